@@ -1,0 +1,230 @@
+"""discover -> prefilter -> parse -> rules -> fixes applied to a fixpoint.
+
+The engine knows rules only through the registry (codemods.rules.all_rules) and the Rule
+contract; it never names one.
+"""
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Iterable
+
+import libcst as cst
+
+from codemods import jaxapi
+from codemods.context import FileContext
+from codemods.model import Edit, FileResult, Finding, Safety
+from codemods.rules import all_rules
+from codemods.rules.base import Rule
+
+MAX_ROUNDS = 10
+
+_SUPPRESSION = re.compile(
+    rb"#\s*(?:shardfix:\s*ignore|noqa)(?P<codes>\s*(?:\[[^\]]*\]|:\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?",
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    select: tuple[str, ...] | None = None  # code prefixes; None selects every rule
+    ignore: tuple[str, ...] = ()
+    target: jaxapi.Version = jaxapi.NEWEST_KNOWN
+    unsafe_fixes: bool = False
+    prefilter: bool = True
+
+    def selects(self, code: str) -> bool:
+        def matches(prefixes: Iterable[str]) -> bool:
+            return any(p == "ALL" or code.startswith(p) for p in prefixes)
+
+        chosen = True if self.select is None else matches(self.select)
+        return chosen and not matches(self.ignore)
+
+    @cached_property
+    def rules(self) -> tuple[Rule, ...]:
+        return tuple(rule() for rule in all_rules() if self.selects(rule.code))
+
+    @cached_property
+    def trigger(self) -> re.Pattern[bytes] | None:
+        patterns = [rule.trigger_pattern() for rule in self.rules]
+        return re.compile(b"|".join(patterns)) if patterns else None
+
+    def may_apply(self, finding: Finding) -> bool:
+        return finding.fix is not None and (finding.fix.safety is Safety.SAFE or self.unsafe_fixes)
+
+
+def might_have_findings(data: bytes, options: Options) -> bool:
+    """The prefilter: a file none of the selected rules' triggers match is never parsed."""
+    if not options.prefilter:
+        return bool(options.rules)
+    return options.trigger is not None and options.trigger.search(data) is not None
+
+
+class InternalError(Exception):
+    """A rule or fix misbehaved; reported per file, never written."""
+
+
+def _suppressed(finding: Finding, lines: list[str]) -> bool:
+    for number in {finding.span.line, finding.span.end_line}:
+        if not 0 < number <= len(lines):
+            continue
+        for match in _SUPPRESSION.finditer(lines[number - 1].encode("utf-8", "surrogatepass")):
+            codes = match.group("codes")
+            if codes is None:
+                return True
+            named = re.findall(rb"[A-Z]+[0-9]+", codes)
+            if any(finding.code.encode().startswith(code) for code in named):
+                return True
+    return False
+
+
+def parse_error(source: str) -> str | None:
+    """Why the running Python cannot parse `source`, or None.
+
+    LibCST accepts syntax newer than the interpreter; Python's own parser is the judge, so the
+    tool never reads (or writes) code the user's Python would reject.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences are the user's business
+            ast.parse(source)
+    except SyntaxError as exc:
+        where = f"line {exc.lineno}" + (f", column {exc.offset}" if exc.offset else "")
+        return f"syntax error at {where}: {exc.msg}"
+    except (ValueError, MemoryError, RecursionError) as exc:
+        return f"cannot be parsed: {type(exc).__name__}: {exc}"
+    return None
+
+
+def _check(source: str, path: str, options: Options) -> tuple[FileContext, list[Finding]]:
+    ctx = FileContext(source, path, options.target)
+    try:
+        ctx.module  # noqa: B018 - parse now so a LibCST failure is reported as such
+    except cst.ParserSyntaxError as exc:
+        raise InternalError(f"LibCST cannot parse it: {str(exc).splitlines()[0]}") from None
+    lines = source.splitlines()
+    findings: list[Finding] = []
+    for rule in options.rules:
+        try:
+            produced = list(rule.check(ctx))
+        except RecursionError:
+            raise InternalError(f"{rule.code}: expression nesting too deep to analyse") from None
+        except Exception as exc:  # a rule bug must not abort the run: report it for this file
+            raise InternalError(f"{rule.code} failed: {type(exc).__name__}: {exc}") from exc
+        findings.extend(f for f in produced if not _suppressed(f, lines))
+    findings.sort(key=Finding.sort_key)
+    return ctx, [Finding(f.code, f.message, f.span, f.fix, f.evidence, path) for f in findings]
+
+
+def apply_edits(source: str, edits: Iterable[Edit]) -> str:
+    out = []
+    last = 0
+    for edit in sorted(edits):
+        out.append(source[last:edit.start])
+        out.append(edit.replacement)
+        last = edit.end
+    out.append(source[last:])
+    return "".join(out)
+
+
+def _choose(findings: list[Finding], options: Options) -> list[Finding]:
+    """The fixes of one round: applicable and not overlapping an earlier one (the next round
+    re-analyses the new text and picks up the rest)."""
+    chosen: list[Finding] = []
+    taken: list[tuple[int, int]] = []
+    for finding in findings:
+        if not options.may_apply(finding):
+            continue
+        spans = [(e.start, e.end) for e in finding.fix.edits]
+        if any(s < te and ts < e or s == e == ts or (s == ts and (s == e or ts == te))
+               for s, e in spans for ts, te in taken):
+            continue
+        chosen.append(finding)
+        taken.extend(spans)
+    return chosen
+
+
+def process_source(source: str, path: str = "<string>", options: Options = Options(), fix: bool = False) -> FileResult:
+    """Findings for `source` and, with fix=True, the text with every applicable fix applied."""
+    result = FileResult(path=path, original=source)
+    if not options.rules:
+        return result
+    if not might_have_findings(source.encode("utf-8", "surrogatepass"), options):
+        return result
+    error = parse_error(source)
+    if error:
+        result.error = error
+        return result
+    try:
+        _, findings = _check(source, path, options)
+        result.findings = findings
+        if not fix:
+            return result
+        text = source
+        for _round in range(MAX_ROUNDS):
+            chosen = _choose(findings, options)
+            if not chosen:
+                break
+            text, applied = _apply_round(text, chosen)
+            if not applied:
+                break
+            result.applied.extend(applied)
+            _, findings = _check(text, path, options)
+        else:
+            if _choose(findings, options):
+                raise InternalError(f"fixes did not converge after {MAX_ROUNDS} rounds; nothing written")
+        result.findings = findings
+        result.fixed = text
+    except InternalError as exc:
+        result.error = f"internal error: {exc}"
+        result.fixed = None
+        result.applied = []
+    return result
+
+
+def _apply_round(text: str, chosen: list[Finding]) -> tuple[str, list[Finding]]:
+    candidate = apply_edits(text, [e for f in chosen for e in f.fix.edits])
+    if parse_error(candidate) is None:
+        return candidate, chosen
+    # Some fix broke the code: keep only the fixes that are valid on their own.
+    good = [f for f in chosen if parse_error(apply_edits(text, f.fix.edits)) is None]
+    bad = [f for f in chosen if f not in good]
+    if bad:
+        first = bad[0]
+        raise InternalError(f"the {first.code} fix at line {first.span.line} produced invalid Python; nothing written")
+    return text, []
+
+
+@dataclass
+class Run:
+    results: list[FileResult] = field(default_factory=list)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for r in self.results for f in r.findings]
+
+    @property
+    def errors(self) -> list[FileResult]:
+        return [r for r in self.results if r.error]
+
+
+def process_file(path: Path, options: Options, fix: bool) -> tuple[FileResult, "object | None"]:
+    """Read, prefilter and process one file; returns the result and the SourceFile (for writing)."""
+    from codemods import fs
+
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        return FileResult(str(path), error="is a directory"), None
+    except OSError as exc:
+        return FileResult(str(path), error=exc.strerror or str(exc)), None
+    # Every file is decoded (a bad encoding is reported wherever it is); only files the
+    # prefilter lets through are parsed.
+    try:
+        source = fs.decode(raw, path)
+    except fs.SourceError as exc:
+        return FileResult(str(path), error=str(exc)), None
+    return process_source(source.text, str(path), options, fix), source

@@ -1,0 +1,97 @@
+"""Reading and writing source files without damage.
+
+A file keeps its encoding (PEP 263 cookie), BOM, newline style and every byte a fix does not
+touch; writes are atomic and refuse to overwrite a file that changed since it was read.
+"""
+from __future__ import annotations
+
+import io
+import os
+import stat
+import tempfile
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class SourceError(Exception):
+    """A file that cannot be processed; str() is the one-line reason shown to the user."""
+
+
+class ChangedOnDisk(SourceError):
+    pass
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path
+    raw: bytes
+    text: str  # decoded, BOM removed, newlines untouched
+    encoding: str  # codec for writing back ('utf-8-sig' writes the BOM again)
+
+    def encode(self, text: str) -> bytes:
+        try:
+            return text.encode(self.encoding)
+        except UnicodeEncodeError as exc:
+            raise SourceError(f"the fixed text cannot be written in the file's encoding {self.encoding}: {exc.reason}") from None
+
+
+def decode(raw: bytes, path: Path) -> SourceFile:
+    if b"\x00" in raw:
+        raise SourceError("contains a NUL byte; not a Python source file")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+    except SyntaxError as exc:  # unknown codec in the cookie, or BOM contradicting the cookie
+        raise SourceError(str(exc.msg if hasattr(exc, "msg") else exc)) from None
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"not valid {encoding}: byte {raw[exc.start]:#04x} at offset {exc.start}") from None
+    except LookupError:
+        raise SourceError(f"unknown encoding {encoding!r}") from None
+    return SourceFile(path, raw, text, encoding)
+
+
+def read_source(path: Path) -> SourceFile:
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        raise SourceError("is a directory") from None
+    except OSError as exc:
+        raise SourceError(exc.strerror or str(exc)) from None
+    return decode(raw, path)
+
+
+def write_atomic(source: SourceFile, new_text: str) -> None:
+    """Replace the file with `new_text` if (and only if) it still holds what was read.
+
+    The new content goes to a temporary file in the same directory, then os.replace: a reader
+    (or a crash) sees the old file or the new one, never a mix.
+    """
+    path = source.path
+    data = source.encode(new_text)
+    if path.is_symlink():
+        raise SourceError("is a symbolic link; not written through")
+    try:
+        current = path.read_bytes()
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError as exc:
+        raise SourceError(f"cannot re-read before writing: {exc.strerror or exc}") from None
+    if current != source.raw:
+        raise ChangedOnDisk("changed on disk since it was read; not overwritten")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".shardfix-tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise SourceError(f"cannot write: {exc.strerror or exc}") from None
+        raise

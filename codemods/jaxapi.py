@@ -1,0 +1,135 @@
+"""What JAX offers in which version: the API knowledge the rules read, as data.
+
+A new JAX release should be a change to this file, not to a rule.
+"""
+from __future__ import annotations
+
+import importlib.metadata
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+Version = tuple[int, int, int]
+
+# The newest JAX this table was checked against (jax 0.10.2 was run; HEAD was read).
+NEWEST_KNOWN: Version = (0, 10, 2)
+
+
+def parse_version(text: str) -> Version:
+    """'0.10' -> (0, 10, 0); '0.8.2.dev1' -> (0, 8, 2). Raises ValueError on nonsense."""
+    match = re.fullmatch(r"\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?\S*\s*", text)
+    if not match:
+        raise ValueError(f"not a JAX version: {text!r} (expected e.g. 0.10 or 0.8.2)")
+    major, minor, micro = (int(part) if part else 0 for part in match.groups())
+    return (major, minor, micro)
+
+
+def format_version(version: Version) -> str:
+    return ".".join(str(part) for part in version)
+
+
+def installed_jax_version() -> Version | None:
+    """The installed JAX's version from package metadata; JAX itself is never imported."""
+    try:
+        return parse_version(importlib.metadata.version("jax"))
+    except (importlib.metadata.PackageNotFoundError, ValueError):
+        return None
+
+
+def default_target() -> Version:
+    return installed_jax_version() or NEWEST_KNOWN
+
+
+# Versions at which spellings appeared (read from JAX's CHANGELOG).
+PCAST_ADDED: Version = (0, 8, 2)
+PVARY_REMOVED: Version = (0, 10, 0)
+ALL_GATHER_TO_ADDED: Version = (0, 8, 2)  # all_gather(..., to='reduced')
+ALL_GATHER_INVARYING_ADDED: Version = (0, 10, 0)  # all_gather(..., to='invarying')
+JAX_SHARD_MAP_ADDED: Version = (0, 6, 1)  # jax.shard_map with check_vma=
+
+# Spellings that name the same object; resolution maps the left to the right.
+CANONICAL_ALIASES: dict[str, str] = {
+    "jax.P": "jax.sharding.PartitionSpec",
+    "jax.sharding.P": "jax.sharding.PartitionSpec",
+    "jax._src.partition_spec.PartitionSpec": "jax.sharding.PartitionSpec",
+    "jax.experimental.shard_map.shard_map": "jax.experimental.shard_map.shard_map",
+    "jax._src.shard_map.shard_map": "jax.shard_map",
+    "jax.sharding.Mesh": "jax.sharding.Mesh",
+    "jax._src.mesh.Mesh": "jax.sharding.Mesh",
+    "jax.experimental.shard.reshard": "jax.reshard",
+    "jax.sharding.reshard": "jax.reshard",
+    "jax._src.shard_map.top_level_all_gather": "jax._src.shard_map.top_level_all_gather",
+}
+# Private modules whose public collectives are the jax.lax ones.
+_LAX_MIRRORS = ("jax._src.lax.parallel.", "jax.experimental.lax.")
+
+COLLECTIVES = (
+    "psum",
+    "pmean",
+    "pmax",
+    "pmin",
+    "all_gather",
+    "ppermute",
+    "psum_scatter",
+    "all_to_all",
+    "pcast",
+    "pvary",
+    "preduced",
+    "all_gather_reduced",
+    "all_gather_invariant",
+    "axis_index",
+)
+
+
+def canonical(name: str) -> str:
+    """Map a resolved dotted name to the one spelling the rules compare against."""
+    if name in CANONICAL_ALIASES:
+        return CANONICAL_ALIASES[name]
+    for mirror in _LAX_MIRRORS:
+        if name.startswith(mirror):
+            tail = name[len(mirror) :]
+            if tail in ("all_gather_reduced", "preduced"):
+                return "jax._src.lax.parallel." + tail
+            return "jax.lax." + tail
+    return name
+
+
+def cast_call(target: Version, func: Callable[[str], str], value: str, axes: str, to: str, quote: str) -> str:
+    """Source text casting `value` on `axes` to state `to`, spelled for `target`.
+
+    `func` spells a jax.lax function name the way the module imports it. Before pcast existed
+    (jax < 0.8.2) the only cast was pvary, to varying.
+    """
+    if target < PCAST_ADDED and to == "varying":
+        return f"{func('pvary')}({value}, {axes})"
+    return f"{func('pcast')}({value}, {axes}, to={quote}{to}{quote})"
+
+
+@dataclass(frozen=True)
+class Migration:
+    """A removed or private collective and its current spelling: `new(args..., to=state)`."""
+
+    old: tuple[str, ...]  # canonical names of the old function
+    new: str  # the jax.lax function that replaces it
+    keyword: tuple[str, str]  # the keyword the new call needs, e.g. ("to", "varying")
+    since: Version  # the first JAX that offers the new spelling
+    history: str  # shown in the finding: what happened to the old name
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(("jax.lax.pvary",), "pcast", ("to", "varying"), PCAST_ADDED,
+              "`pvary` was deprecated in jax 0.8.2 and removed in 0.10.0"),
+    Migration(("jax.lax.preduced", "jax._src.lax.parallel.preduced"), "pcast", ("to", "reduced"), PCAST_ADDED,
+              "`preduced` is private since jax 0.8.2"),
+    Migration(("jax.lax.all_gather_reduced", "jax._src.lax.parallel.all_gather_reduced"), "all_gather",
+              ("to", "reduced"), ALL_GATHER_TO_ADDED,
+              "`all_gather_reduced` was public only in jax 0.8.1 and is private since 0.8.2"),
+    Migration(("jax.lax.all_gather_invariant", "jax._src.lax.parallel.all_gather_invariant"), "all_gather",
+              ("to", "invarying"), ALL_GATHER_INVARYING_ADDED,
+              "`all_gather_invariant` was removed in jax 0.8.2 and came back as `all_gather(..., to='invarying')` in 0.10.0"),
+)
+
+# jax.experimental.shard_map.shard_map's positional parameters after `f`, in order.
+EXPERIMENTAL_SHARD_MAP = "jax.experimental.shard_map.shard_map"
+EXPERIMENTAL_SHARD_MAP_POSITIONAL = ("mesh", "in_specs", "out_specs", "check_rep", "auto")
+SHARD_MAP_RENAMED_KEYWORDS = {"check_rep": "check_vma"}

@@ -1,0 +1,307 @@
+"""SF201: removed and private JAX APIs, migrated to the spelling the target JAX offers."""
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from codemods import jaxapi
+from codemods.analysis.names import dotted
+from codemods.context import FileContext
+from codemods.model import Edit, Finding, Fix, RuleDoc
+from codemods.rules.base import Rule
+from codemods.spelling import jax_module, lax_function, quote_of
+
+
+class RemovedApi(Rule):
+    code = "SF201"
+    name = "removed-api"
+    summary = "Removed or private JAX API (pvary, preduced, all_gather_reduced, experimental shard_map)"
+    triggers = (b"pvary", b"preduced", b"all_gather_reduced", b"all_gather_invariant", b"experimental.shard_map",
+                b"experimental import shard_map")
+    doc = RuleDoc(
+        what="Finds calls of JAX collectives that were removed or made private, and the old "
+             "`jax.experimental.shard_map.shard_map` entry point.",
+        why="JAX 0.10.0 removed `jax.lax.pvary` (code fails with `AttributeError: module 'jax.lax' has no "
+            "attribute 'pvary'`); `preduced` and `all_gather_reduced` became private in 0.8.2 and "
+            "`jax.experimental.shard_map` is deprecated since 0.8.0 in favour of `jax.shard_map`, whose "
+            "`check_rep` is now `check_vma` and whose mesh and specs are keyword-only.",
+        example="y = jax.lax.pvary(x, 'i')\n"
+                "f = shard_map(body, mesh, P('i'), P('i'), check_rep=False)",
+        use_instead="y = jax.lax.pcast(x, 'i', to='varying')\n"
+                    "f = shard_map(body, mesh=mesh, in_specs=P('i'), out_specs=P('i'), check_vma=False)",
+        fix_safety="Safe: each replacement is the documented new spelling of the same operation. Offered only "
+                   "when the target JAX (--target-jax) has the new spelling: for jax older than 0.8.2 `pvary` is "
+                   "right and is left alone.",
+        versions="pcast: jax >= 0.8.2; all_gather(to='invarying'): jax >= 0.10.0; jax.shard_map: jax >= 0.6.1.",
+    )
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        yield from _Migrations(ctx).findings()
+        yield from _ShardMapMigration(ctx).findings()
+
+
+def _local_uses(module: cst.Module) -> dict[str, list[cst.Name]]:
+    """Every load of a bare name outside import statements, attribute tails and keywords."""
+    uses: dict[str, list[cst.Name]] = {}
+
+    class _Uses(cst.CSTVisitor):
+        def visit_Import(self, node) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node) -> bool:
+            return False
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            uses.setdefault(node.value, []).append(node)
+
+    module.visit(_Uses())
+    return uses
+
+
+def _import_alias(ctx: FileContext, local: str) -> tuple[cst.SimpleStatementLine, cst.ImportFrom, cst.ImportAlias, str] | None:
+    """The top-level `from M import name [as local]` that binds `local`."""
+    for stmt in ctx.imports.top_level_imports:
+        for small in stmt.body:
+            if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar) or small.relative:
+                continue
+            for alias in small.names:
+                bound = alias.asname.name.value if alias.asname else dotted(alias.name)
+                if bound == local:
+                    return stmt, small, alias, dotted(small.module) or ""
+    return None
+
+
+def _remove_alias(ctx: FileContext, stmt: cst.SimpleStatementLine, node: cst.ImportFrom, alias: cst.ImportAlias) -> Edit:
+    names = list(node.names)
+    index = names.index(alias)
+    if len(names) == 1 and len(stmt.body) == 1:
+        start, _ = ctx.offsets(stmt)
+        start = ctx.offset(ctx.line_of(start), 0)
+        end = ctx.offset(ctx.line_of(start) + 1, 0) if ctx.line_of(start) < len(ctx._line_starts) else len(ctx.source)
+        return Edit(start, end, "")
+    if index + 1 < len(names):
+        return Edit(ctx.offsets(alias)[0], ctx.offsets(names[index + 1])[0], "")
+    previous = names[index - 1]
+    prev_end = ctx.offsets(previous.asname.name if previous.asname else previous.name)[1]
+    own_end = ctx.offsets(alias.asname.name if alias.asname else alias.name)[1]
+    return Edit(prev_end, own_end, "")
+
+
+def _append_keyword(ctx: FileContext, call: cst.Call, keyword: str, value: str, quote: str) -> Edit:
+    text = f"{keyword}={quote}{value}{quote}"
+    if not call.args:
+        at = ctx.offsets(call)[1] - 1  # just inside the closing parenthesis
+        return Edit(at, at, text)
+    at = ctx.offsets(call.args[-1].value)[1]
+    return Edit(at, at, f", {text}")
+
+
+class _Migrations:
+    """Calls of the functions in jaxapi.MIGRATIONS."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+        self.by_name = {old: m for m in jaxapi.MIGRATIONS for old in m.old}
+
+    def findings(self) -> Iterator[Finding]:
+        ctx = self.ctx
+        sites: list[tuple[cst.Call, jaxapi.Migration]] = []
+        other_refs: list[tuple[cst.CSTNode, jaxapi.Migration]] = []
+        called: set[int] = set()
+
+        for node in _walk(ctx.module, (cst.Call,)):
+            migration = self.by_name.get(ctx.imports.resolve(node.func) or "")
+            if migration:
+                sites.append((node, migration))
+                called.add(id(node.func))
+        for node in _walk(ctx.module, (cst.Attribute,)):
+            if id(node) in called:
+                continue
+            migration = self.by_name.get(ctx.imports.resolve(node) or "")
+            if migration and isinstance(node, cst.Attribute):
+                other_refs.append((node, migration))
+        uses = _local_uses(ctx.module)
+        direct = {}  # local name -> (import data, migration) for names imported directly
+        for local, bound in ctx.imports.bindings.items():
+            migration = self.by_name.get(bound or "")
+            found = _import_alias(ctx, local) if migration else None
+            if found:
+                direct[local] = (found, migration)
+
+        last_site: dict[str, cst.Call] = {}
+        site_count: dict[str, int] = {}
+        for call, _ in sites:
+            if isinstance(call.func, cst.Name):
+                last_site[call.func.value] = call
+                site_count[call.func.value] = site_count.get(call.func.value, 0) + 1
+        # A directly imported old name also used other than as a call keeps its import.
+        self.removable = {local for local in direct if len(uses.get(local, [])) == site_count.get(local, 0)}
+        for local, (_, migration) in direct.items():
+            for name in uses.get(local, []) if local not in self.removable else []:
+                if not any(call.func is name for call, _ in sites):
+                    other_refs.append((name, migration))
+        for call, migration in sites:
+            yield self._call_finding(call, migration, direct, uses, last_site)
+        for node, migration in other_refs:
+            yield Finding(RemovedApi.code, f"{migration.history}; reference to `{ctx.text(node)}` cannot be rewritten "
+                          f"automatically: use `{migration.new}(..., {migration.keyword[0]}='{migration.keyword[1]}')`",
+                          ctx.span(node))
+        for local, (found, migration) in direct.items():
+            if local in last_site:
+                continue
+            stmt, node, alias, _module = found
+            fix = None
+            if ctx.target >= migration.since and not uses.get(local):
+                fix = Fix(f"remove the unused import of `{local}`", (_remove_alias(ctx, stmt, node, alias),))
+            yield Finding(RemovedApi.code, f"{migration.history}; import of `{local}`", ctx.span(alias), fix)
+
+    def _call_finding(self, call: cst.Call, migration: jaxapi.Migration, direct, uses, last_site) -> Finding:
+        ctx = self.ctx
+        keyword, state = migration.keyword
+        message = f"{migration.history}: use `{migration.new}(..., {keyword}='{state}')`"
+        if ctx.target < migration.since:
+            return Finding(RemovedApi.code, message + f" (needs jax >= {jaxapi.format_version(migration.since)})",
+                           ctx.span(call))
+        if any(arg.keyword is not None and arg.keyword.value == keyword for arg in call.args) or any(
+                arg.star for arg in call.args):
+            return Finding(RemovedApi.code, message, ctx.span(call))
+        quote = quote_of(ctx, call)
+        edits: list[Edit] = [_append_keyword(ctx, call, keyword, state, quote)]
+        func = call.func
+        if isinstance(func, cst.Attribute) and ctx.imports.resolve(func.value) == "jax.lax":
+            edits.append(ctx.replace(func.attr, migration.new))
+        elif isinstance(func, cst.Name) and func.value in self.removable and direct[func.value][0][3] == "jax.lax":
+            stmt, node, alias, _ = direct[func.value][0]
+            already = ctx.imports.names_bound_to(f"jax.lax.{migration.new}")
+            if alias.asname is None:
+                edits.append(ctx.replace(func, already[0] if already else migration.new))
+            if last_site.get(func.value) is call:
+                if already:
+                    edits.append(_remove_alias(ctx, stmt, node, alias))
+                else:
+                    edits.append(ctx.replace(alias.name, migration.new))
+        else:
+            spelled, import_edits = lax_function(ctx, migration.new)
+            edits.append(ctx.replace(func, spelled))
+            edits.extend(import_edits)
+            # The import goes with the last call: fixes are applied in source order, so by then
+            # every other call of the old name is rewritten.
+            if isinstance(func, cst.Name) and func.value in self.removable and last_site.get(func.value) is call:
+                stmt, node, alias, _ = direct[func.value][0]
+                edits.append(_remove_alias(ctx, stmt, node, alias))
+        return Finding(RemovedApi.code, message, ctx.span(call),
+                       Fix(f"use `{migration.new}(..., {keyword}={quote}{state}{quote})`", tuple(edits)))
+
+
+def _walk(module: cst.Module, types: tuple[type, ...]) -> list:
+    found: list = []
+
+    class _Walker(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.Import, cst.ImportFrom)):
+                return False
+            if isinstance(node, types):
+                found.append(node)
+            return True
+
+    module.visit(_Walker())
+    return found
+
+
+class _ShardMapMigration:
+    """`jax.experimental.shard_map.shard_map` calls and partials -> `jax.shard_map`."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+
+    def _is_old(self, expr: cst.BaseExpression) -> bool:
+        return self.ctx.imports.resolve(expr) == jaxapi.EXPERIMENTAL_SHARD_MAP
+
+    def findings(self) -> Iterator[Finding]:
+        ctx = self.ctx
+        sites: list[tuple[cst.Call, cst.BaseExpression, list[cst.Arg]]] = []
+        for call in _walk(ctx.module, (cst.Call,)):
+            if self._is_old(call.func):
+                sites.append((call, call.func, list(call.args[1:])))
+            elif (ctx.imports.resolve(call.func) == "functools.partial" and call.args
+                  and call.args[0].keyword is None and self._is_old(call.args[0].value)):
+                # partial(shard_map, mesh=..., ...): the decorated function comes first later.
+                sites.append((call, call.args[0].value, [a for a in call.args[1:] if a.keyword is not None]
+                              if all(a.keyword is not None for a in call.args[1:]) else None))
+        uses = _local_uses(ctx.module)
+        imported = {local: _import_alias(ctx, local) for local, bound in ctx.imports.bindings.items()
+                    if bound == jaxapi.EXPERIMENTAL_SHARD_MAP}
+        site_funcs = {id(func) for _, func, _ in sites}
+        fixable_names = {local for local, found in imported.items()
+                         if found and all(id(n) in site_funcs for n in uses.get(local, []))}
+        last_site = {}
+        for call, func, _ in sites:
+            if isinstance(func, cst.Name):
+                last_site[func.value] = call
+        for call, func, params in sites:
+            yield self._site(call, func, params, imported, fixable_names, last_site)
+        for local, found in imported.items():
+            if found and local not in last_site:
+                stmt, node, alias, _ = found
+                fix = self._import_fix(found) if ctx.target >= jaxapi.JAX_SHARD_MAP_ADDED else None
+                yield Finding(RemovedApi.code, "`jax.experimental.shard_map` is deprecated since jax 0.8.0: "
+                              "import `shard_map` from `jax`", ctx.span(alias), fix)
+
+    def _import_fix(self, found) -> Fix | None:
+        stmt, node, alias, module = found
+        if module != "jax.experimental.shard_map":
+            return None
+        if all(dotted(a.name) == "shard_map" for a in node.names):
+            return Fix("import shard_map from jax", (self.ctx.replace(node.module, "jax"),))
+        return None
+
+    def _site(self, call, func, params, imported, fixable_names, last_site) -> Finding:
+        ctx = self.ctx
+        message = ("`jax.experimental.shard_map.shard_map` is deprecated since jax 0.8.0: use `jax.shard_map(f, "
+                   "mesh=..., in_specs=..., out_specs=..., check_vma=...)`")
+        span = ctx.span(call)
+        if ctx.target < jaxapi.JAX_SHARD_MAP_ADDED or params is None:
+            return Finding(RemovedApi.code, message, span)
+        edits: list[Edit] = []
+        positional = jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL
+        index = 0
+        for arg in params:
+            if arg.star:
+                return Finding(RemovedApi.code, message, span)
+            name = arg.keyword.value if arg.keyword is not None else None
+            if name is None:
+                if index >= len(positional):
+                    return Finding(RemovedApi.code, message, span)
+                name = positional[index]
+                index += 1
+                if name == "auto":
+                    return Finding(RemovedApi.code, message + " (`auto=` needs `axis_names=`: rewrite by hand)", span)
+                start = ctx.offsets(arg.value)[0]
+                edits.append(Edit(start, start, f"{jaxapi.SHARD_MAP_RENAMED_KEYWORDS.get(name, name)}="))
+            elif name == "auto":
+                return Finding(RemovedApi.code, message + " (`auto=` needs `axis_names=`: rewrite by hand)", span)
+            elif name in jaxapi.SHARD_MAP_RENAMED_KEYWORDS:
+                edits.append(ctx.replace(arg.keyword, jaxapi.SHARD_MAP_RENAMED_KEYWORDS[name]))
+        if isinstance(func, cst.Name):
+            found = imported.get(func.value)
+            if func.value not in fixable_names or not found:
+                return Finding(RemovedApi.code, message, span)
+            if last_site.get(func.value) is call:
+                import_fix = self._import_fix(found)
+                if import_fix is None:
+                    return Finding(RemovedApi.code, message, span)
+                edits.extend(import_fix.edits)
+        else:
+            jax_name, import_edits = jax_module(ctx)
+            edits.append(ctx.replace(func, f"{jax_name}.shard_map"))
+            edits.extend(import_edits)
+        return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", tuple(edits)))

@@ -1,0 +1,84 @@
+"""How a fix names JAX functions and writes literals the way the module already does.
+
+See fixtures/README.md ("How fixes are spelled"): a fix reuses the module's own import spelling
+and quote style, and adds an import only when nothing usable is bound.
+"""
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.context import FileContext
+from codemods.model import Edit
+
+
+def quote_of(ctx: FileContext, node: cst.CSTNode | None) -> str:
+    """The quote character of the first simple string inside `node`, else `'`."""
+    if node is None:
+        return "'"
+    found: list[str] = []
+
+    class _First(cst.CSTVisitor):
+        def visit_SimpleString(self, string: cst.SimpleString) -> bool:
+            if not found:
+                found.append(string.quote[-1])
+            return False
+
+    node.visit(_First())
+    return found[0] if found else "'"
+
+
+def axes_literal(axes: list[str], quote: str) -> str:
+    literals = [f"{quote}{axis}{quote}" for axis in axes]
+    return literals[0] if len(literals) == 1 else f"({', '.join(literals)})"
+
+
+def lax_function(ctx: FileContext, name: str) -> tuple[str, list[Edit]]:
+    """Source text naming `jax.lax.<name>` in this module, and the import edits that needs."""
+    table = ctx.imports
+    for local in table.names_bound_to("jax.lax"):
+        return f"{local}.{name}", []
+    for local in table.names_bound_to("jax"):
+        return f"{local}.lax.{name}", []
+    for local in table.names_bound_to(f"jax.lax.{name}"):
+        return local, []
+    for node, module in table.import_froms:
+        if module == "jax.lax" and not isinstance(node.names, cst.ImportStar) and node in _top_level(ctx):
+            last = node.names[-1]
+            start, end = ctx.offsets(last.name if last.asname is None else last.asname)
+            return name, [Edit(end, end, f", {name}")]
+    return f"jax.lax.{name}", [add_import_jax(ctx)]
+
+
+def jax_module(ctx: FileContext) -> tuple[str, list[Edit]]:
+    """Source text naming the `jax` package in this module, and the import edits that needs."""
+    for local in ctx.imports.names_bound_to("jax"):
+        return local, []
+    return "jax", [add_import_jax(ctx)]
+
+
+def _top_level(ctx: FileContext) -> set[cst.CSTNode]:
+    return {small for stmt in ctx.imports.top_level_imports for small in stmt.body}
+
+
+def add_import_jax(ctx: FileContext) -> Edit:
+    """`import jax` on a new line after the last top-level import (or at the top of the file)."""
+    module = ctx.module
+    if ctx.imports.top_level_imports:
+        last = ctx.imports.top_level_imports[-1]
+        _, end = ctx.offsets(last)
+        # The statement's span ends before its newline; the new line goes after that newline.
+        line_end = ctx.source.find("\n", end)
+        at = len(ctx.source) if line_end < 0 else line_end + 1
+        return Edit(at, at, f"import jax{ctx.newline()}")
+    # After a module docstring, if any.
+    if module.body and isinstance(module.body[0], cst.SimpleStatementLine) and module.body[0].body and isinstance(
+        getattr(module.body[0].body[0], "value", None), (cst.SimpleString, cst.ConcatenatedString)
+    ):
+        _, end = ctx.offsets(module.body[0])
+        line_end = ctx.source.find("\n", end)
+        at = len(ctx.source) if line_end < 0 else line_end + 1
+        return Edit(at, at, f"import jax{ctx.newline()}")
+    # Before the first statement, so a shebang, encoding cookie or header comment stays on top.
+    at = ctx.offsets(module.body[0])[0] if module.body else len(ctx.source)
+    at = ctx.offset(ctx.line_of(at), 0)
+    return Edit(at, at, f"import jax{ctx.newline()}")
