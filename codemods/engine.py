@@ -198,19 +198,6 @@ def _apply_round(text: str, chosen: list[Finding]) -> tuple[str, list[Finding]]:
     return text, []
 
 
-@dataclass
-class Run:
-    results: list[FileResult] = field(default_factory=list)
-
-    @property
-    def findings(self) -> list[Finding]:
-        return [f for r in self.results for f in r.findings]
-
-    @property
-    def errors(self) -> list[FileResult]:
-        return [r for r in self.results if r.error]
-
-
 def process_file(path: Path, options: Options, fix: bool) -> tuple[FileResult, "object | None"]:
     """Read, prefilter and process one file; returns the result and the SourceFile (for writing)."""
     from codemods import fs
@@ -228,3 +215,54 @@ def process_file(path: Path, options: Options, fix: bool) -> tuple[FileResult, "
     except fs.SourceError as exc:
         return FileResult(str(path), error=str(exc)), None
     return process_source(source.text, str(path), options, fix), source
+
+
+@dataclass
+class Run:
+    results: list[FileResult] = field(default_factory=list)
+    sources: dict[str, object] = field(default_factory=dict)  # path -> fs.SourceFile, for writing
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for r in self.results for f in r.findings]
+
+    @property
+    def errors(self) -> list[FileResult]:
+        return [r for r in self.results if r.error]
+
+    @property
+    def changed(self) -> list[FileResult]:
+        return [r for r in self.results if r.changed]
+
+
+def run(paths: list[Path], options: Options, *, excludes: tuple[str, ...] = (), fix: bool = False,
+        progress=None) -> Run:
+    """Process every file under `paths`; nothing is written (see write_fixes)."""
+    from codemods.discovery import discover
+
+    found = discover(paths, excludes)
+    result = Run()
+    for path, reason in found.errors:
+        result.results.append(FileResult(path, error=reason))
+    for path in found.files:
+        file_result, source = process_file(path, options, fix)
+        result.results.append(file_result)
+        if source is not None:
+            result.sources[file_result.path] = source
+        if progress is not None:
+            progress()
+    return result
+
+
+def write_fixes(run_result: Run) -> list[FileResult]:
+    """Write every changed file atomically; a file that cannot be written gets an error."""
+    from codemods import fs
+
+    failed = []
+    for file_result in run_result.changed:
+        try:
+            fs.write_atomic(run_result.sources[file_result.path], file_result.fixed)
+        except fs.SourceError as exc:
+            file_result.error = str(exc)
+            failed.append(file_result)
+    return failed

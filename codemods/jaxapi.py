@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.metadata
 import re
 from dataclasses import dataclass
+from dataclasses import dataclass
 from typing import Callable
 
 Version = tuple[int, int, int]
@@ -133,3 +134,152 @@ MIGRATIONS: tuple[Migration, ...] = (
 EXPERIMENTAL_SHARD_MAP = "jax.experimental.shard_map.shard_map"
 EXPERIMENTAL_SHARD_MAP_POSITIONAL = ("mesh", "in_specs", "out_specs", "check_rep", "auto")
 SHARD_MAP_RENAMED_KEYWORDS = {"check_rep": "check_vma"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Manual-axis states: how each collective moves them (jax-collectives.md, "How collectives move
+# the state"; every row run on jax 0.10.2 unless its comment says "read").
+# ---------------------------------------------------------------------------------------------
+VARYING = "varying"
+INVARIANT = "invariant"
+REDUCED = "reduced"
+UNREDUCED = "unreduced"
+
+# JAX's own words for the errors the type rules raise (jax 0.10.2).
+ERR_GATHER_NOT_VARYING = "all_gather_reduced only accepts inputs that are varying"
+ERR_GATHER_VARYING_TO_REDUCED = "all_gather_reduced is a Varying -> Reduced collective"
+ERR_GATHER_INPUT_REDUCED = "all_gather_reduced's input cannot be reduced across the axis_name provided"
+ERR_PVARY_REDUCED = "pvary cannot accept args which are reduced"
+ERR_ONE_STATE = (
+    "can only accept axis_name which corresponds to one of varying, unreduced, reduced or invarying state of the input"
+)
+ERR_OUT_SPECS_REDUCED = "out_specs which require replication which can't be statically inferred"
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """What one collective needs of its input on the named axes A, and what it gives on A.
+
+    Axes outside A keep their state (run: psum over 'j' of a value reduced on 'i' stays reduced
+    on 'i'; all_gather and ppermute over 'j' likewise).
+    """
+
+    # Positional parameter names, as JAX spells them (so keywords resolve too).
+    params: tuple[str, ...] = ("x", "axis_name")
+    # The state on A afterwards; "to" means: read it from the `to=` keyword (default `default_to`).
+    gives: str = INVARIANT
+    default_to: str | None = None
+    # With jax_auto_pcast on (the default) a non-varying input first goes through pvary, which
+    # rejects a value reduced on A: "pvary cannot accept args which are reduced".
+    rejects_reduced: bool = True
+    # From this JAX version on, a tuple A must find the input in one state on all of A; the name
+    # JAX puts in front of ERR_ONE_STATE. None: no known release checks it.
+    one_state_since: Version | None = None
+    one_state_name: str = ""
+    # Adds up the copies along A (psum, psum_scatter): a value cast to varying first is summed
+    # axis-size times.
+    sums: bool = False
+    # psum family: a cast in front of it changes what flows back in the gradient; fixes are unsafe.
+    reduction: bool = False
+    # pmean divides by the axis size: a value reduced on any axis fails there ("Inputs cannot be
+    # replicated on the same axes that another input is reduced on", run).
+    divides: bool = False
+    # The state a value reduced on an axis outside A keeps through it (False: unknown afterwards).
+    keeps_reduced_elsewhere: bool = True
+
+
+# The one-state check of psum and pmean (and psum_scatter) was run on 0.10.2; the release that
+# introduced it is not known, so every target is checked. pmax and pmin make it only at HEAD
+# (0.11.1-dev, read); on 0.10.2 they accept mixed states (run).
+ONE_STATE_CHECK_PSUM: Version = (0, 0, 0)
+ONE_STATE_CHECK_PMAX: Version = (0, 11, 1)
+
+TRANSFERS: dict[str, Transfer] = {
+    "jax.lax.psum": Transfer(
+        one_state_since=ONE_STATE_CHECK_PSUM, one_state_name="jax.lax.psum", sums=True, reduction=True
+    ),
+    # pmean is psum followed by a division: JAX's message names psum.
+    "jax.lax.pmean": Transfer(
+        one_state_since=ONE_STATE_CHECK_PSUM,
+        one_state_name="jax.lax.psum",
+        reduction=True,
+        divides=True,
+        keeps_reduced_elsewhere=False,
+    ),
+    "jax.lax.pmax": Transfer(one_state_since=ONE_STATE_CHECK_PMAX, one_state_name="jax.lax.pmax", reduction=True),
+    "jax.lax.pmin": Transfer(one_state_since=ONE_STATE_CHECK_PMAX, one_state_name="jax.lax.pmin", reduction=True),
+    "jax.lax.psum_scatter": Transfer(
+        gives=VARYING,
+        one_state_since=ONE_STATE_CHECK_PSUM,
+        one_state_name="jax.lax.psum_scatter",
+        sums=True,
+        reduction=True,
+    ),
+    "jax.lax.all_gather": Transfer(gives="to", default_to=VARYING),
+    "jax.lax.ppermute": Transfer(params=("x", "axis_name", "perm"), gives=VARYING),
+    "jax.lax.all_to_all": Transfer(params=("x", "axis_name", "split_axis", "concat_axis"), gives=VARYING),
+    "jax.lax.pcast": Transfer(gives="to", rejects_reduced=False),
+    # Old spellings (removed or private), so code not yet migrated is followed too.
+    "jax.lax.pvary": Transfer(gives=VARYING, rejects_reduced=False),
+    "jax._src.lax.parallel.preduced": Transfer(gives=REDUCED, rejects_reduced=False),
+    "jax._src.lax.parallel.all_gather_reduced": Transfer(gives=REDUCED),
+    "jax.lax.all_gather_invariant": Transfer(gives=INVARIANT),
+}
+TRANSFERS["jax.lax.preduced"] = TRANSFERS["jax._src.lax.parallel.preduced"]
+TRANSFERS["jax.lax.all_gather_reduced"] = TRANSFERS["jax._src.lax.parallel.all_gather_reduced"]
+
+# `to=` values of all_gather and what they give on A (invarying: jax >= 0.10.0).
+ALL_GATHER_TO: dict[str, str] = {"varying": VARYING, "reduced": REDUCED, "invarying": INVARIANT}
+# `to=` values of pcast, and the states each accepts on A (run: a cast to the state an axis
+# already has fails, "Unsupported pcast from=varying, to='varying'").
+PCAST_FROM: dict[str, frozenset[str]] = {
+    VARYING: frozenset({INVARIANT, REDUCED}),
+    REDUCED: frozenset({INVARIANT}),
+    UNREDUCED: frozenset({VARYING}),
+}
+
+# Operations through which a *reduced* value keeps its state unchanged (run on 0.10.2). Anything
+# else a reduced value passes through gives "unknown": some fail ("Inputs cannot be replicated on
+# the same axes that another input is reduced on": r * 2, jnp.mean, softmax), some silently drop
+# the reduced state (jnp.max, r ** 2, @).
+REDUCED_KEEPING_FUNCTIONS = frozenset(
+    {"jax.numpy.tanh", "jax.numpy.exp", "jax.numpy.abs", "jax.numpy.sum", "jax.numpy.reshape", "jax.numpy.astype"}
+)
+REDUCED_KEEPING_METHODS = frozenset({"astype", "reshape", "sum"})
+REDUCED_KEEPING_ATTRIBUTES = frozenset({"T"})
+# Unary minus and slicing keep it too; so do `r + r` and `r * r` on the same reduced axes.
+REDUCED_KEEPING_BINARY = frozenset({"+", "*"})
+
+# jax.lax functions that are not elementwise array functions: collectives, control flow (they call
+# user functions), and the axis queries.
+LAX_NOT_ELEMENTWISE = frozenset(
+    {
+        "axis_index", "axis_size", "pbroadcast", "pshuffle", "psend", "precv", "pswapaxes", "ragged_all_to_all",
+        "psum_invariant", "cond", "switch", "scan", "fori_loop", "while_loop", "map", "associative_scan",
+        "custom_root", "custom_linear_solve", "platform_dependent", "with_sharding_constraint",
+        "stop_gradient_p", "reduce", "reduce_precision_p", "sort_key_val",
+    }
+    | set(COLLECTIVES)
+)
+# jax.numpy functions that take functions or reshuffle axes between devices.
+NUMPY_NOT_ELEMENTWISE = frozenset({"vectorize", "piecewise", "frompyfunc", "apply_along_axis", "apply_over_axes"})
+# Namespaces whose functions compute per device like jax.numpy: varying if any operand varies.
+ELEMENTWISE_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "jax.random.")
+# Array methods and attributes that give an array computed per device from the receiver.
+ARRAY_METHODS = frozenset(
+    {
+        "astype", "reshape", "sum", "mean", "max", "min", "prod", "transpose", "squeeze", "ravel", "flatten",
+        "swapaxes", "clip", "conj", "round", "cumsum", "argmax", "argmin", "dot", "std", "var", "all", "any",
+        "take", "repeat", "view",
+    }
+)
+ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
+# Attributes that are static metadata (Python values, the same on every device).
+STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
+
+# Canonical names the analysis recognises as shard_map and as partition specs.
+SHARD_MAP = "jax.shard_map"
+EXPERIMENTAL_SHARD_MAP = "jax.experimental.shard_map.shard_map"
+PARTITION_SPEC = "jax.sharding.PartitionSpec"
+MESH_FACTORIES = {"jax.make_mesh": "axis_names", "jax.sharding.Mesh": "axis_names"}
+PARTIAL = "functools.partial"

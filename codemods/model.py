@@ -88,5 +88,10 @@ class FileResult:
     applied: list[Finding] = field(default_factory=list)  # findings whose fix was applied
 
     @property
+    def output(self) -> str | None:
+        """The text after fixing (the original when nothing changed)."""
+        return self.fixed if self.fixed is not None else self.original
+
+    @property
     def changed(self) -> bool:
         return self.fixed is not None and self.fixed != self.original

@@ -84,10 +84,7 @@ def _remove_alias(ctx: FileContext, stmt: cst.SimpleStatementLine, node: cst.Imp
     names = list(node.names)
     index = names.index(alias)
     if len(names) == 1 and len(stmt.body) == 1:
-        start, _ = ctx.offsets(stmt)
-        start = ctx.offset(ctx.line_of(start), 0)
-        end = ctx.offset(ctx.line_of(start) + 1, 0) if ctx.line_of(start) < len(ctx._line_starts) else len(ctx.source)
-        return Edit(start, end, "")
+        return _remove_line(ctx, stmt)
     if index + 1 < len(names):
         return Edit(ctx.offsets(alias)[0], ctx.offsets(names[index + 1])[0], "")
     previous = names[index - 1]
@@ -96,12 +93,21 @@ def _remove_alias(ctx: FileContext, stmt: cst.SimpleStatementLine, node: cst.Imp
     return Edit(prev_end, own_end, "")
 
 
+def _remove_line(ctx: FileContext, stmt: cst.SimpleStatementLine) -> Edit:
+    start = ctx.offset(ctx.line_of(ctx.offsets(stmt)[0]), 0)
+    _, end = ctx.offsets(stmt)
+    line_end = min((i for i in (ctx.source.find("\n", end), ctx.source.find("\r", end)) if i >= 0), default=len(ctx.source))
+    if ctx.source.startswith("\r\n", line_end):
+        line_end += 1
+    return Edit(start, min(line_end + 1, len(ctx.source)), "")
+
+
 def _append_keyword(ctx: FileContext, call: cst.Call, keyword: str, value: str, quote: str) -> Edit:
     text = f"{keyword}={quote}{value}{quote}"
     if not call.args:
         at = ctx.offsets(call)[1] - 1  # just inside the closing parenthesis
         return Edit(at, at, text)
-    at = ctx.offsets(call.args[-1].value)[1]
+    at = ctx.offsets(call.args[-1])[1]  # the Arg spans parentheses its value's range leaves out
     return Edit(at, at, f", {text}")
 
 
@@ -150,17 +156,21 @@ class _Migrations:
                 if not any(call.func is name for call, _ in sites):
                     other_refs.append((name, migration))
         for call, migration in sites:
-            yield self._call_finding(call, migration, direct, uses, last_site)
+            # For an older target the old name is the right spelling: nothing to report.
+            if ctx.target >= migration.since:
+                yield self._call_finding(call, migration, direct, uses, last_site)
         for node, migration in other_refs:
+            if ctx.target < migration.since:
+                continue
             yield Finding(RemovedApi.code, f"{migration.history}; reference to `{ctx.text(node)}` cannot be rewritten "
                           f"automatically: use `{migration.new}(..., {migration.keyword[0]}='{migration.keyword[1]}')`",
                           ctx.span(node))
         for local, (found, migration) in direct.items():
-            if local in last_site:
+            if local in last_site or ctx.target < migration.since:
                 continue
             stmt, node, alias, _module = found
             fix = None
-            if ctx.target >= migration.since and not uses.get(local):
+            if not uses.get(local):
                 fix = Fix(f"remove the unused import of `{local}`", (_remove_alias(ctx, stmt, node, alias),))
             yield Finding(RemovedApi.code, f"{migration.history}; import of `{local}`", ctx.span(alias), fix)
 
@@ -168,9 +178,6 @@ class _Migrations:
         ctx = self.ctx
         keyword, state = migration.keyword
         message = f"{migration.history}: use `{migration.new}(..., {keyword}='{state}')`"
-        if ctx.target < migration.since:
-            return Finding(RemovedApi.code, message + f" (needs jax >= {jaxapi.format_version(migration.since)})",
-                           ctx.span(call))
         if any(arg.keyword is not None and arg.keyword.value == keyword for arg in call.args) or any(
                 arg.star for arg in call.args):
             return Finding(RemovedApi.code, message, ctx.span(call))
@@ -228,6 +235,8 @@ class _ShardMapMigration:
 
     def findings(self) -> Iterator[Finding]:
         ctx = self.ctx
+        if ctx.target < jaxapi.JAX_SHARD_MAP_ADDED:
+            return
         sites: list[tuple[cst.Call, cst.BaseExpression, list[cst.Arg]]] = []
         for call in _walk(ctx.module, (cst.Call,)):
             if self._is_old(call.func):
@@ -247,14 +256,38 @@ class _ShardMapMigration:
         for call, func, _ in sites:
             if isinstance(func, cst.Name):
                 last_site[func.value] = call
+        self.module_import_edit = self._module_import_cleanup(sites)
+        attribute_sites = [call for call, func, _ in sites if isinstance(func, cst.Attribute)]
+        self.last_attribute_site = attribute_sites[-1] if attribute_sites else None
         for call, func, params in sites:
             yield self._site(call, func, params, imported, fixable_names, last_site)
         for local, found in imported.items():
             if found and local not in last_site:
                 stmt, node, alias, _ = found
-                fix = self._import_fix(found) if ctx.target >= jaxapi.JAX_SHARD_MAP_ADDED else None
+                fix = self._import_fix(found)
                 yield Finding(RemovedApi.code, "`jax.experimental.shard_map` is deprecated since jax 0.8.0: "
                               "import `shard_map` from `jax`", ctx.span(alias), fix)
+
+    def _module_import_cleanup(self, sites) -> Edit | None:
+        """`import jax.experimental.shard_map` goes once its last use is rewritten (it would
+        keep importing a deprecated module); it becomes `import jax` if nothing else binds jax."""
+        ctx = self.ctx
+        statements = [stmt for stmt in ctx.imports.top_level_imports if len(stmt.body) == 1
+                      and isinstance(stmt.body[0], cst.Import) and len(stmt.body[0].names) == 1
+                      and stmt.body[0].names[0].asname is None
+                      and dotted(stmt.body[0].names[0].name) == "jax.experimental.shard_map"]
+        if len(statements) != 1:
+            return None
+        references = [n for n in _walk(ctx.module, (cst.Attribute,)) if dotted(n) == "jax.experimental.shard_map"]
+        rewritten = [func.value for _, func, _ in sites if isinstance(func, cst.Attribute)]
+        if len(references) != len(rewritten):
+            return None
+        other_jax = [stmt for stmt in ctx.imports.top_level_imports if stmt is not statements[0] and any(
+            isinstance(small, cst.Import) and any(dotted(a.name) == "jax" and a.asname is None for a in small.names)
+            for small in stmt.body)]
+        if other_jax:
+            return _remove_line(ctx, statements[0])
+        return ctx.replace(statements[0].body[0], "import jax")
 
     def _import_fix(self, found) -> Fix | None:
         stmt, node, alias, module = found
@@ -269,7 +302,7 @@ class _ShardMapMigration:
         message = ("`jax.experimental.shard_map.shard_map` is deprecated since jax 0.8.0: use `jax.shard_map(f, "
                    "mesh=..., in_specs=..., out_specs=..., check_vma=...)`")
         span = ctx.span(call)
-        if ctx.target < jaxapi.JAX_SHARD_MAP_ADDED or params is None:
+        if params is None:
             return Finding(RemovedApi.code, message, span)
         edits: list[Edit] = []
         positional = jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL
@@ -304,4 +337,6 @@ class _ShardMapMigration:
             jax_name, import_edits = jax_module(ctx)
             edits.append(ctx.replace(func, f"{jax_name}.shard_map"))
             edits.extend(import_edits)
+            if call is self.last_attribute_site and self.module_import_edit is not None:
+                edits.append(self.module_import_edit)
         return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", tuple(edits)))

@@ -78,7 +78,9 @@ class CaseResult:
     code: str
     name: str
     status: str  # "passed" | "failed" | "skipped"
-    before: str = "-"  # e.g. "ValueError seen", "no error raised", "timed out after 5s"
+    # e.g. "ValueError seen", "no error raised", "timed out after 5s"; for a case.toml without
+    # `error` (an old spelling that still runs): "ran (DeprecationWarning), values ok"
+    before: str = "-"
     after: str = "-"  # e.g. "values ok", "values differ: max abs err 2"
     grad: str = "-"  # "ok", "differs: max abs err ...", "-" (no grad_reference)
     seconds: float = 0.0
@@ -309,6 +311,7 @@ def _run_batch(
 def _await_result(worker: _Worker, case: Case, index: int, start: float, timeout: float,
                   log_path: Path) -> CaseResult:
     phase = "before"
+    cells = {"before": "-", "after": "-", "grad": "-"}  # filled in as the phases finish
     deadline = start + timeout
     while True:
         remaining = deadline - time.monotonic()
@@ -320,7 +323,6 @@ def _await_result(worker: _Worker, case: Case, index: int, start: float, timeout
         seconds = time.monotonic() - start
         if timed_out:
             worker.kill(dump_traceback=True)
-            cells = {"before": "-", "after": "-", "grad": "-"}
             cells[_phase_cell(phase)] = f"timed out after {timeout:g}s"
             output = _read_text(log_path) + (
                 f"\n[shardfix validate] {case.label}: no answer within {timeout:g}s "
@@ -329,7 +331,6 @@ def _await_result(worker: _Worker, case: Case, index: int, start: float, timeout
                               output=_tail(output), **cells)
         if answer is None:  # the worker died
             code = worker.proc.wait()
-            cells = {"before": "-", "after": "-", "grad": "-"}
             cells[_phase_cell(phase)] = f"worker died ({_exit_text(code)})"
             output = _read_text(log_path) + (
                 f"\n[shardfix validate] {case.label}: the worker died ({_exit_text(code)}) "
@@ -343,6 +344,7 @@ def _await_result(worker: _Worker, case: Case, index: int, start: float, timeout
             continue
         if answer.get("event") == "phase":
             phase = str(answer.get("phase", phase))
+            cells.update({k: str(answer[k]) for k in cells if k in answer})
             continue
         status = answer.get("status", "failed")
         return CaseResult(
@@ -450,7 +452,7 @@ def render_table(results: Sequence[CaseResult], console: Console, *,
             before: Text = Text(f"skipped: {r.reason}" if r.reason else "skipped", style="yellow")
             after, grad = Text("-", style="dim"), Text("-", style="dim")
         else:
-            before = _cell(r.before, r.before.endswith(" seen"))
+            before = _cell(r.before, r.before.endswith((" seen", ", values ok")))
             after = _cell(r.after, r.after == "values ok")
             grad = _cell(r.grad, r.grad == "ok")
         table.add_row(r.code, r.name, before, after, grad,

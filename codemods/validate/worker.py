@@ -28,6 +28,7 @@ import re
 import signal
 import sys
 import traceback
+import warnings
 from typing import Any
 
 import numpy as np
@@ -138,12 +139,23 @@ def compare(got: Any, want: Any) -> tuple[bool, str]:
     return False, f"max abs err {worst:.3g}{where}"
 
 
+def _mesh_of(value: Any) -> Any:
+    """The jax.sharding.Mesh that a result of main() lives on, if any."""
+    import jax  # noqa: PLC0415
+
+    for leaf in _leaves(value):
+        mesh = getattr(getattr(leaf, "sharding", None), "mesh", None)
+        if isinstance(mesh, jax.sharding.Mesh):
+            return mesh
+    return None
+
+
 def _check_before(request: dict, case_dir: str) -> tuple[bool, str, str]:
     """(ok, cell, error text seen)."""
     pattern = request.get("error")
-    if not pattern:
-        raise _Problem("no `error` in case.toml")
     path = os.path.join(case_dir, "before.py")
+    if not pattern:
+        return _check_before_runs(request, path)
     try:
         module = _load_module(path, "before")
     except BaseException as exc:  # noqa: BLE001 - an import-time error can be the expected one
@@ -169,6 +181,38 @@ def _check_before(request: dict, case_dir: str) -> tuple[bool, str, str]:
     return False, "no error raised", ""
 
 
+def _check_before_runs(request: dict, path: str) -> tuple[bool, str, str]:
+    """A case without `error` (e.g. a deprecated spelling that still works): before.py must run
+    and give the reference values. Warnings it raises are named in the cell."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            module = _load_module(path, "before")
+            got = module.main(*module.inputs())
+        except BaseException as exc:  # noqa: BLE001
+            _log_exception("before.py failed (case.toml has no `error`, so it should run)", exc)
+            return False, f"unexpected error: {_short(_describe(exc), 90)}", _describe(exc)
+    for warning in caught:  # still shown in the output
+        sys.stderr.write(warnings.formatwarning(warning.message, warning.category,
+                                                warning.filename, warning.lineno))
+    kinds = sorted({w.category.__name__ for w in caught
+                    if issubclass(w.category, (DeprecationWarning, FutureWarning))})
+    ran = f"ran ({', '.join(kinds)})" if kinds else "ran"
+    reference_code = request.get("reference")
+    if not reference_code:
+        return False, f"{ran}; no `reference` in case.toml", ""
+    try:
+        want = _define(reference_code, "reference")(*module.inputs())
+    except BaseException as exc:  # noqa: BLE001
+        _log_exception("reference() failed", exc)
+        return False, f"{ran}; reference failed: {_short(_describe(exc), 70)}", ""
+    ok, detail = compare(got, want)
+    if not ok:
+        sys.stderr.write(f"\n[shardfix validate] before.py main() returned:\n{got!r}\n"
+                         f"reference returned:\n{want!r}\n")
+    return ok, f"{ran}, values ok" if ok else f"{ran}, values differ: {detail}", ""
+
+
 def _check_after(request: dict, case_dir: str, report_phase) -> tuple[bool, str, bool, str]:
     """(values ok, after cell, grad ok, grad cell)."""
     reference_code = request.get("reference")
@@ -184,6 +228,7 @@ def _check_after(request: dict, case_dir: str, report_phase) -> tuple[bool, str,
         return False, cell, not grad_code, "-" if not grad_code else "not run"
 
     values_ok, after_cell = False, ""
+    got: Any = None
     if not reference_code:
         after_cell = "no `reference` in case.toml"
     else:
@@ -209,7 +254,7 @@ def _check_after(request: dict, case_dir: str, report_phase) -> tuple[bool, str,
 
     if not grad_code:
         return values_ok, after_cell, True, "-"
-    report_phase("grad")
+    report_phase("grad", after=after_cell)
     loss = getattr(module, "loss", None)
     if not callable(loss):
         return values_ok, after_cell, False, "after.py has no loss()"
@@ -217,7 +262,19 @@ def _check_after(request: dict, case_dir: str, report_phase) -> tuple[bool, str,
         import jax  # noqa: PLC0415 - only in the worker, and only for gradients
 
         args = module.inputs()
-        got = jax.grad(loss, argnums=tuple(range(len(args))))(*args)
+        grad_fn = jax.grad(loss, argnums=tuple(range(len(args))))
+        mesh = _mesh_of(got)
+        try:
+            got = grad_fn(*args)
+        except Exception as exc:  # noqa: BLE001
+            if mesh is None:
+                raise
+            # Explicit-mode programs may need their mesh around the whole differentiation
+            # (set_mesh cannot be entered under a trace): use the mesh main()'s result lives on.
+            _log_exception("jax.grad(loss) on after.py failed; trying again under "
+                           "jax.set_mesh(<the mesh of main()'s result>)", exc)
+            with jax.set_mesh(mesh):
+                got = grad_fn(*module.inputs())
     except BaseException as exc:  # noqa: BLE001
         _log_exception("jax.grad(loss) on after.py failed", exc)
         return values_ok, after_cell, False, f"failed: {_short(_describe(exc), 80)}"
@@ -249,7 +306,7 @@ def run_case(request: dict, report_phase) -> dict:
             before_ok, result["before"], result["error_seen"] = _check_before(request, case_dir)
         except _Problem as exc:
             before_ok, result["before"] = False, str(exc)
-        report_phase("after")
+        report_phase("after", before=result["before"])
         values_ok, result["after"], grad_ok, result["grad"] = _check_after(
             request, case_dir, report_phase)
         result["status"] = "passed" if before_ok and values_ok and grad_ok else "failed"
@@ -303,8 +360,8 @@ def main() -> None:
         os.dup2(log.fileno(), 1)
         os.dup2(log.fileno(), 2)
         try:
-            result = run_case(request, lambda phase: send(
-                {"id": case_id, "event": "phase", "phase": phase}))
+            result = run_case(request, lambda phase, **cells: send(
+                {"id": case_id, "event": "phase", "phase": phase, **cells}))
         finally:
             for stream in (sys.stdout, sys.stderr):
                 try:

@@ -1,0 +1,29 @@
+"""One JSON record per finding (ruff's field names where they exist)."""
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from codemods.model import FileResult, Finding
+
+
+def record(finding: Finding) -> dict:
+    return {
+        "code": finding.code,
+        "path": finding.path,
+        "line": finding.span.line,
+        "column": finding.span.column,
+        "end_line": finding.span.end_line,
+        "end_column": finding.span.end_column,
+        "message": finding.message,
+        "fix_available": finding.fix is not None,
+        "fix_safety": finding.fix.safety.value if finding.fix else None,
+        "fix_description": finding.fix.description if finding.fix else None,
+        "evidence": dict(finding.evidence),
+    }
+
+
+def render(results: Sequence[FileResult], rules=()) -> str:
+    records = [record(f) for r in results for f in r.findings]
+    errors = [{"path": r.path, "error": r.error} for r in results if r.error]
+    return json.dumps({"findings": records, "errors": errors}, indent=2) + "\n"

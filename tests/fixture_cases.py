@@ -1,0 +1,47 @@
+"""The bundled fixture cases (fixtures/<CODE>/<case>/ and fixtures/<CODE>/clean/*.py)."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from codemods import jaxapi
+from codemods.engine import Options
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+_DIRECTIVE = re.compile(r"#\s*shardfix-test:\s*target-jax=(\S+)")
+
+
+@dataclass(frozen=True)
+class GoldenCase:
+    code: str
+    name: str
+    directory: Path
+
+    @property
+    def config(self) -> dict:
+        return tomllib.loads((self.directory / "case.toml").read_text(encoding="utf-8"))
+
+    def options(self) -> Options:
+        config = self.config
+        target = config.get("target-jax")
+        return Options(target=jaxapi.parse_version(target) if target else jaxapi.NEWEST_KNOWN,
+                       unsafe_fixes=bool(config.get("unsafe-fixes", False)))
+
+    def __str__(self) -> str:
+        return f"{self.code}/{self.name}"
+
+
+def golden_cases() -> list[GoldenCase]:
+    return [GoldenCase(d.parent.name, d.name, d) for d in sorted(FIXTURES.glob("SF*/*"))
+            if (d / "before.py").is_file()]
+
+
+def clean_files() -> list[Path]:
+    return sorted(FIXTURES.glob("SF*/clean/*.py"))
+
+
+def clean_options(path: Path) -> Options:
+    match = _DIRECTIVE.search(path.read_text(encoding="utf-8"))
+    return Options(target=jaxapi.parse_version(match.group(1)) if match else jaxapi.NEWEST_KNOWN)
