@@ -41,12 +41,17 @@ def decode(raw: bytes, path: Path) -> SourceFile:
         raise SourceError("contains a NUL byte; not a Python source file")
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
-    except SyntaxError as exc:  # unknown codec in the cookie, or BOM contradicting the cookie
-        raise SourceError(str(exc.msg if hasattr(exc, "msg") else exc)) from None
+    except SyntaxError as exc:  # unknown codec in the cookie, BOM contradicting it, bad first lines
+        if "invalid or missing" in str(exc):
+            encoding = "utf-8"  # the bytes of the first two lines are not UTF-8: say where
+        else:
+            raise SourceError(str(exc)) from None
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise SourceError(f"not valid {encoding}: byte {raw[exc.start]:#04x} at offset {exc.start}") from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise SourceError(f"not valid {encoding} (the default without an encoding declaration): byte "
+                          f"{raw[exc.start]:#04x} on line {line}") from None
     except LookupError:
         raise SourceError(f"unknown encoding {encoding!r}") from None
     return SourceFile(path, raw, text, encoding)
