@@ -50,8 +50,10 @@ def decode(raw: bytes, path: Path) -> SourceFile:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise SourceError(f"not valid {encoding} (the default without an encoding declaration): byte "
-                          f"{raw[exc.start]:#04x} on line {line}") from None
+        declared = "" if tokenize.cookie_re.match(raw.split(b"\n", 2)[0].decode("latin-1")) or len(
+            raw.split(b"\n", 2)) > 1 and tokenize.cookie_re.match(raw.split(b"\n", 2)[1].decode("latin-1")) else (
+            " (the default without an encoding declaration)")
+        raise SourceError(f"not valid {encoding}{declared}: byte {raw[exc.start]:#04x} on line {line}") from None
     except LookupError:
         raise SourceError(f"unknown encoding {encoding!r}") from None
     return SourceFile(path, raw, text, encoding)

@@ -256,8 +256,7 @@ LAX_NOT_ELEMENTWISE = frozenset(
     {
         "axis_index", "axis_size", "pbroadcast", "pshuffle", "psend", "precv", "pswapaxes", "ragged_all_to_all",
         "psum_invariant", "cond", "switch", "scan", "fori_loop", "while_loop", "map", "associative_scan",
-        "custom_root", "custom_linear_solve", "platform_dependent", "with_sharding_constraint",
-        "stop_gradient_p", "reduce", "reduce_precision_p", "sort_key_val",
+        "custom_root", "custom_linear_solve", "platform_dependent", "with_sharding_constraint", "reduce",
     }
     | set(COLLECTIVES)
 )

@@ -350,11 +350,14 @@ def _run_text(run: CommandRun) -> str:
     return status
 
 
+def _count_text(pv: ProjectValidation) -> str:
+    return ", ".join(f"{n} {name}" for name, n in pv.counts().items()
+                     if n or name in ("fixed", "broke"))
+
+
 def _verdict(pv: ProjectValidation) -> str:
-    counts = pv.counts()
-    parts = [f"{n} {name}" for name, n in counts.items() if n or name in ("fixed", "broke")]
     head = "WORSE after the rewrite" if pv.worse else "no regression"
-    return f"{head}: " + ", ".join(parts)
+    return f"{head}: {_count_text(pv)}"
 
 
 def render_project_validation(pv: ProjectValidation, console: Console, *,
@@ -395,9 +398,14 @@ def to_markdown(pv: ProjectValidation, *, all_tests: bool = False) -> str:
         "",
         f"- before: {_run_text(pv.before)}",
         f"- after: {_run_text(pv.after)}",
-        "- " + ", ".join(f"{n} {name}" for name, n in pv.counts().items()),
+        f"- tests: {_count_text(pv)}",
+        f"- rewritten: {', '.join(f'`{_md(p)}`' for p in pv.rewritten[:20])}"
+        + (f" and {len(pv.rewritten) - 20} more" if len(pv.rewritten) > 20 else ""),
         "",
     ]
+    for label, run in (("before", pv.before), ("after", pv.after)):
+        if run.junit:
+            lines.insert(-1, f"- {label}: {_md(run.junit)}")
     shown = [c for c in pv.changes if all_tests or c.change != "unchanged"]
     if shown:
         lines += ["| test | before | after | change | message |", "|---|---|---|---|---|"]
