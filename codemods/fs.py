@@ -36,6 +36,10 @@ class SourceFile:
             raise SourceError(f"the fixed text cannot be written in the file's encoding {self.encoding}: {exc.reason}") from None
 
 
+def _declares_encoding(raw: bytes) -> bool:
+    return any(tokenize.cookie_re.match(line.decode("latin-1")) for line in raw.split(b"\n", 2)[:2])
+
+
 def decode(raw: bytes, path: Path) -> SourceFile:
     if b"\x00" in raw:
         raise SourceError("contains a NUL byte; not a Python source file")
@@ -50,9 +54,7 @@ def decode(raw: bytes, path: Path) -> SourceFile:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        declared = "" if tokenize.cookie_re.match(raw.split(b"\n", 2)[0].decode("latin-1")) or len(
-            raw.split(b"\n", 2)) > 1 and tokenize.cookie_re.match(raw.split(b"\n", 2)[1].decode("latin-1")) else (
-            " (the default without an encoding declaration)")
+        declared = "" if _declares_encoding(raw) else " (the default without an encoding declaration)"
         raise SourceError(f"not valid {encoding}{declared}: byte {raw[exc.start]:#04x} on line {line}") from None
     except LookupError:
         raise SourceError(f"unknown encoding {encoding!r}") from None
