@@ -1,3 +1,3 @@
-from codemods.cli import main
+from codemods.entry import main
 
 main()

@@ -373,6 +373,29 @@ def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. SF101.")
     Console().print(Markdown(markdown))
 
 
+@app.command("merge-reports")
+def merge_reports(
+    reports: Annotated[list[Path], typer.Argument(help="JSON or SARIF reports of the shards of one run.")],
+    output: OutputOpt = None,
+) -> None:
+    """Combine the reports of `--shard K/N` runs into the report of a single run.
+
+    Example: `shardfix merge-reports shard-*.sarif -o all.sarif`
+    """
+    from codemods.report.merge import merge_reports as merge
+
+    try:
+        texts = [path.read_text(encoding="utf-8") for path in reports]
+        merged = merge(texts, names=[str(path) for path in reports])
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        _err(str(exc))
+        raise typer.Exit(EXIT_ERROR)
+    if output is not None:
+        output.write_text(merged, encoding="utf-8")
+    else:
+        sys.stdout.write(merged)
+
+
 def main() -> None:
     try:
         app()

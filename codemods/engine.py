@@ -251,6 +251,9 @@ def run(paths: list[Path], options: Options, *, excludes: tuple[str, ...] = (), 
             result.sources[file_result.path] = source
         if progress is not None:
             progress()
+    # Reports list files in path order whatever the order of the paths given (merging shard
+    # reports relies on it).
+    result.results.sort(key=lambda r: r.path)
     return result
 
 
