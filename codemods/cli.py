@@ -62,6 +62,9 @@ StatsOpt = Annotated[bool, typer.Option("--statistics", help="Print the number o
 ExitZeroOpt = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings (errors still exit 2).")]
 StdinNameOpt = Annotated[Optional[str], typer.Option("--stdin-filename", help="The path of the file read from standard input (for messages and config).")]
 NoPrefilterOpt = Annotated[bool, typer.Option("--no-prefilter", hidden=True, help="Parse every file (debugging).")]
+NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Do not read or write the results cache.")]
+ShardOpt = Annotated[Optional[str], typer.Option("--shard", help="K/N: check only the K-th of N stable slices of the files (CI matrices).")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for parsing (1 is fastest on small trees).")]
 ShowFixesOpt = Annotated[bool, typer.Option("--show-fixes", help="List the fixes that would be applied.")]
 
 
@@ -78,10 +81,24 @@ def _codes(value: Optional[str]) -> tuple[str, ...] | None:
     return tuple(code.strip().upper() for code in value.split(",") if code.strip())
 
 
+def _parse_shard(value: Optional[str]) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    try:
+        index, count = (int(part) for part in value.split("/"))
+        if not 1 <= index <= count:
+            raise ValueError
+    except ValueError:
+        _err(f"--shard expects K/N with 1 <= K <= N, got {value!r}")
+        raise typer.Exit(EXIT_ERROR)
+    return index, count
+
+
 class _Setup:
     """CLI options merged over [tool.shardfix] (the CLI wins)."""
 
-    def __init__(self, paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename=None):
+    def __init__(self, paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename=None,
+                 shard=None, jobs=1, no_cache=True):
         from codemods import config, jaxapi
         from codemods.engine import Options
         from codemods.rules import rule_by_code
@@ -113,6 +130,9 @@ class _Setup:
         )
         self.excludes = tuple(settings.exclude) + tuple(exclude or ())
         self.stdin_filename = stdin_filename
+        self.shard = _parse_shard(shard)
+        self.jobs = jobs
+        self.use_cache = not no_cache
         del rule_by_code
 
     @property
@@ -150,8 +170,10 @@ def _run(setup: _Setup, fix: bool):
         with Progress(console=_console(False, stderr=True), transient=True) as bar:
             task = bar.add_task("checking", total=files_hint)
             return engine.run(setup.paths, setup.options, excludes=setup.excludes, fix=fix,
-                              progress=lambda: bar.advance(task))
-    return engine.run(setup.paths, setup.options, excludes=setup.excludes, fix=fix)
+                              progress=lambda: bar.advance(task), use_cache=setup.use_cache, shard=setup.shard,
+                              jobs=setup.jobs)
+    return engine.run(setup.paths, setup.options, excludes=setup.excludes, fix=fix, use_cache=setup.use_cache,
+                      shard=setup.shard, jobs=setup.jobs)
 
 
 def _run_stdin(setup: _Setup, fix: bool):
@@ -216,13 +238,15 @@ def check(
     target_jax: TargetOpt = None, format: FormatOpt = Format.text, output: OutputOpt = None,
     no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None, statistics: StatsOpt = False,
     exit_zero: ExitZeroOpt = False, stdin_filename: StdinNameOpt = None, show_fixes: ShowFixesOpt = False,
-    no_prefilter: NoPrefilterOpt = False,
+    no_prefilter: NoPrefilterOpt = False, no_cache: NoCacheOpt = False, shard: ShardOpt = None, jobs: JobsOpt = 1,
 ) -> None:
     """Report findings. Exit 0 when clean, 1 with findings, 2 on errors.
 
-    Examples: `shardfix check src/`, `shardfix check --select SF1 --format json .`
+    Examples: `shardfix check src/`, `shardfix check --select SF1 --format json .`,
+    `shardfix check --shard 2/4 --format sarif -o shard2.sarif .`
     """
-    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename)
+    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename,
+                   shard, jobs, no_cache)
     console, err_console = _console(no_color), _console(no_color, stderr=True)
     run = _run(setup, fix=False)
     _emit_report(run, format, output, console if format is Format.text else err_console, no_color, show_fixes)
@@ -243,6 +267,7 @@ def diff(
     paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
     target_jax: TargetOpt = None, no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None,
     stdin_filename: StdinNameOpt = None, exit_zero: ExitZeroOpt = False, no_prefilter: NoPrefilterOpt = False,
+    shard: ShardOpt = None, jobs: JobsOpt = 1,
 ) -> None:
     """Show the fixes as a unified diff; write nothing. Exit 1 when there is something to fix.
 
@@ -251,7 +276,8 @@ def diff(
     from codemods.report import diff as diff_report
     from codemods.report import text
 
-    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename)
+    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename,
+                   shard, jobs)
     console, err_console = _console(no_color), _console(no_color, stderr=True)
     run = _run(setup, fix=True)
     rendered = diff_report.render(run.results)
@@ -272,7 +298,7 @@ def diff(
 def apply(
     paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
     target_jax: TargetOpt = None, no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None,
-    stdin_filename: StdinNameOpt = None, no_prefilter: NoPrefilterOpt = False,
+    stdin_filename: StdinNameOpt = None, no_prefilter: NoPrefilterOpt = False, jobs: JobsOpt = 1,
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Run this command (e.g. pytest) on the original and the rewritten tree; write only if nothing got worse.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
     force: Annotated[bool, typer.Option("--force", help="Write even if --validate-cmd shows something got worse.")] = False,
@@ -285,7 +311,8 @@ def apply(
     from codemods import engine
     from codemods.report import text
 
-    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename)
+    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename,
+                   jobs=jobs)
     console, err_console = _console(no_color), _console(no_color, stderr=True)
     run = _run(setup, fix=True)
     if setup.stdin:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
+import zlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -235,26 +236,72 @@ class Run:
         return [r for r in self.results if r.changed]
 
 
+def in_shard(path: str, shard: tuple[int, int] | None) -> bool:
+    """`--shard K/N`: a stable 1/N of the files, by a hash of the path as displayed."""
+    if shard is None:
+        return True
+    index, count = shard
+    return zlib.crc32(path.encode("utf-8", "surrogateescape")) % count == index - 1
+
+
+def _process_for_pool(args):
+    path, options, fix = args
+    return process_file(path, options, fix)
+
+
 def run(paths: list[Path], options: Options, *, excludes: tuple[str, ...] = (), fix: bool = False,
-        progress=None) -> Run:
+        progress=None, use_cache: bool = False, shard: tuple[int, int] | None = None, jobs: int = 1) -> Run:
     """Process every file under `paths`; nothing is written (see write_fixes)."""
     from codemods.discovery import discover
 
     found = discover(paths, excludes)
     result = Run()
     for path, reason in found.errors:
-        result.results.append(FileResult(path, error=reason))
-    for path in found.files:
-        file_result, source = process_file(path, options, fix)
+        if in_shard(path, shard):
+            result.results.append(FileResult(path, error=reason))
+    files = [path for path in found.files if in_shard(str(path), shard)]
+    cache = None
+    if use_cache and not fix:
+        from codemods.cache import ResultCache
+
+        cache = ResultCache(options)
+    todo = []
+    for path in files:
+        cached = cache.get(path) if cache is not None else None
+        if cached is not None:
+            result.results.append(cached)
+            if progress is not None:
+                progress()
+        else:
+            todo.append(path)
+    for file_result, source in _process_all(todo, options, fix, jobs, progress):
         result.results.append(file_result)
         if source is not None:
             result.sources[file_result.path] = source
-        if progress is not None:
-            progress()
+        if cache is not None:
+            cache.put(Path(file_result.path), file_result)
+    if cache is not None:
+        cache.save()
     # Reports list files in path order whatever the order of the paths given (merging shard
     # reports relies on it).
     result.results.sort(key=lambda r: r.path)
     return result
+
+
+def _process_all(paths: list[Path], options: Options, fix: bool, jobs: int, progress):
+    if jobs <= 1 or len(paths) < 2:
+        for path in paths:
+            yield process_file(path, options, fix)
+            if progress is not None:
+                progress()
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for item in pool.map(_process_for_pool, [(p, options, fix) for p in paths], chunksize=16):
+            yield item
+            if progress is not None:
+                progress()
 
 
 def write_fixes(run_result: Run) -> list[FileResult]:

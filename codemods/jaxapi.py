@@ -282,3 +282,25 @@ EXPERIMENTAL_SHARD_MAP = "jax.experimental.shard_map.shard_map"
 PARTITION_SPEC = "jax.sharding.PartitionSpec"
 MESH_FACTORIES = {"jax.make_mesh": "axis_names", "jax.sharding.Mesh": "axis_names"}
 PARTIAL = "functools.partial"
+
+# SF104: top_level_all_gather (private: `from jax._src.shard_map import top_level_all_gather`,
+# jax >= 0.9.2). A later public spelling goes into this tuple (and its last component into the
+# rule's prefilter automatically).
+TOP_LEVEL_ALL_GATHER: tuple[str, ...] = ("jax._src.shard_map.top_level_all_gather",)
+TOP_LEVEL_ALL_GATHER_ADDED: Version = (0, 9, 2)
+RESHARD_ADDED: Version = (0, 8, 2)  # jax.reshard (jax.sharding.reshard since 0.7.0)
+# Calls that set the context mesh top_level_all_gather needs (`with jax.set_mesh(mesh):`).
+CONTEXT_MESH_SETTERS: tuple[str, ...] = (
+    "jax.set_mesh",
+    "jax.sharding.use_mesh",
+    "jax.sharding.use_abstract_mesh",
+)
+CANONICAL_ALIASES.update({
+    "jax.sharding.set_mesh": "jax.set_mesh",
+    "jax._src.sharding_impls.set_mesh": "jax.set_mesh",
+    "jax._src.mesh.use_abstract_mesh": "jax.sharding.use_abstract_mesh",
+    "jax.NamedSharding": "jax.sharding.NamedSharding",
+    "jax._src.named_sharding.NamedSharding": "jax.sharding.NamedSharding",
+    "jax._src.sharding_impls.NamedSharding": "jax.sharding.NamedSharding",
+    "jax._src.pjit.reshard": "jax.reshard",
+})

@@ -278,7 +278,9 @@ def _counts_line(applied: list[Finding]) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}" + ("es" if word.endswith(("s", "x", "sh", "ch")) else "s")
 
 
 def pr_body(run: engine.Run, validation_md: str | None = None, *, base: str | None = None,
@@ -386,6 +388,8 @@ def _check_checkout(git: _Git, options: PrOptions) -> Path:
                       + "); commit or stash them first")
     if not git.ok("check-ref-format", "--branch", options.branch) or options.branch.startswith("-"):
         raise PrError(f"{options.branch!r} is not a valid branch name")
+    if options.branch in (options.base, options.base.removeprefix(f"{options.remote}/")):
+        raise PrError(f"the branch ({options.branch}) must differ from the base ({options.base})")
     current = git.run("symbolic-ref", "--quiet", "--short", "HEAD", check=False).stdout.decode().strip()
     if current == options.branch:
         raise PrError(f"you are on {options.branch}, the branch shardfix pr rewrites; switch to another branch first")
@@ -563,9 +567,8 @@ def _commit(git: _Git, options: PrOptions, ident: _Ident, base_sha: str, tree_di
             tmp: Path) -> tuple[str, bool, str | None]:
     """(commit, created, previous branch commit) after building base + fixes."""
     paths = [r.path for r in changed]
-    hashed = git.out("hash-object", "-w", "--no-filters", "--stdin-paths",
-                     input="".join(str(tree_dir / p) + "\n" for p in paths).encode("utf-8", "surrogateescape"))
-    shas = hashed.split()
+    shas = [git.out("hash-object", "-w", "--no-filters", "--stdin", input=(tree_dir / p).read_bytes())
+            for p in paths]
     index_env = {"GIT_INDEX_FILE": str(tmp / "index")}
     git.run("read-tree", base_sha, env=index_env)
     info = b"".join(f"{by_path[p].mode if p in by_path else '100644'} {sha}\t".encode() + os.fsencode(p) + b"\0"

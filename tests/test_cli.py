@@ -221,3 +221,47 @@ def test_version_and_help(shardfix):
     assert shardfix("--version").stdout.decode().startswith("shardfix ")
     helped = shardfix("check", "--help").stdout.decode()
     assert "Examples" in helped
+
+
+def test_cache_shards_and_jobs_give_identical_findings(tmp_path, shardfix):
+    for index in range(12):
+        write(tmp_path, f"pkg/m{index}.py", PVARY.replace("def f", f"def f{index}"))
+    write(tmp_path, "pkg/clean.py", CLEAN)
+    cache = tmp_path / "cache"
+    env = {"SHARDFIX_CACHE_DIR": str(cache)}
+
+    def findings(*args):
+        result = shardfix("check", "pkg", "--format", "json", *args, cwd=tmp_path, env=env)
+        assert result.returncode == 1, result.stderr
+        return json.loads(result.stdout)["findings"]
+
+    cold = findings("--no-cache")
+    assert len(cold) == 12
+    assert findings() == cold  # fills the cache
+    assert list(cache.iterdir())
+    assert findings() == cold  # served from it
+    assert findings("--jobs", "2", "--no-cache") == cold
+    shards = [findings("--shard", f"{k}/3", "--no-cache") if k else None for k in (1, 2, 3)]
+    merged = sorted((r for shard in shards for r in shard), key=lambda r: (r["path"], r["line"]))
+    assert merged == cold
+    assert all(shards)  # every slice got some files
+
+
+def test_cache_sees_edits(tmp_path, shardfix):
+    path = write(tmp_path, "m.py", CLEAN)
+    env = {"SHARDFIX_CACHE_DIR": str(tmp_path / "cache")}
+    assert shardfix("check", "m.py", cwd=tmp_path, env=env).returncode == 0
+    path.write_text(PVARY + "\n")  # size changes with the content
+    assert shardfix("check", "m.py", cwd=tmp_path, env=env).returncode == 1
+
+
+def test_merge_reports_of_shards_equals_a_single_run(tmp_path, shardfix):
+    for index in range(8):
+        write(tmp_path, f"m{index}.py", PVARY)
+    single = shardfix("check", ".", "--format", "sarif", "--no-cache", cwd=tmp_path).stdout
+    for k in (1, 2):
+        out = shardfix("check", ".", "--format", "sarif", "--shard", f"{k}/2", "--no-cache", cwd=tmp_path).stdout
+        (tmp_path / f"s{k}.sarif").write_bytes(out)
+    merged = shardfix("merge-reports", "s1.sarif", "s2.sarif", cwd=tmp_path)
+    assert merged.returncode == 0, merged.stderr
+    assert json.loads(merged.stdout) == json.loads(single)

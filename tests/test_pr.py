@@ -294,6 +294,19 @@ def test_pr_body_sections(repo):
     assert "</details>" in body and "### Validation" not in body
 
 
+def test_plurals_and_per_rule_counts_in_body_and_message(repo):
+    (repo.work / "pkg" / "a.py").write_text(BAD + "\ndef g(x):\n    return jax.lax.preduced(x, 'i')\n")
+    git(repo.work, "commit", "-q", "-am", "two findings")
+    outcome = pr(repo.work)
+    assert outcome.fixes == 2 and "2 fixes in 1 file (SF201: 2)" in outcome.messages
+    assert "shardfix applied **2 fixes** in **1 file**" in outcome.body
+    assert "(2 fixes, +2 −2)" in outcome.body
+    message = git(repo.work, "log", "-1", "--format=%B", BRANCH)
+    assert "Applied 2 fixes in 1 file:" in message and "- SF201 removed-api: 2 fixes in 1 file" in message
+    # the pvary finding quotes JAX's AttributeError, the preduced one does not borrow it
+    assert outcome.body.count("JAX: `AttributeError") == 1
+
+
 def test_pr_body_without_diff_and_with_validation_markdown(repo):
     run = engine.run([repo.work / "pkg"], engine.Options(), fix=True)
     body = pr_body(run, "**shardfix validation**: table", include_diff=False)

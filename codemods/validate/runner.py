@@ -267,6 +267,37 @@ def _phase_cell(phase: str) -> str:
     return {"before": "before", "after": "after", "grad": "grad"}.get(phase, "after")
 
 
+class _Cancel:
+    """Stops every batch (and kills its worker) when the caller is interrupted."""
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+        self.lock = threading.Lock()
+        self.workers: set[_Worker] = set()
+
+    def start_worker(self, env: dict[str, str], log_dir: Path) -> _Worker:
+        with self.lock:
+            if self.event.is_set():
+                raise KeyboardInterrupt
+            worker = _Worker(env, log_dir, next(_worker_numbers))
+            self.workers.add(worker)
+            return worker
+
+    def forget(self, worker: _Worker) -> None:
+        with self.lock:
+            self.workers.discard(worker)
+
+    def cancel(self) -> None:
+        with self.lock:
+            self.event.set()
+            workers = list(self.workers)
+        for worker in workers:
+            try:
+                worker.kill()
+            except Exception:  # noqa: BLE001 - best effort while interrupted
+                pass
+
+
 def _run_batch(
     batch: Sequence[tuple[int, Case]],
     *,
@@ -275,10 +306,13 @@ def _run_batch(
     log_dir: Path,
     on_result: Callable[[CaseResult], None] | None,
     results: list[CaseResult | None],
+    cancel: _Cancel,
 ) -> None:
     worker: _Worker | None = None
     try:
         for index, case in batch:
+            if cancel.event.is_set():
+                return
             log_path = log_dir / f"case-{index}.log"
             request = {
                 "id": index,
@@ -289,23 +323,34 @@ def _run_batch(
                 "grad_reference": case.grad_reference,
             }
             if worker is None:
-                worker = _Worker(env, log_dir, next(_worker_numbers))
+                worker = cancel.start_worker(env, log_dir)
             start = time.monotonic()
             if not worker.send(request):  # died between cases: one fresh try
                 worker.kill()
-                worker = _Worker(env, log_dir, next(_worker_numbers))
+                cancel.forget(worker)
+                worker = cancel.start_worker(env, log_dir)
                 start = time.monotonic()
                 worker.send(request)
             result = _await_result(worker, case, index, start, timeout, log_path)
+            if cancel.event.is_set():
+                return
             if worker.proc.poll() is not None:  # crashed, or killed after a timeout
                 worker.kill()
+                cancel.forget(worker)
                 worker = None
             results[index] = result
             if on_result is not None:
                 on_result(result)
+    except BaseException:
+        if worker is not None:
+            worker.kill()
+            cancel.forget(worker)
+            worker = None
+        raise
     finally:
         if worker is not None:
             worker.close()
+            cancel.forget(worker)
 
 
 def _await_result(worker: _Worker, case: Case, index: int, start: float, timeout: float,
@@ -406,16 +451,25 @@ def run_cases(
         full_env = worker_env(env)
         with tempfile.TemporaryDirectory(prefix="shardfix-validate-") as tmp:
             log_dir = Path(tmp)
+            cancel = _Cancel()
             kwargs = dict(timeout=timeout, env=full_env, log_dir=log_dir, on_result=on_result,
-                          results=results)
-            if jobs == 1 or len(batches) == 1:
-                for batch in batches:
-                    _run_batch(batch, **kwargs)
-            else:
-                with ThreadPoolExecutor(max_workers=jobs) as pool:
-                    futures = [pool.submit(_run_batch, batch, **kwargs) for batch in batches]
-                    for future in futures:
-                        future.result()
+                          results=results, cancel=cancel)
+            try:
+                if jobs == 1 or len(batches) == 1:
+                    for batch in batches:
+                        _run_batch(batch, **kwargs)
+                else:
+                    with ThreadPoolExecutor(max_workers=jobs) as pool:
+                        futures = [pool.submit(_run_batch, batch, **kwargs) for batch in batches]
+                        try:
+                            for future in futures:
+                                future.result()
+                        except BaseException:
+                            cancel.cancel()
+                            raise
+            except BaseException:
+                cancel.cancel()
+                raise
     return [result for result in results if result is not None]
 
 

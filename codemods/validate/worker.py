@@ -292,6 +292,18 @@ def _check_after(request: dict, case_dir: str, report_phase) -> tuple[bool, str,
     return values_ok, after_cell, grad_ok, "ok" if grad_ok else f"differs: {detail}"
 
 
+def _reset_jax() -> None:
+    """Undo a global `jax.set_mesh(mesh)` a program may have left behind."""
+    jax = sys.modules.get("jax")
+    set_mesh = getattr(jax, "set_mesh", None)
+    if set_mesh is None:
+        return
+    try:
+        set_mesh(None)
+    except Exception:  # noqa: BLE001
+        pass
+
+
 def run_case(request: dict, report_phase) -> dict:
     """Check one case; never raises."""
     case_dir = request["dir"]
@@ -315,6 +327,7 @@ def run_case(request: dict, report_phase) -> dict:
         result["status"] = "failed"
         result["after"] = f"validator error: {_short(_describe(exc), 80)}"
     finally:
+        _reset_jax()
         if added_path:
             try:
                 sys.path.remove(case_dir)

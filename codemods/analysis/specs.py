@@ -1,0 +1,517 @@
+"""PartitionSpec and sharding literals read from source, directly or through a local name.
+
+`P('a', ('b', 'c'), None, reduced={'d'})` and `NamedSharding(mesh, P(...))` become a `Spec`
+(axis names per dimension) that keeps the nodes a fix needs to rewrite the literal. Anything the
+source does not spell out literally (a computed axis name, `P.UNCONSTRAINED`, `*dims`) is unknown:
+the parsers return None and a rule stays silent.
+
+Local names are followed to their single reaching assignment (`resolve_name`): the last binding
+before the use in the same function (or module), in a block that encloses the use and not
+rebound later in an enclosing loop; a name a nested function reads from an enclosing scope must
+be bound exactly once there.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.metadata import ParentNodeProvider
+
+from codemods.context import FileContext
+
+PARTITION_SPEC = "jax.sharding.PartitionSpec"
+NAMED_SHARDING = "jax.sharding.NamedSharding"
+MAX_DEPTH = 8  # local names followed through at most this many assignments
+
+Axes = tuple[str, ...]  # the mesh axes of one array dimension, in order; () is unsharded (None)
+
+
+# --------------------------------------------------------------------------- the spec itself
+
+@dataclass(frozen=True)
+class Spec:
+    """What a PartitionSpec says: per dimension the mesh axes, plus reduced/unreduced axes."""
+
+    partitions: tuple[Axes, ...]
+    reduced: Axes = ()  # in the order written
+    unreduced: Axes = ()
+
+    def padded(self, ndim: int) -> tuple[Axes, ...]:
+        """The partitions with trailing unsharded dimensions up to `ndim` (as JAX normalizes)."""
+        return self.partitions + ((),) * max(0, ndim - len(self.partitions))
+
+    def __str__(self) -> str:
+        parts = [_axes_repr(axes) for axes in self.partitions]
+        if self.unreduced:
+            parts.append(f"unreduced={_set_repr(self.unreduced)}")
+        if self.reduced:
+            parts.append(f"reduced={_set_repr(self.reduced)}")
+        return f"P({', '.join(parts)})"
+
+
+def _axes_repr(axes: Axes) -> str:
+    if not axes:
+        return "None"
+    if len(axes) == 1:
+        return repr(axes[0])
+    return "(" + ", ".join(repr(a) for a in axes) + ")"
+
+
+def _set_repr(axes: Axes) -> str:
+    return "{" + ", ".join(repr(a) for a in axes) + "}"
+
+
+def axes_text(axes: Axes) -> str:
+    """One dimension as JAX prints it: 'a', ('a', 'b') or None."""
+    return _axes_repr(axes)
+
+
+def set_literal(axes: Axes, quote: str) -> str:
+    """`{'a', 'b'}` in the given order and quote character."""
+    return "{" + ", ".join(f"{quote}{axis}{quote}" for axis in axes) + "}"
+
+
+# --------------------------------------------------------------------------- literals
+
+@dataclass(frozen=True)
+class SpecLiteral:
+    """A `P(...)` call in the source and what it says."""
+
+    call: cst.Call
+    spec: Spec
+    dims: tuple[cst.Arg, ...]  # the positional arguments, one per written dimension
+    reduced_arg: cst.Arg | None  # the `reduced=` keyword argument, if written
+
+
+@dataclass(frozen=True)
+class ShardingLiteral:
+    """A sharding argument: `P(...)`, or `NamedSharding(mesh, P(...))`, maybe through names.
+
+    `expr` is the expression as written where it is used (possibly a local name); `wrapper` the
+    NamedSharding call it stands for, with `spec_expr` its spec argument as written there.
+    `inline` tells whether `spec.call` lies inside `expr` itself (no name was followed).
+    """
+
+    expr: cst.BaseExpression
+    spec: SpecLiteral
+    wrapper: cst.Call | None = None
+    spec_expr: cst.BaseExpression | None = None
+    wrapper_inline: bool = False
+    inline: bool = False
+
+
+def string_value(node: cst.BaseExpression) -> str | None:
+    """The value of a plain (not bytes, not f-) string literal, else None."""
+    if isinstance(node, cst.SimpleString):
+        if any(c in node.prefix.lower() for c in "bf"):
+            return None
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def parse_axes(node: cst.BaseExpression) -> Axes | None:
+    """One dimension: None, 'a', ('a', 'b') or ['a', 'b'] -> axes; anything else -> None."""
+    if is_none(node):
+        return ()
+    single = string_value(node)
+    if single is not None:
+        return (single,)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        axes = []
+        for element in node.elements:
+            if not isinstance(element, cst.Element):
+                return None
+            value = string_value(element.value)
+            if value is None:
+                return None
+            axes.append(value)
+        return tuple(axes)
+    return None
+
+
+def parse_axis_set(ctx: FileContext, node: cst.BaseExpression) -> Axes | None:
+    """`{'a', 'b'}`, `set()`, `frozenset()`, `frozenset({...})` -> axes in written order."""
+    if isinstance(node, cst.Set):
+        return _string_elements(node.elements)
+    if (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("set", "frozenset")
+            and node.func.value not in ctx.imports.bindings):
+        if not node.args:
+            return ()
+        if len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
+            inner = node.args[0].value
+            if isinstance(inner, (cst.Set, cst.Tuple, cst.List)):
+                return _string_elements(inner.elements)
+    return None
+
+
+def _string_elements(elements) -> Axes | None:
+    axes = []
+    for element in elements:
+        if not isinstance(element, cst.Element):
+            return None
+        value = string_value(element.value)
+        if value is None:
+            return None
+        if value not in axes:
+            axes.append(value)
+    return tuple(axes)
+
+
+def parse_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | None:
+    """A literal `P(...)` / `PartitionSpec(...)` call -> SpecLiteral; anything else -> None."""
+    if not isinstance(node, cst.Call) or ctx.imports.resolve(node.func) != PARTITION_SPEC:
+        return None
+    dims: list[cst.Arg] = []
+    partitions: list[Axes] = []
+    sets: dict[str, Axes] = {}
+    reduced_arg = None
+    for arg in node.args:
+        if arg.star:
+            return None
+        if arg.keyword is None:
+            axes = parse_axes(arg.value)
+            if axes is None:
+                return None
+            dims.append(arg)
+            partitions.append(axes)
+            continue
+        name = arg.keyword.value
+        if name not in ("reduced", "unreduced"):
+            return None
+        axes = parse_axis_set(ctx, arg.value)
+        if axes is None:
+            return None
+        sets[name] = axes
+        if name == "reduced":
+            reduced_arg = arg
+    spec = Spec(tuple(partitions), sets.get("reduced", ()), sets.get("unreduced", ()))
+    return SpecLiteral(node, spec, tuple(dims), reduced_arg)
+
+
+def call_argument(call: cst.Call, index: int, keyword: str) -> cst.BaseExpression | None:
+    """The argument at positional `index` or named `keyword`; None if absent or behind `*`/`**`."""
+    if any(arg.star for arg in call.args):
+        return None
+    positional = [arg for arg in call.args if arg.keyword is None]
+    if index < len(positional):
+        return positional[index].value
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    return None
+
+
+def parse_sharding(ctx: FileContext, expr: cst.BaseExpression) -> ShardingLiteral | None:
+    """`P(...)` or `NamedSharding(mesh, P(...))`, literal or through local names."""
+    node, inline = follow_names(ctx, expr)
+    if node is None:
+        return None
+    literal = parse_spec(ctx, node)
+    if literal is not None:
+        return ShardingLiteral(expr, literal, inline=inline)
+    if isinstance(node, cst.Call) and ctx.imports.resolve(node.func) == NAMED_SHARDING:
+        spec_expr = call_argument(node, 1, "spec")
+        if spec_expr is None:
+            return None
+        spec_node, spec_inline = follow_names(ctx, spec_expr)
+        literal = parse_spec(ctx, spec_node) if spec_node is not None else None
+        if literal is None:
+            return None
+        return ShardingLiteral(expr, literal, node, spec_expr, wrapper_inline=inline, inline=inline and spec_inline)
+    return None
+
+
+def follow_names(ctx: FileContext, expr: cst.BaseExpression) -> tuple[cst.BaseExpression | None, bool]:
+    """`expr`, or the value a local name holds; and whether no name was followed."""
+    node: cst.BaseExpression | None = expr
+    for _ in range(MAX_DEPTH):
+        if not isinstance(node, cst.Name):
+            return node, node is expr
+        binding = resolve_name(ctx, node)
+        node = binding.value if binding is not None and binding.kind == "assign" else None
+        if node is None:
+            return None, False
+    return None, False
+
+
+# --------------------------------------------------------------------------- local names
+
+@dataclass(frozen=True)
+class Binding:
+    """One binding of a name: `assign` (x = value), `def` (def x / class x) or `other`."""
+
+    name: str
+    kind: str
+    start: int  # offsets of the binding (for `assign`: the whole assignment statement)
+    end: int
+    node: cst.CSTNode  # the statement (assign), the FunctionDef/ClassDef (def), or the bound Name
+    value: cst.BaseExpression | None = None
+
+
+@dataclass
+class _ScopeInfo:
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    declared: set[str] = field(default_factory=set)  # global / nonlocal names
+    params: set[str] = field(default_factory=set)
+
+
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+_LOOPS = (cst.For, cst.While)
+
+
+def parents(ctx: FileContext):
+    return ctx.cached("parents", lambda: ctx.wrapper.resolve(ParentNodeProvider))
+
+
+def scope_of(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
+    """The function, lambda, class, comprehension or module whose namespace `node` reads."""
+    parent_of = parents(ctx)
+    child = node
+    current = parent_of.get(node)
+    while current is not None:
+        if isinstance(current, (cst.FunctionDef, cst.Lambda)) and child is current.body:
+            return current
+        if isinstance(current, cst.ClassDef) and child is current.body:
+            return current
+        if isinstance(current, _COMPREHENSIONS):
+            return current
+        if isinstance(current, cst.Module):
+            return current
+        child, current = current, parent_of.get(current)
+    return ctx.module
+
+
+def _scope_info(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
+    cache = ctx.cached("scope-bindings", dict)
+    if id(scope) not in cache:
+        cache[id(scope)] = _collect(ctx, scope)
+    return cache[id(scope)]
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [name for element in target.elements for name in _target_names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return []
+
+
+def _collect(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
+    info = _ScopeInfo()
+
+    def add(name: str, kind: str, node: cst.CSTNode, value=None, span_node: cst.CSTNode | None = None) -> None:
+        start, end = ctx.offsets(span_node or node)
+        info.bindings.setdefault(name, []).append(Binding(name, kind, start, end, node, value))
+
+    def add_other(target: cst.BaseExpression) -> None:
+        for name in _target_names(target):
+            add(name.value, "other", name)
+
+    class _Bindings(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            add(node.name.value, "def", node, span_node=node.name)
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            add(node.name.value, "def", node, span_node=node.name)
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                if isinstance(target.target, cst.Name):
+                    add(target.target.value, "assign", node, node.value)
+                else:
+                    add_other(target.target)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            if node.value is None:
+                return
+            if isinstance(node.target, cst.Name):
+                add(node.target.value, "assign", node, node.value)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            add_other(node.target)
+
+        def visit_For(self, node: cst.For) -> None:
+            add_other(node.target)
+
+        def visit_CompFor(self, node: cst.CompFor) -> None:
+            pass  # comprehension targets live in the comprehension's own scope
+
+        def visit_WithItem(self, node: cst.WithItem) -> None:
+            if node.asname is not None:
+                add_other(node.asname.name)
+
+        def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+            if node.name is not None:
+                add_other(node.name.name)
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            add_other(node.target)
+
+        def visit_Del(self, node: cst.Del) -> None:
+            add_other(node.target)
+
+        def visit_Import(self, node: cst.Import) -> bool:
+            for alias in node.names:
+                if alias.asname is not None:
+                    add_other(alias.asname.name)
+                else:
+                    head = alias.name
+                    while isinstance(head, cst.Attribute):
+                        head = head.value
+                    add_other(head)
+            return False
+
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+            if isinstance(node.names, cst.ImportStar):
+                info.declared.add("*")
+                return False
+            for alias in node.names:
+                add_other(alias.asname.name if alias.asname is not None else alias.name)
+            return False
+
+        def visit_Global(self, node: cst.Global) -> None:
+            info.declared.update(item.name.value for item in node.names)
+
+        def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+            info.declared.update(item.name.value for item in node.names)
+
+        def visit_MatchAs(self, node) -> None:
+            if node.name is not None:
+                add_other(node.name)
+
+        def visit_MatchStar(self, node) -> None:
+            if node.name is not None:
+                add_other(node.name)
+
+        def visit_MatchMapping(self, node) -> None:
+            if node.rest is not None:
+                add_other(node.rest)
+
+    class _Walrus(cst.CSTVisitor):
+        """Inside comprehensions only `:=` binds in the enclosing scope."""
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            add_other(node.target)
+
+    class _Scoped(_Bindings):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, _COMPREHENSIONS):
+                node.visit(_Walrus())
+                return False
+            return super().on_visit(node)
+
+    visitor = _Scoped()
+    if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
+        params = scope.params
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            info.params.add(param.name.value)
+        for star in (params.star_arg, params.star_kwarg):
+            if isinstance(star, cst.Param):
+                info.params.add(star.name.value)
+        scope.body.visit(visitor)
+    elif isinstance(scope, cst.ClassDef):
+        scope.body.visit(visitor)
+    elif isinstance(scope, _COMPREHENSIONS):
+        for comp in _comp_fors(scope):
+            for name in _target_names(comp.target):
+                info.params.add(name.value)
+    else:
+        for statement in scope.body:
+            statement.visit(visitor)
+    for bindings in info.bindings.values():
+        bindings.sort(key=lambda b: (b.start, b.end))
+    return info
+
+
+def _comp_fors(comp: cst.CSTNode) -> list[cst.CompFor]:
+    found = []
+    current = comp.for_in
+    while current is not None:
+        found.append(current)
+        current = current.inner_for_in
+    return found
+
+
+def _is_ancestor(ctx: FileContext, ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
+    parent_of = parents(ctx)
+    current = node
+    while current is not None:
+        if current is ancestor:
+            return True
+        current = parent_of.get(current)
+    return False
+
+
+def resolve_name(ctx: FileContext, name: cst.Name) -> Binding | None:
+    """The one binding that certainly gives `name` its value at this use, or None."""
+    scope = scope_of(ctx, name)
+    use = ctx.offsets(name)[0]
+    # The use's own scope, and comprehensions (evaluated at once, where they stand): the last
+    # binding before the use, if it dominates it.
+    while True:
+        info = _scope_info(ctx, scope)
+        if name.value in info.declared or "*" in info.declared:
+            return None
+        bindings = info.bindings.get(name.value, [])
+        before = [b for b in bindings if b.end <= use]
+        if before:
+            return _dominating(ctx, before[-1], bindings, name, use)
+        if name.value in info.params:
+            return None
+        if isinstance(scope, cst.Module) or not isinstance(scope, _COMPREHENSIONS):
+            break
+        use = ctx.offsets(scope)[0]
+        scope = scope_of(ctx, scope)
+    if isinstance(scope, cst.Module) or _scope_info(ctx, scope).bindings.get(name.value):
+        return None
+    # A function reads enclosing names when it runs: only a single binding there is certain.
+    while not isinstance(scope, cst.Module):
+        scope = scope_of(ctx, scope)
+        while isinstance(scope, cst.ClassDef):
+            scope = scope_of(ctx, scope)
+        info = _scope_info(ctx, scope)
+        if _opaque(info, name.value):
+            return None
+        bindings = info.bindings.get(name.value, [])
+        if bindings:
+            return bindings[0] if len(bindings) == 1 and bindings[0].kind in ("assign", "def") else None
+    return None
+
+
+def _opaque(info: _ScopeInfo, name: str) -> bool:
+    return name in info.declared or "*" in info.declared or name in info.params
+
+
+def _dominating(ctx: FileContext, last: Binding, bindings: list[Binding], name: cst.Name, use: int) -> Binding | None:
+    if last.kind == "other":
+        return None
+    parent_of = parents(ctx)
+    statement = last.node
+    if last.kind == "assign":
+        statement = parent_of.get(last.node)  # the SimpleStatementLine / SimpleStatementSuite
+    block = parent_of.get(statement) if statement is not None else None
+    if block is None or not _is_ancestor(ctx, block, name):
+        return None
+    # A rebinding later in a loop that also holds the use reaches it on the next iteration.
+    later = [b for b in bindings if b.start >= use]
+    current = parent_of.get(name)
+    while current is not None and current is not block:
+        if isinstance(current, _LOOPS):
+            start, end = ctx.offsets(current)
+            if any(start <= b.start < end for b in later):
+                return None
+        current = parent_of.get(current)
+    return last

@@ -1,0 +1,416 @@
+"""SF104: `top_level_all_gather` whose out spec JAX rejects.
+
+`top_level_all_gather(x, out)` promises a result equal to `x`. Per array dimension whose spec
+changes from the input's axes `i` to the out spec's `o`, JAX (0.10.2, and HEAD) requires `o` to be
+None or a prefix of `i`, all-gathers the axes `i[-len(o):]` (all of `i` when `o` is None) to
+*reduced*, and then checks the result against `out` — so `out` must list those axes in
+`reduced={...}`. That is only right when `i` is exactly twice as long as `o` (or `o` is None):
+for `i = ('a', 'b', 'c')`, `o = ('a',)` JAX gathers `'c'` alone and fails whatever `reduced=` says.
+
+Findings (each only when the input's sharding is shown by the code):
+- the out spec is not a prefix, or a prefix JAX gathers wrongly: rewrite to
+  `jax.reshard(top_level_all_gather(x, P(..., None, ..., reduced={<all axes of that dimension>})), out)`;
+- a valid out spec that does not list the gathered axes in `reduced=`: add them;
+- a call in a module that never sets a context mesh (`jax.set_mesh`): reported, not fixed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import libcst as cst
+
+from codemods import jaxapi
+from codemods.analysis.specs import (
+    MAX_DEPTH,
+    Axes,
+    ShardingLiteral,
+    Spec,
+    SpecLiteral,
+    axes_text,
+    call_argument,
+    follow_names,
+    parse_sharding,
+    resolve_name,
+    set_literal,
+)
+from codemods.context import FileContext
+from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
+from codemods.rules.base import Rule
+from codemods.spelling import jax_module, quote_of
+
+JIT = "jax.jit"
+SHARD_MAP = "jax.shard_map"
+PARTIAL = "functools.partial"
+
+PREFIX_ERROR = ("top_level_all_gather maintains `top_level_all_gather(x, ...) == x` property ... Please change "
+                "your out_spec of array dimension {dim} so that it's a prefix of in_spec")
+REPLICATION_ERROR = "out_specs which require replication which can't be statically inferred"
+MESH_ERROR = "top_level_all_gather works when all mesh axes of context mesh are explicit"
+
+
+# --------------------------------------------------------------------------- what JAX gathers
+
+@dataclass(frozen=True)
+class DimGather:
+    """One array dimension whose sharding top_level_all_gather changes.
+
+    kind: "whole" (out is None: every axis gathered), "prefix" (a valid prefix, half as long as
+    the input's axes), "uneven" (a prefix, but JAX gathers the wrong axes), "not_prefix".
+    `gathered` are the axes the dimension loses, which `reduced=` must list once it is valid.
+    """
+
+    dim: int
+    have: Axes
+    want: Axes
+    kind: str
+
+    @property
+    def bad(self) -> bool:
+        return self.kind in ("uneven", "not_prefix")
+
+    @property
+    def gathered(self) -> Axes:
+        if self.kind == "prefix":
+            return self.have[len(self.want):]
+        return self.have
+
+    @property
+    def jax_gathers(self) -> Axes:
+        """What JAX 0.10.2 actually gathers: `i[-len(o):]`, or all of `i` when `o` is None."""
+        return self.have[-len(self.want):] if self.want else self.have
+
+
+def gathered_dims(in_spec: Spec, out_spec: Spec) -> list[DimGather] | None:
+    """The dimensions whose spec changes, classified; None when JAX rejects the call for a reason
+    outside this rule (a dimension unsharded in the input but sharded in the output)."""
+    ndim = max(len(in_spec.partitions), len(out_spec.partitions))
+    dims = []
+    for dim, (have, want) in enumerate(zip(in_spec.padded(ndim), out_spec.padded(ndim))):
+        if have == want:
+            continue
+        if not have:
+            return None
+        if not want:
+            kind = "whole"
+        elif have[:len(want)] != want:
+            kind = "not_prefix"
+        elif len(have) == 2 * len(want):
+            kind = "prefix"
+        else:
+            kind = "uneven"
+        dims.append(DimGather(dim, have, want, kind))
+    return dims
+
+
+def required_reduced(dims: list[DimGather], written: Axes) -> Axes:
+    """The reduced axes a fixed out spec lists: each gathered dimension's axes in the input's
+    order (all of them for a dimension gathered whole), then the other axes already written."""
+    axes: list[str] = []
+    for d in dims:
+        for axis in (d.have if d.bad else d.gathered):
+            if axis not in axes:
+                axes.append(axis)
+    axes.extend(axis for axis in written if axis not in axes)
+    return tuple(axes)
+
+
+def missing_reduced(dims: list[DimGather], written: Axes) -> Axes:
+    return tuple(axis for d in dims for axis in d.gathered if axis not in written)
+
+
+# --------------------------------------------------------------------------- the rule
+
+class TopLevelAllGatherPrefix(Rule):
+    code = "SF104"
+    name = "all-gather-out-spec-not-prefix"
+    summary = "top_level_all_gather whose out spec is not a prefix of the input's, or lacks reduced={...}"
+    triggers = tuple(sorted({name.rsplit(".", 1)[-1].encode() for name in jaxapi.TOP_LEVEL_ALL_GATHER}))
+    doc = RuleDoc(
+        what="Finds `top_level_all_gather(x, out)` calls that JAX rejects, where the code shows x's sharding "
+             "(`jax.device_put`, `jax.reshard`, a `jax.jit(..., out_shardings=...)` or `shard_map` result): an out "
+             "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
+             "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
+             "`reduced={...}`; a call in a module that never sets a context mesh.",
+        why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
+            "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
+            "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
+            "can't be statically inferred\"; and without `jax.set_mesh(mesh)` (Explicit axes) it fails with \"" +
+            MESH_ERROR + "\".",
+        example="x = jax.device_put(x, NamedSharding(mesh, P(('a', 'b'))))\n"
+                "y = top_level_all_gather(x, P('b'))",
+        use_instead="x = jax.device_put(x, NamedSharding(mesh, P(('a', 'b'))))\n"
+                    "y = jax.reshard(top_level_all_gather(x, P(None, reduced={'a', 'b'})), P('b'))\n"
+                    "# or simply: y = jax.reshard(x, P('b'))",
+        fix_safety="Safe: the rewritten call gathers the whole dimension (every gathered axis marked reduced) and "
+                   "`jax.reshard` lays the result out as the author asked, so values and gradients equal `x`'s, "
+                   "which is what the original promised. A valid prefix gets only the missing `reduced=` axes. The "
+                   "fix never narrows to a \"longest valid prefix\": for 3 or more axes JAX gathers the wrong ones. "
+                   "NamedSharding wrappers and the other dimensions are kept as written. The missing context mesh "
+                   "is reported without a fix.",
+        versions="top_level_all_gather: jax >= 0.9.2 (private, `jax._src.shard_map`); jax.reshard: jax >= 0.8.2.",
+    )
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        names = set(jaxapi.TOP_LEVEL_ALL_GATHER)
+        for call in _calls(ctx):
+            if ctx.imports.resolve(call.func) in names:
+                yield from _Site(ctx, call).findings()
+
+
+def _calls(ctx: FileContext) -> list[cst.Call]:
+    def collect() -> list[cst.Call]:
+        found: list[cst.Call] = []
+
+        class _Calls(cst.CSTVisitor):
+            def visit_Call(self, node: cst.Call) -> None:
+                found.append(node)
+
+        ctx.module.visit(_Calls())
+        return found
+
+    return ctx.cached("calls", collect)
+
+
+def _module_sets_mesh(ctx: FileContext) -> bool:
+    setters = set(jaxapi.CONTEXT_MESH_SETTERS)
+    return ctx.cached("sf104.sets-mesh",
+                      lambda: any(ctx.imports.resolve(call.func) in setters for call in _calls(ctx)))
+
+
+# --------------------------------------------------------------------------- the input's sharding
+
+def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0) -> ShardingLiteral | None:
+    """The sharding `expr` certainly has, when the code shows it; else None."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, cst.Name):
+        binding = resolve_name(ctx, expr)
+        if binding is None or binding.kind != "assign":
+            return None
+        return input_sharding(ctx, binding.value, depth + 1)
+    if not isinstance(expr, cst.Call):
+        return None
+    name = ctx.imports.resolve(expr.func)
+    if name == "jax.device_put":
+        sharding = call_argument(expr, 1, "device")
+    elif name == "jax.reshard":
+        sharding = call_argument(expr, 1, "out_shardings")
+    else:
+        sharding = _producer_out(ctx, expr.func)
+    return parse_sharding(ctx, sharding) if sharding is not None else None
+
+
+def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    if any(arg.star for arg in call.args):
+        return None
+    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
+
+
+def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The out sharding of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f, out_specs=S)`,
+    directly, through a local name, or a function decorated with one."""
+    if isinstance(func, cst.Name):
+        binding = resolve_name(ctx, func)
+        if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
+            return _decorated_out(ctx, binding.node)
+        func, _ = follow_names(ctx, func)
+    if not isinstance(func, cst.Call):
+        return None
+    name = ctx.imports.resolve(func.func)
+    has_function = any(arg.keyword is None and not arg.star for arg in func.args[:1])
+    if not has_function:
+        return None
+    if name == JIT:
+        return _keyword(func, "out_shardings")
+    if name == SHARD_MAP:
+        return _keyword(func, "out_specs")
+    if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
+        return call_argument(func, 3, "out_specs")
+    return None
+
+
+def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
+    """`@partial(jax.jit, out_shardings=S)`, `@jax.shard_map(out_specs=S, ...)`, ...; plain `@jax.jit`
+    keeps the sharding of what it wraps. The outermost decorator that names one wins."""
+    found = None
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        if ctx.imports.resolve(expr) == JIT:
+            continue
+        if not isinstance(expr, cst.Call) or any(arg.star for arg in expr.args):
+            return None
+        name = ctx.imports.resolve(expr.func)
+        args = list(expr.args)
+        if name == PARTIAL and args and args[0].keyword is None:
+            name = ctx.imports.resolve(args[0].value)
+            args = args[1:]
+        if any(arg.keyword is None for arg in args):
+            return None
+        keyword = {JIT: "out_shardings", SHARD_MAP: "out_specs", jaxapi.EXPERIMENTAL_SHARD_MAP: "out_specs"}.get(name or "")
+        if keyword is None:
+            return None
+        value = next((arg.value for arg in args if arg.keyword.value == keyword), None)
+        if value is None:
+            if name == JIT:
+                continue
+            return None
+        if found is None:
+            found = value
+    return found
+
+
+# --------------------------------------------------------------------------- one call
+
+class _Site:
+    def __init__(self, ctx: FileContext, call: cst.Call) -> None:
+        self.ctx = ctx
+        self.call = call
+
+    def findings(self) -> Iterator[Finding]:
+        ctx, call = self.ctx, self.call
+        x = call_argument(call, 0, "xs")
+        out_expr = call_argument(call, 1, "out_sharding")
+        if x is None or out_expr is None:
+            return
+        source = input_sharding(ctx, x)
+        out = parse_sharding(ctx, out_expr)
+        if source is None or out is None:
+            return
+        in_spec, out_spec = source.spec.spec, out.spec.spec
+        if in_spec.reduced or in_spec.unreduced or out_spec.unreduced:
+            return
+        dims = gathered_dims(in_spec, out_spec)
+        if dims is None:
+            return
+        if len(dims) > 1 and not self._multi_dim():
+            return
+        self.x, self.source, self.out, self.dims = x, source, out, dims
+        if not _module_sets_mesh(ctx):
+            yield self._no_mesh()
+        bad = [d for d in dims if d.bad]
+        if bad:
+            yield self._rewrite(bad)
+        elif missing_reduced(dims, out_spec.reduced):
+            yield self._add_reduced()
+
+    def _multi_dim(self) -> bool:
+        value = _keyword(self.call, "multi_dim")
+        return isinstance(value, cst.Name) and value.value == "True"
+
+    # ---- shared pieces
+
+    def _evidence(self) -> tuple[tuple[str, str], ...]:
+        ctx = self.ctx
+        return ((ctx.text(self.x), f"sharded {self.source.spec.spec}"),
+                ("out_sharding", str(self.out.spec.spec)))
+
+    def _quote(self) -> str:
+        spec = self.out.spec.spec
+        if any(spec.partitions) or spec.reduced:
+            return quote_of(self.ctx, self.out.spec.call)
+        return quote_of(self.ctx, self.source.spec.call)
+
+    def _simple_fix_text(self) -> str:
+        jax_name, _ = jax_module(self.ctx)
+        return f"`{jax_name}.reshard({self.ctx.text(self.x)}, {self.ctx.text(self.out.expr)})`"
+
+    def _text_with(self, node: cst.CSTNode, edits: list[Edit]) -> str:
+        """The source text of `node` with `edits` (absolute offsets inside it) applied."""
+        ctx = self.ctx
+        start, end = ctx.offsets(node)
+        out, last = [], start
+        for edit in sorted(edits):
+            out.append(ctx.source[last:edit.start])
+            out.append(edit.replacement)
+            last = edit.end
+        out.append(ctx.source[last:end])
+        return "".join(out)
+
+    def _sharding_text(self, p_text: str) -> str:
+        """The out sharding with its P(...) replaced: the NamedSharding wrapper is kept."""
+        out = self.out
+        if out.wrapper is None:
+            return p_text
+        return self._text_with(out.wrapper, [self.ctx.replace(out.spec_expr, p_text)])
+
+    # ---- the findings
+
+    def _no_mesh(self) -> Finding:
+        jax_name, _ = jax_module(self.ctx)
+        message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and this module sets none: JAX "
+                   f"raises \"{MESH_ERROR}\"; call it inside `with {jax_name}.set_mesh(mesh):`")
+        return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), None, self._evidence())
+
+    def _rewrite(self, bad: list[DimGather]) -> Finding:
+        ctx, out = self.ctx, self.out
+        first = bad[0]
+        if first.kind == "not_prefix":
+            problem = (f"out sharding {out.spec.spec} is not a prefix of the input's {self.source.spec.spec} on "
+                       f"dimension {first.dim}: JAX raises \"{PREFIX_ERROR.format(dim=first.dim)}\"")
+        else:
+            n = len(first.want)
+            problem = (f"out sharding {out.spec.spec} keeps the prefix {axes_text(first.want)} of the input's "
+                       f"{axes_text(first.have)} on dimension {first.dim}, but JAX gathers the last {n} "
+                       f"({axes_text(first.jax_gathers)}), not {axes_text(first.have[n:])}: the call fails "
+                       f"whatever `reduced=` lists")
+        reduced = required_reduced(self.dims, out.spec.spec.reduced)
+        quote = self._quote()
+        gather_dims = ", ".join(str(d.dim) for d in bad)
+        message = (f"{problem}. Gather dimension {gather_dims} whole (reduced={set_literal(reduced, quote)}) and "
+                   f"reshard to the wanted layout; or simply {self._simple_fix_text()}")
+        fix = None
+        if ctx.target >= jaxapi.RESHARD_ADDED:
+            p_text = self._new_p_text(out.spec, {d.dim for d in bad}, reduced, quote)
+            gather = self._text_with(self.call, [ctx.replace(out.expr, self._sharding_text(p_text))])
+            jax_name, import_edits = jax_module(ctx)
+            replacement = f"{jax_name}.reshard({gather}, {ctx.text(out.expr)})"
+            fix = Fix(f"gather dimension {gather_dims} whole, then `{jax_name}.reshard` to {ctx.text(out.expr)}",
+                      (ctx.replace(self.call, replacement), *import_edits), Safety.SAFE)
+        return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), fix, self._evidence())
+
+    def _add_reduced(self) -> Finding:
+        ctx, out = self.ctx, self.out
+        written = out.spec.spec.reduced
+        missing = missing_reduced(self.dims, written)
+        reduced = required_reduced(self.dims, written)
+        quote = self._quote()
+        literal = set_literal(reduced, quote)
+        message = (f"out sharding {out.spec.spec} gathers {', '.join(repr(a) for a in missing)} without listing "
+                   f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
+                   f"write reduced={literal}, or simply {self._simple_fix_text()}")
+        fix = Fix(f"add reduced={literal} to the out sharding", tuple(self._reduced_edits(literal)), Safety.SAFE)
+        return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), fix, self._evidence())
+
+    # ---- rewriting the P(...) literal
+
+    def _new_p_text(self, literal: SpecLiteral, bad: set[int], reduced: Axes, quote: str) -> str:
+        """`P(<dims, bad ones as None>, <other keywords>, reduced={...})` with the literal's own callee."""
+        ctx = self.ctx
+        parts = ["None" if index in bad else ctx.text(arg.value) for index, arg in enumerate(literal.dims)]
+        parts.extend(ctx.text(arg) for arg in literal.call.args
+                     if arg.keyword is not None and arg.keyword.value != "reduced")
+        parts.append(f"reduced={set_literal(reduced, quote)}")
+        return f"{ctx.text(literal.call.func)}({', '.join(parts)})"
+
+    def _p_edits(self, literal_text: str) -> list[Edit]:
+        """Edits of the P(...) call itself that write `reduced=<literal_text>`."""
+        ctx, literal = self.ctx, self.out.spec
+        if literal.reduced_arg is not None:
+            return [ctx.replace(literal.reduced_arg.value, literal_text)]
+        if literal.call.args:
+            end = ctx.offsets(literal.call.args[-1])[1]
+            return [Edit(end, end, f", reduced={literal_text}")]
+        end = ctx.offsets(literal.call)[1] - 1  # just inside the closing parenthesis
+        return [Edit(end, end, f"reduced={literal_text}")]
+
+    def _reduced_edits(self, literal_text: str) -> list[Edit]:
+        ctx, out = self.ctx, self.out
+        p_edits = self._p_edits(literal_text)
+        if out.inline:
+            return p_edits
+        # The spec comes through a local name: the gather gets its own copy, other uses keep theirs.
+        p_text = self._text_with(out.spec.call, p_edits)
+        if out.wrapper is not None and out.wrapper_inline:
+            return [ctx.replace(out.spec_expr, p_text)]
+        return [ctx.replace(out.expr, self._sharding_text(p_text))]
