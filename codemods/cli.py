@@ -400,6 +400,53 @@ def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. SF101.")
     Console().print(Markdown(markdown))
 
 
+@app.command()
+def pr(
+    paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
+    target_jax: TargetOpt = None, unsafe_fixes: UnsafeOpt = None,
+    base: Annotated[str, typer.Option("--base", help="Branch the fixes are based on.")] = "main",
+    branch: Annotated[str, typer.Option("--branch", help="The bot branch (created or reset).")] = "shardfix/fixes",
+    remote: Annotated[str, typer.Option("--remote", help="Remote to push to.")] = "origin",
+    author: Annotated[str, typer.Option("--author", help="Commit author and committer.")] = "shardfix[bot] <shardfix-bot@users.noreply.github.com>",
+    title: Annotated[str, typer.Option("--title", help="Pull request title.")] = "shardfix: fix JAX sharding issues",
+    push: Annotated[bool, typer.Option("--push", help="Push the branch (force-with-lease).")] = False,
+    open_pr: Annotated[bool, typer.Option("--open", help="Open or update the pull request (needs GITHUB_TOKEN).")] = False,
+    label: Annotated[Optional[list[str]], typer.Option("--label", help="Label for the pull request (repeatable).")] = None,
+    body_file: Annotated[Optional[Path], typer.Option("--body-file", help="Write the pull-request body here.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the body; change no branch.")] = False,
+    validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Run this command on the base and the fixed tree and add the comparison to the body.")] = None,
+    validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 1800.0,
+) -> None:
+    """Commit the fixes on a bot branch, push it and open or update a pull request.
+
+    Your checkout and current branch are never touched. Examples: `shardfix pr --dry-run src/`,
+    `shardfix pr --push --open --label jax src/`
+    """
+    from rich.text import Text
+
+    from codemods.pr import PrError, PrOptions, run_pr
+
+    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, False)
+    console = _console(False)
+    options = PrOptions(paths=setup.paths, base=base, branch=branch, remote=remote, author=author, push=push,
+                        open=open_pr, labels=tuple(label or ()), body_file=body_file, dry_run=dry_run,
+                        validate_cmd=validate_cmd, title=title, validate_timeout=validate_timeout)
+    try:
+        outcome = run_pr(Path.cwd(), options, setup.options, setup.excludes)
+    except PrError as exc:
+        _err(str(exc))
+        raise typer.Exit(EXIT_FINDINGS)
+    if dry_run:
+        sys.stdout.write(outcome.body)
+        sys.stdout.flush()
+    for message in outcome.messages:
+        _console(False, stderr=dry_run).print(Text(message))
+    for message in outcome.errors:
+        _err(message)
+    del console
+    raise typer.Exit(EXIT_ERROR if outcome.errors else EXIT_CLEAN)
+
+
 @app.command("merge-reports")
 def merge_reports(
     reports: Annotated[list[Path], typer.Argument(help="JSON or SARIF reports of the shards of one run.")],

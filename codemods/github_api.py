@@ -12,8 +12,9 @@ import socket
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 PUBLIC_API = "https://api.github.com"
 PUBLIC_HOSTS = frozenset({"github.com", "www.github.com", "ssh.github.com"})
@@ -70,7 +71,7 @@ def parse_remote_url(url: str) -> RemoteRepo | None:
     if not host or len(segments) < 2:
         return None
     owner, repo = segments[-2], segments[-1]
-    repo = repo[:-4] if repo.endswith(".git") else repo
+    repo = repo.removesuffix(".git")
     if not owner or not repo or owner.startswith("~"):
         return None
     return RemoteRepo(host.lower(), owner, repo)
@@ -181,7 +182,7 @@ class GitHub:
             else:
                 text = f"cannot reach the GitHub API at {self.api_base}: {reason}"
             raise GitHubError(self._redact(_one_line(text, 500))) from None
-        except (socket.timeout, TimeoutError):
+        except TimeoutError:
             raise GitHubError(f"GitHub API at {self.api_base} did not answer within {self.timeout:g}s ({what})") from None
         except (OSError, ValueError) as exc:  # connection reset, bad URL, ...
             text = f"cannot talk to the GitHub API at {self.api_base}: {type(exc).__name__}: {exc}"

@@ -16,9 +16,9 @@ import re
 import subprocess
 import tempfile
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from codemods import engine, github_api
 from codemods.model import FileResult, Finding
@@ -117,7 +117,7 @@ class _Git:
             full_env.update(env)
         try:
             proc = subprocess.run(["git", *args], cwd=self.cwd, input=input, capture_output=True,
-                                  env=full_env, timeout=timeout,
+                                  env=full_env, timeout=timeout, check=False,
                                   stdin=subprocess.DEVNULL if input is None else None)
         except FileNotFoundError:
             raise PrError("git is not installed (or not on PATH)") from None
@@ -147,7 +147,7 @@ class _Ident:
     email: str
 
     @classmethod
-    def parse(cls, text: str) -> "_Ident":
+    def parse(cls, text: str) -> _Ident:
         match = re.fullmatch(r"\s*([^<>]*?)\s*<([^<>\s]+)>\s*", text)
         if not match or not match.group(1):
             raise PrError(f"--author must look like 'Name <email>', not {text!r}")
@@ -337,8 +337,8 @@ def pr_body(run: engine.Run, validation_md: str | None = None, *, base: str | No
                 removed = sum(1 for d in diff.splitlines() if d.startswith("-") and not d.startswith("---"))
                 fence = _fence(diff)
                 lines += [
-                    f"<details><summary><code>{html.escape(r.path)}</code> "
-                    f"({_plural(len(r.applied), 'fix')}, +{added} −{removed})</summary>",
+                    (f"<details><summary><code>{html.escape(r.path)}</code> "
+                     f"({_plural(len(r.applied), 'fix')}, +{added} −{removed})</summary>"),
                     "",
                     f"{fence}diff",
                     diff.rstrip("\n"),

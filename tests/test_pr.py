@@ -17,8 +17,20 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from codemods import engine
-from codemods.github_api import GitHub, GitHubError, RemoteRepo, api_base_for, parse_remote_url
-from codemods.pr import DEFAULT_AUTHOR, PrError, PrOptions, commit_message, pr_body, run_pr
+from codemods.github_api import (
+    GitHub,
+    GitHubError,
+    RemoteRepo,
+    api_base_for,
+    parse_remote_url,
+)
+from codemods.pr import (
+    PrError,
+    PrOptions,
+    commit_message,
+    pr_body,
+    run_pr,
+)
 
 BAD = "import jax\n\ndef f(x):\n    return jax.lax.pvary(x, 'i')\n"
 GOOD = "import jax\n\ndef f(x):\n    return jax.lax.pcast(x, 'i', to='varying')\n"
@@ -31,7 +43,7 @@ BRANCH = "shardfix/fixes"
 
 
 def git(cwd: Path, *args: str, check: bool = True) -> str:
-    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
     if check and proc.returncode != 0:
         raise AssertionError(f"git {' '.join(args)}: {proc.stderr}")
     return proc.stdout.strip()
@@ -87,7 +99,7 @@ def pr(work: Path, **kw):
 
 
 def show(work_or_bare: Path, rev: str) -> str:
-    return git(work_or_bare, "show", "-s", f"--format=%an|%ae|%cn|%ce|%P|%B", rev)
+    return git(work_or_bare, "show", "-s", "--format=%an|%ae|%cn|%ce|%P|%B", rev)
 
 
 # --------------------------------------------------------------------------- git behaviour
@@ -149,7 +161,7 @@ def test_base_moved_resets_branch_and_force_pushes_with_lease(repo):
     assert any("force-pushed" in m for m in second.messages)
     # the old fix commit is not an ancestor: the branch was reset, not stacked
     assert subprocess.run(["git", "merge-base", "--is-ancestor", first.commit, second.commit],
-                          cwd=repo.work).returncode == 1
+                          cwd=repo.work, check=False).returncode == 1
 
 
 def test_push_rejected_when_remote_branch_moved_since_fetch(repo):
@@ -237,12 +249,12 @@ def test_custom_author_and_bad_author(repo):
 
 
 @pytest.mark.parametrize("kw, pattern", [
-    (dict(remote="nope", push=True), "no remote named 'nope'"),
-    (dict(base="nosuch"), "base 'nosuch'"),
-    (dict(paths=[Path("missing.py")]), "missing.py is not in the base"),
-    (dict(branch="main"), "must differ from the base"),
-    (dict(branch="bad..name"), "not a valid branch name"),
-    (dict(open=True), "GITHUB_TOKEN"),
+    ({"remote": "nope", "push": True}, "no remote named 'nope'"),
+    ({"base": "nosuch"}, "base 'nosuch'"),
+    ({"paths": [Path("missing.py")]}, "missing.py is not in the base"),
+    ({"branch": "main"}, "must differ from the base"),
+    ({"branch": "bad..name"}, "not a valid branch name"),
+    ({"open": True}, "GITHUB_TOKEN"),
 ])
 def test_errors_are_one_line_and_change_nothing(repo, kw, pattern):
     before, refs = state(repo.work), git(repo.work, "for-each-ref")
@@ -546,8 +558,9 @@ def test_open_needs_a_github_remote(repo, github):
 
 
 def test_redirect_to_another_host_drops_the_token():
-    from codemods.github_api import _RedirectHandler
     import urllib.request
+
+    from codemods.github_api import _RedirectHandler
 
     req = urllib.request.Request("https://api.github.com/x", headers={"Authorization": "Bearer t"})
     same = _RedirectHandler().redirect_request(req, None, 301, "Moved", {}, "https://api.github.com/y")
