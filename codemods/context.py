@@ -5,6 +5,7 @@ Everything is computed lazily and at most once per file, so rules that share an 
 """
 from __future__ import annotations
 
+import ast
 import bisect
 import re
 from functools import cached_property
@@ -23,12 +24,18 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 class FileContext:
     def __init__(self, source: str, path: str = "<string>", target: jaxapi.Version = jaxapi.NEWEST_KNOWN,
-                 module: cst.Module | None = None) -> None:
+                 module: cst.Module | None = None, tree: ast.Module | None = None) -> None:
         self.source = source
         self.path = path
         self.target = target
         self._module = module
+        self._tree = tree
         self._cache: dict[str, Any] = {}
+
+    @cached_property
+    def tree(self) -> ast.Module:
+        """The same source parsed by Python's own `ast` (cheap; used for name binding)."""
+        return self._tree if self._tree is not None else ast.parse(self.source)
 
     @cached_property
     def wrapper(self) -> MetadataWrapper:
@@ -42,7 +49,7 @@ class FileContext:
 
     @cached_property
     def imports(self) -> ImportTable:
-        return ImportTable.of(self.module)
+        return ImportTable.of(self.module, self.tree)
 
     @cached_property
     def _positions(self):

@@ -2,7 +2,6 @@
 print, touch files or import JAX."""
 from __future__ import annotations
 
-import re
 from typing import ClassVar, Iterator
 
 from codemods.context import FileContext
@@ -14,13 +13,23 @@ class Rule:
     name: ClassVar[str]  # kebab-case, as in `shardfix rules`
     summary: ClassVar[str]
     doc: ClassVar[RuleDoc]
-    # The prefilter: a file that matches none of these byte patterns cannot hold a finding of
-    # this rule, so it is never parsed. Err on the side of matching.
+    # The prefilter: a file holding none of these words (or missing one of `requires`) cannot
+    # hold a finding of this rule, so it is never parsed. Err on the side of matching.
     triggers: ClassVar[tuple[bytes, ...]]
+    requires: ClassVar[tuple[bytes, ...]] = ()
+    # The second filter, on names resolved through the module's imports (canonical names, see
+    # jaxapi.canonical): the module must reference one of `apis` and, when given, one of
+    # `required_apis`. None means no such condition.
+    apis: ClassVar[frozenset[str] | None] = None
+    required_apis: ClassVar[frozenset[str] | None] = None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:  # pragma: no cover - interface
         raise NotImplementedError
 
     @classmethod
-    def trigger_pattern(cls) -> bytes:
-        return b"|".join(re.escape(t) for t in cls.triggers)
+    def may_match(cls, data: bytes) -> bool:
+        return any(t in data for t in cls.triggers) and all(r in data for r in cls.requires)
+
+    @classmethod
+    def may_fire(cls, referenced: set[str]) -> bool:
+        return all(names is None or not names.isdisjoint(referenced) for names in (cls.apis, cls.required_apis))

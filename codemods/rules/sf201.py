@@ -19,6 +19,7 @@ class RemovedApi(Rule):
     summary = "Removed or private JAX API (pvary, preduced, all_gather_reduced, experimental shard_map)"
     triggers = (b"pvary", b"preduced", b"all_gather_reduced", b"all_gather_invariant", b"experimental.shard_map",
                 b"experimental import shard_map")
+    apis = frozenset({old for m in jaxapi.MIGRATIONS for old in m.old} | {jaxapi.EXPERIMENTAL_SHARD_MAP})
     doc = RuleDoc(
         what="Finds calls of JAX collectives that were removed or made private, and the old "
              "`jax.experimental.shard_map.shard_map` entry point.",
