@@ -447,6 +447,45 @@ def pr(
     raise typer.Exit(EXIT_ERROR if outcome.errors else EXIT_CLEAN)
 
 
+def _bundled_fixtures() -> Path:
+    return Path(__file__).resolve().parent.parent / "fixtures"
+
+
+@app.command()
+def validate(
+    path: Annotated[Optional[Path], typer.Argument(help="A fixtures directory (default: the bundled fixtures).", show_default=False)] = None,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per case.")] = 120.0,
+    jobs: JobsOpt = 1,
+    select: SelectOpt = None,
+) -> None:
+    """Run every fixture case before and after its rewrite on 8 simulated CPU devices.
+
+    Checks that before.py raises the JAX error named in case.toml, that after.py's values (and
+    gradients) equal the NumPy reference, and that shardfix turns before.py into after.py.
+    Example: `shardfix validate`, `shardfix validate --select SF101 fixtures/`
+    """
+    from codemods.validate import runner
+
+    if not runner.jax_available():
+        _err("validation runs JAX, which is not installed: pip install 'shardfix[validate]'")
+        raise typer.Exit(EXIT_ERROR)
+    root = path or _bundled_fixtures()
+    if not root.is_dir():
+        _err(f"{root}: no such fixtures directory")
+        raise typer.Exit(EXIT_ERROR)
+    cases = runner.discover_cases(root)
+    chosen = _codes(select)
+    if chosen:
+        cases = [case for case in cases if any(case.code.startswith(code) for code in chosen)]
+    if not cases:
+        _err(f"{root}: no fixture cases (directories with before.py and case.toml)")
+        raise typer.Exit(EXIT_ERROR)
+    console = _console(False)
+    results = runner.run_cases(cases, timeout=timeout, jobs=jobs)
+    runner.render_table(results, console)
+    raise typer.Exit(EXIT_FINDINGS if any(r.status == "failed" for r in results) else EXIT_CLEAN)
+
+
 @app.command("merge-reports")
 def merge_reports(
     reports: Annotated[list[Path], typer.Argument(help="JSON or SARIF reports of the shards of one run.")],
