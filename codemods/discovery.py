@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pathspec
 
+from codemods.fs import TEMP_SUFFIX
+
 # Never source the user means to check: VCS data, caches, build output.
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "__pycache__", "build", "dist", ".tox", ".nox", ".venv", "venv",
@@ -19,6 +21,7 @@ SKIPPED_DIRS = frozenset(
 class Discovery:
     files: list[Path] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    temp_files: list[Path] = field(default_factory=list)  # left by an interrupted apply
 
 
 def _excluded(rel: str, name: str, excludes: tuple[str, ...]) -> bool:
@@ -52,7 +55,7 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = ()) -> Discovery:
         if not given.exists() and not given.is_symlink():
             found.errors.append((str(given), "no such file or directory"))
         elif given.is_dir():
-            _walk(given, excludes, add)
+            _walk(given, excludes, add, found.temp_files)
         elif given.is_symlink() and not given.exists():
             found.errors.append((str(given), "broken symbolic link"))
         else:
@@ -60,7 +63,7 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = ()) -> Discovery:
     return found
 
 
-def _walk(root: Path, excludes: tuple[str, ...], add) -> None:
+def _walk(root: Path, excludes: tuple[str, ...], add, temp_files: list[Path]) -> None:
     # (directory, gitignore specs that apply with the directory each is relative to)
     ignores: dict[Path, list[tuple[Path, pathspec.PathSpec]]] = {}
     root_spec = _gitignore(root)
@@ -90,6 +93,8 @@ def _walk(root: Path, excludes: tuple[str, ...], add) -> None:
             ignores[sub] = specs + ([(sub, sub_spec)] if sub_spec else [])
         dirnames[:] = kept
         for name in sorted(filenames):
+            if name.endswith(TEMP_SUFFIX):
+                temp_files.append(here / name)
             if not name.endswith(".py"):
                 continue
             path = here / name

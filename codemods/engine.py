@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 import warnings
 import zlib
 from dataclasses import dataclass, field
@@ -25,6 +26,9 @@ from codemods.rules.base import Rule
 from codemods.sparse import sparse_source
 
 MAX_ROUNDS = 10
+# LibCST's trees and visitors recurse once per nesting level; Python 3.11 keeps pure-Python
+# recursion off the C stack, so a deeper limit lets real (generated) code through safely.
+RECURSION_LIMIT = 12_000
 
 _SUPPRESSION = re.compile(
     rb"#\s*(?:shardfix:\s*ignore|noqa)(?P<codes>\s*(?:\[[^\]]*\]|:\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?",
@@ -177,6 +181,8 @@ def _choose(findings: list[Finding], options: Options) -> list[Finding]:
 def process_source(source: str, path: str = "<string>", options: Options = Options(), fix: bool = False) -> FileResult:
     """Findings for `source` and, with fix=True, the text with every applicable fix applied."""
     result = FileResult(path=path, original=source)
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
     if not options.rules:
         return result
     if not might_have_findings(source.encode("utf-8", "surrogatepass"), options):
@@ -254,6 +260,7 @@ def process_file(path: Path, options: Options, fix: bool) -> tuple[FileResult, "
 class Run:
     results: list[FileResult] = field(default_factory=list)
     sources: dict[str, object] = field(default_factory=dict)  # path -> fs.SourceFile, for writing
+    temp_files: list[Path] = field(default_factory=list)  # left by an interrupted apply
 
     @property
     def findings(self) -> list[Finding]:
@@ -287,7 +294,7 @@ def run(paths: list[Path], options: Options, *, excludes: tuple[str, ...] = (), 
     from codemods.discovery import discover
 
     found = discover(paths, excludes)
-    result = Run()
+    result = Run(temp_files=found.temp_files)
     for path, reason in found.errors:
         if in_shard(path, shard):
             result.results.append(FileResult(path, error=reason))
@@ -340,6 +347,7 @@ def write_fixes(run_result: Run) -> list[FileResult]:
     """Write every changed file atomically; a file that cannot be written gets an error."""
     from codemods import fs
 
+    fs.remove_stale_temp_files(run_result.temp_files)
     failed = []
     for file_result in run_result.changed:
         try:

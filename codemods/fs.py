@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+TEMP_SUFFIX = ".shardfix-tmp"
+
+
 class SourceError(Exception):
     """A file that cannot be processed; str() is the one-line reason shown to the user."""
 
@@ -88,7 +91,7 @@ def write_atomic(source: SourceFile, new_text: str) -> None:
         raise SourceError(f"cannot re-read before writing: {exc.strerror or exc}") from None
     if current != source.raw:
         raise ChangedOnDisk("changed on disk since it was read; not overwritten")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".shardfix-tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -104,3 +107,26 @@ def write_atomic(source: SourceFile, new_text: str) -> None:
         if isinstance(exc, OSError):
             raise SourceError(f"cannot write: {exc.strerror or exc}") from None
         raise
+
+
+def remove_stale_temp_files(paths: list[Path]) -> None:
+    """Delete temp files left by an apply that was killed between write and rename.
+
+    The writer's process id is in the name; a file whose writer still runs is left alone.
+    """
+    for path in paths:
+        try:
+            pid = int(path.name[: -len(TEMP_SUFFIX)].rsplit(".", 2)[-2])
+        except (ValueError, IndexError):
+            continue
+        try:
+            os.kill(pid, 0)
+            continue  # its writer is alive
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            continue  # alive, owned by someone else
+        try:
+            path.unlink()
+        except OSError:
+            pass

@@ -304,3 +304,4 @@ CANONICAL_ALIASES.update({
     "jax._src.sharding_impls.NamedSharding": "jax.sharding.NamedSharding",
     "jax._src.pjit.reshard": "jax.reshard",
 })
+TREE_MAP = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})

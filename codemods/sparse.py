@@ -1,8 +1,8 @@
 """A cheaper text for LibCST: top-level statements that cannot matter are blanked out.
 
 LibCST costs about ten times Python's `ast`, and most of a large file that mentions a
-collective is unrelated code. The sparse text keeps imports, simple module-level statements
-(aliases, axis constants), every top-level statement holding one of the rules' words, and the
+collective is unrelated code. The sparse text keeps imports, module-level assignments of plain
+values (aliases, axis constants), every top-level statement holding one of the rules' words, and the
 module-level functions and classes those name (transitively). Every other top-level statement
 has each of its characters replaced by a space, so line numbers, columns and character offsets
 are those of the real file: findings and edits computed on the sparse text apply to it as is.
@@ -14,8 +14,16 @@ import re
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While,
-             ast.With, ast.AsyncWith, ast.Try, ast.Match)
+_CHEAP_VALUES = (ast.Constant, ast.Name, ast.Attribute, ast.Tuple, ast.List, ast.Set)
+
+
+def _always_kept(stmt: ast.stmt) -> bool:
+    """Imports and module-level names the analysis may read (aliases, axis-name constants)."""
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return True
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        return isinstance(stmt.value, _CHEAP_VALUES)
+    return False
 
 
 def _first_line(stmt: ast.stmt) -> int:
@@ -33,7 +41,7 @@ def sparse_source(source: str, tree: ast.Module, words: tuple[str, ...]) -> str:
     kept: set[int] = set()  # indexes into spans
     names_needed: set[str] = set()
     for index, (start, end, stmt) in enumerate(spans):
-        if not isinstance(stmt, _COMPOUND) or any(word in text_of(start, end) for word in words):
+        if _always_kept(stmt) or any(word in text_of(start, end) for word in words):
             kept.add(index)
             names_needed.update(_IDENTIFIER.findall(text_of(start, end)))
     # Functions and classes that kept code names may be analysed as helpers: keep them too.

@@ -35,6 +35,7 @@ from codemods.analysis.shardmap import (
     Spec,
     SpecTree,
     find_shard_maps,
+    iter_nodes,
     literal_value,
     parse_mesh,
     parse_spec,
@@ -245,9 +246,11 @@ def collective_result(value: AxisState, axes: tuple[str, ...], gives: State, tra
 def pcast_result(value: AxisState, axes: tuple[str, ...], to: State, why: str) -> AxisState:
     """pcast to `to` on `axes`: JAX needs all of `axes` in one accepted state (else unknown)."""
     accepted = jaxapi.PCAST_FROM.get(to.value)
-    states = {value.on(axis) for axis in axes}
-    if accepted is None or len(states) != 1 or not states <= {State(s) for s in accepted}:
+    if accepted is None:
         return UNKNOWN
+    states = {value.on(axis) for axis in axes}
+    if Q not in states and (len(states) != 1 or not states <= {State(s) for s in accepted}):
+        return UNKNOWN  # JAX rejects this cast
     result = value.with_axes(axes, to, why)
     return result if result.has(R) else replace(result, gathers=frozenset())
 
@@ -290,8 +293,8 @@ def _axes_text(axes: list[str] | tuple[str, ...]) -> str:
 # ---------------------------------------------------------------------------------------------
 class Kind(str, Enum):
     INVARIANT_INTO_GATHER_REDUCED = "invariant-into-gather-reduced"  # SF101
-    REDUCED_INTO_GATHER_REDUCED = "reduced-into-gather-reduced"  # SF102
-    REDUCED_INTO_COLLECTIVE = "reduced-into-collective"  # SF103
+    REDUCED_INTO_GATHER_REDUCED = "reduced-into-gather-reduced"  # SF102: varying on another of A
+    REDUCED_INTO_COLLECTIVE = "reduced-into-collective"  # SF103 (all_gather to='reduced' included)
     MIXED_STATES = "mixed-states-over-axes"  # SF105
 
 
@@ -299,16 +302,16 @@ class Kind(str, Enum):
 class Site:
     """One collective call whose input state was known enough to judge."""
 
-    call: cst.Call
+    call: cst.Call = field(repr=False)
     name: str  # canonical: jax.lax.psum
-    arg: cst.BaseExpression  # the input expression
+    arg: cst.BaseExpression = field(repr=False)  # the input expression
     axes: tuple[str, ...]
-    axes_node: cst.BaseExpression
+    axes_node: cst.BaseExpression = field(repr=False)
     to: str | None  # all_gather's to= (None for other collectives)
     value: AxisState
-    transfer: jaxapi.Transfer
-    statement: cst.CSTNode | None  # the statement a new line may go before (None: wrap only)
-    function: FunctionNode
+    transfer: jaxapi.Transfer = field(repr=False)
+    statement: cst.CSTNode | None = field(repr=False)  # a new line may go before it (None: wrap only)
+    function: FunctionNode = field(repr=False)
 
     @property
     def short_name(self) -> str:
@@ -325,7 +328,7 @@ class OutSpecNeed:
 
     spec: Spec | None  # the literal P(...) entry of out_specs, None when not a literal
     axes: tuple[str, ...]
-    out_specs: cst.BaseExpression | None
+    out_specs: cst.BaseExpression | None = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -360,11 +363,12 @@ def _diagnose_gather_reduced(site: Site, states: list[State]) -> Problem | None:
     reduced = tuple(axis for axis, state in zip(site.axes, states) if state is R)
     varying_on_axes = V in states
     if reduced:
+        # JAX checks "varies on one of A" before "reduced on none of A" (run): a value reduced
+        # on A and varying on none of it gets the Varying -> Reduced error, like any reduced
+        # value fed to a collective over its reduced axis (SF103).
         if varying_on_axes:
-            error = jaxapi.ERR_GATHER_INPUT_REDUCED
-        else:
-            error = _not_varying_error(site.value)
-        return Problem(Kind.REDUCED_INTO_GATHER_REDUCED, site, reduced, error)
+            return Problem(Kind.REDUCED_INTO_GATHER_REDUCED, site, reduced, jaxapi.ERR_GATHER_INPUT_REDUCED)
+        return Problem(Kind.REDUCED_INTO_COLLECTIVE, site, reduced, _not_varying_error(site.value))
     if not varying_on_axes:  # invariant on every axis gathered over
         return Problem(Kind.INVARIANT_INTO_GATHER_REDUCED, site, site.axes, _not_varying_error(site.value))
     return None
@@ -450,37 +454,42 @@ class Interpreter:
         self.verdicts: dict[int, list[Problem | None]] = {}
         self.site_nodes: dict[int, Site] = {}
         self.function_runs: dict[int, int] = {}
-        self.site_runs: dict[int, int] = {}  # per site: runs of its function when first seen
         self.analysed_refs: dict[int, set[int]] = {}  # function id -> ids of Name refs analysed
-        self.body_functions: set[int] = set()
+        self.body_functions: set[int] = set()  # every shard_map body of the module
+        self.decorated_bodies: set[int] = set()
+        self._references: dict[str, set[int]] | None = None
+        self._assigned: dict[int, frozenset[str]] = {}
+        self._static: dict[tuple, Value] = {}
         self.depth = 0
         self.call_depth = 0
         self.runs_left = MAX_RUNS_PER_BODY
         self.mesh: MeshInfo | None = None
-        self.sites: list[Site] = []
         self.run: BodyRun | None = None
-        self.current_use: ShardMapUse | None = None
+        self.sites: list[Site] = []
 
     # -- entry -------------------------------------------------------------------------------
     def analyse(self, use: ShardMapUse) -> BodyRun:
         mesh = parse_mesh(self.scope, use.mesh, use.call_scopes) if use.mesh is not None else None
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True:
-            return run  # check_vma=False: no types to check; unknown settings: not certain
+            return run  # check_vma=False: no types to check; a non-literal setting: not certain
         manual = self._manual_axes(use)
         if manual is False:
             return run
         params = self._param_states(use, manual)
         if params is None:
             return run
-        self.mesh, self.run, self.current_use = mesh, run, use
+        self.mesh, self.run = mesh, run
         self.runs_left = MAX_RUNS_PER_BODY
-        closure = self._static_frame(use.body_scopes)
+        call_frame = self._static_frame(use.call_scopes)
+        bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
+        keywords = {arg.keyword.value: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
         if use.body_ref is not None:
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
-        self.body_functions.add(id(use.body))
-        returned = self.run_function(use.body, params, {}, closure, is_body=True)
+        closure = self._static_frame(use.body_scopes)
+        returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
         run.analysed = returned is not None
+        self.run = None
         return run
 
     def _manual_axes(self, use: ShardMapUse):
@@ -496,21 +505,23 @@ class Interpreter:
         return False
 
     def _param_states(self, use: ShardMapUse, manual) -> list[Value] | None:
-        """States of the body's positional parameters (after partial-bound ones), from in_specs."""
-        if use.in_specs is None:
-            return None
-        tree = parse_spec(self.scope, use.in_specs, use.call_scopes)
+        """States of the body's positional parameters (after partial-bound ones), from in_specs.
+
+        Without a literal spec the parameters are unknown, but the body is still followed: a
+        psum result is invariant on its axes whatever went in.
+        """
         params = use.body.params
         positional = list(params.posonly_params) + list(params.params)
         bound_positional = [arg for arg in use.bound_args if arg.keyword is None]
-        free = positional[len(bound_positional):]
         bound_keywords = {arg.keyword.value for arg in use.bound_args if arg.keyword is not None}
-        free = [param for param in free if param.name.value not in bound_keywords]
-        if isinstance(tree, Spec):
-            return [spec_state(tree, manual) for _ in free]
+        free = [param for param in positional[len(bound_positional):] if param.name.value not in bound_keywords]
+        tree = parse_spec(self.scope, use.in_specs, use.call_scopes) if use.in_specs is not None else None
         if isinstance(tree, tuple):
             return [self._tree_value(item, manual) for item in tree]
-        return [UNKNOWN for _ in free]
+        # One spec applies to every argument; a parameter with a default may not be passed at all.
+        required = [param for param in free if param.default is None]
+        state = spec_state(tree, manual) if isinstance(tree, Spec) else UNKNOWN
+        return [state for _ in required]
 
     def _tree_value(self, tree: SpecTree, manual) -> Value:
         if isinstance(tree, Spec):
@@ -520,10 +531,12 @@ class Interpreter:
         return UNKNOWN
 
     def _static_frame(self, scopes: tuple[cst.FunctionDef, ...]) -> Frame:
+        """Names around a body: resolved from the text. Inside another shard_map body (a nested
+        shard_map) they are values of that body: unknown."""
         if not scopes:
             return self.module_frame
         opaque = any(id(function) in self.body_functions for function in scopes)
-        return Frame(scopes[-1], self.module_frame, static_scopes=scopes, opaque=opaque)
+        return Frame(None, self.module_frame, static_scopes=scopes, opaque=opaque)
 
     # -- functions ---------------------------------------------------------------------------
     def run_function(self, node: FunctionNode, args: list[Value], keywords: dict[str, Value], closure: Frame,
@@ -543,7 +556,7 @@ class Interpreter:
                 value = self.eval(node.body, frame)
                 frame.returns.append((None, value))
             else:
-                frame.local_names = frozenset(frame.vars) | _assigned_names(node.body)
+                frame.local_names = frozenset(frame.vars) | self._locals_of(node)
                 try:
                     self.exec_block(node.body, frame)
                 except _Dead:
@@ -558,6 +571,12 @@ class Interpreter:
         for _, value in frame.returns[1:]:
             result = join(result, value)
         return result
+
+    def _locals_of(self, node: cst.FunctionDef) -> frozenset[str]:
+        key = id(node)
+        if key not in self._assigned:
+            self._assigned[key] = frozenset(_assigned_names(node.body))
+        return self._assigned[key]
 
     def _bind_params(self, params: cst.Parameters, args: list[Value], keywords: dict[str, Value], frame: Frame) -> bool:
         positional = list(params.posonly_params) + list(params.params)
@@ -656,7 +675,7 @@ class Interpreter:
         frame.vars[stmt.name.value] = Function(stmt, frame) if not stmt.decorators else UNKNOWN
 
     def exec_If(self, stmt: cst.If, frame: Frame) -> None:
-        frame.statement = stmt if _starts_block(stmt, frame) else None
+        frame.statement = stmt
         self.eval(stmt.test, frame)
         frame.statement = None
         self._branches(frame, [stmt.body, stmt.orelse])
@@ -690,7 +709,7 @@ class Interpreter:
         frame.vars = merged
 
     def exec_For(self, stmt: cst.For, frame: Frame) -> None:
-        frame.statement = stmt if _starts_block(stmt, frame) else None
+        frame.statement = stmt
         self.eval(stmt.iter, frame)
         frame.statement = None
         self._loop(frame, stmt.body, _assigned_names(stmt.body) | _target_names(stmt.target), stmt.orelse)
@@ -725,7 +744,7 @@ class Interpreter:
             self._forget(_assigned_names(orelse.body), frame)
 
     def exec_With(self, stmt: cst.With, frame: Frame) -> None:
-        frame.statement = stmt if _starts_block(stmt, frame) else None
+        frame.statement = stmt
         for item in stmt.items:
             self.eval(item.item, frame)
             if item.asname is not None:
@@ -927,36 +946,30 @@ class Interpreter:
         return UNKNOWN
 
     def eval_Attribute(self, expr: cst.Attribute, frame: Frame) -> Value:
-        head = _head_name(expr)
-        if head is not None and self._is_module_name(head, frame):
-            name = self.scope.imports.resolve(expr)
-            return JaxName(name) if name is not None else UNKNOWN
         receiver = self.eval(expr.value, frame)
         attr = expr.attr.value
+        if isinstance(receiver, JaxName):
+            return JaxName(jaxapi.canonical(f"{receiver.name}.{attr}"))
         if isinstance(receiver, AxisState):
             if attr in jaxapi.STATIC_ATTRIBUTES:
                 return STATIC
             if attr in jaxapi.ARRAY_ATTRIBUTES:
                 return elementwise([receiver], attr in jaxapi.REDUCED_KEEPING_ATTRIBUTES, why=receiver.why)
-        if isinstance(receiver, JaxName):
-            return JaxName(f"{receiver.name}.{attr}")
         if isinstance(receiver, (Const, Static)):
             return STATIC
         return UNKNOWN  # attributes of objects are not followed
 
     def eval_Call(self, expr: cst.Call, frame: Frame) -> Value:
-        method_receiver = None
-        if isinstance(expr.func, cst.Attribute) and not self._is_dotted_module_path(expr.func, frame):
-            method_receiver = self.eval(expr.func.value, frame)
-            callee: Value = UNKNOWN
-            if isinstance(method_receiver, JaxName):
-                callee = JaxName(f"{method_receiver.name}.{expr.func.attr.value}")
-                method_receiver = None
-        else:
-            callee = self.eval(expr.func, frame)
+        if isinstance(expr.func, cst.Attribute):
+            receiver = self.eval(expr.func.value, frame)
+            method = expr.func.attr.value
+            args, keywords, starred = self._eval_args(expr, frame)
+            if isinstance(receiver, JaxName):
+                callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
+                return self.call(callee, expr, args, keywords, starred, frame)
+            return self.call_method(receiver, method, args, keywords, starred)
+        callee = self.eval(expr.func, frame)
         args, keywords, starred = self._eval_args(expr, frame)
-        if method_receiver is not None:
-            return self.call_method(method_receiver, expr.func.attr.value, args, keywords, starred)
         return self.call(callee, expr, args, keywords, starred, frame)
 
     def _eval_args(self, expr: cst.Call, frame: Frame):
@@ -1005,6 +1018,8 @@ class Interpreter:
                            tuple(n for _, n in args[1:]), tuple((k, n) for k, (_, n) in keywords.items()))
         if name in jaxapi.TRANSFERS:
             return self.collective(name, expr, args, keywords, starred, frame)
+        if name in jaxapi.TREE_MAP and not starred and len(args) >= 2 and not keywords:
+            return self.tree_map(args, frame)
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
@@ -1033,6 +1048,16 @@ class Interpreter:
                 operands.append(array)
         keeps = name in jaxapi.REDUCED_KEEPING_FUNCTIONS and len(operands) == 1
         return elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
+
+    def tree_map(self, args, frame: Frame) -> Value:
+        """`jax.tree.map(f, tree, ...)` over trees whose leaves share one state: f on that state."""
+        (func, func_node), trees = args[0], args[1:]
+        if not all(isinstance(value, AxisState) for value, _ in trees):
+            return UNKNOWN
+        if isinstance(func, Function) and isinstance(func_node, cst.Name):
+            self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
+        result = self.call(func, None, list(trees), {}, False, frame)
+        return result if isinstance(result, AxisState) else UNKNOWN
 
     def call_function(self, function: Function, expr: cst.Call | None, args, keywords, starred) -> Value:
         if starred:
@@ -1076,12 +1101,10 @@ class Interpreter:
         if gives is None:
             return UNKNOWN
         short = name.rsplit(".", 1)[-1]
-        why = f"{short} result" if to is None or short == "pcast" and False else f"{short}(..., to={to!r}) result"
-        if to is None or (short == "all_gather" and to == jaxapi.VARYING):
-            why = f"{short} result"
+        why = f"{short} result" if to in (None, jaxapi.VARYING) and short != "pcast" else f"{short}(..., to={to!r}) result"
         if isinstance(value, (Const, Static)) and transfer.reduction and short != "pmean":
             return STATIC  # psum of a Python constant is computed without tracing
-        if not isinstance(value, AxisState) or expr is None:
+        if not isinstance(value, AxisState) or expr is None or frame.function is None:
             return self._collective_on_tree(value, axes, gives, transfer, why, name)
         if short in ("pcast", "pvary", "preduced"):
             return pcast_result(value, axes, gives, why)
@@ -1161,7 +1184,6 @@ class Interpreter:
         if key not in self.verdicts:
             self.verdicts[key] = []
             self.site_nodes[key] = site
-            self.site_runs[key] = self.function_runs.get(id(site.function), 0) - 1
         self.verdicts[key].append(problem)
         self.sites.append(site)
 
@@ -1174,95 +1196,152 @@ class Interpreter:
             if name in current.vars:
                 return current.vars[name]
             if name in current.local_names:
-                return UNKNOWN  # bound later in this function (or in a branch not taken)
+                return UNKNOWN  # bound later in this function, or in a branch not taken
             current = current.parent
         return UNKNOWN
 
     def _static_lookup(self, name: str, frame: Frame) -> Value:
-        """A name outside every analysed run: module constants, functions, imports; other
+        """A name outside every analysed run: functions, constants and imports; other
         closed-over values are invariant (shard_map treats closed-over arrays as constants)."""
         if frame.opaque:
             return UNKNOWN
+        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name)
+        if key not in self._static:
+            self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
+            self._static[key] = self._static_value(name, frame)
+        return self._static[key]
+
+    def _static_value(self, name: str, frame: Frame) -> Value:
         scopes = frame.static_scopes or ()
-        function, outer = self.scope.lookup_function(name, scopes)
-        if function is not None:
-            closure = self._static_frame(outer) if outer else self.module_frame
-            return Function(function, closure)
-        bound, outer = self.scope.lookup_value(name, scopes)
-        if bound is not None:
-            constant = self.scope.constant(bound, outer)
-            if constant is not NOT_LITERAL:
-                return Const(constant)
-            resolved = self.scope.resolve(bound, outer) if isinstance(bound, (cst.Name, cst.Attribute)) else None
-            if resolved is not None:
-                return JaxName(resolved)
-        for function_node in scopes:
-            if self.scope.locals_of(function_node).binds(name):
-                return replace(CONSTANT, why="a closed-over value")
-        if name in self.scope.globals.functions or name in self.scope.globals.values or name in self.scope.globals.other:
-            return replace(CONSTANT, why="a module-level value")
+        for index in range(len(scopes) - 1, -1, -1):
+            local = self.scope.locals_of(scopes[index])
+            if local.binds(name):
+                return self._bound_value(name, local, scopes[: index + 1])
+        if self.scope.globals.binds(name):
+            return self._bound_value(name, self.scope.globals, ())
         return self._module_name(name)
 
+    def _bound_value(self, name: str, bindings, scopes: tuple[cst.FunctionDef, ...]) -> Value:
+        function = bindings.unique_function(name)
+        if function is not None:
+            return Function(function, self._static_frame(scopes))
+        bound = bindings.unique_value(name)
+        if bound is not None:
+            return self.eval(bound, self._static_frame(scopes))
+        return replace(CONSTANT, why="a closed-over value")
+
     def _module_name(self, name: str) -> Value:
-        bound = self.scope.imports.bindings.get(name, "") if name in self.scope.imports.bindings else ""
-        if bound:
-            return JaxName(bound)
+        bindings = self.scope.imports.bindings
+        if name in bindings:
+            bound = bindings[name]
+            return JaxName(bound) if bound else replace(CONSTANT, why="a module-level value")
         if name in _BUILTIN_NAMES:
             return JaxName("builtins." + name)
         return replace(CONSTANT, why="a module-level value")
 
-    def _is_module_name(self, head: str, frame: Frame) -> bool:
-        """True when `head` is not bound by any analysed function run (so imports decide)."""
-        current: Frame | None = frame
-        while current is not None:
-            if current.static_scopes is not None:
-                for function_node in current.static_scopes:
-                    if self.scope.locals_of(function_node).binds(head):
-                        return False
-                return head in self.scope.imports.bindings and self.scope.imports.bindings[head] is not None
-            if head in current.vars and not isinstance(current.vars[head], JaxName):
-                return False
-            if head in current.local_names and head not in current.vars:
-                return False
-            current = current.parent
-        return False
-
-    def _is_dotted_module_path(self, expr: cst.Attribute, frame: Frame) -> bool:
-        head = _head_name(expr)
-        return head is not None and self._is_module_name(head, frame)
-
     # -- results -----------------------------------------------------------------------------
     def problems(self) -> list[Problem]:
-        """Problems that every analysed run agrees on, in functions whose every use was analysed."""
+        """Problems every analysed run agrees on, in functions whose every use was analysed."""
         found = []
         for key, verdicts in self.verdicts.items():
             first = verdicts[0]
             if first is None or any(v is None or v.key() != first.key() for v in verdicts):
                 continue
-            site = self.site_nodes[key]
-            function = site.function
-            runs = self.function_runs.get(id(function), 0)
-            if len(verdicts) != runs - self.site_runs[key]:
-                continue  # some run of the function did not reach or judge this site
-            if self.site_runs[key] != 0:
-                continue
-            if not self._closed(function):
-                continue
-            found.append(first)
+            function = self.site_nodes[key].function
+            if len(verdicts) != self.function_runs.get(id(function), 0):
+                continue  # some run of the function could not judge this site
+            if self._closed(function):
+                found.append(first)
         return found
 
     def _closed(self, function: FunctionNode) -> bool:
-        """Every reference to the function was analysed (bodies and lambdas: their one use)."""
-        if isinstance(function, cst.Lambda):
+        """Every reference to the function was analysed (a lambda has only the one it runs by;
+        a body decorated by shard_map is only ever run by shard_map)."""
+        if isinstance(function, cst.Lambda) or id(function) in self.decorated_bodies:
             return True
-        refs = self.scope_refs(function)
-        analysed = self.analysed_refs.get(id(function), set())
-        if id(function) in self.body_functions and not refs:
-            return True
-        return refs <= analysed and bool(refs) or (id(function) in self.body_functions and refs <= analysed)
+        refs = self.references.get(function.name.value, set())
+        return refs <= self.analysed_refs.get(id(function), set())
 
-    def scope_refs(self, function: cst.FunctionDef) -> set[int]:
-        return self._refs.get(function.name.value, set()) if function.decorators == () or True else set()
+    @property
+    def references(self) -> dict[str, set[int]]:
+        if self._references is None:
+            self._references = _references(self.scope.module)
+        return self._references
+
+
+def _references(module: cst.Module) -> dict[str, set[int]]:
+    """Ids of the Name nodes that may refer to each name (not attribute tails, keywords, params,
+    or the names of defs and classes)."""
+    refs: dict[str, set[int]] = {}
+    skip: set[int] = set()
+    for node in iter_nodes(module):
+        if isinstance(node, cst.Name):
+            if id(node) not in skip:
+                refs.setdefault(node.value, set()).add(id(node))
+        elif isinstance(node, cst.Attribute):
+            skip.add(id(node.attr))
+        elif isinstance(node, cst.Arg) and node.keyword is not None:
+            skip.add(id(node.keyword))
+        elif isinstance(node, (cst.Param, cst.FunctionDef, cst.ClassDef)):
+            skip.add(id(node.name))
+    return refs
+
+
+def analyse_module(module: cst.Module, imports, target: jaxapi.Version) -> Analysis:
+    """Find every shard_map body of the module, follow its values, and return the problems."""
+    scope = ModuleScope(module, imports)
+    try:
+        uses = find_shard_maps(scope)
+        interpreter = Interpreter(scope, target)
+        interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
+        interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
+        runs = [interpreter.analyse(use) for use in uses]
+        problems = interpreter.problems()
+        problems = [_with_out_specs(problem, runs, scope) for problem in problems]
+    except RecursionError:  # absurdly deep code: say nothing rather than guess
+        return Analysis()
+    return Analysis(problems, runs, interpreter.sites)
+
+
+def _with_out_specs(problem: Problem, runs: list[BodyRun], scope: ModuleScope) -> Problem:
+    """For a gather made to work: the outputs it flows into must list its axes in reduced={...}."""
+    if not problem.site.gathers_to_reduced:
+        return problem
+    needs: list[OutSpecNeed] = []
+    for run in runs:
+        if not run.analysed or run.use.out_specs is None:
+            continue
+        tree = parse_spec(scope, run.use.out_specs, run.use.call_scopes)
+        for _, value in run.returns:
+            needs.extend(_out_needs(value, tree, problem.site, run.use.out_specs))
+    unique: dict[tuple, OutSpecNeed] = {}
+    for need in needs:
+        unique.setdefault((id(need.spec.node) if need.spec else id(need.out_specs), need.axes), need)
+    return replace(problem, out_specs=tuple(unique.values()))
+
+
+def _out_needs(value: Value, tree: SpecTree, site: Site, out_specs: cst.BaseExpression) -> list[OutSpecNeed]:
+    if isinstance(tree, tuple) and isinstance(value, TupleValue) and len(tree) == len(value.items):
+        return [need for item, sub in zip(value.items, tree) for need in _out_needs(item, sub, site, out_specs)]
+    leaves = list(_leaves(value))
+    wanted = [_needed_reduced(leaf, site) for leaf in leaves]
+    if not any(wanted):
+        return []
+    if isinstance(tree, Spec) and len(leaves) == 1:
+        missing = tuple(axis for axis in wanted[0] if axis not in tree.reduced)
+        if not missing:
+            return []
+        return [OutSpecNeed(tree if tree.reduced_literal else None, missing, out_specs)]
+    axes = tuple(dict.fromkeys(axis for group in wanted for axis in group))
+    if isinstance(tree, Spec) and all(axis in tree.reduced for axis in axes):
+        return []
+    return [OutSpecNeed(None, axes, out_specs)]
+
+
+def _needed_reduced(leaf: Value, site: Site) -> tuple[str, ...]:
+    if isinstance(leaf, AxisState) and id(site.call) in leaf.gathers:
+        return tuple(axis for axis in site.axes if leaf.on(axis) is R)
+    return ()
 
 
 def _reduced_outside(value: AxisState, cast: tuple[str, ...]) -> bool:
@@ -1328,18 +1407,8 @@ _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "fil
 # ---------------------------------------------------------------------------------------------
 # Small syntactic helpers
 # ---------------------------------------------------------------------------------------------
-class _NameCollector(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: list[cst.Name] = []
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.append(node)
-
-
 def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    collector = _NameCollector()
-    node.visit(collector)
-    return collector.names
+    return [found for found in iter_nodes(node) if isinstance(found, cst.Name)]
 
 
 def _name_count(node: cst.CSTNode, name: str) -> int:
@@ -1424,10 +1493,6 @@ def _child_blocks(stmt: cst.CSTNode) -> list:
     return blocks
 
 
-def _starts_block(stmt: cst.CSTNode, frame: Frame) -> bool:
-    return True
-
-
 def _small_targets(small: cst.BaseSmallStatement) -> frozenset[str]:
     names: set[str] = set()
     if isinstance(small, cst.Assign):
@@ -1465,61 +1530,30 @@ def _import_names(small) -> list[str]:
     return names
 
 
-class _AssignedNames(cst.CSTVisitor):
-    """Names bound anywhere in a block (not inside nested functions, lambdas or classes)."""
-
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        self.names.add(node.name.value)
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        self.names.add(node.name.value)
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self.names |= _target_names(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self.names |= _target_names(node.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self.names |= _target_names(node.target)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self.names |= _target_names(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self.names |= _target_names(node.target)
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        self.names |= _target_names(node.name)
-
-    def visit_Global(self, node: cst.Global) -> None:
-        self.names |= {item.name.value for item in node.names}
-
-    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
-        self.names |= {item.name.value for item in node.names}
-
-    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
-        if node.asname is None:
-            head = _head_name(node.name)
-            if head is not None:
-                self.names.add(head)
-
-    def visit_CompFor(self, node: cst.CompFor) -> bool:
-        return False  # comprehension variables are local to the comprehension
+_NEW_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
 def _assigned_names(block: cst.CSTNode) -> set[str]:
-    collector = _AssignedNames()
-    block.visit(collector)
-    return collector.names
+    """Names bound anywhere in a block (not inside nested functions, classes, comprehensions)."""
+    names: set[str] = set()
+    for node in iter_nodes(block, prune=lambda n: isinstance(n, _NEW_SCOPES)):
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            names.add(node.name.value)
+        elif isinstance(node, cst.AssignTarget):
+            names |= _target_names(node.target)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
+            names |= _target_names(node.target)
+        elif isinstance(node, cst.For):
+            names |= _target_names(node.target)
+        elif isinstance(node, cst.AsName):
+            names |= _target_names(node.name)
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            names |= {item.name.value for item in node.names}
+        elif isinstance(node, cst.ImportAlias) and node.asname is None:
+            head = _head_name(node.name)
+            if head is not None:
+                names.add(head)
+    return names
 
 
 def _assigned_names_stmt(stmt: cst.CSTNode) -> set[str]:

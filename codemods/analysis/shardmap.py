@@ -11,8 +11,9 @@ assignments, never with LibCST's scope providers (too slow for whole trees).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Callable, Iterator, Union
 
 import libcst as cst
 
@@ -72,6 +73,72 @@ class _NotLiteral:
 
 
 NOT_LITERAL = _NotLiteral()
+
+
+# ---------------------------------------------------------------------------------------------
+# A fast walk over the tree
+# ---------------------------------------------------------------------------------------------
+# LibCST's visitors cost ~7x more than this walk (they rebuild every node's children) and recurse
+# once per nesting level; this walk is iterative and skips whitespace and punctuation.
+_SKIPPED_FIELDS = frozenset({
+    "lpar", "rpar", "comma", "leading_lines", "header", "footer", "lines_after_decorators", "semicolon",
+    "colon", "equal", "dot", "trailing_whitespace", "empty_lines", "newline", "first_line", "operator",
+    "lbracket", "rbracket", "lbrace", "rbrace", "asynchronous", "star_tok",
+})
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(node_type: type) -> tuple[str, ...]:
+    found = _CHILD_FIELDS.get(node_type)
+    if found is None:
+        found = tuple(
+            f.name for f in dataclasses.fields(node_type)
+            if not f.name.startswith("whitespace") and f.name not in _SKIPPED_FIELDS
+        )
+        _CHILD_FIELDS[node_type] = found
+    return found
+
+
+def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    children: list[cst.CSTNode] = []
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            children.append(value)
+        elif type(value) in (tuple, list):
+            children.extend(item for item in value if isinstance(item, cst.CSTNode))
+    return children
+
+
+def iter_nodes(root: cst.CSTNode, prune: Callable[[cst.CSTNode], bool] | None = None) -> Iterator[cst.CSTNode]:
+    """Every node under `root` (itself included) in source order; below a node for which
+    `prune` is true (other than `root`), nothing."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if prune is not None and node is not root and prune(node):
+            continue
+        children = child_nodes(node)
+        children.reverse()
+        stack.extend(children)
+
+
+def iter_with_scopes(root: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, tuple[cst.FunctionDef, ...]]]:
+    """Every node with the functions enclosing it (a def's decorators and defaults are outside it)."""
+    stack: list[tuple[cst.CSTNode, tuple]] = [(root, ())]
+    while stack:
+        node, scopes = stack.pop()
+        yield node, scopes
+        if isinstance(node, cst.FunctionDef):
+            inner = scopes + (node,)
+            stack.append((node.body, inner))
+            stack.append((node.params, scopes))
+            stack.extend((decorator, scopes) for decorator in reversed(node.decorators))
+            continue
+        children = child_nodes(node)
+        children.reverse()
+        stack.extend((child, scopes) for child in children)
 
 
 def _block_statements(body: cst.BaseSuite | cst.Module) -> Iterator[cst.CSTNode]:
@@ -138,7 +205,7 @@ class Bindings:
 
 def bindings_of(scope: cst.FunctionDef | cst.Module) -> Bindings:
     result = Bindings()
-    body = scope.body
+    body = scope if isinstance(scope, cst.Module) else scope.body
     for stmt in _block_statements(body):
         if isinstance(stmt, cst.FunctionDef):
             result.functions.setdefault(stmt.name.value, []).append(stmt)
@@ -293,12 +360,12 @@ class ModuleScope:
 class Spec:
     """One PartitionSpec: the axes it shards on (varying), plus reduced= and unreduced=."""
 
-    node: cst.Call
+    node: cst.Call = field(repr=False)
     sharded: tuple[str, ...]
     reduced: tuple[str, ...] = ()
     unreduced: tuple[str, ...] = ()
     # The `reduced=` keyword's value node, when it is a set literal of strings.
-    reduced_node: cst.BaseExpression | None = None
+    reduced_node: cst.BaseExpression | None = field(default=None, repr=False)
     reduced_literal: bool = True  # False: reduced= is present but not a literal set
 
 
@@ -489,36 +556,38 @@ def _bind_shard_map_args(args: list[cst.Arg], experimental: bool, partial: bool)
 
 
 def find_shard_maps(scope: ModuleScope) -> list[ShardMapUse]:
+    """Every use of shard_map in the module, in source order."""
     finder = _Finder(scope)
-    scope.module.visit(finder)
+    for node, scopes in iter_with_scopes(scope.module):
+        if isinstance(node, cst.FunctionDef):
+            finder.function(node, scopes)
+        elif isinstance(node, cst.Call):
+            finder.call(node, scopes)
     return finder.found
 
 
-class _Finder(cst.CSTVisitor):
+class _Finder:
     def __init__(self, scope: ModuleScope) -> None:
         self.scope = scope
-        self.functions: list[cst.FunctionDef] = []
         self.found: list[ShardMapUse] = []
         self.handled: set[int] = set()  # calls already used as decorator or applied factory
+        bindings = scope.imports.bindings
+        self.shard_map_names = {name for name, bound in bindings.items()
+                                if bound in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP)}
+        self.partial_names = {"partial"} | {name for name, bound in bindings.items() if bound == jaxapi.PARTIAL}
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        scopes = tuple(self.functions)
+    def function(self, node: cst.FunctionDef, scopes) -> None:
         for decorator in node.decorators:
             expr = decorator.decorator
-            if isinstance(expr, cst.Call):
+            if isinstance(expr, cst.Call) and self._mentions_shard_map(expr):
                 found = shard_map_args(self.scope, expr, scopes)
                 if found is not None and found.body is None:
                     self.handled.add(id(expr))
                     self._add(expr, found, node, scopes, scopes, None, decorated=True)
-        self.functions.append(node)
 
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.functions.pop()
-
-    def visit_Call(self, node: cst.Call) -> None:
-        if id(node) in self.handled:
+    def call(self, node: cst.Call, scopes) -> None:
+        if id(node) in self.handled or not self._mentions_shard_map(node):
             return
-        scopes = tuple(self.functions)
         # `shard_map(mesh=..., ...)(body)` and `partial(shard_map, ...)(body)`
         if isinstance(node.func, cst.Call):
             inner = shard_map_args(self.scope, node.func, scopes)
@@ -531,6 +600,23 @@ class _Finder(cst.CSTVisitor):
         found = shard_map_args(self.scope, node, scopes)
         if found is not None and found.body is not None:
             self._add_with_body(node, found, found.body, scopes)
+
+    def _mentions_shard_map(self, node: cst.Call) -> bool:
+        """Cheap test before resolving anything: the callee (or partial's first argument) is
+        spelled `...shard_map` or with a name the imports bind to shard_map."""
+        func = node.func.func if isinstance(node.func, cst.Call) else node.func
+        if self._spelled_shard_map(func):
+            return True
+        last = _last_name(func)
+        if last is not None and last in self.partial_names:
+            first = node.func.args[0].value if isinstance(node.func, cst.Call) and node.func.args else None
+            first = first if first is not None else (node.args[0].value if node.args else None)
+            return first is not None and self._spelled_shard_map(first)
+        return False
+
+    def _spelled_shard_map(self, expr: cst.BaseExpression) -> bool:
+        last = _last_name(expr)
+        return last is not None and (last == "shard_map" or last in self.shard_map_names)
 
     def _add_with_body(self, node, found: _ShardMapArgs, body_expr, scopes) -> None:
         body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
@@ -559,6 +645,14 @@ class _Finder(cst.CSTVisitor):
                 experimental=found.experimental,
             )
         )
+
+
+def _last_name(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    return None
 
 
 def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):

@@ -12,6 +12,7 @@ be bound exactly once there.
 """
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -266,7 +267,7 @@ _LOOPS = (cst.For, cst.While)
 
 
 def parents(ctx: FileContext):
-    return ctx.cached("parents", lambda: ctx.wrapper.resolve(ParentNodeProvider))
+    return ctx.cached("specs.parents", lambda: ctx.wrapper.resolve(ParentNodeProvider))
 
 
 def scope_of(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
@@ -288,7 +289,7 @@ def scope_of(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
 
 
 def _scope_info(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
-    cache = ctx.cached("scope-bindings", dict)
+    cache = ctx.cached("specs.scope-bindings", dict)
     if id(scope) not in cache:
         cache[id(scope)] = _collect(ctx, scope)
     return cache[id(scope)]
@@ -466,6 +467,8 @@ def resolve_name(ctx: FileContext, name: cst.Name) -> Binding | None:
         if name.value in info.declared or "*" in info.declared:
             return None
         bindings = info.bindings.get(name.value, [])
+        if isinstance(scope, cst.Module) and not _sees_all_module_bindings(ctx, name.value, bindings):
+            return None
         before = [b for b in bindings if b.end <= use]
         if before:
             return _dominating(ctx, before[-1], bindings, name, use)
@@ -486,9 +489,52 @@ def resolve_name(ctx: FileContext, name: cst.Name) -> Binding | None:
         if _opaque(info, name.value):
             return None
         bindings = info.bindings.get(name.value, [])
+        if isinstance(scope, cst.Module) and not _sees_all_module_bindings(ctx, name.value, bindings):
+            return None
         if bindings:
             return bindings[0] if len(bindings) == 1 and bindings[0].kind in ("assign", "def") else None
     return None
+
+
+def _sees_all_module_bindings(ctx: FileContext, name: str, bindings: list[Binding]) -> bool:
+    """The engine may analyse a sparse text (unrelated top-level statements blanked out): a
+    module-level name is only followed when the whole file binds it no more often than we see."""
+    return _module_binding_counts(ctx).get(name, 0) == len(bindings)
+
+
+def _module_binding_counts(ctx: FileContext) -> dict[str, int]:
+    """How often each name is bound at module level in the whole file (Python's `ast`)."""
+    def compute() -> dict[str, int]:
+        counts: dict[str, int] = {}
+
+        def bind(name: str) -> None:
+            counts[name] = counts.get(name, 0) + 1
+
+        def walk(node: ast.AST) -> None:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bind(node.name)
+                return
+            if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                return
+            if isinstance(node, ast.AnnAssign) and node.value is None:
+                return
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                bind(node.id)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for alias in node.names:
+                    if alias.name != "*":
+                        bind(alias.asname or alias.name.split(".")[0])
+            elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+                bind(node.name)
+            elif isinstance(node, ast.MatchMapping) and node.rest:
+                bind(node.rest)
+            for child in ast.iter_child_nodes(node):
+                walk(child)
+
+        walk(ctx.tree)
+        return counts
+
+    return ctx.cached("specs.module-binding-counts", compute)
 
 
 def _opaque(info: _ScopeInfo, name: str) -> bool:

@@ -15,12 +15,14 @@ Findings (each only when the input's sharding is shown by the code):
 """
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import libcst as cst
 
 from codemods import jaxapi
+from codemods.analysis.names import resolve_dotted
 from codemods.analysis.specs import (
     MAX_DEPTH,
     Axes,
@@ -126,6 +128,7 @@ class TopLevelAllGatherPrefix(Rule):
     name = "all-gather-out-spec-not-prefix"
     summary = "top_level_all_gather whose out spec is not a prefix of the input's, or lacks reduced={...}"
     triggers = tuple(sorted({name.rsplit(".", 1)[-1].encode() for name in jaxapi.TOP_LEVEL_ALL_GATHER}))
+    apis = frozenset(jaxapi.TOP_LEVEL_ALL_GATHER)
     doc = RuleDoc(
         what="Finds `top_level_all_gather(x, out)` calls that JAX rejects, where the code shows x's sharding "
              "(`jax.device_put`, `jax.reshard`, a `jax.jit(..., out_shardings=...)` or `shard_map` result): an out "
@@ -144,7 +147,9 @@ class TopLevelAllGatherPrefix(Rule):
                     "# or simply: y = jax.reshard(x, P('b'))",
         fix_safety="Safe: the rewritten call gathers the whole dimension (every gathered axis marked reduced) and "
                    "`jax.reshard` lays the result out as the author asked, so values and gradients equal `x`'s, "
-                   "which is what the original promised. A valid prefix gets only the missing `reduced=` axes. The "
+                   "which is what the original promised. A valid prefix gets only the missing `reduced=` axes: the "
+                   "result then has JAX's reduced type on them, and combining it with a replicated array (e.g. "
+                   "`y * jnp.arange(n)`) fails until it is `jax.reshard`-ed to a spec without them. The "
                    "fix never narrows to a \"longest valid prefix\": for 3 or more axes JAX gathers the wrong ones. "
                    "NamedSharding wrappers and the other dimensions are kept as written. The missing context mesh "
                    "is reported without a fix.",
@@ -153,29 +158,62 @@ class TopLevelAllGatherPrefix(Rule):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         names = set(jaxapi.TOP_LEVEL_ALL_GATHER)
+        # A cheap look at the callee's last name first: the real name, or an alias bound to it.
+        tails = {name.rsplit(".", 1)[-1] for name in names}
+        tails.update(local for local, bound in ctx.imports.bindings.items() if bound in names)
         for call in _calls(ctx):
-            if ctx.imports.resolve(call.func) in names:
+            func = call.func
+            tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+            if tail in tails and ctx.imports.resolve(func) in names:
                 yield from _Site(ctx, call).findings()
 
 
+def _axis_list(axes: Axes) -> str:
+    return ", ".join(repr(axis) for axis in axes)
+
+
 def _calls(ctx: FileContext) -> list[cst.Call]:
+    """Every call in the module, in source order (a plain walk: no visitor rebuilds nodes)."""
     def collect() -> list[cst.Call]:
         found: list[cst.Call] = []
-
-        class _Calls(cst.CSTVisitor):
-            def visit_Call(self, node: cst.Call) -> None:
+        stack: list[cst.CSTNode] = [ctx.module]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Call):
                 found.append(node)
-
-        ctx.module.visit(_Calls())
+            stack.extend(reversed(node.children))
         return found
 
-    return ctx.cached("calls", collect)
+    return ctx.cached("sf104.calls", collect)
 
 
 def _module_sets_mesh(ctx: FileContext) -> bool:
+    """Whether any call in the file sets a context mesh. Read on Python's `ast` of the whole file:
+    the engine may hand rules a sparse text without the statements that do not name the rule's APIs
+    (`main` holding `with jax.set_mesh(mesh):` and calling a helper)."""
     setters = set(jaxapi.CONTEXT_MESH_SETTERS)
-    return ctx.cached("sf104.sets-mesh",
-                      lambda: any(ctx.imports.resolve(call.func) in setters for call in _calls(ctx)))
+
+    def compute() -> bool:
+        bindings = ctx.imports.bindings
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Call):
+                name = _ast_dotted(node.func)
+                if name and resolve_dotted(bindings, name) in setters:
+                    return True
+        return False
+
+    return ctx.cached("sf104.sets-mesh", compute)
+
+
+def _ast_dotted(node: ast.expr) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
 
 
 # --------------------------------------------------------------------------- the input's sharding
@@ -352,8 +390,8 @@ class _Site:
             n = len(first.want)
             problem = (f"out sharding {out.spec.spec} keeps the prefix {axes_text(first.want)} of the input's "
                        f"{axes_text(first.have)} on dimension {first.dim}, but JAX gathers the last {n} "
-                       f"({axes_text(first.jax_gathers)}), not {axes_text(first.have[n:])}: the call fails "
-                       f"whatever `reduced=` lists")
+                       f"{'axis' if n == 1 else 'axes'} there ({_axis_list(first.jax_gathers)}), not "
+                       f"{_axis_list(first.have[n:])}: the call fails whatever `reduced=` lists")
         reduced = required_reduced(self.dims, out.spec.spec.reduced)
         quote = self._quote()
         gather_dims = ", ".join(str(d.dim) for d in bad)
@@ -376,7 +414,7 @@ class _Site:
         reduced = required_reduced(self.dims, written)
         quote = self._quote()
         literal = set_literal(reduced, quote)
-        message = (f"out sharding {out.spec.spec} gathers {', '.join(repr(a) for a in missing)} without listing "
+        message = (f"out sharding {out.spec.spec} gathers {_axis_list(missing)} without listing "
                    f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
                    f"write reduced={literal}, or simply {self._simple_fix_text()}")
         fix = Fix(f"add reduced={literal} to the out sharding", tuple(self._reduced_edits(literal)), Safety.SAFE)

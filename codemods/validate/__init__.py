@@ -12,7 +12,14 @@ from .project import (
     render_project_validation,
     to_markdown,
 )
-from .runner import Case, CaseResult, discover_cases, jax_available, render_table, run_cases
+from .runner import (
+    Case,
+    CaseResult,
+    discover_cases,
+    jax_available,
+    render_table,
+    run_cases,
+)
 
 __all__ = [
     "Case",

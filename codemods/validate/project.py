@@ -392,9 +392,9 @@ def _md(text: str) -> str:
 def to_markdown(pv: ProjectValidation, *, all_tests: bool = False) -> str:
     """A Markdown summary and table for a pull request body."""
     lines = [
-        f"**shardfix validation**: `{_md(shlex.join(pv.command))}` "
-        f"on {len(pv.rewritten)} rewritten file(s): "
-        f"{'**worse after the rewrite**' if pv.worse else 'no regression'}",
+        (f"**shardfix validation**: `{_md(shlex.join(pv.command))}` "
+         f"on {len(pv.rewritten)} rewritten file(s): "
+         f"{'**worse after the rewrite**' if pv.worse else 'no regression'}"),
         "",
         f"- before: {_run_text(pv.before)}",
         f"- after: {_run_text(pv.after)}",

@@ -13,6 +13,7 @@ past the timeout or kills its worker fails alone: a fresh worker takes the rest 
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import itertools
 import json
@@ -182,11 +183,14 @@ class _Worker:
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            try:
-                self.answers.put(json.loads(line))
-            except json.JSONDecodeError:
-                continue
+        try:
+            for line in self.proc.stdout:
+                try:
+                    self.answers.put(json.loads(line))
+                except json.JSONDecodeError:
+                    continue
+        except (OSError, ValueError):  # the pipe was closed after a kill
+            pass
         self.answers.put(None)
 
     def send(self, request: dict) -> bool:
@@ -292,10 +296,8 @@ class _Cancel:
             self.event.set()
             workers = list(self.workers)
         for worker in workers:
-            try:
+            with contextlib.suppress(Exception):  # best effort while interrupted
                 worker.kill()
-            except Exception:  # noqa: BLE001 - best effort while interrupted
-                pass
 
 
 def _run_batch(
@@ -452,8 +454,10 @@ def run_cases(
         with tempfile.TemporaryDirectory(prefix="shardfix-validate-") as tmp:
             log_dir = Path(tmp)
             cancel = _Cancel()
-            kwargs = dict(timeout=timeout, env=full_env, log_dir=log_dir, on_result=on_result,
-                          results=results, cancel=cancel)
+            kwargs: dict[str, Any] = {
+                "timeout": timeout, "env": full_env, "log_dir": log_dir,
+                "on_result": on_result, "results": results, "cancel": cancel,
+            }
             try:
                 if jobs == 1 or len(batches) == 1:
                     for batch in batches:

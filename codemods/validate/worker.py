@@ -19,6 +19,7 @@ This file imports nothing from the codemods package, so the parent can run it by
 """
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import importlib.util
 import itertools
@@ -87,7 +88,8 @@ def _matching(exc: BaseException, pattern: str) -> BaseException | None:
 
 def _define(code: str, name: str) -> Any:
     namespace: dict[str, Any] = {"np": np, "numpy": np, "__name__": f"_shardfix_{name}"}
-    exec(compile(code, f"<case.toml {name}>", "exec"), namespace)
+    # The case's own NumPy reference code, run by design.
+    exec(compile(code, f"<case.toml {name}>", "exec"), namespace)  # noqa: S102
     fn = namespace.get(name)
     if not callable(fn):
         raise _Problem(f"case.toml `{name}` does not define {name}()")
@@ -141,7 +143,7 @@ def compare(got: Any, want: Any) -> tuple[bool, str]:
 
 def _mesh_of(value: Any) -> Any:
     """The jax.sharding.Mesh that a result of main() lives on, if any."""
-    import jax  # noqa: PLC0415
+    import jax
 
     for leaf in _leaves(value):
         mesh = getattr(getattr(leaf, "sharding", None), "mesh", None)
@@ -156,6 +158,10 @@ def _check_before(request: dict, case_dir: str) -> tuple[bool, str, str]:
     path = os.path.join(case_dir, "before.py")
     if not pattern:
         return _check_before_runs(request, path)
+    try:
+        re.compile(pattern, re.DOTALL)
+    except re.error as exc:
+        raise _Problem(f"`error` is not a valid regex: {exc}") from None
     try:
         module = _load_module(path, "before")
     except BaseException as exc:  # noqa: BLE001 - an import-time error can be the expected one
@@ -259,14 +265,14 @@ def _check_after(request: dict, case_dir: str, report_phase) -> tuple[bool, str,
     if not callable(loss):
         return values_ok, after_cell, False, "after.py has no loss()"
     try:
-        import jax  # noqa: PLC0415 - only in the worker, and only for gradients
+        import jax
 
         args = module.inputs()
         grad_fn = jax.grad(loss, argnums=tuple(range(len(args))))
         mesh = _mesh_of(got)
         try:
             got = grad_fn(*args)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             if mesh is None:
                 raise
             # Explicit-mode programs may need their mesh around the whole differentiation
@@ -298,10 +304,8 @@ def _reset_jax() -> None:
     set_mesh = getattr(jax, "set_mesh", None)
     if set_mesh is None:
         return
-    try:
+    with contextlib.suppress(Exception):
         set_mesh(None)
-    except Exception:  # noqa: BLE001
-        pass
 
 
 def run_case(request: dict, report_phase) -> dict:
@@ -373,14 +377,14 @@ def main() -> None:
         os.dup2(log.fileno(), 1)
         os.dup2(log.fileno(), 2)
         try:
-            result = run_case(request, lambda phase, **cells: send(
-                {"id": case_id, "event": "phase", "phase": phase, **cells}))
+            def report_phase(phase: str, _id: Any = case_id, **cells: str) -> None:
+                send({"id": _id, "event": "phase", "phase": phase, **cells})
+
+            result = run_case(request, report_phase)
         finally:
             for stream in (sys.stdout, sys.stderr):
-                try:
+                with contextlib.suppress(Exception):
                     stream.flush()
-                except Exception:  # noqa: BLE001
-                    pass
             sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
             os.dup2(saved_err, 1)
             os.dup2(saved_err, 2)

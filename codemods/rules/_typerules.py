@@ -1,0 +1,188 @@
+"""What SF101, SF102, SF103 and SF105 share: the one axis-state analysis per file, the cast fix,
+the out_specs edit, and the wording of messages and evidence.
+
+The analysis (codemods.analysis.axisstate) decides *which* problems exist and how each cast is
+placed; the rules only render them.
+"""
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods import jaxapi
+from codemods.analysis.axisstate import Analysis, AxisState, Kind, OutSpecNeed, Problem, analyse_module, describe
+from codemods.context import FileContext
+from codemods.model import Edit, Finding, Fix, Safety
+from codemods.spelling import axes_literal, lax_function, quote_of
+
+_CACHE_KEY = "axisstate"
+_ARG_TEXT_LIMIT = 60
+
+
+def analysis(ctx: FileContext) -> Analysis:
+    """The file's axis-state analysis, computed once and shared by every rule that asks."""
+
+    def compute() -> Analysis:
+        if "shard_map" not in ctx.source:
+            return Analysis()  # no body in this file: nothing to parse
+        try:
+            return analyse_module(ctx.module, ctx.imports, ctx.target)
+        except RecursionError:  # LibCST's own visitors on absurdly deep code: say nothing
+            return Analysis()
+
+    return ctx.cached(_CACHE_KEY, compute)
+
+
+def problems(ctx: FileContext, *kinds: Kind) -> list[Problem]:
+    return [problem for problem in analysis(ctx).problems if problem.kind in kinds]
+
+
+# ---------------------------------------------------------------------------------------------
+# Wording
+# ---------------------------------------------------------------------------------------------
+def axes_display(axes: tuple[str, ...]) -> str:
+    return repr(axes[0]) if len(axes) == 1 else "(" + ", ".join(repr(axis) for axis in axes) + ")"
+
+
+def arg_display(ctx: FileContext, problem: Problem) -> str:
+    text = " ".join(ctx.text(problem.site.arg).split())
+    return text if len(text) <= _ARG_TEXT_LIMIT else text[: _ARG_TEXT_LIMIT - 3] + "..."
+
+
+def consumer_display(problem: Problem) -> str:
+    site = problem.site
+    if site.short_name == "all_gather" and site.to and site.to != jaxapi.VARYING:
+        return f"all_gather(..., to={site.to!r})"
+    return f"{site.short_name}(...)"
+
+
+def state_text(value: AxisState, axes: tuple[str, ...]) -> str:
+    why = f" ({value.why})" if value.why else ""
+    return f"{describe(value, axes)}{why}"
+
+
+def evidence(ctx: FileContext, problem: Problem) -> tuple[tuple[str, str], ...]:
+    site = problem.site
+    shown = tuple(dict.fromkeys(site.axes + tuple(axis for axis, _ in site.value.named)))
+    items = [
+        (f"`{arg_display(ctx, problem)}`", state_text(site.value, shown)),
+        (consumer_display(problem), f"over {axes_display(site.axes)}"),
+        ("cast", f"pcast on {axes_display(problem.cast)} to varying"),
+    ]
+    if problem.mesh is not None:
+        items.append(("mesh", ", ".join(f"{axis!r}" for axis in problem.mesh.axes)))
+    return tuple(items)
+
+
+def size_text(problem: Problem, axes: tuple[str, ...]) -> str:
+    """'2' when the mesh says so, else 'the size of 'i''."""
+    mesh = problem.mesh
+    sizes = [mesh.size(axis) if mesh else None for axis in axes]
+    if all(size is not None for size in sizes):
+        total = 1
+        for size in sizes:
+            total *= size
+        return str(total)
+    return "the size of " + " and ".join(repr(axis) for axis in axes)
+
+
+# ---------------------------------------------------------------------------------------------
+# Fixes
+# ---------------------------------------------------------------------------------------------
+def cast_edits(ctx: FileContext, problem: Problem) -> list[Edit]:
+    """The pcast before the consumer: a new line rebinding a plain name, or a wrap in place."""
+    site = problem.site
+    quote = quote_of(ctx, site.axes_node)
+    written_here = any(arg.value is site.axes_node for arg in site.call.args)
+    if tuple(problem.cast) == tuple(site.axes) and written_here:
+        axes_text = ctx.text(site.axes_node)  # `AXES`, `axis_name`: the consumer's own spelling
+    else:
+        axes_text = axes_literal(list(problem.cast), quote)
+    name = "pcast" if ctx.target >= jaxapi.PCAST_ADDED else "pvary"
+    function_text, import_edits = lax_function(ctx, name)
+    rebind = problem.rebind is not None and site.statement is not None and ctx.starts_line(site.statement)
+    value_text = problem.rebind if rebind else ctx.text(site.arg)
+    cast = jaxapi.cast_call(ctx.target, lambda _name: function_text, value_text, axes_text, jaxapi.VARYING, quote)
+    if rebind:
+        edit = ctx.insert_line_before(site.statement, f"{problem.rebind} = {cast}")
+    else:
+        edit = ctx.replace(site.arg, cast)
+    return [edit, *import_edits]
+
+
+def out_spec_edits(ctx: FileContext, problem: Problem) -> tuple[list[Edit], list[OutSpecNeed]]:
+    """Edits adding the gathered axes to `reduced={...}` of literal out_specs entries, and the
+    needs that could not be edited (out_specs not a literal)."""
+    edits: list[Edit] = []
+    missing: list[OutSpecNeed] = []
+    quote = quote_of(ctx, problem.site.axes_node)
+    for need in problem.out_specs:
+        edit = _reduced_edit(ctx, need, quote) if need.spec is not None else None
+        if edit is None:
+            missing.append(need)
+        else:
+            edits.append(edit)
+    return edits, missing
+
+
+def _reduced_edit(ctx: FileContext, need: OutSpecNeed, quote: str) -> Edit | None:
+    spec = need.spec
+    call = spec.node
+    names = [f"{quote}{axis}{quote}" for axis in need.axes]
+    if spec.reduced_node is not None:
+        if not isinstance(spec.reduced_node, cst.Set):
+            return None
+        old = [ctx.text(element.value) for element in spec.reduced_node.elements]
+        return ctx.replace(spec.reduced_node, "{" + ", ".join(old + names) + "}")
+    keyword = "reduced={" + ", ".join(names) + "}"
+    if call.args:
+        last = call.args[-1]
+        _, end = ctx.offsets(last.value)
+        if isinstance(last.comma, cst.Comma):
+            comma = ctx.source.find(",", end)
+            return Edit(comma + 1, comma + 1, f" {keyword}")
+        return Edit(end, end, f", {keyword}")
+    _, func_end = ctx.offsets(call.func)
+    paren = ctx.source.find("(", func_end)
+    if paren < 0:
+        return None
+    return Edit(paren + 1, paren + 1, keyword)
+
+
+def make_finding(ctx: FileContext, code: str, problem: Problem, message: str, *, unsafe: bool = False,
+                 with_out_specs: bool = False) -> Finding:
+    """The finding with its fix (when the problem has one)."""
+    fix = None
+    if problem.fixable:
+        edits = cast_edits(ctx, problem)
+        description = f"pcast {consumer_input(problem)} to varying on {axes_display(problem.cast)} first"
+        if with_out_specs:
+            spec_edits, missing = out_spec_edits(ctx, problem)
+            edits.extend(spec_edits)
+            if spec_edits:
+                description += " and list the gathered axes in out_specs reduced={...}"
+            if missing:
+                unsafe = True
+                description += " (out_specs must also list " + axes_display(missing[0].axes) + " in reduced={...})"
+        if _overlap(edits):
+            edits = None
+        if edits:
+            fix = Fix(description, tuple(sorted(edits)), Safety.UNSAFE if unsafe else Safety.SAFE)
+    return Finding(code, message, ctx.span(problem.site.call), fix, evidence(ctx, problem))
+
+
+def consumer_input(problem: Problem) -> str:
+    return f"`{problem.rebind}`" if problem.rebind else "the argument"
+
+
+def _overlap(edits: list[Edit]) -> bool:
+    ordered = sorted(edits)
+    return any(a.end > b.start or (a.start == b.start and a.start == a.end == b.end) for a, b in zip(ordered, ordered[1:]))
+
+
+def missing_out_specs_note(ctx: FileContext, problem: Problem) -> str:
+    _, missing = out_spec_edits(ctx, problem)
+    if not missing:
+        return ""
+    axes = tuple(dict.fromkeys(axis for need in missing for axis in need.axes))
+    return (f"; the shard_map output it flows into must then list {axes_display(axes)} in its out_specs "
+            f"`reduced={{...}}` (JAX: \"{jaxapi.ERR_OUT_SPECS_REDUCED}\"), which shardfix cannot edit here")

@@ -1,0 +1,360 @@
+"""The per-axis state analysis: one test per row of the facts page's transfer table
+(docs/jax-collectives.md, "How collectives move the state" and "Reduced values in arithmetic"),
+then how values are followed through a body (rebinding, branches, loops, helpers, ...).
+
+Each test writes a small body and reads the state of one expression where a probe collective
+receives it: `lax.all_gather(<expr>, 'probe')`.
+"""
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from codemods import jaxapi
+from codemods.analysis.axisstate import (
+    CONSTANT,
+    UNKNOWN,
+    AxisState,
+    Kind,
+    State,
+    analyse_module,
+    collective_result,
+    elementwise,
+    pcast_result,
+)
+from codemods.analysis.names import ImportTable
+
+V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
+
+HEADER = """\
+import functools
+from functools import partial
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+"""
+
+
+def analyse(source: str, target=jaxapi.NEWEST_KNOWN):
+    module = cst.parse_module(source)
+    return analyse_module(module, ImportTable.of(module), target)
+
+
+def program(body: str, params: str = "x", in_specs: str = "P('i')", extra: str = "", mesh: str = "") -> str:
+    mesh_kw = f"mesh={mesh}, " if mesh else ""
+    return (
+        HEADER
+        + textwrap.dedent(extra)
+        + f"\n\ndef body({params}):\n"
+        + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+        + "\n    return x\n\n\n"
+        + f"f = jax.shard_map(body, {mesh_kw}in_specs={in_specs}, out_specs=P())\n"
+    )
+
+
+def state_of(body: str, expr: str, **kwargs) -> AxisState:
+    """The state `expr` has at the end of `body`."""
+    source = program(body + f"\n_probe = lax.all_gather({expr}, 'probe')", **kwargs)
+    sites = [site for site in analyse(source).sites if site.axes == ("probe",)]
+    assert sites, "the probe was not reached"
+    return sites[-1].value
+
+
+def states(value: AxisState, *axes: str) -> tuple[State, ...]:
+    return tuple(value.on(axis) for axis in axes)
+
+
+# ---------------------------------------------------------------------------------------------
+# The transfer table, row by row
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("reduction", ["psum", "pmax", "pmin", "pmean"])
+def test_reductions_give_invariant_on_their_axes(reduction):
+    value = state_of(f"r = lax.{reduction}(x, 'i')", "r", in_specs="P('i', 'j')")
+    assert states(value, "i", "j", "k") == (I, V, I)
+
+
+def test_reduction_of_invariant_input_stays_invariant():
+    value = state_of("r = lax.psum(lax.psum(x, 'i'), 'i')", "r")
+    assert value.on("i") is I
+
+
+def test_all_gather_default_gives_varying():
+    value = state_of("r = lax.psum(x, 'i')\ng = lax.all_gather(r, 'i')", "g")
+    assert value.on("i") is V
+
+
+def test_all_gather_to_varying_gives_varying():
+    assert state_of("g = lax.all_gather(x, 'i', to='varying')", "g").on("i") is V
+
+
+def test_all_gather_to_reduced_gives_reduced():
+    value = state_of("g = lax.all_gather(x, 'i', to='reduced')", "g", in_specs="P('i', 'j')")
+    assert states(value, "i", "j") == (R, V)
+
+
+def test_all_gather_to_invarying_gives_invariant():
+    assert state_of("g = lax.all_gather(x, 'i', to='invarying')", "g").on("i") is I
+
+
+@pytest.mark.parametrize("call", ["lax.ppermute(r, 'i', [(0, 1), (1, 0)])", "lax.all_to_all(r, 'i', 0, 0)",
+                                  "lax.psum_scatter(r, 'i')"])
+def test_ppermute_all_to_all_psum_scatter_give_varying(call):
+    assert state_of("r = lax.psum(x, 'i')\ng = " + call, "g").on("i") is V
+
+
+def test_pcast_to_varying_from_invariant_and_from_reduced():
+    assert state_of("r = lax.psum(x, 'i')\nv = lax.pcast(r, 'i', to='varying')", "v").on("i") is V
+    assert state_of("r = lax.all_gather(x, 'i', to='reduced')\nv = lax.pcast(r, 'i', to='varying')", "v").on("i") is V
+
+
+def test_pcast_to_reduced_from_invariant():
+    assert state_of("r = lax.psum(x, 'i')\nv = lax.pcast(r, 'i', to='reduced')", "v").on("i") is R
+
+
+def test_pcast_to_unreduced_from_varying():
+    assert state_of("v = lax.pcast(x, 'i', to='unreduced')", "v").on("i") is U
+
+
+def test_pcast_to_the_state_it_already_has_is_unknown():
+    # JAX: "Unsupported pcast from=varying, to='varying'"
+    assert state_of("v = lax.pcast(x, 'i', to='varying')", "v").unknown
+
+
+def test_pcast_over_axes_in_different_states_is_unknown():
+    value = state_of("r = lax.psum(x, 'j')\nv = lax.pcast(r, ('i', 'j'), to='varying')", "v",
+                     in_specs="P('i')")
+    assert value.unknown
+
+
+def test_elementwise_varies_if_any_operand_varies():
+    value = state_of("r = lax.psum(x, 'i')\ny = r * x + 1.0", "y", in_specs="P('i', 'j')")
+    assert states(value, "i", "j") == (V, V)
+    value = state_of("r = lax.psum(x, 'i')\ny = jnp.dot(r, r) + 2", "y", in_specs="P('i', 'j')")
+    assert states(value, "i", "j") == (I, V)
+
+
+@pytest.mark.parametrize("expr", ["jnp.tanh(g)", "jnp.exp(g)", "jnp.abs(g)", "g.astype(jnp.float16)",
+                                  "g.reshape(-1)", "g[0]", "g[1:]", "jnp.sum(g)", "-g", "g * g", "g + g", "g.T"])
+def test_reduced_kept_by_the_operations_the_facts_list(expr):
+    value = state_of("g = lax.all_gather(x, 'i', to='reduced')", expr)
+    assert value.on("i") is R
+
+
+@pytest.mark.parametrize("expr", ["g * 2", "g / 3.0", "jnp.mean(g)", "jnp.max(g)", "g ** 2", "g @ g",
+                                  "jax.nn.softmax(g)", "jnp.maximum(g, 0.0)", "g + x"])
+def test_reduced_through_anything_else_is_unknown(expr):
+    value = state_of("g = lax.all_gather(x, 'i', to='reduced')", expr)
+    assert value.on("i") is Q
+
+
+def test_transfer_table_covers_every_collective_the_rules_judge():
+    for name in ("psum", "pmean", "pmax", "pmin", "all_gather", "ppermute", "psum_scatter", "all_to_all", "pcast"):
+        assert f"jax.lax.{name}" in jaxapi.TRANSFERS
+    assert jaxapi.TRANSFERS["jax.lax.psum"].sums and not jaxapi.TRANSFERS["jax.lax.pmax"].sums
+    assert jaxapi.TRANSFERS["jax.lax.pmean"].divides
+
+
+# ---------------------------------------------------------------------------------------------
+# The transfer functions on their own
+# ---------------------------------------------------------------------------------------------
+def test_collective_result_keeps_other_axes():
+    value = AxisState.of({"i": V, "j": R})
+    result = collective_result(value, ("i",), I, jaxapi.TRANSFERS["jax.lax.psum"], "psum result")
+    assert states(result, "i", "j") == (I, R)
+
+
+def test_pmean_of_a_value_reduced_elsewhere_is_unknown():
+    value = AxisState.of({"i": V, "j": R})
+    assert collective_result(value, ("i",), I, jaxapi.TRANSFERS["jax.lax.pmean"], "pmean result").unknown
+
+
+def test_collective_on_unknown_input_knows_its_own_axes():
+    result = collective_result(UNKNOWN, ("i",), I, jaxapi.TRANSFERS["jax.lax.psum"], "psum result")
+    assert states(result, "i", "j") == (I, Q)
+
+
+def test_pcast_result_rejects_a_cast_to_the_same_state():
+    assert pcast_result(AxisState.of({"i": V}), ("i",), V, "").unknown
+    assert pcast_result(AxisState.of({"i": R}), ("i",), V, "").on("i") is V
+
+
+def test_elementwise_of_constants_is_invariant():
+    assert elementwise([CONSTANT, CONSTANT], keeps_reduced=False).same_state(CONSTANT)
+
+
+# ---------------------------------------------------------------------------------------------
+# Following values through a body
+# ---------------------------------------------------------------------------------------------
+def test_parameters_vary_on_their_spec_axes_only():
+    value = state_of("", "x", in_specs="P(('i', 'j'), None)")
+    assert states(value, "i", "j", "k") == (V, V, I)
+
+
+def test_tuple_in_specs_map_to_parameters():
+    value = state_of("", "y", params="x, y", in_specs="(P('i'), P(None, 'j'))")
+    assert states(value, "i", "j") == (I, V)
+
+
+def test_spec_with_reduced_keyword():
+    assert state_of("", "x", in_specs="P('i', reduced={'j'})").on("j") is R
+
+
+def test_parameters_without_a_literal_spec_are_unknown():
+    assert state_of("", "x", in_specs="SPECS").unknown
+    assert state_of("", "x", in_specs="make_specs()").unknown
+
+
+def test_rebinding_in_statement_order():
+    value = state_of("x = lax.psum(x, 'i')\nx = lax.all_gather(x, 'i', to='invarying')", "x")
+    assert value.on("i") is I
+
+
+def test_nested_calls():
+    value = state_of("", "lax.all_gather(lax.psum(x, 'i'), 'i', to='reduced')", in_specs="P('i', 'j')")
+    assert value.on("i") is R  # the gather is judged (SF101) and followed as fixed: reduced afterwards
+    value = state_of("", "jnp.tanh(lax.psum(x * 2, 'i'))")
+    assert value.on("i") is I
+
+
+def test_tuple_unpacking():
+    value = state_of("a, b = lax.psum(x, 'i'), x", "a")
+    assert value.on("i") is I
+    value = state_of("a, b = lax.psum(x, 'i'), x", "b")
+    assert value.on("i") is V
+
+
+def test_partial_of_ppermute_bound_to_a_name():
+    body = "shift = functools.partial(lax.ppermute, axis_name='i', perm=[(0, 1)])\nr = lax.psum(x, 'i')\ny = shift(r)"
+    assert state_of(body, "y").on("i") is V
+
+
+def test_axis_names_from_module_constants_and_keywords():
+    extra = "AXES = ('i', 'j')\nAXIS = 'i'\n"
+    value = state_of("r = lax.psum(x, axis_name=AXES)", "r", extra=extra, in_specs="P('i', 'j')")
+    assert states(value, "i", "j") == (I, I)
+    assert state_of("r = lax.psum(x, AXIS)", "r", extra=extra).on("i") is I
+
+
+def test_branches_join_only_when_they_agree():
+    agree = "if flag:\n    r = lax.psum(x, 'i')\nelse:\n    r = lax.pmax(x, 'i')"
+    assert state_of(agree, "r", params="x, flag=True").on("i") is I
+    disagree = "if flag:\n    r = lax.psum(x, 'i')\nelse:\n    r = x"
+    assert state_of(disagree, "r", params="x, flag=True").on("i") is Q
+
+
+def test_a_branch_that_returns_does_not_join():
+    body = "if flag:\n    return x\nr = lax.psum(x, 'i')"
+    assert state_of(body, "r", params="x, flag=True").on("i") is I
+
+
+def test_loops_give_unknown():
+    body = "r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r * 2\n"
+    assert state_of(body, "r").unknown
+    # a value the loop does not touch stays known
+    assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    y = r\n", "r").on("i") is I
+
+
+def test_unknown_functions_and_attributes_give_unknown():
+    assert state_of("y = model(x)", "y").unknown
+    assert state_of("y = obj.weights", "y", params="x, obj", in_specs="(P('i'), P())").unknown
+
+
+def test_module_level_helper_is_analysed_with_call_site_states():
+    extra = "def helper(v, axis):\n    return lax.psum(v, axis)\n"
+    assert state_of("y = helper(x, 'i')", "y", extra=extra).on("i") is I
+
+
+def test_nested_helper_and_lambda():
+    body = "def inner(v):\n    return lax.psum(v, 'i')\nsq = lambda v: v * v\ny = sq(inner(x))"
+    assert state_of(body, "y").on("i") is I
+
+
+def test_tree_map_over_a_pytree_with_one_spec():
+    assert state_of("g = jax.tree.map(lambda v: lax.psum(v, 'i'), x)", "g").on("i") is I
+
+
+def test_closed_over_values_are_invariant():
+    assert state_of("y = x + SCALE", "y", extra="SCALE = jnp.ones(3)\n").on("i") is V
+    assert state_of("y = SCALE * 2", "y", extra="SCALE = jnp.ones(3)\n").on("i") is I
+
+
+def test_axis_index_varies_on_its_axis():
+    assert states(state_of("k = lax.axis_index('i')", "k"), "i", "j") == (V, I)
+
+
+def test_unreduced_input_to_anything_but_psum_is_unknown():
+    assert state_of("u = lax.pcast(x, 'i', to='unreduced')\ny = u * 2", "y").unknown
+    assert state_of("u = lax.pcast(x, 'i', to='unreduced')\ny = lax.psum(u, 'i')", "y").on("i") is I
+
+
+def test_check_vma_false_is_not_analysed():
+    source = program("r = lax.psum(x, 'i')\ny = lax.all_gather(r, 'i', to='reduced')")
+    source = source.replace("out_specs=P())", "out_specs=P(), check_vma=False)")
+    assert analyse(source).problems == []
+
+
+def test_partial_manual_axes_leave_auto_axes_unknown():
+    source = program("y = x").replace("out_specs=P())", "out_specs=P(), axis_names={'i'})")
+    source = source.replace("return x", "_probe = lax.all_gather(x, 'probe')\n    return x")
+    site = [s for s in analyse(source).sites if s.axes == ("probe",)][0]
+    assert states(site.value, "i", "j") == (V, Q)
+
+
+def test_axes_outside_a_visible_mesh_are_not_judged():
+    source = program("r = lax.psum(x, 'i')\ny = lax.all_gather(r, 'k', to='reduced')",
+                     mesh="jax.make_mesh((2, 4), ('i', 'j'))")
+    assert analyse(source).problems == []
+
+
+def test_problems_found_per_kind():
+    source = program("""
+        r = lax.psum(x, 'i')
+        a = lax.all_gather(r, 'i', to='reduced')
+        g = lax.all_gather(x, 'j', to='reduced')
+        b = lax.all_gather(g, ('i', 'j'), to='reduced')
+        c = lax.psum(g, 'j')
+        d = lax.psum(r, ('i', 'j'))
+    """, in_specs="P('i', 'j')")
+    kinds = [problem.kind for problem in analyse(source).problems]
+    assert kinds == [Kind.INVARIANT_INTO_GATHER_REDUCED, Kind.REDUCED_INTO_GATHER_REDUCED,
+                     Kind.REDUCED_INTO_COLLECTIVE, Kind.MIXED_STATES]
+
+
+def test_after_a_problem_the_value_is_followed_as_fixed():
+    # The fix rebinds r on a new line before the gather, so the later use is not reported again.
+    source = program("""
+        r = lax.psum(x, 'i')
+        r = lax.all_gather(r, 'i', to='reduced')
+        b = lax.psum(r, 'j')
+    """)
+    problems = analyse(source).problems
+    assert [(p.kind, p.rebind) for p in problems] == [(Kind.INVARIANT_INTO_GATHER_REDUCED, "r")]
+
+
+def test_a_name_read_again_later_is_wrapped_in_place_each_time():
+    # Rebinding r would change its state for the later read too, so the first use is cast in place.
+    source = program("""
+        r = lax.psum(x, 'i')
+        a = lax.all_gather(r, 'i', to='reduced')
+        b = lax.all_gather(r, 'i', to='reduced')
+    """)
+    assert [p.rebind for p in analyse(source).problems] == [None, "r"]  # the last use may rebind
+
+
+def test_deep_expressions_do_not_raise():
+    deep = "jnp.tanh(" * 200 + "x" + ")" * 200
+    assert state_of(f"y = {deep}", "y").unknown  # beyond the depth limit: unknown, no RecursionError
+    long_sum = " + ".join(["x"] * 180)  # deeper than MAX_EXPRESSION_DEPTH
+    assert state_of(f"y = {long_sum}", "y").on("i") is V  # left-leaning chains are walked iteratively
+
+
+def test_absurd_nesting_gives_no_analysis_rather_than_an_error():
+    from codemods.context import FileContext
+    from codemods.rules import _typerules
+
+    deep = "-" * 600 + "x"  # fine for Python, too deep for LibCST's recursive visitors
+    ctx = FileContext(program(f"r = lax.psum(x, 'i')\ny = lax.all_gather(r, 'i', to='reduced')\nz = {deep}"))
+    _typerules.analysis(ctx)  # must not raise
