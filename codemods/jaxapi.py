@@ -305,3 +305,8 @@ CANONICAL_ALIASES.update({
     "jax._src.pjit.reshard": "jax.reshard",
 })
 TREE_MAP = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
+SHARD_MAP_APIS = frozenset({SHARD_MAP, EXPERIMENTAL_SHARD_MAP})
+GATHER_REDUCED_APIS = frozenset(
+    {"jax.lax.all_gather", "jax.lax.all_gather_reduced", "jax._src.lax.parallel.all_gather_reduced"}
+)
+ONE_STATE_APIS = frozenset({"jax.lax.psum", "jax.lax.pmean", "jax.lax.pmax", "jax.lax.pmin", "jax.lax.psum_scatter"})

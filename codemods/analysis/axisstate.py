@@ -457,7 +457,8 @@ class Interpreter:
         self.analysed_refs: dict[int, set[int]] = {}  # function id -> ids of Name refs analysed
         self.body_functions: set[int] = set()  # every shard_map body of the module
         self.decorated_bodies: set[int] = set()
-        self._references: dict[str, set[int]] | None = None
+        self._references: dict[int, dict[str, set[int]]] = {}
+        self.parents: dict[int, FunctionNode | None] = {}  # def -> the function defining it
         self._assigned: dict[int, frozenset[str]] = {}
         self._static: dict[tuple, Value] = {}
         self.depth = 0
@@ -486,6 +487,7 @@ class Interpreter:
         keywords = {arg.keyword.value: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
         if use.body_ref is not None:
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
+        self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
         closure = self._static_frame(use.body_scopes)
         returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
         run.analysed = returned is not None
@@ -672,6 +674,7 @@ class Interpreter:
         # pass, break, continue: nothing to follow
 
     def exec_FunctionDef(self, stmt: cst.FunctionDef, frame: Frame) -> None:
+        self._note_parent(stmt, frame.function)
         frame.vars[stmt.name.value] = Function(stmt, frame) if not stmt.decorators else UNKNOWN
 
     def exec_If(self, stmt: cst.If, frame: Frame) -> None:
@@ -1224,6 +1227,7 @@ class Interpreter:
     def _bound_value(self, name: str, bindings, scopes: tuple[cst.FunctionDef, ...]) -> Value:
         function = bindings.unique_function(name)
         if function is not None:
+            self._note_parent(function, scopes[-1] if scopes else None)
             return Function(function, self._static_frame(scopes))
         bound = bindings.unique_value(name)
         if bound is not None:
@@ -1256,20 +1260,33 @@ class Interpreter:
 
     def _closed(self, function: FunctionNode) -> bool:
         """Every reference to the function was analysed (a lambda has only the one it runs by;
-        a body decorated by shard_map is only ever run by shard_map)."""
+        a body decorated by shard_map is only ever run by shard_map). A nested function is
+        referenced only inside the function defining it; a module-level one anywhere in the
+        file, counted on the whole file's ast (the LibCST text may be sparse)."""
         if isinstance(function, cst.Lambda) or id(function) in self.decorated_bodies:
             return True
-        refs = self.references.get(function.name.value, set())
-        return refs <= self.analysed_refs.get(id(function), set())
+        name = function.name.value
+        analysed = self.analysed_refs.get(id(function), set())
+        parent = self.parents.get(id(function))
+        if parent is None:
+            in_file = self.scope.references(name)
+            if in_file is not None:
+                return len(analysed) >= in_file
+            return self._references_in(self.scope.module).get(name, set()) <= analysed
+        return self._references_in(parent).get(name, set()) <= analysed
 
-    @property
-    def references(self) -> dict[str, set[int]]:
-        if self._references is None:
-            self._references = _references(self.scope.module)
-        return self._references
+    def _references_in(self, node: cst.CSTNode) -> dict[str, set[int]]:
+        key = id(node)
+        if key not in self._references:
+            self._references[key] = _references(node)
+        return self._references[key]
+
+    def _note_parent(self, function: FunctionNode, parent: FunctionNode | None) -> None:
+        if isinstance(function, cst.FunctionDef):
+            self.parents.setdefault(id(function), parent)
 
 
-def _references(module: cst.Module) -> dict[str, set[int]]:
+def _references(module: cst.CSTNode) -> dict[str, set[int]]:
     """Ids of the Name nodes that may refer to each name (not attribute tails, keywords, params,
     or the names of defs and classes)."""
     refs: dict[str, set[int]] = {}
@@ -1287,9 +1304,11 @@ def _references(module: cst.Module) -> dict[str, set[int]]:
     return refs
 
 
-def analyse_module(module: cst.Module, imports, target: jaxapi.Version) -> Analysis:
-    """Find every shard_map body of the module, follow its values, and return the problems."""
-    scope = ModuleScope(module, imports)
+def analyse_module(module: cst.Module, imports, target: jaxapi.Version, tree=None) -> Analysis:
+    """Find every shard_map body of the module, follow its values, and return the problems.
+
+    `tree` is Python's ast of the whole file when `module` is a sparse text of it."""
+    scope = ModuleScope(module, imports, tree)
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, target)

@@ -91,6 +91,9 @@ def bindings_of(tree: ast.Module) -> dict[str, str | None]:
     user's own `def pvary` is never mistaken for JAX's and `P = ParamSpec("P")` is no spec.
     Imports inside functions count for names the module level leaves unbound.
     """
+    cached = getattr(tree, "_shardfix_bindings", None)
+    if cached is not None:  # the engine's filters and the rules' import table share one tree
+        return cached
     bindings: dict[str, str | None] = {}
     seen: set[int] = set()
     for stmt, in_handler in _module_statements(tree.body, False):
@@ -110,6 +113,7 @@ def bindings_of(tree: ast.Module) -> dict[str, str | None]:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in seen:
             _bind_import(bindings, node, only_new=True)
+    tree._shardfix_bindings = bindings
     return bindings
 
 

@@ -11,7 +11,9 @@ assignments, never with LibCST's scope providers (too slow for whole trees).
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Union
 
@@ -280,17 +282,74 @@ def _all_params(params: cst.Parameters) -> list[cst.Param]:
     return found
 
 
+def module_binding_counts(tree: ast.Module) -> Counter[str]:
+    """How many times each name is bound at module level (into if/try/with/for, not defs)."""
+    counts: Counter[str] = Counter()
+    stack = list(tree.body)
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            counts[stmt.name] += 1
+            continue
+        targets: list[ast.expr] = []
+        if isinstance(stmt, ast.Assign):
+            targets = list(stmt.targets)
+        elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and (stmt.value is not None or isinstance(stmt, ast.AugAssign)):
+            targets = [stmt.target]
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            targets = [stmt.target]
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            targets = [item.optional_vars for item in stmt.items if item.optional_vars is not None]
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                counts[alias.asname or alias.name.split(".")[0]] += 1
+        for target in targets:
+            for node in ast.walk(target):
+                if isinstance(node, ast.Name):
+                    counts[node.id] += 1
+        for field_name in ("body", "orelse", "finalbody"):
+            stack.extend(getattr(stmt, field_name, []) or [])
+        for handler in getattr(stmt, "handlers", []) or []:
+            stack.extend(handler.body)
+    return counts
+
+
 # ---------------------------------------------------------------------------------------------
 # The module's view: imports, module-level bindings, the function enclosing each node
 # ---------------------------------------------------------------------------------------------
 class ModuleScope:
-    """Module-level bindings plus lazily computed bindings of each function."""
+    """Module-level bindings plus lazily computed bindings of each function.
 
-    def __init__(self, module: cst.Module, imports: ImportTable) -> None:
+    `tree` is Python's `ast` of the *whole* file. The LibCST module may be a sparse text (the
+    engine blanks top-level statements no rule can care about), so whether a module-level name
+    is bound exactly once, and how often a function is referenced, is read from `tree`.
+    """
+
+    def __init__(self, module: cst.Module, imports: ImportTable, tree: ast.Module | None = None) -> None:
         self.module = module
         self.imports = imports
+        self.tree = tree
         self.globals = bindings_of(module)
         self._locals: dict[int, Bindings] = {}
+        self._full_bindings: Counter[str] | None = None
+        self._full_references: Counter[str] | None = None
+        if tree is not None:
+            self._restrict_globals()
+
+    def _restrict_globals(self) -> None:
+        """A module-level name bound more than once in the whole file is not unique here either."""
+        counts = module_binding_counts(self.tree)
+        for name in list(self.globals.functions) + list(self.globals.values):
+            if counts.get(name, 0) > 1:
+                self.globals.other.add(name)
+
+    def references(self, name: str) -> int | None:
+        """How often `name` is used in the whole file (None: only the LibCST text is known)."""
+        if self.tree is None:
+            return None
+        if self._full_references is None:
+            self._full_references = Counter(node.id for node in ast.walk(self.tree) if isinstance(node, ast.Name))
+        return self._full_references.get(name, 0)
 
     def locals_of(self, function: cst.FunctionDef) -> Bindings:
         key = id(function)

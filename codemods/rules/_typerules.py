@@ -25,7 +25,7 @@ def analysis(ctx: FileContext) -> Analysis:
         if "shard_map" not in ctx.source:
             return Analysis()  # no body in this file: nothing to parse
         try:
-            return analyse_module(ctx.module, ctx.imports, ctx.target)
+            return analyse_module(ctx.module, ctx.imports, ctx.target, ctx.tree)
         except RecursionError:  # LibCST's own visitors on absurdly deep code: say nothing
             return Analysis()
 
@@ -94,7 +94,7 @@ def cast_edits(ctx: FileContext, problem: Problem) -> list[Edit]:
     quote = quote_of(ctx, site.axes_node)
     written_here = any(arg.value is site.axes_node for arg in site.call.args)
     if tuple(problem.cast) == tuple(site.axes) and written_here:
-        axes_text = ctx.text(site.axes_node)  # `AXES`, `axis_name`: the consumer's own spelling
+        axes_text = node_text(ctx, site.axes_node)  # `AXES`, `('i', 'j')`: the consumer's own spelling
     else:
         axes_text = axes_literal(list(problem.cast), quote)
     name = "pcast" if ctx.target >= jaxapi.PCAST_ADDED else "pvary"
@@ -107,6 +107,15 @@ def cast_edits(ctx: FileContext, problem: Problem) -> list[Edit]:
     else:
         edit = ctx.replace(site.arg, cast)
     return [edit, *import_edits]
+
+
+def node_text(ctx: FileContext, node: cst.CSTNode) -> str:
+    """The source of `node` with its own parentheses (a position range leaves them out)."""
+    text = ctx.text(node)
+    lpar = getattr(node, "lpar", ())
+    if lpar and not text.startswith("("):
+        text = "(" * len(lpar) + text + ")" * len(getattr(node, "rpar", ()))
+    return text
 
 
 def out_spec_edits(ctx: FileContext, problem: Problem) -> tuple[list[Edit], list[OutSpecNeed]]:

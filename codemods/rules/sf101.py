@@ -16,6 +16,9 @@ class InvariantIntoGatherReduced(Rule):
     name = "invariant-into-gather-reduced"
     summary = "all_gather(..., to='reduced') of a value that is invariant on the gathered axes"
     triggers = (b"reduced",)
+    requires = (b"shard_map",)  # no body in the file: nothing to analyse
+    apis = jaxapi.GATHER_REDUCED_APIS
+    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds `all_gather(x, A, to='reduced')` inside `shard_map` where `x` is invariant on every axis "
              "of `A`, typically because it is the result of `psum(x, A)`.",

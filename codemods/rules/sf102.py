@@ -16,6 +16,9 @@ class ReducedIntoGatherReduced(Rule):
     name = "reduced-into-gather-reduced"
     summary = "all_gather(..., to='reduced') over a tuple of axes the input is already reduced on some of"
     triggers = (b"reduced",)
+    requires = (b"shard_map",)  # no body in the file: nothing to analyse
+    apis = jaxapi.GATHER_REDUCED_APIS
+    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds `all_gather(x, A, to='reduced')` over a tuple of axes `A` where `x` varies on some axes of "
              "`A` but is already reduced on others (for example gathered to reduced over one of them before).",

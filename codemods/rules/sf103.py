@@ -16,6 +16,9 @@ class ReducedIntoCollective(Rule):
     name = "reduced-into-collective"
     summary = "A reduced value fed to psum, all_gather, ppermute, ... over an axis it is reduced on"
     triggers = (b"reduced",)
+    requires = (b"shard_map",)  # no body in the file: nothing to analyse
+    apis = frozenset(jaxapi.TRANSFERS)
+    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds a collective (`psum`, `pmean`, `pmax`, `pmin`, `all_gather` with any `to=`, `ppermute`, "
              "`psum_scatter`, `all_to_all`) over an axis on which its input is *reduced*, e.g. the result of "

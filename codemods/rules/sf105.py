@@ -16,6 +16,9 @@ class MixedStatesOverAxes(Rule):
     name = "mixed-states-over-axes"
     summary = "psum/pmean/psum_scatter over a tuple of axes on which the input is in different states"
     triggers = (b"psum", b"pmean", b"pmax", b"pmin")
+    requires = (b"shard_map",)  # no body in the file: nothing to analyse
+    apis = jaxapi.ONE_STATE_APIS
+    required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds `psum`, `pmean` or `psum_scatter` (and `pmax`/`pmin` for target JAX versions that check it) "
              "over a tuple of axes on which the input is in different states, e.g. varying on 'data' and "

@@ -319,7 +319,7 @@ class _ShardMapMigration:
                 index += 1
                 if name == "auto":
                     return Finding(RemovedApi.code, message + " (`auto=` needs `axis_names=`: rewrite by hand)", span)
-                start = ctx.offsets(arg.value)[0]
+                start = ctx.offsets(arg)[0]  # the Arg spans the parentheses of a tuple value
                 edits.append(Edit(start, start, f"{jaxapi.SHARD_MAP_RENAMED_KEYWORDS.get(name, name)}="))
             elif name == "auto":
                 return Finding(RemovedApi.code, message + " (`auto=` needs `axis_names=`: rewrite by hand)", span)

@@ -1,0 +1,101 @@
+"""shardfix beside ruff on the reference corpus, and apply throughput (issue 8).
+
+    python benchmarks/speed.py [--runs 5] [--corpus DIR]
+
+Runs, each several times, in one session on the same machine (these machines are noisy, so
+the ratios are what counts): `ruff check --select E9 --no-cache`, `shardfix check --no-cache`
+(cold), `shardfix check` with a primed cache (warm), and `shardfix apply` on a generated tree of
+500 files that each need an SF201 fix. Prints medians, ratios and peak memory. ruff is
+installed into a scratch virtual environment when it is not on PATH.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import venv
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import DEFAULT, build, python_files  # noqa: E402
+
+FIX_ME = "import jax\n\n\ndef step(x):\n    return jax.lax.pvary(x, 'i')\n"
+
+
+def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int, int]:
+    """Wall seconds, peak RSS in MB and exit code of one run."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    return wall, usage.ru_maxrss // 1024, os.waitstatus_to_exitcode(status)
+
+
+def ruff_command(scratch: Path) -> list[str]:
+    found = shutil.which("ruff")
+    if found:
+        return [found]
+    env_dir = scratch / "ruff-venv"
+    venv.create(env_dir, with_pip=True)
+    subprocess.run([env_dir / "bin" / "python", "-m", "pip", "install", "-q", "ruff"], check=True)
+    return [str(env_dir / "bin" / "ruff")]
+
+
+def median_of(runs: int, cmd, cwd, env, before=None) -> tuple[float, int]:
+    walls, peaks = [], []
+    for _ in range(runs):
+        if before:
+            before()
+        wall, peak, _ = timed(cmd, cwd, env)
+        walls.append(wall)
+        peaks.append(peak)
+    return statistics.median(walls), max(peaks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--corpus", type=Path, default=DEFAULT)
+    args = parser.parse_args()
+    dirs = build(args.corpus)
+    files = python_files(dirs)
+    lines = sum(p.read_bytes().count(b"\n") for p in files)
+    print(f"corpus: {len(files)} files, {lines:,} lines; machine: {os.cpu_count()} cores; python {sys.version.split()[0]}")
+    scratch = Path(tempfile.mkdtemp(prefix="shardfix-bench-"))
+    env = {**os.environ, "SHARDFIX_CACHE_DIR": str(scratch / "cache")}
+    shardfix = [sys.executable, "-m", "codemods"]
+    targets = [str(d) for d in dirs]
+
+    ruff, ruff_peak = median_of(args.runs, ruff_command(scratch) + ["check", "--select", "E9", "--no-cache", "-q", *targets],
+                                args.corpus, env)
+    cold, cold_peak = median_of(args.runs, shardfix + ["check", "--no-cache", *targets], args.corpus, env)
+    timed(shardfix + ["check", *targets], args.corpus, env)  # prime the cache
+    warm, warm_peak = median_of(args.runs, shardfix + ["check", *targets], args.corpus, env)
+    version, _ = median_of(args.runs, shardfix + ["--version"], args.corpus, env)
+
+    tree = scratch / "tree"
+
+    def fresh_tree() -> None:
+        shutil.rmtree(tree, ignore_errors=True)
+        for index in range(500):
+            path = tree / f"pkg{index // 50}" / f"m{index}.py"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(FIX_ME)
+
+    apply_wall, _ = median_of(args.runs, shardfix + ["apply", "tree"], scratch, env, fresh_tree)
+
+    print(f"ruff check --select E9 --no-cache   {ruff:7.2f} s   peak {ruff_peak} MB")
+    print(f"shardfix check --no-cache (cold)    {cold:7.2f} s   peak {cold_peak} MB   {cold / ruff:.2f}x ruff")
+    print(f"shardfix check (warm cache)         {warm:7.2f} s   peak {warm_peak} MB   {warm / ruff:.2f}x ruff")
+    print(f"shardfix --version                  {version:7.2f} s")
+    print(f"shardfix apply, 500 files           {apply_wall:7.2f} s   {500 / apply_wall:.0f} files/s")
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
