@@ -1,11 +1,12 @@
 """A cheaper text for LibCST: top-level statements that cannot matter are blanked out.
 
 LibCST costs about ten times Python's `ast`, and most of a large file that mentions a
-collective is unrelated code. The sparse text keeps imports, module-level assignments of plain
-values (aliases, axis constants), every top-level statement holding one of the rules' words, and the
-module-level functions and classes those name (transitively). Every other top-level statement
-has each of its characters replaced by a space, so line numbers, columns and character offsets
-are those of the real file: findings and edits computed on the sparse text apply to it as is.
+collective is unrelated code. The sparse text keeps imports, module-level assignments of
+plain values (aliases, axis constants), every top-level statement holding one of the rules'
+words, and the module-level functions, classes and assignments binding names those use
+(transitively). Every other top-level statement has each of its characters replaced by a
+space, so line numbers, columns and character offsets are those of the real file: findings
+and edits computed on the sparse text apply to it as is.
 """
 from __future__ import annotations
 
@@ -31,6 +32,14 @@ def _first_line(stmt: ast.stmt) -> int:
     return min([stmt.lineno] + [d.lineno for d in decorators])
 
 
+def _bound_names(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {stmt.name}
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+    return {node.id for target in targets if target is not None for node in ast.walk(target)
+            if isinstance(node, ast.Name)}
+
+
 def sparse_source(source: str, tree: ast.Module, words: tuple[str, ...]) -> str:
     lines = _LINE.findall(source)
     spans = [(_first_line(s), s.end_lineno or s.lineno, s) for s in tree.body]
@@ -44,12 +53,13 @@ def sparse_source(source: str, tree: ast.Module, words: tuple[str, ...]) -> str:
         if _always_kept(stmt) or any(word in text_of(start, end) for word in words):
             kept.add(index)
             names_needed.update(_IDENTIFIER.findall(text_of(start, end)))
-    # Functions and classes that kept code names may be analysed as helpers: keep them too.
+    # Functions, classes and module-level values that kept code names may be analysed (a
+    # helper called from a body, `x = jax.device_put(...)` at module level): keep them too.
     changed = True
     while changed:
         changed = False
         for index, (start, end, stmt) in enumerate(spans):
-            if index not in kept and getattr(stmt, "name", None) in names_needed:
+            if index not in kept and not _bound_names(stmt).isdisjoint(names_needed):
                 kept.add(index)
                 names_needed.update(_IDENTIFIER.findall(text_of(start, end)))
                 changed = True
