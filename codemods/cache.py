@@ -25,11 +25,20 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("shardfix"))
 
 
-def fingerprint(options) -> str:
-    from codemods.rules import all_rules
+def _code_stamp() -> list:
+    """Size and mtime of every module of shardfix: a changed rule or analysis (an upgrade, or a
+    developer's edit) must not be answered from results the old code computed."""
+    package = Path(__file__).resolve().parent
+    stamps = []
+    for path in sorted(package.rglob("*.py")):
+        stat = path.stat()
+        stamps.append((str(path.relative_to(package)), stat.st_size, stat.st_mtime_ns))
+    return stamps
 
+
+def fingerprint(options) -> str:
     key = repr((__version__, options.select, options.ignore, options.target, options.unsafe_fixes,
-                options.prefilter, [rule.code for rule in all_rules()]))
+                options.prefilter, _code_stamp()))
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 

@@ -108,21 +108,29 @@ def parse_error(source: str) -> str | None:
     return parse_python(source)[1]
 
 
-def _relevant_rules(tree: ast.Module, options: Options) -> tuple[Rule, ...]:
+def _relevant_rules(source: str, tree: ast.Module, options: Options) -> tuple[Rule, ...]:
     """The second filter, on Python's `ast`: rules whose APIs the module never references
     cannot fire, and a file no rule can fire on is never parsed by LibCST (ten times dearer)."""
     if not options.prefilter:
         return options.rules
-    referenced = referenced_apis(tree, bindings_of(tree))
+    referenced = referenced_apis(source, bindings_of(tree))
     return tuple(rule for rule in options.rules if rule.may_fire(referenced))
 
 
 def _words(tree: ast.Module, rules: tuple[Rule, ...]) -> tuple[str, ...]:
-    """What marks a top-level statement as relevant: the rules' words, and the local names
-    the module binds to one of the rules' APIs (`from ... import shard_map as smap`)."""
-    apis = set().union(*((rule.apis or set()) | (rule.required_apis or set()) for rule in rules))
-    words = {w.decode() for rule in rules for w in (*rule.triggers, *rule.requires)}
-    words.update(name for name, bound in bindings_of(tree).items() if bound in apis)
+    """What marks a top-level statement as one to keep in the sparse text (see sparse.py).
+
+    A rule with `requires` can only fire in code reached from a statement holding one of those
+    words (a shard_map call: its body and helpers are kept as names it uses), so those words
+    and the local names bound to `required_apis` seed it; other rules are seeded by their
+    triggers and the local names bound to their `apis` (`from ... import pvary as pv`).
+    """
+    bindings = bindings_of(tree)
+    words: set[str] = set()
+    for rule in rules:
+        seeds, apis = (rule.requires, rule.required_apis) if rule.requires else (rule.triggers, rule.apis)
+        words.update(w.decode() for w in seeds)
+        words.update(name for name, bound in bindings.items() if apis is not None and bound in apis)
     return tuple(sorted(words))
 
 
@@ -191,7 +199,7 @@ def process_source(source: str, path: str = "<string>", options: Options = Optio
     if error:
         result.error = error
         return result
-    rules = _relevant_rules(tree, options)
+    rules = _relevant_rules(source, tree, options)
     if not rules:
         return result
     try:
@@ -210,7 +218,7 @@ def process_source(source: str, path: str = "<string>", options: Options = Optio
             result.applied.extend(applied)
             # A fix can make another rule relevant (or irrelevant): filter again on the new text.
             tree, _ = parse_python(text)
-            rules = _relevant_rules(tree, options)
+            rules = _relevant_rules(source, tree, options)
             _, findings = _check(text, path, options, tree, rules) if rules else (None, [])
         else:
             if _choose(findings, options):

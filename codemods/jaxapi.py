@@ -7,7 +7,6 @@ from __future__ import annotations
 import importlib.metadata
 import re
 from dataclasses import dataclass
-from dataclasses import dataclass
 from typing import Callable
 
 Version = tuple[int, int, int]
@@ -237,6 +236,12 @@ PCAST_FROM: dict[str, frozenset[str]] = {
     REDUCED: frozenset({INVARIANT}),
     UNREDUCED: frozenset({VARYING}),
 }
+# The old casts accept less: pvary rejects reduced values ("pvary cannot accept args which are
+# reduced"), preduced takes invariant ones.
+OLD_CAST_FROM: dict[str, frozenset[str]] = {
+    "pvary": frozenset({INVARIANT}),
+    "preduced": frozenset({INVARIANT}),
+}
 
 # Operations through which a *reduced* value keeps its state unchanged (run on 0.10.2). Anything
 # else a reduced value passes through gives "unknown": some fail ("Inputs cannot be replicated on
@@ -277,8 +282,7 @@ ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
 STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
 
 # Canonical names the analysis recognises as shard_map and as partition specs.
-SHARD_MAP = "jax.shard_map"
-EXPERIMENTAL_SHARD_MAP = "jax.experimental.shard_map.shard_map"
+SHARD_MAP = "jax.shard_map"  # EXPERIMENTAL_SHARD_MAP is defined with the migrations above
 PARTITION_SPEC = "jax.sharding.PartitionSpec"
 MESH_FACTORIES = {"jax.make_mesh": "axis_names", "jax.sharding.Mesh": "axis_names"}
 PARTIAL = "functools.partial"

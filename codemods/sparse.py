@@ -42,31 +42,60 @@ def _bound_names(stmt: ast.stmt) -> set[str]:
 
 def sparse_source(source: str, tree: ast.Module, words: tuple[str, ...]) -> str:
     lines = _LINE.findall(source)
-    spans = [(_first_line(s), s.end_lineno or s.lineno, s) for s in tree.body]
 
     def text_of(start: int, end: int) -> str:
         return "".join(lines[start - 1:end])
 
-    kept: set[int] = set()  # indexes into spans
-    names_needed: set[str] = set()
-    for index, (start, end, stmt) in enumerate(spans):
-        if _always_kept(stmt) or any(word in text_of(start, end) for word in words):
-            kept.add(index)
-            names_needed.update(_IDENTIFIER.findall(text_of(start, end)))
-    # Functions, classes and module-level values that kept code names may be analysed (a
-    # helper called from a body, `x = jax.device_put(...)` at module level): keep them too.
+    # Units: top-level statements, and the statements of top-level class bodies (so a large
+    # class with one relevant method keeps only that method).
+    units: list[tuple[int, int, ast.stmt]] = []
+    members: dict[int, list[int]] = {}  # class unit -> its member units
+    for stmt in tree.body:
+        index = len(units)
+        units.append((_first_line(stmt), stmt.end_lineno or stmt.lineno, stmt))
+        if isinstance(stmt, ast.ClassDef) and stmt.body:
+            members[index] = []
+            for member in stmt.body:
+                members[index].append(len(units))
+                units.append((_first_line(member), member.end_lineno or member.lineno, member))
+
+    kept: set[int] = set()
+    needed: set[str] = set()
+
+    def keep(index: int, text: str) -> None:
+        kept.add(index)
+        needed.update(_IDENTIFIER.findall(text))
+
+    def header(index: int) -> str:
+        start, _, stmt = units[index]
+        return text_of(start, _first_line(stmt.body[0]) - 1)
+
     changed = True
     while changed:
         changed = False
-        for index, (start, end, stmt) in enumerate(spans):
-            if index not in kept and not _bound_names(stmt).isdisjoint(names_needed):
-                kept.add(index)
-                names_needed.update(_IDENTIFIER.findall(text_of(start, end)))
+        for index, (start, end, stmt) in enumerate(units):
+            if index in kept or index in members:
+                continue
+            text = text_of(start, end)
+            if _always_kept(stmt) or any(w in text for w in words) or not _bound_names(stmt).isdisjoint(needed):
+                keep(index, text)
                 changed = True
-    if len(kept) == len(spans):
+        for index, member_units in members.items():
+            if index in kept:
+                continue
+            whole = not _bound_names(units[index][2]).isdisjoint(needed)
+            if whole or any(m in kept for m in member_units):
+                keep(index, header(index))
+                for m in member_units if whole else ():
+                    keep(m, text_of(*units[m][:2]))
+                changed = True
+    if len(kept) == len(units):
         return source
-    keep_lines = {line for i in kept for line in range(spans[i][0], spans[i][1] + 1)}
-    blank_lines = {line for i, (start, end, _) in enumerate(spans) if i not in kept
+    keep_lines = {line for i in kept for line in range(units[i][0], units[i][1] + 1)
+                  if i not in members or not members[i]}
+    for index in kept & members.keys():
+        keep_lines.update(range(units[index][0], _first_line(units[index][2].body[0])))
+    blank_lines = {line for i, (start, end, _) in enumerate(units) if i not in kept
                    for line in range(start, end + 1)} - keep_lines
     out = []
     for number, line in enumerate(lines, start=1):

@@ -18,10 +18,9 @@ interpreter keeps one dict of names per function run.
 """
 from __future__ import annotations
 
-import itertools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Iterable, Iterator, Union
 
 import libcst as cst
 
@@ -70,9 +69,12 @@ class AxisState:
     rest: State = I
     why: str = field(default="", compare=False)
     gathers: frozenset[int] = field(default=frozenset(), compare=False)
+    # A function result computed from operands in different states: if it is really a tuple
+    # (jnp.broadcast_arrays, lax.optimization_barrier, ...) its items need not share the state.
+    mixed: bool = field(default=False, compare=False)
 
     @staticmethod
-    def of(states: dict[str, State], rest: State = I, why: str = "", gathers: frozenset[int] = frozenset()) -> "AxisState":
+    def of(states: dict[str, State], rest: State = I, why: str = "", gathers: frozenset[int] = frozenset()) -> AxisState:
         named = tuple(sorted((axis, state) for axis, state in states.items() if state is not rest))
         return AxisState(named, rest, why, gathers)
 
@@ -85,11 +87,12 @@ class AxisState:
     def states(self) -> dict[str, State]:
         return dict(self.named)
 
-    def with_axes(self, axes: Iterable[str], state: State, why: str | None = None) -> "AxisState":
+    def with_axes(self, axes: Iterable[str], state: State, why: str | None = None) -> AxisState:
         states = self.states()
         for axis in axes:
             states[axis] = state
-        return AxisState.of(states, self.rest, self.why if why is None else why, self.gathers)
+        result = AxisState.of(states, self.rest, self.why if why is None else why, self.gathers)
+        return replace(result, mixed=True) if self.mixed else result
 
     def has(self, state: State) -> bool:
         return self.rest is state or any(s is state for _, s in self.named)
@@ -102,7 +105,7 @@ class AxisState:
         """True when the value certainly varies on no axis at all."""
         return not self.has(V) and not self.has(Q)
 
-    def same_state(self, other: "AxisState") -> bool:
+    def same_state(self, other: AxisState) -> bool:
         return self.named == other.named and self.rest == other.rest
 
 
@@ -127,7 +130,7 @@ STATIC = Static()
 
 @dataclass(frozen=True)
 class TupleValue:
-    items: tuple["Value", ...]
+    items: tuple[Value, ...]
 
 
 @dataclass(frozen=True)
@@ -142,21 +145,21 @@ class Function:
     """A user function (def or lambda) with the frame its free names resolve in."""
 
     node: FunctionNode
-    closure: "Frame"
+    closure: Frame
 
 
 @dataclass(frozen=True, eq=False)
 class Partial:
     """`functools.partial(func, *args, **keywords)`."""
 
-    func: "Value"
-    args: tuple["Value", ...]
-    keywords: tuple[tuple[str, "Value"], ...]
+    func: Value
+    args: tuple[Value, ...]
+    keywords: tuple[tuple[str, Value], ...]
     arg_nodes: tuple[cst.BaseExpression, ...] = ()
     keyword_nodes: tuple[tuple[str, cst.BaseExpression], ...] = ()
 
 
-Value = Union[AxisState, Const, Static, TupleValue, JaxName, Function, Partial]
+Value = AxisState | Const | Static | TupleValue | JaxName | Function | Partial
 
 
 def as_array(value: Value) -> AxisState | None:
@@ -213,8 +216,8 @@ def elementwise(operands: list[AxisState], keeps_reduced: bool, why: str = "") -
     states = {axis: _combine(op.on(axis) for op in operands) for axis in axes}
     rest = _combine(op.rest for op in operands)
     if not why:
-        informative = [op for op in operands if op.why and op.why != CONSTANT.why]
-        why = informative[0].why if len(informative) == 1 else "computed from them"
+        informative = {op.why for op in operands if op.why and op.why != CONSTANT.why}
+        why = informative.pop() if len(informative) == 1 else "computed from values of different origins"
     return AxisState.of(states, rest, why)
 
 
@@ -243,9 +246,9 @@ def collective_result(value: AxisState, axes: tuple[str, ...], gives: State, tra
     return result
 
 
-def pcast_result(value: AxisState, axes: tuple[str, ...], to: State, why: str) -> AxisState:
+def pcast_result(value: AxisState, axes: tuple[str, ...], to: State, why: str, cast: str = "pcast") -> AxisState:
     """pcast to `to` on `axes`: JAX needs all of `axes` in one accepted state (else unknown)."""
-    accepted = jaxapi.PCAST_FROM.get(to.value)
+    accepted = jaxapi.OLD_CAST_FROM.get(cast) or jaxapi.PCAST_FROM.get(to.value)
     if accepted is None:
         return UNKNOWN
     states = {value.on(axis) for axis in axes}
@@ -268,11 +271,13 @@ def spec_state(spec: Spec, manual: frozenset[str] | None) -> AxisState:
         rest = Q
         for axis in manual:
             states.setdefault(axis, I)
-    return AxisState.of(states, rest, "in_specs " + _short_spec(spec))
+    return AxisState.of(states, rest, _spec_origin(spec))
 
 
-def _short_spec(spec: Spec) -> str:
-    return "P(" + ", ".join(repr(axis) for axis in spec.sharded) + ")"
+def _spec_origin(spec: Spec) -> str:
+    if spec.sharded:
+        return "in_specs shards it over " + ", ".join(repr(axis) for axis in spec.sharded)
+    return "in_specs replicates it"
 
 
 def describe(value: AxisState, axes: Iterable[str]) -> str:
@@ -417,7 +422,7 @@ class Frame:
     """Names of one function run (or of the statically known scope around a body)."""
 
     function: FunctionNode | None
-    parent: "Frame | None"
+    parent: Frame | None
     vars: dict[str, Value] = field(default_factory=dict)
     # Static frames resolve names from the module/function text instead of a run.
     static_scopes: tuple[cst.FunctionDef, ...] | None = None
@@ -795,7 +800,7 @@ class Interpreter:
             return list(value.items)
         if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:
             return [Const(item) for item in value.value]
-        if isinstance(value, AxisState) and not value.has(R) and not value.has(U):
+        if isinstance(value, AxisState) and not value.has(R) and not value.has(U) and not value.mixed:
             # Rows of an array, or leaves of a pytree with one spec: same state each.
             return [value] * count
         return [UNKNOWN] * count
@@ -938,6 +943,8 @@ class Interpreter:
                     return value.items[position]
             return UNKNOWN
         if isinstance(value, AxisState):
+            if value.mixed:
+                return UNKNOWN  # maybe an item of a tuple result
             if all(isinstance(index, (Const, Static)) for index in indices):
                 return value  # slicing keeps every state, reduced included (run)
             arrays = [as_array(index) for index in indices]
@@ -992,6 +999,8 @@ class Interpreter:
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
         if starred or not isinstance(receiver, AxisState) or method not in jaxapi.ARRAY_METHODS:
             return UNKNOWN
+        if _SHARDING_KEYWORDS & set(keywords):
+            return UNKNOWN
         operands = [receiver]
         for value, _ in list(args) + list(keywords.values()):
             if isinstance(value, (Const, Static, JaxName)):
@@ -1001,7 +1010,7 @@ class Interpreter:
                 return UNKNOWN
             operands.append(array)
         keeps = method in jaxapi.REDUCED_KEEPING_METHODS and len(operands) == 1
-        return elementwise(operands, keeps, why=receiver.why)
+        return _mark_mixed(elementwise(operands, keeps, why=receiver.why), operands)
 
     def call(self, callee: Value, expr: cst.Call | None, args, keywords, starred, frame: Frame) -> Value:
         if isinstance(callee, Partial):
@@ -1038,8 +1047,8 @@ class Interpreter:
         return UNKNOWN
 
     def call_elementwise(self, name: str, args, keywords, starred) -> Value:
-        if starred:
-            return UNKNOWN
+        if starred or _SHARDING_KEYWORDS & set(keywords):
+            return UNKNOWN  # out_sharding=P(unreduced=...) and the like set the state themselves
         operands: list[AxisState] = []
         for value, _ in list(args) + list(keywords.values()):
             for leaf in _leaves(value):
@@ -1050,7 +1059,8 @@ class Interpreter:
                     return UNKNOWN
                 operands.append(array)
         keeps = name in jaxapi.REDUCED_KEEPING_FUNCTIONS and len(operands) == 1
-        return elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
+        result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
+        return _mark_mixed(result, operands)
 
     def tree_map(self, args, frame: Frame) -> Value:
         """`jax.tree.map(f, tree, ...)` over trees whose leaves share one state: f on that state."""
@@ -1107,10 +1117,10 @@ class Interpreter:
         why = f"{short} result" if to in (None, jaxapi.VARYING) and short != "pcast" else f"{short}(..., to={to!r}) result"
         if isinstance(value, (Const, Static)) and transfer.reduction and short != "pmean":
             return STATIC  # psum of a Python constant is computed without tracing
-        if not isinstance(value, AxisState) or expr is None or frame.function is None:
+        if not isinstance(value, AxisState) or value.mixed or expr is None or frame.function is None:
             return self._collective_on_tree(value, axes, gives, transfer, why, name)
         if short in ("pcast", "pvary", "preduced"):
-            return pcast_result(value, axes, gives, why)
+            return pcast_result(value, axes, gives, why, short)
         site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, transfer,
                     frame.statement, frame.function)
         problem = diagnose(site, self.target)
@@ -1147,8 +1157,9 @@ class Interpreter:
         if isinstance(value, TupleValue):
             return TupleValue(tuple(self._collective_on_tree(item, axes, gives, transfer, why, name) for item in value.items))
         if isinstance(value, AxisState):
-            if name.endswith(("pcast", "pvary", "preduced")):
-                return pcast_result(value, axes, gives, why)
+            short = name.rsplit(".", 1)[-1]
+            if short in ("pcast", "pvary", "preduced"):
+                return pcast_result(value, axes, gives, why, short)
             if any(value.on(axis) in (R, U, Q) for axis in axes):
                 return UNKNOWN
             return collective_result(value, axes, gives, transfer, why)
@@ -1192,6 +1203,8 @@ class Interpreter:
 
     # -- names -------------------------------------------------------------------------------
     def lookup(self, name: str, frame: Frame) -> Value:
+        if name in self.scope.volatile:
+            return UNKNOWN  # rebound from another function through `global` / `nonlocal`
         current: Frame | None = frame
         while current is not None:
             if current.static_scopes is not None:
@@ -1363,6 +1376,15 @@ def _needed_reduced(leaf: Value, site: Site) -> tuple[str, ...]:
     return ()
 
 
+_SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
+
+
+def _mark_mixed(result: AxisState, operands: list[AxisState]) -> AxisState:
+    if len(operands) > 1 and not all(op.same_state(operands[0]) for op in operands):
+        return replace(result, mixed=True)
+    return result
+
+
 def _reduced_outside(value: AxisState, cast: tuple[str, ...]) -> bool:
     return any(state is R and axis not in cast for axis, state in value.named) or value.rest is R
 
@@ -1470,9 +1492,8 @@ def _read_after(function: cst.FunctionDef, statement: cst.CSTNode, name: str) ->
                 if any(found.value == name for found in body_names):
                     return True
             continue
-        if seen and not _contains(statement, stmt):
-            if any(found.value == name for found in _names_in(stmt)):
-                return True
+        if seen and not _contains(statement, stmt) and any(found.value == name for found in _names_in(stmt)):
+            return True
     return False
 
 
@@ -1558,11 +1579,7 @@ def _assigned_names(block: cst.CSTNode) -> set[str]:
     for node in iter_nodes(block, prune=lambda n: isinstance(n, _NEW_SCOPES)):
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
             names.add(node.name.value)
-        elif isinstance(node, cst.AssignTarget):
-            names |= _target_names(node.target)
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
-            names |= _target_names(node.target)
-        elif isinstance(node, cst.For):
+        elif isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.NamedExpr, cst.For)):
             names |= _target_names(node.target)
         elif isinstance(node, cst.AsName):
             names |= _target_names(node.name)

@@ -14,17 +14,15 @@ from __future__ import annotations
 import ast
 import dataclasses
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Union
 
 import libcst as cst
 
 from codemods import jaxapi
 from codemods.analysis.names import ImportTable
 
-FunctionNode = Union[cst.FunctionDef, cst.Lambda]
-# A function whose statements are searched for local names; None is the module.
-Scope = Union[cst.FunctionDef, None]
+FunctionNode = cst.FunctionDef | cst.Lambda
 
 
 # ---------------------------------------------------------------------------------------------
@@ -294,9 +292,7 @@ def module_binding_counts(tree: ast.Module) -> Counter[str]:
         targets: list[ast.expr] = []
         if isinstance(stmt, ast.Assign):
             targets = list(stmt.targets)
-        elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and (stmt.value is not None or isinstance(stmt, ast.AugAssign)):
-            targets = [stmt.target]
-        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+        elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and (stmt.value is not None or isinstance(stmt, ast.AugAssign)) or isinstance(stmt, (ast.For, ast.AsyncFor)):
             targets = [stmt.target]
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             targets = [item.optional_vars for item in stmt.items if item.optional_vars is not None]
@@ -331,8 +327,9 @@ class ModuleScope:
         self.tree = tree
         self.globals = bindings_of(module)
         self._locals: dict[int, Bindings] = {}
-        self._full_bindings: Counter[str] | None = None
         self._full_references: Counter[str] | None = None
+        # Names some function rebinds through `global` or `nonlocal`: never followed.
+        self.volatile: frozenset[str] = frozenset()
         if tree is not None:
             self._restrict_globals()
 
@@ -342,6 +339,9 @@ class ModuleScope:
         for name in list(self.globals.functions) + list(self.globals.values):
             if counts.get(name, 0) > 1:
                 self.globals.other.add(name)
+        self.volatile = frozenset(
+            name for node in ast.walk(self.tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names
+        )
 
     def references(self, name: str) -> int | None:
         """How often `name` is used in the whole file (None: only the LibCST text is known)."""
@@ -429,7 +429,7 @@ class Spec:
 
 
 # A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, or None (unknown).
-SpecTree = Union[Spec, tuple, None]
+SpecTree = Spec | tuple | None
 
 
 def is_partition_spec(scope: ModuleScope, func: cst.BaseExpression, scopes: tuple[cst.FunctionDef, ...]) -> bool:
@@ -506,9 +506,9 @@ def _axis_set(scope: ModuleScope, expr: cst.BaseExpression, scopes) -> tuple[str
     value = scope.constant(expr, scopes)
     if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
         return value
-    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("set", "frozenset"):
-        if not expr.args:
-            return ()
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("set", "frozenset") \
+            and not expr.args:
+        return ()
     return None
 
 

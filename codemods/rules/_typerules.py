@@ -6,10 +6,20 @@ placed; the rules only render them.
 """
 from __future__ import annotations
 
+import itertools
+
 import libcst as cst
 
 from codemods import jaxapi
-from codemods.analysis.axisstate import Analysis, AxisState, Kind, OutSpecNeed, Problem, analyse_module, describe
+from codemods.analysis.axisstate import (
+    Analysis,
+    AxisState,
+    Kind,
+    OutSpecNeed,
+    Problem,
+    analyse_module,
+    describe,
+)
 from codemods.context import FileContext
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.spelling import axes_literal, lax_function, quote_of
@@ -185,7 +195,7 @@ def consumer_input(problem: Problem) -> str:
 
 def _overlap(edits: list[Edit]) -> bool:
     ordered = sorted(edits)
-    return any(a.end > b.start or (a.start == b.start and a.start == a.end == b.end) for a, b in zip(ordered, ordered[1:]))
+    return any(a.end > b.start or (a.start == b.start and a.start == a.end == b.end) for a, b in itertools.pairwise(ordered))
 
 
 def missing_out_specs_note(ctx: FileContext, problem: Problem) -> str:

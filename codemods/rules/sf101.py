@@ -1,7 +1,7 @@
 """SF101: an invariant value (a psum result, say) gathered with all_gather(..., to='reduced')."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.axisstate import Kind

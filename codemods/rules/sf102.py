@@ -1,7 +1,7 @@
 """SF102: all_gather(..., to='reduced') over axes some of which the input is already reduced on."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.axisstate import Kind

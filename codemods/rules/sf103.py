@@ -1,7 +1,7 @@
 """SF103: a reduced value fed to a collective over an axis it is reduced on."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.axisstate import Kind

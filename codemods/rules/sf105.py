@@ -1,7 +1,7 @@
 """SF105: psum (and friends) over a tuple of axes on which the input is in different states."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.axisstate import Kind
