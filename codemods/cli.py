@@ -360,7 +360,10 @@ def _validated(run, cmd: str, timeout: float, force: bool, console) -> bool:
 def rules(
     format: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
-    """List the rules."""
+    """List the rules.
+
+    Examples: `shardfix rules`, `shardfix rules --format json`
+    """
     import json
 
     from rich.console import Console
@@ -378,7 +381,10 @@ def rules(
 
 @app.command()
 def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. SF101.")]) -> None:
-    """Print a rule's documentation: what, why, example, fix safety."""
+    """Print a rule's documentation: what, why, example, fix safety.
+
+    Example: `shardfix explain SF101`
+    """
     from rich.console import Console
     from rich.markdown import Markdown
 
@@ -397,7 +403,23 @@ def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. SF101.")
         + f"## Suppress\nAdd `# shardfix: ignore[{rule.code}]` (or `# noqa: {rule.code}`) to the reported line, "
         f"or `ignore = [\"{rule.code}\"]` under `[tool.shardfix]` in pyproject.toml.\n"
     )
-    Console().print(Markdown(markdown))
+    Console().print(Markdown(markdown + _fixture_example(rule.code)))
+
+
+def _fixture_example(code: str) -> str:
+    """The rule's first golden fixture as a diff: the examples the tests prove (Fixit's habit)."""
+    import difflib
+
+    cases = sorted(p for p in (_bundled_fixtures() / code).glob("*/before.py")) if _bundled_fixtures().is_dir() else []
+    if not cases:
+        return ""
+    before, after = cases[0], cases[0].with_name("after.py")
+    if not after.is_file():
+        return ""
+    diff = "".join(difflib.unified_diff(before.read_text(encoding="utf-8").splitlines(keepends=True),
+                                        after.read_text(encoding="utf-8").splitlines(keepends=True),
+                                        f"{code}/{before.parent.name}/before.py", f"{code}/{before.parent.name}/after.py", n=2))
+    return f"\n## From the fixtures (validated on 8 CPU devices)\n```diff\n{diff}```\n"
 
 
 @app.command()
