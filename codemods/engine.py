@@ -18,7 +18,7 @@ from typing import Iterable
 import libcst as cst
 
 from codemods import jaxapi
-from codemods.analysis.names import bindings_of, referenced_apis
+from codemods.analysis.names import bindings_of, quick_bindings, referenced_apis
 from codemods.context import FileContext
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.rules import all_rules
@@ -195,6 +195,10 @@ def process_source(source: str, path: str = "<string>", options: Options = Optio
         return result
     if not might_have_findings(source.encode("utf-8", "surrogatepass"), options):
         return result
+    if options.prefilter:
+        reachable = referenced_apis(source, quick_bindings(source))
+        if not any(rule.may_fire(reachable) for rule in options.rules):
+            return result  # decided from the text alone: no rule's API is reachable
     tree, error = parse_python(source)
     if error:
         result.error = error

@@ -165,6 +165,44 @@ def _module_statements(body: list[ast.stmt], in_handler: bool):
             yield from _module_statements(getattr(stmt, "finalbody", []), in_handler)
 
 
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n#;]+)", re.MULTILINE)
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.MULTILINE)
+_ALIAS = re.compile(r"^([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_][\w.]*)[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def quick_bindings(text: str) -> dict[str, str | None]:
+    """The import table from the text alone, without parsing: a superset of `bindings_of`.
+
+    Every import line counts and nothing shadows, so a chain `bindings_of` resolves is
+    resolved here too; it decides cheaply which files are worth parsing at all.
+    """
+    bindings: dict[str, str | None] = {}
+    for match in _IMPORT.finditer(text):
+        for item in match.group(1).split(","):
+            words = item.split()
+            if len(words) == 3 and words[1] == "as":
+                bindings.setdefault(words[2], jaxapi.canonical(words[0]))
+            elif len(words) == 1:
+                head = words[0].split(".")[0]
+                bindings.setdefault(head, head)
+    for match in _FROM_IMPORT.finditer(text):
+        module = match.group(1)
+        if module.startswith("."):
+            continue
+        names = re.sub(r"#[^\n]*", "", match.group(2)).strip("()\\ \t\n")
+        for item in names.split(","):
+            words = item.split()
+            if len(words) == 3 and words[1] == "as":
+                bindings.setdefault(words[2], jaxapi.canonical(f"{module}.{words[0]}"))
+            elif len(words) == 1 and words[0] != "*":
+                bindings.setdefault(words[0], jaxapi.canonical(f"{module}.{words[0]}"))
+    for match in _ALIAS.finditer(text):
+        resolved = resolve_dotted(bindings, match.group(2))
+        if resolved:
+            bindings.setdefault(match.group(1), resolved)
+    return bindings
+
+
 _PART = re.compile(r"\s*\)*\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)")
 
 
