@@ -72,7 +72,8 @@ def resolve_dotted(bindings: dict[str, str | None], name: str, shadowed: frozens
 # The binding table is computed on Python's `ast`, about ten times cheaper than LibCST: the
 # engine uses it to skip LibCST entirely for files that reference no API a rule looks at.
 
-def _ast_dotted(node: ast.expr) -> str | None:
+def ast_dotted(node: ast.expr) -> str | None:
+    """`a.b.c` in an `ast` tree -> 'a.b.c'; anything but names and attributes -> None."""
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -106,7 +107,7 @@ def bindings_of(tree: ast.Module) -> dict[str, str | None]:
         elif isinstance(stmt, ast.Assign):
             alias = None
             if isinstance(stmt.value, (ast.Name, ast.Attribute)):
-                dotted_value = _ast_dotted(stmt.value)
+                dotted_value = ast_dotted(stmt.value)
                 alias = resolve_dotted(bindings, dotted_value) if dotted_value else None
             for target in stmt.targets:
                 if isinstance(target, ast.Name) and not (in_handler and alias is None and bindings.get(target.id)):

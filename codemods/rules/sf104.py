@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from codemods import jaxapi
-from codemods.analysis.names import resolve_dotted
+from codemods.analysis.names import ast_dotted, resolve_dotted
 from codemods.analysis.specs import (
     MAX_DEPTH,
     Axes,
@@ -197,23 +197,12 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
         bindings = ctx.imports.bindings
         for node in ast.walk(ctx.tree):
             if isinstance(node, ast.Call):
-                name = _ast_dotted(node.func)
+                name = ast_dotted(node.func)
                 if name and resolve_dotted(bindings, name) in setters:
                     return True
         return False
 
     return ctx.cached("sf104.sets-mesh", compute)
-
-
-def _ast_dotted(node: ast.expr) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 # --------------------------------------------------------------------------- the input's sharding
