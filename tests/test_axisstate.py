@@ -129,6 +129,24 @@ def test_pcast_over_axes_in_different_states_is_unknown():
     assert value.unknown
 
 
+def test_old_pvary_rejects_reduced_values():
+    # "pvary cannot accept args which are reduced": unlike pcast(to='varying')
+    assert state_of("r = lax.all_gather(x, 'i', to='reduced')\nv = lax.pvary(r, 'i')", "v").unknown
+    assert state_of("r = lax.psum(x, 'i')\nv = lax.pvary(r, 'i')", "v").on("i") is V
+
+
+def test_explicit_output_sharding_is_not_followed():
+    assert state_of("y = jnp.einsum('ab,bc->ac', x, x, out_sharding=P(unreduced={'i'}))", "y").unknown
+
+
+def test_items_of_a_tuple_result_from_operands_in_different_states_are_unknown():
+    body = "r = lax.psum(x, 'i')\na, b = jnp.broadcast_arrays(r, x)"
+    assert state_of(body, "a").unknown
+    assert state_of("r = lax.psum(x, 'i')\nout = lax.optimization_barrier((r, x))", "out[0]").unknown
+    # operands in one state: every item has it
+    assert state_of("a, b = jnp.broadcast_arrays(x, x * 2)", "a").on("i") is V
+
+
 def test_elementwise_varies_if_any_operand_varies():
     value = state_of("r = lax.psum(x, 'i')\ny = r * x + 1.0", "y", in_specs="P('i', 'j')")
     assert states(value, "i", "j") == (V, V)
@@ -299,7 +317,7 @@ def test_check_vma_false_is_not_analysed():
 def test_partial_manual_axes_leave_auto_axes_unknown():
     source = program("y = x").replace("out_specs=P())", "out_specs=P(), axis_names={'i'})")
     source = source.replace("return x", "_probe = lax.all_gather(x, 'probe')\n    return x")
-    site = [s for s in analyse(source).sites if s.axes == ("probe",)][0]
+    site = next(s for s in analyse(source).sites if s.axes == ("probe",))
     assert states(site.value, "i", "j") == (V, Q)
 
 

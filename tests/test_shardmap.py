@@ -8,7 +8,14 @@ import pytest
 
 from codemods.analysis.axisstate import State, analyse_module
 from codemods.analysis.names import ImportTable
-from codemods.analysis.shardmap import ModuleScope, MeshInfo, Spec, find_shard_maps, parse_mesh, parse_spec
+from codemods.analysis.shardmap import (
+    MeshInfo,
+    ModuleScope,
+    Spec,
+    find_shard_maps,
+    parse_mesh,
+    parse_spec,
+)
 
 V, I = State.VARYING, State.INVARIANT
 
@@ -183,7 +190,7 @@ FORMS = {
 @pytest.mark.parametrize("form", FORMS)
 def test_every_form_is_found_and_followed(form):
     source = FORMS[form].replace("{body}", textwrap.indent(BODY, " " * 8))
-    scope, uses = uses_of(source)
+    _, uses = uses_of(source)
     assert len(uses) == 1 and uses[0].body is not None
     assert param_state(source) is V
 
