@@ -401,7 +401,7 @@ def test_several_dimensions_with_multi_dim_missing_reduced():
         """)
     (finding,) = findings(source)
     assert "'b', 'c'" in finding.message
-    assert "y = top_level_all_gather(x, P('a', None, reduced={'b', 'c'}), multi_dim=True)" in fixed(source)
+    assert "y = jax.reshard(top_level_all_gather(x, P('a', None, reduced={'b', 'c'}), multi_dim=True), P('a', None))" in fixed(source)
 
 
 def test_missing_reduced_keeps_written_axes_and_order():
@@ -422,8 +422,9 @@ def test_missing_reduced_through_a_local_name_copies_the_literal():
         """)
     out = fixed(source)
     assert "spec = P('a')\n" in out and "wanted = NamedSharding(mesh, spec)\n" in out  # other uses untouched
-    assert "y = top_level_all_gather(x, NamedSharding(mesh, P('a', reduced={'b'})))" in out
-    assert "z = top_level_all_gather(x, NamedSharding(mesh, P('a', reduced={'b'})))" in out
+    assert "y = jax.reshard(top_level_all_gather(x, NamedSharding(mesh, P('a', reduced={'b'}))), wanted)" in out
+    assert ("z = jax.reshard(top_level_all_gather(x, NamedSharding(mesh, P('a', reduced={'b'}))), "
+            "NamedSharding(mesh, spec))") in out
     assert findings(out) == []
 
 
@@ -440,7 +441,7 @@ def test_out_spec_without_strings_takes_the_input_quote():
         x = jax.device_put(x, P(("a", "b")))
         y = top_level_all_gather(x, P())
         """)
-    assert 'y = top_level_all_gather(x, P(reduced={"a", "b"}))' in fixed(source)
+    assert 'y = jax.reshard(top_level_all_gather(x, P(reduced={"a", "b"})), P())' in fixed(source)
 
 
 def test_import_jax_is_added_when_missing():

@@ -10,7 +10,8 @@ for `i = ('a', 'b', 'c')`, `o = ('a',)` JAX gathers `'c'` alone and fails whatev
 Findings (each only when the input's sharding is shown by the code):
 - the out spec is not a prefix, or a prefix JAX gathers wrongly: rewrite to
   `jax.reshard(top_level_all_gather(x, P(..., None, ..., reduced={<all axes of that dimension>})), out)`;
-- a valid out spec that does not list the gathered axes in `reduced=`: add them;
+- a valid out spec that does not list the gathered axes in `reduced=`: add them to the gather
+  and `jax.reshard` its result to the out spec as written (so it is not left typed reduced);
 - a call in a module that never sets a context mesh (`jax.set_mesh`): reported, not fixed.
 """
 from __future__ import annotations
@@ -147,9 +148,9 @@ class TopLevelAllGatherPrefix(Rule):
                     "# or simply: y = jax.reshard(x, P('b'))",
         fix_safety="Safe: the rewritten call gathers the whole dimension (every gathered axis marked reduced) and "
                    "`jax.reshard` lays the result out as the author asked, so values and gradients equal `x`'s, "
-                   "which is what the original promised. A valid prefix gets only the missing `reduced=` axes: the "
-                   "result then has JAX's reduced type on them, and combining it with a replicated array (e.g. "
-                   "`y * jnp.arange(n)`) fails until it is `jax.reshard`-ed to a spec without them. The "
+                   "which is what the original promised. A valid prefix gets the missing `reduced=` axes, and its "
+                   "result is resharded to the spec as written: left typed reduced, combining it with a replicated "
+                   "array (e.g. `y * jnp.arange(n)`) would fail. The "
                    "fix never narrows to a \"longest valid prefix\": for 3 or more axes JAX gathers the wrong ones. "
                    "NamedSharding wrappers and the other dimensions are kept as written. The missing context mesh "
                    "is reported without a fix.",
@@ -406,7 +407,17 @@ class _Site:
         message = (f"out sharding {out.spec.spec} gathers {_axis_list(missing)} without listing "
                    f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
                    f"write reduced={literal}, or simply {self._simple_fix_text()}")
-        fix = Fix(f"add reduced={literal} to the out sharding", tuple(self._reduced_edits(literal)), Safety.SAFE)
+        edits = self._reduced_edits(literal)
+        if ctx.target >= jaxapi.RESHARD_ADDED:
+            # The gathered result is typed reduced on those axes, which later arithmetic with
+            # constants rejects; reshard it to the layout the author asked for, as _rewrite does.
+            jax_name, import_edits = jax_module(ctx)
+            gather = self._text_with(self.call, edits)
+            fix = Fix(f"add reduced={literal} to the gather, then `{jax_name}.reshard` to {ctx.text(out.expr)}",
+                      (ctx.replace(self.call, f"{jax_name}.reshard({gather}, {ctx.text(out.expr)})"), *import_edits),
+                      Safety.SAFE)
+        else:
+            fix = Fix(f"add reduced={literal} to the out sharding", tuple(edits), Safety.SAFE)
         return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), fix, self._evidence())
 
     # ---- rewriting the P(...) literal
