@@ -101,7 +101,6 @@ class _Setup:
                  shard=None, jobs=1, no_cache=True):
         from codemods import config, jaxapi
         from codemods.engine import Options
-        from codemods.rules import rule_by_code
 
         self.paths = list(paths or [Path(".")])
         anchor = Path(stdin_filename) if stdin_filename else (self.paths[0] if str(self.paths[0]) != "-" else Path("."))
@@ -133,7 +132,6 @@ class _Setup:
         self.shard = _parse_shard(shard)
         self.jobs = jobs
         self.use_cache = not no_cache
-        del rule_by_code
 
     @property
     def stdin(self) -> bool:

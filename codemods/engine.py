@@ -13,17 +13,18 @@ import zlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
-
-import libcst as cst
+from typing import TYPE_CHECKING, Iterable
 
 from codemods import jaxapi
-from codemods.analysis.names import bindings_of, quick_bindings, referenced_apis
-from codemods.context import FileContext
+from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
 from codemods.model import Edit, FileResult, Finding, Safety
-from codemods.rules import all_rules
-from codemods.rules.base import Rule
 from codemods.sparse import sparse_source
+
+# LibCST, the context and the rules are imported where first needed: a run answered from the
+# cache, or one where no file passes the filters, never pays for them.
+if TYPE_CHECKING:
+    from codemods.context import FileContext
+    from codemods.rules.base import Rule
 
 MAX_ROUNDS = 10
 # LibCST's trees and visitors recurse once per nesting level; Python 3.11 keeps pure-Python
@@ -52,6 +53,8 @@ class Options:
 
     @cached_property
     def rules(self) -> tuple[Rule, ...]:
+        from codemods.rules import all_rules
+
         return tuple(rule() for rule in all_rules() if self.selects(rule.code))
 
     def may_apply(self, finding: Finding) -> bool:
@@ -139,6 +142,10 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
     analysed = source
     if options.prefilter and tree is not None and rules:
         analysed = sparse_source(source, tree, _words(tree, rules))
+    import libcst as cst
+
+    from codemods.context import FileContext
+
     ctx = FileContext(analysed, path, options.target, tree=tree)
     try:
         ctx.module  # noqa: B018 - parse now so a LibCST failure is reported as such

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from codemods import jaxapi
-from codemods.analysis.names import ast_dotted, resolve_dotted
+from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.specs import (
     MAX_DEPTH,
     Axes,
