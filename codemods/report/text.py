@@ -64,7 +64,7 @@ def summary(results: Sequence[FileResult], *, fixed: int = 0) -> str:
             text += f", {fixable - safe} with unsafe fixes (--unsafe-fixes))" if fixable - safe else ")"
         parts.append(text)
     elif not fixed:
-        parts.append("All checks passed")
+        parts.append("No findings" if errors else "All checks passed")
     if errors:
         parts.append(f"{errors} file{'s' * (errors != 1)} with errors")
     return f"{'; '.join(parts)} ({files} file{'s' * (files != 1)} checked)."
