@@ -266,6 +266,8 @@ def diff(
     target_jax: TargetOpt = None, no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None,
     stdin_filename: StdinNameOpt = None, exit_zero: ExitZeroOpt = False, no_prefilter: NoPrefilterOpt = False,
     shard: ShardOpt = None, jobs: JobsOpt = 1,
+    validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Also run this command (e.g. pytest) on the original and the rewritten tree and report what changed.")] = None,
+    validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
 ) -> None:
     """Show the fixes as a unified diff; write nothing. Exit 1 when there is something to fix.
 
@@ -285,6 +287,8 @@ def diff(
         sys.stdout.write(rendered)
         sys.stdout.flush()
     text.print_errors(err_console, run.results)
+    if validate_cmd and run.changed:
+        _compare_with_command(run, validate_cmd, validate_timeout, err_console)
     changed = len(run.changed)
     fixable = sum(len(r.applied) for r in run.results)
     err_console.print(f"{fixable} fix{'es' * (fixable != 1)} in {changed} file{'s' * (changed != 1)} "
@@ -335,17 +339,25 @@ def apply(
     raise typer.Exit(_exit_code(run, bool(run.findings)))
 
 
-def _validated(run, cmd: str, timeout: float, force: bool, console) -> bool:
-    """Run the user's command before and after; True when the rewrite may be written."""
-    try:
-        from codemods.validate.project import compare_command, render_project_validation
-    except ImportError:  # pragma: no cover - the module ships with the package
-        _err("project validation is not available in this installation")
-        raise typer.Exit(EXIT_ERROR)
+def _compare_with_command(run, cmd: str, timeout: float, console):
+    """Run the user's command on a copy of the tree before and after the fixes; the tree itself
+    is never touched."""
+    from codemods.validate.project import compare_command, render_project_validation
+
     root = Path(".").absolute()
     rewritten = {Path(r.path).absolute(): run.sources[r.path].encode(r.fixed) for r in run.changed}
-    outcome = compare_command(root, rewritten, cmd, timeout=timeout)
+    try:
+        outcome = compare_command(root, rewritten, cmd, timeout=timeout)
+    except ValueError as exc:  # a file outside the current directory
+        _err(f"--validate-cmd: {exc}")
+        raise typer.Exit(EXIT_ERROR)
     render_project_validation(outcome, console)
+    return outcome
+
+
+def _validated(run, cmd: str, timeout: float, force: bool, console) -> bool:
+    """Run the user's command before and after; True when the rewrite may be written."""
+    outcome = _compare_with_command(run, cmd, timeout, console)
     if outcome.worse and not force:
         console.print("Validation shows something got worse: nothing written (use --force to write anyway).")
         return False

@@ -265,3 +265,27 @@ def test_merge_reports_of_shards_equals_a_single_run(tmp_path, shardfix):
     merged = shardfix("merge-reports", "s1.sarif", "s2.sarif", cwd=tmp_path)
     assert merged.returncode == 0, merged.stderr
     assert json.loads(merged.stdout) == json.loads(single)
+
+
+def test_validate_cmd_reports_and_guards_apply(tmp_path, shardfix):
+    import sys
+
+    path = write(tmp_path, "m.py", PVARY)
+    # A project test that the rewrite breaks (it pins the old spelling) and one it fixes.
+    write(tmp_path, "tests/test_m.py",
+          "import pathlib\n\n"
+          "def test_new_spelling():\n    assert 'pcast' in pathlib.Path('m.py').read_text()\n\n"
+          "def test_pinned_old_spelling():\n    assert 'pvary' in pathlib.Path('m.py').read_text()\n")
+    cmd = f"{sys.executable} -m pytest -q -p no:cacheprovider tests"
+    shown = shardfix("diff", "m.py", "--validate-cmd", cmd, cwd=tmp_path)
+    assert shown.returncode == 1
+    report = shown.stderr.decode()
+    assert "test_new_spelling" in report and "fixed" in report and "broke" in report
+    assert path.read_text() == PVARY
+    refused = shardfix("apply", "m.py", "--validate-cmd", cmd, cwd=tmp_path)
+    assert refused.returncode == 1
+    assert "nothing written" in refused.stdout.decode()
+    assert path.read_text() == PVARY
+    forced = shardfix("apply", "m.py", "--validate-cmd", cmd, "--force", cwd=tmp_path)
+    assert forced.returncode == 0, forced.stderr
+    assert path.read_text() == PVARY_FIXED
