@@ -156,7 +156,6 @@ def _run(setup: _Setup, fix: bool):
 
     if setup.stdin:
         return _run_stdin(setup, fix)
-    progress = None
     files_hint = None
     if sys.stderr.isatty() and not os.environ.get("CI"):
         from codemods.discovery import discover

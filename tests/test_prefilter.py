@@ -3,7 +3,6 @@ change what is found or fixed: compare with everything parsed in full."""
 from __future__ import annotations
 
 import importlib.util
-from dataclasses import replace
 from pathlib import Path
 
 import pytest

@@ -592,15 +592,12 @@ def shard_map_args(scope: ModuleScope, call: cst.Call, scopes) -> _ShardMapArgs 
             return None
         name = scope.resolve(args[0].value, scopes)
         args = args[1:]
-        if name not in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
-            return None
-        return _bind_shard_map_args(args, name == jaxapi.EXPERIMENTAL_SHARD_MAP, partial=True)
     if name not in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
         return None
-    return _bind_shard_map_args(args, name == jaxapi.EXPERIMENTAL_SHARD_MAP, partial=False)
+    return _bind_shard_map_args(args, name == jaxapi.EXPERIMENTAL_SHARD_MAP)
 
 
-def _bind_shard_map_args(args: list[cst.Arg], experimental: bool, partial: bool) -> _ShardMapArgs | None:
+def _bind_shard_map_args(args: list[cst.Arg], experimental: bool) -> _ShardMapArgs | None:
     if any(arg.star for arg in args):
         return None
     positional = [arg.value for arg in args if arg.keyword is None]
