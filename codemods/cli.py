@@ -65,6 +65,7 @@ NoPrefilterOpt = Annotated[bool, typer.Option("--no-prefilter", hidden=True, hel
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Do not read or write the results cache.")]
 ShardOpt = Annotated[Optional[str], typer.Option("--shard", help="K/N: check only the K-th of N stable slices of the files (CI matrices).")]
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for parsing (1 is fastest on small trees).")]
+ParseJobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for parsing; 0 chooses from the work (more than one only when the files that need parsing are big enough to gain from it).")]
 ShowFixesOpt = Annotated[bool, typer.Option("--show-fixes", help="List the fixes that would be applied.")]
 
 
@@ -156,21 +157,21 @@ def _run(setup: _Setup, fix: bool):
 
     if setup.stdin:
         return _run_stdin(setup, fix)
-    files_hint = None
+    found = None
     if sys.stderr.isatty() and not os.environ.get("CI"):
         from codemods.discovery import discover
 
-        files_hint = len(discover(setup.paths, setup.excludes).files)
-    if files_hint and files_hint > 50:
+        found = discover(setup.paths, setup.excludes)  # the engine walks the tree once, with this
+    if found is not None and len(found.files) > 50:
         from rich.progress import Progress
 
         with Progress(console=_console(False, stderr=True), transient=True) as bar:
-            task = bar.add_task("checking", total=files_hint)
+            task = bar.add_task("checking", total=len(found.files))
             return engine.run(setup.paths, setup.options, excludes=setup.excludes, fix=fix,
                               progress=lambda: bar.advance(task), use_cache=setup.use_cache, shard=setup.shard,
-                              jobs=setup.jobs)
+                              jobs=setup.jobs, discovery=found)
     return engine.run(setup.paths, setup.options, excludes=setup.excludes, fix=fix, use_cache=setup.use_cache,
-                      shard=setup.shard, jobs=setup.jobs)
+                      shard=setup.shard, jobs=setup.jobs, discovery=found)
 
 
 def _run_stdin(setup: _Setup, fix: bool):
@@ -235,7 +236,7 @@ def check(
     target_jax: TargetOpt = None, format: FormatOpt = Format.text, output: OutputOpt = None,
     no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None, statistics: StatsOpt = False,
     exit_zero: ExitZeroOpt = False, stdin_filename: StdinNameOpt = None, show_fixes: ShowFixesOpt = False,
-    no_prefilter: NoPrefilterOpt = False, no_cache: NoCacheOpt = False, shard: ShardOpt = None, jobs: JobsOpt = 1,
+    no_prefilter: NoPrefilterOpt = False, no_cache: NoCacheOpt = False, shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
 ) -> None:
     """Report findings. Exit 0 when clean, 1 with findings, 2 on errors.
 
@@ -264,7 +265,7 @@ def diff(
     paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
     target_jax: TargetOpt = None, no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None,
     stdin_filename: StdinNameOpt = None, exit_zero: ExitZeroOpt = False, no_prefilter: NoPrefilterOpt = False,
-    shard: ShardOpt = None, jobs: JobsOpt = 1,
+    shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Also run this command (e.g. pytest) on the original and the rewritten tree and report what changed.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
 ) -> None:
@@ -299,7 +300,7 @@ def diff(
 def apply(
     paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
     target_jax: TargetOpt = None, no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None,
-    stdin_filename: StdinNameOpt = None, no_prefilter: NoPrefilterOpt = False, jobs: JobsOpt = 1,
+    stdin_filename: StdinNameOpt = None, no_prefilter: NoPrefilterOpt = False, jobs: ParseJobsOpt = 0,
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Run this command (e.g. pytest) on the original and the rewritten tree; write only if nothing got worse.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
     force: Annotated[bool, typer.Option("--force", help="Write even if --validate-cmd shows something got worse.")] = False,

@@ -1,7 +1,9 @@
-"""What a rule sees of one file: source, parsed module, positions, imports, target JAX.
+"""What a rule sees of one file: source, parsed trees, positions, imports, target JAX.
 
 Everything is computed lazily and at most once per file, so rules that share an analysis
-(the axis states, say) pay for it once.
+(the axis states, say) pay for it once. Python's `ast` is always there (the engine parsed it
+already); the LibCST module is parsed only when a rule asks for it, because it costs about ten
+times as much. Position helpers take a node of either tree.
 """
 from __future__ import annotations
 
@@ -9,37 +11,44 @@ import ast
 import bisect
 import re
 from functools import cached_property
-from typing import Any, Callable, TypeVar
-
-import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from codemods import jaxapi
 from codemods.analysis.names import ImportTable
 from codemods.model import Edit, Span
 
+if TYPE_CHECKING:
+    import libcst as cst
+    from libcst.metadata import MetadataWrapper
+
 T = TypeVar("T")
 _LINE_END = re.compile(r"\r\n|\r|\n")
+Node = Any  # an `ast.AST` or a `libcst.CSTNode`
 
 
 class FileContext:
     def __init__(self, source: str, path: str = "<string>", target: jaxapi.Version = jaxapi.NEWEST_KNOWN,
-                 module: cst.Module | None = None, tree: ast.Module | None = None) -> None:
+                 tree: ast.Module | None = None, cst_source: Callable[[], str] | None = None) -> None:
+        """`cst_source`, when given, makes what LibCST parses: a sparse text of `source` with the
+        same offsets (see codemods.sparse)."""
         self.source = source
         self.path = path
         self.target = target
-        self._module = module
         self._tree = tree
+        self._cst_source = cst_source
         self._cache: dict[str, Any] = {}
 
     @cached_property
     def tree(self) -> ast.Module:
-        """The same source parsed by Python's own `ast` (cheap; used for name binding)."""
+        """The source parsed by Python's own `ast`."""
         return self._tree if self._tree is not None else ast.parse(self.source)
 
     @cached_property
     def wrapper(self) -> MetadataWrapper:
-        module = self._module if self._module is not None else cst.parse_module(self.source)
+        import libcst as cst
+        from libcst.metadata import MetadataWrapper
+
+        module = cst.parse_module(self._cst_source() if self._cst_source is not None else self.source)
         # Rules hold on to nodes of this very tree, so no defensive copy.
         return MetadataWrapper(module, unsafe_skip_copy=True)
 
@@ -49,10 +58,12 @@ class FileContext:
 
     @cached_property
     def imports(self) -> ImportTable:
-        return ImportTable.of(self.module, self.tree)
+        return ImportTable.of(self.tree)
 
     @cached_property
     def _positions(self):
+        from libcst.metadata import PositionProvider
+
         return self.wrapper.resolve(PositionProvider)
 
     @cached_property
@@ -67,43 +78,62 @@ class FileContext:
             self._cache[key] = compute()
         return self._cache[key]
 
-    def span(self, node: cst.CSTNode) -> Span:
+    def _column(self, line: int, byte_offset: int) -> int:
+        """`ast` columns count UTF-8 bytes; offsets here count characters."""
+        start = self._line_starts[line - 1]
+        text = self.source[start:start + byte_offset]
+        if text.isascii():
+            return byte_offset
+        return len(self.source[start:].encode("utf-8", "surrogatepass")[:byte_offset].decode("utf-8", "surrogatepass"))
+
+    def _range(self, node: Node) -> tuple[int, int, int, int]:
+        """(line, column0, end line, end column0) of `node`, columns in characters."""
+        if isinstance(node, ast.AST):
+            first = node.decorator_list[0] if getattr(node, "decorator_list", None) else node
+            line, end_line = first.lineno, node.end_lineno
+            return line, self._column(line, first.col_offset), end_line, self._column(end_line, node.end_col_offset)
         rng = self._positions[node]
-        return Span(rng.start.line, rng.start.column + 1, rng.end.line, rng.end.column + 1)
+        return rng.start.line, rng.start.column, rng.end.line, rng.end.column
+
+    def span(self, node: Node) -> Span:
+        line, column, end_line, end_column = self._range(node)
+        return Span(line, column + 1, end_line, end_column + 1)
 
     def offset(self, line: int, column0: int) -> int:
         return self._line_starts[line - 1] + column0
 
-    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
-        rng = self._positions[node]
-        return self.offset(rng.start.line, rng.start.column), self.offset(rng.end.line, rng.end.column)
+    def offsets(self, node: Node) -> tuple[int, int]:
+        line, column, end_line, end_column = self._range(node)
+        return self.offset(line, column), self.offset(end_line, end_column)
 
-    def text(self, node: cst.CSTNode) -> str:
+    def text(self, node: Node) -> str:
         start, end = self.offsets(node)
         return self.source[start:end]
 
     def line_of(self, offset: int) -> int:
         return bisect.bisect_right(self._line_starts, offset)
 
-    def replace(self, node: cst.CSTNode, replacement: str) -> Edit:
+    def replace(self, node: Node, replacement: str) -> Edit:
         start, end = self.offsets(node)
         return Edit(start, end, replacement)
 
     def newline(self) -> str:
-        return self.module.default_newline
+        """The file's first line ending (as LibCST's Module.default_newline)."""
+        found = _LINE_END.search(self.source)
+        return found.group() if found else "\n"
 
     def indent_of_line(self, line: int) -> str:
         start = self._line_starts[line - 1]
         text = self.source[start:]
         return text[: len(text) - len(text.lstrip(" \t"))]
 
-    def insert_line_before(self, statement: cst.CSTNode, code: str) -> Edit:
+    def insert_line_before(self, statement: Node, code: str) -> Edit:
         """A new line holding `code` just above `statement`, with its indentation and newline style."""
-        line = self._positions[statement].start.line
+        line = self._range(statement)[0]
         at = self._line_starts[line - 1]
         return Edit(at, at, f"{self.indent_of_line(line)}{code}{self.newline()}")
 
-    def starts_line(self, node: cst.CSTNode) -> bool:
+    def starts_line(self, node: Node) -> bool:
         """True when only indentation precedes `node` on its line (a new line can go above it)."""
-        rng = self._positions[node]
-        return rng.start.column == len(self.indent_of_line(rng.start.line))
+        line, column, _, _ = self._range(node)
+        return column == len(self.indent_of_line(line))

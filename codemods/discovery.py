@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from codemods.fs import TEMP_SUFFIX
+
+if TYPE_CHECKING:
+    import pathspec
 
 # Never source the user means to check: VCS data, caches, build output.
 SKIPPED_DIRS = frozenset(
@@ -24,38 +27,59 @@ class Discovery:
     temp_files: list[Path] = field(default_factory=list)  # left by an interrupted apply
 
 
-def _excluded(rel: str, name: str, excludes: tuple[str, ...]) -> bool:
-    return any(fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(name, pat) or fnmatch.fnmatch(rel, pat.rstrip("/") + "/*")
-               for pat in excludes)
+def _exclusion_test(excludes: tuple[str, ...]):
+    """Whether an entry (its path relative to the walked root, and its name) matches an
+    `--exclude` glob: as `fnmatch.fnmatch` on the path, on the name, or on the path as inside
+    the glob's directory, with the patterns compiled once for the whole walk."""
+    if not excludes:
+        return None
+    compiled = [(re.compile(fnmatch.translate(os.path.normcase(pat))).match,
+                 re.compile(fnmatch.translate(os.path.normcase(pat.rstrip("/") + "/*"))).match) for pat in excludes]
+
+    def excluded(rel: str, name: str) -> bool:
+        rel, name = os.path.normcase(rel), os.path.normcase(name)
+        return any(whole(rel) or whole(name) or inside(rel) for whole, inside in compiled)
+
+    return excluded
 
 
-def _gitignore(directory: Path) -> pathspec.PathSpec | None:
+def _gitignore(directory: Path | str) -> pathspec.PathSpec | None:
     try:
-        lines = (directory / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
+        with open(os.path.join(directory, ".gitignore"), encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
     except OSError:
         return None
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+    import pathspec  # only trees that have a .gitignore pay for importing it
 
-
-def _is_venv(directory: Path) -> bool:
-    return (directory / "pyvenv.cfg").is_file()
+    # GitIgnoreSpec reproduces git's own edge cases; the "gitwildmatch" factory is deprecated
+    # in pathspec 1.x.
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def discover(paths: list[Path], excludes: tuple[str, ...] = ()) -> Discovery:
     found = Discovery()
-    seen: set[Path] = set()
+    # Absolute spellings of the files already found, as strings (compared as paths compare):
+    # `Path.absolute()` per walked file costs more than the rest of the walk.
+    seen: set[str] = set()
+    cwd = os.getcwd()
 
     def add(path: Path) -> None:
-        key = path.absolute()
+        key = os.path.normcase(path.absolute())
         if key not in seen:
             seen.add(key)
             found.files.append(path)
+
+    def add_walked(text: str) -> None:
+        key = os.path.normcase(os.path.join(cwd, text))
+        if key not in seen:
+            seen.add(key)
+            found.files.append(Path(text))
 
     for given in paths:
         if not given.exists() and not given.is_symlink():
             found.errors.append((str(given), "no such file or directory"))
         elif given.is_dir():
-            _walk(given, excludes, add, found.temp_files)
+            _walk(given, excludes, add_walked, found.temp_files)
         elif given.is_symlink() and not given.exists():
             found.errors.append((str(given), "broken symbolic link"))
         else:
@@ -64,41 +88,72 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = ()) -> Discovery:
 
 
 def _walk(root: Path, excludes: tuple[str, ...], add, temp_files: list[Path]) -> None:
-    # (directory, gitignore specs that apply with the directory each is relative to)
-    ignores: dict[Path, list[tuple[Path, pathspec.PathSpec]]] = {}
-    root_spec = _gitignore(root)
-    ignores[root] = [(root, root_spec)] if root_spec else []
-    # os.walk does not follow directory symlinks, so symlink loops cannot trap it.
-    for dirpath, dirnames, filenames in os.walk(root):
-        here = Path(dirpath)
-        specs = ignores.pop(here, [])
+    """Depth first: a directory's files in name order, then its subdirectories in name order
+    (as `os.walk` with sorted names gives them).
 
-        def ignored(path: Path, is_dir: bool) -> bool:
-            rel_root = path.relative_to(root).as_posix()
-            if _excluded(rel_root, path.name, excludes):
+    Works on strings and `os.scandir` entries (whose type needs no system call): a `Path` per
+    entry was most of the cost of a run that parses nothing. Paths are spelled as `Path` would
+    spell them: `str(root)` is already normal, and only a root of '.' would add a prefix.
+    """
+    excluded = _exclusion_test(excludes)
+    top = str(root)
+    prefix = "" if top == "." else os.path.join(top, "")
+    # (directory as spelled, its path relative to root, the gitignore specs of its parents with
+    # the relative path of the directory each was read in). A directory's own pyvenv.cfg and
+    # .gitignore are looked for in its listing: no system call for the many that have none.
+    pending: list[tuple[str, str, list[tuple[str, pathspec.PathSpec]]]] = [(top, "", [])]
+    while pending:
+        here, here_rel, specs = pending.pop()
+        try:
+            with os.scandir(here) as listing:
+                entries = list(listing)
+        except OSError:
+            continue  # unreadable: skipped silently, as os.walk does
+        entries.sort(key=lambda entry: entry.name)
+        names = {entry.name: entry for entry in entries}
+        if here_rel and "pyvenv.cfg" in names and _is_file(names["pyvenv.cfg"]):
+            continue  # a virtual environment
+        if ".gitignore" in names:
+            spec = _gitignore(here)
+            if spec is not None:
+                specs = specs + [(here_rel, spec)]
+
+        def ignored(rel_root: str, name: str, is_dir: bool) -> bool:
+            if excluded is not None and excluded(rel_root, name):
                 return True
             for base, spec in specs:
-                rel = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+                rel = (rel_root[len(base) + 1:] if base else rel_root) + ("/" if is_dir else "")
                 if spec.match_file(rel):
                     return True
             return False
 
+        at_top = here == top
         kept = []
-        for name in sorted(dirnames):
-            sub = here / name
-            if name in SKIPPED_DIRS or sub.is_symlink() or _is_venv(sub) or ignored(sub, True):
+        for entry in entries:
+            name = entry.name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            rel = f"{here_rel}/{name}" if here_rel else name
+            if is_dir:
+                if name in SKIPPED_DIRS or entry.is_symlink() or ignored(rel, name, True):
+                    continue
+                kept.append((f"{prefix}{name}" if at_top else os.path.join(here, name), rel, specs))
                 continue
-            kept.append(name)
-            sub_spec = _gitignore(sub)
-            ignores[sub] = specs + ([(sub, sub_spec)] if sub_spec else [])
-        dirnames[:] = kept
-        for name in sorted(filenames):
             if name.endswith(TEMP_SUFFIX):
-                temp_files.append(here / name)
+                temp_files.append(Path(f"{prefix}{name}" if at_top else os.path.join(here, name)))
             if not name.endswith(".py"):
                 continue
-            path = here / name
             # A symlinked file may point outside the tree: never read or written through.
-            if path.is_symlink() or ignored(path, False):
+            if entry.is_symlink() or ignored(rel, name, False):
                 continue
-            add(path)
+            add(f"{prefix}{name}" if at_top else os.path.join(here, name))
+        pending.extend(reversed(kept))
+
+
+def _is_file(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False

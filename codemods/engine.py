@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from codemods import jaxapi
+from codemods import fs, jaxapi
 from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
@@ -24,6 +24,7 @@ from codemods.sparse import sparse_source
 # cache, or one where no file passes the filters, never pays for them.
 if TYPE_CHECKING:
     from codemods.context import FileContext
+    from codemods.prefilter import TriggerTest
     from codemods.rules.base import Rule
 
 MAX_ROUNDS = 10
@@ -57,6 +58,28 @@ class Options:
 
         return tuple(rule() for rule in all_rules() if self.selects(rule.code))
 
+    @cached_property
+    def trigger_test(self) -> TriggerTest:
+        from codemods.prefilter import TriggerTest
+
+        return TriggerTest(self.rules)
+
+    @cached_property
+    def rule_apis(self) -> frozenset[str] | None:
+        """Every name `Rule.may_fire` compares with, over the rules; None when some rule fires
+        whatever a module references (or decides otherwise), so nothing can be left out."""
+        from codemods.rules.base import Rule
+
+        names: set[str] = set()
+        for rule in self.rules:
+            if type(rule).may_fire.__func__ is not Rule.may_fire.__func__:
+                return None
+            if rule.apis is None and rule.required_apis is None:
+                return None
+            names.update(rule.apis or ())
+            names.update(rule.required_apis or ())
+        return frozenset(names)
+
     def may_apply(self, finding: Finding) -> bool:
         return finding.fix is not None and (finding.fix.safety is Safety.SAFE or self.unsafe_fixes)
 
@@ -69,7 +92,7 @@ def might_have_findings(data: bytes, options: Options) -> bool:
     """
     if not options.prefilter:
         return bool(options.rules)
-    return any(rule.may_match(data) for rule in options.rules)
+    return options.trigger_test(data)
 
 
 class InternalError(Exception):
@@ -116,7 +139,7 @@ def _relevant_rules(source: str, tree: ast.Module, options: Options) -> tuple[Ru
     cannot fire, and a file no rule can fire on is never parsed by LibCST (ten times dearer)."""
     if not options.prefilter:
         return options.rules
-    referenced = referenced_apis(source, bindings_of(tree))
+    referenced = referenced_apis(source, bindings_of(tree), options.rule_apis)
     return tuple(rule for rule in options.rules if rule.may_fire(referenced))
 
 
@@ -139,18 +162,14 @@ def _words(tree: ast.Module, rules: tuple[Rule, ...]) -> tuple[str, ...]:
 
 def _check(source: str, path: str, options: Options, tree: ast.Module | None = None,
            rules: tuple[Rule, ...] | None = None) -> tuple[FileContext, list[Finding]]:
-    analysed = source
-    if options.prefilter and tree is not None and rules:
-        analysed = sparse_source(source, tree, _words(tree, rules))
-    import libcst as cst
-
     from codemods.context import FileContext
 
-    ctx = FileContext(analysed, path, options.target, tree=tree)
-    try:
-        ctx.module  # noqa: B018 - parse now so a LibCST failure is reported as such
-    except cst.ParserSyntaxError as exc:
-        raise InternalError(f"LibCST cannot parse it: {str(exc).splitlines()[0]}") from None
+    sparse = None
+    if options.prefilter and tree is not None and rules:
+        def sparse() -> str:
+            return sparse_source(source, tree, _words(tree, rules))
+
+    ctx = FileContext(source, path, options.target, tree=tree, cst_source=sparse)
     lines = source.splitlines()
     findings: list[Finding] = []
     for rule in options.rules if rules is None else rules:
@@ -159,6 +178,8 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
         except RecursionError:
             raise InternalError(f"{rule.code}: expression nesting too deep to analyse") from None
         except Exception as exc:  # a rule bug must not abort the run: report it for this file
+            if type(exc).__name__ == "ParserSyntaxError":  # LibCST's, imported only when used
+                raise InternalError(f"LibCST cannot parse it: {str(exc).splitlines()[0]}") from None
             raise InternalError(f"{rule.code} failed: {type(exc).__name__}: {exc}") from exc
         findings.extend(f for f in produced if not _suppressed(f, lines))
     findings.sort(key=Finding.sort_key)
@@ -193,19 +214,38 @@ def _choose(findings: list[Finding], options: Options) -> list[Finding]:
     return chosen
 
 
-def process_source(source: str, path: str = "<string>", options: Options = Options(), fix: bool = False) -> FileResult:
-    """Findings for `source` and, with fix=True, the text with every applicable fix applied."""
-    result = FileResult(path=path, original=source)
+def process_source(source: str, path: str = "<string>", options: Options = Options(), fix: bool = False,
+                   encoded: bytes | None = None) -> FileResult:
+    """Findings for `source` and, with fix=True, the text with every applicable fix applied.
+
+    `encoded` is `source` in UTF-8 when the caller has it already (a file read as UTF-8).
+    """
     if sys.getrecursionlimit() < RECURSION_LIMIT:
         sys.setrecursionlimit(RECURSION_LIMIT)
+    if not _passes_text_filters(source, options, encoded):
+        return FileResult(path=path, original=source)
+    return _process_parsed(source, path, options, fix)
+
+
+def _passes_text_filters(source: str, options: Options, encoded: bytes | None) -> bool:
+    """False when the text alone shows that no selected rule can fire (most files)."""
     if not options.rules:
-        return result
-    if not might_have_findings(source.encode("utf-8", "surrogatepass"), options):
-        return result
-    if options.prefilter:
-        reachable = referenced_apis(source, quick_bindings(source))
+        return False
+    if encoded is None:
+        encoded = source.encode("utf-8", "surrogatepass")
+    if not might_have_findings(encoded, options):
+        return False
+    if options.prefilter and options.rule_apis is not None:
+        # Only the names the rules look at are searched for (None: some rule fires anyway).
+        reachable = referenced_apis(source, quick_bindings(source), options.rule_apis)
         if not any(rule.may_fire(reachable) for rule in options.rules):
-            return result  # decided from the text alone: no rule's API is reachable
+            return False  # no rule's API is reachable
+    return True
+
+
+def _process_parsed(source: str, path: str, options: Options, fix: bool) -> FileResult:
+    """`process_source` for a text past the text filters: parse, rules, fixes."""
+    result = FileResult(path=path, original=source)
     tree, error = parse_python(source)
     if error:
         result.error = error
@@ -258,21 +298,32 @@ def _apply_round(text: str, chosen: list[Finding]) -> tuple[str, list[Finding]]:
 
 def process_file(path: Path, options: Options, fix: bool) -> tuple[FileResult, "object | None"]:
     """Read, prefilter and process one file; returns the result and the SourceFile (for writing)."""
-    from codemods import fs
+    source, encoded, failure = _read(path)
+    if failure is not None:
+        return failure, None
+    return process_source(source.text, str(path), options, fix, encoded), source
 
+
+def _read(path: Path) -> tuple[fs.SourceFile | None, bytes | None, FileResult | None]:
+    """The decoded file and, when its bytes are its text's UTF-8 already, those bytes; or the
+    FileResult that says why it cannot be read."""
+    name = str(path)
     try:
-        raw = path.read_bytes()
+        with open(name, "rb") as handle:
+            raw = handle.read()
     except IsADirectoryError:
-        return FileResult(str(path), error="is a directory"), None
+        return None, None, FileResult(name, error="is a directory")
     except OSError as exc:
-        return FileResult(str(path), error=exc.strerror or str(exc)), None
+        return None, None, FileResult(name, error=exc.strerror or str(exc))
     # Every file is decoded (a bad encoding is reported wherever it is); only files the
     # prefilter lets through are parsed.
     try:
         source = fs.decode(raw, path)
     except fs.SourceError as exc:
-        return FileResult(str(path), error=str(exc)), None
-    return process_source(source.text, str(path), options, fix), source
+        return None, None, FileResult(name, error=str(exc))
+    # Read as UTF-8, the bytes are the text's UTF-8 (after the BOM): no need to encode it again.
+    encoded = raw if source.encoding == "utf-8" else raw[3:] if source.encoding == "utf-8-sig" else None
+    return source, encoded, None
 
 
 @dataclass
@@ -302,17 +353,17 @@ def in_shard(path: str, shard: tuple[int, int] | None) -> bool:
     return zlib.crc32(path.encode("utf-8", "surrogateescape")) % count == index - 1
 
 
-def _process_for_pool(args):
-    path, options, fix = args
-    return process_file(path, options, fix)
-
-
 def run(paths: list[Path], options: Options, *, excludes: tuple[str, ...] = (), fix: bool = False,
-        progress=None, use_cache: bool = False, shard: tuple[int, int] | None = None, jobs: int = 1) -> Run:
-    """Process every file under `paths`; nothing is written (see write_fixes)."""
+        progress=None, use_cache: bool = False, shard: tuple[int, int] | None = None, jobs: int = 1,
+        discovery=None) -> Run:
+    """Process every file under `paths`; nothing is written (see write_fixes).
+
+    `jobs`: worker processes, or workers.AUTO_JOBS to choose from the work. `discovery`: what
+    `discovery.discover(paths, excludes)` returned, when the caller has walked the tree already.
+    """
     from codemods.discovery import discover
 
-    found = discover(paths, excludes)
+    found = discovery if discovery is not None else discover(paths, excludes)
     result = Run(temp_files=found.temp_files)
     for path, reason in found.errors:
         if in_shard(path, shard):
@@ -332,7 +383,9 @@ def run(paths: list[Path], options: Options, *, excludes: tuple[str, ...] = (), 
                 progress()
         else:
             todo.append(path)
-    for file_result, source in _process_all(todo, options, fix, jobs, progress):
+    from codemods.workers import process_all
+
+    for file_result, source in process_all(todo, options, fix, jobs, progress):
         result.results.append(file_result)
         if source is not None:
             result.sources[file_result.path] = source
@@ -346,26 +399,8 @@ def run(paths: list[Path], options: Options, *, excludes: tuple[str, ...] = (), 
     return result
 
 
-def _process_all(paths: list[Path], options: Options, fix: bool, jobs: int, progress):
-    if jobs <= 1 or len(paths) < 2:
-        for path in paths:
-            yield process_file(path, options, fix)
-            if progress is not None:
-                progress()
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for item in pool.map(_process_for_pool, [(p, options, fix) for p in paths], chunksize=16):
-            yield item
-            if progress is not None:
-                progress()
-
-
 def write_fixes(run_result: Run) -> list[FileResult]:
     """Write every changed file atomically; a file that cannot be written gets an error."""
-    from codemods import fs
-
     fs.remove_stale_temp_files(run_result.temp_files)
     failed = []
     for file_result in run_result.changed:

@@ -5,11 +5,8 @@ touch; writes are atomic and refuse to overwrite a file that changed since it wa
 """
 from __future__ import annotations
 
-import io
 import os
 import stat
-import tempfile
-import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,19 +37,38 @@ class SourceFile:
 
 
 def _declares_encoding(raw: bytes) -> bool:
+    import tokenize
+
     return any(tokenize.cookie_re.match(line.decode("latin-1")) for line in raw.split(b"\n", 2)[:2])
+
+
+def _plainly_utf8(raw: bytes) -> bool:
+    """True when `tokenize.detect_encoding` can only say UTF-8: no BOM, and no "coding" in the
+    two lines it reads (so no cookie). Most files; it saves its per-file cost."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        return False
+    end = raw.find(b"\n")
+    if end != -1:
+        end = raw.find(b"\n", end + 1)
+    return raw.find(b"coding", 0, len(raw) if end == -1 else end) == -1
 
 
 def decode(raw: bytes, path: Path) -> SourceFile:
     if b"\x00" in raw:
         raise SourceError("contains a NUL byte; not a Python source file")
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
-    except SyntaxError as exc:  # unknown codec in the cookie, BOM contradicting it, bad first lines
-        if "invalid or missing" in str(exc):
-            encoding = "utf-8"  # the bytes of the first two lines are not UTF-8: say where
-        else:
-            raise SourceError(str(exc)) from None
+    if _plainly_utf8(raw):
+        encoding = "utf-8"
+    else:
+        import io
+        import tokenize
+
+        try:
+            encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        except SyntaxError as exc:  # unknown codec in the cookie, BOM contradicting it, bad first lines
+            if "invalid or missing" in str(exc):
+                encoding = "utf-8"  # the bytes of the first two lines are not UTF-8: say where
+            else:
+                raise SourceError(str(exc)) from None
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
@@ -91,6 +107,8 @@ def write_atomic(source: SourceFile, new_text: str) -> None:
         raise SourceError(f"cannot re-read before writing: {exc.strerror or exc}") from None
     if current != source.raw:
         raise ChangedOnDisk("changed on disk since it was read; not overwritten")
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as handle:

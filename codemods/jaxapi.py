@@ -94,6 +94,22 @@ def canonical(name: str) -> str:
     return name
 
 
+def spellings(names: frozenset[str]) -> frozenset[str]:
+    """Every dotted name `canonical` maps into `names` (a superset: the names themselves, their
+    aliases and their private jax.lax mirrors): the inverse of `canonical`, kept beside it.
+
+    Filters that look for references in text use it to know which imports can lead to `names`
+    at all; a spelling missing here would make them skip a file a rule fires on.
+    """
+    found = set(names)
+    found.update(alias for alias, target in CANONICAL_ALIASES.items() if target in names)
+    for name in names:
+        for public in ("jax.lax.", "jax._src.lax.parallel."):
+            if name.startswith(public):
+                found.update(mirror + name[len(public):] for mirror in _LAX_MIRRORS)
+    return frozenset(found)
+
+
 def cast_call(target: Version, func: Callable[[str], str], value: str, axes: str, to: str, quote: str) -> str:
     """Source text casting `value` on `axes` to state `to`, spelled for `target`.
 

@@ -1,7 +1,7 @@
 """A cheaper text for LibCST: top-level statements that cannot matter are blanked out.
 
-LibCST costs about ten times Python's `ast`, and most of a large file that mentions a
-collective is unrelated code. The sparse text keeps imports, module-level assignments of
+The rules that rewrite through LibCST (the analysis rules work on Python's `ast`) parse this
+text: LibCST costs about ten times `ast`, and most of a large file is unrelated code. The sparse text keeps imports, module-level assignments of
 plain values (aliases, axis constants), every top-level statement holding one of the rules'
 words, and the module-level functions, classes and assignments binding names those use
 (transitively). Every other top-level statement has each of its characters replaced by a

@@ -5,16 +5,25 @@ and quote style, and adds an import only when nothing usable is bound.
 """
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
-from codemods.context import FileContext
+from codemods.context import FileContext, Node
 from codemods.model import Edit
 
 
-def quote_of(ctx: FileContext, node: cst.CSTNode | None) -> str:
-    """The quote character of the first simple string inside `node`, else `'`."""
+def quote_of(ctx: FileContext, node: Node | None) -> str:
+    """The quote character of the first string literal inside `node` (of either tree), else `'`."""
     if node is None:
         return "'"
+    if isinstance(node, ast.AST):
+        for found in ast.walk(node):
+            if isinstance(found, ast.Constant) and isinstance(found.value, str):
+                text = ctx.text(found)
+                quotes = [i for i in (text.find("'"), text.find('"')) if i >= 0]
+                return text[min(quotes)] if quotes else "'"
+        return "'"
+    import libcst as cst
+
     found: list[str] = []
 
     class _First(cst.CSTVisitor):
@@ -42,9 +51,8 @@ def lax_function(ctx: FileContext, name: str) -> tuple[str, list[Edit]]:
     for local in table.names_bound_to(f"jax.lax.{name}"):
         return local, []
     for node, module in table.import_froms:
-        if module == "jax.lax" and not isinstance(node.names, cst.ImportStar) and node in _top_level(ctx):
-            last = node.names[-1]
-            start, end = ctx.offsets(last.name if last.asname is None else last.asname)
+        if module == "jax.lax" and node.names[0].name != "*":
+            _, end = ctx.offsets(node.names[-1])
             return name, [Edit(end, end, f", {name}")]
     return f"jax.lax.{name}", [add_import_jax(ctx)]
 
@@ -56,13 +64,9 @@ def jax_module(ctx: FileContext) -> tuple[str, list[Edit]]:
     return "jax", [add_import_jax(ctx)]
 
 
-def _top_level(ctx: FileContext) -> set[cst.CSTNode]:
-    return {small for stmt in ctx.imports.top_level_imports for small in stmt.body}
-
-
 def add_import_jax(ctx: FileContext) -> Edit:
     """`import jax` on a new line after the last top-level import (or at the top of the file)."""
-    module = ctx.module
+    body = ctx.tree.body
     if ctx.imports.top_level_imports:
         last = ctx.imports.top_level_imports[-1]
         _, end = ctx.offsets(last)
@@ -71,14 +75,13 @@ def add_import_jax(ctx: FileContext) -> Edit:
         at = len(ctx.source) if line_end < 0 else line_end + 1
         return Edit(at, at, f"import jax{ctx.newline()}")
     # After a module docstring, if any.
-    if module.body and isinstance(module.body[0], cst.SimpleStatementLine) and module.body[0].body and isinstance(
-        getattr(module.body[0].body[0], "value", None), (cst.SimpleString, cst.ConcatenatedString)
-    ):
-        _, end = ctx.offsets(module.body[0])
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        _, end = ctx.offsets(body[0])
         line_end = ctx.source.find("\n", end)
         at = len(ctx.source) if line_end < 0 else line_end + 1
         return Edit(at, at, f"import jax{ctx.newline()}")
     # Before the first statement, so a shebang, encoding cookie or header comment stays on top.
-    at = ctx.offsets(module.body[0])[0] if module.body else len(ctx.source)
+    at = ctx.offsets(body[0])[0] if body else len(ctx.source)
     at = ctx.offset(ctx.line_of(at), 0)
     return Edit(at, at, f"import jax{ctx.newline()}")

@@ -7,9 +7,9 @@ receives it: `lax.all_gather(<expr>, 'probe')`.
 """
 from __future__ import annotations
 
+import ast
 import textwrap
 
-import libcst as cst
 import pytest
 
 from codemods import jaxapi
@@ -39,8 +39,8 @@ from jax.sharding import PartitionSpec as P
 
 
 def analyse(source: str, target=jaxapi.NEWEST_KNOWN):
-    module = cst.parse_module(source)
-    return analyse_module(module, ImportTable.of(module), target)
+    tree = ast.parse(source)
+    return analyse_module(tree, ImportTable.of(tree), target)
 
 
 def program(body: str, params: str = "x", in_specs: str = "P('i')", extra: str = "", mesh: str = "") -> str:
@@ -261,6 +261,14 @@ def test_branches_join_only_when_they_agree():
     assert state_of(agree, "r", params="x, flag=True").on("i") is I
     disagree = "if flag:\n    r = lax.psum(x, 'i')\nelse:\n    r = x"
     assert state_of(disagree, "r", params="x, flag=True").on("i") is Q
+
+
+def test_a_name_only_one_branch_binds_has_that_branch_state():
+    # On the other path, reading `r` raises UnboundLocalError: no value of another state gets there.
+    assert state_of("if flag:\n    r = lax.psum(x, 'i')", "r", params="x, flag=True").on("i") is I
+    assert state_of("if a:\n    r = lax.psum(x, 'i')\nelif b:\n    r = x", "r", params="x, a=1, b=2").on("i") is Q
+    # bound before the branch: the path that keeps the old value counts
+    assert state_of("r = x\nif flag:\n    r = lax.psum(x, 'i')", "r", params="x, flag=True").on("i") is Q
 
 
 def test_a_branch_that_returns_does_not_join():

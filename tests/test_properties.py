@@ -667,8 +667,7 @@ def test_fixed_programs_run(tmp_path, capsys):
               f"(after.py: {after_outcomes}), {len(inconclusive)} inconclusive; recall: {len(missed)} programs "
               f"raised a rule's JAX error at a statement shardfix reported nothing for ({without} of the "
               f"programs have no finding: picked where the generator's model expects a JAX type error); "
-              f"{sum('`if`' in why for _, why in missed)} of them through a name bound in an `if` (the analysis "
-              f"merges both paths; the generated condition is always true)")
+              f"{sum('`if`' in why for _, why in missed)} of them through a name bound in an `if`")
         for seed, why in (inconclusive + missed)[:12]:
             print(f"[properties]   seed {seed}: {why}")
     assert not failures, "\n\n".join(failures)

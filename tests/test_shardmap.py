@@ -1,9 +1,9 @@
 """Finding shard_map bodies in every form real code uses, their specs and their mesh axes."""
 from __future__ import annotations
 
+import ast
 import textwrap
 
-import libcst as cst
 import pytest
 
 from codemods.analysis.axisstate import State, analyse_module
@@ -21,15 +21,19 @@ V, I = State.VARYING, State.INVARIANT
 
 
 def uses_of(source: str):
-    module = cst.parse_module(textwrap.dedent(source))
-    scope = ModuleScope(module, ImportTable.of(module))
+    tree = ast.parse(textwrap.dedent(source))
+    scope = ModuleScope(tree, ImportTable.of(tree))
     return scope, find_shard_maps(scope)
+
+
+def _expr(text: str) -> ast.expr:
+    return ast.parse(text, mode="eval").body
 
 
 def param_state(source: str, axis: str = "i"):
     """The state of the body's first parameter where a probe collective receives it."""
-    module = cst.parse_module(textwrap.dedent(source))
-    analysis = analyse_module(module, ImportTable.of(module), (0, 10, 2))
+    tree = ast.parse(textwrap.dedent(source))
+    analysis = analyse_module(tree, ImportTable.of(tree), (0, 10, 2))
     sites = [site for site in analysis.sites if site.axes == ("probe",)]
     assert sites, "no body was followed to the probe"
     return sites[0].value.on(axis)
@@ -253,13 +257,13 @@ def test_check_flags_are_read():
 
 def test_specs_parse_entries_tuples_none_and_reduced():
     scope, _ = uses_of("from jax.sharding import PartitionSpec as P\nAXES = ('i', 'j')\n")
-    spec = parse_spec(scope, cst.parse_expression("P(AXES, None, 'k', reduced={'m'})"), ())
+    spec = parse_spec(scope, _expr("P(AXES, None, 'k', reduced={'m'})"), ())
     assert isinstance(spec, Spec)
     assert spec.sharded == ("i", "j", "k") and spec.reduced == ("m",)
-    tree = parse_spec(scope, cst.parse_expression("(P('i'), (P(), P('j')))"), ())
+    tree = parse_spec(scope, _expr("(P('i'), (P(), P('j')))"), ())
     assert isinstance(tree, tuple) and isinstance(tree[1], tuple) and tree[1][1].sharded == ("j",)
-    assert parse_spec(scope, cst.parse_expression("P(axis)"), ()) is None
-    assert parse_spec(scope, cst.parse_expression("make()"), ()) is None
+    assert parse_spec(scope, _expr("P(axis)"), ()) is None
+    assert parse_spec(scope, _expr("make()"), ()) is None
 
 
 @pytest.mark.parametrize("expr, axes, sizes", [
@@ -270,7 +274,7 @@ def test_specs_parse_entries_tuples_none_and_reduced():
 ])
 def test_mesh_axes(expr, axes, sizes):
     scope, _ = uses_of("import jax\nfrom jax.sharding import Mesh\nAXES = ('a', 'b')\n")
-    assert parse_mesh(scope, cst.parse_expression(expr), ()) == MeshInfo(axes, sizes)
+    assert parse_mesh(scope, _expr(expr), ()) == MeshInfo(axes, sizes)
 
 
 def test_mesh_through_a_local_name():
@@ -287,8 +291,8 @@ def test_mesh_through_a_local_name():
 
             return jax.shard_map(body, mesh=mesh, in_specs=P('i'), out_specs=P())(x)
     """
-    module = cst.parse_module(textwrap.dedent(source))
-    analysis = analyse_module(module, ImportTable.of(module), (0, 10, 2))
+    tree = ast.parse(textwrap.dedent(source))
+    analysis = analyse_module(tree, ImportTable.of(tree), (0, 10, 2))
     assert analysis.runs[0].mesh == MeshInfo(("i", "j"), (2, 4))
     # 'probe' is no axis of the visible mesh: the probe site is not judged at all
     assert analysis.sites == []

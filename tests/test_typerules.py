@@ -386,3 +386,20 @@ def test_module_constant_reassigned_elsewhere_is_not_a_constant():
         f = jax.shard_map(body, in_specs=P('i'), out_specs=P(reduced={'i'}))
         """
     assert findings(source) == []
+
+
+def test_columns_and_edits_count_characters_on_lines_with_non_ascii_text():
+    # Python's ast reports columns in UTF-8 bytes; spans and edits must count characters.
+    source = body_program("größe = lax.psum(x, 'i'); y = lax.all_gather(größe, 'i', to='reduced')\nreturn y",
+                          out_specs="P(None, 'j', reduced={'i'})")
+    (finding,) = findings(source)
+    line = source.splitlines()[finding.span.line - 1]
+    assert line[finding.span.column - 1:].startswith("lax.all_gather(größe")
+    out = fix(source)
+    assert "y = lax.all_gather(lax.pcast(größe, 'i', to='varying'), 'i', to='reduced')" in out
+
+
+def test_reduced_keyword_goes_after_parentheses_around_the_last_entry():
+    out = fix(body_program("r = lax.psum(x, 'i')\nreturn lax.all_gather(r, 'i', to='reduced')",
+                           out_specs="P(None, ('j'))"))
+    assert "out_specs=P(None, ('j'), reduced={'i'})" in out

@@ -22,23 +22,30 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-import libcst as cst
+import ast
 
 from codemods import jaxapi
 from codemods.analysis.shardmap import (
     NOT_LITERAL,
+    FunctionDef,
     FunctionNode,
     MeshInfo,
     ModuleScope,
     ShardMapUse,
     Spec,
     SpecTree,
+    call_args,
+    child_blocks,
     find_shard_maps,
+    import_names,
     iter_nodes,
     literal_value,
+    param_default,
     parse_mesh,
     parse_spec,
+    positional_params,
     string_value,
+    target_names,
 )
 
 
@@ -155,8 +162,8 @@ class Partial:
     func: Value
     args: tuple[Value, ...]
     keywords: tuple[tuple[str, Value], ...]
-    arg_nodes: tuple[cst.BaseExpression, ...] = ()
-    keyword_nodes: tuple[tuple[str, cst.BaseExpression], ...] = ()
+    arg_nodes: tuple[ast.expr, ...] = ()
+    keyword_nodes: tuple[tuple[str, ast.expr], ...] = ()
 
 
 Value = AxisState | Const | Static | TupleValue | JaxName | Function | Partial
@@ -307,15 +314,15 @@ class Kind(str, Enum):
 class Site:
     """One collective call whose input state was known enough to judge."""
 
-    call: cst.Call = field(repr=False)
+    call: ast.Call = field(repr=False)
     name: str  # canonical: jax.lax.psum
-    arg: cst.BaseExpression = field(repr=False)  # the input expression
+    arg: ast.expr = field(repr=False)  # the input expression
     axes: tuple[str, ...]
-    axes_node: cst.BaseExpression = field(repr=False)
+    axes_node: ast.expr = field(repr=False)
     to: str | None  # all_gather's to= (None for other collectives)
     value: AxisState
     transfer: jaxapi.Transfer = field(repr=False)
-    statement: cst.CSTNode | None = field(repr=False)  # a new line may go before it (None: wrap only)
+    statement: ast.stmt | None = field(repr=False)  # a new line may go before it (None: wrap only)
     function: FunctionNode = field(repr=False)
 
     @property
@@ -333,7 +340,7 @@ class OutSpecNeed:
 
     spec: Spec | None  # the literal P(...) entry of out_specs, None when not a literal
     axes: tuple[str, ...]
-    out_specs: cst.BaseExpression | None = field(repr=False)
+    out_specs: ast.expr | None = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -425,12 +432,12 @@ class Frame:
     parent: Frame | None
     vars: dict[str, Value] = field(default_factory=dict)
     # Static frames resolve names from the module/function text instead of a run.
-    static_scopes: tuple[cst.FunctionDef, ...] | None = None
+    static_scopes: tuple[FunctionDef, ...] | None = None
     opaque: bool = False  # names from here are unknown (e.g. an enclosing shard_map body)
     loops: int = 0
-    returns: list[tuple[cst.Return, Value]] = field(default_factory=list)
+    returns: list[tuple[ast.Return | None, Value]] = field(default_factory=list)
     local_names: frozenset[str] = frozenset()  # names the function binds (params and locals)
-    statement: cst.CSTNode | None = None
+    statement: ast.stmt | None = None
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
@@ -440,7 +447,7 @@ class BodyRun:
 
     use: ShardMapUse
     mesh: MeshInfo | None
-    returns: list[tuple[cst.Return, Value]] = field(default_factory=list)
+    returns: list[tuple[ast.Return | None, Value]] = field(default_factory=list)
     analysed: bool = False
 
 
@@ -449,6 +456,12 @@ class Analysis:
     problems: list[Problem] = field(default_factory=list)
     runs: list[BodyRun] = field(default_factory=list)
     sites: list[Site] = field(default_factory=list)  # every judged site (for tests and debugging)
+
+
+# Statements with no statements inside: each is one step, and may get a new line above it.
+_SIMPLE = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Return, ast.Raise, ast.Assert, ast.Global,
+           ast.Nonlocal, ast.Delete, ast.Import, ast.ImportFrom, ast.Pass, ast.Break, ast.Continue)
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 class Interpreter:
@@ -477,7 +490,7 @@ class Interpreter:
     def analyse(self, use: ShardMapUse) -> BodyRun:
         mesh = parse_mesh(self.scope, use.mesh, use.call_scopes) if use.mesh is not None else None
         run = BodyRun(use, mesh)
-        if use.body is None or use.check is not True:
+        if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
             return run  # check_vma=False: no types to check; a non-literal setting: not certain
         manual = self._manual_axes(use)
         if manual is False:
@@ -489,7 +502,7 @@ class Interpreter:
         self.runs_left = MAX_RUNS_PER_BODY
         call_frame = self._static_frame(use.call_scopes)
         bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
-        keywords = {arg.keyword.value: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
+        keywords = {arg.keyword: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
         if use.body_ref is not None:
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
         self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
@@ -503,8 +516,8 @@ class Interpreter:
         if use.axis_names is None:
             return None
         value = literal_value(use.axis_names)
-        if isinstance(use.axis_names, cst.Set):
-            names = [string_value(element.value) for element in use.axis_names.elements]
+        if isinstance(use.axis_names, ast.Set):
+            names = [string_value(element) for element in use.axis_names.elts]
             if all(isinstance(name, str) for name in names):
                 return frozenset(names)
         if isinstance(value, tuple) and all(isinstance(name, str) for name in value):
@@ -517,16 +530,16 @@ class Interpreter:
         Without a literal spec the parameters are unknown, but the body is still followed: a
         psum result is invariant on its axes whatever went in.
         """
-        params = use.body.params
-        positional = list(params.posonly_params) + list(params.params)
+        params = use.body.args
+        positional = positional_params(params)
         bound_positional = [arg for arg in use.bound_args if arg.keyword is None]
-        bound_keywords = {arg.keyword.value for arg in use.bound_args if arg.keyword is not None}
-        free = [param for param in positional[len(bound_positional):] if param.name.value not in bound_keywords]
+        bound_keywords = {arg.keyword for arg in use.bound_args if arg.keyword is not None}
+        free = [param for param in positional[len(bound_positional):] if param.arg not in bound_keywords]
         tree = parse_spec(self.scope, use.in_specs, use.call_scopes) if use.in_specs is not None else None
         if isinstance(tree, tuple):
             return [self._tree_value(item, manual) for item in tree]
         # One spec applies to every argument; a parameter with a default may not be passed at all.
-        required = [param for param in free if param.default is None]
+        required = [param for param in free if param_default(params, param) is None]
         state = spec_state(tree, manual) if isinstance(tree, Spec) else UNKNOWN
         return [state for _ in required]
 
@@ -537,7 +550,7 @@ class Interpreter:
             return TupleValue(tuple(self._tree_value(item, manual) for item in tree))
         return UNKNOWN
 
-    def _static_frame(self, scopes: tuple[cst.FunctionDef, ...]) -> Frame:
+    def _static_frame(self, scopes: tuple[FunctionDef, ...]) -> Frame:
         """Names around a body: resolved from the text. Inside another shard_map body (a nested
         shard_map) they are values of that body: unknown."""
         if not scopes:
@@ -553,12 +566,12 @@ class Interpreter:
             return None
         self.runs_left -= 1
         frame = Frame(node, closure)
-        if not self._bind_params(node.params, args, keywords, frame):
+        if not self._bind_params(node.args, args, keywords, frame):
             return None
         self.function_runs[id(node)] = self.function_runs.get(id(node), 0) + 1
         self.call_depth += 1
         try:
-            if isinstance(node, cst.Lambda):
+            if isinstance(node, ast.Lambda):
                 frame.local_names = frozenset(frame.vars)
                 value = self.eval(node.body, frame)
                 frame.returns.append((None, value))
@@ -579,114 +592,108 @@ class Interpreter:
             result = join(result, value)
         return result
 
-    def _locals_of(self, node: cst.FunctionDef) -> frozenset[str]:
+    def _locals_of(self, node: FunctionDef) -> frozenset[str]:
         key = id(node)
         if key not in self._assigned:
             self._assigned[key] = frozenset(_assigned_names(node.body))
         return self._assigned[key]
 
-    def _bind_params(self, params: cst.Parameters, args: list[Value], keywords: dict[str, Value], frame: Frame) -> bool:
-        positional = list(params.posonly_params) + list(params.params)
-        if len(args) > len(positional) and not isinstance(params.star_arg, cst.Param):
+    def _bind_params(self, params: ast.arguments, args: list[Value], keywords: dict[str, Value], frame: Frame) -> bool:
+        positional = positional_params(params)
+        if len(args) > len(positional) and params.vararg is None:
             return False
-        for index, param in enumerate(positional):
-            name = param.name.value
-            if index < len(args):
+        for index, param in enumerate(positional + list(params.kwonlyargs)):
+            name = param.arg
+            if index < len(args) and index < len(positional):
                 frame.vars[name] = args[index]
             elif name in keywords:
                 frame.vars[name] = keywords[name]
-            elif param.default is not None:
-                frame.vars[name] = self._default(param.default)
+            elif (default := param_default(params, param)) is not None:
+                frame.vars[name] = self._default(default)
             else:
                 return False
-        for param in params.kwonly_params:
-            name = param.name.value
-            if name in keywords:
-                frame.vars[name] = keywords[name]
-            elif param.default is not None:
-                frame.vars[name] = self._default(param.default)
-            else:
-                return False
-        if isinstance(params.star_arg, cst.Param):
-            frame.vars[params.star_arg.name.value] = UNKNOWN
-        if params.star_kwarg is not None:
-            frame.vars[params.star_kwarg.name.value] = UNKNOWN
+        for param in (params.vararg, params.kwarg):
+            if param is not None:
+                frame.vars[param.arg] = UNKNOWN
         return True
 
-    def _default(self, node: cst.BaseExpression) -> Value:
+    def _default(self, node: ast.expr) -> Value:
         value = literal_value(node)
         return Const(value) if value is not NOT_LITERAL else UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
-    def exec_block(self, block: cst.BaseSuite, frame: Frame) -> None:
-        if isinstance(block, cst.SimpleStatementSuite):
-            for small in block.body:
-                frame.statement = None  # `if c: x = f(g)`: no line of its own for a new statement
-                self.exec_small(small, frame)
-            return
-        for stmt in block.body:
-            self.exec_stmt(stmt, frame)
+    def exec_block(self, block: list[ast.stmt], frame: Frame, header_line: int = 0) -> None:
+        """Run a block; `header_line` is the line its compound statement's header ends on (a
+        statement sharing it, or a line with another statement, gets no new line above it)."""
+        previous_end = header_line
+        for index, stmt in enumerate(block):
+            following = block[index + 1].lineno if index + 1 < len(block) else None
+            alone = stmt.lineno > previous_end and (following is None or following > stmt.end_lineno)
+            previous_end = stmt.end_lineno
+            self.exec_stmt(stmt, frame, alone)
 
-    def exec_stmt(self, stmt: cst.CSTNode, frame: Frame) -> None:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                frame.statement = stmt if len(stmt.body) == 1 else None
-                frame.statement_target = _small_targets(small)
-                self.exec_small(small, frame)
+    def exec_stmt(self, stmt: ast.stmt, frame: Frame, alone: bool = True) -> None:
+        if isinstance(stmt, _SIMPLE):
+            frame.statement = stmt if alone else None
+            frame.statement_target = _small_targets(stmt)
+            self.exec_small(stmt, frame)
             frame.statement = None
             frame.statement_target = frozenset()
             return
         handler = getattr(self, "exec_" + type(stmt).__name__, None)
         if handler is not None:
             handler(stmt, frame)
-        else:  # match, class, async constructs: whatever they bind is unknown
-            self._forget(_assigned_names_stmt(stmt), frame)
-            if isinstance(stmt, cst.ClassDef):
-                frame.vars[stmt.name.value] = UNKNOWN
+        else:  # match, class: whatever they bind is unknown
+            self._forget(_assigned_names([stmt]), frame)
+            if isinstance(stmt, ast.ClassDef):
+                frame.vars[stmt.name] = UNKNOWN
 
-    def exec_small(self, small: cst.BaseSmallStatement, frame: Frame) -> None:
-        if isinstance(small, cst.Assign):
+    def exec_small(self, small: ast.stmt, frame: Frame) -> None:
+        if isinstance(small, ast.Assign):
             value = self.eval(small.value, frame)
             for target in small.targets:
-                self.assign(target.target, value, frame)
-        elif isinstance(small, cst.AnnAssign):
+                self.assign(target, value, frame)
+        elif isinstance(small, ast.AnnAssign):
             if small.value is not None:
                 self.assign(small.target, self.eval(small.value, frame), frame)
-        elif isinstance(small, cst.AugAssign):
+        elif isinstance(small, ast.AugAssign):
             left = self.eval(small.target, frame)
             right = self.eval(small.value, frame)
-            op = _AUG_OPERATORS.get(type(small.operator), "?")
+            op = _BINARY_OPERATORS.get(type(small.op), "?")
             self.assign(small.target, self.binary(op, left, right), frame)
-        elif isinstance(small, cst.Expr):
+        elif isinstance(small, ast.Expr):
             self.eval(small.value, frame)
-        elif isinstance(small, cst.Return):
+        elif isinstance(small, ast.Return):
             value = self.eval(small.value, frame) if small.value is not None else Const(None)
             frame.returns.append((small, value))
             raise _Dead
-        elif isinstance(small, cst.Raise):
+        elif isinstance(small, ast.Raise):
             raise _Dead
-        elif isinstance(small, cst.Assert):
+        elif isinstance(small, ast.Assert):
             self.eval(small.test, frame)
-        elif isinstance(small, (cst.Global, cst.Nonlocal)):
-            for item in small.names:
-                frame.vars[item.name.value] = UNKNOWN
-        elif isinstance(small, cst.Del):
-            self._forget(_target_names(small.target), frame)
-        elif isinstance(small, (cst.Import, cst.ImportFrom)):
-            for name in _import_names(small):
+        elif isinstance(small, (ast.Global, ast.Nonlocal)):
+            for name in small.names:
+                frame.vars[name] = UNKNOWN
+        elif isinstance(small, ast.Delete):
+            for target in small.targets:
+                self._forget(target_names(target), frame)
+        elif isinstance(small, (ast.Import, ast.ImportFrom)):
+            for name in import_names(small):
                 frame.vars.pop(name, None)  # resolved through the import table
                 frame.vars[name] = self._module_name(name)
         # pass, break, continue: nothing to follow
 
-    def exec_FunctionDef(self, stmt: cst.FunctionDef, frame: Frame) -> None:
+    def exec_FunctionDef(self, stmt: FunctionDef, frame: Frame) -> None:
         self._note_parent(stmt, frame.function)
-        frame.vars[stmt.name.value] = Function(stmt, frame) if not stmt.decorators else UNKNOWN
+        frame.vars[stmt.name] = Function(stmt, frame) if not stmt.decorator_list else UNKNOWN
 
-    def exec_If(self, stmt: cst.If, frame: Frame) -> None:
+    exec_AsyncFunctionDef = exec_FunctionDef
+
+    def exec_If(self, stmt: ast.If, frame: Frame) -> None:
         frame.statement = stmt
         self.eval(stmt.test, frame)
         frame.statement = None
-        self._branches(frame, [stmt.body, stmt.orelse])
+        self._branches(frame, [(stmt.body, stmt.test.end_lineno), _else_of(stmt)])
 
     def _branches(self, frame: Frame, blocks: list) -> None:
         """Run alternative blocks from the same state and join what they leave."""
@@ -697,32 +704,36 @@ class Interpreter:
             try:
                 if block is None:
                     pass
-                elif isinstance(block, cst.If):  # elif: its test has no line of its own
+                elif isinstance(block, ast.If):  # elif: its test has no line of its own
                     self.eval(block.test, frame)
-                    self._branches(frame, [block.body, block.orelse])
-                elif isinstance(block, cst.Else):
-                    self.exec_block(block.body, frame)
+                    self._branches(frame, [(block.body, block.test.end_lineno), _else_of(block)])
                 else:
-                    self.exec_block(block, frame)
+                    self.exec_block(block[0], frame, block[1])
                 outcomes.append(frame.vars)
             except _Dead:
                 pass
         if not outcomes:
             frame.vars = before
             raise _Dead
+        # A local name some paths leave unbound raises on those paths where it is read next, so
+        # a read sees only what the binding paths gave it.
+        unbound = frame.local_names - set(before)
         merged = outcomes[0]
         for other in outcomes[1:]:
             names = set(merged) | set(other)
-            merged = {name: join(merged.get(name, UNKNOWN), other.get(name, UNKNOWN)) for name in names}
+            merged = {name: _join_paths(merged, other, name, name in unbound) for name in names}
         frame.vars = merged
 
-    def exec_For(self, stmt: cst.For, frame: Frame) -> None:
+    def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
         self.eval(stmt.iter, frame)
         frame.statement = None
-        self._loop(frame, stmt.body, _assigned_names(stmt.body) | _target_names(stmt.target), stmt.orelse)
+        self._loop(frame, stmt.body, _assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
+                   stmt.iter.end_lineno)
 
-    def exec_While(self, stmt: cst.While, frame: Frame) -> None:
+    exec_AsyncFor = exec_For
+
+    def exec_While(self, stmt: ast.While, frame: Frame) -> None:
         names = _assigned_names(stmt.body)
         self._forget(names, frame)
         frame.loops += 1
@@ -730,43 +741,45 @@ class Interpreter:
             self.eval(stmt.test, frame)
         finally:
             frame.loops -= 1
-        self._loop(frame, stmt.body, names, stmt.orelse)
+        self._loop(frame, stmt.body, names, stmt.orelse, stmt.test.end_lineno)
 
-    def _loop(self, frame: Frame, body: cst.BaseSuite, names: set[str], orelse) -> None:
+    def _loop(self, frame: Frame, body: list[ast.stmt], names: set[str], orelse: list[ast.stmt],
+              header_line: int) -> None:
         """Loops give unknown: everything the body binds is unknown in it and after it."""
         self._forget(names, frame)
         frame.loops += 1
         before = dict(frame.vars)
         try:
-            self.exec_block(body, frame)
+            self.exec_block(body, frame, header_line)
         except _Dead:
             pass
         finally:
             frame.loops -= 1
         frame.vars = before
-        if orelse is not None:
+        if orelse:
             try:
-                self.exec_block(orelse.body, frame)
+                self.exec_block(orelse, frame)
             except _Dead:
                 pass
-            self._forget(_assigned_names(orelse.body), frame)
+            self._forget(_assigned_names(orelse), frame)
 
-    def exec_With(self, stmt: cst.With, frame: Frame) -> None:
+    def exec_With(self, stmt: ast.With | ast.AsyncWith, frame: Frame) -> None:
         frame.statement = stmt
+        header_line = stmt.lineno
         for item in stmt.items:
-            self.eval(item.item, frame)
-            if item.asname is not None:
-                self._forget(_target_names(item.asname.name), frame)
+            self.eval(item.context_expr, frame)
+            header_line = max(header_line, item.context_expr.end_lineno)
+            if item.optional_vars is not None:
+                self._forget(target_names(item.optional_vars), frame)
+                header_line = max(header_line, item.optional_vars.end_lineno)
         frame.statement = None
-        self.exec_block(stmt.body, frame)
+        self.exec_block(stmt.body, frame, header_line)
 
-    def exec_Try(self, stmt, frame: Frame) -> None:
-        names = _assigned_names_stmt(stmt)
-        blocks = [stmt.body] + [handler.body for handler in stmt.handlers]
-        if stmt.orelse is not None:
-            blocks.append(stmt.orelse.body)
-        if stmt.finalbody is not None:
-            blocks.append(stmt.finalbody.body)
+    exec_AsyncWith = exec_With
+
+    def exec_Try(self, stmt: ast.Try, frame: Frame) -> None:
+        names = _assigned_names([stmt])
+        blocks = [stmt.body] + [handler.body for handler in stmt.handlers] + [stmt.orelse, stmt.finalbody]
         for block in blocks:
             before = dict(frame.vars)
             try:
@@ -782,17 +795,17 @@ class Interpreter:
         for name in names:
             frame.vars[name] = UNKNOWN
 
-    def assign(self, target: cst.BaseExpression, value: Value, frame: Frame) -> None:
-        if isinstance(target, cst.Name):
-            frame.vars[target.value] = value
-        elif isinstance(target, (cst.Tuple, cst.List)):
-            elements = target.elements
-            if any(isinstance(element, cst.StarredElement) for element in elements):
-                self._forget(_target_names(target), frame)
+    def assign(self, target: ast.expr, value: Value, frame: Frame) -> None:
+        if isinstance(target, ast.Name):
+            frame.vars[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            elements = target.elts
+            if any(isinstance(element, ast.Starred) for element in elements):
+                self._forget(target_names(target), frame)
                 return
             items = self._unpack(value, len(elements))
             for element, item in zip(elements, items):
-                self.assign(element.value, item, frame)
+                self.assign(element, item, frame)
         # attributes and subscripts: the object is not followed
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
@@ -806,7 +819,7 @@ class Interpreter:
         return [UNKNOWN] * count
 
     # -- expressions -------------------------------------------------------------------------
-    def eval(self, expr: cst.BaseExpression | None, frame: Frame) -> Value:
+    def eval(self, expr: ast.expr | None, frame: Frame) -> Value:
         if expr is None:
             return Const(None)
         if self.depth >= MAX_EXPRESSION_DEPTH:
@@ -818,78 +831,63 @@ class Interpreter:
         finally:
             self.depth -= 1
 
-    def eval_Name(self, expr: cst.Name, frame: Frame) -> Value:
-        if expr.value in ("None", "True", "False"):
-            return Const(literal_value(expr))
-        return self.lookup(expr.value, frame)
+    def eval_Name(self, expr: ast.Name, frame: Frame) -> Value:
+        return self.lookup(expr.id, frame)
 
-    def eval_SimpleString(self, expr, frame) -> Value:
-        value = string_value(expr)
-        return Const(value) if value is not None else STATIC
+    def eval_Constant(self, expr: ast.Constant, frame: Frame) -> Value:
+        value = literal_value(expr)
+        return Const(value) if value is not NOT_LITERAL else STATIC  # bytes, complex, ...
 
-    eval_ConcatenatedString = eval_SimpleString
-
-    def eval_FormattedString(self, expr, frame) -> Value:
+    def eval_JoinedStr(self, expr, frame) -> Value:
         return STATIC
 
-    def eval_Integer(self, expr, frame) -> Value:
-        return Const(literal_value(expr))
-
-    eval_Float = eval_Integer
-
-    def eval_Imaginary(self, expr, frame) -> Value:
-        return STATIC
-
-    def eval_Ellipsis(self, expr, frame) -> Value:
-        return STATIC
-
-    def eval_Tuple(self, expr: cst.Tuple, frame: Frame) -> Value:
+    def eval_Tuple(self, expr: ast.Tuple | ast.List, frame: Frame) -> Value:
         items = []
-        for element in expr.elements:
-            if isinstance(element, cst.StarredElement):
+        for element in expr.elts:
+            if isinstance(element, ast.Starred):
                 self.eval(element.value, frame)
                 return UNKNOWN
-            items.append(self.eval(element.value, frame))
+            items.append(self.eval(element, frame))
         return TupleValue(tuple(items))
 
     eval_List = eval_Tuple
 
-    def eval_Set(self, expr, frame) -> Value:
-        for element in expr.elements:
-            self.eval(element.value, frame)
+    def eval_Set(self, expr: ast.Set, frame) -> Value:
+        for element in expr.elts:
+            self.eval(element.value if isinstance(element, ast.Starred) else element, frame)
         return STATIC
 
-    def eval_Dict(self, expr: cst.Dict, frame: Frame) -> Value:
-        for element in expr.elements:
-            if isinstance(element, cst.DictElement):
-                self.eval(element.key, frame)
-            self.eval(element.value, frame)
+    def eval_Dict(self, expr: ast.Dict, frame: Frame) -> Value:
+        for key, value in zip(expr.keys, expr.values):
+            if key is not None:
+                self.eval(key, frame)
+            self.eval(value, frame)
         return UNKNOWN
 
-    def eval_Lambda(self, expr: cst.Lambda, frame: Frame) -> Value:
+    def eval_Lambda(self, expr: ast.Lambda, frame: Frame) -> Value:
         return Function(expr, frame)
 
-    def eval_IfExp(self, expr: cst.IfExp, frame: Frame) -> Value:
+    def eval_IfExp(self, expr: ast.IfExp, frame: Frame) -> Value:
         self.eval(expr.test, frame)
         return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
 
-    def eval_NamedExpr(self, expr: cst.NamedExpr, frame: Frame) -> Value:
+    def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
         value = self.eval(expr.value, frame)
         self.assign(expr.target, value, frame)
         return value
 
-    def eval_BinaryOperation(self, expr: cst.BinaryOperation, frame: Frame) -> Value:
+    def eval_BinOp(self, expr: ast.BinOp, frame: Frame) -> Value:
         # Left-leaning chains (a + b + c + ...) are walked iteratively, so long sums never
         # exhaust the expression depth.
         chain = []
-        node: cst.BaseExpression = expr
-        while isinstance(node, cst.BinaryOperation) and len(chain) < 10_000:
+        node: ast.expr = expr
+        while isinstance(node, ast.BinOp) and len(chain) < 10_000:
             chain.append(node)
             node = node.left
         value = self.eval(node, frame)
         for link in reversed(chain):
             right = self.eval(link.right, frame)
-            value = self.binary(_BINARY_OPERATORS.get(type(link.operator), "?"), value, right)
+            value = self.binary(_BINARY_OPERATORS.get(type(link.op), "?"), value, right)
         return value
 
     def binary(self, op: str, left: Value, right: Value) -> Value:
@@ -901,23 +899,23 @@ class Interpreter:
         keeps = op in jaxapi.REDUCED_KEEPING_BINARY and isinstance(left, AxisState) and isinstance(right, AxisState)
         return elementwise([a, b], keeps)
 
-    def eval_UnaryOperation(self, expr: cst.UnaryOperation, frame: Frame) -> Value:
-        value = self.eval(expr.expression, frame)
+    def eval_UnaryOp(self, expr: ast.UnaryOp, frame: Frame) -> Value:
+        value = self.eval(expr.operand, frame)
         if isinstance(value, (Const, Static)):
             return STATIC
         array = as_array(value)
         if array is None:
             return UNKNOWN
-        keeps = isinstance(expr.operator, (cst.Minus, cst.Plus))
+        keeps = isinstance(expr.op, (ast.USub, ast.UAdd))
         return elementwise([array], keeps, why=array.why)
 
-    def eval_BooleanOperation(self, expr: cst.BooleanOperation, frame: Frame) -> Value:
-        self.eval(expr.left, frame)
-        self.eval(expr.right, frame)
+    def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
+        for value in expr.values:
+            self.eval(value, frame)
         return UNKNOWN
 
-    def eval_Comparison(self, expr: cst.Comparison, frame: Frame) -> Value:
-        operands = [self.eval(expr.left, frame)] + [self.eval(item.comparator, frame) for item in expr.comparisons]
+    def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
+        operands = [self.eval(expr.left, frame)] + [self.eval(item, frame) for item in expr.comparators]
         if all(isinstance(value, (Const, Static)) for value in operands):
             return STATIC
         arrays = [as_array(value) for value in operands]
@@ -925,17 +923,17 @@ class Interpreter:
             return UNKNOWN
         return elementwise(arrays, keeps_reduced=False)
 
-    def eval_Subscript(self, expr: cst.Subscript, frame: Frame) -> Value:
+    def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
         value = self.eval(expr.value, frame)
+        elements = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
         indices: list[Value] = []
-        for element in expr.slice:
-            index = element.slice
-            if isinstance(index, cst.Index):
-                indices.append(self.eval(index.value, frame))
-            elif isinstance(index, cst.Slice):
+        for index in elements:
+            if isinstance(index, ast.Slice):
                 for part in (index.lower, index.upper, index.step):
                     if part is not None:
                         indices.append(self.eval(part, frame))
+            else:
+                indices.append(self.eval(index, frame))
         if isinstance(value, TupleValue):
             if len(indices) == 1 and isinstance(indices[0], Const) and isinstance(indices[0].value, int):
                 position = indices[0].value
@@ -955,9 +953,9 @@ class Interpreter:
             return STATIC
         return UNKNOWN
 
-    def eval_Attribute(self, expr: cst.Attribute, frame: Frame) -> Value:
+    def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
         receiver = self.eval(expr.value, frame)
-        attr = expr.attr.value
+        attr = expr.attr
         if isinstance(receiver, JaxName):
             return JaxName(jaxapi.canonical(f"{receiver.name}.{attr}"))
         if isinstance(receiver, AxisState):
@@ -969,10 +967,10 @@ class Interpreter:
             return STATIC
         return UNKNOWN  # attributes of objects are not followed
 
-    def eval_Call(self, expr: cst.Call, frame: Frame) -> Value:
-        if isinstance(expr.func, cst.Attribute):
+    def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
+        if isinstance(expr.func, ast.Attribute):
             receiver = self.eval(expr.func.value, frame)
-            method = expr.func.attr.value
+            method = expr.func.attr
             args, keywords, starred = self._eval_args(expr, frame)
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
@@ -982,16 +980,16 @@ class Interpreter:
         args, keywords, starred = self._eval_args(expr, frame)
         return self.call(callee, expr, args, keywords, starred, frame)
 
-    def _eval_args(self, expr: cst.Call, frame: Frame):
-        args: list[tuple[Value, cst.BaseExpression]] = []
-        keywords: dict[str, tuple[Value, cst.BaseExpression]] = {}
+    def _eval_args(self, expr: ast.Call, frame: Frame):
+        args: list[tuple[Value, ast.expr]] = []
+        keywords: dict[str, tuple[Value, ast.expr]] = {}
         starred = False
-        for arg in expr.args:
+        for arg in call_args(expr):
             value = self.eval(arg.value, frame)
             if arg.star:
                 starred = True
             elif arg.keyword is not None:
-                keywords[arg.keyword.value] = (value, arg.value)
+                keywords[arg.keyword] = (value, arg.value)
             else:
                 args.append((value, arg.value))
         return args, keywords, starred
@@ -1012,7 +1010,7 @@ class Interpreter:
         keeps = method in jaxapi.REDUCED_KEEPING_METHODS and len(operands) == 1
         return _mark_mixed(elementwise(operands, keeps, why=receiver.why), operands)
 
-    def call(self, callee: Value, expr: cst.Call | None, args, keywords, starred, frame: Frame) -> Value:
+    def call(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         if isinstance(callee, Partial):
             merged_args = [(value, node) for value, node in zip(callee.args, callee.arg_nodes)] + list(args)
             merged_keywords = {name: (value, node) for (name, value), (_, node) in zip(callee.keywords, callee.keyword_nodes)}
@@ -1067,15 +1065,15 @@ class Interpreter:
         (func, func_node), trees = args[0], args[1:]
         if not all(isinstance(value, AxisState) for value, _ in trees):
             return UNKNOWN
-        if isinstance(func, Function) and isinstance(func_node, cst.Name):
+        if isinstance(func, Function) and isinstance(func_node, ast.Name):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
 
-    def call_function(self, function: Function, expr: cst.Call | None, args, keywords, starred) -> Value:
+    def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred:
             return UNKNOWN
-        if expr is not None and isinstance(expr.func, cst.Name):
+        if expr is not None and isinstance(expr.func, ast.Name):
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
@@ -1089,11 +1087,11 @@ class Interpreter:
         return AxisState.of({axis: V for axis in axes}, I, "axis_index result")
 
     # -- collectives -------------------------------------------------------------------------
-    def collective(self, name: str, expr: cst.Call | None, args, keywords, starred, frame: Frame) -> Value:
+    def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         transfer = jaxapi.TRANSFERS[name]
         if starred:
             return UNKNOWN
-        bound: dict[str, tuple[Value, cst.BaseExpression]] = {}
+        bound: dict[str, tuple[Value, ast.expr]] = {}
         for param, arg in zip(transfer.params, args):
             bound[param] = arg
         for key, arg in keywords.items():
@@ -1173,8 +1171,8 @@ class Interpreter:
         elif site.transfer.divides and _reduced_outside(site.value, problem.cast if problem.kind is Kind.REDUCED_INTO_COLLECTIVE else ()):
             fixable, note = False, "pmean of a value reduced on another axis fails in its division even after a cast"
         rebind = None
-        if fixable and isinstance(site.arg, cst.Name) and self._can_rebind(site.arg.value, site, frame):
-            rebind = site.arg.value
+        if fixable and isinstance(site.arg, ast.Name) and self._can_rebind(site.arg.id, site, frame):
+            rebind = site.arg.id
         return replace(problem, rebind=rebind, fixable=fixable, note=note, mesh=self.mesh)
 
     def _can_rebind(self, name: str, site: Site, frame: Frame) -> bool:
@@ -1183,10 +1181,11 @@ class Interpreter:
         statement = frame.statement
         if statement is None or frame.loops or name not in frame.local_names or frame.function is None:
             return False
-        if isinstance(frame.function, cst.Lambda):
+        if isinstance(frame.function, ast.Lambda):
             return False
-        reads = _name_count(statement if isinstance(statement, cst.SimpleStatementLine) else _header(statement), name)
-        if isinstance(statement, cst.SimpleStatementLine) and name in frame.statement_target:
+        simple = isinstance(statement, _SIMPLE)
+        reads = sum(_name_count(node, name) for node in ([statement] if simple else _header(statement)))
+        if simple and name in frame.statement_target:
             reads -= _target_occurrences(statement, name)
             return reads == 1
         if reads != 1:
@@ -1237,7 +1236,7 @@ class Interpreter:
             return self._bound_value(name, self.scope.globals, ())
         return self._module_name(name)
 
-    def _bound_value(self, name: str, bindings, scopes: tuple[cst.FunctionDef, ...]) -> Value:
+    def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...]) -> Value:
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
@@ -1275,53 +1274,42 @@ class Interpreter:
         """Every reference to the function was analysed (a lambda has only the one it runs by;
         a body decorated by shard_map is only ever run by shard_map). A nested function is
         referenced only inside the function defining it; a module-level one anywhere in the
-        file, counted on the whole file's ast (the LibCST text may be sparse)."""
-        if isinstance(function, cst.Lambda) or id(function) in self.decorated_bodies:
+        file."""
+        if isinstance(function, ast.Lambda) or id(function) in self.decorated_bodies:
             return True
-        name = function.name.value
+        name = function.name
         analysed = self.analysed_refs.get(id(function), set())
         parent = self.parents.get(id(function))
         if parent is None:
-            in_file = self.scope.references(name)
-            if in_file is not None:
-                return len(analysed) >= in_file
-            return self._references_in(self.scope.module).get(name, set()) <= analysed
+            return len(analysed) >= self.scope.references(name)
         return self._references_in(parent).get(name, set()) <= analysed
 
-    def _references_in(self, node: cst.CSTNode) -> dict[str, set[int]]:
+    def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
         key = id(node)
         if key not in self._references:
             self._references[key] = _references(node)
         return self._references[key]
 
     def _note_parent(self, function: FunctionNode, parent: FunctionNode | None) -> None:
-        if isinstance(function, cst.FunctionDef):
+        if isinstance(function, _DEFS):
             self.parents.setdefault(id(function), parent)
 
 
-def _references(module: cst.CSTNode) -> dict[str, set[int]]:
-    """Ids of the Name nodes that may refer to each name (not attribute tails, keywords, params,
-    or the names of defs and classes)."""
+
+
+def _references(node: ast.AST) -> dict[str, set[int]]:
+    """Ids of the Name nodes under `node` that may refer to each name (`ast` keeps attribute
+    tails, keywords, parameters and the names of defs apart from Name nodes)."""
     refs: dict[str, set[int]] = {}
-    skip: set[int] = set()
-    for node in iter_nodes(module):
-        if isinstance(node, cst.Name):
-            if id(node) not in skip:
-                refs.setdefault(node.value, set()).add(id(node))
-        elif isinstance(node, cst.Attribute):
-            skip.add(id(node.attr))
-        elif isinstance(node, cst.Arg) and node.keyword is not None:
-            skip.add(id(node.keyword))
-        elif isinstance(node, (cst.Param, cst.FunctionDef, cst.ClassDef)):
-            skip.add(id(node.name))
+    for found in iter_nodes(node):
+        if isinstance(found, ast.Name):
+            refs.setdefault(found.id, set()).add(id(found))
     return refs
 
 
-def analyse_module(module: cst.Module, imports, target: jaxapi.Version, tree=None) -> Analysis:
-    """Find every shard_map body of the module, follow its values, and return the problems.
-
-    `tree` is Python's ast of the whole file when `module` is a sparse text of it."""
-    scope = ModuleScope(module, imports, tree)
+def analyse_module(tree: ast.Module, imports, target: jaxapi.Version) -> Analysis:
+    """Find every shard_map body of the module, follow its values, and return the problems."""
+    scope = ModuleScope(tree, imports)
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, target)
@@ -1352,7 +1340,7 @@ def _with_out_specs(problem: Problem, runs: list[BodyRun], scope: ModuleScope) -
     return replace(problem, out_specs=tuple(unique.values()))
 
 
-def _out_needs(value: Value, tree: SpecTree, site: Site, out_specs: cst.BaseExpression) -> list[OutSpecNeed]:
+def _out_needs(value: Value, tree: SpecTree, site: Site, out_specs: ast.expr) -> list[OutSpecNeed]:
     if isinstance(tree, tuple) and isinstance(value, TupleValue) and len(tree) == len(value.items):
         return [need for item, sub in zip(value.items, tree) for need in _out_needs(item, sub, site, out_specs)]
     leaves = list(_leaves(value))
@@ -1425,22 +1413,9 @@ def _elementwise_function(name: str) -> bool:
     return name.startswith(jaxapi.ELEMENTWISE_NAMESPACES)
 
 
-def _head_name(expr: cst.BaseExpression) -> str | None:
-    while isinstance(expr, cst.Attribute):
-        expr = expr.value
-    return expr.value if isinstance(expr, cst.Name) else None
-
-
 _BINARY_OPERATORS = {
-    cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.FloorDivide: "//", cst.Modulo: "%",
-    cst.Power: "**", cst.MatrixMultiply: "@", cst.LeftShift: "<<", cst.RightShift: ">>", cst.BitAnd: "&",
-    cst.BitOr: "|", cst.BitXor: "^",
-}
-_AUG_OPERATORS = {
-    cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/",
-    cst.FloorDivideAssign: "//", cst.ModuloAssign: "%", cst.PowerAssign: "**", cst.MatrixMultiplyAssign: "@",
-    cst.LeftShiftAssign: "<<", cst.RightShiftAssign: ">>", cst.BitAndAssign: "&", cst.BitOrAssign: "|",
-    cst.BitXorAssign: "^",
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**",
+    ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
 }
 _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})
 
@@ -1448,149 +1423,124 @@ _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "fil
 # ---------------------------------------------------------------------------------------------
 # Small syntactic helpers
 # ---------------------------------------------------------------------------------------------
-def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    return [found for found in iter_nodes(node) if isinstance(found, cst.Name)]
+def _join_paths(left: dict[str, Value], right: dict[str, Value], name: str, may_be_unbound: bool) -> Value:
+    if may_be_unbound and name not in left:
+        return right[name]
+    if may_be_unbound and name not in right:
+        return left[name]
+    return join(left.get(name, UNKNOWN), right.get(name, UNKNOWN))
 
 
-def _name_count(node: cst.CSTNode, name: str) -> int:
-    return sum(1 for found in _names_in(node) if found.value == name)
+def _else_of(stmt: ast.If):
+    """What follows an if's body: None, an `elif` (the If itself, at the if's own indentation),
+    or an else block with the line its header ends on unknown (0)."""
+    if not stmt.orelse:
+        return None
+    first = stmt.orelse[0]
+    if len(stmt.orelse) == 1 and isinstance(first, ast.If) and first.col_offset == stmt.col_offset:
+        return first
+    return (stmt.orelse, 0)
 
 
-def _target_occurrences(statement: cst.SimpleStatementLine, name: str) -> int:
-    count = 0
-    for small in statement.body:
-        targets = []
-        if isinstance(small, cst.Assign):
-            targets = [target.target for target in small.targets]
-        elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
-            targets = [small.target]
-        for target in targets:
-            count += sum(1 for found in _names_in(target) if found.value == name)
-        if isinstance(small, cst.AnnAssign):
-            count += sum(1 for found in _names_in(small.annotation) if found.value == name)
-    return count
+def _names_in(node: ast.AST) -> list[ast.Name]:
+    return [found for found in iter_nodes(node) if isinstance(found, ast.Name)]
 
 
-def _header(statement: cst.CSTNode) -> cst.CSTNode:
-    if isinstance(statement, cst.If):
-        return statement.test
-    if isinstance(statement, cst.For):
-        return statement.iter
-    if isinstance(statement, cst.With):
-        return cst.Tuple([cst.Element(item.item) for item in statement.items])
-    return statement
+def _name_count(node: ast.AST, name: str) -> int:
+    return sum(1 for found in _names_in(node) if found.id == name)
 
 
-def _read_after(function: cst.FunctionDef, statement: cst.CSTNode, name: str) -> bool:
+def _target_occurrences(statement: ast.stmt, name: str) -> int:
+    targets: list[ast.AST] = []
+    if isinstance(statement, ast.Assign):
+        targets = list(statement.targets)
+    elif isinstance(statement, ast.AugAssign):
+        targets = [statement.target]
+    elif isinstance(statement, ast.AnnAssign):
+        targets = [statement.target, statement.annotation]
+    return sum(_name_count(target, name) for target in targets)
+
+
+def _header(statement: ast.stmt) -> list[ast.AST]:
+    """The parts of a compound statement run before its body."""
+    if isinstance(statement, (ast.If, ast.While)):
+        return [statement.test]
+    if isinstance(statement, (ast.For, ast.AsyncFor)):
+        return [statement.iter]
+    if isinstance(statement, (ast.With, ast.AsyncWith)):
+        return [item.context_expr for item in statement.items]
+    return [statement]
+
+
+def _read_after(function: FunctionDef, statement: ast.stmt, name: str) -> bool:
     """True when `name` occurs in `function` after `statement` (inside it, for a compound one)."""
     seen = False
     for stmt in _flat_statements(function.body):
         if stmt is statement:
             seen = True
-            if not isinstance(statement, cst.SimpleStatementLine):
-                body_names = [n for block in _child_blocks(statement) for n in _names_in(block)]
-                if any(found.value == name for found in body_names):
+            if not isinstance(statement, _SIMPLE):
+                body_names = [n for block in child_blocks(statement) for s in block for n in _names_in(s)]
+                if any(found.id == name for found in body_names):
                     return True
             continue
-        if seen and not _contains(statement, stmt) and any(found.value == name for found in _names_in(stmt)):
+        if seen and not _contains(statement, stmt) and any(found.id == name for found in _names_in(stmt)):
             return True
     return False
 
 
-def _contains(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
-    if isinstance(outer, cst.SimpleStatementLine):
+def _contains(outer: ast.stmt, inner: ast.stmt) -> bool:
+    if isinstance(outer, _SIMPLE):
         return False
-    return any(inner is stmt for block in _child_blocks(outer) for stmt in _flat_statements(block))
+    return any(inner is stmt for block in child_blocks(outer) for stmt in _flat_statements(block))
 
 
-def _flat_statements(block) -> Iterator[cst.CSTNode]:
+def _flat_statements(block: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Every statement of a block in source order, descending into compound statements (their
     header is the compound statement itself), not into nested functions or classes."""
-    body = block.body if not isinstance(block, cst.SimpleStatementSuite) else [block]
-    for stmt in body:
+    for stmt in block:
         yield stmt
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef, cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) + _SIMPLE):
             continue
-        for child in _child_blocks(stmt):
+        for child in child_blocks(stmt):
             yield from _flat_statements(child)
 
 
-def _child_blocks(stmt: cst.CSTNode) -> list:
-    blocks = []
-    body = getattr(stmt, "body", None)
-    if isinstance(body, cst.BaseSuite):
-        blocks.append(body)
-    for handler in getattr(stmt, "handlers", ()) or ():
-        blocks.append(handler.body)
-    orelse = getattr(stmt, "orelse", None)
-    if isinstance(orelse, cst.If):
-        blocks.append(cst.IndentedBlock(body=[orelse]))
-    elif isinstance(orelse, cst.Else):
-        blocks.append(orelse.body)
-    final = getattr(stmt, "finalbody", None)
-    if final is not None:
-        blocks.append(final.body)
-    return blocks
-
-
-def _small_targets(small: cst.BaseSmallStatement) -> frozenset[str]:
+def _small_targets(small: ast.stmt) -> frozenset[str]:
     names: set[str] = set()
-    if isinstance(small, cst.Assign):
+    if isinstance(small, ast.Assign):
         for target in small.targets:
-            names |= _target_names(target.target)
-    elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
-        names |= _target_names(small.target)
+            target_names(target, names)
+    elif isinstance(small, (ast.AnnAssign, ast.AugAssign)):
+        target_names(small.target, names)
     return frozenset(names)
 
 
-def _target_names(target: cst.BaseExpression) -> set[str]:
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        found: set[str] = set()
-        for element in target.elements:
-            found |= _target_names(element.value)
-        return found
-    if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
-    return set()
+_NEW_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp,
+               ast.DictComp, ast.GeneratorExp)
 
 
-def _import_names(small) -> list[str]:
-    if isinstance(getattr(small, "names", None), cst.ImportStar):
-        return []
-    names = []
-    for alias in small.names:
-        if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-            names.append(alias.asname.name.value)
-        else:
-            head = _head_name(alias.name)
-            if head is not None:
-                names.append(head)
-    return names
-
-
-_NEW_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-
-
-def _assigned_names(block: cst.CSTNode) -> set[str]:
+def _assigned_names(block: list[ast.stmt]) -> set[str]:
     """Names bound anywhere in a block (not inside nested functions, classes, comprehensions)."""
     names: set[str] = set()
-    for node in iter_nodes(block, prune=lambda n: isinstance(n, _NEW_SCOPES)):
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            names.add(node.name.value)
-        elif isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.NamedExpr, cst.For)):
-            names |= _target_names(node.target)
-        elif isinstance(node, cst.AsName):
-            names |= _target_names(node.name)
-        elif isinstance(node, (cst.Global, cst.Nonlocal)):
-            names |= {item.name.value for item in node.names}
-        elif isinstance(node, cst.ImportAlias) and node.asname is None:
-            head = _head_name(node.name)
-            if head is not None:
-                names.add(head)
+    for stmt in block:
+        for node in iter_nodes(stmt, prune=lambda n: isinstance(n, _NEW_SCOPES)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Assign):
+                for target in node.targets:
+                    target_names(target, names)
+            elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For, ast.AsyncFor)):
+                target_names(node.target, names)
+            elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+                target_names(node.optional_vars, names)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                names.add(node.name)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                names.update(node.names)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names.update(import_names(node))
+            elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+                names.add(node.name)
+            elif isinstance(node, ast.MatchMapping) and node.rest:
+                names.add(node.rest)
     return names
-
-
-def _assigned_names_stmt(stmt: cst.CSTNode) -> set[str]:
-    return _assigned_names(stmt)

@@ -6,60 +6,88 @@ of it (as a decorator or called on `f`), the experimental `shard_map(f, mesh, in
 out_specs)` with positional arguments, and every import spelling and alias the import table
 resolves. Bodies are nested functions, module functions, lambdas, or `partial(f, ...)` of those.
 
-Names are resolved with the package's own import table and a small per-function table of
-assignments, never with LibCST's scope providers (too slow for whole trees).
+Works on Python's `ast` (about ten times cheaper to build than LibCST's tree, and its nodes carry
+their positions). Names are resolved with the package's own import table and a small
+per-function table of assignments.
 """
 from __future__ import annotations
 
 import ast
-import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-
-import libcst as cst
+from typing import NamedTuple
 
 from codemods import jaxapi
 from codemods.analysis.names import ImportTable
 
-FunctionNode = cst.FunctionDef | cst.Lambda
+FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+# ---------------------------------------------------------------------------------------------
+# Call arguments in source order
+# ---------------------------------------------------------------------------------------------
+class Arg(NamedTuple):
+    """One argument of a call as written: `keyword` for `k=v`, `star` '*' or '**' for unpacking."""
+
+    value: ast.expr
+    keyword: str | None = None
+    star: str = ""
+
+
+def call_args(call: ast.Call) -> list[Arg]:
+    """The arguments of `call` in the order they are written (`ast` keeps positional and keyword
+    ones apart); computed once per call node."""
+    cached = getattr(call, "_shardfix_args", None)
+    if cached is not None:
+        return cached
+    found: list[tuple[tuple[int, int], Arg]] = []
+    for arg in call.args:
+        if isinstance(arg, ast.Starred):
+            found.append(((arg.lineno, arg.col_offset), Arg(arg.value, None, "*")))
+        else:
+            found.append(((arg.lineno, arg.col_offset), Arg(arg)))
+    for keyword in call.keywords:
+        star = "**" if keyword.arg is None else ""
+        found.append(((keyword.lineno, keyword.col_offset), Arg(keyword.value, keyword.arg, star)))
+    if call.keywords and call.args:
+        found.sort(key=lambda item: item[0])
+    result = [arg for _, arg in found]
+    call._shardfix_args = result  # type: ignore[attr-defined]
+    return result
 
 
 # ---------------------------------------------------------------------------------------------
 # Literals and local names
 # ---------------------------------------------------------------------------------------------
-def string_value(node: cst.BaseExpression) -> str | None:
-    """The value of a plain string literal ('i', "i", r'i'), else None."""
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    if isinstance(node, cst.ConcatenatedString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
+def string_value(node: ast.AST | None) -> str | None:
+    """The value of a plain string literal ('i', "i", r'i', 'a' 'b'), else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
     return None
 
 
-def literal_value(node: cst.BaseExpression) -> object:
+def literal_value(node: ast.AST) -> object:
     """Python value of a literal made of strings, numbers, None/True/False and tuples of those.
 
     Returns the sentinel NOT_LITERAL for anything else.
     """
-    text = string_value(node)
-    if text is not None:
-        return text
-    if isinstance(node, (cst.Integer, cst.Float)):
-        return node.evaluated_value
-    if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
-        return {"None": None, "True": True, "False": False}[node.value]
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        inner = literal_value(node.expression)
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if value is None or isinstance(value, (str, bool, int, float)):
+            return value
+        return NOT_LITERAL
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = literal_value(node.operand)
         return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else NOT_LITERAL
-    if isinstance(node, (cst.Tuple, cst.List)):
+    if isinstance(node, (ast.Tuple, ast.List)):
         items = []
-        for element in node.elements:
-            if isinstance(element, cst.StarredElement):
+        for element in node.elts:
+            if isinstance(element, ast.Starred):
                 return NOT_LITERAL
-            value = literal_value(element.value)
+            value = literal_value(element)
             if value is NOT_LITERAL:
                 return NOT_LITERAL
             items.append(value)
@@ -78,41 +106,41 @@ NOT_LITERAL = _NotLiteral()
 # ---------------------------------------------------------------------------------------------
 # A fast walk over the tree
 # ---------------------------------------------------------------------------------------------
-# LibCST's visitors cost ~7x more than this walk (they rebuild every node's children) and recurse
-# once per nesting level; this walk is iterative and skips whitespace and punctuation.
-_SKIPPED_FIELDS = frozenset({
-    "lpar", "rpar", "comma", "leading_lines", "header", "footer", "lines_after_decorators", "semicolon",
-    "colon", "equal", "dot", "trailing_whitespace", "empty_lines", "newline", "first_line", "operator",
-    "lbracket", "rbracket", "lbrace", "rbrace", "asynchronous", "star_tok",
-})
+# ast.walk/iter_child_nodes are generators that look at every field of every node; this walk is
+# iterative, knows each node type's child fields once, and skips expression contexts.
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_LEAF_FIELDS = frozenset({"ctx", "op", "type_comment", "kind"})
 
 
 def _child_fields(node_type: type) -> tuple[str, ...]:
     found = _CHILD_FIELDS.get(node_type)
     if found is None:
-        found = tuple(
-            f.name for f in dataclasses.fields(node_type)
-            if not f.name.startswith("whitespace") and f.name not in _SKIPPED_FIELDS
-        )
+        found = tuple(name for name in node_type._fields if name not in _LEAF_FIELDS)
         _CHILD_FIELDS[node_type] = found
     return found
 
 
-def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    children: list[cst.CSTNode] = []
+# Node types that never have node children: the walks skip them without a look.
+_LEAVES = frozenset({ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, ast.Global, ast.Nonlocal, ast.alias,
+                     ast.Load, ast.Store, ast.Del})
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    children: list[ast.AST] = []
+    if type(node) in _LEAVES:
+        return children
     for name in _child_fields(type(node)):
-        value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
             children.append(value)
-        elif type(value) in (tuple, list):
-            children.extend(item for item in value if isinstance(item, cst.CSTNode))
+        elif type(value) is list:
+            children.extend(item for item in value if isinstance(item, ast.AST))
     return children
 
 
-def iter_nodes(root: cst.CSTNode, prune: Callable[[cst.CSTNode], bool] | None = None) -> Iterator[cst.CSTNode]:
-    """Every node under `root` (itself included) in source order; below a node for which
-    `prune` is true (other than `root`), nothing."""
+def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) -> Iterator[ast.AST]:
+    """Every node under `root` (itself included), parents before children; below a node for
+    which `prune` is true (other than `root`), nothing."""
     stack = [root]
     while stack:
         node = stack.pop()
@@ -124,58 +152,51 @@ def iter_nodes(root: cst.CSTNode, prune: Callable[[cst.CSTNode], bool] | None = 
         stack.extend(children)
 
 
-def iter_with_scopes(root: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, tuple[cst.FunctionDef, ...]]]:
-    """Every node with the functions enclosing it (a def's decorators and defaults are outside it)."""
-    stack: list[tuple[cst.CSTNode, tuple]] = [(root, ())]
+def iter_with_scopes(root: ast.AST) -> Iterator[tuple[ast.AST, tuple[FunctionDef, ...]]]:
+    """Every node with the functions enclosing it (a def's decorators, defaults and annotations
+    are outside it)."""
+    stack: list[tuple[ast.AST, tuple]] = [(root, ())]
     while stack:
         node, scopes = stack.pop()
         yield node, scopes
-        if isinstance(node, cst.FunctionDef):
+        if isinstance(node, _DEFS):
             inner = scopes + (node,)
-            stack.append((node.body, inner))
-            stack.append((node.params, scopes))
-            stack.extend((decorator, scopes) for decorator in reversed(node.decorators))
+            stack.extend((stmt, inner) for stmt in reversed(node.body))
+            if node.returns is not None:
+                stack.append((node.returns, scopes))
+            stack.append((node.args, scopes))
+            stack.extend((decorator, scopes) for decorator in reversed(node.decorator_list))
             continue
         children = child_nodes(node)
         children.reverse()
         stack.extend((child, scopes) for child in children)
 
 
-def _block_statements(body: cst.BaseSuite | cst.Module) -> Iterator[cst.CSTNode]:
-    """Statements of a block and of its nested blocks (if/for/while/with/try), not of nested defs."""
-    stack: list[cst.CSTNode] = list(reversed(body.body)) if not isinstance(body, cst.SimpleStatementSuite) else []
-    if isinstance(body, cst.SimpleStatementSuite):
-        yield body
-        return
+def child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    """The statement lists nested in a compound statement (an elif is the If in its orelse)."""
+    blocks = []
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if type(block) is list and block:
+            blocks.append(block)
+    for handler in getattr(stmt, "handlers", ()) or ():
+        blocks.append(handler.body)
+    for case in getattr(stmt, "cases", ()) or ():
+        blocks.append(case.body)
+    return blocks
+
+
+def block_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements of a block and of its nested blocks (if/for/while/with/try), not of nested defs
+    or classes, in source order."""
+    stack = list(reversed(body))
     while stack:
         stmt = stack.pop()
         yield stmt
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for child in _sub_blocks(stmt):
-            if isinstance(child, cst.SimpleStatementSuite):
-                stack.append(child)
-            else:
-                stack.extend(reversed(child.body))
-
-
-def _sub_blocks(stmt: cst.CSTNode) -> list[cst.BaseSuite]:
-    blocks: list[cst.BaseSuite] = []
-    body = getattr(stmt, "body", None)
-    if isinstance(body, cst.BaseSuite):
-        blocks.append(body)
-    orelse = getattr(stmt, "orelse", None)
-    if isinstance(orelse, (cst.If, cst.Else)):
-        if isinstance(orelse, cst.If):
-            blocks.extend(_sub_blocks(orelse) + [orelse.body])
-        else:
-            blocks.append(orelse.body)
-    for handler in getattr(stmt, "handlers", ()) or ():
-        blocks.append(handler.body)
-    final = getattr(stmt, "finalbody", None)
-    if isinstance(final, cst.Finally):
-        blocks.append(final.body)
-    return blocks
+        for block in reversed(child_blocks(stmt)):
+            stack.extend(reversed(block))
 
 
 @dataclass
@@ -183,7 +204,7 @@ class Bindings:
     """What one scope binds directly: functions, and the right-hand sides of simple assignments."""
 
     functions: dict[str, list[FunctionNode]] = field(default_factory=dict)
-    values: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
+    values: dict[str, list[ast.expr]] = field(default_factory=dict)
     other: set[str] = field(default_factory=set)  # bound some other way (for, with, params, ...)
     imported: set[str] = field(default_factory=set)  # bound by an import (the import table knows it)
 
@@ -193,7 +214,7 @@ class Bindings:
             return found[0]
         return None
 
-    def unique_value(self, name: str) -> cst.BaseExpression | None:
+    def unique_value(self, name: str) -> ast.expr | None:
         found = self.values.get(name, [])
         if len(found) == 1 and name not in self.functions and name not in self.other:
             return found[0]
@@ -203,80 +224,84 @@ class Bindings:
         return name in self.functions or name in self.values or name in self.other
 
 
-def bindings_of(scope: cst.FunctionDef | cst.Module) -> Bindings:
+def bindings_of(scope: FunctionDef | ast.Module) -> Bindings:
     result = Bindings()
-    body = scope if isinstance(scope, cst.Module) else scope.body
-    for stmt in _block_statements(body):
-        if isinstance(stmt, cst.FunctionDef):
-            result.functions.setdefault(stmt.name.value, []).append(stmt)
-            continue
-        if isinstance(stmt, cst.ClassDef):
-            result.other.add(stmt.name.value)
-            continue
-        if isinstance(stmt, cst.For):
-            _note_targets(stmt.target, result.other)
-        if isinstance(stmt, cst.With):
+    for stmt in block_statements(scope.body):
+        if isinstance(stmt, _DEFS):
+            result.functions.setdefault(stmt.name, []).append(stmt)
+        elif isinstance(stmt, ast.ClassDef):
+            result.other.add(stmt.name)
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            target_names(stmt.target, result.other)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
-                if item.asname is not None:
-                    _note_targets(item.asname.name, result.other)
-        small_statements = stmt.body if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else ()
-        for small in small_statements:
-            _note_small(small, result)
-    if isinstance(scope, cst.FunctionDef):
-        for param in _all_params(scope.params):
-            result.other.add(param.name.value)
+                if item.optional_vars is not None:
+                    target_names(item.optional_vars, result.other)
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            result.other.update(handler.name for handler in stmt.handlers if handler.name)
+        else:
+            _note_simple(stmt, result)
+    if isinstance(scope, _DEFS):
+        result.other.update(all_param_names(scope.args))
     return result
 
 
-def _note_small(small: cst.BaseSmallStatement, result: Bindings) -> None:
-    if isinstance(small, cst.Assign):
-        for target in small.targets:
-            if isinstance(target.target, cst.Name):
-                name = target.target.value
-                if isinstance(small.value, cst.Lambda):
-                    result.functions.setdefault(name, []).append(small.value)
+def _note_simple(stmt: ast.stmt, result: Bindings) -> None:
+    if isinstance(stmt, ast.Assign):
+        for target in stmt.targets:
+            if isinstance(target, ast.Name):
+                if isinstance(stmt.value, ast.Lambda):
+                    result.functions.setdefault(target.id, []).append(stmt.value)
                 else:
-                    result.values.setdefault(name, []).append(small.value)
+                    result.values.setdefault(target.id, []).append(stmt.value)
             else:
-                _note_targets(target.target, result.other)
-    elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
-        if small.value is not None:
-            result.values.setdefault(small.target.value, []).append(small.value)
-    elif isinstance(small, cst.AugAssign):
-        _note_targets(small.target, result.other)
-    elif isinstance(small, (cst.Global, cst.Nonlocal)):
-        for item in small.names:
-            result.other.add(item.name.value)
-    elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(getattr(small, "names", None), cst.ImportStar):
-        for alias in small.names:
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                result.imported.add(alias.asname.name.value)
-            elif isinstance(alias.name, cst.Name):
-                result.imported.add(alias.name.value)
-            elif isinstance(alias.name, cst.Attribute):
-                head = alias.name
-                while isinstance(head, cst.Attribute):
-                    head = head.value
-                if isinstance(head, cst.Name):
-                    result.imported.add(head.value)
+                target_names(target, result.other)
+    elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        if stmt.value is not None:
+            result.values.setdefault(stmt.target.id, []).append(stmt.value)
+    elif isinstance(stmt, ast.AugAssign):
+        target_names(stmt.target, result.other)
+    elif isinstance(stmt, (ast.Global, ast.Nonlocal)):
+        result.other.update(stmt.names)
+    elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        result.imported.update(import_names(stmt))
 
 
-def _note_targets(target: cst.BaseExpression, names: set[str]) -> None:
-    if isinstance(target, cst.Name):
-        names.add(target.value)
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            _note_targets(element.value, names)
-    elif isinstance(target, cst.StarredElement):
-        _note_targets(target.value, names)
+def import_names(stmt: ast.Import | ast.ImportFrom) -> list[str]:
+    """The local names an import statement binds (none for `import *`)."""
+    return [alias.asname or alias.name.split(".")[0] for alias in stmt.names if alias.name != "*"]
 
 
-def _all_params(params: cst.Parameters) -> list[cst.Param]:
-    found = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
-    if isinstance(params.star_arg, cst.Param):
-        found.append(params.star_arg)
-    if params.star_kwarg is not None:
-        found.append(params.star_kwarg)
+def target_names(target: ast.AST, names: set[str] | None = None) -> set[str]:
+    """Names an assignment target binds (into tuples, lists and starred items)."""
+    names = set() if names is None else names
+    if isinstance(target, ast.Name):
+        names.add(target.id)
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            target_names(element, names)
+    elif isinstance(target, ast.Starred):
+        target_names(target.value, names)
+    return names
+
+
+def positional_params(args: ast.arguments) -> list[ast.arg]:
+    return list(args.posonlyargs) + list(args.args)
+
+
+def param_default(args: ast.arguments, param: ast.arg) -> ast.expr | None:
+    """The default of a parameter (positional or keyword-only), None when it has none."""
+    positional = positional_params(args)
+    if param in positional:
+        index = positional.index(param) - (len(positional) - len(args.defaults))
+        return args.defaults[index] if index >= 0 else None
+    index = args.kwonlyargs.index(param)
+    return args.kw_defaults[index]
+
+
+def all_param_names(args: ast.arguments) -> list[str]:
+    found = [param.arg for param in positional_params(args) + list(args.kwonlyargs)]
+    found.extend(param.arg for param in (args.vararg, args.kwarg) if param is not None)
     return found
 
 
@@ -314,68 +339,62 @@ def module_binding_counts(tree: ast.Module) -> Counter[str]:
 # The module's view: imports, module-level bindings, the function enclosing each node
 # ---------------------------------------------------------------------------------------------
 class ModuleScope:
-    """Module-level bindings plus lazily computed bindings of each function.
+    """Module-level bindings plus lazily computed bindings of each function."""
 
-    `tree` is Python's `ast` of the *whole* file. The LibCST module may be a sparse text (the
-    engine blanks top-level statements no rule can care about), so whether a module-level name
-    is bound exactly once, and how often a function is referenced, is read from `tree`.
-    """
-
-    def __init__(self, module: cst.Module, imports: ImportTable, tree: ast.Module | None = None) -> None:
-        self.module = module
-        self.imports = imports
+    def __init__(self, tree: ast.Module, imports: ImportTable) -> None:
         self.tree = tree
-        self.globals = bindings_of(module)
+        self.imports = imports
+        self.globals = bindings_of(tree)
         self._locals: dict[int, Bindings] = {}
-        self._full_references: Counter[str] | None = None
-        # Names some function rebinds through `global` or `nonlocal`: never followed.
-        self.volatile: frozenset[str] = frozenset()
-        if tree is not None:
-            self._restrict_globals()
-
-    def _restrict_globals(self) -> None:
-        """A module-level name bound more than once in the whole file is not unique here either."""
-        counts = module_binding_counts(self.tree)
+        # A module-level name bound more than once (in if/try blocks too) is not unique.
+        counts = module_binding_counts(tree)
         for name in list(self.globals.functions) + list(self.globals.values):
             if counts.get(name, 0) > 1:
                 self.globals.other.add(name)
-        self.volatile = frozenset(
-            name for node in ast.walk(self.tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names
-        )
+        # One walk over the whole tree gathers everything later questions need.
+        self._references: Counter[str] = Counter()
+        volatile: set[str] = set()
+        self.calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]] = []
+        for node, scopes in iter_with_scopes(tree):
+            kind = type(node)
+            if kind is ast.Name:
+                self._references[node.id] += 1
+            elif kind is ast.Call or kind in _DEFS:
+                self.calls_and_defs.append((node, scopes))
+            elif kind is ast.Global or kind is ast.Nonlocal:
+                volatile.update(node.names)
+        # Names some function rebinds through `global` or `nonlocal`: never followed.
+        self.volatile: frozenset[str] = frozenset(volatile)
 
-    def references(self, name: str) -> int | None:
-        """How often `name` is used in the whole file (None: only the LibCST text is known)."""
-        if self.tree is None:
-            return None
-        if self._full_references is None:
-            self._full_references = Counter(node.id for node in ast.walk(self.tree) if isinstance(node, ast.Name))
-        return self._full_references.get(name, 0)
+    def references(self, name: str) -> int:
+        """How often `name` is used (as a bare name) in the file."""
+        return self._references.get(name, 0)
 
-    def locals_of(self, function: cst.FunctionDef) -> Bindings:
+    def locals_of(self, function: FunctionDef) -> Bindings:
         key = id(function)
         if key not in self._locals:
             self._locals[key] = bindings_of(function)
         return self._locals[key]
 
-    def resolve(self, expr: cst.BaseExpression, scopes: tuple[cst.FunctionDef, ...] = (), depth: int = 0) -> str | None:
+    def resolve(self, expr: ast.expr, scopes: tuple[FunctionDef, ...] = (), depth: int = 0) -> str | None:
         """Canonical JAX (or other imported) name of `expr`, honouring local shadowing and local
         aliases such as `P = jax.sharding.PartitionSpec` inside a function."""
         head = expr
-        while isinstance(head, cst.Attribute):
+        while isinstance(head, ast.Attribute):
             head = head.value
-        if not isinstance(head, cst.Name) or depth > 8:
+        if not isinstance(head, ast.Name) or depth > 8:
             return None
         for index in range(len(scopes) - 1, -1, -1):
             local = self.locals_of(scopes[index])
-            if not local.binds(head.value):
+            if not local.binds(head.id):
                 continue  # imports inside functions are in the import table
-            alias = local.unique_value(head.value)
-            if expr is head and isinstance(alias, (cst.Name, cst.Attribute)):
+            alias = local.unique_value(head.id)
+            if expr is head and isinstance(alias, (ast.Name, ast.Attribute)):
                 return self.resolve(alias, scopes[: index + 1], depth + 1)
             return None
         return self.imports.resolve(expr)
 
-    def lookup_value(self, name: str, scopes: tuple[cst.FunctionDef, ...]) -> tuple[cst.BaseExpression | None, tuple]:
+    def lookup_value(self, name: str, scopes: tuple[FunctionDef, ...]) -> tuple[ast.expr | None, tuple]:
         """The single right-hand side bound to `name` in the innermost scope that binds it."""
         for index in range(len(scopes) - 1, -1, -1):
             local = self.locals_of(scopes[index])
@@ -383,28 +402,28 @@ class ModuleScope:
                 return local.unique_value(name), scopes[: index + 1]
         return self.globals.unique_value(name), ()
 
-    def lookup_function(self, name: str, scopes: tuple[cst.FunctionDef, ...]) -> tuple[FunctionNode | None, tuple]:
+    def lookup_function(self, name: str, scopes: tuple[FunctionDef, ...]) -> tuple[FunctionNode | None, tuple]:
         for index in range(len(scopes) - 1, -1, -1):
             local = self.locals_of(scopes[index])
             if local.binds(name):
                 return local.unique_function(name), scopes[: index + 1]
         return self.globals.unique_function(name), ()
 
-    def constant(self, expr: cst.BaseExpression, scopes: tuple[cst.FunctionDef, ...] = (), depth: int = 0) -> object:
+    def constant(self, expr: ast.expr, scopes: tuple[FunctionDef, ...] = (), depth: int = 0) -> object:
         """Literal value of `expr`, following names bound once to literals (module constants)."""
         value = literal_value(expr)
         if value is not NOT_LITERAL or depth > 8:
             return value
-        if isinstance(expr, cst.Name):
-            bound, outer = self.lookup_value(expr.value, scopes)
+        if isinstance(expr, ast.Name):
+            bound, outer = self.lookup_value(expr.id, scopes)
             if bound is not None:
                 return self.constant(bound, outer, depth + 1)
-        if isinstance(expr, (cst.Tuple, cst.List)):
+        if isinstance(expr, (ast.Tuple, ast.List)):
             items = []
-            for element in expr.elements:
-                if isinstance(element, cst.StarredElement):
+            for element in expr.elts:
+                if isinstance(element, ast.Starred):
                     return NOT_LITERAL
-                item = self.constant(element.value, scopes, depth + 1)
+                item = self.constant(element, scopes, depth + 1)
                 if item is NOT_LITERAL:
                     return NOT_LITERAL
                 items.append(item)
@@ -419,12 +438,12 @@ class ModuleScope:
 class Spec:
     """One PartitionSpec: the axes it shards on (varying), plus reduced= and unreduced=."""
 
-    node: cst.Call = field(repr=False)
+    node: ast.Call = field(repr=False)
     sharded: tuple[str, ...]
     reduced: tuple[str, ...] = ()
     unreduced: tuple[str, ...] = ()
     # The `reduced=` keyword's value node, when it is a set literal of strings.
-    reduced_node: cst.BaseExpression | None = field(default=None, repr=False)
+    reduced_node: ast.expr | None = field(default=None, repr=False)
     reduced_literal: bool = True  # False: reduced= is present but not a literal set
 
 
@@ -432,48 +451,48 @@ class Spec:
 SpecTree = Spec | tuple | None
 
 
-def is_partition_spec(scope: ModuleScope, func: cst.BaseExpression, scopes: tuple[cst.FunctionDef, ...]) -> bool:
+def is_partition_spec(scope: ModuleScope, func: ast.expr, scopes: tuple[FunctionDef, ...]) -> bool:
     return scope.resolve(func, scopes) == jaxapi.PARTITION_SPEC
 
 
-def parse_spec(scope: ModuleScope, expr: cst.BaseExpression, scopes: tuple[cst.FunctionDef, ...], depth: int = 0) -> SpecTree:
+def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ...], depth: int = 0) -> SpecTree:
     """Parse an in_specs/out_specs expression into a SpecTree (None where not known)."""
     if depth > 8:
         return None
-    if isinstance(expr, cst.Call) and is_partition_spec(scope, expr.func, scopes):
+    if isinstance(expr, ast.Call) and is_partition_spec(scope, expr.func, scopes):
         return _parse_p_call(scope, expr, scopes)
-    if isinstance(expr, (cst.Tuple, cst.List)):
+    if isinstance(expr, (ast.Tuple, ast.List)):
         items = []
-        for element in expr.elements:
-            if isinstance(element, cst.StarredElement):
+        for element in expr.elts:
+            if isinstance(element, ast.Starred):
                 return None
-            items.append(parse_spec(scope, element.value, scopes, depth + 1))
+            items.append(parse_spec(scope, element, scopes, depth + 1))
         return tuple(items)
-    if isinstance(expr, cst.Name) and expr.value not in ("None", "True", "False"):
-        bound, outer = scope.lookup_value(expr.value, scopes)
+    if isinstance(expr, ast.Name):
+        bound, outer = scope.lookup_value(expr.id, scopes)
         if bound is not None:
             return parse_spec(scope, bound, outer, depth + 1)
     return None
 
 
-def _parse_p_call(scope: ModuleScope, call: cst.Call, scopes: tuple[cst.FunctionDef, ...]) -> Spec | None:
+def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef, ...]) -> Spec | None:
     sharded: list[str] = []
     reduced: tuple[str, ...] = ()
     unreduced: tuple[str, ...] = ()
     reduced_node = None
     reduced_literal = True
-    for arg in call.args:
+    for arg in call_args(call):
         if arg.star:
             return None
         if arg.keyword is not None:
             names = _axis_set(scope, arg.value, scopes)
-            if arg.keyword.value == "reduced":
+            if arg.keyword == "reduced":
                 reduced_node = arg.value
                 if names is None:
                     reduced_literal = False
                 else:
                     reduced = names
-            elif arg.keyword.value == "unreduced":
+            elif arg.keyword == "unreduced":
                 if names is None:
                     return None
                 unreduced = names
@@ -492,13 +511,13 @@ def _parse_p_call(scope: ModuleScope, call: cst.Call, scopes: tuple[cst.Function
     return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal)
 
 
-def _axis_set(scope: ModuleScope, expr: cst.BaseExpression, scopes) -> tuple[str, ...] | None:
-    if isinstance(expr, cst.Set):
+def _axis_set(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[str, ...] | None:
+    if isinstance(expr, ast.Set):
         names = []
-        for element in expr.elements:
-            if isinstance(element, cst.StarredElement):
+        for element in expr.elts:
+            if isinstance(element, ast.Starred):
                 return None
-            value = scope.constant(element.value, scopes)
+            value = scope.constant(element, scopes)
             if not isinstance(value, str):
                 return None
             names.append(value)
@@ -506,8 +525,8 @@ def _axis_set(scope: ModuleScope, expr: cst.BaseExpression, scopes) -> tuple[str
     value = scope.constant(expr, scopes)
     if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
         return value
-    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("set", "frozenset") \
-            and not expr.args:
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("set", "frozenset") \
+            and not expr.args and not expr.keywords:
         return ()
     return None
 
@@ -523,20 +542,21 @@ class MeshInfo:
         return self.sizes[self.axes.index(axis)]
 
 
-def parse_mesh(scope: ModuleScope, expr: cst.BaseExpression, scopes: tuple[cst.FunctionDef, ...], depth: int = 0) -> MeshInfo | None:
+def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ...], depth: int = 0) -> MeshInfo | None:
     """Mesh axes of `jax.make_mesh(shape, names)` / `Mesh(devices, names)`, followed through names."""
     if depth > 8:
         return None
-    if isinstance(expr, cst.Name):
-        bound, outer = scope.lookup_value(expr.value, scopes)
+    if isinstance(expr, ast.Name):
+        bound, outer = scope.lookup_value(expr.id, scopes)
         return parse_mesh(scope, bound, outer, depth + 1) if bound is not None else None
-    if not isinstance(expr, cst.Call):
+    if not isinstance(expr, ast.Call):
         return None
     factory = scope.resolve(expr.func, scopes)
     if factory not in jaxapi.MESH_FACTORIES:
         return None
-    positional = [arg.value for arg in expr.args if arg.keyword is None and not arg.star]
-    keywords = {arg.keyword.value: arg.value for arg in expr.args if arg.keyword is not None}
+    args = call_args(expr)
+    positional = [arg.value for arg in args if arg.keyword is None and not arg.star]
+    keywords = {arg.keyword: arg.value for arg in args if arg.keyword is not None}
     names_node = keywords.get("axis_names", positional[1] if len(positional) > 1 else None)
     if names_node is None:
         return None
@@ -561,32 +581,32 @@ def parse_mesh(scope: ModuleScope, expr: cst.BaseExpression, scopes: tuple[cst.F
 class ShardMapUse:
     """One application of shard_map to a body."""
 
-    node: cst.CSTNode  # the shard_map call (or the decorator's call)
+    node: ast.Call  # the shard_map call (or the decorator's call)
     body: FunctionNode | None
-    body_scopes: tuple[cst.FunctionDef, ...]  # functions enclosing the body's definition
-    call_scopes: tuple[cst.FunctionDef, ...]  # functions enclosing the shard_map call
-    body_ref: cst.Name | None  # the Name by which the call refers to a named body
+    body_scopes: tuple[FunctionDef, ...]  # functions enclosing the body's definition
+    call_scopes: tuple[FunctionDef, ...]  # functions enclosing the shard_map call
+    body_ref: ast.Name | None  # the Name by which the call refers to a named body
     decorated: bool  # the body is the function the shard_map decorates
-    bound_args: tuple[cst.Arg, ...]  # partial(body, ...) arguments
-    in_specs: cst.BaseExpression | None
-    out_specs: cst.BaseExpression | None
-    mesh: cst.BaseExpression | None
-    axis_names: cst.BaseExpression | None
+    bound_args: tuple[Arg, ...]  # partial(body, ...) arguments
+    in_specs: ast.expr | None
+    out_specs: ast.expr | None
+    mesh: ast.expr | None
+    axis_names: ast.expr | None
     check: object  # check_vma / check_rep literal value (True when absent), NOT_LITERAL if unknown
     experimental: bool
 
 
 @dataclass(frozen=True)
 class _ShardMapArgs:
-    body: cst.BaseExpression | None
-    keywords: dict[str, cst.BaseExpression]
+    body: ast.expr | None
+    keywords: dict[str, ast.expr]
     experimental: bool
 
 
-def shard_map_args(scope: ModuleScope, call: cst.Call, scopes) -> _ShardMapArgs | None:
+def shard_map_args(scope: ModuleScope, call: ast.Call, scopes) -> _ShardMapArgs | None:
     """The arguments given to shard_map by `call`, if `call` applies (or partially applies) it."""
     name = scope.resolve(call.func, scopes)
-    args = list(call.args)
+    args = call_args(call)
     if name == jaxapi.PARTIAL:
         if not args or args[0].keyword is not None or args[0].star:
             return None
@@ -597,11 +617,11 @@ def shard_map_args(scope: ModuleScope, call: cst.Call, scopes) -> _ShardMapArgs 
     return _bind_shard_map_args(args, name == jaxapi.EXPERIMENTAL_SHARD_MAP)
 
 
-def _bind_shard_map_args(args: list[cst.Arg], experimental: bool) -> _ShardMapArgs | None:
+def _bind_shard_map_args(args: list[Arg], experimental: bool) -> _ShardMapArgs | None:
     if any(arg.star for arg in args):
         return None
     positional = [arg.value for arg in args if arg.keyword is None]
-    keywords = {arg.keyword.value: arg.value for arg in args if arg.keyword is not None}
+    keywords = {arg.keyword: arg.value for arg in args if arg.keyword is not None}
     names = ("f", "mesh", "in_specs", "out_specs") if experimental else ("f",)
     if len(positional) > len(names):
         return None
@@ -614,11 +634,11 @@ def _bind_shard_map_args(args: list[cst.Arg], experimental: bool) -> _ShardMapAr
 def find_shard_maps(scope: ModuleScope) -> list[ShardMapUse]:
     """Every use of shard_map in the module, in source order."""
     finder = _Finder(scope)
-    for node, scopes in iter_with_scopes(scope.module):
-        if isinstance(node, cst.FunctionDef):
-            finder.function(node, scopes)
-        elif isinstance(node, cst.Call):
+    for node, scopes in scope.calls_and_defs:
+        if isinstance(node, ast.Call):
             finder.call(node, scopes)
+        elif isinstance(node, _DEFS):
+            finder.function(node, scopes)
     return finder.found
 
 
@@ -632,45 +652,44 @@ class _Finder:
                                 if bound in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP)}
         self.partial_names = {"partial"} | {name for name, bound in bindings.items() if bound == jaxapi.PARTIAL}
 
-    def function(self, node: cst.FunctionDef, scopes) -> None:
-        for decorator in node.decorators:
-            expr = decorator.decorator
-            if isinstance(expr, cst.Call) and self._mentions_shard_map(expr):
+    def function(self, node: FunctionDef, scopes) -> None:
+        for expr in node.decorator_list:
+            if isinstance(expr, ast.Call) and self._mentions_shard_map(expr):
                 found = shard_map_args(self.scope, expr, scopes)
                 if found is not None and found.body is None:
                     self.handled.add(id(expr))
                     self._add(expr, found, node, scopes, scopes, None, decorated=True)
 
-    def call(self, node: cst.Call, scopes) -> None:
+    def call(self, node: ast.Call, scopes) -> None:
         if id(node) in self.handled or not self._mentions_shard_map(node):
             return
         # `shard_map(mesh=..., ...)(body)` and `partial(shard_map, ...)(body)`
-        if isinstance(node.func, cst.Call):
+        if isinstance(node.func, ast.Call):
             inner = shard_map_args(self.scope, node.func, scopes)
             if inner is not None and inner.body is None:
                 self.handled.add(id(node.func))
-                positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
-                body_expr = positional[0].value if len(positional) == 1 and len(node.args) == 1 else None
+                args = call_args(node)
+                body_expr = args[0].value if len(args) == 1 and args[0].keyword is None and not args[0].star else None
                 self._add_with_body(node.func, inner, body_expr, scopes)
                 return
         found = shard_map_args(self.scope, node, scopes)
         if found is not None and found.body is not None:
             self._add_with_body(node, found, found.body, scopes)
 
-    def _mentions_shard_map(self, node: cst.Call) -> bool:
+    def _mentions_shard_map(self, node: ast.Call) -> bool:
         """Cheap test before resolving anything: the callee (or partial's first argument) is
         spelled `...shard_map` or with a name the imports bind to shard_map."""
-        func = node.func.func if isinstance(node.func, cst.Call) else node.func
+        func = node.func.func if isinstance(node.func, ast.Call) else node.func
         if self._spelled_shard_map(func):
             return True
         last = _last_name(func)
         if last is not None and last in self.partial_names:
-            first = node.func.args[0].value if isinstance(node.func, cst.Call) and node.func.args else None
-            first = first if first is not None else (node.args[0].value if node.args else None)
+            first = _first_arg(node.func) if isinstance(node.func, ast.Call) else None
+            first = first if first is not None else _first_arg(node)
             return first is not None and self._spelled_shard_map(first)
         return False
 
-    def _spelled_shard_map(self, expr: cst.BaseExpression) -> bool:
+    def _spelled_shard_map(self, expr: ast.expr) -> bool:
         last = _last_name(expr)
         return last is not None and (last == "shard_map" or last in self.shard_map_names)
 
@@ -703,11 +722,16 @@ class _Finder:
         )
 
 
-def _last_name(expr: cst.BaseExpression) -> str | None:
-    if isinstance(expr, cst.Name):
-        return expr.value
-    if isinstance(expr, cst.Attribute):
-        return expr.attr.value
+def _first_arg(call: ast.Call) -> ast.expr | None:
+    args = call_args(call)
+    return args[0].value if args else None
+
+
+def _last_name(expr: ast.expr) -> str | None:
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
     return None
 
 
@@ -715,18 +739,18 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
     """(body function, scopes enclosing it, referring Name, partial-bound args) of a body expression."""
     if expr is None or depth > 4:
         return None, (), None, ()
-    if isinstance(expr, cst.Lambda):
+    if isinstance(expr, ast.Lambda):
         return expr, scopes, None, ()
-    if isinstance(expr, cst.Name):
-        function, outer = scope.lookup_function(expr.value, scopes)
+    if isinstance(expr, ast.Name):
+        function, outer = scope.lookup_function(expr.id, scopes)
         if function is not None:
             # Scopes enclosing the definition: `outer` ends with the defining function.
             return function, outer, expr, ()
         return None, (), None, ()
-    if isinstance(expr, cst.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL and expr.args:
-        first = expr.args[0]
-        if first.keyword is None and not first.star:
-            body, body_scopes, ref, bound = _resolve_body(scope, first.value, scopes, depth + 1)
+    if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
+        args = call_args(expr)
+        if args and args[0].keyword is None and not args[0].star:
+            body, body_scopes, ref, bound = _resolve_body(scope, args[0].value, scopes, depth + 1)
             if body is not None and not bound:
-                return body, body_scopes, ref, tuple(expr.args[1:])
+                return body, body_scopes, ref, tuple(args[1:])
     return None, (), None, ()

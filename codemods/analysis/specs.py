@@ -15,10 +15,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-import libcst as cst
-from libcst.metadata import ParentNodeProvider
-
 from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
 
 PARTITION_SPEC = "jax.sharding.PartitionSpec"
 NAMED_SHARDING = "jax.sharding.NamedSharding"
@@ -261,12 +261,18 @@ class _ScopeInfo:
     params: set[str] = field(default_factory=set)
 
 
-_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-_LOOPS = (cst.For, cst.While)
+# By class name, so that importing this module does not load LibCST.
+_COMPREHENSIONS = frozenset({"ListComp", "SetComp", "DictComp", "GeneratorExp"})
+_LOOPS = frozenset({"For", "While"})
+
+
+def _is_comprehension(node: cst.CSTNode) -> bool:
+    return type(node).__name__ in _COMPREHENSIONS
 
 
 def parents(ctx: FileContext):
+    from libcst.metadata import ParentNodeProvider
+
     return ctx.cached("specs.parents", lambda: ctx.wrapper.resolve(ParentNodeProvider))
 
 
@@ -280,7 +286,7 @@ def scope_of(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
             return current
         if isinstance(current, cst.ClassDef) and child is current.body:
             return current
-        if isinstance(current, _COMPREHENSIONS):
+        if _is_comprehension(current):
             return current
         if isinstance(current, cst.Module):
             return current
@@ -409,7 +415,7 @@ def _collect(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
 
     class _Scoped(_Bindings):
         def on_visit(self, node: cst.CSTNode) -> bool:
-            if isinstance(node, _COMPREHENSIONS):
+            if _is_comprehension(node):
                 node.visit(_Walrus())
                 return False
             return super().on_visit(node)
@@ -425,7 +431,7 @@ def _collect(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
         scope.body.visit(visitor)
     elif isinstance(scope, cst.ClassDef):
         scope.body.visit(visitor)
-    elif isinstance(scope, _COMPREHENSIONS):
+    elif _is_comprehension(scope):
         for comp in _comp_fors(scope):
             for name in _target_names(comp.target):
                 info.params.add(name.value)
@@ -474,7 +480,7 @@ def resolve_name(ctx: FileContext, name: cst.Name) -> Binding | None:
             return _dominating(ctx, before[-1], bindings, name, use)
         if name.value in info.params:
             return None
-        if isinstance(scope, cst.Module) or not isinstance(scope, _COMPREHENSIONS):
+        if isinstance(scope, cst.Module) or not _is_comprehension(scope):
             break
         use = ctx.offsets(scope)[0]
         scope = scope_of(ctx, scope)
@@ -555,7 +561,7 @@ def _dominating(ctx: FileContext, last: Binding, bindings: list[Binding], name: 
     later = [b for b in bindings if b.start >= use]
     current = parent_of.get(name)
     while current is not None and current is not block:
-        if isinstance(current, _LOOPS):
+        if type(current).__name__ in _LOOPS:
             start, end = ctx.offsets(current)
             if any(start <= b.start < end for b in later):
                 return None

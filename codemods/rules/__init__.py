@@ -19,7 +19,8 @@ def all_rules() -> tuple[type[Rule], ...]:
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Rule) and value is not Rule and value.__module__ == module.__name__:
+            # type(value), not isinstance: the latter reads __class__, which loads a lazy module.
+            if issubclass(type(value), type) and issubclass(value, Rule) and value is not Rule and value.__module__ == module.__name__:
                 found[value.code] = value
     return tuple(found[code] for code in sorted(found))
 

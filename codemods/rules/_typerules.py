@@ -6,11 +6,12 @@ placed; the rules only render them.
 """
 from __future__ import annotations
 
+import ast
 import itertools
-
-import libcst as cst
+import re
 
 from codemods import jaxapi
+from codemods.analysis.shardmap import call_args
 from codemods.analysis.axisstate import (
     Analysis,
     AxisState,
@@ -33,11 +34,8 @@ def analysis(ctx: FileContext) -> Analysis:
 
     def compute() -> Analysis:
         if "shard_map" not in ctx.source:
-            return Analysis()  # no body in this file: nothing to parse
-        try:
-            return analyse_module(ctx.module, ctx.imports, ctx.target, ctx.tree)
-        except RecursionError:  # LibCST's own visitors on absurdly deep code: say nothing
-            return Analysis()
+            return Analysis()  # no body in this file: nothing to analyse
+        return analyse_module(ctx.tree, ctx.imports, ctx.target)
 
     return ctx.cached(_CACHE_KEY, compute)
 
@@ -102,7 +100,7 @@ def cast_edits(ctx: FileContext, problem: Problem) -> list[Edit]:
     """The pcast before the consumer: a new line rebinding a plain name, or a wrap in place."""
     site = problem.site
     quote = quote_of(ctx, site.axes_node)
-    written_here = any(arg.value is site.axes_node for arg in site.call.args)
+    written_here = any(arg.value is site.axes_node for arg in call_args(site.call))
     if tuple(problem.cast) == tuple(site.axes) and written_here:
         axes_text = node_text(ctx, site.axes_node)  # `AXES`, `('i', 'j')`: the consumer's own spelling
     else:
@@ -119,13 +117,9 @@ def cast_edits(ctx: FileContext, problem: Problem) -> list[Edit]:
     return [edit, *import_edits]
 
 
-def node_text(ctx: FileContext, node: cst.CSTNode) -> str:
-    """The source of `node` with its own parentheses (a position range leaves them out)."""
-    text = ctx.text(node)
-    lpar = getattr(node, "lpar", ())
-    if lpar and not text.startswith("("):
-        text = "(" * len(lpar) + text + ")" * len(getattr(node, "rpar", ()))
-    return text
+def node_text(ctx: FileContext, node: ast.expr) -> str:
+    """The source of `node` (a parenthesized tuple's range holds its parentheses)."""
+    return ctx.text(node)
 
 
 def out_spec_edits(ctx: FileContext, problem: Problem) -> tuple[list[Edit], list[OutSpecNeed]]:
@@ -148,17 +142,24 @@ def _reduced_edit(ctx: FileContext, need: OutSpecNeed, quote: str) -> Edit | Non
     call = spec.node
     names = [f"{quote}{axis}{quote}" for axis in need.axes]
     if spec.reduced_node is not None:
-        if not isinstance(spec.reduced_node, cst.Set):
+        if not isinstance(spec.reduced_node, ast.Set):
             return None
-        old = [ctx.text(element.value) for element in spec.reduced_node.elements]
+        old = [ctx.text(element) for element in spec.reduced_node.elts]
         return ctx.replace(spec.reduced_node, "{" + ", ".join(old + names) + "}")
     keyword = "reduced={" + ", ".join(names) + "}"
-    if call.args:
-        last = call.args[-1]
-        _, end = ctx.offsets(last.value)
-        if isinstance(last.comma, cst.Comma):
-            comma = ctx.source.find(",", end)
-            return Edit(comma + 1, comma + 1, f" {keyword}")
+    args = call_args(call)
+    _, call_end = ctx.offsets(call)
+    if args:
+        _, end = ctx.offsets(args[-1].value)
+        # Past the parentheses around the value, which its range leaves out (`P(('i'))`): up to
+        # the call's own closing parenthesis only whitespace, comments, a comma and those follow.
+        tail = ctx.source[end:call_end - 1]
+        head = re.split(r"[,#]", tail, maxsplit=1)[0]
+        end += head.rfind(")") + 1
+        between = ctx.source[end:call_end - 1]  # up to the closing parenthesis
+        comma = between.find(",")
+        if comma >= 0 and "#" not in between[:comma]:
+            return Edit(end + comma + 1, end + comma + 1, f" {keyword}")
         return Edit(end, end, f", {keyword}")
     _, func_end = ctx.offsets(call.func)
     paren = ctx.source.find("(", func_end)

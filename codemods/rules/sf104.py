@@ -20,8 +20,6 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import libcst as cst
-
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.specs import (
@@ -38,9 +36,12 @@ from codemods.analysis.specs import (
     set_literal,
 )
 from codemods.context import FileContext
+from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
+
+cst = lazy_module("libcst")
 
 JIT = "jax.jit"
 SHARD_MAP = "jax.shard_map"

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
-
 from codemods import jaxapi
 from codemods.analysis.names import dotted
 from codemods.context import FileContext
+from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, lax_function, quote_of
+
+cst = lazy_module("libcst")
 
 
 class RemovedApi(Rule):
@@ -68,9 +69,15 @@ def _local_uses(module: cst.Module) -> dict[str, list[cst.Name]]:
     return uses
 
 
+def _import_lines(ctx: FileContext) -> list[cst.SimpleStatementLine]:
+    """Top-level lines of the LibCST module holding imports (the import table is on `ast`)."""
+    return [stmt for stmt in ctx.module.body if isinstance(stmt, cst.SimpleStatementLine)
+            and any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in stmt.body)]
+
+
 def _import_alias(ctx: FileContext, local: str) -> tuple[cst.SimpleStatementLine, cst.ImportFrom, cst.ImportAlias, str] | None:
     """The top-level `from M import name [as local]` that binds `local`."""
-    for stmt in ctx.imports.top_level_imports:
+    for stmt in _import_lines(ctx):
         for small in stmt.body:
             if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar) or small.relative:
                 continue
@@ -273,7 +280,7 @@ class _ShardMapMigration:
         """`import jax.experimental.shard_map` goes once its last use is rewritten (it would
         keep importing a deprecated module); it becomes `import jax` if nothing else binds jax."""
         ctx = self.ctx
-        statements = [stmt for stmt in ctx.imports.top_level_imports if len(stmt.body) == 1
+        statements = [stmt for stmt in _import_lines(ctx) if len(stmt.body) == 1
                       and isinstance(stmt.body[0], cst.Import) and len(stmt.body[0].names) == 1
                       and stmt.body[0].names[0].asname is None
                       and dotted(stmt.body[0].names[0].name) == "jax.experimental.shard_map"]
@@ -283,7 +290,7 @@ class _ShardMapMigration:
         rewritten = [func.value for _, func, _ in sites if isinstance(func, cst.Attribute)]
         if len(references) != len(rewritten):
             return None
-        other_jax = [stmt for stmt in ctx.imports.top_level_imports if stmt is not statements[0] and any(
+        other_jax = [stmt for stmt in _import_lines(ctx) if stmt is not statements[0] and any(
             isinstance(small, cst.Import) and any(dotted(a.name) == "jax" and a.asname is None for a in small.names)
             for small in stmt.body)]
         if other_jax:

@@ -1,0 +1,155 @@
+"""Processes for the parsing part of a run: how many, and how files reach them.
+
+The engine decides what a file's result is; this module only decides where that is computed.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from codemods.engine import RECURSION_LIMIT, Options, _passes_text_filters, _process_parsed, _read, process_file
+from codemods.model import FileResult
+
+
+def _process_for_pool(args):
+    path, options, fix = args
+    return process_file(path, options, fix)
+
+
+
+def process_all(paths: list[Path], options: Options, fix: bool, jobs: int, progress):
+    if jobs == AUTO_JOBS:
+        yield from _process_choosing_workers(paths, options, fix, progress)
+        return
+    if jobs <= 1 or len(paths) < 2:
+        for path in paths:
+            yield process_file(path, options, fix)
+            if progress is not None:
+                progress()
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+        for item in pool.map(_process_for_pool, [(p, options, fix) for p in paths], chunksize=16):
+            yield item
+            if progress is not None:
+                progress()
+
+
+# `jobs` value for "choose": one process, unless the files that need parsing are enough work to
+# gain from more. Measured on 2 cores: a file past the text filters costs at least 1 ms plus
+# 0.5 us per byte to parse and analyse (16 us per byte when LibCST rewrites it), and forking
+# workers (which inherit the loaded rules) costs 10-30 ms. From the low-end costs, a worker is
+# added when it saves at least 50 ms, so a guess that is wrong errs towards one process.
+AUTO_JOBS = 0
+FILE_SECONDS, BYTE_SECONDS = 0.001, 0.5e-6
+WORKER_MIN_SAVING = 0.05
+# What forked workers read: set just before they are forked, so nothing is pickled to them.
+_FORKED_WORK: tuple[list[str], list[str], Options, bool] | None = None
+
+
+def _process_choosing_workers(paths: list[Path], options: Options, fix: bool, progress):
+    """Every file is read and filtered in this process; the few past the text filters (the
+    parsing, nearly all of a run's work) go to worker processes when they are enough work."""
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
+    pending = []
+    for path in paths:
+        source, encoded, failure = _read(path)
+        if failure is not None:
+            yield failure, None
+        elif _passes_text_filters(source.text, options, encoded):
+            pending.append(source)
+            continue
+        else:
+            yield FileResult(path=str(path), original=source.text), source
+        if progress is not None:
+            progress()
+    workers = _workers_for(pending)
+    if workers <= 1:
+        for source in pending:
+            yield _process_parsed(source.text, str(source.path), options, fix), source
+            if progress is not None:
+                progress()
+        return
+    yield from _process_forked(pending, options, fix, workers, progress)
+
+
+def _workers_for(pending: list) -> int:
+    if len(pending) < 2 or not sys.platform.startswith("linux") or not hasattr(os, "sched_getaffinity"):
+        return 1
+    import threading
+
+    if threading.active_count() > 1:
+        return 1  # forking a process that runs threads (a progress bar) may deadlock the child
+    costs = [FILE_SECONDS + BYTE_SECONDS * len(source.raw) for source in pending]
+    total, largest = sum(costs), max(costs)
+
+    def saving(workers: int) -> float:  # the largest file first, the rest shared out
+        return total - max(largest, total / workers)
+
+    workers = 1
+    while workers < min(len(os.sched_getaffinity(0)), len(pending)) and \
+            saving(workers + 1) - saving(workers) >= WORKER_MIN_SAVING:
+        workers += 1
+    return workers
+
+
+def _process_forked(pending: list, options: Options, fix: bool, workers: int, progress):
+    """`pending` parsed by forked workers, the largest files first so that they end together.
+    Forked, the workers have the rules loaded already; only the results travel."""
+    global _FORKED_WORK
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    order = sorted(pending, key=lambda source: len(source.raw), reverse=True)
+    _FORKED_WORK = ([source.text for source in order], [str(source.path) for source in order], options, fix)
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+            futures = [pool.submit(_parse_forked, index) for index in range(len(order))]
+            for source, future in zip(order, futures):
+                file_result = future.result()
+                file_result.original = source.text
+                yield file_result, source
+                if progress is not None:
+                    progress()
+    finally:
+        _FORKED_WORK = None
+
+
+def _worker_start(parent: int) -> None:
+    """A forked worker waits for work on a pipe it holds open itself, so a parent killed (by
+    SIGKILL, say) would leave it waiting forever: it asks the kernel to kill it with the parent.
+    Ctrl-C is the parent's to handle (it reports "interrupted"); the workers go with it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)
+    except Exception:  # no prctl (not Linux): watch for the parent instead
+        import threading
+
+        threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _parse_forked(index: int) -> FileResult:
+    texts, names, options, fix = _FORKED_WORK
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
+    file_result = _process_parsed(texts[index], names[index], options, fix)
+    file_result.original = None  # the parent has it: not sent back
+    return file_result

@@ -1,0 +1,282 @@
+"""The fast paths in front of the analysis (tree walk, decoding, trigger words, the text-level
+binding filters, the choice of worker processes) must decide exactly what the plain ways do."""
+from __future__ import annotations
+
+import ast
+import io
+import random
+import re
+import threading
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from codemods import engine, fs, jaxapi, prefilter, workers
+from codemods.analysis import bindings
+from codemods.discovery import discover
+from codemods.engine import Options
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+
+
+# --------------------------------------------------------------------------- text-level bindings
+def _reference_quick_bindings(text: str) -> dict[str, str | None]:
+    """quick_bindings as first written: the `^` patterns tried at every position."""
+    found: dict[str, str | None] = {}
+    for match in bindings._IMPORT.finditer(text):
+        for item in match.group(1).split(","):
+            words = item.split()
+            if len(words) == 3 and words[1] == "as":
+                found.setdefault(words[2], jaxapi.canonical(words[0]))
+            elif len(words) == 1:
+                found.setdefault(words[0].split(".")[0], words[0].split(".")[0])
+    for match in bindings._FROM_IMPORT.finditer(text):
+        module = match.group(1)
+        if module.startswith("."):
+            continue
+        names = re.sub(r"#[^\n]*", "", match.group(2)).strip("()\\ \t\n")
+        for item in names.split(","):
+            words = item.split()
+            if len(words) == 3 and words[1] == "as":
+                found.setdefault(words[2], jaxapi.canonical(f"{module}.{words[0]}"))
+            elif len(words) == 1 and words[0] != "*":
+                found.setdefault(words[0], jaxapi.canonical(f"{module}.{words[0]}"))
+    for match in bindings._ALIAS.finditer(text):
+        resolved = bindings.resolve_dotted(found, match.group(2))
+        if resolved:
+            found.setdefault(match.group(1), resolved)
+    return found
+
+
+def _reference_referenced_apis(text: str, table: dict[str, str | None]) -> set[str]:
+    """referenced_apis as first written: one alternation of every bound name, each chain walked."""
+    heads = [name for name, target in table.items() if target is not None]
+    if not heads:
+        return set()
+    found: set[str] = set()
+    chain_start = re.compile(r"(?<![\w.])(" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
+                             + r")\b")
+    part_pattern = re.compile(r"\s*\)*\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)")
+    for match in chain_start.finditer(text):
+        name = match.group(1)
+        resolved = bindings.resolve_dotted(table, name)
+        if resolved:
+            found.add(resolved)
+        position = match.end()
+        while part := part_pattern.match(text, position):
+            name = f"{name}.{part.group(1)}"
+            position = part.end()
+            resolved = bindings.resolve_dotted(table, name)
+            if resolved:
+                found.add(resolved)
+    return found
+
+
+# Lines as real code (and text that only looks like code) spells imports and references: names
+# with odd characters come from a backslash continuation, comments and docstrings.
+_LINES = [
+    "import jax", "import jax.numpy as jnp", "from jax import lax", "from jax import lax, \\", "  numpy as np",
+    "from jax import (lax,\n  numpy)", "from jax.lax import psum as ps, pvary", "from a import b.c", "import os, \\",
+    "from jax._src.lax import parallel", "from jax.experimental import shard_map",
+    "from jax.experimental.shard_map import shard_map as smap", "P = jax.sharding.PartitionSpec", "lx = jax.lax",
+    "from x import *", "from . import y", "from jax import lax as l\u0105x", "\u00e9 = jax", "from jax import e\u0301",
+    "x = lax.psum(y, 'i')", "jax.lax.pvary(x)", "(jax.lax).psum(x)", "jax . lax\n  . pmean(x)", "lax.\\\n psum",
+    "b.c.d(1)", "a\\b", "'\\n'", "ps(x)", "smap(f)", "np.sum", "jnp.zeros", "parallel.psum", "jax.  lax",
+    "x.jax.lax", "_jax.lax", "jax_", "# from jax import pvary as pv", "pv(x)", "l\u0105x.psum",
+    "from jax import ) weird", "from jax import (a as b, c) d", "import a as b as c", "   import jax.lax as L",
+    "L.psum(1)", "from jax import *x*", "*x*.psum", "from jax import lax\\", "lax\\.psum", "from jax import ...",
+    "....psum", "    from jax.lax import all_gather", "all_gather  (x)", "all_gather\n.x", "e\u0301.psum",
+    "from jax import 3d", "3d.psum", "x3d.psum", "from jax._src.shard_map import top_level_all_gather as tlag",
+    "tlag(x, P())", "from jax.experimental.lax import preduced", "preduced(x, 'i')",
+]
+_NAMES = sorted({"jax.lax.psum", "jax.lax.pvary", "jax.shard_map", "jax.experimental.shard_map.shard_map",
+                 "jax.lax.all_gather", "jax._src.shard_map.top_level_all_gather", "jax.lax.preduced",
+                 "jax._src.lax.parallel.preduced", "jax.lax.pmean", "jax.numpy", "x.b"})
+
+
+def _texts(count: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield "\n".join(rng.choice(_LINES) for _ in range(rng.randint(1, 12))) + rng.choice(["", "\n"])
+
+
+@pytest.mark.parametrize("separate_limit", [0, bindings._SEPARATE_SEARCH_LIMIT, 10**6])
+def test_text_bindings_find_what_the_plain_patterns_find(monkeypatch, separate_limit):
+    # Both search strategies (a literal search per name, one pattern for all) are checked.
+    monkeypatch.setattr(bindings, "_SEPARATE_SEARCH_LIMIT", separate_limit)
+    rng = random.Random(separate_limit)
+    for text in _texts(3000, seed=separate_limit):
+        table = bindings.quick_bindings(text)
+        assert list(table.items()) == list(_reference_quick_bindings(text).items()), text
+        expected = _reference_referenced_apis(text, table)
+        assert bindings.referenced_apis(text, table) == expected, text
+        wanted = frozenset(rng.sample(sorted(expected | set(_NAMES)), rng.randint(1, 4)))
+        assert bindings.referenced_apis(text, table, wanted) == expected & wanted, (text, wanted)
+
+
+def test_text_bindings_on_real_sources():
+    sources = sorted(FIXTURES.rglob("*.py"))[:60] + sorted((ROOT / "codemods").rglob("*.py"))
+    wanted = Options().rule_apis or frozenset(_NAMES)
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        tables = [bindings.quick_bindings(text), bindings.bindings_of(ast.parse(text))]
+        assert tables[0] == _reference_quick_bindings(text), path
+        for table in tables:
+            expected = _reference_referenced_apis(text, table)
+            assert bindings.referenced_apis(text, table) == expected, path
+            assert bindings.referenced_apis(text, table, wanted) == expected & wanted, path
+
+
+def test_spellings_hold_every_name_canonical_maps_into_the_set():
+    targets = set(jaxapi.CANONICAL_ALIASES.values()) | set(jaxapi.TRANSFERS) | set(_NAMES)
+    tails = {name.rsplit(".", 1)[-1] for name in targets} | {"all_gather_reduced", "preduced", "psum.x"}
+    candidates = (set(jaxapi.CANONICAL_ALIASES) | targets
+                  | {mirror + tail for mirror in ("jax._src.lax.parallel.", "jax.experimental.lax.", "jax.lax.")
+                     for tail in tails})
+    rng = random.Random(0)
+    for _ in range(200):
+        wanted = frozenset(rng.sample(sorted(targets), rng.randint(1, 5)))
+        spelled = jaxapi.spellings(wanted)
+        assert wanted <= spelled
+        for name in candidates:
+            if jaxapi.canonical(name) in wanted:
+                assert name in spelled, (name, wanted)
+
+
+# --------------------------------------------------------------------------- trigger words
+class _Picky:
+    """A rule that decides for itself which files it may match."""
+
+    triggers = (b"never",)
+    requires = ()
+    apis = None
+    required_apis = None
+
+    @classmethod
+    def may_match(cls, data: bytes) -> bool:
+        return data.count(b"x") == 3
+
+    @classmethod
+    def may_fire(cls, referenced: set[str]) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("select", [None, ("SF201", "SF104"), ("SF1",), ("SF105",), ("SF201",)])
+def test_trigger_test_is_any_rule_may_match(select):
+    options = Options(select=select)
+    words = sorted({w for rule in options.rules for w in (*rule.triggers, *rule.requires)})
+    pieces = words + [w[:len(w) // 2] for w in words] + [w[len(w) // 2:] for w in words] + [b" ", b"\n", b"x", b"."]
+    rng = random.Random(len(words))
+    for _ in range(4000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        assert options.trigger_test(data) == any(rule.may_match(data) for rule in options.rules), data
+
+
+def test_trigger_test_asks_a_rule_with_its_own_may_match():
+    from codemods.rules.base import Rule
+
+    picky = type("Picky", (Rule,), {k: v for k, v in vars(_Picky).items() if not k.startswith("__")})
+    test = prefilter.TriggerTest((picky(),))
+    assert test(b"x x x") and not test(b"never") and not test(b"x")
+
+
+def test_rule_apis_cover_every_rule():
+    options = Options()
+    if options.rule_apis is None:
+        pytest.skip("some rule fires whatever a module references")
+    for rule in options.rules:
+        for names in (rule.apis, rule.required_apis):
+            assert names is None or set(names) <= options.rule_apis
+
+
+# --------------------------------------------------------------------------- decoding
+@pytest.mark.parametrize("seed", range(3))
+def test_decoding_skips_detect_encoding_only_when_it_can_only_say_utf8(seed):
+    pieces = [b"# -*- coding: latin-1 -*-\n", b"# coding=utf-8\n", b"#coding:klingon\n", b"\xef\xbb\xbf", b"\n",
+              b"\r\n", b"x = 1\n", b"\xff\xfe", b"\xe9", b"coding", b"  \n", b"#!/usr/bin/env python\n", b"\r",
+              b"# coding: utf-8-sig\n", b"# coding: ascii\n", b"\xed\xa0\x80", b"\x0c# coding: cp1252\n"]
+    rng = random.Random(seed)
+    for _ in range(5000):
+        raw = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        if fs._plainly_utf8(raw):
+            try:
+                assert tokenize.detect_encoding(io.BytesIO(raw).readline)[0] == "utf-8", raw
+            except SyntaxError as exc:
+                assert "invalid or missing" in str(exc), raw  # read as UTF-8 by fs.decode too
+
+
+# --------------------------------------------------------------------------- tree walk
+def _tree(root: Path) -> None:
+    files = ["a.py", "b.txt", "z.py", "pkg/__init__.py", "pkg/m.py", "pkg/gen/g.py", "pkg/sub/s.py", "pkg/sub/keep.py",
+             "pkg/sub/deep/d.py", "venv2/x.py", "build/x.py", ".hidden/h.py", "notes/n.py", "pkg/x.py.shardfix-tmp",
+             "B/upper.py", "pkg/sub/ignored_here.py"]
+    for name in files:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("x = 1\n")
+    (root / "venv2" / "pyvenv.cfg").write_text("home = /usr\n")
+    (root / ".gitignore").write_text("notes/\n")
+    (root / "pkg" / "sub" / ".gitignore").write_text("ignored_here.py\n/deep\n")
+    (root / "link.py").symlink_to(root / "a.py")
+    (root / "pkg" / "linkdir").symlink_to(root / "pkg" / "sub", target_is_directory=True)
+
+
+def test_walk_order_and_skips(tmp_path, monkeypatch):
+    _tree(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    found = discover([Path(".")], excludes=("pkg/gen",))
+    # A directory's files (in name order) come before its subdirectories (in name order).
+    assert [str(p) for p in found.files] == [
+        "a.py", "z.py", ".hidden/h.py", "B/upper.py", "pkg/__init__.py", "pkg/m.py", "pkg/sub/keep.py", "pkg/sub/s.py"]
+    assert all(type(p) is type(Path(".")) for p in found.files)
+    assert [str(p) for p in found.temp_files] == ["pkg/x.py.shardfix-tmp"]
+    again = discover([tmp_path / "pkg", Path("pkg/m.py"), tmp_path / "z.py", Path("missing.py")])
+    assert [str(p) for p in again.files] == [
+        str(tmp_path / "pkg" / name) for name in ("__init__.py", "m.py", "gen/g.py", "sub/keep.py", "sub/s.py")
+    ] + [str(tmp_path / "z.py")]
+    assert again.errors == [("missing.py", "no such file or directory")]
+
+
+# --------------------------------------------------------------------------- worker processes
+def test_forked_workers_give_what_one_process_gives(monkeypatch):
+    if not workers.sys.platform.startswith("linux") or threading.active_count() > 1:
+        pytest.skip("workers are forked only on Linux, from a process without threads")
+    monkeypatch.setattr(workers, "WORKER_MIN_SAVING", 0)
+    forked = []
+    original = workers._process_forked
+
+    def recording(pending, *args):
+        forked.append(len(pending))
+        yield from original(pending, *args)
+
+    monkeypatch.setattr(workers, "_process_forked", recording)
+    for fix in (False, True):
+        options = Options(unsafe_fixes=fix)
+        alone = engine.run([FIXTURES], options, fix=fix, jobs=1)
+        chosen = engine.run([FIXTURES], options, fix=fix, jobs=workers.AUTO_JOBS)
+        assert [(r.path, r.findings, r.error, r.output, r.applied) for r in chosen.results] == [
+            (r.path, r.findings, r.error, r.output, r.applied) for r in alone.results]
+        assert sorted(chosen.sources) == sorted(alone.sources)
+    assert forked and min(forked) > 1
+
+
+def test_one_process_for_little_work():
+    assert workers._workers_for([]) == 1
+    small = [fs.decode(b"x = 1\n", Path(f"{i}.py")) for i in range(5)]
+    assert workers._workers_for(small) == 1
+    one_big = [fs.decode(b"x = 1\n" * 100_000, Path("big.py")), fs.decode(b"x = 1\n", Path("small.py"))]
+    assert workers._workers_for(one_big) == 1  # nothing to do beside the big one
+
+
+def test_more_processes_for_much_work(monkeypatch):
+    if not workers.sys.platform.startswith("linux") or threading.active_count() > 1:
+        pytest.skip("workers are forked only on Linux, from a process without threads")
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1})
+    many = [fs.decode(b"x = 1\n" * 40_000, Path(f"{i}.py")) for i in range(8)]
+    assert workers._workers_for(many) == 2
+
+
+def test_process_source_keeps_its_answers_for_filtered_text():
+    result = engine.process_source("x = 1\n", "m.py", Options())
+    assert (result.path, result.original, result.findings, result.error) == ("m.py", "x = 1\n", [], None)
