@@ -57,6 +57,18 @@ def median_of(runs: int, cmd, cwd, env, before=None) -> tuple[float, int]:
     return statistics.median(walls), max(peaks)
 
 
+def interleaved(runs: int, commands: list[list[str]], cwd, env) -> list[tuple[float, int]]:
+    """Median wall time and peak memory of each command, running them in turn `runs` times."""
+    walls: list[list[float]] = [[] for _ in commands]
+    peaks: list[int] = [0 for _ in commands]
+    for _ in range(runs):
+        for index, cmd in enumerate(commands):
+            wall, peak, _ = timed(cmd, cwd, env)
+            walls[index].append(wall)
+            peaks[index] = max(peaks[index], peak)
+    return [(statistics.median(w), p) for w, p in zip(walls, peaks)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -71,9 +83,12 @@ def main() -> None:
     shardfix = [sys.executable, "-m", "codemods"]
     targets = [str(d) for d in dirs]
 
-    ruff, ruff_peak = median_of(args.runs, ruff_command(scratch) + ["check", "--select", "E9", "--no-cache", "-q", *targets],
-                                args.corpus, env)
-    cold, cold_peak = median_of(args.runs, shardfix + ["check", "--no-cache", *targets], args.corpus, env)
+    # Interleaved, so that a slow spell of the machine hits every command alike.
+    (ruff, ruff_peak), (cold, cold_peak), (serial, _) = interleaved(args.runs, [
+        ruff_command(scratch) + ["check", "--select", "E9", "--no-cache", "-q", *targets],
+        shardfix + ["check", "--no-cache", *targets],
+        shardfix + ["check", "--no-cache", "--jobs", "1", *targets],
+    ], args.corpus, env)
     timed(shardfix + ["check", *targets], args.corpus, env)  # prime the cache
     warm, warm_peak = median_of(args.runs, shardfix + ["check", *targets], args.corpus, env)
     version, _ = median_of(args.runs, shardfix + ["--version"], args.corpus, env)
@@ -91,6 +106,7 @@ def main() -> None:
 
     print(f"ruff check --select E9 --no-cache   {ruff:7.2f} s   peak {ruff_peak} MB")
     print(f"shardfix check --no-cache (cold)    {cold:7.2f} s   peak {cold_peak} MB   {cold / ruff:.2f}x ruff")
+    print(f"  the same with --jobs 1              {serial:7.2f} s   {serial / ruff:.2f}x ruff")
     print(f"shardfix check (warm cache)         {warm:7.2f} s   peak {warm_peak} MB   {warm / ruff:.2f}x ruff")
     print(f"shardfix --version                  {version:7.2f} s")
     print(f"shardfix apply, 500 files           {apply_wall:7.2f} s   {500 / apply_wall:.0f} files/s")
