@@ -169,6 +169,7 @@ ERR_ONE_STATE = (
     "can only accept axis_name which corresponds to one of varying, unreduced, reduced or invarying state of the input"
 )
 ERR_OUT_SPECS_REDUCED = "out_specs which require replication which can't be statically inferred"
+ERR_REDUCED_WITH_REPLICATED = "Inputs cannot be replicated on the same axes that another input is reduced on"
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,15 @@ REDUCED_KEEPING_METHODS = frozenset({"astype", "reshape", "sum"})
 REDUCED_KEEPING_ATTRIBUTES = frozenset({"T"})
 # Unary minus and slicing keep it too; so do `r + r` and `r * r` on the same reduced axes.
 REDUCED_KEEPING_BINARY = frozenset({"+", "*"})
+
+# Arithmetic that fails when one operand is reduced on an axis and another (a Python number, or
+# an array invariant on that axis) is replicated there: ERR_REDUCED_WITH_REPLICATED (run on
+# 0.10.2 with a value from all_gather(to='reduced'): r + 1, r - 1.0, r * 2, r / 2, r // 2, r % 2,
+# r == 0, r < 0, r > 0, r * c with c invariant on the axis). `r ** 2` drops the state silently.
+REDUCED_REJECTING_BINARY = frozenset({"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">="})
+# Functions that fail on a reduced argument the same way (run: they combine it with constants).
+REDUCED_REJECTING_FUNCTIONS = frozenset({"jax.numpy.mean", "jax.nn.softmax", "jax.nn.gelu"})
+REDUCED_REJECTING_METHODS = frozenset({"mean"})
 
 # jax.lax functions that are not elementwise array functions: collectives, control flow (they call
 # user functions), and the axis queries.

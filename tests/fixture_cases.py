@@ -29,6 +29,11 @@ class GoldenCase:
         return Options(target=jaxapi.parse_version(target) if target else jaxapi.NEWEST_KNOWN,
                        unsafe_fixes=bool(config.get("unsafe-fixes", False)))
 
+    @property
+    def fixes(self) -> bool:
+        """False for a rule that only reports (case.toml `fix = false`, no after.py)."""
+        return self.config.get("fix", True) is not False
+
     def __str__(self) -> str:
         return f"{self.code}/{self.name}"
 

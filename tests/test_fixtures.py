@@ -26,7 +26,21 @@ def test_every_rule_has_enough_cases():
         assert count >= 6, f"{code} has only {count} golden cases"
 
 
-@pytest.mark.parametrize("case", CASES, ids=str)
+@pytest.mark.parametrize("case", [case for case in CASES if not case.fixes], ids=str)
+def test_report_only_case_is_found_and_left_alone(case):
+    before = (case.directory / "before.py").read_text(encoding="utf-8")
+    result = process_source(before, str(case.directory / "before.py"), case.options(), fix=True)
+    assert result.error is None
+    assert [f.code for f in result.findings].count(case.code) == 1, result.findings
+    assert all(f.fix is None for f in result.findings if f.code == case.code)
+    assert result.output == before
+    assert not (case.directory / "after.py").exists()
+
+
+FIXED = [case for case in CASES if case.fixes]
+
+
+@pytest.mark.parametrize("case", FIXED, ids=str)
 def test_fix_turns_before_into_after(case):
     before = (case.directory / "before.py").read_text(encoding="utf-8")
     after = (case.directory / "after.py").read_text(encoding="utf-8")
@@ -37,7 +51,7 @@ def test_fix_turns_before_into_after(case):
     ast.parse(result.output)
 
 
-@pytest.mark.parametrize("case", CASES, ids=str)
+@pytest.mark.parametrize("case", FIXED, ids=str)
 def test_after_is_a_fixpoint_and_clean(case):
     after = (case.directory / "after.py").read_text(encoding="utf-8")
     result = process_source(after, "after.py", case.options(), fix=True)

@@ -403,3 +403,46 @@ def test_reduced_keyword_goes_after_parentheses_around_the_last_entry():
     out = fix(body_program("r = lax.psum(x, 'i')\nreturn lax.all_gather(r, 'i', to='reduced')",
                            out_specs="P(None, ('j'))"))
     assert "out_specs=P(None, ('j'), reduced={'i'})" in out
+
+
+# ---------------------------------------------------------------------------------------------
+# SF106
+# ---------------------------------------------------------------------------------------------
+GATHERED = "g = lax.all_gather(x, 'i', to='reduced', tiled=True)\n"
+
+
+def sf106_findings(program: str):
+    result = process_source(program, "t.py", Options(select=("SF106",), target=jaxapi.parse_version("0.10.2")))
+    assert result.error is None, result.error
+    return result.findings
+
+
+def sf106(body: str):
+    return sf106_findings(body_program(GATHERED + body, out_specs="P(None, 'j', reduced={'i'})"))
+
+
+def test_sf106_names_the_operation_the_states_and_what_is_replicated():
+    (finding,) = sf106("return g / x.shape[0]")
+    assert finding.message.startswith("`g / x.shape[0]` combines `g`, which is reduced on 'i' (all_gather(..., to='reduced') result), "
+                                      "with a Python value: JAX raises \"Inputs cannot be replicated on the same axes")
+    assert finding.fix is None
+    (finding,) = sf106("b = lax.psum(x, 'i')\nreturn g - b")
+    assert "with a value invariant on 'i'" in finding.message
+
+
+@pytest.mark.parametrize("body", [
+    "return g * g",  # same reduced axes: kept
+    "return -g",
+    "return g.astype(jnp.float16)",
+    "return lax.psum(g, 'j')",  # a sum over another axis keeps it
+    "return g ** 2",  # drops the reduced type silently (no error)
+    "v = lax.all_gather(x, 'i', tiled=True)\nreturn g * v",  # varying on 'i': no error
+    "w = model(x)\nreturn g * w",  # w's state is unknown
+    "return g * w",  # w is None here: not a number
+    "return helper(g) + helper(x)",  # the helper's two runs disagree
+])
+def test_sf106_silent_where_jax_accepts_or_the_states_are_not_known(body):
+    extra = "def helper(v):\n    return v * 2\n"
+    program = body_program(GATHERED + body, out_specs="P(None, 'j', reduced={'i'})", extra=extra)
+    program = program.replace("def body(x):", "def body(x, w=None):")
+    assert sf106_findings(program) == []

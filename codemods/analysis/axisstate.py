@@ -308,22 +308,25 @@ class Kind(str, Enum):
     REDUCED_INTO_GATHER_REDUCED = "reduced-into-gather-reduced"  # SF102: varying on another of A
     REDUCED_INTO_COLLECTIVE = "reduced-into-collective"  # SF103 (all_gather to='reduced' included)
     MIXED_STATES = "mixed-states-over-axes"  # SF105
+    REDUCED_WITH_REPLICATED = "reduced-with-replicated"  # SF106: arithmetic, pmean's division
 
 
 @dataclass(frozen=True)
 class Site:
-    """One collective call whose input state was known enough to judge."""
+    """One collective call (or, for SF106, one operation) whose input state was known enough to judge."""
 
-    call: ast.Call = field(repr=False)
-    name: str  # canonical: jax.lax.psum
-    arg: ast.expr = field(repr=False)  # the input expression
+    call: ast.expr = field(repr=False)  # the Call; for an operator, the BinOp or Compare
+    name: str  # canonical: jax.lax.psum; an operator: '*'
+    arg: ast.expr = field(repr=False)  # the input expression (the reduced operand)
     axes: tuple[str, ...]
-    axes_node: ast.expr = field(repr=False)
+    axes_node: ast.expr | None = field(repr=False)
     to: str | None  # all_gather's to= (None for other collectives)
     value: AxisState
-    transfer: jaxapi.Transfer = field(repr=False)
+    transfer: jaxapi.Transfer | None = field(repr=False)  # None: not a collective
     statement: ast.stmt | None = field(repr=False)  # a new line may go before it (None: wrap only)
     function: FunctionNode = field(repr=False)
+    # SF106: what the reduced value meets, replicated on its reduced axes ("the constant `2`").
+    partner: str = ""
 
     @property
     def short_name(self) -> str:
@@ -887,7 +890,10 @@ class Interpreter:
         value = self.eval(node, frame)
         for link in reversed(chain):
             right = self.eval(link.right, frame)
-            value = self.binary(_BINARY_OPERATORS.get(type(link.op), "?"), value, right)
+            op = _BINARY_OPERATORS.get(type(link.op), "?")
+            if op in jaxapi.REDUCED_REJECTING_BINARY:
+                self._judge_replicated(link, op, [(value, link.left), (right, link.right)], frame)
+            value = self.binary(op, value, right)
         return value
 
     def binary(self, op: str, left: Value, right: Value) -> Value:
@@ -916,6 +922,13 @@ class Interpreter:
 
     def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
         operands = [self.eval(expr.left, frame)] + [self.eval(item, frame) for item in expr.comparators]
+        nodes = [expr.left] + list(expr.comparators)
+        for index, op in enumerate(expr.ops):
+            symbol = _COMPARISONS.get(type(op), "?")
+            if symbol in jaxapi.REDUCED_REJECTING_BINARY:
+                pair = [(operands[index], nodes[index]), (operands[index + 1], nodes[index + 1])]
+                if self._judge_replicated(expr, symbol, pair, frame):
+                    break
         if all(isinstance(value, (Const, Static)) for value in operands):
             return STATIC
         arrays = [as_array(value) for value in operands]
@@ -972,6 +985,8 @@ class Interpreter:
             receiver = self.eval(expr.func.value, frame)
             method = expr.func.attr
             args, keywords, starred = self._eval_args(expr, frame)
+            if method in jaxapi.REDUCED_REJECTING_METHODS and isinstance(receiver, AxisState) and not starred:
+                self._judge_replicated(expr, f".{method}()", [(receiver, expr.func.value)], frame)
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
@@ -1028,6 +1043,8 @@ class Interpreter:
                            tuple(n for _, n in args[1:]), tuple((k, n) for k, (_, n) in keywords.items()))
         if name in jaxapi.TRANSFERS:
             return self.collective(name, expr, args, keywords, starred, frame)
+        if name in jaxapi.REDUCED_REJECTING_FUNCTIONS and expr is not None and args and not starred:
+            self._judge_replicated(expr, name, [args[0]], frame)
         if name in jaxapi.TREE_MAP and not starred and len(args) >= 2 and not keywords:
             return self.tree_map(args, frame)
         if name == "jax.lax.axis_index":
@@ -1123,6 +1140,9 @@ class Interpreter:
                     frame.statement, frame.function)
         problem = diagnose(site, self.target)
         problem = self._place_fix(problem, site, frame) if problem is not None else None
+        if problem is None and transfer.divides and _reduced_outside(value, axes):
+            problem = Problem(Kind.REDUCED_WITH_REPLICATED, replace(site, partner="the axis size it divides by"),
+                              (), jaxapi.ERR_REDUCED_WITH_REPLICATED, fixable=False, mesh=self.mesh)
         self._record(site, problem)
         if problem is not None:
             value = value.with_axes(problem.cast, V, "pcast result")
@@ -1191,6 +1211,54 @@ class Interpreter:
         if reads != 1:
             return False
         return not _read_after(frame.function, statement, name)
+
+    def _judge_replicated(self, node: ast.expr, name: str, operands: list[tuple[Value, ast.expr]],
+                          frame: Frame) -> bool:
+        """JAX rejects a reduced operand beside one replicated (a constant, or invariant) on its
+        reduced axes; one operand alone stands for a function that adds constants itself (mean).
+        Records a verdict only when every state involved is known; True when it is a problem."""
+        if frame.function is None:
+            return False
+        for index, (value, arg) in enumerate(operands):
+            if not isinstance(value, AxisState) or value.mixed or value.rest is R:
+                continue
+            axes = tuple(axis for axis, state in value.named if state is R)
+            if not axes:
+                continue
+            others = [item for position, item in enumerate(operands) if position != index]
+            partner, undecided = self._replicated_partner(others, axes)
+            if partner is None and undecided:
+                return False
+            site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
+                        partner or "")
+            problem = None
+            if partner is not None:
+                problem = Problem(Kind.REDUCED_WITH_REPLICATED, site, (), jaxapi.ERR_REDUCED_WITH_REPLICATED,
+                                  fixable=False, mesh=self.mesh)
+            self._record(site, problem)
+            return problem is not None
+        return False
+
+    def _replicated_partner(self, others: list[tuple[Value, ast.expr]], axes: tuple[str, ...]) -> tuple[str | None, bool]:
+        """(how the first operand replicated on one of `axes` is described, whether some operand's
+        state there is not known)."""
+        if not others:
+            return "the constants it computes with", False
+        undecided = False
+        for value, node in others:
+            if isinstance(value, Const) and isinstance(value.value, (int, float)):
+                return f"the constant {value.value!r}", False
+            if isinstance(value, Static):
+                return "a Python value", False
+            if isinstance(value, AxisState) and not value.mixed:
+                replicated = [axis for axis in axes if value.on(axis) is I]
+                if replicated:
+                    return f"a value {describe(value, replicated)}", False
+                if any(value.on(axis) not in (V, R) for axis in axes):
+                    undecided = True
+            else:
+                undecided = True
+        return None, undecided
 
     def _record(self, site: Site, problem: Problem | None) -> None:
         key = id(site.call)
@@ -1416,6 +1484,10 @@ def _elementwise_function(name: str) -> bool:
 _BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**",
     ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
+}
+_COMPARISONS = {
+    ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Is: "is",
+    ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
 }
 _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})
 

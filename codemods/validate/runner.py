@@ -7,6 +7,9 @@ For each case directory (``fixtures/<CODE>/<case>/`` with before.py, after.py, c
 2. ``after.py``'s ``main(*inputs())`` returns the values of case.toml's NumPy ``reference``;
 3. when case.toml has ``grad_reference``: ``jax.grad(loss)`` of after.py matches it.
 
+A case.toml with ``fix = false`` belongs to a rule that only reports: it has no after.py and
+step 1 is the whole case.
+
 JAX only ever runs in worker subprocesses (``codemods/validate/worker.py``) started with 8 CPU
 devices; one worker runs a batch of cases, so JAX is imported once per batch. A case that hangs
 past the timeout or kills its worker fails alone: a fresh worker takes the rest of the batch.
@@ -41,6 +44,7 @@ WORKER = Path(__file__).with_name("worker.py")
 DEVICE_COUNT = 8
 DEVICE_FLAG = "--xla_force_host_platform_device_count"
 SKIPPED_DIRS = frozenset({"clean", "demo", "__pycache__"})
+NO_FIX = "no fix (reported only)"  # the after cell of a case.toml with `fix = false`
 OUTPUT_LIMIT = 20_000  # characters of captured output kept per failed case (the tail)
 _worker_numbers = itertools.count()  # names the workers' stderr files
 
@@ -68,6 +72,11 @@ class Case:
     @property
     def grad_reference(self) -> str | None:
         return self.toml.get("grad_reference")
+
+    @property
+    def fixes(self) -> bool:
+        """False for a rule that only reports (case.toml `fix = false`): there is no after.py."""
+        return self.toml.get("fix", True) is not False
 
     @property
     def label(self) -> str:
@@ -323,6 +332,7 @@ def _run_batch(
                 "error": case.error,
                 "reference": case.reference,
                 "grad_reference": case.grad_reference,
+                "fix": case.fixes,
             }
             if worker is None:
                 worker = cancel.start_worker(env, log_dir)
@@ -511,7 +521,7 @@ def render_table(results: Sequence[CaseResult], console: Console, *,
             after, grad = Text("-", style="dim"), Text("-", style="dim")
         else:
             before = _cell(r.before, r.before.endswith((" seen", ", values ok")))
-            after = _cell(r.after, r.after == "values ok")
+            after = _cell(r.after, r.after in ("values ok", NO_FIX))
             grad = _cell(r.grad, r.grad == "ok")
         table.add_row(r.code, r.name, before, after, grad,
                       f"{r.seconds:.1f}s" if r.status != "skipped" else "-",

@@ -323,8 +323,11 @@ def run_case(request: dict, report_phase) -> dict:
         except _Problem as exc:
             before_ok, result["before"] = False, str(exc)
         report_phase("after", before=result["before"])
-        values_ok, result["after"], grad_ok, result["grad"] = _check_after(
-            request, case_dir, report_phase)
+        if request.get("fix", True):
+            values_ok, result["after"], grad_ok, result["grad"] = _check_after(
+                request, case_dir, report_phase)
+        else:  # a rule that only reports: proving the error is the whole case
+            values_ok, result["after"], grad_ok = True, "no fix (reported only)", True  # runner.NO_FIX
         result["status"] = "passed" if before_ok and values_ok and grad_ok else "failed"
     except BaseException as exc:  # noqa: BLE001 - the worker itself must survive
         _log_exception("validator error", exc)
