@@ -261,6 +261,31 @@ def test_forked_workers_give_what_one_process_gives(monkeypatch):
     assert forked and min(forked) > 1
 
 
+def test_a_check_split_among_processes_finds_what_one_process_finds(monkeypatch, tmp_path):
+    if not workers._can_fork() or workers._cores() < 2:
+        pytest.skip("a check is split only on Linux with 2 cores, from a process without threads")
+    monkeypatch.setattr(workers, "SPLIT_FILES_PER_WORKER", 1)
+    splits = []
+    original = workers._process_split
+
+    def recording(paths, options, count):
+        splits.append(count)
+        yield from original(paths, options, count)
+
+    monkeypatch.setattr(workers, "_process_split", recording)
+    (tmp_path / "broken.py").write_text("import jax\njax.lax.pvary(x, 'i'\n")  # parsed: a syntax error
+    (tmp_path / "cookie.py").write_bytes(b"# -*- coding: klingon -*-\nx = 1\n")
+    options = Options()
+    alone = engine.run([FIXTURES, tmp_path], options, jobs=1)
+    split = engine.run([FIXTURES, tmp_path], options, jobs=workers.AUTO_JOBS)
+    assert splits and splits[0] >= 2
+    assert [(r.path, r.findings, r.error) for r in split.results] == [
+        (r.path, r.findings, r.error) for r in alone.results]
+    assert any(r.findings for r in split.results) and any(r.error for r in split.results)
+    # a file with findings keeps its text (reports of fixes read it); clean ones need none
+    assert all(r.original == Path(r.path).read_text(encoding="utf-8") for r in split.results if r.findings)
+
+
 def test_one_process_for_little_work():
     assert workers._workers_for([]) == 1
     small = [fs.decode(b"x = 1\n", Path(f"{i}.py")) for i in range(5)]

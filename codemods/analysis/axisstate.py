@@ -1375,9 +1375,10 @@ def _references(node: ast.AST) -> dict[str, set[int]]:
     return refs
 
 
-def analyse_module(tree: ast.Module, imports, target: jaxapi.Version) -> Analysis:
-    """Find every shard_map body of the module, follow its values, and return the problems."""
-    scope = ModuleScope(tree, imports)
+def analyse_module(tree: ast.Module, imports, target: jaxapi.Version, source: str | None = None) -> Analysis:
+    """Find every shard_map body of the module, follow its values, and return the problems.
+    `source` (the text of `tree`) lets the search skip statements that cannot name shard_map."""
+    scope = ModuleScope(tree, imports, source)
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, target)

@@ -341,9 +341,12 @@ def module_binding_counts(tree: ast.Module) -> Counter[str]:
 class ModuleScope:
     """Module-level bindings plus lazily computed bindings of each function."""
 
-    def __init__(self, tree: ast.Module, imports: ImportTable) -> None:
+    def __init__(self, tree: ast.Module, imports: ImportTable, source: str | None = None) -> None:
+        """`source`, when given, is the text of `tree`: statements whose text cannot name
+        shard_map are then not walked at all (most of a large file)."""
         self.tree = tree
         self.imports = imports
+        self.source = source
         self.globals = bindings_of(tree)
         self._locals: dict[int, Bindings] = {}
         # A module-level name bound more than once (in if/try blocks too) is not unique.
@@ -351,23 +354,53 @@ class ModuleScope:
         for name in list(self.globals.functions) + list(self.globals.values):
             if counts.get(name, 0) > 1:
                 self.globals.other.add(name)
-        # One walk over the whole tree gathers everything later questions need.
-        self._references: Counter[str] = Counter()
-        volatile: set[str] = set()
+        self._references: Counter[str] | None = None
+        self._volatile: frozenset[str] | None = None
+        self.shard_map_names = frozenset(name for name, bound in imports.bindings.items()
+                                         if bound in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP))
         self.calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]] = []
-        for node, scopes in iter_with_scopes(tree):
-            kind = type(node)
-            if kind is ast.Name:
-                self._references[node.id] += 1
-            elif kind is ast.Call or kind in _DEFS:
-                self.calls_and_defs.append((node, scopes))
-            elif kind is ast.Global or kind is ast.Nonlocal:
-                volatile.update(node.names)
-        # Names some function rebinds through `global` or `nonlocal`: never followed.
-        self.volatile: frozenset[str] = frozenset(volatile)
+        for root in self._roots_naming(("shard_map",) + tuple(self.shard_map_names)):
+            for node, scopes in iter_with_scopes(root):
+                if type(node) is ast.Call or type(node) in _DEFS:
+                    self.calls_and_defs.append((node, scopes))
+
+    def _roots_naming(self, words: tuple[str, ...]) -> list[ast.AST]:
+        """The top-level statements (class members for a class) whose text holds one of `words`;
+        the whole module without the text. A shard_map use is always spelled with one of them."""
+        if self.source is None:
+            return [self.tree]
+        lines = self.source.splitlines(keepends=True)
+        roots: list[ast.AST] = []
+
+        def named(stmt: ast.stmt) -> bool:
+            first = min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
+            text = "".join(lines[first - 1:stmt.end_lineno])
+            return any(word in text for word in words)
+
+        for stmt in self.tree.body:
+            if isinstance(stmt, ast.ClassDef) and named(stmt):
+                # The class's own decorators, bases and keywords are outside its members.
+                roots.extend(stmt.decorator_list + stmt.bases + stmt.keywords)
+                roots.extend(member for member in stmt.body if named(member))
+            elif named(stmt):
+                roots.append(stmt)
+        return roots
+
+    @property
+    def volatile(self) -> frozenset[str]:
+        """Names some function rebinds through `global` or `nonlocal`: never followed."""
+        if self._volatile is None:
+            if self.source is not None and "global" not in self.source and "nonlocal" not in self.source:
+                self._volatile = frozenset()
+            else:
+                self._volatile = frozenset(name for node in iter_nodes(self.tree)
+                                           if type(node) in (ast.Global, ast.Nonlocal) for name in node.names)
+        return self._volatile
 
     def references(self, name: str) -> int:
         """How often `name` is used (as a bare name) in the file."""
+        if self._references is None:
+            self._references = Counter(node.id for node in iter_nodes(self.tree) if type(node) is ast.Name)
         return self._references.get(name, 0)
 
     def locals_of(self, function: FunctionDef) -> Bindings:
@@ -648,8 +681,7 @@ class _Finder:
         self.found: list[ShardMapUse] = []
         self.handled: set[int] = set()  # calls already used as decorator or applied factory
         bindings = scope.imports.bindings
-        self.shard_map_names = {name for name, bound in bindings.items()
-                                if bound in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP)}
+        self.shard_map_names = scope.shard_map_names
         self.partial_names = {"partial"} | {name for name, bound in bindings.items() if bound == jaxapi.PARTIAL}
 
     def function(self, node: FunctionDef, scopes) -> None:

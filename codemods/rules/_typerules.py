@@ -35,7 +35,7 @@ def analysis(ctx: FileContext) -> Analysis:
     def compute() -> Analysis:
         if "shard_map" not in ctx.source:
             return Analysis()  # no body in this file: nothing to analyse
-        return analyse_module(ctx.tree, ctx.imports, ctx.target)
+        return analyse_module(ctx.tree, ctx.imports, ctx.target, ctx.source)
 
     return ctx.cached(_CACHE_KEY, compute)
 
