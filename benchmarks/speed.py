@@ -1,11 +1,11 @@
 """shardfix beside ruff on the reference corpus, and apply throughput (issue 8).
 
-    python benchmarks/speed.py [--runs 5] [--corpus DIR]
+    python benchmarks/speed.py [--runs 11] [--corpus DIR]
 
 Runs, each several times, in one session on the same machine (these machines are noisy, so
 the ratios are what counts): `ruff check --select E9 --no-cache`, `shardfix check --no-cache`
-(cold, with the package's bytecode compiled as pip does when it installs a wheel, and once
-without bytecode, as an editable install runs under PYTHONDONTWRITEBYTECODE=1), `shardfix check`
+(cold: once without the package's bytecode, as an editable install runs under
+PYTHONDONTWRITEBYTECODE=1, then with it compiled, as pip does when it installs a wheel), `shardfix check`
 with a primed cache (warm), and `shardfix apply` on a generated tree of 500 files that each need
 an SF201 fix. Prints medians, ratios and peak memory. ruff is
 installed into a scratch virtual environment when it is not on PATH.
@@ -60,12 +60,13 @@ def median_of(runs: int, cmd, cwd, env, before=None) -> tuple[float, int]:
     return statistics.median(walls), max(peaks)
 
 
-def interleaved(runs: int, commands: list[list[str]], cwd, env) -> list[tuple[float, int]]:
-    """Median wall time and peak memory of each command, running them in turn `runs` times."""
+def interleaved(runs: int, commands: list[tuple[list[str], dict[str, str]]], cwd) -> list[tuple[float, int]]:
+    """Median wall time and peak memory of each (command, environment), running them in turn
+    `runs` times, so that a slow spell of the machine hits every command alike."""
     walls: list[list[float]] = [[] for _ in commands]
     peaks: list[int] = [0 for _ in commands]
     for _ in range(runs):
-        for index, cmd in enumerate(commands):
+        for index, (cmd, env) in enumerate(commands):
             wall, peak, _ = timed(cmd, cwd, env)
             walls[index].append(wall)
             peaks[index] = max(peaks[index], peak)
@@ -74,7 +75,7 @@ def interleaved(runs: int, commands: list[list[str]], cwd, env) -> list[tuple[fl
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--corpus", type=Path, default=DEFAULT)
     args = parser.parse_args()
     dirs = build(args.corpus)
@@ -86,23 +87,24 @@ def main() -> None:
     shardfix = [sys.executable, "-m", "codemods"]
     targets = [str(d) for d in dirs]
 
-    # Without bytecode first: an editable install under PYTHONDONTWRITEBYTECODE=1 (as on this
-    # project's CI machines) compiles every module of the package on every run.
     ruff_cmd = ruff_command(scratch) + ["check", "--select", "E9", "--no-cache", "-q", *targets]
-    removed = remove_bytecode()
-    (_, _), (source_cold, _) = interleaved(args.runs, [ruff_cmd, shardfix + ["check", "--no-cache", *targets]],
-                                           args.corpus, env)
-    # Then as pip installs a wheel: bytecode compiled once, at install time.
+    # First as an editable install runs under PYTHONDONTWRITEBYTECODE=1 (this project's CI
+    # machines): the package's own modules compiled on every run.
+    had_bytecode = bool(list(PACKAGE.rglob("__pycache__")))
+    remove_package_bytecode()
+    (source_ruff, _), (source_cold, _) = interleaved(
+        args.runs, [(ruff_cmd, env), (shardfix + ["check", "--no-cache", *targets], env)], args.corpus)
+    # Then as pip installs a wheel: the bytecode compiled once, at install time.
     compileall.compile_dir(str(PACKAGE), quiet=1)
-    # Interleaved, so that a slow spell of the machine hits every command alike.
-    (ruff, ruff_peak), (cold, cold_peak), (serial, _) = interleaved(args.runs, [
-        ruff_cmd,
-        shardfix + ["check", "--no-cache", *targets],
-        shardfix + ["check", "--no-cache", "--jobs", "1", *targets],
-    ], args.corpus, env)
-    timed(shardfix + ["check", *targets], args.corpus, env)  # prime the cache
-    warm, warm_peak = median_of(args.runs, shardfix + ["check", *targets], args.corpus, env)
-    version, _ = median_of(args.runs, shardfix + ["--version"], args.corpus, env)
+    timed(shardfix + ["check", *targets], args.corpus, env)  # prime the cache for the warm runs
+    (ruff, ruff_peak), (cold, cold_peak), (serial, _), (warm, warm_peak), (version, _) = interleaved(
+        args.runs, [
+            (ruff_cmd, env),
+            (shardfix + ["check", "--no-cache", *targets], env),
+            (shardfix + ["check", "--no-cache", "--jobs", "1", *targets], env),
+            (shardfix + ["check", *targets], env),
+            (shardfix + ["--version"], env),
+        ], args.corpus)
 
     tree = scratch / "tree"
 
@@ -118,24 +120,22 @@ def main() -> None:
     print(f"ruff check --select E9 --no-cache   {ruff:7.2f} s   peak {ruff_peak} MB")
     print(f"shardfix check --no-cache (cold)    {cold:7.2f} s   peak {cold_peak} MB   {cold / ruff:.2f}x ruff")
     print(f"  the same with --jobs 1              {serial:7.2f} s   {serial / ruff:.2f}x ruff")
-    print(f"  without bytecode (editable install) {source_cold:7.2f} s   {source_cold / ruff:.2f}x ruff")
+    print(f"  without the package's bytecode      {source_cold:7.2f} s   {source_cold / source_ruff:.2f}x ruff "
+          f"(ruff {source_ruff:.2f} s in those runs)")
     print(f"shardfix check (warm cache)         {warm:7.2f} s   peak {warm_peak} MB   {warm / ruff:.2f}x ruff")
     print(f"shardfix --version                  {version:7.2f} s")
     print(f"shardfix apply, 500 files           {apply_wall:7.2f} s   {500 / apply_wall:.0f} files/s")
     shutil.rmtree(scratch, ignore_errors=True)
-    if not removed:  # leave the tree as it was found
-        remove_bytecode()
+    if not had_bytecode:  # leave the tree as it was found
+        remove_package_bytecode()
 
 
 PACKAGE = Path(__file__).resolve().parent.parent / "codemods"
 
 
-def remove_bytecode() -> bool:
-    """Remove the package's compiled bytecode; True when there was some."""
-    found = list(PACKAGE.rglob("__pycache__"))
-    for directory in found:
+def remove_package_bytecode() -> None:
+    for directory in list(PACKAGE.rglob("__pycache__")):
         shutil.rmtree(directory, ignore_errors=True)
-    return bool(found)
 
 
 if __name__ == "__main__":
