@@ -28,6 +28,10 @@ def process_all(paths: list[Path], options: Options, fix: bool, jobs: int, progr
             if progress is not None:
                 progress()
         return
+    if not fix and progress is None and _can_fork():
+        # A check needs no source back from the workers: share the files out once.
+        yield from _process_split(paths, options, min(jobs, len(paths)))
+        return
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),)) as pool:
