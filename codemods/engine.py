@@ -237,7 +237,9 @@ def _passes_text_filters(source: str, options: Options, encoded: bytes | None) -
         return False
     if options.prefilter and options.rule_apis is not None:
         # Only the names the rules look at are searched for (None: some rule fires anyway).
-        reachable = referenced_apis(source, quick_bindings(source), options.rule_apis)
+        # The line patterns know "\n" only: old Mac line ends ("\r") become ones here.
+        text = source.replace("\r", "\n") if "\r" in source else source
+        reachable = referenced_apis(text, quick_bindings(text), options.rule_apis)
         if not any(rule.may_fire(reachable) for rule in options.rules):
             return False  # no rule's API is reachable
     return True

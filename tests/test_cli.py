@@ -85,6 +85,7 @@ def test_apply_fixes_in_place_and_is_idempotent(tmp_path, shardfix):
 
 @pytest.mark.parametrize("name, before, after", [
     ("crlf.py", PVARY.replace("\n", "\r\n").encode(), PVARY_FIXED.replace("\n", "\r\n").encode()),
+    ("cr.py", PVARY.replace("\n", "\r").encode(), PVARY_FIXED.replace("\n", "\r").encode()),  # old Mac
     ("bom.py", b"\xef\xbb\xbf" + PVARY.encode(), b"\xef\xbb\xbf" + PVARY_FIXED.encode()),
     ("latin1.py", b"# -*- coding: latin-1 -*-\n# caf\xe9\n" + PVARY.encode(),
      b"# -*- coding: latin-1 -*-\n# caf\xe9\n" + PVARY_FIXED.encode()),

@@ -446,3 +446,12 @@ def test_sf106_silent_where_jax_accepts_or_the_states_are_not_known(body):
     program = body_program(GATHERED + body, out_specs="P(None, 'j', reduced={'i'})", extra=extra)
     program = program.replace("def body(x):", "def body(x, w=None):")
     assert sf106_findings(program) == []
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_line_ends_other_than_newline_give_the_same_findings_and_fixes(newline):
+    source = body_program("r = lax.psum(x, 'i')\nreturn lax.all_gather(r, 'i', to='reduced')", out_specs="P(None, 'j')")
+    found = findings(source)
+    assert found and [(f.code, f.span) for f in findings(source.replace("\n", newline))] == [
+        (f.code, f.span) for f in found]
+    assert fix(source.replace("\n", newline)) == fix(source).replace("\n", newline)
