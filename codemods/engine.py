@@ -222,12 +222,12 @@ def process_source(source: str, path: str = "<string>", options: Options = Optio
     """
     if sys.getrecursionlimit() < RECURSION_LIMIT:
         sys.setrecursionlimit(RECURSION_LIMIT)
-    if not _passes_text_filters(source, options, encoded):
+    if not passes_text_filters(source, options, encoded):
         return FileResult(path=path, original=source)
-    return _process_parsed(source, path, options, fix)
+    return process_parsed(source, path, options, fix)
 
 
-def _passes_text_filters(source: str, options: Options, encoded: bytes | None) -> bool:
+def passes_text_filters(source: str, options: Options, encoded: bytes | None) -> bool:
     """False when the text alone shows that no selected rule can fire (most files)."""
     if not options.rules:
         return False
@@ -237,15 +237,13 @@ def _passes_text_filters(source: str, options: Options, encoded: bytes | None) -
         return False
     if options.prefilter and options.rule_apis is not None:
         # Only the names the rules look at are searched for (None: some rule fires anyway).
-        # The line patterns know "\n" only: old Mac line ends ("\r") become ones here.
-        text = source.replace("\r", "\n") if "\r" in source else source
-        reachable = referenced_apis(text, quick_bindings(text), options.rule_apis)
+        reachable = referenced_apis(source, quick_bindings(source), options.rule_apis)
         if not any(rule.may_fire(reachable) for rule in options.rules):
             return False  # no rule's API is reachable
     return True
 
 
-def _process_parsed(source: str, path: str, options: Options, fix: bool) -> FileResult:
+def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileResult:
     """`process_source` for a text past the text filters: parse, rules, fixes."""
     result = FileResult(path=path, original=source)
     tree, error = parse_python(source)
@@ -300,13 +298,13 @@ def _apply_round(text: str, chosen: list[Finding]) -> tuple[str, list[Finding]]:
 
 def process_file(path: Path, options: Options, fix: bool) -> tuple[FileResult, "object | None"]:
     """Read, prefilter and process one file; returns the result and the SourceFile (for writing)."""
-    source, encoded, failure = _read(path)
+    source, encoded, failure = read_source(path)
     if failure is not None:
         return failure, None
     return process_source(source.text, str(path), options, fix, encoded), source
 
 
-def _read(path: Path) -> tuple[fs.SourceFile | None, bytes | None, FileResult | None]:
+def read_source(path: Path) -> tuple[fs.SourceFile | None, bytes | None, FileResult | None]:
     """The decoded file and, when its bytes are its text's UTF-8 already, those bytes; or the
     FileResult that says why it cannot be read."""
     name = str(path)

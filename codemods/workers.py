@@ -8,8 +8,27 @@ import os
 import sys
 from pathlib import Path
 
-from codemods.engine import RECURSION_LIMIT, Options, _passes_text_filters, _process_parsed, _read, process_file
+from codemods.engine import RECURSION_LIMIT, Options, passes_text_filters, process_file, process_parsed, read_source
 from codemods.model import FileResult
+
+
+# `jobs` value for "choose": one process, unless the files that need parsing are enough work to
+# gain from more. Measured on 2 cores: a file past the text filters costs at least 1 ms plus
+# 0.5 us per byte to parse and analyse (16 us per byte when LibCST rewrites it), and forking
+# workers (which inherit the loaded rules) costs 10-30 ms. From the low-end costs, a worker is
+# added when it saves at least 50 ms, so a guess that is wrong errs towards one process.
+AUTO_JOBS = 0
+FILE_SECONDS, BYTE_SECONDS = 0.001, 0.5e-6
+WORKER_MIN_SAVING = 0.05
+# A check of many files splits them among workers from the start: reading and filtering are then
+# shared too (on the reference corpus they are a third of the run). Per worker, this many files
+# at least (a few tenths of a millisecond each) pay for its fork.
+SPLIT_FILES_PER_WORKER = 400
+
+# What forked workers read, set just before they are forked so that nothing is pickled to them:
+# the paths a split check shares out, or the texts and paths of the files to parse.
+_SPLIT_WORK: tuple[list[str], Options] | None = None
+_PARSE_WORK: tuple[list[str], list[str], Options, bool] | None = None
 
 
 def _process_for_pool(args):
@@ -17,8 +36,9 @@ def _process_for_pool(args):
     return process_file(path, options, fix)
 
 
-
 def process_all(paths: list[Path], options: Options, fix: bool, jobs: int, progress):
+    """(FileResult, SourceFile or None) for every path, computed in `jobs` processes (AUTO_JOBS:
+    chosen from the work)."""
     if jobs == AUTO_JOBS:
         yield from _process_choosing_workers(paths, options, fix, progress)
         return
@@ -41,24 +61,6 @@ def process_all(paths: list[Path], options: Options, fix: bool, jobs: int, progr
                 progress()
 
 
-# `jobs` value for "choose": one process, unless the files that need parsing are enough work to
-# gain from more. Measured on 2 cores: a file past the text filters costs at least 1 ms plus
-# 0.5 us per byte to parse and analyse (16 us per byte when LibCST rewrites it), and forking
-# workers (which inherit the loaded rules) costs 10-30 ms. From the low-end costs, a worker is
-# added when it saves at least 50 ms, so a guess that is wrong errs towards one process.
-AUTO_JOBS = 0
-FILE_SECONDS, BYTE_SECONDS = 0.001, 0.5e-6
-WORKER_MIN_SAVING = 0.05
-# What forked workers read: set just before they are forked, so nothing is pickled to them.
-_FORKED_WORK: tuple[list[str], list[str], Options, bool] | None = None
-
-
-# A check of many files splits them among workers from the start: reading and filtering are then
-# shared too (on the reference corpus they are a third of the run). Per worker, this many files
-# at least (a few tenths of a millisecond each) pay for its fork.
-SPLIT_FILES_PER_WORKER = 400
-
-
 def _process_choosing_workers(paths: list[Path], options: Options, fix: bool, progress):
     """A check of many files is split among workers from the start. Otherwise every file is read
     and filtered in this process, and the few past the text filters (the parsing, nearly all of
@@ -71,10 +73,10 @@ def _process_choosing_workers(paths: list[Path], options: Options, fix: bool, pr
         return
     pending = []
     for path in paths:
-        source, encoded, failure = _read(path)
+        source, encoded, failure = read_source(path)
         if failure is not None:
             yield failure, None
-        elif _passes_text_filters(source.text, options, encoded):
+        elif passes_text_filters(source.text, options, encoded):
             pending.append(source)
             continue
         else:
@@ -84,7 +86,7 @@ def _process_choosing_workers(paths: list[Path], options: Options, fix: bool, pr
     workers = _workers_for(pending)
     if workers <= 1:
         for source in pending:
-            yield _process_parsed(source.text, str(source.path), options, fix), source
+            yield process_parsed(source.text, str(source.path), options, fix), source
             if progress is not None:
                 progress()
         return
@@ -107,13 +109,13 @@ def _cores() -> int:
 def _process_split(paths: list[Path], options: Options, workers: int):
     """Check `paths` in `workers` processes (this one and forked ones), each taking every
     workers-th file."""
-    global _FORKED_WORK
+    global _SPLIT_WORK
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     # Loaded before the fork, so that the workers share them rather than each importing them.
     options.rules, options.trigger_test, options.rule_apis  # noqa: B018
-    _FORKED_WORK = ([str(path) for path in paths], [], options, False)
+    _SPLIT_WORK = ([str(path) for path in paths], options)
     results: list[FileResult | None] = [None] * len(paths)
     try:
         with ProcessPoolExecutor(max_workers=workers - 1, mp_context=multiprocessing.get_context("fork"),
@@ -125,13 +127,13 @@ def _process_split(paths: list[Path], options: Options, workers: int):
         for index, file_result in done:
             results[index] = file_result
     finally:
-        _FORKED_WORK = None
+        _SPLIT_WORK = None
     for file_result in results:
         yield file_result, None  # a check writes nothing: no SourceFile is needed
 
 
 def _check_stride(first: int, step: int) -> list[tuple[int, FileResult]]:
-    names, _, options, _ = _FORKED_WORK
+    names, options = _SPLIT_WORK
     done = []
     for index in range(first, len(names), step):
         file_result, _ = process_file(Path(names[index]), options, False)
@@ -160,12 +162,12 @@ def _workers_for(pending: list) -> int:
 def _process_forked(pending: list, options: Options, fix: bool, workers: int, progress):
     """`pending` parsed by forked workers, the largest files first so that they end together.
     Forked, the workers have the rules loaded already; only the results travel."""
-    global _FORKED_WORK
+    global _PARSE_WORK
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     order = sorted(pending, key=lambda source: len(source.raw), reverse=True)
-    _FORKED_WORK = ([source.text for source in order], [str(source.path) for source in order], options, fix)
+    _PARSE_WORK = ([source.text for source in order], [str(source.path) for source in order], options, fix)
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
                                  initializer=_worker_start, initargs=(os.getpid(),)) as pool:
@@ -177,7 +179,7 @@ def _process_forked(pending: list, options: Options, fix: bool, workers: int, pr
                 if progress is not None:
                     progress()
     finally:
-        _FORKED_WORK = None
+        _PARSE_WORK = None
 
 
 def _worker_start(parent: int) -> None:
@@ -208,9 +210,9 @@ def _exit_when_orphaned(parent: int) -> None:
 
 
 def _parse_forked(index: int) -> FileResult:
-    texts, names, options, fix = _FORKED_WORK
+    texts, names, options, fix = _PARSE_WORK
     if sys.getrecursionlimit() < RECURSION_LIMIT:
         sys.setrecursionlimit(RECURSION_LIMIT)
-    file_result = _process_parsed(texts[index], names[index], options, fix)
+    file_result = process_parsed(texts[index], names[index], options, fix)
     file_result.original = None  # the parent has it: not sent back
     return file_result

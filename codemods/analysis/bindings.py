@@ -137,7 +137,9 @@ def quick_bindings(text: str) -> dict[str, str | None]:
     resolved here too; it decides cheaply which files are worth parsing at all.
     """
     bindings: dict[str, str | None] = {}
-    lines = "\n" + text  # every line start, the first one included, follows a newline
+    # Every line start, the first one included, follows a newline; so does one after an old Mac
+    # line end ("\r"), which the patterns would not see as one.
+    lines = "\n" + (text.replace("\r", "\n") if "\r" in text else text)
     for match in _IMPORT_AFTER_NEWLINE.finditer(lines):
         for item in match.group(1).split(","):
             words = item.split()

@@ -206,7 +206,6 @@ class Bindings:
     functions: dict[str, list[FunctionNode]] = field(default_factory=dict)
     values: dict[str, list[ast.expr]] = field(default_factory=dict)
     other: set[str] = field(default_factory=set)  # bound some other way (for, with, params, ...)
-    imported: set[str] = field(default_factory=set)  # bound by an import (the import table knows it)
 
     def unique_function(self, name: str) -> FunctionNode | None:
         found = self.functions.get(name, [])
@@ -263,8 +262,7 @@ def _note_simple(stmt: ast.stmt, result: Bindings) -> None:
         target_names(stmt.target, result.other)
     elif isinstance(stmt, (ast.Global, ast.Nonlocal)):
         result.other.update(stmt.names)
-    elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
-        result.imported.update(import_names(stmt))
+    # Imports (inside functions too) are left to the import table.
 
 
 def import_names(stmt: ast.Import | ast.ImportFrom) -> list[str]:

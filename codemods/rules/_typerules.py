@@ -102,7 +102,8 @@ def cast_edits(ctx: FileContext, problem: Problem) -> list[Edit]:
     quote = quote_of(ctx, site.axes_node)
     written_here = any(arg.value is site.axes_node for arg in call_args(site.call))
     if tuple(problem.cast) == tuple(site.axes) and written_here:
-        axes_text = node_text(ctx, site.axes_node)  # `AXES`, `('i', 'j')`: the consumer's own spelling
+        # `AXES`, `('i', 'j')`: the consumer's own spelling (a parenthesized tuple's range holds them)
+        axes_text = ctx.text(site.axes_node)
     else:
         axes_text = axes_literal(list(problem.cast), quote)
     name = "pcast" if ctx.target >= jaxapi.PCAST_ADDED else "pvary"
@@ -115,11 +116,6 @@ def cast_edits(ctx: FileContext, problem: Problem) -> list[Edit]:
     else:
         edit = ctx.replace(site.arg, cast)
     return [edit, *import_edits]
-
-
-def node_text(ctx: FileContext, node: ast.expr) -> str:
-    """The source of `node` (a parenthesized tuple's range holds its parentheses)."""
-    return ctx.text(node)
 
 
 def out_spec_edits(ctx: FileContext, problem: Problem) -> tuple[list[Edit], list[OutSpecNeed]]:
