@@ -10,12 +10,12 @@ import re
 import sys
 import warnings
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from codemods import fs, jaxapi
+from codemods import contract, fs, jaxapi
 from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
@@ -183,7 +183,7 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
             raise InternalError(f"{rule.code} failed: {type(exc).__name__}: {exc}") from exc
         findings.extend(f for f in produced if not _suppressed(f, lines))
     findings.sort(key=Finding.sort_key)
-    return ctx, [Finding(f.code, f.message, f.span, f.fix, f.evidence, path) for f in findings]
+    return ctx, [replace(f, path=path) for f in findings]
 
 
 def apply_edits(source: str, edits: Iterable[Edit]) -> str:
@@ -256,26 +256,8 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
     try:
         _, findings = _check(source, path, options, tree, rules)
         result.findings = findings
-        if not fix:
-            return result
-        text = source
-        for _round in range(MAX_ROUNDS):
-            chosen = _choose(findings, options)
-            if not chosen:
-                break
-            text, applied = _apply_round(text, chosen)
-            if not applied:
-                break
-            result.applied.extend(applied)
-            # A fix can make another rule relevant (or irrelevant): filter again on the new text.
-            tree, _ = parse_python(text)
-            rules = _relevant_rules(source, tree, options)
-            _, findings = _check(text, path, options, tree, rules) if rules else (None, [])
-        else:
-            if _choose(findings, options):
-                raise InternalError(f"fixes did not converge after {MAX_ROUNDS} rounds; nothing written")
-        result.findings = findings
-        result.fixed = text
+        if fix:
+            result.fixed, result.findings, result.applied = _FixLoop(path, options).run(source, tree, findings)
     except InternalError as exc:
         result.error = f"internal error: {exc}"
         result.fixed = None
@@ -283,17 +265,91 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
     return result
 
 
-def _apply_round(text: str, chosen: list[Finding]) -> tuple[str, list[Finding]]:
-    candidate = apply_edits(text, [e for f in chosen for e in f.fix.edits])
-    if parse_error(candidate) is None:
-        return candidate, chosen
-    # Some fix broke the code: keep only the fixes that are valid on their own.
-    good = [f for f in chosen if parse_error(apply_edits(text, f.fix.edits)) is None]
-    bad = [f for f in chosen if f not in good]
-    if bad:
-        first = bad[0]
-        raise InternalError(f"the {first.code} fix at line {first.span.line} produced invalid Python; nothing written")
-    return text, []
+def suppressed_lines(text: str) -> set[int]:
+    """Lines holding a suppression comment (of any code)."""
+    return {number for number, line in enumerate(text.splitlines(), 1)
+            if _SUPPRESSION.search(line.encode("utf-8", "surrogatepass"))}
+
+
+class _FixLoop:
+    """Fixes applied round by round under the fix contract (codemods.contract).
+
+    A round whose result breaks the contract is retried without the fixes the violation points
+    at (those whose edits mention the offending names; all of the round's fixes when none
+    does). A withdrawn fix is never offered again for the same code; its finding stays, with
+    the reason in `Finding.unfixable`.
+    """
+
+    def __init__(self, path: str, options: Options) -> None:
+        self.path = path
+        self.options = options
+        self.withdrawn: dict[tuple, str] = {}
+
+    @staticmethod
+    def _key(finding: Finding, text: str) -> tuple:
+        lines = contract.Lines(text)
+        start = lines.offset(finding.span.line, finding.span.column)
+        end = lines.offset(finding.span.end_line, finding.span.end_column)
+        return finding.code, finding.message, text[start:end]
+
+    def _state(self, text: str, tree: ast.Module) -> tuple[list[Finding], contract.Snapshot]:
+        rules = _relevant_rules(text, tree, self.options)
+        findings = _check(text, self.path, self.options, tree, rules)[1] if rules else []
+        snapshot = contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text))
+        return findings, snapshot
+
+    def run(self, source: str, tree: ast.Module, findings: list[Finding]) -> tuple[str, list[Finding], list[Finding]]:
+        """(fixed text, findings left, findings whose fix was applied)."""
+        text = source
+        snapshot = contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text))
+        applied: list[Finding] = []
+        rounds = 0
+        while True:
+            offered = [f for f in findings if self._key(f, text) not in self.withdrawn]
+            chosen = _choose(offered, self.options)
+            if not chosen:
+                break
+            if rounds == MAX_ROUNDS:
+                # A rule keeps offering fixes: keep the original text, report every finding.
+                reason = f"fixes did not converge after {MAX_ROUNDS} rounds; nothing written for this file"
+                _, original = _check(source, self.path, self.options)
+                return source, [replace(f, unfixable=reason) if f.fix else f for f in original], []
+            outcome = self._round(text, findings, snapshot, chosen)
+            if outcome is None:
+                continue  # some fixes were withdrawn: choose again on the same text
+            rounds += 1
+            text, findings, snapshot = outcome
+            applied.extend(chosen)
+        left = [replace(f, unfixable=self.withdrawn[self._key(f, text)]) if self._key(f, text) in self.withdrawn else f
+                for f in findings]
+        return text, left, applied
+
+    def _round(self, text: str, findings: list[Finding], snapshot: contract.Snapshot, chosen: list[Finding]):
+        edits = [e for f in chosen for e in f.fix.edits]
+        candidate = apply_edits(text, edits)
+        new_tree, error = parse_python(candidate)
+        if error is not None:
+            # Withdraw the fixes that are invalid on their own (all of them if none is alone).
+            bad = [f for f in chosen if parse_error(apply_edits(text, f.fix.edits)) is not None] or chosen
+            self._withdraw(bad, text, f"it would produce invalid Python ({error})")
+            return None
+        new_findings, new_snapshot = self._state(candidate, new_tree)
+        reason, words = snapshot.broken_by(new_snapshot)
+        if reason is None:
+            lost = contract.vanished([f for f in findings if f not in chosen], text, candidate, edits, new_findings)
+            if lost is not None:
+                reason = (f"it would change the meaning of line {lost.span.line}, whose {lost.code} finding "
+                          f"would no longer be reported")
+                words = contract.identifiers(contract.span_text(text, lost))
+        if reason is None:
+            return candidate, new_findings, new_snapshot
+        culprits = [f for f in chosen if words & contract.edit_words(text, f.fix.edits)] or chosen
+        self._withdraw(culprits, text, reason)
+        return None
+
+    def _withdraw(self, findings: list[Finding], text: str, reason: str) -> None:
+        for finding in findings:
+            self.withdrawn[self._key(finding, text)] = f"fix withdrawn: {reason}"
 
 
 def process_file(path: Path, options: Options, fix: bool) -> tuple[FileResult, "object | None"]:

@@ -55,6 +55,8 @@ class Finding:
     # The per-axis states that prove the finding, e.g. {"g": "invariant on 'i'"}.
     evidence: tuple[tuple[str, str], ...] = ()
     path: str = ""
+    # Why the fix was not applied (it broke the fix contract, or fixes did not converge).
+    unfixable: str | None = None
 
     @property
     def fixable(self) -> bool:

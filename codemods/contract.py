@@ -1,0 +1,212 @@
+"""The fix contract: what a round of fixes must never do to a module.
+
+After each round the engine compares the module before and after on Python's `ast`:
+- no new undefined name in any scope (pyflakes' undefined-name report, before vs after): this
+  also catches a name that was bound and is still used becoming unbound;
+- no public name removed: module-level definitions and assignments, names listed in `__all__`,
+  `import X as X` / `from M import X as X` re-exports, and every module-level name of a package's
+  `__init__.py`;
+- no more references to an API the target JAX removed or deprecated (jaxapi) left without a
+  finding than before;
+- every finding the round did not fix is still found afterwards (a fix elsewhere must not
+  silently change what an unfixed line means, e.g. by rewriting the import it relies on).
+
+Nothing here knows a rule: it reads findings, edits and JAX's API table.
+"""
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from codemods import jaxapi
+from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
+from codemods.model import Edit, Finding
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def outdated_apis(target: jaxapi.Version) -> frozenset[str]:
+    """Canonical names the target JAX removed or deprecated (they need a finding wherever used)."""
+    names = {old for m in jaxapi.MIGRATIONS if target >= m.since for old in m.old}
+    if target >= jaxapi.JAX_SHARD_MAP_ADDED:
+        names.add(jaxapi.EXPERIMENTAL_SHARD_MAP)
+    return frozenset(names)
+
+
+def undefined_names(tree: ast.Module, path: str) -> Counter[str]:
+    """How often each name is reported undefined by pyflakes (a name used where nothing binds it)."""
+    from pyflakes import checker, messages
+
+    kinds = (messages.UndefinedName, messages.UndefinedLocal, messages.UndefinedExport)
+    found = checker.Checker(tree, filename=path).messages
+    return Counter(str(m.message_args[0]) for m in found if isinstance(m, kinds))
+
+
+def public_names(tree: ast.Module, path: str) -> frozenset[str]:
+    """The names other modules may import from this one."""
+    package_init = path.replace("\\", "/").rsplit("/", 1)[-1] == "__init__.py"
+    names: set[str] = set()
+    for stmt in _module_level(tree.body):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets):
+                names.update(_string_items(stmt.value))
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                bound = alias.asname or alias.name.split(".")[0]
+                explicit = alias.asname is not None and alias.asname == alias.name.rsplit(".", 1)[-1]
+                if alias.name != "*" and (package_init or explicit):
+                    names.add(bound)
+    return frozenset(name for name in names if not name.startswith("_") or name == "__all__")
+
+
+def _string_items(node: ast.expr) -> set[str]:
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return {e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    return set()
+
+
+def _module_level(body: list[ast.stmt]) -> Iterable[ast.stmt]:
+    """Statements that run at module level, inside `if`/`try`/`with` blocks too."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, (ast.If, ast.While, ast.For)):
+            yield from _module_level(stmt.body)
+            yield from _module_level(stmt.orelse)
+        elif isinstance(stmt, ast.With):
+            yield from _module_level(stmt.body)
+        elif isinstance(stmt, ast.Try):
+            for block in (stmt.body, stmt.orelse, stmt.finalbody, *(h.body for h in stmt.handlers)):
+                yield from _module_level(block)
+
+
+def outdated_references(tree: ast.Module, names: frozenset[str]) -> list[tuple[int, int, str]]:
+    """(line, column0, dotted text) of each expression (outside import statements) naming one of `names`."""
+    if not names:
+        return []
+    table = bindings_of(tree)
+    found: list[tuple[int, int, str]] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            return
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            spelled = ast_dotted(node)
+            if spelled is not None and resolve_dotted(table, spelled, frozenset()) in names:
+                found.append((node.lineno, node.col_offset, spelled))
+                return
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+class Lines:
+    """Offsets <-> (line, column) of one text, columns in characters as in Span."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(m.end() for m in _LINE_END.finditer(text))]
+
+    def offset(self, line: int, column1: int) -> int:
+        return self.starts[min(line, len(self.starts)) - 1] + column1 - 1
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+
+def shift(offset: int, edits: list[Edit]) -> int | None:
+    """Where `offset` lands once `edits` are applied; None when an edit replaces it."""
+    delta = 0
+    for edit in sorted(edits):
+        if edit.end <= offset and edit.start < offset or edit.start == edit.end == offset:
+            delta += len(edit.replacement) - (edit.end - edit.start)
+        elif edit.start <= offset < edit.end:
+            return None
+    return offset + delta
+
+
+@dataclass
+class Snapshot:
+    """What the contract compares, for one text of the module."""
+
+    undefined: Counter[str]
+    public: frozenset[str]
+    uncovered: Counter[str]  # outdated-API references (as written) no finding or suppression comment covers
+
+    @classmethod
+    def of(cls, tree: ast.Module, text: str, path: str, target: jaxapi.Version,
+           findings: list[Finding], suppressed_lines: set[int]) -> "Snapshot":
+        lines = Lines(text)
+        spans = [(lines.offset(f.span.line, f.span.column), lines.offset(f.span.end_line, f.span.end_column))
+                 for f in findings]
+        uncovered: Counter[str] = Counter()
+        for line, column, spelled in outdated_references(tree, outdated_apis(target)):
+            at = lines.starts[line - 1] + column
+            if line not in suppressed_lines and not any(start <= at < end for start, end in spans):
+                uncovered[spelled] += 1
+        return cls(undefined_names(tree, path), public_names(tree, path), uncovered)
+
+    def broken_by(self, after: "Snapshot") -> tuple[str | None, set[str]]:
+        """Why going from this snapshot to `after` breaks the contract (None when it does not),
+        and the identifiers the violation is about (to find the fixes responsible)."""
+        new_undefined = sorted(name for name, count in after.undefined.items() if count > self.undefined[name])
+        if new_undefined:
+            return f"it would leave undefined name{'s' * (len(new_undefined) > 1)} " + ", ".join(
+                f"`{n}`" for n in new_undefined), set(new_undefined)
+        removed = sorted(self.public - after.public)
+        if removed:
+            return ("it would remove public name" + "s" * (len(removed) > 1) + " " + ", ".join(f"`{n}`" for n in removed),
+                    set(removed))
+        unreported = sorted(name for name, count in after.uncovered.items() if count > self.uncovered[name])
+        if unreported:
+            return (f"it would leave `{unreported[0]}` (removed from JAX) where no finding reports it",
+                    {word for name in unreported for word in name.split(".")})
+        return None, set()
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+
+
+def identifiers(text: str) -> set[str]:
+    return set(_IDENTIFIER.findall(text))
+
+
+def span_text(text: str, finding: Finding) -> str:
+    lines = Lines(text)
+    return text[lines.offset(finding.span.line, finding.span.column):
+                lines.offset(finding.span.end_line, finding.span.end_column)]
+
+
+def edit_words(text: str, edits: Iterable[Edit]) -> set[str]:
+    """Identifiers an edit removes or writes."""
+    words: set[str] = set()
+    for edit in edits:
+        words |= identifiers(text[edit.start:edit.end]) | identifiers(edit.replacement)
+    return words
+
+
+def vanished(unfixed: list[Finding], old: str, new: str, edits: list[Edit], after: list[Finding]) -> Finding | None:
+    """The first finding left unfixed by a round (and untouched by its edits) that is no longer
+    found at its new place: a fix elsewhere changed what that code means."""
+    before_lines, after_lines = Lines(old), Lines(new)
+    still = {(f.code, after_lines.offset(f.span.line, f.span.column)) for f in after}
+    for finding in unfixed:
+        start = before_lines.offset(finding.span.line, finding.span.column)
+        end = before_lines.offset(finding.span.end_line, finding.span.end_column)
+        if any(e.start < end and start < e.end for e in edits):
+            continue  # its own text changed: whether it is still found is the rules' business
+        moved = shift(start, edits)
+        if moved is not None and (finding.code, moved) not in still:
+            return finding
+    return None
