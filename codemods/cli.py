@@ -336,6 +336,9 @@ def apply(
     text.print_findings(console, run.results)
     _finish(run, console, err_console, fmt=Format.text, statistics=False,
             fixed=sum(len(r.applied) for r in run.changed if r.error is None))
+    left = text.not_fixed(run.results)
+    if left:
+        console.print(left)
     raise typer.Exit(_exit_code(run, bool(run.findings)))
 
 

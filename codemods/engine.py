@@ -284,6 +284,8 @@ class _FixLoop:
         self.path = path
         self.options = options
         self.withdrawn: dict[tuple, str] = {}
+        self.withdrawn_fixes: set[tuple] = set()  # (text, fix): a fix shared by several findings
+        self.withdrawn_findings: list[tuple[str, Finding]] = []
 
     @staticmethod
     def _key(finding: Finding, text: str) -> tuple:
@@ -305,9 +307,10 @@ class _FixLoop:
         applied: list[Finding] = []
         rounds = 0
         while True:
-            offered = [f for f in findings if self._key(f, text) not in self.withdrawn]
+            offered = [f for f in findings if self._key(f, text) not in self.withdrawn
+                       and (text, f.fix) not in self.withdrawn_fixes]
             chosen = _choose(offered, self.options)
-            if not chosen:
+            if not any(f.fix.edits for f in chosen):
                 break
             if rounds == MAX_ROUNDS:
                 # A rule keeps offering fixes: keep the original text, report every finding.
@@ -318,10 +321,14 @@ class _FixLoop:
             if outcome is None:
                 continue  # some fixes were withdrawn: choose again on the same text
             rounds += 1
+            # Findings sharing a chosen fix (one fix for several calls) were fixed by it too.
+            applied.extend(f for f in findings if f.fix is not None and f.fix in {c.fix for c in chosen})
             text, findings, snapshot = outcome
-            applied.extend(chosen)
-        left = [replace(f, unfixable=self.withdrawn[self._key(f, text)]) if self._key(f, text) in self.withdrawn else f
-                for f in findings]
+        reasons = {(text, w.fix): self.withdrawn[self._key(w, t)] for t, w in self.withdrawn_findings}
+        left = []
+        for f in findings:
+            reason = self.withdrawn.get(self._key(f, text)) or reasons.get((text, f.fix))
+            left.append(replace(f, unfixable=reason) if reason and f.fix is not None else f)
         return text, left, applied
 
     def _round(self, text: str, findings: list[Finding], snapshot: contract.Snapshot, chosen: list[Finding]):
@@ -336,7 +343,11 @@ class _FixLoop:
         new_findings, new_snapshot = self._state(candidate, new_tree)
         reason, words = snapshot.broken_by(new_snapshot)
         if reason is None:
-            lost = contract.vanished([f for f in findings if f not in chosen], text, candidate, edits, new_findings)
+            # A finding left with a fix that was applicable (it overlapped a chosen one) may
+            # rightly be gone; one without must still be there.
+            unfixed = [f for f in findings if f not in chosen and (not self.options.may_apply(f)
+                       or self._key(f, text) in self.withdrawn)]
+            lost = contract.vanished(unfixed, text, candidate, edits, new_findings)
             if lost is not None:
                 reason = (f"it would change the meaning of line {lost.span.line}, whose {lost.code} finding "
                           f"would no longer be reported")
@@ -350,6 +361,8 @@ class _FixLoop:
     def _withdraw(self, findings: list[Finding], text: str, reason: str) -> None:
         for finding in findings:
             self.withdrawn[self._key(finding, text)] = f"fix withdrawn: {reason}"
+            self.withdrawn_fixes.add((text, finding.fix))
+            self.withdrawn_findings.append((text, finding))
 
 
 def process_file(path: Path, options: Options, fix: bool) -> tuple[FileResult, "object | None"]:

@@ -20,6 +20,7 @@ def record(finding: Finding) -> dict:
         "fix_safety": finding.fix.safety.value if finding.fix else None,
         "fix_description": finding.fix.description if finding.fix else None,
         "evidence": dict(finding.evidence),
+        "unfixable": finding.unfixable,
     }
 
 

@@ -14,13 +14,15 @@ _DIFF_STYLES = {"+": "green", "-": "red", "@": "cyan"}
 
 def finding_line(finding: Finding, show_fix: bool = True) -> Text:
     marker = ""
-    if show_fix and finding.fix is not None:
+    if show_fix and finding.fix is not None and finding.unfixable is None:
         marker = "[*] " if finding.fix.safety is Safety.SAFE else "[!] "
     text = Text()
     text.append(finding.path, style="bold")
     text.append(f":{finding.span.line}:{finding.span.column}: ")
     text.append(finding.code, style="bold red")
     text.append(f" {marker}{finding.message}")
+    if finding.unfixable:
+        text.append(f" (not fixed: {finding.unfixable})", style="dim")
     return text
 
 
@@ -56,8 +58,8 @@ def summary(results: Sequence[FileResult], *, fixed: int = 0) -> str:
     if fixed:
         parts.append(f"Fixed {fixed} finding{'s' * (fixed != 1)}")
     if findings:
-        fixable = sum(1 for f in findings if f.fix is not None)
-        safe = sum(1 for f in findings if f.fix is not None and f.fix.safety is Safety.SAFE)
+        fixable = sum(1 for f in findings if f.fix is not None and f.unfixable is None)
+        safe = sum(1 for f in findings if f.fix is not None and f.unfixable is None and f.fix.safety is Safety.SAFE)
         text = f"Found {len(findings)} finding{'s' * (len(findings) != 1)}"
         if fixable:
             text += f" ({safe} fixable"
@@ -74,3 +76,22 @@ def statistics(results: Sequence[FileResult]) -> list[tuple[str, int, int]]:
     counts = Counter(f.code for r in results for f in r.findings)
     fixable = Counter(f.code for r in results for f in r.findings if f.fix is not None)
     return [(code, counts[code], fixable[code]) for code in sorted(counts)]
+
+
+def not_fixed(results: Sequence[FileResult]) -> str | None:
+    """After `apply`: how many findings remain and why each kind was not fixed."""
+    reasons: Counter[str] = Counter()
+    for finding in (f for r in results for f in r.findings):
+        if finding.unfixable:
+            reasons["its fix was withdrawn (see the reason after the finding)"] += 1
+        elif finding.fix is None:
+            reasons["no automatic fix (rewrite by hand)"] += 1
+        elif finding.fix.safety is not Safety.SAFE:
+            reasons["unsafe fix (needs --unsafe-fixes)"] += 1
+        else:
+            reasons["not applied"] += 1
+    total = sum(reasons.values())
+    if not total:
+        return None
+    parts = "; ".join(f"{count}: {why}" for why, count in reasons.most_common())
+    return f"{total} finding{'s' * (total != 1)} not fixed. {parts}."

@@ -8,6 +8,7 @@ from codemods.analysis.names import dotted
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc
+from codemods.rules._manual_axes import axis_names_text
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, lax_function, quote_of
 
@@ -258,23 +259,30 @@ class _ShardMapMigration:
         imported = {local: _import_alias(ctx, local) for local, bound in ctx.imports.bindings.items()
                     if bound == jaxapi.EXPERIMENTAL_SHARD_MAP}
         site_funcs = {id(func) for _, func, _ in sites}
+        # Each site's own edits (None: not rewritable), before anything touches an import.
+        own = {id(call): self._call_edits(call, params) for call, _, params in sites}
         fixable_names = {local for local, found in imported.items()
-                         if found and all(id(n) in site_funcs for n in uses.get(local, []))}
-        last_site = {}
-        for call, func, _ in sites:
-            if isinstance(func, cst.Name):
-                last_site[func.value] = call
-        self.module_import_edit = self._module_import_cleanup(sites)
-        attribute_sites = [call for call, func, _ in sites if isinstance(func, cst.Attribute)]
+                         if found and self._import_fix(found) is not None
+                         and all(id(n) in site_funcs for n in uses.get(local, []))
+                         and all(own[id(call)] is not None for call, func, _ in sites
+                                 if isinstance(func, cst.Name) and func.value == local)}
+        # Calls of an imported name change meaning together with its import: one fix holds the
+        # edits of every call of that name and the import's, so none is applied without the rest.
+        by_name: dict[str, tuple[Edit, ...]] = {}
+        for local in fixable_names:
+            edits = [e for call, func, _ in sites if isinstance(func, cst.Name) and func.value == local
+                     for e in own[id(call)]]
+            by_name[local] = tuple(edits) + self._import_fix(imported[local]).edits
+        attribute_sites = [call for call, func, _ in sites if isinstance(func, cst.Attribute) and own[id(call)] is not None]
         self.last_attribute_site = attribute_sites[-1] if attribute_sites else None
-        for call, func, params in sites:
-            yield self._site(call, func, params, imported, fixable_names, last_site)
+        self.module_import_edit = self._module_import_cleanup(attribute_sites)
+        for call, func, _ in sites:
+            yield self._site(call, func, own[id(call)], by_name)
         for local, found in imported.items():
-            if found and local not in last_site:
+            if found and not any(isinstance(func, cst.Name) and func.value == local for _, func, _ in sites):
                 stmt, node, alias, _ = found
-                fix = self._import_fix(found)
                 yield Finding(RemovedApi.code, "`jax.experimental.shard_map` is deprecated since jax 0.8.0: "
-                              "import `shard_map` from `jax`", ctx.span(alias), fix)
+                              "import `shard_map` from `jax`", ctx.span(alias), self._import_fix(found))
 
     def _module_import_cleanup(self, sites) -> Edit | None:
         """`import jax.experimental.shard_map` goes once its last use is rewritten (it would
@@ -287,8 +295,7 @@ class _ShardMapMigration:
         if len(statements) != 1:
             return None
         references = [n for n in _walk(ctx.module, (cst.Attribute,)) if dotted(n) == "jax.experimental.shard_map"]
-        rewritten = [func.value for _, func, _ in sites if isinstance(func, cst.Attribute)]
-        if len(references) != len(rewritten):
+        if len(references) != len(sites):
             return None
         other_jax = [stmt for stmt in _import_lines(ctx) if stmt is not statements[0] and any(
             isinstance(small, cst.Import) and any(dotted(a.name) == "jax" and a.asname is None for a in small.names)
@@ -305,46 +312,58 @@ class _ShardMapMigration:
             return Fix("import shard_map from jax", (self.ctx.replace(node.module, "jax"),))
         return None
 
-    def _site(self, call, func, params, imported, fixable_names, last_site) -> Finding:
+    def _call_edits(self, call: cst.Call, params: list[cst.Arg] | None) -> list[Edit] | None:
+        """Arguments rewritten for `jax.shard_map` (keywords, check_vma, axis_names), or None."""
+        ctx = self.ctx
+        if params is None:
+            return None
+        edits: list[Edit] = []
+        positional = jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL
+        given: dict[str, cst.Arg] = {}
+        index = 0
+        for arg in params:
+            if arg.star:
+                return None
+            name = arg.keyword.value if arg.keyword is not None else None
+            if name is None:
+                if index >= len(positional):
+                    return None
+                name = positional[index]
+                index += 1
+                if name != "auto":
+                    start = ctx.offsets(arg)[0]  # the Arg spans the parentheses of a tuple value
+                    edits.append(Edit(start, start, f"{jaxapi.SHARD_MAP_RENAMED_KEYWORDS.get(name, name)}="))
+            elif name in jaxapi.SHARD_MAP_RENAMED_KEYWORDS:
+                edits.append(ctx.replace(arg.keyword, jaxapi.SHARD_MAP_RENAMED_KEYWORDS[name]))
+            given[name] = arg
+        if "auto" in given:
+            if "mesh" not in given:
+                return None
+            manual = axis_names_text(ctx, call, given["mesh"].value, given["auto"].value, quote_of(ctx, call))
+            if manual is None:
+                return None
+            auto = given["auto"]
+            start = ctx.offsets(auto)[0]
+            end = ctx.offsets(auto.value)[1]
+            edits.append(Edit(start, end, f"axis_names={manual}"))
+        return edits
+
+    def _site(self, call, func, edits: list[Edit] | None, by_name: dict[str, tuple[Edit, ...]]) -> Finding:
         ctx = self.ctx
         message = ("`jax.experimental.shard_map.shard_map` is deprecated since jax 0.8.0: use `jax.shard_map(f, "
                    "mesh=..., in_specs=..., out_specs=..., check_vma=...)`")
         span = ctx.span(call)
-        if params is None:
+        if edits is None:
+            if any(arg.keyword is not None and arg.keyword.value == "auto" for arg in call.args) \
+                    or len([a for a in call.args[1:] if a.keyword is None]) >= len(jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL):
+                message += " (`auto=` needs `axis_names=`, the mesh's axes minus `auto`: rewrite by hand)"
             return Finding(RemovedApi.code, message, span)
-        edits: list[Edit] = []
-        positional = jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL
-        index = 0
-        for arg in params:
-            if arg.star:
-                return Finding(RemovedApi.code, message, span)
-            name = arg.keyword.value if arg.keyword is not None else None
-            if name is None:
-                if index >= len(positional):
-                    return Finding(RemovedApi.code, message, span)
-                name = positional[index]
-                index += 1
-                if name == "auto":
-                    return Finding(RemovedApi.code, message + " (`auto=` needs `axis_names=`: rewrite by hand)", span)
-                start = ctx.offsets(arg)[0]  # the Arg spans the parentheses of a tuple value
-                edits.append(Edit(start, start, f"{jaxapi.SHARD_MAP_RENAMED_KEYWORDS.get(name, name)}="))
-            elif name == "auto":
-                return Finding(RemovedApi.code, message + " (`auto=` needs `axis_names=`: rewrite by hand)", span)
-            elif name in jaxapi.SHARD_MAP_RENAMED_KEYWORDS:
-                edits.append(ctx.replace(arg.keyword, jaxapi.SHARD_MAP_RENAMED_KEYWORDS[name]))
         if isinstance(func, cst.Name):
-            found = imported.get(func.value)
-            if func.value not in fixable_names or not found:
+            if func.value not in by_name:
                 return Finding(RemovedApi.code, message, span)
-            if last_site.get(func.value) is call:
-                import_fix = self._import_fix(found)
-                if import_fix is None:
-                    return Finding(RemovedApi.code, message, span)
-                edits.extend(import_fix.edits)
-        else:
-            jax_name, import_edits = jax_module(ctx)
-            edits.append(ctx.replace(func, f"{jax_name}.shard_map"))
-            edits.extend(import_edits)
-            if call is self.last_attribute_site and self.module_import_edit is not None:
-                edits.append(self.module_import_edit)
+            return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", by_name[func.value]))
+        jax_name, import_edits = jax_module(ctx)
+        edits = [*edits, ctx.replace(func, f"{jax_name}.shard_map"), *import_edits]
+        if call is self.last_attribute_site and self.module_import_edit is not None:
+            edits.append(self.module_import_edit)
         return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", tuple(edits)))
