@@ -23,18 +23,11 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from codemods import jaxapi
+from codemods.analysis import guards
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
 from codemods.model import Edit, Finding
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
-
-
-def outdated_apis(target: jaxapi.Version) -> frozenset[str]:
-    """Canonical names the target JAX removed or deprecated (they need a finding wherever used)."""
-    names = {old for m in jaxapi.MIGRATIONS if target >= m.since for old in m.old}
-    if target >= jaxapi.JAX_SHARD_MAP_ADDED:
-        names.add(jaxapi.EXPERIMENTAL_SHARD_MAP)
-    return frozenset(names)
 
 
 def undefined_names(tree: ast.Module, path: str) -> Counter[str]:
@@ -151,9 +144,11 @@ class Snapshot:
         spans = [(lines.offset(f.span.line, f.span.column), lines.offset(f.span.end_line, f.span.end_column))
                  for f in findings]
         uncovered: Counter[str] = Counter()
-        for line, column, spelled in outdated_references(tree, outdated_apis(target)):
+        regions = guards.other_generation(tree, target)
+        for line, column, spelled in outdated_references(tree, guards.removed_apis(target)):
             at = lines.starts[line - 1] + column
-            if line not in suppressed_lines and not any(start <= at < end for start, end in spans):
+            if line not in suppressed_lines and not guards.inside(regions, line, column) \
+                    and not any(start <= at < end for start, end in spans):
                 uncovered[spelled] += 1
         return cls(undefined_names(tree, path), public_names(tree, path), uncovered)
 

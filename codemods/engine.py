@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from codemods import contract, fs, jaxapi
+from codemods.analysis import guards
 from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
@@ -182,6 +183,9 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
                 raise InternalError(f"LibCST cannot parse it: {str(exc).splitlines()[0]}") from None
             raise InternalError(f"{rule.code} failed: {type(exc).__name__}: {exc}") from exc
         findings.extend(f for f in produced if not _suppressed(f, lines))
+    # Code behind a version guard for the other JAX generation is left as it is.
+    regions = guards.other_generation(ctx.tree, options.target)
+    findings = [f for f in findings if not guards.inside(regions, f.span.line, f.span.column - 1)]
     findings.sort(key=Finding.sort_key)
     return ctx, [replace(f, path=path) for f in findings]
 

@@ -1,0 +1,191 @@
+"""Code written for the other JAX generation, behind a version guard.
+
+Code that supports both old and new JAX keeps each spelling in its own branch:
+- `if hasattr(jax.lax, "pcast"): <new> else: <old>` (any jax module, `not` flips it);
+- `try: <one> except (AttributeError | ImportError | ModuleNotFoundError): <other>`: the branch
+  that uses an API the target JAX removed is the old one;
+- comparisons of `jax.__version__` / `jax.__version_info__` (also through `Version(...)` or
+  `version.parse(...)`) with a literal: decided against the target JAX; when the test cannot be
+  decided, every branch counts as guarded.
+A finding (or a fix) in the branch for the other generation would make both branches the same
+and drop support for that JAX, so nothing is reported there.
+"""
+from __future__ import annotations
+
+import ast
+import operator
+from typing import Callable, Iterator
+
+from codemods import jaxapi
+from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
+
+Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column
+
+_SHIM_ERRORS = {"AttributeError", "ImportError", "ModuleNotFoundError"}
+_COMPARE: dict[type, Callable[[object, object], bool]] = {
+    ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+    ast.Eq: operator.eq, ast.NotEq: operator.ne,
+}
+_VERSION_ATTRIBUTES = {"__version__", "__version_info__"}
+# When the new spellings a guard tests for first appeared.
+_ADDED = {"jax.lax.pcast": jaxapi.PCAST_ADDED, jaxapi.SHARD_MAP: jaxapi.JAX_SHARD_MAP_ADDED}
+
+
+def removed_apis(target: jaxapi.Version) -> frozenset[str]:
+    """Canonical names the target JAX removed or deprecated."""
+    names = {old for m in jaxapi.MIGRATIONS if target >= m.since for old in m.old}
+    if target >= jaxapi.JAX_SHARD_MAP_ADDED:
+        names.add(jaxapi.EXPERIMENTAL_SHARD_MAP)
+    return frozenset(names)
+
+
+def other_generation(tree: ast.Module, target: jaxapi.Version) -> list[Region]:
+    """Regions of `tree` written for a JAX generation other than `target`."""
+    guards = _Guards(bindings_of(tree), target)
+    found = [region for node in ast.walk(tree) for region in guards.regions(node)]
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                found.extend(guards.after_early_exit(block))
+    return found
+
+
+def inside(regions: list[Region], line: int, column0: int) -> bool:
+    return any((first, col) <= (line, column0) < (last, end) for first, col, last, end in regions)
+
+
+def _block(body: list[ast.stmt]) -> list[Region]:
+    if not body:
+        return []
+    return [(body[0].lineno, 0, body[-1].end_lineno or body[-1].lineno, body[-1].end_col_offset or 0)]
+
+
+def _exits(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
+
+
+def _expr(node: ast.expr) -> list[Region]:
+    return [(node.lineno, node.col_offset, node.end_lineno or node.lineno, node.end_col_offset or 0)]
+
+
+class _Guards:
+    def __init__(self, bindings: dict[str, str | None], target: jaxapi.Version) -> None:
+        self.bindings = bindings
+        self.target = target
+        self.removed = removed_apis(target)
+
+    def _canonical(self, node: ast.AST) -> str | None:
+        spelled = ast_dotted(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        return None if spelled is None else resolve_dotted(self.bindings, spelled, frozenset())
+
+    def regions(self, node: ast.AST) -> Iterator[Region]:
+        if isinstance(node, ast.If):
+            taken = self.decide(node.test)
+            if taken is _UNKNOWN:
+                yield from _block(node.body) + _block(node.orelse)
+            elif taken is not None:
+                yield from _block(node.orelse if taken else node.body)
+        elif isinstance(node, ast.IfExp):
+            taken = self.decide(node.test)
+            if taken is _UNKNOWN:
+                yield from _expr(node.body) + _expr(node.orelse)
+            elif taken is not None:
+                yield from _expr(node.orelse if taken else node.body)
+        elif isinstance(node, ast.Try) and any(self._catches_shim_error(h) for h in node.handlers):
+            handlers = [stmt for h in node.handlers for stmt in h.body]
+            if self._uses_removed(node.body):
+                yield from _block(node.body)
+            elif self._uses_removed(handlers):
+                for handler in node.handlers:
+                    yield from _block(handler.body)
+
+    def after_early_exit(self, block: list[ast.stmt]) -> Iterator[Region]:
+        """`if <guard>: ...; return` without else: the rest of the block is the other branch."""
+        for index, stmt in enumerate(block[:-1]):
+            if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
+                continue
+            taken = self.decide(stmt.test)
+            if taken is _UNKNOWN or taken is True:
+                yield from _block(block[index + 1:])
+                return
+
+    def _catches_shim_error(self, handler: ast.ExceptHandler) -> bool:
+        kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        return any(isinstance(kind, ast.Name) and kind.id in _SHIM_ERRORS for kind in kinds)
+
+    def _uses_removed(self, body: list[ast.stmt]) -> bool:
+        for stmt in body:
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    if any(f"{node.module}.{a.name}" in self.removed for a in node.names):
+                        return True
+                elif isinstance(node, (ast.Name, ast.Attribute)) and self._canonical(node) in self.removed:
+                    return True
+        return False
+
+    def decide(self, test: ast.expr):
+        """True/False: the branch the target JAX takes; _UNKNOWN: a version guard that cannot be
+        decided; None: not a version guard."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self.decide(test.operand)
+            return inner if inner is None or inner is _UNKNOWN else not inner
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "hasattr" \
+                and len(test.args) == 2 and isinstance(test.args[1], ast.Constant) \
+                and isinstance(test.args[1].value, str):
+            module = self._canonical(test.args[0])
+            if module is None or not (module == "jax" or module.startswith("jax.")):
+                return None
+            name = jaxapi.canonical(f"{module}.{test.args[1].value}")
+            if name in self.removed:
+                return False
+            added = _ADDED.get(name)
+            return _UNKNOWN if added is None else self.target >= added
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and self._mentions_version(test):
+            left, right = self._version_of(test.left), self._version_of(test.comparators[0])
+            compare = _COMPARE.get(type(test.ops[0]))
+            if compare is None:
+                return _UNKNOWN
+            if left is _TARGET and isinstance(right, tuple):
+                return compare(self._padded(self.target, right), right)
+            if right is _TARGET and isinstance(left, tuple):
+                return compare(left, self._padded(self.target, left))
+            return _UNKNOWN
+        if isinstance(test, ast.BoolOp) and any(self.decide(v) is not None for v in test.values):
+            return _UNKNOWN
+        return None
+
+    @staticmethod
+    def _padded(target: jaxapi.Version, like: tuple) -> tuple:
+        return tuple(target[:len(like)]) + (0,) * (len(like) - len(target))
+
+    def _mentions_version(self, node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Attribute) and n.attr in _VERSION_ATTRIBUTES
+                   and self._canonical(n.value) == "jax" for n in ast.walk(node))
+
+    def _version_of(self, node: ast.expr):
+        """_TARGET for the running JAX's version, a tuple for a literal version, else None."""
+        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+            return self._version_of(node.args[0])  # Version(...), version.parse(...), tuple(...)
+        if isinstance(node, ast.Attribute) and node.attr in _VERSION_ATTRIBUTES and self._canonical(node.value) == "jax":
+            return _TARGET
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                return jaxapi.parse_version(node.value)
+            except ValueError:
+                return None
+        if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) and isinstance(e.value, int) for e in node.elts):
+            return tuple(e.value for e in node.elts)
+        return None
+
+
+class _Marker:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_UNKNOWN = _Marker("UNKNOWN")
+_TARGET = _Marker("TARGET")
