@@ -6,7 +6,6 @@ contract; it never names one.
 from __future__ import annotations
 
 import ast
-import re
 import sys
 import warnings
 import zlib
@@ -20,6 +19,7 @@ from codemods.analysis import guards
 from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
+from codemods.suppression import suppressed_lines, suppresses
 
 # LibCST, the context and the rules are imported where first needed: a run answered from the
 # cache, or one where no file passes the filters, never pays for them.
@@ -32,11 +32,6 @@ MAX_ROUNDS = 10
 # LibCST's trees and visitors recurse once per nesting level; Python 3.11 keeps pure-Python
 # recursion off the C stack, so a deeper limit lets real (generated) code through safely.
 RECURSION_LIMIT = 12_000
-
-_SUPPRESSION = re.compile(
-    rb"#\s*(?:shardfix:\s*ignore|noqa)(?P<codes>\s*(?:\[[^\]]*\]|:\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?",
-)
-
 
 @dataclass(frozen=True)
 class Options:
@@ -101,17 +96,8 @@ class InternalError(Exception):
 
 
 def _suppressed(finding: Finding, lines: list[str]) -> bool:
-    for number in {finding.span.line, finding.span.end_line}:
-        if not 0 < number <= len(lines):
-            continue
-        for match in _SUPPRESSION.finditer(lines[number - 1].encode("utf-8", "surrogatepass")):
-            codes = match.group("codes")
-            if codes is None:
-                return True
-            named = re.findall(rb"[A-Z]+[0-9]+", codes)
-            if any(finding.code.encode().startswith(code) for code in named):
-                return True
-    return False
+    return any(0 < number <= len(lines) and suppresses(lines[number - 1], finding.code)
+               for number in {finding.span.line, finding.span.end_line})
 
 
 def parse_python(source: str) -> tuple[ast.Module | None, str | None]:
@@ -267,12 +253,6 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
         result.fixed = None
         result.applied = []
     return result
-
-
-def suppressed_lines(text: str) -> set[int]:
-    """Lines holding a suppression comment (of any code)."""
-    return {number for number, line in enumerate(text.splitlines(), 1)
-            if _SUPPRESSION.search(line.encode("utf-8", "surrogatepass"))}
 
 
 class _FixLoop:

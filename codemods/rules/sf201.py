@@ -6,6 +6,7 @@ from typing import Iterator
 from codemods import jaxapi
 from codemods.analysis.names import dotted
 from codemods.context import FileContext
+from codemods.imports import ImportManager
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc
 from codemods.rules._manual_axes import axis_names_text
@@ -70,47 +71,6 @@ def _local_uses(module: cst.Module) -> dict[str, list[cst.Name]]:
     return uses
 
 
-def _import_lines(ctx: FileContext) -> list[cst.SimpleStatementLine]:
-    """Top-level lines of the LibCST module holding imports (the import table is on `ast`)."""
-    return [stmt for stmt in ctx.module.body if isinstance(stmt, cst.SimpleStatementLine)
-            and any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in stmt.body)]
-
-
-def _import_alias(ctx: FileContext, local: str) -> tuple[cst.SimpleStatementLine, cst.ImportFrom, cst.ImportAlias, str] | None:
-    """The top-level `from M import name [as local]` that binds `local`."""
-    for stmt in _import_lines(ctx):
-        for small in stmt.body:
-            if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar) or small.relative:
-                continue
-            for alias in small.names:
-                bound = alias.asname.name.value if alias.asname else dotted(alias.name)
-                if bound == local:
-                    return stmt, small, alias, dotted(small.module) or ""
-    return None
-
-
-def _remove_alias(ctx: FileContext, stmt: cst.SimpleStatementLine, node: cst.ImportFrom, alias: cst.ImportAlias) -> Edit:
-    names = list(node.names)
-    index = names.index(alias)
-    if len(names) == 1 and len(stmt.body) == 1:
-        return _remove_line(ctx, stmt)
-    if index + 1 < len(names):
-        return Edit(ctx.offsets(alias)[0], ctx.offsets(names[index + 1])[0], "")
-    previous = names[index - 1]
-    prev_end = ctx.offsets(previous.asname.name if previous.asname else previous.name)[1]
-    own_end = ctx.offsets(alias.asname.name if alias.asname else alias.name)[1]
-    return Edit(prev_end, own_end, "")
-
-
-def _remove_line(ctx: FileContext, stmt: cst.SimpleStatementLine) -> Edit:
-    start = ctx.offset(ctx.line_of(ctx.offsets(stmt)[0]), 0)
-    _, end = ctx.offsets(stmt)
-    line_end = min((i for i in (ctx.source.find("\n", end), ctx.source.find("\r", end)) if i >= 0), default=len(ctx.source))
-    if ctx.source.startswith("\r\n", line_end):
-        line_end += 1
-    return Edit(start, min(line_end + 1, len(ctx.source)), "")
-
-
 def _append_keyword(ctx: FileContext, call: cst.Call, keyword: str, value: str, quote: str) -> Edit:
     text = f"{keyword}={quote}{value}{quote}"
     if not call.args:
@@ -145,29 +105,34 @@ class _Migrations:
             if migration and isinstance(node, cst.Attribute):
                 other_refs.append((node, migration))
         uses = _local_uses(ctx.module)
+        manager = ImportManager(ctx, RemovedApi.code)
         direct = {}  # local name -> (import data, migration) for names imported directly
         for local, bound in ctx.imports.bindings.items():
             migration = self.by_name.get(bound or "")
-            found = _import_alias(ctx, local) if migration else None
+            found = manager.alias(local) if migration else None
             if found:
                 direct[local] = (found, migration)
 
-        last_site: dict[str, cst.Call] = {}
-        site_count: dict[str, int] = {}
+        by_local: dict[str, list[cst.Call]] = {}
         for call, _ in sites:
             if isinstance(call.func, cst.Name):
-                last_site[call.func.value] = call
-                site_count[call.func.value] = site_count.get(call.func.value, 0) + 1
-        # A directly imported old name also used other than as a call keeps its import.
-        self.removable = {local for local in direct if len(uses.get(local, [])) == site_count.get(local, 0)}
+                by_local.setdefault(call.func.value, []).append(call)
+        # A directly imported old name is renamed (or dropped) in its import only when every use
+        # is a call rewritten in the same fix and nothing else needs the binding.
+        self.kept = {local: manager.keeps(local, uses.get(local, [])) for local in direct}
+        self.removable = {local for local in direct if self.kept[local] is None
+                          and len(uses.get(local, [])) == len(by_local.get(local, []))
+                          and all(self._rewritable(call, direct[local][1]) for call in by_local.get(local, []))}
         for local, (_, migration) in direct.items():
             for name in uses.get(local, []) if local not in self.removable else []:
                 if not any(call.func is name for call, _ in sites):
                     other_refs.append((name, migration))
+        self.shared = {local: self._shared_fix(local, by_local[local], direct[local], manager)
+                       for local in self.removable if local in by_local and ctx.target >= direct[local][1].since}
         for call, migration in sites:
             # For an older target the old name is the right spelling: nothing to report.
             if ctx.target >= migration.since:
-                yield self._call_finding(call, migration, direct, uses, last_site)
+                yield self._call_finding(call, migration)
         for node, migration in other_refs:
             if ctx.target < migration.since:
                 continue
@@ -175,47 +140,65 @@ class _Migrations:
                           f"automatically: use `{migration.new}(..., {migration.keyword[0]}='{migration.keyword[1]}')`",
                           ctx.span(node))
         for local, (found, migration) in direct.items():
-            if local in last_site or ctx.target < migration.since:
+            if local in by_local or ctx.target < migration.since:
                 continue
-            stmt, node, alias, _module = found
             fix = None
-            if not uses.get(local):
-                fix = Fix(f"remove the unused import of `{local}`", (_remove_alias(ctx, stmt, node, alias),))
-            yield Finding(RemovedApi.code, f"{migration.history}; import of `{local}`", ctx.span(alias), fix)
+            message = f"{migration.history}; import of `{local}`"
+            if self.kept[local] is not None:
+                message += f" (kept: {self.kept[local]})"
+            elif not uses.get(local):
+                fix = Fix(f"remove the unused import of `{local}`", (manager.remove(found),))
+            yield Finding(RemovedApi.code, message, ctx.span(found[2]), fix)
 
-    def _call_finding(self, call: cst.Call, migration: jaxapi.Migration, direct, uses, last_site) -> Finding:
+    @staticmethod
+    def _rewritable(call: cst.Call, migration: jaxapi.Migration) -> bool:
+        keyword = migration.keyword[0]
+        return not any(arg.star or arg.keyword is not None and arg.keyword.value == keyword for arg in call.args)
+
+    def _own_edits(self, call: cst.Call, migration: jaxapi.Migration, spelled: str | None) -> list[Edit]:
+        """The new keyword, and the callee respelled when `spelled` is given."""
+        ctx = self.ctx
+        keyword, state = migration.keyword
+        edits = [_append_keyword(ctx, call, keyword, state, quote_of(ctx, call))]
+        if spelled is not None:
+            edits.append(ctx.replace(call.func, spelled))
+        return edits
+
+    def _shared_fix(self, local: str, calls: list[cst.Call], direct_entry, manager: ImportManager) -> tuple[Edit, ...]:
+        """Every call of a directly imported old name, and its import: one fix, applied whole."""
+        ctx = self.ctx
+        found, migration = direct_entry
+        _, _, alias, module = found
+        edits: list[Edit] = []
+        if module == "jax.lax":
+            already = ctx.imports.names_bound_to(f"jax.lax.{migration.new}")
+            spelled = already[0] if already else (None if alias.asname is not None else migration.new)
+            for call in calls:
+                edits.extend(self._own_edits(call, migration, spelled))
+            edits.append(manager.remove(found) if already else manager.rename(found, migration.new))
+            return tuple(edits)
+        spelled, import_edits = lax_function(ctx, migration.new)
+        for call in calls:
+            edits.extend(self._own_edits(call, migration, spelled))
+        return (*edits, *import_edits, manager.remove(found))
+
+    def _call_finding(self, call: cst.Call, migration: jaxapi.Migration) -> Finding:
         ctx = self.ctx
         keyword, state = migration.keyword
         message = f"{migration.history}: use `{migration.new}(..., {keyword}='{state}')`"
-        if any(arg.keyword is not None and arg.keyword.value == keyword for arg in call.args) or any(
-                arg.star for arg in call.args):
+        if not self._rewritable(call, migration):
             return Finding(RemovedApi.code, message, ctx.span(call))
         quote = quote_of(ctx, call)
-        edits: list[Edit] = [_append_keyword(ctx, call, keyword, state, quote)]
+        description = f"use `{migration.new}(..., {keyword}={quote}{state}{quote})`"
         func = call.func
+        if isinstance(func, cst.Name) and func.value in self.shared:
+            return Finding(RemovedApi.code, message, ctx.span(call), Fix(description, self.shared[func.value]))
         if isinstance(func, cst.Attribute) and ctx.imports.resolve(func.value) == "jax.lax":
-            edits.append(ctx.replace(func.attr, migration.new))
-        elif isinstance(func, cst.Name) and func.value in self.removable and direct[func.value][0][3] == "jax.lax":
-            stmt, node, alias, _ = direct[func.value][0]
-            already = ctx.imports.names_bound_to(f"jax.lax.{migration.new}")
-            if alias.asname is None:
-                edits.append(ctx.replace(func, already[0] if already else migration.new))
-            if last_site.get(func.value) is call:
-                if already:
-                    edits.append(_remove_alias(ctx, stmt, node, alias))
-                else:
-                    edits.append(ctx.replace(alias.name, migration.new))
+            edits = self._own_edits(call, migration, None) + [ctx.replace(func.attr, migration.new)]
         else:
             spelled, import_edits = lax_function(ctx, migration.new)
-            edits.append(ctx.replace(func, spelled))
-            edits.extend(import_edits)
-            # The import goes with the last call: fixes are applied in source order, so by then
-            # every other call of the old name is rewritten.
-            if isinstance(func, cst.Name) and func.value in self.removable and last_site.get(func.value) is call:
-                stmt, node, alias, _ = direct[func.value][0]
-                edits.append(_remove_alias(ctx, stmt, node, alias))
-        return Finding(RemovedApi.code, message, ctx.span(call),
-                       Fix(f"use `{migration.new}(..., {keyword}={quote}{state}{quote})`", tuple(edits)))
+            edits = self._own_edits(call, migration, spelled) + import_edits
+        return Finding(RemovedApi.code, message, ctx.span(call), Fix(description, tuple(edits)))
 
 
 def _walk(module: cst.Module, types: tuple[type, ...]) -> list:
@@ -256,13 +239,16 @@ class _ShardMapMigration:
                 sites.append((call, call.args[0].value, [a for a in call.args[1:] if a.keyword is not None]
                               if all(a.keyword is not None for a in call.args[1:]) else None))
         uses = _local_uses(ctx.module)
-        imported = {local: _import_alias(ctx, local) for local, bound in ctx.imports.bindings.items()
+        manager = ImportManager(ctx, RemovedApi.code)
+        imported = {local: manager.alias(local) for local, bound in ctx.imports.bindings.items()
                     if bound == jaxapi.EXPERIMENTAL_SHARD_MAP}
+        # A binding others rely on keeps meaning the old function: its calls are respelled.
+        self.kept = {local: manager.keeps(local, uses.get(local, [])) for local in imported}
         site_funcs = {id(func) for _, func, _ in sites}
         # Each site's own edits (None: not rewritable), before anything touches an import.
         own = {id(call): self._call_edits(call, params) for call, _, params in sites}
         fixable_names = {local for local, found in imported.items()
-                         if found and self._import_fix(found) is not None
+                         if found and self._import_fix(found) is not None and self.kept[local] is None
                          and all(id(n) in site_funcs for n in uses.get(local, []))
                          and all(own[id(call)] is not None for call, func, _ in sites
                                  if isinstance(func, cst.Name) and func.value == local)}
@@ -281,14 +267,18 @@ class _ShardMapMigration:
         for local, found in imported.items():
             if found and not any(isinstance(func, cst.Name) and func.value == local for _, func, _ in sites):
                 stmt, node, alias, _ = found
-                yield Finding(RemovedApi.code, "`jax.experimental.shard_map` is deprecated since jax 0.8.0: "
-                              "import `shard_map` from `jax`", ctx.span(alias), self._import_fix(found))
+                message = "`jax.experimental.shard_map` is deprecated since jax 0.8.0: import `shard_map` from `jax`"
+                if self.kept[local] is not None:
+                    message += f" (kept: {self.kept[local]})"
+                yield Finding(RemovedApi.code, message, ctx.span(alias),
+                              None if self.kept[local] is not None else self._import_fix(found))
 
     def _module_import_cleanup(self, sites) -> Edit | None:
         """`import jax.experimental.shard_map` goes once its last use is rewritten (it would
         keep importing a deprecated module); it becomes `import jax` if nothing else binds jax."""
         ctx = self.ctx
-        statements = [stmt for stmt in _import_lines(ctx) if len(stmt.body) == 1
+        manager = ImportManager(ctx, RemovedApi.code)
+        statements = [stmt for stmt in manager.import_lines() if len(stmt.body) == 1
                       and isinstance(stmt.body[0], cst.Import) and len(stmt.body[0].names) == 1
                       and stmt.body[0].names[0].asname is None
                       and dotted(stmt.body[0].names[0].name) == "jax.experimental.shard_map"]
@@ -297,11 +287,11 @@ class _ShardMapMigration:
         references = [n for n in _walk(ctx.module, (cst.Attribute,)) if dotted(n) == "jax.experimental.shard_map"]
         if len(references) != len(sites):
             return None
-        other_jax = [stmt for stmt in _import_lines(ctx) if stmt is not statements[0] and any(
+        other_jax = [stmt for stmt in manager.import_lines() if stmt is not statements[0] and any(
             isinstance(small, cst.Import) and any(dotted(a.name) == "jax" and a.asname is None for a in small.names)
             for small in stmt.body)]
         if other_jax:
-            return _remove_line(ctx, statements[0])
+            return manager.remove_line(statements[0])
         return ctx.replace(statements[0].body[0], "import jax")
 
     def _import_fix(self, found) -> Fix | None:
@@ -358,10 +348,10 @@ class _ShardMapMigration:
                     or len([a for a in call.args[1:] if a.keyword is None]) >= len(jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL):
                 message += " (`auto=` needs `axis_names=`, the mesh's axes minus `auto`: rewrite by hand)"
             return Finding(RemovedApi.code, message, span)
-        if isinstance(func, cst.Name):
-            if func.value not in by_name:
-                return Finding(RemovedApi.code, message, span)
+        if isinstance(func, cst.Name) and func.value in by_name:
             return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", by_name[func.value]))
+        if isinstance(func, cst.Name) and self.kept.get(func.value) is None:
+            return Finding(RemovedApi.code, message, span)
         jax_name, import_edits = jax_module(ctx)
         edits = [*edits, ctx.replace(func, f"{jax_name}.shard_map"), *import_edits]
         if call is self.last_attribute_site and self.module_import_edit is not None:
