@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from codemods.context import FileContext, Node
+from codemods.imports import module_level_names
 from codemods.model import Edit
 
 
@@ -43,14 +44,13 @@ def axes_literal(axes: list[str], quote: str) -> str:
 
 def lax_function(ctx: FileContext, name: str) -> tuple[str, list[Edit]]:
     """Source text naming `jax.lax.<name>` in this module, and the import edits that needs."""
-    table = ctx.imports
-    for local in table.names_bound_to("jax.lax"):
+    for local in _usable(ctx, "jax.lax"):
         return f"{local}.{name}", []
-    for local in table.names_bound_to("jax"):
+    for local in _usable(ctx, "jax"):
         return f"{local}.lax.{name}", []
-    for local in table.names_bound_to(f"jax.lax.{name}"):
+    for local in _usable(ctx, f"jax.lax.{name}"):
         return local, []
-    for node, module in table.import_froms:
+    for node, module in ctx.imports.import_froms:
         if module == "jax.lax" and node.names[0].name != "*":
             _, end = ctx.offsets(node.names[-1])
             return name, [Edit(end, end, f", {name}")]
@@ -59,9 +59,15 @@ def lax_function(ctx: FileContext, name: str) -> tuple[str, list[Edit]]:
 
 def jax_module(ctx: FileContext) -> tuple[str, list[Edit]]:
     """Source text naming the `jax` package in this module, and the import edits that needs."""
-    for local in ctx.imports.names_bound_to("jax"):
+    for local in _usable(ctx, "jax"):
         return local, []
     return "jax", [add_import_jax(ctx)]
+
+
+def _usable(ctx: FileContext, target: str) -> list[str]:
+    """Names bound to `target` at module level (an import inside a function binds it there only)."""
+    module_level = ctx.cached("spelling:module-level", lambda: module_level_names(ctx.tree))
+    return [local for local in ctx.imports.names_bound_to(target) if local in module_level]
 
 
 def add_import_jax(ctx: FileContext) -> Edit:
