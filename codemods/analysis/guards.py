@@ -153,7 +153,7 @@ class _Guards:
             return _UNKNOWN
         if isinstance(test, ast.BoolOp) and any(self.decide(v) is not None for v in test.values):
             return _UNKNOWN
-        return None
+        return _UNKNOWN if self._mentions_version(test) else None
 
     @staticmethod
     def _padded(target: jaxapi.Version, like: tuple) -> tuple:
