@@ -56,7 +56,6 @@ CANONICAL_ALIASES: dict[str, str] = {
     "jax._src.shard_map.shard_map": "jax.shard_map",
     "jax.sharding.Mesh": "jax.sharding.Mesh",
     "jax._src.mesh.Mesh": "jax.sharding.Mesh",
-    "jax.experimental.shard.reshard": "jax.reshard",
     "jax.sharding.reshard": "jax.reshard",
     "jax._src.shard_map.top_level_all_gather": "jax._src.shard_map.top_level_all_gather",
 }

@@ -7,6 +7,9 @@ For each case directory (``fixtures/<CODE>/<case>/`` with before.py, after.py, c
 2. ``after.py``'s ``main(*inputs())`` returns the values of case.toml's NumPy ``reference``;
 3. when case.toml has ``grad_reference``: ``jax.grad(loss)`` of after.py matches it.
 
+A case.toml with ``written-for = "X"`` is a migration proven across versions instead
+(crossversion.py): before.py runs on jax X, after.py on the installed JAX, same results.
+
 A case.toml with ``fix = false`` belongs to a rule that only reports: it has no after.py and
 step 1 is the whole case.
 
@@ -451,6 +454,10 @@ def run_cases(
     pending: list[tuple[int, Case]] = []
     for index, case in enumerate(cases):
         early = _precheck(case)
+        if early is None and case.toml.get("written-for") is not None:
+            from codemods.validate import crossversion  # before.py runs on another JAX
+
+            early = crossversion.run_case(case, timeout, env)
         if early is None:
             pending.append((index, case))
         else:
@@ -520,9 +527,9 @@ def render_table(results: Sequence[CaseResult], console: Console, *,
             before: Text = Text(f"skipped: {r.reason}" if r.reason else "skipped", style="yellow")
             after, grad = Text("-", style="dim"), Text("-", style="dim")
         else:
-            before = _cell(r.before, r.before.endswith((" seen", ", values ok")))
-            after = _cell(r.after, r.after in ("values ok", NO_FIX))
-            grad = _cell(r.grad, r.grad == "ok")
+            before = _cell(r.before, r.before.endswith((" seen", ", values ok")) or r.before.startswith("ran on jax"))
+            after = _cell(r.after, r.after in ("values ok", NO_FIX, "same as before"))
+            grad = _cell(r.grad, r.grad in ("ok", "same as before"))
         table.add_row(r.code, r.name, before, after, grad,
                       f"{r.seconds:.1f}s" if r.status != "skipped" else "-",
                       Text(r.status, style=_STATUS_STYLE.get(r.status, "")))

@@ -1,0 +1,125 @@
+"""Sharding APIs JAX changed between 0.4.35 and 0.10.2: one record per API, read by the SF2xx
+migration rules (codemods/rules/_api_changes.py). Every row of docs/migrations.md that SF201
+does not already cover lives here; a new JAX release is a change to this table, not to a rule.
+
+A replacement is a template: `<dotted.name>` is spelled the way the module imports it (import
+added when needed), `{0}`, `{1}`... are the call's positional arguments as written, `{q}` is the
+module's quote character and `{n}` the number of mesh axes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codemods.jaxapi import RESHARD_ADDED, Version
+
+# How the old spelling shows up in code, i.e. which detector of _api_changes reads the record.
+REFERENCE = "reference"  # any use of the name (call, decorator, attribute, import)
+CALL = "call"  # a call, rewritten from its arguments
+KEYWORD = "keyword"  # a call passing the keyword in `keyword`
+ATTRIBUTE = "attribute"  # `.keyword` read on the result of a call of `old`
+WITH = "with"  # `with m:` where m is a mesh built by a call of `old`
+MISSING_KEYWORD = "missing-keyword"  # a call of `old` without the keyword in `keyword`
+
+
+@dataclass(frozen=True)
+class ApiChange:
+    code: str  # the rule that reports it
+    old: tuple[str, ...]  # canonical names (jaxapi.canonical) of the old API
+    form: str
+    history: str  # shown in the finding: what JAX did to it, with versions
+    # The first target JAX for which the old spelling is reported: the replacement exists there
+    # and the old spelling is deprecated or gone.
+    reported_from: Version
+    # (first target JAX, template): the newest entry not after the target is used.
+    replacements: tuple[tuple[Version, str], ...] = ()
+    safe: bool = True  # the fix keeps values (and gradients)
+    safety_note: str = ""  # why a fix is unsafe: shown in the fix description
+    reason: str = ""  # why there is no fix (not mechanical): shown in the finding
+    keyword: str = ""  # KEYWORD / ATTRIBUTE / MISSING_KEYWORD: the keyword or attribute
+    # MISSING_KEYWORD: reported only in a module that also uses an API JAX deprecated or removed
+    # before this version (proof the code predates the change of the default).
+    evidence_before: Version | None = None
+    # REFERENCE: the module a `from ... import name` of the old API is respelled to, when the
+    # name stays the same there (one module for every name of an old module).
+    import_from: str = ""
+    # REFERENCE: a call of the old API with more positional arguments than this is reported only
+    # (the new function takes the rest as keywords).
+    max_positional: int | None = None
+
+    def replacement(self, target: Version) -> str | None:
+        usable = [template for since, template in self.replacements if since <= target]
+        return usable[-1] if usable else None
+
+
+_SHARD = "jax.experimental.shard"
+_SHARD_HISTORY = "`jax.experimental.shard.{0}` was removed in jax 0.7.0 (now `jax.sharding.{0}`)"
+
+CHANGES: tuple[ApiChange, ...] = (
+    *(ApiChange("SF202", (f"{_SHARD}.{name}",), REFERENCE, _SHARD_HISTORY.format(name), (0, 7, 0),
+                ((((0, 7, 0), f"<jax.sharding.{name}>"),)), import_from="jax.sharding")
+      for name in ("auto_axes", "explicit_axes")),
+    ApiChange("SF202", (f"{_SHARD}.reshard",), REFERENCE,
+              _SHARD_HISTORY.format("reshard"), (0, 7, 0),
+              (((0, 7, 0), "<jax.sharding.reshard>"), (RESHARD_ADDED, "<jax.reshard>")), import_from="jax.sharding"),
+    ApiChange("SF202", ("jax.sharding.use_mesh",), REFERENCE,
+              "`jax.sharding.use_mesh` was removed in jax 0.7.1 (now `jax.set_mesh`, a context manager)",
+              (0, 7, 1), (((0, 7, 1), "<jax.set_mesh>"),)),
+    ApiChange("SF202", ("jax.experimental.pjit.pjit",), REFERENCE,
+              "`jax.experimental.pjit.pjit` is deprecated since jax 0.8.0 (use `jax.jit`)",
+              (0, 8, 0), (((0, 8, 0), "<jax.jit>"),), safe=False, max_positional=1,
+              safety_note="`jax.jit` reads bare `PartitionSpec` shardings only under `jax.set_mesh`, not `with mesh:`"),
+    ApiChange("SF203", ("jax.device_put_sharded",), CALL,
+              "`jax.device_put_sharded` was deprecated in jax 0.8.1 and removed in 0.10.0", (0, 8, 1),
+              (((0, 8, 1), "<jax.device_put>(<jax.tree.map>(lambda *s: <jax.numpy.stack>(s), *{0}), "
+                           "<jax.sharding.NamedSharding>(<jax.sharding.Mesh>({1}, ({q}d{q},)), "
+                           "<jax.sharding.PartitionSpec>({q}d{q})))"),)),
+    ApiChange("SF203", ("jax.device_put_replicated",), CALL,
+              "`jax.device_put_replicated` was deprecated in jax 0.8.1 and removed in 0.10.0", (0, 8, 1),
+              (((0, 8, 1), "<jax.device_put>(<jax.tree.map>(lambda s: <jax.numpy.stack>([s] * len({1})), {0}), "
+                           "<jax.sharding.NamedSharding>(<jax.sharding.Mesh>({1}, ({q}d{q},)), "
+                           "<jax.sharding.PartitionSpec>({q}d{q})))"),)),
+    ApiChange("SF204", ("jax.sharding.PositionalSharding",), REFERENCE,
+              "`jax.sharding.PositionalSharding` was deprecated in jax 0.6.0 and removed in 0.7.0", (0, 7, 0),
+              reason="rewrite as `NamedSharding(Mesh(np.array(devices).reshape(shape), names), P(*names))` "
+                     "(`.replicate()` is `NamedSharding(mesh, P())`): the axis names and the device grid are "
+                     "choices only a person can make"),
+    ApiChange("SF205", ("jax.typeof",), ATTRIBUTE,
+              "the `vma` attribute of JAX types was removed in jax 0.10.0 (now `.manual_axis_type.varying`)",
+              (0, 10, 0), (((0, 10, 0), "manual_axis_type.varying"),), keyword="vma"),
+    ApiChange("SF205", ("jax.ShapeDtypeStruct",), KEYWORD,
+              "`ShapeDtypeStruct(vma=)` was removed in jax 0.10.0", (0, 10, 0), keyword="vma",
+              reason="use `manual_axis_type=jax.sharding.ManualAxisType(varying=...)`; which of the varying, "
+                     "reduced and unreduced sets each axis belongs to is not in the old code"),
+    ApiChange("SF206", ("jax.sharding.Mesh", "jax.make_mesh"), WITH,
+              "`with mesh:` is deprecated since jax 0.10.1 (use `with jax.set_mesh(mesh):`)", (0, 10, 1),
+              (((0, 10, 1), "<jax.set_mesh>({0})"),), safe=False,
+              safety_note="under `jax.set_mesh`, `jax.jit` checks committed inputs against bare `PartitionSpec` "
+                          "shardings that `with mesh:` ignored"),
+    ApiChange("SF207", ("jax.make_mesh",), MISSING_KEYWORD,
+              "`jax.make_mesh` makes Explicit axes by default since jax 0.9.0 (Auto before)", (0, 9, 0),
+              (((0, 9, 0), "axis_types=(<jax.sharding.AxisType>.Auto,) * {n}"),), keyword="axis_types",
+              evidence_before=(0, 9, 0)),
+)
+
+
+def old_names_until(version: Version) -> frozenset[str]:
+    """Canonical names of APIs whose old spelling JAX deprecated or removed before `version`
+    (with SF201's, see jaxapi.MIGRATIONS): a module using one was written for an older JAX."""
+    from codemods import jaxapi
+
+    names = {old for change in CHANGES if change.form in (REFERENCE, CALL) and change.reported_from < version
+             for old in change.old}
+    names.update(old for m in jaxapi.MIGRATIONS if m.since < version for old in m.old)
+    names.add(jaxapi.EXPERIMENTAL_SHARD_MAP)
+    return frozenset(names)
+
+
+def removed_names(target: Version) -> frozenset[str]:
+    """Canonical names the target JAX removed or deprecated (from this table)."""
+    return frozenset(old for change in CHANGES if change.form in (REFERENCE, CALL) and target >= change.reported_from
+                     for old in change.old)
+
+
+def apis_of(code: str) -> frozenset[str]:
+    """The canonical names a module must reference for rule `code` to have anything to say."""
+    return frozenset(old for change in CHANGES if change.code == code for old in change.old)

@@ -1,0 +1,366 @@
+"""The one detector and fixer behind the SF2xx migration rules: it reads the records of
+codemods/api_history.py for one rule code, finds the old spellings on Python's `ast` and writes
+fixes as text edits at `ast` positions (LibCST is never parsed for these rules).
+"""
+from __future__ import annotations
+
+import ast
+import re
+from typing import Iterator
+
+from codemods import api_history as history
+from codemods import jaxapi
+from codemods.analysis.bindings import ast_dotted
+from codemods.context import FileContext
+from codemods.imports import module_level_names
+from codemods.model import Edit, Finding, Fix, Safety
+from codemods.spelling import add_import_jax
+
+_API = re.compile(r"<([\w.]+)>")
+_FROM_MODULE = re.compile(r"from\s+([\w.]+)\s+import")
+
+
+def spell(ctx: FileContext, dotted: str) -> tuple[str, list[Edit]]:
+    """Source text naming the JAX object `dotted` the way this module imports it (the longest
+    module-level binding of it or of one of its parents), and the import edits that needs."""
+    module_level = ctx.cached("spelling:module-level", lambda: module_level_names(ctx.tree))
+    parts = dotted.split(".")
+    for size in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:size])
+        for local, bound in ctx.imports.bindings.items():
+            if bound == prefix and local in module_level:
+                return ".".join([local, *parts[size:]]), []
+    return dotted, [add_import_jax(ctx)]
+
+
+def render(ctx: FileContext, template: str, args: tuple[str, ...] = (), quote: str = "'", axes: str = "") -> tuple[str, list[Edit]]:
+    edits: list[Edit] = []
+
+    def api(match: re.Match) -> str:
+        text, needed = spell(ctx, match.group(1))
+        edits.extend(e for e in needed if e not in edits)
+        return text
+
+    text = _API.sub(api, template)
+    text = text.replace("{q}", quote).replace("{n}", axes)
+    for index, arg in enumerate(args):
+        text = text.replace(f"{{{index}}}", arg)
+    return text, edits
+
+
+def quote_in(ctx: FileContext) -> str:
+    """The quote character of the module's first string literal (`'` when there is none)."""
+    for node in ast.walk(ctx.tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            first = ctx.text(node)[:1]
+            if first in ("'", '"'):
+                return first
+    return "'"
+
+
+def _pure(node: ast.expr) -> bool:
+    """An expression that may be written twice: names, attributes, subscripts, literals, and
+    calls of `jax.devices` / `jax.local_devices`."""
+    if isinstance(node, (ast.Name, ast.Constant)):
+        return True
+    if isinstance(node, ast.Attribute):
+        return _pure(node.value)
+    if isinstance(node, ast.Subscript):
+        return _pure(node.value) and _pure(node.slice)
+    if isinstance(node, ast.Slice):
+        return all(part is None or _pure(part) for part in (node.lower, node.upper, node.step))
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(_pure(e) for e in node.elts)
+    if isinstance(node, ast.Call):
+        return not node.args and not node.keywords and ast_dotted(node.func) in ("jax.devices", "jax.local_devices")
+    return False
+
+
+def _plain_args(call: ast.Call) -> bool:
+    return not any(isinstance(a, ast.Starred) for a in call.args) and all(k.arg is not None for k in call.keywords)
+
+
+class ApiChanges:
+    """Findings of one SF2xx rule in one file."""
+
+    def __init__(self, ctx: FileContext, code: str) -> None:
+        self.ctx = ctx
+        self.code = code
+        self.changes = [c for c in history.CHANGES if c.code == code and ctx.target >= c.reported_from]
+        self.quote = quote_in(ctx) if self.changes else "'"
+
+    def _change(self, node: ast.expr, form: str) -> history.ApiChange | None:
+        name = self.ctx.imports.resolve(node)
+        return next((c for c in self.changes if c.form == form and name in c.old), None) if name else None
+
+    def findings(self) -> Iterator[Finding]:
+        if not self.changes:
+            return
+        by_import: dict[str, list[tuple[ast.Name, history.ApiChange]]] = {}
+        for node in _expressions(self.ctx.tree):
+            if isinstance(node, ast.Name) and self._change(node, history.REFERENCE):
+                by_import.setdefault(node.id, []).append((node, self._change(node, history.REFERENCE)))
+            elif isinstance(node, ast.Attribute) and self._change(node, history.REFERENCE):
+                yield self._reference(node, self._change(node, history.REFERENCE))
+            elif isinstance(node, ast.Attribute) and (found := self._attribute(node)) is not None:
+                yield found
+            elif isinstance(node, ast.Call):
+                yield from self._call(node)
+            elif isinstance(node, ast.With):
+                yield from self._with(node)
+        for stmt in _imports(self.ctx.tree):
+            yield from self._import(stmt, by_import)
+
+    # --- references ---------------------------------------------------------------------------
+    def _finding(self, node: ast.AST, change: history.ApiChange, edits: list[Edit] | None, advice: str) -> Finding:
+        if change.reason or edits is None:
+            return Finding(self.code, f"{change.history}; {change.reason or advice}", self.ctx.span(node))
+        safety = Safety.SAFE if change.safe else Safety.UNSAFE
+        description = advice + (f" (unsafe: {change.safety_note})" if change.safety_note else "")
+        return Finding(self.code, f"{change.history}: {advice}", self.ctx.span(node),
+                       Fix(description, tuple(edits), safety))
+
+    def _called_with_too_many(self, node: ast.expr, change: history.ApiChange) -> bool:
+        parent = _parents(self.ctx).get(id(node))
+        return change.max_positional is not None and isinstance(parent, ast.Call) and parent.func is node \
+            and (len(parent.args) > change.max_positional or not _plain_args(parent))
+
+    def _reference(self, node: ast.expr, change: history.ApiChange) -> Finding:
+        template = change.replacement(self.ctx.target)
+        if self._called_with_too_many(node, change):
+            return self._finding(node, change, None, "pass the arguments after the function as keywords, then "
+                                 f"use `{_template_name(template or '')}`")
+        if template is None:
+            return self._finding(node, change, None, "no replacement")
+        text, edits = render(self.ctx, template, quote=self.quote)
+        return self._finding(node, change, [self.ctx.replace(node, text), *edits], f"use `{text}`")
+
+    def _import(self, stmt: ast.ImportFrom, uses: dict[str, list[tuple[ast.Name, history.ApiChange]]]) -> Iterator[Finding]:
+        """`from old.module import old_name`: the module respelled when every name it imports moved
+        to one new module under the same name; else the import removed and each use respelled."""
+        ctx = self.ctx
+        moved = []
+        for alias in stmt.names:
+            change = next((c for c in self.changes if c.form == history.REFERENCE
+                           and jaxapi.canonical(f"{stmt.module}.{alias.name}") in c.old), None)
+            moved.append((alias, change))
+        found = [(alias, change) for alias, change in moved if change is not None]
+        if not found:
+            return
+        modules = {c.import_from for _, c in found}
+        same_module = len(moved) == len(found) and len(modules) == 1 and "" not in modules
+        for alias, change in found:
+            local = alias.asname or alias.name
+            sites = uses.pop(local, [])
+            if change.reason:
+                yield self._finding(stmt, change, None, "")
+                for node, _ in sites:
+                    yield self._finding(node, change, None, "")
+                continue
+            new = _template_name(change.replacement(ctx.target) or "")
+            if same_module:
+                match = _FROM_MODULE.match(ctx.text(stmt))
+                start = ctx.offsets(stmt)[0] + match.start(1)
+                edit = Edit(start, start + len(match.group(1)), change.import_from)
+                yield self._finding(stmt, change, [edit], f"import `{alias.name}` from `{change.import_from}`")
+                continue
+            edits = self._respelled_uses(stmt, local, sites, new)
+            advice = f"use `{new}`"
+            yield self._finding(stmt, change, edits, advice)
+            for node, _ in sites:
+                yield self._finding(node, change, edits, advice)
+
+    def _respelled_uses(self, stmt: ast.ImportFrom, local: str, sites, new: str) -> list[Edit] | None:
+        """The import line removed and every use of `local` respelled: one fix, applied whole."""
+        ctx = self.ctx
+        if len(stmt.names) != 1 or not ctx.starts_line(stmt) or stmt in ctx.tree.body and _exported(ctx, local):
+            return None
+        if ctx.path.replace("\\", "/").endswith("__init__.py"):
+            return None
+        all_uses = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.Name) and n.id == local]
+        if len(all_uses) != len(sites):  # a store or a use shadowed by something else
+            return None
+        if any(self._called_with_too_many(node, change) for node, change in sites):
+            return None
+        text, edits = spell(ctx, new)
+        start, end = ctx.offsets(stmt)
+        line_end = end
+        while line_end < len(ctx.source) and ctx.source[line_end] in " \t":
+            line_end += 1
+        if ctx.source.startswith("\r\n", line_end):
+            line_end += 2
+        elif line_end < len(ctx.source) and ctx.source[line_end] in "\r\n":
+            line_end += 1
+        elif line_end < len(ctx.source):
+            return None  # `; more` or a comment after the import
+        return [Edit(start - len(ctx.indent_of_line(stmt.lineno)), line_end, ""),
+                *(ctx.replace(node, text) for node, _ in sites), *edits]
+
+    # --- calls --------------------------------------------------------------------------------
+    def _call(self, call: ast.Call) -> Iterator[Finding]:
+        change = self._change(call.func, history.CALL)
+        if change is not None:
+            yield self._rewritten_call(call, change)
+        change = self._change(call.func, history.KEYWORD)
+        if change is not None:
+            for keyword in call.keywords:
+                if keyword.arg == change.keyword:
+                    yield self._finding(keyword, change, None, "")
+        change = self._change(call.func, history.MISSING_KEYWORD)
+        if change is not None and self._predates(change) and _plain_args(call) and len(call.args) < 3 \
+                and all(k.arg != change.keyword for k in call.keywords):
+            yield self._added_keyword(call, change)
+
+    def _rewritten_call(self, call: ast.Call, change: history.ApiChange) -> Finding:
+        ctx = self.ctx
+        template = change.replacement(ctx.target)
+        args = tuple(ctx.text(a) for a in call.args)
+        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2 \
+                or not _pure(call.args[1]) or not isinstance(call.func, ast.Attribute):
+            return self._finding(call, change, None, "rewrite by hand (only `f(values, devices)` with plain "
+                                 "arguments is migrated)")
+        text, edits = render(ctx, template, args, self.quote)
+        return self._finding(call, change, [ctx.replace(call, text), *edits], "use `jax.device_put` with a "
+                             "`NamedSharding` over the same devices")
+
+    def _predates(self, change: history.ApiChange) -> bool:
+        """The module uses an API JAX deprecated or removed before `change.evidence_before`."""
+        ctx = self.ctx
+
+        def compute() -> bool:
+            old = history.old_names_until(change.evidence_before or (0, 0, 0))
+            if any(bound in old for bound in ctx.imports.bindings.values()):
+                return True
+            return any(isinstance(n, (ast.Attribute, ast.Name)) and ctx.imports.resolve(n) in old
+                       for n in _expressions(ctx.tree))
+        return ctx.cached(f"api-history:predates:{change.evidence_before}", compute)
+
+    def _added_keyword(self, call: ast.Call, change: history.ApiChange) -> Finding:
+        ctx = self.ctx
+        shape = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "axis_shapes"), None)
+        names = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "axis_names"), None)
+        count = next((len(n.elts) for n in (shape, names) if isinstance(n, (ast.Tuple, ast.List))), None)
+        template = change.replacement(ctx.target)
+        if count is None or template is None:
+            return self._finding(call, change, None, "pass `axis_types=(jax.sharding.AxisType.Auto,) * "
+                                 "<number of axes>` to keep the old behaviour")
+        text, edits = render(ctx, template, quote=self.quote, axes=str(count))
+        last = max([*call.args, *call.keywords], key=lambda n: (n.end_lineno, n.end_col_offset))
+        at = ctx.offsets(last)[1]
+        return self._finding(call, change, [Edit(at, at, f", {text}"), *edits],
+                             f"pass `{text}` to keep the old behaviour")
+
+    # --- attributes and with-statements --------------------------------------------------------
+    def _attribute(self, node: ast.Attribute) -> Finding | None:
+        change = next((c for c in self.changes if c.form == history.ATTRIBUTE and c.keyword == node.attr), None)
+        if change is None or not isinstance(node.value, ast.Call) or self._change(node.value.func, history.ATTRIBUTE) is None:
+            return None
+        template = change.replacement(self.ctx.target)
+        end = self.ctx.offsets(node)[1]
+        return self._finding(node, change, [Edit(end - len(node.attr), end, template)], f"use `.{template}`")
+
+    def _with(self, node: ast.With) -> Iterator[Finding]:
+        changes = [c for c in self.changes if c.form == history.WITH]
+        if not changes:
+            return
+        for item in node.items:
+            expr = item.context_expr
+            built = self._mesh_built_by(expr)
+            change = next((c for c in changes if built in c.old), None)
+            if change is None:
+                continue
+            template = change.replacement(self.ctx.target)
+            if item.optional_vars is not None or template is None:
+                yield self._finding(expr, change, None, "use `with jax.set_mesh(mesh):` (rewrite by hand)")
+                continue
+            text, edits = render(self.ctx, template, (self.ctx.text(expr),), self.quote)
+            yield self._finding(expr, change, [self.ctx.replace(expr, text), *edits], f"use `with {text}:`")
+
+    def _mesh_built_by(self, expr: ast.expr) -> str | None:
+        """The canonical name of the mesh factory `expr` certainly comes from (a call, or a name
+        assigned once, in the module or the enclosing function, from such a call)."""
+        if isinstance(expr, ast.Call):
+            return self.ctx.imports.resolve(expr.func)
+        if not isinstance(expr, ast.Name):
+            return None
+        assigned, bound = self.ctx.cached("api-history:assignments", lambda: _single_assignments(self.ctx.tree))
+        scope = _scope_of(self.ctx, expr)
+        if (id(scope), expr.id) not in bound:  # not bound in the function: the module's name
+            scope = self.ctx.tree
+        value = assigned.get((id(scope), expr.id))
+        return self.ctx.imports.resolve(value.func) if isinstance(value, ast.Call) else None
+
+
+def _template_name(template: str) -> str:
+    found = _API.fullmatch(template)
+    return found.group(1) if found else ""
+
+
+def _exported(ctx: FileContext, local: str) -> bool:
+    for stmt in ctx.tree.body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets):
+            if any(isinstance(n, ast.Constant) and n.value == local for n in ast.walk(stmt.value)):
+                return True
+    return False
+
+
+def _imports(tree: ast.Module) -> Iterator[ast.ImportFrom]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node
+
+
+def _expressions(tree: ast.Module) -> Iterator[ast.AST]:
+    """Every node outside import statements, outermost first; a dotted chain is yielded whole
+    (its inner parts are not visited again)."""
+    pending: list[ast.AST] = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        yield node
+        if isinstance(node, ast.Attribute) and ast_dotted(node) is not None:
+            continue
+        pending.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
+
+
+def _parents(ctx: FileContext) -> dict[int, ast.AST]:
+    return ctx.cached("api-history:parents", lambda: {id(child): parent for parent in ast.walk(ctx.tree)
+                                                      for child in ast.iter_child_nodes(parent)})
+
+
+def _scope_of(ctx: FileContext, target: ast.AST) -> ast.AST:
+    parents = _parents(ctx)
+    node = target
+    while not isinstance(node, _SCOPES):
+        node = parents[id(node)]
+    return node
+
+
+def _single_assignments(tree: ast.Module) -> tuple[dict[tuple[int, str], ast.expr], set[tuple[int, str]]]:
+    """(scope id, name) -> the value of the one plain assignment of that name in that scope;
+    names bound any other way (parameters, loops, `with ... as`, augmented assignments, more than
+    one assignment) are left out. Also every (scope id, name) bound in any way."""
+    counts: dict[tuple[int, str], int] = {}
+    values: dict[tuple[int, str], ast.expr] = {}
+
+    def visit(scope: ast.AST, node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, _SCOPES):
+                for arg in ast.walk(child.args) if not isinstance(child, ast.Module) else ():
+                    if isinstance(arg, ast.arg):
+                        counts[(id(child), arg.arg)] = 2
+                visit(child, child)
+                continue
+            if isinstance(child, ast.Name) and isinstance(child.ctx, (ast.Store, ast.Del)):
+                key = (id(scope), child.id)
+                counts[key] = counts.get(key, 0) + 1
+            if isinstance(child, ast.Assign) and len(child.targets) == 1 and isinstance(child.targets[0], ast.Name):
+                values[(id(scope), child.targets[0].id)] = child.value
+            visit(scope, child)
+
+    visit(tree, tree)
+    return {key: value for key, value in values.items() if counts.get(key) == 1}, set(counts)

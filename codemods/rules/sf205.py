@@ -1,0 +1,29 @@
+"""SF205: the vma attribute and ShapeDtypeStruct(vma=) (removed in jax 0.10.0)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from codemods import api_history
+from codemods.context import FileContext
+from codemods.model import Finding, RuleDoc
+from codemods.rules._api_changes import ApiChanges
+from codemods.rules.base import Rule
+
+
+class VmaRemoved(Rule):
+    code = "SF205"
+    name = "vma-removed"
+    summary = 'jax.typeof(x).vma and ShapeDtypeStruct(vma=), removed in jax 0.10.0'
+    triggers = (b'vma',)
+    apis = api_history.apis_of(code)
+    doc = RuleDoc(
+        what='Finds `.vma` read on `jax.typeof(...)` and the `vma=` keyword of `jax.ShapeDtypeStruct`.',
+        why='jax 0.10.0 replaced the varying-manual-axes set by `manual_axis_type` (`ManualAxisType(varying=, unreduced=, reduced=)`).',
+        example='axes = jax.typeof(x).vma',
+        use_instead='axes = jax.typeof(x).manual_axis_type.varying',
+        fix_safety='Safe for `.vma` (the same frozenset of axis names, run on jax 0.8.2 and 0.10.2). `ShapeDtypeStruct(vma=)` is reported only.',
+        versions='reported for --target-jax >= 0.10.0.',
+    )
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        return ApiChanges(ctx, self.code).findings()

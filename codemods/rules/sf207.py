@@ -1,0 +1,29 @@
+"""SF207: jax.make_mesh without axis_types in code written before jax 0.9.0."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from codemods import api_history
+from codemods.context import FileContext
+from codemods.model import Finding, RuleDoc
+from codemods.rules._api_changes import ApiChanges
+from codemods.rules.base import Rule
+
+
+class MakeMeshAxisTypes(Rule):
+    code = "SF207"
+    name = "make-mesh-axis-types"
+    summary = 'jax.make_mesh without axis_types in code written for jax < 0.9.0 (the default became Explicit)'
+    triggers = (b'make_mesh',)
+    apis = api_history.apis_of(code)
+    doc = RuleDoc(
+        what='Finds `jax.make_mesh(shape, names)` without `axis_types` in a module that also uses an API JAX deprecated or removed before 0.9.0 (proof the code was written for the Auto default).',
+        why='Since jax 0.9.0 `make_mesh` makes Explicit axes by default (Auto before); with Explicit axes `shard_map` rejects inputs not already sharded like `in_specs`: "in_specs passed to shard_map: P(\'batch\', None) does not match the specs of the input: P(None, None)".',
+        example="mesh = jax.make_mesh((2, 4), ('i', 'j'))",
+        use_instead="mesh = jax.make_mesh((2, 4), ('i', 'j'), axis_types=(jax.sharding.AxisType.Auto,) * 2)",
+        fix_safety='Safe: Auto axes are what the old default made. The keyword works from jax 0.5 on.',
+        versions='reported for --target-jax >= 0.9.0.',
+    )
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        return ApiChanges(ctx, self.code).findings()
