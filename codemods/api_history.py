@@ -19,6 +19,7 @@ KEYWORD = "keyword"  # a call passing the keyword in `keyword`
 ATTRIBUTE = "attribute"  # `.keyword` read on the result of a call of `old`
 WITH = "with"  # `with m:` where m is a mesh built by a call of `old`
 MISSING_KEYWORD = "missing-keyword"  # a call of `old` without the keyword in `keyword`
+MODULE = "module"  # an import of the module `old` itself
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,10 @@ CHANGES: tuple[ApiChange, ...] = (
     ApiChange("SF202", (f"{_SHARD}.reshard",), REFERENCE,
               _SHARD_HISTORY.format("reshard"), (0, 7, 0),
               (((0, 7, 0), "<jax.sharding.reshard>"), (RESHARD_ADDED, "<jax.reshard>")), import_from="jax.sharding"),
+    ApiChange("SF202", (_SHARD,), MODULE,
+              "the module `jax.experimental.shard` is gone (its functions moved to `jax.sharding` in jax 0.7.0; "
+              "importing it fails on 0.8.2)", (0, 7, 0),
+              reason="import `reshard`, `auto_axes` and `explicit_axes` from `jax.sharding` instead"),
     ApiChange("SF202", ("jax.sharding.use_mesh",), REFERENCE,
               "`jax.sharding.use_mesh` was removed in jax 0.7.1 (now `jax.set_mesh`, a context manager)",
               (0, 7, 1), (((0, 7, 1), "<jax.set_mesh>"),)),
@@ -107,7 +112,7 @@ def old_names_until(version: Version) -> frozenset[str]:
     (with SF201's, see jaxapi.MIGRATIONS): a module using one was written for an older JAX."""
     from codemods import jaxapi
 
-    names = {old for change in CHANGES if change.form in (REFERENCE, CALL) and change.reported_from < version
+    names = {old for change in CHANGES if change.form in (REFERENCE, CALL, MODULE) and change.reported_from < version
              for old in change.old}
     names.update(old for m in jaxapi.MIGRATIONS if m.since < version for old in m.old)
     names.add(jaxapi.EXPERIMENTAL_SHARD_MAP)
@@ -116,7 +121,7 @@ def old_names_until(version: Version) -> frozenset[str]:
 
 def removed_names(target: Version) -> frozenset[str]:
     """Canonical names the target JAX removed or deprecated (from this table)."""
-    return frozenset(old for change in CHANGES if change.form in (REFERENCE, CALL) and target >= change.reported_from
+    return frozenset(old for change in CHANGES if change.form in (REFERENCE, CALL, MODULE) and target >= change.reported_from
                      for old in change.old)
 
 

@@ -48,9 +48,9 @@ def render(ctx: FileContext, template: str, args: tuple[str, ...] = (), quote: s
     return text, edits
 
 
-def quote_in(ctx: FileContext) -> str:
-    """The quote character of the module's first string literal (`'` when there is none)."""
-    for node in ast.walk(ctx.tree):
+def quote_in(ctx: FileContext, within: ast.AST) -> str:
+    """The quote character of the first string literal in `within` (`'` when there is none)."""
+    for node in ast.walk(within):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             first = ctx.text(node)[:1]
             if first in ("'", '"'):
@@ -87,7 +87,6 @@ class ApiChanges:
         self.ctx = ctx
         self.code = code
         self.changes = [c for c in history.CHANGES if c.code == code and ctx.target >= c.reported_from]
-        self.quote = quote_in(ctx) if self.changes else "'"
 
     def _change(self, node: ast.expr, form: str) -> history.ApiChange | None:
         name = self.ctx.imports.resolve(node)
@@ -110,6 +109,11 @@ class ApiChanges:
                 yield from self._with(node)
         for stmt in _imports(self.ctx.tree):
             yield from self._import(stmt, by_import)
+        for stmt in (n for n in ast.walk(self.ctx.tree) if isinstance(n, ast.Import)):
+            for alias in stmt.names:
+                change = next((c for c in self.changes if c.form == history.MODULE and alias.name in c.old), None)
+                if change is not None:
+                    yield self._finding(stmt, change, None, "")
 
     # --- references ---------------------------------------------------------------------------
     def _finding(self, node: ast.AST, change: history.ApiChange, edits: list[Edit] | None, advice: str) -> Finding:
@@ -132,7 +136,7 @@ class ApiChanges:
                                  f"use `{_template_name(template or '')}`")
         if template is None:
             return self._finding(node, change, None, "no replacement")
-        text, edits = render(self.ctx, template, quote=self.quote)
+        text, edits = render(self.ctx, template, quote=quote_in(self.ctx, node))
         return self._finding(node, change, [self.ctx.replace(node, text), *edits], f"use `{text}`")
 
     def _import(self, stmt: ast.ImportFrom, uses: dict[str, list[tuple[ast.Name, history.ApiChange]]]) -> Iterator[Finding]:
@@ -141,7 +145,7 @@ class ApiChanges:
         ctx = self.ctx
         moved = []
         for alias in stmt.names:
-            change = next((c for c in self.changes if c.form == history.REFERENCE
+            change = next((c for c in self.changes if c.form in (history.REFERENCE, history.MODULE)
                            and jaxapi.canonical(f"{stmt.module}.{alias.name}") in c.old), None)
             moved.append((alias, change))
         found = [(alias, change) for alias, change in moved if change is not None]
@@ -219,7 +223,7 @@ class ApiChanges:
                 or not _pure(call.args[1]) or not isinstance(call.func, ast.Attribute):
             return self._finding(call, change, None, "rewrite by hand (only `f(values, devices)` with plain "
                                  "arguments is migrated)")
-        text, edits = render(ctx, template, args, self.quote)
+        text, edits = render(ctx, template, args, quote_in(ctx, call))
         return self._finding(call, change, [ctx.replace(call, text), *edits], "use `jax.device_put` with a "
                              "`NamedSharding` over the same devices")
 
@@ -244,7 +248,7 @@ class ApiChanges:
         if count is None or template is None:
             return self._finding(call, change, None, "pass `axis_types=(jax.sharding.AxisType.Auto,) * "
                                  "<number of axes>` to keep the old behaviour")
-        text, edits = render(ctx, template, quote=self.quote, axes=str(count))
+        text, edits = render(ctx, template, quote=quote_in(ctx, call), axes=str(count))
         last = max([*call.args, *call.keywords], key=lambda n: (n.end_lineno, n.end_col_offset))
         at = ctx.offsets(last)[1]
         return self._finding(call, change, [Edit(at, at, f", {text}"), *edits],
@@ -273,7 +277,7 @@ class ApiChanges:
             if item.optional_vars is not None or template is None:
                 yield self._finding(expr, change, None, "use `with jax.set_mesh(mesh):` (rewrite by hand)")
                 continue
-            text, edits = render(self.ctx, template, (self.ctx.text(expr),), self.quote)
+            text, edits = render(self.ctx, template, (self.ctx.text(expr),), quote_in(self.ctx, expr))
             yield self._finding(expr, change, [self.ctx.replace(expr, text), *edits], f"use `with {text}:`")
 
     def _mesh_built_by(self, expr: ast.expr) -> str | None:
