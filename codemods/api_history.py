@@ -128,3 +128,13 @@ def removed_names(target: Version) -> frozenset[str]:
 def apis_of(code: str) -> frozenset[str]:
     """The canonical names a module must reference for rule `code` to have anything to say."""
     return frozenset(old for change in CHANGES if change.code == code for old in change.old)
+
+
+# When the new spellings a version guard may test for (`hasattr(jax, "set_mesh")`) appeared.
+ADDED: dict[str, Version] = {
+    "jax.set_mesh": (0, 7, 1),
+    "jax.reshard": RESHARD_ADDED,
+    "jax.sharding.auto_axes": (0, 7, 0),
+    "jax.sharding.explicit_axes": (0, 7, 0),
+    "jax.typeof": (0, 6, 1),
+}

@@ -16,7 +16,7 @@ import ast
 import operator
 from typing import Callable, Iterator
 
-from codemods import jaxapi
+from codemods import api_history, jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
 
 Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column
@@ -28,7 +28,8 @@ _COMPARE: dict[type, Callable[[object, object], bool]] = {
 }
 _VERSION_ATTRIBUTES = {"__version__", "__version_info__"}
 # When the new spellings a guard tests for first appeared.
-_ADDED = {"jax.lax.pcast": jaxapi.PCAST_ADDED, jaxapi.SHARD_MAP: jaxapi.JAX_SHARD_MAP_ADDED}
+_ADDED = {"jax.lax.pcast": jaxapi.PCAST_ADDED, jaxapi.SHARD_MAP: jaxapi.JAX_SHARD_MAP_ADDED,
+          **api_history.ADDED}
 
 
 def removed_apis(target: jaxapi.Version) -> frozenset[str]:
@@ -36,7 +37,7 @@ def removed_apis(target: jaxapi.Version) -> frozenset[str]:
     names = {old for m in jaxapi.MIGRATIONS if target >= m.since for old in m.old}
     if target >= jaxapi.JAX_SHARD_MAP_ADDED:
         names.add(jaxapi.EXPERIMENTAL_SHARD_MAP)
-    return frozenset(names)
+    return frozenset(names) | api_history.removed_names(target)
 
 
 def other_generation(tree: ast.Module, target: jaxapi.Version) -> list[Region]:

@@ -97,7 +97,7 @@ class ApiChanges:
             return
         by_import: dict[str, list[tuple[ast.Name, history.ApiChange]]] = {}
         for node in _expressions(self.ctx.tree):
-            if isinstance(node, ast.Name) and self._change(node, history.REFERENCE):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self._change(node, history.REFERENCE):
                 by_import.setdefault(node.id, []).append((node, self._change(node, history.REFERENCE)))
             elif isinstance(node, ast.Attribute) and self._change(node, history.REFERENCE):
                 yield self._reference(node, self._change(node, history.REFERENCE))
