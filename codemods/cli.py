@@ -494,15 +494,27 @@ def validate(
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per case.")] = 120.0,
     jobs: JobsOpt = 1,
     select: SelectOpt = None,
+    list_envs: Annotated[bool, typer.Option("--list-envs", help="List the cached environments of old JAX versions (for cases with `written-for`) and exit.")] = False,
 ) -> None:
     """Run every fixture case before and after its rewrite on 8 simulated CPU devices.
 
     Checks that before.py raises the JAX error named in case.toml, that after.py's values (and
-    gradients) equal the NumPy reference, and that shardfix turns before.py into after.py.
+    gradients) equal the NumPy reference, and that shardfix turns before.py into after.py. A case
+    with `written-for = "X"` runs before.py on jax X (an environment made once, cached) and
+    requires after.py to compute the same on the installed JAX.
     Example: `shardfix validate`, `shardfix validate --select SF101 fixtures/`
     """
     from codemods.validate import runner
 
+    if list_envs:
+        from codemods.validate import envs
+
+        found = envs.list_envs()
+        for version, where in found:
+            typer.echo(f"jax {version}\t{where}")
+        if not found:
+            typer.echo(f"no environments yet in {envs.envs_root()} (made on first use by a `written-for` case)")
+        raise typer.Exit(EXIT_CLEAN)
     if not runner.jax_available():
         _err("validation runs JAX, which is not installed: pip install 'shardfix[validate]'")
         raise typer.Exit(EXIT_ERROR)

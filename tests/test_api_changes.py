@@ -1,0 +1,155 @@
+"""SF202-SF207 (issue 17): migrations read from one table (codemods/api_history.py).
+
+What a user checks: the finding is there for a target JAX that lacks the old spelling and absent
+for one that still has it, the fix is spelled for the target and keeps every other byte, version
+guards and migrated code stay silent, and nothing is fixed that cannot be fixed mechanically.
+"""
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from codemods import api_history
+from codemods.engine import Options, process_source
+from codemods.model import Safety
+from codemods.rules import rule_by_code
+
+
+def run(source: str, target=(0, 10, 2), unsafe: bool = False, fix: bool = True):
+    return process_source(textwrap.dedent(source), "m.py", Options(target=target, unsafe_fixes=unsafe), fix=fix)
+
+
+def codes(result) -> list[str]:
+    return [f.code for f in result.findings]
+
+
+def test_every_record_names_a_registered_rule_and_every_rule_has_records():
+    table_codes = {change.code for change in api_history.CHANGES}
+    assert table_codes == {"SF202", "SF203", "SF204", "SF205", "SF206", "SF207"}
+    for code in table_codes:
+        assert rule_by_code(code) is not None
+    # What cannot be migrated mechanically says why; what can has a replacement for its versions.
+    for change in api_history.CHANGES:
+        assert bool(change.reason) != bool(change.replacements), change
+
+
+@pytest.mark.parametrize("target, expected", [((0, 6, 2), []), ((0, 7, 0), ["SF202"]), ((0, 10, 2), ["SF202"])])
+def test_experimental_shard_is_reported_only_where_jax_sharding_has_it(target, expected):
+    result = run("from jax.experimental.shard import reshard\n", target, fix=False)
+    assert codes(result) == expected
+
+
+def test_reshard_is_spelled_for_the_target():
+    source = "import jax\nimport jax.experimental.shard as s\ny = s.reshard(x, spec)\n"
+    old = run(source, (0, 7, 0)).output
+    new = run(source, (0, 10, 2)).output
+    assert "y = jax.sharding.reshard(x, spec)" in old
+    assert "y = jax.reshard(x, spec)" in new
+    # The module import itself cannot stay (the module is gone) and is reported without a fix.
+    assert [f.fix for f in run(source, (0, 10, 2), fix=False).findings if f.span.line == 2] == [None]
+
+
+def test_use_mesh_is_not_reported_before_set_mesh_became_a_context_manager():
+    source = "import jax\nwith jax.sharding.use_mesh(m):\n    pass\n"
+    assert codes(run(source, (0, 7, 0), fix=False)) == []
+    assert run(source, (0, 7, 1)).output == "import jax\nwith jax.set_mesh(m):\n    pass\n"
+
+
+def test_use_mesh_import_removed_with_every_use_respelled_keeping_crlf():
+    source = "import jax\r\nfrom jax.sharding import use_mesh\r\n\r\nwith use_mesh(m):\r\n    f(use_mesh)\r\n"
+    result = process_source(source, "m.py", Options(target=(0, 10, 2)), fix=True)
+    assert result.output == "import jax\r\n\r\nwith jax.set_mesh(m):\r\n    f(jax.set_mesh)\r\n"
+    again = process_source(result.output, "m.py", Options(target=(0, 10, 2)), fix=True)
+    assert again.output == result.output and again.findings == []
+
+
+def test_pjit_fix_is_unsafe_and_positional_shardings_are_reported_only():
+    keywords = run("import jax\nfrom jax.experimental.pjit import pjit\nf = pjit(g, in_shardings=s)\n", fix=False)
+    assert {f.fix.safety for f in keywords.findings if f.fix} == {Safety.UNSAFE}
+    assert run("import jax\nfrom jax.experimental.pjit import pjit\nf = pjit(g, in_shardings=s)\n").output \
+        .endswith("f = pjit(g, in_shardings=s)\n")  # not applied without --unsafe-fixes
+    positional = run("import jax\nimport jax.experimental.pjit\nf = jax.experimental.pjit.pjit(g, s, s)\n", unsafe=True)
+    assert codes(positional) == ["SF202"] and positional.findings[0].fix is None
+    assert "keywords" in positional.findings[0].message
+
+
+def test_device_put_sharded_keeps_the_module_spelling_and_quotes():
+    source = '''\
+    import jax
+    import jax.numpy as np_
+    from jax.sharding import NamedSharding as NS
+    y = jax.device_put_sharded(xs, devs)  # keep me
+    '''
+    out = run(source).output
+    assert out.endswith('y = jax.device_put(jax.tree.map(lambda *s: np_.stack(s), *xs), '
+                        "NS(jax.sharding.Mesh(devs, ('d',)), jax.sharding.PartitionSpec('d')))  # keep me\n")
+    ast.parse(out)
+
+
+def test_device_put_replicated_with_an_expression_evaluated_twice_is_not_fixed():
+    result = run("import jax\ny = jax.device_put_replicated(x, make_devices())\n")
+    assert codes(result) == ["SF203"] and result.findings[0].fix is None
+
+
+def test_positional_sharding_is_reported_with_the_reason_and_no_fix():
+    result = run("import jax\ns = jax.sharding.PositionalSharding(devs)\n")
+    assert codes(result) == ["SF204"] and result.findings[0].fix is None
+    assert "NamedSharding" in result.findings[0].message
+    assert codes(run("import jax\ns = jax.sharding.PositionalSharding(devs)\n", (0, 6, 2))) == []
+
+
+def test_vma_only_on_a_jax_type():
+    result = run("import jax\na = jax.typeof(x).vma\nb = thing.vma\nc = other(x).vma\n")
+    assert result.output == "import jax\na = jax.typeof(x).manual_axis_type.varying\nb = thing.vma\nc = other(x).vma\n"
+    assert codes(run("import jax\na = jax.typeof(x).vma\n", (0, 9, 2))) == []
+
+
+def test_with_mesh_only_for_certain_meshes():
+    source = '''\
+    import jax
+    from jax.sharding import Mesh
+    mesh = Mesh(devs, ('i',))
+    def f(mesh):
+        with mesh:  # a parameter: unknown
+            pass
+    def g():
+        with mesh:
+            pass
+    def h():
+        lock = make_lock()
+        with lock:
+            pass
+    '''
+    assert [(f.code, f.span.line) for f in run(source, fix=False).findings] == [("SF206", 8)]
+    result = run(source, unsafe=True)
+    assert "    with jax.set_mesh(mesh):\n" in result.output
+    assert result.output.count("set_mesh") == 1
+    assert codes(run(source, (0, 10, 0), fix=False)) == []
+
+
+def test_make_mesh_needs_proof_the_code_predates_the_explicit_default():
+    modern = "import jax\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n"
+    assert codes(run(modern)) == []
+    old = modern + "from jax.experimental.shard_map import shard_map\n"
+    assert codes(run(old, (0, 8, 2), fix=False)) == ["SF201"]  # the default is still Auto there
+    fixed = run(old).output
+    assert "jax.make_mesh((2, 4), ('i', 'j'), axis_types=(jax.sharding.AxisType.Auto,) * 2)" in fixed
+
+
+def test_version_guarded_and_migrated_code_stays_silent():
+    source = '''\
+    import jax
+    if hasattr(jax, "set_mesh"):
+        ctx = jax.set_mesh
+    else:
+        ctx = jax.sharding.use_mesh
+    try:
+        from jax.experimental.shard import reshard
+    except ImportError:
+        from jax.sharding import reshard
+    if jax.__version_info__ < (0, 10, 0):
+        axes = jax.typeof(x).vma
+    '''
+    assert run(source, fix=False).findings == []
