@@ -132,8 +132,11 @@ def test_with_mesh_only_for_certain_meshes():
 def test_make_mesh_needs_proof_the_code_predates_the_explicit_default():
     modern = "import jax\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n"
     assert codes(run(modern)) == []
-    old = modern + "from jax.experimental.shard_map import shard_map\n"
-    assert codes(run(old, (0, 8, 2), fix=False)) == ["SF201"]  # the default is still Auto there
+    # pvary and experimental shard_map still work on 0.9.x (Explicit default): no proof.
+    for deprecated in ("y = jax.lax.pvary(x, 'i')\n", "from jax.experimental.shard_map import shard_map\n"):
+        assert "SF207" not in codes(run(modern + deprecated, fix=False))
+    old = modern + "ctx = jax.sharding.use_mesh\n"  # removed in 0.7.1
+    assert codes(run(old, (0, 8, 2), fix=False)) == ["SF202"]  # the default is still Auto there
     fixed = run(old).output
     assert "jax.make_mesh((2, 4), ('i', 'j'), axis_types=(jax.sharding.AxisType.Auto,) * 2)" in fixed
 

@@ -228,7 +228,7 @@ class ApiChanges:
                              "`NamedSharding` over the same devices")
 
     def _predates(self, change: history.ApiChange) -> bool:
-        """The module uses an API JAX deprecated or removed before `change.evidence_before`."""
+        """The module uses an API JAX removed by `change.evidence_before`."""
         ctx = self.ctx
 
         def compute() -> bool:

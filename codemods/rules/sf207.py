@@ -17,7 +17,7 @@ class MakeMeshAxisTypes(Rule):
     triggers = (b'make_mesh',)
     apis = api_history.apis_of(code)
     doc = RuleDoc(
-        what='Finds `jax.make_mesh(shape, names)` without `axis_types` in a module that also uses an API JAX deprecated or removed before 0.9.0 (proof the code was written for the Auto default).',
+        what='Finds `jax.make_mesh(shape, names)` without `axis_types` in a module that also uses an API JAX removed by 0.9.0 (proof the code was written for the Auto default; a deprecated API that still works proves nothing).',
         why='Since jax 0.9.0 `make_mesh` makes Explicit axes by default (Auto before); with Explicit axes `shard_map` rejects inputs not already sharded like `in_specs`: "in_specs passed to shard_map: P(\'batch\', None) does not match the specs of the input: P(None, None)".',
         example="mesh = jax.make_mesh((2, 4), ('i', 'j'))",
         use_instead="mesh = jax.make_mesh((2, 4), ('i', 'j'), axis_types=(jax.sharding.AxisType.Auto,) * 2)",
