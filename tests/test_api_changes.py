@@ -65,6 +65,13 @@ def test_use_mesh_import_removed_with_every_use_respelled_keeping_crlf():
     assert again.output == result.output and again.findings == []
 
 
+def test_a_name_dropped_from_a_shared_import_line():
+    source = "import jax\nfrom jax.sharding import (\n    Mesh,\n    use_mesh as um,\n)\nfrom jax.sharding import use_mesh, NamedSharding\nwith um(m), use_mesh(m):\n    pass\n"
+    out = run(source).output
+    assert out == ("import jax\nfrom jax.sharding import (\n    Mesh,\n)\nfrom jax.sharding import NamedSharding\n"
+                   "with jax.set_mesh(m), jax.set_mesh(m):\n    pass\n")
+
+
 def test_pjit_fix_is_unsafe_and_positional_shardings_are_reported_only():
     keywords = run("import jax\nfrom jax.experimental.pjit import pjit\nf = pjit(g, in_shardings=s)\n", fix=False)
     assert {f.fix.safety for f in keywords.findings if f.fix} == {Safety.UNSAFE}

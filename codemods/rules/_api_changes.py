@@ -168,16 +168,18 @@ class ApiChanges:
                 edit = Edit(start, start + len(match.group(1)), change.import_from)
                 yield self._finding(stmt, change, [edit], f"import `{alias.name}` from `{change.import_from}`")
                 continue
-            edits = self._respelled_uses(stmt, local, sites, new)
+            edits = self._respelled_uses(stmt, alias, sites, new)
             advice = f"use `{new}`"
             yield self._finding(stmt, change, edits, advice)
             for node, _ in sites:
                 yield self._finding(node, change, edits, advice)
 
-    def _respelled_uses(self, stmt: ast.ImportFrom, local: str, sites, new: str) -> list[Edit] | None:
-        """The import line removed and every use of `local` respelled: one fix, applied whole."""
+    def _respelled_uses(self, stmt: ast.ImportFrom, alias: ast.alias, sites, new: str) -> list[Edit] | None:
+        """The imported name dropped (the line with it when it is the only one) and every use of
+        it respelled: one fix, applied whole."""
         ctx = self.ctx
-        if len(stmt.names) != 1 or not ctx.starts_line(stmt) or stmt in ctx.tree.body and _exported(ctx, local):
+        local = alias.asname or alias.name
+        if not ctx.starts_line(stmt) or stmt in ctx.tree.body and _exported(ctx, local):
             return None
         if ctx.path.replace("\\", "/").endswith("__init__.py"):
             return None
@@ -187,6 +189,14 @@ class ApiChanges:
         if any(self._called_with_too_many(node, change) for node, change in sites):
             return None
         text, edits = spell(ctx, new)
+        uses = [ctx.replace(node, text) for node, _ in sites]
+        if len(stmt.names) > 1:
+            index = stmt.names.index(alias)
+            if index + 1 < len(stmt.names):
+                cut = Edit(ctx.offsets(alias)[0], ctx.offsets(stmt.names[index + 1])[0], "")
+            else:
+                cut = Edit(ctx.offsets(stmt.names[index - 1])[1], ctx.offsets(alias)[1], "")
+            return [cut, *uses, *edits]
         start, end = ctx.offsets(stmt)
         line_end = end
         while line_end < len(ctx.source) and ctx.source[line_end] in " \t":
@@ -197,8 +207,7 @@ class ApiChanges:
             line_end += 1
         elif line_end < len(ctx.source):
             return None  # `; more` or a comment after the import
-        return [Edit(start - len(ctx.indent_of_line(stmt.lineno)), line_end, ""),
-                *(ctx.replace(node, text) for node, _ in sites), *edits]
+        return [Edit(start - len(ctx.indent_of_line(stmt.lineno)), line_end, ""), *uses, *edits]
 
     # --- calls --------------------------------------------------------------------------------
     def _call(self, call: ast.Call) -> Iterator[Finding]:
