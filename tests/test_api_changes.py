@@ -95,6 +95,11 @@ def test_device_put_sharded_keeps_the_module_spelling_and_quotes():
     ast.parse(out)
 
 
+def test_a_directly_imported_device_put_sharded_is_reported_at_the_import_and_the_call():
+    result = run("from jax import device_put_sharded\ny = device_put_sharded(xs, devs)\n")
+    assert [(f.code, f.span.line, f.fix) for f in result.findings] == [("SF203", 1, None), ("SF203", 2, None)]
+
+
 def test_device_put_replicated_with_an_expression_evaluated_twice_is_not_fixed():
     result = run("import jax\ny = jax.device_put_replicated(x, make_devices())\n")
     assert codes(result) == ["SF203"] and result.findings[0].fix is None

@@ -145,7 +145,7 @@ class ApiChanges:
         ctx = self.ctx
         moved = []
         for alias in stmt.names:
-            change = next((c for c in self.changes if c.form in (history.REFERENCE, history.MODULE)
+            change = next((c for c in self.changes if c.form in (history.REFERENCE, history.MODULE, history.CALL)
                            and jaxapi.canonical(f"{stmt.module}.{alias.name}") in c.old), None)
             moved.append((alias, change))
         found = [(alias, change) for alias, change in moved if change is not None]
@@ -156,6 +156,9 @@ class ApiChanges:
         for alias, change in found:
             local = alias.asname or alias.name
             sites = uses.pop(local, [])
+            if change.form == history.CALL:  # its calls are reported (and rewritten) one by one
+                yield self._finding(stmt, change, None, f"call it as `jax.{alias.name}` to have each call migrated")
+                continue
             if change.reason:
                 yield self._finding(stmt, change, None, "")
                 for node, _ in sites:
