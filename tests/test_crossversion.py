@@ -135,3 +135,23 @@ def test_a_migration_missing_axis_types_is_caught_on_the_real_old_jax(tmp_path):
     good = run_case(_case(tmp_path / "good", "0.6.2", (fixture / "before.py").read_text(encoding="utf-8"),
                           (fixture / "after.py").read_text(encoding="utf-8")))
     assert good.status == "passed", good.output[-2000:]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_JAX, reason="needs JAX")
+def test_bundled_cross_version_fixtures_all_pass():
+    """Every `written-for` fixture: before.py on its JAX, after.py on the installed one, same
+    results. A JAX version whose environment cannot be made here (no registry) is skipped."""
+    cases = [case for case in discover_cases(REPO / "fixtures") if "written-for" in case.toml]
+    assert len(cases) >= 36
+    unavailable = set()
+    for version in sorted({case.toml["written-for"] for case in cases}):
+        try:
+            envs.python_for(version)
+        except envs.EnvError:
+            unavailable.add(version)
+    runnable = [case for case in cases if case.toml["written-for"] not in unavailable]
+    if not runnable:
+        pytest.skip(f"no environment could be made for jax {', '.join(sorted(unavailable))}")
+    failed = [r for r in (run_case(case) for case in runnable) if r.status != "passed"]
+    assert not failed, "\n\n".join(f"{r.label}: {r.before} / {r.after} / {r.grad}\n{r.output[-2000:]}" for r in failed)

@@ -352,7 +352,8 @@ def test_jax_cases_with_gradients(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(not HAS_JAX, reason="jax is not installed")
 def test_bundled_fixtures_all_pass() -> None:
-    cases = discover_cases(REPO / "fixtures")
+    # Cases written for an old JAX need its environment: tests/test_crossversion.py runs them.
+    cases = [case for case in discover_cases(REPO / "fixtures") if "written-for" not in case.toml]
     if not cases:
         pytest.skip("no fixture cases yet")
     results = run_cases(cases, timeout=120)
