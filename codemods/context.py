@@ -48,6 +48,9 @@ class FileContext:
         import libcst as cst
         from libcst.metadata import MetadataWrapper
 
+        from codemods.budget import check_libcst_size
+
+        check_libcst_size(self.tree)  # LibCST's parse runs in native code that no timeout stops
         module = cst.parse_module(self._cst_source() if self._cst_source is not None else self.source)
         # Rules hold on to nodes of this very tree, so no defensive copy.
         return MetadataWrapper(module, unsafe_skip_copy=True)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from codemods import contract, fs, jaxapi
 from codemods.analysis import guards
+from codemods.budget import DEFAULT_FILE_TIMEOUT, FileTimeout, TooComplex, time_budget
 from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
@@ -40,6 +41,7 @@ class Options:
     target: jaxapi.Version = jaxapi.NEWEST_KNOWN
     unsafe_fixes: bool = False
     prefilter: bool = True
+    file_timeout: float | None = DEFAULT_FILE_TIMEOUT  # seconds per file; None or 0: no limit
 
     def selects(self, code: str) -> bool:
         def matches(prefixes: Iterable[str]) -> bool:
@@ -162,6 +164,8 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
     for rule in options.rules if rules is None else rules:
         try:
             produced = list(rule.check(ctx))
+        except TooComplex:
+            raise
         except RecursionError:
             raise InternalError(f"{rule.code}: expression nesting too deep to analyse") from None
         except Exception as exc:  # a rule bug must not abort the run: report it for this file
@@ -214,7 +218,20 @@ def process_source(source: str, path: str = "<string>", options: Options = Optio
         sys.setrecursionlimit(RECURSION_LIMIT)
     if not passes_text_filters(source, options, encoded):
         return FileResult(path=path, original=source)
-    return process_parsed(source, path, options, fix)
+    return process_parsed_within_budget(source, path, options, fix)
+
+
+def process_parsed_within_budget(source: str, path: str, options: Options, fix: bool) -> FileResult:
+    """`process_parsed`, limited to `options.file_timeout` seconds: a file past it, or too
+    complex to rewrite, gets an error and nothing written; the rest of the run goes on."""
+    try:
+        with time_budget(options.file_timeout):
+            return process_parsed(source, path, options, fix)
+    except FileTimeout:
+        return FileResult(path=path, original=source,
+                          error=f"not analysed: took longer than {options.file_timeout:g} s (--file-timeout); nothing written")
+    except TooComplex as exc:
+        return FileResult(path=path, original=source, error=f"not analysed: {exc}")
 
 
 def passes_text_filters(source: str, options: Options, encoded: bytes | None) -> bool:

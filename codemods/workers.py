@@ -8,7 +8,8 @@ import os
 import sys
 from pathlib import Path
 
-from codemods.engine import RECURSION_LIMIT, Options, passes_text_filters, process_file, process_parsed, read_source
+from codemods.engine import (RECURSION_LIMIT, Options, passes_text_filters, process_file, process_parsed_within_budget,
+                             read_source)
 from codemods.model import FileResult
 
 
@@ -86,7 +87,7 @@ def _process_choosing_workers(paths: list[Path], options: Options, fix: bool, pr
     workers = _workers_for(pending)
     if workers <= 1:
         for source in pending:
-            yield process_parsed(source.text, str(source.path), options, fix), source
+            yield process_parsed_within_budget(source.text, str(source.path), options, fix), source
             if progress is not None:
                 progress()
         return
@@ -213,6 +214,6 @@ def _parse_forked(index: int) -> FileResult:
     texts, names, options, fix = _PARSE_WORK
     if sys.getrecursionlimit() < RECURSION_LIMIT:
         sys.setrecursionlimit(RECURSION_LIMIT)
-    file_result = process_parsed(texts[index], names[index], options, fix)
+    file_result = process_parsed_within_budget(texts[index], names[index], options, fix)
     file_result.original = None  # the parent has it: not sent back
     return file_result
