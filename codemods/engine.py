@@ -6,7 +6,6 @@ contract; it never names one.
 from __future__ import annotations
 
 import ast
-import re
 import sys
 import warnings
 import zlib
@@ -19,6 +18,7 @@ from codemods import fs, jaxapi
 from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
+from codemods.suppression import suppressed as _suppressed
 
 # LibCST, the context and the rules are imported where first needed: a run answered from the
 # cache, or one where no file passes the filters, never pays for them.
@@ -31,11 +31,6 @@ MAX_ROUNDS = 10
 # LibCST's trees and visitors recurse once per nesting level; Python 3.11 keeps pure-Python
 # recursion off the C stack, so a deeper limit lets real (generated) code through safely.
 RECURSION_LIMIT = 12_000
-
-_SUPPRESSION = re.compile(
-    rb"#\s*(?:shardfix:\s*ignore|noqa)(?P<codes>\s*(?:\[[^\]]*\]|:\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?",
-)
-
 
 @dataclass(frozen=True)
 class Options:
@@ -97,20 +92,6 @@ def might_have_findings(data: bytes, options: Options) -> bool:
 
 class InternalError(Exception):
     """A rule or fix misbehaved; reported per file, never written."""
-
-
-def _suppressed(finding: Finding, lines: list[str]) -> bool:
-    for number in {finding.span.line, finding.span.end_line}:
-        if not 0 < number <= len(lines):
-            continue
-        for match in _SUPPRESSION.finditer(lines[number - 1].encode("utf-8", "surrogatepass")):
-            codes = match.group("codes")
-            if codes is None:
-                return True
-            named = re.findall(rb"[A-Z]+[0-9]+", codes)
-            if any(finding.code.encode().startswith(code) for code in named):
-                return True
-    return False
 
 
 def parse_python(source: str) -> tuple[ast.Module | None, str | None]:
