@@ -64,7 +64,7 @@ ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="Read settin
 ExtendSelectOpt = Annotated[Optional[str], typer.Option("--extend-select", help="Rule codes or prefixes to enable on top of --select / the config.")]
 ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply excludes to files named on the command line too (pre-commit passes every file by name).")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only: no summary or progress.")]
-VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Also print the settings used and the files checked (on standard error).")]
+VerboseOpt = Annotated[bool, typer.Option("--verbose", help="Also print the settings used and the files checked (on standard error).")]
 UnusedOpt = Annotated[Optional[bool], typer.Option("--report-unused-suppressions/--no-report-unused-suppressions", help="Report suppression comments that silence nothing as SF900 (also: --extend-select SF900).")]
 OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the report to this file; the terminal gets the summary.")]
 NoColorOpt = Annotated[bool, typer.Option("--no-color", help="Plain text output.")]
@@ -143,6 +143,12 @@ def _run(setup, fix: bool, quiet: bool = False):
     finally:
         for bar in bars:
             bar.stop()
+
+
+def _list_checked(run, console) -> None:
+    """--verbose, after the run: every file looked at."""
+    for result in run.results:
+        console.print(f"checked {result.path}")
 
 
 def _describe(setup, console) -> None:
@@ -247,6 +253,8 @@ def check(
     if verbose:
         _describe(setup, err_console)
     run = _run(setup, fix=False, quiet=quiet)
+    if verbose:
+        _list_checked(run, err_console)
     _emit_report(run, format, output, console if format is Format.text else err_console, show_fixes)
     text_out = format is Format.text and output is None
     _finish(run, console if text_out else err_console, err_console,
@@ -282,6 +290,8 @@ def _diff(paths, options: dict, *, no_color: bool, exit_zero: bool, quiet: bool,
     if verbose:
         _describe(setup, err_console)
     run = _run(setup, fix=True, quiet=quiet)
+    if verbose:
+        _list_checked(run, err_console)
     _emit_report(run, Format.diff, output, console)
     from codemods.report import text
 
@@ -330,6 +340,8 @@ def _apply(paths, options: dict, *, no_color: bool, quiet: bool, verbose: bool, 
     if verbose:
         _describe(setup, err_console)
     run = _run(setup, fix=True, quiet=quiet)
+    if verbose:
+        _list_checked(run, err_console)
     if setup.stdin:
         result = run.results[0]
         if result.error is None:

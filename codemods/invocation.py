@@ -106,7 +106,7 @@ def make_setup(paths, *, select=None, extend_select=None, ignore=None, exclude=N
     return Setup(paths=paths, options=options, settings=settings,
                  excludes=tuple(settings.exclude) + tuple(exclude or ()), force_exclude=force_exclude,
                  stdin_filename=stdin_filename, shard=parse_shard(shard), jobs=jobs, use_cache=not no_cache,
-                 report_unused=(wanted_unused or UNUSED_SUPPRESSION in tuple(selected or ()))
+                 report_unused=(wanted_unused or UNUSED_SUPPRESSION in tuple(selected or ()) + extended)
                  and UNUSED_SUPPRESSION not in tuple(ignored or ()))
 
 
@@ -116,13 +116,13 @@ def matching_ignores(settings: config.Settings, path: str) -> tuple[str, ...]:
     if not settings.per_file_ignores:
         return ()
     try:
-        rel = Path(os.path.abspath(path)).relative_to(settings.root).as_posix()
-    except ValueError:
+        rel = Path(os.path.relpath(os.path.abspath(path), settings.root)).as_posix()
+    except ValueError:  # another drive on Windows
         rel = Path(path).as_posix()
     name = rel.rsplit("/", 1)[-1]
     codes: tuple[str, ...] = ()
     for pattern, ignored in settings.per_file_ignores:
-        pattern = pattern.removeprefix("./")
+        pattern = Path(os.path.normpath(pattern)).as_posix()
         if fnmatch.fnmatchcase(rel, pattern) or ("/" not in pattern and fnmatch.fnmatchcase(name, pattern)):
             codes += ignored
     return codes
@@ -194,8 +194,17 @@ def unused_suppressions(text: str, path: str, options: Options) -> list[Finding]
 
 
 def _add_unused_suppressions(file_result: FileResult, setup: Setup) -> None:
+    if file_result.error:
+        return
     text = file_result.output
-    if file_result.error or text is None or "#" not in text:
+    if text is None:  # answered from the results cache, which keeps no text
+        from codemods import fs
+
+        try:
+            text = fs.read_source(Path(file_result.path)).text
+        except fs.SourceError:
+            return
+    if "#" not in text:
         return
     extra = unused_suppressions(text, file_result.path, setup.options_for(file_result.path))
     if extra:
