@@ -162,7 +162,8 @@ def _describe(setup, console) -> None:
                   + ("; unused suppressions reported (SF900)" if setup.report_unused else ""))
 
 
-def _emit_report(run, fmt: Format, output: Optional[Path], console, show_fixes: bool = False) -> None:
+def _emit_report(run, fmt: Format, output: Optional[Path], console, show_fixes: bool = False,
+                 shard: tuple[int, int] | None = None) -> None:
     from codemods.report import text
 
     if fmt is Format.text:
@@ -182,13 +183,24 @@ def _emit_report(run, fmt: Format, output: Optional[Path], console, show_fixes: 
             handle.close()
         return
     module = importlib.import_module(f"codemods.report.{_FORMAT_MODULES[fmt.value]}")
-    rendered = module.render(run.results, _all_rules())
+    if fmt is Format.diff:
+        from codemods.report.diff import render_bytes
+
+        patch = render_bytes(run.results, {path: source.encoding for path, source in run.sources.items()})
+        if output is not None:
+            output.write_bytes(patch)
+        elif sys.stdout.isatty() and not _plain(False):
+            text.print_diff(console, patch.decode("utf-8", "replace"))
+        else:
+            sys.stdout.buffer.write(patch)
+            sys.stdout.flush()
+        return
+    labelled = {"shard": shard} if shard is not None and fmt in (Format.json, Format.sarif) else {}
+    rendered = module.render(run.results, _all_rules(), **labelled)
     if output is not None:
         output.write_text(rendered, encoding="utf-8", newline="")
-    elif fmt is Format.diff and sys.stdout.isatty() and not _plain(False):
-        text.print_diff(console, rendered)
     else:
-        sys.stdout.buffer.write(rendered.encode("utf-8", "surrogateescape"))
+        sys.stdout.write(rendered)
         sys.stdout.flush()
 
 
@@ -255,7 +267,7 @@ def check(
     run = _run(setup, fix=False, quiet=quiet)
     if verbose:
         _list_checked(run, err_console)
-    _emit_report(run, format, output, console if format is Format.text else err_console, show_fixes)
+    _emit_report(run, format, output, console if format is Format.text else err_console, show_fixes, setup.shard)
     text_out = format is Format.text and output is None
     _finish(run, console if text_out else err_console, err_console,
             text_summary=not quiet and (format is Format.text or output is not None), statistics=statistics)
@@ -528,8 +540,10 @@ def validate(
 def merge_reports(
     reports: Annotated[list[Path], typer.Argument(help="JSON or SARIF reports of the shards of one run.")],
     output: OutputOpt = None,
+    expect: Annotated[Optional[int], typer.Option("--expect", min=1, help="The number of shards N: fail when one of 1..N is missing.")] = None,
 ) -> None:
-    """Combine the reports of `--shard K/N` runs into the report of a single run.
+    """Combine the reports of `--shard K/N` runs into the report of a single run. A shard given
+    twice is an error, and so is a missing one with --expect N.
 
     Example: `shardfix merge-reports shard-*.sarif -o all.sarif`
     """
@@ -537,7 +551,7 @@ def merge_reports(
 
     try:
         texts = [path.read_text(encoding="utf-8") for path in reports]
-        merged = merge(texts, names=[str(path) for path in reports])
+        merged = merge(texts, names=[str(path) for path in reports], expect=expect)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         _err(str(exc))
         raise typer.Exit(EXIT_ERROR)

@@ -85,6 +85,9 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = (), force_exclude: b
             _walk(given, excludes, add_walked, found.temp_files, found.errors)
         elif given.is_symlink() and not given.exists():
             found.errors.append((str(given), "broken symbolic link"))
+        elif given.is_symlink():
+            # Never read or written through (as in a walked tree), so check and apply agree.
+            found.errors.append((str(given), f"is a symbolic link; name the file it points to ({os.path.realpath(given)})"))
         elif excluded is not None and _named_excluded(given, excluded):
             continue
         else:
