@@ -55,10 +55,15 @@ def merge_json(reports: Sequence[dict]) -> str:
     return json.dumps({"findings": findings, "errors": errors}, indent=2) + "\n"
 
 
-def merge_sarif(reports: Sequence[dict], names: Sequence[str]) -> str:
+def _sarif_runs(reports: Sequence[dict], names: Sequence[str]) -> list[tuple[str, dict]]:
     runs = [(name, run) for name, report in zip(names, reports) for run in report.get("runs", [])]
     if not runs:
         raise ValueError("the SARIF logs hold no runs")
+    return runs
+
+
+def _sarif_version(runs: list[tuple[str, dict]]) -> str:
+    """The shardfix version all the runs come from; ValueError when they differ."""
     tools = {}
     for name, run in runs:
         driver = run.get("tool", {}).get("driver", {})
@@ -70,6 +75,12 @@ def merge_sarif(reports: Sequence[dict], names: Sequence[str]) -> str:
     (tool_name, version), = tools
     if tool_name != sarif.TOOL_NAME:
         raise ValueError(f"{runs[0][0]}: not a shardfix SARIF log (tool {tool_name!r})")
+    return version
+
+
+def merge_sarif(reports: Sequence[dict], names: Sequence[str]) -> str:
+    runs = _sarif_runs(reports, names)
+    version = _sarif_version(runs)
     descriptors: dict[str, dict] = {}
     results, notifications, successful = [], [], True
     for _name, run in runs:
@@ -148,6 +159,8 @@ def merge_reports(texts: list[str], names: Sequence[str] | None = None, expect: 
         raise ValueError("no reports to merge")
     names = list(names) if names is not None else [f"report {i + 1}" for i in range(len(texts))]
     kind, reports = _parse(texts, names)
+    if kind == SARIF:
+        _sarif_version(_sarif_runs(reports, names))
     check_shards(reports, kind, names, expect)
     if kind == SARIF:
         for report in reports:
