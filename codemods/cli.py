@@ -561,6 +561,20 @@ def merge_reports(
         sys.stdout.write(merged)
 
 
+@app.command()
+def server() -> None:
+    """Run the Language Server over stdio: diagnostics as you type, fixes as quick fixes.
+
+    Needs the `server` extra (pygls). Editors start it as `shardfix server`; see the README.
+    """
+    try:
+        from codemods.server import main as serve
+    except ImportError as exc:
+        _err(f"the language server needs pygls ({exc}): pip install 'shardfix[server]'")
+        raise typer.Exit(EXIT_ERROR)
+    serve()
+
+
 def main() -> None:
     try:
         app()

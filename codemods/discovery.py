@@ -27,7 +27,7 @@ class Discovery:
     temp_files: list[Path] = field(default_factory=list)  # left by an interrupted apply
 
 
-def _exclusion_test(excludes: tuple[str, ...]):
+def exclusion_test(excludes: tuple[str, ...]):
     """Whether an entry (its path relative to the walked root, and its name) matches an
     `--exclude` glob: as `fnmatch.fnmatch` on the path, on the name, or on the path as inside
     the glob's directory, with the patterns compiled once for the whole walk."""
@@ -60,7 +60,7 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = (), force_exclude: b
     """The files under `paths`. A file named explicitly is checked whatever its name, unless
     `force_exclude` (pre-commit passes every staged file by name) and an exclude matches it."""
     found = Discovery()
-    excluded = _exclusion_test(excludes) if force_exclude else None
+    excluded = exclusion_test(excludes) if force_exclude else None
     # Absolute spellings of the files already found, as strings (compared as paths compare):
     # `Path.absolute()` per walked file costs more than the rest of the walk.
     seen: set[str] = set()
@@ -88,14 +88,14 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = (), force_exclude: b
         elif given.is_symlink():
             # Never read or written through (as in a walked tree), so check and apply agree.
             found.errors.append((str(given), f"is a symbolic link; name the file it points to ({os.path.realpath(given)})"))
-        elif excluded is not None and _named_excluded(given, excluded):
+        elif excluded is not None and named_excluded(given, excluded):
             continue
         else:
             add(given)  # named explicitly: checked whatever its name (ruff does the same)
     return found
 
 
-def _named_excluded(path: Path, excluded) -> bool:
+def named_excluded(path: Path, excluded) -> bool:
     """Whether an exclude glob matches a path named on the command line: as relative to the
     working directory, or any of its trailing parts (`tests/gen/*` matches `a/tests/gen/m.py`)."""
     try:
@@ -115,7 +115,7 @@ def _walk(root: Path, excludes: tuple[str, ...], add, temp_files: list[Path], er
     entry was most of the cost of a run that parses nothing. Paths are spelled as `Path` would
     spell them: `str(root)` is already normal, and only a root of '.' would add a prefix.
     """
-    excluded = _exclusion_test(excludes)
+    excluded = exclusion_test(excludes)
     top = str(root)
     prefix = "" if top == "." else os.path.join(top, "")
     # (directory as spelled, its path relative to root, the gitignore specs of its parents with
