@@ -131,22 +131,25 @@ def matching_ignores(settings: config.Settings, path: str) -> tuple[str, ...]:
 def run(setup: Setup, fix: bool, progress_factory=None):
     """The engine's Run for this setup (files grouped by the options that apply to them)."""
     from codemods import engine
-    from codemods.discovery import discover
+    from codemods.discovery import Discovery, discover
 
     if setup.stdin:
         result = _run_stdin(setup, fix)
     else:
         found = discover(setup.paths, setup.excludes, setup.force_exclude)
-        groups: dict[Options, list[Path]] = {}
+        # Per-file ignores make a few option sets; the engine runs once per set.
+        groups: dict[Options, list[Path]] = {setup.options: []}
         for path in found.files:
             groups.setdefault(setup.options_for(str(path)), []).append(path)
         progress = progress_factory(len(found.files)) if progress_factory is not None and len(found.files) > 50 else None
         result = engine.Run(temp_files=found.temp_files)
-        errors_only = type(found)(errors=found.errors)
-        for options, files in list(groups.items()) or [(setup.options, [])]:
+        errors = found.errors
+        for options, files in groups.items():
+            if not files and not errors:
+                continue
             part = engine.run(setup.paths, options, fix=fix, use_cache=setup.use_cache, shard=setup.shard,
-                              jobs=setup.jobs, progress=progress, discovery=type(found)(files=files, errors=errors_only.errors))
-            errors_only.errors = []
+                              jobs=setup.jobs, progress=progress, discovery=Discovery(files=files, errors=errors))
+            errors = []  # reported once
             result.results.extend(part.results)
             result.sources.update(part.sources)
         result.results.sort(key=lambda r: r.path)
