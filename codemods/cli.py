@@ -32,6 +32,11 @@ class Format(str, Enum):
     diff = "diff"
 
 
+class RulesFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
 _FORMAT_MODULES = {"json": "json_format", "github": "github", "sarif": "sarif", "junit": "junit", "diff": "diff"}
 
 
@@ -54,7 +59,13 @@ SelectOpt = Annotated[Optional[str], typer.Option("--select", help="Comma-separa
 IgnoreOpt = Annotated[Optional[str], typer.Option("--ignore", help="Comma-separated rule codes or prefixes to disable.")]
 ExcludeOpt = Annotated[Optional[list[str]], typer.Option("--exclude", help="Glob of paths to skip (repeatable).")]
 TargetOpt = Annotated[Optional[str], typer.Option("--target-jax", help="JAX version the fixes are spelled for (default: installed JAX, else newest known).")]
-FormatOpt = Annotated[Format, typer.Option("--format", help="Report format.")]
+FormatOpt = Annotated[Format, typer.Option("--output-format", "--format", help="Report format (--format is an alias).")]
+ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="Read settings from this file: a pyproject.toml ([tool.shardfix]) or a shardfix.toml (top level). Default: the nearest pyproject.toml.")]
+ExtendSelectOpt = Annotated[Optional[str], typer.Option("--extend-select", help="Rule codes or prefixes to enable on top of --select / the config.")]
+ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply excludes to files named on the command line too (pre-commit passes every file by name).")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only: no summary or progress.")]
+VerboseOpt = Annotated[bool, typer.Option("--verbose", help="Also print the settings used and the files checked (on standard error).")]
+UnusedOpt = Annotated[Optional[bool], typer.Option("--report-unused-suppressions/--no-report-unused-suppressions", help="Report suppression comments that silence nothing as SF900 (also: --extend-select SF900).")]
 OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the report to this file; the terminal gets the summary.")]
 NoColorOpt = Annotated[bool, typer.Option("--no-color", help="Plain text output.")]
 UnsafeOpt = Annotated[Optional[bool], typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes marked unsafe.")]
@@ -70,73 +81,26 @@ ShowFixesOpt = Annotated[bool, typer.Option("--show-fixes", help="List the fixes
 
 
 def _err(message: str) -> None:
-    from rich.console import Console
     from rich.text import Text
 
-    Console(stderr=True, highlight=False).print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
+    _console(False, stderr=True).print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
 
 
 def _codes(value: Optional[str]) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    return tuple(code.strip().upper() for code in value.split(",") if code.strip())
+    from codemods.invocation import parse_codes
+
+    return parse_codes(value)
 
 
-def _parse_shard(value: Optional[str]) -> tuple[int, int] | None:
-    if value is None:
-        return None
+def _setup(paths, **options):
+    """The run the options and the config file ask for; a bad value exits 2 with its message."""
+    from codemods.invocation import UsageError, make_setup
+
     try:
-        index, count = (int(part) for part in value.split("/"))
-        if not 1 <= index <= count:
-            raise ValueError
-    except ValueError:
-        _err(f"--shard expects K/N with 1 <= K <= N, got {value!r}")
+        return make_setup(paths, **options)
+    except UsageError as exc:
+        _err(str(exc))
         raise typer.Exit(EXIT_ERROR)
-    return index, count
-
-
-class _Setup:
-    """CLI options merged over [tool.shardfix] (the CLI wins)."""
-
-    def __init__(self, paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename=None,
-                 shard=None, jobs=1, no_cache=True):
-        from codemods import config, jaxapi
-        from codemods.engine import Options
-
-        self.paths = list(paths or [Path(".")])
-        anchor = Path(stdin_filename) if stdin_filename else (self.paths[0] if str(self.paths[0]) != "-" else Path("."))
-        try:
-            settings = config.load(anchor)
-        except config.ConfigError as exc:
-            _err(str(exc))
-            raise typer.Exit(EXIT_ERROR)
-        selected = _codes(select) if select is not None else settings.select
-        ignored = _codes(ignore) if ignore is not None else settings.ignore
-        for code in (selected or ()) + tuple(ignored or ()):
-            if code != "ALL" and not any(rule.code.startswith(code) for rule in _all_rules()):
-                _err(f"unknown rule code or prefix: {code} (see `shardfix rules`)")
-                raise typer.Exit(EXIT_ERROR)
-        target = settings.target_jax
-        if target_jax is not None:
-            try:
-                target = jaxapi.parse_version(target_jax)
-            except ValueError as exc:
-                _err(str(exc))
-                raise typer.Exit(EXIT_ERROR)
-        self.options = Options(
-            select=selected, ignore=tuple(ignored or ()), target=target or jaxapi.default_target(),
-            unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,
-            prefilter=not no_prefilter,
-        )
-        self.excludes = tuple(settings.exclude) + tuple(exclude or ())
-        self.stdin_filename = stdin_filename
-        self.shard = _parse_shard(shard)
-        self.jobs = jobs
-        self.use_cache = not no_cache
-
-    @property
-    def stdin(self) -> bool:
-        return [str(p) for p in self.paths] == ["-"]
 
 
 def _all_rules():
@@ -145,53 +109,61 @@ def _all_rules():
     return all_rules()
 
 
+def _plain(no_color: bool) -> bool:
+    # https://no-color.org: any non-empty NO_COLOR turns off every escape code, bold included.
+    return no_color or bool(os.environ.get("NO_COLOR"))
+
+
 def _console(no_color: bool, stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, no_color=no_color or None, highlight=False,
-                   color_system=None if no_color else "auto", soft_wrap=True)
+    plain = _plain(no_color)
+    return Console(stderr=stderr, no_color=plain or None, highlight=False,
+                   color_system=None if plain else "auto", soft_wrap=True)
 
 
-def _run(setup: _Setup, fix: bool):
-    from codemods import engine
+def _run(setup, fix: bool, quiet: bool = False):
+    from codemods import invocation
 
-    if setup.stdin:
-        return _run_stdin(setup, fix)
-    found = None
-    if sys.stderr.isatty() and not os.environ.get("CI"):
-        from codemods.discovery import discover
-
-        found = discover(setup.paths, setup.excludes)  # the engine walks the tree once, with this
-    if found is not None and len(found.files) > 50:
+    def progress(total: int):
+        # A bar only for a person watching a long run.
+        if quiet or not sys.stderr.isatty() or os.environ.get("CI"):
+            return None
         from rich.progress import Progress
 
-        with Progress(console=_console(False, stderr=True), transient=True) as bar:
-            task = bar.add_task("checking", total=len(found.files))
-            return engine.run(setup.paths, setup.options, excludes=setup.excludes, fix=fix,
-                              progress=lambda: bar.advance(task), use_cache=setup.use_cache, shard=setup.shard,
-                              jobs=setup.jobs, discovery=found)
-    return engine.run(setup.paths, setup.options, excludes=setup.excludes, fix=fix, use_cache=setup.use_cache,
-                      shard=setup.shard, jobs=setup.jobs, discovery=found)
+        bar = Progress(console=_console(False, stderr=True), transient=True)
+        bar.start()
+        task = bar.add_task("checking", total=total)
+        bars.append(bar)
+        return lambda: bar.advance(task)
 
-
-def _run_stdin(setup: _Setup, fix: bool):
-    from codemods import engine, fs
-    from codemods.model import FileResult
-
-    name = setup.stdin_filename or "-"
-    raw = sys.stdin.buffer.read()
-    result = engine.Run()
+    bars: list = []
     try:
-        source = fs.decode(raw, Path(name))
-    except fs.SourceError as exc:
-        result.results.append(FileResult(name, error=str(exc)))
-        return result
-    result.results.append(engine.process_source(source.text, name, setup.options, fix))
-    result.sources[name] = source
-    return result
+        return invocation.run(setup, fix, progress_factory=progress)
+    finally:
+        for bar in bars:
+            bar.stop()
 
 
-def _emit_report(run, fmt: Format, output: Optional[Path], console, no_color: bool, show_fixes: bool = False) -> None:
+def _list_checked(run, console) -> None:
+    """--verbose, after the run: every file looked at."""
+    for result in run.results:
+        console.print(f"checked {result.path}")
+
+
+def _describe(setup, console) -> None:
+    """--verbose: what the run is made of."""
+    from codemods import jaxapi
+
+    source = setup.settings.source
+    console.print(f"settings: {source if source is not None else '(none found; defaults)'}")
+    console.print(f"target JAX: {jaxapi.format_version(setup.options.target)}; rules: "
+                  f"{', '.join(rule.code for rule in setup.options.rules) or '(none)'}"
+                  + ("; unused suppressions reported (SF900)" if setup.report_unused else ""))
+
+
+def _emit_report(run, fmt: Format, output: Optional[Path], console, show_fixes: bool = False,
+                 shard: tuple[int, int] | None = None) -> None:
     from codemods.report import text
 
     if fmt is Format.text:
@@ -211,47 +183,36 @@ def _emit_report(run, fmt: Format, output: Optional[Path], console, no_color: bo
             handle.close()
         return
     module = importlib.import_module(f"codemods.report.{_FORMAT_MODULES[fmt.value]}")
-    rendered = module.render(run.results, _all_rules())
+    if fmt is Format.diff:
+        from codemods.report.diff import render_bytes
+
+        patch = render_bytes(run.results, {path: source.encoding for path, source in run.sources.items()})
+        if output is not None:
+            output.write_bytes(patch)
+        elif sys.stdout.isatty() and not _plain(False):
+            text.print_diff(console, patch.decode("utf-8", "replace"))
+        else:
+            sys.stdout.buffer.write(patch)
+            sys.stdout.flush()
+        return
+    labelled = {"shard": shard} if shard is not None and fmt in (Format.json, Format.sarif) else {}
+    rendered = module.render(run.results, _all_rules(), **labelled)
     if output is not None:
-        output.write_text(rendered, encoding="utf-8")
+        output.write_text(rendered, encoding="utf-8", newline="")
     else:
         sys.stdout.write(rendered)
         sys.stdout.flush()
 
 
-def _finish(run, console, err_console, *, fmt: Format, statistics: bool, fixed: int = 0) -> None:
+def _finish(run, console, err_console, *, text_summary: bool, statistics: bool, fixed: int = 0) -> None:
     from codemods.report import text
 
     text.print_errors(err_console, run.results)
     if statistics:
         for code, count, fixable in text.statistics(run.results):
             console.print(f"{count:>6}  {code}  ({fixable} fixable)")
-    if fmt is Format.text:
+    if text_summary:
         console.print(text.summary(run.results, fixed=fixed))
-
-
-@app.command()
-def check(
-    paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
-    target_jax: TargetOpt = None, format: FormatOpt = Format.text, output: OutputOpt = None,
-    no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None, statistics: StatsOpt = False,
-    exit_zero: ExitZeroOpt = False, stdin_filename: StdinNameOpt = None, show_fixes: ShowFixesOpt = False,
-    no_prefilter: NoPrefilterOpt = False, no_cache: NoCacheOpt = False, shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
-) -> None:
-    """Report findings. Exit 0 when clean, 1 with findings, 2 on errors.
-
-    Examples: `shardfix check src/`, `shardfix check --select SF1 --format json .`,
-    `shardfix check --shard 2/4 --format sarif -o shard2.sarif .`
-    """
-    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename,
-                   shard, jobs, no_cache)
-    console, err_console = _console(no_color), _console(no_color, stderr=True)
-    run = _run(setup, fix=False)
-    _emit_report(run, format, output, console if format is Format.text else err_console, no_color, show_fixes)
-    summary_console = console if format is Format.text and output is None else err_console
-    _finish(run, summary_console, err_console, fmt=Format.text if output is not None or format is Format.text else format,
-            statistics=statistics)
-    raise typer.Exit(_exit_code(run, bool(run.findings) and not exit_zero))
 
 
 def _exit_code(run, findings_left: bool) -> int:
@@ -261,11 +222,65 @@ def _exit_code(run, findings_left: bool) -> int:
 
 
 @app.command()
+def check(
+    paths: PathsArg = None, select: SelectOpt = None, extend_select: ExtendSelectOpt = None, ignore: IgnoreOpt = None,
+    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, format: FormatOpt = Format.text, output: OutputOpt = None,
+    fix: Annotated[bool, typer.Option("--fix", help="Apply the fixes in place, then report what remains (like `apply`).")] = False,
+    show_diff: Annotated[bool, typer.Option("--diff", help="Print the fixes as a unified diff and write nothing (like `diff`).")] = False,
+    config: ConfigOpt = None, quiet: QuietOpt = False, verbose: VerboseOpt = False,
+    no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None, statistics: StatsOpt = False,
+    exit_zero: ExitZeroOpt = False, stdin_filename: StdinNameOpt = None, show_fixes: ShowFixesOpt = False,
+    force_exclude: ForceExcludeOpt = False, report_unused_suppressions: UnusedOpt = None,
+    no_prefilter: NoPrefilterOpt = False, no_cache: NoCacheOpt = False, shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
+) -> None:
+    """Report findings. Exit 0 when clean, 1 with findings, 2 on errors.
+
+    Examples: `shardfix check src/`, `shardfix check --fix src/`, `shardfix check --diff .`,
+    `shardfix check --select SF1 --output-format json .`, `shardfix check --shard 2/4 --output-format sarif -o shard2.sarif .`
+    """
+    if show_diff or format is Format.diff:
+        if fix:
+            _err("--fix writes files and --diff writes none: choose one")
+            raise typer.Exit(EXIT_ERROR)
+        _diff(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
+                          target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
+                          stdin_filename=stdin_filename, shard=shard, jobs=jobs, config_path=config,
+                          force_exclude=force_exclude),
+              no_color=no_color, exit_zero=exit_zero, output=output, quiet=quiet, verbose=verbose)
+    if fix:
+        if shard is not None:
+            _err("--fix cannot be combined with --shard")
+            raise typer.Exit(EXIT_ERROR)
+        _apply(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
+                           target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
+                           stdin_filename=stdin_filename, jobs=jobs, config_path=config, force_exclude=force_exclude,
+                           report_unused=report_unused_suppressions),
+               no_color=no_color, quiet=quiet, verbose=verbose, fmt=format, output=output, statistics=statistics,
+               exit_zero=exit_zero)
+    setup = _setup(paths, select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
+                   target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
+                   stdin_filename=stdin_filename, shard=shard, jobs=jobs, no_cache=no_cache, config_path=config,
+                   force_exclude=force_exclude, report_unused=report_unused_suppressions)
+    console, err_console = _console(no_color), _console(no_color, stderr=True)
+    if verbose:
+        _describe(setup, err_console)
+    run = _run(setup, fix=False, quiet=quiet)
+    if verbose:
+        _list_checked(run, err_console)
+    _emit_report(run, format, output, console if format is Format.text else err_console, show_fixes, setup.shard)
+    text_out = format is Format.text and output is None
+    _finish(run, console if text_out else err_console, err_console,
+            text_summary=not quiet and (format is Format.text or output is not None), statistics=statistics)
+    raise typer.Exit(_exit_code(run, bool(run.findings) and not exit_zero))
+
+
+@app.command()
 def diff(
-    paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
-    target_jax: TargetOpt = None, no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None,
-    stdin_filename: StdinNameOpt = None, exit_zero: ExitZeroOpt = False, no_prefilter: NoPrefilterOpt = False,
-    shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
+    paths: PathsArg = None, select: SelectOpt = None, extend_select: ExtendSelectOpt = None, ignore: IgnoreOpt = None,
+    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, config: ConfigOpt = None, no_color: NoColorOpt = False,
+    unsafe_fixes: UnsafeOpt = None, stdin_filename: StdinNameOpt = None, exit_zero: ExitZeroOpt = False,
+    quiet: QuietOpt = False, verbose: VerboseOpt = False, force_exclude: ForceExcludeOpt = False,
+    no_prefilter: NoPrefilterOpt = False, shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Also run this command (e.g. pytest) on the original and the rewritten tree and report what changed.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
 ) -> None:
@@ -273,50 +288,72 @@ def diff(
 
     Examples: `shardfix diff src/`, `shardfix diff . | git apply`
     """
-    from codemods.report import diff as diff_report
+    _diff(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude, target_jax=target_jax,
+                      unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter, stdin_filename=stdin_filename, shard=shard,
+                      jobs=jobs, config_path=config, force_exclude=force_exclude),
+          no_color=no_color, exit_zero=exit_zero, quiet=quiet, verbose=verbose, validate_cmd=validate_cmd,
+          validate_timeout=validate_timeout)
+
+
+def _diff(paths, options: dict, *, no_color: bool, exit_zero: bool, quiet: bool, verbose: bool,
+          output: Optional[Path] = None, validate_cmd: Optional[str] = None, validate_timeout: float = 900.0) -> None:
+    setup = _setup(paths, **options)
+    console, err_console = _console(no_color), _console(no_color, stderr=True)
+    if verbose:
+        _describe(setup, err_console)
+    run = _run(setup, fix=True, quiet=quiet)
+    if verbose:
+        _list_checked(run, err_console)
+    _emit_report(run, Format.diff, output, console)
     from codemods.report import text
 
-    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename,
-                   shard, jobs)
-    console, err_console = _console(no_color), _console(no_color, stderr=True)
-    run = _run(setup, fix=True)
-    rendered = diff_report.render(run.results)
-    if sys.stdout.isatty() and not no_color:
-        text.print_diff(console, rendered)
-    else:
-        sys.stdout.write(rendered)
-        sys.stdout.flush()
     text.print_errors(err_console, run.results)
     if validate_cmd and run.changed:
         _compare_with_command(run, validate_cmd, validate_timeout, err_console)
     changed = len(run.changed)
-    fixable = sum(len(r.applied) for r in run.results)
-    err_console.print(f"{fixable} fix{'es' * (fixable != 1)} in {changed} file{'s' * (changed != 1)} "
-                      f"would be applied; {len(run.findings)} finding{'s' * (len(run.findings) != 1)} would remain.")
+    fixable = sum(len(r.applied) for r in run.changed)
+    if not quiet:
+        err_console.print(f"{fixable} fix{'es' * (fixable != 1)} in {changed} file{'s' * (changed != 1)} "
+                          f"would be applied; {len(run.findings)} finding{'s' * (len(run.findings) != 1)} would remain.")
     raise typer.Exit(_exit_code(run, bool(changed) and not exit_zero))
 
 
 @app.command()
 def apply(
-    paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
-    target_jax: TargetOpt = None, no_color: NoColorOpt = False, unsafe_fixes: UnsafeOpt = None,
-    stdin_filename: StdinNameOpt = None, no_prefilter: NoPrefilterOpt = False, jobs: ParseJobsOpt = 0,
+    paths: PathsArg = None, select: SelectOpt = None, extend_select: ExtendSelectOpt = None, ignore: IgnoreOpt = None,
+    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, config: ConfigOpt = None, no_color: NoColorOpt = False,
+    unsafe_fixes: UnsafeOpt = None, stdin_filename: StdinNameOpt = None, quiet: QuietOpt = False,
+    verbose: VerboseOpt = False, force_exclude: ForceExcludeOpt = False, no_prefilter: NoPrefilterOpt = False,
+    jobs: ParseJobsOpt = 0,
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Run this command (e.g. pytest) on the original and the rewritten tree; write only if nothing got worse.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
     force: Annotated[bool, typer.Option("--force", help="Write even if --validate-cmd shows something got worse.")] = False,
 ) -> None:
     """Write the fixes in place (atomically). Exit 0 when everything was fixed, 1 when findings
-    remain, 2 on errors.
+    remain, 2 on errors. `check --fix` does the same.
 
     Examples: `shardfix apply src/`, `shardfix apply --unsafe-fixes --target-jax 0.8.2 .`
     """
+    _apply(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
+                       target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
+                       stdin_filename=stdin_filename, jobs=jobs, config_path=config, force_exclude=force_exclude),
+           no_color=no_color, quiet=quiet, verbose=verbose, validate_cmd=validate_cmd,
+           validate_timeout=validate_timeout, force=force)
+
+
+def _apply(paths, options: dict, *, no_color: bool, quiet: bool, verbose: bool, fmt: Format = Format.text,
+           output: Optional[Path] = None, statistics: bool = False, exit_zero: bool = False,
+           validate_cmd: Optional[str] = None, validate_timeout: float = 900.0, force: bool = False) -> None:
     from codemods import engine
     from codemods.report import text
 
-    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, no_prefilter, stdin_filename,
-                   jobs=jobs)
+    setup = _setup(paths, **options)
     console, err_console = _console(no_color), _console(no_color, stderr=True)
-    run = _run(setup, fix=True)
+    if verbose:
+        _describe(setup, err_console)
+    run = _run(setup, fix=True, quiet=quiet)
+    if verbose:
+        _list_checked(run, err_console)
     if setup.stdin:
         result = run.results[0]
         if result.error is None:
@@ -325,21 +362,23 @@ def apply(
             sys.stdout.flush()
         text.print_errors(err_console, run.results)
         text.print_findings(err_console, run.results)
-        raise typer.Exit(_exit_code(run, bool(run.findings)))
+        raise typer.Exit(_exit_code(run, bool(run.findings) and not exit_zero))
     if validate_cmd and run.changed:
         if not _validated(run, validate_cmd, validate_timeout, force, console):
             raise typer.Exit(EXIT_FINDINGS)
     engine.write_fixes(run)
-    for result in run.changed:
-        if result.error is None:
-            console.print(f"fixed {result.path} ({len(result.applied)} fix{'es' * (len(result.applied) != 1)})")
-    text.print_findings(console, run.results)
-    _finish(run, console, err_console, fmt=Format.text, statistics=False,
-            fixed=sum(len(r.applied) for r in run.changed if r.error is None))
+    report_console = console if fmt is Format.text else err_console
+    if not quiet:
+        for result in run.changed:
+            if result.error is None:
+                report_console.print(f"fixed {result.path} ({len(result.applied)} fix{'es' * (len(result.applied) != 1)})")
+    _emit_report(run, fmt, output, report_console)
+    _finish(run, report_console, err_console, text_summary=not quiet and (fmt is Format.text or output is not None),
+            statistics=statistics, fixed=sum(len(r.applied) for r in run.changed if r.error is None))
     left = text.not_fixed(run.results)
-    if left:
-        console.print(left)
-    raise typer.Exit(_exit_code(run, bool(run.findings)))
+    if left and not quiet:
+        report_console.print(left)
+    raise typer.Exit(_exit_code(run, bool(run.findings) and not exit_zero))
 
 
 def _compare_with_command(run, cmd: str, timeout: float, console):
@@ -371,7 +410,7 @@ def _validated(run, cmd: str, timeout: float, force: bool, console) -> bool:
 
 @app.command()
 def rules(
-    format: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    format: Annotated[RulesFormat, typer.Option("--output-format", "--format", help="text or json")] = RulesFormat.text,
 ) -> None:
     """List the rules.
 
@@ -379,17 +418,16 @@ def rules(
     """
     import json
 
-    from rich.console import Console
     from rich.table import Table
 
     found = _all_rules()
-    if format == "json":
+    if format is RulesFormat.json:
         print(json.dumps([{"code": r.code, "name": r.name, "summary": r.summary} for r in found], indent=2))
         return
     table = Table("Code", "Name", "Summary", box=None)
     for rule in found:
         table.add_row(rule.code, rule.name, rule.summary)
-    Console(highlight=False).print(table)
+    _console(False).print(table)
 
 
 @app.command()
@@ -398,43 +436,16 @@ def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. SF101.")
 
     Example: `shardfix explain SF101`
     """
-    from rich.console import Console
     from rich.markdown import Markdown
 
+    from codemods.ruledocs import fixture_example, rule_markdown
     from codemods.rules import rule_by_code
 
     rule = rule_by_code(code)
     if rule is None:
         _err(f"unknown rule {code!r}; `shardfix rules` lists them")
         raise typer.Exit(EXIT_ERROR)
-    doc = rule.doc
-    markdown = (
-        f"# {rule.code} {rule.name}\n\n{rule.summary}\n\n## What it does\n{doc.what}\n\n"
-        f"## Why is this bad?\n{doc.why}\n\n## Example\n```python\n{doc.example}\n```\n\n"
-        f"## Use instead\n```python\n{doc.use_instead}\n```\n\n## Fix safety\n{doc.fix_safety}\n\n"
-        + (f"## JAX versions\n{doc.versions}\n\n" if doc.versions else "")
-        + f"## Suppress\nAdd `# shardfix: ignore[{rule.code}]` (or `# noqa: {rule.code}`) to the reported line, "
-        f"or `ignore = [\"{rule.code}\"]` under `[tool.shardfix]` in pyproject.toml.\n"
-    )
-    Console().print(Markdown(markdown + _fixture_example(rule.code)))
-
-
-def _fixture_example(code: str) -> str:
-    """The rule's first golden fixture as a diff: the examples the tests prove (Fixit's habit)."""
-    import difflib
-
-    cases = sorted(p for p in (_bundled_fixtures() / code).glob("*/before.py")) if _bundled_fixtures().is_dir() else []
-    if not cases:
-        return ""
-    before, after = cases[0], cases[0].with_name("after.py")
-    if not after.is_file():  # a rule that only reports
-        source = before.read_text(encoding="utf-8")
-        return (f"\n## From the fixtures (the error checked on 8 CPU devices)\n"
-                f"```python\n# {code}/{before.parent.name}/before.py\n{source}```\n")
-    diff = "".join(difflib.unified_diff(before.read_text(encoding="utf-8").splitlines(keepends=True),
-                                        after.read_text(encoding="utf-8").splitlines(keepends=True),
-                                        f"{code}/{before.parent.name}/before.py", f"{code}/{before.parent.name}/after.py", n=2))
-    return f"\n## From the fixtures (validated on 8 CPU devices)\n```diff\n{diff}```\n"
+    _console(False).print(Markdown(rule_markdown(rule) + fixture_example(rule.code)))
 
 
 @app.command()
@@ -463,7 +474,7 @@ def pr(
 
     from codemods.pr import PrError, PrOptions, run_pr
 
-    setup = _Setup(paths, select, ignore, exclude, target_jax, unsafe_fixes, False)
+    setup = _setup(paths, select=select, ignore=ignore, exclude=exclude, target_jax=target_jax, unsafe_fixes=unsafe_fixes)
     console = _console(False)
     options = PrOptions(paths=setup.paths, base=base, branch=branch, remote=remote, author=author, push=push,
                         open=open_pr, labels=tuple(label or ()), body_file=body_file, dry_run=dry_run,
@@ -472,7 +483,7 @@ def pr(
         outcome = run_pr(Path.cwd(), options, setup.options, setup.excludes)
     except PrError as exc:
         _err(str(exc))
-        raise typer.Exit(EXIT_FINDINGS)
+        raise typer.Exit(EXIT_ERROR)
     if dry_run:
         sys.stdout.write(outcome.body)
         sys.stdout.flush()
@@ -484,8 +495,10 @@ def pr(
     raise typer.Exit(EXIT_ERROR if outcome.errors else EXIT_CLEAN)
 
 
-def _bundled_fixtures() -> Path:
-    return Path(__file__).resolve().parent.parent / "fixtures"
+def _bundled_fixtures() -> Path | None:
+    from codemods.ruledocs import fixtures_root
+
+    return fixtures_root()
 
 
 @app.command()
@@ -519,6 +532,9 @@ def validate(
         _err("validation runs JAX, which is not installed: pip install 'shardfix[validate]'")
         raise typer.Exit(EXIT_ERROR)
     root = path or _bundled_fixtures()
+    if root is None:
+        _err("no fixtures directory given, and none is installed with shardfix")
+        raise typer.Exit(EXIT_ERROR)
     if not root.is_dir():
         _err(f"{root}: no such fixtures directory")
         raise typer.Exit(EXIT_ERROR)
@@ -539,8 +555,10 @@ def validate(
 def merge_reports(
     reports: Annotated[list[Path], typer.Argument(help="JSON or SARIF reports of the shards of one run.")],
     output: OutputOpt = None,
+    expect: Annotated[Optional[int], typer.Option("--expect", min=1, help="The number of shards N: fail when one of 1..N is missing.")] = None,
 ) -> None:
-    """Combine the reports of `--shard K/N` runs into the report of a single run.
+    """Combine the reports of `--shard K/N` runs into the report of a single run. A shard given
+    twice is an error, and so is a missing one with --expect N.
 
     Example: `shardfix merge-reports shard-*.sarif -o all.sarif`
     """
@@ -548,7 +566,7 @@ def merge_reports(
 
     try:
         texts = [path.read_text(encoding="utf-8") for path in reports]
-        merged = merge(texts, names=[str(path) for path in reports])
+        merged = merge(texts, names=[str(path) for path in reports], expect=expect)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         _err(str(exc))
         raise typer.Exit(EXIT_ERROR)
@@ -556,6 +574,20 @@ def merge_reports(
         output.write_text(merged, encoding="utf-8")
     else:
         sys.stdout.write(merged)
+
+
+@app.command()
+def server() -> None:
+    """Run the Language Server over stdio: diagnostics as you type, fixes as quick fixes.
+
+    Needs the `server` extra (pygls). Editors start it as `shardfix server`; see the README.
+    """
+    try:
+        from codemods.server import main as serve
+    except ImportError as exc:
+        _err(f"the language server needs pygls ({exc}): pip install 'shardfix[server]'")
+        raise typer.Exit(EXIT_ERROR)
+    serve()
 
 
 def main() -> None:

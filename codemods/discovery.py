@@ -27,7 +27,7 @@ class Discovery:
     temp_files: list[Path] = field(default_factory=list)  # left by an interrupted apply
 
 
-def _exclusion_test(excludes: tuple[str, ...]):
+def exclusion_test(excludes: tuple[str, ...]):
     """Whether an entry (its path relative to the walked root, and its name) matches an
     `--exclude` glob: as `fnmatch.fnmatch` on the path, on the name, or on the path as inside
     the glob's directory, with the patterns compiled once for the whole walk."""
@@ -56,8 +56,11 @@ def _gitignore(directory: Path | str) -> pathspec.PathSpec | None:
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
-def discover(paths: list[Path], excludes: tuple[str, ...] = ()) -> Discovery:
+def discover(paths: list[Path], excludes: tuple[str, ...] = (), force_exclude: bool = False) -> Discovery:
+    """The files under `paths`. A file named explicitly is checked whatever its name, unless
+    `force_exclude` (pre-commit passes every staged file by name) and an exclude matches it."""
     found = Discovery()
+    excluded = exclusion_test(excludes) if force_exclude else None
     # Absolute spellings of the files already found, as strings (compared as paths compare):
     # `Path.absolute()` per walked file costs more than the rest of the walk.
     seen: set[str] = set()
@@ -79,15 +82,32 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = ()) -> Discovery:
         if not given.exists() and not given.is_symlink():
             found.errors.append((str(given), "no such file or directory"))
         elif given.is_dir():
-            _walk(given, excludes, add_walked, found.temp_files)
+            _walk(given, excludes, add_walked, found.temp_files, found.errors)
         elif given.is_symlink() and not given.exists():
             found.errors.append((str(given), "broken symbolic link"))
+        elif given.is_symlink():
+            # Never read or written through (as in a walked tree), so check and apply agree.
+            found.errors.append((str(given), f"is a symbolic link; name the file it points to ({os.path.realpath(given)})"))
+        elif excluded is not None and named_excluded(given, excluded):
+            continue
         else:
             add(given)  # named explicitly: checked whatever its name (ruff does the same)
     return found
 
 
-def _walk(root: Path, excludes: tuple[str, ...], add, temp_files: list[Path]) -> None:
+def named_excluded(path: Path, excluded) -> bool:
+    """Whether an exclude glob matches a path named on the command line: as relative to the
+    working directory, or any of its trailing parts (`tests/gen/*` matches `a/tests/gen/m.py`)."""
+    try:
+        rel = path.absolute().relative_to(Path.cwd().absolute()).as_posix()
+    except ValueError:
+        rel = path.as_posix()
+    parts = rel.split("/")
+    return any(excluded("/".join(parts[i:]), parts[-1]) or excluded("/".join(parts[:i]), parts[i - 1])
+               for i in range(1, len(parts) + 1))
+
+
+def _walk(root: Path, excludes: tuple[str, ...], add, temp_files: list[Path], errors: list[tuple[str, str]]) -> None:
     """Depth first: a directory's files in name order, then its subdirectories in name order
     (as `os.walk` with sorted names gives them).
 
@@ -95,7 +115,7 @@ def _walk(root: Path, excludes: tuple[str, ...], add, temp_files: list[Path]) ->
     entry was most of the cost of a run that parses nothing. Paths are spelled as `Path` would
     spell them: `str(root)` is already normal, and only a root of '.' would add a prefix.
     """
-    excluded = _exclusion_test(excludes)
+    excluded = exclusion_test(excludes)
     top = str(root)
     prefix = "" if top == "." else os.path.join(top, "")
     # (directory as spelled, its path relative to root, the gitignore specs of its parents with
@@ -107,8 +127,10 @@ def _walk(root: Path, excludes: tuple[str, ...], add, temp_files: list[Path]) ->
         try:
             with os.scandir(here) as listing:
                 entries = list(listing)
-        except OSError:
-            continue  # unreadable: skipped silently, as os.walk does
+        except OSError as exc:
+            # Skipping it would report a tree as clean that was never read.
+            errors.append((here, f"cannot read directory: {exc.strerror or exc}"))
+            continue
         entries.sort(key=lambda entry: entry.name)
         names = {entry.name: entry for entry in entries}
         if here_rel and "pyvenv.cfg" in names and _is_file(names["pyvenv.cfg"]):

@@ -20,7 +20,8 @@ from codemods.budget import DEFAULT_FILE_TIMEOUT, FileTimeout, TooComplex, time_
 from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
-from codemods.suppression import suppressed_lines, suppresses
+from codemods.suppression import suppressed as _suppressed
+from codemods.suppression import suppressed_lines
 
 # LibCST, the context and the rules are imported where first needed: a run answered from the
 # cache, or one where no file passes the filters, never pays for them.
@@ -95,11 +96,6 @@ def might_have_findings(data: bytes, options: Options) -> bool:
 
 class InternalError(Exception):
     """A rule or fix misbehaved; reported per file, never written."""
-
-
-def _suppressed(finding: Finding, lines: list[str]) -> bool:
-    return any(0 < number <= len(lines) and suppresses(lines[number - 1], finding.code)
-               for number in {finding.span.line, finding.span.end_line})
 
 
 def parse_python(source: str) -> tuple[ast.Module | None, str | None]:

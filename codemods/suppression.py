@@ -1,25 +1,128 @@
-"""Inline suppression comments: which lines' findings the user silenced."""
+"""Suppression comments: `# shardfix: ignore[SF201]`, `# noqa: SF201` on a reported line, and
+`# shardfix: noqa` (optionally `: SF201, ...`) on a line of its own for the whole file.
+
+Codes are read case-insensitively (`# noqa: sf201`), as ruff reads them. The same parser tells
+`shardfix check --report-unused-suppressions` which comments silenced nothing.
+"""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Iterable
 
-# A suppression comment: `# noqa`, `# noqa: SF201, SF1`, `# shardfix: ignore[SF201]`.
-SUPPRESSION = re.compile(
-    rb"#\s*(?:shardfix:\s*ignore|noqa)(?P<codes>\s*(?:\[[^\]]*\]|:\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?",
+from codemods.model import Finding
+
+_CODE = r"[A-Za-z]+[0-9]+"
+_LINE = re.compile(
+    rf"#\s*(?P<kind>shardfix:\s*ignore|noqa)(?P<codes>\s*(?:\[[^\]]*\]|:\s*{_CODE}(?:\s*,\s*{_CODE})*))?",
+    re.IGNORECASE,
 )
+_FILE = re.compile(rf"^\s*#\s*shardfix:\s*noqa(?P<codes>\s*:\s*{_CODE}(?:\s*,\s*{_CODE})*)?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Directive:
+    line: int  # 1-based
+    start: int  # column offsets of the comment text in its line
+    end: int
+    codes: tuple[str, ...] | None  # None: every code
+    whole_file: bool
+    shardfix_only: bool  # `# shardfix: ...`, not the `# noqa` other linters share
+
+    def covers(self, finding: Finding) -> bool:
+        if not self.whole_file and self.line not in (finding.span.line, finding.span.end_line):
+            return False
+        return self.codes is None or any(finding.code.startswith(code) for code in self.codes)
+
+
+def _codes(text: str | None) -> tuple[str, ...] | None:
+    if not text:
+        return None
+    return tuple(code.upper() for code in re.findall(_CODE, text))
+
+
+def directives(lines: list[str]) -> list[Directive]:
+    """Every suppression comment in the file's lines (cheap when there is none)."""
+    found = []
+    for number, line in enumerate(lines, 1):
+        if "#" not in line:
+            continue
+        whole = _FILE.match(line)
+        if whole:
+            start = line.index("#")
+            found.append(Directive(number, start, len(line.rstrip()), _codes(whole.group("codes")), True, True))
+            continue
+        for match in _LINE.finditer(line):
+            shardfix_only = match.group("kind").lower().startswith("shardfix")
+            found.append(Directive(number, match.start(), match.end(), _codes(match.group("codes")), False, shardfix_only))
+    return found
+
+
+def suppressed(finding: Finding, lines: list[str]) -> bool:
+    """Whether a comment in `lines` (the file's text split in lines) silences `finding`."""
+    for number in {finding.span.line, finding.span.end_line}:
+        if 0 < number <= len(lines) and "#" in lines[number - 1]:
+            for match in _LINE.finditer(lines[number - 1]):
+                codes = _codes(match.group("codes"))
+                if codes is None or any(finding.code.startswith(code) for code in codes):
+                    return True
+    return any(d.covers(finding) for d in _file_directives(lines))
+
+
+def _file_directives(lines: list[str]) -> list[Directive]:
+    return [Directive(n, 0, 0, _codes(m.group("codes")), True, True)
+            for n, line in enumerate(lines, 1) if "noqa" in line.lower() and (m := _FILE.match(line))]
+
+
+def unused(found: Iterable[Directive], raw_findings: Iterable[Finding], selected,
+           every_rule_selected: bool) -> list[tuple[Directive, tuple[str, ...]]]:
+    """The directives (with the codes of each) that silence none of `raw_findings`, the
+    findings the file has with no comment honoured. Only what is certainly shardfix's is
+    reported: a bare `# noqa` or `# noqa: E501` may be for another linter, and a code whose
+    rule did not run (`selected(code)` false) proves nothing, nor does a comment without codes
+    unless every rule ran."""
+    raw = list(raw_findings)
+    result = []
+    for directive in found:
+        if directive.codes is None:
+            if directive.shardfix_only and every_rule_selected and not any(directive.covers(f) for f in raw):
+                result.append((directive, ()))
+            continue
+        idle = tuple(code for code in directive.codes
+                     if code.startswith("SF") and selected(code)
+                     and not any(Directive(directive.line, 0, 0, (code,), directive.whole_file, True).covers(f) for f in raw))
+        if idle:
+            result.append((directive, idle))
+    return result
+
+
+def blank_directives(text: str, found: Iterable[Directive]) -> str:
+    """`text` with every directive's comment replaced by spaces (offsets and lines kept), so
+    the engine reports what the comments would have silenced."""
+    lines = text.splitlines(keepends=True)
+    for directive in found:
+        line = lines[directive.line - 1]
+        end = directive.end if not directive.whole_file else len(line.rstrip("\r\n"))
+        lines[directive.line - 1] = line[:directive.start] + " " * (end - directive.start) + line[end:]
+    return "".join(lines)
 
 
 def suppresses(line: str, code: str | None) -> bool:
     """True when `line` holds a suppression comment covering `code` (None: any code)."""
-    for match in SUPPRESSION.finditer(line.encode("utf-8", "surrogatepass")):
-        codes = match.group("codes")
-        if codes is None or code is None:
-            return True
-        if any(code.encode().startswith(named) for named in re.findall(rb"[A-Z]+[0-9]+", codes)):
+    if "#" not in line:
+        return False
+    for match in _LINE.finditer(line):
+        codes = _codes(match.group("codes"))
+        if codes is None or code is None or any(code.upper().startswith(named) for named in codes):
             return True
     return False
 
 
 def suppressed_lines(text: str, code: str | None = None) -> set[int]:
-    """1-based numbers of the lines of `text` whose findings of `code` are suppressed."""
-    return {number for number, line in enumerate(text.splitlines(), 1) if suppresses(line, code)}
+    """1-based numbers of the lines of `text` whose findings of `code` are suppressed (every
+    line, when a file-level `# shardfix: noqa` covers it)."""
+    lines = text.splitlines()
+    if any(d.codes is None or code is None or any(code.upper().startswith(c) for c in d.codes)
+           for d in _file_directives(lines)):
+        return set(range(1, len(lines) + 1))
+    return {number for number, line in enumerate(lines, 1) if suppresses(line, code)}

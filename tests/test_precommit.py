@@ -38,3 +38,10 @@ def test_check_and_fix_hooks(tmp_path):
     assert (repo / "m.py").read_text() == PVARY.replace("jax.lax.pvary(x, 'i')", "jax.lax.pcast(x, 'i', to='varying')")
     again = hook("shardfix-check")
     assert again.returncode == 0, again.stdout
+    # pre-commit names every file; `exclude` in the user's config still applies (--force-exclude).
+    (repo / "vendored").mkdir()
+    (repo / "vendored" / "v.py").write_text(PVARY)
+    (repo / "pyproject.toml").write_text('[tool.shardfix]\nexclude = ["vendored/*"]\n')
+    subprocess.run(["git", "add", "."], cwd=repo, check=True)
+    excluded = hook("shardfix-check")
+    assert excluded.returncode == 0, excluded.stdout

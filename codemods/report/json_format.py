@@ -24,7 +24,12 @@ def record(finding: Finding) -> dict:
     }
 
 
-def render(results: Sequence[FileResult], rules=()) -> str:
+def render(results: Sequence[FileResult], rules=(), shard: tuple[int, int] | None = None) -> str:
+    """`shard` (K, N) labels the report of a `--shard K/N` run, so merge-reports can tell a
+    shard given twice or missing."""
     records = [record(f) for r in results for f in r.findings]
     errors = [{"path": r.path, "error": r.error} for r in results if r.error]
-    return json.dumps({"findings": records, "errors": errors}, indent=2) + "\n"
+    report: dict = {"findings": records, "errors": errors}
+    if shard is not None:
+        report["shard"] = f"{shard[0]}/{shard[1]}"
+    return json.dumps(report, indent=2) + "\n"

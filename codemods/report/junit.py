@@ -1,12 +1,15 @@
 """JUnit XML, for CI systems that show test reports (GitLab, Jenkins, Azure Pipelines).
 
-One testcase per file checked (classname and name are its path); one `<failure>` per
-finding, typed by the rule code; an `<error>` for a file that could not be checked.
-The counts are of testcases: `failures` files with findings, `errors` files not checked.
+Valid against the Apache Ant JUnit schema (tests/data/JUnit.xsd), which allows one `<failure>`
+per testcase: so, like ruff, one testcase per finding (classname: the file, name: the code and
+position) with one `<failure>`; a file without findings is one passing testcase (so the report
+shows it was checked) and a file that could not be checked one testcase with an `<error>`.
 """
 from __future__ import annotations
 
 import re
+import socket
+import time
 import xml.etree.ElementTree as ET
 from typing import Sequence
 
@@ -28,26 +31,42 @@ def _failure_text(finding: Finding, path: str) -> str:
     return text
 
 
+def _case(suite: ET.Element, path: str, name: str) -> ET.Element:
+    return ET.SubElement(suite, "testcase", {"name": xml_text(name), "classname": xml_text(path), "time": "0"})
+
+
 def build(results: Sequence[FileResult]) -> ET.Element:
     ordered = sorted(results, key=lambda r: r.path)
-    failures = sum(1 for r in ordered if r.findings)
-    errors = sum(1 for r in ordered if r.error)
-    counts = {"tests": str(len(ordered)), "failures": str(failures), "errors": str(errors)}
-    root = ET.Element("testsuites", {"name": "shardfix", **counts})
-    suite = ET.SubElement(root, "testsuite", {"name": "shardfix", **counts, "skipped": "0"})
+    root = ET.Element("testsuites")
+    suite = ET.SubElement(root, "testsuite", {
+        "package": "shardfix", "id": "0", "name": "shardfix",
+        "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
+        "hostname": xml_text(socket.gethostname() or "localhost"),
+    })
+    ET.SubElement(suite, "properties")
+    tests = failures = errors = 0
     for result in ordered:
-        path = xml_text(result.path)
-        case = ET.SubElement(suite, "testcase", {"classname": path, "name": path})
         for finding in result.findings:
             span = finding.span
+            case = _case(suite, result.path, f"{finding.code} at {span.line}:{span.column}")
             failure = ET.SubElement(case, "failure", {
                 "message": xml_text(f"{finding.code} at line {span.line}, column {span.column}: {finding.message}"),
                 "type": xml_text(finding.code),
             })
             failure.text = xml_text(_failure_text(finding, result.path))
+            tests, failures = tests + 1, failures + 1
         if result.error:
+            case = _case(suite, result.path, result.path)
             error = ET.SubElement(case, "error", {"message": xml_text(result.error), "type": "error"})
             error.text = xml_text(f"{result.path}: {result.error}")
+            tests, errors = tests + 1, errors + 1
+        elif not result.findings:
+            _case(suite, result.path, result.path)
+            tests += 1
+    ET.SubElement(suite, "system-out")
+    ET.SubElement(suite, "system-err")
+    suite.attrib.update({"tests": str(tests), "failures": str(failures), "errors": str(errors),
+                         "skipped": "0", "time": "0"})
     return root
 
 

@@ -228,7 +228,8 @@ def dumps(log: dict) -> str:
     return json.dumps(log, indent=2) + "\n"
 
 
-def render(results: Sequence[FileResult], rules: Sequence = ()) -> str:
+def render(results: Sequence[FileResult], rules: Sequence = (), shard: tuple[int, int] | None = None) -> str:
+    """`shard` (K, N) goes in the run's property bag: merge-reports checks the shards with it."""
     sarif_results = []
     for file_result in results:
         # Findings point into the text they were found in: the fixed text after `apply`.
@@ -237,4 +238,7 @@ def render(results: Sequence[FileResult], rules: Sequence = ()) -> str:
         sarif_results.extend(_result(f, f.path or file_result.path, lines) for f in file_result.findings)
     codes = sorted({f.code for r in results for f in r.findings})
     notifications = [_notification(r) for r in results if r.error]
-    return dumps(build_log(_descriptors(rules, codes), sarif_results, notifications))
+    log = build_log(_descriptors(rules, codes), sarif_results, notifications)
+    if shard is not None:
+        log["runs"][0]["properties"] = {"shard": f"{shard[0]}/{shard[1]}"}
+    return dumps(log)
