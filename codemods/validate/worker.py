@@ -300,10 +300,12 @@ def _check_after(request: dict, case_dir: str, report_phase) -> tuple[bool, str,
 
 
 def _gradients(module: Any, args: tuple, mesh: Any) -> Any:
-    """jax.grad of the program's loss over all its inputs (under `mesh` if it needs one)."""
+    """jax.grad of the program's loss over its floating-point inputs (integer ones, such as labels,
+    have no gradient), under `mesh` if it needs one."""
     import jax
 
-    grad_fn = jax.grad(module.loss, argnums=tuple(range(len(args))))
+    argnums = tuple(i for i, arg in enumerate(args) if np.issubdtype(np.asarray(arg).dtype, np.inexact))
+    grad_fn = jax.grad(module.loss, argnums=argnums)
     try:
         return grad_fn(*args)
     except Exception as exc:
