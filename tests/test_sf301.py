@@ -163,3 +163,17 @@ def test_differential_run_catches_a_translation_that_changes_numbers(tmp_path: P
     for result in results:
         assert result.status == "failed", result
         assert "differs from before" in result.after + result.grad or result.after.startswith("failed")
+
+
+def test_from_jax_import_pmap_goes_when_every_use_is_rewritten():
+    both = "import jax.numpy as jnp\nfrom jax import lax, pmap\n\nf = pmap(jnp.sin)\ng = pmap(jnp.cos)\n"
+    result, found = sf301(both, fix=True)
+    assert len(found) == 2 and all(f.fix for f in found)
+    assert "from jax import lax\nimport jax\n" in result.output and "pmap" not in result.output
+    alone = "import jax\nfrom jax import pmap\nf = pmap(abs)\n"
+    result, _ = sf301(alone, fix=True)
+    assert result.output.startswith("import jax\nfrom jax.sharding import PartitionSpec as P\nf = jax.jit(")
+    # One use cannot be rewritten: the import stays for it.
+    kept = "import jax\nfrom jax import pmap\nf = pmap(abs)\ng = pmap(abs, out_axes=None)\n"
+    result, _ = sf301(kept, fix=True)
+    assert "from jax import pmap\n" in result.output and "g = pmap(abs, out_axes=None)" in result.output

@@ -82,6 +82,7 @@ class _Site:
     fun_text: str = ""  # source of the mapped function in the call form
     bound_name: str | None = None  # the name callers use
     reason: str = ""
+    reference: ast.expr | None = None  # the expression naming pmap
     keywords: dict[str, ast.expr] = field(default_factory=dict)
 
 
@@ -108,7 +109,7 @@ class _Migration:
                 continue
             if isinstance(node, ast.Call) and self.resolve(node.func) == PMAP:
                 taken.add(id(node.func))
-                site = _Site(node, "call", node, bound_name=assigned.get(id(node)))
+                site = _Site(node, "call", node, bound_name=assigned.get(id(node)), reference=node.func)
                 if id(node) in decorated:
                     site.kind, site.reason = "other", "pmap called without a function as a decorator"
                 found.append(site)
@@ -118,11 +119,13 @@ class _Migration:
                 function = decorated.get(id(node))
                 found.append(self._decorator(node, node, function) if function else
                              _Site(node, "other", node, reason="`partial(jax.pmap, ...)` not used as a decorator"))
+                found[-1].reference = node.args[0]
             elif isinstance(node, (ast.Name, ast.Attribute)) and self.resolve(node) == PMAP:
                 taken.update(id(n) for n in ast.walk(node))
                 function = decorated.get(id(node))
                 found.append(self._decorator(node, None, function) if function else
                              _Site(node, "other", None, reason="`jax.pmap` passed on as a value"))
+                found[-1].reference = node
         return found
 
     def _decorator(self, node: ast.expr, params: ast.Call | None, function) -> _Site:
@@ -135,6 +138,7 @@ class _Migration:
     def findings(self) -> Iterator[Finding]:
         sites = self.sites()
         bodies = [site.function for site in sites if site.function is not None]
+        fixes: dict[int, Fix] = {}
         for site in sites:
             if site.kind == "call":
                 self._read_call(site)
@@ -144,16 +148,54 @@ class _Migration:
                 site.reason = self._body_problem(site, bodies)
             if not site.reason:
                 site.reason = self._caller_problem(site)
+            if not site.reason:
+                try:
+                    fixes[id(site)] = self._fix(site)
+                except Untranslatable as exc:
+                    site.reason = str(exc)
+        self._attach_import_removals(sites, fixes)
+        for site in sites:
             if site.reason:
                 yield Finding(PmapToShardMap.code, f"{MESSAGE}; not rewritten: {site.reason}", self.ctx.span(site.node))
+            else:
+                yield Finding(PmapToShardMap.code, f"{MESSAGE}; the rewrite keeps pmap's values and gradients, but "
+                              f"{CHECKS}", self.ctx.span(site.node), fixes[id(site)])
+
+    def _attach_import_removals(self, sites: list[_Site], fixes: dict[int, Fix]) -> None:
+        """`from jax import pmap` goes with the last rewritten use of `pmap`, when every use is
+        rewritten (fixes apply in source order, so by then the others are gone too)."""
+        references = {id(site.reference): site for site in sites if site.reference is not None}
+        for statement in self.ctx.imports.top_level_imports:
+            if not isinstance(statement, ast.ImportFrom):
                 continue
-            try:
-                fix = self._fix(site)
-            except Untranslatable as exc:
-                yield Finding(PmapToShardMap.code, f"{MESSAGE}; not rewritten: {exc}", self.ctx.span(site.node))
-                continue
-            yield Finding(PmapToShardMap.code, f"{MESSAGE}; the rewrite keeps pmap's values and gradients, but "
-                          f"{CHECKS}", self.ctx.span(site.node), fix)
+            for alias in statement.names:
+                local = alias.asname or alias.name
+                if self.ctx.imports.bindings.get(local) != PMAP:
+                    continue
+                uses = [node for node in ast.walk(self.ctx.tree) if isinstance(node, ast.Name) and node.id == local]
+                owners = [references.get(id(node)) for node in uses]
+                if not owners or any(owner is None or id(owner) not in fixes for owner in owners):
+                    continue
+                last = max(owners, key=lambda owner: (owner.node.lineno, owner.node.col_offset))
+                removal = self._remove_alias(statement, alias)
+                if removal is not None:
+                    fix = fixes[id(last)]
+                    fixes[id(last)] = Fix(fix.description, (*fix.edits, removal), fix.safety)
+
+    def _remove_alias(self, statement: ast.ImportFrom, alias: ast.alias) -> Edit | None:
+        ctx = self.ctx
+        names = statement.names
+        if len(names) > 1:
+            index = names.index(alias)
+            if index + 1 < len(names):
+                return Edit(ctx.offsets(alias)[0], ctx.offsets(names[index + 1])[0], "")
+            return Edit(ctx.offsets(names[index - 1])[1], ctx.offsets(alias)[1], "")
+        start, end = ctx.offsets(statement)
+        line_start = ctx.offset(statement.lineno, 0)
+        newline = ctx.newline()
+        if ctx.source[line_start:start].strip() or not ctx.source.startswith(newline, end):
+            return None  # shares its line with other code: left as it is
+        return Edit(line_start, end + len(newline), "")
 
     def _read_call(self, site: _Site) -> None:
         call = site.params
@@ -282,7 +324,10 @@ class _Migration:
                    tuple(edits), Safety.UNSAFE)
 
     def _fresh_axis(self, site: _Site) -> str:
-        used = {node.value for node in ast.walk(self.ctx.tree)
+        """A mesh axis name for a pmap without one. Only the mapped function could clash with it
+        (naming an enclosing axis); when that function is not visible, no string of the module is used."""
+        scope = site.function if site.function is not None else self.ctx.tree
+        used = {node.value for node in ast.walk(scope)
                 if isinstance(node, ast.Constant) and isinstance(node.value, str)}
         quote = quote_of(self.ctx, site.node)
         return f"{quote}{_fresh(FRESH_AXES, used)}{quote}"
