@@ -137,13 +137,15 @@ class _Migration:
 
     def findings(self) -> Iterator[Finding]:
         sites = self.sites()
-        bodies = [site.function for site in sites if site.function is not None]
-        fixes: dict[int, Fix] = {}
         for site in sites:
             if site.kind == "call":
                 self._read_call(site)
             elif site.kind == "decorator" and site.params is not None:
                 self._read_partial(site)
+        # Every mapped function, once all are known: a pmap inside any of them is nested.
+        bodies = [site.function for site in sites if site.function is not None]
+        fixes: dict[int, Fix] = {}
+        for site in sites:
             if not site.reason:
                 site.reason = self._body_problem(site, bodies)
             if not site.reason:
