@@ -177,3 +177,21 @@ def test_from_jax_import_pmap_goes_when_every_use_is_rewritten():
     kept = "import jax\nfrom jax import pmap\nf = pmap(abs)\ng = pmap(abs, out_axes=None)\n"
     result, _ = sf301(kept, fix=True)
     assert "from jax import pmap\n" in result.output and "g = pmap(abs, out_axes=None)" in result.output
+
+
+def test_direct_call_with_keywords_is_reported():
+    source = HEADER + "out = jax.pmap(jnp.add)(1.0, y=2.0)\n"
+    _, [finding] = sf301(source)
+    assert finding.fix is None and "called with keyword arguments (line 6)" in finding.message
+
+
+def test_static_arguments_of_a_nested_function_are_closed_over():
+    source = HEADER + textwrap.dedent("""
+        def train():
+            def step(x, n):
+                return x * n
+            return jax.pmap(step, 'i', static_broadcasted_argnums=1)
+        """)
+    result, [finding] = sf301(source, fix=True)
+    assert finding.fix is not None
+    assert "jax.jit(lambda x, n: jax.shard_map(jax.vmap(lambda x: step(x, n))" in result.output

@@ -90,7 +90,7 @@ class _Migration:
     def __init__(self, ctx: FileContext) -> None:
         self.ctx = ctx
         self.resolve = ctx.imports.resolve
-        self.defs = {stmt.name: stmt for stmt in ctx.tree.body if isinstance(stmt, ast.FunctionDef)}
+        self.defs = _functions_by_name(ctx.tree)
 
     # ------------------------------------------------------------------ discovery
 
@@ -99,17 +99,24 @@ class _Migration:
         taken: set[int] = set()
         decorated: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
         assigned: dict[int, str] = {}
+        keyword_calls: dict[int, int] = {}
         for node in ast.walk(self.ctx.tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 decorated.update({id(d): node for d in node.decorator_list})
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 assigned[id(node.value)] = node.targets[0].id
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and node.keywords:
+                keyword_calls[id(node.func)] = node.lineno  # jax.pmap(f)(x, y=...)
         for node in ast.walk(self.ctx.tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)) or id(node) in taken:
                 continue
             if isinstance(node, ast.Call) and self.resolve(node.func) == PMAP:
                 taken.add(id(node.func))
                 site = _Site(node, "call", node, bound_name=assigned.get(id(node)), reference=node.func)
+                if id(node) in keyword_calls:
+                    site.kind, site.reason = "other", (
+                        f"called with keyword arguments (line {keyword_calls[id(node)]}); a shard_map-wrapped "
+                        "function takes positional arguments only")
                 if id(node) in decorated:
                     site.kind, site.reason = "other", "pmap called without a function as a decorator"
                 found.append(site)
@@ -372,6 +379,18 @@ def _free(ctx: FileContext, name: str) -> bool:
         isinstance(node, ast.Name) and node.id == name or isinstance(node, ast.arg) and node.arg == name
         or isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name
         for node in ast.walk(ctx.tree))
+
+
+def _functions_by_name(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    """Module-level functions, and nested ones whose name is defined only once in the module
+    (flax's examples define their step functions inside `train_and_evaluate`)."""
+    nested: dict[str, list[ast.FunctionDef]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            nested.setdefault(node.name, []).append(node)  # type: ignore[arg-type]
+    found = {name: defs[0] for name, defs in nested.items() if len(defs) == 1 and isinstance(defs[0], ast.FunctionDef)}
+    found.update({stmt.name: stmt for stmt in tree.body if isinstance(stmt, ast.FunctionDef)})
+    return found
 
 
 def _first(found: list[str], default: str) -> str:
