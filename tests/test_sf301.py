@@ -195,3 +195,18 @@ def test_static_arguments_of_a_nested_function_are_closed_over():
     result, [finding] = sf301(source, fix=True)
     assert finding.fix is not None
     assert "jax.jit(lambda x, n: jax.shard_map(jax.vmap(lambda x: step(x, n))" in result.output
+
+
+@pytest.mark.parametrize("source", [
+    "import jax\nf = jax.pmap()\n",
+    "import jax\nfrom functools import partial\n@partial(jax.pmap)\nasync def f(x):\n    return x\n",
+    "import jax\n@jax.pmap(axis_name='i')\ndef f(x):\n    return x\n",
+    "import jax\nf = jax.pmap(lambda: 1, static_broadcasted_argnums=0)\n",
+    "import jax\nf = jax.pmap(abs, 'i', 3)\n",
+    "import jax\nf = jax.pmap(abs, static_broadcasted_argnums=n)\n",
+    "import jax\nf = jax.pmap(abs, in_axes={1: 0})\n",
+])
+def test_odd_pmap_calls_are_reported_never_crash(source):
+    result, found = sf301(source, fix=True)
+    assert len(found) == 1 and found[0].fix is None, [f.message for f in found]
+    assert result.output == source
