@@ -48,11 +48,22 @@ def sf301(source: str, options: Options = UNSAFE, fix: bool = False):
     ("KW = {}\nf = jax.pmap(jnp.sin, **KW)\n", "`*` or `**`"),
     ("""
      @jax.pmap
+     def g(x, y, z):
+         return x + y
+
+     out = g(1.0, z=2.0, y=3.0)
+     """, "called with keyword arguments (line 11) that cannot be passed positionally"),
+    ("""
+     @jax.pmap
      def g(x, y):
          return x + y
 
-     out = g(1.0, y=2.0)
+     out = g(1.0, **{'y': 2.0})
      """, "called with keyword arguments (line 11)"),
+    ("""
+     p_step = jax.pmap(partial(jnp.add, x2=1.0))
+     out = p_step(1.0, x2=2.0)
+     """, "called with keyword arguments (line 8)"),
     ("mapper = partial(jax.pmap, axis_name='i')\n", "not used as a decorator"),
     ("mappers = [jax.pmap, jax.vmap]\n", "passed on as a value"),
     ("""
@@ -210,3 +221,19 @@ def test_odd_pmap_calls_are_reported_never_crash(source):
     result, found = sf301(source, fix=True)
     assert len(found) == 1 and found[0].fix is None, [f.message for f in found]
     assert result.output == source
+
+
+def test_keyword_arguments_of_callers_are_passed_positionally():
+    source = HEADER + textwrap.dedent("""
+        @partial(jax.pmap, axis_name='i')
+        def step(state, batch, rng):
+            return state + batch * rng
+
+        def loop(state, batch, key):
+            state = step(state, batch=batch, rng=key)  # keep this comment
+            return step(state, batch, rng=key)
+        """)
+    result, [finding] = sf301(source, fix=True)
+    assert finding.fix is not None
+    assert "    state = step(state, batch, key)  # keep this comment\n" in result.output
+    assert "    return step(state, batch, key)\n" in result.output

@@ -83,6 +83,7 @@ class _Site:
     bound_name: str | None = None  # the name callers use
     reason: str = ""
     reference: ast.expr | None = None  # the expression naming pmap
+    caller_edits: list[Edit] = field(default_factory=list)  # keyword arguments made positional
     keywords: dict[str, ast.expr] = field(default_factory=dict)
 
 
@@ -265,15 +266,35 @@ class _Migration:
         return ""
 
     def _caller_problem(self, site: _Site) -> str:
+        """Why callers in this module cannot keep working (a shard_map-wrapped function takes
+        positional arguments only); calls whose keywords can be passed positionally are noted in
+        `site.caller_edits` instead."""
         name = site.bound_name
         if name is None:
             return ""
+        params = _plain_parameters(site.function)
         for node in ast.walk(self.ctx.tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name \
                     and node.keywords:
-                return (f"`{name}` is called with keyword arguments (line {node.lineno}); a shard_map-wrapped "
-                        "function takes positional arguments only")
+                edit = self._positional(node, params)
+                if edit is None:
+                    return (f"`{name}` is called with keyword arguments (line {node.lineno}) that cannot be passed "
+                            "positionally here; a shard_map-wrapped function takes positional arguments only")
+                site.caller_edits.append(edit)
         return ""
+
+    def _positional(self, call: ast.Call, params: list[str] | None) -> Edit | None:
+        """The call's arguments all passed positionally, when its keywords name the parameters
+        right after the positional ones, in order (so nothing is evaluated in a new order)."""
+        if params is None or any(isinstance(a, ast.Starred) for a in call.args):
+            return None
+        names = [k.arg for k in call.keywords]
+        if None in names or names != params[len(call.args):len(call.args) + len(names)]:
+            return None
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        start = self.ctx.offsets(call.args[0] if call.args else call.keywords[0])[0]
+        end = self.ctx.offsets(call.keywords[-1])[1]
+        return Edit(start, end, ", ".join(self.ctx.text(a) for a in arguments))
 
     # ------------------------------------------------------------------ the rewrite
 
@@ -328,7 +349,7 @@ class _Migration:
                      f"{p}({j}.vmap{vmap_kwargs})" if vmap_kwargs else f"{j}.vmap"]
             indent = ctx.indent_of_line(site.node.lineno)
             replacement = f"{ctx.newline()}{indent}@".join(lines)
-        edits = [ctx.replace(site.node, replacement), *names.import_edits()]
+        edits = [ctx.replace(site.node, replacement), *site.caller_edits, *names.import_edits()]
         return Fix("rewrite as jax.jit(jax.shard_map(jax.vmap(f), ..., check_vma=False)); " + CHECKS,
                    tuple(edits), Safety.UNSAFE)
 
