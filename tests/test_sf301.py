@@ -237,3 +237,18 @@ def test_keyword_arguments_of_callers_are_passed_positionally():
     assert finding.fix is not None
     assert "    state = step(state, batch, key)  # keep this comment\n" in result.output
     assert "    return step(state, batch, key)\n" in result.output
+
+
+def test_a_nested_def_does_not_stand_for_an_imported_function_of_the_same_name():
+    source = HEADER + textwrap.dedent("""
+        from mylib import step
+
+        def helper():
+            def step(x, n=2):
+                return x * n
+            return step
+
+        f = jax.pmap(step, static_broadcasted_argnums=1)
+        """)
+    _, [finding] = sf301(source)
+    assert finding.fix is None and "not visible here" in finding.message

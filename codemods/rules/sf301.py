@@ -91,7 +91,7 @@ class _Migration:
     def __init__(self, ctx: FileContext) -> None:
         self.ctx = ctx
         self.resolve = ctx.imports.resolve
-        self.defs = _functions_by_name(ctx.tree)
+        self.defs = _functions_by_name(ctx.tree, set(ctx.imports.bindings))
 
     # ------------------------------------------------------------------ discovery
 
@@ -402,14 +402,16 @@ def _free(ctx: FileContext, name: str) -> bool:
         for node in ast.walk(ctx.tree))
 
 
-def _functions_by_name(tree: ast.Module) -> dict[str, ast.FunctionDef]:
-    """Module-level functions, and nested ones whose name is defined only once in the module
-    (flax's examples define their step functions inside `train_and_evaluate`)."""
+def _functions_by_name(tree: ast.Module, module_names: set[str]) -> dict[str, ast.FunctionDef]:
+    """Module-level functions, and nested ones whose name is defined only once in the module and
+    bound to nothing else at module level (flax's examples define their step functions inside
+    `train_and_evaluate`)."""
     nested: dict[str, list[ast.FunctionDef]] = {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             nested.setdefault(node.name, []).append(node)  # type: ignore[arg-type]
-    found = {name: defs[0] for name, defs in nested.items() if len(defs) == 1 and isinstance(defs[0], ast.FunctionDef)}
+    found = {name: defs[0] for name, defs in nested.items()
+             if len(defs) == 1 and isinstance(defs[0], ast.FunctionDef) and name not in module_names}
     found.update({stmt.name: stmt for stmt in tree.body if isinstance(stmt, ast.FunctionDef)})
     return found
 
