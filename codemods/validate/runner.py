@@ -10,6 +10,11 @@ For each case directory (``fixtures/<CODE>/<case>/`` with before.py, after.py, c
 A case.toml with ``written-for = "X"`` is a migration proven across versions instead
 (crossversion.py): before.py runs on jax X, after.py on the installed JAX, same results.
 
+A case.toml with ``differential = true`` (a migration that must keep the program's meaning, e.g.
+pmap -> shard_map) runs both programs instead: before.py must run (and match ``reference`` when
+given), after.py must return the same values, and the same gradients of ``loss`` when before.py
+defines one.
+
 A case.toml with ``fix = false`` belongs to a rule that only reports: it has no after.py and
 step 1 is the whole case.
 
@@ -48,6 +53,7 @@ DEVICE_COUNT = 8
 DEVICE_FLAG = "--xla_force_host_platform_device_count"
 SKIPPED_DIRS = frozenset({"clean", "demo", "__pycache__"})
 NO_FIX = "no fix (reported only)"  # the after cell of a case.toml with `fix = false`
+SAME = "same as before"  # the after and gradient cells of a differential case that passed
 OUTPUT_LIMIT = 20_000  # characters of captured output kept per failed case (the tail)
 _worker_numbers = itertools.count()  # names the workers' stderr files
 
@@ -80,6 +86,11 @@ class Case:
     def fixes(self) -> bool:
         """False for a rule that only reports (case.toml `fix = false`): there is no after.py."""
         return self.toml.get("fix", True) is not False
+
+    @property
+    def differential(self) -> bool:
+        """True when after.py is checked against before.py run on the same devices."""
+        return self.toml.get("differential") is True
 
     @property
     def label(self) -> str:
@@ -151,6 +162,11 @@ def discover_cases(root: Path) -> list[Case]:
         if not isinstance(validate, bool):
             problem = problem or f"case.toml: validate must be true or false, not {validate!r}"
             validate = True
+        differential = data.get("differential", False)
+        if not isinstance(differential, bool):
+            problem = problem or f"case.toml: differential must be true or false, not {differential!r}"
+        elif differential and ("error" in data or data.get("fix") is False):
+            problem = problem or "case.toml: a differential case runs before.py: no `error`, and it needs an after.py"
         found.append(Case(code, name, case_dir, data, validate, problem))
     found.sort(key=lambda case: (case.code, case.name))
     return found
@@ -336,6 +352,7 @@ def _run_batch(
                 "reference": case.reference,
                 "grad_reference": case.grad_reference,
                 "fix": case.fixes,
+                "differential": case.differential,
             }
             if worker is None:
                 worker = cancel.start_worker(env, log_dir)
@@ -527,9 +544,10 @@ def render_table(results: Sequence[CaseResult], console: Console, *,
             before: Text = Text(f"skipped: {r.reason}" if r.reason else "skipped", style="yellow")
             after, grad = Text("-", style="dim"), Text("-", style="dim")
         else:
-            before = _cell(r.before, r.before.endswith((" seen", ", values ok")) or r.before.startswith("ran on jax"))
-            after = _cell(r.after, r.after in ("values ok", NO_FIX, "same as before"))
-            grad = _cell(r.grad, r.grad in ("ok", "same as before"))
+            before = _cell(r.before, r.before.endswith((" seen", ", values ok")) or r.before == "ran"
+                           or r.before.startswith("ran on jax"))
+            after = _cell(r.after, r.after in ("values ok", NO_FIX, SAME))
+            grad = _cell(r.grad, r.grad in ("ok", SAME))
         table.add_row(r.code, r.name, before, after, grad,
                       f"{r.seconds:.1f}s" if r.status != "skipped" else "-",
                       Text(r.status, style=_STATUS_STYLE.get(r.status, "")))

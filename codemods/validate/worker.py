@@ -4,7 +4,8 @@ The parent (runner.py) starts this module with the 8-CPU JAX environment and sen
 object per line on stdin::
 
     {"id": 3, "dir": "/abs/fixtures/SF101/basic", "log": "/tmp/.../3.log",
-     "error": "regex", "reference": "def reference(x): ...", "grad_reference": null}
+     "error": "regex", "reference": "def reference(x): ...", "grad_reference": null,
+     "differential": false}
 
 For each request it answers on stdout with zero or more progress lines and one result line::
 
@@ -298,6 +299,77 @@ def _check_after(request: dict, case_dir: str, report_phase) -> tuple[bool, str,
     return values_ok, after_cell, grad_ok, "ok" if grad_ok else f"differs: {detail}"
 
 
+def _gradients(module: Any, args: tuple, mesh: Any) -> Any:
+    """jax.grad of the program's loss over its floating-point inputs (integer ones, such as labels,
+    have no gradient), under `mesh` if it needs one."""
+    import jax
+
+    argnums = tuple(i for i, arg in enumerate(args) if np.issubdtype(np.asarray(arg).dtype, np.inexact))
+    grad_fn = jax.grad(module.loss, argnums=argnums)
+    try:
+        return grad_fn(*args)
+    except Exception as exc:
+        if mesh is None:
+            raise
+        _log_exception("jax.grad(loss) failed; trying again under jax.set_mesh(<the mesh of main()'s result>)", exc)
+        with jax.set_mesh(mesh):
+            return grad_fn(*args)
+
+
+def _check_differential(request: dict, case_dir: str, report_phase) -> tuple[bool, str, str, str]:
+    """A migration that must keep the program's meaning (case.toml `differential = true`): before.py
+    and after.py both run on the same devices and inputs, and after.py must return what before.py
+    returns, and the same gradients of `loss` when before.py defines one.
+
+    Returns (ok, before cell, after cell, grad cell)."""
+    def run(kind: str) -> tuple[Any, Any, str]:
+        try:
+            module = _load_module(os.path.join(case_dir, f"{kind}.py"), kind)
+            return module, module.main(*module.inputs()), ""
+        except BaseException as exc:  # noqa: BLE001
+            _log_exception(f"{kind}.py failed (a differential case must run)", exc)
+            return None, None, f"failed: {_short(_describe(exc), 90)}"
+
+    before, before_out, problem = run("before")
+    if problem:
+        return False, problem, "not run", "-"
+    before_cell, ok = "ran", True
+    if request.get("reference"):
+        try:
+            ok, detail = compare(before_out, _define(request["reference"], "reference")(*before.inputs()))
+        except BaseException as exc:  # noqa: BLE001
+            _log_exception("reference() failed", exc)
+            ok, detail = False, f"reference failed: {_short(_describe(exc), 70)}"
+        before_cell = "ran, values ok" if ok else f"ran, values differ: {detail}"
+    report_phase("after", before=before_cell)
+    after, after_out, problem = run("after")
+    if problem:
+        return False, before_cell, problem, "-"
+    same, detail = compare(after_out, before_out)
+    after_cell = "same as before" if same else f"differs from before: {detail}"
+    if not same:
+        sys.stderr.write(f"\n[shardfix validate] before.py main() returned:\n{before_out!r}\n"
+                         f"after.py main() returned:\n{after_out!r}\n")
+    if not callable(getattr(before, "loss", None)):
+        return ok and same, before_cell, after_cell, "-"
+    report_phase("grad", after=after_cell)
+    if not callable(getattr(after, "loss", None)):
+        return False, before_cell, after_cell, "after.py has no loss()"
+    grads = []
+    for module, out in ((before, before_out), (after, after_out)):
+        try:
+            grads.append(_gradients(module, module.inputs(), _mesh_of(out)))
+        except BaseException as exc:  # noqa: BLE001
+            _log_exception(f"jax.grad(loss) on {module.__name__.rsplit('_', 1)[-1]}.py failed", exc)
+            return False, before_cell, after_cell, f"failed: {_short(_describe(exc), 80)}"
+    grad_same, detail = compare(grads[1], grads[0])
+    if not grad_same:
+        sys.stderr.write(f"\n[shardfix validate] gradients of before.py:\n{grads[0]!r}\n"
+                         f"gradients of after.py:\n{grads[1]!r}\n")
+    grad_cell = "same as before" if grad_same else f"differs from before: {detail}"
+    return ok and same and grad_same, before_cell, after_cell, grad_cell
+
+
 def _reset_jax() -> None:
     """Undo a global `jax.set_mesh(mesh)` a program may have left behind."""
     jax = sys.modules.get("jax")
@@ -318,6 +390,11 @@ def run_case(request: dict, report_phase) -> dict:
     modules_before = set(sys.modules)
     try:
         report_phase("before")
+        if request.get("differential"):
+            ok, result["before"], result["after"], result["grad"] = _check_differential(
+                request, case_dir, report_phase)
+            result["status"] = "passed" if ok else "failed"
+            return result
         try:
             before_ok, result["before"], result["error_seen"] = _check_before(request, case_dir)
         except _Problem as exc:
