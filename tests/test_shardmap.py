@@ -9,14 +9,8 @@ import pytest
 from codemods.analysis.values import State
 from codemods.rules._diagnosis import diagnose_module
 from codemods.analysis.names import ImportTable
-from codemods.analysis.shardmap import (
-    MeshInfo,
-    ModuleScope,
-    Spec,
-    find_shard_maps,
-    parse_mesh,
-    parse_spec,
-)
+from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.shardmap import MeshInfo, Spec, find_shard_maps, parse_mesh, parse_spec
 
 V, I = State.VARYING, State.INVARIANT
 

@@ -10,7 +10,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
-from codemods.analysis.shardmap import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (

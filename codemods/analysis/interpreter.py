@@ -20,24 +20,26 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
-from codemods.analysis.shardmap import (
+from codemods.analysis.nodes import (
     NOT_LITERAL,
     FunctionDef,
     FunctionNode,
+    import_names,
+    literal_value,
+    param_default,
+    positional_params,
+    string_value,
+    target_names,
+)
+from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.shardmap import (
     MeshInfo,
-    ModuleScope,
     ShardMapUse,
     Spec,
     SpecTree,
     find_shard_maps,
-    import_names,
-    literal_value,
-    param_default,
     parse_mesh,
     parse_spec,
-    positional_params,
-    string_value,
-    target_names,
 )
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, else_of, references, small_targets

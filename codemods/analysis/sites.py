@@ -9,7 +9,9 @@ from typing import Protocol
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.shardmap import FunctionNode, MeshInfo, ModuleScope, ShardMapUse, Spec, SpecTree, parse_spec
+from codemods.analysis.nodes import FunctionNode
+from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.shardmap import MeshInfo, ShardMapUse, Spec, SpecTree, parse_spec
 from codemods.analysis.transfer import Transfer
 from codemods.analysis.values import AxisState, State, TupleValue, Value, leaves
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.shardmap import FunctionNode, Spec
+from codemods.analysis.nodes import FunctionNode
+from codemods.analysis.shardmap import Spec
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame

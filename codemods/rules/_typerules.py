@@ -11,7 +11,7 @@ import itertools
 import re
 
 from codemods import jaxapi
-from codemods.analysis.shardmap import call_args
+from codemods.analysis.nodes import call_args
 from codemods.analysis.sites import OutSpecNeed
 from codemods.analysis.values import AxisState, describe
 from codemods.rules._diagnosis import Diagnosis, Kind, Problem, diagnose_module
