@@ -269,11 +269,41 @@ def test_a_branch_that_returns_does_not_join():
     assert state_of(body, "r", params="x, flag=True").on("i") is I
 
 
-def test_loops_give_unknown():
+def test_a_loop_keeps_a_state_every_round_keeps():
     body = "r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r * 2\n"
-    assert state_of(body, "r").unknown
+    assert state_of(body, "r").on("i") is I
     # a value the loop does not touch stays known
     assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    y = r\n", "r").on("i") is I
+    assert state_of("r = lax.psum(x, 'i')\nwhile r.sum() > 0:\n    r = r * 2\n", "r").on("i") is I
+
+
+def test_a_loop_that_changes_a_state_gives_unknown_after_it():
+    # round one makes r varying, so after the loop it is invariant or varying: not known
+    assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r + x\n", "r").on("i") is Q
+    # break / continue: what the body binds is unknown after it
+    body = "r = lax.psum(x, 'i')\nfor k in range(3):\n    if k:\n        break\n    r = r * 2\n"
+    assert state_of(body, "r").on("i") is Q
+
+
+def test_the_first_round_of_a_loop_is_judged():
+    # A ring that ppermutes a gathered value: JAX raises in the first round (reduced into ppermute).
+    source = program("""
+        g = lax.all_gather(x, 'i', to='reduced')
+        for step in range(3):
+            g = lax.ppermute(g, 'i', perm=[(0, 1), (1, 0)])
+    """)
+    problems = analyse(source).problems
+    assert [(p.kind, p.cast) for p in problems] == [(Kind.REDUCED_INTO_COLLECTIVE, ("i",))]
+    # a cast written there would run every round, and g varies from round two on: no fix
+    assert not problems[0].fixable and "rounds" in problems[0].note
+    # a value every round sees in one state: the cast (wrapped in place) holds in every round
+    source = program("""
+        r = lax.psum(x, 'i')
+        for step in range(3):
+            h = lax.all_gather(r, 'i', to='reduced')
+    """)
+    (problem,) = analyse(source).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable and problem.rebind is None
 
 
 def test_unknown_functions_and_attributes_give_unknown():

@@ -65,11 +65,20 @@ def bindings_of(tree: ast.Module) -> dict[str, str | None]:
             for target in stmt.targets:
                 if isinstance(target, ast.Name) and not (in_handler and alias is None and bindings.get(target.id)):
                     bindings[target.id] = alias
+    module_level = set(bindings)
     for node in _nested_statements(tree.body):
         if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in seen:
             _bind_import(bindings, node, only_new=True)
     tree._shardfix_bindings = bindings
+    tree._shardfix_nested_only = frozenset(set(bindings) - module_level)
     return bindings
+
+
+def nested_only_names(tree: ast.Module) -> frozenset[str]:
+    """Names `bindings_of` took from imports inside functions (or classes) only: they are bound
+    where those imports are written, not in the rest of the module."""
+    bindings_of(tree)
+    return tree._shardfix_nested_only
 
 
 def _bind_import(bindings: dict[str, str | None], node: ast.Import | ast.ImportFrom, only_new: bool = False) -> None:

@@ -10,10 +10,13 @@ import ast
 from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
-from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.nodes import DEFS, NOT_LITERAL, FunctionNode, call_args, iter_nodes, literal_value, positional_params
+from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
+    ClassValue,
+    Instance,
     CONSTANT,
     STATIC,
     UNKNOWN,
@@ -195,6 +198,8 @@ class Expressions:
         attr = expr.attr
         if isinstance(receiver, JaxName):
             return JaxName(jaxapi.canonical(f"{receiver.name}.{attr}"))
+        if isinstance(receiver, (ClassValue, Instance)):
+            return self.class_attribute(receiver, attr)
         if isinstance(receiver, AxisState):
             if transfer.is_static_attribute(attr):
                 return STATIC
@@ -216,6 +221,8 @@ class Expressions:
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
+            if isinstance(receiver, (ClassValue, Instance)):
+                return self.call(self.class_attribute(receiver, method), expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
         callee = self.eval(expr.func, frame)
         args, keywords, starred = self._eval_args(expr, frame)
@@ -331,6 +338,41 @@ class Expressions:
             return UNKNOWN
         return AxisState.of({axis: V for axis in axes}, I, "axis_index result")
 
+    # -- classes -----------------------------------------------------------------------------
+    def _receiver_of(self, function: FunctionNode) -> str | None:
+        """The name of `self` in a plain method of a class no other class of the module extends."""
+        cls = self.scope.class_of(function)
+        if cls is None or function.decorator_list or self.scope.subclassed(cls):
+            return None
+        params = positional_params(function.args)
+        return params[0].arg if params else None
+
+    def class_attribute(self, receiver: ClassValue | Instance, attr: str) -> Value:
+        """A class attribute or method read through the class or `self`; unknown when any code
+        of the class assigns that attribute on an object (`self.axis = ...`)."""
+        cls = receiver.cls
+        key = id(cls)
+        if key not in self._class_tables:
+            stored = {node.attr for node in iter_nodes(cls) if type(node) is ast.Attribute
+                      and isinstance(node.ctx, (ast.Store, ast.Del))}
+            self._class_tables[key] = (bindings_of(cls), stored)
+        bindings, stored = self._class_tables[key]
+        if attr in stored:
+            return UNKNOWN
+        function = bindings.unique_function(attr)
+        if isinstance(function, DEFS):
+            static = [d for d in function.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
+            if len(static) != len(function.decorator_list):
+                return UNKNOWN
+            method = Function(function, self.module_frame)
+            if isinstance(receiver, Instance) and not static:
+                return Partial(method, (receiver,), (), (cls,))
+            return method
+        value = bindings.unique_value(attr)
+        if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
+            return UNKNOWN  # names of the class body itself are not followed
+        return self.eval(value, self.module_frame)
+
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         rule = transfer.collective_rule(name)
@@ -366,7 +408,9 @@ class Expressions:
             return pcast_result(value, axes, gives, why, short)
         site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
                     frame.statement, frame.function, mesh=self.mesh)
-        verdict = self.judge.collective(site)
+        if self.silent:
+            self.round_values[id(expr)] = value
+        verdict = self.judge.collective(site) if not self.silent else None
         if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
                 and self._can_rebind(site.arg.id, site, frame):
             verdict = replace(verdict, rebind=site.arg.id)
@@ -446,7 +490,7 @@ class Expressions:
                 return False
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
-            verdict = self.judge.replicated(site) if partner is not None else None
+            verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
             self._record(site, verdict)
             return verdict is not None
         return False
@@ -473,10 +517,13 @@ class Expressions:
         return None, undecided
 
     def _record(self, site: Site, verdict: Verdict | None) -> None:
+        if self.silent:
+            return
         key = id(site.call)
         if key not in self.verdicts:
             self.verdicts[key] = []
             self.site_nodes[key] = site
+        self.slots.append((site, len(self.verdicts[key])))
         self.verdicts[key].append(verdict)
         self.sites.append(site)
 

@@ -138,7 +138,21 @@ class Partial:
     keyword_nodes: tuple[tuple[str, ast.expr], ...] = ()
 
 
-Value = AxisState | Const | Static | TupleValue | JaxName | Function | Partial
+@dataclass(frozen=True, eq=False)
+class ClassValue:
+    """A module-level class (its class attributes and methods are followed)."""
+
+    cls: ast.ClassDef
+
+
+@dataclass(frozen=True, eq=False)
+class Instance:
+    """`self` inside a method of a module-level class no other class of the module extends."""
+
+    cls: ast.ClassDef
+
+
+Value = AxisState | Const | Static | TupleValue | JaxName | Function | Partial | ClassValue | Instance
 
 
 def as_array(value: Value) -> AxisState | None:
@@ -155,6 +169,8 @@ def same_value(left: Value, right: Value) -> bool:
         return left.same_state(right)
     if isinstance(left, TupleValue) and isinstance(right, TupleValue):
         return len(left.items) == len(right.items) and all(map(same_value, left.items, right.items))
+    if isinstance(left, (Instance, ClassValue)) and isinstance(right, (Instance, ClassValue)):
+        return type(left) is type(right) and left.cls is right.cls
     if isinstance(left, (Function, Partial)) or isinstance(right, (Function, Partial)):
         return left is right
     return left == right
