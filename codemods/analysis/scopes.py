@@ -3,6 +3,7 @@ sides, and the module's view (imports, bindings, which statements can name shard
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -21,6 +22,9 @@ from codemods.analysis.nodes import (
     literal_value,
     target_names,
 )
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 @dataclass
@@ -231,7 +235,8 @@ class ModuleScope:
         the whole module without the text. A shard_map use is always spelled with one of them."""
         if self.source is None:
             return [self.tree]
-        lines = self.source.splitlines(keepends=True)
+        # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at form feeds).
+        lines = _LINE.findall(self.source)
         roots: list[ast.AST] = []
 
         def named(stmt: ast.stmt) -> bool:
