@@ -15,6 +15,9 @@ from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
+    DictValue,
+    map_leaves,
+    one_state_leaf,
     ClassValue,
     Instance,
     CONSTANT,
@@ -88,10 +91,13 @@ class Expressions:
         return STATIC
 
     def eval_Dict(self, expr: ast.Dict, frame: Frame) -> Value:
+        keys, items = [], []
         for key, value in zip(expr.keys, expr.values):
-            if key is not None:
-                self.eval(key, frame)
-            self.eval(value, frame)
+            keys.append(self.eval(key, frame) if key is not None else None)
+            items.append(self.eval(value, frame))
+        if all(isinstance(key, Const) and isinstance(key.value, str) for key in keys) \
+                and len({key.value for key in keys}) == len(keys):
+            return DictValue(tuple(key.value for key in keys), tuple(items))
         return UNKNOWN
 
     def eval_Lambda(self, expr: ast.Lambda, frame: Frame) -> Value:
@@ -174,6 +180,9 @@ class Expressions:
                         indices.append(self.eval(part, frame))
             else:
                 indices.append(self.eval(index, frame))
+        if isinstance(value, DictValue):
+            found = value.get(indices[0].value) if len(indices) == 1 and isinstance(indices[0], Const) else None
+            return UNKNOWN if found is None else found
         if isinstance(value, TupleValue):
             if len(indices) == 1 and isinstance(indices[0], Const) and isinstance(indices[0].value, int):
                 position = indices[0].value
@@ -308,19 +317,37 @@ class Expressions:
                 if array is None:
                     return UNKNOWN
                 operands.append(array)
-        keeps = rule.keeps_reduced and len(operands) == 1
+        keeps = rule.keeps_reduced  # with several operands: only when all share one state
         result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
         return _mark_mixed(result, operands)
 
     def tree_map(self, args, frame: Frame) -> Value:
         """`jax.tree.map(f, tree, ...)` over trees whose leaves share one state: f on that state."""
         (func, func_node), trees = args[0], args[1:]
+        if len(trees) == 1 and isinstance(trees[0][0], (TupleValue, DictValue)):
+            # One tree of arrays: f runs once per leaf (None leaves are empty subtrees: skipped).
+            tree, tree_node = trees[0]
+            found = [leaf for leaf in leaves(tree) if leaf != Const(None)]
+            if not found or not all(isinstance(leaf, AxisState) for leaf in found):
+                return UNKNOWN
+            self._note_tree_map_ref(func, func_node)
+
+            def apply(leaf: Value) -> Value:
+                if leaf == Const(None):
+                    return leaf
+                result = self.call(func, None, [(leaf, tree_node)], {}, False, frame)
+                return result if isinstance(result, AxisState) else UNKNOWN
+
+            return map_leaves(tree, apply)
         if not all(isinstance(value, AxisState) for value, _ in trees):
             return UNKNOWN
-        if isinstance(func, Function) and isinstance(func_node, ast.Name):
-            self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
+        self._note_tree_map_ref(func, func_node)
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
+
+    def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
+        if isinstance(func, Function) and isinstance(func_node, ast.Name):
+            self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred:
@@ -402,10 +429,14 @@ class Expressions:
         why = f"{short} result" if to in (None, jaxapi.VARYING) and short != "pcast" else f"{short}(..., to={to!r}) result"
         if isinstance(value, (Const, Static)) and rule.reduction and short != "pmean":
             return STATIC  # psum of a Python constant is computed without tracing
+        tree = value  # a pytree of leaves in one state is judged as one of them (JAX judges each)
+        leaf = one_state_leaf(value) if isinstance(value, (TupleValue, DictValue)) else None
+        if leaf is not None:
+            value = leaf
         if not isinstance(value, AxisState) or value.mixed or expr is None or frame.function is None:
-            return self._collective_on_tree(value, axes, gives, rule, why, name)
+            return self._collective_on_tree(tree, axes, gives, rule, why, name)
         if short in ("pcast", "pvary", "preduced"):
-            return pcast_result(value, axes, gives, why, short)
+            return self._collective_on_tree(tree, axes, gives, rule, why, name)
         site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
                     frame.statement, frame.function, mesh=self.mesh)
         if self.silent:
@@ -416,11 +447,11 @@ class Expressions:
             verdict = replace(verdict, rebind=site.arg.id)
         self._record(site, verdict)
         if verdict is not None:
-            value = value.with_axes(verdict.cast, V, "pcast result")
+            tree = map_leaves(tree, lambda item: item.with_axes(verdict.cast, V, "pcast result"))
             if verdict.rebind is not None:
-                frame.vars[verdict.rebind] = value
+                frame.vars[verdict.rebind] = tree
         gather = id(expr) if gives is R else None
-        return collective_result(value, axes, gives, rule, why, gather)
+        return map_leaves(tree, lambda item: collective_result(item, axes, gives, rule, why, gather))
 
     def _to(self, rule: Transfer, bound):
         if rule.gives != "to":
@@ -445,6 +476,9 @@ class Expressions:
     def _collective_on_tree(self, value: Value, axes, gives: State, rule: Transfer, why: str, name: str) -> Value:
         if isinstance(value, TupleValue):
             return TupleValue(tuple(self._collective_on_tree(item, axes, gives, rule, why, name) for item in value.items))
+        if isinstance(value, DictValue):
+            return DictValue(value.keys, tuple(self._collective_on_tree(item, axes, gives, rule, why, name)
+                                               for item in value.items))
         if isinstance(value, AxisState):
             short = name.rsplit(".", 1)[-1]
             if short in ("pcast", "pvary", "preduced"):

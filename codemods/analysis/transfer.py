@@ -119,7 +119,9 @@ _OLD_CAST_FROM: dict[str, frozenset[str]] = {
 # the same axes that another input is reduced on": r * 2, jnp.mean, softmax), some silently drop
 # the reduced state (jnp.max, r ** 2, @).
 _REDUCED_KEEPING_FUNCTIONS = frozenset(
-    {"jax.numpy.tanh", "jax.numpy.exp", "jax.numpy.abs", "jax.numpy.sum", "jax.numpy.reshape", "jax.numpy.astype"}
+    {"jax.numpy.tanh", "jax.numpy.exp", "jax.numpy.abs", "jax.numpy.sum", "jax.numpy.reshape", "jax.numpy.astype",
+     # several operands, all reduced on the same axes (run: concatenate([g, g]) is {R:i})
+     "jax.numpy.concatenate", "jax.numpy.stack"}
 )
 _REDUCED_KEEPING_METHODS = frozenset({"astype", "reshape", "sum"})
 _REDUCED_KEEPING_ATTRIBUTES = frozenset({"T"})
