@@ -12,6 +12,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of
+from codemods.analysis.nodes import iter_nodes
 
 
 def referenced_names(tree: ast.Module) -> frozenset[str]:
@@ -24,22 +25,26 @@ def referenced_names(tree: ast.Module) -> frozenset[str]:
         if bound is not None:
             targets.setdefault(name, set()).add(bound)
     found: set[str] = set()
-    dotted_names: list[str] = []
-    for node in ast.walk(tree):
+    chains: list[ast.expr] = []
+    for node in iter_nodes(tree):
         kind = type(node)
-        if kind is ast.Name:
-            dotted_names.append(node.id)
-        elif kind is ast.Attribute:
-            dotted = ast_dotted(node)  # each prefix of a chain is an Attribute (or Name) of its own
-            if dotted is not None:
-                dotted_names.append(dotted)
+        if kind is ast.Name or kind is ast.Attribute:
+            chains.append(node)
         elif kind is ast.Import or kind is ast.ImportFrom:
             for local, target in _imported(node):
                 targets.setdefault(local, set()).add(target)
                 found.add(target)
-    for dotted in dotted_names:
-        head, _, rest = dotted.partition(".")
-        for base in targets.get(head, ()):
+    for node in chains:
+        head = node
+        while type(head) is ast.Attribute:  # each prefix of a chain is a node of its own
+            head = head.value
+        if type(head) is not ast.Name or head.id not in targets:
+            continue
+        dotted = ast_dotted(node)
+        if dotted is None:
+            continue
+        _, _, rest = dotted.partition(".")
+        for base in targets[head.id]:
             found.add(jaxapi.canonical(f"{base}.{rest}" if rest else base))
     result = frozenset(found)
     tree._shardfix_referenced = result  # the engine's filter and the rules share one tree
