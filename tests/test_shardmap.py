@@ -261,6 +261,20 @@ FORMS = {
             def run(self, x):
                 return jax.shard_map(self._body, mesh=mesh, in_specs=P('i'), out_specs=P())(x)
     """,
+    "partial of a method": """
+        import functools
+        import jax
+        from jax import lax
+        from jax.sharding import PartitionSpec as P
+
+        class Model:
+            def _body(self, axis, x):
+                return lax.all_gather(x, 'probe')
+
+            def run(self, x):
+                body = functools.partial(self._body, 'i')
+                return jax.shard_map(body, mesh=mesh, in_specs=P('i'), out_specs=P())(x)
+    """,
     "static method reached through the class": """
         import jax
         from jax import lax
@@ -444,3 +458,24 @@ def test_an_import_inside_a_function_binds_only_there():
     """
     assert_no_probe(source)
     assert param_state(source.replace("def body(x):\n", "def body(x):\n            from jax import lax\n")) is V
+
+
+def test_a_method_a_subclass_may_override_is_not_followed():
+    source = """
+        import jax
+        from jax import lax
+        from jax.sharding import PartitionSpec as P
+
+        class Model:
+            def _body(self, x):
+                return lax.all_gather(x, 'probe')
+
+            def run(self, x):
+                return jax.shard_map(self._body, mesh=mesh, in_specs=P('i'), out_specs=P())(x)
+
+        class Tuned(Model):
+            def _body(self, x):
+                return x
+    """
+    (use,) = uses_of(source)[1]
+    assert use.body is None

@@ -482,3 +482,32 @@ def test_a_cast_never_uses_a_name_imported_only_in_another_function():
     # the body's own import is usable there
     own = source.replace("        def body(x):\n", "        def body(x):\n            from jax import lax\n")
     assert "    r = lax.pcast(r, 'i', to='varying')\n" in fix(own)
+
+
+# ---------------------------------------------------------------------------------------------
+# Axis names given to a builder function
+# ---------------------------------------------------------------------------------------------
+BUILDER = """\
+    import jax
+    from jax import lax
+    from jax.sharding import PartitionSpec as P
+
+
+    def make_step(mesh, axis):
+        def step(x):
+            total = lax.psum(x, axis)
+            return lax.all_gather(total, axis, to='reduced')
+
+        return jax.shard_map(step, mesh=mesh, in_specs=P(axis), out_specs=P(reduced={axis}))
+
+
+    mesh = jax.make_mesh((8,), ('data',))
+    train = make_step(mesh, 'data')
+"""
+
+
+def test_an_axis_name_every_call_of_a_builder_passes_is_followed():
+    assert [f.code for f in findings(BUILDER)] == ["SF101"]
+    # two calls with different axes, or a reference that is not a call: the parameter is unknown
+    assert findings(BUILDER + "    other = make_step(mesh, 'model')\n") == []
+    assert findings(BUILDER + "    builders = [make_step]\n") == []

@@ -380,7 +380,8 @@ class Expressions:
         cls = receiver.cls
         key = id(cls)
         if key not in self._class_tables:
-            stored = {node.attr for node in iter_nodes(cls) if type(node) is ast.Attribute
+            # set on some object anywhere in the module (`self.axis = ...`, `model.axis = ...`)
+            stored = {node.attr for node in iter_nodes(self.scope.tree) if type(node) is ast.Attribute
                       and isinstance(node.ctx, (ast.Store, ast.Del))}
             self._class_tables[key] = (bindings_of(cls), stored)
         bindings, stored = self._class_tables[key]

@@ -25,7 +25,9 @@ from codemods.analysis.nodes import (
     NOT_LITERAL,
     FunctionDef,
     FunctionNode,
+    call_args,
     import_names,
+    iter_with_scopes,
     literal_value,
     param_default,
     positional_params,
@@ -99,6 +101,7 @@ class Interpreter(ControlFlow, Expressions):
         self._assigned: dict[int, frozenset[str]] = {}
         self._static: dict[tuple, Value] = {}
         self._class_tables: dict[int, tuple] = {}
+        self._calls: dict[str, list[tuple[ast.Call, tuple]]] | None = None  # direct calls by callee name
         self.silent = 0  # inside a loop's search for its fixpoint: nothing is judged or counted
         self.round_values: dict[int, Value] = {}  # collective inputs seen while silent, by call
         self.slots: list[tuple[Site, int]] = []  # each judged site and its place among its call's verdicts
@@ -394,7 +397,36 @@ class Interpreter(ControlFlow, Expressions):
             return JaxName(imported)
         if name in bindings.imports:
             return UNKNOWN
+        if scopes:
+            passed = self._parameter_value(name, scopes[-1])
+            if passed is not None:
+                return passed
         return replace(CONSTANT, why="a closed-over value")
+
+    def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
+        """The constant every call passes for parameter `name` of a module function (an axis
+        name given to a builder: `make_step('data')`), when every reference to it is such a call."""
+        if self.scope.globals.unique_function(function.name) is not function:
+            return None
+        params = positional_params(function.args)
+        if name not in [param.arg for param in params + list(function.args.kwonlyargs)]:
+            return None
+        if self._calls is None:
+            self._calls = {}
+            for node, scopes in iter_with_scopes(self.scope.tree):
+                if type(node) is ast.Call and type(node.func) is ast.Name:
+                    self._calls.setdefault(node.func.id, []).append((node, scopes))
+        calls = self._calls.get(function.name, [])
+        if not calls or len(calls) != self.scope.references(function.name):
+            return None  # referenced other than by a call: called from anywhere
+        values = set()
+        for call, scopes in calls:
+            given = _argument(call, function, name)
+            value = self.scope.constant(given, scopes) if given is not None else NOT_LITERAL
+            if value is NOT_LITERAL or not isinstance(value, (str, tuple)):
+                return None
+            values.add(value)
+        return Const(values.pop()) if len(values) == 1 else None
 
     def _module_name(self, name: str) -> Value:
         bindings = self.scope.imports.bindings
@@ -469,3 +501,21 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
 
 
 _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})
+
+
+def _argument(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:
+    """What `call` passes for parameter `name` of `function` (its default when absent); None
+    when that is not plain to see (starred arguments)."""
+    args = call_args(call)
+    if any(arg.star for arg in args):
+        return None
+    for arg in args:
+        if arg.keyword == name:
+            return arg.value
+    positional = [arg.value for arg in args if arg.keyword is None]
+    names = [param.arg for param in positional_params(function.args)]
+    if name in names and names.index(name) < len(positional):
+        return positional[names.index(name)]
+    param = next(param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                 if param.arg == name)
+    return param_default(function.args, param)

@@ -417,13 +417,16 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         if function is not None:
             # Scopes enclosing the definition: `outer` ends with the defining function.
             return function, outer, expr, ()
+        value, outer = scope.lookup_value(expr.id, scopes)
+        if isinstance(value, ast.Call):  # `body = partial(self._body, ...)`
+            return _resolve_body(scope, value, outer, depth + 1)
         return None, (), None, ()
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = call_args(expr)
         if args and args[0].keyword is None and not args[0].star:
             body, body_scopes, ref, bound = _resolve_body(scope, args[0].value, scopes, depth + 1)
-            if body is not None and not bound:
-                return body, body_scopes, ref, tuple(args[1:])
+            if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
+                return body, body_scopes, ref, tuple(bound) + tuple(args[1:])  # `partial(self._body, ...)`
     return None, (), None, ()
 
 
@@ -432,7 +435,8 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
     receiver = expr.value.id
     cls = None
     bound: tuple[Arg, ...] = ()
-    if scopes and scope.class_of(scopes[-1]) is not None and _is_plain_method(scopes[-1]):
+    if scopes and scope.class_of(scopes[-1]) is not None and _is_plain_method(scopes[-1]) \
+            and not scope.subclassed(scope.class_of(scopes[-1])):  # a subclass may override the method
         params = positional_params(scopes[-1].args)
         if params and params[0].arg == receiver:
             cls, bound = scope.class_of(scopes[-1]), (Arg(expr.value),)
