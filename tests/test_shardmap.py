@@ -479,3 +479,22 @@ def test_a_method_a_subclass_may_override_is_not_followed():
     """
     (use,) = uses_of(source)[1]
     assert use.body is None
+
+
+def test_specs_read_class_attributes_of_a_config_class():
+    source = """
+        import jax
+        from jax import lax
+        from jax.sharding import PartitionSpec as P
+
+        class Config:
+            data_axis = 'i'
+
+        def body(x):
+            return lax.all_gather(x, 'probe')
+
+        f = jax.shard_map(body, mesh=mesh, in_specs=P(Config.data_axis), out_specs=P())
+    """
+    assert param_state(source) is V
+    # set on an object somewhere: not known
+    assert param_state(textwrap.dedent(source) + "Config.data_axis = 'j'\n") is State.UNKNOWN

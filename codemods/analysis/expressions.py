@@ -381,9 +381,7 @@ class Expressions:
         key = id(cls)
         if key not in self._class_tables:
             # set on some object anywhere in the module (`self.axis = ...`, `model.axis = ...`)
-            stored = {node.attr for node in iter_nodes(self.scope.tree) if type(node) is ast.Attribute
-                      and isinstance(node.ctx, (ast.Store, ast.Del))}
-            self._class_tables[key] = (bindings_of(cls), stored)
+            self._class_tables[key] = (bindings_of(cls), self.scope.stored_attributes)
         bindings, stored = self._class_tables[key]
         if attr in stored:
             return UNKNOWN

@@ -188,6 +188,7 @@ class ModuleScope:
         self._classes: dict[str, ast.ClassDef] | None = None
         self._class_of: dict[int, ast.ClassDef] | None = None
         self._attribute_references: Counter[str] | None = None
+        self._stored: frozenset[str] | None = None
         words = ("shard_map",) + tuple(self.shard_map_names)
         roots = self._roots_naming(words)
         # Names that stand for shard_map without spelling it: `smap = jax.shard_map`, a mapper
@@ -217,6 +218,26 @@ class ModuleScope:
             self._class_of = {id(member): cls for cls in self.classes.values() for member in cls.body
                               if isinstance(member, DEFS)}
         return self._class_of.get(id(function))
+
+    @property
+    def stored_attributes(self) -> frozenset[str]:
+        """Attribute names some code of the module sets on an object (`self.axis = ...`)."""
+        if self._stored is None:
+            self._stored = frozenset(node.attr for node in iter_nodes(self.tree) if type(node) is ast.Attribute
+                                     and isinstance(node.ctx, (ast.Store, ast.Del)))
+        return self._stored
+
+    def class_value(self, class_name: str, attr: str) -> ast.expr | None:
+        """The one right-hand side a module class binds `attr` to in its body, when no code sets
+        that attribute on an object and the value names nothing else of the class body."""
+        cls = self.classes.get(class_name)
+        if cls is None or attr in self.stored_attributes:
+            return None
+        bindings = bindings_of(cls)
+        value = bindings.unique_value(attr)
+        if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
+            return None
+        return value
 
     def subclassed(self, cls: ast.ClassDef) -> bool:
         """Some class of the module names `cls` among its bases (its attributes may differ there)."""
@@ -322,6 +343,11 @@ class ModuleScope:
             bound, outer = self.lookup_value(expr.id, scopes)
             if bound is not None:
                 return self.constant(bound, outer, depth + 1)
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
+                and not any(self.locals_of(function).binds(expr.value.id) for function in scopes):
+            bound = self.class_value(expr.value.id, expr.attr)  # `Config.data_axis`
+            if bound is not None:
+                return self.constant(bound, (), depth + 1)
         if isinstance(expr, (ast.Tuple, ast.List)):
             items = []
             for element in expr.elts:
