@@ -511,3 +511,5 @@ def test_an_axis_name_every_call_of_a_builder_passes_is_followed():
     # two calls with different axes, or a reference that is not a call: the parameter is unknown
     assert findings(BUILDER + "    other = make_step(mesh, 'model')\n") == []
     assert findings(BUILDER + "    builders = [make_step]\n") == []
+    # rebound in the builder: not the value the calls pass
+    assert findings(BUILDER.replace("    def make_step(mesh, axis):\n", "    def make_step(mesh, axis):\n        axis = 'model'\n")) == []

@@ -409,8 +409,9 @@ class Interpreter(ControlFlow, Expressions):
         if self.scope.globals.unique_function(function.name) is not function:
             return None
         params = positional_params(function.args)
-        if name not in [param.arg for param in params + list(function.args.kwonlyargs)]:
-            return None
+        if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
+                or name in self._locals_of(function):
+            return None  # not a parameter, or rebound in the function
         if self._calls is None:
             self._calls = {}
             for node, scopes in iter_with_scopes(self.scope.tree):
