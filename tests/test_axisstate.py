@@ -450,3 +450,34 @@ def test_tree_map_runs_the_function_on_every_leaf():
         t = jax.tree.map(lambda v: lax.psum(v, 'i'), (g, {'b': g}))
     """)
     assert [p.kind for p in analyse(source).problems] == [Kind.REDUCED_INTO_COLLECTIVE]
+
+
+# ---------------------------------------------------------------------------------------------
+# lax.fori_loop and lax.scan: JAX traces the body once, with the carry in the state of init
+# ---------------------------------------------------------------------------------------------
+def test_fori_loop_body_is_judged_with_the_initial_carry():
+    source = program("""
+        g = lax.all_gather(x, 'i', to='reduced')
+        out = lax.fori_loop(0, 2, lambda k, c: lax.ppermute(c, 'i', [(0, 1), (1, 0)]), g)
+    """)
+    (problem,) = analyse(source).problems
+    # (run: the cast would make the carry come out varying: "carry input and carry output must
+    # have equal types")
+    assert problem.kind is Kind.REDUCED_INTO_COLLECTIVE and not problem.fixable and "carry" in problem.note
+    assert state_of("out = lax.fori_loop(0, 2, lambda k, c: c * 2, lax.psum(x, 'i'))", "out").on("i") is I
+
+
+def test_scan_body_is_judged_and_its_outputs_followed():
+    body = """
+        r = lax.psum(x, 'i')
+
+        def f(c, _):
+            return c, lax.all_gather(r, 'i', to='reduced')
+
+        carry, ys = lax.scan(f, x, jnp.arange(2))
+    """
+    (problem,) = analyse(program(body)).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable
+    plain = textwrap.dedent(body).replace("lax.all_gather(r, 'i', to='reduced')", "r")
+    assert state_of(plain, "ys").on("i") is I
+    assert state_of(plain, "carry").on("i") is V

@@ -15,6 +15,7 @@ from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
+    same_value,
     DictValue,
     map_leaves,
     one_state_leaf,
@@ -291,6 +292,12 @@ class Expressions:
             self._judge_replicated(expr, name, [args[0]], frame)
         if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
             return self.tree_map(args, frame)
+        if name == "jax.lax.fori_loop" and not starred and len(args) == 4 and not keywords:
+            (body, body_node), (init, _) = args[2], args[3]
+            out = self._carried(body, body_node, [STATIC, init], init, lambda result: result, frame)
+            return init if out is not None and same_value(out, init) else UNKNOWN
+        if name == "jax.lax.scan" and not starred and len(args) == 3 and not keywords:
+            return self.scan(args, frame)
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
@@ -344,6 +351,34 @@ class Expressions:
         self._note_tree_map_ref(func, func_node)
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
+
+    def scan(self, args, frame: Frame) -> Value:
+        """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an
+        array keeps its state)."""
+        (body, body_node), (init, _), (xs, _) = args
+        if not (isinstance(xs, AxisState) or xs == Const(None)):
+            return UNKNOWN
+        out = self._carried(body, body_node, [init, xs], init,
+                            lambda result: result.items[0] if isinstance(result, TupleValue) and len(result.items) == 2
+                            else UNKNOWN, frame)
+        if not isinstance(out, TupleValue) or len(out.items) != 2:
+            return UNKNOWN
+        carry, ys = out.items
+        return TupleValue((init if same_value(carry, init) else UNKNOWN, ys))  # stacking keeps each state
+
+    def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
+                 frame: Frame) -> Value | None:
+        """JAX traces a loop body once, with the carry in the state of `init`: that run is judged.
+        JAX requires the carry to come out in the state it went in; when (with the casts a fix
+        would write) it does not, no fix is offered."""
+        if not isinstance(func, Function):
+            return None
+        self._note_tree_map_ref(func, func_node)
+        first = len(self.slots)
+        result = self.call(func, None, [(value, func_node) for value in values], {}, False, frame)
+        if not same_value(carry_of(result), init):
+            self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
+        return result
 
     def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
         if isinstance(func, Function) and isinstance(func_node, ast.Name):
