@@ -10,7 +10,19 @@ import ast
 from codemods.analysis.nodes import DEFS, iter_nodes, target_names
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
-from codemods.analysis.values import STATIC, UNKNOWN, Const, Static, TupleValue, Value, join, join_paths, same_value
+from codemods.analysis.values import (
+    STATIC,
+    UNKNOWN,
+    AxisState,
+    Const,
+    Function,
+    Static,
+    TupleValue,
+    Value,
+    join,
+    join_paths,
+    same_value,
+)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -129,6 +141,34 @@ class ControlFlow:
         self._no_fix([(site, index) for site, index in judged
                       if not same_value(later.get(id(site.call), UNKNOWN), site.value)],
                      "the value's state changes between rounds of the loop")
+
+    def scan(self, args, frame: Frame) -> Value:
+        """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an
+        array keeps its state)."""
+        (body, body_node), (init, _), (xs, _) = args
+        if not (isinstance(xs, AxisState) or xs == Const(None)):
+            return UNKNOWN
+        out = self._carried(body, body_node, [init, xs], init,
+                            lambda result: result.items[0] if isinstance(result, TupleValue) and len(result.items) == 2
+                            else UNKNOWN, frame)
+        if not isinstance(out, TupleValue) or len(out.items) != 2:
+            return UNKNOWN
+        carry, ys = out.items
+        return TupleValue((init if same_value(carry, init) else UNKNOWN, ys))  # stacking keeps each state
+
+    def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
+                 frame: Frame) -> Value | None:
+        """JAX traces a loop body once, with the carry in the state of `init`: that run is judged.
+        JAX requires the carry to come out in the state it went in; when (with the casts a fix
+        would write) it does not, no fix is offered."""
+        if not isinstance(func, Function):
+            return None
+        self._note_tree_map_ref(func, func_node)
+        first = len(self.slots)
+        result = self.call(func, None, [(value, func_node) for value in values], {}, False, frame)
+        if not same_value(carry_of(result), init):
+            self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
+        return result
 
     def _no_fix(self, judged: list[tuple[Site, int]], note: str) -> None:
         for site, index in judged:

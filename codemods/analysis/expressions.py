@@ -352,34 +352,6 @@ class Expressions:
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
 
-    def scan(self, args, frame: Frame) -> Value:
-        """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an
-        array keeps its state)."""
-        (body, body_node), (init, _), (xs, _) = args
-        if not (isinstance(xs, AxisState) or xs == Const(None)):
-            return UNKNOWN
-        out = self._carried(body, body_node, [init, xs], init,
-                            lambda result: result.items[0] if isinstance(result, TupleValue) and len(result.items) == 2
-                            else UNKNOWN, frame)
-        if not isinstance(out, TupleValue) or len(out.items) != 2:
-            return UNKNOWN
-        carry, ys = out.items
-        return TupleValue((init if same_value(carry, init) else UNKNOWN, ys))  # stacking keeps each state
-
-    def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
-                 frame: Frame) -> Value | None:
-        """JAX traces a loop body once, with the carry in the state of `init`: that run is judged.
-        JAX requires the carry to come out in the state it went in; when (with the casts a fix
-        would write) it does not, no fix is offered."""
-        if not isinstance(func, Function):
-            return None
-        self._note_tree_map_ref(func, func_node)
-        first = len(self.slots)
-        result = self.call(func, None, [(value, func_node) for value in values], {}, False, frame)
-        if not same_value(carry_of(result), init):
-            self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
-        return result
-
     def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
         if isinstance(func, Function) and isinstance(func_node, ast.Name):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
