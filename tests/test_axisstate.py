@@ -13,17 +13,10 @@ import textwrap
 import pytest
 
 from codemods import jaxapi
-from codemods.analysis.axisstate import (
-    CONSTANT,
-    UNKNOWN,
-    AxisState,
-    Kind,
-    State,
-    analyse_module,
-    collective_result,
-    elementwise,
-    pcast_result,
-)
+from codemods.analysis import transfer
+from codemods.analysis.transfer import collective_result, elementwise, pcast_result
+from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State
+from codemods.rules._diagnosis import Kind, diagnose_module
 from codemods.analysis.names import ImportTable
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
@@ -40,7 +33,7 @@ from jax.sharding import PartitionSpec as P
 
 def analyse(source: str, target=jaxapi.NEWEST_KNOWN):
     tree = ast.parse(source)
-    return analyse_module(tree, ImportTable.of(tree), target)
+    return diagnose_module(tree, ImportTable.of(tree), target)
 
 
 def program(body: str, params: str = "x", in_specs: str = "P('i')", extra: str = "", mesh: str = "") -> str:
@@ -58,7 +51,7 @@ def program(body: str, params: str = "x", in_specs: str = "P('i')", extra: str =
 def state_of(body: str, expr: str, **kwargs) -> AxisState:
     """The state `expr` has at the end of `body`."""
     source = program(body + f"\n_probe = lax.all_gather({expr}, 'probe')", **kwargs)
-    sites = [site for site in analyse(source).sites if site.axes == ("probe",)]
+    sites = [site for site in analyse(source).analysis.sites if site.axes == ("probe",)]
     assert sites, "the probe was not reached"
     return sites[-1].value
 
@@ -161,6 +154,17 @@ def test_reduced_kept_by_the_operations_the_facts_list(expr):
     assert value.on("i") is R
 
 
+@pytest.mark.parametrize("expr", ["jnp.concatenate([g, g])", "jnp.stack([g, g])", "g.sum(axis=0)"])
+def test_reduced_kept_by_joining_operands_of_one_state(expr):
+    # run on 0.10.2: concatenate([g, g]) and stack([g, g]) are {R:i} like g
+    value = state_of("g = lax.all_gather(x, 'i', to='reduced')", expr)
+    assert value.on("i") is R
+
+
+def test_gather_to_invarying_gives_invariant():
+    assert state_of("a = lax.all_gather(x, 'i', to='invarying')", "a").on("i") is I
+
+
 @pytest.mark.parametrize("expr", ["g * 2", "g / 3.0", "jnp.mean(g)", "jnp.max(g)", "g ** 2", "g @ g",
                                   "jax.nn.softmax(g)", "jnp.maximum(g, 0.0)", "g + x"])
 def test_reduced_through_anything_else_is_unknown(expr):
@@ -170,9 +174,9 @@ def test_reduced_through_anything_else_is_unknown(expr):
 
 def test_transfer_table_covers_every_collective_the_rules_judge():
     for name in ("psum", "pmean", "pmax", "pmin", "all_gather", "ppermute", "psum_scatter", "all_to_all", "pcast"):
-        assert f"jax.lax.{name}" in jaxapi.TRANSFERS
-    assert jaxapi.TRANSFERS["jax.lax.psum"].sums and not jaxapi.TRANSFERS["jax.lax.pmax"].sums
-    assert jaxapi.TRANSFERS["jax.lax.pmean"].divides
+        assert transfer.collective_rule(f"jax.lax.{name}") is not None
+    assert transfer.collective_rule("jax.lax.psum").sums and not transfer.collective_rule("jax.lax.pmax").sums
+    assert transfer.collective_rule("jax.lax.pmean").divides
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,17 +184,17 @@ def test_transfer_table_covers_every_collective_the_rules_judge():
 # ---------------------------------------------------------------------------------------------
 def test_collective_result_keeps_other_axes():
     value = AxisState.of({"i": V, "j": R})
-    result = collective_result(value, ("i",), I, jaxapi.TRANSFERS["jax.lax.psum"], "psum result")
+    result = collective_result(value, ("i",), I, transfer.collective_rule("jax.lax.psum"), "psum result")
     assert states(result, "i", "j") == (I, R)
 
 
 def test_pmean_of_a_value_reduced_elsewhere_is_unknown():
     value = AxisState.of({"i": V, "j": R})
-    assert collective_result(value, ("i",), I, jaxapi.TRANSFERS["jax.lax.pmean"], "pmean result").unknown
+    assert collective_result(value, ("i",), I, transfer.collective_rule("jax.lax.pmean"), "pmean result").unknown
 
 
 def test_collective_on_unknown_input_knows_its_own_axes():
-    result = collective_result(UNKNOWN, ("i",), I, jaxapi.TRANSFERS["jax.lax.psum"], "psum result")
+    result = collective_result(UNKNOWN, ("i",), I, transfer.collective_rule("jax.lax.psum"), "psum result")
     assert states(result, "i", "j") == (I, Q)
 
 
@@ -276,11 +280,41 @@ def test_a_branch_that_returns_does_not_join():
     assert state_of(body, "r", params="x, flag=True").on("i") is I
 
 
-def test_loops_give_unknown():
+def test_a_loop_keeps_a_state_every_round_keeps():
     body = "r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r * 2\n"
-    assert state_of(body, "r").unknown
+    assert state_of(body, "r").on("i") is I
     # a value the loop does not touch stays known
     assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    y = r\n", "r").on("i") is I
+    assert state_of("r = lax.psum(x, 'i')\nwhile r.sum() > 0:\n    r = r * 2\n", "r").on("i") is I
+
+
+def test_a_loop_that_changes_a_state_gives_unknown_after_it():
+    # round one makes r varying, so after the loop it is invariant or varying: not known
+    assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r + x\n", "r").on("i") is Q
+    # break / continue: what the body binds is unknown after it
+    body = "r = lax.psum(x, 'i')\nfor k in range(3):\n    if k:\n        break\n    r = r * 2\n"
+    assert state_of(body, "r").on("i") is Q
+
+
+def test_the_first_round_of_a_loop_is_judged():
+    # A ring that ppermutes a gathered value: JAX raises in the first round (reduced into ppermute).
+    source = program("""
+        g = lax.all_gather(x, 'i', to='reduced')
+        for step in range(3):
+            g = lax.ppermute(g, 'i', perm=[(0, 1), (1, 0)])
+    """)
+    problems = analyse(source).problems
+    assert [(p.kind, p.cast) for p in problems] == [(Kind.REDUCED_INTO_COLLECTIVE, ("i",))]
+    # a cast written there would run every round, and g varies from round two on: no fix
+    assert not problems[0].fixable and "rounds" in problems[0].note
+    # a value every round sees in one state: the cast (wrapped in place) holds in every round
+    source = program("""
+        r = lax.psum(x, 'i')
+        for step in range(3):
+            h = lax.all_gather(r, 'i', to='reduced')
+    """)
+    (problem,) = analyse(source).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable and problem.rebind is None
 
 
 def test_unknown_functions_and_attributes_give_unknown():
@@ -325,7 +359,7 @@ def test_check_vma_false_is_not_analysed():
 def test_partial_manual_axes_leave_auto_axes_unknown():
     source = program("y = x").replace("out_specs=P())", "out_specs=P(), axis_names={'i'})")
     source = source.replace("return x", "_probe = lax.all_gather(x, 'probe')\n    return x")
-    site = next(s for s in analyse(source).sites if s.axes == ("probe",))
+    site = next(s for s in analyse(source).analysis.sites if s.axes == ("probe",))
     assert states(site.value, "i", "j") == (V, Q)
 
 
@@ -384,3 +418,66 @@ def test_absurd_nesting_gives_no_analysis_rather_than_an_error():
     deep = "-" * 600 + "x"  # fine for Python, too deep for LibCST's recursive visitors
     ctx = FileContext(program(f"r = lax.psum(x, 'i')\ny = lax.all_gather(r, 'i', to='reduced')\nz = {deep}"))
     _typerules.analysis(ctx)  # must not raise
+
+
+# ---------------------------------------------------------------------------------------------
+# Pytrees
+# ---------------------------------------------------------------------------------------------
+def test_dict_items_keep_their_states():
+    assert state_of("d = {'a': lax.psum(x, 'i'), 'b': x}", "d['a']").on("i") is I
+    assert state_of("d = {'a': lax.psum(x, 'i'), 'b': x}", "d['b']").on("i") is V
+
+
+def test_a_collective_on_a_tree_of_one_state_is_judged():
+    source = program("""
+        r = lax.psum(x, 'i')
+        g = lax.all_gather({'w': r, 'b': r * 2}, 'i', to='reduced')
+    """)
+    (problem,) = analyse(source).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable
+    # leaves in different states: JAX judges each, shardfix says nothing
+    assert analyse(program("""
+        r = lax.psum(x, 'i')
+        g = lax.all_gather((r, x), 'i', to='reduced')
+    """)).problems == []
+
+
+def test_tree_map_runs_the_function_on_every_leaf():
+    body = "t = jax.tree.map(lambda v: lax.psum(v, 'i'), (x, {'b': x}))"
+    assert state_of(body, "t[1]['b']").on("i") is I
+    source = program("""
+        g = lax.all_gather(x, 'i', to='reduced')
+        t = jax.tree.map(lambda v: lax.psum(v, 'i'), (g, {'b': g}))
+    """)
+    assert [p.kind for p in analyse(source).problems] == [Kind.REDUCED_INTO_COLLECTIVE]
+
+
+# ---------------------------------------------------------------------------------------------
+# lax.fori_loop and lax.scan: JAX traces the body once, with the carry in the state of init
+# ---------------------------------------------------------------------------------------------
+def test_fori_loop_body_is_judged_with_the_initial_carry():
+    source = program("""
+        g = lax.all_gather(x, 'i', to='reduced')
+        out = lax.fori_loop(0, 2, lambda k, c: lax.ppermute(c, 'i', [(0, 1), (1, 0)]), g)
+    """)
+    (problem,) = analyse(source).problems
+    # (run: the cast would make the carry come out varying: "carry input and carry output must
+    # have equal types")
+    assert problem.kind is Kind.REDUCED_INTO_COLLECTIVE and not problem.fixable and "carry" in problem.note
+    assert state_of("out = lax.fori_loop(0, 2, lambda k, c: c * 2, lax.psum(x, 'i'))", "out").on("i") is I
+
+
+def test_scan_body_is_judged_and_its_outputs_followed():
+    body = """
+        r = lax.psum(x, 'i')
+
+        def f(c, _):
+            return c, lax.all_gather(r, 'i', to='reduced')
+
+        carry, ys = lax.scan(f, x, jnp.arange(2))
+    """
+    (problem,) = analyse(program(body)).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable
+    plain = textwrap.dedent(body).replace("lax.all_gather(r, 'i', to='reduced')", "r")
+    assert state_of(plain, "ys").on("i") is I
+    assert state_of(plain, "carry").on("i") is V

@@ -455,3 +455,61 @@ def test_line_ends_other_than_newline_give_the_same_findings_and_fixes(newline):
     assert found and [(f.code, f.span) for f in findings(source.replace("\n", newline))] == [
         (f.code, f.span) for f in found]
     assert fix(source.replace("\n", newline)) == fix(source).replace("\n", newline)
+
+
+# ---------------------------------------------------------------------------------------------
+# Fix spelling: only names bound where the cast is inserted
+# ---------------------------------------------------------------------------------------------
+def test_a_cast_never_uses_a_name_imported_only_in_another_function():
+    source = """\
+        import jax
+        from jax.sharding import PartitionSpec as P
+
+
+        def setup():
+            from jax import lax
+            return lax
+
+
+        def body(x):
+            r = jax.lax.psum(x, 'i')
+            return jax.lax.all_gather(r, 'i', to='reduced')
+
+
+        f = jax.shard_map(body, mesh=jax.make_mesh((8,), ('i',)), in_specs=P('i'), out_specs=P(reduced={'i'}))
+    """
+    assert "    r = jax.lax.pcast(r, 'i', to='varying')\n" in fix(source)
+    # the body's own import is usable there
+    own = source.replace("        def body(x):\n", "        def body(x):\n            from jax import lax\n")
+    assert "    r = lax.pcast(r, 'i', to='varying')\n" in fix(own)
+
+
+# ---------------------------------------------------------------------------------------------
+# Axis names given to a builder function
+# ---------------------------------------------------------------------------------------------
+BUILDER = """\
+    import jax
+    from jax import lax
+    from jax.sharding import PartitionSpec as P
+
+
+    def make_step(mesh, axis):
+        def step(x):
+            total = lax.psum(x, axis)
+            return lax.all_gather(total, axis, to='reduced')
+
+        return jax.shard_map(step, mesh=mesh, in_specs=P(axis), out_specs=P(reduced={axis}))
+
+
+    mesh = jax.make_mesh((8,), ('data',))
+    train = make_step(mesh, 'data')
+"""
+
+
+def test_an_axis_name_every_call_of_a_builder_passes_is_followed():
+    assert [f.code for f in findings(BUILDER)] == ["SF101"]
+    # two calls with different axes, or a reference that is not a call: the parameter is unknown
+    assert findings(BUILDER + "    other = make_step(mesh, 'model')\n") == []
+    assert findings(BUILDER + "    builders = [make_step]\n") == []
+    # rebound in the builder: not the value the calls pass
+    assert findings(BUILDER.replace("    def make_step(mesh, axis):\n", "    def make_step(mesh, axis):\n        axis = 'model'\n")) == []

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.shardmap import ModuleScope, iter_with_scopes, parse_mesh
+from codemods.analysis.nodes import iter_with_scopes
+from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.shardmap import parse_mesh
 from codemods.context import FileContext, Node
 
 _SET_BUILDERS = {"frozenset", "set", "tuple", "list"}

@@ -1,0 +1,237 @@
+"""How the interpreter runs compound statements: branches join, loops run to a fixpoint,
+with-blocks and try-blocks. The Interpreter supplies exec_block, eval, assign and the judging."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.nodes import DEFS, iter_nodes, target_names
+from codemods.analysis.sites import Site
+from codemods.analysis.syntax import assigned_names, else_of
+from codemods.analysis.values import (
+    STATIC,
+    UNKNOWN,
+    AxisState,
+    Const,
+    Function,
+    Static,
+    TupleValue,
+    Value,
+    join,
+    join_paths,
+    same_value,
+)
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+MAX_LOOP_ROUNDS = 4  # rounds to find a loop's fixpoint (each join only makes values unknown)
+
+
+class Dead(Exception):
+    """Raised inside a block after return/raise: the rest is not reached."""
+
+
+class ControlFlow:
+    """The compound-statement half of the Interpreter."""
+
+    def exec_If(self, stmt: ast.If, frame: Frame) -> None:
+        frame.statement = stmt
+        self.eval(stmt.test, frame)
+        frame.statement = None
+        self._branches(frame, [(stmt.body, stmt.test.end_lineno), else_of(stmt)])
+
+    def _branches(self, frame: Frame, blocks: list) -> None:
+        """Run alternative blocks from the same state and join what they leave."""
+        before = dict(frame.vars)
+        outcomes: list[dict[str, Value]] = []
+        for block in blocks:
+            frame.vars = dict(before)
+            try:
+                if block is None:
+                    pass
+                elif isinstance(block, ast.If):  # elif: its test has no line of its own
+                    self.eval(block.test, frame)
+                    self._branches(frame, [(block.body, block.test.end_lineno), else_of(block)])
+                else:
+                    self.exec_block(block[0], frame, block[1])
+                outcomes.append(frame.vars)
+            except Dead:
+                pass
+        if not outcomes:
+            frame.vars = before
+            raise Dead
+        # A local name some paths leave unbound raises on those paths where it is read next, so
+        # a read sees only what the binding paths gave it.
+        unbound = frame.local_names - set(before)
+        merged = outcomes[0]
+        for other in outcomes[1:]:
+            names = set(merged) | set(other)
+            merged = {name: join_paths(merged, other, name, name in unbound) for name in names}
+        frame.vars = merged
+
+    def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
+        frame.statement = stmt
+        iterated = self.eval(stmt.iter, frame)
+        frame.statement = None
+        if isinstance(iterated, (Const, Static)):
+            item = STATIC  # range(n), a tuple of constants: Python values
+        elif isinstance(iterated, TupleValue) and iterated.items:
+            item = iterated.items[0]
+            for other in iterated.items[1:]:
+                item = join(item, other)
+        else:
+            item = UNKNOWN
+        self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
+                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame))
+
+    exec_AsyncFor = exec_For
+
+    def exec_While(self, stmt: ast.While, frame: Frame) -> None:
+        self._loop(frame, stmt.body, assigned_names(stmt.body), stmt.orelse, stmt.test.end_lineno,
+                   lambda: self.eval(stmt.test, frame))
+
+    def _loop(self, frame: Frame, body: list[ast.stmt], names: set[str], orelse: list[ast.stmt],
+              header_line: int, enter) -> None:
+        """The first round runs from the state before the loop and is judged (JAX raises at the
+        first round that fails). After the loop each name holds the join of its value before it
+        and after every round, found by running the body without judging until that stops
+        changing (a few rounds: a join only ever makes values unknown). A body that breaks or
+        continues: what it binds is unknown in it and after it."""
+        frame.loops += 1
+        try:
+            entry = dict(frame.vars)
+            jumps = _jumps(body)
+            if jumps:
+                self._forget(names, frame)
+                entry = dict(frame.vars)
+            unbound = frame.local_names - set(entry)
+            first_slot = len(self.slots)
+            enter()
+            try:
+                self.exec_block(body, frame, header_line)
+                end = frame.vars
+            except Dead:
+                end = entry  # the round ends in return or raise: no way back to the head
+            judged = self.slots[first_slot:]
+            outer, self.round_values = self.round_values, {}
+            head = None if jumps else self._loop_head(frame, body, _joined(entry, end, unbound), unbound, header_line, enter)
+            self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
+            outer.update(self.round_values)
+            self.round_values = outer
+            if head is None:
+                frame.vars = entry
+                self._forget(names, frame)
+            else:
+                frame.vars = head
+        finally:
+            frame.loops -= 1
+        if orelse:
+            try:
+                self.exec_block(orelse, frame)
+            except Dead:
+                pass
+            self._forget(assigned_names(orelse), frame)
+
+    def _fixes_hold_every_round(self, judged: list[tuple[Site, int]], later: dict[int, Value]) -> None:
+        """A cast written into a loop runs every round: a fix holds only when its site sees the
+        same state in every round (else, cast to varying again, JAX would reject it)."""
+        self._no_fix([(site, index) for site, index in judged
+                      if not same_value(later.get(id(site.call), UNKNOWN), site.value)],
+                     "the value's state changes between rounds of the loop")
+
+    def scan(self, args, frame: Frame) -> Value:
+        """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an
+        array keeps its state)."""
+        (body, body_node), (init, _), (xs, _) = args
+        if not (isinstance(xs, AxisState) or xs == Const(None)):
+            return UNKNOWN
+        out = self._carried(body, body_node, [init, xs], init,
+                            lambda result: result.items[0] if isinstance(result, TupleValue) and len(result.items) == 2
+                            else UNKNOWN, frame)
+        if not isinstance(out, TupleValue) or len(out.items) != 2:
+            return UNKNOWN
+        carry, ys = out.items
+        return TupleValue((init if same_value(carry, init) else UNKNOWN, ys))  # stacking keeps each state
+
+    def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
+                 frame: Frame) -> Value | None:
+        """JAX traces a loop body once, with the carry in the state of `init`: that run is judged.
+        JAX requires the carry to come out in the state it went in; when (with the casts a fix
+        would write) it does not, no fix is offered."""
+        if not isinstance(func, Function):
+            return None
+        self._note_tree_map_ref(func, func_node)
+        first = len(self.slots)
+        result = self.call(func, None, [(value, func_node) for value in values], {}, False, frame)
+        if not same_value(carry_of(result), init):
+            self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
+        return result
+
+    def _no_fix(self, judged: list[tuple[Site, int]], note: str) -> None:
+        for site, index in judged:
+            verdict = self.verdicts[id(site.call)][index]
+            if verdict is not None and verdict.fixable:
+                self.verdicts[id(site.call)][index] = replace(verdict, fixable=False, note=note)
+
+    def _loop_head(self, frame: Frame, body, head: dict, unbound, header_line: int, enter) -> dict | None:
+        self.silent += 1
+        try:
+            for _ in range(MAX_LOOP_ROUNDS):
+                frame.vars = dict(head)
+                enter()
+                try:
+                    self.exec_block(body, frame, header_line)
+                except Dead:
+                    frame.vars = dict(head)
+                joined = _joined(head, frame.vars, unbound)
+                if all(name in head and same_value(joined[name], head[name]) for name in joined):
+                    return head
+                head = joined
+            return None
+        finally:
+            self.silent -= 1
+
+    def exec_With(self, stmt: ast.With | ast.AsyncWith, frame: Frame) -> None:
+        frame.statement = stmt
+        header_line = stmt.lineno
+        for item in stmt.items:
+            self.eval(item.context_expr, frame)
+            header_line = max(header_line, item.context_expr.end_lineno)
+            if item.optional_vars is not None:
+                self._forget(target_names(item.optional_vars), frame)
+                header_line = max(header_line, item.optional_vars.end_lineno)
+        frame.statement = None
+        self.exec_block(stmt.body, frame, header_line)
+
+    exec_AsyncWith = exec_With
+
+    def exec_Try(self, stmt: ast.Try, frame: Frame) -> None:
+        names = assigned_names([stmt])
+        blocks = [stmt.body] + [handler.body for handler in stmt.handlers] + [stmt.orelse, stmt.finalbody]
+        for block in blocks:
+            before = dict(frame.vars)
+            try:
+                self.exec_block(block, frame)
+            except Dead:
+                pass
+            frame.vars = before
+            self._forget(names, frame)
+
+    exec_TryStar = exec_Try
+
+
+def _jumps(body: list[ast.stmt]) -> bool:
+    """A break or continue of this loop (not of a loop nested in it)."""
+    for stmt in body:
+        for node in iter_nodes(stmt, prune=lambda n: isinstance(n, (ast.For, ast.AsyncFor, ast.While) + DEFS
+                                                                   + (ast.Lambda, ast.ClassDef))):
+            if isinstance(node, (ast.Break, ast.Continue)):
+                return True
+    return False
+
+
+def _joined(left: dict[str, Value], right: dict[str, Value], unbound) -> dict[str, Value]:
+    return {name: join_paths(left, right, name, name in unbound) for name in set(left) | set(right)}

@@ -1,0 +1,386 @@
+"""What each scope binds: module-level and per-function tables of functions and right-hand
+sides, and the module's view (imports, bindings, which statements can name shard_map)."""
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from codemods import jaxapi
+from codemods.analysis.bindings import resolve_dotted
+from codemods.analysis.names import ImportTable, dotted
+from codemods.analysis.nodes import (
+    DEFS,
+    NOT_LITERAL,
+    FunctionDef,
+    FunctionNode,
+    all_param_names,
+    block_statements,
+    iter_nodes,
+    iter_with_scopes,
+    literal_value,
+    target_names,
+)
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+@dataclass
+class Bindings:
+    """What one scope binds directly: functions, and the right-hand sides of simple assignments."""
+
+    functions: dict[str, list[FunctionNode]] = field(default_factory=dict)
+    values: dict[str, list[ast.expr]] = field(default_factory=dict)
+    other: set[str] = field(default_factory=set)  # bound some other way (for, with, params, ...)
+    # Imports written in this scope (a function's own): name -> canonical dotted name.
+    imports: dict[str, list[str]] = field(default_factory=dict)
+
+    def unique_function(self, name: str) -> FunctionNode | None:
+        found = self.functions.get(name, [])
+        if len(found) == 1 and name not in self.values and name not in self.other and name not in self.imports:
+            return found[0]
+        return None
+
+    def unique_value(self, name: str) -> ast.expr | None:
+        found = self.values.get(name, [])
+        if len(found) == 1 and name not in self.functions and name not in self.other and name not in self.imports:
+            return found[0]
+        return None
+
+    def unique_import(self, name: str) -> str | None:
+        found = self.imports.get(name, [])
+        if len(set(found)) == 1 and not (name in self.functions or name in self.values or name in self.other):
+            return found[0]
+        return None
+
+    def binds(self, name: str) -> bool:
+        return name in self.functions or name in self.values or name in self.other or name in self.imports
+
+
+def bindings_of(scope: FunctionDef | ast.Module) -> Bindings:
+    result = Bindings()
+    for stmt in block_statements(scope.body):
+        if isinstance(stmt, DEFS):
+            result.functions.setdefault(stmt.name, []).append(stmt)
+        elif isinstance(stmt, ast.ClassDef):
+            result.other.add(stmt.name)
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            target_names(stmt.target, result.other)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                if item.optional_vars is not None:
+                    target_names(item.optional_vars, result.other)
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            result.other.update(handler.name for handler in stmt.handlers if handler.name)
+        else:
+            _note_simple(stmt, result)
+    if isinstance(scope, DEFS):
+        result.other.update(all_param_names(scope.args))
+    else:
+        result.imports.clear()  # the module's imports: the import table reads them (shims and all)
+    return result
+
+
+def _note_simple(stmt: ast.stmt, result: Bindings) -> None:
+    if isinstance(stmt, ast.Assign):
+        for target in stmt.targets:
+            _note_target(target, stmt.value, result)
+    elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        if stmt.value is not None:
+            result.values.setdefault(stmt.target.id, []).append(stmt.value)
+    elif isinstance(stmt, ast.AugAssign):
+        target_names(stmt.target, result.other)
+    elif isinstance(stmt, (ast.Global, ast.Nonlocal)):
+        result.other.update(stmt.names)
+    elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        for name, target in imported_names(stmt):
+            result.imports.setdefault(name, []).append(target)
+
+
+def _note_target(target: ast.expr, value: ast.expr, result: Bindings) -> None:
+    """`DP, TP = "data", "tensor"` binds each name to its own item."""
+    if isinstance(target, ast.Name):
+        if isinstance(value, ast.Lambda):
+            result.functions.setdefault(target.id, []).append(value)
+        else:
+            result.values.setdefault(target.id, []).append(value)
+    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
+            and len(target.elts) == len(value.elts) \
+            and not any(isinstance(item, ast.Starred) for item in target.elts + value.elts):
+        for item_target, item_value in zip(target.elts, value.elts):
+            _note_target(item_target, item_value, result)
+    else:
+        target_names(target, result.other)
+
+
+def imported_names(stmt: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
+    """(local name, canonical dotted name) for each name an absolute import binds."""
+    found = []
+    if isinstance(stmt, ast.Import):
+        for alias in stmt.names:
+            if alias.asname:
+                found.append((alias.asname, jaxapi.canonical(alias.name)))
+            else:
+                head = alias.name.split(".")[0]
+                found.append((head, head))
+    elif not stmt.level and stmt.module:
+        for alias in stmt.names:
+            if alias.name != "*":
+                found.append((alias.asname or alias.name, jaxapi.canonical(f"{stmt.module}.{alias.name}")))
+    return found
+
+
+def module_binding_counts(tree: ast.Module) -> Counter[str]:
+    """How many times each name is bound at module level (into if/try/with/for, not defs)."""
+    counts: Counter[str] = Counter()
+    stack = list(tree.body)
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            counts[stmt.name] += 1
+            continue
+        targets: list[ast.expr] = []
+        if isinstance(stmt, ast.Assign):
+            targets = list(stmt.targets)
+        elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and (stmt.value is not None or isinstance(stmt, ast.AugAssign)) or isinstance(stmt, (ast.For, ast.AsyncFor)):
+            targets = [stmt.target]
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            targets = [item.optional_vars for item in stmt.items if item.optional_vars is not None]
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                counts[alias.asname or alias.name.split(".")[0]] += 1
+        for target in targets:
+            for node in ast.walk(target):
+                if isinstance(node, ast.Name):
+                    counts[node.id] += 1
+        for field_name in ("body", "orelse", "finalbody"):
+            stack.extend(getattr(stmt, field_name, []) or [])
+        for handler in getattr(stmt, "handlers", []) or []:
+            stack.extend(handler.body)
+    return counts
+
+
+# ---------------------------------------------------------------------------------------------
+# The module's view: imports, module-level bindings, the function enclosing each node
+# ---------------------------------------------------------------------------------------------
+class ModuleScope:
+    """Module-level bindings plus lazily computed bindings of each function."""
+
+    def __init__(self, tree: ast.Module, imports: ImportTable, source: str | None = None) -> None:
+        """`source`, when given, is the text of `tree`: statements whose text cannot name
+        shard_map are then not walked at all (most of a large file)."""
+        self.tree = tree
+        self.imports = imports
+        self.source = source
+        self.globals = bindings_of(tree)
+        self._locals: dict[int, Bindings] = {}
+        # A module-level name bound more than once (in if/try blocks too) is not unique.
+        counts = module_binding_counts(tree)
+        for name in list(self.globals.functions) + list(self.globals.values):
+            if counts.get(name, 0) > 1:
+                self.globals.other.add(name)
+        self._references: Counter[str] | None = None
+        self._volatile: frozenset[str] | None = None
+        self.shard_map_names = frozenset(name for name, bound in imports.bindings.items()
+                                         if bound in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP))
+        self._classes: dict[str, ast.ClassDef] | None = None
+        self._class_of: dict[int, ast.ClassDef] | None = None
+        self._attribute_references: Counter[str] | None = None
+        self._stored: frozenset[str] | None = None
+        words = ("shard_map",) + tuple(self.shard_map_names)
+        roots = self._roots_naming(words)
+        # Names that stand for shard_map without spelling it: `smap = jax.shard_map`, a mapper
+        # `m = jax.shard_map(mesh=...)`, a function passing its parameter to shard_map.
+        self.indirect_names = _indirect_names(roots, frozenset(words))
+        if self.indirect_names - set(words):
+            roots = self._roots_naming(words + tuple(self.indirect_names))
+        self.calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]] = []
+        for root in roots:
+            for node, scopes in iter_with_scopes(root):
+                if type(node) is ast.Call or type(node) in DEFS:
+                    self.calls_and_defs.append((node, scopes))
+
+    @property
+    def classes(self) -> dict[str, ast.ClassDef]:
+        """Module-level classes bound once, by name."""
+        if self._classes is None:
+            found = [stmt for stmt in self.tree.body if isinstance(stmt, ast.ClassDef)]
+            self._classes = {cls.name: cls for cls in found if self.globals.binds(cls.name)
+                             and not self.globals.functions.get(cls.name) and not self.globals.values.get(cls.name)
+                             and sum(1 for other in found if other.name == cls.name) == 1}
+        return self._classes
+
+    def class_of(self, function: ast.AST) -> ast.ClassDef | None:
+        """The module-level class whose body defines `function` (a method), else None."""
+        if self._class_of is None:
+            self._class_of = {id(member): cls for cls in self.classes.values() for member in cls.body
+                              if isinstance(member, DEFS)}
+        return self._class_of.get(id(function))
+
+    @property
+    def stored_attributes(self) -> frozenset[str]:
+        """Attribute names some code of the module sets on an object (`self.axis = ...`)."""
+        if self._stored is None:
+            self._stored = frozenset(node.attr for node in iter_nodes(self.tree) if type(node) is ast.Attribute
+                                     and isinstance(node.ctx, (ast.Store, ast.Del)))
+        return self._stored
+
+    def class_value(self, class_name: str, attr: str) -> ast.expr | None:
+        """The one right-hand side a module class binds `attr` to in its body, when no code sets
+        that attribute on an object and the value names nothing else of the class body."""
+        cls = self.classes.get(class_name)
+        if cls is None or attr in self.stored_attributes:
+            return None
+        bindings = bindings_of(cls)
+        value = bindings.unique_value(attr)
+        if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
+            return None
+        return value
+
+    def subclassed(self, cls: ast.ClassDef) -> bool:
+        """Some class of the module names `cls` among its bases (its attributes may differ there)."""
+        return any(isinstance(base, ast.Name) and base.id == cls.name
+                   for node in iter_nodes(self.tree) if isinstance(node, ast.ClassDef) for base in node.bases)
+
+    def attribute_references(self, name: str) -> int:
+        """How often `.name` is read as an attribute in the file (methods are reached so)."""
+        if self._attribute_references is None:
+            self._attribute_references = Counter(node.attr for node in iter_nodes(self.tree)
+                                                 if type(node) is ast.Attribute)
+        return self._attribute_references.get(name, 0)
+
+    def _roots_naming(self, words: tuple[str, ...]) -> list[ast.AST]:
+        """The top-level statements (class members for a class) whose text holds one of `words`;
+        the whole module without the text. A shard_map use is always spelled with one of them."""
+        if self.source is None:
+            return [self.tree]
+        # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at form feeds).
+        lines = _LINE.findall(self.source)
+        roots: list[ast.AST] = []
+
+        def named(stmt: ast.stmt) -> bool:
+            first = min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
+            text = "".join(lines[first - 1:stmt.end_lineno])
+            return any(word in text for word in words)
+
+        for stmt in self.tree.body:
+            if isinstance(stmt, ast.ClassDef) and named(stmt):
+                # The class's own decorators, bases and keywords are outside its members.
+                roots.extend(stmt.decorator_list + stmt.bases + stmt.keywords)
+                roots.extend(member for member in stmt.body if named(member))
+            elif named(stmt):
+                roots.append(stmt)
+        return roots
+
+    @property
+    def volatile(self) -> frozenset[str]:
+        """Names some function rebinds through `global` or `nonlocal`: never followed."""
+        if self._volatile is None:
+            if self.source is not None and "global" not in self.source and "nonlocal" not in self.source:
+                self._volatile = frozenset()
+            else:
+                self._volatile = frozenset(name for node in iter_nodes(self.tree)
+                                           if type(node) in (ast.Global, ast.Nonlocal) for name in node.names)
+        return self._volatile
+
+    def references(self, name: str) -> int:
+        """How often `name` is used (as a bare name) in the file."""
+        if self._references is None:
+            self._references = Counter(node.id for node in iter_nodes(self.tree) if type(node) is ast.Name)
+        return self._references.get(name, 0)
+
+    def locals_of(self, function: FunctionDef) -> Bindings:
+        key = id(function)
+        if key not in self._locals:
+            self._locals[key] = bindings_of(function)
+        return self._locals[key]
+
+    def resolve(self, expr: ast.expr, scopes: tuple[FunctionDef, ...] = (), depth: int = 0) -> str | None:
+        """Canonical JAX (or other imported) name of `expr`, honouring local shadowing and local
+        aliases such as `P = jax.sharding.PartitionSpec` inside a function."""
+        head = expr
+        while isinstance(head, ast.Attribute):
+            head = head.value
+        if not isinstance(head, ast.Name) or depth > 8:
+            return None
+        for index in range(len(scopes) - 1, -1, -1):
+            local = self.locals_of(scopes[index])
+            if not local.binds(head.id):
+                continue
+            imported = local.unique_import(head.id)
+            if imported is not None:
+                name = dotted(expr)
+                return None if name is None else resolve_dotted({head.id: imported}, name)
+            alias = local.unique_value(head.id)
+            if expr is head and isinstance(alias, (ast.Name, ast.Attribute)):
+                return self.resolve(alias, scopes[: index + 1], depth + 1)
+            return None
+        return self.imports.resolve(expr)
+
+    def lookup_value(self, name: str, scopes: tuple[FunctionDef, ...]) -> tuple[ast.expr | None, tuple]:
+        """The single right-hand side bound to `name` in the innermost scope that binds it."""
+        for index in range(len(scopes) - 1, -1, -1):
+            local = self.locals_of(scopes[index])
+            if local.binds(name):
+                return local.unique_value(name), scopes[: index + 1]
+        return self.globals.unique_value(name), ()
+
+    def lookup_function(self, name: str, scopes: tuple[FunctionDef, ...]) -> tuple[FunctionNode | None, tuple]:
+        for index in range(len(scopes) - 1, -1, -1):
+            local = self.locals_of(scopes[index])
+            if local.binds(name):
+                return local.unique_function(name), scopes[: index + 1]
+        return self.globals.unique_function(name), ()
+
+    def constant(self, expr: ast.expr, scopes: tuple[FunctionDef, ...] = (), depth: int = 0) -> object:
+        """Literal value of `expr`, following names bound once to literals (module constants)."""
+        value = literal_value(expr)
+        if value is not NOT_LITERAL or depth > 8:
+            return value
+        if isinstance(expr, ast.Name):
+            bound, outer = self.lookup_value(expr.id, scopes)
+            if bound is not None:
+                return self.constant(bound, outer, depth + 1)
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
+                and not any(self.locals_of(function).binds(expr.value.id) for function in scopes):
+            bound = self.class_value(expr.value.id, expr.attr)  # `Config.data_axis`
+            if bound is not None:
+                return self.constant(bound, (), depth + 1)
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            items = []
+            for element in expr.elts:
+                if isinstance(element, ast.Starred):
+                    return NOT_LITERAL
+                item = self.constant(element, scopes, depth + 1)
+                if item is NOT_LITERAL:
+                    return NOT_LITERAL
+                items.append(item)
+            return tuple(items)
+        return NOT_LITERAL
+
+
+def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[str]:
+    """Names assigned an expression that names one of `words`, and functions that call one of
+    them with one of their own parameters first (a body passed through)."""
+    found: set[str] = set()
+
+    def names_word(expr: ast.AST) -> bool:
+        return any((type(node) is ast.Name and node.id in words) or (type(node) is ast.Attribute and node.attr in words)
+                   for node in iter_nodes(expr))
+
+    for root in roots:
+        for node, _ in iter_with_scopes(root):
+            if type(node) is ast.Assign and names_word(node.value):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        found.add(target.id)
+            elif type(node) in DEFS:
+                params = set(all_param_names(node.args))
+                for inner in iter_nodes(node):
+                    if type(inner) is ast.Call and inner.args and isinstance(inner.args[0], ast.Name) \
+                            and inner.args[0].id in params and names_word(inner.func):
+                        found.add(node.name)
+                        break
+    return frozenset(found - words)
