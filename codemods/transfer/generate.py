@@ -1,0 +1,515 @@
+"""Derive JAX's transfer table by running JAX: `python -m codemods.transfer.generate --out FILE`.
+
+Run by hand (or in a benchmark job) once per JAX version, never at check time: it imports JAX
+on 8 simulated CPU devices and, inside one `shard_map` trace per operation, calls every public
+function of the covered namespaces, every array method and every Python operator with operands
+in each per-axis state, then records what JAX did: the output's state on the axis, or the
+error's class and message. Nothing in the table is typed by hand: an operation whose signature
+no candidate argument list satisfies is listed under "unsatisfied" instead of guessed.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import inspect
+import json
+import operator
+import os
+import sys
+import types
+
+# Before JAX initialises its backend.
+os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+from jax.sharding import PartitionSpec as P  # noqa: E402
+
+from codemods.transfer import model  # noqa: E402
+
+AXES = ("i", "j")
+MESH_SHAPE = (2, 4)
+SHAPE = (4, 4)
+NUMBER = 2.0
+# Python numbers beside an array operand, per operand dtype: an int and a float behave apart
+# (`r ** 2` is integer_pow, `r ** 2.0` is pow).
+NUMBERS = {"float": (("float", NUMBER), ("int", 2)), "int": (("int", 2),), "bool": ()}
+
+NAMESPACES = {
+    "jax.numpy": jnp,
+    "jax.numpy.linalg": jnp.linalg,
+    "jax.nn": jax.nn,
+    "jax.lax": jax.lax,
+}
+# Collectives, control flow that calls user functions and axis queries are not transfer rules
+# of an array operation; the collectives get their own section.
+LAX_SKIPPED = frozenset({
+    "psum", "pmean", "pmax", "pmin", "psum_scatter", "all_gather", "ppermute", "all_to_all", "pcast", "pvary",
+    "pbroadcast", "pshuffle", "psend", "precv", "pswapaxes", "ragged_all_to_all", "psum_invariant", "axis_index",
+    "axis_size", "cond", "switch", "scan", "fori_loop", "while_loop", "map", "associative_scan", "custom_root",
+    "custom_linear_solve", "platform_dependent", "with_sharding_constraint", "stop_gradient", "all_gather_invariant",
+    "preduced", "all_gather_reduced", "pdot", "psum2", "optimization_barrier", "infeed", "outfeed",
+})
+NUMPY_SKIPPED = frozenset({"vectorize", "piecewise", "frompyfunc", "apply_along_axis", "apply_over_axes", "load",
+                           "save", "savez", "fromfile", "fromiter", "printoptions", "set_printoptions", "get_printoptions",
+                           "from_dlpack", "fromfunction", "fromstring", "frombuffer", "array_str", "array_repr"})
+
+BINARY_OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "lshift", "rshift", "and_",
+                    "or_", "xor", "eq", "ne", "lt", "le", "gt", "ge")
+UNARY_OPERATORS = ("neg", "pos", "abs", "invert")
+
+
+def _scipy_special():
+    try:
+        import jax.scipy.special as special
+    except ImportError:
+        return None
+    return special
+
+
+def state_of(value, axis: str) -> str | None:
+    """The state of a traced array on `axis`, read from its type (None: not an array)."""
+    aval = jax.typeof(value) if hasattr(jax, "typeof") else jax.core.get_aval(value)
+    mat = getattr(aval, "mat", None)
+    if mat is not None:
+        varying, reduced, unreduced = mat.varying, mat.reduced, mat.unreduced
+    else:
+        if not hasattr(aval, "shape"):
+            return None
+        varying = getattr(aval, "vma", frozenset())
+        spec = getattr(getattr(aval, "sharding", None), "spec", None)
+        reduced = getattr(spec, "reduced", frozenset()) or frozenset()
+        unreduced = getattr(spec, "unreduced", frozenset()) or frozenset()
+    if axis in varying:
+        return model.VARYING
+    if axis in reduced:
+        return model.REDUCED
+    if axis in unreduced:
+        return model.UNREDUCED
+    return model.INVARIANT
+
+
+def outcome_of(result, axis: str) -> dict:
+    leaves = [leaf for leaf in jax.tree_util.tree_leaves(result) if hasattr(leaf, "shape")]
+    states = set()
+    for leaf in leaves:
+        try:
+            states.add(state_of(leaf, axis))
+        except TypeError:  # a concrete (non-traced) result: computed from constants only
+            states.add(model.INVARIANT)
+    states.discard(None)
+    if not states:
+        return {"result": "no-array"}
+    if len(states) > 1:
+        return {"result": "mixed", "states": sorted(states)}
+    return {"state": states.pop()}
+
+
+def error_of(error: BaseException) -> dict:
+    message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return {"error": type(error).__name__, "message": message[:300]}
+
+
+def _cast(x, axes, to):
+    return jax.lax.pcast(x, axes, to=to)
+
+
+def make_state(x, states: dict[str, str]):
+    """`x` (invariant everywhere) cast so that it is in `states[axis]` on each axis."""
+    for axis, state in states.items():
+        if state == model.VARYING:
+            x = _cast(x, axis, "varying")
+        elif state == model.REDUCED:
+            x = _cast(x, axis, "reduced")
+        elif state == model.UNREDUCED:
+            x = _cast(_cast(x, axis, "varying"), axis, "unreduced")
+    return x
+
+
+class Runner:
+    """Traces bodies inside shard_map on the 8-device mesh; every call is wrapped in try/except."""
+
+    def __init__(self) -> None:
+        self.mesh = jax.make_mesh(MESH_SHAPE, AXES)
+        self.x = {
+            "float": jnp.ones(SHAPE, jnp.float32),
+            "int": jnp.ones(SHAPE, jnp.int32),
+            "bool": jnp.ones(SHAPE, jnp.bool_),
+        }
+
+    def trace(self, body, kind: str = "float") -> None:
+        """Trace `body(x)` once; `body` records its findings itself (the trace's own result is unused)."""
+        def wrapped(x):
+            body(x)
+            return x
+        mapped = jax.shard_map(wrapped, mesh=self.mesh, in_specs=P(), out_specs=P())
+        jax.make_jaxpr(mapped)(self.x[kind])
+
+
+# An argument list is a tuple of slots: "A" an array operand, "L" a list of two arrays, a Python
+# value otherwise (stored as ("py", value)). Tried in order; the first that runs on invariant
+# operands is the operation's signature.
+def _py(value):
+    return ("py", value)
+
+
+CANDIDATES = [
+    ("A",), ("A", "A"), ("L",), ("A", "A", "A"), ("A", _py(0)), ("A", _py(NUMBER)), ("A", _py((1, 0))),
+    ("A", _py(1), _py(0)), ("A", _py(SHAPE)), ("A", _py((0,))), ("A", "A", _py(0)), ("A", _py(jnp.float32)),
+    ("A", "A", _py((((1,), (0,)), ((), ())))), ("A", _py(0), _py(1), _py(1)), ("A", _py(1)), ("A", "A", _py(1)),
+    ("A", _py("ij")), (_py("ij,jk->ik"), "A", "A"), (_py(SHAPE),), (_py(4),), ("A", _py(None)),
+]
+DTYPES = ("float", "int", "bool")
+
+
+def build_args(slots, arrays):
+    """Arguments for `slots`, the array operands taken in order from `arrays`."""
+    it = iter(arrays)
+    args = []
+    for slot in slots:
+        if slot == "A":
+            args.append(next(it))
+        elif slot == "L":
+            args.append([next(it), next(it)])
+        else:
+            args.append(slot[1])
+    return args
+
+
+def array_count(slots) -> int:
+    return sum(1 if slot == "A" else 2 if slot == "L" else 0 for slot in slots)
+
+
+def number_signature(slots, number):
+    """`slots` with its last plain array operand replaced by `number` (appended to a one-operand
+    signature); None when the signature already takes a number or has no plain array operand."""
+    if any(slot not in ("A", "L") and isinstance(slot[1], (int, float)) and not isinstance(slot[1], bool)
+           for slot in slots):
+        return None
+    plain = [index for index, slot in enumerate(slots) if slot == "A"]
+    if not plain:
+        return None
+    if array_count(slots) == 1:
+        return tuple(slots) + (_py(number),)
+    position = plain[-1]
+    return tuple(slots[:position]) + (_py(number),) + tuple(slots[position + 1:])
+
+
+STATES = (model.VARYING, model.INVARIANT, model.REDUCED, model.UNREDUCED)
+
+
+def cases_for(slots) -> list[tuple[str, list[str]]]:
+    """(case key, state of each array operand) for an operation with signature `slots`."""
+    count = array_count(slots)
+    cases = [(state, [state] * count) for state in STATES]
+    if count >= 2:
+        for state in (model.VARYING, model.REDUCED, model.UNREDUCED):
+            cases.append((f"{state}+{model.INVARIANT}", [state] + [model.INVARIANT] * (count - 1)))
+            cases.append((f"{model.INVARIANT}+{state}", [model.INVARIANT] * (count - 1) + [state]))
+        cases.append((f"{model.REDUCED}+{model.VARYING}", [model.REDUCED] + [model.VARYING] * (count - 1)))
+    return cases
+
+
+def observe(runner: Runner, call, slots, kind: str) -> dict:
+    """Every case of `call` with signature `slots`, in one trace."""
+    outcomes: dict[str, dict] = {}
+
+    def body(x):
+        made = {state: make_state(x, {"i": state}) for state in STATES}
+        for key, states in cases_for(slots):
+            try:
+                outcomes[key] = outcome_of(call(*build_args(slots, [made[s] for s in states])), "i")
+            except Exception as error:  # noqa: BLE001 -- JAX's error is the observation
+                outcomes[key] = error_of(error)
+        for label, number in NUMBERS[kind]:
+            # The same operation with a Python number as its last operand, when it takes one
+            # (jnp.maximum(r, 2.), r * 2): accepted on an invariant operand first.
+            with_number = number_signature(slots, number)
+            if with_number is None or array_count(with_number) == 0:
+                continue
+            try:
+                call(*build_args(with_number, [made[model.INVARIANT]] * array_count(with_number)))
+            except Exception:  # noqa: BLE001 -- no such signature: no case
+                continue
+            for state in STATES:
+                arrays = [made[state]] + [made[model.INVARIANT]] * (array_count(with_number) - 1)
+                key = f"{state}+{label}" if array_count(with_number) == 1 else f"{state}+{model.INVARIANT}+{label}"
+                try:
+                    outcomes[key] = outcome_of(call(*build_args(with_number, arrays)), "i")
+                except Exception as error:  # noqa: BLE001
+                    outcomes[key] = error_of(error)
+    runner.trace(body, kind)
+    return outcomes
+
+
+# The first parameter's name says which candidates come first: a sequence of arrays is passed
+# as a list (jnp.concatenate([a, b]), not the rows of one array), a subscript string as text.
+PREFERRED = {
+    "arrays": [("L",), ("L", _py(0))], "tup": [("L",)], "xs": [("L",)],
+    "subscripts": [(_py("ij,jk->ik"), "A", "A")], "condition": [("A", "A", "A")],
+}
+
+
+def candidates_for(call) -> list:
+    try:
+        first = next(iter(inspect.signature(call).parameters), None)
+    except (TypeError, ValueError):
+        first = None
+    preferred = PREFERRED.get(first, [])
+    return preferred + [slots for slots in CANDIDATES if slots not in preferred]
+
+
+def find_signature(runner: Runner, call):
+    """The first candidate argument list (and dtype) `call` accepts on invariant operands."""
+    found = {}
+    candidates = candidates_for(call)
+
+    def body_for(kind):
+        def body(x):
+            for slots in candidates:
+                try:
+                    args = build_args(slots, [x] * array_count(slots))
+                    result = call(*args)
+                except Exception:  # noqa: BLE001 -- not this signature
+                    continue
+                if any(hasattr(leaf, "shape") for leaf in jax.tree_util.tree_leaves(result)):
+                    found["slots"] = slots
+                    return
+        return body
+
+    for kind in DTYPES:
+        try:
+            runner.trace(body_for(kind), kind)
+        except Exception:  # noqa: BLE001
+            continue
+        if "slots" in found:
+            return found["slots"], kind
+    return None, None
+
+
+def slots_json(slots) -> list:
+    return [slot if slot in ("A", "L") else repr(slot[1]) for slot in slots]
+
+
+def public_functions(module, skipped=frozenset()):
+    for name in sorted(dir(module)):
+        if name.startswith("_") or name in skipped:
+            continue
+        obj = getattr(module, name, None)
+        if isinstance(obj, types.ModuleType) or inspect.isclass(obj) or not callable(obj):
+            continue
+        if isinstance(obj, (jnp.dtype, type)) or name[0].isupper():
+            continue
+        yield name, obj
+
+
+def derive_operations(runner: Runner, entries: dict, unsatisfied: dict) -> None:
+    namespaces = dict(NAMESPACES)
+    special = _scipy_special()
+    if special is not None:
+        namespaces["jax.scipy.special"] = special
+    for prefix, module in namespaces.items():
+        skipped = LAX_SKIPPED if prefix == "jax.lax" else NUMPY_SKIPPED if prefix.startswith("jax.numpy") else frozenset()
+        for name, func in public_functions(module, skipped):
+            record(runner, f"{prefix}.{name}", func, entries, unsatisfied)
+    for name in sorted(dir(jax.Array)):
+        if name.startswith("_"):
+            continue
+        attribute = inspect.getattr_static(jax.Array, name, None)
+        if isinstance(attribute, property) or name in ("T", "mT", "real", "imag"):
+            record(runner, f"attribute:{name}", lambda x, _n=name: getattr(x, _n), entries, unsatisfied, fixed=("A",))
+        elif callable(attribute) and name not in ("block_until_ready", "copy_to_host_async", "addressable_data",
+                                                     "tolist", "item", "tobytes", "to_device", "delete", "on_device_size_in_bytes"):
+            record(runner, f"method:{name}", lambda x, *rest, _n=name: getattr(x, _n)(*rest), entries, unsatisfied)
+    for name in BINARY_OPERATORS:
+        func = getattr(operator, name)
+        record(runner, f"operator:{name.rstrip('_')}", func, entries, unsatisfied, fixed=("A", "A"), number=True)
+    for name in UNARY_OPERATORS:
+        record(runner, f"operator:{name}", getattr(operator, name), entries, unsatisfied, fixed=("A",))
+    record(runner, "operator:getitem", lambda x: x[0], entries, unsatisfied, fixed=("A",))
+    record(runner, "operator:getitem_array", lambda x, y: x[y.astype(jnp.int32)], entries, unsatisfied,
+           fixed=("A", "A"))
+
+
+def record(runner: Runner, name: str, call, entries: dict, unsatisfied: dict, fixed=None, number=False) -> None:
+    if fixed is not None:
+        slots, kind = fixed, None
+        for candidate in DTYPES:
+            probe = {}
+
+            def body(x, _probe=probe):
+                try:
+                    call(*build_args(fixed, [x] * array_count(fixed)))
+                    _probe["ok"] = True
+                except Exception:  # noqa: BLE001
+                    pass
+            try:
+                runner.trace(body, candidate)
+            except Exception:  # noqa: BLE001
+                continue
+            if probe:
+                kind = candidate
+                break
+    else:
+        slots, kind = find_signature(runner, call)
+    if slots is None or kind is None:
+        unsatisfied[name] = "no candidate argument list is accepted on invariant operands"
+        return
+    try:
+        cases = observe(runner, call, slots, kind)
+        if number:
+            cases.update(observe_number(runner, call, kind))
+    except Exception as error:  # noqa: BLE001 -- the trace itself broke: listed, not guessed
+        unsatisfied[name] = f"trace failed: {error_of(error)['message']}"
+        return
+    entries[name] = {"args": slots_json(slots), "dtype": kind, "cases": cases}
+
+
+def observe_number(runner: Runner, call, kind: str) -> dict:
+    """A binary operator with a Python number on either side (r * 2, 2 * r)."""
+    outcomes: dict[str, dict] = {}
+
+    def body(x):
+        for state in STATES:
+            value = make_state(x, {"i": state})
+            for label, number in NUMBERS[kind]:
+                for key, args in ((f"{state}+{label}", (value, number)), (f"{label}+{state}", (number, value))):
+                    try:
+                        outcomes[key] = outcome_of(call(*args), "i")
+                    except Exception as error:  # noqa: BLE001
+                        outcomes[key] = error_of(error)
+    runner.trace(body, kind)
+    return outcomes
+
+
+COLLECTIVE_SHAPE = (8, 8)  # divisible by every axis-group size (psum_scatter, all_to_all)
+
+
+def collective_calls():
+    """(table name, call(x, axes, group size)) for every collective and each `to=` it offers."""
+    lax = jax.lax
+    calls = [(f"jax.lax.{name}", lambda x, a, n, _f=getattr(lax, name): _f(x, a))
+             for name in ("psum", "pmean", "pmax", "pmin") if hasattr(lax, name)]
+    calls.append(("jax.lax.psum_scatter", lambda x, a, n: lax.psum_scatter(x, a, scatter_dimension=0, tiled=True)))
+    calls.append(("jax.lax.all_gather", lambda x, a, n: lax.all_gather(x, a, tiled=True)))
+    for to in ("varying", "reduced", "invarying"):
+        calls.append((f"jax.lax.all_gather(to={to})", lambda x, a, n, _t=to: lax.all_gather(x, a, tiled=True, to=_t)))
+    calls.append(("jax.lax.ppermute", lambda x, a, n: lax.ppermute(x, a, perm=[(k, (k + 1) % n) for k in range(n)])))
+    calls.append(("jax.lax.all_to_all", lambda x, a, n: lax.all_to_all(x, a, 0, 0, tiled=True)))
+    for to in ("varying", "reduced", "unreduced"):
+        calls.append((f"jax.lax.pcast(to={to})", lambda x, a, n, _t=to: lax.pcast(x, a, to=_t)))
+    return calls
+
+
+def derive_collectives(runner: Runner) -> dict:
+    """Each collective over 'i' and over ('i', 'j'), its input in every pair of states."""
+    table: dict[str, dict] = {}
+    sizes = dict(zip(AXES, MESH_SHAPE))
+    for name, call in collective_calls():
+        cases: dict[str, dict] = {}
+        for axes in (("i",), ("i", "j")):
+            group = int(np.prod([sizes[a] for a in axes]))
+            argument = axes[0] if len(axes) == 1 else axes
+
+            def body(x, _axes=axes, _argument=argument, _group=group, _cases=cases):
+                for state_i in STATES:
+                    for state_j in STATES:
+                        key = f"{'+'.join(_axes)}:i={state_i},j={state_j}"
+                        try:
+                            value = make_state(x, {"i": state_i, "j": state_j})
+                        except Exception:  # noqa: BLE001 -- JAX cannot build this pair: no case
+                            continue
+                        if (state_of(value, "i"), state_of(value, "j")) != (state_i, state_j):
+                            continue
+                        try:
+                            result = call(value, _argument, _group)
+                            _cases[key] = {"states": {axis: state_of(result, axis) for axis in AXES}}
+                        except Exception as error:  # noqa: BLE001
+                            _cases[key] = error_of(error)
+            try:
+                mapped = jax.shard_map(lambda x, _b=body: (_b(x), x)[1], mesh=runner.mesh, in_specs=P(), out_specs=P())
+                jax.make_jaxpr(mapped)(jnp.ones(COLLECTIVE_SHAPE, jnp.float32))
+            except Exception:  # noqa: BLE001 -- e.g. this JAX has no such keyword: the cases stay absent
+                continue
+        if cases:
+            table[name] = {"cases": cases}
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True, help="the JSON file to write")
+    parser.add_argument("--only", nargs="*", help="derive only these entry names (for tests)")
+    options = parser.parse_args(argv)
+    runner = Runner()
+    entries: dict[str, dict] = {}
+    unsatisfied: dict[str, str] = {}
+    if options.only:
+        derive_selected(runner, options.only, entries, unsatisfied)
+        collectives = {}
+    else:
+        derive_operations(runner, entries, unsatisfied)
+        collectives = derive_collectives(runner)
+    table = {
+        "format": model.FORMAT,
+        "jax_version": jax.__version__,
+        "derived": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
+        "mesh": {axis: size for axis, size in zip(AXES, MESH_SHAPE)},
+        "number": NUMBER,
+        "operations": entries,
+        "collectives": collectives,
+        "unsatisfied": unsatisfied,
+    }
+    with open(options.out, "w", encoding="utf-8") as handle:
+        handle.write(dumps(table))
+    print(f"jax {jax.__version__}: {len(entries)} operations, {len(collectives)} collectives, "
+          f"{len(unsatisfied)} unsatisfied -> {options.out}", file=sys.stderr)
+    return 0
+
+
+def dumps(table: dict) -> str:
+    """JSON with one entry per line, so that a diff between two versions shows entries."""
+    lines = ["{"]
+    keys = sorted(table)
+    for position, key in enumerate(keys):
+        value = table[key]
+        comma = "," if position < len(keys) - 1 else ""
+        if isinstance(value, dict) and value and all(isinstance(item, dict) for item in value.values()):
+            lines.append(f" {json.dumps(key)}: {{")
+            names = sorted(value)
+            for index, name in enumerate(names):
+                inner = "," if index < len(names) - 1 else ""
+                lines.append(f"  {json.dumps(name)}: {json.dumps(value[name], sort_keys=True)}{inner}")
+            lines.append(f" }}{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, sort_keys=True)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def derive_selected(runner: Runner, names: list[str], entries: dict, unsatisfied: dict) -> None:
+    """Re-derive just `names` (the consistency test compares them with a shipped table)."""
+    everything: dict[str, dict] = {}
+    wanted = set(names)
+    for prefix, module in {**NAMESPACES, "jax.scipy.special": _scipy_special()}.items():
+        for name in wanted:
+            if name.startswith(prefix + ".") and "." not in name[len(prefix) + 1:]:
+                func = getattr(module, name[len(prefix) + 1:], None)
+                if func is not None:
+                    record(runner, name, func, entries, unsatisfied)
+    for name in wanted:
+        if name.startswith("method:"):
+            method = name.split(":", 1)[1]
+            record(runner, name, lambda x, *rest, _n=method: getattr(x, _n)(*rest), entries, unsatisfied)
+        elif name.startswith("operator:"):
+            op = name.split(":", 1)[1]
+            func = getattr(operator, op, None) or getattr(operator, op + "_")
+            binary = op in {b.rstrip("_") for b in BINARY_OPERATORS}
+            record(runner, name, func, entries, unsatisfied, fixed=("A", "A") if binary else ("A",), number=binary)
+    del everything
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""JAX's transfer rules for one JAX version, read from the tables the generator derived.
+
+No JAX import: the tables are JSON files shipped in the package (codemods/transfer/data). The
+table for a target is the one derived on that JAX version, or on the nearest older one that has a
+table; an operation or case absent from it is unknown, and unknown never proves anything.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+from codemods.transfer import model
+
+Version = tuple[int, int, int]
+
+# Python operator symbols as the analysis spells them -> the generator's operator names.
+OPERATOR_NAMES = {
+    "+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv", "%": "mod", "**": "pow", "@": "matmul",
+    "<<": "lshift", ">>": "rshift", "&": "and", "|": "or", "^": "xor", "==": "eq", "!=": "ne", "<": "lt",
+    "<=": "le", ">": "gt", ">=": "ge",
+}
+_FILE_NAME = re.compile(r"^transfer-(\d+)\.(\d+)\.(\d+)\.json$")
+
+# The partner of a reduced operand, as the generator's case keys name it: a Python float or int.
+FLOAT = "float"
+INT = "int"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What JAX did in one case: the output's state, or the error it raised."""
+    state: str | None = None
+    error: str | None = None
+    message: str = ""
+
+    @classmethod
+    def of(cls, data: dict) -> Outcome:
+        return cls(data.get("state"), data.get("error"), data.get("message", ""))
+
+
+@dataclass(frozen=True)
+class Operation:
+    name: str
+    args: tuple[str, ...]
+    cases: dict
+
+    def outcome(self, case: str) -> Outcome | None:
+        data = self.cases.get(case)
+        return None if data is None else Outcome.of(data)
+
+    @property
+    def array_operands(self) -> int:
+        return sum(1 if slot == "A" else 2 if slot == "L" else 0 for slot in self.args)
+
+
+@dataclass(frozen=True)
+class Table:
+    jax_version: str
+    derived: str
+    operations: dict
+    collectives: dict
+    unsatisfied: dict
+
+    def operation(self, name: str) -> Operation | None:
+        data = self.operations.get(name)
+        if data is None:
+            return None
+        return Operation(name, tuple(data.get("args", ())), data.get("cases", {}))
+
+    def function(self, canonical: str) -> Operation | None:
+        return self.operation(canonical)
+
+    def method(self, name: str) -> Operation | None:
+        return self.operation(f"method:{name}")
+
+    def attribute(self, name: str) -> Operation | None:
+        return self.operation(f"attribute:{name}")
+
+    def operator(self, symbol: str) -> Operation | None:
+        name = OPERATOR_NAMES.get(symbol)
+        return None if name is None else self.operation(f"operator:{name}")
+
+    def collective_outcome(self, name: str, axes: tuple[str, ...], states: dict[str, str]) -> dict | None:
+        """The observed outcome of collective `name` (e.g. "jax.lax.all_gather(to=reduced)") over
+        ("i",) or ("i", "j") with its input in `states` on i and j; None when not observed."""
+        entry = self.collectives.get(name)
+        if entry is None:
+            return None
+        key = f"{'+'.join(axes)}:i={states.get('i')},j={states.get('j')}"
+        return entry["cases"].get(key)
+
+
+def keeps_reduced(operation: Operation | None, operands: int) -> bool:
+    """True when JAX was seen to keep the reduced state through `operation` with all `operands`
+    array operands reduced on the same axis (and the signature observed has as many)."""
+    if operation is None or operation.array_operands != operands:
+        return False
+    outcome = operation.outcome(model.REDUCED)
+    return outcome is not None and outcome.state == model.REDUCED
+
+
+def rejects_reduced(operation: Operation | None, partner: str | None, error_text: str) -> bool:
+    """True when JAX was seen to raise `error_text` for `operation` on a reduced operand beside
+    `partner`: FLOAT or INT (a Python number), model.INVARIANT (an array invariant on the axis), or
+    None (the reduced value alone, the operation adds its own constants)."""
+    if operation is None:
+        return False
+    if partner is None:
+        if operation.array_operands != 1:
+            return False
+        cases = [model.REDUCED]
+    else:
+        cases = [f"{model.REDUCED}+{partner}", f"{partner}+{model.REDUCED}"]
+    for case in cases:
+        outcome = operation.outcome(case)
+        if outcome is not None and outcome.error and outcome.message.startswith(error_text):
+            return True
+    return False
+
+
+def rejecting_operations(table: Table, error_text: str) -> list[str]:
+    """Names of the operations that raise `error_text` on a reduced operand alone or beside a
+    constant (for `shardfix explain`)."""
+    found = []
+    for name in sorted(table.operations):
+        operation = table.operation(name)
+        if any(rejects_reduced(operation, partner, error_text) for partner in (None, FLOAT, INT)):
+            found.append(name)
+    return found
+
+
+def available() -> list[Version]:
+    """The JAX versions a table ships for, oldest first."""
+    versions = []
+    for entry in resources.files("codemods.transfer").joinpath("data").iterdir():
+        match = _FILE_NAME.match(entry.name)
+        if match:
+            versions.append(tuple(int(part) for part in match.groups()))
+    return sorted(versions)
+
+
+@functools.lru_cache(maxsize=None)
+def load(target: Version) -> Table | None:
+    """The table for `target`: derived on it, or on the nearest older version; None when every
+    table is newer than the target (then everything is unknown)."""
+    older = [version for version in available() if version <= tuple(target)]
+    if not older:
+        return None
+    version = older[-1]
+    name = f"transfer-{version[0]}.{version[1]}.{version[2]}.json"
+    text = resources.files("codemods.transfer").joinpath("data", name).read_text(encoding="utf-8")
+    data = json.loads(text)
+    if data.get("format") != model.FORMAT:
+        return None
+    return Table(data["jax_version"], data["derived"], data.get("operations", {}), data.get("collectives", {}),
+                 data.get("unsatisfied", {}))
