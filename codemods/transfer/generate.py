@@ -103,7 +103,7 @@ def outcome_of(result, axis: str) -> dict:
     if not states:
         return {"result": "no-array"}
     if len(states) > 1:
-        return {"result": "mixed", "states": sorted(states)}
+        return {"result": "mixed", "leaves": sorted(states)}
     return {"state": states.pop()}
 
 
