@@ -18,6 +18,11 @@ import os
 import sys
 import types
 
+# JAX's messages print sets of axis names: a fixed hash seed makes two runs write the same table.
+if __name__ == "__main__" and os.environ.get("PYTHONHASHSEED") != "0":
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.execv(sys.executable, [sys.executable, "-m", "codemods.transfer.generate", *sys.argv[1:]])
+
 # Before JAX initialises its backend.
 os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
@@ -305,7 +310,9 @@ def public_functions(module, skipped=frozenset()):
         yield name, obj
 
 
-def derive_operations(runner: Runner, entries: dict, unsatisfied: dict) -> None:
+def catalogue() -> dict[str, tuple]:
+    """Every operation the table covers: name -> (call, fixed signature or None, number cases)."""
+    found: dict[str, tuple] = {}
     namespaces = dict(NAMESPACES)
     special = _scipy_special()
     if special is not None:
@@ -313,24 +320,34 @@ def derive_operations(runner: Runner, entries: dict, unsatisfied: dict) -> None:
     for prefix, module in namespaces.items():
         skipped = LAX_SKIPPED if prefix == "jax.lax" else NUMPY_SKIPPED if prefix.startswith("jax.numpy") else frozenset()
         for name, func in public_functions(module, skipped):
-            record(runner, f"{prefix}.{name}", func, entries, unsatisfied)
+            found[f"{prefix}.{name}"] = (func, None, False)
     for name in sorted(dir(jax.Array)):
         if name.startswith("_"):
             continue
         attribute = inspect.getattr_static(jax.Array, name, None)
         if isinstance(attribute, property) or name in ("T", "mT", "real", "imag"):
-            record(runner, f"attribute:{name}", lambda x, _n=name: getattr(x, _n), entries, unsatisfied, fixed=("A",))
-        elif callable(attribute) and name not in ("block_until_ready", "copy_to_host_async", "addressable_data",
-                                                     "tolist", "item", "tobytes", "to_device", "delete", "on_device_size_in_bytes"):
-            record(runner, f"method:{name}", lambda x, *rest, _n=name: getattr(x, _n)(*rest), entries, unsatisfied)
+            found[f"attribute:{name}"] = (lambda x, _n=name: getattr(x, _n), ("A",), False)
+        elif callable(attribute) and name not in ARRAY_METHODS_SKIPPED:
+            found[f"method:{name}"] = (lambda x, *rest, _n=name: getattr(x, _n)(*rest), None, False)
     for name in BINARY_OPERATORS:
-        func = getattr(operator, name)
-        record(runner, f"operator:{name.rstrip('_')}", func, entries, unsatisfied, fixed=("A", "A"), number=True)
+        found[f"operator:{name.rstrip('_')}"] = (getattr(operator, name), ("A", "A"), True)
     for name in UNARY_OPERATORS:
-        record(runner, f"operator:{name}", getattr(operator, name), entries, unsatisfied, fixed=("A",))
-    record(runner, "operator:getitem", lambda x: x[0], entries, unsatisfied, fixed=("A",))
-    record(runner, "operator:getitem_array", lambda x, y: x[y.astype(jnp.int32)], entries, unsatisfied,
-           fixed=("A", "A"))
+        found[f"operator:{name}"] = (getattr(operator, name), ("A",), False)
+    found["operator:getitem"] = (lambda x: x[0], ("A",), False)
+    found["operator:getitem_array"] = (lambda x, y: x[y.astype(jnp.int32)], ("A", "A"), False)
+    return found
+
+
+# Methods that leave the traced world (host transfers, buffers): no transfer rule to observe.
+ARRAY_METHODS_SKIPPED = frozenset({"block_until_ready", "copy_to_host_async", "addressable_data", "tolist", "item",
+                                   "tobytes", "to_device", "delete", "on_device_size_in_bytes"})
+
+
+def derive_operations(runner: Runner, entries: dict, unsatisfied: dict, names=None) -> None:
+    """Record every operation of the catalogue (or only `names`)."""
+    for name, (call, fixed, number) in catalogue().items():
+        if names is None or name in names:
+            record(runner, name, call, entries, unsatisfied, fixed=fixed, number=number)
 
 
 def record(runner: Runner, name: str, call, entries: dict, unsatisfied: dict, fixed=None, number=False) -> None:
@@ -447,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
     entries: dict[str, dict] = {}
     unsatisfied: dict[str, str] = {}
     if options.only:
-        derive_selected(runner, options.only, entries, unsatisfied)
+        derive_operations(runner, entries, unsatisfied, set(options.only))
         collectives = {}
     else:
         derive_operations(runner, entries, unsatisfied)
@@ -487,28 +504,6 @@ def dumps(table: dict) -> str:
             lines.append(f" {json.dumps(key)}: {json.dumps(value, sort_keys=True)}{comma}")
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def derive_selected(runner: Runner, names: list[str], entries: dict, unsatisfied: dict) -> None:
-    """Re-derive just `names` (the consistency test compares them with a shipped table)."""
-    everything: dict[str, dict] = {}
-    wanted = set(names)
-    for prefix, module in {**NAMESPACES, "jax.scipy.special": _scipy_special()}.items():
-        for name in wanted:
-            if name.startswith(prefix + ".") and "." not in name[len(prefix) + 1:]:
-                func = getattr(module, name[len(prefix) + 1:], None)
-                if func is not None:
-                    record(runner, name, func, entries, unsatisfied)
-    for name in wanted:
-        if name.startswith("method:"):
-            method = name.split(":", 1)[1]
-            record(runner, name, lambda x, *rest, _n=method: getattr(x, _n)(*rest), entries, unsatisfied)
-        elif name.startswith("operator:"):
-            op = name.split(":", 1)[1]
-            func = getattr(operator, op, None) or getattr(operator, op + "_")
-            binary = op in {b.rstrip("_") for b in BINARY_OPERATORS}
-            record(runner, name, func, entries, unsatisfied, fixed=("A", "A") if binary else ("A",), number=binary)
-    del everything
 
 
 if __name__ == "__main__":
