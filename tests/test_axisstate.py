@@ -13,17 +13,10 @@ import textwrap
 import pytest
 
 from codemods import jaxapi
-from codemods.analysis.axisstate import (
-    CONSTANT,
-    UNKNOWN,
-    AxisState,
-    Kind,
-    State,
-    analyse_module,
-    collective_result,
-    elementwise,
-    pcast_result,
-)
+from codemods.analysis import transfer
+from codemods.analysis.transfer import collective_result, elementwise, pcast_result
+from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State
+from codemods.rules._diagnosis import Kind, diagnose_module
 from codemods.analysis.names import ImportTable
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
@@ -40,7 +33,7 @@ from jax.sharding import PartitionSpec as P
 
 def analyse(source: str, target=jaxapi.NEWEST_KNOWN):
     tree = ast.parse(source)
-    return analyse_module(tree, ImportTable.of(tree), target)
+    return diagnose_module(tree, ImportTable.of(tree), target)
 
 
 def program(body: str, params: str = "x", in_specs: str = "P('i')", extra: str = "", mesh: str = "") -> str:
@@ -58,7 +51,7 @@ def program(body: str, params: str = "x", in_specs: str = "P('i')", extra: str =
 def state_of(body: str, expr: str, **kwargs) -> AxisState:
     """The state `expr` has at the end of `body`."""
     source = program(body + f"\n_probe = lax.all_gather({expr}, 'probe')", **kwargs)
-    sites = [site for site in analyse(source).sites if site.axes == ("probe",)]
+    sites = [site for site in analyse(source).analysis.sites if site.axes == ("probe",)]
     assert sites, "the probe was not reached"
     return sites[-1].value
 
@@ -170,9 +163,9 @@ def test_reduced_through_anything_else_is_unknown(expr):
 
 def test_transfer_table_covers_every_collective_the_rules_judge():
     for name in ("psum", "pmean", "pmax", "pmin", "all_gather", "ppermute", "psum_scatter", "all_to_all", "pcast"):
-        assert f"jax.lax.{name}" in jaxapi.TRANSFERS
-    assert jaxapi.TRANSFERS["jax.lax.psum"].sums and not jaxapi.TRANSFERS["jax.lax.pmax"].sums
-    assert jaxapi.TRANSFERS["jax.lax.pmean"].divides
+        assert transfer.collective_rule(f"jax.lax.{name}") is not None
+    assert transfer.collective_rule("jax.lax.psum").sums and not transfer.collective_rule("jax.lax.pmax").sums
+    assert transfer.collective_rule("jax.lax.pmean").divides
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,17 +173,17 @@ def test_transfer_table_covers_every_collective_the_rules_judge():
 # ---------------------------------------------------------------------------------------------
 def test_collective_result_keeps_other_axes():
     value = AxisState.of({"i": V, "j": R})
-    result = collective_result(value, ("i",), I, jaxapi.TRANSFERS["jax.lax.psum"], "psum result")
+    result = collective_result(value, ("i",), I, transfer.collective_rule("jax.lax.psum"), "psum result")
     assert states(result, "i", "j") == (I, R)
 
 
 def test_pmean_of_a_value_reduced_elsewhere_is_unknown():
     value = AxisState.of({"i": V, "j": R})
-    assert collective_result(value, ("i",), I, jaxapi.TRANSFERS["jax.lax.pmean"], "pmean result").unknown
+    assert collective_result(value, ("i",), I, transfer.collective_rule("jax.lax.pmean"), "pmean result").unknown
 
 
 def test_collective_on_unknown_input_knows_its_own_axes():
-    result = collective_result(UNKNOWN, ("i",), I, jaxapi.TRANSFERS["jax.lax.psum"], "psum result")
+    result = collective_result(UNKNOWN, ("i",), I, transfer.collective_rule("jax.lax.psum"), "psum result")
     assert states(result, "i", "j") == (I, Q)
 
 
@@ -325,7 +318,7 @@ def test_check_vma_false_is_not_analysed():
 def test_partial_manual_axes_leave_auto_axes_unknown():
     source = program("y = x").replace("out_specs=P())", "out_specs=P(), axis_names={'i'})")
     source = source.replace("return x", "_probe = lax.all_gather(x, 'probe')\n    return x")
-    site = next(s for s in analyse(source).sites if s.axes == ("probe",))
+    site = next(s for s in analyse(source).analysis.sites if s.axes == ("probe",))
     assert states(site.value, "i", "j") == (V, Q)
 
 

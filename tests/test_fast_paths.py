@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from codemods.analysis import transfer
 from codemods import engine, fs, jaxapi, prefilter, workers
 from codemods.analysis import bindings
 from codemods.discovery import discover
@@ -130,7 +131,7 @@ def test_text_bindings_on_real_sources():
 
 
 def test_spellings_hold_every_name_canonical_maps_into_the_set():
-    targets = set(jaxapi.CANONICAL_ALIASES.values()) | set(jaxapi.TRANSFERS) | set(_NAMES)
+    targets = set(jaxapi.CANONICAL_ALIASES.values()) | set(transfer.collective_names()) | set(_NAMES)
     tails = {name.rsplit(".", 1)[-1] for name in targets} | {"all_gather_reduced", "preduced", "psum.x"}
     candidates = (set(jaxapi.CANONICAL_ALIASES) | targets
                   | {mirror + tail for mirror in ("jax._src.lax.parallel.", "jax.experimental.lax.", "jax.lax.")

@@ -6,16 +6,11 @@ import textwrap
 
 import pytest
 
-from codemods.analysis.axisstate import State, analyse_module
+from codemods.analysis.values import State
+from codemods.rules._diagnosis import diagnose_module
 from codemods.analysis.names import ImportTable
-from codemods.analysis.shardmap import (
-    MeshInfo,
-    ModuleScope,
-    Spec,
-    find_shard_maps,
-    parse_mesh,
-    parse_spec,
-)
+from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.shardmap import MeshInfo, Spec, find_shard_maps, parse_mesh, parse_spec
 
 V, I = State.VARYING, State.INVARIANT
 
@@ -33,7 +28,7 @@ def _expr(text: str) -> ast.expr:
 def param_state(source: str, axis: str = "i"):
     """The state of the body's first parameter where a probe collective receives it."""
     tree = ast.parse(textwrap.dedent(source))
-    analysis = analyse_module(tree, ImportTable.of(tree), (0, 10, 2))
+    analysis = diagnose_module(tree, ImportTable.of(tree), (0, 10, 2)).analysis
     sites = [site for site in analysis.sites if site.axes == ("probe",)]
     assert sites, "no body was followed to the probe"
     return sites[0].value.on(axis)
@@ -292,7 +287,7 @@ def test_mesh_through_a_local_name():
             return jax.shard_map(body, mesh=mesh, in_specs=P('i'), out_specs=P())(x)
     """
     tree = ast.parse(textwrap.dedent(source))
-    analysis = analyse_module(tree, ImportTable.of(tree), (0, 10, 2))
+    analysis = diagnose_module(tree, ImportTable.of(tree), (0, 10, 2)).analysis
     assert analysis.runs[0].mesh == MeshInfo(("i", "j"), (2, 4))
     # 'probe' is no axis of the visible mesh: the probe site is not judged at all
     assert analysis.sites == []

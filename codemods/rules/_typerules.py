@@ -1,8 +1,8 @@
 """What SF101, SF102, SF103 and SF105 share: the one axis-state analysis per file, the cast fix,
 the out_specs edit, and the wording of messages and evidence.
 
-The analysis (codemods.analysis.axisstate) decides *which* problems exist and how each cast is
-placed; the rules only render them.
+_diagnosis.py decides *which* problems exist at the sites the analysis (codemods.analysis)
+judged; the analysis says how each cast is placed; the rules only render them.
 """
 from __future__ import annotations
 
@@ -11,16 +11,10 @@ import itertools
 import re
 
 from codemods import jaxapi
-from codemods.analysis.shardmap import call_args
-from codemods.analysis.axisstate import (
-    Analysis,
-    AxisState,
-    Kind,
-    OutSpecNeed,
-    Problem,
-    analyse_module,
-    describe,
-)
+from codemods.analysis.nodes import call_args
+from codemods.analysis.sites import OutSpecNeed
+from codemods.analysis.values import AxisState, describe
+from codemods.rules._diagnosis import Diagnosis, Kind, Problem, diagnose_module
 from codemods.context import FileContext
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.spelling import axes_literal, lax_function, quote_of
@@ -29,13 +23,13 @@ _CACHE_KEY = "axisstate"
 _ARG_TEXT_LIMIT = 60
 
 
-def analysis(ctx: FileContext) -> Analysis:
-    """The file's axis-state analysis, computed once and shared by every rule that asks."""
+def analysis(ctx: FileContext) -> Diagnosis:
+    """The file's state problems, computed once and shared by every rule that asks."""
 
-    def compute() -> Analysis:
+    def compute() -> Diagnosis:
         if "shard_map" not in ctx.source:
-            return Analysis()  # no body in this file: nothing to analyse
-        return analyse_module(ctx.tree, ctx.imports, ctx.target, ctx.source)
+            return Diagnosis()  # no body in this file: nothing to analyse
+        return diagnose_module(ctx.tree, ctx.imports, ctx.target, ctx.source)
 
     return ctx.cached(_CACHE_KEY, compute)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from codemods import jaxapi
-from codemods.analysis.axisstate import Kind
+from codemods.rules._diagnosis import Kind
 from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from codemods import jaxapi
-from codemods.analysis.axisstate import Kind
+from codemods.rules._diagnosis import Kind
+from codemods.analysis import transfer
 from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
@@ -17,7 +18,7 @@ class ReducedIntoCollective(Rule):
     summary = "A reduced value fed to psum, all_gather, ppermute, ... over an axis it is reduced on"
     triggers = (b"reduced",)
     requires = (b"shard_map",)  # no body in the file: nothing to analyse
-    apis = frozenset(jaxapi.TRANSFERS)
+    apis = transfer.collective_names()
     required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds a collective (`psum`, `pmean`, `pmax`, `pmin`, `all_gather` with any `to=`, `ppermute`, "

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from codemods import jaxapi
-from codemods.analysis.axisstate import Kind
+from codemods.rules._diagnosis import Kind
+from codemods.analysis import transfer
 from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
@@ -18,7 +19,7 @@ class ReducedWithReplicated(Rule):
     triggers = (b"reduced",)
     requires = (b"shard_map",)  # no body in the file: nothing to analyse
     # A reduced value comes from a collective (all_gather(..., to='reduced'), pcast) or an in_specs entry.
-    apis = frozenset(jaxapi.TRANSFERS) | {jaxapi.PARTITION_SPEC}
+    apis = transfer.collective_names() | {jaxapi.PARTITION_SPEC}
     required_apis = jaxapi.SHARD_MAP_APIS
     doc = RuleDoc(
         what="Finds arithmetic inside `shard_map` that combines a value *reduced* on an axis (e.g. the result "

@@ -1,0 +1,502 @@
+"""How the interpreter evaluates expressions: names, arithmetic, calls, and the collectives
+whose input it judges (through the judge it was given: the analysis decides no finding)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis import transfer
+from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
+from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.sites import Site, Verdict
+from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
+from codemods.analysis.values import (
+    CONSTANT,
+    STATIC,
+    UNKNOWN,
+    AxisState,
+    Const,
+    Function,
+    JaxName,
+    Partial,
+    State,
+    Static,
+    TupleValue,
+    Value,
+    as_array,
+    axes_of,
+    describe,
+    join,
+    leaves,
+)
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
+
+MAX_EXPRESSION_DEPTH = 150  # deeper expressions are "unknown" (no RecursionError, ever)
+BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip"})
+
+
+class Expressions:
+    """The expression half of the Interpreter (which supplies lookup, assign, run_function)."""
+
+    # -- expressions -------------------------------------------------------------------------
+    def eval(self, expr: ast.expr | None, frame: Frame) -> Value:
+        if expr is None:
+            return Const(None)
+        if self.depth >= MAX_EXPRESSION_DEPTH:
+            return UNKNOWN
+        self.depth += 1
+        try:
+            handler = getattr(self, "eval_" + type(expr).__name__, None)
+            return handler(expr, frame) if handler is not None else UNKNOWN
+        finally:
+            self.depth -= 1
+
+    def eval_Name(self, expr: ast.Name, frame: Frame) -> Value:
+        return self.lookup(expr.id, frame)
+
+    def eval_Constant(self, expr: ast.Constant, frame: Frame) -> Value:
+        value = literal_value(expr)
+        return Const(value) if value is not NOT_LITERAL else STATIC  # bytes, complex, ...
+
+    def eval_JoinedStr(self, expr, frame) -> Value:
+        return STATIC
+
+    def eval_Tuple(self, expr: ast.Tuple | ast.List, frame: Frame) -> Value:
+        items = []
+        for element in expr.elts:
+            if isinstance(element, ast.Starred):
+                self.eval(element.value, frame)
+                return UNKNOWN
+            items.append(self.eval(element, frame))
+        return TupleValue(tuple(items))
+
+    eval_List = eval_Tuple
+
+    def eval_Set(self, expr: ast.Set, frame) -> Value:
+        for element in expr.elts:
+            self.eval(element.value if isinstance(element, ast.Starred) else element, frame)
+        return STATIC
+
+    def eval_Dict(self, expr: ast.Dict, frame: Frame) -> Value:
+        for key, value in zip(expr.keys, expr.values):
+            if key is not None:
+                self.eval(key, frame)
+            self.eval(value, frame)
+        return UNKNOWN
+
+    def eval_Lambda(self, expr: ast.Lambda, frame: Frame) -> Value:
+        return Function(expr, frame)
+
+    def eval_IfExp(self, expr: ast.IfExp, frame: Frame) -> Value:
+        self.eval(expr.test, frame)
+        return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
+
+    def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
+        value = self.eval(expr.value, frame)
+        self.assign(expr.target, value, frame)
+        return value
+
+    def eval_BinOp(self, expr: ast.BinOp, frame: Frame) -> Value:
+        # Left-leaning chains (a + b + c + ...) are walked iteratively, so long sums never
+        # exhaust the expression depth.
+        chain = []
+        node: ast.expr = expr
+        while isinstance(node, ast.BinOp) and len(chain) < 10_000:
+            chain.append(node)
+            node = node.left
+        value = self.eval(node, frame)
+        for link in reversed(chain):
+            right = self.eval(link.right, frame)
+            op = BINARY_OPERATORS.get(type(link.op), "?")
+            if transfer.operator_rule(op).rejects_replicated:
+                self._judge_replicated(link, op, [(value, link.left), (right, link.right)], frame)
+            value = self.binary(op, value, right)
+        return value
+
+    def binary(self, op: str, left: Value, right: Value) -> Value:
+        a, b = as_array(left), as_array(right)
+        if isinstance(left, Const) and isinstance(right, Const):
+            return STATIC
+        if a is None or b is None:
+            return UNKNOWN
+        keeps = transfer.operator_rule(op).keeps_reduced and isinstance(left, AxisState) and isinstance(right, AxisState)
+        return elementwise([a, b], keeps)
+
+    def eval_UnaryOp(self, expr: ast.UnaryOp, frame: Frame) -> Value:
+        value = self.eval(expr.operand, frame)
+        if isinstance(value, (Const, Static)):
+            return STATIC
+        array = as_array(value)
+        if array is None:
+            return UNKNOWN
+        keeps = transfer.operator_rule(_UNARY_OPERATORS.get(type(expr.op), "?x")).keeps_reduced
+        return elementwise([array], keeps, why=array.why)
+
+    def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
+        for value in expr.values:
+            self.eval(value, frame)
+        return UNKNOWN
+
+    def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
+        operands = [self.eval(expr.left, frame)] + [self.eval(item, frame) for item in expr.comparators]
+        nodes = [expr.left] + list(expr.comparators)
+        for index, op in enumerate(expr.ops):
+            symbol = _COMPARISONS.get(type(op), "?")
+            if transfer.operator_rule(symbol).rejects_replicated:
+                pair = [(operands[index], nodes[index]), (operands[index + 1], nodes[index + 1])]
+                if self._judge_replicated(expr, symbol, pair, frame):
+                    break
+        if all(isinstance(value, (Const, Static)) for value in operands):
+            return STATIC
+        arrays = [as_array(value) for value in operands]
+        if any(array is None for array in arrays):
+            return UNKNOWN
+        return elementwise(arrays, keeps_reduced=False)
+
+    def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
+        value = self.eval(expr.value, frame)
+        elements = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        indices: list[Value] = []
+        for index in elements:
+            if isinstance(index, ast.Slice):
+                for part in (index.lower, index.upper, index.step):
+                    if part is not None:
+                        indices.append(self.eval(part, frame))
+            else:
+                indices.append(self.eval(index, frame))
+        if isinstance(value, TupleValue):
+            if len(indices) == 1 and isinstance(indices[0], Const) and isinstance(indices[0].value, int):
+                position = indices[0].value
+                if -len(value.items) <= position < len(value.items):
+                    return value.items[position]
+            return UNKNOWN
+        if isinstance(value, AxisState):
+            if value.mixed:
+                return UNKNOWN  # maybe an item of a tuple result
+            if all(isinstance(index, (Const, Static)) for index in indices):
+                return value  # slicing keeps every state, reduced included (run)
+            arrays = [as_array(index) for index in indices]
+            if any(array is None for array in arrays):
+                return UNKNOWN
+            return elementwise([value] + arrays, keeps_reduced=False, why=value.why)
+        if isinstance(value, (Const, Static)):
+            return STATIC
+        return UNKNOWN
+
+    def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
+        receiver = self.eval(expr.value, frame)
+        attr = expr.attr
+        if isinstance(receiver, JaxName):
+            return JaxName(jaxapi.canonical(f"{receiver.name}.{attr}"))
+        if isinstance(receiver, AxisState):
+            if transfer.is_static_attribute(attr):
+                return STATIC
+            rule = transfer.attribute_rule(attr)
+            if rule is not None:
+                return elementwise([receiver], rule.keeps_reduced, why=receiver.why)
+        if isinstance(receiver, (Const, Static)):
+            return STATIC
+        return UNKNOWN  # attributes of objects are not followed
+
+    def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
+        if isinstance(expr.func, ast.Attribute):
+            receiver = self.eval(expr.func.value, frame)
+            method = expr.func.attr
+            args, keywords, starred = self._eval_args(expr, frame)
+            rule = transfer.method_rule(method)
+            if rule is not None and rule.rejects_replicated and isinstance(receiver, AxisState) and not starred:
+                self._judge_replicated(expr, f".{method}()", [(receiver, expr.func.value)], frame)
+            if isinstance(receiver, JaxName):
+                callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
+                return self.call(callee, expr, args, keywords, starred, frame)
+            return self.call_method(receiver, method, args, keywords, starred)
+        callee = self.eval(expr.func, frame)
+        args, keywords, starred = self._eval_args(expr, frame)
+        return self.call(callee, expr, args, keywords, starred, frame)
+
+    def _eval_args(self, expr: ast.Call, frame: Frame):
+        args: list[tuple[Value, ast.expr]] = []
+        keywords: dict[str, tuple[Value, ast.expr]] = {}
+        starred = False
+        for arg in call_args(expr):
+            value = self.eval(arg.value, frame)
+            if arg.star:
+                starred = True
+            elif arg.keyword is not None:
+                keywords[arg.keyword] = (value, arg.value)
+            else:
+                args.append((value, arg.value))
+        return args, keywords, starred
+
+    def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
+        rule = transfer.method_rule(method)
+        if starred or not isinstance(receiver, AxisState) or rule is None:
+            return UNKNOWN
+        if _SHARDING_KEYWORDS & set(keywords):
+            return UNKNOWN
+        operands = [receiver]
+        for value, _ in list(args) + list(keywords.values()):
+            if isinstance(value, (Const, Static, JaxName)):
+                continue
+            array = as_array(value)
+            if array is None:
+                return UNKNOWN
+            operands.append(array)
+        keeps = rule.keeps_reduced and len(operands) == 1
+        return _mark_mixed(elementwise(operands, keeps, why=receiver.why), operands)
+
+    def call(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
+        if isinstance(callee, Partial):
+            merged_args = [(value, node) for value, node in zip(callee.args, callee.arg_nodes)] + list(args)
+            merged_keywords = {name: (value, node) for (name, value), (_, node) in zip(callee.keywords, callee.keyword_nodes)}
+            merged_keywords.update(keywords)
+            return self.call(callee.func, expr, merged_args, merged_keywords, starred, frame)
+        if isinstance(callee, Function):
+            return self.call_function(callee, expr, args, keywords, starred)
+        if not isinstance(callee, JaxName):
+            return UNKNOWN
+        name = callee.name
+        if name == jaxapi.PARTIAL:
+            if starred or not args:
+                return UNKNOWN
+            return Partial(args[0][0], tuple(v for v, _ in args[1:]), tuple((k, v) for k, (v, _) in keywords.items()),
+                           tuple(n for _, n in args[1:]), tuple((k, n) for k, (_, n) in keywords.items()))
+        if transfer.collective_rule(name) is not None:
+            return self.collective(name, expr, args, keywords, starred, frame)
+        rule = transfer.elementwise_rule(name)
+        if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
+            self._judge_replicated(expr, name, [args[0]], frame)
+        if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
+            return self.tree_map(args, frame)
+        if name == "jax.lax.axis_index":
+            return self.axis_index(args, keywords)
+        if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
+            return STATIC
+        if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
+            return STATIC
+        if rule is not None:
+            return self.call_elementwise(rule, args, keywords, starred)
+        if name.startswith("numpy."):
+            operands = [as_array(value) for value, _ in list(args) + list(keywords.values())]
+            if not starred and all(op is not None and op.same_state(CONSTANT) for op in operands):
+                return replace(CONSTANT, why="a NumPy constant")
+        return UNKNOWN
+
+    def call_elementwise(self, rule: transfer.OperandRule, args, keywords, starred) -> Value:
+        if starred or _SHARDING_KEYWORDS & set(keywords):
+            return UNKNOWN  # out_sharding=P(unreduced=...) and the like set the state themselves
+        operands: list[AxisState] = []
+        for value, _ in list(args) + list(keywords.values()):
+            for leaf in leaves(value):
+                if isinstance(leaf, (Const, Static, JaxName)):
+                    continue
+                array = as_array(leaf)
+                if array is None:
+                    return UNKNOWN
+                operands.append(array)
+        keeps = rule.keeps_reduced and len(operands) == 1
+        result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
+        return _mark_mixed(result, operands)
+
+    def tree_map(self, args, frame: Frame) -> Value:
+        """`jax.tree.map(f, tree, ...)` over trees whose leaves share one state: f on that state."""
+        (func, func_node), trees = args[0], args[1:]
+        if not all(isinstance(value, AxisState) for value, _ in trees):
+            return UNKNOWN
+        if isinstance(func, Function) and isinstance(func_node, ast.Name):
+            self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
+        result = self.call(func, None, list(trees), {}, False, frame)
+        return result if isinstance(result, AxisState) else UNKNOWN
+
+    def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
+        if starred:
+            return UNKNOWN
+        if expr is not None and isinstance(expr.func, ast.Name):
+            self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
+        result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
+                                   function.closure)
+        return UNKNOWN if result is None else result
+
+    def axis_index(self, args, keywords) -> Value:
+        node_value = args[0][0] if args else keywords.get("axis_name", (None, None))[0]
+        axes = axes_of(node_value)
+        if axes is None:
+            return UNKNOWN
+        return AxisState.of({axis: V for axis in axes}, I, "axis_index result")
+
+    # -- collectives -------------------------------------------------------------------------
+    def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
+        rule = transfer.collective_rule(name)
+        if starred:
+            return UNKNOWN
+        bound: dict[str, tuple[Value, ast.expr]] = {}
+        for param, arg in zip(rule.params, args):
+            bound[param] = arg
+        for key, arg in keywords.items():
+            bound.setdefault(key, arg)
+        if "x" not in bound or "axis_name" not in bound or "axis_index_groups" in bound:
+            return UNKNOWN
+        value, arg_node = bound["x"]
+        axes_value, axes_node = bound["axis_name"]
+        axes = axes_of(axes_value)
+        if axes is None or not axes:
+            return UNKNOWN
+        if self.mesh is not None and not set(axes) <= set(self.mesh.axes):
+            return UNKNOWN
+        to = self._to(rule, bound)
+        if to is False:
+            return UNKNOWN
+        gives = self._gives(name, rule, to)
+        if gives is None:
+            return UNKNOWN
+        short = name.rsplit(".", 1)[-1]
+        why = f"{short} result" if to in (None, jaxapi.VARYING) and short != "pcast" else f"{short}(..., to={to!r}) result"
+        if isinstance(value, (Const, Static)) and rule.reduction and short != "pmean":
+            return STATIC  # psum of a Python constant is computed without tracing
+        if not isinstance(value, AxisState) or value.mixed or expr is None or frame.function is None:
+            return self._collective_on_tree(value, axes, gives, rule, why, name)
+        if short in ("pcast", "pvary", "preduced"):
+            return pcast_result(value, axes, gives, why, short)
+        site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
+                    frame.statement, frame.function, mesh=self.mesh)
+        verdict = self.judge.collective(site)
+        if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
+                and self._can_rebind(site.arg.id, site, frame):
+            verdict = replace(verdict, rebind=site.arg.id)
+        self._record(site, verdict)
+        if verdict is not None:
+            value = value.with_axes(verdict.cast, V, "pcast result")
+            if verdict.rebind is not None:
+                frame.vars[verdict.rebind] = value
+        gather = id(expr) if gives is R else None
+        return collective_result(value, axes, gives, rule, why, gather)
+
+    def _to(self, rule: Transfer, bound):
+        if rule.gives != "to":
+            return None
+        if "to" not in bound:
+            return rule.default_to if rule.default_to is not None else False
+        value = bound["to"][0]
+        if isinstance(value, Const) and isinstance(value.value, str):
+            return value.value
+        return False
+
+    def _gives(self, name: str, rule: Transfer, to) -> State | None:
+        if rule.gives != "to":
+            return State(rule.gives)
+        if name == "jax.lax.all_gather":
+            state = transfer.gather_gives(to)
+            return State(state) if state is not None else None
+        if transfer.is_cast_target(to):
+            return State(to)
+        return None
+
+    def _collective_on_tree(self, value: Value, axes, gives: State, rule: Transfer, why: str, name: str) -> Value:
+        if isinstance(value, TupleValue):
+            return TupleValue(tuple(self._collective_on_tree(item, axes, gives, rule, why, name) for item in value.items))
+        if isinstance(value, AxisState):
+            short = name.rsplit(".", 1)[-1]
+            if short in ("pcast", "pvary", "preduced"):
+                return pcast_result(value, axes, gives, why, short)
+            if any(value.on(axis) in (R, U, Q) for axis in axes):
+                return UNKNOWN
+            return collective_result(value, axes, gives, rule, why)
+        return UNKNOWN
+
+    def _can_rebind(self, name: str, site: Site, frame: Frame) -> bool:
+        """A new line `name = pcast(name, ...)` before the statement is as good as a wrap only when
+        nothing else reads `name` afterwards (or the statement itself rebinds it)."""
+        statement = frame.statement
+        if statement is None or frame.loops or name not in frame.local_names or frame.function is None:
+            return False
+        if isinstance(frame.function, ast.Lambda):
+            return False
+        simple = isinstance(statement, SIMPLE)
+        reads = sum(name_count(node, name) for node in ([statement] if simple else header_parts(statement)))
+        if simple and name in frame.statement_target:
+            reads -= target_occurrences(statement, name)
+            return reads == 1
+        if reads != 1:
+            return False
+        return not read_after(frame.function, statement, name)
+
+    def _judge_replicated(self, node: ast.expr, name: str, operands: list[tuple[Value, ast.expr]],
+                          frame: Frame) -> bool:
+        """JAX rejects a reduced operand beside one replicated (a constant, or invariant) on its
+        reduced axes; one operand alone stands for a function that adds constants itself (mean).
+        Records a verdict only when every state involved is known; True when it is a problem."""
+        if frame.function is None:
+            return False
+        for index, (value, arg) in enumerate(operands):
+            if not isinstance(value, AxisState) or value.mixed or value.rest is R:
+                continue
+            axes = tuple(axis for axis, state in value.named if state is R)
+            if not axes:
+                continue
+            others = [item for position, item in enumerate(operands) if position != index]
+            partner, undecided = self._replicated_partner(others, axes)
+            if partner is None and undecided:
+                return False
+            site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
+                        partner or "", mesh=self.mesh)
+            verdict = self.judge.replicated(site) if partner is not None else None
+            self._record(site, verdict)
+            return verdict is not None
+        return False
+
+    def _replicated_partner(self, others: list[tuple[Value, ast.expr]], axes: tuple[str, ...]) -> tuple[str | None, bool]:
+        """(how the first operand replicated on one of `axes` is described, whether some operand's
+        state there is not known)."""
+        if not others:
+            return "the constants it computes with", False
+        undecided = False
+        for value, node in others:
+            if isinstance(value, Const) and isinstance(value.value, (int, float)):
+                return f"the constant {value.value!r}", False
+            if isinstance(value, Static):
+                return "a Python value", False
+            if isinstance(value, AxisState) and not value.mixed:
+                replicated = [axis for axis in axes if value.on(axis) is I]
+                if replicated:
+                    return f"a value {describe(value, replicated)}", False
+                if any(value.on(axis) not in (V, R) for axis in axes):
+                    undecided = True
+            else:
+                undecided = True
+        return None, undecided
+
+    def _record(self, site: Site, verdict: Verdict | None) -> None:
+        key = id(site.call)
+        if key not in self.verdicts:
+            self.verdicts[key] = []
+            self.site_nodes[key] = site
+        self.verdicts[key].append(verdict)
+        self.sites.append(site)
+
+
+_SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
+
+
+def _mark_mixed(result: AxisState, operands: list[AxisState]) -> AxisState:
+    if len(operands) > 1 and not all(op.same_state(operands[0]) for op in operands):
+        return replace(result, mixed=True)
+    return result
+
+
+BINARY_OPERATORS = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**",
+    ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
+}
+_UNARY_OPERATORS = {ast.USub: "-x", ast.UAdd: "+x", ast.Invert: "~x", ast.Not: "not x"}
+_COMPARISONS = {
+    ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Is: "is",
+    ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
+}
+_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})

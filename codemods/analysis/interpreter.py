@@ -1,0 +1,555 @@
+"""The abstract interpreter: runs each shard_map body on per-axis states, statement by statement.
+
+Two promises shape the code:
+- **Unknown never produces a verdict.** A state is known only when every step that made it is
+  one the transfer rules list; loops, unknown calls, attributes, parameters without a literal spec
+  give "unknown". A verdict counts only when every analysed run of its function agrees and
+  every reference to that function was analysed.
+- **One verdict per value per round.** After a verdict with a cast the analysis continues as if
+  the cast had been written (the engine re-parses after fixing), so a later use of the same name
+  is not judged on the same value twice, and two fixes never cast one value twice.
+
+The interpreter judges nothing itself: at each collective (and each operation a reduced value
+meets) it builds a Site and asks the judge it was given (rules/_diagnosis.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+import ast
+
+from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
+from codemods.analysis.nodes import (
+    NOT_LITERAL,
+    FunctionDef,
+    FunctionNode,
+    import_names,
+    literal_value,
+    param_default,
+    positional_params,
+    string_value,
+    target_names,
+)
+from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.shardmap import (
+    MeshInfo,
+    ShardMapUse,
+    Spec,
+    SpecTree,
+    find_shard_maps,
+    parse_mesh,
+    parse_spec,
+)
+from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
+from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, else_of, references, small_targets
+from codemods.analysis.values import (
+    AxisState,
+    State,
+    CONSTANT,
+    UNKNOWN,
+    Const,
+    Function,
+    JaxName,
+    TupleValue,
+    Value,
+    join,
+    join_paths,
+    spec_state,
+)
+
+R, U = State.REDUCED, State.UNREDUCED
+
+MAX_CALL_DEPTH = 3  # helpers analysed at the call site, this many calls deep
+MAX_RUNS_PER_BODY = 200  # function runs per shard_map body (keeps the analysis linear)
+
+
+class _Dead(Exception):
+    """Raised inside a block after return/raise: the rest is not reached."""
+
+
+@dataclass(eq=False)
+class Frame:
+    """Names of one function run (or of the statically known scope around a body)."""
+
+    function: FunctionNode | None
+    parent: Frame | None
+    vars: dict[str, Value] = field(default_factory=dict)
+    # Static frames resolve names from the module/function text instead of a run.
+    static_scopes: tuple[FunctionDef, ...] | None = None
+    opaque: bool = False  # names from here are unknown (e.g. an enclosing shard_map body)
+    loops: int = 0
+    returns: list[tuple[ast.Return | None, Value]] = field(default_factory=list)
+    local_names: frozenset[str] = frozenset()  # names the function binds (params and locals)
+    statement: ast.stmt | None = None
+    statement_target: frozenset[str] = frozenset()  # names the current statement assigns
+
+
+class Interpreter(Expressions):
+    def __init__(self, scope: ModuleScope, judge: Judge) -> None:
+        self.scope = scope
+        self.judge = judge
+        self.module_frame = Frame(None, None, static_scopes=())
+        self.verdicts: dict[int, list[Verdict | None]] = {}
+        self.site_nodes: dict[int, Site] = {}
+        self.function_runs: dict[int, int] = {}
+        self.analysed_refs: dict[int, set[int]] = {}  # function id -> ids of Name refs analysed
+        self.body_functions: set[int] = set()  # every shard_map body of the module
+        self.decorated_bodies: set[int] = set()
+        self._references: dict[int, dict[str, set[int]]] = {}
+        self.parents: dict[int, FunctionNode | None] = {}  # def -> the function defining it
+        self._assigned: dict[int, frozenset[str]] = {}
+        self._static: dict[tuple, Value] = {}
+        self.depth = 0
+        self.call_depth = 0
+        self.runs_left = MAX_RUNS_PER_BODY
+        self.mesh: MeshInfo | None = None
+        self.run: BodyRun | None = None
+        self.sites: list[Site] = []
+
+    # -- entry -------------------------------------------------------------------------------
+    def analyse(self, use: ShardMapUse) -> BodyRun:
+        mesh = parse_mesh(self.scope, use.mesh, use.call_scopes) if use.mesh is not None else None
+        run = BodyRun(use, mesh)
+        if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
+            return run  # check_vma=False: no types to check; a non-literal setting: not certain
+        manual = self._manual_axes(use)
+        if manual is False:
+            return run
+        params = self._param_states(use, manual)
+        if params is None:
+            return run
+        self.mesh, self.run = mesh, run
+        self.runs_left = MAX_RUNS_PER_BODY
+        call_frame = self._static_frame(use.call_scopes)
+        bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
+        keywords = {arg.keyword: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
+        if use.body_ref is not None:
+            self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
+        self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
+        closure = self._static_frame(use.body_scopes)
+        returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
+        run.analysed = returned is not None
+        self.run = None
+        return run
+
+    def _manual_axes(self, use: ShardMapUse):
+        if use.axis_names is None:
+            return None
+        value = literal_value(use.axis_names)
+        if isinstance(use.axis_names, ast.Set):
+            names = [string_value(element) for element in use.axis_names.elts]
+            if all(isinstance(name, str) for name in names):
+                return frozenset(names)
+        if isinstance(value, tuple) and all(isinstance(name, str) for name in value):
+            return frozenset(value)
+        return False
+
+    def _param_states(self, use: ShardMapUse, manual) -> list[Value] | None:
+        """States of the body's positional parameters (after partial-bound ones), from in_specs.
+
+        Without a literal spec the parameters are unknown, but the body is still followed: a
+        psum result is invariant on its axes whatever went in.
+        """
+        params = use.body.args
+        positional = positional_params(params)
+        bound_positional = [arg for arg in use.bound_args if arg.keyword is None]
+        bound_keywords = {arg.keyword for arg in use.bound_args if arg.keyword is not None}
+        free = [param for param in positional[len(bound_positional):] if param.arg not in bound_keywords]
+        tree = parse_spec(self.scope, use.in_specs, use.call_scopes) if use.in_specs is not None else None
+        if isinstance(tree, tuple):
+            return [self._tree_value(item, manual) for item in tree]
+        # One spec applies to every argument; a parameter with a default may not be passed at all.
+        required = [param for param in free if param_default(params, param) is None]
+        state = spec_state(tree, manual) if isinstance(tree, Spec) else UNKNOWN
+        return [state for _ in required]
+
+    def _tree_value(self, tree: SpecTree, manual) -> Value:
+        if isinstance(tree, Spec):
+            return spec_state(tree, manual)
+        if isinstance(tree, tuple):
+            return TupleValue(tuple(self._tree_value(item, manual) for item in tree))
+        return UNKNOWN
+
+    def _static_frame(self, scopes: tuple[FunctionDef, ...]) -> Frame:
+        """Names around a body: resolved from the text. Inside another shard_map body (a nested
+        shard_map) they are values of that body: unknown."""
+        if not scopes:
+            return self.module_frame
+        opaque = any(id(function) in self.body_functions for function in scopes)
+        return Frame(None, self.module_frame, static_scopes=scopes, opaque=opaque)
+
+    # -- functions ---------------------------------------------------------------------------
+    def run_function(self, node: FunctionNode, args: list[Value], keywords: dict[str, Value], closure: Frame,
+                     is_body: bool = False) -> Value | None:
+        """Run a function with argument values; None when it could not be analysed."""
+        if self.runs_left <= 0 or self.call_depth > MAX_CALL_DEPTH:
+            return None
+        self.runs_left -= 1
+        frame = Frame(node, closure)
+        if not self._bind_params(node.args, args, keywords, frame):
+            return None
+        self.function_runs[id(node)] = self.function_runs.get(id(node), 0) + 1
+        self.call_depth += 1
+        try:
+            if isinstance(node, ast.Lambda):
+                frame.local_names = frozenset(frame.vars)
+                value = self.eval(node.body, frame)
+                frame.returns.append((None, value))
+            else:
+                frame.local_names = frozenset(frame.vars) | self._locals_of(node)
+                try:
+                    self.exec_block(node.body, frame)
+                except _Dead:
+                    pass
+        finally:
+            self.call_depth -= 1
+        if is_body and self.run is not None:
+            self.run.returns.extend(frame.returns)
+        if not frame.returns:
+            return Const(None)
+        result = frame.returns[0][1]
+        for _, value in frame.returns[1:]:
+            result = join(result, value)
+        return result
+
+    def _locals_of(self, node: FunctionDef) -> frozenset[str]:
+        key = id(node)
+        if key not in self._assigned:
+            self._assigned[key] = frozenset(assigned_names(node.body))
+        return self._assigned[key]
+
+    def _bind_params(self, params: ast.arguments, args: list[Value], keywords: dict[str, Value], frame: Frame) -> bool:
+        positional = positional_params(params)
+        if len(args) > len(positional) and params.vararg is None:
+            return False
+        for index, param in enumerate(positional + list(params.kwonlyargs)):
+            name = param.arg
+            if index < len(args) and index < len(positional):
+                frame.vars[name] = args[index]
+            elif name in keywords:
+                frame.vars[name] = keywords[name]
+            elif (default := param_default(params, param)) is not None:
+                frame.vars[name] = self._default(default)
+            else:
+                return False
+        for param in (params.vararg, params.kwarg):
+            if param is not None:
+                frame.vars[param.arg] = UNKNOWN
+        return True
+
+    def _default(self, node: ast.expr) -> Value:
+        value = literal_value(node)
+        return Const(value) if value is not NOT_LITERAL else UNKNOWN
+
+    # -- statements --------------------------------------------------------------------------
+    def exec_block(self, block: list[ast.stmt], frame: Frame, header_line: int = 0) -> None:
+        """Run a block; `header_line` is the line its compound statement's header ends on (a
+        statement sharing it, or a line with another statement, gets no new line above it)."""
+        previous_end = header_line
+        for index, stmt in enumerate(block):
+            following = block[index + 1].lineno if index + 1 < len(block) else None
+            alone = stmt.lineno > previous_end and (following is None or following > stmt.end_lineno)
+            previous_end = stmt.end_lineno
+            self.exec_stmt(stmt, frame, alone)
+
+    def exec_stmt(self, stmt: ast.stmt, frame: Frame, alone: bool = True) -> None:
+        if isinstance(stmt, SIMPLE):
+            frame.statement = stmt if alone else None
+            frame.statement_target = small_targets(stmt)
+            self.exec_small(stmt, frame)
+            frame.statement = None
+            frame.statement_target = frozenset()
+            return
+        handler = getattr(self, "exec_" + type(stmt).__name__, None)
+        if handler is not None:
+            handler(stmt, frame)
+        else:  # match, class: whatever they bind is unknown
+            self._forget(assigned_names([stmt]), frame)
+            if isinstance(stmt, ast.ClassDef):
+                frame.vars[stmt.name] = UNKNOWN
+
+    def exec_small(self, small: ast.stmt, frame: Frame) -> None:
+        if isinstance(small, ast.Assign):
+            value = self.eval(small.value, frame)
+            for target in small.targets:
+                self.assign(target, value, frame)
+        elif isinstance(small, ast.AnnAssign):
+            if small.value is not None:
+                self.assign(small.target, self.eval(small.value, frame), frame)
+        elif isinstance(small, ast.AugAssign):
+            left = self.eval(small.target, frame)
+            right = self.eval(small.value, frame)
+            op = BINARY_OPERATORS.get(type(small.op), "?")
+            self.assign(small.target, self.binary(op, left, right), frame)
+        elif isinstance(small, ast.Expr):
+            self.eval(small.value, frame)
+        elif isinstance(small, ast.Return):
+            value = self.eval(small.value, frame) if small.value is not None else Const(None)
+            frame.returns.append((small, value))
+            raise _Dead
+        elif isinstance(small, ast.Raise):
+            raise _Dead
+        elif isinstance(small, ast.Assert):
+            self.eval(small.test, frame)
+        elif isinstance(small, (ast.Global, ast.Nonlocal)):
+            for name in small.names:
+                frame.vars[name] = UNKNOWN
+        elif isinstance(small, ast.Delete):
+            for target in small.targets:
+                self._forget(target_names(target), frame)
+        elif isinstance(small, (ast.Import, ast.ImportFrom)):
+            for name in import_names(small):
+                frame.vars.pop(name, None)  # resolved through the import table
+                frame.vars[name] = self._module_name(name)
+        # pass, break, continue: nothing to follow
+
+    def exec_FunctionDef(self, stmt: FunctionDef, frame: Frame) -> None:
+        self._note_parent(stmt, frame.function)
+        frame.vars[stmt.name] = Function(stmt, frame) if not stmt.decorator_list else UNKNOWN
+
+    exec_AsyncFunctionDef = exec_FunctionDef
+
+    def exec_If(self, stmt: ast.If, frame: Frame) -> None:
+        frame.statement = stmt
+        self.eval(stmt.test, frame)
+        frame.statement = None
+        self._branches(frame, [(stmt.body, stmt.test.end_lineno), else_of(stmt)])
+
+    def _branches(self, frame: Frame, blocks: list) -> None:
+        """Run alternative blocks from the same state and join what they leave."""
+        before = dict(frame.vars)
+        outcomes: list[dict[str, Value]] = []
+        for block in blocks:
+            frame.vars = dict(before)
+            try:
+                if block is None:
+                    pass
+                elif isinstance(block, ast.If):  # elif: its test has no line of its own
+                    self.eval(block.test, frame)
+                    self._branches(frame, [(block.body, block.test.end_lineno), else_of(block)])
+                else:
+                    self.exec_block(block[0], frame, block[1])
+                outcomes.append(frame.vars)
+            except _Dead:
+                pass
+        if not outcomes:
+            frame.vars = before
+            raise _Dead
+        # A local name some paths leave unbound raises on those paths where it is read next, so
+        # a read sees only what the binding paths gave it.
+        unbound = frame.local_names - set(before)
+        merged = outcomes[0]
+        for other in outcomes[1:]:
+            names = set(merged) | set(other)
+            merged = {name: join_paths(merged, other, name, name in unbound) for name in names}
+        frame.vars = merged
+
+    def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
+        frame.statement = stmt
+        self.eval(stmt.iter, frame)
+        frame.statement = None
+        self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
+                   stmt.iter.end_lineno)
+
+    exec_AsyncFor = exec_For
+
+    def exec_While(self, stmt: ast.While, frame: Frame) -> None:
+        names = assigned_names(stmt.body)
+        self._forget(names, frame)
+        frame.loops += 1
+        try:
+            self.eval(stmt.test, frame)
+        finally:
+            frame.loops -= 1
+        self._loop(frame, stmt.body, names, stmt.orelse, stmt.test.end_lineno)
+
+    def _loop(self, frame: Frame, body: list[ast.stmt], names: set[str], orelse: list[ast.stmt],
+              header_line: int) -> None:
+        """Loops give unknown: everything the body binds is unknown in it and after it."""
+        self._forget(names, frame)
+        frame.loops += 1
+        before = dict(frame.vars)
+        try:
+            self.exec_block(body, frame, header_line)
+        except _Dead:
+            pass
+        finally:
+            frame.loops -= 1
+        frame.vars = before
+        if orelse:
+            try:
+                self.exec_block(orelse, frame)
+            except _Dead:
+                pass
+            self._forget(assigned_names(orelse), frame)
+
+    def exec_With(self, stmt: ast.With | ast.AsyncWith, frame: Frame) -> None:
+        frame.statement = stmt
+        header_line = stmt.lineno
+        for item in stmt.items:
+            self.eval(item.context_expr, frame)
+            header_line = max(header_line, item.context_expr.end_lineno)
+            if item.optional_vars is not None:
+                self._forget(target_names(item.optional_vars), frame)
+                header_line = max(header_line, item.optional_vars.end_lineno)
+        frame.statement = None
+        self.exec_block(stmt.body, frame, header_line)
+
+    exec_AsyncWith = exec_With
+
+    def exec_Try(self, stmt: ast.Try, frame: Frame) -> None:
+        names = assigned_names([stmt])
+        blocks = [stmt.body] + [handler.body for handler in stmt.handlers] + [stmt.orelse, stmt.finalbody]
+        for block in blocks:
+            before = dict(frame.vars)
+            try:
+                self.exec_block(block, frame)
+            except _Dead:
+                pass
+            frame.vars = before
+            self._forget(names, frame)
+
+    exec_TryStar = exec_Try
+
+    def _forget(self, names: Iterable[str], frame: Frame) -> None:
+        for name in names:
+            frame.vars[name] = UNKNOWN
+
+    def assign(self, target: ast.expr, value: Value, frame: Frame) -> None:
+        if isinstance(target, ast.Name):
+            frame.vars[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            elements = target.elts
+            if any(isinstance(element, ast.Starred) for element in elements):
+                self._forget(target_names(target), frame)
+                return
+            items = self._unpack(value, len(elements))
+            for element, item in zip(elements, items):
+                self.assign(element, item, frame)
+        # attributes and subscripts: the object is not followed
+
+    def _unpack(self, value: Value, count: int) -> list[Value]:
+        if isinstance(value, TupleValue) and len(value.items) == count:
+            return list(value.items)
+        if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:
+            return [Const(item) for item in value.value]
+        if isinstance(value, AxisState) and not value.has(R) and not value.has(U) and not value.mixed:
+            # Rows of an array, or leaves of a pytree with one spec: same state each.
+            return [value] * count
+        return [UNKNOWN] * count
+
+    # -- names -------------------------------------------------------------------------------
+    def lookup(self, name: str, frame: Frame) -> Value:
+        if name in self.scope.volatile:
+            return UNKNOWN  # rebound from another function through `global` / `nonlocal`
+        current: Frame | None = frame
+        while current is not None:
+            if current.static_scopes is not None:
+                return self._static_lookup(name, current)
+            if name in current.vars:
+                return current.vars[name]
+            if name in current.local_names:
+                return UNKNOWN  # bound later in this function, or in a branch not taken
+            current = current.parent
+        return UNKNOWN
+
+    def _static_lookup(self, name: str, frame: Frame) -> Value:
+        """A name outside every analysed run: functions, constants and imports; other
+        closed-over values are invariant (shard_map treats closed-over arrays as constants)."""
+        if frame.opaque:
+            return UNKNOWN
+        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name)
+        if key not in self._static:
+            self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
+            self._static[key] = self._static_value(name, frame)
+        return self._static[key]
+
+    def _static_value(self, name: str, frame: Frame) -> Value:
+        scopes = frame.static_scopes or ()
+        for index in range(len(scopes) - 1, -1, -1):
+            local = self.scope.locals_of(scopes[index])
+            if local.binds(name):
+                return self._bound_value(name, local, scopes[: index + 1])
+        if self.scope.globals.binds(name):
+            return self._bound_value(name, self.scope.globals, ())
+        return self._module_name(name)
+
+    def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...]) -> Value:
+        function = bindings.unique_function(name)
+        if function is not None:
+            self._note_parent(function, scopes[-1] if scopes else None)
+            return Function(function, self._static_frame(scopes))
+        bound = bindings.unique_value(name)
+        if bound is not None:
+            return self.eval(bound, self._static_frame(scopes))
+        return replace(CONSTANT, why="a closed-over value")
+
+    def _module_name(self, name: str) -> Value:
+        bindings = self.scope.imports.bindings
+        if name in bindings:
+            bound = bindings[name]
+            return JaxName(bound) if bound else replace(CONSTANT, why="a module-level value")
+        if name in _BUILTIN_NAMES:
+            return JaxName("builtins." + name)
+        return replace(CONSTANT, why="a module-level value")
+
+    # -- results -----------------------------------------------------------------------------
+    def agreed_verdicts(self) -> list[Verdict]:
+        """Verdicts every analysed run agrees on, in functions whose every use was analysed."""
+        found = []
+        for key, verdicts in self.verdicts.items():
+            first = verdicts[0]
+            if first is None or any(v is None or v.key() != first.key() for v in verdicts):
+                continue
+            function = self.site_nodes[key].function
+            if len(verdicts) != self.function_runs.get(id(function), 0):
+                continue  # some run of the function could not judge this site
+            if self._closed(function):
+                found.append(first)
+        return found
+
+    def _closed(self, function: FunctionNode) -> bool:
+        """Every reference to the function was analysed (a lambda has only the one it runs by;
+        a body decorated by shard_map is only ever run by shard_map). A nested function is
+        referenced only inside the function defining it; a module-level one anywhere in the
+        file."""
+        if isinstance(function, ast.Lambda) or id(function) in self.decorated_bodies:
+            return True
+        name = function.name
+        analysed = self.analysed_refs.get(id(function), set())
+        parent = self.parents.get(id(function))
+        if parent is None:
+            return len(analysed) >= self.scope.references(name)
+        return self._references_in(parent).get(name, set()) <= analysed
+
+    def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
+        key = id(node)
+        if key not in self._references:
+            self._references[key] = references(node)
+        return self._references[key]
+
+    def _note_parent(self, function: FunctionNode, parent: FunctionNode | None) -> None:
+        if isinstance(function, DEFS):
+            self.parents.setdefault(id(function), parent)
+
+
+
+def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None = None) -> Analysis:
+    """Find every shard_map body of the module, follow its values, and return what `judge` said
+    at the sites every run agrees on. `source` (the text of `tree`) lets the search skip
+    statements that cannot name shard_map."""
+    scope = ModuleScope(tree, imports, source)
+    try:
+        uses = find_shard_maps(scope)
+        interpreter = Interpreter(scope, judge)
+        interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
+        interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
+        runs = [interpreter.analyse(use) for use in uses]
+        verdicts = interpreter.agreed_verdicts()
+    except RecursionError:  # absurdly deep code: say nothing rather than guess
+        return Analysis()
+    return Analysis(verdicts, runs, interpreter.sites, scope)
+
+
+_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})

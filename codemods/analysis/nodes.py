@@ -1,0 +1,222 @@
+"""Plain facts about `ast` nodes: call arguments in source order, literal values, a fast walk,
+statement blocks, the names a target or an import binds, parameters."""
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+# ---------------------------------------------------------------------------------------------
+# Call arguments in source order
+# ---------------------------------------------------------------------------------------------
+class Arg(NamedTuple):
+    """One argument of a call as written: `keyword` for `k=v`, `star` '*' or '**' for unpacking."""
+
+    value: ast.expr
+    keyword: str | None = None
+    star: str = ""
+
+
+def call_args(call: ast.Call) -> list[Arg]:
+    """The arguments of `call` in the order they are written (`ast` keeps positional and keyword
+    ones apart); computed once per call node."""
+    cached = getattr(call, "_shardfix_args", None)
+    if cached is not None:
+        return cached
+    found: list[tuple[tuple[int, int], Arg]] = []
+    for arg in call.args:
+        if isinstance(arg, ast.Starred):
+            found.append(((arg.lineno, arg.col_offset), Arg(arg.value, None, "*")))
+        else:
+            found.append(((arg.lineno, arg.col_offset), Arg(arg)))
+    for keyword in call.keywords:
+        star = "**" if keyword.arg is None else ""
+        found.append(((keyword.lineno, keyword.col_offset), Arg(keyword.value, keyword.arg, star)))
+    if call.keywords and call.args:
+        found.sort(key=lambda item: item[0])
+    result = [arg for _, arg in found]
+    call._shardfix_args = result  # type: ignore[attr-defined]
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Literals and local names
+# ---------------------------------------------------------------------------------------------
+def string_value(node: ast.AST | None) -> str | None:
+    """The value of a plain string literal ('i', "i", r'i', 'a' 'b'), else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def literal_value(node: ast.AST) -> object:
+    """Python value of a literal made of strings, numbers, None/True/False and tuples of those.
+
+    Returns the sentinel NOT_LITERAL for anything else.
+    """
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if value is None or isinstance(value, (str, bool, int, float)):
+            return value
+        return NOT_LITERAL
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = literal_value(node.operand)
+        return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else NOT_LITERAL
+    if isinstance(node, (ast.Tuple, ast.List)):
+        items = []
+        for element in node.elts:
+            if isinstance(element, ast.Starred):
+                return NOT_LITERAL
+            value = literal_value(element)
+            if value is NOT_LITERAL:
+                return NOT_LITERAL
+            items.append(value)
+        return tuple(items)
+    return NOT_LITERAL
+
+
+class _NotLiteral:
+    def __repr__(self) -> str:
+        return "NOT_LITERAL"
+
+
+NOT_LITERAL = _NotLiteral()
+
+
+# ---------------------------------------------------------------------------------------------
+# A fast walk over the tree
+# ---------------------------------------------------------------------------------------------
+# ast.walk/iter_child_nodes are generators that look at every field of every node; this walk is
+# iterative, knows each node type's child fields once, and skips expression contexts.
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_LEAF_FIELDS = frozenset({"ctx", "op", "type_comment", "kind"})
+
+
+def _child_fields(node_type: type) -> tuple[str, ...]:
+    found = _CHILD_FIELDS.get(node_type)
+    if found is None:
+        found = tuple(name for name in node_type._fields if name not in _LEAF_FIELDS)
+        _CHILD_FIELDS[node_type] = found
+    return found
+
+
+# Node types that never have node children: the walks skip them without a look.
+_LEAVES = frozenset({ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, ast.Global, ast.Nonlocal, ast.alias,
+                     ast.Load, ast.Store, ast.Del})
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    children: list[ast.AST] = []
+    if type(node) in _LEAVES:
+        return children
+    for name in _child_fields(type(node)):
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
+            children.append(value)
+        elif type(value) is list:
+            children.extend(item for item in value if isinstance(item, ast.AST))
+    return children
+
+
+def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) -> Iterator[ast.AST]:
+    """Every node under `root` (itself included), parents before children; below a node for
+    which `prune` is true (other than `root`), nothing."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if prune is not None and node is not root and prune(node):
+            continue
+        children = child_nodes(node)
+        children.reverse()
+        stack.extend(children)
+
+
+def iter_with_scopes(root: ast.AST) -> Iterator[tuple[ast.AST, tuple[FunctionDef, ...]]]:
+    """Every node with the functions enclosing it (a def's decorators, defaults and annotations
+    are outside it)."""
+    stack: list[tuple[ast.AST, tuple]] = [(root, ())]
+    while stack:
+        node, scopes = stack.pop()
+        yield node, scopes
+        if isinstance(node, DEFS):
+            inner = scopes + (node,)
+            stack.extend((stmt, inner) for stmt in reversed(node.body))
+            if node.returns is not None:
+                stack.append((node.returns, scopes))
+            stack.append((node.args, scopes))
+            stack.extend((decorator, scopes) for decorator in reversed(node.decorator_list))
+            continue
+        children = child_nodes(node)
+        children.reverse()
+        stack.extend((child, scopes) for child in children)
+
+
+def child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    """The statement lists nested in a compound statement (an elif is the If in its orelse)."""
+    blocks = []
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if type(block) is list and block:
+            blocks.append(block)
+    for handler in getattr(stmt, "handlers", ()) or ():
+        blocks.append(handler.body)
+    for case in getattr(stmt, "cases", ()) or ():
+        blocks.append(case.body)
+    return blocks
+
+
+def block_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements of a block and of its nested blocks (if/for/while/with/try), not of nested defs
+    or classes, in source order."""
+    stack = list(reversed(body))
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for block in reversed(child_blocks(stmt)):
+            stack.extend(reversed(block))
+
+
+def import_names(stmt: ast.Import | ast.ImportFrom) -> list[str]:
+    """The local names an import statement binds (none for `import *`)."""
+    return [alias.asname or alias.name.split(".")[0] for alias in stmt.names if alias.name != "*"]
+
+
+def target_names(target: ast.AST, names: set[str] | None = None) -> set[str]:
+    """Names an assignment target binds (into tuples, lists and starred items)."""
+    names = set() if names is None else names
+    if isinstance(target, ast.Name):
+        names.add(target.id)
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            target_names(element, names)
+    elif isinstance(target, ast.Starred):
+        target_names(target.value, names)
+    return names
+
+
+def positional_params(args: ast.arguments) -> list[ast.arg]:
+    return list(args.posonlyargs) + list(args.args)
+
+
+def param_default(args: ast.arguments, param: ast.arg) -> ast.expr | None:
+    """The default of a parameter (positional or keyword-only), None when it has none."""
+    positional = positional_params(args)
+    if param in positional:
+        index = positional.index(param) - (len(positional) - len(args.defaults))
+        return args.defaults[index] if index >= 0 else None
+    index = args.kwonlyargs.index(param)
+    return args.kw_defaults[index]
+
+
+def all_param_names(args: ast.arguments) -> list[str]:
+    found = [param.arg for param in positional_params(args) + list(args.kwonlyargs)]
+    found.extend(param.arg for param in (args.vararg, args.kwarg) if param is not None)
+    return found

@@ -1,0 +1,246 @@
+"""The values the analysis follows through a shard_map body, and how two of them join.
+
+Every array inside `jax.shard_map` is, per mesh axis, varying, invariant, reduced or unreduced
+(jax-collectives.md). An AxisState says which; the other values (Python constants, tuples,
+functions, names reached through imports) carry what the interpreter needs to follow them.
+Values are small and immutable.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.nodes import FunctionNode
+from codemods.analysis.shardmap import Spec
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+class State(str, Enum):
+    VARYING = jaxapi.VARYING
+    INVARIANT = jaxapi.INVARIANT
+    REDUCED = jaxapi.REDUCED
+    UNREDUCED = jaxapi.UNREDUCED
+    UNKNOWN = "unknown"
+
+
+V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
+
+
+# ---------------------------------------------------------------------------------------------
+# Values
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AxisState:
+    """The per-axis state of an array (or of every leaf of a pytree sharing one spec).
+
+    `named` lists axes explicitly; every other axis is in state `rest`. `why` says what made the
+    value (for messages); `gathers` are the ids of all_gather(to='reduced') calls that made it
+    reduced (to find the out_specs a fix must update).
+    """
+
+    named: tuple[tuple[str, State], ...] = ()
+    rest: State = I
+    why: str = field(default="", compare=False)
+    gathers: frozenset[int] = field(default=frozenset(), compare=False)
+    # A function result computed from operands in different states: if it is really a tuple
+    # (jnp.broadcast_arrays, lax.optimization_barrier, ...) its items need not share the state.
+    mixed: bool = field(default=False, compare=False)
+
+    @staticmethod
+    def of(states: dict[str, State], rest: State = I, why: str = "", gathers: frozenset[int] = frozenset()) -> AxisState:
+        named = tuple(sorted((axis, state) for axis, state in states.items() if state is not rest))
+        return AxisState(named, rest, why, gathers)
+
+    def on(self, axis: str) -> State:
+        for name, state in self.named:
+            if name == axis:
+                return state
+        return self.rest
+
+    def states(self) -> dict[str, State]:
+        return dict(self.named)
+
+    def with_axes(self, axes: Iterable[str], state: State, why: str | None = None) -> AxisState:
+        states = self.states()
+        for axis in axes:
+            states[axis] = state
+        result = AxisState.of(states, self.rest, self.why if why is None else why, self.gathers)
+        return replace(result, mixed=True) if self.mixed else result
+
+    def has(self, state: State) -> bool:
+        return self.rest is state or any(s is state for _, s in self.named)
+
+    @property
+    def unknown(self) -> bool:
+        return self.rest is Q and not self.named
+
+    def known_nowhere_varying(self) -> bool:
+        """True when the value certainly varies on no axis at all."""
+        return not self.has(V) and not self.has(Q)
+
+    def same_state(self, other: AxisState) -> bool:
+        return self.named == other.named and self.rest == other.rest
+
+
+UNKNOWN = AxisState((), Q, "unknown")
+CONSTANT = AxisState((), I, "a constant")
+
+
+@dataclass(frozen=True)
+class Const:
+    """A Python literal: axis names, numbers, None."""
+
+    value: object
+
+
+@dataclass(frozen=True)
+class Static:
+    """A Python value that is the same on every device but not a literal (shapes, dtypes, ...)."""
+
+
+STATIC = Static()
+
+
+@dataclass(frozen=True)
+class TupleValue:
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class JaxName:
+    """A module-level object reached through imports, by canonical name (`jax.lax.psum`)."""
+
+    name: str
+
+
+@dataclass(frozen=True, eq=False)
+class Function:
+    """A user function (def or lambda) with the frame its free names resolve in."""
+
+    node: FunctionNode
+    closure: Frame
+
+
+@dataclass(frozen=True, eq=False)
+class Partial:
+    """`functools.partial(func, *args, **keywords)`."""
+
+    func: Value
+    args: tuple[Value, ...]
+    keywords: tuple[tuple[str, Value], ...]
+    arg_nodes: tuple[ast.expr, ...] = ()
+    keyword_nodes: tuple[tuple[str, ast.expr], ...] = ()
+
+
+Value = AxisState | Const | Static | TupleValue | JaxName | Function | Partial
+
+
+def as_array(value: Value) -> AxisState | None:
+    """The state a value has as an operand of array arithmetic (None: not an array operand)."""
+    if isinstance(value, AxisState):
+        return value
+    if isinstance(value, (Const, Static, JaxName)):
+        return CONSTANT
+    return None
+
+
+def same_value(left: Value, right: Value) -> bool:
+    if isinstance(left, AxisState) and isinstance(right, AxisState):
+        return left.same_state(right)
+    if isinstance(left, TupleValue) and isinstance(right, TupleValue):
+        return len(left.items) == len(right.items) and all(map(same_value, left.items, right.items))
+    if isinstance(left, (Function, Partial)) or isinstance(right, (Function, Partial)):
+        return left is right
+    return left == right
+
+
+def join(left: Value, right: Value) -> Value:
+    """The value after an if/else: known only when both branches agree."""
+    if left is right:
+        return left
+    if same_value(left, right):
+        if isinstance(left, AxisState) and isinstance(right, AxisState):
+            return replace(left, gathers=left.gathers | right.gathers)
+        if isinstance(left, TupleValue) and isinstance(right, TupleValue):
+            return TupleValue(tuple(join(a, b) for a, b in zip(left.items, right.items)))
+        return left
+    return UNKNOWN
+
+
+def spec_state(spec: Spec, manual: frozenset[str] | None) -> AxisState:
+    """A parameter's state from its in_specs entry: varying on the axes it names, invariant on
+    the other manual axes (unknown outside `manual` when axis_names= limits them)."""
+    states: dict[str, State] = {axis: V for axis in spec.sharded}
+    states.update({axis: R for axis in spec.reduced})
+    states.update({axis: U for axis in spec.unreduced})
+    if not spec.reduced_literal:
+        return UNKNOWN
+    rest = I
+    if manual is not None:
+        rest = Q
+        for axis in manual:
+            states.setdefault(axis, I)
+    return AxisState.of(states, rest, _spec_origin(spec))
+
+
+def _spec_origin(spec: Spec) -> str:
+    if spec.sharded:
+        return "in_specs shards it over " + ", ".join(repr(axis) for axis in spec.sharded)
+    return "in_specs replicates it"
+
+
+def describe(value: AxisState, axes: Iterable[str]) -> str:
+    """'invariant on 'i'', 'varying on 'data' and invariant on 'model''."""
+    groups: dict[State, list[str]] = {}
+    for axis in axes:
+        groups.setdefault(value.on(axis), []).append(axis)
+    parts = [f"{state.value} on {_axes_text(names)}" for state, names in groups.items()]
+    return " and ".join(parts)
+
+
+def _axes_text(axes: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(repr(axis) for axis in axes)
+
+
+def axes_of(value: Value | None) -> tuple[str, ...] | None:
+    """The axis names a value spells (`'i'`, `('i', 'j')`, a tuple of constants), or None."""
+    if isinstance(value, Const):
+        if isinstance(value.value, str):
+            return (value.value,)
+        if isinstance(value.value, tuple) and all(isinstance(item, str) for item in value.value):
+            return _unique(value.value)
+    if isinstance(value, TupleValue):
+        names = []
+        for item in value.items:
+            if not (isinstance(item, Const) and isinstance(item.value, str)):
+                return None
+            names.append(item.value)
+        return _unique(tuple(names))
+    return None
+
+
+def _unique(axes: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(axes))
+
+
+def leaves(value: Value) -> Iterator[Value]:
+    if isinstance(value, TupleValue):
+        for item in value.items:
+            yield from leaves(item)
+    else:
+        yield value
+
+
+def join_paths(left: dict[str, Value], right: dict[str, Value], name: str, may_be_unbound: bool) -> Value:
+    """A name's value where two paths meet; a path that may leave it unbound raises where it is read."""
+    if may_be_unbound and name not in left:
+        return right[name]
+    if may_be_unbound and name not in right:
+        return left[name]
+    return join(left.get(name, UNKNOWN), right.get(name, UNKNOWN))
