@@ -205,16 +205,43 @@ def number_signature(slots, number):
 STATES = (model.VARYING, model.INVARIANT, model.REDUCED, model.UNREDUCED)
 
 
+def number_label(value) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return "int" if isinstance(value, int) else "float"
+
+
+def layout(slots, states) -> str:
+    """A case's key: the label of each positional operand in order (arrays inside a list
+    included): the array's state, or `float` / `int` for a Python number; other Python values
+    (strings, shapes, dtypes) are no operands and have no label."""
+    it = iter(states)
+    labels = []
+    for slot in slots:
+        if slot == "A":
+            labels.append(next(it))
+        elif slot == "L":
+            labels += [next(it), next(it)]
+        elif number_label(slot[1]) is not None:
+            labels.append(number_label(slot[1]))
+    return ",".join(labels)
+
+
+def array_layouts(count: int) -> list[list[str]]:
+    """The operand states tried for `count` array operands: all in one state; and one operand
+    varying, reduced or unreduced with the others invariant; and one reduced, the others varying."""
+    layouts = [[state] * count for state in STATES]
+    if count >= 2:
+        for position in range(count):
+            for state in (model.VARYING, model.REDUCED, model.UNREDUCED):
+                layouts.append([model.INVARIANT] * position + [state] + [model.INVARIANT] * (count - position - 1))
+            layouts.append([model.VARYING] * position + [model.REDUCED] + [model.VARYING] * (count - position - 1))
+    return layouts
+
+
 def cases_for(slots) -> list[tuple[str, list[str]]]:
     """(case key, state of each array operand) for an operation with signature `slots`."""
-    count = array_count(slots)
-    cases = [(state, [state] * count) for state in STATES]
-    if count >= 2:
-        for state in (model.VARYING, model.REDUCED, model.UNREDUCED):
-            cases.append((f"{state}+{model.INVARIANT}", [state] + [model.INVARIANT] * (count - 1)))
-            cases.append((f"{model.INVARIANT}+{state}", [model.INVARIANT] * (count - 1) + [state]))
-        cases.append((f"{model.REDUCED}+{model.VARYING}", [model.REDUCED] + [model.VARYING] * (count - 1)))
-    return cases
+    return [(layout(slots, states), states) for states in array_layouts(array_count(slots))]
 
 
 def observe(runner: Runner, call, slots, kind: str) -> dict:
@@ -238,9 +265,8 @@ def observe(runner: Runner, call, slots, kind: str) -> dict:
                 call(*build_args(with_number, [made[model.INVARIANT]] * array_count(with_number)))
             except Exception:  # noqa: BLE001 -- no such signature: no case
                 continue
-            for state in STATES:
-                arrays = [made[state]] + [made[model.INVARIANT]] * (array_count(with_number) - 1)
-                key = f"{state}+{label}" if array_count(with_number) == 1 else f"{state}+{model.INVARIANT}+{label}"
+            for key, states in cases_for(with_number):
+                arrays = [made[state] for state in states]
                 try:
                     outcomes[key] = outcome_of(call(*build_args(with_number, arrays)), "i")
                 except Exception as error:  # noqa: BLE001
@@ -392,7 +418,7 @@ def observe_number(runner: Runner, call, kind: str) -> dict:
         for state in STATES:
             value = make_state(x, {"i": state})
             for label, number in NUMBERS[kind]:
-                for key, args in ((f"{state}+{label}", (value, number)), (f"{label}+{state}", (number, value))):
+                for key, args in ((f"{state},{label}", (value, number)), (f"{label},{state}", (number, value))):
                     try:
                         outcomes[key] = outcome_of(call(*args), "i")
                     except Exception as error:  # noqa: BLE001

@@ -24,7 +24,7 @@ OPERATOR_NAMES = {
 }
 _FILE_NAME = re.compile(r"^transfer-(\d+)\.(\d+)\.(\d+)\.json$")
 
-# The partner of a reduced operand, as the generator's case keys name it: a Python float or int.
+# Labels of a Python number among the operands, as the generator's case keys name them.
 FLOAT = "float"
 INT = "int"
 
@@ -93,43 +93,40 @@ class Table:
         return entry["cases"].get(key)
 
 
-def keeps_reduced(operation: Operation | None, operands: int) -> bool:
-    """True when JAX was seen to keep the reduced state through `operation` with all `operands`
-    array operands reduced on the same axis (and the signature observed has as many)."""
-    if operation is None or operation.array_operands != operands:
+def layout(labels) -> str:
+    """The key of a case: each positional operand's label in order (a state, `float`, `int`)."""
+    return ",".join(labels)
+
+
+def keeps_reduced(operation: Operation | None, labels: tuple[str, ...]) -> bool:
+    """True when JAX was seen to give a result reduced on the axis for operands labelled
+    `labels` on it (e.g. ("reduced", "reduced") for `r * r`, ("reduced", "int") for `r ** 2`)."""
+    if operation is None:
         return False
-    outcome = operation.outcome(model.REDUCED)
+    outcome = operation.outcome(layout(labels))
     return outcome is not None and outcome.state == model.REDUCED
 
 
-def rejects_reduced(operation: Operation | None, partner: str | None, error_text: str) -> bool:
-    """True when JAX was seen to raise `error_text` for `operation` on a reduced operand beside
-    `partner`: FLOAT or INT (a Python number), model.INVARIANT (an array invariant on the axis), or
-    None (the reduced value alone, the operation adds its own constants)."""
+def raises(operation: Operation | None, labels: tuple[str, ...], error_text: str) -> bool:
+    """True when JAX was seen to raise `error_text` for operands labelled `labels`."""
     if operation is None:
         return False
-    if partner is None:
-        if operation.array_operands != 1:
-            return False
-        cases = [model.REDUCED]
-    else:
-        cases = [f"{model.REDUCED}+{partner}", f"{partner}+{model.REDUCED}"]
-    for case in cases:
-        outcome = operation.outcome(case)
-        if outcome is not None and outcome.error and outcome.message.startswith(error_text):
-            return True
-    return False
+    outcome = operation.outcome(layout(labels))
+    return outcome is not None and outcome.error is not None and outcome.message.startswith(error_text)
+
+
+def may_raise(operation: Operation | None, error_text: str) -> bool:
+    """Whether some observed case of `operation` with a reduced operand raised `error_text`."""
+    if operation is None:
+        return False
+    return any(model.REDUCED in case.split(",") and raises(operation, tuple(case.split(",")), error_text)
+               for case in operation.cases)
 
 
 def rejecting_operations(table: Table, error_text: str) -> list[str]:
-    """Names of the operations that raise `error_text` on a reduced operand alone or beside a
-    constant (for `shardfix explain`)."""
-    found = []
-    for name in sorted(table.operations):
-        operation = table.operation(name)
-        if any(rejects_reduced(operation, partner, error_text) for partner in (None, FLOAT, INT)):
-            found.append(name)
-    return found
+    """Names of the operations that raise `error_text` on a reduced operand alone, beside a
+    Python number or beside an invariant array (for `shardfix explain`)."""
+    return [name for name in sorted(table.operations) if may_raise(table.operation(name), error_text)]
 
 
 def available() -> list[Version]:
