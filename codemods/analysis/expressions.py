@@ -134,6 +134,8 @@ class Expressions:
 
     def eval_UnaryOp(self, expr: ast.UnaryOp, frame: Frame) -> Value:
         value = self.eval(expr.operand, frame)
+        if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
+            return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
         if isinstance(value, (Const, Static)):
             return STATIC
         array = as_array(value)
@@ -218,7 +220,8 @@ class Expressions:
             args, keywords, starred = self._eval_args(expr, frame)
             rule = transfer.method_rule(method, self.judge.target)
             if rule is not None and rule.rejects_replicated and isinstance(receiver, AxisState) and not starred:
-                self._judge_replicated(expr, f".{method}()", [(receiver, expr.func.value)] + list(args), frame, rule)
+                self._judge_replicated(expr, f".{method}()", [(receiver, expr.func.value)] + list(args), frame, rule,
+                                       keywords)
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
@@ -255,7 +258,7 @@ class Expressions:
             if array is None:
                 return UNKNOWN
             operands.append(array)
-        keeps = self._keeps(rule, [receiver] + [value for value, _ in args], operands)
+        keeps = self._keeps(rule, [receiver] + [value for value, _ in args], operands, keywords)
         return _mark_mixed(elementwise(operands, keeps, why=receiver.why), operands)
 
     def call(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
@@ -278,7 +281,7 @@ class Expressions:
             return self.collective(name, expr, args, keywords, starred, frame)
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
-            self._judge_replicated(expr, name, list(args), frame, rule)
+            self._judge_replicated(expr, name, list(args), frame, rule, keywords)
         if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
             return self.tree_map(args, frame)
         if name == "jax.lax.axis_index":
@@ -307,7 +310,7 @@ class Expressions:
                 if array is None:
                     return UNKNOWN
                 operands.append(array)
-        keeps = self._keeps(rule, [value for value, _ in args], operands)
+        keeps = self._keeps(rule, [value for value, _ in args], operands, keywords)
         result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
         return _mark_mixed(result, operands)
 
@@ -366,6 +369,14 @@ class Expressions:
         why = f"{short} result" if to in (None, jaxapi.VARYING) and short != "pcast" else f"{short}(..., to={to!r}) result"
         if isinstance(value, (Const, Static)) and rule.reduction and short != "pmean":
             return STATIC  # psum of a Python constant is computed without tracing
+        tree = _uniform_tree(value)
+        if tree is not None and expr is not None and frame.function is not None and short not in ("pcast", "pvary", "preduced"):
+            # A collective over a pytree applies to every leaf: when all leaves are in one state,
+            # JAX accepts or rejects them together, and the site is judged on that state.
+            site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, tree, rule,
+                        frame.statement, frame.function, mesh=self.mesh)
+            self._record(site, self.judge.collective(site))
+            return self._collective_on_tree(value, axes, gives, rule, why, name)
         if not isinstance(value, AxisState) or value.mixed or expr is None or frame.function is None:
             return self._collective_on_tree(value, axes, gives, rule, why, name)
         if short in ("pcast", "pvary", "preduced"):
@@ -433,7 +444,8 @@ class Expressions:
             return False
         return not read_after(frame.function, statement, name)
 
-    def _keeps(self, rule: transfer.OperandRule | None, positional: list[Value], arrays: list[AxisState]) -> bool:
+    def _keeps(self, rule: transfer.OperandRule | None, positional: list[Value], arrays: list[AxisState],
+               keywords=None) -> bool:
         """The target JAX's table shows the result reduced on every axis an operand is reduced on,
         for these operands (`positional`, in order) in their states there."""
         if rule is None:
@@ -441,10 +453,11 @@ class Expressions:
         axes = {axis for array in arrays for axis, state in array.named if state is R}
         if not axes or any(array.rest is R for array in arrays):
             return False
-        return all(rule.keeps(transfer.operand_labels(rule, positional, axis)) for axis in axes)
+        named = {name: value for name, (value, _) in (keywords or {}).items()}
+        return all(rule.keeps(transfer.case_keys(rule, positional, named, axis)) for axis in axes)
 
     def _judge_replicated(self, node: ast.expr, name: str, operands: list[tuple[Value, ast.expr]],
-                          frame: Frame, rule: transfer.OperandRule) -> bool:
+                          frame: Frame, rule: transfer.OperandRule, keywords=None) -> bool:
         """JAX rejects a reduced operand beside one replicated (a constant, or invariant) on its
         reduced axes; one operand alone stands for a function that adds constants itself (mean).
         Records a verdict only when every state involved is known; True when it is a problem."""
@@ -461,7 +474,9 @@ class Expressions:
             if partner is None and undecided:
                 return False
             positional = [item for item, _ in operands]
-            if partner is not None and not any(rule.raises_replicated(transfer.operand_labels(rule, positional, axis)) for axis in axes):
+            named = {key: item for key, (item, _) in (keywords or {}).items()}
+            if partner is not None and not any(
+                    rule.raises_replicated(transfer.case_keys(rule, positional, named, axis)) for axis in axes):
                 return False  # the table does not show JAX raising for these operands: unknown
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
@@ -498,6 +513,18 @@ class Expressions:
             self.site_nodes[key] = site
         self.verdicts[key].append(verdict)
         self.sites.append(site)
+
+
+def _uniform_tree(value: Value) -> AxisState | None:
+    """The one state every leaf of a tuple of arrays has (None: not a tuple, or leaves differ)."""
+    if not isinstance(value, TupleValue):
+        return None
+    items = list(leaves(value))
+    if not items or not all(isinstance(item, AxisState) and not item.mixed for item in items):
+        return None
+    if not all(item.same_state(items[0]) for item in items):
+        return None
+    return replace(items[0], gathers=frozenset().union(*(item.gathers for item in items)))
 
 
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})

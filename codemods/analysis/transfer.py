@@ -160,15 +160,14 @@ class OperandRule:
 
     operation: transfer_table.Operation | None = None
 
-    def keeps(self, layouts: list[tuple[str, ...]] | None) -> bool:
-        """JAX was seen to give a result reduced on the axis for these operands (every reading)."""
-        return bool(layouts) and all(transfer_table.keeps_reduced(self.operation, labels) for labels in layouts)
+    def keeps(self, keys: list[str] | None) -> bool:
+        """JAX was seen to give a result reduced on the axis in these cases (every reading)."""
+        return bool(keys) and all(transfer_table.keeps_reduced(self.operation, key) for key in keys)
 
-    def raises_replicated(self, layouts: list[tuple[str, ...]] | None) -> bool:
-        """JAX was seen to reject these operands, a reduced one beside one replicated on its axis
+    def raises_replicated(self, keys: list[str] | None) -> bool:
+        """JAX was seen to reject the operands, a reduced one beside one replicated on its axis
         (every reading)."""
-        return bool(layouts) and all(
-            transfer_table.raises(self.operation, labels, ERR_REDUCED_WITH_REPLICATED) for labels in layouts)
+        return bool(keys) and all(transfer_table.raises(self.operation, key, ERR_REDUCED_WITH_REPLICATED) for key in keys)
 
     @cached_property
     def rejects_replicated(self) -> bool:
@@ -176,14 +175,17 @@ class OperandRule:
         return transfer_table.may_raise(self.operation, ERR_REDUCED_WITH_REPLICATED)
 
 
-def operand_labels(rule: OperandRule, values: list[Value], axis: str) -> list[tuple[str, ...]] | None:
-    """How the transfer table names these positional operands on `axis`: each array's state
-    there, `int` / `float` for a Python number. A position where the observed signature has a
-    Python parameter (a shape, an axis, a subscript string) takes a Python value and is labelled
-    as the generator labelled it. A Python value of unknown kind (`x.shape[0] / 2`) is a number
-    of either kind: one layout per reading. None when an operand's state is not known."""
+def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value], axis: str) -> list[str] | None:
+    """The transfer table's keys for a call with positional operands `values` and `keywords`, on
+    reduced axis `axis`: each operand's label (its state there, `int` / `float` for a Python
+    number), the keyword the generator tried (`|axis=0`), and whether every array operand varies
+    on the other axes. A position where the observed signature has a Python parameter (a shape,
+    an axis, a subscript string) takes a Python value, labelled as the generator labelled it. A
+    Python value of unknown kind (`x.shape[0]`) is a number of either kind: one key per reading.
+    None when something is not known or was never observed."""
     signature = rule.operation.args if rule.operation is not None else ()
     layouts: list[list[str]] = [[]]
+    arrays: list[AxisState] = []
     for position, value in enumerate(values):
         slot = signature[position] if position < len(signature) else None
         if slot is not None and slot not in ("A", "L"):
@@ -200,9 +202,37 @@ def operand_labels(rule: OperandRule, values: list[Value], axis: str) -> list[tu
                 layouts = [layout + [kind] for layout in layouts for kind in ("int", "float")]
             elif isinstance(leaf, AxisState) and not leaf.mixed and leaf.on(axis) in (V, I, R, U):
                 layouts = [layout + [leaf.on(axis).value] for layout in layouts]
+                arrays.append(leaf)
             else:
                 return None
-    return [tuple(layout) for layout in layouts]
+    suffix = _keyword_suffix(keywords)
+    others = _other_axes_state(arrays, axis)
+    if suffix is None or others is None:
+        return None
+    return [transfer_table.case_key(layout, suffix, others is V) for layout in layouts]
+
+
+def _keyword_suffix(keywords: dict[str, Value]) -> str | None:
+    """`|axis=0` for the one keyword the generator tried; "" for none; None for anything else."""
+    if not keywords:
+        return ""
+    if set(keywords) == {"axis"}:
+        value = keywords["axis"]
+        if isinstance(value, Const) and type(value.value) is int and value.value in (0, 1, -1):
+            return f"|axis={value.value}"
+    return None
+
+
+def _other_axes_state(arrays: list[AxisState], axis: str) -> State | None:
+    """I when every array operand is invariant on every other axis, V when every one varies
+    there (the two contexts the tables observe), None otherwise."""
+    named = {other for array in arrays for other, _ in array.named if other != axis}
+    states = {array.on(other) for array in arrays for other in named} if named else {array.rest for array in arrays}
+    if not states or states == {I}:
+        return I
+    if states == {V}:
+        return V
+    return None
 
 
 def _python_value(value: Value) -> bool:

@@ -122,8 +122,9 @@ def _cast(x, axes, to):
 
 
 def make_state(x, states: dict[str, str]):
-    """`x` (invariant everywhere) cast so that it is in `states[axis]` on each axis."""
-    for axis, state in states.items():
+    """`x` (invariant everywhere) cast so that it is in `states[axis]` on each axis; the last axis
+    first (jax 0.8.2 cannot cast a value reduced on one axis to varying on another)."""
+    for axis, state in reversed(list(states.items())):
         if state == model.VARYING:
             x = _cast(x, axis, "varying")
         elif state == model.REDUCED:
@@ -143,6 +144,26 @@ class Runner:
             "int": jnp.ones(SHAPE, jnp.int32),
             "bool": jnp.ones(SHAPE, jnp.bool_),
         }
+
+    def lowering_error(self, compute, kind: str, other: str) -> dict | None:
+        """JAX's error when the program computing `compute(x)` (a result reduced on 'i', in state
+        `other` on 'j') is lowered; None when it lowers. The result is cast to varying and summed
+        over the mesh, so that the program has a plain output."""
+        axes = ("i", "j") if other == model.VARYING else "i"
+
+        def wrapped(x):
+            total = jnp.zeros((), jnp.float32)
+            for leaf in jax.tree_util.tree_leaves(compute(x)):
+                if hasattr(leaf, "shape"):
+                    varying = jax.lax.pcast(leaf, "i", to="varying")
+                    total = total + jax.lax.psum(jnp.sum(varying.astype(jnp.float32)), axes)
+            return total
+        mapped = jax.shard_map(wrapped, mesh=self.mesh, in_specs=P(), out_specs=P())
+        try:
+            jax.jit(mapped).lower(self.x[kind])
+        except Exception as error:  # noqa: BLE001 -- the observation
+            return {**error_of(error), "stage": "lowering"}
+        return None
 
     def trace(self, body, kind: str = "float") -> None:
         """Trace `body(x)` once; `body` records its findings itself (the trace's own result is unused)."""
@@ -244,34 +265,80 @@ def cases_for(slots) -> list[tuple[str, list[str]]]:
     return [(layout(slots, states), states) for states in array_layouts(array_count(slots))]
 
 
+# Keyword arguments tried when the function has the parameter (`jnp.sum(r, axis=0)`); a case
+# key then ends in `|axis=0`. Other keywords are not observed: a call using them is unknown.
+KEYWORD_VARIANTS = ({"axis": 0}, {"axis": 1}, {"axis": -1})
+
+
+def keyword_variants_for(call) -> list[dict]:
+    try:
+        parameters = inspect.signature(call).parameters
+    except (TypeError, ValueError):
+        return []
+    return [keywords for keywords in KEYWORD_VARIANTS if set(keywords) <= set(parameters)]
+
+
+# The state every array operand has on the other axis 'j': a case key for operands that also
+# vary on 'j' ends in CONTEXT_SUFFIX (JAX inserts casts there, which can fail: jnp.sort(r, axis=0)
+# keeps r's state when r is invariant on 'j' and raises when r varies on 'j').
+CONTEXTS = ((model.INVARIANT, ""), (model.VARYING, model.CONTEXT_SUFFIX))
+
+
 def observe(runner: Runner, call, slots, kind: str) -> dict:
     """Every case of `call` with signature `slots`, in one trace."""
     outcomes: dict[str, dict] = {}
+    keyword_variants = [{}] + keyword_variants_for(call)
+    replays: dict[str, tuple] = {}
+
+    def attempt(key, slots_used, states, keywords, other):
+        replays[key] = (slots_used, states, keywords, other)
+        try:
+            made = {state: make_state(x_now[0], {"i": state, "j": other}) for state in set(states)}
+        except Exception:  # noqa: BLE001 -- this JAX cannot build these operands: no case
+            return
+        try:
+            result = call(*build_args(slots_used, [made[s] for s in states]), **keywords)
+            outcomes[key] = outcome_of(result, "i")
+        except Exception as error:  # noqa: BLE001 -- JAX's error is the observation
+            outcomes[key] = error_of(error)
+
+    x_now = [None]
 
     def body(x):
-        made = {state: make_state(x, {"i": state}) for state in STATES}
-        for key, states in cases_for(slots):
+        x_now[0] = x
+        for other, context in CONTEXTS:
             try:
-                outcomes[key] = outcome_of(call(*build_args(slots, [made[s] for s in states])), "i")
-            except Exception as error:  # noqa: BLE001 -- JAX's error is the observation
-                outcomes[key] = error_of(error)
-        for label, number in NUMBERS[kind]:
-            # The same operation with a Python number as its last operand, when it takes one
-            # (jnp.maximum(r, 2.), r * 2): accepted on an invariant operand first.
-            with_number = number_signature(slots, number)
-            if with_number is None or array_count(with_number) == 0:
+                made = {state: make_state(x, {"i": state, "j": other}) for state in STATES}
+            except Exception:  # noqa: BLE001 -- this JAX cannot build these operands: no case
                 continue
-            try:
-                call(*build_args(with_number, [made[model.INVARIANT]] * array_count(with_number)))
-            except Exception:  # noqa: BLE001 -- no such signature: no case
-                continue
-            for key, states in cases_for(with_number):
-                arrays = [made[state] for state in states]
+            for key, states in cases_for(slots):
+                for keywords in keyword_variants:
+                    # A keyword can change the outcome too: a key then ends in `|axis=0`.
+                    suffix = "".join(f"|{name}={value!r}" for name, value in sorted(keywords.items()))
+                    attempt(key + suffix + context, slots, states, keywords, other)
+            for label, number in NUMBERS[kind]:
+                # The same operation with a Python number as its last operand, when it takes one
+                # (jnp.maximum(r, 2.), r * 2): accepted on an invariant operand first.
+                with_number = number_signature(slots, number)
+                if with_number is None or array_count(with_number) == 0:
+                    continue
                 try:
-                    outcomes[key] = outcome_of(call(*build_args(with_number, arrays)), "i")
-                except Exception as error:  # noqa: BLE001
-                    outcomes[key] = error_of(error)
+                    call(*build_args(with_number, [made[model.INVARIANT]] * array_count(with_number)))
+                except Exception:  # noqa: BLE001 -- no such signature: no case
+                    continue
+                for key, states in cases_for(with_number):
+                    attempt(key + context, with_number, states, {}, other)
     runner.trace(body, kind)
+    for key, (slots_used, states, keywords, other) in replays.items():
+        if outcomes.get(key, {}).get("state") == model.REDUCED:
+            # Some rules fail only when JAX lowers the program (jnp.sort's comparator is traced
+            # then): a result the analysis would keep reduced is lowered before it is believed.
+            failure = runner.lowering_error(
+                lambda x, _s=slots_used, _st=states, _k=keywords, _o=other: call(
+                    *build_args(_s, [make_state(x, {"i": state, "j": _o}) for state in _st]), **_k),
+                kind, other)
+            if failure is not None:
+                outcomes[key] = failure
     return outcomes
 
 
@@ -415,10 +482,14 @@ def observe_number(runner: Runner, call, kind: str) -> dict:
     outcomes: dict[str, dict] = {}
 
     def body(x):
-        for state in STATES:
-            value = make_state(x, {"i": state})
+        for (other, context), state in ((context, state) for context in CONTEXTS for state in STATES):
+            try:
+                value = make_state(x, {"i": state, "j": other})
+            except Exception:  # noqa: BLE001 -- this JAX cannot build the operand: no case
+                continue
             for label, number in NUMBERS[kind]:
-                for key, args in ((f"{state},{label}", (value, number)), (f"{label},{state}", (number, value))):
+                for key, args in ((f"{state},{label}{context}", (value, number)),
+                                  (f"{label},{state}{context}", (number, value))):
                     try:
                         outcomes[key] = outcome_of(call(*args), "i")
                     except Exception as error:  # noqa: BLE001

@@ -7,3 +7,6 @@ VARYING = "varying"
 INVARIANT = "invariant"
 REDUCED = "reduced"
 UNREDUCED = "unreduced"
+
+# A case key ending in this: every array operand also varies on the mesh's other axis.
+CONTEXT_SUFFIX = "@other=varying"

@@ -98,20 +98,30 @@ def layout(labels) -> str:
     return ",".join(labels)
 
 
-def keeps_reduced(operation: Operation | None, labels: tuple[str, ...]) -> bool:
-    """True when JAX was seen to give a result reduced on the axis for operands labelled
-    `labels` on it (e.g. ("reduced", "reduced") for `r * r`, ("reduced", "int") for `r ** 2`)."""
+def case_key(labels, keywords: str = "", other_varying: bool = False) -> str:
+    """The key of a case: the operands' labels, then `|axis=0` for a keyword the generator tried,
+    then the suffix saying that every array operand also varies on the mesh's other axis."""
+    return layout(labels) + keywords + (model.CONTEXT_SUFFIX if other_varying else "")
+
+
+def _key(case) -> str:
+    return case if isinstance(case, str) else layout(case)
+
+
+def keeps_reduced(operation: Operation | None, case) -> bool:
+    """True when JAX was seen to give a result reduced on the axis in `case` (a key, or the
+    operands' labels: ("reduced", "reduced") for `r * r`, ("reduced", "int") for `r ** 2`)."""
     if operation is None:
         return False
-    outcome = operation.outcome(layout(labels))
+    outcome = operation.outcome(_key(case))
     return outcome is not None and outcome.state == model.REDUCED
 
 
-def raises(operation: Operation | None, labels: tuple[str, ...], error_text: str) -> bool:
-    """True when JAX was seen to raise `error_text` for operands labelled `labels`."""
+def raises(operation: Operation | None, case, error_text: str) -> bool:
+    """True when JAX was seen to raise `error_text` in `case` (a key or the operands' labels)."""
     if operation is None:
         return False
-    outcome = operation.outcome(layout(labels))
+    outcome = operation.outcome(_key(case))
     return outcome is not None and outcome.error is not None and outcome.message.startswith(error_text)
 
 
@@ -119,7 +129,7 @@ def may_raise(operation: Operation | None, error_text: str) -> bool:
     """Whether some observed case of `operation` with a reduced operand raised `error_text`."""
     if operation is None:
         return False
-    return any(model.REDUCED in case.split(",") and raises(operation, tuple(case.split(",")), error_text)
+    return any(model.REDUCED in re.split(r"[,|@]", case) and raises(operation, case, error_text)
                for case in operation.cases)
 
 
