@@ -73,3 +73,30 @@ def test_explain_lists_the_rejecting_operations_from_the_table():
     why = ReducedWithReplicated.doc.why
     assert "`jax.nn.relu`" in why and "`jax.numpy.mean`" in why and "`operator:mul`" in why
     assert "`jax.numpy.tanh`" not in why  # tanh keeps the reduced state
+
+
+COLLECTIVE_ENTRIES = {  # the analysis's collective rule -> the table's entry for its default call
+    "jax.lax.psum": "jax.lax.psum", "jax.lax.pmean": "jax.lax.pmean", "jax.lax.pmax": "jax.lax.pmax",
+    "jax.lax.pmin": "jax.lax.pmin", "jax.lax.psum_scatter": "jax.lax.psum_scatter",
+    "jax.lax.all_gather": "jax.lax.all_gather", "jax.lax.ppermute": "jax.lax.ppermute",
+    "jax.lax.all_to_all": "jax.lax.all_to_all",
+}
+
+
+@pytest.mark.parametrize("version", [(0, 8, 2), (0, 9, 2), (0, 10, 2)])
+@pytest.mark.parametrize("name", sorted(COLLECTIVE_ENTRIES))
+def test_the_collective_rules_agree_with_what_each_table_observed(name, version):
+    from codemods.analysis import transfer as rules
+    from codemods.transfer import table as transfer_table
+
+    table = transfer_table.load(version)
+    rule = rules.collective_rule(name)
+    entry = COLLECTIVE_ENTRIES[name]
+    varying = table.collective_outcome(entry, ("i",), {"i": "varying", "j": "invariant"})
+    gives = rule.default_to if rule.gives == "to" else rule.gives
+    assert varying["states"]["i"] == gives
+    reduced = table.collective_outcome(entry, ("i",), {"i": "reduced", "j": "invariant"})
+    assert ("error" in reduced) == rule.rejects_reduced
+    mixed = table.collective_outcome(entry, ("i", "j"), {"i": "varying", "j": "invariant"})
+    checks_one_state = rule.one_state_since is not None and version >= rule.one_state_since
+    assert ("error" in mixed and "can only accept axis_name" in mixed["message"]) == checks_one_state

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 
 
 def summary(outcome: dict | None) -> str:
@@ -41,6 +42,11 @@ def differences(old: dict, new: dict) -> list[str]:
                     rows.append(f"| `{name}` | {case} | {was} | {now} |")
         lines.append(f"Changed {section} cases: {len(rows)}")
         lines.append("")
+        transitions = Counter(tuple(row.split(" | ")[2:4]) for row in rows)
+        if transitions:
+            lines += ["| before | after | cases |", "|---|---|---|"]
+            lines += [f"| {was} | {now.rstrip(' |')} | {count} |" for (was, now), count in transitions.most_common()]
+            lines.append("")
         if rows:
             lines += ["| entry | case | before | after |", "|---|---|---|---|", *rows, ""]
     return lines
