@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from codemods import fs, jaxapi
-from codemods.analysis.bindings import bindings_of, quick_bindings, referenced_apis
+from codemods.analysis.bindings import bindings_of
+from codemods.analysis.references import referenced_names
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
 
@@ -135,11 +136,12 @@ def parse_error(source: str) -> str | None:
 
 
 def _relevant_rules(source: str, tree: ast.Module, options: Options) -> tuple[Rule, ...]:
-    """The second filter, on Python's `ast`: rules whose APIs the module never references
-    cannot fire, and a file no rule can fire on is never parsed by LibCST (ten times dearer)."""
+    """The filter after parsing, on the module's semantic model: rules whose APIs the module
+    never reaches (through any binding it makes) cannot fire, and a file no rule can fire on is
+    never parsed by LibCST (ten times dearer)."""
     if not options.prefilter:
         return options.rules
-    referenced = referenced_apis(source, bindings_of(tree), options.rule_apis)
+    referenced = referenced_names(tree)
     return tuple(rule for rule in options.rules if rule.may_fire(referenced))
 
 
@@ -156,7 +158,10 @@ def _words(tree: ast.Module, rules: tuple[Rule, ...]) -> tuple[str, ...]:
     for rule in rules:
         seeds, apis = (rule.requires, rule.required_apis) if rule.requires else (rule.triggers, rule.apis)
         words.update(w.decode() for w in seeds)
-        words.update(name for name, bound in bindings.items() if apis is not None and bound in apis)
+        if apis is not None:
+            # A name bound to an API, or to a module holding one (`import jax.experimental.shard_map as X`).
+            words.update(name for name, bound in bindings.items() if bound is not None
+                         and any(api == bound or api.startswith(bound + ".") for api in apis))
     return tuple(sorted(words))
 
 
@@ -228,19 +233,13 @@ def process_source(source: str, path: str = "<string>", options: Options = Optio
 
 
 def passes_text_filters(source: str, options: Options, encoded: bytes | None) -> bool:
-    """False when the text alone shows that no selected rule can fire (most files)."""
+    """False when the bytes alone show that no selected rule can fire (most files): only the
+    rules' byte triggers are read before parsing; names are resolved after it."""
     if not options.rules:
         return False
     if encoded is None:
         encoded = source.encode("utf-8", "surrogatepass")
-    if not might_have_findings(encoded, options):
-        return False
-    if options.prefilter and options.rule_apis is not None:
-        # Only the names the rules look at are searched for (None: some rule fires anyway).
-        reachable = referenced_apis(source, quick_bindings(source), options.rule_apis)
-        if not any(rule.may_fire(reachable) for rule in options.rules):
-            return False  # no rule's API is reachable
-    return True
+    return might_have_findings(encoded, options)
 
 
 def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileResult:

@@ -41,14 +41,15 @@ def axes_literal(axes: list[str], quote: str) -> str:
     return literals[0] if len(literals) == 1 else f"({', '.join(literals)})"
 
 
-def lax_function(ctx: FileContext, name: str) -> tuple[str, list[Edit]]:
-    """Source text naming `jax.lax.<name>` in this module, and the import edits that needs."""
+def lax_function(ctx: FileContext, name: str, function: ast.AST | None = None) -> tuple[str, list[Edit]]:
+    """Source text naming `jax.lax.<name>` in this module (inside `function`, when given: its own
+    imports count too), and the import edits that needs."""
     table = ctx.imports
-    for local in table.names_bound_to("jax.lax"):
+    for local in table.names_bound_to("jax.lax", function):
         return f"{local}.{name}", []
-    for local in table.names_bound_to("jax"):
+    for local in table.names_bound_to("jax", function):
         return f"{local}.lax.{name}", []
-    for local in table.names_bound_to(f"jax.lax.{name}"):
+    for local in table.names_bound_to(f"jax.lax.{name}", function):
         return local, []
     for node, module in table.import_froms:
         if module == "jax.lax" and node.names[0].name != "*":

@@ -154,6 +154,17 @@ def test_reduced_kept_by_the_operations_the_facts_list(expr):
     assert value.on("i") is R
 
 
+@pytest.mark.parametrize("expr", ["jnp.concatenate([g, g])", "jnp.stack([g, g])", "g.sum(axis=0)"])
+def test_reduced_kept_by_joining_operands_of_one_state(expr):
+    # run on 0.10.2: concatenate([g, g]) and stack([g, g]) are {R:i} like g
+    value = state_of("g = lax.all_gather(x, 'i', to='reduced')", expr)
+    assert value.on("i") is R
+
+
+def test_gather_to_invarying_gives_invariant():
+    assert state_of("a = lax.all_gather(x, 'i', to='invarying')", "a").on("i") is I
+
+
 @pytest.mark.parametrize("expr", ["g * 2", "g / 3.0", "jnp.mean(g)", "jnp.max(g)", "g ** 2", "g @ g",
                                   "jax.nn.softmax(g)", "jnp.maximum(g, 0.0)", "g + x"])
 def test_reduced_through_anything_else_is_unknown(expr):
@@ -269,11 +280,41 @@ def test_a_branch_that_returns_does_not_join():
     assert state_of(body, "r", params="x, flag=True").on("i") is I
 
 
-def test_loops_give_unknown():
+def test_a_loop_keeps_a_state_every_round_keeps():
     body = "r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r * 2\n"
-    assert state_of(body, "r").unknown
+    assert state_of(body, "r").on("i") is I
     # a value the loop does not touch stays known
     assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    y = r\n", "r").on("i") is I
+    assert state_of("r = lax.psum(x, 'i')\nwhile r.sum() > 0:\n    r = r * 2\n", "r").on("i") is I
+
+
+def test_a_loop_that_changes_a_state_gives_unknown_after_it():
+    # round one makes r varying, so after the loop it is invariant or varying: not known
+    assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r + x\n", "r").on("i") is Q
+    # break / continue: what the body binds is unknown after it
+    body = "r = lax.psum(x, 'i')\nfor k in range(3):\n    if k:\n        break\n    r = r * 2\n"
+    assert state_of(body, "r").on("i") is Q
+
+
+def test_the_first_round_of_a_loop_is_judged():
+    # A ring that ppermutes a gathered value: JAX raises in the first round (reduced into ppermute).
+    source = program("""
+        g = lax.all_gather(x, 'i', to='reduced')
+        for step in range(3):
+            g = lax.ppermute(g, 'i', perm=[(0, 1), (1, 0)])
+    """)
+    problems = analyse(source).problems
+    assert [(p.kind, p.cast) for p in problems] == [(Kind.REDUCED_INTO_COLLECTIVE, ("i",))]
+    # a cast written there would run every round, and g varies from round two on: no fix
+    assert not problems[0].fixable and "rounds" in problems[0].note
+    # a value every round sees in one state: the cast (wrapped in place) holds in every round
+    source = program("""
+        r = lax.psum(x, 'i')
+        for step in range(3):
+            h = lax.all_gather(r, 'i', to='reduced')
+    """)
+    (problem,) = analyse(source).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable and problem.rebind is None
 
 
 def test_unknown_functions_and_attributes_give_unknown():
@@ -377,3 +418,35 @@ def test_absurd_nesting_gives_no_analysis_rather_than_an_error():
     deep = "-" * 600 + "x"  # fine for Python, too deep for LibCST's recursive visitors
     ctx = FileContext(program(f"r = lax.psum(x, 'i')\ny = lax.all_gather(r, 'i', to='reduced')\nz = {deep}"))
     _typerules.analysis(ctx)  # must not raise
+
+
+# ---------------------------------------------------------------------------------------------
+# Pytrees
+# ---------------------------------------------------------------------------------------------
+def test_dict_items_keep_their_states():
+    assert state_of("d = {'a': lax.psum(x, 'i'), 'b': x}", "d['a']").on("i") is I
+    assert state_of("d = {'a': lax.psum(x, 'i'), 'b': x}", "d['b']").on("i") is V
+
+
+def test_a_collective_on_a_tree_of_one_state_is_judged():
+    source = program("""
+        r = lax.psum(x, 'i')
+        g = lax.all_gather({'w': r, 'b': r * 2}, 'i', to='reduced')
+    """)
+    (problem,) = analyse(source).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable
+    # leaves in different states: JAX judges each, shardfix says nothing
+    assert analyse(program("""
+        r = lax.psum(x, 'i')
+        g = lax.all_gather((r, x), 'i', to='reduced')
+    """)).problems == []
+
+
+def test_tree_map_runs_the_function_on_every_leaf():
+    body = "t = jax.tree.map(lambda v: lax.psum(v, 'i'), (x, {'b': x}))"
+    assert state_of(body, "t[1]['b']").on("i") is I
+    source = program("""
+        g = lax.all_gather(x, 'i', to='reduced')
+        t = jax.tree.map(lambda v: lax.psum(v, 'i'), (g, {'b': g}))
+    """)
+    assert [p.kind for p in analyse(source).problems] == [Kind.REDUCED_INTO_COLLECTIVE]

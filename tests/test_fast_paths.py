@@ -2,10 +2,8 @@
 binding filters, the choice of worker processes) must decide exactly what the plain ways do."""
 from __future__ import annotations
 
-import ast
 import io
 import random
-import re
 import threading
 import tokenize
 from pathlib import Path
@@ -14,7 +12,6 @@ import pytest
 
 from codemods.analysis import transfer
 from codemods import engine, fs, jaxapi, prefilter, workers
-from codemods.analysis import bindings
 from codemods.discovery import discover
 from codemods.engine import Options
 
@@ -22,112 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 
 
-# --------------------------------------------------------------------------- text-level bindings
-def _reference_quick_bindings(text: str) -> dict[str, str | None]:
-    """quick_bindings as first written: the `^` patterns tried at every position."""
-    found: dict[str, str | None] = {}
-    for match in bindings._IMPORT.finditer(text):
-        for item in match.group(1).split(","):
-            words = item.split()
-            if len(words) == 3 and words[1] == "as":
-                found.setdefault(words[2], jaxapi.canonical(words[0]))
-            elif len(words) == 1:
-                found.setdefault(words[0].split(".")[0], words[0].split(".")[0])
-    for match in bindings._FROM_IMPORT.finditer(text):
-        module = match.group(1)
-        if module.startswith("."):
-            continue
-        names = re.sub(r"#[^\n]*", "", match.group(2)).strip("()\\ \t\n")
-        for item in names.split(","):
-            words = item.split()
-            if len(words) == 3 and words[1] == "as":
-                found.setdefault(words[2], jaxapi.canonical(f"{module}.{words[0]}"))
-            elif len(words) == 1 and words[0] != "*":
-                found.setdefault(words[0], jaxapi.canonical(f"{module}.{words[0]}"))
-    for match in bindings._ALIAS.finditer(text):
-        resolved = bindings.resolve_dotted(found, match.group(2))
-        if resolved:
-            found.setdefault(match.group(1), resolved)
-    return found
-
-
-def _reference_referenced_apis(text: str, table: dict[str, str | None]) -> set[str]:
-    """referenced_apis as first written: one alternation of every bound name, each chain walked."""
-    heads = [name for name, target in table.items() if target is not None]
-    if not heads:
-        return set()
-    found: set[str] = set()
-    chain_start = re.compile(r"(?<![\w.])(" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
-                             + r")\b")
-    part_pattern = re.compile(r"\s*\)*\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)")
-    for match in chain_start.finditer(text):
-        name = match.group(1)
-        resolved = bindings.resolve_dotted(table, name)
-        if resolved:
-            found.add(resolved)
-        position = match.end()
-        while part := part_pattern.match(text, position):
-            name = f"{name}.{part.group(1)}"
-            position = part.end()
-            resolved = bindings.resolve_dotted(table, name)
-            if resolved:
-                found.add(resolved)
-    return found
-
-
-# Lines as real code (and text that only looks like code) spells imports and references: names
-# with odd characters come from a backslash continuation, comments and docstrings.
-_LINES = [
-    "import jax", "import jax.numpy as jnp", "from jax import lax", "from jax import lax, \\", "  numpy as np",
-    "from jax import (lax,\n  numpy)", "from jax.lax import psum as ps, pvary", "from a import b.c", "import os, \\",
-    "from jax._src.lax import parallel", "from jax.experimental import shard_map",
-    "from jax.experimental.shard_map import shard_map as smap", "P = jax.sharding.PartitionSpec", "lx = jax.lax",
-    "from x import *", "from . import y", "from jax import lax as l\u0105x", "\u00e9 = jax", "from jax import e\u0301",
-    "x = lax.psum(y, 'i')", "jax.lax.pvary(x)", "(jax.lax).psum(x)", "jax . lax\n  . pmean(x)", "lax.\\\n psum",
-    "b.c.d(1)", "a\\b", "'\\n'", "ps(x)", "smap(f)", "np.sum", "jnp.zeros", "parallel.psum", "jax.  lax",
-    "x.jax.lax", "_jax.lax", "jax_", "# from jax import pvary as pv", "pv(x)", "l\u0105x.psum",
-    "from jax import ) weird", "from jax import (a as b, c) d", "import a as b as c", "   import jax.lax as L",
-    "L.psum(1)", "from jax import *x*", "*x*.psum", "from jax import lax\\", "lax\\.psum", "from jax import ...",
-    "....psum", "    from jax.lax import all_gather", "all_gather  (x)", "all_gather\n.x", "e\u0301.psum",
-    "from jax import 3d", "3d.psum", "x3d.psum", "from jax._src.shard_map import top_level_all_gather as tlag",
-    "tlag(x, P())", "from jax.experimental.lax import preduced", "preduced(x, 'i')",
-]
 _NAMES = sorted({"jax.lax.psum", "jax.lax.pvary", "jax.shard_map", "jax.experimental.shard_map.shard_map",
                  "jax.lax.all_gather", "jax._src.shard_map.top_level_all_gather", "jax.lax.preduced",
                  "jax._src.lax.parallel.preduced", "jax.lax.pmean", "jax.numpy", "x.b"})
-
-
-def _texts(count: int, seed: int):
-    rng = random.Random(seed)
-    for _ in range(count):
-        yield "\n".join(rng.choice(_LINES) for _ in range(rng.randint(1, 12))) + rng.choice(["", "\n"])
-
-
-@pytest.mark.parametrize("separate_limit", [0, bindings._SEPARATE_SEARCH_LIMIT, 10**6])
-def test_text_bindings_find_what_the_plain_patterns_find(monkeypatch, separate_limit):
-    # Both search strategies (a literal search per name, one pattern for all) are checked.
-    monkeypatch.setattr(bindings, "_SEPARATE_SEARCH_LIMIT", separate_limit)
-    rng = random.Random(separate_limit)
-    for text in _texts(3000, seed=separate_limit):
-        table = bindings.quick_bindings(text)
-        assert list(table.items()) == list(_reference_quick_bindings(text).items()), text
-        expected = _reference_referenced_apis(text, table)
-        assert bindings.referenced_apis(text, table) == expected, text
-        wanted = frozenset(rng.sample(sorted(expected | set(_NAMES)), rng.randint(1, 4)))
-        assert bindings.referenced_apis(text, table, wanted) == expected & wanted, (text, wanted)
-
-
-def test_text_bindings_on_real_sources():
-    sources = sorted(FIXTURES.rglob("*.py"))[:60] + sorted((ROOT / "codemods").rglob("*.py"))
-    wanted = Options().rule_apis or frozenset(_NAMES)
-    for path in sources:
-        text = path.read_text(encoding="utf-8")
-        tables = [bindings.quick_bindings(text), bindings.bindings_of(ast.parse(text))]
-        assert tables[0] == _reference_quick_bindings(text), path
-        for table in tables:
-            expected = _reference_referenced_apis(text, table)
-            assert bindings.referenced_apis(text, table) == expected, path
-            assert bindings.referenced_apis(text, table, wanted) == expected & wanted, path
 
 
 def test_spellings_hold_every_name_canonical_maps_into_the_set():

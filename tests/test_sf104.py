@@ -177,7 +177,8 @@ def _use(ctx: FileContext, function_index: int = -1) -> cst.Name:
     ("def f(x):\n    x = 1\n    for i in r:\n        use(x)\n        x = 2\n", None),  # loop back edge
     ("def f(x):\n    for i in r:\n        x = 2\n        use(x)\n        x = 3\n", "2"),
     ("def f(x):\n    x = 1\n    x += 1\n    use(x)\n", None),
-    ("def f():\n    x, y = 1, 2\n    use(x)\n", None),
+    ("def f():\n    x, y = 1, 2\n    use(x)\n", "1"),  # tuple unpacking: each name its own item
+    ("def f():\n    x, y = pair\n    use(x)\n", None),
     ("def f():\n    global x\n    x = 1\n    use(x)\n", None),
     ("def f():\n    with a as x:\n        use(x)\n", None),
     ("def f():\n    x = 1\n    x = use(x)\n", "1"),  # the value is read before the store
@@ -529,3 +530,20 @@ def test_module_level_rebinding_the_engine_may_blank_out_is_not_missed():
     # Whole text analysed: one binding, one finding. (The engine's sparse text may hide the
     # module-level assignment itself; the rule then stays silent rather than guess.)
     assert len(findings(single, Options(select=("SF104",), prefilter=False))) == 1
+
+
+# --------------------------------------------------------------------------- axis names by name
+def test_axis_names_from_tuple_unpacking_and_constant_tuples():
+    source = in_mesh("""
+        x = jax.device_put(x, P(DP, TP))
+        y = top_level_all_gather(x, P(None, TP))
+    """).replace("def main(", "DP, TP = 'i', 'j'\n\n\ndef main(", 1)
+    assert "jax.reshard(top_level_all_gather(x, P(None, TP, reduced={'i'})), P(None, TP))" in fixed(source)
+    source = in_mesh("""
+        x = jax.device_put(x, NamedSharding(mesh, P(AXES, None)))
+        y = top_level_all_gather(x, P(None, None))
+    """).replace("def main(", "AXES = ('i', 'j')\n\n\ndef main(", 1)
+    (finding,) = findings(source)
+    assert "gathers 'i', 'j'" in finding.message
+    # a name bound twice at module level is not one value: no finding
+    assert findings(source.replace("AXES = ('i', 'j')\n", "AXES = ('i', 'j')\nAXES = ('i',)\n")) == []

@@ -455,3 +455,30 @@ def test_line_ends_other_than_newline_give_the_same_findings_and_fixes(newline):
     assert found and [(f.code, f.span) for f in findings(source.replace("\n", newline))] == [
         (f.code, f.span) for f in found]
     assert fix(source.replace("\n", newline)) == fix(source).replace("\n", newline)
+
+
+# ---------------------------------------------------------------------------------------------
+# Fix spelling: only names bound where the cast is inserted
+# ---------------------------------------------------------------------------------------------
+def test_a_cast_never_uses_a_name_imported_only_in_another_function():
+    source = """\
+        import jax
+        from jax.sharding import PartitionSpec as P
+
+
+        def setup():
+            from jax import lax
+            return lax
+
+
+        def body(x):
+            r = jax.lax.psum(x, 'i')
+            return jax.lax.all_gather(r, 'i', to='reduced')
+
+
+        f = jax.shard_map(body, mesh=jax.make_mesh((8,), ('i',)), in_specs=P('i'), out_specs=P(reduced={'i'}))
+    """
+    assert "    r = jax.lax.pcast(r, 'i', to='varying')\n" in fix(source)
+    # the body's own import is usable there
+    own = source.replace("        def body(x):\n", "        def body(x):\n            from jax import lax\n")
+    assert "    r = lax.pcast(r, 'i', to='varying')\n" in fix(own)

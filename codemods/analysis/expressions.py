@@ -10,10 +10,16 @@ import ast
 from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
-from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.nodes import DEFS, NOT_LITERAL, FunctionNode, call_args, iter_nodes, literal_value, positional_params
+from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
+    DictValue,
+    map_leaves,
+    one_state_leaf,
+    ClassValue,
+    Instance,
     CONSTANT,
     STATIC,
     UNKNOWN,
@@ -85,10 +91,13 @@ class Expressions:
         return STATIC
 
     def eval_Dict(self, expr: ast.Dict, frame: Frame) -> Value:
+        keys, items = [], []
         for key, value in zip(expr.keys, expr.values):
-            if key is not None:
-                self.eval(key, frame)
-            self.eval(value, frame)
+            keys.append(self.eval(key, frame) if key is not None else None)
+            items.append(self.eval(value, frame))
+        if all(isinstance(key, Const) and isinstance(key.value, str) for key in keys) \
+                and len({key.value for key in keys}) == len(keys):
+            return DictValue(tuple(key.value for key in keys), tuple(items))
         return UNKNOWN
 
     def eval_Lambda(self, expr: ast.Lambda, frame: Frame) -> Value:
@@ -177,6 +186,9 @@ class Expressions:
                         indices.append(self.eval(part, frame))
             else:
                 indices.append(self.eval(index, frame))
+        if isinstance(value, DictValue):
+            found = value.get(indices[0].value) if len(indices) == 1 and isinstance(indices[0], Const) else None
+            return UNKNOWN if found is None else found
         if isinstance(value, TupleValue):
             if len(indices) == 1 and isinstance(indices[0], Const) and isinstance(indices[0].value, int):
                 position = indices[0].value
@@ -203,6 +215,8 @@ class Expressions:
         attr = expr.attr
         if isinstance(receiver, JaxName):
             return JaxName(jaxapi.canonical(f"{receiver.name}.{attr}"))
+        if isinstance(receiver, (ClassValue, Instance)):
+            return self.class_attribute(receiver, attr)
         if isinstance(receiver, AxisState):
             if transfer.is_static_attribute(attr):
                 return STATIC
@@ -225,6 +239,8 @@ class Expressions:
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
+            if isinstance(receiver, (ClassValue, Instance)):
+                return self.call(self.class_attribute(receiver, method), expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
         callee = self.eval(expr.func, frame)
         args, keywords, starred = self._eval_args(expr, frame)
@@ -317,12 +333,30 @@ class Expressions:
     def tree_map(self, args, frame: Frame) -> Value:
         """`jax.tree.map(f, tree, ...)` over trees whose leaves share one state: f on that state."""
         (func, func_node), trees = args[0], args[1:]
+        if len(trees) == 1 and isinstance(trees[0][0], (TupleValue, DictValue)):
+            # One tree of arrays: f runs once per leaf (None leaves are empty subtrees: skipped).
+            tree, tree_node = trees[0]
+            found = [leaf for leaf in leaves(tree) if leaf != Const(None)]
+            if not found or not all(isinstance(leaf, AxisState) for leaf in found):
+                return UNKNOWN
+            self._note_tree_map_ref(func, func_node)
+
+            def apply(leaf: Value) -> Value:
+                if leaf == Const(None):
+                    return leaf
+                result = self.call(func, None, [(leaf, tree_node)], {}, False, frame)
+                return result if isinstance(result, AxisState) else UNKNOWN
+
+            return map_leaves(tree, apply)
         if not all(isinstance(value, AxisState) for value, _ in trees):
             return UNKNOWN
-        if isinstance(func, Function) and isinstance(func_node, ast.Name):
-            self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
+        self._note_tree_map_ref(func, func_node)
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
+
+    def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
+        if isinstance(func, Function) and isinstance(func_node, ast.Name):
+            self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred:
@@ -339,6 +373,41 @@ class Expressions:
         if axes is None:
             return UNKNOWN
         return AxisState.of({axis: V for axis in axes}, I, "axis_index result")
+
+    # -- classes -----------------------------------------------------------------------------
+    def _receiver_of(self, function: FunctionNode) -> str | None:
+        """The name of `self` in a plain method of a class no other class of the module extends."""
+        cls = self.scope.class_of(function)
+        if cls is None or function.decorator_list or self.scope.subclassed(cls):
+            return None
+        params = positional_params(function.args)
+        return params[0].arg if params else None
+
+    def class_attribute(self, receiver: ClassValue | Instance, attr: str) -> Value:
+        """A class attribute or method read through the class or `self`; unknown when any code
+        of the class assigns that attribute on an object (`self.axis = ...`)."""
+        cls = receiver.cls
+        key = id(cls)
+        if key not in self._class_tables:
+            stored = {node.attr for node in iter_nodes(cls) if type(node) is ast.Attribute
+                      and isinstance(node.ctx, (ast.Store, ast.Del))}
+            self._class_tables[key] = (bindings_of(cls), stored)
+        bindings, stored = self._class_tables[key]
+        if attr in stored:
+            return UNKNOWN
+        function = bindings.unique_function(attr)
+        if isinstance(function, DEFS):
+            static = [d for d in function.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
+            if len(static) != len(function.decorator_list):
+                return UNKNOWN
+            method = Function(function, self.module_frame)
+            if isinstance(receiver, Instance) and not static:
+                return Partial(method, (receiver,), (), (cls,))
+            return method
+        value = bindings.unique_value(attr)
+        if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
+            return UNKNOWN  # names of the class body itself are not followed
+        return self.eval(value, self.module_frame)
 
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
@@ -369,31 +438,29 @@ class Expressions:
         why = f"{short} result" if to in (None, jaxapi.VARYING) and short != "pcast" else f"{short}(..., to={to!r}) result"
         if isinstance(value, (Const, Static)) and rule.reduction and short != "pmean":
             return STATIC  # psum of a Python constant is computed without tracing
-        tree = _uniform_tree(value)
-        if tree is not None and expr is not None and frame.function is not None and short not in ("pcast", "pvary", "preduced"):
-            # A collective over a pytree applies to every leaf: when all leaves are in one state,
-            # JAX accepts or rejects them together, and the site is judged on that state.
-            site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, tree, rule,
-                        frame.statement, frame.function, mesh=self.mesh)
-            self._record(site, self.judge.collective(site))
-            return self._collective_on_tree(value, axes, gives, rule, why, name)
+        tree = value  # a pytree of leaves in one state is judged as one of them (JAX judges each)
+        leaf = one_state_leaf(value) if isinstance(value, (TupleValue, DictValue)) else None
+        if leaf is not None:
+            value = leaf
         if not isinstance(value, AxisState) or value.mixed or expr is None or frame.function is None:
-            return self._collective_on_tree(value, axes, gives, rule, why, name)
+            return self._collective_on_tree(tree, axes, gives, rule, why, name)
         if short in ("pcast", "pvary", "preduced"):
-            return pcast_result(value, axes, gives, why, short)
+            return self._collective_on_tree(tree, axes, gives, rule, why, name)
         site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
                     frame.statement, frame.function, mesh=self.mesh)
-        verdict = self.judge.collective(site)
+        if self.silent:
+            self.round_values[id(expr)] = value
+        verdict = self.judge.collective(site) if not self.silent else None
         if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
                 and self._can_rebind(site.arg.id, site, frame):
             verdict = replace(verdict, rebind=site.arg.id)
         self._record(site, verdict)
         if verdict is not None:
-            value = value.with_axes(verdict.cast, V, "pcast result")
+            tree = map_leaves(tree, lambda item: item.with_axes(verdict.cast, V, "pcast result"))
             if verdict.rebind is not None:
-                frame.vars[verdict.rebind] = value
+                frame.vars[verdict.rebind] = tree
         gather = id(expr) if gives is R else None
-        return collective_result(value, axes, gives, rule, why, gather)
+        return map_leaves(tree, lambda item: collective_result(item, axes, gives, rule, why, gather))
 
     def _to(self, rule: Transfer, bound):
         if rule.gives != "to":
@@ -418,6 +485,9 @@ class Expressions:
     def _collective_on_tree(self, value: Value, axes, gives: State, rule: Transfer, why: str, name: str) -> Value:
         if isinstance(value, TupleValue):
             return TupleValue(tuple(self._collective_on_tree(item, axes, gives, rule, why, name) for item in value.items))
+        if isinstance(value, DictValue):
+            return DictValue(value.keys, tuple(self._collective_on_tree(item, axes, gives, rule, why, name)
+                                               for item in value.items))
         if isinstance(value, AxisState):
             short = name.rsplit(".", 1)[-1]
             if short in ("pcast", "pvary", "preduced"):
@@ -480,7 +550,7 @@ class Expressions:
                 return False  # the table does not show JAX raising for these operands: unknown
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
-            verdict = self.judge.replicated(site) if partner is not None else None
+            verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
             self._record(site, verdict)
             return verdict is not None
         return False
@@ -507,24 +577,15 @@ class Expressions:
         return None, undecided
 
     def _record(self, site: Site, verdict: Verdict | None) -> None:
+        if self.silent:
+            return
         key = id(site.call)
         if key not in self.verdicts:
             self.verdicts[key] = []
             self.site_nodes[key] = site
+        self.slots.append((site, len(self.verdicts[key])))
         self.verdicts[key].append(verdict)
         self.sites.append(site)
-
-
-def _uniform_tree(value: Value) -> AxisState | None:
-    """The one state every leaf of a tuple of arrays has (None: not a tuple, or leaves differ)."""
-    if not isinstance(value, TupleValue):
-        return None
-    items = list(leaves(value))
-    if not items or not all(isinstance(item, AxisState) and not item.mixed for item in items):
-        return None
-    if not all(item.same_state(items[0]) for item in items):
-        return None
-    return replace(items[0], gathers=frozenset().union(*(item.gathers for item in items)))
 
 
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})

@@ -25,13 +25,14 @@ from codemods.analysis.nodes import (
     FunctionDef,
     FunctionNode,
     import_names,
+    iter_nodes,
     literal_value,
     param_default,
     positional_params,
     string_value,
     target_names,
 )
-from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.shardmap import (
     MeshInfo,
     ShardMapUse,
@@ -44,6 +45,11 @@ from codemods.analysis.shardmap import (
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, else_of, references, small_targets
 from codemods.analysis.values import (
+    STATIC,
+    Static,
+    same_value,
+    ClassValue,
+    Instance,
     AxisState,
     State,
     CONSTANT,
@@ -62,6 +68,7 @@ R, U = State.REDUCED, State.UNREDUCED
 
 MAX_CALL_DEPTH = 3  # helpers analysed at the call site, this many calls deep
 MAX_RUNS_PER_BODY = 200  # function runs per shard_map body (keeps the analysis linear)
+MAX_LOOP_ROUNDS = 4  # rounds to find a loop's fixpoint (each join only makes values unknown)
 
 
 class _Dead(Exception):
@@ -100,6 +107,10 @@ class Interpreter(Expressions):
         self.parents: dict[int, FunctionNode | None] = {}  # def -> the function defining it
         self._assigned: dict[int, frozenset[str]] = {}
         self._static: dict[tuple, Value] = {}
+        self._class_tables: dict[int, tuple] = {}
+        self.silent = 0  # inside a loop's search for its fixpoint: nothing is judged or counted
+        self.round_values: dict[int, Value] = {}  # collective inputs seen while silent, by call
+        self.slots: list[tuple[Site, int]] = []  # each judged site and its place among its call's verdicts
         self.depth = 0
         self.call_depth = 0
         self.runs_left = MAX_RUNS_PER_BODY
@@ -189,7 +200,8 @@ class Interpreter(Expressions):
         frame = Frame(node, closure)
         if not self._bind_params(node.args, args, keywords, frame):
             return None
-        self.function_runs[id(node)] = self.function_runs.get(id(node), 0) + 1
+        if not self.silent:
+            self.function_runs[id(node)] = self.function_runs.get(id(node), 0) + 1
         self.call_depth += 1
         try:
             if isinstance(node, ast.Lambda):
@@ -300,8 +312,9 @@ class Interpreter(Expressions):
                 self._forget(target_names(target), frame)
         elif isinstance(small, (ast.Import, ast.ImportFrom)):
             for name in import_names(small):
-                frame.vars.pop(name, None)  # resolved through the import table
-                frame.vars[name] = self._module_name(name)
+                frame.vars[name] = UNKNOWN  # relative imports: not JAX's
+            for name, target in imported_names(small):
+                frame.vars[name] = JaxName(target)
         # pass, break, continue: nothing to follow
 
     def exec_FunctionDef(self, stmt: FunctionDef, frame: Frame) -> None:
@@ -347,42 +360,93 @@ class Interpreter(Expressions):
 
     def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
-        self.eval(stmt.iter, frame)
+        iterated = self.eval(stmt.iter, frame)
         frame.statement = None
+        if isinstance(iterated, (Const, Static)):
+            item = STATIC  # range(n), a tuple of constants: Python values
+        elif isinstance(iterated, TupleValue) and iterated.items:
+            item = iterated.items[0]
+            for other in iterated.items[1:]:
+                item = join(item, other)
+        else:
+            item = UNKNOWN
         self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
-                   stmt.iter.end_lineno)
+                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame))
 
     exec_AsyncFor = exec_For
 
     def exec_While(self, stmt: ast.While, frame: Frame) -> None:
-        names = assigned_names(stmt.body)
-        self._forget(names, frame)
-        frame.loops += 1
-        try:
-            self.eval(stmt.test, frame)
-        finally:
-            frame.loops -= 1
-        self._loop(frame, stmt.body, names, stmt.orelse, stmt.test.end_lineno)
+        self._loop(frame, stmt.body, assigned_names(stmt.body), stmt.orelse, stmt.test.end_lineno,
+                   lambda: self.eval(stmt.test, frame))
 
     def _loop(self, frame: Frame, body: list[ast.stmt], names: set[str], orelse: list[ast.stmt],
-              header_line: int) -> None:
-        """Loops give unknown: everything the body binds is unknown in it and after it."""
-        self._forget(names, frame)
+              header_line: int, enter) -> None:
+        """The first round runs from the state before the loop and is judged (JAX raises at the
+        first round that fails). After the loop each name holds the join of its value before it
+        and after every round, found by running the body without judging until that stops
+        changing (a few rounds: a join only ever makes values unknown). A body that breaks or
+        continues: what it binds is unknown in it and after it."""
         frame.loops += 1
-        before = dict(frame.vars)
         try:
-            self.exec_block(body, frame, header_line)
-        except _Dead:
-            pass
+            entry = dict(frame.vars)
+            jumps = _jumps(body)
+            if jumps:
+                self._forget(names, frame)
+                entry = dict(frame.vars)
+            unbound = frame.local_names - set(entry)
+            first_slot = len(self.slots)
+            enter()
+            try:
+                self.exec_block(body, frame, header_line)
+                end = frame.vars
+            except _Dead:
+                end = entry  # the round ends in return or raise: no way back to the head
+            judged = self.slots[first_slot:]
+            outer, self.round_values = self.round_values, {}
+            head = None if jumps else self._loop_head(frame, body, _joined(entry, end, unbound), unbound, header_line, enter)
+            self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
+            outer.update(self.round_values)
+            self.round_values = outer
+            if head is None:
+                frame.vars = entry
+                self._forget(names, frame)
+            else:
+                frame.vars = head
         finally:
             frame.loops -= 1
-        frame.vars = before
         if orelse:
             try:
                 self.exec_block(orelse, frame)
             except _Dead:
                 pass
             self._forget(assigned_names(orelse), frame)
+
+    def _fixes_hold_every_round(self, judged: list[tuple[Site, int]], later: dict[int, Value]) -> None:
+        """A cast written into a loop runs every round: a fix holds only when its site sees the
+        same state in every round (else, cast to varying again, JAX would reject it)."""
+        for site, index in judged:
+            verdict = self.verdicts[id(site.call)][index]
+            if verdict is not None and verdict.fixable and not same_value(later.get(id(site.call), UNKNOWN), site.value):
+                self.verdicts[id(site.call)][index] = replace(
+                    verdict, fixable=False, note="the value's state changes between rounds of the loop")
+
+    def _loop_head(self, frame: Frame, body, head: dict, unbound, header_line: int, enter) -> dict | None:
+        self.silent += 1
+        try:
+            for _ in range(MAX_LOOP_ROUNDS):
+                frame.vars = dict(head)
+                enter()
+                try:
+                    self.exec_block(body, frame, header_line)
+                except _Dead:
+                    frame.vars = dict(head)
+                joined = _joined(head, frame.vars, unbound)
+                if all(name in head and same_value(joined[name], head[name]) for name in joined):
+                    return head
+                head = joined
+            return None
+        finally:
+            self.silent -= 1
 
     def exec_With(self, stmt: ast.With | ast.AsyncWith, frame: Frame) -> None:
         frame.statement = stmt
@@ -476,6 +540,10 @@ class Interpreter(Expressions):
         return self._module_name(name)
 
     def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...]) -> Value:
+        if not scopes and name in self.scope.classes:
+            return ClassValue(self.scope.classes[name])
+        if scopes and self._receiver_of(scopes[-1]) == name:
+            return Instance(self.scope.class_of(scopes[-1]))
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
@@ -483,10 +551,17 @@ class Interpreter(Expressions):
         bound = bindings.unique_value(name)
         if bound is not None:
             return self.eval(bound, self._static_frame(scopes))
+        imported = bindings.unique_import(name)
+        if imported is not None:
+            return JaxName(imported)
+        if name in bindings.imports:
+            return UNKNOWN
         return replace(CONSTANT, why="a closed-over value")
 
     def _module_name(self, name: str) -> Value:
         bindings = self.scope.imports.bindings
+        if name in self.scope.imports.nested_only:
+            return UNKNOWN  # imported only inside some function: unbound here
         if name in bindings:
             bound = bindings[name]
             return JaxName(bound) if bound else replace(CONSTANT, why="a module-level value")
@@ -520,7 +595,10 @@ class Interpreter(Expressions):
         analysed = self.analysed_refs.get(id(function), set())
         parent = self.parents.get(id(function))
         if parent is None:
-            return len(analysed) >= self.scope.references(name)
+            total = self.scope.references(name)
+            if self.scope.class_of(function) is not None:
+                total += self.scope.attribute_references(name)  # `self.step`, `Model.step`
+            return len(analysed) >= total
         return self._references_in(parent).get(name, set()) <= analysed
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
@@ -553,3 +631,17 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
 
 
 _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})
+
+
+def _jumps(body: list[ast.stmt]) -> bool:
+    """A break or continue of this loop (not of a loop nested in it)."""
+    for stmt in body:
+        for node in iter_nodes(stmt, prune=lambda n: isinstance(n, (ast.For, ast.AsyncFor, ast.While) + DEFS
+                                                                   + (ast.Lambda, ast.ClassDef))):
+            if isinstance(node, (ast.Break, ast.Continue)):
+                return True
+    return False
+
+
+def _joined(left: dict[str, Value], right: dict[str, Value], unbound) -> dict[str, Value]:
+    return {name: join_paths(left, right, name, name in unbound) for name in set(left) | set(right)}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
+from codemods.analysis.bindings import ast_dotted, bindings_of, nested_only_names, resolve_dotted
 
 
 def dotted(expr: object) -> str | None:
@@ -40,9 +40,12 @@ class ImportTable:
     # Every top-level absolute `from M import ...` with M.
     import_froms: list[tuple[ast.ImportFrom, str]] = field(default_factory=list)
 
+    # Names bound only by imports inside functions: not usable elsewhere in the module.
+    nested_only: frozenset[str] = frozenset()
+
     @classmethod
     def of(cls, tree: ast.Module) -> "ImportTable":
-        table = cls(bindings=bindings_of(tree))
+        table = cls(bindings=bindings_of(tree), nested_only=nested_only_names(tree))
         for stmt in tree.body:
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 table.top_level_imports.append(stmt)
@@ -55,5 +58,13 @@ class ImportTable:
         name = dotted(expr)
         return None if name is None else resolve_dotted(self.bindings, name, shadowed)
 
-    def names_bound_to(self, target: str) -> list[str]:
-        return [name for name, bound in self.bindings.items() if bound == target]
+    def names_bound_to(self, target: str, function: ast.AST | None = None) -> list[str]:
+        """Local names bound to `target` everywhere in the module, and, with `function`, the names
+        that function's own imports bind to it (an import in another function binds nothing here)."""
+        found = [name for name, bound in self.bindings.items() if bound == target and name not in self.nested_only]
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            from codemods.analysis.scopes import bindings_of as scope_bindings
+
+            found += [name for name, bound in scope_bindings(function).imports.items()
+                      if target in bound and name not in found]
+        return found

@@ -3,11 +3,13 @@ sides, and the module's view (imports, bindings, which statements can name shard
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
 from codemods import jaxapi
-from codemods.analysis.names import ImportTable
+from codemods.analysis.bindings import resolve_dotted
+from codemods.analysis.names import ImportTable, dotted
 from codemods.analysis.nodes import (
     DEFS,
     NOT_LITERAL,
@@ -22,6 +24,9 @@ from codemods.analysis.nodes import (
 )
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
 @dataclass
 class Bindings:
     """What one scope binds directly: functions, and the right-hand sides of simple assignments."""
@@ -29,21 +34,29 @@ class Bindings:
     functions: dict[str, list[FunctionNode]] = field(default_factory=dict)
     values: dict[str, list[ast.expr]] = field(default_factory=dict)
     other: set[str] = field(default_factory=set)  # bound some other way (for, with, params, ...)
+    # Imports written in this scope (a function's own): name -> canonical dotted name.
+    imports: dict[str, list[str]] = field(default_factory=dict)
 
     def unique_function(self, name: str) -> FunctionNode | None:
         found = self.functions.get(name, [])
-        if len(found) == 1 and name not in self.values and name not in self.other:
+        if len(found) == 1 and name not in self.values and name not in self.other and name not in self.imports:
             return found[0]
         return None
 
     def unique_value(self, name: str) -> ast.expr | None:
         found = self.values.get(name, [])
-        if len(found) == 1 and name not in self.functions and name not in self.other:
+        if len(found) == 1 and name not in self.functions and name not in self.other and name not in self.imports:
+            return found[0]
+        return None
+
+    def unique_import(self, name: str) -> str | None:
+        found = self.imports.get(name, [])
+        if len(set(found)) == 1 and not (name in self.functions or name in self.values or name in self.other):
             return found[0]
         return None
 
     def binds(self, name: str) -> bool:
-        return name in self.functions or name in self.values or name in self.other
+        return name in self.functions or name in self.values or name in self.other or name in self.imports
 
 
 def bindings_of(scope: FunctionDef | ast.Module) -> Bindings:
@@ -65,19 +78,15 @@ def bindings_of(scope: FunctionDef | ast.Module) -> Bindings:
             _note_simple(stmt, result)
     if isinstance(scope, DEFS):
         result.other.update(all_param_names(scope.args))
+    else:
+        result.imports.clear()  # the module's imports: the import table reads them (shims and all)
     return result
 
 
 def _note_simple(stmt: ast.stmt, result: Bindings) -> None:
     if isinstance(stmt, ast.Assign):
         for target in stmt.targets:
-            if isinstance(target, ast.Name):
-                if isinstance(stmt.value, ast.Lambda):
-                    result.functions.setdefault(target.id, []).append(stmt.value)
-                else:
-                    result.values.setdefault(target.id, []).append(stmt.value)
-            else:
-                target_names(target, result.other)
+            _note_target(target, stmt.value, result)
     elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
         if stmt.value is not None:
             result.values.setdefault(stmt.target.id, []).append(stmt.value)
@@ -85,7 +94,42 @@ def _note_simple(stmt: ast.stmt, result: Bindings) -> None:
         target_names(stmt.target, result.other)
     elif isinstance(stmt, (ast.Global, ast.Nonlocal)):
         result.other.update(stmt.names)
-    # Imports (inside functions too) are left to the import table.
+    elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        for name, target in imported_names(stmt):
+            result.imports.setdefault(name, []).append(target)
+
+
+def _note_target(target: ast.expr, value: ast.expr, result: Bindings) -> None:
+    """`DP, TP = "data", "tensor"` binds each name to its own item."""
+    if isinstance(target, ast.Name):
+        if isinstance(value, ast.Lambda):
+            result.functions.setdefault(target.id, []).append(value)
+        else:
+            result.values.setdefault(target.id, []).append(value)
+    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
+            and len(target.elts) == len(value.elts) \
+            and not any(isinstance(item, ast.Starred) for item in target.elts + value.elts):
+        for item_target, item_value in zip(target.elts, value.elts):
+            _note_target(item_target, item_value, result)
+    else:
+        target_names(target, result.other)
+
+
+def imported_names(stmt: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
+    """(local name, canonical dotted name) for each name an absolute import binds."""
+    found = []
+    if isinstance(stmt, ast.Import):
+        for alias in stmt.names:
+            if alias.asname:
+                found.append((alias.asname, jaxapi.canonical(alias.name)))
+            else:
+                head = alias.name.split(".")[0]
+                found.append((head, head))
+    elif not stmt.level and stmt.module:
+        for alias in stmt.names:
+            if alias.name != "*":
+                found.append((alias.asname or alias.name, jaxapi.canonical(f"{stmt.module}.{alias.name}")))
+    return found
 
 
 def module_binding_counts(tree: ast.Module) -> Counter[str]:
@@ -141,18 +185,58 @@ class ModuleScope:
         self._volatile: frozenset[str] | None = None
         self.shard_map_names = frozenset(name for name, bound in imports.bindings.items()
                                          if bound in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP))
+        self._classes: dict[str, ast.ClassDef] | None = None
+        self._class_of: dict[int, ast.ClassDef] | None = None
+        self._attribute_references: Counter[str] | None = None
+        words = ("shard_map",) + tuple(self.shard_map_names)
+        roots = self._roots_naming(words)
+        # Names that stand for shard_map without spelling it: `smap = jax.shard_map`, a mapper
+        # `m = jax.shard_map(mesh=...)`, a function passing its parameter to shard_map.
+        self.indirect_names = _indirect_names(roots, frozenset(words))
+        if self.indirect_names - set(words):
+            roots = self._roots_naming(words + tuple(self.indirect_names))
         self.calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]] = []
-        for root in self._roots_naming(("shard_map",) + tuple(self.shard_map_names)):
+        for root in roots:
             for node, scopes in iter_with_scopes(root):
                 if type(node) is ast.Call or type(node) in DEFS:
                     self.calls_and_defs.append((node, scopes))
+
+    @property
+    def classes(self) -> dict[str, ast.ClassDef]:
+        """Module-level classes bound once, by name."""
+        if self._classes is None:
+            found = [stmt for stmt in self.tree.body if isinstance(stmt, ast.ClassDef)]
+            self._classes = {cls.name: cls for cls in found if self.globals.binds(cls.name)
+                             and not self.globals.functions.get(cls.name) and not self.globals.values.get(cls.name)
+                             and sum(1 for other in found if other.name == cls.name) == 1}
+        return self._classes
+
+    def class_of(self, function: ast.AST) -> ast.ClassDef | None:
+        """The module-level class whose body defines `function` (a method), else None."""
+        if self._class_of is None:
+            self._class_of = {id(member): cls for cls in self.classes.values() for member in cls.body
+                              if isinstance(member, DEFS)}
+        return self._class_of.get(id(function))
+
+    def subclassed(self, cls: ast.ClassDef) -> bool:
+        """Some class of the module names `cls` among its bases (its attributes may differ there)."""
+        return any(isinstance(base, ast.Name) and base.id == cls.name
+                   for node in iter_nodes(self.tree) if isinstance(node, ast.ClassDef) for base in node.bases)
+
+    def attribute_references(self, name: str) -> int:
+        """How often `.name` is read as an attribute in the file (methods are reached so)."""
+        if self._attribute_references is None:
+            self._attribute_references = Counter(node.attr for node in iter_nodes(self.tree)
+                                                 if type(node) is ast.Attribute)
+        return self._attribute_references.get(name, 0)
 
     def _roots_naming(self, words: tuple[str, ...]) -> list[ast.AST]:
         """The top-level statements (class members for a class) whose text holds one of `words`;
         the whole module without the text. A shard_map use is always spelled with one of them."""
         if self.source is None:
             return [self.tree]
-        lines = self.source.splitlines(keepends=True)
+        # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at form feeds).
+        lines = _LINE.findall(self.source)
         roots: list[ast.AST] = []
 
         def named(stmt: ast.stmt) -> bool:
@@ -203,7 +287,11 @@ class ModuleScope:
         for index in range(len(scopes) - 1, -1, -1):
             local = self.locals_of(scopes[index])
             if not local.binds(head.id):
-                continue  # imports inside functions are in the import table
+                continue
+            imported = local.unique_import(head.id)
+            if imported is not None:
+                name = dotted(expr)
+                return None if name is None else resolve_dotted({head.id: imported}, name)
             alias = local.unique_value(head.id)
             if expr is head and isinstance(alias, (ast.Name, ast.Attribute)):
                 return self.resolve(alias, scopes[: index + 1], depth + 1)
@@ -245,3 +333,28 @@ class ModuleScope:
                 items.append(item)
             return tuple(items)
         return NOT_LITERAL
+
+
+def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[str]:
+    """Names assigned an expression that names one of `words`, and functions that call one of
+    them with one of their own parameters first (a body passed through)."""
+    found: set[str] = set()
+
+    def names_word(expr: ast.AST) -> bool:
+        return any((type(node) is ast.Name and node.id in words) or (type(node) is ast.Attribute and node.attr in words)
+                   for node in iter_nodes(expr))
+
+    for root in roots:
+        for node, _ in iter_with_scopes(root):
+            if type(node) is ast.Assign and names_word(node.value):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        found.add(target.id)
+            elif type(node) in DEFS:
+                params = set(all_param_names(node.args))
+                for inner in iter_nodes(node):
+                    if type(inner) is ast.Call and inner.args and isinstance(inner.args[0], ast.Name) \
+                            and inner.args[0].id in params and names_word(inner.func):
+                        found.add(node.name)
+                        break
+    return frozenset(found - words)

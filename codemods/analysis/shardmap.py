@@ -23,6 +23,9 @@ from codemods.analysis.nodes import (
     FunctionDef,
     FunctionNode,
     call_args,
+    iter_nodes,
+    positional_params,
+    target_names,
 )
 from codemods.analysis.scopes import ModuleScope
 
@@ -244,8 +247,9 @@ class _Finder:
         self.found: list[ShardMapUse] = []
         self.handled: set[int] = set()  # calls already used as decorator or applied factory
         bindings = scope.imports.bindings
-        self.shard_map_names = scope.shard_map_names
+        self.shard_map_names = scope.shard_map_names | scope.indirect_names
         self.partial_names = {"partial"} | {name for name, bound in bindings.items() if bound == jaxapi.PARTIAL}
+        self._forwarded: dict[int, list[tuple[ast.Call, _ShardMapArgs, int, str]]] = {}
 
     def function(self, node: FunctionDef, scopes) -> None:
         for expr in node.decorator_list:
@@ -254,6 +258,10 @@ class _Finder:
                 if found is not None and found.body is None:
                     self.handled.add(id(expr))
                     self._add(expr, found, node, scopes, scopes, None, decorated=True)
+            elif isinstance(expr, ast.Name) and expr.id in self.shard_map_names:
+                mapper = self._mapper(expr.id, scopes)  # `@mapper` with `mapper = shard_map(mesh=...)`
+                if mapper is not None:
+                    self._add(mapper[0], mapper[1], node, scopes, mapper[2], None, decorated=True)
 
     def call(self, node: ast.Call, scopes) -> None:
         if id(node) in self.handled or not self._mentions_shard_map(node):
@@ -270,6 +278,70 @@ class _Finder:
         found = shard_map_args(self.scope, node, scopes)
         if found is not None and found.body is not None:
             self._add_with_body(node, found, found.body, scopes)
+            return
+        if isinstance(node.func, ast.Name) and node.func.id in self.shard_map_names:
+            self._indirect_call(node, node.func.id, scopes)
+
+    def _indirect_call(self, node: ast.Call, name: str, scopes) -> None:
+        """`mapper(body)` with `mapper = jax.shard_map(mesh=...)`, and `distribute(body, ...)` with
+        a module function that passes that parameter to shard_map."""
+        args = call_args(node)
+        mapper = self._mapper(name, scopes)
+        if mapper is not None:
+            call, found, mapper_scopes = mapper
+            if len(args) == 1 and args[0].keyword is None and not args[0].star:
+                body, body_scopes, ref, bound = _resolve_body(self.scope, args[0].value, scopes)
+                self._add(call, found, body, body_scopes, mapper_scopes, ref, decorated=False, bound=bound)
+            return
+        function, _ = self.scope.lookup_function(name, scopes)
+        if not isinstance(function, DEFS) or any(arg.star for arg in args):
+            return
+        positional = [param.arg for param in positional_params(function.args)]
+        for inner, found, index, param in self._forwarding(function):
+            given = [arg.value for arg in args if arg.keyword == param]
+            if not given and index < len(positional):
+                plain = [arg.value for arg in args if arg.keyword is None]
+                given = plain[index:index + 1]
+            if given:
+                body, body_scopes, ref, bound = _resolve_body(self.scope, given[0], scopes)
+                inner_scopes = self._scopes_of(function) + (function,)
+                self._add(inner, found, body, body_scopes, inner_scopes, ref, decorated=False, bound=bound)
+
+    def _mapper(self, name: str, scopes):
+        """(the call, its arguments, its scopes) when `name` is bound once to shard_map without a body."""
+        value, outer = self.scope.lookup_value(name, scopes)
+        if isinstance(value, ast.Call):
+            found = shard_map_args(self.scope, value, outer)
+            if found is not None and found.body is None:
+                self.handled.add(id(value))
+                return value, found, outer
+        return None
+
+    def _forwarding(self, function: FunctionDef) -> list[tuple[ast.Call, _ShardMapArgs, int, str]]:
+        """The shard_map calls in `function` whose body is one of its parameters, with that
+        parameter's position and name."""
+        key = id(function)
+        if key not in self._forwarded:
+            positional = [param.arg for param in positional_params(function.args)]
+            names = positional + [param.arg for param in function.args.kwonlyargs]
+            scopes = self._scopes_of(function) + (function,)
+            found = []
+            for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,)):
+                if type(node) is ast.Call and node.args and isinstance(node.args[0], ast.Name) \
+                        and node.args[0].id in names:
+                    inner = shard_map_args(self.scope, node, scopes)
+                    if inner is not None and inner.body is node.args[0]:
+                        param = node.args[0].id
+                        index = positional.index(param) if param in positional else len(positional)
+                        found.append((node, inner, index, param))
+            self._forwarded[key] = found
+        return self._forwarded[key]
+
+    def _scopes_of(self, function: FunctionDef) -> tuple[FunctionDef, ...]:
+        for node, scopes in self.scope.calls_and_defs:
+            if node is function:
+                return scopes
+        return ()
 
     def _mentions_shard_map(self, node: ast.Call) -> bool:
         """Cheap test before resolving anything: the callee (or partial's first argument) is
@@ -336,6 +408,10 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return None, (), None, ()
     if isinstance(expr, ast.Lambda):
         return expr, scopes, None, ()
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        method, bound = _method(scope, expr, scopes)
+        if method is not None:
+            return method, (), expr, bound
     if isinstance(expr, ast.Name):
         function, outer = scope.lookup_function(expr.id, scopes)
         if function is not None:
@@ -349,3 +425,41 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             if body is not None and not bound:
                 return body, body_scopes, ref, tuple(args[1:])
     return None, (), None, ()
+
+
+def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDef | None, tuple[Arg, ...]]:
+    """`self._body` inside a method of a module class (self bound), or `Model.step` (nothing bound)."""
+    receiver = expr.value.id
+    cls = None
+    bound: tuple[Arg, ...] = ()
+    if scopes and scope.class_of(scopes[-1]) is not None and _is_plain_method(scopes[-1]):
+        params = positional_params(scopes[-1].args)
+        if params and params[0].arg == receiver:
+            cls, bound = scope.class_of(scopes[-1]), (Arg(expr.value),)
+    if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
+        cls = scope.classes.get(receiver)
+    if cls is None:
+        return None, ()
+    methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
+    assigned = [member for member in cls.body if not isinstance(member, DEFS) and expr.attr in assigned_in(member)]
+    if len(methods) != 1 or assigned:
+        return None, ()
+    method = methods[0]
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list)
+    if (method.decorator_list and not static) or (bound and static):
+        return None, ()
+    return method, bound
+
+
+def _is_plain_method(function: FunctionDef) -> bool:
+    return not function.decorator_list
+
+
+def assigned_in(stmt: ast.stmt) -> set[str]:
+    names: set[str] = set()
+    if isinstance(stmt, ast.Assign):
+        for target in stmt.targets:
+            target_names(target, names)
+    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+        target_names(stmt.target, names)
+    return names

@@ -176,6 +176,9 @@ def parse_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | None
             return None
         if arg.keyword is None:
             axes = parse_axes(arg.value)
+            if axes is None and isinstance(arg.value, cst.Name):
+                followed, _ = follow_names(ctx, arg.value)  # `P(DP, TP)`, `P(AXES, None)`
+                axes = parse_axes(followed) if followed is not None else None
             if axes is None:
                 return None
             dims.append(arg)
@@ -338,6 +341,10 @@ def _collect(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
             for target in node.targets:
                 if isinstance(target.target, cst.Name):
                     add(target.target.value, "assign", node, node.value)
+                elif _unpacks(target.target, node.value):
+                    # `DP, TP = 'i', 'j'`: each name holds its own item
+                    for item_target, item in zip(target.target.elements, node.value.elements):
+                        add(item_target.value.value, "assign", node, item.value, span_node=item_target.value)
                 else:
                     add_other(target.target)
 
@@ -567,3 +574,11 @@ def _dominating(ctx: FileContext, last: Binding, bindings: list[Binding], name: 
                 return None
         current = parent_of.get(current)
     return last
+
+
+def _unpacks(target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+    """A tuple of plain names bound to a tuple literal of as many plain items."""
+    kinds = (cst.Tuple, cst.List)
+    return (isinstance(target, kinds) and isinstance(value, kinds) and len(target.elements) == len(value.elements)
+            and all(type(item) is cst.Element and isinstance(item.value, cst.Name) for item in target.elements)
+            and all(type(item) is cst.Element for item in value.elements))

@@ -113,6 +113,17 @@ class TupleValue:
 
 
 @dataclass(frozen=True)
+class DictValue:
+    """A dict literal with constant string keys (a pytree of named leaves)."""
+
+    keys: tuple[str, ...]
+    items: tuple[Value, ...]
+
+    def get(self, key: object) -> Value | None:
+        return self.items[self.keys.index(key)] if key in self.keys else None
+
+
+@dataclass(frozen=True)
 class JaxName:
     """A module-level object reached through imports, by canonical name (`jax.lax.psum`)."""
 
@@ -138,7 +149,21 @@ class Partial:
     keyword_nodes: tuple[tuple[str, ast.expr], ...] = ()
 
 
-Value = AxisState | Const | Static | TupleValue | JaxName | Function | Partial
+@dataclass(frozen=True, eq=False)
+class ClassValue:
+    """A module-level class (its class attributes and methods are followed)."""
+
+    cls: ast.ClassDef
+
+
+@dataclass(frozen=True, eq=False)
+class Instance:
+    """`self` inside a method of a module-level class no other class of the module extends."""
+
+    cls: ast.ClassDef
+
+
+Value = AxisState | Const | Static | TupleValue | DictValue | JaxName | Function | Partial | ClassValue | Instance
 
 
 def as_array(value: Value) -> AxisState | None:
@@ -155,6 +180,10 @@ def same_value(left: Value, right: Value) -> bool:
         return left.same_state(right)
     if isinstance(left, TupleValue) and isinstance(right, TupleValue):
         return len(left.items) == len(right.items) and all(map(same_value, left.items, right.items))
+    if isinstance(left, DictValue) and isinstance(right, DictValue):
+        return left.keys == right.keys and all(map(same_value, left.items, right.items))
+    if isinstance(left, (Instance, ClassValue)) and isinstance(right, (Instance, ClassValue)):
+        return type(left) is type(right) and left.cls is right.cls
     if isinstance(left, (Function, Partial)) or isinstance(right, (Function, Partial)):
         return left is right
     return left == right
@@ -169,6 +198,8 @@ def join(left: Value, right: Value) -> Value:
             return replace(left, gathers=left.gathers | right.gathers)
         if isinstance(left, TupleValue) and isinstance(right, TupleValue):
             return TupleValue(tuple(join(a, b) for a, b in zip(left.items, right.items)))
+        if isinstance(left, DictValue) and isinstance(right, DictValue):
+            return DictValue(left.keys, tuple(join(a, b) for a, b in zip(left.items, right.items)))
         return left
     return UNKNOWN
 
@@ -230,7 +261,7 @@ def _unique(axes: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def leaves(value: Value) -> Iterator[Value]:
-    if isinstance(value, TupleValue):
+    if isinstance(value, (TupleValue, DictValue)):
         for item in value.items:
             yield from leaves(item)
     else:
@@ -244,3 +275,22 @@ def join_paths(left: dict[str, Value], right: dict[str, Value], name: str, may_b
     if may_be_unbound and name not in right:
         return left[name]
     return join(left.get(name, UNKNOWN), right.get(name, UNKNOWN))
+
+
+def map_leaves(value: Value, change) -> Value:
+    """The pytree `value` with `change` applied to each leaf."""
+    if isinstance(value, TupleValue):
+        return TupleValue(tuple(map_leaves(item, change) for item in value.items))
+    if isinstance(value, DictValue):
+        return DictValue(value.keys, tuple(map_leaves(item, change) for item in value.items))
+    return change(value)
+
+
+def one_state_leaf(value: Value) -> AxisState | None:
+    """For a pytree whose leaves are arrays all in one state: that state (None otherwise)."""
+    found = list(leaves(value))
+    if not found or not all(isinstance(leaf, AxisState) and not leaf.mixed for leaf in found):
+        return None
+    if not all(leaf.same_state(found[0]) for leaf in found):
+        return None
+    return replace(found[0], gathers=frozenset().union(*(leaf.gathers for leaf in found)))

@@ -101,7 +101,7 @@ def cast_edits(ctx: FileContext, problem: Problem) -> list[Edit]:
     else:
         axes_text = axes_literal(list(problem.cast), quote)
     name = "pcast" if ctx.target >= jaxapi.PCAST_ADDED else "pvary"
-    function_text, import_edits = lax_function(ctx, name)
+    function_text, import_edits = lax_function(ctx, name, site.function)
     rebind = problem.rebind is not None and site.statement is not None and ctx.starts_line(site.statement)
     value_text = problem.rebind if rebind else ctx.text(site.arg)
     cast = jaxapi.cast_call(ctx.target, lambda _name: function_text, value_text, axes_text, jaxapi.VARYING, quote)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import inspect
 import json
 import operator
@@ -421,7 +422,9 @@ def catalogue() -> dict[str, tuple]:
         if isinstance(attribute, property) or name in ("T", "mT", "real", "imag"):
             found[f"attribute:{name}"] = (lambda x, _n=name: getattr(x, _n), ("A",), False)
         elif callable(attribute) and name not in ARRAY_METHODS_SKIPPED:
-            found[f"method:{name}"] = (lambda x, *rest, _n=name: getattr(x, _n)(*rest), None, False)
+            method = functools.partial(_call_method, name)
+            method.__wrapped__ = attribute  # so that the keywords tried are the method's own (axis=)
+            found[f"method:{name}"] = (method, None, False)
     for name in BINARY_OPERATORS:
         found[f"operator:{name.rstrip('_')}"] = (getattr(operator, name), ("A", "A"), True)
     for name in UNARY_OPERATORS:
@@ -429,6 +432,10 @@ def catalogue() -> dict[str, tuple]:
     found["operator:getitem"] = (lambda x: x[0], ("A",), False)
     found["operator:getitem_array"] = (lambda x, y: x[y.astype(jnp.int32)], ("A", "A"), False)
     return found
+
+
+def _call_method(name, x, *rest, **keywords):
+    return getattr(x, name)(*rest, **keywords)
 
 
 # Methods that leave the traced world (host transfers, buffers): no transfer rule to observe.

@@ -1,0 +1,61 @@
+"""Which JAX objects a module reaches, read from its syntax tree: the engine's filter after
+parsing (a rule whose APIs the module never reaches cannot fire).
+
+Every name and attribute chain is resolved against every binding the module makes, wherever it
+is written (module level, inside functions, try/except shims): a superset of what any one scope
+sees, so the filter never skips a file a rule would report on. Imports count as references too
+(`from jax.lax import pvary` is itself what SF201 rewrites).
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.bindings import ast_dotted, bindings_of
+
+
+def referenced_names(tree: ast.Module) -> frozenset[str]:
+    """Canonical names of every chain (and each of its prefixes) that starts with a bound name."""
+    cached = getattr(tree, "_shardfix_referenced", None)
+    if cached is not None:
+        return cached
+    targets: dict[str, set[str]] = {}
+    for name, bound in bindings_of(tree).items():
+        if bound is not None:
+            targets.setdefault(name, set()).add(bound)
+    found: set[str] = set()
+    dotted_names: list[str] = []
+    for node in ast.walk(tree):
+        kind = type(node)
+        if kind is ast.Name:
+            dotted_names.append(node.id)
+        elif kind is ast.Attribute:
+            dotted = ast_dotted(node)  # each prefix of a chain is an Attribute (or Name) of its own
+            if dotted is not None:
+                dotted_names.append(dotted)
+        elif kind is ast.Import or kind is ast.ImportFrom:
+            for local, target in _imported(node):
+                targets.setdefault(local, set()).add(target)
+                found.add(target)
+    for dotted in dotted_names:
+        head, _, rest = dotted.partition(".")
+        for base in targets.get(head, ()):
+            found.add(jaxapi.canonical(f"{base}.{rest}" if rest else base))
+    result = frozenset(found)
+    tree._shardfix_referenced = result  # the engine's filter and the rules share one tree
+    return result
+
+
+def _imported(stmt: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
+    """(local name, canonical target) of each name the import binds, and the imported module."""
+    found = []
+    if isinstance(stmt, ast.Import):
+        for alias in stmt.names:
+            head = alias.name.split(".")[0]
+            found.append((alias.asname, jaxapi.canonical(alias.name)) if alias.asname else (head, head))
+            found.append(("", jaxapi.canonical(alias.name)))
+    elif not stmt.level and stmt.module:
+        for alias in stmt.names:
+            if alias.name != "*":
+                found.append((alias.asname or alias.name, jaxapi.canonical(f"{stmt.module}.{alias.name}")))
+    return found

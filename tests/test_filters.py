@@ -1,0 +1,102 @@
+"""The engine's filters never change an answer: findings are the same with them on and off, for
+every rule alone and all together, whatever import spelling, layout and line ending the module
+uses; and `--select X` finds exactly the X findings of a full run."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from codemods.engine import Options, process_source
+from codemods.rules import all_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+CODES = tuple(rule.code for rule in all_rules())
+
+# How a module reaches shard_map: (import lines, the callee, whether the mesh is positional).
+SHARD_MAP_FORMS = [
+    (["import jax"], "jax.shard_map", False),
+    (["from jax import shard_map as smap"], "smap", False),
+    (["import jax.experimental.shard_map as X"], "X.shard_map", True),
+    (["from jax.experimental import shard_map as sm"], "sm.shard_map", True),
+    (["from jax.experimental.shard_map import (", "    shard_map,", ")"], "shard_map", True),
+]
+# How it reaches jax.lax: (import lines at module level, import lines in the body, prefix of a lax name).
+LAX_FORMS = [
+    (["from jax import lax"], [], "lax."),
+    (["import jax.lax as L"], [], "L."),
+    (["from jax.lax import (", "    psum,", "    all_gather, pvary)"], [], ""),
+    (["from jax.lax import psum, \\", "    all_gather, pvary"], [], ""),
+    ([], ["from jax import lax"], "lax."),
+    (["import jax"], [], "jax.lax."),
+]
+STEPS = {
+    "sf101": ["r = {lax}psum(x, 'i')", "r = {lax}all_gather(r, 'i', to='reduced')"],
+    "sf103": ["g = {lax}all_gather(x, 'j', to='reduced')", "s = {lax}psum(g, 'j')"],
+    "sf105": ["r = {lax}psum(x, 'i')", "t = {lax}psum(r, ('i', 'j'))"],
+    "old api": ["v = {lax}pvary(x, 'j')"],
+    "clean": ["y = {lax}psum(x, 'i')"],
+}
+
+
+@st.composite
+def programs(draw) -> str:
+    imports, callee, positional = draw(st.sampled_from(SHARD_MAP_FORMS))
+    lax_top, lax_local, lax = draw(st.sampled_from(LAX_FORMS))
+    steps = [line for name in draw(st.lists(st.sampled_from(sorted(STEPS)), min_size=1, max_size=3))
+             for line in STEPS[name]]
+    feed = draw(st.booleans())
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    specs = "P('i', 'j'), P('i', 'j')" if positional else "mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j')"
+    lines = ["import jax" if "import jax" not in imports + lax_top else "# spelled below"]
+    lines += imports + lax_top + ["from jax.sharding import PartitionSpec as P", ""]
+    lines += ["\x0c" if feed else "", "def body(x):"]
+    lines += ["    " + line for line in lax_local]
+    lines += ["    " + step.format(lax=lax if lax else "") for step in steps]
+    lines += ["    return x", "", "", "mesh = jax.make_mesh((2, 4), ('i', 'j'))"]
+    lines += [f"f = {callee}(body, {'mesh, ' if positional else ''}{specs})" if positional
+              else f"f = {callee}(body, {specs})", ""]
+    return newline.join(lines)
+
+
+def _findings(source: str, select: tuple[str, ...] | None, prefilter: bool) -> list[tuple]:
+    result = process_source(source, "t.py", Options(select=select, target=(0, 10, 2), prefilter=prefilter))
+    assert result.error is None, result.error
+    return [(f.code, f.span, f.message, f.fix is not None) for f in result.findings]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs())
+def test_filters_on_and_off_give_the_same_findings(source):
+    everything = _findings(source, None, prefilter=False)
+    assert _findings(source, None, prefilter=True) == everything
+    for code in CODES:
+        alone = _findings(source, (code,), prefilter=True)
+        assert alone == _findings(source, (code,), prefilter=False), code
+        assert alone == [f for f in everything if f[0] == code], code
+
+
+def test_the_generated_forms_are_reported():
+    # The property above compares answers; this says the forms are understood at all.
+    source = "\n".join([
+        "import jax", "from jax.experimental import shard_map as sm", "from jax.lax import (", "    psum,",
+        "    all_gather)", "from jax.sharding import PartitionSpec as P", "\x0c", "def body(x):",
+        "    r = psum(x, 'i')", "    r = all_gather(r, 'i', to='reduced')", "    return x", "",
+        "mesh = jax.make_mesh((2, 4), ('i', 'j'))", "f = sm.shard_map(body, mesh, P('i', 'j'), P('i', 'j'))", ""])
+    for newline in ("\n", "\r\n", "\r"):
+        codes = [finding[0] for finding in _findings(source.replace("\n", newline), ("SF101",), prefilter=True)]
+        assert codes == ["SF101"], newline
+
+
+def _fixture_sources() -> list[Path]:
+    return sorted(path for path in (ROOT / "fixtures").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _fixture_sources(), ids=lambda path: str(path.relative_to(ROOT / "fixtures")))
+def test_select_finds_exactly_the_findings_of_a_full_run(path):
+    source = path.read_text(encoding="utf-8")
+    everything = _findings(source, None, prefilter=True)
+    for code in {finding[0] for finding in everything} | {"SF101", "SF201"}:
+        assert _findings(source, (code,), prefilter=True) == [f for f in everything if f[0] == code], code
