@@ -137,7 +137,7 @@ class Expressions:
         if a is None or b is None:
             return UNKNOWN
         arrays = [value for value in (left, right) if isinstance(value, AxisState)]
-        if self._keeps(transfer.operator_rule(op, self.judge.target), [left, right], arrays):
+        if transfer.keeps_through(transfer.operator_rule(op, self.judge.target), [left, right], arrays):
             return elementwise(arrays, True)  # a number beside it left the state alone (run)
         return elementwise([a, b], False)
 
@@ -151,7 +151,7 @@ class Expressions:
         if array is None:
             return UNKNOWN
         rule = transfer.operator_rule(_UNARY_OPERATORS.get(type(expr.op), "?x"), self.judge.target)
-        return elementwise([array], self._keeps(rule, [value], [array]), why=array.why)
+        return elementwise([array], transfer.keeps_through(rule, [value], [array]), why=array.why)
 
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
         for value in expr.values:
@@ -199,7 +199,7 @@ class Expressions:
             if value.mixed:
                 return UNKNOWN  # maybe an item of a tuple result
             if all(isinstance(index, (Const, Static)) for index in indices):
-                if value.has(R) and not self._keeps(transfer.operator_rule("x[...]", self.judge.target), [value], [value]):
+                if value.has(R) and not transfer.keeps_through(transfer.operator_rule("x[...]", self.judge.target), [value], [value]):
                     return UNKNOWN
                 return value  # indexing with Python values keeps the varying and invariant states
             arrays = [as_array(index) for index in indices]
@@ -222,7 +222,7 @@ class Expressions:
                 return STATIC
             rule = transfer.attribute_rule(attr, self.judge.target)
             if rule is not None:
-                return elementwise([receiver], self._keeps(rule, [receiver], [receiver]), why=receiver.why)
+                return elementwise([receiver], transfer.keeps_through(rule, [receiver], [receiver]), why=receiver.why)
         if isinstance(receiver, (Const, Static)):
             return STATIC
         return UNKNOWN  # attributes of objects are not followed
@@ -274,7 +274,7 @@ class Expressions:
             if array is None:
                 return UNKNOWN
             operands.append(array)
-        keeps = self._keeps(rule, [receiver] + [value for value, _ in args], operands, keywords)
+        keeps = transfer.keeps_through(rule, [receiver] + [value for value, _ in args], operands, keywords)
         return _mark_mixed(elementwise(operands, keeps, why=receiver.why), operands)
 
     def call(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
@@ -326,7 +326,7 @@ class Expressions:
                 if array is None:
                     return UNKNOWN
                 operands.append(array)
-        keeps = self._keeps(rule, [value for value, _ in args], operands, keywords)
+        keeps = transfer.keeps_through(rule, [value for value, _ in args], operands, keywords)
         result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
         return _mark_mixed(result, operands)
 
@@ -513,18 +513,6 @@ class Expressions:
         if reads != 1:
             return False
         return not read_after(frame.function, statement, name)
-
-    def _keeps(self, rule: transfer.OperandRule | None, positional: list[Value], arrays: list[AxisState],
-               keywords=None) -> bool:
-        """The target JAX's table shows the result reduced on every axis an operand is reduced on,
-        for these operands (`positional`, in order) in their states there."""
-        if rule is None:
-            return False
-        axes = {axis for array in arrays for axis, state in array.named if state is R}
-        if not axes or any(array.rest is R for array in arrays):
-            return False
-        named = {name: value for name, (value, _) in (keywords or {}).items()}
-        return all(rule.keeps(transfer.case_keys(rule, positional, named, axis)) for axis in axes)
 
     def _judge_replicated(self, node: ast.expr, name: str, operands: list[tuple[Value, ast.expr]],
                           frame: Frame, rule: transfer.OperandRule, keywords=None) -> bool:

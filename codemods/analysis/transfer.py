@@ -235,6 +235,16 @@ def _other_axes_state(arrays: list[AxisState], axis: str) -> State | None:
     return None
 
 
+def keeps_through(rule: OperandRule | None, positional: list[Value], arrays: list[AxisState], keywords=None) -> bool:
+    """The table shows the result reduced on every axis an array operand is reduced on, for these
+    operands (`positional` in order, `keywords` as (value, node) pairs) in their states there."""
+    axes = {axis for array in arrays for axis, state in array.named if state is R}
+    if rule is None or not axes or any(array.rest is R for array in arrays):
+        return False
+    named = {name: value for name, (value, _) in (keywords or {}).items()}
+    return all(rule.keeps(case_keys(rule, positional, named, axis)) for axis in axes)
+
+
 def _python_value(value: Value) -> bool:
     return isinstance(value, (Const, Static, JaxName)) or (
         isinstance(value, TupleValue) and all(isinstance(leaf, (Const, Static)) for leaf in leaves(value)))

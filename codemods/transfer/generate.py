@@ -30,7 +30,6 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
-import numpy as np  # noqa: E402
 from jax.sharding import PartitionSpec as P  # noqa: E402
 
 from codemods.transfer import model  # noqa: E402
@@ -291,10 +290,10 @@ def observe(runner: Runner, call, slots, kind: str) -> dict:
     keyword_variants = [{}] + keyword_variants_for(call)
     replays: dict[str, tuple] = {}
 
-    def attempt(key, slots_used, states, keywords, other):
+    def attempt(x, key, slots_used, states, keywords, other):
         replays[key] = (slots_used, states, keywords, other)
         try:
-            made = {state: make_state(x_now[0], {"i": state, "j": other}) for state in set(states)}
+            made = {state: make_state(x, {"i": state, "j": other}) for state in set(states)}
         except Exception:  # noqa: BLE001 -- this JAX cannot build these operands: no case
             return
         try:
@@ -303,10 +302,7 @@ def observe(runner: Runner, call, slots, kind: str) -> dict:
         except Exception as error:  # noqa: BLE001 -- JAX's error is the observation
             outcomes[key] = error_of(error)
 
-    x_now = [None]
-
     def body(x):
-        x_now[0] = x
         for other, context in CONTEXTS:
             try:
                 made = {state: make_state(x, {"i": state, "j": other}) for state in STATES}
@@ -316,7 +312,7 @@ def observe(runner: Runner, call, slots, kind: str) -> dict:
                 for keywords in keyword_variants:
                     # A keyword can change the outcome too: a key then ends in `|axis=0`.
                     suffix = "".join(f"|{name}={value!r}" for name, value in sorted(keywords.items()))
-                    attempt(key + suffix + context, slots, states, keywords, other)
+                    attempt(x, key + suffix + context, slots, states, keywords, other)
             for label, number in NUMBERS[kind]:
                 # The same operation with a Python number as its last operand, when it takes one
                 # (jnp.maximum(r, 2.), r * 2): accepted on an invariant operand first.
@@ -328,7 +324,7 @@ def observe(runner: Runner, call, slots, kind: str) -> dict:
                 except Exception:  # noqa: BLE001 -- no such signature: no case
                     continue
                 for key, states in cases_for(with_number):
-                    attempt(key + context, with_number, states, {}, other)
+                    attempt(x, key + context, with_number, states, {}, other)
     runner.trace(body, kind)
     for key, (slots_used, states, keywords, other) in replays.items():
         if outcomes.get(key, {}).get("state") == model.REDUCED:
@@ -505,60 +501,6 @@ def observe_number(runner: Runner, call, kind: str) -> dict:
     return outcomes
 
 
-COLLECTIVE_SHAPE = (8, 8)  # divisible by every axis-group size (psum_scatter, all_to_all)
-
-
-def collective_calls():
-    """(table name, call(x, axes, group size)) for every collective and each `to=` it offers."""
-    lax = jax.lax
-    calls = [(f"jax.lax.{name}", lambda x, a, n, _f=getattr(lax, name): _f(x, a))
-             for name in ("psum", "pmean", "pmax", "pmin") if hasattr(lax, name)]
-    calls.append(("jax.lax.psum_scatter", lambda x, a, n: lax.psum_scatter(x, a, scatter_dimension=0, tiled=True)))
-    calls.append(("jax.lax.all_gather", lambda x, a, n: lax.all_gather(x, a, tiled=True)))
-    for to in ("varying", "reduced", "invarying"):
-        calls.append((f"jax.lax.all_gather(to={to})", lambda x, a, n, _t=to: lax.all_gather(x, a, tiled=True, to=_t)))
-    calls.append(("jax.lax.ppermute", lambda x, a, n: lax.ppermute(x, a, perm=[(k, (k + 1) % n) for k in range(n)])))
-    calls.append(("jax.lax.all_to_all", lambda x, a, n: lax.all_to_all(x, a, 0, 0, tiled=True)))
-    for to in ("varying", "reduced", "unreduced"):
-        calls.append((f"jax.lax.pcast(to={to})", lambda x, a, n, _t=to: lax.pcast(x, a, to=_t)))
-    return calls
-
-
-def derive_collectives(runner: Runner) -> dict:
-    """Each collective over 'i' and over ('i', 'j'), its input in every pair of states."""
-    table: dict[str, dict] = {}
-    sizes = dict(zip(AXES, MESH_SHAPE))
-    for name, call in collective_calls():
-        cases: dict[str, dict] = {}
-        for axes in (("i",), ("i", "j")):
-            group = int(np.prod([sizes[a] for a in axes]))
-            argument = axes[0] if len(axes) == 1 else axes
-
-            def body(x, _axes=axes, _argument=argument, _group=group, _cases=cases):
-                for state_i in STATES:
-                    for state_j in STATES:
-                        key = f"{'+'.join(_axes)}:i={state_i},j={state_j}"
-                        try:
-                            value = make_state(x, {"i": state_i, "j": state_j})
-                        except Exception:  # noqa: BLE001 -- JAX cannot build this pair: no case
-                            continue
-                        if (state_of(value, "i"), state_of(value, "j")) != (state_i, state_j):
-                            continue
-                        try:
-                            result = call(value, _argument, _group)
-                            _cases[key] = {"states": {axis: state_of(result, axis) for axis in AXES}}
-                        except Exception as error:  # noqa: BLE001
-                            _cases[key] = error_of(error)
-            try:
-                mapped = jax.shard_map(lambda x, _b=body: (_b(x), x)[1], mesh=runner.mesh, in_specs=P(), out_specs=P())
-                jax.make_jaxpr(mapped)(jnp.ones(COLLECTIVE_SHAPE, jnp.float32))
-            except Exception:  # noqa: BLE001 -- e.g. this JAX has no such keyword: the cases stay absent
-                continue
-        if cases:
-            table[name] = {"cases": cases}
-    return table
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, help="the JSON file to write")
@@ -572,6 +514,8 @@ def main(argv: list[str] | None = None) -> int:
         collectives = {}
     else:
         derive_operations(runner, entries, unsatisfied)
+        from codemods.transfer.collectives import derive_collectives  # it builds on this module
+
         collectives = derive_collectives(runner)
     table = {
         "format": model.FORMAT,
