@@ -125,8 +125,9 @@ class Expressions:
         for link in reversed(chain):
             right = self.eval(link.right, frame)
             op = BINARY_OPERATORS.get(type(link.op), "?")
-            if transfer.operator_rule(op).rejects_replicated:
-                self._judge_replicated(link, op, [(value, link.left), (right, link.right)], frame)
+            rule = transfer.operator_rule(op, self.judge.target)
+            if rule.rejects_replicated:
+                self._judge_replicated(link, op, [(value, link.left), (right, link.right)], frame, rule)
             value = self.binary(op, value, right)
         return value
 
@@ -136,18 +137,22 @@ class Expressions:
             return STATIC
         if a is None or b is None:
             return UNKNOWN
-        keeps = transfer.operator_rule(op).keeps_reduced and isinstance(left, AxisState) and isinstance(right, AxisState)
-        return elementwise([a, b], keeps)
+        arrays = [value for value in (left, right) if isinstance(value, AxisState)]
+        if transfer.keeps_through(transfer.operator_rule(op, self.judge.target), [left, right], arrays):
+            return elementwise(arrays, True)  # a number beside it left the state alone (run)
+        return elementwise([a, b], False)
 
     def eval_UnaryOp(self, expr: ast.UnaryOp, frame: Frame) -> Value:
         value = self.eval(expr.operand, frame)
+        if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
+            return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
         if isinstance(value, (Const, Static)):
             return STATIC
         array = as_array(value)
         if array is None:
             return UNKNOWN
-        keeps = transfer.operator_rule(_UNARY_OPERATORS.get(type(expr.op), "?x")).keeps_reduced
-        return elementwise([array], keeps, why=array.why)
+        rule = transfer.operator_rule(_UNARY_OPERATORS.get(type(expr.op), "?x"), self.judge.target)
+        return elementwise([array], transfer.keeps_through(rule, [value], [array]), why=array.why)
 
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
         for value in expr.values:
@@ -159,9 +164,10 @@ class Expressions:
         nodes = [expr.left] + list(expr.comparators)
         for index, op in enumerate(expr.ops):
             symbol = _COMPARISONS.get(type(op), "?")
-            if transfer.operator_rule(symbol).rejects_replicated:
+            rule = transfer.operator_rule(symbol, self.judge.target)
+            if rule.rejects_replicated:
                 pair = [(operands[index], nodes[index]), (operands[index + 1], nodes[index + 1])]
-                if self._judge_replicated(expr, symbol, pair, frame):
+                if self._judge_replicated(expr, symbol, pair, frame, rule):
                     break
         if all(isinstance(value, (Const, Static)) for value in operands):
             return STATIC
@@ -194,7 +200,9 @@ class Expressions:
             if value.mixed:
                 return UNKNOWN  # maybe an item of a tuple result
             if all(isinstance(index, (Const, Static)) for index in indices):
-                return value  # slicing keeps every state, reduced included (run)
+                if value.has(R) and not transfer.keeps_through(transfer.operator_rule("x[...]", self.judge.target), [value], [value]):
+                    return UNKNOWN
+                return value  # indexing with Python values keeps the varying and invariant states
             arrays = [as_array(index) for index in indices]
             if any(array is None for array in arrays):
                 return UNKNOWN
@@ -213,9 +221,9 @@ class Expressions:
         if isinstance(receiver, AxisState):
             if transfer.is_static_attribute(attr):
                 return STATIC
-            rule = transfer.attribute_rule(attr)
+            rule = transfer.attribute_rule(attr, self.judge.target)
             if rule is not None:
-                return elementwise([receiver], rule.keeps_reduced, why=receiver.why)
+                return elementwise([receiver], transfer.keeps_through(rule, [receiver], [receiver]), why=receiver.why)
         if isinstance(receiver, (Const, Static)):
             return STATIC
         return UNKNOWN  # attributes of objects are not followed
@@ -225,9 +233,10 @@ class Expressions:
             receiver = self.eval(expr.func.value, frame)
             method = expr.func.attr
             args, keywords, starred = self._eval_args(expr, frame)
-            rule = transfer.method_rule(method)
+            rule = transfer.method_rule(method, self.judge.target)
             if rule is not None and rule.rejects_replicated and isinstance(receiver, AxisState) and not starred:
-                self._judge_replicated(expr, f".{method}()", [(receiver, expr.func.value)], frame)
+                self._judge_replicated(expr, f".{method}()", [(receiver, expr.func.value)] + list(args), frame, rule,
+                                       keywords)
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
@@ -253,7 +262,7 @@ class Expressions:
         return args, keywords, starred
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
-        rule = transfer.method_rule(method)
+        rule = transfer.method_rule(method, self.judge.target)
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN
         if _SHARDING_KEYWORDS & set(keywords):
@@ -266,7 +275,7 @@ class Expressions:
             if array is None:
                 return UNKNOWN
             operands.append(array)
-        keeps = rule.keeps_reduced and len(operands) == 1
+        keeps = transfer.keeps_through(rule, [receiver] + [value for value, _ in args], operands, keywords)
         return _mark_mixed(elementwise(operands, keeps, why=receiver.why), operands)
 
     def call(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
@@ -287,9 +296,9 @@ class Expressions:
                            tuple(n for _, n in args[1:]), tuple((k, n) for k, (_, n) in keywords.items()))
         if transfer.collective_rule(name) is not None:
             return self.collective(name, expr, args, keywords, starred, frame)
-        rule = transfer.elementwise_rule(name)
+        rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
-            self._judge_replicated(expr, name, [args[0]], frame)
+            self._judge_replicated(expr, name, list(args), frame, rule, keywords)
         if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
             return self.tree_map(args, frame)
         if name == "jax.lax.fori_loop" and not starred and len(args) == 4 and not keywords:
@@ -324,7 +333,7 @@ class Expressions:
                 if array is None:
                     return UNKNOWN
                 operands.append(array)
-        keeps = rule.keeps_reduced  # with several operands: only when all share one state
+        keeps = transfer.keeps_through(rule, [value for value, _ in args], operands, keywords)
         result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
         return _mark_mixed(result, operands)
 
@@ -512,7 +521,7 @@ class Expressions:
         return not read_after(frame.function, statement, name)
 
     def _judge_replicated(self, node: ast.expr, name: str, operands: list[tuple[Value, ast.expr]],
-                          frame: Frame) -> bool:
+                          frame: Frame, rule: transfer.OperandRule, keywords=None) -> bool:
         """JAX rejects a reduced operand beside one replicated (a constant, or invariant) on its
         reduced axes; one operand alone stands for a function that adds constants itself (mean).
         Records a verdict only when every state involved is known; True when it is a problem."""
@@ -528,6 +537,11 @@ class Expressions:
             partner, undecided = self._replicated_partner(others, axes)
             if partner is None and undecided:
                 return False
+            positional = [item for item, _ in operands]
+            named = {key: item for key, (item, _) in (keywords or {}).items()}
+            if partner is not None and not any(
+                    rule.raises_replicated(transfer.case_keys(rule, positional, named, axis)) for axis in axes):
+                return False  # the table does not show JAX raising for these operands: unknown
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
             verdict = self.judge.replicated(site) if partner is not None and not self.silent else None

@@ -64,6 +64,8 @@ class Verdict(Protocol):
 
 
 class Judge(Protocol):
+    target: tuple[int, int, int]  # the JAX version whose transfer rules the interpreter follows
+
     def collective(self, site: Site) -> Verdict | None:
         """The verdict at a collective whose input state is known on its axes."""
 

@@ -6,22 +6,27 @@ method or attribute name, or operator symbol:
 
 - `collective_rule(name) -> Transfer | None`: what a collective needs and gives on its axes;
   `collective_names()` lists every collective known.
-- `elementwise_rule(name)`, `method_rule(method)`, `attribute_rule(attr)`, `operator_rule(symbol)`
-  `-> OperandRule | None`: None when the operation is not computed per device from its operands
-  (the result is then unknown).
+- `elementwise_rule(name, target)`, `method_rule(method, target)`, `attribute_rule(attr, target)`,
+  `operator_rule(symbol, target)` `-> OperandRule | None`: None when the operation is not computed
+  per device from its operands (the result is then unknown). What a rule does with a reduced
+  operand comes from the transfer table derived by running the target JAX
+  (codemods/transfer): a case the table does not hold is unknown.
 - `is_static_attribute(attr)`, `gather_gives(to)`, `cast_accepts(cast, to)`.
 - `elementwise`, `collective_result`, `pcast_result`: the states that result.
 
-The tables behind the API are written by hand from runs on jax 0.10.2 (jax-collectives.md);
-nothing outside this module reads them.
+The collective rules and the list of per-device namespaces are written by hand from runs on jax
+0.10.2 (jax-collectives.md); nothing outside this module reads them.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
-from codemods.jaxapi import COLLECTIVES, INVARIANT, REDUCED, UNREDUCED, VARYING, Version
-from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State
+from codemods.jaxapi import COLLECTIVES, ERR_REDUCED_WITH_REPLICATED, INVARIANT, REDUCED, UNREDUCED, VARYING, Version
+from codemods.transfer import table as transfer_table
+from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, Const, JaxName, State, Static, TupleValue, Value, leaves
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 
@@ -114,29 +119,6 @@ _OLD_CAST_FROM: dict[str, frozenset[str]] = {
     "preduced": frozenset({INVARIANT}),
 }
 
-# Operations through which a *reduced* value keeps its state unchanged (run on 0.10.2). Anything
-# else a reduced value passes through gives "unknown": some fail ("Inputs cannot be replicated on
-# the same axes that another input is reduced on": r * 2, jnp.mean, softmax), some silently drop
-# the reduced state (jnp.max, r ** 2, @).
-_REDUCED_KEEPING_FUNCTIONS = frozenset(
-    {"jax.numpy.tanh", "jax.numpy.exp", "jax.numpy.abs", "jax.numpy.sum", "jax.numpy.reshape", "jax.numpy.astype",
-     # several operands, all reduced on the same axes (run: concatenate([g, g]) is {R:i})
-     "jax.numpy.concatenate", "jax.numpy.stack"}
-)
-_REDUCED_KEEPING_METHODS = frozenset({"astype", "reshape", "sum"})
-_REDUCED_KEEPING_ATTRIBUTES = frozenset({"T"})
-# Unary minus and slicing keep it too; so do `r + r` and `r * r` on the same reduced axes.
-_REDUCED_KEEPING_BINARY = frozenset({"+", "*"})
-
-# Arithmetic that fails when one operand is reduced on an axis and another (a Python number, or
-# an array invariant on that axis) is replicated there: ERR_REDUCED_WITH_REPLICATED (run on
-# 0.10.2 with a value from all_gather(to='reduced'): r + 1, r - 1.0, r * 2, r / 2, r // 2, r % 2,
-# r == 0, r < 0, r > 0, r * c with c invariant on the axis). `r ** 2` drops the state silently.
-_REDUCED_REJECTING_BINARY = frozenset({"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">="})
-# Functions that fail on a reduced argument the same way (run: they combine it with constants).
-_REDUCED_REJECTING_FUNCTIONS = frozenset({"jax.numpy.mean", "jax.nn.softmax", "jax.nn.gelu"})
-_REDUCED_REJECTING_METHODS = frozenset({"mean"})
-
 # jax.lax functions that are not elementwise array functions: collectives, control flow (they call
 # user functions), and the axis queries.
 _LAX_NOT_ELEMENTWISE = frozenset(
@@ -172,17 +154,118 @@ _TREE_MAP = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class OperandRule:
-    """What an operation computed per device does with a reduced operand."""
+    """What an operation computed per device does with a reduced operand, as the target JAX's
+    transfer table recorded it. Operands are described by labels in positional order: the
+    state on one axis, or `int` / `float` for a Python number (see codemods.transfer.table)."""
 
-    # Operands reduced, all in the same state (for functions and methods: the only operand):
-    # the result keeps that state. Otherwise a reduced operand makes the result unknown.
-    keeps_reduced: bool = False
-    # A reduced operand beside one replicated on its reduced axes (a Python number, an invariant
-    # array, or constants the function adds itself) makes JAX raise.
-    rejects_replicated: bool = False
+    operation: transfer_table.Operation | None = None
+
+    def keeps(self, keys: list[str] | None) -> bool:
+        """JAX was seen to give a result reduced on the axis in these cases (every reading)."""
+        return bool(keys) and all(transfer_table.keeps_reduced(self.operation, key) for key in keys)
+
+    def raises_replicated(self, keys: list[str] | None) -> bool:
+        """JAX was seen to reject the operands, a reduced one beside one replicated on its axis
+        (every reading)."""
+        return bool(keys) and all(transfer_table.raises(self.operation, key, ERR_REDUCED_WITH_REPLICATED) for key in keys)
+
+    @cached_property
+    def rejects_replicated(self) -> bool:
+        """Some observed case raised that error (worth looking at the operands' states)."""
+        return transfer_table.may_raise(self.operation, ERR_REDUCED_WITH_REPLICATED)
 
 
-_PLAIN = OperandRule()
+def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value], axis: str) -> list[str] | None:
+    """The transfer table's keys for a call with positional operands `values` and `keywords`, on
+    reduced axis `axis`: each operand's label (its state there, `int` / `float` for a Python
+    number), the keyword the generator tried (`|axis=0`), and whether every array operand varies
+    on the other axes. A position where the observed signature has a Python parameter (a shape,
+    an axis, a subscript string) takes a Python value, labelled as the generator labelled it. A
+    Python value of unknown kind (`x.shape[0]`) is a number of either kind: one key per reading.
+    None when something is not known or was never observed."""
+    signature = rule.operation.args if rule.operation is not None else ()
+    layouts: list[list[str]] = [[]]
+    arrays: list[AxisState] = []
+    for position, value in enumerate(values):
+        slot = signature[position] if position < len(signature) else None
+        if slot is not None and slot not in ("A", "L"):
+            if not _python_value(value):
+                return None
+            kind = _number_kind(slot)
+            if kind is not None:
+                layouts = [layout + [kind] for layout in layouts]
+            continue
+        for leaf in leaves(value):
+            if isinstance(leaf, Const) and isinstance(leaf.value, (int, float)) and not isinstance(leaf.value, bool):
+                layouts = [layout + ["int" if isinstance(leaf.value, int) else "float"] for layout in layouts]
+            elif isinstance(leaf, Static):
+                layouts = [layout + [kind] for layout in layouts for kind in ("int", "float")]
+            elif isinstance(leaf, AxisState) and not leaf.mixed and leaf.on(axis) in (V, I, R, U):
+                layouts = [layout + [leaf.on(axis).value] for layout in layouts]
+                arrays.append(leaf)
+            else:
+                return None
+    suffix = _keyword_suffix(keywords)
+    others = _other_axes_state(arrays, axis)
+    if suffix is None or others is None:
+        return None
+    return [transfer_table.case_key(layout, suffix, others is V) for layout in layouts]
+
+
+def _keyword_suffix(keywords: dict[str, Value]) -> str | None:
+    """`|axis=0` for the one keyword the generator tried; "" for none; None for anything else."""
+    if not keywords:
+        return ""
+    if set(keywords) == {"axis"}:
+        value = keywords["axis"]
+        if isinstance(value, Const) and type(value.value) is int and value.value in (0, 1, -1):
+            return f"|axis={value.value}"
+    return None
+
+
+def _other_axes_state(arrays: list[AxisState], axis: str) -> State | None:
+    """I when every array operand is invariant on every other axis, V when every one varies
+    there (the two contexts the tables observe), None otherwise."""
+    named = {other for array in arrays for other, _ in array.named if other != axis}
+    states = {array.on(other) for array in arrays for other in named} if named else {array.rest for array in arrays}
+    if not states or states == {I}:
+        return I
+    if states == {V}:
+        return V
+    return None
+
+
+def keeps_through(rule: OperandRule | None, positional: list[Value], arrays: list[AxisState], keywords=None) -> bool:
+    """The table shows the result reduced on every axis an array operand is reduced on, for these
+    operands (`positional` in order, `keywords` as (value, node) pairs) in their states there."""
+    axes = {axis for array in arrays for axis, state in array.named if state is R}
+    if rule is None or not axes or any(array.rest is R for array in arrays):
+        return False
+    named = {name: value for name, (value, _) in (keywords or {}).items()}
+    return all(rule.keeps(case_keys(rule, positional, named, axis)) for axis in axes)
+
+
+def _python_value(value: Value) -> bool:
+    return isinstance(value, (Const, Static, JaxName)) or (
+        isinstance(value, TupleValue) and all(isinstance(leaf, (Const, Static)) for leaf in leaves(value)))
+
+
+def _number_kind(slot: str) -> str | None:
+    """`int` / `float` for a signature slot that is a Python number (as the generator wrote it)."""
+    for kind, convert in (("int", int), ("float", float)):
+        try:
+            convert(slot)
+        except ValueError:
+            continue
+        return kind
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _rule(name: str, target: Version) -> OperandRule:
+    """The rule of table entry `name` for `target` (cached: the interpreter asks at every node)."""
+    table = transfer_table.load(tuple(target))
+    return OperandRule(None if table is None else table.operation(name))
 
 
 def collective_rule(name: str) -> Transfer | None:
@@ -197,7 +280,7 @@ def is_tree_map(name: str) -> bool:
     return name in _TREE_MAP
 
 
-def elementwise_rule(name: str) -> OperandRule | None:
+def elementwise_rule(name: str, target: Version) -> OperandRule | None:
     """The rule of a module function by canonical name; None: not an elementwise array function."""
     if name.startswith("jax.numpy."):
         elementwise = name.rsplit(".", 1)[-1] not in _NUMPY_NOT_ELEMENTWISE
@@ -207,19 +290,19 @@ def elementwise_rule(name: str) -> OperandRule | None:
         elementwise = name.startswith(_ELEMENTWISE_NAMESPACES)
     if not elementwise:
         return None
-    return OperandRule(name in _REDUCED_KEEPING_FUNCTIONS, name in _REDUCED_REJECTING_FUNCTIONS)
+    return _rule(name, tuple(target))
 
 
-def method_rule(method: str) -> OperandRule | None:
+def method_rule(method: str, target: Version) -> OperandRule | None:
     if method not in _ARRAY_METHODS:
         return None
-    return OperandRule(method in _REDUCED_KEEPING_METHODS, method in _REDUCED_REJECTING_METHODS)
+    return _rule(f"method:{method}", tuple(target))
 
 
-def attribute_rule(attr: str) -> OperandRule | None:
+def attribute_rule(attr: str, target: Version) -> OperandRule | None:
     if attr not in _ARRAY_ATTRIBUTES:
         return None
-    return OperandRule(attr in _REDUCED_KEEPING_ATTRIBUTES)
+    return _rule(f"attribute:{attr}", tuple(target))
 
 
 def is_static_attribute(attr: str) -> bool:
@@ -227,17 +310,18 @@ def is_static_attribute(attr: str) -> bool:
     return attr in _STATIC_ATTRIBUTES
 
 
-# Unary operators: `-x` and `+x` keep a reduced state; `~x` and `not x` are not followed.
-_REDUCED_KEEPING_UNARY = frozenset({"-x", "+x"})
+_UNARY_NAMES = {"-x": "neg", "+x": "pos", "~x": "invert"}
 
 
-def operator_rule(symbol: str) -> OperandRule:
-    """Binary operators and comparisons by symbol (`+`, `==`), unary ones as `-x`, `+x`, `~x`."""
-    if symbol in _REDUCED_KEEPING_UNARY:
-        return OperandRule(keeps_reduced=True)
-    if symbol.endswith("x"):
-        return _PLAIN
-    return OperandRule(symbol in _REDUCED_KEEPING_BINARY, symbol in _REDUCED_REJECTING_BINARY)
+def operator_rule(symbol: str, target: Version) -> OperandRule:
+    """Binary operators and comparisons by symbol (`+`, `==`), unary ones as `-x`, `+x`, `~x`;
+    `x[...]` is indexing with Python values."""
+    if symbol in _UNARY_NAMES:
+        return _rule(f"operator:{_UNARY_NAMES[symbol]}", tuple(target))
+    if symbol == "x[...]":
+        return _rule("operator:getitem", tuple(target))
+    name = transfer_table.OPERATOR_NAMES.get(symbol)
+    return OperandRule() if name is None else _rule(f"operator:{name}", tuple(target))
 
 
 def gather_gives(to: str | None) -> str | None:

@@ -1,0 +1,166 @@
+"""JAX's transfer rules for one JAX version, read from the tables the generator derived.
+
+No JAX import: the tables are JSON files shipped in the package (codemods/transfer/data). The
+table for a target is the one derived on that JAX version, or on the nearest older one that has a
+table; an operation or case absent from it is unknown, and unknown never proves anything.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+from codemods.transfer import model
+
+Version = tuple[int, int, int]
+
+# Python operator symbols as the analysis spells them -> the generator's operator names.
+OPERATOR_NAMES = {
+    "+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv", "%": "mod", "**": "pow", "@": "matmul",
+    "<<": "lshift", ">>": "rshift", "&": "and", "|": "or", "^": "xor", "==": "eq", "!=": "ne", "<": "lt",
+    "<=": "le", ">": "gt", ">=": "ge",
+}
+_FILE_NAME = re.compile(r"^transfer-(\d+)\.(\d+)\.(\d+)\.json$")
+
+# Labels of a Python number among the operands, as the generator's case keys name them.
+FLOAT = "float"
+INT = "int"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What JAX did in one case: the output's state, or the error it raised."""
+    state: str | None = None
+    error: str | None = None
+    message: str = ""
+
+    @classmethod
+    def of(cls, data: dict) -> Outcome:
+        return cls(data.get("state"), data.get("error"), data.get("message", ""))
+
+
+@dataclass(frozen=True)
+class Operation:
+    name: str
+    args: tuple[str, ...]
+    cases: dict
+
+    def outcome(self, case: str) -> Outcome | None:
+        data = self.cases.get(case)
+        return None if data is None else Outcome.of(data)
+
+    @property
+    def array_operands(self) -> int:
+        return sum(1 if slot == "A" else 2 if slot == "L" else 0 for slot in self.args)
+
+
+@dataclass(frozen=True)
+class Table:
+    jax_version: str
+    derived: str
+    operations: dict
+    collectives: dict
+    unsatisfied: dict
+
+    def operation(self, name: str) -> Operation | None:
+        data = self.operations.get(name)
+        if data is None:
+            return None
+        return Operation(name, tuple(data.get("args", ())), data.get("cases", {}))
+
+    def function(self, canonical: str) -> Operation | None:
+        return self.operation(canonical)
+
+    def method(self, name: str) -> Operation | None:
+        return self.operation(f"method:{name}")
+
+    def attribute(self, name: str) -> Operation | None:
+        return self.operation(f"attribute:{name}")
+
+    def operator(self, symbol: str) -> Operation | None:
+        name = OPERATOR_NAMES.get(symbol)
+        return None if name is None else self.operation(f"operator:{name}")
+
+    def collective_outcome(self, name: str, axes: tuple[str, ...], states: dict[str, str]) -> dict | None:
+        """The observed outcome of collective `name` (e.g. "jax.lax.all_gather(to=reduced)") over
+        ("i",) or ("i", "j") with its input in `states` on i and j; None when not observed."""
+        entry = self.collectives.get(name)
+        if entry is None:
+            return None
+        key = f"{'+'.join(axes)}:i={states.get('i')},j={states.get('j')}"
+        return entry["cases"].get(key)
+
+
+def layout(labels) -> str:
+    """The key of a case: each positional operand's label in order (a state, `float`, `int`)."""
+    return ",".join(labels)
+
+
+def case_key(labels, keywords: str = "", other_varying: bool = False) -> str:
+    """The key of a case: the operands' labels, then `|axis=0` for a keyword the generator tried,
+    then the suffix saying that every array operand also varies on the mesh's other axis."""
+    return layout(labels) + keywords + (model.CONTEXT_SUFFIX if other_varying else "")
+
+
+def _key(case) -> str:
+    return case if isinstance(case, str) else layout(case)
+
+
+def keeps_reduced(operation: Operation | None, case) -> bool:
+    """True when JAX was seen to give a result reduced on the axis in `case` (a key, or the
+    operands' labels: ("reduced", "reduced") for `r * r`, ("reduced", "int") for `r ** 2`)."""
+    if operation is None:
+        return False
+    outcome = operation.outcome(_key(case))
+    return outcome is not None and outcome.state == model.REDUCED
+
+
+def raises(operation: Operation | None, case, error_text: str) -> bool:
+    """True when JAX was seen to raise `error_text` in `case` (a key or the operands' labels)."""
+    if operation is None:
+        return False
+    outcome = operation.outcome(_key(case))
+    return outcome is not None and outcome.error is not None and outcome.message.startswith(error_text)
+
+
+def may_raise(operation: Operation | None, error_text: str) -> bool:
+    """Whether some observed case of `operation` with a reduced operand raised `error_text`."""
+    if operation is None:
+        return False
+    return any(model.REDUCED in re.split(r"[,|@]", case) and raises(operation, case, error_text)
+               for case in operation.cases)
+
+
+def rejecting_operations(table: Table, error_text: str) -> list[str]:
+    """Names of the operations that raise `error_text` on a reduced operand alone, beside a
+    Python number or beside an invariant array (for `shardfix explain`)."""
+    return [name for name in sorted(table.operations) if may_raise(table.operation(name), error_text)]
+
+
+def available() -> list[Version]:
+    """The JAX versions a table ships for, oldest first."""
+    versions = []
+    for entry in resources.files("codemods.transfer").joinpath("data").iterdir():
+        match = _FILE_NAME.match(entry.name)
+        if match:
+            versions.append(tuple(int(part) for part in match.groups()))
+    return sorted(versions)
+
+
+@functools.lru_cache(maxsize=None)
+def load(target: Version) -> Table | None:
+    """The table for `target`: derived on it, or on the nearest older version; None when every
+    table is newer than the target (then everything is unknown)."""
+    older = [version for version in available() if version <= tuple(target)]
+    if not older:
+        return None
+    version = older[-1]
+    name = f"transfer-{version[0]}.{version[1]}.{version[2]}.json"
+    text = resources.files("codemods.transfer").joinpath("data", name).read_text(encoding="utf-8")
+    data = json.loads(text)
+    if data.get("format") != model.FORMAT:
+        return None
+    return Table(data["jax_version"], data["derived"], data.get("operations", {}), data.get("collectives", {}),
+                 data.get("unsatisfied", {}))

@@ -1,0 +1,163 @@
+"""The shipped transfer tables: loading by target version, lookups, and agreement with JAX."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from codemods.transfer import compare, model
+from codemods.transfer import table as transfer
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = resources.files("codemods.transfer").joinpath("data")
+REPLICATED = "Inputs cannot be replicated on the same axes that another input is reduced on"
+
+
+def _installed_jax() -> str | None:
+    try:
+        from importlib.metadata import version
+        return version("jax")
+    except Exception:  # noqa: BLE001 -- not installed
+        return None
+
+
+def test_tables_ship_for_three_jax_lines():
+    versions = transfer.available()
+    assert (0, 8, 2) in versions and (0, 10, 2) in versions
+    assert any(version[:2] == (0, 9) for version in versions)
+
+
+def test_each_table_names_the_jax_it_was_derived_on():
+    for version in transfer.available():
+        table = transfer.load(version)
+        assert table.jax_version == ".".join(map(str, version))
+        assert len(table.derived) == 10 and table.derived[4] == "-"
+
+
+def test_a_target_without_its_own_table_reads_the_nearest_older_one():
+    assert transfer.load((0, 10, 5)).jax_version == "0.10.2"
+    assert transfer.load((0, 9, 7)).jax_version == "0.9.2"
+    assert transfer.load((0, 10, 1)).jax_version == "0.9.2"
+
+
+def test_a_target_older_than_every_table_has_no_table():
+    assert transfer.load((0, 7, 0)) is None
+
+
+def test_an_absent_operation_is_unknown_and_proves_nothing():
+    table = transfer.load((0, 10, 2))
+    assert table.function("jax.numpy.no_such_function") is None
+    assert not transfer.keeps_reduced(None, ("reduced",))
+    assert not transfer.raises(None, ("reduced", "float"), REPLICATED)
+    relu = table.function("jax.nn.relu")
+    assert not transfer.raises(relu, ("reduced", "reduced", "reduced"), REPLICATED)  # a case never run
+    assert table.operator("not an operator") is None
+
+
+def test_at_least_300_operations_each_observed_in_every_state():
+    table = transfer.load((0, 10, 2))
+    assert len(table.operations) >= 300
+    for name in table.operations:
+        operation = table.operation(name)
+        cases = operation.cases
+        for state in (model.VARYING, model.INVARIANT, model.REDUCED, model.UNREDUCED):
+            labels = [state if slot in ("A", "L") else slot for slot in operation.args]
+            assert any(case.split(",").count(state) == operation.array_operands for case in cases), (name, labels)
+        for outcome in cases.values():
+            assert ("state" in outcome) or ("error" in outcome and "message" in outcome) or ("result" in outcome)
+
+
+def test_unsatisfied_signatures_are_listed_not_tabled():
+    table = transfer.load((0, 10, 2))
+    assert table.unsatisfied
+    assert not set(table.unsatisfied) & set(table.operations)
+
+
+def test_facts_page_examples_on_0_10_2():
+    # jax-collectives.md, "Reduced values in arithmetic", run on 0.10.2.
+    table = transfer.load((0, 10, 2))
+    assert transfer.keeps_reduced(table.function("jax.numpy.tanh"), ("reduced",))
+    assert transfer.keeps_reduced(table.operator("*"), ("reduced", "reduced"))
+    assert transfer.raises(table.operator("*"), ("reduced", "int"), REPLICATED)
+    assert transfer.raises(table.operator("/"), ("reduced", "invariant"), REPLICATED)
+    assert transfer.raises(table.function("jax.numpy.mean"), ("reduced",), REPLICATED)
+    assert transfer.raises(table.function("jax.nn.softmax"), ("reduced",), REPLICATED)
+    assert transfer.raises(table.function("jax.numpy.maximum"), ("reduced", "float"), REPLICATED)
+    assert not transfer.keeps_reduced(table.function("jax.numpy.max"), ("reduced",))
+    assert table.operator("**").outcome("reduced,int").state == model.INVARIANT  # r ** 2 drops it silently
+
+
+def test_r_times_two_kept_the_reduced_state_on_0_8_2():
+    # The tables differ here: jax 0.8.2 accepted a reduced value times a constant.
+    table = transfer.load((0, 8, 2))
+    assert transfer.keeps_reduced(table.operator("*"), ("reduced", "int"))
+    assert not transfer.raises(table.operator("*"), ("reduced", "int"), REPLICATED)
+
+
+def test_psum_over_a_tuple_needs_one_state_on_0_10_2():
+    table = transfer.load((0, 10, 2))
+    outcome = table.collective_outcome("jax.lax.psum", ("i", "j"), {"i": model.VARYING, "j": model.INVARIANT})
+    assert outcome["error"] == "ValueError" and "can only accept axis_name" in outcome["message"]
+    fine = table.collective_outcome("jax.lax.psum", ("i",), {"i": model.VARYING, "j": model.INVARIANT})
+    assert fine == {"states": {"i": model.INVARIANT, "j": model.INVARIANT}}
+    gather = table.collective_outcome("jax.lax.all_gather(to=reduced)", ("i",), {"i": model.INVARIANT, "j": model.INVARIANT})
+    assert "error" in gather
+
+
+def test_rejecting_operations_lists_relu_and_mean_but_not_sum():
+    names = transfer.rejecting_operations(transfer.load((0, 10, 2)), REPLICATED)
+    assert "jax.nn.relu" in names and "jax.numpy.mean" in names and "operator:mul" in names
+    assert "jax.numpy.sum" not in names
+
+
+def test_the_committed_differences_page_matches_the_tables():
+    paths = [str(DATA.joinpath(f"transfer-{'.'.join(map(str, v))}.json")) for v in transfer.available()]
+    tables = [json.loads(Path(path).read_text(encoding="utf-8")) for path in paths]
+    expected = []
+    for old, new in zip(tables, tables[1:]):
+        expected += compare.differences(old, new)
+    page = (ROOT / "docs" / "transfer-differences.md").read_text(encoding="utf-8")
+    assert "\n".join(expected) in page
+
+
+def _gist(outcome: dict) -> tuple:
+    """State, or error class and message up to its details (sets print in hash order)."""
+    if "error" in outcome:
+        return ("error", outcome["error"], outcome["message"].split(" Got ")[0])
+    return tuple(sorted((key, json.dumps(value, sort_keys=True)) for key, value in outcome.items()))
+
+
+SAMPLE = ("jax.nn.relu", "jax.numpy.concatenate", "jax.numpy.stack", "jax.numpy.where", "jax.numpy.einsum",
+          "jax.numpy.cumsum", "jax.numpy.sort", "jax.numpy.mean", "jax.numpy.reshape", "jax.numpy.transpose",
+          "operator:mul", "operator:pow", "operator:getitem", "method:sum", "method:mean", "attribute:T",
+          "jax.lax.exp", "jax.scipy.special.erf", "jax.numpy.linalg.norm")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(_installed_jax() is None, reason="jax is not installed")
+def test_the_installed_jax_still_gives_the_shipped_outcomes(tmp_path):
+    version = tuple(int(part) for part in _installed_jax().split(".")[:3])
+    if version not in transfer.available():
+        pytest.skip(f"no table derived on jax {_installed_jax()}")
+    shipped = transfer.load(version)
+    every_thirtieth = sorted(shipped.operations)[::30]
+    names = sorted(set(SAMPLE) | set(every_thirtieth))
+    out = tmp_path / "sample.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-m", "codemods.transfer.generate", "--out", str(out), "--only", *names],
+                   check=True, env=env, capture_output=True, timeout=600)
+    derived = json.loads(out.read_text(encoding="utf-8"))
+    assert derived["jax_version"] == shipped.jax_version
+    assert set(derived["operations"]) == set(names)
+    for name in names:
+        again = derived["operations"][name]
+        assert tuple(again["args"]) == shipped.operation(name).args, name
+        cases = shipped.operation(name).cases
+        assert set(again["cases"]) == set(cases), name
+        for case, outcome in again["cases"].items():
+            assert _gist(outcome) == _gist(cases[case]), (name, case)
