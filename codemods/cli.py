@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from codemods import __version__
+from codemods.budget import DEFAULT_FILE_TIMEOUT
 
 app = typer.Typer(
     name="shardfix",
@@ -75,6 +76,7 @@ StdinNameOpt = Annotated[Optional[str], typer.Option("--stdin-filename", help="T
 NoPrefilterOpt = Annotated[bool, typer.Option("--no-prefilter", hidden=True, help="Parse every file (debugging).")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Do not read or write the results cache.")]
 ShardOpt = Annotated[Optional[str], typer.Option("--shard", help="K/N: check only the K-th of N stable slices of the files (CI matrices).")]
+FileTimeoutOpt = Annotated[float, typer.Option("--file-timeout", min=0, help="Seconds one file may take; a file past it is an error and the run goes on (0: no limit).")]
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for parsing (1 is fastest on small trees).")]
 ParseJobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for parsing; 0 chooses from the work (more than one only when the files that need parsing are big enough to gain from it).")]
 ShowFixesOpt = Annotated[bool, typer.Option("--show-fixes", help="List the fixes that would be applied.")]
@@ -232,6 +234,7 @@ def check(
     exit_zero: ExitZeroOpt = False, stdin_filename: StdinNameOpt = None, show_fixes: ShowFixesOpt = False,
     force_exclude: ForceExcludeOpt = False, report_unused_suppressions: UnusedOpt = None,
     no_prefilter: NoPrefilterOpt = False, no_cache: NoCacheOpt = False, shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
+    file_timeout: FileTimeoutOpt = DEFAULT_FILE_TIMEOUT,
 ) -> None:
     """Report findings. Exit 0 when clean, 1 with findings, 2 on errors.
 
@@ -244,7 +247,7 @@ def check(
             raise typer.Exit(EXIT_ERROR)
         _diff(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
                           target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
-                          stdin_filename=stdin_filename, shard=shard, jobs=jobs, config_path=config,
+                          stdin_filename=stdin_filename, shard=shard, jobs=jobs, file_timeout=file_timeout, config_path=config,
                           force_exclude=force_exclude),
               no_color=no_color, exit_zero=exit_zero, output=output, quiet=quiet, verbose=verbose)
     if fix:
@@ -253,13 +256,13 @@ def check(
             raise typer.Exit(EXIT_ERROR)
         _apply(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
                            target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
-                           stdin_filename=stdin_filename, jobs=jobs, config_path=config, force_exclude=force_exclude,
+                           stdin_filename=stdin_filename, jobs=jobs, file_timeout=file_timeout, config_path=config, force_exclude=force_exclude,
                            report_unused=report_unused_suppressions),
                no_color=no_color, quiet=quiet, verbose=verbose, fmt=format, output=output, statistics=statistics,
                exit_zero=exit_zero)
     setup = _setup(paths, select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
                    target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
-                   stdin_filename=stdin_filename, shard=shard, jobs=jobs, no_cache=no_cache, config_path=config,
+                   stdin_filename=stdin_filename, shard=shard, jobs=jobs, file_timeout=file_timeout, no_cache=no_cache, config_path=config,
                    force_exclude=force_exclude, report_unused=report_unused_suppressions)
     console, err_console = _console(no_color), _console(no_color, stderr=True)
     if verbose:
@@ -281,7 +284,7 @@ def diff(
     unsafe_fixes: UnsafeOpt = None, stdin_filename: StdinNameOpt = None, exit_zero: ExitZeroOpt = False,
     quiet: QuietOpt = False, verbose: VerboseOpt = False, force_exclude: ForceExcludeOpt = False,
     no_prefilter: NoPrefilterOpt = False, shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
-    validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Also run this command (e.g. pytest) on the original and the rewritten tree and report what changed.")] = None,
+    file_timeout: FileTimeoutOpt = DEFAULT_FILE_TIMEOUT, validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Also run this command (e.g. pytest) on the original and the rewritten tree and report what changed.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
 ) -> None:
     """Show the fixes as a unified diff; write nothing. Exit 1 when there is something to fix.
@@ -290,7 +293,7 @@ def diff(
     """
     _diff(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude, target_jax=target_jax,
                       unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter, stdin_filename=stdin_filename, shard=shard,
-                      jobs=jobs, config_path=config, force_exclude=force_exclude),
+                      jobs=jobs, file_timeout=file_timeout, config_path=config, force_exclude=force_exclude),
           no_color=no_color, exit_zero=exit_zero, quiet=quiet, verbose=verbose, validate_cmd=validate_cmd,
           validate_timeout=validate_timeout)
 
@@ -324,7 +327,7 @@ def apply(
     exclude: ExcludeOpt = None, target_jax: TargetOpt = None, config: ConfigOpt = None, no_color: NoColorOpt = False,
     unsafe_fixes: UnsafeOpt = None, stdin_filename: StdinNameOpt = None, quiet: QuietOpt = False,
     verbose: VerboseOpt = False, force_exclude: ForceExcludeOpt = False, no_prefilter: NoPrefilterOpt = False,
-    jobs: ParseJobsOpt = 0,
+    jobs: ParseJobsOpt = 0, file_timeout: FileTimeoutOpt = DEFAULT_FILE_TIMEOUT,
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Run this command (e.g. pytest) on the original and the rewritten tree; write only if nothing got worse.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
     force: Annotated[bool, typer.Option("--force", help="Write even if --validate-cmd shows something got worse.")] = False,
@@ -336,7 +339,7 @@ def apply(
     """
     _apply(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
                        target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
-                       stdin_filename=stdin_filename, jobs=jobs, config_path=config, force_exclude=force_exclude),
+                       stdin_filename=stdin_filename, jobs=jobs, file_timeout=file_timeout, config_path=config, force_exclude=force_exclude),
            no_color=no_color, quiet=quiet, verbose=verbose, validate_cmd=validate_cmd,
            validate_timeout=validate_timeout, force=force)
 
@@ -495,12 +498,6 @@ def pr(
     raise typer.Exit(EXIT_ERROR if outcome.errors else EXIT_CLEAN)
 
 
-def _bundled_fixtures() -> Path | None:
-    from codemods.ruledocs import fixtures_root
-
-    return fixtures_root()
-
-
 @app.command()
 def validate(
     path: Annotated[Optional[Path], typer.Argument(help="A fixtures directory (default: the bundled fixtures).", show_default=False)] = None,
@@ -522,16 +519,14 @@ def validate(
     if list_envs:
         from codemods.validate import envs
 
-        found = envs.list_envs()
-        for version, where in found:
-            typer.echo(f"jax {version}\t{where}")
-        if not found:
-            typer.echo(f"no environments yet in {envs.envs_root()} (made on first use by a `written-for` case)")
+        typer.echo(envs.describe())
         raise typer.Exit(EXIT_CLEAN)
     if not runner.jax_available():
         _err("validation runs JAX, which is not installed: pip install 'shardfix[validate]'")
         raise typer.Exit(EXIT_ERROR)
-    root = path or _bundled_fixtures()
+    from codemods.ruledocs import fixtures_root
+
+    root = path or fixtures_root()
     if root is None:
         _err("no fixtures directory given, and none is installed with shardfix")
         raise typer.Exit(EXIT_ERROR)

@@ -11,6 +11,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from codemods.budget import DEFAULT_FILE_TIMEOUT
 from codemods import config, jaxapi
 from codemods.engine import Options
 from codemods.model import FileResult, Finding, Span
@@ -76,6 +77,7 @@ class Setup:
 
 def make_setup(paths, *, select=None, extend_select=None, ignore=None, exclude=None, target_jax=None,
                unsafe_fixes=None, no_prefilter=False, stdin_filename=None, shard=None, jobs=1, no_cache=True,
+               file_timeout: float | None = DEFAULT_FILE_TIMEOUT,
                config_path: Path | None = None, force_exclude=False, report_unused=None) -> Setup:
     paths = list(paths or [Path(".")])
     anchor = Path(stdin_filename) if stdin_filename else (paths[0] if str(paths[0]) != "-" else Path("."))
@@ -101,7 +103,7 @@ def make_setup(paths, *, select=None, extend_select=None, ignore=None, exclude=N
     options = Options(
         select=selected, ignore=tuple(ignored or ()), target=target or jaxapi.default_target(),
         unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,
-        prefilter=not no_prefilter,
+        prefilter=not no_prefilter, file_timeout=file_timeout or None,
     )
     return Setup(paths=paths, options=options, settings=settings,
                  excludes=tuple(settings.exclude) + tuple(exclude or ()), force_exclude=force_exclude,

@@ -80,3 +80,15 @@ def test_no_budget_means_no_alarm():
         time.sleep(0.01)
     with budget.time_budget(0):
         time.sleep(0.01)
+
+
+def test_file_timeout_option_reaches_the_engine(tmp_path, shardfix):
+    from codemods.invocation import make_setup
+
+    assert make_setup([tmp_path], file_timeout=5).options.file_timeout == 5
+    assert make_setup([tmp_path], file_timeout=0).options.file_timeout is None  # 0: no limit
+    assert make_setup([tmp_path]).options.file_timeout == budget.DEFAULT_FILE_TIMEOUT
+    write(tmp_path, "ok.py", PVARY)
+    assert shardfix("check", "--file-timeout", "0", "ok.py", cwd=tmp_path).returncode == 1
+    refused = shardfix("check", "--file-timeout", "-1", "ok.py", cwd=tmp_path)
+    assert refused.returncode == 2 and b"file-timeout" in refused.stderr

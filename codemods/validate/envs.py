@@ -88,3 +88,11 @@ def _install_commands(env: Path, version: str) -> list[list[str]]:
                 [uv, "pip", "install", "--quiet", "--python", str(_python(env)), *packages]]
     return [[sys.executable, "-m", "venv", str(env)],
             [str(_python(env)), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *packages]]
+
+
+def describe(root: Path | None = None) -> str:
+    """What `shardfix validate --list-envs` prints: one line per cached JAX environment."""
+    found = list_envs(root)
+    if not found:
+        return f"no environments yet in {root or envs_root()} (made on first use by a `written-for` case)"
+    return "\n".join(f"jax {version}\t{where}" for version, where in found)
