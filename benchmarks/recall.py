@@ -127,20 +127,23 @@ def verify(heldout: Path) -> int:
 # --- running shardfix ------------------------------------------------------------------------
 
 def shardfix(checkout: Path, *args: str) -> subprocess.CompletedProcess:
+    # cwd is the checkout: `python -m` puts the working directory first on sys.path
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    return subprocess.run([sys.executable, "-m", "codemods", *args], env=env,
+    return subprocess.run([sys.executable, "-m", "codemods", *args], env=env, cwd=checkout,
                           capture_output=True, text=True, check=False)
 
 
 def check_package(checkout: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(checkout))
     where = subprocess.run([sys.executable, "-c", "import codemods; print(codemods.__file__)"],
-                           env=env, capture_output=True, text=True, check=True).stdout.strip()
+                           env=env, cwd=checkout, capture_output=True, text=True,
+                           check=True).stdout.strip()
     if not Path(where).resolve().is_relative_to(checkout.resolve()):
         sys.exit(f"codemods is imported from {where}, not from {checkout}")
 
 
-def findings(checkout: Path, target: Path, select: str | None = None) -> set[tuple]:
+def findings(checkout: Path, target: Path, select: str | None = None) -> dict[tuple, str]:
+    """(path, line, column, code) of every finding -> its fix safety ("none" without a fix)."""
     args = ["check", "--format", "json", "--exit-zero", "--no-cache", str(target)]
     if select:
         args[1:1] = ["--select", select]
@@ -148,17 +151,18 @@ def findings(checkout: Path, target: Path, select: str | None = None) -> set[tup
     if proc.returncode != 0:
         sys.exit(f"shardfix check failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
     report = json.loads(proc.stdout)
-    return {(Path(f["path"]).resolve(), f["line"], f["column"], f["code"])
+    return {((checkout / f["path"]).resolve(), f["line"], f["column"], f["code"]):
+            (f.get("fix_safety") or "safe") if f.get("fix_available") else "none"
             for f in report["findings"]}
 
 
 # --- scoring ---------------------------------------------------------------------------------
 
-def score(bugs: dict[Path, dict], clean: list[Path], found: set[tuple]) -> dict:
+def score(bugs: dict[Path, dict], clean: list[Path], found: dict[tuple, str]) -> dict:
     by_line = defaultdict(set)
     for path, line, _col, code in found:
         by_line[path, line].add(code)
-    hit, right, false_pos, other = {}, {}, [], []
+    hit, right, false_pos, other, fix = {}, {}, [], [], {}
     for path, line, col, code in sorted(found):
         bug = bugs.get(path)
         if path in clean:
@@ -171,17 +175,22 @@ def score(bugs: dict[Path, dict], clean: list[Path], found: set[tuple]) -> dict:
         codes = {c for c in by_line.get((path, bug["line"]), ()) if c in STATE_RULES}
         hit[path] = bool(codes)
         right[path] = bug["code"] in codes
+        safeties = {safety for (p, line, _c, code), safety in found.items()
+                    if p == path and line == bug["line"] and code in STATE_RULES}
+        fix[path] = "safe" if "safe" in safeties else "unsafe" if "unsafe" in safeties else None
     true_pos = sum(1 for path in bugs if hit[path])
-    return {"hit": hit, "right": right, "false_pos": false_pos, "other": other,
+    return {"hit": hit, "right": right, "false_pos": false_pos, "other": other, "fix": fix,
             "precision": true_pos / (true_pos + len(false_pos)) if true_pos + len(false_pos) else 1.0}
 
 
-def fix_validity(checkout: Path, heldout: Path, bugs: dict[Path, dict], unsafe: bool) -> dict:
-    """Apply the fixes to a copy and run every buggy program that changed."""
+def fix_validity(checkout: Path, heldout: Path, bugs: dict[Path, dict],
+                 offered: dict[Path, str | None], unsafe: bool) -> dict:
+    """Apply the fixes to a copy; run every program whose bug line got a fix of that kind."""
+    kinds = {"safe", "unsafe"} if unsafe else {"safe"}
     with tempfile.TemporaryDirectory(prefix="heldout-fix-") as tmp:
         copy = Path(tmp) / "heldout"
         shutil.copytree(heldout, copy)
-        args = ["apply", "--no-cache", str(copy)]
+        args = ["apply", str(copy)]
         if unsafe:
             args.insert(1, "--unsafe-fixes")
         proc = shardfix(checkout, *args)
@@ -189,23 +198,20 @@ def fix_validity(checkout: Path, heldout: Path, bugs: dict[Path, dict], unsafe: 
             sys.exit(f"shardfix apply failed:\n{proc.stderr[-3000:]}")
         changed_clean = [p.name for p in sorted((copy / "clean").glob("*.py"))
                          if p.read_bytes() != (heldout / "clean" / p.name).read_bytes()]
-        changed = {}
-        for path in bugs:
-            fixed = copy / path.relative_to(heldout.resolve())
-            if fixed.read_bytes() != path.read_bytes():
-                changed[fixed] = path
-        results = run_on_jax(list(changed))
+        fixed = {copy / path.relative_to(heldout): path
+                 for path in bugs if offered[path] in kinds}
+        unchanged = [path.name for f, path in fixed.items() if f.read_bytes() == path.read_bytes()]
+        results = run_on_jax(list(fixed))
         outcome = {"runs": [], "same": [], "other": []}
-        for fixed, path in changed.items():
-            r = results[fixed.resolve()]
+        for f, path in fixed.items():
+            r = results[f.resolve()]
             if r["status"] == "ok":
                 outcome["runs"].append(path.name)
             elif bugs[path]["error"] in r["message"]:
                 outcome["same"].append(path.name)
             else:
                 outcome["other"].append(f"{path.name}: line {r['line']}: {r['message'][:160]}")
-        outcome["changed_clean"] = changed_clean
-        outcome["changed"] = len(changed)
+        outcome.update(fixed=len(fixed), unchanged=unchanged, changed_clean=changed_clean)
         return outcome
 
 
@@ -231,6 +237,9 @@ def report(checkout: Path, heldout: Path, with_fixes: bool) -> int:
     print(f"| precision (SF1xx off the bug line, anything on clean files) | "
           f"{s['precision']:.2f} ({len(s['false_pos'])} false positives) |")
     print(f"| other-rule findings on buggy files (SF2xx, not scored) | {len(s['other'])} |")
+    kinds = [s["fix"][p] for p in bugs]
+    print(f"| bug lines found with a safe / unsafe / no fix | {kinds.count('safe')} / "
+          f"{kinds.count('unsafe')} / {sum(s['hit'].values()) - kinds.count('safe') - kinds.count('unsafe')} |")
 
     print("\n| rule | bugs | found | right code |\n|---|---:|---:|---:|")
     for code in STATE_RULES:
@@ -254,11 +263,16 @@ def report(checkout: Path, heldout: Path, with_fixes: bool) -> int:
     for code in codes:
         alone = findings(checkout, heldout, code)
         full = {f for f in found if f[3] == code}
-        same = alone == full
+        same = set(alone) == full
         select_ok &= same
-        diff = "yes" if same else (f"no: {len(alone - full)} only alone, "
-                                   f"{len(full - alone)} only in the full run")
+        diff = "yes" if same else (f"no: {len(set(alone) - full)} only alone, "
+                                   f"{len(full - set(alone))} only in the full run")
         print(f"| {code} | {len(alone)} | {diff} |")
+
+    if s["other"]:
+        print("\nOther-rule findings on buggy files (not scored):")
+        for path, line, col, code in s["other"]:
+            print(f"- {path.relative_to(heldout.resolve())}:{line}:{col} {code}")
 
     if s["false_pos"]:
         print("\nFalse positives:")
@@ -266,15 +280,17 @@ def report(checkout: Path, heldout: Path, with_fixes: bool) -> int:
             print(f"- {path.relative_to(heldout.resolve())}:{line}:{col} {code}")
 
     if with_fixes:
-        print("\n| fixes applied | programs changed | now run | same error | other error | "
-              "clean files changed |\n|---|---:|---:|---:|---:|---:|")
+        print("\n| fixes applied | bug lines with such a fix | fixed program runs | same error "
+              "| other error | clean files changed |\n|---|---:|---:|---:|---:|---:|")
         broken = []
         for unsafe in (False, True):
-            o = fix_validity(checkout, heldout, bugs, unsafe)
+            o = fix_validity(checkout, heldout, bugs, s["fix"], unsafe)
             label = "safe + unsafe" if unsafe else "safe"
-            print(f"| {label} | {o['changed']} | {len(o['runs'])} | {len(o['same'])} | "
-                  f"{len(o['other'])} | {len(o['changed_clean'])} |")
-            broken += [f"{label}: {x}" for x in o["other"]]
+            print(f"| {label} | {o['fixed']} | {ratio(len(o['runs']), o['fixed'])} | "
+                  f"{len(o['same'])} | {len(o['other'])} | {len(o['changed_clean'])} |")
+            broken += [f"{label}: fix offered but file unchanged: {x}" for x in o["unchanged"]]
+            broken += [f"{label}: still raises the same error: {x}" for x in o["same"]]
+            broken += [f"{label}: raises another error: {x}" for x in o["other"]]
             broken += [f"{label}: clean file changed: {x}" for x in o["changed_clean"]]
         for line in broken:
             print(f"- {line}")

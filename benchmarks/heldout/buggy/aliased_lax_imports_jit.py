@@ -7,7 +7,7 @@ from jax.sharding import NamedSharding, PartitionSpec as P
 mesh = jax.make_mesh((4, 2), ('b', 'f'))
 
 
-@jax.shard_map(mesh=mesh, in_specs=P('b', 'f'), out_specs=P(None, 'f'))
+@jax.shard_map(mesh=mesh, in_specs=P('b', 'f'), out_specs=P('f'))
 def feature_totals(x):
     s = allreduce(jnp.sum(x, axis=0), 'b')
     return ag(s, 'b', tiled=True, to='reduced')
