@@ -201,7 +201,9 @@ def fix_validity(checkout: Path, heldout: Path, bugs: dict[Path, dict],
         fixed = {copy / path.relative_to(heldout): path
                  for path in bugs if offered[path] in kinds}
         unchanged = [path.name for f, path in fixed.items() if f.read_bytes() == path.read_bytes()]
-        results = run_on_jax(list(fixed))
+        results = run_on_jax([*fixed, *(copy / "clean" / name for name in changed_clean)])
+        changed_clean = [name + ("" if results[(copy / "clean" / name).resolve()]["status"] == "ok"
+                                 else " (now raises)") for name in changed_clean]
         outcome = {"runs": [], "same": [], "other": []}
         for f, path in fixed.items():
             r = results[f.resolve()]
