@@ -5,7 +5,9 @@
 `--shardfix` is the checkout whose `codemods` package is measured (default: the repository this
 script lives in); it is put first on PYTHONPATH of every shardfix process. `--verify` only runs
 the programs on JAX (8 CPU devices) and checks them against the manifest: every buggy program
-must raise at its bug line with its error text, every clean program must run. Prints markdown.
+must raise at its bug line with its error text, every clean program must run. Prints markdown;
+exits 1 when there is a false positive or `--select X` disagrees with the full run (`--verify`:
+when a program does not behave as the manifest says).
 """
 from __future__ import annotations
 
@@ -74,7 +76,7 @@ def run_on_jax(paths: list[Path]) -> dict[Path, dict]:
     env.pop("PYTHONPATH", None)  # the programs need JAX only, never a shardfix checkout
     proc = subprocess.run(
         [sys.executable, __file__, "--run-programs", *map(str, paths)],
-        env=env, capture_output=True, text=True, check=False,
+        env=env, capture_output=True, text=True, check=False, timeout=3600,
     )
     if proc.returncode != 0:
         sys.exit(f"the JAX runner failed:\n{proc.stderr[-3000:]}")
@@ -85,7 +87,10 @@ def run_on_jax(paths: list[Path]) -> dict[Path, dict]:
 
 def load_manifest(heldout: Path) -> tuple[dict[Path, dict], list[Path]]:
     """Buggy programs by path (with their bug) and the clean programs."""
-    data = tomllib.loads((heldout / "manifest.toml").read_text())
+    try:
+        data = tomllib.loads((heldout / "manifest.toml").read_text())
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        sys.exit(f"cannot read {heldout / 'manifest.toml'}: {exc}")
     bugs = {}
     for bug in data["bug"]:
         path = (heldout / bug["file"]).resolve()
@@ -134,11 +139,13 @@ def shardfix(checkout: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def check_package(checkout: Path) -> None:
+    if not (checkout / "codemods").is_dir():
+        sys.exit(f"{checkout} is not a shardfix checkout (no codemods/ in it)")
     env = dict(os.environ, PYTHONPATH=str(checkout))
     where = subprocess.run([sys.executable, "-c", "import codemods; print(codemods.__file__)"],
                            env=env, cwd=checkout, capture_output=True, text=True,
-                           check=True).stdout.strip()
-    if not Path(where).resolve().is_relative_to(checkout.resolve()):
+                           check=False).stdout.strip()
+    if not where or not Path(where).resolve().is_relative_to(checkout.resolve()):
         sys.exit(f"codemods is imported from {where}, not from {checkout}")
 
 
@@ -201,6 +208,9 @@ def fix_validity(checkout: Path, heldout: Path, bugs: dict[Path, dict],
         fixed = {copy / path.relative_to(heldout): path
                  for path in bugs if offered[path] in kinds}
         unchanged = [path.name for f, path in fixed.items() if f.read_bytes() == path.read_bytes()]
+        snapshot = {f: f.read_bytes() for f in copy.rglob("*.py")}
+        shardfix(checkout, *args)
+        not_idempotent = [f.name for f, text in snapshot.items() if f.read_bytes() != text]
         results = run_on_jax([*fixed, *(copy / "clean" / name for name in changed_clean)])
         changed_clean = [name + ("" if results[(copy / "clean" / name).resolve()]["status"] == "ok"
                                  else " (now raises)") for name in changed_clean]
@@ -213,7 +223,8 @@ def fix_validity(checkout: Path, heldout: Path, bugs: dict[Path, dict],
                 outcome["same"].append(path.name)
             else:
                 outcome["other"].append(f"{path.name}: line {r['line']}: {r['message'][:160]}")
-        outcome.update(fixed=len(fixed), unchanged=unchanged, changed_clean=changed_clean)
+        outcome.update(fixed=len(fixed), unchanged=unchanged, changed_clean=changed_clean,
+                       not_idempotent=not_idempotent)
         return outcome
 
 
@@ -291,6 +302,7 @@ def report(checkout: Path, heldout: Path, with_fixes: bool) -> int:
             print(f"| {label} | {o['fixed']} | {ratio(len(o['runs']), o['fixed'])} | "
                   f"{len(o['same'])} | {len(o['other'])} | {len(o['changed_clean'])} |")
             broken += [f"{label}: fix offered but file unchanged: {x}" for x in o["unchanged"]]
+            broken += [f"{label}: a second apply changed: {x}" for x in o["not_idempotent"]]
             broken += [f"{label}: still raises the same error: {x}" for x in o["same"]]
             broken += [f"{label}: raises another error: {x}" for x in o["other"]]
             broken += [f"{label}: clean file changed: {x}" for x in o["changed_clean"]]
