@@ -1,0 +1,23 @@
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ('i', 'j'))
+    x = jax.device_put(x, NamedSharding(mesh, P('i', 'j')))
+
+    def body(x):
+        g = jax.lax.all_gather(x, 'i', axis=0, tiled=True, to='reduced')
+        colsum = g.sum(axis=0, keepdims=True)
+        return jax.lax.all_gather(colsum, ('i', 'j'), axis=1, tiled=True, to='reduced')
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,30 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def psum(tree, axis_name):
+    """Sum of a pytree's leaves along the last dimension (not a collective)."""
+    del axis_name
+    return jax.tree.map(lambda v: jnp.sum(v, axis=-1, keepdims=True), tree)
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ('i', 'j'))
+    x = jax.device_put(x, NamedSharding(mesh, P('i', 'j')))
+
+    def body(x):
+        g = jax.lax.all_gather(x, 'i', axis=0, tiled=True, to='reduced')
+        return psum(g, 'i')
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'),
+                         out_specs=P(None, 'j', reduced={'i'}))(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,25 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ('i', 'j'))
+    x = jax.device_put(x, NamedSharding(mesh, P('i', 'j')))
+
+    def body(x):
+        s = jax.lax.psum(x, 'i')
+        r = jax.lax.pcast(s, 'i', to='reduced')
+        return jnp.tanh(r) * jnp.tanh(r)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'),
+                         out_specs=P(None, 'j', reduced={'i'}))(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
