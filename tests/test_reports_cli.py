@@ -8,18 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from test_cli import write
+
 DATA = Path(__file__).resolve().parent / "data"
 PVARY = "import jax\n\n\ndef f(x):\n    return jax.lax.pvary(x, 'i')\n"
-
-
-def write(root: Path, name: str, content: str | bytes) -> Path:
-    path = root / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(content, str):
-        path.write_text(content, encoding="utf-8", newline="")
-    else:
-        path.write_bytes(content)
-    return path
 
 
 def test_junit_is_valid_against_the_ant_junit_xsd(tmp_path, shardfix):
