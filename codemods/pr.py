@@ -381,11 +381,6 @@ def _check_checkout(git: _Git, options: PrOptions) -> Path:
     for name, what in _IN_PROGRESS.items():
         if (git.cwd / git.out("rev-parse", "--git-path", name)).exists():
             raise PrError(f"{what} is in progress in this checkout; finish or abort it first")
-    dirty = git.run("status", "--porcelain", "-z", "--untracked-files=no").stdout
-    if dirty:
-        paths = [os.fsdecode(e[3:]) for e in dirty.split(b"\0") if len(e) > 3][:3]
-        raise PrError("the work tree has uncommitted changes (" + ", ".join(paths)
-                      + "); commit or stash them first")
     if not git.ok("check-ref-format", "--branch", options.branch) or options.branch.startswith("-"):
         raise PrError(f"{options.branch!r} is not a valid branch name")
     if options.branch in (options.base, options.base.removeprefix(f"{options.remote}/")):
@@ -397,6 +392,18 @@ def _check_checkout(git: _Git, options: PrOptions) -> Path:
         if line == f"branch refs/heads/{options.branch}":
             raise PrError(f"{options.branch} is checked out in another worktree; shardfix pr will not rewrite it")
     return toplevel
+
+
+def _uncommitted_note(git: _Git, options: PrOptions) -> list[str]:
+    """The pull request is built from the base commit in a scratch tree, so uncommitted edits are
+    never touched and never included; the user is told which."""
+    dirty = git.run("status", "--porcelain", "-z", "--untracked-files=no").stdout
+    if not dirty:
+        return []
+    paths = [os.fsdecode(e[3:]) for e in dirty.split(b"\0") if len(e) > 3]
+    shown = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    return [f"uncommitted changes ({shown}) are left as they are and not part of the pull request, "
+            f"which is built from {options.base}"]
 
 
 def _resolve_base(git: _Git, options: PrOptions) -> tuple[str, str]:
@@ -465,6 +472,7 @@ def _run_pr(repo_root: Path, options: PrOptions, engine_options: engine.Options,
     git = _Git(repo_root)
     toplevel = _check_checkout(git, options)
     git = _Git(toplevel)
+    outcome_notes = _uncommitted_note(git, options)
     ident = _Ident.parse(options.author)
     base_sha, pr_base = _resolve_base(git, options)
     if options.branch in (options.base, pr_base):
@@ -484,7 +492,7 @@ def _run_pr(repo_root: Path, options: PrOptions, engine_options: engine.Options,
                 raise PrError(f"cannot tell the GitHub repository from the URL of remote {options.remote!r}")
             github_api.api_base_for(remote, os.environ)  # fail before any change
 
-    outcome = PrOutcome()
+    outcome = PrOutcome(messages=outcome_notes)
     with tempfile.TemporaryDirectory(prefix="shardfix-pr-") as tmp:
         tree_dir = Path(tmp) / "tree"
         tree_dir.mkdir()

@@ -195,11 +195,17 @@ def test_no_fixes_exits_cleanly_without_touching_git(repo):
     assert git(repo.work, "worktree", "list").count("\n") == 0
 
 
-def test_dirty_work_tree_is_refused(repo):
-    (repo.work / "pkg" / "clean.py").write_text(CLEAN + "# edit\n")
-    with pytest.raises(PrError, match="uncommitted changes.*pkg/clean.py.*commit or stash"):
-        pr(repo.work)
-    assert git(repo.work, "branch", "--list", BRANCH) == ""
+def test_dirty_work_tree_is_left_alone_and_named(repo):
+    """The branch is built from the base commit in a scratch tree: uncommitted edits are neither
+    refused nor included, and the user is told."""
+    edited = CLEAN + "# edit\n"
+    (repo.work / "pkg" / "clean.py").write_text(edited)
+    outcome = pr(repo.work)
+    assert outcome.commit is not None
+    assert any("uncommitted changes (pkg/clean.py)" in m and "not part of the pull request" in m
+               for m in outcome.messages)
+    assert (repo.work / "pkg" / "clean.py").read_text() == edited
+    assert git(repo.work, "show", f"{BRANCH}:pkg/clean.py") == CLEAN.rstrip("\n")  # git() strips
 
 
 def test_untracked_files_do_not_block(repo):

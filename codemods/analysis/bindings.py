@@ -50,8 +50,12 @@ def bindings_of(tree: ast.Module) -> dict[str, str | None]:
     seen: set[int] = set()
     for stmt, in_handler in _module_statements(tree.body, False):
         seen.add(id(stmt))
+        # In an except block (the fallback of a shim) a name bound before is rebound only as
+        # follows: a JAX API stays the first one imported; `name = None` (the feature is absent)
+        # keeps it; a function of the user's on one side and a JAX API on the other make it the
+        # user's (unknown to the rules), since which one runs depends on the installed JAX.
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            _bind_import(bindings, stmt)
+            _bind_import(bindings, stmt, only_new=in_handler)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             bindings[stmt.name] = None
         elif isinstance(stmt, ast.Assign):
@@ -59,8 +63,15 @@ def bindings_of(tree: ast.Module) -> dict[str, str | None]:
             if isinstance(stmt.value, (ast.Name, ast.Attribute)):
                 dotted_value = ast_dotted(stmt.value)
                 alias = resolve_dotted(bindings, dotted_value) if dotted_value else None
+            absent = isinstance(stmt.value, ast.Constant) and stmt.value.value is None
             for target in stmt.targets:
-                if isinstance(target, ast.Name) and not (in_handler and alias is None and bindings.get(target.id)):
+                if not isinstance(target, ast.Name):
+                    continue
+                if in_handler and target.id in bindings:
+                    before = bindings[target.id]
+                    if before is None or (alias is None and not absent):
+                        bindings[target.id] = None
+                else:
                     bindings[target.id] = alias
     module_level = set(bindings)
     for node in _nested_statements(tree.body):
