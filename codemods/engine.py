@@ -175,8 +175,9 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
             raise InternalError(f"{rule.code} failed: {type(exc).__name__}: {exc}") from exc
         findings.extend(f for f in produced if not _suppressed(f, lines))
     # Code behind a version guard for the other JAX generation is left as it is.
-    regions = guards.other_generation(ctx.tree, options.target)
-    findings = [f for f in findings if not guards.inside(regions, f.span.line, f.span.column - 1)]
+    if findings:  # the guards are looked for only where there is something they could silence
+        regions = guards.other_generation(ctx.tree, options.target)
+        findings = [f for f in findings if not guards.inside(regions, f.span.line, f.span.column - 1)]
     findings.sort(key=Finding.sort_key)
     return ctx, [replace(f, path=path) for f in findings]
 

@@ -168,3 +168,19 @@ def test_version_guarded_and_migrated_code_stays_silent():
         axes = jax.typeof(x).vma
     '''
     assert run(source, fix=False).findings == []
+
+
+@pytest.mark.parametrize("text, passes", [
+    (b"axes = jax.typeof(x).vma\n", True),
+    (b"s = jax.ShapeDtypeStruct((2,), jnp.float32, vma={'i'})\n", True),
+    (b"axes = (jax.typeof(x).\n        vma)\n", True),
+    (b"axes = jax.typeof(x) . vma\n", True),
+    (b"f = jax.vmap(g)\nfrom jax import vmap\n", False),
+    (b"my_vmap_axes = 1\nvmax = 2\n", False),
+])
+def test_sf205_prefilter_reads_vma_as_a_whole_identifier(text, passes):
+    """The byte filter must let every file through that can hold `.vma` or `vma=`, and may skip
+    the many that only say `vmap`."""
+    from codemods.rules.sf205 import VmaRemoved
+
+    assert VmaRemoved.may_match(text) is passes

@@ -96,7 +96,7 @@ class ApiChanges:
         if not self.changes:
             return
         by_import: dict[str, list[tuple[ast.Name, history.ApiChange]]] = {}
-        for node in _expressions(self.ctx.tree):
+        for node in _candidates(self.ctx):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self._change(node, history.REFERENCE):
                 by_import.setdefault(node.id, []).append((node, self._change(node, history.REFERENCE)))
             elif isinstance(node, ast.Attribute) and self._change(node, history.REFERENCE):
@@ -107,9 +107,11 @@ class ApiChanges:
                 yield from self._call(node)
             elif isinstance(node, ast.With):
                 yield from self._with(node)
-        for stmt in _imports(self.ctx.tree):
-            yield from self._import(stmt, by_import)
-        for stmt in (n for n in ast.walk(self.ctx.tree) if isinstance(n, ast.Import)):
+        imports = _import_statements(self.ctx)
+        for stmt in imports:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+                yield from self._import(stmt, by_import)
+        for stmt in (n for n in imports if isinstance(n, ast.Import)):
             for alias in stmt.names:
                 change = next((c for c in self.changes if c.form == history.MODULE and alias.name in c.old), None)
                 if change is not None:
@@ -320,10 +322,17 @@ def _exported(ctx: FileContext, local: str) -> bool:
     return False
 
 
-def _imports(tree: ast.Module) -> Iterator[ast.ImportFrom]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            yield node
+def _import_statements(ctx: FileContext) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement, found once per file for all the SF2xx rules."""
+    return ctx.cached("api-history:imports", lambda: [
+        node for node in ast.walk(ctx.tree) if isinstance(node, (ast.Import, ast.ImportFrom))])
+
+
+def _candidates(ctx: FileContext) -> list[ast.AST]:
+    """The nodes of `_expressions` a change can be found at, walked once per file for all the
+    SF2xx rules (each rule used to walk the whole module again)."""
+    return ctx.cached("api-history:candidates", lambda: [
+        node for node in _expressions(ctx.tree) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
 
 
 def _expressions(tree: ast.Module) -> Iterator[ast.AST]:

@@ -1,6 +1,7 @@
 """SF205: the vma attribute and ShapeDtypeStruct(vma=) (removed in jax 0.10.0)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from codemods import api_history
@@ -8,6 +9,11 @@ from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules._api_changes import ApiChanges
 from codemods.rules.base import Rule
+
+
+# `vma` as a whole identifier (what `.vma` and `vma=` need), not inside `vmap`: the word alone
+# let most of a JAX code base through to the parser.
+_VMA = re.compile(rb"(?<![A-Za-z0-9_])vma(?![A-Za-z0-9_])")
 
 
 class VmaRemoved(Rule):
@@ -24,6 +30,10 @@ class VmaRemoved(Rule):
         fix_safety='Safe for `.vma` (the same frozenset of axis names, run on jax 0.8.2 and 0.10.2). `ShapeDtypeStruct(vma=)` is reported only.',
         versions='reported for --target-jax >= 0.10.0.',
     )
+
+    @classmethod
+    def may_match(cls, data: bytes) -> bool:
+        return _VMA.search(data) is not None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         return ApiChanges(ctx, self.code).findings()
