@@ -22,7 +22,7 @@ from codemods.budget import DEFAULT_FILE_TIMEOUT, FileTimeout, TooComplex, time_
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.sparse import sparse_source
 from codemods.suppression import suppressed as _suppressed
-from codemods.suppression import suppressed_lines
+from codemods.suppression import source_lines, suppressed_lines
 
 # LibCST, the context and the rules are imported where first needed: a run answered from the
 # cache, or one where no file passes the filters, never pays for them.
@@ -160,7 +160,7 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
             return sparse_source(source, tree, _words(tree, rules))
 
     ctx = FileContext(source, path, options.target, tree=tree, cst_source=sparse)
-    lines = source.splitlines()
+    lines = source_lines(source)
     findings: list[Finding] = []
     for rule in options.rules if rules is None else rules:
         try:

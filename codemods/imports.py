@@ -15,7 +15,7 @@ from codemods.analysis.names import dotted
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 from codemods.model import Edit
-from codemods.suppression import suppresses
+from codemods.suppression import source_lines, suppresses
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -54,7 +54,7 @@ class ImportManager:
         self.code = code
 
     def _lines(self) -> list[str]:
-        return self.ctx.cached("imports:lines", lambda: self.ctx.source.splitlines())
+        return self.ctx.cached("imports:lines", lambda: source_lines(self.ctx.source))
 
     def _exported(self) -> frozenset[str]:
         def compute() -> frozenset[str]:

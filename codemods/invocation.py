@@ -181,7 +181,7 @@ def unused_suppressions(text: str, path: str, options: Options) -> list[Finding]
     """SF900 findings: suppression comments in `text` that silence no finding of the rules that ran."""
     from codemods import engine, suppression
 
-    found = suppression.directives(text.splitlines())
+    found = suppression.directives(suppression.source_lines(text))
     if not found:
         return []
     raw = engine.process_source(suppression.blank_directives(text, found), path, options, fix=False)

@@ -17,6 +17,19 @@ _LINE = re.compile(
     rf"#\s*(?P<kind>shardfix:\s*ignore|noqa)(?P<codes>\s*(?:\[[^\]]*\]|:\s*{_CODE}(?:\s*,\s*{_CODE})*))?",
     re.IGNORECASE,
 )
+# Python ends a source line at \r\n, \r or \n only; str.splitlines also splits at form feeds and
+# other separators, which would shift every later line against the findings' line numbers.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def source_lines(text: str, keepends: bool = False) -> list[str]:
+    """The lines of `text` as Python numbers them."""
+    if keepends:
+        return [match.group() for match in re.finditer(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)]
+    lines = _LINE_END.split(text)
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 _FILE = re.compile(rf"^\s*#\s*shardfix:\s*noqa(?P<codes>\s*:\s*{_CODE}(?:\s*,\s*{_CODE})*)?\s*$", re.IGNORECASE)
 
 
@@ -99,7 +112,7 @@ def unused(found: Iterable[Directive], raw_findings: Iterable[Finding], selected
 def blank_directives(text: str, found: Iterable[Directive]) -> str:
     """`text` with every directive's comment replaced by spaces (offsets and lines kept), so
     the engine reports what the comments would have silenced."""
-    lines = text.splitlines(keepends=True)
+    lines = source_lines(text, keepends=True)
     for directive in found:
         line = lines[directive.line - 1]
         end = directive.end if not directive.whole_file else len(line.rstrip("\r\n"))
@@ -121,7 +134,7 @@ def suppresses(line: str, code: str | None) -> bool:
 def suppressed_lines(text: str, code: str | None = None) -> set[int]:
     """1-based numbers of the lines of `text` whose findings of `code` are suppressed (every
     line, when a file-level `# shardfix: noqa` covers it)."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     if any(d.codes is None or code is None or any(code.upper().startswith(c) for c in d.codes)
            for d in _file_directives(lines)):
         return set(range(1, len(lines) + 1))

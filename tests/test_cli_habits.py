@@ -183,3 +183,15 @@ def test_quiet_and_verbose(tmp_path, shardfix):
     err = verbose.stderr.decode()
     assert f"settings: {tmp_path / 'pyproject.toml'}" in err
     assert "target JAX: 0.8.2" in err and "checked m.py" in err
+
+
+def test_a_form_feed_does_not_shift_which_line_a_noqa_silences(tmp_path, shardfix):
+    """Python ends lines at \\r and \\n only; a form feed (common between sections of old code)
+    must not move a suppression onto another line."""
+    source = ("import jax\n\x0c\n\ndef f(x):\n    return jax.lax.pvary(x, 'i')  # noqa: SF201\n\n\n"
+              "def g(x):\n    return jax.lax.pvary(x, 'j')\n")
+    (tmp_path / "ff.py").write_text(source, encoding="utf-8", newline="")
+    result = shardfix("check", "--output-format", "json", "ff.py", cwd=tmp_path)
+    import json
+
+    assert [f["line"] for f in json.loads(result.stdout)["findings"]] == [9], result.stdout
