@@ -283,10 +283,12 @@ class _FixLoop:
         self.withdrawn: dict[tuple, str] = {}
         self.withdrawn_fixes: set[tuple] = set()  # (text, fix): a fix shared by several findings
         self.withdrawn_findings: list[tuple[str, Finding]] = []
+        self._lines: contract.Lines | None = None  # of the text keys were last computed on
 
-    @staticmethod
-    def _key(finding: Finding, text: str) -> tuple:
-        lines = contract.Lines(text)
+    def _key(self, finding: Finding, text: str) -> tuple:
+        if self._lines is None or self._lines.text is not text:
+            self._lines = contract.Lines(text)
+        lines = self._lines
         start = lines.offset(finding.span.line, finding.span.column)
         end = lines.offset(finding.span.end_line, finding.span.end_column)
         return finding.code, finding.message, text[start:end]

@@ -293,9 +293,10 @@ def _undefined(source: str) -> set[str]:
         from codemods.contract import undefined_names
 
         return set(undefined_names(ast.parse(source), "m.py"))
-    found = subprocess.run([ruff, "check", "--select", "F821", "--output-format", "json", "--no-cache",
-                            "--stdin-filename", "m.py", "-"], input=source.encode(), capture_output=True)
-    return {json.loads(found.stdout)[i]["message"].split("`")[1] for i in range(len(json.loads(found.stdout)))}
+    found = subprocess.run([ruff, "check", "--isolated", "--select", "F821", "--output-format", "json",
+                            "--no-cache", "--stdin-filename", "m.py", "-"],
+                           input=source.encode(), capture_output=True, check=False)
+    return {record["message"].split("`")[1] for record in json.loads(found.stdout)}
 
 
 @pytest.mark.parametrize("source", [AUTO_AND_PLAIN, AUTO_UNREWRITABLE, *map(textwrap.dedent, GUARDED.values())])

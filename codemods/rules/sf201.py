@@ -266,7 +266,7 @@ class _ShardMapMigration:
             yield self._site(call, func, own[id(call)], by_name)
         for local, found in imported.items():
             if found and not any(isinstance(func, cst.Name) and func.value == local for _, func, _ in sites):
-                stmt, node, alias, _ = found
+                alias = found[2]
                 message = "`jax.experimental.shard_map` is deprecated since jax 0.8.0: import `shard_map` from `jax`"
                 if self.kept[local] is not None:
                     message += f" (kept: {self.kept[local]})"
@@ -295,7 +295,7 @@ class _ShardMapMigration:
         return ctx.replace(statements[0].body[0], "import jax")
 
     def _import_fix(self, found) -> Fix | None:
-        stmt, node, alias, module = found
+        _, node, _, module = found
         if module != "jax.experimental.shard_map":
             return None
         if all(dotted(a.name) == "shard_map" for a in node.names):
