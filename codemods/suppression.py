@@ -73,12 +73,9 @@ def directives(lines: list[str]) -> list[Directive]:
 
 def suppressed(finding: Finding, lines: list[str]) -> bool:
     """Whether a comment in `lines` (the file's text split in lines) silences `finding`."""
-    for number in {finding.span.line, finding.span.end_line}:
-        if 0 < number <= len(lines) and "#" in lines[number - 1]:
-            for match in _LINE.finditer(lines[number - 1]):
-                codes = _codes(match.group("codes"))
-                if codes is None or any(finding.code.startswith(code) for code in codes):
-                    return True
+    if any(0 < number <= len(lines) and suppresses(lines[number - 1], finding.code)
+           for number in {finding.span.line, finding.span.end_line}):
+        return True
     return any(d.covers(finding) for d in _file_directives(lines))
 
 

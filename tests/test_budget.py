@@ -75,11 +75,15 @@ def test_a_rule_that_swallows_exceptions_cannot_swallow_the_timeout(monkeypatch)
     assert result.error is not None and "--file-timeout" in result.error
 
 
-def test_no_budget_means_no_alarm():
-    with budget.time_budget(None):
-        time.sleep(0.01)
-    with budget.time_budget(0):
-        time.sleep(0.01)
+def test_no_budget_means_no_alarm_and_a_budget_leaves_none_behind():
+    import signal
+
+    for seconds in (None, 0):
+        with budget.time_budget(seconds):
+            assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with budget.time_budget(60):
+        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 def test_file_timeout_option_reaches_the_engine(tmp_path, shardfix):
