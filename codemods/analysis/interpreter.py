@@ -56,6 +56,7 @@ from codemods.analysis.values import (
     Const,
     Function,
     JaxName,
+    Partial,
     TupleValue,
     Value,
     join,
@@ -126,17 +127,50 @@ class Interpreter(ControlFlow, Expressions):
             return run
         self.mesh, self.run = mesh, run
         self.runs_left = MAX_RUNS_PER_BODY
-        call_frame = self._static_frame(use.call_scopes)
-        bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
-        keywords = {arg.keyword: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
+        self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
+        if use.chain:
+            applied = self._chained_body(use)
+            if applied is None:
+                self.run = None
+                return run
+            bound, keywords, closure = applied
+        else:
+            call_frame = self._static_frame(use.call_scopes)
+            bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
+            keywords = {arg.keyword: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
+            closure = self._static_frame(use.body_scopes)
         if use.body_ref is not None:
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
-        self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
-        closure = self._static_frame(use.body_scopes)
         returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
         run.analysed = returned is not None
         self.run = None
         return run
+
+    def _chained_body(self, use: ShardMapUse):
+        """(bound positional values, bound keywords, closure) of a body handed to shard_map through
+        parameters of module functions: each function of the chain gets the values its call
+        passes, and the body expression is evaluated in the last one."""
+        frame = self._static_frame(use.outer_scopes)
+        for call, function, scopes in use.chain:
+            args, keywords, starred = self._eval_args(call, frame)
+            if starred:
+                return None
+            opaque = self._static_frame(scopes + (function,)).opaque
+            inner = Frame(None, self._static_frame(scopes), static_scopes=scopes + (function,), opaque=opaque)
+            if not self._bind_params(function.args, [value for value, _ in args],
+                                     {key: value for key, (value, _) in keywords.items()}, inner):
+                return None
+            frame = inner
+        value = self.eval(use.inner_body, frame)
+        bound: list[Value] = []
+        named: dict[str, Value] = {}
+        while isinstance(value, Partial):  # partial(partial(f, a), b) calls f(a, b, ...)
+            bound[:0] = list(value.args)
+            named = {**dict(value.keywords), **named}
+            value = value.func
+        if not isinstance(value, Function) or value.node is not use.body:
+            return None
+        return bound, named, value.closure
 
     def _manual_axes(self, use: ShardMapUse):
         if use.axis_names is None:
@@ -236,7 +270,7 @@ class Interpreter(ControlFlow, Expressions):
             elif name in keywords:
                 frame.vars[name] = keywords[name]
             elif (default := param_default(params, param)) is not None:
-                frame.vars[name] = self._default(default)
+                frame.vars[name] = self._default(default, frame.parent)
             else:
                 return False
         for param in (params.vararg, params.kwarg):
@@ -244,9 +278,16 @@ class Interpreter(ControlFlow, Expressions):
                 frame.vars[param.arg] = UNKNOWN
         return True
 
-    def _default(self, node: ast.expr) -> Value:
+    def _default(self, node: ast.expr, defined_in: Frame | None) -> Value:
+        """A parameter's default, evaluated where the function is defined when that scope is
+        read from the text (`axis=DATA` with a module constant)."""
         value = literal_value(node)
-        return Const(value) if value is not NOT_LITERAL else UNKNOWN
+        if value is not NOT_LITERAL:
+            return Const(value)
+        if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
+            found = self.eval(node, defined_in)
+            return found if isinstance(found, Const) else UNKNOWN
+        return UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
     def exec_block(self, block: list[ast.stmt], frame: Frame, header_line: int = 0) -> None:
@@ -364,7 +405,9 @@ class Interpreter(ControlFlow, Expressions):
         closed-over values are invariant (shard_map treats closed-over arrays as constants)."""
         if frame.opaque:
             return UNKNOWN
-        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name)
+        if name in frame.vars:  # a parameter of a function a body was handed through
+            return frame.vars[name]
+        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name, id(frame) if frame.vars else 0)
         if key not in self._static:
             self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
             self._static[key] = self._static_value(name, frame)
@@ -375,12 +418,14 @@ class Interpreter(ControlFlow, Expressions):
         for index in range(len(scopes) - 1, -1, -1):
             local = self.scope.locals_of(scopes[index])
             if local.binds(name):
-                return self._bound_value(name, local, scopes[: index + 1])
+                own = frame if frame.vars and index == len(scopes) - 1 else None
+                return self._bound_value(name, local, scopes[: index + 1], own)
         if self.scope.globals.binds(name):
             return self._bound_value(name, self.scope.globals, ())
         return self._module_name(name)
 
-    def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...]) -> Value:
+    def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...], own: Frame | None = None) -> Value:
+        """`own`: the frame of the innermost scope when its parameters are bound (a chain)."""
         if not scopes and name in self.scope.classes:
             return ClassValue(self.scope.classes[name])
         if scopes and self._receiver_of(scopes[-1]) == name:
@@ -391,7 +436,7 @@ class Interpreter(ControlFlow, Expressions):
             return Function(function, self._static_frame(scopes))
         bound = bindings.unique_value(name)
         if bound is not None:
-            return self.eval(bound, self._static_frame(scopes))
+            return self.eval(bound, own or self._static_frame(scopes))
         imported = bindings.unique_import(name)
         if imported is not None:
             return JaxName(imported)

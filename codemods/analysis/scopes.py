@@ -194,8 +194,14 @@ class ModuleScope:
         # Names that stand for shard_map without spelling it: `smap = jax.shard_map`, a mapper
         # `m = jax.shard_map(mesh=...)`, a function passing its parameter to shard_map.
         self.indirect_names = _indirect_names(roots, frozenset(words))
-        if self.indirect_names - set(words):
+        for _ in range(MAX_FORWARDING_DEPTH):  # statements naming what was just found join
+            if not self.indirect_names - set(words):
+                break
             roots = self._roots_naming(words + tuple(self.indirect_names))
+            wider = _indirect_names(roots, frozenset(words))
+            if wider == self.indirect_names:
+                break
+            self.indirect_names = wider
         self.calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]] = []
         for root in roots:
             for node, scopes in iter_with_scopes(root):
@@ -362,13 +368,33 @@ class ModuleScope:
 
 
 def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[str]:
-    """Names assigned an expression that names one of `words`, and functions that call one of
-    them with one of their own parameters first (a body passed through)."""
+    """Names assigned an expression that names one of `words` (or a name found so), and
+    functions that pass one of their own parameters (or `partial` of it) to a call of one of
+    them: a body handed on through several functions (`build(fn)` -> `wrap(fn, mesh)`)."""
+    found: set[str] = set()
+    for _ in range(MAX_FORWARDING_DEPTH):
+        known = words | found
+        more = _names_reaching(roots, known) - known
+        if not more:
+            break
+        found |= more
+    return frozenset(found)
+
+
+MAX_FORWARDING_DEPTH = 4  # functions a body or a mapper is followed through
+
+
+def _names_reaching(roots: list[ast.AST], words: frozenset[str] | set[str]) -> set[str]:
     found: set[str] = set()
 
     def names_word(expr: ast.AST) -> bool:
         return any((type(node) is ast.Name and node.id in words) or (type(node) is ast.Attribute and node.attr in words)
                    for node in iter_nodes(expr))
+
+    def passes(arg: ast.expr, params: set[str]) -> bool:
+        if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
+            arg = arg.args[0]
+        return isinstance(arg, ast.Name) and arg.id in params
 
     for root in roots:
         for node, _ in iter_with_scopes(root):
@@ -379,8 +405,8 @@ def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[st
             elif type(node) in DEFS:
                 params = set(all_param_names(node.args))
                 for inner in iter_nodes(node):
-                    if type(inner) is ast.Call and inner.args and isinstance(inner.args[0], ast.Name) \
-                            and inner.args[0].id in params and names_word(inner.func):
+                    if type(inner) is ast.Call and names_word(inner.func) \
+                            and any(passes(arg, params) for arg in list(inner.args) + [k.value for k in inner.keywords]):
                         found.add(node.name)
                         break
-    return frozenset(found - words)
+    return found

@@ -22,12 +22,14 @@ from codemods.analysis.nodes import (
     Arg,
     FunctionDef,
     FunctionNode,
+    all_param_names,
     call_args,
     iter_nodes,
     positional_params,
     target_names,
 )
-from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope
+from codemods.analysis.syntax import assigned_names
 
 
 # ---------------------------------------------------------------------------------------------
@@ -193,6 +195,24 @@ class ShardMapUse:
     axis_names: ast.expr | None
     check: object  # check_vma / check_rep literal value (True when absent), NOT_LITERAL if unknown
     experimental: bool
+    # A body handed to shard_map through parameters of module functions: each call on the way,
+    # outermost first, with the function it calls and the scopes enclosing that function. The
+    # body is then `inner_body` (the parameter, or `partial` of it) with those parameters bound.
+    chain: tuple[tuple[ast.Call, FunctionDef, tuple[FunctionDef, ...]], ...] = ()
+    outer_scopes: tuple[FunctionDef, ...] = ()  # functions enclosing the outermost call
+    inner_body: ast.expr | None = None
+
+
+@dataclass(frozen=True)
+class _Forward:
+    """A shard_map call (`call`, `args`) whose body is parameter `param` of a function, reached
+    through the calls of `path` (each with the function it calls and that function's scopes)."""
+
+    call: ast.Call
+    args: "_ShardMapArgs"
+    param: str
+    path: tuple
+    body: ast.expr
 
 
 @dataclass(frozen=True)
@@ -249,7 +269,7 @@ class _Finder:
         bindings = scope.imports.bindings
         self.shard_map_names = scope.shard_map_names | scope.indirect_names
         self.partial_names = {"partial"} | {name for name, bound in bindings.items() if bound == jaxapi.PARTIAL}
-        self._forwarded: dict[int, list[tuple[ast.Call, _ShardMapArgs, int, str]]] = {}
+        self._forwarded: dict[int, list[_Forward]] = {}
 
     def function(self, node: FunctionDef, scopes) -> None:
         for expr in node.decorator_list:
@@ -296,16 +316,17 @@ class _Finder:
         function, _ = self.scope.lookup_function(name, scopes)
         if not isinstance(function, DEFS) or any(arg.star for arg in args):
             return
-        positional = [param.arg for param in positional_params(function.args)]
-        for inner, found, index, param in self._forwarding(function):
-            given = [arg.value for arg in args if arg.keyword == param]
-            if not given and index < len(positional):
-                plain = [arg.value for arg in args if arg.keyword is None]
-                given = plain[index:index + 1]
-            if given:
-                body, body_scopes, ref, bound = _resolve_body(self.scope, given[0], scopes)
-                inner_scopes = self._scopes_of(function) + (function,)
-                self._add(inner, found, body, body_scopes, inner_scopes, ref, decorated=False, bound=bound)
+        for forward in self._forwarding(function):
+            given = argument_for(node, function, forward.param)
+            if given is None:
+                continue
+            body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
+            inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
+            chain = ((node, function, self._scopes_of(function)),) + forward.path
+            inner_function, inner_scopes = chain[-1][1], chain[-1][2]
+            self._add(forward.call, forward.args, body, body_scopes, inner_scopes + (inner_function,), ref,
+                      decorated=False, bound=tuple(bound) + inner_bound, chain=chain, outer_scopes=scopes,
+                      inner_body=forward.body)
 
     def _mapper(self, name: str, scopes):
         """(the call, its arguments, its scopes) when `name` is bound once to shard_map without a body."""
@@ -317,25 +338,50 @@ class _Finder:
                 return value, found, outer
         return None
 
-    def _forwarding(self, function: FunctionDef) -> list[tuple[ast.Call, _ShardMapArgs, int, str]]:
-        """The shard_map calls in `function` whose body is one of its parameters, with that
-        parameter's position and name."""
+    def _forwarding(self, function: FunctionDef, depth: int = 0) -> list[_Forward]:
+        """How `function` hands one of its parameters to shard_map as the body: itself
+        (`jax.shard_map(fn, ...)`, `jax.shard_map(partial(fn, axis=axis), ...)`) or by passing it
+        on to another module function that does, a few calls deep. A parameter the function
+        rebinds is not followed."""
         key = id(function)
-        if key not in self._forwarded:
-            positional = [param.arg for param in positional_params(function.args)]
-            names = positional + [param.arg for param in function.args.kwonlyargs]
-            scopes = self._scopes_of(function) + (function,)
-            found = []
-            for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,)):
-                if type(node) is ast.Call and node.args and isinstance(node.args[0], ast.Name) \
-                        and node.args[0].id in names:
-                    inner = shard_map_args(self.scope, node, scopes)
-                    if inner is not None and inner.body is node.args[0]:
-                        param = node.args[0].id
-                        index = positional.index(param) if param in positional else len(positional)
-                        found.append((node, inner, index, param))
-            self._forwarded[key] = found
-        return self._forwarded[key]
+        if key in self._forwarded:
+            return self._forwarded[key]
+        if depth >= MAX_FORWARDING_DEPTH:
+            return []
+        self._forwarded[key] = []  # a function reaching itself hands nothing on
+        names = set(all_param_names(function.args)) - assigned_names(function.body)
+        scopes = self._scopes_of(function) + (function,)
+        found: list[_Forward] = []
+        for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,)):
+            if type(node) is not ast.Call:
+                continue
+            inner = shard_map_args(self.scope, node, scopes)
+            if inner is not None:
+                param = self._forwarded_param(inner.body, names, scopes)
+                if param is not None:
+                    found.append(_Forward(node, inner, param, (), inner.body))
+                continue
+            if not (isinstance(node.func, ast.Name) and node.func.id in self.shard_map_names):
+                continue
+            callee, _ = self.scope.lookup_function(node.func.id, scopes)
+            if not isinstance(callee, DEFS) or callee is function or any(arg.star for arg in call_args(node)):
+                continue
+            for forward in self._forwarding(callee, depth + 1):
+                given = argument_for(node, callee, forward.param)
+                if isinstance(given, ast.Name) and given.id in names:
+                    hop = ((node, callee, self._scopes_of(callee)),)
+                    found.append(_Forward(forward.call, forward.args, given.id, hop + forward.path, forward.body))
+        self._forwarded[key] = found
+        return found
+
+    def _forwarded_param(self, body: ast.expr | None, names: set[str], scopes) -> str | None:
+        """The parameter a shard_map body expression is: `fn`, or `partial(fn, ...)`."""
+        if isinstance(body, ast.Call) and self.scope.resolve(body.func, scopes) == jaxapi.PARTIAL \
+                and body.args and not any(arg.star for arg in call_args(body)):
+            body = body.args[0]
+        if isinstance(body, ast.Name) and body.id in names:
+            return body.id
+        return None
 
     def _scopes_of(self, function: FunctionDef) -> tuple[FunctionDef, ...]:
         for node, scopes in self.scope.calls_and_defs:
@@ -364,7 +410,8 @@ class _Finder:
         body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
         self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound)
 
-    def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=()) -> None:
+    def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=(),
+             chain=(), outer_scopes=(), inner_body=None) -> None:
         keywords = found.keywords
         check_node = keywords.get("check_rep" if found.experimental else "check_vma")
         if check_node is None and found.experimental:
@@ -385,6 +432,9 @@ class _Finder:
                 axis_names=keywords.get("axis_names"),
                 check=check,
                 experimental=found.experimental,
+                chain=chain,
+                outer_scopes=outer_scopes,
+                inner_body=inner_body,
             )
         )
 
@@ -467,3 +517,18 @@ def assigned_in(stmt: ast.stmt) -> set[str]:
     elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
         target_names(stmt.target, names)
     return names
+
+
+def argument_for(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:
+    """What `call` passes for parameter `name` of `function` (None: nothing plain to see)."""
+    args = call_args(call)
+    if any(arg.star for arg in args):
+        return None
+    for arg in args:
+        if arg.keyword == name:
+            return arg.value
+    positional = [param.arg for param in positional_params(function.args)]
+    plain = [arg.value for arg in args if arg.keyword is None]
+    if name in positional and positional.index(name) < len(plain):
+        return plain[positional.index(name)]
+    return None
