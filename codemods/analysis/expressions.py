@@ -11,7 +11,7 @@ from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
 from codemods.analysis.nodes import DEFS, NOT_LITERAL, FunctionNode, call_args, iter_nodes, literal_value, positional_params
-from codemods.analysis.scopes import bindings_of
+from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
@@ -241,7 +241,11 @@ class Expressions:
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
             if isinstance(receiver, (ClassValue, Instance)):
-                return self.call(self.class_attribute(receiver, method), expr, args, keywords, starred, frame)
+                callee = self.class_attribute(receiver, method)
+                target = callee.func if isinstance(callee, Partial) else callee
+                if isinstance(target, Function):  # `self._helper(w)`: this reference was analysed
+                    self.analysed_refs.setdefault(id(target.node), set()).add(id(expr.func))
+                return self.call(callee, expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
         callee = self.eval(expr.func, frame)
         args, keywords, starred = self._eval_args(expr, frame)
@@ -307,6 +311,8 @@ class Expressions:
             return init if out is not None and same_value(out, init) else UNKNOWN
         if name == "jax.lax.scan" and not starred and len(args) == 3 and not keywords:
             return self.scan(args, frame)
+        if name == "builtins.type" and len(args) == 1 and not keywords and isinstance(args[0][0], Instance):
+            return ClassValue(args[0][0].cls)  # `type(self).AXIS`
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
@@ -382,13 +388,16 @@ class Expressions:
         return AxisState.of({axis: V for axis in axes}, I, "axis_index result")
 
     # -- classes -----------------------------------------------------------------------------
-    def _receiver_of(self, function: FunctionNode) -> str | None:
-        """The name of `self` in a plain method of a class no other class of the module extends."""
+    def _receiver_of(self, function: FunctionNode) -> Value | None:
+        """What the first parameter of a method of a class no other class of the module extends
+        stands for: an instance of it (a plain method) or the class (a classmethod)."""
         cls = self.scope.class_of(function)
-        if cls is None or function.decorator_list or self.scope.subclassed(cls):
+        if cls is None or self.scope.subclassed(cls):
             return None
-        params = positional_params(function.args)
-        return params[0].arg if params else None
+        kind = method_kind(function)
+        if kind == "plain":
+            return Instance(cls)
+        return ClassValue(cls) if kind == "class" else None
 
     def class_attribute(self, receiver: ClassValue | Instance, attr: str) -> Value:
         """A class attribute or method read through the class or `self`; unknown when any code
@@ -403,11 +412,13 @@ class Expressions:
             return UNKNOWN
         function = bindings.unique_function(attr)
         if isinstance(function, DEFS):
-            static = [d for d in function.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
-            if len(static) != len(function.decorator_list):
+            kind = method_kind(function)
+            if kind is None:
                 return UNKNOWN
             method = Function(function, self.module_frame)
-            if isinstance(receiver, Instance) and not static:
+            if kind == "class":
+                return Partial(method, (ClassValue(cls),), (), (cls,))
+            if isinstance(receiver, Instance) and kind == "plain":
                 return Partial(method, (receiver,), (), (cls,))
             return method
         value = bindings.unique_value(attr)

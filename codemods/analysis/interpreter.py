@@ -428,8 +428,10 @@ class Interpreter(ControlFlow, Expressions):
         """`own`: the frame of the innermost scope when its parameters are bound (a chain)."""
         if not scopes and name in self.scope.classes:
             return ClassValue(self.scope.classes[name])
-        if scopes and self._receiver_of(scopes[-1]) == name:
-            return Instance(self.scope.class_of(scopes[-1]))
+        if scopes and name in self._first_param(scopes[-1]):
+            receiver = self._receiver_of(scopes[-1])
+            if receiver is not None:
+                return receiver
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
@@ -447,6 +449,11 @@ class Interpreter(ControlFlow, Expressions):
             if passed is not None:
                 return passed
         return replace(CONSTANT, why="a closed-over value")
+
+    @staticmethod
+    def _first_param(function: FunctionDef) -> tuple[str, ...]:
+        params = positional_params(function.args)
+        return (params[0].arg,) if params else ()
 
     def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
         """The constant every call passes for parameter `name` of a module function (an axis
@@ -546,7 +553,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     return Analysis(verdicts, runs, interpreter.sites, scope)
 
 
-_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})
+_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type"})
 
 
 def _argument(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:

@@ -367,6 +367,17 @@ class ModuleScope:
         return NOT_LITERAL
 
 
+def method_kind(function: FunctionNode) -> str | None:
+    """'plain', 'static' or 'class' for a def in a class body; None for other decorators."""
+    decorators = getattr(function, "decorator_list", [])
+    if not decorators:
+        return "plain"
+    if len(decorators) == 1 and isinstance(decorators[0], ast.Name) \
+            and decorators[0].id in ("staticmethod", "classmethod"):
+        return decorators[0].id[:-len("method")]
+    return None
+
+
 def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[str]:
     """Names assigned an expression that names one of `words` (or a name found so), and
     functions that pass one of their own parameters (or `partial` of it) to a call of one of

@@ -28,7 +28,7 @@ from codemods.analysis.nodes import (
     positional_params,
     target_names,
 )
-from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope
+from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.syntax import assigned_names
 
 
@@ -481,15 +481,19 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
 
 
 def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDef | None, tuple[Arg, ...]]:
-    """`self._body` inside a method of a module class (self bound), or `Model.step` (nothing bound)."""
+    """`self._body` inside a method of a module class (self bound), `cls.body` inside a
+    classmethod and `Model.body` of a classmethod (the class bound), or `Model.step` and static
+    methods (nothing bound)."""
     receiver = expr.value.id
     cls = None
-    bound: tuple[Arg, ...] = ()
-    if scopes and scope.class_of(scopes[-1]) is not None and _is_plain_method(scopes[-1]) \
-            and not scope.subclassed(scope.class_of(scopes[-1])):  # a subclass may override the method
-        params = positional_params(scopes[-1].args)
-        if params and params[0].arg == receiver:
-            cls, bound = scope.class_of(scopes[-1]), (Arg(expr.value),)
+    instance = False
+    enclosing = scopes[-1] if scopes else None
+    owner = scope.class_of(enclosing) if enclosing is not None else None
+    if owner is not None and not scope.subclassed(owner):  # a subclass may override the method
+        params = positional_params(enclosing.args)
+        kind = method_kind(enclosing)
+        if params and params[0].arg == receiver and kind in ("plain", "class"):
+            cls, instance = owner, kind == "plain"
     if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
         cls = scope.classes.get(receiver)
     if cls is None:
@@ -499,14 +503,12 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
     if len(methods) != 1 or assigned:
         return None, ()
     method = methods[0]
-    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list)
-    if (method.decorator_list and not static) or (bound and static):
-        return None, ()
-    return method, bound
-
-
-def _is_plain_method(function: FunctionDef) -> bool:
-    return not function.decorator_list
+    kind = method_kind(method)
+    if kind == "class":
+        return method, (Arg(expr.value),)
+    if kind == "plain":
+        return method, (Arg(expr.value),) if instance else ()
+    return (method, ()) if kind == "static" else (None, ())
 
 
 def assigned_in(stmt: ast.stmt) -> set[str]:
