@@ -10,8 +10,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
-from codemods.analysis.nodes import DEFS, NOT_LITERAL, FunctionNode, call_args, iter_nodes, literal_value, positional_params
-from codemods.analysis.scopes import bindings_of, method_kind
+from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
@@ -290,6 +289,13 @@ class Expressions:
             return self.call(callee.func, expr, merged_args, merged_keywords, starred, frame)
         if isinstance(callee, Function):
             return self.call_function(callee, expr, args, keywords, starred)
+        if isinstance(callee, ClassValue):
+            return self.construct(callee, args, keywords, starred)
+        if isinstance(callee, Instance):  # `block(x)`: the class's __call__
+            method = self.class_attribute(callee, "__call__")
+            if isinstance(method, Partial) and isinstance(method.func, Function) and expr is not None:
+                self.analysed_refs.setdefault(id(method.func.node), set()).add(id(expr.func))
+            return self.call(method, expr, args, keywords, starred, frame)
         if not isinstance(callee, JaxName):
             return UNKNOWN
         name = callee.name
@@ -386,45 +392,6 @@ class Expressions:
         if axes is None:
             return UNKNOWN
         return AxisState.of({axis: V for axis in axes}, I, "axis_index result")
-
-    # -- classes -----------------------------------------------------------------------------
-    def _receiver_of(self, function: FunctionNode) -> Value | None:
-        """What the first parameter of a method of a class no other class of the module extends
-        stands for: an instance of it (a plain method) or the class (a classmethod)."""
-        cls = self.scope.class_of(function)
-        if cls is None or self.scope.subclassed(cls):
-            return None
-        kind = method_kind(function)
-        if kind == "plain":
-            return Instance(cls)
-        return ClassValue(cls) if kind == "class" else None
-
-    def class_attribute(self, receiver: ClassValue | Instance, attr: str) -> Value:
-        """A class attribute or method read through the class or `self`; unknown when any code
-        of the class assigns that attribute on an object (`self.axis = ...`)."""
-        cls = receiver.cls
-        key = id(cls)
-        if key not in self._class_tables:
-            # set on some object anywhere in the module (`self.axis = ...`, `model.axis = ...`)
-            self._class_tables[key] = (bindings_of(cls), self.scope.stored_attributes)
-        bindings, stored = self._class_tables[key]
-        if attr in stored:
-            return UNKNOWN
-        function = bindings.unique_function(attr)
-        if isinstance(function, DEFS):
-            kind = method_kind(function)
-            if kind is None:
-                return UNKNOWN
-            method = Function(function, self.module_frame)
-            if kind == "class":
-                return Partial(method, (ClassValue(cls),), (), (cls,))
-            if isinstance(receiver, Instance) and kind == "plain":
-                return Partial(method, (receiver,), (), (cls,))
-            return method
-        value = bindings.unique_value(attr)
-        if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
-            return UNKNOWN  # names of the class body itself are not followed
-        return self.eval(value, self.module_frame)
 
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import ast
 
+from codemods.analysis.classes import Classes
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.nodes import (
@@ -27,6 +28,7 @@ from codemods.analysis.nodes import (
     FunctionNode,
     call_args,
     import_names,
+    iter_nodes,
     iter_with_scopes,
     literal_value,
     param_default,
@@ -48,7 +50,6 @@ from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
     ClassValue,
-    Instance,
     AxisState,
     State,
     CONSTANT,
@@ -86,7 +87,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions):
+class Interpreter(ControlFlow, Expressions, Classes):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -101,7 +102,9 @@ class Interpreter(ControlFlow, Expressions):
         self.parents: dict[int, FunctionNode | None] = {}  # def -> the function defining it
         self._assigned: dict[int, frozenset[str]] = {}
         self._static: dict[tuple, Value] = {}
-        self._class_tables: dict[int, tuple] = {}
+        self._class_tables: dict = {}
+        self._stores: dict[str, list[ast.Attribute]] | None = None
+        self._changers: frozenset[str] | None = None
         self._calls: dict[str, list[tuple[ast.Call, tuple]]] | None = None  # direct calls by callee name
         self.silent = 0  # inside a loop's search for its fixpoint: nothing is judged or counted
         self.round_values: dict[int, Value] = {}  # collective inputs seen while silent, by call
@@ -112,6 +115,12 @@ class Interpreter(ControlFlow, Expressions):
         self.mesh: MeshInfo | None = None
         self.run: BodyRun | None = None
         self.sites: list[Site] = []
+        scope.evaluate = self._constant_of
+
+    def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
+        """The Python literal an expression around a body stands for (NOT_LITERAL: unknown)."""
+        value = self.eval(expr, self._static_frame(scopes))
+        return value.value if isinstance(value, Const) else NOT_LITERAL
 
     # -- entry -------------------------------------------------------------------------------
     def analyse(self, use: ShardMapUse) -> BodyRun:
@@ -141,6 +150,8 @@ class Interpreter(ControlFlow, Expressions):
             closure = self._static_frame(use.body_scopes)
         if use.body_ref is not None:
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
+        elif use.bound_args and isinstance(use.bound_args[0].value, ast.Call):
+            self.analysed_refs.setdefault(id(use.body), set()).add(id(use.bound_args[0].value))  # `Block()`
         returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
         run.analysed = returned is not None
         self.run = None
@@ -516,6 +527,8 @@ class Interpreter(ControlFlow, Expressions):
             return True
         name = function.name
         analysed = self.analysed_refs.get(id(function), set())
+        if name == "__call__" and self.scope.class_of(function) is not None:
+            return self._instances_analysed(self.scope.class_of(function), analysed)
         parent = self.parents.get(id(function))
         if parent is None:
             total = self.scope.references(name)
@@ -523,6 +536,29 @@ class Interpreter(ControlFlow, Expressions):
                 total += self.scope.attribute_references(name)  # `self.step`, `Model.step`
             return len(analysed) >= total
         return self._references_in(parent).get(name, set()) <= analysed
+
+    def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
+        """`__call__` runs wherever an instance is called: every construction of the class is
+        analysed as a body itself, or bound to a name (`block = Block()`) every read of which
+        was analysed (as a body, or called in an analysed run)."""
+        if self.scope.attribute_references("__call__"):
+            return False
+        holders = {id(node.value): node.targets[0].id for node in iter_nodes(self.scope.tree)
+                   if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name}
+        constructions = self._constructions(cls)
+        if not constructions:
+            return False
+        for call, _ in constructions:
+            if id(call) in analysed:
+                continue
+            holder = holders.get(id(call))
+            if holder is None:
+                return False
+            reads = [node for node in iter_nodes(self.scope.tree)
+                     if type(node) is ast.Name and node.id == holder and isinstance(node.ctx, ast.Load)]
+            if not reads or any(id(node) not in analysed for node in reads):
+                return False
+        return True
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
         key = id(node)

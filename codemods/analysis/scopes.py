@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from codemods import jaxapi
@@ -176,6 +177,8 @@ class ModuleScope:
         self.source = source
         self.globals = bindings_of(tree)
         self._locals: dict[int, Bindings] = {}
+        # Set by the interpreter: the literal value of an attribute chain read from objects.
+        self.evaluate: Callable[[ast.expr, tuple[FunctionDef, ...]], object] | None = None
         # A module-level name bound more than once (in if/try blocks too) is not unique.
         counts = module_binding_counts(tree)
         for name in list(self.globals.functions) + list(self.globals.values):
@@ -354,6 +357,8 @@ class ModuleScope:
             bound = self.class_value(expr.value.id, expr.attr)  # `Config.data_axis`
             if bound is not None:
                 return self.constant(bound, (), depth + 1)
+        if isinstance(expr, ast.Attribute) and self.evaluate is not None:
+            return self.evaluate(expr, scopes)  # `cfg.axes.data`, `self.axis`: objects the interpreter reads
         if isinstance(expr, (ast.Tuple, ast.List)):
             items = []
             for element in expr.elts:

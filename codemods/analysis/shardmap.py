@@ -468,9 +468,13 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             # Scopes enclosing the definition: `outer` ends with the defining function.
             return function, outer, expr, ()
         value, outer = scope.lookup_value(expr.id, scopes)
+        if isinstance(value, ast.Call) and call_method(scope, value, outer) is not None:
+            return call_method(scope, value, outer), (), expr, (Arg(expr),)  # `block = Block(); shard_map(block)`
         if isinstance(value, ast.Call):  # `body = partial(self._body, ...)`
             return _resolve_body(scope, value, outer, depth + 1)
         return None, (), None, ()
+    if isinstance(expr, ast.Call) and call_method(scope, expr, scopes) is not None:
+        return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = call_args(expr)
         if args and args[0].keyword is None and not args[0].star:
@@ -478,6 +482,19 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
                 return body, body_scopes, ref, tuple(bound) + tuple(args[1:])  # `partial(self._body, ...)`
     return None, (), None, ()
+
+
+def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionDef | None:
+    """The `__call__` of the module class `construction` constructs (an equinox-style module
+    used as a body), when no class of the module extends it."""
+    func = construction.func
+    if not isinstance(func, ast.Name) or any(scope.locals_of(function).binds(func.id) for function in scopes):
+        return None
+    cls = scope.classes.get(func.id)
+    if cls is None or scope.subclassed(cls):
+        return None
+    methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__call__"]
+    return methods[0] if len(methods) == 1 and method_kind(methods[0]) == "plain" else None
 
 
 def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDef | None, tuple[Arg, ...]]:

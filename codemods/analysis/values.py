@@ -158,9 +158,12 @@ class ClassValue:
 
 @dataclass(frozen=True, eq=False)
 class Instance:
-    """`self` inside a method of a module-level class no other class of the module extends."""
+    """An object of a module-level class: `self` inside a method of a class no other class of
+    the module extends (`fields` None: any instance), or one the code constructs (`fields`: what
+    its constructor set, by attribute name)."""
 
     cls: ast.ClassDef
+    fields: tuple[tuple[str, Value], ...] | None = None
 
 
 Value = AxisState | Const | Static | TupleValue | DictValue | JaxName | Function | Partial | ClassValue | Instance
@@ -182,6 +185,11 @@ def same_value(left: Value, right: Value) -> bool:
         return len(left.items) == len(right.items) and all(map(same_value, left.items, right.items))
     if isinstance(left, DictValue) and isinstance(right, DictValue):
         return left.keys == right.keys and all(map(same_value, left.items, right.items))
+    if isinstance(left, Instance) and isinstance(right, Instance):
+        if left.cls is not right.cls or (left.fields is None) != (right.fields is None):
+            return False
+        return left.fields is None or (len(left.fields) == len(right.fields) and all(
+            a[0] == b[0] and same_value(a[1], b[1]) for a, b in zip(left.fields, right.fields)))
     if isinstance(left, (Instance, ClassValue)) and isinstance(right, (Instance, ClassValue)):
         return type(left) is type(right) and left.cls is right.cls
     if isinstance(left, (Function, Partial)) or isinstance(right, (Function, Partial)):
