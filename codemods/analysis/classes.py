@@ -190,6 +190,29 @@ class Classes:
             agreed = value
         return agreed if agreed is not None else UNKNOWN
 
+    def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
+        """`__call__` runs wherever an instance is called: every construction of the class is
+        analysed as a body itself, or bound to a name (`block = Block()`) every read of which
+        was analysed (as a body, or called in an analysed run)."""
+        if self.scope.attribute_references("__call__"):
+            return False
+        holders = {id(node.value): node.targets[0].id for node in iter_nodes(self.scope.tree)
+                   if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name}
+        constructions = self._constructions(cls)
+        if not constructions:
+            return False
+        for call, _ in constructions:
+            if id(call) in analysed:
+                continue
+            holder = holders.get(id(call))
+            if holder is None:
+                return False
+            reads = [node for node in iter_nodes(self.scope.tree)
+                     if type(node) is ast.Name and node.id == holder and isinstance(node.ctx, ast.Load)]
+            if not reads or any(id(node) not in analysed for node in reads):
+                return False
+        return True
+
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every call of the class by its name, when the name is used for nothing else (an
         annotation, `isinstance` and base lists aside); None otherwise."""

@@ -14,6 +14,7 @@ from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
+    compare_constants,
     same_value,
     DictValue,
     map_leaves,
@@ -104,7 +105,9 @@ class Expressions:
         return Function(expr, frame)
 
     def eval_IfExp(self, expr: ast.IfExp, frame: Frame) -> Value:
-        self.eval(expr.test, frame)
+        test = self.eval(expr.test, frame)
+        if isinstance(test, Const) and isinstance(test.value, bool):
+            return self.eval(expr.body if test.value else expr.orelse, frame)
         return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
 
     def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
@@ -145,6 +148,8 @@ class Expressions:
         value = self.eval(expr.operand, frame)
         if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
             return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
+        if isinstance(value, Const) and isinstance(expr.op, ast.Not) and isinstance(value.value, (bool, type(None))):
+            return Const(not value.value)
         if isinstance(value, (Const, Static)):
             return STATIC
         array = as_array(value)
@@ -154,8 +159,10 @@ class Expressions:
         return elementwise([array], transfer.keeps_through(rule, [value], [array]), why=array.why)
 
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
-        for value in expr.values:
-            self.eval(value, frame)
+        values = [self.eval(value, frame) for value in expr.values]
+        if all(isinstance(value, Const) and isinstance(value.value, (bool, type(None))) for value in values):
+            pick = all if isinstance(expr.op, ast.And) else any  # flags of a config: `A and not B`
+            return Const(pick(value.value for value in values))
         return UNKNOWN
 
     def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
@@ -168,6 +175,9 @@ class Expressions:
                 pair = [(operands[index], nodes[index]), (operands[index + 1], nodes[index + 1])]
                 if self._judge_replicated(expr, symbol, pair, frame, rule):
                     break
+        decided = compare_constants(expr.ops, operands)
+        if decided is not None:
+            return decided
         if all(isinstance(value, (Const, Static)) for value in operands):
             return STATIC
         arrays = [as_array(value) for value in operands]
@@ -265,6 +275,11 @@ class Expressions:
         return args, keywords, starred
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
+        if isinstance(receiver, DictValue) and not args and not keywords and method in ("items", "keys", "values"):
+            keys = tuple(Const(key) for key in receiver.keys)  # a dict of params walked by key
+            pairs = {"items": tuple(TupleValue(pair) for pair in zip(keys, receiver.items)),
+                     "keys": keys, "values": receiver.items}
+            return TupleValue(pairs[method])
         rule = transfer.method_rule(method, self.judge.target)
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN

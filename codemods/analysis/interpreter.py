@@ -28,7 +28,6 @@ from codemods.analysis.nodes import (
     FunctionNode,
     call_args,
     import_names,
-    iter_nodes,
     iter_with_scopes,
     literal_value,
     param_default,
@@ -55,6 +54,7 @@ from codemods.analysis.values import (
     CONSTANT,
     UNKNOWN,
     Const,
+    DictValue,
     Function,
     JaxName,
     Partial,
@@ -162,10 +162,12 @@ class Interpreter(ControlFlow, Expressions, Classes):
         parameters of module functions: each function of the chain gets the values its call
         passes, and the body expression is evaluated in the last one."""
         frame = self._static_frame(use.outer_scopes)
-        for call, function, scopes in use.chain:
+        for call, function, scopes, receiver in use.chain:
             args, keywords, starred = self._eval_args(call, frame)
             if starred:
                 return None
+            if receiver is not None:
+                args = [(self.eval(receiver, frame), receiver)] + args
             opaque = self._static_frame(scopes + (function,)).opaque
             inner = Frame(None, self._static_frame(scopes), static_scopes=scopes + (function,), opaque=opaque)
             if not self._bind_params(function.args, [value for value, _ in args],
@@ -219,6 +221,8 @@ class Interpreter(ControlFlow, Expressions, Classes):
             return spec_state(tree, manual)
         if isinstance(tree, tuple):
             return TupleValue(tuple(self._tree_value(item, manual) for item in tree))
+        if isinstance(tree, dict):
+            return DictValue(tuple(tree), tuple(self._tree_value(item, manual) for item in tree.values()))
         return UNKNOWN
 
     def _static_frame(self, scopes: tuple[FunctionDef, ...]) -> Frame:
@@ -536,29 +540,6 @@ class Interpreter(ControlFlow, Expressions, Classes):
                 total += self.scope.attribute_references(name)  # `self.step`, `Model.step`
             return len(analysed) >= total
         return self._references_in(parent).get(name, set()) <= analysed
-
-    def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
-        """`__call__` runs wherever an instance is called: every construction of the class is
-        analysed as a body itself, or bound to a name (`block = Block()`) every read of which
-        was analysed (as a body, or called in an analysed run)."""
-        if self.scope.attribute_references("__call__"):
-            return False
-        holders = {id(node.value): node.targets[0].id for node in iter_nodes(self.scope.tree)
-                   if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name}
-        constructions = self._constructions(cls)
-        if not constructions:
-            return False
-        for call, _ in constructions:
-            if id(call) in analysed:
-                continue
-            holder = holders.get(id(call))
-            if holder is None:
-                return False
-            reads = [node for node in iter_nodes(self.scope.tree)
-                     if type(node) is ast.Name and node.id == holder and isinstance(node.ctx, ast.Load)]
-            if not reads or any(id(node) not in analysed for node in reads):
-                return False
-        return True
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
         key = id(node)

@@ -48,8 +48,9 @@ class Spec:
     reduced_literal: bool = True  # False: reduced= is present but not a literal set
 
 
-# A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, or None (unknown).
-SpecTree = Spec | tuple | None
+# A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, dict of trees by string key,
+# or None (unknown).
+SpecTree = Spec | tuple | dict | None
 
 
 def is_partition_spec(scope: ModuleScope, func: ast.expr, scopes: tuple[FunctionDef, ...]) -> bool:
@@ -69,6 +70,12 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
                 return None
             items.append(parse_spec(scope, element, scopes, depth + 1))
         return tuple(items)
+    if isinstance(expr, ast.Dict):  # a dict of params: `{"w": P('i'), "b": P()}`
+        keys = [key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+                for key in expr.keys]
+        if None in keys or len(set(keys)) != len(keys):
+            return None
+        return {key: parse_spec(scope, value, scopes, depth + 1) for key, value in zip(keys, expr.values)}
     if isinstance(expr, ast.Name):
         bound, outer = scope.lookup_value(expr.id, scopes)
         if bound is not None:
@@ -196,9 +203,10 @@ class ShardMapUse:
     check: object  # check_vma / check_rep literal value (True when absent), NOT_LITERAL if unknown
     experimental: bool
     # A body handed to shard_map through parameters of module functions: each call on the way,
-    # outermost first, with the function it calls and the scopes enclosing that function. The
+    # outermost first, with the function it calls, the scopes enclosing that function and the
+    # receiver a method is called on (None for a function). The
     # body is then `inner_body` (the parameter, or `partial` of it) with those parameters bound.
-    chain: tuple[tuple[ast.Call, FunctionDef, tuple[FunctionDef, ...]], ...] = ()
+    chain: tuple[tuple[ast.Call, FunctionDef, tuple[FunctionDef, ...], ast.expr | None], ...] = ()
     outer_scopes: tuple[FunctionDef, ...] = ()  # functions enclosing the outermost call
     inner_body: ast.expr | None = None
 
@@ -301,6 +309,8 @@ class _Finder:
             return
         if isinstance(node.func, ast.Name) and node.func.id in self.shard_map_names:
             self._indirect_call(node, node.func.id, scopes)
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in self.shard_map_names:
+            self._forwarded_through(node, scopes)  # `self.wrap(body)`
 
     def _indirect_call(self, node: ast.Call, name: str, scopes) -> None:
         """`mapper(body)` with `mapper = jax.shard_map(mesh=...)`, and `distribute(body, ...)` with
@@ -313,16 +323,32 @@ class _Finder:
                 body, body_scopes, ref, bound = _resolve_body(self.scope, args[0].value, scopes)
                 self._add(call, found, body, body_scopes, mapper_scopes, ref, decorated=False, bound=bound)
             return
-        function, _ = self.scope.lookup_function(name, scopes)
-        if not isinstance(function, DEFS) or any(arg.star for arg in args):
+        self._forwarded_through(node, scopes)
+
+    def _callee(self, node: ast.Call, scopes) -> tuple[FunctionDef | None, ast.expr | None]:
+        """The module function or method a call runs, with the receiver a method is bound to."""
+        if isinstance(node.func, ast.Name):
+            function, _ = self.scope.lookup_function(node.func.id, scopes)
+            return (function, None) if isinstance(function, DEFS) else (None, None)
+        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+            method, bound = _method(self.scope, node.func, scopes)
+            if isinstance(method, DEFS):
+                return method, bound[0].value if bound else None
+        return None, None
+
+    def _forwarded_through(self, node: ast.Call, scopes) -> None:
+        """`distribute(body, mesh)` or `self.wrap(body)` with a function that hands that
+        parameter on to shard_map (through other functions, too)."""
+        function, receiver = self._callee(node, scopes)
+        if function is None or any(arg.star for arg in call_args(node)):
             return
         for forward in self._forwarding(function):
-            given = argument_for(node, function, forward.param)
+            given = argument_for(node, function, forward.param, skip=receiver is not None)
             if given is None:
                 continue
             body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
             inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
-            chain = ((node, function, self._scopes_of(function)),) + forward.path
+            chain = ((node, function, self._scopes_of(function), receiver),) + forward.path
             inner_function, inner_scopes = chain[-1][1], chain[-1][2]
             self._add(forward.call, forward.args, body, body_scopes, inner_scopes + (inner_function,), ref,
                       decorated=False, bound=tuple(bound) + inner_bound, chain=chain, outer_scopes=scopes,
@@ -361,15 +387,16 @@ class _Finder:
                 if param is not None:
                     found.append(_Forward(node, inner, param, (), inner.body))
                 continue
-            if not (isinstance(node.func, ast.Name) and node.func.id in self.shard_map_names):
+            last = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if last not in self.shard_map_names:
                 continue
-            callee, _ = self.scope.lookup_function(node.func.id, scopes)
-            if not isinstance(callee, DEFS) or callee is function or any(arg.star for arg in call_args(node)):
+            callee, receiver = self._callee(node, scopes)
+            if callee is None or callee is function or any(arg.star for arg in call_args(node)):
                 continue
             for forward in self._forwarding(callee, depth + 1):
-                given = argument_for(node, callee, forward.param)
+                given = argument_for(node, callee, forward.param, skip=receiver is not None)
                 if isinstance(given, ast.Name) and given.id in names:
-                    hop = ((node, callee, self._scopes_of(callee)),)
+                    hop = ((node, callee, self._scopes_of(callee), receiver),)
                     found.append(_Forward(forward.call, forward.args, given.id, hop + forward.path, forward.body))
         self._forwarded[key] = found
         return found
@@ -538,15 +565,16 @@ def assigned_in(stmt: ast.stmt) -> set[str]:
     return names
 
 
-def argument_for(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:
-    """What `call` passes for parameter `name` of `function` (None: nothing plain to see)."""
+def argument_for(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:
+    """What `call` passes for parameter `name` of `function` (None: nothing plain to see); the
+    first `skip` parameters are bound already (a method's receiver)."""
     args = call_args(call)
     if any(arg.star for arg in args):
         return None
     for arg in args:
         if arg.keyword == name:
             return arg.value
-    positional = [param.arg for param in positional_params(function.args)]
+    positional = [param.arg for param in positional_params(function.args)][skip:]
     plain = [arg.value for arg in args if arg.keyword is None]
     if name in positional and positional.index(name) < len(plain):
         return plain[positional.index(name)]

@@ -13,7 +13,7 @@ from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.scopes import ModuleScope
 from codemods.analysis.shardmap import MeshInfo, ShardMapUse, Spec, SpecTree, parse_spec
 from codemods.analysis.transfer import Transfer
-from codemods.analysis.values import AxisState, State, TupleValue, Value, leaves
+from codemods.analysis.values import AxisState, DictValue, State, TupleValue, Value, leaves
 
 
 
@@ -110,6 +110,8 @@ def out_spec_needs(analysis: Analysis, site: Site) -> tuple[OutSpecNeed, ...]:
 def _out_needs(value: Value, tree: SpecTree, site: Site, out_specs: ast.expr) -> list[OutSpecNeed]:
     if isinstance(tree, tuple) and isinstance(value, TupleValue) and len(tree) == len(value.items):
         return [need for item, sub in zip(value.items, tree) for need in _out_needs(item, sub, site, out_specs)]
+    if isinstance(tree, dict) and isinstance(value, DictValue) and set(tree) == set(value.keys):
+        return [need for key, item in zip(value.keys, value.items) for need in _out_needs(item, tree[key], site, out_specs)]
     found = list(leaves(value))
     wanted = [_needed_reduced(leaf, site) for leaf in found]
     if not any(wanted):
