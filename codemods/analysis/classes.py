@@ -185,8 +185,9 @@ class Classes:
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if not isinstance(value, Const) or (agreed is not None and not same_value(agreed, value)):
-                return UNKNOWN
+            if not (isinstance(value, Const) or (isinstance(value, Instance) and value.fields is not None)) \
+                    or (agreed is not None and not same_value(agreed, value)):
+                return UNKNOWN  # a constant, or an object built with constants (`self.config.axis`)
             agreed = value
         return agreed if agreed is not None else UNKNOWN
 

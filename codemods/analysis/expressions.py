@@ -11,6 +11,7 @@ from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
@@ -326,6 +327,8 @@ class Expressions:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
         if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
             return self.tree_map(args, frame)
+        if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
+            return tree_leaves(args[0][0])
         if name == "jax.lax.fori_loop" and not starred and len(args) == 4 and not keywords:
             (body, body_node), (init, _) = args[2], args[3]
             out = self._carried(body, body_node, [STATIC, init], init, lambda result: result, frame)
@@ -363,34 +366,6 @@ class Expressions:
         keeps = transfer.keeps_through(rule, [value for value, _ in args], operands, keywords)
         result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
         return _mark_mixed(result, operands)
-
-    def tree_map(self, args, frame: Frame) -> Value:
-        """`jax.tree.map(f, tree, ...)` over trees whose leaves share one state: f on that state."""
-        (func, func_node), trees = args[0], args[1:]
-        if len(trees) == 1 and isinstance(trees[0][0], (TupleValue, DictValue)):
-            # One tree of arrays: f runs once per leaf (None leaves are empty subtrees: skipped).
-            tree, tree_node = trees[0]
-            found = [leaf for leaf in leaves(tree) if leaf != Const(None)]
-            if not found or not all(isinstance(leaf, AxisState) for leaf in found):
-                return UNKNOWN
-            self._note_tree_map_ref(func, func_node)
-
-            def apply(leaf: Value) -> Value:
-                if leaf == Const(None):
-                    return leaf
-                result = self.call(func, None, [(leaf, tree_node)], {}, False, frame)
-                return result if isinstance(result, AxisState) else UNKNOWN
-
-            return map_leaves(tree, apply)
-        if not all(isinstance(value, AxisState) for value, _ in trees):
-            return UNKNOWN
-        self._note_tree_map_ref(func, func_node)
-        result = self.call(func, None, list(trees), {}, False, frame)
-        return result if isinstance(result, AxisState) else UNKNOWN
-
-    def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
-        if isinstance(func, Function) and isinstance(func_node, ast.Name):
-            self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred:

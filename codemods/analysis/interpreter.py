@@ -21,6 +21,7 @@ import ast
 
 from codemods.analysis.classes import Classes
 from codemods.analysis.control import ControlFlow, Dead
+from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.nodes import (
     NOT_LITERAL,
@@ -36,15 +37,8 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.scopes import ModuleScope, imported_names
-from codemods.analysis.shardmap import (
-    MeshInfo,
-    ShardMapUse,
-    Spec,
-    SpecTree,
-    find_shard_maps,
-    parse_mesh,
-    parse_spec,
-)
+from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
+from codemods.analysis.shardmap import ShardMapUse, argument_for, find_shard_maps
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
@@ -87,7 +81,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions, Classes):
+class Interpreter(ControlFlow, Expressions, Classes, Pytrees):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -487,14 +481,24 @@ class Interpreter(ControlFlow, Expressions, Classes):
         calls = self._calls.get(function.name, [])
         if not calls or len(calls) != self.scope.references(function.name):
             return None  # referenced other than by a call: called from anywhere
-        values = set()
+        found: list[Value] = []
         for call, scopes in calls:
             given = _argument(call, function, name)
-            value = self.scope.constant(given, scopes) if given is not None else NOT_LITERAL
-            if value is NOT_LITERAL or not isinstance(value, (str, tuple)):
+            if given is None:
                 return None
-            values.add(value)
-        return Const(values.pop()) if len(values) == 1 else None
+            value = self.scope.constant(given, scopes)
+            if isinstance(value, (str, tuple)):
+                found.append(Const(value))
+                continue
+            passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
+            if not (isinstance(passed, Function) and passed.closure is self.module_frame):
+                return None
+            found.append(passed)
+        first = found[0]
+        if all(value == first if isinstance(value, Const) else
+               isinstance(first, Function) and value.node is first.node for value in found):
+            return first
+        return None
 
     def _module_name(self, name: str) -> Value:
         bindings = self.scope.imports.bindings
@@ -576,16 +580,8 @@ _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "fil
 def _argument(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:
     """What `call` passes for parameter `name` of `function` (its default when absent); None
     when that is not plain to see (starred arguments)."""
-    args = call_args(call)
-    if any(arg.star for arg in args):
+    if any(arg.star for arg in call_args(call)):
         return None
-    for arg in args:
-        if arg.keyword == name:
-            return arg.value
-    positional = [arg.value for arg in args if arg.keyword is None]
-    names = [param.arg for param in positional_params(function.args)]
-    if name in names and names.index(name) < len(positional):
-        return positional[names.index(name)]
     param = next(param for param in positional_params(function.args) + list(function.args.kwonlyargs)
                  if param.arg == name)
-    return param_default(function.args, param)
+    return argument_for(call, function, name) or param_default(function.args, param)

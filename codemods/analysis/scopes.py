@@ -418,6 +418,8 @@ def _names_reaching(roots: list[ast.AST], words: frozenset[str] | set[str]) -> s
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         found.add(target.id)
+                    elif isinstance(target, ast.Attribute):  # `self.shard = partial(jax.shard_map, ...)`
+                        found.add(target.attr)
             elif type(node) in DEFS:
                 params = set(all_param_names(node.args))
                 for inner in iter_nodes(node):

@@ -11,7 +11,8 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.scopes import ModuleScope
-from codemods.analysis.shardmap import MeshInfo, ShardMapUse, Spec, SpecTree, parse_spec
+from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_spec
+from codemods.analysis.shardmap import ShardMapUse
 from codemods.analysis.transfer import Transfer
 from codemods.analysis.values import AxisState, DictValue, State, TupleValue, Value, leaves
 

@@ -16,7 +16,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.nodes import FunctionNode
-from codemods.analysis.shardmap import Spec
+from codemods.analysis.meshspec import Spec
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
