@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionDef, FunctionNode, iter_nodes, iter_with_scopes, positional_params
+from codemods.analysis.mutation import mutated_names
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value
 
@@ -64,7 +65,7 @@ class Classes:
         facts = self.class_facts(cls)
         if facts is None:
             return UNKNOWN
-        if self._stored_elsewhere(facts, attr):
+        if self._stored_elsewhere(facts, attr) or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN
         if facts.sets(attr) and isinstance(receiver, Instance):
             if attr in self._field_changers():

@@ -11,6 +11,7 @@ from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
@@ -250,6 +251,10 @@ class Expressions:
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
+            if method in MUTATORS and isinstance(receiver, (TupleValue, DictValue)):
+                self.forget_object(receiver)  # `parts.append(x)`
+            elif not isinstance(receiver, (JaxName, ClassValue, Instance, AxisState, TupleValue, DictValue, Const, Static)):
+                self.forget_arguments(args, keywords)  # a method of an object not followed
             if isinstance(receiver, (ClassValue, Instance)):
                 callee = self.class_attribute(receiver, method)
                 target = callee.func if isinstance(callee, Partial) else callee
@@ -313,6 +318,7 @@ class Expressions:
                 self.analysed_refs.setdefault(id(method.func.node), set()).add(id(expr.func))
             return self.call(method, expr, args, keywords, starred, frame)
         if not isinstance(callee, JaxName):
+            self.forget_arguments(args, keywords)
             return UNKNOWN
         name = callee.name
         if name == jaxapi.PARTIAL:
@@ -325,6 +331,8 @@ class Expressions:
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
+        if name in _SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial)):
+            return args[0][0]  # `jax.checkpoint(layer)(h)` runs layer with the same types
         if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
             return self.tree_map(args, frame)
         if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
@@ -374,7 +382,10 @@ class Expressions:
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
-        return UNKNOWN if result is None else result
+        if result is None:
+            self.forget_arguments(args, keywords)  # not run: it may have changed what it was given
+            return UNKNOWN
+        return result
 
     def axis_index(self, args, keywords) -> Value:
         node_value = args[0][0] if args else keywords.get("axis_name", (None, None))[0]
@@ -550,6 +561,9 @@ class Expressions:
         self.sites.append(site)
 
 
+# Transformations whose result computes what the function computes, with the same axis types.
+_SAME_FUNCTION = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat",
+                            "jax.named_call", "jax.jit"})
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
 
 

@@ -21,6 +21,7 @@ import ast
 
 from codemods.analysis.classes import Classes
 from codemods.analysis.control import ControlFlow, Dead
+from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.nodes import (
@@ -81,7 +82,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions, Classes, Pytrees):
+class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -109,6 +110,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees):
         self.mesh: MeshInfo | None = None
         self.run: BodyRun | None = None
         self.sites: list[Site] = []
+        self.running: list[Frame] = []  # frames of the functions being run, innermost last
         scope.evaluate = self._constant_of
 
     def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
@@ -240,6 +242,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees):
         if not self.silent:
             self.function_runs[id(node)] = self.function_runs.get(id(node), 0) + 1
         self.call_depth += 1
+        self.running.append(frame)
         try:
             if isinstance(node, ast.Lambda):
                 frame.local_names = frozenset(frame.vars)
@@ -253,6 +256,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees):
                     pass
         finally:
             self.call_depth -= 1
+            self.running.pop()
         if is_body and self.run is not None:
             self.run.returns.extend(frame.returns)
         if not frame.returns:
@@ -353,6 +357,8 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees):
                 frame.vars[name] = UNKNOWN
         elif isinstance(small, ast.Delete):
             for target in small.targets:
+                if isinstance(target, ast.Subscript):
+                    self.store_item(target, UNKNOWN, frame)
                 self._forget(target_names(target), frame)
         elif isinstance(small, (ast.Import, ast.ImportFrom)):
             for name in import_names(small):
@@ -382,7 +388,9 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees):
             items = self._unpack(value, len(elements))
             for element, item in zip(elements, items):
                 self.assign(element, item, frame)
-        # attributes and subscripts: the object is not followed
+        elif isinstance(target, ast.Subscript):
+            self.store_item(target, value, frame)
+        # attributes: objects' fields are read only where nothing else sets them (classes.py)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
         if isinstance(value, TupleValue) and len(value.items) == count:
@@ -419,7 +427,10 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees):
         key = (tuple(id(scope) for scope in frame.static_scopes or ()), name, id(frame) if frame.vars else 0)
         if key not in self._static:
             self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
-            self._static[key] = self._static_value(name, frame)
+            value = self._static_value(name, frame)
+            if containers(value) and name in mutated_names(self.scope.tree):
+                value = UNKNOWN  # a dict or list some code changes in place
+            self._static[key] = value
         return self._static[key]
 
     def _static_value(self, name: str, frame: Frame) -> Value:
