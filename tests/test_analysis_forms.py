@@ -1,11 +1,12 @@
 """How trainer code is written (issue 13): each program in tests/data/forms/ marks the lines
 where a state rule must report, with the rule's code in a comment (`# SF101`); lines marked
-`# none`, and every unmarked line, must stay silent. The programs are short and never run:
-each form is proven on the 8-device mesh by a fixture case.
+`# none`, and every unmarked line, must stay silent. The programs are short and never run
+(fixture cases prove the forms on the 8-device mesh).
 
 Names say the form: m* bodies that are methods and objects holding axis names, c* bodies
 passed through module functions, b* branches, p* pytrees, j* jit, v* mappers in variables,
-n* programs where the analysis must not be certain (negatives)."""
+l* loops, q* decorators and spellings, n* programs where the analysis must not be
+certain (negatives)."""
 from __future__ import annotations
 
 import re
@@ -40,6 +41,6 @@ def test_findings_are_exactly_the_marked_lines(path):
 
 def test_the_forms_include_negatives_and_every_listed_form():
     stems = [path.stem for path in FORMS]
-    for prefix in ("m", "c", "b", "p", "j", "v", "n"):
+    for prefix in ("m", "c", "b", "p", "j", "v", "l", "q", "n"):
         assert any(stem.startswith(prefix) for stem in stems), prefix
     assert sum(1 for path in FORMS if not expected(path.read_text(encoding="utf-8"))) >= 8

@@ -84,6 +84,10 @@ class ControlFlow:
         frame.statement = stmt
         iterated = self.eval(stmt.iter, frame)
         frame.statement = None
+        items = _known_items(iterated)
+        if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
+            self._unrolled(stmt, items, frame)
+            return
         if isinstance(iterated, (Const, Static)):
             item = STATIC  # range(n), a tuple of constants: Python values
         elif isinstance(iterated, TupleValue) and iterated.items:
@@ -142,6 +146,34 @@ class ControlFlow:
             except Dead:
                 pass
             self._forget(assigned_names(orelse), frame)
+
+    def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame) -> None:
+        """`for name, g in grads.items():` over a tuple, list or dict of known length: each round
+        runs with its own item. Only the first round is judged (JAX raises at the first round
+        that fails); a fix there holds only when every round sees the same state."""
+        frame.loops += 1
+        first = len(self.slots)
+        judged: list = []
+        try:
+            for index, item in enumerate(items):
+                quiet = index > 0
+                self.silent += quiet
+                outer, self.round_values = self.round_values, {}
+                try:
+                    self.assign(stmt.target, item, frame)
+                    self.exec_block(stmt.body, frame, stmt.iter.end_lineno)
+                finally:
+                    self.silent -= quiet
+                    seen, self.round_values = self.round_values, outer
+                    outer.update(seen)
+                if index == 0:
+                    judged = self.slots[first:]
+                else:
+                    self._fixes_hold_every_round(judged, seen)
+        finally:
+            frame.loops -= 1
+        if stmt.orelse:
+            self.exec_block(stmt.orelse, frame)
 
     def _fixes_hold_every_round(self, judged: list[tuple[Site, int]], later: dict[int, Value]) -> None:
         """A cast written into a loop runs every round: a fix holds only when its site sees the
@@ -278,6 +310,19 @@ class ControlFlow:
             finally:
                 self.silent -= quiet
         return results
+
+
+MAX_UNROLLED = 16  # items of a known container a loop is run once for each
+
+
+def _known_items(iterated: Value) -> list[Value] | None:
+    if isinstance(iterated, DictValue):
+        return [Const(key) for key in iterated.keys]
+    if isinstance(iterated, TupleValue):
+        return list(iterated.items)
+    if isinstance(iterated, Const) and isinstance(iterated.value, tuple):
+        return [Const(item) for item in iterated.value]
+    return None
 
 
 def _jumps(body: list[ast.stmt]) -> bool:
