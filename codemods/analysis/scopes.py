@@ -387,10 +387,34 @@ def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[st
     """Names assigned an expression that names one of `words` (or a name found so), and
     functions that pass one of their own parameters (or `partial` of it) to a call of one of
     them: a body handed on through several functions (`build(fn)` -> `wrap(fn, mesh)`)."""
+    assigns: list[tuple[set[str], set[str]]] = []  # (names assigned, names the value spells)
+    calls: list[tuple[set[str], set[str], tuple]] = []  # (names the callee spells, names passed, defs around)
+    for root in roots:
+        for node, scopes in iter_with_scopes(root):
+            kind = type(node)
+            if kind is ast.Assign:
+                targets = {target.id if isinstance(target, ast.Name) else target.attr  # `self.shard = ...`
+                           for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
+                if targets:
+                    assigns.append((targets, _spelled(node.value)))
+            elif kind is ast.Call and scopes:
+                passed = set()
+                for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
+                    if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
+                        arg = arg.args[0]
+                    if isinstance(arg, ast.Name):
+                        passed.add(arg.id)
+                if passed:
+                    calls.append((_spelled(node.func), passed, scopes))
     found: set[str] = set()
     for _ in range(MAX_FORWARDING_DEPTH):
         known = words | found
-        more = _names_reaching(roots, known) - known
+        more = {target for targets, spelled in assigns if spelled & known for target in targets}
+        for spelled, passed, scopes in calls:
+            if spelled & known:
+                more.update(function.name for function in scopes
+                            if passed & set(all_param_names(function.args)))
+        more -= known
         if not more:
             break
         found |= more
@@ -400,31 +424,7 @@ def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[st
 MAX_FORWARDING_DEPTH = 4  # functions a body or a mapper is followed through
 
 
-def _names_reaching(roots: list[ast.AST], words: frozenset[str] | set[str]) -> set[str]:
-    found: set[str] = set()
-
-    def names_word(expr: ast.AST) -> bool:
-        return any((type(node) is ast.Name and node.id in words) or (type(node) is ast.Attribute and node.attr in words)
-                   for node in iter_nodes(expr))
-
-    def passes(arg: ast.expr, params: set[str]) -> bool:
-        if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
-            arg = arg.args[0]
-        return isinstance(arg, ast.Name) and arg.id in params
-
-    for root in roots:
-        for node, _ in iter_with_scopes(root):
-            if type(node) is ast.Assign and names_word(node.value):
-                for target in node.targets:
-                    if isinstance(target, ast.Name):
-                        found.add(target.id)
-                    elif isinstance(target, ast.Attribute):  # `self.shard = partial(jax.shard_map, ...)`
-                        found.add(target.attr)
-            elif type(node) in DEFS:
-                params = set(all_param_names(node.args))
-                for inner in iter_nodes(node):
-                    if type(inner) is ast.Call and names_word(inner.func) \
-                            and any(passes(arg, params) for arg in list(inner.args) + [k.value for k in inner.keywords]):
-                        found.add(node.name)
-                        break
-    return found
+def _spelled(expr: ast.AST) -> set[str]:
+    """Every name and attribute name an expression spells."""
+    return {node.id if type(node) is ast.Name else node.attr for node in iter_nodes(expr)
+            if type(node) is ast.Name or type(node) is ast.Attribute}
