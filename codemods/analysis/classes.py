@@ -278,22 +278,35 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFac
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
                     and not _is_class_var(stmt.annotation):
+                if _last_name(stmt.annotation) == "KW_ONLY":
+                    facts.positional = False  # fields after it are keyword-only
+                    continue
+                if isinstance(stmt.value, ast.Call) and any(k.arg == "init" for k in stmt.value.keywords):
+                    return None  # `field(init=False)`: set by code not read here
                 names.append(stmt.target.id)
                 if stmt.value is not None:
                     facts.defaults[stmt.target.id] = stmt.value
         facts.fields = tuple(names)
-        facts.positional = not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in cls.decorator_list
-                                   if isinstance(d, ast.Call) for k in d.keywords)
+        # Positions map onto the fields only where no base class brings fields of its own.
+        facts.positional = facts.positional and all(_last_name(base) in _FIELDLESS_BASES for base in cls.bases) \
+            and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in cls.decorator_list
+                        if isinstance(d, ast.Call) for k in d.keywords)
     return facts
 
 
 _UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
 
 
+_FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
+
+
+def _last_name(expr: ast.expr) -> str:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+
+
 def _is_class_var(annotation: ast.expr) -> bool:
     target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    name = target.attr if isinstance(target, ast.Attribute) else target.id if isinstance(target, ast.Name) else ""
-    return name in ("ClassVar", "InitVar")
+    return _last_name(target) in ("ClassVar", "InitVar")
 
 
 def _field_default(value: ast.expr) -> ast.expr:

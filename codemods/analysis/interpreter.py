@@ -169,6 +169,8 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
             if not self._bind_params(function.args, [value for value, _ in args],
                                      {key: value for key, (value, _) in keywords.items()}, inner):
                 return None
+            for name in self._locals_of(function):  # rebound before the call: read from the text
+                inner.vars.pop(name, None)
             frame = inner
         value = self.eval(use.inner_body, frame)
         bound: list[Value] = []
