@@ -39,7 +39,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
-from codemods.analysis.shardmap import ShardMapUse, argument_for, find_shard_maps
+from codemods.analysis.shardmap import ShardMapUse, argument_for, find_shard_maps, passed_through
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
@@ -120,7 +120,8 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
 
     # -- entry -------------------------------------------------------------------------------
     def analyse(self, use: ShardMapUse) -> BodyRun:
-        mesh = parse_mesh(self.scope, use.mesh, use.call_scopes) if use.mesh is not None else None
+        mesh_node, mesh_scopes = passed_through(use, use.mesh)
+        mesh = parse_mesh(self.scope, mesh_node, mesh_scopes) if mesh_node is not None else None
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
             return run  # check_vma=False: no types to check; a non-literal setting: not certain
@@ -206,7 +207,8 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
         bound_positional = [arg for arg in use.bound_args if arg.keyword is None]
         bound_keywords = {arg.keyword for arg in use.bound_args if arg.keyword is not None}
         free = [param for param in positional[len(bound_positional):] if param.arg not in bound_keywords]
-        tree = parse_spec(self.scope, use.in_specs, use.call_scopes) if use.in_specs is not None else None
+        in_specs, scopes = passed_through(use, use.in_specs)
+        tree = parse_spec(self.scope, in_specs, scopes) if in_specs is not None else None
         if isinstance(tree, tuple):
             return [self._tree_value(item, manual) for item in tree]
         # One spec applies to every argument; a parameter with a default may not be passed at all.
@@ -595,6 +597,7 @@ def _argument(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | No
     when that is not plain to see (starred arguments)."""
     if any(arg.star for arg in call_args(call)):
         return None
-    param = next(param for param in positional_params(function.args) + list(function.args.kwonlyargs)
-                 if param.arg == name)
-    return argument_for(call, function, name) or param_default(function.args, param)
+    param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                  if param.arg == name), None)
+    given = argument_for(call, function, name)
+    return given if given is not None or param is None else param_default(function.args, param)

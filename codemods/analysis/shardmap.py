@@ -24,6 +24,7 @@ from codemods.analysis.nodes import (
     all_param_names,
     call_args,
     iter_nodes,
+    param_default,
     positional_params,
     target_names,
 )
@@ -458,3 +459,25 @@ def argument_for(call: ast.Call, function: FunctionDef, name: str, skip: int = 0
     if name in positional and positional.index(name) < len(plain):
         return plain[positional.index(name)]
     return None
+
+
+def passed_through(use: ShardMapUse, expr: ast.expr | None) -> tuple[ast.expr | None, tuple[FunctionDef, ...]]:
+    """`in_specs=in_specs` in a function the body was handed through: the expression its caller
+    passes for that parameter (followed out to the outermost call), with the scopes it is in."""
+    scopes = use.call_scopes
+    for index in range(len(use.chain) - 1, -1, -1):
+        call, function, _, receiver = use.chain[index]
+        if not isinstance(expr, ast.Name) or expr.id not in all_param_names(function.args) \
+                or expr.id in assigned_names(function.body):
+            break
+        given = argument_for(call, function, expr.id, skip=receiver is not None)
+        if given is None and not any(arg.star for arg in call_args(call)):
+            param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                          if param.arg == expr.id), None)
+            default = param_default(function.args, param) if param is not None else None  # where it is defined
+            return (default, use.chain[index][2]) if default is not None else (None, ())
+        if given is None:
+            return None, ()
+        expr = given
+        scopes = use.chain[index - 1][2] + (use.chain[index - 1][1],) if index else use.outer_scopes
+    return expr, scopes
