@@ -5,7 +5,7 @@ where a state rule must report, with the rule's code in a comment (`# SF101`); l
 
 Names say the form: m* bodies that are methods and objects holding axis names, c* bodies
 passed through module functions, b* branches, p* pytrees, j* jit, v* mappers in variables,
-l* loops, q* decorators and spellings, n* programs where the analysis must not be
+l* loops, q* decorators and spellings, r* whole trainers, n* programs where the analysis must not be
 certain (negatives)."""
 from __future__ import annotations
 
