@@ -80,6 +80,10 @@ class Classes:
             if kind is None:
                 return UNKNOWN
             method = Function(function, self.module_frame)
+            if kind == "property":  # `cfg.data_axis` computed from the object's own fields
+                result = self.run_function(function, [receiver], {}, self.module_frame) \
+                    if isinstance(receiver, Instance) else None
+                return UNKNOWN if result is None else result
             if kind == "class":
                 return Partial(method, (ClassValue(cls),), (), (cls,))
             if isinstance(receiver, Instance) and kind == "plain":

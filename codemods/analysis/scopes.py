@@ -373,13 +373,18 @@ class ModuleScope:
 
 
 def method_kind(function: FunctionNode) -> str | None:
-    """'plain', 'static' or 'class' for a def in a class body; None for other decorators."""
+    """'plain', 'static', 'class' or 'property' for a def in a class body; None for other
+    decorators."""
     decorators = getattr(function, "decorator_list", [])
     if not decorators:
         return "plain"
     if len(decorators) == 1 and isinstance(decorators[0], ast.Name) \
             and decorators[0].id in ("staticmethod", "classmethod"):
         return decorators[0].id[:-len("method")]
+    if len(decorators) == 1 and isinstance(decorators[0], (ast.Name, ast.Attribute)) \
+            and (decorators[0].id if isinstance(decorators[0], ast.Name) else decorators[0].attr) \
+            in ("property", "cached_property"):
+        return "property"
     return None
 
 
