@@ -7,7 +7,19 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.values import UNKNOWN, AxisState, Const, DictValue, Function, TupleValue, Value, leaves
+from codemods.analysis.transfer import collective_rule
+from codemods.analysis.values import (
+    UNKNOWN,
+    AxisState,
+    Const,
+    DictValue,
+    Function,
+    JaxName,
+    Partial,
+    TupleValue,
+    Value,
+    leaves,
+)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -57,10 +69,15 @@ def _zip_map(trees: list[Value], apply) -> Value:
 class Pytrees:
     """The pytree half of the Interpreter (which supplies call and analysed_refs)."""
 
-    def tree_map(self, args, frame: Frame) -> Value:
+    def tree_map(self, args, frame: Frame, expr: ast.Call | None = None) -> Value:
         """`jax.tree.map(f, tree, *rest)`: f on each leaf (with the matching leaves of `rest`)
-        when the trees' structures are known and alike, else on the one state every leaf shares."""
+        when the trees' structures are known and alike, else on the one state every leaf shares.
+        `tree_map(partial(lax.psum, axis_name='i'), tree)` is the collective on the whole tree
+        (judged there: a fix casts the tree)."""
         (func, func_node), trees = args[0], args[1:]
+        if expr is not None and len(trees) == 1 and isinstance(func, Partial) and isinstance(func.func, JaxName) \
+                and collective_rule(func.func.name) is not None:
+            return self.call(func, expr, list(trees), {}, False, frame)
         values = [tree for tree, _ in trees]
         if isinstance(values[0], (TupleValue, DictValue)):
             if not _same_structure(values):
