@@ -420,6 +420,12 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
             cls, instance = owner, kind == "plain"
     if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
         cls = scope.classes.get(receiver)
+    if cls is None:  # `model.step` with `model = Model(...)`: an object the module builds
+        value, outer = scope.lookup_value(receiver, scopes)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+                and not any(scope.locals_of(function).binds(value.func.id) for function in outer) \
+                and value.func.id in scope.classes and not scope.subclassed(scope.classes[value.func.id]):
+            cls, instance = scope.classes[value.func.id], True
     if cls is None:
         return None, ()
     methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
