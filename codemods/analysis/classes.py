@@ -220,22 +220,30 @@ class Classes:
         return True
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
-        """Every call of the class by its name, when the name is used for nothing else (an
-        annotation, `isinstance` and base lists aside); None otherwise."""
+        """Every construction of the class: calls by its name, `cls(...)` in its classmethods,
+        `default_factory=Cls` (no arguments), when the name is used for nothing else (class
+        attributes and classmethods read through it, annotations, `isinstance` and base lists
+        aside); None otherwise."""
         key = ("constructions", id(cls))
         if key not in self._class_tables:
             calls, other = [], 0
             harmless = _harmless_references(self.scope.tree, cls.name)
-            for member in cls.body:  # a classmethod calling `cls(...)` constructs it too
+            for member in cls.body:
                 params = positional_params(member.args) if isinstance(member, DEFS) else []
-                if params and method_kind(member) == "class" and any(
-                        type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg
-                        for node in iter_nodes(member)):
-                    other += 1
+                if params and method_kind(member) == "class":
+                    for node, scopes in iter_with_scopes(member):
+                        if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg:
+                            calls.append((node, scopes))
             for node, scopes in iter_with_scopes(self.scope.tree):
                 if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == cls.name:
                     calls.append((node, scopes))
                     harmless.add(id(node.func))
+                elif type(node) is ast.keyword and node.arg == "default_factory" \
+                        and type(node.value) is ast.Name and node.value.id == cls.name:
+                    calls.append((ast.Call(func=node.value, args=[], keywords=[]), ()))
+                    harmless.add(id(node.value))
+                elif type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == cls.name:
+                    harmless.add(id(node.value))  # `Trainer.create(...)`, `Trainer.AXIS`
             for node in iter_nodes(self.scope.tree):
                 if type(node) is ast.Name and node.id == cls.name and id(node) not in harmless:
                     other += 1
