@@ -40,6 +40,8 @@ class ClassFacts:
     fields: tuple[str, ...] = ()  # generated constructor: annotated fields in order
     defaults: dict[str, ast.expr] = field(default_factory=dict)
     positional: bool = True  # positional constructor arguments map onto `fields`
+    constructible: bool = True  # False: what a construction sets is not read here
+    opaque: set[str] = field(default_factory=set)  # attributes objects may hold other values of
 
     def sets(self, attr: str) -> bool:
         return attr in self.stores or attr in self.fields
@@ -63,9 +65,8 @@ class Classes:
         """A class attribute, method or instance field read through the class or an instance."""
         cls = receiver.cls
         facts = self.class_facts(cls)
-        if facts is None:
-            return UNKNOWN
-        if self._stored_elsewhere(facts, attr) or "." + attr in mutated_names(self.scope.tree):
+        if attr in facts.opaque or self._stored_elsewhere(facts, attr) \
+                or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN
         if facts.sets(attr) and isinstance(receiver, Instance):
             if attr in self._field_changers():
@@ -97,7 +98,7 @@ class Classes:
     def construct(self, receiver: ClassValue, args, keywords, starred) -> Value:
         """`Config(...)`: an instance whose constructor-set fields are evaluated from the call."""
         facts = self.class_facts(receiver.cls)
-        if facts is None or starred:
+        if not facts.constructible or starred:
             return UNKNOWN
         given = {name: value for name, (value, _) in keywords.items()}
         positional = [value for value, _ in args]
@@ -136,9 +137,7 @@ class Classes:
                              defaults=params.defaults)
         return frame if self._bind_params(rest, positional, given, frame) else None
 
-    def class_facts(self, cls: ast.ClassDef) -> ClassFacts | None:
-        """None when the constructor cannot be read (an __init__ with odd parameters, fields
-        inherited from a class of the module)."""
+    def class_facts(self, cls: ast.ClassDef) -> ClassFacts:
         key = id(cls)
         if key not in self._class_tables:
             self._class_tables[key] = _read_class(cls, self.scope.classes)
@@ -256,18 +255,20 @@ class _Everything(frozenset):
         return True
 
 
-def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFacts | None:
+def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFacts:
+    """An __init__ with odd parameters, or fields inherited from a class of the module: what a
+    construction sets is not read (attributes stored by __init__ are then unknown: stored
+    where no rule reads them)."""
     facts = ClassFacts(cls)
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
     generated = bool(cls.decorator_list or [base for base in cls.bases
                                             if not (isinstance(base, ast.Name) and base.id == "object")])
-    if len(inits) > 1:
-        return None
+    if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
+        facts.constructible = False
+        return facts
     if inits:
         init = inits[0]
-        if method_kind(init) != "plain" or not positional_params(init.args):
-            return None
         facts.init = init
         receiver = positional_params(init.args)[0].arg
         seen: dict[str, int] = {}
@@ -284,8 +285,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFac
                 facts.stores[attr] = _UNKNOWABLE
         return facts
     if generated:
-        if local_bases:
-            return None  # inherited fields come first: positions and names not read here
+        facts.constructible = not local_bases
         names = []
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
@@ -293,8 +293,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFac
                 if _last_name(stmt.annotation) == "KW_ONLY":
                     facts.positional = False  # fields after it are keyword-only
                     continue
-                if isinstance(stmt.value, ast.Call) and any(k.arg == "init" for k in stmt.value.keywords):
-                    return None  # `field(init=False)`: set by code not read here
+                if local_bases or (isinstance(stmt.value, ast.Call) and any(k.arg == "init" for k in stmt.value.keywords)):
+                    facts.opaque.add(stmt.target.id)  # inherited fields come first; `field(init=False)`
+                    continue
                 names.append(stmt.target.id)
                 if stmt.value is not None:
                     facts.defaults[stmt.target.id] = stmt.value
