@@ -197,12 +197,14 @@ class Classes:
 
     def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
         """`__call__` runs wherever an instance is called: every construction of the class is
-        analysed as a body itself, or bound to a name (`block = Block()`) every read of which
-        was analysed (as a body, or called in an analysed run)."""
+        analysed as a body itself, or bound to a name (`block = Block()`) or an attribute
+        (`self.model = Model()`) every read of which was analysed (as a body, or called in an
+        analysed run)."""
         if self.scope.attribute_references("__call__"):
             return False
-        holders = {id(node.value): node.targets[0].id for node in iter_nodes(self.scope.tree)
-                   if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name}
+        holders = {id(node.value): node.targets[0] for node in iter_nodes(self.scope.tree)
+                   if type(node) is ast.Assign and len(node.targets) == 1
+                   and type(node.targets[0]) in (ast.Name, ast.Attribute)}
         constructions = self._constructions(cls)
         if not constructions:
             return False
@@ -212,8 +214,12 @@ class Classes:
             holder = holders.get(id(call))
             if holder is None:
                 return False
-            reads = [node for node in iter_nodes(self.scope.tree)
-                     if type(node) is ast.Name and node.id == holder and isinstance(node.ctx, ast.Load)]
+            if type(holder) is ast.Name:
+                reads = [node for node in iter_nodes(self.scope.tree)
+                         if type(node) is ast.Name and node.id == holder.id and isinstance(node.ctx, ast.Load)]
+            else:  # every `.model` read anywhere in the module
+                reads = [node for node in iter_nodes(self.scope.tree) if type(node) is ast.Attribute
+                         and node.attr == holder.attr and isinstance(node.ctx, ast.Load)]
             if not reads or any(id(node) not in analysed for node in reads):
                 return False
         return True
