@@ -452,7 +452,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
         """`own`: the frame of the innermost scope when its parameters are bound (a chain)."""
         if not scopes and name in self.scope.classes:
             return ClassValue(self.scope.classes[name])
-        if scopes and name in self._first_param(scopes[-1]):
+        if scopes and name in [param.arg for param in positional_params(scopes[-1].args)[:1]]:
             receiver = self._receiver_of(scopes[-1])
             if receiver is not None:
                 return receiver
@@ -473,11 +473,6 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
             if passed is not None:
                 return passed
         return replace(CONSTANT, why="a closed-over value")
-
-    @staticmethod
-    def _first_param(function: FunctionDef) -> tuple[str, ...]:
-        params = positional_params(function.args)
-        return (params[0].arg,) if params else ()
 
     def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
         """The constant every call passes for parameter `name` of a module function (an axis
