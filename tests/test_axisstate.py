@@ -261,23 +261,34 @@ def test_axis_names_from_module_constants_and_keywords():
 
 
 def test_branches_join_only_when_they_agree():
-    agree = "if flag:\n    r = lax.psum(x, 'i')\nelse:\n    r = lax.pmax(x, 'i')"
-    assert state_of(agree, "r", params="x, flag=True").on("i") is I
-    disagree = "if flag:\n    r = lax.psum(x, 'i')\nelse:\n    r = x"
-    assert state_of(disagree, "r", params="x, flag=True").on("i") is Q
+    agree = "if x.ndim == 2:\n    r = lax.psum(x, 'i')\nelse:\n    r = lax.pmax(x, 'i')"
+    assert state_of(agree, "r").on("i") is I
+    disagree = "if x.ndim == 2:\n    r = lax.psum(x, 'i')\nelse:\n    r = x"
+    assert state_of(disagree, "r").on("i") is Q
+
+
+def test_a_condition_on_constants_takes_its_branch_only():
+    # shard_map passes the array only: `flag` is its default; REDUCE a module constant
+    one_sided = "if flag:\n    r = lax.psum(x, 'i')\nelse:\n    r = x"
+    assert state_of(one_sided, "r", params="x, flag=True").on("i") is I
+    assert state_of(one_sided, "r", params="x, flag=False").on("i") is V
+    chain = "if REDUCE == 'mean':\n    r = x\nelif REDUCE == 'sum' and not FAST:\n    r = lax.psum(x, 'i')\nelse:\n    r = x"
+    assert state_of(chain, "r", extra="REDUCE = 'sum'\nFAST = False\n").on("i") is I
+    assert state_of("r = lax.psum(x, 'i') if REDUCE in ('sum', 'mean') else x", "r",
+                    extra="REDUCE = 'sum'\n").on("i") is I
 
 
 def test_a_name_only_one_branch_binds_has_that_branch_state():
     # On the other path, reading `r` raises UnboundLocalError: no value of another state gets there.
-    assert state_of("if flag:\n    r = lax.psum(x, 'i')", "r", params="x, flag=True").on("i") is I
-    assert state_of("if a:\n    r = lax.psum(x, 'i')\nelif b:\n    r = x", "r", params="x, a=1, b=2").on("i") is Q
+    assert state_of("if x.ndim == 2:\n    r = lax.psum(x, 'i')", "r").on("i") is I
+    assert state_of("if x.ndim == 1:\n    r = lax.psum(x, 'i')\nelif x.ndim == 2:\n    r = x", "r").on("i") is Q
     # bound before the branch: the path that keeps the old value counts
-    assert state_of("r = x\nif flag:\n    r = lax.psum(x, 'i')", "r", params="x, flag=True").on("i") is Q
+    assert state_of("r = x\nif x.ndim == 2:\n    r = lax.psum(x, 'i')", "r").on("i") is Q
 
 
 def test_a_branch_that_returns_does_not_join():
-    body = "if flag:\n    return x\nr = lax.psum(x, 'i')"
-    assert state_of(body, "r", params="x, flag=True").on("i") is I
+    body = "if x.ndim == 2:\n    return x\nr = lax.psum(x, 'i')"
+    assert state_of(body, "r").on("i") is I
 
 
 def test_a_loop_keeps_a_state_every_round_keeps():

@@ -10,7 +10,8 @@ from codemods.analysis.values import State
 from codemods.rules._diagnosis import diagnose_module
 from codemods.analysis.names import ImportTable
 from codemods.analysis.scopes import ModuleScope
-from codemods.analysis.shardmap import MeshInfo, Spec, find_shard_maps, parse_mesh, parse_spec
+from codemods.analysis.meshspec import MeshInfo, Spec, parse_mesh, parse_spec
+from codemods.analysis.shardmap import find_shard_maps
 
 V, I = State.VARYING, State.INVARIANT
 

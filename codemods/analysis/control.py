@@ -15,6 +15,7 @@ from codemods.analysis.values import (
     UNKNOWN,
     AxisState,
     Const,
+    DictValue,
     Function,
     Static,
     TupleValue,
@@ -39,8 +40,11 @@ class ControlFlow:
 
     def exec_If(self, stmt: ast.If, frame: Frame) -> None:
         frame.statement = stmt
-        self.eval(stmt.test, frame)
+        test = self.eval(stmt.test, frame)
         frame.statement = None
+        if isinstance(test, Const) and isinstance(test.value, bool):  # `if REDUCE == "sum":`, a constant
+            self._branches(frame, [(stmt.body, stmt.test.end_lineno) if test.value else else_of(stmt)])
+            return
         self._branches(frame, [(stmt.body, stmt.test.end_lineno), else_of(stmt)])
 
     def _branches(self, frame: Frame, blocks: list) -> None:
@@ -53,8 +57,12 @@ class ControlFlow:
                 if block is None:
                     pass
                 elif isinstance(block, ast.If):  # elif: its test has no line of its own
-                    self.eval(block.test, frame)
-                    self._branches(frame, [(block.body, block.test.end_lineno), else_of(block)])
+                    test = self.eval(block.test, frame)
+                    if isinstance(test, Const) and isinstance(test.value, bool):
+                        chosen = (block.body, block.test.end_lineno) if test.value else else_of(block)
+                        self._branches(frame, [chosen])
+                    else:
+                        self._branches(frame, [(block.body, block.test.end_lineno), else_of(block)])
                 else:
                     self.exec_block(block[0], frame, block[1])
                 outcomes.append(frame.vars)
@@ -76,6 +84,10 @@ class ControlFlow:
         frame.statement = stmt
         iterated = self.eval(stmt.iter, frame)
         frame.statement = None
+        items = _known_items(iterated)
+        if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
+            self._unrolled(stmt, items, frame)
+            return
         if isinstance(iterated, (Const, Static)):
             item = STATIC  # range(n), a tuple of constants: Python values
         elif isinstance(iterated, TupleValue) and iterated.items:
@@ -134,6 +146,34 @@ class ControlFlow:
             except Dead:
                 pass
             self._forget(assigned_names(orelse), frame)
+
+    def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame) -> None:
+        """`for name, g in grads.items():` over a tuple, list or dict of known length: each round
+        runs with its own item. Only the first round is judged (JAX raises at the first round
+        that fails); a fix there holds only when every round sees the same state."""
+        frame.loops += 1
+        first = len(self.slots)
+        judged: list = []
+        try:
+            for index, item in enumerate(items):
+                quiet = index > 0
+                self.silent += quiet
+                outer, self.round_values = self.round_values, {}
+                try:
+                    self.assign(stmt.target, item, frame)
+                    self.exec_block(stmt.body, frame, stmt.iter.end_lineno)
+                finally:
+                    self.silent -= quiet
+                    seen, self.round_values = self.round_values, outer
+                    outer.update(seen)
+                if index == 0:
+                    judged = self.slots[first:]
+                else:
+                    self._fixes_hold_every_round(judged, seen)
+        finally:
+            frame.loops -= 1
+        if stmt.orelse:
+            self.exec_block(stmt.orelse, frame)
 
     def _fixes_hold_every_round(self, judged: list[tuple[Site, int]], later: dict[int, Value]) -> None:
         """A cast written into a loop runs every round: a fix holds only when its site sees the
@@ -221,6 +261,68 @@ class ControlFlow:
             self._forget(names, frame)
 
     exec_TryStar = exec_Try
+
+    # -- comprehensions ----------------------------------------------------------------------
+    def eval_ListComp(self, expr: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Value:
+        """`[lax.psum(g, 'i') for g in (a, b)]` over a tuple, list or dict of known length: one
+        item per element (a list of params is a pytree)."""
+        results = self._comprehension(expr, [expr.elt], frame)
+        return UNKNOWN if results is None else TupleValue(tuple(result[0] for result in results))
+
+    eval_GeneratorExp = eval_ListComp
+
+    def eval_DictComp(self, expr: ast.DictComp, frame: Frame) -> Value:
+        """`{k: lax.psum(v, 'i') for k, v in grads.items()}`."""
+        results = self._comprehension(expr, [expr.key, expr.value], frame)
+        if results is None or not all(isinstance(key, Const) and isinstance(key.value, str) for key, _ in results):
+            return UNKNOWN
+        keys = tuple(key.value for key, _ in results)
+        return DictValue(keys, tuple(value for _, value in results)) if len(set(keys)) == len(keys) else UNKNOWN
+
+    def _comprehension(self, expr, parts: list[ast.expr], frame: Frame) -> list[list[Value]] | None:
+        """The values of `parts` for each element, or None when the elements are not known one
+        by one. When every element has the same value the first one is judged (a fix in the
+        expression then holds for all); otherwise none is."""
+        if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
+            return None
+        generator = expr.generators[0]
+        iterated = self.eval(generator.iter, frame)
+        if isinstance(iterated, DictValue):
+            items = [Const(key) for key in iterated.keys]
+        elif isinstance(iterated, TupleValue):
+            items = list(iterated.items)
+        elif isinstance(iterated, Const) and isinstance(iterated.value, tuple):
+            items = [Const(item) for item in iterated.value]
+        else:
+            return None
+        if not items:
+            return []
+        alike = all(same_value(items[0], item) for item in items)
+        results = []
+        for index, item in enumerate(items):
+            inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
+                                loops=frame.loops)
+            self.assign(generator.target, item, inner)
+            quiet = index > 0 or not alike
+            self.silent += quiet
+            try:
+                results.append([self.eval(part, inner) for part in parts])
+            finally:
+                self.silent -= quiet
+        return results
+
+
+MAX_UNROLLED = 16  # items of a known container a loop is run once for each
+
+
+def _known_items(iterated: Value) -> list[Value] | None:
+    if isinstance(iterated, DictValue):
+        return [Const(key) for key in iterated.keys]
+    if isinstance(iterated, TupleValue):
+        return list(iterated.items)
+    if isinstance(iterated, Const) and isinstance(iterated.value, tuple):
+        return [Const(item) for item in iterated.value]
+    return None
 
 
 def _jumps(body: list[ast.stmt]) -> bool:

@@ -10,11 +10,13 @@ import ast
 from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
-from codemods.analysis.nodes import DEFS, NOT_LITERAL, FunctionNode, call_args, iter_nodes, literal_value, positional_params
-from codemods.analysis.scopes import bindings_of
+from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
+    compare_constants,
     same_value,
     DictValue,
     map_leaves,
@@ -105,7 +107,9 @@ class Expressions:
         return Function(expr, frame)
 
     def eval_IfExp(self, expr: ast.IfExp, frame: Frame) -> Value:
-        self.eval(expr.test, frame)
+        test = self.eval(expr.test, frame)
+        if isinstance(test, Const) and isinstance(test.value, bool):
+            return self.eval(expr.body if test.value else expr.orelse, frame)
         return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
 
     def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
@@ -146,6 +150,8 @@ class Expressions:
         value = self.eval(expr.operand, frame)
         if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
             return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
+        if isinstance(value, Const) and isinstance(expr.op, ast.Not) and isinstance(value.value, (bool, type(None))):
+            return Const(not value.value)
         if isinstance(value, (Const, Static)):
             return STATIC
         array = as_array(value)
@@ -155,8 +161,10 @@ class Expressions:
         return elementwise([array], transfer.keeps_through(rule, [value], [array]), why=array.why)
 
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
-        for value in expr.values:
-            self.eval(value, frame)
+        values = [self.eval(value, frame) for value in expr.values]
+        if all(isinstance(value, Const) and isinstance(value.value, (bool, type(None))) for value in values):
+            pick = all if isinstance(expr.op, ast.And) else any  # flags of a config: `A and not B`
+            return Const(pick(value.value for value in values))
         return UNKNOWN
 
     def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
@@ -169,6 +177,9 @@ class Expressions:
                 pair = [(operands[index], nodes[index]), (operands[index + 1], nodes[index + 1])]
                 if self._judge_replicated(expr, symbol, pair, frame, rule):
                     break
+        decided = compare_constants(expr.ops, operands)
+        if decided is not None:
+            return decided
         if all(isinstance(value, (Const, Static)) for value in operands):
             return STATIC
         arrays = [as_array(value) for value in operands]
@@ -240,8 +251,16 @@ class Expressions:
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
+            if method in MUTATORS and isinstance(receiver, (TupleValue, DictValue)):
+                self.forget_object(receiver)  # `parts.append(x)`
+            elif not isinstance(receiver, (JaxName, ClassValue, Instance, AxisState, TupleValue, DictValue, Const, Static)):
+                self.forget_arguments(args, keywords)  # a method of an object not followed
             if isinstance(receiver, (ClassValue, Instance)):
-                return self.call(self.class_attribute(receiver, method), expr, args, keywords, starred, frame)
+                callee = self.class_attribute(receiver, method)
+                target = callee.func if isinstance(callee, Partial) else callee
+                if isinstance(target, Function):  # `self._helper(w)`: this reference was analysed
+                    self.analysed_refs.setdefault(id(target.node), set()).add(id(expr.func))
+                return self.call(callee, expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
         callee = self.eval(expr.func, frame)
         args, keywords, starred = self._eval_args(expr, frame)
@@ -262,6 +281,11 @@ class Expressions:
         return args, keywords, starred
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
+        if isinstance(receiver, DictValue) and not args and not keywords and method in ("items", "keys", "values"):
+            keys = tuple(Const(key) for key in receiver.keys)  # a dict of params walked by key
+            pairs = {"items": tuple(TupleValue(pair) for pair in zip(keys, receiver.items)),
+                     "keys": keys, "values": receiver.items}
+            return TupleValue(pairs[method])
         rule = transfer.method_rule(method, self.judge.target)
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN
@@ -286,7 +310,15 @@ class Expressions:
             return self.call(callee.func, expr, merged_args, merged_keywords, starred, frame)
         if isinstance(callee, Function):
             return self.call_function(callee, expr, args, keywords, starred)
+        if isinstance(callee, ClassValue):
+            return self.construct(callee, args, keywords, starred)
+        if isinstance(callee, Instance):  # `block(x)`: the class's __call__
+            method = self.class_attribute(callee, "__call__")
+            if isinstance(method, Partial) and isinstance(method.func, Function) and expr is not None:
+                self.analysed_refs.setdefault(id(method.func.node), set()).add(id(expr.func))
+            return self.call(method, expr, args, keywords, starred, frame)
         if not isinstance(callee, JaxName):
+            self.forget_arguments(args, keywords)
             return UNKNOWN
         name = callee.name
         if name == jaxapi.PARTIAL:
@@ -299,14 +331,20 @@ class Expressions:
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
+        if name in _SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial)):
+            return args[0][0]  # `jax.checkpoint(layer)(h)` runs layer with the same types
         if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
-            return self.tree_map(args, frame)
+            return self.tree_map(args, frame, expr)
+        if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
+            return tree_leaves(args[0][0])
         if name == "jax.lax.fori_loop" and not starred and len(args) == 4 and not keywords:
             (body, body_node), (init, _) = args[2], args[3]
             out = self._carried(body, body_node, [STATIC, init], init, lambda result: result, frame)
             return init if out is not None and same_value(out, init) else UNKNOWN
         if name == "jax.lax.scan" and not starred and len(args) == 3 and not keywords:
             return self.scan(args, frame)
+        if name == "builtins.type" and len(args) == 1 and not keywords and isinstance(args[0][0], Instance):
+            return ClassValue(args[0][0].cls)  # `type(self).AXIS`
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
@@ -337,34 +375,6 @@ class Expressions:
         result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
         return _mark_mixed(result, operands)
 
-    def tree_map(self, args, frame: Frame) -> Value:
-        """`jax.tree.map(f, tree, ...)` over trees whose leaves share one state: f on that state."""
-        (func, func_node), trees = args[0], args[1:]
-        if len(trees) == 1 and isinstance(trees[0][0], (TupleValue, DictValue)):
-            # One tree of arrays: f runs once per leaf (None leaves are empty subtrees: skipped).
-            tree, tree_node = trees[0]
-            found = [leaf for leaf in leaves(tree) if leaf != Const(None)]
-            if not found or not all(isinstance(leaf, AxisState) for leaf in found):
-                return UNKNOWN
-            self._note_tree_map_ref(func, func_node)
-
-            def apply(leaf: Value) -> Value:
-                if leaf == Const(None):
-                    return leaf
-                result = self.call(func, None, [(leaf, tree_node)], {}, False, frame)
-                return result if isinstance(result, AxisState) else UNKNOWN
-
-            return map_leaves(tree, apply)
-        if not all(isinstance(value, AxisState) for value, _ in trees):
-            return UNKNOWN
-        self._note_tree_map_ref(func, func_node)
-        result = self.call(func, None, list(trees), {}, False, frame)
-        return result if isinstance(result, AxisState) else UNKNOWN
-
-    def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
-        if isinstance(func, Function) and isinstance(func_node, ast.Name):
-            self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
-
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred:
             return UNKNOWN
@@ -372,7 +382,10 @@ class Expressions:
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
-        return UNKNOWN if result is None else result
+        if result is None:
+            self.forget_arguments(args, keywords)  # not run: it may have changed what it was given
+            return UNKNOWN
+        return result
 
     def axis_index(self, args, keywords) -> Value:
         node_value = args[0][0] if args else keywords.get("axis_name", (None, None))[0]
@@ -380,40 +393,6 @@ class Expressions:
         if axes is None:
             return UNKNOWN
         return AxisState.of({axis: V for axis in axes}, I, "axis_index result")
-
-    # -- classes -----------------------------------------------------------------------------
-    def _receiver_of(self, function: FunctionNode) -> str | None:
-        """The name of `self` in a plain method of a class no other class of the module extends."""
-        cls = self.scope.class_of(function)
-        if cls is None or function.decorator_list or self.scope.subclassed(cls):
-            return None
-        params = positional_params(function.args)
-        return params[0].arg if params else None
-
-    def class_attribute(self, receiver: ClassValue | Instance, attr: str) -> Value:
-        """A class attribute or method read through the class or `self`; unknown when any code
-        of the class assigns that attribute on an object (`self.axis = ...`)."""
-        cls = receiver.cls
-        key = id(cls)
-        if key not in self._class_tables:
-            # set on some object anywhere in the module (`self.axis = ...`, `model.axis = ...`)
-            self._class_tables[key] = (bindings_of(cls), self.scope.stored_attributes)
-        bindings, stored = self._class_tables[key]
-        if attr in stored:
-            return UNKNOWN
-        function = bindings.unique_function(attr)
-        if isinstance(function, DEFS):
-            static = [d for d in function.decorator_list if isinstance(d, ast.Name) and d.id == "staticmethod"]
-            if len(static) != len(function.decorator_list):
-                return UNKNOWN
-            method = Function(function, self.module_frame)
-            if isinstance(receiver, Instance) and not static:
-                return Partial(method, (receiver,), (), (cls,))
-            return method
-        value = bindings.unique_value(attr)
-        if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
-            return UNKNOWN  # names of the class body itself are not followed
-        return self.eval(value, self.module_frame)
 
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
@@ -582,6 +561,9 @@ class Expressions:
         self.sites.append(site)
 
 
+# Transformations whose result computes what the function computes, with the same axis types.
+_SAME_FUNCTION = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat",
+                            "jax.named_call", "jax.jit"})
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
 
 

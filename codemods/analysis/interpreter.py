@@ -19,7 +19,10 @@ from dataclasses import dataclass, field, replace
 
 import ast
 
+from codemods.analysis.classes import Classes
 from codemods.analysis.control import ControlFlow, Dead
+from codemods.analysis.mutation import Mutations, containers, mutated_names
+from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.nodes import (
     NOT_LITERAL,
@@ -35,27 +38,21 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.scopes import ModuleScope, imported_names
-from codemods.analysis.shardmap import (
-    MeshInfo,
-    ShardMapUse,
-    Spec,
-    SpecTree,
-    find_shard_maps,
-    parse_mesh,
-    parse_spec,
-)
+from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
+from codemods.analysis.shardmap import ShardMapUse, argument_for, find_shard_maps, passed_through
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
     ClassValue,
-    Instance,
     AxisState,
     State,
     CONSTANT,
     UNKNOWN,
     Const,
+    DictValue,
     Function,
     JaxName,
+    Partial,
     TupleValue,
     Value,
     join,
@@ -85,7 +82,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions):
+class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -100,7 +97,9 @@ class Interpreter(ControlFlow, Expressions):
         self.parents: dict[int, FunctionNode | None] = {}  # def -> the function defining it
         self._assigned: dict[int, frozenset[str]] = {}
         self._static: dict[tuple, Value] = {}
-        self._class_tables: dict[int, tuple] = {}
+        self._class_tables: dict = {}
+        self._stores: dict[str, list[ast.Attribute]] | None = None
+        self._changers: frozenset[str] | None = None
         self._calls: dict[str, list[tuple[ast.Call, tuple]]] | None = None  # direct calls by callee name
         self.silent = 0  # inside a loop's search for its fixpoint: nothing is judged or counted
         self.round_values: dict[int, Value] = {}  # collective inputs seen while silent, by call
@@ -111,10 +110,18 @@ class Interpreter(ControlFlow, Expressions):
         self.mesh: MeshInfo | None = None
         self.run: BodyRun | None = None
         self.sites: list[Site] = []
+        self.running: list[Frame] = []  # frames of the functions being run, innermost last
+        scope.evaluate = self._constant_of
+
+    def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
+        """The Python literal an expression around a body stands for (NOT_LITERAL: unknown)."""
+        value = self.eval(expr, self._static_frame(scopes))
+        return value.value if isinstance(value, Const) else NOT_LITERAL
 
     # -- entry -------------------------------------------------------------------------------
     def analyse(self, use: ShardMapUse) -> BodyRun:
-        mesh = parse_mesh(self.scope, use.mesh, use.call_scopes) if use.mesh is not None else None
+        mesh_node, mesh_scopes = passed_through(use, use.mesh)
+        mesh = parse_mesh(self.scope, mesh_node, mesh_scopes) if mesh_node is not None else None
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
             return run  # check_vma=False: no types to check; a non-literal setting: not certain
@@ -126,17 +133,56 @@ class Interpreter(ControlFlow, Expressions):
             return run
         self.mesh, self.run = mesh, run
         self.runs_left = MAX_RUNS_PER_BODY
-        call_frame = self._static_frame(use.call_scopes)
-        bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
-        keywords = {arg.keyword: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
+        self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
+        if use.chain:
+            applied = self._chained_body(use)
+            if applied is None:
+                self.run = None
+                return run
+            bound, keywords, closure = applied
+        else:
+            call_frame = self._static_frame(use.call_scopes)
+            bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
+            keywords = {arg.keyword: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
+            closure = self._static_frame(use.body_scopes)
         if use.body_ref is not None:
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
-        self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
-        closure = self._static_frame(use.body_scopes)
+        elif use.bound_args and isinstance(use.bound_args[0].value, ast.Call):
+            self.analysed_refs.setdefault(id(use.body), set()).add(id(use.bound_args[0].value))  # `Block()`
         returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
         run.analysed = returned is not None
         self.run = None
         return run
+
+    def _chained_body(self, use: ShardMapUse):
+        """(bound positional values, bound keywords, closure) of a body handed to shard_map through
+        parameters of module functions: each function of the chain gets the values its call
+        passes, and the body expression is evaluated in the last one."""
+        frame = self._static_frame(use.outer_scopes)
+        for call, function, scopes, receiver in use.chain:
+            args, keywords, starred = self._eval_args(call, frame)
+            if starred:
+                return None
+            if receiver is not None:
+                args = [(self.eval(receiver, frame), receiver)] + args
+            opaque = self._static_frame(scopes + (function,)).opaque
+            inner = Frame(None, self._static_frame(scopes), static_scopes=scopes + (function,), opaque=opaque)
+            if not self._bind_params(function.args, [value for value, _ in args],
+                                     {key: value for key, (value, _) in keywords.items()}, inner):
+                return None
+            for name in self._locals_of(function):  # rebound before the call: read from the text
+                inner.vars.pop(name, None)
+            frame = inner
+        value = self.eval(use.inner_body, frame)
+        bound: list[Value] = []
+        named: dict[str, Value] = {}
+        while isinstance(value, Partial):  # partial(partial(f, a), b) calls f(a, b, ...)
+            bound[:0] = list(value.args)
+            named = {**dict(value.keywords), **named}
+            value = value.func
+        if not isinstance(value, Function) or value.node is not use.body:
+            return None
+        return bound, named, value.closure
 
     def _manual_axes(self, use: ShardMapUse):
         if use.axis_names is None:
@@ -161,7 +207,8 @@ class Interpreter(ControlFlow, Expressions):
         bound_positional = [arg for arg in use.bound_args if arg.keyword is None]
         bound_keywords = {arg.keyword for arg in use.bound_args if arg.keyword is not None}
         free = [param for param in positional[len(bound_positional):] if param.arg not in bound_keywords]
-        tree = parse_spec(self.scope, use.in_specs, use.call_scopes) if use.in_specs is not None else None
+        in_specs, scopes = passed_through(use, use.in_specs)
+        tree = parse_spec(self.scope, in_specs, scopes) if in_specs is not None else None
         if isinstance(tree, tuple):
             return [self._tree_value(item, manual) for item in tree]
         # One spec applies to every argument; a parameter with a default may not be passed at all.
@@ -174,6 +221,8 @@ class Interpreter(ControlFlow, Expressions):
             return spec_state(tree, manual)
         if isinstance(tree, tuple):
             return TupleValue(tuple(self._tree_value(item, manual) for item in tree))
+        if isinstance(tree, dict):
+            return DictValue(tuple(tree), tuple(self._tree_value(item, manual) for item in tree.values()))
         return UNKNOWN
 
     def _static_frame(self, scopes: tuple[FunctionDef, ...]) -> Frame:
@@ -197,6 +246,7 @@ class Interpreter(ControlFlow, Expressions):
         if not self.silent:
             self.function_runs[id(node)] = self.function_runs.get(id(node), 0) + 1
         self.call_depth += 1
+        self.running.append(frame)
         try:
             if isinstance(node, ast.Lambda):
                 frame.local_names = frozenset(frame.vars)
@@ -210,6 +260,7 @@ class Interpreter(ControlFlow, Expressions):
                     pass
         finally:
             self.call_depth -= 1
+            self.running.pop()
         if is_body and self.run is not None:
             self.run.returns.extend(frame.returns)
         if not frame.returns:
@@ -236,7 +287,7 @@ class Interpreter(ControlFlow, Expressions):
             elif name in keywords:
                 frame.vars[name] = keywords[name]
             elif (default := param_default(params, param)) is not None:
-                frame.vars[name] = self._default(default)
+                frame.vars[name] = self._default(default, frame.parent)
             else:
                 return False
         for param in (params.vararg, params.kwarg):
@@ -244,9 +295,16 @@ class Interpreter(ControlFlow, Expressions):
                 frame.vars[param.arg] = UNKNOWN
         return True
 
-    def _default(self, node: ast.expr) -> Value:
+    def _default(self, node: ast.expr, defined_in: Frame | None) -> Value:
+        """A parameter's default, evaluated where the function is defined when that scope is
+        read from the text (`axis=DATA` with a module constant)."""
         value = literal_value(node)
-        return Const(value) if value is not NOT_LITERAL else UNKNOWN
+        if value is not NOT_LITERAL:
+            return Const(value)
+        if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
+            found = self.eval(node, defined_in)
+            return found if isinstance(found, Const) else UNKNOWN
+        return UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
     def exec_block(self, block: list[ast.stmt], frame: Frame, header_line: int = 0) -> None:
@@ -303,6 +361,8 @@ class Interpreter(ControlFlow, Expressions):
                 frame.vars[name] = UNKNOWN
         elif isinstance(small, ast.Delete):
             for target in small.targets:
+                if isinstance(target, ast.Subscript):
+                    self.store_item(target, UNKNOWN, frame)
                 self._forget(target_names(target), frame)
         elif isinstance(small, (ast.Import, ast.ImportFrom)):
             for name in import_names(small):
@@ -332,7 +392,9 @@ class Interpreter(ControlFlow, Expressions):
             items = self._unpack(value, len(elements))
             for element, item in zip(elements, items):
                 self.assign(element, item, frame)
-        # attributes and subscripts: the object is not followed
+        elif isinstance(target, ast.Subscript):
+            self.store_item(target, value, frame)
+        # attributes: objects' fields are read only where nothing else sets them (classes.py)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
         if isinstance(value, TupleValue) and len(value.items) == count:
@@ -364,10 +426,15 @@ class Interpreter(ControlFlow, Expressions):
         closed-over values are invariant (shard_map treats closed-over arrays as constants)."""
         if frame.opaque:
             return UNKNOWN
-        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name)
+        if name in frame.vars:  # a parameter of a function a body was handed through
+            return frame.vars[name]
+        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name, id(frame) if frame.vars else 0)
         if key not in self._static:
             self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
-            self._static[key] = self._static_value(name, frame)
+            value = self._static_value(name, frame)
+            if containers(value) and name in mutated_names(self.scope.tree):
+                value = UNKNOWN  # a dict or list some code changes in place
+            self._static[key] = value
         return self._static[key]
 
     def _static_value(self, name: str, frame: Frame) -> Value:
@@ -375,23 +442,27 @@ class Interpreter(ControlFlow, Expressions):
         for index in range(len(scopes) - 1, -1, -1):
             local = self.scope.locals_of(scopes[index])
             if local.binds(name):
-                return self._bound_value(name, local, scopes[: index + 1])
+                own = frame if frame.vars and index == len(scopes) - 1 else None
+                return self._bound_value(name, local, scopes[: index + 1], own)
         if self.scope.globals.binds(name):
             return self._bound_value(name, self.scope.globals, ())
         return self._module_name(name)
 
-    def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...]) -> Value:
+    def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...], own: Frame | None = None) -> Value:
+        """`own`: the frame of the innermost scope when its parameters are bound (a chain)."""
         if not scopes and name in self.scope.classes:
             return ClassValue(self.scope.classes[name])
-        if scopes and self._receiver_of(scopes[-1]) == name:
-            return Instance(self.scope.class_of(scopes[-1]))
+        if scopes and name in [param.arg for param in positional_params(scopes[-1].args)[:1]]:
+            receiver = self._receiver_of(scopes[-1])
+            if receiver is not None:
+                return receiver
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
             return Function(function, self._static_frame(scopes))
         bound = bindings.unique_value(name)
         if bound is not None:
-            return self.eval(bound, self._static_frame(scopes))
+            return self.eval(bound, own or self._static_frame(scopes))
         imported = bindings.unique_import(name)
         if imported is not None:
             return JaxName(imported)
@@ -420,14 +491,24 @@ class Interpreter(ControlFlow, Expressions):
         calls = self._calls.get(function.name, [])
         if not calls or len(calls) != self.scope.references(function.name):
             return None  # referenced other than by a call: called from anywhere
-        values = set()
+        found: list[Value] = []
         for call, scopes in calls:
             given = _argument(call, function, name)
-            value = self.scope.constant(given, scopes) if given is not None else NOT_LITERAL
-            if value is NOT_LITERAL or not isinstance(value, (str, tuple)):
+            if given is None:
                 return None
-            values.add(value)
-        return Const(values.pop()) if len(values) == 1 else None
+            value = self.scope.constant(given, scopes)
+            if isinstance(value, (str, tuple)):
+                found.append(Const(value))
+                continue
+            passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
+            if not (isinstance(passed, Function) and passed.closure is self.module_frame):
+                return None
+            found.append(passed)
+        first = found[0]
+        if all(value == first if isinstance(value, Const) else
+               isinstance(first, Function) and value.node is first.node for value in found):
+            return first
+        return None
 
     def _module_name(self, name: str) -> Value:
         bindings = self.scope.imports.bindings
@@ -464,6 +545,8 @@ class Interpreter(ControlFlow, Expressions):
             return True
         name = function.name
         analysed = self.analysed_refs.get(id(function), set())
+        if name == "__call__" and self.scope.class_of(function) is not None:
+            return self._instances_analysed(self.scope.class_of(function), analysed)
         parent = self.parents.get(id(function))
         if parent is None:
             total = self.scope.references(name)
@@ -501,22 +584,15 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     return Analysis(verdicts, runs, interpreter.sites, scope)
 
 
-_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})
+_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type"})
 
 
 def _argument(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:
     """What `call` passes for parameter `name` of `function` (its default when absent); None
     when that is not plain to see (starred arguments)."""
-    args = call_args(call)
-    if any(arg.star for arg in args):
+    if any(arg.star for arg in call_args(call)):
         return None
-    for arg in args:
-        if arg.keyword == name:
-            return arg.value
-    positional = [arg.value for arg in args if arg.keyword is None]
-    names = [param.arg for param in positional_params(function.args)]
-    if name in names and names.index(name) < len(positional):
-        return positional[names.index(name)]
-    param = next(param for param in positional_params(function.args) + list(function.args.kwonlyargs)
-                 if param.arg == name)
-    return param_default(function.args, param)
+    param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                  if param.arg == name), None)
+    given = argument_for(call, function, name)
+    return given if given is not None or param is None else param_default(function.args, param)

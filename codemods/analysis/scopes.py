@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from codemods import jaxapi
@@ -176,6 +177,8 @@ class ModuleScope:
         self.source = source
         self.globals = bindings_of(tree)
         self._locals: dict[int, Bindings] = {}
+        # Set by the interpreter: the literal value of an attribute chain read from objects.
+        self.evaluate: Callable[[ast.expr, tuple[FunctionDef, ...]], object] | None = None
         # A module-level name bound more than once (in if/try blocks too) is not unique.
         counts = module_binding_counts(tree)
         for name in list(self.globals.functions) + list(self.globals.values):
@@ -194,8 +197,14 @@ class ModuleScope:
         # Names that stand for shard_map without spelling it: `smap = jax.shard_map`, a mapper
         # `m = jax.shard_map(mesh=...)`, a function passing its parameter to shard_map.
         self.indirect_names = _indirect_names(roots, frozenset(words))
-        if self.indirect_names - set(words):
+        for _ in range(MAX_FORWARDING_DEPTH):  # statements naming what was just found join
+            if not self.indirect_names - set(words):
+                break
             roots = self._roots_naming(words + tuple(self.indirect_names))
+            wider = _indirect_names(roots, frozenset(words))
+            if wider == self.indirect_names:
+                break
+            self.indirect_names = wider
         self.calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]] = []
         for root in roots:
             for node, scopes in iter_with_scopes(root):
@@ -348,6 +357,8 @@ class ModuleScope:
             bound = self.class_value(expr.value.id, expr.attr)  # `Config.data_axis`
             if bound is not None:
                 return self.constant(bound, (), depth + 1)
+        if isinstance(expr, ast.Attribute) and self.evaluate is not None:
+            return self.evaluate(expr, scopes)  # `cfg.axes.data`, `self.axis`: objects the interpreter reads
         if isinstance(expr, (ast.Tuple, ast.List)):
             items = []
             for element in expr.elts:
@@ -361,26 +372,64 @@ class ModuleScope:
         return NOT_LITERAL
 
 
+def method_kind(function: FunctionNode) -> str | None:
+    """'plain', 'static', 'class' or 'property' for a def in a class body; None for other
+    decorators."""
+    decorators = getattr(function, "decorator_list", [])
+    if not decorators:
+        return "plain"
+    if len(decorators) == 1 and isinstance(decorators[0], ast.Name) \
+            and decorators[0].id in ("staticmethod", "classmethod"):
+        return decorators[0].id[:-len("method")]
+    if len(decorators) == 1 and isinstance(decorators[0], (ast.Name, ast.Attribute)) \
+            and (decorators[0].id if isinstance(decorators[0], ast.Name) else decorators[0].attr) \
+            in ("property", "cached_property"):
+        return "property"
+    return None
+
+
 def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[str]:
-    """Names assigned an expression that names one of `words`, and functions that call one of
-    them with one of their own parameters first (a body passed through)."""
-    found: set[str] = set()
-
-    def names_word(expr: ast.AST) -> bool:
-        return any((type(node) is ast.Name and node.id in words) or (type(node) is ast.Attribute and node.attr in words)
-                   for node in iter_nodes(expr))
-
+    """Names assigned an expression that names one of `words` (or a name found so), and
+    functions that pass one of their own parameters (or `partial` of it) to a call of one of
+    them: a body handed on through several functions (`build(fn)` -> `wrap(fn, mesh)`)."""
+    assigns: list[tuple[set[str], set[str]]] = []  # (names assigned, names the value spells)
+    calls: list[tuple[set[str], set[str], tuple]] = []  # (names the callee spells, names passed, defs around)
     for root in roots:
-        for node, _ in iter_with_scopes(root):
-            if type(node) is ast.Assign and names_word(node.value):
-                for target in node.targets:
-                    if isinstance(target, ast.Name):
-                        found.add(target.id)
-            elif type(node) in DEFS:
-                params = set(all_param_names(node.args))
-                for inner in iter_nodes(node):
-                    if type(inner) is ast.Call and inner.args and isinstance(inner.args[0], ast.Name) \
-                            and inner.args[0].id in params and names_word(inner.func):
-                        found.add(node.name)
-                        break
-    return frozenset(found - words)
+        for node, scopes in iter_with_scopes(root):
+            kind = type(node)
+            if kind is ast.Assign:
+                targets = {target.id if isinstance(target, ast.Name) else target.attr  # `self.shard = ...`
+                           for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
+                if targets:
+                    assigns.append((targets, _spelled(node.value)))
+            elif kind is ast.Call and scopes:
+                passed = set()
+                for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
+                    if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
+                        arg = arg.args[0]
+                    if isinstance(arg, ast.Name):
+                        passed.add(arg.id)
+                if passed:
+                    calls.append((_spelled(node.func), passed, scopes))
+    found: set[str] = set()
+    for _ in range(MAX_FORWARDING_DEPTH):
+        known = words | found
+        more = {target for targets, spelled in assigns if spelled & known for target in targets}
+        for spelled, passed, scopes in calls:
+            if spelled & known:
+                more.update(function.name for function in scopes
+                            if passed & set(all_param_names(function.args)))
+        more -= known
+        if not more:
+            break
+        found |= more
+    return frozenset(found)
+
+
+MAX_FORWARDING_DEPTH = 4  # functions a body or a mapper is followed through
+
+
+def _spelled(expr: ast.AST) -> set[str]:
+    """Every name and attribute name an expression spells."""
+    return {node.id if type(node) is ast.Name else node.attr for node in iter_nodes(expr)
+            if type(node) is ast.Name or type(node) is ast.Attribute}

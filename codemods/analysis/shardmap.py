@@ -13,164 +13,23 @@ per-function table of assignments.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from codemods import jaxapi
 from codemods.analysis.nodes import (
     DEFS,
-    NOT_LITERAL,
     Arg,
     FunctionDef,
     FunctionNode,
+    all_param_names,
     call_args,
     iter_nodes,
+    param_default,
     positional_params,
     target_names,
 )
-from codemods.analysis.scopes import ModuleScope
-
-
-# ---------------------------------------------------------------------------------------------
-# Specs and meshes
-# ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Spec:
-    """One PartitionSpec: the axes it shards on (varying), plus reduced= and unreduced=."""
-
-    node: ast.Call = field(repr=False)
-    sharded: tuple[str, ...]
-    reduced: tuple[str, ...] = ()
-    unreduced: tuple[str, ...] = ()
-    # The `reduced=` keyword's value node, when it is a set literal of strings.
-    reduced_node: ast.expr | None = field(default=None, repr=False)
-    reduced_literal: bool = True  # False: reduced= is present but not a literal set
-
-
-# A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, or None (unknown).
-SpecTree = Spec | tuple | None
-
-
-def is_partition_spec(scope: ModuleScope, func: ast.expr, scopes: tuple[FunctionDef, ...]) -> bool:
-    return scope.resolve(func, scopes) == jaxapi.PARTITION_SPEC
-
-
-def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ...], depth: int = 0) -> SpecTree:
-    """Parse an in_specs/out_specs expression into a SpecTree (None where not known)."""
-    if depth > 8:
-        return None
-    if isinstance(expr, ast.Call) and is_partition_spec(scope, expr.func, scopes):
-        return _parse_p_call(scope, expr, scopes)
-    if isinstance(expr, (ast.Tuple, ast.List)):
-        items = []
-        for element in expr.elts:
-            if isinstance(element, ast.Starred):
-                return None
-            items.append(parse_spec(scope, element, scopes, depth + 1))
-        return tuple(items)
-    if isinstance(expr, ast.Name):
-        bound, outer = scope.lookup_value(expr.id, scopes)
-        if bound is not None:
-            return parse_spec(scope, bound, outer, depth + 1)
-    return None
-
-
-def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef, ...]) -> Spec | None:
-    sharded: list[str] = []
-    reduced: tuple[str, ...] = ()
-    unreduced: tuple[str, ...] = ()
-    reduced_node = None
-    reduced_literal = True
-    for arg in call_args(call):
-        if arg.star:
-            return None
-        if arg.keyword is not None:
-            names = _axis_set(scope, arg.value, scopes)
-            if arg.keyword == "reduced":
-                reduced_node = arg.value
-                if names is None:
-                    reduced_literal = False
-                else:
-                    reduced = names
-            elif arg.keyword == "unreduced":
-                if names is None:
-                    return None
-                unreduced = names
-            else:
-                return None
-            continue
-        entry = scope.constant(arg.value, scopes)
-        if entry is None:
-            continue
-        if isinstance(entry, str):
-            sharded.append(entry)
-        elif isinstance(entry, tuple) and all(isinstance(item, str) for item in entry):
-            sharded.extend(entry)
-        else:
-            return None
-    return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal)
-
-
-def _axis_set(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[str, ...] | None:
-    if isinstance(expr, ast.Set):
-        names = []
-        for element in expr.elts:
-            if isinstance(element, ast.Starred):
-                return None
-            value = scope.constant(element, scopes)
-            if not isinstance(value, str):
-                return None
-            names.append(value)
-        return tuple(names)
-    value = scope.constant(expr, scopes)
-    if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
-        return value
-    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("set", "frozenset") \
-            and not expr.args and not expr.keywords:
-        return ()
-    return None
-
-
-@dataclass(frozen=True)
-class MeshInfo:
-    axes: tuple[str, ...]
-    sizes: tuple[int, ...] | None = None
-
-    def size(self, axis: str) -> int | None:
-        if self.sizes is None or axis not in self.axes:
-            return None
-        return self.sizes[self.axes.index(axis)]
-
-
-def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ...], depth: int = 0) -> MeshInfo | None:
-    """Mesh axes of `jax.make_mesh(shape, names)` / `Mesh(devices, names)`, followed through names."""
-    if depth > 8:
-        return None
-    if isinstance(expr, ast.Name):
-        bound, outer = scope.lookup_value(expr.id, scopes)
-        return parse_mesh(scope, bound, outer, depth + 1) if bound is not None else None
-    if not isinstance(expr, ast.Call):
-        return None
-    factory = scope.resolve(expr.func, scopes)
-    if factory not in jaxapi.MESH_FACTORIES:
-        return None
-    args = call_args(expr)
-    positional = [arg.value for arg in args if arg.keyword is None and not arg.star]
-    keywords = {arg.keyword: arg.value for arg in args if arg.keyword is not None}
-    names_node = keywords.get("axis_names", positional[1] if len(positional) > 1 else None)
-    if names_node is None:
-        return None
-    names = scope.constant(names_node, scopes)
-    if isinstance(names, str):
-        names = (names,)
-    if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):
-        return None
-    sizes = None
-    if factory == "jax.make_mesh":
-        shape_node = keywords.get("axis_shapes", positional[0] if positional else None)
-        shape = scope.constant(shape_node, scopes) if shape_node is not None else NOT_LITERAL
-        if isinstance(shape, tuple) and len(shape) == len(names) and all(isinstance(n, int) for n in shape):
-            sizes = shape
-    return MeshInfo(names, sizes)
+from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
+from codemods.analysis.syntax import assigned_names
 
 
 # ---------------------------------------------------------------------------------------------
@@ -193,6 +52,25 @@ class ShardMapUse:
     axis_names: ast.expr | None
     check: object  # check_vma / check_rep literal value (True when absent), NOT_LITERAL if unknown
     experimental: bool
+    # A body handed to shard_map through parameters of module functions: each call on the way,
+    # outermost first, with the function it calls, the scopes enclosing that function and the
+    # receiver a method is called on (None for a function). The
+    # body is then `inner_body` (the parameter, or `partial` of it) with those parameters bound.
+    chain: tuple[tuple[ast.Call, FunctionDef, tuple[FunctionDef, ...], ast.expr | None], ...] = ()
+    outer_scopes: tuple[FunctionDef, ...] = ()  # functions enclosing the outermost call
+    inner_body: ast.expr | None = None
+
+
+@dataclass(frozen=True)
+class _Forward:
+    """A shard_map call (`call`, `args`) whose body is parameter `param` of a function, reached
+    through the calls of `path` (each with the function it calls and that function's scopes)."""
+
+    call: ast.Call
+    args: "_ShardMapArgs"
+    param: str
+    path: tuple
+    body: ast.expr
 
 
 @dataclass(frozen=True)
@@ -249,7 +127,7 @@ class _Finder:
         bindings = scope.imports.bindings
         self.shard_map_names = scope.shard_map_names | scope.indirect_names
         self.partial_names = {"partial"} | {name for name, bound in bindings.items() if bound == jaxapi.PARTIAL}
-        self._forwarded: dict[int, list[tuple[ast.Call, _ShardMapArgs, int, str]]] = {}
+        self._forwarded: dict[int, list[_Forward]] = {}
 
     def function(self, node: FunctionDef, scopes) -> None:
         for expr in node.decorator_list:
@@ -281,6 +159,38 @@ class _Finder:
             return
         if isinstance(node.func, ast.Name) and node.func.id in self.shard_map_names:
             self._indirect_call(node, node.func.id, scopes)
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in self.shard_map_names:
+            mapper = self._attribute_mapper(node.func, scopes)
+            args = call_args(node)
+            if mapper is None:
+                self._forwarded_through(node, scopes)  # `self.wrap(body)`
+            elif len(args) == 1 and args[0].keyword is None and not args[0].star:  # `self.shard(body)`
+                body, body_scopes, ref, bound = _resolve_body(self.scope, args[0].value, scopes)
+                self._add(mapper[0], mapper[1], body, body_scopes, mapper[2], ref, decorated=False, bound=bound)
+
+    def _attribute_mapper(self, func: ast.Attribute, scopes):
+        """`self.shard` inside a method, set once in the class's __init__ to shard_map without a
+        body (and set nowhere else in the module): (that call, its arguments, its scopes)."""
+        enclosing = scopes[-1] if scopes else None
+        cls = self.scope.class_of(enclosing) if enclosing is not None else None
+        params = positional_params(enclosing.args) if cls is not None else []
+        if not params or not isinstance(func.value, ast.Name) or func.value.id != params[0].arg \
+                or method_kind(enclosing) != "plain" or self.scope.subclassed(cls):
+            return None
+        stores = [node for node in iter_nodes(self.scope.tree) if type(node) is ast.Attribute
+                  and node.attr == func.attr and isinstance(node.ctx, (ast.Store, ast.Del))]
+        for init in (member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"):
+            receiver = positional_params(init.args)[0].arg if positional_params(init.args) else None
+            for stmt in init.body:
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] in stores \
+                        and len(stores) == 1 and isinstance(stmt.targets[0].value, ast.Name) \
+                        and stmt.targets[0].value.id == receiver and isinstance(stmt.value, ast.Call):
+                    init_scopes = self._scopes_of(init) + (init,)
+                    found = shard_map_args(self.scope, stmt.value, init_scopes)
+                    if found is not None and found.body is None:
+                        self.handled.add(id(stmt.value))
+                        return stmt.value, found, init_scopes
+        return None
 
     def _indirect_call(self, node: ast.Call, name: str, scopes) -> None:
         """`mapper(body)` with `mapper = jax.shard_map(mesh=...)`, and `distribute(body, ...)` with
@@ -293,19 +203,36 @@ class _Finder:
                 body, body_scopes, ref, bound = _resolve_body(self.scope, args[0].value, scopes)
                 self._add(call, found, body, body_scopes, mapper_scopes, ref, decorated=False, bound=bound)
             return
-        function, _ = self.scope.lookup_function(name, scopes)
-        if not isinstance(function, DEFS) or any(arg.star for arg in args):
+        self._forwarded_through(node, scopes)
+
+    def _callee(self, node: ast.Call, scopes) -> tuple[FunctionDef | None, ast.expr | None]:
+        """The module function or method a call runs, with the receiver a method is bound to."""
+        if isinstance(node.func, ast.Name):
+            function, _ = self.scope.lookup_function(node.func.id, scopes)
+            return (function, None) if isinstance(function, DEFS) else (None, None)
+        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+            method, bound = _method(self.scope, node.func, scopes)
+            if isinstance(method, DEFS):
+                return method, bound[0].value if bound else None
+        return None, None
+
+    def _forwarded_through(self, node: ast.Call, scopes) -> None:
+        """`distribute(body, mesh)` or `self.wrap(body)` with a function that hands that
+        parameter on to shard_map (through other functions, too)."""
+        function, receiver = self._callee(node, scopes)
+        if function is None or any(arg.star for arg in call_args(node)):
             return
-        positional = [param.arg for param in positional_params(function.args)]
-        for inner, found, index, param in self._forwarding(function):
-            given = [arg.value for arg in args if arg.keyword == param]
-            if not given and index < len(positional):
-                plain = [arg.value for arg in args if arg.keyword is None]
-                given = plain[index:index + 1]
-            if given:
-                body, body_scopes, ref, bound = _resolve_body(self.scope, given[0], scopes)
-                inner_scopes = self._scopes_of(function) + (function,)
-                self._add(inner, found, body, body_scopes, inner_scopes, ref, decorated=False, bound=bound)
+        for forward in self._forwarding(function):
+            given = argument_for(node, function, forward.param, skip=receiver is not None)
+            if given is None:
+                continue
+            body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
+            inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
+            chain = ((node, function, self._scopes_of(function), receiver),) + forward.path
+            inner_function, inner_scopes = chain[-1][1], chain[-1][2]
+            self._add(forward.call, forward.args, body, body_scopes, inner_scopes + (inner_function,), ref,
+                      decorated=False, bound=tuple(bound) + inner_bound, chain=chain, outer_scopes=scopes,
+                      inner_body=forward.body)
 
     def _mapper(self, name: str, scopes):
         """(the call, its arguments, its scopes) when `name` is bound once to shard_map without a body."""
@@ -317,25 +244,51 @@ class _Finder:
                 return value, found, outer
         return None
 
-    def _forwarding(self, function: FunctionDef) -> list[tuple[ast.Call, _ShardMapArgs, int, str]]:
-        """The shard_map calls in `function` whose body is one of its parameters, with that
-        parameter's position and name."""
+    def _forwarding(self, function: FunctionDef, depth: int = 0) -> list[_Forward]:
+        """How `function` hands one of its parameters to shard_map as the body: itself
+        (`jax.shard_map(fn, ...)`, `jax.shard_map(partial(fn, axis=axis), ...)`) or by passing it
+        on to another module function that does, a few calls deep. A parameter the function
+        rebinds is not followed."""
         key = id(function)
-        if key not in self._forwarded:
-            positional = [param.arg for param in positional_params(function.args)]
-            names = positional + [param.arg for param in function.args.kwonlyargs]
-            scopes = self._scopes_of(function) + (function,)
-            found = []
-            for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,)):
-                if type(node) is ast.Call and node.args and isinstance(node.args[0], ast.Name) \
-                        and node.args[0].id in names:
-                    inner = shard_map_args(self.scope, node, scopes)
-                    if inner is not None and inner.body is node.args[0]:
-                        param = node.args[0].id
-                        index = positional.index(param) if param in positional else len(positional)
-                        found.append((node, inner, index, param))
-            self._forwarded[key] = found
-        return self._forwarded[key]
+        if key in self._forwarded:
+            return self._forwarded[key]
+        if depth >= MAX_FORWARDING_DEPTH:
+            return []
+        self._forwarded[key] = []  # a function reaching itself hands nothing on
+        names = set(all_param_names(function.args)) - assigned_names(function.body)
+        scopes = self._scopes_of(function) + (function,)
+        found: list[_Forward] = []
+        for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,)):
+            if type(node) is not ast.Call:
+                continue
+            inner = shard_map_args(self.scope, node, scopes)
+            if inner is not None:
+                param = self._forwarded_param(inner.body, names, scopes)
+                if param is not None:
+                    found.append(_Forward(node, inner, param, (), inner.body))
+                continue
+            last = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if last not in self.shard_map_names:
+                continue
+            callee, receiver = self._callee(node, scopes)
+            if callee is None or callee is function or any(arg.star for arg in call_args(node)):
+                continue
+            for forward in self._forwarding(callee, depth + 1):
+                given = argument_for(node, callee, forward.param, skip=receiver is not None)
+                if isinstance(given, ast.Name) and given.id in names:
+                    hop = ((node, callee, self._scopes_of(callee), receiver),)
+                    found.append(_Forward(forward.call, forward.args, given.id, hop + forward.path, forward.body))
+        self._forwarded[key] = found
+        return found
+
+    def _forwarded_param(self, body: ast.expr | None, names: set[str], scopes) -> str | None:
+        """The parameter a shard_map body expression is: `fn`, or `partial(fn, ...)`."""
+        if isinstance(body, ast.Call) and self.scope.resolve(body.func, scopes) == jaxapi.PARTIAL \
+                and body.args and not any(arg.star for arg in call_args(body)):
+            body = body.args[0]
+        if isinstance(body, ast.Name) and body.id in names:
+            return body.id
+        return None
 
     def _scopes_of(self, function: FunctionDef) -> tuple[FunctionDef, ...]:
         for node, scopes in self.scope.calls_and_defs:
@@ -364,7 +317,8 @@ class _Finder:
         body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
         self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound)
 
-    def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=()) -> None:
+    def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=(),
+             chain=(), outer_scopes=(), inner_body=None) -> None:
         keywords = found.keywords
         check_node = keywords.get("check_rep" if found.experimental else "check_vma")
         if check_node is None and found.experimental:
@@ -385,6 +339,9 @@ class _Finder:
                 axis_names=keywords.get("axis_names"),
                 check=check,
                 experimental=found.experimental,
+                chain=chain,
+                outer_scopes=outer_scopes,
+                inner_body=inner_body,
             )
         )
 
@@ -418,9 +375,13 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             # Scopes enclosing the definition: `outer` ends with the defining function.
             return function, outer, expr, ()
         value, outer = scope.lookup_value(expr.id, scopes)
+        if isinstance(value, ast.Call) and call_method(scope, value, outer) is not None:
+            return call_method(scope, value, outer), (), expr, (Arg(expr),)  # `block = Block(); shard_map(block)`
         if isinstance(value, ast.Call):  # `body = partial(self._body, ...)`
             return _resolve_body(scope, value, outer, depth + 1)
         return None, (), None, ()
+    if isinstance(expr, ast.Call) and call_method(scope, expr, scopes) is not None:
+        return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = call_args(expr)
         if args and args[0].keyword is None and not args[0].star:
@@ -430,18 +391,41 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
     return None, (), None, ()
 
 
+def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionDef | None:
+    """The `__call__` of the module class `construction` constructs (an equinox-style module
+    used as a body), when no class of the module extends it."""
+    func = construction.func
+    if not isinstance(func, ast.Name) or any(scope.locals_of(function).binds(func.id) for function in scopes):
+        return None
+    cls = scope.classes.get(func.id)
+    if cls is None or scope.subclassed(cls):
+        return None
+    methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__call__"]
+    return methods[0] if len(methods) == 1 and method_kind(methods[0]) == "plain" else None
+
+
 def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDef | None, tuple[Arg, ...]]:
-    """`self._body` inside a method of a module class (self bound), or `Model.step` (nothing bound)."""
+    """`self._body` inside a method of a module class (self bound), `cls.body` inside a
+    classmethod and `Model.body` of a classmethod (the class bound), or `Model.step` and static
+    methods (nothing bound)."""
     receiver = expr.value.id
     cls = None
-    bound: tuple[Arg, ...] = ()
-    if scopes and scope.class_of(scopes[-1]) is not None and _is_plain_method(scopes[-1]) \
-            and not scope.subclassed(scope.class_of(scopes[-1])):  # a subclass may override the method
-        params = positional_params(scopes[-1].args)
-        if params and params[0].arg == receiver:
-            cls, bound = scope.class_of(scopes[-1]), (Arg(expr.value),)
+    instance = False
+    enclosing = scopes[-1] if scopes else None
+    owner = scope.class_of(enclosing) if enclosing is not None else None
+    if owner is not None and not scope.subclassed(owner):  # a subclass may override the method
+        params = positional_params(enclosing.args)
+        kind = method_kind(enclosing)
+        if params and params[0].arg == receiver and kind in ("plain", "class"):
+            cls, instance = owner, kind == "plain"
     if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
         cls = scope.classes.get(receiver)
+    if cls is None:  # `model.step` with `model = Model(...)`: an object the module builds
+        value, outer = scope.lookup_value(receiver, scopes)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+                and not any(scope.locals_of(function).binds(value.func.id) for function in outer) \
+                and value.func.id in scope.classes and not scope.subclassed(scope.classes[value.func.id]):
+            cls, instance = scope.classes[value.func.id], True
     if cls is None:
         return None, ()
     methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
@@ -449,14 +433,12 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
     if len(methods) != 1 or assigned:
         return None, ()
     method = methods[0]
-    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list)
-    if (method.decorator_list and not static) or (bound and static):
-        return None, ()
-    return method, bound
-
-
-def _is_plain_method(function: FunctionDef) -> bool:
-    return not function.decorator_list
+    kind = method_kind(method)
+    if kind == "class":
+        return method, (Arg(expr.value),)
+    if kind == "plain":
+        return method, (Arg(expr.value),) if instance else ()
+    return (method, ()) if kind == "static" else (None, ())
 
 
 def assigned_in(stmt: ast.stmt) -> set[str]:
@@ -467,3 +449,41 @@ def assigned_in(stmt: ast.stmt) -> set[str]:
     elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
         target_names(stmt.target, names)
     return names
+
+
+def argument_for(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:
+    """What `call` passes for parameter `name` of `function` (None: nothing plain to see); the
+    first `skip` parameters are bound already (a method's receiver)."""
+    args = call_args(call)
+    if any(arg.star for arg in args):
+        return None
+    for arg in args:
+        if arg.keyword == name:
+            return arg.value
+    positional = [param.arg for param in positional_params(function.args)][skip:]
+    plain = [arg.value for arg in args if arg.keyword is None]
+    if name in positional and positional.index(name) < len(plain):
+        return plain[positional.index(name)]
+    return None
+
+
+def passed_through(use: ShardMapUse, expr: ast.expr | None) -> tuple[ast.expr | None, tuple[FunctionDef, ...]]:
+    """`in_specs=in_specs` in a function the body was handed through: the expression its caller
+    passes for that parameter (followed out to the outermost call), with the scopes it is in."""
+    scopes = use.call_scopes
+    for index in range(len(use.chain) - 1, -1, -1):
+        call, function, _, receiver = use.chain[index]
+        if not isinstance(expr, ast.Name) or expr.id not in all_param_names(function.args) \
+                or expr.id in assigned_names(function.body):
+            break
+        given = argument_for(call, function, expr.id, skip=receiver is not None)
+        if given is None and not any(arg.star for arg in call_args(call)):
+            param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                          if param.arg == expr.id), None)
+            default = param_default(function.args, param) if param is not None else None  # where it is defined
+            return (default, use.chain[index][2]) if default is not None else (None, ())
+        if given is None:
+            return None, ()
+        expr = given
+        scopes = use.chain[index - 1][2] + (use.chain[index - 1][1],) if index else use.outer_scopes
+    return expr, scopes

@@ -11,9 +11,10 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.scopes import ModuleScope
-from codemods.analysis.shardmap import MeshInfo, ShardMapUse, Spec, SpecTree, parse_spec
+from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_spec
+from codemods.analysis.shardmap import ShardMapUse, passed_through
 from codemods.analysis.transfer import Transfer
-from codemods.analysis.values import AxisState, State, TupleValue, Value, leaves
+from codemods.analysis.values import AxisState, DictValue, State, TupleValue, Value, leaves
 
 
 
@@ -98,9 +99,10 @@ def out_spec_needs(analysis: Analysis, site: Site) -> tuple[OutSpecNeed, ...]:
     for run in analysis.runs:
         if not run.analysed or run.use.out_specs is None or analysis.scope is None:
             continue
-        tree = parse_spec(analysis.scope, run.use.out_specs, run.use.call_scopes)
+        out_specs, scopes = passed_through(run.use, run.use.out_specs)  # a wrapper's parameter: the caller's
+        tree = parse_spec(analysis.scope, out_specs, scopes) if out_specs is not None else None
         for _, value in run.returns:
-            needs.extend(_out_needs(value, tree, site, run.use.out_specs))
+            needs.extend(_out_needs(value, tree, site, out_specs if out_specs is not None else run.use.out_specs))
     unique: dict[tuple, OutSpecNeed] = {}
     for need in needs:
         unique.setdefault((id(need.spec.node) if need.spec else id(need.out_specs), need.axes), need)
@@ -110,6 +112,8 @@ def out_spec_needs(analysis: Analysis, site: Site) -> tuple[OutSpecNeed, ...]:
 def _out_needs(value: Value, tree: SpecTree, site: Site, out_specs: ast.expr) -> list[OutSpecNeed]:
     if isinstance(tree, tuple) and isinstance(value, TupleValue) and len(tree) == len(value.items):
         return [need for item, sub in zip(value.items, tree) for need in _out_needs(item, sub, site, out_specs)]
+    if isinstance(tree, dict) and isinstance(value, DictValue) and set(tree) == set(value.keys):
+        return [need for key, item in zip(value.keys, value.items) for need in _out_needs(item, tree[key], site, out_specs)]
     found = list(leaves(value))
     wanted = [_needed_reduced(leaf, site) for leaf in found]
     if not any(wanted):

@@ -16,7 +16,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.nodes import FunctionNode
-from codemods.analysis.shardmap import Spec
+from codemods.analysis.meshspec import Spec
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -158,9 +158,12 @@ class ClassValue:
 
 @dataclass(frozen=True, eq=False)
 class Instance:
-    """`self` inside a method of a module-level class no other class of the module extends."""
+    """An object of a module-level class: `self` inside a method of a class no other class of
+    the module extends (`fields` None: any instance), or one the code constructs (`fields`: what
+    its constructor set, by attribute name)."""
 
     cls: ast.ClassDef
+    fields: tuple[tuple[str, Value], ...] | None = None
 
 
 Value = AxisState | Const | Static | TupleValue | DictValue | JaxName | Function | Partial | ClassValue | Instance
@@ -182,6 +185,11 @@ def same_value(left: Value, right: Value) -> bool:
         return len(left.items) == len(right.items) and all(map(same_value, left.items, right.items))
     if isinstance(left, DictValue) and isinstance(right, DictValue):
         return left.keys == right.keys and all(map(same_value, left.items, right.items))
+    if isinstance(left, Instance) and isinstance(right, Instance):
+        if left.cls is not right.cls or (left.fields is None) != (right.fields is None):
+            return False
+        return left.fields is None or (len(left.fields) == len(right.fields) and all(
+            a[0] == b[0] and same_value(a[1], b[1]) for a, b in zip(left.fields, right.fields)))
     if isinstance(left, (Instance, ClassValue)) and isinstance(right, (Instance, ClassValue)):
         return type(left) is type(right) and left.cls is right.cls
     if isinstance(left, (Function, Partial)) or isinstance(right, (Function, Partial)):
@@ -294,3 +302,43 @@ def one_state_leaf(value: Value) -> AxisState | None:
     if not all(leaf.same_state(found[0]) for leaf in found):
         return None
     return replace(found[0], gathers=frozenset().union(*(leaf.gathers for leaf in found)))
+
+
+_PLAIN = (str, int, float, bool, type(None), tuple)
+_COMPARE = {
+    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
+    ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b,
+}
+
+
+def _python(value: Value) -> object:
+    """The Python value of a constant or a tuple of constants (NOT a plain value otherwise)."""
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, TupleValue):
+        items = tuple(_python(item) for item in value.items)
+        return items if all(isinstance(item, _PLAIN) for item in items) else _Opaque
+    return _Opaque
+
+
+class _Opaque:
+    """Stands for a value no comparison is decided on."""
+
+
+def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | None:
+    """`REDUCE == "sum"` with a module constant: the Python result (None: not decided here).
+    `is` is decided only against None, True and False (the singletons)."""
+    values = [_python(operand) for operand in operands]
+    if not all(isinstance(value, _PLAIN) for value in values):
+        return None
+    result = True
+    for op, left, right in zip(ops, values, values[1:]):
+        if isinstance(op, (ast.Is, ast.IsNot)) and not any(v is None or isinstance(v, bool) for v in (left, right)):
+            return None
+        try:
+            result = result and _COMPARE[type(op)](left, right)
+        except (TypeError, KeyError):
+            return None
+    return Const(bool(result))

@@ -13,7 +13,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.interpreter import analyse_module
-from codemods.analysis.shardmap import MeshInfo
+from codemods.analysis.meshspec import MeshInfo
 from codemods.analysis.sites import Analysis, OutSpecNeed, Site, out_spec_needs
 from codemods.analysis.values import AxisState, State
 

@@ -12,7 +12,7 @@ import ast
 
 from codemods.analysis.nodes import iter_with_scopes
 from codemods.analysis.scopes import ModuleScope
-from codemods.analysis.shardmap import parse_mesh
+from codemods.analysis.meshspec import parse_mesh
 from codemods.context import FileContext, Node
 
 _SET_BUILDERS = {"frozenset", "set", "tuple", "list"}

@@ -1,0 +1,380 @@
+"""How the interpreter reads objects of the module's own classes: class attributes and methods
+through the class, `cls`, `type(self)` or `self`, and instance fields that a constructor sets
+(dataclass-like fields with defaults, `self.axis = axis` in `__init__`), as trainer code keeps
+its axis names (`self.axis`, `cfg.axes.data` with a module-level config instance).
+
+A field is known only when nothing else can change it: no code of the module stores that
+attribute outside `__init__`, nothing uses `setattr`, `tree_at`, `__dict__`, or a `replace`
+naming it. Read through `self`, a field is known when every construction of the class in the
+file gives it the same constant (the class's name is used only to construct it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.nodes import DEFS, FunctionDef, FunctionNode, iter_nodes, iter_with_scopes, positional_params
+from codemods.analysis.mutation import mutated_names
+from codemods.analysis.scopes import bindings_of, method_kind
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+# Calls that change an object's fields by name, or any attribute: their presence makes fields unknown.
+_ANY_FIELD = frozenset({"setattr", "__setattr__", "tree_at", "__dict__", "vars", "__class__"})
+_NAMED_FIELD = frozenset({"replace", "_replace", "evolve", "clone", "copy", "model_copy"})
+# Field declarations whose default is a keyword: `field(default=...)`, `eqx.field(default=...)`.
+_FIELD_FUNCTIONS = frozenset({"field", "static_field", "attrib", "ib"})
+
+
+@dataclass
+class ClassFacts:
+    """What the constructor of a module class sets on its instances."""
+
+    cls: ast.ClassDef
+    init: FunctionDef | None = None  # an explicit __init__
+    stores: dict[str, ast.expr] = field(default_factory=dict)  # `self.attr = expr` at __init__'s top level
+    fields: tuple[str, ...] = ()  # generated constructor: annotated fields in order
+    defaults: dict[str, ast.expr] = field(default_factory=dict)
+    positional: bool = True  # positional constructor arguments map onto `fields`
+    constructible: bool = True  # False: what a construction sets is not read here
+    opaque: set[str] = field(default_factory=set)  # attributes objects may hold other values of
+
+    def sets(self, attr: str) -> bool:
+        return attr in self.stores or attr in self.fields
+
+
+class Classes:
+    """The class half of the Interpreter (which supplies eval, scope and the frames)."""
+
+    def _receiver_of(self, function: FunctionNode) -> Value | None:
+        """What the first parameter of a method of a class no other class of the module extends
+        stands for: an instance of it (a plain method) or the class (a classmethod)."""
+        cls = self.scope.class_of(function)
+        if cls is None or self.scope.subclassed(cls):
+            return None
+        kind = method_kind(function)
+        if kind == "plain":
+            return Instance(cls)
+        return ClassValue(cls) if kind == "class" else None
+
+    def class_attribute(self, receiver: ClassValue | Instance, attr: str) -> Value:
+        """A class attribute, method or instance field read through the class or an instance."""
+        cls = receiver.cls
+        facts = self.class_facts(cls)
+        if attr in facts.opaque or self._stored_elsewhere(facts, attr) \
+                or "." + attr in mutated_names(self.scope.tree):
+            return UNKNOWN
+        if facts.sets(attr) and isinstance(receiver, Instance):
+            if attr in self._field_changers():
+                return UNKNOWN
+            if receiver.fields is not None:
+                return dict(receiver.fields).get(attr, UNKNOWN)
+            return self._agreed_field(facts, attr)
+        bindings = bindings_of(cls)
+        function = bindings.unique_function(attr)
+        if isinstance(function, DEFS):
+            kind = method_kind(function)
+            if kind is None:
+                return UNKNOWN
+            method = Function(function, self.module_frame)
+            if kind == "property":  # `cfg.data_axis` computed from the object's own fields
+                result = self.run_function(function, [receiver], {}, self.module_frame) \
+                    if isinstance(receiver, Instance) else None
+                return UNKNOWN if result is None else result
+            if kind == "class":
+                return Partial(method, (ClassValue(cls),), (), (cls,))
+            if isinstance(receiver, Instance) and kind == "plain":
+                return Partial(method, (receiver,), (), (cls,))
+            return method
+        value = bindings.unique_value(attr)
+        if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
+            return UNKNOWN  # names of the class body itself are not followed
+        return self.eval(_field_default(value), self.module_frame)
+
+    def construct(self, receiver: ClassValue, args, keywords, starred) -> Value:
+        """`Config(...)`: an instance whose constructor-set fields are evaluated from the call."""
+        facts = self.class_facts(receiver.cls)
+        if not facts.constructible or starred:
+            return UNKNOWN
+        given = {name: value for name, (value, _) in keywords.items()}
+        positional = [value for value, _ in args]
+        fields: dict[str, Value] = {}
+        if facts.init is not None:
+            frame = self._init_frame(facts.init, positional, given)
+            if frame is None:
+                return UNKNOWN
+            for attr, expr in facts.stores.items():
+                fields[attr] = self.eval(expr, frame)
+        elif facts.fields:
+            if len(positional) > len(facts.fields) or (positional and not facts.positional) \
+                    or not set(given) <= set(facts.fields):
+                return UNKNOWN
+            given.update(zip(facts.fields, positional))
+            for name in facts.fields:
+                if name in given:
+                    fields[name] = given[name]
+                elif name in facts.defaults:
+                    fields[name] = self.eval(_field_default(facts.defaults[name]), self.module_frame)
+                else:
+                    return UNKNOWN
+        elif positional or given:
+            return UNKNOWN
+        return Instance(receiver.cls, tuple(sorted(fields.items())))
+
+    def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value]) -> Frame | None:
+        from codemods.analysis.interpreter import Frame
+
+        frame = Frame(None, self.module_frame, static_scopes=(init,))
+        receiver = positional_params(init.args)[0].arg
+        frame.vars[receiver] = UNKNOWN
+        params = init.args
+        rest = ast.arguments(posonlyargs=[], args=positional_params(params)[1:], vararg=params.vararg,
+                             kwonlyargs=params.kwonlyargs, kw_defaults=params.kw_defaults, kwarg=params.kwarg,
+                             defaults=params.defaults)
+        return frame if self._bind_params(rest, positional, given, frame) else None
+
+    def class_facts(self, cls: ast.ClassDef) -> ClassFacts:
+        key = id(cls)
+        if key not in self._class_tables:
+            self._class_tables[key] = _read_class(cls, self.scope.classes)
+        return self._class_tables[key]
+
+    def _stored_elsewhere(self, facts: ClassFacts, attr: str) -> bool:
+        """Some code sets `attr` on an object other than in this class's __init__."""
+        allowed = {id(node) for node in _init_store_targets(facts)}
+        return any(id(node) not in allowed for node in self._attribute_stores().get(attr, ()))
+
+    def _attribute_stores(self) -> dict[str, list[ast.Attribute]]:
+        if self._stores is None:
+            self._stores = {}
+            for node in iter_nodes(self.scope.tree):
+                if type(node) is ast.Attribute and isinstance(node.ctx, (ast.Store, ast.Del)):
+                    self._stores.setdefault(node.attr, []).append(node)
+        return self._stores
+
+    def _field_changers(self) -> frozenset[str]:
+        """Field names some call may change by name (`replace(cfg, axis=...)`); every field when
+        the module uses setattr and the like."""
+        if self._changers is None:
+            names: set[str] = set()
+            for node in iter_nodes(self.scope.tree):
+                kind = type(node)
+                if (kind is ast.Name and node.id in _ANY_FIELD) or (kind is ast.Attribute and node.attr in _ANY_FIELD):
+                    names.add("*")
+                elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
+                        and node.func.func.id == "type":
+                    names.add("*")  # `type(self)(axis=...)`: a new object of the class
+                elif kind is ast.Call:
+                    func = node.func
+                    last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+                    if last in _NAMED_FIELD:
+                        names.update(keyword.arg or "*" for keyword in node.keywords)
+            self._changers = frozenset(names)
+        if "*" in self._changers:
+            return _Everything()
+        return self._changers
+
+    def _agreed_field(self, facts: ClassFacts, attr: str) -> Value:
+        """The constant every construction of the class in the file gives `attr`."""
+        constructions = self._constructions(facts.cls)
+        if not constructions:
+            return UNKNOWN
+        agreed: Value | None = None
+        for call, scopes in constructions:
+            frame = self._static_frame(scopes)
+            args, keywords, starred = self._eval_args(call, frame)
+            instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
+            value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
+            if not (isinstance(value, Const) or (isinstance(value, Instance) and value.fields is not None)) \
+                    or (agreed is not None and not same_value(agreed, value)):
+                return UNKNOWN  # a constant, or an object built with constants (`self.config.axis`)
+            agreed = value
+        return agreed if agreed is not None else UNKNOWN
+
+    def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
+        """`__call__` runs wherever an instance is called: every construction of the class is
+        analysed as a body itself, or bound to a name (`block = Block()`) or an attribute
+        (`self.model = Model()`) every read of which was analysed (as a body, or called in an
+        analysed run)."""
+        if self.scope.attribute_references("__call__"):
+            return False
+        holders = {id(node.value): node.targets[0] for node in iter_nodes(self.scope.tree)
+                   if type(node) is ast.Assign and len(node.targets) == 1
+                   and type(node.targets[0]) in (ast.Name, ast.Attribute)}
+        constructions = self._constructions(cls)
+        if not constructions:
+            return False
+        for call, _ in constructions:
+            if id(call) in analysed:
+                continue
+            holder = holders.get(id(call))
+            if holder is None:
+                return False
+            if type(holder) is ast.Name:
+                reads = [node for node in iter_nodes(self.scope.tree)
+                         if type(node) is ast.Name and node.id == holder.id and isinstance(node.ctx, ast.Load)]
+            else:  # every `.model` read anywhere in the module
+                reads = [node for node in iter_nodes(self.scope.tree) if type(node) is ast.Attribute
+                         and node.attr == holder.attr and isinstance(node.ctx, ast.Load)]
+            if not reads or any(id(node) not in analysed for node in reads):
+                return False
+        return True
+
+    def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
+        """Every construction of the class: calls by its name, `cls(...)` in its classmethods,
+        `default_factory=Cls` (no arguments), when the name is used for nothing else (class
+        attributes and classmethods read through it, annotations, `isinstance` and base lists
+        aside); None otherwise."""
+        key = ("constructions", id(cls))
+        if key not in self._class_tables:
+            calls, other = [], 0
+            harmless = _harmless_references(self.scope.tree, cls.name)
+            for member in cls.body:
+                params = positional_params(member.args) if isinstance(member, DEFS) else []
+                if params and method_kind(member) == "class":
+                    for node, scopes in iter_with_scopes(member):
+                        if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg:
+                            calls.append((node, scopes))
+            for node, scopes in iter_with_scopes(self.scope.tree):
+                if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == cls.name:
+                    calls.append((node, scopes))
+                    harmless.add(id(node.func))
+                elif type(node) is ast.keyword and node.arg == "default_factory" \
+                        and type(node.value) is ast.Name and node.value.id == cls.name:
+                    calls.append((ast.Call(func=node.value, args=[], keywords=[]), ()))
+                    harmless.add(id(node.value))
+                elif type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == cls.name:
+                    harmless.add(id(node.value))  # `Trainer.create(...)`, `Trainer.AXIS`
+            for node in iter_nodes(self.scope.tree):
+                if type(node) is ast.Name and node.id == cls.name and id(node) not in harmless:
+                    other += 1
+            self._class_tables[key] = calls if not other else None
+        return self._class_tables[key] or []
+
+
+class _Everything(frozenset):
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFacts:
+    """An __init__ with odd parameters, or fields inherited from a class of the module: what a
+    construction sets is not read (attributes stored by __init__ are then unknown: stored
+    where no rule reads them)."""
+    facts = ClassFacts(cls)
+    inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
+    local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
+    generated = bool(cls.decorator_list or [base for base in cls.bases
+                                            if not (isinstance(base, ast.Name) and base.id == "object")])
+    if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
+        facts.constructible = False
+        return facts
+    if inits:
+        init = inits[0]
+        facts.init = init
+        receiver = positional_params(init.args)[0].arg
+        seen: dict[str, int] = {}
+        for stmt in init.body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                for target in targets:
+                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                            and target.value.id == receiver and stmt.value is not None:
+                        seen[target.attr] = seen.get(target.attr, 0) + 1
+                        facts.stores[target.attr] = stmt.value
+        for attr, count in seen.items():
+            if count > 1:
+                facts.stores[attr] = _UNKNOWABLE
+        return facts
+    if generated:
+        facts.constructible = not local_bases
+        names = []
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
+                    and not _is_class_var(stmt.annotation):
+                if _last_name(stmt.annotation) == "KW_ONLY":
+                    facts.positional = False  # fields after it are keyword-only
+                    continue
+                if local_bases or (isinstance(stmt.value, ast.Call) and any(k.arg == "init" for k in stmt.value.keywords)):
+                    facts.opaque.add(stmt.target.id)  # inherited fields come first; `field(init=False)`
+                    continue
+                names.append(stmt.target.id)
+                if stmt.value is not None:
+                    facts.defaults[stmt.target.id] = stmt.value
+        facts.fields = tuple(names)
+        # Positions map onto the fields only where no base class brings fields of its own.
+        facts.positional = facts.positional and all(_last_name(base) in _FIELDLESS_BASES for base in cls.bases) \
+            and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in cls.decorator_list
+                        if isinstance(d, ast.Call) for k in d.keywords)
+    return facts
+
+
+_UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
+
+
+_FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
+
+
+def _last_name(expr: ast.expr) -> str:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+
+
+def _is_class_var(annotation: ast.expr) -> bool:
+    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return _last_name(target) in ("ClassVar", "InitVar")
+
+
+def _field_default(value: ast.expr) -> ast.expr:
+    """`field(default=X)` -> X; `field(default_factory=F)` -> `F()`; anything else as written."""
+    if isinstance(value, ast.Call):
+        func = value.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name in _FIELD_FUNCTIONS:
+            for keyword in value.keywords:
+                if keyword.arg == "default":
+                    return keyword.value
+                if keyword.arg == "default_factory":
+                    return ast.Call(func=keyword.value, args=[], keywords=[])
+            return _UNKNOWABLE
+    return value
+
+
+def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
+    if facts.init is None:
+        return []
+    receiver = positional_params(facts.init.args)[0].arg
+    found = []
+    for stmt in facts.init.body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        for target in targets:
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver:
+                found.append(target)
+    return found
+
+
+def _harmless_references(tree: ast.Module, name: str) -> set[int]:
+    """Ids of references to class `name` that construct nothing: annotations, `isinstance` /
+    `issubclass` second arguments, base lists."""
+    found: set[int] = set()
+
+    def mark(node: ast.AST | None) -> None:
+        if node is not None:
+            found.update(id(inner) for inner in iter_nodes(node) if type(inner) is ast.Name and inner.id == name)
+
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind in (ast.arg, ast.AnnAssign):
+            mark(node.annotation)
+        elif kind in DEFS:
+            mark(node.returns)
+        elif kind is ast.ClassDef:
+            for base in node.bases:
+                mark(base)
+        elif kind is ast.Call and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass") \
+                and len(node.args) == 2:
+            mark(node.args[1])
+    return found

@@ -1,0 +1,158 @@
+"""PartitionSpecs and meshes as the module writes them: `P('i', None, reduced={'j'})`, trees of
+specs (tuples, dicts), `jax.make_mesh(shape, names)` / `Mesh(devices, names)`, followed through
+names and module constants. Python's `ast`; names resolved through the module's scopes."""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from codemods import jaxapi
+from codemods.analysis.nodes import NOT_LITERAL, FunctionDef, call_args
+from codemods.analysis.scopes import ModuleScope
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One PartitionSpec: the axes it shards on (varying), plus reduced= and unreduced=."""
+
+    node: ast.Call = field(repr=False)
+    sharded: tuple[str, ...]
+    reduced: tuple[str, ...] = ()
+    unreduced: tuple[str, ...] = ()
+    # The `reduced=` keyword's value node, when it is a set literal of strings.
+    reduced_node: ast.expr | None = field(default=None, repr=False)
+    reduced_literal: bool = True  # False: reduced= is present but not a literal set
+
+
+# A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, dict of trees by string key,
+# or None (unknown).
+SpecTree = Spec | tuple | dict | None
+
+
+def is_partition_spec(scope: ModuleScope, func: ast.expr, scopes: tuple[FunctionDef, ...]) -> bool:
+    return scope.resolve(func, scopes) == jaxapi.PARTITION_SPEC
+
+
+def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ...], depth: int = 0) -> SpecTree:
+    """Parse an in_specs/out_specs expression into a SpecTree (None where not known)."""
+    if depth > 8:
+        return None
+    if isinstance(expr, ast.Call) and is_partition_spec(scope, expr.func, scopes):
+        return _parse_p_call(scope, expr, scopes)
+    if isinstance(expr, (ast.Tuple, ast.List)):
+        items = []
+        for element in expr.elts:
+            if isinstance(element, ast.Starred):
+                return None
+            items.append(parse_spec(scope, element, scopes, depth + 1))
+        return tuple(items)
+    if isinstance(expr, ast.Dict):  # a dict of params: `{"w": P('i'), "b": P()}`
+        keys = [key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+                for key in expr.keys]
+        if None in keys or len(set(keys)) != len(keys):
+            return None
+        return {key: parse_spec(scope, value, scopes, depth + 1) for key, value in zip(keys, expr.values)}
+    if isinstance(expr, ast.Name):
+        bound, outer = scope.lookup_value(expr.id, scopes)
+        if bound is not None:
+            return parse_spec(scope, bound, outer, depth + 1)
+    return None
+
+
+def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef, ...]) -> Spec | None:
+    sharded: list[str] = []
+    reduced: tuple[str, ...] = ()
+    unreduced: tuple[str, ...] = ()
+    reduced_node = None
+    reduced_literal = True
+    for arg in call_args(call):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            names = _axis_set(scope, arg.value, scopes)
+            if arg.keyword == "reduced":
+                reduced_node = arg.value
+                if names is None:
+                    reduced_literal = False
+                else:
+                    reduced = names
+            elif arg.keyword == "unreduced":
+                if names is None:
+                    return None
+                unreduced = names
+            else:
+                return None
+            continue
+        entry = scope.constant(arg.value, scopes)
+        if entry is None:
+            continue
+        if isinstance(entry, str):
+            sharded.append(entry)
+        elif isinstance(entry, tuple) and all(isinstance(item, str) for item in entry):
+            sharded.extend(entry)
+        else:
+            return None
+    return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal)
+
+
+def _axis_set(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[str, ...] | None:
+    if isinstance(expr, ast.Set):
+        names = []
+        for element in expr.elts:
+            if isinstance(element, ast.Starred):
+                return None
+            value = scope.constant(element, scopes)
+            if not isinstance(value, str):
+                return None
+            names.append(value)
+        return tuple(names)
+    value = scope.constant(expr, scopes)
+    if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
+        return value
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("set", "frozenset") \
+            and not expr.args and not expr.keywords:
+        return ()
+    return None
+
+
+@dataclass(frozen=True)
+class MeshInfo:
+    axes: tuple[str, ...]
+    sizes: tuple[int, ...] | None = None
+
+    def size(self, axis: str) -> int | None:
+        if self.sizes is None or axis not in self.axes:
+            return None
+        return self.sizes[self.axes.index(axis)]
+
+
+def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ...], depth: int = 0) -> MeshInfo | None:
+    """Mesh axes of `jax.make_mesh(shape, names)` / `Mesh(devices, names)`, followed through names."""
+    if depth > 8:
+        return None
+    if isinstance(expr, ast.Name):
+        bound, outer = scope.lookup_value(expr.id, scopes)
+        return parse_mesh(scope, bound, outer, depth + 1) if bound is not None else None
+    if not isinstance(expr, ast.Call):
+        return None
+    factory = scope.resolve(expr.func, scopes)
+    if factory not in jaxapi.MESH_FACTORIES:
+        return None
+    args = call_args(expr)
+    positional = [arg.value for arg in args if arg.keyword is None and not arg.star]
+    keywords = {arg.keyword: arg.value for arg in args if arg.keyword is not None}
+    names_node = keywords.get("axis_names", positional[1] if len(positional) > 1 else None)
+    if names_node is None:
+        return None
+    names = scope.constant(names_node, scopes)
+    if isinstance(names, str):
+        names = (names,)
+    if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):
+        return None
+    sizes = None
+    if factory == "jax.make_mesh":
+        shape_node = keywords.get("axis_shapes", positional[0] if positional else None)
+        shape = scope.constant(shape_node, scopes) if shape_node is not None else NOT_LITERAL
+        if isinstance(shape, tuple) and len(shape) == len(names) and all(isinstance(n, int) for n in shape):
+            sizes = shape
+    return MeshInfo(names, sizes)

@@ -1,0 +1,112 @@
+"""Dicts and lists change in place: `d['w'] = v`, `parts.append(x)`, a helper that fills a dict
+it was given. The interpreter's values are immutable, so a change replaces the object in every
+name of every running function that holds it (aliases included); a change the analysis cannot
+follow makes the object unknown wherever it is held. A name some code changes in place is never
+read from the module's text (its value there may not be the one a body sees)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.values import UNKNOWN, Const, DictValue, TupleValue, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+# Methods of list and dict that change the object.
+MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault",
+                      "sort", "reverse", "__setitem__", "__delitem__", "__iadd__"})
+
+
+def mutated_names(tree: ast.Module) -> frozenset[str]:
+    """Names whose object some code of the module changes in place (`d[k] = v`, `del d[k]`,
+    `d.update(...)`), at any depth of subscripts."""
+    cached = getattr(tree, "_shardfix_mutated", None)
+    if cached is not None:
+        return cached
+    found: set[str] = set()
+    for node in iter_nodes(tree):
+        changed = None
+        if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
+            changed = node.value
+        elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            changed = node.func.value
+        while isinstance(changed, ast.Subscript):
+            changed = changed.value
+        if isinstance(changed, ast.Name):
+            found.add(changed.id)
+        elif isinstance(changed, ast.Attribute):
+            found.add("." + changed.attr)  # `self.params['w'] = ...`: the attribute's object
+    result = frozenset(found)
+    tree._shardfix_mutated = result
+    return result
+
+
+def _root_name(node: ast.expr) -> str | None:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def containers(value: Value) -> list[Value]:
+    """The dicts and lists (and tuples) inside a value, itself included."""
+    if isinstance(value, (TupleValue, DictValue)):
+        return [value] + [inner for item in value.items for inner in containers(item)]
+    return []
+
+
+class Mutations:
+    """The in-place half of the Interpreter (which supplies eval, lookup and the running frames)."""
+
+    def store_item(self, target: ast.Subscript, value: Value, frame: Frame) -> None:
+        """`d['w'] = v` / `parts[0] = v`: the dict or list held by a name gets the item; anything
+        else held under it becomes unknown."""
+        if not isinstance(target.value, ast.Name):
+            if not any(isinstance(node, ast.Call) for node in iter_nodes(target.value)):
+                self.forget_object(self.eval(target.value, frame))  # `d['a']['b'] = v`, `self.params['w'] = v`
+            root = _root_name(target.value)
+            if root is not None:
+                self.forget_object(self.lookup(root, frame))
+            return
+        old = self.lookup(target.value.id, frame)
+        if not isinstance(old, (TupleValue, DictValue)):
+            return
+        key = self.eval(target.slice, frame) if isinstance(target.slice, (ast.Constant, ast.Name)) else UNKNOWN
+        new: Value = UNKNOWN
+        if isinstance(old, DictValue) and isinstance(key, Const) and isinstance(key.value, str):
+            items = dict(zip(old.keys, old.items))
+            items[key.value] = value
+            new = DictValue(tuple(items), tuple(items.values()))
+        elif isinstance(old, TupleValue) and isinstance(key, Const) and type(key.value) is int \
+                and -len(old.items) <= key.value < len(old.items):
+            items = list(old.items)
+            items[key.value] = value
+            new = TupleValue(tuple(items))
+        self.replace_object(old, new)
+
+    def forget_object(self, value: Value) -> None:
+        """Every dict or list in `value` may have changed in a way not followed."""
+        for inner in containers(value):
+            self.replace_object(inner, UNKNOWN)
+
+    def forget_arguments(self, args, keywords) -> None:
+        """Code the analysis does not run was given these values: it may change them."""
+        for value, _ in list(args) + list(keywords.values()):
+            self.forget_object(value)
+
+    def replace_object(self, old: Value, new: Value) -> None:
+        """Every name of the running functions (and the functions around them) that holds `old`
+        holds `new` now; one holding a value with `old` inside is unknown."""
+        seen: set[int] = set()
+        for running in self.running:
+            current: Frame | None = running
+            while current is not None and id(current) not in seen:
+                seen.add(id(current))
+                for name, held in list(current.vars.items()):
+                    if held is old:
+                        current.vars[name] = new
+                    elif any(inner is old for inner in containers(held)):
+                        current.vars[name] = UNKNOWN
+                current = current.parent

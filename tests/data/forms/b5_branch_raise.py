@@ -1,0 +1,20 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+def body(x):
+    if x.ndim != 2:
+        raise ValueError("2-d only")
+    elif x.shape[0] > 4:
+        y = lax.psum(x, "i")
+    else:
+        y = lax.pmax(x, "i")
+    return lax.all_gather(y, "i", to="reduced", tiled=True)  # SF101
+
+def run(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"}))(x)

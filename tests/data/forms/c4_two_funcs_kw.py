@@ -1,0 +1,21 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+def body(x):
+    s = lax.psum(x, "i")
+    return lax.all_gather(s, "i", to="reduced", tiled=True)  # SF101
+
+def wrap(mesh, fn):
+    return jax.shard_map(fn, mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"}))
+
+def build(mesh, fn):
+    return wrap(mesh=mesh, fn=fn)
+
+def run(mesh, x):
+    return build(mesh, fn=body)(x)

@@ -1,0 +1,17 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax.experimental.shard_map import shard_map
+
+def body(x):
+    s = lax.psum(x, "i")
+    return lax.all_gather(s, "i", to="reduced", tiled=True)  # SF101
+
+def make(mesh):
+    return jax.jit(shard_map(body, mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"})))

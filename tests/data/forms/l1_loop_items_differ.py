@@ -1,0 +1,17 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+def body(a, b):
+    out = []
+    for v in (lax.psum(a, "i"), b):
+        out.append(lax.all_gather(v, "i", to="reduced", tiled=True))  # SF101 (the first round fails)
+    return out
+
+def run(mesh, a, b):
+    return jax.shard_map(body, mesh=mesh, in_specs=(P("i"), P("i")), out_specs=P(None, reduced={"i"}))(a, b)

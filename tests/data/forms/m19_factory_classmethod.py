@@ -1,0 +1,26 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+@dataclass(frozen=True)
+class Trainer:
+    axis: str = "i"
+
+    @classmethod
+    def create(cls):
+        return cls()
+
+    def _step(self, x):
+        s = lax.psum(x, self.axis)
+        return lax.all_gather(s, self.axis, to="reduced", tiled=True)  # SF101
+
+    def run(self, mesh, x):
+        return jax.shard_map(self._step, mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"}))(x)
+
+def main(mesh, x):
+    return Trainer.create().run(mesh, x)

@@ -1,0 +1,23 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+class Trainer:
+    def __init__(self, mesh, axis="i"):
+        self.mesh = mesh
+        self.axis = axis
+    def _step(self, x):
+        s = lax.psum(x, self.axis)
+        return lax.all_gather(s, "i", to="reduced", tiled=True)  # none
+    def run(self, x):
+        return jax.shard_map(self._step, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P(None, reduced={"i"}))(x)
+
+def main(mesh, x):
+    t = Trainer(mesh)
+    t.axis = "j"
+    return t.run(x)

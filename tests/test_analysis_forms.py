@@ -1,0 +1,46 @@
+"""How trainer code is written (issue 13): each program in tests/data/forms/ marks the lines
+where a state rule must report, with the rule's code in a comment (`# SF101`); lines marked
+`# none`, and every unmarked line, must stay silent. The programs are short and never run
+(fixture cases prove the forms on the 8-device mesh).
+
+Names say the form: m* bodies that are methods and objects holding axis names, c* bodies
+passed through module functions, b* branches, p* pytrees, j* jit, v* mappers in variables,
+l* loops, q* decorators and spellings, r* whole trainers, n* programs where the analysis must not be
+certain (negatives)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from codemods import jaxapi
+from codemods.engine import Options, process_source
+
+FORMS = sorted((Path(__file__).parent / "data" / "forms").glob("*.py"))
+_MARK = re.compile(r"#.*?\b(SF1\d\d(?:\s+SF1\d\d)*)")
+
+
+def expected(source: str) -> list[tuple[int, str]]:
+    found = []
+    for number, line in enumerate(source.splitlines(), start=1):
+        match = _MARK.search(line)
+        if match:
+            found.extend((number, code) for code in match.group(1).split())
+    return sorted(found)
+
+
+@pytest.mark.parametrize("path", FORMS, ids=lambda path: path.stem)
+def test_findings_are_exactly_the_marked_lines(path):
+    source = path.read_text(encoding="utf-8")
+    result = process_source(source, str(path), Options(target=jaxapi.NEWEST_KNOWN), fix=False)
+    assert result.error is None
+    found = sorted({(finding.span.line, finding.code) for finding in result.findings if finding.code.startswith("SF1")})
+    assert found == expected(source)
+
+
+def test_the_forms_include_negatives_and_every_listed_form():
+    stems = [path.stem for path in FORMS]
+    for prefix in ("m", "c", "b", "p", "j", "v", "l", "q", "n"):
+        assert any(stem.startswith(prefix) for stem in stems), prefix
+    assert sum(1 for path in FORMS if not expected(path.read_text(encoding="utf-8"))) >= 8
