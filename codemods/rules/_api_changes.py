@@ -127,15 +127,21 @@ class ApiChanges:
                        Fix(description, tuple(edits), safety))
 
     def _called_with_too_many(self, node: ast.expr, change: history.ApiChange) -> bool:
+        """A call of the old API the new one cannot take as it is: too many positional arguments,
+        or a keyword the table renames (renamed first, by its own finding)."""
         parent = _parents(self.ctx).get(id(node))
-        return change.max_positional is not None and isinstance(parent, ast.Call) and parent.func is node \
-            and (len(parent.args) > change.max_positional or not _plain_args(parent))
+        if not isinstance(parent, ast.Call) or parent.func is not node:
+            return False
+        renamed = {c.keyword for c in self.changes if c.form == history.KEYWORD and set(c.old) & set(change.old)}
+        if any(k.arg in renamed for k in parent.keywords):
+            return True
+        return change.max_positional is not None and (len(parent.args) > change.max_positional or not _plain_args(parent))
 
     def _reference(self, node: ast.expr, change: history.ApiChange) -> Finding:
         template = change.replacement(self.ctx.target)
         if self._called_with_too_many(node, change):
-            return self._finding(node, change, None, "pass the arguments after the function as keywords, then "
-                                 f"use `{_template_name(template or '')}`")
+            return self._finding(node, change, None, "pass the arguments after the function as keywords, with "
+                                 f"their current names, then use `{_template_name(template or '')}`")
         if template is None:
             return self._finding(node, change, None, "no replacement")
         text, edits = render(self.ctx, template, quote=quote_in(self.ctx, node))
@@ -219,15 +225,23 @@ class ApiChanges:
         change = self._change(call.func, history.CALL)
         if change is not None:
             yield self._rewritten_call(call, change)
-        change = self._change(call.func, history.KEYWORD)
-        if change is not None:
+        name = self.ctx.imports.resolve(call.func)
+        for change in (c for c in self.changes if c.form == history.KEYWORD and name in c.old) if name else ():
             for keyword in call.keywords:
                 if keyword.arg == change.keyword:
-                    yield self._finding(keyword, change, None, "")
+                    yield self._renamed_keyword(call, keyword, change)
         change = self._change(call.func, history.MISSING_KEYWORD)
         if change is not None and self._predates(change) and _plain_args(call) and len(call.args) < 3 \
                 and all(k.arg != change.keyword for k in call.keywords):
             yield self._added_keyword(call, change)
+
+    def _renamed_keyword(self, call: ast.Call, keyword: ast.keyword, change: history.ApiChange) -> Finding:
+        """`f(old=v)` -> `f(new=v)` when the record names the new keyword and the call lacks it."""
+        new = change.replacement(self.ctx.target)
+        if new is None or any(k.arg == new for k in call.keywords) or not self.ctx.text(keyword).startswith(change.keyword):
+            return self._finding(keyword, change, None, f"`{new}=` is passed too: keep one of them" if new else "")
+        start = self.ctx.offsets(keyword)[0]
+        return self._finding(keyword, change, [Edit(start, start + len(change.keyword), new)], f"use `{new}=`")
 
     def _rewritten_call(self, call: ast.Call, change: history.ApiChange) -> Finding:
         ctx = self.ctx
