@@ -263,3 +263,19 @@ def test_get_aval_becomes_typeof_only_where_it_is_gone():
     assert run(source).output == \
         "import jax\nm = jax.typeof(x).manual_axis_type.varying\nn = jax.typeof(x).shape\n"
     assert codes(run(source, (0, 9, 2), fix=False)) == []
+
+
+@pytest.mark.parametrize("evidence, proven", [
+    ("from jax.experimental.shard import reshard\n", True),  # removed in 0.7.0, unguarded
+    ("import jax.experimental.shard as shard\n", True),
+    ("def f(m):\n    return jax.sharding.PositionalSharding(m)\n", True),
+    # The same APIs behind a version guard: the module supports both generations, no proof.
+    ("try:\n    from jax.experimental.shard import reshard\nexcept ImportError:\n    from jax.sharding import reshard\n",
+     False),
+    ("if hasattr(jax, 'set_mesh'):\n    use = jax.set_mesh\nelse:\n    use = jax.sharding.use_mesh\n"
+     "with use(mesh):\n    pass\n", False),
+    ("use_mesh = make_my_context\nwith use_mesh(mesh):\n    pass\n", False),  # the user's own name
+])
+def test_make_mesh_is_reported_only_with_unguarded_proof_of_an_old_jax(evidence, proven):
+    source = "import jax\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n" + evidence
+    assert ("SF207" in codes(run(source, fix=False))) is proven

@@ -10,6 +10,7 @@ from typing import Iterator
 
 from codemods import api_history as history
 from codemods import jaxapi
+from codemods.analysis import guards
 from codemods.analysis.bindings import ast_dotted
 from codemods.context import FileContext
 from codemods.imports import module_level_names
@@ -256,15 +257,29 @@ class ApiChanges:
                              "`NamedSharding` over the same devices")
 
     def _predates(self, change: history.ApiChange) -> bool:
-        """The module uses an API JAX removed by `change.evidence_before`."""
+        """The module uses an API JAX removed by `change.evidence_before`, outside a version guard
+        (a branch for the other JAX generation proves the module supports both)."""
         ctx = self.ctx
 
         def compute() -> bool:
             old = history.old_names_until(change.evidence_before or (0, 0, 0))
-            if any(bound in old for bound in ctx.imports.bindings.values()):
-                return True
-            return any(isinstance(n, (ast.Attribute, ast.Name)) and ctx.imports.resolve(n) in old
-                       for n in _expressions(ctx.tree))
+            regions = guards.other_generation(ctx.tree, ctx.target)
+
+            def unguarded(node: ast.AST) -> bool:
+                return not guards.inside(regions, node.lineno, node.col_offset)
+
+            imported = set()
+            for stmt in _import_statements(ctx):
+                imported.update(a.asname or a.name.split(".")[0] for a in stmt.names)
+                if isinstance(stmt, ast.ImportFrom) and (stmt.level or not stmt.module):
+                    continue
+                names = [f"{stmt.module}.{a.name}" if isinstance(stmt, ast.ImportFrom) else a.name for a in stmt.names]
+                if any(jaxapi.canonical(name) in old for name in names) and unguarded(stmt):
+                    return True
+            # Attribute chains on an imported module only: a name assigned in one branch of a
+            # guard resolves to whichever binding came last.
+            return any(isinstance(n, ast.Attribute) and isinstance(_root(n), ast.Name) and _root(n).id in imported
+                       and ctx.imports.resolve(n) in old and unguarded(n) for n in _expressions(ctx.tree))
         return ctx.cached(f"api-history:predates:{change.evidence_before}", compute)
 
     def _added_keyword(self, call: ast.Call, change: history.ApiChange) -> Finding:
@@ -321,6 +336,12 @@ class ApiChanges:
             scope = self.ctx.tree
         value = assigned.get((id(scope), expr.id))
         return self.ctx.imports.resolve(value.func) if isinstance(value, ast.Call) else None
+
+
+def _root(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node
 
 
 def _template_name(template: str) -> str:
