@@ -279,3 +279,19 @@ def test_get_aval_becomes_typeof_only_where_it_is_gone():
 def test_make_mesh_is_reported_only_with_unguarded_proof_of_an_old_jax(evidence, proven):
     source = "import jax\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n" + evidence
     assert ("SF207" in codes(run(source, fix=False))) is proven
+
+
+def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
+    from pathlib import Path
+
+    from codemods import jaxapi, migration_table
+
+    rows = migration_table.rows()
+    assert len(rows) == len(api_history.CHANGES) + len(jaxapi.MIGRATIONS) + 1 + len(api_history.NOT_MIGRATED)
+    by_old = {row[0]: row for row in rows}
+    assert by_old["`jax.sharding.use_mesh`"][2:] == ("0.7.1", "`jax.set_mesh` (from 0.7.1)", "safe", "SF202")
+    assert by_old["`jax.experimental.shard.reshard`"][3] == \
+        "`jax.sharding.reshard` (from 0.7.0); `jax.reshard` (from 0.8.2)"
+    assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("reported only: ")
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert migration_table.migrations_table() in readme
