@@ -130,12 +130,22 @@ REMOVED: dict[str, Version] = {
     f"{_SHARD}.explicit_axes": (0, 7, 0),
     "jax.sharding.use_mesh": (0, 7, 1),
     "jax.sharding.PositionalSharding": (0, 7, 0),
-    # jax.lax.all_gather_invariant / preduced / all_gather_reduced (gone from jax.lax in 0.8.2)
-    # would prove it too; left out while SF201's own fixtures rely on the mesh default.
+    # Gone from jax.lax in 0.8.2; its private spelling (jax._src.lax.parallel) still exists and
+    # proves nothing: evidence is read only from public spellings. (preduced and
+    # all_gather_reduced would prove it too, but reduced values need Explicit axes on 0.10.2.)
+    "jax.lax.all_gather_invariant": (0, 8, 2),
     "jax.device_put_sharded": (0, 10, 0),
     "jax.device_put_replicated": (0, 10, 0),
     "jax.lax.pvary": (0, 10, 0),
 }
+
+
+# Reduced and unreduced values exist only on Explicit axes (0.10.2: "reduced in out_specs ... can
+# only be used when the mesh passed to shard_map contains axis names all of type `Explicit`"): a
+# module using them must not get Auto axes from SF207.
+EXPLICIT_ONLY_APIS = frozenset({"jax.lax.preduced", "jax._src.lax.parallel.preduced", "jax.lax.all_gather_reduced",
+                                "jax._src.lax.parallel.all_gather_reduced"})
+EXPLICIT_ONLY_KEYWORDS = frozenset({"reduced", "unreduced"})  # P(..., reduced=), pcast/all_gather(to='reduced')
 
 
 def old_names_until(version: Version) -> frozenset[str]:

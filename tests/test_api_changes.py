@@ -295,3 +295,16 @@ def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
     assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("reported only: ")
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert migration_table.migrations_table() in readme
+
+
+@pytest.mark.parametrize("extra, proven", [
+    ("y = jax.lax.all_gather_invariant(x, 'i')\n", True),  # public, gone in 0.8.2
+    ("from jax._src.lax.parallel import all_gather_invariant\n", False),  # private: still in 0.10.2
+    # Reduced values need Explicit axes: Auto axes would break the program, so no finding.
+    ("y = jax.lax.all_gather_invariant(x, 'i')\nz = jax.lax.all_gather(x, 'i', to='reduced')\n", False),
+    ("y = jax.lax.all_gather_invariant(x, 'i')\ns = P('i', reduced={'j'})\n", False),
+    ("y = jax.lax.all_gather_invariant(x, 'i')\nw = jax.lax.preduced(x, 'i')\n", False),
+])
+def test_make_mesh_evidence_from_public_spellings_and_never_with_reduced_values(extra, proven):
+    source = "import jax\nfrom jax.sharding import PartitionSpec as P\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n" + extra
+    assert ("SF207" in codes(run(source, fix=False))) is proven

@@ -262,6 +262,8 @@ class ApiChanges:
         ctx = self.ctx
 
         def compute() -> bool:
+            if _needs_explicit_axes(ctx):
+                return False
             old = history.old_names_until(change.evidence_before or (0, 0, 0))
             regions = guards.other_generation(ctx.tree, ctx.target)
 
@@ -274,12 +276,14 @@ class ApiChanges:
                 if isinstance(stmt, ast.ImportFrom) and (stmt.level or not stmt.module):
                     continue
                 names = [f"{stmt.module}.{a.name}" if isinstance(stmt, ast.ImportFrom) else a.name for a in stmt.names]
-                if any(jaxapi.canonical(name) in old for name in names) and unguarded(stmt):
+                if any(_public(name) and jaxapi.canonical(name) in old for name in names) and unguarded(stmt):
                     return True
-            # Attribute chains on an imported module only: a name assigned in one branch of a
-            # guard resolves to whichever binding came last.
+            # Attribute chains on an imported public module only: a name assigned in one branch of
+            # a guard resolves to whichever binding came last, and a private module still has the
+            # names JAX removed from the public one.
             return any(isinstance(n, ast.Attribute) and isinstance(_root(n), ast.Name) and _root(n).id in imported
-                       and ctx.imports.resolve(n) in old and unguarded(n) for n in _expressions(ctx.tree))
+                       and _public(ctx.imports.bindings.get(_root(n).id) or "") and ctx.imports.resolve(n) in old
+                       and unguarded(n) for n in _expressions(ctx.tree))
         return ctx.cached(f"api-history:predates:{change.evidence_before}", compute)
 
     def _added_keyword(self, call: ast.Call, change: history.ApiChange) -> Finding:
@@ -336,6 +340,26 @@ class ApiChanges:
             scope = self.ctx.tree
         value = assigned.get((id(scope), expr.id))
         return self.ctx.imports.resolve(value.func) if isinstance(value, ast.Call) else None
+
+
+def _needs_explicit_axes(ctx: FileContext) -> bool:
+    """The module makes reduced or unreduced values (`to='reduced'`, `reduced=` in a spec,
+    `preduced`, `all_gather_reduced`), which need Explicit mesh axes."""
+    for node in _expressions(ctx.tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg in history.EXPLICIT_ONLY_KEYWORDS or keyword.arg == "to" and isinstance(
+                        keyword.value, ast.Constant) and keyword.value.value in history.EXPLICIT_ONLY_KEYWORDS:
+                    return True
+        elif isinstance(node, (ast.Attribute, ast.Name)) and ctx.imports.resolve(node) in history.EXPLICIT_ONLY_APIS:
+            return True
+    return any(isinstance(stmt, ast.ImportFrom) and stmt.module and any(
+        jaxapi.canonical(f"{stmt.module}.{a.name}") in history.EXPLICIT_ONLY_APIS for a in stmt.names)
+        for stmt in _import_statements(ctx))
+
+
+def _public(name: str) -> bool:
+    return bool(name) and not name.startswith(("jax._src", "jax.experimental.lax"))
 
 
 def _root(node: ast.expr) -> ast.expr:
