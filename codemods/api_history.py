@@ -73,6 +73,20 @@ CHANGES: tuple[ApiChange, ...] = (
               "`jax.experimental.pjit.pjit` is deprecated since jax 0.8.0 (use `jax.jit`)",
               (0, 8, 0), (((0, 8, 0), "<jax.jit>"),), safe=False, max_positional=1,
               safety_note="`jax.jit` reads bare `PartitionSpec` shardings only under `jax.set_mesh`, not `with mesh:`"),
+    # Keywords JAX renamed without changing their meaning: the call keeps its function.
+    *(ApiChange("SF202", ("jax.experimental.pjit.pjit",), KEYWORD,
+                f"`pjit({old}=)` was deleted in jax 0.4.14 (renamed `{new}=`, the same meaning)", (0, 4, 14),
+                (((0, 4, 14), new),), keyword=old)
+      for old, new in (("in_axis_resources", "in_shardings"), ("out_axis_resources", "out_shardings"))),
+    ApiChange("SF202", ("jax.lax.with_sharding_constraint", "jax.experimental.pjit.with_sharding_constraint"),
+              KEYWORD, "`with_sharding_constraint(axis_resources=)` was renamed `shardings=` in 2023 (gone by jax "
+              "0.4.35)", (0, 4, 14), (((0, 4, 14), "shardings"),), keyword="axis_resources"),
+    ApiChange("SF202", ("jax.experimental.pjit.with_sharding_constraint",), REFERENCE,
+              "`jax.experimental.pjit.with_sharding_constraint` is gone by jax 0.4.35 (now "
+              "`jax.lax.with_sharding_constraint`)", (0, 4, 35), (((0, 4, 35), "<jax.lax.with_sharding_constraint>"),)),
+    ApiChange("SF202", ("jax.core.get_aval",), REFERENCE,
+              "`jax.core.get_aval` is gone from jax 0.10 (it was `jax.typeof`, the same function, in 0.9)",
+              (0, 10, 0), (((0, 10, 0), "<jax.typeof>"),)),
     ApiChange("SF203", ("jax.device_put_sharded",), CALL,
               "`jax.device_put_sharded` was deprecated in jax 0.8.1 and removed in 0.10.0", (0, 8, 1),
               (((0, 8, 1), "<jax.device_put>(<jax.tree.map>(lambda *s: <jax.numpy.stack>(s), *{0}), "
@@ -88,7 +102,7 @@ CHANGES: tuple[ApiChange, ...] = (
               reason="rewrite as `NamedSharding(Mesh(np.array(devices).reshape(shape), names), P(*names))` "
                      "(`.replicate()` is `NamedSharding(mesh, P())`): the axis names and the device grid are "
                      "choices only a person can make"),
-    ApiChange("SF205", ("jax.typeof",), ATTRIBUTE,
+    ApiChange("SF205", ("jax.typeof", "jax.core.get_aval"), ATTRIBUTE,
               "the `vma` attribute of JAX types was removed in jax 0.10.0 (now `.manual_axis_type.varying`)",
               (0, 10, 0), (((0, 10, 0), "manual_axis_type.varying"),), keyword="vma"),
     ApiChange("SF205", ("jax.ShapeDtypeStruct",), KEYWORD,
@@ -116,12 +130,22 @@ REMOVED: dict[str, Version] = {
     f"{_SHARD}.explicit_axes": (0, 7, 0),
     "jax.sharding.use_mesh": (0, 7, 1),
     "jax.sharding.PositionalSharding": (0, 7, 0),
-    # jax.lax.all_gather_invariant / preduced / all_gather_reduced (gone from jax.lax in 0.8.2)
-    # would prove it too; left out while SF201's own fixtures rely on the mesh default.
+    # Gone from jax.lax in 0.8.2; its private spelling (jax._src.lax.parallel) still exists and
+    # proves nothing: evidence is read only from public spellings. (preduced and
+    # all_gather_reduced would prove it too, but reduced values need Explicit axes on 0.10.2.)
+    "jax.lax.all_gather_invariant": (0, 8, 2),
     "jax.device_put_sharded": (0, 10, 0),
     "jax.device_put_replicated": (0, 10, 0),
     "jax.lax.pvary": (0, 10, 0),
 }
+
+
+# Reduced and unreduced values exist only on Explicit axes (0.10.2: "reduced in out_specs ... can
+# only be used when the mesh passed to shard_map contains axis names all of type `Explicit`"): a
+# module using them must not get Auto axes from SF207.
+EXPLICIT_ONLY_APIS = frozenset({"jax.lax.preduced", "jax._src.lax.parallel.preduced", "jax.lax.all_gather_reduced",
+                                "jax._src.lax.parallel.all_gather_reduced"})
+EXPLICIT_ONLY_KEYWORDS = frozenset({"reduced", "unreduced"})  # P(..., reduced=), pcast/all_gather(to='reduced')
 
 
 def old_names_until(version: Version) -> frozenset[str]:
@@ -139,6 +163,18 @@ def removed_names(target: Version) -> frozenset[str]:
 def apis_of(code: str) -> frozenset[str]:
     """The canonical names a module must reference for rule `code` to have anything to say."""
     return frozenset(old for change in CHANGES if change.code == code for old in change.old)
+
+
+# Spellings of docs/migrations.md that no record above reports, each with the reason (a test
+# checks that every row of that page is a record, an SF201 migration, or here).
+NOT_MIGRATED: dict[str, str] = {
+    "jax.sharding.set_mesh": "a plain call `jax.sharding.set_mesh(mesh)` still sets the mesh globally on 0.10.2 "
+                             "(checked on 0.6.2, 0.8.2, 0.10.2); only its return value changed (the previous mesh "
+                             "before 0.7.1)",
+    "jax.sharding.reshard": "still in jax 0.10.2: the same function as `jax.reshard`",
+    ".aval.vma": "`x.aval.vma` is read on a JAX type only when `x` is a JAX value, which the analysis cannot "
+                 "prove in general: never reported (`jax.typeof(x).vma` and `jax.core.get_aval(x).vma` are)",
+}
 
 
 # When the new spellings a version guard may test for (`hasattr(jax, "set_mesh")`) appeared.

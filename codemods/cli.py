@@ -79,6 +79,7 @@ ShardOpt = Annotated[Optional[str], typer.Option("--shard", help="K/N: check onl
 FileTimeoutOpt = Annotated[float, typer.Option("--file-timeout", min=0, help="Seconds one file may take; a file past it is an error and the run goes on (0: no limit).")]
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for parsing (1 is fastest on small trees).")]
 ParseJobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for parsing; 0 chooses from the work (more than one only when the files that need parsing are big enough to gain from it).")]
+BeforeJaxOpt = Annotated[Optional[str], typer.Option("--before-jax", help="Run --validate-cmd before the rewrite on this JAX (a cached environment, made on first use) and after it on the installed JAX.")]
 ShowFixesOpt = Annotated[bool, typer.Option("--show-fixes", help="List the fixes that would be applied.")]
 
 
@@ -286,6 +287,7 @@ def diff(
     no_prefilter: NoPrefilterOpt = False, shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
     file_timeout: FileTimeoutOpt = DEFAULT_FILE_TIMEOUT, validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Also run this command (e.g. pytest) on the original and the rewritten tree and report what changed.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
+    before_jax: BeforeJaxOpt = None,
 ) -> None:
     """Show the fixes as a unified diff; write nothing. Exit 1 when there is something to fix.
 
@@ -295,11 +297,12 @@ def diff(
                       unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter, stdin_filename=stdin_filename, shard=shard,
                       jobs=jobs, file_timeout=file_timeout, config_path=config, force_exclude=force_exclude),
           no_color=no_color, exit_zero=exit_zero, quiet=quiet, verbose=verbose, validate_cmd=validate_cmd,
-          validate_timeout=validate_timeout)
+          validate_timeout=validate_timeout, before_jax=before_jax)
 
 
-def _diff(paths, options: dict, *, no_color: bool, exit_zero: bool, quiet: bool, verbose: bool,
-          output: Optional[Path] = None, validate_cmd: Optional[str] = None, validate_timeout: float = 900.0) -> None:
+def _diff(paths, options: dict, *, no_color: bool, exit_zero: bool, quiet: bool, verbose: bool, output: Optional[Path] = None,
+          validate_cmd: Optional[str] = None, validate_timeout: float = 900.0, before_jax: Optional[str] = None) -> None:
+    _check_before_jax(before_jax, validate_cmd)
     setup = _setup(paths, **options)
     console, err_console = _console(no_color), _console(no_color, stderr=True)
     if verbose:
@@ -312,7 +315,7 @@ def _diff(paths, options: dict, *, no_color: bool, exit_zero: bool, quiet: bool,
 
     text.print_errors(err_console, run.results)
     if validate_cmd and run.changed:
-        _compare_with_command(run, validate_cmd, validate_timeout, err_console)
+        _compare_with_command(run, validate_cmd, validate_timeout, err_console, before_jax)
     changed = len(run.changed)
     fixable = sum(len(r.applied) for r in run.changed)
     if not quiet:
@@ -331,6 +334,7 @@ def apply(
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Run this command (e.g. pytest) on the original and the rewritten tree; write only if nothing got worse.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 900.0,
     force: Annotated[bool, typer.Option("--force", help="Write even if --validate-cmd shows something got worse.")] = False,
+    before_jax: BeforeJaxOpt = None,
 ) -> None:
     """Write the fixes in place (atomically). Exit 0 when everything was fixed, 1 when findings
     remain, 2 on errors. `check --fix` does the same.
@@ -341,15 +345,16 @@ def apply(
                        target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
                        stdin_filename=stdin_filename, jobs=jobs, file_timeout=file_timeout, config_path=config, force_exclude=force_exclude),
            no_color=no_color, quiet=quiet, verbose=verbose, validate_cmd=validate_cmd,
-           validate_timeout=validate_timeout, force=force)
+           validate_timeout=validate_timeout, force=force, before_jax=before_jax)
 
 
 def _apply(paths, options: dict, *, no_color: bool, quiet: bool, verbose: bool, fmt: Format = Format.text,
-           output: Optional[Path] = None, statistics: bool = False, exit_zero: bool = False,
-           validate_cmd: Optional[str] = None, validate_timeout: float = 900.0, force: bool = False) -> None:
+           output: Optional[Path] = None, statistics: bool = False, exit_zero: bool = False, validate_cmd: Optional[str] = None,
+           validate_timeout: float = 900.0, force: bool = False, before_jax: Optional[str] = None) -> None:
     from codemods import engine
     from codemods.report import text
 
+    _check_before_jax(before_jax, validate_cmd)
     setup = _setup(paths, **options)
     console, err_console = _console(no_color), _console(no_color, stderr=True)
     if verbose:
@@ -367,7 +372,9 @@ def _apply(paths, options: dict, *, no_color: bool, quiet: bool, verbose: bool, 
         text.print_findings(err_console, run.results)
         raise typer.Exit(_exit_code(run, bool(run.findings) and not exit_zero))
     if validate_cmd and run.changed:
-        if not _validated(run, validate_cmd, validate_timeout, force, console):
+        from codemods.validate.command import may_write
+
+        if not may_write(_compare_with_command(run, validate_cmd, validate_timeout, console, before_jax), force, console):
             raise typer.Exit(EXIT_FINDINGS)
     engine.write_fixes(run)
     report_console = console if fmt is Format.text else err_console
@@ -384,31 +391,24 @@ def _apply(paths, options: dict, *, no_color: bool, quiet: bool, verbose: bool, 
     raise typer.Exit(_exit_code(run, bool(run.findings) and not exit_zero))
 
 
-def _compare_with_command(run, cmd: str, timeout: float, console):
-    """Run the user's command on a copy of the tree before and after the fixes; the tree itself
-    is never touched."""
-    from codemods.validate.project import compare_command, render_project_validation
+def _check_before_jax(before_jax: Optional[str], validate_cmd: Optional[str]) -> None:
+    from codemods.validate.command import CommandError, check_before_jax
 
-    root = Path(".").absolute()
-    rewritten = {Path(r.path).absolute(): run.sources[r.path].encode(r.fixed) for r in run.changed}
     try:
-        outcome = compare_command(root, rewritten, cmd, timeout=timeout)
-    except ValueError as exc:  # a file outside the current directory
-        _err(f"--validate-cmd: {exc}")
+        check_before_jax(before_jax, validate_cmd)
+    except CommandError as exc:
+        _err(str(exc))
         raise typer.Exit(EXIT_ERROR)
-    render_project_validation(outcome, console)
-    return outcome
 
 
-def _validated(run, cmd: str, timeout: float, force: bool, console) -> bool:
-    """Run the user's command before and after; True when the rewrite may be written."""
-    outcome = _compare_with_command(run, cmd, timeout, console)
-    if outcome.worse and not force:
-        console.print("Validation shows something got worse: nothing written (use --force to write anyway).")
-        return False
-    if outcome.worse:
-        console.print("Validation shows something got worse; writing anyway (--force).")
-    return True
+def _compare_with_command(run, cmd: str, timeout: float, console, before_jax: Optional[str] = None):
+    from codemods.validate.command import CommandError, compare_with_command
+
+    try:
+        return compare_with_command(run, cmd, timeout, console, before_jax)
+    except CommandError as exc:
+        _err(str(exc))
+        raise typer.Exit(EXIT_ERROR)
 
 
 @app.command()

@@ -1,7 +1,7 @@
 """A rule's documentation as Markdown, from the one source every place reads: the rule's `doc`.
 
-`shardfix explain`, docs/rules/<CODE>.md (what SARIF's helpUri points at) and the rules table in
-README.md are all rendered here. `python -m codemods.ruledocs` rewrites the committed files;
+`shardfix explain`, docs/rules/<CODE>.md (what SARIF's helpUri points at), the rules table in
+README.md and its migrations table (codemods/migration_table.py) are all rendered here. `python -m codemods.ruledocs` rewrites the committed files;
 a test fails when they are stale.
 """
 from __future__ import annotations
@@ -69,6 +69,7 @@ def rules_table(rules) -> str:
 
 def expected_files(root: Path) -> dict[Path, str]:
     """Every generated file under the checkout `root`, with the text it must have."""
+    from codemods import migration_table
     from codemods.rules import all_rules
 
     rules = all_rules()
@@ -77,7 +78,8 @@ def expected_files(root: Path) -> dict[Path, str]:
     text = readme.read_text(encoding="utf-8")
     start, end = text.find(TABLE_START), text.find(TABLE_END)
     if start != -1 and end != -1:
-        files[readme] = text[:start] + rules_table(rules) + text[end + len(TABLE_END):]
+        text = text[:start] + rules_table(rules) + text[end + len(TABLE_END):]
+        files[readme] = migration_table.replace_table(text) or text
     return files
 
 

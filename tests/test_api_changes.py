@@ -184,3 +184,127 @@ def test_sf205_prefilter_reads_vma_as_a_whole_identifier(text, passes):
     from codemods.rules.sf205 import VmaRemoved
 
     assert VmaRemoved.may_match(text) is passes
+
+
+# Every spelling of docs/migrations.md (and the API history of jax-collectives.md), with the form
+# in which it shows up in code (api_history's forms; SF201's own migrations are "sf201").
+MIGRATION_ROWS = [
+    ("jax.device_put_sharded", api_history.CALL),
+    ("jax.device_put_replicated", api_history.CALL),
+    ("jax.experimental.shard_map.shard_map", "sf201"),  # check_rep=, auto=
+    ("jax.experimental.shard.reshard", api_history.REFERENCE),
+    ("jax.experimental.shard.auto_axes", api_history.REFERENCE),
+    ("jax.experimental.shard.explicit_axes", api_history.REFERENCE),
+    ("jax.experimental.shard", api_history.MODULE),
+    ("jax.sharding.use_mesh", api_history.REFERENCE),
+    ("jax.sharding.set_mesh", "not migrated"),
+    ("jax.sharding.Mesh", api_history.WITH),  # with mesh:
+    ("jax.make_mesh", api_history.WITH),
+    ("jax.experimental.pjit.pjit", api_history.REFERENCE),
+    ("jax.experimental.pjit.pjit", api_history.KEYWORD),  # in_axis_resources=, out_axis_resources=
+    ("jax.lax.with_sharding_constraint", api_history.KEYWORD),  # axis_resources=
+    ("jax.experimental.pjit.with_sharding_constraint", api_history.REFERENCE),
+    ("jax.sharding.PositionalSharding", api_history.REFERENCE),
+    ("jax.lax.pvary", "sf201"),
+    ("jax.lax.all_gather_invariant", "sf201"),
+    ("jax._src.lax.parallel.preduced", "sf201"),
+    ("jax._src.lax.parallel.all_gather_reduced", "sf201"),
+    ("jax.sharding.reshard", "not migrated"),
+    ("jax.typeof", api_history.ATTRIBUTE),  # .vma
+    ("jax.core.get_aval", api_history.ATTRIBUTE),  # .vma
+    ("jax.core.get_aval", api_history.REFERENCE),
+    (".aval.vma", "not migrated"),
+    ("jax.ShapeDtypeStruct", api_history.KEYWORD),  # vma=
+    ("jax.make_mesh", api_history.MISSING_KEYWORD),  # axis_types
+]
+
+
+def test_every_row_of_the_migration_table_is_migrated_or_reported_with_a_reason():
+    from codemods import jaxapi
+
+    sf201 = {old for migration in jaxapi.MIGRATIONS for old in migration.old} | {jaxapi.EXPERIMENTAL_SHARD_MAP}
+    missing = []
+    for name, form in MIGRATION_ROWS:
+        if form == "sf201":
+            covered = jaxapi.canonical(name) in sf201
+        elif form == "not migrated":
+            covered = bool(api_history.NOT_MIGRATED.get(name))
+        else:
+            covered = any(change.form == form and name in change.old for change in api_history.CHANGES)
+        if not covered:
+            missing.append((name, form))
+    assert missing == []
+    # A record without a fix says why; none is silently empty.
+    for change in api_history.CHANGES:
+        assert change.reason or change.replacements, change
+
+
+def test_renamed_pjit_keywords_are_renamed_before_pjit_becomes_jit():
+    source = "from jax.experimental.pjit import pjit\nf = pjit(g, in_axis_resources=a, out_axis_resources=b)  # k\n"
+    safe = run(source)
+    assert safe.output == "from jax.experimental.pjit import pjit\nf = pjit(g, in_shardings=a, out_shardings=b)  # k\n"
+    assert run(safe.output).output == safe.output
+    unsafe = run(source, unsafe=True)
+    assert unsafe.output == "import jax\nf = jax.jit(g, in_shardings=a, out_shardings=b)  # k\n"
+    # Both spellings passed: nothing can be renamed, so pjit is not turned into jit either.
+    both = run("import jax\nf = jax.experimental.pjit.pjit(g, in_axis_resources=a, in_shardings=a)\n", unsafe=True)
+    assert both.output.endswith("jax.experimental.pjit.pjit(g, in_axis_resources=a, in_shardings=a)\n")
+    assert all(f.fix is None for f in both.findings) and any("keep one" in f.message for f in both.findings)
+
+
+def test_with_sharding_constraint_axis_resources_and_its_pjit_spelling():
+    source = "import jax\nfrom jax.experimental.pjit import with_sharding_constraint as wsc\ny = wsc(x, axis_resources=s)\n"
+    assert run(source).output == "import jax\ny = jax.lax.with_sharding_constraint(x, shardings=s)\n"
+    assert run("import jax\ny = jax.lax.with_sharding_constraint(x, s)\n").findings == []
+
+
+def test_get_aval_becomes_typeof_only_where_it_is_gone():
+    source = "import jax\nm = jax.core.get_aval(x).vma\nn = jax.core.get_aval(x).shape\n"
+    assert run(source).output == \
+        "import jax\nm = jax.typeof(x).manual_axis_type.varying\nn = jax.typeof(x).shape\n"
+    assert codes(run(source, (0, 9, 2), fix=False)) == []
+
+
+@pytest.mark.parametrize("evidence, proven", [
+    ("from jax.experimental.shard import reshard\n", True),  # removed in 0.7.0, unguarded
+    ("import jax.experimental.shard as shard\n", True),
+    ("def f(m):\n    return jax.sharding.PositionalSharding(m)\n", True),
+    # The same APIs behind a version guard: the module supports both generations, no proof.
+    ("try:\n    from jax.experimental.shard import reshard\nexcept ImportError:\n    from jax.sharding import reshard\n",
+     False),
+    ("if hasattr(jax, 'set_mesh'):\n    use = jax.set_mesh\nelse:\n    use = jax.sharding.use_mesh\n"
+     "with use(mesh):\n    pass\n", False),
+    ("use_mesh = make_my_context\nwith use_mesh(mesh):\n    pass\n", False),  # the user's own name
+])
+def test_make_mesh_is_reported_only_with_unguarded_proof_of_an_old_jax(evidence, proven):
+    source = "import jax\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n" + evidence
+    assert ("SF207" in codes(run(source, fix=False))) is proven
+
+
+def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
+    from pathlib import Path
+
+    from codemods import jaxapi, migration_table
+
+    rows = migration_table.rows()
+    assert len(rows) == len(api_history.CHANGES) + len(jaxapi.MIGRATIONS) + 1 + len(api_history.NOT_MIGRATED)
+    by_old = {row[0]: row for row in rows}
+    assert by_old["`jax.sharding.use_mesh`"][2:] == ("0.7.1", "`jax.set_mesh` (from 0.7.1)", "safe", "SF202")
+    assert by_old["`jax.experimental.shard.reshard`"][3] == \
+        "`jax.sharding.reshard` (from 0.7.0); `jax.reshard` (from 0.8.2)"
+    assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("reported only: ")
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert migration_table.migrations_table() in readme
+
+
+@pytest.mark.parametrize("extra, proven", [
+    ("y = jax.lax.all_gather_invariant(x, 'i')\n", True),  # public, gone in 0.8.2
+    ("from jax._src.lax.parallel import all_gather_invariant\n", False),  # private: still in 0.10.2
+    # Reduced values need Explicit axes: Auto axes would break the program, so no finding.
+    ("y = jax.lax.all_gather_invariant(x, 'i')\nz = jax.lax.all_gather(x, 'i', to='reduced')\n", False),
+    ("y = jax.lax.all_gather_invariant(x, 'i')\ns = P('i', reduced={'j'})\n", False),
+    ("y = jax.lax.all_gather_invariant(x, 'i')\nw = jax.lax.preduced(x, 'i')\n", False),
+])
+def test_make_mesh_evidence_from_public_spellings_and_never_with_reduced_values(extra, proven):
+    source = "import jax\nfrom jax.sharding import PartitionSpec as P\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n" + extra
+    assert ("SF207" in codes(run(source, fix=False))) is proven

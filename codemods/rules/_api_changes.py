@@ -10,6 +10,7 @@ from typing import Iterator
 
 from codemods import api_history as history
 from codemods import jaxapi
+from codemods.analysis import guards
 from codemods.analysis.bindings import ast_dotted
 from codemods.context import FileContext
 from codemods.imports import module_level_names
@@ -127,15 +128,21 @@ class ApiChanges:
                        Fix(description, tuple(edits), safety))
 
     def _called_with_too_many(self, node: ast.expr, change: history.ApiChange) -> bool:
+        """A call of the old API the new one cannot take as it is: too many positional arguments,
+        or a keyword the table renames (renamed first, by its own finding)."""
         parent = _parents(self.ctx).get(id(node))
-        return change.max_positional is not None and isinstance(parent, ast.Call) and parent.func is node \
-            and (len(parent.args) > change.max_positional or not _plain_args(parent))
+        if not isinstance(parent, ast.Call) or parent.func is not node:
+            return False
+        renamed = {c.keyword for c in self.changes if c.form == history.KEYWORD and set(c.old) & set(change.old)}
+        if any(k.arg in renamed for k in parent.keywords):
+            return True
+        return change.max_positional is not None and (len(parent.args) > change.max_positional or not _plain_args(parent))
 
     def _reference(self, node: ast.expr, change: history.ApiChange) -> Finding:
         template = change.replacement(self.ctx.target)
         if self._called_with_too_many(node, change):
-            return self._finding(node, change, None, "pass the arguments after the function as keywords, then "
-                                 f"use `{_template_name(template or '')}`")
+            return self._finding(node, change, None, "pass the arguments after the function as keywords, with "
+                                 f"their current names, then use `{_template_name(template or '')}`")
         if template is None:
             return self._finding(node, change, None, "no replacement")
         text, edits = render(self.ctx, template, quote=quote_in(self.ctx, node))
@@ -219,15 +226,23 @@ class ApiChanges:
         change = self._change(call.func, history.CALL)
         if change is not None:
             yield self._rewritten_call(call, change)
-        change = self._change(call.func, history.KEYWORD)
-        if change is not None:
+        name = self.ctx.imports.resolve(call.func)
+        for change in (c for c in self.changes if c.form == history.KEYWORD and name in c.old) if name else ():
             for keyword in call.keywords:
                 if keyword.arg == change.keyword:
-                    yield self._finding(keyword, change, None, "")
+                    yield self._renamed_keyword(call, keyword, change)
         change = self._change(call.func, history.MISSING_KEYWORD)
         if change is not None and self._predates(change) and _plain_args(call) and len(call.args) < 3 \
                 and all(k.arg != change.keyword for k in call.keywords):
             yield self._added_keyword(call, change)
+
+    def _renamed_keyword(self, call: ast.Call, keyword: ast.keyword, change: history.ApiChange) -> Finding:
+        """`f(old=v)` -> `f(new=v)` when the record names the new keyword and the call lacks it."""
+        new = change.replacement(self.ctx.target)
+        if new is None or any(k.arg == new for k in call.keywords) or not self.ctx.text(keyword).startswith(change.keyword):
+            return self._finding(keyword, change, None, f"`{new}=` is passed too: keep one of them" if new else "")
+        start = self.ctx.offsets(keyword)[0]
+        return self._finding(keyword, change, [Edit(start, start + len(change.keyword), new)], f"use `{new}=`")
 
     def _rewritten_call(self, call: ast.Call, change: history.ApiChange) -> Finding:
         ctx = self.ctx
@@ -242,15 +257,33 @@ class ApiChanges:
                              "`NamedSharding` over the same devices")
 
     def _predates(self, change: history.ApiChange) -> bool:
-        """The module uses an API JAX removed by `change.evidence_before`."""
+        """The module uses an API JAX removed by `change.evidence_before`, outside a version guard
+        (a branch for the other JAX generation proves the module supports both)."""
         ctx = self.ctx
 
         def compute() -> bool:
+            if _needs_explicit_axes(ctx):
+                return False
             old = history.old_names_until(change.evidence_before or (0, 0, 0))
-            if any(bound in old for bound in ctx.imports.bindings.values()):
-                return True
-            return any(isinstance(n, (ast.Attribute, ast.Name)) and ctx.imports.resolve(n) in old
-                       for n in _expressions(ctx.tree))
+            regions = guards.other_generation(ctx.tree, ctx.target)
+
+            def unguarded(node: ast.AST) -> bool:
+                return not guards.inside(regions, node.lineno, node.col_offset)
+
+            imported = set()
+            for stmt in _import_statements(ctx):
+                imported.update(a.asname or a.name.split(".")[0] for a in stmt.names)
+                if isinstance(stmt, ast.ImportFrom) and (stmt.level or not stmt.module):
+                    continue
+                names = [f"{stmt.module}.{a.name}" if isinstance(stmt, ast.ImportFrom) else a.name for a in stmt.names]
+                if any(_public(name) and jaxapi.canonical(name) in old for name in names) and unguarded(stmt):
+                    return True
+            # Attribute chains on an imported public module only: a name assigned in one branch of
+            # a guard resolves to whichever binding came last, and a private module still has the
+            # names JAX removed from the public one.
+            return any(isinstance(n, ast.Attribute) and isinstance(_root(n), ast.Name) and _root(n).id in imported
+                       and _public(ctx.imports.bindings.get(_root(n).id) or "") and ctx.imports.resolve(n) in old
+                       and unguarded(n) for n in _expressions(ctx.tree))
         return ctx.cached(f"api-history:predates:{change.evidence_before}", compute)
 
     def _added_keyword(self, call: ast.Call, change: history.ApiChange) -> Finding:
@@ -307,6 +340,32 @@ class ApiChanges:
             scope = self.ctx.tree
         value = assigned.get((id(scope), expr.id))
         return self.ctx.imports.resolve(value.func) if isinstance(value, ast.Call) else None
+
+
+def _needs_explicit_axes(ctx: FileContext) -> bool:
+    """The module makes reduced or unreduced values (`to='reduced'`, `reduced=` in a spec,
+    `preduced`, `all_gather_reduced`), which need Explicit mesh axes."""
+    for node in _expressions(ctx.tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg in history.EXPLICIT_ONLY_KEYWORDS or keyword.arg == "to" and isinstance(
+                        keyword.value, ast.Constant) and keyword.value.value in history.EXPLICIT_ONLY_KEYWORDS:
+                    return True
+        elif isinstance(node, (ast.Attribute, ast.Name)) and ctx.imports.resolve(node) in history.EXPLICIT_ONLY_APIS:
+            return True
+    return any(isinstance(stmt, ast.ImportFrom) and stmt.module and any(
+        jaxapi.canonical(f"{stmt.module}.{a.name}") in history.EXPLICIT_ONLY_APIS for a in stmt.names)
+        for stmt in _import_statements(ctx))
+
+
+def _public(name: str) -> bool:
+    return bool(name) and not name.startswith(("jax._src", "jax.experimental.lax"))
+
+
+def _root(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node
 
 
 def _template_name(template: str) -> str:

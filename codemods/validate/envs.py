@@ -8,6 +8,7 @@ interrupted build is never mistaken for a usable one.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,12 +51,15 @@ def list_envs(root: Path | None = None) -> list[tuple[str, Path]]:
     return [(jaxapi.format_version(version), path) for version, path in sorted(found)]
 
 
+def check_version(version: str) -> None:
+    """Digits and dots only: the version names a directory and a pip requirement."""
+    if not re.fullmatch(r"\d+(\.\d+){1,2}", version):
+        raise EnvError(f"not a JAX version: {version!r} (expected e.g. 0.6.2)")
+
+
 def python_for(version: str, root: Path | None = None, create: bool = True) -> Path:
     """The Python of the environment holding jax==`version` (made when missing and `create`)."""
-    try:
-        jaxapi.parse_version(version)
-    except ValueError as exc:
-        raise EnvError(str(exc)) from None
+    check_version(version)
     root = root or envs_root()
     env = root / f"jax-{version}"
     if _python(env).exists():
@@ -96,3 +100,45 @@ def describe(root: Path | None = None) -> str:
     if not found:
         return f"no environments yet in {root or envs_root()} (made on first use by a `written-for` case)"
     return "\n".join(f"jax {version}\t{where}" for version, where in found)
+
+
+# --------------------------------------------------------------------------- a user's command
+
+_PYTHON = re.compile(r"python(\d+(\.\d+)?)?(\.exe)?", re.IGNORECASE)
+_PYTEST = ("pytest", "py.test", "pytest.exe", "py.test.exe")
+
+# Put on PYTHONPATH, this makes the old JAX's Python fall back on the packages of the Python
+# shardfix runs in (pytest, the user's other dependencies) after its own: JAX, jaxlib, NumPy and
+# their dependencies stay the old environment's.
+_FALLBACK = """import site
+for _path in {paths!r}:
+    site.addsitedir(_path)  # appended after the environment's own, with its .pth files
+"""
+
+
+def command_on(python: Path, argv: list[str]) -> list[str]:
+    """`argv` started with the old JAX's Python: `python ...` runs that Python, `pytest ...` runs
+    `<that python> -m pytest ...`; any other program is left as it is (the caller puts the
+    environment's scripts first on PATH, so a `python` it starts is the old one too)."""
+    program = Path(argv[0]).name
+    if _PYTHON.fullmatch(program):
+        return [str(python), *argv[1:]]
+    if program.lower() in _PYTEST:
+        return [str(python), "-m", "pytest", *argv[1:]]
+    return list(argv)
+
+
+def environment_on(python: Path, env: dict[str, str], scratch: Path) -> dict[str, str]:
+    """`env` changed so that programs find the old JAX's Python first and, through it, the
+    packages of this Python that the old environment lacks. `scratch` receives the
+    `sitecustomize.py` doing the latter."""
+    import site
+
+    scratch.mkdir(parents=True, exist_ok=True)
+    fallback = [*site.getsitepackages(), site.getusersitepackages()]
+    (scratch / "sitecustomize.py").write_text(_FALLBACK.format(paths=fallback), encoding="utf-8")
+    changed = dict(env)
+    changed["PATH"] = os.pathsep.join(part for part in (str(python.parent), env.get("PATH", "")) if part)
+    changed["VIRTUAL_ENV"] = str(python.parent.parent)
+    changed["PYTHONPATH"] = os.pathsep.join(part for part in (env.get("PYTHONPATH", ""), str(scratch)) if part)
+    return changed

@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from . import envs
 from .runner import worker_env
 
 # Directory names never copied. Virtual environments are also recognised by pyvenv.cfg.
@@ -73,6 +74,8 @@ class ProjectValidation:
     before: CommandRun
     after: CommandRun
     changes: list[TestChange] = field(default_factory=list)
+    before_jax: str = ""  # the JAX version the command ran on before the rewrite, when not the installed one
+    after_jax: str = ""  # the installed JAX's version (the target), when before_jax is set
 
     def _named(self, change: str) -> list[TestChange]:
         return [c for c in self.changes if c.change == change]
@@ -170,7 +173,7 @@ def _tail(text: str, limit: int = OUTPUT_LIMIT) -> str:
 
 
 def _run(argv: list[str], cwd: Path, junit: Path, timeout: float,
-         base_env: dict[str, str] | None) -> CommandRun:
+         base_env: dict[str, str] | None, python: Path | None = None) -> CommandRun:
     env = worker_env(base_env)
     # Import the copy's code, not an editable install of the original tree.
     paths = [str(cwd / "src")] if (cwd / "src").is_dir() else []
@@ -179,6 +182,9 @@ def _run(argv: list[str], cwd: Path, junit: Path, timeout: float,
         paths.append(env["PYTHONPATH"])
     env["PYTHONPATH"] = os.pathsep.join(paths)
     argv = list(argv)
+    if python is not None:  # the old JAX's environment (--before-jax)
+        argv = envs.command_on(python, argv)
+        env = envs.environment_on(python, env, junit.parent / f"{junit.stem}-site")
     if _is_pytest(argv):
         argv.append(f"--junitxml={junit}")
     else:
@@ -296,12 +302,16 @@ def compare_command(
     *,
     timeout: float,
     env: dict[str, str] | None = None,
+    before_jax: str | None = None,
+    envs_root: Path | None = None,
 ) -> ProjectValidation:
     """Run `cmd` on a copy of `root` as it is and on a copy with `rewritten` written in.
 
     `rewritten` maps paths (absolute, or relative to root) to the new file contents. `cmd` is
     split with shlex and run without a shell, in the copy's root directory, with JAX on 8 CPU
-    devices; each run is killed (with everything it started) after `timeout` seconds.
+    devices; each run is killed (with everything it started) after `timeout` seconds. With
+    `before_jax`, the original runs on that JAX (its cached environment, made when missing:
+    envs.EnvError when it cannot be) and the rewrite on the installed one.
     """
     root = Path(root).resolve()
     if not root.is_dir():
@@ -312,6 +322,7 @@ def compare_command(
     if timeout <= 0:
         raise ValueError("timeout must be positive")
     files = {_relative(root, Path(path)): content for path, content in rewritten.items()}
+    old_python = envs.python_for(before_jax, envs_root) if before_jax else None
     with tempfile.TemporaryDirectory(prefix="shardfix-project-") as tmp:
         tmp_path = Path(tmp)
         runs = {}
@@ -321,7 +332,8 @@ def compare_command(
             if label == "after":
                 for rel, content in files.items():
                     _write(copy / rel, content)
-            runs[label] = _run(argv, copy, tmp_path / f"junit-{label}.xml", timeout, env)
+            runs[label] = _run(argv, copy, tmp_path / f"junit-{label}.xml", timeout, env,
+                               old_python if label == "before" else None)
     return ProjectValidation(
         root=root,
         command=argv,
@@ -329,7 +341,19 @@ def compare_command(
         before=runs["before"],
         after=runs["after"],
         changes=_compare(runs["before"], runs["after"]),
+        before_jax=before_jax or "",
+        after_jax=_installed_jax() if before_jax else "",
     )
+
+
+def _installed_jax() -> str:
+    """The version of the JAX installed here, read from its metadata (JAX is not imported)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("jax")
+    except metadata.PackageNotFoundError:
+        return "not installed"
 
 
 # --------------------------------------------------------------------------- rendering
@@ -346,8 +370,15 @@ def _run_text(run: CommandRun) -> str:
     elif run.exit_code is None:
         status = "did not start"
     else:
-        status = f"exit {run.exit_code} in {run.seconds:.1f}s"
+        status = f"{'passed' if run.exit_code == 0 else 'failed'}: exit {run.exit_code} in {run.seconds:.1f}s"
     return status
+
+
+def _side(pv: ProjectValidation, label: str) -> str:
+    """`before` / `after`, with the JAX each ran on when the sides ran on different ones."""
+    if not pv.before_jax:
+        return label
+    return f"{label} (jax {pv.before_jax})" if label == "before" else f"{label} (jax {pv.after_jax})"
 
 
 def _count_text(pv: ProjectValidation) -> str:
@@ -365,7 +396,7 @@ def render_project_validation(pv: ProjectValidation, console: Console, *,
     """The two runs, a table of the tests whose outcome changed (or all), and a verdict."""
     console.print(f"[bold]command[/bold] {shlex.join(pv.command)}   "
                   f"[bold]rewritten[/bold] {len(pv.rewritten)} file(s)")
-    console.print(f"  before: {_run_text(pv.before)}   after: {_run_text(pv.after)}")
+    console.print(f"  {_side(pv, 'before')}: {_run_text(pv.before)}   {_side(pv, 'after')}: {_run_text(pv.after)}")
     for label, run in (("before", pv.before), ("after", pv.after)):
         if run.junit:
             console.print(f"  [yellow]{label}: {run.junit}[/yellow]")
@@ -396,8 +427,8 @@ def to_markdown(pv: ProjectValidation, *, all_tests: bool = False) -> str:
          f"on {len(pv.rewritten)} rewritten file(s): "
          f"{'**worse after the rewrite**' if pv.worse else 'no regression'}"),
         "",
-        f"- before: {_run_text(pv.before)}",
-        f"- after: {_run_text(pv.after)}",
+        f"- {_side(pv, 'before')}: {_run_text(pv.before)}",
+        f"- {_side(pv, 'after')}: {_run_text(pv.after)}",
         f"- tests: {_count_text(pv)}",
         f"- rewritten: {', '.join(f'`{_md(p)}`' for p in pv.rewritten[:20])}"
         + (f" and {len(pv.rewritten) - 20} more" if len(pv.rewritten) > 20 else ""),
