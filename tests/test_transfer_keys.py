@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from codemods.analysis import transfer
-from codemods.analysis.values import AxisState, Const, JaxName, State, Static, TupleValue
+from codemods.analysis.values import (
+    AxisState,
+    Const,
+    JaxName,
+    State,
+    Static,
+    TupleValue,
+)
 from codemods.transfer import model
 from codemods.transfer.table import Operation
 

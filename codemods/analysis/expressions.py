@@ -138,9 +138,8 @@ class Expressions:
         if a is None or b is None:
             return UNKNOWN
         arrays = [value for value in (left, right) if isinstance(value, AxisState)]
-        rule = transfer.operator_rule(op, self.judge.target)
-        observed = transfer.observed_result(rule, [left, right], arrays)  # a number beside it included
-        return observed if observed is not None else elementwise([a, b], False)
+        observed = transfer.observed_result(transfer.operator_rule(op, self.judge.target), [left, right], arrays)
+        return observed if observed is not None else elementwise([a, b], False)  # as the table saw, numbers included
 
     def eval_UnaryOp(self, expr: ast.UnaryOp, frame: Frame) -> Value:
         value = self.eval(expr.operand, frame)

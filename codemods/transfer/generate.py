@@ -33,9 +33,23 @@ import jax.numpy as jnp  # noqa: E402
 
 from codemods.transfer import model  # noqa: E402
 from codemods.transfer.observe import (  # noqa: E402
-    NUMBER, py_value, array_count, build_args, observe, observe_number, positional_names)
-from codemods.transfer.runner import DTYPES, OPERATION_AXES, OPERATION_MESH, Runner, error_of, shaped  # noqa: E402
-from codemods.transfer.runner import SHAPE  # noqa: E402
+    NUMBER,
+    array_count,
+    build_args,
+    observe,
+    observe_number,
+    positional_names,
+    py_value,
+)
+from codemods.transfer.runner import (  # noqa: E402
+    DTYPES,
+    OPERATION_AXES,
+    OPERATION_MESH,
+    SHAPE,
+    Runner,
+    error_of,
+    shaped,
+)
 
 NAMESPACES = {
     "jax.numpy": jnp,

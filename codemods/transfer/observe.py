@@ -21,7 +21,17 @@ import numpy as np
 
 from codemods.jaxapi import ERR_REDUCED_WITH_REPLICATED
 from codemods.transfer import model
-from codemods.transfer.runner import DTYPES, OTHER_AXES, SHAPE, STATES, Runner, error_of, make_state, outcome_of, shaped
+from codemods.transfer.runner import (
+    DTYPES,
+    OTHER_AXES,
+    SHAPE,
+    STATES,
+    Runner,
+    error_of,
+    make_state,
+    outcome_of,
+    shaped,
+)
 
 NUMBER = 2.0
 # Python numbers beside an array operand, per operand dtype: an int and a float behave apart
