@@ -115,15 +115,13 @@ def contexts(count: int, full: bool) -> list[tuple[str, tuple[tuple[str, ...], .
         columns = [c for c in product((model.VARYING, model.INVARIANT), repeat=count) if model.VARYING in c]
     else:
         columns = [varying]
-    found = [((), ())] + [((column,), ()) for column in columns]
-    found += [((a, b), ()) for a, b in combinations_with_replacement(columns, 2)]
-    return [(model.context_suffix(cols), cols) for cols, _ in found]
+    found = [()] + [(column,) for column in columns] + list(combinations_with_replacement(columns, 2))
+    return [(model.context_suffix(chosen), chosen) for chosen in found]
 
 
 def keyword_label(value) -> str:
-    if isinstance(value, type) and issubclass(value, np.generic) or hasattr(value, "dtype") and isinstance(value, type):
-        return np.dtype(value).name
-    return model.value_label(value)
+    """A keyword's value as keys spell it; a dtype (`jnp.float32`, a type) by its name."""
+    return np.dtype(value).name if isinstance(value, type) else model.value_label(value)
 
 
 def keyword_key(keywords: dict) -> str:
