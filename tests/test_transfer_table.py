@@ -68,7 +68,7 @@ def test_at_least_300_operations_each_observed_in_every_state():
         for state in (model.VARYING, model.INVARIANT, model.REDUCED, model.UNREDUCED):
             labels = [state if slot in ("A", "L") else slot for slot in operation.args]
             assert any(case.split(",").count(state) == operation.array_operands for case in cases), (name, labels)
-        for outcome in cases.values():
+        for outcome in map(table.outcomes.__getitem__, cases.values()):
             assert ("state" in outcome) or ("error" in outcome and "message" in outcome) or ("result" in outcome)
 
 
@@ -90,6 +90,40 @@ def test_facts_page_examples_on_0_10_2():
     assert transfer.raises(table.function("jax.numpy.maximum"), ("reduced", "float"), REPLICATED)
     assert not transfer.keeps_reduced(table.function("jax.numpy.max"), ("reduced",))
     assert table.operator("**").outcome("reduced,int").state == model.INVARIANT  # r ** 2 drops it silently
+
+
+def test_the_forms_real_code_writes_are_observed_on_0_10_2():
+    table = transfer.load((0, 10, 2))
+    total = table.method("sum")
+    for key in ("reduced", "reduced|axis=None|keepdims=True", "reduced|axis=(0, 1)", "reduced|dtype=float32",
+                "reduced|axis=-1|keepdims=True"):
+        assert transfer.keeps_reduced(total, key), key
+    assert total.other_axes_irrelevant  # derived: no observed case changed with the other axes
+    assert transfer.keeps_reduced(total, "reduced@V;V") and transfer.keeps_reduced(total, "reduced@V")
+    assert transfer.raises(table.method("mean"), "reduced|axis=(0, 1)", REPLICATED)
+    assert transfer.raises(table.function("jax.nn.relu"), "reduced@V", REPLICATED)
+    assert transfer.keeps_reduced(table.method("astype"), "reduced@V")
+    concatenate = table.function("jax.numpy.concatenate")
+    assert not concatenate.other_axes_irrelevant
+    assert transfer.keeps_reduced(concatenate, "reduced,invariant|axis=1")       # beside an invariant operand
+    assert transfer.keeps_reduced(concatenate, "reduced,reduced,reduced@VVV")   # a list of three
+    dot = table.function("jax.numpy.dot")
+    assert transfer.state_after(dot, "reduced,reduced@VV") == model.INVARIANT    # dot drops the reduced state
+
+
+def test_what_varies_with_rank_or_dtype_or_the_other_axes_proves_nothing():
+    table = transfer.load((0, 10, 2))
+    sort = table.function("jax.numpy.sort")
+    # Float sorts fail when JAX lowers them; int sorts keep the reduced state.
+    assert sort.outcome("reduced|axis=0").state is None and sort.outcome("reduced|axis=0").error is None
+    assert not transfer.raises(sort, "reduced|axis=0", REPLICATED)
+    multiply = table.operator("*")
+    assert not multiply.other_axes_irrelevant
+    assert transfer.state_after(multiply, "reduced,varying") == model.VARYING
+    # The varying operand also varies on another axis the reduced one does not: JAX's inserted
+    # pvary rejects the reduced one ("pvary cannot accept args which are reduced").
+    assert transfer.state_after(multiply, "reduced,varying@IV") is None
+    assert multiply.outcome("reduced,varying@IV").message.startswith("pvary cannot accept args which are reduced")
 
 
 def test_r_times_two_kept_the_reduced_state_on_0_8_2():
@@ -116,8 +150,8 @@ def test_rejecting_operations_lists_relu_and_mean_but_not_sum():
 
 
 def test_the_committed_differences_page_matches_the_tables():
-    paths = [str(DATA.joinpath(f"transfer-{'.'.join(map(str, v))}.json")) for v in transfer.available()]
-    tables = [json.loads(Path(path).read_text(encoding="utf-8")) for path in paths]
+    tables = [transfer.read(DATA.joinpath(transfer.file_name(version)), resolved=True)
+              for version in transfer.available()]
     expected = []
     for old, new in zip(tables, tables[1:]):
         expected += compare.differences(old, new)
@@ -151,13 +185,14 @@ def test_the_installed_jax_still_gives_the_shipped_outcomes(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     subprocess.run([sys.executable, "-m", "codemods.transfer.generate", "--out", str(out), "--only", *names],
                    check=True, env=env, capture_output=True, timeout=600)
-    derived = json.loads(out.read_text(encoding="utf-8"))
+    derived = transfer.read(out, resolved=True)
     assert derived["jax_version"] == shipped.jax_version
     assert set(derived["operations"]) == set(names)
     for name in names:
         again = derived["operations"][name]
         assert tuple(again["args"]) == shipped.operation(name).args, name
-        cases = shipped.operation(name).cases
-        assert set(again["cases"]) == set(cases), name
+        operation = shipped.operation(name)
+        assert set(again["cases"]) == set(operation.cases), name
+        assert again.get(model.OTHER_AXES_IRRELEVANT, False) == operation.other_axes_irrelevant, name
         for case, outcome in again["cases"].items():
-            assert _gist(outcome) == _gist(cases[case]), (name, case)
+            assert _gist(outcome) == _gist(shipped.outcomes[operation.cases[case]]), (name, case)

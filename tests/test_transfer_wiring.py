@@ -31,7 +31,6 @@ def codes(body: str, target: str = "0.10.2", out_specs: str = "P(None, 'j', redu
     "return jax.nn.relu(g)",                  # relu compares with 0 (missed by the old hand list)
     "return jax.nn.silu(g)",
     "return jnp.maximum(g, 0.0)",
-    "return jnp.sort(g, axis=0)",              # fails when JAX lowers the sort
     "return jnp.log2(g)",
     "return g.std()",
     "return g / x.shape[0]",                   # a Python value of either number kind
@@ -55,6 +54,9 @@ def test_reduced_kept_by_the_table_reaches_the_collective(body):
     "e = jnp.einsum('ij,ij->ij', g, g)\nreturn lax.psum(e, 'i')",  # einsum drops the reduced state
     "c = jnp.cumsum(g, axis=0)\nreturn lax.psum(c, 'i')",           # so does cumsum
     "return jnp.sort(g, axis=0, stable=False)",                     # a keyword never observed: unknown
+    "return jnp.sort(g, axis=0)",       # float sorts raise when lowered, int sorts keep the state: dtype unknown
+    "s = g.sum(initial=0.0)\nreturn lax.psum(s, 'i')",              # a keyword the generator does not try
+    "s = g.sum(where=jnp.arange(4) > 1)\nreturn lax.psum(s, 'i')",
     "return jnp.where(jnp.arange(8)[:, None] > 2, g, -g)",          # a layout never observed: unknown
     "return g ** 2",                                                # integer_pow drops it, no error
 ])
@@ -100,3 +102,54 @@ def test_the_collective_rules_agree_with_what_each_table_observed(name, version)
     mixed = table.collective_outcome(entry, ("i", "j"), {"i": "varying", "j": "invariant"})
     checks_one_state = rule.one_state_since is not None and version >= rule.one_state_since
     assert ("error" in mixed and "can only accept axis_name" in mixed["message"]) == checks_one_state
+
+
+def program3(body: str, out_specs: str) -> str:
+    """A (2, 2, 2) mesh: `g` is reduced on 'i', varies on 'j' and is invariant on 'k' (the
+    other axes in mixed states, as after gathering a value sharded over two axes)."""
+    return (
+        "import jax\nfrom jax import lax\nimport jax.numpy as jnp\nfrom jax.sharding import PartitionSpec as P\n\n\n"
+        "def main(x):\n    mesh = jax.make_mesh((2, 2, 2), ('i', 'j', 'k'))\n\n    def body(x):\n"
+        "        g = lax.all_gather(x, 'i', to='reduced', tiled=True)\n"
+        + textwrap.indent(textwrap.dedent(body).strip("\n"), " " * 8)
+        + f"\n\n    return jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs={out_specs})(x)\n"
+    )
+
+
+def codes3(body: str, out_specs: str = "P()", target: str = "0.10.2") -> list[str]:
+    options = Options(target=jaxapi.parse_version(target), unsafe_fixes=True)
+    result = process_source(program3(body, out_specs), "t.py", options)
+    assert result.error is None, result.error
+    return sorted(finding.code for finding in result.findings)
+
+
+@pytest.mark.parametrize("body", [
+    "s = g.sum()\nreturn lax.psum(s, 'i')",
+    "s = g.sum(0)\nreturn lax.psum(s, 'i')",                                  # a positional axis
+    "s = jnp.sum(g, axis=None, keepdims=True)\nreturn lax.psum(s, 'i')",
+    "s = jnp.sum(g, axis=(0, 1))\nreturn lax.psum(s, 'i')",
+    "a = g.astype(jnp.float32)\nreturn lax.psum(a, 'i')",
+    "c = jnp.concatenate([g, g], axis=1)\nreturn lax.psum(c, 'i')",
+    "c = jnp.concatenate((g, g, g))\nreturn lax.psum(c, 'i')",                # a tuple of three
+])
+def test_reduced_kept_with_mixed_other_axes_and_the_forms_real_code_writes(body):
+    assert codes3(body) == ["SF103"]
+
+
+@pytest.mark.parametrize("body", [
+    "return jax.nn.relu(g)",
+    "return g.mean(axis=(0, 1))",
+    "return jnp.mean(g, axis=-1, keepdims=True)",
+])
+def test_rejections_with_mixed_other_axes(body):
+    assert codes3(body, out_specs="P(None, 'j', reduced={'i'})") == ["SF106"]
+
+
+def test_a_dot_drops_the_reduced_state_to_invariant_as_the_table_saw():
+    # Invariant on 'i', varying on 'j': a psum over both axes meets two states (SF105).
+    assert codes3("h = jnp.dot(g, g.T)\nreturn lax.psum(h, ('i', 'j'))") == ["SF105"]
+
+
+def test_a_reduced_value_beside_an_invariant_one_keeps_the_state_when_the_table_says_so():
+    body = "w = jnp.zeros((8, 2))\nc = jnp.concatenate([g, w], axis=0)\nreturn lax.psum(c, 'i')"
+    assert codes(body.replace("(8, 2)", "(4, 1)"), out_specs="P()") == ["SF103"]

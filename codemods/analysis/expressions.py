@@ -142,9 +142,8 @@ class Expressions:
         if a is None or b is None:
             return UNKNOWN
         arrays = [value for value in (left, right) if isinstance(value, AxisState)]
-        if transfer.keeps_through(transfer.operator_rule(op, self.judge.target), [left, right], arrays):
-            return elementwise(arrays, True)  # a number beside it left the state alone (run)
-        return elementwise([a, b], False)
+        observed = transfer.observed_result(transfer.operator_rule(op, self.judge.target), [left, right], arrays)
+        return observed if observed is not None else elementwise([a, b], False)  # as the table saw, numbers included
 
     def eval_UnaryOp(self, expr: ast.UnaryOp, frame: Frame) -> Value:
         value = self.eval(expr.operand, frame)
@@ -158,7 +157,7 @@ class Expressions:
         if array is None:
             return UNKNOWN
         rule = transfer.operator_rule(_UNARY_OPERATORS.get(type(expr.op), "?x"), self.judge.target)
-        return elementwise([array], transfer.keeps_through(rule, [value], [array]), why=array.why)
+        return transfer.through(rule, [value], [array], why=array.why)
 
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
         values = [self.eval(value, frame) for value in expr.values]
@@ -234,7 +233,7 @@ class Expressions:
                 return STATIC
             rule = transfer.attribute_rule(attr, self.judge.target)
             if rule is not None:
-                return elementwise([receiver], transfer.keeps_through(rule, [receiver], [receiver]), why=receiver.why)
+                return transfer.through(rule, [receiver], [receiver], why=receiver.why)
         if isinstance(receiver, (Const, Static)):
             return STATIC
         return UNKNOWN  # attributes of objects are not followed
@@ -299,8 +298,9 @@ class Expressions:
             if array is None:
                 return UNKNOWN
             operands.append(array)
-        keeps = transfer.keeps_through(rule, [receiver] + [value for value, _ in args], operands, keywords)
-        return _mark_mixed(elementwise(operands, keeps, why=receiver.why), operands)
+        positional = [receiver] + [value for value, _ in args]
+        observed = transfer.observed_result(rule, positional, operands, keywords, why=receiver.why)
+        return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=receiver.why), operands)
 
     def call(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         if isinstance(callee, Partial):
@@ -371,9 +371,9 @@ class Expressions:
                 if array is None:
                     return UNKNOWN
                 operands.append(array)
-        keeps = transfer.keeps_through(rule, [value for value, _ in args], operands, keywords)
-        result = elementwise(operands, keeps, why=operands[0].why if len(operands) == 1 else "")
-        return _mark_mixed(result, operands)
+        why = operands[0].why if len(operands) == 1 else ""
+        observed = transfer.observed_result(rule, [value for value, _ in args], operands, keywords, why=why)
+        return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=why), operands)
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from codemods.jaxapi import COLLECTIVES, ERR_REDUCED_WITH_REPLICATED, INVARIANT, REDUCED, UNREDUCED, VARYING, Version
+from codemods.transfer import model as transfer_model
 from codemods.transfer import table as transfer_table
 from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, Const, JaxName, State, Static, TupleValue, Value, leaves
 
@@ -160,6 +161,11 @@ class OperandRule:
 
     operation: transfer_table.Operation | None = None
 
+    def state(self, keys: list[str] | None) -> State | None:
+        """The one state JAX was seen to give on the reduced axis in these cases (every reading)."""
+        found = {transfer_table.state_after(self.operation, key) for key in keys or ()}
+        return State(found.pop()) if len(found) == 1 and None not in found else None
+
     def keeps(self, keys: list[str] | None) -> bool:
         """JAX was seen to give a result reduced on the axis in these cases (every reading)."""
         return bool(keys) and all(transfer_table.keeps_reduced(self.operation, key) for key in keys)
@@ -177,13 +183,18 @@ class OperandRule:
 
 def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value], axis: str) -> list[str] | None:
     """The transfer table's keys for a call with positional operands `values` and `keywords`, on
-    reduced axis `axis`: each operand's label (its state there, `int` / `float` for a Python
-    number), the keyword the generator tried (`|axis=0`), and whether every array operand varies
-    on the other axes. A position where the observed signature has a Python parameter (a shape,
-    an axis, a subscript string) takes a Python value, labelled as the generator labelled it. A
-    Python value of unknown kind (`x.shape[0]`) is a number of either kind: one key per reading.
-    None when something is not known or was never observed."""
-    signature = rule.operation.args if rule.operation is not None else ()
+    reduced axis `axis` (see codemods.transfer.model): each operand's label (its state there,
+    `int` / `float` for a Python number), the keywords (a positional Python value bound to a
+    parameter the generator tries as a keyword is spelled as that keyword: `x.sum(0)` is
+    `x.sum(axis=0)`), and the array operands' states on the other axes. A position where the
+    observed signature has a Python parameter (a shape, an axis, a subscript string) takes a
+    Python value, labelled as the generator labelled it. A Python value of unknown kind
+    (`x.shape[0]`) is a number of either kind: one key per reading. None when something is not
+    known or was never observed."""
+    operation = rule.operation
+    signature = operation.args if operation is not None else ()
+    params = operation.params if operation is not None else ()
+    named = dict(keywords)
     layouts: list[list[str]] = [[]]
     arrays: list[AxisState] = []
     for position, value in enumerate(values):
@@ -195,6 +206,12 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
             if kind is not None:
                 layouts = [layout + [kind] for layout in layouts]
             continue
+        if slot is None and position < len(params) and params[position] in transfer_model.KEYWORD_PARAMETERS \
+                and _python_value(value):
+            if params[position] in named:
+                return None  # Python rejects the call: the parameter is given twice
+            named[params[position]] = value
+            continue
         for leaf in leaves(value):
             if isinstance(leaf, Const) and isinstance(leaf.value, (int, float)) and not isinstance(leaf.value, bool):
                 layouts = [layout + ["int" if isinstance(leaf.value, int) else "float"] for layout in layouts]
@@ -205,44 +222,113 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
                 arrays.append(leaf)
             else:
                 return None
-    suffix = _keyword_suffix(keywords)
-    others = _other_axes_state(arrays, axis)
-    if suffix is None or others is None:
+    suffix = _keyword_suffix(named)
+    context = _other_axes_context(operation, arrays, axis)
+    if suffix is None or context is None:
         return None
-    return [transfer_table.case_key(layout, suffix, others is V) for layout in layouts]
+    return [transfer_table.case_key(layout, suffix, context) for layout in layouts]
 
 
 def _keyword_suffix(keywords: dict[str, Value]) -> str | None:
-    """`|axis=0` for the one keyword the generator tried; "" for none; None for anything else."""
-    if not keywords:
-        return ""
-    if set(keywords) == {"axis"}:
-        value = keywords["axis"]
-        if isinstance(value, Const) and type(value.value) is int and value.value in (0, 1, -1):
-            return f"|axis={value.value}"
+    """`|axis=(0, 1)|keepdims=True` for keywords the generator tries, with Python literal values
+    (a dtype by its name); "" for none; None for anything else."""
+    labels = {}
+    for name, value in keywords.items():
+        label = _keyword_label(name, value)
+        if name not in transfer_model.KEYWORD_PARAMETERS or label is None:
+            return None
+        labels[name] = label
+    return transfer_model.keyword_suffix(labels)
+
+
+def _keyword_label(name: str, value: Value) -> str | None:
+    if isinstance(value, Const) and (value.value is None or type(value.value) in (int, bool)):
+        return transfer_model.value_label(value.value)
+    if isinstance(value, Const) and isinstance(value.value, tuple) and all(type(item) is int for item in value.value):
+        return transfer_model.value_label(value.value)
+    if isinstance(value, TupleValue) and all(isinstance(item, Const) and type(item.value) is int for item in value.items):
+        return transfer_model.value_label(tuple(item.value for item in value.items))
+    if isinstance(value, JaxName) and name in _DTYPE_PARAMETERS:
+        # jnp.float32 and np.float32 name the same dtype.
+        module, _, dtype = value.name.rpartition(".")
+        if module in ("jax.numpy", "numpy") and dtype in _DTYPE_NAMES:
+            return dtype
     return None
 
 
-def _other_axes_state(arrays: list[AxisState], axis: str) -> State | None:
-    """I when every array operand is invariant on every other axis, V when every one varies
-    there (the two contexts the tables observe), None otherwise."""
-    named = {other for array in arrays for other, _ in array.named if other != axis}
-    states = {array.on(other) for array in arrays for other in named} if named else {array.rest for array in arrays}
-    if not states or states == {I}:
-        return I
-    if states == {V}:
-        return V
-    return None
+# Dtype names a keyword may spell (`dtype=jnp.float32`); a key holds only those the generator tried.
+_DTYPE_PARAMETERS = frozenset({"dtype", "preferred_element_type"})
+_DTYPE_NAMES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+                          "uint32", "bool_", "complex64"})
+
+
+def _other_axes_context(operation, arrays: list[AxisState], axis: str) -> str | None:
+    """The `@` part of a key: the array operands' states on every other mesh axis (a column per
+    axis on which some operand varies). "" when the operation was seen never to depend on them
+    and every state there is invariant or varying; None when a state there is neither, or when
+    operands leave axes unnamed in a state other than invariant (how many axes that is, the
+    table cannot tell)."""
+    others = sorted({other for array in arrays for other, _ in array.named if other != axis})
+    columns = [[array.on(other).value for array in arrays] for other in others]
+    rest = [array.rest.value for array in arrays]
+    if operation is not None and operation.other_axes_irrelevant:
+        seen = {state for column in columns + [rest] for state in column}
+        return "" if seen <= {V.value, I.value} else None
+    if any(state != I.value for state in rest):
+        return None
+    return transfer_model.context_suffix(columns)
+
+
+def observed_states(rule: OperandRule | None, positional: list[Value], arrays: list[AxisState],
+                    keywords=None) -> dict[str, State] | None:
+    """The state the table shows the result in on each axis an array operand is reduced on, for
+    these operands (`positional` in order, `keywords` as (value, node) pairs); None when some
+    axis is not observed (or JAX raised there)."""
+    axes = {axis for array in arrays for axis, state in array.named if state is R}
+    if rule is None or not axes or any(array.rest is R for array in arrays):
+        return None
+    named = {name: value for name, (value, _) in (keywords or {}).items()}
+    found = {}
+    for axis in axes:
+        state = rule.state(case_keys(rule, positional, named, axis))
+        if state is None:
+            return None
+        found[axis] = state
+    return found
 
 
 def keeps_through(rule: OperandRule | None, positional: list[Value], arrays: list[AxisState], keywords=None) -> bool:
     """The table shows the result reduced on every axis an array operand is reduced on, for these
     operands (`positional` in order, `keywords` as (value, node) pairs) in their states there."""
-    axes = {axis for array in arrays for axis, state in array.named if state is R}
-    if rule is None or not axes or any(array.rest is R for array in arrays):
-        return False
-    named = {name: value for name, (value, _) in (keywords or {}).items()}
-    return all(rule.keeps(case_keys(rule, positional, named, axis)) for axis in axes)
+    states = observed_states(rule, positional, arrays, keywords)
+    return states is not None and all(state is R for state in states.values())
+
+
+def through(rule: OperandRule | None, positional: list[Value], operands: list[AxisState], keywords=None,
+            why: str = "") -> AxisState:
+    """The state of an operation computed per device from `operands`: as the table saw it
+    (`observed_result`), else as `elementwise` says."""
+    observed = observed_result(rule, positional, operands, keywords, why)
+    return observed if observed is not None else elementwise(operands, False, why)
+
+
+def observed_result(rule: OperandRule | None, positional: list[Value], operands: list[AxisState], keywords=None,
+                    why: str = "") -> AxisState | None:
+    """The state of the result when the table observed these operands: on the axes an operand is
+    reduced on, the state JAX gave there (kept, or dropped to invariant or varying); on the other
+    axes varying where some operand varies (the generator checked that JAX agrees, on every array
+    of the result). None when not observed."""
+    states = observed_states(rule, positional, operands, keywords)
+    if states is None or any(state not in (V, I, R) for state in states.values()):
+        return None
+    axes = {axis for operand in operands for axis, _ in operand.named}
+    result = {axis: states[axis] if axis in states else _combine(operand.on(axis) for operand in operands)
+              for axis in axes}
+    gathers = frozenset().union(*(operand.gathers for operand in operands)) if R in states.values() else frozenset()
+    if not why:
+        informative = {operand.why for operand in operands if operand.why and operand.why != CONSTANT.why}
+        why = informative.pop() if len(informative) == 1 else "computed from values of different origins"
+    return AxisState.of(result, _combine(operand.rest for operand in operands), why, gathers)
 
 
 def _python_value(value: Value) -> bool:

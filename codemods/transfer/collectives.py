@@ -7,7 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.sharding import PartitionSpec as P
 
-from codemods.transfer.generate import AXES, MESH_SHAPE, STATES, Runner, error_of, make_state, state_of
+from codemods.transfer.runner import AXES, MESH_SHAPE, STATES, Runner, error_of, make_state, state_of
 
 
 COLLECTIVE_SHAPE = (8, 8)  # divisible by every axis-group size (psum_scatter, all_to_all)

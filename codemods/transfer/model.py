@@ -1,12 +1,109 @@
-"""Names shared by the transfer-table generator and its loader (no JAX import here)."""
+"""Names and case keys shared by the transfer-table generator and its readers (no JAX import here).
+
+A case key spells one observed call, as the analysis can describe a call in source code:
+
+    reduced,invariant|axis=(0, 1)|keepdims=True@VI;VV
+
+- the positional operands' labels in order: an array's state on the reduced axis `i`, or `int` /
+  `float` for a Python number (the arrays of a list operand one by one);
+- `|name=value` for each keyword, sorted by name (a positional argument bound to one of these
+  parameters is the same call, and is spelled as the keyword);
+- `@` and the states of the array operands on the mesh's other axes: one column per other axis on
+  which some operand varies, `V` or `I` per array operand in order, columns sorted. No `@`: every
+  array operand is invariant on every other axis.
+"""
 from __future__ import annotations
 
-FORMAT = 1  # bumped when the JSON layout changes
+import json
+
+FORMAT = 2  # bumped when the JSON layout changes
 
 VARYING = "varying"
 INVARIANT = "invariant"
 REDUCED = "reduced"
 UNREDUCED = "unreduced"
 
-# A case key ending in this: every array operand also varies on the mesh's other axis.
-CONTEXT_SUFFIX = "@other=varying"
+# The operation's outcome was the same in every observed case whatever the other axes' states
+# (I or V per operand): a derived fact, so its cases are stored without the `@` part and a call
+# whose operands are invariant or varying on the other axes reads them.
+OTHER_AXES_IRRELEVANT = "other_axes_irrelevant"
+
+# Parameters that take Python values and are tried as keywords (jnp.sum(x, axis=(0, 1),
+# keepdims=True)); a positional argument bound to one of them is spelled as the keyword.
+KEYWORD_PARAMETERS = ("axis", "keepdims", "dtype", "preferred_element_type", "ddof", "approximate")
+
+_COLUMN_LETTERS = {VARYING: "V", INVARIANT: "I"}
+
+
+def value_label(value) -> str:
+    """A keyword's value as keys spell it: repr of a Python literal, a dtype by its name."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple):
+        return "(" + ", ".join(value_label(item) for item in value) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
+
+
+def keyword_suffix(labels: dict[str, str]) -> str:
+    return "".join(f"|{name}={labels[name]}" for name in sorted(labels))
+
+
+def context_suffix(columns) -> str | None:
+    """`@...` for the other axes' columns (each a sequence of states, one per array operand);
+    "" when every operand is invariant there; None when a state is neither varying nor invariant."""
+    spelled = []
+    for column in columns:
+        if any(state not in _COLUMN_LETTERS for state in column):
+            return None
+        if VARYING in column:
+            spelled.append("".join(_COLUMN_LETTERS[state] for state in column))
+    return "@" + ";".join(sorted(spelled)) if spelled else ""
+
+
+def split_key(key: str) -> tuple[str, str]:
+    """(the key without its `@` part, the `@` part)."""
+    base, at, context = key.partition("@")
+    return base, at + context
+
+
+def gist(outcome: dict) -> tuple:
+    """What an outcome says, without the details of JAX's message (types, shapes)."""
+    if "error" in outcome:
+        return ("error", outcome["error"], outcome["message"].split(" Got ")[0])
+    if "state" in outcome:
+        return ("state", outcome["state"])
+    return ("result", outcome.get("result"), outcome.get("stage"))
+
+
+def other_axes_irrelevant(outcomes: dict) -> bool:
+    """True when, for every case observed in more than one context of the other axes, every
+    context gave the same outcome (and some case was observed so)."""
+    groups: dict[str, set] = {}
+    for key, outcome in outcomes.items():
+        groups.setdefault(split_key(key)[0], set()).add(gist(outcome))
+    compared = any("@" in key for key in outcomes)
+    return compared and all(len(found) == 1 for found in groups.values())
+
+
+def intern_outcomes(operations: dict) -> list[dict]:
+    """Replace each case's outcome by its index in the returned list of distinct outcomes (a
+    table holds some 30,000 cases and about a hundred distinct outcomes: reading it stays fast)."""
+    found: list[dict] = []
+    index: dict[str, int] = {}
+    for entry in operations.values():
+        for key, outcome in entry["cases"].items():
+            spelled = json.dumps(outcome, sort_keys=True)
+            if spelled not in index:
+                index[spelled] = len(found)
+                found.append(outcome)
+            entry["cases"][key] = index[spelled]
+    return found
+
+
+def resolve_outcomes(data: dict) -> dict:
+    """`data` (a table) with each case's outcome in place of its index (to compare tables)."""
+    outcomes = data.get("outcomes", [])
+    for entry in data.get("operations", {}).values():
+        entry["cases"] = {key: outcomes[value] if isinstance(value, int) else value
+                          for key, value in entry["cases"].items()}
+    return data

@@ -7,6 +7,7 @@ table; an operation or case absent from it is unknown, and unknown never proves 
 from __future__ import annotations
 
 import functools
+import gzip
 import json
 import re
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ OPERATOR_NAMES = {
     "<<": "lshift", ">>": "rshift", "&": "and", "|": "or", "^": "xor", "==": "eq", "!=": "ne", "<": "lt",
     "<=": "le", ">": "gt", ">=": "ge",
 }
-_FILE_NAME = re.compile(r"^transfer-(\d+)\.(\d+)\.(\d+)\.json$")
+_FILE_NAME = re.compile(r"^transfer-(\d+)\.(\d+)\.(\d+)\.json\.gz$")
 
 # Labels of a Python number among the operands, as the generator's case keys name them.
 FLOAT = "float"
@@ -46,9 +47,19 @@ class Operation:
     name: str
     args: tuple[str, ...]
     cases: dict
+    # The names positional arguments bind, in order (`x.sum(0)` is `x.sum(axis=0)`).
+    params: tuple[str, ...] = ()
+    # Derived by the generator: no observed case changed with the other axes' states.
+    other_axes_irrelevant: bool = False
+    # The table's distinct outcomes: a case holds an index into them.
+    outcomes: tuple = ()
 
     def outcome(self, case: str) -> Outcome | None:
+        if self.other_axes_irrelevant:
+            case = model.split_key(case)[0]
         data = self.cases.get(case)
+        if isinstance(data, int):
+            data = self.outcomes[data]
         return None if data is None else Outcome.of(data)
 
     @property
@@ -63,12 +74,14 @@ class Table:
     operations: dict
     collectives: dict
     unsatisfied: dict
+    outcomes: tuple = ()
 
     def operation(self, name: str) -> Operation | None:
         data = self.operations.get(name)
         if data is None:
             return None
-        return Operation(name, tuple(data.get("args", ())), data.get("cases", {}))
+        return Operation(name, tuple(data.get("args", ())), data.get("cases", {}), tuple(data.get("params", ())),
+                         bool(data.get(model.OTHER_AXES_IRRELEVANT)), self.outcomes)
 
     def function(self, canonical: str) -> Operation | None:
         return self.operation(canonical)
@@ -98,14 +111,23 @@ def layout(labels) -> str:
     return ",".join(labels)
 
 
-def case_key(labels, keywords: str = "", other_varying: bool = False) -> str:
-    """The key of a case: the operands' labels, then `|axis=0` for a keyword the generator tried,
-    then the suffix saying that every array operand also varies on the mesh's other axis."""
-    return layout(labels) + keywords + (model.CONTEXT_SUFFIX if other_varying else "")
+def case_key(labels, keywords: str = "", context: str = "") -> str:
+    """The key of a case (see codemods.transfer.model): the operands' labels, the keywords
+    (`|axis=0|keepdims=True`), the other axes' states (`@VI`)."""
+    return layout(labels) + keywords + context
 
 
 def _key(case) -> str:
     return case if isinstance(case, str) else layout(case)
+
+
+def state_after(operation: Operation | None, case) -> str | None:
+    """The state on the reduced axis JAX was seen to give in `case`; None when not observed or
+    when JAX raised."""
+    if operation is None:
+        return None
+    outcome = operation.outcome(_key(case))
+    return None if outcome is None else outcome.state
 
 
 def keeps_reduced(operation: Operation | None, case) -> bool:
@@ -149,6 +171,20 @@ def available() -> list[Version]:
     return sorted(versions)
 
 
+def file_name(version: Version) -> str:
+    return f"transfer-{version[0]}.{version[1]}.{version[2]}.json.gz"
+
+
+def read(path, resolved: bool = False) -> dict:
+    """A table file's data (gzip-compressed JSON; plain JSON too, e.g. a generator's output);
+    `resolved`: each case's outcome in place of its index."""
+    raw = path.read_bytes()
+    if raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    data = json.loads(raw.decode("utf-8"))
+    return model.resolve_outcomes(data) if resolved else data
+
+
 @functools.lru_cache(maxsize=None)
 def load(target: Version) -> Table | None:
     """The table for `target`: derived on it, or on the nearest older version; None when every
@@ -156,11 +192,8 @@ def load(target: Version) -> Table | None:
     older = [version for version in available() if version <= tuple(target)]
     if not older:
         return None
-    version = older[-1]
-    name = f"transfer-{version[0]}.{version[1]}.{version[2]}.json"
-    text = resources.files("codemods.transfer").joinpath("data", name).read_text(encoding="utf-8")
-    data = json.loads(text)
+    data = read(resources.files("codemods.transfer").joinpath("data", file_name(older[-1])))
     if data.get("format") != model.FORMAT:
         return None
     return Table(data["jax_version"], data["derived"], data.get("operations", {}), data.get("collectives", {}),
-                 data.get("unsatisfied", {}))
+                 data.get("unsatisfied", {}), tuple(data.get("outcomes", ())))

@@ -1,0 +1,390 @@
+"""Which calls the generator makes for one operation, and what it records of each.
+
+For an operation with a known signature (its slots: "A" an array operand, "L" a list of two
+arrays, ("py", value) a Python value) it plans cases: the operands' states on `i` (one state for
+all; one operand apart; one reduced beside varying ones), keyword forms from the function's own
+signature (axis=None, axis tuples, keepdims, dtype, ...), the operands' states on the other axes
+`j` and `k`, lists of three arrays, and Python numbers in place of the last array operand. Every
+case is traced on 2-D operands of the operation's dtype (the base observation). A case the
+analysis would believe (the state of a result computed from a reduced operand, or JAX rejecting
+a reduced operand beside a replicated one) is then run again on 1-D and 3-D operands, with a broadcast 1-D last operand,
+with a tuple instead of a list and with the other dtypes; where any of these the call accepts
+gives another outcome, the case is recorded as depending on them (so no lookup believes it).
+"""
+from __future__ import annotations
+
+import inspect
+from itertools import combinations_with_replacement, product
+
+import jax.numpy as jnp
+import numpy as np
+
+from codemods.jaxapi import ERR_REDUCED_WITH_REPLICATED
+from codemods.transfer import model
+from codemods.transfer.runner import (
+    DTYPES,
+    OTHER_AXES,
+    SHAPE,
+    STATES,
+    Runner,
+    error_of,
+    make_state,
+    outcome_of,
+    shaped,
+)
+
+NUMBER = 2.0
+# Python numbers beside an array operand, per operand dtype: an int and a float behave apart
+# (`r ** 2` is integer_pow, `r ** 2.0` is pow).
+NUMBERS = {"float": (("float", NUMBER), ("int", 2)), "int": (("int", 2),), "bool": ()}
+
+# Keyword forms tried when the function has every parameter they name; a form every state
+# rejects (axis=1 of a 1-D result, dtype= of a comparison) is dropped from the table.
+KEYWORD_VARIANTS = (
+    {"axis": 0}, {"axis": 1}, {"axis": -1}, {"axis": None}, {"axis": (0, 1)},
+    {"keepdims": True}, {"axis": 0, "keepdims": True}, {"axis": -1, "keepdims": True},
+    {"axis": None, "keepdims": True}, {"axis": (0, 1), "keepdims": True},
+    {"dtype": jnp.float32}, {"axis": -1, "dtype": jnp.float32},
+    {"preferred_element_type": jnp.float32}, {"ddof": 1}, {"approximate": False},
+)
+
+
+def py_value(value):
+    return ("py", value)
+
+
+def array_count(slots) -> int:
+    return sum({"A": 1, "L": 2, "L3": 3, "T": 2}.get(slot, 0) if isinstance(slot, str) else 0 for slot in slots)
+
+
+def build_args(slots, arrays):
+    """Arguments for `slots`, the array operands taken in order from `arrays`."""
+    it = iter(arrays)
+    args = []
+    for slot in slots:
+        if slot == "A":
+            args.append(next(it))
+        elif slot in ("L", "L3"):
+            args.append([next(it) for _ in range(2 if slot == "L" else 3)])
+        elif slot == "T":
+            args.append((next(it), next(it)))
+        else:
+            args.append(slot[1])
+    return args
+
+
+def number_label(value) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return "int" if isinstance(value, int) else "float"
+
+
+def layout(slots, states) -> str:
+    """The labels part of a key: each array operand's state (arrays inside a list included),
+    `float` / `int` for a Python number; other Python values (shapes, dtypes) have no label."""
+    it = iter(states)
+    labels = []
+    for slot in slots:
+        if isinstance(slot, str):
+            labels += [next(it) for _ in range(array_count((slot,)))]
+        elif number_label(slot[1]) is not None:
+            labels.append(number_label(slot[1]))
+    return ",".join(labels)
+
+
+def array_layouts(count: int) -> list[list[str]]:
+    """The operand states tried for `count` array operands: all in one state; and one operand
+    varying, reduced or unreduced with the others invariant; and one reduced, the others varying."""
+    layouts = [[state] * count for state in STATES]
+    if count >= 2:
+        for position in range(count):
+            for state in (model.VARYING, model.REDUCED, model.UNREDUCED):
+                layouts.append([model.INVARIANT] * position + [state] + [model.INVARIANT] * (count - position - 1))
+            layouts.append([model.VARYING] * position + [model.REDUCED] + [model.VARYING] * (count - position - 1))
+    return layouts
+
+
+def contexts(count: int, full: bool) -> list[tuple[str, tuple[tuple[str, ...], ...]]]:
+    """(key suffix, columns) for the other axes: per axis j, k a column of one state per array
+    operand. With `full`, every column of up to two operands and every pair of columns; else
+    (lists of three) only the columns in which every operand varies."""
+    if count == 0:
+        return [("", ())]
+    varying = tuple([model.VARYING] * count)
+    if full and count <= 2:
+        columns = [c for c in product((model.VARYING, model.INVARIANT), repeat=count) if model.VARYING in c]
+    else:
+        columns = [varying]
+    found = [()] + [(column,) for column in columns] + list(combinations_with_replacement(columns, 2))
+    return [(model.context_suffix(chosen), chosen) for chosen in found]
+
+
+def keyword_label(value) -> str:
+    """A keyword's value as keys spell it; a dtype (`jnp.float32`, a type) by its name."""
+    return np.dtype(value).name if isinstance(value, type) else model.value_label(value)
+
+
+def keyword_key(keywords: dict) -> str:
+    return model.keyword_suffix({name: keyword_label(value) for name, value in keywords.items()})
+
+
+def parameters_of(call) -> list[str]:
+    try:
+        return list(inspect.signature(call).parameters)
+    except (TypeError, ValueError):
+        return []
+
+
+def keyword_variants_for(call) -> list[dict]:
+    parameters = set(parameters_of(call))
+    return [keywords for keywords in KEYWORD_VARIANTS if set(keywords) <= parameters]
+
+
+def positional_names(call) -> list[str]:
+    """The names of the parameters a positional argument binds, in order (for the table: the
+    analysis spells `x.sum(0)` as `x.sum(axis=0)`, which Python makes the same call)."""
+    try:
+        parameters = inspect.signature(call).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    names = []
+    for parameter in parameters:
+        if parameter.kind not in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD):
+            break
+        names.append(parameter.name)
+    return names
+
+
+def number_signature(slots, number):
+    """`slots` with its last plain array operand replaced by `number` (appended to a one-operand
+    signature); None when the signature already takes a number or has no plain array operand."""
+    if any(not isinstance(slot, str) and number_label(slot[1]) is not None for slot in slots):
+        return None
+    plain = [index for index, slot in enumerate(slots) if slot == "A"]
+    if not plain:
+        return None
+    if array_count(slots) == 1:
+        return tuple(slots) + (py_value(number),)
+    position = plain[-1]
+    return tuple(slots[:position]) + (py_value(number),) + tuple(slots[position + 1:])
+
+
+class Case:
+    """One planned call: its key, signature, operand states on i, keywords, other-axes columns."""
+    __slots__ = ("key", "slots", "states", "keywords", "columns")
+
+    def __init__(self, key, slots, states, keywords, columns):
+        self.key, self.slots, self.states, self.keywords, self.columns = key, slots, states, keywords, columns
+
+    def operand_states(self, position: int) -> dict[str, str]:
+        states = {"i": self.states[position]}
+        for axis, column in zip(OTHER_AXES, self.columns):
+            states[axis] = column[position]
+        return states
+
+    def others(self) -> dict[str, str]:
+        """The state the analysis assumes on j and k: varying where some array operand varies."""
+        return {axis: model.VARYING if index < len(self.columns) and model.VARYING in self.columns[index]
+                else model.INVARIANT for index, axis in enumerate(OTHER_AXES)}
+
+    def invariant(self) -> Case:
+        count = len(self.states)
+        return Case("", self.slots, [model.INVARIANT] * count, self.keywords, ())
+
+
+def plan(slots, call, kind: str) -> list[Case]:
+    """Every case of an operation with signature `slots` (numbers are planned by `observe`)."""
+    cases = []
+    signatures = [slots] + ([tuple("L3" if s == "L" else s for s in slots)] if "L" in slots else [])
+    for keywords in [{}] + keyword_variants_for(call):
+        for signature in signatures:
+            count = array_count(signature)
+            full = signature is slots
+            for states in array_layouts(count):
+                base = layout(signature, states) + keyword_key(keywords)
+                for suffix, columns in contexts(count, full):
+                    cases.append(Case(base + suffix, signature, states, keywords, columns))
+    return cases
+
+
+def _operands(x, case: Case, shapes, kind: str, made: dict):
+    arrays = []
+    for position in range(len(case.states)):
+        states = case.operand_states(position)
+        shape = shapes[position]
+        cache = (shape, kind, tuple(sorted(states.items())))
+        if cache not in made:
+            made[cache] = make_state(shaped(x, shape, kind), states)
+        arrays.append(made[cache])
+    return arrays
+
+
+def run_case(call, case: Case, x, shapes, kind: str, made: dict, slots=None) -> dict:
+    try:
+        arrays = _operands(x, case, shapes, kind, made)
+    except Exception:  # noqa: BLE001 -- this JAX cannot build these operands: no case
+        return {}
+    try:
+        result = call(*build_args(slots or case.slots, arrays), **case.keywords)
+    except Exception as error:  # noqa: BLE001 -- JAX's error is the observation
+        return error_of(error)
+    return outcome_of(result, "i", case.others())
+
+
+def observe(runner: Runner, call, slots, kind: str) -> dict:
+    """Every case of `call` with signature `slots`: traced, then lowered where the result stays
+    reduced, then confirmed on other ranks and dtypes."""
+    outcomes: dict[str, dict] = {}
+    cases = plan(slots, call, kind)
+    planned = {case.key: case for case in cases}
+
+    def body(x):
+        made: dict = {}
+        for case in cases:
+            outcome = run_case(call, case, x, [SHAPE] * len(case.states), kind, made)
+            if outcome:
+                outcomes[case.key] = outcome
+        for label, number in NUMBERS[kind]:
+            # The same operation with a Python number as its last operand, when it takes one
+            # (jnp.maximum(r, 2.), r * 2): accepted on an invariant operand first.
+            with_number = number_signature(slots, number)
+            if with_number is None or array_count(with_number) == 0:
+                continue
+            try:
+                call(*build_args(with_number, [shaped(x, SHAPE, kind)] * array_count(with_number)))
+            except Exception:  # noqa: BLE001 -- no such signature: no case
+                continue
+            count = array_count(with_number)
+            for states in array_layouts(count):
+                for suffix, columns in contexts(count, True):
+                    case = Case(layout(with_number, states) + suffix, with_number, states, {}, columns)
+                    planned[case.key] = case
+                    outcome = run_case(call, case, x, [SHAPE] * count, kind, made)
+                    if outcome:
+                        outcomes[case.key] = outcome
+    runner.trace(body)
+    _drop_rejected_keyword_forms(outcomes, planned)
+    _check_lowering(runner, call, kind, outcomes, planned)
+    confirm(runner, call, slots, kind, outcomes, planned)
+    return outcomes
+
+
+def _drop_rejected_keyword_forms(outcomes: dict, planned: dict) -> None:
+    """A keyword form the call rejects with every operand invariant says nothing about states."""
+    rejected = {key.split("|", 1)[1] for key, outcome in outcomes.items()
+                if "|" in key and "@" not in key and "error" in outcome
+                and set(key.split("|", 1)[0].split(",")) <= {model.INVARIANT}}
+    for key in [key for key in outcomes if "|" in key and model.split_key(key)[0].split("|", 1)[1] in rejected]:
+        del outcomes[key]
+
+
+def _lowering_call(call, case: Case, kind: str, shapes, slots=None):
+    def compute(x):
+        return call(*build_args(slots or case.slots, _operands(x, case, shapes, kind, {})), **case.keywords)
+    return compute
+
+
+def _check_lowering(runner: Runner, call, kind: str, outcomes: dict, planned: dict) -> None:
+    """Some rules fail only when JAX lowers the program (jnp.sort's comparator is traced then): a
+    result the analysis would keep reduced is lowered before it is believed; all of an operation's
+    such cases in one program, one by one only when that fails."""
+    kept = [key for key, outcome in outcomes.items() if outcome.get("state") == model.REDUCED]
+    if not kept:
+        return
+    computations = {key: _lowering_call(call, planned[key], kind, [SHAPE] * len(planned[key].states)) for key in kept}
+    outcomes.update(lowering_failures(runner, computations))
+
+
+def lowering_failures(runner: Runner, computations: dict) -> dict:
+    """The keys whose program fails when lowered, with the error: all in one program first, then
+    halves of a failing group, so that a few failures among many cases cost few lowerings."""
+    if not computations:
+        return {}
+    failure = runner.lowering_error(list(computations.values()))
+    if failure is None:
+        return {}
+    if len(computations) == 1:
+        return {next(iter(computations)): failure}
+    keys = list(computations)
+    half = len(keys) // 2
+    found = lowering_failures(runner, {key: computations[key] for key in keys[:half]})
+    found.update(lowering_failures(runner, {key: computations[key] for key in keys[half:]}))
+    return found
+
+
+def believed(outcome: dict, key: str) -> bool:
+    """An outcome the analysis acts on: the state of a result computed from a reduced operand
+    (kept, or dropped to invariant or varying), or the replicated-operand error."""
+    reduced = model.REDUCED in model.split_key(key)[0].split("|")[0].split(",")
+    return (reduced and "state" in outcome) or (
+        "error" in outcome and outcome.get("message", "").startswith(ERR_REDUCED_WITH_REPLICATED))
+
+
+def variants(slots, count: int, kind: str) -> list[tuple[str, object, str, object]]:
+    """(name, shapes per operand, dtype, slots) of the confirmation runs."""
+    found = [("1-D", lambda n: [(4,)] * n, kind, None), ("3-D", lambda n: [(2, 4, 4)] * n, kind, None)]
+    if count >= 2:
+        found.append(("broadcast", lambda n: [SHAPE] * (n - 1) + [(4,)], kind, None))
+    if "L" in slots:
+        found.append(("tuple", lambda n: [SHAPE] * n, kind, "T"))
+    found += [(other, lambda n: [SHAPE] * n, other, None) for other in DTYPES if other != kind]
+    return found
+
+
+def confirm(runner: Runner, call, slots, kind: str, outcomes: dict, planned: dict) -> None:
+    """Run the believed cases again in each variant; a case whose outcome changes (or that fails
+    when lowered there) depends on rank, dtype or container, and is no longer believed."""
+    keys = [key for key, outcome in outcomes.items() if believed(outcome, key)]
+    for name, shapes_for, dtype, swap in variants(slots, array_count(slots), kind) if keys else ():
+        seen: dict[str, dict] = {}
+
+        def swapped(case, _swap=swap):
+            return tuple(_swap if s == "L" else s for s in case.slots) if _swap else None
+
+        def body(x, _seen=seen, _shapes_for=shapes_for, _dtype=dtype):
+            made: dict = {}
+            applicable: dict = {}
+            for key in keys:
+                case = planned[key]
+                shapes = _shapes_for(len(case.states))
+                form = (case.slots, tuple(sorted(case.keywords.items(), key=str)))
+                if form not in applicable:
+                    tried = run_case(call, case.invariant(), x, shapes, _dtype, made, swapped(case))
+                    applicable[form] = bool(tried) and "error" not in tried
+                if applicable[form]:
+                    _seen[key] = run_case(call, case, x, shapes, _dtype, made, swapped(case))
+        try:
+            runner.trace(body)
+        except Exception:  # noqa: BLE001 -- this variant cannot be traced at all: nothing confirmed
+            seen = {key: {"result": "untraceable"} for key in keys}
+        kept = [key for key, outcome in seen.items() if outcome.get("state") == model.REDUCED]
+        computations = {key: _lowering_call(call, planned[key], dtype, shapes_for(len(planned[key].states)),
+                                            swapped(planned[key])) for key in kept}
+        seen.update(lowering_failures(runner, computations))
+        for key, outcome in seen.items():
+            if outcome and model.gist(outcome) != model.gist(outcomes[key]) and believed(outcomes[key], key):
+                outcomes[key] = {"result": "depends", "variant": name, "saw": list(model.gist(outcome))}
+
+
+def observe_number(runner: Runner, call, kind: str) -> dict:
+    """A binary operator with a Python number on either side (r * 2, 2 * r), lowered and
+    confirmed like the other cases."""
+    outcomes: dict[str, dict] = {}
+    planned: dict[str, Case] = {}
+    for label, number in NUMBERS[kind]:
+        for slots in (("A", py_value(number)), (py_value(number), "A")):
+            for state in STATES:
+                for suffix, columns in contexts(1, True):
+                    case = Case(layout(slots, [state]) + suffix, slots, [state], {}, columns)
+                    planned[case.key] = case
+
+    def body(x):
+        made: dict = {}
+        for case in planned.values():
+            outcome = run_case(call, case, x, [SHAPE], kind, made)
+            if outcome:
+                outcomes[case.key] = outcome
+    runner.trace(body)
+    _check_lowering(runner, call, kind, outcomes, planned)
+    confirm(runner, call, ("A",), kind, outcomes, planned)
+    return outcomes
