@@ -20,7 +20,7 @@ import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from codemods import jaxapi
 from codemods.analysis import guards
@@ -161,7 +161,9 @@ class Snapshot:
 
     @classmethod
     def of(cls, tree: ast.Module, text: str, path: str, target: jaxapi.Version,
-           findings: list[Finding], suppressed_lines: set[int]) -> "Snapshot":
+           findings: list[Finding], suppressed_lines: set[int],
+           regions: Callable[[], list] | None = None) -> "Snapshot":
+        """`regions`: what `guards.other_generation(tree, target)` returns, when the caller has it."""
         lines = Lines(text)
         spans = [(lines.offset(f.span.line, f.span.column), lines.offset(f.span.end_line, f.span.end_column))
                  for f in findings]
@@ -169,10 +171,10 @@ class Snapshot:
         references = outdated_references(tree, guards.removed_apis(target))
         if references:
             covered = _Cover(spans)
-            regions = guards.other_generation(tree, target)
+            found = regions() if regions is not None else guards.other_generation(tree, target)
             for line, column, spelled in references:
                 at = lines.starts[line - 1] + column
-                if line not in suppressed_lines and not guards.inside(regions, line, column) and not covered(at):
+                if line not in suppressed_lines and not guards.inside(found, line, column) and not covered(at):
                     uncovered[spelled] += 1
         return cls(undefined_names(tree, path), public_names(tree, path), uncovered)
 

@@ -178,10 +178,16 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
         findings.extend(f for f in produced if not _suppressed(f, lines, whole_file))
     # Code behind a version guard for the other JAX generation is left as it is.
     if findings:  # the guards are looked for only where there is something they could silence
-        regions = guards.other_generation(ctx.tree, options.target)
+        regions = _guard_regions(ctx)
         findings = [f for f in findings if not guards.inside(regions, f.span.line, f.span.column - 1)]
     findings.sort(key=Finding.sort_key)
     return ctx, [replace(f, path=path) for f in findings]
+
+
+def _guard_regions(ctx: FileContext) -> list:
+    """The regions written for the other JAX generation, found once per text (the findings
+    filter and the fix contract both read them)."""
+    return ctx.cached("engine:guard-regions", lambda: guards.other_generation(ctx.tree, ctx.target))
 
 
 def apply_edits(source: str, edits: Iterable[Edit]) -> str:
@@ -258,11 +264,11 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
     if not rules:
         return result
     try:
-        _, findings = _check(source, path, options, tree, rules)
+        ctx, findings = _check(source, path, options, tree, rules)
         result.findings = findings
         if fix:
             try:
-                result.fixed, result.findings, result.applied = _FixLoop(path, options).run(source, tree, findings)
+                result.fixed, result.findings, result.applied = _FixLoop(path, options).run(source, ctx, findings)
             except RecursionError:
                 # pyflakes (the contract's undefined-name check) recurses once per nesting level.
                 operands, line = longest_operator_chain(tree)
@@ -305,12 +311,17 @@ class _FixLoop:
 
     def _state(self, text: str, tree: ast.Module) -> tuple[list[Finding], contract.Snapshot]:
         rules = _relevant_rules(text, tree, self.options)
-        findings = _check(text, self.path, self.options, tree, rules)[1] if rules else []
-        snapshot = contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text))
-        return findings, snapshot
+        ctx, findings = _check(text, self.path, self.options, tree, rules) if rules else (None, [])
+        return findings, self._snapshot(text, tree, ctx, findings)
 
-    def run(self, source: str, tree: ast.Module, findings: list[Finding]) -> tuple[str, list[Finding], list[Finding]]:
-        """(fixed text, findings left, findings whose fix was applied)."""
+    def _snapshot(self, text: str, tree: ast.Module, ctx: FileContext | None, findings: list[Finding]) -> contract.Snapshot:
+        regions = (lambda: _guard_regions(ctx)) if ctx is not None else None
+        return contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text), regions)
+
+    def run(self, source: str, ctx: FileContext, findings: list[Finding]) -> tuple[str, list[Finding], list[Finding]]:
+        """(fixed text, findings left, findings whose fix was applied), from the context the
+        findings were computed in."""
+        tree = ctx.tree
         text = source
         snapshot = None  # the contract's view of the text, taken only when there is a fix to check
         applied: list[Finding] = []
@@ -326,7 +337,7 @@ class _FixLoop:
                 _, original = _check(source, self.path, self.options)
                 return source, [replace(f, unfixable=reason) if f.fix else f for f in original], []
             if snapshot is None:
-                snapshot = contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text))
+                snapshot = self._snapshot(text, tree, ctx, findings)
             outcome = self._round(text, findings, snapshot, chosen)
             if outcome is None:
                 continue  # some fixes were withdrawn: choose again on the same text
