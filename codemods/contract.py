@@ -25,6 +25,7 @@ from typing import Callable, Iterable
 from codemods import jaxapi
 from codemods.analysis import guards
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
+from codemods.analysis.references import referenced_names
 from codemods.model import Edit, Finding
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -83,7 +84,9 @@ def _module_level(body: list[ast.stmt]) -> Iterable[ast.stmt]:
 
 def outdated_references(tree: ast.Module, names: frozenset[str]) -> list[tuple[int, int, str]]:
     """(line, column0, dotted text) of each expression (outside import statements) naming one of `names`."""
-    if not names:
+    # Every name resolved below is among the module's references (computed once per tree, and
+    # already by the engine's filter): a module reaching none of `names` needs no walk.
+    if not names or names.isdisjoint(referenced_names(tree)):
         return []
     table = bindings_of(tree)
     found: list[tuple[int, int, str]] = []
