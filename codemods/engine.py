@@ -288,6 +288,25 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
     return result
 
 
+def _sharing_a_fix(findings: list[Finding], chosen: list[Finding]) -> list[Finding]:
+    """The findings whose fix equals a chosen one. Sites of one shared fix carry equal Fix
+    objects over the same tuple of edits: each tuple is compared once, not once per site
+    (hashing a fix reads all its edits)."""
+    chosen_fixes = {c.fix for c in chosen}
+    answers: dict[tuple, bool] = {}
+    found = []
+    for finding in findings:
+        fix = finding.fix
+        if fix is None:
+            continue
+        key = (fix.description, fix.safety, id(fix.edits))
+        if key not in answers:
+            answers[key] = fix in chosen_fixes
+        if answers[key]:
+            found.append(finding)
+    return found
+
+
 class _FixLoop:
     """Fixes applied round by round under the fix contract (codemods.contract).
 
@@ -347,8 +366,7 @@ class _FixLoop:
                 continue  # some fixes were withdrawn: choose again on the same text
             rounds += 1
             # Findings sharing a chosen fix (one fix for several calls) were fixed by it too.
-            fixes = {id(c.fix) for c in chosen}
-            applied.extend(f for f in findings if f.fix is not None and id(f.fix) in fixes)
+            applied.extend(_sharing_a_fix(findings, chosen))
             text, findings, snapshot = outcome
         if not self.withdrawn:
             return text, findings, applied

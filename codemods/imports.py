@@ -78,7 +78,7 @@ class ImportManager:
             return f"`{local}` is importable from this package's `__init__.py`"
         found = self.alias(local)
         if found is not None:
-            alias = found[2]
+            alias = found[1]
             if alias.asname is not None and alias.asname == alias.name.rsplit(".", 1)[-1]:
                 return f"`import ... as {local}` re-exports it"
         lines = self._lines()
@@ -89,22 +89,21 @@ class ImportManager:
         return None
 
     # --- the import statements (`ast` positions; every other byte stays) ---------------------
-    def alias(self, local: str) -> tuple[ast.ImportFrom, ast.ImportFrom, ast.alias, str] | None:
-        """(statement, statement, alias, module) of the top-level `from M import name [as local]`
-        binding `local`, or None. (The statement twice: callers unpack the shape LibCST gave,
-        a line and the statement in it.)"""
+    def alias(self, local: str) -> tuple[ast.ImportFrom, ast.alias, str] | None:
+        """(statement, alias, module) of the top-level `from M import name [as local]` binding
+        `local`, or None."""
         for stmt in self.ctx.imports.top_level_imports:
             if not isinstance(stmt, ast.ImportFrom) or stmt.level or stmt.names[0].name == "*":
                 continue
             for alias in stmt.names:
                 if (alias.asname or alias.name) == local:
-                    return stmt, stmt, alias, stmt.module or ""
+                    return stmt, alias, stmt.module or ""
         return None
 
     def remove(self, found) -> Edit:
         """Drop one alias of a `from` import (the whole statement when it is the only one)."""
         ctx = self.ctx
-        stmt, _, alias, _ = found
+        stmt, alias, _ = found
         names = stmt.names
         index = names.index(alias)
         if len(names) == 1:
@@ -115,7 +114,7 @@ class ImportManager:
 
     def rename(self, found, new: str) -> Edit:
         """`from M import old [as x]` -> `from M import new [as x]`."""
-        alias = found[2]
+        alias = found[1]
         start = self.ctx.offsets(alias)[0]
         return Edit(start, start + len(alias.name), new)
 

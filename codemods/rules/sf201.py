@@ -186,7 +186,7 @@ class _Migrations:
                 message += f" (kept: {self.kept[local]})"
             elif not uses.get(local) and local not in nodes.rebound:
                 fix = Fix(f"remove the unused import of `{local}`", (manager.remove(found),))
-            yield Finding(RemovedApi.code, message, ctx.span(found[2]), fix)
+            yield Finding(RemovedApi.code, message, ctx.span(found[1]), fix)
 
     def _rewritable(self, call: ast.Call, migration: jaxapi.Migration) -> bool:
         keyword = migration.keyword[0]
@@ -206,7 +206,7 @@ class _Migrations:
         """Every call of a directly imported old name, and its import: one fix, applied whole."""
         ctx = self.ctx
         found, migration = direct_entry
-        _, _, alias, module = found
+        _, alias, module = found
         edits: list[Edit] = []
         if module == "jax.lax":
             already = ctx.imports.names_bound_to(f"jax.lax.{migration.new}")
@@ -296,7 +296,7 @@ class _ShardMapMigration:
             yield self._site(call, func, own[id(call)], by_name)
         for local, found in imported.items():
             if found and not any(isinstance(func, ast.Name) and func.id == local for _, func, _ in sites):
-                alias = found[2]
+                alias = found[1]
                 message = "`jax.experimental.shard_map` is deprecated since jax 0.8.0: import `shard_map` from `jax`"
                 if self.kept[local] is not None:
                     message += f" (kept: {self.kept[local]})"
@@ -323,7 +323,7 @@ class _ShardMapMigration:
         return ctx.replace(statements[0], "import jax")
 
     def _import_fix(self, found) -> Fix | None:
-        stmt, _, _, module = found
+        stmt, _, module = found
         if module != "jax.experimental.shard_map" or not all(a.name == "shard_map" for a in stmt.names):
             return None
         edit = ImportManager(self.ctx, RemovedApi.code).module_of(stmt)
