@@ -130,14 +130,14 @@ class ImportManager:
             return Edit(start, skip_trivia(source, after + 1, newlines=False), "")
         before = source[line_start:start]
         if before.strip(" \t\f"):
-            semicolon = source.rindex(";", line_start, start)
-            return Edit(semicolon, end, "")
+            semicolon = source.rfind(";", line_start, start)
+            return Edit(semicolon if semicolon >= 0 else start, end, "")
         line_end = after + 2 if source.startswith("\r\n", after) else min(after + 1, len(source))
         return Edit(line_start, line_end, "")
 
     def module_of(self, stmt: ast.ImportFrom) -> Edit | None:
-        """An empty edit over the module name of `from M import ...`, for replacing it; None
-        when M is not written as one dotted word."""
+        """An edit deleting the module name M of `from M import ...` (give it a replacement to
+        rename the module); None when M is not written as one dotted word."""
         text = self.ctx.text(stmt)
         at = skip_trivia(text, 4)  # after `from`
         end = at
