@@ -20,11 +20,12 @@ import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from codemods import jaxapi
 from codemods.analysis import guards
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
+from codemods.analysis.references import referenced_names
 from codemods.model import Edit, Finding
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -83,23 +84,24 @@ def _module_level(body: list[ast.stmt]) -> Iterable[ast.stmt]:
 
 def outdated_references(tree: ast.Module, names: frozenset[str]) -> list[tuple[int, int, str]]:
     """(line, column0, dotted text) of each expression (outside import statements) naming one of `names`."""
-    if not names:
+    # Every name resolved below is among the module's references (computed once per tree, and
+    # already by the engine's filter): a module reaching none of `names` needs no walk.
+    if not names or names.isdisjoint(referenced_names(tree)):
         return []
     table = bindings_of(tree)
     found: list[tuple[int, int, str]] = []
-
-    def visit(node: ast.AST) -> None:
+    pending: list[ast.AST] = [tree]  # iterative: generated code nests deeper than Python recurses
+    while pending:
+        node = pending.pop()
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            return
+            continue
         if isinstance(node, (ast.Name, ast.Attribute)):
             spelled = ast_dotted(node)
             if spelled is not None and resolve_dotted(table, spelled, frozenset()) in names:
                 found.append((node.lineno, node.col_offset, spelled))
-                return
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
+                continue
+        pending.extend(ast.iter_child_nodes(node))
+    found.sort()
     return found
 
 
@@ -118,15 +120,38 @@ class Lines:
         return line, offset - self.starts[line - 1] + 1
 
 
+class Shifts:
+    """Where offsets of a text land once `edits` (not overlapping) are applied to it; each
+    question costs a binary search, so a round's bookkeeping stays linear in its edits."""
+
+    def __init__(self, edits: Iterable[Edit]) -> None:
+        self.edits = sorted(edits)
+        self.starts = [e.start for e in self.edits]
+        self.deltas = [0]  # deltas[i]: the change in length made by the first i edits
+        for edit in self.edits:
+            self.deltas.append(self.deltas[-1] + len(edit.replacement) - (edit.end - edit.start))
+        self.reach = [0]  # reach[i]: the furthest end among the first i edits
+        for edit in self.edits:
+            self.reach.append(max(self.reach[-1], edit.end))
+
+    def touches(self, start: int, end: int) -> bool:
+        """True when an edit overlaps [start, end)."""
+        index = bisect.bisect_left(self.starts, end)  # edits starting before `end`
+        return self.reach[index] > start
+
+    def shift(self, offset: int) -> int | None:
+        """Where `offset` lands; None when an edit replaces it."""
+        # Edits starting before it, and an insertion exactly at it, come before it; one
+        # reaching past it replaces it.
+        index = bisect.bisect_right(self.starts, offset)
+        if self.reach[index] > offset:
+            return None
+        return offset + self.deltas[index]
+
+
 def shift(offset: int, edits: list[Edit]) -> int | None:
     """Where `offset` lands once `edits` are applied; None when an edit replaces it."""
-    delta = 0
-    for edit in sorted(edits):
-        if edit.end <= offset and edit.start < offset or edit.start == edit.end == offset:
-            delta += len(edit.replacement) - (edit.end - edit.start)
-        elif edit.start <= offset < edit.end:
-            return None
-    return offset + delta
+    return Shifts(edits).shift(offset)
 
 
 @dataclass
@@ -139,17 +164,21 @@ class Snapshot:
 
     @classmethod
     def of(cls, tree: ast.Module, text: str, path: str, target: jaxapi.Version,
-           findings: list[Finding], suppressed_lines: set[int]) -> "Snapshot":
+           findings: list[Finding], suppressed_lines: set[int],
+           regions: Callable[[], list] | None = None) -> "Snapshot":
+        """`regions`: what `guards.other_generation(tree, target)` returns, when the caller has it."""
         lines = Lines(text)
         spans = [(lines.offset(f.span.line, f.span.column), lines.offset(f.span.end_line, f.span.end_column))
                  for f in findings]
         uncovered: Counter[str] = Counter()
-        regions = guards.other_generation(tree, target)
-        for line, column, spelled in outdated_references(tree, guards.removed_apis(target)):
-            at = lines.starts[line - 1] + column
-            if line not in suppressed_lines and not guards.inside(regions, line, column) \
-                    and not any(start <= at < end for start, end in spans):
-                uncovered[spelled] += 1
+        references = outdated_references(tree, guards.removed_apis(target))
+        if references:
+            covered = _Cover(spans)
+            found = regions() if regions is not None else guards.other_generation(tree, target)
+            for line, column, spelled in references:
+                at = lines.starts[line - 1] + column
+                if line not in suppressed_lines and not guards.inside(found, line, column) and not covered(at):
+                    uncovered[spelled] += 1
         return cls(undefined_names(tree, path), public_names(tree, path), uncovered)
 
     def broken_by(self, after: "Snapshot") -> tuple[str | None, set[str]]:
@@ -168,6 +197,26 @@ class Snapshot:
             return (f"it would leave `{unreported[0]}` (removed from JAX) where no finding reports it",
                     {word for name in unreported for word in name.split(".")})
         return None, set()
+
+
+class _Cover:
+    """Whether an offset lies inside any of some spans (one binary search per question)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        merged: list[list[int]] = []
+        for start, end in sorted(spans):
+            if start >= end:
+                continue
+            if merged and start <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        self.starts = [start for start, _ in merged]
+        self.ends = [end for _, end in merged]
+
+    def __call__(self, at: int) -> bool:
+        index = bisect.bisect_right(self.starts, at) - 1
+        return index >= 0 and at < self.ends[index]
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
@@ -196,12 +245,13 @@ def vanished(unfixed: list[Finding], old: str, new: str, edits: list[Edit], afte
     found at its new place: a fix elsewhere changed what that code means."""
     before_lines, after_lines = Lines(old), Lines(new)
     still = {(f.code, after_lines.offset(f.span.line, f.span.column)) for f in after}
+    shifts = Shifts(edits)
     for finding in unfixed:
         start = before_lines.offset(finding.span.line, finding.span.column)
         end = before_lines.offset(finding.span.end_line, finding.span.end_column)
-        if any(e.start < end and start < e.end for e in edits):
+        if shifts.touches(start, end):
             continue  # its own text changed: whether it is still found is the rules' business
-        moved = shift(start, edits)
+        moved = shifts.shift(start)
         if moved is not None and (finding.code, moved) not in still:
             return finding
     return None

@@ -18,11 +18,12 @@ from codemods import contract, fs, jaxapi
 from codemods.analysis import guards
 from codemods.analysis.bindings import bindings_of
 from codemods.analysis.references import referenced_names
-from codemods.budget import DEFAULT_FILE_TIMEOUT, FileTimeout, TooComplex, time_budget
+from codemods.budget import DEFAULT_FILE_TIMEOUT, MAX_OPERATOR_CHAIN, FileTimeout, TooComplex, longest_operator_chain, time_budget
 from codemods.model import Edit, FileResult, Finding, Safety
+from codemods.overlap import TakenRanges
 from codemods.sparse import sparse_source
+from codemods.suppression import file_directives, source_lines, suppressed_lines
 from codemods.suppression import suppressed as _suppressed
-from codemods.suppression import source_lines, suppressed_lines
 
 # LibCST, the context and the rules are imported where first needed: a run answered from the
 # cache, or one where no file passes the filters, never pays for them.
@@ -121,13 +122,17 @@ def parse_error(source: str) -> str | None:
 
 
 def _relevant_rules(source: str, tree: ast.Module, options: Options) -> tuple[Rule, ...]:
-    """The filter after parsing, on the module's semantic model: rules whose APIs the module
-    never reaches (through any binding it makes) cannot fire, and a file no rule can fire on is
-    never parsed by LibCST (ten times dearer)."""
+    """The filters after parsing: a rule none of whose own trigger words the text holds cannot
+    fire (the byte prefilter let the file through for some other rule), nor can a rule whose
+    APIs the module never reaches through any binding it makes (the module's semantic model)."""
     if not options.prefilter:
         return options.rules
+    data = source.encode("utf-8", "surrogatepass")
+    rules = tuple(rule for rule in options.rules if rule.may_match(data))
+    if not rules:
+        return rules
     referenced = referenced_names(tree)
-    return tuple(rule for rule in options.rules if rule.may_fire(referenced))
+    return tuple(rule for rule in rules if rule.may_fire(referenced))
 
 
 def _words(tree: ast.Module, rules: tuple[Rule, ...]) -> tuple[str, ...]:
@@ -161,6 +166,7 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
 
     ctx = FileContext(source, path, options.target, tree=tree, cst_source=sparse)
     lines = source_lines(source)
+    whole_file = file_directives(lines)
     findings: list[Finding] = []
     for rule in options.rules if rules is None else rules:
         try:
@@ -173,13 +179,19 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
             if type(exc).__name__ == "ParserSyntaxError":  # LibCST's, imported only when used
                 raise InternalError(f"LibCST cannot parse it: {str(exc).splitlines()[0]}") from None
             raise InternalError(f"{rule.code} failed: {type(exc).__name__}: {exc}") from exc
-        findings.extend(f for f in produced if not _suppressed(f, lines))
+        findings.extend(f for f in produced if not _suppressed(f, lines, whole_file))
     # Code behind a version guard for the other JAX generation is left as it is.
     if findings:  # the guards are looked for only where there is something they could silence
-        regions = guards.other_generation(ctx.tree, options.target)
+        regions = _guard_regions(ctx)
         findings = [f for f in findings if not guards.inside(regions, f.span.line, f.span.column - 1)]
     findings.sort(key=Finding.sort_key)
     return ctx, [replace(f, path=path) for f in findings]
+
+
+def _guard_regions(ctx: FileContext) -> list:
+    """The regions written for the other JAX generation, found once per text (the findings
+    filter and the fix contract both read them)."""
+    return ctx.cached("engine:guard-regions", lambda: guards.other_generation(ctx.tree, ctx.target))
 
 
 def apply_edits(source: str, edits: Iterable[Edit]) -> str:
@@ -197,16 +209,15 @@ def _choose(findings: list[Finding], options: Options) -> list[Finding]:
     """The fixes of one round: applicable and not overlapping an earlier one (the next round
     re-analyses the new text and picks up the rest)."""
     chosen: list[Finding] = []
-    taken: list[tuple[int, int]] = []
+    taken = TakenRanges()
     for finding in findings:
         if not options.may_apply(finding):
             continue
         spans = [(e.start, e.end) for e in finding.fix.edits]
-        if any(s < te and ts < e or s == e == ts or (s == ts and (s == e or ts == te))
-               for s, e in spans for ts, te in taken):
+        if any(taken.collides(start, end) for start, end in spans):
             continue
         chosen.append(finding)
-        taken.extend(spans)
+        taken.take(spans)
     return chosen
 
 
@@ -257,15 +268,43 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
     if not rules:
         return result
     try:
-        _, findings = _check(source, path, options, tree, rules)
+        ctx, findings = _check(source, path, options, tree, rules)
         result.findings = findings
         if fix:
-            result.fixed, result.findings, result.applied = _FixLoop(path, options).run(source, tree, findings)
+            try:
+                result.fixed, result.findings, result.applied = _FixLoop(path, options).run(source, ctx, findings)
+            except RecursionError:
+                # pyflakes (the contract's undefined-name check) recurses once per nesting level.
+                operands, line = longest_operator_chain(tree)
+                where = f"the expression at line {line} chains {operands:,} operands" if operands > MAX_OPERATOR_CHAIN \
+                    else "an expression nests too deeply"
+                result.error = f"not fixed: {where}, too deep to check the fixes on; nothing written"
+                result.fixed = None
+                result.applied = []
     except InternalError as exc:
         result.error = f"internal error: {exc}"
         result.fixed = None
         result.applied = []
     return result
+
+
+def _sharing_a_fix(findings: list[Finding], chosen: list[Finding]) -> list[Finding]:
+    """The findings whose fix equals a chosen one. Sites of one shared fix carry equal Fix
+    objects over the same tuple of edits: each tuple is compared once, not once per site
+    (hashing a fix reads all its edits)."""
+    chosen_fixes = {c.fix for c in chosen}
+    answers: dict[tuple, bool] = {}
+    found = []
+    for finding in findings:
+        fix = finding.fix
+        if fix is None:
+            continue
+        key = (fix.description, fix.safety, id(fix.edits))
+        if key not in answers:
+            answers[key] = fix in chosen_fixes
+        if answers[key]:
+            found.append(finding)
+    return found
 
 
 class _FixLoop:
@@ -295,19 +334,23 @@ class _FixLoop:
 
     def _state(self, text: str, tree: ast.Module) -> tuple[list[Finding], contract.Snapshot]:
         rules = _relevant_rules(text, tree, self.options)
-        findings = _check(text, self.path, self.options, tree, rules)[1] if rules else []
-        snapshot = contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text))
-        return findings, snapshot
+        ctx, findings = _check(text, self.path, self.options, tree, rules) if rules else (None, [])
+        return findings, self._snapshot(text, tree, ctx, findings)
 
-    def run(self, source: str, tree: ast.Module, findings: list[Finding]) -> tuple[str, list[Finding], list[Finding]]:
-        """(fixed text, findings left, findings whose fix was applied)."""
+    def _snapshot(self, text: str, tree: ast.Module, ctx: FileContext | None, findings: list[Finding]) -> contract.Snapshot:
+        regions = (lambda: _guard_regions(ctx)) if ctx is not None else None
+        return contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text), regions)
+
+    def run(self, source: str, ctx: FileContext, findings: list[Finding]) -> tuple[str, list[Finding], list[Finding]]:
+        """(fixed text, findings left, findings whose fix was applied), from the context the
+        findings were computed in."""
+        tree = ctx.tree
         text = source
-        snapshot = contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text))
+        snapshot = None  # the contract's view of the text, taken only when there is a fix to check
         applied: list[Finding] = []
         rounds = 0
         while True:
-            offered = [f for f in findings if self._key(f, text) not in self.withdrawn
-                       and (text, f.fix) not in self.withdrawn_fixes]
+            offered = [f for f in findings if not self._withdrawn(f, text)]
             chosen = _choose(offered, self.options)
             if not any(f.fix.edits for f in chosen):
                 break
@@ -316,19 +359,28 @@ class _FixLoop:
                 reason = f"fixes did not converge after {MAX_ROUNDS} rounds; nothing written for this file"
                 _, original = _check(source, self.path, self.options)
                 return source, [replace(f, unfixable=reason) if f.fix else f for f in original], []
+            if snapshot is None:
+                snapshot = self._snapshot(text, tree, ctx, findings)
             outcome = self._round(text, findings, snapshot, chosen)
             if outcome is None:
                 continue  # some fixes were withdrawn: choose again on the same text
             rounds += 1
             # Findings sharing a chosen fix (one fix for several calls) were fixed by it too.
-            applied.extend(f for f in findings if f.fix is not None and f.fix in {c.fix for c in chosen})
+            applied.extend(_sharing_a_fix(findings, chosen))
             text, findings, snapshot = outcome
-        reasons = {(text, w.fix): self.withdrawn[self._key(w, t)] for t, w in self.withdrawn_findings}
+        if not self.withdrawn:
+            return text, findings, applied
+        reasons = {(text, w.fix): self.withdrawn[self._key(w, t)] for t, w in self.withdrawn_findings if t == text}
         left = []
         for f in findings:
-            reason = self.withdrawn.get(self._key(f, text)) or reasons.get((text, f.fix))
+            reason = self.withdrawn.get(self._key(f, text)) or (reasons.get((text, f.fix)) if f.fix else None)
             left.append(replace(f, unfixable=reason) if reason and f.fix is not None else f)
         return text, left, applied
+
+    def _withdrawn(self, finding: Finding, text: str) -> bool:
+        if not self.withdrawn:
+            return False
+        return self._key(finding, text) in self.withdrawn or (text, finding.fix) in self.withdrawn_fixes
 
     def _round(self, text: str, findings: list[Finding], snapshot: contract.Snapshot, chosen: list[Finding]):
         edits = [e for f in chosen for e in f.fix.edits]
@@ -344,7 +396,8 @@ class _FixLoop:
         if reason is None:
             # A finding left with a fix that was applicable (it overlapped a chosen one) may
             # rightly be gone; one without must still be there.
-            unfixed = [f for f in findings if f not in chosen and (not self.options.may_apply(f)
+            picked = {id(f) for f in chosen}
+            unfixed = [f for f in findings if id(f) not in picked and (not self.options.may_apply(f)
                        or self._key(f, text) in self.withdrawn)]
             lost = contract.vanished(unfixed, text, candidate, edits, new_findings)
             if lost is not None:

@@ -12,6 +12,9 @@ from pathlib import Path
 
 
 TEMP_SUFFIX = ".shardfix-tmp"
+# Seconds to wait between writing a temp file and renaming it over the original. Only the test
+# that kills `apply` mid-write sets it, so that the kill lands while a temp file exists.
+_WRITE_DELAY_VARIABLE = "SHARDFIX_TEST_WRITE_DELAY"
 
 
 class SourceError(Exception):
@@ -116,6 +119,7 @@ def write_atomic(source: SourceFile, new_text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, mode)
+        _test_delay()
         os.replace(tmp, path)
     except BaseException as exc:
         try:
@@ -125,6 +129,17 @@ def write_atomic(source: SourceFile, new_text: str) -> None:
         if isinstance(exc, OSError):
             raise SourceError(f"cannot write: {exc.strerror or exc}") from None
         raise
+
+
+def _test_delay() -> None:
+    value = os.environ.get(_WRITE_DELAY_VARIABLE)
+    if value:
+        import time
+
+        try:
+            time.sleep(float(value))
+        except ValueError:
+            pass
 
 
 def remove_stale_temp_files(paths: list[Path]) -> None:

@@ -9,18 +9,12 @@ planning a rename and take the edits from here.
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
-from codemods.analysis.names import dotted
+from codemods.calls import skip_trivia
 from codemods.context import FileContext
-from codemods.lazy import lazy_module
 from codemods.model import Edit
 from codemods.suppression import source_lines, suppresses
-
-if TYPE_CHECKING:
-    import libcst as cst
-else:
-    cst = lazy_module("libcst")
 
 def module_level_names(tree: ast.Module) -> frozenset[str]:
     """Names bound by statements that run at module level (if/try/with blocks included): a name
@@ -84,8 +78,8 @@ class ImportManager:
             return f"`{local}` is importable from this package's `__init__.py`"
         found = self.alias(local)
         if found is not None:
-            alias = found[2]
-            if alias.asname is not None and alias.asname.name.value == dotted(alias.name).rsplit(".", 1)[-1]:
+            alias = found[1]
+            if alias.asname is not None and alias.asname == alias.name.rsplit(".", 1)[-1]:
                 return f"`import ... as {local}` re-exports it"
         lines = self._lines()
         for node in uses:
@@ -94,58 +88,62 @@ class ImportManager:
                 return f"a use of `{local}` on line {line} has its {self.code} finding suppressed"
         return None
 
-    # --- the import statements (LibCST, to keep every other byte) ---------------------------
-    def import_lines(self) -> list[cst.SimpleStatementLine]:
-        """Top-level lines of the LibCST module holding imports."""
-        return [stmt for stmt in self.ctx.module.body if isinstance(stmt, cst.SimpleStatementLine)
-                and any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in stmt.body)]
-
-    def alias(self, local: str):
-        """(line, `from` node, alias, module) of the top-level `from M import name [as local]`
-        binding `local`, or None."""
-        for stmt in self.import_lines():
-            for small in stmt.body:
-                if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar) or small.relative:
-                    continue
-                for alias in small.names:
-                    bound = alias.asname.name.value if alias.asname else dotted(alias.name)
-                    if bound == local:
-                        return stmt, small, alias, dotted(small.module) or ""
+    # --- the import statements (`ast` positions; every other byte stays) ---------------------
+    def alias(self, local: str) -> tuple[ast.ImportFrom, ast.alias, str] | None:
+        """(statement, alias, module) of the top-level `from M import name [as local]` binding
+        `local`, or None."""
+        for stmt in self.ctx.imports.top_level_imports:
+            if not isinstance(stmt, ast.ImportFrom) or stmt.level or stmt.names[0].name == "*":
+                continue
+            for alias in stmt.names:
+                if (alias.asname or alias.name) == local:
+                    return stmt, alias, stmt.module or ""
         return None
 
     def remove(self, found) -> Edit:
-        """Drop one alias of a `from` import (the whole line when it is the only one)."""
+        """Drop one alias of a `from` import (the whole statement when it is the only one)."""
         ctx = self.ctx
-        stmt, node, alias, _ = found
-        names = list(node.names)
+        stmt, alias, _ = found
+        names = stmt.names
         index = names.index(alias)
-        if len(names) == 1 and len(stmt.body) == 1:
-            return self.remove_line(stmt)
+        if len(names) == 1:
+            return self.remove_statement(stmt)
         if index + 1 < len(names):
             return Edit(ctx.offsets(alias)[0], ctx.offsets(names[index + 1])[0], "")
-        previous = names[index - 1]
-        prev_end = ctx.offsets(previous.asname.name if previous.asname else previous.name)[1]
-        own_end = ctx.offsets(alias.asname.name if alias.asname else alias.name)[1]
-        return Edit(prev_end, own_end, "")
+        return Edit(ctx.offsets(names[index - 1])[1], ctx.offsets(alias)[1], "")
 
     def rename(self, found, new: str) -> Edit:
         """`from M import old [as x]` -> `from M import new [as x]`."""
-        return self.ctx.replace(found[2].name, new)
+        alias = found[1]
+        start = self.ctx.offsets(alias)[0]
+        return Edit(start, start + len(alias.name), new)
 
-    def remove_line(self, stmt: cst.SimpleStatementLine) -> Edit:
+    def remove_statement(self, stmt: ast.stmt) -> Edit:
+        """The statement's whole line(s) (a comment after it goes too) when nothing else is
+        written on them; else the statement and the `;` that joins it to its neighbour."""
         ctx = self.ctx
-        start = ctx.offset(ctx.line_of(ctx.offsets(stmt)[0]), 0)
-        _, end = ctx.offsets(stmt)
-        ends = [i for i in (ctx.source.find("\n", end), ctx.source.find("\r", end)) if i >= 0]
-        line_end = min(ends, default=len(ctx.source))
-        if ctx.source.startswith("\r\n", line_end):
-            line_end += 1
-        return Edit(start, min(line_end + 1, len(ctx.source)), "")
+        source = ctx.source
+        start, end = ctx.offsets(stmt)
+        line_start = ctx.offset(ctx.line_of(start), 0)
+        after = skip_trivia(source, end, newlines=False)
+        if source.startswith(";", after):
+            return Edit(start, skip_trivia(source, after + 1, newlines=False), "")
+        before = source[line_start:start]
+        if before.strip(" \t\f"):
+            semicolon = source.rfind(";", line_start, start)
+            return Edit(semicolon if semicolon >= 0 else start, end, "")
+        line_end = after + 2 if source.startswith("\r\n", after) else min(after + 1, len(source))
+        return Edit(line_start, line_end, "")
 
-    def add_to_from(self, module: str, name: str) -> Edit | None:
-        """`, name` appended to the first top-level `from module import ...` line, if any."""
-        for node, found in self.ctx.imports.import_froms:
-            if found == module and node.names[0].name != "*":
-                _, end = self.ctx.offsets(node.names[-1])
-                return Edit(end, end, f", {name}")
-        return None
+    def module_of(self, stmt: ast.ImportFrom) -> Edit | None:
+        """An edit deleting the module name M of `from M import ...` (give it a replacement to
+        rename the module); None when M is not written as one dotted word."""
+        text = self.ctx.text(stmt)
+        at = skip_trivia(text, 4)  # after `from`
+        end = at
+        while end < len(text) and (text[end].isalnum() or text[end] in "._"):
+            end += 1
+        if text[at:end] != stmt.module:
+            return None
+        start = self.ctx.offsets(stmt)[0]
+        return Edit(start + at, start + end, "")

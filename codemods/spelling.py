@@ -17,12 +17,14 @@ def quote_of(ctx: FileContext, node: Node | None) -> str:
     if node is None:
         return "'"
     if isinstance(node, ast.AST):
-        for found in ast.walk(node):
-            if isinstance(found, ast.Constant) and isinstance(found.value, str):
-                text = ctx.text(found)
-                quotes = [i for i in (text.find("'"), text.find('"')) if i >= 0]
-                return text[min(quotes)] if quotes else "'"
-        return "'"
+        strings = [found for found in ast.walk(node) if isinstance(found, ast.Constant)
+                   and isinstance(found.value, str)]
+        if not strings:
+            return "'"
+        # The first as written (ast.walk goes breadth first).
+        text = ctx.text(min(strings, key=lambda found: (found.lineno, found.col_offset)))
+        quotes = [i for i in (text.find("'"), text.find('"')) if i >= 0]
+        return text[min(quotes)] if quotes else "'"
     import libcst as cst
 
     found: list[str] = []

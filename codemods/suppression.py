@@ -71,12 +71,22 @@ def directives(lines: list[str]) -> list[Directive]:
     return found
 
 
-def suppressed(finding: Finding, lines: list[str]) -> bool:
-    """Whether a comment in `lines` (the file's text split in lines) silences `finding`."""
+def suppressed(finding: Finding, lines: list[str], file_directives: list[Directive] | None = None) -> bool:
+    """Whether a comment in `lines` (the file's text split in lines) silences `finding`.
+
+    `file_directives`: what `file_directives(lines)` returns, when the caller asks about many
+    findings of one file (each call would read every line again).
+    """
     if any(0 < number <= len(lines) and suppresses(lines[number - 1], finding.code)
            for number in {finding.span.line, finding.span.end_line}):
         return True
-    return any(d.covers(finding) for d in _file_directives(lines))
+    directives = file_directives if file_directives is not None else _file_directives(lines)
+    return any(d.covers(finding) for d in directives)
+
+
+def file_directives(lines: list[str]) -> list[Directive]:
+    """The file-level `# shardfix: noqa[: CODES]` comments of `lines`."""
+    return _file_directives(lines)
 
 
 def _file_directives(lines: list[str]) -> list[Directive]:

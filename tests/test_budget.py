@@ -1,4 +1,5 @@
-"""One file never stalls a run: a per-file time budget and a size guard before LibCST (issue 16)."""
+"""One file never stalls a run: a per-file time budget, a size guard before LibCST, and a clear
+error for code nested too deeply to check a fix on (issue 16)."""
 from __future__ import annotations
 
 import ast
@@ -26,15 +27,21 @@ def test_operator_chain_of_twenty_thousand_terms_is_measured_without_recursion(m
     assert budget.longest_operator_chain(tree) == (20_000, 1)
 
 
-def test_a_twenty_thousand_term_expression_is_an_error_and_the_other_files_still_run(tmp_path, shardfix):
-    """LibCST needs minutes for such a chain (in native code no timeout interrupts): the file is
-    reported with its path and line, never a stall, and the run goes on."""
+def test_a_twenty_thousand_term_expression_is_found_and_its_fix_refused_with_a_clear_error(tmp_path, shardfix):
+    """SF201 reads such a file on `ast` in linear time, so `check` finds the call; checking a
+    fix on it would need pyflakes to recurse 20,000 levels, so `apply` names the file and line
+    and writes nothing, and the run goes on. (No time budget: the answer must not depend on
+    how loaded the machine is.)"""
     write(tmp_path, "deep.py", f"import jax\n\n\ndef f(x):\n    return jax.lax.pvary({_chain(20_000)}, 'i')\n")
     write(tmp_path, "ok.py", PVARY)
-    result = shardfix("apply", ".", cwd=tmp_path)
+    checked = shardfix("check", "--file-timeout", "0", "deep.py", cwd=tmp_path)
+    assert checked.returncode == 1, checked.stderr
+    assert b"deep.py:5:12: SF201" in checked.stdout
+    result = shardfix("apply", "--file-timeout", "0", ".", cwd=tmp_path)
     assert result.returncode == 2
     errors = result.stderr.decode()
     assert "deep.py" in errors and "line 5" in errors and "20,000 operands" in errors
+    assert "Traceback" not in errors
     assert (tmp_path / "ok.py").read_text() == PVARY_FIXED
     assert "pvary" in (tmp_path / "deep.py").read_text()  # untouched
 

@@ -100,3 +100,56 @@ def test_select_finds_exactly_the_findings_of_a_full_run(path):
     everything = _findings(source, None, prefilter=True)
     for code in {finding[0] for finding in everything} | {"SF101", "SF201"}:
         assert _findings(source, (code,), prefilter=True) == [f for f in everything if f[0] == code], code
+
+
+# Lines of other rules' kinds, so that a file passes the byte prefilter for one rule and holds
+# the words (or not) of another: each rule's own words must decide whether it runs.
+OTHER_FORMS = [
+    "mesh2 = jax.sharding.Mesh(jax.devices(), ('d',))",
+    "with mesh2:\n    pass",
+    "z = jax.device_put_sharded([x0], jax.devices())",
+    "w = jax.typeof(x0).vma",
+    "from jax.experimental.pjit import pjit",
+    "g = jax.pmap(lambda v: v)",
+    "mesh3 = jax.make_mesh((8,), ('d',))",
+    "# vmap, Mesh and pvary in a comment",
+]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs(), st.lists(st.sampled_from(OTHER_FORMS), max_size=4), st.sampled_from([(0, 8, 1), (0, 10, 2)]))
+def test_filters_on_and_off_give_the_same_fixes(source, extra, target):
+    newline = "\r\n" if "\r\n" in source else "\r" if "\r" in source else "\n"
+    text = source + "\n".join(["x0 = 1", *extra, ""]).replace("\n", newline)
+    results = [process_source(text, "t.py", Options(target=target, prefilter=on, unsafe_fixes=True), fix=True)
+               for on in (True, False)]
+    assert results[0].error == results[1].error
+    assert [(f.code, f.span, f.message) for f in results[0].findings] == \
+        [(f.code, f.span, f.message) for f in results[1].findings]
+    assert results[0].output == results[1].output
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("statement", [
+    "with mesh:\n    pass",
+    "\x0cwith (mesh):\n    pass",
+    "if True:\n\twith mesh as m, open('f'):\n\t\tpass",
+    "async def f():\n    async  with mesh:\n        pass",
+    "async def f():\n    async \\\n    with mesh:\n        pass",
+    "x = 1; y = 2\nwith \\\n  mesh:\n    pass",
+])
+def test_sf206_byte_filter_lets_every_with_statement_through(statement, newline):
+    source = ("import jax\nmesh = jax.sharding.Mesh(jax.devices(), ('d',))\n" + statement + "\n").replace("\n", newline)
+    from codemods.rules.sf206 import WithMesh
+
+    assert WithMesh.may_match(source.encode())
+    found = _findings(source, ("SF206",), prefilter=True)
+    assert found == _findings(source, ("SF206",), prefilter=False)
+    if not statement.startswith("async"):  # the rule reads plain `with` statements only
+        assert [f[0] for f in found] == ["SF206"]
+
+
+def test_sf206_byte_filter_skips_mesh_code_without_a_with_statement():
+    from codemods.rules.sf206 import WithMesh
+
+    assert not WithMesh.may_match(b"mesh = Mesh(devs, ('d',))  # with mesh:\nx = 1; y = 'with'\n")

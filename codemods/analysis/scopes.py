@@ -192,6 +192,7 @@ class ModuleScope:
         self._class_of: dict[int, ast.ClassDef] | None = None
         self._attribute_references: Counter[str] | None = None
         self._stored: frozenset[str] | None = None
+        self._base_names: frozenset[str] | None = None
         words = ("shard_map",) + tuple(self.shard_map_names)
         roots = self._roots_naming(words)
         # Names that stand for shard_map without spelling it: `smap = jax.shard_map`, a mapper
@@ -250,8 +251,10 @@ class ModuleScope:
 
     def subclassed(self, cls: ast.ClassDef) -> bool:
         """Some class of the module names `cls` among its bases (its attributes may differ there)."""
-        return any(isinstance(base, ast.Name) and base.id == cls.name
-                   for node in iter_nodes(self.tree) if isinstance(node, ast.ClassDef) for base in node.bases)
+        if self._base_names is None:  # one walk per module, not one per question
+            self._base_names = frozenset(base.id for node in iter_nodes(self.tree) if isinstance(node, ast.ClassDef)
+                                         for base in node.bases if isinstance(base, ast.Name))
+        return cls.name in self._base_names
 
     def attribute_references(self, name: str) -> int:
         """How often `.name` is read as an attribute in the file (methods are reached so)."""

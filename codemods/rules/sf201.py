@@ -1,19 +1,23 @@
-"""SF201: removed and private JAX APIs, migrated to the spelling the target JAX offers."""
+"""SF201: removed and private JAX APIs, migrated to the spelling the target JAX offers.
+
+Found on Python's `ast` and fixed by text edits at its positions: one walk of the module, and
+work per site proportional to the call it rewrites (LibCST is not parsed).
+"""
 from __future__ import annotations
 
+import ast
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from codemods import jaxapi
-from codemods.analysis.names import dotted
+from codemods.analysis.bindings import ast_dotted
+from codemods.calls import Argument, arguments
 from codemods.context import FileContext
 from codemods.imports import ImportManager
-from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc
 from codemods.rules._manual_axes import axis_names_text
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, lax_function, quote_of
-
-cst = lazy_module("libcst")
 
 
 class RemovedApi(Rule):
@@ -45,39 +49,65 @@ class RemovedApi(Rule):
         yield from _ShardMapMigration(ctx).findings()
 
 
-def _local_uses(module: cst.Module) -> dict[str, list[cst.Name]]:
-    """Every load of a bare name outside import statements, attribute tails and keywords."""
-    uses: dict[str, list[cst.Name]] = {}
+@dataclass
+class _Nodes:
+    """What SF201 reads of a module, from one walk outside import statements, in source order."""
 
-    class _Uses(cst.CSTVisitor):
-        def visit_Import(self, node) -> bool:
-            return False
-
-        def visit_ImportFrom(self, node) -> bool:
-            return False
-
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            node.value.visit(self)
-            return False
-
-        def visit_Arg(self, node: cst.Arg) -> bool:
-            node.value.visit(self)
-            return False
-
-        def visit_Name(self, node: cst.Name) -> None:
-            uses.setdefault(node.value, []).append(node)
-
-    module.visit(_Uses())
-    return uses
+    calls: list[ast.Call] = field(default_factory=list)
+    attributes: list[ast.Attribute] = field(default_factory=list)
+    names: dict[str, list[ast.Name]] = field(default_factory=dict)
+    # Other bindings of a bare name (def, class, parameter, global, except ... as, match): a name
+    # bound there is not only an import's.
+    rebound: set[str] = field(default_factory=set)
 
 
-def _append_keyword(ctx: FileContext, call: cst.Call, keyword: str, value: str, quote: str) -> Edit:
+def _nodes(ctx: FileContext) -> _Nodes:
+    def compute() -> _Nodes:
+        found = _Nodes()
+        pending: list[ast.AST] = [ctx.tree]
+        while pending:
+            node = pending.pop()
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            if isinstance(node, ast.Name):
+                found.names.setdefault(node.id, []).append(node)
+            elif isinstance(node, ast.Call):
+                found.calls.append(node)
+            elif isinstance(node, ast.Attribute):
+                found.attributes.append(node)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                found.rebound.add(node.name)
+            elif isinstance(node, ast.arg):
+                found.rebound.add(node.arg)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                found.rebound.update(node.names)
+            elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+                found.rebound.add(node.name)
+            pending.extend(reversed(list(ast.iter_child_nodes(node))))
+        # Decorators are children after the body in `ast`: order by position, as written.
+        found.calls.sort(key=_position)
+        found.attributes.sort(key=_position)
+        return found
+    return ctx.cached("sf201:nodes", compute)
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset
+
+
+def _append_keyword(ctx: FileContext, call: ast.Call, args: list[Argument], keyword: str, value: str,
+                    quote: str) -> Edit:
     text = f"{keyword}={quote}{value}{quote}"
-    if not call.args:
+    if not args:
         at = ctx.offsets(call)[1] - 1  # just inside the closing parenthesis
         return Edit(at, at, text)
-    at = ctx.offsets(call.args[-1])[1]  # the Arg spans parentheses its value's range leaves out
-    return Edit(at, at, f", {text}")
+    return Edit(args[-1].end, args[-1].end, f", {text}")
+
+
+def _attr_edit(ctx: FileContext, node: ast.Attribute, new: str) -> Edit:
+    """`new` in place of the last part of `a.b.old`."""
+    end = ctx.offsets(node)[1]
+    return Edit(end - len(node.attr), end, new)
 
 
 class _Migrations:
@@ -86,25 +116,32 @@ class _Migrations:
     def __init__(self, ctx: FileContext) -> None:
         self.ctx = ctx
         self.by_name = {old: m for m in jaxapi.MIGRATIONS for old in m.old}
+        self.args: dict[int, list[Argument] | None] = {}
+
+    def _arguments(self, call: ast.Call) -> list[Argument] | None:
+        if id(call) not in self.args:
+            self.args[id(call)] = arguments(self.ctx, call)
+        return self.args[id(call)]
 
     def findings(self) -> Iterator[Finding]:
         ctx = self.ctx
-        sites: list[tuple[cst.Call, jaxapi.Migration]] = []
-        other_refs: list[tuple[cst.CSTNode, jaxapi.Migration]] = []
+        nodes = _nodes(ctx)
+        sites: list[tuple[ast.Call, jaxapi.Migration]] = []
+        other_refs: list[tuple[ast.expr, jaxapi.Migration]] = []
         called: set[int] = set()
 
-        for node in _walk(ctx.module, (cst.Call,)):
+        for node in nodes.calls:
             migration = self.by_name.get(ctx.imports.resolve(node.func) or "")
             if migration:
                 sites.append((node, migration))
                 called.add(id(node.func))
-        for node in _walk(ctx.module, (cst.Attribute,)):
+        for node in nodes.attributes:
             if id(node) in called:
                 continue
             migration = self.by_name.get(ctx.imports.resolve(node) or "")
-            if migration and isinstance(node, cst.Attribute):
+            if migration:
                 other_refs.append((node, migration))
-        uses = _local_uses(ctx.module)
+        uses = nodes.names
         manager = ImportManager(ctx, RemovedApi.code)
         direct = {}  # local name -> (import data, migration) for names imported directly
         for local, bound in ctx.imports.bindings.items():
@@ -113,19 +150,20 @@ class _Migrations:
             if found:
                 direct[local] = (found, migration)
 
-        by_local: dict[str, list[cst.Call]] = {}
+        by_local: dict[str, list[ast.Call]] = {}
         for call, _ in sites:
-            if isinstance(call.func, cst.Name):
-                by_local.setdefault(call.func.value, []).append(call)
+            if isinstance(call.func, ast.Name):
+                by_local.setdefault(call.func.id, []).append(call)
         # A directly imported old name is renamed (or dropped) in its import only when every use
         # is a call rewritten in the same fix and nothing else needs the binding.
         self.kept = {local: manager.keeps(local, uses.get(local, [])) for local in direct}
-        self.removable = {local for local in direct if self.kept[local] is None
+        self.removable = {local for local in direct if self.kept[local] is None and local not in nodes.rebound
                           and len(uses.get(local, [])) == len(by_local.get(local, []))
                           and all(self._rewritable(call, direct[local][1]) for call in by_local.get(local, []))}
+        site_funcs = {id(call.func) for call, _ in sites}
         for local, (_, migration) in direct.items():
             for name in uses.get(local, []) if local not in self.removable else []:
-                if not any(call.func is name for call, _ in sites):
+                if id(name) not in site_funcs:
                     other_refs.append((name, migration))
         self.shared = {local: self._shared_fix(local, by_local[local], direct[local], manager)
                        for local in self.removable if local in by_local and ctx.target >= direct[local][1].since}
@@ -146,29 +184,29 @@ class _Migrations:
             message = f"{migration.history}; import of `{local}`"
             if self.kept[local] is not None:
                 message += f" (kept: {self.kept[local]})"
-            elif not uses.get(local):
+            elif not uses.get(local) and local not in nodes.rebound:
                 fix = Fix(f"remove the unused import of `{local}`", (manager.remove(found),))
-            yield Finding(RemovedApi.code, message, ctx.span(found[2]), fix)
+            yield Finding(RemovedApi.code, message, ctx.span(found[1]), fix)
 
-    @staticmethod
-    def _rewritable(call: cst.Call, migration: jaxapi.Migration) -> bool:
+    def _rewritable(self, call: ast.Call, migration: jaxapi.Migration) -> bool:
         keyword = migration.keyword[0]
-        return not any(arg.star or arg.keyword is not None and arg.keyword.value == keyword for arg in call.args)
+        return self._arguments(call) is not None and not any(
+            arg.star or arg.keyword == keyword for arg in self._arguments(call))
 
-    def _own_edits(self, call: cst.Call, migration: jaxapi.Migration, spelled: str | None) -> list[Edit]:
+    def _own_edits(self, call: ast.Call, migration: jaxapi.Migration, spelled: str | None) -> list[Edit]:
         """The new keyword, and the callee respelled when `spelled` is given."""
         ctx = self.ctx
         keyword, state = migration.keyword
-        edits = [_append_keyword(ctx, call, keyword, state, quote_of(ctx, call))]
+        edits = [_append_keyword(ctx, call, self._arguments(call), keyword, state, quote_of(ctx, call))]
         if spelled is not None:
             edits.append(ctx.replace(call.func, spelled))
         return edits
 
-    def _shared_fix(self, local: str, calls: list[cst.Call], direct_entry, manager: ImportManager) -> tuple[Edit, ...]:
+    def _shared_fix(self, local: str, calls: list[ast.Call], direct_entry, manager: ImportManager) -> tuple[Edit, ...]:
         """Every call of a directly imported old name, and its import: one fix, applied whole."""
         ctx = self.ctx
         found, migration = direct_entry
-        _, _, alias, module = found
+        _, alias, module = found
         edits: list[Edit] = []
         if module == "jax.lax":
             already = ctx.imports.names_bound_to(f"jax.lax.{migration.new}")
@@ -182,7 +220,7 @@ class _Migrations:
             edits.extend(self._own_edits(call, migration, spelled))
         return (*edits, *import_edits, manager.remove(found))
 
-    def _call_finding(self, call: cst.Call, migration: jaxapi.Migration) -> Finding:
+    def _call_finding(self, call: ast.Call, migration: jaxapi.Migration) -> Finding:
         ctx = self.ctx
         keyword, state = migration.keyword
         message = f"{migration.history}: use `{migration.new}(..., {keyword}='{state}')`"
@@ -191,29 +229,14 @@ class _Migrations:
         quote = quote_of(ctx, call)
         description = f"use `{migration.new}(..., {keyword}={quote}{state}{quote})`"
         func = call.func
-        if isinstance(func, cst.Name) and func.value in self.shared:
-            return Finding(RemovedApi.code, message, ctx.span(call), Fix(description, self.shared[func.value]))
-        if isinstance(func, cst.Attribute) and ctx.imports.resolve(func.value) == "jax.lax":
-            edits = self._own_edits(call, migration, None) + [ctx.replace(func.attr, migration.new)]
+        if isinstance(func, ast.Name) and func.id in self.shared:
+            return Finding(RemovedApi.code, message, ctx.span(call), Fix(description, self.shared[func.id]))
+        if isinstance(func, ast.Attribute) and ctx.imports.resolve(func.value) == "jax.lax":
+            edits = self._own_edits(call, migration, None) + [_attr_edit(ctx, func, migration.new)]
         else:
             spelled, import_edits = lax_function(ctx, migration.new)
             edits = self._own_edits(call, migration, spelled) + import_edits
         return Finding(RemovedApi.code, message, ctx.span(call), Fix(description, tuple(edits)))
-
-
-def _walk(module: cst.Module, types: tuple[type, ...]) -> list:
-    found: list = []
-
-    class _Walker(cst.CSTVisitor):
-        def on_visit(self, node: cst.CSTNode) -> bool:
-            if isinstance(node, (cst.Import, cst.ImportFrom)):
-                return False
-            if isinstance(node, types):
-                found.append(node)
-            return True
-
-    module.visit(_Walker())
-    return found
 
 
 class _ShardMapMigration:
@@ -222,23 +245,29 @@ class _ShardMapMigration:
     def __init__(self, ctx: FileContext) -> None:
         self.ctx = ctx
 
-    def _is_old(self, expr: cst.BaseExpression) -> bool:
+    def _is_old(self, expr: ast.expr) -> bool:
         return self.ctx.imports.resolve(expr) == jaxapi.EXPERIMENTAL_SHARD_MAP
 
     def findings(self) -> Iterator[Finding]:
         ctx = self.ctx
         if ctx.target < jaxapi.JAX_SHARD_MAP_ADDED:
             return
-        sites: list[tuple[cst.Call, cst.BaseExpression, list[cst.Arg]]] = []
-        for call in _walk(ctx.module, (cst.Call,)):
+        nodes = _nodes(ctx)
+        sites: list[tuple[ast.Call, ast.expr, list[Argument] | None]] = []
+        for call in nodes.calls:
             if self._is_old(call.func):
-                sites.append((call, call.func, list(call.args[1:])))
-            elif (ctx.imports.resolve(call.func) == "functools.partial" and call.args
-                  and call.args[0].keyword is None and self._is_old(call.args[0].value)):
+                args = arguments(ctx, call)
+                sites.append((call, call.func, None if args is None else args[1:]))
+            elif ctx.imports.resolve(call.func) == "functools.partial" and call.args \
+                    and not isinstance(call.args[0], ast.Starred) and self._is_old(call.args[0]):
                 # partial(shard_map, mesh=..., ...): the decorated function comes first later.
-                sites.append((call, call.args[0].value, [a for a in call.args[1:] if a.keyword is not None]
-                              if all(a.keyword is not None for a in call.args[1:]) else None))
-        uses = _local_uses(ctx.module)
+                args = arguments(ctx, call)
+                if args is None or args[0].node is not call.args[0]:
+                    params = None
+                else:
+                    params = args[1:] if all(a.keyword is not None for a in args[1:]) else None
+                sites.append((call, call.args[0], params))
+        uses = nodes.names
         manager = ImportManager(ctx, RemovedApi.code)
         imported = {local: manager.alias(local) for local, bound in ctx.imports.bindings.items()
                     if bound == jaxapi.EXPERIMENTAL_SHARD_MAP}
@@ -249,24 +278,25 @@ class _ShardMapMigration:
         own = {id(call): self._call_edits(call, params) for call, _, params in sites}
         fixable_names = {local for local, found in imported.items()
                          if found and self._import_fix(found) is not None and self.kept[local] is None
+                         and local not in nodes.rebound
                          and all(id(n) in site_funcs for n in uses.get(local, []))
                          and all(own[id(call)] is not None for call, func, _ in sites
-                                 if isinstance(func, cst.Name) and func.value == local)}
+                                 if isinstance(func, ast.Name) and func.id == local)}
         # Calls of an imported name change meaning together with its import: one fix holds the
         # edits of every call of that name and the import's, so none is applied without the rest.
         by_name: dict[str, tuple[Edit, ...]] = {}
         for local in fixable_names:
-            edits = [e for call, func, _ in sites if isinstance(func, cst.Name) and func.value == local
+            edits = [e for call, func, _ in sites if isinstance(func, ast.Name) and func.id == local
                      for e in own[id(call)]]
             by_name[local] = tuple(edits) + self._import_fix(imported[local]).edits
-        attribute_sites = [call for call, func, _ in sites if isinstance(func, cst.Attribute) and own[id(call)] is not None]
+        attribute_sites = [call for call, func, _ in sites if isinstance(func, ast.Attribute) and own[id(call)] is not None]
         self.last_attribute_site = attribute_sites[-1] if attribute_sites else None
         self.module_import_edit = self._module_import_cleanup(attribute_sites)
         for call, func, _ in sites:
             yield self._site(call, func, own[id(call)], by_name)
         for local, found in imported.items():
-            if found and not any(isinstance(func, cst.Name) and func.value == local for _, func, _ in sites):
-                alias = found[2]
+            if found and not any(isinstance(func, ast.Name) and func.id == local for _, func, _ in sites):
+                alias = found[1]
                 message = "`jax.experimental.shard_map` is deprecated since jax 0.8.0: import `shard_map` from `jax`"
                 if self.kept[local] is not None:
                     message += f" (kept: {self.kept[local]})"
@@ -278,53 +308,51 @@ class _ShardMapMigration:
         keep importing a deprecated module); it becomes `import jax` if nothing else binds jax."""
         ctx = self.ctx
         manager = ImportManager(ctx, RemovedApi.code)
-        statements = [stmt for stmt in manager.import_lines() if len(stmt.body) == 1
-                      and isinstance(stmt.body[0], cst.Import) and len(stmt.body[0].names) == 1
-                      and stmt.body[0].names[0].asname is None
-                      and dotted(stmt.body[0].names[0].name) == "jax.experimental.shard_map"]
+        imports = [stmt for stmt in ctx.imports.top_level_imports if isinstance(stmt, ast.Import)]
+        statements = [stmt for stmt in imports if len(stmt.names) == 1 and stmt.names[0].asname is None
+                      and stmt.names[0].name == "jax.experimental.shard_map"]
         if len(statements) != 1:
             return None
-        references = [n for n in _walk(ctx.module, (cst.Attribute,)) if dotted(n) == "jax.experimental.shard_map"]
+        references = [n for n in _nodes(ctx).attributes if ast_dotted(n) == "jax.experimental.shard_map"]
         if len(references) != len(sites):
             return None
-        other_jax = [stmt for stmt in manager.import_lines() if stmt is not statements[0] and any(
-            isinstance(small, cst.Import) and any(dotted(a.name) == "jax" and a.asname is None for a in small.names)
-            for small in stmt.body)]
+        other_jax = [stmt for stmt in imports if stmt is not statements[0]
+                     and any(a.name == "jax" and a.asname is None for a in stmt.names)]
         if other_jax:
-            return manager.remove_line(statements[0])
-        return ctx.replace(statements[0].body[0], "import jax")
+            return manager.remove_statement(statements[0])
+        return ctx.replace(statements[0], "import jax")
 
     def _import_fix(self, found) -> Fix | None:
-        _, node, _, module = found
-        if module != "jax.experimental.shard_map":
+        stmt, _, module = found
+        if module != "jax.experimental.shard_map" or not all(a.name == "shard_map" for a in stmt.names):
             return None
-        if all(dotted(a.name) == "shard_map" for a in node.names):
-            return Fix("import shard_map from jax", (self.ctx.replace(node.module, "jax"),))
-        return None
+        edit = ImportManager(self.ctx, RemovedApi.code).module_of(stmt)
+        if edit is None:
+            return None
+        return Fix("import shard_map from jax", (Edit(edit.start, edit.end, "jax"),))
 
-    def _call_edits(self, call: cst.Call, params: list[cst.Arg] | None) -> list[Edit] | None:
+    def _call_edits(self, call: ast.Call, params: list[Argument] | None) -> list[Edit] | None:
         """Arguments rewritten for `jax.shard_map` (keywords, check_vma, axis_names), or None."""
         ctx = self.ctx
         if params is None:
             return None
         edits: list[Edit] = []
         positional = jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL
-        given: dict[str, cst.Arg] = {}
+        given: dict[str, Argument] = {}
         index = 0
         for arg in params:
             if arg.star:
                 return None
-            name = arg.keyword.value if arg.keyword is not None else None
+            name = arg.keyword
             if name is None:
                 if index >= len(positional):
                     return None
                 name = positional[index]
                 index += 1
                 if name != "auto":
-                    start = ctx.offsets(arg)[0]  # the Arg spans the parentheses of a tuple value
-                    edits.append(Edit(start, start, f"{jaxapi.SHARD_MAP_RENAMED_KEYWORDS.get(name, name)}="))
+                    edits.append(Edit(arg.start, arg.start, f"{jaxapi.SHARD_MAP_RENAMED_KEYWORDS.get(name, name)}="))
             elif name in jaxapi.SHARD_MAP_RENAMED_KEYWORDS:
-                edits.append(ctx.replace(arg.keyword, jaxapi.SHARD_MAP_RENAMED_KEYWORDS[name]))
+                edits.append(Edit(arg.start, arg.start + len(name), jaxapi.SHARD_MAP_RENAMED_KEYWORDS[name]))
             given[name] = arg
         if "auto" in given:
             if "mesh" not in given:
@@ -333,9 +361,7 @@ class _ShardMapMigration:
             if manual is None:
                 return None
             auto = given["auto"]
-            start = ctx.offsets(auto)[0]
-            end = ctx.offsets(auto.value)[1]
-            edits.append(Edit(start, end, f"axis_names={manual}"))
+            edits.append(Edit(auto.start, auto.end, f"axis_names={manual}"))
         return edits
 
     def _site(self, call, func, edits: list[Edit] | None, by_name: dict[str, tuple[Edit, ...]]) -> Finding:
@@ -344,13 +370,13 @@ class _ShardMapMigration:
                    "mesh=..., in_specs=..., out_specs=..., check_vma=...)`")
         span = ctx.span(call)
         if edits is None:
-            if any(arg.keyword is not None and arg.keyword.value == "auto" for arg in call.args) \
-                    or len([a for a in call.args[1:] if a.keyword is None]) >= len(jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL):
+            if any(k.arg == "auto" for k in call.keywords) \
+                    or len([a for a in call.args[1:] if not isinstance(a, ast.Starred)]) >= len(jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL):
                 message += " (`auto=` needs `axis_names=`, the mesh's axes minus `auto`: rewrite by hand)"
             return Finding(RemovedApi.code, message, span)
-        if isinstance(func, cst.Name) and func.value in by_name:
-            return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", by_name[func.value]))
-        if isinstance(func, cst.Name) and self.kept.get(func.value) is None:
+        if isinstance(func, ast.Name) and func.id in by_name:
+            return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", by_name[func.id]))
+        if isinstance(func, ast.Name) and self.kept.get(func.id) is None:
             return Finding(RemovedApi.code, message, span)
         jax_name, import_edits = jax_module(ctx)
         edits = [*edits, ctx.replace(func, f"{jax_name}.shard_map"), *import_edits]

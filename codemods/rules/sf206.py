@@ -1,6 +1,7 @@
 """SF206: `with mesh:` (deprecated in jax 0.10.1)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from codemods import api_history
@@ -8,6 +9,11 @@ from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules._api_changes import ApiChanges
 from codemods.rules.base import Rule
+
+
+# A `with` statement starts its physical line (after indentation, or `async`): it cannot follow
+# `;` or a compound statement's colon. Most files that say `Mesh` hold no such line.
+_WITH_STATEMENT = re.compile(rb"(?:^|[\r\n])[ \t\f]*(?:async[ \t\f]+)?with\b")
 
 
 class WithMesh(Rule):
@@ -24,6 +30,10 @@ class WithMesh(Rule):
         fix_safety='Unsafe: under `jax.set_mesh`, `jax.jit` checks committed inputs against bare `PartitionSpec` shardings that `with mesh:` ignored, so a program can start failing.',
         versions='reported for --target-jax >= 0.10.1.',
     )
+
+    @classmethod
+    def may_match(cls, data: bytes) -> bool:
+        return any(t in data for t in cls.triggers) and _WITH_STATEMENT.search(data) is not None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         return ApiChanges(ctx, self.code).findings()
