@@ -153,6 +153,14 @@ def test_make_mesh_needs_proof_the_code_predates_the_explicit_default():
     assert "jax.make_mesh((2, 4), ('i', 'j'), axis_types=(jax.sharding.AxisType.Auto,) * 2)" in fixed
 
 
+def test_make_mesh_keyword_goes_after_a_parenthesized_last_argument():
+    source = ("import jax\nctx = jax.sharding.use_mesh\n"
+              "mesh = jax.make_mesh((2, 4), ( # names\n    ('i', 'j') ))\n")
+    fixed = run(source).output
+    assert "mesh = jax.make_mesh((2, 4), ( # names\n    ('i', 'j') ), axis_types=(jax.sharding.AxisType.Auto,) * 2)" in fixed
+    compile(fixed, "<fixed>", "exec")
+
+
 def test_version_guarded_and_migrated_code_stays_silent():
     source = '''\
     import jax

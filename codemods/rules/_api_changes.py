@@ -12,6 +12,7 @@ from codemods import api_history as history
 from codemods import jaxapi
 from codemods.analysis import guards
 from codemods.analysis.bindings import ast_dotted
+from codemods.calls import arguments
 from codemods.context import FileContext
 from codemods.imports import module_level_names
 from codemods.model import Edit, Finding, Fix, Safety
@@ -295,9 +296,13 @@ class ApiChanges:
         if count is None or template is None:
             return self._finding(call, change, None, "pass `axis_types=(jax.sharding.AxisType.Auto,) * "
                                  "<number of axes>` to keep the old behaviour")
+        laid_out = arguments(ctx, call)
+        if not laid_out:
+            return self._finding(call, change, None, "pass `axis_types=(jax.sharding.AxisType.Auto,) * "
+                                 f"{count}` to keep the old behaviour")
         text, edits = render(ctx, template, quote=quote_in(ctx, call), axes=str(count))
-        last = max([*call.args, *call.keywords], key=lambda n: (n.end_lineno, n.end_col_offset))
-        at = ctx.offsets(last)[1]
+        # After the last argument's closing parenthesis, if it has one: `f(a, (b))` -> `f(a, (b), k)`.
+        at = laid_out[-1].end
         return self._finding(call, change, [Edit(at, at, f", {text}"), *edits],
                              f"pass `{text}` to keep the old behaviour")
 
