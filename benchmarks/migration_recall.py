@@ -206,8 +206,242 @@ def verify(programs: Path) -> int:
     return 1 if problems else 0
 
 
+
+# --- shardfix on the programs ------------------------------------------------------------------
+
+def shardfix(checkout: Path, *args: str) -> subprocess.CompletedProcess:
+    # cwd is the checkout: `python -m` puts the working directory first on sys.path
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    return subprocess.run([sys.executable, "-m", "codemods", *args], env=env, cwd=checkout,
+                          capture_output=True, text=True, check=False)
+
+
+def check_package(checkout: Path) -> None:
+    if not (checkout / "codemods").is_dir():
+        sys.exit(f"{checkout} is not a shardfix checkout (no codemods/ in it)")
+    proc = shardfix(checkout, "--version")
+    where = subprocess.run([sys.executable, "-c", "import codemods; print(codemods.__file__)"],
+                           env=dict(os.environ, PYTHONPATH=str(checkout)), cwd=checkout,
+                           capture_output=True, text=True, check=False).stdout.strip()
+    if proc.returncode != 0 or not Path(where).resolve().is_relative_to(checkout.resolve()):
+        sys.exit(f"codemods is imported from {where or '?'}, not from {checkout}")
+
+
+def copy_programs(programs: Path, into: Path) -> Path:
+    """A copy outside any project, so that no pyproject.toml of the checkout applies."""
+    target = into / "programs"
+    shutil.copytree(programs, target, ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+    return target
+
+
+def findings(checkout: Path, copy: Path) -> dict[str, list[dict]]:
+    """{relative file: [finding]} of `check --target-jax 0.10.2` on the copy."""
+    proc = shardfix(checkout, "check", "--output-format", "json", "--exit-zero", "--no-cache",
+                    "--target-jax", TARGET, str(copy))
+    try:
+        report = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        sys.exit(f"shardfix check failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    if report.get("errors"):
+        sys.exit(f"shardfix check reported errors: {report['errors']}")
+    found = defaultdict(list)
+    for f in report["findings"]:
+        found[Path(f["path"]).resolve().relative_to(copy.resolve()).as_posix()].append(f)
+    return found
+
+
+def statement_lines(source: str) -> list[range]:
+    """The lines of each simple statement, each compound statement's header, each decorator."""
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.stmt):
+            continue
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+            spans.append(range(node.lineno, body[0].lineno))
+        else:
+            spans.append(range(node.lineno, node.end_lineno + 1))
+        for decorator in getattr(node, "decorator_list", []):
+            spans.append(range(decorator.lineno, decorator.end_lineno + 1))
+    return spans
+
+
+def statement_of(spans: list[range], line: int) -> range:
+    """The innermost statement (or header, or decorator) holding `line`."""
+    holding = [s for s in spans if line in s]
+    return min(holding, key=len) if holding else range(line, line + 1)
+
+
+def changed_lines(before: str, after: str) -> set[int]:
+    """Line numbers of `before` that `after` replaced or deleted."""
+    import difflib
+
+    matcher = difflib.SequenceMatcher(None, before.split("\n"), after.split("\n"), autojunk=False)
+    return {i + 1 for tag, i1, i2, _, _ in matcher.get_opcodes() if tag != "equal"
+            for i in range(i1, i2)}
+
+
+def score(old: list[dict], clean: list[dict], found: dict[str, list[dict]],
+          rewritten: Path | None) -> dict:
+    """Per must-change line: reported (a finding in its statement), rewritten (by `apply`)."""
+    per_api = defaultdict(Counter)
+    per_version = defaultdict(Counter)
+    misses, unexpected, tolerated = [], [], []
+    for entry in old:
+        source = entry["path"].read_text()
+        spans = statement_lines(source)
+        changed = (changed_lines(source, (rewritten / entry["file"]).read_text())
+                   if rewritten else set())
+        mine = found.get(entry["file"], [])
+        covered = set()
+        for change in entry["must-change"]:
+            lines = statement_of(spans, change["line"])
+            hit = [f for f in mine if f["line"] in lines]
+            covered.update(id(f) for f in hit)
+            for table, key in ((per_api, change["api"]), (per_version, entry["written-for"])):
+                table[key]["lines"] += 1
+                table[key]["reported"] += bool(hit)
+                table[key]["rewritten"] += change["line"] in changed
+            if not hit:
+                misses.append((entry["file"], change["line"], change["api"],
+                               change["line"] in changed))
+        allowed = [statement_of(spans, m["line"]) for m in entry.get("may-change", [])]
+        for f in mine:
+            if id(f) in covered:
+                continue
+            if any(f["line"] in lines for lines in allowed):
+                tolerated.append((entry["file"], f["line"], f["code"]))
+            else:
+                unexpected.append((entry["file"], f["line"], f["code"], f["message"]))
+    false_positives = [(e["file"], f["line"], f["code"], f["message"])
+                       for e in clean for f in found.get(e["file"], [])]
+    return {"per_api": per_api, "per_version": per_version, "misses": misses,
+            "unexpected": unexpected, "tolerated": tolerated,
+            "false_positives": false_positives}
+
+
+def apply_fixes(checkout: Path, programs: Path, into: Path, unsafe: bool) -> Path:
+    copy = copy_programs(programs, into)
+    args = ["apply", "--target-jax", TARGET, str(copy)]
+    if unsafe:
+        args.insert(1, "--unsafe-fixes")
+    proc = shardfix(checkout, *args)
+    if proc.returncode not in (0, 1):
+        sys.exit(f"shardfix apply failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    return copy
+
+
+# --- the report --------------------------------------------------------------------------------
+
+def ratio(a: int, b: int) -> str:
+    return f"{a}/{b} = {a / b:.2f}" if b else "-"
+
+
+def print_recall(s: dict, with_apply: bool) -> None:
+    total = sum((c for c in s["per_api"].values()), Counter())
+    print("| | |\n|---|---:|")
+    print(f"| line recall: must-change lines with a finding in their statement | "
+          f"{ratio(total['reported'], total['lines'])} |")
+    if with_apply:
+        print(f"| must-change lines rewritten by `apply` (safe fixes; with or without a finding) | "
+              f"{ratio(total['rewritten'], total['lines'])} |")
+    print(f"| false positives: findings in clean programs | {len(s['false_positives'])} |")
+    print(f"| findings in old programs on lines that need no change | {len(s['unexpected'])} |")
+    print(f"| findings on deprecated lines that still work (not scored) | {len(s['tolerated'])} |\n")
+    for title, table, order in (
+            ("API", s["per_api"], lambda kv: kv[0].lower()),
+            ("written for jax", s["per_version"], lambda kv: [int(x) for x in kv[0].split(".")])):
+        print(f"| {title} | reported / must change |" + (" rewritten by apply |" if with_apply else ""))
+        print("|---|---:|" + ("---:|" if with_apply else ""))
+        for key, c in sorted(table.items(), key=order):
+            print(f"| {key} | {ratio(c['reported'], c['lines'])} |"
+                  + (f" {ratio(c['rewritten'], c['lines'])} |" if with_apply else ""))
+        print()
+    if s["misses"]:
+        print("Must-change lines without a finding:\n")
+        for file, line, api, rewritten in s["misses"]:
+            print(f"- {file}:{line} ({api})" + (" (rewritten by apply all the same)" if rewritten else ""))
+        print()
+    if s["false_positives"] or s["unexpected"]:
+        print("False positives (clean programs) and findings on lines that need no change (old programs):\n")
+        for file, line, code, message in s["false_positives"] + s["unexpected"]:
+            print(f"- {file}:{line} {code} {message[:160]}")
+        print()
+
+
+def print_parity(old: list[dict], clean: list[dict], programs: Path, fixed: dict[str, Path],
+                 results: dict) -> None:
+    print(f"### `apply --target-jax {TARGET}`, then each program run on jax {TARGET}\n")
+    print("| fixes | old programs printing what they print on their own JAX | differs | fails "
+          "| clean programs changed by apply | clean programs that run |")
+    print("|---|---:|---:|---:|---:|---:|")
+    per_program = defaultdict(dict)
+    for label, copy in fixed.items():
+        outcomes = Counter()
+        for e in old:
+            own = results[(e["written-for"], programs / e["file"])]
+            result = results[(TARGET, copy / e["file"])]
+            o = outcome(result, own) if own["status"] == "ok" else "original fails"
+            outcomes[o] += 1
+            per_program[e["file"]][label] = (o, (result.get("error") or result["output"]).strip())
+        changed = sum((copy / e["file"]).read_bytes() != (programs / e["file"]).read_bytes()
+                      for e in clean)
+        running = sum(results[(TARGET, copy / e["file"])]["status"] == "ok" for e in clean)
+        print(f"| {label} | {outcomes['same']}/{len(old)} | {outcomes['differs']} | "
+              f"{outcomes['fails']} | {changed} | {running}/{len(clean)} |")
+    written_for = {e["file"]: e["written-for"] for e in old}
+    bad = {f: r for f, r in per_program.items() if any(o != "same" for o, _ in r.values())}
+    if bad:
+        print("\n| program | written for | " + " | ".join(fixed) + " | first line of the error or output |")
+        print("|---|---|" + "---|" * len(fixed) + "---|")
+        for file, r in sorted(bad.items()):
+            first = next(text for o, text in r.values() if o != "same").splitlines()[:1]
+            print(f"| {file} | {written_for[file]} | " + " | ".join(r[l][0] for l in fixed)
+                  + f" | {(first[0] if first else '')[:110].replace('|', '/')} |")
+    print()
+
+
+def report(checkout: Path, programs: Path, with_apply: bool) -> int:
+    check_package(checkout)
+    old, clean = load_manifest(programs)
+    rev = subprocess.run(["git", "-C", str(checkout), "rev-parse", "--short", "HEAD"],
+                         capture_output=True, text=True, check=False).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="migration-recall-") as tmp:
+        tmp = Path(tmp)
+        found = findings(checkout, copy_programs(programs, tmp / "check"))
+        fixed = {}
+        if with_apply:
+            for unsafe in (False, True):
+                label = "with --unsafe-fixes" if unsafe else "safe fixes"
+                fixed[label] = apply_fixes(checkout, programs, tmp / label.replace(" ", "_"), unsafe)
+        s = score(old, clean, found, fixed.get("safe fixes"))
+        print(f"## shardfix {checkout} ({rev or 'no git'}): {len(old)} old programs "
+              f"({s['per_api'] and sum(c['lines'] for c in s['per_api'].values())} must-change lines), "
+              f"{len(clean)} clean, `--target-jax {TARGET}`\n")
+        print_recall(s, with_apply)
+        if with_apply:
+            jobs = [(e["written-for"], programs / e["file"]) for e in old]
+            for copy in fixed.values():
+                jobs += [(TARGET, copy / e["file"]) for e in old + clean]
+            print_parity(old, clean, programs, fixed, run_batches(jobs))
+    return 1 if s["false_positives"] else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shardfix", type=Path, default=REPO, help="checkout to measure")
+    parser.add_argument("--programs", type=Path, default=PROGRAMS, help=argparse.SUPPRESS)
+    parser.add_argument("--verify", action="store_true",
+                        help="check the programs against JAX (no shardfix)")
+    parser.add_argument("--no-apply", action="store_true", help="findings only, no rewrite and runs")
+    args = parser.parse_args(argv)
+    if args.verify:
+        return verify(args.programs)
+    return report(args.shardfix.resolve(), args.programs.resolve(), not args.no_apply)
+
+
 if __name__ == "__main__" and sys.argv[1:2] == ["--run-programs"]:
     run_programs(sys.argv[2:])
 
-if __name__ == "__main__" and sys.argv[1:2] == ["--verify"]:
-    sys.exit(verify(PROGRAMS))
+elif __name__ == "__main__":
+    sys.exit(main())
