@@ -369,6 +369,19 @@ def print_recall(s: dict, with_apply: bool) -> None:
         print()
 
 
+def first_difference(result: dict, reference: dict) -> str:
+    """The error, or the first printed line that differs from the reference's."""
+    if result["status"] != "ok":
+        return result["error"].splitlines()[0] if result["error"] else "?"
+    got, want = result["output"].splitlines(), reference["output"].splitlines()
+    for i in range(max(len(got), len(want))):
+        g = got[i] if i < len(got) else "(nothing)"
+        w = want[i] if i < len(want) else "(nothing)"
+        if g != w:
+            return f"prints `{g[:50]}` where the original printed `{w[:50]}`"
+    return ""
+
+
 def print_parity(old: list[dict], clean: list[dict], programs: Path, fixed: dict[str, Path],
                  results: dict) -> None:
     print(f"### `apply --target-jax {TARGET}`, then each program run on jax {TARGET}\n")
@@ -383,7 +396,7 @@ def print_parity(old: list[dict], clean: list[dict], programs: Path, fixed: dict
             result = results[(TARGET, copy / e["file"])]
             o = outcome(result, own) if own["status"] == "ok" else "original fails"
             outcomes[o] += 1
-            per_program[e["file"]][label] = (o, (result.get("error") or result["output"]).strip())
+            per_program[e["file"]][label] = (o, first_difference(result, own))
         changed = sum((copy / e["file"]).read_bytes() != (programs / e["file"]).read_bytes()
                       for e in clean)
         running = sum(results[(TARGET, copy / e["file"])]["status"] == "ok" for e in clean)
@@ -395,9 +408,9 @@ def print_parity(old: list[dict], clean: list[dict], programs: Path, fixed: dict
         print("\n| program | written for | " + " | ".join(fixed) + " | first line of the error or output |")
         print("|---|---|" + "---|" * len(fixed) + "---|")
         for file, r in sorted(bad.items()):
-            first = next(text for o, text in r.values() if o != "same").splitlines()[:1]
+            first = next(text for o, text in r.values() if o != "same")
             print(f"| {file} | {written_for[file]} | " + " | ".join(r[l][0] for l in fixed)
-                  + f" | {(first[0] if first else '')[:110].replace('|', '/')} |")
+                  + f" | {first[:120].replace('|', '/')} |")
     print()
 
 
