@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from codemods.analysis.class_axes import attribute_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -176,9 +177,8 @@ def parse_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | None
             return None
         if arg.keyword is None:
             axes = parse_axes(arg.value)
-            if axes is None and isinstance(arg.value, cst.Name):
-                followed, _ = follow_names(ctx, arg.value)  # `P(DP, TP)`, `P(AXES, None)`
-                axes = parse_axes(followed) if followed is not None else None
+            if axes is None:
+                axes = _named_axes(ctx, arg.value)
             if axes is None:
                 return None
             dims.append(arg)
@@ -195,6 +195,14 @@ def parse_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | None
             reduced_arg = arg
     spec = Spec(tuple(partitions), sets.get("reduced", ()), sets.get("unreduced", ()))
     return SpecLiteral(node, spec, tuple(dims), reduced_arg)
+
+
+def _named_axes(ctx: FileContext, node: cst.BaseExpression) -> Axes | None:
+    """`P(DP, TP)`, `P(AXES, None)`, `P(Config.data, cfg.model)`: the axes a name holds."""
+    if isinstance(node, cst.Attribute):
+        node = attribute_value(ctx, node)
+    followed, _ = follow_names(ctx, node) if node is not None else (None, False)
+    return parse_axes(followed) if followed is not None else None
 
 
 def call_argument(call: cst.Call, index: int, keyword: str) -> cst.BaseExpression | None:
