@@ -333,8 +333,8 @@ class Expressions:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
         if name in _SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial)):
             return args[0][0]  # `jax.checkpoint(layer)(h)` runs layer with the same types
-        if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
-            return self.tree_map(args, frame, expr)
+        if transfer.is_tree_map(name) and not starred and len(args) >= 2 and set(keywords) <= {"is_leaf"}:
+            return self.tree_map(args, frame, expr, is_leaf=bool(keywords))
         if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
             return tree_leaves(args[0][0])
         if name == "jax.lax.fori_loop" and not starred and len(args) == 4 and not keywords:
