@@ -1,5 +1,7 @@
-"""Axis names a spec literal reads from a class: `P(Config.data, None)`, `P(self.DATA, ...)` in a
-method, `P(cfg.model, ...)` with `cfg = Config(...)` a dataclass built in the same function.
+"""Axis names a spec literal reads through names: constants (`P(DP, TP)`, `P(AXES, None)`), items
+of constant tuples (`AXES[0]`; `DP, TP = AXES` is followed in specs.py), and classes:
+`P(Config.data, None)`, `P(self.DATA, ...)` in a method, `P(cfg.model, ...)` with
+`cfg = Config(...)` a dataclass built in the same function.
 
 Only what the file shows for certain counts: the attribute is bound once in the class body, no
 code in the file assigns an attribute of that name (`x.data = ...`) or calls `setattr`, and a read
@@ -15,6 +17,48 @@ cst = lazy_module("libcst")
 
 _DATACLASS = frozenset({"dataclasses.dataclass"})
 _SELF_DEPTH = 4  # parents between a read through `self` and its method's FunctionDef, at most
+
+
+def named_axes(ctx: FileContext, node: cst.BaseExpression):
+    """The axes (a tuple of names) `node` certainly holds, else None."""
+    from codemods.analysis.specs import follow_names, parse_axes
+
+    if isinstance(node, cst.Attribute):
+        node = attribute_value(ctx, node)
+    elif isinstance(node, cst.Subscript):
+        node = _constant_item(ctx, node)
+    followed, _ = follow_names(ctx, node) if node is not None else (None, False)
+    return parse_axes(followed) if followed is not None else None
+
+
+def tuple_item(held: cst.BaseExpression | None, index: int, size: int) -> cst.BaseExpression | None:
+    """Item `index` of a tuple/list literal of exactly `size` plain items, else None."""
+    if not isinstance(held, (cst.Tuple, cst.List)) or len(held.elements) != size \
+            or any(type(element) is not cst.Element for element in held.elements):
+        return None
+    return held.elements[index].value
+
+
+def _constant_item(ctx: FileContext, node: cst.Subscript) -> cst.BaseExpression | None:
+    """`AXES[0]`, `AXES[-1]` of a name holding a tuple literal."""
+    from codemods.analysis.specs import follow_names
+
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    index_node = node.slice[0].slice.value
+    negative = isinstance(index_node, cst.UnaryOperation) and isinstance(index_node.operator, cst.Minus)
+    if negative:
+        index_node = index_node.expression
+    if not isinstance(index_node, cst.Integer):
+        return None
+    held, _ = follow_names(ctx, node.value)
+    if not isinstance(held, (cst.Tuple, cst.List)):
+        return None
+    size = len(held.elements)
+    index = -int(index_node.evaluated_value) if negative else int(index_node.evaluated_value)
+    if not -size <= index < size:
+        return None
+    return tuple_item(held, index % size, size)
 
 
 def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression | None:
@@ -116,7 +160,7 @@ def _has_subclass(ctx: FileContext, classdef: cst.ClassDef) -> bool:
         ctx.module.visit(_Bases())
         return names
 
-    bases = ctx.cached("class_axes.bases", compute)
+    bases = ctx.cached("named_axes.bases", compute)
     return classdef.name.value in bases or "*" in bases
 
 
@@ -163,7 +207,7 @@ def _assigned_attributes(ctx: FileContext) -> frozenset[str]:
         ctx.module.visit(_Stores())
         return frozenset(names)
 
-    return ctx.cached("class_axes.assigned", compute)
+    return ctx.cached("named_axes.assigned", compute)
 
 
 def _constructed_field(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call, attr: str) -> cst.BaseExpression | None:
