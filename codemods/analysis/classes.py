@@ -144,9 +144,39 @@ class Classes:
         return self._class_tables[key]
 
     def _stored_elsewhere(self, facts: ClassFacts, attr: str) -> bool:
-        """Some code sets `attr` on an object other than in this class's __init__."""
+        """Some code sets `attr` on an object other than in this class's __init__. The __init__ of
+        another class of the module sets it on that class's own objects (`Config(axis='i')`
+        beside `Block(axis=...)`), unless this class derives from it or some __init__ is called
+        other than through `super()`."""
         allowed = {id(node) for node in _init_store_targets(facts)}
-        return any(id(node) not in allowed for node in self._attribute_stores().get(attr, ()))
+        stores = self._attribute_stores().get(attr, ())
+        if all(id(node) in allowed for node in stores):
+            return False
+        if self._init_called_directly():
+            return True
+        ancestors = self._module_ancestors(facts.cls)
+        for other in self.scope.classes.values():
+            if other is not facts.cls and other.name not in ancestors:
+                allowed.update(id(node) for node in _init_store_targets(self.class_facts(other)))
+        return any(id(node) not in allowed for node in stores)
+
+    def _init_called_directly(self) -> bool:
+        return any(type(node) is ast.Attribute and node.attr == "__init__" and not (
+            type(node.value) is ast.Call and type(node.value.func) is ast.Name and node.value.func.id == "super")
+            for node in iter_nodes(self.scope.tree))
+
+    def _module_ancestors(self, cls: ast.ClassDef) -> set[str]:
+        """Names of the module's classes `cls` derives from (by the names its bases are written with)."""
+        found: set[str] = set()
+        pending = [cls]
+        while pending:
+            for base in pending.pop().bases:
+                name = _last_name(base)
+                if name and name not in found:
+                    found.add(name)
+                    if name in self.scope.classes:
+                        pending.append(self.scope.classes[name])
+        return found
 
     def _attribute_stores(self) -> dict[str, list[ast.Attribute]]:
         if self._stores is None:

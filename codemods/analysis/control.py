@@ -179,7 +179,7 @@ class ControlFlow:
         """A cast written into a loop runs every round: a fix holds only when its site sees the
         same state in every round (else, cast to varying again, JAX would reject it)."""
         self._no_fix([(site, index) for site, index in judged
-                      if not same_value(later.get(id(site.call), UNKNOWN), site.value)],
+                      if not same_value(later.get(site.key, UNKNOWN), site.value)],
                      "the value's state changes between rounds of the loop")
 
     def scan(self, args, frame: Frame) -> Value:
@@ -212,9 +212,9 @@ class ControlFlow:
 
     def _no_fix(self, judged: list[tuple[Site, int]], note: str) -> None:
         for site, index in judged:
-            verdict = self.verdicts[id(site.call)][index]
+            verdict = self.verdicts[site.key][index]
             if verdict is not None and verdict.fixable:
-                self.verdicts[id(site.call)][index] = replace(verdict, fixable=False, note=note)
+                self.verdicts[site.key][index] = replace(verdict, fixable=False, note=note)
 
     def _loop_head(self, frame: Frame, body, head: dict, unbound, header_line: int, enter) -> dict | None:
         self.silent += 1

@@ -333,8 +333,8 @@ class Expressions:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
         if name in _SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial)):
             return args[0][0]  # `jax.checkpoint(layer)(h)` runs layer with the same types
-        if transfer.is_tree_map(name) and not starred and len(args) >= 2 and not keywords:
-            return self.tree_map(args, frame, expr)
+        if transfer.is_tree_map(name) and not starred and len(args) >= 2 and set(keywords) <= {"is_leaf"}:
+            return self.tree_map(args, frame, expr, is_leaf=bool(keywords))
         if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
             return tree_leaves(args[0][0])
         if name == "jax.lax.fori_loop" and not starred and len(args) == 4 and not keywords:
@@ -427,14 +427,25 @@ class Expressions:
         leaf = one_state_leaf(value) if isinstance(value, (TupleValue, DictValue)) else None
         if leaf is not None:
             value = leaf
-        if not isinstance(value, AxisState) or value.mixed or expr is None or frame.function is None:
+        if expr is None or frame.function is None or short in ("pcast", "pvary", "preduced"):
             return self._collective_on_tree(tree, axes, gives, rule, why, name)
-        if short in ("pcast", "pvary", "preduced"):
+        if leaf is None and gives is not R and isinstance(tree, TupleValue) and type(arg_node) in (ast.Tuple, ast.List) \
+                and len(arg_node.elts) == len(tree.items) and not any(type(e) is ast.Starred for e in arg_node.elts) \
+                and all(isinstance(item, AxisState) and not item.mixed for item in tree.items):
+            return TupleValue(tuple(self._judged(Site(expr, name, node, axes, axes_node, None, item, rule, frame.statement,
+                                                      frame.function, mesh=self.mesh, leaf=node), item, gives, why, frame)
+                                    for item, node in zip(tree.items, arg_node.elts)))
+        if not isinstance(value, AxisState) or value.mixed:
             return self._collective_on_tree(tree, axes, gives, rule, why, name)
         site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
                     frame.statement, frame.function, mesh=self.mesh)
+        return self._judged(site, tree, gives, why, frame)
+
+    def _judged(self, site: Site, tree: Value, gives, why: str, frame: Frame) -> Value:
+        """The collective's result at a site judged (a fix's cast applied to the input first)."""
+        value, axes, rule = site.value, site.axes, site.transfer
         if self.silent:
-            self.round_values[id(expr)] = value
+            self.round_values[site.key] = value
         verdict = self.judge.collective(site) if not self.silent else None
         if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
                 and self._can_rebind(site.arg.id, site, frame):
@@ -444,7 +455,7 @@ class Expressions:
             tree = map_leaves(tree, lambda item: item.with_axes(verdict.cast, V, "pcast result"))
             if verdict.rebind is not None:
                 frame.vars[verdict.rebind] = tree
-        gather = id(expr) if gives is R else None
+        gather = site.key if gives is R else None
         return map_leaves(tree, lambda item: collective_result(item, axes, gives, rule, why, gather))
 
     def _to(self, rule: Transfer, bound):
@@ -552,7 +563,7 @@ class Expressions:
     def _record(self, site: Site, verdict: Verdict | None) -> None:
         if self.silent:
             return
-        key = id(site.call)
+        key = site.key
         if key not in self.verdicts:
             self.verdicts[key] = []
             self.site_nodes[key] = site

@@ -69,12 +69,15 @@ def _zip_map(trees: list[Value], apply) -> Value:
 class Pytrees:
     """The pytree half of the Interpreter (which supplies call and analysed_refs)."""
 
-    def tree_map(self, args, frame: Frame, expr: ast.Call | None = None) -> Value:
+    def tree_map(self, args, frame: Frame, expr: ast.Call | None = None, is_leaf: bool = False) -> Value:
         """`jax.tree.map(f, tree, *rest)`: f on each leaf (with the matching leaves of `rest`)
         when the trees' structures are known and alike, else on the one state every leaf shares.
         `tree_map(partial(lax.psum, axis_name='i'), tree)` is the collective on the whole tree
-        (judged there: a fix casts the tree)."""
+        (judged there: a fix casts the tree). With `is_leaf=`, f may get whole subtrees: only an
+        f that maps every leaf alike itself (a collective on its argument) is followed."""
         (func, func_node), trees = args[0], args[1:]
+        if is_leaf and (len(trees) != 1 or not self._maps_leaves_alike(func)):
+            return UNKNOWN
         if expr is not None and len(trees) == 1 and isinstance(func, Partial) and isinstance(func.func, JaxName) \
                 and collective_rule(func.func.name) is not None:
             return self.call(func, expr, list(trees), {}, False, frame)
@@ -99,6 +102,36 @@ class Pytrees:
         self._note_tree_map_ref(func, func_node)
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
+
+    def _maps_leaves_alike(self, func: Value) -> bool:
+        """f(subtree) is f on each of its leaves: a collective (JAX's take pytrees), bare, partial,
+        or a one-parameter lambda / one-line function that only passes its parameter first to one."""
+        if isinstance(func, Partial):
+            return not func.args and self._maps_leaves_alike(func.func)
+        if isinstance(func, JaxName):
+            return collective_rule(func.name) is not None
+        if not isinstance(func, Function):
+            return False
+        node = func.node
+        if isinstance(node, ast.Lambda):
+            body = node.body
+        elif len(node.body) == 1 and isinstance(node.body[0], ast.Return):
+            body = node.body[0].value
+        else:
+            return False
+        arguments = node.args
+        if arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg \
+                or len(arguments.args) != 1 or arguments.defaults:
+            return False
+        param = arguments.args[0].arg
+        if not isinstance(body, ast.Call) or not body.args or not isinstance(body.args[0], ast.Name) \
+                or body.args[0].id != param:
+            return False
+        rest = body.args[1:] + [keyword.value for keyword in body.keywords] + [body.func]
+        if any(isinstance(sub, ast.Name) and sub.id == param for item in rest for sub in ast.walk(item)):
+            return False
+        callee = self.eval(body.func, func.closure)
+        return isinstance(callee, JaxName) and collective_rule(callee.name) is not None
 
     def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
         if isinstance(func, Function) and isinstance(func_node, ast.Name):

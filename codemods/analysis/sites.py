@@ -35,6 +35,13 @@ class Site:
     # SF106: what the reduced value meets, replicated on its reduced axes ("the constant `2`").
     partner: str = ""
     mesh: MeshInfo | None = field(default=None, repr=False)  # the body's mesh, when known
+    # One item of a tuple literal a collective takes (`psum((a, b), axes)`): JAX judges each leaf.
+    leaf: ast.expr | None = field(default=None, repr=False)
+
+    @property
+    def key(self) -> int:
+        """What the site's verdicts are kept under: the call, or the item of the call's tuple."""
+        return id(self.leaf if self.leaf is not None else self.call)
 
     @property
     def short_name(self) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from codemods.analysis.named_axes import named_axes, tuple_item
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -176,9 +177,8 @@ def parse_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | None
             return None
         if arg.keyword is None:
             axes = parse_axes(arg.value)
-            if axes is None and isinstance(arg.value, cst.Name):
-                followed, _ = follow_names(ctx, arg.value)  # `P(DP, TP)`, `P(AXES, None)`
-                axes = parse_axes(followed) if followed is not None else None
+            if axes is None:
+                axes = named_axes(ctx, arg.value)
             if axes is None:
                 return None
             dims.append(arg)
@@ -238,6 +238,9 @@ def follow_names(ctx: FileContext, expr: cst.BaseExpression) -> tuple[cst.BaseEx
             return node, node is expr
         binding = resolve_name(ctx, node)
         node = binding.value if binding is not None and binding.kind == "assign" else None
+        if binding is not None and binding.kind == "item":
+            held, _ = follow_names(ctx, binding.value)
+            node = tuple_item(held, *binding.item)
         if node is None:
             return None, False
     return None, False
@@ -253,8 +256,9 @@ class Binding:
     kind: str
     start: int  # offsets of the binding (for `assign`: the whole assignment statement)
     end: int
-    node: cst.CSTNode  # the statement (assign), the FunctionDef/ClassDef (def), or the bound Name
+    node: cst.CSTNode  # the statement (assign, item), the FunctionDef/ClassDef (def), or the bound Name
     value: cst.BaseExpression | None = None
+    item: tuple[int, int] = (0, 0)  # `DP, TP = AXES` (item): DP is item 0 of the 2 that AXES holds
 
 
 @dataclass
@@ -317,9 +321,10 @@ def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
 def _collect(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
     info = _ScopeInfo()
 
-    def add(name: str, kind: str, node: cst.CSTNode, value=None, span_node: cst.CSTNode | None = None) -> None:
+    def add(name: str, kind: str, node: cst.CSTNode, value=None, span_node: cst.CSTNode | None = None,
+            item: tuple[int, int] = (0, 0)) -> None:
         start, end = ctx.offsets(span_node or node)
-        info.bindings.setdefault(name, []).append(Binding(name, kind, start, end, node, value))
+        info.bindings.setdefault(name, []).append(Binding(name, kind, start, end, node, value, item))
 
     def add_other(target: cst.BaseExpression) -> None:
         for name in _target_names(target):
@@ -345,6 +350,10 @@ def _collect(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
                     # `DP, TP = 'i', 'j'`: each name holds its own item
                     for item_target, item in zip(target.target.elements, node.value.elements):
                         add(item_target.value.value, "assign", node, item.value, span_node=item_target.value)
+                elif _unpacks(target.target, target.target) and isinstance(node.value, cst.Name):
+                    size = len(target.target.elements)
+                    for index, item_target in enumerate(target.target.elements):
+                        add(item_target.value.value, "item", node, node.value, item_target.value, (index, size))
                 else:
                     add_other(target.target)
 
@@ -505,7 +514,7 @@ def resolve_name(ctx: FileContext, name: cst.Name) -> Binding | None:
         if isinstance(scope, cst.Module) and not _sees_all_module_bindings(ctx, name.value, bindings):
             return None
         if bindings:
-            return bindings[0] if len(bindings) == 1 and bindings[0].kind in ("assign", "def") else None
+            return bindings[0] if len(bindings) == 1 and bindings[0].kind in ("assign", "item", "def") else None
     return None
 
 
@@ -559,7 +568,7 @@ def _dominating(ctx: FileContext, last: Binding, bindings: list[Binding], name: 
         return None
     parent_of = parents(ctx)
     statement = last.node
-    if last.kind == "assign":
+    if last.kind in ("assign", "item"):
         statement = parent_of.get(last.node)  # the SimpleStatementLine / SimpleStatementSuite
     block = parent_of.get(statement) if statement is not None else None
     if block is None or not _is_ancestor(ctx, block, name):

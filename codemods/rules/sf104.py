@@ -220,6 +220,9 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0) -
         return input_sharding(ctx, binding.value, depth + 1)
     if not isinstance(expr, cst.Call):
         return None
+    returned = _returned_by(ctx, expr.func)
+    if returned is not None:  # `shard(mesh, x)` whose one statement is `return jax.device_put(...)`
+        return input_sharding(ctx, returned, depth + 1)
     name = ctx.imports.resolve(expr.func)
     if name == "jax.device_put":
         sharding = call_argument(expr, 1, "device")
@@ -228,6 +231,27 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0) -
     else:
         sharding = _producer_out(ctx, expr.func)
     return parse_sharding(ctx, sharding) if sharding is not None else None
+
+
+def _returned_by(ctx: FileContext, func: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What an undecorated module function returns when its body is that one `return` (names
+    in it that are the function's parameters stay unknown)."""
+    if not isinstance(func, cst.Name):
+        return None
+    binding = resolve_name(ctx, func)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.FunctionDef) \
+            or binding.node.decorators or not isinstance(binding.node.body, cst.IndentedBlock):
+        return None
+    statements = [s for s in binding.node.body.body if not _is_docstring(s)]
+    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine) \
+            or len(statements[0].body) != 1 or not isinstance(statements[0].body[0], cst.Return):
+        return None
+    return statements[0].body[0].value
+
+
+def _is_docstring(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+        and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.SimpleString)
 
 
 def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:

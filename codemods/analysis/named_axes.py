@@ -1,0 +1,230 @@
+"""Axis names a spec literal reads through names: constants (`P(DP, TP)`, `P(AXES, None)`), items
+of constant tuples (`AXES[0]`; `DP, TP = AXES` is followed in specs.py), and classes:
+`P(Config.data, None)`, `P(self.DATA, ...)` in a method, `P(cfg.model, ...)` with
+`cfg = Config(...)` a dataclass built in the same function.
+
+Only what the file shows for certain counts: the attribute is bound once in the class body, no
+code in the file assigns an attribute of that name (`x.data = ...`) or calls `setattr`, and a read
+through `self` needs a class no class in the file derives from (a subclass could override it) and
+that is not a dataclass (its instances hold their own values). Anything else is unknown (None).
+"""
+from __future__ import annotations
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_DATACLASS = frozenset({"dataclasses.dataclass"})
+_SELF_DEPTH = 4  # parents between a read through `self` and its method's FunctionDef, at most
+
+
+def named_axes(ctx: FileContext, node: cst.BaseExpression):
+    """The axes (a tuple of names) `node` certainly holds, else None."""
+    from codemods.analysis.specs import follow_names, parse_axes
+
+    if isinstance(node, cst.Attribute):
+        node = attribute_value(ctx, node)
+    elif isinstance(node, cst.Subscript):
+        node = _constant_item(ctx, node)
+    followed, _ = follow_names(ctx, node) if node is not None else (None, False)
+    return parse_axes(followed) if followed is not None else None
+
+
+def tuple_item(held: cst.BaseExpression | None, index: int, size: int) -> cst.BaseExpression | None:
+    """Item `index` of a tuple/list literal of exactly `size` plain items, else None."""
+    if not isinstance(held, (cst.Tuple, cst.List)) or len(held.elements) != size \
+            or any(type(element) is not cst.Element for element in held.elements):
+        return None
+    return held.elements[index].value
+
+
+def _constant_item(ctx: FileContext, node: cst.Subscript) -> cst.BaseExpression | None:
+    """`AXES[0]`, `AXES[-1]` of a name holding a tuple literal."""
+    from codemods.analysis.specs import follow_names
+
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    index_node = node.slice[0].slice.value
+    negative = isinstance(index_node, cst.UnaryOperation) and isinstance(index_node.operator, cst.Minus)
+    if negative:
+        index_node = index_node.expression
+    if not isinstance(index_node, cst.Integer):
+        return None
+    held, _ = follow_names(ctx, node.value)
+    if not isinstance(held, (cst.Tuple, cst.List)):
+        return None
+    size = len(held.elements)
+    index = -int(index_node.evaluated_value) if negative else int(index_node.evaluated_value)
+    if not -size <= index < size:
+        return None
+    return tuple_item(held, index % size, size)
+
+
+def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression | None:
+    """The expression `node` (`Cls.attr`, `self.attr`, `instance.attr`) certainly holds, else None."""
+    from codemods.analysis.specs import follow_names, resolve_name
+
+    attr = node.attr.value
+    assigned = _assigned_attributes(ctx)
+    if not isinstance(node.value, cst.Name) or attr in assigned or "*" in assigned:
+        return None
+    owner = node.value
+    binding = resolve_name(ctx, owner)
+    if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.ClassDef):
+        return _class_attribute(ctx, binding.node, attr)  # `Config.data`
+    if binding is None:
+        classdef = _method_class(ctx, owner)
+        if classdef is None or _is_dataclass(ctx, classdef) or _has_subclass(ctx, classdef):
+            return None
+        return _class_attribute(ctx, classdef, attr)  # `self.DATA`
+    construction, _ = follow_names(ctx, owner)
+    if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
+        return None
+    built = resolve_name(ctx, construction.func)
+    if built is None or built.kind != "def" or not isinstance(built.node, cst.ClassDef):
+        return None
+    return _constructed_field(ctx, built.node, construction, attr)  # `cfg = Config(...)`; `cfg.data`
+
+
+def _class_attribute(ctx: FileContext, classdef: cst.ClassDef, attr: str) -> cst.BaseExpression | None:
+    from codemods.analysis.specs import _scope_info
+
+    bindings = _scope_info(ctx, classdef).bindings.get(attr, [])
+    if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].node not in _top_statements(classdef):
+        return None
+    return bindings[0].value
+
+
+def _top_statements(classdef: cst.ClassDef) -> list[cst.CSTNode]:
+    body = classdef.body
+    if not isinstance(body, cst.IndentedBlock):
+        return list(body.body)
+    return [small for line in body.body if isinstance(line, cst.SimpleStatementLine) for small in line.body]
+
+
+def _method_class(ctx: FileContext, owner: cst.Name) -> cst.ClassDef | None:
+    """The class whose method reads `owner` as its first parameter (`self`/`cls`), never rebound."""
+    from codemods.analysis.specs import _scope_info, parents, scope_of
+
+    function = scope_of(ctx, owner)
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    params = function.params.posonly_params + function.params.params
+    if not params or params[0].name.value != owner.value:
+        return None
+    if any(_decorator_name(ctx, d) == "builtins.staticmethod" for d in function.decorators):
+        return None
+    if _scope_info(ctx, function).bindings.get(owner.value):
+        return None
+    parent = parents(ctx).get(function)
+    for _ in range(_SELF_DEPTH):
+        if isinstance(parent, cst.ClassDef):
+            return parent
+        if parent is None or not isinstance(parent, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+            return None
+        parent = parents(ctx).get(parent)
+    return None
+
+
+def _decorator_name(ctx: FileContext, decorator: cst.Decorator) -> str | None:
+    expr = decorator.decorator
+    if isinstance(expr, cst.Call):
+        expr = expr.func
+    if isinstance(expr, cst.Name) and expr.value in ("staticmethod", "classmethod", "dataclass") \
+            and expr.value not in ctx.imports.bindings:
+        return "builtins." + expr.value
+    return ctx.imports.resolve(expr)
+
+
+def _is_dataclass(ctx: FileContext, classdef: cst.ClassDef) -> bool:
+    return any(_decorator_name(ctx, d) in _DATACLASS for d in classdef.decorators)
+
+
+def _has_subclass(ctx: FileContext, classdef: cst.ClassDef) -> bool:
+    def compute() -> set[str]:
+        names: set[str] = set()
+
+        class _Bases(cst.CSTVisitor):
+            def visit_ClassDef(self, node: cst.ClassDef) -> None:
+                for base in node.bases:
+                    value = base.value
+                    while isinstance(value, cst.Attribute):
+                        names.add(value.attr.value)
+                        value = value.value
+                    if isinstance(value, cst.Name):
+                        names.add(value.value)
+                    elif not isinstance(value, cst.Attribute):
+                        names.add("*")  # a computed base: any class may be it
+
+        ctx.module.visit(_Bases())
+        return names
+
+    bases = ctx.cached("named_axes.bases", compute)
+    return classdef.name.value in bases or "*" in bases
+
+
+def _assigned_attributes(ctx: FileContext) -> frozenset[str]:
+    """Attribute names the file assigns anywhere (`x.data = ...`); every name once `setattr` is called."""
+    def compute() -> frozenset[str]:
+        names: set[str] = set()
+
+        class _Stores(cst.CSTVisitor):
+            def _target(self, target: cst.BaseExpression) -> None:
+                if isinstance(target, cst.Attribute):
+                    names.add(target.attr.value)
+                elif isinstance(target, (cst.Tuple, cst.List)):
+                    for element in target.elements:
+                        self._target(element.value)
+                elif isinstance(target, cst.StarredElement):
+                    self._target(target.value)
+
+            def visit_Assign(self, node: cst.Assign) -> None:
+                for target in node.targets:
+                    self._target(target.target)
+
+            def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+                self._target(node.target)
+
+            def visit_AugAssign(self, node: cst.AugAssign) -> None:
+                self._target(node.target)
+
+            def visit_For(self, node: cst.For) -> None:
+                self._target(node.target)
+
+            def visit_WithItem(self, node: cst.WithItem) -> None:
+                if node.asname is not None:
+                    self._target(node.asname.name)
+
+            def visit_Name(self, node: cst.Name) -> None:
+                if node.value in ("setattr", "__setattr__", "__dict__", "vars"):
+                    names.add("*")
+
+            def visit_Attribute(self, node: cst.Attribute) -> None:
+                if node.attr.value in ("__setattr__", "__dict__"):
+                    names.add("*")
+
+        ctx.module.visit(_Stores())
+        return frozenset(names)
+
+    return ctx.cached("named_axes.assigned", compute)
+
+
+def _constructed_field(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call, attr: str) -> cst.BaseExpression | None:
+    """`Config(...).attr`: the keyword the call passes, or the class default when the call passes
+    nothing. Positional arguments, `**kwargs`, a custom `__init__`/`__post_init__` or base classes
+    make it unknown."""
+    if classdef.bases or any(arg.star or arg.keyword is None for arg in call.args):
+        return None
+    from codemods.analysis.specs import _scope_info
+
+    info = _scope_info(ctx, classdef)
+    if any(name in info.bindings for name in ("__init__", "__post_init__", "__new__", "__getattr__", "__getattribute__")):
+        return None
+    given = [arg.value for arg in call.args if arg.keyword.value == attr]
+    if given:
+        return given[0] if _is_dataclass(ctx, classdef) else None
+    default = _class_attribute(ctx, classdef, attr)
+    if isinstance(default, cst.Call):
+        return None  # `field(default=...)`, `field(default_factory=...)`: not read
+    return default
