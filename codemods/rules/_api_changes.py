@@ -91,10 +91,19 @@ class ApiChanges:
         self.ctx = ctx
         self.code = code
         self.changes = [c for c in history.CHANGES if c.code == code and ctx.target >= c.reported_from]
+        self._first: dict[tuple[str, str], history.ApiChange] = {}  # (form, old name) -> its first change
+        for change in self.changes:
+            for name in change.old:
+                self._first.setdefault((change.form, name), change)
+        # What each node resolves to, shared by the SF2xx rules (each asks of the same nodes).
+        self._resolved: dict[int, str | None] = ctx.cached("api-history:resolved", dict)
 
     def _change(self, node: ast.expr, form: str) -> history.ApiChange | None:
-        name = self.ctx.imports.resolve(node)
-        return next((c for c in self.changes if c.form == form and name in c.old), None) if name else None
+        key = id(node)
+        if key not in self._resolved:
+            self._resolved[key] = self.ctx.imports.resolve(node)
+        name = self._resolved[key]
+        return self._first.get((form, name)) if name else None
 
     def findings(self) -> Iterator[Finding]:
         if not self.changes:
