@@ -18,6 +18,7 @@ from typing import Callable, Iterator
 
 from codemods import api_history, jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
+from codemods.analysis.nodes import iter_nodes
 
 Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column
 
@@ -41,15 +42,23 @@ def removed_apis(target: jaxapi.Version) -> frozenset[str]:
 
 
 def other_generation(tree: ast.Module, target: jaxapi.Version) -> list[Region]:
-    """Regions of `tree` written for a JAX generation other than `target`."""
-    guards = _Guards(bindings_of(tree), target)
-    found = [region for node in ast.walk(tree) for region in guards.regions(node)]
-    for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                found.extend(guards.after_early_exit(block))
-    return found
+    """Regions of `tree` written for a JAX generation other than `target` (in no particular
+    order), found once per tree and target: the findings filter, the fix contract and SF2xx's
+    evidence all ask. Nothing edits a parsed tree; callers do not change the list."""
+    known = getattr(tree, "_shardfix_regions", None)
+    if known is None:
+        known = tree._shardfix_regions = {}
+    if target not in known:
+        guards = _Guards(bindings_of(tree), target)
+        found: list[Region] = []
+        for node in iter_nodes(tree):
+            found.extend(guards.regions(node))
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    found.extend(guards.after_early_exit(block))
+        known[target] = found
+    return known[target]
 
 
 def inside(regions: list[Region], line: int, column0: int) -> bool:

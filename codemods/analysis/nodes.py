@@ -126,6 +126,22 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
 def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) -> Iterator[ast.AST]:
     """Every node under `root` (itself included), parents before children; below a node for
     which `prune` is true (other than `root`), nothing."""
+    if prune is None and type(root) is ast.Module:
+        return iter(module_nodes(root))
+    return _walk(root, prune)
+
+
+def module_nodes(tree: ast.Module) -> list[ast.AST]:
+    """Every node of a module in `iter_nodes` order, kept on the tree: a dozen analyses walk the
+    whole module, and nothing edits a parsed tree (a new text is parsed into a new tree)."""
+    cached = getattr(tree, "_shardfix_nodes", None)
+    if cached is None:
+        cached = list(_walk(tree, None))
+        tree._shardfix_nodes = cached
+    return cached
+
+
+def _walk(root: ast.AST, prune: Callable[[ast.AST], bool] | None) -> Iterator[ast.AST]:
     stack = [root]
     while stack:
         node = stack.pop()

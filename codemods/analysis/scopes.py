@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from codemods import jaxapi
 from codemods.analysis.bindings import resolve_dotted
@@ -194,23 +195,28 @@ class ModuleScope:
         self._stored: frozenset[str] | None = None
         self._base_names: frozenset[str] | None = None
         words = ("shard_map",) + tuple(self.shard_map_names)
+        walked: dict[int, _RootFacts] = {}  # each root is walked once, however often it is asked for
+
+        def facts(roots: list[ast.AST]) -> list[_RootFacts]:
+            for root in roots:
+                if id(root) not in walked:
+                    walked[id(root)] = _root_facts(root)
+            return [walked[id(root)] for root in roots]
+
         roots = self._roots_naming(words)
         # Names that stand for shard_map without spelling it: `smap = jax.shard_map`, a mapper
         # `m = jax.shard_map(mesh=...)`, a function passing its parameter to shard_map.
-        self.indirect_names = _indirect_names(roots, frozenset(words))
+        self.indirect_names = _indirect_names(facts(roots), frozenset(words))
         for _ in range(MAX_FORWARDING_DEPTH):  # statements naming what was just found join
             if not self.indirect_names - set(words):
                 break
             roots = self._roots_naming(words + tuple(self.indirect_names))
-            wider = _indirect_names(roots, frozenset(words))
+            wider = _indirect_names(facts(roots), frozenset(words))
             if wider == self.indirect_names:
                 break
             self.indirect_names = wider
-        self.calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]] = []
-        for root in roots:
-            for node, scopes in iter_with_scopes(root):
-                if type(node) is ast.Call or type(node) in DEFS:
-                    self.calls_and_defs.append((node, scopes))
+        self.calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]] = [
+            item for root_facts in facts(roots) for item in root_facts.calls_and_defs]
 
     @property
     def classes(self) -> dict[str, ast.ClassDef]:
@@ -391,29 +397,43 @@ def method_kind(function: FunctionNode) -> str | None:
     return None
 
 
-def _indirect_names(roots: list[ast.AST], words: frozenset[str]) -> frozenset[str]:
+class _RootFacts(NamedTuple):
+    """What one walk of a statement gives the module's view."""
+
+    assigns: list[tuple[set[str], set[str]]]  # (names assigned, names the value spells)
+    calls: list[tuple[set[str], set[str], tuple]]  # (names the callee spells, names passed, defs around)
+    calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]]
+
+
+def _root_facts(root: ast.AST) -> _RootFacts:
+    facts = _RootFacts([], [], [])
+    for node, scopes in iter_with_scopes(root):
+        kind = type(node)
+        if kind is ast.Call or kind in DEFS:
+            facts.calls_and_defs.append((node, scopes))
+        if kind is ast.Assign:
+            targets = {target.id if isinstance(target, ast.Name) else target.attr  # `self.shard = ...`
+                       for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
+            if targets:
+                facts.assigns.append((targets, _spelled(node.value)))
+        elif kind is ast.Call and scopes:
+            passed = set()
+            for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
+                if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
+                    arg = arg.args[0]
+                if isinstance(arg, ast.Name):
+                    passed.add(arg.id)
+            if passed:
+                facts.calls.append((_spelled(node.func), passed, scopes))
+    return facts
+
+
+def _indirect_names(facts: list[_RootFacts], words: frozenset[str]) -> frozenset[str]:
     """Names assigned an expression that names one of `words` (or a name found so), and
     functions that pass one of their own parameters (or `partial` of it) to a call of one of
     them: a body handed on through several functions (`build(fn)` -> `wrap(fn, mesh)`)."""
-    assigns: list[tuple[set[str], set[str]]] = []  # (names assigned, names the value spells)
-    calls: list[tuple[set[str], set[str], tuple]] = []  # (names the callee spells, names passed, defs around)
-    for root in roots:
-        for node, scopes in iter_with_scopes(root):
-            kind = type(node)
-            if kind is ast.Assign:
-                targets = {target.id if isinstance(target, ast.Name) else target.attr  # `self.shard = ...`
-                           for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
-                if targets:
-                    assigns.append((targets, _spelled(node.value)))
-            elif kind is ast.Call and scopes:
-                passed = set()
-                for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
-                    if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
-                        arg = arg.args[0]
-                    if isinstance(arg, ast.Name):
-                        passed.add(arg.id)
-                if passed:
-                    calls.append((_spelled(node.func), passed, scopes))
+    assigns = [assign for root_facts in facts for assign in root_facts.assigns]
+    calls = [call for root_facts in facts for call in root_facts.calls]
     found: set[str] = set()
     for _ in range(MAX_FORWARDING_DEPTH):
         known = words | found

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import deque
 from typing import Iterator
 
 from codemods import api_history as history
 from codemods import jaxapi
 from codemods.analysis import guards
 from codemods.analysis.bindings import ast_dotted
+from codemods.analysis.nodes import child_nodes
 from codemods.calls import arguments
 from codemods.context import FileContext
 from codemods.imports import module_level_names
@@ -89,10 +91,19 @@ class ApiChanges:
         self.ctx = ctx
         self.code = code
         self.changes = [c for c in history.CHANGES if c.code == code and ctx.target >= c.reported_from]
+        self._first: dict[tuple[str, str], history.ApiChange] = {}  # (form, old name) -> its first change
+        for change in self.changes:
+            for name in change.old:
+                self._first.setdefault((change.form, name), change)
+        # What each node resolves to, shared by the SF2xx rules (each asks of the same nodes).
+        self._resolved: dict[int, str | None] = ctx.cached("api-history:resolved", dict)
 
     def _change(self, node: ast.expr, form: str) -> history.ApiChange | None:
-        name = self.ctx.imports.resolve(node)
-        return next((c for c in self.changes if c.form == form and name in c.old), None) if name else None
+        key = id(node)
+        if key not in self._resolved:
+            self._resolved[key] = self.ctx.imports.resolve(node)
+        name = self._resolved[key]
+        return self._first.get((form, name)) if name else None
 
     def findings(self) -> Iterator[Finding]:
         if not self.changes:
@@ -388,8 +399,18 @@ def _exported(ctx: FileContext, local: str) -> bool:
 
 def _import_statements(ctx: FileContext) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement, found once per file for all the SF2xx rules."""
-    return ctx.cached("api-history:imports", lambda: [
-        node for node in ast.walk(ctx.tree) if isinstance(node, (ast.Import, ast.ImportFrom))])
+    return ctx.cached("api-history:imports", lambda: list(_imports_breadth_first(ctx.tree)))
+
+
+def _imports_breadth_first(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements in `ast.walk`'s order (breadth first), without entering
+    expressions, which hold no statement."""
+    queue = deque([tree])
+    while queue:
+        node = queue.popleft()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        queue.extend(child for child in child_nodes(node) if not isinstance(child, ast.expr))
 
 
 def _candidates(ctx: FileContext) -> list[ast.AST]:
@@ -410,7 +431,9 @@ def _expressions(tree: ast.Module) -> Iterator[ast.AST]:
         yield node
         if isinstance(node, ast.Attribute) and ast_dotted(node) is not None:
             continue
-        pending.extend(reversed(list(ast.iter_child_nodes(node))))
+        children = child_nodes(node)  # expression contexts and operators are never candidates
+        children.reverse()
+        pending.extend(children)
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)

@@ -11,6 +11,7 @@ from typing import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted
+from codemods.analysis.nodes import child_nodes
 from codemods.calls import Argument, arguments
 from codemods.context import FileContext
 from codemods.imports import ImportManager
@@ -83,7 +84,9 @@ def _nodes(ctx: FileContext) -> _Nodes:
                 found.rebound.update(node.names)
             elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
                 found.rebound.add(node.name)
-            pending.extend(reversed(list(ast.iter_child_nodes(node))))
+            children = child_nodes(node)  # expression contexts and operators hold nothing read here
+            children.reverse()
+            pending.extend(children)
         # Decorators are children after the body in `ast`: order by position, as written.
         found.calls.sort(key=_position)
         found.attributes.sort(key=_position)
