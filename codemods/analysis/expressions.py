@@ -430,6 +430,11 @@ class Expressions:
         if not isinstance(value, AxisState) or value.mixed or expr is None or frame.function is None:
             return self._collective_on_tree(tree, axes, gives, rule, why, name)
         if short in ("pcast", "pvary", "preduced"):
+            if gives is V and short != "preduced" and self._cast_of_varying(expr, name, arg_node, axes, axes_node,
+                                                                             value, rule, frame):
+                # Judged a cast of a value already varying: its fix drops those axes, which
+                # leaves a value varying on all of them.
+                return map_leaves(tree, lambda item: item.with_axes(axes, V, "pcast result"))
             return self._collective_on_tree(tree, axes, gives, rule, why, name)
         site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
                     frame.statement, frame.function, mesh=self.mesh)
@@ -446,6 +451,18 @@ class Expressions:
                 frame.vars[verdict.rebind] = tree
         gather = id(expr) if gives is R else None
         return map_leaves(tree, lambda item: collective_result(item, axes, gives, rule, why, gather))
+
+    def _cast_of_varying(self, expr: ast.Call, name: str, arg_node: ast.expr, axes: tuple[str, ...],
+                         axes_node: ast.expr, value: AxisState, rule: Transfer, frame: Frame) -> bool:
+        """Asks the judge about a cast to varying; True when it found a problem there."""
+        site = Site(expr, name, arg_node, axes, axes_node, None, value, rule, frame.statement, frame.function,
+                    mesh=self.mesh)
+        if self.silent:
+            self.round_values[id(expr)] = value
+            return False
+        verdict = self.judge.collective(site)
+        self._record(site, verdict)
+        return verdict is not None
 
     def _to(self, rule: Transfer, bound):
         if rule.gives != "to":
