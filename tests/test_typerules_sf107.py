@@ -127,3 +127,11 @@ def test_reduced_axis_left_over_keeps_the_cast_on_it():
     body = "r = jax.lax.pcast(jax.lax.psum(block, 'j'), 'j', to='reduced')\nreturn jax.lax.pcast(r, ('i', 'j'), to='varying')"
     out = applied(program(body, in_specs="P('i', 'j')", out_specs="P('i', 'j')"))
     assert "return jax.lax.pcast(r, 'j', to='varying')\n" in out
+
+
+def test_cast_in_a_loop_is_fixed_when_every_round_sees_a_varying_value():
+    out = applied(program("acc = block\nfor k in range(3):\n    acc = jax.lax.pcast(acc * k, 'i', to='varying')\nreturn acc"))
+    assert "    acc = acc * k\n" in out
+    # first round invariant (legal), later rounds varying: nothing certain to say at the site
+    first_legal = "acc = jnp.zeros(block.shape)\nfor k in range(3):\n    acc = jax.lax.pcast(acc, 'i', to='varying')\nreturn acc"
+    assert sf107(run(program(first_legal))) == []

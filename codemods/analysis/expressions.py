@@ -457,11 +457,12 @@ class Expressions:
         """Asks the judge about a cast to varying; True when it found a problem there."""
         site = Site(expr, name, arg_node, axes, axes_node, None, value, rule, frame.statement, frame.function,
                     mesh=self.mesh)
-        if self.silent:
-            self.round_values[id(expr)] = value
-            return False
         verdict = self.judge.collective(site)
-        self._record(site, verdict)
+        if self.silent:
+            # A loop's later rounds go on as the first does, with the cast fixed (nothing recorded).
+            self.round_values[id(expr)] = value
+        else:
+            self._record(site, verdict)
         return verdict is not None
 
     def _to(self, rule: Transfer, bound):
