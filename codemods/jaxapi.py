@@ -169,6 +169,11 @@ ERR_ONE_STATE = (
 )
 ERR_OUT_SPECS_REDUCED = "out_specs which require replication which can't be statically inferred"
 ERR_REDUCED_WITH_REPLICATED = "Inputs cannot be replicated on the same axes that another input is reduced on"
+# A cast to varying of a value already varying on every named axis (run on 0.8.2 and 0.10.2); the
+# pvary texts were run on 0.8.2/0.9.2 and on 0.6.2.
+ERR_PCAST_FROM_VARYING = "Unsupported pcast from=varying, to='varying'"
+ERR_PVARY_OF_VARYING = "pvary is a invariant->variant collective"
+ERR_PVARY_OF_VARYING_OLD = "Collective pvary must be applied to a non-device-varying type"
 
 
 # Canonical names the analysis recognises as shard_map and as partition specs.
@@ -203,3 +208,4 @@ GATHER_REDUCED_APIS = frozenset(
     {"jax.lax.all_gather", "jax.lax.all_gather_reduced", "jax._src.lax.parallel.all_gather_reduced"}
 )
 ONE_STATE_APIS = frozenset({"jax.lax.psum", "jax.lax.pmean", "jax.lax.pmax", "jax.lax.pmin", "jax.lax.psum_scatter"})
+CAST_TO_VARYING_APIS = frozenset({"jax.lax.pcast", "jax.lax.pvary"})

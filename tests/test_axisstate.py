@@ -111,13 +111,23 @@ def test_pcast_to_unreduced_from_varying():
     assert state_of("v = lax.pcast(x, 'i', to='unreduced')", "v").on("i") is U
 
 
+def test_pcast_to_varying_of_a_varying_value_continues_as_fixed():
+    # JAX: "Unsupported pcast from=varying, to='varying'"; SF107 drops the cast, and the analysis
+    # goes on with the value the fixed program has (as after every judged site).
+    assert state_of("v = lax.pcast(x, 'i', to='varying')", "v").on("i") is V
+    value = state_of("r = lax.psum(x, 'j')\nv = lax.pcast(r, ('i', 'j'), to='varying')", "v",
+                     in_specs="P('i')")
+    assert states(value, "i", "j") == (V, V)
+
+
 def test_pcast_to_the_state_it_already_has_is_unknown():
-    # JAX: "Unsupported pcast from=varying, to='varying'"
-    assert state_of("v = lax.pcast(x, 'i', to='varying')", "v").unknown
+    # JAX rejects a cast to the state the value already has; for to='reduced' no rule fixes it
+    assert state_of("r = lax.psum(x, 'i')\nv = lax.pcast(r, 'i', to='reduced')\nw = lax.pcast(v, 'i', to='reduced')",
+                    "w").unknown
 
 
 def test_pcast_over_axes_in_different_states_is_unknown():
-    value = state_of("r = lax.psum(x, 'j')\nv = lax.pcast(r, ('i', 'j'), to='varying')", "v",
+    value = state_of("r = lax.psum(x, 'j')\nv = lax.pcast(r, ('i', 'j'), to='reduced')", "v",
                      in_specs="P('i')")
     assert value.unknown
 

@@ -37,9 +37,9 @@ from codemods.analysis.values import (
     Value,
     as_array,
     axes_of,
-    describe,
     join,
     leaves,
+    replicated_partner,
 )
 
 if TYPE_CHECKING:
@@ -427,7 +427,14 @@ class Expressions:
         leaf = one_state_leaf(value) if isinstance(value, (TupleValue, DictValue)) else None
         if leaf is not None:
             value = leaf
-        if expr is None or frame.function is None or short in ("pcast", "pvary", "preduced"):
+        if expr is None or frame.function is None:
+            return self._collective_on_tree(tree, axes, gives, rule, why, name)
+        if short in ("pcast", "pvary", "preduced"):
+            if isinstance(value, AxisState) and not value.mixed and gives is V and short != "preduced" \
+                    and self._cast_of_varying(expr, name, arg_node, axes, axes_node, value, rule, frame):
+                # Judged a cast of a value already varying: its fix drops those axes, which
+                # leaves a value varying on all of them.
+                return map_leaves(tree, lambda item: item.with_axes(axes, V, "pcast result"))
             return self._collective_on_tree(tree, axes, gives, rule, why, name)
         if leaf is None and gives is not R and isinstance(tree, TupleValue) and type(arg_node) in (ast.Tuple, ast.List) \
                 and len(arg_node.elts) == len(tree.items) and not any(type(e) is ast.Starred for e in arg_node.elts) \
@@ -457,6 +464,19 @@ class Expressions:
                 frame.vars[verdict.rebind] = tree
         gather = site.key if gives is R else None
         return map_leaves(tree, lambda item: collective_result(item, axes, gives, rule, why, gather))
+
+    def _cast_of_varying(self, expr: ast.Call, name: str, arg_node: ast.expr, axes: tuple[str, ...],
+                         axes_node: ast.expr, value: AxisState, rule: Transfer, frame: Frame) -> bool:
+        """Asks the judge about a cast to varying; True when it found a problem there."""
+        site = Site(expr, name, arg_node, axes, axes_node, None, value, rule, frame.statement, frame.function,
+                    mesh=self.mesh)
+        verdict = self.judge.collective(site)
+        if self.silent:
+            # A loop's later rounds go on as the first does, with the cast fixed (nothing recorded).
+            self.round_values[site.key] = value
+        else:
+            self._record(site, verdict)
+        return verdict is not None
 
     def _to(self, rule: Transfer, bound):
         if rule.gives != "to":
@@ -524,7 +544,7 @@ class Expressions:
             if not axes:
                 continue
             others = [item for position, item in enumerate(operands) if position != index]
-            partner, undecided = self._replicated_partner(others, axes)
+            partner, undecided = replicated_partner(others, axes)
             if partner is None and undecided:
                 return False
             positional = [item for item, _ in operands]
@@ -538,27 +558,6 @@ class Expressions:
             self._record(site, verdict)
             return verdict is not None
         return False
-
-    def _replicated_partner(self, others: list[tuple[Value, ast.expr]], axes: tuple[str, ...]) -> tuple[str | None, bool]:
-        """(how the first operand replicated on one of `axes` is described, whether some operand's
-        state there is not known)."""
-        if not others:
-            return "the constants it computes with", False
-        undecided = False
-        for value, node in others:
-            if isinstance(value, Const) and isinstance(value.value, (int, float)):
-                return f"the constant {value.value!r}", False
-            if isinstance(value, Static):
-                return "a Python value", False
-            if isinstance(value, AxisState) and not value.mixed:
-                replicated = [axis for axis in axes if value.on(axis) is I]
-                if replicated:
-                    return f"a value {describe(value, replicated)}", False
-                if any(value.on(axis) not in (V, R) for axis in axes):
-                    undecided = True
-            else:
-                undecided = True
-        return None, undecided
 
     def _record(self, site: Site, verdict: Verdict | None) -> None:
         if self.silent:

@@ -48,6 +48,11 @@ class Site:
         return self.name.rsplit(".", 1)[-1]
 
     @property
+    def casts_to_varying(self) -> bool:
+        """pcast or pvary: the interpreter makes a site of a cast only when it casts to varying."""
+        return self.short_name in ("pcast", "pvary")
+
+    @property
     def gathers_to_reduced(self) -> bool:
         return self.to == jaxapi.REDUCED or self.short_name == "all_gather_reduced"
 

@@ -376,7 +376,16 @@ def elementwise_rule(name: str, target: Version) -> OperandRule | None:
         elementwise = name.startswith(_ELEMENTWISE_NAMESPACES)
     if not elementwise:
         return None
+    if name in _LIKE_FUNCTIONS and tuple(target) < _LIKE_FOLLOWS_OPERAND_SINCE:
+        return None  # the result's state on such a JAX is not known: unknown, never a guess
     return _rule(name, tuple(target))
+
+
+# `zeros_like(x)` and its kin of a varying x: invariant on jax 0.6.2, varying like x on 0.8.2 and
+# later (run); the release in between that changed it is not known.
+_LIKE_FUNCTIONS = frozenset({"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.full_like",
+                             "jax.numpy.empty_like"})
+_LIKE_FOLLOWS_OPERAND_SINCE: Version = (0, 8, 2)
 
 
 def method_rule(method: str, target: Version) -> OperandRule | None:

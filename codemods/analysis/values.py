@@ -342,3 +342,25 @@ def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | No
         except (TypeError, KeyError):
             return None
     return Const(bool(result))
+
+
+def replicated_partner(others: list[tuple[Value, ast.expr]], axes: tuple[str, ...]) -> tuple[str | None, bool]:
+    """(how the first operand replicated on one of `axes` is described, whether some operand's
+    state there is not known)."""
+    if not others:
+        return "the constants it computes with", False
+    undecided = False
+    for value, node in others:
+        if isinstance(value, Const) and isinstance(value.value, (int, float)):
+            return f"the constant {value.value!r}", False
+        if isinstance(value, Static):
+            return "a Python value", False
+        if isinstance(value, AxisState) and not value.mixed:
+            replicated = [axis for axis in axes if value.on(axis) is I]
+            if replicated:
+                return f"a value {describe(value, replicated)}", False
+            if any(value.on(axis) not in (V, R) for axis in axes):
+                undecided = True
+        else:
+            undecided = True
+    return None, undecided

@@ -14,6 +14,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.interpreter import analyse_module
 from codemods.analysis.meshspec import MeshInfo
+from codemods.analysis.transfer import cast_accepts
 from codemods.analysis.sites import Analysis, OutSpecNeed, Site, out_spec_needs
 from codemods.analysis.values import AxisState, State
 
@@ -26,6 +27,7 @@ class Kind(str, Enum):
     REDUCED_INTO_COLLECTIVE = "reduced-into-collective"  # SF103 (all_gather to='reduced' included)
     MIXED_STATES = "mixed-states-over-axes"  # SF105
     REDUCED_WITH_REPLICATED = "reduced-with-replicated"  # SF106: arithmetic, pmean's division
+    CAST_OF_VARYING = "cast-of-varying"  # SF107: pcast/pvary to varying on an axis already varying
 
 
 
@@ -40,9 +42,10 @@ class Problem:
     note: str = ""  # why there is no fix, or what else must change
     out_specs: tuple[OutSpecNeed, ...] = ()
     mesh: MeshInfo | None = None
+    drop: tuple[str, ...] = ()  # SF107: axes to take out of a cast to varying (they vary already)
 
     def key(self) -> tuple:
-        return (self.kind, self.cast, self.error, self.rebind, self.fixable)
+        return (self.kind, self.cast, self.error, self.rebind, self.fixable, self.drop)
 
 
 def diagnose(site: Site, target: jaxapi.Version) -> Problem | None:
@@ -55,6 +58,30 @@ def diagnose(site: Site, target: jaxapi.Version) -> Problem | None:
     if site.transfer.rejects_reduced:
         return _diagnose_consumer(site, states, target)
     return None
+
+
+def diagnose_cast(site: Site, target: jaxapi.Version) -> Problem | None:
+    """A cast to varying (pcast, or pvary: the interpreter judges no other cast) of a value that
+    already varies on some of its axes. Only when every state is known and the axes left over
+    are in one state the cast accepts: dropping the varying ones then makes the cast legal."""
+    states = [site.value.on(axis) for axis in site.axes]
+    varying = tuple(axis for axis, state in zip(site.axes, states) if state is V)
+    if not varying or any(state in (Q, U) for state in states):
+        return None
+    if site.short_name == "pcast" and target < jaxapi.PCAST_ADDED:
+        return None  # no pcast on that JAX: another error
+    rest = {state for state in states if state is not V}
+    if len(rest) > 1 or not rest <= {State(name) for name in cast_accepts(site.short_name, jaxapi.VARYING)}:
+        return None
+    # pvary no longer exists from 0.10.0 on: SF201 turns it into the pcast whose error is shown.
+    old_cast = site.short_name == "pvary" and target < jaxapi.PVARY_REMOVED
+    if old_cast:
+        error = jaxapi.ERR_PVARY_OF_VARYING if target >= jaxapi.PCAST_ADDED else jaxapi.ERR_PVARY_OF_VARYING_OLD
+    elif rest:
+        error = f"jax.lax.pcast {jaxapi.ERR_ONE_STATE}"
+    else:
+        error = jaxapi.ERR_PCAST_FROM_VARYING
+    return Problem(Kind.CAST_OF_VARYING, site, (), error, drop=varying)
 
 
 def _diagnose_gather_reduced(site: Site, states: list[State]) -> Problem | None:
@@ -110,6 +137,9 @@ class Judge:
         self.target = target
 
     def collective(self, site: Site) -> Problem | None:
+        if site.casts_to_varying:
+            problem = diagnose_cast(site, self.target)
+            return replace(problem, mesh=site.mesh) if problem is not None else None
         problem = diagnose(site, self.target)
         if problem is not None:
             return self._place_fix(problem, site)
