@@ -36,6 +36,8 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from checkout import check_package, shardfix
+
 REPO = Path(__file__).resolve().parents[1]
 PROGRAMS = REPO / "benchmarks" / "heldout_migrations"
 TARGET = "0.10.2"
@@ -208,24 +210,6 @@ def verify(programs: Path) -> int:
 
 
 # --- shardfix on the programs ------------------------------------------------------------------
-
-def shardfix(checkout: Path, *args: str) -> subprocess.CompletedProcess:
-    # cwd is the checkout: `python -m` puts the working directory first on sys.path
-    env = dict(os.environ, PYTHONPATH=str(checkout))
-    return subprocess.run([sys.executable, "-m", "codemods", *args], env=env, cwd=checkout,
-                          capture_output=True, text=True, check=False)
-
-
-def check_package(checkout: Path) -> None:
-    if not (checkout / "codemods").is_dir():
-        sys.exit(f"{checkout} is not a shardfix checkout (no codemods/ in it)")
-    proc = shardfix(checkout, "--version")
-    where = subprocess.run([sys.executable, "-c", "import codemods; print(codemods.__file__)"],
-                           env=dict(os.environ, PYTHONPATH=str(checkout)), cwd=checkout,
-                           capture_output=True, text=True, check=False).stdout.strip()
-    if proc.returncode != 0 or not Path(where).resolve().is_relative_to(checkout.resolve()):
-        sys.exit(f"codemods is imported from {where or '?'}, not from {checkout}")
-
 
 def copy_programs(programs: Path, into: Path) -> Path:
     """A copy outside any project, so that no pyproject.toml of the checkout applies."""

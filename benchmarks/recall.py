@@ -22,6 +22,8 @@ import tomllib
 from collections import defaultdict
 from pathlib import Path
 
+from checkout import check_package, shardfix
+
 REPO = Path(__file__).resolve().parents[1]
 HELDOUT = REPO / "benchmarks" / "heldout"
 STATE_RULES = ("SF101", "SF102", "SF103", "SF104", "SF105", "SF106")
@@ -130,24 +132,6 @@ def verify(heldout: Path) -> int:
 
 
 # --- running shardfix ------------------------------------------------------------------------
-
-def shardfix(checkout: Path, *args: str) -> subprocess.CompletedProcess:
-    # cwd is the checkout: `python -m` puts the working directory first on sys.path
-    env = dict(os.environ, PYTHONPATH=str(checkout))
-    return subprocess.run([sys.executable, "-m", "codemods", *args], env=env, cwd=checkout,
-                          capture_output=True, text=True, check=False)
-
-
-def check_package(checkout: Path) -> None:
-    if not (checkout / "codemods").is_dir():
-        sys.exit(f"{checkout} is not a shardfix checkout (no codemods/ in it)")
-    env = dict(os.environ, PYTHONPATH=str(checkout))
-    where = subprocess.run([sys.executable, "-c", "import codemods; print(codemods.__file__)"],
-                           env=env, cwd=checkout, capture_output=True, text=True,
-                           check=False).stdout.strip()
-    if not where or not Path(where).resolve().is_relative_to(checkout.resolve()):
-        sys.exit(f"codemods is imported from {where}, not from {checkout}")
-
 
 def findings(checkout: Path, target: Path, select: str | None = None) -> dict[tuple, str]:
     """(path, line, column, code) of every finding -> its fix safety ("none" without a fix)."""
