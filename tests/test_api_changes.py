@@ -316,3 +316,90 @@ def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
 def test_make_mesh_evidence_from_public_spellings_and_never_with_reduced_values(extra, proven):
     source = "import jax\nfrom jax.sharding import PartitionSpec as P\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n" + extra
     assert ("SF207" in codes(run(source, fix=False))) is proven
+
+
+# --- version flags and None sentinels (second round: both were rewritten, breaking old JAX) ---
+
+def test_branch_for_old_jax_behind_a_version_flag_stays_silent():
+    source = '''\
+    import jax
+    _NEW_JAX = tuple(int(p) for p in jax.__version__.split(".")[:2]) >= (0, 8)
+    NEW = jax.__version_info__ >= (0, 8, 2)
+
+    def put(xs, devs):
+        if _NEW_JAX:
+            return jax.device_put(xs, None)
+        else:
+            return jax.device_put_sharded(xs, devs)
+
+    def put2(xs, devs):
+        if not NEW:
+            return jax.device_put_replicated(xs, devs)
+        return jax.device_put(xs, None)
+
+    def varying(x):
+        if NEW:
+            return x
+        return jax.lax.pvary(x, "i")
+    '''
+    result = run(source)
+    assert result.findings == []
+    assert result.output == textwrap.dedent(source)
+
+
+def test_branch_for_old_jax_behind_a_none_sentinel_stays_silent():
+    source = '''\
+    import jax
+    from jax import lax
+    try:
+        from jax.lax import pcast
+    except ImportError:
+        pcast = None
+    pc = getattr(lax, "pcast", None)
+
+    def f(x):
+        if pcast is not None:
+            return pcast(x, "i", to="varying")
+        else:
+            return jax.lax.pvary(x, "i")
+
+    def g(x):
+        if pcast is None:
+            return jax.lax.pvary(x, "i")
+        return pcast(x, "i", to="varying")
+
+    def h(x):
+        if not pc:
+            return lax.pvary(x, "i")
+        return pc(x, "i", to="varying")
+    '''
+    result = run(source)
+    assert result.findings == []
+    assert result.output == textwrap.dedent(source)
+
+
+def test_flags_that_are_not_version_tests_guard_nothing():
+    source = '''\
+    import jax
+    DEBUG = True
+    NEW = jax.__version_info__ >= (0, 8, 2)
+    TWICE = jax.__version_info__ >= (0, 8, 2)
+    TWICE = False
+
+    def f(xs, devs):
+        if DEBUG:
+            return 1
+        else:
+            return jax.device_put_sharded(xs, devs)
+
+    def g(xs, devs):
+        if NEW:
+            return jax.device_put_sharded(xs, devs)
+
+    def h(xs, devs):
+        if TWICE:
+            return 1
+        return jax.device_put_replicated(xs, devs)
+    '''
+    # DEBUG is no version test, NEW's branch is the one 0.10.2 runs, TWICE is bound twice.
+    assert [f.span.line for f in run(source, fix=False).findings] == [11, 15, 20]
