@@ -45,10 +45,9 @@ def test_reshard_is_spelled_for_the_target():
     source = "import jax\nimport jax.experimental.shard as s\ny = s.reshard(x, spec)\n"
     old = run(source, (0, 7, 0)).output
     new = run(source, (0, 10, 2)).output
-    assert "y = jax.sharding.reshard(x, spec)" in old
-    assert "y = jax.reshard(x, spec)" in new
-    # The module import itself cannot stay (the module is gone) and is reported without a fix.
-    assert [f.fix for f in run(source, (0, 10, 2), fix=False).findings if f.span.line == 2] == [None]
+    assert old == "import jax\ny = jax.sharding.reshard(x, spec)\n"
+    # The module import cannot stay (the module is gone): it goes with the uses, in one fix.
+    assert new == "import jax\ny = jax.reshard(x, spec)\n"
 
 
 def test_use_mesh_is_not_reported_before_set_mesh_became_a_context_manager():
@@ -95,9 +94,59 @@ def test_device_put_sharded_keeps_the_module_spelling_and_quotes():
     ast.parse(out)
 
 
-def test_a_directly_imported_device_put_sharded_is_reported_at_the_import_and_the_call():
-    result = run("from jax import device_put_sharded\ny = device_put_sharded(xs, devs)\n")
-    assert [(f.code, f.span.line, f.fix) for f in result.findings] == [("SF203", 1, None), ("SF203", 2, None)]
+def test_a_directly_imported_device_put_sharded_is_rewritten_with_its_import():
+    source = "from jax import device_put_sharded, devices\ny = device_put_sharded(xs, devices())\n"
+    found = run(source, fix=False).findings
+    assert [(f.code, f.span.line, f.fix is not None) for f in found] == [("SF203", 1, True), ("SF203", 2, True)]
+    assert run(source).output == (
+        "from jax import devices\nimport jax\ny = jax.device_put(jax.tree.map(lambda *s: jax.numpy.stack(s), *xs), "
+        "jax.sharding.NamedSharding(jax.sharding.Mesh(devices(), ('d',)), jax.sharding.PartitionSpec('d')))\n")
+
+
+@pytest.mark.parametrize("uses", [
+    "y = device_put_sharded(xs, make_devices())\n",  # an argument that must not be evaluated twice
+    "y = device_put_sharded(xs, devs)\nf = device_put_sharded\n",  # a use that is not a call
+    "y = device_put_sharded(xs, devs, extra)\n",
+])
+def test_an_imported_device_put_sharded_is_not_rewritten_unless_every_use_is(uses):
+    source = "import jax\nfrom jax import device_put_sharded\n" + uses
+    assert run(source).output == source  # the import and every use kept together
+    found = run(source, fix=False).findings
+    assert {f.code for f in found} == {"SF203"} and all(f.fix is None for f in found)
+    assert {2, 3} <= {f.span.line for f in found}
+
+
+def test_from_import_of_the_experimental_shard_module_goes_with_its_uses():
+    source = textwrap.dedent('''\
+    import jax
+    from jax.experimental import shard
+    from jax.sharding import PartitionSpec as P
+
+    def f(x):
+        y = shard.reshard(x, P("i"))
+        return shard.explicit_axes(g, axes=("i",))(y)
+    ''')
+    result = run(source)
+    assert result.output == textwrap.dedent('''\
+    import jax
+    from jax.sharding import PartitionSpec as P
+
+    def f(x):
+        y = jax.reshard(x, P("i"))
+        return jax.sharding.explicit_axes(g, axes=("i",))(y)
+    ''')
+    assert [(f.code, f.span.line) for f in run(source, fix=False).findings] == [("SF202", 2), ("SF202", 6), ("SF202", 7)]
+
+
+@pytest.mark.parametrize("source", [
+    "import jax\nfrom jax.experimental import shard\nmodules = [shard]\ny = shard.reshard(x, s)\n",
+    "import jax\nfrom jax.experimental import shard  # keep this comment\ny = shard.reshard(x, s)\n",
+])
+def test_experimental_shard_module_import_that_cannot_go_is_kept_and_says_why(source):
+    result = run(source, fix=False)
+    import_finding = next(f for f in result.findings if f.span.line == 2)
+    assert import_finding.fix is None and "from `jax.sharding` instead" in import_finding.message
+    assert "from jax.experimental import shard" in run(source).output
 
 
 def test_device_put_replicated_with_an_expression_evaluated_twice_is_not_fixed():

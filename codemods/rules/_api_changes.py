@@ -5,6 +5,7 @@ fixes as text edits at `ast` positions (LibCST is never parsed for these rules).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from typing import Iterator
 
@@ -20,6 +21,7 @@ from codemods.spelling import add_import_jax
 
 _API = re.compile(r"<([\w.]+)>")
 _FROM_MODULE = re.compile(r"from\s+([\w.]+)\s+import")
+_DEVICE_LISTS = ("jax.devices", "jax.local_devices")
 
 
 def spell(ctx: FileContext, dotted: str) -> tuple[str, list[Edit]]:
@@ -60,21 +62,21 @@ def quote_in(ctx: FileContext, within: ast.AST) -> str:
     return "'"
 
 
-def _pure(node: ast.expr) -> bool:
+def _pure(ctx: FileContext, node: ast.expr) -> bool:
     """An expression that may be written twice: names, attributes, subscripts, literals, and
-    calls of `jax.devices` / `jax.local_devices`."""
+    calls of `jax.devices` / `jax.local_devices` (however imported)."""
     if isinstance(node, (ast.Name, ast.Constant)):
         return True
     if isinstance(node, ast.Attribute):
-        return _pure(node.value)
+        return _pure(ctx, node.value)
     if isinstance(node, ast.Subscript):
-        return _pure(node.value) and _pure(node.slice)
+        return _pure(ctx, node.value) and _pure(ctx, node.slice)
     if isinstance(node, ast.Slice):
-        return all(part is None or _pure(part) for part in (node.lower, node.upper, node.step))
+        return all(part is None or _pure(ctx, part) for part in (node.lower, node.upper, node.step))
     if isinstance(node, (ast.Tuple, ast.List)):
-        return all(_pure(e) for e in node.elts)
+        return all(_pure(ctx, e) for e in node.elts)
     if isinstance(node, ast.Call):
-        return not node.args and not node.keywords and ast_dotted(node.func) in ("jax.devices", "jax.local_devices")
+        return not node.args and not node.keywords and ctx.imports.resolve(node.func) in _DEVICE_LISTS
     return False
 
 
@@ -98,11 +100,20 @@ class ApiChanges:
         if not self.changes:
             return
         by_import: dict[str, list[tuple[ast.Name, history.ApiChange]]] = {}
+        # Uses through a local name bound to a module JAX removed (`shard.reshard`): fixed with
+        # that import, which must go too (the program would still fail at it).
+        module_aliases = self._module_aliases()
+        by_module: dict[str, list[tuple[ast.Attribute, history.ApiChange]]] = {}
         for node in _candidates(self.ctx):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self._change(node, history.REFERENCE):
-                by_import.setdefault(node.id, []).append((node, self._change(node, history.REFERENCE)))
-            elif isinstance(node, ast.Attribute) and self._change(node, history.REFERENCE):
-                yield self._reference(node, self._change(node, history.REFERENCE))
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and (
+                    change := self._change(node, history.REFERENCE) or self._change(node, history.CALL)):
+                by_import.setdefault(node.id, []).append((node, change))
+            elif isinstance(node, ast.Attribute) and (change := self._change(node, history.REFERENCE)):
+                root = _root(node)
+                if isinstance(root, ast.Name) and root.id in module_aliases:
+                    by_module.setdefault(root.id, []).append((node, change))
+                else:
+                    yield self._reference(node, change)
             elif isinstance(node, ast.Attribute) and (found := self._attribute(node)) is not None:
                 yield found
             elif isinstance(node, ast.Call):
@@ -112,12 +123,37 @@ class ApiChanges:
         imports = _import_statements(self.ctx)
         for stmt in imports:
             if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
-                yield from self._import(stmt, by_import)
+                yield from self._import(stmt, by_import, by_module)
         for stmt in (n for n in imports if isinstance(n, ast.Import)):
             for alias in stmt.names:
                 change = next((c for c in self.changes if c.form == history.MODULE and alias.name in c.old), None)
                 if change is not None:
-                    yield self._finding(stmt, change, None, "")
+                    yield from self._module_import(stmt, alias, change, by_module)
+        for uses in by_module.values():  # a name bound to the module some other way too
+            for node, change in uses:
+                yield self._reference(node, change)
+        for uses in by_import.values():  # calls of a removed function bound some other way
+            for node, change in uses:
+                if change.form == history.CALL and (call := self._call_of(node)) is not None:
+                    yield self._finding(call, change, None, "call it as `jax.<name>` to have each call migrated")
+
+    def _module_aliases(self) -> set[str]:
+        """Local names an import binds to a module JAX removed (`from jax.experimental import
+        shard`, `import jax.experimental.shard as s`)."""
+        gone = {old for c in self.changes if c.form == history.MODULE for old in c.old}
+        found = set()
+        for stmt in _import_statements(self.ctx):
+            for alias in stmt.names:
+                if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+                    if jaxapi.canonical(f"{stmt.module}.{alias.name}") in gone:
+                        found.add(alias.asname or alias.name)
+                elif isinstance(stmt, ast.Import) and alias.asname and alias.name in gone:
+                    found.add(alias.asname)
+        return found
+
+    def _call_of(self, node: ast.expr) -> ast.Call | None:
+        parent = _parents(self.ctx).get(id(node))
+        return parent if isinstance(parent, ast.Call) and parent.func is node else None
 
     # --- references ---------------------------------------------------------------------------
     def _finding(self, node: ast.AST, change: history.ApiChange, edits: list[Edit] | None, advice: str) -> Finding:
@@ -149,7 +185,8 @@ class ApiChanges:
         text, edits = render(self.ctx, template, quote=quote_in(self.ctx, node))
         return self._finding(node, change, [self.ctx.replace(node, text), *edits], f"use `{text}`")
 
-    def _import(self, stmt: ast.ImportFrom, uses: dict[str, list[tuple[ast.Name, history.ApiChange]]]) -> Iterator[Finding]:
+    def _import(self, stmt: ast.ImportFrom, uses: dict[str, list[tuple[ast.Name, history.ApiChange]]],
+                module_uses: dict[str, list[tuple[ast.Attribute, history.ApiChange]]]) -> Iterator[Finding]:
         """`from old.module import old_name`: the module respelled when every name it imports moved
         to one new module under the same name; else the import removed and each use respelled."""
         ctx = self.ctx
@@ -166,8 +203,11 @@ class ApiChanges:
         for alias, change in found:
             local = alias.asname or alias.name
             sites = uses.pop(local, [])
-            if change.form == history.CALL:  # its calls are reported (and rewritten) one by one
-                yield self._finding(stmt, change, None, f"call it as `jax.{alias.name}` to have each call migrated")
+            if change.form == history.CALL:
+                yield from self._imported_calls(stmt, alias, sites, change)
+                continue
+            if change.form == history.MODULE:
+                yield from self._module_import(stmt, alias, change, module_uses)
                 continue
             if change.reason:
                 yield self._finding(stmt, change, None, "")
@@ -187,9 +227,67 @@ class ApiChanges:
             for node, _ in sites:
                 yield self._finding(node, change, edits, advice)
 
+    def _imported_calls(self, stmt: ast.ImportFrom, alias: ast.alias, sites, change: history.ApiChange) -> Iterator[Finding]:
+        """`from jax import device_put_sharded` and its calls: the import dropped and every call
+        rewritten, one fix; else each reported (a call rewritten alone would leave the import,
+        which fails on the target JAX)."""
+        calls = [self._call_of(node) for node, _ in sites]
+        rewritten = [self._call_text(call, change) if call is not None else None for call in calls]
+        cut = self._import_cut(stmt, alias, [node for node, _ in sites])
+        if not sites or cut is None or any(r is None for r in rewritten):
+            why = ("every use of the imported name must be a call `f(values, devices)` with plain arguments, "
+                   "in a module that does not export it" if sites else "the imported name is never called")
+            yield self._finding(stmt, change, None, f"{why}: rewrite by hand")
+            for call in calls:
+                yield self._finding(call if call is not None else stmt, change, None, "rewrite by hand (only "
+                                    "`f(values, devices)` with plain arguments is migrated)")
+            return
+        edits = [*cut, *(self.ctx.replace(call, text) for call, (text, _) in zip(calls, rewritten))]
+        for _, needed in rewritten:
+            edits.extend(e for e in needed if e not in edits)
+        advice = "use `jax.device_put` with a `NamedSharding` over the same devices"
+        yield self._finding(stmt, change, edits, advice)
+        for call in calls:
+            yield self._finding(call, change, edits, advice)
+
+    def _module_import(self, stmt: ast.Import | ast.ImportFrom, alias: ast.alias, change: history.ApiChange,
+                       module_uses: dict[str, list[tuple[ast.Attribute, history.ApiChange]]]) -> Iterator[Finding]:
+        """An import of a module JAX removed: dropped, with every `alias.name` use respelled, when
+        each use has a replacement; else reported with the reason."""
+        local = alias.asname or (alias.name if isinstance(stmt, ast.ImportFrom) else "")
+        sites = module_uses.pop(local, []) if local else []
+        templates = [c.replacement(self.ctx.target) for _, c in sites]
+        cut = self._import_cut(stmt, alias, [_root(node) for node, _ in sites]) if local and sites else None
+        if cut is None or None in templates or any(self._called_with_too_many(n, c) for n, c in sites):
+            yield self._finding(stmt, change, None, "")
+            for node, use in sites:
+                yield self._reference(node, use)
+            return
+        edits = list(cut)
+        for (node, _), template in zip(sites, templates):
+            text, needed = render(self.ctx, template or "", quote=quote_in(self.ctx, node))
+            edits.append(self.ctx.replace(node, text))
+            edits.extend(e for e in needed if e not in edits)
+        advice = "use the `jax.sharding` (or `jax`) names it held"
+        yield self._finding(stmt, dataclasses.replace(change, reason=""), edits, advice)
+        for node, use in sites:
+            yield self._finding(node, use, edits, advice)
+
     def _respelled_uses(self, stmt: ast.ImportFrom, alias: ast.alias, sites, new: str) -> list[Edit] | None:
         """The imported name dropped (the line with it when it is the only one) and every use of
         it respelled: one fix, applied whole."""
+        ctx = self.ctx
+        if any(self._called_with_too_many(node, change) for node, change in sites):
+            return None
+        cut = self._import_cut(stmt, alias, [node for node, _ in sites])
+        if cut is None:
+            return None
+        text, edits = spell(ctx, new)
+        return [*cut, *(ctx.replace(node, text) for node, _ in sites), *edits]
+
+    def _import_cut(self, stmt: ast.Import | ast.ImportFrom, alias: ast.alias, uses: list[ast.expr]) -> list[Edit] | None:
+        """The edit dropping `alias` from `stmt` (the line when it is the only name), when `uses`
+        are all the reads of its local name; None when it cannot go."""
         ctx = self.ctx
         local = alias.asname or alias.name
         if not ctx.starts_line(stmt) or stmt in ctx.tree.body and _exported(ctx, local):
@@ -197,19 +295,15 @@ class ApiChanges:
         if ctx.path.replace("\\", "/").endswith("__init__.py"):
             return None
         all_uses = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.Name) and n.id == local]
-        if len(all_uses) != len(sites):  # a store or a use shadowed by something else
-            return None
-        if any(self._called_with_too_many(node, change) for node, change in sites):
-            return None
-        text, edits = spell(ctx, new)
-        uses = [ctx.replace(node, text) for node, _ in sites]
+        if len(all_uses) != len(uses) or any(isinstance(n, ast.arg) and n.arg == local for n in ast.walk(ctx.tree)):
+            return None  # a store, a parameter or a use shadowed by something else
         if len(stmt.names) > 1:
             index = stmt.names.index(alias)
             if index + 1 < len(stmt.names):
                 cut = Edit(ctx.offsets(alias)[0], ctx.offsets(stmt.names[index + 1])[0], "")
             else:
                 cut = Edit(ctx.offsets(stmt.names[index - 1])[1], ctx.offsets(alias)[1], "")
-            return [cut, *uses, *edits]
+            return [cut]
         start, end = ctx.offsets(stmt)
         line_end = end
         while line_end < len(ctx.source) and ctx.source[line_end] in " \t":
@@ -220,12 +314,12 @@ class ApiChanges:
             line_end += 1
         elif line_end < len(ctx.source):
             return None  # `; more` or a comment after the import
-        return [Edit(start - len(ctx.indent_of_line(stmt.lineno)), line_end, ""), *uses, *edits]
+        return [Edit(start - len(ctx.indent_of_line(stmt.lineno)), line_end, "")]
 
     # --- calls --------------------------------------------------------------------------------
     def _call(self, call: ast.Call) -> Iterator[Finding]:
         change = self._change(call.func, history.CALL)
-        if change is not None:
+        if change is not None and not isinstance(call.func, ast.Name):  # a Name: with its import
             yield self._rewritten_call(call, change)
         name = self.ctx.imports.resolve(call.func)
         for change in (c for c in self.changes if c.form == history.KEYWORD and name in c.old) if name else ():
@@ -246,16 +340,22 @@ class ApiChanges:
         return self._finding(keyword, change, [Edit(start, start + len(change.keyword), new)], f"use `{new}=`")
 
     def _rewritten_call(self, call: ast.Call, change: history.ApiChange) -> Finding:
-        ctx = self.ctx
-        template = change.replacement(ctx.target)
-        args = tuple(ctx.text(a) for a in call.args)
-        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2 \
-                or not _pure(call.args[1]) or not isinstance(call.func, ast.Attribute):
+        rewritten = self._call_text(call, change)
+        if rewritten is None:
             return self._finding(call, change, None, "rewrite by hand (only `f(values, devices)` with plain "
                                  "arguments is migrated)")
-        text, edits = render(ctx, template, args, quote_in(ctx, call))
-        return self._finding(call, change, [ctx.replace(call, text), *edits], "use `jax.device_put` with a "
+        text, edits = rewritten
+        return self._finding(call, change, [self.ctx.replace(call, text), *edits], "use `jax.device_put` with a "
                              "`NamedSharding` over the same devices")
+
+    def _call_text(self, call: ast.Call, change: history.ApiChange) -> tuple[str, list[Edit]] | None:
+        """The call written with the target's API, and the imports that needs; None when the call
+        is not `f(values, devices)` with plain arguments and `devices` safe to write twice."""
+        ctx = self.ctx
+        template = change.replacement(ctx.target)
+        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2 or not _pure(ctx, call.args[1]):
+            return None
+        return render(ctx, template, tuple(ctx.text(a) for a in call.args), quote_in(ctx, call))
 
     def _predates(self, change: history.ApiChange) -> bool:
         """The module uses an API JAX removed by `change.evidence_before`, outside a version guard
