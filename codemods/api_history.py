@@ -20,6 +20,9 @@ ATTRIBUTE = "attribute"  # `.keyword` read on the result of a call of `old`
 WITH = "with"  # `with m:` where m is a mesh built by a call of `old`
 MISSING_KEYWORD = "missing-keyword"  # a call of `old` without the keyword in `keyword`
 MODULE = "module"  # an import of the module `old` itself
+# An attribute (method) read on a name holding an object built by a call of `old` (assigned
+# once, from that call or from a method in `chained` of such an object).
+METHOD = "method"
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,8 @@ class ApiChange:
     # REFERENCE: a call of the old API with more positional arguments than this is reported only
     # (the new function takes the rest as keywords).
     max_positional: int | None = None
+    # METHOD: the methods whose result is again an object of the old API.
+    chained: tuple[str, ...] = ()
 
     def replacement(self, target: Version) -> str | None:
         usable = [template for since, template in self.replacements if since <= target]
@@ -102,6 +107,11 @@ CHANGES: tuple[ApiChange, ...] = (
               reason="rewrite as `NamedSharding(Mesh(np.array(devices).reshape(shape), names), P(*names))` "
                      "(`.replicate()` is `NamedSharding(mesh, P())`): the axis names and the device grid are "
                      "choices only a person can make"),
+    ApiChange("SF204", ("jax.sharding.PositionalSharding",), METHOD,
+              "a method or attribute of a `PositionalSharding` (the class was removed in jax 0.7.0)", (0, 7, 0),
+              reason="rewrite with the `NamedSharding` that replaces the object: `.replicate()` is "
+                     "`NamedSharding(mesh, P())`, `.reshape(...)` is a mesh of that device grid",
+              chained=("reshape", "replicate", "transpose")),
     ApiChange("SF205", ("jax.typeof", "jax.core.get_aval"), ATTRIBUTE,
               "the `vma` attribute of JAX types was removed in jax 0.10.0 (now `.manual_axis_type.varying`)",
               (0, 10, 0), (((0, 10, 0), "manual_axis_type.varying"),), keyword="vma"),

@@ -452,3 +452,24 @@ def test_flags_that_are_not_version_tests_guard_nothing():
     '''
     # DEBUG is no version test, NEW's branch is the one 0.10.2 runs, TWICE is bound twice.
     assert [f.span.line for f in run(source, fix=False).findings] == [11, 15, 20]
+
+
+def test_positional_sharding_methods_on_a_variable_holding_one_are_reported():
+    source = '''\
+    import jax
+    from jax.sharding import PositionalSharding
+    s = PositionalSharding(jax.devices())
+
+    def f(x):
+        y = jax.device_put(x, s.reshape(4, 2).replicate(1))
+        s2 = s.reshape(8, 1)
+        return y, jax.device_put(x, s2.replicate())
+
+    def g(s, other):
+        return s.reshape(2, 4), other.replicate()  # a parameter: anything
+    '''
+    found = run(source, fix=False).findings
+    methods = [(f.span.line, f.span.column) for f in found if "method" in f.message]
+    assert methods == [(6, 27), (7, 10), (8, 33)]
+    assert all(f.code == "SF204" and f.fix is None for f in found)
+    assert run(source, (0, 6, 2), fix=False).findings == []  # still in jax 0.6

@@ -114,7 +114,7 @@ class ApiChanges:
                     by_module.setdefault(root.id, []).append((node, change))
                 else:
                     yield self._reference(node, change)
-            elif isinstance(node, ast.Attribute) and (found := self._attribute(node)) is not None:
+            elif isinstance(node, ast.Attribute) and (found := self._attribute(node) or self._method(node)) is not None:
                 yield found
             elif isinstance(node, ast.Call):
                 yield from self._call(node)
@@ -415,6 +415,35 @@ class ApiChanges:
         end = self.ctx.offsets(node)[1]
         return self._finding(node, change, [Edit(end - len(node.attr), end, template)], f"use `.{template}`")
 
+    def _method(self, node: ast.Attribute) -> Finding | None:
+        """`s.reshape(4, 2)` where `s` holds an object of an API JAX removed (a chain
+        `s.reshape(4, 2).replicate(1)` is one finding, at its start)."""
+        if not isinstance(node.value, ast.Name):
+            return None
+        change = next((c for c in self.changes if c.form == history.METHOD and self._holds(node.value, c)), None)
+        return None if change is None else self._finding(node, change, None, "")
+
+    def _holds(self, expr: ast.expr, change: history.ApiChange, depth: int = 0) -> bool:
+        """`expr` certainly evaluates to an object built by a call of `change.old`."""
+        if depth > 8:
+            return False
+        if isinstance(expr, ast.Call):
+            if self.ctx.imports.resolve(expr.func) in change.old:
+                return True
+            func = expr.func
+            return isinstance(func, ast.Attribute) and func.attr in change.chained and self._holds(func.value, change, depth + 1)
+        value = self._assigned_value(expr) if isinstance(expr, ast.Name) else None
+        return value is not None and self._holds(value, change, depth + 1)
+
+    def _assigned_value(self, name: ast.Name) -> ast.expr | None:
+        """The value of the one plain assignment of `name` in its function (or, when the function
+        does not bind it, in the module)."""
+        assigned, bound = self.ctx.cached("api-history:assignments", lambda: _single_assignments(self.ctx.tree))
+        scope = _scope_of(self.ctx, name)
+        if (id(scope), name.id) not in bound:  # not bound in the function: the module's name
+            scope = self.ctx.tree
+        return assigned.get((id(scope), name.id))
+
     def _with(self, node: ast.With) -> Iterator[Finding]:
         changes = [c for c in self.changes if c.form == history.WITH]
         if not changes:
@@ -437,13 +466,7 @@ class ApiChanges:
         assigned once, in the module or the enclosing function, from such a call)."""
         if isinstance(expr, ast.Call):
             return self.ctx.imports.resolve(expr.func)
-        if not isinstance(expr, ast.Name):
-            return None
-        assigned, bound = self.ctx.cached("api-history:assignments", lambda: _single_assignments(self.ctx.tree))
-        scope = _scope_of(self.ctx, expr)
-        if (id(scope), expr.id) not in bound:  # not bound in the function: the module's name
-            scope = self.ctx.tree
-        value = assigned.get((id(scope), expr.id))
+        value = self._assigned_value(expr) if isinstance(expr, ast.Name) else None
         return self.ctx.imports.resolve(value.func) if isinstance(value, ast.Call) else None
 
 
