@@ -49,6 +49,8 @@ class ApiChange:
     # REFERENCE: a call of the old API with more positional arguments than this is reported only
     # (the new function takes the rest as keywords).
     max_positional: int | None = None
+    # KEYWORD: the function `old` returns takes the keyword too (`auto_axes(f)(x, out_shardings=)`).
+    returned_takes_keyword: bool = False
     # METHOD: the methods whose result is again an object of the old API.
     chained: tuple[str, ...] = ()
 
@@ -64,6 +66,14 @@ CHANGES: tuple[ApiChange, ...] = (
     *(ApiChange("SF202", (f"{_SHARD}.{name}",), REFERENCE, _SHARD_HISTORY.format(name), (0, 7, 0),
                 ((((0, 7, 0), f"<jax.sharding.{name}>"),)), import_from="jax.sharding")
       for name in ("auto_axes", "explicit_axes")),
+    # Renamed in jax 0.6.1 with no alias (0.6.0: `out_shardings=None`, 0.6.1: `out_sharding=None`;
+    # read in jax/_src/pjit.py at both tags), accepted at the decoration or at the decorated call.
+    *(ApiChange("SF202", (f"{_SHARD}.{function}", f"jax.sharding.{function}"), KEYWORD,
+                f"`{function}({old}=)` was renamed `{new}=` in jax 0.6.1 (the same meaning; the old keyword "
+                "is a TypeError since)", (0, 6, 1), (((0, 6, 1), new),), keyword=old,
+                returned_takes_keyword=True)
+      for function, old, new in (("auto_axes", "out_shardings", "out_sharding"),
+                                 ("explicit_axes", "in_shardings", "in_sharding"))),
     ApiChange("SF202", (f"{_SHARD}.reshard",), REFERENCE,
               _SHARD_HISTORY.format("reshard"), (0, 7, 0),
               (((0, 7, 0), "<jax.sharding.reshard>"), (RESHARD_ADDED, "<jax.reshard>")), import_from="jax.sharding"),

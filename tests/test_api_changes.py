@@ -473,3 +473,31 @@ def test_positional_sharding_methods_on_a_variable_holding_one_are_reported():
     assert methods == [(6, 27), (7, 10), (8, 33)]
     assert all(f.code == "SF204" and f.fix is None for f in found)
     assert run(source, (0, 6, 2), fix=False).findings == []  # still in jax 0.6
+
+
+def test_auto_and_explicit_axes_keywords_renamed_in_0_6_1_wherever_passed():
+    source = '''\
+    import jax
+    from jax.sharding import PartitionSpec as P
+
+    def f(x, g):
+        y = jax.sharding.auto_axes(g, out_shardings=P("i"))(x)
+        z = jax.sharding.explicit_axes(g, axes=("i",), in_shardings=P("i"))(y)
+        w = jax.sharding.auto_axes(g, axes=("i",))(z, out_shardings=P())
+        return jax.jit(g)(w, out_shardings=1)  # the jitted function's own keyword
+    '''
+    out = run(source).output
+    assert "auto_axes(g, out_sharding=P(\"i\"))(x)" in out
+    assert "explicit_axes(g, axes=(\"i\",), in_sharding=P(\"i\"))(y)" in out
+    assert "auto_axes(g, axes=(\"i\",))(z, out_sharding=P())" in out
+    assert "jax.jit(g)(w, out_shardings=1)" in out
+    assert run(source, (0, 6, 0), fix=False).findings == []  # 0.6.0 still takes the old keywords
+
+
+def test_experimental_explicit_axes_with_the_old_keyword_ends_fully_migrated():
+    source = ("from jax.experimental.shard import explicit_axes\n"
+              "y = explicit_axes(g, axes=('i',), in_shardings=s)(x)\n")
+    assert run(source).output == ("from jax.sharding import explicit_axes\n"
+                                  "y = explicit_axes(g, axes=('i',), in_sharding=s)(x)\n")
+    source = "import jax.experimental.shard as sh\ny = sh.explicit_axes(g, in_shardings=s)(x)\n"
+    assert run(source).output == "import jax\ny = jax.sharding.explicit_axes(g, in_sharding=s)(x)\n"

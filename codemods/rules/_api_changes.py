@@ -170,14 +170,23 @@ class ApiChanges:
         parent = _parents(self.ctx).get(id(node))
         if not isinstance(parent, ast.Call) or parent.func is not node:
             return False
-        renamed = {c.keyword for c in self.changes if c.form == history.KEYWORD and set(c.old) & set(change.old)}
-        if any(k.arg in renamed for k in parent.keywords):
+        if self._renamed_keyword_passed(node, change):
             return True
         return change.max_positional is not None and (len(parent.args) > change.max_positional or not _plain_args(parent))
+
+    def _renamed_keyword_passed(self, node: ast.expr, change: history.ApiChange) -> bool:
+        parent = _parents(self.ctx).get(id(node))
+        if not isinstance(parent, ast.Call) or parent.func is not node:
+            return False
+        renamed = {c.keyword for c in self.changes if c.form == history.KEYWORD and set(c.old) & set(change.old)}
+        return any(k.arg in renamed for k in parent.keywords)
 
     def _reference(self, node: ast.expr, change: history.ApiChange) -> Finding:
         template = change.replacement(self.ctx.target)
         if self._called_with_too_many(node, change):
+            if self._renamed_keyword_passed(node, change):
+                return self._finding(node, change, None, "rename the old keyword first (its own finding), then use "
+                                     f"`{_template_name(template or '')}`")
             return self._finding(node, change, None, "pass the arguments after the function as keywords, with "
                                  f"their current names, then use `{_template_name(template or '')}`")
         if template is None:
@@ -322,7 +331,12 @@ class ApiChanges:
         if change is not None and not isinstance(call.func, ast.Name):  # a Name: with its import
             yield self._rewritten_call(call, change)
         name = self.ctx.imports.resolve(call.func)
+        returned = False
+        if name is None and isinstance(call.func, ast.Call):  # `auto_axes(f)(x, out_shardings=...)`
+            name, returned = self.ctx.imports.resolve(call.func.func), True
         for change in (c for c in self.changes if c.form == history.KEYWORD and name in c.old) if name else ():
+            if returned and not change.returned_takes_keyword:
+                continue
             for keyword in call.keywords:
                 if keyword.arg == change.keyword:
                     yield self._renamed_keyword(call, keyword, change)
