@@ -23,6 +23,9 @@ MODULE = "module"  # an import of the module `old` itself
 # An attribute (method) read on a name holding an object built by a call of `old` (assigned
 # once, from that call or from a method in `chained` of such an object).
 METHOD = "method"
+# A call of `old` given a name assigned from an earlier call of `old`: the old return value (the
+# previous setting) used to restore it.
+RESTORE = "restore"
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,13 @@ CHANGES: tuple[ApiChange, ...] = (
     ApiChange("SF202", ("jax.experimental.pjit.with_sharding_constraint",), REFERENCE,
               "`jax.experimental.pjit.with_sharding_constraint` is gone by jax 0.4.35 (now "
               "`jax.lax.with_sharding_constraint`)", (0, 4, 35), (((0, 4, 35), "<jax.lax.with_sharding_constraint>"),)),
+    # Read in jax/_src/sharding_impls.py: 0.7.0 `def set_mesh(...)` "returns the previous concrete
+    # mesh"; 0.7.1 `class set_mesh`, whose constructor rejects anything but a Mesh (0.10.2: or None).
+    ApiChange("SF202", ("jax.set_mesh",), RESTORE,
+              "`jax.sharding.set_mesh(mesh)` returned the previous mesh until jax 0.7.0; since 0.7.1 it returns a "
+              "`set_mesh` context object, which `set_mesh(previous)` rejects (ValueError)", (0, 7, 1),
+              reason="put the code that needs the mesh under `with jax.set_mesh(mesh):`, which restores the "
+                     "previous mesh on exit"),
     ApiChange("SF202", ("jax.core.get_aval",), REFERENCE,
               "`jax.core.get_aval` is gone from jax 0.10 (it was `jax.typeof`, the same function, in 0.9)",
               (0, 10, 0), (((0, 10, 0), "<jax.typeof>"),)),
@@ -190,7 +200,7 @@ def apis_of(code: str) -> frozenset[str]:
 NOT_MIGRATED: dict[str, str] = {
     "jax.sharding.set_mesh": "a plain call `jax.sharding.set_mesh(mesh)` still sets the mesh globally on 0.10.2 "
                              "(checked on 0.6.2, 0.8.2, 0.10.2); only its return value changed (the previous mesh "
-                             "before 0.7.1)",
+                             "before 0.7.1): a restore with it, `set_mesh(previous)`, is reported (SF202)",
     "jax.sharding.reshard": "still in jax 0.10.2: the same function as `jax.reshard`",
     ".aval.vma": "`x.aval.vma` is read on a JAX type only when `x` is a JAX value, which the analysis cannot "
                  "prove in general: never reported (`jax.typeof(x).vma` and `jax.core.get_aval(x).vma` are)",

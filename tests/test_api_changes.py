@@ -501,3 +501,28 @@ def test_experimental_explicit_axes_with_the_old_keyword_ends_fully_migrated():
                                   "y = explicit_axes(g, axes=('i',), in_sharding=s)(x)\n")
     source = "import jax.experimental.shard as sh\ny = sh.explicit_axes(g, in_shardings=s)(x)\n"
     assert run(source).output == "import jax\ny = jax.sharding.explicit_axes(g, in_sharding=s)(x)\n"
+
+
+def test_set_mesh_return_value_used_to_restore_is_reported_with_the_reason():
+    # On 0.10.2 `prev` is a `set_mesh` object and `set_mesh(prev)` raises ValueError (run there).
+    source = '''\
+    import jax
+
+    def run_with(mesh, f, x):
+        prev = jax.sharding.set_mesh(mesh)
+        try:
+            return f(x)
+        finally:
+            jax.sharding.set_mesh(prev)
+
+    def fine(mesh, f, x, prev):
+        jax.sharding.set_mesh(mesh)  # a plain global setter still works
+        ctx = jax.set_mesh(mesh)
+        with ctx:
+            jax.set_mesh(prev)  # a parameter: not known to come from set_mesh
+            return f(x)
+    '''
+    found = run(source, fix=False).findings
+    assert [(f.code, f.span.line, f.fix) for f in found] == [("SF202", 4, None), ("SF202", 8, None)]
+    assert all("with jax.set_mesh(mesh):" in f.message for f in found)
+    assert run(source, (0, 7, 0), fix=False).findings == []  # still returned the previous mesh

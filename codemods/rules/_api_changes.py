@@ -91,6 +91,7 @@ class ApiChanges:
         self.ctx = ctx
         self.code = code
         self.changes = [c for c in history.CHANGES if c.code == code and ctx.target >= c.reported_from]
+        self._saved_settings: set[int] = set()  # RESTORE: the calls whose result was reported
 
     def _change(self, node: ast.expr, form: str) -> history.ApiChange | None:
         name = self.ctx.imports.resolve(node)
@@ -340,6 +341,14 @@ class ApiChanges:
             for keyword in call.keywords:
                 if keyword.arg == change.keyword:
                     yield self._renamed_keyword(call, keyword, change)
+        change = self._change(call.func, history.RESTORE)
+        if change is not None and len(call.args) == 1 and isinstance(call.args[0], ast.Name):
+            earlier = self._assigned_value(call.args[0])
+            if isinstance(earlier, ast.Call) and self._change(earlier.func, history.RESTORE) is change:
+                if id(earlier) not in self._saved_settings:
+                    self._saved_settings.add(id(earlier))
+                    yield self._finding(earlier, change, None, "")
+                yield self._finding(call, change, None, "")
         change = self._change(call.func, history.MISSING_KEYWORD)
         if change is not None and self._predates(change) and _plain_args(call) and len(call.args) < 3 \
                 and all(k.arg != change.keyword for k in call.keywords):
