@@ -185,11 +185,9 @@ class ApiChanges:
     def _reference(self, node: ast.expr, change: history.ApiChange) -> Finding:
         template = change.replacement(self.ctx.target)
         if self._called_with_too_many(node, change):
-            if self._renamed_keyword_passed(node, change):
-                return self._finding(node, change, None, "rename the old keyword first (its own finding), then use "
-                                     f"`{_template_name(template or '')}`")
-            return self._finding(node, change, None, "pass the arguments after the function as keywords, with "
-                                 f"their current names, then use `{_template_name(template or '')}`")
+            first = ("rename the old keyword first (its own finding)" if self._renamed_keyword_passed(node, change)
+                     else "pass the arguments after the function as keywords, with their current names")
+            return self._finding(node, change, None, f"{first}, then use `{_template_name(template or '')}`")
         if template is None:
             return self._finding(node, change, None, "no replacement")
         text, edits = render(self.ctx, template, quote=quote_in(self.ctx, node))
