@@ -20,6 +20,12 @@ ATTRIBUTE = "attribute"  # `.keyword` read on the result of a call of `old`
 WITH = "with"  # `with m:` where m is a mesh built by a call of `old`
 MISSING_KEYWORD = "missing-keyword"  # a call of `old` without the keyword in `keyword`
 MODULE = "module"  # an import of the module `old` itself
+# An attribute (method) read on a name holding an object built by a call of `old` (assigned
+# once, from that call or from a method in `chained` of such an object).
+METHOD = "method"
+# A call of `old` given a name assigned from an earlier call of `old`: the old return value (the
+# previous setting) used to restore it.
+RESTORE = "restore"
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,10 @@ class ApiChange:
     # REFERENCE: a call of the old API with more positional arguments than this is reported only
     # (the new function takes the rest as keywords).
     max_positional: int | None = None
+    # KEYWORD: the function `old` returns takes the keyword too (`auto_axes(f)(x, out_shardings=)`).
+    returned_takes_keyword: bool = False
+    # METHOD: the methods whose result is again an object of the old API.
+    chained: tuple[str, ...] = ()
 
     def replacement(self, target: Version) -> str | None:
         usable = [template for since, template in self.replacements if since <= target]
@@ -59,6 +69,14 @@ CHANGES: tuple[ApiChange, ...] = (
     *(ApiChange("SF202", (f"{_SHARD}.{name}",), REFERENCE, _SHARD_HISTORY.format(name), (0, 7, 0),
                 ((((0, 7, 0), f"<jax.sharding.{name}>"),)), import_from="jax.sharding")
       for name in ("auto_axes", "explicit_axes")),
+    # Renamed in jax 0.6.1 with no alias (0.6.0: `out_shardings=None`, 0.6.1: `out_sharding=None`;
+    # read in jax/_src/pjit.py at both tags), accepted at the decoration or at the decorated call.
+    *(ApiChange("SF202", (f"{_SHARD}.{function}", f"jax.sharding.{function}"), KEYWORD,
+                f"`{function}({old}=)` was renamed `{new}=` in jax 0.6.1 (the same meaning; the old keyword "
+                "is a TypeError since)", (0, 6, 1), (((0, 6, 1), new),), keyword=old,
+                returned_takes_keyword=True)
+      for function, old, new in (("auto_axes", "out_shardings", "out_sharding"),
+                                 ("explicit_axes", "in_shardings", "in_sharding"))),
     ApiChange("SF202", (f"{_SHARD}.reshard",), REFERENCE,
               _SHARD_HISTORY.format("reshard"), (0, 7, 0),
               (((0, 7, 0), "<jax.sharding.reshard>"), (RESHARD_ADDED, "<jax.reshard>")), import_from="jax.sharding"),
@@ -84,6 +102,13 @@ CHANGES: tuple[ApiChange, ...] = (
     ApiChange("SF202", ("jax.experimental.pjit.with_sharding_constraint",), REFERENCE,
               "`jax.experimental.pjit.with_sharding_constraint` is gone by jax 0.4.35 (now "
               "`jax.lax.with_sharding_constraint`)", (0, 4, 35), (((0, 4, 35), "<jax.lax.with_sharding_constraint>"),)),
+    # Read in jax/_src/sharding_impls.py: 0.7.0 `def set_mesh(...)` "returns the previous concrete
+    # mesh"; 0.7.1 `class set_mesh`, whose constructor rejects anything but a Mesh (0.10.2: or None).
+    ApiChange("SF202", ("jax.set_mesh",), RESTORE,
+              "`jax.sharding.set_mesh(mesh)` returned the previous mesh until jax 0.7.0; since 0.7.1 it returns a "
+              "`set_mesh` context object, which `set_mesh(previous)` rejects (ValueError)", (0, 7, 1),
+              reason="put the code that needs the mesh under `with jax.set_mesh(mesh):`, which restores the "
+                     "previous mesh on exit"),
     ApiChange("SF202", ("jax.core.get_aval",), REFERENCE,
               "`jax.core.get_aval` is gone from jax 0.10 (it was `jax.typeof`, the same function, in 0.9)",
               (0, 10, 0), (((0, 10, 0), "<jax.typeof>"),)),
@@ -102,6 +127,11 @@ CHANGES: tuple[ApiChange, ...] = (
               reason="rewrite as `NamedSharding(Mesh(np.array(devices).reshape(shape), names), P(*names))` "
                      "(`.replicate()` is `NamedSharding(mesh, P())`): the axis names and the device grid are "
                      "choices only a person can make"),
+    ApiChange("SF204", ("jax.sharding.PositionalSharding",), METHOD,
+              "a method or attribute of a `PositionalSharding` (the class was removed in jax 0.7.0)", (0, 7, 0),
+              reason="rewrite with the `NamedSharding` that replaces the object: `.replicate()` is "
+                     "`NamedSharding(mesh, P())`, `.reshape(...)` is a mesh of that device grid",
+              chained=("reshape", "replicate", "transpose")),
     ApiChange("SF205", ("jax.typeof", "jax.core.get_aval"), ATTRIBUTE,
               "the `vma` attribute of JAX types was removed in jax 0.10.0 (now `.manual_axis_type.varying`)",
               (0, 10, 0), (((0, 10, 0), "manual_axis_type.varying"),), keyword="vma"),
@@ -170,7 +200,7 @@ def apis_of(code: str) -> frozenset[str]:
 NOT_MIGRATED: dict[str, str] = {
     "jax.sharding.set_mesh": "a plain call `jax.sharding.set_mesh(mesh)` still sets the mesh globally on 0.10.2 "
                              "(checked on 0.6.2, 0.8.2, 0.10.2); only its return value changed (the previous mesh "
-                             "before 0.7.1)",
+                             "before 0.7.1): a restore with it, `set_mesh(previous)`, is reported (SF202)",
     "jax.sharding.reshard": "still in jax 0.10.2: the same function as `jax.reshard`",
     ".aval.vma": "`x.aval.vma` is read on a JAX type only when `x` is a JAX value, which the analysis cannot "
                  "prove in general: never reported (`jax.typeof(x).vma` and `jax.core.get_aval(x).vma` are)",

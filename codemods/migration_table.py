@@ -31,6 +31,10 @@ def _old_spelling(change: history.ApiChange) -> str:
         return _code("with mesh:") + f" (mesh from {' / '.join(_code(old) for old in change.old)})"
     if change.form == history.MISSING_KEYWORD:
         return _code(f"{name}(...)") + f" without `{change.keyword}=`"
+    if change.form == history.RESTORE:
+        return _code(f"previous = {name}(mesh) ... {name}(previous)")
+    if change.form == history.METHOD:
+        return _code(f"s.{change.chained[0]}(...)") + f" and other methods, `s` from {_code(name + '(...)')}"
     if change.form == history.MODULE:
         return _code(f"import {name}")
     return _code(name)

@@ -45,10 +45,9 @@ def test_reshard_is_spelled_for_the_target():
     source = "import jax\nimport jax.experimental.shard as s\ny = s.reshard(x, spec)\n"
     old = run(source, (0, 7, 0)).output
     new = run(source, (0, 10, 2)).output
-    assert "y = jax.sharding.reshard(x, spec)" in old
-    assert "y = jax.reshard(x, spec)" in new
-    # The module import itself cannot stay (the module is gone) and is reported without a fix.
-    assert [f.fix for f in run(source, (0, 10, 2), fix=False).findings if f.span.line == 2] == [None]
+    assert old == "import jax\ny = jax.sharding.reshard(x, spec)\n"
+    # The module import cannot stay (the module is gone): it goes with the uses, in one fix.
+    assert new == "import jax\ny = jax.reshard(x, spec)\n"
 
 
 def test_use_mesh_is_not_reported_before_set_mesh_became_a_context_manager():
@@ -95,9 +94,59 @@ def test_device_put_sharded_keeps_the_module_spelling_and_quotes():
     ast.parse(out)
 
 
-def test_a_directly_imported_device_put_sharded_is_reported_at_the_import_and_the_call():
-    result = run("from jax import device_put_sharded\ny = device_put_sharded(xs, devs)\n")
-    assert [(f.code, f.span.line, f.fix) for f in result.findings] == [("SF203", 1, None), ("SF203", 2, None)]
+def test_a_directly_imported_device_put_sharded_is_rewritten_with_its_import():
+    source = "from jax import device_put_sharded, devices\ny = device_put_sharded(xs, devices())\n"
+    found = run(source, fix=False).findings
+    assert [(f.code, f.span.line, f.fix is not None) for f in found] == [("SF203", 1, True), ("SF203", 2, True)]
+    assert run(source).output == (
+        "from jax import devices\nimport jax\ny = jax.device_put(jax.tree.map(lambda *s: jax.numpy.stack(s), *xs), "
+        "jax.sharding.NamedSharding(jax.sharding.Mesh(devices(), ('d',)), jax.sharding.PartitionSpec('d')))\n")
+
+
+@pytest.mark.parametrize("uses", [
+    "y = device_put_sharded(xs, make_devices())\n",  # an argument that must not be evaluated twice
+    "y = device_put_sharded(xs, devs)\nf = device_put_sharded\n",  # a use that is not a call
+    "y = device_put_sharded(xs, devs, extra)\n",
+])
+def test_an_imported_device_put_sharded_is_not_rewritten_unless_every_use_is(uses):
+    source = "import jax\nfrom jax import device_put_sharded\n" + uses
+    assert run(source).output == source  # the import and every use kept together
+    found = run(source, fix=False).findings
+    assert {f.code for f in found} == {"SF203"} and all(f.fix is None for f in found)
+    assert {2, 3} <= {f.span.line for f in found}
+
+
+def test_from_import_of_the_experimental_shard_module_goes_with_its_uses():
+    source = textwrap.dedent('''\
+    import jax
+    from jax.experimental import shard
+    from jax.sharding import PartitionSpec as P
+
+    def f(x):
+        y = shard.reshard(x, P("i"))
+        return shard.explicit_axes(g, axes=("i",))(y)
+    ''')
+    result = run(source)
+    assert result.output == textwrap.dedent('''\
+    import jax
+    from jax.sharding import PartitionSpec as P
+
+    def f(x):
+        y = jax.reshard(x, P("i"))
+        return jax.sharding.explicit_axes(g, axes=("i",))(y)
+    ''')
+    assert [(f.code, f.span.line) for f in run(source, fix=False).findings] == [("SF202", 2), ("SF202", 6), ("SF202", 7)]
+
+
+@pytest.mark.parametrize("source", [
+    "import jax\nfrom jax.experimental import shard\nmodules = [shard]\ny = shard.reshard(x, s)\n",
+    "import jax\nfrom jax.experimental import shard  # keep this comment\ny = shard.reshard(x, s)\n",
+])
+def test_experimental_shard_module_import_that_cannot_go_is_kept_and_says_why(source):
+    result = run(source, fix=False)
+    import_finding = next(f for f in result.findings if f.span.line == 2)
+    assert import_finding.fix is None and "from `jax.sharding` instead" in import_finding.message
+    assert "from jax.experimental import shard" in run(source).output
 
 
 def test_device_put_replicated_with_an_expression_evaluated_twice_is_not_fixed():
@@ -316,3 +365,164 @@ def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
 def test_make_mesh_evidence_from_public_spellings_and_never_with_reduced_values(extra, proven):
     source = "import jax\nfrom jax.sharding import PartitionSpec as P\nmesh = jax.make_mesh((2, 4), ('i', 'j'))\n" + extra
     assert ("SF207" in codes(run(source, fix=False))) is proven
+
+
+# --- version flags and None sentinels (second round: both were rewritten, breaking old JAX) ---
+
+def test_branch_for_old_jax_behind_a_version_flag_stays_silent():
+    source = '''\
+    import jax
+    _NEW_JAX = tuple(int(p) for p in jax.__version__.split(".")[:2]) >= (0, 8)
+    NEW = jax.__version_info__ >= (0, 8, 2)
+
+    def put(xs, devs):
+        if _NEW_JAX:
+            return jax.device_put(xs, None)
+        else:
+            return jax.device_put_sharded(xs, devs)
+
+    def put2(xs, devs):
+        if not NEW:
+            return jax.device_put_replicated(xs, devs)
+        return jax.device_put(xs, None)
+
+    def varying(x):
+        if NEW:
+            return x
+        return jax.lax.pvary(x, "i")
+    '''
+    result = run(source)
+    assert result.findings == []
+    assert result.output == textwrap.dedent(source)
+
+
+def test_branch_for_old_jax_behind_a_none_sentinel_stays_silent():
+    source = '''\
+    import jax
+    from jax import lax
+    try:
+        from jax.lax import pcast
+    except ImportError:
+        pcast = None
+    pc = getattr(lax, "pcast", None)
+
+    def f(x):
+        if pcast is not None:
+            return pcast(x, "i", to="varying")
+        else:
+            return jax.lax.pvary(x, "i")
+
+    def g(x):
+        if pcast is None:
+            return jax.lax.pvary(x, "i")
+        return pcast(x, "i", to="varying")
+
+    def h(x):
+        if not pc:
+            return lax.pvary(x, "i")
+        return pc(x, "i", to="varying")
+    '''
+    result = run(source)
+    assert result.findings == []
+    assert result.output == textwrap.dedent(source)
+
+
+def test_flags_that_are_not_version_tests_guard_nothing():
+    source = '''\
+    import jax
+    DEBUG = True
+    NEW = jax.__version_info__ >= (0, 8, 2)
+    TWICE = jax.__version_info__ >= (0, 8, 2)
+    TWICE = False
+
+    def f(xs, devs):
+        if DEBUG:
+            return 1
+        else:
+            return jax.device_put_sharded(xs, devs)
+
+    def g(xs, devs):
+        if NEW:
+            return jax.device_put_sharded(xs, devs)
+
+    def h(xs, devs):
+        if TWICE:
+            return 1
+        return jax.device_put_replicated(xs, devs)
+    '''
+    # DEBUG is no version test, NEW's branch is the one 0.10.2 runs, TWICE is bound twice.
+    assert [f.span.line for f in run(source, fix=False).findings] == [11, 15, 20]
+
+
+def test_positional_sharding_methods_on_a_variable_holding_one_are_reported():
+    source = '''\
+    import jax
+    from jax.sharding import PositionalSharding
+    s = PositionalSharding(jax.devices())
+
+    def f(x):
+        y = jax.device_put(x, s.reshape(4, 2).replicate(1))
+        s2 = s.reshape(8, 1)
+        return y, jax.device_put(x, s2.replicate())
+
+    def g(s, other):
+        return s.reshape(2, 4), other.replicate()  # a parameter: anything
+    '''
+    found = run(source, fix=False).findings
+    methods = [(f.span.line, f.span.column) for f in found if "method" in f.message]
+    assert methods == [(6, 27), (7, 10), (8, 33)]
+    assert all(f.code == "SF204" and f.fix is None for f in found)
+    assert run(source, (0, 6, 2), fix=False).findings == []  # still in jax 0.6
+
+
+def test_auto_and_explicit_axes_keywords_renamed_in_0_6_1_wherever_passed():
+    source = '''\
+    import jax
+    from jax.sharding import PartitionSpec as P
+
+    def f(x, g):
+        y = jax.sharding.auto_axes(g, out_shardings=P("i"))(x)
+        z = jax.sharding.explicit_axes(g, axes=("i",), in_shardings=P("i"))(y)
+        w = jax.sharding.auto_axes(g, axes=("i",))(z, out_shardings=P())
+        return jax.jit(g)(w, out_shardings=1)  # the jitted function's own keyword
+    '''
+    out = run(source).output
+    assert "auto_axes(g, out_sharding=P(\"i\"))(x)" in out
+    assert "explicit_axes(g, axes=(\"i\",), in_sharding=P(\"i\"))(y)" in out
+    assert "auto_axes(g, axes=(\"i\",))(z, out_sharding=P())" in out
+    assert "jax.jit(g)(w, out_shardings=1)" in out
+    assert run(source, (0, 6, 0), fix=False).findings == []  # 0.6.0 still takes the old keywords
+
+
+def test_experimental_explicit_axes_with_the_old_keyword_ends_fully_migrated():
+    source = ("from jax.experimental.shard import explicit_axes\n"
+              "y = explicit_axes(g, axes=('i',), in_shardings=s)(x)\n")
+    assert run(source).output == ("from jax.sharding import explicit_axes\n"
+                                  "y = explicit_axes(g, axes=('i',), in_sharding=s)(x)\n")
+    source = "import jax.experimental.shard as sh\ny = sh.explicit_axes(g, in_shardings=s)(x)\n"
+    assert run(source).output == "import jax\ny = jax.sharding.explicit_axes(g, in_sharding=s)(x)\n"
+
+
+def test_set_mesh_return_value_used_to_restore_is_reported_with_the_reason():
+    # On 0.10.2 `prev` is a `set_mesh` object and `set_mesh(prev)` raises ValueError (run there).
+    source = '''\
+    import jax
+
+    def run_with(mesh, f, x):
+        prev = jax.sharding.set_mesh(mesh)
+        try:
+            return f(x)
+        finally:
+            jax.sharding.set_mesh(prev)
+
+    def fine(mesh, f, x, prev):
+        jax.sharding.set_mesh(mesh)  # a plain global setter still works
+        ctx = jax.set_mesh(mesh)
+        with ctx:
+            jax.set_mesh(prev)  # a parameter: not known to come from set_mesh
+            return f(x)
+    '''
+    found = run(source, fix=False).findings
+    assert [(f.code, f.span.line, f.fix) for f in found] == [("SF202", 4, None), ("SF202", 8, None)]
+    assert all("with jax.set_mesh(mesh):" in f.message for f in found)
+    assert run(source, (0, 7, 0), fix=False).findings == []  # still returned the previous mesh

@@ -49,7 +49,7 @@ def other_generation(tree: ast.Module, target: jaxapi.Version) -> list[Region]:
     if known is None:
         known = tree._shardfix_regions = {}
     if target not in known:
-        guards = _Guards(bindings_of(tree), target)
+        guards = _Guards(bindings_of(tree), target, tree)
         found: list[Region] = []
         for node in iter_nodes(tree):
             found.extend(guards.regions(node))
@@ -79,11 +79,68 @@ def _expr(node: ast.expr) -> list[Region]:
     return [(node.lineno, node.col_offset, node.end_lineno or node.lineno, node.end_col_offset or 0)]
 
 
+def _single_assignments(tree: ast.Module) -> dict[str, ast.expr]:
+    """Names bound exactly once in the whole module, by a plain `name = value`: a flag read
+    anywhere holds that value (a name bound twice, or any other way, is not a flag)."""
+    stores: dict[str, int] = {}
+    values: dict[str, ast.expr] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.arg):
+            stores[node.arg] = stores.get(node.arg, 0) + 2
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stores[node.name] = stores.get(node.name, 0) + 2
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                local = alias.asname or alias.name.split(".")[0]
+                stores[local] = stores.get(local, 0) + 1
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values[node.targets[0].id] = node.value
+    return {name: value for name, value in values.items() if stores.get(name) == 1}
+
+
+def _none_sentinels(tree: ast.Module, bindings: dict[str, str | None]) -> dict[str, tuple[ast.expr | str, str]]:
+    """local name -> (the module: an expression or its dotted name, attribute name) for `try: from M import a` /
+    `except ImportError: a = None`, and `a = getattr(M, "a", None)` assigned once."""
+    found: dict[str, tuple[ast.expr | str, str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Try):
+            continue
+        nones = {t.id for h in node.handlers if _catches_shim_error(h) for stmt in h.body
+                 if isinstance(stmt, ast.Assign) and _is_none(stmt.value)
+                 for t in stmt.targets if isinstance(t, ast.Name)}
+        for stmt in node.body:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+                for alias in stmt.names:
+                    if (alias.asname or alias.name) in nones:
+                        found[alias.asname or alias.name] = (stmt.module, alias.name)
+    for name, value in _single_assignments(tree).items():
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "getattr" \
+                and "getattr" not in bindings and len(value.args) == 3 and not value.keywords \
+                and _is_none(value.args[2]) and isinstance(value.args[1], ast.Constant) \
+                and isinstance(value.args[1].value, str):
+            found[name] = (value.args[0], value.args[1].value)
+    return found
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _catches_shim_error(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(kind, ast.Name) and kind.id in _SHIM_ERRORS for kind in kinds)
+
+
 class _Guards:
-    def __init__(self, bindings: dict[str, str | None], target: jaxapi.Version) -> None:
+    def __init__(self, bindings: dict[str, str | None], target: jaxapi.Version, tree: ast.Module | None = None) -> None:
         self.bindings = bindings
         self.target = target
         self.removed = removed_apis(target)
+        self.flags = _single_assignments(tree) if tree is not None else {}
+        self.sentinels = _none_sentinels(tree, bindings) if tree is not None else {}
+        self._deciding: set[str] = set()  # flags being decided (a flag defined from itself)
 
     def _canonical(self, node: ast.AST) -> str | None:
         spelled = ast_dotted(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
@@ -102,7 +159,7 @@ class _Guards:
                 yield from _expr(node.body) + _expr(node.orelse)
             elif taken is not None:
                 yield from _expr(node.orelse if taken else node.body)
-        elif isinstance(node, ast.Try) and any(self._catches_shim_error(h) for h in node.handlers):
+        elif isinstance(node, ast.Try) and any(_catches_shim_error(h) for h in node.handlers):
             handlers = [stmt for h in node.handlers for stmt in h.body]
             if self._uses_removed(node.body):
                 yield from _block(node.body)
@@ -120,10 +177,6 @@ class _Guards:
                 yield from _block(block[index + 1:])
                 return
 
-    def _catches_shim_error(self, handler: ast.ExceptHandler) -> bool:
-        kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        return any(isinstance(kind, ast.Name) and kind.id in _SHIM_ERRORS for kind in kinds)
-
     def _uses_removed(self, body: list[ast.stmt]) -> bool:
         for stmt in body:
             for node in ast.walk(stmt):
@@ -140,17 +193,22 @@ class _Guards:
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             inner = self.decide(test.operand)
             return inner if inner is None or inner is _UNKNOWN else not inner
+        if isinstance(test, ast.Name) and test.id in self.sentinels:
+            return self._has(*self.sentinels[test.id])
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot)) \
+                and isinstance(test.left, ast.Name) and test.left.id in self.sentinels and _is_none(test.comparators[0]):
+            has = self._has(*self.sentinels[test.left.id])
+            return has if has is None or has is _UNKNOWN or isinstance(test.ops[0], ast.IsNot) else not has
+        if isinstance(test, ast.Name) and test.id in self.flags and test.id not in self._deciding:
+            self._deciding.add(test.id)
+            try:
+                return self.decide(self.flags[test.id])
+            finally:
+                self._deciding.discard(test.id)
         if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "hasattr" \
                 and len(test.args) == 2 and isinstance(test.args[1], ast.Constant) \
                 and isinstance(test.args[1].value, str):
-            module = self._canonical(test.args[0])
-            if module is None or not (module == "jax" or module.startswith("jax.")):
-                return None
-            name = jaxapi.canonical(f"{module}.{test.args[1].value}")
-            if name in self.removed:
-                return False
-            added = _ADDED.get(name)
-            return _UNKNOWN if added is None else self.target >= added
+            return self._has(test.args[0], test.args[1].value)
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and self._mentions_version(test):
             left, right = self._version_of(test.left), self._version_of(test.comparators[0])
             compare = _COMPARE.get(type(test.ops[0]))
@@ -164,6 +222,18 @@ class _Guards:
         if isinstance(test, ast.BoolOp) and any(self.decide(v) is not None for v in test.values):
             return _UNKNOWN
         return _UNKNOWN if self._mentions_version(test) else None
+
+    def _has(self, module_expr: ast.expr | str, attribute: str):
+        """Whether the target JAX has `module.attribute` (hasattr's answer); None when `module`
+        is not a JAX module."""
+        module = module_expr if isinstance(module_expr, str) else self._canonical(module_expr)
+        if module is None or not (module == "jax" or module.startswith("jax.")):
+            return None
+        name = jaxapi.canonical(f"{module}.{attribute}")
+        if name in self.removed:
+            return False
+        added = _ADDED.get(name)
+        return _UNKNOWN if added is None else self.target >= added
 
     @staticmethod
     def _padded(target: jaxapi.Version, like: tuple) -> tuple:

@@ -5,23 +5,23 @@ fixes as text edits at `ast` positions (LibCST is never parsed for these rules).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
-from collections import deque
 from typing import Iterator
 
 from codemods import api_history as history
 from codemods import jaxapi
 from codemods.analysis import guards
-from codemods.analysis.bindings import ast_dotted
-from codemods.analysis.nodes import child_nodes
 from codemods.calls import arguments
 from codemods.context import FileContext
 from codemods.imports import module_level_names
 from codemods.model import Edit, Finding, Fix, Safety
+from codemods.rules import _api_walks as walks
 from codemods.spelling import add_import_jax
 
 _API = re.compile(r"<([\w.]+)>")
 _FROM_MODULE = re.compile(r"from\s+([\w.]+)\s+import")
+_DEVICE_LISTS = ("jax.devices", "jax.local_devices")
 
 
 def spell(ctx: FileContext, dotted: str) -> tuple[str, list[Edit]]:
@@ -62,21 +62,21 @@ def quote_in(ctx: FileContext, within: ast.AST) -> str:
     return "'"
 
 
-def _pure(node: ast.expr) -> bool:
+def _pure(ctx: FileContext, node: ast.expr) -> bool:
     """An expression that may be written twice: names, attributes, subscripts, literals, and
-    calls of `jax.devices` / `jax.local_devices`."""
+    calls of `jax.devices` / `jax.local_devices` (however imported)."""
     if isinstance(node, (ast.Name, ast.Constant)):
         return True
     if isinstance(node, ast.Attribute):
-        return _pure(node.value)
+        return _pure(ctx, node.value)
     if isinstance(node, ast.Subscript):
-        return _pure(node.value) and _pure(node.slice)
+        return _pure(ctx, node.value) and _pure(ctx, node.slice)
     if isinstance(node, ast.Slice):
-        return all(part is None or _pure(part) for part in (node.lower, node.upper, node.step))
+        return all(part is None or _pure(ctx, part) for part in (node.lower, node.upper, node.step))
     if isinstance(node, (ast.Tuple, ast.List)):
-        return all(_pure(e) for e in node.elts)
+        return all(_pure(ctx, e) for e in node.elts)
     if isinstance(node, ast.Call):
-        return not node.args and not node.keywords and ast_dotted(node.func) in ("jax.devices", "jax.local_devices")
+        return not node.args and not node.keywords and ctx.imports.resolve(node.func) in _DEVICE_LISTS
     return False
 
 
@@ -97,6 +97,7 @@ class ApiChanges:
                 self._first.setdefault((change.form, name), change)
         # What each node resolves to, shared by the SF2xx rules (each asks of the same nodes).
         self._resolved: dict[int, str | None] = ctx.cached("api-history:resolved", dict)
+        self._saved_settings: set[int] = set()  # RESTORE: the calls whose result was reported
 
     def _change(self, node: ast.expr, form: str) -> history.ApiChange | None:
         key = id(node)
@@ -109,26 +110,60 @@ class ApiChanges:
         if not self.changes:
             return
         by_import: dict[str, list[tuple[ast.Name, history.ApiChange]]] = {}
-        for node in _candidates(self.ctx):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self._change(node, history.REFERENCE):
-                by_import.setdefault(node.id, []).append((node, self._change(node, history.REFERENCE)))
-            elif isinstance(node, ast.Attribute) and self._change(node, history.REFERENCE):
-                yield self._reference(node, self._change(node, history.REFERENCE))
-            elif isinstance(node, ast.Attribute) and (found := self._attribute(node)) is not None:
+        # Uses through a local name bound to a module JAX removed (`shard.reshard`): fixed with
+        # that import, which must go too (the program would still fail at it).
+        module_aliases = self._module_aliases()
+        by_module: dict[str, list[tuple[ast.Attribute, history.ApiChange]]] = {}
+        for node in walks.candidates(self.ctx):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and (
+                    change := self._change(node, history.REFERENCE) or self._change(node, history.CALL)):
+                by_import.setdefault(node.id, []).append((node, change))
+            elif isinstance(node, ast.Attribute) and (change := self._change(node, history.REFERENCE)):
+                root = walks.root(node)
+                if isinstance(root, ast.Name) and root.id in module_aliases:
+                    by_module.setdefault(root.id, []).append((node, change))
+                else:
+                    yield self._reference(node, change)
+            elif isinstance(node, ast.Attribute) and (found := self._attribute(node) or self._method(node)) is not None:
                 yield found
             elif isinstance(node, ast.Call):
                 yield from self._call(node)
             elif isinstance(node, ast.With):
                 yield from self._with(node)
-        imports = _import_statements(self.ctx)
+        imports = walks.import_statements(self.ctx)
         for stmt in imports:
             if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
-                yield from self._import(stmt, by_import)
+                yield from self._import(stmt, by_import, by_module)
         for stmt in (n for n in imports if isinstance(n, ast.Import)):
             for alias in stmt.names:
                 change = next((c for c in self.changes if c.form == history.MODULE and alias.name in c.old), None)
                 if change is not None:
-                    yield self._finding(stmt, change, None, "")
+                    yield from self._module_import(stmt, alias, change, by_module)
+        for uses in by_module.values():  # a name bound to the module some other way too
+            for node, change in uses:
+                yield self._reference(node, change)
+        for uses in by_import.values():  # calls of a removed function bound some other way
+            for node, change in uses:
+                if change.form == history.CALL and (call := self._call_of(node)) is not None:
+                    yield self._finding(call, change, None, "call it as `jax.<name>` to have each call migrated")
+
+    def _module_aliases(self) -> set[str]:
+        """Local names an import binds to a module JAX removed (`from jax.experimental import
+        shard`, `import jax.experimental.shard as s`)."""
+        gone = {old for c in self.changes if c.form == history.MODULE for old in c.old}
+        found = set()
+        for stmt in walks.import_statements(self.ctx):
+            for alias in stmt.names:
+                if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+                    if jaxapi.canonical(f"{stmt.module}.{alias.name}") in gone:
+                        found.add(alias.asname or alias.name)
+                elif isinstance(stmt, ast.Import) and alias.asname and alias.name in gone:
+                    found.add(alias.asname)
+        return found
+
+    def _call_of(self, node: ast.expr) -> ast.Call | None:
+        parent = walks.parents(self.ctx).get(id(node))
+        return parent if isinstance(parent, ast.Call) and parent.func is node else None
 
     # --- references ---------------------------------------------------------------------------
     def _finding(self, node: ast.AST, change: history.ApiChange, edits: list[Edit] | None, advice: str) -> Finding:
@@ -142,25 +177,33 @@ class ApiChanges:
     def _called_with_too_many(self, node: ast.expr, change: history.ApiChange) -> bool:
         """A call of the old API the new one cannot take as it is: too many positional arguments,
         or a keyword the table renames (renamed first, by its own finding)."""
-        parent = _parents(self.ctx).get(id(node))
+        parent = walks.parents(self.ctx).get(id(node))
+        if not isinstance(parent, ast.Call) or parent.func is not node:
+            return False
+        if self._renamed_keyword_passed(node, change):
+            return True
+        return change.max_positional is not None and (len(parent.args) > change.max_positional or not _plain_args(parent))
+
+    def _renamed_keyword_passed(self, node: ast.expr, change: history.ApiChange) -> bool:
+        parent = walks.parents(self.ctx).get(id(node))
         if not isinstance(parent, ast.Call) or parent.func is not node:
             return False
         renamed = {c.keyword for c in self.changes if c.form == history.KEYWORD and set(c.old) & set(change.old)}
-        if any(k.arg in renamed for k in parent.keywords):
-            return True
-        return change.max_positional is not None and (len(parent.args) > change.max_positional or not _plain_args(parent))
+        return any(k.arg in renamed for k in parent.keywords)
 
     def _reference(self, node: ast.expr, change: history.ApiChange) -> Finding:
         template = change.replacement(self.ctx.target)
         if self._called_with_too_many(node, change):
-            return self._finding(node, change, None, "pass the arguments after the function as keywords, with "
-                                 f"their current names, then use `{_template_name(template or '')}`")
+            first = ("rename the old keyword first (its own finding)" if self._renamed_keyword_passed(node, change)
+                     else "pass the arguments after the function as keywords, with their current names")
+            return self._finding(node, change, None, f"{first}, then use `{_template_name(template or '')}`")
         if template is None:
             return self._finding(node, change, None, "no replacement")
         text, edits = render(self.ctx, template, quote=quote_in(self.ctx, node))
         return self._finding(node, change, [self.ctx.replace(node, text), *edits], f"use `{text}`")
 
-    def _import(self, stmt: ast.ImportFrom, uses: dict[str, list[tuple[ast.Name, history.ApiChange]]]) -> Iterator[Finding]:
+    def _import(self, stmt: ast.ImportFrom, uses: dict[str, list[tuple[ast.Name, history.ApiChange]]],
+                module_uses: dict[str, list[tuple[ast.Attribute, history.ApiChange]]]) -> Iterator[Finding]:
         """`from old.module import old_name`: the module respelled when every name it imports moved
         to one new module under the same name; else the import removed and each use respelled."""
         ctx = self.ctx
@@ -177,8 +220,11 @@ class ApiChanges:
         for alias, change in found:
             local = alias.asname or alias.name
             sites = uses.pop(local, [])
-            if change.form == history.CALL:  # its calls are reported (and rewritten) one by one
-                yield self._finding(stmt, change, None, f"call it as `jax.{alias.name}` to have each call migrated")
+            if change.form == history.CALL:
+                yield from self._imported_calls(stmt, alias, sites, change)
+                continue
+            if change.form == history.MODULE:
+                yield from self._module_import(stmt, alias, change, module_uses)
                 continue
             if change.reason:
                 yield self._finding(stmt, change, None, "")
@@ -198,9 +244,67 @@ class ApiChanges:
             for node, _ in sites:
                 yield self._finding(node, change, edits, advice)
 
+    def _imported_calls(self, stmt: ast.ImportFrom, alias: ast.alias, sites, change: history.ApiChange) -> Iterator[Finding]:
+        """`from jax import device_put_sharded` and its calls: the import dropped and every call
+        rewritten, one fix; else each reported (a call rewritten alone would leave the import,
+        which fails on the target JAX)."""
+        calls = [self._call_of(node) for node, _ in sites]
+        rewritten = [self._call_text(call, change) if call is not None else None for call in calls]
+        cut = self._import_cut(stmt, alias, [node for node, _ in sites])
+        if not sites or cut is None or any(r is None for r in rewritten):
+            why = ("every use of the imported name must be a call `f(values, devices)` with plain arguments, "
+                   "in a module that does not export it" if sites else "the imported name is never called")
+            yield self._finding(stmt, change, None, f"{why}: rewrite by hand")
+            for call in calls:
+                yield self._finding(call if call is not None else stmt, change, None, "rewrite by hand (only "
+                                    "`f(values, devices)` with plain arguments is migrated)")
+            return
+        edits = [*cut, *(self.ctx.replace(call, text) for call, (text, _) in zip(calls, rewritten))]
+        for _, needed in rewritten:
+            edits.extend(e for e in needed if e not in edits)
+        advice = "use `jax.device_put` with a `NamedSharding` over the same devices"
+        yield self._finding(stmt, change, edits, advice)
+        for call in calls:
+            yield self._finding(call, change, edits, advice)
+
+    def _module_import(self, stmt: ast.Import | ast.ImportFrom, alias: ast.alias, change: history.ApiChange,
+                       module_uses: dict[str, list[tuple[ast.Attribute, history.ApiChange]]]) -> Iterator[Finding]:
+        """An import of a module JAX removed: dropped, with every `alias.name` use respelled, when
+        each use has a replacement; else reported with the reason."""
+        local = alias.asname or (alias.name if isinstance(stmt, ast.ImportFrom) else "")
+        sites = module_uses.pop(local, []) if local else []
+        templates = [c.replacement(self.ctx.target) for _, c in sites]
+        cut = self._import_cut(stmt, alias, [walks.root(node) for node, _ in sites]) if local and sites else None
+        if cut is None or None in templates or any(self._called_with_too_many(n, c) for n, c in sites):
+            yield self._finding(stmt, change, None, "")
+            for node, use in sites:
+                yield self._reference(node, use)
+            return
+        edits = list(cut)
+        for (node, _), template in zip(sites, templates):
+            text, needed = render(self.ctx, template or "", quote=quote_in(self.ctx, node))
+            edits.append(self.ctx.replace(node, text))
+            edits.extend(e for e in needed if e not in edits)
+        advice = "use the `jax.sharding` (or `jax`) names it held"
+        yield self._finding(stmt, dataclasses.replace(change, reason=""), edits, advice)
+        for node, use in sites:
+            yield self._finding(node, use, edits, advice)
+
     def _respelled_uses(self, stmt: ast.ImportFrom, alias: ast.alias, sites, new: str) -> list[Edit] | None:
         """The imported name dropped (the line with it when it is the only one) and every use of
         it respelled: one fix, applied whole."""
+        ctx = self.ctx
+        if any(self._called_with_too_many(node, change) for node, change in sites):
+            return None
+        cut = self._import_cut(stmt, alias, [node for node, _ in sites])
+        if cut is None:
+            return None
+        text, edits = spell(ctx, new)
+        return [*cut, *(ctx.replace(node, text) for node, _ in sites), *edits]
+
+    def _import_cut(self, stmt: ast.Import | ast.ImportFrom, alias: ast.alias, uses: list[ast.expr]) -> list[Edit] | None:
+        """The edit dropping `alias` from `stmt` (the line when it is the only name), when `uses`
+        are all the reads of its local name; None when it cannot go."""
         ctx = self.ctx
         local = alias.asname or alias.name
         if not ctx.starts_line(stmt) or stmt in ctx.tree.body and _exported(ctx, local):
@@ -208,19 +312,15 @@ class ApiChanges:
         if ctx.path.replace("\\", "/").endswith("__init__.py"):
             return None
         all_uses = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.Name) and n.id == local]
-        if len(all_uses) != len(sites):  # a store or a use shadowed by something else
-            return None
-        if any(self._called_with_too_many(node, change) for node, change in sites):
-            return None
-        text, edits = spell(ctx, new)
-        uses = [ctx.replace(node, text) for node, _ in sites]
+        if len(all_uses) != len(uses) or any(isinstance(n, ast.arg) and n.arg == local for n in ast.walk(ctx.tree)):
+            return None  # a store, a parameter or a use shadowed by something else
         if len(stmt.names) > 1:
             index = stmt.names.index(alias)
             if index + 1 < len(stmt.names):
                 cut = Edit(ctx.offsets(alias)[0], ctx.offsets(stmt.names[index + 1])[0], "")
             else:
                 cut = Edit(ctx.offsets(stmt.names[index - 1])[1], ctx.offsets(alias)[1], "")
-            return [cut, *uses, *edits]
+            return [cut]
         start, end = ctx.offsets(stmt)
         line_end = end
         while line_end < len(ctx.source) and ctx.source[line_end] in " \t":
@@ -231,18 +331,31 @@ class ApiChanges:
             line_end += 1
         elif line_end < len(ctx.source):
             return None  # `; more` or a comment after the import
-        return [Edit(start - len(ctx.indent_of_line(stmt.lineno)), line_end, ""), *uses, *edits]
+        return [Edit(start - len(ctx.indent_of_line(stmt.lineno)), line_end, "")]
 
     # --- calls --------------------------------------------------------------------------------
     def _call(self, call: ast.Call) -> Iterator[Finding]:
         change = self._change(call.func, history.CALL)
-        if change is not None:
+        if change is not None and not isinstance(call.func, ast.Name):  # a Name: with its import
             yield self._rewritten_call(call, change)
         name = self.ctx.imports.resolve(call.func)
+        returned = False
+        if name is None and isinstance(call.func, ast.Call):  # `auto_axes(f)(x, out_shardings=...)`
+            name, returned = self.ctx.imports.resolve(call.func.func), True
         for change in (c for c in self.changes if c.form == history.KEYWORD and name in c.old) if name else ():
+            if returned and not change.returned_takes_keyword:
+                continue
             for keyword in call.keywords:
                 if keyword.arg == change.keyword:
                     yield self._renamed_keyword(call, keyword, change)
+        change = self._change(call.func, history.RESTORE)
+        if change is not None and len(call.args) == 1 and isinstance(call.args[0], ast.Name):
+            earlier = self._assigned_value(call.args[0])
+            if isinstance(earlier, ast.Call) and self._change(earlier.func, history.RESTORE) is change:
+                if id(earlier) not in self._saved_settings:
+                    self._saved_settings.add(id(earlier))
+                    yield self._finding(earlier, change, None, "")
+                yield self._finding(call, change, None, "")
         change = self._change(call.func, history.MISSING_KEYWORD)
         if change is not None and self._predates(change) and _plain_args(call) and len(call.args) < 3 \
                 and all(k.arg != change.keyword for k in call.keywords):
@@ -257,16 +370,22 @@ class ApiChanges:
         return self._finding(keyword, change, [Edit(start, start + len(change.keyword), new)], f"use `{new}=`")
 
     def _rewritten_call(self, call: ast.Call, change: history.ApiChange) -> Finding:
-        ctx = self.ctx
-        template = change.replacement(ctx.target)
-        args = tuple(ctx.text(a) for a in call.args)
-        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2 \
-                or not _pure(call.args[1]) or not isinstance(call.func, ast.Attribute):
+        rewritten = self._call_text(call, change)
+        if rewritten is None:
             return self._finding(call, change, None, "rewrite by hand (only `f(values, devices)` with plain "
                                  "arguments is migrated)")
-        text, edits = render(ctx, template, args, quote_in(ctx, call))
-        return self._finding(call, change, [ctx.replace(call, text), *edits], "use `jax.device_put` with a "
+        text, edits = rewritten
+        return self._finding(call, change, [self.ctx.replace(call, text), *edits], "use `jax.device_put` with a "
                              "`NamedSharding` over the same devices")
+
+    def _call_text(self, call: ast.Call, change: history.ApiChange) -> tuple[str, list[Edit]] | None:
+        """The call written with the target's API, and the imports that needs; None when the call
+        is not `f(values, devices)` with plain arguments and `devices` safe to write twice."""
+        ctx = self.ctx
+        template = change.replacement(ctx.target)
+        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2 or not _pure(ctx, call.args[1]):
+            return None
+        return render(ctx, template, tuple(ctx.text(a) for a in call.args), quote_in(ctx, call))
 
     def _predates(self, change: history.ApiChange) -> bool:
         """The module uses an API JAX removed by `change.evidence_before`, outside a version guard
@@ -283,7 +402,7 @@ class ApiChanges:
                 return not guards.inside(regions, node.lineno, node.col_offset)
 
             imported = set()
-            for stmt in _import_statements(ctx):
+            for stmt in walks.import_statements(ctx):
                 imported.update(a.asname or a.name.split(".")[0] for a in stmt.names)
                 if isinstance(stmt, ast.ImportFrom) and (stmt.level or not stmt.module):
                     continue
@@ -293,9 +412,9 @@ class ApiChanges:
             # Attribute chains on an imported public module only: a name assigned in one branch of
             # a guard resolves to whichever binding came last, and a private module still has the
             # names JAX removed from the public one.
-            return any(isinstance(n, ast.Attribute) and isinstance(_root(n), ast.Name) and _root(n).id in imported
-                       and _public(ctx.imports.bindings.get(_root(n).id) or "") and ctx.imports.resolve(n) in old
-                       and unguarded(n) for n in _expressions(ctx.tree))
+            return any(isinstance(n, ast.Attribute) and isinstance(walks.root(n), ast.Name) and walks.root(n).id in imported
+                       and _public(ctx.imports.bindings.get(walks.root(n).id) or "") and ctx.imports.resolve(n) in old
+                       and unguarded(n) for n in walks.expressions(ctx.tree))
         return ctx.cached(f"api-history:predates:{change.evidence_before}", compute)
 
     def _added_keyword(self, call: ast.Call, change: history.ApiChange) -> Finding:
@@ -326,6 +445,35 @@ class ApiChanges:
         end = self.ctx.offsets(node)[1]
         return self._finding(node, change, [Edit(end - len(node.attr), end, template)], f"use `.{template}`")
 
+    def _method(self, node: ast.Attribute) -> Finding | None:
+        """`s.reshape(4, 2)` where `s` holds an object of an API JAX removed (a chain
+        `s.reshape(4, 2).replicate(1)` is one finding, at its start)."""
+        if not isinstance(node.value, ast.Name):
+            return None
+        change = next((c for c in self.changes if c.form == history.METHOD and self._holds(node.value, c)), None)
+        return None if change is None else self._finding(node, change, None, "")
+
+    def _holds(self, expr: ast.expr, change: history.ApiChange, depth: int = 0) -> bool:
+        """`expr` certainly evaluates to an object built by a call of `change.old`."""
+        if depth > 8:
+            return False
+        if isinstance(expr, ast.Call):
+            if self.ctx.imports.resolve(expr.func) in change.old:
+                return True
+            func = expr.func
+            return isinstance(func, ast.Attribute) and func.attr in change.chained and self._holds(func.value, change, depth + 1)
+        value = self._assigned_value(expr) if isinstance(expr, ast.Name) else None
+        return value is not None and self._holds(value, change, depth + 1)
+
+    def _assigned_value(self, name: ast.Name) -> ast.expr | None:
+        """The value of the one plain assignment of `name` in its function (or, when the function
+        does not bind it, in the module)."""
+        assigned, bound = self.ctx.cached("api-history:assignments", lambda: walks.single_assignments(self.ctx.tree))
+        scope = walks.scope_of(self.ctx, name)
+        if (id(scope), name.id) not in bound:  # not bound in the function: the module's name
+            scope = self.ctx.tree
+        return assigned.get((id(scope), name.id))
+
     def _with(self, node: ast.With) -> Iterator[Finding]:
         changes = [c for c in self.changes if c.form == history.WITH]
         if not changes:
@@ -348,20 +496,14 @@ class ApiChanges:
         assigned once, in the module or the enclosing function, from such a call)."""
         if isinstance(expr, ast.Call):
             return self.ctx.imports.resolve(expr.func)
-        if not isinstance(expr, ast.Name):
-            return None
-        assigned, bound = self.ctx.cached("api-history:assignments", lambda: _single_assignments(self.ctx.tree))
-        scope = _scope_of(self.ctx, expr)
-        if (id(scope), expr.id) not in bound:  # not bound in the function: the module's name
-            scope = self.ctx.tree
-        value = assigned.get((id(scope), expr.id))
+        value = self._assigned_value(expr) if isinstance(expr, ast.Name) else None
         return self.ctx.imports.resolve(value.func) if isinstance(value, ast.Call) else None
 
 
 def _needs_explicit_axes(ctx: FileContext) -> bool:
     """The module makes reduced or unreduced values (`to='reduced'`, `reduced=` in a spec,
     `preduced`, `all_gather_reduced`), which need Explicit mesh axes."""
-    for node in _expressions(ctx.tree):
+    for node in walks.expressions(ctx.tree):
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
                 if keyword.arg in history.EXPLICIT_ONLY_KEYWORDS or keyword.arg == "to" and isinstance(
@@ -371,17 +513,11 @@ def _needs_explicit_axes(ctx: FileContext) -> bool:
             return True
     return any(isinstance(stmt, ast.ImportFrom) and stmt.module and any(
         jaxapi.canonical(f"{stmt.module}.{a.name}") in history.EXPLICIT_ONLY_APIS for a in stmt.names)
-        for stmt in _import_statements(ctx))
+        for stmt in walks.import_statements(ctx))
 
 
 def _public(name: str) -> bool:
     return bool(name) and not name.startswith(("jax._src", "jax.experimental.lax"))
-
-
-def _root(node: ast.expr) -> ast.expr:
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return node
 
 
 def _template_name(template: str) -> str:
@@ -395,84 +531,3 @@ def _exported(ctx: FileContext, local: str) -> bool:
             if any(isinstance(n, ast.Constant) and n.value == local for n in ast.walk(stmt.value)):
                 return True
     return False
-
-
-def _import_statements(ctx: FileContext) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement, found once per file for all the SF2xx rules."""
-    return ctx.cached("api-history:imports", lambda: list(_imports_breadth_first(ctx.tree)))
-
-
-def _imports_breadth_first(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements in `ast.walk`'s order (breadth first), without entering
-    expressions, which hold no statement."""
-    queue = deque([tree])
-    while queue:
-        node = queue.popleft()
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            yield node
-        queue.extend(child for child in child_nodes(node) if not isinstance(child, ast.expr))
-
-
-def _candidates(ctx: FileContext) -> list[ast.AST]:
-    """The nodes of `_expressions` a change can be found at, walked once per file for all the
-    SF2xx rules (each rule used to walk the whole module again)."""
-    return ctx.cached("api-history:candidates", lambda: [
-        node for node in _expressions(ctx.tree) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
-
-
-def _expressions(tree: ast.Module) -> Iterator[ast.AST]:
-    """Every node outside import statements, outermost first; a dotted chain is yielded whole
-    (its inner parts are not visited again)."""
-    pending: list[ast.AST] = [tree]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            continue
-        yield node
-        if isinstance(node, ast.Attribute) and ast_dotted(node) is not None:
-            continue
-        children = child_nodes(node)  # expression contexts and operators are never candidates
-        children.reverse()
-        pending.extend(children)
-
-
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
-
-
-def _parents(ctx: FileContext) -> dict[int, ast.AST]:
-    return ctx.cached("api-history:parents", lambda: {id(child): parent for parent in ast.walk(ctx.tree)
-                                                      for child in ast.iter_child_nodes(parent)})
-
-
-def _scope_of(ctx: FileContext, target: ast.AST) -> ast.AST:
-    parents = _parents(ctx)
-    node = target
-    while not isinstance(node, _SCOPES):
-        node = parents[id(node)]
-    return node
-
-
-def _single_assignments(tree: ast.Module) -> tuple[dict[tuple[int, str], ast.expr], set[tuple[int, str]]]:
-    """(scope id, name) -> the value of the one plain assignment of that name in that scope;
-    names bound any other way (parameters, loops, `with ... as`, augmented assignments, more than
-    one assignment) are left out. Also every (scope id, name) bound in any way."""
-    counts: dict[tuple[int, str], int] = {}
-    values: dict[tuple[int, str], ast.expr] = {}
-
-    def visit(scope: ast.AST, node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, _SCOPES):
-                for arg in ast.walk(child.args) if not isinstance(child, ast.Module) else ():
-                    if isinstance(arg, ast.arg):
-                        counts[(id(child), arg.arg)] = 2
-                visit(child, child)
-                continue
-            if isinstance(child, ast.Name) and isinstance(child.ctx, (ast.Store, ast.Del)):
-                key = (id(scope), child.id)
-                counts[key] = counts.get(key, 0) + 1
-            if isinstance(child, ast.Assign) and len(child.targets) == 1 and isinstance(child.targets[0], ast.Name):
-                values[(id(scope), child.targets[0].id)] = child.value
-            visit(scope, child)
-
-    visit(tree, tree)
-    return {key: value for key, value in values.items() if counts.get(key) == 1}, set(counts)

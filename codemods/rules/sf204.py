@@ -17,7 +17,7 @@ class PositionalShardingRemoved(Rule):
     triggers = (b'PositionalSharding',)
     apis = api_history.apis_of(code)
     doc = RuleDoc(
-        what='Finds uses of `jax.sharding.PositionalSharding`.',
+        what='Finds uses of `jax.sharding.PositionalSharding`, and methods or attributes read on a name holding one (`s = PositionalSharding(devs); s.reshape(4, 2)`, also through `reshape`, `replicate` and `transpose` results).',
         why='It was deprecated in jax 0.6.0 and removed in 0.7.0.',
         example='s = PositionalSharding(jax.devices()).reshape(2, 4)',
         use_instead="mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ('a', 'b'))\ns = NamedSharding(mesh, P('a', 'b'))",
