@@ -18,7 +18,7 @@ _STATIC_DOC = dict(
     what="Finds operations inside `shard_map` that combine a value *reduced* on an axis (e.g. the result "
          "of `all_gather(x, 'i', to='reduced')`) with a Python number or with a value invariant on that "
          "axis (`r * 2`, `r + bias`, `r > 0`), functions that compute with constants themselves "
-         "(`jnp.mean`, `jax.nn.relu`, `jax.nn.softmax`, `jnp.sort`), and `pmean` over another axis of it "
+         "(`jnp.mean`, `jax.nn.relu`, `jax.nn.softmax`), and `pmean` over another axis of it "
          "(pmean divides by the axis size). Which operations reject, keep or drop the reduced state is read "
          "from the transfer table derived by running the target JAX (codemods/transfer); an operation or "
          "operand layout the table does not hold is never reported.",
