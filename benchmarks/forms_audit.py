@@ -489,6 +489,33 @@ def judge(stem: str, runs: list[dict], words: dict[str, tuple[str, ...]]) -> tup
     return confirmed, bad, notes
 
 
+def quoted_errors(stem: str) -> dict[tuple[int, str], str]:
+    """The JAX error text each state finding of the analysis quotes (`JAX raises "..."`)."""
+    sys.path.insert(0, str(REPO))
+    from codemods import jaxapi
+    from codemods.engine import Options, process_source
+
+    path = FORMS / f"{stem}.py"
+    result = process_source(path.read_text(encoding="utf-8"), str(path), Options(target=jaxapi.NEWEST_KNOWN), fix=False)
+    quotes = {}
+    for finding in result.findings:
+        match = re.search(r'JAX raises "([^"]+)"', finding.message)
+        if finding.code.startswith("SF1") and match:
+            quotes[(finding.span.line, finding.code)] = match.group(1)
+    return quotes
+
+
+def wrong_quotes(stem: str, runs: list[dict]) -> list[str]:
+    """Findings whose quoted error is not what JAX said at their line."""
+    wrong = []
+    for (line, code), quote in sorted(quoted_errors(stem).items()):
+        said = [e["message"] for run in runs for e in run["events"] if e["line"] == line]
+        parts = quote.split(" ... ")  # the analysis elides the variable middle of long messages
+        if said and not any(all(part in message for part in parts) for message in said):
+            wrong.append(f"line {line} {code} quotes {quote!r}; JAX said {said[0].splitlines()[0][:160]!r}")
+    return wrong
+
+
 def _first(event: dict) -> str:
     message = event["message"].splitlines()[0][:200] if event["message"] else ""
     return f"{event['type']}: {message}"
@@ -498,9 +525,12 @@ def report(results: dict[str, list[dict]], skipped: dict[str, str], verbose: boo
     words = _rule_words()
     total = sum(len(codes) for stem in results
                 for codes in markings((FORMS / f"{stem}.py").read_text(encoding="utf-8"))[0].values())
-    confirmed_total, disagreeing, lines = 0, 0, []
+    confirmed_total, disagreeing, misquoted, lines = 0, 0, 0, []
     for stem, runs in sorted(results.items()):
         confirmed, bad, notes = judge(stem, runs, words)
+        quotes = wrong_quotes(stem, runs)
+        misquoted += len(quotes)
+        notes += [f"message: {text}" for text in quotes]
         confirmed_total += len(confirmed)
         disagreeing += bool(bad)
         if not (bad or notes or verbose):
@@ -513,7 +543,8 @@ def report(results: dict[str, list[dict]], skipped: dict[str, str], verbose: boo
             lines += [f"  - event line {e['line']} {e['api']}: {_first(e)}" for run in runs for e in run["events"]]
     print("# forms audit on jax (8 CPU devices)\n")
     print(f"{len(results)} forms run, {len(skipped)} not run; {confirmed_total}/{total} markings confirmed "
-          f"by JAX; {disagreeing} form(s) disagree\n")
+          f"by JAX; {disagreeing} form(s) disagree; {misquoted} finding message(s) quote other words "
+          f"than JAX raised\n")
     print("\n".join(lines))
     for stem, reason in sorted(skipped.items()):
         print(f"- {stem}: not run: {reason}")
