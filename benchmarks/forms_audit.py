@@ -20,6 +20,7 @@ Forms importing equinox run when it is importable (`pip install equinox`), else 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -34,179 +35,8 @@ JAX_ENV = {"XLA_FLAGS": "--xla_force_host_platform_device_count=8", "JAX_PLATFOR
            "JAX_TRACEBACK_FILTERING": "off"}
 MARK = re.compile(r"#.*?\b(SF1\d\d(?:\s+SF1\d\d)*)")  # as tests/test_analysis_forms.py reads it
 
-# How each form is called: a Python expression evaluated in the form's namespace, beside these
-# names: mesh (2x4, axes i, j), mesh_dm (2x4, axes data, model), x and xd (8x8 float32 arrays
-# replicated on mesh and mesh_dm), arr(*shape) (a fresh array on mesh), const(*shape) (an array on
-# one device, for values a body closes over: JAX does not take closed-over arrays sharded on
-# Explicit axes), in_mesh(mesh, fn) (calls fn under jax.set_mesh). Every name is built anew for
-# each run (j3 donates its input). A tuple holds the program's own context first (it must run once
-# its marked lines are repaired), then other contexts a negative depends on (they may raise).
-ENTRIES = {
-    "b1_branch": "run(mesh, x)",
-    "b2_branch_helper": "run(mesh, x)",
-    "b3_branch_negative": ("run(mesh, arr(8))", "run(mesh, x)"),
-    "b4_ifexp": "run(mesh, x)",
-    "b5_branch_raise": "run(mesh, x)",
-    "b6_branch_config": "run(mesh, x)",
-    "c1_two_funcs": "run(mesh, x)",
-    "c2_partial_axis": "run(mesh, x)",
-    "c3_kw_forward": "run(mesh, x)",
-    "c4_two_funcs_kw": "run(mesh, x)",
-    "c5_three_deep": "run(mesh, x)",
-    "c6_method_forwarding": "Runner(mesh).run(x)",
-    "c7_loss_fn_param": "run(mesh, x)",
-    "c8_builder_stores_self": "Trainer(mesh).step(x)",
-    "c9_wrapper_specs": "run(xd)",
-    "c10_wrapper_specs_two_hops": "run(mesh, x)",
-    "j1_jit_builder": "make_step(mesh)(x)",
-    "j2_jit_stacked": "step(x)",
-    "j3_jit_partial_stacked": "make(mesh)(x)",
-    "j4_jit_of_builder_result": "make_step(mesh)(x)",
-    "j5_jit_partial_mapper": "make(mesh)(x)",
-    "j6_jit_decorated_outer": "step(mesh, x)",
-    "j7_jit_method_builder": "Trainer(mesh).train_step(x)",
-    "j8_experimental_positional": "make(mesh)(x)",
-    "l1_loop_items_differ": "run(mesh, x, x)",
-    "m1_static_method": "run(mesh, x)",
-    "m2_eqx_call": "run(mesh, x)",
-    "m3_dataclass_field": "main(mesh, x)",
-    "m4_cfg_axes": "run(mesh, x)",
-    "m5_type_self": "Trainer().run(mesh, x)",
-    "m6_cls_axis": "Trainer.run(mesh, x)",
-    "m7_helper_method": "Trainer().run(mesh, x)",
-    "m8_step_self_mesh_attr": "Trainer(mesh).step(x)",
-    "m9_eqx_lambda": "run(mesh, x)",
-    "m10_eqx_field_positional": "run(mesh, const(4, 8), x)",
-    "m11_init_from_config": "main(mesh, x)",
-    "m12_partial_self_axis": "Trainer().run(mesh, x)",
-    "m13_self_config_nested": "main(mesh, x)",
-    "m14_self_call_method": "Block().sharded(mesh)(x)",
-    "m15_property_axis": "run(mesh, x)",
-    "m16_lambda_self_method": "Trainer(mesh).run(x)",
-    "m17_partial_class_method_self": "Trainer(mesh).run(x)",
-    "m18_module_instance_method": "run(mesh, x)",
-    "m19_factory_classmethod": "main(mesh, x)",
-    "m21_local_base_class_attr": "Trainer().run(mesh, x)",
-    "m22_model_on_self_lambda": "main(mesh, x)",
-    "m23_config_init_beside_module": "main(mesh, x)",
-    "n1_dc_other_axis": "main(mesh, x)",
-    "n2_dc_two_constructions": ("Block('j').run(mesh, x)", "Block().run(mesh, x)"),
-    "n3_init_store": "main(mesh, x)",
-    "n4_init_store_changed": "main(mesh, x)",
-    "n5_replace": "run(mesh, x)",
-    "n6_factory": "main(mesh, x)",
-    "n7_positional_field": "main(mesh, x)",
-    "n8_cfg_instance_init": "run(mesh, x)",
-    "n9_cfg_module_rebound": "(configure('j'), run(mesh, x))",
-    "n10_eqx_called_elsewhere": "run(mesh, x)",
-    "n11_branch_config_other": "run(mesh, x)",
-    "n12_builder_two_fns": ("run(mesh, x)", "make_step(mesh, summed)(x)"),
-    "n13_self_mapper_reassigned": ("main(Trainer(mesh))", "Trainer(mesh).compile()(x)"),
-    "n14_config_two_constructions": "main(mesh, x)",
-    "n15_comprehension_mixed": "run(mesh, x, x)",
-    "n16_dict_item_rebound": "run(mesh, x)",
-    "n17_dict_mutated_in_helper": "run(mesh, x)",
-    "n18_list_mutated": "run(mesh, x)",
-    "n20_loop_state_changes": "run(mesh, x)",
-    "n21_chain_param_rebound": "run(mesh, x)",
-    "n22_kw_only_fields": "main(mesh, x)",
-    "n23_wrapper_specs_disagree": "run(xd)",
-    "n24_property_other_axis": "run(mesh, x)",
-    "n25_module_instance_other_axis": "run(mesh, x)",
-    "n26_factory_other_axis": "main(mesh, x)",
-    "n27_model_on_self_called_outside": "main(mesh, x)",
-    "n28_sf104_self_attr_subclassed": ("in_mesh(mesh, lambda: Trainer().gather(mesh, x))",
-                                       "in_mesh(mesh, lambda: Swapped().gather(mesh, x))"),
-    "n29_sf104_dataclass_self": ("in_mesh(mesh, lambda: main(mesh, x))",
-                                 "in_mesh(mesh, lambda: Gatherer().gather(mesh, x))"),
-    "n30_sf104_class_attr_assigned": ("in_mesh(mesh, lambda: main(mesh, x, False))",
-                                      "in_mesh(mesh, lambda: main(mesh, x, True))"),
-    "n31_sf104_config_positional": ("main(mesh, x, {'data': 'i', 'model': 'j'})",
-                                    "main(mesh, x, {'data': 'j', 'model': 'i'})"),
-    "n32_tree_map_is_leaf_subtree": "run(mesh, {'w': arr(4, 8), 'b': (x, x)})",
-    "n33_store_in_base_init": ("main(mesh, x)", "jax.shard_map(Block('i'), mesh=mesh, in_specs=P('i', 'j'), "
-                                                "out_specs=P(None, 'j', reduced={'i'}))(x)"),
-    "n34_init_called_on_other": "main(mesh, x)",
-    "n35_store_in_other_method": "main(mesh, x)",
-    "n36_sf104_axis_tuples_unknown": ("main(x, ('i', 'j'))", "main(x, ('j', 'i'))"),
-    "n37_tuple_literal_unknown_item": "run(mesh, x, x, (const(8, 8),))",
-    "p1_dict_psum": "run(mesh, x)",
-    "p2_tree_util_map": "run(mesh, {'w': x, 'b': x})",
-    "p3_tree_map_partial": "run(mesh, {'w': x, 'b': x})",
-    "p4_tree_map_two_trees": "run(mesh, {'w': x}, {'w': x})",
-    "p5_opt_state": "run(mesh, x, x)",
-    "p6_tuple_return": "run(mesh, x, x)",
-    "p7_list_psum": "run(mesh, x, x)",
-    "p8_dict_in_specs": "run(mesh, {'w': x, 'b': x})",
-    "p9_list_comp": "run(mesh, x, x)",
-    "p10_dict_comp_items": "run(mesh, x, x)",
-    "p11_tree_util_partial_psum": "run(mesh, {'w': x, 'b': x})",
-    "p12_opt_state_nested_specs": "run(mesh, {'params': {'w': x}, 'opt': {'mu': x, 'nu': x}})",
-    "p14_tree_leaves_loop": "run(mesh, {'w': x, 'b': x})",
-    "p15_tuple_pytree_psum_pcast": "run(mesh, x, x)",
-    "p16_tuple_tree_map_index": "run(mesh, x, x)",
-    "p17_tree_leaves": "run(mesh, {'w': x, 'b': x})",
-    "p18_specs_mult": "run(mesh, x, x)",
-    "p19_params_tree_gather": "run(mesh, {'w': x, 'b': x}, x)",
-    "p20_loop_builds_dict": "run(mesh, {'w': x, 'b': x})",
-    "p21_loop_over_names": "run(mesh, {'w1': x, 'w2': x})",
-    "p22_tree_map_partial_psum_reduced": "run(mesh, {'w': x, 'b': x})",
-    "p23_tree_map_is_leaf": "run(mesh, {'w': x, 'b': (x, x)})",
-    "p24_tuple_literal_mixed_axes": "run(mesh, x, x)",
-    "q1_alias_namespace": "run(mesh, x)",
-    "q2_checkpoint_body": "run(mesh, x)",
-    "q3_checkpoint_helper": "run(mesh, x)",
-    "q4_nested_checkpoint": "run(mesh, x)",
-    "q5_jit_helper": "run(mesh, x)",
-    "q6_wraps_decorator": "run(mesh, x)",
-    "q7_checkpoint_call": "run(mesh, x)",
-    "r1_trainer_full": "main({'w': xd, 'b': xd}, xd)",
-    "r2_eqx_model": "make(mesh, const(4, 8))(x)",
-    "s1_sf104_class_attributes": "(main(x), in_mesh(mesh, lambda: Trainer(mesh).gather(x)))",
-    "s2_sf104_constant_axis_tuples": "main(x)",
-    "v1_mapper": "make(mesh)(x)",
-    "v2_mapper_local_alias": "make(mesh)(x)",
-    "v3_module_mapper_decorator": "step(x)",
-    "v4_mapper_compared": "make(mesh)(x)",
-    "v5_self_mapper": "Trainer(mesh).compile()(x)",
-}
-
-# Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
-# (same line count, so the numbers of the other lines stay).
-LINE_FIXES: dict[str, dict[int, str]] = {
-    "p19_params_tree_gather": {12: '    y = x * lax.pcast(full["w"], "i", to="varying")'},
-    # AXES[2] is out of range (the analysis is rightly silent); an lru_cache cannot hash an array
-    "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
-}
-
-# Forms left out, with the reason.
-NOT_RUN: dict[str, str] = {}
-
-# Unmarked lines where JAX raises in the program's own context, each read by hand: why the
-# analysis stays silent there (a recall gap by design, never a precision question).
-_CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
-NOTES: dict[tuple[str, int], str] = {
-    ("m14_self_call_method", 14): _CALLED_ELSEWHERE,
-    ("n10_eqx_called_elsewhere", 16): _CALLED_ELSEWHERE,
-    ("n27_model_on_self_called_outside", 15): _CALLED_ELSEWHERE,
-    ("n15_comprehension_mixed", 11): "a comprehension's items differ; the analysis joins them "
-                                     "(l1 marks the same loop written as a for statement)",
-    ("n20_loop_state_changes", 12): "only the first round of a loop is judged; JAX fails in the second",
-    ("n32_tree_map_is_leaf_subtree", 15): "is_leaf subtrees are followed only for a collective on the leaf",
-    ("n32_tree_map_is_leaf_subtree", 17): "is_leaf subtrees are followed only for a collective on the leaf",
-    ("n32_tree_map_is_leaf_subtree", 19): "is_leaf subtrees are followed only for a collective on the leaf",
-    ("n32_tree_map_is_leaf_subtree", 21): "is_leaf subtrees are followed only for a collective on the leaf",
-    ("n34_init_called_on_other", 11): "equinox forbids the store (FrozenInstanceError): the program never "
-                                      "reaches shard_map",
-    ("n35_store_in_other_method", 14): "equinox forbids the store (FrozenInstanceError): the program never "
-                                       "reaches shard_map",
-    ("n36_sf104_axis_tuples_unknown", 29): "AXES[2] is out of range: the call is never made",
-    ("n36_sf104_axis_tuples_unknown", 32): "the spec is a parameter of the helper that puts the input",
-    ("n36_sf104_axis_tuples_unknown", 33): "functools.lru_cache cannot hash a jax.Array (the program's own bug)",
-    ("n36_sf104_axis_tuples_unknown", 34): "the input comes from an lru_cache-wrapped helper",
-}
-
-RULE_WORDS: dict[str, tuple[str, ...]] = {}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from forms_entries import ENTRIES, LINE_FIXES, NOT_RUN, NOTES
 
 
 def _rule_words() -> dict[str, tuple[str, ...]]:
@@ -354,7 +184,8 @@ def _bug_line(exc: BaseException, path: str) -> int | None:
 
 
 def _names(jax, jnp):
-    from jax.sharding import NamedSharding, PartitionSpec as P
+    from jax.sharding import NamedSharding
+    from jax.sharding import PartitionSpec as P
 
     mesh = jax.make_mesh((2, 4), ("i", "j"))
     mesh_dm = jax.make_mesh((2, 4), ("data", "model"))
@@ -380,7 +211,6 @@ def _names(jax, jnp):
 def run_form(stem: str, entry: str, source: str, tmp: Path, max_runs: int = 12) -> dict:
     """Run one form until it passes, repairing each line that fails in turn."""
     import contextlib
-    import importlib.util
     import io
 
     import jax
@@ -405,7 +235,7 @@ def run_form(stem: str, entry: str, source: str, tmp: Path, max_runs: int = 12) 
                 out = eval(entry, {**_names(jax, jnp), **vars(module)})
                 jax.block_until_ready([a for a in jax.tree.leaves(out) if isinstance(a, jax.Array)])
             break
-        except Exception as exc:  # each failure is a finding of the audit, not a crash of it
+        except Exception as exc:  # noqa: BLE001 - each failure is a finding of the audit, not a crash of it
             failure = harness.failure
             if failure is not None and failure[0] is exc:
                 _, line, api = failure
@@ -566,9 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         sys.exit(f"no entry written for: {', '.join(missing)}")
     skipped = {stem: NOT_RUN[stem] for stem in stems if stem in NOT_RUN}
-    try:
-        import equinox  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("equinox") is None:
         for stem in stems:
             if "import equinox" in (FORMS / f"{stem}.py").read_text(encoding="utf-8"):
                 skipped.setdefault(stem, "equinox is not installed")
