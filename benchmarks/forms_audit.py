@@ -260,27 +260,31 @@ def run_form(stem: str, entry: str, source: str, tmp: Path, max_runs: int = 12) 
             "accepted": sorted(harness.accepted)}
 
 
-def child(stems: list[str]) -> None:
+def child(stems: list[str], sources: Path, repair: bool) -> None:
     import warnings
 
     warnings.simplefilter("ignore")
     results = []
     with tempfile.TemporaryDirectory(prefix="forms_audit_") as tmp:
         for stem in stems:
-            source = (FORMS / f"{stem}.py").read_text(encoding="utf-8")
+            source = (sources / f"{stem}.py").read_text(encoding="utf-8")
             entries = ENTRIES[stem] if isinstance(ENTRIES[stem], tuple) else (ENTRIES[stem],)
-            results.append([run_form(stem, entry, source, Path(tmp)) for entry in entries])
+            if not repair:  # a fixed form runs once, in its own context
+                entries = entries[:1]
+            results.append([run_form(stem, entry, source, Path(tmp), max_runs=12 if repair else 1)
+                            for entry in entries])
     print(json.dumps(results))
 
 
 # --- the parent: batches, judging, report ----------------------------------------------------
 
-def run_batches(stems: list[str], batch: int) -> dict[str, dict]:
+def run_batches(stems: list[str], batch: int, sources: Path = FORMS, repair: bool = True) -> dict[str, list[dict]]:
     env = dict(os.environ, **JAX_ENV)
     results = {}
+    flags = ["--child", "--sources", str(sources)] + ([] if repair else ["--no-repair"])
     for start in range(0, len(stems), batch):
         chunk = stems[start:start + batch]
-        proc = subprocess.run([sys.executable, __file__, "--child", *chunk], env=env,
+        proc = subprocess.run([sys.executable, __file__, *flags, *chunk], env=env,
                               capture_output=True, text=True, check=False, timeout=3600)
         if proc.returncode != 0:
             sys.exit(f"the JAX runner failed on {chunk}:\n{proc.stderr[-3000:]}")
@@ -386,10 +390,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("forms", nargs="*", help="form stems (default: all)")
     parser.add_argument("--batch", type=int, default=40, help="forms per JAX process")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--fixed", action="store_true",
+                        help="run the forms as shardfix fixes them (unsafe fixes too), without repairs")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--sources", type=Path, default=FORMS, help=argparse.SUPPRESS)
+    parser.add_argument("--no-repair", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        child(args.forms)
+        child(args.forms, args.sources, not args.no_repair)
         return 0
     stems = args.forms or sorted(path.stem for path in FORMS.glob("*.py"))
     missing = [stem for stem in stems if stem not in ENTRIES and stem not in NOT_RUN]
@@ -400,8 +408,40 @@ def main(argv: list[str] | None = None) -> int:
         for stem in stems:
             if "import equinox" in (FORMS / f"{stem}.py").read_text(encoding="utf-8"):
                 skipped.setdefault(stem, "equinox is not installed")
-    results = run_batches([stem for stem in stems if stem not in skipped], args.batch)
-    return report(results, skipped, args.verbose)
+    stems = [stem for stem in stems if stem not in skipped]
+    if args.fixed:
+        return run_fixed(stems, args.batch)
+    return report(run_batches(stems, args.batch), skipped, args.verbose)
+
+
+def run_fixed(stems: list[str], batch: int) -> int:
+    """Each marked form as shardfix fixes it must run; forms with a finding it cannot fix are
+    counted apart."""
+    sys.path.insert(0, str(REPO))
+    from codemods import jaxapi
+    from codemods.engine import Options, process_source
+
+    options = Options(target=jaxapi.NEWEST_KNOWN, unsafe_fixes=True)
+    partly, fixed = [], []
+    with tempfile.TemporaryDirectory(prefix="forms_fixed_") as tmp:
+        for stem in stems:
+            path = FORMS / f"{stem}.py"
+            result = process_source(path.read_text(encoding="utf-8"), str(path), options, fix=True)
+            left = [f for f in result.findings if f.code.startswith("SF1")]  # found, not fixed
+            if left:
+                partly.append(stem)
+            if left or not any(f.code.startswith("SF1") for f in result.applied):
+                continue
+            (Path(tmp) / f"{stem}.py").write_text(result.output, encoding="utf-8")
+            fixed.append(stem)
+        results = run_batches(fixed, batch, Path(tmp), repair=False)
+    failing = {stem: runs[0] for stem, runs in results.items() if runs[0]["status"] != "ok"}
+    print("# forms as shardfix fixes them, on jax (8 CPU devices)\n")
+    print(f"{len(fixed) - len(failing)}/{len(fixed)} fixed forms run; {len(partly)} form(s) with a "
+          f"finding shardfix does not fix: {', '.join(partly) or 'none'}\n")
+    for stem, run in sorted(failing.items()):
+        print(f"- {stem}: {_first(run['events'][0])} (line {run['events'][0]['line']} of the fixed text)")
+    return 1 if failing else 0
 
 
 if __name__ == "__main__":
