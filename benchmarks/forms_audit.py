@@ -1,6 +1,6 @@
 """Run the programs of tests/data/forms on JAX (8 CPU devices) and check their markings.
 
-    python benchmarks/forms_audit.py [--batch N] [--verbose] [FORM ...]
+    python benchmarks/forms_audit.py [--batch N] [--verbose] [--fixed] [FORM ...]
 
 tests/test_analysis_forms.py pins the analysis to the lines each form marks (`# SF101`); this
 script checks the markings themselves against JAX. Each form is copied to a temp dir unchanged
@@ -15,7 +15,10 @@ program must run. Lines left unmarked that raise are listed too: the analysis st
 by design when the outcome depends on something it cannot know (the n* forms), and each such
 case is explained in NOTES. Prints a markdown report; exits 1 on a disagreement.
 
-Forms importing equinox run when it is importable (`pip install equinox`), else are "not run".
+`--fixed` runs each marked form as shardfix fixes it (unsafe fixes too) once, without repairs:
+it must run. Forms importing equinox run when it is importable (e.g. `pip install --target DIR
+--no-deps equinox jaxtyping wadler-lindig` and DIR on PYTHONPATH), else are "not run". The
+entries and the hand-read notes are in benchmarks/forms_entries.py.
 """
 from __future__ import annotations
 
