@@ -25,5 +25,5 @@ def main(tokens, shared_w):
     mesh = jax.make_mesh((N_EXPERTS, 2), (EXPERT_AXIS, "data"))
     tokens = jax.device_put(tokens, NamedSharding(mesh, P(EXPERT_AXIS, None)))
     shared_w = jax.device_put(shared_w, NamedSharding(mesh, P()))
-    f = jax.shard_map(moe_layer, mesh=mesh, in_specs=(P(EXPERT_AXIS, None), P()), out_specs=P(None, None))
+    f = jax.shard_map(moe_layer, mesh=mesh, in_specs=(P(EXPERT_AXIS, None), P()), out_specs=P(EXPERT_AXIS, None))
     return f(tokens, shared_w)

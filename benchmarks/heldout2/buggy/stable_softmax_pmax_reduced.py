@@ -13,9 +13,10 @@ class VocabParallelXent:
 
     def loss(self, logits_shard, labels):
         logits = jax.lax.all_gather(logits_shard, self.vocab_axis, axis=1, to="reduced", tiled=True)
-        row_max = jax.lax.pmax(logits, self.vocab_axis)
-        z = jnp.exp(logits - row_max)
-        return -jnp.log(jnp.take_along_axis(z, labels[:, None], axis=1) / z.sum(1, keepdims=True)).mean()
+        row_max = jax.lax.pmax(logits, self.vocab_axis).max(axis=1, keepdims=True)
+        z = jnp.exp(logits_shard - row_max)
+        lse = jnp.log(jax.lax.psum(z.sum(1, keepdims=True), self.vocab_axis)) + row_max
+        return jnp.mean(lse)
 
     def __call__(self, logits, labels):
         return jax.shard_map(self.loss, mesh=self.mesh, in_specs=(P(None, self.vocab_axis), P()), out_specs=P())(logits, labels)
