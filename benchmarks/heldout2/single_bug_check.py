@@ -55,6 +55,7 @@ L = {  # file -> list of (scope, old, new)
  "replicated_feature_dim_psum.py": [pc("mask.sum()", '"seq"')],
  "reshape_heads_regather.py": [pc("heads", '"sp"')],
  "reshard_columns_tlag.py": [("line", "tlag(kv, P(None, SEQ_AXES[1], reduced={SEQ_AXES[0]}))", "jax.reshard(kv, P(None, SEQ_AXES[1]))")],
+ # a cast on the bug line would meet a varying value on the loop's second turn
  "ring_attention_reduced_kv.py": [("file", "[: q.shape[-1]]\n", "[: q.shape[-1]]\n    proj = jax.lax.pcast(proj, SP, to=\"varying\")\n")],
  "row_parallel_metrics_pmean.py": [pc("jnp.mean(out)", '"tp"')],
  "scan_layers_running_sum.py": [pc("norm", '"model"')],
@@ -75,6 +76,17 @@ L = {  # file -> list of (scope, old, new)
  "unpacked_axes_gather_twice.py": [pc("x", "inner")],
  "zero_manual_grad_scatter.py": [pc("g", '"zero"')],
  "zero_reduce_scatter_reduced.py": [pc("jnp.tanh(w)", "DP")],
+ "cond_branch_psum_gather.py": [pc("total", '"dp"')],
+ "fori_loop_power_iteration.py": [pc("jnp.sum(u * u)", '"cols"')],
+ "vmap_heads_tuple_psum.py": [pc("ent.mean()", '"tp"')],
+ "value_and_grad_train_step_loss.py": [pc("jnp.sum(h * h)", "axes[1]")],
+ "equinox_like_module_call.py": [pc("stats", "self.axis_name")],
+ "named_scope_kwargs_config.py": [pc("aux", "seq_axis")],
+ "custom_vjp_straight_through.py": [pc("q", '"tp"')],
+ "getattr_axis_registry_tlag.py": [("line", "top_level_all_gather(kernel, P(None, Axis.DATA.value, reduced={Axis.MODEL.value}))", "jax.reshard(kernel, P(None, Axis.DATA.value))")],
+ "remat_policy_norm_pmean.py": [pc("gamma", "self.axis")],
+ # a cast inside the true branch alone would leave the branches' types different
+ "cond_halo_exchange_reduced.py": [("file", "without_halo, stencil)", "without_halo, jax.lax.pcast(stencil, AXIS, to=\"varying\"))")],
 }
 
 
