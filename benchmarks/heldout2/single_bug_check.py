@@ -77,6 +77,11 @@ L = {  # file -> list of (scope, old, new)
  "zero_manual_grad_scatter.py": [pc("g", '"zero"')],
  "zero_reduce_scatter_reduced.py": [pc("jnp.tanh(w)", "DP")],
  "cond_branch_psum_gather.py": [pc("total", '"dp"')],
+ # the failing line is in a body or helper that a legal call shares: fix the bad call
+ "shared_body_one_bad_mapper.py": [("file", "jax.shard_map(total, mesh=mesh, in_specs=P(\"data\", None)",
+                                    "jax.shard_map(lambda x: total(jax.lax.pcast(x, \"model\", to=\"varying\")), mesh=mesh, in_specs=P(\"data\", None)")],
+ "helper_unshard_applied_twice.py": [("file", "unshard(w, (", "unshard(jax.lax.pcast(w, \"fsdp\", to=\"varying\"), (")],
+ "tlag_after_rebinding_wrong_order.py": [("line", 'top_level_all_gather(y, P("a", reduced={"b"}))', 'jax.reshard(y, P("a"))')],
  "fori_loop_power_iteration.py": [pc("jnp.sum(u * u)", '"cols"')],
  "vmap_heads_tuple_psum.py": [pc("ent.mean()", '"tp"')],
  "value_and_grad_train_step_loss.py": [pc("jnp.sum(h * h)", "axes[1]")],
