@@ -8,7 +8,6 @@ varying before the collective (SF101, SF102, SF103, SF105), `jax.reshard` or a c
 `reduced={...}` spec or a context mesh for top_level_all_gather (SF104), and for SF106 a gather
 `to='invarying'` instead of `'reduced'` (with `reduced={...}` dropped from out_specs).
 """
-import os
 import re
 import sys
 import tempfile
@@ -17,7 +16,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from recall import run_on_jax  # noqa: E402
+from recall import run_on_jax
 
 man = {b["file"].split("/")[-1]: b for b in tomllib.loads((HERE / "manifest.toml").read_text())["bug"]}
 def pc(arg, ax):
