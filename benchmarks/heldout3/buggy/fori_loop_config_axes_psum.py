@@ -21,10 +21,10 @@ class ParallelConfig:
 def power_iteration(cfg: ParallelConfig):
     def body(a, v):
         def step(_, v):
-            av = a @ v
+            av = lax.all_gather(a @ v, cfg.dp, tiled=True)
             norm = jnp.sqrt(lax.psum(jnp.sum(av * av), cfg.reduce_axes))
             return av / norm
-        return lax.fori_loop(0, cfg.steps, step, v)
+        return lax.fori_loop(0, cfg.steps, step, lax.pcast(v, cfg.dp, to="varying"))
     return body
 
 

@@ -9,10 +9,11 @@ def make_stats_fn(mesh, axis, steps):
     def body(x):
         def step(i, acc):
             mean = lax.pmean(x * (i + 1), axis)
-            return acc + lax.all_gather(mean, axis, to="reduced", tiled=True)
-        init = jnp.zeros((x.shape[0] * mesh.shape[axis], x.shape[1]), x.dtype)
+            full = lax.all_gather(mean, axis, to="reduced", tiled=True)
+            return acc + full.T @ full
+        init = lax.pcast(jnp.zeros((x.shape[1], x.shape[1]), x.dtype), "y", to="varying")
         return lax.fori_loop(0, steps, step, init)
-    return jax.shard_map(body, mesh=mesh, in_specs=P(axis, "y"), out_specs=P(None, "y"))
+    return jax.shard_map(body, mesh=mesh, in_specs=P(axis, "y"), out_specs=P("y"))
 
 
 def inputs():

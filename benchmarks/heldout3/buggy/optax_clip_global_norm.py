@@ -21,8 +21,8 @@ def sharded_clip_by_global_norm(max_norm, axis_name):
         sq = sum(jnp.sum(u * u) for u in jax.tree.leaves(updates))
         norm = jnp.sqrt(lax.psum(sq, axis_name))
         norm_rep = lax.all_gather(norm[None], axis_name, to="reduced")
-        scale = jnp.minimum(1.0, max_norm / (norm_rep + 1e-6))
-        return jax.tree.map(lambda u: u * scale[0, 0], updates), state
+        scale = jnp.minimum(1.0, max_norm / (jnp.max(norm_rep) + 1e-6))
+        return jax.tree.map(lambda u: u * scale, updates), state
 
     return GradientTransformation(init, update)
 

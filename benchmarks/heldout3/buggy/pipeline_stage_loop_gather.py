@@ -22,7 +22,7 @@ def pipeline(ws, xs, stage_axis="stage"):
         outs.append(h)
         h = lax.ppermute(h, stage_axis, shift)
     last = lax.all_gather(outs[-1], stage_axis, tiled=True, to="reduced")
-    return lax.all_gather(last, stage_axis, axis=0, tiled=False)
+    return lax.all_gather(last, stage_axis, axis=0, tiled=False, to="invarying")
 
 
 def inputs():

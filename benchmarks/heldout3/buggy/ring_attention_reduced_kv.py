@@ -13,7 +13,7 @@ SEQ = "sp"
 def ring_attention(q, k, v, *, axis_name, ring_size):
     perm = [(i, (i + 1) % ring_size) for i in range(ring_size)]
     k = lax.all_gather(k, axis_name, axis=0, tiled=True, to="reduced")
-    v = lax.all_gather(v, axis_name, axis=0, tiled=True, to="reduced")
+    v = lax.all_gather(v, axis_name, axis=0, tiled=True)
 
     def step(i, carry):
         acc, k_blk, v_blk = carry
