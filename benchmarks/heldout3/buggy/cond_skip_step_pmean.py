@@ -24,7 +24,7 @@ def make_update(axes, threshold=100.0):
 
 
 def inputs():
-    return np.ones((8, 4), np.float32), np.full((8, 4), 0.5, np.float32)
+    return np.ones((4, 4), np.float32), np.full((8, 4), 0.5, np.float32)
 
 
 def main(w, g):
