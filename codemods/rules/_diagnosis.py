@@ -93,16 +93,22 @@ def _diagnose_gather_reduced(site: Site, states: list[State]) -> Problem | None:
         # value fed to a collective over its reduced axis (SF103).
         if varying_on_axes:
             return Problem(Kind.REDUCED_INTO_GATHER_REDUCED, site, reduced, jaxapi.ERR_GATHER_INPUT_REDUCED)
-        return Problem(Kind.REDUCED_INTO_COLLECTIVE, site, reduced, _not_varying_error(site.value))
+        error = _not_varying_error(site.value)
+        return Problem(Kind.REDUCED_INTO_COLLECTIVE, site, reduced, error) if error else None
     if not varying_on_axes:  # invariant on every axis gathered over
-        return Problem(Kind.INVARIANT_INTO_GATHER_REDUCED, site, site.axes, _not_varying_error(site.value))
+        error = _not_varying_error(site.value)
+        return Problem(Kind.INVARIANT_INTO_GATHER_REDUCED, site, site.axes, error) if error else None
     return None
 
 
-def _not_varying_error(value: AxisState) -> str:
+def _not_varying_error(value: AxisState) -> str | None:
+    """JAX's words depend on whether the value varies on some other axis; when that is not known
+    (branches that disagree there) the message could quote the wrong error: None."""
     if value.known_nowhere_varying():
         return jaxapi.ERR_GATHER_NOT_VARYING
-    return jaxapi.ERR_GATHER_VARYING_TO_REDUCED
+    if value.has(V) or value.rest is Q:
+        return jaxapi.ERR_GATHER_VARYING_TO_REDUCED
+    return None
 
 
 def _one_state_checked(transfer: jaxapi.Transfer, target: jaxapi.Version) -> bool:
