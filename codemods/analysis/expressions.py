@@ -412,6 +412,7 @@ class Expressions(Sequences):
         value, axes, rule = site.value, site.axes, site.transfer
         if self.silent:
             self.round_values[site.key] = value
+            self.note_later(site)
         verdict = self.judge.collective(site) if not self.silent else None
         if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
                 and self._can_rebind(site.arg.id, site, frame):
