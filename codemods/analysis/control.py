@@ -201,12 +201,12 @@ class ControlFlow(Rounds):
         if stmt.orelse:
             self.exec_block(stmt.orelse, frame)
 
-    def _fixes_hold_every_round(self, judged: list[tuple[Site, int]], later: dict[int, Value]) -> None:
+    def _fixes_hold_every_round(self, judged: list[tuple[Site, int]], later: dict[int, Value],
+                                note: str = "the value's state changes between rounds of the loop") -> None:
         """A cast written into a loop runs every round: a fix holds only when its site sees the
         same state in every round (else, cast to varying again, JAX would reject it)."""
         self._no_fix([(site, index) for site, index in judged
-                      if not same_value(later.get(site.key, UNKNOWN), site.value)],
-                     "the value's state changes between rounds of the loop")
+                      if not same_value(later.get(site.key, UNKNOWN), site.value)], note)
 
     def scan(self, args, frame: Frame) -> Value:
         """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an

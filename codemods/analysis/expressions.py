@@ -401,10 +401,12 @@ class Expressions(Sequences):
             return TupleValue(tuple(self._judged(Site(expr, name, node, axes, axes_node, None, item, rule, frame.statement,
                                                       frame.function, mesh=self.mesh, leaf=node), item, gives, why, frame)
                                     for item, node in zip(tree.items, arg_node.elts)))
-        if not isinstance(value, AxisState) or value.mixed:
-            return self._collective_on_tree(tree, axes, gives, rule, why, name)
         site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
                     frame.statement, frame.function, mesh=self.mesh)
+        if leaf is None and isinstance(tree, (TupleValue, DictValue)):
+            return self.judge_leaves(site, tree, gives, why, frame)  # leaves in different states
+        if not isinstance(value, AxisState) or value.mixed:
+            return self._collective_on_tree(tree, axes, gives, rule, why, name)
         return self._judged(site, tree, gives, why, frame)
 
     def _judged(self, site: Site, tree: Value, gives, why: str, frame: Frame) -> Value:
