@@ -463,10 +463,17 @@ def test_a_collective_on_a_tree_of_one_state_is_judged():
     """)
     (problem,) = analyse(source).problems
     assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable
-    # leaves in different states: JAX judges each, shardfix says nothing
+    # leaves in different states: JAX judges each in order and raises at the first that fails
+    (problem,) = analyse(program("""
+        r = lax.psum(x, 'i')
+        g = lax.all_gather((x, r), 'i', to='reduced')
+    """)).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.site.path == "[1]"
+    assert not problem.fixable  # a cast of the whole tuple would fail on the varying leaf
+    # a leaf before it whose state is not known may fail otherwise first: nothing said
     assert analyse(program("""
         r = lax.psum(x, 'i')
-        g = lax.all_gather((r, x), 'i', to='reduced')
+        g = lax.all_gather((x.unknown_attribute, r), 'i', to='reduced')
     """)).problems == []
 
 
