@@ -37,8 +37,8 @@ class Rounds:
 
     def later_rounds(self, judged: list[tuple[Site, int]], runs: list[Callable[[], bool]], note: str) -> None:
         """Run `runs` (each returns False to stop: the rounds after it are not reached) without
-        judging; a site the first round found fine (`judged`) takes the first problem a later
-        round certainly meets there."""
+        judging; when the first round found no problem (`judged`: its sites), a site takes the
+        first problem a later round certainly meets there."""
         outer, outer_level = self.collecting, self.collect_level
         self.collecting = {}
         self.silent += 1
@@ -51,6 +51,8 @@ class Rounds:
         finally:
             self.silent -= 1
             self.collecting, self.collect_level = outer, outer_level
+        if any(self.verdicts[site.key][index] is not None for site, index in judged):
+            return  # JAX raises in the first round already: the later ones are not reached
         for site, index in judged:
             later = found.get(site.key)
             if later is not None and self.verdicts[site.key][index] is None:
