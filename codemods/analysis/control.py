@@ -132,7 +132,9 @@ class ControlFlow(Rounds):
                 end = entry  # the round ends in return or raise: no way back to the head
             judged = self.slots[first_slot:]
             outer, self.round_values = self.round_values, {}
-            if rounds >= 2 and not jumps and end is not entry and not returns_inside(body):
+            # Only where judging (not inside another loop's silent rounds): nested counted loops
+            # would multiply their rounds.
+            if rounds >= 2 and not self.silent and not jumps and end is not entry and not returns_inside(body):
                 self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1)
             head = None if jumps else self._loop_head(frame, body, _joined(entry, end, unbound), unbound, header_line, enter)
             self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
