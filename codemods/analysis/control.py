@@ -309,8 +309,8 @@ class ControlFlow(Rounds):
 
     def _comprehension(self, expr, parts: list[ast.expr], frame: Frame) -> list[list[Value]] | None:
         """The values of `parts` for each element, or None when the elements are not known one
-        by one. When every element has the same value the first one is judged (a fix in the
-        expression then holds for all); otherwise none is."""
+        by one. The first element is judged and the others are later rounds (Python computes
+        them in order); a fix in the expression holds only when every element's state agrees."""
         if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
             return None
         generator = expr.generators[0]
@@ -325,18 +325,26 @@ class ControlFlow(Rounds):
             return None
         if not items:
             return []
-        alike = all(same_value(items[0], item) for item in items)
         results = []
-        for index, item in enumerate(items):
+
+        def element(item: Value) -> bool:
             inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
                                 loops=frame.loops)
             self.assign(generator.target, item, inner)
-            quiet = index > 0 or not alike
-            self.silent += quiet
-            try:
-                results.append([self.eval(part, inner) for part in parts])
-            finally:
-                self.silent -= quiet
+            results.append([self.eval(part, inner) for part in parts])
+            return True
+
+        first = len(self.slots)
+        element(items[0])
+        judged = self.slots[first:]
+        outer, self.round_values = self.round_values, {}
+        try:
+            self.later_rounds(judged, [lambda item=item: element(item) for item in items[1:]],
+                              "it fails for a later element, not for the first")
+        finally:
+            seen, self.round_values = self.round_values, outer
+            outer.update(seen)
+        self._fixes_hold_every_round(judged, seen, "the elements are in different states")
         return results
 
 
