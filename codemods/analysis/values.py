@@ -222,7 +222,7 @@ def _join_states(left: AxisState, right: AxisState) -> AxisState:
     axes = {axis for axis, _ in left.named} | {axis for axis, _ in right.named}
     states = {axis: left.on(axis) if left.on(axis) is right.on(axis) else Q for axis in axes}
     rest = left.rest if left.rest is right.rest else Q
-    why = left.why if left.why == right.why else "joined from branches that differ"
+    why = left.why if left.why == right.why else "the state every path here leaves it in"
     joined = AxisState.of(states, rest, why, gathers if R in states.values() or rest is R else frozenset())
     return replace(joined, mixed=mixed) if not joined.unknown else UNKNOWN
 
