@@ -60,11 +60,29 @@ def concatenated(op: str, left: Value, right: Value) -> Value | None:
 
 
 def converted(name: str, args, keywords, starred) -> Value | None:
-    """`tuple(x)` / `list(x)` of a known sequence (None: not such a call)."""
-    if name not in ("builtins.tuple", "builtins.list") or starred or keywords or len(args) != 1:
+    """`tuple(x)`, `list(x)`, `reversed(x)`, `sorted(x)` (of constants), `enumerate(x)` and
+    `zip(x, y, ...)` of known sequences, as the sequence they yield (None: not such a call)."""
+    if name not in _CONVERSIONS or starred or keywords or not args:
         return None
-    found = items_of(args[0][0])
-    return sequence(found) if found is not None else None
+    found = [items_of(value) for value, _ in args]
+    if any(items is None for items in found) or (len(found) != 1 and name != "builtins.zip"):
+        return None
+    if name == "builtins.zip":
+        return TupleValue(tuple(sequence(list(row)) for row in zip(*found)))
+    items = found[0]
+    if name == "builtins.enumerate":
+        return TupleValue(tuple(sequence([Const(index), item]) for index, item in enumerate(items)))
+    if name == "builtins.reversed":
+        return sequence(items[::-1])
+    if name == "builtins.sorted":
+        if not all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
+            return None
+        return sequence(sorted(items, key=lambda item: item.value))
+    return sequence(items)
+
+
+_CONVERSIONS = frozenset({"builtins.tuple", "builtins.list", "builtins.reversed", "builtins.sorted",
+                          "builtins.enumerate", "builtins.zip"})
 
 
 def _index(value: Value) -> object:
