@@ -436,6 +436,7 @@ class Expressions(Sequences):
         if self.silent:
             # A loop's later rounds go on as the first does, with the cast fixed (nothing recorded).
             self.round_values[site.key] = value
+            self.note_later(site)
         else:
             self._record(site, verdict)
         return verdict is not None
@@ -517,6 +518,8 @@ class Expressions(Sequences):
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
             verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
+            if self.silent and partner is not None:
+                self.note_later(site, replicated=True)
             self._record(site, verdict)
             return verdict is not None
         return False

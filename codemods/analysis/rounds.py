@@ -27,11 +27,12 @@ class Rounds:
     collecting: dict[int, Verdict] | None = None  # first problem of a later round, by site key
     collect_level = 0
 
-    def note_later(self, site: Site) -> None:
-        """Called at each collective judged while silent: in a later round, ask the judge."""
-        if self.collecting is None or self.silent != self.collect_level or site.key in self.collecting:
+    def note_later(self, site: Site, replicated: bool = False) -> None:
+        """Called at each site judged while silent: in a later round, ask the judge. Only the
+        first problem counts: the program stops there, so nothing after it is reached."""
+        if self.collecting is None or self.collecting or self.silent != self.collect_level:
             return
-        verdict = self.judge.collective(site)
+        verdict = self.judge.replicated(site) if replicated else self.judge.collective(site)
         if verdict is not None:
             self.collecting[site.key] = verdict
 
