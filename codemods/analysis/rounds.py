@@ -52,6 +52,8 @@ class Rounds:
         finally:
             self.silent -= 1
             self.collecting, self.collect_level = outer, outer_level
+        if found and outer is not None and not outer and self.silent == outer_level:
+            outer.update(found)  # inside a later round of an enclosing loop: that round stops here too
         if any(self.verdicts[site.key][index] is not None for site, index in judged):
             return  # JAX raises in the first round already: the later ones are not reached
         for site, index in judged:
