@@ -132,7 +132,7 @@ class Sequences:
             return UNKNOWN if found is None else found
         sliced = isinstance(expr.slice, ast.Slice)
         if isinstance(value, (TupleValue, Const)) and (items := items_of(value)) is not None:
-            if sliced and NotImplemented not in bounds:
+            if sliced and NotImplemented not in bounds and bounds[2] != 0:  # a step of 0 raises
                 if isinstance(value, Const):
                     return Const(value.value[slice(*bounds)])
                 return TupleValue(tuple(items[slice(*bounds)]))
