@@ -10,7 +10,7 @@ def body(x, mode):
         y = lax.pmax(lax.psum(x, "j"), "i")
     else:
         y = lax.pmean(x, ("i", "j"))
-    return lax.all_gather(y, "i", to="reduced", tiled=True)  # none (varying on "j" in one branch only: which error JAX gives depends on the branch)
+    return lax.all_gather(y, "i", to="reduced", tiled=True)  # SF101 (invariant on "i" in every branch; varying on "j" in one only, so the message quotes both of JAX's texts)
 
 
 def run(mesh, x, mode):
