@@ -388,15 +388,21 @@ class ApiChanges:
         return render(ctx, template, tuple(ctx.text(a) for a in call.args), quote_in(ctx, call))
 
     def _predates(self, change: history.ApiChange) -> bool:
-        """The module uses an API JAX removed by `change.evidence_before`, outside a version guard
-        (a branch for the other JAX generation proves the module supports both)."""
+        """The code was written for a JAX older than `change.evidence_before`: the user or the
+        project's declaration of jax says so, or the module uses an API JAX removed by then,
+        outside a version guard (a branch for the other JAX generation proves the module
+        supports both)."""
         ctx = self.ctx
 
         def compute() -> bool:
             if _needs_explicit_axes(ctx):
                 return False
-            old = history.old_names_until(change.evidence_before or (0, 0, 0))
             regions = guards.other_generation(ctx.tree, ctx.target)
+            # A module with a version guard is written for both generations, whatever the
+            # project declares: only its own unguarded code can prove it old.
+            if not regions and ctx.written_for is not None and ctx.written_for.before(change.evidence_before or (0, 0, 0)):
+                return True
+            old = history.old_names_until(change.evidence_before or (0, 0, 0))
 
             def unguarded(node: ast.AST) -> bool:
                 return not guards.inside(regions, node.lineno, node.col_offset)
