@@ -128,9 +128,9 @@ CHANGES: tuple[ApiChange, ...] = (
     ApiChange("SF204", ("jax.sharding.PositionalSharding",), REFERENCE,
               "`jax.sharding.PositionalSharding` was deprecated in jax 0.6.0 and removed in 0.7.0", (0, 7, 0),
               reason="rewrite as `NamedSharding(Mesh(np.array(devices).reshape(shape), names), P(*names))` "
-                     "(`.replicate()` is `NamedSharding(mesh, P())`); only `PositionalSharding(devices)` with "
-                     "`.reshape(a, b)` and/or `.replicate(axis)`, of a known rank, used whole (no attribute read "
-                     "on it) in a module importing numpy, is rewritten", sharding_chain=True),
+                     "(`.replicate()` is `NamedSharding(mesh, P())`) by hand: only `PositionalSharding(devices)` "
+                     "`[.reshape(a, b)][.replicate(axis)]` of a known rank, with no attribute read on the result, "
+                     "in a module importing numpy, is rewritten", sharding_chain=True),
     ApiChange("SF204", ("jax.sharding.PositionalSharding",), METHOD,
               "a method or attribute of a `PositionalSharding` (the class was removed in jax 0.7.0)", (0, 7, 0),
               reason="rewrite with the `NamedSharding` that replaces the object: `.replicate()` is "

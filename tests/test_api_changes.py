@@ -349,7 +349,9 @@ def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
     assert by_old["`jax.sharding.use_mesh`"][2:] == ("0.7.1", "`jax.set_mesh` (from 0.7.1)", "safe", "SF202")
     assert by_old["`jax.experimental.shard.reshard`"][3] == \
         "`jax.sharding.reshard` (from 0.7.0); `jax.reshard` (from 0.8.2)"
-    assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("reported only: ")
+    assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("`NamedSharding(Mesh(np.array(devices)")
+    assert by_old["`jax.sharding.PositionalSharding`"][4] == "safe"
+    assert by_old["`jax.ShapeDtypeStruct(vma=)`"][3].startswith("reported only: ")
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert migration_table.migrations_table() in readme
 

@@ -181,8 +181,8 @@ class ApiChanges:
         found = chains.rewrite(self.ctx, node)
         if found is None:
             return None
-        text, replaced, edits = found
-        return [self.ctx.replace(replaced, text), *edits]
+        replaced, edits = found
+        return [*(self.ctx.replace(old, text) for old, text in replaced), *edits]
 
     def _called_with_too_many(self, node: ast.expr, change: history.ApiChange) -> bool:
         """A call of the old API the new one cannot take as it is: too many positional arguments,

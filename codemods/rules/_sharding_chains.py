@@ -21,30 +21,76 @@ _DEVICE_GRID = "jax.experimental.mesh_utils.create_device_mesh"
 _METHOD_ORDERS = ((), ("reshape",), ("replicate",), ("reshape", "replicate"))
 
 
-def rewrite(ctx: FileContext, reference: ast.expr) -> tuple[str, ast.expr, list[Edit]] | None:
-    """(the NamedSharding's text, the expression it replaces, the import edits it needs) for the
-    chain built on `reference` (a name of `PositionalSharding`); None when the chain is not one
-    of the forms above, its rank is unknown, or numpy is not imported at module level."""
+def rewrite(ctx: FileContext, reference: ast.expr) -> tuple[list[tuple[ast.expr, str]], list[Edit]] | None:
+    """(each expression replaced and its new text, the import edits they need) for the chain
+    built on `reference` (a name of `PositionalSharding`); None when the chain is not one of the
+    forms above, a rank is unknown, or numpy is not imported at module level.
+
+    A name assigned once from `PositionalSharding(devices)[.reshape(...)]` whose every use is such
+    a chain used whole (`s.reshape(4, 2)`, `s.replicate()`) is assigned the device array instead,
+    and each use becomes the NamedSharding over it."""
     from codemods.rules._api_changes import quote_in, render, spell
 
-    parent_of = walks.parents(ctx)
-    call = parent_of.get(id(reference))
+    if spell(ctx, "numpy.array")[1]:
+        return None  # numpy is not imported: its name is not ours to choose
+    call = walks.parents(ctx).get(id(reference))
     if not isinstance(call, ast.Call) or call.func is not reference or len(call.args) != 1 or call.keywords \
             or isinstance(call.args[0], ast.Starred):
         return None
-    node, methods = call, {}
+    climbed = _climb(ctx, call)
+    if climbed is None:
+        return None
+    end, methods = climbed
+    devices = ctx.text(call.args[0])
+    if not _is_array(ctx, call.args[0]):
+        devices = f"<numpy.array>({devices})"
+    rank = _rank(ctx, call.args[0])
+    uses = _held_uses(ctx, end) if "replicate" not in methods else None
+    if uses is None:
+        built = _used_whole(ctx, end) and _sharding(ctx, devices, rank, methods, quote_in(ctx, end))
+        if not built:
+            return None
+        text, edits = render(ctx, built)
+        return [(end, text)], edits
+    if "reshape" in methods:
+        shape = _reshape(ctx, methods["reshape"])
+        if shape is None:
+            return None
+        rank, shaped = shape
+        devices = f"{devices}.reshape({shaped})"
+    held = ctx.text(parent.targets[0]) if isinstance(parent := walks.parents(ctx).get(id(end)), ast.Assign) else ""
+    replaced = [(end, devices)]
+    for use_end, use_methods in uses:
+        built = _sharding(ctx, held, rank, use_methods, quote_in(ctx, use_end))
+        if not built:
+            return None
+        replaced.append((use_end, built))
+    edits: list[Edit] = []
+    rendered = []
+    for node, template in replaced:
+        text, needed = render(ctx, template)
+        rendered.append((node, text))
+        edits.extend(e for e in needed if e not in edits)
+    return rendered, edits
+
+
+def _climb(ctx: FileContext, node: ast.expr) -> tuple[ast.expr, dict[str, ast.Call]] | None:
+    """The outermost call of `node.reshape(...).replicate(...)` (each method at most once, in
+    that order) and those method calls; None for any other method or attribute."""
+    parent_of = walks.parents(ctx)
+    methods: dict[str, ast.Call] = {}
     while isinstance(attribute := parent_of.get(id(node)), ast.Attribute) and attribute.value is node:
         method = parent_of.get(id(attribute))
         if not isinstance(method, ast.Call) or method.func is not attribute or attribute.attr in methods:
             return None
         methods[attribute.attr] = method
         node = method
-    if tuple(methods) not in _METHOD_ORDERS or not _used_whole(ctx, node):
-        return None
-    devices = ctx.text(call.args[0])
-    if not _is_array(ctx, call.args[0]):
-        devices = f"<numpy.array>({devices})"
-    rank = _rank(ctx, call.args[0])
+    return (node, methods) if tuple(methods) in _METHOD_ORDERS else None
+
+
+def _sharding(ctx: FileContext, devices: str, rank: int | None, methods: dict[str, ast.Call], quote: str) -> str | None:
+    """The NamedSharding template for the device array `devices` (of `rank` dimensions, None
+    when unknown) with `methods` applied as PositionalSharding applied them."""
     if "reshape" in methods:
         shape = _reshape(ctx, methods["reshape"])
         if shape is None:
@@ -61,15 +107,40 @@ def rewrite(ctx: FileContext, reference: ast.expr) -> tuple[str, ast.expr, list[
             devices, rank = devices + ".reshape(-1)", 1
     if rank is None or axis is not None and not -rank <= axis < rank:
         return None
-    if spell(ctx, "numpy.array")[1]:
-        return None  # numpy is not imported: its name is not ours to choose
-    quote = quote_in(ctx, node)
     names = [f"{quote}d{i}{quote}" for i in range(rank)]
     mesh = f"<jax.sharding.Mesh>({devices}, ({', '.join(names)}{',' if rank == 1 else ''}))"
     if "replicate" in methods:
         names = [] if axis is None else ["None" if i == axis % rank else name for i, name in enumerate(names)]
-    text, edits = render(ctx, f"<jax.sharding.NamedSharding>({mesh}, <jax.sharding.PartitionSpec>({', '.join(names)}))")
-    return text, node, edits
+    return f"<jax.sharding.NamedSharding>({mesh}, <jax.sharding.PartitionSpec>({', '.join(names)}))"
+
+
+def _held_uses(ctx: FileContext, end: ast.expr) -> list[tuple[ast.expr, dict[str, ast.Call]]] | None:
+    """When `end` is assigned to a name (once, in a function or in a script) whose reads are all
+    method chains used whole, and at least one has a method: each read's chain."""
+    parent = walks.parents(ctx).get(id(end))
+    if not isinstance(parent, ast.Assign) or len(parent.targets) != 1 or not isinstance(parent.targets[0], ast.Name):
+        return None
+    name = parent.targets[0].id
+    scope = walks.scope_of(ctx, parent)
+    if isinstance(scope, ast.Module) and not _is_script(ctx):
+        return None  # another module may import the name and expect a sharding
+    found = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.Name) and n.id == name]
+    if any(isinstance(n, ast.arg) and n.arg == name for n in ast.walk(ctx.tree)) or any(
+            isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(ctx.tree)):
+        return None
+    uses = []
+    for node in found:
+        if node is parent.targets[0]:
+            continue
+        climbed = _climb(ctx, node) if isinstance(node.ctx, ast.Load) else None
+        if climbed is None or not _used_whole(ctx, climbed[0]):
+            return None
+        uses.append(climbed)
+    return uses if any(methods for _, methods in uses) else None
+
+
+def _is_script(ctx: FileContext) -> bool:
+    return any(isinstance(stmt, ast.If) and "__main__" in ctx.text(stmt.test) for stmt in ctx.tree.body)
 
 
 def _is_array(ctx: FileContext, devices: ast.expr) -> bool:
@@ -82,9 +153,16 @@ def _is_array(ctx: FileContext, devices: ast.expr) -> bool:
 
 
 def _used_whole(ctx: FileContext, node: ast.expr) -> bool:
-    """No attribute is read on `node`'s value: neither on it nor on a name assigned from it."""
+    """No attribute is read on `node`'s value: neither on it nor on a name assigned from it, nor
+    (as far as can be seen) by a function of this module it is passed to."""
     parent = walks.parents(ctx).get(id(node))
+    if isinstance(parent, ast.keyword):
+        parent = walks.parents(ctx).get(id(parent))
     if isinstance(parent, ast.Attribute):
+        return False
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and any(
+            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == parent.func.id
+            for n in ast.walk(ctx.tree)):
         return False
     if isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
