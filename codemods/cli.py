@@ -433,6 +433,7 @@ def pr(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the body; change no branch.")] = False,
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Run this command on the base and the fixed tree and add the comparison to the body.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 1800.0,
+    before_jax: BeforeJaxOpt = None,
 ) -> None:
     """Commit the fixes on a bot branch, push it and open or update a pull request.
 
@@ -443,12 +444,14 @@ def pr(
 
     from codemods.pr import PrError, PrOptions, run_pr
 
+    _check_before_jax(before_jax, validate_cmd)
     setup = _setup(paths, select=select, ignore=ignore, exclude=exclude, target_jax=target_jax, from_jax=from_jax,
                    unsafe_fixes=unsafe_fixes)
     console = _console(False)
     options = PrOptions(paths=setup.paths, base=base, branch=branch, remote=remote, author=author, push=push,
                         open=open_pr, labels=tuple(label or ()), body_file=body_file, dry_run=dry_run,
-                        validate_cmd=validate_cmd, title=title, validate_timeout=validate_timeout)
+                        validate_cmd=validate_cmd, title=title, validate_timeout=validate_timeout,
+                        before_jax=before_jax)
     try:
         outcome = run_pr(Path.cwd(), options, setup.options, setup.excludes)
     except PrError as exc:
