@@ -12,10 +12,10 @@ import typer
 from codemods import __version__
 from codemods.budget import DEFAULT_FILE_TIMEOUT
 from codemods.cli_options import (
-    Format, RulesFormat, PathsArg, SelectOpt, IgnoreOpt, ExcludeOpt, TargetOpt, FormatOpt, ConfigOpt,
-    ExtendSelectOpt, ForceExcludeOpt, QuietOpt, VerboseOpt, UnusedOpt, OutputOpt, NoColorOpt, UnsafeOpt,
-    StatsOpt, ExitZeroOpt, StdinNameOpt, NoPrefilterOpt, NoCacheOpt, ShardOpt, FileTimeoutOpt, JobsOpt,
-    ParseJobsOpt, BeforeJaxOpt, ShowFixesOpt, FromJaxOpt,
+    BeforeJaxOpt, ConfigOpt, ExcludeOpt, ExitZeroOpt, ExtendSelectOpt, FileTimeoutOpt, ForceExcludeOpt, Format,
+    FormatOpt, FromJaxOpt, IgnoreOpt, JobsOpt, NoCacheOpt, NoColorOpt, NoPrefilterOpt, OutputOpt, ParseJobsOpt,
+    PathsArg, QuietOpt, RulesFormat, SelectOpt, ShardOpt, ShowFixesOpt, StatsOpt, StdinNameOpt, TargetOpt,
+    UnsafeOpt, UnusedOpt, VerboseOpt,
 )
 
 app = typer.Typer(

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+
 class Format(str, Enum):
     text = "text"
     json = "json"

@@ -65,7 +65,7 @@ class Setup:
     report_unused: bool = False
     notes: list[str] = field(default_factory=list)
     # The JAX the code was written for, and where that came from (for --verbose).
-    from_jax: written_for.Known = written_for.Known(None, "not given")
+    from_jax: written_for.Known = field(default_factory=lambda: written_for.Known(None, "not given"))
 
     @property
     def stdin(self) -> bool:

@@ -93,10 +93,10 @@ def test_sf207_reports_make_mesh_in_code_known_to_predate_0_9():
     reduced = MESH + "y = jax.lax.preduced(x, 'i')\n"
     assert "SF207" not in [f.code for f in run(reduced, WrittenFor((0, 8, 1))).findings]
     # A module with a version guard is written for both generations: the declaration proves nothing there.
-    for guarded in ("import jax\nif jax.__version_info__ >= (0, 9, 0):\n    mesh = jax.make_mesh((2, 4), ('i', 'j'))\n"
-                    "else:\n    mesh = jax.make_mesh((2, 4), ('i', 'j'), axis_types=(jax.sharding.AxisType.Auto,) * 2)\n",
-                    MESH + "if hasattr(jax.lax, 'pcast'):\n    y = jax.lax.pcast(x, 'i', to='varying')\n"
-                    "else:\n    y = jax.lax.pvary(x, 'i')\n"):
+    for guarded in (("import jax\nif jax.__version_info__ >= (0, 9, 0):\n    mesh = jax.make_mesh((2, 4), ('i', 'j'))\n"
+                     "else:\n    mesh = jax.make_mesh((2, 4), ('i', 'j'), axis_types=(jax.sharding.AxisType.Auto,) * 2)\n"),
+                    (MESH + "if hasattr(jax.lax, 'pcast'):\n    y = jax.lax.pcast(x, 'i', to='varying')\n"
+                     "else:\n    y = jax.lax.pvary(x, 'i')\n")):
         assert run(guarded, WrittenFor((0, 8, 1))).findings == []
 
 
