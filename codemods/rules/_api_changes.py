@@ -238,10 +238,10 @@ class ApiChanges:
             if change.form == history.MODULE:
                 yield from self._module_import(stmt, alias, change, module_uses)
                 continue
-            chains = [self._chain(node) for node, _ in sites] if change.sharding_chain and sites else [None]
-            cut = self._import_cut(stmt, alias, [node for node, _ in sites]) if None not in chains else None
+            rewrites = [self._chain(node) for node, _ in sites] if change.sharding_chain and sites else [None]
+            cut = self._import_cut(stmt, alias, [node for node, _ in sites]) if None not in rewrites else None
             if cut is not None:
-                edits = [*cut, *(e for chain in chains for e in chain)]
+                edits = [*cut, *(e for rewrite in rewrites for e in rewrite)]
                 edits = [e for i, e in enumerate(edits) if e not in edits[:i]]
                 yield self._finding(stmt, dataclasses.replace(change, reason=""), edits, _CHAIN_ADVICE)
                 for node, _ in sites:
