@@ -600,3 +600,12 @@ def test_a_held_positional_sharding_becomes_the_device_array():
             a = jax.device_put(x, jax.sharding.NamedSharding(jax.sharding.Mesh(sharding.reshape(4, 2), ('d0', 'd1')), jax.sharding.PartitionSpec('d0', 'd1')))
             return a, jax.device_put(x, jax.sharding.NamedSharding(jax.sharding.Mesh(sharding, ('d0',)), jax.sharding.PartitionSpec()))
         """)
+
+
+def test_a_from_import_rewritten_with_its_calls_is_reported_at_the_import_too():
+    source = "import jax\nfrom jax.lax import pvary as pv\n\n\ndef f(x):\n    return pv(x, 'i')\n"
+    result = run(source, fix=False)
+    assert [(f.code, f.span.line) for f in result.findings] == [("SF201", 2), ("SF201", 6)]
+    assert result.findings[0].fix.edits == result.findings[1].fix.edits  # one change, applied whole
+    fixed = run(source).output
+    assert fixed == "import jax\nfrom jax.lax import pcast as pv\n\n\ndef f(x):\n    return pv(x, 'i', to='varying')\n"

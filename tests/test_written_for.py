@@ -121,3 +121,4 @@ def test_option_config_and_declaration_on_the_command_line(tmp_path, shardfix):
     write(tmp_path, "pyproject.toml", '[tool.shardfix]\nfrom-jax = 0.8\n')
     bad = shardfix("check", ".", cwd=tmp_path)
     assert bad.returncode == 2 and "from-jax must be a string" in bad.stderr.decode()
+
