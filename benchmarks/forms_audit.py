@@ -192,6 +192,7 @@ def _names(jax, jnp):
 
     mesh = jax.make_mesh((2, 4), ("i", "j"))
     mesh_dm = jax.make_mesh((2, 4), ("data", "model"))
+    mesh3 = jax.make_mesh((2, 2, 2), ("i", "j", "k"))
 
     def on(m, shape=(8, 8)):
         size = 1
@@ -207,8 +208,9 @@ def _names(jax, jnp):
     def const(*shape):
         return jnp.ones(shape, jnp.float32)
 
-    return {"mesh": mesh, "mesh_dm": mesh_dm, "x": on(mesh), "xd": on(mesh_dm),
-            "arr": lambda *shape: on(mesh, shape), "const": const, "in_mesh": in_mesh}
+    return {"mesh": mesh, "mesh_dm": mesh_dm, "mesh3": mesh3, "x": on(mesh), "xd": on(mesh_dm),
+            "x3": on(mesh3), "arr": lambda *shape: on(mesh, shape), "arr3": lambda *shape: on(mesh3, shape),
+            "const": const, "in_mesh": in_mesh, "P": P}
 
 
 def run_form(stem: str, entry: str, source: str, tmp: Path, max_runs: int = 12) -> dict:

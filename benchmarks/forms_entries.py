@@ -137,6 +137,49 @@ ENTRIES = {
     "v3_module_mapper_decorator": "step(x)",
     "v4_mapper_compared": "make(mesh)(x)",
     "v5_self_mapper": "Trainer(mesh).compile()(x)",
+    # forms merged after the first audit. A body whose branch or loop count is a Python value is
+    # mapped here with that value bound (its run() would trace it), and out_specs that fit the
+    # repaired body; the form's own run() line is not called then.
+    "b7_branch_axes_agree": ("run(mesh, x)", "run(mesh, arr(8, 8, 2))"),
+    "b8_if_no_else_other_axis": ("run(mesh3, x3)", "run(mesh3, arr3(8, 8, 2))"),
+    "b9_ifexp_other_axis": tuple(
+        f"jax.shard_map(lambda x: body(x, {flag}), mesh=mesh3, in_specs=P(('i', 'j'), 'k'), "
+        "out_specs=P(None, 'k', reduced={'i', 'j'}))(x3)" for flag in (True, False)),
+    "b10_elif_other_axis": tuple(
+        f"jax.shard_map(lambda x: body(x, {mode}), mesh=mesh, in_specs=P('i', 'j'), "
+        "out_specs=P(None, 'j', reduced={'i'}))(x)" for mode in (0, 1, 2)),
+    "b11_elif_agree_on_axis": tuple(
+        f"jax.shard_map(lambda x: body(x, {mode!r}), mesh=mesh, in_specs=P('i', 'j'), "
+        "out_specs=P(None, 'j'))(x)" for mode in ("gather", "sum", "max")),
+    "l2_loop_gathers_again": "run(mesh, x)",
+    "l3_ring_psum_then_gather": "run(mesh, x)",
+    "l4_loop_items_later": "run(mesh, x, x)",
+    "l5_loop_state_changes": "run(mesh, x)",
+    "l6_loop_unknown_count_other_axis": tuple(
+        f"jax.shard_map(lambda x: body(x, {n}), mesh=mesh3, in_specs=P('i', ('j', 'k')), "
+        "out_specs=P(None, 'k'))(x3)" for n in (0, 1, 2)),
+    "l7_loop_zip_enumerate": "run(mesh, x, x)",
+    "l8_later_round_stops_at_first": "run(mesh, x)",
+    "l9_nested_later_rounds": "run(mesh, x, x)",
+    # n and the row count decide how often lines 8 and 10 run: once each first (no raise), then
+    # twice each (JAX raises in the second round)
+    "n38_loop_may_not_repeat": tuple(
+        f"jax.shard_map(lambda x: body(x, {n}), mesh=mesh3, in_specs=P('i', ('j', 'k')), "
+        f"out_specs=P({out}))(arr3({rows}, 8))"
+        for n, rows, out in ((1, 32, "None, reduced={'i', 'j', 'k'}"), (0, 64, "'i', reduced={'j', 'k'}"),
+                             (2, 16, "None, reduced={'i', 'j', 'k'}"), (0, 8, "'i', reduced={'j', 'k'}"))),
+    # other.value: a closed-over array of the leaf's shape, and one of another shape
+    "n39_tree_leaf_unknown": tuple(
+        f"jax.shard_map(lambda w, b: body(w, b, type('Other', (), {{'value': const({rows}, 8)}})()), "
+        "mesh=mesh, in_specs=(P('i'), P('i')), out_specs=P(None, reduced={'i'}))(x, x)" for rows in (4, 8)),
+    "n40_loop_first_round_fails": "run(mesh, x)",
+    "p30_dict_leaf_fails": "run(mesh, x, x)",
+    "p31_tree_map_then_gather": "run(mesh, x, x)",
+    "p32_tuple_psum_tuple_axes": "run(mesh, x, x)",
+    "p33_tree_map_leaf_fails": "run(mesh, x, x)",
+    "p34_tree_map_tuple_gather": "run(mesh, x, x)",
+    "p35_comprehension_mixed": "run(mesh, x, x)",
+    "t1_tuple_concat": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -172,4 +215,16 @@ NOTES: dict[tuple[str, int], str] = {
     ("n36_sf104_axis_tuples_unknown", 32): "the spec is a parameter of the helper that puts the input",
     ("n36_sf104_axis_tuples_unknown", 33): "functools.lru_cache cannot hash a jax.Array (the program's own bug)",
     ("n36_sf104_axis_tuples_unknown", 34): "the input comes from an lru_cache-wrapped helper",
+    # reached only because the harness repaired the marked line above: unrepaired, the program
+    # stops there, so `# none` is right (no recall gap)
+    ("l8_later_round_stops_at_first", 10): "reached only once line 9 is repaired (round 2 stops at line 9)",
+    ("l9_nested_later_rounds", 11): "reached only once line 10 is repaired (round 2 stops at line 10)",
+    ("n40_loop_first_round_fails", 9): "reached in round 2 only once line 8 is repaired (round 1 stops at "
+                                       "line 8)",
+    # a recall gap: JAX raises here under every binding of other.value tried, since leaf 'w' is
+    # invariant whatever leaf 'a' is; but JAX checks 'a' first, so the rule depends on it (checked
+    # on 8 CPU devices: a reduced 'a' is SF103's case, a Python float fails on its shape, an array
+    # 'a' that varies or not leaves SF101 at 'w'), and no finding can name the rule for certain
+    ("n39_tree_leaf_unknown", 8): "JAX raises whatever 'a' is (leaf 'w' is invariant), but the rule it "
+                                  "raises depends on the unknown leaf 'a', checked first",
 }

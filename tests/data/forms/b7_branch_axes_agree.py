@@ -12,4 +12,4 @@ def body(x):
 
 
 def run(mesh, x):
-    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, "j"))(x)

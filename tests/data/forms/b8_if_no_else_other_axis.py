@@ -13,4 +13,4 @@ def body(x):
 
 
 def run(mesh, x):
-    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "k"), out_specs=P())(x)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "k"), out_specs=P(None, "k"))(x)

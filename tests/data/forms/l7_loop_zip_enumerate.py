@@ -17,4 +17,4 @@ def body(a, b):
 
 
 def run(mesh, a, b):
-    return jax.shard_map(body, mesh=mesh, in_specs=(P("i"), P("i")), out_specs=P())(a, b)
+    return jax.shard_map(body, mesh=mesh, in_specs=(P("i"), P("i")), out_specs=[P(None, reduced={"i"})] * 4 + [P()] * 2)(a, b)

@@ -10,4 +10,4 @@ def body(grads):
 
 def run(mesh, a, b):
     specs = {"a": P("i", "j"), "b": P("i")}
-    return jax.shard_map(body, mesh=mesh, in_specs=(specs,), out_specs=P(None, reduced={"i"}))({"a": a, "b": b})
+    return jax.shard_map(body, mesh=mesh, in_specs=(specs,), out_specs={"a": P(None, "j", reduced={"i"}), "b": P(None, reduced={"i"})})({"a": a, "b": b})

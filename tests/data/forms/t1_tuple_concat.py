@@ -18,4 +18,4 @@ def body(x):
 
 
 def run(mesh, x):
-    return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=(P(), P(), P(), P(None, reduced={"i"})))(x)
