@@ -15,10 +15,10 @@ program must run. Lines left unmarked that raise are listed too: the analysis st
 by design when the outcome depends on something it cannot know (the n* forms), and each such
 case is explained in NOTES. Prints a markdown report; exits 1 on a disagreement.
 
-`--fixed` runs each marked form as shardfix fixes it (unsafe fixes too) once, without repairs:
-it must run. Forms importing equinox run when it is importable (e.g. `pip install --target DIR
---no-deps equinox jaxtyping wadler-lindig` and DIR on PYTHONPATH), else are "not run". The
-entries and the hand-read notes are in benchmarks/forms_entries.py.
+`--fixed` runs each marked form as shardfix fixes it (unsafe fixes too) once in each of its
+contexts, without repairs: it must run. Forms importing equinox run when it is importable (e.g.
+`pip install --target DIR --no-deps equinox jaxtyping wadler-lindig` and DIR on PYTHONPATH),
+else are "not run". The entries and the hand-read notes are in benchmarks/forms_entries.py.
 """
 from __future__ import annotations
 
@@ -274,8 +274,7 @@ def child(stems: list[str], sources: Path, repair: bool) -> None:
         for stem in stems:
             source = (sources / f"{stem}.py").read_text(encoding="utf-8")
             entries = ENTRIES[stem] if isinstance(ENTRIES[stem], tuple) else (ENTRIES[stem],)
-            if not repair:  # a fixed form runs once, in its own context
-                entries = entries[:1]
+            # a fixed form runs once in each context: a fix must hold in every branch its entries take
             results.append([run_form(stem, entry, source, Path(tmp), max_runs=12 if repair else 1)
                             for entry in entries])
     print(json.dumps(results))
@@ -410,6 +409,11 @@ def main(argv: list[str] | None = None) -> int:
     missing = [stem for stem in stems if stem not in ENTRIES and stem not in NOT_RUN]
     if missing:
         sys.exit(f"no entry written for: {', '.join(missing)}")
+    # a form renamed or removed leaves its entry and notes behind, read by no one
+    every = {path.stem for path in FORMS.glob("*.py")}
+    stale = sorted({*ENTRIES, *NOT_RUN, *LINE_FIXES, *(stem for stem, _ in NOTES)} - every)
+    if stale:
+        sys.exit(f"entries written for forms that do not exist: {', '.join(stale)}")
     skipped = {stem: NOT_RUN[stem] for stem in stems if stem in NOT_RUN}
     if importlib.util.find_spec("equinox") is None:
         for stem in stems:
@@ -442,12 +446,14 @@ def run_fixed(stems: list[str], batch: int) -> int:
             (Path(tmp) / f"{stem}.py").write_text(result.output, encoding="utf-8")
             fixed.append(stem)
         results = run_batches(fixed, batch, Path(tmp), repair=False)
-    failing = {stem: runs[0] for stem, runs in results.items() if runs[0]["status"] != "ok"}
+    failing = {stem: next(run for run in runs if run["status"] != "ok")
+               for stem, runs in results.items() if any(run["status"] != "ok" for run in runs)}
     print("# forms as shardfix fixes them, on jax (8 CPU devices)\n")
     print(f"{len(fixed) - len(failing)}/{len(fixed)} fixed forms run; {len(partly)} form(s) with a "
           f"finding shardfix does not fix: {', '.join(partly) or 'none'}\n")
     for stem, run in sorted(failing.items()):
-        print(f"- {stem}: {_first(run['events'][0])} (line {run['events'][0]['line']} of the fixed text)")
+        print(f"- {stem}: `{run['entry']}`: {_first(run['events'][0])} (line {run['events'][0]['line']} "
+              "of the fixed text)")
     return 1 if failing else 0
 
 
