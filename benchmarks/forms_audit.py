@@ -11,9 +11,9 @@ call is repaired on the next run (each input cast to varying on the named axes i
 on; top_level_all_gather becomes jax.reshard), so every marked line is met in turn. shard_map
 places its inputs as in_specs asks (Explicit meshes do not reshard them). A marking is confirmed
 when its line raises with the words of its rule (codemods/jaxapi.py); after all repairs the
-program must run. Lines left unmarked that raise are listed too: the analysis stays silent there
-by design when the outcome depends on something it cannot know (the n* forms), and each such
-case is explained in NOTES. Prints a markdown report; exits 1 on a disagreement.
+program must run, and a marked line must fail in every context that reaches it. Lines left
+unmarked that raise are listed too: the analysis stays silent there by design when the outcome
+depends on something it cannot know (the n* forms), and each such case is explained in NOTES. Prints a markdown report; exits 1 on a disagreement.
 
 `--fixed` runs each marked form as shardfix fixes it (unsafe fixes too) once in each of its
 contexts, without repairs: it must run. Forms importing equinox run when it is importable (e.g.
@@ -313,6 +313,10 @@ def judge(stem: str, runs: list[dict], words: dict[str, tuple[str, ...]]) -> tup
                 bad.append(f"line {line} {code}: JAX accepts the call (false positive)")
             else:
                 bad.append(f"line {line} {code}: never reached by the entry")
+        # a finding is certain: each context (a branch, a loop count) that reaches the line must fail
+        for run in runs:
+            if here and line in run["accepted"] and not any(e["line"] == line for e in run["events"]):
+                bad.append(f"line {line}: JAX accepts every call on `{run['entry']}` (false positive)")
     for event in events:
         if event["line"] in marked:
             continue
