@@ -24,6 +24,7 @@ from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
+from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
     NOT_LITERAL,
     FunctionDef,
@@ -82,7 +83,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
+class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -373,7 +374,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
 
     def exec_FunctionDef(self, stmt: FunctionDef, frame: Frame) -> None:
         self._note_parent(stmt, frame.function)
-        frame.vars[stmt.name] = Function(stmt, frame) if not stmt.decorator_list else UNKNOWN
+        frame.vars[stmt.name] = Function(stmt, frame) if self.plain_decorators(stmt, frame) else UNKNOWN
 
     exec_AsyncFunctionDef = exec_FunctionDef
 

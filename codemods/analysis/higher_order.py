@@ -1,0 +1,256 @@
+"""JAX's higher-order functions inside a shard_map body: the functions they are given are run
+with the states JAX traces them with (issue 13).
+
+What JAX does, run on jax 0.10.2 (8 CPU devices):
+- `lax.cond` and `lax.switch` trace EVERY branch, whatever the predicate (a Python constant
+  too): a branch that certainly fails makes the call fail. Branches must give outputs of equal
+  types, so the result is the branches' common state (unknown when they differ).
+- `lax.fori_loop`, `lax.while_loop` and `lax.scan` trace their body once (even for zero trips),
+  `while_loop` its predicate too; the carry must come out in the state it went in.
+- `lax.map(f, xs)` traces f on one slice of xs (a slice keeps its state); the stacked result
+  keeps f's states. With `batch_size=` it runs through vmap (below).
+- `jax.grad` / `jax.value_and_grad` trace the function forward first: a failure there raises.
+  A gradient has the state of its primal (varying in, varying out).
+- `jax.vmap(f)`: states pass through unchanged, but `all_gather(to='reduced')` under vmap
+  raises NotImplementedError, cast or not. So f is followed only for the states it gives;
+  nothing inside it is judged.
+- `jax.checkpoint` / `jax.remat` of a callable object runs its `__call__` with the same types.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.values import (
+    STATIC,
+    UNKNOWN,
+    AxisState,
+    Const,
+    DictValue,
+    Function,
+    Instance,
+    JaxName,
+    Partial,
+    State,
+    TupleValue,
+    Value,
+    same_value,
+)
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+_TRANSFORMS = frozenset({"jax.vmap", "jax.grad", "jax.value_and_grad"})
+# Transformations whose result computes what the function computes, with the same axis types.
+SAME_FUNCTION = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat",
+                           "jax.named_call", "jax.jit"})
+_GRAD_KEYWORDS = frozenset({"argnums", "has_aux"})
+_VMAP_KEYWORDS = frozenset({"in_axes", "out_axes", "axis_size"})
+
+
+@dataclass(frozen=True, eq=False)
+class Transformed:
+    """`jax.vmap(f, ...)`, `jax.grad(f, ...)`, `jax.checkpoint(f)` (kind "same"): a function to
+    be called on arrays later (where the reference to f counts as analysed)."""
+
+    kind: str
+    func: Value
+    func_node: ast.expr
+    keywords: tuple[tuple[str, Value], ...] = ()
+
+
+class HigherOrder:
+    """The higher-order-function half of the Interpreter (which supplies call, silent, slots,
+    analysed_refs and _no_fix)."""
+
+    def higher_order(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value | None:
+        """The value of a call this module follows; None for any other call."""
+        if isinstance(callee, Transformed):
+            return UNKNOWN if starred else self._apply_transform(callee, args, keywords, frame)
+        if not isinstance(callee, JaxName):
+            return None
+        name = callee.name
+        if name in SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial, Instance, Transformed)):
+            # `jax.checkpoint(block)(h)` runs block with the same types
+            return Transformed("same", args[0][0], args[0][1])
+        if name in _TRANSFORMS:
+            allowed = _VMAP_KEYWORDS if name == "jax.vmap" else _GRAD_KEYWORDS
+            if starred or len(args) != 1 or not set(keywords) <= allowed:
+                return UNKNOWN
+            return Transformed(name, args[0][0], args[0][1], tuple((key, value) for key, (value, _) in keywords.items()))
+        if starred or name not in _CALLS:
+            return None
+        return getattr(self, _CALLS[name])(args, keywords, frame)
+
+    def plain_decorators(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> bool:
+        """A nested def whose decorators keep what it computes (`@jax.checkpoint`,
+        `@partial(jax.remat, policy=...)`) is run as the function it decorates."""
+        for decorator in stmt.decorator_list:
+            value = self.eval(decorator, frame)
+            if isinstance(value, Partial) and not value.args:
+                value = value.func
+            if not (isinstance(value, JaxName) and value.name in SAME_FUNCTION):
+                return False
+        return True
+
+    def note_ref(self, func: Value, node: ast.expr) -> None:
+        """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""
+        if isinstance(func, Partial) and isinstance(node, ast.Call) and node.args:
+            func, node = func.func, node.args[0]
+        if isinstance(func, Instance):  # `jax.checkpoint(Block())`: where its __call__ runs
+            func = self.class_attribute(func, "__call__")
+            func = func.func if isinstance(func, Partial) else func
+            if isinstance(func, Function) and isinstance(node, (ast.Name, ast.Call)):
+                self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+        elif isinstance(func, Function) and isinstance(node, ast.Name):
+            self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+
+    def _traced(self, func: Value, node: ast.expr, values: list[Value], frame: Frame) -> Value:
+        if not isinstance(func, (Function, Partial, Instance, JaxName, Transformed)):
+            return UNKNOWN
+        self.note_ref(func, node)
+        return self.call(func, None, [(value, node) for value in values], {}, False, frame)
+
+    # -- branches ----------------------------------------------------------------------------
+    def _cond(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) < 3:
+            return UNKNOWN
+        return self._branches_of([args[1], args[2]], [value for value, _ in args[3:]], frame)
+
+    def _switch(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) < 2:
+            return UNKNOWN
+        branches, node = args[1]
+        if not isinstance(branches, TupleValue) or not branches.items:
+            return UNKNOWN
+        nodes = node.elts if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == len(branches.items) \
+            else [node] * len(branches.items)
+        return self._branches_of(list(zip(branches.items, nodes)), [value for value, _ in args[2:]], frame)
+
+    def _branches_of(self, branches, operands: list[Value], frame: Frame) -> Value:
+        """Each branch traced on the operands; a fix in one holds only when the branches still
+        give equal types (JAX rejects a cond whose branches differ)."""
+        first = len(self.slots)
+        results = [self._traced(func, node, operands, frame) for func, node in branches]
+        if all(same_value(results[0], result) for result in results[1:]) and _known(results[0]):
+            return results[0]
+        self._no_fix(self.slots[first:], "the branches would give different types, which JAX rejects")
+        return UNKNOWN
+
+    # -- loops -------------------------------------------------------------------------------
+    def _fori_loop(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) != 4:
+            return UNKNOWN
+        (body, node), (init, _) = args[2], args[3]
+        return self._carry(body, node, [STATIC, init], init, lambda out: out, frame)
+
+    def _while_loop(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) != 3:
+            return UNKNOWN
+        (test, test_node), (body, node), (init, _) = args
+        self._traced(test, test_node, [init], frame)
+        return self._carry(body, node, [init], init, lambda out: out, frame)
+
+    def _scan(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) != 3:
+            return UNKNOWN
+        (body, node), (init, _), (xs, _) = args
+        if isinstance(body, Function):
+            return self.scan(args, frame)  # the carried-loop rules of control.py
+        if not (isinstance(xs, AxisState) or xs == Const(None)):
+            return UNKNOWN
+        out = self._carry(body, node, [init, xs], init,
+                          lambda out: out.items[0] if isinstance(out, TupleValue) and len(out.items) == 2 else UNKNOWN,
+                          frame, final=False)
+        if not isinstance(out, TupleValue) or len(out.items) != 2:
+            return UNKNOWN
+        carry, ys = out.items
+        return TupleValue((init if same_value(carry, init) else UNKNOWN, ys))
+
+    def _carry(self, body: Value, node: ast.expr, values: list[Value], init: Value, carry_of, frame: Frame,
+               final: bool = True) -> Value:
+        """The body traced once on the carry's state; `final`: the loop's result is the carry."""
+        first = len(self.slots)
+        out = self._traced(body, node, values, frame)
+        if not same_value(carry_of(out), init):
+            self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
+            return UNKNOWN if final else out
+        return init if final else out
+
+    # -- maps and transforms -----------------------------------------------------------------
+    def _map(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) != 2:
+            return UNKNOWN  # batch_size= runs f under vmap
+        (func, node), (xs, _) = args
+        result = self._traced(func, node, [xs if _known(xs) else UNKNOWN], frame)
+        return result if _known(result) else UNKNOWN
+
+    def _apply_transform(self, transform: Transformed, args, keywords, frame: Frame) -> Value:
+        values = [value for value, _ in args]
+        if transform.kind == "same":
+            self.note_ref(transform.func, transform.func_node)
+            return self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
+                             False, frame)
+        if transform.kind == "jax.vmap":
+            # Followed for its states only (see the module's docstring): the functions it reaches
+            # are not judged there, so their references there do not count as analysed.
+            refs = {key: set(found) for key, found in self.analysed_refs.items()}
+            self.silent += 1
+            try:
+                result = self.call(transform.func, None, [(value, transform.func_node) for value in values],
+                                   keywords, False, frame)
+            finally:
+                self.silent -= 1
+                self.analysed_refs = refs
+            return result if _known(result) else UNKNOWN
+        self.note_ref(transform.func, transform.func_node)
+        result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
+                           False, frame)
+        options = dict(transform.keywords)
+        argnums, has_aux = options.get("argnums", Const(0)), options.get("has_aux", Const(False))
+        if not (isinstance(has_aux, Const) and isinstance(has_aux.value, bool)):
+            return UNKNOWN
+        grads = _gradients(argnums, values)
+        if transform.kind == "jax.grad":
+            if has_aux.value:
+                aux = result.items[1] if isinstance(result, TupleValue) and len(result.items) == 2 else UNKNOWN
+                return TupleValue((grads, aux))
+            return grads
+        return TupleValue((result, grads))
+
+
+_CALLS = {
+    "jax.lax.cond": "_cond",
+    "jax.lax.switch": "_switch",
+    "jax.lax.fori_loop": "_fori_loop",
+    "jax.lax.while_loop": "_while_loop",
+    "jax.lax.scan": "_scan",
+    "jax.lax.map": "_map",
+}
+
+
+def _known(value: Value) -> bool:
+    """Every leaf is an array state that is neither reduced nor unreduced (the states whose
+    rules through these functions were not checked), or a Python constant."""
+    if isinstance(value, (TupleValue, DictValue)):
+        return all(_known(item) for item in value.items)
+    if isinstance(value, AxisState):
+        return not value.has(State.REDUCED) and not value.has(State.UNREDUCED)
+    return isinstance(value, Const)
+
+
+def _gradients(argnums: Value, values: list[Value]) -> Value:
+    """A gradient has the state of its primal (checked for varying and invariant arrays)."""
+    def of(index: object) -> Value:
+        if type(index) is not int or not 0 <= index < len(values):
+            return UNKNOWN
+        primal = values[index]
+        return primal if isinstance(primal, AxisState) and _known(primal) else UNKNOWN
+
+    if isinstance(argnums, Const) and type(argnums.value) is int:
+        return of(argnums.value)
+    if isinstance(argnums, Const) and isinstance(argnums.value, tuple):
+        return TupleValue(tuple(of(index) for index in argnums.value))
+    return UNKNOWN
