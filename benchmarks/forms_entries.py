@@ -27,6 +27,24 @@ ENTRIES = {
     "c8_builder_stores_self": "Trainer(mesh).step(x)",
     "c9_wrapper_specs": "run(xd)",
     "c10_wrapper_specs_two_hops": "run(mesh, x)",
+    "h1_cond_branches": "run(mesh, x)",
+    "h2_switch_lambdas": "run(mesh, x, jnp.int32(1))",
+    "h3_cond_result_state": "run(mesh, x)",
+    "h4_while_loop": "run(mesh, x)",
+    "h5_fori_closure": "run(mesh, x, x)",
+    "h6_lax_map": "run(mesh, x)",
+    "h7_vmap_then_gather": "run(mesh, x)",
+    "h8_scan_partial": "run(mesh, x)",
+    "h9_grad_inside": "run(mesh, x, x)",
+    "h10_value_and_grad_aux": "run(mesh, x, x)",
+    "h11_checkpoint_instance": "run(mesh, x)",
+    "h12_nested_remat_decorator": "run(mesh, x)",
+    "h13_scan_lambda_closure": "run(mesh, x, x)",
+    "nh1_vmap_inner_gather": "run(mesh, x)",
+    "nh2_cond_branches_differ": "run(mesh, x)",
+    "nh3_map_batch_size": "run(mesh, x)",
+    "nh4_branch_fn_used_elsewhere": "run(mesh, x)",
+    "nh5_vmap_helper_also_direct": "run(mesh, x)",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",
@@ -152,6 +170,8 @@ NOT_RUN: dict[str, str] = {}
 
 # Unmarked lines where JAX raises in the program's own context, each read by hand: why the
 # analysis stays silent there (a recall gap by design, never a precision question).
+_UNDER_VMAP = ("all_gather(to='reduced') under vmap raises NotImplementedError, cast or not: not the rule's "
+               "error, and its fix would not help")
 _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
 NOTES: dict[tuple[str, int], str] = {
     ("m14_self_call_method", 14): _CALLED_ELSEWHERE,
@@ -172,4 +192,10 @@ NOTES: dict[tuple[str, int], str] = {
     ("n36_sf104_axis_tuples_unknown", 32): "the spec is a parameter of the helper that puts the input",
     ("n36_sf104_axis_tuples_unknown", 33): "functools.lru_cache cannot hash a jax.Array (the program's own bug)",
     ("n36_sf104_axis_tuples_unknown", 34): "the input comes from an lru_cache-wrapped helper",
+    ("nh1_vmap_inner_gather", 8): _UNDER_VMAP,
+    ("nh3_map_batch_size", 8): _UNDER_VMAP,
+    ("nh5_vmap_helper_also_direct", 8): _UNDER_VMAP,
+    ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "
+                                     "before the gather",
+    ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
 }

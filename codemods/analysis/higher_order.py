@@ -134,7 +134,7 @@ class HigherOrder:
         give equal types (JAX rejects a cond whose branches differ)."""
         first = len(self.slots)
         results = [self._traced(func, node, operands, frame) for func, node in branches]
-        if all(same_value(results[0], result) for result in results[1:]) and _known(results[0]):
+        if all(same_value(results[0], result) for result in results[1:]) and _known(results[0], reduced=True):
             return results[0]
         self._no_fix(self.slots[first:], "the branches would give different types, which JAX rejects")
         return UNKNOWN
@@ -157,17 +157,27 @@ class HigherOrder:
         if keywords or len(args) != 3:
             return UNKNOWN
         (body, node), (init, _), (xs, _) = args
+        first = len(self.slots)
         if isinstance(body, Function):
-            return self.scan(args, frame)  # the carried-loop rules of control.py
-        if not (isinstance(xs, AxisState) or xs == Const(None)):
+            result = self.scan(args, frame)  # the carried-loop rules of control.py
+        elif not (isinstance(xs, AxisState) or xs == Const(None)):
             return UNKNOWN
-        out = self._carry(body, node, [init, xs], init,
-                          lambda out: out.items[0] if isinstance(out, TupleValue) and len(out.items) == 2 else UNKNOWN,
-                          frame, final=False)
-        if not isinstance(out, TupleValue) or len(out.items) != 2:
-            return UNKNOWN
-        carry, ys = out.items
-        return TupleValue((init if same_value(carry, init) else UNKNOWN, ys))
+        else:
+            out = self._carry(body, node, [init, xs], init,
+                              lambda out: out.items[0] if isinstance(out, TupleValue) and len(out.items) == 2
+                              else UNKNOWN, frame, final=False)
+            result = UNKNOWN
+            if isinstance(out, TupleValue) and len(out.items) == 2:
+                carry, ys = out.items
+                result = TupleValue((init if same_value(carry, init) else UNKNOWN, ys))
+        self._stacked(first, result.items[1] if isinstance(result, TupleValue) and len(result.items) == 2 else UNKNOWN)
+        return result
+
+    def _stacked(self, first: int, ys: Value) -> None:
+        """Stacking a reduced slice fails ("dynamic_update_slice operand and update must be
+        reduced along the same axes", run on 0.10.2): no fix that may leave one there."""
+        if not _known(ys):
+            self._no_fix(self.slots[first:], "the stacked per-step output would be reduced, which JAX rejects")
 
     def _carry(self, body: Value, node: ast.expr, values: list[Value], init: Value, carry_of, frame: Frame,
                final: bool = True) -> Value:
@@ -184,7 +194,9 @@ class HigherOrder:
         if keywords or len(args) != 2:
             return UNKNOWN  # batch_size= runs f under vmap
         (func, node), (xs, _) = args
+        first = len(self.slots)
         result = self._traced(func, node, [xs if _known(xs) else UNKNOWN], frame)
+        self._stacked(first, result)
         return result if _known(result) else UNKNOWN
 
     def _apply_transform(self, transform: Transformed, args, keywords, frame: Frame) -> Value:
@@ -206,12 +218,19 @@ class HigherOrder:
                 self.analysed_refs = refs
             return result if _known(result) else UNKNOWN
         self.note_ref(transform.func, transform.func_node)
+        first = len(self.slots)
         result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
                            False, frame)
         options = dict(transform.keywords)
         argnums, has_aux = options.get("argnums", Const(0)), options.get("has_aux", Const(False))
         if not (isinstance(has_aux, Const) and isinstance(has_aux.value, bool)):
+            self._no_fix(self.slots[first:], "the function is differentiated with options not followed")
             return UNKNOWN
+        output = result.items[0] if has_aux.value and isinstance(result, TupleValue) and result.items else result
+        if (has_aux.value and not (isinstance(result, TupleValue) and len(result.items) == 2)) or not _known(output):
+            # A reduced loss (a fix can make one) fails in the backward pass: "unexpected JAX type
+            # ... for argument to VJP function" (run on 0.10.2).
+            self._no_fix(self.slots[first:], "the differentiated output's state is not known to stay differentiable")
         grads = _gradients(argnums, values)
         if transform.kind == "jax.grad":
             if has_aux.value:
@@ -231,13 +250,14 @@ _CALLS = {
 }
 
 
-def _known(value: Value) -> bool:
-    """Every leaf is an array state that is neither reduced nor unreduced (the states whose
-    rules through these functions were not checked), or a Python constant."""
+def _known(value: Value, reduced: bool = False) -> bool:
+    """Every leaf is a Python constant or an array state; unless `reduced`, neither reduced nor
+    unreduced (the states whose rules through map, vmap and grad were not checked; cond keeps
+    them: its branches' outputs must have equal types)."""
     if isinstance(value, (TupleValue, DictValue)):
-        return all(_known(item) for item in value.items)
+        return all(_known(item, reduced) for item in value.items)
     if isinstance(value, AxisState):
-        return not value.has(State.REDUCED) and not value.has(State.UNREDUCED)
+        return reduced or not (value.has(State.REDUCED) or value.has(State.UNREDUCED))
     return isinstance(value, Const)
 
 

@@ -7,7 +7,7 @@ from jax.sharding import PartitionSpec as P
 def body(x, w):
     def loss(w):
         full = lax.all_gather(lax.pmean(w, "i"), "i", to="reduced", tiled=True)  # SF101
-        return full.sum(), full
+        return (w * w).sum(), full
 
     (value, aux), g = jax.value_and_grad(loss, has_aux=True)(w)
     return x * g

@@ -6,11 +6,12 @@ from jax.sharding import PartitionSpec as P
 
 def step(carry, x, w):
     s = lax.psum(w, "i")
-    return carry + x.sum(), lax.all_gather(s, "i", to="reduced", tiled=True)  # SF101
+    full = lax.all_gather(s, "i", to="reduced", tiled=True)  # SF101
+    return carry, x * full.shape[0]
 
 def body(xs, w):
     total, ys = lax.scan(lambda c, x: step(c, x, w), 0.0, xs)
     return ys
 
 def run(mesh, xs, w):
-    return jax.shard_map(body, mesh=mesh, in_specs=(P(None, "i"), P("i")), out_specs=P(None, reduced={"i"}))(xs, w)
+    return jax.shard_map(body, mesh=mesh, in_specs=(P(None, "i"), P("i")), out_specs=P(None, "i"))(xs, w)
