@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.classes import Classes
+from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
@@ -567,7 +568,6 @@ class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutat
             self.parents.setdefault(id(function), parent)
 
 
-
 def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None = None) -> Analysis:
     """Find every shard_map body of the module, follow its values, and return what `judge` said
     at the sites every run agrees on. `source` (the text of `tree`) lets the search skip
@@ -578,8 +578,9 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         interpreter = Interpreter(scope, judge)
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
-        runs = [interpreter.analyse(use) for use in uses]
+        runs, contexts = analyse_each(interpreter, uses)
         verdicts = interpreter.agreed_verdicts()
+        verdicts += context_verdicts(interpreter, contexts, verdicts)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)

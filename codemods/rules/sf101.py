@@ -53,4 +53,6 @@ class InvariantIntoGatherReduced(Rule):
                 f"pcast it to varying on {tr.axes_display(problem.cast)} first"
             )
             message += tr.missing_out_specs_note(ctx, problem)
+            if problem.note:
+                message += f" (no automatic fix: {problem.note})"
             yield tr.make_finding(ctx, self.code, problem, message, with_out_specs=True)
