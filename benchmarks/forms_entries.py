@@ -47,6 +47,9 @@ ENTRIES = {
     "nh5_vmap_helper_also_direct": "run(mesh, x)",
     "h14_shared_body_two_mappers": "run(mesh, x)",
     "nh6_shared_body_mapper_not_called": "run(mesh, x)",
+    "h15_vmap_decorated_then_gather": "run(mesh, x)",
+    "nh8_vmap_decorated_helper": "run(mesh, x)",
+    "nh9_custom_vjp_primal": "run(mesh, x)",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",
@@ -200,5 +203,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh5_vmap_helper_also_direct", 8): _UNDER_VMAP,
     ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "
                                      "before the gather",
+    ("nh8_vmap_decorated_helper", 7): _UNDER_VMAP,
+    ("nh9_custom_vjp_primal", 7): "a custom_vjp primal: under differentiation JAX traces the fwd rule instead",
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
 }

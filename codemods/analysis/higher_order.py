@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.values import (
     STATIC,
     UNKNOWN,
@@ -46,6 +47,7 @@ _TRANSFORMS = frozenset({"jax.vmap", "jax.grad", "jax.value_and_grad"})
 # Transformations whose result computes what the function computes, with the same axis types.
 SAME_FUNCTION = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat",
                            "jax.named_call", "jax.jit"})
+_CUSTOM_DERIVATIVES = frozenset({"jax.custom_vjp", "jax.custom_jvp"})
 _GRAD_KEYWORDS = frozenset({"argnums", "has_aux"})
 _VMAP_KEYWORDS = frozenset({"in_axes", "out_axes", "axis_size"})
 
@@ -94,6 +96,23 @@ class HigherOrder:
             if not (isinstance(value, JaxName) and value.name in SAME_FUNCTION):
                 return False
         return True
+
+    def decorated(self, function: FunctionNode, frame: Frame) -> Value:
+        """A module-level def as its decorators leave it: under `@jax.vmap` or `@jax.grad` the
+        transform applies to every call; under `@jax.custom_vjp` / `@jax.custom_jvp` which
+        function JAX traces depends on differentiation: unknown. Other decorators are taken to
+        keep the function."""
+        result: Value = Function(function, frame)
+        for decorator in reversed(getattr(function, "decorator_list", [])):
+            value = self.eval(decorator, frame)
+            keywords: tuple = ()
+            if isinstance(value, Partial) and not value.args:
+                value, keywords = value.func, value.keywords
+            if isinstance(value, JaxName) and value.name in _TRANSFORMS:
+                result = Transformed(value.name, result, decorator, keywords)
+            elif isinstance(value, JaxName) and value.name in _CUSTOM_DERIVATIVES:
+                return UNKNOWN
+        return result
 
     def note_ref(self, func: Value, node: ast.expr) -> None:
         """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""

@@ -461,7 +461,7 @@ class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutat
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
-            return Function(function, self._static_frame(scopes))
+            return self.decorated(function, self._static_frame(scopes))
         bound = bindings.unique_value(name)
         if bound is not None:
             return self.eval(bound, own or self._static_frame(scopes))
