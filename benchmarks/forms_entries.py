@@ -50,6 +50,7 @@ ENTRIES = {
     "h15_vmap_decorated_then_gather": "run(mesh, x)",
     "nh8_vmap_decorated_helper": "run(mesh, x)",
     "nh9_custom_vjp_primal": "run(mesh, x)",
+    "h16_checkpoint_as_body": "run(mesh, x)",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",
