@@ -94,6 +94,7 @@ ENTRIES = {
     "n10_eqx_called_elsewhere": "run(mesh, x)",
     "n11_branch_config_other": "run(mesh, x)",
     "nh7_shared_body_mapper_rebound": ("run(mesh, x, True)", "run(mesh, x, False)"),
+    "nh10_shared_body_mapper_called_if": ("run(mesh, x, False)", "run(mesh, x, True)"),
     "n12_builder_two_fns": ("run(mesh, x)", "make_step(mesh, summed)(x)"),
     "n13_self_mapper_reassigned": ("main(Trainer(mesh))", "Trainer(mesh).compile()(x)"),
     "n14_config_two_constructions": "main(mesh, x)",

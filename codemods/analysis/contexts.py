@@ -80,16 +80,18 @@ def context_verdicts(interpreter: Interpreter, contexts: list[_Context], agreed:
 
 class _Applied:
     """Which shard_map calls are applied to arguments: `shard_map(f, ...)(x)`, or bound once to a
-    name that the same function (or module) calls."""
+    name that the same function (or module) calls; the application not under a condition, a loop,
+    a try or a lambda of that function."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.direct: set[int] = set()
         self.bound: dict[int, tuple[str, int]] = {}  # shard_map call -> (name, id of its scope)
         self.calls: set[tuple[str, int]] = set()
         self.assigned: dict[tuple[str, int], int] = {}
+        maybe = _conditional(tree)
         for node, scopes in iter_with_scopes(tree):
             scope = id(scopes[-1]) if scopes else 0
-            if type(node) is ast.Call:
+            if type(node) is ast.Call and id(node) not in maybe:
                 if type(node.func) is ast.Call:
                     self.direct.add(id(node.func))
                 elif type(node.func) is ast.Name:
@@ -113,3 +115,29 @@ class _Applied:
             return True
         bound = self.bound.get(id(use.node))
         return bound is not None and self.assigned.get(bound) == 1 and bound in self.calls
+
+
+_MAYBE = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith, ast.IfExp, ast.BoolOp,
+          ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Match)
+
+
+def _conditional(tree: ast.Module) -> set[int]:
+    """Ids of the nodes that run only on some paths of their function (or not at once)."""
+    found: set[int] = set()
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, inside = stack.pop()
+        if inside:
+            found.add(id(node))
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                stack.append((child, False))  # a def's body: its own function, run from its start
+            else:
+                stack.append((child, inside or isinstance(node, _MAYBE) and not _is_test(node, child)))
+    return found
+
+
+def _is_test(node: ast.AST, child: ast.AST) -> bool:
+    """The part of a compound statement that always runs: an if's or while's test, a loop's iterable."""
+    return child is getattr(node, "test", None) and not isinstance(node, ast.IfExp) or \
+        child is getattr(node, "iter", None) and isinstance(node, (ast.For, ast.AsyncFor))
