@@ -70,7 +70,11 @@ class HigherOrder:
     def higher_order(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value | None:
         """The value of a call this module follows; None for any other call."""
         if isinstance(callee, Transformed):
-            return UNKNOWN if starred else self._apply_transform(callee, args, keywords, frame)
+            if starred:
+                return UNKNOWN
+            if callee.kind == "custom_vjp":
+                return self._custom_vjp(callee, expr, args, keywords, frame)
+            return self._apply_transform(callee, args, keywords, frame)
         if not isinstance(callee, JaxName):
             return None
         name = callee.name
@@ -110,9 +114,29 @@ class HigherOrder:
                 value, keywords = value.func, value.keywords
             if isinstance(value, JaxName) and value.name in _TRANSFORMS:
                 result = Transformed(value.name, result, decorator, keywords)
+            elif isinstance(value, JaxName) and value.name == "jax.custom_vjp" and not keywords \
+                    and len(function.decorator_list) == 1 and (fwd := self._fwd_of(function, frame)) is not None:
+                result = Transformed("custom_vjp", result, decorator, (("fwd", fwd),))
             elif isinstance(value, JaxName) and value.name in _CUSTOM_DERIVATIVES:
                 return UNKNOWN
         return result
+
+    def _fwd_of(self, function: FunctionNode, frame: Frame) -> Value | None:
+        """The fwd rule of a module-level custom_vjp function: `f.defvjp(f_fwd, f_bwd)`, once."""
+        if frame is not self.module_frame:
+            return None
+        uses = [node for node in ast.walk(self.scope.tree) if isinstance(node, ast.Attribute)
+                and node.attr == "defvjp" and isinstance(node.value, ast.Name) and node.value.id == function.name]
+        calls = [stmt.value for stmt in self.scope.tree.body if isinstance(stmt, ast.Expr)
+                 and isinstance(stmt.value, ast.Call) and stmt.value.func in uses]
+        if len(uses) != 1 or len(calls) != 1 or len(calls[0].args) != 2 or calls[0].keywords:
+            return None
+        fwd = self.eval(calls[0].args[0], frame)
+        if not isinstance(fwd, Function):
+            return None
+        self.analysed_refs.setdefault(id(function), set()).add(id(uses[0].value))
+        self.note_ref(fwd, calls[0].args[0])
+        return fwd
 
     def note_ref(self, func: Value, node: ast.expr) -> None:
         """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""
@@ -207,6 +231,33 @@ class HigherOrder:
             self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
             return UNKNOWN if final else out
         return init if final else out
+
+    # -- custom derivatives ------------------------------------------------------------------
+    def _custom_vjp(self, custom: Transformed, expr: ast.Call | None, args, keywords, frame: Frame) -> Value:
+        """Without differentiation JAX traces the primal; under it the fwd rule (run on 0.10.2).
+        Both are run, and a site counts only where both reach it (a helper they share, or the
+        primal called by the fwd rule, which traces it)."""
+        primal, fwd = custom.func, dict(custom.keywords)["fwd"]
+        if expr is not None and isinstance(expr.func, ast.Name) and isinstance(primal, Function):
+            self.analysed_refs.setdefault(id(primal.node), set()).add(id(expr.func))
+        running = self.__dict__.setdefault("_custom_running", set())
+        key = id(primal.node) if isinstance(primal, Function) else id(custom)
+        if key in running:  # called by its own fwd rule: the primal is traced
+            return self.call(primal, None, list(args), keywords, False, frame)
+        first = len(self.slots)
+        out = self.call(primal, None, list(args), keywords, False, frame)
+        middle = len(self.slots)
+        running.add(key)
+        try:
+            forward = self.call(fwd, None, list(args), keywords, False, frame)
+        finally:
+            running.discard(key)
+        both = {site.key for site, _ in self.slots[first:middle]} & {site.key for site, _ in self.slots[middle:]}
+        for site, index in self.slots[first:]:
+            if site.key not in both:
+                self.verdicts[site.key][index] = None  # traced with or without differentiation only
+        pair = forward.items[0] if isinstance(forward, TupleValue) and len(forward.items) == 2 else UNKNOWN
+        return out if same_value(out, pair) else UNKNOWN
 
     # -- maps and transforms -----------------------------------------------------------------
     def _map(self, args, keywords, frame: Frame) -> Value:
