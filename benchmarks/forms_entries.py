@@ -54,6 +54,7 @@ ENTRIES = {
     "h17_custom_vjp_shared_helper": "run(mesh, x)",
     "h18_custom_vjp_fwd_calls_primal": "run(mesh, x)",
     "nh11_custom_vjp_fwd_only": "run(mesh, x)",
+    "h19_scan_keywords": "run(mesh, x)",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",

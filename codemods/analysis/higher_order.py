@@ -48,6 +48,7 @@ _TRANSFORMS = frozenset({"jax.vmap", "jax.grad", "jax.value_and_grad"})
 SAME_FUNCTION = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat",
                            "jax.named_call", "jax.jit"})
 _CUSTOM_DERIVATIVES = frozenset({"jax.custom_vjp", "jax.custom_jvp"})
+_SCAN_KEYWORDS = frozenset({"length", "reverse", "unroll"})  # they change no type
 _GRAD_KEYWORDS = frozenset({"argnums", "has_aux"})
 _VMAP_KEYWORDS = frozenset({"in_axes", "out_axes", "axis_size"})
 
@@ -184,7 +185,7 @@ class HigherOrder:
 
     # -- loops -------------------------------------------------------------------------------
     def _fori_loop(self, args, keywords, frame: Frame) -> Value:
-        if keywords or len(args) != 4:
+        if set(keywords) - {"unroll"} or len(args) != 4:
             return UNKNOWN
         (body, node), (init, _) = args[2], args[3]
         return self._carry(body, node, [STATIC, init], init, lambda out: out, frame)
@@ -197,8 +198,10 @@ class HigherOrder:
         return self._carry(body, node, [init], init, lambda out: out, frame)
 
     def _scan(self, args, keywords, frame: Frame) -> Value:
-        if keywords or len(args) != 3:
+        if set(keywords) - _SCAN_KEYWORDS or len(args) not in (2, 3):
             return UNKNOWN
+        if len(args) == 2:  # `lax.scan(f, init, length=n)`: xs is None
+            args = list(args) + [(Const(None), args[1][1])]
         (body, node), (init, _), (xs, _) = args
         first = len(self.slots)
         if isinstance(body, Function):
