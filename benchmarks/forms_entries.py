@@ -55,6 +55,7 @@ ENTRIES = {
     "h18_custom_vjp_fwd_calls_primal": "run(mesh, x)",
     "nh11_custom_vjp_fwd_only": "run(mesh, x)",
     "h19_scan_keywords": "run(mesh, x)",
+    "h20_value_and_grad_params_dict": "run(mesh, {'w': arr(8, 8), 'b': arr(8)}, arr(8, 8))",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",

@@ -340,10 +340,16 @@ def _gradients(argnums: Value, values: list[Value]) -> Value:
         if type(index) is not int or not 0 <= index < len(values):
             return UNKNOWN
         primal = values[index]
-        return primal if isinstance(primal, AxisState) and _known(primal) else UNKNOWN
+        return primal if _arrays(primal) and _known(primal) else UNKNOWN  # a pytree of params too
 
     if isinstance(argnums, Const) and type(argnums.value) is int:
         return of(argnums.value)
     if isinstance(argnums, Const) and isinstance(argnums.value, tuple):
         return TupleValue(tuple(of(index) for index in argnums.value))
     return UNKNOWN
+
+
+def _arrays(value: Value) -> bool:
+    if isinstance(value, (TupleValue, DictValue)):
+        return bool(value.items) and all(_arrays(item) for item in value.items)
+    return isinstance(value, AxisState)
