@@ -56,6 +56,8 @@ ENTRIES = {
     "nh11_custom_vjp_fwd_only": "run(mesh, x)",
     "h19_scan_keywords": "run(mesh, x)",
     "h20_value_and_grad_params_dict": "run(mesh, {'w': arr(8, 8), 'b': arr(8)}, arr(8, 8))",
+    "h21_method_branches": "run(mesh, x)",
+    "nh12_method_branch_called_outside": "run(mesh, x)",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",
@@ -212,5 +214,7 @@ NOTES: dict[tuple[str, int], str] = {
                                      "before the gather",
     ("nh8_vmap_decorated_helper", 7): _UNDER_VMAP,
     ("nh9_custom_vjp_primal", 7): "a custom_vjp primal: under differentiation JAX traces the fwd rule instead",
+    ("nh12_method_branch_called_outside", 8): _CALLED_ELSEWHERE,
+    ("nh12_method_branch_called_outside", 14): _CALLED_ELSEWHERE,
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
 }

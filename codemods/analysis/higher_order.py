@@ -143,6 +143,11 @@ class HigherOrder:
         """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""
         if isinstance(func, Partial) and isinstance(node, ast.Call) and node.args:
             func, node = func.func, node.args[0]
+        elif isinstance(func, Partial) and isinstance(node, ast.Attribute) and isinstance(func.func, Function) \
+                and getattr(func.func.node, "name", None) == node.attr and self.scope.class_of(func.func.node):
+            # a bound method, `self._branch`: the attribute is its reference (as for a call of it)
+            self.analysed_refs.setdefault(id(func.func.node), set()).add(id(node))
+            return
         if isinstance(func, Instance):  # `jax.checkpoint(Block())`: where its __call__ runs
             func = self.class_attribute(func, "__call__")
             func = func.func if isinstance(func, Partial) else func
