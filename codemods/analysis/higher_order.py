@@ -15,6 +15,10 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
   raises NotImplementedError, cast or not. So f is followed only for the states it gives;
   nothing inside it is judged.
 - `jax.checkpoint` / `jax.remat` of a callable object runs its `__call__` with the same types.
+- A `custom_vjp` function: the primal is traced without differentiation, the fwd rule under it.
+- A stacked (scan, map) output that is reduced, or a differentiated output that is reduced,
+  fails ("dynamic_update_slice operand and update must be reduced along the same axes",
+  "unexpected JAX type ... for argument to VJP function"): no fix that may leave one.
 """
 from __future__ import annotations
 
@@ -104,9 +108,9 @@ class HigherOrder:
 
     def decorated(self, function: FunctionNode, frame: Frame) -> Value:
         """A module-level def as its decorators leave it: under `@jax.vmap` or `@jax.grad` the
-        transform applies to every call; under `@jax.custom_vjp` / `@jax.custom_jvp` which
-        function JAX traces depends on differentiation: unknown. Other decorators are taken to
-        keep the function."""
+        transform applies to every call; `@jax.custom_vjp` alone with its one `defvjp` is run as
+        _custom_vjp says; other custom derivatives are unknown (which function JAX traces depends
+        on differentiation). Other decorators are taken to keep the function."""
         result: Value = Function(function, frame)
         for decorator in reversed(getattr(function, "decorator_list", [])):
             value = self.eval(decorator, frame)
