@@ -58,6 +58,7 @@ ENTRIES = {
     "h20_value_and_grad_params_dict": "run(mesh, {'w': arr(8, 8), 'b': arr(8)}, arr(8, 8))",
     "h21_method_branches": "run(mesh, x)",
     "nh12_method_branch_called_outside": "run(mesh, x)",
+    "nh13_switch_branches_module_tuple": "run(mesh, x)",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",
@@ -216,5 +217,6 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh9_custom_vjp_primal", 7): "a custom_vjp primal: under differentiation JAX traces the fwd rule instead",
     ("nh12_method_branch_called_outside", 8): _CALLED_ELSEWHERE,
     ("nh12_method_branch_called_outside", 14): _CALLED_ELSEWHERE,
+    ("nh13_switch_branches_module_tuple", 6): "the branch is reached through a module tuple other code may call",
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
 }

@@ -157,7 +157,7 @@ class HigherOrder:
             func = func.func if isinstance(func, Partial) else func
             if isinstance(func, Function) and isinstance(node, (ast.Name, ast.Call)):
                 self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
-        elif isinstance(func, Function) and isinstance(node, ast.Name):
+        elif isinstance(func, Function) and _names(node, func):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
 
     def _traced(self, func: Value, node: ast.expr, values: list[Value], frame: Frame) -> Value:
@@ -250,7 +250,7 @@ class HigherOrder:
         Both are run, and a site counts only where both reach it (a helper they share, or the
         primal called by the fwd rule, which traces it)."""
         primal, fwd = custom.func, dict(custom.keywords)["fwd"]
-        if expr is not None and isinstance(expr.func, ast.Name) and isinstance(primal, Function):
+        if expr is not None and isinstance(primal, Function) and _names(expr.func, primal):
             self.analysed_refs.setdefault(id(primal.node), set()).add(id(expr.func))
         running = self.__dict__.setdefault("_custom_running", set())
         key = id(primal.node) if isinstance(primal, Function) else id(custom)
@@ -362,3 +362,9 @@ def _arrays(value: Value) -> bool:
     if isinstance(value, (TupleValue, DictValue)):
         return bool(value.items) and all(_arrays(item) for item in value.items)
     return isinstance(value, AxisState)
+
+
+def _names(node: ast.expr, function: Function) -> bool:
+    """`node` is a reference to the def by its own name (what the closing count compares with;
+    an alias or a container holding it is not)."""
+    return isinstance(node, ast.Name) and node.id == getattr(function.node, "name", None)
