@@ -27,6 +27,38 @@ ENTRIES = {
     "c8_builder_stores_self": "Trainer(mesh).step(x)",
     "c9_wrapper_specs": "run(xd)",
     "c10_wrapper_specs_two_hops": "run(mesh, x)",
+    "h1_cond_branches": "run(mesh, x)",
+    "h2_switch_lambdas": "run(mesh, x, jnp.int32(1))",
+    "h3_cond_result_state": "run(mesh, x)",
+    "h4_while_loop": "run(mesh, x)",
+    "h5_fori_closure": "run(mesh, x, x)",
+    "h6_lax_map": "run(mesh, x)",
+    "h7_vmap_then_gather": "run(mesh, x)",
+    "h8_scan_partial": "run(mesh, x)",
+    "h9_grad_inside": "run(mesh, x, x)",
+    "h10_value_and_grad_aux": "run(mesh, x, x)",
+    "h11_checkpoint_instance": "run(mesh, x)",
+    "h12_nested_remat_decorator": "run(mesh, x)",
+    "h13_scan_lambda_closure": "run(mesh, x, x)",
+    "nh1_vmap_inner_gather": "run(mesh, x)",
+    "nh2_cond_branches_differ": "run(mesh, x)",
+    "nh3_map_batch_size": "run(mesh, x)",
+    "nh4_branch_fn_used_elsewhere": "run(mesh, x)",
+    "nh5_vmap_helper_also_direct": "run(mesh, x)",
+    "h14_shared_body_two_mappers": "run(mesh, x)",
+    "nh6_shared_body_mapper_not_called": "run(mesh, x)",
+    "h15_vmap_decorated_then_gather": "run(mesh, x)",
+    "nh8_vmap_decorated_helper": "run(mesh, x)",
+    "nh9_custom_vjp_primal": "run(mesh, x)",
+    "h16_checkpoint_as_body": "run(mesh, x)",
+    "h17_custom_vjp_shared_helper": "run(mesh, x)",
+    "h18_custom_vjp_fwd_calls_primal": "run(mesh, x)",
+    "nh11_custom_vjp_fwd_only": "run(mesh, x)",
+    "h19_scan_keywords": "run(mesh, x)",
+    "h20_value_and_grad_params_dict": "run(mesh, {'w': arr(8, 8), 'b': arr(8)}, arr(8, 8))",
+    "h21_method_branches": "run(mesh, x)",
+    "nh12_method_branch_called_outside": "run(mesh, x)",
+    "nh13_switch_branches_module_tuple": "run(mesh, x)",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",
@@ -69,6 +101,8 @@ ENTRIES = {
     "n9_cfg_module_rebound": "(configure('j'), run(mesh, x))",
     "n10_eqx_called_elsewhere": "run(mesh, x)",
     "n11_branch_config_other": "run(mesh, x)",
+    "nh7_shared_body_mapper_rebound": ("run(mesh, x, True)", "run(mesh, x, False)"),
+    "nh10_shared_body_mapper_called_if": ("run(mesh, x, False)", "run(mesh, x, True)"),
     "n12_builder_two_fns": ("run(mesh, x)", "make_step(mesh, summed)(x)"),
     "n13_self_mapper_reassigned": ("main(Trainer(mesh))", "Trainer(mesh).compile()(x)"),
     "n14_config_two_constructions": "main(mesh, x)",
@@ -193,6 +227,8 @@ NOT_RUN: dict[str, str] = {}
 
 # Unmarked lines where JAX raises in the program's own context, each read by hand: why the
 # analysis stays silent there (a recall gap by design, never a precision question).
+_UNDER_VMAP = ("all_gather(to='reduced') under vmap raises NotImplementedError, cast or not: not the rule's "
+               "error, and its fix would not help")
 _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
 NOTES: dict[tuple[str, int], str] = {
     ("m14_self_call_method", 14): _CALLED_ELSEWHERE,
@@ -222,4 +258,15 @@ NOTES: dict[tuple[str, int], str] = {
     # 'a' that varies or not leaves SF101 at 'w'), and no finding can name the rule for certain
     ("n39_tree_leaf_unknown", 8): "JAX raises whatever 'a' is (leaf 'w' is invariant), but the rule it "
                                   "raises depends on the unknown leaf 'a', checked first",
+    ("nh1_vmap_inner_gather", 8): _UNDER_VMAP,
+    ("nh3_map_batch_size", 8): _UNDER_VMAP,
+    ("nh5_vmap_helper_also_direct", 8): _UNDER_VMAP,
+    ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "
+                                     "before the gather",
+    ("nh8_vmap_decorated_helper", 7): _UNDER_VMAP,
+    ("nh9_custom_vjp_primal", 7): "a custom_vjp primal: under differentiation JAX traces the fwd rule instead",
+    ("nh12_method_branch_called_outside", 8): _CALLED_ELSEWHERE,
+    ("nh12_method_branch_called_outside", 14): _CALLED_ELSEWHERE,
+    ("nh13_switch_branches_module_tuple", 6): "the branch is reached through a module tuple other code may call",
+    ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
 }

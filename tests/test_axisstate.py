@@ -512,7 +512,9 @@ def test_scan_body_is_judged_and_its_outputs_followed():
         carry, ys = lax.scan(f, x, jnp.arange(2))
     """
     (problem,) = analyse(program(body)).problems
-    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable
+    # No fix: the cast would make each step's output reduced, and JAX rejects stacking it
+    # ("dynamic_update_slice operand and update must be reduced along the same axes", run on 0.10.2).
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and not problem.fixable
     plain = textwrap.dedent(body).replace("lax.all_gather(r, 'i', to='reduced')", "r")
     assert state_of(plain, "ys").on("i") is I
     assert state_of(plain, "carry").on("i") is V

@@ -18,7 +18,6 @@ from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
     compare_constants,
-    same_value,
     DictValue,
     map_leaves,
     one_state_leaf,
@@ -265,6 +264,8 @@ class Expressions(Sequences):
             merged_keywords = {name: (value, node) for (name, value), (_, node) in zip(callee.keywords, callee.keyword_nodes)}
             merged_keywords.update(keywords)
             return self.call(callee.func, expr, merged_args, merged_keywords, starred, frame)
+        if (followed := self.higher_order(callee, expr, args, keywords, starred, frame)) is not None:
+            return followed  # cond, loops, vmap, grad, checkpoint (higher_order.py)
         if isinstance(callee, Function):
             return self.call_function(callee, expr, args, keywords, starred)
         if isinstance(callee, ClassValue):
@@ -288,18 +289,10 @@ class Expressions(Sequences):
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
-        if name in _SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial)):
-            return args[0][0]  # `jax.checkpoint(layer)(h)` runs layer with the same types
         if transfer.is_tree_map(name) and not starred and len(args) >= 2 and set(keywords) <= {"is_leaf"}:
             return self.tree_map(args, frame, expr, is_leaf=bool(keywords))
         if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
             return tree_leaves(args[0][0])
-        if name == "jax.lax.fori_loop" and not starred and len(args) == 4 and not keywords:
-            (body, body_node), (init, _) = args[2], args[3]
-            out = self._carried(body, body_node, [STATIC, init], init, lambda result: result, frame)
-            return init if out is not None and same_value(out, init) else UNKNOWN
-        if name == "jax.lax.scan" and not starred and len(args) == 3 and not keywords:
-            return self.scan(args, frame)
         if name == "builtins.type" and len(args) == 1 and not keywords and isinstance(args[0][0], Instance):
             return ClassValue(args[0][0].cls)  # `type(self).AXIS`
         if name == "jax.lax.axis_index":
@@ -536,9 +529,6 @@ class Expressions(Sequences):
         self.sites.append(site)
 
 
-# Transformations whose result computes what the function computes, with the same axis types.
-_SAME_FUNCTION = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat",
-                            "jax.named_call", "jax.jit"})
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
 
 
