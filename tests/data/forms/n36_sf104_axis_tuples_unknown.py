@@ -29,7 +29,7 @@ def main(x, axes):
         c = top_level_all_gather(a, NamedSharding(mesh, P(AXES[2], None)))  # none
         d = top_level_all_gather(a, NamedSharding(mesh, P(axes[0], None, reduced={"j"})))  # none
         e = shard(mesh, x, P(AXES, None))
-        f = top_level_all_gather(e, NamedSharding(mesh, P(None, None)))  # none
+        f = top_level_all_gather(e, NamedSharding(mesh, P(None, None)))  # SF104 (the helper binds spec)
         g = shard_rows(mesh, x)
         h = top_level_all_gather(g, NamedSharding(mesh, P(None, None)))  # none
         k = put_twice(mesh, x)
