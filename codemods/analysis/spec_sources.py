@@ -255,8 +255,8 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     key = string_value(node.slice[0].slice.value)
-    if key is None:
-        return None
+    if key is None or _table_name(node.value) in _mutated(ctx) or "*" in _mutated(ctx):
+        return None  # `placed['w'] = ...` after the placement
     tree, _ = follow_spec(ctx, node.value, env)
     if isinstance(tree, cst.DictComp):
         return _comprehension_leaf(tree, node.slice[0].slice.value, env)

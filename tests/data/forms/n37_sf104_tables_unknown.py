@@ -46,3 +46,11 @@ def main(x, params, key):
         t = jax.tree.map(lambda p, s=P(("i", "j")): jax.device_put(p, NamedSharding(mesh, s)), params)
         m = top_level_all_gather(t["w"], P("j"))  # none
     return a, b, c, d, e, f, g, h, k, m
+
+
+def overwritten(params, other):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    with jax.set_mesh(mesh):
+        placed = jax.device_put(params, {"w": NamedSharding(mesh, P(("i", "j")))})
+        placed["w"] = other
+        return top_level_all_gather(placed["w"], P("j"))  # none
