@@ -84,12 +84,19 @@ def _table_name(node: cst.BaseExpression) -> str | None:
 
 
 def _mutated(ctx: FileContext) -> frozenset[str]:
-    """Names (and attribute names) the whole file may mutate a dict through: read on Python's
-    `ast` of the whole file, since rules may get a sparse text."""
-    def compute() -> frozenset[str]:
+    """Names (and attribute names) the whole file may mutate a dict through."""
+    others, stores = _mutations(ctx)
+    return others | frozenset(stores)
+
+
+def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
+    """(names mutated other than by `name[k] = v`, how often each name is item-assigned). Read
+    on Python's `ast` of the whole file, since rules may get a sparse text."""
+    def compute():
         from codemods.analysis.bindings import ast_dotted, resolve_dotted
 
         names: set[str] = set()
+        stores: dict[str, int] = {}
         bindings = ctx.imports.bindings
 
         def held(node: ast.AST) -> str | None:
@@ -100,8 +107,12 @@ def _mutated(ctx: FileContext) -> frozenset[str]:
             return None
 
         for node in ast.walk(ctx.tree):
-            if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and held(node.value):
+                stores[held(node.value)] = stores.get(held(node.value), 0) + 1
+            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 names.add(held(node.value) or "*")
+            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript):
+                names.add(held(node.target.value) or "*")
             elif isinstance(node, ast.Attribute) and node.attr not in _READS:
                 name = held(node.value)
                 if name is not None:
@@ -117,9 +128,9 @@ def _mutated(ctx: FileContext) -> frozenset[str]:
                         names.add(name)
             elif isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
                 names.add("*")
-        return frozenset(names)
+        return frozenset(names), stores
 
-    return ctx.cached("spec_sources.mutated", compute)
+    return ctx.cached("spec_sources.mutations", compute)
 
 
 # --------------------------------------------------------------------------- following an expression
@@ -255,11 +266,17 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     key = string_value(node.slice[0].slice.value)
-    if key is None or _table_name(node.value) in _mutated(ctx) or "*" in _mutated(ctx):
-        return None  # `placed['w'] = ...` after the placement
+    if key is None:
+        return None
+    others, stores = _mutations(ctx)
+    name = _table_name(node.value)
+    if name in others or "*" in others:
+        return None
+    if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
+        return _loop_leaf(ctx, node, env) if stores[name] == 1 else None
     tree, _ = follow_spec(ctx, node.value, env)
     if isinstance(tree, cst.DictComp):
-        return _comprehension_leaf(tree, node.slice[0].slice.value, env)
+        return _comprehension_leaf(ctx, tree, node.slice[0].slice.value, env)
     if not isinstance(tree, cst.Call):
         return None
     name = ctx.imports.resolve(tree.func)
@@ -289,16 +306,83 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     return None
 
 
-def _comprehension_leaf(comp, key: cst.BaseExpression, env: Env | None):
-    """`{k: expr for k in ...}` / `{k: expr for k, v in ...}` read at a string key: the item is
-    `expr` with `k` bound to that key (the last item written under it; a missing key raises)."""
+def _comprehension_leaf(ctx: FileContext, comp, key: cst.BaseExpression, env: Env | None):
+    """`{k: expr for k in ...}` / `{k: expr for k, v in T.items()}` read at a string key: the
+    item is `expr` with `k` bound to that key (and `v` to `T[key]` of a constant table); a
+    missing key raises before any gather."""
     loop = comp.for_in
     if loop.inner_for_in is not None or loop.asynchronous is not None or loop.ifs \
             or not isinstance(comp.key, cst.Name):
         return None
-    target = loop.target
-    names = [target] if isinstance(target, cst.Name) else (
-        [element.value for element in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [])
-    if not any(isinstance(name, cst.Name) and name.value == comp.key.value for name in names):
+    bound = _loop_binding(ctx, loop.target, loop.iter, comp.key.value, key, env)
+    return ("value", comp.value, Env(comp, bound)) if bound is not None else None
+
+
+def _loop_binding(ctx: FileContext, target, iterable, key_name: str, key: cst.BaseExpression, env: Env | None):
+    """What a `for` over the keys binds when it writes the item `key`: the key name, and the
+    value name of `for k, v in TABLE.items()` when TABLE is a constant table."""
+    from codemods.analysis.specs import string_value
+
+    if isinstance(target, cst.Name):
+        return {key_name: (key, env)} if target.value == key_name else None
+    if not isinstance(target, cst.Tuple) or len(target.elements) != 2 \
+            or not all(type(e) is cst.Element and isinstance(e.value, cst.Name) for e in target.elements):
         return None
-    return ("value", comp.value, Env(comp, {comp.key.value: (key, env)}))
+    first, second = (e.value.value for e in target.elements)
+    if first != key_name or second == key_name:
+        return None
+    bound = {key_name: (key, env)}
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) \
+            and iterable.func.attr.value == "items" and not iterable.args \
+            and _table_name(iterable.func.value) not in _mutated(ctx):
+        held, _ = follow_spec(ctx, iterable.func.value, env)
+        item = dict_item(held, string_value(key) or "")
+        if item is not None:
+            bound[second] = (item, env)
+    return bound
+
+
+def _loop_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
+    """`out['w']` where `out = {}` and the file's one item store into `out` is the statement
+    `out[k] = expr` directly in the body of a `for` over keys, between the two in one function."""
+    from codemods.analysis.specs import resolve_name, scope_of
+
+    if not isinstance(node.value, cst.Name):
+        return None
+    binding = resolve_name(ctx, node.value)
+    if binding is None or binding.kind != "assign" or not isinstance(binding.value, cst.Dict) \
+            or binding.value.elements:
+        return None
+    function = scope_of(ctx, node)
+    use = ctx.offsets(node)[0]
+    for loop in _loops(ctx, function):
+        start, end = ctx.offsets(loop)
+        if not binding.end <= start or not end <= use or loop.orelse is not None:
+            continue
+        for line in loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ():
+            if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 \
+                    or not isinstance(line.body[0], cst.Assign) or len(line.body[0].targets) != 1:
+                continue
+            store = line.body[0].targets[0].target
+            if isinstance(store, cst.Subscript) and isinstance(store.value, cst.Name) \
+                    and store.value.value == node.value.value and len(store.slice) == 1 \
+                    and isinstance(store.slice[0].slice, cst.Index) \
+                    and isinstance(store.slice[0].slice.value, cst.Name):
+                bound = _loop_binding(ctx, loop.target, loop.iter, store.slice[0].slice.value.value,
+                                      node.slice[0].slice.value, env)
+                return ("value", line.body[0].value, Env(function, bound)) if bound is not None else None
+    return None
+
+
+def _loops(ctx: FileContext, function) -> list:
+    """The `for` statements of `function`'s own body (not of nested functions or classes)."""
+    found = []
+    stack = [function.body] if isinstance(function, cst.FunctionDef) else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.For):
+            found.append(current)
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        stack.extend(current.children)
+    return found

@@ -54,3 +54,23 @@ def overwritten(params, other):
         placed = jax.device_put(params, {"w": NamedSharding(mesh, P(("i", "j")))})
         placed["w"] = other
         return top_level_all_gather(placed["w"], P("j"))  # none
+
+
+def exported_twice(params, flag):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    with jax.set_mesh(mesh):
+        twice = {}
+        for name, spec in SPECS.items():
+            twice[name] = jax.device_put(params[name], NamedSharding(mesh, spec))
+        twice["w"] = params["w"]
+        a = top_level_all_gather(twice["w"], P("j"))  # none
+        nested = {}
+        for name, spec in SPECS.items():
+            if flag:
+                nested[name] = jax.device_put(params[name], NamedSharding(mesh, spec))
+        b = top_level_all_gather(nested["w"], P("j"))  # none
+        zipped = {}
+        for name, spec in zip(("w", "b"), (P("i"), P(("i", "j")))):
+            zipped[name] = jax.device_put(params[name], NamedSharding(mesh, spec))
+        c = top_level_all_gather(zipped["w"], P("j"))  # none
+    return a, b, c

@@ -19,3 +19,20 @@ def main(params):
         util = jax.tree_util.tree_map(lambda p, s: jax.reshard(p, s), params, PARAM_SPECS)
         w4 = top_level_all_gather(util["w"], P("i", None))  # SF104
     return w, b, w2, w3, w4
+
+
+def exported(params):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    with jax.set_mesh(mesh):
+        out = {}
+        for name, spec in PARAM_SPECS.items():
+            out[name] = jax.device_put(params[name], NamedSharding(mesh, spec))
+        w = top_level_all_gather(out["w"], P("j", None))  # SF104
+        b = top_level_all_gather(out["b"], P(None, reduced={"j"}))  # none
+        rows = {}
+        for name in ("w", "b"):
+            rows[name] = jax.device_put(params[name], NamedSharding(mesh, PARAM_SPECS[name]))
+        w2 = top_level_all_gather(rows["w"], P(None, None))  # SF104
+        pairs = {name: jax.device_put(params[name], NamedSharding(mesh, spec)) for name, spec in PARAM_SPECS.items()}
+        w3 = top_level_all_gather(pairs["w"], P("i", None))  # SF104
+    return w, b, w2, w3
