@@ -98,6 +98,7 @@ ENTRIES = {
     "n35_store_in_other_method": "main(mesh, x)",
     "n36_sf104_axis_tuples_unknown": ("main(x, ('i', 'j'))", "main(x, ('j', 'i'))"),
     "n37_tuple_literal_unknown_item": "run(mesh, x, x, (const(8, 8),))",
+    "n39_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
     "p1_dict_psum": "run(mesh, x)",
     "p2_tree_util_map": "run(mesh, {'w': x, 'b': x})",
     "p3_tree_map_partial": "run(mesh, {'w': x, 'b': x})",
