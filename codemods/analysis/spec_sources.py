@@ -90,44 +90,46 @@ def _mutated(ctx: FileContext) -> frozenset[str]:
 
 
 def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
-    """(names mutated other than by `name[k] = v`, how often each name is item-assigned). Read
-    on Python's `ast` of the whole file, since rules may get a sparse text."""
+    """(names whose value may change or escape other than by `name[k] = v`, how often each name
+    is item-assigned). A use that is not an item read, a read-only method, iteration, a
+    comparison or an argument of a `jax` function lets the dict escape (`t = SPECS` then
+    `t['w'] = ...`). Read on Python's `ast` of the whole file, since rules may get a sparse text."""
     def compute():
         from codemods.analysis.bindings import ast_dotted, resolve_dotted
 
         names: set[str] = set()
         stores: dict[str, int] = {}
         bindings = ctx.imports.bindings
+        parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
 
-        def held(node: ast.AST) -> str | None:
-            if isinstance(node, ast.Name):
-                return node.id
-            if isinstance(node, ast.Attribute):
-                return node.attr
-            return None
+        def jax_call(call: ast.Call) -> bool:
+            callee = ast_dotted(call.func)
+            resolved = resolve_dotted(bindings, callee) if callee else None
+            return resolved is not None and resolved.startswith("jax.")
 
         for node in ast.walk(ctx.tree):
-            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and held(node.value):
-                stores[held(node.value)] = stores.get(held(node.value), 0) + 1
-            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
-                names.add(held(node.value) or "*")
-            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript):
-                names.add(held(node.target.value) or "*")
-            elif isinstance(node, ast.Attribute) and node.attr not in _READS:
-                name = held(node.value)
-                if name is not None:
-                    names.add(name)
-            elif isinstance(node, ast.Call):
-                callee = ast_dotted(node.func)
-                resolved = resolve_dotted(bindings, callee) if callee else None
-                if resolved is not None and resolved.startswith("jax."):
-                    continue
-                for arg in (*node.args, *(keyword.value for keyword in node.keywords)):
-                    name = held(arg.value if isinstance(arg, ast.Starred) else arg)
-                    if name is not None:
-                        names.add(name)
-            elif isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
+            if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
                 names.add("*")
+            if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
+                continue
+            name = node.id if isinstance(node, ast.Name) else node.attr
+            parent = parent_of.get(node)
+            if isinstance(parent, ast.Subscript) and parent.value is node:
+                if isinstance(parent.ctx, ast.Store) and not isinstance(parent_of.get(parent), ast.AugAssign):
+                    stores[name] = stores.get(name, 0) + 1
+                elif not isinstance(parent.ctx, ast.Load):
+                    names.add(name)
+            elif isinstance(parent, ast.Attribute) and parent.value is node:
+                if parent.attr not in _READS:
+                    names.add(name)
+            elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
+                continue
+            elif isinstance(parent, ast.Compare) or (isinstance(parent, ast.keyword) and jax_call(parent_of[parent])):
+                continue
+            elif isinstance(parent, ast.Call) and node is not parent.func and jax_call(parent):
+                continue
+            else:
+                names.add(name)
         return frozenset(names), stores
 
     return ctx.cached("spec_sources.mutations", compute)

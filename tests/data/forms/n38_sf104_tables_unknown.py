@@ -74,3 +74,14 @@ def exported_twice(params, flag):
             zipped[name] = jax.device_put(params[name], NamedSharding(mesh, spec))
         c = top_level_all_gather(zipped["w"], P("j"))  # none
     return a, b, c
+
+
+ALIASED = {"w": P(("i", "j"))}
+
+
+def aliased(x):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    table = ALIASED
+    table["w"] = P("j")
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(jax.device_put(x, NamedSharding(mesh, ALIASED["w"])), P("j"))  # none
