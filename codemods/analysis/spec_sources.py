@@ -3,11 +3,12 @@
 Trainer code keeps specs in tables and passes them around: `SPECS['w']`, `Specs.W`, a logical
 axis table (`P(RULES['batch'], ...)`), a helper or a jitted function taking the spec as a (static)
 argument, `jax.device_put(params, shardings)` or `jax.tree.map(lambda p, s: jax.device_put(p, s),
-params, specs)` read back as `params['w']`. Each is followed only when the file shows it for
-certain: a dict literal with plain string keys that nothing in the file mutates (no item store or
-delete, no method call on it, never passed to a function outside `jax`), a function whose body is
-one `return` called with arguments bound one to one. Anything else is unknown (None).
-"""
+params, specs)`, a dict comprehension or a `for` loop over a table, read back as `params['w']`.
+Each is followed only when the file shows it for certain: a dict literal with plain string keys
+that does not escape (only item reads, read-only methods, iteration, comparisons and arguments
+of `jax` functions; a `for` loop's one item store for a table built empty), a function whose
+body is one `return` called with arguments bound one to one (only static ones under `jax.jit`).
+Anything else is unknown (None)."""
 from __future__ import annotations
 
 import ast
