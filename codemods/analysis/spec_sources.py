@@ -203,11 +203,24 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     if not isinstance(func, cst.Name):
         return None
     binding = resolve_name(ctx, func)
+    wrappers = []
+    if binding is not None and binding.kind == "assign" and isinstance(binding.value, cst.Call) \
+            and binding.value.args and binding.value.args[0].keyword is None \
+            and isinstance(binding.value.args[0].value, cst.Name):
+        # `place = jax.jit(_place, static_argnames=...)`: the wrapped function, with jit's keywords
+        jitted = binding.value
+        wrappers.append(jitted.with_changes(args=jitted.args[1:]))
+        binding = resolve_name(ctx, jitted.args[0].value)
     if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.FunctionDef):
         return None
     function = binding.node
     positional = [param.name.value for param in (*function.params.posonly_params, *function.params.params)]
     bindable = set(positional) | {param.name.value for param in function.params.kwonly_params}
+    for wrapper in wrappers:
+        static = _jit_static(ctx, wrapper, positional)
+        if static is None:
+            return None
+        bindable &= static
     for decorator in function.decorators:
         static = _jit_static(ctx, decorator.decorator, positional)
         if static is None:

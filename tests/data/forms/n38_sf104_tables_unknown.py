@@ -85,3 +85,19 @@ def aliased(x):
     table["w"] = P("j")
     with jax.set_mesh(mesh):
         return top_level_all_gather(jax.device_put(x, NamedSharding(mesh, ALIASED["w"])), P("j"))  # none
+
+
+def _place(x, spec):
+    return jax.device_put(x, NamedSharding(jax.sharding.get_abstract_mesh(), spec))
+
+
+place_traced = jax.jit(_place)
+place_donated = jax.jit(_place, donate_argnums=0)
+
+
+def traced(x):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    with jax.set_mesh(mesh):
+        a = top_level_all_gather(place_traced(x, P(("i", "j"))), P("j"))  # none
+        b = top_level_all_gather(place_donated(x, P(("i", "j"))), P("j"))  # none
+    return a, b

@@ -28,6 +28,13 @@ def reshard_to(x, sharding):
     return jax.reshard(x, sharding)
 
 
+def _place(x, spec):
+    return jax.device_put(x, NamedSharding(jax.sharding.get_abstract_mesh(), spec))
+
+
+place = jax.jit(_place, static_argnames=("spec",))
+
+
 def main(x):
     mesh = jax.make_mesh((2, 4), ("i", "j"))
     with jax.set_mesh(mesh):
@@ -43,4 +50,5 @@ def main(x):
         m = top_level_all_gather(k, P("i"))  # SF104
         n = shard(mesh, x)
         o = top_level_all_gather(n, P("i"))  # SF104
-    return b, d, f, h, m, o
+        q = top_level_all_gather(place(x, spec=P(("i", "j"))), P("j"))  # SF104
+    return b, d, f, h, m, o, q
