@@ -98,7 +98,7 @@ ENTRIES = {
     "n35_store_in_other_method": "main(mesh, x)",
     "n36_sf104_axis_tuples_unknown": ("main(x, ('i', 'j'))", "main(x, ('j', 'i'))"),
     "n37_tuple_literal_unknown_item": "run(mesh, x, x, (const(8, 8),))",
-    "n39_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
+    "n51_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
     "p1_dict_psum": "run(mesh, x)",
     "p2_tree_util_map": "run(mesh, {'w': x, 'b': x})",
     "p3_tree_map_partial": "run(mesh, {'w': x, 'b': x})",
@@ -154,7 +154,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
 
 # Forms left out, with the reason.
 NOT_RUN: dict[str, str] = {
-    "n38_sf104_tables_unknown": "negatives whose unknowns come from an imported module (mylib) and a key parameter",
+    "n50_sf104_tables_unknown": "negatives whose unknowns come from an imported module (mylib) and a key parameter",
 }
 
 # Unmarked lines where JAX raises in the program's own context, each read by hand: why the
