@@ -271,7 +271,8 @@ def _other_axes_context(operation, arrays: list[AxisState], axis: str) -> str | 
     others = sorted({other for array in arrays for other, _ in array.named if other != axis})
     columns = [[array.on(other).value for array in arrays] for other in others]
     rest = [array.rest.value for array in arrays]
-    if operation is not None and {state for column in columns + [rest] for state in column} <= operation.irrelevant_states:
+    seen = {state for column in columns + [rest] for state in column}
+    if operation is not None and seen <= operation.irrelevant_states:
         return ""
     if any(state != I.value for state in rest):
         return None
