@@ -43,6 +43,7 @@ class ApiChange:
     safety_note: str = ""  # why a fix is unsafe: shown in the fix description
     reason: str = ""  # why there is no fix (not mechanical): shown in the finding
     keyword: str = ""  # KEYWORD / ATTRIBUTE / MISSING_KEYWORD: the keyword or attribute
+    # (KEYWORD: a template `new={0}...` also rewrites the value, `{0}` being the old one)
     # MISSING_KEYWORD: reported only in a module that also uses an API JAX removed by this
     # version (proof the code predates the change of the default).
     evidence_before: Version | None = None
@@ -140,9 +141,10 @@ CHANGES: tuple[ApiChange, ...] = (
               "the `vma` attribute of JAX types was removed in jax 0.10.0 (now `.manual_axis_type.varying`)",
               (0, 10, 0), (((0, 10, 0), "manual_axis_type.varying"),), keyword="vma"),
     ApiChange("SF205", ("jax.ShapeDtypeStruct",), KEYWORD,
-              "`ShapeDtypeStruct(vma=)` was removed in jax 0.10.0", (0, 10, 0), keyword="vma",
-              reason="use `manual_axis_type=jax.sharding.ManualAxisType(varying=...)`; which of the varying, "
-                     "reduced and unreduced sets each axis belongs to is not in the old code"),
+              "`ShapeDtypeStruct(vma=)` was removed in jax 0.10.0", (0, 10, 0),
+              # JAX's CHANGELOG (0.10.0): `vma` became `manual_axis_type`, whose `.varying` is what
+              # `vma` was; the old keyword never set reduced or unreduced axes.
+              (((0, 10, 0), "manual_axis_type=<jax.sharding.ManualAxisType>(varying={0})"),), keyword="vma"),
     ApiChange("SF206", ("jax.sharding.Mesh", "jax.make_mesh"), WITH,
               "`with mesh:` is deprecated since jax 0.10.1 (use `with jax.set_mesh(mesh):`)", (0, 10, 1),
               (((0, 10, 1), "<jax.set_mesh>({0})"),), safe=False,

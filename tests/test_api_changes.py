@@ -351,7 +351,9 @@ def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
         "`jax.sharding.reshard` (from 0.7.0); `jax.reshard` (from 0.8.2)"
     assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("`NamedSharding(Mesh(np.array(devices)")
     assert by_old["`jax.sharding.PositionalSharding`"][4] == "safe"
-    assert by_old["`jax.ShapeDtypeStruct(vma=)`"][3].startswith("reported only: ")
+    assert by_old["`jax.ShapeDtypeStruct(vma=)`"][3] == \
+        "`manual_axis_type=jax.sharding.ManualAxisType(varying=xs)` (from 0.10.0)"
+    assert by_old["`jax.ShapeDtypeStruct(vma=)`"][4] == "safe"
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert migration_table.migrations_table() in readme
 
@@ -609,3 +611,42 @@ def test_a_from_import_rewritten_with_its_calls_is_reported_at_the_import_too():
     assert result.findings[0].fix.edits == result.findings[1].fix.edits  # one change, applied whole
     fixed = run(source).output
     assert fixed == "import jax\nfrom jax.lax import pcast as pv\n\n\ndef f(x):\n    return pv(x, 'i', to='varying')\n"
+
+
+
+@pytest.mark.parametrize("keyword, fixed", [
+    ("vma = s", "manual_axis_type=ManualAxisType(varying=s)"),
+    ("vma=(s)", "vma=(s)"),  # parentheses around the value: reported, rewritten by hand
+])
+def test_shape_dtype_struct_vma_becomes_the_varying_set_of_manual_axis_type(keyword, fixed):
+    source = f"import jax\nfrom jax.sharding import ManualAxisType\nt = jax.ShapeDtypeStruct((2,), 'f4', {keyword})\n"
+    assert codes(run(source, fix=False)) == ["SF205"]
+    assert run(source).output == source.replace(keyword, fixed)
+    assert run(source, (0, 9, 2), fix=False).findings == []  # ManualAxisType is new in 0.10.0
+
+
+_GRAD_IN_BODY = """\
+import jax
+from jax.experimental.shard_map import shard_map
+f = shard_map(lambda w: jax.grad(g)(w), mesh, in_specs=P(), out_specs=P())
+"""
+
+
+@pytest.mark.parametrize("written, fixed, safety", [
+    # Before 0.6.0 an in-body gradient is each device's own: only check_vma=False keeps it.
+    ("0.5.3", "f = shard_map(lambda w: jax.grad(g)(w), mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)",
+     Safety.SAFE),
+    # From 0.6.0 the experimental function already sums it, as check_vma=True does.
+    ("0.6.2", "f = shard_map(lambda w: jax.grad(g)(w), mesh=mesh, in_specs=P(), out_specs=P())", Safety.SAFE),
+    # Unknown JAX and a gradient in the module: either meaning may be the intended one.
+    (None, "f = shard_map(lambda w: jax.grad(g)(w), mesh=mesh, in_specs=P(), out_specs=P())", Safety.UNSAFE),
+])
+def test_experimental_shard_map_keeps_in_body_gradients_of_the_jax_it_was_written_for(written, fixed, safety):
+    from codemods import jaxapi
+    from codemods.written_for import WrittenFor
+
+    options = Options(target=(0, 10, 2), written_for=WrittenFor(jaxapi.parse_version(written)) if written else None)
+    found = process_source(_GRAD_IN_BODY, "m.py", options, fix=False).findings
+    assert [(f.code, f.fix.safety) for f in found] == [("SF201", safety)]
+    options = Options(target=(0, 10, 2), unsafe_fixes=True, written_for=options.written_for)
+    assert process_source(_GRAD_IN_BODY, "m.py", options, fix=True).output.splitlines()[-1] == fixed

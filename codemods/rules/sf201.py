@@ -41,7 +41,10 @@ class RemovedApi(Rule):
                     "f = shard_map(body, mesh=mesh, in_specs=P('i'), out_specs=P('i'), check_vma=False)",
         fix_safety="Safe: each replacement is the documented new spelling of the same operation. Offered only "
                    "when the target JAX (--target-jax) has the new spelling: for jax older than 0.8.2 `pvary` is "
-                   "right and is left alone.",
+                   "right and is left alone. Code written for jax < 0.6.0 (`--from-jax`) gets `check_vma=False`: "
+                   "there a gradient taken inside a check_rep=True body was not summed over the axes, as "
+                   "check_vma=True sums it. With the JAX unknown, in a module that takes gradients, the "
+                   "shard_map rewrite is unsafe.",
         versions="pcast: jax >= 0.8.2; all_gather(to='invarying'): jax >= 0.10.0; jax.shard_map: jax >= 0.6.1.",
     )
 
