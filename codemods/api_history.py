@@ -61,8 +61,13 @@ class ApiChange:
     # is still rewritten, to the equivalent NamedSharding (codemods/rules/_sharding_chains.py).
     sharding_chain: bool = False
 
-    def replacement(self, target: Version) -> str | None:
-        usable = [template for since, template in self.replacements if since <= target]
+    # CALL: templates writing each argument once, used when one the replacement writes twice is
+    # not plain (evaluated once there); every argument but the last must be plain.
+    single_use: tuple[tuple[Version, str], ...] = ()
+
+    def replacement(self, target: Version, single_use: bool = False) -> str | None:
+        usable = [template for since, template in (self.single_use if single_use else self.replacements)
+                  if since <= target]
         return usable[-1] if usable else None
 
 
@@ -125,7 +130,12 @@ CHANGES: tuple[ApiChange, ...] = (
               "`jax.device_put_replicated` was deprecated in jax 0.8.1 and removed in 0.10.0", (0, 8, 1),
               (((0, 8, 1), "<jax.device_put>(<jax.tree.map>(lambda s: <jax.numpy.stack>([s] * len({1})), {0}), "
                            "<jax.sharding.NamedSharding>(<jax.sharding.Mesh>({1}, ({q}d{q},)), "
-                           "<jax.sharding.PartitionSpec>({q}d{q})))"),)),
+                           "<jax.sharding.PartitionSpec>({q}d{q})))"),),
+              # `devices` built by a call (`list(d.flat)`): the sharding is a default argument,
+              # evaluated once (before the values, so those must be plain).
+              single_use=(((0, 8, 1), "<jax.tree.map>(lambda s, sharding=<jax.sharding.NamedSharding>("
+                                      "<jax.sharding.Mesh>({1}, ({q}d{q},)), <jax.sharding.PartitionSpec>({q}d{q})): "
+                                      "<jax.device_put>(<jax.numpy.stack>([s] * sharding.mesh.size), sharding), {0})"),)),
     ApiChange("SF204", ("jax.sharding.PositionalSharding",), REFERENCE,
               "`jax.sharding.PositionalSharding` was deprecated in jax 0.6.0 and removed in 0.7.0", (0, 7, 0),
               reason="rewrite as `NamedSharding(Mesh(np.array(devices).reshape(shape), names), P(*names))` "

@@ -411,11 +411,15 @@ class ApiChanges:
 
     def _call_text(self, call: ast.Call, change: history.ApiChange) -> tuple[str, list[Edit]] | None:
         """The call written with the target's API, and the imports that needs; None when the call
-        is not `f(values, devices)` with plain arguments and `devices` safe to write twice."""
+        is not `f(values, devices)` with plain arguments, each written twice only when safe to."""
         ctx = self.ctx
         template = change.replacement(ctx.target)
-        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2 or not _pure(ctx, call.args[1]):
+        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2:
             return None
+        if any(template.count(f"{{{i}}}") > 1 and not _pure(ctx, a) for i, a in enumerate(call.args)):
+            template = change.replacement(ctx.target, single_use=True)
+            if template is None or not all(_pure(ctx, a) for a in call.args[:-1]):
+                return None
         return render(ctx, template, tuple(ctx.text(a) for a in call.args), quote_in(ctx, call))
 
     def _predates(self, change: history.ApiChange) -> bool:
