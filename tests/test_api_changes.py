@@ -104,7 +104,6 @@ def test_a_directly_imported_device_put_sharded_is_rewritten_with_its_import():
 
 
 @pytest.mark.parametrize("uses", [
-    "y = device_put_sharded(xs, make_devices())\n",  # an argument that must not be evaluated twice
     "y = device_put_sharded(xs, devs)\nf = device_put_sharded\n",  # a use that is not a call
     "y = device_put_sharded(xs, devs, extra)\n",
 ])
@@ -149,8 +148,18 @@ def test_experimental_shard_module_import_that_cannot_go_is_kept_and_says_why(so
     assert "from jax.experimental import shard" in run(source).output
 
 
-def test_device_put_replicated_with_an_expression_evaluated_twice_is_not_fixed():
-    result = run("import jax\ny = jax.device_put_replicated(x, make_devices())\n")
+def test_a_device_list_built_by_a_call_is_still_built_once_and_after_the_values():
+    # device_put_sharded writes the devices once, in their place: rewritten as usual.
+    assert run("import jax\ny = jax.device_put_sharded(xs, make_devices())\n").output == (
+        "import jax\ny = jax.device_put(jax.tree.map(lambda *s: jax.numpy.stack(s), *xs), "
+        "jax.sharding.NamedSharding(jax.sharding.Mesh(make_devices(), ('d',)), jax.sharding.PartitionSpec('d')))\n")
+    # device_put_replicated needs the count too: the sharding becomes a default argument (built once).
+    assert run("import jax\ny = jax.device_put_replicated(x, make_devices())\n").output == (
+        "import jax\ny = jax.tree.map(lambda s, sharding=jax.sharding.NamedSharding(jax.sharding.Mesh(make_devices(), "
+        "('d',)), jax.sharding.PartitionSpec('d')): jax.device_put(jax.numpy.stack([s] * sharding.mesh.size), "
+        "sharding), x)\n")
+    # That default runs before the values: values built by a call would change order, so no fix.
+    result = run("import jax\ny = jax.device_put_replicated(load(), make_devices())\n")
     assert codes(result) == ["SF203"] and result.findings[0].fix is None
 
 
