@@ -384,11 +384,21 @@ class ApiChanges:
 
     def _renamed_keyword(self, call: ast.Call, keyword: ast.keyword, change: history.ApiChange) -> Finding:
         """`f(old=v)` -> `f(new=v)` when the record names the new keyword and the call lacks it."""
-        new = change.replacement(self.ctx.target)
+        template = change.replacement(self.ctx.target)
+        new = template.split("=")[0] if template else None
         if new is None or any(k.arg == new for k in call.keywords) or not self.ctx.text(keyword).startswith(change.keyword):
             return self._finding(keyword, change, None, f"`{new}=` is passed too: keep one of them" if new else "")
         start = self.ctx.offsets(keyword)[0]
-        return self._finding(keyword, change, [Edit(start, start + len(change.keyword), new)], f"use `{new}=`")
+        if "{0}" not in template:
+            return self._finding(keyword, change, [Edit(start, start + len(change.keyword), new)], f"use `{new}=`")
+        # The value is wrapped, not rewritten: edits inside it (`.vma` read there) stay separate.
+        value_start, value_end = self.ctx.offsets(keyword.value)
+        if not re.fullmatch(rf"{change.keyword}\s*=\s*", self.ctx.source[start:value_start]):
+            return self._finding(keyword, change, None, f"rewrite as `{template}` by hand")
+        (before, imports), (after, more) = (render(self.ctx, part) for part in template.split("{0}"))
+        edits = [Edit(start, value_start, before), Edit(value_end, value_end, after), *imports,
+                 *(e for e in more if e not in imports)]
+        return self._finding(keyword, change, edits, f"use `{template}`")
 
     def _rewritten_call(self, call: ast.Call, change: history.ApiChange) -> Finding:
         rewritten = self._call_text(call, change)
@@ -401,11 +411,15 @@ class ApiChanges:
 
     def _call_text(self, call: ast.Call, change: history.ApiChange) -> tuple[str, list[Edit]] | None:
         """The call written with the target's API, and the imports that needs; None when the call
-        is not `f(values, devices)` with plain arguments and `devices` safe to write twice."""
+        is not `f(values, devices)` with plain arguments, each written twice only when safe to."""
         ctx = self.ctx
         template = change.replacement(ctx.target)
-        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2 or not _pure(ctx, call.args[1]):
+        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2:
             return None
+        if any(template.count(f"{{{i}}}") > 1 and not _pure(ctx, a) for i, a in enumerate(call.args)):
+            template = change.replacement(ctx.target, single_use=True)
+            if template is None or not all(_pure(ctx, a) for a in call.args[:-1]):
+                return None
         return render(ctx, template, tuple(ctx.text(a) for a in call.args), quote_in(ctx, call))
 
     def _predates(self, change: history.ApiChange) -> bool:
