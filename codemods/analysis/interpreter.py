@@ -23,6 +23,7 @@ from codemods.analysis.classes import Classes
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
+from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.nodes import (
     NOT_LITERAL,
@@ -82,7 +83,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
+class Interpreter(PythonValues, ControlFlow, Expressions, Classes, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -115,8 +116,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
 
     def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
         """The Python literal an expression around a body stands for (NOT_LITERAL: unknown)."""
-        value = self.eval(expr, self._static_frame(scopes))
-        return value.value if isinstance(value, Const) else NOT_LITERAL
+        return python_value(self.eval(expr, self._static_frame(scopes)))
 
     # -- entry -------------------------------------------------------------------------------
     def analyse(self, use: ShardMapUse) -> BodyRun:
@@ -290,9 +290,8 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
                 frame.vars[name] = self._default(default, frame.parent)
             else:
                 return False
-        for param in (params.vararg, params.kwarg):
-            if param is not None:
-                frame.vars[param.arg] = UNKNOWN
+        body = self.run is not None and frame.function is self.run.use.body  # its *args: not counted here
+        extra_arguments(params, args, keywords, frame.vars, exact=not body)
         return True
 
     def _default(self, node: ast.expr, defined_in: Frame | None) -> Value:
@@ -386,12 +385,13 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
             frame.vars[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
             elements = target.elts
-            if any(isinstance(element, ast.Starred) for element in elements):
+            starred = any(type(element) is ast.Starred for element in elements)
+            items = unpack_starred(value, elements) if starred else self._unpack(value, len(elements))
+            if items is None:
                 self._forget(target_names(target), frame)
                 return
-            items = self._unpack(value, len(elements))
             for element, item in zip(elements, items):
-                self.assign(element, item, frame)
+                self.assign(element.value if type(element) is ast.Starred else element, item, frame)
         elif isinstance(target, ast.Subscript):
             self.store_item(target, value, frame)
         # attributes: objects' fields are read only where nothing else sets them (classes.py)

@@ -67,7 +67,11 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
     reduced_literal = True
     for arg in call_args(call):
         if arg.star:
-            return None
+            spread = scope.constant(arg.value, scopes) if arg.star == "*" else None  # `P(*AXES)`
+            if not isinstance(spread, tuple) or not all(isinstance(item, str) for item in spread):
+                return None
+            sharded.extend(spread)
+            continue
         if arg.keyword is not None:
             names = _axis_set(scope, arg.value, scopes)
             if arg.keyword == "reduced":

@@ -1,0 +1,190 @@
+"""Python values that axis names are built from beyond literals and plain names (issue 13):
+slices of tuples (`AXES[:2]`), starred items (`(DP, *REST)`, `DP, *REST = AXES`), `dict(RULES)`,
+`tuple(...)`/`list(...)` of known values, the `*args`/`**kwargs` a call passes, and members of
+enum classes (`Axis.DATA.value`, `Axis.DATA.name`).
+
+Each form is followed only when every part is known; anything else stays what the expression
+half made of it (unknown or static), so no form here can make an unknown certain.
+"""
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from dataclasses import dataclass
+
+from codemods import jaxapi
+from codemods.analysis.nodes import NOT_LITERAL, all_param_names
+from codemods.analysis.scopes import bindings_of
+from codemods.analysis.values import STATIC, UNKNOWN, ClassValue, Const, DictValue, JaxName, TupleValue, Value, axes_of
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+_ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+_STR_ENUMS = frozenset({"enum.StrEnum"})
+_CONTAINERS = frozenset({"builtins.dict", "builtins.tuple", "builtins.list"})
+# A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
+# when it is read: a value of another length would have raised.
+UNPACK_SHAPE = "shardfix_unpack_shape"
+
+
+@dataclass(frozen=True)
+class MeshValue:
+    """A mesh built in the file (`jax.make_mesh(shape, names)`, `Mesh(devices, names)`): its axis
+    names, read back through `mesh.axis_names`."""
+
+    axes: tuple[str, ...]
+
+
+def python_value(value: Value) -> object:
+    """The Python literal a value stands for (tuples of constants too), else NOT_LITERAL."""
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, TupleValue):
+        items = [python_value(item) for item in value.items]
+        return NOT_LITERAL if any(item is NOT_LITERAL for item in items) else tuple(items)
+    return NOT_LITERAL
+
+
+def items_of(value: Value) -> tuple[Value, ...] | None:
+    """The items iterating over a value gives, when all are known."""
+    if isinstance(value, TupleValue):
+        return value.items
+    if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
+        return tuple(Const(item) for item in value.value)
+    if isinstance(value, DictValue):
+        return tuple(Const(key) for key in value.keys)
+    return None
+
+
+def unpack_starred(value: Value, elements: list[ast.expr]) -> list[Value] | None:
+    """Values of the targets of `a, *rest = value` (the starred one gets a tuple), else None."""
+    items = items_of(value)
+    star = next(index for index, element in enumerate(elements) if type(element) is ast.Starred)
+    after = len(elements) - star - 1
+    if items is None or len(items) < len(elements) - 1 \
+            or sum(type(element) is ast.Starred for element in elements) != 1:
+        return None
+    middle = TupleValue(items[star: len(items) - after])
+    return list(items[:star]) + [middle] + list(items[len(items) - after:])
+
+
+def shape_fits(value: Value, shape: tuple[int, bool]) -> bool:
+    """Does `value` unpack into `shape` (count of targets, whether one is starred)?"""
+    items = items_of(value)
+    count, starred = shape
+    return items is not None and (len(items) >= count - 1 if starred else len(items) == count)
+
+
+def extra_arguments(params: ast.arguments, args: list[Value], keywords: dict[str, Value], bound: dict,
+                    exact: bool = True) -> None:
+    """Bind `*args` and `**kwargs` to what the call passes beyond the named parameters (`*args`
+    unknown unless `exact`: a body's own arguments are not counted here)."""
+    named = len(params.posonlyargs) + len(params.args)
+    if params.vararg is not None:
+        bound[params.vararg.arg] = TupleValue(tuple(args[named:])) if exact else UNKNOWN
+    if params.kwarg is not None:
+        taken = set(all_param_names(params)) - {params.kwarg.arg}
+        rest = {key: value for key, value in keywords.items() if key not in taken}
+        bound[params.kwarg.arg] = DictValue(tuple(rest), tuple(rest.values()))
+
+
+class PythonValues:
+    """Interpreter hooks (run before the expression half's own handlers)."""
+
+    def eval_Tuple(self, expr: ast.Tuple | ast.List, frame: Frame) -> Value:
+        if not any(type(element) is ast.Starred for element in expr.elts):
+            return super().eval_Tuple(expr, frame)
+        items: list[Value] = []
+        known = True
+        for element in expr.elts:
+            if type(element) is ast.Starred:
+                spread = items_of(self.eval(element.value, frame))
+                known = known and spread is not None
+                items.extend(spread or ())
+            else:
+                items.append(self.eval(element, frame))
+        return TupleValue(tuple(items)) if known else UNKNOWN
+
+    eval_List = eval_Tuple
+
+    def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
+        shape = getattr(expr, UNPACK_SHAPE, None)
+        if shape is not None and not shape_fits(self.eval(expr.value, frame), shape):
+            return UNKNOWN
+        if type(expr.slice) is not ast.Slice or type(expr.value) not in (ast.Name, ast.Attribute):
+            return super().eval_Subscript(expr, frame)
+        items = items_of(self.eval(expr.value, frame))  # a name or attribute: reading it twice is harmless
+        bounds = [self.eval(part, frame) if part is not None else Const(None)
+                  for part in (expr.slice.lower, expr.slice.upper, expr.slice.step)]
+        if items is None or isinstance(self.eval(expr.value, frame), DictValue) \
+                or not all(isinstance(b, Const) and (b.value is None or type(b.value) is int) for b in bounds) \
+                or bounds[2].value == 0:
+            return super().eval_Subscript(expr, frame)
+        return TupleValue(items[slice(*(bound.value for bound in bounds))])
+
+    def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
+        member = expr.value
+        if type(member) is ast.Name and not expr.attr.startswith("_"):
+            owner = self.eval(member, frame)  # a name: reading it twice is harmless
+            if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) == "plain" \
+                    and bindings_of(owner.cls).binds(expr.attr) and not bindings_of(owner.cls).unique_function(expr.attr):
+                return UNKNOWN  # a member of a plain enum is not its value (nor equal to it)
+        if expr.attr == "axis_names" and (type(member) is ast.Name or type(member) is ast.Attribute
+                                           and type(member.value) is ast.Name):
+            mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
+            if isinstance(mesh, MeshValue):
+                return TupleValue(tuple(Const(axis) for axis in mesh.axes))
+        if expr.attr in ("value", "name") and type(member) is ast.Attribute and type(member.value) is ast.Name:
+            owner = self.eval(member.value, frame)
+            if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) is not None:
+                value = bindings_of(owner.cls).unique_value(member.attr)
+                if value is None or member.attr.startswith("_"):
+                    return UNKNOWN
+                return Const(member.attr) if expr.attr == "name" else self.eval(value, self.module_frame)
+        return super().eval_Attribute(expr, frame)
+
+    def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
+        callee = self._jax_callee(expr.func, frame)
+        if callee is None or callee.name not in _CONTAINERS and callee.name not in jaxapi.MESH_FACTORIES:
+            return super().eval_Call(expr, frame)
+        args, keywords, starred = self._eval_args(expr, frame)
+        if callee.name in jaxapi.MESH_FACTORIES:
+            names = keywords["axis_names"][0] if "axis_names" in keywords else args[1][0] if len(args) > 1 else None
+            axes = axes_of(names) if not starred else None
+            return MeshValue(axes) if axes is not None and len(axes) == len(items_of(names) or ()) else UNKNOWN
+        fallback = UNKNOWN if callee.name == "builtins.dict" else STATIC
+        if starred or len(args) > 1:
+            return fallback
+        items = items_of(args[0][0]) if args else ()
+        if callee.name != "builtins.dict":
+            return TupleValue(items) if items is not None and not keywords else fallback
+        pairs = [items_of(item) for item in items] if items is not None else None
+        if pairs is None or any(pair is None or len(pair) != 2 or not isinstance(pair[0], Const) for pair in pairs):
+            return fallback
+        table = {pair[0].value: pair[1] for pair in pairs}  # later pairs win, as in dict()
+        table.update({key: value for key, (value, _) in keywords.items()})
+        if not all(isinstance(key, str) for key in table):
+            return fallback
+        return DictValue(tuple(table), tuple(table.values()))
+
+    def _jax_callee(self, func: ast.expr, frame: Frame) -> JaxName | None:
+        """The JAX or builtin object `func` names (`jax.make_mesh`, `dict`), read without running anything."""
+        if type(func) is ast.Name:
+            callee = self.eval(func, frame)
+            return callee if isinstance(callee, JaxName) else None
+        if type(func) is ast.Attribute and type(func.value) in (ast.Name, ast.Attribute):
+            owner = self._jax_callee(func.value, frame)
+            return JaxName(jaxapi.canonical(f"{owner.name}.{func.attr}")) if owner is not None else None
+        return None
+
+    def enum_kind(self, cls: ast.ClassDef) -> str | None:
+        """'str' for an enum whose members are strings (`class A(str, Enum)`, StrEnum), 'plain' for
+        other enums, None for a class that is not an enum."""
+        bases = [self.scope.resolve(base) for base in cls.bases]
+        if not any(base in _ENUMS for base in bases):
+            return None
+        is_str = any(base in _STR_ENUMS for base in bases) or any(
+            type(base) is ast.Name and base.id == "str" and "str" not in self.scope.imports.bindings for base in cls.bases)
+        return "str" if is_str else "plain"
