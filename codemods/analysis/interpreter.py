@@ -23,7 +23,7 @@ from codemods.analysis.classes import Classes
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
-from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
+from codemods.analysis.pyvalues import MeshValue, PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.nodes import (
     NOT_LITERAL,
@@ -475,8 +475,8 @@ class Interpreter(PythonValues, ControlFlow, Expressions, Classes, Pytrees, Muta
         return replace(CONSTANT, why="a closed-over value")
 
     def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
-        """The constant every call passes for parameter `name` of a module function (an axis
-        name given to a builder: `make_step('data')`), when every reference to it is such a call."""
+        """The constant (an axis name: `make_step("data")`; a mesh built in the file) every call passes
+        for parameter `name` of a module function, when every reference to it is such a call."""
         if self.scope.globals.unique_function(function.name) is not function:
             return None
         params = positional_params(function.args)
@@ -501,11 +501,11 @@ class Interpreter(PythonValues, ControlFlow, Expressions, Classes, Pytrees, Muta
                 found.append(Const(value))
                 continue
             passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
-            if not (isinstance(passed, Function) and passed.closure is self.module_frame):
+            if not (isinstance(passed, Function) and passed.closure is self.module_frame or isinstance(passed, MeshValue)):
                 return None
             found.append(passed)
         first = found[0]
-        if all(value == first if isinstance(value, Const) else
+        if all(value == first if isinstance(value, (Const, MeshValue)) else
                isinstance(first, Function) and value.node is first.node for value in found):
             return first
         return None

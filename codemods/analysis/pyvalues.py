@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 _ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 _STR_ENUMS = frozenset({"enum.StrEnum"})
+_CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members whose .value is not the assigned one
 _CONTAINERS = frozenset({"builtins.dict", "builtins.tuple", "builtins.list"})
 # A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
 # when it is read: a value of another length would have raised.
@@ -113,13 +114,16 @@ class PythonValues:
         shape = getattr(expr, UNPACK_SHAPE, None)
         if shape is not None and not shape_fits(self.eval(expr.value, frame), shape):
             return UNKNOWN
-        if type(expr.slice) is not ast.Slice or type(expr.value) not in (ast.Name, ast.Attribute):
+        parts = (expr.slice.lower, expr.slice.upper, expr.slice.step) if type(expr.slice) is ast.Slice else None
+        if parts is None or type(expr.value) not in (ast.Name, ast.Attribute) \
+                or not all(part is None or type(part) in (ast.Constant, ast.UnaryOp, ast.Name) for part in parts):
             return super().eval_Subscript(expr, frame)
-        items = items_of(self.eval(expr.value, frame))  # a name or attribute: reading it twice is harmless
-        bounds = [self.eval(part, frame) if part is not None else Const(None)
-                  for part in (expr.slice.lower, expr.slice.upper, expr.slice.step)]
-        if items is None or isinstance(self.eval(expr.value, frame), DictValue) \
-                or not all(isinstance(b, Const) and (b.value is None or type(b.value) is int) for b in bounds) \
+        # Names, attributes and plain bounds: reading them twice (below, then in the fallback) is harmless.
+        value = self.eval(expr.value, frame)
+        items = value.items if isinstance(value, TupleValue) else \
+            items_of(value) if isinstance(value, Const) and isinstance(value.value, tuple) else None
+        bounds = [self.eval(part, frame) if part is not None else Const(None) for part in parts]
+        if items is None or not all(isinstance(b, Const) and (b.value is None or type(b.value) is int) for b in bounds) \
                 or bounds[2].value == 0:
             return super().eval_Subscript(expr, frame)
         return TupleValue(items[slice(*(bound.value for bound in bounds))])
@@ -140,7 +144,8 @@ class PythonValues:
             owner = self.eval(member.value, frame)
             if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) is not None:
                 value = bindings_of(owner.cls).unique_value(member.attr)
-                if value is None or member.attr.startswith("_"):
+                if value is None or member.attr.startswith("_") \
+                        or any(bindings_of(owner.cls).binds(name) for name in _CUSTOM_MEMBERS):
                     return UNKNOWN
                 return Const(member.attr) if expr.attr == "name" else self.eval(value, self.module_frame)
         return super().eval_Attribute(expr, frame)
