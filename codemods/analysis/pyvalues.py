@@ -1,7 +1,7 @@
-"""Python values that axis names are built from beyond literals and plain names (issue 13):
-slices of tuples (`AXES[:2]`), starred items (`(DP, *REST)`, `DP, *REST = AXES`), `dict(RULES)`,
-`tuple(...)`/`list(...)` of known values, the `*args`/`**kwargs` a call passes, and members of
-enum classes (`Axis.DATA.value`, `Axis.DATA.name`).
+"""Python values that axis names are built from beyond literals, plain names and sequences
+(sequences.py) (issue 13): `dict(RULES)` tables, starred unpacking at module level
+(`DP, *REST = AXES`) and in functions, the `*args`/`**kwargs` a call passes, members of enum
+classes (`Axis.DATA.value`, `Axis.DATA.name`) and `mesh.axis_names` of a mesh built in the file.
 
 Each form is followed only when every part is known; anything else stays what the expression
 half made of it (unknown or static), so no form here can make an unknown certain.
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from codemods import jaxapi
 from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
+from codemods.analysis.sequences import items_of
 from codemods.analysis.values import STATIC, UNKNOWN, ClassValue, Const, DictValue, JaxName, TupleValue, Value, axes_of
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 _ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 _STR_ENUMS = frozenset({"enum.StrEnum"})
 _CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members whose .value is not the assigned one
-_CONTAINERS = frozenset({"builtins.dict", "builtins.tuple", "builtins.list"})
+_CONTAINERS = frozenset({"builtins.dict"})  # tuple() and list(): sequences.py
 # A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
 # when it is read: a value of another length would have raised.
 UNPACK_SHAPE = "shardfix_unpack_shape"
@@ -48,20 +49,10 @@ def python_value(value: Value) -> object:
     return NOT_LITERAL
 
 
-def items_of(value: Value) -> tuple[Value, ...] | None:
-    """The items iterating over a value gives, when all are known."""
-    if isinstance(value, TupleValue):
-        return value.items
-    if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
-        return tuple(Const(item) for item in value.value)
-    if isinstance(value, DictValue):
-        return tuple(Const(key) for key in value.keys)
-    return None
-
-
 def unpack_starred(value: Value, elements: list[ast.expr]) -> list[Value] | None:
     """Values of the targets of `a, *rest = value` (the starred one gets a tuple), else None."""
     items = items_of(value)
+    items = tuple(items) if items is not None else None
     star = next(index for index, element in enumerate(elements) if type(element) is ast.Starred)
     after = len(elements) - star - 1
     if items is None or len(items) < len(elements) - 1 \
@@ -94,39 +85,11 @@ def extra_arguments(params: ast.arguments, args: list[Value], keywords: dict[str
 class PythonValues:
     """Interpreter hooks (run before the expression half's own handlers)."""
 
-    def eval_Tuple(self, expr: ast.Tuple | ast.List, frame: Frame) -> Value:
-        if not any(type(element) is ast.Starred for element in expr.elts):
-            return super().eval_Tuple(expr, frame)
-        items: list[Value] = []
-        known = True
-        for element in expr.elts:
-            if type(element) is ast.Starred:
-                spread = items_of(self.eval(element.value, frame))
-                known = known and spread is not None
-                items.extend(spread or ())
-            else:
-                items.append(self.eval(element, frame))
-        return TupleValue(tuple(items)) if known else UNKNOWN
-
-    eval_List = eval_Tuple
-
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
         shape = getattr(expr, UNPACK_SHAPE, None)
         if shape is not None and not shape_fits(self.eval(expr.value, frame), shape):
             return UNKNOWN
-        parts = (expr.slice.lower, expr.slice.upper, expr.slice.step) if type(expr.slice) is ast.Slice else None
-        if parts is None or type(expr.value) not in (ast.Name, ast.Attribute) \
-                or not all(part is None or type(part) in (ast.Constant, ast.UnaryOp, ast.Name) for part in parts):
-            return super().eval_Subscript(expr, frame)
-        # Names, attributes and plain bounds: reading them twice (below, then in the fallback) is harmless.
-        value = self.eval(expr.value, frame)
-        items = value.items if isinstance(value, TupleValue) else \
-            items_of(value) if isinstance(value, Const) and isinstance(value.value, tuple) else None
-        bounds = [self.eval(part, frame) if part is not None else Const(None) for part in parts]
-        if items is None or not all(isinstance(b, Const) and (b.value is None or type(b.value) is int) for b in bounds) \
-                or bounds[2].value == 0:
-            return super().eval_Subscript(expr, frame)
-        return TupleValue(items[slice(*(bound.value for bound in bounds))])
+        return super().eval_Subscript(expr, frame)
 
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
         member = expr.value
@@ -159,19 +122,22 @@ class PythonValues:
             names = keywords["axis_names"][0] if "axis_names" in keywords else args[1][0] if len(args) > 1 else None
             axes = axes_of(names) if not starred else None
             return MeshValue(axes) if axes is not None and len(axes) == len(items_of(names) or ()) else UNKNOWN
-        fallback = UNKNOWN if callee.name == "builtins.dict" else STATIC
         if starred or len(args) > 1:
-            return fallback
-        items = items_of(args[0][0]) if args else ()
-        if callee.name != "builtins.dict":
-            return TupleValue(items) if items is not None and not keywords else fallback
-        pairs = [items_of(item) for item in items] if items is not None else None
-        if pairs is None or any(pair is None or len(pair) != 2 or not isinstance(pair[0], Const) for pair in pairs):
-            return fallback
-        table = {pair[0].value: pair[1] for pair in pairs}  # later pairs win, as in dict()
+            return UNKNOWN
+        given = args[0][0] if args else DictValue((), ())
+        if isinstance(given, DictValue):  # `dict(table)`, `dict(table, tp=...)`: a copy
+            pairs = list(zip((Const(key) for key in given.keys), given.items))
+        else:  # `dict(RULES)`: pairs of a known sequence, each a known (key, value) pair
+            found = items_of(given) if isinstance(given, (TupleValue, Const)) else None
+            rows = [items_of(item) if isinstance(item, TupleValue) or isinstance(item, Const) and isinstance(item.value, tuple)
+                    else None for item in found] if found is not None else None
+            if rows is None or any(row is None or len(row) != 2 for row in rows):
+                return UNKNOWN
+            pairs = [(row[0], row[1]) for row in rows]
+        if not all(isinstance(key, Const) and isinstance(key.value, str) for key, _ in pairs):
+            return UNKNOWN
+        table = {key.value: value for key, value in pairs}  # later pairs win, as in dict()
         table.update({key: value for key, (value, _) in keywords.items()})
-        if not all(isinstance(key, str) for key in table):
-            return fallback
         return DictValue(tuple(table), tuple(table.values()))
 
     def _jax_callee(self, func: ast.expr, frame: Frame) -> JaxName | None:
