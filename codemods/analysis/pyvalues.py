@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 _ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 _STR_ENUMS = frozenset({"enum.StrEnum"})
 _CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members whose .value is not the assigned one
+# Meshes whose axis names `mesh.axis_names` reads back (all take them second or as axis_names=).
+_MESHES = frozenset(jaxapi.MESH_FACTORIES) | {"jax.sharding.AbstractMesh"}
 _CONTAINERS = frozenset({"builtins.dict"})  # tuple() and list(): sequences.py
 # A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
 # when it is read: a value of another length would have raised.
@@ -115,10 +117,10 @@ class PythonValues:
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
         callee = self._jax_callee(expr.func, frame)
-        if callee is None or callee.name not in _CONTAINERS and callee.name not in jaxapi.MESH_FACTORIES:
+        if callee is None or callee.name not in _CONTAINERS and callee.name not in _MESHES:
             return super().eval_Call(expr, frame)
         args, keywords, starred = self._eval_args(expr, frame)
-        if callee.name in jaxapi.MESH_FACTORIES:
+        if callee.name in _MESHES:
             names = keywords["axis_names"][0] if "axis_names" in keywords else args[1][0] if len(args) > 1 else None
             axes = axes_of(names) if not starred else None
             return MeshValue(axes) if axes is not None and len(axes) == len(items_of(names) or ()) else UNKNOWN
