@@ -9,15 +9,23 @@ half made of it (unknown or static), so no form here can make an unknown certain
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
-
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from codemods import jaxapi
 from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sequences import items_of
-from codemods.analysis.values import STATIC, UNKNOWN, ClassValue, Const, DictValue, JaxName, TupleValue, Value, axes_of
+from codemods.analysis.values import (
+    UNKNOWN,
+    ClassValue,
+    Const,
+    DictValue,
+    JaxName,
+    TupleValue,
+    Value,
+    axes_of,
+)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
