@@ -468,8 +468,9 @@ class ApiChanges:
     def _assigned_value(self, name: ast.Name) -> ast.expr | None:
         """The value of the one plain assignment of `name` in its function (or, when the function
         does not bind it, in the module)."""
-        assigned, bound = self.ctx.cached("api-history:assignments", lambda: walks.single_assignments(self.ctx.tree))
-        scope = walks.scope_of(self.ctx, name)
+        assigned, bound, scope_of_name = self.ctx.cached("api-history:assignments",
+                                                         lambda: walks.single_assignments(self.ctx.tree))
+        scope = scope_of_name.get(id(name)) or walks.scope_of(self.ctx, name)
         if (id(scope), name.id) not in bound:  # not bound in the function: the module's name
             scope = self.ctx.tree
         return assigned.get((id(scope), name.id))

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
-from codemods.analysis.bindings import ast_dotted
-from codemods.analysis.nodes import child_nodes
+from codemods.analysis.nodes import child_nodes, iter_nodes
 from codemods.context import FileContext
 
 
@@ -50,7 +49,7 @@ def expressions(tree: ast.Module) -> Iterator[ast.AST]:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             continue
         yield node
-        if isinstance(node, ast.Attribute) and ast_dotted(node) is not None:
+        if type(node) is ast.Attribute and type(root(node)) is ast.Name:  # a dotted chain
             continue
         children = child_nodes(node)  # expression contexts and operators are never candidates
         children.reverse()
@@ -61,8 +60,15 @@ SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
 
 
 def parents(ctx: FileContext) -> dict[int, ast.AST]:
-    return ctx.cached("api-history:parents", lambda: {id(child): parent for parent in ast.walk(ctx.tree)
-                                                      for child in ast.iter_child_nodes(parent)})
+    """id(node) -> its parent (expression contexts and operators left out: no rule asks for
+    theirs)."""
+    def compute() -> dict[int, ast.AST]:
+        parent_of: dict[int, ast.AST] = {}
+        for node in iter_nodes(ctx.tree):
+            for child in child_nodes(node):
+                parent_of[id(child)] = node
+        return parent_of
+    return ctx.cached("api-history:parents", compute)
 
 
 def scope_of(ctx: FileContext, target: ast.AST) -> ast.AST:
@@ -73,27 +79,44 @@ def scope_of(ctx: FileContext, target: ast.AST) -> ast.AST:
     return node
 
 
-def single_assignments(tree: ast.Module) -> tuple[dict[tuple[int, str], ast.expr], set[tuple[int, str]]]:
+class Assignments(NamedTuple):
+    """What `single_assignments` finds in one walk of a module."""
+
+    values: dict[tuple[int, str], ast.expr]  # (scope id, name) -> the value of its one plain assignment
+    bound: set[tuple[int, str]]  # every (scope id, name) bound in any way
+    scope_of_name: dict[int, ast.AST]  # id(Name node) -> the scope it is in (as `scope_of`)
+
+
+def single_assignments(tree: ast.Module) -> Assignments:
     """(scope id, name) -> the value of the one plain assignment of that name in that scope;
     names bound any other way (parameters, loops, `with ... as`, augmented assignments, more than
-    one assignment) are left out. Also every (scope id, name) bound in any way."""
+    one assignment) are left out. Also every (scope id, name) bound in any way, and the scope
+    of every name (a def's decorators, defaults and annotations count as inside it, as they do
+    for `scope_of`)."""
     counts: dict[tuple[int, str], int] = {}
     values: dict[tuple[int, str], ast.expr] = {}
-
-    def visit(scope: ast.AST, node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, SCOPES):
-                for arg in ast.walk(child.args) if not isinstance(child, ast.Module) else ():
+    scope_of_name: dict[int, ast.AST] = {}
+    # Parameters are counted when their function is met, before anything inside it, so the
+    # order of the walk changes no count.
+    pending: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
+    while pending:
+        scope, node = pending.pop()
+        for child in child_nodes(node):
+            kind = type(child)
+            if kind is ast.Name:
+                scope_of_name[id(child)] = scope
+                if type(child.ctx) is not ast.Load:
+                    key = (id(scope), child.id)
+                    counts[key] = counts.get(key, 0) + 1
+                continue
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
+                for arg in ast.walk(child.args):
                     if isinstance(arg, ast.arg):
                         counts[(id(child), arg.arg)] = 2
-                visit(child, child)
+                pending.append((child, child))
                 continue
-            if isinstance(child, ast.Name) and isinstance(child.ctx, (ast.Store, ast.Del)):
-                key = (id(scope), child.id)
-                counts[key] = counts.get(key, 0) + 1
-            if isinstance(child, ast.Assign) and len(child.targets) == 1 and isinstance(child.targets[0], ast.Name):
+            if kind is ast.Assign and len(child.targets) == 1 and type(child.targets[0]) is ast.Name:
                 values[(id(scope), child.targets[0].id)] = child.value
-            visit(scope, child)
-
-    visit(tree, tree)
-    return {key: value for key, value in values.items() if counts.get(key) == 1}, set(counts)
+            pending.append((scope, child))
+    return Assignments({key: value for key, value in values.items() if counts.get(key) == 1}, set(counts),
+                       scope_of_name)
