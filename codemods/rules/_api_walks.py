@@ -37,23 +37,37 @@ def candidates(ctx: FileContext) -> list[ast.AST]:
     """The nodes of `expressions` a change can be found at, walked once per file for all the
     SF2xx rules (each rule used to walk the whole module again)."""
     return ctx.cached("api-history:candidates", lambda: [
-        node for node in expressions(ctx.tree) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
+        node for node in expression_nodes(ctx) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
+
+
+def expression_nodes(ctx: FileContext) -> list[ast.AST]:
+    """`expressions(ctx.tree)`, listed once per file."""
+    return ctx.cached("api-history:expressions", lambda: list(expressions(ctx.tree)))
 
 
 def expressions(tree: ast.Module) -> Iterator[ast.AST]:
     """Every node outside import statements, outermost first; a dotted chain is yielded whole
     (its inner parts are not visited again)."""
-    pending: list[ast.AST] = [tree]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+    # The module's shared node list is in this very order; what this walk leaves out is the
+    # inside of import statements and the parts of a chain under its outermost attribute.
+    inner: set[int] = set()
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.alias or kind is ast.Import or kind is ast.ImportFrom:
             continue
+        if kind is ast.Attribute or kind is ast.Name:
+            if id(node) in inner:
+                continue
+            if kind is ast.Attribute:
+                head = node.value
+                parts = []
+                while type(head) is ast.Attribute:
+                    parts.append(id(head))
+                    head = head.value
+                if type(head) is ast.Name:  # a dotted chain: its parts are not visited again
+                    inner.update(parts)
+                    inner.add(id(head))
         yield node
-        if type(node) is ast.Attribute and type(root(node)) is ast.Name:  # a dotted chain
-            continue
-        children = child_nodes(node)  # expression contexts and operators are never candidates
-        children.reverse()
-        pending.extend(children)
 
 
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
