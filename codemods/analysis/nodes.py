@@ -111,15 +111,16 @@ _LEAVES = frozenset({ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, 
 
 
 def child_nodes(node: ast.AST) -> list[ast.AST]:
+    kind = type(node)
+    if kind in _LEAVES:
+        return []
     children: list[ast.AST] = []
-    if type(node) in _LEAVES:
-        return children
-    for name in _child_fields(type(node)):
+    for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
         value = getattr(node, name, None)
-        if isinstance(value, ast.AST):
+        if type(value) is list:  # the walks' hottest line: a list comprehension, no generator
+            children += [item for item in value if isinstance(item, ast.AST)]
+        elif isinstance(value, ast.AST):
             children.append(value)
-        elif type(value) is list:
-            children.extend(item for item in value if isinstance(item, ast.AST))
     return children
 
 
