@@ -161,17 +161,21 @@ def iter_with_scopes(root: ast.AST) -> Iterator[tuple[ast.AST, tuple[FunctionDef
     while stack:
         node, scopes = stack.pop()
         yield node, scopes
-        if isinstance(node, DEFS):
+        kind = type(node)
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             inner = scopes + (node,)
-            stack.extend((stmt, inner) for stmt in reversed(node.body))
+            stack += [(stmt, inner) for stmt in reversed(node.body)]
             if node.returns is not None:
                 stack.append((node.returns, scopes))
             stack.append((node.args, scopes))
-            stack.extend((decorator, scopes) for decorator in reversed(node.decorator_list))
+            stack += [(decorator, scopes) for decorator in reversed(node.decorator_list)]
+            continue
+        if kind in _LEAVES:
             continue
         children = child_nodes(node)
-        children.reverse()
-        stack.extend((child, scopes) for child in children)
+        if children:
+            children.reverse()
+            stack += [(child, scopes) for child in children]
 
 
 def child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
