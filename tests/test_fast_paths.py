@@ -234,3 +234,33 @@ def test_every_resolved_name_is_among_the_referenced_names():
             if isinstance(node, ast.expr):
                 name = table.resolve(node)
                 assert name is None or name in referenced, (path, ast.unparse(node), name)
+
+
+def test_libcst_parents_are_the_parent_node_providers():
+    """SF104's parent map (analysis/specs.parents) is read from each node's children; it must
+    be the mapping LibCST's ParentNodeProvider gives."""
+    from libcst.metadata import ParentNodeProvider
+
+    from codemods.analysis import specs
+    from codemods.context import FileContext
+
+    for path in sorted(FIXTURES.glob("SF104/*/*.py")) + sorted(FIXTURES.glob("SF10[12]/*/before.py"))[:6]:
+        ctx = FileContext(path.read_text(), str(path))
+        assert specs.parents(ctx) == dict(ctx.wrapper.resolve(ParentNodeProvider)), path
+
+
+def test_sf104_lists_every_call_in_source_order():
+    import libcst as cst
+
+    from codemods.context import FileContext
+    from codemods.rules import sf104
+
+    for path in sorted(FIXTURES.glob("SF104/*/*.py")):
+        ctx = FileContext(path.read_text(), str(path))
+        walked: list = []
+        pending = [ctx.module]
+        while pending:  # a plain preorder walk of the whole module
+            node = pending.pop()
+            walked += [node] if isinstance(node, cst.Call) else []
+            pending.extend(reversed(node.children))
+        assert sf104._calls(ctx) == walked, path
