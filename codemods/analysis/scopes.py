@@ -437,6 +437,8 @@ def _root_facts(root: ast.AST) -> _RootFacts:
     facts = _RootFacts([], [], [])
     for node, scopes in iter_with_scopes(root):
         kind = type(node)
+        if kind is ast.Name or kind is ast.Constant:  # most nodes: nothing to note
+            continue
         if kind is ast.Call or kind in DEFS:
             facts.calls_and_defs.append((node, scopes))
         if kind is ast.Assign:
@@ -463,13 +465,19 @@ def _indirect_names(facts: list[_RootFacts], words: frozenset[str]) -> frozenset
     assigns = [assign for root_facts in facts for assign in root_facts.assigns]
     calls = [call for root_facts in facts for call in root_facts.calls]
     found: set[str] = set()
+    params: dict[int, frozenset[str]] = {}  # each function's parameters, read once for every round
+
+    def params_of(function: FunctionDef) -> frozenset[str]:
+        if id(function) not in params:
+            params[id(function)] = frozenset(all_param_names(function.args))
+        return params[id(function)]
+
     for _ in range(MAX_FORWARDING_DEPTH):
         known = words | found
         more = {target for targets, spelled in assigns if spelled & known for target in targets}
         for spelled, passed, scopes in calls:
             if spelled & known:
-                more.update(function.name for function in scopes
-                            if passed & set(all_param_names(function.args)))
+                more.update(function.name for function in scopes if not params_of(function).isdisjoint(passed))
         more -= known
         if not more:
             break

@@ -33,6 +33,7 @@ from codemods.analysis.specs import (
     axes_text,
     call_argument,
     follow_names,
+    parents,
     parse_sharding,
     resolve_name,
     scope_of,
@@ -181,18 +182,8 @@ def _axis_list(axes: Axes) -> str:
 
 
 def _calls(ctx: FileContext) -> list[cst.Call]:
-    """Every call in the module, in source order (a plain walk: no visitor rebuilds nodes)."""
-    def collect() -> list[cst.Call]:
-        found: list[cst.Call] = []
-        stack: list[cst.CSTNode] = [ctx.module]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, cst.Call):
-                found.append(node)
-            stack.extend(reversed(node.children))
-        return found
-
-    return ctx.cached("sf104.calls", collect)
+    """Every call in the module, in source order, from the one walk that finds parents."""
+    return ctx.cached("sf104.calls", lambda: [node for node in parents(ctx) if isinstance(node, cst.Call)])
 
 
 def _module_sets_mesh(ctx: FileContext) -> bool:

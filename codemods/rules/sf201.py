@@ -11,7 +11,7 @@ from typing import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted
-from codemods.analysis.nodes import child_nodes
+from codemods.analysis.nodes import iter_nodes
 from codemods.calls import Argument, arguments
 from codemods.context import FileContext
 from codemods.imports import ImportManager
@@ -68,33 +68,34 @@ class _Nodes:
 def _nodes(ctx: FileContext) -> _Nodes:
     def compute() -> _Nodes:
         found = _Nodes()
-        pending: list[ast.AST] = [ctx.tree]
-        while pending:
-            node = pending.pop()
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                continue
-            if isinstance(node, ast.Name):
-                found.names.setdefault(node.id, []).append(node)
-            elif isinstance(node, ast.Call):
-                found.calls.append(node)
-            elif isinstance(node, ast.Attribute):
-                found.attributes.append(node)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                found.rebound.add(node.name)
-            elif isinstance(node, ast.arg):
-                found.rebound.add(node.arg)
-            elif isinstance(node, (ast.Global, ast.Nonlocal)):
-                found.rebound.update(node.names)
-            elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
-                found.rebound.add(node.name)
-            children = child_nodes(node)  # expression contexts and operators hold nothing read here
-            children.reverse()
-            pending.extend(children)
+        # The module's shared node list, in the order of a walk: import statements hold only
+        # aliases, none of the nodes read here, so walking into them changes nothing.
+        names, calls, attributes, rebound = found.names, found.calls, found.attributes, found.rebound
+        for node in iter_nodes(ctx.tree):
+            kind = type(node)
+            if kind is ast.Name:
+                names.setdefault(node.id, []).append(node)
+            elif kind is ast.Call:
+                calls.append(node)
+            elif kind is ast.Attribute:
+                attributes.append(node)
+            elif kind in _DEFINITIONS:
+                rebound.add(node.name)
+            elif kind is ast.arg:
+                rebound.add(node.arg)
+            elif kind is ast.Global or kind is ast.Nonlocal:
+                rebound.update(node.names)
+            elif kind in _NAMED_CAPTURES and node.name:
+                rebound.add(node.name)
         # Decorators are children after the body in `ast`: order by position, as written.
-        found.calls.sort(key=_position)
-        found.attributes.sort(key=_position)
+        calls.sort(key=_position)
+        attributes.sort(key=_position)
         return found
     return ctx.cached("sf201:nodes", compute)
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_NAMED_CAPTURES = (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
 
 
 def _position(node: ast.AST) -> tuple[int, int]:
