@@ -130,6 +130,21 @@ ENTRIES = {
     "n35_store_in_other_method": "main(mesh, x)",
     "n36_sf104_axis_tuples_unknown": ("main(x, ('i', 'j'))", "main(x, ('j', 'i'))"),
     "n37_tuple_literal_unknown_item": "run(mesh, x, x, (const(8, 8),))",
+    "n51_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
+
+    "n38_plain_enum_member": "run(xd)",
+    "n39_names_changed": "run(xd)",
+    "n40_unknown_extra_args": "run(xd, mesh_dm)",
+    "a1_dict_table": "run(xd)",
+    "a2_enum_value": "run(xd)",
+    "a3_builder_closure": "run(xd)",
+    "a4_kwargs_config": "run(xd)",
+    "a5_star_rest": "run(xd)",
+    "a6_sliced": "run(xd)",
+    "a7_logical_rules": "run(xd)",
+    "a8_mesh_axis_names": "run_made(xd)",  # run(): a Mesh of Auto axes, which the audit cannot place inputs on
+    "a9_default_arg": "run(xd)",
+    "a10_mesh_param_builder": "run(xd)",
     "p1_dict_psum": "run(mesh, x)",
     "p2_tree_util_map": "run(mesh, {'w': x, 'b': x})",
     "p3_tree_map_partial": "run(mesh, {'w': x, 'b': x})",
@@ -164,6 +179,10 @@ ENTRIES = {
     "r2_eqx_model": "make(mesh, const(4, 8))(x)",
     "s1_sf104_class_attributes": "(main(x), in_mesh(mesh, lambda: Trainer(mesh).gather(x)))",
     "s2_sf104_constant_axis_tuples": "main(x)",
+    "s3_sf104_spec_tables": "main(x)",
+    "s4_sf104_spec_arguments": "main(x)",
+    "s5_sf104_pytree_leaves": "(main({'w': x, 'b': x}), exported({'w': x, 'b': x}))",
+    "s6_sf104_three_axes": "main(x)",
     "v1_mapper": "make(mesh)(x)",
     "v2_mapper_local_alias": "make(mesh)(x)",
     "v3_module_mapper_decorator": "step(x)",
@@ -223,7 +242,9 @@ LINE_FIXES: dict[str, dict[int, str]] = {
 }
 
 # Forms left out, with the reason.
-NOT_RUN: dict[str, str] = {}
+NOT_RUN: dict[str, str] = {
+    "n50_sf104_tables_unknown": "negatives whose unknowns come from an imported module (mylib) and a key parameter",
+}
 
 # Unmarked lines where JAX raises in the program's own context, each read by hand: why the
 # analysis stays silent there (a recall gap by design, never a precision question).
@@ -231,6 +252,12 @@ _UNDER_VMAP = ("all_gather(to='reduced') under vmap raises NotImplementedError, 
                "error, and its fix would not help")
 _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
 NOTES: dict[tuple[str, int], str] = {
+    ("n38_plain_enum_member", 22): "a plain Enum member is not its value: JAX fails on the axis name itself "
+                                   "(AssertionError), not with SF105's words; taking it for 'data' was a wrong finding",
+    ("n39_names_changed", 18): "the axis list is changed in place (append): changed containers are not read",
+    ("n39_names_changed", 19): "the dict(RULES) table is changed afterwards: changed containers are not read",
+    ("n40_unknown_extra_args", 14): "**CFG is spread into partial: keywords spread from a dict are not read",
+    ("n40_unknown_extra_args", 18): "a body's *xs: how many arrays shard_map passes is not counted",
     ("m14_self_call_method", 14): _CALLED_ELSEWHERE,
     ("n10_eqx_called_elsewhere", 16): _CALLED_ELSEWHERE,
     ("n27_model_on_self_called_outside", 15): _CALLED_ELSEWHERE,
@@ -243,7 +270,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("n35_store_in_other_method", 14): "equinox forbids the store (FrozenInstanceError): the program never "
                                        "reaches shard_map",
     ("n36_sf104_axis_tuples_unknown", 29): "AXES[2] is out of range: the call is never made",
-    ("n36_sf104_axis_tuples_unknown", 32): "the spec is a parameter of the helper that puts the input",
+    ("n36_sf104_axis_tuples_unknown", 32): "the helper's spec argument names main's parameter axes",
     ("n36_sf104_axis_tuples_unknown", 33): "functools.lru_cache cannot hash a jax.Array (the program's own bug)",
     ("n36_sf104_axis_tuples_unknown", 34): "the input comes from an lru_cache-wrapped helper",
     # reached only because the harness repaired the marked line above: unrepaired, the program

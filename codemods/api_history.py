@@ -43,6 +43,7 @@ class ApiChange:
     safety_note: str = ""  # why a fix is unsafe: shown in the fix description
     reason: str = ""  # why there is no fix (not mechanical): shown in the finding
     keyword: str = ""  # KEYWORD / ATTRIBUTE / MISSING_KEYWORD: the keyword or attribute
+    # (KEYWORD: a template `new={0}...` also rewrites the value, `{0}` being the old one)
     # MISSING_KEYWORD: reported only in a module that also uses an API JAX removed by this
     # version (proof the code predates the change of the default).
     evidence_before: Version | None = None
@@ -60,8 +61,13 @@ class ApiChange:
     # is still rewritten, to the equivalent NamedSharding (codemods/rules/_sharding_chains.py).
     sharding_chain: bool = False
 
-    def replacement(self, target: Version) -> str | None:
-        usable = [template for since, template in self.replacements if since <= target]
+    # CALL: templates writing each argument once, used when one the replacement writes twice is
+    # not plain (evaluated once there); every argument but the last must be plain.
+    single_use: tuple[tuple[Version, str], ...] = ()
+
+    def replacement(self, target: Version, single_use: bool = False) -> str | None:
+        usable = [template for since, template in (self.single_use if single_use else self.replacements)
+                  if since <= target]
         return usable[-1] if usable else None
 
 
@@ -124,7 +130,12 @@ CHANGES: tuple[ApiChange, ...] = (
               "`jax.device_put_replicated` was deprecated in jax 0.8.1 and removed in 0.10.0", (0, 8, 1),
               (((0, 8, 1), "<jax.device_put>(<jax.tree.map>(lambda s: <jax.numpy.stack>([s] * len({1})), {0}), "
                            "<jax.sharding.NamedSharding>(<jax.sharding.Mesh>({1}, ({q}d{q},)), "
-                           "<jax.sharding.PartitionSpec>({q}d{q})))"),)),
+                           "<jax.sharding.PartitionSpec>({q}d{q})))"),),
+              # `devices` built by a call (`list(d.flat)`): the sharding is a default argument,
+              # evaluated once (before the values, so those must be plain).
+              single_use=(((0, 8, 1), "<jax.tree.map>(lambda s, sharding=<jax.sharding.NamedSharding>("
+                                      "<jax.sharding.Mesh>({1}, ({q}d{q},)), <jax.sharding.PartitionSpec>({q}d{q})): "
+                                      "<jax.device_put>(<jax.numpy.stack>([s] * sharding.mesh.size), sharding), {0})"),)),
     ApiChange("SF204", ("jax.sharding.PositionalSharding",), REFERENCE,
               "`jax.sharding.PositionalSharding` was deprecated in jax 0.6.0 and removed in 0.7.0", (0, 7, 0),
               reason="rewrite as `NamedSharding(Mesh(np.array(devices).reshape(shape), names), P(*names))` "
@@ -140,9 +151,10 @@ CHANGES: tuple[ApiChange, ...] = (
               "the `vma` attribute of JAX types was removed in jax 0.10.0 (now `.manual_axis_type.varying`)",
               (0, 10, 0), (((0, 10, 0), "manual_axis_type.varying"),), keyword="vma"),
     ApiChange("SF205", ("jax.ShapeDtypeStruct",), KEYWORD,
-              "`ShapeDtypeStruct(vma=)` was removed in jax 0.10.0", (0, 10, 0), keyword="vma",
-              reason="use `manual_axis_type=jax.sharding.ManualAxisType(varying=...)`; which of the varying, "
-                     "reduced and unreduced sets each axis belongs to is not in the old code"),
+              "`ShapeDtypeStruct(vma=)` was removed in jax 0.10.0", (0, 10, 0),
+              # JAX's CHANGELOG (0.10.0): `vma` became `manual_axis_type`, whose `.varying` is what
+              # `vma` was; the old keyword never set reduced or unreduced axes.
+              (((0, 10, 0), "manual_axis_type=<jax.sharding.ManualAxisType>(varying={0})"),), keyword="vma"),
     ApiChange("SF206", ("jax.sharding.Mesh", "jax.make_mesh"), WITH,
               "`with mesh:` is deprecated since jax 0.10.1 (use `with jax.set_mesh(mesh):`)", (0, 10, 1),
               (((0, 10, 1), "<jax.set_mesh>({0})"),), safe=False,

@@ -6,6 +6,7 @@ contract; it never names one.
 from __future__ import annotations
 
 import ast
+import gc
 import sys
 import warnings
 import zlib
@@ -273,11 +274,15 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
         ctx, findings = _check(source, path, options, tree, rules)
         result.findings = findings
         if fix:
+            # The fix loop lets go of the first tree once it has what it needs from it, so a
+            # round does not hold two trees (on a big file, most of the memory).
+            handed = [ctx]
+            del ctx, tree
             try:
-                result.fixed, result.findings, result.applied = _FixLoop(path, options).run(source, ctx, findings)
+                result.fixed, result.findings, result.applied = _FixLoop(path, options).run(source, handed, findings)
             except RecursionError:
                 # pyflakes (the contract's undefined-name check) recurses once per nesting level.
-                operands, line = longest_operator_chain(tree)
+                operands, line = longest_operator_chain(parse_python(source)[0])
                 where = f"the expression at line {line} chains {operands:,} operands" if operands > MAX_OPERATOR_CHAIN \
                     else "an expression nests too deeply"
                 result.error = f"not fixed: {where}, too deep to check the fixes on; nothing written"
@@ -307,6 +312,9 @@ def _sharing_a_fix(findings: list[Finding], chosen: list[Finding]) -> list[Findi
         if answers[key]:
             found.append(finding)
     return found
+
+
+_BIG_TEXT = 250_000  # characters
 
 
 class _FixLoop:
@@ -343,9 +351,11 @@ class _FixLoop:
         regions = (lambda: _guard_regions(ctx)) if ctx is not None else None
         return contract.Snapshot.of(tree, text, self.path, self.options.target, findings, suppressed_lines(text), regions)
 
-    def run(self, source: str, ctx: FileContext, findings: list[Finding]) -> tuple[str, list[Finding], list[Finding]]:
+    def run(self, source: str, handed: list[FileContext], findings: list[Finding]) -> tuple[str, list[Finding], list[Finding]]:
         """(fixed text, findings left, findings whose fix was applied), from the context the
-        findings were computed in."""
+        findings were computed in (`handed`: a list holding it, emptied once the contract's
+        first snapshot is taken, the one use of it)."""
+        ctx = handed.pop()
         tree = ctx.tree
         text = source
         snapshot = None  # the contract's view of the text, taken only when there is a fix to check
@@ -363,6 +373,12 @@ class _FixLoop:
                 return source, [replace(f, unfixable=reason) if f.fix else f for f in original], []
             if snapshot is None:
                 snapshot = self._snapshot(text, tree, ctx, findings)
+                ctx = tree = None  # the first tree is not needed again: let it go before the next parse
+                if len(source) > _BIG_TEXT:
+                    # pyflakes links each node to its parent, so only the cycle collector frees a
+                    # tree; on a big file it runs now, before the next parse (on small ones the
+                    # collection would cost more than the memory is worth).
+                    gc.collect()
             outcome = self._round(text, findings, snapshot, chosen)
             if outcome is None:
                 continue  # some fixes were withdrawn: choose again on the same text

@@ -148,6 +148,14 @@ MIGRATIONS: tuple[Migration, ...] = (
 EXPERIMENTAL_SHARD_MAP = "jax.experimental.shard_map.shard_map"
 EXPERIMENTAL_SHARD_MAP_POSITIONAL = ("mesh", "in_specs", "out_specs", "check_rep", "auto")
 SHARD_MAP_RENAMED_KEYWORDS = {"check_rep": "check_vma"}
+# Before 0.6.0 a gradient taken inside a check_rep=True body was not summed over the axes its
+# invariant inputs are broadcast along (as under check_rep=False); from 0.6.0 the experimental
+# function is check_vma's, which sums it. Checked on 0.4.35, 0.5.3, 0.6.0, 0.6.2 and 0.10.2.
+EXPERIMENTAL_SHARD_MAP_VMA: Version = (0, 6, 0)
+# Transforms that transpose a function: under them check_vma=True and the old check_rep=True
+# differ in a body (forward values agree).
+TRANSPOSING_TRANSFORMS = frozenset({"grad", "value_and_grad", "vjp", "linear_transpose", "custom_vjp",
+                                    "jacrev", "hessian", "custom_gradient"})
 
 
 # ---------------------------------------------------------------------------------------------

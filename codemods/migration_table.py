@@ -47,7 +47,7 @@ def _template(template: str, change: history.ApiChange) -> str:
     for placeholder, shown in _PLACEHOLDERS.items():
         text = text.replace(placeholder, shown)
     if change.form == history.KEYWORD:
-        return _code(f"{text}=")
+        return _code(text if "=" in text else f"{text}=")  # a template with `=` rewrites the value too
     if change.form == history.ATTRIBUTE:
         return _code(f".{text}")
     if change.form == history.WITH:

@@ -104,7 +104,6 @@ def test_a_directly_imported_device_put_sharded_is_rewritten_with_its_import():
 
 
 @pytest.mark.parametrize("uses", [
-    "y = device_put_sharded(xs, make_devices())\n",  # an argument that must not be evaluated twice
     "y = device_put_sharded(xs, devs)\nf = device_put_sharded\n",  # a use that is not a call
     "y = device_put_sharded(xs, devs, extra)\n",
 ])
@@ -149,8 +148,18 @@ def test_experimental_shard_module_import_that_cannot_go_is_kept_and_says_why(so
     assert "from jax.experimental import shard" in run(source).output
 
 
-def test_device_put_replicated_with_an_expression_evaluated_twice_is_not_fixed():
-    result = run("import jax\ny = jax.device_put_replicated(x, make_devices())\n")
+def test_a_device_list_built_by_a_call_is_still_built_once_and_after_the_values():
+    # device_put_sharded writes the devices once, in their place: rewritten as usual.
+    assert run("import jax\ny = jax.device_put_sharded(xs, make_devices())\n").output == (
+        "import jax\ny = jax.device_put(jax.tree.map(lambda *s: jax.numpy.stack(s), *xs), "
+        "jax.sharding.NamedSharding(jax.sharding.Mesh(make_devices(), ('d',)), jax.sharding.PartitionSpec('d')))\n")
+    # device_put_replicated needs the count too: the sharding becomes a default argument (built once).
+    assert run("import jax\ny = jax.device_put_replicated(x, make_devices())\n").output == (
+        "import jax\ny = jax.tree.map(lambda s, sharding=jax.sharding.NamedSharding(jax.sharding.Mesh(make_devices(), "
+        "('d',)), jax.sharding.PartitionSpec('d')): jax.device_put(jax.numpy.stack([s] * sharding.mesh.size), "
+        "sharding), x)\n")
+    # That default runs before the values: values built by a call would change order, so no fix.
+    result = run("import jax\ny = jax.device_put_replicated(load(), make_devices())\n")
     assert codes(result) == ["SF203"] and result.findings[0].fix is None
 
 
@@ -351,7 +360,9 @@ def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
         "`jax.sharding.reshard` (from 0.7.0); `jax.reshard` (from 0.8.2)"
     assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("`NamedSharding(Mesh(np.array(devices)")
     assert by_old["`jax.sharding.PositionalSharding`"][4] == "safe"
-    assert by_old["`jax.ShapeDtypeStruct(vma=)`"][3].startswith("reported only: ")
+    assert by_old["`jax.ShapeDtypeStruct(vma=)`"][3] == \
+        "`manual_axis_type=jax.sharding.ManualAxisType(varying=xs)` (from 0.10.0)"
+    assert by_old["`jax.ShapeDtypeStruct(vma=)`"][4] == "safe"
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert migration_table.migrations_table() in readme
 
@@ -609,3 +620,42 @@ def test_a_from_import_rewritten_with_its_calls_is_reported_at_the_import_too():
     assert result.findings[0].fix.edits == result.findings[1].fix.edits  # one change, applied whole
     fixed = run(source).output
     assert fixed == "import jax\nfrom jax.lax import pcast as pv\n\n\ndef f(x):\n    return pv(x, 'i', to='varying')\n"
+
+
+
+@pytest.mark.parametrize("keyword, fixed", [
+    ("vma = s", "manual_axis_type=ManualAxisType(varying=s)"),
+    ("vma=(s)", "vma=(s)"),  # parentheses around the value: reported, rewritten by hand
+])
+def test_shape_dtype_struct_vma_becomes_the_varying_set_of_manual_axis_type(keyword, fixed):
+    source = f"import jax\nfrom jax.sharding import ManualAxisType\nt = jax.ShapeDtypeStruct((2,), 'f4', {keyword})\n"
+    assert codes(run(source, fix=False)) == ["SF205"]
+    assert run(source).output == source.replace(keyword, fixed)
+    assert run(source, (0, 9, 2), fix=False).findings == []  # ManualAxisType is new in 0.10.0
+
+
+_GRAD_IN_BODY = """\
+import jax
+from jax.experimental.shard_map import shard_map
+f = shard_map(lambda w: jax.grad(g)(w), mesh, in_specs=P(), out_specs=P())
+"""
+
+
+@pytest.mark.parametrize("written, fixed, safety", [
+    # Before 0.6.0 an in-body gradient is each device's own: only check_vma=False keeps it.
+    ("0.5.3", "f = shard_map(lambda w: jax.grad(g)(w), mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)",
+     Safety.SAFE),
+    # From 0.6.0 the experimental function already sums it, as check_vma=True does.
+    ("0.6.2", "f = shard_map(lambda w: jax.grad(g)(w), mesh=mesh, in_specs=P(), out_specs=P())", Safety.SAFE),
+    # Unknown JAX and a gradient in the module: either meaning may be the intended one.
+    (None, "f = shard_map(lambda w: jax.grad(g)(w), mesh=mesh, in_specs=P(), out_specs=P())", Safety.UNSAFE),
+])
+def test_experimental_shard_map_keeps_in_body_gradients_of_the_jax_it_was_written_for(written, fixed, safety):
+    from codemods import jaxapi
+    from codemods.written_for import WrittenFor
+
+    options = Options(target=(0, 10, 2), written_for=WrittenFor(jaxapi.parse_version(written)) if written else None)
+    found = process_source(_GRAD_IN_BODY, "m.py", options, fix=False).findings
+    assert [(f.code, f.fix.safety) for f in found] == [("SF201", safety)]
+    options = Options(target=(0, 10, 2), unsafe_fixes=True, written_for=options.written_for)
+    assert process_source(_GRAD_IN_BODY, "m.py", options, fix=True).output.splitlines()[-1] == fixed

@@ -2,6 +2,7 @@
 binding filters, the choice of worker processes) must decide exactly what the plain ways do."""
 from __future__ import annotations
 
+import ast
 import io
 import random
 import threading
@@ -11,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from codemods.analysis import transfer
+from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.names import ImportTable
+from codemods.analysis.references import referenced_names
 from codemods import engine, fs, jaxapi, prefilter, workers
 from codemods.discovery import discover
 from codemods.engine import Options
@@ -200,3 +204,63 @@ def test_more_processes_for_much_work(monkeypatch):
 def test_process_source_keeps_its_answers_for_filtered_text():
     result = engine.process_source("x = 1\n", "m.py", Options())
     assert (result.path, result.original, result.findings, result.error) == ("m.py", "x = 1\n", [], None)
+
+
+# --------------------------------------------------------------------------- name resolution
+def _fixture_trees():
+    for path in sorted(FIXTURES.glob("SF*/*/*.py")) + sorted((FIXTURES / "demo").rglob("*.py")):
+        yield path, ast.parse(path.read_text())
+
+
+def test_resolve_stops_early_only_where_the_whole_chain_resolves_to_nothing():
+    """`ImportTable.resolve` gives up at a head bound to nothing imported: the full spelling would
+    resolve to nothing either."""
+    for path, tree in _fixture_trees():
+        table = ImportTable.of(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.expr):
+                spelled = ast_dotted(node)
+                expected = None if spelled is None else resolve_dotted(table.bindings, spelled)
+                assert table.resolve(node) == expected, (path, ast.unparse(node))
+
+
+def test_every_resolved_name_is_among_the_referenced_names():
+    """The SF2xx rules skip the changes whose old APIs `referenced_names` lacks (no look at the
+    module's assignments for them): sound only if every name a node resolves to is in it."""
+    for path, tree in _fixture_trees():
+        table = ImportTable.of(tree)
+        referenced = referenced_names(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.expr):
+                name = table.resolve(node)
+                assert name is None or name in referenced, (path, ast.unparse(node), name)
+
+
+def test_libcst_parents_are_the_parent_node_providers():
+    """SF104's parent map (analysis/specs.parents) is read from each node's children; it must
+    be the mapping LibCST's ParentNodeProvider gives."""
+    from libcst.metadata import ParentNodeProvider
+
+    from codemods.analysis import specs
+    from codemods.context import FileContext
+
+    for path in sorted(FIXTURES.glob("SF104/*/*.py")) + sorted(FIXTURES.glob("SF10[12]/*/before.py"))[:6]:
+        ctx = FileContext(path.read_text(), str(path))
+        assert specs.parents(ctx) == dict(ctx.wrapper.resolve(ParentNodeProvider)), path
+
+
+def test_sf104_lists_every_call_in_source_order():
+    import libcst as cst
+
+    from codemods.context import FileContext
+    from codemods.rules import sf104
+
+    for path in sorted(FIXTURES.glob("SF104/*/*.py")):
+        ctx = FileContext(path.read_text(), str(path))
+        walked: list = []
+        pending = [ctx.module]
+        while pending:  # a plain preorder walk of the whole module
+            node = pending.pop()
+            walked += [node] if isinstance(node, cst.Call) else []
+            pending.extend(reversed(node.children))
+        assert sf104._calls(ctx) == walked, path

@@ -43,7 +43,9 @@ def test_keyword_and_context_spelling():
     assert model.context_suffix([("invariant", "invariant")]) == ""  # an axis every operand is invariant on
     assert model.context_suffix([("varying", "invariant"), ("varying", "varying")]) == "@VI;VV"
     assert model.context_suffix([("varying", "varying"), ("varying", "invariant")]) == "@VI;VV"  # axes are interchangeable by name
-    assert model.context_suffix([("varying", "reduced")]) is None
+    assert model.context_suffix([("varying", "reduced")]) == "@VR"  # a reduced or unreduced column is spelled too
+    assert model.context_suffix([("unreduced",), ("reduced",)]) == "@R;U"
+    assert model.context_suffix([("varying", "unknown")]) is None
 
 
 def test_sum_of_a_value_reduced_on_i_with_mixed_other_axes():
@@ -99,21 +101,48 @@ def test_an_axis_given_positionally_and_by_keyword_is_unknown():
 
 
 @pytest.mark.parametrize("operand", [
-    state(i=R, j=R),            # reduced on another axis too: no observed column holds R
-    state(i=R, j=U),
     state(i=R, j=Q),
     state(rest=V, i=R),         # varying on axes it does not name: how many, the table cannot tell
+    state(rest=R, i=R),
     state(rest=Q, i=R),
 ])
 def test_other_axes_the_tables_did_not_observe_are_unknown(operand):
     assert keys([operand]) is None
 
 
+def test_values_reduced_or_unreduced_on_other_axes_name_them():
+    assert keys([state(i=R, j=R)]) == ["reduced@R"]
+    assert keys([state(i=R, j=R)], axis="j") == ["reduced@R"]  # the axes are interchangeable
+    assert keys([state(i=R, j=U, k=V)]) == ["reduced@U;V"]
+    two = rule(args=("A", "A"), params=("a", "b"))
+    g, w = state(i=R, j=R), state(i=R, j=I, k=V)
+    assert keys([g, w], operation=two) == ["reduced,reduced@IV;RI"]
+
+
 def test_an_operation_the_other_axes_never_changed_still_needs_known_states_there():
-    irrelevant = rule(irrelevant=True)
+    irrelevant = rule(irrelevant=True)  # a format-2 table: seen irrelevant while I or V there
     assert keys([state(rest=V, i=R)], operation=irrelevant) == ["reduced"]
-    assert keys([state(i=R, j=R)], operation=irrelevant) is None
+    assert keys([state(i=R, j=R)], operation=irrelevant) == ["reduced@R"]  # matched exactly, if ever observed
     assert keys([state(rest=Q, i=R)], operation=irrelevant) is None
+    assert keys([state(rest=R, i=R)], operation=irrelevant) is None
+
+
+def test_an_operation_seen_irrelevant_with_reduced_other_axes_reads_its_plain_case():
+    operation = Operation("jax.numpy.tanh", ("A",), {"reduced": {"state": "reduced"},
+                                                     "reduced@U": {"error": "NotImplementedError", "message": "no"}},
+                          ("x",), True, (), "IRV")
+    tanh = transfer.OperandRule(operation)
+    assert keys([state(i=R, j=R)], operation=tanh) == ["reduced"]
+    assert keys([state(i=R, j=R, k=V)], operation=tanh) == ["reduced"]
+    assert tanh.keeps(keys([state(i=R, j=R)], operation=tanh))
+    assert keys([state(i=R, j=U)], operation=tanh) == ["reduced@U"]  # U was not among the letters
+    assert not tanh.keeps(keys([state(i=R, j=U)], operation=tanh))
+    assert operation.outcome("reduced@R;V").state == "reduced" and operation.outcome("reduced@R;U") is None
+    # Reduced on i and j: the result is reduced on both (each axis looked up on its own).
+    both = state(i=R, j=R, k=V)
+    result = transfer.through(tanh, [both], [both])
+    assert (result.on("i"), result.on("j"), result.on("k")) == (R, R, V)
+    assert transfer.through(rule(irrelevant=True, cases={"reduced": {"state": "reduced"}}), [both], [both]).unknown
 
 
 def test_a_case_absent_from_the_table_proves_nothing():
@@ -148,6 +177,19 @@ def test_other_axes_are_irrelevant_only_when_no_observed_case_changed_with_them(
     assert model.other_axes_irrelevant(messages)
 
 
+def test_the_widest_set_of_other_axes_states_that_never_changed_an_outcome():
+    kept, error = {"state": "reduced"}, {"error": "NotImplementedError", "message": "unreduced rule"}
+    tanh = {"reduced": kept, "reduced@V": kept, "reduced@R": kept, "reduced@R;V": kept, "reduced@U": error}
+    assert model.irrelevant_letters(tanh) == "IRV"
+    assert model.irrelevant_letters(dict(tanh, **{"reduced@U": kept})) == "IRUV"
+    assert model.irrelevant_letters(dict(tanh, **{"reduced@R;V": error})) == "IV"
+    assert model.irrelevant_letters({"reduced": kept, "reduced@R": kept}) == ""  # V never observed
+    # A letter counts only where it was observed: no U case, no U in the set.
+    assert model.irrelevant_letters({"reduced": kept, "reduced@V": kept, "reduced@R": kept}) == "IRV"
+    assert model.context_letters("reduced,invariant|axis=0@IV;RU") == {"I", "V", "R", "U"}
+    assert model.context_letters("reduced|axis=0") == set()
+
+
 def test_the_result_follows_the_observed_state_and_combines_elsewhere():
     operation = rule(args=("A", "A"), params=("a", "b"),
                      cases={"reduced,invariant@IV": {"state": "invariant"}, "reduced,invariant": {"state": "reduced"}})
@@ -176,4 +218,11 @@ def test_the_generator_and_the_analysis_spell_a_call_alike():
     g, w = state(i=R, j=V, k=I), state(j=I, k=V)
     assert keys([g, w], operation=rule(args=("A", "A"), params=("a", "b")))[0].partition("@")[2] in {
         suffix.lstrip("@") for suffix in spelled}
+    # Operands reduced on i and on another axis (a gradient beside a weight, both reduced on j).
+    with_reduced = {suffix for suffix, _ in observe.contexts(2, True, reduced=True)}
+    g, w = state(i=R, j=R, k=V), state(j=R)
+    assert "@" + keys([g, w], operation=rule(args=("A", "A"), params=("a", "b")))[0].partition("@")[2] in with_reduced
+    assert {"@R", "@R;R", "@R;V", "@U"} <= {suffix for suffix, _ in observe.contexts(1, True, reduced=True)}
+    assert "@RRR" in {suffix for suffix, _ in observe.contexts(3, False, reduced=True)}  # a list of three
+    assert not any("R" in suffix or "U" in suffix for suffix, _ in observe.contexts(2, True))
     assert observe.positional_names(jnp.sum)[:2] == ["a", "axis"]

@@ -153,3 +153,16 @@ def test_a_dot_drops_the_reduced_state_to_invariant_as_the_table_saw():
 def test_a_reduced_value_beside_an_invariant_one_keeps_the_state_when_the_table_says_so():
     body = "w = jnp.zeros((8, 2))\nc = jnp.concatenate([g, w], axis=0)\nreturn lax.psum(c, 'i')"
     assert codes(body.replace("(8, 2)", "(4, 1)"), out_specs="P()") == ["SF103"]
+
+
+@pytest.mark.parametrize("body, expected", [
+    # Run on jax 0.10.2: tanh keeps both reduced axes, and the psum's inserted pvary raises
+    # "pvary cannot accept args which are reduced. Got f32[32,2]{R:(i,j)}".
+    ("g2 = lax.all_gather(x, ('i', 'j'), to='reduced', tiled=True)\nt = jnp.tanh(g2)\nreturn lax.psum(t, 'i')",
+     ["SF103"]),
+    # jnp.mean of a value reduced on i and j: "Inputs cannot be replicated on the same axes that
+    # another input is reduced on".
+    ("g2 = lax.all_gather(x, ('i', 'j'), to='reduced', tiled=True)\nreturn jnp.mean(g2)", ["SF106"]),
+])
+def test_a_value_reduced_on_two_axes_follows_the_table(body, expected):
+    assert codes(body, out_specs="P()") == expected

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import ast
 import operator
+from collections import deque
 from typing import Callable, Iterator
 
 from codemods import api_history, jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
-from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.nodes import child_nodes, iter_nodes
 
 Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column
 
@@ -52,13 +53,20 @@ def other_generation(tree: ast.Module, target: jaxapi.Version) -> list[Region]:
         guards = _Guards(bindings_of(tree), target, tree)
         found: list[Region] = []
         for node in iter_nodes(tree):
-            found.extend(guards.regions(node))
+            if type(node) in _GUARDING:
+                found.extend(guards.regions(node))
+            if not isinstance(node, _HOLDS_BLOCKS):
+                continue
             for field in ("body", "orelse", "finalbody"):
                 block = getattr(node, field, None)
                 if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
                     found.extend(guards.after_early_exit(block))
         known[target] = found
     return known[target]
+
+
+_GUARDING = (ast.If, ast.IfExp, ast.Try)  # the nodes `_Guards.regions` finds regions at
+_HOLDS_BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case, ast.Module)  # statement lists live here only
 
 
 def inside(regions: list[Region], line: int, column0: int) -> bool:
@@ -81,32 +89,46 @@ def _expr(node: ast.expr) -> list[Region]:
 
 def _single_assignments(tree: ast.Module) -> dict[str, ast.expr]:
     """Names bound exactly once in the whole module, by a plain `name = value`: a flag read
-    anywhere holds that value (a name bound twice, or any other way, is not a flag)."""
+    anywhere holds that value (a name bound twice, or any other way, is not a flag). The order
+    of the walk does not matter: a name kept has one store, so one value."""
     stores: dict[str, int] = {}
     values: dict[str, ast.expr] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            stores[node.id] = stores.get(node.id, 0) + 1
-        elif isinstance(node, ast.arg):
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.Name:
+            if type(node.ctx) is not ast.Load:
+                stores[node.id] = stores.get(node.id, 0) + 1
+        elif kind is ast.arg:
             stores[node.arg] = stores.get(node.arg, 0) + 2
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
             stores[node.name] = stores.get(node.name, 0) + 2
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+        elif kind is ast.Import or kind is ast.ImportFrom:
             for alias in node.names:
                 local = alias.asname or alias.name.split(".")[0]
                 stores[local] = stores.get(local, 0) + 1
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            values[node.targets[0].id] = node.value
+        elif kind is ast.Assign:
+            if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
+                values[node.targets[0].id] = node.value
     return {name: value for name, value in values.items() if stores.get(name) == 1}
 
 
-def _none_sentinels(tree: ast.Module, bindings: dict[str, str | None]) -> dict[str, tuple[ast.expr | str, str]]:
+def _tries(tree: ast.Module) -> Iterator[ast.Try]:
+    """The try statements in `ast.walk`'s order (breadth first: a later one rebinds a name),
+    without entering expressions, which hold no statement."""
+    queue = deque([tree])
+    while queue:
+        node = queue.popleft()
+        if type(node) is ast.Try:
+            yield node
+        queue.extend(child for child in child_nodes(node) if not isinstance(child, ast.expr))
+
+
+def _none_sentinels(tree: ast.Module, flags: dict[str, ast.expr],
+                    bindings: dict[str, str | None]) -> dict[str, tuple[ast.expr | str, str]]:
     """local name -> (the module: an expression or its dotted name, attribute name) for `try: from M import a` /
-    `except ImportError: a = None`, and `a = getattr(M, "a", None)` assigned once."""
+    `except ImportError: a = None`, and `a = getattr(M, "a", None)` assigned once (`flags`)."""
     found: dict[str, tuple[ast.expr | str, str]] = {}
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Try):
-            continue
+    for node in _tries(tree):
         nones = {t.id for h in node.handlers if _catches_shim_error(h) for stmt in h.body
                  if isinstance(stmt, ast.Assign) and _is_none(stmt.value)
                  for t in stmt.targets if isinstance(t, ast.Name)}
@@ -115,7 +137,7 @@ def _none_sentinels(tree: ast.Module, bindings: dict[str, str | None]) -> dict[s
                 for alias in stmt.names:
                     if (alias.asname or alias.name) in nones:
                         found[alias.asname or alias.name] = (stmt.module, alias.name)
-    for name, value in _single_assignments(tree).items():
+    for name, value in flags.items():
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "getattr" \
                 and "getattr" not in bindings and len(value.args) == 3 and not value.keywords \
                 and _is_none(value.args[2]) and isinstance(value.args[1], ast.Constant) \
@@ -139,7 +161,7 @@ class _Guards:
         self.target = target
         self.removed = removed_apis(target)
         self.flags = _single_assignments(tree) if tree is not None else {}
-        self.sentinels = _none_sentinels(tree, bindings) if tree is not None else {}
+        self.sentinels = _none_sentinels(tree, self.flags, bindings) if tree is not None else {}
         self._deciding: set[str] = set()  # flags being decided (a flag defined from itself)
 
     def _canonical(self, node: ast.AST) -> str | None:

@@ -24,6 +24,7 @@ from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
+from codemods.analysis.pyvalues import MeshValue, PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
@@ -84,7 +85,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutations):
+class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -117,8 +118,7 @@ class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutat
 
     def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
         """The Python literal an expression around a body stands for (NOT_LITERAL: unknown)."""
-        value = self.eval(expr, self._static_frame(scopes))
-        return value.value if isinstance(value, Const) else NOT_LITERAL
+        return python_value(self.eval(expr, self._static_frame(scopes)))
 
     # -- entry -------------------------------------------------------------------------------
     def analyse(self, use: ShardMapUse) -> BodyRun:
@@ -292,9 +292,8 @@ class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutat
                 frame.vars[name] = self._default(default, frame.parent)
             else:
                 return False
-        for param in (params.vararg, params.kwarg):
-            if param is not None:
-                frame.vars[param.arg] = UNKNOWN
+        body = self.run is not None and frame.function is self.run.use.body  # its *args: not counted here
+        extra_arguments(params, args, keywords, frame.vars, exact=not body)
         return True
 
     def _default(self, node: ast.expr, defined_in: Frame | None) -> Value:
@@ -388,12 +387,13 @@ class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutat
             frame.vars[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
             elements = target.elts
-            if any(isinstance(element, ast.Starred) for element in elements):
+            starred = any(type(element) is ast.Starred for element in elements)
+            items = unpack_starred(value, elements) if starred else self._unpack(value, len(elements))
+            if items is None:
                 self._forget(target_names(target), frame)
                 return
-            items = self._unpack(value, len(elements))
             for element, item in zip(elements, items):
-                self.assign(element, item, frame)
+                self.assign(element.value if type(element) is ast.Starred else element, item, frame)
         elif isinstance(target, ast.Subscript):
             self.store_item(target, value, frame)
         # attributes: objects' fields are read only where nothing else sets them (classes.py)
@@ -477,8 +477,8 @@ class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutat
         return replace(CONSTANT, why="a closed-over value")
 
     def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
-        """The constant every call passes for parameter `name` of a module function (an axis
-        name given to a builder: `make_step('data')`), when every reference to it is such a call."""
+        """The constant (an axis name: `make_step("data")`; a mesh built in the file) every call passes
+        for parameter `name` of a module function, when every reference to it is such a call."""
         if self.scope.globals.unique_function(function.name) is not function:
             return None
         params = positional_params(function.args)
@@ -503,11 +503,11 @@ class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutat
                 found.append(Const(value))
                 continue
             passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
-            if not (isinstance(passed, Function) and passed.closure is self.module_frame):
+            if not (isinstance(passed, Function) and passed.closure is self.module_frame or isinstance(passed, MeshValue)):
                 return None
             found.append(passed)
         first = found[0]
-        if all(value == first if isinstance(value, Const) else
+        if all(value == first if isinstance(value, (Const, MeshValue)) else
                isinstance(first, Function) and value.node is first.node for value in found):
             return first
         return None

@@ -55,6 +55,12 @@ class ImportTable:
 
     def resolve(self, expr: object, shadowed: frozenset[str] = frozenset()) -> str | None:
         """Canonical dotted name of `expr` when it is a JAX object reached through imports."""
+        if isinstance(expr, ast.AST):  # most chains start at a name bound to nothing imported
+            head = expr
+            while isinstance(head, ast.Attribute):
+                head = head.value
+            if not isinstance(head, ast.Name) or self.bindings.get(head.id) is None:
+                return None
         name = dotted(expr)
         return None if name is None else resolve_dotted(self.bindings, name, shadowed)
 

@@ -111,15 +111,16 @@ _LEAVES = frozenset({ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, 
 
 
 def child_nodes(node: ast.AST) -> list[ast.AST]:
+    kind = type(node)
+    if kind in _LEAVES:
+        return []
     children: list[ast.AST] = []
-    if type(node) in _LEAVES:
-        return children
-    for name in _child_fields(type(node)):
+    for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
         value = getattr(node, name, None)
-        if isinstance(value, ast.AST):
+        if type(value) is list:  # the walks' hottest line: a list comprehension, no generator
+            children += [item for item in value if isinstance(item, ast.AST)]
+        elif isinstance(value, ast.AST):
             children.append(value)
-        elif type(value) is list:
-            children.extend(item for item in value if isinstance(item, ast.AST))
     return children
 
 
@@ -160,17 +161,21 @@ def iter_with_scopes(root: ast.AST) -> Iterator[tuple[ast.AST, tuple[FunctionDef
     while stack:
         node, scopes = stack.pop()
         yield node, scopes
-        if isinstance(node, DEFS):
+        kind = type(node)
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             inner = scopes + (node,)
-            stack.extend((stmt, inner) for stmt in reversed(node.body))
+            stack += [(stmt, inner) for stmt in reversed(node.body)]
             if node.returns is not None:
                 stack.append((node.returns, scopes))
             stack.append((node.args, scopes))
-            stack.extend((decorator, scopes) for decorator in reversed(node.decorator_list))
+            stack += [(decorator, scopes) for decorator in reversed(node.decorator_list)]
+            continue
+        if kind in _LEAVES:
             continue
         children = child_nodes(node)
-        children.reverse()
-        stack.extend((child, scopes) for child in children)
+        if children:
+            children.reverse()
+            stack += [(child, scopes) for child in children]
 
 
 def child_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:

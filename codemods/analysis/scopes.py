@@ -113,8 +113,34 @@ def _note_target(target: ast.expr, value: ast.expr, result: Bindings) -> None:
             and not any(isinstance(item, ast.Starred) for item in target.elts + value.elts):
         for item_target, item_value in zip(target.elts, value.elts):
             _note_target(item_target, item_value, result)
+    elif isinstance(target, (ast.Tuple, ast.List)) and type(value) in (ast.Name, ast.Attribute):
+        for item_target, item_value in unpacked_items(target, value):  # `DP, *REST = AXES`
+            _note_target(item_target, item_value, result)
     else:
         target_names(target, result.other)
+
+
+def unpacked_items(target: ast.Tuple | ast.List, value: ast.expr) -> list[tuple[ast.expr, ast.expr]]:
+    """Each target of `a, *rest = VALUE` with an item node of VALUE (`VALUE[0]`, `VALUE[1:]`) that
+    the interpreter reads only when VALUE has the shape the unpacking needs."""
+    from codemods.analysis.pyvalues import UNPACK_SHAPE
+
+    elements = target.elts
+    stars = [index for index, element in enumerate(elements) if isinstance(element, ast.Starred)]
+    if len(stars) > 1:
+        return []
+    shape, after = (len(elements), bool(stars)), len(elements) - (stars[0] if stars else 0) - 1
+    pairs = []
+    for index, element in enumerate(elements):
+        if stars and index == stars[0]:
+            item: ast.expr = ast.Slice(lower=ast.Constant(index), upper=ast.Constant(-after) if after else None)
+            element = element.value
+        else:
+            item = ast.Constant(index if not stars or index < stars[0] else index - len(elements))
+        node = ast.copy_location(ast.Subscript(value=value, slice=item, ctx=ast.Load()), value)
+        setattr(node, UNPACK_SHAPE, shape)
+        pairs.append((element, node))
+    return pairs
 
 
 def imported_names(stmt: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
@@ -361,18 +387,20 @@ class ModuleScope:
             bound, outer = self.lookup_value(expr.id, scopes)
             if bound is not None:
                 return self.constant(bound, outer, depth + 1)
+            if scopes and self.evaluate is not None:
+                return self.evaluate(expr, scopes)  # a builder's parameter (`P(dp, tp)` in `build(mesh, dp, tp)`)
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
                 and not any(self.locals_of(function).binds(expr.value.id) for function in scopes):
             bound = self.class_value(expr.value.id, expr.attr)  # `Config.data_axis`
             if bound is not None:
                 return self.constant(bound, (), depth + 1)
-        if isinstance(expr, ast.Attribute) and self.evaluate is not None:
-            return self.evaluate(expr, scopes)  # `cfg.axes.data`, `self.axis`: objects the interpreter reads
+        if isinstance(expr, (ast.Attribute, ast.Subscript, ast.Call)) and self.evaluate is not None:
+            return self.evaluate(expr, scopes)  # `cfg.axes.data`, `AXES["tp"]`: values the interpreter reads
         if isinstance(expr, (ast.Tuple, ast.List)):
             items = []
             for element in expr.elts:
                 if isinstance(element, ast.Starred):
-                    return NOT_LITERAL
+                    return self.evaluate(expr, scopes) if self.evaluate is not None else NOT_LITERAL
                 item = self.constant(element, scopes, depth + 1)
                 if item is NOT_LITERAL:
                     return NOT_LITERAL
@@ -409,6 +437,8 @@ def _root_facts(root: ast.AST) -> _RootFacts:
     facts = _RootFacts([], [], [])
     for node, scopes in iter_with_scopes(root):
         kind = type(node)
+        if kind is ast.Name or kind is ast.Constant:  # most nodes: nothing to note
+            continue
         if kind is ast.Call or kind in DEFS:
             facts.calls_and_defs.append((node, scopes))
         if kind is ast.Assign:
@@ -435,13 +465,19 @@ def _indirect_names(facts: list[_RootFacts], words: frozenset[str]) -> frozenset
     assigns = [assign for root_facts in facts for assign in root_facts.assigns]
     calls = [call for root_facts in facts for call in root_facts.calls]
     found: set[str] = set()
+    params: dict[int, frozenset[str]] = {}  # each function's parameters, read once for every round
+
+    def params_of(function: FunctionDef) -> frozenset[str]:
+        if id(function) not in params:
+            params[id(function)] = frozenset(all_param_names(function.args))
+        return params[id(function)]
+
     for _ in range(MAX_FORWARDING_DEPTH):
         known = words | found
         more = {target for targets, spelled in assigns if spelled & known for target in targets}
         for spelled, passed, scopes in calls:
             if spelled & known:
-                more.update(function.name for function in scopes
-                            if passed & set(all_param_names(function.args)))
+                more.update(function.name for function in scopes if not params_of(function).isdisjoint(passed))
         more -= known
         if not more:
             break

@@ -292,10 +292,12 @@ class _Finder:
         return None
 
     def _scopes_of(self, function: FunctionDef) -> tuple[FunctionDef, ...]:
-        for node, scopes in self.scope.calls_and_defs:
-            if node is function:
-                return scopes
-        return ()
+        known = self.__dict__.get("_def_scopes")
+        if known is None:  # one pass over the module's calls and defs, not one per question
+            known = self._def_scopes = {}
+            for node, scopes in self.scope.calls_and_defs:
+                known.setdefault(id(node), scopes)  # the first, as a search from the start finds
+        return known.get(id(function), ())
 
     def _mentions_shard_map(self, node: ast.Call) -> bool:
         """Cheap test before resolving anything: the callee (or partial's first argument) is

@@ -264,16 +264,16 @@ _DTYPE_NAMES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "
 
 def _other_axes_context(operation, arrays: list[AxisState], axis: str) -> str | None:
     """The `@` part of a key: the array operands' states on every other mesh axis (a column per
-    axis on which some operand varies). "" when the operation was seen never to depend on them
-    and every state there is invariant or varying; None when a state there is neither, or when
-    operands leave axes unnamed in a state other than invariant (how many axes that is, the
-    table cannot tell)."""
+    axis on which some operand is not invariant). "" when the operation was seen never to depend
+    on them and every state there is one it was seen so in; None when a state there is unknown, or
+    when operands leave axes unnamed in a state other than invariant (how many axes that is, the
+    table cannot tell) and the operation was not seen independent of it."""
     others = sorted({other for array in arrays for other, _ in array.named if other != axis})
     columns = [[array.on(other).value for array in arrays] for other in others]
     rest = [array.rest.value for array in arrays]
-    if operation is not None and operation.other_axes_irrelevant:
-        seen = {state for column in columns + [rest] for state in column}
-        return "" if seen <= {V.value, I.value} else None
+    seen = {state for column in columns + [rest] for state in column}
+    if operation is not None and seen <= operation.irrelevant_states:
+        return ""
     if any(state != I.value for state in rest):
         return None
     return transfer_model.context_suffix(columns)

@@ -12,6 +12,7 @@ from typing import Iterator
 from codemods import api_history as history
 from codemods import jaxapi
 from codemods.analysis import guards
+from codemods.analysis.references import referenced_names
 from codemods.calls import arguments
 from codemods.context import FileContext
 from codemods.imports import module_level_names
@@ -97,15 +98,29 @@ class ApiChanges:
         for change in self.changes:
             for name in change.old:
                 self._first.setdefault((change.form, name), change)
+        # Asked of every node: a call whose callee resolves to none of these has no finding here.
+        self._old_names = frozenset(name for change in self.changes for name in change.old)
+        self._by_attribute: dict[str, history.ApiChange] = {}  # attribute name -> its first change
+        for change in self.changes:
+            if change.form == history.ATTRIBUTE:
+                self._by_attribute.setdefault(change.keyword, change)
+        # A value built by an API the module never names (resolves no name to) is no evidence:
+        # those changes need no look at assignments (a walk of the whole module).
+        reached = referenced_names(ctx.tree)
+        self._method_changes = [c for c in self.changes if c.form == history.METHOD and not reached.isdisjoint(c.old)]
+        self._with_changes = [c for c in self.changes if c.form == history.WITH and not reached.isdisjoint(c.old)]
         # What each node resolves to, shared by the SF2xx rules (each asks of the same nodes).
         self._resolved: dict[int, str | None] = ctx.cached("api-history:resolved", dict)
         self._saved_settings: set[int] = set()  # RESTORE: the calls whose result was reported
 
-    def _change(self, node: ast.expr, form: str) -> history.ApiChange | None:
+    def _name(self, node: ast.expr) -> str | None:
         key = id(node)
         if key not in self._resolved:
             self._resolved[key] = self.ctx.imports.resolve(node)
-        name = self._resolved[key]
+        return self._resolved[key]
+
+    def _change(self, node: ast.expr, form: str) -> history.ApiChange | None:
+        name = self._name(node)
         return self._first.get((form, name)) if name else None
 
     def findings(self) -> Iterator[Finding]:
@@ -356,13 +371,15 @@ class ApiChanges:
 
     # --- calls --------------------------------------------------------------------------------
     def _call(self, call: ast.Call) -> Iterator[Finding]:
+        name = self._name(call.func)
+        returned = False
+        if name is None and isinstance(call.func, ast.Call):  # `auto_axes(f)(x, out_shardings=...)`
+            name, returned = self._name(call.func.func), True
+        if name not in self._old_names:  # every change below is found by the callee's name
+            return
         change = self._change(call.func, history.CALL)
         if change is not None and not isinstance(call.func, ast.Name):  # a Name: with its import
             yield self._rewritten_call(call, change)
-        name = self.ctx.imports.resolve(call.func)
-        returned = False
-        if name is None and isinstance(call.func, ast.Call):  # `auto_axes(f)(x, out_shardings=...)`
-            name, returned = self.ctx.imports.resolve(call.func.func), True
         for change in (c for c in self.changes if c.form == history.KEYWORD and name in c.old) if name else ():
             if returned and not change.returned_takes_keyword:
                 continue
@@ -384,11 +401,21 @@ class ApiChanges:
 
     def _renamed_keyword(self, call: ast.Call, keyword: ast.keyword, change: history.ApiChange) -> Finding:
         """`f(old=v)` -> `f(new=v)` when the record names the new keyword and the call lacks it."""
-        new = change.replacement(self.ctx.target)
+        template = change.replacement(self.ctx.target)
+        new = template.split("=")[0] if template else None
         if new is None or any(k.arg == new for k in call.keywords) or not self.ctx.text(keyword).startswith(change.keyword):
             return self._finding(keyword, change, None, f"`{new}=` is passed too: keep one of them" if new else "")
         start = self.ctx.offsets(keyword)[0]
-        return self._finding(keyword, change, [Edit(start, start + len(change.keyword), new)], f"use `{new}=`")
+        if "{0}" not in template:
+            return self._finding(keyword, change, [Edit(start, start + len(change.keyword), new)], f"use `{new}=`")
+        # The value is wrapped, not rewritten: edits inside it (`.vma` read there) stay separate.
+        value_start, value_end = self.ctx.offsets(keyword.value)
+        if not re.fullmatch(rf"{change.keyword}\s*=\s*", self.ctx.source[start:value_start]):
+            return self._finding(keyword, change, None, f"rewrite as `{template}` by hand")
+        (before, imports), (after, more) = (render(self.ctx, part) for part in template.split("{0}"))
+        edits = [Edit(start, value_start, before), Edit(value_end, value_end, after), *imports,
+                 *(e for e in more if e not in imports)]
+        return self._finding(keyword, change, edits, f"use `{template}`")
 
     def _rewritten_call(self, call: ast.Call, change: history.ApiChange) -> Finding:
         rewritten = self._call_text(call, change)
@@ -401,11 +428,15 @@ class ApiChanges:
 
     def _call_text(self, call: ast.Call, change: history.ApiChange) -> tuple[str, list[Edit]] | None:
         """The call written with the target's API, and the imports that needs; None when the call
-        is not `f(values, devices)` with plain arguments and `devices` safe to write twice."""
+        is not `f(values, devices)` with plain arguments, each written twice only when safe to."""
         ctx = self.ctx
         template = change.replacement(ctx.target)
-        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2 or not _pure(ctx, call.args[1]):
+        if template is None or call.keywords or not _plain_args(call) or len(call.args) != 2:
             return None
+        if any(template.count(f"{{{i}}}") > 1 and not _pure(ctx, a) for i, a in enumerate(call.args)):
+            template = change.replacement(ctx.target, single_use=True)
+            if template is None or not all(_pure(ctx, a) for a in call.args[:-1]):
+                return None
         return render(ctx, template, tuple(ctx.text(a) for a in call.args), quote_in(ctx, call))
 
     def _predates(self, change: history.ApiChange) -> bool:
@@ -441,7 +472,7 @@ class ApiChanges:
             # names JAX removed from the public one.
             return any(isinstance(n, ast.Attribute) and isinstance(walks.root(n), ast.Name) and walks.root(n).id in imported
                        and _public(ctx.imports.bindings.get(walks.root(n).id) or "") and ctx.imports.resolve(n) in old
-                       and unguarded(n) for n in walks.expressions(ctx.tree))
+                       and unguarded(n) for n in walks.expression_nodes(ctx))
         return ctx.cached(f"api-history:predates:{change.evidence_before}", compute)
 
     def _added_keyword(self, call: ast.Call, change: history.ApiChange) -> Finding:
@@ -465,7 +496,7 @@ class ApiChanges:
 
     # --- attributes and with-statements --------------------------------------------------------
     def _attribute(self, node: ast.Attribute) -> Finding | None:
-        change = next((c for c in self.changes if c.form == history.ATTRIBUTE and c.keyword == node.attr), None)
+        change = self._by_attribute.get(node.attr)
         if change is None or not isinstance(node.value, ast.Call) or self._change(node.value.func, history.ATTRIBUTE) is None:
             return None
         template = change.replacement(self.ctx.target)
@@ -477,7 +508,7 @@ class ApiChanges:
         `s.reshape(4, 2).replicate(1)` is one finding, at its start)."""
         if not isinstance(node.value, ast.Name):
             return None
-        change = next((c for c in self.changes if c.form == history.METHOD and self._holds(node.value, c)), None)
+        change = next((c for c in self._method_changes if self._holds(node.value, c)), None)
         return None if change is None else self._finding(node, change, None, "")
 
     def _holds(self, expr: ast.expr, change: history.ApiChange, depth: int = 0) -> bool:
@@ -496,7 +527,7 @@ class ApiChanges:
         return walks.assigned_value(self.ctx, name)
 
     def _with(self, node: ast.With) -> Iterator[Finding]:
-        changes = [c for c in self.changes if c.form == history.WITH]
+        changes = self._with_changes
         if not changes:
             return
         for item in node.items:
@@ -524,7 +555,7 @@ class ApiChanges:
 def _needs_explicit_axes(ctx: FileContext) -> bool:
     """The module makes reduced or unreduced values (`to='reduced'`, `reduced=` in a spec,
     `preduced`, `all_gather_reduced`), which need Explicit mesh axes."""
-    for node in walks.expressions(ctx.tree):
+    for node in walks.expression_nodes(ctx):
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
                 if keyword.arg in history.EXPLICIT_ONLY_KEYWORDS or keyword.arg == "to" and isinstance(

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
-from codemods.analysis.bindings import ast_dotted
-from codemods.analysis.nodes import child_nodes
+from codemods.analysis.nodes import child_nodes, iter_nodes
 from codemods.context import FileContext
 
 
@@ -38,31 +37,52 @@ def candidates(ctx: FileContext) -> list[ast.AST]:
     """The nodes of `expressions` a change can be found at, walked once per file for all the
     SF2xx rules (each rule used to walk the whole module again)."""
     return ctx.cached("api-history:candidates", lambda: [
-        node for node in expressions(ctx.tree) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
+        node for node in expression_nodes(ctx) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
+
+
+def expression_nodes(ctx: FileContext) -> list[ast.AST]:
+    """`expressions(ctx.tree)`, listed once per file."""
+    return ctx.cached("api-history:expressions", lambda: list(expressions(ctx.tree)))
 
 
 def expressions(tree: ast.Module) -> Iterator[ast.AST]:
     """Every node outside import statements, outermost first; a dotted chain is yielded whole
     (its inner parts are not visited again)."""
-    pending: list[ast.AST] = [tree]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+    # The module's shared node list is in this very order; what this walk leaves out is the
+    # inside of import statements and the parts of a chain under its outermost attribute.
+    inner: set[int] = set()
+    for node in iter_nodes(tree):
+        kind = type(node)
+        if kind is ast.alias or kind is ast.Import or kind is ast.ImportFrom:
             continue
+        if kind is ast.Attribute or kind is ast.Name:
+            if id(node) in inner:
+                continue
+            if kind is ast.Attribute:
+                head = node.value
+                parts = []
+                while type(head) is ast.Attribute:
+                    parts.append(id(head))
+                    head = head.value
+                if type(head) is ast.Name:  # a dotted chain: its parts are not visited again
+                    inner.update(parts)
+                    inner.add(id(head))
         yield node
-        if isinstance(node, ast.Attribute) and ast_dotted(node) is not None:
-            continue
-        children = child_nodes(node)  # expression contexts and operators are never candidates
-        children.reverse()
-        pending.extend(children)
 
 
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
 
 
 def parents(ctx: FileContext) -> dict[int, ast.AST]:
-    return ctx.cached("api-history:parents", lambda: {id(child): parent for parent in ast.walk(ctx.tree)
-                                                      for child in ast.iter_child_nodes(parent)})
+    """id(node) -> its parent (expression contexts and operators left out: no rule asks for
+    theirs)."""
+    def compute() -> dict[int, ast.AST]:
+        parent_of: dict[int, ast.AST] = {}
+        for node in iter_nodes(ctx.tree):
+            for child in child_nodes(node):
+                parent_of[id(child)] = node
+        return parent_of
+    return ctx.cached("api-history:parents", compute)
 
 
 def scope_of(ctx: FileContext, target: ast.AST) -> ast.AST:
@@ -73,37 +93,54 @@ def scope_of(ctx: FileContext, target: ast.AST) -> ast.AST:
     return node
 
 
-def single_assignments(tree: ast.Module) -> tuple[dict[tuple[int, str], ast.expr], set[tuple[int, str]]]:
+class Assignments(NamedTuple):
+    """What `single_assignments` finds in one walk of a module."""
+
+    values: dict[tuple[int, str], ast.expr]  # (scope id, name) -> the value of its one plain assignment
+    bound: set[tuple[int, str]]  # every (scope id, name) bound in any way
+    scope_of_name: dict[int, ast.AST]  # id(Name node) -> the scope it is in (as `scope_of`)
+
+
+def single_assignments(tree: ast.Module) -> Assignments:
     """(scope id, name) -> the value of the one plain assignment of that name in that scope;
     names bound any other way (parameters, loops, `with ... as`, augmented assignments, more than
-    one assignment) are left out. Also every (scope id, name) bound in any way."""
+    one assignment) are left out. Also every (scope id, name) bound in any way, and the scope
+    of every name (a def's decorators, defaults and annotations count as inside it, as they do
+    for `scope_of`)."""
     counts: dict[tuple[int, str], int] = {}
     values: dict[tuple[int, str], ast.expr] = {}
-
-    def visit(scope: ast.AST, node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, SCOPES):
-                for arg in ast.walk(child.args) if not isinstance(child, ast.Module) else ():
+    scope_of_name: dict[int, ast.AST] = {}
+    # Parameters are counted when their function is met, before anything inside it, so the
+    # order of the walk changes no count.
+    pending: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
+    while pending:
+        scope, node = pending.pop()
+        for child in child_nodes(node):
+            kind = type(child)
+            if kind is ast.Name:
+                scope_of_name[id(child)] = scope
+                if type(child.ctx) is not ast.Load:
+                    key = (id(scope), child.id)
+                    counts[key] = counts.get(key, 0) + 1
+                continue
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
+                for arg in ast.walk(child.args):
                     if isinstance(arg, ast.arg):
                         counts[(id(child), arg.arg)] = 2
-                visit(child, child)
+                pending.append((child, child))
                 continue
-            if isinstance(child, ast.Name) and isinstance(child.ctx, (ast.Store, ast.Del)):
-                key = (id(scope), child.id)
-                counts[key] = counts.get(key, 0) + 1
-            if isinstance(child, ast.Assign) and len(child.targets) == 1 and isinstance(child.targets[0], ast.Name):
+            if kind is ast.Assign and len(child.targets) == 1 and type(child.targets[0]) is ast.Name:
                 values[(id(scope), child.targets[0].id)] = child.value
-            visit(scope, child)
-
-    visit(tree, tree)
-    return {key: value for key, value in values.items() if counts.get(key) == 1}, set(counts)
+            pending.append((scope, child))
+    return Assignments({key: value for key, value in values.items() if counts.get(key) == 1}, set(counts),
+                       scope_of_name)
 
 
 def assigned_value(ctx: FileContext, name: ast.Name) -> ast.expr | None:
     """The value of the one plain assignment of `name` in its function (or, when the function
     does not bind it, in the module)."""
-    assigned, bound = ctx.cached("api-history:assignments", lambda: single_assignments(ctx.tree))
-    scope = scope_of(ctx, name)
+    assigned, bound, scope_of_name = ctx.cached("api-history:assignments", lambda: single_assignments(ctx.tree))
+    scope = scope_of_name.get(id(name)) or scope_of(ctx, name)
     if (id(scope), name.id) not in bound:  # not bound in the function: the module's name
         scope = ctx.tree
     return assigned.get((id(scope), name.id))

@@ -11,11 +11,11 @@ from typing import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted
-from codemods.analysis.nodes import child_nodes
+from codemods.analysis.nodes import iter_nodes
 from codemods.calls import Argument, arguments
 from codemods.context import FileContext
 from codemods.imports import ImportManager
-from codemods.model import Edit, Finding, Fix, RuleDoc
+from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
 from codemods.rules._manual_axes import axis_names_text
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, lax_function, quote_of
@@ -41,7 +41,10 @@ class RemovedApi(Rule):
                     "f = shard_map(body, mesh=mesh, in_specs=P('i'), out_specs=P('i'), check_vma=False)",
         fix_safety="Safe: each replacement is the documented new spelling of the same operation. Offered only "
                    "when the target JAX (--target-jax) has the new spelling: for jax older than 0.8.2 `pvary` is "
-                   "right and is left alone.",
+                   "right and is left alone. Code written for jax < 0.6.0 (`--from-jax`) gets `check_vma=False`: "
+                   "there a gradient taken inside a check_rep=True body was not summed over the axes, as "
+                   "check_vma=True sums it. With the JAX unknown, in a module that takes gradients, the "
+                   "shard_map rewrite is unsafe.",
         versions="pcast: jax >= 0.8.2; all_gather(to='invarying'): jax >= 0.10.0; jax.shard_map: jax >= 0.6.1.",
     )
 
@@ -65,33 +68,34 @@ class _Nodes:
 def _nodes(ctx: FileContext) -> _Nodes:
     def compute() -> _Nodes:
         found = _Nodes()
-        pending: list[ast.AST] = [ctx.tree]
-        while pending:
-            node = pending.pop()
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                continue
-            if isinstance(node, ast.Name):
-                found.names.setdefault(node.id, []).append(node)
-            elif isinstance(node, ast.Call):
-                found.calls.append(node)
-            elif isinstance(node, ast.Attribute):
-                found.attributes.append(node)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                found.rebound.add(node.name)
-            elif isinstance(node, ast.arg):
-                found.rebound.add(node.arg)
-            elif isinstance(node, (ast.Global, ast.Nonlocal)):
-                found.rebound.update(node.names)
-            elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
-                found.rebound.add(node.name)
-            children = child_nodes(node)  # expression contexts and operators hold nothing read here
-            children.reverse()
-            pending.extend(children)
+        # The module's shared node list, in the order of a walk: import statements hold only
+        # aliases, none of the nodes read here, so walking into them changes nothing.
+        names, calls, attributes, rebound = found.names, found.calls, found.attributes, found.rebound
+        for node in iter_nodes(ctx.tree):
+            kind = type(node)
+            if kind is ast.Name:
+                names.setdefault(node.id, []).append(node)
+            elif kind is ast.Call:
+                calls.append(node)
+            elif kind is ast.Attribute:
+                attributes.append(node)
+            elif kind in _DEFINITIONS:
+                rebound.add(node.name)
+            elif kind is ast.arg:
+                rebound.add(node.arg)
+            elif kind is ast.Global or kind is ast.Nonlocal:
+                rebound.update(node.names)
+            elif kind in _NAMED_CAPTURES and node.name:
+                rebound.add(node.name)
         # Decorators are children after the body in `ast`: order by position, as written.
-        found.calls.sort(key=_position)
-        found.attributes.sort(key=_position)
+        calls.sort(key=_position)
+        attributes.sort(key=_position)
         return found
     return ctx.cached("sf201:nodes", compute)
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_NAMED_CAPTURES = (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
 
 
 def _position(node: ast.AST) -> tuple[int, int]:
@@ -281,8 +285,11 @@ class _ShardMapMigration:
         # A binding others rely on keeps meaning the old function: its calls are respelled.
         self.kept = {local: manager.keeps(local, uses.get(local, [])) for local in imported}
         site_funcs = {id(func) for _, func, _ in sites}
+        transposes = any(name in jaxapi.TRANSPOSING_TRANSFORMS for name in uses) \
+            or any(a.attr in jaxapi.TRANSPOSING_TRANSFORMS for a in nodes.attributes)
+        self.unsafe: set[int] = set()
         # Each site's own edits (None: not rewritable), before anything touches an import.
-        own = {id(call): self._call_edits(call, params) for call, _, params in sites}
+        own = {id(call): self._call_edits(call, params, transposes) for call, _, params in sites}
         fixable_names = {local for local, found in imported.items()
                          if found and self._import_fix(found) is not None and self.kept[local] is None
                          and local not in nodes.rebound
@@ -296,6 +303,8 @@ class _ShardMapMigration:
             edits = [e for call, func, _ in sites if isinstance(func, ast.Name) and func.id == local
                      for e in own[id(call)]]
             by_name[local] = tuple(edits) + self._import_fix(imported[local]).edits
+            if any(id(call) in self.unsafe for call, func, _ in sites if isinstance(func, ast.Name) and func.id == local):
+                self.unsafe.update(id(call) for call, func, _ in sites if isinstance(func, ast.Name) and func.id == local)
         attribute_sites = [call for call, func, _ in sites if isinstance(func, ast.Attribute) and own[id(call)] is not None]
         self.last_attribute_site = attribute_sites[-1] if attribute_sites else None
         self.module_import_edit = self._module_import_cleanup(attribute_sites)
@@ -338,11 +347,16 @@ class _ShardMapMigration:
             return None
         return Fix("import shard_map from jax", (Edit(edit.start, edit.end, "jax"),))
 
-    def _call_edits(self, call: ast.Call, params: list[Argument] | None) -> list[Edit] | None:
-        """Arguments rewritten for `jax.shard_map` (keywords, check_vma, axis_names), or None."""
+    def _call_edits(self, call: ast.Call, params: list[Argument] | None, transposes: bool) -> list[Edit] | None:
+        """Arguments rewritten for `jax.shard_map` (keywords, check_vma, axis_names), or None.
+
+        Code written for jax < 0.6.0 gets check_vma=False whatever its check_rep: that keeps the
+        gradients its body takes (check_vma=True would sum those of invariant inputs over the
+        axes); the replication check it drops only ever raised."""
         ctx = self.ctx
-        if params is None:
+        if params is None or not params:
             return None
+        pre_vma = ctx.written_for is not None and ctx.written_for.before(jaxapi.EXPERIMENTAL_SHARD_MAP_VMA)
         edits: list[Edit] = []
         positional = jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL
         given: dict[str, Argument] = {}
@@ -356,9 +370,9 @@ class _ShardMapMigration:
                     return None
                 name = positional[index]
                 index += 1
-                if name != "auto":
+                if name != "auto" and not (name == "check_rep" and pre_vma):  # pre_vma: replaced below
                     edits.append(Edit(arg.start, arg.start, f"{jaxapi.SHARD_MAP_RENAMED_KEYWORDS.get(name, name)}="))
-            elif name in jaxapi.SHARD_MAP_RENAMED_KEYWORDS:
+            elif name in jaxapi.SHARD_MAP_RENAMED_KEYWORDS and not pre_vma:
                 edits.append(Edit(arg.start, arg.start + len(name), jaxapi.SHARD_MAP_RENAMED_KEYWORDS[name]))
             given[name] = arg
         if "auto" in given:
@@ -369,6 +383,17 @@ class _ShardMapMigration:
                 return None
             auto = given["auto"]
             edits.append(Edit(auto.start, auto.end, f"axis_names={manual}"))
+        check = given.get("check_rep")
+        if pre_vma:
+            if check is None:
+                edits.append(Edit(params[-1].end, params[-1].end, ", check_vma=False"))
+            elif isinstance(check.value, (ast.Constant, ast.Name, ast.Attribute)):  # dropping it runs nothing
+                edits.append(Edit(check.start, check.end, "check_vma=False"))
+            else:
+                return None
+        elif ctx.written_for is None and transposes \
+                and not (check is not None and isinstance(check.value, ast.Constant) and check.value.value is False):
+            self.unsafe.add(id(call))
         return edits
 
     def _site(self, call, func, edits: list[Edit] | None, by_name: dict[str, tuple[Edit, ...]]) -> Finding:
@@ -381,12 +406,18 @@ class _ShardMapMigration:
                     or len([a for a in call.args[1:] if not isinstance(a, ast.Starred)]) >= len(jaxapi.EXPERIMENTAL_SHARD_MAP_POSITIONAL):
                 message += " (`auto=` needs `axis_names=`, the mesh's axes minus `auto`: rewrite by hand)"
             return Finding(RemovedApi.code, message, span)
+        safety = Safety.SAFE
+        if id(call) in self.unsafe:
+            safety = Safety.UNSAFE
+            message += (" (unsafe: the module takes gradients, and before jax 0.6.0 one taken inside a "
+                        "check_rep=True body was not summed over the axes as check_vma=True sums it; "
+                        "`--from-jax` says which applies)")
         if isinstance(func, ast.Name) and func.id in by_name:
-            return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", by_name[func.id]))
+            return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", by_name[func.id], safety))
         if isinstance(func, ast.Name) and self.kept.get(func.id) is None:
             return Finding(RemovedApi.code, message, span)
         jax_name, import_edits = jax_module(ctx)
         edits = [*edits, ctx.replace(func, f"{jax_name}.shard_map"), *import_edits]
         if call is self.last_attribute_site and self.module_import_edit is not None:
             edits.append(self.module_import_edit)
-        return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", tuple(edits)))
+        return Finding(RemovedApi.code, message, span, Fix("use jax.shard_map", tuple(edits), safety))

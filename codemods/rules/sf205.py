@@ -27,7 +27,7 @@ class VmaRemoved(Rule):
         why='jax 0.10.0 replaced the varying-manual-axes set by `manual_axis_type` (`ManualAxisType(varying=, unreduced=, reduced=)`).',
         example='axes = jax.typeof(x).vma',
         use_instead='axes = jax.typeof(x).manual_axis_type.varying',
-        fix_safety='Safe for `.vma` (the same frozenset of axis names, run on jax 0.8.2 and 0.10.2). `ShapeDtypeStruct(vma=)` is reported only.',
+        fix_safety='Safe: `.vma` is the same frozenset of axis names as `.manual_axis_type.varying`, and `ShapeDtypeStruct(vma=s)` is `ShapeDtypeStruct(manual_axis_type=ManualAxisType(varying=s))` (the old keyword never set reduced or unreduced axes); run on jax 0.8.2 and 0.10.2.',
         versions='reported for --target-jax >= 0.10.0.',
     )
 

@@ -230,11 +230,15 @@ def record(runner: Runner, name: str, call, entries: dict, unsatisfied: dict, fi
         unsatisfied[name] = f"trace failed: {error_of(error)['message']}"
         return
     entry = {"args": slots_json(slots), "dtype": kind, "params": positional_names(call), "cases": cases}
-    if model.other_axes_irrelevant(cases):
-        # A derived fact: no observed case changed with the other axes, so only the cases with
-        # every operand invariant there are kept, and a lookup reads them for any I/V there.
+    letters = model.irrelevant_letters(cases)
+    if letters:
+        # A derived fact: no observed case changed with the other axes while their states were
+        # among `letters`, so of those cases only the ones with every operand invariant there are
+        # kept, and a lookup reads them for any such states there.
         entry[model.OTHER_AXES_IRRELEVANT] = True
-        entry["cases"] = {key: outcome for key, outcome in cases.items() if "@" not in key}
+        entry[model.OTHER_AXES_IRRELEVANT_STATES] = letters
+        entry["cases"] = {key: outcome for key, outcome in cases.items()
+                          if "@" not in key or not model.context_letters(key) <= set(letters)}
     entries[name] = entry
 
 

@@ -9,14 +9,17 @@ A case key spells one observed call, as the analysis can describe a call in sour
 - `|name=value` for each keyword, sorted by name (a positional argument bound to one of these
   parameters is the same call, and is spelled as the keyword);
 - `@` and the states of the array operands on the mesh's other axes: one column per other axis on
-  which some operand varies, `V` or `I` per array operand in order, columns sorted. No `@`: every
-  array operand is invariant on every other axis.
+  which some operand is not invariant, `V`, `I`, `R` or `U` per array operand in order, columns
+  sorted. No `@`: every array operand is invariant on every other axis.
 """
 from __future__ import annotations
 
 import json
 
-FORMAT = 2  # bumped when the JSON layout changes
+FORMAT = 3  # bumped when the JSON layout changes
+# Formats a reader still understands: format 2 has no OTHER_AXES_IRRELEVANT_STATES (its flag means
+# "irrelevant while invariant or varying") and no R/U columns; its keys are spelled alike.
+READABLE_FORMATS = (2, 3)
 
 VARYING = "varying"
 INVARIANT = "invariant"
@@ -27,12 +30,19 @@ UNREDUCED = "unreduced"
 # (I or V per operand): a derived fact, so its cases are stored without the `@` part and a call
 # whose operands are invariant or varying on the other axes reads them.
 OTHER_AXES_IRRELEVANT = "other_axes_irrelevant"
+# The column letters over which that was observed (format 3): "IV", or with "R" and/or "U" when
+# the cases with operands reduced or unreduced on the other axes did not change either. Cases
+# with other letters there are kept with their `@` part, and match exactly.
+OTHER_AXES_IRRELEVANT_STATES = "other_axes_irrelevant_states"
+# Tried widest first: a set holds only if every observed case within it agrees.
+_IRRELEVANT_CANDIDATES = ("IRUV", "IRV", "IUV", "IV")
 
 # Parameters that take Python values and are tried as keywords (jnp.sum(x, axis=(0, 1),
 # keepdims=True)); a positional argument bound to one of them is spelled as the keyword.
 KEYWORD_PARAMETERS = ("axis", "keepdims", "dtype", "preferred_element_type", "ddof", "approximate")
 
-_COLUMN_LETTERS = {VARYING: "V", INVARIANT: "I"}
+_COLUMN_LETTERS = {VARYING: "V", INVARIANT: "I", REDUCED: "R", UNREDUCED: "U"}
+STATE_OF_LETTER = {letter: state for state, letter in _COLUMN_LETTERS.items()}
 
 
 def value_label(value) -> str:
@@ -50,14 +60,19 @@ def keyword_suffix(labels: dict[str, str]) -> str:
 
 def context_suffix(columns) -> str | None:
     """`@...` for the other axes' columns (each a sequence of states, one per array operand);
-    "" when every operand is invariant there; None when a state is neither varying nor invariant."""
+    "" when every operand is invariant there; None when a state is not one of the four (unknown)."""
     spelled = []
     for column in columns:
         if any(state not in _COLUMN_LETTERS for state in column):
             return None
-        if VARYING in column:
+        if any(state != INVARIANT for state in column):
             spelled.append("".join(_COLUMN_LETTERS[state] for state in column))
     return "@" + ";".join(sorted(spelled)) if spelled else ""
+
+
+def context_letters(key: str) -> set[str]:
+    """The letters of a key's `@` part (empty: every operand invariant on the other axes)."""
+    return set(split_key(key)[1][1:]) - {";"}
 
 
 def split_key(key: str) -> tuple[str, str]:
@@ -75,14 +90,27 @@ def gist(outcome: dict) -> tuple:
     return ("result", outcome.get("result"), outcome.get("stage"))
 
 
+def irrelevant_letters(outcomes: dict) -> str:
+    """The widest set of column letters ("IRUV", "IRV", "IUV", "IV") within which no case observed
+    in more than one context of the other axes changed with them; each letter but I must occur in
+    some observed context. "" when none holds (or nothing was compared)."""
+    for letters in _IRRELEVANT_CANDIDATES:
+        within = {key: outcome for key, outcome in outcomes.items() if context_letters(key) <= set(letters)}
+        seen = set().union(*(context_letters(key) for key in within)) if within else set()
+        if not set(letters) - {"I"} <= seen:
+            continue
+        groups: dict[str, set] = {}
+        for key, outcome in within.items():
+            groups.setdefault(split_key(key)[0], set()).add(gist(outcome))
+        if all(len(found) == 1 for found in groups.values()):
+            return letters
+    return ""
+
+
 def other_axes_irrelevant(outcomes: dict) -> bool:
-    """True when, for every case observed in more than one context of the other axes, every
-    context gave the same outcome (and some case was observed so)."""
-    groups: dict[str, set] = {}
-    for key, outcome in outcomes.items():
-        groups.setdefault(split_key(key)[0], set()).add(gist(outcome))
-    compared = any("@" in key for key in outcomes)
-    return compared and all(len(found) == 1 for found in groups.values())
+    """True when, for every case observed in more than one context of the other axes (invariant
+    or varying there at least), every context gave the same outcome."""
+    return bool(irrelevant_letters(outcomes))
 
 
 def intern_outcomes(operations: dict) -> list[dict]:

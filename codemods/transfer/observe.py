@@ -31,6 +31,7 @@ from codemods.transfer.runner import (
     make_state,
     outcome_of,
     shaped,
+    state_of,
 )
 
 NUMBER = 2.0
@@ -104,10 +105,14 @@ def array_layouts(count: int) -> list[list[str]]:
     return layouts
 
 
-def contexts(count: int, full: bool) -> list[tuple[str, tuple[tuple[str, ...], ...]]]:
+def contexts(count: int, full: bool, reduced: bool = False) -> list[tuple[str, tuple[tuple[str, ...], ...]]]:
     """(key suffix, columns) for the other axes: per axis j, k a column of one state per array
-    operand. With `full`, every column of up to two operands and every pair of columns; else
-    (lists of three) only the columns in which every operand varies."""
+    operand. With `full`, every column of invariant and varying states of up to two operands and
+    every pair of columns; else (lists of three) only the columns in which every operand varies.
+    With `reduced` (some operand reduced on i: the cases the analysis looks up), also the columns
+    holding a reduced or unreduced state (with `full` every such column, else every operand
+    reduced or every operand unreduced), alone, beside each column of the first kind, and in
+    pairs of columns in which every operand is in one state."""
     if count == 0:
         return [("", ())]
     varying = tuple([model.VARYING] * count)
@@ -116,6 +121,14 @@ def contexts(count: int, full: bool) -> list[tuple[str, tuple[tuple[str, ...], .
     else:
         columns = [varying]
     found = [()] + [(column,) for column in columns] + list(combinations_with_replacement(columns, 2))
+    if reduced:
+        uniform = [tuple([state] * count) for state in (model.REDUCED, model.UNREDUCED)]
+        if full and count <= 2:
+            rich = [c for c in product(STATES, repeat=count) if model.REDUCED in c or model.UNREDUCED in c]
+        else:
+            rich = uniform
+        found += [(column,) for column in rich] + [(plain, column) for plain in columns for column in rich]
+        found += list(combinations_with_replacement(uniform, 2))
     return [(model.context_suffix(chosen), chosen) for chosen in found]
 
 
@@ -183,9 +196,20 @@ class Case:
         return states
 
     def others(self) -> dict[str, str]:
-        """The state the analysis assumes on j and k: varying where some array operand varies."""
-        return {axis: model.VARYING if index < len(self.columns) and model.VARYING in self.columns[index]
-                else model.INVARIANT for index, axis in enumerate(OTHER_AXES)}
+        """The state the analysis assumes on j and k: varying where some array operand varies,
+        else invariant where every operand is. An axis on which an operand is reduced is looked up
+        as a case of its own (the axes are interchangeable), and one with unreduced operands and
+        no varying one is unknown to the analysis: neither is checked here."""
+        expected = {}
+        for index, axis in enumerate(OTHER_AXES):
+            column = self.columns[index] if index < len(self.columns) else ()
+            if model.REDUCED in column:
+                continue
+            if model.VARYING in column:
+                expected[axis] = model.VARYING
+            elif model.UNREDUCED not in column:
+                expected[axis] = model.INVARIANT
+        return expected
 
     def invariant(self) -> Case:
         count = len(self.states)
@@ -202,7 +226,7 @@ def plan(slots, call, kind: str) -> list[Case]:
             full = signature is slots
             for states in array_layouts(count):
                 base = layout(signature, states) + keyword_key(keywords)
-                for suffix, columns in contexts(count, full):
+                for suffix, columns in contexts(count, full, model.REDUCED in states):
                     cases.append(Case(base + suffix, signature, states, keywords, columns))
     return cases
 
@@ -214,7 +238,10 @@ def _operands(x, case: Case, shapes, kind: str, made: dict):
         shape = shapes[position]
         cache = (shape, kind, tuple(sorted(states.items())))
         if cache not in made:
-            made[cache] = make_state(shaped(x, shape, kind), states)
+            operand = make_state(shaped(x, shape, kind), states)
+            if any(state_of(operand, axis) != state for axis, state in states.items()):
+                raise ValueError(f"this JAX builds no operand in {states}")
+            made[cache] = operand
         arrays.append(made[cache])
     return arrays
 
@@ -256,7 +283,7 @@ def observe(runner: Runner, call, slots, kind: str) -> dict:
                 continue
             count = array_count(with_number)
             for states in array_layouts(count):
-                for suffix, columns in contexts(count, True):
+                for suffix, columns in contexts(count, True, model.REDUCED in states):
                     case = Case(layout(with_number, states) + suffix, with_number, states, {}, columns)
                     planned[case.key] = case
                     outcome = run_case(call, case, x, [SHAPE] * count, kind, made)
@@ -374,7 +401,7 @@ def observe_number(runner: Runner, call, kind: str) -> dict:
     for label, number in NUMBERS[kind]:
         for slots in (("A", py_value(number)), (py_value(number), "A")):
             for state in STATES:
-                for suffix, columns in contexts(1, True):
+                for suffix, columns in contexts(1, True, state == model.REDUCED):
                     case = Case(layout(slots, [state]) + suffix, slots, [state], {}, columns)
                     planned[case.key] = case
 

@@ -82,10 +82,16 @@ def error_of(error: BaseException) -> dict:
     return {"error": type(error).__name__, "message": message.split(" Got ")[0][:300]}
 
 
+# The order of the casts: jax 0.8.2 cannot cast a value reduced on one axis to varying on
+# another (an unreduced state is made through varying), so the reduced casts come last.
+_CAST_ORDER = {model.VARYING: 0, model.UNREDUCED: 1, model.REDUCED: 2}
+
+
 def make_state(x, states: dict[str, str]):
-    """`x` (invariant everywhere) cast so that it is in `states[axis]` on each axis; the last axis
-    first (jax 0.8.2 cannot cast a value reduced on one axis to varying on another)."""
-    for axis, state in reversed(list(states.items())):
+    """`x` (invariant everywhere) cast so that it is in `states[axis]` on each axis: the varying
+    axes first, then the unreduced ones, the reduced ones last, each kind the last axis first."""
+    ordered = reversed(list(states.items()))
+    for axis, state in sorted(ordered, key=lambda item: _CAST_ORDER.get(item[1], 3)):
         if state == model.VARYING:
             x = jax.lax.pcast(x, axis, to="varying")
         elif state == model.REDUCED:
@@ -118,16 +124,25 @@ class Runner:
 
     def lowering_error(self, computations) -> dict | None:
         """JAX's error when the program computing every `compute(x)` of `computations` (results
-        reduced on 'i') is lowered; None when it lowers. Each result is cast to varying on 'i'
-        and summed over the axes it varies on, so that the program has a plain output."""
+        reduced on 'i', maybe reduced or unreduced on other axes too) is lowered; None when it
+        lowers. Each result is cast to varying on the axes it is reduced on and summed over the
+        axes it is unreduced on, then over those it varies on, so that the program has a plain
+        output (no error of this harness's own making)."""
+        def over(value, state):
+            return tuple(a for a in OPERATION_AXES if state_of(value, a) == state)
+
         def wrapped(x):
             total = jnp.zeros((), jnp.float32)
             for compute in computations:
                 for leaf in jax.tree_util.tree_leaves(compute(x)):
                     if hasattr(leaf, "shape"):
-                        varying = jax.lax.pcast(leaf, "i", to="varying")
-                        axes = tuple(a for a in OPERATION_AXES if state_of(varying, a) == model.VARYING)
-                        total = total + jax.lax.psum(jnp.sum(varying.astype(jnp.float32)), axes)
+                        reduced = over(leaf, model.REDUCED)
+                        varying = jax.lax.pcast(leaf, reduced, to="varying") if reduced else leaf
+                        partial = jnp.sum(varying.astype(jnp.float32))
+                        for state in (model.UNREDUCED, model.VARYING):
+                            if over(partial, state):
+                                partial = jax.lax.psum(partial, over(partial, state))
+                        total = total + partial
             return total
         try:
             jax.jit(self._mapped(wrapped)).lower(self.x)

@@ -53,9 +53,18 @@ class Operation:
     other_axes_irrelevant: bool = False
     # The table's distinct outcomes: a case holds an index into them.
     outcomes: tuple = ()
+    # The column letters over which the other axes were seen irrelevant (a format-2 table: "IV").
+    irrelevant_letters: str = "IV"
+
+    @property
+    def irrelevant_states(self) -> frozenset[str]:
+        """The states operands may have on the other axes for a case to read its `@`-less form."""
+        if not self.other_axes_irrelevant:
+            return frozenset()
+        return frozenset(model.STATE_OF_LETTER[letter] for letter in self.irrelevant_letters)
 
     def outcome(self, case: str) -> Outcome | None:
-        if self.other_axes_irrelevant:
+        if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
             case = model.split_key(case)[0]
         data = self.cases.get(case)
         if isinstance(data, int):
@@ -81,7 +90,8 @@ class Table:
         if data is None:
             return None
         return Operation(name, tuple(data.get("args", ())), data.get("cases", {}), tuple(data.get("params", ())),
-                         bool(data.get(model.OTHER_AXES_IRRELEVANT)), self.outcomes)
+                         bool(data.get(model.OTHER_AXES_IRRELEVANT)), self.outcomes,
+                         data.get(model.OTHER_AXES_IRRELEVANT_STATES, "IV"))
 
     def function(self, canonical: str) -> Operation | None:
         return self.operation(canonical)
@@ -192,8 +202,12 @@ def load(target: Version) -> Table | None:
     older = [version for version in available() if version <= tuple(target)]
     if not older:
         return None
-    data = read(resources.files("codemods.transfer").joinpath("data", file_name(older[-1])))
-    if data.get("format") != model.FORMAT:
+    return from_data(read(resources.files("codemods.transfer").joinpath("data", file_name(older[-1]))))
+
+
+def from_data(data: dict) -> Table | None:
+    """The table a file's data holds; None for a format this reader does not know."""
+    if data.get("format") not in model.READABLE_FORMATS:
         return None
     return Table(data["jax_version"], data["derived"], data.get("operations", {}), data.get("collectives", {}),
                  data.get("unsatisfied", {}), tuple(data.get("outcomes", ())))

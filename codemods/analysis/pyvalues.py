@@ -1,0 +1,171 @@
+"""Python values that axis names are built from beyond literals, plain names and sequences
+(sequences.py) (issue 13): `dict(RULES)` tables, starred unpacking at module level
+(`DP, *REST = AXES`) and in functions, the `*args`/`**kwargs` a call passes, members of enum
+classes (`Axis.DATA.value`, `Axis.DATA.name`) and `mesh.axis_names` of a mesh built in the file.
+
+Each form is followed only when every part is known; anything else stays what the expression
+half made of it (unknown or static), so no form here can make an unknown certain.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from codemods import jaxapi
+from codemods.analysis.nodes import NOT_LITERAL, all_param_names
+from codemods.analysis.scopes import bindings_of
+from codemods.analysis.sequences import items_of
+from codemods.analysis.values import (
+    UNKNOWN,
+    ClassValue,
+    Const,
+    DictValue,
+    JaxName,
+    TupleValue,
+    Value,
+    axes_of,
+)
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+_ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+_STR_ENUMS = frozenset({"enum.StrEnum"})
+_CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members whose .value is not the assigned one
+# Meshes whose axis names `mesh.axis_names` reads back (all take them second or as axis_names=).
+_MESHES = frozenset(jaxapi.MESH_FACTORIES) | {"jax.sharding.AbstractMesh"}
+_CONTAINERS = frozenset({"builtins.dict"})  # tuple() and list(): sequences.py
+# A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
+# when it is read: a value of another length would have raised.
+UNPACK_SHAPE = "shardfix_unpack_shape"
+
+
+@dataclass(frozen=True)
+class MeshValue:
+    """A mesh built in the file (`jax.make_mesh(shape, names)`, `Mesh(devices, names)`): its axis
+    names, read back through `mesh.axis_names`."""
+
+    axes: tuple[str, ...]
+
+
+def python_value(value: Value) -> object:
+    """The Python literal a value stands for (tuples of constants too), else NOT_LITERAL."""
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, TupleValue):
+        items = [python_value(item) for item in value.items]
+        return NOT_LITERAL if any(item is NOT_LITERAL for item in items) else tuple(items)
+    return NOT_LITERAL
+
+
+def unpack_starred(value: Value, elements: list[ast.expr]) -> list[Value] | None:
+    """Values of the targets of `a, *rest = value` (the starred one gets a tuple), else None."""
+    items = items_of(value)
+    items = tuple(items) if items is not None else None
+    star = next(index for index, element in enumerate(elements) if type(element) is ast.Starred)
+    after = len(elements) - star - 1
+    if items is None or len(items) < len(elements) - 1 \
+            or sum(type(element) is ast.Starred for element in elements) != 1:
+        return None
+    middle = TupleValue(items[star: len(items) - after])
+    return list(items[:star]) + [middle] + list(items[len(items) - after:])
+
+
+def shape_fits(value: Value, shape: tuple[int, bool]) -> bool:
+    """Does `value` unpack into `shape` (count of targets, whether one is starred)?"""
+    items = items_of(value)
+    count, starred = shape
+    return items is not None and (len(items) >= count - 1 if starred else len(items) == count)
+
+
+def extra_arguments(params: ast.arguments, args: list[Value], keywords: dict[str, Value], bound: dict,
+                    exact: bool = True) -> None:
+    """Bind `*args` and `**kwargs` to what the call passes beyond the named parameters (`*args`
+    unknown unless `exact`: a body's own arguments are not counted here)."""
+    named = len(params.posonlyargs) + len(params.args)
+    if params.vararg is not None:
+        bound[params.vararg.arg] = TupleValue(tuple(args[named:])) if exact else UNKNOWN
+    if params.kwarg is not None:
+        taken = set(all_param_names(params)) - {params.kwarg.arg}
+        rest = {key: value for key, value in keywords.items() if key not in taken}
+        bound[params.kwarg.arg] = DictValue(tuple(rest), tuple(rest.values()))
+
+
+class PythonValues:
+    """Interpreter hooks (run before the expression half's own handlers)."""
+
+    def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
+        shape = getattr(expr, UNPACK_SHAPE, None)
+        if shape is not None and not shape_fits(self.eval(expr.value, frame), shape):
+            return UNKNOWN
+        return super().eval_Subscript(expr, frame)
+
+    def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
+        member = expr.value
+        if type(member) is ast.Name and not expr.attr.startswith("_"):
+            owner = self.eval(member, frame)  # a name: reading it twice is harmless
+            if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) == "plain" \
+                    and bindings_of(owner.cls).binds(expr.attr) and not bindings_of(owner.cls).unique_function(expr.attr):
+                return UNKNOWN  # a member of a plain enum is not its value (nor equal to it)
+        if expr.attr == "axis_names" and (type(member) is ast.Name or type(member) is ast.Attribute
+                                           and type(member.value) is ast.Name):
+            mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
+            if isinstance(mesh, MeshValue):
+                return TupleValue(tuple(Const(axis) for axis in mesh.axes))
+        if expr.attr in ("value", "name") and type(member) is ast.Attribute and type(member.value) is ast.Name:
+            owner = self.eval(member.value, frame)
+            if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) is not None:
+                value = bindings_of(owner.cls).unique_value(member.attr)
+                if value is None or member.attr.startswith("_") \
+                        or any(bindings_of(owner.cls).binds(name) for name in _CUSTOM_MEMBERS):
+                    return UNKNOWN
+                return Const(member.attr) if expr.attr == "name" else self.eval(value, self.module_frame)
+        return super().eval_Attribute(expr, frame)
+
+    def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
+        callee = self._jax_callee(expr.func, frame)
+        if callee is None or callee.name not in _CONTAINERS and callee.name not in _MESHES:
+            return super().eval_Call(expr, frame)
+        args, keywords, starred = self._eval_args(expr, frame)
+        if callee.name in _MESHES:
+            names = keywords["axis_names"][0] if "axis_names" in keywords else args[1][0] if len(args) > 1 else None
+            axes = axes_of(names) if not starred else None
+            return MeshValue(axes) if axes is not None and len(axes) == len(items_of(names) or ()) else UNKNOWN
+        if starred or len(args) > 1:
+            return UNKNOWN
+        given = args[0][0] if args else DictValue((), ())
+        if isinstance(given, DictValue):  # `dict(table)`, `dict(table, tp=...)`: a copy
+            pairs = list(zip((Const(key) for key in given.keys), given.items))
+        else:  # `dict(RULES)`: pairs of a known sequence, each a known (key, value) pair
+            found = items_of(given) if isinstance(given, (TupleValue, Const)) else None
+            rows = [items_of(item) if isinstance(item, TupleValue) or isinstance(item, Const) and isinstance(item.value, tuple)
+                    else None for item in found] if found is not None else None
+            if rows is None or any(row is None or len(row) != 2 for row in rows):
+                return UNKNOWN
+            pairs = [(row[0], row[1]) for row in rows]
+        if not all(isinstance(key, Const) and isinstance(key.value, str) for key, _ in pairs):
+            return UNKNOWN
+        table = {key.value: value for key, value in pairs}  # later pairs win, as in dict()
+        table.update({key: value for key, (value, _) in keywords.items()})
+        return DictValue(tuple(table), tuple(table.values()))
+
+    def _jax_callee(self, func: ast.expr, frame: Frame) -> JaxName | None:
+        """The JAX or builtin object `func` names (`jax.make_mesh`, `dict`), read without running anything."""
+        if type(func) is ast.Name:
+            callee = self.eval(func, frame)
+            return callee if isinstance(callee, JaxName) else None
+        if type(func) is ast.Attribute and type(func.value) in (ast.Name, ast.Attribute):
+            owner = self._jax_callee(func.value, frame)
+            return JaxName(jaxapi.canonical(f"{owner.name}.{func.attr}")) if owner is not None else None
+        return None
+
+    def enum_kind(self, cls: ast.ClassDef) -> str | None:
+        """'str' for an enum whose members are strings (`class A(str, Enum)`, StrEnum), 'plain' for
+        other enums, None for a class that is not an enum."""
+        bases = [self.scope.resolve(base) for base in cls.bases]
+        if not any(base in _ENUMS for base in bases):
+            return None
+        is_str = any(base in _STR_ENUMS for base in bases) or any(
+            type(base) is ast.Name and base.id == "str" and "str" not in self.scope.imports.bindings for base in cls.bases)
+        return "str" if is_str else "plain"
