@@ -292,7 +292,7 @@ class Expressions:
             return UNKNOWN
         operands = [receiver]
         for value, _ in list(args) + list(keywords.values()):
-            if isinstance(value, (Const, Static, JaxName)):
+            if transfer.is_python_value(value):  # a shape tuple too: `x.reshape((n, -1))`
                 continue
             array = as_array(value)
             if array is None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import ast
 
+from codemods.analysis.callers import Callers
 from codemods.analysis.classes import Classes
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
@@ -28,9 +29,7 @@ from codemods.analysis.nodes import (
     NOT_LITERAL,
     FunctionDef,
     FunctionNode,
-    call_args,
     import_names,
-    iter_with_scopes,
     literal_value,
     param_default,
     positional_params,
@@ -39,7 +38,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
-from codemods.analysis.shardmap import ShardMapUse, argument_for, find_shard_maps, passed_through
+from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
@@ -82,7 +81,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
+class Interpreter(ControlFlow, Expressions, Classes, Callers, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -474,42 +473,6 @@ class Interpreter(ControlFlow, Expressions, Classes, Pytrees, Mutations):
                 return passed
         return replace(CONSTANT, why="a closed-over value")
 
-    def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
-        """The constant every call passes for parameter `name` of a module function (an axis
-        name given to a builder: `make_step('data')`), when every reference to it is such a call."""
-        if self.scope.globals.unique_function(function.name) is not function:
-            return None
-        params = positional_params(function.args)
-        if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
-                or name in self._locals_of(function):
-            return None  # not a parameter, or rebound in the function
-        if self._calls is None:
-            self._calls = {}
-            for node, scopes in iter_with_scopes(self.scope.tree):
-                if type(node) is ast.Call and type(node.func) is ast.Name:
-                    self._calls.setdefault(node.func.id, []).append((node, scopes))
-        calls = self._calls.get(function.name, [])
-        if not calls or len(calls) != self.scope.references(function.name):
-            return None  # referenced other than by a call: called from anywhere
-        found: list[Value] = []
-        for call, scopes in calls:
-            given = _argument(call, function, name)
-            if given is None:
-                return None
-            value = self.scope.constant(given, scopes)
-            if isinstance(value, (str, tuple)):
-                found.append(Const(value))
-                continue
-            passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
-            if not (isinstance(passed, Function) and passed.closure is self.module_frame):
-                return None
-            found.append(passed)
-        first = found[0]
-        if all(value == first if isinstance(value, Const) else
-               isinstance(first, Function) and value.node is first.node for value in found):
-            return first
-        return None
-
     def _module_name(self, name: str) -> Value:
         bindings = self.scope.imports.bindings
         if name in self.scope.imports.nested_only:
@@ -585,14 +548,3 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
 
 
 _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type"})
-
-
-def _argument(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:
-    """What `call` passes for parameter `name` of `function` (its default when absent); None
-    when that is not plain to see (starred arguments)."""
-    if any(arg.star for arg in call_args(call)):
-        return None
-    param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
-                  if param.arg == name), None)
-    given = argument_for(call, function, name)
-    return given if given is not None or param is None else param_default(function.args, param)
