@@ -228,11 +228,20 @@ class Classes:
     def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
         """`__call__` runs wherever an instance is called: every construction of the class is
         analysed as a body itself, or bound to a name (`block = Block()`) or an attribute
-        (`self.model = Model()`) every read of which was analysed (as a body, or called in an
-        analysed run)."""
-        if self.scope.attribute_references("__call__"):
-            return False
-        holders = {id(node.value): node.targets[0] for node in iter_nodes(self.scope.tree)
+        (`self.model = Model()`) every read of which was analysed (as a body, called in an
+        analysed run, or `block.__call__` analysed as a body). A construction in a list
+        (`[Block(), Block()]`, `[Block() for _ in range(n)]`) is held by what holds the list,
+        read only as what a loop walks whose variable is read only where analysed."""
+        tree = self.scope.tree
+        call_attributes = {id(node.value): node for node in iter_nodes(tree)
+                           if type(node) is ast.Attribute and node.attr == "__call__"}
+        if any(id(node) not in analysed for node in call_attributes.values()):
+            return False  # `block.__call__` handed somewhere not analysed
+
+        def read_analysed(node: ast.AST) -> bool:
+            return id(node) in analysed or (id(node) in call_attributes and id(call_attributes[id(node)]) in analysed)
+
+        holders = {id(node.value): node.targets[0] for node in iter_nodes(tree)
                    if type(node) is ast.Assign and len(node.targets) == 1
                    and type(node.targets[0]) in (ast.Name, ast.Attribute)}
         constructions = self._constructions(cls)
@@ -241,18 +250,56 @@ class Classes:
         for call, _ in constructions:
             if id(call) in analysed:
                 continue
-            holder = holders.get(id(call))
+            held = self._container_of(call)
+            holder = holders.get(id(held))
             if holder is None:
                 return False
             if type(holder) is ast.Name:
-                reads = [node for node in iter_nodes(self.scope.tree)
+                reads = [node for node in iter_nodes(tree)
                          if type(node) is ast.Name and node.id == holder.id and isinstance(node.ctx, ast.Load)]
             else:  # every `.model` read anywhere in the module
-                reads = [node for node in iter_nodes(self.scope.tree) if type(node) is ast.Attribute
+                reads = [node for node in iter_nodes(tree) if type(node) is ast.Attribute
                          and node.attr == holder.attr and isinstance(node.ctx, ast.Load)]
-            if not reads or any(id(node) not in analysed for node in reads):
+            if held is call:
+                if not reads or not all(read_analysed(node) for node in reads):
+                    return False
+            elif not reads or not all(self._walked_where_analysed(node, read_analysed) for node in reads):
                 return False
         return True
+
+    def _container_of(self, call: ast.Call) -> ast.expr:
+        """The list literal or list comprehension `call` is an element of, else `call` itself."""
+        parent = self._parent_map().get(id(call))
+        if type(parent) in (ast.List, ast.Tuple) and call in parent.elts:
+            return parent
+        if type(parent) is ast.ListComp and parent.elt is call:
+            return parent
+        return call
+
+    def _walked_where_analysed(self, read: ast.expr, read_analysed) -> bool:
+        """`read` is what a `for` statement or a comprehension walks, into a plain name read
+        (anywhere in the function holding the loop) only where the analysis ran
+        (`for block in blocks: x = block(x)`)."""
+        parent = self._parent_map().get(id(read))
+        if type(parent) not in (ast.For, ast.comprehension) or parent.iter is not read \
+                or type(parent.target) is not ast.Name:
+            return False
+        name = parent.target.id
+        region = parent  # the function (or module) holding the loop: the name may be read after it
+        while region is not None and not isinstance(region, DEFS + (ast.Lambda, ast.Module)):
+            region = self._parent_map().get(id(region))
+        if region is None:
+            return False
+        uses = [node for node in iter_nodes(region) if type(node) is ast.Name and node.id == name
+                and isinstance(node.ctx, ast.Load)]
+        return bool(uses) and all(read_analysed(node) for node in uses)
+
+    def _parent_map(self) -> dict[int, ast.AST]:
+        key = "parents"
+        if key not in self._class_tables:
+            self._class_tables[key] = {id(child): node for node in iter_nodes(self.scope.tree)
+                                       for child in ast.iter_child_nodes(node)}
+        return self._class_tables[key]
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every construction of the class: calls by its name, `cls(...)` in its classmethods,

@@ -17,6 +17,7 @@ from codemods.analysis.values import (
     Const,
     DictValue,
     Function,
+    JaxName,
     Static,
     TupleValue,
     Value,
@@ -293,6 +294,8 @@ class ControlFlow:
             items = list(iterated.items)
         elif isinstance(iterated, Const) and isinstance(iterated.value, tuple):
             items = [Const(item) for item in iterated.value]
+        elif (count := self._range_length(generator.iter, frame)) is not None:
+            items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
         else:
             return None
         if not items:
@@ -310,6 +313,18 @@ class ControlFlow:
             finally:
                 self.silent -= quiet
         return results
+
+    def _range_length(self, expr: ast.expr, frame: Frame) -> int | None:
+        """How many numbers `range(...)` of constant integers yields (at most MAX_UNROLLED)."""
+        if type(expr) is not ast.Call or expr.keywords or not 1 <= len(expr.args) <= 3 \
+                or self.eval(expr.func, frame) != JaxName("builtins.range"):
+            return None
+        bounds = [self.eval(arg, frame) for arg in expr.args]
+        if not all(isinstance(bound, Const) and type(bound.value) is int for bound in bounds) \
+                or (len(bounds) == 3 and bounds[2].value == 0):
+            return None
+        count = len(range(*(bound.value for bound in bounds)))
+        return count if count <= MAX_UNROLLED else None
 
 
 MAX_UNROLLED = 16  # items of a known container a loop is run once for each
