@@ -384,9 +384,9 @@ class ModuleScope:
 def method_kind(function: FunctionNode) -> str | None:
     """'plain', 'static', 'class' or 'property' for a def in a class body; None for other
     decorators."""
-    decorators = getattr(function, "decorator_list", [])
+    decorators = [decorator for decorator in getattr(function, "decorator_list", []) if not _jit_decorator(decorator)]
     if not decorators:
-        return "plain"
+        return "plain"  # a jitted method still receives an object of its class
     if len(decorators) == 1 and isinstance(decorators[0], ast.Name) \
             and decorators[0].id in ("staticmethod", "classmethod"):
         return decorators[0].id[:-len("method")]
@@ -395,6 +395,17 @@ def method_kind(function: FunctionNode) -> str | None:
             in ("property", "cached_property"):
         return "property"
     return None
+
+
+_JIT_SPELLINGS = frozenset({"jax.jit", "jit", "eqx.filter_jit", "equinox.filter_jit", "filter_jit"})
+
+
+def _jit_decorator(decorator: ast.expr) -> bool:
+    """`@jax.jit`, `@partial(jax.jit, static_argnums=0)`, `@eqx.filter_jit`: spelled so."""
+    if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in ("partial", "functools.partial") \
+            and decorator.args and not any(isinstance(arg, ast.Starred) for arg in decorator.args):
+        decorator = decorator.args[0]
+    return isinstance(decorator, (ast.Name, ast.Attribute)) and ast.unparse(decorator) in _JIT_SPELLINGS
 
 
 class _RootFacts(NamedTuple):

@@ -136,10 +136,25 @@ class _Finder:
                 if found is not None and found.body is None:
                     self.handled.add(id(expr))
                     self._add(expr, found, node, scopes, scopes, None, decorated=True)
+                elif found is None and len(expr.args) == 1 and self.scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
+                    self._builder_decorator(expr, expr.args[0], expr.keywords, node, scopes)
             elif isinstance(expr, ast.Name) and expr.id in self.shard_map_names:
                 mapper = self._mapper(expr.id, scopes)  # `@mapper` with `mapper = shard_map(mesh=...)`
                 if mapper is not None:
                     self._add(mapper[0], mapper[1], node, scopes, mapper[2], None, decorated=True)
+                else:
+                    self._builder_decorator(expr, expr, [], node, scopes)
+
+    def _builder_decorator(self, expr, func: ast.expr, keywords: list[ast.keyword], node: FunctionDef, scopes) -> None:
+        """`@sharded` or `@partial(sharded, mesh=mesh)` over a def, with a module function that
+        hands its first parameter to shard_map (`def sharded(fn, mesh): return
+        jax.jit(jax.shard_map(fn, mesh=mesh, ...))`): read as the call `sharded(step, mesh=mesh)`."""
+        if not isinstance(func, ast.Name) or any(keyword.arg is None for keyword in keywords):
+            return
+        call = ast.Call(func=func, args=[ast.Name(id=node.name, ctx=ast.Load())], keywords=list(keywords))
+        ast.copy_location(call, expr)
+        ast.copy_location(call.args[0], expr)
+        self._forwarded_through(call, scopes, decorated=True)
 
     def call(self, node: ast.Call, scopes) -> None:
         if id(node) in self.handled or not self._mentions_shard_map(node):
@@ -216,7 +231,7 @@ class _Finder:
                 return method, bound[0].value if bound else None
         return None, None
 
-    def _forwarded_through(self, node: ast.Call, scopes) -> None:
+    def _forwarded_through(self, node: ast.Call, scopes, decorated: bool = False) -> None:
         """`distribute(body, mesh)` or `self.wrap(body)` with a function that hands that
         parameter on to shard_map (through other functions, too)."""
         function, receiver = self._callee(node, scopes)
@@ -224,14 +239,14 @@ class _Finder:
             return
         for forward in self._forwarding(function):
             given = argument_for(node, function, forward.param, skip=receiver is not None)
-            if given is None:
-                continue
+            if given is None or (decorated and (given is not node.args[0] or _reads(function, forward.param) != 1)):
+                continue  # a decorated def is run only by shard_map when the builder reads it just there
             body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
             inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
             chain = ((node, function, self._scopes_of(function), receiver),) + forward.path
             inner_function, inner_scopes = chain[-1][1], chain[-1][2]
             self._add(forward.call, forward.args, body, body_scopes, inner_scopes + (inner_function,), ref,
-                      decorated=False, bound=tuple(bound) + inner_bound, chain=chain, outer_scopes=scopes,
+                      decorated=decorated, bound=tuple(bound) + inner_bound, chain=chain, outer_scopes=scopes,
                       inner_body=forward.body)
 
     def _mapper(self, name: str, scopes):
@@ -344,6 +359,10 @@ class _Finder:
                 inner_body=inner_body,
             )
         )
+
+
+def _reads(function: FunctionDef, name: str) -> int:
+    return sum(1 for node in iter_nodes(function) if type(node) is ast.Name and node.id == name)
 
 
 def _first_arg(call: ast.Call) -> ast.expr | None:
