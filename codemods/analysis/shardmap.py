@@ -401,6 +401,11 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return None, (), None, ()
     if isinstance(expr, ast.Call) and call_method(scope, expr, scopes) is not None:
         return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
+        factory, outer = scope.lookup_function(expr.func.id, scopes)
+        returned = _returned_def(factory) if isinstance(factory, DEFS) and not outer else None
+        if returned is not None and scope.references(expr.func.id) == 1:
+            return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = call_args(expr)
         if args and args[0].keyword is None and not args[0].star:
@@ -408,6 +413,23 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
                 return body, body_scopes, ref, tuple(bound) + tuple(args[1:])  # `partial(self._body, ...)`
     return None, (), None, ()
+
+
+def _returned_def(factory: FunctionDef) -> tuple[FunctionDef, ast.Name] | None:
+    """(the nested def, the Name returning it) of an undecorated module function whose one
+    return statement, its last, returns a def of its own body by name."""
+    if factory.decorator_list or not factory.body or not isinstance(factory.body[-1], ast.Return):
+        return None
+    returned = factory.body[-1].value
+    returns = [node for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
+               if type(node) is ast.Return]
+    if not isinstance(returned, ast.Name) or len(returns) != 1:
+        return None
+    defs = [stmt for stmt in factory.body if isinstance(stmt, DEFS) and stmt.name == returned.id]
+    if len(defs) != 1 or defs[0].decorator_list or returned.id in assigned_names(
+            [stmt for stmt in factory.body if not isinstance(stmt, DEFS)]):
+        return None
+    return defs[0], returned
 
 
 def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionDef | None:
