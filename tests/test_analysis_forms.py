@@ -5,8 +5,8 @@ where a state rule must report, with the rule's code in a comment (`# SF101`); l
 
 Names say the form: m* bodies that are methods and objects holding axis names, c* bodies
 passed through module functions, b* branches, p* pytrees, j* jit, v* mappers in variables,
-l* loops, q* decorators and spellings, r* whole trainers, n* programs where the analysis must not be
-certain (negatives)."""
+l* loops, q* decorators and spellings, r* whole trainers, a* array methods (`x.reshape(2, -1)`), n* programs
+where the analysis must not be certain (negatives)."""
 from __future__ import annotations
 
 import re
@@ -41,6 +41,6 @@ def test_findings_are_exactly_the_marked_lines(path):
 
 def test_the_forms_include_negatives_and_every_listed_form():
     stems = [path.stem for path in FORMS]
-    for prefix in ("m", "c", "b", "p", "j", "v", "l", "q", "n"):
+    for prefix in ("m", "c", "b", "p", "j", "v", "l", "q", "a", "n"):
         assert any(stem.startswith(prefix) for stem in stems), prefix
     assert sum(1 for path in FORMS if not expected(path.read_text(encoding="utf-8"))) >= 8
