@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import DEFS, FunctionDef, FunctionNode, iter_nodes, iter_with_scopes, positional_params
+from codemods.analysis.nodes import (
+    DEFS,
+    FunctionDef,
+    FunctionNode,
+    all_param_names,
+    iter_nodes,
+    iter_with_scopes,
+    positional_params,
+)
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value
@@ -209,7 +217,11 @@ class Classes:
         return self._changers
 
     def _agreed_field(self, facts: ClassFacts, attr: str) -> Value:
-        """The constant every construction of the class in the file gives `attr`."""
+        """The constant every construction of the class in the file gives `attr`, or the one
+        __init__ stores whatever it is given (`self.block = Block('i')`)."""
+        fixed = self._fixed_store(facts, attr)
+        if fixed is not None:
+            return fixed
         constructions = self._constructions(facts.cls)
         if not constructions:
             return UNKNOWN
@@ -224,6 +236,19 @@ class Classes:
                 return UNKNOWN  # a constant, or an object built with constants (`self.config.axis`)
             agreed = value
         return agreed if agreed is not None else UNKNOWN
+
+    def _fixed_store(self, facts: ClassFacts, attr: str) -> Value | None:
+        """What `self.attr = expr` at __init__'s top level stores when `expr` depends on none of
+        __init__'s parameters: the same constant (or object built with constants) on every object."""
+        from codemods.analysis.interpreter import Frame
+
+        if facts.init is None or attr not in facts.stores:
+            return None
+        frame = Frame(None, self.module_frame, static_scopes=(facts.init,))
+        for name in all_param_names(facts.init.args):
+            frame.vars[name] = UNKNOWN
+        value = self.eval(facts.stores[attr], frame)
+        return value if isinstance(value, Const) or (isinstance(value, Instance) and value.fields is not None) else None
 
     def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
         """`__call__` runs wherever an instance is called: every construction of the class is
