@@ -18,24 +18,18 @@ class Callers:
 
     def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
         """The constant every call passes for parameter `name` of a module function (an axis
-        name given to a builder: `make_step('data')`), when every reference to it is such a call."""
-        if self.scope.globals.unique_function(function.name) is not function:
-            return None
+        name given to a builder: `make_step('data')`), when every reference to it is such a call;
+        of a class's `__init__`, what every construction of the class passes."""
         params = positional_params(function.args)
         if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
                 or name in self._locals_of(function):
             return None  # not a parameter, or rebound in the function
-        if self._calls is None:
-            self._calls = {}
-            for node, scopes in iter_with_scopes(self.scope.tree):
-                if type(node) is ast.Call and type(node.func) is ast.Name:
-                    self._calls.setdefault(node.func.id, []).append((node, scopes))
-        calls = self._calls.get(function.name, [])
-        if not calls or len(calls) != self.scope.references(function.name):
-            return None  # referenced other than by a call: called from anywhere
+        calls, skip = self._callers(function)
+        if not calls:
+            return None
         found: list[Value] = []
         for call, scopes in calls:
-            given = _argument(call, function, name)
+            given = _argument(call, function, name, skip)
             if given is None:
                 return None
             value = self.scope.constant(given, scopes)
@@ -43,7 +37,7 @@ class Callers:
                 found.append(Const(value))
                 continue
             passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
-            if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not _settled(passed):
+            if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed):
                 return None  # a config object built with constants: `train(mesh, Config())`
             found.append(passed)
         first = found[0]
@@ -53,19 +47,41 @@ class Callers:
         return None
 
 
-def _settled(value: Value) -> bool:
+    def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
+        """Every call of a module function when nothing else refers to it, or every construction
+        of the class whose `__init__` it is (its receiver skipped); none when not all are known."""
+        cls = self.scope.class_of(function)
+        if cls is not None:
+            if function.name != "__init__" or self.scope.subclassed(cls) or self.class_facts(cls).init is not function:
+                return [], 0
+            return self._constructions(cls), 1
+        if self.scope.globals.unique_function(function.name) is not function:
+            return [], 0
+        if self._calls is None:
+            self._calls = {}
+            for node, scopes in iter_with_scopes(self.scope.tree):
+                if type(node) is ast.Call and type(node.func) is ast.Name:
+                    self._calls.setdefault(node.func.id, []).append((node, scopes))
+        calls = self._calls.get(function.name, [])
+        if len(calls) != self.scope.references(function.name):
+            return [], 0  # referenced other than by a call: called from anywhere
+        return calls, 0
+
+
+def settled(value: Value) -> bool:
     """An object of a module class whose constructor set every field to a constant (or to
     such an object)."""
     return isinstance(value, Instance) and value.fields is not None and all(
-        isinstance(item, Const) or _settled(item) for _, item in value.fields)
+        isinstance(item, Const) or settled(item) for _, item in value.fields)
 
 
-def _argument(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:
-    """What `call` passes for parameter `name` of `function` (its default when absent); None
-    when that is not plain to see (starred arguments)."""
+def _argument(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:
+    """What `call` passes for parameter `name` of `function` (its default when absent; the
+    first `skip` parameters are bound already); None when that is not plain to see (starred
+    arguments)."""
     if any(arg.star for arg in call_args(call)):
         return None
     param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
                   if param.arg == name), None)
-    given = argument_for(call, function, name)
+    given = argument_for(call, function, name, skip=skip)
     return given if given is not None or param is None else param_default(function.args, param)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import ast
 
-from codemods.analysis.callers import Callers
+from codemods.analysis.callers import Callers, settled
 from codemods.analysis.classes import Classes
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
@@ -302,7 +302,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Callers, Pytrees, Mutations
             return Const(value)
         if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
             found = self.eval(node, defined_in)
-            return found if isinstance(found, Const) else UNKNOWN
+            return found if isinstance(found, Const) or settled(found) else UNKNOWN  # `cfg=CFG`
         return UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
