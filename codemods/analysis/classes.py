@@ -458,6 +458,19 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     return found
 
 
+def class_level_references(cls: ast.ClassDef, name: str) -> int:
+    """Bare-name uses of `name` the class body itself evaluates (outside its methods' bodies):
+    the only place a method is reachable by its bare name."""
+    parts: list[ast.AST] = []
+    for stmt in cls.body:
+        if isinstance(stmt, DEFS):
+            parts.extend(stmt.decorator_list)
+            parts.extend(stmt.args.defaults + [default for default in stmt.args.kw_defaults if default is not None])
+        else:
+            parts.append(stmt)
+    return sum(1 for part in parts for node in iter_nodes(part) if type(node) is ast.Name and node.id == name)
+
+
 def _harmless_references(tree: ast.Module, name: str) -> set[int]:
     """Ids of references to class `name` that construct nothing: annotations, `isinstance` /
     `issubclass` second arguments, base lists."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.callers import Callers, settled
-from codemods.analysis.classes import Classes
+from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
@@ -512,9 +512,11 @@ class Interpreter(ControlFlow, Expressions, Classes, Callers, Pytrees, Mutations
             return self._instances_analysed(self.scope.class_of(function), analysed)
         parent = self.parents.get(id(function))
         if parent is None:
-            total = self.scope.references(name)
-            if self.scope.class_of(function) is not None:
-                total += self.scope.attribute_references(name)  # `self.step`, `Model.step`
+            cls = self.scope.class_of(function)
+            if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
+                total = self.scope.attribute_references(name) + class_level_references(cls, name)
+            else:
+                total = self.scope.references(name)
             return len(analysed) >= total
         return self._references_in(parent).get(name, set()) <= analysed
 
