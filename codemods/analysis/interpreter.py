@@ -516,7 +516,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Callers, Pytrees, Mutations
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
             else:
-                total = self.scope.references(name)
+                total = self.scope.module_references(name)
             return len(analysed) >= total
         return self._references_in(parent).get(name, set()) <= analysed
 

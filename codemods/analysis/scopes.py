@@ -309,6 +309,38 @@ class ModuleScope:
             self._references = Counter(node.id for node in iter_nodes(self.tree) if type(node) is ast.Name)
         return self._references.get(name, 0)
 
+    def module_references(self, name: str) -> int:
+        """Bare-name uses of `name` that can reach its module-level binding: a use inside a
+        function or lambda that binds the name itself (a parameter, an assignment, a nested def;
+        not `global`/`nonlocal`) is another variable. Comprehension variables are not told
+        apart (counted: an overcount only makes the analysis more careful)."""
+        count = 0
+        stack: list[tuple[ast.AST, bool]] = [(self.tree, False)]
+        while stack:
+            node, shadowed = stack.pop()
+            kind = type(node)
+            if kind is ast.Name and node.id == name and not shadowed:
+                count += 1
+            if kind in DEFS or kind is ast.Lambda:
+                inner = self._shadows(node, name, shadowed)
+                outside = list(getattr(node, "decorator_list", ())) + [node.args] + \
+                    ([node.returns] if getattr(node, "returns", None) is not None else [])
+                inside = node.body if isinstance(node.body, list) else [node.body]
+                stack.extend((child, shadowed) for child in outside)
+                stack.extend((child, inner) for child in inside)
+                continue
+            stack.extend((child, shadowed) for child in ast.iter_child_nodes(node))
+        return count
+
+    def _shadows(self, function: FunctionNode, name: str, outer: bool) -> bool:
+        if isinstance(function, ast.Lambda):
+            return outer or name in all_param_names(function.args)
+        declared = [stmt for stmt in block_statements(function.body) if isinstance(stmt, (ast.Global, ast.Nonlocal))
+                    and name in stmt.names]
+        if declared:
+            return outer and all(isinstance(stmt, ast.Nonlocal) for stmt in declared)
+        return outer or self.locals_of(function).binds(name)
+
     def locals_of(self, function: FunctionDef) -> Bindings:
         key = id(function)
         if key not in self._locals:

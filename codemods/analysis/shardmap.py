@@ -404,7 +404,7 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
         factory, outer = scope.lookup_function(expr.func.id, scopes)
         returned = _returned_def(factory) if isinstance(factory, DEFS) and not outer else None
-        if returned is not None and scope.references(expr.func.id) == 1:
+        if returned is not None and scope.module_references(expr.func.id) == 1:
             return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = call_args(expr)
