@@ -382,6 +382,7 @@ class Expressions:
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
+        self.note_passed(function.node if result is not None else None, args, keywords)
         if result is None:
             self.forget_arguments(args, keywords)  # not run: it may have changed what it was given
             return UNKNOWN

@@ -24,6 +24,7 @@ from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
+from codemods.analysis.instances import Instances
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.nodes import (
     NOT_LITERAL,
@@ -81,7 +82,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions, Classes, Callers, Pytrees, Mutations):
+class Interpreter(ControlFlow, Expressions, Classes, Instances, Callers, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -149,6 +150,9 @@ class Interpreter(ControlFlow, Expressions, Classes, Callers, Pytrees, Mutations
         elif use.bound_args and isinstance(use.bound_args[0].value, ast.Call):
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.bound_args[0].value))  # `Block()`
         returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
+        self.note_passed(use.body if returned is not None and not use.chain else None,
+                         [(None, arg.value) for arg in use.bound_args if arg.keyword is None],
+                         {arg.keyword: (None, arg.value) for arg in use.bound_args if arg.keyword is not None})
         run.analysed = returned is not None
         self.run = None
         return run
