@@ -164,12 +164,16 @@ class Interpreter(ControlFlow, Expressions, Classes, Instances, Callers, Pytrees
         frame = self._static_frame(use.outer_scopes)
         for call, function, scopes, receiver in use.chain:
             args, keywords, starred = self._eval_args(call, frame)
+            if call is use.applied:  # `wrap(step)`: the decorated def, where it is written
+                args = [(Function(use.body, self._static_frame(use.body_scopes)), call.args[0])]
             if starred:
                 return None
             if receiver is not None:
                 args = [(self.eval(receiver, frame), receiver)] + args
             opaque = self._static_frame(scopes + (function,)).opaque
             inner = Frame(None, self._static_frame(scopes), static_scopes=scopes + (function,), opaque=opaque)
+            if call is use.applied:
+                inner.vars.update(frame.vars)  # the wrapper reads the factory's parameters of this call
             if not self._bind_params(function.args, [value for value, _ in args],
                                      {key: value for key, (value, _) in keywords.items()}, inner):
                 return None

@@ -459,6 +459,8 @@ def _root_facts(root: ast.AST) -> _RootFacts:
                        for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
             if targets:
                 facts.assigns.append((targets, _spelled(node.value)))
+        elif kind is ast.Return and scopes and node.value is not None:  # a decorator factory returns its wrapper
+            facts.assigns.append(({scopes[-1].name}, _spelled(node.value)))
         elif kind is ast.Call and scopes:
             passed = set()
             for arg in list(node.args) + [keyword.value for keyword in node.keywords]:

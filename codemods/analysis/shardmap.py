@@ -59,6 +59,7 @@ class ShardMapUse:
     chain: tuple[tuple[ast.Call, FunctionDef, tuple[FunctionDef, ...], ast.expr | None], ...] = ()
     outer_scopes: tuple[FunctionDef, ...] = ()  # functions enclosing the outermost call
     inner_body: ast.expr | None = None
+    applied: ast.Call | None = None  # the call of the chain a decorator factory's wrapper gets the body by
 
 
 @dataclass(frozen=True)
@@ -138,12 +139,41 @@ class _Finder:
                     self._add(expr, found, node, scopes, scopes, None, decorated=True)
                 elif found is None and len(expr.args) == 1 and self.scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
                     self._builder_decorator(expr, expr.args[0], expr.keywords, node, scopes)
+                elif found is None and isinstance(expr.func, ast.Name):
+                    self._decorator_factory(expr, node, scopes)
             elif isinstance(expr, ast.Name) and expr.id in self.shard_map_names:
                 mapper = self._mapper(expr.id, scopes)  # `@mapper` with `mapper = shard_map(mesh=...)`
                 if mapper is not None:
                     self._add(mapper[0], mapper[1], node, scopes, mapper[2], None, decorated=True)
                 else:
                     self._builder_decorator(expr, expr, [], node, scopes)
+
+    def _decorator_factory(self, expr: ast.Call, node: FunctionDef, scopes) -> None:
+        """`@sharded(mesh, specs)` over a def, with a module function returning its own nested
+        `def wrap(fn)` that hands `fn` (read only there) to shard_map: the chain of the factory's
+        call and `wrap(step)`."""
+        factory, outer = self.scope.lookup_function(expr.func.id, scopes)
+        returned = _returned_def(factory) if isinstance(factory, DEFS) and not outer else None
+        if returned is None or any(arg.star for arg in call_args(expr)):
+            return
+        wrap = returned[0]
+        params = positional_params(wrap.args)
+        for forward in self._forwarding(wrap):
+            if not params or forward.param != params[0].arg or _reads(wrap, forward.param) != 1:
+                continue
+            applied = ast.Call(func=ast.Name(id=wrap.name, ctx=ast.Load()), args=[ast.Name(id=node.name, ctx=ast.Load())],
+                               keywords=[])
+            ast.copy_location(applied, expr)
+            ast.copy_location(applied.func, expr)
+            ast.copy_location(applied.args[0], expr)
+            body, body_scopes, ref, bound = _resolve_body(self.scope, applied.args[0], scopes)
+            if body is not node or bound:
+                continue
+            chain = ((expr, factory, (), None), (applied, wrap, (factory,), None)) + forward.path
+            inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
+            self._add(forward.call, forward.args, body, body_scopes, chain[-1][2] + (chain[-1][1],), ref,
+                      decorated=True, bound=inner_bound, chain=chain, outer_scopes=scopes, inner_body=forward.body,
+                      applied=applied)
 
     def _builder_decorator(self, expr, func: ast.expr, keywords: list[ast.keyword], node: FunctionDef, scopes) -> None:
         """`@sharded` or `@partial(sharded, mesh=mesh)` over a def, with a module function that
@@ -333,7 +363,7 @@ class _Finder:
         self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound)
 
     def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=(),
-             chain=(), outer_scopes=(), inner_body=None) -> None:
+             chain=(), outer_scopes=(), inner_body=None, applied=None) -> None:
         keywords = found.keywords
         check_node = keywords.get("check_rep" if found.experimental else "check_vma")
         if check_node is None and found.experimental:
@@ -357,6 +387,7 @@ class _Finder:
                 chain=chain,
                 outer_scopes=outer_scopes,
                 inner_body=inner_body,
+                applied=applied,
             )
         )
 
@@ -514,6 +545,9 @@ def passed_through(use: ShardMapUse, expr: ast.expr | None) -> tuple[ast.expr | 
     scopes = use.call_scopes
     for index in range(len(use.chain) - 1, -1, -1):
         call, function, _, receiver = use.chain[index]
+        if index and use.chain[index][2][-1:] == (use.chain[index - 1][1],) and isinstance(expr, ast.Name) \
+                and expr.id not in all_param_names(function.args) and expr.id not in assigned_names(function.body):
+            continue  # a wrapper a decorator factory returns reads the factory's parameter
         if not isinstance(expr, ast.Name) or expr.id not in all_param_names(function.args) \
                 or expr.id in assigned_names(function.body):
             break
