@@ -83,7 +83,7 @@ class ControlFlow:
 
     def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
-        iterated = self.eval(stmt.iter, frame)
+        iterated = self._walked(stmt.iter, frame)
         frame.statement = None
         items = _known_items(iterated)
         if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
@@ -287,7 +287,7 @@ class ControlFlow:
         if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
             return None
         generator = expr.generators[0]
-        iterated = self.eval(generator.iter, frame)
+        iterated = self._walked(generator.iter, frame)
         if isinstance(iterated, DictValue):
             items = [Const(key) for key in iterated.keys]
         elif isinstance(iterated, TupleValue):
@@ -313,6 +313,16 @@ class ControlFlow:
             finally:
                 self.silent -= quiet
         return results
+
+    def _walked(self, expr: ast.expr, frame: Frame) -> Value:
+        """What a loop walks: `enumerate(blocks)` of a known container is its (index, item) pairs."""
+        if type(expr) is ast.Call and len(expr.args) == 1 and not expr.keywords \
+                and not isinstance(expr.args[0], ast.Starred) and self.eval(expr.func, frame) == JaxName("builtins.enumerate"):
+            items = _known_items(self.eval(expr.args[0], frame))
+            if items is None or len(items) > MAX_UNROLLED:
+                return STATIC  # what the call gives when its items are not known one by one
+            return TupleValue(tuple(TupleValue((Const(index), item)) for index, item in enumerate(items)))
+        return self.eval(expr, frame)
 
     def _range_length(self, expr: ast.expr, frame: Frame) -> int | None:
         """How many numbers `range(...)` of constant integers yields (at most MAX_UNROLLED)."""

@@ -107,12 +107,18 @@ class Instances:
     def _walked_where_analysed(self, seen, read: ast.expr, depth: int) -> bool:
         """`read` is what a `for` statement or a comprehension walks, into a plain name read
         (anywhere in the function holding the loop) only where the analysis ran
-        (`for block in blocks: x = block(x)`)."""
+        (`for block in blocks: x = block(x)`, `for k, block in enumerate(blocks)`)."""
         parent = self._parent_map().get(id(read))
-        if type(parent) not in (ast.For, ast.comprehension) or parent.iter is not read \
-                or type(parent.target) is not ast.Name:
+        walked, target = read, getattr(parent, "target", None)
+        if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "enumerate" \
+                and parent.args == [read] and not parent.keywords and not self.scope.globals.binds("enumerate") \
+                and "enumerate" not in self.scope.imports.bindings:  # `for k, block in enumerate(blocks)`
+            walked, parent = parent, self._parent_map().get(id(parent))
+            target = getattr(parent, "target", None)
+            target = target.elts[1] if type(target) is ast.Tuple and len(target.elts) == 2 else None
+        if type(parent) not in (ast.For, ast.comprehension) or parent.iter is not walked or type(target) is not ast.Name:
             return False
-        name = parent.target.id
+        name = target.id
         region = parent  # the function (or module) holding the loop: the name may be read after it
         while region is not None and not isinstance(region, DEFS + (ast.Lambda, ast.Module)):
             region = self._parent_map().get(id(region))
