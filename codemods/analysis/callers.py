@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
+from codemods.analysis.classes import class_level_references
+from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
 from codemods.analysis.values import Const, Function, Instance, Value, same_value
 
@@ -52,9 +54,11 @@ class Callers:
         of the class whose `__init__` it is (its receiver skipped); none when not all are known."""
         cls = self.scope.class_of(function)
         if cls is not None:
-            if function.name != "__init__" or self.scope.subclassed(cls) or self.class_facts(cls).init is not function:
+            if self.scope.subclassed(cls):
                 return [], 0
-            return self._constructions(cls), 1
+            if function.name == "__init__":
+                return (self._constructions(cls), 1) if self.class_facts(cls).init is function else ([], 0)
+            return self._method_calls(cls, function)
         if self.scope.globals.unique_function(function.name) is not function:
             return [], 0
         if self._calls is None:
@@ -66,6 +70,22 @@ class Callers:
         if len(calls) != self.scope.references(function.name):
             return [], 0  # referenced other than by a call: called from anywhere
         return calls, 0
+
+    def _method_calls(self, cls: ast.ClassDef, method: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
+        """Every `obj.build(...)` call of a method no other class of the module names, when the
+        method is reached by nothing else (`Trainer.build(obj, ...)` passes the receiver itself:
+        not read)."""
+        kind = method_kind(method)
+        name = method.name
+        if kind not in ("plain", "static", "class") or class_level_references(cls, name) or any(
+                other is not cls and bindings_of(other).binds(name) for other in self.scope.classes.values()):
+            return [], 0
+        calls = [(node, scopes) for node, scopes in iter_with_scopes(self.scope.tree) if type(node) is ast.Call
+                 and type(node.func) is ast.Attribute and node.func.attr == name]
+        if len(calls) != self.scope.attribute_references(name) or any(
+                type(call.func.value) is ast.Name and call.func.value.id == cls.name and kind == "plain" for call, _ in calls):
+            return [], 0
+        return calls, 0 if kind == "static" else 1
 
 
 def settled(value: Value) -> bool:
