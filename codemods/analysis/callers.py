@@ -12,7 +12,7 @@ from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, pa
 from codemods.analysis.classes import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.values import Const, Function, Instance, Value, same_value
+from codemods.analysis.values import Const, Function, Instance, Value, same_value, settled
 
 
 class Callers:
@@ -86,13 +86,6 @@ class Callers:
                 type(call.func.value) is ast.Name and call.func.value.id == cls.name and kind == "plain" for call, _ in calls):
             return [], 0
         return calls, 0 if kind == "static" else 1
-
-
-def settled(value: Value) -> bool:
-    """An object of a module class whose constructor set every field to a constant (or to
-    such an object)."""
-    return isinstance(value, Instance) and value.fields is not None and all(
-        isinstance(item, Const) or settled(item) for _, item in value.fields)
 
 
 def _argument(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:

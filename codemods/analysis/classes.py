@@ -26,7 +26,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.scopes import bindings_of, method_kind
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -248,7 +248,7 @@ class Classes:
         for name in all_param_names(facts.init.args):
             frame.vars[name] = UNKNOWN
         value = self.eval(facts.stores[attr], frame)
-        return value if isinstance(value, Const) or (isinstance(value, Instance) and value.fields is not None) else None
+        return value if isinstance(value, Const) or settled(value) else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every construction of the class: calls by its name, `cls(...)` in its classmethods,

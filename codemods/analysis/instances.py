@@ -42,8 +42,10 @@ class Instances:
         tree = self.scope.tree
         call_attributes = {id(node.value): node for node in iter_nodes(tree)
                            if type(node) is ast.Attribute and node.attr == "__call__"}
-        if any(id(node) not in analysed for node in call_attributes.values()):
-            return False  # `block.__call__` handed somewhere not analysed
+        resolved = set().union(*(self.analysed_refs.get(id(member), set()) for other in self.scope.classes.values()
+                                 for member in other.body if isinstance(member, DEFS) and member.name == "__call__"))
+        if any(id(node) not in resolved for node in call_attributes.values()):
+            return False  # `block.__call__` handed somewhere not analysed (else it is some class's own)
         seen = (analysed, call_attributes)
         holders = {id(node.value): node.targets[0] for node in iter_nodes(tree)
                    if type(node) is ast.Assign and len(node.targets) == 1

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import ast
 
-from codemods.analysis.callers import Callers, settled
+from codemods.analysis.callers import Callers
 from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
@@ -56,6 +56,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     join,
+    settled,
     spec_state,
 )
 

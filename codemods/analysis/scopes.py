@@ -113,6 +113,12 @@ def _note_target(target: ast.expr, value: ast.expr, result: Bindings) -> None:
             and not any(isinstance(item, ast.Starred) for item in target.elts + value.elts):
         for item_target, item_value in zip(target.elts, value.elts):
             _note_target(item_target, item_value, result)
+    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Name) \
+            and not any(isinstance(item, ast.Starred) for item in target.elts):
+        for index, item_target in enumerate(target.elts):  # `DP, TP = AXES`: `AXES[0]`, `AXES[1]`
+            item = ast.copy_location(ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load()), value)
+            ast.copy_location(item.slice, value)
+            _note_target(item_target, item, result)
     else:
         target_names(target, result.other)
 
@@ -466,6 +472,8 @@ def _root_facts(root: ast.AST) -> _RootFacts:
             for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
                 if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
                     arg = arg.args[0]
+                if isinstance(arg, ast.Attribute):  # `model.apply` of a parameter `model`
+                    arg = arg.value
                 if isinstance(arg, ast.Name):
                     passed.add(arg.id)
             if passed:

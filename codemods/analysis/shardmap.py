@@ -271,7 +271,16 @@ class _Finder:
             given = argument_for(node, function, forward.param, skip=receiver is not None)
             if given is None or (decorated and (given is not node.args[0] or _reads(function, forward.param) != 1)):
                 continue  # a decorated def is run only by shard_map when the builder reads it just there
-            body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
+            inner = forward.body.args[0] if isinstance(forward.body, ast.Call) else forward.body
+            if isinstance(inner, ast.Attribute):  # `build(model, mesh)` handing `model.apply` on
+                if not isinstance(given, ast.Name) or receiver is not None or forward.path \
+                        or self.scope.module_references(function.name) != 1:
+                    continue  # one call: `model.apply` in the builder is then this object's method
+                method = ast.copy_location(ast.Attribute(value=given, attr=inner.attr, ctx=ast.Load()), given)
+                body, body_scopes, ref, bound = _resolve_body(self.scope, method, scopes)
+                ref = inner
+            else:
+                body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
             inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
             chain = ((node, function, self._scopes_of(function), receiver),) + forward.path
             inner_function, inner_scopes = chain[-1][1], chain[-1][2]
@@ -327,10 +336,13 @@ class _Finder:
         return found
 
     def _forwarded_param(self, body: ast.expr | None, names: set[str], scopes) -> str | None:
-        """The parameter a shard_map body expression is: `fn`, or `partial(fn, ...)`."""
+        """The parameter a shard_map body expression is: `fn`, `partial(fn, ...)`, or a method of
+        it (`model.apply`)."""
         if isinstance(body, ast.Call) and self.scope.resolve(body.func, scopes) == jaxapi.PARTIAL \
                 and body.args and not any(arg.star for arg in call_args(body)):
             body = body.args[0]
+        if isinstance(body, ast.Attribute) and isinstance(body.value, ast.Name):
+            body = body.value
         if isinstance(body, ast.Name) and body.id in names:
             return body.id
         return None
