@@ -29,6 +29,7 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
+from codemods.analysis.decorators import Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
 
 
@@ -120,7 +121,7 @@ def find_shard_maps(scope: ModuleScope) -> list[ShardMapUse]:
     return finder.found
 
 
-class _Finder:
+class _Finder(Decorators):
     def __init__(self, scope: ModuleScope) -> None:
         self.scope = scope
         self.found: list[ShardMapUse] = []
@@ -147,44 +148,6 @@ class _Finder:
                     self._add(mapper[0], mapper[1], node, scopes, mapper[2], None, decorated=True)
                 else:
                     self._builder_decorator(expr, expr, [], node, scopes)
-
-    def _decorator_factory(self, expr: ast.Call, node: FunctionDef, scopes) -> None:
-        """`@sharded(mesh, specs)` over a def, with a module function returning its own nested
-        `def wrap(fn)` that hands `fn` (read only there) to shard_map: the chain of the factory's
-        call and `wrap(step)`."""
-        factory, outer = self.scope.lookup_function(expr.func.id, scopes)
-        returned = _returned_def(factory) if isinstance(factory, DEFS) and not outer else None
-        if returned is None or any(arg.star for arg in call_args(expr)):
-            return
-        wrap = returned[0]
-        params = positional_params(wrap.args)
-        for forward in self._forwarding(wrap):
-            if not params or forward.param != params[0].arg or _reads(wrap, forward.param) != 1:
-                continue
-            applied = ast.Call(func=ast.Name(id=wrap.name, ctx=ast.Load()), args=[ast.Name(id=node.name, ctx=ast.Load())],
-                               keywords=[])
-            ast.copy_location(applied, expr)
-            ast.copy_location(applied.func, expr)
-            ast.copy_location(applied.args[0], expr)
-            body, body_scopes, ref, bound = _resolve_body(self.scope, applied.args[0], scopes)
-            if body is not node or bound:
-                continue
-            chain = ((expr, factory, (), None), (applied, wrap, (factory,), None)) + forward.path
-            inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
-            self._add(forward.call, forward.args, body, body_scopes, chain[-1][2] + (chain[-1][1],), ref,
-                      decorated=True, bound=inner_bound, chain=chain, outer_scopes=scopes, inner_body=forward.body,
-                      applied=applied)
-
-    def _builder_decorator(self, expr, func: ast.expr, keywords: list[ast.keyword], node: FunctionDef, scopes) -> None:
-        """`@sharded` or `@partial(sharded, mesh=mesh)` over a def, with a module function that
-        hands its first parameter to shard_map (`def sharded(fn, mesh): return
-        jax.jit(jax.shard_map(fn, mesh=mesh, ...))`): read as the call `sharded(step, mesh=mesh)`."""
-        if not isinstance(func, ast.Name) or any(keyword.arg is None for keyword in keywords):
-            return
-        call = ast.Call(func=func, args=[ast.Name(id=node.name, ctx=ast.Load())], keywords=list(keywords))
-        ast.copy_location(call, expr)
-        ast.copy_location(call.args[0], expr)
-        self._forwarded_through(call, scopes, decorated=True)
 
     def call(self, node: ast.Call, scopes) -> None:
         if id(node) in self.handled or not self._mentions_shard_map(node):
@@ -269,7 +232,7 @@ class _Finder:
             return
         for forward in self._forwarding(function):
             given = argument_for(node, function, forward.param, skip=receiver is not None)
-            if given is None or (decorated and (given is not node.args[0] or _reads(function, forward.param) != 1)):
+            if given is None or (decorated and (given is not node.args[0] or reads(function, forward.param) != 1)):
                 continue  # a decorated def is run only by shard_map when the builder reads it just there
             inner = forward.body.args[0] if isinstance(forward.body, ast.Call) else forward.body
             if isinstance(inner, ast.Attribute):  # `build(model, mesh)` handing `model.apply` on
@@ -347,6 +310,9 @@ class _Finder:
             return body.id
         return None
 
+    def resolve_body(self, expr, scopes):
+        return _resolve_body(self.scope, expr, scopes)
+
     def _scopes_of(self, function: FunctionDef) -> tuple[FunctionDef, ...]:
         for node, scopes in self.scope.calls_and_defs:
             if node is function:
@@ -404,10 +370,6 @@ class _Finder:
         )
 
 
-def _reads(function: FunctionDef, name: str) -> int:
-    return sum(1 for node in iter_nodes(function) if type(node) is ast.Name and node.id == name)
-
-
 def _first_arg(call: ast.Call) -> ast.expr | None:
     args = call_args(call)
     return args[0].value if args else None
@@ -446,7 +408,7 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
         factory, outer = scope.lookup_function(expr.func.id, scopes)
-        returned = _returned_def(factory) if isinstance(factory, DEFS) and not outer else None
+        returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
         if returned is not None and scope.module_references(expr.func.id) == 1:
             return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
@@ -456,23 +418,6 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
                 return body, body_scopes, ref, tuple(bound) + tuple(args[1:])  # `partial(self._body, ...)`
     return None, (), None, ()
-
-
-def _returned_def(factory: FunctionDef) -> tuple[FunctionDef, ast.Name] | None:
-    """(the nested def, the Name returning it) of an undecorated module function whose one
-    return statement, its last, returns a def of its own body by name."""
-    if factory.decorator_list or not factory.body or not isinstance(factory.body[-1], ast.Return):
-        return None
-    returned = factory.body[-1].value
-    returns = [node for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
-               if type(node) is ast.Return]
-    if not isinstance(returned, ast.Name) or len(returns) != 1:
-        return None
-    defs = [stmt for stmt in factory.body if isinstance(stmt, DEFS) and stmt.name == returned.id]
-    if len(defs) != 1 or defs[0].decorator_list or returned.id in assigned_names(
-            [stmt for stmt in factory.body if not isinstance(stmt, DEFS)]):
-        return None
-    return defs[0], returned
 
 
 def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionDef | None:
