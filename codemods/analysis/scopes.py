@@ -315,6 +315,11 @@ class ModuleScope:
             self._references = Counter(node.id for node in iter_nodes(self.tree) if type(node) is ast.Name)
         return self._references.get(name, 0)
 
+    def loads(self, name: str) -> int:
+        """How often `name` is read (as a bare name) anywhere in the file."""
+        return sum(1 for node in iter_nodes(self.tree) if type(node) is ast.Name and node.id == name
+                   and isinstance(node.ctx, ast.Load))
+
     def module_references(self, name: str) -> int:
         """Bare-name uses of `name` that can reach its module-level binding: a use inside a
         function or lambda that binds the name itself (a parameter, an assignment, a nested def;

@@ -399,6 +399,8 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             # Scopes enclosing the definition: `outer` ends with the defining function.
             return function, outer, expr, ()
         value, outer = scope.lookup_value(expr.id, scopes)
+        if isinstance(value, ast.Attribute) and scope.loads(expr.id) == 1:  # `fn = trainer.step`, read only here
+            return _resolve_body(scope, value, outer, depth + 1)
         if isinstance(value, ast.Call) and call_method(scope, value, outer) is not None:
             return call_method(scope, value, outer), (), expr, (Arg(expr),)  # `block = Block(); shard_map(block)`
         if isinstance(value, ast.Call):  # `body = partial(self._body, ...)`
@@ -449,12 +451,11 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
             cls, instance = owner, kind == "plain"
     if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
         cls = scope.classes.get(receiver)
-    if cls is None:  # `model.step` with `model = Model(...)`: an object the module builds
+    if cls is None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
         value, outer = scope.lookup_value(receiver, scopes)
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
-                and not any(scope.locals_of(function).binds(value.func.id) for function in outer) \
-                and value.func.id in scope.classes and not scope.subclassed(scope.classes[value.func.id]):
-            cls, instance = scope.classes[value.func.id], True
+        built = _constructed_class(scope, value, outer)
+        if built is not None:
+            cls, instance = built, True
     if cls is None:
         return None, ()
     methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
@@ -468,6 +469,30 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
     if kind == "plain":
         return method, (Arg(expr.value),) if instance else ()
     return (method, ()) if kind == "static" else (None, ())
+
+
+def _constructed_class(scope: ModuleScope, value: ast.expr | None, scopes) -> ast.ClassDef | None:
+    """The module class (extended by no other) `value` constructs: `Model(...)`, or a call of a
+    module function every return of which is `return Model(...)`."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name) \
+            or any(scope.locals_of(function).binds(value.func.id) for function in scopes):
+        return None
+    name = value.func.id
+    if name not in scope.classes:
+        factory = scope.globals.unique_function(name)
+        if not isinstance(factory, DEFS) or factory.decorator_list:
+            return None
+        returns = [node.value for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
+                   if type(node) is ast.Return]
+        names = {ret.func.id for ret in returns if isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)}
+        if not returns or len(names) != 1 or not all(isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)
+                                                      for ret in returns):
+            return None
+        name = names.pop()
+        if scope.locals_of(factory).binds(name):
+            return None
+    cls = scope.classes.get(name)
+    return cls if cls is not None and not scope.subclassed(cls) else None
 
 
 def assigned_in(stmt: ast.stmt) -> set[str]:
