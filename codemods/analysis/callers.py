@@ -48,7 +48,6 @@ class Callers:
             return first
         return None
 
-
     def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
         """Every call of a module function when nothing else refers to it, or every construction
         of the class whose `__init__` it is (its receiver skipped); none when not all are known."""

@@ -192,6 +192,8 @@ class ModuleScope:
             if counts.get(name, 0) > 1:
                 self.globals.other.add(name)
         self._references: Counter[str] | None = None
+        self._loads: Counter[str] | None = None
+        self._module_references: dict[str, int] = {}
         self._volatile: frozenset[str] | None = None
         self.shard_map_names = frozenset(name for name, bound in imports.bindings.items()
                                          if bound in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP))
@@ -317,14 +319,18 @@ class ModuleScope:
 
     def loads(self, name: str) -> int:
         """How often `name` is read (as a bare name) anywhere in the file."""
-        return sum(1 for node in iter_nodes(self.tree) if type(node) is ast.Name and node.id == name
-                   and isinstance(node.ctx, ast.Load))
+        if self._loads is None:
+            self._loads = Counter(node.id for node in iter_nodes(self.tree)
+                                  if type(node) is ast.Name and isinstance(node.ctx, ast.Load))
+        return self._loads.get(name, 0)
 
     def module_references(self, name: str) -> int:
         """Bare-name uses of `name` that can reach its module-level binding: a use inside a
         function or lambda that binds the name itself (a parameter, an assignment, a nested def;
         not `global`/`nonlocal`) is another variable. Comprehension variables are not told
         apart (counted: an overcount only makes the analysis more careful)."""
+        if name in self._module_references:
+            return self._module_references[name]
         count = 0
         stack: list[tuple[ast.AST, bool]] = [(self.tree, False)]
         while stack:
@@ -341,6 +347,7 @@ class ModuleScope:
                 stack.extend((child, inner) for child in inside)
                 continue
             stack.extend((child, shadowed) for child in ast.iter_child_nodes(node))
+        self._module_references[name] = count
         return count
 
     def _shadows(self, function: FunctionNode, name: str, outer: bool) -> bool:

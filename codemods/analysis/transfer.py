@@ -335,7 +335,8 @@ def observed_result(rule: OperandRule | None, positional: list[Value], operands:
 
 def _shape_spread(operation, position: int, values: list[Value]) -> bool:
     """A method whose last observed argument is a shape tuple, given that shape as separate
-    Python numbers from `position` on (NumPy's methods accept both spellings)."""
+    Python numbers from `position` on (NumPy's `reshape` method accepts both spellings; of the
+    tables' methods only `reshape` was observed with a shape tuple)."""
     signature = operation.args if operation is not None else ()
     return operation is not None and operation.name.startswith("method:") and len(values) > len(signature) \
         and position == len(signature) - 1 and signature[-1].startswith("(") \
