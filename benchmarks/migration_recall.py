@@ -1,6 +1,6 @@
 """Line recall, false positives and output parity of shardfix's migrations on unseen old programs.
 
-    python3 benchmarks/migration_recall.py [--shardfix CHECKOUT] [--verify] [--no-apply]
+    python3 benchmarks/migration_recall.py [--shardfix CHECKOUT] [--verify] [--no-apply] [--from-jax-manifest]
 
 The programs in benchmarks/heldout_migrations/ were written for old JAX versions (old/) or are
 already migrated or version-guarded (clean/); manifest.toml gives, per old program, the JAX it
@@ -12,6 +12,9 @@ positives: findings in clean programs, and findings in old programs away from ev
 must-change line), then `shardfix apply --target-jax 0.10.2` (safe, then with --unsafe-fixes) on
 fresh copies, and each rewritten program runs on jax 0.10.2 to compare its printed output with the
 original's on its own JAX: same / differs / fails. Prints Markdown.
+
+`--from-jax-manifest` passes each old program's `written-for` version as `--from-jax` (what a
+user who declares the JAX their code was written for gets); clean programs get none.
 
 `--verify` checks the benchmark itself, without shardfix: every old program prints on its own
 JAX; on 0.10.2 it fails or prints something else; with every manifest `fix` applied it prints
@@ -218,19 +221,32 @@ def copy_programs(programs: Path, into: Path) -> Path:
     return target
 
 
-def findings(checkout: Path, copy: Path) -> dict[str, list[dict]]:
+def runs(copy: Path, written_for: dict[str, str] | None) -> list[list[str]]:
+    """The extra arguments and paths of each shardfix run over the copy: one run of the whole
+    copy, or with `written_for` ({file: version}) one per version (`--from-jax`) and one for the
+    files it does not name."""
+    if written_for is None:
+        return [[str(copy)]]
+    groups = defaultdict(list)
+    for path in sorted(copy.rglob("*.py")):
+        groups[written_for.get(path.relative_to(copy).as_posix())].append(str(path))
+    return [(["--from-jax", version] if version else []) + paths for version, paths in groups.items()]
+
+
+def findings(checkout: Path, copy: Path, written_for: dict[str, str] | None = None) -> dict[str, list[dict]]:
     """{relative file: [finding]} of `check --target-jax 0.10.2` on the copy."""
-    proc = shardfix(checkout, "check", "--output-format", "json", "--exit-zero", "--no-cache",
-                    "--target-jax", TARGET, str(copy))
-    try:
-        report = json.loads(proc.stdout)
-    except json.JSONDecodeError:
-        sys.exit(f"shardfix check failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-    if report.get("errors"):
-        sys.exit(f"shardfix check reported errors: {report['errors']}")
     found = defaultdict(list)
-    for f in report["findings"]:
-        found[Path(f["path"]).resolve().relative_to(copy.resolve()).as_posix()].append(f)
+    for args in runs(copy, written_for):
+        proc = shardfix(checkout, "check", "--output-format", "json", "--exit-zero", "--no-cache",
+                        "--target-jax", TARGET, *args)
+        try:
+            report = json.loads(proc.stdout)
+        except json.JSONDecodeError:
+            sys.exit(f"shardfix check failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+        if report.get("errors"):
+            sys.exit(f"shardfix check reported errors: {report['errors']}")
+        for f in report["findings"]:
+            found[Path(f["path"]).resolve().relative_to(copy.resolve()).as_posix()].append(f)
     return found
 
 
@@ -304,14 +320,16 @@ def score(old: list[dict], clean: list[dict], found: dict[str, list[dict]],
             "false_positives": false_positives}
 
 
-def apply_fixes(checkout: Path, programs: Path, into: Path, unsafe: bool) -> Path:
+def apply_fixes(checkout: Path, programs: Path, into: Path, unsafe: bool,
+                written_for: dict[str, str] | None = None) -> Path:
     copy = copy_programs(programs, into)
-    args = ["apply", "--target-jax", TARGET, str(copy)]
-    if unsafe:
-        args.insert(1, "--unsafe-fixes")
-    proc = shardfix(checkout, *args)
-    if proc.returncode not in (0, 1):
-        sys.exit(f"shardfix apply failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    for paths in runs(copy, written_for):
+        args = ["apply", "--target-jax", TARGET, *paths]
+        if unsafe:
+            args.insert(1, "--unsafe-fixes")
+        proc = shardfix(checkout, *args)
+        if proc.returncode not in (0, 1):
+            sys.exit(f"shardfix apply failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
     return copy
 
 
@@ -398,23 +416,25 @@ def print_parity(old: list[dict], clean: list[dict], programs: Path, fixed: dict
     print()
 
 
-def report(checkout: Path, programs: Path, with_apply: bool) -> int:
+def report(checkout: Path, programs: Path, with_apply: bool, from_manifest: bool = False) -> int:
     check_package(checkout)
     old, clean = load_manifest(programs)
+    written_for = {e["file"]: e["written-for"] for e in old} if from_manifest else None
     rev = subprocess.run(["git", "-C", str(checkout), "rev-parse", "--short", "HEAD"],
                          capture_output=True, text=True, check=False).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="migration-recall-") as tmp:
         tmp = Path(tmp)
-        found = findings(checkout, copy_programs(programs, tmp / "check"))
+        found = findings(checkout, copy_programs(programs, tmp / "check"), written_for)
         fixed = {}
         if with_apply:
             for unsafe in (False, True):
                 label = "with --unsafe-fixes" if unsafe else "safe fixes"
-                fixed[label] = apply_fixes(checkout, programs, tmp / label.replace(" ", "_"), unsafe)
+                fixed[label] = apply_fixes(checkout, programs, tmp / label.replace(" ", "_"), unsafe, written_for)
         s = score(old, clean, found, fixed.get("safe fixes"))
         print(f"## shardfix {checkout} ({rev or 'no git'}): {len(old)} old programs "
               f"({s['per_api'] and sum(c['lines'] for c in s['per_api'].values())} must-change lines), "
-              f"{len(clean)} clean, `--target-jax {TARGET}`\n")
+              f"{len(clean)} clean, `--target-jax {TARGET}`"
+              + (", `--from-jax` from the manifest" if from_manifest else "") + "\n")
         print_recall(s, with_apply)
         if with_apply:
             jobs = [(e["written-for"], programs / e["file"]) for e in old]
@@ -431,10 +451,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verify", action="store_true",
                         help="check the programs against JAX (no shardfix)")
     parser.add_argument("--no-apply", action="store_true", help="findings only, no rewrite and runs")
+    parser.add_argument("--from-jax-manifest", action="store_true",
+                        help="pass each old program's written-for version as --from-jax")
     args = parser.parse_args(argv)
     if args.verify:
         return verify(args.programs)
-    return report(args.shardfix.resolve(), args.programs.resolve(), not args.no_apply)
+    return report(args.shardfix.resolve(), args.programs.resolve(), not args.no_apply, args.from_jax_manifest)
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--run-programs"]:

@@ -1,6 +1,9 @@
 """Recall, precision and fix validity of shardfix on the held-out programs.
 
-    python benchmarks/recall.py [--shardfix CHECKOUT] [--heldout DIR] [--verify] [--no-fix]
+    python benchmarks/recall.py [--shardfix CHECKOUT] [--set NAME | --heldout DIR] [--verify] [--no-fix]
+
+`--set NAME` picks the program set benchmarks/NAME (default `heldout`; `heldout2` is a second
+set written independently); `--heldout DIR` names any directory in the same format.
 
 `--shardfix` is the checkout whose `codemods` package is measured (default: the repository this
 script lives in); it is put first on PYTHONPATH of every shardfix process. `--verify` only runs
@@ -298,7 +301,9 @@ def report(checkout: Path, heldout: Path, with_fixes: bool) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shardfix", type=Path, default=REPO, help="checkout to measure")
-    parser.add_argument("--heldout", type=Path, default=HELDOUT)
+    parser.add_argument("--set", dest="set_name", default="heldout", metavar="NAME",
+                        help="program set under benchmarks/ (heldout, heldout2)")
+    parser.add_argument("--heldout", type=Path, default=None, help="a set's directory (overrides --set)")
     parser.add_argument("--verify", action="store_true", help="only run the programs on JAX")
     parser.add_argument("--no-fix", action="store_true", help="skip the fix validity runs")
     parser.add_argument("--run-programs", nargs="+", help=argparse.SUPPRESS)
@@ -306,9 +311,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.run_programs:
         print(json.dumps(run_programs(args.run_programs)))
         return 0
+    heldout = args.heldout if args.heldout is not None else HELDOUT.parent / args.set_name
+    if not (heldout / "manifest.toml").is_file():
+        parser.error(f"no program set at {heldout} (expected {heldout / 'manifest.toml'})")
     if args.verify:
-        return verify(args.heldout)
-    return report(args.shardfix.resolve(), args.heldout.resolve(), not args.no_fix)
+        return verify(heldout)
+    return report(args.shardfix.resolve(), heldout.resolve(), not args.no_fix)
 
 
 if __name__ == "__main__":

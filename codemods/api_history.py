@@ -56,6 +56,9 @@ class ApiChange:
     returned_takes_keyword: bool = False
     # METHOD: the methods whose result is again an object of the old API.
     chained: tuple[str, ...] = ()
+    # REFERENCE with a `reason`: a call `old(devices)[.reshape(...)][.replicate(...)]` used whole
+    # is still rewritten, to the equivalent NamedSharding (codemods/rules/_sharding_chains.py).
+    sharding_chain: bool = False
 
     def replacement(self, target: Version) -> str | None:
         usable = [template for since, template in self.replacements if since <= target]
@@ -125,8 +128,9 @@ CHANGES: tuple[ApiChange, ...] = (
     ApiChange("SF204", ("jax.sharding.PositionalSharding",), REFERENCE,
               "`jax.sharding.PositionalSharding` was deprecated in jax 0.6.0 and removed in 0.7.0", (0, 7, 0),
               reason="rewrite as `NamedSharding(Mesh(np.array(devices).reshape(shape), names), P(*names))` "
-                     "(`.replicate()` is `NamedSharding(mesh, P())`): the axis names and the device grid are "
-                     "choices only a person can make"),
+                     "(`.replicate()` is `NamedSharding(mesh, P())`) by hand: only `PositionalSharding(devices)` "
+                     "`[.reshape(a, b)][.replicate(axis)]` of a known rank, with no attribute read on the result, "
+                     "in a module importing numpy, is rewritten", sharding_chain=True),
     ApiChange("SF204", ("jax.sharding.PositionalSharding",), METHOD,
               "a method or attribute of a `PositionalSharding` (the class was removed in jax 0.7.0)", (0, 7, 0),
               reason="rewrite with the `NamedSharding` that replaces the object: `.replicate()` is "

@@ -37,7 +37,7 @@ def _code_stamp() -> list:
 
 
 def fingerprint(options) -> str:
-    key = repr((__version__, options.select, options.ignore, options.target, options.unsafe_fixes,
+    key = repr((__version__, options.select, options.ignore, options.target, options.written_for, options.unsafe_fixes,
                 options.prefilter, _code_stamp()))
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -12,6 +11,12 @@ import typer
 
 from codemods import __version__
 from codemods.budget import DEFAULT_FILE_TIMEOUT
+from codemods.cli_options import (
+    BeforeJaxOpt, ConfigOpt, ExcludeOpt, ExitZeroOpt, ExtendSelectOpt, FileTimeoutOpt, ForceExcludeOpt, Format,
+    FormatOpt, FromJaxOpt, IgnoreOpt, JobsOpt, NoCacheOpt, NoColorOpt, NoPrefilterOpt, OutputOpt, ParseJobsOpt,
+    PathsArg, QuietOpt, RulesFormat, SelectOpt, ShardOpt, ShowFixesOpt, StatsOpt, StdinNameOpt, TargetOpt,
+    UnsafeOpt, UnusedOpt, VerboseOpt,
+)
 
 app = typer.Typer(
     name="shardfix",
@@ -22,22 +27,6 @@ app = typer.Typer(
 )
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
-    github = "github"
-    sarif = "sarif"
-    junit = "junit"
-    diff = "diff"
-
-
-class RulesFormat(str, Enum):
-    text = "text"
-    json = "json"
-
-
 _FORMAT_MODULES = {"json": "json_format", "github": "github", "sarif": "sarif", "junit": "junit", "diff": "diff"}
 
 
@@ -52,35 +41,6 @@ def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")] = False,
 ) -> None:
     """shardfix: check, diff and apply fixes for JAX sharding code."""
-
-
-# Options shared by check, diff and apply.
-PathsArg = Annotated[Optional[list[Path]], typer.Argument(help="Files or directories to check; '-' reads standard input.", show_default=False)]
-SelectOpt = Annotated[Optional[str], typer.Option("--select", help="Comma-separated rule codes or prefixes to enable (e.g. SF1,SF201).")]
-IgnoreOpt = Annotated[Optional[str], typer.Option("--ignore", help="Comma-separated rule codes or prefixes to disable.")]
-ExcludeOpt = Annotated[Optional[list[str]], typer.Option("--exclude", help="Glob of paths to skip (repeatable).")]
-TargetOpt = Annotated[Optional[str], typer.Option("--target-jax", help="JAX version the fixes are spelled for (default: installed JAX, else newest known).")]
-FormatOpt = Annotated[Format, typer.Option("--output-format", "--format", help="Report format (--format is an alias).")]
-ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="Read settings from this file: a pyproject.toml ([tool.shardfix]) or a shardfix.toml (top level). Default: the nearest pyproject.toml.")]
-ExtendSelectOpt = Annotated[Optional[str], typer.Option("--extend-select", help="Rule codes or prefixes to enable on top of --select / the config.")]
-ForceExcludeOpt = Annotated[bool, typer.Option("--force-exclude", help="Apply excludes to files named on the command line too (pre-commit passes every file by name).")]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only: no summary or progress.")]
-VerboseOpt = Annotated[bool, typer.Option("--verbose", help="Also print the settings used and the files checked (on standard error).")]
-UnusedOpt = Annotated[Optional[bool], typer.Option("--report-unused-suppressions/--no-report-unused-suppressions", help="Report suppression comments that silence nothing as SF900 (also: --extend-select SF900).")]
-OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the report to this file; the terminal gets the summary.")]
-NoColorOpt = Annotated[bool, typer.Option("--no-color", help="Plain text output.")]
-UnsafeOpt = Annotated[Optional[bool], typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes marked unsafe.")]
-StatsOpt = Annotated[bool, typer.Option("--statistics", help="Print the number of findings per rule.")]
-ExitZeroOpt = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings (errors still exit 2).")]
-StdinNameOpt = Annotated[Optional[str], typer.Option("--stdin-filename", help="The path of the file read from standard input (for messages and config).")]
-NoPrefilterOpt = Annotated[bool, typer.Option("--no-prefilter", hidden=True, help="Parse every file (debugging).")]
-NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Do not read or write the results cache.")]
-ShardOpt = Annotated[Optional[str], typer.Option("--shard", help="K/N: check only the K-th of N stable slices of the files (CI matrices).")]
-FileTimeoutOpt = Annotated[float, typer.Option("--file-timeout", min=0, help="Seconds one file may take; a file past it is an error and the run goes on (0: no limit).")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for parsing (1 is fastest on small trees).")]
-ParseJobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for parsing; 0 chooses from the work (more than one only when the files that need parsing are big enough to gain from it).")]
-BeforeJaxOpt = Annotated[Optional[str], typer.Option("--before-jax", help="Run --validate-cmd before the rewrite on this JAX (a cached environment, made on first use) and after it on the installed JAX.")]
-ShowFixesOpt = Annotated[bool, typer.Option("--show-fixes", help="List the fixes that would be applied.")]
 
 
 def _err(message: str) -> None:
@@ -163,6 +123,9 @@ def _describe(setup, console) -> None:
     console.print(f"target JAX: {jaxapi.format_version(setup.options.target)}; rules: "
                   f"{', '.join(rule.code for rule in setup.options.rules) or '(none)'}"
                   + ("; unused suppressions reported (SF900)" if setup.report_unused else ""))
+    from rich.markup import escape
+
+    console.print(f"code written for JAX: {escape(setup.from_jax.describe())}")
 
 
 def _emit_report(run, fmt: Format, output: Optional[Path], console, show_fixes: bool = False,
@@ -227,7 +190,8 @@ def _exit_code(run, findings_left: bool) -> int:
 @app.command()
 def check(
     paths: PathsArg = None, select: SelectOpt = None, extend_select: ExtendSelectOpt = None, ignore: IgnoreOpt = None,
-    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, format: FormatOpt = Format.text, output: OutputOpt = None,
+    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, from_jax: FromJaxOpt = None, format: FormatOpt = Format.text,
+    output: OutputOpt = None,
     fix: Annotated[bool, typer.Option("--fix", help="Apply the fixes in place, then report what remains (like `apply`).")] = False,
     show_diff: Annotated[bool, typer.Option("--diff", help="Print the fixes as a unified diff and write nothing (like `diff`).")] = False,
     config: ConfigOpt = None, quiet: QuietOpt = False, verbose: VerboseOpt = False,
@@ -247,7 +211,7 @@ def check(
             _err("--fix writes files and --diff writes none: choose one")
             raise typer.Exit(EXIT_ERROR)
         _diff(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
-                          target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
+                          target_jax=target_jax, from_jax=from_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
                           stdin_filename=stdin_filename, shard=shard, jobs=jobs, file_timeout=file_timeout, config_path=config,
                           force_exclude=force_exclude),
               no_color=no_color, exit_zero=exit_zero, output=output, quiet=quiet, verbose=verbose)
@@ -256,13 +220,13 @@ def check(
             _err("--fix cannot be combined with --shard")
             raise typer.Exit(EXIT_ERROR)
         _apply(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
-                           target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
+                           target_jax=target_jax, from_jax=from_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
                            stdin_filename=stdin_filename, jobs=jobs, file_timeout=file_timeout, config_path=config, force_exclude=force_exclude,
                            report_unused=report_unused_suppressions),
                no_color=no_color, quiet=quiet, verbose=verbose, fmt=format, output=output, statistics=statistics,
                exit_zero=exit_zero)
     setup = _setup(paths, select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
-                   target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
+                   target_jax=target_jax, from_jax=from_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
                    stdin_filename=stdin_filename, shard=shard, jobs=jobs, file_timeout=file_timeout, no_cache=no_cache, config_path=config,
                    force_exclude=force_exclude, report_unused=report_unused_suppressions)
     console, err_console = _console(no_color), _console(no_color, stderr=True)
@@ -281,7 +245,8 @@ def check(
 @app.command()
 def diff(
     paths: PathsArg = None, select: SelectOpt = None, extend_select: ExtendSelectOpt = None, ignore: IgnoreOpt = None,
-    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, config: ConfigOpt = None, no_color: NoColorOpt = False,
+    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, from_jax: FromJaxOpt = None, config: ConfigOpt = None,
+    no_color: NoColorOpt = False,
     unsafe_fixes: UnsafeOpt = None, stdin_filename: StdinNameOpt = None, exit_zero: ExitZeroOpt = False,
     quiet: QuietOpt = False, verbose: VerboseOpt = False, force_exclude: ForceExcludeOpt = False,
     no_prefilter: NoPrefilterOpt = False, shard: ShardOpt = None, jobs: ParseJobsOpt = 0,
@@ -294,7 +259,7 @@ def diff(
     Examples: `shardfix diff src/`, `shardfix diff . | git apply`
     """
     _diff(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude, target_jax=target_jax,
-                      unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter, stdin_filename=stdin_filename, shard=shard,
+                      from_jax=from_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter, stdin_filename=stdin_filename, shard=shard,
                       jobs=jobs, file_timeout=file_timeout, config_path=config, force_exclude=force_exclude),
           no_color=no_color, exit_zero=exit_zero, quiet=quiet, verbose=verbose, validate_cmd=validate_cmd,
           validate_timeout=validate_timeout, before_jax=before_jax)
@@ -327,7 +292,8 @@ def _diff(paths, options: dict, *, no_color: bool, exit_zero: bool, quiet: bool,
 @app.command()
 def apply(
     paths: PathsArg = None, select: SelectOpt = None, extend_select: ExtendSelectOpt = None, ignore: IgnoreOpt = None,
-    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, config: ConfigOpt = None, no_color: NoColorOpt = False,
+    exclude: ExcludeOpt = None, target_jax: TargetOpt = None, from_jax: FromJaxOpt = None, config: ConfigOpt = None,
+    no_color: NoColorOpt = False,
     unsafe_fixes: UnsafeOpt = None, stdin_filename: StdinNameOpt = None, quiet: QuietOpt = False,
     verbose: VerboseOpt = False, force_exclude: ForceExcludeOpt = False, no_prefilter: NoPrefilterOpt = False,
     jobs: ParseJobsOpt = 0, file_timeout: FileTimeoutOpt = DEFAULT_FILE_TIMEOUT,
@@ -342,7 +308,7 @@ def apply(
     Examples: `shardfix apply src/`, `shardfix apply --unsafe-fixes --target-jax 0.8.2 .`
     """
     _apply(paths, dict(select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
-                       target_jax=target_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
+                       target_jax=target_jax, from_jax=from_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
                        stdin_filename=stdin_filename, jobs=jobs, file_timeout=file_timeout, config_path=config, force_exclude=force_exclude),
            no_color=no_color, quiet=quiet, verbose=verbose, validate_cmd=validate_cmd,
            validate_timeout=validate_timeout, force=force, before_jax=before_jax)
@@ -454,7 +420,7 @@ def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. SF101.")
 @app.command()
 def pr(
     paths: PathsArg = None, select: SelectOpt = None, ignore: IgnoreOpt = None, exclude: ExcludeOpt = None,
-    target_jax: TargetOpt = None, unsafe_fixes: UnsafeOpt = None,
+    target_jax: TargetOpt = None, from_jax: FromJaxOpt = None, unsafe_fixes: UnsafeOpt = None,
     base: Annotated[str, typer.Option("--base", help="Branch the fixes are based on.")] = "main",
     branch: Annotated[str, typer.Option("--branch", help="The bot branch (created or reset).")] = "shardfix/fixes",
     remote: Annotated[str, typer.Option("--remote", help="Remote to push to.")] = "origin",
@@ -467,6 +433,7 @@ def pr(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the body; change no branch.")] = False,
     validate_cmd: Annotated[Optional[str], typer.Option("--validate-cmd", help="Run this command on the base and the fixed tree and add the comparison to the body.")] = None,
     validate_timeout: Annotated[float, typer.Option("--validate-timeout", help="Seconds per run of --validate-cmd.")] = 1800.0,
+    before_jax: BeforeJaxOpt = None,
 ) -> None:
     """Commit the fixes on a bot branch, push it and open or update a pull request.
 
@@ -477,11 +444,14 @@ def pr(
 
     from codemods.pr import PrError, PrOptions, run_pr
 
-    setup = _setup(paths, select=select, ignore=ignore, exclude=exclude, target_jax=target_jax, unsafe_fixes=unsafe_fixes)
+    _check_before_jax(before_jax, validate_cmd)
+    setup = _setup(paths, select=select, ignore=ignore, exclude=exclude, target_jax=target_jax, from_jax=from_jax,
+                   unsafe_fixes=unsafe_fixes)
     console = _console(False)
     options = PrOptions(paths=setup.paths, base=base, branch=branch, remote=remote, author=author, push=push,
                         open=open_pr, labels=tuple(label or ()), body_file=body_file, dry_run=dry_run,
-                        validate_cmd=validate_cmd, title=title, validate_timeout=validate_timeout)
+                        validate_cmd=validate_cmd, title=title, validate_timeout=validate_timeout,
+                        before_jax=before_jax)
     try:
         outcome = run_pr(Path.cwd(), options, setup.options, setup.excludes)
     except PrError as exc:

@@ -20,7 +20,7 @@ class ConfigError(Exception):
 
 
 KNOWN_KEYS = {"select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores", "target-jax",
-              "unsafe-fixes", "report-unused-suppressions"}
+              "from-jax", "unsafe-fixes", "report-unused-suppressions"}
 
 # What a user may write for a JAX version: 0, 0.10 or 0.8.2 (no suffixes, no letters).
 _USER_VERSION = re.compile(r"\d+(\.\d+){0,2}")
@@ -35,6 +35,7 @@ class Settings:
     # (glob relative to the config's directory, codes ignored in the files it matches)
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     target_jax: jaxapi.Version | None = None
+    from_jax: jaxapi.Version | None = None  # the JAX the checked code was written for
     unsafe_fixes: bool = False
     report_unused_suppressions: bool = False
     source: Path | None = None  # the file these came from
@@ -130,15 +131,17 @@ def _settings(table: dict, path: Path, prefix: str) -> Settings:
                               f"got {_type_name(value)}")
         settings.per_file_ignores = tuple(
             (pattern, _codes(codes, f"{prefix}per-file-ignores.{pattern!r}", path)) for pattern, codes in value.items())
-    if "target-jax" in table:
-        value = table["target-jax"]
+    for key, attribute in (("target-jax", "target_jax"), ("from-jax", "from_jax")):
+        if key not in table:
+            continue
+        value = table[key]
         if not isinstance(value, str):
-            raise ConfigError(f"{path}: {prefix}target-jax must be a string like \"0.10\", got {_type_name(value)} "
+            raise ConfigError(f"{path}: {prefix}{key} must be a string like \"0.10\", got {_type_name(value)} "
                               f"{value!r} (TOML reads an unquoted 0.10 as the number 0.1)")
         try:
-            settings.target_jax = parse_user_version(value)
+            setattr(settings, attribute, parse_user_version(value))
         except ValueError as exc:
-            raise ConfigError(f"{path}: {prefix}target-jax: {exc}") from None
+            raise ConfigError(f"{path}: {prefix}{key}: {exc}") from None
     for key, attribute in (("unsafe-fixes", "unsafe_fixes"), ("report-unused-suppressions", "report_unused_suppressions")):
         if key in table:
             if not isinstance(table[key], bool):

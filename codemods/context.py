@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     import libcst as cst
     from libcst.metadata import MetadataWrapper
 
+    from codemods.written_for import WrittenFor
+
 T = TypeVar("T")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 Node = Any  # an `ast.AST` or a `libcst.CSTNode`
@@ -28,12 +30,15 @@ Node = Any  # an `ast.AST` or a `libcst.CSTNode`
 
 class FileContext:
     def __init__(self, source: str, path: str = "<string>", target: jaxapi.Version = jaxapi.NEWEST_KNOWN,
-                 tree: ast.Module | None = None, cst_source: Callable[[], str] | None = None) -> None:
+                 tree: ast.Module | None = None, cst_source: Callable[[], str] | None = None,
+                 written_for: WrittenFor | None = None) -> None:
         """`cst_source`, when given, makes what LibCST parses: a sparse text of `source` with the
-        same offsets (see codemods.sparse)."""
+        same offsets (see codemods.sparse). `written_for`: the JAX the code was written for, when
+        the user or the project's declaration of jax says it (codemods.written_for)."""
         self.source = source
         self.path = path
         self.target = target
+        self.written_for = written_for
         self._tree = tree
         self._cst_source = cst_source
         self._cache: dict[str, Any] = {}

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from codemods.context import FileContext
     from codemods.prefilter import TriggerTest
     from codemods.rules.base import Rule
+    from codemods.written_for import WrittenFor
 
 MAX_ROUNDS = 10
 # LibCST's trees and visitors recurse once per nesting level; Python 3.11 keeps pure-Python
@@ -42,6 +43,7 @@ class Options:
     select: tuple[str, ...] | None = None  # code prefixes; None selects every rule
     ignore: tuple[str, ...] = ()
     target: jaxapi.Version = jaxapi.NEWEST_KNOWN
+    written_for: WrittenFor | None = None  # the JAX the checked code was written for, when known
     unsafe_fixes: bool = False
     prefilter: bool = True
     file_timeout: float | None = DEFAULT_FILE_TIMEOUT  # seconds per file; None or 0: no limit
@@ -164,7 +166,7 @@ def _check(source: str, path: str, options: Options, tree: ast.Module | None = N
         def sparse() -> str:
             return sparse_source(source, tree, _words(tree, rules))
 
-    ctx = FileContext(source, path, options.target, tree=tree, cst_source=sparse)
+    ctx = FileContext(source, path, options.target, tree=tree, cst_source=sparse, written_for=options.written_for)
     lines = source_lines(source)
     whole_file = file_directives(lines)
     findings: list[Finding] = []

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from codemods.budget import DEFAULT_FILE_TIMEOUT
-from codemods import config, jaxapi
+from codemods import config, jaxapi, written_for
 from codemods.engine import Options
 from codemods.model import FileResult, Finding, Span
 
@@ -64,6 +64,8 @@ class Setup:
     use_cache: bool = False
     report_unused: bool = False
     notes: list[str] = field(default_factory=list)
+    # The JAX the code was written for, and where that came from (for --verbose).
+    from_jax: written_for.Known = field(default_factory=lambda: written_for.Known(None, "not given"))
 
     @property
     def stdin(self) -> bool:
@@ -76,7 +78,7 @@ class Setup:
 
 
 def make_setup(paths, *, select=None, extend_select=None, ignore=None, exclude=None, target_jax=None,
-               unsafe_fixes=None, no_prefilter=False, stdin_filename=None, shard=None, jobs=1, no_cache=True,
+               from_jax=None, unsafe_fixes=None, no_prefilter=False, stdin_filename=None, shard=None, jobs=1, no_cache=True,
                file_timeout: float | None = DEFAULT_FILE_TIMEOUT,
                config_path: Path | None = None, force_exclude=False, report_unused=None) -> Setup:
     paths = list(paths or [Path(".")])
@@ -99,9 +101,17 @@ def make_setup(paths, *, select=None, extend_select=None, ignore=None, exclude=N
             target = config.parse_user_version(target_jax)
         except ValueError as exc:
             raise UsageError(f"--target-jax: {exc}") from None
+    given = None
+    if from_jax is not None:
+        try:
+            given = config.parse_user_version(from_jax)
+        except ValueError as exc:
+            raise UsageError(f"--from-jax: {exc}") from None
+    known = written_for.resolve(given, settings.from_jax, settings.source, anchor)
     wanted_unused = settings.report_unused_suppressions if report_unused is None else report_unused
     options = Options(
         select=selected, ignore=tuple(ignored or ()), target=target or jaxapi.default_target(),
+        written_for=known.written_for,
         unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,
         prefilter=not no_prefilter, file_timeout=file_timeout or None,
     )
@@ -109,7 +119,7 @@ def make_setup(paths, *, select=None, extend_select=None, ignore=None, exclude=N
                  excludes=tuple(settings.exclude) + tuple(exclude or ()), force_exclude=force_exclude,
                  stdin_filename=stdin_filename, shard=parse_shard(shard), jobs=jobs, use_cache=not no_cache,
                  report_unused=(wanted_unused or UNUSED_SUPPRESSION in tuple(selected or ()) + extended)
-                 and UNUSED_SUPPRESSION not in tuple(ignored or ()))
+                 and UNUSED_SUPPRESSION not in tuple(ignored or ()), from_jax=known)
 
 
 def matching_ignores(settings: config.Settings, path: str) -> tuple[str, ...]:

@@ -56,6 +56,9 @@ def _template(template: str, change: history.ApiChange) -> str:
 
 
 def _rewritten_to(change: history.ApiChange) -> str:
+    if change.sharding_chain:
+        return ("`NamedSharding(Mesh(np.array(devices).reshape(shape), ('d0', ...)), P('d0', ...))` (`P()` for "
+                "`.replicate()`, `None` at k for `.replicate(k)`); the rest is reported with how to rewrite it")
     if not change.replacements:
         return "reported only: " + change.reason.replace("|", "\\|")
     spelled = [f"{_template(template, change)} (from {jaxapi.format_version(since)})"
@@ -80,7 +83,7 @@ def rows() -> list[tuple[str, str, str, str, str, str]]:
     for change in history.CHANGES:
         found.append((_old_spelling(change), change.history.replace("|", "\\|"),
                        jaxapi.format_version(change.reported_from), _rewritten_to(change),
-                       _fix(change.safe, bool(change.replacements)), change.code))
+                       _fix(change.safe, bool(change.replacements) or change.sharding_chain), change.code))
     for name, reason in history.NOT_MIGRATED.items():
         found.append((_code(name), reason.replace("|", "\\|"), "-", "not reported", "-", "-"))
     return found

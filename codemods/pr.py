@@ -52,6 +52,7 @@ class PrOptions:
     validate_cmd: str | None = None
     title: str = DEFAULT_TITLE
     validate_timeout: float = 1800.0
+    before_jax: str | None = None  # --validate-cmd runs on the base on this JAX, on the fixes on the installed one
 
 
 @dataclass
@@ -406,10 +407,15 @@ def _validate(tree_dir: Path, rel_run: engine.Run, options: PrOptions, outcome: 
             rewritten[Path(r.path)] = rel_run.sources[r.path].encode(r.fixed)
         except Exception as exc:  # noqa: BLE001 - fs.SourceError: reported when writing
             raise PrError(f"{r.path}: {exc}") from None
+    from codemods.validate.envs import EnvError
+
     try:
-        pv = compare_command(tree_dir, rewritten, options.validate_cmd, timeout=options.validate_timeout)
+        pv = compare_command(tree_dir, rewritten, options.validate_cmd, timeout=options.validate_timeout,
+                             before_jax=options.before_jax)
     except (OSError, ValueError) as exc:
         raise PrError(f"--validate-cmd could not run: {exc}") from None
+    except EnvError as exc:
+        raise PrError(f"--before-jax {options.before_jax}: {exc}") from None
     outcome.validation_worse = bool(pv.worse)
     outcome.messages.append("validation: " + ("WORSE after the rewrite" if pv.worse else "no regression"))
     return to_markdown(pv)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from codemods import jaxapi
 from codemods.engine import Options
+from codemods.written_for import WrittenFor
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 _DIRECTIVE = re.compile(r"#\s*shardfix-test:\s*target-jax=(\S+)")
@@ -25,8 +26,9 @@ class GoldenCase:
 
     def options(self) -> Options:
         config = self.config
-        target = config.get("target-jax")
+        target, written = config.get("target-jax"), config.get("from-jax")
         return Options(target=jaxapi.parse_version(target) if target else jaxapi.NEWEST_KNOWN,
+                       written_for=WrittenFor(jaxapi.parse_version(written)) if written else None,
                        unsafe_fixes=bool(config.get("unsafe-fixes", False)))
 
     @property

@@ -349,7 +349,9 @@ def test_the_readme_migration_table_has_a_row_per_record_with_its_versions():
     assert by_old["`jax.sharding.use_mesh`"][2:] == ("0.7.1", "`jax.set_mesh` (from 0.7.1)", "safe", "SF202")
     assert by_old["`jax.experimental.shard.reshard`"][3] == \
         "`jax.sharding.reshard` (from 0.7.0); `jax.reshard` (from 0.8.2)"
-    assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("reported only: ")
+    assert by_old["`jax.sharding.PositionalSharding`"][3].startswith("`NamedSharding(Mesh(np.array(devices)")
+    assert by_old["`jax.sharding.PositionalSharding`"][4] == "safe"
+    assert by_old["`jax.ShapeDtypeStruct(vma=)`"][3].startswith("reported only: ")
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert migration_table.migrations_table() in readme
 
@@ -526,3 +528,84 @@ def test_set_mesh_return_value_used_to_restore_is_reported_with_the_reason():
     assert [(f.code, f.span.line, f.fix) for f in found] == [("SF202", 4, None), ("SF202", 8, None)]
     assert all("with jax.set_mesh(mesh):" in f.message for f in found)
     assert run(source, (0, 7, 0), fix=False).findings == []  # still returned the previous mesh
+
+
+# --- PositionalSharding written as the NamedSharding over the same devices (SF204) -------------
+
+NS = "jax.sharding.NamedSharding(jax.sharding.Mesh({devices}, {names}), jax.sharding.PartitionSpec({spec}))"
+
+
+@pytest.mark.parametrize("chain, expected", [
+    ("PositionalSharding(jax.devices()).reshape(2, 4)",
+     NS.format(devices="np.array(jax.devices()).reshape(2, 4)", names="('d0', 'd1')", spec="'d0', 'd1'")),
+    ("PositionalSharding(jax.devices()).reshape((4, 2)).replicate(1)",
+     NS.format(devices="np.array(jax.devices()).reshape((4, 2))", names="('d0', 'd1')", spec="'d0', None")),
+    ("PositionalSharding(jax.devices()).replicate()",
+     NS.format(devices="np.array(jax.devices())", names="('d0',)", spec="")),
+    ("PositionalSharding(devs).replicate()",  # rank unknown: fully replicated over any grid
+     NS.format(devices="np.array(devs).reshape(-1)", names="('d0',)", spec="")),
+    ("PositionalSharding(np.array(jax.devices()).reshape(2, 4)).replicate(axis=-2)",
+     NS.format(devices="np.array(jax.devices()).reshape(2, 4)", names="('d0', 'd1')", spec="None, 'd1'")),
+    ("PositionalSharding(jax.devices()[:4])",
+     NS.format(devices="np.array(jax.devices()[:4])", names="('d0',)", spec="'d0'")),
+])
+def test_positional_sharding_chains_become_the_same_named_sharding(chain, expected):
+    source = ("import jax\nimport numpy as np\nfrom jax.sharding import PositionalSharding\n\n"
+              f"def f(x, devs):\n    return jax.device_put(x, {chain})\n")
+    result = run(source)
+    assert [f.code for f in result.findings] == []
+    assert result.output == f"import jax\nimport numpy as np\n\ndef f(x, devs):\n    return jax.device_put(x, {expected})\n"
+
+
+@pytest.mark.parametrize("source", [
+    "s = jax.sharding.PositionalSharding(devs)\ny = jax.device_put(x, s)\n",  # rank of devs unknown
+    "y = jax.device_put(x, jax.sharding.PositionalSharding(jax.devices()).reshape(shape))\n",  # rank unknown
+    "n = jax.sharding.PositionalSharding(jax.devices()).reshape(2, 4).shape\n",  # an attribute read on it
+    "s = jax.sharding.PositionalSharding(jax.devices())\nprint(s.shape, jax.device_put(x, s))\n",
+    "s = jax.sharding.PositionalSharding(jax.devices()).reshape(2, 4).transpose()\n",
+    "y = jax.device_put(x, jax.sharding.PositionalSharding(jax.devices()).replicate(0, keepdims=False))\n",
+    "def put(x, s):\n    return jax.device_put(x, s.reshape(8, 1))\n"
+    "y = put(x, jax.sharding.PositionalSharding(jax.devices()))\n",  # a helper of the module needs the old object
+    # Held at module level in a module others may import: the name would change what it holds.
+    "s = jax.sharding.PositionalSharding(jax.devices())\ny = jax.device_put(x, s.reshape(8, 1))\n",
+])
+def test_positional_sharding_is_only_reported_where_the_rewrite_is_not_certain(source):
+    full = "import jax\nimport numpy as np\n" + source
+    result = run(full)
+    assert "SF204" in codes(result) and result.output == full
+
+
+def test_positional_sharding_needs_numpy_imported():
+    source = "import jax\ny = jax.device_put(x, jax.sharding.PositionalSharding(jax.devices()).reshape(2, 4))\n"
+    assert run(source).output == source
+
+
+def test_a_held_positional_sharding_becomes_the_device_array():
+    source = textwrap.dedent("""\
+        import jax
+        import numpy as np
+        from jax.sharding import PositionalSharding
+
+        def f(x):
+            sharding = PositionalSharding(jax.devices())
+            a = jax.device_put(x, sharding.reshape(4, 2))
+            return a, jax.device_put(x, sharding.replicate())
+        """)
+    assert run(source).output == textwrap.dedent("""\
+        import jax
+        import numpy as np
+
+        def f(x):
+            sharding = np.array(jax.devices())
+            a = jax.device_put(x, jax.sharding.NamedSharding(jax.sharding.Mesh(sharding.reshape(4, 2), ('d0', 'd1')), jax.sharding.PartitionSpec('d0', 'd1')))
+            return a, jax.device_put(x, jax.sharding.NamedSharding(jax.sharding.Mesh(sharding, ('d0',)), jax.sharding.PartitionSpec()))
+        """)
+
+
+def test_a_from_import_rewritten_with_its_calls_is_reported_at_the_import_too():
+    source = "import jax\nfrom jax.lax import pvary as pv\n\n\ndef f(x):\n    return pv(x, 'i')\n"
+    result = run(source, fix=False)
+    assert [(f.code, f.span.line) for f in result.findings] == [("SF201", 2), ("SF201", 6)]
+    assert result.findings[0].fix.edits == result.findings[1].fix.edits  # one change, applied whole
+    fixed = run(source).output
+    assert fixed == "import jax\nfrom jax.lax import pcast as pv\n\n\ndef f(x):\n    return pv(x, 'i', to='varying')\n"

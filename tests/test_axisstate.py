@@ -463,10 +463,17 @@ def test_a_collective_on_a_tree_of_one_state_is_judged():
     """)
     (problem,) = analyse(source).problems
     assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable
-    # leaves in different states: JAX judges each, shardfix says nothing
+    # leaves in different states: JAX judges each in order and raises at the first that fails
+    (problem,) = analyse(program("""
+        r = lax.psum(x, 'i')
+        g = lax.all_gather((x, r), 'i', to='reduced')
+    """)).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.site.path == "[1]"
+    assert not problem.fixable  # a cast of the whole tuple would fail on the varying leaf
+    # a leaf before it whose state is not known may fail otherwise first: nothing said
     assert analyse(program("""
         r = lax.psum(x, 'i')
-        g = lax.all_gather((r, x), 'i', to='reduced')
+        g = lax.all_gather((x.unknown_attribute, r), 'i', to='reduced')
     """)).problems == []
 
 
@@ -505,7 +512,43 @@ def test_scan_body_is_judged_and_its_outputs_followed():
         carry, ys = lax.scan(f, x, jnp.arange(2))
     """
     (problem,) = analyse(program(body)).problems
-    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and problem.fixable
+    # No fix: the cast would make each step's output reduced, and JAX rejects stacking it
+    # ("dynamic_update_slice operand and update must be reduced along the same axes", run on 0.10.2).
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and not problem.fixable
     plain = textwrap.dedent(body).replace("lax.all_gather(r, 'i', to='reduced')", "r")
     assert state_of(plain, "ys").on("i") is I
     assert state_of(plain, "carry").on("i") is V
+
+
+# ---------------------------------------------------------------------------------------------
+# Control flow and built tuples (#13)
+# ---------------------------------------------------------------------------------------------
+def test_branches_keep_the_axes_they_agree_on():
+    body = "if x.ndim == 2:\n    y = lax.psum(x, 'i')\nelse:\n    y = lax.psum(x, ('i', 'j'))"
+    assert states(state_of(body, "y", in_specs="P('i', 'j')"), "i", "j") == (I, Q)
+    ifexp = "y = lax.all_gather(x, 'i', to='reduced') if x.ndim == 2 else lax.psum(x, 'i')"
+    assert states(state_of(ifexp, "y", in_specs="P('i', 'j')"), "i", "j") == (Q, V)
+
+
+def test_a_counted_loop_runs_its_later_rounds():
+    source = program("""
+        for _ in range(2):
+            g = lax.all_gather(x, 'i', to='reduced')
+            x = lax.psum(x, 'i')
+    """)
+    (problem,) = analyse(source).problems
+    assert problem.kind is Kind.INVARIANT_INTO_GATHER_REDUCED and not problem.fixable
+    once = program("""
+        for _ in range(1):
+            g = lax.all_gather(x, 'i', to='reduced')
+            x = lax.psum(x, 'i')
+    """)
+    assert analyse(once).problems == []
+
+
+def test_axis_tuples_built_from_others():
+    extra = "DATA = ('i',)\nAXES = DATA + ('j',)\n"
+    for axes in ("AXES", "tuple(AXES)", "(*DATA, 'j')", "AXES[:2]", "list(AXES)"):
+        (problem,) = analyse(program(f"y = lax.psum(x, {axes})", extra=extra)).problems
+        assert problem.kind is Kind.MIXED_STATES and problem.site.axes == ("i", "j"), axes
+    assert states(state_of("y = lax.psum(x, AXES[0])", "y", extra=extra), "i", "j") == (I, I)

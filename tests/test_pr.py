@@ -341,6 +341,29 @@ def test_validate_cmd_adds_the_validation_table(repo):
     assert "### Validation" in outcome.body and "shardfix validation" in outcome.body
 
 
+def test_before_jax_runs_the_base_on_the_old_jax_and_the_fixes_on_the_installed_one(repo):
+    pytest.importorskip("codemods.validate.project")
+    from codemods.validate import envs
+
+    try:
+        envs.python_for("0.6.2", create=False)
+    except envs.EnvError:
+        pytest.skip("no cached environment with jax 0.6.2 (`shardfix validate --select SF202` makes one)")
+    # Passes only on jax 0.6.2: the base passes on it, the fixed tree fails on the installed JAX.
+    cmd = "python -c \"import jax, sys; sys.exit(jax.__version__ != '0.6.2')\""
+    outcome = pr(repo.work, dry_run=True, validate_cmd=cmd, validate_timeout=120, before_jax="0.6.2")
+    assert outcome.validation_worse is True
+    assert "- before (jax 0.6.2): passed: exit 0" in outcome.body
+    assert "- after (jax 0.10.2): failed: exit 1" in outcome.body
+
+
+def test_pr_before_jax_needs_validate_cmd(repo, shardfix):
+    done = shardfix("pr", "--dry-run", "--before-jax", "0.6.2", "pkg", cwd=repo.work)
+    assert done.returncode == 2 and b"--before-jax needs --validate-cmd" in done.stderr
+    bad = shardfix("pr", "--dry-run", "--validate-cmd", "true", "--before-jax", "0.6.2/../x", "pkg", cwd=repo.work)
+    assert bad.returncode == 2 and b"--before-jax: not a JAX version" in bad.stderr
+
+
 # --------------------------------------------------------------------------- remote URLs
 
 

@@ -571,6 +571,17 @@ def _after_line(before: str, after: str, line: int) -> set[int]:
     return set()
 
 
+def _without_ifs(source: str) -> str:
+    """The program with its generated `if x.ndim == 2:` blocks (always taken) made unconditional."""
+    lines, out = source.splitlines(), []
+    for index, line in enumerate(lines):
+        if line.strip() == "if x.ndim == 2:":
+            continue
+        previous = lines[index - 1] if index else ""
+        out.append(line[4:] if previous.strip() == "if x.ndim == 2:" else line)
+    return "\n".join(out) + "\n"
+
+
 def first(text: str | None) -> str:
     return (text or "nothing").splitlines()[0][:200]
 
@@ -619,7 +630,12 @@ def test_fixed_programs_run(tmp_path, capsys):
         if not reported:
             assert result.output == program.source
             if _rule_error(before["error"]):
-                why = " (a name bound in an `if`)" if "if x.ndim" in program.source else ""
+                why = ""
+                if "if x.ndim" in program.source:
+                    unconditional = process_source(_without_ifs(program.source), "before.py", options)
+                    why = (" (a name bound in an `if`: found once the `if` is removed; the bug needs the branch "
+                           "taken, which the analysis cannot know)" if unconditional.findings
+                           else " (a name bound in an `if`; not found without the `if` either)")
                 missed.append((seed, first(before["error"]) + why))
             continue
         fixed = [f for f in result.applied if f.code in TYPE_RULES]
@@ -667,7 +683,8 @@ def test_fixed_programs_run(tmp_path, capsys):
               f"(after.py: {after_outcomes}), {len(inconclusive)} inconclusive; recall: {len(missed)} programs "
               f"raised a rule's JAX error at a statement shardfix reported nothing for ({without} of the "
               f"programs have no finding: picked where the generator's model expects a JAX type error); "
-              f"{sum('`if`' in why for _, why in missed)} of them through a name bound in an `if`")
+              f"{sum('`if`' in why for _, why in missed)} of them through a name bound in an `if` "
+              f"({sum('the branch taken' in why for _, why in missed)} found once the `if` is removed)")
         for seed, why in (inconclusive + missed)[:12]:
             print(f"[properties]   seed {seed}: {why}")
     assert not failures, "\n\n".join(failures)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.nodes import DEFS, iter_nodes, target_names
+from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.values import (
@@ -36,7 +37,7 @@ class Dead(Exception):
     """Raised inside a block after return/raise: the rest is not reached."""
 
 
-class ControlFlow:
+class ControlFlow(Rounds):
     """The compound-statement half of the Interpreter."""
 
     def exec_If(self, stmt: ast.If, frame: Frame) -> None:
@@ -97,8 +98,9 @@ class ControlFlow:
                 item = join(item, other)
         else:
             item = UNKNOWN
+        rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0
         self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
-                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame))
+                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame), rounds)
 
     exec_AsyncFor = exec_For
 
@@ -107,12 +109,13 @@ class ControlFlow:
                    lambda: self.eval(stmt.test, frame))
 
     def _loop(self, frame: Frame, body: list[ast.stmt], names: set[str], orelse: list[ast.stmt],
-              header_line: int, enter) -> None:
+              header_line: int, enter, rounds: int = 0) -> None:
         """The first round runs from the state before the loop and is judged (JAX raises at the
         first round that fails). After the loop each name holds the join of its value before it
         and after every round, found by running the body without judging until that stops
         changing (a few rounds: a join only ever makes values unknown). A body that breaks or
-        continues: what it binds is unknown in it and after it."""
+        continues: what it binds is unknown in it and after it. A loop known to run `rounds`
+        times (without return, break or continue) also runs its next rounds one by one."""
         frame.loops += 1
         try:
             entry = dict(frame.vars)
@@ -130,6 +133,10 @@ class ControlFlow:
                 end = entry  # the round ends in return or raise: no way back to the head
             judged = self.slots[first_slot:]
             outer, self.round_values = self.round_values, {}
+            # Only where judging (not inside another loop's silent rounds): nested counted loops
+            # would multiply their rounds.
+            if rounds >= 2 and not self.silent and not jumps and end is not entry and not returns_inside(body):
+                self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1)
             head = None if jumps else self._loop_head(frame, body, _joined(entry, end, unbound), unbound, header_line, enter)
             self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
             outer.update(self.round_values)
@@ -148,40 +155,61 @@ class ControlFlow:
                 pass
             self._forget(assigned_names(orelse), frame)
 
+    def _exact_rounds(self, frame: Frame, body, header_line: int, enter, judged, count: int) -> None:
+        """Rounds 2, 3, ... each from the state the round before left (stops once a round starts
+        where an earlier one did: the rest repeat)."""
+        frame.vars = dict(frame.vars)  # the first round's end stays as it was (it joins the head)
+        seen = [dict(frame.vars)]
+
+        def run() -> bool:
+            enter()
+            try:
+                self.exec_block(body, frame, header_line)
+            except Dead:
+                return False
+            if any(_same_state(frame.vars, earlier) for earlier in seen):
+                return False
+            seen.append(dict(frame.vars))
+            return True
+
+        self.later_rounds(judged, [run] * count, "it fails in a later round of the loop, not in the first")
+
     def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame) -> None:
         """`for name, g in grads.items():` over a tuple, list or dict of known length: each round
-        runs with its own item. Only the first round is judged (JAX raises at the first round
-        that fails); a fix there holds only when every round sees the same state."""
+        runs with its own item. The first round is judged; a later one reports only what the first
+        found fine (JAX raises at the first round that fails); a fix in the first holds only when
+        every round sees the same state."""
         frame.loops += 1
         first = len(self.slots)
-        judged: list = []
         try:
-            for index, item in enumerate(items):
-                quiet = index > 0
-                self.silent += quiet
+            self.assign(stmt.target, items[0], frame)
+            self.exec_block(stmt.body, frame, stmt.iter.end_lineno)
+            judged = self.slots[first:]
+
+            def later(item: Value) -> bool:
                 outer, self.round_values = self.round_values, {}
                 try:
                     self.assign(stmt.target, item, frame)
                     self.exec_block(stmt.body, frame, stmt.iter.end_lineno)
                 finally:
-                    self.silent -= quiet
                     seen, self.round_values = self.round_values, outer
                     outer.update(seen)
-                if index == 0:
-                    judged = self.slots[first:]
-                else:
-                    self._fixes_hold_every_round(judged, seen)
+                self._fixes_hold_every_round(judged, seen)
+                return True
+
+            self.later_rounds(judged, [lambda item=item: later(item) for item in items[1:]],
+                              "it fails for a later item of the loop, not for the first")
         finally:
             frame.loops -= 1
         if stmt.orelse:
             self.exec_block(stmt.orelse, frame)
 
-    def _fixes_hold_every_round(self, judged: list[tuple[Site, int]], later: dict[int, Value]) -> None:
+    def _fixes_hold_every_round(self, judged: list[tuple[Site, int]], later: dict[int, Value],
+                                note: str = "the value's state changes between rounds of the loop") -> None:
         """A cast written into a loop runs every round: a fix holds only when its site sees the
         same state in every round (else, cast to varying again, JAX would reject it)."""
         self._no_fix([(site, index) for site, index in judged
-                      if not same_value(later.get(site.key, UNKNOWN), site.value)],
-                     "the value's state changes between rounds of the loop")
+                      if not same_value(later.get(site.key, UNKNOWN), site.value)], note)
 
     def scan(self, args, frame: Frame) -> Value:
         """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an
@@ -282,8 +310,8 @@ class ControlFlow:
 
     def _comprehension(self, expr, parts: list[ast.expr], frame: Frame) -> list[list[Value]] | None:
         """The values of `parts` for each element, or None when the elements are not known one
-        by one. When every element has the same value the first one is judged (a fix in the
-        expression then holds for all); otherwise none is."""
+        by one. The first element is judged and the others are later rounds (Python computes
+        them in order); a fix in the expression holds only when every element's state agrees."""
         if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
             return None
         generator = expr.generators[0]
@@ -300,18 +328,26 @@ class ControlFlow:
             return None
         if not items:
             return []
-        alike = all(same_value(items[0], item) for item in items)
         results = []
-        for index, item in enumerate(items):
+
+        def element(item: Value) -> bool:
             inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
                                 loops=frame.loops)
             self.assign(generator.target, item, inner)
-            quiet = index > 0 or not alike
-            self.silent += quiet
-            try:
-                results.append([self.eval(part, inner) for part in parts])
-            finally:
-                self.silent -= quiet
+            results.append([self.eval(part, inner) for part in parts])
+            return True
+
+        first = len(self.slots)
+        element(items[0])
+        judged = self.slots[first:]
+        outer, self.round_values = self.round_values, {}
+        try:
+            self.later_rounds(judged, [lambda item=item: element(item) for item in items[1:]],
+                              "it fails for a later element, not for the first")
+        finally:
+            seen, self.round_values = self.round_values, outer
+            outer.update(seen)
+        self._fixes_hold_every_round(judged, seen, "the elements are in different states")
         return results
 
     def _walked(self, expr: ast.expr, frame: Frame) -> Value:
@@ -362,3 +398,7 @@ def _jumps(body: list[ast.stmt]) -> bool:
 
 def _joined(left: dict[str, Value], right: dict[str, Value], unbound) -> dict[str, Value]:
     return {name: join_paths(left, right, name, name in unbound) for name in set(left) | set(right)}
+
+
+def _same_state(left: dict[str, Value], right: dict[str, Value]) -> bool:
+    return set(left) == set(right) and all(same_value(left[name], right[name]) for name in left)

@@ -13,11 +13,11 @@ from codemods.analysis.transfer import Transfer, collective_result, elementwise,
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
+from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
     compare_constants,
-    same_value,
     DictValue,
     map_leaves,
     one_state_leaf,
@@ -51,7 +51,7 @@ MAX_EXPRESSION_DEPTH = 150  # deeper expressions are "unknown" (no RecursionErro
 BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip"})
 
 
-class Expressions:
+class Expressions(Sequences):
     """The expression half of the Interpreter (which supplies lookup, assign, run_function)."""
 
     # -- expressions -------------------------------------------------------------------------
@@ -76,17 +76,6 @@ class Expressions:
 
     def eval_JoinedStr(self, expr, frame) -> Value:
         return STATIC
-
-    def eval_Tuple(self, expr: ast.Tuple | ast.List, frame: Frame) -> Value:
-        items = []
-        for element in expr.elts:
-            if isinstance(element, ast.Starred):
-                self.eval(element.value, frame)
-                return UNKNOWN
-            items.append(self.eval(element, frame))
-        return TupleValue(tuple(items))
-
-    eval_List = eval_Tuple
 
     def eval_Set(self, expr: ast.Set, frame) -> Value:
         for element in expr.elts:
@@ -136,6 +125,8 @@ class Expressions:
         return value
 
     def binary(self, op: str, left: Value, right: Value) -> Value:
+        if (joined := concatenated(op, left, right)) is not None:
+            return joined  # `('data',) + ('model',)`
         a, b = as_array(left), as_array(right)
         if isinstance(left, Const) and isinstance(right, Const):
             return STATIC
@@ -185,41 +176,6 @@ class Expressions:
         if any(array is None for array in arrays):
             return UNKNOWN
         return elementwise(arrays, keeps_reduced=False)
-
-    def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
-        value = self.eval(expr.value, frame)
-        elements = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
-        indices: list[Value] = []
-        for index in elements:
-            if isinstance(index, ast.Slice):
-                for part in (index.lower, index.upper, index.step):
-                    if part is not None:
-                        indices.append(self.eval(part, frame))
-            else:
-                indices.append(self.eval(index, frame))
-        if isinstance(value, DictValue):
-            found = value.get(indices[0].value) if len(indices) == 1 and isinstance(indices[0], Const) else None
-            return UNKNOWN if found is None else found
-        if isinstance(value, TupleValue):
-            if len(indices) == 1 and isinstance(indices[0], Const) and isinstance(indices[0].value, int):
-                position = indices[0].value
-                if -len(value.items) <= position < len(value.items):
-                    return value.items[position]
-            return UNKNOWN
-        if isinstance(value, AxisState):
-            if value.mixed:
-                return UNKNOWN  # maybe an item of a tuple result
-            if all(isinstance(index, (Const, Static)) for index in indices):
-                if value.has(R) and not transfer.keeps_through(transfer.operator_rule("x[...]", self.judge.target), [value], [value]):
-                    return UNKNOWN
-                return value  # indexing with Python values keeps the varying and invariant states
-            arrays = [as_array(index) for index in indices]
-            if any(array is None for array in arrays):
-                return UNKNOWN
-            return elementwise([value] + arrays, keeps_reduced=False, why=value.why)
-        if isinstance(value, (Const, Static)):
-            return STATIC
-        return UNKNOWN
 
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
         receiver = self.eval(expr.value, frame)
@@ -308,6 +264,8 @@ class Expressions:
             merged_keywords = {name: (value, node) for (name, value), (_, node) in zip(callee.keywords, callee.keyword_nodes)}
             merged_keywords.update(keywords)
             return self.call(callee.func, expr, merged_args, merged_keywords, starred, frame)
+        if (followed := self.higher_order(callee, expr, args, keywords, starred, frame)) is not None:
+            return followed  # cond, loops, vmap, grad, checkpoint (higher_order.py)
         if isinstance(callee, Function):
             return self.call_function(callee, expr, args, keywords, starred)
         if isinstance(callee, ClassValue):
@@ -331,24 +289,18 @@ class Expressions:
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
-        if name in _SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial)):
-            return args[0][0]  # `jax.checkpoint(layer)(h)` runs layer with the same types
         if transfer.is_tree_map(name) and not starred and len(args) >= 2 and set(keywords) <= {"is_leaf"}:
             return self.tree_map(args, frame, expr, is_leaf=bool(keywords))
         if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
             return tree_leaves(args[0][0])
-        if name == "jax.lax.fori_loop" and not starred and len(args) == 4 and not keywords:
-            (body, body_node), (init, _) = args[2], args[3]
-            out = self._carried(body, body_node, [STATIC, init], init, lambda result: result, frame)
-            return init if out is not None and same_value(out, init) else UNKNOWN
-        if name == "jax.lax.scan" and not starred and len(args) == 3 and not keywords:
-            return self.scan(args, frame)
         if name == "builtins.type" and len(args) == 1 and not keywords and isinstance(args[0][0], Instance):
             return ClassValue(args[0][0].cls)  # `type(self).AXIS`
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
             return STATIC
+        if (sequence := converted(name, args, keywords, starred)) is not None:
+            return sequence  # `tuple(AXES)`
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:
@@ -443,10 +395,12 @@ class Expressions:
             return TupleValue(tuple(self._judged(Site(expr, name, node, axes, axes_node, None, item, rule, frame.statement,
                                                       frame.function, mesh=self.mesh, leaf=node), item, gives, why, frame)
                                     for item, node in zip(tree.items, arg_node.elts)))
-        if not isinstance(value, AxisState) or value.mixed:
-            return self._collective_on_tree(tree, axes, gives, rule, why, name)
         site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
                     frame.statement, frame.function, mesh=self.mesh)
+        if leaf is None and isinstance(tree, (TupleValue, DictValue)):
+            return self.judge_leaves(site, tree, gives, why, frame)  # leaves in different states
+        if not isinstance(value, AxisState) or value.mixed:
+            return self._collective_on_tree(tree, axes, gives, rule, why, name)
         return self._judged(site, tree, gives, why, frame)
 
     def _judged(self, site: Site, tree: Value, gives, why: str, frame: Frame) -> Value:
@@ -454,6 +408,7 @@ class Expressions:
         value, axes, rule = site.value, site.axes, site.transfer
         if self.silent:
             self.round_values[site.key] = value
+            self.note_later(site)
         verdict = self.judge.collective(site) if not self.silent else None
         if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
                 and self._can_rebind(site.arg.id, site, frame):
@@ -475,6 +430,7 @@ class Expressions:
         if self.silent:
             # A loop's later rounds go on as the first does, with the cast fixed (nothing recorded).
             self.round_values[site.key] = value
+            self.note_later(site)
         else:
             self._record(site, verdict)
         return verdict is not None
@@ -556,6 +512,8 @@ class Expressions:
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
             verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
+            if self.silent and partner is not None:
+                self.note_later(site, replicated=True)
             self._record(site, verdict)
             return verdict is not None
         return False
@@ -572,9 +530,6 @@ class Expressions:
         self.sites.append(site)
 
 
-# Transformations whose result computes what the function computes, with the same axis types.
-_SAME_FUNCTION = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat",
-                            "jax.named_call", "jax.jit"})
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
 
 
@@ -593,4 +548,3 @@ _COMPARISONS = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Is: "is",
     ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
 }
-_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set"})

@@ -21,11 +21,13 @@ import ast
 
 from codemods.analysis.callers import Callers
 from codemods.analysis.classes import Classes, class_level_references
+from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.instances import Instances
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
+from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
     NOT_LITERAL,
     FunctionDef,
@@ -83,7 +85,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(ControlFlow, Expressions, Classes, Instances, Callers, Pytrees, Mutations):
+class Interpreter(ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -381,7 +383,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Instances, Callers, Pytrees
 
     def exec_FunctionDef(self, stmt: FunctionDef, frame: Frame) -> None:
         self._note_parent(stmt, frame.function)
-        frame.vars[stmt.name] = Function(stmt, frame) if not stmt.decorator_list else UNKNOWN
+        frame.vars[stmt.name] = Function(stmt, frame) if self.plain_decorators(stmt, frame) else UNKNOWN
 
     exec_AsyncFunctionDef = exec_FunctionDef
 
@@ -467,7 +469,7 @@ class Interpreter(ControlFlow, Expressions, Classes, Instances, Callers, Pytrees
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
-            return Function(function, self._static_frame(scopes))
+            return self.decorated(function, self._static_frame(scopes))
         bound = bindings.unique_value(name)
         if bound is not None:
             return self.eval(bound, own or self._static_frame(scopes))
@@ -540,7 +542,6 @@ class Interpreter(ControlFlow, Expressions, Classes, Instances, Callers, Pytrees
             self.parents.setdefault(id(function), parent)
 
 
-
 def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None = None) -> Analysis:
     """Find every shard_map body of the module, follow its values, and return what `judge` said
     at the sites every run agrees on. `source` (the text of `tree`) lets the search skip
@@ -551,8 +552,9 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         interpreter = Interpreter(scope, judge)
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
-        runs = [interpreter.analyse(use) for use in uses]
+        runs, contexts = analyse_each(interpreter, uses)
         verdicts = interpreter.agreed_verdicts()
+        verdicts += context_verdicts(interpreter, contexts, verdicts)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)

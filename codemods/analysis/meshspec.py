@@ -66,8 +66,12 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
     reduced_node = None
     reduced_literal = True
     for arg in call_args(call):
-        if arg.star:
-            return None
+        if arg.star:  # `P(*BATCH_AXES)`: one entry per item of a constant tuple
+            items = scope.constant(arg.value, scopes)
+            if not isinstance(items, tuple) or not all(_entry_axes(item) is not None for item in items):
+                return None
+            sharded.extend(axis for item in items for axis in _entry_axes(item))
+            continue
         if arg.keyword is not None:
             names = _axis_set(scope, arg.value, scopes)
             if arg.keyword == "reduced":
@@ -93,6 +97,17 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
         else:
             return None
     return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal)
+
+
+def _entry_axes(entry: object) -> tuple[str, ...] | None:
+    """The axes one entry of P(...) names (None, a name, a tuple of names); None: not that."""
+    if entry is None:
+        return ()
+    if isinstance(entry, str):
+        return (entry,)
+    if isinstance(entry, tuple) and all(isinstance(item, str) for item in entry):
+        return entry
+    return None
 
 
 def _axis_set(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[str, ...] | None:

@@ -10,6 +10,8 @@ that is not a dataclass (its instances hold their own values). Anything else is 
 """
 from __future__ import annotations
 
+import ast
+
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -26,7 +28,9 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
     if isinstance(node, cst.Attribute):
         node = attribute_value(ctx, node)
     elif isinstance(node, cst.Subscript):
-        node = _constant_item(ctx, node)
+        from codemods.analysis.spec_sources import table_item
+
+        node = _constant_item(ctx, node) or table_item(ctx, node)  # `AXES[0]`, `RULES['batch']`
     followed, _ = follow_names(ctx, node) if node is not None else (None, False)
     return parse_axes(followed) if followed is not None else None
 
@@ -67,11 +71,15 @@ def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression
 
     attr = node.attr.value
     assigned = _assigned_attributes(ctx)
+    if attr == "value" and isinstance(node.value, cst.Attribute):
+        return _enum_value(ctx, node.value)  # `Axis.DATA.value`
     if not isinstance(node.value, cst.Name) or attr in assigned or "*" in assigned:
         return None
     owner = node.value
     binding = resolve_name(ctx, owner)
     if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.ClassDef):
+        if _enum_kind(ctx, binding.node) not in (None, "str"):
+            return None  # a plain Enum member is not its value: JAX finds no axis named by it
         return _class_attribute(ctx, binding.node, attr)  # `Config.data`
     if binding is None:
         classdef = _method_class(ctx, owner)
@@ -143,21 +151,22 @@ def _is_dataclass(ctx: FileContext, classdef: cst.ClassDef) -> bool:
 
 def _has_subclass(ctx: FileContext, classdef: cst.ClassDef) -> bool:
     def compute() -> set[str]:
+        # The whole file's `ast`: a subclass may sit in a statement the sparse text blanks out.
         names: set[str] = set()
-
-        class _Bases(cst.CSTVisitor):
-            def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.ClassDef):
                 for base in node.bases:
-                    value = base.value
-                    while isinstance(value, cst.Attribute):
-                        names.add(value.attr.value)
+                    value = base
+                    while isinstance(value, ast.Attribute):
+                        names.add(value.attr)
                         value = value.value
-                    if isinstance(value, cst.Name):
-                        names.add(value.value)
-                    elif not isinstance(value, cst.Attribute):
+                    if isinstance(value, ast.Name):
+                        names.add(value.id)
+                    elif not isinstance(value, ast.Attribute):
                         names.add("*")  # a computed base: any class may be it
-
-        ctx.module.visit(_Bases())
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type" \
+                    and len(node.args) == 3:
+                names.add("*")  # `type(name, bases, ns)` builds a class from anything
         return names
 
     bases = ctx.cached("named_axes.bases", compute)
@@ -165,46 +174,19 @@ def _has_subclass(ctx: FileContext, classdef: cst.ClassDef) -> bool:
 
 
 def _assigned_attributes(ctx: FileContext) -> frozenset[str]:
-    """Attribute names the file assigns anywhere (`x.data = ...`); every name once `setattr` is called."""
+    """Attribute names the file assigns anywhere (`x.data = ...`); every name once `setattr` is
+    called. Read on Python's `ast` of the whole file: rules may get a sparse text without the
+    function (`swap()` called under `if __name__ == "__main__":`) that assigns one."""
     def compute() -> frozenset[str]:
         names: set[str] = set()
-
-        class _Stores(cst.CSTVisitor):
-            def _target(self, target: cst.BaseExpression) -> None:
-                if isinstance(target, cst.Attribute):
-                    names.add(target.attr.value)
-                elif isinstance(target, (cst.Tuple, cst.List)):
-                    for element in target.elements:
-                        self._target(element.value)
-                elif isinstance(target, cst.StarredElement):
-                    self._target(target.value)
-
-            def visit_Assign(self, node: cst.Assign) -> None:
-                for target in node.targets:
-                    self._target(target.target)
-
-            def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-                self._target(node.target)
-
-            def visit_AugAssign(self, node: cst.AugAssign) -> None:
-                self._target(node.target)
-
-            def visit_For(self, node: cst.For) -> None:
-                self._target(node.target)
-
-            def visit_WithItem(self, node: cst.WithItem) -> None:
-                if node.asname is not None:
-                    self._target(node.asname.name)
-
-            def visit_Name(self, node: cst.Name) -> None:
-                if node.value in ("setattr", "__setattr__", "__dict__", "vars"):
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Attribute):
+                if isinstance(node.ctx, (ast.Store, ast.Del)):
+                    names.add(node.attr)
+                if node.attr in ("__setattr__", "__dict__"):
                     names.add("*")
-
-            def visit_Attribute(self, node: cst.Attribute) -> None:
-                if node.attr.value in ("__setattr__", "__dict__"):
-                    names.add("*")
-
-        ctx.module.visit(_Stores())
+            elif isinstance(node, ast.Name) and node.id in ("setattr", "__setattr__", "__dict__", "vars", "delattr"):
+                names.add("*")
         return frozenset(names)
 
     return ctx.cached("named_axes.assigned", compute)
@@ -228,3 +210,38 @@ def _constructed_field(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call,
     if isinstance(default, cst.Call):
         return None  # `field(default=...)`, `field(default_factory=...)`: not read
     return default
+
+
+_ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def _enum_kind(ctx: FileContext, classdef: cst.ClassDef) -> str | None:
+    """None for a class with no base, "str" for a `str` Enum (its members are strings), "enum"
+    for another Enum, "unknown" for any other base (it may be an Enum)."""
+    if not classdef.bases:
+        return None
+    names = set()
+    for base in classdef.bases:
+        value = base.value
+        if isinstance(value, cst.Name) and value.value in ("str", "object") and value.value not in ctx.imports.bindings:
+            names.add("builtins." + value.value)
+        else:
+            names.add(ctx.imports.resolve(value) or "?")
+    if "enum.StrEnum" in names or ("builtins.str" in names and names & _ENUMS):
+        return "str"
+    if names & _ENUMS:
+        return "enum"
+    return None if names == {"builtins.object"} else "unknown"
+
+
+def _enum_value(ctx: FileContext, member: cst.Attribute) -> cst.BaseExpression | None:
+    """`Axis.DATA.value` of an Enum class of the file whose member `DATA` is bound once."""
+    from codemods.analysis.specs import resolve_name
+
+    if not isinstance(member.value, cst.Name) or member.attr.value in _assigned_attributes(ctx):
+        return None
+    binding = resolve_name(ctx, member.value)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
+            or _enum_kind(ctx, binding.node) not in ("str", "enum") or _has_subclass(ctx, binding.node):
+        return None
+    return _class_attribute(ctx, binding.node, member.attr.value)

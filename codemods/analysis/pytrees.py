@@ -3,13 +3,17 @@ structure) and `jax.tree.leaves`. A tree is a TupleValue or DictValue; leaves in
 also stand as one AxisState (one spec for the whole tree)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.sites import Site
 from codemods.analysis.transfer import collective_rule
 from codemods.analysis.values import (
     UNKNOWN,
+    State,
+    map_leaves,
     AxisState,
     Const,
     DictValue,
@@ -23,6 +27,8 @@ from codemods.analysis.values import (
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
+
+Q, U = State.UNKNOWN, State.UNREDUCED
 
 TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves"})
 
@@ -57,13 +63,27 @@ def _same_structure(trees: list[Value]) -> bool:
     return all(isinstance(tree, AxisState) for tree in trees)
 
 
-def _zip_map(trees: list[Value], apply) -> Value:
-    first = trees[0]
-    if isinstance(first, TupleValue):
-        return TupleValue(tuple(_zip_map([tree.items[index] for tree in trees], apply) for index in range(len(first.items))))
-    if isinstance(first, DictValue):
-        return DictValue(first.keys, tuple(_zip_map([tree.get(key) for tree in trees], apply) for key in first.keys))
-    return apply(trees)
+def _paths(tree: Value, prefix: tuple) -> list[tuple[tuple, Value]]:
+    """(path, leaf) of each leaf, in the tree's own order (a path sorts in JAX's leaf order)."""
+    if isinstance(tree, TupleValue):
+        return [found for index, item in enumerate(tree.items) for found in _paths(item, prefix + (index,))]
+    if isinstance(tree, DictValue):
+        return [found for key, item in zip(tree.keys, tree.items) for found in _paths(item, prefix + (key,))]
+    return [] if tree == Const(None) else [(prefix, tree)]
+
+
+def _at(tree: Value, path: tuple) -> Value:
+    for step in path:
+        tree = tree.items[step] if isinstance(tree, TupleValue) else tree.get(step)
+    return tree
+
+
+def _rebuilt(tree: Value, prefix: tuple, results: dict[tuple, Value]) -> Value:
+    if isinstance(tree, TupleValue):
+        return TupleValue(tuple(_rebuilt(item, prefix + (index,), results) for index, item in enumerate(tree.items)))
+    if isinstance(tree, DictValue):
+        return DictValue(tree.keys, tuple(_rebuilt(item, prefix + (key,), results) for key, item in zip(tree.keys, tree.items)))
+    return results.get(prefix, tree)
 
 
 class Pytrees:
@@ -89,19 +109,61 @@ class Pytrees:
             if not found or not all(isinstance(leaf, AxisState) for leaf in found):
                 return UNKNOWN
             self._note_tree_map_ref(func, func_node)
-
-            def apply(items: list[Value]) -> Value:
-                if items[0] == Const(None):
-                    return items[0]
-                result = self.call(func, None, [(item, node) for item, (_, node) in zip(items, trees)], {}, False, frame)
-                return result if isinstance(result, AxisState) else UNKNOWN
-
-            return _zip_map(values, apply)
+            return self._map_in_order(func, values, [node for _, node in trees], frame)
         if not all(isinstance(value, AxisState) for value in values):
             return UNKNOWN
         self._note_tree_map_ref(func, func_node)
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
+
+    def _map_in_order(self, func: Value, trees: list[Value], nodes: list[ast.expr], frame: Frame) -> Value:
+        """f on each leaf in JAX's order (dict keys sorted): the first leaf's run is judged, the
+        others are later rounds (JAX raises at the first leaf that fails)."""
+        paths = [path for path, _ in _paths(trees[0], ())]
+        results: dict[tuple, Value] = {}
+
+        def apply(path: tuple) -> bool:
+            items = [_at(tree, path) for tree in trees]
+            result = self.call(func, None, list(zip(items, nodes)), {}, False, frame)
+            results[path] = result if isinstance(result, AxisState) else UNKNOWN
+            return True
+
+        order = sorted(paths)
+        first = len(self.slots)
+        if order:
+            apply(order[0])
+        judged = self.slots[first:]
+        outer, self.round_values = self.round_values, {}
+        try:
+            self.later_rounds(judged, [lambda path=path: apply(path) for path in order[1:]],
+                              "it fails for a later leaf of the tree, not for the first")
+        finally:
+            seen, self.round_values = self.round_values, outer
+            outer.update(seen)
+        self._fixes_hold_every_round(judged, seen, "the leaves of the tree are in different states")
+        return _rebuilt(trees[0], (), results)
+
+    def judge_leaves(self, template: Site, tree: Value, gives, why: str, frame: Frame) -> Value:
+        """A collective over a pytree whose leaves are in different states: JAX checks each leaf,
+        in order, so the first leaf that certainly fails (after leaves that are certainly fine) is
+        a finding, named by its path; a cast of the whole tree would break the others: no fix."""
+        first: Site | None = None
+        for path, leaf in _paths(tree, ()):
+            if not isinstance(leaf, AxisState) or leaf.mixed or any(leaf.on(axis) in (Q, U) for axis in template.axes):
+                return self._collective_on_tree(tree, template.axes, gives, template.transfer, why, template.name)
+            site = replace(template, value=leaf, path="".join(f"[{step!r}]" for step in path))
+            if self.silent:
+                self.note_later(site)
+                verdict = None
+            else:
+                verdict = self.judge.collective(site)
+            if verdict is not None:
+                self._record(site, replace(verdict, fixable=False, note="the leaves of the tree are in different states"))
+                return map_leaves(tree, lambda _: UNKNOWN)
+            first = first or site
+        if first is not None:
+            self._record(first, None)
+        return self._collective_on_tree(tree, template.axes, gives, template.transfer, why, template.name)
 
     def _maps_leaves_alike(self, func: Value) -> bool:
         """f(subtree) is f on each of its leaves: a collective (JAX's take pytrees), bare, partial,

@@ -16,6 +16,7 @@ import ast
 from dataclasses import dataclass
 
 from codemods import jaxapi
+from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.nodes import (
     DEFS,
     Arg,
@@ -389,6 +390,8 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return None, (), None, ()
     if isinstance(expr, ast.Lambda):
         return expr, scopes, None, ()
+    if _keeps_function(scope, expr, scopes):  # `shard_map(jax.checkpoint(f), ...)` runs f's trace
+        return _resolve_body(scope, expr.args[0], scopes, depth + 1)
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
         method, bound = _method(scope, expr, scopes)
         if method is not None:
@@ -420,6 +423,20 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
                 return body, body_scopes, ref, tuple(bound) + tuple(args[1:])  # `partial(self._body, ...)`
     return None, (), None, ()
+
+
+def _keeps_function(scope: ModuleScope, expr, scopes) -> bool:
+    """`jax.checkpoint(f)`, `jax.remat(f, policy=...)`, `jax.jit(f)`: the same types as f."""
+    if not isinstance(expr, ast.Call) or len(expr.args) != 1 or isinstance(expr.args[0], ast.Starred):
+        return False
+    name = scope.resolve(expr.func, scopes)
+    if name not in SAME_FUNCTION:
+        return False
+    allowed = frozenset() if name == "jax.jit" else _REMAT_KEYWORDS
+    return all(keyword.arg in allowed for keyword in expr.keywords)
+
+
+_REMAT_KEYWORDS = frozenset({"policy", "prevent_cse"})
 
 
 def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionDef | None:

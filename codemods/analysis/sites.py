@@ -37,6 +37,8 @@ class Site:
     mesh: MeshInfo | None = field(default=None, repr=False)  # the body's mesh, when known
     # One item of a tuple literal a collective takes (`psum((a, b), axes)`): JAX judges each leaf.
     leaf: ast.expr | None = field(default=None, repr=False)
+    # The leaf of a pytree argument whose state was judged (`['w']`, `[1]`): its others differ.
+    path: str = ""
 
     @property
     def key(self) -> int:

@@ -210,9 +210,10 @@ def call_argument(call: cst.Call, index: int, keyword: str) -> cst.BaseExpressio
     return None
 
 
-def parse_sharding(ctx: FileContext, expr: cst.BaseExpression) -> ShardingLiteral | None:
-    """`P(...)` or `NamedSharding(mesh, P(...))`, literal or through local names."""
-    node, inline = follow_names(ctx, expr)
+def parse_sharding(ctx: FileContext, expr: cst.BaseExpression, follow=None) -> ShardingLiteral | None:
+    """`P(...)` or `NamedSharding(mesh, P(...))`, literal or through local names (or `follow`)."""
+    follow = follow or (lambda node: follow_names(ctx, node))
+    node, inline = follow(expr)
     if node is None:
         return None
     literal = parse_spec(ctx, node)
@@ -222,7 +223,7 @@ def parse_sharding(ctx: FileContext, expr: cst.BaseExpression) -> ShardingLitera
         spec_expr = call_argument(node, 1, "spec")
         if spec_expr is None:
             return None
-        spec_node, spec_inline = follow_names(ctx, spec_expr)
+        spec_node, spec_inline = follow(spec_expr)
         literal = parse_spec(ctx, spec_node) if spec_node is not None else None
         if literal is None:
             return None

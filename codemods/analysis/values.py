@@ -205,18 +205,33 @@ def same_value(left: Value, right: Value) -> bool:
 
 
 def join(left: Value, right: Value) -> Value:
-    """The value after an if/else: known only when both branches agree."""
+    """The value after an if/else: known only where both branches agree (an array per axis, a
+    tuple or dict of the same shape item by item)."""
     if left is right:
         return left
+    if isinstance(left, AxisState) and isinstance(right, AxisState):
+        return _join_states(left, right)
+    if isinstance(left, TupleValue) and isinstance(right, TupleValue) and len(left.items) == len(right.items):
+        return TupleValue(tuple(join(a, b) for a, b in zip(left.items, right.items)))
+    if isinstance(left, DictValue) and isinstance(right, DictValue) and left.keys == right.keys:
+        return DictValue(left.keys, tuple(join(a, b) for a, b in zip(left.items, right.items)))
     if same_value(left, right):
-        if isinstance(left, AxisState) and isinstance(right, AxisState):
-            return replace(left, gathers=left.gathers | right.gathers)
-        if isinstance(left, TupleValue) and isinstance(right, TupleValue):
-            return TupleValue(tuple(join(a, b) for a, b in zip(left.items, right.items)))
-        if isinstance(left, DictValue) and isinstance(right, DictValue):
-            return DictValue(left.keys, tuple(join(a, b) for a, b in zip(left.items, right.items)))
         return left
     return UNKNOWN
+
+
+def _join_states(left: AxisState, right: AxisState) -> AxisState:
+    """Each axis keeps its state where both sides have the same one; the others become unknown."""
+    gathers = left.gathers | right.gathers
+    mixed = left.mixed or right.mixed
+    if left.same_state(right):
+        return replace(left, gathers=gathers, mixed=mixed)
+    axes = {axis for axis, _ in left.named} | {axis for axis, _ in right.named}
+    states = {axis: left.on(axis) if left.on(axis) is right.on(axis) else Q for axis in axes}
+    rest = left.rest if left.rest is right.rest else Q
+    why = left.why if left.why == right.why else "the state every path here leaves it in"
+    joined = AxisState.of(states, rest, why, gathers if R in states.values() or rest is R else frozenset())
+    return replace(joined, mixed=mixed) if not joined.unknown else UNKNOWN
 
 
 def spec_state(spec: Spec, manual: frozenset[str] | None) -> AxisState:

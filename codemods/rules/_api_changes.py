@@ -17,11 +17,13 @@ from codemods.context import FileContext
 from codemods.imports import module_level_names
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.rules import _api_walks as walks
+from codemods.rules import _sharding_chains as chains
 from codemods.spelling import add_import_jax
 
 _API = re.compile(r"<([\w.]+)>")
 _FROM_MODULE = re.compile(r"from\s+([\w.]+)\s+import")
 _DEVICE_LISTS = ("jax.devices", "jax.local_devices")
+_CHAIN_ADVICE = "use the `NamedSharding` over a `Mesh` of the same devices that shards like it"
 
 
 def spell(ctx: FileContext, dotted: str) -> tuple[str, list[Edit]]:
@@ -174,6 +176,14 @@ class ApiChanges:
         return Finding(self.code, f"{change.history}: {advice}", self.ctx.span(node),
                        Fix(description, tuple(edits), safety))
 
+    def _chain(self, node: ast.expr) -> list[Edit] | None:
+        """The edits writing the `PositionalSharding` chain built on `node` as a NamedSharding."""
+        found = chains.rewrite(self.ctx, node)
+        if found is None:
+            return None
+        replaced, edits = found
+        return [*(self.ctx.replace(old, text) for old, text in replaced), *edits]
+
     def _called_with_too_many(self, node: ast.expr, change: history.ApiChange) -> bool:
         """A call of the old API the new one cannot take as it is: too many positional arguments,
         or a keyword the table renames (renamed first, by its own finding)."""
@@ -192,6 +202,8 @@ class ApiChanges:
         return any(k.arg in renamed for k in parent.keywords)
 
     def _reference(self, node: ast.expr, change: history.ApiChange) -> Finding:
+        if change.sharding_chain and (chain := self._chain(node)) is not None:
+            return self._finding(node, dataclasses.replace(change, reason=""), chain, _CHAIN_ADVICE)
         template = change.replacement(self.ctx.target)
         if self._called_with_too_many(node, change):
             first = ("rename the old keyword first (its own finding)" if self._renamed_keyword_passed(node, change)
@@ -225,6 +237,15 @@ class ApiChanges:
                 continue
             if change.form == history.MODULE:
                 yield from self._module_import(stmt, alias, change, module_uses)
+                continue
+            rewrites = [self._chain(node) for node, _ in sites] if change.sharding_chain and sites else [None]
+            cut = self._import_cut(stmt, alias, [node for node, _ in sites]) if None not in rewrites else None
+            if cut is not None:
+                edits = [*cut, *(e for rewrite in rewrites for e in rewrite)]
+                edits = [e for i, e in enumerate(edits) if e not in edits[:i]]
+                yield self._finding(stmt, dataclasses.replace(change, reason=""), edits, _CHAIN_ADVICE)
+                for node, _ in sites:
+                    yield self._finding(node, dataclasses.replace(change, reason=""), edits, _CHAIN_ADVICE)
                 continue
             if change.reason:
                 yield self._finding(stmt, change, None, "")
@@ -388,15 +409,21 @@ class ApiChanges:
         return render(ctx, template, tuple(ctx.text(a) for a in call.args), quote_in(ctx, call))
 
     def _predates(self, change: history.ApiChange) -> bool:
-        """The module uses an API JAX removed by `change.evidence_before`, outside a version guard
-        (a branch for the other JAX generation proves the module supports both)."""
+        """The code was written for a JAX older than `change.evidence_before`: the user or the
+        project's declaration of jax says so, or the module uses an API JAX removed by then,
+        outside a version guard (a branch for the other JAX generation proves the module
+        supports both)."""
         ctx = self.ctx
 
         def compute() -> bool:
             if _needs_explicit_axes(ctx):
                 return False
-            old = history.old_names_until(change.evidence_before or (0, 0, 0))
             regions = guards.other_generation(ctx.tree, ctx.target)
+            # A module with a version guard is written for both generations, whatever the
+            # project declares: only its own unguarded code can prove it old.
+            if not regions and ctx.written_for is not None and ctx.written_for.before(change.evidence_before or (0, 0, 0)):
+                return True
+            old = history.old_names_until(change.evidence_before or (0, 0, 0))
 
             def unguarded(node: ast.AST) -> bool:
                 return not guards.inside(regions, node.lineno, node.col_offset)
@@ -466,13 +493,7 @@ class ApiChanges:
         return value is not None and self._holds(value, change, depth + 1)
 
     def _assigned_value(self, name: ast.Name) -> ast.expr | None:
-        """The value of the one plain assignment of `name` in its function (or, when the function
-        does not bind it, in the module)."""
-        assigned, bound = self.ctx.cached("api-history:assignments", lambda: walks.single_assignments(self.ctx.tree))
-        scope = walks.scope_of(self.ctx, name)
-        if (id(scope), name.id) not in bound:  # not bound in the function: the module's name
-            scope = self.ctx.tree
-        return assigned.get((id(scope), name.id))
+        return walks.assigned_value(self.ctx, name)
 
     def _with(self, node: ast.With) -> Iterator[Finding]:
         changes = [c for c in self.changes if c.form == history.WITH]

@@ -97,3 +97,13 @@ def single_assignments(tree: ast.Module) -> tuple[dict[tuple[int, str], ast.expr
 
     visit(tree, tree)
     return {key: value for key, value in values.items() if counts.get(key) == 1}, set(counts)
+
+
+def assigned_value(ctx: FileContext, name: ast.Name) -> ast.expr | None:
+    """The value of the one plain assignment of `name` in its function (or, when the function
+    does not bind it, in the module)."""
+    assigned, bound = ctx.cached("api-history:assignments", lambda: single_assignments(ctx.tree))
+    scope = scope_of(ctx, name)
+    if (id(scope), name.id) not in bound:  # not bound in the function: the module's name
+        scope = ctx.tree
+    return assigned.get((id(scope), name.id))

@@ -100,9 +100,14 @@ def _diagnose_gather_reduced(site: Site, states: list[State]) -> Problem | None:
 
 
 def _not_varying_error(value: AxisState) -> str:
+    # JAX's text depends on whether the value varies on some other axis; when that is not
+    # known, the message names both texts rather than guessing one.
     if value.known_nowhere_varying():
         return jaxapi.ERR_GATHER_NOT_VARYING
-    return jaxapi.ERR_GATHER_VARYING_TO_REDUCED
+    if value.has(V):
+        return jaxapi.ERR_GATHER_VARYING_TO_REDUCED
+    # The messages quote Problem.error between double quotes: this reads "A" or "B".
+    return f'{jaxapi.ERR_GATHER_VARYING_TO_REDUCED}" or "{jaxapi.ERR_GATHER_NOT_VARYING}'
 
 
 def _one_state_checked(transfer: jaxapi.Transfer, target: jaxapi.Version) -> bool:

@@ -46,7 +46,10 @@ def axes_display(axes: tuple[str, ...]) -> str:
 
 
 def arg_display(ctx: FileContext, problem: Problem) -> str:
-    text = " ".join(ctx.text(problem.site.arg).split())
+    site = problem.site
+    text = " ".join(ctx.text(site.arg).split())
+    if site.path:  # one leaf of a pytree: `grads['w']`
+        text = (text if isinstance(site.arg, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) else f"({text})") + site.path
     return text if len(text) <= _ARG_TEXT_LIMIT else text[: _ARG_TEXT_LIMIT - 3] + "..."
 
 

@@ -52,5 +52,9 @@ class InvariantIntoGatherReduced(Rule):
                 f"which is {tr.state_text(site.value, site.axes)}: JAX raises \"{problem.error}\"; "
                 f"pcast it to varying on {tr.axes_display(problem.cast)} first"
             )
+            if problem.note:
+                message += f" (no automatic fix: {problem.note})"
             message += tr.missing_out_specs_note(ctx, problem)
+            if problem.note:
+                message += f" (no automatic fix: {problem.note})"
             yield tr.make_finding(ctx, self.code, problem, message, with_out_specs=True)

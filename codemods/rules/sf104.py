@@ -19,9 +19,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.spec_sources import Env, bind_call, follow_spec, leaf_source, returned_by
 from codemods.analysis.specs import (
     MAX_DEPTH,
     Axes,
@@ -33,6 +35,7 @@ from codemods.analysis.specs import (
     follow_names,
     parse_sharding,
     resolve_name,
+    scope_of,
     set_literal,
 )
 from codemods.context import FileContext
@@ -133,7 +136,10 @@ class TopLevelAllGatherPrefix(Rule):
     apis = frozenset(jaxapi.TOP_LEVEL_ALL_GATHER)
     doc = RuleDoc(
         what="Finds `top_level_all_gather(x, out)` calls that JAX rejects, where the code shows x's sharding "
-             "(`jax.device_put`, `jax.reshard`, a `jax.jit(..., out_shardings=...)` or `shard_map` result): an out "
+             "(`jax.device_put`, `jax.reshard`, a `jax.jit(..., out_shardings=...)` or `shard_map` result, with the "
+             "spec written in place or read from a constant table, a class attribute, a str Enum, a helper's or "
+             "a static jit argument, or a leaf of a params tree placed by `jax.tree.map`, a comprehension or a "
+             "loop over a specs table): an out "
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
              "`reduced={...}`; a call in a module that never sets a context mesh.",
@@ -209,20 +215,36 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
 
 # --------------------------------------------------------------------------- the input's sharding
 
-def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0) -> ShardingLiteral | None:
-    """The sharding `expr` certainly has, when the code shows it; else None."""
+def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
+                   env: Env | None = None) -> ShardingLiteral | None:
+    """The sharding `expr` certainly has, when the code shows it; else None. `env` binds the
+    parameters of a one-`return` function to the arguments of the call being followed."""
     if depth > MAX_DEPTH:
         return None
+    follow = partial(follow_spec, ctx, env=env)
+    if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
+        leaf = leaf_source(ctx, expr, env)
+        if leaf is None:
+            return None
+        kind, node, leaf_env = leaf
+        if kind == "sharding":
+            return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env))
+        return input_sharding(ctx, node, depth + 1, leaf_env)
     if isinstance(expr, cst.Name):
+        if env is not None and expr.value in env.args and scope_of(ctx, expr) is env.function:
+            value, outer = env.args[expr.value]
+            return input_sharding(ctx, value, depth + 1, outer)
         binding = resolve_name(ctx, expr)
         if binding is None or binding.kind != "assign":
             return None
-        return input_sharding(ctx, binding.value, depth + 1)
+        return input_sharding(ctx, binding.value, depth + 1, env)
     if not isinstance(expr, cst.Call):
         return None
-    returned = _returned_by(ctx, expr.func)
-    if returned is not None:  # `shard(mesh, x)` whose one statement is `return jax.device_put(...)`
-        return input_sharding(ctx, returned, depth + 1)
+    returned = returned_by(ctx, expr.func)
+    if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`
+        function, value, bindable = returned
+        inner = bind_call(ctx, function, expr, env, bindable)
+        return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     name = ctx.imports.resolve(expr.func)
     if name == "jax.device_put":
         sharding = call_argument(expr, 1, "device")
@@ -230,28 +252,8 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0) -
         sharding = call_argument(expr, 1, "out_shardings")
     else:
         sharding = _producer_out(ctx, expr.func)
-    return parse_sharding(ctx, sharding) if sharding is not None else None
-
-
-def _returned_by(ctx: FileContext, func: cst.BaseExpression) -> cst.BaseExpression | None:
-    """What an undecorated module function returns when its body is that one `return` (names
-    in it that are the function's parameters stay unknown)."""
-    if not isinstance(func, cst.Name):
-        return None
-    binding = resolve_name(ctx, func)
-    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.FunctionDef) \
-            or binding.node.decorators or not isinstance(binding.node.body, cst.IndentedBlock):
-        return None
-    statements = [s for s in binding.node.body.body if not _is_docstring(s)]
-    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine) \
-            or len(statements[0].body) != 1 or not isinstance(statements[0].body[0], cst.Return):
-        return None
-    return statements[0].body[0].value
-
-
-def _is_docstring(statement: cst.CSTNode) -> bool:
-    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
-        and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.SimpleString)
+        follow = partial(follow_spec, ctx)  # written where the producer stands, outside any bound call
+    return parse_sharding(ctx, sharding, follow) if sharding is not None else None
 
 
 def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:

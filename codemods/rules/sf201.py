@@ -181,6 +181,10 @@ class _Migrations:
                           f"automatically: use `{migration.new}(..., {migration.keyword[0]}='{migration.keyword[1]}')`",
                           ctx.span(node))
         for local, (found, migration) in direct.items():
+            if local in self.shared:  # the import line changes with its calls: reported with them
+                yield Finding(RemovedApi.code, f"{migration.history}; import of `{local}`, rewritten with its calls",
+                              ctx.span(found[1]), Fix(f"use `{migration.new}` here and at each call", self.shared[local]))
+                continue
             if local in by_local or ctx.target < migration.since:
                 continue
             fix = None

@@ -12,7 +12,7 @@ def body(w):
     return lax.all_gather(full, ("i", "j"), to="reduced", tiled=True)  # SF102
 
 def shard(fn, mesh, specs):
-    return jax.shard_map(fn, mesh=mesh, in_specs=specs, out_specs=P())
+    return jax.shard_map(fn, mesh=mesh, in_specs=specs, out_specs=P(reduced={"i", "j"}))
 
 def compile_step(fn, mesh, specs=P("i", "j")):
     return jax.jit(shard(fn, mesh, specs))

@@ -10,7 +10,7 @@ class Trainer:
 
     def gather(self, mesh, x):
         x = jax.device_put(x, NamedSharding(mesh, P(self.DATA, self.MODEL)))
-        return top_level_all_gather(x, NamedSharding(mesh, P(None, self.MODEL)))  # none
+        return top_level_all_gather(x, NamedSharding(mesh, P(None, self.MODEL, reduced={"i"})))  # none
 
 
 class Swapped(Trainer):

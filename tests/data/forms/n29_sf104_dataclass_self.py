@@ -11,7 +11,7 @@ class Gatherer:
 
     def gather(self, mesh, x):
         x = jax.device_put(x, NamedSharding(mesh, P(self.data, self.model)))
-        return top_level_all_gather(x, NamedSharding(mesh, P(None, self.model)))  # none
+        return top_level_all_gather(x, NamedSharding(mesh, P(None, self.model, reduced={"j"})))  # none
 
 
 def main(mesh, x):

@@ -13,4 +13,4 @@ def main(mesh, x, swap):
     if swap:
         Axes.DATA, Axes.MODEL = "j", "i"
     x = jax.device_put(x, NamedSharding(mesh, P(Axes.DATA, Axes.MODEL)))
-    return top_level_all_gather(x, NamedSharding(mesh, P(None, Axes.MODEL)))  # none
+    return top_level_all_gather(x, NamedSharding(mesh, P(None, Axes.MODEL, reduced={"i"})))  # none

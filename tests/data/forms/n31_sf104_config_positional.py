@@ -15,7 +15,7 @@ def main(mesh, x, axes):
     given = Config(**axes)
     with jax.set_mesh(mesh):
         a = jax.device_put(x, NamedSharding(mesh, P(cfg.data, cfg.model)))
-        b = top_level_all_gather(a, NamedSharding(mesh, P(None, cfg.model)))  # none
+        b = top_level_all_gather(a, NamedSharding(mesh, P(None, cfg.model, reduced={"j"})))  # none
         c = jax.device_put(x, NamedSharding(mesh, P(given.data, given.model)))
-        d = top_level_all_gather(c, NamedSharding(mesh, P(None, given.model)))  # none
+        d = top_level_all_gather(c, NamedSharding(mesh, P(None, given.model, reduced={"i"})))  # none
     return b, d

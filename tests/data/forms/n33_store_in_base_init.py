@@ -16,7 +16,7 @@ class Block(Base):
 
     def __call__(self, x):
         s = lax.pmean(x, self.axis)
-        return lax.all_gather(s, self.axis, to="reduced", tiled=True)  # none
+        return lax.all_gather(s, "i", to="reduced", tiled=True)  # none
 
 
 def main(mesh, x):

@@ -25,10 +25,10 @@ def main(x, axes):
     DP, TP = axes
     with jax.set_mesh(mesh):
         a = jax.device_put(x, NamedSharding(mesh, P(AXES, None)))
-        b = top_level_all_gather(a, NamedSharding(mesh, P(DP, None)))  # none
+        b = top_level_all_gather(a, NamedSharding(mesh, P(DP, None, reduced={"j"})))  # none
         c = top_level_all_gather(a, NamedSharding(mesh, P(AXES[2], None)))  # none
-        d = top_level_all_gather(a, NamedSharding(mesh, P(axes[0], None)))  # none
-        e = shard(mesh, x, P(AXES, None))
+        d = top_level_all_gather(a, NamedSharding(mesh, P(axes[0], None, reduced={"j"})))  # none
+        e = shard(mesh, x, P(axes, None))
         f = top_level_all_gather(e, NamedSharding(mesh, P(None, None)))  # none
         g = shard_rows(mesh, x)
         h = top_level_all_gather(g, NamedSharding(mesh, P(None, None)))  # none

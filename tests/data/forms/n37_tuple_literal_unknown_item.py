@@ -13,4 +13,4 @@ def body(a, b, c):
 
 
 def run(mesh, a, b, c):
-    return jax.shard_map(body, mesh=mesh, in_specs=(P("i", None), P("i", "j"), None), out_specs=(P(),) * 4)(a, b, c)
+    return jax.shard_map(body, mesh=mesh, in_specs=(P("i", None), P("i", "j"), None), out_specs=((P(), P(None, "j")), P(), P(), P()))(a, b, c)

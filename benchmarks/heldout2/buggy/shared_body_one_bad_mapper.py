@@ -1,0 +1,23 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+AXES = ("data", "model")
+
+
+def total(x):
+    return jax.lax.psum(x.sum(), AXES)
+
+
+def inputs():
+    return (np.ones((8, 8), np.float32),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), AXES)
+    sharded = jax.device_put(x, NamedSharding(mesh, P(*AXES)))
+    rows_only = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+    a = jax.shard_map(total, mesh=mesh, in_specs=P(*AXES), out_specs=P())(sharded)
+    b = jax.shard_map(total, mesh=mesh, in_specs=P("data", None), out_specs=P())(rows_only)
+    return a, b

@@ -1,0 +1,370 @@
+"""JAX's higher-order functions inside a shard_map body: the functions they are given are run
+with the states JAX traces them with (issue 13).
+
+What JAX does, run on jax 0.10.2 (8 CPU devices):
+- `lax.cond` and `lax.switch` trace EVERY branch, whatever the predicate (a Python constant
+  too): a branch that certainly fails makes the call fail. Branches must give outputs of equal
+  types, so the result is the branches' common state (unknown when they differ).
+- `lax.fori_loop`, `lax.while_loop` and `lax.scan` trace their body once (even for zero trips),
+  `while_loop` its predicate too; the carry must come out in the state it went in.
+- `lax.map(f, xs)` traces f on one slice of xs (a slice keeps its state); the stacked result
+  keeps f's states. With `batch_size=` it runs through vmap (below).
+- `jax.grad` / `jax.value_and_grad` trace the function forward first: a failure there raises.
+  A gradient has the state of its primal (varying in, varying out).
+- `jax.vmap(f)`: states pass through unchanged, but `all_gather(to='reduced')` under vmap
+  raises NotImplementedError, cast or not. So f is followed only for the states it gives;
+  nothing inside it is judged.
+- `jax.checkpoint` / `jax.remat` of a callable object runs its `__call__` with the same types.
+- A `custom_vjp` function: the primal is traced without differentiation, the fwd rule under it.
+- A stacked (scan, map) output that is reduced, or a differentiated output that is reduced,
+  fails ("dynamic_update_slice operand and update must be reduced along the same axes",
+  "unexpected JAX type ... for argument to VJP function"): no fix that may leave one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.nodes import FunctionNode
+from codemods.analysis.values import (
+    STATIC,
+    UNKNOWN,
+    AxisState,
+    Const,
+    DictValue,
+    Function,
+    Instance,
+    JaxName,
+    Partial,
+    State,
+    TupleValue,
+    Value,
+    same_value,
+)
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+_TRANSFORMS = frozenset({"jax.vmap", "jax.grad", "jax.value_and_grad"})
+# Transformations whose result computes what the function computes, with the same axis types.
+SAME_FUNCTION = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat",
+                           "jax.named_call", "jax.jit"})
+_CUSTOM_DERIVATIVES = frozenset({"jax.custom_vjp", "jax.custom_jvp"})
+_SCAN_KEYWORDS = frozenset({"length", "reverse", "unroll"})  # they change no type
+_GRAD_KEYWORDS = frozenset({"argnums", "has_aux"})
+_VMAP_KEYWORDS = frozenset({"in_axes", "out_axes", "axis_size"})
+
+
+@dataclass(frozen=True, eq=False)
+class Transformed:
+    """`jax.vmap(f, ...)`, `jax.grad(f, ...)`, `jax.checkpoint(f)` (kind "same"): a function to
+    be called on arrays later (where the reference to f counts as analysed)."""
+
+    kind: str
+    func: Value
+    func_node: ast.expr
+    keywords: tuple[tuple[str, Value], ...] = ()
+
+
+class HigherOrder:
+    """The higher-order-function half of the Interpreter (which supplies call, silent, slots,
+    analysed_refs and _no_fix)."""
+
+    def higher_order(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value | None:
+        """The value of a call this module follows; None for any other call."""
+        if isinstance(callee, Transformed):
+            if starred:
+                return UNKNOWN
+            if callee.kind == "custom_vjp":
+                return self._custom_vjp(callee, expr, args, keywords, frame)
+            return self._apply_transform(callee, args, keywords, frame)
+        if not isinstance(callee, JaxName):
+            return None
+        name = callee.name
+        if name in SAME_FUNCTION and args and isinstance(args[0][0], (Function, Partial, Instance, Transformed)):
+            # `jax.checkpoint(block)(h)` runs block with the same types
+            return Transformed("same", args[0][0], args[0][1])
+        if name in _TRANSFORMS:
+            allowed = _VMAP_KEYWORDS if name == "jax.vmap" else _GRAD_KEYWORDS
+            if starred or len(args) != 1 or not set(keywords) <= allowed:
+                return UNKNOWN
+            return Transformed(name, args[0][0], args[0][1], tuple((key, value) for key, (value, _) in keywords.items()))
+        if starred or name not in _CALLS:
+            return None
+        return getattr(self, _CALLS[name])(args, keywords, frame)
+
+    def plain_decorators(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> bool:
+        """A nested def whose decorators keep what it computes (`@jax.checkpoint`,
+        `@partial(jax.remat, policy=...)`) is run as the function it decorates."""
+        for decorator in stmt.decorator_list:
+            value = self.eval(decorator, frame)
+            if isinstance(value, Partial) and not value.args:
+                value = value.func
+            if not (isinstance(value, JaxName) and value.name in SAME_FUNCTION):
+                return False
+        return True
+
+    def decorated(self, function: FunctionNode, frame: Frame) -> Value:
+        """A module-level def as its decorators leave it: under `@jax.vmap` or `@jax.grad` the
+        transform applies to every call; `@jax.custom_vjp` alone with its one `defvjp` is run as
+        _custom_vjp says; other custom derivatives are unknown (which function JAX traces depends
+        on differentiation). Other decorators are taken to keep the function."""
+        result: Value = Function(function, frame)
+        for decorator in reversed(getattr(function, "decorator_list", [])):
+            value = self.eval(decorator, frame)
+            keywords: tuple = ()
+            if isinstance(value, Partial) and not value.args:
+                value, keywords = value.func, value.keywords
+            if isinstance(value, JaxName) and value.name in _TRANSFORMS:
+                result = Transformed(value.name, result, decorator, keywords)
+            elif isinstance(value, JaxName) and value.name == "jax.custom_vjp" and not keywords \
+                    and len(function.decorator_list) == 1 and (fwd := self._fwd_of(function, frame)) is not None:
+                result = Transformed("custom_vjp", result, decorator, (("fwd", fwd),))
+            elif isinstance(value, JaxName) and value.name in _CUSTOM_DERIVATIVES:
+                return UNKNOWN
+        return result
+
+    def _fwd_of(self, function: FunctionNode, frame: Frame) -> Value | None:
+        """The fwd rule of a module-level custom_vjp function: `f.defvjp(f_fwd, f_bwd)`, once."""
+        if frame is not self.module_frame:
+            return None
+        uses = [node for node in ast.walk(self.scope.tree) if isinstance(node, ast.Attribute)
+                and node.attr == "defvjp" and isinstance(node.value, ast.Name) and node.value.id == function.name]
+        calls = [stmt.value for stmt in self.scope.tree.body if isinstance(stmt, ast.Expr)
+                 and isinstance(stmt.value, ast.Call) and stmt.value.func in uses]
+        if len(uses) != 1 or len(calls) != 1 or len(calls[0].args) != 2 or calls[0].keywords:
+            return None
+        fwd = self.eval(calls[0].args[0], frame)
+        if not isinstance(fwd, Function):
+            return None
+        self.analysed_refs.setdefault(id(function), set()).add(id(uses[0].value))
+        self.note_ref(fwd, calls[0].args[0])
+        return fwd
+
+    def note_ref(self, func: Value, node: ast.expr) -> None:
+        """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""
+        if isinstance(func, Partial) and isinstance(node, ast.Call) and node.args:
+            func, node = func.func, node.args[0]
+        elif isinstance(func, Partial) and isinstance(node, ast.Attribute) and isinstance(func.func, Function) \
+                and getattr(func.func.node, "name", None) == node.attr and self.scope.class_of(func.func.node):
+            # a bound method, `self._branch`: the attribute is its reference (as for a call of it)
+            self.analysed_refs.setdefault(id(func.func.node), set()).add(id(node))
+            return
+        if isinstance(func, Instance):  # `jax.checkpoint(Block())`: where its __call__ runs
+            func = self.class_attribute(func, "__call__")
+            func = func.func if isinstance(func, Partial) else func
+            if isinstance(func, Function) and isinstance(node, (ast.Name, ast.Call)):
+                self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+        elif isinstance(func, Function) and _names(node, func):
+            self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+
+    def _traced(self, func: Value, node: ast.expr, values: list[Value], frame: Frame) -> Value:
+        if not isinstance(func, (Function, Partial, Instance, JaxName, Transformed)):
+            return UNKNOWN
+        self.note_ref(func, node)
+        return self.call(func, None, [(value, node) for value in values], {}, False, frame)
+
+    # -- branches ----------------------------------------------------------------------------
+    def _cond(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) < 3:
+            return UNKNOWN
+        return self._branches_of([args[1], args[2]], [value for value, _ in args[3:]], frame)
+
+    def _switch(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) < 2:
+            return UNKNOWN
+        branches, node = args[1]
+        if not isinstance(branches, TupleValue) or not branches.items:
+            return UNKNOWN
+        nodes = node.elts if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == len(branches.items) \
+            else [node] * len(branches.items)
+        return self._branches_of(list(zip(branches.items, nodes)), [value for value, _ in args[2:]], frame)
+
+    def _branches_of(self, branches, operands: list[Value], frame: Frame) -> Value:
+        """Each branch traced on the operands; a fix in one holds only when the branches still
+        give equal types (JAX rejects a cond whose branches differ)."""
+        first = len(self.slots)
+        results = [self._traced(func, node, operands, frame) for func, node in branches]
+        if all(same_value(results[0], result) for result in results[1:]) and _known(results[0], reduced=True):
+            return results[0]
+        self._no_fix(self.slots[first:], "the branches would give different types, which JAX rejects")
+        return UNKNOWN
+
+    # -- loops -------------------------------------------------------------------------------
+    def _fori_loop(self, args, keywords, frame: Frame) -> Value:
+        if set(keywords) - {"unroll"} or len(args) != 4:
+            return UNKNOWN
+        (body, node), (init, _) = args[2], args[3]
+        return self._carry(body, node, [STATIC, init], init, lambda out: out, frame)
+
+    def _while_loop(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) != 3:
+            return UNKNOWN
+        (test, test_node), (body, node), (init, _) = args
+        self._traced(test, test_node, [init], frame)
+        return self._carry(body, node, [init], init, lambda out: out, frame)
+
+    def _scan(self, args, keywords, frame: Frame) -> Value:
+        if set(keywords) - _SCAN_KEYWORDS or len(args) not in (2, 3):
+            return UNKNOWN
+        if len(args) == 2:  # `lax.scan(f, init, length=n)`: xs is None
+            args = list(args) + [(Const(None), args[1][1])]
+        (body, node), (init, _), (xs, _) = args
+        first = len(self.slots)
+        if isinstance(body, Function):
+            result = self.scan(args, frame)  # the carried-loop rules of control.py
+        elif not (isinstance(xs, AxisState) or xs == Const(None)):
+            return UNKNOWN
+        else:
+            out = self._carry(body, node, [init, xs], init,
+                              lambda out: out.items[0] if isinstance(out, TupleValue) and len(out.items) == 2
+                              else UNKNOWN, frame, final=False)
+            result = UNKNOWN
+            if isinstance(out, TupleValue) and len(out.items) == 2:
+                carry, ys = out.items
+                result = TupleValue((init if same_value(carry, init) else UNKNOWN, ys))
+        self._stacked(first, result.items[1] if isinstance(result, TupleValue) and len(result.items) == 2 else UNKNOWN)
+        return result
+
+    def _stacked(self, first: int, ys: Value) -> None:
+        """Stacking a reduced slice fails ("dynamic_update_slice operand and update must be
+        reduced along the same axes", run on 0.10.2): no fix that may leave one there."""
+        if not _known(ys):
+            self._no_fix(self.slots[first:], "the stacked per-step output would be reduced, which JAX rejects")
+
+    def _carry(self, body: Value, node: ast.expr, values: list[Value], init: Value, carry_of, frame: Frame,
+               final: bool = True) -> Value:
+        """The body traced once on the carry's state; `final`: the loop's result is the carry."""
+        first = len(self.slots)
+        out = self._traced(body, node, values, frame)
+        if not same_value(carry_of(out), init):
+            self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
+            return UNKNOWN if final else out
+        return init if final else out
+
+    # -- custom derivatives ------------------------------------------------------------------
+    def _custom_vjp(self, custom: Transformed, expr: ast.Call | None, args, keywords, frame: Frame) -> Value:
+        """Without differentiation JAX traces the primal; under it the fwd rule (run on 0.10.2).
+        Both are run, and a site counts only where both reach it (a helper they share, or the
+        primal called by the fwd rule, which traces it)."""
+        primal, fwd = custom.func, dict(custom.keywords)["fwd"]
+        if expr is not None and isinstance(primal, Function) and _names(expr.func, primal):
+            self.analysed_refs.setdefault(id(primal.node), set()).add(id(expr.func))
+        running = self.__dict__.setdefault("_custom_running", set())
+        key = id(primal.node) if isinstance(primal, Function) else id(custom)
+        if key in running:  # called by its own fwd rule: the primal is traced
+            return self.call(primal, None, list(args), keywords, False, frame)
+        first = len(self.slots)
+        out = self.call(primal, None, list(args), keywords, False, frame)
+        middle = len(self.slots)
+        running.add(key)
+        try:
+            forward = self.call(fwd, None, list(args), keywords, False, frame)
+        finally:
+            running.discard(key)
+        both = {site.key for site, _ in self.slots[first:middle]} & {site.key for site, _ in self.slots[middle:]}
+        for site, index in self.slots[first:]:
+            if site.key not in both:
+                self.verdicts[site.key][index] = None  # traced with or without differentiation only
+        pair = forward.items[0] if isinstance(forward, TupleValue) and len(forward.items) == 2 else UNKNOWN
+        return out if same_value(out, pair) else UNKNOWN
+
+    # -- maps and transforms -----------------------------------------------------------------
+    def _map(self, args, keywords, frame: Frame) -> Value:
+        if keywords or len(args) != 2:
+            return UNKNOWN  # batch_size= runs f under vmap
+        (func, node), (xs, _) = args
+        first = len(self.slots)
+        result = self._traced(func, node, [xs if _known(xs) else UNKNOWN], frame)
+        self._stacked(first, result)
+        return result if _known(result) else UNKNOWN
+
+    def _apply_transform(self, transform: Transformed, args, keywords, frame: Frame) -> Value:
+        values = [value for value, _ in args]
+        if transform.kind == "same":
+            self.note_ref(transform.func, transform.func_node)
+            return self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
+                             False, frame)
+        if transform.kind == "jax.vmap":
+            # Followed for its states only (see the module's docstring): the functions it reaches
+            # are not judged there, so their references there do not count as analysed.
+            refs = {key: set(found) for key, found in self.analysed_refs.items()}
+            self.silent += 1
+            try:
+                result = self.call(transform.func, None, [(value, transform.func_node) for value in values],
+                                   keywords, False, frame)
+            finally:
+                self.silent -= 1
+                self.analysed_refs = refs
+            return result if _known(result) else UNKNOWN
+        self.note_ref(transform.func, transform.func_node)
+        first = len(self.slots)
+        result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
+                           False, frame)
+        options = dict(transform.keywords)
+        argnums, has_aux = options.get("argnums", Const(0)), options.get("has_aux", Const(False))
+        if not (isinstance(has_aux, Const) and isinstance(has_aux.value, bool)):
+            self._no_fix(self.slots[first:], "the function is differentiated with options not followed")
+            return UNKNOWN
+        output = result.items[0] if has_aux.value and isinstance(result, TupleValue) and result.items else result
+        if (has_aux.value and not (isinstance(result, TupleValue) and len(result.items) == 2)) or not _known(output):
+            # A reduced loss (a fix can make one) fails in the backward pass: "unexpected JAX type
+            # ... for argument to VJP function" (run on 0.10.2).
+            self._no_fix(self.slots[first:], "the differentiated output's state is not known to stay differentiable")
+        grads = _gradients(argnums, values)
+        if transform.kind == "jax.grad":
+            if has_aux.value:
+                aux = result.items[1] if isinstance(result, TupleValue) and len(result.items) == 2 else UNKNOWN
+                return TupleValue((grads, aux))
+            return grads
+        return TupleValue((result, grads))
+
+
+_CALLS = {
+    "jax.lax.cond": "_cond",
+    "jax.lax.switch": "_switch",
+    "jax.lax.fori_loop": "_fori_loop",
+    "jax.lax.while_loop": "_while_loop",
+    "jax.lax.scan": "_scan",
+    "jax.lax.map": "_map",
+}
+
+
+def _known(value: Value, reduced: bool = False) -> bool:
+    """Every leaf is a Python constant or an array state; unless `reduced`, neither reduced nor
+    unreduced (the states whose rules through map, vmap and grad were not checked; cond keeps
+    them: its branches' outputs must have equal types)."""
+    if isinstance(value, (TupleValue, DictValue)):
+        return all(_known(item, reduced) for item in value.items)
+    if isinstance(value, AxisState):
+        return reduced or not (value.has(State.REDUCED) or value.has(State.UNREDUCED))
+    return isinstance(value, Const)
+
+
+def _gradients(argnums: Value, values: list[Value]) -> Value:
+    """A gradient has the state of its primal (checked for varying and invariant arrays)."""
+    def of(index: object) -> Value:
+        if type(index) is not int or not 0 <= index < len(values):
+            return UNKNOWN
+        primal = values[index]
+        return primal if _arrays(primal) and _known(primal) else UNKNOWN  # a pytree of params too
+
+    if isinstance(argnums, Const) and type(argnums.value) is int:
+        return of(argnums.value)
+    if isinstance(argnums, Const) and isinstance(argnums.value, tuple):
+        return TupleValue(tuple(of(index) for index in argnums.value))
+    return UNKNOWN
+
+
+def _arrays(value: Value) -> bool:
+    if isinstance(value, (TupleValue, DictValue)):
+        return bool(value.items) and all(_arrays(item) for item in value.items)
+    return isinstance(value, AxisState)
+
+
+def _names(node: ast.expr, function: Function) -> bool:
+    """`node` is a reference to the def by its own name (what the closing count compares with;
+    an alias or a container holding it is not)."""
+    return isinstance(node, ast.Name) and node.id == getattr(function.node, "name", None)

@@ -1,0 +1,85 @@
+"""Later rounds: the same code run again on other values, where JAX runs it again in order (the
+second and later rounds of a loop that certainly runs that often, the later leaves of a pytree
+`jax.tree.map` walks). JAX raises at the first round that fails, so a site that is fine in the
+first round but certainly fails in a later one is a finding; it gets no fix (a cast written
+there would run in the first round too, on a value in another state)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.nodes import DEFS, iter_nodes
+from codemods.analysis.sites import Site, Verdict
+from codemods.analysis.values import Const, JaxName
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+MAX_EXACT_ROUNDS = 8  # rounds of a counted loop run one by one (states settle in a few)
+
+
+class Rounds:
+    """The later-rounds half of the Interpreter (which supplies judge, silent, slots, verdicts)."""
+
+    collecting: dict[int, Verdict] | None = None  # first problem of a later round, by site key
+    collect_level = 0
+
+    def note_later(self, site: Site, replicated: bool = False) -> None:
+        """Called at each site judged while silent: in a later round, ask the judge. Only the
+        first problem counts: the program stops there, so nothing after it is reached."""
+        if self.collecting is None or self.collecting or self.silent != self.collect_level:
+            return
+        verdict = self.judge.replicated(site) if replicated else self.judge.collective(site)
+        if verdict is not None:
+            self.collecting[site.key] = verdict
+
+    def later_rounds(self, judged: list[tuple[Site, int]], runs: list[Callable[[], bool]], note: str) -> None:
+        """Run `runs` (each returns False to stop: the rounds after it are not reached) without
+        judging; when the first round found no problem (`judged`: its sites), a site takes the
+        first problem a later round certainly meets there."""
+        outer, outer_level = self.collecting, self.collect_level
+        self.collecting = {}
+        self.silent += 1
+        self.collect_level = self.silent
+        try:
+            for run in runs:
+                if not run():
+                    break
+            found = self.collecting
+        finally:
+            self.silent -= 1
+            self.collecting, self.collect_level = outer, outer_level
+        if found and outer is not None and not outer and self.silent == outer_level:
+            outer.update(found)  # inside a later round of an enclosing loop: that round stops here too
+        if any(self.verdicts[site.key][index] is not None for site, index in judged):
+            return  # JAX raises in the first round already: the later ones are not reached
+        for site, index in judged:
+            later = found.get(site.key)
+            if later is not None and self.verdicts[site.key][index] is None:
+                self.verdicts[site.key][index] = replace(later, fixable=False, note=note)
+
+    def counted_rounds(self, iterated: ast.expr, frame: Frame) -> int:
+        """How often `for _ in range(...)` with constant bounds runs (0: not known)."""
+        if not (isinstance(iterated, ast.Call) and not iterated.keywords and 1 <= len(iterated.args) <= 3):
+            return 0
+        if any(isinstance(node, (ast.Call, ast.Starred, ast.NamedExpr)) for arg in iterated.args
+               for node in iter_nodes(arg)):
+            return 0  # evaluating it again must not judge anything
+        if self.eval(iterated.func, frame) != JaxName("builtins.range"):
+            return 0
+        bounds = [self.eval(arg, frame) for arg in iterated.args]
+        if not all(isinstance(bound, Const) and type(bound.value) is int for bound in bounds):
+            return 0
+        return len(range(*(bound.value for bound in bounds)))
+
+
+def returns_inside(body: list[ast.stmt]) -> bool:
+    """A return in this block (not in a function defined in it): a later round may not run."""
+    for stmt in body:
+        for node in iter_nodes(stmt, prune=lambda n: isinstance(n, DEFS + (ast.Lambda, ast.ClassDef))):
+            if isinstance(node, ast.Return):
+                return True
+    return False

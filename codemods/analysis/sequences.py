@@ -1,0 +1,156 @@
+"""Tuples, lists and their items through the interpreter: literals (with `*` unpacking), indexing
+and slicing, `+` of two tuples and `tuple(...)` / `list(...)` of a known sequence. Axis names
+are often built this way (`AXES = ('data',) + ('model',)`, `(*BATCH_AXES, 'model')`,
+`AXES[:1]`); a tuple of constant items stays a tuple of constants, so psum over it knows its axes."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis import transfer
+from codemods.analysis.transfer import elementwise
+from codemods.analysis.values import (
+    STATIC,
+    UNKNOWN,
+    AxisState,
+    Const,
+    DictValue,
+    Static,
+    State,
+    TupleValue,
+    Value,
+    as_array,
+)
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+R = State.REDUCED
+
+
+def items_of(value: Value) -> list[Value] | None:
+    """The items a known sequence yields when unpacked or iterated (None: not known one by one)."""
+    if isinstance(value, TupleValue):
+        return list(value.items)
+    if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
+        return [Const(item) for item in value.value]
+    if isinstance(value, DictValue):
+        return [Const(key) for key in value.keys]
+    return None
+
+
+def sequence(items: list[Value]) -> Value:
+    """A tuple of these items: a constant when every item is one (as a literal tuple would be)."""
+    if all(isinstance(item, Const) for item in items):
+        return Const(tuple(item.value for item in items))
+    return TupleValue(tuple(items))
+
+
+def concatenated(op: str, left: Value, right: Value) -> Value | None:
+    """`a + b` of two known tuples (None: not a concatenation of known sequences)."""
+    if op != "+" or isinstance(left, Const) and isinstance(left.value, str):
+        return None
+    if not isinstance(left, (Const, TupleValue)) or not isinstance(right, (Const, TupleValue)):
+        return None
+    first, second = items_of(left), items_of(right)
+    if first is None or second is None or isinstance(right, Const) and isinstance(right.value, str):
+        return None
+    return sequence(first + second)
+
+
+def converted(name: str, args, keywords, starred) -> Value | None:
+    """`tuple(x)`, `list(x)`, `reversed(x)`, `sorted(x)` (of constants), `enumerate(x)` and
+    `zip(x, y, ...)` of known sequences, as the sequence they yield (None: not such a call)."""
+    if name not in _CONVERSIONS or starred or keywords or not args:
+        return None
+    found = [items_of(value) for value, _ in args]
+    if any(items is None for items in found) or (len(found) != 1 and name != "builtins.zip"):
+        return None
+    if name == "builtins.zip":
+        return TupleValue(tuple(sequence(list(row)) for row in zip(*found)))
+    items = found[0]
+    if name == "builtins.enumerate":
+        return TupleValue(tuple(sequence([Const(index), item]) for index, item in enumerate(items)))
+    if name == "builtins.reversed":
+        return sequence(items[::-1])
+    if name == "builtins.sorted":
+        if not all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
+            return None
+        return sequence(sorted(items, key=lambda item: item.value))
+    return sequence(items)
+
+
+_CONVERSIONS = frozenset({"builtins.tuple", "builtins.list", "builtins.reversed", "builtins.sorted",
+                          "builtins.enumerate", "builtins.zip"})
+
+
+def _index(value: Value) -> object:
+    if isinstance(value, Const) and (value.value is None or type(value.value) is int):
+        return value.value
+    return NotImplemented
+
+
+class Sequences:
+    """The sequence half of the Interpreter's expressions (which supplies eval)."""
+
+    def eval_Tuple(self, expr: ast.Tuple | ast.List, frame: Frame) -> Value:
+        items: list[Value] = []
+        known = True
+        for element in expr.elts:
+            if isinstance(element, ast.Starred):
+                unpacked = items_of(self.eval(element.value, frame))
+                if unpacked is None:
+                    known = False
+                else:
+                    items.extend(unpacked)
+                continue
+            items.append(self.eval(element, frame))
+        if not known:
+            return UNKNOWN
+        if not any(isinstance(element, ast.Starred) for element in expr.elts):
+            return TupleValue(tuple(items))
+        return sequence(items)
+
+    eval_List = eval_Tuple
+
+    def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
+        value = self.eval(expr.value, frame)
+        elements = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        indices: list[Value] = []
+        bounds: list[object] = []
+        for index in elements:
+            if isinstance(index, ast.Slice):
+                for part in (index.lower, index.upper, index.step):
+                    found = self.eval(part, frame) if part is not None else Const(None)
+                    indices.append(found)
+                    bounds.append(_index(found))
+            else:
+                indices.append(self.eval(index, frame))
+        if isinstance(value, DictValue):
+            found = value.get(indices[0].value) if len(indices) == 1 and isinstance(indices[0], Const) else None
+            return UNKNOWN if found is None else found
+        sliced = isinstance(expr.slice, ast.Slice)
+        if isinstance(value, (TupleValue, Const)) and (items := items_of(value)) is not None:
+            if sliced and NotImplemented not in bounds and bounds[2] != 0:  # a step of 0 raises
+                if isinstance(value, Const):
+                    return Const(value.value[slice(*bounds)])
+                return TupleValue(tuple(items[slice(*bounds)]))
+            if len(indices) == 1 and not sliced and isinstance(indices[0], Const) \
+                    and type(indices[0].value) is int and -len(items) <= indices[0].value < len(items):
+                return items[indices[0].value]
+            return UNKNOWN if isinstance(value, TupleValue) else STATIC
+        if isinstance(value, AxisState):
+            if value.mixed:
+                return UNKNOWN  # maybe an item of a tuple result
+            if all(isinstance(index, (Const, Static)) for index in indices):
+                if value.has(R) and not transfer.keeps_through(transfer.operator_rule("x[...]", self.judge.target), [value], [value]):
+                    return UNKNOWN
+                return value  # indexing with Python values keeps the varying and invariant states
+            arrays = [as_array(index) for index in indices]
+            if any(array is None for array in arrays):
+                return UNKNOWN
+            return elementwise([value] + arrays, keeps_reduced=False, why=value.why)
+        if isinstance(value, (Const, Static)):
+            return STATIC
+        return UNKNOWN

@@ -1,0 +1,404 @@
+"""Where an array's sharding is written when the use does not spell it (SF104's inputs).
+
+Trainer code keeps specs in tables and passes them around: `SPECS['w']`, `Specs.W`, a logical
+axis table (`P(RULES['batch'], ...)`), a helper or a jitted function taking the spec as a (static)
+argument, `jax.device_put(params, shardings)` or `jax.tree.map(lambda p, s: jax.device_put(p, s),
+params, specs)`, a dict comprehension or a `for` loop over a table, read back as `params['w']`.
+Each is followed only when the file shows it for certain: a dict literal with plain string keys
+that does not escape (only item reads, read-only methods, iteration, comparisons and arguments
+of `jax` functions; a `for` loop's one item store for a table built empty), a function whose
+body is one `return` called with arguments bound one to one (only static ones under `jax.jit`).
+Anything else is unknown (None)."""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_READS = frozenset({"get", "keys", "values", "items", "copy"})  # dict methods that leave it as it is
+_TREE_MAP = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
+_JIT = "jax.jit"
+_PARTIAL = "functools.partial"
+_JIT_KEEPS = frozenset({"static_argnames", "static_argnums", "donate_argnums", "donate_argnames", "inline"})
+MAX_HOPS = 8
+
+
+@dataclass(frozen=True)
+class Env:
+    """Arguments a call binds to the parameters of the one-`return` function it calls."""
+
+    function: object  # the FunctionDef or Lambda whose parameters are bound
+    args: dict = field(default_factory=dict)  # name -> (caller's expression, caller's Env | None)
+
+
+# --------------------------------------------------------------------------- constant tables
+
+def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) -> cst.BaseExpression | None:
+    """`TABLE['key']` of a never-mutated dict literal with plain string keys, else None."""
+    from codemods.analysis.specs import string_value
+
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    key = _key(ctx, node.slice[0].slice.value, env)
+    if key is None or _table_name(node.value) in _mutated(ctx) or "*" in _mutated(ctx):
+        return None
+    held, _ = follow_spec(ctx, node.value, env)
+    return dict_item(held, key)
+
+
+def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | None:
+    from codemods.analysis.specs import string_value
+
+    held, _ = follow_spec(ctx, node, env) if isinstance(node, cst.Name) else (node, True)
+    return string_value(held) if held is not None else None
+
+
+def dict_item(held: cst.BaseExpression | None, key: str) -> cst.BaseExpression | None:
+    """The value of `key` in a dict literal whose keys are all distinct plain strings."""
+    from codemods.analysis.specs import string_value
+
+    if not isinstance(held, cst.Dict):
+        return None
+    found, keys = None, set()
+    for element in held.elements:
+        if not isinstance(element, cst.DictElement):
+            return None
+        name = string_value(element.key)
+        if name is None or name in keys:
+            return None
+        keys.add(name)
+        if name == key:
+            found = element.value
+    return found
+
+
+def _table_name(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return None
+
+
+def _mutated(ctx: FileContext) -> frozenset[str]:
+    """Names (and attribute names) the whole file may mutate a dict through."""
+    others, stores = _mutations(ctx)
+    return others | frozenset(stores)
+
+
+def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
+    """(names whose value may change or escape other than by `name[k] = v`, how often each name
+    is item-assigned). A use that is not an item read, a read-only method, iteration, a
+    comparison or an argument of a `jax` function lets the dict escape (`t = SPECS` then
+    `t['w'] = ...`). Read on Python's `ast` of the whole file, since rules may get a sparse text."""
+    def compute():
+        from codemods.analysis.bindings import ast_dotted, resolve_dotted
+
+        names: set[str] = set()
+        stores: dict[str, int] = {}
+        bindings = ctx.imports.bindings
+        parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
+
+        def jax_call(call: ast.Call) -> bool:
+            callee = ast_dotted(call.func)
+            resolved = resolve_dotted(bindings, callee) if callee else None
+            return resolved is not None and resolved.startswith("jax.")
+
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
+                names.add("*")
+            if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
+                continue
+            name = node.id if isinstance(node, ast.Name) else node.attr
+            parent = parent_of.get(node)
+            if isinstance(parent, ast.Subscript) and parent.value is node:
+                if isinstance(parent.ctx, ast.Store) and not isinstance(parent_of.get(parent), ast.AugAssign):
+                    stores[name] = stores.get(name, 0) + 1
+                elif not isinstance(parent.ctx, ast.Load):
+                    names.add(name)
+            elif isinstance(parent, ast.Attribute) and parent.value is node:
+                if parent.attr not in _READS:
+                    names.add(name)
+            elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
+                continue
+            elif isinstance(parent, ast.Compare) or (isinstance(parent, ast.keyword) and jax_call(parent_of[parent])):
+                continue
+            elif isinstance(parent, ast.Call) and node is not parent.func and jax_call(parent):
+                continue
+            else:
+                names.add(name)
+        return frozenset(names), stores
+
+    return ctx.cached("spec_sources.mutations", compute)
+
+
+# --------------------------------------------------------------------------- following an expression
+
+def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = None):
+    """`expr`, or what it certainly holds through local names, bound parameters, class
+    attributes and constant tables; and whether nothing was followed."""
+    from codemods.analysis.named_axes import attribute_value
+    from codemods.analysis.specs import follow_names, scope_of
+
+    node, inline = expr, True
+    for _ in range(MAX_HOPS):
+        if isinstance(node, cst.Name) and env is not None and node.value in env.args \
+                and scope_of(ctx, node) is env.function:
+            node, env = env.args[node.value]
+            inline = False
+            continue
+        followed, plain = follow_names(ctx, node)
+        inline = inline and plain
+        if isinstance(followed, cst.Attribute):
+            followed, inline = attribute_value(ctx, followed), False
+        elif isinstance(followed, cst.Subscript):
+            followed, inline = table_item(ctx, followed, env), False
+        else:
+            return followed, inline
+        if followed is None:
+            return None, False
+        node = followed
+    return None, False
+
+
+# --------------------------------------------------------------------------- calls of one-return functions
+
+def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
+              bindable: frozenset[str]) -> Env | None:
+    """The arguments `call` binds to `function`'s `bindable` parameters (the others stay unknown);
+    None with `*`/`**` anywhere."""
+    params = function.params
+    if any(arg.star for arg in call.args) or isinstance(params.star_arg, cst.Param) \
+            or params.star_kwarg is not None:
+        return None
+    positional = [*params.posonly_params, *params.params]
+    bound: dict = {}
+    given = [arg for arg in call.args if arg.keyword is None]
+    if len(given) > len(positional):
+        return None
+    for param, arg in zip(positional, given):
+        bound[param.name.value] = (arg.value, env)
+    for arg in call.args:
+        if arg.keyword is not None:
+            name = arg.keyword.value
+            if name in bound or name not in {p.name.value for p in (*params.params, *params.kwonly_params)}:
+                return None
+            bound[name] = (arg.value, env)
+    for param in (*positional, *params.kwonly_params):
+        if param.name.value not in bound and param.default is not None:
+            bound[param.name.value] = (param.default, None)  # evaluated where the def stands
+    return Env(function, {name: value for name, value in bound.items() if name in bindable})
+
+
+def returned_by(ctx: FileContext, func: cst.BaseExpression):
+    """(FunctionDef, returned expression, parameters a call may bind) for a module function whose
+    body is one `return`, undecorated (every parameter) or under a `jax.jit` that keeps what it
+    returns (its static parameters only: a spec passed as a traced argument fails in jit)."""
+    from codemods.analysis.specs import resolve_name
+
+    if not isinstance(func, cst.Name):
+        return None
+    binding = resolve_name(ctx, func)
+    wrappers = []
+    if binding is not None and binding.kind == "assign" and isinstance(binding.value, cst.Call) \
+            and binding.value.args and binding.value.args[0].keyword is None \
+            and isinstance(binding.value.args[0].value, cst.Name):
+        # `place = jax.jit(_place, static_argnames=...)`: the wrapped function, with jit's keywords
+        jitted = binding.value
+        wrappers.append(jitted.with_changes(args=jitted.args[1:]))
+        binding = resolve_name(ctx, jitted.args[0].value)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.FunctionDef):
+        return None
+    function = binding.node
+    positional = [param.name.value for param in (*function.params.posonly_params, *function.params.params)]
+    bindable = set(positional) | {param.name.value for param in function.params.kwonly_params}
+    for wrapper in wrappers:
+        static = _jit_static(ctx, wrapper, positional)
+        if static is None:
+            return None
+        bindable &= static
+    for decorator in function.decorators:
+        static = _jit_static(ctx, decorator.decorator, positional)
+        if static is None:
+            return None
+        bindable &= static
+    if not isinstance(function.body, cst.IndentedBlock):
+        return None
+    statements = [s for s in function.body.body if not _is_docstring(s)]
+    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine) \
+            or len(statements[0].body) != 1 or not isinstance(statements[0].body[0], cst.Return) \
+            or statements[0].body[0].value is None:
+        return None
+    return function, statements[0].body[0].value, frozenset(bindable)
+
+
+def _jit_static(ctx: FileContext, expr: cst.BaseExpression, positional: list[str]) -> set[str] | None:
+    """The static parameters of a `jax.jit` decorator that keeps its function's output sharding;
+    None for any other decorator."""
+    from codemods.analysis.specs import parse_axes
+
+    if ctx.imports.resolve(expr) == _JIT:
+        return set()
+    if not isinstance(expr, cst.Call) or any(arg.star for arg in expr.args):
+        return None
+    args = list(expr.args)
+    if ctx.imports.resolve(expr.func) == _PARTIAL and args and args[0].keyword is None:
+        if ctx.imports.resolve(args[0].value) != _JIT:
+            return None
+        args = args[1:]
+    elif ctx.imports.resolve(expr.func) != _JIT:
+        return None
+    static: set[str] = set()
+    for arg in args:
+        if arg.keyword is None or arg.keyword.value not in _JIT_KEEPS:
+            return None
+        if arg.keyword.value == "static_argnames":
+            static.update(parse_axes(arg.value) or ())  # a string or a tuple of strings
+        elif arg.keyword.value == "static_argnums":
+            numbers = arg.value.elements if isinstance(arg.value, (cst.Tuple, cst.List)) else [arg]
+            for number in numbers:
+                if isinstance(number.value, cst.Integer) and int(number.value.evaluated_value) < len(positional):
+                    static.add(positional[int(number.value.evaluated_value)])
+    return static
+
+
+def _is_docstring(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+        and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.SimpleString)
+
+
+# --------------------------------------------------------------------------- leaves of a sharded pytree
+
+def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
+    """For `tree['key']`, where `tree` is `jax.device_put(t, shardings)`,
+    `jax.tree.map(lambda p, s: <expr of p and s>, t, specs)` or `{k: <expr of k> for k, v in ...}`:
+    ("sharding", sharding expression, Env), or ("value", the leaf's expression, Env)."""
+    from codemods.analysis.specs import call_argument, string_value
+
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    key = string_value(node.slice[0].slice.value)
+    if key is None:
+        return None
+    others, stores = _mutations(ctx)
+    name = _table_name(node.value)
+    if name in others or "*" in others:
+        return None
+    if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
+        return _loop_leaf(ctx, node, env) if stores[name] == 1 else None
+    tree, _ = follow_spec(ctx, node.value, env)
+    if isinstance(tree, cst.DictComp):
+        return _comprehension_leaf(ctx, tree, node.slice[0].slice.value, env)
+    if not isinstance(tree, cst.Call):
+        return None
+    name = ctx.imports.resolve(tree.func)
+    if name == "jax.device_put":
+        shardings = call_argument(tree, 1, "device")
+        held, _ = follow_spec(ctx, shardings, env) if shardings is not None else (None, False)
+        item = dict_item(held, key)
+        return ("sharding", item, env) if item is not None else None
+    if name in _TREE_MAP and len(tree.args) >= 2 and not any(a.star or a.keyword for a in tree.args):
+        fn = tree.args[0].value
+        if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
+            return None
+        params = fn.params
+        if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
+                or params.star_kwarg is not None or len(params.params) != len(tree.args) - 1 \
+                or any(p.default is not None for p in params.params):
+            return None
+        bound = {}
+        for param, arg in zip(params.params, tree.args[1:]):
+            # A tree whose item is unknown leaves its parameter unknown: tree.map has already
+            # checked that every tree has the same structure by the time `tree['key']` is read.
+            held, _ = follow_spec(ctx, arg.value, env)
+            item = dict_item(held, key)
+            if item is not None:
+                bound[param.name.value] = (item, env)
+        return ("value", fn.body, Env(fn, bound))
+    return None
+
+
+def _comprehension_leaf(ctx: FileContext, comp, key: cst.BaseExpression, env: Env | None):
+    """`{k: expr for k in ...}` / `{k: expr for k, v in T.items()}` read at a string key: the
+    item is `expr` with `k` bound to that key (and `v` to `T[key]` of a constant table); a
+    missing key raises before any gather."""
+    loop = comp.for_in
+    if loop.inner_for_in is not None or loop.asynchronous is not None or loop.ifs \
+            or not isinstance(comp.key, cst.Name):
+        return None
+    bound = _loop_binding(ctx, loop.target, loop.iter, comp.key.value, key, env)
+    return ("value", comp.value, Env(comp, bound)) if bound is not None else None
+
+
+def _loop_binding(ctx: FileContext, target, iterable, key_name: str, key: cst.BaseExpression, env: Env | None):
+    """What a `for` over the keys binds when it writes the item `key`: the key name, and the
+    value name of `for k, v in TABLE.items()` when TABLE is a constant table."""
+    from codemods.analysis.specs import string_value
+
+    if isinstance(target, cst.Name):
+        return {key_name: (key, env)} if target.value == key_name else None
+    if not isinstance(target, cst.Tuple) or len(target.elements) != 2 \
+            or not all(type(e) is cst.Element and isinstance(e.value, cst.Name) for e in target.elements):
+        return None
+    first, second = (e.value.value for e in target.elements)
+    if first != key_name or second == key_name:
+        return None
+    bound = {key_name: (key, env)}
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) \
+            and iterable.func.attr.value == "items" and not iterable.args \
+            and _table_name(iterable.func.value) not in _mutated(ctx):
+        held, _ = follow_spec(ctx, iterable.func.value, env)
+        item = dict_item(held, string_value(key) or "")
+        if item is not None:
+            bound[second] = (item, env)
+    return bound
+
+
+def _loop_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
+    """`out['w']` where `out = {}` and the file's one item store into `out` is the statement
+    `out[k] = expr` directly in the body of a `for` over keys, between the two in one function."""
+    from codemods.analysis.specs import resolve_name, scope_of
+
+    if not isinstance(node.value, cst.Name):
+        return None
+    binding = resolve_name(ctx, node.value)
+    if binding is None or binding.kind != "assign" or not isinstance(binding.value, cst.Dict) \
+            or binding.value.elements:
+        return None
+    function = scope_of(ctx, node)
+    use = ctx.offsets(node)[0]
+    for loop in _loops(ctx, function):
+        start, end = ctx.offsets(loop)
+        if not binding.end <= start or not end <= use or loop.orelse is not None:
+            continue
+        for line in loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ():
+            if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 \
+                    or not isinstance(line.body[0], cst.Assign) or len(line.body[0].targets) != 1:
+                continue
+            store = line.body[0].targets[0].target
+            if isinstance(store, cst.Subscript) and isinstance(store.value, cst.Name) \
+                    and store.value.value == node.value.value and len(store.slice) == 1 \
+                    and isinstance(store.slice[0].slice, cst.Index) \
+                    and isinstance(store.slice[0].slice.value, cst.Name):
+                bound = _loop_binding(ctx, loop.target, loop.iter, store.slice[0].slice.value.value,
+                                      node.slice[0].slice.value, env)
+                return ("value", line.body[0].value, Env(function, bound)) if bound is not None else None
+    return None
+
+
+def _loops(ctx: FileContext, function) -> list:
+    """The `for` statements of `function`'s own body (not of nested functions or classes)."""
+    found = []
+    stack = [function.body] if isinstance(function, cst.FunctionDef) else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.For):
+            found.append(current)
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        stack.extend(current.children)
+    return found

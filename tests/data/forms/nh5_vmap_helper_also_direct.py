@@ -1,0 +1,15 @@
+import jax
+import jax.numpy as jnp
+from functools import partial
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+def gather(row):
+    return lax.all_gather(lax.psum(row, "i"), "i", to="reduced", tiled=True)  # none
+
+def body(x):
+    rows = jax.vmap(lambda r: gather(r))(x)
+    return gather(x), rows
+
+def run(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"}))(x)
