@@ -6,8 +6,8 @@ where a state rule must report, with the rule's code in a comment (`# SF101`); l
 Names say the form: m* bodies that are methods and objects holding axis names, c* bodies
 passed through module functions, b* branches, p* pytrees, j* jit, v* mappers in variables,
 l* loops, q* decorators and spellings, r* whole trainers, a* where axis names and meshes come from
-(tables, enums, closures, **kwargs, starred and sliced tuples, mesh.axis_names), n* programs where the analysis must not be
-certain (negatives)."""
+(tables, enums, closures, **kwargs, starred and sliced tuples, mesh.axis_names) and array methods
+(`x.reshape(2, -1)`), n* programs where the analysis must not be certain (negatives)."""
 from __future__ import annotations
 
 import re

@@ -15,10 +15,18 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import DEFS, FunctionDef, FunctionNode, iter_nodes, iter_with_scopes, positional_params
+from codemods.analysis.nodes import (
+    DEFS,
+    FunctionDef,
+    FunctionNode,
+    all_param_names,
+    iter_nodes,
+    iter_with_scopes,
+    positional_params,
+)
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.scopes import bindings_of, method_kind
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -209,7 +217,11 @@ class Classes:
         return self._changers
 
     def _agreed_field(self, facts: ClassFacts, attr: str) -> Value:
-        """The constant every construction of the class in the file gives `attr`."""
+        """The constant every construction of the class in the file gives `attr`, or the one
+        __init__ stores whatever it is given (`self.block = Block('i')`)."""
+        fixed = self._fixed_store(facts, attr)
+        if fixed is not None:
+            return fixed
         constructions = self._constructions(facts.cls)
         if not constructions:
             return UNKNOWN
@@ -225,34 +237,18 @@ class Classes:
             agreed = value
         return agreed if agreed is not None else UNKNOWN
 
-    def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
-        """`__call__` runs wherever an instance is called: every construction of the class is
-        analysed as a body itself, or bound to a name (`block = Block()`) or an attribute
-        (`self.model = Model()`) every read of which was analysed (as a body, or called in an
-        analysed run)."""
-        if self.scope.attribute_references("__call__"):
-            return False
-        holders = {id(node.value): node.targets[0] for node in iter_nodes(self.scope.tree)
-                   if type(node) is ast.Assign and len(node.targets) == 1
-                   and type(node.targets[0]) in (ast.Name, ast.Attribute)}
-        constructions = self._constructions(cls)
-        if not constructions:
-            return False
-        for call, _ in constructions:
-            if id(call) in analysed:
-                continue
-            holder = holders.get(id(call))
-            if holder is None:
-                return False
-            if type(holder) is ast.Name:
-                reads = [node for node in iter_nodes(self.scope.tree)
-                         if type(node) is ast.Name and node.id == holder.id and isinstance(node.ctx, ast.Load)]
-            else:  # every `.model` read anywhere in the module
-                reads = [node for node in iter_nodes(self.scope.tree) if type(node) is ast.Attribute
-                         and node.attr == holder.attr and isinstance(node.ctx, ast.Load)]
-            if not reads or any(id(node) not in analysed for node in reads):
-                return False
-        return True
+    def _fixed_store(self, facts: ClassFacts, attr: str) -> Value | None:
+        """What `self.attr = expr` at __init__'s top level stores when `expr` depends on none of
+        __init__'s parameters: the same constant (or object built with constants) on every object."""
+        from codemods.analysis.interpreter import Frame
+
+        if facts.init is None or attr not in facts.stores:
+            return None
+        frame = Frame(None, self.module_frame, static_scopes=(facts.init,))
+        for name in all_param_names(facts.init.args):
+            frame.vars[name] = UNKNOWN
+        value = self.eval(facts.stores[attr], frame)
+        return value if isinstance(value, Const) or settled(value) else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every construction of the class: calls by its name, `cls(...)` in its classmethods,
@@ -384,6 +380,19 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver:
                 found.append(target)
     return found
+
+
+def class_level_references(cls: ast.ClassDef, name: str) -> int:
+    """Bare-name uses of `name` the class body itself evaluates (outside its methods' bodies):
+    the only place a method is reachable by its bare name."""
+    parts: list[ast.AST] = []
+    for stmt in cls.body:
+        if isinstance(stmt, DEFS):
+            parts.extend(stmt.decorator_list)
+            parts.extend(stmt.args.defaults + [default for default in stmt.args.kw_defaults if default is not None])
+        else:
+            parts.append(stmt)
+    return sum(1 for part in parts for node in iter_nodes(part) if type(node) is ast.Name and node.id == name)
 
 
 def _harmless_references(tree: ast.Module, name: str) -> set[int]:

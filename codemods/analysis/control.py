@@ -18,6 +18,7 @@ from codemods.analysis.values import (
     Const,
     DictValue,
     Function,
+    JaxName,
     Static,
     TupleValue,
     Value,
@@ -83,7 +84,7 @@ class ControlFlow(Rounds):
 
     def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
-        iterated = self.eval(stmt.iter, frame)
+        iterated = self._walked(stmt.iter, frame)
         frame.statement = None
         items = _known_items(iterated)
         if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
@@ -314,13 +315,15 @@ class ControlFlow(Rounds):
         if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
             return None
         generator = expr.generators[0]
-        iterated = self.eval(generator.iter, frame)
+        iterated = self._walked(generator.iter, frame)
         if isinstance(iterated, DictValue):
             items = [Const(key) for key in iterated.keys]
         elif isinstance(iterated, TupleValue):
             items = list(iterated.items)
         elif isinstance(iterated, Const) and isinstance(iterated.value, tuple):
             items = [Const(item) for item in iterated.value]
+        elif (count := self._range_length(generator.iter, frame)) is not None:
+            items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
         else:
             return None
         if not items:
@@ -346,6 +349,28 @@ class ControlFlow(Rounds):
             outer.update(seen)
         self._fixes_hold_every_round(judged, seen, "the elements are in different states")
         return results
+
+    def _walked(self, expr: ast.expr, frame: Frame) -> Value:
+        """What a loop walks: `enumerate(blocks)` of a known container is its (index, item) pairs."""
+        if type(expr) is ast.Call and len(expr.args) == 1 and not expr.keywords \
+                and not isinstance(expr.args[0], ast.Starred) and self.eval(expr.func, frame) == JaxName("builtins.enumerate"):
+            items = _known_items(self.eval(expr.args[0], frame))
+            if items is None or len(items) > MAX_UNROLLED:
+                return STATIC  # what the call gives when its items are not known one by one
+            return TupleValue(tuple(TupleValue((Const(index), item)) for index, item in enumerate(items)))
+        return self.eval(expr, frame)
+
+    def _range_length(self, expr: ast.expr, frame: Frame) -> int | None:
+        """How many numbers `range(...)` of constant integers yields (at most MAX_UNROLLED)."""
+        if type(expr) is not ast.Call or expr.keywords or not 1 <= len(expr.args) <= 3 \
+                or self.eval(expr.func, frame) != JaxName("builtins.range"):
+            return None
+        bounds = [self.eval(arg, frame) for arg in expr.args]
+        if not all(isinstance(bound, Const) and type(bound.value) is int for bound in bounds) \
+                or (len(bounds) == 3 and bounds[2].value == 0):
+            return None
+        count = len(range(*(bound.value for bound in bounds)))
+        return count if count <= MAX_UNROLLED else None
 
 
 MAX_UNROLLED = 16  # items of a known container a loop is run once for each

@@ -248,7 +248,7 @@ class Expressions(Sequences):
             return UNKNOWN
         operands = [receiver]
         for value, _ in list(args) + list(keywords.values()):
-            if isinstance(value, (Const, Static, JaxName)):
+            if transfer.is_python_value(value):  # a shape tuple too: `x.reshape((n, -1))`
                 continue
             array = as_array(value)
             if array is None:
@@ -334,6 +334,7 @@ class Expressions(Sequences):
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
+        self.note_passed(function.node if result is not None else None, args, keywords)
         if result is None:
             self.forget_arguments(args, keywords)  # not run: it may have changed what it was given
             return UNKNOWN

@@ -19,21 +19,21 @@ from dataclasses import dataclass, field, replace
 
 import ast
 
-from codemods.analysis.classes import Classes
+from codemods.analysis.callers import Callers
+from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
-from codemods.analysis.pyvalues import MeshValue, PythonValues, extra_arguments, python_value, unpack_starred
+from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
+from codemods.analysis.instances import Instances
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
     NOT_LITERAL,
     FunctionDef,
     FunctionNode,
-    call_args,
     import_names,
-    iter_with_scopes,
     literal_value,
     param_default,
     positional_params,
@@ -42,7 +42,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
-from codemods.analysis.shardmap import ShardMapUse, argument_for, find_shard_maps, passed_through
+from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
@@ -59,6 +59,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     join,
+    settled,
     spec_state,
 )
 
@@ -85,7 +86,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Pytrees, Mutations):
+class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -152,6 +153,9 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
         elif use.bound_args and isinstance(use.bound_args[0].value, ast.Call):
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.bound_args[0].value))  # `Block()`
         returned = self.run_function(use.body, bound + params, keywords, closure, is_body=True)
+        self.note_passed(use.body if returned is not None and not use.chain else None,
+                         [(None, arg.value) for arg in use.bound_args if arg.keyword is None],
+                         {arg.keyword: (None, arg.value) for arg in use.bound_args if arg.keyword is not None})
         run.analysed = returned is not None
         self.run = None
         return run
@@ -163,12 +167,16 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
         frame = self._static_frame(use.outer_scopes)
         for call, function, scopes, receiver in use.chain:
             args, keywords, starred = self._eval_args(call, frame)
+            if call is use.applied:  # `wrap(step)`: the decorated def, where it is written
+                args = [(Function(use.body, self._static_frame(use.body_scopes)), call.args[0])]
             if starred:
                 return None
             if receiver is not None:
                 args = [(self.eval(receiver, frame), receiver)] + args
             opaque = self._static_frame(scopes + (function,)).opaque
             inner = Frame(None, self._static_frame(scopes), static_scopes=scopes + (function,), opaque=opaque)
+            if call is use.applied:
+                inner.vars.update(frame.vars)  # the wrapper reads the factory's parameters of this call
             if not self._bind_params(function.args, [value for value, _ in args],
                                      {key: value for key, (value, _) in keywords.items()}, inner):
                 return None
@@ -304,7 +312,7 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             return Const(value)
         if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
             found = self.eval(node, defined_in)
-            return found if isinstance(found, Const) else UNKNOWN
+            return found if isinstance(found, Const) or settled(found) else UNKNOWN  # `cfg=CFG`
         return UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
@@ -476,42 +484,6 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
                 return passed
         return replace(CONSTANT, why="a closed-over value")
 
-    def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
-        """The constant (an axis name: `make_step("data")`; a mesh built in the file) every call passes
-        for parameter `name` of a module function, when every reference to it is such a call."""
-        if self.scope.globals.unique_function(function.name) is not function:
-            return None
-        params = positional_params(function.args)
-        if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
-                or name in self._locals_of(function):
-            return None  # not a parameter, or rebound in the function
-        if self._calls is None:
-            self._calls = {}
-            for node, scopes in iter_with_scopes(self.scope.tree):
-                if type(node) is ast.Call and type(node.func) is ast.Name:
-                    self._calls.setdefault(node.func.id, []).append((node, scopes))
-        calls = self._calls.get(function.name, [])
-        if not calls or len(calls) != self.scope.references(function.name):
-            return None  # referenced other than by a call: called from anywhere
-        found: list[Value] = []
-        for call, scopes in calls:
-            given = _argument(call, function, name)
-            if given is None:
-                return None
-            value = self.scope.constant(given, scopes)
-            if isinstance(value, (str, tuple)):
-                found.append(Const(value))
-                continue
-            passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
-            if not (isinstance(passed, Function) and passed.closure is self.module_frame or isinstance(passed, MeshValue)):
-                return None
-            found.append(passed)
-        first = found[0]
-        if all(value == first if isinstance(value, (Const, MeshValue)) else
-               isinstance(first, Function) and value.node is first.node for value in found):
-            return first
-        return None
-
     def _module_name(self, name: str) -> Value:
         bindings = self.scope.imports.bindings
         if name in self.scope.imports.nested_only:
@@ -551,9 +523,11 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             return self._instances_analysed(self.scope.class_of(function), analysed)
         parent = self.parents.get(id(function))
         if parent is None:
-            total = self.scope.references(name)
-            if self.scope.class_of(function) is not None:
-                total += self.scope.attribute_references(name)  # `self.step`, `Model.step`
+            cls = self.scope.class_of(function)
+            if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
+                total = self.scope.attribute_references(name) + class_level_references(cls, name)
+            else:
+                total = self.scope.module_references(name)
             return len(analysed) >= total
         return self._references_in(parent).get(name, set()) <= analysed
 
@@ -587,14 +561,3 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
 
 
 _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type"})
-
-
-def _argument(call: ast.Call, function: FunctionDef, name: str) -> ast.expr | None:
-    """What `call` passes for parameter `name` of `function` (its default when absent); None
-    when that is not plain to see (starred arguments)."""
-    if any(arg.star for arg in call_args(call)):
-        return None
-    param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
-                  if param.arg == name), None)
-    given = argument_for(call, function, name)
-    return given if given is not None or param is None else param_default(function.args, param)

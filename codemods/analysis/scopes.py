@@ -212,6 +212,8 @@ class ModuleScope:
             if counts.get(name, 0) > 1:
                 self.globals.other.add(name)
         self._references: Counter[str] | None = None
+        self._loads: Counter[str] | None = None
+        self._module_references: dict[str, int] = {}
         self._volatile: frozenset[str] | None = None
         self.shard_map_names = frozenset(name for name, bound in imports.bindings.items()
                                          if bound in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP))
@@ -335,6 +337,48 @@ class ModuleScope:
             self._references = Counter(node.id for node in iter_nodes(self.tree) if type(node) is ast.Name)
         return self._references.get(name, 0)
 
+    def loads(self, name: str) -> int:
+        """How often `name` is read (as a bare name) anywhere in the file."""
+        if self._loads is None:
+            self._loads = Counter(node.id for node in iter_nodes(self.tree)
+                                  if type(node) is ast.Name and isinstance(node.ctx, ast.Load))
+        return self._loads.get(name, 0)
+
+    def module_references(self, name: str) -> int:
+        """Bare-name uses of `name` that can reach its module-level binding: a use inside a
+        function or lambda that binds the name itself (a parameter, an assignment, a nested def;
+        not `global`/`nonlocal`) is another variable. Comprehension variables are not told
+        apart (counted: an overcount only makes the analysis more careful)."""
+        if name in self._module_references:
+            return self._module_references[name]
+        count = 0
+        stack: list[tuple[ast.AST, bool]] = [(self.tree, False)]
+        while stack:
+            node, shadowed = stack.pop()
+            kind = type(node)
+            if kind is ast.Name and node.id == name and not shadowed:
+                count += 1
+            if kind in DEFS or kind is ast.Lambda:
+                inner = self._shadows(node, name, shadowed)
+                outside = list(getattr(node, "decorator_list", ())) + [node.args] + \
+                    ([node.returns] if getattr(node, "returns", None) is not None else [])
+                inside = node.body if isinstance(node.body, list) else [node.body]
+                stack.extend((child, shadowed) for child in outside)
+                stack.extend((child, inner) for child in inside)
+                continue
+            stack.extend((child, shadowed) for child in ast.iter_child_nodes(node))
+        self._module_references[name] = count
+        return count
+
+    def _shadows(self, function: FunctionNode, name: str, outer: bool) -> bool:
+        if isinstance(function, ast.Lambda):
+            return outer or name in all_param_names(function.args)
+        declared = [stmt for stmt in block_statements(function.body) if isinstance(stmt, (ast.Global, ast.Nonlocal))
+                    and name in stmt.names]
+        if declared:
+            return outer and all(isinstance(stmt, ast.Nonlocal) for stmt in declared)
+        return outer or self.locals_of(function).binds(name)
+
     def locals_of(self, function: FunctionDef) -> Bindings:
         key = id(function)
         if key not in self._locals:
@@ -412,9 +456,9 @@ class ModuleScope:
 def method_kind(function: FunctionNode) -> str | None:
     """'plain', 'static', 'class' or 'property' for a def in a class body; None for other
     decorators."""
-    decorators = getattr(function, "decorator_list", [])
+    decorators = [decorator for decorator in getattr(function, "decorator_list", []) if not _jit_decorator(decorator)]
     if not decorators:
-        return "plain"
+        return "plain"  # a jitted method still receives an object of its class
     if len(decorators) == 1 and isinstance(decorators[0], ast.Name) \
             and decorators[0].id in ("staticmethod", "classmethod"):
         return decorators[0].id[:-len("method")]
@@ -423,6 +467,17 @@ def method_kind(function: FunctionNode) -> str | None:
             in ("property", "cached_property"):
         return "property"
     return None
+
+
+_JIT_SPELLINGS = frozenset({"jax.jit", "jit", "eqx.filter_jit", "equinox.filter_jit", "filter_jit"})
+
+
+def _jit_decorator(decorator: ast.expr) -> bool:
+    """`@jax.jit`, `@partial(jax.jit, static_argnums=0)`, `@eqx.filter_jit`: spelled so."""
+    if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in ("partial", "functools.partial") \
+            and decorator.args and not any(isinstance(arg, ast.Starred) for arg in decorator.args):
+        decorator = decorator.args[0]
+    return isinstance(decorator, (ast.Name, ast.Attribute)) and ast.unparse(decorator) in _JIT_SPELLINGS
 
 
 class _RootFacts(NamedTuple):
@@ -446,11 +501,15 @@ def _root_facts(root: ast.AST) -> _RootFacts:
                        for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
             if targets:
                 facts.assigns.append((targets, _spelled(node.value)))
+        elif kind is ast.Return and scopes and node.value is not None:  # a decorator factory returns its wrapper
+            facts.assigns.append(({scopes[-1].name}, _spelled(node.value)))
         elif kind is ast.Call and scopes:
             passed = set()
             for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
                 if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
                     arg = arg.args[0]
+                if isinstance(arg, ast.Attribute):  # `model.apply` of a parameter `model`
+                    arg = arg.value
                 if isinstance(arg, ast.Name):
                     passed.add(arg.id)
             if passed:

@@ -30,6 +30,7 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
+from codemods.analysis.decorators import Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
 
 
@@ -60,6 +61,7 @@ class ShardMapUse:
     chain: tuple[tuple[ast.Call, FunctionDef, tuple[FunctionDef, ...], ast.expr | None], ...] = ()
     outer_scopes: tuple[FunctionDef, ...] = ()  # functions enclosing the outermost call
     inner_body: ast.expr | None = None
+    applied: ast.Call | None = None  # the call of the chain a decorator factory's wrapper gets the body by
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ def find_shard_maps(scope: ModuleScope) -> list[ShardMapUse]:
     return finder.found
 
 
-class _Finder:
+class _Finder(Decorators):
     def __init__(self, scope: ModuleScope) -> None:
         self.scope = scope
         self.found: list[ShardMapUse] = []
@@ -137,10 +139,16 @@ class _Finder:
                 if found is not None and found.body is None:
                     self.handled.add(id(expr))
                     self._add(expr, found, node, scopes, scopes, None, decorated=True)
+                elif found is None and len(expr.args) == 1 and self.scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
+                    self._builder_decorator(expr, expr.args[0], expr.keywords, node, scopes)
+                elif found is None and isinstance(expr.func, ast.Name):
+                    self._decorator_factory(expr, node, scopes)
             elif isinstance(expr, ast.Name) and expr.id in self.shard_map_names:
                 mapper = self._mapper(expr.id, scopes)  # `@mapper` with `mapper = shard_map(mesh=...)`
                 if mapper is not None:
                     self._add(mapper[0], mapper[1], node, scopes, mapper[2], None, decorated=True)
+                else:
+                    self._builder_decorator(expr, expr, [], node, scopes)
 
     def call(self, node: ast.Call, scopes) -> None:
         if id(node) in self.handled or not self._mentions_shard_map(node):
@@ -217,7 +225,7 @@ class _Finder:
                 return method, bound[0].value if bound else None
         return None, None
 
-    def _forwarded_through(self, node: ast.Call, scopes) -> None:
+    def _forwarded_through(self, node: ast.Call, scopes, decorated: bool = False) -> None:
         """`distribute(body, mesh)` or `self.wrap(body)` with a function that hands that
         parameter on to shard_map (through other functions, too)."""
         function, receiver = self._callee(node, scopes)
@@ -225,14 +233,23 @@ class _Finder:
             return
         for forward in self._forwarding(function):
             given = argument_for(node, function, forward.param, skip=receiver is not None)
-            if given is None:
-                continue
-            body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
+            if given is None or (decorated and (given is not node.args[0] or reads(function, forward.param) != 1)):
+                continue  # a decorated def is run only by shard_map when the builder reads it just there
+            inner = forward.body.args[0] if isinstance(forward.body, ast.Call) else forward.body
+            if isinstance(inner, ast.Attribute):  # `build(model, mesh)` handing `model.apply` on
+                if not isinstance(given, ast.Name) or receiver is not None or forward.path \
+                        or self.scope.module_references(function.name) != 1:
+                    continue  # one call: `model.apply` in the builder is then this object's method
+                method = ast.copy_location(ast.Attribute(value=given, attr=inner.attr, ctx=ast.Load()), given)
+                body, body_scopes, ref, bound = _resolve_body(self.scope, method, scopes)
+                ref = inner
+            else:
+                body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
             inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
             chain = ((node, function, self._scopes_of(function), receiver),) + forward.path
             inner_function, inner_scopes = chain[-1][1], chain[-1][2]
             self._add(forward.call, forward.args, body, body_scopes, inner_scopes + (inner_function,), ref,
-                      decorated=False, bound=tuple(bound) + inner_bound, chain=chain, outer_scopes=scopes,
+                      decorated=decorated, bound=tuple(bound) + inner_bound, chain=chain, outer_scopes=scopes,
                       inner_body=forward.body)
 
     def _mapper(self, name: str, scopes):
@@ -283,13 +300,19 @@ class _Finder:
         return found
 
     def _forwarded_param(self, body: ast.expr | None, names: set[str], scopes) -> str | None:
-        """The parameter a shard_map body expression is: `fn`, or `partial(fn, ...)`."""
+        """The parameter a shard_map body expression is: `fn`, `partial(fn, ...)`, or a method of
+        it (`model.apply`)."""
         if isinstance(body, ast.Call) and self.scope.resolve(body.func, scopes) == jaxapi.PARTIAL \
                 and body.args and not any(arg.star for arg in call_args(body)):
             body = body.args[0]
+        if isinstance(body, ast.Attribute) and isinstance(body.value, ast.Name):
+            body = body.value
         if isinstance(body, ast.Name) and body.id in names:
             return body.id
         return None
+
+    def resolve_body(self, expr, scopes):
+        return _resolve_body(self.scope, expr, scopes)
 
     def _scopes_of(self, function: FunctionDef) -> tuple[FunctionDef, ...]:
         known = self.__dict__.get("_def_scopes")
@@ -321,7 +344,7 @@ class _Finder:
         self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound)
 
     def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=(),
-             chain=(), outer_scopes=(), inner_body=None) -> None:
+             chain=(), outer_scopes=(), inner_body=None, applied=None) -> None:
         keywords = found.keywords
         check_node = keywords.get("check_rep" if found.experimental else "check_vma")
         if check_node is None and found.experimental:
@@ -345,6 +368,7 @@ class _Finder:
                 chain=chain,
                 outer_scopes=outer_scopes,
                 inner_body=inner_body,
+                applied=applied,
             )
         )
 
@@ -380,6 +404,8 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             # Scopes enclosing the definition: `outer` ends with the defining function.
             return function, outer, expr, ()
         value, outer = scope.lookup_value(expr.id, scopes)
+        if isinstance(value, ast.Attribute) and scope.loads(expr.id) == 1:  # `fn = trainer.step`, read only here
+            return _resolve_body(scope, value, outer, depth + 1)
         if isinstance(value, ast.Call) and call_method(scope, value, outer) is not None:
             return call_method(scope, value, outer), (), expr, (Arg(expr),)  # `block = Block(); shard_map(block)`
         if isinstance(value, ast.Call):  # `body = partial(self._body, ...)`
@@ -387,6 +413,11 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return None, (), None, ()
     if isinstance(expr, ast.Call) and call_method(scope, expr, scopes) is not None:
         return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
+        factory, outer = scope.lookup_function(expr.func.id, scopes)
+        returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
+        if returned is not None and scope.module_references(expr.func.id) == 1:
+            return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = call_args(expr)
         if args and args[0].keyword is None and not args[0].star:
@@ -439,12 +470,11 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
             cls, instance = owner, kind == "plain"
     if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
         cls = scope.classes.get(receiver)
-    if cls is None:  # `model.step` with `model = Model(...)`: an object the module builds
+    if cls is None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
         value, outer = scope.lookup_value(receiver, scopes)
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
-                and not any(scope.locals_of(function).binds(value.func.id) for function in outer) \
-                and value.func.id in scope.classes and not scope.subclassed(scope.classes[value.func.id]):
-            cls, instance = scope.classes[value.func.id], True
+        built = _constructed_class(scope, value, outer)
+        if built is not None:
+            cls, instance = built, True
     if cls is None:
         return None, ()
     methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
@@ -458,6 +488,30 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
     if kind == "plain":
         return method, (Arg(expr.value),) if instance else ()
     return (method, ()) if kind == "static" else (None, ())
+
+
+def _constructed_class(scope: ModuleScope, value: ast.expr | None, scopes) -> ast.ClassDef | None:
+    """The module class (extended by no other) `value` constructs: `Model(...)`, or a call of a
+    module function every return of which is `return Model(...)`."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name) \
+            or any(scope.locals_of(function).binds(value.func.id) for function in scopes):
+        return None
+    name = value.func.id
+    if name not in scope.classes:
+        factory = scope.globals.unique_function(name)
+        if not isinstance(factory, DEFS) or factory.decorator_list:
+            return None
+        returns = [node.value for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
+                   if type(node) is ast.Return]
+        names = {ret.func.id for ret in returns if isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)}
+        if not returns or len(names) != 1 or not all(isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)
+                                                      for ret in returns):
+            return None
+        name = names.pop()
+        if scope.locals_of(factory).binds(name):
+            return None
+    cls = scope.classes.get(name)
+    return cls if cls is not None and not scope.subclassed(cls) else None
 
 
 def assigned_in(stmt: ast.stmt) -> set[str]:
@@ -492,6 +546,9 @@ def passed_through(use: ShardMapUse, expr: ast.expr | None) -> tuple[ast.expr | 
     scopes = use.call_scopes
     for index in range(len(use.chain) - 1, -1, -1):
         call, function, _, receiver = use.chain[index]
+        if index and use.chain[index][2][-1:] == (use.chain[index - 1][1],) and isinstance(expr, ast.Name) \
+                and expr.id not in all_param_names(function.args) and expr.id not in assigned_names(function.body):
+            continue  # a wrapper a decorator factory returns reads the factory's parameter
         if not isinstance(expr, ast.Name) or expr.id not in all_param_names(function.args) \
                 or expr.id in assigned_names(function.body):
             break

@@ -199,15 +199,17 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
     arrays: list[AxisState] = []
     for position, value in enumerate(values):
         slot = signature[position] if position < len(signature) else None
+        if _shape_spread(operation, position, values):
+            break  # `x.reshape(2, -1)`: NumPy's spelling of `x.reshape((2, -1))`, which was observed
         if slot is not None and slot not in ("A", "L"):
-            if not _python_value(value):
+            if not is_python_value(value):
                 return None
             kind = _number_kind(slot)
             if kind is not None:
                 layouts = [layout + [kind] for layout in layouts]
             continue
         if slot is None and position < len(params) and params[position] in transfer_model.KEYWORD_PARAMETERS \
-                and _python_value(value):
+                and is_python_value(value):
             if params[position] in named:
                 return None  # Python rejects the call: the parameter is given twice
             named[params[position]] = value
@@ -331,7 +333,17 @@ def observed_result(rule: OperandRule | None, positional: list[Value], operands:
     return AxisState.of(result, _combine(operand.rest for operand in operands), why, gathers)
 
 
-def _python_value(value: Value) -> bool:
+def _shape_spread(operation, position: int, values: list[Value]) -> bool:
+    """A method whose last observed argument is a shape tuple, given that shape as separate
+    Python numbers from `position` on (NumPy's `reshape` method accepts both spellings; of the
+    tables' methods only `reshape` was observed with a shape tuple)."""
+    signature = operation.args if operation is not None else ()
+    return operation is not None and operation.name.startswith("method:") and len(values) > len(signature) \
+        and position == len(signature) - 1 and signature[-1].startswith("(") \
+        and all(isinstance(value, (Const, Static)) for value in values[position:])
+
+
+def is_python_value(value: Value) -> bool:
     return isinstance(value, (Const, Static, JaxName)) or (
         isinstance(value, TupleValue) and all(isinstance(leaf, (Const, Static)) for leaf in leaves(value)))
 

@@ -178,6 +178,13 @@ def as_array(value: Value) -> AxisState | None:
     return None
 
 
+def settled(value: Value) -> bool:
+    """An object of a module class whose constructor set every field to a constant (or to
+    such an object)."""
+    return isinstance(value, Instance) and value.fields is not None and all(
+        isinstance(item, Const) or settled(item) for _, item in value.fields)
+
+
 def same_value(left: Value, right: Value) -> bool:
     if isinstance(left, AxisState) and isinstance(right, AxisState):
         return left.same_state(right)

@@ -1,0 +1,102 @@
+"""What the callers of a module function pass: the interpreter reads a parameter of a function
+around a shard_map body as the value every call of the function gives it (an axis name handed
+to a builder, `make_step('data')`; a module function, `make_step(loss_fn)`; a config object
+built with constants, `train(mesh, Config())`), when every reference to the function is such
+a call and all of them agree.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
+from codemods.analysis.pyvalues import MeshValue
+from codemods.analysis.classes import class_level_references
+from codemods.analysis.scopes import bindings_of, method_kind
+from codemods.analysis.shardmap import argument_for
+from codemods.analysis.values import Const, Function, Instance, Value, same_value, settled
+
+
+class Callers:
+    """The caller half of the Interpreter (which supplies eval, scope and the frames)."""
+
+    def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
+        """The constant every call passes for parameter `name` of a module function (an axis
+        name given to a builder: `make_step('data')`; a mesh built in the file), when every
+        reference to it is such a call;
+        of a class's `__init__`, what every construction of the class passes."""
+        params = positional_params(function.args)
+        if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
+                or name in self._locals_of(function):
+            return None  # not a parameter, or rebound in the function
+        calls, skip = self._callers(function)
+        if not calls:
+            return None
+        found: list[Value] = []
+        for call, scopes in calls:
+            given = _argument(call, function, name, skip)
+            if given is None:
+                return None
+            value = self.scope.constant(given, scopes)
+            if isinstance(value, (str, tuple)):
+                found.append(Const(value))
+                continue
+            passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
+            if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
+                    and not isinstance(passed, MeshValue):
+                return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
+            found.append(passed)
+        first = found[0]
+        if all(value == first if isinstance(value, (Const, MeshValue)) else same_value(value, first) if isinstance(value, Instance)
+               else isinstance(first, Function) and value.node is first.node for value in found):
+            return first
+        return None
+
+    def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
+        """Every call of a module function when nothing else refers to it, or every construction
+        of the class whose `__init__` it is (its receiver skipped); none when not all are known."""
+        cls = self.scope.class_of(function)
+        if cls is not None:
+            if self.scope.subclassed(cls):
+                return [], 0
+            if function.name == "__init__":
+                return (self._constructions(cls), 1) if self.class_facts(cls).init is function else ([], 0)
+            return self._method_calls(cls, function)
+        if self.scope.globals.unique_function(function.name) is not function:
+            return [], 0
+        if self._calls is None:
+            self._calls = {}
+            for node, scopes in iter_with_scopes(self.scope.tree):
+                if type(node) is ast.Call and type(node.func) is ast.Name:
+                    self._calls.setdefault(node.func.id, []).append((node, scopes))
+        calls = self._calls.get(function.name, [])
+        if len(calls) != self.scope.references(function.name):
+            return [], 0  # referenced other than by a call: called from anywhere
+        return calls, 0
+
+    def _method_calls(self, cls: ast.ClassDef, method: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
+        """Every `obj.build(...)` call of a method no other class of the module names, when the
+        method is reached by nothing else (`Trainer.build(obj, ...)` passes the receiver itself:
+        not read)."""
+        kind = method_kind(method)
+        name = method.name
+        if kind not in ("plain", "static", "class") or class_level_references(cls, name) or any(
+                other is not cls and bindings_of(other).binds(name) for other in self.scope.classes.values()):
+            return [], 0
+        calls = [(node, scopes) for node, scopes in iter_with_scopes(self.scope.tree) if type(node) is ast.Call
+                 and type(node.func) is ast.Attribute and node.func.attr == name]
+        if len(calls) != self.scope.attribute_references(name) or any(
+                type(call.func.value) is ast.Name and call.func.value.id == cls.name and kind == "plain" for call, _ in calls):
+            return [], 0
+        return calls, 0 if kind == "static" else 1
+
+
+def _argument(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:
+    """What `call` passes for parameter `name` of `function` (its default when absent; the
+    first `skip` parameters are bound already); None when that is not plain to see (starred
+    arguments)."""
+    if any(arg.star for arg in call_args(call)):
+        return None
+    param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                  if param.arg == name), None)
+    given = argument_for(call, function, name, skip=skip)
+    return given if given is not None or param is None else param_default(function.args, param)

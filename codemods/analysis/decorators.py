@@ -1,0 +1,80 @@
+"""shard_map reached through decorators a module writes itself: a builder used as a decorator
+(`@partial(sharded, mesh=mesh)` over `def sharded(fn, mesh): return jax.jit(jax.shard_map(fn, ...))`),
+and a decorator factory (`@sharded(mesh, in_specs, out_specs)` returning its nested
+`def decorator(fn)` that applies shard_map). Each is read as the calls it stands for, so the
+chain machinery of shardmap.py binds the factory's and the wrapper's parameters.
+
+The decorated def is only ever run through the wrapper when the wrapper reads its parameter just
+once, to hand it on: otherwise the def stays unknown.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_nodes, positional_params
+from codemods.analysis.syntax import assigned_names
+
+
+class Decorators:
+    """The decorator half of shard_map discovery (the finder supplies scope, _forwarding,
+    _forwarded_through, resolve_body and _add)."""
+
+    def _decorator_factory(self, expr: ast.Call, node: FunctionDef, scopes) -> None:
+        """`@sharded(mesh, specs)` over a def, with a module function returning its own nested
+        `def wrap(fn)` that hands `fn` (read only there) to shard_map: the chain of the factory's
+        call and `wrap(step)`."""
+        factory, outer = self.scope.lookup_function(expr.func.id, scopes)
+        returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
+        if returned is None or any(arg.star for arg in call_args(expr)):
+            return
+        wrap = returned[0]
+        params = positional_params(wrap.args)
+        for forward in self._forwarding(wrap):
+            if not params or forward.param != params[0].arg or reads(wrap, forward.param) != 1:
+                continue
+            applied = ast.Call(func=ast.Name(id=wrap.name, ctx=ast.Load()), args=[ast.Name(id=node.name, ctx=ast.Load())],
+                               keywords=[])
+            ast.copy_location(applied, expr)
+            ast.copy_location(applied.func, expr)
+            ast.copy_location(applied.args[0], expr)
+            body, body_scopes, ref, bound = self.resolve_body(applied.args[0], scopes)
+            if body is not node or bound:
+                continue
+            chain = ((expr, factory, (), None), (applied, wrap, (factory,), None)) + forward.path
+            inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
+            self._add(forward.call, forward.args, body, body_scopes, chain[-1][2] + (chain[-1][1],), ref,
+                      decorated=True, bound=inner_bound, chain=chain, outer_scopes=scopes, inner_body=forward.body,
+                      applied=applied)
+
+    def _builder_decorator(self, expr, func: ast.expr, keywords: list[ast.keyword], node: FunctionDef, scopes) -> None:
+        """`@sharded` or `@partial(sharded, mesh=mesh)` over a def, with a module function that
+        hands its first parameter to shard_map (`def sharded(fn, mesh): return
+        jax.jit(jax.shard_map(fn, mesh=mesh, ...))`): read as the call `sharded(step, mesh=mesh)`."""
+        if not isinstance(func, ast.Name) or any(keyword.arg is None for keyword in keywords):
+            return
+        call = ast.Call(func=func, args=[ast.Name(id=node.name, ctx=ast.Load())], keywords=list(keywords))
+        ast.copy_location(call, expr)
+        ast.copy_location(call.args[0], expr)
+        self._forwarded_through(call, scopes, decorated=True)
+
+
+def reads(function: FunctionDef, name: str) -> int:
+    """How often `name` is read as a bare name inside `function`."""
+    return sum(1 for node in iter_nodes(function) if type(node) is ast.Name and node.id == name)
+
+
+def returned_def(factory: FunctionDef) -> tuple[FunctionDef, ast.Name] | None:
+    """(the nested def, the Name returning it) of an undecorated module function whose one
+    return statement, its last, returns a def of its own body by name."""
+    if factory.decorator_list or not factory.body or not isinstance(factory.body[-1], ast.Return):
+        return None
+    returned = factory.body[-1].value
+    returns = [node for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
+               if type(node) is ast.Return]
+    if not isinstance(returned, ast.Name) or len(returns) != 1:
+        return None
+    defs = [stmt for stmt in factory.body if isinstance(stmt, DEFS) and stmt.name == returned.id]
+    if len(defs) != 1 or defs[0].decorator_list or returned.id in assigned_names(
+            [stmt for stmt in factory.body if not isinstance(stmt, DEFS)]):
+        return None
+    return defs[0], returned

@@ -1,0 +1,138 @@
+"""Where the `__call__` of an object of a module class may run: an equinox- or flax-style
+module (`block = Block('i')`, `self.layers = [Block(cfg) for _ in range(n)]`) is judged only
+when every place its objects can be called from was analysed.
+
+An object is followed from its construction to what holds it (a name, an attribute, a list
+that a name or an attribute holds) and from there through every read: called in an analysed
+run, handed to shard_map as `block.__call__`, walked by a loop whose variable is read only so,
+or passed to a function the analysis ran whose parameter is read only so. Anything else (a
+subscript, a call not analysed, a store elsewhere) leaves the `__call__` open: no verdict.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import DEFS, FunctionNode, iter_nodes, positional_params
+from codemods.analysis.syntax import assigned_names
+
+MAX_PASSES = 3  # functions an object is followed into as an argument
+
+
+class Instances:
+    """The object half of the Interpreter (which supplies scope, analysed_refs and the class
+    tables of Classes)."""
+
+    def note_passed(self, function: FunctionNode | None, args, keywords) -> None:
+        """Which parameter of an analysed run each plain name argument of a call became (None:
+        a call the analysis could not run, so the argument may go anywhere)."""
+        passed = self._class_tables.setdefault("passed", {})
+        params = [param.arg for param in positional_params(function.args)] if function is not None else []
+        for index, (_, node) in enumerate(args):
+            if type(node) is ast.Name:
+                target = (function, params[index]) if index < len(params) else (None, None)
+                passed.setdefault(id(node), set()).add(target)
+        for name, (_, node) in keywords.items():
+            if type(node) is ast.Name:
+                passed.setdefault(id(node), set()).add((function, name) if function is not None else (None, None))
+
+    def _instances_analysed(self, cls: ast.ClassDef, analysed: set[int]) -> bool:
+        """`__call__` runs wherever an instance is called: every construction of the class is
+        analysed as a body itself, or held by a name (`block = Block()`), an attribute
+        (`self.model = Model()`) or a list one of those holds, every read of which is analysed."""
+        tree = self.scope.tree
+        call_attributes = {id(node.value): node for node in iter_nodes(tree)
+                           if type(node) is ast.Attribute and node.attr == "__call__"}
+        resolved = set().union(*(self.analysed_refs.get(id(member), set()) for other in self.scope.classes.values()
+                                 for member in other.body if isinstance(member, DEFS) and member.name == "__call__"))
+        if any(id(node) not in resolved for node in call_attributes.values()):
+            return False  # `block.__call__` handed somewhere not analysed (else it is some class's own)
+        seen = (analysed, call_attributes)
+        holders = {id(node.value): node.targets[0] for node in iter_nodes(tree)
+                   if type(node) is ast.Assign and len(node.targets) == 1
+                   and type(node.targets[0]) in (ast.Name, ast.Attribute)}
+        constructions = self._constructions(cls)
+        if not constructions:
+            return False
+        for call, _ in constructions:
+            if id(call) in analysed:
+                continue
+            held = self._container_of(call)
+            holder = holders.get(id(held))
+            if holder is None:
+                return False
+            if type(holder) is ast.Name:
+                reads = [node for node in iter_nodes(tree)
+                         if type(node) is ast.Name and node.id == holder.id and isinstance(node.ctx, ast.Load)]
+            else:  # every `.model` read anywhere in the module
+                reads = [node for node in iter_nodes(tree) if type(node) is ast.Attribute
+                         and node.attr == holder.attr and isinstance(node.ctx, ast.Load)]
+            if not reads or not all(self._read_analysed(seen, node, held is not call, 0) for node in reads):
+                return False
+        return True
+
+    def _read_analysed(self, seen, read: ast.expr, container: bool, depth: int) -> bool:
+        """A read of an object (`container`: of a list of objects) that calls it only where the
+        analysis ran (`seen`: the analysed references of `__call__`, and the `.__call__` reads)."""
+        analysed, call_attributes = seen
+        if not container and (id(read) in analysed
+                              or (id(read) in call_attributes and id(call_attributes[id(read)]) in analysed)):
+            return True
+        if container and self._walked_where_analysed(seen, read, depth):
+            return True
+        return self._passed_where_analysed(seen, read, container, depth)
+
+    def _passed_where_analysed(self, seen, read: ast.expr, container: bool, depth: int) -> bool:
+        """`loss_fn(model, x)`, `partial(body, block=block)`: the argument became a parameter of
+        analysed runs of one function, which never rebinds it and reads it only where analysed."""
+        targets = self._class_tables.get("passed", {}).get(id(read), set())
+        if depth >= MAX_PASSES or len(targets) != 1:
+            return False
+        function, param = next(iter(targets))
+        if function is None or param is None:
+            return False
+        body = function.body if isinstance(function.body, list) else [ast.Expr(function.body)]
+        if param in assigned_names(body):
+            return False
+        reads = [node for stmt in body for node in iter_nodes(stmt)
+                 if type(node) is ast.Name and node.id == param and isinstance(node.ctx, ast.Load)]
+        return bool(reads) and all(self._read_analysed(seen, node, container, depth + 1) for node in reads)
+
+    def _container_of(self, call: ast.Call) -> ast.expr:
+        """The list literal or list comprehension `call` is an element of, else `call` itself."""
+        parent = self._parent_map().get(id(call))
+        if type(parent) in (ast.List, ast.Tuple) and call in parent.elts:
+            return parent
+        if type(parent) is ast.ListComp and parent.elt is call:
+            return parent
+        return call
+
+    def _walked_where_analysed(self, seen, read: ast.expr, depth: int) -> bool:
+        """`read` is what a `for` statement or a comprehension walks, into a plain name read
+        (anywhere in the function holding the loop) only where the analysis ran
+        (`for block in blocks: x = block(x)`, `for k, block in enumerate(blocks)`)."""
+        parent = self._parent_map().get(id(read))
+        walked, target = read, getattr(parent, "target", None)
+        if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "enumerate" \
+                and parent.args == [read] and not parent.keywords and not self.scope.globals.binds("enumerate") \
+                and "enumerate" not in self.scope.imports.bindings:  # `for k, block in enumerate(blocks)`
+            walked, parent = parent, self._parent_map().get(id(parent))
+            target = getattr(parent, "target", None)
+            target = target.elts[1] if type(target) is ast.Tuple and len(target.elts) == 2 else None
+        if type(parent) not in (ast.For, ast.comprehension) or parent.iter is not walked or type(target) is not ast.Name:
+            return False
+        name = target.id
+        region = parent  # the function (or module) holding the loop: the name may be read after it
+        while region is not None and not isinstance(region, DEFS + (ast.Lambda, ast.Module)):
+            region = self._parent_map().get(id(region))
+        if region is None:
+            return False
+        uses = [node for node in iter_nodes(region) if type(node) is ast.Name and node.id == name
+                and isinstance(node.ctx, ast.Load)]
+        return bool(uses) and all(self._read_analysed(seen, node, False, depth) for node in uses)
+
+    def _parent_map(self) -> dict[int, ast.AST]:
+        key = "parents"
+        if key not in self._class_tables:
+            self._class_tables[key] = {id(child): node for node in iter_nodes(self.scope.tree)
+                                       for child in ast.iter_child_nodes(node)}
+        return self._class_tables[key]

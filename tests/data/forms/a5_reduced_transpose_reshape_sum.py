@@ -1,0 +1,16 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+def body(x):
+    g = lax.all_gather(x, "i", to="reduced", tiled=True)
+    t = g.T
+    u = t.reshape(t.shape[0], 2, -1)
+    return lax.psum(u.sum(axis=-1), "i")  # SF103
+
+f = jax.shard_map(body, mesh=jax.make_mesh((8,), ("i",)), in_specs=P("i"), out_specs=P())

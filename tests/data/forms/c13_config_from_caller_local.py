@@ -1,0 +1,26 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+@dataclass
+class Config:
+    dp_axis: str = "i"
+    tp_axis: str = "j"
+
+def loss_fn(x, cfg):
+    g = lax.all_gather(x, axis_name=cfg.tp_axis, to="reduced", tiled=True, axis=1)
+    return lax.all_gather(g, axis_name=cfg.tp_axis, tiled=True, axis=1)  # SF103
+
+def train(mesh, cfg: Config):
+    def body(x):
+        return loss_fn(x, cfg)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i"))
+
+def main():
+    cfg = Config()
+    return train(jax.make_mesh((2, 4), ("i", "j")), cfg)

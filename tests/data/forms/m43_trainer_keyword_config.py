@@ -1,0 +1,25 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+@dataclass
+class Config:
+    axis: str = "data"
+
+class Trainer:
+    def __init__(self, cfg):
+        self.cfg = cfg
+    def step(self, x):
+        s = lax.psum(x, self.cfg.axis)
+        return lax.all_gather(s, self.cfg.axis, to="reduced", tiled=True)  # SF101
+
+cfg = Config()
+trainer = Trainer(cfg=cfg)
+
+def compile_step(mesh):
+    return jax.jit(jax.shard_map(trainer.step, mesh=mesh, in_specs=P("data"), out_specs=P(None, reduced={"data"})))

@@ -1,0 +1,25 @@
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+@dataclass
+class Config:
+    dp_axis: str = "i"
+    tp_axis: str = "j"
+
+def make_body(cfg):
+    def body(x):
+        g = lax.all_gather(x, axis_name=cfg.tp_axis, to="reduced", tiled=True, axis=1)
+        return lax.all_gather(g, axis_name=cfg.tp_axis, tiled=True, axis=1)  # none: two configs
+    return body
+
+def make(mesh, cfg):
+    return jax.shard_map(make_body(cfg), mesh=mesh, in_specs=P("i", "j"), out_specs=P("i"))
+
+step = make(jax.make_mesh((2, 4), ("i", "j")), Config())
+step2 = make(jax.make_mesh((2, 4), ("i", "j")), Config(tp_axis="i", dp_axis="j"))
