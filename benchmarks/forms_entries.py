@@ -132,9 +132,9 @@ ENTRIES = {
     "n37_tuple_literal_unknown_item": "run(mesh, x, x, (const(8, 8),))",
     "n51_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
 
-    "n38_plain_enum_member": "run(xd)",
-    "n39_names_changed": "run(xd)",
-    "n40_unknown_extra_args": "run(xd, mesh_dm)",
+    "n76_plain_enum_member": "run(xd)",
+    "n77_names_changed": "run(xd)",
+    "n78_unknown_extra_args": "run(xd, mesh_dm)",
     "a1_dict_table": "run(xd)",
     "a2_enum_value": "run(xd)",
     "a3_builder_closure": "run(xd)",
@@ -252,12 +252,12 @@ _UNDER_VMAP = ("all_gather(to='reduced') under vmap raises NotImplementedError, 
                "error, and its fix would not help")
 _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
 NOTES: dict[tuple[str, int], str] = {
-    ("n38_plain_enum_member", 22): "a plain Enum member is not its value: JAX fails on the axis name itself "
+    ("n76_plain_enum_member", 22): "a plain Enum member is not its value: JAX fails on the axis name itself "
                                    "(AssertionError), not with SF105's words; taking it for 'data' was a wrong finding",
-    ("n39_names_changed", 18): "the axis list is changed in place (append): changed containers are not read",
-    ("n39_names_changed", 19): "the dict(RULES) table is changed afterwards: changed containers are not read",
-    ("n40_unknown_extra_args", 14): "**CFG is spread into partial: keywords spread from a dict are not read",
-    ("n40_unknown_extra_args", 18): "a body's *xs: how many arrays shard_map passes is not counted",
+    ("n77_names_changed", 18): "the axis list is changed in place (append): changed containers are not read",
+    ("n77_names_changed", 19): "the dict(RULES) table is changed afterwards: changed containers are not read",
+    ("n78_unknown_extra_args", 14): "**CFG is spread into partial: keywords spread from a dict are not read",
+    ("n78_unknown_extra_args", 18): "a body's *xs: how many arrays shard_map passes is not counted",
     ("m14_self_call_method", 14): _CALLED_ELSEWHERE,
     ("n10_eqx_called_elsewhere", 16): _CALLED_ELSEWHERE,
     ("n27_model_on_self_called_outside", 15): _CALLED_ELSEWHERE,

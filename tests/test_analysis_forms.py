@@ -1,13 +1,14 @@
 """How trainer code is written (issue 13): each program in tests/data/forms/ marks the lines
 where a state rule must report, with the rule's code in a comment (`# SF101`); lines marked
-`# none`, and every unmarked line, must stay silent. The programs are short and never run
-(fixture cases prove the forms on the 8-device mesh).
+`# none`, and every unmarked line, must stay silent. The programs are short; benchmarks/forms_audit.py runs them on JAX to check
+the markings, and fixture cases prove the forms' fixes on the 8-device mesh.
 
 Names say the form: m* bodies that are methods and objects holding axis names, c* bodies
 passed through module functions, b* branches, p* pytrees, j* jit, v* mappers in variables,
 l* loops, q* decorators and spellings, r* whole trainers, a* where axis names and meshes come from
-(tables, enums, closures, **kwargs, starred and sliced tuples, mesh.axis_names) and array methods
-(`x.reshape(2, -1)`), n* programs where the analysis must not be certain (negatives)."""
+(tables, enums, closures, **kwargs, starred and sliced tuples, mesh.axis_names), x* array methods
+(`x.reshape(2, -1)`), h* bodies inside JAX's higher-order functions, s* SF104 specs from tables and
+arguments, t* axis tuples built in code, n* programs where the analysis must not be certain (negatives)."""
 from __future__ import annotations
 
 import re
