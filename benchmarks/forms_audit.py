@@ -210,7 +210,7 @@ def _names(jax, jnp):
 
     return {"mesh": mesh, "mesh_dm": mesh_dm, "mesh3": mesh3, "x": on(mesh), "xd": on(mesh_dm),
             "x3": on(mesh3), "arr": lambda *shape: on(mesh, shape), "arr3": lambda *shape: on(mesh3, shape),
-            "const": const, "in_mesh": in_mesh, "P": P}
+            "const": const, "in_mesh": in_mesh, "P": P, "on": on}
 
 
 def run_form(stem: str, entry: str, source: str, tmp: Path, max_runs: int = 12) -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 # names: mesh (2x4, axes i, j), mesh_dm (2x4, axes data, model), x and xd (8x8 float32 arrays
 # replicated on mesh and mesh_dm), arr(*shape) (a fresh array on mesh), const(*shape) (an array on
 # one device, for values a body closes over: JAX does not take closed-over arrays sharded on
-# Explicit axes), in_mesh(mesh, fn) (calls fn under jax.set_mesh). Every name is built anew for
+# Explicit axes), on(m, shape=(8, 8)) (an array replicated on mesh m), in_mesh(mesh, fn) (calls fn under jax.set_mesh). Every name is built anew for
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
@@ -231,6 +231,28 @@ ENTRIES = {
     "p34_tree_map_tuple_gather": "run(mesh, x, x)",
     "p35_comprehension_mixed": "run(mesh, x, x)",
     "t1_tuple_concat": "run(mesh, x)",
+    # forms merged with discovery: most build their own mesh at import or in main()
+    # c11, c13, c14: the second gather leaves its result varying on j once repaired, which the
+    # form's out_specs P("i") does not allow, so the body is mapped with out_specs that fit
+    "c11_config_object_to_builder": "jax.shard_map(partial(body, cfg=Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)",
+    "c12_config_helper_gather": "step(x)",
+    "c13_config_from_caller_local": "jax.shard_map(lambda v: loss_fn(v, Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)",
+    "c14_factory_body_config": "jax.shard_map(make_body(Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)",
+    "c15_factory_body_constant": "f(x)",
+    "c16_config_default_param": "f(x)",
+    "c17_config_to_init_builder": "main().fn(x)",
+    "c18_config_nested_factory": "main()(x)",
+    "c19_config_two_hops_annotated": "main()(x)",
+    "c20_param_named_like_body": "make(mesh)(x)",
+    "c21_builder_param_same_name": "step(x)",
+    "c22_config_to_method_builder": "main()(x)",
+    "c23_config_in_trainer_build": "main()(x)",
+    "c24_builder_model_method": "step(x, x)",
+    "c25_config_partial_keyword_axis": "fn(x)",
+    "c26_axes_default_object": "compile_step(jax.make_mesh((2, 4), ('data', 'fsdp')))(x, x)",
+    "c27_parallel_dataclass_sf102": "main()(x)",
+    "c28_config_init_default_ppermute": "f(on(jax.make_mesh((4,), ('tp',))))",
+    "c29_config_from_getter": "build(jax.make_mesh((2, 4), ('dp', 'tp')))(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
