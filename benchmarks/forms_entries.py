@@ -252,6 +252,47 @@ ENTRIES = {
     "c26_axes_default_object": "compile_step(jax.make_mesh((2, 4), ('data', 'fsdp')))(x, x)",
     "c27_parallel_dataclass_sf102": "main()(x)",
     "c28_config_init_default_ppermute": "f(on(jax.make_mesh((4,), ('tp',))))",
+    "j9_jit_method_receiver": "Trainer(mesh).step(x)",
+    "j10_builder_decorator": "step(x)",
+    "j11_decorator_factory": "step(x)",
+    "j12_decorator_factory_nested_def": "main(x)",
+    # step2's decorator maps it with in_specs P("i") on a mesh of axis j: JAX refuses the call
+    # before tracing, so line 23 is never reached
+    "j13_decorator_factory_two_axes": ("step(x)", "step2(on(jax.make_mesh((8,), ('j',))))"),
+    "m24_call_attribute_body": "run(mesh, x)",
+    "m25_blocks_list_loop": "run(mesh, x)",
+    "m26_blocks_comprehension_in_body": "run(mesh, x)",
+    "m27_blocks_on_self": "run(mesh, x)",
+    # repaired, the second block leaves its result reduced on j too, which the form's out_specs omit
+    "m28_blocks_two_axes": "jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, reduced={'i', 'j'}))(x)",
+    "m29_init_constant_axis": "Trainer(0.1).compile(mesh)(x)",
+    "m30_model_on_self_fixed": "Trainer().compile(mesh)(x)",
+    "m31_method_name_shadowed_locally": "main()(x)",
+    "m32_layers_from_config_depth": "f(x)",
+    "m33_block_partial_keyword": "run(mesh, x)",
+    "m34_model_through_loss_fn": "make_step(jax.make_mesh((8,), ('data',)))(x)",
+    "m35_blocks_enumerate_tuple": "f(x)",
+    "m36_blocks_enumerate_dict_out": "f(x)",
+    "m37_module_blocks_unpacked_axes": "forward(x)",
+    "m38_encoder_call_attribute": "build(mesh)(x)",
+    "m39_eqx_layers_list": "run(x, jax.make_mesh((8,), ('mp',)))",
+    "m40_attention_partial_keyword": "step(x, x)",
+    "m41_loss_module_sf105": "step(x)",
+    "m42_trainer_from_factory": "f(x)",
+    "m43_trainer_keyword_config": "compile_step(jax.make_mesh((8,), ('data',)))(x)",
+    "m44_module_trainer_constant": "train_step(x, x)",
+    "m45_method_alias": "build(jax.make_mesh((8,), ('batch',)))(x)",
+    "r3_trainer_config_dense": "main()(x, x)",
+    "r4_local_step_builder": "train_step(arr(8, 8), x)",
+    # one context per mapped body: each stops at its own marked line. Repaired, the gathers of
+    # f_9-f_11 (x1) and x6 leave a varying result that out_specs P() refuses: x1 starts with a
+    # body that runs, and x6 is mapped with out_specs that fit
+    "x1_reshape_methods": tuple(f"f_{n}(x)" for n in (*range(12, 25), 9, 10, 11)),
+    "x2_array_methods": tuple(f"f_{name}(x)" for name in ["body", *(f"body{n}" for n in range(2, 13))]),
+    "x3_reshape_shape_tuple_in_module": "main()(x)",
+    "x4_varying_reshape_chain_sf105": "f(x)",
+    "x5_reduced_transpose_reshape_sum": "f(x)",
+    "x6_astype_reshape_tuple_gather": "jax.shard_map(body, mesh=jax.make_mesh((8,), ('i',)), in_specs=P('i'), out_specs=P('i'))(x)",
     "c29_config_from_getter": "build(jax.make_mesh((2, 4), ('dp', 'tp')))(x)",
 }
 
