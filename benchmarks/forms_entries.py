@@ -233,11 +233,12 @@ ENTRIES = {
     "t1_tuple_concat": "run(mesh, x)",
     # forms merged with discovery: most build their own mesh at import or in main()
     # c11, c13, c14: the second gather leaves its result varying on j once repaired, which the
-    # form's out_specs P("i") does not allow, so the body is mapped with out_specs that fit
-    "c11_config_object_to_builder": "jax.shard_map(partial(body, cfg=Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)",
+    # form's out_specs P("i") does not allow, so the body is mapped with out_specs that fit; the
+    # form's own call comes second (here and in x6, m28, n42, n44, n53), so --fixed runs it too
+    "c11_config_object_to_builder": ("jax.shard_map(partial(body, cfg=Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)", 'step(x)'),
     "c12_config_helper_gather": "step(x)",
-    "c13_config_from_caller_local": "jax.shard_map(lambda v: loss_fn(v, Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)",
-    "c14_factory_body_config": "jax.shard_map(make_body(Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)",
+    "c13_config_from_caller_local": ("jax.shard_map(lambda v: loss_fn(v, Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)", 'main()(x)'),
+    "c14_factory_body_config": ("jax.shard_map(make_body(Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)", 'step(x)'),
     "c15_factory_body_constant": "f(x)",
     "c16_config_default_param": "f(x)",
     "c17_config_to_init_builder": "main().fn(x)",
@@ -264,7 +265,7 @@ ENTRIES = {
     "m26_blocks_comprehension_in_body": "run(mesh, x)",
     "m27_blocks_on_self": "run(mesh, x)",
     # repaired, the second block leaves its result reduced on j too, which the form's out_specs omit
-    "m28_blocks_two_axes": "jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, reduced={'i', 'j'}))(x)",
+    "m28_blocks_two_axes": ("jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, reduced={'i', 'j'}))(x)", 'run(mesh, x)'),
     "m29_init_constant_axis": "Trainer(0.1).compile(mesh)(x)",
     "m30_model_on_self_fixed": "Trainer().compile(mesh)(x)",
     "m31_method_name_shadowed_locally": "main()(x)",
@@ -292,22 +293,22 @@ ENTRIES = {
     "x3_reshape_shape_tuple_in_module": "main()(x)",
     "x4_varying_reshape_chain_sf105": "f(x)",
     "x5_reduced_transpose_reshape_sum": "f(x)",
-    "x6_astype_reshape_tuple_gather": "jax.shard_map(body, mesh=jax.make_mesh((8,), ('i',)), in_specs=P('i'), out_specs=P('i'))(x)",
+    "x6_astype_reshape_tuple_gather": ("jax.shard_map(body, mesh=jax.make_mesh((8,), ('i',)), in_specs=P('i'), out_specs=P('i'))(x)", 'f(x)'),
     # negatives merged with discovery: the program's own shard_map first, then the other uses
     # that keep the analysis silent (an eager call raises on its unbound axis). n42 and n53 are
     # mapped with out_specs that fit the axis their changed config names; n68 maps the method
     # itself first, as build() calls it eagerly before mapping it
     "n41_builder_referenced": 'step(x)',
-    "n42_config_mutated": "jax.shard_map(partial(body, cfg=cfg), mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, 'j'))(x)",
+    "n42_config_mutated": ("jax.shard_map(partial(body, cfg=cfg), mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, 'j'))(x)", 'step(x)'),
     "n43_blocks_comprehension_eager": ('run(mesh, x)', 'eager(x)'),
-    "n44_blocks_list_grows": "jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, reduced={'i', 'j'}))(x)",
+    "n44_blocks_list_grows": ("jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, reduced={'i', 'j'}))(x)", 'run(mesh, x)'),
     "n45_loop_variable_called_elsewhere": ('run(mesh, x)', 'other(x)'),
     "n46_builder_decorator_keeps_fn": ('step[0](x)', 'step[1](x)'),
     "n47_factory_two_configs": ("jax.shard_map(make_body(Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)", "jax.shard_map(make_body(Config(tp_axis='i', dp_axis='j')), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)"),
     "n48_factory_called_twice": ('f(x)', 'eager(x)'),
     "n49_builder_never_called": 'make(mesh)(x)',
     "n52_init_two_configs": ('main()[0].fn(x)', 'main()[1].fn(x)'),
-    "n53_default_config_changed": "jax.shard_map(body, mesh=jax.make_mesh((2, 4), ('dp', 'tp')), in_specs=P('tp'), out_specs=P('tp'))(x)",
+    "n53_default_config_changed": ("jax.shard_map(body, mesh=jax.make_mesh((2, 4), ('dp', 'tp')), in_specs=P('tp'), out_specs=P('tp'))(x)", 'f(x)'),
     "n54_init_class_handed_around": 'main()[0].fn(x)',
     "n55_global_declared_reader": ('make(mesh)(x)', 'eager(x)'),
     "n56_default_argument_reader": ('make(mesh)(x)', 'run(x)'),
