@@ -391,6 +391,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("n64_method_builder_explicit_receiver", 17): "the method is also called with an explicit receiver (Trainer.build(t, ...))",
     ("n65_method_builder_escapes", 17): "the bound builder method escapes (other() returns t.build)",
     ("n66_builder_two_models", 17): "two models go through the builder: the axis is not one value",
+    ("n67_module_body_parameter", 17): "run takes the module as a parameter: it may be called with any model",
     ("n68_method_alias_called", 13): "the method alias is also called eagerly in build()",
     ("n68_method_alias_called", 14): "the method alias is also called eagerly in build()",
     ("n69_factory_two_trainers", 19): "another trainer's step is kept for an eager call (g = other.step)",
