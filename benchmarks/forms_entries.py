@@ -7,7 +7,7 @@ from __future__ import annotations
 # names: mesh (2x4, axes i, j), mesh_dm (2x4, axes data, model), x and xd (8x8 float32 arrays
 # replicated on mesh and mesh_dm), arr(*shape) (a fresh array on mesh), const(*shape) (an array on
 # one device, for values a body closes over: JAX does not take closed-over arrays sharded on
-# Explicit axes), in_mesh(mesh, fn) (calls fn under jax.set_mesh). Every name is built anew for
+# Explicit axes), on(m, shape=(8, 8)) (an array replicated on mesh m), in_mesh(mesh, fn) (calls fn under jax.set_mesh). Every name is built anew for
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
@@ -231,6 +231,111 @@ ENTRIES = {
     "p34_tree_map_tuple_gather": "run(mesh, x, x)",
     "p35_comprehension_mixed": "run(mesh, x, x)",
     "t1_tuple_concat": "run(mesh, x)",
+    # forms merged with discovery: most build their own mesh at import or in main()
+    # c11, c13, c14: the second gather leaves its result varying on j once repaired, which the
+    # form's out_specs P("i") does not allow, so the body is mapped with out_specs that fit; the
+    # form's own call comes second (here and in x6, m28, n42, n44, n53), so --fixed runs it too
+    "c11_config_object_to_builder": ("jax.shard_map(partial(body, cfg=Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)", 'step(x)'),
+    "c12_config_helper_gather": "step(x)",
+    "c13_config_from_caller_local": ("jax.shard_map(lambda v: loss_fn(v, Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)", 'main()(x)'),
+    "c14_factory_body_config": ("jax.shard_map(make_body(Config()), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)", 'step(x)'),
+    "c15_factory_body_constant": "f(x)",
+    "c16_config_default_param": "f(x)",
+    "c17_config_to_init_builder": "main().fn(x)",
+    "c18_config_nested_factory": "main()(x)",
+    "c19_config_two_hops_annotated": "main()(x)",
+    "c20_param_named_like_body": "make(mesh)(x)",
+    "c21_builder_param_same_name": "step(x)",
+    "c22_config_to_method_builder": "main()(x)",
+    "c23_config_in_trainer_build": "main()(x)",
+    "c24_builder_model_method": "step(x, x)",
+    "c25_config_partial_keyword_axis": "fn(x)",
+    "c26_axes_default_object": "compile_step(jax.make_mesh((2, 4), ('data', 'fsdp')))(x, x)",
+    "c27_parallel_dataclass_sf102": "main()(x)",
+    "c28_config_init_default_ppermute": "f(on(jax.make_mesh((4,), ('tp',))))",
+    "j9_jit_method_receiver": "Trainer(mesh).step(x)",
+    "j10_builder_decorator": "step(x)",
+    "j11_decorator_factory": "step(x)",
+    "j12_decorator_factory_nested_def": "main(x)",
+    # step2's decorator maps it with in_specs P("i") on a mesh of axis j: JAX refuses the call
+    # before tracing, so line 23 is never reached
+    "j13_decorator_factory_two_axes": ("step(x)", "step2(on(jax.make_mesh((8,), ('j',))))"),
+    "m24_call_attribute_body": "run(mesh, x)",
+    "m25_blocks_list_loop": "run(mesh, x)",
+    "m26_blocks_comprehension_in_body": "run(mesh, x)",
+    "m27_blocks_on_self": "run(mesh, x)",
+    # repaired, the second block leaves its result reduced on j too, which the form's out_specs omit
+    "m28_blocks_two_axes": ("jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, reduced={'i', 'j'}))(x)", 'run(mesh, x)'),
+    "m29_init_constant_axis": "Trainer(0.1).compile(mesh)(x)",
+    "m30_model_on_self_fixed": "Trainer().compile(mesh)(x)",
+    "m31_method_name_shadowed_locally": "main()(x)",
+    "m32_layers_from_config_depth": "f(x)",
+    "m33_block_partial_keyword": "run(mesh, x)",
+    "m34_model_through_loss_fn": "make_step(jax.make_mesh((8,), ('data',)))(x)",
+    "m35_blocks_enumerate_tuple": "f(x)",
+    "m36_blocks_enumerate_dict_out": "f(x)",
+    "m37_module_blocks_unpacked_axes": "forward(x)",
+    "m38_encoder_call_attribute": "build(mesh)(x)",
+    "m39_eqx_layers_list": "run(x, jax.make_mesh((8,), ('mp',)))",
+    "m40_attention_partial_keyword": "step(x, x)",
+    "m41_loss_module_sf105": "step(x)",
+    "m42_trainer_from_factory": "f(x)",
+    "m43_trainer_keyword_config": "compile_step(jax.make_mesh((8,), ('data',)))(x)",
+    "m44_module_trainer_constant": "train_step(x, x)",
+    "m45_method_alias": "build(jax.make_mesh((8,), ('batch',)))(x)",
+    "r3_trainer_config_dense": "main()(x, x)",
+    "r4_local_step_builder": "train_step(arr(8, 8), x)",
+    # one context per mapped body: each stops at its own marked line. Repaired, the gathers of
+    # f_9-f_11 (x1) and x6 leave a varying result that out_specs P() refuses: x1 starts with a
+    # body that runs, and x6 is mapped with out_specs that fit
+    "x1_reshape_methods": tuple(f"f_{n}(x)" for n in (*range(12, 25), 9, 10, 11)),
+    "x2_array_methods": tuple(f"f_{name}(x)" for name in ["body", *(f"body{n}" for n in range(2, 13))]),
+    "x3_reshape_shape_tuple_in_module": "main()(x)",
+    "x4_varying_reshape_chain_sf105": "f(x)",
+    "x5_reduced_transpose_reshape_sum": "f(x)",
+    "x6_astype_reshape_tuple_gather": ("jax.shard_map(body, mesh=jax.make_mesh((8,), ('i',)), in_specs=P('i'), out_specs=P('i'))(x)", 'f(x)'),
+    # negatives merged with discovery: the program's own shard_map first, then the other uses
+    # that keep the analysis silent (an eager call raises on its unbound axis). n42 and n53 are
+    # mapped with out_specs that fit the axis their changed config names; n68 maps the method
+    # itself first, as build() calls it eagerly before mapping it
+    "n41_builder_referenced": 'step(x)',
+    "n42_config_mutated": ("jax.shard_map(partial(body, cfg=cfg), mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, 'j'))(x)", 'step(x)'),
+    "n43_blocks_comprehension_eager": ('run(mesh, x)', 'eager(x)'),
+    "n44_blocks_list_grows": ("jax.shard_map(body, mesh=mesh, in_specs=P('i', 'j'), out_specs=P(None, reduced={'i', 'j'}))(x)", 'run(mesh, x)'),
+    "n45_loop_variable_called_elsewhere": ('run(mesh, x)', 'other(x)'),
+    "n46_builder_decorator_keeps_fn": ('step[0](x)', 'step[1](x)'),
+    "n47_factory_two_configs": tuple(
+        f"jax.shard_map(make_body(Config({cfg})), mesh=mesh, in_specs=P('i', 'j'), out_specs=P('i', 'j'))(x)"
+        for cfg in ("", "tp_axis='i', dp_axis='j'")),
+    "n48_factory_called_twice": ('f(x)', 'eager(x)'),
+    "n49_builder_never_called": 'make(mesh)(x)',
+    "n52_init_two_configs": ('main()[0].fn(x)', 'main()[1].fn(x)'),
+    "n53_default_config_changed": ("jax.shard_map(body, mesh=jax.make_mesh((2, 4), ('dp', 'tp')), in_specs=P('tp'), out_specs=P('tp'))(x)", 'f(x)'),
+    "n54_init_class_handed_around": 'main()[0].fn(x)',
+    "n55_global_declared_reader": ('make(mesh)(x)', 'eager(x)'),
+    "n56_default_argument_reader": ('make(mesh)(x)', 'run(x)'),
+    "n57_lambda_default_reader": ('make(mesh)(x)', 'run(x)'),
+    "n58_model_applied_eagerly": ("make_step(jax.make_mesh((8,), ('data',)))(x)", 'eager(x)'),
+    "n59_model_kept_by_helper": "make_step(jax.make_mesh((8,), ('data',)))(x)",
+    "n60_model_param_rebound": "make_step(jax.make_mesh((8,), ('data',)))(x)",
+    "n61_decorator_factory_keeps_fn": ('step[0](x)', 'step[1](x)'),
+    "n62_block_escapes_loop": 'f(x)',
+    "n63_method_builder_two_configs": ('main()(x)', 'other()(x)'),
+    "n64_method_builder_explicit_receiver": ('main()(x)', 'other(None)(x)'),
+    "n65_method_builder_escapes": 'main()(x)',
+    "n66_builder_two_models": ('step(x, x)', 'other(x, x)'),
+    "n67_module_body_parameter": "run(model, x, jax.make_mesh((8,), ('mp',)))",
+    "n68_method_alias_called": (
+        "jax.jit(jax.shard_map(Trainer().step, mesh=jax.make_mesh((8,), ('batch',)), in_specs=P('batch'), "
+        "out_specs=P(None, reduced={'batch'})))(x)", "build(jax.make_mesh((8,), ('batch',)), x)"),
+    "n69_factory_two_trainers": ('f(x)', 'g(x)'),
+    "n70_factory_two_classes": 'f(x)',
+    "n71_blocks_called_eagerly": ('run(mesh, x)', 'eager(x)'),
+    "n72_call_attribute_jitted_too": 'run(mesh, x)',
+    "n73_config_two_calls": ('step(x)', 'other(x)'),
+    "n74_init_store_from_param": ("Trainer('i').compile(mesh)(x)", "Trainer('j').compile(mesh)(x)"),
+    "n75_init_store_in_branch": ('Trainer(None).compile(mesh)(x)', "Trainer('j').compile(mesh)(x)"),
+    "c29_config_from_getter": "build(jax.make_mesh((2, 4), ('dp', 'tp')))(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -251,7 +356,52 @@ NOT_RUN: dict[str, str] = {
 _UNDER_VMAP = ("all_gather(to='reduced') under vmap raises NotImplementedError, cast or not: not the rule's "
                "error, and its fix would not help")
 _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, so its states are not known"
+_SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
+                 " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("m25_blocks_list_loop", 14): _SECOND_ROUND,
+    ("m26_blocks_comprehension_in_body", 14): _SECOND_ROUND,
+    ("m27_blocks_on_self", 14): _SECOND_ROUND,
+    # negatives merged with discovery: JAX raises in every use the program makes here; the
+    # analysis is silent because a use it cannot follow might take another axis
+    ("n41_builder_referenced", 17): "make is also kept in a list (builders): its callers are not all known",
+    ("n42_config_mutated", 17): "the config is changed after it is built (cfg.tp_axis = 'i'): changed objects are not read",
+    ("n43_blocks_comprehension_eager", 14): "the blocks are also built and run eagerly (eager()), so Block's states are not known",
+    ("n43_blocks_comprehension_eager", 15): "the blocks are also built and run eagerly (eager()), so Block's states are not known",
+    ("n44_blocks_list_grows", 15): "the blocks list grows (append): changed containers are not read",
+    ("n45_loop_variable_called_elsewhere", 14): "the loop variable b is called after a loop outside shard_map (other())",
+    ("n45_loop_variable_called_elsewhere", 15): "the loop variable b is called after a loop outside shard_map (other())",
+    ("n46_builder_decorator_keeps_fn", 17): "the builder also returns the function itself, which may run outside shard_map",
+    ("n47_factory_two_configs", 18): "make_body is built with two configs: the axis is not one value",
+    ("n48_factory_called_twice", 13): "the body made by the factory is also kept for an eager call",
+    ("n49_builder_never_called", 18): "make is never called in the program: the config it gets is not known",
+    ("n52_init_two_configs", 17): "two runners are built with other configs: the axis is not one value",
+    ("n53_default_config_changed", 19): "the default config is changed after it is built (CFG.tp_axis = 'dp'): changed objects are not read",
+    ("n53_default_config_changed", 20): "the default config is changed after it is built (CFG.tp_axis = 'dp'): changed objects are not read",
+    ("n54_init_class_handed_around", 17): "the Runner class is handed around as a default argument: its constructions are not all known",
+    ("n55_global_declared_reader", 12): "a function declaring `global body` calls it eagerly",
+    ("n56_default_argument_reader", 12): "a default argument keeps the body for a call outside shard_map",
+    ("n57_lambda_default_reader", 12): "a lambda's default argument keeps the body for a call outside shard_map",
+    ("n58_model_applied_eagerly", 15): "the model is also applied eagerly (eager())",
+    ("n59_model_kept_by_helper", 15): "loss_fn keeps the model in a registry: its other uses are not known",
+    ("n60_model_param_rebound", 15): "the body rebinds its model parameter: what it calls is not known",
+    ("n61_decorator_factory_keeps_fn", 19): "the decorator also returns the function itself, which may run outside shard_map",
+    ("n62_block_escapes_loop", 15): "each block escapes into a module dict (KEPT): its other uses are not known",
+    ("n63_method_builder_two_configs", 17): "the builder method is also called with another config (other())",
+    ("n64_method_builder_explicit_receiver", 17): "the method is also called with an explicit receiver (Trainer.build(t, ...))",
+    ("n65_method_builder_escapes", 17): "the bound builder method escapes (other() returns t.build)",
+    ("n66_builder_two_models", 17): "two models go through the builder: the axis is not one value",
+    ("n67_module_body_parameter", 17): "run takes the module as a parameter: it may be called with any model",
+    ("n68_method_alias_called", 13): "the method alias is also called eagerly in build()",
+    ("n68_method_alias_called", 14): "the method alias is also called eagerly in build()",
+    ("n69_factory_two_trainers", 19): "another trainer's step is kept for an eager call (g = other.step)",
+    ("n70_factory_two_classes", 15): "the factory may build another class: which step is mapped is not known",
+    ("n71_blocks_called_eagerly", 14): "a block is also called outside shard_map (eager())",
+    ("n71_blocks_called_eagerly", 15): "a block is also called outside shard_map (eager())",
+    ("n72_call_attribute_jitted_too", 15): "block.__call__ is also jitted outside shard_map",
+    ("n73_config_two_calls", 17): "make is called with two configs: the axis is not one value",
+    ("n74_init_store_from_param", 15): "the axis comes from Trainer's parameter, which no call here fixes",
+    ("n75_init_store_in_branch", 17): "__init__ may store another axis (a branch on its parameter)",
     ("n76_plain_enum_member", 22): "a plain Enum member is not its value: JAX fails on the axis name itself "
                                    "(AssertionError), not with SF105's words; taking it for 'data' was a wrong finding",
     ("n77_names_changed", 18): "the axis list is changed in place (append): changed containers are not read",
