@@ -40,6 +40,7 @@ MARK = re.compile(r"#.*?\b(SF1\d\d(?:\s+SF1\d\d)*)")  # as tests/test_analysis_f
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from forms_entries import ENTRIES, LINE_FIXES, NOT_RUN, NOTES
+from recall import bug_line
 
 
 def _rule_words() -> dict[str, tuple[str, ...]]:
@@ -173,19 +174,6 @@ def _install(harness: Harness) -> None:
     experimental.shard_map = experimental_shard_map
 
 
-def _bug_line(exc: BaseException, path: str) -> int | None:
-    import traceback
-
-    seen = set()
-    while exc is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename == path]
-        if lines:
-            return lines[-1]
-        exc = exc.__cause__ or exc.__context__
-    return None
-
-
 def _names(jax, jnp):
     from jax.sharding import NamedSharding
     from jax.sharding import PartitionSpec as P
@@ -245,7 +233,7 @@ def run_form(stem: str, entry: str, source: str, tmp: Path, max_runs: int = 12) 
             if failure is not None and failure[0] is exc:
                 _, line, api = failure
             else:
-                line, api = _bug_line(exc, path), None
+                line, api = bug_line(exc, path), None
             events.append({"line": line, "api": api, "type": type(exc).__name__,
                            "message": str(exc).strip()[:2000]})
             hand = LINE_FIXES.get(stem, {}).get(line)

@@ -35,7 +35,7 @@ JAX_ENV = {"XLA_FLAGS": "--xla_force_host_platform_device_count=8", "JAX_PLATFOR
 
 # --- running programs on JAX (child process) -------------------------------------------------
 
-def _bug_line(exc: BaseException, path: str) -> int | None:
+def bug_line(exc: BaseException, path: str) -> int | None:
     """The innermost line of `path` in the traceback of `exc` or of its causes."""
     import traceback
 
@@ -69,7 +69,7 @@ def run_programs(paths: list[str]) -> list[dict]:
             results.append({"path": path, "status": "ok"})
         except Exception as exc:  # every failure is a result here, not a crash of the runner
             results.append({"path": path, "status": "error", "type": type(exc).__name__,
-                            "message": str(exc), "line": _bug_line(exc, path)})
+                            "message": str(exc), "line": bug_line(exc, path)})
     return results
 
 

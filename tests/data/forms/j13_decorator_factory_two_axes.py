@@ -9,7 +9,7 @@ from jax import lax
 from jax.sharding import NamedSharding, PartitionSpec as P
 def sharded(mesh, axis):
     def decorator(fn):
-        return jax.jit(jax.shard_map(partial(fn, axis=axis), mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"})))
+        return jax.jit(jax.shard_map(partial(fn, axis=axis), mesh=mesh, in_specs=P(axis), out_specs=P(None, reduced={axis})))
     return decorator
 
 @sharded(jax.make_mesh((8,), ("i",)), "i")
