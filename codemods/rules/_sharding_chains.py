@@ -52,12 +52,10 @@ def rewrite(ctx: FileContext, reference: ast.expr) -> tuple[list[tuple[ast.expr,
             return None
         text, edits = render(ctx, built)
         return [(end, text)], edits
-    if "reshape" in methods:
-        shape = _reshape(ctx, methods["reshape"])
-        if shape is None:
-            return None
-        rank, shaped = shape
-        devices = f"{devices}.reshape({shaped})"
+    reshaped = _reshaped(ctx, devices, rank, methods)
+    if reshaped is None:
+        return None
+    devices, rank = reshaped
     held = ctx.text(parent.targets[0]) if isinstance(parent := walks.parents(ctx).get(id(end)), ast.Assign) else ""
     replaced = [(end, devices)]
     for use_end, use_methods in uses:
@@ -88,15 +86,26 @@ def _climb(ctx: FileContext, node: ast.expr) -> tuple[ast.expr, dict[str, ast.Ca
     return (node, methods) if tuple(methods) in _METHOD_ORDERS else None
 
 
+def _reshaped(ctx: FileContext, devices: str, rank: int | None,
+              methods: dict[str, ast.Call]) -> tuple[str, int | None] | None:
+    """The device array text and rank after the chain's `.reshape(...)`, if it has one; None
+    when the shape cannot be read."""
+    if "reshape" not in methods:
+        return devices, rank
+    shape = _reshape(ctx, methods["reshape"])
+    if shape is None:
+        return None
+    rank, shaped = shape
+    return f"{devices}.reshape({shaped})", rank
+
+
 def _sharding(ctx: FileContext, devices: str, rank: int | None, methods: dict[str, ast.Call], quote: str) -> str | None:
     """The NamedSharding template for the device array `devices` (of `rank` dimensions, None
     when unknown) with `methods` applied as PositionalSharding applied them."""
-    if "reshape" in methods:
-        shape = _reshape(ctx, methods["reshape"])
-        if shape is None:
-            return None
-        rank, shaped = shape
-        devices = f"{devices}.reshape({shaped})"
+    reshaped = _reshaped(ctx, devices, rank, methods)
+    if reshaped is None:
+        return None
+    devices, rank = reshaped
     axis: int | None = None
     if "replicate" in methods:
         replicated = _replicated_axis(methods["replicate"])
