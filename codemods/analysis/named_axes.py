@@ -96,7 +96,7 @@ def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression
 
 
 def _class_attribute(ctx: FileContext, classdef: cst.ClassDef, attr: str) -> cst.BaseExpression | None:
-    from codemods.analysis.specs import _scope_info
+    from codemods.analysis.local_names import _scope_info
 
     bindings = _scope_info(ctx, classdef).bindings.get(attr, [])
     if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].node not in _top_statements(classdef):
@@ -113,7 +113,7 @@ def _top_statements(classdef: cst.ClassDef) -> list[cst.CSTNode]:
 
 def _method_class(ctx: FileContext, owner: cst.Name) -> cst.ClassDef | None:
     """The class whose method reads `owner` as its first parameter (`self`/`cls`), never rebound."""
-    from codemods.analysis.specs import _scope_info, parents, scope_of
+    from codemods.analysis.local_names import _scope_info, parents, scope_of
 
     function = scope_of(ctx, owner)
     if not isinstance(function, cst.FunctionDef):
@@ -198,7 +198,7 @@ def _constructed_field(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call,
     make it unknown."""
     if classdef.bases or any(arg.star or arg.keyword is None for arg in call.args):
         return None
-    from codemods.analysis.specs import _scope_info
+    from codemods.analysis.local_names import _scope_info
 
     info = _scope_info(ctx, classdef)
     if any(name in info.bindings for name in ("__init__", "__post_init__", "__new__", "__getattr__", "__getattribute__")):

@@ -142,7 +142,7 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
     """`expr`, or what it certainly holds through local names, bound parameters, class
     attributes and constant tables; and whether nothing was followed."""
     from codemods.analysis.named_axes import attribute_value
-    from codemods.analysis.specs import follow_names, scope_of
+    from codemods.analysis.local_names import follow_names, scope_of
 
     node, inline = expr, True
     for _ in range(MAX_HOPS):
@@ -361,7 +361,7 @@ def _loop_binding(ctx: FileContext, target, iterable, key_name: str, key: cst.Ba
 def _loop_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
     """`out['w']` where `out = {}` and the file's one item store into `out` is the statement
     `out[k] = expr` directly in the body of a `for` over keys, between the two in one function."""
-    from codemods.analysis.specs import resolve_name, scope_of
+    from codemods.analysis.local_names import resolve_name, scope_of
 
     if not isinstance(node.value, cst.Name):
         return None
