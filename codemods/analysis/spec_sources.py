@@ -153,8 +153,10 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
             continue
         followed, plain = follow_names(ctx, node)
         inline = inline and plain
-        if isinstance(followed, cst.Attribute):
-            followed, inline = attribute_value(ctx, followed), False
+        if followed is None and isinstance(node, cst.Name):
+            followed, inline = _passed_node(ctx, node), False  # a parameter: what every call passes
+        elif isinstance(followed, cst.Attribute):
+            followed, inline = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env), False
         elif isinstance(followed, cst.Subscript):
             followed, inline = table_item(ctx, followed, env), False
         else:
@@ -163,6 +165,42 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
             return None, False
         node = followed
     return None, False
+
+
+def _passed_node(ctx: FileContext, name: cst.Name):
+    """The one node every call of the enclosing module function passes for parameter `name`."""
+    from codemods.analysis.call_sites import parameter_function, passed
+
+    function = parameter_function(ctx, name)
+    values = passed(ctx, function, name.value) if function is not None else None
+    if not values:
+        return None
+    held = [follow_spec(ctx, value, env)[0] for value, env in values]
+    return held[0] if all(node is held[0] for node in held) else None
+
+
+def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """`plan.train` where the parameter `plan` is the same class in every call (`plan=Plan`)."""
+    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.local_names import resolve_name, scope_of
+    from codemods.analysis.named_axes import attribute_value
+
+    owner = node.value
+    if not isinstance(owner, cst.Name):
+        return None
+    if env is not None and owner.value in env.args and scope_of(ctx, owner) is env.function:
+        values = [env.args[owner.value]]
+    else:
+        function = parameter_function(ctx, owner)
+        values = passed(ctx, function, owner.value) if function is not None else None
+    if not values or not all(isinstance(value, cst.Name) for value, _ in values):
+        return None
+    classes = {id(binding.node) if binding is not None and binding.kind == "def"
+               and isinstance(binding.node, cst.ClassDef) else None
+               for binding in (resolve_name(ctx, value) for value, _ in values)}
+    if len(classes) != 1 or None in classes:
+        return None
+    return attribute_value(ctx, node.with_changes(value=values[0][0]))
 
 
 # --------------------------------------------------------------------------- calls of one-return functions
@@ -196,9 +234,9 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
 
 def returned_by(ctx: FileContext, func: cst.BaseExpression):
     """(FunctionDef, returned expression, parameters a call may bind) for a module function whose
-    body is one `return`, undecorated (every parameter) or under a `jax.jit` that keeps what it
+    body ends in its one `return`, undecorated (every parameter) or under a `jax.jit` that keeps what it
     returns (its static parameters only: a spec passed as a traced argument fails in jit)."""
-    from codemods.analysis.specs import resolve_name
+    from codemods.analysis.local_names import _scope_info, resolve_name
 
     if not isinstance(func, cst.Name):
         return None
@@ -229,11 +267,28 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     if not isinstance(function.body, cst.IndentedBlock):
         return None
     statements = [s for s in function.body.body if not _is_docstring(s)]
-    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine) \
-            or len(statements[0].body) != 1 or not isinstance(statements[0].body[0], cst.Return) \
-            or statements[0].body[0].value is None:
+    last = statements[-1] if statements else None
+    if not isinstance(last, cst.SimpleStatementLine) or len(last.body) != 1 \
+            or not isinstance(last.body[0], cst.Return) or last.body[0].value is None \
+            or _returns_elsewhere(function, last.body[0]):
         return None
-    return function, statements[0].body[0].value, frozenset(bindable)
+    # Earlier statements may bind names the return reads (`def init(): ...; return init()`);
+    # a parameter they rebind is no longer what the call passed.
+    bindable -= set(_scope_info(ctx, function).bindings)
+    return function, last.body[0].value, frozenset(bindable)
+
+
+def _returns_elsewhere(function, final) -> bool:
+    """Whether `function` may return (or yield) anywhere but at `final`."""
+    stack = list(function.body.children)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, (cst.Return, cst.Yield, cst.Await)) and node is not final:
+            return True
+        stack.extend(node.children)
+    return False
 
 
 def _jit_static(ctx: FileContext, expr: cst.BaseExpression, positional: list[str]) -> set[str] | None:

@@ -143,7 +143,7 @@ def parse_axes(node: cst.BaseExpression) -> Axes | None:
 def parse_axis_set(ctx: FileContext, node: cst.BaseExpression) -> Axes | None:
     """`{'a', 'b'}`, `set()`, `frozenset()`, `frozenset({...})` -> axes in written order."""
     if isinstance(node, cst.Set):
-        return _string_elements(node.elements)
+        return _string_elements(node.elements, ctx)
     if (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("set", "frozenset")
             and node.func.value not in ctx.imports.bindings):
         if not node.args:
@@ -151,16 +151,19 @@ def parse_axis_set(ctx: FileContext, node: cst.BaseExpression) -> Axes | None:
         if len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
             inner = node.args[0].value
             if isinstance(inner, (cst.Set, cst.Tuple, cst.List)):
-                return _string_elements(inner.elements)
+                return _string_elements(inner.elements, ctx)
     return None
 
 
-def _string_elements(elements) -> Axes | None:
+def _string_elements(elements, ctx: FileContext | None = None) -> Axes | None:
     axes = []
     for element in elements:
         if not isinstance(element, cst.Element):
             return None
         value = string_value(element.value)
+        if value is None and ctx is not None and not isinstance(element.value, cst.SimpleString):
+            named = named_axes(ctx, element.value)  # `{AXES[2]}`, `{DP}`: one axis name each
+            value = named[0] if named is not None and len(named) == 1 else None
         if value is None:
             return None
         if value not in axes:

@@ -23,6 +23,7 @@ from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.call_sites import asked, parameter_function, passed
 from codemods.analysis.spec_sources import Env, bind_call, follow_spec, leaf_source, returned_by
 from codemods.analysis.specs import (
     MAX_DEPTH,
@@ -174,7 +175,29 @@ class TopLevelAllGatherPrefix(Rule):
             func = call.func
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
-                yield from _Site(ctx, call).findings()
+                yield from _site_findings(ctx, call)
+
+
+def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
+    """The call's findings; looked for again on the whole file when the sparse text left out
+    callers the analysis wanted (the same call there is the one at the same offsets)."""
+    wanted = asked(ctx)
+    wanted.clear()
+    found = list(_Site(ctx, call).findings())
+    if found or not wanted:
+        return found
+    whole = ctx.whole_file()
+    start, end = ctx.offsets(call)
+    same = next((node for node in _calls(whole) if whole.offsets(node) == (start, end)), None)
+    return list(_Site(whole, same).findings()) if same is not None else []
+
+
+def _axes_literal(axes: Axes, quote: str) -> str:
+    """One dimension written out: None, 'a' or ('a', 'b')."""
+    if not axes:
+        return "None"
+    names = [f"{quote}{axis}{quote}" for axis in axes]
+    return names[0] if len(names) == 1 else f"({', '.join(names)})"
 
 
 def _axis_list(axes: Axes) -> str:
@@ -226,7 +249,9 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
             value, outer = env.args[expr.value]
             return input_sharding(ctx, value, depth + 1, outer)
         binding = resolve_name(ctx, expr)
-        if binding is None or binding.kind != "assign":
+        if binding is None:
+            return _passed_sharding(ctx, expr, depth)
+        if binding.kind != "assign":
             return None
         return input_sharding(ctx, binding.value, depth + 1, env)
     if not isinstance(expr, cst.Call):
@@ -245,6 +270,18 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         sharding = _producer_out(ctx, expr.func)
         follow = partial(follow_spec, ctx)  # written where the producer stands, outside any bound call
     return parse_sharding(ctx, sharding, follow) if sharding is not None else None
+
+
+def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int) -> ShardingLiteral | None:
+    """A parameter of a module function: the sharding every call's argument has, when they agree."""
+    function = parameter_function(ctx, name)
+    values = passed(ctx, function, name.value) if function is not None else None
+    if not values:
+        return None
+    found = [input_sharding(ctx, value, depth + 1, env) for value, env in values]
+    if any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
+        return None
+    return found[0]
 
 
 def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
@@ -320,8 +357,15 @@ class _Site:
         if x is None or out_expr is None:
             return
         source = input_sharding(ctx, x)
+        if source is None:
+            return
         out = parse_sharding(ctx, out_expr)
-        if source is None or out is None:
+        # Read through tables, classes or parameters, the literal's own text may not mean the
+        # same at the call: a fix then writes the axes by value.
+        self.by_value = out is None
+        if out is None:
+            out = parse_sharding(ctx, out_expr, partial(follow_spec, ctx))
+        if out is None:
             return
         in_spec, out_spec = source.spec.spec, out.spec.spec
         if in_spec.reduced or in_spec.unreduced or out_spec.unreduced:
@@ -406,7 +450,7 @@ class _Site:
         message = (f"{problem}. Gather dimension {gather_dims} whole (reduced={set_literal(reduced, quote)}) and "
                    f"reshard to the wanted layout; or simply {self._simple_fix_text()}")
         fix = None
-        if ctx.target >= jaxapi.RESHARD_ADDED:
+        if ctx.target >= jaxapi.RESHARD_ADDED and self._fixable():
             p_text = self._new_p_text(out.spec, {d.dim for d in bad}, reduced, quote)
             gather = self._text_with(self.call, [ctx.replace(out.expr, self._sharding_text(p_text))])
             jax_name, import_edits = jax_module(ctx)
@@ -425,6 +469,8 @@ class _Site:
         message = (f"out sharding {out.spec.spec} gathers {_axis_list(missing)} without listing "
                    f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
                    f"write reduced={literal}, or simply {self._simple_fix_text()}")
+        if not self._fixable():
+            return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), None, self._evidence())
         edits = self._reduced_edits(literal)
         if ctx.target >= jaxapi.RESHARD_ADDED:
             # The gathered result is typed reduced on those axes, which later arithmetic with
@@ -440,9 +486,17 @@ class _Site:
 
     # ---- rewriting the P(...) literal
 
+    def _fixable(self) -> bool:
+        """A spec read by value is rewritten only when nothing else of it is copied (a wrapper)."""
+        return not self.by_value or self.out.wrapper is None
+
     def _new_p_text(self, literal: SpecLiteral, bad: set[int], reduced: Axes, quote: str) -> str:
         """`P(<dims, bad ones as None>, <other keywords>, reduced={...})` with the literal's own callee."""
         ctx = self.ctx
+        if self.by_value:
+            dims = ["None" if index in bad else _axes_literal(axes, quote)
+                    for index, axes in enumerate(literal.spec.partitions)]
+            return f"{ctx.text(literal.call.func)}({', '.join([*dims, f'reduced={set_literal(reduced, quote)}'])})"
         parts = ["None" if index in bad else ctx.text(arg.value) for index, arg in enumerate(literal.dims)]
         parts.extend(ctx.text(arg) for arg in literal.call.args
                      if arg.keyword is not None and arg.keyword.value != "reduced")
@@ -462,6 +516,10 @@ class _Site:
 
     def _reduced_edits(self, literal_text: str) -> list[Edit]:
         ctx, out = self.ctx, self.out
+        if self.by_value:
+            quote = self._quote()
+            dims = [_axes_literal(axes, quote) for axes in out.spec.spec.partitions]
+            return [ctx.replace(out.expr, f"{ctx.text(out.spec.call.func)}({', '.join([*dims, f'reduced={literal_text}'])})")]
         p_edits = self._p_edits(literal_text)
         if out.inline:
             return p_edits
