@@ -35,6 +35,20 @@ class Env:
     args: dict = field(default_factory=dict)  # name -> (caller's expression, caller's Env | None)
 
 
+def env_value(ctx: FileContext, name: cst.Name, env: Env | None):
+    """(expression, Env) the call being followed binds to `name`, read in its function or in a
+    lambda inside it that does not bind the name itself; else None."""
+    from codemods.analysis.local_names import _scope_info, scope_of
+
+    if env is None or name.value not in env.args:
+        return None
+    scope = scope_of(ctx, name)
+    while isinstance(scope, cst.Lambda) and scope is not env.function \
+            and name.value not in _scope_info(ctx, scope).params:
+        scope = scope_of(ctx, scope)
+    return env.args[name.value] if scope is env.function else None
+
+
 # --------------------------------------------------------------------------- constant tables
 
 def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) -> cst.BaseExpression | None:
@@ -146,9 +160,9 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
 
     node, inline = expr, True
     for _ in range(MAX_HOPS):
-        if isinstance(node, cst.Name) and env is not None and node.value in env.args \
-                and scope_of(ctx, node) is env.function:
-            node, env = env.args[node.value]
+        bound = env_value(ctx, node, env) if isinstance(node, cst.Name) else None
+        if bound is not None:
+            node, env = bound
             inline = False
             continue
         followed, plain = follow_names(ctx, node)
@@ -188,8 +202,8 @@ def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | No
     owner = node.value
     if not isinstance(owner, cst.Name):
         return None
-    if env is not None and owner.value in env.args and scope_of(ctx, owner) is env.function:
-        values = [env.args[owner.value]]
+    if env_value(ctx, owner, env) is not None:
+        values = [env_value(ctx, owner, env)]
     else:
         function = parameter_function(ctx, owner)
         values = passed(ctx, function, owner.value) if function is not None else None
@@ -375,6 +389,37 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
                 bound[param.name.value] = (item, env)
         return ("value", fn.body, Env(fn, bound))
     return None
+
+
+def mapped_tree(ctx: FileContext, name: cst.Name, env: Env | None):
+    """For a parameter of `lambda p: ...` mapped by `jax.tree.map(lambda p: ..., tree)`: (the tree
+    whose leaves `p` takes, Env); else None."""
+    from codemods.analysis.local_names import parents, scope_of
+
+    function = scope_of(ctx, name)
+    if not isinstance(function, cst.Lambda) or not isinstance(function.params, cst.Parameters):
+        return None
+    params = function.params
+    if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
+            or params.star_kwarg is not None or any(p.default is not None for p in params.params):
+        return None
+    names = [p.name.value for p in params.params]
+    arg = parents(ctx).get(function)
+    call = parents(ctx).get(arg)
+    if name.value not in names or not isinstance(arg, cst.Arg) or not isinstance(call, cst.Call) \
+            or not call.args or call.args[0] is not arg or ctx.imports.resolve(call.func) not in _TREE_MAP \
+            or any(a.star or a.keyword for a in call.args) or len(call.args) != len(names) + 1:
+        return None
+    return call.args[1 + names.index(name.value)].value, env
+
+
+def tree_map_body(ctx: FileContext, call: cst.Call):
+    """`jax.tree.map(lambda ...: body, trees...)` -> (the lambda, body), else None."""
+    if ctx.imports.resolve(call.func) not in _TREE_MAP or len(call.args) < 2 \
+            or any(a.star or a.keyword for a in call.args) or not isinstance(call.args[0].value, cst.Lambda):
+        return None
+    fn = call.args[0].value
+    return fn, fn.body
 
 
 def _comprehension_leaf(ctx: FileContext, comp, key: cst.BaseExpression, env: Env | None):

@@ -24,7 +24,16 @@ from functools import partial
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.call_sites import asked, parameter_function, passed
-from codemods.analysis.spec_sources import Env, bind_call, follow_spec, leaf_source, returned_by
+from codemods.analysis.spec_sources import (
+    Env,
+    bind_call,
+    env_value,
+    follow_spec,
+    leaf_source,
+    mapped_tree,
+    returned_by,
+    tree_map_body,
+)
 from codemods.analysis.specs import (
     MAX_DEPTH,
     Axes,
@@ -245,9 +254,12 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
             return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env))
         return input_sharding(ctx, node, depth + 1, leaf_env)
     if isinstance(expr, cst.Name):
-        if env is not None and expr.value in env.args and scope_of(ctx, expr) is env.function:
-            value, outer = env.args[expr.value]
-            return input_sharding(ctx, value, depth + 1, outer)
+        bound = env_value(ctx, expr, env)
+        if bound is not None:
+            return input_sharding(ctx, bound[0], depth + 1, bound[1])
+        mapped = mapped_tree(ctx, expr, env)
+        if mapped is not None:  # `jax.tree.map(lambda p: gather(p, ...), params)`
+            return leaf_sharding(ctx, mapped[0], depth + 1, mapped[1])
         binding = resolve_name(ctx, expr)
         if binding is None:
             return _passed_sharding(ctx, expr, depth)
@@ -272,13 +284,41 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     return parse_sharding(ctx, sharding, follow) if sharding is not None else None
 
 
-def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int) -> ShardingLiteral | None:
+def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
+                  env: Env | None = None) -> ShardingLiteral | None:
+    """The sharding every leaf of the pytree `tree` certainly has (one array is its own leaf):
+    `jax.device_put(t, S)` with one sharding S, or `jax.tree.map(lambda p: <sharded the same
+    whatever p is>, t)`, through names, parameters and one-return helpers."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(tree, cst.Name):
+        bound = env_value(ctx, tree, env)
+        if bound is not None:
+            return leaf_sharding(ctx, bound[0], depth + 1, bound[1])
+        binding = resolve_name(ctx, tree)
+        if binding is None:
+            return _passed_sharding(ctx, tree, depth, leaf_sharding)
+        return leaf_sharding(ctx, binding.value, depth + 1, env) if binding.kind == "assign" else None
+    if not isinstance(tree, cst.Call):
+        return None
+    returned = returned_by(ctx, tree.func)
+    if returned is not None:
+        function, value, bindable = returned
+        inner = bind_call(ctx, function, tree, env, bindable)
+        return leaf_sharding(ctx, value, depth + 1, inner) if inner is not None else None
+    mapped = tree_map_body(ctx, tree)
+    if mapped is not None:  # its parameters left unbound: the body's sharding must not depend on them
+        return input_sharding(ctx, mapped[1], depth + 1, env)
+    return input_sharding(ctx, tree, depth + 1, env)  # device_put(t, S) as well as one array
+
+
+def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) -> ShardingLiteral | None:
     """A parameter of a module function: the sharding every call's argument has, when they agree."""
     function = parameter_function(ctx, name)
     values = passed(ctx, function, name.value) if function is not None else None
     if not values:
         return None
-    found = [input_sharding(ctx, value, depth + 1, env) for value, env in values]
+    found = [(read or input_sharding)(ctx, value, depth + 1, env) for value, env in values]
     if any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
