@@ -23,7 +23,7 @@ def follow_names(ctx: FileContext, expr: cst.BaseExpression) -> tuple[cst.BaseEx
     """`expr`, or the value a local name holds; and whether no name was followed."""
     node: cst.BaseExpression | None = expr
     for _ in range(MAX_DEPTH):
-        if not isinstance(node, cst.Name):
+        if not isinstance(node, cst.Name) or node.value in ("None", "True", "False"):  # keywords: never rebound
             return node, node is expr
         binding = resolve_name(ctx, node)
         node = binding.value if binding is not None and binding.kind == "assign" else None

@@ -37,16 +37,23 @@ class Env:
 
 def env_value(ctx: FileContext, name: cst.Name, env: Env | None):
     """(expression, Env) the call being followed binds to `name`, read in its function or in a
-    lambda inside it that does not bind the name itself; else None."""
-    from codemods.analysis.local_names import _scope_info, scope_of
+    lambda or comprehension inside it that does not bind the name itself; else None."""
+    from codemods.analysis.local_names import _is_comprehension, _scope_info, scope_of
 
     if env is None or name.value not in env.args:
         return None
     scope = scope_of(ctx, name)
-    while isinstance(scope, cst.Lambda) and scope is not env.function \
+    while (isinstance(scope, cst.Lambda) or _is_comprehension(scope)) and scope is not env.function \
             and name.value not in _scope_info(ctx, scope).params:
         scope = scope_of(ctx, scope)
     return env.args[name.value] if scope is env.function else None
+
+
+@dataclass(frozen=True)
+class Packed:
+    """What a `*args` parameter holds: the call's extra positional (expression, Env) pairs."""
+
+    items: tuple
 
 
 # --------------------------------------------------------------------------- constant tables
@@ -224,13 +231,14 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
     """The arguments `call` binds to `function`'s `bindable` parameters (the others stay unknown);
     None with `*`/`**` anywhere."""
     params = function.params
-    if any(arg.star for arg in call.args) or isinstance(params.star_arg, cst.Param) \
-            or params.star_kwarg is not None:
+    if any(arg.star for arg in call.args) or params.star_kwarg is not None:
         return None
     positional = [*params.posonly_params, *params.params]
     bound: dict = {}
     given = [arg for arg in call.args if arg.keyword is None]
-    if len(given) > len(positional):
+    if isinstance(params.star_arg, cst.Param):  # `*names`: the extra positional arguments, in order
+        bound[params.star_arg.name.value] = (Packed(tuple((arg.value, env) for arg in given[len(positional):])), None)
+    elif len(given) > len(positional):
         return None
     for param, arg in zip(positional, given):
         bound[param.name.value] = (arg.value, env)
@@ -268,6 +276,8 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     function = binding.node
     positional = [param.name.value for param in (*function.params.posonly_params, *function.params.params)]
     bindable = set(positional) | {param.name.value for param in function.params.kwonly_params}
+    if isinstance(function.params.star_arg, cst.Param):
+        bindable.add(function.params.star_arg.name.value)
     for wrapper in wrappers:
         static = _jit_static(ctx, wrapper, positional)
         if static is None:

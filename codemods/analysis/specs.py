@@ -217,21 +217,23 @@ def call_argument(call: cst.Call, index: int, keyword: str) -> cst.BaseExpressio
     return None
 
 
-def parse_sharding(ctx: FileContext, expr: cst.BaseExpression, follow=None) -> ShardingLiteral | None:
-    """`P(...)` or `NamedSharding(mesh, P(...))`, literal or through local names (or `follow`)."""
+def parse_sharding(ctx: FileContext, expr: cst.BaseExpression, follow=None, built=None) -> ShardingLiteral | None:
+    """`P(...)` or `NamedSharding(mesh, P(...))`, literal or through local names (or `follow`);
+    `built(node)` reads a spec some code builds (a SpecLiteral) where no literal is written."""
     follow = follow or (lambda node: follow_names(ctx, node))
+    built = built or (lambda node: None)
     node, inline = follow(expr)
     if node is None:
         return None
-    literal = parse_spec(ctx, node)
+    literal = parse_spec(ctx, node) or built(node)
     if literal is not None:
-        return ShardingLiteral(expr, literal, inline=inline)
+        return ShardingLiteral(expr, literal, inline=inline and bool(literal.dims or not literal.spec.partitions))
     if isinstance(node, cst.Call) and ctx.imports.resolve(node.func) == NAMED_SHARDING:
         spec_expr = call_argument(node, 1, "spec")
         if spec_expr is None:
             return None
         spec_node, spec_inline = follow(spec_expr)
-        literal = parse_spec(ctx, spec_node) if spec_node is not None else None
+        literal = parse_spec(ctx, spec_node) or built(spec_node) if spec_node is not None else None
         if literal is None:
             return None
         return ShardingLiteral(expr, literal, node, spec_expr, wrapper_inline=inline, inline=inline and spec_inline)

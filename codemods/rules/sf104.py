@@ -24,6 +24,7 @@ from functools import partial
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.call_sites import asked, parameter_function, passed
+from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import (
     Env,
     bind_call,
@@ -251,7 +252,7 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
             return None
         kind, node, leaf_env = leaf
         if kind == "sharding":
-            return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env))
+            return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env), partial(built_spec, ctx, env=leaf_env))
         return input_sharding(ctx, node, depth + 1, leaf_env)
     if isinstance(expr, cst.Name):
         bound = env_value(ctx, expr, env)
@@ -280,8 +281,9 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         sharding = call_argument(expr, 1, "out_shardings")
     else:
         sharding = _producer_out(ctx, expr.func)
-        follow = partial(follow_spec, ctx)  # written where the producer stands, outside any bound call
-    return parse_sharding(ctx, sharding, follow) if sharding is not None else None
+        env = None  # written where the producer stands, outside any bound call
+        follow = partial(follow_spec, ctx)
+    return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env)) if sharding is not None else None
 
 
 def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
@@ -404,7 +406,7 @@ class _Site:
         # same at the call: a fix then writes the axes by value.
         self.by_value = out is None
         if out is None:
-            out = parse_sharding(ctx, out_expr, partial(follow_spec, ctx))
+            out = parse_sharding(ctx, out_expr, partial(follow_spec, ctx), partial(built_spec, ctx))
         if out is None:
             return
         in_spec, out_spec = source.spec.spec, out.spec.spec
@@ -413,13 +415,18 @@ class _Site:
         dims = gathered_dims(in_spec, out_spec)
         if dims is None:
             return
-        if len(dims) > 1 and not self._multi_dim():
+        # Without multi_dim=True JAX stops at the second changed dimension, after checking the
+        # first: only a first dimension that is not a prefix is certainly reported in its words.
+        self.first_only = len(dims) > 1 and not self._multi_dim()
+        if self.first_only and dims[0].kind != "not_prefix":
             return
         self.x, self.source, self.out, self.dims = x, source, out, dims
         if not _module_sets_mesh(ctx):
             yield self._no_mesh()
         bad = [d for d in dims if d.bad]
-        if bad:
+        if self.first_only:
+            yield self._rewrite(dims[:1])
+        elif bad:
             yield self._rewrite(bad)
         elif missing_reduced(dims, out_spec.reduced):
             yield self._add_reduced()
@@ -489,8 +496,10 @@ class _Site:
         gather_dims = ", ".join(str(d.dim) for d in bad)
         message = (f"{problem}. Gather dimension {gather_dims} whole (reduced={set_literal(reduced, quote)}) and "
                    f"reshard to the wanted layout; or simply {self._simple_fix_text()}")
+        if self.first_only:  # other dimensions change too: one gather would need multi_dim=True
+            message = f"{problem}; the layout wanted is simply {self._simple_fix_text()}"
         fix = None
-        if ctx.target >= jaxapi.RESHARD_ADDED and self._fixable():
+        if ctx.target >= jaxapi.RESHARD_ADDED and self._fixable() and not self.first_only:
             p_text = self._new_p_text(out.spec, {d.dim for d in bad}, reduced, quote)
             gather = self._text_with(self.call, [ctx.replace(out.expr, self._sharding_text(p_text))])
             jax_name, import_edits = jax_module(ctx)
