@@ -132,6 +132,7 @@ ENTRIES = {
     "n37_tuple_literal_unknown_item": "run(mesh, x, x, (const(8, 8),))",
     "n51_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
     "n52_sf104_callers_unknown": "main(mesh, x)",
+    "n53_sf104_rules_unknown": "(main(mesh, x), later_dimension(mesh, x))",
 
     "n76_plain_enum_member": "run(xd)",
     "n77_names_changed": "run(xd)",
@@ -185,6 +186,7 @@ ENTRIES = {
     "s5_sf104_pytree_leaves": "(main({'w': x, 'b': x}), exported({'w': x, 'b': x}))",
     "s6_sf104_three_axes": "main(x)",
     "s7_sf104_passed_inputs": "(main(mesh, x), sliced(const(8)))",
+    "s8_sf104_logical_rules": "(main(mesh, x), two_dims(mesh, x))",
     "v1_mapper": "make(mesh)(x)",
     "v2_mapper_local_alias": "make(mesh)(x)",
     "v3_module_mapper_decorator": "step(x)",
@@ -361,6 +363,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("n53_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
     ("n52_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
     ("n52_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
     ("m25_blocks_list_loop", 14): _SECOND_ROUND,

@@ -443,6 +443,8 @@ class _Site:
                 ("out_sharding", str(self.out.spec.spec)))
 
     def _quote(self) -> str:
+        if self.by_value:
+            return quote_of(self.ctx, self.call)
         spec = self.out.spec.spec
         if any(spec.partitions) or spec.reduced:
             return quote_of(self.ctx, self.out.spec.call)
@@ -506,6 +508,11 @@ class _Site:
             replacement = f"{jax_name}.reshard({gather}, {ctx.text(out.expr)})"
             fix = Fix(f"gather dimension {gather_dims} whole, then `{jax_name}.reshard` to {ctx.text(out.expr)}",
                       (ctx.replace(self.call, replacement), *import_edits), Safety.SAFE)
+        elif ctx.target >= jaxapi.RESHARD_ADDED and self.first_only and not out.spec.spec.reduced:
+            # The gather promised x's values in the out layout: that is what reshard gives.
+            jax_name, import_edits = jax_module(ctx)
+            fix = Fix(f"`{jax_name}.reshard` to {ctx.text(out.expr)}",
+                      (ctx.replace(self.call, self._simple_fix_text().strip("`")), *import_edits), Safety.SAFE)
         return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), fix, self._evidence())
 
     def _add_reduced(self) -> Finding:
