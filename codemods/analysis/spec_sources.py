@@ -163,7 +163,7 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
     """`expr`, or what it certainly holds through local names, bound parameters, class
     attributes and constant tables; and whether nothing was followed."""
     from codemods.analysis.named_axes import attribute_value
-    from codemods.analysis.local_names import follow_names, scope_of
+    from codemods.analysis.local_names import follow_names
 
     node, inline = expr, True
     for _ in range(MAX_HOPS):
@@ -203,7 +203,7 @@ def _passed_node(ctx: FileContext, name: cst.Name):
 def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | None):
     """`plan.train` where the parameter `plan` is the same class in every call (`plan=Plan`)."""
     from codemods.analysis.call_sites import parameter_function, passed
-    from codemods.analysis.local_names import resolve_name, scope_of
+    from codemods.analysis.local_names import resolve_name
     from codemods.analysis.named_axes import attribute_value
 
     owner = node.value
