@@ -133,6 +133,7 @@ ENTRIES = {
     "n51_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
     "n52_sf104_callers_unknown": "main(mesh, x)",
     "n53_sf104_rules_unknown": "(main(mesh, x), later_dimension(mesh, x))",
+    "n54_sf104_loop_keys_unknown": "main(mesh, x)",
 
     "n76_plain_enum_member": "run(xd)",
     "n77_names_changed": "run(xd)",
@@ -187,6 +188,7 @@ ENTRIES = {
     "s6_sf104_three_axes": "main(x)",
     "s7_sf104_passed_inputs": "(main(mesh, x), sliced(const(8)))",
     "s8_sf104_logical_rules": "(main(mesh, x), two_dims(mesh, x))",
+    "s9_sf104_loop_tables": "main(mesh, x)",
     "v1_mapper": "make(mesh)(x)",
     "v2_mapper_local_alias": "make(mesh)(x)",
     "v3_module_mapper_decorator": "step(x)",

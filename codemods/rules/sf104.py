@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.call_sites import asked
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
+from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.spec_builders import built_spec
-from codemods.analysis.spec_sources import follow_spec
+from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.specs import (
     Axes,
     Spec,
@@ -178,12 +179,33 @@ def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     wanted = asked(ctx)
     wanted.clear()
     found = list(_Site(ctx, call).findings())
-    if found or not wanted:
+    if found:
         return found
+    if wanted:
+        same = _same_call(ctx, call)
+        found = list(_Site(ctx.whole_file(), same).findings()) if same is not None else []
+    if found or not loop_keys(ctx, call):
+        return found
+    same = _same_call(ctx, call)  # which keys the loop gives may be read from its callers
+    return _keyed_findings(ctx.whole_file(), same) if same is not None else []
+
+
+def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
+    """The call at the same offsets in the whole file's LibCST tree."""
     whole = ctx.whole_file()
     start, end = ctx.offsets(call)
-    same = next((node for node in _calls(whole) if whole.offsets(node) == (start, end)), None)
-    return list(_Site(whole, same).findings()) if same is not None else []
+    return next((node for node in _calls(whole) if whole.offsets(node) == (start, end)), None)
+
+
+def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
+    """In a loop over keys of constant tables (`for name in params: ... SPECS[name]`): what the
+    call does for the first key it certainly fails on. Not fixed: a fix would write that key's
+    axes for every key."""
+    for key, env in loop_keys(ctx, call):
+        found = list(_Site(ctx, call, env).findings())
+        if found:
+            return [replace(f, message=f"when the loop reaches key {key!r}: {f.message}", fix=None) for f in found]
+    return []
 
 
 def _axes_literal(axes: Axes, quote: str) -> str:
@@ -224,9 +246,10 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
 # --------------------------------------------------------------------------- one call
 
 class _Site:
-    def __init__(self, ctx: FileContext, call: cst.Call) -> None:
+    def __init__(self, ctx: FileContext, call: cst.Call, env: Env | None = None) -> None:
         self.ctx = ctx
         self.call = call
+        self.env = env  # binds a loop variable to one key (_keyed_findings)
 
     def findings(self) -> Iterator[Finding]:
         ctx, call = self.ctx, self.call
@@ -234,15 +257,16 @@ class _Site:
         out_expr = call_argument(call, 1, "out_sharding")
         if x is None or out_expr is None:
             return
-        source = input_sharding(ctx, x)
+        source = input_sharding(ctx, x, 0, self.env)
         if source is None:
             return
-        out = parse_sharding(ctx, out_expr)
+        out = parse_sharding(ctx, out_expr) if self.env is None else None
         # Read through tables, classes or parameters, the literal's own text may not mean the
         # same at the call: a fix then writes the axes by value.
         self.by_value = out is None
         if out is None:
-            out = parse_sharding(ctx, out_expr, partial(follow_spec, ctx), partial(built_spec, ctx))
+            out = parse_sharding(ctx, out_expr, partial(follow_spec, ctx, env=self.env),
+                                 partial(built_spec, ctx, env=self.env))
         if out is None:
             return
         in_spec, out_spec = source.spec.spec, out.spec.spec
