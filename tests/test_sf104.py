@@ -547,3 +547,40 @@ def test_axis_names_from_tuple_unpacking_and_constant_tuples():
     assert "gathers 'i', 'j'" in finding.message
     # a name bound twice at module level is not one value: no finding
     assert findings(source.replace("AXES = ('i', 'j')\n", "AXES = ('i', 'j')\nAXES = ('i',)\n")) == []
+
+
+# --------------------------------------------------------------------------- inputs through callers
+CALLERS = HEADER + textwrap.dedent("""\
+    def gather(w):
+        return top_level_all_gather(w, P(None, 'j'))
+
+
+    def unrelated():
+        return 1
+
+
+    def main(x, mesh):
+        with jax.set_mesh(mesh):
+            placed = jax.device_put(x, NamedSharding(mesh, P('i', 'j')))
+            return gather(placed)
+    """)
+
+
+def test_a_parameter_is_what_every_call_passes_with_and_without_the_sparse_text():
+    # `main` holds none of SF104's words: the sparse text blanks it, and the rule reads the
+    # callers on the whole file instead, so every way of running gives the same answer.
+    for options in (OPTIONS, Options(select=("SF104",), prefilter=False), Options()):
+        (finding,) = [f for f in findings(CALLERS, options) if f.code == "SF104"]
+        assert "gathers 'i'" in finding.message and finding.span.line == 6
+    assert "jax.reshard(top_level_all_gather(w, P(None, 'j', reduced={'i'})), P(None, 'j'))" in fixed(CALLERS)
+
+
+def test_a_parameter_is_unknown_when_its_callers_are_not_all_known():
+    # passed as a value, the function may be called with anything
+    assert findings(CALLERS.replace("return 1", "return gather")) == []
+    # two calls that disagree (one replicated input: nothing to gather)
+    twice = CALLERS.replace("return gather(placed)", "return gather(placed), gather(jax.device_put(x, NamedSharding(mesh, P(None, 'j'))))")
+    assert findings(twice) == []
+    # a call from inside the function itself
+    assert findings(CALLERS.replace("return top_level_all_gather(w, P(None, 'j'))",
+                                    "return top_level_all_gather(w, P(None, 'j')) if w is None else gather(w)")) == []

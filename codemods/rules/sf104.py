@@ -135,8 +135,11 @@ class TopLevelAllGatherPrefix(Rule):
         what="Finds `top_level_all_gather(x, out)` calls that JAX rejects, where the code shows x's sharding "
              "(`jax.device_put`, `jax.reshard`, a `jax.jit(..., out_shardings=...)` or `shard_map` result, with the "
              "spec written in place or read from a constant table, a class attribute, a str Enum, a helper's or "
-             "a static jit argument, or a leaf of a params tree placed by `jax.tree.map`, a comprehension or a "
-             "loop over a specs table): an out "
+             "a static jit argument, a helper mapping logical names through a rule table "
+             "(`P(*(RULES[n] for n in names))`), a sliced axis tuple, or a leaf of a params tree placed by "
+             "`jax.tree.map`, a comprehension or a loop over a specs table; a module function's parameter is "
+             "what every call of the function passes; in a loop over the keys of spec tables, the first key "
+             "that fails is reported, without a fix): an out "
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
              "`reduced={...}`; a call in a module that never sets a context mesh.",
