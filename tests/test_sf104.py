@@ -584,3 +584,28 @@ def test_a_parameter_is_unknown_when_its_callers_are_not_all_known():
     # a call from inside the function itself
     assert findings(CALLERS.replace("return top_level_all_gather(w, P(None, 'j'))",
                                     "return top_level_all_gather(w, P(None, 'j')) if w is None else gather(w)")) == []
+
+
+def test_parameters_passed_round_a_cycle_are_unknown():
+    # f and g (h and k) pass the parameter to each other: no end to follow, no error, no finding
+    source = HEADER + textwrap.dedent("""\
+        def f(s, x, n):
+            if n:
+                return g(s, x, n - 1)
+            return top_level_all_gather(jax.device_put(x, NamedSharding(jax.sharding.get_abstract_mesh(), s)), P(None))
+
+
+        def g(t, x, n):
+            return f(t, x, n)
+
+
+        def h(w, n):
+            if n:
+                return k(w, n - 1)
+            return top_level_all_gather(w, P(None))
+
+
+        def k(v, n):
+            return h(v, n)
+        """)
+    assert findings(source) == []

@@ -42,6 +42,24 @@ def parameter_function(ctx: FileContext, name: cst.Name):
     return function
 
 
+def read_passed(ctx: FileContext, name: cst.Name, read) -> list | None:
+    """[read(expression, Env) for what each call passes for the parameter `name`], or None when
+    that is unknown or the parameter is already being read (functions passing it round a cycle)."""
+    function = parameter_function(ctx, name)
+    if function is None:
+        return None
+    key = (id(function), name.value)
+    active = ctx.cached("call_sites.active", set)
+    values = passed(ctx, function, name.value) if key not in active else None
+    if not values:
+        return None
+    active.add(key)
+    try:
+        return [read(value, env) for value, env in values]
+    finally:
+        active.discard(key)
+
+
 def passed(ctx: FileContext, function, param: str):
     """[(expression, Env | None)] that each call of `function` binds to `param`, else None."""
     from codemods.analysis.local_names import _module_binding_counts, parents

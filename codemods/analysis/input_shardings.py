@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from codemods import jaxapi
-from codemods.analysis.call_sites import parameter_function, passed
+from codemods.analysis.call_sites import read_passed
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -116,12 +116,8 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
 
 def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) -> ShardingLiteral | None:
     """A parameter of a module function: the sharding every call's argument has, when they agree."""
-    function = parameter_function(ctx, name)
-    values = passed(ctx, function, name.value) if function is not None else None
-    if not values:
-        return None
-    found = [(read or input_sharding)(ctx, value, depth + 1, env) for value, env in values]
-    if any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
+    found = read_passed(ctx, name, lambda value, env: (read or input_sharding)(ctx, value, depth + 1, env))
+    if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
 

@@ -58,7 +58,7 @@ _WRAPPERS = frozenset({"sorted", "list", "tuple", "reversed", "set"})
 def _iterated_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
     """The strings a loop over `node` may give, when the file shows them (a tuple or dict literal,
     through `sorted(...)`/`.keys()`, or what every call passes for a parameter); None if unknown."""
-    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.call_sites import read_passed
 
     while True:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in _WRAPPERS \
@@ -72,17 +72,10 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
             break
     held, _ = follow_spec(ctx, node)
     if held is None and isinstance(node, cst.Name):
-        function = parameter_function(ctx, node)
-        values = passed(ctx, function, node.value) if function is not None else None
-        if not values:
+        each = read_passed(ctx, node, lambda value, env: _literal_keys(follow_spec(ctx, value, env)[0]))
+        if not each or None in each:
             return None
-        found: set = set()
-        for value, _ in values:
-            keys = _literal_keys(follow_spec(ctx, value)[0])
-            if keys is None:
-                return None
-            found |= keys
-        return found
+        return set().union(*each)
     return _literal_keys(held)
 
 

@@ -190,14 +190,10 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
 
 def _passed_node(ctx: FileContext, name: cst.Name):
     """The one node every call of the enclosing module function passes for parameter `name`."""
-    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.call_sites import read_passed
 
-    function = parameter_function(ctx, name)
-    values = passed(ctx, function, name.value) if function is not None else None
-    if not values:
-        return None
-    held = [follow_spec(ctx, value, env)[0] for value, env in values]
-    return held[0] if all(node is held[0] for node in held) else None
+    held = read_passed(ctx, name, lambda value, env: follow_spec(ctx, value, env)[0])
+    return held[0] if held and all(node is held[0] for node in held) else None
 
 
 def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | None):
