@@ -131,7 +131,7 @@ ENTRIES = {
     "n36_sf104_axis_tuples_unknown": ("main(x, ('i', 'j'))", "main(x, ('j', 'i'))"),
     "n37_tuple_literal_unknown_item": "run(mesh, x, x, (const(8, 8),))",
     "n51_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
-    "n52_sf104_callers_unknown": "main(mesh, x)",
+    "n52_sf104_callers_unknown": "(main(mesh, x), methods(mesh, x))",
     "n53_sf104_rules_unknown": "(main(mesh, x), later_dimension(mesh, x))",
     "n54_sf104_loop_keys_unknown": "main(mesh, x)",
 
@@ -189,6 +189,7 @@ ENTRIES = {
     "s7_sf104_passed_inputs": "(main(mesh, x), sliced(const(8)))",
     "s8_sf104_logical_rules": "(main(mesh, x), two_dims(mesh, x))",
     "s9_sf104_loop_tables": "main(mesh, x)",
+    "s10_sf104_methods_and_trees": "main(mesh, x)",
     "v1_mapper": "make(mesh)(x)",
     "v2_mapper_local_alias": "make(mesh)(x)",
     "v3_module_mapper_decorator": "step(x)",

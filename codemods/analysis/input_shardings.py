@@ -20,6 +20,8 @@ from codemods.analysis.local_names import (
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import (
     Env,
+    _mutations,
+    _table_name,
     bind_call,
     env_value,
     follow_spec,
@@ -28,7 +30,7 @@ from codemods.analysis.spec_sources import (
     returned_by,
     tree_map_body,
 )
-from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding
+from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -49,7 +51,15 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
         if leaf is None:
-            return None
+            # `tree['w']` of a tree whose leaves are all placed alike (a string key: not an array)
+            # whose items nothing stores or lets escape
+            keyed = len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index) \
+                and string_value(expr.slice[0].slice.value) is not None
+            others, stores = _mutations(ctx)
+            tree = _table_name(expr.value)
+            if not keyed or tree is None or tree in others or stores.get(tree) or "*" in others:
+                return None
+            return leaf_sharding(ctx, expr.value, depth + 1, env)
         kind, node, leaf_env = leaf
         if kind == "sharding":
             return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env), partial(built_spec, ctx, env=leaf_env))
@@ -71,9 +81,11 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return None
     returned = returned_by(ctx, expr.func)
     if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`
-        function, value, bindable = returned
-        inner = bind_call(ctx, function, expr, env, bindable)
+        function, value, bindable, skip = returned
+        inner = bind_call(ctx, function, expr, env, bindable, skip)
         return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
+    if tree_map_body(ctx, expr) is not None:  # a tree gathered whole, its leaves placed alike
+        return leaf_sharding(ctx, expr, depth + 1, env)
     name = ctx.imports.resolve(expr.func)
     if name == "jax.device_put":
         sharding = call_argument(expr, 1, "device")
@@ -105,8 +117,8 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
         return None
     returned = returned_by(ctx, tree.func)
     if returned is not None:
-        function, value, bindable = returned
-        inner = bind_call(ctx, function, tree, env, bindable)
+        function, value, bindable, skip = returned
+        inner = bind_call(ctx, function, tree, env, bindable, skip)
         return leaf_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     mapped = tree_map_body(ctx, tree)
     if mapped is not None:  # its parameters left unbound: the body's sharding must not depend on them

@@ -25,8 +25,8 @@ def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = Non
     returned = returned_by(ctx, node.func)
     if returned is None:
         return None
-    function, value, bindable = returned
-    inner = bind_call(ctx, function, node, env, bindable)
+    function, value, bindable, skip = returned
+    inner = bind_call(ctx, function, node, env, bindable, skip)
     if inner is None or not isinstance(value, cst.Call) or ctx.imports.resolve(value.func) != PARTITION_SPEC \
             or len(value.args) != 1 or value.args[0].star != "*" or value.args[0].keyword is not None:
         return None

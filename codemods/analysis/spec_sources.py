@@ -223,13 +223,13 @@ def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | No
 # --------------------------------------------------------------------------- calls of one-return functions
 
 def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
-              bindable: frozenset[str]) -> Env | None:
-    """The arguments `call` binds to `function`'s `bindable` parameters (the others stay unknown);
-    None with `*`/`**` anywhere."""
+              bindable: frozenset[str], skip: int = 0) -> Env | None:
+    """The arguments `call` binds to `function`'s `bindable` parameters (the others stay unknown;
+    the first `skip`, a method's receiver, are bound already); None with `*`/`**` anywhere."""
     params = function.params
     if any(arg.star for arg in call.args) or params.star_kwarg is not None:
         return None
-    positional = [*params.posonly_params, *params.params]
+    positional = [*params.posonly_params, *params.params][skip:]
     bound: dict = {}
     given = [arg for arg in call.args if arg.keyword is None]
     if isinstance(params.star_arg, cst.Param):  # `*names`: the extra positional arguments, in order
@@ -251,11 +251,17 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
 
 
 def returned_by(ctx: FileContext, func: cst.BaseExpression):
-    """(FunctionDef, returned expression, parameters a call may bind) for a module function whose
-    body ends in its one `return`, undecorated (every parameter) or under a `jax.jit` that keeps what it
+    """(FunctionDef, returned expression, parameters a call may bind, receivers bound already) for
+    a module function or `self.method` whose body ends in its one `return`, undecorated (every parameter) or under a `jax.jit` that keeps what it
     returns (its static parameters only: a spec passed as a traced argument fails in jit)."""
+    from codemods.analysis.call_sites import self_method
     from codemods.analysis.local_names import _scope_info, resolve_name
 
+    if isinstance(func, cst.Attribute):  # `self.place(tree)`: a method, its receiver bound already
+        method = self_method(ctx, func)
+        if method is None or method.decorators:
+            return None
+        return _returned(ctx, method, [], 1)
     if not isinstance(func, cst.Name):
         return None
     binding = resolve_name(ctx, func)
@@ -269,8 +275,13 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
         binding = resolve_name(ctx, jitted.args[0].value)
     if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.FunctionDef):
         return None
-    function = binding.node
-    positional = [param.name.value for param in (*function.params.posonly_params, *function.params.params)]
+    return _returned(ctx, binding.node, wrappers, 0)
+
+
+def _returned(ctx: FileContext, function, wrappers: list, skip: int):
+    from codemods.analysis.local_names import _scope_info
+
+    positional = [param.name.value for param in (*function.params.posonly_params, *function.params.params)][skip:]
     bindable = set(positional) | {param.name.value for param in function.params.kwonly_params}
     if isinstance(function.params.star_arg, cst.Param):
         bindable.add(function.params.star_arg.name.value)
@@ -295,7 +306,7 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     # Earlier statements may bind names the return reads (`def init(): ...; return init()`);
     # a parameter they rebind is no longer what the call passed.
     bindable -= set(_scope_info(ctx, function).bindings)
-    return function, last.body[0].value, frozenset(bindable)
+    return function, last.body[0].value, frozenset(bindable), skip
 
 
 def _returns_elsewhere(function, final) -> bool:

@@ -39,3 +39,31 @@ def main(mesh, x):
         served2 = to_serving(x, Other)
         each = gather_each({"w": x}, {"w": P("i")}, mesh)
     return rows, some, some2, served, served2, each
+
+
+class Swapper:
+    def place(self, tree, mesh):
+        return jax.tree.map(lambda p: jax.device_put(p, NamedSharding(mesh, P("i", "j"))), tree)
+
+    def gather(self, w):
+        return top_level_all_gather(w, P(None, "j"))
+
+    def run(self, tree, mesh):
+        placed = self.place(tree, mesh)
+        placed["w"] = jax.device_put(tree["w"], NamedSharding(mesh, P(None, "j")))
+        return self.gather(placed["w"])
+
+
+class Base:
+    def gather(self, w):
+        return top_level_all_gather(w, P(None, "j"))
+
+
+class Derived(Base):
+    def run(self, x, mesh):
+        return self.gather(jax.device_put(x, NamedSharding(mesh, P(None, "j"))))
+
+
+def methods(mesh, x):
+    with jax.set_mesh(mesh):
+        return Swapper().run({"w": x}, mesh), Derived().run(x, mesh)
