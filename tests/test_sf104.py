@@ -609,3 +609,27 @@ def test_parameters_passed_round_a_cycle_are_unknown():
             return h(v, n)
         """)
     assert findings(source) == []
+
+
+METHOD = HEADER + textwrap.dedent("""\
+    class Exporter:
+        def gather(self, w):
+            return top_level_all_gather(w, P(None, 'j'))
+
+
+    def main(x, mesh):
+        with jax.set_mesh(mesh):
+            placed = jax.device_put(x, NamedSharding(mesh, P('i', 'j')))
+            return Exporter().gather(placed)
+    """)
+
+
+def test_a_method_parameter_is_what_every_obj_method_call_passes():
+    (finding,) = findings(METHOD)
+    assert "gathers 'i'" in finding.message
+    # called through the class (or an alias of it) the first argument is the receiver
+    alias = METHOD.replace("return Exporter().gather(placed)", "E = Exporter\n        return E.gather(E(), placed)")
+    assert findings(alias) == []
+    # a subclass may override it; another class may define a method of the same name
+    assert findings(METHOD.replace("def main(", "class Sub(Exporter):\n    pass\n\n\ndef main(")) == []
+    assert findings(METHOD.replace("def main(", "class Other:\n    def gather(self, w):\n        return w\n\n\ndef main(")) == []

@@ -146,10 +146,20 @@ def _method_calls(ctx: FileContext, cls: cst.ClassDef, name: str) -> list | None
         return None
     calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
              and isinstance(node.func, cst.Attribute) and node.func.attr.value == name]
-    if len(calls) != facts["calls"].get(name, 0) or any(
-            isinstance(call.func.value, cst.Name) and call.func.value.value == cls.name.value for call in calls):
+    if len(calls) != facts["calls"].get(name, 0) or any(_names_class(ctx, call.func.value, cls) for call in calls):
         return None
     return calls
+
+
+def _names_class(ctx: FileContext, node: cst.BaseExpression, cls: cst.ClassDef) -> bool:
+    """Whether `node` is the class itself (`Cls`, or `C` after `C = Cls`): a call through it
+    passes the receiver as its first argument."""
+    from codemods.analysis.local_names import follow_names
+
+    if not isinstance(node, cst.Name):
+        return False
+    held, _ = follow_names(ctx, node)
+    return node.value == cls.name.value or (isinstance(held, cst.Name) and held.value == cls.name.value)
 
 
 def _attribute_facts(ctx: FileContext) -> dict:
