@@ -147,6 +147,7 @@ ENTRIES = {
     "a7_logical_rules": "run(xd)",
     "a8_mesh_axis_names": "run_made(xd)",  # run(): a Mesh of Auto axes, which the audit cannot place inputs on
     "a9_default_arg": "run(xd)",
+    "a11_rules_default_tuple": "run(mesh, x)",
     "a10_mesh_param_builder": "run(xd)",
     "p1_dict_psum": "run(mesh, x)",
     "p2_tree_util_map": "run(mesh, {'w': x, 'b': x})",
