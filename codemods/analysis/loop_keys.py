@@ -11,6 +11,8 @@ keys that the file never changes.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from codemods.analysis.local_names import _scope_info, parents, scope_of
 from codemods.analysis.spec_sources import Env, _mutated, _table_name, follow_spec
 from codemods.analysis.specs import string_value
@@ -20,18 +22,32 @@ from codemods.lazy import lazy_module
 cst = lazy_module("libcst")
 
 
-def loop_keys(ctx: FileContext, node: cst.CSTNode) -> list[tuple[str, Env]]:
-    """[(key, Env binding the loop variable to it)] for the loop around `node`; [] when unknown."""
+@dataclass(frozen=True)
+class LoopKeys:
+    keys: list[tuple[str, Env]]  # (key, Env binding the loop variable to it), in the tables' order
+    # Whether the file shows which keys the loop gives (else only the tables limit them, and the
+    # loop may never reach a given key: only what every key does is certain).
+    iterated_known: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.keys)
+
+
+_NONE = LoopKeys([])
+
+
+def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
+    """The keys the loop around `node` may give its variable; no keys when unknown."""
     function = scope_of(ctx, node)
     if not isinstance(function, cst.FunctionDef):
-        return []
+        return _NONE
     loop = _innermost_loop(ctx, node, function)
     if loop is None or not isinstance(loop.target, cst.Name):
-        return []
+        return _NONE
     name = loop.target.value
     info = _scope_info(ctx, function)
     if name in info.params or name in info.declared or len(info.bindings.get(name, [])) != 1:
-        return []
+        return _NONE
     keys: list | None = None
     first: dict = {}
     mutated = _mutated(ctx)
@@ -43,13 +59,13 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> list[tuple[str, Env]]:
             continue  # a parameter's own table (`params[name]`): it leaves every key possible
         items = _string_items(table)
         if items is None or _table_name(read.value) in mutated or "*" in mutated:
-            return []
+            return _NONE
         keys = [key for key in (keys if keys is not None else items) if key in items]
         for key, key_node in items.items():
             first.setdefault(key, key_node)
     iterated = _iterated_keys(ctx, loop.iter)
-    return [(key, Env(function, {name: (first[key], None)})) for key in keys or ()
-            if iterated is None or key in iterated]
+    return LoopKeys([(key, Env(function, {name: (first[key], None)})) for key in keys or ()
+                     if iterated is None or key in iterated], iterated is not None)
 
 
 _WRAPPERS = frozenset({"sorted", "list", "tuple", "reversed", "set"})

@@ -202,13 +202,21 @@ def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
 
 def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     """In a loop over keys of constant tables (`for name in params: ... SPECS[name]`): what the
-    call does for the first key it certainly fails on. Not fixed: a fix would write that key's
-    axes for every key."""
-    for key, env in loop_keys(ctx, call):
+    call does for the first key it fails on, when the file shows the loop gives that key, or
+    for every key the tables hold when it does not. Not fixed: a fix would write one key's axes
+    for every key."""
+    loop = loop_keys(ctx, call)
+    first: list[Finding] = []
+    for key, env in loop.keys:
         found = list(_Site(ctx, call, env).findings())
-        if found:
+        if found and loop.iterated_known:
             return [replace(f, message=f"when the loop reaches key {key!r}: {f.message}", fix=None) for f in found]
-    return []
+        if not found and not loop.iterated_known:
+            return []  # the loop may give only keys that pass
+        first = first or found
+    keys = ", ".join(repr(key) for key, _ in loop.keys)
+    said = f"it fails for every key the loop can reach ({keys}); for {loop.keys[0][0]!r}"
+    return [replace(f, message=f"{said}: {f.message}", fix=None) for f in first]
 
 
 def _axes_literal(axes: Axes, quote: str) -> str:
