@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis import transfer
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.values import (
     STATIC,
@@ -159,6 +160,8 @@ class HigherOrder:
                 self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
         elif isinstance(func, Function) and _names(node, func):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+        else:
+            self.note_held_read(func, node)  # `lax.switch(k, BRANCHES, x)` (held.py)
 
     def _traced(self, func: Value, node: ast.expr, values: list[Value], frame: Frame) -> Value:
         if not isinstance(func, (Function, Partial, Instance, JaxName, Transformed)):
@@ -281,6 +284,18 @@ class HigherOrder:
         self._stacked(first, result)
         return result if _known(result) else UNKNOWN
 
+    def _vmapped_elementwise(self, transform: Transformed, values: list[Value], keywords, result: Value) -> bool:
+        """`jax.vmap(jnp.tanh)(x)` of a reduced x: a JAX elementwise function of one array whose
+        table keeps the reduced state keeps it under vmap too (run on 0.10.2: tanh, exp, abs, with
+        and without in_axes; a function adding a constant raises under vmap as it does outside)."""
+        func = transform.func
+        if not isinstance(func, JaxName) or keywords or len(values) != 1 or not isinstance(values[0], AxisState) \
+                or not isinstance(result, AxisState) or values[0].mixed or result.mixed \
+                or not set(dict(transform.keywords)) <= {"in_axes", "out_axes"}:
+            return False
+        rule = transfer.elementwise_rule(func.name, self.judge.target)
+        return rule is not None and transfer.keeps_through(rule, values, values)
+
     def _apply_transform(self, transform: Transformed, args, keywords, frame: Frame) -> Value:
         values = [value for value, _ in args]
         if transform.kind == "same":
@@ -298,7 +313,8 @@ class HigherOrder:
             finally:
                 self.silent -= 1
                 self.analysed_refs = refs
-            return result if _known(result) else UNKNOWN
+            return result if _known(result) or self._vmapped_elementwise(transform, values, keywords, result) \
+                else UNKNOWN
         self.note_ref(transform.func, transform.func_node)
         first = len(self.slots)
         result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,

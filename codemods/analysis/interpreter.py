@@ -27,6 +27,7 @@ from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
+from codemods.analysis.held import Held
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
@@ -86,7 +87,7 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations):
+class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations, Held):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -443,7 +444,8 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
             value = self._static_value(name, frame)
             if containers(value) and name in mutated_names(self.scope.tree):
-                value = UNKNOWN  # a dict or list some code changes in place
+                # a dict or list some code changes in place (unless only decorators fill it)
+                value = self.registry_value(name, frame) or UNKNOWN
             self._static[key] = value
         return self._static[key]
 
@@ -527,7 +529,7 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
             else:
-                total = self.scope.module_references(name)
+                total = self.scope.module_references(name) + self.held_references(function)
             return len(analysed) >= total
         return self._references_in(parent).get(name, set()) <= analysed
 

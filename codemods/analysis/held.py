@@ -1,0 +1,183 @@
+"""Module functions held in module containers (issue 13): a table of branches
+(`NORMALIZERS = [_identity, _max_norm]` handed to `lax.switch`) and a registry a decorator
+fills (`@register("rows")` over a def, with `def register(name): def deco(fn): TABLE[name] = fn;
+return fn; return deco` and `TABLE = {}`).
+
+A held function runs wherever its container is read, so a verdict in it counts only when every
+read that may reach it was analysed: a read by a literal key (`TABLE["rows"]`, `BRANCHES[1]`)
+reaches that entry only; any other read reaches them all. A registry is read as its entries only
+when it is filled by nothing but such decorators, each with a literal key, and read only inside
+functions (which run after the module has registered everything).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.mutation import MUTATORS, mutated_names
+from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes
+from codemods.analysis.values import DictValue, Function, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+
+@dataclass(frozen=True)
+class _Table:
+    entries: tuple[tuple[object, ast.FunctionDef], ...]  # (key or index, the module def held there)
+    references: frozenset[int]  # the Name nodes that put the defs there (not reads of the container)
+    reads: tuple[ast.Name, ...]  # every other use of the container's name
+    registry: bool
+
+
+class Held:
+    """The held-function half of the Interpreter (which supplies scope, analysed_refs,
+    module_frame and the parent map of Instances)."""
+
+    def _held_tables(self) -> dict[str, _Table]:
+        tables = self._class_tables.get("held")
+        if tables is None:
+            tables = self._class_tables["held"] = {}
+            for stmt in self.scope.tree.body:
+                if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+                    name = stmt.targets[0].id
+                    if self.scope.globals.unique_value(name) is stmt.value and name not in self.scope.volatile:
+                        table = self._literal_table(name, stmt.value) or self._registry_table(name, stmt.value)
+                        if table is not None:
+                            tables[name] = table
+        return tables
+
+    def _literal_table(self, name: str, literal: ast.expr) -> _Table | None:
+        if name in mutated_names(self.scope.tree):
+            return None
+        if type(literal) in (ast.List, ast.Tuple):
+            pairs = list(enumerate(literal.elts))
+        elif type(literal) is ast.Dict and all(type(key) is ast.Constant and isinstance(key.value, str)
+                                                for key in literal.keys):
+            pairs = [(key.value, value) for key, value in zip(literal.keys, literal.values)]
+        else:
+            return None
+        entries = [(key, node) for key, node in pairs if type(node) is ast.Name
+                   and self.scope.globals.unique_function(node.id) is not None]
+        if not entries:
+            return None
+        return _Table(tuple((key, self.scope.globals.unique_function(node.id)) for key, node in entries),
+                      frozenset(id(node) for _, node in entries), self._uses(name, frozenset()), False)
+
+    def _registry_table(self, name: str, literal: ast.expr) -> _Table | None:
+        if type(literal) is not ast.Dict or literal.keys:
+            return None
+        stores, entries = [], []
+        for node in iter_nodes(self.scope.tree):
+            if type(node) is ast.Subscript and not isinstance(node.ctx, ast.Load) and _root(node) == name:
+                stores.append(node)
+            elif type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in MUTATORS \
+                    and _root(node.func.value) == name:
+                return None
+        if len(stores) != 1 or type(stores[0].value) is not ast.Name:
+            return None
+        factory = self._registering_factory(stores[0])
+        if factory is None:
+            return None
+        uses = 0
+        for stmt in self.scope.tree.body:
+            for decorator in getattr(stmt, "decorator_list", []):
+                if type(decorator) is ast.Call and type(decorator.func) is ast.Name and decorator.func.id == factory.name:
+                    key = decorator.args[0] if len(decorator.args) == 1 and not decorator.keywords else None
+                    if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
+                            or not isinstance(key.value, str) or self.scope.globals.unique_function(stmt.name) is not stmt:
+                        return None
+                    entries.append((key.value, stmt))
+                    uses += 1
+        keys = [key for key, _ in entries]
+        if not entries or uses != self.scope.module_references(factory.name) or len(set(keys)) != len(keys):
+            return None  # the factory used some other way, or a key registered twice
+        reads = self._uses(name, frozenset({id(stores[0].value)}))
+        if any(not scopes for read, scopes in self._scoped_uses(name) if id(read) != id(stores[0].value)):
+            return None  # read at module level: maybe before every def is registered
+        return _Table(tuple(entries), frozenset(), reads, True)
+
+    def _registering_factory(self, store: ast.Subscript) -> ast.FunctionDef | None:
+        """`def factory(key): def deco(fn): TABLE[key] = fn; return fn; return deco`, a module
+        function, for the store `TABLE[key]`."""
+        for factory in self.scope.tree.body:
+            if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
+                continue
+            deco, returned = factory.body
+            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
+                    or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
+                    or returned.value.id != deco.name:
+                continue
+            assign, back = deco.body
+            if type(assign) is not ast.Assign or assign.targets != [store]:
+                continue
+            key_param, fn_param = _single_param(factory), _single_param(deco)
+            if key_param is None or fn_param is None or type(store.slice) is not ast.Name \
+                    or store.slice.id != key_param or type(assign.value) is not ast.Name or assign.value.id != fn_param \
+                    or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param:
+                return None
+            if self.scope.globals.unique_function(factory.name) is not factory:
+                return None
+            return factory
+        return None
+
+    def _scoped_uses(self, name: str):
+        return [(node, scopes) for node, scopes in iter_with_scopes(self.scope.tree)
+                if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load)]
+
+    def _uses(self, name: str, skip: frozenset[int]) -> tuple[ast.Name, ...]:
+        return tuple(node for node in iter_nodes(self.scope.tree) if type(node) is ast.Name and node.id == name
+                     and isinstance(node.ctx, ast.Load) and id(node) not in skip)
+
+    def registry_value(self, name: str, frame: Frame) -> Value | None:
+        """The entries of a registry filled by a decorator, when `name` in `frame` is the module's."""
+        table = self._held_tables().get(name)
+        if table is None or not table.registry \
+                or any(self.scope.locals_of(scope).binds(name) for scope in frame.static_scopes or ()):
+            return None
+        for _, node in table.entries:
+            self._note_parent(node, None)
+        return DictValue(tuple(key for key, _ in table.entries),
+                         tuple(Function(node, self.module_frame) for _, node in table.entries))
+
+    def note_held_read(self, func: Value, node: ast.expr) -> None:
+        """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that
+        gave `func`: a reference to the held def."""
+        if not isinstance(func, Function) or type(node) is not ast.Name:
+            return
+        table = self._held_tables().get(node.id)
+        if table is not None and any(held is func.node for _, held in table.entries) \
+                and any(read is node for read in table.reads):
+            self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+
+    def held_references(self, function: ast.AST) -> int:
+        """Reads of containers that may reach `function`, less the names that put it there."""
+        extra = 0
+        for table in self._held_tables().values():
+            keys = [key for key, held in table.entries if held is function]
+            if not keys:
+                continue
+            extra -= sum(1 for key, held in table.entries if held is function and not table.registry)
+            for read in table.reads:
+                parent = self._parent_map().get(id(read))
+                if type(parent) is ast.Subscript and parent.value is read and type(parent.slice) is ast.Constant:
+                    extra += parent.slice.value in keys
+                else:
+                    extra += 1
+        return extra
+
+
+def _root(node: ast.expr) -> str | None:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _single_param(function: ast.FunctionDef) -> str | None:
+    params = function.args
+    if params.posonlyargs or params.kwonlyargs or params.vararg or params.kwarg or params.defaults \
+            or len(params.args) != 1:
+        return None
+    return params.args[0].arg
