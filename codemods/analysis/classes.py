@@ -25,6 +25,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.mutation import mutated_names
+from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
 
@@ -106,7 +107,7 @@ class Classes:
     def construct(self, receiver: ClassValue, args, keywords, starred) -> Value:
         """`Config(...)`: an instance whose constructor-set fields are evaluated from the call."""
         facts = self.class_facts(receiver.cls)
-        if not facts.constructible or starred:
+        if not facts.constructible or starred and starred != SPREAD:
             return UNKNOWN
         given = {name: value for name, (value, _) in keywords.items()}
         positional = [value for value, _ in args]
@@ -287,13 +288,21 @@ class _Everything(frozenset):
         return True
 
 
-def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFacts:
+def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0) -> ClassFacts:
     """An __init__ with odd parameters, or fields inherited from a class of the module: what a
     construction sets is not read (attributes stored by __init__ are then unknown: stored
-    where no rule reads them)."""
+    where no rule reads them). A plain subclass of one module class, with no __init__ or
+    fields of its own, is constructed by the base's __init__ (`class MLP(Module)`)."""
     facts = ClassFacts(cls)
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
+    if not inits and len(cls.bases) == 1 and local_bases and not cls.decorator_list and not cls.keywords \
+            and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS)
+                                      and stmt.name in _CONSTRUCTION_HOOKS for stmt in cls.body):
+        inherited = _read_class(classes[local_bases[0].id], classes, depth + 1)
+        if inherited.init is not None:
+            facts.init, facts.stores, facts.constructible = inherited.init, dict(inherited.stores), inherited.constructible
+            return facts
     generated = bool(cls.decorator_list or [base for base in cls.bases
                                             if not (isinstance(base, ast.Name) and base.id == "object")])
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
@@ -339,6 +348,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFac
     return facts
 
 
+_CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__", "__setattr__"})
 _UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
 
 

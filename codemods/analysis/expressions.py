@@ -12,6 +12,7 @@ from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.pyvalues import SPREAD, spread_keywords
 from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.sites import Site, Verdict
@@ -224,15 +225,20 @@ class Expressions(Sequences):
     def _eval_args(self, expr: ast.Call, frame: Frame):
         args: list[tuple[Value, ast.expr]] = []
         keywords: dict[str, tuple[Value, ast.expr]] = {}
-        starred = False
+        starred: bool | str = False
+        spread = []
         for arg in call_args(expr):
             value = self.eval(arg.value, frame)
-            if arg.star:
+            if arg.star == "**" and isinstance(value, DictValue):
+                spread.append((value, arg.value))  # `Dense(**self.axes)`: pyvalues.py
+            elif arg.star:
                 starred = True
             elif arg.keyword is not None:
                 keywords[arg.keyword] = (value, arg.value)
             else:
                 args.append((value, arg.value))
+        if spread:
+            starred = spread_keywords(spread, keywords) if not starred else True
         return args, keywords, starred
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
@@ -328,7 +334,7 @@ class Expressions(Sequences):
         return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=why), operands)
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
-        if starred:
+        if starred and starred != SPREAD:
             return UNKNOWN
         if expr is not None and isinstance(expr.func, ast.Name):
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
