@@ -169,6 +169,39 @@ class Held:
         return extra
 
 
+    def fields_analysed(self, parent: ast.AST, refs: set[int], analysed: set[int]) -> bool:
+        """References of a nested def (`refs`, in `parent`) that hand it to the construction of a
+        module class with generated fields (`GradientTransformation(init, update)`, a NamedTuple
+        or a dataclass) count as analysed when every read of that field anywhere in the module
+        (`tx.update(...)`) is an analysed call. (Unpacking such a tuple is not followed.)"""
+        found = 0
+        for node in iter_nodes(parent):
+            if type(node) is ast.Name and id(node) in refs:
+                field = self._field_of(node)
+                reads = [read for read in iter_nodes(self.scope.tree) if type(read) is ast.Attribute and read.attr == field]
+                if field is None or not reads or any(id(read) not in analysed for read in reads):
+                    return False
+                found += 1
+        return found == len(refs)
+
+    def _field_of(self, node: ast.Name) -> str | None:
+        """The field a construction's argument `node` sets, for a class whose fields are generated."""
+        parents = self._parent_map()
+        holder = parents.get(id(node))
+        call = parents.get(id(holder)) if type(holder) is ast.keyword else holder
+        if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id not in self.scope.classes \
+                or any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        cls = self.scope.classes[call.func.id]
+        facts = self.class_facts(cls)
+        if facts.init is not None or not facts.constructible or not facts.fields or self.scope.subclassed(cls):
+            return None
+        if type(holder) is ast.keyword:
+            return holder.arg if holder.arg in facts.fields else None
+        index = next(index for index, arg in enumerate(call.args) if arg is node)
+        return facts.fields[index] if facts.positional and index < len(facts.fields) else None
+
+
 def _root(node: ast.expr) -> str | None:
     while isinstance(node, (ast.Subscript, ast.Attribute)):
         node = node.value

@@ -531,7 +531,8 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             else:
                 total = self.scope.module_references(name) + self.held_references(function)
             return len(analysed) >= total
-        return self._references_in(parent).get(name, set()) <= analysed
+        refs = self._references_in(parent).get(name, set())
+        return refs <= analysed or self.fields_analysed(parent, refs - analysed, analysed)
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
         key = id(node)
