@@ -5,7 +5,8 @@ return fn; return deco` and `TABLE = {}`).
 
 A held function runs wherever its container is read, so a verdict in it counts only when every
 read that may reach it was analysed: a read by a literal key (`TABLE["rows"]`, `BRANCHES[1]`)
-reaches that entry only; any other read reaches them all. A registry is read as its entries only
+reaches that entry only; any other read reaches them all; a table the module never reads is
+there for other modules (which may call its functions anywhere). A registry is read as its entries only
 when it is filled by nothing but such decorators, each with a literal key, and read only inside
 functions (which run after the module has registered everything).
 """
@@ -160,6 +161,8 @@ class Held:
             if not keys:
                 continue
             extra -= sum(1 for key, held in table.entries if held is function and not table.registry)
+            if not table.reads:
+                extra += 1  # a table the module never reads is kept for other modules: not followed
             for read in table.reads:
                 parent = self._parent_map().get(id(read))
                 if type(parent) is ast.Subscript and parent.value is read and type(parent.slice) is ast.Constant:
