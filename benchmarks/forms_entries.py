@@ -59,6 +59,16 @@ ENTRIES = {
     "h21_method_branches": "run(mesh, x)",
     "nh12_method_branch_called_outside": "run(mesh, x)",
     "nh13_switch_branches_module_tuple": "run(mesh, x)",
+    "h22_switch_module_table": "run(mesh, x, jnp.int32(1))",
+    "h23_vmap_elementwise_reduced": "run(mesh, x)",
+    "nh14_vmap_lambda_reduced": "run(mesh, x)",
+    "m46_kwargs_subclass_activation": "run(mesh, x)",
+    "m47_namedtuple_update_closure": "run(mesh, x)",
+    "q8_registry_decorator": "run(mesh, x)",
+    "n79_registry_filled_in_loop": "run(mesh, x)",
+    "n80_registry_read_eagerly": "run(mesh, x)",
+    "n81_field_update_called_eagerly": "run(mesh, x)",
+    "n82_kwargs_from_caller": "run(mesh, x, {'model': 'j'})",
     "j1_jit_builder": "make_step(mesh)(x)",
     "j2_jit_stacked": "step(x)",
     "j3_jit_partial_stacked": "make(mesh)(x)",
@@ -342,6 +352,7 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     "p19_params_tree_gather": {12: '    y = x * lax.pcast(full["w"], "i", to="varying")'},
+    "m46_kwargs_subclass_activation": {16: "        return h"},  # SF106: no collective to repair
     # AXES[2] is out of range (the analysis is rightly silent); an lru_cache cannot hash an array
     "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
 }
@@ -446,4 +457,10 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh12_method_branch_called_outside", 14): _CALLED_ELSEWHERE,
     ("nh13_switch_branches_module_tuple", 6): "the branch is reached through a module tuple other code may call",
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
+    ("nh14_vmap_lambda_reduced", 9): "vmap keeps a reduced state only through a JAX elementwise function; a "
+                                      "lambda under vmap is followed for non-reduced states only",
+    ("n79_registry_filled_in_loop", 20): "the registry is also filled by a loop: its entries are not known",
+    ("n80_registry_read_eagerly", 20): "the registry is also read by eager(), which may call the gather anywhere",
+    ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",
+    ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }
