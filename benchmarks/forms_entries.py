@@ -61,6 +61,9 @@ ENTRIES = {
     "nh13_switch_branches_module_tuple": "run(mesh, x)",
     "h22_switch_module_table": "run(mesh, x, jnp.int32(1))",
     "h23_vmap_elementwise_reduced": "run(mesh, x)",
+    "h24_switch_enum_keyed_table": "run(mesh, x, jnp.int32(1))",
+    "h25_switch_table_values": "run(mesh, x, jnp.int32(1))",
+    "nh15_table_entry_read_elsewhere": "run(mesh, x)",
     "nh14_vmap_lambda_reduced": "run(mesh, x)",
     "m46_kwargs_subclass_activation": "run(mesh, x)",
     "m47_namedtuple_update_closure": "run(mesh, x)",
@@ -459,6 +462,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
     ("nh14_vmap_lambda_reduced", 9): "vmap keeps a reduced state only through a JAX elementwise function; a "
                                       "lambda under vmap is followed for non-reduced states only",
+    ("nh15_table_entry_read_elsewhere", 11): "other() reads the same entry (MODES[-1]) outside shard_map",
     ("n79_registry_filled_in_loop", 20): "the registry is also filled by a loop: its entries are not known",
     ("n80_registry_read_eagerly", 20): "the registry is also read by eager(), which may call the gather anywhere",
     ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",

@@ -19,7 +19,7 @@ import ast
 
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes
-from codemods.analysis.values import DictValue, Function, Value
+from codemods.analysis.values import ClassValue, Const, DictValue, Function, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 class _Table:
     entries: tuple[tuple[object, ast.FunctionDef], ...]  # (key or index, the module def held there)
     references: frozenset[int]  # the Name nodes that put the defs there (not reads of the container)
-    reads: tuple[ast.Name, ...]  # every other use of the container's name
+    reads: tuple[tuple[ast.Name, tuple], ...]  # every other use of the container's name, with its scopes
     registry: bool
 
 
@@ -55,9 +55,11 @@ class Held:
             return None
         if type(literal) in (ast.List, ast.Tuple):
             pairs = list(enumerate(literal.elts))
-        elif type(literal) is ast.Dict and all(type(key) is ast.Constant and isinstance(key.value, str)
-                                                for key in literal.keys):
-            pairs = [(key.value, value) for key, value in zip(literal.keys, literal.values)]
+        elif type(literal) is ast.Dict and all(_plain_key(key) for key in literal.keys):
+            keys = [self._key_value(key, ()) for key in literal.keys]
+            if any(key is None for key in keys) or len(set(keys)) != len(keys):
+                return None
+            pairs = list(zip(keys, literal.values))
         else:
             return None
         entries = [(key, node) for key, node in pairs if type(node) is ast.Name
@@ -96,7 +98,7 @@ class Held:
         if not entries or uses != self.scope.module_references(factory.name) or len(set(keys)) != len(keys):
             return None  # the factory used some other way, or a key registered twice
         reads = self._uses(name, frozenset({id(stores[0].value)}))
-        if any(not scopes for read, scopes in self._scoped_uses(name) if id(read) != id(stores[0].value)):
+        if any(not scopes for _, scopes in reads):
             return None  # read at module level: maybe before every def is registered
         return _Table(tuple(entries), frozenset(), reads, True)
 
@@ -124,13 +126,21 @@ class Held:
             return factory
         return None
 
-    def _scoped_uses(self, name: str):
-        return [(node, scopes) for node, scopes in iter_with_scopes(self.scope.tree)
-                if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load)]
+    def _uses(self, name: str, skip: frozenset[int]) -> tuple[tuple[ast.Name, tuple], ...]:
+        return tuple((node, scopes) for node, scopes in iter_with_scopes(self.scope.tree) if type(node) is ast.Name
+                     and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in skip)
 
-    def _uses(self, name: str, skip: frozenset[int]) -> tuple[ast.Name, ...]:
-        return tuple(node for node in iter_nodes(self.scope.tree) if type(node) is ast.Name and node.id == name
-                     and isinstance(node.ctx, ast.Load) and id(node) not in skip)
+    def _key_value(self, key: ast.expr, scopes: tuple) -> object:
+        """A table key or subscript written as a literal or a member (`Mode.PEAKED` of a str enum):
+        its Python value, else None."""
+        if type(key) is ast.Constant:
+            return key.value
+        if not _plain_key(key) or any(self.scope.locals_of(scope).binds(key.value.id) for scope in scopes):
+            return None  # a name of the function reading it: not read from the text
+        if not isinstance(self.eval(key.value, self.module_frame), ClassValue):
+            return None  # only members of the module's classes (enums)
+        value = self.eval(key, self.module_frame)
+        return value.value if isinstance(value, Const) and isinstance(value.value, (str, int)) else None
 
     def registry_value(self, name: str, frame: Frame) -> Value | None:
         """The entries of a registry filled by a decorator, when `name` in `frame` is the module's."""
@@ -146,11 +156,12 @@ class Held:
     def note_held_read(self, func: Value, node: ast.expr) -> None:
         """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that
         gave `func`: a reference to the held def."""
-        if not isinstance(func, Function) or type(node) is not ast.Name:
+        node = _container_read(node)
+        if not isinstance(func, Function) or node is None:
             return
         table = self._held_tables().get(node.id)
         if table is not None and any(held is func.node for _, held in table.entries) \
-                and any(read is node for read in table.reads):
+                and any(read is node for read, _ in table.reads):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
 
     def held_references(self, function: ast.AST) -> int:
@@ -163,12 +174,14 @@ class Held:
             extra -= sum(1 for key, held in table.entries if held is function and not table.registry)
             if not table.reads:
                 extra += 1  # a table the module never reads is kept for other modules: not followed
-            for read in table.reads:
+            size = len(table.entries)
+            for read, scopes in table.reads:
                 parent = self._parent_map().get(id(read))
-                if type(parent) is ast.Subscript and parent.value is read and type(parent.slice) is ast.Constant:
-                    extra += parent.slice.value in keys
-                else:
-                    extra += 1
+                key = self._key_value(parent.slice, scopes) \
+                    if type(parent) is ast.Subscript and parent.value is read and _plain_key(parent.slice) else None
+                if type(key) is int and not table.registry and key < 0:
+                    key += size  # `BRANCHES[-1]`
+                extra += key is None or key in keys
         return extra
 
 
@@ -203,6 +216,31 @@ class Held:
             return holder.arg if holder.arg in facts.fields else None
         index = next(index for index, arg in enumerate(call.args) if arg is node)
         return facts.fields[index] if facts.positional and index < len(facts.fields) else None
+
+
+def _plain_key(key: ast.expr | None) -> bool:
+    """A literal, or a member read off a name (`Mode.PEAKED`): evaluated without running anything
+    but a class body's constant."""
+    return type(key) is ast.Constant or type(key) is ast.Attribute and type(key.value) is ast.Name
+
+
+def _container_read(node: ast.expr) -> ast.Name | None:
+    """The name a container is read by in `node`: `BRANCHES`, `TABLE["rows"]`, `TABLE.values()`,
+    `tuple(TABLE.values())`."""
+    for _ in range(4):
+        if type(node) is ast.Name:
+            return node
+        if type(node) is ast.Subscript:
+            node = node.value
+        elif type(node) is ast.Call and type(node.func) is ast.Attribute and not node.args and not node.keywords \
+                and node.func.attr in ("values", "items"):
+            node = node.func.value
+        elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("tuple", "list") \
+                and len(node.args) == 1 and not node.keywords:
+            node = node.args[0]
+        else:
+            return None
+    return None
 
 
 def _root(node: ast.expr) -> str | None:
