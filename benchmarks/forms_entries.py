@@ -68,6 +68,8 @@ ENTRIES = {
     "m46_kwargs_subclass_activation": "run(mesh, x)",
     "m47_namedtuple_update_closure": "run(mesh, x)",
     "q8_registry_decorator": "run(mesh, x)",
+    "q9_registry_by_def_name": "run(mesh, x)",
+    "n83_registry_handed_on": "run(mesh, x)",
     "n79_registry_filled_in_loop": "run(mesh, x)",
     "n80_registry_read_eagerly": "run(mesh, x)",
     "n81_field_update_called_eagerly": "run(mesh, x)",
@@ -463,6 +465,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh14_vmap_lambda_reduced", 9): "vmap keeps a reduced state only through a JAX elementwise function; a "
                                       "lambda under vmap is followed for non-reduced states only",
     ("nh15_table_entry_read_elsewhere", 11): "other() reads the same entry (MODES[-1]) outside shard_map",
+    ("n83_registry_handed_on", 18): "the registry is handed to extend(): what else may fill it is not known",
     ("n79_registry_filled_in_loop", 20): "the registry is also filled by a loop: its entries are not known",
     ("n80_registry_read_eagerly", 20): "the registry is also read by eager(), which may call the gather anywhere",
     ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",

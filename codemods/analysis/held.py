@@ -82,24 +82,33 @@ class Held:
         if len(stores) != 1 or type(stores[0].value) is not ast.Name:
             return None
         factory = self._registering_factory(stores[0])
+        by_name = factory is None
+        factory = factory or self._registering_decorator(stores[0])
         if factory is None:
             return None
         uses = 0
         for stmt in self.scope.tree.body:
             for decorator in getattr(stmt, "decorator_list", []):
-                if type(decorator) is ast.Call and type(decorator.func) is ast.Name and decorator.func.id == factory.name:
+                if by_name and type(decorator) is ast.Name and decorator.id == factory.name:
+                    key = ast.Constant(stmt.name) if isinstance(stmt, DEFS) else None  # `@register`: fn.__name__
+                elif not by_name and type(decorator) is ast.Call and type(decorator.func) is ast.Name \
+                        and decorator.func.id == factory.name:
                     key = decorator.args[0] if len(decorator.args) == 1 and not decorator.keywords else None
-                    if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
-                            or not isinstance(key.value, str) or self.scope.globals.unique_function(stmt.name) is not stmt:
-                        return None
-                    entries.append((key.value, stmt))
-                    uses += 1
+                else:
+                    continue
+                if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
+                        or not isinstance(key.value, str) or self.scope.globals.unique_function(stmt.name) is not stmt:
+                    return None
+                entries.append((key.value, stmt))
+                uses += 1
         keys = [key for key, _ in entries]
         if not entries or uses != self.scope.module_references(factory.name) or len(set(keys)) != len(keys):
             return None  # the factory used some other way, or a key registered twice
         reads = self._uses(name, frozenset({id(stores[0].value)}))
         if any(not scopes for _, scopes in reads):
             return None  # read at module level: maybe before every def is registered
+        if not all(_looked_up(read, self._parent_map().get(id(read))) for read, _ in reads):
+            return None  # handed on somewhere: what else fills it is not known
         return _Table(tuple(entries), frozenset(), reads, True)
 
     def _registering_factory(self, store: ast.Subscript) -> ast.FunctionDef | None:
@@ -124,6 +133,24 @@ class Held:
             if self.scope.globals.unique_function(factory.name) is not factory:
                 return None
             return factory
+        return None
+
+    def _registering_decorator(self, store: ast.Subscript) -> ast.FunctionDef | None:
+        """`def register(fn): TABLE[fn.__name__] = fn; return fn`, a module function, for the
+        store `TABLE[fn.__name__]`."""
+        for deco in self.scope.tree.body:
+            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
+                    or type(deco.body[0]) is not ast.Assign or deco.body[0].targets != [store]:
+                continue
+            fn_param, (assign, back) = _single_param(deco), deco.body
+            key = store.slice
+            if fn_param is None or type(key) is not ast.Attribute or key.attr != "__name__" \
+                    or type(key.value) is not ast.Name or key.value.id != fn_param \
+                    or type(assign.value) is not ast.Name or assign.value.id != fn_param \
+                    or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param \
+                    or self.scope.globals.unique_function(deco.name) is not deco:
+                return None
+            return deco
         return None
 
     def _uses(self, name: str, skip: frozenset[int]) -> tuple[tuple[ast.Name, tuple], ...]:
@@ -216,6 +243,12 @@ class Held:
             return holder.arg if holder.arg in facts.fields else None
         index = next(index for index, arg in enumerate(call.args) if arg is node)
         return facts.fields[index] if facts.positional and index < len(facts.fields) else None
+
+
+def _looked_up(read: ast.Name, parent: ast.AST | None) -> bool:
+    """`TABLE[key]`, `TABLE.get(...)`, `TABLE.values()`: a read that only looks entries up."""
+    return type(parent) is ast.Subscript and parent.value is read \
+        or type(parent) is ast.Attribute and parent.attr in ("get", "values", "items", "keys")
 
 
 def _plain_key(key: ast.expr | None) -> bool:
