@@ -28,6 +28,7 @@ from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
+from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
@@ -87,7 +88,8 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations, Held):
+class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations, Held,
+                  Returned):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -532,7 +534,8 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
                 total = self.scope.module_references(name) + self.held_references(function)
             return len(analysed) >= total
         refs = self._references_in(parent).get(name, set())
-        return refs <= analysed or self.fields_analysed(parent, refs - analysed, analysed)
+        return refs <= analysed or self.fields_analysed(parent, refs - analysed, analysed) \
+            or self.returned_analysed(parent, refs - analysed, analysed)
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
         key = id(node)
