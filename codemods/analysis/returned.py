@@ -21,30 +21,49 @@ class Returned:
         call binds a name read only by analysed calls."""
         parents = self._parent_map()
         found = [node for node in iter_nodes(parent) if type(node) is ast.Name and id(node) in refs]
-        if len(found) != len(refs) or not found or not all(
-                type(parents.get(id(node))) is ast.Return and self._enclosing(node) is parent for node in found):
+        if len(found) != len(refs) or not found or any(self._enclosing(node) is not parent for node in found):
             return False
+        positions = set()  # None: the result itself; an index: that item of a returned tuple
+        for node in found:
+            holder = parents.get(id(node))
+            if type(holder) is ast.Return:
+                positions.add(None)
+            elif type(holder) is ast.Tuple and type(parents.get(id(holder))) is ast.Return \
+                    and not any(type(item) is ast.Starred for item in holder.elts):
+                positions.add(holder.elts.index(node))
+            else:
+                return False
         if not isinstance(parent, DEFS) or self.scope.class_of(parent) is not None \
                 or self.scope.globals.unique_function(parent.name) is not parent:
             return False
         uses = 0
         for node in iter_nodes(self.scope.tree):
             if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == parent.name:
-                if not self._result_read_where_analysed(node, analysed):
+                if not all(self._result_read_where_analysed(node, position, analysed) for position in positions):
                     return False
                 uses += 1
         return uses > 0 and uses == self.scope.module_references(parent.name)
 
-    def _result_read_where_analysed(self, call: ast.Call, analysed: set[int]) -> bool:
-        """`name = factory(...)`, the only binding of `name` in its scope, every read of which
-        (there and in the functions it defines) is an analysed call."""
+    def _result_read_where_analysed(self, call: ast.Call, position: int | None, analysed: set[int]) -> bool:
+        """`name = factory(...)` (`position` None) or `a, name = factory(...)` (the item at
+        `position`), the only binding of `name` in its scope, every read of which (there and in
+        the functions it defines) is an analysed call."""
         parents = self._parent_map()
         statement = parents.get(id(call))
-        if type(statement) is not ast.Assign or len(statement.targets) != 1 or type(statement.targets[0]) is not ast.Name:
+        if type(statement) is not ast.Assign or len(statement.targets) != 1:
             return False
-        name = statement.targets[0].id
+        target = statement.targets[0]
+        if position is not None and type(target) is ast.Tuple and len(target.elts) > position \
+                and not any(type(item) is ast.Starred for item in target.elts):
+            target = target.elts[position]
+        elif position is not None:
+            return False
+        if type(target) is not ast.Name:
+            return False
+        name = target.id
         scope = self._enclosing(call)
-        if scope is None or bindings_of(scope).unique_value(name) is not call:
+        bound = bindings_of(scope).unique_value(name) if scope is not None else None
+        if bound is not call and not (position is not None and type(bound) is ast.Subscript and bound.value is call):
             return False
         reads = [node for node in iter_nodes(scope) if type(node) is ast.Name and node.id == name
                  and isinstance(node.ctx, ast.Load)]
