@@ -69,6 +69,8 @@ ENTRIES = {
     "h25_switch_table_values": "run(mesh, x, jnp.int32(1))",
     "nh15_table_entry_read_elsewhere": "run(mesh, x)",
     "nh14_vmap_lambda_reduced": "run(mesh, x)",
+    "h26_vmap_helper_reduced": "run(mesh, x)",
+    "h27_vmap_lambda_reduced": "run(mesh, x)",
     "m46_kwargs_subclass_activation": "run(mesh, x)",
     "m47_namedtuple_update_closure": "run(mesh, x)",
     "q8_registry_decorator": "run(mesh, x)",
@@ -466,8 +468,8 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh12_method_branch_called_outside", 14): _CALLED_ELSEWHERE,
     ("nh13_switch_branches_module_tuple", 6): "the branch is reached through a module tuple other code may call",
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
-    ("nh14_vmap_lambda_reduced", 9): "vmap keeps a reduced state only through a JAX elementwise function; a "
-                                      "lambda under vmap is followed for non-reduced states only",
+    ("nh14_vmap_lambda_reduced", 8): "JAX rejects the constant beside the reduced value inside the vmapped "
+                                      "lambda: nothing under vmap is judged, and the result is then unknown",
     ("nh15_table_entry_read_elsewhere", 11): "other() reads the same entry (MODES[-1]) outside shard_map",
     ("n83_registry_handed_on", 18): "the registry is handed to extend(): what else may fill it is not known",
     ("n84_returned_closure_run_eagerly", 9): "the factory's result is also called eagerly (eager())",

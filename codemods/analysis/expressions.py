@@ -55,6 +55,8 @@ BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool
 class Expressions(Sequences):
     """The expression half of the Interpreter (which supplies lookup, assign, run_function)."""
 
+    hazards = 0  # collectives met, and operations JAX certainly rejects: a count only ever growing
+
     # -- expressions -------------------------------------------------------------------------
     def eval(self, expr: ast.expr | None, frame: Frame) -> Value:
         if expr is None:
@@ -357,6 +359,7 @@ class Expressions(Sequences):
 
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
+        self.hazards += 1  # under vmap a collective may act otherwise (higher_order.py)
         rule = transfer.collective_rule(name)
         if starred:
             return UNKNOWN
@@ -520,6 +523,8 @@ class Expressions(Sequences):
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
             verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
+            if partner is not None:
+                self.hazards += 1  # JAX raises here (higher_order.py: not followed through vmap)
             if self.silent and partner is not None:
                 self.note_later(site, replicated=True)
             self._record(site, verdict)

@@ -13,7 +13,8 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
   A gradient has the state of its primal (varying in, varying out).
 - `jax.vmap(f)`: states pass through unchanged, but `all_gather(to='reduced')` under vmap
   raises NotImplementedError, cast or not. So f is followed only for the states it gives;
-  nothing inside it is judged.
+  nothing inside it is judged. A reduced state it gives stands only when f met no collective
+  and nothing JAX rejects (the type rules are otherwise the same under vmap).
 - `jax.checkpoint` / `jax.remat` of a callable object runs its `__call__` with the same types.
 - A `custom_vjp` function: the primal is traced without differentiation, the fwd rule under it.
 - A stacked (scan, map) output that is reduced, or a differentiated output that is reduced,
@@ -27,7 +28,6 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis import transfer
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.values import (
     STATIC,
@@ -42,6 +42,7 @@ from codemods.analysis.values import (
     State,
     TupleValue,
     Value,
+    leaves,
     same_value,
 )
 
@@ -284,17 +285,13 @@ class HigherOrder:
         self._stacked(first, result)
         return result if _known(result) else UNKNOWN
 
-    def _vmapped_elementwise(self, transform: Transformed, values: list[Value], keywords, result: Value) -> bool:
-        """`jax.vmap(jnp.tanh)(x)` of a reduced x: a JAX elementwise function of one array whose
-        table keeps the reduced state keeps it under vmap too (run on 0.10.2: tanh, exp, abs, with
-        and without in_axes; a function adding a constant raises under vmap as it does outside)."""
-        func = transform.func
-        if not isinstance(func, JaxName) or keywords or len(values) != 1 or not isinstance(values[0], AxisState) \
-                or not isinstance(result, AxisState) or values[0].mixed or result.mixed \
-                or not set(dict(transform.keywords)) <= {"in_axes", "out_axes"}:
-            return False
-        rule = transfer.elementwise_rule(func.name, self.judge.target)
-        return rule is not None and transfer.keeps_through(rule, values, values)
+    def _kept_through_vmap(self, hazards_before: int, result: Value) -> bool:
+        """A reduced result of a vmapped function stands when its run met no collective and no
+        operation JAX rejects: JAX's type rules are the same under vmap for the rest (run on
+        0.10.2: tanh, exp, abs, sums, reductions, a def of them, with and without in_axes; a
+        constant beside a reduced value raises under vmap as outside)."""
+        return self.hazards == hazards_before and _known(result, reduced=True) and not any(
+            isinstance(leaf, AxisState) and (leaf.mixed or leaf.has(State.UNREDUCED)) for leaf in leaves(result))
 
     def _apply_transform(self, transform: Transformed, args, keywords, frame: Frame) -> Value:
         values = [value for value, _ in args]
@@ -306,6 +303,7 @@ class HigherOrder:
             # Followed for its states only (see the module's docstring): the functions it reaches
             # are not judged there, so their references there do not count as analysed.
             refs = {key: set(found) for key, found in self.analysed_refs.items()}
+            hazards = self.hazards
             self.silent += 1
             try:
                 result = self.call(transform.func, None, [(value, transform.func_node) for value in values],
@@ -313,8 +311,7 @@ class HigherOrder:
             finally:
                 self.silent -= 1
                 self.analysed_refs = refs
-            return result if _known(result) or self._vmapped_elementwise(transform, values, keywords, result) \
-                else UNKNOWN
+            return result if _known(result) or self._kept_through_vmap(hazards, result) else UNKNOWN
         self.note_ref(transform.func, transform.func_node)
         first = len(self.slots)
         result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
