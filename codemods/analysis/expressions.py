@@ -249,6 +249,10 @@ class Expressions(Sequences):
             pairs = {"items": tuple(TupleValue(pair) for pair in zip(keys, receiver.items)),
                      "keys": keys, "values": receiver.items}
             return TupleValue(pairs[method])
+        if isinstance(receiver, DictValue) and method == "get" and not keywords and not starred \
+                and 1 <= len(args) <= 2 and isinstance(args[0][0], Const):  # `self.axes.get("model")`
+            found = receiver.get(args[0][0].value)
+            return found if found is not None else args[1][0] if len(args) == 2 else Const(None)
         rule = transfer.method_rule(method, self.judge.target)
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN

@@ -12,7 +12,7 @@ class Project(Layer):
 
 class Activate(Layer):
     def __call__(self, h):
-        h = lax.all_gather(h, self.axes["model"], tiled=True, to="reduced")
+        h = lax.all_gather(h, self.axes.get("model", "i"), tiled=True, to="reduced")
         return jax.nn.relu(h)  # SF106
 
 class Stack(Layer):
