@@ -147,6 +147,8 @@ class HigherOrder:
 
     def note_ref(self, func: Value, node: ast.expr) -> None:
         """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""
+        if isinstance(node, ast.ListComp):  # `[partial(branch, scale=s) for s in SCALES]`, run here
+            node = node.elt
         if isinstance(func, Partial) and isinstance(node, ast.Call) and node.args:
             func, node = func.func, node.args[0]
         elif isinstance(func, Partial) and isinstance(node, ast.Attribute) and isinstance(func.func, Function) \
