@@ -216,13 +216,16 @@ class Held:
         """References of a nested def (`refs`, in `parent`) that hand it to the construction of a
         module class with generated fields (`GradientTransformation(init, update)`, a NamedTuple
         or a dataclass) count as analysed when every read of that field anywhere in the module
-        (`tx.update(...)`) is an analysed call. (Unpacking such a tuple is not followed.)"""
+        (`tx.update(...)`) is an analysed call (of this def or of another one the field holds), one
+        of them of this def. (Unpacking such a tuple is not followed.)"""
         found = 0
+        called = set().union(*self.analysed_refs.values())  # a read that called another def is analysed too
         for node in iter_nodes(parent):
             if type(node) is ast.Name and id(node) in refs:
                 field = self._field_of(node)
                 reads = [read for read in iter_nodes(self.scope.tree) if type(read) is ast.Attribute and read.attr == field]
-                if field is None or not reads or any(id(read) not in analysed for read in reads):
+                if field is None or not any(id(read) in analysed for read in reads) \
+                        or any(id(read) not in called for read in reads):
                     return False
                 found += 1
         return found == len(refs)
