@@ -37,6 +37,8 @@ class Rounds:
         if verdict is not None:
             self.collecting[site.key] = verdict
             self.collected_site = site
+        elif site.key in self.__dict__.get("_met_later", ()):
+            self.verdicts[site.key][0] = None  # fine in another loop's round: not certain
 
     def later_rounds(self, judged: list[tuple[Site, int]], runs: list[Callable[[], bool]], note: str) -> None:
         """Run `runs` (each returns False to stop: the rounds after it are not reached) without
@@ -74,6 +76,7 @@ class Rounds:
                 or self.function_runs.get(id(site.function), 0):
             return
         self.verdicts[site.key] = [replace(found[site.key], fixable=False, note=note)]
+        self.__dict__.setdefault("_met_later", set()).add(site.key)
         self.site_nodes[site.key] = site
         self.function_runs[id(site.function)] = 1
         self.slots.append((site, 0))
