@@ -103,10 +103,11 @@ def spread_keywords(spread: list[tuple[DictValue, ast.expr]], keywords: dict) ->
     """Add the items of `**` dicts to `keywords`; True (not followed) when a key is given twice
     (Python raises TypeError)."""
     for table, node in spread:
+        marker = ast.copy_location(ast.Starred(value=node, ctx=ast.Load()), node)  # no name: not followed as one
         for key, item in zip(table.keys, table.items):
             if key in keywords:
                 return True
-            keywords[key] = (item, node)
+            keywords[key] = (item, marker)
     return SPREAD
 
 
