@@ -10,7 +10,7 @@ file gives it the same constant (the class's name is used only to construct it).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import ast
@@ -51,9 +51,12 @@ class ClassFacts:
     positional: bool = True  # positional constructor arguments map onto `fields`
     constructible: bool = True  # False: what a construction sets is not read here
     opaque: set[str] = field(default_factory=set)  # attributes objects may hold other values of
+    # `super().__init__(...)` at __init__'s top level, with the facts of the one module base it runs
+    base_call: ast.Call | None = None
+    base: ClassFacts | None = None
 
     def sets(self, attr: str) -> bool:
-        return attr in self.stores or attr in self.fields
+        return attr in self.stores or attr in self.fields or self.base is not None and self.base.sets(attr)
 
 
 class Classes:
@@ -118,6 +121,8 @@ class Classes:
                 return UNKNOWN
             for attr, expr in facts.stores.items():
                 fields[attr] = self.eval(expr, frame)
+            if facts.base is not None and not self._base_stores(facts, frame, fields):
+                return UNKNOWN
         elif facts.fields:
             if len(positional) > len(facts.fields) or (positional and not facts.positional) \
                     or not set(given) <= set(facts.fields):
@@ -133,6 +138,20 @@ class Classes:
         elif positional or given:
             return UNKNOWN
         return Instance(receiver.cls, tuple(sorted(fields.items())))
+
+    def _base_stores(self, facts: ClassFacts, frame: Frame, fields: dict[str, Value]) -> bool:
+        """The fields `super().__init__(...)` sets, from its arguments in the subclass's __init__."""
+        base = facts.base
+        args, keywords, starred = self._eval_args(facts.base_call, frame)
+        if starred and starred != SPREAD:
+            return False
+        base_frame = self._init_frame(base.init, [value for value, _ in args],
+                                      {name: value for name, (value, _) in keywords.items()})
+        if base_frame is None:
+            return False
+        for attr, expr in base.stores.items():
+            fields[attr] = UNKNOWN if attr in facts.stores else self.eval(expr, base_frame)
+        return base.base is None or self._base_stores(base, base_frame, fields)
 
     def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value]) -> Frame | None:
         from codemods.analysis.interpreter import Frame
@@ -324,6 +343,11 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         for attr, count in seen.items():
             if count > 1:
                 facts.stores[attr] = _UNKNOWABLE
+        calls = [stmt.value for stmt in init.body if isinstance(stmt, ast.Expr) and _is_super_init(stmt.value)]
+        if calls and len(cls.bases) == 1 and local_bases and depth < 8:
+            base = _read_class(classes[local_bases[0].id], classes, depth + 1)
+            if len(calls) == 1 and base.init is not None and base.constructible:
+                facts.base_call, facts.base = calls[0], base
         return facts
     if generated:
         facts.constructible = not local_bases
@@ -379,9 +403,17 @@ def _field_default(value: ast.expr) -> ast.expr:
     return value
 
 
+def _is_super_init(call: ast.expr) -> bool:
+    return type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "__init__" \
+        and type(call.func.value) is ast.Call and type(call.func.value.func) is ast.Name \
+        and call.func.value.func.id == "super" and not call.func.value.args
+
+
 def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.init is None:
         return []
+    if facts.base is not None:  # the base's __init__ runs on this class's objects too
+        return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
     found = []
     for stmt in facts.init.body:
