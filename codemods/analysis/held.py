@@ -93,7 +93,8 @@ class Held:
                     key = ast.Constant(stmt.name) if isinstance(stmt, DEFS) else None  # `@register`: fn.__name__
                 elif not by_name and type(decorator) is ast.Call and type(decorator.func) is ast.Name \
                         and decorator.func.id == factory.name:
-                    key = decorator.args[0] if len(decorator.args) == 1 and not decorator.keywords else None
+                    given = decorator.args + [k.value for k in decorator.keywords if k.arg == _single_param(factory)]
+                    key = given[0] if len(given) == 1 and len(decorator.args) + len(decorator.keywords) == 1 else None
                 else:
                     continue
                 if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \

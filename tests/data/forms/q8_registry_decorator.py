@@ -14,7 +14,7 @@ def register(name):
 def gather_rows(w, axes):
     return lax.all_gather(w, axes["rows"], tiled=True, to="reduced")
 
-@register("twice")
+@register(name="twice")
 def gather_twice(w, axes):
     rows = GATHERS["rows"](w, axes)
     return lax.all_gather(rows, axes["rows"], axis=1, tiled=True, to="reduced")  # SF103
