@@ -76,6 +76,8 @@ ENTRIES = {
     "m46_kwargs_subclass_activation": "run(mesh, x)",
     "m47_namedtuple_update_closure": "run(mesh, x)",
     "m48_super_init_kwargs": "run(mesh, x)",
+    "m49_dataclass_base_fields": "run(mesh, x)",
+    "n87_dataclass_field_redeclared": "run(mesh, x)",
     "n86_super_init_in_branch": "run(mesh, x)",
     "q8_registry_decorator": "run(mesh, x)",
     "q9_registry_by_def_name": "run(mesh, x)",
@@ -371,6 +373,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "p19_params_tree_gather": {12: '    y = x * lax.pcast(full["w"], "i", to="varying")'},
     "m46_kwargs_subclass_activation": {16: "        return h"},  # SF106: no collective to repair
     "m48_super_init_kwargs": {24: "        return h"},
+    "m49_dataclass_base_fields": {17: "        return h"},
+    "n87_dataclass_field_redeclared": {17: "        return h"},
     "n86_super_init_in_branch": {25: "        return h"},
     # AXES[2] is out of range (the analysis is rightly silent); an lru_cache cannot hash an array
     "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
@@ -485,6 +489,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh16_switch_partials_module_list", 9): "the branches are a module list that eager() also calls",
     ("l11_loop_chain_first_fails", 18): "reached only once line 29 is repaired (the chain's first transform fails first)",
     ("n86_super_init_in_branch", 25): "super().__init__ runs under a condition: the fields it sets are not read",
+    ("n87_dataclass_field_redeclared", 17): "the subclass redeclares its base's field: the fields' order is not followed",
     ("n79_registry_filled_in_loop", 20): "the registry is also filled by a loop: its entries are not known",
     ("n80_registry_read_eagerly", 20): "the registry is also read by eager(), which may call the gather anywhere",
     ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",

@@ -350,25 +350,33 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
                 facts.base_call, facts.base = calls[0], base
         return facts
     if generated:
-        facts.constructible = not local_bases
-        names = []
+        inherited = _dataclass_base(cls, local_bases, classes, depth)
+        facts.constructible = not local_bases or inherited is not None
+        names = list(inherited.fields) if inherited is not None else []
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
                     and not _is_class_var(stmt.annotation):
                 if _last_name(stmt.annotation) == "KW_ONLY":
                     facts.positional = False  # fields after it are keyword-only
                     continue
-                if local_bases or (isinstance(stmt.value, ast.Call) and any(k.arg == "init" for k in stmt.value.keywords)):
+                if local_bases and inherited is None or (isinstance(stmt.value, ast.Call)
+                                                         and any(k.arg == "init" for k in stmt.value.keywords)):
                     facts.opaque.add(stmt.target.id)  # inherited fields come first; `field(init=False)`
                     continue
+                if stmt.target.id in names:
+                    facts.constructible = False  # a redeclared field keeps its place: not followed
                 names.append(stmt.target.id)
                 if stmt.value is not None:
                     facts.defaults[stmt.target.id] = stmt.value
         facts.fields = tuple(names)
         # Positions map onto the fields only where no base class brings fields of its own.
-        facts.positional = facts.positional and all(_last_name(base) in _FIELDLESS_BASES for base in cls.bases) \
+        facts.positional = facts.positional and (inherited.positional if inherited is not None else all(
+            _last_name(base) in _FIELDLESS_BASES for base in cls.bases)) \
             and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in cls.decorator_list
                         if isinstance(d, ast.Call) for k in d.keywords)
+        if inherited is not None:
+            facts.defaults = {**inherited.defaults, **facts.defaults}
+            facts.opaque |= inherited.opaque
     return facts
 
 
@@ -401,6 +409,20 @@ def _field_default(value: ast.expr) -> ast.expr:
                     return ast.Call(func=keyword.value, args=[], keywords=[])
             return _UNKNOWABLE
     return value
+
+
+def _dataclass_base(cls: ast.ClassDef, local_bases: list[ast.Name], classes, depth: int) -> ClassFacts | None:
+    """The facts of the one module base of a dataclass decorated as its base is (`@dataclass`
+    over both): its fields come first."""
+    if len(cls.bases) != 1 or not local_bases or depth >= 8 or cls.keywords or len(cls.decorator_list) != 1:
+        return None
+    base_cls = classes[local_bases[0].id]
+    decorator = cls.decorator_list[0]
+    name = _last_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
+    if name != "dataclass" or [ast.dump(d) for d in base_cls.decorator_list] != [ast.dump(decorator)]:
+        return None
+    base = _read_class(base_cls, classes, depth + 1)
+    return base if base.init is None and base.constructible else None
 
 
 def _is_super_init(call: ast.expr) -> bool:
