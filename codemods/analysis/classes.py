@@ -320,7 +320,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
                                       and stmt.name in _CONSTRUCTION_HOOKS for stmt in cls.body):
         inherited = _read_class(classes[local_bases[0].id], classes, depth + 1)
         if inherited.init is not None:
-            facts.init, facts.stores, facts.constructible = inherited.init, dict(inherited.stores), inherited.constructible
+            facts.init, facts.stores = inherited.init, dict(inherited.stores)
+            facts.constructible = inherited.constructible
             return facts
     generated = bool(cls.decorator_list or [base for base in cls.bases
                                             if not (isinstance(base, ast.Name) and base.id == "object")])

@@ -128,7 +128,8 @@ class Held:
                 continue
             key_param, fn_param = _single_param(factory), _single_param(deco)
             if key_param is None or fn_param is None or type(store.slice) is not ast.Name \
-                    or store.slice.id != key_param or type(assign.value) is not ast.Name or assign.value.id != fn_param \
+                    or store.slice.id != key_param or type(assign.value) is not ast.Name \
+                    or assign.value.id != fn_param \
                     or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param:
                 return None
             if self.scope.globals.unique_function(factory.name) is not factory:
@@ -224,7 +225,8 @@ class Held:
         for node in iter_nodes(parent):
             if type(node) is ast.Name and id(node) in refs:
                 field = self._field_of(node)
-                reads = [read for read in iter_nodes(self.scope.tree) if type(read) is ast.Attribute and read.attr == field]
+                reads = [read for read in iter_nodes(self.scope.tree)
+                         if type(read) is ast.Attribute and read.attr == field]
                 if field is None or not any(id(read) in analysed for read in reads) \
                         or any(id(read) not in called for read in reads):
                     return False

@@ -88,8 +88,8 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations, Held,
-                  Returned):
+class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations,
+                  Held, Returned):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
