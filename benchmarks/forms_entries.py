@@ -78,6 +78,7 @@ ENTRIES = {
     "m48_super_init_kwargs": "run(mesh, x)",
     "m49_dataclass_base_fields": "run(mesh, x)",
     "n87_dataclass_field_redeclared": "run(mesh, x)",
+    "n88_init_param_rebound": "run(mesh, x)",
     "n86_super_init_in_branch": "run(mesh, x)",
     "q8_registry_decorator": "run(mesh, x)",
     "q9_registry_by_def_name": "run(mesh, x)",

@@ -163,7 +163,12 @@ class Classes:
         rest = ast.arguments(posonlyargs=[], args=positional_params(params)[1:], vararg=params.vararg,
                              kwonlyargs=params.kwonlyargs, kw_defaults=params.kw_defaults, kwarg=params.kwarg,
                              defaults=params.defaults)
-        return frame if self._bind_params(rest, positional, given, frame) else None
+        if not self._bind_params(rest, positional, given, frame):
+            return None
+        changed = self._locals_of(init) | mutated_names(self.scope.tree)
+        for name in changed & set(frame.vars):  # rebound or changed before a store reads it
+            frame.vars[name] = UNKNOWN
+        return frame
 
     def class_facts(self, cls: ast.ClassDef) -> ClassFacts:
         key = id(cls)
