@@ -77,6 +77,7 @@ ENTRIES = {
     "m47_namedtuple_update_closure": "run(mesh, x)",
     "m48_super_init_kwargs": "run(mesh, x)",
     "m49_dataclass_base_fields": "run(mesh, x)",
+    "m50_plain_class_update_closure": "run(mesh, x)",
     "n87_dataclass_field_redeclared": "run(mesh, x)",
     "n88_init_param_rebound": "run(mesh, x)",
     "n86_super_init_in_branch": "run(mesh, x)",

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes
+from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, positional_params
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, Value
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ class Held:
             if type(node) is ast.Name and id(node) in refs:
                 field = self._field_of(node)
                 reads = [read for read in iter_nodes(self.scope.tree)
-                         if type(read) is ast.Attribute and read.attr == field]
+                         if type(read) is ast.Attribute and read.attr == field and isinstance(read.ctx, ast.Load)]
                 if field is None or not any(id(read) in analysed for read in reads) \
                         or any(id(read) not in called for read in reads):
                     return False
@@ -234,7 +234,8 @@ class Held:
         return found == len(refs)
 
     def _field_of(self, node: ast.Name) -> str | None:
-        """The field a construction's argument `node` sets, for a class whose fields are generated."""
+        """The field a construction's argument `node` sets: a generated field, or the attribute an
+        __init__ stores the parameter in as it is."""
         parents = self._parent_map()
         holder = parents.get(id(node))
         call = parents.get(id(holder)) if type(holder) is ast.keyword else holder
@@ -243,11 +244,16 @@ class Held:
             return None
         cls = self.scope.classes[call.func.id]
         facts = self.class_facts(cls)
-        if facts.init is not None or not facts.constructible or not facts.fields or self.scope.subclassed(cls):
+        if not facts.constructible or self.scope.subclassed(cls):
             return None
+        index = next((index for index, arg in enumerate(call.args) if arg is node), None)
+        if facts.init is not None:  # `def __init__(self, init, update): self.update = update`
+            params = [param.arg for param in positional_params(facts.init.args)[1:]]
+            param = holder.arg if type(holder) is ast.keyword else params[index] if index < len(params) else None
+            stored = [attr for attr, expr in facts.stores.items() if type(expr) is ast.Name and expr.id == param]
+            return stored[0] if len(stored) == 1 and param not in self._locals_of(facts.init) else None
         if type(holder) is ast.keyword:
             return holder.arg if holder.arg in facts.fields else None
-        index = next(index for index, arg in enumerate(call.args) if arg is node)
         return facts.fields[index] if facts.positional and index < len(facts.fields) else None
 
 
