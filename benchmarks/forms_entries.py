@@ -72,6 +72,7 @@ ENTRIES = {
     "h26_vmap_helper_reduced": "run(mesh, x)",
     "h27_vmap_lambda_reduced": "run(mesh, x)",
     "h28_switch_partials_comprehension": "run(mesh, x, jnp.int32(1))",
+    "h29_switch_module_partials": "run(mesh, x, jnp.int32(1))",
     "nh16_switch_partials_module_list": "run(mesh, x, jnp.int32(1))",
     "m46_kwargs_subclass_activation": "run(mesh, x)",
     "m47_namedtuple_update_closure": "run(mesh, x)",

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods import jaxapi
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, positional_params
-from codemods.analysis.values import ClassValue, Const, DictValue, Function, Value
+from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -62,12 +63,18 @@ class Held:
             pairs = list(zip(keys, literal.values))
         else:
             return None
-        entries = [(key, node) for key, node in pairs if type(node) is ast.Name
-                   and self.scope.globals.unique_function(node.id) is not None]
+        entries = [(key, found) for key, node in pairs if (found := self._entry_name(node)) is not None]
         if not entries:
             return None
         return _Table(tuple((key, self.scope.globals.unique_function(node.id)) for key, node in entries),
                       frozenset(id(node) for _, node in entries), self._uses(name, frozenset()), False)
+
+    def _entry_name(self, node: ast.expr) -> ast.Name | None:
+        """The name of the module def an entry holds: `f`, or `partial(f, ...)`."""
+        if type(node) is ast.Call and node.args and type(node.args[0]) is ast.Name \
+                and self._jax_callee(node.func, self.module_frame) == JaxName(jaxapi.PARTIAL):
+            node = node.args[0]
+        return node if type(node) is ast.Name and self.scope.globals.unique_function(node.id) is not None else None
 
     def _registry_table(self, name: str, literal: ast.expr) -> _Table | None:
         if type(literal) is not ast.Dict or literal.keys:
@@ -186,6 +193,7 @@ class Held:
         """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that
         gave `func`: a reference to the held def."""
         node = _container_read(node)
+        func = func.func if isinstance(func, Partial) else func
         if not isinstance(func, Function) or node is None:
             return
         table = self._held_tables().get(node.id)
