@@ -180,7 +180,8 @@ class InputShapes:
             return self._host_method(call, positional, keywords, scopes, depth)
         if name is None and type(call.func) is ast.Name and not args:
             function, outer = self.scope.lookup_function(call.func.id, scopes)
-            if isinstance(function, DEFS) and not function.decorator_list and not function.args.args:
+            if isinstance(function, DEFS) and not function.decorator_list and not function.args.args \
+                    and not any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in ast.walk(function)):
                 return self._returned(function, outer + (function,), depth)
         return None
 
@@ -282,8 +283,8 @@ def _reaching_assignment(owner, read: ast.Name):
     position = (read.lineno, read.col_offset)
     holder = next((index for index, stmt in enumerate(body)
                    if (stmt.lineno, stmt.col_offset) <= position <= (stmt.end_lineno, stmt.end_col_offset)), None)
-    if holder is None:
-        return False
+    if holder is None or not _plainly_in(body[holder], read):
+        return False  # read inside a lambda, a comprehension or a nested def: another scope
     simple: dict[int, ast.expr] = {}
     for index, stmt in enumerate(body):
         if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name \
@@ -305,6 +306,23 @@ def _reaching_assignment(owner, read: ast.Name):
             return False
     before = [index for index in simple if index < holder]
     return simple[max(before)] if before else None
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+           ast.GeneratorExp)
+
+
+def _plainly_in(stmt: ast.stmt, read: ast.Name) -> bool:
+    """Whether `read` is in `stmt` outside every scope nested in it."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        if node is read:
+            return True
+        if node is not stmt and isinstance(node, _SCOPES):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _own_nodes(owner):
