@@ -89,6 +89,9 @@ def run():
     ("y = x[None]", False),
     ("y = jnp.expand_dims(x, 0)[0]", True),
     ("y = x.reshape(4, -1)", True),
+    ("y = x.reshape(int(x.size), -1)", True),  # a size not known: the rank is
+    ("y = jnp.reshape(x, (int(x.size),))", False),
+    ("y = x[:int(x.size)]", True),  # a slice keeps its dimension whatever its bounds
     ("a, b = x[:2]\n    y = a", False),  # a row of x is 1-D
     ("y = x\n    for _ in range(3):\n        y = y[None]", False),  # each round adds a dimension
     ("y = x\n    while y.sum() > 0:\n        y = y[None]", False),  # rounds not known: not decided
@@ -166,3 +169,36 @@ def test_the_program_contract_main_of_inputs():
         print(main(*inputs()))
     """)
     assert got == [(11, "SF103")]
+
+
+@pytest.mark.parametrize("mapped", [
+    "f = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P('i'), out_specs=P(None, reduced={'i'})))",
+    "f = jax.shard_map(body, mesh=mesh, in_specs=P('i'), out_specs=P(None, reduced={'i'}))",
+])
+def test_jit_passes_the_shapes_through(mapped):
+    got = findings(f"""
+    def body(x):
+        if x.ndim == 2:
+            x = lax.psum(x, "i")
+        return lax.all_gather(x, "i", to="reduced", tiled=True)
+
+    def run():
+        {mapped}
+        return f(np.random.randn(16, 16))
+    """)
+    assert got == [(5, "SF101")]
+
+
+def test_a_decorated_body_under_jit():
+    got = findings("""
+    @jax.jit
+    @jax.shard_map(mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"}))
+    def body(x):
+        if x.ndim == 2:
+            x = lax.psum(x, "i")
+        return lax.all_gather(x, "i", to="reduced", tiled=True)
+
+    def run():
+        return body(jnp.ones((16, 16)))
+    """)
+    assert got == [(7, "SF101")]

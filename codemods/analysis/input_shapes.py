@@ -84,19 +84,28 @@ class InputShapes:
             return None
         if use.decorated:
             body = use.body
-            if not isinstance(body, DEFS) or len(body.decorator_list) != 1:
+            if not isinstance(body, DEFS) or any(decorator is not use.node and not self._is_jit(decorator, use.body_scopes)
+                                                 for decorator in body.decorator_list):
                 return None
             return self._calls_of(body.name, use.body_scopes, body)
         node = use.node
         if not (node.args and node.args[0] in (use.body_ref, use.body)):
             return None  # `partial(shard_map, ...)(f)`: not followed
         parent = self._parent_of(node)
+        if isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and self._is_jit(parent.func, use.call_scopes):
+            node, parent = parent, self._parent_of(parent)  # `jax.jit(jax.shard_map(...))`: the same arguments
         if isinstance(parent, ast.Call) and parent.func is node:
             return [(parent, use.call_scopes)]
         if isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1 \
                 and type(parent.targets[0]) is ast.Name:
             return self._calls_of(parent.targets[0].id, use.call_scopes, node)
         return None
+
+    def _is_jit(self, expr: ast.expr, scopes: tuple) -> bool:
+        """`jax.jit` (or `partial(jax.jit, ...)`): it passes arrays through with their shapes."""
+        if isinstance(expr, ast.Call) and self.scope.resolve(expr.func, scopes) == "functools.partial" and expr.args:
+            expr = expr.args[0]
+        return self.scope.resolve(expr, scopes) == "jax.jit"
 
     def _parent_of(self, node: ast.AST) -> ast.AST | None:
         parents = getattr(self, "_host_parents", None)
@@ -168,6 +177,9 @@ class InputShapes:
             node = keywords.get("shape", positional[at] if len(positional) > at else None)
             shape = shapes.as_shape(self.scope.constant(node, scopes)) if node is not None else None
             return _Array(shape) if shape is not None and -1 not in shape else None
+        if name in ("numpy.random.randn", "numpy.random.rand") and not keywords:
+            sizes = [self.scope.constant(node, scopes) for node in positional]
+            return _Array(tuple(sizes)) if all(type(size) is int and size >= 0 for size in sizes) else None
         if name in ("numpy.arange", "jax.numpy.arange") and 1 <= len(positional) <= 3 and set(keywords) <= {"dtype"}:
             bounds = [self.scope.constant(node, scopes) for node in positional]
             if all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2]):

@@ -175,9 +175,9 @@ class ShapeFlow:
             elif type(element) is ast.Slice:
                 bounds = [None if part is None else _python(self._operand(part, start))
                           for part in (element.lower, element.upper, element.step)]
-                if any(bound is not None and type(bound) is not int for bound in bounds):
-                    return plain(value)
-                index.append(slice(*bounds))
+                # Bounds that are not constants still keep the dimension (JAX takes only static ones).
+                index.append(slice(*bounds) if all(bound is None or type(bound) is int for bound in bounds)
+                             else shapes.SOME_SLICE)
             else:
                 item = _python(self._operand(element, start))
                 if not (item is None or type(item) is int):
@@ -229,12 +229,8 @@ class ShapeFlow:
         positional, keywords = found
         if method in _SAME_METHODS and not positional[1:]:
             return _with(value, shape)
-        if method == "reshape" and not keywords:
-            new = self._const(positional[0], start) if len(positional) == 1 else tuple(
-                self._const(node, start) for node in positional)
-            new = (new,) if type(new) is int else new
-            if isinstance(new, tuple) and all(type(size) is int for size in new):
-                return _with(value, shapes.reshaped(shape, new))
+        if method == "reshape" and not keywords and positional:
+            return _with(value, self._reshape(shape, positional, start))
         if method in ("flatten", "ravel") and not positional and not keywords:
             return _with(value, None if shape is None else (None if None in shape else prod(shape),))
         if method == "transpose" and not keywords:
@@ -248,6 +244,28 @@ class ShapeFlow:
             axis = self._const(positional[0] if positional else keywords.get("axis"), start, None)
             return _with(value, shapes.squeezed(shape, axis))
         return plain(value)
+
+    def _reshape(self, shape, sizes: list[ast.expr], start: int) -> shapes.Shape | None:
+        """`reshape(a, b)` / `reshape((a, b))`: the rank is the count of sizes even where a size is
+        not a constant (each must be an int, or JAX raises)."""
+        if len(sizes) == 1:
+            single = self._operand(sizes[0], start)
+            if isinstance(single, Const) and type(single.value) is int:
+                return shapes.reshaped(shape, (single.value,))
+            if isinstance(single, Const) and isinstance(single.value, tuple):
+                items = [Const(item) for item in single.value]
+            elif isinstance(single, TupleValue):
+                items = list(single.items)
+            else:
+                return None
+        else:
+            items = [self._operand(node, start) for node in sizes]
+        known = [item.value if isinstance(item, Const) else None for item in items]
+        if not all(type(size) is int or size is None and item is STATIC for size, item in zip(known, items)):
+            return None
+        if None in known:
+            return tuple(None if size in (None, -1) else size for size in known)
+        return shapes.reshaped(shape, tuple(known))
 
     def _function(self, expr: ast.Call, name: str, value: Value, start: int) -> Value:
         found = self._arguments(expr, start)
@@ -284,8 +302,7 @@ class ShapeFlow:
             axis = self._const(positional[1] if len(positional) == 2 else keywords.get("axis"), start, None)
             return _with(value, shapes.reduced(first, axis, self._const(keywords.get("keepdims"), start, False)))
         if name in ("jax.numpy.reshape", "numpy.reshape") and len(positional) == 2 and not keywords:
-            new = shapes.as_shape(self._const(positional[1], start))
-            return _with(value, shapes.reshaped(first, new) if new is not None else None)
+            return _with(value, self._reshape(first, positional[1:], start))
         if name in ("jax.numpy.expand_dims", "numpy.expand_dims") and len(positional) == 2 and not keywords:
             return _with(value, shapes.expanded(first, self._const(positional[1], start)))
         if name in ("jax.numpy.transpose", "numpy.transpose") and len(positional) <= 2 and not keywords:

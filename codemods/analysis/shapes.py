@@ -146,10 +146,18 @@ def squeezed(shape: Shape | None, axis: object) -> Shape | None:
     return None if at is None or shape[at] != 1 else shape[:at] + shape[at + 1:]
 
 
+class _SomeSlice:
+    """A slice whose bounds are not constants: it keeps its dimension, of a size not known."""
+
+
+SOME_SLICE = _SomeSlice()
+
+
 def indexed(shape: Shape | None, index: Sequence[object]) -> Shape | None:
     """`x[index]` with Python-value entries: an int drops a dimension, None adds one, `...` stands
     for the dimensions no other entry takes, a slice (start, stop, step) keeps one (its size
-    where the bounds and the size are known). Anything else (arrays, booleans): None."""
+    where the bounds and the size are known; SOME_SLICE: not known). Anything else (arrays,
+    booleans): None."""
     if shape is None:
         return None
     taken = sum(1 for item in index if item is not None and item is not Ellipsis)
@@ -168,6 +176,9 @@ def indexed(shape: Shape | None, index: Sequence[object]) -> Shape | None:
             size = shape[position]
             if size is not None and not -size <= item < size:
                 return None  # out of range: JAX clamps, Python raises; not followed
+            position += 1
+        elif item is SOME_SLICE:
+            result.append(None)
             position += 1
         elif isinstance(item, slice):
             size = shape[position]
