@@ -86,6 +86,7 @@ def run():
 @pytest.mark.parametrize("prefix, found", [
     ("y = x", True),  # 2-D: psum makes z invariant, and the gather to reduced raises
     ("y = x.sum(axis=0)", False),  # 1-D: z is y, varying
+    ("y = x.mean() + jnp.zeros((2, 2))", True),  # a full reduction is a scalar, whatever its input
     ("y = x[None]", False),
     ("y = jnp.expand_dims(x, 0)[0]", True),
     ("y = x.reshape(4, -1)", True),

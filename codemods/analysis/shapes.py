@@ -106,6 +106,8 @@ def _axis(axis: object, ndim: int) -> int | None:
 
 def reduced(shape: Shape | None, axis: object, keepdims: object) -> Shape | None:
     """A reduction over `axis` (None: all of them; an int or a tuple of ints)."""
+    if axis is None and keepdims is False:
+        return ()  # a scalar, whatever went in
     if shape is None or keepdims not in (True, False):
         return None
     axes = tuple(range(len(shape))) if axis is None else axis if isinstance(axis, tuple) else (axis,)
