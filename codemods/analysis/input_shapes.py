@@ -50,8 +50,11 @@ class InputShapes:
     """The host half of the shape analysis (the Interpreter supplies scope, mesh, _callers)."""
 
     def with_input_shapes(self, use: ShardMapUse, params: list[Value]) -> list[Value]:
-        source = self.scope.source
-        if source is not None and not any(word in source for word in _WORDS):
+        asks = getattr(self.scope, "_shardfix_asks_shapes", None)
+        if asks is None:
+            source = self.scope.source
+            asks = self.scope._shardfix_asks_shapes = source is None or any(word in source for word in _WORDS)
+        if not asks:
             return params
         found = self._applications(use)
         if not found:
@@ -91,9 +94,10 @@ class InputShapes:
         node = use.node
         if not (node.args and node.args[0] in (use.body_ref, use.body)):
             return None  # `partial(shard_map, ...)(f)`: not followed
-        parent = self._parent_of(node)
+        owner = use.call_scopes[-1] if use.call_scopes else self.scope.tree
+        parent = _parent_of(owner, node)
         if isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and self._is_jit(parent.func, use.call_scopes):
-            node, parent = parent, self._parent_of(parent)  # `jax.jit(jax.shard_map(...))`: the same arguments
+            node, parent = parent, _parent_of(owner, parent)  # `jax.jit(jax.shard_map(...))`: the same arguments
         if isinstance(parent, ast.Call) and parent.func is node:
             return [(parent, use.call_scopes)]
         if isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1 \
@@ -107,15 +111,6 @@ class InputShapes:
             expr = expr.args[0]
         return self.scope.resolve(expr, scopes) == "jax.jit"
 
-    def _parent_of(self, node: ast.AST) -> ast.AST | None:
-        parents = getattr(self, "_host_parents", None)
-        if parents is None:
-            parents = self._host_parents = {}
-            for parent in ast.walk(self.scope.tree):
-                for child in ast.iter_child_nodes(parent):
-                    parents[id(child)] = parent
-        return parents.get(id(node))
-
     def _calls_of(self, name: str, scopes: tuple, binding: ast.AST) -> list[tuple[ast.Call, tuple]] | None:
         """Every call of the function bound to `name` once, when nothing else refers to it."""
         if name in self.scope.volatile:
@@ -123,12 +118,12 @@ class InputShapes:
         bindings = self.scope.locals_of(scopes[-1]) if scopes else self.scope.globals
         if bindings.unique_function(name) is not binding and bindings.unique_value(name) is not binding:
             return None
-        calls = [(call, where) for call, where in self._calls_by_name().get(name, [])
-                 if where[:len(scopes)] == scopes and all(a is b for a, b in zip(where, scopes))]
         if scopes:
-            references = sum(1 for node in ast.walk(scopes[-1])
-                             if type(node) is ast.Name and node.id == name and type(node.ctx) is ast.Load)
+            facts = _facts(scopes[-1])
+            calls = [(call, scopes[:-1] + where) for call, where in facts.calls.get(name, [])]
+            references = facts.loads.get(name, 0)
         else:
+            calls = self._calls_by_name().get(name, [])
             references = self.scope.loads(name)
         return calls if calls and len(calls) == references else None
 
@@ -287,37 +282,106 @@ def _entries(spec: Spec) -> list[object] | None:
     return entries
 
 
+class _Facts:
+    """What a function (or the module) binds and calls, read in one walk: each name's top-level
+    `name = value` statements by index and the names bound any other way (its own scope); the
+    calls of bare names (with their scopes from it on) and the names read (nested functions
+    and lambdas included)."""
+
+    def __init__(self, owner) -> None:
+        self.simple: dict[str, dict[int, ast.expr]] = {}
+        self.other: set[str] = set()
+        self.loads: dict[str, int] = {}
+        self.calls: dict[str, list[tuple[ast.Call, tuple]]] = {}
+        targets: set[int] = set()
+        for index, stmt in enumerate(owner.body):
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+                self.simple.setdefault(stmt.targets[0].id, {})[index] = stmt.value
+                targets.add(id(stmt.targets[0]))
+        top = (owner,) if isinstance(owner, DEFS) else ()
+        stack: list[tuple[ast.AST, tuple, bool]] = [(stmt, top, True) for stmt in owner.body]
+        while stack:
+            node, where, own = stack.pop()
+            kind = type(node)
+            if kind is ast.Name:
+                if type(node.ctx) is ast.Load:
+                    self.loads[node.id] = self.loads.get(node.id, 0) + 1
+                elif own and id(node) not in targets:
+                    self.other.add(node.id)
+                continue
+            if kind is ast.Call and type(node.func) is ast.Name:
+                self.calls.setdefault(node.func.id, []).append((node, where))
+            if own:
+                self._note(node, kind)
+            if kind in DEFS or kind is ast.ClassDef:
+                outside = list(node.decorator_list) + ([node.args] if kind in DEFS else list(node.bases))
+                stack.extend((child, where, own) for child in outside)
+                inner = where + (node,) if kind in DEFS else where
+                stack.extend((child, inner, False) for child in node.body)
+                continue
+            stack.extend((child, where, own and kind is not ast.Lambda) for child in ast.iter_child_nodes(node))
+
+    def _note(self, node: ast.AST, kind: type) -> None:
+        if kind is ast.Global or kind is ast.Nonlocal:
+            self.other.update(node.names)
+        elif kind is ast.Import or kind is ast.ImportFrom:
+            self.other.update((alias.asname or alias.name.split(".")[0]) for alias in node.names)
+        elif kind is ast.match_case:
+            self.other.add("*")
+        elif kind is not ast.alias and isinstance(getattr(node, "name", None), str):
+            self.other.add(node.name)  # def, class, except ... as, match patterns
+
+
+def _facts(owner) -> _Facts:
+    found = getattr(owner, "_shardfix_shape_facts", None)
+    if found is None:
+        found = owner._shardfix_shape_facts = _Facts(owner)
+    return found
+
+
 def _reaching_assignment(owner, read: ast.Name):
     """The value of the last top-level `name = value` of `owner` before the statement holding
     `read`; None when there is none; False when `name` is bound any other way in `owner`."""
     name = read.id
     body = owner.body
     position = (read.lineno, read.col_offset)
-    holder = next((index for index, stmt in enumerate(body)
-                   if (stmt.lineno, stmt.col_offset) <= position <= (stmt.end_lineno, stmt.end_col_offset)), None)
+    holder = _holder(body, position)
     if holder is None or not _plainly_in(body[holder], read):
         return False  # read inside a lambda, a comprehension or a nested def: another scope
-    simple: dict[int, ast.expr] = {}
-    for index, stmt in enumerate(body):
-        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name \
-                and stmt.targets[0].id == name:
-            simple[index] = stmt.value
-    for node in _own_nodes(owner):
-        kind = type(node)
-        if kind is ast.Name and node.id == name and type(node.ctx) is not ast.Load:
-            if not any(body[index].targets[0] is node for index in simple):
-                return False
-        elif kind in (ast.Global, ast.Nonlocal) and name in node.names:
-            return False
-        elif kind in (ast.Import, ast.ImportFrom) and any((alias.asname or alias.name.split(".")[0]) == name
-                                                            for alias in node.names):
-            return False
-        elif getattr(node, "name", None) == name and kind is not ast.alias:  # def, class, except ... as
-            return False
-        elif kind is ast.match_case:
-            return False
+    facts = _facts(owner)
+    if name in facts.other or "*" in facts.other:
+        return False
+    simple = facts.simple.get(name, {})
     before = [index for index in simple if index < holder]
     return simple[max(before)] if before else None
+
+
+def _holder(body: list[ast.stmt], position: tuple[int, int]) -> int | None:
+    """The index of the statement of `body` that spans `position` (statements are in order)."""
+    low, high = 0, len(body) - 1
+    while low <= high:
+        middle = (low + high) // 2
+        stmt = body[middle]
+        if position < (stmt.lineno, stmt.col_offset):
+            high = middle - 1
+        elif position > (stmt.end_lineno, stmt.end_col_offset):
+            low = middle + 1
+        else:
+            return middle
+    return None
+
+
+def _parent_of(owner, node: ast.AST) -> ast.AST | None:
+    """The node holding `node`, searched in the statement of `owner` that spans it."""
+    body = owner.body
+    index = _holder(body, (node.lineno, node.col_offset))
+    if index is None:
+        return None
+    for parent in ast.walk(body[index]):
+        for child in ast.iter_child_nodes(parent):
+            if child is node:
+                return parent
+    return None
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
@@ -335,18 +399,3 @@ def _plainly_in(stmt: ast.stmt, read: ast.Name) -> bool:
             continue
         stack.extend(ast.iter_child_nodes(node))
     return False
-
-
-def _own_nodes(owner):
-    """The nodes of a function (or module) outside its nested functions, lambdas and classes
-    (whose names are their own); the nested defs themselves are included."""
-    stack = list(owner.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            stack.extend(getattr(node, "decorator_list", []))
-            continue
-        if isinstance(node, ast.Lambda):
-            continue
-        stack.extend(ast.iter_child_nodes(node))
