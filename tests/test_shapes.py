@@ -88,6 +88,9 @@ def run():
     ("y = x.sum(axis=0)", False),  # 1-D: z is y, varying
     ("y = x.mean() + jnp.zeros((2, 2))", True),  # a full reduction is a scalar, whatever its input
     ("y = x[None]", False),
+    ("y = jnp.where(x > 0, x, 0.0)", True),
+    ("y = jnp.cumsum(x)", False),  # flattens without axis=
+    ("y = jnp.zeros_like(x, shape=(4,))", False),
     ("y = jnp.expand_dims(x, 0)[0]", True),
     ("y = x.reshape(4, -1)", True),
     ("y = x.reshape(int(x.size), -1)", True),  # a size not known: the rank is

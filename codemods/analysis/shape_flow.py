@@ -293,9 +293,9 @@ class ShapeFlow:
             bounds = [self._const(node, start) for node in positional]
             if all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2]):
                 return _with(value, (len(range(*bounds)),))
-        if name in shapes.SAME_SHAPE or name in _KEEPS:
+        if name in shapes.SAME_SHAPE and "shape" not in keywords or name in _KEEPS:
             return _with(value, first)
-        if name in shapes.BROADCAST and not keywords:
+        if name in shapes.BROADCAST and not keywords and (len(positional) == 3 if name.endswith(".where") else positional):
             return _with(value, shapes.broadcast([self._shape(node, start) for node in positional]))
         if name.startswith(("jax.numpy.", "numpy.")) and name.rsplit(".", 1)[1] in shapes.REDUCTIONS \
                 and len(positional) <= 2 and set(keywords) <= {"axis", "keepdims"}:
