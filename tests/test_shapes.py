@@ -91,6 +91,10 @@ def run():
     ("y = x.mean() + jnp.zeros((2, 2))", True),  # a full reduction is a scalar, whatever its input
     ("y = x[None]", False),
     ("y = jnp.where(x > 0, x, 0.0)", True),
+    ("y = jnp.concatenate([x, x], axis=1)", True),
+    ("y = jnp.stack([x, x])", False),
+    ("y = jnp.atleast_2d(x.sum(axis=0))", True),
+    ("y = jnp.squeeze(x[None], 0).swapaxes(0, 1)", True),
     ("y = jnp.cumsum(x)", False),  # flattens without axis=
     ("y = jnp.zeros_like(x, shape=(4,))", False),
     ("y = jnp.expand_dims(x, 0)[0]", True),

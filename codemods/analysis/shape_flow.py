@@ -240,6 +240,8 @@ class ShapeFlow:
         if method in shapes.REDUCTIONS and not positional[1:] and set(keywords) <= {"axis", "keepdims"}:
             axis = self._const(positional[0] if positional else keywords.get("axis"), start, None)
             return _with(value, shapes.reduced(shape, axis, self._const(keywords.get("keepdims"), start, False)))
+        if method == "swapaxes" and len(positional) == 2 and not keywords:
+            return _with(value, shapes.swapped(shape, *(self._const(node, start) for node in positional)))
         if method == "squeeze" and not positional[1:]:
             axis = self._const(positional[0] if positional else keywords.get("axis"), start, None)
             return _with(value, shapes.squeezed(shape, axis))
@@ -312,6 +314,23 @@ class ShapeFlow:
             return _with(value, shapes.matmul(first, self._shape(positional[1], start)))
         if name == "jax.lax.axis_index":
             return _with(value, ())
+        if name in ("jax.numpy.concatenate", "jax.numpy.stack") and 1 <= len(positional) <= 2 \
+                and set(keywords) <= {"axis"}:
+            parts = self._operand(positional[0], start)
+            axis = self._const(positional[1] if len(positional) == 2 else keywords.get("axis"), start, 0)
+            if not isinstance(parts, TupleValue) or type(positional[0]) not in (ast.List, ast.Tuple) \
+                    or not all(type(item) is AxisState for item in parts.items):
+                return plain(value)  # a list built elsewhere may have grown
+            shapes_in = [item.shape for item in parts.items]
+            rule = shapes.concatenated if name.endswith("concatenate") else shapes.stacked
+            return _with(value, rule(shapes_in, axis))
+        if name == "jax.numpy.swapaxes" and len(positional) == 3 and not keywords:
+            return _with(value, shapes.swapped(first, *(self._const(node, start) for node in positional[1:])))
+        if name == "jax.numpy.atleast_2d" and len(positional) == 1 and not keywords:
+            return _with(value, shapes.at_least_2d(first))
+        if name == "jax.numpy.squeeze" and 1 <= len(positional) <= 2 and set(keywords) <= {"axis"}:
+            axis = self._const(positional[1] if len(positional) == 2 else keywords.get("axis"), start, None)
+            return _with(value, shapes.squeezed(first, axis))
         return self._collective_shape(name, positional, keywords, first, value, start)
 
     def _collective_shape(self, name: str, positional, keywords, first, value: Value, start: int) -> Value:

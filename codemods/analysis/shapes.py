@@ -246,3 +246,51 @@ def block(shape: Shape | None, entries: Sequence[object], size_of) -> Shape | No
             total = prod(sizes)
             result.append(size // total if size % total == 0 else None)
     return tuple(result)
+
+
+def concatenated(parts: Sequence[Shape | None], axis: object) -> Shape | None:
+    """`concatenate(parts, axis)`: one rank; sizes add along `axis` and agree elsewhere."""
+    if not parts or any(part is None for part in parts) or len({len(part) for part in parts}) != 1:
+        return None
+    at = _axis(axis, len(parts[0]))
+    if at is None:
+        return None
+    result: list[int | None] = []
+    for index in range(len(parts[0])):
+        sizes = [part[index] for part in parts]
+        if index == at:
+            result.append(None if None in sizes else sum(sizes))
+        else:
+            known = {size for size in sizes if size is not None}
+            if len(known) > 1:
+                return None  # JAX raises
+            result.append(known.pop() if known and None not in sizes else None)
+    return tuple(result)
+
+
+def stacked(parts: Sequence[Shape | None], axis: object) -> Shape | None:
+    """`stack(parts, axis)`: a new dimension of len(parts) at `axis`."""
+    if not parts or any(part is None for part in parts) or len({len(part) for part in parts}) != 1:
+        return None
+    merged: Shape | None = parts[0]
+    for part in parts[1:]:
+        merged = merge(merged, part)
+    at = _axis(axis, len(parts[0]) + 1)
+    return None if merged is None or at is None else merged[:at] + (len(parts),) + merged[at:]
+
+
+def swapped(shape: Shape | None, first: object, second: object) -> Shape | None:
+    if shape is None:
+        return None
+    a, b = _axis(first, len(shape)), _axis(second, len(shape))
+    if a is None or b is None:
+        return None
+    result = list(shape)
+    result[a], result[b] = result[b], result[a]
+    return tuple(result)
+
+
+def at_least_2d(shape: Shape | None) -> Shape | None:
+    if shape is None:
+        return None
+    return {0: (1, 1), 1: (1,) + tuple(shape)}.get(len(shape), shape)
