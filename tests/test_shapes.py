@@ -215,3 +215,21 @@ def test_a_decorated_body_under_jit():
         return body(jax.device_put(jnp.ones((16, 16)), ROWS))
     """)
     assert got == [(7, "SF101")]
+
+
+def test_a_name_read_in_a_class_body_is_the_class_attribute():
+    got = findings("""
+    x = jax.device_put(jnp.zeros((16, 16)), ROWS)
+
+    def body(x):
+        if x.ndim == 2:
+            x = lax.psum(x, "i")
+        return lax.all_gather(x, "i", to="reduced", tiled=True)
+
+    f = jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"}))
+
+    class Step:
+        x = jax.device_put(jnp.zeros((16,)), ROWS)
+        out = f(x)
+    """)
+    assert got == []  # the class's x is 1-D: no psum, no error

@@ -346,8 +346,8 @@ def _reaching_assignment(owner, read: ast.Name):
     body = owner.body
     position = (read.lineno, read.col_offset)
     holder = _holder(body, position)
-    if holder is None or not _plainly_in(body[holder], read):
-        return False  # read inside a lambda, a comprehension or a nested def: another scope
+    if holder is None or isinstance(body[holder], _SCOPES) or not _plainly_in(body[holder], read):
+        return False  # read inside a lambda, a comprehension, a def or a class: another scope
     facts = _facts(owner)
     if name in facts.other or "*" in facts.other:
         return False
