@@ -21,7 +21,7 @@ from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_with_scop
 from codemods.analysis.shardmap import ShardMapUse, passed_through
 from codemods.analysis.values import AxisState, Value
 
-MAX_HOST_DEPTH = 8  # names, calls and callers followed from an application, at most
+MAX_HOST_DEPTH = 16  # names, calls, callers and operands followed from an application, at most
 _SAME = frozenset({"jax.device_put", "jax.numpy.asarray", "jax.numpy.array", "numpy.asarray", "numpy.array",
                    "jax.block_until_ready", "jax.lax.with_sharding_constraint", "jax.numpy.copy"})
 _WORDS = ("ndim", "shape", "len(", "size")  # a module that never asks about a shape needs none
@@ -158,6 +158,14 @@ class InputShapes:
             return _Array(tuple(reversed(array.shape))) if isinstance(array, _Array) else None
         if kind is ast.Call:
             return self._host_call(expr, scopes, depth)
+        if kind is ast.BinOp:  # `np.arange(32).reshape(8, 4) / 8`
+            sides = [self._host(side, scopes, depth + 1) if not _number(side) else _Array(())
+                     for side in (expr.left, expr.right)]
+            if not all(isinstance(side, _Array) for side in sides):
+                return None
+            combine = shapes.matmul if isinstance(expr.op, ast.MatMult) else lambda a, b: shapes.broadcast([a, b])
+            shape = combine(sides[0].shape, sides[1].shape)
+            return _Array(shape) if shape is not None and sides != [_Array(()), _Array(())] else None
         return None
 
     def _host_call(self, call: ast.Call, scopes: tuple, depth: int):
@@ -265,6 +273,11 @@ class InputShapes:
             if found is None:
                 return None
         return found
+
+
+def _number(node: ast.expr) -> bool:
+    value = literal_value(node)
+    return type(value) in (int, float)
 
 
 def _entries(spec: Spec) -> list[object] | None:
