@@ -233,3 +233,21 @@ def test_a_name_read_in_a_class_body_is_the_class_attribute():
         out = f(x)
     """)
     assert got == []  # the class's x is 1-D: no psum, no error
+
+
+@pytest.mark.parametrize("call, found", [
+    ("jax.jit(f)(x)", True),
+    ("jax.vmap(f)(x[None])", False),  # not jit: the mapped function sees other shapes
+])
+def test_a_mapper_applied_through_jit(call, found):
+    got = findings(f"""
+    def body(x):
+        if x.ndim == 2:
+            x = lax.psum(x, "i")
+        return lax.all_gather(x, "i", to="reduced", tiled=True)
+
+    f = jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={{"i"}}))
+    x = jax.device_put(jnp.zeros((16, 16)), ROWS)
+    out = {call}
+    """)
+    assert got == ([(5, "SF101")] if found else [])

@@ -118,22 +118,12 @@ class InputShapes:
         bindings = self.scope.locals_of(scopes[-1]) if scopes else self.scope.globals
         if bindings.unique_function(name) is not binding and bindings.unique_value(name) is not binding:
             return None
-        if scopes:
-            facts = _facts(scopes[-1])
-            calls = [(call, scopes[:-1] + where) for call, where in facts.calls.get(name, [])]
-            references = facts.loads.get(name, 0)
-        else:
-            calls = self._calls_by_name().get(name, [])
-            references = self.scope.loads(name)
-        return calls if calls and len(calls) == references else None
-
-    def _calls_by_name(self) -> dict[str, list[tuple[ast.Call, tuple]]]:
-        if self._calls is None:
-            self._calls = {}
-            for node, scopes in iter_with_scopes(self.scope.tree):
-                if type(node) is ast.Call and type(node.func) is ast.Name:
-                    self._calls.setdefault(node.func.id, []).append((node, scopes))
-        return self._calls
+        facts = _facts(scopes[-1] if scopes else self.scope.tree)
+        calls = [(call, scopes[:-1] + where) for call, where in facts.calls.get(name, [])]
+        # `jax.jit(f)(x)`: jit passes the arrays through as they are
+        calls += [(call, scopes[:-1] + where) for call, where in facts.jitted.get(name, [])
+                  if self._is_jit(call.func.func, scopes[:-1] + where)]
+        return calls if calls and len(calls) == facts.loads.get(name, 0) else None
 
     # -- host values ---------------------------------------------------------------------------
     def _host(self, expr: ast.expr, scopes: tuple, depth: int):
@@ -306,6 +296,7 @@ class _Facts:
         self.other: set[str] = set()
         self.loads: dict[str, int] = {}
         self.calls: dict[str, list[tuple[ast.Call, tuple]]] = {}
+        self.jitted: dict[str, list[tuple[ast.Call, tuple]]] = {}  # `g(f)(...)` by f, for g = jax.jit
         targets: set[int] = set()
         for index, stmt in enumerate(owner.body):
             if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
@@ -324,6 +315,9 @@ class _Facts:
                 continue
             if kind is ast.Call and type(node.func) is ast.Name:
                 self.calls.setdefault(node.func.id, []).append((node, where))
+            elif kind is ast.Call and type(node.func) is ast.Call and len(node.func.args) == 1 \
+                    and not node.func.keywords and type(node.func.args[0]) is ast.Name:
+                self.jitted.setdefault(node.func.args[0].id, []).append((node, where))
             if own:
                 self._note(node, kind)
             if kind in DEFS or kind is ast.ClassDef:
