@@ -34,4 +34,5 @@ def test_every_hook_defined_twice_hands_on_to_the_next():
 
 def test_the_mixins_share_no_other_method_names():
     shared = sorted(name for name, classes in _defined_by().items() if len(classes) > 1)
-    assert shared == ["eval_Attribute", "eval_Call", "eval_Subscript"]
+    # higher_order: ShapeFlow drops array shapes first (the function sees slices or batches).
+    assert shared == ["eval_Attribute", "eval_Call", "eval_Subscript", "higher_order"]
