@@ -292,3 +292,28 @@ def test_parents_from_fields_agree_with_libcst_on_every_statement_kind():
         extra = [child for child in fast if all(child is not other for other in slow)]
         assert all(isinstance(child, cst.SimpleWhitespace) for child in extra), type(node).__name__
         pending.extend(slow)
+
+
+def test_a_names_assignment_from_its_own_scope_is_the_whole_module_tables():
+    """The SF2xx rules look a name's one assignment up in its own scope only; the answer must be
+    the one the table of the whole module gives, for every name of the SF2xx fixture programs."""
+    from codemods.context import FileContext
+    from codemods.rules import _api_walks as walks
+
+    checked = 0
+    for path in sorted(FIXTURES.glob("SF2*/*/*.py")):
+        source = path.read_text()
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        ctx = FileContext(source, str(path), tree=tree)
+        values, bound, scope_of_name = walks.single_assignments(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                scope = scope_of_name[id(node)]
+                if (id(scope), node.id) not in bound:
+                    scope = tree
+                assert walks.assigned_value(ctx, node) is values.get((id(scope), node.id)), (path, node.lineno, node.id)
+                checked += 1
+    assert checked > 1_000
