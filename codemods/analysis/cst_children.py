@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cmp_to_key
-
 from typing import TYPE_CHECKING
 
 from codemods.lazy import lazy_module

@@ -14,6 +14,7 @@ from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
 from codemods.analysis.nodes import (
     DEFS,
+    LEAVES,
     NOT_LITERAL,
     FunctionDef,
     FunctionNode,
@@ -21,7 +22,6 @@ from codemods.analysis.nodes import (
     block_statements,
     child_nodes,
     iter_nodes,
-    LEAVES,
     literal_value,
     target_names,
 )
