@@ -262,6 +262,20 @@ def passes_text_filters(source: str, options: Options, encoded: bytes | None) ->
 
 def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileResult:
     """`process_source` for a text past the text filters: parse, rules, fixes."""
+    # Parsing and checking make next to no cyclic garbage: the cycle collector waits until they
+    # are done (then one young-generation pass) instead of traversing the growing tree again and
+    # again. Fix rounds run with it: they drop whole trees that only the collector frees.
+    pause = gc.isenabled()
+    if pause:
+        gc.disable()
+    try:
+        return _parsed_and_checked(source, path, options, fix, pause)
+    finally:
+        if pause:
+            gc.enable()
+
+
+def _parsed_and_checked(source: str, path: str, options: Options, fix: bool, paused: bool) -> FileResult:
     result = FileResult(path=path, original=source)
     tree, error = parse_python(source)
     if error:
@@ -278,6 +292,8 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
             # round does not hold two trees (on a big file, most of the memory).
             handed = [ctx]
             del ctx, tree
+            if paused:
+                gc.enable()
             try:
                 result.fixed, result.findings, result.applied = _FixLoop(path, options).run(source, handed, findings)
             except RecursionError:

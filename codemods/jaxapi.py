@@ -82,6 +82,20 @@ COLLECTIVES = (
 
 def canonical(name: str) -> str:
     """Map a resolved dotted name to the one spelling the rules compare against."""
+    found = _CANONICAL.get(name)
+    if found is None:
+        if len(_CANONICAL) >= _CANONICAL_KEPT:  # a run over a whole corpus: memory stays bounded
+            _CANONICAL.clear()
+        found = _CANONICAL[name] = _canonical(name)
+    return found
+
+
+# A file resolves the same few dotted names thousands of times (`jax.lax.psum` at every call).
+_CANONICAL: dict[str, str] = {}
+_CANONICAL_KEPT = 20_000
+
+
+def _canonical(name: str) -> str:
     if name in CANONICAL_ALIASES:
         return CANONICAL_ALIASES[name]
     for mirror in _LAX_MIRRORS:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.nodes import iter_nodes
 from codemods.context import FileContext, Node
 from codemods.imports import module_level_names
 from codemods.model import Edit
@@ -17,11 +18,11 @@ def quote_of(ctx: FileContext, node: Node | None) -> str:
     if node is None:
         return "'"
     if isinstance(node, ast.AST):
-        strings = [found for found in ast.walk(node) if isinstance(found, ast.Constant)
+        strings = [found for found in iter_nodes(node) if isinstance(found, ast.Constant)
                    and isinstance(found.value, str)]
         if not strings:
             return "'"
-        # The first as written (ast.walk goes breadth first).
+        # The first as written (the walk's order is not the text's; equal positions hold equal text).
         text = ctx.text(min(strings, key=lambda found: (found.lineno, found.col_offset)))
         quotes = [i for i in (text.find("'"), text.find('"')) if i >= 0]
         return text[min(quotes)] if quotes else "'"

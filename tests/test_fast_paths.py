@@ -237,8 +237,8 @@ def test_every_resolved_name_is_among_the_referenced_names():
 
 
 def test_libcst_parents_are_the_parent_node_providers():
-    """SF104's parent map (analysis/specs.parents) is read from each node's children; it must
-    be the mapping LibCST's ParentNodeProvider gives."""
+    """SF104's parent map (analysis/specs.parents) is read from each node's fields; it must be
+    the mapping LibCST's ParentNodeProvider gives."""
     from libcst.metadata import ParentNodeProvider
 
     from codemods.analysis import specs
@@ -249,9 +249,11 @@ def test_libcst_parents_are_the_parent_node_providers():
         assert specs.parents(ctx) == dict(ctx.wrapper.resolve(ParentNodeProvider)), path
 
 
-def test_sf104_lists_every_call_in_source_order():
+def test_sf104_lists_every_call_and_puts_them_in_source_order():
     import libcst as cst
 
+    from codemods.analysis import specs
+    from codemods.analysis.cst_children import in_source_order
     from codemods.context import FileContext
     from codemods.rules import sf104
 
@@ -259,8 +261,59 @@ def test_sf104_lists_every_call_in_source_order():
         ctx = FileContext(path.read_text(), str(path))
         walked: list = []
         pending = [ctx.module]
-        while pending:  # a plain preorder walk of the whole module
+        while pending:  # a plain preorder walk of the whole module, through LibCST's `children`
             node = pending.pop()
             walked += [node] if isinstance(node, cst.Call) else []
             pending.extend(reversed(node.children))
-        assert sf104._calls(ctx) == walked, path
+        assert {id(call) for call in sf104._calls(ctx)} == {id(call) for call in walked}, path
+        assert in_source_order(list(reversed(walked)), specs.parents(ctx)) == walked, path
+
+
+def test_parents_from_fields_agree_with_libcst_on_every_statement_kind():
+    import libcst as cst
+
+    from codemods.analysis.cst_children import field_children
+
+    source = ("import a\n@d(x)\nasync def f(p: int = g(1), *q, r=h(), **s) -> t(2):\n"
+              "    global z\n    async with k() as (u, v):\n        async for w in m():\n"
+              "            yield await n(w)\n    try:\n        pass\n    except* E as e:\n        raise\n"
+              "    match c():\n        case [1, *rest] if o(rest):\n            del rest\n"
+              "        case {'k': v, **kw}:\n            pass\n        case P(x=1) | None:\n            pass\n"
+              "class C(B, metaclass=M):\n    x: int = lambda y=q(): [i for i in j(y) if i]\n"
+              "print(f'{a!r:>{w}}', *b, **{'c': d}, e=(yield))\n")
+    module = cst.parse_module(source)
+    pending = [module]
+    while pending:
+        node = pending.pop()
+        slow = node.children
+        fast = field_children(node)
+        # The fields hold every child LibCST lists, and only spacing beyond it (a case without a guard).
+        assert {id(child) for child in slow} <= {id(child) for child in fast}
+        extra = [child for child in fast if all(child is not other for other in slow)]
+        assert all(isinstance(child, cst.SimpleWhitespace) for child in extra), type(node).__name__
+        pending.extend(slow)
+
+
+def test_a_names_assignment_from_its_own_scope_is_the_whole_module_tables():
+    """The SF2xx rules look a name's one assignment up in its own scope only; the answer must be
+    the one the table of the whole module gives, for every name of the SF2xx fixture programs."""
+    from codemods.context import FileContext
+    from codemods.rules import _api_walks as walks
+
+    checked = 0
+    for path in sorted(FIXTURES.glob("SF2*/*/*.py")):
+        source = path.read_text()
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        ctx = FileContext(source, str(path), tree=tree)
+        values, bound, scope_of_name = walks.single_assignments(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                scope = scope_of_name[id(node)]
+                if (id(scope), node.id) not in bound:
+                    scope = tree
+                assert walks.assigned_value(ctx, node) is values.get((id(scope), node.id)), (path, node.lineno, node.id)
+                checked += 1
+    assert checked > 1_000

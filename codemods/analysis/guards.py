@@ -128,10 +128,11 @@ def _none_sentinels(tree: ast.Module, flags: dict[str, ast.expr],
     """local name -> (the module: an expression or its dotted name, attribute name) for `try: from M import a` /
     `except ImportError: a = None`, and `a = getattr(M, "a", None)` assigned once (`flags`)."""
     found: dict[str, tuple[ast.expr | str, str]] = {}
-    for node in _tries(tree):
-        nones = {t.id for h in node.handlers if _catches_shim_error(h) for stmt in h.body
-                 if isinstance(stmt, ast.Assign) and _is_none(stmt.value)
-                 for t in stmt.targets if isinstance(t, ast.Name)}
+    tries = [node for node in iter_nodes(tree) if type(node) is ast.Try and _nones(node)]
+    if len(tries) > 1:  # a later one (in breadth-first order) rebinds a name
+        tries = [node for node in _tries(tree) if _nones(node)]
+    for node in tries:
+        nones = _nones(node)
         for stmt in node.body:
             if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
                 for alias in stmt.names:
@@ -144,6 +145,13 @@ def _none_sentinels(tree: ast.Module, flags: dict[str, ast.expr],
                 and isinstance(value.args[1].value, str):
             found[name] = (value.args[0], value.args[1].value)
     return found
+
+
+def _nones(node: ast.Try) -> set[str]:
+    """Names a handler of an import error sets to None."""
+    return {t.id for h in node.handlers if _catches_shim_error(h) for stmt in h.body
+            if isinstance(stmt, ast.Assign) and _is_none(stmt.value)
+            for t in stmt.targets if isinstance(t, ast.Name)}
 
 
 def _is_none(node: ast.expr) -> bool:

@@ -108,6 +108,7 @@ def _child_fields(node_type: type) -> tuple[str, ...]:
 # Node types that never have node children: the walks skip them without a look.
 _LEAVES = frozenset({ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, ast.Global, ast.Nonlocal, ast.alias,
                      ast.Load, ast.Store, ast.Del})
+LEAVES = _LEAVES
 
 
 def child_nodes(node: ast.AST) -> list[ast.AST]:

@@ -14,13 +14,14 @@ from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
 from codemods.analysis.nodes import (
     DEFS,
+    LEAVES,
     NOT_LITERAL,
     FunctionDef,
     FunctionNode,
     all_param_names,
     block_statements,
+    child_nodes,
     iter_nodes,
-    iter_with_scopes,
     literal_value,
     target_names,
 )
@@ -490,10 +491,25 @@ class _RootFacts(NamedTuple):
 
 def _root_facts(root: ast.AST) -> _RootFacts:
     facts = _RootFacts([], [], [])
-    for node, scopes in iter_with_scopes(root):
+    # `iter_with_scopes`, inlined: this walk covers most of a file dense with shard_map.
+    stack: list[tuple[ast.AST, tuple]] = [(root, ())]
+    while stack:
+        node, scopes = stack.pop()
         kind = type(node)
         if kind is ast.Name or kind is ast.Constant:  # most nodes: nothing to note
             continue
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            inner = scopes + (node,)
+            stack += [(stmt, inner) for stmt in reversed(node.body)]
+            if node.returns is not None:
+                stack.append((node.returns, scopes))
+            stack.append((node.args, scopes))
+            stack += [(decorator, scopes) for decorator in reversed(node.decorator_list)]
+        elif kind not in LEAVES:
+            children = child_nodes(node)
+            if children:
+                children.reverse()
+                stack += [(child, scopes) for child in children]
         if kind is ast.Call or kind in DEFS:
             facts.calls_and_defs.append((node, scopes))
         if kind is ast.Assign:
@@ -549,5 +565,15 @@ MAX_FORWARDING_DEPTH = 4  # functions a body or a mapper is followed through
 
 def _spelled(expr: ast.AST) -> set[str]:
     """Every name and attribute name an expression spells."""
-    return {node.id if type(node) is ast.Name else node.attr for node in iter_nodes(expr)
-            if type(node) is ast.Name or type(node) is ast.Attribute}
+    found: set[str] = set()
+    stack = [expr]  # asked of every assignment and call the search looks at: no generator
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is ast.Name:
+            found.add(node.id)
+        elif kind is not ast.Constant:
+            if kind is ast.Attribute:
+                found.add(node.attr)
+            stack += child_nodes(node)
+    return found

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import ast
 
-from codemods.analysis.nodes import FunctionDef, child_blocks, import_names, iter_nodes, target_names
+from codemods.analysis.nodes import FunctionDef, child_blocks, child_nodes, import_names, iter_nodes, target_names
 
 # Statements with no statements inside: each is one step, and may get a new line above it.
 SIMPLE = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Return, ast.Raise, ast.Assert, ast.Global,
@@ -116,7 +116,17 @@ def assigned_names(block: list[ast.stmt]) -> set[str]:
     """Names bound anywhere in a block (not inside nested functions, classes, comprehensions)."""
     names: set[str] = set()
     for stmt in block:
-        for node in iter_nodes(stmt, prune=lambda n: isinstance(n, NEW_SCOPES)):
+        # `iter_nodes(stmt, prune=<a new scope>)` without its generator: the order is no matter here.
+        pending = [stmt]
+        while pending:
+            node = pending.pop()
+            kind = type(node)
+            if kind is ast.Name or kind is ast.Constant:
+                continue
+            if node is stmt or not isinstance(node, NEW_SCOPES):
+                pending += child_nodes(node)
+            if kind is ast.Call or kind is ast.Attribute:  # most of the rest: binds nothing
+                continue
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 names.add(node.name)
             elif isinstance(node, ast.Assign):

@@ -139,8 +139,66 @@ def single_assignments(tree: ast.Module) -> Assignments:
 def assigned_value(ctx: FileContext, name: ast.Name) -> ast.expr | None:
     """The value of the one plain assignment of `name` in its function (or, when the function
     does not bind it, in the module)."""
-    assigned, bound, scope_of_name = ctx.cached("api-history:assignments", lambda: single_assignments(ctx.tree))
-    scope = scope_of_name.get(id(name)) or scope_of(ctx, name)
-    if (id(scope), name.id) not in bound:  # not bound in the function: the module's name
-        scope = ctx.tree
-    return assigned.get((id(scope), name.id))
+    scope = _enclosing_scope(ctx.tree, name)
+    if scope is None:  # the positions did not lead to it: the whole module's table
+        assigned, bound, scope_of_name = ctx.cached("api-history:assignments", lambda: single_assignments(ctx.tree))
+        scope = scope_of_name.get(id(name)) or scope_of(ctx, name)
+        if (id(scope), name.id) not in bound:  # not bound in the function: the module's name
+            scope = ctx.tree
+        return assigned.get((id(scope), name.id))
+    # A few names are asked about per file: only their own scopes are walked, not the module's.
+    values, bound = _scope_assignments(ctx, scope)
+    if name.id not in bound:
+        values, bound = _scope_assignments(ctx, ctx.tree)
+    return values.get(name.id)
+
+
+def _enclosing_scope(tree: ast.Module, target: ast.expr) -> ast.AST | None:
+    """The scope `single_assignments` puts `target` in, found by going down only into nodes
+    whose span holds `target`'s; None when that does not reach it."""
+    start = (target.lineno, target.col_offset)
+    end = (target.end_lineno, target.end_col_offset)
+    stack: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
+    while stack:
+        node, scope = stack.pop()
+        for child in child_nodes(node):
+            if child is target:
+                return scope
+            line = getattr(child, "lineno", None)
+            if line is not None:  # nodes without a position (arguments, comprehensions) are gone into
+                first = getattr(child, "decorator_list", None)  # a def's span starts at `def`
+                begins = (first[0].lineno, first[0].col_offset) if first else (line, child.col_offset)
+                if begins > start or (child.end_lineno, child.end_col_offset) < end:
+                    continue
+            kind = type(child)
+            inner = child if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda else scope
+            stack.append((child, inner))
+    return None
+
+
+def _scope_assignments(ctx: FileContext, scope: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
+    """`single_assignments` of one scope: name -> the value of its one plain assignment there,
+    and every name the scope binds in any way."""
+    def compute() -> tuple[dict[str, ast.expr], set[str]]:
+        counts: dict[str, int] = {}
+        values: dict[str, ast.expr] = {}
+        if type(scope) is not ast.Module:
+            for arg in ast.walk(scope.args):
+                if isinstance(arg, ast.arg):
+                    counts[arg.arg] = 2
+        pending = [scope]
+        while pending:
+            node = pending.pop()
+            for child in child_nodes(node):
+                kind = type(child)
+                if kind is ast.Name:
+                    if type(child.ctx) is not ast.Load:
+                        counts[child.id] = counts.get(child.id, 0) + 1
+                    continue
+                if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
+                    continue  # a scope of its own
+                if kind is ast.Assign and len(child.targets) == 1 and type(child.targets[0]) is ast.Name:
+                    values[child.targets[0].id] = child.value
+                pending.append(child)
+        return {key: value for key, value in values.items() if counts.get(key) == 1}, set(counts)
+    return ctx.cached(f"api-history:assignments-in:{id(scope)}", compute)

@@ -24,6 +24,7 @@ from functools import partial
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.call_sites import asked
+from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.spec_builders import built_spec
@@ -169,11 +170,15 @@ class TopLevelAllGatherPrefix(Rule):
         # A cheap look at the callee's last name first: the real name, or an alias bound to it.
         tails = {name.rsplit(".", 1)[-1] for name in names}
         tails.update(local for local, bound in ctx.imports.bindings.items() if bound in names)
+        matched = []
         for call in _calls(ctx):
             func = call.func
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
-                yield from _site_findings(ctx, call)
+                matched.append(call)
+        ordered = in_source_order(matched, parents(ctx))
+        for call in ordered if ordered is not None else _calls_in_source_order(ctx, matched):
+            yield from _site_findings(ctx, call)
 
 
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
@@ -232,8 +237,20 @@ def _axis_list(axes: Axes) -> str:
 
 
 def _calls(ctx: FileContext) -> list[cst.Call]:
-    """Every call in the module, in source order, from the one walk that finds parents."""
+    """Every call in the module, from the one walk that finds parents (not in source order)."""
     return ctx.cached("sf104.calls", lambda: [node for node in parents(ctx) if isinstance(node, cst.Call)])
+
+
+def _calls_in_source_order(ctx: FileContext, calls: list[cst.Call]) -> list[cst.Call]:
+    """`calls` in source order, by LibCST's own (slow) walk of the whole module."""
+    wanted = {id(call) for call in calls}
+    found, pending = [], [ctx.module]
+    while pending:
+        node = pending.pop()
+        if id(node) in wanted:
+            found.append(node)
+        pending.extend(reversed(node.children))
+    return found
 
 
 def _module_sets_mesh(ctx: FileContext) -> bool:
