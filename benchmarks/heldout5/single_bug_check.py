@@ -1,0 +1,109 @@
+"""Each buggy program has one failing line: a hand-written minimal fix makes it run.
+
+    python3 benchmarks/heldout5/single_bug_check.py
+
+The fixes are the facts page's (a `pcast(..., to='varying')` before the collective, a full
+`reduced=` spec or `jax.reshard`, a context mesh; for SF106 the arithmetic moved off the reduced
+value). Written by hand from the bug, not from shardfix. A program that still fails after its
+fix hides a second error behind the first.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RECALL = HERE.parent / "recall.py"
+VARY = 'jax.lax.pcast({0}, {1}, to="varying")'
+
+FIXES = {
+    'beam_search_score_total.py': [
+        ('all_gather(jnp.log(norm), BEAM_AXIS,',
+         'all_gather(jax.lax.pcast(jnp.log(norm), BEAM_AXIS, to="varying"), BEAM_AXIS,'),
+    ],
+    'bigvision_config_pooled_head.py': [
+        ('all_gather(logits, config.sharding.hidden,',
+         'all_gather(jax.lax.pcast(logits, config.sharding.hidden, to="varying"), config.sharding.hidden,'),
+    ],
+    'clip_all_pairs_image_tuple.py': [
+        ('all_gather(all_img, (data_axis, model_axis),',
+         'all_gather(jax.lax.pcast(all_img, data_axis, to="varying"), (data_axis, model_axis),'),
+    ],
+    'clip_text_norm_wrong_axis.py': [
+        ('all_gather(sq, cfg.embed_axis,',
+         'all_gather(jax.lax.pcast(sq, cfg.embed_axis, to="varying"), cfg.embed_axis,'),
+    ],
+    'eval_harness_unittest_accuracy.py': [
+        ('all_gather(jnp.stack([correct, count]), axis,',
+         'all_gather(jax.lax.pcast(jnp.stack([correct, count]), axis, to="varying"), axis,'),
+    ],
+    'fsdp_remat_policy_regather.py': [
+        ('w_out = gather_weight(w_out, (FSDP, TP), axis=1)',
+         'w_out = gather_weight(jax.lax.pcast(w_out, FSDP, to="varying"), (FSDP, TP), axis=1)'),
+    ],
+    'lora_adapter_delta_gather.py': [
+        ('all_gather(low, axes.tensor,',
+         'all_gather(jax.lax.pcast(low, axes.tensor, to="varying"), axes.tensor,'),
+    ],
+    'loss_scale_overflow_flags.py': [
+        ('all_gather(bad[None], self.axis_name,',
+         'all_gather(jax.lax.pcast(bad[None], self.axis_name, to="varying"), self.axis_name,'),
+    ],
+    'mpmd_stage_weights_enum.py': [
+        ('all_gather(w, (MeshAxis.DATA, MeshAxis.STAGE),',
+         'all_gather(jax.lax.pcast(w, MeshAxis.DATA, to="varying"), (MeshAxis.DATA, MeshAxis.STAGE),'),
+    ],
+    'research_mesh_axis_names_prefix_loop.py': [
+        ('all_gather(table, prefix,',
+         'all_gather(jax.lax.pcast(table, prefix[:-1], to="varying") if i else table, prefix,'),
+    ],
+    'speculative_accept_counts.py': [
+        ('all_gather(total[None], seq_axis,',
+         'all_gather(jax.lax.pcast(total[None], seq_axis, to="varying"), seq_axis,'),
+    ],
+    'splash_attn_wrapper_kv_heads.py': [
+        ('all_gather(k, (self.seq_axis, self.head_axis),',
+         'all_gather(jax.lax.pcast(k, self.seq_axis, to="varying"), (self.seq_axis, self.head_axis),'),
+    ],
+    'vit_scenic_posemb_preduced.py': [
+        ('all_gather(posemb, c.axes,',
+         'all_gather(jax.lax.pcast(posemb, c.replica_axis, to="varying"), c.axes,'),
+    ],
+}
+
+
+def main():
+    bugs = tomllib.loads((HERE / "manifest.toml").read_text())["bug"]
+    names = sorted(Path(b["file"]).name for b in bugs)
+    missing = sorted(set(names) ^ set(FIXES))
+    if missing:
+        sys.exit(f"fixes and manifest disagree on: {missing}")
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for name in names:
+            src = (HERE / "buggy" / name).read_text()
+            for old, new in FIXES[name]:
+                if src.count(old) != 1:
+                    sys.exit(f"{name}: fix anchor {old!r} found {src.count(old)} times")
+                src = src.replace(old, new)
+            path = Path(tmp) / name
+            path.write_text(src)
+            paths.append(str(path))
+        env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8", JAX_PLATFORMS="cpu")
+        env.pop("PYTHONPATH", None)
+        proc = subprocess.run([sys.executable, str(RECALL), "--run-programs", *paths],
+                              env=env, capture_output=True, text=True, check=False)
+        if proc.returncode:
+            sys.exit(proc.stderr[-3000:])
+        bad = [r for r in json.loads(proc.stdout) if r["status"] != "ok"]
+    print(f"{len(names) - len(bad)}/{len(names)} buggy programs run after their one fix")
+    for r in bad:
+        print(f"  {Path(r['path']).name}: line {r['line']}: {r['message'][:300]}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
