@@ -20,6 +20,10 @@ RECALL = HERE.parent / "recall.py"
 VARY = 'jax.lax.pcast({0}, {1}, to="varying")'
 
 FIXES = {
+    'beam_ring_ppermute_gathered.py': [
+        ('ppermute(everyone, self.axis,',
+         'ppermute(jax.lax.pcast(everyone, self.axis, to="varying"), self.axis,'),
+    ],
     'beam_search_score_total.py': [
         ('all_gather(jnp.log(norm), BEAM_AXIS,',
          'all_gather(jax.lax.pcast(jnp.log(norm), BEAM_AXIS, to="varying"), BEAM_AXIS,'),
@@ -28,9 +32,17 @@ FIXES = {
         ('all_gather(logits, config.sharding.hidden,',
          'all_gather(jax.lax.pcast(logits, config.sharding.hidden, to="varying"), config.sharding.hidden,'),
     ],
+    'cli_lora_axes_partial_chain.py': [
+        ('return both(a)',
+         'return both(jax.lax.pcast(a, args.model_axis, to="varying"))'),
+    ],
     'clip_all_pairs_image_tuple.py': [
         ('all_gather(all_img, (data_axis, model_axis),',
          'all_gather(jax.lax.pcast(all_img, data_axis, to="varying"), (data_axis, model_axis),'),
+    ],
+    'clip_loss_psum_of_gathered.py': [
+        ('psum(jnp.sum(all_img, axis=0), DATA)',
+         'psum(jax.lax.pcast(jnp.sum(all_img, axis=0), DATA, to="varying"), DATA)'),
     ],
     'clip_text_norm_wrong_axis.py': [
         ('all_gather(sq, cfg.embed_axis,',
@@ -52,6 +64,18 @@ FIXES = {
         ('all_gather(bad[None], self.axis_name,',
          'all_gather(jax.lax.pcast(bad[None], self.axis_name, to="varying"), self.axis_name,'),
     ],
+    'metrics_tree_map_psum_dict.py': [
+        ('jnp.sum(jax.lax.all_gather(labels, AXIS, tiled=True, to="reduced"))',
+         'jax.lax.pcast(jnp.sum(jax.lax.all_gather(labels, AXIS, tiled=True, to="reduced")), AXIS, to="varying")'),
+    ],
+    'mixed_precision_amax_pmax.py': [
+        ('pmax(history, axis_name)',
+         'pmax(jax.lax.pcast(history, axis_name, to="varying"), axis_name)'),
+    ],
+    'mpmd_microbatch_send_reduced.py': [
+        ('nxt = send_to_next(h)',
+         'nxt = send_to_next(jax.lax.pcast(h, PIPE, to="varying"))'),
+    ],
     'mpmd_stage_weights_enum.py': [
         ('all_gather(w, (MeshAxis.DATA, MeshAxis.STAGE),',
          'all_gather(jax.lax.pcast(w, MeshAxis.DATA, to="varying"), (MeshAxis.DATA, MeshAxis.STAGE),'),
@@ -59,6 +83,10 @@ FIXES = {
     'research_mesh_axis_names_prefix_loop.py': [
         ('all_gather(table, prefix,',
          'all_gather(jax.lax.pcast(table, prefix[:-1], to="varying") if i else table, prefix,'),
+    ],
+    'scan_accum_then_psum_reduced.py': [
+        ('psum(full, axis)',
+         'psum(jax.lax.pcast(full, axis, to="varying"), axis)'),
     ],
     'speculative_accept_counts.py': [
         ('all_gather(total[None], seq_axis,',
@@ -71,6 +99,10 @@ FIXES = {
     'vit_scenic_posemb_preduced.py': [
         ('all_gather(posemb, c.axes,',
          'all_gather(jax.lax.pcast(posemb, c.replica_axis, to="varying"), c.axes,'),
+    ],
+    'zero_psum_scatter_gathered_grads.py': [
+        ('psum_scatter(full, cfg.shard_axis,',
+         'psum_scatter(jax.lax.pcast(full, cfg.shard_axis, to="varying"), cfg.shard_axis,'),
     ],
 }
 
