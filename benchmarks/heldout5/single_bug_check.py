@@ -96,6 +96,34 @@ FIXES = {
         ('all_gather(k, (self.seq_axis, self.head_axis),',
          'all_gather(jax.lax.pcast(k, self.seq_axis, to="varying"), (self.seq_axis, self.head_axis),'),
     ],
+    'tlag_eval_helper_no_mesh.py': [
+        ('        preds = gather_predictions(preds, self.axis)',
+         '        with jax.set_mesh(self.mesh):\n            preds = gather_predictions(preds, self.axis)'),
+    ],
+    'tlag_jit_out_shardings_hparams.py': [
+        ('top_level_all_gather(h, HP.gathered_spec())',
+         'jax.reshard(h, HP.gathered_spec())'),
+    ],
+    'tlag_loader_spec_table.py': [
+        ('top_level_all_gather(batch["label"], LOG_SPECS["label"])',
+         'jax.reshard(batch["label"], P("fsdp"))'),
+    ],
+    'tlag_optimizer_state_device_put.py': [
+        ('top_level_all_gather(opt["mu"]["w1"], P(None, "model"))',
+         'jax.reshard(opt["mu"]["w1"], P(None, "model"))'),
+    ],
+    'tlag_reshard_namedtuple_layout.py': [
+        ('top_level_all_gather(a, LAYOUTS.merge)',
+         'top_level_all_gather(a, P("fsdp", None, reduced={"tp"}))'),
+    ],
+    'tlag_shard_map_result_beam.py': [
+        ('top_level_all_gather(scores, P("beam", reduced={"batch"}))',
+         'jax.reshard(scores, P("beam"))'),
+    ],
+    'tlag_three_axis_params_tree.py': [
+        ('EXPORT_SPECS = {"embed": P(("pod", "replica"), None, reduced={"fsdp"})}',
+         'EXPORT_SPECS = {"embed": P(None, None, reduced=set(AXES))}'),
+    ],
     'vit_scenic_posemb_preduced.py': [
         ('all_gather(posemb, c.axes,',
          'all_gather(jax.lax.pcast(posemb, c.replica_axis, to="varying"), c.axes,'),
