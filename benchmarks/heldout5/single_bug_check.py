@@ -28,6 +28,10 @@ FIXES = {
         ('all_gather(jnp.log(norm), BEAM_AXIS,',
          'all_gather(jax.lax.pcast(jnp.log(norm), BEAM_AXIS, to="varying"), BEAM_AXIS,'),
     ],
+    'bigvision_config_grad_norm.py': [
+        ('psum(sq, config.sharding.all_axes)',
+         'psum(jax.lax.pcast(sq, config.sharding.batch, to="varying"), config.sharding.all_axes)'),
+    ],
     'bigvision_config_pooled_head.py': [
         ('all_gather(logits, config.sharding.hidden,',
          'all_gather(jax.lax.pcast(logits, config.sharding.hidden, to="varying"), config.sharding.hidden,'),
@@ -40,6 +44,10 @@ FIXES = {
         ('all_gather(all_img, (data_axis, model_axis),',
          'all_gather(jax.lax.pcast(all_img, data_axis, to="varying"), (data_axis, model_axis),'),
     ],
+    'clip_loss_pmean_all_axes.py': [
+        ('pmean(loss, mesh.axis_names)',
+         'pmean(jax.lax.pcast(loss, "model", to="varying"), mesh.axis_names)'),
+    ],
     'clip_loss_psum_of_gathered.py': [
         ('psum(jnp.sum(all_img, axis=0), DATA)',
          'psum(jax.lax.pcast(jnp.sum(all_img, axis=0), DATA, to="varying"), DATA)'),
@@ -47,6 +55,10 @@ FIXES = {
     'clip_text_norm_wrong_axis.py': [
         ('all_gather(sq, cfg.embed_axis,',
          'all_gather(jax.lax.pcast(sq, cfg.embed_axis, to="varying"), cfg.embed_axis,'),
+    ],
+    'enum_axes_psum_scatter_grads.py': [
+        ('psum_scatter(g, Axis.names(),',
+         'psum_scatter(jax.lax.pcast(g, Axis.SEQ.value, to="varying"), Axis.names(),'),
     ],
     'eval_harness_unittest_accuracy.py': [
         ('all_gather(jnp.stack([correct, count]), axis,',
@@ -59,6 +71,10 @@ FIXES = {
     'lora_adapter_delta_gather.py': [
         ('all_gather(low, axes.tensor,',
          'all_gather(jax.lax.pcast(low, axes.tensor, to="varying"), axes.tensor,'),
+    ],
+    'lora_grads_pmean_dp_tp.py': [
+        ('a=jax.lax.pmean(grads.a, SYNC_AXES)',
+         'a=jax.lax.pmean(jax.lax.pcast(grads.a, "dp", to="varying"), SYNC_AXES)'),
     ],
     'loss_scale_overflow_flags.py': [
         ('all_gather(bad[None], self.axis_name,',
@@ -88,9 +104,17 @@ FIXES = {
         ('psum(full, axis)',
          'psum(jax.lax.pcast(full, axis, to="varying"), axis)'),
     ],
+    'scan_microbatch_loss_psum_axes_loop.py': [
+        ('psum(loss, tuple(sync))',
+         'psum(jax.lax.pcast(loss, "pipe", to="varying"), tuple(sync))'),
+    ],
     'speculative_accept_counts.py': [
         ('all_gather(total[None], seq_axis,',
          'all_gather(jax.lax.pcast(total[None], seq_axis, to="varying"), seq_axis,'),
+    ],
+    'speculative_acceptance_rate_dataclass.py': [
+        ('pmean(rate, cfg.metric_axes)',
+         'pmean(jax.lax.pcast(rate, cfg.draft_axis, to="varying"), cfg.metric_axes)'),
     ],
     'splash_attn_wrapper_kv_heads.py': [
         ('all_gather(k, (self.seq_axis, self.head_axis),',
@@ -123,6 +147,10 @@ FIXES = {
     'tlag_three_axis_params_tree.py': [
         ('EXPORT_SPECS = {"embed": P(("pod", "replica"), None, reduced={"fsdp"})}',
          'EXPORT_SPECS = {"embed": P(None, None, reduced=set(AXES))}'),
+    ],
+    'unittest_parameterized_psum_axes.py': [
+        ('dict(testcase_name="both_axes", in_spec=P("data", None),',
+         'dict(testcase_name="both_axes", in_spec=P("data", "model"),'),
     ],
     'vit_scenic_posemb_preduced.py': [
         ('all_gather(posemb, c.axes,',
