@@ -20,6 +20,12 @@ RECALL = HERE.parent / "recall.py"
 VARY = 'jax.lax.pcast({0}, {1}, to="varying")'
 
 FIXES = {
+    'beam_length_penalty_gathered.py': [
+        ('all_scores = jax.lax.all_gather(scores, axis_name,',
+         'all_scores = jax.lax.all_gather(scores / length_penalty(lengths, alpha), axis_name,'),
+        ('normed = all_scores / length_penalty(all_lengths, alpha)',
+         'normed = all_scores'),
+    ],
     'beam_ring_ppermute_gathered.py': [
         ('ppermute(everyone, self.axis,',
          'ppermute(jax.lax.pcast(everyone, self.axis, to="varying"), self.axis,'),
@@ -52,6 +58,12 @@ FIXES = {
         ('psum(jnp.sum(all_img, axis=0), DATA)',
          'psum(jax.lax.pcast(jnp.sum(all_img, axis=0), DATA, to="varying"), DATA)'),
     ],
+    'clip_temperature_on_gathered.py': [
+        ('bank = jax.lax.all_gather(txt,',
+         'bank = jax.lax.all_gather(txt / jnp.exp(self.log_temp),'),
+        ('bank = bank / jnp.exp(self.log_temp)',
+         'bank = bank'),
+    ],
     'clip_text_norm_wrong_axis.py': [
         ('all_gather(sq, cfg.embed_axis,',
          'all_gather(jax.lax.pcast(sq, cfg.embed_axis, to="varying"), cfg.embed_axis,'),
@@ -63,6 +75,18 @@ FIXES = {
     'eval_harness_unittest_accuracy.py': [
         ('all_gather(jnp.stack([correct, count]), axis,',
          'all_gather(jax.lax.pcast(jnp.stack([correct, count]), axis, to="varying"), axis,'),
+    ],
+    'eval_mean_confidence_gathered.py': [
+        ('conf = jax.lax.all_gather(conf, axis, tiled=True, to="reduced")',
+         'conf = jax.lax.all_gather(conf, axis, tiled=True, to="invarying")'),
+        ('out_specs={"confidence_sum": P(reduced={axis}), "confidence_mean": P(reduced={axis})})',
+         'out_specs={"confidence_sum": P(), "confidence_mean": P()})'),
+    ],
+    'fsdp_remat_clip_gathered_bias.py': [
+        ('b = gathered(b)',
+         'b = gathered(jnp.clip(b, -CFG["bias_clip"], CFG["bias_clip"]))'),
+        ('    b = jnp.clip(b, -CFG["bias_clip"], CFG["bias_clip"])\n',
+         ''),
     ],
     'fsdp_remat_policy_regather.py': [
         ('w_out = gather_weight(w_out, (FSDP, TP), axis=1)',
@@ -76,9 +100,21 @@ FIXES = {
         ('a=jax.lax.pmean(grads.a, SYNC_AXES)',
          'a=jax.lax.pmean(jax.lax.pcast(grads.a, "dp", to="varying"), SYNC_AXES)'),
     ],
+    'lora_scaling_alpha_over_rank.py': [
+        ('all_gather(a, cfg.axis,',
+         'all_gather(a * (cfg.alpha / cfg.rank), cfg.axis,'),
+        ('scaled = a_full * (cfg.alpha / cfg.rank)',
+         'scaled = a_full'),
+    ],
     'loss_scale_overflow_flags.py': [
         ('all_gather(bad[None], self.axis_name,',
          'all_gather(jax.lax.pcast(bad[None], self.axis_name, to="varying"), self.axis_name,'),
+    ],
+    'loss_scale_unscale_gathered_grads.py': [
+        ('jax.lax.all_gather(g, axis,',
+         'jax.lax.all_gather(g * (1.0 / state.scale), axis,'),
+        ('return jax.tree.map(lambda g: g * (1.0 / state.scale), full)',
+         'return full'),
     ],
     'metrics_tree_map_psum_dict.py': [
         ('jnp.sum(jax.lax.all_gather(labels, AXIS, tiled=True, to="reduced"))',
@@ -115,6 +151,12 @@ FIXES = {
     'speculative_acceptance_rate_dataclass.py': [
         ('pmean(rate, cfg.metric_axes)',
          'pmean(jax.lax.pcast(rate, cfg.draft_axis, to="varying"), cfg.metric_axes)'),
+    ],
+    'speculative_softmax_gathered_logits.py': [
+        ('axis=-1, tiled=True, to="reduced")',
+         'axis=-1, tiled=True, to="invarying")'),
+        ('out_specs=P(reduced={VOCAB_AXIS}))',
+         'out_specs=P())'),
     ],
     'splash_attn_wrapper_kv_heads.py': [
         ('all_gather(k, (self.seq_axis, self.head_axis),',
