@@ -64,7 +64,7 @@ FIXES = {
         ('bank = bank / jnp.exp(self.log_temp)',
          'bank = bank'),
     ],
-    'clip_text_norm_wrong_axis.py': [
+    'clip_text_norms_gather.py': [
         ('all_gather(sq, cfg.embed_axis,',
          'all_gather(jax.lax.pcast(sq, cfg.embed_axis, to="varying"), cfg.embed_axis,'),
     ],
