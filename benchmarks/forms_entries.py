@@ -131,6 +131,9 @@ ENTRIES = {
     "n36_sf104_axis_tuples_unknown": ("main(x, ('i', 'j'))", "main(x, ('j', 'i'))"),
     "n37_tuple_literal_unknown_item": "run(mesh, x, x, (const(8, 8),))",
     "n51_sf104_attribute_set_elsewhere": ("(swap(), main(x))",),
+    "n52_sf104_callers_unknown": "(main(mesh, x), methods(mesh, x))",
+    "n53_sf104_rules_unknown": "(main(mesh, x), later_dimension(mesh, x))",
+    "n54_sf104_loop_keys_unknown": "main(mesh, x)",
 
     "n76_plain_enum_member": "run(xd)",
     "n77_names_changed": "run(xd)",
@@ -144,6 +147,7 @@ ENTRIES = {
     "a7_logical_rules": "run(xd)",
     "a8_mesh_axis_names": "run_made(xd)",  # run(): a Mesh of Auto axes, which the audit cannot place inputs on
     "a9_default_arg": "run(xd)",
+    "a11_rules_default_tuple": "run(mesh, x)",
     "a10_mesh_param_builder": "run(xd)",
     "p1_dict_psum": "run(mesh, x)",
     "p2_tree_util_map": "run(mesh, {'w': x, 'b': x})",
@@ -183,6 +187,10 @@ ENTRIES = {
     "s4_sf104_spec_arguments": "main(x)",
     "s5_sf104_pytree_leaves": "(main({'w': x, 'b': x}), exported({'w': x, 'b': x}))",
     "s6_sf104_three_axes": "main(x)",
+    "s7_sf104_passed_inputs": "(main(mesh, x), sliced(const(8)))",
+    "s8_sf104_logical_rules": "(main(mesh, x), two_dims(mesh, x))",
+    "s9_sf104_loop_tables": "main(mesh, x)",
+    "s10_sf104_methods_and_trees": "main(mesh, x)",
     "v1_mapper": "make(mesh)(x)",
     "v2_mapper_local_alias": "make(mesh)(x)",
     "v3_module_mapper_decorator": "step(x)",
@@ -359,6 +367,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("n53_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
+    ("n52_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
+    ("n52_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
     ("m25_blocks_list_loop", 14): _SECOND_ROUND,
     ("m26_blocks_comprehension_in_body", 14): _SECOND_ROUND,
     ("m27_blocks_on_self", 14): _SECOND_ROUND,

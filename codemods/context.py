@@ -80,6 +80,14 @@ class FileContext:
         starts.extend(match.end() for match in _LINE_END.finditer(self.source))
         return starts
 
+    def whole_file(self) -> FileContext:
+        """This context, or (when LibCST reads a sparse text) one whose LibCST tree holds the whole
+        file: for analyses that must read code the sparse text may blank out (a function's callers)."""
+        if self._cst_source is None:
+            return self
+        return self.cached("context.whole-file", lambda: FileContext(
+            self.source, self.path, self.target, tree=self.tree, written_for=self.written_for))
+
     def cached(self, key: str, compute: Callable[[], T]) -> T:
         """One analysis per file, shared by every rule that asks for it by the same key."""
         if key not in self._cache:

@@ -547,3 +547,89 @@ def test_axis_names_from_tuple_unpacking_and_constant_tuples():
     assert "gathers 'i', 'j'" in finding.message
     # a name bound twice at module level is not one value: no finding
     assert findings(source.replace("AXES = ('i', 'j')\n", "AXES = ('i', 'j')\nAXES = ('i',)\n")) == []
+
+
+# --------------------------------------------------------------------------- inputs through callers
+CALLERS = HEADER + textwrap.dedent("""\
+    def gather(w):
+        return top_level_all_gather(w, P(None, 'j'))
+
+
+    def unrelated():
+        return 1
+
+
+    def main(x, mesh):
+        with jax.set_mesh(mesh):
+            placed = jax.device_put(x, NamedSharding(mesh, P('i', 'j')))
+            return gather(placed)
+    """)
+
+
+def test_a_parameter_is_what_every_call_passes_with_and_without_the_sparse_text():
+    # `main` holds none of SF104's words: the sparse text blanks it, and the rule reads the
+    # callers on the whole file instead, so every way of running gives the same answer.
+    for options in (OPTIONS, Options(select=("SF104",), prefilter=False), Options()):
+        (finding,) = [f for f in findings(CALLERS, options) if f.code == "SF104"]
+        assert "gathers 'i'" in finding.message and finding.span.line == 6
+    assert "jax.reshard(top_level_all_gather(w, P(None, 'j', reduced={'i'})), P(None, 'j'))" in fixed(CALLERS)
+
+
+def test_a_parameter_is_unknown_when_its_callers_are_not_all_known():
+    # passed as a value, the function may be called with anything
+    assert findings(CALLERS.replace("return 1", "return gather")) == []
+    # two calls that disagree (one replicated input: nothing to gather)
+    twice = CALLERS.replace("return gather(placed)", "return gather(placed), gather(jax.device_put(x, NamedSharding(mesh, P(None, 'j'))))")
+    assert findings(twice) == []
+    # a call from inside the function itself
+    assert findings(CALLERS.replace("return top_level_all_gather(w, P(None, 'j'))",
+                                    "return top_level_all_gather(w, P(None, 'j')) if w is None else gather(w)")) == []
+
+
+def test_parameters_passed_round_a_cycle_are_unknown():
+    # f and g (h and k) pass the parameter to each other: no end to follow, no error, no finding
+    source = HEADER + textwrap.dedent("""\
+        def f(s, x, n):
+            if n:
+                return g(s, x, n - 1)
+            return top_level_all_gather(jax.device_put(x, NamedSharding(jax.sharding.get_abstract_mesh(), s)), P(None))
+
+
+        def g(t, x, n):
+            return f(t, x, n)
+
+
+        def h(w, n):
+            if n:
+                return k(w, n - 1)
+            return top_level_all_gather(w, P(None))
+
+
+        def k(v, n):
+            return h(v, n)
+        """)
+    assert findings(source) == []
+
+
+METHOD = HEADER + textwrap.dedent("""\
+    class Exporter:
+        def gather(self, w):
+            return top_level_all_gather(w, P(None, 'j'))
+
+
+    def main(x, mesh):
+        with jax.set_mesh(mesh):
+            placed = jax.device_put(x, NamedSharding(mesh, P('i', 'j')))
+            return Exporter().gather(placed)
+    """)
+
+
+def test_a_method_parameter_is_what_every_obj_method_call_passes():
+    (finding,) = findings(METHOD)
+    assert "gathers 'i'" in finding.message
+    # called through the class (or an alias of it) the first argument is the receiver
+    alias = METHOD.replace("return Exporter().gather(placed)", "E = Exporter\n        return E.gather(E(), placed)")
+    assert findings(alias) == []
+    # a subclass may override it; another class may define a method of the same name
+    assert findings(METHOD.replace("def main(", "class Sub(Exporter):\n    pass\n\n\ndef main(")) == []
+    assert findings(METHOD.replace("def main(", "class Other:\n    def gather(self, w):\n        return w\n\n\ndef main(")) == []

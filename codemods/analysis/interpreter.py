@@ -312,7 +312,9 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             return Const(value)
         if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
             found = self.eval(node, defined_in)
-            return found if isinstance(found, Const) or settled(found) else UNKNOWN  # `cfg=CFG`
+            # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
+            return found if isinstance(found, Const) or settled(found) or python_value(found) is not NOT_LITERAL \
+                else UNKNOWN
         return UNKNOWN
 
     # -- statements --------------------------------------------------------------------------

@@ -30,6 +30,10 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
     elif isinstance(node, cst.Subscript):
         from codemods.analysis.spec_sources import table_item
 
+        sliced = _constant_slice(ctx, node)
+        if sliced is not None:
+            return sliced  # `AXES[:2]`
+
         node = _constant_item(ctx, node) or table_item(ctx, node)  # `AXES[0]`, `RULES['batch']`
     followed, _ = follow_names(ctx, node) if node is not None else (None, False)
     return parse_axes(followed) if followed is not None else None
@@ -41,6 +45,38 @@ def tuple_item(held: cst.BaseExpression | None, index: int, size: int) -> cst.Ba
             or any(type(element) is not cst.Element for element in held.elements):
         return None
     return held.elements[index].value
+
+
+def _constant_slice(ctx: FileContext, node: cst.Subscript):
+    """`AXES[:2]`, `AXES[1:]`, `AXES[-2:]` of a name holding a tuple of axis names -> those axes."""
+    from codemods.analysis.specs import follow_names, parse_axes
+
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+        return None
+    part = node.slice[0].slice
+    if part.step is not None:
+        return None
+    bounds = []
+    for bound in (part.lower, part.upper):
+        if bound is None:
+            bounds.append(None)
+            continue
+        value = _integer(bound)
+        if value is None:
+            return None
+        bounds.append(value)
+    held, _ = follow_names(ctx, node.value)
+    axes = parse_axes(held) if isinstance(held, (cst.Tuple, cst.List)) else None
+    return axes[bounds[0]:bounds[1]] if axes is not None else None
+
+
+def _integer(node: cst.BaseExpression) -> int | None:
+    negative = isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus)
+    if negative:
+        node = node.expression
+    if not isinstance(node, cst.Integer):
+        return None
+    return -int(node.evaluated_value) if negative else int(node.evaluated_value)
 
 
 def _constant_item(ctx: FileContext, node: cst.Subscript) -> cst.BaseExpression | None:
@@ -96,7 +132,7 @@ def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression
 
 
 def _class_attribute(ctx: FileContext, classdef: cst.ClassDef, attr: str) -> cst.BaseExpression | None:
-    from codemods.analysis.specs import _scope_info
+    from codemods.analysis.local_names import _scope_info
 
     bindings = _scope_info(ctx, classdef).bindings.get(attr, [])
     if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].node not in _top_statements(classdef):
@@ -113,7 +149,7 @@ def _top_statements(classdef: cst.ClassDef) -> list[cst.CSTNode]:
 
 def _method_class(ctx: FileContext, owner: cst.Name) -> cst.ClassDef | None:
     """The class whose method reads `owner` as its first parameter (`self`/`cls`), never rebound."""
-    from codemods.analysis.specs import _scope_info, parents, scope_of
+    from codemods.analysis.local_names import _scope_info, parents, scope_of
 
     function = scope_of(ctx, owner)
     if not isinstance(function, cst.FunctionDef):
@@ -198,7 +234,7 @@ def _constructed_field(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call,
     make it unknown."""
     if classdef.bases or any(arg.star or arg.keyword is None for arg in call.args):
         return None
-    from codemods.analysis.specs import _scope_info
+    from codemods.analysis.local_names import _scope_info
 
     info = _scope_info(ctx, classdef)
     if any(name in info.bindings for name in ("__init__", "__post_init__", "__new__", "__getattr__", "__getattribute__")):

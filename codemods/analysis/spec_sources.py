@@ -35,6 +35,27 @@ class Env:
     args: dict = field(default_factory=dict)  # name -> (caller's expression, caller's Env | None)
 
 
+def env_value(ctx: FileContext, name: cst.Name, env: Env | None):
+    """(expression, Env) the call being followed binds to `name`, read in its function or in a
+    lambda or comprehension inside it that does not bind the name itself; else None."""
+    from codemods.analysis.local_names import _is_comprehension, _scope_info, scope_of
+
+    if env is None or name.value not in env.args:
+        return None
+    scope = scope_of(ctx, name)
+    while (isinstance(scope, cst.Lambda) or _is_comprehension(scope)) and scope is not env.function \
+            and name.value not in _scope_info(ctx, scope).params:
+        scope = scope_of(ctx, scope)
+    return env.args[name.value] if scope is env.function else None
+
+
+@dataclass(frozen=True)
+class Packed:
+    """What a `*args` parameter holds: the call's extra positional (expression, Env) pairs."""
+
+    items: tuple
+
+
 # --------------------------------------------------------------------------- constant tables
 
 def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) -> cst.BaseExpression | None:
@@ -142,19 +163,21 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
     """`expr`, or what it certainly holds through local names, bound parameters, class
     attributes and constant tables; and whether nothing was followed."""
     from codemods.analysis.named_axes import attribute_value
-    from codemods.analysis.specs import follow_names, scope_of
+    from codemods.analysis.local_names import follow_names
 
     node, inline = expr, True
     for _ in range(MAX_HOPS):
-        if isinstance(node, cst.Name) and env is not None and node.value in env.args \
-                and scope_of(ctx, node) is env.function:
-            node, env = env.args[node.value]
+        bound = env_value(ctx, node, env) if isinstance(node, cst.Name) else None
+        if bound is not None:
+            node, env = bound
             inline = False
             continue
         followed, plain = follow_names(ctx, node)
         inline = inline and plain
-        if isinstance(followed, cst.Attribute):
-            followed, inline = attribute_value(ctx, followed), False
+        if followed is None and isinstance(node, cst.Name):
+            followed, inline = _passed_node(ctx, node), False  # a parameter: what every call passes
+        elif isinstance(followed, cst.Attribute):
+            followed, inline = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env), False
         elif isinstance(followed, cst.Subscript):
             followed, inline = table_item(ctx, followed, env), False
         else:
@@ -165,20 +188,53 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
     return None, False
 
 
+def _passed_node(ctx: FileContext, name: cst.Name):
+    """The one node every call of the enclosing module function passes for parameter `name`."""
+    from codemods.analysis.call_sites import read_passed
+
+    held = read_passed(ctx, name, lambda value, env: follow_spec(ctx, value, env)[0])
+    return held[0] if held and all(node is held[0] for node in held) else None
+
+
+def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """`plan.train` where the parameter `plan` is the same class in every call (`plan=Plan`)."""
+    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.named_axes import attribute_value
+
+    owner = node.value
+    if not isinstance(owner, cst.Name):
+        return None
+    if env_value(ctx, owner, env) is not None:
+        values = [env_value(ctx, owner, env)]
+    else:
+        function = parameter_function(ctx, owner)
+        values = passed(ctx, function, owner.value) if function is not None else None
+    if not values or not all(isinstance(value, cst.Name) for value, _ in values):
+        return None
+    classes = {id(binding.node) if binding is not None and binding.kind == "def"
+               and isinstance(binding.node, cst.ClassDef) else None
+               for binding in (resolve_name(ctx, value) for value, _ in values)}
+    if len(classes) != 1 or None in classes:
+        return None
+    return attribute_value(ctx, node.with_changes(value=values[0][0]))
+
+
 # --------------------------------------------------------------------------- calls of one-return functions
 
 def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
-              bindable: frozenset[str]) -> Env | None:
-    """The arguments `call` binds to `function`'s `bindable` parameters (the others stay unknown);
-    None with `*`/`**` anywhere."""
+              bindable: frozenset[str], skip: int = 0) -> Env | None:
+    """The arguments `call` binds to `function`'s `bindable` parameters (the others stay unknown;
+    the first `skip`, a method's receiver, are bound already); None with `*`/`**` anywhere."""
     params = function.params
-    if any(arg.star for arg in call.args) or isinstance(params.star_arg, cst.Param) \
-            or params.star_kwarg is not None:
+    if any(arg.star for arg in call.args) or params.star_kwarg is not None:
         return None
-    positional = [*params.posonly_params, *params.params]
+    positional = [*params.posonly_params, *params.params][skip:]
     bound: dict = {}
     given = [arg for arg in call.args if arg.keyword is None]
-    if len(given) > len(positional):
+    if isinstance(params.star_arg, cst.Param):  # `*names`: the extra positional arguments, in order
+        bound[params.star_arg.name.value] = (Packed(tuple((arg.value, env) for arg in given[len(positional):])), None)
+    elif len(given) > len(positional):
         return None
     for param, arg in zip(positional, given):
         bound[param.name.value] = (arg.value, env)
@@ -195,11 +251,17 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
 
 
 def returned_by(ctx: FileContext, func: cst.BaseExpression):
-    """(FunctionDef, returned expression, parameters a call may bind) for a module function whose
-    body is one `return`, undecorated (every parameter) or under a `jax.jit` that keeps what it
+    """(FunctionDef, returned expression, parameters a call may bind, receivers bound already) for
+    a module function or `self.method` whose body ends in its one `return`, undecorated (every parameter) or under a `jax.jit` that keeps what it
     returns (its static parameters only: a spec passed as a traced argument fails in jit)."""
-    from codemods.analysis.specs import resolve_name
+    from codemods.analysis.call_sites import self_method
+    from codemods.analysis.local_names import _scope_info, resolve_name
 
+    if isinstance(func, cst.Attribute):  # `self.place(tree)`: a method, its receiver bound already
+        method = self_method(ctx, func)
+        if method is None or method.decorators:
+            return None
+        return _returned(ctx, method, [], 1)
     if not isinstance(func, cst.Name):
         return None
     binding = resolve_name(ctx, func)
@@ -213,9 +275,16 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
         binding = resolve_name(ctx, jitted.args[0].value)
     if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.FunctionDef):
         return None
-    function = binding.node
-    positional = [param.name.value for param in (*function.params.posonly_params, *function.params.params)]
+    return _returned(ctx, binding.node, wrappers, 0)
+
+
+def _returned(ctx: FileContext, function, wrappers: list, skip: int):
+    from codemods.analysis.local_names import _scope_info
+
+    positional = [param.name.value for param in (*function.params.posonly_params, *function.params.params)][skip:]
     bindable = set(positional) | {param.name.value for param in function.params.kwonly_params}
+    if isinstance(function.params.star_arg, cst.Param):
+        bindable.add(function.params.star_arg.name.value)
     for wrapper in wrappers:
         static = _jit_static(ctx, wrapper, positional)
         if static is None:
@@ -229,11 +298,28 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     if not isinstance(function.body, cst.IndentedBlock):
         return None
     statements = [s for s in function.body.body if not _is_docstring(s)]
-    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine) \
-            or len(statements[0].body) != 1 or not isinstance(statements[0].body[0], cst.Return) \
-            or statements[0].body[0].value is None:
+    last = statements[-1] if statements else None
+    if not isinstance(last, cst.SimpleStatementLine) or len(last.body) != 1 \
+            or not isinstance(last.body[0], cst.Return) or last.body[0].value is None \
+            or _returns_elsewhere(function, last.body[0]):
         return None
-    return function, statements[0].body[0].value, frozenset(bindable)
+    # Earlier statements may bind names the return reads (`def init(): ...; return init()`);
+    # a parameter they rebind is no longer what the call passed.
+    bindable -= set(_scope_info(ctx, function).bindings)
+    return function, last.body[0].value, frozenset(bindable), skip
+
+
+def _returns_elsewhere(function, final) -> bool:
+    """Whether `function` may return (or yield) anywhere but at `final`."""
+    stack = list(function.body.children)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, (cst.Return, cst.Yield, cst.Await)) and node is not final:
+            return True
+        stack.extend(node.children)
+    return False
 
 
 def _jit_static(ctx: FileContext, expr: cst.BaseExpression, positional: list[str]) -> set[str] | None:
@@ -322,6 +408,37 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     return None
 
 
+def mapped_tree(ctx: FileContext, name: cst.Name, env: Env | None):
+    """For a parameter of `lambda p: ...` mapped by `jax.tree.map(lambda p: ..., tree)`: (the tree
+    whose leaves `p` takes, Env); else None."""
+    from codemods.analysis.local_names import parents, scope_of
+
+    function = scope_of(ctx, name)
+    if not isinstance(function, cst.Lambda) or not isinstance(function.params, cst.Parameters):
+        return None
+    params = function.params
+    if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
+            or params.star_kwarg is not None or any(p.default is not None for p in params.params):
+        return None
+    names = [p.name.value for p in params.params]
+    arg = parents(ctx).get(function)
+    call = parents(ctx).get(arg)
+    if name.value not in names or not isinstance(arg, cst.Arg) or not isinstance(call, cst.Call) \
+            or not call.args or call.args[0] is not arg or ctx.imports.resolve(call.func) not in _TREE_MAP \
+            or any(a.star or a.keyword for a in call.args) or len(call.args) != len(names) + 1:
+        return None
+    return call.args[1 + names.index(name.value)].value, env
+
+
+def tree_map_body(ctx: FileContext, call: cst.Call):
+    """`jax.tree.map(lambda ...: body, trees...)` -> (the lambda, body), else None."""
+    if ctx.imports.resolve(call.func) not in _TREE_MAP or len(call.args) < 2 \
+            or any(a.star or a.keyword for a in call.args) or not isinstance(call.args[0].value, cst.Lambda):
+        return None
+    fn = call.args[0].value
+    return fn, fn.body
+
+
 def _comprehension_leaf(ctx: FileContext, comp, key: cst.BaseExpression, env: Env | None):
     """`{k: expr for k in ...}` / `{k: expr for k, v in T.items()}` read at a string key: the
     item is `expr` with `k` bound to that key (and `v` to `T[key]` of a constant table); a
@@ -361,7 +478,7 @@ def _loop_binding(ctx: FileContext, target, iterable, key_name: str, key: cst.Ba
 def _loop_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
     """`out['w']` where `out = {}` and the file's one item store into `out` is the statement
     `out[k] = expr` directly in the body of a `for` over keys, between the two in one function."""
-    from codemods.analysis.specs import resolve_name, scope_of
+    from codemods.analysis.local_names import resolve_name, scope_of
 
     if not isinstance(node.value, cst.Name):
         return None

@@ -18,25 +18,24 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
-from codemods.analysis.spec_sources import Env, bind_call, follow_spec, leaf_source, returned_by
+from codemods.analysis.call_sites import asked
+from codemods.analysis.input_shardings import input_sharding, keyword_argument
+from codemods.analysis.loop_keys import loop_keys
+from codemods.analysis.spec_builders import built_spec
+from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.specs import (
-    MAX_DEPTH,
     Axes,
-    ShardingLiteral,
     Spec,
     SpecLiteral,
     axes_text,
     call_argument,
-    follow_names,
     parents,
     parse_sharding,
-    resolve_name,
-    scope_of,
     set_literal,
 )
 from codemods.context import FileContext
@@ -47,9 +46,6 @@ from codemods.spelling import jax_module, quote_of
 
 cst = lazy_module("libcst")
 
-JIT = "jax.jit"
-SHARD_MAP = "jax.shard_map"
-PARTIAL = "functools.partial"
 
 PREFIX_ERROR = ("top_level_all_gather maintains `top_level_all_gather(x, ...) == x` property ... Please change "
                 "your out_spec of array dimension {dim} so that it's a prefix of in_spec")
@@ -139,8 +135,11 @@ class TopLevelAllGatherPrefix(Rule):
         what="Finds `top_level_all_gather(x, out)` calls that JAX rejects, where the code shows x's sharding "
              "(`jax.device_put`, `jax.reshard`, a `jax.jit(..., out_shardings=...)` or `shard_map` result, with the "
              "spec written in place or read from a constant table, a class attribute, a str Enum, a helper's or "
-             "a static jit argument, or a leaf of a params tree placed by `jax.tree.map`, a comprehension or a "
-             "loop over a specs table): an out "
+             "a static jit argument, a helper mapping logical names through a rule table "
+             "(`P(*(RULES[n] for n in names))`), a sliced axis tuple, or a leaf of a params tree placed by "
+             "`jax.tree.map`, a comprehension or a loop over a specs table; a parameter of a module function or method is "
+             "what every call of it passes; in a loop over the keys of spec tables, the first key "
+             "that fails is reported, without a fix): an out "
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
              "`reduced={...}`; a call in a module that never sets a context mesh.",
@@ -174,7 +173,50 @@ class TopLevelAllGatherPrefix(Rule):
             func = call.func
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
-                yield from _Site(ctx, call).findings()
+                yield from _site_findings(ctx, call)
+
+
+def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
+    """The call's findings; looked for again on the whole file when the sparse text left out
+    callers the analysis wanted (the same call there is the one at the same offsets)."""
+    wanted = asked(ctx)
+    wanted.clear()
+    found = list(_Site(ctx, call).findings())
+    if found:
+        return found
+    if wanted:
+        same = _same_call(ctx, call)
+        found = list(_Site(ctx.whole_file(), same).findings()) if same is not None else []
+    if found or not loop_keys(ctx, call):
+        return found
+    same = _same_call(ctx, call)  # which keys the loop gives may be read from its callers
+    return _keyed_findings(ctx.whole_file(), same) if same is not None else []
+
+
+def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
+    """The call at the same offsets in the whole file's LibCST tree."""
+    whole = ctx.whole_file()
+    start, end = ctx.offsets(call)
+    return next((node for node in _calls(whole) if whole.offsets(node) == (start, end)), None)
+
+
+def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
+    """In a loop over keys of constant tables (`for name in params: ... SPECS[name]`): what the
+    call does for the first key it certainly fails on. Not fixed: a fix would write that key's
+    axes for every key."""
+    for key, env in loop_keys(ctx, call):
+        found = list(_Site(ctx, call, env).findings())
+        if found:
+            return [replace(f, message=f"when the loop reaches key {key!r}: {f.message}", fix=None) for f in found]
+    return []
+
+
+def _axes_literal(axes: Axes, quote: str) -> str:
+    """One dimension written out: None, 'a' or ('a', 'b')."""
+    if not axes:
+        return "None"
+    names = [f"{quote}{axis}{quote}" for axis in axes]
+    return names[0] if len(names) == 1 else f"({', '.join(names)})"
 
 
 def _axis_list(axes: Axes) -> str:
@@ -204,114 +246,13 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
     return ctx.cached("sf104.sets-mesh", compute)
 
 
-# --------------------------------------------------------------------------- the input's sharding
-
-def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
-                   env: Env | None = None) -> ShardingLiteral | None:
-    """The sharding `expr` certainly has, when the code shows it; else None. `env` binds the
-    parameters of a one-`return` function to the arguments of the call being followed."""
-    if depth > MAX_DEPTH:
-        return None
-    follow = partial(follow_spec, ctx, env=env)
-    if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
-        leaf = leaf_source(ctx, expr, env)
-        if leaf is None:
-            return None
-        kind, node, leaf_env = leaf
-        if kind == "sharding":
-            return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env))
-        return input_sharding(ctx, node, depth + 1, leaf_env)
-    if isinstance(expr, cst.Name):
-        if env is not None and expr.value in env.args and scope_of(ctx, expr) is env.function:
-            value, outer = env.args[expr.value]
-            return input_sharding(ctx, value, depth + 1, outer)
-        binding = resolve_name(ctx, expr)
-        if binding is None or binding.kind != "assign":
-            return None
-        return input_sharding(ctx, binding.value, depth + 1, env)
-    if not isinstance(expr, cst.Call):
-        return None
-    returned = returned_by(ctx, expr.func)
-    if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`
-        function, value, bindable = returned
-        inner = bind_call(ctx, function, expr, env, bindable)
-        return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
-    name = ctx.imports.resolve(expr.func)
-    if name == "jax.device_put":
-        sharding = call_argument(expr, 1, "device")
-    elif name == "jax.reshard":
-        sharding = call_argument(expr, 1, "out_shardings")
-    else:
-        sharding = _producer_out(ctx, expr.func)
-        follow = partial(follow_spec, ctx)  # written where the producer stands, outside any bound call
-    return parse_sharding(ctx, sharding, follow) if sharding is not None else None
-
-
-def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
-    if any(arg.star for arg in call.args):
-        return None
-    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
-
-
-def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> cst.BaseExpression | None:
-    """The out sharding of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f, out_specs=S)`,
-    directly, through a local name, or a function decorated with one."""
-    if isinstance(func, cst.Name):
-        binding = resolve_name(ctx, func)
-        if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
-            return _decorated_out(ctx, binding.node)
-        func, _ = follow_names(ctx, func)
-    if not isinstance(func, cst.Call):
-        return None
-    name = ctx.imports.resolve(func.func)
-    has_function = any(arg.keyword is None and not arg.star for arg in func.args[:1])
-    if not has_function:
-        return None
-    if name == JIT:
-        return _keyword(func, "out_shardings")
-    if name == SHARD_MAP:
-        return _keyword(func, "out_specs")
-    if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
-        return call_argument(func, 3, "out_specs")
-    return None
-
-
-def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
-    """`@partial(jax.jit, out_shardings=S)`, `@jax.shard_map(out_specs=S, ...)`, ...; plain `@jax.jit`
-    keeps the sharding of what it wraps. The outermost decorator that names one wins."""
-    found = None
-    for decorator in function.decorators:
-        expr = decorator.decorator
-        if ctx.imports.resolve(expr) == JIT:
-            continue
-        if not isinstance(expr, cst.Call) or any(arg.star for arg in expr.args):
-            return None
-        name = ctx.imports.resolve(expr.func)
-        args = list(expr.args)
-        if name == PARTIAL and args and args[0].keyword is None:
-            name = ctx.imports.resolve(args[0].value)
-            args = args[1:]
-        if any(arg.keyword is None for arg in args):
-            return None
-        keyword = {JIT: "out_shardings", SHARD_MAP: "out_specs", jaxapi.EXPERIMENTAL_SHARD_MAP: "out_specs"}.get(name or "")
-        if keyword is None:
-            return None
-        value = next((arg.value for arg in args if arg.keyword.value == keyword), None)
-        if value is None:
-            if name == JIT:
-                continue
-            return None
-        if found is None:
-            found = value
-    return found
-
-
 # --------------------------------------------------------------------------- one call
 
 class _Site:
-    def __init__(self, ctx: FileContext, call: cst.Call) -> None:
+    def __init__(self, ctx: FileContext, call: cst.Call, env: Env | None = None) -> None:
         self.ctx = ctx
         self.call = call
+        self.env = env  # binds a loop variable to one key (_keyed_findings)
 
     def findings(self) -> Iterator[Finding]:
         ctx, call = self.ctx, self.call
@@ -319,9 +260,17 @@ class _Site:
         out_expr = call_argument(call, 1, "out_sharding")
         if x is None or out_expr is None:
             return
-        source = input_sharding(ctx, x)
-        out = parse_sharding(ctx, out_expr)
-        if source is None or out is None:
+        source = input_sharding(ctx, x, 0, self.env)
+        if source is None:
+            return
+        out = parse_sharding(ctx, out_expr) if self.env is None else None
+        # Read through tables, classes or parameters, the literal's own text may not mean the
+        # same at the call: a fix then writes the axes by value.
+        self.by_value = out is None
+        if out is None:
+            out = parse_sharding(ctx, out_expr, partial(follow_spec, ctx, env=self.env),
+                                 partial(built_spec, ctx, env=self.env))
+        if out is None:
             return
         in_spec, out_spec = source.spec.spec, out.spec.spec
         if in_spec.reduced or in_spec.unreduced or out_spec.unreduced:
@@ -329,19 +278,24 @@ class _Site:
         dims = gathered_dims(in_spec, out_spec)
         if dims is None:
             return
-        if len(dims) > 1 and not self._multi_dim():
+        # Without multi_dim=True JAX stops at the second changed dimension, after checking the
+        # first: only a first dimension that is not a prefix is certainly reported in its words.
+        self.first_only = len(dims) > 1 and not self._multi_dim()
+        if self.first_only and dims[0].kind != "not_prefix":
             return
         self.x, self.source, self.out, self.dims = x, source, out, dims
         if not _module_sets_mesh(ctx):
             yield self._no_mesh()
         bad = [d for d in dims if d.bad]
-        if bad:
+        if self.first_only:
+            yield self._rewrite(dims[:1])
+        elif bad:
             yield self._rewrite(bad)
         elif missing_reduced(dims, out_spec.reduced):
             yield self._add_reduced()
 
     def _multi_dim(self) -> bool:
-        value = _keyword(self.call, "multi_dim")
+        value = keyword_argument(self.call, "multi_dim")
         return isinstance(value, cst.Name) and value.value == "True"
 
     # ---- shared pieces
@@ -352,6 +306,8 @@ class _Site:
                 ("out_sharding", str(self.out.spec.spec)))
 
     def _quote(self) -> str:
+        if self.by_value:
+            return quote_of(self.ctx, self.call)
         spec = self.out.spec.spec
         if any(spec.partitions) or spec.reduced:
             return quote_of(self.ctx, self.out.spec.call)
@@ -405,14 +361,21 @@ class _Site:
         gather_dims = ", ".join(str(d.dim) for d in bad)
         message = (f"{problem}. Gather dimension {gather_dims} whole (reduced={set_literal(reduced, quote)}) and "
                    f"reshard to the wanted layout; or simply {self._simple_fix_text()}")
+        if self.first_only:  # other dimensions change too: one gather would need multi_dim=True
+            message = f"{problem}; the layout wanted is simply {self._simple_fix_text()}"
         fix = None
-        if ctx.target >= jaxapi.RESHARD_ADDED:
+        if ctx.target >= jaxapi.RESHARD_ADDED and self._fixable() and not self.first_only:
             p_text = self._new_p_text(out.spec, {d.dim for d in bad}, reduced, quote)
             gather = self._text_with(self.call, [ctx.replace(out.expr, self._sharding_text(p_text))])
             jax_name, import_edits = jax_module(ctx)
             replacement = f"{jax_name}.reshard({gather}, {ctx.text(out.expr)})"
             fix = Fix(f"gather dimension {gather_dims} whole, then `{jax_name}.reshard` to {ctx.text(out.expr)}",
                       (ctx.replace(self.call, replacement), *import_edits), Safety.SAFE)
+        elif ctx.target >= jaxapi.RESHARD_ADDED and self.first_only and not out.spec.spec.reduced:
+            # The gather promised x's values in the out layout: that is what reshard gives.
+            jax_name, import_edits = jax_module(ctx)
+            fix = Fix(f"`{jax_name}.reshard` to {ctx.text(out.expr)}",
+                      (ctx.replace(self.call, self._simple_fix_text().strip("`")), *import_edits), Safety.SAFE)
         return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), fix, self._evidence())
 
     def _add_reduced(self) -> Finding:
@@ -425,6 +388,8 @@ class _Site:
         message = (f"out sharding {out.spec.spec} gathers {_axis_list(missing)} without listing "
                    f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
                    f"write reduced={literal}, or simply {self._simple_fix_text()}")
+        if not self._fixable():
+            return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), None, self._evidence())
         edits = self._reduced_edits(literal)
         if ctx.target >= jaxapi.RESHARD_ADDED:
             # The gathered result is typed reduced on those axes, which later arithmetic with
@@ -440,9 +405,17 @@ class _Site:
 
     # ---- rewriting the P(...) literal
 
+    def _fixable(self) -> bool:
+        """A spec read by value is rewritten only when nothing else of it is copied (a wrapper)."""
+        return not self.by_value or self.out.wrapper is None
+
     def _new_p_text(self, literal: SpecLiteral, bad: set[int], reduced: Axes, quote: str) -> str:
         """`P(<dims, bad ones as None>, <other keywords>, reduced={...})` with the literal's own callee."""
         ctx = self.ctx
+        if self.by_value:
+            dims = ["None" if index in bad else _axes_literal(axes, quote)
+                    for index, axes in enumerate(literal.spec.partitions)]
+            return f"{ctx.text(literal.call.func)}({', '.join([*dims, f'reduced={set_literal(reduced, quote)}'])})"
         parts = ["None" if index in bad else ctx.text(arg.value) for index, arg in enumerate(literal.dims)]
         parts.extend(ctx.text(arg) for arg in literal.call.args
                      if arg.keyword is not None and arg.keyword.value != "reduced")
@@ -462,6 +435,10 @@ class _Site:
 
     def _reduced_edits(self, literal_text: str) -> list[Edit]:
         ctx, out = self.ctx, self.out
+        if self.by_value:
+            quote = self._quote()
+            dims = [_axes_literal(axes, quote) for axes in out.spec.spec.partitions]
+            return [ctx.replace(out.expr, f"{ctx.text(out.spec.call.func)}({', '.join([*dims, f'reduced={literal_text}'])})")]
         p_edits = self._p_edits(literal_text)
         if out.inline:
             return p_edits

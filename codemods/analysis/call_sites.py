@@ -1,0 +1,225 @@
+"""What every call of a module function passes for one of its parameters (SF104's inputs).
+
+`def gather(w): return top_level_all_gather(w, P(None))` says nothing about `w` by itself; the
+file's calls of `gather` do. A parameter is read as what the calls give it (their arguments, or
+the default where a call leaves it out) only when the file shows every call for certain: a
+module function bound once and undecorated, whose name is used nowhere but as the callee of a
+plain call (not passed, stored or rebound), and which is not called from inside itself; or a
+method of a class nothing derives from, called only as `obj.method(...)` (an attribute name
+no other class defines and the file uses in no other way). The
+callers may lie in code the sparse text blanks out, so they are read only on a context holding
+the whole file (`FileContext.whole_file`); on any other the analysis notes that it asked, and
+the rule may look again on the whole file.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_ASKED = "call_sites.asked"
+
+
+def asked(ctx: FileContext) -> list:
+    """Appended to whenever a parameter's callers were wanted on a sparse context."""
+    return ctx.cached(_ASKED, list)
+
+
+def parameter_function(ctx: FileContext, name: cst.Name):
+    """The module function or plain method whose parameter `name` reads (never rebound in it,
+    not a method's receiver), else None."""
+    from codemods.analysis.local_names import _scope_info, parents, scope_of
+
+    function = scope_of(ctx, name)
+    if not isinstance(function, cst.FunctionDef) or function.decorators:
+        return None
+    params = function.params
+    if not isinstance(parents(ctx).get(function), cst.Module) and (
+            _method_class(ctx, function) is None or (params.posonly_params or params.params)[0].name.value == name.value):
+        return None
+    if name.value not in {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}:
+        return None
+    if _scope_info(ctx, function).bindings.get(name.value):
+        return None
+    return function
+
+
+def read_passed(ctx: FileContext, name: cst.Name, read) -> list | None:
+    """[read(expression, Env) for what each call passes for the parameter `name`], or None when
+    that is unknown or the parameter is already being read (functions passing it round a cycle)."""
+    function = parameter_function(ctx, name)
+    if function is None:
+        return None
+    key = (id(function), name.value)
+    active = ctx.cached("call_sites.active", set)
+    values = passed(ctx, function, name.value) if key not in active else None
+    if not values:
+        return None
+    active.add(key)
+    try:
+        return [read(value, env) for value, env in values]
+    finally:
+        active.discard(key)
+
+
+def passed(ctx: FileContext, function, param: str):
+    """[(expression, Env | None)] that each call of `function` binds to `param`, else None."""
+    from codemods.analysis.local_names import _module_binding_counts, parents
+    from codemods.analysis.spec_sources import bind_call
+
+    if ctx.whole_file() is not ctx:
+        asked(ctx).append(param)
+        return None
+    fname = function.name.value
+    cls = _method_class(ctx, function)
+    if cls is not None:  # `obj.gather(x)`: the receiver is bound already
+        calls = _method_calls(ctx, cls, fname)
+        skip = 1
+    else:
+        count = _plain_calls(ctx, fname)
+        if not count or _module_binding_counts(ctx).get(fname) != 1:
+            return None
+        calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
+                 and isinstance(node.func, cst.Name) and node.func.value == fname]
+        calls = calls if len(calls) == count else None
+        skip = 0
+    if not calls:
+        return None
+    start, end = ctx.offsets(function)
+    found = []
+    for call in calls:
+        if start <= ctx.offsets(call)[0] < end:
+            return None  # recursion: the parameter depends on itself
+        env = bind_call(ctx, function, call, None, frozenset({param}), skip)
+        if env is None or param not in env.args:
+            return None
+        found.append(env.args[param])
+    return found
+
+
+def self_method(ctx: FileContext, node: cst.Attribute):
+    """The method `self.name` calls in a method of a class nothing derives from, when no other
+    class defines `name` and the file uses the attribute `name` only in calls; else None."""
+    from codemods.analysis.local_names import _scope_info, scope_of
+
+    owner = node.value
+    if not isinstance(owner, cst.Name):
+        return None
+    function = scope_of(ctx, owner)
+    params = function.params.posonly_params + function.params.params if isinstance(function, cst.FunctionDef) else ()
+    if not params or params[0].name.value != owner.value or function.decorators \
+            or _scope_info(ctx, function).bindings.get(owner.value):
+        return None
+    cls = _method_class(ctx, function)
+    name = node.attr.value
+    facts = _attribute_facts(ctx)
+    if cls is None or facts["dynamic"] or name in facts["other_uses"] or cls.name.value in facts["bases"] \
+            or facts["definers"].get(name, 0) != 1:
+        return None
+    return next((statement for statement in cls.body.body if isinstance(statement, cst.FunctionDef)
+                 and statement.name.value == name), None)
+
+
+def _method_class(ctx: FileContext, function) -> cst.ClassDef | None:
+    """The module-level class whose body defines `function` directly."""
+    from codemods.analysis.local_names import parents
+
+    block = parents(ctx).get(function)
+    cls = parents(ctx).get(block)
+    if isinstance(cls, cst.ClassDef) and isinstance(parents(ctx).get(cls), cst.Module):
+        return cls
+    return None
+
+
+def _method_calls(ctx: FileContext, cls: cst.ClassDef, name: str) -> list | None:
+    """Every `obj.name(...)` call, when the file uses the attribute `name` only so, no class
+    derives from `cls`, no other class defines `name`, and no call passes the receiver itself
+    (`Cls.name(obj, ...)`)."""
+    from codemods.analysis.local_names import parents
+
+    facts = _attribute_facts(ctx)
+    if facts["dynamic"] or name in facts["other_uses"] or cls.name.value in facts["bases"] \
+            or facts["definers"].get(name, 0) != 1:
+        return None
+    calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
+             and isinstance(node.func, cst.Attribute) and node.func.attr.value == name]
+    if len(calls) != facts["calls"].get(name, 0) or any(_names_class(ctx, call.func.value, cls) for call in calls):
+        return None
+    return calls
+
+
+def _names_class(ctx: FileContext, node: cst.BaseExpression, cls: cst.ClassDef) -> bool:
+    """Whether `node` is the class itself (`Cls`, or `C` after `C = Cls`): a call through it
+    passes the receiver as its first argument."""
+    from codemods.analysis.local_names import follow_names
+
+    if not isinstance(node, cst.Name):
+        return False
+    held, _ = follow_names(ctx, node)
+    return node.value == cls.name.value or (isinstance(held, cst.Name) and held.value == cls.name.value)
+
+
+def _attribute_facts(ctx: FileContext) -> dict:
+    """How the file uses attribute names (Python's `ast`, the whole file): calls `obj.a(...)` per
+    name, other uses, class names used as bases, how many classes define each name, and whether
+    getattr/setattr/delattr appear."""
+    def compute() -> dict:
+        parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
+        facts: dict = {"calls": {}, "other_uses": set(), "bases": set(), "definers": {}, "dynamic": False}
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Attribute):
+                parent = parent_of.get(node)
+                if isinstance(node.ctx, ast.Load) and isinstance(parent, ast.Call) and parent.func is node:
+                    facts["calls"][node.attr] = facts["calls"].get(node.attr, 0) + 1
+                else:
+                    facts["other_uses"].add(node.attr)
+            elif isinstance(node, ast.Name) and node.id in ("getattr", "setattr", "delattr", "vars"):
+                facts["dynamic"] = True
+            elif isinstance(node, ast.ClassDef):
+                facts["bases"].update(ast.unparse(base).split(".")[-1] for base in node.bases)
+                names = {target.id for stmt in node.body for target in _bound_targets(stmt)}
+                for defined in names:
+                    facts["definers"][defined] = facts["definers"].get(defined, 0) + 1
+        return facts
+
+    return ctx.cached("call_sites.attribute-facts", compute)
+
+
+def _bound_targets(stmt: ast.stmt) -> list:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [ast.Name(stmt.name)]
+    if isinstance(stmt, ast.Assign):
+        return [node for target in stmt.targets for node in ast.walk(target) if isinstance(node, ast.Name)]
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return [stmt.target]
+    return []
+
+
+def _plain_calls(ctx: FileContext, fname: str) -> int | None:
+    """How many times the file calls `fname` by name; None if the name is used or bound otherwise."""
+    def compute() -> dict:
+        parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
+        counts: dict = {}
+        other: set = set()
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Name):
+                parent = parent_of.get(node)
+                if isinstance(node.ctx, ast.Load) and isinstance(parent, ast.Call) and parent.func is node:
+                    counts[node.id] = counts.get(node.id, 0) + 1
+                else:
+                    other.add(node.id)
+            elif isinstance(node, ast.alias):
+                other.add(node.asname or node.name.split(".")[0])
+            elif isinstance(node, ast.arg):
+                other.add(node.arg)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                other.update(node.names)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+                    and not isinstance(parent_of.get(node), ast.Module):
+                other.add(node.name)
+        return {name: None if name in other else count for name, count in counts.items()}
+
+    return ctx.cached("call_sites.plain-calls", compute).get(fname, 0)

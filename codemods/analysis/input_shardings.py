@@ -1,0 +1,193 @@
+"""The sharding an input of SF104's `top_level_all_gather` certainly has, where the code shows it.
+
+`jax.device_put(x, S)`, `jax.reshard(x, S)`, a called `jax.jit(f, out_shardings=S)` or
+`shard_map(f, out_specs=S)` (directly, through a local name or a decorated def), read through
+local names, one-return helpers (their parameters bound to the call's arguments), the callers of
+a module function (call_sites.py), leaves of pytrees placed by `jax.device_put` or `jax.tree.map`
+(spec_sources.py), and specs built by helpers (spec_builders.py). Anything else is unknown (None).
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from codemods import jaxapi
+from codemods.analysis.call_sites import read_passed
+from codemods.analysis.local_names import (
+    MAX_DEPTH,
+    follow_names,
+    resolve_name,
+)
+from codemods.analysis.spec_builders import built_spec
+from codemods.analysis.spec_sources import (
+    Env,
+    _mutations,
+    _table_name,
+    bind_call,
+    env_value,
+    follow_spec,
+    leaf_source,
+    mapped_tree,
+    returned_by,
+    tree_map_body,
+)
+from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+JIT = "jax.jit"
+SHARD_MAP = "jax.shard_map"
+PARTIAL = "functools.partial"
+
+
+def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
+                   env: Env | None = None) -> ShardingLiteral | None:
+    """The sharding `expr` certainly has, when the code shows it; else None. `env` binds the
+    parameters of a one-`return` function to the arguments of the call being followed."""
+    if depth > MAX_DEPTH:
+        return None
+    follow = partial(follow_spec, ctx, env=env)
+    if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
+        leaf = leaf_source(ctx, expr, env)
+        if leaf is None:
+            # `tree['w']` of a tree whose leaves are all placed alike (a string key: not an array)
+            # whose items nothing stores or lets escape
+            keyed = len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index) \
+                and string_value(expr.slice[0].slice.value) is not None
+            others, stores = _mutations(ctx)
+            tree = _table_name(expr.value)
+            if not keyed or tree is None or tree in others or stores.get(tree) or "*" in others:
+                return None
+            return leaf_sharding(ctx, expr.value, depth + 1, env)
+        kind, node, leaf_env = leaf
+        if kind == "sharding":
+            return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env), partial(built_spec, ctx, env=leaf_env))
+        return input_sharding(ctx, node, depth + 1, leaf_env)
+    if isinstance(expr, cst.Name):
+        bound = env_value(ctx, expr, env)
+        if bound is not None:
+            return input_sharding(ctx, bound[0], depth + 1, bound[1])
+        mapped = mapped_tree(ctx, expr, env)
+        if mapped is not None:  # `jax.tree.map(lambda p: gather(p, ...), params)`
+            return leaf_sharding(ctx, mapped[0], depth + 1, mapped[1])
+        binding = resolve_name(ctx, expr)
+        if binding is None:
+            return _passed_sharding(ctx, expr, depth)
+        if binding.kind != "assign":
+            return None
+        return input_sharding(ctx, binding.value, depth + 1, env)
+    if not isinstance(expr, cst.Call):
+        return None
+    returned = returned_by(ctx, expr.func)
+    if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`
+        function, value, bindable, skip = returned
+        inner = bind_call(ctx, function, expr, env, bindable, skip)
+        return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
+    if tree_map_body(ctx, expr) is not None:  # a tree gathered whole, its leaves placed alike
+        return leaf_sharding(ctx, expr, depth + 1, env)
+    name = ctx.imports.resolve(expr.func)
+    if name == "jax.device_put":
+        sharding = call_argument(expr, 1, "device")
+    elif name == "jax.reshard":
+        sharding = call_argument(expr, 1, "out_shardings")
+    else:
+        sharding = _producer_out(ctx, expr.func)
+        env = None  # written where the producer stands, outside any bound call
+        follow = partial(follow_spec, ctx)
+    return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env)) if sharding is not None else None
+
+
+def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
+                  env: Env | None = None) -> ShardingLiteral | None:
+    """The sharding every leaf of the pytree `tree` certainly has (one array is its own leaf):
+    `jax.device_put(t, S)` with one sharding S, or `jax.tree.map(lambda p: <sharded the same
+    whatever p is>, t)`, through names, parameters and one-return helpers."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(tree, cst.Name):
+        bound = env_value(ctx, tree, env)
+        if bound is not None:
+            return leaf_sharding(ctx, bound[0], depth + 1, bound[1])
+        binding = resolve_name(ctx, tree)
+        if binding is None:
+            return _passed_sharding(ctx, tree, depth, leaf_sharding)
+        return leaf_sharding(ctx, binding.value, depth + 1, env) if binding.kind == "assign" else None
+    if not isinstance(tree, cst.Call):
+        return None
+    returned = returned_by(ctx, tree.func)
+    if returned is not None:
+        function, value, bindable, skip = returned
+        inner = bind_call(ctx, function, tree, env, bindable, skip)
+        return leaf_sharding(ctx, value, depth + 1, inner) if inner is not None else None
+    mapped = tree_map_body(ctx, tree)
+    if mapped is not None:  # its parameters left unbound: the body's sharding must not depend on them
+        return input_sharding(ctx, mapped[1], depth + 1, env)
+    return input_sharding(ctx, tree, depth + 1, env)  # device_put(t, S) as well as one array
+
+
+def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) -> ShardingLiteral | None:
+    """A parameter of a module function: the sharding every call's argument has, when they agree."""
+    found = read_passed(ctx, name, lambda value, env: (read or input_sharding)(ctx, value, depth + 1, env))
+    if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
+        return None
+    return found[0]
+
+
+def keyword_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    if any(arg.star for arg in call.args):
+        return None
+    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
+
+
+def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The out sharding of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f, out_specs=S)`,
+    directly, through a local name, or a function decorated with one."""
+    if isinstance(func, cst.Name):
+        binding = resolve_name(ctx, func)
+        if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
+            return _decorated_out(ctx, binding.node)
+        func, _ = follow_names(ctx, func)
+    if not isinstance(func, cst.Call):
+        return None
+    name = ctx.imports.resolve(func.func)
+    has_function = any(arg.keyword is None and not arg.star for arg in func.args[:1])
+    if not has_function:
+        return None
+    if name == JIT:
+        return keyword_argument(func, "out_shardings")
+    if name == SHARD_MAP:
+        return keyword_argument(func, "out_specs")
+    if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
+        return call_argument(func, 3, "out_specs")
+    return None
+
+
+def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
+    """`@partial(jax.jit, out_shardings=S)`, `@jax.shard_map(out_specs=S, ...)`, ...; plain `@jax.jit`
+    keeps the sharding of what it wraps. The outermost decorator that names one wins."""
+    found = None
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        if ctx.imports.resolve(expr) == JIT:
+            continue
+        if not isinstance(expr, cst.Call) or any(arg.star for arg in expr.args):
+            return None
+        name = ctx.imports.resolve(expr.func)
+        args = list(expr.args)
+        if name == PARTIAL and args and args[0].keyword is None:
+            name = ctx.imports.resolve(args[0].value)
+            args = args[1:]
+        if any(arg.keyword is None for arg in args):
+            return None
+        keyword = {JIT: "out_shardings", SHARD_MAP: "out_specs", jaxapi.EXPERIMENTAL_SHARD_MAP: "out_specs"}.get(name or "")
+        if keyword is None:
+            return None
+        value = next((arg.value for arg in args if arg.keyword.value == keyword), None)
+        if value is None:
+            if name == JIT:
+                continue
+            return None
+        if found is None:
+            found = value
+    return found

@@ -1,0 +1,60 @@
+"""Specs that a helper builds from logical names: `P(*(RULES[n] for n in names))`.
+
+Trainer code maps logical axis names to mesh axes through a rule table (`logical_to_mesh('vocab',
+'embed')`). A call of a module function whose body ends in `return P(*(<expr of n> for n in
+names))`, `names` its `*names` parameter (or a tuple it is given), is read as the P whose
+dimensions are `<expr of n>` for each argument in turn, when each reads for certain as axis names
+(a constant table at a string key, a constant). The result has no literal of its own in the
+source: a fix writes its axes by value.
+"""
+from __future__ import annotations
+
+from codemods.analysis.spec_sources import Env, Packed, bind_call, env_value, follow_spec, returned_by
+from codemods.analysis.specs import PARTITION_SPEC, Spec, SpecLiteral, parse_axes
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+
+def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:
+    """The spec a call of a logical-name helper returns, else None."""
+    node, _ = follow_spec(ctx, node, env)
+    if not isinstance(node, cst.Call):
+        return None
+    returned = returned_by(ctx, node.func)
+    if returned is None:
+        return None
+    function, value, bindable, skip = returned
+    inner = bind_call(ctx, function, node, env, bindable, skip)
+    if inner is None or not isinstance(value, cst.Call) or ctx.imports.resolve(value.func) != PARTITION_SPEC \
+            or len(value.args) != 1 or value.args[0].star != "*" or value.args[0].keyword is not None:
+        return None
+    comp = value.args[0].value
+    if not isinstance(comp, (cst.GeneratorExp, cst.ListComp)) or comp.for_in.inner_for_in is not None \
+            or comp.for_in.ifs or comp.for_in.asynchronous is not None or not isinstance(comp.for_in.target, cst.Name):
+        return None
+    items = _items(ctx, comp.for_in.iter, inner)
+    if items is None:
+        return None
+    loop = comp.for_in.target.value
+    partitions = []
+    for item in items:
+        held, _ = follow_spec(ctx, comp.elt, Env(comp, {loop: item}))
+        axes = parse_axes(held) if held is not None and not isinstance(held, Packed) else None
+        if axes is None:
+            return None
+        partitions.append(axes)
+    return SpecLiteral(value, Spec(tuple(partitions)), (), None)
+
+
+def _items(ctx: FileContext, node: cst.BaseExpression, env: Env):
+    """The (expression, Env) items a `*names` parameter, or a tuple literal it names, holds."""
+    if isinstance(node, cst.Name):
+        bound = env_value(ctx, node, env)
+        if bound is not None and isinstance(bound[0], Packed):
+            return bound[0].items
+    held, _ = follow_spec(ctx, node, env)
+    if isinstance(held, (cst.Tuple, cst.List)) and all(type(e) is cst.Element for e in held.elements):
+        return tuple((e.value, env) for e in held.elements)
+    return None
