@@ -10,7 +10,7 @@ file gives it the same constant (the class's name is used only to construct it).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import ast
@@ -25,6 +25,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.mutation import mutated_names
+from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
 
@@ -50,9 +51,12 @@ class ClassFacts:
     positional: bool = True  # positional constructor arguments map onto `fields`
     constructible: bool = True  # False: what a construction sets is not read here
     opaque: set[str] = field(default_factory=set)  # attributes objects may hold other values of
+    # `super().__init__(...)` at __init__'s top level, with the facts of the one module base it runs
+    base_call: ast.Call | None = None
+    base: ClassFacts | None = None
 
     def sets(self, attr: str) -> bool:
-        return attr in self.stores or attr in self.fields
+        return attr in self.stores or attr in self.fields or self.base is not None and self.base.sets(attr)
 
 
 class Classes:
@@ -106,7 +110,7 @@ class Classes:
     def construct(self, receiver: ClassValue, args, keywords, starred) -> Value:
         """`Config(...)`: an instance whose constructor-set fields are evaluated from the call."""
         facts = self.class_facts(receiver.cls)
-        if not facts.constructible or starred:
+        if not facts.constructible or starred and starred != SPREAD:
             return UNKNOWN
         given = {name: value for name, (value, _) in keywords.items()}
         positional = [value for value, _ in args]
@@ -117,6 +121,8 @@ class Classes:
                 return UNKNOWN
             for attr, expr in facts.stores.items():
                 fields[attr] = self.eval(expr, frame)
+            if facts.base is not None and not self._base_stores(facts, frame, fields):
+                return UNKNOWN
         elif facts.fields:
             if len(positional) > len(facts.fields) or (positional and not facts.positional) \
                     or not set(given) <= set(facts.fields):
@@ -133,6 +139,20 @@ class Classes:
             return UNKNOWN
         return Instance(receiver.cls, tuple(sorted(fields.items())))
 
+    def _base_stores(self, facts: ClassFacts, frame: Frame, fields: dict[str, Value]) -> bool:
+        """The fields `super().__init__(...)` sets, from its arguments in the subclass's __init__."""
+        base = facts.base
+        args, keywords, starred = self._eval_args(facts.base_call, frame)
+        if starred and starred != SPREAD:
+            return False
+        base_frame = self._init_frame(base.init, [value for value, _ in args],
+                                      {name: value for name, (value, _) in keywords.items()})
+        if base_frame is None:
+            return False
+        for attr, expr in base.stores.items():
+            fields[attr] = UNKNOWN if attr in facts.stores else self.eval(expr, base_frame)
+        return base.base is None or self._base_stores(base, base_frame, fields)
+
     def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value]) -> Frame | None:
         from codemods.analysis.interpreter import Frame
 
@@ -143,7 +163,12 @@ class Classes:
         rest = ast.arguments(posonlyargs=[], args=positional_params(params)[1:], vararg=params.vararg,
                              kwonlyargs=params.kwonlyargs, kw_defaults=params.kw_defaults, kwarg=params.kwarg,
                              defaults=params.defaults)
-        return frame if self._bind_params(rest, positional, given, frame) else None
+        if not self._bind_params(rest, positional, given, frame):
+            return None
+        changed = self._locals_of(init) | mutated_names(self.scope.tree)
+        for name in changed & set(frame.vars):  # rebound or changed before a store reads it
+            frame.vars[name] = UNKNOWN
+        return frame
 
     def class_facts(self, cls: ast.ClassDef) -> ClassFacts:
         key = id(cls)
@@ -287,13 +312,22 @@ class _Everything(frozenset):
         return True
 
 
-def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFacts:
+def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0) -> ClassFacts:
     """An __init__ with odd parameters, or fields inherited from a class of the module: what a
     construction sets is not read (attributes stored by __init__ are then unknown: stored
-    where no rule reads them)."""
+    where no rule reads them). A plain subclass of one module class, with no __init__ or
+    fields of its own, is constructed by the base's __init__ (`class MLP(Module)`)."""
     facts = ClassFacts(cls)
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
+    if not inits and len(cls.bases) == 1 and local_bases and not cls.decorator_list and not cls.keywords \
+            and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS)
+                                      and stmt.name in _CONSTRUCTION_HOOKS for stmt in cls.body):
+        inherited = _read_class(classes[local_bases[0].id], classes, depth + 1)
+        if inherited.init is not None:
+            facts.init, facts.stores = inherited.init, dict(inherited.stores)
+            facts.constructible = inherited.constructible
+            return facts
     generated = bool(cls.decorator_list or [base for base in cls.bases
                                             if not (isinstance(base, ast.Name) and base.id == "object")])
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
@@ -315,30 +349,44 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> ClassFac
         for attr, count in seen.items():
             if count > 1:
                 facts.stores[attr] = _UNKNOWABLE
+        calls = [stmt.value for stmt in init.body if isinstance(stmt, ast.Expr) and _is_super_init(stmt.value)]
+        if calls and len(cls.bases) == 1 and local_bases and depth < 8:
+            base = _read_class(classes[local_bases[0].id], classes, depth + 1)
+            if len(calls) == 1 and base.init is not None and base.constructible:
+                facts.base_call, facts.base = calls[0], base
         return facts
     if generated:
-        facts.constructible = not local_bases
-        names = []
+        inherited = _dataclass_base(cls, local_bases, classes, depth)
+        facts.constructible = not local_bases or inherited is not None
+        names = list(inherited.fields) if inherited is not None else []
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
                     and not _is_class_var(stmt.annotation):
                 if _last_name(stmt.annotation) == "KW_ONLY":
                     facts.positional = False  # fields after it are keyword-only
                     continue
-                if local_bases or (isinstance(stmt.value, ast.Call) and any(k.arg == "init" for k in stmt.value.keywords)):
+                if local_bases and inherited is None or (isinstance(stmt.value, ast.Call)
+                                                         and any(k.arg == "init" for k in stmt.value.keywords)):
                     facts.opaque.add(stmt.target.id)  # inherited fields come first; `field(init=False)`
                     continue
+                if stmt.target.id in names:
+                    facts.constructible = False  # a redeclared field keeps its place: not followed
                 names.append(stmt.target.id)
                 if stmt.value is not None:
                     facts.defaults[stmt.target.id] = stmt.value
         facts.fields = tuple(names)
         # Positions map onto the fields only where no base class brings fields of its own.
-        facts.positional = facts.positional and all(_last_name(base) in _FIELDLESS_BASES for base in cls.bases) \
+        facts.positional = facts.positional and (inherited.positional if inherited is not None else all(
+            _last_name(base) in _FIELDLESS_BASES for base in cls.bases)) \
             and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in cls.decorator_list
                         if isinstance(d, ast.Call) for k in d.keywords)
+        if inherited is not None:
+            facts.defaults = {**inherited.defaults, **facts.defaults}
+            facts.opaque |= inherited.opaque
     return facts
 
 
+_CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__", "__setattr__"})
 _UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
 
 
@@ -369,9 +417,31 @@ def _field_default(value: ast.expr) -> ast.expr:
     return value
 
 
+def _dataclass_base(cls: ast.ClassDef, local_bases: list[ast.Name], classes, depth: int) -> ClassFacts | None:
+    """The facts of the one module base of a dataclass decorated as its base is (`@dataclass`
+    over both): its fields come first."""
+    if len(cls.bases) != 1 or not local_bases or depth >= 8 or cls.keywords or len(cls.decorator_list) != 1:
+        return None
+    base_cls = classes[local_bases[0].id]
+    decorator = cls.decorator_list[0]
+    name = _last_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
+    if name != "dataclass" or [ast.dump(d) for d in base_cls.decorator_list] != [ast.dump(decorator)]:
+        return None
+    base = _read_class(base_cls, classes, depth + 1)
+    return base if base.init is None and base.constructible else None
+
+
+def _is_super_init(call: ast.expr) -> bool:
+    return type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "__init__" \
+        and type(call.func.value) is ast.Call and type(call.func.value.func) is ast.Name \
+        and call.func.value.func.id == "super" and not call.func.value.args
+
+
 def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.init is None:
         return []
+    if facts.base is not None:  # the base's __init__ runs on this class's objects too
+        return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
     found = []
     for stmt in facts.init.body:

@@ -12,6 +12,7 @@ from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.pyvalues import SPREAD, spread_keywords
 from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.sites import Site, Verdict
@@ -53,6 +54,8 @@ BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool
 
 class Expressions(Sequences):
     """The expression half of the Interpreter (which supplies lookup, assign, run_function)."""
+
+    hazards = 0  # collectives met, and operations JAX certainly rejects: a count only ever growing
 
     # -- expressions -------------------------------------------------------------------------
     def eval(self, expr: ast.expr | None, frame: Frame) -> Value:
@@ -224,15 +227,20 @@ class Expressions(Sequences):
     def _eval_args(self, expr: ast.Call, frame: Frame):
         args: list[tuple[Value, ast.expr]] = []
         keywords: dict[str, tuple[Value, ast.expr]] = {}
-        starred = False
+        starred: bool | str = False
+        spread = []
         for arg in call_args(expr):
             value = self.eval(arg.value, frame)
-            if arg.star:
+            if arg.star == "**" and isinstance(value, DictValue):
+                spread.append((value, arg.value))  # `Dense(**self.axes)`: pyvalues.py
+            elif arg.star:
                 starred = True
             elif arg.keyword is not None:
                 keywords[arg.keyword] = (value, arg.value)
             else:
                 args.append((value, arg.value))
+        if spread:
+            starred = spread_keywords(spread, keywords) if not starred else True
         return args, keywords, starred
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
@@ -241,6 +249,10 @@ class Expressions(Sequences):
             pairs = {"items": tuple(TupleValue(pair) for pair in zip(keys, receiver.items)),
                      "keys": keys, "values": receiver.items}
             return TupleValue(pairs[method])
+        if isinstance(receiver, DictValue) and method == "get" and not keywords and not starred \
+                and 1 <= len(args) <= 2 and isinstance(args[0][0], Const):  # `self.axes.get("model")`
+            found = receiver.get(args[0][0].value)
+            return found if found is not None else args[1][0] if len(args) == 2 else Const(None)
         rule = transfer.method_rule(method, self.judge.target)
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN
@@ -328,10 +340,12 @@ class Expressions(Sequences):
         return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=why), operands)
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
-        if starred:
+        if starred and starred != SPREAD:
             return UNKNOWN
         if expr is not None and isinstance(expr.func, ast.Name):
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
+        elif expr is not None and isinstance(expr.func, ast.Subscript):
+            self.note_held_read(function, expr.func.value)  # `TABLE["rows"](w)` (held.py)
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
         self.note_passed(function.node if result is not None else None, args, keywords)
@@ -349,6 +363,7 @@ class Expressions(Sequences):
 
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
+        self.hazards += 1  # under vmap a collective may act otherwise (higher_order.py)
         rule = transfer.collective_rule(name)
         if starred:
             return UNKNOWN
@@ -512,6 +527,8 @@ class Expressions(Sequences):
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
             verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
+            if partner is not None:
+                self.hazards += 1  # JAX raises here (higher_order.py: not followed through vmap)
             if self.silent and partner is not None:
                 self.note_later(site, replicated=True)
             self._record(site, verdict)

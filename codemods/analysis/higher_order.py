@@ -13,7 +13,8 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
   A gradient has the state of its primal (varying in, varying out).
 - `jax.vmap(f)`: states pass through unchanged, but `all_gather(to='reduced')` under vmap
   raises NotImplementedError, cast or not. So f is followed only for the states it gives;
-  nothing inside it is judged.
+  nothing inside it is judged. A reduced state it gives stands only when f met no collective
+  and nothing JAX rejects (the type rules are otherwise the same under vmap).
 - `jax.checkpoint` / `jax.remat` of a callable object runs its `__call__` with the same types.
 - A `custom_vjp` function: the primal is traced without differentiation, the fwd rule under it.
 - A stacked (scan, map) output that is reduced, or a differentiated output that is reduced,
@@ -41,6 +42,7 @@ from codemods.analysis.values import (
     State,
     TupleValue,
     Value,
+    leaves,
     same_value,
 )
 
@@ -145,6 +147,8 @@ class HigherOrder:
 
     def note_ref(self, func: Value, node: ast.expr) -> None:
         """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""
+        if isinstance(node, ast.ListComp):  # `[partial(branch, scale=s) for s in SCALES]`, run here
+            node = node.elt
         if isinstance(func, Partial) and isinstance(node, ast.Call) and node.args:
             func, node = func.func, node.args[0]
         elif isinstance(func, Partial) and isinstance(node, ast.Attribute) and isinstance(func.func, Function) \
@@ -159,6 +163,8 @@ class HigherOrder:
                 self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
         elif isinstance(func, Function) and _names(node, func):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+        else:
+            self.note_held_read(func, node)  # `lax.switch(k, BRANCHES, x)` (held.py)
 
     def _traced(self, func: Value, node: ast.expr, values: list[Value], frame: Frame) -> Value:
         if not isinstance(func, (Function, Partial, Instance, JaxName, Transformed)):
@@ -281,6 +287,14 @@ class HigherOrder:
         self._stacked(first, result)
         return result if _known(result) else UNKNOWN
 
+    def _kept_through_vmap(self, hazards_before: int, result: Value) -> bool:
+        """A reduced result of a vmapped function stands when its run met no collective and no
+        operation JAX rejects: JAX's type rules are the same under vmap for the rest (run on
+        0.10.2: tanh, exp, abs, sums, reductions, a def of them, with and without in_axes; a
+        constant beside a reduced value raises under vmap as outside)."""
+        return self.hazards == hazards_before and _known(result, reduced=True) and not any(
+            isinstance(leaf, AxisState) and (leaf.mixed or leaf.has(State.UNREDUCED)) for leaf in leaves(result))
+
     def _apply_transform(self, transform: Transformed, args, keywords, frame: Frame) -> Value:
         values = [value for value, _ in args]
         if transform.kind == "same":
@@ -291,6 +305,7 @@ class HigherOrder:
             # Followed for its states only (see the module's docstring): the functions it reaches
             # are not judged there, so their references there do not count as analysed.
             refs = {key: set(found) for key, found in self.analysed_refs.items()}
+            hazards = self.hazards
             self.silent += 1
             try:
                 result = self.call(transform.func, None, [(value, transform.func_node) for value in values],
@@ -298,7 +313,7 @@ class HigherOrder:
             finally:
                 self.silent -= 1
                 self.analysed_refs = refs
-            return result if _known(result) else UNKNOWN
+            return result if _known(result) or self._kept_through_vmap(hazards, result) else UNKNOWN
         self.note_ref(transform.func, transform.func_node)
         first = len(self.slots)
         result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,

@@ -27,6 +27,8 @@ from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
+from codemods.analysis.held import Held
+from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
@@ -86,7 +88,8 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations):
+class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations,
+                  Held, Returned):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -445,7 +448,8 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
             value = self._static_value(name, frame)
             if containers(value) and name in mutated_names(self.scope.tree):
-                value = UNKNOWN  # a dict or list some code changes in place
+                # a dict or list some code changes in place (unless only decorators fill it)
+                value = self.registry_value(name, frame) or UNKNOWN
             self._static[key] = value
         return self._static[key]
 
@@ -529,9 +533,11 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
             else:
-                total = self.scope.module_references(name)
+                total = self.scope.module_references(name) + self.held_references(function)
             return len(analysed) >= total
-        return self._references_in(parent).get(name, set()) <= analysed
+        refs = self._references_in(parent).get(name, set())
+        return refs <= analysed or self.fields_analysed(parent, refs - analysed, analysed) \
+            or self.returned_analysed(parent, refs - analysed, analysed)
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
         key = id(node)

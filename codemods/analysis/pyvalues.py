@@ -92,6 +92,25 @@ def extra_arguments(params: ast.arguments, args: list[Value], keywords: dict[str
         bound[params.kwarg.arg] = DictValue(tuple(rest), tuple(rest.values()))
 
 
+# The `starred` flag of a call whose `**` arguments were all dicts of known keys, spread into its
+# keywords: true (every reader that does not know it stays as careful as before), and accepted
+# by the calls of the module's own functions and classes. A JAX function is never called so: the
+# node of a spread keyword is the dict's expression, not a place a fix may rewrite.
+SPREAD = "**"
+
+
+def spread_keywords(spread: list[tuple[DictValue, ast.expr]], keywords: dict) -> bool | str:
+    """Add the items of `**` dicts to `keywords`; True (not followed) when a key is given twice
+    (Python raises TypeError)."""
+    for table, node in spread:
+        marker = ast.copy_location(ast.Starred(value=node, ctx=ast.Load()), node)  # no name: not followed as one
+        for key, item in zip(table.keys, table.items):
+            if key in keywords:
+                return True
+            keywords[key] = (item, marker)
+    return SPREAD
+
+
 class PythonValues:
     """Interpreter hooks (run before the expression half's own handlers)."""
 

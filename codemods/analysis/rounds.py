@@ -25,6 +25,7 @@ class Rounds:
     """The later-rounds half of the Interpreter (which supplies judge, silent, slots, verdicts)."""
 
     collecting: dict[int, Verdict] | None = None  # first problem of a later round, by site key
+    collected_site: Site | None = None  # where that problem is
     collect_level = 0
 
     def note_later(self, site: Site, replicated: bool = False) -> None:
@@ -35,6 +36,9 @@ class Rounds:
         verdict = self.judge.replicated(site) if replicated else self.judge.collective(site)
         if verdict is not None:
             self.collecting[site.key] = verdict
+            self.collected_site = site
+        elif site.key in self.__dict__.get("_met_later", ()):
+            self.verdicts[site.key][0] = None  # fine in another loop's round: not certain
 
     def later_rounds(self, judged: list[tuple[Site, int]], runs: list[Callable[[], bool]], note: str) -> None:
         """Run `runs` (each returns False to stop: the rounds after it are not reached) without
@@ -60,6 +64,23 @@ class Rounds:
             later = found.get(site.key)
             if later is not None and self.verdicts[site.key][index] is None:
                 self.verdicts[site.key][index] = replace(later, fixable=False, note=note)
+        if found and not self.silent and not {site.key for site, _ in judged} & set(found):
+            self._first_met_later(found, note)
+
+    def _first_met_later(self, found: dict[int, Verdict], note: str) -> None:
+        """The first problem of the later rounds is at a site the first round never reached (a
+        loop over transforms of different kinds: `for t in chain: g = t.update(g)`): judged as
+        met once, in a function no analysed run judged otherwise (a later such run must agree)."""
+        site = self.collected_site
+        if site is None or site.key not in found or site.key in self.verdicts \
+                or self.function_runs.get(id(site.function), 0):
+            return
+        self.verdicts[site.key] = [replace(found[site.key], fixable=False, note=note)]
+        self.__dict__.setdefault("_met_later", set()).add(site.key)
+        self.site_nodes[site.key] = site
+        self.function_runs[id(site.function)] = 1
+        self.slots.append((site, 0))
+        self.sites.append(site)
 
     def counted_rounds(self, iterated: ast.expr, frame: Frame) -> int:
         """How often `for _ in range(...)` with constant bounds runs (0: not known)."""

@@ -1,0 +1,302 @@
+"""Module functions held in module containers (issue 13): a table of branches
+(`NORMALIZERS = [_identity, _max_norm]` handed to `lax.switch`) and a registry a decorator
+fills (`@register("rows")` over a def, with `def register(name): def deco(fn): TABLE[name] = fn;
+return fn; return deco` and `TABLE = {}`).
+
+A held function runs wherever its container is read, so a verdict in it counts only when every
+read that may reach it was analysed: a read by a literal key (`TABLE["rows"]`, `BRANCHES[1]`)
+reaches that entry only; any other read reaches them all; a table the module never reads is
+there for other modules (which may call its functions anywhere). A registry is read as its entries only
+when it is filled by nothing but such decorators, each with a literal key, and read only inside
+functions (which run after the module has registered everything).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.mutation import MUTATORS, mutated_names
+from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, positional_params
+from codemods.analysis.values import ClassValue, Const, DictValue, Function, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+
+@dataclass(frozen=True)
+class _Table:
+    entries: tuple[tuple[object, ast.FunctionDef], ...]  # (key or index, the module def held there)
+    references: frozenset[int]  # the Name nodes that put the defs there (not reads of the container)
+    reads: tuple[tuple[ast.Name, tuple], ...]  # every other use of the container's name, with its scopes
+    registry: bool
+
+
+class Held:
+    """The held-function half of the Interpreter (which supplies scope, analysed_refs,
+    module_frame and the parent map of Instances)."""
+
+    def _held_tables(self) -> dict[str, _Table]:
+        tables = self._class_tables.get("held")
+        if tables is None:
+            tables = self._class_tables["held"] = {}
+            for stmt in self.scope.tree.body:
+                if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+                    name = stmt.targets[0].id
+                    if self.scope.globals.unique_value(name) is stmt.value and name not in self.scope.volatile:
+                        table = self._literal_table(name, stmt.value) or self._registry_table(name, stmt.value)
+                        if table is not None:
+                            tables[name] = table
+        return tables
+
+    def _literal_table(self, name: str, literal: ast.expr) -> _Table | None:
+        if name in mutated_names(self.scope.tree):
+            return None
+        if type(literal) in (ast.List, ast.Tuple):
+            pairs = list(enumerate(literal.elts))
+        elif type(literal) is ast.Dict and all(_plain_key(key) for key in literal.keys):
+            keys = [self._key_value(key, ()) for key in literal.keys]
+            if any(key is None for key in keys) or len(set(keys)) != len(keys):
+                return None
+            pairs = list(zip(keys, literal.values))
+        else:
+            return None
+        entries = [(key, node) for key, node in pairs if type(node) is ast.Name
+                   and self.scope.globals.unique_function(node.id) is not None]
+        if not entries:
+            return None
+        return _Table(tuple((key, self.scope.globals.unique_function(node.id)) for key, node in entries),
+                      frozenset(id(node) for _, node in entries), self._uses(name, frozenset()), False)
+
+    def _registry_table(self, name: str, literal: ast.expr) -> _Table | None:
+        if type(literal) is not ast.Dict or literal.keys:
+            return None
+        stores, entries = [], []
+        for node in iter_nodes(self.scope.tree):
+            if type(node) is ast.Subscript and not isinstance(node.ctx, ast.Load) and _root(node) == name:
+                stores.append(node)
+            elif type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in MUTATORS \
+                    and _root(node.func.value) == name:
+                return None
+        if len(stores) != 1 or type(stores[0].value) is not ast.Name:
+            return None
+        factory = self._registering_factory(stores[0])
+        by_name = factory is None
+        factory = factory or self._registering_decorator(stores[0])
+        if factory is None:
+            return None
+        uses = 0
+        for stmt in self.scope.tree.body:
+            for decorator in getattr(stmt, "decorator_list", []):
+                if by_name and type(decorator) is ast.Name and decorator.id == factory.name:
+                    key = ast.Constant(stmt.name) if isinstance(stmt, DEFS) else None  # `@register`: fn.__name__
+                elif not by_name and type(decorator) is ast.Call and type(decorator.func) is ast.Name \
+                        and decorator.func.id == factory.name:
+                    given = decorator.args + [k.value for k in decorator.keywords if k.arg == _single_param(factory)]
+                    key = given[0] if len(given) == 1 and len(decorator.args) + len(decorator.keywords) == 1 else None
+                else:
+                    continue
+                if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
+                        or not isinstance(key.value, str) or self.scope.globals.unique_function(stmt.name) is not stmt:
+                    return None
+                entries.append((key.value, stmt))
+                uses += 1
+        keys = [key for key, _ in entries]
+        if not entries or uses != self.scope.module_references(factory.name) or len(set(keys)) != len(keys):
+            return None  # the factory used some other way, or a key registered twice
+        reads = self._uses(name, frozenset({id(stores[0].value)}))
+        if any(not scopes for _, scopes in reads):
+            return None  # read at module level: maybe before every def is registered
+        if not all(_looked_up(read, self._parent_map().get(id(read))) for read, _ in reads):
+            return None  # handed on somewhere: what else fills it is not known
+        return _Table(tuple(entries), frozenset(), reads, True)
+
+    def _registering_factory(self, store: ast.Subscript) -> ast.FunctionDef | None:
+        """`def factory(key): def deco(fn): TABLE[key] = fn; return fn; return deco`, a module
+        function, for the store `TABLE[key]`."""
+        for factory in self.scope.tree.body:
+            if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
+                continue
+            deco, returned = factory.body
+            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
+                    or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
+                    or returned.value.id != deco.name:
+                continue
+            assign, back = deco.body
+            if type(assign) is not ast.Assign or assign.targets != [store]:
+                continue
+            key_param, fn_param = _single_param(factory), _single_param(deco)
+            if key_param is None or fn_param is None or type(store.slice) is not ast.Name \
+                    or store.slice.id != key_param or type(assign.value) is not ast.Name \
+                    or assign.value.id != fn_param \
+                    or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param:
+                return None
+            if self.scope.globals.unique_function(factory.name) is not factory:
+                return None
+            return factory
+        return None
+
+    def _registering_decorator(self, store: ast.Subscript) -> ast.FunctionDef | None:
+        """`def register(fn): TABLE[fn.__name__] = fn; return fn`, a module function, for the
+        store `TABLE[fn.__name__]`."""
+        for deco in self.scope.tree.body:
+            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
+                    or type(deco.body[0]) is not ast.Assign or deco.body[0].targets != [store]:
+                continue
+            fn_param, (assign, back) = _single_param(deco), deco.body
+            key = store.slice
+            if fn_param is None or type(key) is not ast.Attribute or key.attr != "__name__" \
+                    or type(key.value) is not ast.Name or key.value.id != fn_param \
+                    or type(assign.value) is not ast.Name or assign.value.id != fn_param \
+                    or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param \
+                    or self.scope.globals.unique_function(deco.name) is not deco:
+                return None
+            return deco
+        return None
+
+    def _uses(self, name: str, skip: frozenset[int]) -> tuple[tuple[ast.Name, tuple], ...]:
+        return tuple((node, scopes) for node, scopes in iter_with_scopes(self.scope.tree) if type(node) is ast.Name
+                     and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in skip)
+
+    def _key_value(self, key: ast.expr, scopes: tuple) -> object:
+        """A table key or subscript written as a literal or a member (`Mode.PEAKED` of a str enum):
+        its Python value, else None."""
+        if type(key) is ast.Constant:
+            return key.value
+        if not _plain_key(key) or any(self.scope.locals_of(scope).binds(key.value.id) for scope in scopes):
+            return None  # a name of the function reading it: not read from the text
+        if not isinstance(self.eval(key.value, self.module_frame), ClassValue):
+            return None  # only members of the module's classes (enums)
+        value = self.eval(key, self.module_frame)
+        return value.value if isinstance(value, Const) and isinstance(value.value, (str, int)) else None
+
+    def registry_value(self, name: str, frame: Frame) -> Value | None:
+        """The entries of a registry filled by a decorator, when `name` in `frame` is the module's."""
+        table = self._held_tables().get(name)
+        if table is None or not table.registry \
+                or any(self.scope.locals_of(scope).binds(name) for scope in frame.static_scopes or ()):
+            return None
+        for _, node in table.entries:
+            self._note_parent(node, None)
+        return DictValue(tuple(key for key, _ in table.entries),
+                         tuple(Function(node, self.module_frame) for _, node in table.entries))
+
+    def note_held_read(self, func: Value, node: ast.expr) -> None:
+        """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that
+        gave `func`: a reference to the held def."""
+        node = _container_read(node)
+        if not isinstance(func, Function) or node is None:
+            return
+        table = self._held_tables().get(node.id)
+        if table is not None and any(held is func.node for _, held in table.entries) \
+                and any(read is node for read, _ in table.reads):
+            self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+
+    def held_references(self, function: ast.AST) -> int:
+        """Reads of containers that may reach `function`, less the names that put it there."""
+        extra = 0
+        for table in self._held_tables().values():
+            keys = [key for key, held in table.entries if held is function]
+            if not keys:
+                continue
+            extra -= sum(1 for key, held in table.entries if held is function and not table.registry)
+            if not table.reads:
+                extra += 1  # a table the module never reads is kept for other modules: not followed
+            size = len(table.entries)
+            for read, scopes in table.reads:
+                parent = self._parent_map().get(id(read))
+                key = self._key_value(parent.slice, scopes) \
+                    if type(parent) is ast.Subscript and parent.value is read and _plain_key(parent.slice) else None
+                if type(key) is int and not table.registry and key < 0:
+                    key += size  # `BRANCHES[-1]`
+                extra += key is None or key in keys
+        return extra
+
+
+    def fields_analysed(self, parent: ast.AST, refs: set[int], analysed: set[int]) -> bool:
+        """References of a nested def (`refs`, in `parent`) that hand it to the construction of a
+        module class with generated fields (`GradientTransformation(init, update)`, a NamedTuple
+        or a dataclass) count as analysed when every read of that field anywhere in the module
+        (`tx.update(...)`) is an analysed call (of this def or of another one the field holds), one
+        of them of this def. (Unpacking such a tuple is not followed.)"""
+        found = 0
+        called = set().union(*self.analysed_refs.values())  # a read that called another def is analysed too
+        for node in iter_nodes(parent):
+            if type(node) is ast.Name and id(node) in refs:
+                field = self._field_of(node)
+                reads = [read for read in iter_nodes(self.scope.tree)
+                         if type(read) is ast.Attribute and read.attr == field and isinstance(read.ctx, ast.Load)]
+                if field is None or not any(id(read) in analysed for read in reads) \
+                        or any(id(read) not in called for read in reads):
+                    return False
+                found += 1
+        return found == len(refs)
+
+    def _field_of(self, node: ast.Name) -> str | None:
+        """The field a construction's argument `node` sets: a generated field, or the attribute an
+        __init__ stores the parameter in as it is."""
+        parents = self._parent_map()
+        holder = parents.get(id(node))
+        call = parents.get(id(holder)) if type(holder) is ast.keyword else holder
+        if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id not in self.scope.classes \
+                or any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        cls = self.scope.classes[call.func.id]
+        facts = self.class_facts(cls)
+        if not facts.constructible or self.scope.subclassed(cls):
+            return None
+        index = next((index for index, arg in enumerate(call.args) if arg is node), None)
+        if facts.init is not None:  # `def __init__(self, init, update): self.update = update`
+            params = [param.arg for param in positional_params(facts.init.args)[1:]]
+            param = holder.arg if type(holder) is ast.keyword else params[index] if index < len(params) else None
+            stored = [attr for attr, expr in facts.stores.items() if type(expr) is ast.Name and expr.id == param]
+            return stored[0] if len(stored) == 1 and param not in self._locals_of(facts.init) else None
+        if type(holder) is ast.keyword:
+            return holder.arg if holder.arg in facts.fields else None
+        return facts.fields[index] if facts.positional and index < len(facts.fields) else None
+
+
+def _looked_up(read: ast.Name, parent: ast.AST | None) -> bool:
+    """`TABLE[key]`, `TABLE.get(...)`, `TABLE.values()`: a read that only looks entries up."""
+    return type(parent) is ast.Subscript and parent.value is read \
+        or type(parent) is ast.Attribute and parent.attr in ("get", "values", "items", "keys")
+
+
+def _plain_key(key: ast.expr | None) -> bool:
+    """A literal, or a member read off a name (`Mode.PEAKED`): evaluated without running anything
+    but a class body's constant."""
+    return type(key) is ast.Constant or type(key) is ast.Attribute and type(key.value) is ast.Name
+
+
+def _container_read(node: ast.expr) -> ast.Name | None:
+    """The name a container is read by in `node`: `BRANCHES`, `TABLE["rows"]`, `TABLE.values()`,
+    `tuple(TABLE.values())`."""
+    for _ in range(4):
+        if type(node) is ast.Name:
+            return node
+        if type(node) is ast.Subscript:
+            node = node.value
+        elif type(node) is ast.Call and type(node.func) is ast.Attribute and not node.args and not node.keywords \
+                and node.func.attr in ("values", "items"):
+            node = node.func.value
+        elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("tuple", "list") \
+                and len(node.args) == 1 and not node.keywords:
+            node = node.args[0]
+        else:
+            return None
+    return None
+
+
+def _root(node: ast.expr) -> str | None:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _single_param(function: ast.FunctionDef) -> str | None:
+    params = function.args
+    if params.posonlyargs or params.kwonlyargs or params.vararg or params.kwarg or params.defaults \
+            or len(params.args) != 1:
+        return None
+    return params.args[0].arg

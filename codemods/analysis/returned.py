@@ -1,0 +1,81 @@
+"""Closures a module function returns (issue 13): `def make_norm(axis): def norm(g): ...;
+return norm`, used as `norm_fn = make_norm("i")` and called inside a shard_map body.
+
+The nested def runs wherever a result of its factory is called. Its reference in the factory
+(`return norm`) counts as analysed when every reference to the factory in the module is a call
+whose result is bound to a name once, and every read of that name is an analysed call.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import DEFS, iter_nodes
+from codemods.analysis.scopes import bindings_of
+
+
+class Returned:
+    """The returned-closure half of the Interpreter (which supplies scope and the parent map)."""
+
+    def returned_analysed(self, parent: ast.AST, refs: set[int], analysed: set[int]) -> bool:
+        """Every reference in `refs` is `return name` of `parent`, a module function, whose every
+        call binds a name read only by analysed calls."""
+        parents = self._parent_map()
+        found = [node for node in iter_nodes(parent) if type(node) is ast.Name and id(node) in refs]
+        if len(found) != len(refs) or not found or any(self._enclosing(node) is not parent for node in found):
+            return False
+        positions = set()  # None: the result itself; an index: that item of a returned tuple
+        for node in found:
+            holder = parents.get(id(node))
+            if type(holder) is ast.Return:
+                positions.add(None)
+            elif type(holder) is ast.Tuple and type(parents.get(id(holder))) is ast.Return \
+                    and not any(type(item) is ast.Starred for item in holder.elts):
+                positions.add(holder.elts.index(node))
+            else:
+                return False
+        if not isinstance(parent, DEFS) or self.scope.class_of(parent) is not None \
+                or self.scope.globals.unique_function(parent.name) is not parent:
+            return False
+        uses = 0
+        for node in iter_nodes(self.scope.tree):
+            if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == parent.name:
+                if not all(self._result_read_where_analysed(node, position, analysed) for position in positions):
+                    return False
+                uses += 1
+        return uses > 0 and uses == self.scope.module_references(parent.name)
+
+    def _result_read_where_analysed(self, call: ast.Call, position: int | None, analysed: set[int]) -> bool:
+        """`name = factory(...)` (`position` None) or `a, name = factory(...)` (the item at
+        `position`), the only binding of `name` in its scope, every read of which (there and in
+        the functions it defines) is an analysed call."""
+        parents = self._parent_map()
+        statement = parents.get(id(call))
+        if type(statement) is not ast.Assign or len(statement.targets) != 1:
+            return False
+        target = statement.targets[0]
+        if position is not None and type(target) is ast.Tuple and len(target.elts) > position \
+                and not any(type(item) is ast.Starred for item in target.elts):
+            target = target.elts[position]
+        elif position is not None:
+            return False
+        if type(target) is not ast.Name:
+            return False
+        name = target.id
+        scope = self._enclosing(call)
+        bound = bindings_of(scope).unique_value(name) if scope is not None else None
+        if bound is not call and not (position is not None and type(bound) is ast.Subscript and bound.value is call):
+            return False
+        reads = [node for node in iter_nodes(scope) if type(node) is ast.Name and node.id == name
+                 and isinstance(node.ctx, ast.Load)]
+        return bool(reads) and all(id(node) in analysed and type(parents.get(id(node))) is ast.Call
+                                   and parents[id(node)].func is node for node in reads)
+
+    def _enclosing(self, node: ast.AST) -> ast.AST | None:
+        """The def (or the module) whose own code holds `node`."""
+        parents = self._parent_map()
+        current = parents.get(id(node))
+        while current is not None and not isinstance(current, DEFS + (ast.Module,)):
+            if isinstance(current, (ast.Lambda, ast.ClassDef)):
+                return None
+            current = parents.get(id(current))
+        return current

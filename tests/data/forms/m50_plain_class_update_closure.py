@@ -1,0 +1,29 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+class Transform:
+    def __init__(self, init, update):
+        self.init = init
+        self.update = update
+
+def clip_by_norm(axis):
+    def init(params):
+        return ()
+
+    def update(grads, state):
+        norm = lax.psum(jnp.sum(grads * grads), axis)
+        spread = lax.all_gather(norm[None], axis, to="reduced")  # SF101
+        return grads / jnp.max(spread), state
+
+    return Transform(init, update)
+
+def run(mesh, x):
+    tx = clip_by_norm("i")
+
+    def apply(g):
+        out, _ = tx.update(g, tx.init(g))
+        return out
+
+    return jax.shard_map(apply, mesh=mesh, in_specs=P("i"), out_specs=P("i"))(x)

@@ -1,0 +1,37 @@
+"""The interpreter is assembled from mixins, one per concept (issue 13). A hook that another
+mixin also defines must hand on to it (`super()`), or one concept silently shadows the other and
+a call is handled by whichever class comes first in the MRO."""
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from collections import defaultdict
+
+from codemods.analysis.interpreter import Interpreter
+
+
+def _defined_by() -> dict[str, list[type]]:
+    found: dict[str, list[type]] = defaultdict(list)
+    for cls in Interpreter.__mro__[1:]:
+        for name, member in vars(cls).items():
+            if callable(member) and not name.startswith("__"):
+                found[name].append(cls)
+    return found
+
+
+def _calls_super(cls: type, name: str) -> bool:
+    tree = ast.parse(textwrap.dedent(inspect.getsource(getattr(cls, name))))
+    return any(isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Call)
+               and isinstance(node.value.func, ast.Name) and node.value.func.id == "super" for node in ast.walk(tree))
+
+
+def test_every_hook_defined_twice_hands_on_to_the_next():
+    for name, classes in _defined_by().items():
+        for cls in classes[:-1]:  # every definition but the last in the MRO must delegate
+            assert _calls_super(cls, name), f"{cls.__name__}.{name} shadows {classes[-1].__name__}.{name}"
+
+
+def test_the_mixins_share_no_other_method_names():
+    shared = sorted(name for name, classes in _defined_by().items() if len(classes) > 1)
+    assert shared == ["eval_Attribute", "eval_Call", "eval_Subscript"]
