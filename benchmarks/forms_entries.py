@@ -12,6 +12,15 @@ from __future__ import annotations
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
     "b1_branch": "run(mesh, x)",
+    "d1_ndim_from_constructor": "run(mesh)",
+    "d2_main_inputs_contract": "main(*inputs())",
+    "d3_shape_sizes_block": "run()",
+    "d4_reshape_and_gather_rank": "run(mesh)",
+    "d5_helper_reads_rank": "run(mesh)",
+    "nd1_rank_one_input": "run(mesh)",
+    "nd2_vmap_sees_rows": "run(mesh)",
+    "nd3_two_ranks_applied": ("run(mesh)", "run(mesh, jnp.zeros((16, 16)))"),
+    "nd4_branch_changes_rank": ("run(mesh)", "run(mesh, False)"),
     "b2_branch_helper": "run(mesh, x)",
     "b3_branch_negative": ("run(mesh, arr(8))", "run(mesh, x)"),
     "b4_ifexp": "run(mesh, x)",
@@ -406,6 +415,10 @@ NOTES: dict[tuple[str, int], str] = {
     ("n53_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
     ("n52_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
     ("n52_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
+
+    # array rank: a branch on x.ndim is decided only when every application gives the same rank
+    ("nd3_two_ranks_applied", 12): "f is also kept in another name (apply = f) that code may call with a 2-D array",
+    ("nd4_branch_changes_rank", 14): "flat is a parameter its callers may set either way, so the rank is not known",
     ("m25_blocks_list_loop", 14): _SECOND_ROUND,
     ("m26_blocks_comprehension_in_body", 14): _SECOND_ROUND,
     ("m27_blocks_on_self", 14): _SECOND_ROUND,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.nodes import DEFS, iter_nodes, target_names
+from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
@@ -256,7 +257,8 @@ class ControlFlow(Rounds):
                 except Dead:
                     frame.vars = dict(head)
                 joined = _joined(head, frame.vars, unbound)
-                if all(name in head and same_value(joined[name], head[name]) for name in joined):
+                if all(name in head and same_value(joined[name], head[name]) and same_shapes(joined[name], head[name])
+                       for name in joined):
                     return head
                 head = joined
             return None

@@ -66,7 +66,8 @@ class Expressions(Sequences):
         self.depth += 1
         try:
             handler = getattr(self, "eval_" + type(expr).__name__, None)
-            return handler(expr, frame) if handler is not None else UNKNOWN
+            start = self.shape_clock()
+            return self.shaped(expr, handler(expr, frame) if handler is not None else UNKNOWN, start)
         finally:
             self.depth -= 1
 

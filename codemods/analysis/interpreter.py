@@ -45,6 +45,8 @@ from codemods.analysis.nodes import (
 from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
+from codemods.analysis.shape_flow import ShapeFlow
+from codemods.analysis.input_shapes import InputShapes
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
@@ -88,8 +90,8 @@ class Frame:
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
 
 
-class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers, Pytrees, Mutations,
-                  Held, Returned):
+class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+                  Pytrees, Mutations, Held, Returned):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -138,6 +140,7 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
         if params is None:
             return run
         self.mesh, self.run = mesh, run
+        params = self.with_input_shapes(use, params)
         self.runs_left = MAX_RUNS_PER_BODY
         self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
         if use.chain:
@@ -418,7 +421,7 @@ class Interpreter(PythonValues, ControlFlow, Expressions, HigherOrder, Classes, 
             return [Const(item) for item in value.value]
         if isinstance(value, AxisState) and not value.has(R) and not value.has(U) and not value.mixed:
             # Rows of an array, or leaves of a pytree with one spec: same state each.
-            return [value] * count
+            return [replace(value, shape=None)] * count  # rows: one dimension fewer
         return [UNKNOWN] * count
 
     # -- names -------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.meshspec import Spec
+from codemods.analysis.shapes import merge
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -51,6 +52,9 @@ class AxisState:
     # A function result computed from operands in different states: if it is really a tuple
     # (jnp.broadcast_arrays, lax.optimization_barrier, ...) its items need not share the state.
     mixed: bool = field(default=False, compare=False)
+    # The array's shape where it is certain (shapes.py): a tuple of sizes (None: a size not
+    # known); None: not even the rank is known.
+    shape: tuple | None = field(default=None, compare=False)
 
     @staticmethod
     def of(states: dict[str, State], rest: State = I, why: str = "", gathers: frozenset[int] = frozenset()) -> AxisState:
@@ -225,13 +229,13 @@ def _join_states(left: AxisState, right: AxisState) -> AxisState:
     gathers = left.gathers | right.gathers
     mixed = left.mixed or right.mixed
     if left.same_state(right):
-        return replace(left, gathers=gathers, mixed=mixed)
+        return replace(left, gathers=gathers, mixed=mixed, shape=merge(left.shape, right.shape))
     axes = {axis for axis, _ in left.named} | {axis for axis, _ in right.named}
     states = {axis: left.on(axis) if left.on(axis) is right.on(axis) else Q for axis in axes}
     rest = left.rest if left.rest is right.rest else Q
     why = left.why if left.why == right.why else "the state every path here leaves it in"
     joined = AxisState.of(states, rest, why, gathers if R in states.values() or rest is R else frozenset())
-    return replace(joined, mixed=mixed) if not joined.unknown else UNKNOWN
+    return replace(joined, mixed=mixed, shape=merge(left.shape, right.shape)) if not joined.unknown else UNKNOWN
 
 
 def spec_state(spec: Spec, manual: frozenset[str] | None) -> AxisState:

@@ -1,0 +1,414 @@
+"""The shapes of the arrays a shard_map'd function is applied to, read from the code around it
+(issue 13): `f(x)` after `x = jnp.zeros((16, 16))`, a parameter every call of its module function
+fills the same way (`main(*inputs())` with `inputs()` returning `(np.arange(256).reshape(16, 16),)`),
+`jax.device_put(x, ...)`, `jax.ShapeDtypeStruct(shape, dtype)`. A body parameter then gets its
+per-device block: each sharded dimension divided by its mesh axes' sizes.
+
+Certain or nothing: every application of the mapped function must be a plain call this module
+reads, every name read must have one reaching assignment (top-level statements of its function,
+nothing else binding it), and the applications must agree (on the rank at least).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import ast
+
+from codemods.analysis import shapes
+from codemods.analysis.callers import _argument
+from codemods.analysis.meshspec import Spec, parse_spec
+from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_with_scopes, literal_value
+from codemods.analysis.shardmap import ShardMapUse, passed_through
+from codemods.analysis.values import AxisState, Value
+
+MAX_HOST_DEPTH = 16  # names, calls, callers and operands followed from an application, at most
+_SAME = frozenset({"jax.device_put", "jax.numpy.asarray", "jax.numpy.array", "numpy.asarray", "numpy.array",
+                   "jax.block_until_ready", "jax.lax.with_sharding_constraint", "jax.numpy.copy"})
+_WORDS = ("ndim", "shape", "len(", "size")  # a module that never asks about a shape needs none
+
+
+@dataclass(frozen=True)
+class _Array:
+    shape: shapes.Shape
+
+
+@dataclass(frozen=True)
+class _Items:
+    items: tuple
+
+
+def _merge(left, right):
+    if isinstance(left, _Array) and isinstance(right, _Array):
+        merged = shapes.merge(left.shape, right.shape)
+        return None if merged is None else _Array(merged)
+    if isinstance(left, _Items) and isinstance(right, _Items) and len(left.items) == len(right.items):
+        return _Items(tuple(_merge(a, b) for a, b in zip(left.items, right.items)))
+    return None
+
+
+class InputShapes:
+    """The host half of the shape analysis (the Interpreter supplies scope, mesh, _callers)."""
+
+    def with_input_shapes(self, use: ShardMapUse, params: list[Value]) -> list[Value]:
+        asks = getattr(self.scope, "_shardfix_asks_shapes", None)
+        if asks is None:
+            source = self.scope.source
+            asks = self.scope._shardfix_asks_shapes = source is None or any(word in source for word in _WORDS)
+        if not asks:
+            return params
+        found = self._applications(use)
+        if not found:
+            return params
+        merged = None
+        for call, scopes in found:
+            if call.keywords or any(isinstance(arg, ast.Starred) for arg in call.args) or len(call.args) != len(params):
+                return params
+            given = _Items(tuple(self._host(arg, scopes, 0) for arg in call.args))
+            merged = given if merged is None else _merge(merged, given)
+            if merged is None:
+                return params
+        in_specs, spec_scopes = passed_through(use, use.in_specs)
+        tree = parse_spec(self.scope, in_specs, spec_scopes) if in_specs is not None else None
+        result = list(params)
+        for index, (value, host) in enumerate(zip(params, merged.items)):
+            spec = tree[index] if isinstance(tree, tuple) and index < len(tree) else tree
+            if type(value) is AxisState and isinstance(host, _Array) and isinstance(spec, Spec):
+                entries = _entries(spec)
+                block = (None,) * len(host.shape) if entries is None else shapes.block(host.shape, entries, self._axis_size)
+                result[index] = replace(value, shape=block)
+        return result
+
+    def _axis_size(self, axis: str) -> int | None:
+        return self.mesh.size(axis) if self.mesh is not None else None
+
+    # -- where the mapped function is called -------------------------------------------------
+    def _applications(self, use: ShardMapUse) -> list[tuple[ast.Call, tuple]] | None:
+        if use.chain or use.body is None or use.bound_args:
+            return None
+        if use.decorated:
+            body = use.body
+            if not isinstance(body, DEFS) or any(decorator is not use.node and not self._is_jit(decorator, use.body_scopes)
+                                                 for decorator in body.decorator_list):
+                return None
+            return self._calls_of(body.name, use.body_scopes, body)
+        node = use.node
+        if not (node.args and node.args[0] in (use.body_ref, use.body)):
+            return None  # `partial(shard_map, ...)(f)`: not followed
+        owner = use.call_scopes[-1] if use.call_scopes else self.scope.tree
+        parent = _parent_of(owner, node)
+        if isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and self._is_jit(parent.func, use.call_scopes):
+            node, parent = parent, _parent_of(owner, parent)  # `jax.jit(jax.shard_map(...))`: the same arguments
+        if isinstance(parent, ast.Call) and parent.func is node:
+            return [(parent, use.call_scopes)]
+        if isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1 \
+                and type(parent.targets[0]) is ast.Name:
+            return self._calls_of(parent.targets[0].id, use.call_scopes, node)
+        return None
+
+    def _is_jit(self, expr: ast.expr, scopes: tuple) -> bool:
+        """`jax.jit` (or `partial(jax.jit, ...)`): it passes arrays through with their shapes."""
+        if isinstance(expr, ast.Call) and self.scope.resolve(expr.func, scopes) == "functools.partial" and expr.args:
+            expr = expr.args[0]
+        return self.scope.resolve(expr, scopes) == "jax.jit"
+
+    def _calls_of(self, name: str, scopes: tuple, binding: ast.AST) -> list[tuple[ast.Call, tuple]] | None:
+        """Every call of the function bound to `name` once, when nothing else refers to it."""
+        if name in self.scope.volatile:
+            return None
+        bindings = self.scope.locals_of(scopes[-1]) if scopes else self.scope.globals
+        if bindings.unique_function(name) is not binding and bindings.unique_value(name) is not binding:
+            return None
+        if scopes:
+            facts = _facts(scopes[-1])
+            calls = [(call, scopes[:-1] + where) for call, where in facts.calls.get(name, [])]
+            references = facts.loads.get(name, 0)
+        else:
+            calls = self._calls_by_name().get(name, [])
+            references = self.scope.loads(name)
+        return calls if calls and len(calls) == references else None
+
+    def _calls_by_name(self) -> dict[str, list[tuple[ast.Call, tuple]]]:
+        if self._calls is None:
+            self._calls = {}
+            for node, scopes in iter_with_scopes(self.scope.tree):
+                if type(node) is ast.Call and type(node.func) is ast.Name:
+                    self._calls.setdefault(node.func.id, []).append((node, scopes))
+        return self._calls
+
+    # -- host values ---------------------------------------------------------------------------
+    def _host(self, expr: ast.expr, scopes: tuple, depth: int):
+        """The array shape (or tuple of them) `expr` certainly has; None when not known."""
+        if depth > MAX_HOST_DEPTH:
+            return None
+        kind = type(expr)
+        if kind is ast.Name:
+            return self._reaching(expr, scopes, depth + 1)
+        if kind in (ast.Tuple, ast.List):
+            if any(type(element) is ast.Starred for element in expr.elts):
+                return None
+            return _Items(tuple(self._host(element, scopes, depth + 1) for element in expr.elts))
+        if kind is ast.Subscript:
+            items = self._host(expr.value, scopes, depth + 1)
+            index = literal_value(expr.slice)
+            if isinstance(items, _Items) and type(index) is int and -len(items.items) <= index < len(items.items):
+                return items.items[index]
+            return None
+        if kind is ast.Attribute and expr.attr == "T":
+            array = self._host(expr.value, scopes, depth + 1)
+            return _Array(tuple(reversed(array.shape))) if isinstance(array, _Array) else None
+        if kind is ast.Call:
+            return self._host_call(expr, scopes, depth)
+        if kind is ast.BinOp:  # `np.arange(32).reshape(8, 4) / 8`
+            sides = [self._host(side, scopes, depth + 1) if not _number(side) else _Array(())
+                     for side in (expr.left, expr.right)]
+            if not all(isinstance(side, _Array) for side in sides):
+                return None
+            combine = shapes.matmul if isinstance(expr.op, ast.MatMult) else lambda a, b: shapes.broadcast([a, b])
+            shape = combine(sides[0].shape, sides[1].shape)
+            return _Array(shape) if shape is not None and sides != [_Array(()), _Array(())] else None
+        return None
+
+    def _host_call(self, call: ast.Call, scopes: tuple, depth: int):
+        args = call_args(call)
+        if any(arg.star for arg in args):
+            return None
+        positional = [arg.value for arg in args if arg.keyword is None]
+        keywords = {arg.keyword: arg.value for arg in args if arg.keyword is not None}
+        name = self.scope.resolve(call.func, scopes)
+        if name in shapes.CONSTRUCTORS or name in shapes.SAMPLERS:
+            at = 1 if name in shapes.SAMPLERS else 0
+            node = keywords.get("shape", positional[at] if len(positional) > at else None)
+            shape = shapes.as_shape(self.scope.constant(node, scopes)) if node is not None else None
+            return _Array(shape) if shape is not None and -1 not in shape else None
+        if name in ("numpy.random.randn", "numpy.random.rand") and not keywords:
+            sizes = [self.scope.constant(node, scopes) for node in positional]
+            return _Array(tuple(sizes)) if all(type(size) is int and size >= 0 for size in sizes) else None
+        if name in ("numpy.arange", "jax.numpy.arange") and 1 <= len(positional) <= 3 and set(keywords) <= {"dtype"}:
+            bounds = [self.scope.constant(node, scopes) for node in positional]
+            if all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2]):
+                return _Array((len(range(*bounds)),))
+            return None
+        if name in _SAME and positional:
+            array = self._host(positional[0], scopes, depth + 1)
+            return array if isinstance(array, _Array) else None
+        if name is None and type(call.func) is ast.Attribute:
+            return self._host_method(call, positional, keywords, scopes, depth)
+        if name is None and type(call.func) is ast.Name and not args:
+            function, outer = self.scope.lookup_function(call.func.id, scopes)
+            if isinstance(function, DEFS) and not function.decorator_list and not function.args.args \
+                    and not any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in ast.walk(function)):
+                return self._returned(function, outer + (function,), depth)
+        return None
+
+    def _host_method(self, call: ast.Call, positional, keywords, scopes: tuple, depth: int):
+        array = self._host(call.func.value, scopes, depth + 1)
+        if not isinstance(array, _Array) or keywords and call.func.attr != "astype":
+            return None
+        method = call.func.attr
+        values = [self.scope.constant(node, scopes) for node in positional]
+        if method == "reshape" and values:
+            new = values[0] if len(values) == 1 and isinstance(values[0], tuple) else tuple(values)
+            if all(type(size) is int for size in new):
+                shape = shapes.reshaped(array.shape, new)
+                return _Array(shape) if shape is not None else None
+            return None
+        if method in ("astype", "copy", "block_until_ready"):
+            return array
+        if method == "transpose":
+            shape = shapes.transposed(array.shape, values[0] if len(values) == 1 else tuple(values) or None)
+            return _Array(shape) if shape is not None else None
+        return None
+
+    def _returned(self, function: FunctionDef, scopes: tuple, depth: int):
+        """What every `return` of a function without parameters gives."""
+        returns = [node for node, where in iter_with_scopes(function) if type(node) is ast.Return
+                   and where == scopes[-1:] and node.value is not None]
+        found = None
+        for node in returns:
+            value = self._host(node.value, scopes, depth + 1)
+            found = value if found is None else _merge(found, value)
+            if found is None:
+                return None
+        return found
+
+    def _reaching(self, node: ast.Name, scopes: tuple, depth: int):
+        """The value of the one assignment that reaches `node` (a read in the function where it
+        is bound), or every caller's argument for a parameter no assignment reaches."""
+        name = node.id
+        if name in self.scope.volatile:
+            return None
+        for index in range(len(scopes) - 1, -1, -1):
+            if self.scope.locals_of(scopes[index]).binds(name):
+                owner, outer = scopes[index], scopes[: index + 1]
+                break
+        else:
+            owner, outer = self.scope.tree, ()
+        if outer != scopes:  # a closed-over name: its one value
+            bound = (self.scope.locals_of(owner) if outer else self.scope.globals).unique_value(name)
+            return self._host(bound, outer, depth) if bound is not None else None
+        assigned = _reaching_assignment(owner, node)
+        if assigned is False:
+            return None
+        if assigned is not None:
+            return self._host(assigned, outer, depth)
+        if not isinstance(owner, DEFS) or name not in [arg.arg for arg in owner.args.args]:
+            return None
+        return self._parameter(owner, name, depth)
+
+    def _parameter(self, function: FunctionDef, name: str, depth: int):
+        calls, skip = self._callers(function)
+        if not calls:
+            return None
+        position = [arg.arg for arg in function.args.args].index(name) - skip
+        found = None
+        for call, scopes in calls:
+            args = call_args(call)
+            if len(args) == 1 and args[0].star == "*":  # `main(*inputs())`
+                items = self._host(args[0].value, scopes, depth + 1)
+                value = items.items[position] if isinstance(items, _Items) and 0 <= position < len(items.items) else None
+            else:
+                given = _argument(call, function, name, skip)
+                value = self._host(given, scopes, depth + 1) if given is not None else None
+            found = value if found is None else _merge(found, value)
+            if found is None:
+                return None
+        return found
+
+
+def _number(node: ast.expr) -> bool:
+    value = literal_value(node)
+    return type(value) in (int, float)
+
+
+def _entries(spec: Spec) -> list[object] | None:
+    """The spec's entries per dimension; an entry that is not a literal counts as sharded over
+    axes of unknown size (the rank stays known)."""
+    entries: list[object] = []
+    for arg in call_args(spec.node):
+        if arg.star:
+            return None  # as many entries as it unpacks: the sizes are not known
+        if arg.keyword is None:
+            value = literal_value(arg.value)
+            ok = value is None or isinstance(value, str) or isinstance(value, tuple) and all(
+                isinstance(item, str) for item in value)
+            entries.append(value if ok else ("?",))
+    return entries
+
+
+class _Facts:
+    """What a function (or the module) binds and calls, read in one walk: each name's top-level
+    `name = value` statements by index and the names bound any other way (its own scope); the
+    calls of bare names (with their scopes from it on) and the names read (nested functions
+    and lambdas included)."""
+
+    def __init__(self, owner) -> None:
+        self.simple: dict[str, dict[int, ast.expr]] = {}
+        self.other: set[str] = set()
+        self.loads: dict[str, int] = {}
+        self.calls: dict[str, list[tuple[ast.Call, tuple]]] = {}
+        targets: set[int] = set()
+        for index, stmt in enumerate(owner.body):
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+                self.simple.setdefault(stmt.targets[0].id, {})[index] = stmt.value
+                targets.add(id(stmt.targets[0]))
+        top = (owner,) if isinstance(owner, DEFS) else ()
+        stack: list[tuple[ast.AST, tuple, bool]] = [(stmt, top, True) for stmt in owner.body]
+        while stack:
+            node, where, own = stack.pop()
+            kind = type(node)
+            if kind is ast.Name:
+                if type(node.ctx) is ast.Load:
+                    self.loads[node.id] = self.loads.get(node.id, 0) + 1
+                elif own and id(node) not in targets:
+                    self.other.add(node.id)
+                continue
+            if kind is ast.Call and type(node.func) is ast.Name:
+                self.calls.setdefault(node.func.id, []).append((node, where))
+            if own:
+                self._note(node, kind)
+            if kind in DEFS or kind is ast.ClassDef:
+                outside = list(node.decorator_list) + ([node.args] if kind in DEFS else list(node.bases))
+                stack.extend((child, where, own) for child in outside)
+                inner = where + (node,) if kind in DEFS else where
+                stack.extend((child, inner, False) for child in node.body)
+                continue
+            stack.extend((child, where, own and kind is not ast.Lambda) for child in ast.iter_child_nodes(node))
+
+    def _note(self, node: ast.AST, kind: type) -> None:
+        if kind is ast.Global or kind is ast.Nonlocal:
+            self.other.update(node.names)
+        elif kind is ast.Import or kind is ast.ImportFrom:
+            self.other.update((alias.asname or alias.name.split(".")[0]) for alias in node.names)
+        elif kind is ast.match_case:
+            self.other.add("*")
+        elif kind is not ast.alias and isinstance(getattr(node, "name", None), str):
+            self.other.add(node.name)  # def, class, except ... as, match patterns
+
+
+def _facts(owner) -> _Facts:
+    found = getattr(owner, "_shardfix_shape_facts", None)
+    if found is None:
+        found = owner._shardfix_shape_facts = _Facts(owner)
+    return found
+
+
+def _reaching_assignment(owner, read: ast.Name):
+    """The value of the last top-level `name = value` of `owner` before the statement holding
+    `read`; None when there is none; False when `name` is bound any other way in `owner`."""
+    name = read.id
+    body = owner.body
+    position = (read.lineno, read.col_offset)
+    holder = _holder(body, position)
+    if holder is None or isinstance(body[holder], _SCOPES) or not _plainly_in(body[holder], read):
+        return False  # read inside a lambda, a comprehension, a def or a class: another scope
+    facts = _facts(owner)
+    if name in facts.other or "*" in facts.other:
+        return False
+    simple = facts.simple.get(name, {})
+    before = [index for index in simple if index < holder]
+    return simple[max(before)] if before else None
+
+
+def _holder(body: list[ast.stmt], position: tuple[int, int]) -> int | None:
+    """The index of the statement of `body` that spans `position` (statements are in order)."""
+    low, high = 0, len(body) - 1
+    while low <= high:
+        middle = (low + high) // 2
+        stmt = body[middle]
+        if position < (stmt.lineno, stmt.col_offset):
+            high = middle - 1
+        elif position > (stmt.end_lineno, stmt.end_col_offset):
+            low = middle + 1
+        else:
+            return middle
+    return None
+
+
+def _parent_of(owner, node: ast.AST) -> ast.AST | None:
+    """The node holding `node`, searched in the statement of `owner` that spans it."""
+    body = owner.body
+    index = _holder(body, (node.lineno, node.col_offset))
+    if index is None:
+        return None
+    for parent in ast.walk(body[index]):
+        for child in ast.iter_child_nodes(parent):
+            if child is node:
+                return parent
+    return None
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+           ast.GeneratorExp)
+
+
+def _plainly_in(stmt: ast.stmt, read: ast.Name) -> bool:
+    """Whether `read` is in `stmt` outside every scope nested in it."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        if node is read:
+            return True
+        if node is not stmt and isinstance(node, _SCOPES):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return False

@@ -1,0 +1,17 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+
+def body(x):
+    if x.ndim == 2:
+        y = lax.psum(x, "i")
+    else:
+        y = x
+    return lax.all_gather(y, "i", to="reduced", tiled=True)  # SF101
+
+
+def run(mesh):
+    x = jnp.zeros((16, 16), jnp.float32)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P(None, reduced={"i"}))(x)
