@@ -26,6 +26,7 @@ from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.call_sites import asked
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
+from codemods.analysis.mesh_reach import unmeshed_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.specs import (
@@ -177,8 +178,17 @@ class TopLevelAllGatherPrefix(Rule):
 
 
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
-    """The call's findings; looked for again on the whole file when the sparse text left out
-    callers the analysis wanted (the same call there is the one at the same offsets)."""
+    """The call's findings, and the context mesh it certainly runs without (JAX checks that
+    before its input, so whatever the input is)."""
+    found = _spec_findings(ctx, call)
+    if _module_sets_mesh(ctx) and (path := _unmeshed_path(ctx, call)) is not None:
+        found.append(_Site(ctx, call)._no_mesh(path))
+    return found
+
+
+def _spec_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
+    """The call's findings from its input's sharding; looked for again on the whole file when the
+    sparse text left out callers the analysis wanted (the same call there is the one at the same offsets)."""
     wanted = asked(ctx)
     wanted.clear()
     found = list(_Site(ctx, call).findings())
@@ -244,6 +254,15 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
         return False
 
     return ctx.cached("sf104.sets-mesh", compute)
+
+
+def _unmeshed_path(ctx: FileContext, call: cst.Call) -> list[str] | None:
+    """The functions from module code down to `call` when the module reaches it only without a
+    context mesh (mesh_reach.py), read on the `ast` node at the same offsets."""
+    offsets = ctx.offsets(call)
+    node = next((node for node in ast.walk(ctx.tree)
+                 if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
+    return unmeshed_path(ctx.tree, ctx.imports.bindings, node) if node is not None else None
 
 
 # --------------------------------------------------------------------------- one call
@@ -338,11 +357,17 @@ class _Site:
 
     # ---- the findings
 
-    def _no_mesh(self) -> Finding:
+    def _no_mesh(self, path: list[str] | None = None) -> Finding:
         jax_name, _ = jax_module(self.ctx)
-        message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and this module sets none: JAX "
+        where = "this module sets none"
+        evidence = self._evidence() if path is None else ()
+        if path is not None:
+            chain = " -> ".join(["module code", *path])
+            where = f"this call is reached only outside `with {jax_name}.set_mesh(...)` ({chain})"
+            evidence = (*evidence, ("context mesh", f"none on the way: {chain}"))
+        message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and {where}: JAX "
                    f"raises \"{MESH_ERROR}\"; call it inside `with {jax_name}.set_mesh(mesh):`")
-        return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), None, self._evidence())
+        return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), None, evidence)
 
     def _rewrite(self, bad: list[DimGather]) -> Finding:
         ctx, out = self.ctx, self.out
