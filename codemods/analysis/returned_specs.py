@@ -1,4 +1,5 @@
-"""Specs a function or a method returns: `layout.activations()`, `spec_for(mesh)`, `self.spec()`.
+"""Specs a function or a method returns: `layout.activations()`, `spec_for(mesh)`, `self.spec()`;
+and `P(axis)` written in a function whose parameter `axis` the call being followed binds.
 
 Config objects keep the layout as methods (`def activations(self): return P(self.data,
 self.model)`) and scripts pass `NamedSharding(mesh, layout.activations())`. A call of a module
@@ -28,6 +29,8 @@ def returned_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = 
     node, _ = follow_spec(ctx, node, env)
     if not isinstance(node, cst.Call):
         return None
+    if ctx.imports.resolve(node.func) == PARTITION_SPEC:  # `P(axis)`, `axis` bound by the call followed
+        return _spec(ctx, node, env) if env is not None else None
     called = _called(ctx, node, env)
     if called is None:
         return None
