@@ -24,17 +24,19 @@ _DYNAMIC = frozenset({"__getattr__", "__getattribute__", "__setattr__", "__slots
 
 def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
     """(expression, Env) for each `yield` that may give `name` its value, where `name` is read in
-    the body of the `for` loop that binds it, its one binding in the scope."""
+    the body of the `for` loop that binds it, and nothing else in that loop binds it."""
     from codemods.analysis.local_names import _is_ancestor, _scope_info, follow_names, parents, resolve_name, scope_of
 
     bindings = _scope_info(ctx, scope_of(ctx, name)).bindings.get(name.value, [])
-    if len(bindings) != 1 or bindings[0].kind != "other":
+    loops = [(b, parents(ctx).get(b.node)) for b in bindings if b.kind == "other"]
+    found = [(b, loop) for b, loop in loops if isinstance(loop, cst.For) and loop.target is b.node
+             and loop.asynchronous is None and _is_ancestor(ctx, loop.body, name)]
+    if len(found) != 1:
         return None
-    target = bindings[0].node
-    loop = parents(ctx).get(target)
-    if not isinstance(loop, cst.For) or loop.target is not target or loop.asynchronous is not None \
-            or not _is_ancestor(ctx, loop.body, name):
-        return None
+    binding, loop = found[0]
+    start, end = ctx.offsets(loop)
+    if any(b is not binding and start <= b.start < end for b in bindings):
+        return None  # rebound inside the loop: the loop's value may not reach the use
     iterable, _ = follow_names(ctx, loop.iter)
     if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
         return None
