@@ -12,7 +12,9 @@ Findings (each only when the input's sharding is shown by the code):
   `jax.reshard(top_level_all_gather(x, P(..., None, ..., reduced={<all axes of that dimension>})), out)`;
 - a valid out spec that does not list the gathered axes in `reduced=`: add them to the gather
   and `jax.reshard` its result to the out spec as written (so it is not left typed reduced);
-- a call in a module that never sets a context mesh (`jax.set_mesh`): reported, not fixed.
+- a call in a module that never sets a context mesh (`jax.set_mesh`), or that the module reaches
+  only outside one (mesh_reach.py; JAX checks the mesh first, so whatever the input): reported,
+  not fixed.
 """
 from __future__ import annotations
 
@@ -143,7 +145,11 @@ class TopLevelAllGatherPrefix(Rule):
              "that fails is reported, without a fix): an out "
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
-             "`reduced={...}`; a call in a module that never sets a context mesh.",
+             "`reduced={...}`; a call in a module that never sets a context mesh, or that the module reaches only "
+             "outside `with jax.set_mesh(...)` (a helper called after the block; whatever the input). Specs may also "
+             "be returned by a function or a method of a config object (`layout.activations()`), and inputs be the "
+             "batches a `for` loop takes from a loader's generator (`jax.make_array_from_process_local_data("
+             "self.sharding, ...)`, the sharding stored by `__init__`).",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
