@@ -231,7 +231,7 @@ ENTRIES = {
     "n131_sf104_gather_run_later": "main(mesh, const(8, 8))",
     "s32_sf104_specs_from_methods": "main(mesh, const(8, 8))",
     "s33_sf104_loader_batches": "main(mesh)",
-    "n133_sf104_loaders_unknown": ("main(mesh)", "main(mesh, True)"),
+    "n133_sf104_loaders_unknown": ("main(mesh)", "main(mesh, True)", "rebinding(mesh)"),
     "n132_sf104_methods_unknown": ("main(mesh, const(8, 8))", "main(mesh, const(8, 8), True)"),
     "s7_sf104_passed_inputs": "(main(mesh, x), sliced(const(8)))",
     "s8_sf104_logical_rules": "(main(mesh, x), two_dims(mesh, x))",

@@ -59,6 +59,8 @@ def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
             return None
     else:
         return None
+    if any(name in _scope_info(ctx, generator).bindings for name in env.args):
+        return None  # a parameter rebound between yields is not what the call gave
     yields = _yields(generator.body)
     if not yields or any(isinstance(y.value, cst.From) or y.value is None for y in yields):
         return None

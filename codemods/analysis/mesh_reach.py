@@ -81,6 +81,8 @@ def _sets_mesh_globally(tree: ast.Module, bindings, parents) -> bool:
     statement sets the mesh for good; an alias may be called anywhere)."""
     setters = set(jaxapi.CONTEXT_MESH_SETTERS)
     for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in ("__enter__", "enter_context"):
+            return True  # a context entered by hand stays entered
         if not isinstance(node, (ast.Name, ast.Attribute)):
             continue
         name = ast_dotted(node)

@@ -32,3 +32,17 @@ def main(mesh, flag=False):
             out.append(top_level_all_gather(batch, P(None, reduced={"j"})))  # none: the yields disagree
             break
     return out
+
+
+def rebound(mesh, axis):
+    yield jax.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P(axis)))
+    axis = "j"
+    yield jax.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P(axis)))
+
+
+def rebinding(mesh):
+    out = []
+    with jax.set_mesh(mesh):
+        for batch in rebound(mesh, "i"):
+            out.append(top_level_all_gather(batch, P(None, reduced={"i"})))  # none: the second batch is on 'j'
+    return out
