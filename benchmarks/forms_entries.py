@@ -231,6 +231,7 @@ ENTRIES = {
     "n131_sf104_gather_run_later": "main(mesh, const(8, 8))",
     "s32_sf104_specs_from_methods": "main(mesh, const(8, 8))",
     "s33_sf104_loader_batches": "main(mesh)",
+    "s34_sf104_mesh_axis_names": ("main(const(8, 8))", "given(mesh, const(8, 8))"),
     "n133_sf104_loaders_unknown": ("main(mesh)", "main(mesh, True)", "rebinding(mesh)"),
     "n132_sf104_methods_unknown": ("main(mesh, const(8, 8))", "main(mesh, const(8, 8), True)"),
     "s7_sf104_passed_inputs": "(main(mesh, x), sliced(const(8)))",
