@@ -228,6 +228,13 @@ ENTRIES = {
     "s4_sf104_spec_arguments": "main(x)",
     "s5_sf104_pytree_leaves": "(main({'w': x, 'b': x}), exported({'w': x, 'b': x}))",
     "s6_sf104_three_axes": "main(x)",
+    "s31_sf104_helper_called_without_mesh": "main(mesh, const(8, 8))",
+    "n131_sf104_gather_run_later": "main(mesh, const(8, 8))",
+    "s32_sf104_specs_from_methods": "main(mesh, const(8, 8))",
+    "s33_sf104_loader_batches": "main(mesh)",
+    "s34_sf104_mesh_axis_names": ("main(const(8, 8))", "given(mesh, const(8, 8))"),
+    "n133_sf104_loaders_unknown": ("main(mesh)", "main(mesh, True)", "rebinding(mesh)"),
+    "n132_sf104_methods_unknown": ("main(mesh, const(8, 8))", "main(mesh, const(8, 8), True)"),
     "s7_sf104_passed_inputs": "(main(mesh, x), sliced(const(8)))",
     "s8_sf104_logical_rules": "(main(mesh, x), two_dims(mesh, x))",
     "s9_sf104_loop_tables": "main(mesh, x)",
@@ -398,6 +405,9 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "n87_dataclass_field_redeclared": {17: "        return h"},
     "n86_super_init_in_branch": {25: "        return h"},
     # AXES[2] is out of range (the analysis is rightly silent); an lru_cache cannot hash an array
+    # repaired as the finding says: under the mesh (jax.reshard to a bare P needs one too)
+    "s31_sf104_helper_called_without_mesh": {
+        8: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
     "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
 }
 
@@ -417,6 +427,10 @@ NOTES: dict[tuple[str, int], str] = {
     ("ns2_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
     ("ns1_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
     ("ns1_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
+
+    ("n53_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
+    ("n52_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
+    ("n52_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
 
     # array rank: a branch on x.ndim is decided only when every application gives the same rank
     ("nd3_two_ranks_applied", 12): "f is also kept in another name (apply = f) that code may call with a 2-D array",

@@ -39,6 +39,10 @@ cst = lazy_module("libcst")
 JIT = "jax.jit"
 SHARD_MAP = "jax.shard_map"
 PARTIAL = "functools.partial"
+# Arrays built from host data: where their sharding argument stands.
+_MAKE_ARRAY = {"jax.make_array_from_process_local_data": (0, "sharding"),
+               "jax.make_array_from_callback": (1, "sharding"),
+               "jax.make_array_from_single_device_arrays": (1, "sharding")}
 
 
 def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
@@ -73,7 +77,7 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
             return leaf_sharding(ctx, mapped[0], depth + 1, mapped[1])
         binding = resolve_name(ctx, expr)
         if binding is None:
-            return _passed_sharding(ctx, expr, depth)
+            return _iterated_sharding(ctx, expr, depth) or _passed_sharding(ctx, expr, depth)
         if binding.kind != "assign":
             return None
         return input_sharding(ctx, binding.value, depth + 1, env)
@@ -91,11 +95,19 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         sharding = call_argument(expr, 1, "device")
     elif name == "jax.reshard":
         sharding = call_argument(expr, 1, "out_shardings")
+    elif name in _MAKE_ARRAY:
+        sharding = call_argument(expr, *_MAKE_ARRAY[name])
     else:
         sharding = _producer_out(ctx, expr.func)
         env = None  # written where the producer stands, outside any bound call
         follow = partial(follow_spec, ctx)
-    return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env)) if sharding is not None else None
+    if sharding is None:
+        return None
+    field = _init_field(ctx, sharding, env)
+    if field is not None:  # `self.sharding`: read where `__init__` stores it, its parameters bound
+        sharding, env = field
+        follow = partial(follow_spec, ctx, env=env)
+    return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
 
 
 def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
@@ -130,6 +142,26 @@ def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) ->
     """A parameter of a module function: the sharding every call's argument has, when they agree."""
     found = read_passed(ctx, name, lambda value, env: (read or input_sharding)(ctx, value, depth + 1, env))
     if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
+        return None
+    return found[0]
+
+
+def _init_field(ctx: FileContext, node: cst.BaseExpression, env: Env | None):
+    from codemods.analysis.iterated import init_field
+
+    return init_field(ctx, node, env) if isinstance(node, cst.Attribute) else None
+
+
+def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> ShardingLiteral | None:
+    """A `for` target (`for batch in Loader(mesh):`): the sharding every value the loop may bind
+    has, when they agree."""
+    from codemods.analysis.iterated import loop_values
+
+    values = loop_values(ctx, name)
+    if not values:
+        return None
+    found = [input_sharding(ctx, value, depth + 1, env) for value, env in values]
+    if any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
 

@@ -26,6 +26,11 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
     from codemods.analysis.specs import follow_names, parse_axes
 
     if isinstance(node, cst.Attribute):
+        from codemods.analysis.mesh_names import mesh_axis_names
+
+        names = mesh_axis_names(ctx, node)  # `mesh.axis_names`
+        if names is not None:
+            return names
         node = attribute_value(ctx, node)
     elif isinstance(node, cst.Subscript):
         from codemods.analysis.spec_sources import table_item

@@ -18,7 +18,15 @@ cst = lazy_module("libcst")
 
 
 def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:
-    """The spec a call of a logical-name helper returns, else None."""
+    """The spec a call of a logical-name helper, or of a function or method returning a `P(...)`
+    (returned_specs.py), returns; else None."""
+    from codemods.analysis.returned_specs import returned_spec
+
+    found = _logical_spec(ctx, node, env)
+    return found if found is not None else returned_spec(ctx, node, env)
+
+
+def _logical_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:
     node, _ = follow_spec(ctx, node, env)
     if not isinstance(node, cst.Call):
         return None

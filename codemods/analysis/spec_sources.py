@@ -177,7 +177,11 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
         if followed is None and isinstance(node, cst.Name):
             followed, inline = _passed_node(ctx, node), False  # a parameter: what every call passes
         elif isinstance(followed, cst.Attribute):
-            followed, inline = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env), False
+            field = _init_field(ctx, followed, env)
+            if field is not None:  # `self.sharding` stored by the constructed class's `__init__`
+                (followed, env), inline = field, False
+            else:
+                followed, inline = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env), False
         elif isinstance(followed, cst.Subscript):
             followed, inline = table_item(ctx, followed, env), False
         else:
@@ -186,6 +190,12 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
             return None, False
         node = followed
     return None, False
+
+
+def _init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    from codemods.analysis.iterated import init_field
+
+    return init_field(ctx, node, env)
 
 
 def _passed_node(ctx: FileContext, name: cst.Name):

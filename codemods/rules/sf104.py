@@ -12,7 +12,9 @@ Findings (each only when the input's sharding is shown by the code):
   `jax.reshard(top_level_all_gather(x, P(..., None, ..., reduced={<all axes of that dimension>})), out)`;
 - a valid out spec that does not list the gathered axes in `reduced=`: add them to the gather
   and `jax.reshard` its result to the out spec as written (so it is not left typed reduced);
-- a call in a module that never sets a context mesh (`jax.set_mesh`): reported, not fixed.
+- a call in a module that never sets a context mesh (`jax.set_mesh`), or that the module reaches
+  only outside one (mesh_reach.py; JAX checks the mesh first, so whatever the input): reported,
+  not fixed.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from codemods.analysis.call_sites import asked
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
+from codemods.analysis.mesh_reach import unmeshed_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.specs import (
@@ -143,7 +146,11 @@ class TopLevelAllGatherPrefix(Rule):
              "that fails is reported, without a fix): an out "
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
-             "`reduced={...}`; a call in a module that never sets a context mesh.",
+             "`reduced={...}`; a call in a module that never sets a context mesh, or that the module reaches only "
+             "outside `with jax.set_mesh(...)` (a helper called after the block; whatever the input). Specs may also "
+             "be returned by a function or a method of a config object (`layout.activations()`), and inputs be the "
+             "batches a `for` loop takes from a loader's generator (`jax.make_array_from_process_local_data("
+             "self.sharding, ...)`, the sharding stored by `__init__`).",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
@@ -182,8 +189,17 @@ class TopLevelAllGatherPrefix(Rule):
 
 
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
-    """The call's findings; looked for again on the whole file when the sparse text left out
-    callers the analysis wanted (the same call there is the one at the same offsets)."""
+    """The call's findings, and the context mesh it certainly runs without (JAX checks that
+    before its input, so whatever the input is)."""
+    found = _spec_findings(ctx, call)
+    if _module_sets_mesh(ctx) and (path := _unmeshed_path(ctx, call)) is not None:
+        found.append(_Site(ctx, call)._no_mesh(path))
+    return found
+
+
+def _spec_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
+    """The call's findings from its input's sharding; looked for again on the whole file when the
+    sparse text left out callers the analysis wanted (the same call there is the one at the same offsets)."""
     wanted = asked(ctx)
     wanted.clear()
     found = list(_Site(ctx, call).findings())
@@ -269,6 +285,15 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
         return False
 
     return ctx.cached("sf104.sets-mesh", compute)
+
+
+def _unmeshed_path(ctx: FileContext, call: cst.Call) -> list[str] | None:
+    """The functions from module code down to `call` when the module reaches it only without a
+    context mesh (mesh_reach.py), read on the `ast` node at the same offsets."""
+    offsets = ctx.offsets(call)
+    node = next((node for node in ast.walk(ctx.tree)
+                 if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
+    return unmeshed_path(ctx.tree, ctx.imports.bindings, node) if node is not None else None
 
 
 # --------------------------------------------------------------------------- one call
@@ -363,11 +388,17 @@ class _Site:
 
     # ---- the findings
 
-    def _no_mesh(self) -> Finding:
+    def _no_mesh(self, path: list[str] | None = None) -> Finding:
         jax_name, _ = jax_module(self.ctx)
-        message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and this module sets none: JAX "
+        where = "this module sets none"
+        evidence = self._evidence() if path is None else ()
+        if path is not None:
+            chain = " -> ".join(["module code", *path])
+            where = f"this call is reached only outside `with {jax_name}.set_mesh(...)` ({chain})"
+            evidence = (*evidence, ("context mesh", f"none on the way: {chain}"))
+        message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and {where}: JAX "
                    f"raises \"{MESH_ERROR}\"; call it inside `with {jax_name}.set_mesh(mesh):`")
-        return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), None, self._evidence())
+        return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), None, evidence)
 
     def _rewrite(self, bad: list[DimGather]) -> Finding:
         ctx, out = self.ctx, self.out

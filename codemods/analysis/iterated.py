@@ -1,0 +1,181 @@
+"""Values a loader hands out: `for batch in Loader(mesh):` and the fields its `__init__` stores.
+
+Input pipelines are classes: `__init__` keeps `self.sharding = NamedSharding(mesh, P(axis))`
+and a generator `__iter__` yields `jax.make_array_from_process_local_data(self.sharding, local)`;
+the training loop reads `for batch in Loader(mesh):`. A `for` target over a construction of a
+module class without bases whose `__iter__` is a plain generator (or over a call of a module
+generator function) holds one of the values its `yield`s give, read with the receiver (the
+parameters) bound to the construction (the call). `self.field` of such a receiver is the one
+value the file ever stores to that attribute name, in a statement of `__init__`'s own body whose
+parameters the body never rebinds. Anything else is unknown (None).
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.spec_sources import Env, bind_call, env_value
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_DYNAMIC = frozenset({"__getattr__", "__getattribute__", "__setattr__", "__slots__", "__new__"})
+
+
+def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
+    """(expression, Env) for each `yield` that may give `name` its value, where `name` is read in
+    the body of the `for` loop that binds it, and nothing else in that loop binds it."""
+    from codemods.analysis.local_names import _is_ancestor, _scope_info, follow_names, parents, resolve_name, scope_of
+
+    bindings = _scope_info(ctx, scope_of(ctx, name)).bindings.get(name.value, [])
+    loops = [(b, parents(ctx).get(b.node)) for b in bindings if b.kind == "other"]
+    found = [(b, loop) for b, loop in loops if isinstance(loop, cst.For) and loop.target is b.node
+             and loop.asynchronous is None and _is_ancestor(ctx, loop.body, name)]
+    if len(found) != 1:
+        return None
+    binding, loop = found[0]
+    start, end = ctx.offsets(loop)
+    if any(b is not binding and start <= b.start < end for b in bindings):
+        return None  # rebound inside the loop: the loop's value may not reach the use
+    iterable, _ = follow_names(ctx, loop.iter)
+    if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
+        return None
+    binding = resolve_name(ctx, iterable.func)
+    if binding is None or binding.kind != "def":
+        return None
+    if isinstance(binding.node, cst.ClassDef):
+        cls = _plain_class(binding.node)
+        method = _method(cls, "__iter__") if cls is not None else None
+        if method is None:
+            return None
+        env = Env(method, {_first_param(method): (iterable, None)})
+        generator = method
+    elif isinstance(binding.node, cst.FunctionDef) and not binding.node.decorators:
+        generator = binding.node
+        params = {p.name.value for p in (*generator.params.posonly_params, *generator.params.params,
+                                         *generator.params.kwonly_params)}
+        env = bind_call(ctx, generator, iterable, None, frozenset(params))
+        if env is None:
+            return None
+    else:
+        return None
+    if any(name in _scope_info(ctx, generator).bindings for name in env.args):
+        return None  # a parameter rebound between yields is not what the call gave
+    yields = _yields(generator.body)
+    if not yields or any(isinstance(y.value, cst.From) or y.value is None for y in yields):
+        return None
+    return [(y.value, env) for y in yields]
+
+
+def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """(expression, Env) the field `owner.attr` certainly holds, `owner` a construction of a
+    module class (through a local name or a bound parameter), stored once by its `__init__`."""
+    from codemods.analysis.local_names import _scope_info, follow_names, resolve_name
+
+    owner = node.value
+    if not isinstance(owner, cst.Name):
+        return None
+    bound = env_value(ctx, owner, env)
+    construction, outer = bound if bound is not None else (follow_names(ctx, owner)[0], None)
+    if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
+        return None
+    binding = resolve_name(ctx, construction.func)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef):
+        return None
+    cls = _plain_class(binding.node)
+    init = _method(cls, "__init__") if cls is not None else None
+    attr = node.attr.value
+    if init is None or _stores(ctx).get(attr) != 1 or _class_binds(cls, attr):
+        return None
+    info = _scope_info(ctx, init)
+    params = [p.name.value for p in (*init.params.posonly_params, *init.params.params, *init.params.kwonly_params)]
+    if any(name in info.bindings for name in params) or isinstance(init.params.star_arg, cst.Param) \
+            or init.params.star_kwarg is not None:
+        return None
+    me = params[0]
+    value = next((small.value for line in init.body.body if isinstance(line, cst.SimpleStatementLine)
+                  for small in line.body if isinstance(small, cst.Assign) and len(small.targets) == 1
+                  and _is_field(small.targets[0].target, me, attr)), None)
+    if value is None:
+        return None  # stored in a branch, a loop or another method
+    inner = bind_call(ctx, init, construction, outer, frozenset(params[1:]), 1)
+    return (value, inner) if inner is not None else None
+
+
+def _plain_class(cls: cst.ClassDef) -> cst.ClassDef | None:
+    """The class when it has no bases or decorators and defines no attribute hooks."""
+    if cls.bases or cls.keywords or cls.decorators or not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    if any(_class_binds(cls, name) for name in _DYNAMIC):
+        return None
+    return cls
+
+
+def _method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+    found = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    if len(found) != 1 or found[0].decorators or found[0].asynchronous is not None \
+            or not [*found[0].params.posonly_params, *found[0].params.params]:
+        return None
+    return found[0]
+
+
+def _first_param(function: cst.FunctionDef) -> str:
+    return [*function.params.posonly_params, *function.params.params][0].name.value
+
+
+def _class_binds(cls: cst.ClassDef, name: str) -> bool:
+    for statement in cls.body.body:
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            if statement.name.value == name and name != "__init__":
+                return True
+        elif isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                    [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
+                if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                    return True
+        else:
+            return True  # a compound statement may bind anything
+    return False
+
+
+def _is_field(target: cst.BaseExpression, me: str, attr: str) -> bool:
+    return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+        and target.value.value == me and target.attr.value == attr
+
+
+def _yields(body: cst.CSTNode) -> list:
+    """The `yield`s of a function body, not of the functions or lambdas inside it."""
+    found: list = []
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_FunctionDef(self, node) -> bool:
+            return False
+
+        def visit_Lambda(self, node) -> bool:
+            return False
+
+        def visit_ClassDef(self, node) -> bool:
+            return False
+
+        def visit_Yield(self, node) -> None:
+            found.append(node)
+
+    body.visit(_Visitor())
+    return found
+
+
+def _stores(ctx: FileContext) -> dict[str, int]:
+    """How often the file stores or deletes each attribute name (every name when `setattr`,
+    `vars` or `__dict__` appear: then no count is trusted). Read on Python's `ast`."""
+    def compute() -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                counts[node.attr] = counts.get(node.attr, 0) + 1
+            elif (isinstance(node, ast.Name) and node.id in ("setattr", "delattr", "vars")) \
+                    or (isinstance(node, ast.Attribute) and node.attr == "__dict__"):
+                return {}
+        return counts
+
+    return ctx.cached("iterated.stores", compute)

@@ -1,0 +1,155 @@
+"""Specs a function or a method returns: `layout.activations()`, `spec_for(mesh)`, `self.spec()`;
+and `P(axis)` written in a function whose parameter `axis` the call being followed binds.
+
+Config objects keep the layout as methods (`def activations(self): return P(self.data,
+self.model)`) and scripts pass `NamedSharding(mesh, layout.activations())`. A call of a module
+function, of `self.method` or of a method of an instance built in the file (`layout = Layout()`)
+whose body ends in its one `return` of a literal `P(...)` (or of another such call) is read as that
+spec, its dimensions read through the call's arguments and the receiver's fields (a dataclass
+default, a value given to the constructor). The result has no literal at the use: a fix writes
+its axes by value. Anything else is unknown (None).
+"""
+from __future__ import annotations
+
+from codemods.analysis.spec_sources import Env, Packed, _returned, bind_call, env_value, follow_spec, returned_by
+from codemods.analysis.specs import PARTITION_SPEC, Axes, Spec, SpecLiteral, parse_axes, parse_axis_set
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+MAX_DEPTH = 4
+
+
+def returned_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None,
+                  depth: int = 0) -> SpecLiteral | None:
+    """The spec the call `node` certainly returns, else None."""
+    if depth > MAX_DEPTH:
+        return None
+    node, _ = follow_spec(ctx, node, env)
+    if not isinstance(node, cst.Call):
+        return None
+    if ctx.imports.resolve(node.func) == PARTITION_SPEC:  # `P(axis)`, `axis` bound by the call followed
+        return _spec(ctx, node, env) if env is not None else None
+    called = _called(ctx, node, env)
+    if called is None:
+        return None
+    value, inner = called
+    if isinstance(value, cst.Call) and ctx.imports.resolve(value.func) == PARTITION_SPEC:
+        return _spec(ctx, value, inner)
+    return returned_spec(ctx, value, inner, depth + 1)
+
+
+def _called(ctx: FileContext, call: cst.Call, env: Env | None):
+    """(returned expression, Env binding the callee's parameters) of a call of a one-return
+    module function, `self.method` or method of an instance built in the file; else None."""
+    returned = returned_by(ctx, call.func)
+    receiver = None
+    if returned is None:
+        found = _instance_method(ctx, call.func)
+        if found is None:
+            return None
+        method, receiver = found
+        returned = _returned(ctx, method, [], 1)
+        if returned is None:
+            return None
+    function, value, bindable, skip = returned
+    inner = bind_call(ctx, function, call, env, bindable, skip)
+    if inner is None:
+        return None
+    if receiver is not None:
+        first = [*function.params.posonly_params, *function.params.params][0].name.value
+        inner = Env(function, {**inner.args, first: (receiver, env)})
+    return value, inner
+
+
+def _instance_method(ctx: FileContext, func: cst.BaseExpression):
+    """(method, receiver name) for `obj.name` where `obj` certainly holds `Cls(...)` of a module
+    class defining `name` as a plain method, an attribute the file never assigns."""
+    from codemods.analysis.local_names import follow_names, resolve_name
+    from codemods.analysis.named_axes import _assigned_attributes
+
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        return None
+    name = func.attr.value
+    assigned = _assigned_attributes(ctx)
+    if name in assigned or "*" in assigned:
+        return None
+    construction, _ = follow_names(ctx, func.value)
+    if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
+        return None
+    built = resolve_name(ctx, construction.func)
+    if built is None or built.kind != "def" or not isinstance(built.node, cst.ClassDef):
+        return None
+    methods = [statement for statement in built.node.body.body
+               if isinstance(statement, cst.FunctionDef) and statement.name.value == name]
+    others = [statement for statement in built.node.body.body if statement not in methods
+              and _binds(statement, name)]
+    if len(methods) != 1 or others or methods[0].decorators \
+            or not [*methods[0].params.posonly_params, *methods[0].params.params]:
+        return None
+    return methods[0], func.value
+
+
+def _binds(statement: cst.CSTNode, name: str) -> bool:
+    """Whether a class-body statement other than the method binds `name` too."""
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+        return statement.name.value == name
+    if isinstance(statement, cst.SimpleStatementLine):
+        return any(isinstance(target, cst.Name) and target.value == name
+                   for small in statement.body
+                   for target in _targets(small))
+    return True  # a compound statement may bind anything
+
+
+def _targets(small: cst.BaseSmallStatement) -> list:
+    if isinstance(small, cst.Assign):
+        return [target.target for target in small.targets]
+    if isinstance(small, (cst.AnnAssign, cst.AugAssign)):
+        return [small.target]
+    return []
+
+
+def _spec(ctx: FileContext, call: cst.Call, env: Env) -> SpecLiteral | None:
+    """The `P(...)` written in the callee, each argument read through `env`."""
+    partitions: list[Axes] = []
+    sets: dict[str, Axes] = {}
+    for arg in call.args:
+        if arg.star:
+            return None
+        held = _held(ctx, arg.value, env)
+        if held is None:
+            return None
+        if arg.keyword is None:
+            axes = parse_axes(held)
+            if axes is None:
+                from codemods.analysis.named_axes import named_axes
+                axes = named_axes(ctx, held)
+            if axes is None:
+                return None
+            partitions.append(axes)
+            continue
+        if arg.keyword.value not in ("reduced", "unreduced"):
+            return None
+        axes = parse_axis_set(ctx, held)
+        if axes is None:
+            return None
+        sets[arg.keyword.value] = axes
+    spec = Spec(tuple(partitions), sets.get("reduced", ()), sets.get("unreduced", ()))
+    return SpecLiteral(call, spec, (), None)
+
+
+def _held(ctx: FileContext, node: cst.BaseExpression, env: Env) -> cst.BaseExpression | None:
+    """What `node` holds in the callee: `self.field` read on the receiver the call binds."""
+    from codemods.analysis.named_axes import attribute_value
+
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        bound = env_value(ctx, node.value, env)
+        if bound is not None:
+            receiver, outer = bound
+            if not isinstance(receiver, cst.Name):
+                return None
+            held = attribute_value(ctx, node.with_changes(value=receiver))
+            return follow_spec(ctx, held, outer)[0] if held is not None else None
+    held, _ = follow_spec(ctx, node, env)
+    return None if isinstance(held, Packed) else held

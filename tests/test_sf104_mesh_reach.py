@@ -1,0 +1,94 @@
+"""SF104's call reached only without a context mesh (codemods/analysis/mesh_reach.py): what makes
+it certain, and what leaves it unknown. Each program's gather, if it runs, runs as described."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from codemods import jaxapi
+from codemods.engine import Options, process_source
+
+HEAD = """\
+import jax
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def export(x):
+    return top_level_all_gather(x, P(None, reduced={'i'}))
+
+
+def place(mesh, x):
+    with jax.set_mesh(mesh):
+        return jax.device_put(x, NamedSharding(mesh, P('i')))
+"""
+
+
+def _mesh_lines(tail: str) -> list[int]:
+    source = HEAD + textwrap.dedent(tail)
+    result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
+    assert result.error is None
+    return [f.span.line for f in result.findings if "context mesh" in f.message]
+
+
+def test_helper_called_after_the_block_from_the_script_is_reported():
+    assert _mesh_lines("""
+        def main(mesh, x):
+            return export(place(mesh, x))
+
+
+        if __name__ == "__main__":
+            main(jax.make_mesh((2, 4), ('i', 'j')), None)
+        """) == [7]
+
+
+@pytest.mark.parametrize("tail", [
+    # the one call runs under the mesh
+    """
+    def main(mesh, x):
+        with jax.set_mesh(mesh):
+            return export(place(mesh, x))
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # the mesh is set for good, not in a with
+    """
+    def main(mesh, x):
+        jax.set_mesh(mesh)
+        return export(place(mesh, x))
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # nothing in the file calls main: a library, its callers unknown
+    """
+    def main(mesh, x):
+        return export(place(mesh, x))
+    """,
+    # main is passed as a value (jit traces it where it is called)
+    """
+    def main(mesh, x):
+        return export(place(mesh, x))
+
+
+    if __name__ == "__main__":
+        jax.jit(main, static_argnums=0)(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # any with on the way (a mesh used as a context manager) leaves it unknown
+    """
+    def main(mesh, x):
+        return export(place(mesh, x))
+
+
+    if __name__ == "__main__":
+        mesh = jax.make_mesh((2, 4), ('i', 'j'))
+        with mesh:
+            main(mesh, None)
+    """,
+], ids=["under-with", "set-for-good", "never-called", "passed-as-value", "other-with"])
+def test_unknown_or_meshed_calls_stay_silent(tail):
+    assert _mesh_lines(tail) == []
