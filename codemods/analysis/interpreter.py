@@ -303,24 +303,28 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
             elif name in keywords:
                 frame.vars[name] = keywords[name]
             elif (default := param_default(params, param)) is not None:
-                frame.vars[name] = self._default(default, frame.parent)
+                frame.vars[name] = self._default(default, frame.parent, name)
             else:
                 return False
         body = self.run is not None and frame.function is self.run.use.body  # its *args: not counted here
         extra_arguments(params, args, keywords, frame.vars, exact=not body)
         return True
 
-    def _default(self, node: ast.expr, defined_in: Frame | None) -> Value:
+    def _default(self, node: ast.expr, defined_in: Frame | None, param: str) -> Value:
         """A parameter's default, evaluated where the function is defined when that scope is
-        read from the text (`axis=DATA` with a module constant)."""
+        read from the text (`axis=DATA` with a module constant, `cfg=Config`, `cfg=CONFIG`)."""
         value = literal_value(node)
         if value is not NOT_LITERAL:
             return Const(value)
         if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
             found = self.eval(node, defined_in)
             # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
-            return found if isinstance(found, Const) or settled(found) or python_value(found) is not NOT_LITERAL \
-                else UNKNOWN
+            if isinstance(found, Const) or settled(found) or python_value(found) is not NOT_LITERAL:
+                return found
+            # A class, or a dict no code changes (through the name or the parameter), is the
+            # object a read of the name at call time gives: one binding, so the same object.
+            if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(self.scope.tree)):
+                return found
         return UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
