@@ -12,6 +12,12 @@ from __future__ import annotations
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
     "b1_branch": "run(mesh, x)",
+    "k1_default_arg_class_config": "run(mesh, x)",
+    "k2_default_arg_module_dict": "run(mesh, x)",
+    "nk1_default_dict_changed_elsewhere": "run(mesh, x)",
+    "k3_namedtuple_axes_unpacked": "run(mesh, x)",
+    "k4_namedtuple_axes_as_tuple": "run(mesh, x)",
+    "nk2_namedtuple_axes_loop_varying": "run(mesh, x)",
     "d1_ndim_from_constructor": "run(mesh)",
     "d2_main_inputs_contract": "main(*inputs())",
     "d3_shape_sizes_block": "run()",
@@ -390,7 +396,8 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     "p19_params_tree_gather": {12: '    y = x * lax.pcast(full["w"], "i", to="varying")'},
-    "m46_kwargs_subclass_activation": {16: "        return h"},  # SF106: no collective to repair
+    "m46_kwargs_subclass_activation": {16: "        return h"},
+    "k2_default_arg_module_dict": {10: "    return g"},  # SF106: no collective to repair
     "m48_super_init_kwargs": {24: "        return h"},
     "m49_dataclass_base_fields": {17: "        return h"},
     "n87_dataclass_field_redeclared": {17: "        return h"},

@@ -14,6 +14,7 @@ from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.values import (
     STATIC,
+    record_tuple,
     UNKNOWN,
     AxisState,
     Const,
@@ -379,6 +380,7 @@ MAX_UNROLLED = 16  # items of a known container a loop is run once for each
 
 
 def _known_items(iterated: Value) -> list[Value] | None:
+    iterated = record_tuple(iterated)
     if isinstance(iterated, DictValue):
         return [Const(key) for key in iterated.keys]
     if isinstance(iterated, TupleValue):

@@ -51,6 +51,7 @@ from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
     ClassValue,
+    record_tuple,
     AxisState,
     State,
     CONSTANT,
@@ -419,6 +420,7 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         # attributes: objects' fields are read only where nothing else sets them (classes.py)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
+        value = record_tuple(value)
         if isinstance(value, TupleValue) and len(value.items) == count:
             return list(value.items)
         if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:
