@@ -210,8 +210,12 @@ class Expressions(Sequences):
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
-            if method in MUTATORS and isinstance(receiver, (TupleValue, DictValue)):
-                self.forget_object(receiver)  # `parts.append(x)`
+            if method in MUTATORS and (isinstance(receiver, (TupleValue, DictValue))
+                                       or isinstance(receiver, Const) and isinstance(receiver.value, tuple)):
+                if self.grow_list(expr.func.value, receiver, method, args, keywords, starred, frame):
+                    return Const(None)
+                # `parts.append(x)`; a list of constants (`list(AXES)`) is one Const object
+                self.forget_object(receiver) if not isinstance(receiver, Const) else self.replace_object(receiver, UNKNOWN)
             elif not isinstance(receiver, (JaxName, ClassValue, Instance, AxisState, TupleValue, DictValue, Const, Static)):
                 self.forget_arguments(args, keywords)  # a method of an object not followed
             if isinstance(receiver, (ClassValue, Instance)):
