@@ -22,6 +22,8 @@ ENTRIES = {
     "k6_axes_list_extended": "run(mesh, x)",
     "nk3_axes_list_appended_in_branch": ("run(mesh, x)", "run(mesh, x, True)"),
     "nk4_axes_list_filled_by_helper": "run(mesh, x)",
+    "k7_grad_argnums_tuple": "run(mesh, x)",
+    "nk5_grad_argnums_tuple_same_state": "run(mesh, x)",
     "d1_ndim_from_constructor": "run(mesh)",
     "d2_main_inputs_contract": "main(*inputs())",
     "d3_shape_sizes_block": "run()",
