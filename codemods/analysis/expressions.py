@@ -12,6 +12,7 @@ from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
 from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
 from codemods.analysis.sequences import Sequences, concatenated, converted
@@ -238,6 +239,11 @@ class Expressions(Sequences):
             value = self.eval(arg.value, frame)
             if arg.star == "**" and isinstance(value, DictValue):
                 spread.append((value, arg.value))  # `Dense(**self.axes)`: pyvalues.py
+            elif arg.star == "*" and (items := items_of(value)) is not None:
+                # `fn(*args)` of a known sequence (a wrapper's own `*args`): its items, each marked
+                # as no expression of its own (a fix never rewrites it)
+                marker = ast.copy_location(ast.Starred(value=arg.value, ctx=ast.Load()), arg.value)
+                args.extend((item, marker) for item in items)
             elif arg.star:
                 starred = True
             elif arg.keyword is not None:

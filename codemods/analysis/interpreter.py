@@ -137,6 +137,7 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         manual = self._manual_axes(use)
         if manual is False:
             return run
+        self.run_exact_args = False
         params = self._param_states(use, manual)
         if params is None:
             return run
@@ -226,7 +227,8 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         free = [param for param in positional[len(bound_positional):] if param.arg not in bound_keywords]
         in_specs, scopes = passed_through(use, use.in_specs)
         tree = parse_spec(self.scope, in_specs, scopes) if in_specs is not None else None
-        if isinstance(tree, tuple):
+        if isinstance(tree, tuple):  # one spec per argument: the body's `*args` are these too
+            self.run_exact_args = True
             return [self._tree_value(item, manual) for item in tree]
         # One spec applies to every argument; a parameter with a default may not be passed at all.
         required = [param for param in free if param_default(params, param) is None]
@@ -307,7 +309,8 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
                 frame.vars[name] = self._default(default, frame.parent, name)
             else:
                 return False
-        body = self.run is not None and frame.function is self.run.use.body  # its *args: not counted here
+        # a body's *args: not counted here unless in_specs gives one spec per argument
+        body = self.run is not None and frame.function is self.run.use.body and not self.run_exact_args
         extra_arguments(params, args, keywords, frame.vars, exact=not body)
         return True
 
