@@ -27,6 +27,7 @@ ENTRIES = {
     "k8_star_args_wrapper_keyword_axes": "run(mesh, x)",
     "k9_two_level_wrapper_closure": "run(mesh, x)",
     "nk6_wrapper_closures_differ": "run(mesh, x)",
+    "k10_namedtuple_axes_comprehension": "run(mesh, x)",
     "d1_ndim_from_constructor": "run(mesh)",
     "d2_main_inputs_contract": "main(*inputs())",
     "d3_shape_sizes_block": "run()",

@@ -318,7 +318,7 @@ class ControlFlow(Rounds):
         if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
             return None
         generator = expr.generators[0]
-        iterated = self._walked(generator.iter, frame)
+        iterated = record_tuple(self._walked(generator.iter, frame))
         if isinstance(iterated, DictValue):
             items = [Const(key) for key in iterated.keys]
         elif isinstance(iterated, TupleValue):
