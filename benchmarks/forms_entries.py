@@ -28,6 +28,8 @@ ENTRIES = {
     "k9_two_level_wrapper_closure": "run(mesh, x)",
     "nk6_wrapper_closures_differ": "run(mesh, x)",
     "k10_namedtuple_axes_comprehension": "run(mesh, x)",
+    "k11_enum_members_iterated": "run(mesh, x)",
+    "nk7_enum_member_aliases": "run(mesh, x)",
     "d1_ndim_from_constructor": "run(mesh)",
     "d2_main_inputs_contract": "main(*inputs())",
     "d3_shape_sizes_block": "run()",

@@ -88,7 +88,7 @@ class ControlFlow(Rounds):
         frame.statement = stmt
         iterated = self._walked(stmt.iter, frame)
         frame.statement = None
-        items = _known_items(iterated)
+        items = _known_items(iterated) or self.enum_members(iterated)
         if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
             self._unrolled(stmt, items, frame)
             return
@@ -325,6 +325,8 @@ class ControlFlow(Rounds):
             items = list(iterated.items)
         elif isinstance(iterated, Const) and isinstance(iterated.value, tuple):
             items = [Const(item) for item in iterated.value]
+        elif (members := self.enum_members(iterated)) is not None:
+            items = members
         elif (count := self._range_length(generator.iter, frame)) is not None:
             items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
         else:
