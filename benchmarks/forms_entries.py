@@ -538,5 +538,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("n79_registry_filled_in_loop", 20): "the registry is also filled by a loop: its entries are not known",
     ("n80_registry_read_eagerly", 20): "the registry is also read by eager(), which may call the gather anywhere",
     ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",
+    ("nk3_axes_list_appended_in_branch", 11): "the list holds 'j' only when the caller's flag is true "
+                                              "(not known in the body)",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }
