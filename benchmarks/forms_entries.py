@@ -12,6 +12,24 @@ from __future__ import annotations
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
     "b1_branch": "run(mesh, x)",
+    "k1_default_arg_class_config": "run(mesh, x)",
+    "k2_default_arg_module_dict": "run(mesh, x)",
+    "nk1_default_dict_changed_elsewhere": "run(mesh, x)",
+    "k3_namedtuple_axes_unpacked": "run(mesh, x)",
+    "k4_namedtuple_axes_as_tuple": "run(mesh, x)",
+    "nk2_namedtuple_axes_loop_varying": "run(mesh, x)",
+    "k5_axes_list_appended_in_loop": "run(mesh, x)",
+    "k6_axes_list_extended": "run(mesh, x)",
+    "nk3_axes_list_appended_in_branch": ("run(mesh, x)", "run(mesh, x, True)"),
+    "nk4_axes_list_filled_by_helper": "run(mesh, x)",
+    "k7_grad_argnums_tuple": "run(mesh, x)",
+    "nk5_grad_argnums_tuple_same_state": "run(mesh, x)",
+    "k8_star_args_wrapper_keyword_axes": "run(mesh, x)",
+    "k9_two_level_wrapper_closure": "run(mesh, x)",
+    "nk6_wrapper_closures_differ": "run(mesh, x)",
+    "k10_namedtuple_axes_comprehension": "run(mesh, x)",
+    "k11_enum_members_iterated": "run(mesh, x)",
+    "nk7_enum_member_aliases": "run(mesh, x)",
     "d1_ndim_from_constructor": "run(mesh)",
     "d2_main_inputs_contract": "main(*inputs())",
     "d3_shape_sizes_block": "run()",
@@ -399,7 +417,8 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     "p19_params_tree_gather": {12: '    y = x * lax.pcast(full["w"], "i", to="varying")'},
-    "m46_kwargs_subclass_activation": {16: "        return h"},  # SF106: no collective to repair
+    "m46_kwargs_subclass_activation": {16: "        return h"},
+    "k2_default_arg_module_dict": {10: "    return g"},  # SF106: no collective to repair
     "m48_super_init_kwargs": {24: "        return h"},
     "m49_dataclass_base_fields": {17: "        return h"},
     "n87_dataclass_field_redeclared": {17: "        return h"},
@@ -535,5 +554,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("n79_registry_filled_in_loop", 20): "the registry is also filled by a loop: its entries are not known",
     ("n80_registry_read_eagerly", 20): "the registry is also read by eager(), which may call the gather anywhere",
     ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",
+    ("nk3_axes_list_appended_in_branch", 11): "the list holds 'j' only when the caller's flag is true "
+                                              "(not known in the body)",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }

@@ -41,8 +41,11 @@ class Callers:
                 found.append(Const(value))
                 continue
             passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
+            # a closure a module function returned (`with_axes(with_fsdp(layer), axes)`): only
+            # from the one call there is (calls of the same def may capture different values)
+            closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
-                    and not isinstance(passed, MeshValue):
+                    and not isinstance(passed, MeshValue) and not closure:
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
         first = found[0]

@@ -14,6 +14,7 @@ from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.values import (
     STATIC,
+    record_tuple,
     UNKNOWN,
     AxisState,
     Const,
@@ -87,7 +88,7 @@ class ControlFlow(Rounds):
         frame.statement = stmt
         iterated = self._walked(stmt.iter, frame)
         frame.statement = None
-        items = _known_items(iterated)
+        items = _known_items(iterated) or self.enum_members(iterated)
         if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
             self._unrolled(stmt, items, frame)
             return
@@ -317,13 +318,15 @@ class ControlFlow(Rounds):
         if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
             return None
         generator = expr.generators[0]
-        iterated = self._walked(generator.iter, frame)
+        iterated = record_tuple(self._walked(generator.iter, frame))
         if isinstance(iterated, DictValue):
             items = [Const(key) for key in iterated.keys]
         elif isinstance(iterated, TupleValue):
             items = list(iterated.items)
         elif isinstance(iterated, Const) and isinstance(iterated.value, tuple):
             items = [Const(item) for item in iterated.value]
+        elif (members := self.enum_members(iterated)) is not None:
+            items = members
         elif (count := self._range_length(generator.iter, frame)) is not None:
             items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
         else:
@@ -379,6 +382,7 @@ MAX_UNROLLED = 16  # items of a known container a loop is run once for each
 
 
 def _known_items(iterated: Value) -> list[Value] | None:
+    iterated = record_tuple(iterated)
     if isinstance(iterated, DictValue):
         return [Const(key) for key in iterated.keys]
     if isinstance(iterated, TupleValue):

@@ -12,6 +12,7 @@ from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
 from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
 from codemods.analysis.sequences import Sequences, concatenated, converted
@@ -210,8 +211,12 @@ class Expressions(Sequences):
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
                 return self.call(callee, expr, args, keywords, starred, frame)
-            if method in MUTATORS and isinstance(receiver, (TupleValue, DictValue)):
-                self.forget_object(receiver)  # `parts.append(x)`
+            if method in MUTATORS and (isinstance(receiver, (TupleValue, DictValue))
+                                       or isinstance(receiver, Const) and isinstance(receiver.value, tuple)):
+                if self.grow_list(expr.func.value, receiver, method, args, keywords, starred, frame):
+                    return Const(None)
+                # `parts.append(x)`; a list of constants (`list(AXES)`) is one Const object
+                self.forget_object(receiver) if not isinstance(receiver, Const) else self.replace_object(receiver, UNKNOWN)
             elif not isinstance(receiver, (JaxName, ClassValue, Instance, AxisState, TupleValue, DictValue, Const, Static)):
                 self.forget_arguments(args, keywords)  # a method of an object not followed
             if isinstance(receiver, (ClassValue, Instance)):
@@ -234,6 +239,11 @@ class Expressions(Sequences):
             value = self.eval(arg.value, frame)
             if arg.star == "**" and isinstance(value, DictValue):
                 spread.append((value, arg.value))  # `Dense(**self.axes)`: pyvalues.py
+            elif arg.star == "*" and (items := items_of(value)) is not None:
+                # `fn(*args)` of a known sequence (a wrapper's own `*args`): its items, each marked
+                # as no expression of its own (a fix never rewrites it)
+                marker = ast.copy_location(ast.Starred(value=arg.value, ctx=ast.Load()), arg.value)
+                args.extend((item, marker) for item in items)
             elif arg.star:
                 starred = True
             elif arg.keyword is not None:

@@ -370,6 +370,8 @@ def _gradients(argnums: Value, values: list[Value]) -> Value:
         return of(argnums.value)
     if isinstance(argnums, Const) and isinstance(argnums.value, tuple):
         return TupleValue(tuple(of(index) for index in argnums.value))
+    if isinstance(argnums, TupleValue):  # `argnums=(0, 1)` as written: a literal tuple
+        return TupleValue(tuple(of(item.value) if isinstance(item, Const) else UNKNOWN for item in argnums.items))
     return UNKNOWN
 
 

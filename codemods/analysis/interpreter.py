@@ -51,6 +51,7 @@ from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
     ClassValue,
+    record_tuple,
     AxisState,
     State,
     CONSTANT,
@@ -136,6 +137,7 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         manual = self._manual_axes(use)
         if manual is False:
             return run
+        self.run_exact_args = False
         params = self._param_states(use, manual)
         if params is None:
             return run
@@ -225,7 +227,8 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         free = [param for param in positional[len(bound_positional):] if param.arg not in bound_keywords]
         in_specs, scopes = passed_through(use, use.in_specs)
         tree = parse_spec(self.scope, in_specs, scopes) if in_specs is not None else None
-        if isinstance(tree, tuple):
+        if isinstance(tree, tuple):  # one spec per argument: the body's `*args` are these too
+            self.run_exact_args = True
             return [self._tree_value(item, manual) for item in tree]
         # One spec applies to every argument; a parameter with a default may not be passed at all.
         required = [param for param in free if param_default(params, param) is None]
@@ -303,24 +306,29 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
             elif name in keywords:
                 frame.vars[name] = keywords[name]
             elif (default := param_default(params, param)) is not None:
-                frame.vars[name] = self._default(default, frame.parent)
+                frame.vars[name] = self._default(default, frame.parent, name)
             else:
                 return False
-        body = self.run is not None and frame.function is self.run.use.body  # its *args: not counted here
+        # a body's *args: not counted here unless in_specs gives one spec per argument
+        body = self.run is not None and frame.function is self.run.use.body and not self.run_exact_args
         extra_arguments(params, args, keywords, frame.vars, exact=not body)
         return True
 
-    def _default(self, node: ast.expr, defined_in: Frame | None) -> Value:
+    def _default(self, node: ast.expr, defined_in: Frame | None, param: str) -> Value:
         """A parameter's default, evaluated where the function is defined when that scope is
-        read from the text (`axis=DATA` with a module constant)."""
+        read from the text (`axis=DATA` with a module constant, `cfg=Config`, `cfg=CONFIG`)."""
         value = literal_value(node)
         if value is not NOT_LITERAL:
             return Const(value)
         if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
             found = self.eval(node, defined_in)
             # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
-            return found if isinstance(found, Const) or settled(found) or python_value(found) is not NOT_LITERAL \
-                else UNKNOWN
+            if isinstance(found, Const) or settled(found) or python_value(found) is not NOT_LITERAL:
+                return found
+            # A class, or a dict no code changes (through the name or the parameter), is the
+            # object a read of the name at call time gives: one binding, so the same object.
+            if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(self.scope.tree)):
+                return found
         return UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
@@ -415,6 +423,7 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         # attributes: objects' fields are read only where nothing else sets them (classes.py)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
+        value = record_tuple(value)
         if isinstance(value, TupleValue) and len(value.items) == count:
             return list(value.items)
         if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:

@@ -56,6 +56,12 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         bound, outer = scope.lookup_value(expr.id, scopes)
         if bound is not None:
             return parse_spec(scope, bound, outer, depth + 1)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):  # `(P('i'),) * 2`: one spec per output
+        for items, count in ((expr.left, expr.right), (expr.right, expr.left)):
+            times = scope.constant(count, scopes)
+            if type(times) is int and 0 <= times <= 64 and isinstance(items, (ast.Tuple, ast.List, ast.Name)):
+                tree = parse_spec(scope, items, scopes, depth + 1)
+                return tree * times if isinstance(tree, tuple) else None
     return None
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.nodes import iter_nodes
-from codemods.analysis.values import UNKNOWN, Const, DictValue, TupleValue, Value
+from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -110,3 +110,49 @@ class Mutations:
                     elif any(inner is old for inner in containers(held)):
                         current.vars[name] = UNKNOWN
                 current = current.parent
+
+    def grow_list(self, target: ast.expr, receiver: Value, method: str, args, keywords, starred, frame: Frame) -> bool:
+        """`parts.append(x)` / `parts.extend(xs)` on a list that only this name of the running
+        function holds (axis names collected in a loop): the name holds the longer list. False
+        when the list may be seen from anywhere else (it is then forgotten instead)."""
+        if method not in ("append", "extend") or keywords or starred or len(args) != 1 \
+                or not isinstance(target, ast.Name) or frame.vars.get(target.id) is not receiver:
+            return False
+        from codemods.analysis.sequences import items_of
+
+        items = items_of(receiver) if isinstance(receiver, (TupleValue, Const)) else None
+        if items is None or isinstance(receiver, Const) and not isinstance(receiver.value, tuple):
+            return False
+        added = [args[0][0]] if method == "append" else items_of(args[0][0])
+        if added is None or self._seen_elsewhere(receiver, target.id, frame):
+            return False
+        frame.vars[target.id] = TupleValue(tuple(items) + tuple(added))
+        return True
+
+    def _seen_elsewhere(self, obj: Value, name: str, frame: Frame) -> bool:
+        """Is `obj` reachable from a value other than `frame`'s `name`: another name or frame,
+        an object, a closure, or a value read from the module's text?"""
+        seen: set[int] = set()
+        pending: list[Value] = list(self._static.values())
+        for running in self.running:
+            current: Frame | None = running
+            while current is not None:
+                pending.extend(held for key, held in current.vars.items() if current is not frame or key != name)
+                current = current.parent
+        while pending:
+            value = pending.pop()
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            if value is obj:
+                return True
+            if isinstance(value, (TupleValue, DictValue)):
+                pending.extend(value.items)
+            elif isinstance(value, Instance) and value.fields is not None:
+                pending.extend(item for _, item in value.fields)
+            elif isinstance(value, Partial):
+                pending.extend((value.func,) + value.args + tuple(item for _, item in value.keywords))
+            elif isinstance(value, Function) and value.closure is not None and len(seen) < 10000:
+                pending.extend(held for key, held in value.closure.vars.items()
+                               if value.closure is not frame or key != name)
+        return False

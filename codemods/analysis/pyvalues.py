@@ -21,6 +21,7 @@ from codemods.analysis.values import (
     ClassValue,
     Const,
     DictValue,
+    Instance,
     JaxName,
     TupleValue,
     Value,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 _ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 _STR_ENUMS = frozenset({"enum.StrEnum"})
+_FLAGS = frozenset({"enum.Flag", "enum.IntFlag"})
 _CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members whose .value is not the assigned one
 # Meshes whose axis names `mesh.axis_names` reads back (all take them second or as axis_names=).
 _MESHES = frozenset(jaxapi.MESH_FACTORIES) | {"jax.sharding.AbstractMesh"}
@@ -127,6 +129,10 @@ class PythonValues:
             if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) == "plain" \
                     and bindings_of(owner.cls).binds(expr.attr) and not bindings_of(owner.cls).unique_function(expr.attr):
                 return UNKNOWN  # a member of a plain enum is not its value (nor equal to it)
+        if expr.attr in ("value", "name") and type(member) is ast.Name:
+            found = self.eval(member, frame)  # a member met by iterating its class (enum_members)
+            if isinstance(found, Instance) and found.fields is not None and self.enum_kind(found.cls) is not None:
+                return dict(found.fields).get(expr.attr, UNKNOWN)
         if expr.attr == "axis_names" and (type(member) is ast.Name or type(member) is ast.Attribute
                                            and type(member.value) is ast.Name):
             mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
@@ -188,3 +194,37 @@ class PythonValues:
         is_str = any(base in _STR_ENUMS for base in bases) or any(
             type(base) is ast.Name and base.id == "str" and "str" not in self.scope.imports.bindings for base in cls.bases)
         return "str" if is_str else "plain"
+
+    def enum_members(self, value: Value) -> list[Value] | None:
+        """The members `for a in Axis` meets, in order, each an object holding its `name` and
+        `value` (read back by `a.value`), for an Enum whose members are assigned distinct
+        constants; None for anything else (Flag, auto(), aliases, custom members)."""
+        if not isinstance(value, ClassValue) or self.enum_kind(value.cls) is None \
+                or any(self.scope.resolve(base) in _FLAGS for base in value.cls.bases):
+            return None
+        bindings = bindings_of(value.cls)
+        if any(bindings.binds(name) for name in _CUSTOM_MEMBERS + ("_ignore_", "_missing_", "__iter__")):
+            return None
+        members: list[Value] = []
+        for stmt in value.cls.body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                if len(targets) != 1 or type(targets[0]) is not ast.Name or stmt.value is None:
+                    return None
+                name = targets[0].id
+                if name.startswith("_"):
+                    return None
+                if any(type(node) is ast.Name and bindings.binds(node.id) for node in ast.walk(stmt.value)):
+                    return None  # `B = A`: a name of the class body (an alias), not the module's
+                found = self.eval(stmt.value, self.module_frame)
+                if not isinstance(found, Const) or bindings.unique_value(name) is None:
+                    return None
+                members.append(Instance(value.cls, (("name", Const(name)), ("value", found))))
+            elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Pass, ast.Expr)):
+                return None
+        values = [dict(member.fields)["value"].value for member in members]
+        try:
+            distinct = len(set(values)) == len(values)  # equal values (1 and True too) are aliases
+        except TypeError:
+            return None
+        return members if members and distinct else None

@@ -21,6 +21,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     as_array,
+    record_tuple,
 )
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ R = State.REDUCED
 
 def items_of(value: Value) -> list[Value] | None:
     """The items a known sequence yields when unpacked or iterated (None: not known one by one)."""
+    value = record_tuple(value)
     if isinstance(value, TupleValue):
         return list(value.items)
     if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
@@ -131,6 +133,7 @@ class Sequences:
             found = value.get(indices[0].value) if len(indices) == 1 and isinstance(indices[0], Const) else None
             return UNKNOWN if found is None else found
         sliced = isinstance(expr.slice, ast.Slice)
+        value = record_tuple(value)
         if isinstance(value, (TupleValue, Const)) and (items := items_of(value)) is not None:
             if sliced and NotImplemented not in bounds and bounds[2] != 0:  # a step of 0 raises
                 if isinstance(value, Const):

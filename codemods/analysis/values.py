@@ -273,8 +273,35 @@ def _axes_text(axes: list[str] | tuple[str, ...]) -> str:
     return ", ".join(repr(axis) for axis in axes)
 
 
+def record_tuple(value: Value) -> Value:
+    """An object of a `class C(NamedTuple)` whose every field is known, as the tuple it is
+    (`tuple(AXES)`, `AXES[0]`, `for a in AXES`, `psum(x, AXES)`); any other value as it is."""
+    if not (isinstance(value, Instance) and value.fields is not None and len(value.cls.bases) == 1
+            and not value.cls.keywords and _base_name(value.cls.bases[0]) == "NamedTuple"):
+        return value
+    if any(isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in _SEQUENCE_HOOKS
+           for stmt in value.cls.body):
+        return value
+    order = [stmt.target.id for stmt in value.cls.body
+             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)]
+    fields = dict(value.fields)
+    if sorted(order) != sorted(fields):
+        return value
+    items = tuple(fields[name] for name in order)
+    return Const(tuple(item.value for item in items)) if all(isinstance(item, Const) for item in items) \
+        else TupleValue(items)
+
+
+_SEQUENCE_HOOKS = frozenset({"__iter__", "__getitem__", "__len__", "__getattribute__"})
+
+
+def _base_name(expr: ast.expr) -> str:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+
+
 def axes_of(value: Value | None) -> tuple[str, ...] | None:
     """The axis names a value spells (`'i'`, `('i', 'j')`, a tuple of constants), or None."""
+    value = record_tuple(value) if value is not None else None
     if isinstance(value, Const):
         if isinstance(value.value, str):
             return (value.value,)
