@@ -250,6 +250,7 @@ ENTRIES = {
     "n131_sf104_gather_run_later": "main(mesh, const(8, 8))",
     "s32_sf104_specs_from_methods": "main(mesh, const(8, 8))",
     "s33_sf104_loader_batches": "main(mesh)",
+    "s35_sf104_no_mesh_before_spec": "main(mesh, const(8, 8))",
     "s34_sf104_mesh_axis_names": ("main(const(8, 8))", "given(mesh, const(8, 8))"),
     "n133_sf104_loaders_unknown": ("main(mesh)", "main(mesh, True)", "rebinding(mesh)"),
     "n132_sf104_methods_unknown": ("main(mesh, const(8, 8))", "main(mesh, const(8, 8), True)"),
@@ -425,6 +426,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "n86_super_init_in_branch": {25: "        return h"},
     # AXES[2] is out of range (the analysis is rightly silent); an lru_cache cannot hash an array
     # repaired as the finding says: under the mesh (jax.reshard to a bare P needs one too)
+    "s35_sf104_no_mesh_before_spec": {9: '    with jax.set_mesh(mesh): return jax.reshard(y, P("j"))'},
     "s31_sf104_helper_called_without_mesh": {
         8: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
     "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
@@ -446,10 +448,6 @@ NOTES: dict[tuple[str, int], str] = {
     ("ns2_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
     ("ns1_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
     ("ns1_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
-
-    ("n53_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
-    ("n52_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
-    ("n52_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
 
     # array rank: a branch on x.ndim is decided only when every application gives the same rank
     ("nd3_two_ranks_applied", 12): "f is also kept in another name (apply = f) that code may call with a 2-D array",

@@ -191,10 +191,9 @@ class TopLevelAllGatherPrefix(Rule):
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     """The call's findings, and the context mesh it certainly runs without (JAX checks that
     before its input, so whatever the input is)."""
-    found = _spec_findings(ctx, call)
     if _module_sets_mesh(ctx) and (path := _unmeshed_path(ctx, call)) is not None:
-        found.append(_Site(ctx, call)._no_mesh(path))
-    return found
+        return [_Site(ctx, call)._no_mesh(path)]  # what the input is never matters then
+    return _spec_findings(ctx, call)
 
 
 def _spec_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
