@@ -387,6 +387,7 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
         return _loop_leaf(ctx, node, env) if stores[name] == 1 else None
     tree, _ = follow_spec(ctx, node.value, env)
+    tree, env = _next_value(ctx, tree, env)
     if isinstance(tree, cst.DictComp):
         return _comprehension_leaf(ctx, tree, node.slice[0].slice.value, env)
     if not isinstance(tree, cst.Call):
@@ -416,6 +417,15 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
                 bound[param.name.value] = (item, env)
         return ("value", fn.body, Env(fn, bound))
     return None
+
+
+def _next_value(ctx: FileContext, tree, env: Env | None):
+    """`next(iter(Loader(mesh)))` whose generator has one `yield`: what it yields, read with the
+    generator's receiver (parameters) bound; else `tree` as it is."""
+    from codemods.analysis.iterated import next_values
+
+    values = next_values(ctx, tree) if isinstance(tree, cst.Call) else None
+    return values[0] if values is not None and len(values) == 1 else (tree, env)
 
 
 def mapped_tree(ctx: FileContext, name: cst.Name, env: Env | None):
