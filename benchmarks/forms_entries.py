@@ -412,6 +412,10 @@ ENTRIES = {
     "n74_init_store_from_param": ("Trainer('i').compile(mesh)(x)", "Trainer('j').compile(mesh)(x)"),
     "n75_init_store_in_branch": ('Trainer(None).compile(mesh)(x)', "Trainer('j').compile(mesh)(x)"),
     "c29_config_from_getter": "build(jax.make_mesh((2, 4), ('dp', 'tp')))(x)",
+    "f1_sf104_config_instance_method_spec": "run(mesh, x)",
+    "f2_sf104_namedtuple_layout_defaults": "run(mesh, x)",
+    "f3_sf104_next_iter_loader": "run(mesh)",
+    "nf1_sf104_layouts_valid_or_unknown": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
