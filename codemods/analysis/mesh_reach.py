@@ -133,11 +133,9 @@ def _receiver_only(value: ast.AST, parents, references) -> bool:
     name = site.targets[0].id
     if scope is None or any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope)):
         return False
-    for node in ast.walk(scope):
-        if isinstance(node, ast.Name) and node.id == name and node is not site.targets[0]:
-            if not isinstance(node.ctx, ast.Load) or not isinstance(parents.get(id(node)), ast.Attribute):
-                return False
-    return True
+    return all(isinstance(node.ctx, ast.Load) and isinstance(parents.get(id(node)), ast.Attribute)
+               for node in ast.walk(scope)
+               if isinstance(node, ast.Name) and node.id == name and node is not site.targets[0])
 
 
 def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
