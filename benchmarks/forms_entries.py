@@ -418,6 +418,8 @@ ENTRIES = {
     "nf1_sf104_layouts_valid_or_unknown": "run(mesh, x)",
     "f4_sf104_method_reached_without_mesh": "main(mesh, const(8, 8))",
     "nf2_sf104_method_maybe_meshed": "main(mesh, const(8, 8))",
+    "f5_sf104_specs_table_from_helper": "run(mesh, x)",
+    "nf3_sf104_specs_helper_bound": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
