@@ -412,6 +412,14 @@ ENTRIES = {
     "n74_init_store_from_param": ("Trainer('i').compile(mesh)(x)", "Trainer('j').compile(mesh)(x)"),
     "n75_init_store_in_branch": ('Trainer(None).compile(mesh)(x)', "Trainer('j').compile(mesh)(x)"),
     "c29_config_from_getter": "build(jax.make_mesh((2, 4), ('dp', 'tp')))(x)",
+    "f1_sf104_config_instance_method_spec": "run(mesh, x)",
+    "f2_sf104_namedtuple_layout_defaults": "run(mesh, x)",
+    "f3_sf104_next_iter_loader": "run(mesh)",
+    "nf1_sf104_layouts_valid_or_unknown": "run(mesh, x)",
+    "f4_sf104_method_reached_without_mesh": "main(mesh, const(8, 8))",
+    "nf2_sf104_method_maybe_meshed": "main(mesh, const(8, 8))",
+    "f5_sf104_specs_table_from_helper": "run(mesh, x)",
+    "nf3_sf104_specs_helper_bound": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -428,6 +436,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     # repaired as the finding says: under the mesh (jax.reshard to a bare P needs one too)
     "s35_sf104_no_mesh_before_spec": {9: '    with jax.set_mesh(mesh): return jax.reshard(y, P("j"))'},
     "s31_sf104_helper_called_without_mesh": {
+        8: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
+    "f4_sf104_method_reached_without_mesh": {
         8: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
     "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
 }

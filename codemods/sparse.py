@@ -82,12 +82,15 @@ def sparse_source(source: str, tree: ast.Module, words: tuple[str, ...]) -> str:
                 keep(index, text)
                 changed = True
         for index, member_units in members.items():
-            if index in kept:
-                continue
+            # A class kept first for one member may be needed whole later (`cfg = Config()`
+            # read after `x: str = "data"` kept it): its other members are kept then.
             whole = not _bound_names(units[index][2]).isdisjoint(needed)
-            if whole or any(m in kept for m in member_units):
+            missing = [m for m in member_units if m not in kept] if whole else []
+            if index in kept and not missing:
+                continue
+            if missing or any(m in kept for m in member_units):
                 keep(index, header(index))
-                for m in member_units if whole else ():
+                for m in missing:
                     keep(m, text_of(*units[m][:2]))
                 changed = True
     if len(kept) == len(units):

@@ -83,6 +83,11 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return input_sharding(ctx, binding.value, depth + 1, env)
     if not isinstance(expr, cst.Call):
         return None
+    from codemods.analysis.iterated import next_values
+
+    values = next_values(ctx, expr)
+    if values is not None:  # `next(iter(loader))`: one of the values its generator yields
+        return _agreed([input_sharding(ctx, value, depth + 1, inner) for value, inner in values])
     returned = returned_by(ctx, expr.func)
     if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`
         function, value, bindable, skip = returned
@@ -160,8 +165,12 @@ def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> Sharding
     values = loop_values(ctx, name)
     if not values:
         return None
-    found = [input_sharding(ctx, value, depth + 1, env) for value, env in values]
-    if any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
+    return _agreed([input_sharding(ctx, value, depth + 1, env) for value, env in values])
+
+
+def _agreed(found: list) -> ShardingLiteral | None:
+    """The one sharding every possible value has, else None."""
+    if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
 

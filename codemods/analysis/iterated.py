@@ -25,7 +25,7 @@ _DYNAMIC = frozenset({"__getattr__", "__getattribute__", "__setattr__", "__slots
 def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
     """(expression, Env) for each `yield` that may give `name` its value, where `name` is read in
     the body of the `for` loop that binds it, and nothing else in that loop binds it."""
-    from codemods.analysis.local_names import _is_ancestor, _scope_info, follow_names, parents, resolve_name, scope_of
+    from codemods.analysis.local_names import _is_ancestor, _scope_info, parents, scope_of
 
     bindings = _scope_info(ctx, scope_of(ctx, name)).bindings.get(name.value, [])
     loops = [(b, parents(ctx).get(b.node)) for b in bindings if b.kind == "other"]
@@ -37,13 +37,57 @@ def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
     start, end = ctx.offsets(loop)
     if any(b is not binding and start <= b.start < end for b in bindings):
         return None  # rebound inside the loop: the loop's value may not reach the use
-    iterable, _ = follow_names(ctx, loop.iter)
+    return generated(ctx, loop.iter)
+
+
+def next_values(ctx: FileContext, call: cst.BaseExpression) -> list[tuple] | None:
+    """(expression, Env) for each `yield` that may give `next(iter(Loader(mesh)))` (or
+    `next(iter(X))`, `next(gen(...))`) its value, the builtins never rebound in the file."""
+    if not _builtin_call(ctx, call, "next") or len(call.args) != 1:
+        return None  # `next(it, default)` may give the default
+    inner = call.args[0].value
+    if _builtin_call(ctx, inner, "iter") and len(inner.args) == 1:
+        return generated(ctx, inner.args[0].value)
+    return generated(ctx, inner, functions_only=True)  # `next(Loader(m))` needs a `__next__`
+
+
+def _builtin_call(ctx: FileContext, node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == name \
+        and not any(arg.star or arg.keyword for arg in node.args) and name not in _bound_names(ctx)
+
+
+def _bound_names(ctx: FileContext) -> frozenset[str]:
+    """Every name the file binds anywhere (a local `next = ...` shadows the builtin)."""
+    def compute() -> frozenset[str]:
+        names: set[str] = set()
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                names.add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                names.update(node.names)
+        return frozenset(names)
+
+    return ctx.cached("iterated.bound", compute)
+
+
+def generated(ctx: FileContext, iterable: cst.BaseExpression, functions_only: bool = False) -> list[tuple] | None:
+    """(expression, Env) for each `yield` of what iterating `iterable` runs: `Loader(mesh)` of a
+    plain module class whose `__iter__` is a generator, or a call of a module generator."""
+    from codemods.analysis.local_names import _scope_info, follow_names, resolve_name
+
+    iterable, _ = follow_names(ctx, iterable)
     if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
         return None
     binding = resolve_name(ctx, iterable.func)
     if binding is None or binding.kind != "def":
         return None
-    if isinstance(binding.node, cst.ClassDef):
+    if isinstance(binding.node, cst.ClassDef) and not functions_only:
         cls = _plain_class(binding.node)
         method = _method(cls, "__iter__") if cls is not None else None
         if method is None:

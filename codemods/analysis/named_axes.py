@@ -235,9 +235,10 @@ def _assigned_attributes(ctx: FileContext) -> frozenset[str]:
 
 def _constructed_field(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call, attr: str) -> cst.BaseExpression | None:
     """`Config(...).attr`: the keyword the call passes, or the class default when the call passes
-    nothing. Positional arguments, `**kwargs`, a custom `__init__`/`__post_init__` or base classes
-    make it unknown."""
-    if classdef.bases or any(arg.star or arg.keyword is None for arg in call.args):
+    nothing; a `typing.NamedTuple` class alike (its fields cannot be assigned). Positional
+    arguments, `**kwargs`, a custom `__init__`/`__post_init__` or other base classes make it unknown."""
+    named_tuple = _is_named_tuple(ctx, classdef)
+    if (classdef.bases and not named_tuple) or any(arg.star or arg.keyword is None for arg in call.args):
         return None
     from codemods.analysis.local_names import _scope_info
 
@@ -246,11 +247,22 @@ def _constructed_field(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call,
         return None
     given = [arg.value for arg in call.args if arg.keyword.value == attr]
     if given:
-        return given[0] if _is_dataclass(ctx, classdef) else None
+        return given[0] if named_tuple or _is_dataclass(ctx, classdef) else None
     default = _class_attribute(ctx, classdef, attr)
-    if isinstance(default, cst.Call):
+    from codemods.analysis.specs import PARTITION_SPEC
+
+    if isinstance(default, cst.Call) and ctx.imports.resolve(default.func) != PARTITION_SPEC:
         return None  # `field(default=...)`, `field(default_factory=...)`: not read
     return default
+
+
+_NAMED_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+
+
+def _is_named_tuple(ctx: FileContext, classdef: cst.ClassDef) -> bool:
+    """`class Layouts(NamedTuple):` with no other base, keyword or decorator."""
+    return len(classdef.bases) == 1 and not classdef.keywords and not classdef.decorators \
+        and ctx.imports.resolve(classdef.bases[0].value) in _NAMED_TUPLES
 
 
 _ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"})

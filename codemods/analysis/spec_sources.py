@@ -387,6 +387,7 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
         return _loop_leaf(ctx, node, env) if stores[name] == 1 else None
     tree, _ = follow_spec(ctx, node.value, env)
+    tree, env = _produced(ctx, tree, env)
     if isinstance(tree, cst.DictComp):
         return _comprehension_leaf(ctx, tree, node.slice[0].slice.value, env)
     if not isinstance(tree, cst.Call):
@@ -395,8 +396,9 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if name == "jax.device_put":
         shardings = call_argument(tree, 1, "device")
         held, _ = follow_spec(ctx, shardings, env) if shardings is not None else (None, False)
+        held, held_env = _produced(ctx, held, env)
         item = dict_item(held, key)
-        return ("sharding", item, env) if item is not None else None
+        return ("sharding", item, held_env) if item is not None else None
     if name in _TREE_MAP and len(tree.args) >= 2 and not any(a.star or a.keyword for a in tree.args):
         fn = tree.args[0].value
         if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
@@ -411,11 +413,38 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
             # A tree whose item is unknown leaves its parameter unknown: tree.map has already
             # checked that every tree has the same structure by the time `tree['key']` is read.
             held, _ = follow_spec(ctx, arg.value, env)
+            held, held_env = _produced(ctx, held, env)  # `specs = param_specs()`
             item = dict_item(held, key)
             if item is not None:
-                bound[param.name.value] = (item, env)
+                bound[param.name.value] = (item, held_env)
         return ("value", fn.body, Env(fn, bound))
     return None
+
+
+def _produced(ctx: FileContext, tree, env: Env | None):
+    """(what `tree` holds, Env) through `next(iter(Loader(mesh)))` of a generator with one `yield`
+    and calls of one-return helpers (`specs = param_specs()`), their parameters bound; a call
+    followed no further is kept as it is."""
+    from codemods.analysis.iterated import next_values
+
+    for _ in range(MAX_HOPS):
+        if not isinstance(tree, cst.Call):
+            break
+        values = next_values(ctx, tree)
+        if values is not None:
+            if len(values) != 1:
+                break
+            value, inner = values[0]
+        else:
+            returned = returned_by(ctx, tree.func)
+            if returned is None:
+                break
+            function, value, bindable, skip = returned
+            inner = bind_call(ctx, function, tree, env, bindable, skip)
+            if inner is None:
+                break
+        tree, env = follow_spec(ctx, value, inner)[0], inner
+    return tree, env
 
 
 def mapped_tree(ctx: FileContext, name: cst.Name, env: Env | None):

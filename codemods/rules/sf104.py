@@ -148,9 +148,10 @@ class TopLevelAllGatherPrefix(Rule):
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
              "`reduced={...}`; a call in a module that never sets a context mesh, or that the module reaches only "
              "outside `with jax.set_mesh(...)` (a helper called after the block; whatever the input). Specs may also "
-             "be returned by a function or a method of a config object (`layout.activations()`), and inputs be the "
-             "batches a `for` loop takes from a loader's generator (`jax.make_array_from_process_local_data("
-             "self.sharding, ...)`, the sharding stored by `__init__`).",
+             "be returned by a function or a method of a config object (`layout.activations()`) or be the fields "
+             "of a NamedTuple (`LAYOUTS.train`), and inputs be the "
+             "batches a `for` loop or `next(iter(loader))` takes from a loader's generator "
+             "(`jax.make_array_from_process_local_data(self.sharding, ...)`, the sharding stored by `__init__`).",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
