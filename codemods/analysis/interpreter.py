@@ -44,6 +44,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
+from codemods.analysis.record_specs import RecordSpec
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
 from codemods.analysis.shape_flow import ShapeFlow
 from codemods.analysis.input_shapes import InputShapes
@@ -242,6 +243,9 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
             return TupleValue(tuple(self._tree_value(item, manual) for item in tree))
         if isinstance(tree, dict):
             return DictValue(tuple(tree), tuple(self._tree_value(item, manual) for item in tree.values()))
+        if isinstance(tree, RecordSpec):
+            return self.construct(ClassValue(tree.cls), [(self._tree_value(item, manual), None) for item in tree.args],
+                                  {name: (self._tree_value(item, manual), None) for name, item in tree.keywords}, None)
         return UNKNOWN
 
     def _static_frame(self, scopes: tuple[FunctionDef, ...]) -> Frame:
