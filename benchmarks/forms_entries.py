@@ -412,6 +412,11 @@ ENTRIES = {
     "n74_init_store_from_param": ("Trainer('i').compile(mesh)(x)", "Trainer('j').compile(mesh)(x)"),
     "n75_init_store_in_branch": ('Trainer(None).compile(mesh)(x)', "Trainer('j').compile(mesh)(x)"),
     "c29_config_from_getter": "build(jax.make_mesh((2, 4), ('dp', 'tp')))(x)",
+    # states6a: NamedTuple spec trees and gradients of NamedTuple params
+    "e1_namedtuple_specs_grad": "run(mesh, x)",
+    "e2_namedtuple_specs_field": "run(mesh, x)",
+    "ne1_namedtuple_specs_both_axes": "run(mesh, x)",
+    "ne2_namedtuple_specs_sharded_both": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
