@@ -417,6 +417,10 @@ ENTRIES = {
     "e2_namedtuple_specs_field": "run(mesh, x)",
     "ne1_namedtuple_specs_both_axes": "run(mesh, x)",
     "ne2_namedtuple_specs_sharded_both": "run(mesh, x)",
+    "e3_axes_comprehension_filtered": "run(mesh, x)",
+    "ne3_axes_comprehension_filtered_out": "run(mesh, x)",
+    "e4_default_arg_config_object": "run(mesh, x)",
+    "ne4_default_arg_config_object_sharded": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

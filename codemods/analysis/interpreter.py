@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.callers import Callers
-from codemods.analysis.classes import Classes, class_level_references
+from codemods.analysis.classes import Classes, class_level_references, constant_construction
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
@@ -324,6 +324,9 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         value = literal_value(node)
         if value is not NOT_LITERAL:
             return Const(value)
+        if defined_in is not None and defined_in.static_scopes is not None and constant_construction(node, self.scope):
+            found = self.eval(node, defined_in)  # `cfg=Config()`: built once, when the def runs
+            return found if settled(found) else UNKNOWN
         if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
             found = self.eval(node, defined_in)
             # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
@@ -585,3 +588,4 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
 
 
 _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type"})
+
