@@ -421,6 +421,8 @@ ENTRIES = {
     "ne3_axes_comprehension_filtered_out": "run(mesh, x)",
     "e4_default_arg_config_object": "run(mesh, x)",
     "ne4_default_arg_config_object_sharded": "run(mesh, x)",
+    "e5_python_sum_of_leaves": "run(mesh, x)",
+    "ne5_python_sum_of_leaves_one_state": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
