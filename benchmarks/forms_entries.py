@@ -423,6 +423,8 @@ ENTRIES = {
     "ne4_default_arg_config_object_sharded": "run(mesh, x)",
     "e5_python_sum_of_leaves": "run(mesh, x)",
     "ne5_python_sum_of_leaves_one_state": "run(mesh, x)",
+    "e6_main_star_inputs_config": "main(*inputs())",
+    "ne6_main_star_inputs_sharded_both": "main(*inputs())",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
