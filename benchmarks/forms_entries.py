@@ -420,6 +420,20 @@ ENTRIES = {
     "nf2_sf104_method_maybe_meshed": "main(mesh, const(8, 8))",
     "f5_sf104_specs_table_from_helper": "run(mesh, x)",
     "nf3_sf104_specs_helper_bound": "run(mesh, x)",
+
+    # states6a: NamedTuple spec trees and gradients of NamedTuple params
+    "e1_namedtuple_specs_grad": "run(mesh, x)",
+    "e2_namedtuple_specs_field": "run(mesh, x)",
+    "ne1_namedtuple_specs_both_axes": "run(mesh, x)",
+    "ne2_namedtuple_specs_sharded_both": "run(mesh, x)",
+    "e3_axes_comprehension_filtered": "run(mesh, x)",
+    "ne3_axes_comprehension_filtered_out": "run(mesh, x)",
+    "e4_default_arg_config_object": "run(mesh, x)",
+    "ne4_default_arg_config_object_sharded": "run(mesh, x)",
+    "e5_python_sum_of_leaves": "run(mesh, x)",
+    "ne5_python_sum_of_leaves_one_state": "run(mesh, x)",
+    "e6_main_star_inputs_config": "main(*inputs())",
+    "ne6_main_star_inputs_sharded_both": "main(*inputs())",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -315,7 +315,7 @@ class ControlFlow(Rounds):
         """The values of `parts` for each element, or None when the elements are not known one
         by one. The first element is judged and the others are later rounds (Python computes
         them in order); a fix in the expression holds only when every element's state agrees."""
-        if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
+        if len(expr.generators) != 1 or expr.generators[0].is_async:
             return None
         generator = expr.generators[0]
         iterated = record_tuple(self._walked(generator.iter, frame))
@@ -331,6 +331,10 @@ class ControlFlow(Rounds):
             items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
         else:
             return None
+        if generator.ifs:
+            items = self._kept(generator, items, frame)
+            if items is None:
+                return None
         if not items:
             return []
         results = []
@@ -354,6 +358,25 @@ class ControlFlow(Rounds):
             outer.update(seen)
         self._fixes_hold_every_round(judged, seen, "the elements are in different states")
         return results
+
+    def _kept(self, generator: ast.comprehension, items: list[Value], frame: Frame) -> list[Value] | None:
+        """The elements a comprehension's `if`s keep (`[ax for ax in SHAPE if SHAPE[ax] > 1]`),
+        when every test is a Python constant for every element; else None."""
+        kept = []
+        self.silent += 1  # the tests are read for their values here; the elements are judged after
+        try:
+            for item in items:
+                inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
+                                    loops=frame.loops)
+                self.assign(generator.target, item, inner)
+                tests = [self.eval(test, inner) for test in generator.ifs]
+                if not all(isinstance(test, Const) and type(test.value) in _DECIDED for test in tests):
+                    return None
+                if all(test.value for test in tests):
+                    kept.append(item)
+        finally:
+            self.silent -= 1
+        return kept
 
     def _walked(self, expr: ast.expr, frame: Frame) -> Value:
         """What a loop walks: `enumerate(blocks)` of a known container is its (index, item) pairs."""
@@ -408,3 +431,8 @@ def _joined(left: dict[str, Value], right: dict[str, Value], unbound) -> dict[st
 
 def _same_state(left: dict[str, Value], right: dict[str, Value]) -> bool:
     return set(left) == set(right) and all(same_value(left[name], right[name]) for name in left)
+
+
+# Python values whose truth a comprehension's `if` may be decided by (not arrays: their truth is
+# a traced value or raises).
+_DECIDED = frozenset({bool, int, str, float, type(None), tuple})

@@ -324,6 +324,8 @@ class Expressions(Sequences):
             return STATIC
         if (sequence := converted(name, args, keywords, starred)) is not None:
             return sequence  # `tuple(AXES)`
+        if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:
+            return transfer.python_sum(args[0][0])
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:

@@ -364,7 +364,9 @@ def _gradients(argnums: Value, values: list[Value]) -> Value:
         if type(index) is not int or not 0 <= index < len(values):
             return UNKNOWN
         primal = values[index]
-        return primal if _arrays(primal) and _known(primal) else UNKNOWN  # a pytree of params too
+        fields = _record_fields(primal)  # a NamedTuple of params: a gradient of the same class
+        items = (primal,) if fields is None else fields
+        return primal if items and all(_arrays(item) and _known(item) for item in items) else UNKNOWN
 
     if isinstance(argnums, Const) and type(argnums.value) is int:
         return of(argnums.value)
@@ -373,6 +375,19 @@ def _gradients(argnums: Value, values: list[Value]) -> Value:
     if isinstance(argnums, TupleValue):  # `argnums=(0, 1)` as written: a literal tuple
         return TupleValue(tuple(of(item.value) if isinstance(item, Const) else UNKNOWN for item in argnums.items))
     return UNKNOWN
+
+
+def _record_fields(value: Value) -> tuple[Value, ...] | None:
+    """The field values of an object of a module NamedTuple (a pytree JAX maps field by field,
+    as grad does: the gradient is an object of the same class); None for anything else."""
+    if not (isinstance(value, Instance) and value.fields is not None and len(value.cls.bases) == 1
+            and not value.cls.keywords and _last_name(value.cls.bases[0]) == "NamedTuple"):
+        return None
+    return tuple(item for _, item in value.fields)
+
+
+def _last_name(expr: ast.expr) -> str:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
 
 
 def _arrays(value: Value) -> bool:

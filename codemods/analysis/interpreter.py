@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.callers import Callers
-from codemods.analysis.classes import Classes, class_level_references
+from codemods.analysis.classes import Classes, class_level_references, constant_construction
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
@@ -44,6 +44,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
+from codemods.analysis.record_specs import RecordSpec
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
 from codemods.analysis.shape_flow import ShapeFlow
 from codemods.analysis.input_shapes import InputShapes
@@ -242,6 +243,9 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
             return TupleValue(tuple(self._tree_value(item, manual) for item in tree))
         if isinstance(tree, dict):
             return DictValue(tuple(tree), tuple(self._tree_value(item, manual) for item in tree.values()))
+        if isinstance(tree, RecordSpec):
+            return self.construct(ClassValue(tree.cls), [(self._tree_value(item, manual), None) for item in tree.args],
+                                  {name: (self._tree_value(item, manual), None) for name, item in tree.keywords}, None)
         return UNKNOWN
 
     def _static_frame(self, scopes: tuple[FunctionDef, ...]) -> Frame:
@@ -320,6 +324,9 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         value = literal_value(node)
         if value is not NOT_LITERAL:
             return Const(value)
+        if defined_in is not None and defined_in.static_scopes is not None and constant_construction(node, self.scope):
+            found = self.eval(node, defined_in)  # `cfg=Config()`: built once, when the def runs
+            return found if settled(found) else UNKNOWN
         if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
             found = self.eval(node, defined_in)
             # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
@@ -581,3 +588,4 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
 
 
 _BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type"})
+

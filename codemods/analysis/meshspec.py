@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from codemods import jaxapi
 from codemods.analysis.nodes import NOT_LITERAL, FunctionDef, call_args
+from codemods.analysis.record_specs import RecordSpec, record_class
 from codemods.analysis.scopes import ModuleScope
 
 
@@ -25,8 +26,8 @@ class Spec:
 
 
 # A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, dict of trees by string key,
-# or None (unknown).
-SpecTree = Spec | tuple | dict | None
+# a NamedTuple of trees (RecordSpec), or None (unknown).
+SpecTree = Spec | tuple | dict | RecordSpec | None
 
 
 def is_partition_spec(scope: ModuleScope, func: ast.expr, scopes: tuple[FunctionDef, ...]) -> bool:
@@ -39,6 +40,9 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         return None
     if isinstance(expr, ast.Call) and is_partition_spec(scope, expr.func, scopes):
         return _parse_p_call(scope, expr, scopes)
+    if isinstance(expr, ast.Call) and (cls := record_class(scope, expr, scopes)) is not None:
+        return RecordSpec(cls, tuple(parse_spec(scope, arg, scopes, depth + 1) for arg in expr.args),
+                          tuple((kw.arg, parse_spec(scope, kw.value, scopes, depth + 1)) for kw in expr.keywords))
     if isinstance(expr, (ast.Tuple, ast.List)):
         items = []
         for element in expr.elts:

@@ -472,6 +472,20 @@ def elementwise(operands: list[AxisState], keeps_reduced: bool, why: str = "") -
     return AxisState.of(states, rest, why)
 
 
+def python_sum(items: Value) -> Value:
+    """Python's `sum(...)` of arrays (`sum(jnp.sum(g * g) for g in leaves)`): `0 + a + b ...`,
+    elementwise additions of every item; unknown unless each item is a number or an array."""
+    if not isinstance(items, TupleValue):
+        return UNKNOWN
+    operands = []
+    for item in items.items:
+        if isinstance(item, AxisState):
+            operands.append(item)
+        elif not (isinstance(item, Const) and type(item.value) in (int, float)):
+            return UNKNOWN
+    return elementwise(operands, keeps_reduced=False) if operands else UNKNOWN
+
+
 def _combine(states: Iterable[State]) -> State:
     seen = set(states)
     if V in seen:

@@ -1,0 +1,15 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+AXIS_SIZES = {"i": 2, "j": 4}
+
+
+def body(x):
+    synced = [name for name, size in AXIS_SIZES.items() if size < 4]
+    return lax.psum(jnp.sum(x), tuple(synced))
+
+
+def run(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)

@@ -1,0 +1,20 @@
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+
+@dataclasses.dataclass(frozen=True)
+class SyncConfig:
+    data_axis: str = "i"
+    model_axis: str = "j"
+
+
+def body(x, cfg: SyncConfig = SyncConfig(model_axis="i")):
+    return lax.pmean(jnp.sum(x), (cfg.data_axis, cfg.model_axis)[:1])
+
+
+def run(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)
