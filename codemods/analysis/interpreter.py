@@ -22,6 +22,7 @@ import ast
 from codemods.analysis.callers import Callers
 from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
+from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
 from codemods.analysis.pytrees import Pytrees
@@ -575,6 +576,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         runs, contexts = analyse_each(interpreter, uses)
         verdicts = interpreter.agreed_verdicts()
         verdicts += context_verdicts(interpreter, contexts, verdicts)
+        verdicts += repeated_verdicts(interpreter, contexts, verdicts)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)
