@@ -20,7 +20,7 @@ REPEATED_NOTE = "another call of the function passes this line; a cast here woul
 def repeated_verdicts(interpreter: Interpreter, contexts: list[_Context], taken: list[Verdict]) -> list[Verdict]:
     """Sites whose runs in one shard_map disagree because the function around them is called
     more than once there: the failing runs must agree, no run may be one the interpreter marked
-    uncertain (a later loop round, a custom_vjp half), and the site must be judged in that one
+    uncertain (a later loop round, a custom_vjp half), and the function must run in that one
     shard_map only (which of several is traced is the context rule's question)."""
     done = {verdict.site.key for verdict in taken}
     unsure = interpreter.__dict__.get("unsure_sites", set())
@@ -28,15 +28,17 @@ def repeated_verdicts(interpreter: Interpreter, contexts: list[_Context], taken:
     for key, verdicts in interpreter.verdicts.items():
         if key in done or key in unsure or all(verdict is None for verdict in verdicts):
             continue
-        mine = [context for context in contexts if key in context.verdicts]
-        if len(mine) != 1:
+        function = interpreter.site_nodes[key].function
+        mine = [context for context in contexts if context.runs.get(id(function), 0)]
+        if len(mine) != 1 or key not in mine[0].verdicts:
             continue
         start, end = mine[0].verdicts[key]
-        if start != 0 or end != len(verdicts) or len(verdicts) < 2:
+        if start != 0 or end != len(verdicts):
             continue
-        function = interpreter.site_nodes[key].function
-        if mine[0].runs.get(id(function), 0) < 2 or not interpreter._closed(function):
+        if mine[0].runs[id(function)] < 2 or not interpreter._closed(function):
             continue  # one run: its verdict stands or falls alone
+        # A run that judged nothing here passed a value in no state the rules judge (a varying
+        # operand of `v * c`) or stopped before: the failing run is certain all the same.
         failing = [replace(verdict, fixable=False, rebind=None, note=REPEATED_NOTE)
                    for verdict in verdicts if verdict is not None]
         if any(verdict.key() != failing[0].key() for verdict in failing):
