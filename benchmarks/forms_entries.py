@@ -15,6 +15,8 @@ ENTRIES = {
     "g2_scale_helper_called_twice": "run(mesh, x)",
     "ng1_helper_called_twice_both_fine": "run(mesh, x)",
     "ng2_helper_twice_in_unapplied_mapper": "run(mesh, x)",
+    "g3_range_len_prefix_loop": "run(mesh, x)",
+    "ng3_range_len_one_axis_each_round": "run(mesh, x)",
     "b1_branch": "run(mesh, x)",
     "k1_default_arg_class_config": "run(mesh, x)",
     "k2_default_arg_module_dict": "run(mesh, x)",
