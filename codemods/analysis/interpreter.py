@@ -34,6 +34,8 @@ from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Exp
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
     NOT_LITERAL,
+    attribute_stored,
+    constructed,
     FunctionDef,
     FunctionNode,
     import_names,
@@ -66,6 +68,7 @@ from codemods.analysis.values import (
     Value,
     join,
     settled,
+    Instance,
     spec_state,
 )
 
@@ -329,6 +332,14 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
             # A class, or a dict no code changes (through the name or the parameter), is the
             # object a read of the name at call time gives: one binding, so the same object.
             if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(self.scope.tree)):
+                return found
+        if defined_in is not None and defined_in.static_scopes is not None and constructed(node):
+            self.silent += 1  # `cfg=LoraConfig()`: built once, where the def is
+            try:
+                found = self.eval(node, defined_in)
+            finally:
+                self.silent -= 1
+            if isinstance(found, Instance) and settled(found) and not attribute_stored(self.scope.tree, param):
                 return found
         return UNKNOWN
 
