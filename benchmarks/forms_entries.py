@@ -19,6 +19,8 @@ ENTRIES = {
     "ng3_range_len_one_axis_each_round": "run(mesh, x)",
     "g4_default_namedtuple_constructed": "run(mesh, x)",
     "ng4_default_namedtuple_scaled_first": "run(mesh, x)",
+    "g5_main_unpacks_builder": "go()",
+    "ng5_main_unpacks_two_builders": "go()",
     "b1_branch": "run(mesh, x)",
     "k1_default_arg_class_config": "run(mesh, x)",
     "k2_default_arg_module_dict": "run(mesh, x)",

@@ -13,7 +13,7 @@ from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.classes import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.values import Const, Function, Instance, Value, same_value, settled
+from codemods.analysis.values import Const, Function, Instance, TupleValue, Value, record_tuple, same_value, settled
 
 
 class Callers:
@@ -35,7 +35,11 @@ class Callers:
         for call, scopes in calls:
             given = _argument(call, function, name, skip)
             if given is None:
-                return None
+                unpacked = self._unpacked_argument(call, function, name, skip, scopes)
+                if unpacked is None:
+                    return None
+                found.append(unpacked)
+                continue
             value = self.scope.constant(given, scopes)
             if isinstance(value, (str, tuple)):
                 found.append(Const(value))
@@ -53,6 +57,27 @@ class Callers:
                else isinstance(first, Function) and value.node is first.node for value in found):
             return first
         return None
+
+    def _unpacked_argument(self, call: ast.Call, function: FunctionDef, name: str, skip: int,
+                           scopes: tuple) -> Value | None:
+        """`main(*inputs())`: the item of the tuple a module function returns that lands on
+        parameter `name`, when the call passes nothing else and the item is a constant, a mesh
+        built in the file or a config object built with constants."""
+        if len(call.args) != 1 or call.keywords or type(call.args[0]) is not ast.Starred \
+                or type(call.args[0].value) is not ast.Call:
+            return None
+        names = [param.arg for param in positional_params(function.args)][skip:]
+        if name not in names or function.args.vararg is not None:
+            return None
+        self.silent += 1  # the builder runs only to read what it returns
+        try:
+            built = record_tuple(self.eval(call.args[0].value, self._static_frame(scopes)))
+        finally:
+            self.silent -= 1
+        if not isinstance(built, TupleValue) or len(built.items) != len(names):
+            return None  # a builder whose tuple does not fill every parameter: not this call
+        item = built.items[names.index(name)]
+        return item if isinstance(item, (Const, MeshValue)) or settled(item) else None
 
     def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
         """Every call of a module function when nothing else refers to it, or every construction
