@@ -11,6 +11,16 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "g1_helper_called_twice_second_fails": "run(mesh, x)",
+    "g2_scale_helper_called_twice": "run(mesh, x)",
+    "ng1_helper_called_twice_both_fine": "run(mesh, x)",
+    "ng2_helper_twice_in_unapplied_mapper": "run(mesh, x)",
+    "g3_range_len_prefix_loop": "run(mesh, x)",
+    "ng3_range_len_one_axis_each_round": "run(mesh, x)",
+    "g4_default_namedtuple_constructed": "run(mesh, x)",
+    "ng4_default_namedtuple_scaled_first": "run(mesh, x)",
+    "g5_main_unpacks_builder": "go()",
+    "ng5_main_unpacks_two_builders": "go()",
     "b1_branch": "run(mesh, x)",
     "k1_default_arg_class_config": "run(mesh, x)",
     "k2_default_arg_module_dict": "run(mesh, x)",
@@ -439,6 +449,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "g4_default_namedtuple_constructed": {15: "    return full"},  # SF106: no collective to repair
+    "g2_scale_helper_called_twice": {7: "    return v"},  # SF106: no collective to repair
     "p19_params_tree_gather": {12: '    y = x * lax.pcast(full["w"], "i", to="varying")'},
     "m46_kwargs_subclass_activation": {16: "        return h"},
     "k2_default_arg_module_dict": {10: "    return g"},  # SF106: no collective to repair

@@ -439,13 +439,23 @@ def test_sf106_names_the_operation_the_states_and_what_is_replicated():
     "v = lax.all_gather(x, 'i', tiled=True)\nreturn g * v",  # varying on 'i': no error
     "w = model(x)\nreturn g * w",  # w's state is unknown
     "return g * w",  # w is None here: not a number
-    "return helper(g) + helper(x)",  # the helper's two runs disagree
+    "return helper(x) + helper(x)",  # the helper runs twice on a varying value
 ])
 def test_sf106_silent_where_jax_accepts_or_the_states_are_not_known(body):
     extra = "def helper(v):\n    return v * 2\n"
     program = body_program(GATHERED + body, out_specs="P(None, 'j', reduced={'i'})", extra=extra)
     program = program.replace("def body(x):", "def body(x, w=None):")
     assert sf106_findings(program) == []
+
+
+def test_sf106_helper_called_twice_fails_in_the_run_that_gets_the_reduced_value():
+    # JAX traces helper(g) first: `v * 2` on a value reduced on 'i' raises there, whatever the
+    # other call does; a cast in the helper would run on both calls, so there is no fix.
+    extra = "def helper(v):\n    return v * 2\n"
+    program = body_program(GATHERED + "return helper(x) + helper(g)", out_specs="P(None, 'j', reduced={'i'})", extra=extra)
+    (finding,) = sf106_findings(program)
+    assert program.splitlines()[finding.span.line - 1].strip() == "return v * 2"
+    assert finding.fix is None
 
 
 @pytest.mark.parametrize("newline", ["\r\n", "\r"])

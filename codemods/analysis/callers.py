@@ -13,7 +13,7 @@ from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.classes import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.values import Const, Function, Instance, TupleValue, Value, same_value, settled
+from codemods.analysis.values import Const, Function, Instance, TupleValue, Value, record_tuple, same_value, settled
 
 
 class Callers:
@@ -35,14 +35,16 @@ class Callers:
         for call, scopes in calls:
             given = _argument(call, function, name, skip)
             if given is None:
-                passed = self._unpacked_argument(call, function, name, skip, scopes)  # `main(*inputs())`
-                if passed is None:
+                unpacked = self._unpacked_argument(call, function, name, skip, scopes)
+                if unpacked is None:
                     return None
-            elif isinstance(value := self.scope.constant(given, scopes), (str, tuple)):
+                found.append(unpacked)
+                continue
+            value = self.scope.constant(given, scopes)
+            if isinstance(value, (str, tuple)):
                 found.append(Const(value))
                 continue
-            else:
-                passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
+            passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
             # a closure a module function returned (`with_axes(with_fsdp(layer), axes)`): only
             # from the one call there is (calls of the same def may capture different values)
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
@@ -58,25 +60,24 @@ class Callers:
 
     def _unpacked_argument(self, call: ast.Call, function: FunctionDef, name: str, skip: int,
                            scopes: tuple) -> Value | None:
-        """`main(*inputs())`: the item of the tuple a module function's call returns at the
-        parameter's position (the call's only argument; `inputs()` itself takes none)."""
-        args = call_args(call)
-        if len(args) != 1 or args[0].star != "*" or type(args[0].value) is not ast.Call or args[0].value.args \
-                or args[0].value.keywords or skip:
+        """`main(*inputs())`: the item of the tuple a module function returns that lands on
+        parameter `name`, when the call passes nothing else and the item is a constant, a mesh
+        built in the file or a config object built with constants."""
+        if len(call.args) != 1 or call.keywords or type(call.args[0]) is not ast.Starred \
+                or type(call.args[0].value) is not ast.Call:
             return None
-        positional = [param.arg for param in positional_params(function.args)]
-        if name not in positional:
+        names = [param.arg for param in positional_params(function.args)][skip:]
+        if name not in names or function.args.vararg is not None:
             return None
-        self.silent += 1  # `inputs()` runs outside any body: read for its values, nothing judged
+        self.silent += 1  # the builder runs only to read what it returns
         try:
-            items = self.eval(args[0].value, self._static_frame(scopes))
+            built = record_tuple(self.eval(call.args[0].value, self._static_frame(scopes)))
         finally:
             self.silent -= 1
-        index = positional.index(name)
-        if not isinstance(items, TupleValue) or len(items.items) != len(positional):
-            return None
-        value = items.items[index]
-        return Const(value.value) if isinstance(value, Const) and isinstance(value.value, (str, tuple)) else value
+        if not isinstance(built, TupleValue) or len(built.items) != len(names):
+            return None  # a builder whose tuple does not fill every parameter: not this call
+        item = built.items[names.index(name)]
+        return item if isinstance(item, (Const, MeshValue)) or settled(item) else None
 
     def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
         """Every call of a module function when nothing else refers to it, or every construction

@@ -17,13 +17,11 @@ import ast
 
 from codemods.analysis.nodes import (
     DEFS,
-    NOT_LITERAL,
     FunctionDef,
     FunctionNode,
     all_param_names,
     iter_nodes,
     iter_with_scopes,
-    literal_value,
     positional_params,
 )
 from codemods.analysis.mutation import mutated_names
@@ -33,7 +31,6 @@ from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Insta
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
-    from codemods.analysis.scopes import ModuleScope
 
 # Calls that change an object's fields by name, or any attribute: their presence makes fields unknown.
 _ANY_FIELD = frozenset({"setattr", "__setattr__", "tree_at", "__dict__", "vars", "__class__"})
@@ -490,10 +487,3 @@ def _harmless_references(tree: ast.Module, name: str) -> set[int]:
                 and len(node.args) == 2:
             mark(node.args[1])
     return found
-
-
-def constant_construction(node: ast.expr, scope: ModuleScope) -> bool:
-    """`Config()` / `Config(axis="i")`: an object of a module class built from constants."""
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in scope.classes \
-        and all(literal_value(arg) is not NOT_LITERAL for arg in node.args) \
-        and all(kw.arg is not None and literal_value(kw.value) is not NOT_LITERAL for kw in node.keywords)

@@ -88,7 +88,7 @@ class ControlFlow(Rounds):
         frame.statement = stmt
         iterated = self._walked(stmt.iter, frame)
         frame.statement = None
-        items = _known_items(iterated) or self.enum_members(iterated)
+        items = _known_items(iterated) or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
         if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
             self._unrolled(stmt, items, frame)
             return
@@ -390,6 +390,10 @@ class ControlFlow(Rounds):
 
     def _range_length(self, expr: ast.expr, frame: Frame) -> int | None:
         """How many numbers `range(...)` of constant integers yields (at most MAX_UNROLLED)."""
+        numbers = self._range_numbers(expr, frame)
+        return None if numbers is None else len(numbers)
+
+    def _range_numbers(self, expr: ast.expr, frame: Frame) -> range | None:
         if type(expr) is not ast.Call or expr.keywords or not 1 <= len(expr.args) <= 3 \
                 or self.eval(expr.func, frame) != JaxName("builtins.range"):
             return None
@@ -397,8 +401,26 @@ class ControlFlow(Rounds):
         if not all(isinstance(bound, Const) and type(bound.value) is int for bound in bounds) \
                 or (len(bounds) == 3 and bounds[2].value == 0):
             return None
-        count = len(range(*(bound.value for bound in bounds)))
-        return count if count <= MAX_UNROLLED else None
+        numbers = range(*(bound.value for bound in bounds))
+        return numbers if len(numbers) <= MAX_UNROLLED else None
+
+    def _numbered_rounds(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> list[Value] | None:
+        """`for i in range(len(axes))` whose body reads `i` (`axes[: i + 1]`): each round runs
+        with its own number, as the rounds of a tuple do. Only bounds that are names, constants
+        and `len(...)` of them are read again (evaluating them judges nothing)."""
+        target = stmt.target
+        if type(target) is not ast.Name or not any(type(node) is ast.Name and node.id == target.id
+                                                   and type(node.ctx) is ast.Load
+                                                   for line in stmt.body for node in ast.walk(line)):
+            return None
+        if type(stmt.iter) is not ast.Call or not all(
+                isinstance(node, (ast.Name, ast.Constant, ast.Attribute, ast.Load, ast.UnaryOp, ast.BinOp,
+                                  ast.operator, ast.unaryop))
+                or type(node) is ast.Call and (node is stmt.iter or self.eval(node.func, frame) == JaxName("builtins.len"))
+                for arg in stmt.iter.args for node in ast.walk(arg)):
+            return None
+        numbers = self._range_numbers(stmt.iter, frame)
+        return [Const(number) for number in numbers] if numbers else None
 
 
 MAX_UNROLLED = 16  # items of a known container a loop is run once for each

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import ast
+import operator
 
 from codemods import jaxapi
 from codemods.analysis import transfer
@@ -134,6 +135,8 @@ class Expressions(Sequences):
             return joined  # `('data',) + ('model',)`
         a, b = as_array(left), as_array(right)
         if isinstance(left, Const) and isinstance(right, Const):
+            if type(left.value) is type(right.value) is int and op in _INT_FOLDS and (op in "+-*" or right.value):
+                return Const(_INT_FOLDS[op](left.value, right.value))  # `axes[: i + 1]` in a counted loop
             return STATIC
         if a is None or b is None:
             return UNKNOWN
@@ -573,6 +576,7 @@ BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**",
     ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
 }
+_INT_FOLDS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 _UNARY_OPERATORS = {ast.USub: "-x", ast.UAdd: "+x", ast.Invert: "~x", ast.Not: "not x"}
 _COMPARISONS = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Is: "is",

@@ -274,6 +274,7 @@ class HigherOrder:
         for site, index in self.slots[first:]:
             if site.key not in both:
                 self.verdicts[site.key][index] = None  # traced with or without differentiation only
+                self.__dict__.setdefault("unsure_sites", set()).add(site.key)
         pair = forward.items[0] if isinstance(forward, TupleValue) and len(forward.items) == 2 else UNKNOWN
         return out if same_value(out, pair) else UNKNOWN
 

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.callers import Callers
-from codemods.analysis.classes import Classes, class_level_references, constant_construction
+from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
+from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations, containers, mutated_names
+from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
@@ -32,7 +34,6 @@ from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
-    NOT_LITERAL,
     FunctionDef,
     FunctionNode,
     import_names,
@@ -65,7 +66,6 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     join,
-    settled,
     spec_state,
 )
 
@@ -310,33 +310,13 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
             elif name in keywords:
                 frame.vars[name] = keywords[name]
             elif (default := param_default(params, param)) is not None:
-                frame.vars[name] = self._default(default, frame.parent, name)
+                frame.vars[name] = parameter_default(self, default, frame.parent, name)
             else:
                 return False
         # a body's *args: not counted here unless in_specs gives one spec per argument
         body = self.run is not None and frame.function is self.run.use.body and not self.run_exact_args
         extra_arguments(params, args, keywords, frame.vars, exact=not body)
         return True
-
-    def _default(self, node: ast.expr, defined_in: Frame | None, param: str) -> Value:
-        """A parameter's default, evaluated where the function is defined when that scope is
-        read from the text (`axis=DATA` with a module constant, `cfg=Config`, `cfg=CONFIG`)."""
-        value = literal_value(node)
-        if value is not NOT_LITERAL:
-            return Const(value)
-        if defined_in is not None and defined_in.static_scopes is not None and constant_construction(node, self.scope):
-            found = self.eval(node, defined_in)  # `cfg=Config()`: built once, when the def runs
-            return found if settled(found) else UNKNOWN
-        if defined_in is not None and defined_in.static_scopes is not None and isinstance(node, (ast.Name, ast.Attribute)):
-            found = self.eval(node, defined_in)
-            # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
-            if isinstance(found, Const) or settled(found) or python_value(found) is not NOT_LITERAL:
-                return found
-            # A class, or a dict no code changes (through the name or the parameter), is the
-            # object a read of the name at call time gives: one binding, so the same object.
-            if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(self.scope.tree)):
-                return found
-        return UNKNOWN
 
     # -- statements --------------------------------------------------------------------------
     def exec_block(self, block: list[ast.stmt], frame: Frame, header_line: int = 0) -> None:
@@ -582,6 +562,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         runs, contexts = analyse_each(interpreter, uses)
         verdicts = interpreter.agreed_verdicts()
         verdicts += context_verdicts(interpreter, contexts, verdicts)
+        verdicts += repeated_verdicts(interpreter, contexts, verdicts)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)

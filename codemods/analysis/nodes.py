@@ -242,3 +242,16 @@ def all_param_names(args: ast.arguments) -> list[str]:
     found = [param.arg for param in positional_params(args) + list(args.kwonlyargs)]
     found.extend(param.arg for param in (args.vararg, args.kwarg) if param is not None)
     return found
+
+
+def constructed(node: ast.expr) -> bool:
+    """`Config()`, `Config(4, axis="tp")`: a call of a name with literal arguments only."""
+    return type(node) is ast.Call and isinstance(node.func, (ast.Name, ast.Attribute)) \
+        and all(literal_value(arg) is not NOT_LITERAL for arg in node.args) \
+        and all(keyword.arg is not None and literal_value(keyword.value) is not NOT_LITERAL for keyword in node.keywords)
+
+
+def attribute_stored(tree: ast.Module, name: str) -> bool:
+    """Some code sets an attribute of `name` (`cfg.axis = ...`): a default object may change."""
+    return any(type(node) is ast.Attribute and type(node.ctx) is not ast.Load and type(node.value) is ast.Name
+               and node.value.id == name for node in ast.walk(tree))

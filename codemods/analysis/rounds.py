@@ -39,6 +39,7 @@ class Rounds:
             self.collected_site = site
         elif site.key in self.__dict__.get("_met_later", ()):
             self.verdicts[site.key][0] = None  # fine in another loop's round: not certain
+            self.__dict__.setdefault("unsure_sites", set()).add(site.key)
 
     def later_rounds(self, judged: list[tuple[Site, int]], runs: list[Callable[[], bool]], note: str) -> None:
         """Run `runs` (each returns False to stop: the rounds after it are not reached) without

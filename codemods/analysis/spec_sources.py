@@ -60,7 +60,6 @@ class Packed:
 
 def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) -> cst.BaseExpression | None:
     """`TABLE['key']` of a never-mutated dict literal with plain string keys, else None."""
-    from codemods.analysis.specs import string_value
 
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
@@ -265,7 +264,7 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     a module function or `self.method` whose body ends in its one `return`, undecorated (every parameter) or under a `jax.jit` that keeps what it
     returns (its static parameters only: a spec passed as a traced argument fails in jit)."""
     from codemods.analysis.call_sites import self_method
-    from codemods.analysis.local_names import _scope_info, resolve_name
+    from codemods.analysis.local_names import resolve_name
 
     if isinstance(func, cst.Attribute):  # `self.place(tree)`: a method, its receiver bound already
         method = self_method(ctx, func)

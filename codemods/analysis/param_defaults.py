@@ -1,0 +1,44 @@
+"""What a parameter holds when the call leaves it out: its default, where that is certain.
+
+The default is evaluated once, where the def runs, in the scope the analysis reads from the text
+(`axis=DATA` with a module constant, `cfg=Config`, `cfg=CONFIG`, `cfg=LoraConfig()`).
+"""
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from codemods.analysis.mutation import containers, mutated_names
+from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, literal_value
+from codemods.analysis.pyvalues import python_value
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, Instance, Value, settled
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame, Interpreter
+
+
+def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | None, param: str) -> Value:
+    value = literal_value(node)
+    if value is not NOT_LITERAL:
+        return Const(value)
+    if defined_in is None or defined_in.static_scopes is None:
+        return UNKNOWN
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        found = interp.eval(node, defined_in)
+        # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
+        if isinstance(found, Const) or settled(found) or python_value(found) is not NOT_LITERAL:
+            return found
+        # A class, or a dict no code changes (through the name or the parameter), is the object
+        # a read of the name at call time gives: one binding, so the same object.
+        if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(interp.scope.tree)):
+            return found
+    if constructed(node):
+        interp.silent += 1  # `cfg=LoraConfig()`: built once, where the def is, and judged nowhere
+        try:
+            found = interp.eval(node, defined_in)
+        finally:
+            interp.silent -= 1
+        # One object shared by every call: certain only while no code sets an attribute on it.
+        if isinstance(found, Instance) and settled(found) and not attribute_stored(interp.scope.tree, param):
+            return found
+    return UNKNOWN

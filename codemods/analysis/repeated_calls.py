@@ -1,0 +1,47 @@
+"""Helpers called several times in one trace: each call is a run of the helper, with its own
+argument states (`w = gather(w, FSDP)` then `w = gather(w, (FSDP, TP), axis=1)`). JAX traces the
+calls in order and raises at the first one that fails, so a site that certainly fails in one run
+is a finding even where another run of the same shard_map passes it. No fix is offered: a cast
+written in the helper runs on every call, and breaks the one that passes (issue 13)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from codemods.analysis.sites import Verdict
+
+if TYPE_CHECKING:
+    from codemods.analysis.contexts import _Context
+    from codemods.analysis.interpreter import Interpreter
+
+REPEATED_NOTE = "another call of the function passes this line; a cast here would break it"
+
+
+def repeated_verdicts(interpreter: Interpreter, contexts: list[_Context], taken: list[Verdict]) -> list[Verdict]:
+    """Sites whose runs in one shard_map disagree because the function around them is called
+    more than once there: the failing runs must agree, no run may be one the interpreter marked
+    uncertain (a later loop round, a custom_vjp half), and the function must run in that one
+    shard_map only (which of several is traced is the context rule's question)."""
+    done = {verdict.site.key for verdict in taken}
+    unsure = interpreter.__dict__.get("unsure_sites", set())
+    found: list[Verdict] = []
+    for key, verdicts in interpreter.verdicts.items():
+        if key in done or key in unsure or all(verdict is None for verdict in verdicts):
+            continue
+        function = interpreter.site_nodes[key].function
+        mine = [context for context in contexts if context.runs.get(id(function), 0)]
+        if len(mine) != 1 or key not in mine[0].verdicts:
+            continue
+        start, end = mine[0].verdicts[key]
+        if start != 0 or end != len(verdicts):
+            continue
+        if mine[0].runs[id(function)] < 2 or not interpreter._closed(function):
+            continue  # one run: its verdict stands or falls alone
+        # A run that judged nothing here passed a value in no state the rules judge (a varying
+        # operand of `v * c`) or stopped before: the failing run is certain all the same.
+        failing = [replace(verdict, fixable=False, rebind=None, note=REPEATED_NOTE)
+                   for verdict in verdicts if verdict is not None]
+        if any(verdict.key() != failing[0].key() for verdict in failing):
+            continue
+        found.append(failing[0])
+    return found

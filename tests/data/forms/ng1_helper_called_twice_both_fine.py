@@ -1,0 +1,19 @@
+import jax
+from jax.sharding import PartitionSpec as P
+
+ROWS, COLS = "i", "j"
+
+
+def gather_weight(w, axes, axis=0):
+    return jax.lax.all_gather(w, axes, axis=axis, tiled=True, to="reduced")
+
+
+def block(w):
+    w = gather_weight(w, ROWS)
+    w = gather_weight(w, COLS, axis=1)  # another axis: still varying on COLS
+    return w
+
+
+def run(mesh, x):
+    f = jax.shard_map(block, mesh=mesh, in_specs=P(ROWS, COLS), out_specs=P(reduced={ROWS, COLS}))
+    return jax.jit(f)(x)
