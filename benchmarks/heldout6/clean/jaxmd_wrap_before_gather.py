@@ -1,0 +1,36 @@
+"""Molecular dynamics: positions wrapped into the box before the reduced gather."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Space:
+    def __init__(self, box, axis):
+        self.box = box
+        self.axis = axis
+
+    def wrap(self, r):
+        return r - self.box * jnp.floor(r / self.box)
+
+    def all_positions(self, r):
+        return jax.lax.all_gather(r, self.axis, tiled=True, to="reduced")
+
+
+mesh = jax.make_mesh((8,), ("atoms",))
+SPACE = Space(box=5.0, axis="atoms")
+
+
+def neighbour_input(r):
+    r = SPACE.wrap(r)
+    return r, SPACE.all_positions(r)
+
+
+def inputs():
+    r = jax.random.uniform(jax.random.key(11), (32, 3)) * 6.0
+    return (jax.device_put(r, NamedSharding(mesh, P("atoms"))),)
+
+
+def main(r):
+    f = jax.shard_map(neighbour_input, mesh=mesh, in_specs=P("atoms"),
+                      out_specs=(P("atoms"), P(reduced={"atoms"})))
+    return f(r)
