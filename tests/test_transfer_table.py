@@ -111,6 +111,20 @@ def test_the_forms_real_code_writes_are_observed_on_0_10_2():
     assert transfer.state_after(dot, "reduced,reduced@VV") == model.INVARIANT    # dot drops the reduced state
 
 
+@pytest.mark.parametrize("version", [(0, 9, 2), (0, 10, 2)])
+def test_numbers_and_bounds_in_other_positions_are_observed(version):
+    # Run on jax 0.10.2: jnp.clip(r, -c, c), r.clip(0, 1) and jnp.minimum(1.0, r) of a reduced r
+    # raise "Inputs cannot be replicated ..."; a varying lower bound makes the result varying.
+    table = transfer.load(version)
+    for name in ("jax.numpy.clip", "method:clip"):
+        clip = table.function(name)
+        for key in ("reduced,float,float", "reduced,int,int", "reduced,invariant,float", "reduced,float,invariant"):
+            assert transfer.raises(clip, key, REPLICATED), (name, key)
+        assert transfer.state_after(clip, "reduced,varying,float") == model.VARYING
+    assert transfer.raises(table.function("jax.numpy.minimum"), "float,reduced", REPLICATED)
+    assert transfer.state_after(table.function("jax.numpy.where"), "invariant,reduced,float") == model.INVARIANT
+
+
 def test_values_reduced_on_two_axes_are_observed_on_0_10_2():
     # Run on jax 0.10.2: tanh of pcast(x, ('i', 'j'), to='reduced') is float32[4,4]{R:(i,j)}; a
     # product of two such values too; beside a value reduced on i alone JAX raises "All inputs
