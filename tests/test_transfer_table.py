@@ -122,7 +122,8 @@ def test_numbers_and_bounds_in_other_positions_are_observed(version):
             assert transfer.raises(clip, key, REPLICATED), (name, key)
         assert transfer.state_after(clip, "reduced,varying,float") == model.VARYING
     assert transfer.raises(table.function("jax.numpy.minimum"), "float,reduced", REPLICATED)
-    assert transfer.state_after(table.function("jax.numpy.where"), "invariant,reduced,float") == model.INVARIANT
+    if version == (0, 10, 2):  # jnp.where(m, r, 0.0) drops the reduced state there
+        assert transfer.state_after(table.function("jax.numpy.where"), "invariant,reduced,float") == model.INVARIANT
 
 
 def test_values_reduced_on_two_axes_are_observed_on_0_10_2():
