@@ -444,6 +444,12 @@ ENTRIES = {
     "ne5_python_sum_of_leaves_one_state": "run(mesh, x)",
     "e6_main_star_inputs_config": "main(*inputs())",
     "ne6_main_star_inputs_sharded_both": "main(*inputs())",
+
+    "u1_clip_reduced_two_numbers": "run(mesh, x)",
+    "u2_clip_reduced_keyword_bounds": "run(mesh, x)",
+    "u3_reduced_method_clip_ints": "run(mesh, x)",
+    "u4_reduced_minimum_number_first": "run(mesh, x)",
+    "nu1_clip_reduced_varying_bound": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -454,6 +460,10 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "p19_params_tree_gather": {12: '    y = x * lax.pcast(full["w"], "i", to="varying")'},
     "m46_kwargs_subclass_activation": {16: "        return h"},
     "k2_default_arg_module_dict": {10: "    return g"},  # SF106: no collective to repair
+    "u1_clip_reduced_two_numbers": {11: "    return g"},  # SF106: no collective to repair
+    "u2_clip_reduced_keyword_bounds": {9: "    return g"},
+    "u3_reduced_method_clip_ints": {8: "    return g"},
+    "u4_reduced_minimum_number_first": {9: "    return g"},
     "m48_super_init_kwargs": {24: "        return h"},
     "m49_dataclass_base_fields": {17: "        return h"},
     "n87_dataclass_field_redeclared": {17: "        return h"},

@@ -226,3 +226,41 @@ def test_the_generator_and_the_analysis_spell_a_call_alike():
     assert "@RRR" in {suffix for suffix, _ in observe.contexts(3, False, reduced=True)}  # a list of three
     assert not any("R" in suffix or "U" in suffix for suffix, _ in observe.contexts(2, True))
     assert observe.positional_names(jnp.sum)[:2] == ["a", "axis"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The argument lists real code writes beside the observed signature
+# ---------------------------------------------------------------------------------------------
+def test_the_generator_plans_numbers_and_bounds_in_every_position():
+    pytest.importorskip("jax")
+    from codemods.transfer import observe
+
+    def clip(arr=None, /, min=None, max=None):  # jnp.clip's parameters
+        return arr
+
+    def where(condition, x=None, y=None, /, *, size=None):
+        return x
+
+    def total(a, axis=None, dtype=None):
+        return a
+
+    number = observe.py_value(2.0)
+    planned = observe.extra_signatures(("A",), clip, 2.0)
+    for signature in [("A", number), ("A", number, number), ("A", "A", "A"), ("A", "A", number), ("A", number, "A")]:
+        assert signature in planned, signature
+    planned = observe.extra_signatures(("A", "A", "A"), where, 2.0)
+    assert ("A", number, "A") in planned and ("A", "A", number) in planned and (number, "A", number) in planned
+    assert (number, number, number) not in planned  # no array operand left: no state to observe
+    assert observe.extra_signatures(("A",), total, 2.0) == []  # axis= is tried as a keyword, not filled
+    assert observe.extra_signatures(("A", observe.py_value(1)), clip, 2.0) == []  # already takes a number
+
+
+def test_keywords_naming_the_next_positional_parameters_are_spelled_positionally():
+    clip = rule(args=("A",), params=("arr", "min", "max"))
+    g, low = state(i=R), state(i=V)
+    assert keys([g, Const(-1.0), Const(1.0)], operation=clip) == ["reduced,float,float"]
+    assert keys([g], {"min": Const(-1.0), "max": Const(1.0)}, operation=clip) == ["reduced,float,float"]
+    assert keys([g], {"max": Const(1.0), "min": low}, operation=clip) == ["reduced,varying,float"]
+    assert keys([g, Const(-1.0)], {"max": Const(1.0)}, operation=clip) == ["reduced,float,float"]
+    # `max=` alone leaves `min` unbound: that call was never observed, so it stays unknown.
+    assert keys([g], {"max": Const(1.0)}, operation=clip) is None

@@ -111,6 +111,21 @@ def test_the_forms_real_code_writes_are_observed_on_0_10_2():
     assert transfer.state_after(dot, "reduced,reduced@VV") == model.INVARIANT    # dot drops the reduced state
 
 
+@pytest.mark.parametrize("version", [(0, 9, 2), (0, 10, 2)])
+def test_numbers_and_bounds_in_other_positions_are_observed(version):
+    # Run on jax 0.10.2: jnp.clip(r, -c, c), r.clip(0, 1) and jnp.minimum(1.0, r) of a reduced r
+    # raise "Inputs cannot be replicated ..."; a varying lower bound makes the result varying.
+    table = transfer.load(version)
+    for name in ("jax.numpy.clip", "method:clip"):
+        clip = table.function(name)
+        for key in ("reduced,float,float", "reduced,int,int", "reduced,invariant,float", "reduced,float,invariant"):
+            assert transfer.raises(clip, key, REPLICATED), (name, key)
+        assert transfer.state_after(clip, "reduced,varying,float") == model.VARYING
+    assert transfer.raises(table.function("jax.numpy.minimum"), "float,reduced", REPLICATED)
+    if version == (0, 10, 2):  # jnp.where(m, r, 0.0) drops the reduced state there
+        assert transfer.state_after(table.function("jax.numpy.where"), "invariant,reduced,float") == model.INVARIANT
+
+
 def test_values_reduced_on_two_axes_are_observed_on_0_10_2():
     # Run on jax 0.10.2: tanh of pcast(x, ('i', 'j'), to='reduced') is float32[4,4]{R:(i,j)}; a
     # product of two such values too; beside a value reduced on i alone JAX raises "All inputs
@@ -225,11 +240,21 @@ def test_the_installed_jax_still_gives_the_shipped_outcomes(tmp_path):
     derived = transfer.read(out, resolved=True)
     assert derived["jax_version"] == shipped.jax_version
     assert set(derived["operations"]) == set(names)
+    # A table derived again in part (`generate --update`) holds, for the entries it did not derive
+    # again, the cases of an older generator: a subset of what this one observes.
+    data = transfer.read(DATA.joinpath(transfer.file_name(version)))
+    partial = "rederived" in data
+    rederived = {name for run in data.get("rederived", []) for name in run["operations"]}
     for name in names:
         again = derived["operations"][name]
         assert tuple(again["args"]) == shipped.operation(name).args, name
         operation = shipped.operation(name)
-        assert set(again["cases"]) == set(operation.cases), name
-        assert again.get(model.OTHER_AXES_IRRELEVANT, False) == operation.other_axes_irrelevant, name
+        if partial and name not in rederived:
+            # (its other-axes flag was derived from those cases alone, so it is not compared)
+            assert set(operation.cases) <= set(again["cases"]), name
+        else:
+            assert set(again["cases"]) == set(operation.cases), name
+            assert again.get(model.OTHER_AXES_IRRELEVANT, False) == operation.other_axes_irrelevant, name
         for case, outcome in again["cases"].items():
-            assert _gist(outcome) == _gist(shipped.outcomes[operation.cases[case]]), (name, case)
+            if case in operation.cases:  # every case, but where the shipped entry is a subset
+                assert _gist(outcome) == _gist(shipped.outcomes[operation.cases[case]]), (name, case)

@@ -166,3 +166,20 @@ def test_a_reduced_value_beside_an_invariant_one_keeps_the_state_when_the_table_
 ])
 def test_a_value_reduced_on_two_axes_follows_the_table(body, expected):
     assert codes(body, out_specs="P()") == expected
+
+
+@pytest.mark.parametrize("body", [
+    "return jnp.clip(g, -1.0, 1.0)",             # a reduced value and two Python numbers (run: JAX raises)
+    "return jnp.clip(g, min=-1.0, max=1.0)",     # the same call by keyword
+    "return g.clip(0, 1)",
+    "return jnp.minimum(1.0, g)",                # the number first
+    "return jnp.clip(g, jnp.zeros(()), 1.0)",    # an array bound replicated on 'i' beside a number
+])
+def test_argument_lists_with_numbers_in_other_positions_are_observed(body):
+    assert codes(body) == ["SF106"]
+
+
+def test_argument_lists_never_observed_or_accepted_give_no_finding():
+    assert codes("return jnp.clip(g, max=1.0)") == []  # min left unbound: never observed, unknown
+    # A varying lower bound makes the result varying before the number meets it: JAX accepts it.
+    assert codes("return jnp.clip(g, x.min(), 1.0)", out_specs="P('i', 'j')") == []

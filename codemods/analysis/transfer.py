@@ -194,7 +194,7 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
     operation = rule.operation
     signature = operation.args if operation is not None else ()
     params = operation.params if operation is not None else ()
-    named = dict(keywords)
+    values, named = _bind_positional(params, list(values), dict(keywords))
     layouts: list[list[str]] = [[]]
     arrays: list[AxisState] = []
     for position, value in enumerate(values):
@@ -229,6 +229,16 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
     if suffix is None or context is None:
         return None
     return [transfer_table.case_key(layout, suffix, context) for layout in layouts]
+
+
+def _bind_positional(params, values: list[Value], keywords: dict[str, Value]) -> tuple[list[Value], dict]:
+    """Keywords naming the positional parameters right after the positional operands, moved to
+    their places: Python binds `jnp.clip(x, min=lo, max=hi)` as `jnp.clip(x, lo, hi)`, the form
+    observed. Parameters the generator tries as keywords stay keywords (how their keys spell them)."""
+    while values and len(values) < len(params) and params[len(values)] in keywords \
+            and params[len(values)] not in transfer_model.KEYWORD_PARAMETERS:
+        values.append(keywords.pop(params[len(values)]))
+    return values, keywords
 
 
 def _keyword_suffix(keywords: dict[str, Value]) -> str | None:

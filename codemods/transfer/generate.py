@@ -246,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, help="the JSON file to write (gzip-compressed when it ends in .gz)")
     parser.add_argument("--only", nargs="*", help="derive only these entry names (for tests)")
+    parser.add_argument("--update", help="with --only: a table derived on this JAX whose entries of those names "
+                                         "are derived again; the rest is copied")
     options = parser.parse_args(argv)
     # JAX's deprecation warnings for the argument lists tried (lists where arrays are due) are noise here.
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -272,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
         "collectives": collectives,
         "unsatisfied": unsatisfied,
     }
+    if options.update and options.only:
+        table = updated(options.update, table, set(options.only))
     text = dumps(table).encode("utf-8")
     with open(options.out, "wb") as handle:
         # Shipped tables are gzip-compressed (codemods/transfer/data/transfer-X.Y.Z.json.gz).
@@ -279,6 +283,29 @@ def main(argv: list[str] | None = None) -> int:
     print(f"jax {jax.__version__}: {len(entries)} operations, {len(collectives)} collectives, "
           f"{len(unsatisfied)} unsatisfied -> {options.out} in {time.monotonic() - started:.0f} s", file=sys.stderr)
     return 0
+
+
+def updated(path: str, fresh: dict, names: set[str]) -> dict:
+    """The table at `path` with the entries `names` replaced by `fresh`'s (each entry is observed
+    on its own, so this equals a whole run for them); the replaced names and the date are listed
+    under "rederived" so that a reader can tell a partial run from a whole one."""
+    from pathlib import Path
+
+    from codemods.transfer.table import read
+
+    table = read(Path(path), resolved=True)
+    if table["jax_version"] != fresh["jax_version"]:
+        raise SystemExit(f"{path} was derived on jax {table['jax_version']}, not {fresh['jax_version']}")
+    fresh_entries = model.resolve_outcomes(fresh)["operations"]
+    names = {name for name in names if name in fresh_entries or name in fresh["unsatisfied"]}
+    for name in names:
+        table["operations"].pop(name, None)
+        table["unsatisfied"].pop(name, None)
+    table["operations"].update(fresh_entries)
+    table["unsatisfied"].update(fresh["unsatisfied"])
+    table["outcomes"] = model.intern_outcomes(table["operations"])
+    table.setdefault("rederived", []).append({"date": fresh["derived"], "operations": sorted(names)})
+    return table
 
 
 def dumps(table: dict) -> str:

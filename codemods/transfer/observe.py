@@ -4,7 +4,9 @@ For an operation with a known signature (its slots: "A" an array operand, "L" a 
 arrays, ("py", value) a Python value) it plans cases: the operands' states on `i` (one state for
 all; one operand apart; one reduced beside varying ones), keyword forms from the function's own
 signature (axis=None, axis tuples, keepdims, dtype, ...), the operands' states on the other axes
-`j` and `k`, lists of three arrays, and Python numbers in place of the last array operand. Every
+`j` and `k`, lists of three arrays, and the other argument lists real code writes (Python numbers
+in place of array operands, arrays or numbers in the positional parameters past the signature:
+jnp.where(m, 0., r), jnp.clip(r, -c, c); `extra_signatures`). Every
 case is traced on 2-D operands of the operation's dtype (the base observation). A case the
 analysis would believe (the state of a result computed from a reduced operand, or JAX rejecting
 a reduced operand beside a replicated one) is then run again on 1-D and 3-D operands, with a broadcast 1-D last operand,
@@ -14,7 +16,7 @@ gives another outcome, the case is recorded as depending on them (so no lookup b
 from __future__ import annotations
 
 import inspect
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 
 import jax.numpy as jnp
 import numpy as np
@@ -168,18 +170,38 @@ def positional_names(call) -> list[str]:
     return names
 
 
-def number_signature(slots, number):
-    """`slots` with its last plain array operand replaced by `number` (appended to a one-operand
-    signature); None when the signature already takes a number or has no plain array operand."""
+def free_positions(slots, call) -> int:
+    """How many positional parameters follow the observed signature before one the generator
+    tries as a keyword (jnp.clip(arr, min, max) observed as clip(x): two, min and max)."""
+    names = positional_names(call)[len(slots):]
+    count = 0
+    for name in names:
+        if name in model.KEYWORD_PARAMETERS:
+            break
+        count += 1
+    return count
+
+
+def extra_signatures(slots, call, number) -> list[tuple]:
+    """The argument lists real code writes beside `slots`, each kept only if the call accepts it
+    on invariant operands: `number` in place of any non-empty set of the plain array operands but
+    one array at least (jnp.where(m, 0., x), jnp.minimum(1., x)); and, up to two positional
+    parameters past the signature, each filled with an array or `number` (jnp.clip(x, -c, c),
+    jnp.clip(x, lo, hi), jnp.clip(x, lo, 1.)). None of them when `slots` already takes a number."""
     if any(not isinstance(slot, str) and number_label(slot[1]) is not None for slot in slots):
-        return None
+        return []
+    found = []
     plain = [index for index, slot in enumerate(slots) if slot == "A"]
-    if not plain:
-        return None
-    if array_count(slots) == 1:
-        return tuple(slots) + (py_value(number),)
-    position = plain[-1]
-    return tuple(slots[:position]) + (py_value(number),) + tuple(slots[position + 1:])
+    for size in range(1, len(plain) + 1):
+        for chosen in combinations(plain, size):
+            signature = tuple(py_value(number) if index in chosen else slot for index, slot in enumerate(slots))
+            if array_count(signature):
+                found.append(signature)
+    if plain:
+        for extra in range(1, min(free_positions(slots, call), 2) + 1):
+            for filled in product(("A", py_value(number)), repeat=extra):
+                found.append(tuple(slots) + filled)
+    return list(dict.fromkeys(found))
 
 
 class Case:
@@ -271,20 +293,21 @@ def observe(runner: Runner, call, slots, kind: str) -> dict:
             outcome = run_case(call, case, x, [SHAPE] * len(case.states), kind, made)
             if outcome:
                 outcomes[case.key] = outcome
-        for label, number in NUMBERS[kind]:
-            # The same operation with a Python number as its last operand, when it takes one
-            # (jnp.maximum(r, 2.), r * 2): accepted on an invariant operand first.
-            with_number = number_signature(slots, number)
-            if with_number is None or array_count(with_number) == 0:
-                continue
+        # Not one set of signatures: py_value(2.0) == py_value(2), and the two are labelled apart.
+        extras = [signature for _, number in NUMBERS[kind] for signature in extra_signatures(slots, call, number)]
+        for signature in extras:
+            # Another argument list the operation takes (jnp.maximum(r, 2.), jnp.clip(r, -c, c),
+            # jnp.where(m, 0., r)): accepted on invariant operands first.
+            count = array_count(signature)
             try:
-                call(*build_args(with_number, [shaped(x, SHAPE, kind)] * array_count(with_number)))
+                call(*build_args(signature, [shaped(x, SHAPE, kind)] * count))
             except Exception:  # noqa: BLE001 -- no such signature: no case
                 continue
-            count = array_count(with_number)
             for states in array_layouts(count):
                 for suffix, columns in contexts(count, True, model.REDUCED in states):
-                    case = Case(layout(with_number, states) + suffix, with_number, states, {}, columns)
+                    case = Case(layout(signature, states) + suffix, signature, states, {}, columns)
+                    if case.key in planned:
+                        continue  # the primary signature spells it alike: observed there
                     planned[case.key] = case
                     outcome = run_case(call, case, x, [SHAPE] * count, kind, made)
                     if outcome:
@@ -362,7 +385,9 @@ def confirm(runner: Runner, call, slots, kind: str, outcomes: dict, planned: dic
     """Run the believed cases again in each variant; a case whose outcome changes (or that fails
     when lowered there) depends on rank, dtype or container, and is no longer believed."""
     keys = [key for key, outcome in outcomes.items() if believed(outcome, key)]
-    for name, shapes_for, dtype, swap in variants(slots, array_count(slots), kind) if keys else ():
+    # The other argument lists may take more arrays than `slots` (jnp.clip(x, lo, hi) beside clip(x)).
+    count = max([array_count(slots)] + [len(planned[key].states) for key in keys])
+    for name, shapes_for, dtype, swap in variants(slots, count, kind) if keys else ():
         seen: dict[str, dict] = {}
 
         def swapped(case, _swap=swap):
