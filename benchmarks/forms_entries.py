@@ -269,6 +269,7 @@ ENTRIES = {
     "s9_sf104_loop_tables": "main(mesh, x)",
     "s10_sf104_methods_and_trees": "main(mesh, x)",
     "s11_sf104_loop_keys_not_shown": "main(mesh, x)",
+    "ny1_type_checked_before_cast": "run(mesh, x)",
     "v1_mapper": "make(mesh)(x)",
     "v2_mapper_local_alias": "make(mesh)(x)",
     "v3_module_mapper_decorator": "step(x)",

@@ -2,12 +2,14 @@
 with-blocks and try-blocks. The Interpreter supplies exec_block, eval, assign and the judging."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import DEFS, iter_nodes, target_names
+from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
@@ -49,7 +51,20 @@ class ControlFlow(Rounds):
         if isinstance(test, Const) and isinstance(test.value, bool):  # `if REDUCE == "sum":`, a constant
             self._branches(frame, [(stmt.body, stmt.test.end_lineno) if test.value else else_of(stmt)])
             return
-        self._branches(frame, [(stmt.body, stmt.test.end_lineno), else_of(stmt)])
+        guarded = reads_types(stmt.test)
+        with self.unsure(guarded):
+            self._branches(frame, [(stmt.body, stmt.test.end_lineno), else_of(stmt)])
+        frame.rest_unsure = guarded and _leaves(stmt)
+
+    @contextmanager
+    def unsure(self, when: bool) -> Iterator[None]:
+        """Judge nothing inside (the states still flow) when `when`: a branch the program takes
+        by inspecting a value's type."""
+        self.silent += when
+        try:
+            yield
+        finally:
+            self.silent -= when
 
     def _branches(self, frame: Frame, blocks: list) -> None:
         """Run alternative blocks from the same state and join what they leave."""
@@ -66,7 +81,8 @@ class ControlFlow(Rounds):
                         chosen = (block.body, block.test.end_lineno) if test.value else else_of(block)
                         self._branches(frame, [chosen])
                     else:
-                        self._branches(frame, [(block.body, block.test.end_lineno), else_of(block)])
+                        with self.unsure(reads_types(block.test)):
+                            self._branches(frame, [(block.body, block.test.end_lineno), else_of(block)])
                 else:
                     self.exec_block(block[0], frame, block[1])
                 outcomes.append(frame.vars)
@@ -458,3 +474,11 @@ def _same_state(left: dict[str, Value], right: dict[str, Value]) -> bool:
 # Python values whose truth a comprehension's `if` may be decided by (not arrays: their truth is
 # a traced value or raises).
 _DECIDED = frozenset({bool, int, str, float, type(None), tuple})
+
+
+def _leaves(stmt: ast.If) -> bool:
+    """Whether a branch of `stmt` may leave the block it stands in (return, raise, break, continue)."""
+    return any(isinstance(node, (ast.Return, ast.Raise, ast.Break, ast.Continue))
+               for branch in (stmt.body, stmt.orelse) for inner in branch
+               for node in iter_nodes(inner, prune=lambda n: isinstance(n, DEFS + (ast.Lambda, ast.ClassDef))))
+

@@ -11,7 +11,7 @@ import operator
 from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
-from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads_types
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
@@ -105,7 +105,8 @@ class Expressions(Sequences):
         test = self.eval(expr.test, frame)
         if isinstance(test, Const) and isinstance(test.value, bool):
             return self.eval(expr.body if test.value else expr.orelse, frame)
-        return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
+        with self.unsure(reads_types(expr.test)):
+            return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
 
     def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
         value = self.eval(expr.value, frame)

@@ -90,6 +90,7 @@ class Frame:
     local_names: frozenset[str] = frozenset()  # names the function binds (params and locals)
     statement: ast.stmt | None = None
     statement_target: frozenset[str] = frozenset()  # names the current statement assigns
+    rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
 class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
@@ -323,11 +324,19 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
         """Run a block; `header_line` is the line its compound statement's header ends on (a
         statement sharing it, or a line with another statement, gets no new line above it)."""
         previous_end = header_line
-        for index, stmt in enumerate(block):
-            following = block[index + 1].lineno if index + 1 < len(block) else None
-            alone = stmt.lineno > previous_end and (following is None or following > stmt.end_lineno)
-            previous_end = stmt.end_lineno
-            self.exec_stmt(stmt, frame, alone)
+        unsure = 0
+        try:
+            for index, stmt in enumerate(block):
+                following = block[index + 1].lineno if index + 1 < len(block) else None
+                alone = stmt.lineno > previous_end and (following is None or following > stmt.end_lineno)
+                previous_end = stmt.end_lineno
+                self.exec_stmt(stmt, frame, alone)
+                if frame.rest_unsure:  # `if axis in jax.typeof(v).vma: return v`: the rest runs for some states only
+                    frame.rest_unsure = False
+                    unsure += 1
+                    self.silent += 1
+        finally:
+            self.silent -= unsure
 
     def exec_stmt(self, stmt: ast.stmt, frame: Frame, alone: bool = True) -> None:
         if isinstance(stmt, SIMPLE):

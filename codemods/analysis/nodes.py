@@ -255,3 +255,20 @@ def attribute_stored(tree: ast.Module, name: str) -> bool:
     """Some code sets an attribute of `name` (`cfg.axis = ...`): a default object may change."""
     return any(type(node) is ast.Attribute and type(node.ctx) is not ast.Load and type(node.value) is ast.Name
                and node.value.id == name for node in ast.walk(tree))
+
+
+# What a condition reads when it inspects a JAX value's type: `jax.typeof(v).vma`,
+# `v.aval`, `jax.typeof(v).manual_axis_type.varying`.
+_TYPE_READS = frozenset({"typeof", "get_aval", "aval", "vma", "manual_axis_type"})
+
+
+def reads_types(test: ast.expr) -> bool:
+    """Whether a condition inspects a value's type (which axes it varies on). Code that asks
+    before it casts or sums takes the branch that is safe for the value it has: a site in such
+    a branch is not certain to be reached with the state that fails, unless the test is decided."""
+    for node in ast.walk(test):
+        if (type(node) is ast.Attribute and node.attr in _TYPE_READS) or \
+                (type(node) is ast.Name and node.id in _TYPE_READS):
+            return True
+    return False
+
