@@ -7,16 +7,10 @@ The fixes are the facts page's (a `pcast(..., to='varying')` before the collecti
 value). Written by hand from the bug, not from shardfix. A program that still fails after its
 fix hides a second error behind the first.
 """
-import json
-import os
-import subprocess
 import sys
-import tempfile
-import tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-RECALL = HERE.parent / "recall.py"
 VARY = 'jax.lax.pcast({0}, {1}, to="varying")'
 
 FIXES = {
@@ -77,35 +71,8 @@ FIXES = {
 }
 
 
-def main():
-    bugs = tomllib.loads((HERE / "manifest.toml").read_text())["bug"]
-    names = sorted(Path(b["file"]).name for b in bugs)
-    missing = sorted(set(names) ^ set(FIXES))
-    if missing:
-        sys.exit(f"fixes and manifest disagree on: {missing}")
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for name in names:
-            src = (HERE / "buggy" / name).read_text()
-            for old, new in FIXES[name]:
-                if src.count(old) != 1:
-                    sys.exit(f"{name}: fix anchor {old!r} found {src.count(old)} times")
-                src = src.replace(old, new)
-            path = Path(tmp) / name
-            path.write_text(src)
-            paths.append(str(path))
-        env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8", JAX_PLATFORMS="cpu")
-        env.pop("PYTHONPATH", None)
-        proc = subprocess.run([sys.executable, str(RECALL), "--run-programs", *paths],
-                              env=env, capture_output=True, text=True, check=False)
-        if proc.returncode:
-            sys.exit(proc.stderr[-3000:])
-        bad = [r for r in json.loads(proc.stdout) if r["status"] != "ok"]
-    print(f"{len(names) - len(bad)}/{len(names)} buggy programs run after their one fix")
-    for r in bad:
-        print(f"  {Path(r['path']).name}: line {r['line']}: {r['message'][:300]}")
-    return 1 if bad else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.path.insert(0, str(HERE.parent))
+    from single_bug import check_fixes
+
+    sys.exit(check_fixes(HERE, FIXES))
