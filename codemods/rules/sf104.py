@@ -420,7 +420,8 @@ class _Site:
         if self.first_only:  # other dimensions change too: one gather would need multi_dim=True
             message = f"{problem}; the layout wanted is simply {self._simple_fix_text()}"
         fix = None
-        if ctx.target >= jaxapi.RESHARD_ADDED and self._fixable() and not self.first_only:
+        if ctx.target >= jaxapi.RESHARD_ADDED and self._fixable() and not self.first_only \
+                and not self._reduced_not_gathered():
             p_text = self._new_p_text(out.spec, {d.dim for d in bad}, reduced, quote)
             gather = self._text_with(self.call, [ctx.replace(out.expr, self._sharding_text(p_text))])
             jax_name, import_edits = jax_module(ctx)
@@ -438,13 +439,15 @@ class _Site:
         ctx, out = self.ctx, self.out
         written = out.spec.spec.reduced
         missing = missing_reduced(self.dims, written)
-        reduced = required_reduced(self.dims, written)
+        stray = self._reduced_not_gathered()
+        reduced = required_reduced(self.dims, () if stray else written)
         quote = self._quote()
         literal = set_literal(reduced, quote)
         message = (f"out sharding {out.spec.spec} gathers {_axis_list(missing)} without listing "
                    f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
-                   f"write reduced={literal}, or simply {self._simple_fix_text()}")
-        if not self._fixable():
+                   f"write reduced={literal}{' (no dimension gathers the other axes it lists)' if stray else ''}, "
+                   f"or simply {self._simple_fix_text()}")
+        if not self._fixable() or self._reduced_not_gathered():
             return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), None, self._evidence())
         edits = self._reduced_edits(literal)
         if ctx.target >= jaxapi.RESHARD_ADDED:
@@ -460,6 +463,12 @@ class _Site:
         return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), fix, self._evidence())
 
     # ---- rewriting the P(...) literal
+
+    def _reduced_not_gathered(self) -> bool:
+        """The out spec lists as reduced an axis no dimension gathers: no gather gives that type
+        (JAX rejects it against the result's reduced axes), so no rewrite keeps what was asked."""
+        gathered = set(required_reduced(self.dims, ()))
+        return any(axis not in gathered for axis in self.out.spec.spec.reduced)
 
     def _fixable(self) -> bool:
         """A spec read by value is rewritten only when nothing else of it is copied (a wrapper)."""
