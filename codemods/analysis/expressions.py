@@ -10,20 +10,17 @@ import operator
 
 from codemods import jaxapi
 from codemods.analysis import transfer
-from codemods.analysis.transfer import Transfer, collective_result, elementwise, pcast_result
+from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads_types
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
 from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
+from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.sequences import Sequences, concatenated, converted
-from codemods.analysis.sites import Site, Verdict
-from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
     compare_constants,
     DictValue,
-    map_leaves,
-    one_state_leaf,
     ClassValue,
     Instance,
     CONSTANT,
@@ -42,7 +39,6 @@ from codemods.analysis.values import (
     axes_of,
     join,
     leaves,
-    replicated_partner,
 )
 
 if TYPE_CHECKING:
@@ -54,7 +50,7 @@ MAX_EXPRESSION_DEPTH = 150  # deeper expressions are "unknown" (no RecursionErro
 BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip"})
 
 
-class Expressions(Sequences):
+class Expressions(Collectives, Sequences):
     """The expression half of the Interpreter (which supplies lookup, assign, run_function)."""
 
     hazards = 0  # collectives met, and operations JAX certainly rejects: a count only ever growing
@@ -377,192 +373,6 @@ class Expressions(Sequences):
         if axes is None:
             return UNKNOWN
         return AxisState.of({axis: V for axis in axes}, I, "axis_index result")
-
-    # -- collectives -------------------------------------------------------------------------
-    def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
-        self.hazards += 1  # under vmap a collective may act otherwise (higher_order.py)
-        rule = transfer.collective_rule(name)
-        if starred:
-            return UNKNOWN
-        bound: dict[str, tuple[Value, ast.expr]] = {}
-        for param, arg in zip(rule.params, args):
-            bound[param] = arg
-        for key, arg in keywords.items():
-            bound.setdefault(key, arg)
-        if "x" not in bound or "axis_name" not in bound or "axis_index_groups" in bound:
-            return UNKNOWN
-        value, arg_node = bound["x"]
-        axes_value, axes_node = bound["axis_name"]
-        axes = axes_of(axes_value)
-        if axes is None or not axes:
-            return UNKNOWN
-        if self.mesh is not None and not set(axes) <= set(self.mesh.axes):
-            return UNKNOWN
-        to = self._to(rule, bound)
-        if to is False:
-            return UNKNOWN
-        gives = self._gives(name, rule, to)
-        if gives is None:
-            return UNKNOWN
-        short = name.rsplit(".", 1)[-1]
-        why = f"{short} result" if to in (None, jaxapi.VARYING) and short != "pcast" else f"{short}(..., to={to!r}) result"
-        if isinstance(value, (Const, Static)) and rule.reduction and short != "pmean":
-            return STATIC  # psum of a Python constant is computed without tracing
-        tree = value  # a pytree of leaves in one state is judged as one of them (JAX judges each)
-        leaf = one_state_leaf(value) if isinstance(value, (TupleValue, DictValue)) else None
-        if leaf is not None:
-            value = leaf
-        if expr is None or frame.function is None:
-            return self._collective_on_tree(tree, axes, gives, rule, why, name)
-        if short in ("pcast", "pvary", "preduced"):
-            if isinstance(value, AxisState) and not value.mixed and gives is V and short != "preduced" \
-                    and self._cast_of_varying(expr, name, arg_node, axes, axes_node, value, rule, frame):
-                # Judged a cast of a value already varying: its fix drops those axes, which
-                # leaves a value varying on all of them.
-                return map_leaves(tree, lambda item: item.with_axes(axes, V, "pcast result"))
-            return self._collective_on_tree(tree, axes, gives, rule, why, name)
-        if leaf is None and gives is not R and isinstance(tree, TupleValue) and type(arg_node) in (ast.Tuple, ast.List) \
-                and len(arg_node.elts) == len(tree.items) and not any(type(e) is ast.Starred for e in arg_node.elts) \
-                and all(isinstance(item, AxisState) and not item.mixed for item in tree.items):
-            return TupleValue(tuple(self._judged(Site(expr, name, node, axes, axes_node, None, item, rule, frame.statement,
-                                                      frame.function, mesh=self.mesh, leaf=node), item, gives, why, frame)
-                                    for item, node in zip(tree.items, arg_node.elts)))
-        site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
-                    frame.statement, frame.function, mesh=self.mesh)
-        if leaf is None and isinstance(tree, (TupleValue, DictValue)):
-            return self.judge_leaves(site, tree, gives, why, frame)  # leaves in different states
-        if not isinstance(value, AxisState) or value.mixed:
-            return self._collective_on_tree(tree, axes, gives, rule, why, name)
-        return self._judged(site, tree, gives, why, frame)
-
-    def _judged(self, site: Site, tree: Value, gives, why: str, frame: Frame) -> Value:
-        """The collective's result at a site judged (a fix's cast applied to the input first)."""
-        value, axes, rule = site.value, site.axes, site.transfer
-        if self.silent:
-            self.round_values[site.key] = value
-            self.note_later(site)
-        verdict = self.judge.collective(site) if not self.silent else None
-        if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
-                and self._can_rebind(site.arg.id, site, frame):
-            verdict = replace(verdict, rebind=site.arg.id)
-        self._record(site, verdict)
-        if verdict is not None:
-            tree = map_leaves(tree, lambda item: item.with_axes(verdict.cast, V, "pcast result"))
-            if verdict.rebind is not None:
-                frame.vars[verdict.rebind] = tree
-        gather = site.key if gives is R else None
-        return map_leaves(tree, lambda item: collective_result(item, axes, gives, rule, why, gather))
-
-    def _cast_of_varying(self, expr: ast.Call, name: str, arg_node: ast.expr, axes: tuple[str, ...],
-                         axes_node: ast.expr, value: AxisState, rule: Transfer, frame: Frame) -> bool:
-        """Asks the judge about a cast to varying; True when it found a problem there."""
-        site = Site(expr, name, arg_node, axes, axes_node, None, value, rule, frame.statement, frame.function,
-                    mesh=self.mesh)
-        verdict = self.judge.collective(site)
-        if self.silent:
-            # A loop's later rounds go on as the first does, with the cast fixed (nothing recorded).
-            self.round_values[site.key] = value
-            self.note_later(site)
-        else:
-            self._record(site, verdict)
-        return verdict is not None
-
-    def _to(self, rule: Transfer, bound):
-        if rule.gives != "to":
-            return None
-        if "to" not in bound:
-            return rule.default_to if rule.default_to is not None else False
-        value = bound["to"][0]
-        if isinstance(value, Const) and isinstance(value.value, str):
-            return value.value
-        return False
-
-    def _gives(self, name: str, rule: Transfer, to) -> State | None:
-        if rule.gives != "to":
-            return State(rule.gives)
-        if name == "jax.lax.all_gather":
-            state = transfer.gather_gives(to)
-            return State(state) if state is not None else None
-        if transfer.is_cast_target(to):
-            return State(to)
-        return None
-
-    def _collective_on_tree(self, value: Value, axes, gives: State, rule: Transfer, why: str, name: str) -> Value:
-        if isinstance(value, TupleValue):
-            return TupleValue(tuple(self._collective_on_tree(item, axes, gives, rule, why, name) for item in value.items))
-        if isinstance(value, DictValue):
-            return DictValue(value.keys, tuple(self._collective_on_tree(item, axes, gives, rule, why, name)
-                                               for item in value.items))
-        if isinstance(value, AxisState):
-            short = name.rsplit(".", 1)[-1]
-            if short in ("pcast", "pvary", "preduced"):
-                return pcast_result(value, axes, gives, why, short)
-            if any(value.on(axis) in (R, U, Q) for axis in axes):
-                return UNKNOWN
-            return collective_result(value, axes, gives, rule, why)
-        return UNKNOWN
-
-    def _can_rebind(self, name: str, site: Site, frame: Frame) -> bool:
-        """A new line `name = pcast(name, ...)` before the statement is as good as a wrap only when
-        nothing else reads `name` afterwards (or the statement itself rebinds it)."""
-        statement = frame.statement
-        if statement is None or frame.loops or name not in frame.local_names or frame.function is None:
-            return False
-        if isinstance(frame.function, ast.Lambda):
-            return False
-        simple = isinstance(statement, SIMPLE)
-        reads = sum(name_count(node, name) for node in ([statement] if simple else header_parts(statement)))
-        if simple and name in frame.statement_target:
-            reads -= target_occurrences(statement, name)
-            return reads == 1
-        if reads != 1:
-            return False
-        return not read_after(frame.function, statement, name)
-
-    def _judge_replicated(self, node: ast.expr, name: str, operands: list[tuple[Value, ast.expr]],
-                          frame: Frame, rule: transfer.OperandRule, keywords=None) -> bool:
-        """JAX rejects a reduced operand beside one replicated (a constant, or invariant) on its
-        reduced axes; one operand alone stands for a function that adds constants itself (mean).
-        Records a verdict only when every state involved is known; True when it is a problem."""
-        if frame.function is None:
-            return False
-        for index, (value, arg) in enumerate(operands):
-            if not isinstance(value, AxisState) or value.mixed or value.rest is R:
-                continue
-            axes = tuple(axis for axis, state in value.named if state is R)
-            if not axes:
-                continue
-            others = [item for position, item in enumerate(operands) if position != index]
-            partner, undecided = replicated_partner(others, axes)
-            if partner is None and undecided:
-                return False
-            positional = [item for item, _ in operands]
-            named = {key: item for key, (item, _) in (keywords or {}).items()}
-            if partner is not None and not any(
-                    rule.raises_replicated(transfer.case_keys(rule, positional, named, axis)) for axis in axes):
-                return False  # the table does not show JAX raising for these operands: unknown
-            site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
-                        partner or "", mesh=self.mesh)
-            verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
-            if partner is not None:
-                self.hazards += 1  # JAX raises here (higher_order.py: not followed through vmap)
-            if self.silent and partner is not None:
-                self.note_later(site, replicated=True)
-            self._record(site, verdict)
-            return verdict is not None
-        return False
-
-    def _record(self, site: Site, verdict: Verdict | None) -> None:
-        if self.silent:
-            return
-        key = site.key
-        if key not in self.verdicts:
-            self.verdicts[key] = []
-            self.site_nodes[key] = site
-        self.slots.append((site, len(self.verdicts[key])))
-        self.verdicts[key].append(verdict)
-        self.sites.append(site)
-
 
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
 

@@ -24,14 +24,15 @@ from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.control import ControlFlow, Dead
-from codemods.analysis.mutation import Mutations, containers, mutated_names
+from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
 from codemods.analysis.returned import Returned
-from codemods.analysis.expressions import BINARY_OPERATORS, BUILTINS_STATIC, Expressions
+from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
+from codemods.analysis.name_lookup import NameLookup
 from codemods.analysis.higher_order import HigherOrder
 from codemods.analysis.nodes import (
     FunctionDef,
@@ -56,7 +57,6 @@ from codemods.analysis.values import (
     record_tuple,
     AxisState,
     State,
-    CONSTANT,
     UNKNOWN,
     Const,
     DictValue,
@@ -93,7 +93,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
@@ -429,86 +429,6 @@ class Interpreter(ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions
             return [replace(value, shape=None)] * count  # rows: one dimension fewer
         return [UNKNOWN] * count
 
-    # -- names -------------------------------------------------------------------------------
-    def lookup(self, name: str, frame: Frame) -> Value:
-        if name in self.scope.volatile:
-            return UNKNOWN  # rebound from another function through `global` / `nonlocal`
-        current: Frame | None = frame
-        while current is not None:
-            if current.static_scopes is not None:
-                return self._static_lookup(name, current)
-            if name in current.vars:
-                return current.vars[name]
-            if name in current.local_names:
-                return UNKNOWN  # bound later in this function, or in a branch not taken
-            current = current.parent
-        return UNKNOWN
-
-    def _static_lookup(self, name: str, frame: Frame) -> Value:
-        """A name outside every analysed run: functions, constants and imports; other
-        closed-over values are invariant (shard_map treats closed-over arrays as constants)."""
-        if frame.opaque:
-            return UNKNOWN
-        if name in frame.vars:  # a parameter of a function a body was handed through
-            return frame.vars[name]
-        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name, id(frame) if frame.vars else 0)
-        if key not in self._static:
-            self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
-            value = self._static_value(name, frame)
-            if containers(value) and name in mutated_names(self.scope.tree):
-                # a dict or list some code changes in place (unless only decorators fill it)
-                value = self.registry_value(name, frame) or UNKNOWN
-            self._static[key] = value
-        return self._static[key]
-
-    def _static_value(self, name: str, frame: Frame) -> Value:
-        scopes = frame.static_scopes or ()
-        for index in range(len(scopes) - 1, -1, -1):
-            local = self.scope.locals_of(scopes[index])
-            if local.binds(name):
-                own = frame if frame.vars and index == len(scopes) - 1 else None
-                return self._bound_value(name, local, scopes[: index + 1], own)
-        if self.scope.globals.binds(name):
-            return self._bound_value(name, self.scope.globals, ())
-        return self._module_name(name)
-
-    def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...], own: Frame | None = None) -> Value:
-        """`own`: the frame of the innermost scope when its parameters are bound (a chain)."""
-        if not scopes and name in self.scope.classes:
-            return ClassValue(self.scope.classes[name])
-        if scopes and name in [param.arg for param in positional_params(scopes[-1].args)[:1]]:
-            receiver = self._receiver_of(scopes[-1])
-            if receiver is not None:
-                return receiver
-        function = bindings.unique_function(name)
-        if function is not None:
-            self._note_parent(function, scopes[-1] if scopes else None)
-            return self.decorated(function, self._static_frame(scopes))
-        bound = bindings.unique_value(name)
-        if bound is not None:
-            return self.eval(bound, own or self._static_frame(scopes))
-        imported = bindings.unique_import(name)
-        if imported is not None:
-            return JaxName(imported)
-        if name in bindings.imports:
-            return UNKNOWN
-        if scopes:
-            passed = self._parameter_value(name, scopes[-1])
-            if passed is not None:
-                return passed
-        return replace(CONSTANT, why="a closed-over value")
-
-    def _module_name(self, name: str) -> Value:
-        bindings = self.scope.imports.bindings
-        if name in self.scope.imports.nested_only:
-            return UNKNOWN  # imported only inside some function: unbound here
-        if name in bindings:
-            bound = bindings[name]
-            return JaxName(bound) if bound else replace(CONSTANT, why="a module-level value")
-        if name in _BUILTIN_NAMES:
-            return JaxName("builtins." + name)
-        return replace(CONSTANT, why="a module-level value")
-
     # -- results -----------------------------------------------------------------------------
     def agreed_verdicts(self) -> list[Verdict]:
         """Verdicts every analysed run agrees on, in functions whose every use was analysed."""
@@ -575,7 +495,3 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)
-
-
-_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type"})
-

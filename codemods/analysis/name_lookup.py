@@ -1,0 +1,100 @@
+"""How the interpreter reads a name: from the frames of the runs under way, or, outside every
+analysed run, from the module's bindings (functions, constants, imports, classes, receivers)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from codemods.analysis.expressions import BUILTINS_STATIC
+from codemods.analysis.mutation import containers, mutated_names
+from codemods.analysis.nodes import FunctionDef, positional_params
+from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, JaxName, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type"})
+
+
+class NameLookup:
+    """The name half of the Interpreter (which supplies scope, eval, decorated and the caches)."""
+
+    # -- names -------------------------------------------------------------------------------
+    def lookup(self, name: str, frame: Frame) -> Value:
+        if name in self.scope.volatile:
+            return UNKNOWN  # rebound from another function through `global` / `nonlocal`
+        current: Frame | None = frame
+        while current is not None:
+            if current.static_scopes is not None:
+                return self._static_lookup(name, current)
+            if name in current.vars:
+                return current.vars[name]
+            if name in current.local_names:
+                return UNKNOWN  # bound later in this function, or in a branch not taken
+            current = current.parent
+        return UNKNOWN
+
+    def _static_lookup(self, name: str, frame: Frame) -> Value:
+        """A name outside every analysed run: functions, constants and imports; other
+        closed-over values are invariant (shard_map treats closed-over arrays as constants)."""
+        if frame.opaque:
+            return UNKNOWN
+        if name in frame.vars:  # a parameter of a function a body was handed through
+            return frame.vars[name]
+        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name, id(frame) if frame.vars else 0)
+        if key not in self._static:
+            self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
+            value = self._static_value(name, frame)
+            if containers(value) and name in mutated_names(self.scope.tree):
+                # a dict or list some code changes in place (unless only decorators fill it)
+                value = self.registry_value(name, frame) or UNKNOWN
+            self._static[key] = value
+        return self._static[key]
+
+    def _static_value(self, name: str, frame: Frame) -> Value:
+        scopes = frame.static_scopes or ()
+        for index in range(len(scopes) - 1, -1, -1):
+            local = self.scope.locals_of(scopes[index])
+            if local.binds(name):
+                own = frame if frame.vars and index == len(scopes) - 1 else None
+                return self._bound_value(name, local, scopes[: index + 1], own)
+        if self.scope.globals.binds(name):
+            return self._bound_value(name, self.scope.globals, ())
+        return self._module_name(name)
+
+    def _bound_value(self, name: str, bindings, scopes: tuple[FunctionDef, ...], own: Frame | None = None) -> Value:
+        """`own`: the frame of the innermost scope when its parameters are bound (a chain)."""
+        if not scopes and name in self.scope.classes:
+            return ClassValue(self.scope.classes[name])
+        if scopes and name in [param.arg for param in positional_params(scopes[-1].args)[:1]]:
+            receiver = self._receiver_of(scopes[-1])
+            if receiver is not None:
+                return receiver
+        function = bindings.unique_function(name)
+        if function is not None:
+            self._note_parent(function, scopes[-1] if scopes else None)
+            return self.decorated(function, self._static_frame(scopes))
+        bound = bindings.unique_value(name)
+        if bound is not None:
+            return self.eval(bound, own or self._static_frame(scopes))
+        imported = bindings.unique_import(name)
+        if imported is not None:
+            return JaxName(imported)
+        if name in bindings.imports:
+            return UNKNOWN
+        if scopes:
+            passed = self._parameter_value(name, scopes[-1])
+            if passed is not None:
+                return passed
+        return replace(CONSTANT, why="a closed-over value")
+
+    def _module_name(self, name: str) -> Value:
+        bindings = self.scope.imports.bindings
+        if name in self.scope.imports.nested_only:
+            return UNKNOWN  # imported only inside some function: unbound here
+        if name in bindings:
+            bound = bindings[name]
+            return JaxName(bound) if bound else replace(CONSTANT, why="a module-level value")
+        if name in _BUILTIN_NAMES:
+            return JaxName("builtins." + name)
+        return replace(CONSTANT, why="a module-level value")
