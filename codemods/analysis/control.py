@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.pytrees import SameLeaves
 from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
@@ -110,6 +111,8 @@ class ControlFlow(Rounds):
             return
         if isinstance(iterated, (Const, Static)):
             item = STATIC  # range(n), a tuple of constants: Python values
+        elif isinstance(iterated, SameLeaves):
+            item = iterated.item
         elif isinstance(iterated, TupleValue) and iterated.items:
             item = iterated.items[0]
             for other in iterated.items[1:]:
@@ -315,6 +318,8 @@ class ControlFlow(Rounds):
         """`[lax.psum(g, 'i') for g in (a, b)]` over a tuple, list or dict of known length: one
         item per element (a list of params is a pytree)."""
         results = self._comprehension(expr, [expr.elt], frame)
+        if isinstance(results, _Each):
+            return SameLeaves(results[0][0]) if isinstance(results[0][0], AxisState) else UNKNOWN
         return UNKNOWN if results is None else TupleValue(tuple(result[0] for result in results))
 
     eval_GeneratorExp = eval_ListComp
@@ -343,6 +348,8 @@ class ControlFlow(Rounds):
             items = [Const(item) for item in iterated.value]
         elif (members := self.enum_members(iterated)) is not None:
             items = members
+        elif isinstance(iterated, SameLeaves) and not generator.ifs:
+            items = [iterated.item]  # leaves in one state: one element stands for each
         elif (count := self._range_length(generator.iter, frame)) is not None:
             items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
         else:
@@ -373,7 +380,7 @@ class ControlFlow(Rounds):
             seen, self.round_values = self.round_values, outer
             outer.update(seen)
         self._fixes_hold_every_round(judged, seen, "the elements are in different states")
-        return results
+        return _Each(results) if isinstance(iterated, SameLeaves) else results
 
     def _kept(self, generator: ast.comprehension, items: list[Value], frame: Frame) -> list[Value] | None:
         """The elements a comprehension's `if`s keep (`[ax for ax in SHAPE if SHAPE[ax] > 1]`),
@@ -437,6 +444,10 @@ class ControlFlow(Rounds):
             return None
         numbers = self._range_numbers(stmt.iter, frame)
         return [Const(number) for number in numbers] if numbers else None
+
+
+class _Each(list):
+    """The one element computed for every element of leaves in one state (SameLeaves)."""
 
 
 MAX_UNROLLED = 16  # items of a known container a loop is run once for each

@@ -49,6 +49,26 @@ class MeshValue:
     names, read back through `mesh.axis_names`."""
 
     axes: tuple[str, ...]
+    sizes: tuple[int, ...] | None = None  # `jax.make_mesh((2, 4), ...)`: read back by `mesh.shape`
+
+
+# Meshes built from their sizes (the first argument, or this keyword); `Mesh(devices, ...)` is not.
+_SIZES_KEYWORD = {"jax.make_mesh": "axis_shapes", "jax.sharding.AbstractMesh": "axis_sizes"}
+_SIZE_ATTRIBUTES = frozenset({"shape", "axis_sizes", "size", "shape_tuple"})
+
+
+def mesh_sizes(mesh: MeshValue, attr: str) -> Value:
+    """`mesh.shape` (an ordered dict of sizes by axis), `mesh.axis_sizes`, `mesh.size`, `mesh.shape_tuple`."""
+    if attr == "shape":
+        return DictValue(mesh.axes, tuple(Const(size) for size in mesh.sizes))
+    if attr == "axis_sizes":
+        return Const(mesh.sizes)
+    if attr == "shape_tuple":
+        return Const(tuple(zip(mesh.axes, mesh.sizes)))
+    total = 1
+    for size in mesh.sizes:
+        total *= size
+    return Const(total)
 
 
 def python_value(value: Value) -> object:
@@ -138,6 +158,11 @@ class PythonValues:
             mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
             if isinstance(mesh, MeshValue):
                 return TupleValue(tuple(Const(axis) for axis in mesh.axes))
+        if expr.attr in _SIZE_ATTRIBUTES and (type(member) is ast.Name or type(member) is ast.Attribute
+                                               and type(member.value) is ast.Name):
+            mesh = self.eval(member, frame)
+            if isinstance(mesh, MeshValue) and mesh.sizes is not None:
+                return mesh_sizes(mesh, expr.attr)
         if expr.attr in ("value", "name") and type(member) is ast.Attribute and type(member.value) is ast.Name:
             owner = self.eval(member.value, frame)
             if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) is not None:
@@ -156,7 +181,14 @@ class PythonValues:
         if callee.name in _MESHES:
             names = keywords["axis_names"][0] if "axis_names" in keywords else args[1][0] if len(args) > 1 else None
             axes = axes_of(names) if not starred else None
-            return MeshValue(axes) if axes is not None and len(axes) == len(items_of(names) or ()) else UNKNOWN
+            if axes is None or len(axes) != len(items_of(names) or ()):
+                return UNKNOWN
+            keyword = _SIZES_KEYWORD.get(callee.name)
+            shape = args[0][0] if args else keywords[keyword][0] if keyword in keywords else None
+            sizes = items_of(shape) if keyword is not None and shape is not None else None
+            known = sizes is not None and len(sizes) == len(axes) and all(
+                isinstance(size, Const) and type(size.value) is int and size.value > 0 for size in sizes)
+            return MeshValue(axes, tuple(size.value for size in sizes) if known else None)
         if starred or len(args) > 1:
             return UNKNOWN
         given = args[0][0] if args else DictValue((), ())

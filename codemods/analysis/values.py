@@ -282,14 +282,18 @@ def record_tuple(value: Value) -> Value:
     if any(isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in _SEQUENCE_HOOKS
            for stmt in value.cls.body):
         return value
-    order = [stmt.target.id for stmt in value.cls.body
-             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)]
+    order = record_fields(value.cls)
     fields = dict(value.fields)
     if sorted(order) != sorted(fields):
         return value
     items = tuple(fields[name] for name in order)
     return Const(tuple(item.value for item in items)) if all(isinstance(item, Const) for item in items) \
         else TupleValue(items)
+
+
+def record_fields(cls: ast.ClassDef) -> list[str]:
+    """The fields of a `class C(NamedTuple)`, in their order."""
+    return [stmt.target.id for stmt in cls.body if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)]
 
 
 _SEQUENCE_HOOKS = frozenset({"__iter__", "__getitem__", "__len__", "__getattribute__"})
