@@ -451,6 +451,16 @@ ENTRIES = {
     "u3_reduced_method_clip_ints": "run(mesh, x)",
     "u4_reduced_minimum_number_first": "run(mesh, x)",
     "nu1_clip_reduced_varying_bound": "run(mesh, x)",
+    "o1_init_tuple_store_property_axes": "run(mesh, x)",
+    "no1_init_tuple_store_pairs_items": "run(mesh, x)",
+    "o2_namedtuple_grads_tree_map_pmean": "run(mesh, x)",
+    "no2_namedtuple_grads_mean_over_model": "run(mesh, x)",
+    "o3_leaves_of_one_spec_tree": "run(mesh, x)",
+    "no3_leaves_of_one_spec_tree_one_axis": "run(mesh, x)",
+    "o4_axes_kept_by_mesh_shape": "run()",
+    "no4_axes_kept_by_mesh_shape_one": "run()",
+    "o5_axes_folded_by_reduce": "run(mesh, x)",
+    "no5_axes_folded_by_reduce_kept": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
