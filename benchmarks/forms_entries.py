@@ -461,6 +461,8 @@ ENTRIES = {
     "no4_axes_kept_by_mesh_shape_one": "run()",
     "o5_axes_folded_by_reduce": "run(mesh, x)",
     "no5_axes_folded_by_reduce_kept": "run(mesh, x)",
+    "o6_axes_from_the_body_mesh": "run()",
+    "no6_axes_from_the_body_mesh_kept": "run()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -17,6 +17,7 @@ from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import (
+    STATIC,
     UNKNOWN,
     ClassValue,
     Const,
@@ -54,6 +55,7 @@ class MeshValue:
 
 # Meshes built from their sizes (the first argument, or this keyword); `Mesh(devices, ...)` is not.
 _SIZES_KEYWORD = {"jax.make_mesh": "axis_shapes", "jax.sharding.AbstractMesh": "axis_sizes"}
+_BODY_MESH = frozenset({"jax.sharding.get_abstract_mesh", "jax.lax.axis_size"})
 _SIZE_ATTRIBUTES = frozenset({"shape", "axis_sizes", "size", "shape_tuple"})
 
 
@@ -175,6 +177,8 @@ class PythonValues:
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
         callee = self._jax_callee(expr.func, frame)
+        if callee is not None and callee.name in _BODY_MESH and frame.static_scopes is None and self.run is not None:
+            return self._body_mesh(callee.name, expr, frame)
         if callee is None or callee.name not in _CONTAINERS and callee.name not in _MESHES:
             return super().eval_Call(expr, frame)
         args, keywords, starred = self._eval_args(expr, frame)
@@ -206,6 +210,27 @@ class PythonValues:
         table = {key.value: value for key, value in pairs}  # later pairs win, as in dict()
         table.update({key: value for key, (value, _) in keywords.items()})
         return DictValue(tuple(table), tuple(table.values()))
+
+    def _body_mesh(self, name: str, expr: ast.Call, frame: Frame) -> Value:
+        """Inside a body being run (not code around it), JAX traces with the shard_map's mesh in
+        context: `get_abstract_mesh()` is that mesh (every axis, run on 0.10.2), `axis_size(a)`
+        the size of `a` (the product for a tuple)."""
+        mesh = self.mesh
+        if name == "jax.sharding.get_abstract_mesh":
+            if expr.args or expr.keywords or mesh is None:
+                return super().eval_Call(expr, frame)
+            return MeshValue(mesh.axes, mesh.sizes)
+        args, keywords, starred = self._eval_args(expr, frame)
+        given = args[0][0] if len(args) == 1 and not keywords else keywords["axis_name"][0] \
+            if list(keywords) == ["axis_name"] and not args else None
+        axes = axes_of(given) if given is not None and not starred else None
+        sizes = [mesh.size(axis) for axis in axes] if axes is not None and mesh is not None else [None]
+        if None in sizes:
+            return STATIC
+        total = 1
+        for size in sizes:
+            total *= size
+        return Const(total)
 
     def _jax_callee(self, func: ast.expr, frame: Frame) -> JaxName | None:
         """The JAX or builtin object `func` names (`jax.make_mesh`, `dict`), read without running anything."""
