@@ -463,6 +463,9 @@ ENTRIES = {
     "no5_axes_folded_by_reduce_kept": "run(mesh, x)",
     "o6_axes_from_the_body_mesh": "run()",
     "no6_axes_from_the_body_mesh_kept": "run()",
+    "o7_grads_namedtuple_has_aux_spellings": "run(mesh, x)",
+    "o8_tree_reduce_of_grads": "run(mesh, x)",
+    "no8_tree_reduce_one_state": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

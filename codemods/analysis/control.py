@@ -379,7 +379,8 @@ class ControlFlow(Rounds):
         finally:
             seen, self.round_values = self.round_values, outer
             outer.update(seen)
-        self._fixes_hold_every_round(judged, seen, "the elements are in different states")
+        if len(items) > 1:  # one element (or leaves in one state): no other round to disagree with
+            self._fixes_hold_every_round(judged, seen, "the elements are in different states")
         return _Each(results) if isinstance(iterated, SameLeaves) else results
 
     def _kept(self, generator: ast.comprehension, items: list[Value], frame: Frame) -> list[Value] | None:

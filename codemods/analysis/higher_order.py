@@ -271,8 +271,14 @@ class HigherOrder:
             return UNKNOWN  # TypeError: nothing to reduce
         self.note_ref(func, node)
         for item in items:
-            running = self.call(func, None, [(running, node), (item, node)], {}, False, frame)
+            running = self.fold_step(func, node, running, item, frame)
         return running
+
+    def fold_step(self, func: Value, node: ast.expr, running: Value, item: Value, frame: Frame) -> Value:
+        """`f(running, item)`; `operator.add` and friends are the operators they name."""
+        if isinstance(func, JaxName) and func.name in _OPERATORS:
+            return self.binary(_OPERATORS[func.name], running, item)
+        return self.call(func, None, [(running, node), (item, node)], {}, False, frame)
 
     # -- custom derivatives ------------------------------------------------------------------
     def _custom_vjp(self, custom: Transformed, expr: ast.Call | None, args, keywords, frame: Frame) -> Value:
@@ -362,11 +368,14 @@ class HigherOrder:
         return TupleValue((result, grads))
 
 
+_OPERATORS = {"operator.add": "+", "operator.mul": "*", "operator.concat": "+"}
 MAX_FOLDED = 16  # items `functools.reduce` is followed over, one call each
 
 
 _CALLS = {
     "functools.reduce": "_reduce",
+    "jax.tree.reduce": "tree_reduce",
+    "jax.tree_util.tree_reduce": "tree_reduce",
     "jax.lax.cond": "_cond",
     "jax.lax.switch": "_switch",
     "jax.lax.fori_loop": "_fori_loop",

@@ -160,6 +160,23 @@ class Pytrees:
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
 
+    def tree_reduce(self, args, keywords, frame: Frame) -> Value:
+        """`jax.tree.reduce(f, tree[, initializer])`: `functools.reduce` over the tree's leaves.
+        Over leaves in one state (how many is not known), f is followed once on two of them: when
+        that keeps the state, every fold does (one leaf alone is the result itself)."""
+        if keywords or len(args) not in (2, 3):
+            return UNKNOWN
+        (func, node), (tree, tree_node) = args[0], args[1]
+        found = tree_leaves(tree)
+        if isinstance(found, TupleValue):
+            return self._reduce([(func, node), (found, tree_node)] + list(args[2:]), {}, frame)
+        if not isinstance(found, SameLeaves) or len(args) == 3 or not isinstance(func, (Function, Partial, JaxName)):
+            return UNKNOWN
+        self.note_ref(func, node)
+        item = found.item
+        folded = self.fold_step(func, node, item, item, frame)
+        return item if isinstance(folded, AxisState) and folded.same_state(item) and not folded.mixed else UNKNOWN
+
     def _map_in_order(self, func: Value, trees: list[Value], nodes: list[ast.expr], frame: Frame) -> Value:
         """f on each leaf in JAX's order (dict keys sorted): the first leaf's run is judged, the
         others are later rounds (JAX raises at the first leaf that fails)."""
@@ -184,7 +201,8 @@ class Pytrees:
         finally:
             seen, self.round_values = self.round_values, outer
             outer.update(seen)
-        self._fixes_hold_every_round(judged, seen, "the leaves of the tree are in different states")
+        if len(order) > 1:  # one leaf: no other round to disagree with
+            self._fixes_hold_every_round(judged, seen, "the leaves of the tree are in different states")
         return _rebuilt(trees[0], (), results)
 
     def judge_leaves(self, template: Site, tree: Value, gives, why: str, frame: Frame) -> Value:
