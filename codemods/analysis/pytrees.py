@@ -40,7 +40,8 @@ TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves"})
 @dataclass(frozen=True)
 class SameLeaves:
     """The list `jax.tree.leaves` gives for a tree whose leaves share one state (one in_specs entry
-    for the whole tree, `jax.tree.map` of it): how many is not known, each is `item`."""
+    for the whole tree, `jax.tree.map` of it): how many is not known, each is `item`. Like every
+    reader of such a tree here, it takes the tree to hold at least one array."""
 
     item: AxisState
 
