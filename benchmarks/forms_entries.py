@@ -466,6 +466,8 @@ ENTRIES = {
     "o7_grads_namedtuple_has_aux_spellings": "run(mesh, x)",
     "o8_tree_reduce_of_grads": "run(mesh, x)",
     "no8_tree_reduce_one_state": "run(mesh, x)",
+    "o9_axes_filtered_in_loop_spellings": "run()",
+    "no9_axes_filtered_in_loop_kept": "run()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.pytrees import SameLeaves
 from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
 from codemods.analysis.shape_flow import same_shapes
@@ -106,8 +107,9 @@ class ControlFlow(Rounds):
         iterated = self._walked(stmt.iter, frame)
         frame.statement = None
         items = _known_items(iterated) or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
-        if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
-            self._unrolled(stmt, items, frame)
+        body = stmt.body if not _jumps(stmt.body) else continues_as_branches(stmt.body)  # loop_rewrites.py
+        if items and len(items) <= MAX_UNROLLED and body is not None and not _jumps(body) and isinstance(stmt, ast.For):
+            self._unrolled(stmt, items, frame, body)
             return
         if isinstance(iterated, (Const, Static)):
             item = STATIC  # range(n), a tuple of constants: Python values
@@ -195,7 +197,7 @@ class ControlFlow(Rounds):
 
         self.later_rounds(judged, [run] * count, "it fails in a later round of the loop, not in the first")
 
-    def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame) -> None:
+    def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame, body: list[ast.stmt]) -> None:
         """`for name, g in grads.items():` over a tuple, list or dict of known length: each round
         runs with its own item. The first round is judged; a later one reports only what the first
         found fine (JAX raises at the first round that fails); a fix in the first holds only when
@@ -204,14 +206,14 @@ class ControlFlow(Rounds):
         first = len(self.slots)
         try:
             self.assign(stmt.target, items[0], frame)
-            self.exec_block(stmt.body, frame, stmt.iter.end_lineno)
+            self.exec_block(body, frame, stmt.iter.end_lineno)
             judged = self.slots[first:]
 
             def later(item: Value) -> bool:
                 outer, self.round_values = self.round_values, {}
                 try:
                     self.assign(stmt.target, item, frame)
-                    self.exec_block(stmt.body, frame, stmt.iter.end_lineno)
+                    self.exec_block(body, frame, stmt.iter.end_lineno)
                 finally:
                     seen, self.round_values = self.round_values, outer
                     outer.update(seen)
