@@ -468,6 +468,8 @@ ENTRIES = {
     "no8_tree_reduce_one_state": "run(mesh, x)",
     "o9_axes_filtered_in_loop_spellings": "run()",
     "no9_axes_filtered_in_loop_kept": "run()",
+    "o10_axes_list_remove_insert": "run()",
+    "no10_axes_list_remove_to_one": "run()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
