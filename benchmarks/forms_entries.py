@@ -470,6 +470,8 @@ ENTRIES = {
     "no9_axes_filtered_in_loop_kept": "run()",
     "o10_axes_list_remove_insert": "run()",
     "no10_axes_list_remove_to_one": "run()",
+    "o11_mesh_field_axis_names": "run(x)",
+    "no11_mesh_field_two_meshes": "run(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -25,7 +25,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.mutation import mutated_names
-from codemods.analysis.pyvalues import SPREAD
+from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
 
@@ -256,9 +256,9 @@ class Classes:
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if not (isinstance(value, Const) or (isinstance(value, Instance) and value.fields is not None)) \
+            if not (isinstance(value, (Const, MeshValue)) or (isinstance(value, Instance) and value.fields is not None)) \
                     or (agreed is not None and not same_value(agreed, value)):
-                return UNKNOWN  # a constant, or an object built with constants (`self.config.axis`)
+                return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value
         return agreed if agreed is not None else UNKNOWN
 
