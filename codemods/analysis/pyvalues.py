@@ -214,7 +214,7 @@ class PythonValues:
     def _body_mesh(self, name: str, expr: ast.Call, frame: Frame) -> Value:
         """Inside a body being run (not code around it), JAX traces with the shard_map's mesh in
         context: `get_abstract_mesh()` is that mesh (every axis, run on 0.10.2), `axis_size(a)`
-        the size of `a` (the product for a tuple)."""
+        the size of `a` (the product for a tuple; NameError for an axis not in axis_names=)."""
         mesh = self.mesh
         if name == "jax.sharding.get_abstract_mesh":
             if expr.args or expr.keywords or mesh is None:
@@ -224,7 +224,10 @@ class PythonValues:
         given = args[0][0] if len(args) == 1 and not keywords else keywords["axis_name"][0] \
             if list(keywords) == ["axis_name"] and not args else None
         axes = axes_of(given) if given is not None and not starred else None
-        sizes = [mesh.size(axis) for axis in axes] if axes is not None and mesh is not None else [None]
+        manual = self._manual_axes(self.run.use)  # an axis outside axis_names= is unbound there
+        if axes is None or manual is False or manual is not None and not set(axes) <= manual:
+            return STATIC
+        sizes = [mesh.size(axis) for axis in axes] if mesh is not None else [None]
         if None in sizes:
             return STATIC
         total = 1
