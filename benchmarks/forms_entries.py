@@ -472,6 +472,8 @@ ENTRIES = {
     "no10_axes_list_remove_to_one": "run()",
     "o11_mesh_field_axis_names": "run(x)",
     "no11_mesh_field_two_meshes": "run(x)",
+    "o12_leaves_summed_in_loop": "run(mesh, x)",
+    "no12_leaves_summed_onto_varying": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -123,7 +123,8 @@ class ControlFlow(Rounds):
             item = UNKNOWN
         rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0
         self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
-                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame), rounds)
+                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame), rounds,
+                   at_least_once=isinstance(iterated, SameLeaves))
 
     exec_AsyncFor = exec_For
 
@@ -132,7 +133,7 @@ class ControlFlow(Rounds):
                    lambda: self.eval(stmt.test, frame))
 
     def _loop(self, frame: Frame, body: list[ast.stmt], names: set[str], orelse: list[ast.stmt],
-              header_line: int, enter, rounds: int = 0) -> None:
+              header_line: int, enter, rounds: int = 0, at_least_once: bool = False) -> None:
         """The first round runs from the state before the loop and is judged (JAX raises at the
         first round that fails). After the loop each name holds the join of its value before it
         and after every round, found by running the body without judging until that stops
@@ -160,7 +161,9 @@ class ControlFlow(Rounds):
             # would multiply their rounds.
             if rounds >= 2 and not self.silent and not jumps and end is not entry and not returns_inside(body):
                 self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1)
-            head = None if jumps else self._loop_head(frame, body, _joined(entry, end, unbound), unbound, header_line, enter)
+            # Leaves of a tree (at least one): the rounds after the first start where it ended.
+            start = end if at_least_once and end is not entry else _joined(entry, end, unbound)
+            head = None if jumps else self._loop_head(frame, body, start, unbound, header_line, enter)
             self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
             outer.update(self.round_values)
             self.round_values = outer
