@@ -474,6 +474,8 @@ ENTRIES = {
     "no11_mesh_field_two_meshes": "run(x)",
     "o12_leaves_summed_in_loop": "run(mesh, x)",
     "no12_leaves_summed_onto_varying": "run(mesh, x)",
+    "o13_device_grid_mesh_shape": "run(x)",
+    "no13_device_grid_unknown_sizes": "run(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

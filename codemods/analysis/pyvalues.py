@@ -55,6 +55,7 @@ class MeshValue:
 
 # Meshes built from their sizes (the first argument, or this keyword); `Mesh(devices, ...)` is not.
 _SIZES_KEYWORD = {"jax.make_mesh": "axis_shapes", "jax.sharding.AbstractMesh": "axis_sizes"}
+_DEVICE_MESH = "jax.experimental.mesh_utils.create_device_mesh"
 _BODY_MESH = frozenset({"jax.sharding.get_abstract_mesh", "jax.lax.axis_size"})
 _SIZE_ATTRIBUTES = frozenset({"shape", "axis_sizes", "size", "shape_tuple"})
 
@@ -190,6 +191,9 @@ class PythonValues:
             keyword = _SIZES_KEYWORD.get(callee.name)
             shape = args[0][0] if args else keywords[keyword][0] if keyword in keywords else None
             sizes = items_of(shape) if keyword is not None and shape is not None else None
+            if keyword is None:  # `Mesh(devices, names)`: the sizes the device array is given
+                devices = args[0][1] if args else keywords["devices"][1] if "devices" in keywords else None
+                sizes = self._grid_sizes(devices, frame) if devices is not None else None
             known = sizes is not None and len(sizes) == len(axes) and all(
                 isinstance(size, Const) and type(size.value) is int and size.value > 0 for size in sizes)
             return MeshValue(axes, tuple(size.value for size in sizes) if known else None)
@@ -234,6 +238,23 @@ class PythonValues:
         for size in sizes:
             total *= size
         return Const(total)
+
+    def _grid_sizes(self, node: ast.expr, frame: Frame) -> list[Value] | None:
+        """The sizes of a device array written `np.array(jax.devices()).reshape(2, 4)` or
+        `mesh_utils.create_device_mesh((2, 4))` (None: not written so)."""
+        if type(node) is not ast.Call or node.keywords or any(type(arg) is ast.Starred for arg in node.args):
+            return None
+        func = node.func
+        if type(func) is ast.Attribute and func.attr == "reshape" and node.args:
+            sizes = [self.eval(arg, frame) for arg in node.args]
+            if len(sizes) == 1 and (isinstance(sizes[0], TupleValue)
+                                    or isinstance(sizes[0], Const) and isinstance(sizes[0].value, tuple)):
+                return items_of(sizes[0])  # `.reshape((2, 4))`
+            return sizes
+        callee = self._jax_callee(func, frame)
+        if callee is not None and callee.name == _DEVICE_MESH and node.args:
+            return items_of(self.eval(node.args[0], frame))
+        return None
 
     def _jax_callee(self, func: ast.expr, frame: Frame) -> JaxName | None:
         """The JAX or builtin object `func` names (`jax.make_mesh`, `dict`), read without running anything."""
