@@ -273,7 +273,7 @@ class Classes:
         for name in all_param_names(facts.init.args):
             frame.vars[name] = UNKNOWN
         value = self.eval(facts.stores[attr], frame)
-        return value if isinstance(value, Const) or settled(value) else None
+        return value if isinstance(value, (Const, MeshValue)) or settled(value) else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every construction of the class: calls by its name, `cls(...)` in its classmethods,

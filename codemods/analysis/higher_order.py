@@ -368,7 +368,7 @@ class HigherOrder:
         return TupleValue((result, grads))
 
 
-_OPERATORS = {"operator.add": "+", "operator.mul": "*", "operator.concat": "+"}
+_OPERATORS = {"operator.add": "+", "operator.mul": "*"}
 MAX_FOLDED = 16  # items `functools.reduce` is followed over, one call each
 
 
