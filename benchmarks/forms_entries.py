@@ -464,6 +464,7 @@ ENTRIES = {
     "o6_axes_from_the_body_mesh": "run()",
     "no6_axes_from_the_body_mesh_kept": "run()",
     "o7_grads_namedtuple_has_aux_spellings": "run(mesh, x)",
+    "no7_grads_replicated_params_every_axis": "run(mesh, x)",
     "o8_tree_reduce_of_grads": "run(mesh, x)",
     "no8_tree_reduce_one_state": "run(mesh, x)",
     "o9_axes_filtered_in_loop_spellings": "run()",
