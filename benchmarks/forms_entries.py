@@ -477,6 +477,7 @@ ENTRIES = {
     "no12_leaves_summed_onto_varying": "run(mesh, x)",
     "o13_device_grid_mesh_shape": "run(x)",
     "no13_device_grid_unknown_sizes": "run(x)",
+    "o14_leaves_stacked_or_concatenated": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.loop_rewrites import continues_as_branches
-from codemods.analysis.pytrees import SameLeaves
 from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
@@ -18,6 +17,7 @@ from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.values import (
     STATIC,
+    SameLeaves,
     record_tuple,
     UNKNOWN,
     AxisState,

@@ -3,7 +3,7 @@ structure) and `jax.tree.leaves`. A tree is a TupleValue or DictValue; leaves in
 also stand as one AxisState (one spec for the whole tree)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import ast
@@ -22,6 +22,7 @@ from codemods.analysis.values import (
     Instance,
     JaxName,
     Partial,
+    SameLeaves,
     TupleValue,
     Value,
     leaves,
@@ -37,19 +38,11 @@ Q, U = State.UNKNOWN, State.UNREDUCED
 TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves"})
 
 
-@dataclass(frozen=True)
-class SameLeaves:
-    """The list `jax.tree.leaves` gives for a tree whose leaves share one state (one in_specs entry
-    for the whole tree, `jax.tree.map` of it): how many is not known, each is `item`. Like every
-    reader of such a tree here, it takes the tree to hold at least one array."""
-
-    item: AxisState
-
-
 def tree_leaves(tree: Value) -> Value:
     """The leaves of a tree of known structure, in JAX's order (dict keys sorted; None is an
     empty subtree)."""
-    if isinstance(tree, AxisState) and not tree.mixed and not tree.unknown:
+    if isinstance(tree, AxisState) and not tree.mixed and not tree.unknown and not tree.has(State.REDUCED) \
+            and not tree.has(U):
         return SameLeaves(replace(tree, shape=None))
     tree = plain_tree(tree)
     if not isinstance(tree, (TupleValue, DictValue)):

@@ -128,6 +128,16 @@ class DictValue:
 
 
 @dataclass(frozen=True)
+class SameLeaves:
+    """The list `jax.tree.leaves` gives for a tree whose leaves share one state (one in_specs entry
+    for the whole tree, `jax.tree.map` of it): how many is not known, each is `item` (a function
+    of arrays given it, `jnp.stack`, sees leaves in that state). Like every reader of such a tree
+    here, it takes the tree to hold at least one array."""
+
+    item: AxisState
+
+
+@dataclass(frozen=True)
 class JaxName:
     """A module-level object reached through imports, by canonical name (`jax.lax.psum`)."""
 
@@ -329,6 +339,8 @@ def leaves(value: Value) -> Iterator[Value]:
     if isinstance(value, (TupleValue, DictValue)):
         for item in value.items:
             yield from leaves(item)
+    elif isinstance(value, SameLeaves):
+        yield value.item
     else:
         yield value
 
