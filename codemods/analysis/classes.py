@@ -25,7 +25,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.mutation import mutated_names
-from codemods.analysis.pyvalues import SPREAD
+from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
 
@@ -256,9 +256,9 @@ class Classes:
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if not (isinstance(value, Const) or (isinstance(value, Instance) and value.fields is not None)) \
+            if not (isinstance(value, (Const, MeshValue)) or (isinstance(value, Instance) and value.fields is not None)) \
                     or (agreed is not None and not same_value(agreed, value)):
-                return UNKNOWN  # a constant, or an object built with constants (`self.config.axis`)
+                return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value
         return agreed if agreed is not None else UNKNOWN
 
@@ -273,7 +273,7 @@ class Classes:
         for name in all_param_names(facts.init.args):
             frame.vars[name] = UNKNOWN
         value = self.eval(facts.stores[attr], frame)
-        return value if isinstance(value, Const) or settled(value) else None
+        return value if isinstance(value, (Const, MeshValue)) or settled(value) else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every construction of the class: calls by its name, `cls(...)` in its classmethods,
@@ -339,13 +339,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         receiver = positional_params(init.args)[0].arg
         seen: dict[str, int] = {}
         for stmt in init.body:
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-                for target in targets:
-                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-                            and target.value.id == receiver and stmt.value is not None:
-                        seen[target.attr] = seen.get(target.attr, 0) + 1
-                        facts.stores[target.attr] = stmt.value
+            for target, value in _stored_pairs(stmt, receiver):
+                seen[target.attr] = seen.get(target.attr, 0) + 1
+                facts.stores[target.attr] = value
         for attr, count in seen.items():
             if count > 1:
                 facts.stores[attr] = _UNKNOWABLE
@@ -443,13 +439,34 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.base is not None:  # the base's __init__ runs on this class's objects too
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
-    found = []
-    for stmt in facts.init.body:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
-        for target in targets:
-            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver:
-                found.append(target)
-    return found
+    return [target for stmt in facts.init.body for target, _ in _stored_pairs(stmt, receiver)]
+
+
+def _stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast.expr]]:
+    """(`self.attr` target, the expression it gets) of a store at __init__'s top level; a tuple
+    target (`self.mesh, self.cfg = mesh, cfg`) pairs item by item with a tuple display of the same
+    length, else its attributes get an expression that evaluates to unknown."""
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        targets = [stmt.target]
+    else:
+        return []
+    pairs = []
+    for target in targets:
+        if type(target) in (ast.Tuple, ast.List):
+            values = stmt.value.elts if type(stmt.value) in (ast.Tuple, ast.List) \
+                and len(stmt.value.elts) == len(target.elts) \
+                and not any(type(item) is ast.Starred for item in stmt.value.elts + target.elts) else None
+            pairs.extend((item, values[index] if values is not None else _UNKNOWABLE)
+                         for index, item in enumerate(target.elts) if _is_field(item, receiver))
+        elif _is_field(target, receiver):
+            pairs.append((target, stmt.value))
+    return pairs
+
+
+def _is_field(target: ast.expr, receiver: str) -> bool:
+    return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver
 
 
 def class_level_references(cls: ast.ClassDef, name: str) -> int:

@@ -15,7 +15,7 @@ from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
-from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
+from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
@@ -325,7 +325,7 @@ class Expressions(Collectives, Sequences):
         if (sequence := converted(name, args, keywords, starred)) is not None:
             return sequence  # `tuple(AXES)`
         if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:
-            return transfer.python_sum(args[0][0])
+            return python_sum(args[0][0])
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:
