@@ -451,6 +451,15 @@ ENTRIES = {
     "u3_reduced_method_clip_ints": "run(mesh, x)",
     "u4_reduced_minimum_number_first": "run(mesh, x)",
     "nu1_clip_reduced_varying_bound": "run(mesh, x)",
+
+    "i1_argparse_empty_argv_builder": "run(mesh, x)",
+    "i2_argparse_mesh_string_axes": "run(mesh, x)",
+    "i3_argparse_written_argv_flags": "run(mesh, x)",
+    "i4_argparse_set_defaults_known_args": "run(mesh, x)",
+    "ni1_argparse_main_reads_sys_argv": "run(mesh, x)",
+    "ni2_argparse_namespace_changed": "run(mesh, x)",
+    "ni3_argparse_parser_helper_defaults": "run(mesh, x)",
+    "ni4_argparse_option_in_branch": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
