@@ -460,6 +460,14 @@ ENTRIES = {
     "ni2_argparse_namespace_changed": "run(mesh, x)",
     "ni3_argparse_parser_helper_defaults": "run(mesh, x)",
     "ni4_argparse_option_in_branch": "run(mesh, x)",
+    "i5_configdict_getitem_alias": "run(mesh, x)",
+    "i6_configdict_built_by_stores": "run(mesh, x)",
+    "ni5_configdict_item_changed_later": "run(mesh, x)",
+    "ni6_configdict_updated": "run(mesh, x)",
+    "ni7_configdict_init_rewrites": "run(mesh, x)",
+    "ni8_configdict_store_in_branch": "run(mesh, x)",
+    "i7_ml_collections_configdict": "run(mesh, x)",
+    "ni9_ml_collections_keyword_items": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

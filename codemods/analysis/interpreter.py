@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.callers import Callers
+from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
@@ -94,7 +95,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(CommandLines, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(CommandLines, AttrDicts, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
