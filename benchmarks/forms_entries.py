@@ -468,6 +468,11 @@ ENTRIES = {
     "ni8_configdict_store_in_branch": "run(mesh, x)",
     "i7_ml_collections_configdict": "run(mesh, x)",
     "ni9_ml_collections_keyword_items": "run(mesh, x)",
+    "i8_pytree_module_spec_tree": "run(mesh, x)",
+    "i9_pytree_module_one_spec": "run(mesh, x)",
+    "ni10_pytree_module_chosen_at_run": "run(mesh, x)",
+    "ni11_pytree_module_field_replaced": "run(mesh, x)",
+    "ni12_pytree_module_called_eagerly": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

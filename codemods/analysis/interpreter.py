@@ -29,6 +29,7 @@ from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.pytrees import Pytrees
+from codemods.analysis.pytree_modules import PytreeModules
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
@@ -96,7 +97,7 @@ class Frame:
 
 
 class Interpreter(CommandLines, AttrDicts, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned):
+                  Pytrees, Mutations, Held, Returned, PytreeModules):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -146,7 +147,7 @@ class Interpreter(CommandLines, AttrDicts, NameLookup, ShapeFlow, InputShapes, P
         if params is None:
             return run
         self.mesh, self.run = mesh, run
-        params = self.with_input_shapes(use, params)
+        params = self.with_module_arguments(use, self.with_input_shapes(use, params))
         self.runs_left = MAX_RUNS_PER_BODY
         self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
         if use.chain:
@@ -488,6 +489,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)
+        interpreter.uses = uses
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
         runs, contexts = analyse_each(interpreter, uses)
