@@ -473,6 +473,8 @@ ENTRIES = {
     "ni10_pytree_module_chosen_at_run": "run(mesh, x)",
     "ni11_pytree_module_field_replaced": "run(mesh, x)",
     "ni12_pytree_module_called_eagerly": "run(mesh, x)",
+    "i10_argparse_parser_builder_returned": "run(mesh, x)",
+    "ni13_argparse_builder_extended": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

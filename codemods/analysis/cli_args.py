@@ -7,7 +7,8 @@ such values go through (`"data:4,expert:2".split(",")`, `item.split(":")`, `.str
 names stay unknown. A parser is followed only when its whole life is plain to see: assigned once
 to `argparse.ArgumentParser(...)` at the top level of one function (or the module), configured
 there by unconditional `add_argument` / `set_defaults` statements with options only, and used
-otherwise only to parse, after its last configuration. Anything else (groups, subparsers,
+otherwise only to parse, after its last configuration (or returned, when no other code of the
+module configures any parser). Anything else (groups, subparsers,
 positional arguments, `required=True`, custom actions or types, a parser passed around) leaves
 the namespace unknown. A namespace some code may change (`args.axis = ...`, `setattr`, `vars`)
 is unknown too.
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
 PARSER = "argparse.ArgumentParser"
 _PARSE = ("parse_args", "parse_known_args")
 _CONFIGURE = ("add_argument", "set_defaults")
+# Methods that change what a parser returns (a returned parser must meet none of them elsewhere).
+_PARSER_CHANGES = frozenset({"add_argument", "set_defaults", "add_argument_group", "add_mutually_exclusive_group",
+                             "add_subparsers", "register", "_add_action", "convert_arg_line_to_args"})
 # Constructor settings that keep option parsing standard for an argument list of `--name value`.
 _PARSER_KEYWORDS = frozenset({"prog", "usage", "description", "epilog", "formatter_class", "add_help",
                               "allow_abbrev", "exit_on_error", "suggest_on_error", "color"})
@@ -259,12 +263,18 @@ class CommandLines:
                 configuring.append(call)
                 allowed.add(id(call.func.value))
                 last = stmt.end_lineno
+        returned = {id(stmt.value) for stmt in body[start + 1:] if type(stmt) is ast.Return
+                    and type(stmt.value) is ast.Name and stmt.value.id == name}
         for found, _ in iter_with_scopes(owner):
             if type(found) is not ast.Name or found.id != name or id(found) in allowed:
                 continue
-            parent = self._parse_receiver(found, owner)
+            parent = self._parse_receiver(found, owner) if id(found) not in returned else found
             if parent is None or found.lineno <= last:
                 return None  # assigned again, passed on, configured elsewhere, or parsed before its options
+        if returned and any(type(node) is ast.Call and type(node.func) is ast.Attribute
+                            and node.func.attr in _PARSER_CHANGES and node not in configuring
+                            for node in ast.walk(self.scope.tree)):
+            return None  # a parser a builder returns: configured nowhere else in the module
         inner = [scope for scope in ast.walk(owner) if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
                                                                            ast.ClassDef)) and scope is not owner]
         if any(type(found) is ast.Name and found.id == name for scope in inner for found in ast.walk(scope)):
