@@ -475,6 +475,11 @@ ENTRIES = {
     "ni12_pytree_module_called_eagerly": "run(mesh, x)",
     "i10_argparse_parser_builder_returned": "run(mesh, x)",
     "ni13_argparse_builder_extended": "run(mesh, x)",
+    "i11_loop_over_axis_cases": "run(mesh, x)",
+    "i12_unittest_subtest_params": "run(mesh, x)",
+    "ni14_loop_case_skipped": "run(mesh, x)",
+    "ni15_loop_cases_changed": "run(mesh, x)",
+    "ni16_loop_mapper_not_applied": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

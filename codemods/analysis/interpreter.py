@@ -30,6 +30,7 @@ from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pytree_modules import PytreeModules
+from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
@@ -96,7 +97,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(CommandLines, AttrDicts, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
@@ -496,6 +497,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         verdicts = interpreter.agreed_verdicts()
         verdicts += context_verdicts(interpreter, contexts, verdicts)
         verdicts += repeated_verdicts(interpreter, contexts, verdicts)
+        verdicts += loop_verdicts(interpreter, contexts, verdicts)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)
