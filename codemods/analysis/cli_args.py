@@ -170,6 +170,7 @@ class CommandLines:
         options: dict[str, tuple[str, str, object]] = {}
         pending: dict[str, object] = {}  # dest -> type applied to a string default at parse time
         typed: set[str] = set()
+        dests: set[str] = set()
         for call in statements:
             given = {keyword.arg: keyword.value for keyword in call.keywords}
             if call.func.attr == "set_defaults":
@@ -215,8 +216,9 @@ class CommandLines:
                 default = Const(_ACTIONS[action.value])
             else:
                 default = defaults.get(dest, Const(None))
-            if any(flag in options for flag in strings):
-                return None  # a conflicting option string: argparse raises
+            if any(flag in options for flag in strings) or dest in dests:
+                return None  # a conflicting option string (argparse raises); two options of one dest
+            dests.add(dest)
             defaults[dest] = default
             if convert is not None:
                 typed.add(dest)
