@@ -480,6 +480,8 @@ ENTRIES = {
     "ni14_loop_case_skipped": "run(mesh, x)",
     "ni15_loop_cases_changed": "run(mesh, x)",
     "ni16_loop_mapper_not_applied": "run(mesh, x)",
+    "i13_simple_namespace_config": "run(mesh, x)",
+    "ni17_simple_namespace_changed": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

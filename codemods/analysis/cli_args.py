@@ -11,7 +11,8 @@ otherwise only to parse, after its last configuration (or returned, when no othe
 module configures any parser). Anything else (groups, subparsers,
 positional arguments, `required=True`, custom actions or types, a parser passed around) leaves
 the namespace unknown. A namespace some code may change (`args.axis = ...`, `setattr`, `vars`)
-is unknown too.
+is unknown too. `types.SimpleNamespace(axis="i")` and `argparse.Namespace(...)` written in the
+file are read the same way.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 PARSER = "argparse.ArgumentParser"
+_NAMESPACES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})  # attributes given as keywords
 _PARSE = ("parse_args", "parse_known_args")
 _CONFIGURE = ("add_argument", "set_defaults")
 # Methods that change what a parser returns (a returned parser must meet none of them elsewhere).
@@ -107,6 +109,11 @@ class CommandLines:
     def call(self, callee, expr, args, keywords, starred, frame: Frame) -> Value:
         if isinstance(callee, JaxName) and callee.name == PARSER and expr is not None:
             return Parser(expr)
+        if isinstance(callee, JaxName) and callee.name in _NAMESPACES:
+            changed = changed_names(self.scope.tree)  # `cfg.axis = ...` anywhere: not followed
+            if args or starred or changed is None or changed & set(keywords):
+                return UNKNOWN
+            return Namespace(tuple(keywords), tuple(value for value, _ in keywords.values()))
         return super().call(callee, expr, args, keywords, starred, frame)
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
