@@ -482,6 +482,8 @@ ENTRIES = {
     "ni16_loop_mapper_not_applied": "run(mesh, x)",
     "i13_simple_namespace_config": "run(mesh, x)",
     "ni17_simple_namespace_changed": "run(mesh, x)",
+    "i14_cases_with_specs": "run(mesh, x)",
+    "ni18_cases_spec_unknown": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -62,13 +62,15 @@ def _rounds(interpreter: Interpreter, uses: list[ShardMapUse]):
             yield use, None
             continue
         loop, function, name, items = looped
-        for item in items:
-            interpreter.loop_binding = (function, name, item)
+        for item, written in items:
+            interpreter.loop_binding = (function, name, item, written)
+            interpreter.scope.item_spec = interpreter.item_spec  # `in_specs=params["in_spec"]` (meshspec.py)
             interpreter._static.clear()  # names read from the text may depend on the item
             try:
                 yield use, (loop, function)
             finally:
                 interpreter.loop_binding = None
+                interpreter.scope.item_spec = None
                 interpreter._static.clear()
 
 

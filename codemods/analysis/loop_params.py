@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.mutation import mutated_names
 from codemods.analysis.sequences import items_of
 from codemods.analysis.sites import Verdict
 from codemods.analysis.values import AxisState, Value
@@ -34,7 +35,7 @@ _STOPS = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Try, ast.If, ast.W
 class LoopParams:
     """Interpreter hooks: the loop variable of the item under analysis."""
 
-    loop_binding: tuple | None = None  # (function, name, value) while one item is analysed
+    loop_binding: tuple | None = None  # (function, name, value, written item) while one item is analysed
 
     def _static_value(self, name: str, frame: Frame) -> Value:
         binding = self.loop_binding
@@ -71,7 +72,49 @@ class LoopParams:
             self.silent -= 1
         if not items or len(items) > MAX_ITEMS or any(isinstance(item, AxisState) for item in items):
             return None
-        return loop, function, name, items
+        nodes, where = self._item_nodes(loop.iter, use.call_scopes, function) or ((), ())
+        return loop, function, name, [(item, (nodes[index], where) if len(nodes) == len(items) else None)
+                                      for index, item in enumerate(items)]
+
+    def _item_nodes(self, expr: ast.expr, scopes: tuple, function: ast.FunctionDef):
+        """The written items of a case list (`CASES = [...]`, a class's `PARAMS = [...]` read
+        through `self`) and the scopes they are written in, when no code changes it in place."""
+        changed = mutated_names(self.scope.tree)
+        where: tuple = ()
+        if type(expr) is ast.Name:
+            bound, where = self.scope.lookup_value(expr.id, scopes)
+            if expr.id in changed:
+                return None
+        elif type(expr) is ast.Attribute and type(expr.value) is ast.Name and "." + expr.attr not in changed:
+            cls = self.scope.class_of(function)
+            params = function.args.posonlyargs + function.args.args
+            owner = cls.name if cls is not None and params and expr.value.id == params[0].arg else expr.value.id
+            bound = self.scope.class_value(owner, expr.attr)
+        else:
+            return None
+        if type(bound) not in (ast.List, ast.Tuple) or any(type(item) is ast.Starred for item in bound.elts):
+            return None
+        return bound.elts, where
+
+    def item_spec(self, expr: ast.expr, scopes: tuple) -> tuple[ast.expr, tuple] | None:
+        """`params["in_spec"]` of the item under analysis: the expression its case writes."""
+        binding = self.loop_binding
+        if binding is None or binding[3] is None or type(expr) is not ast.Subscript or type(expr.value) is not ast.Name \
+                or expr.value.id != binding[1] or binding[0] not in scopes or type(expr.slice) is not ast.Constant:
+            return None
+        inner = scopes[scopes.index(binding[0]) + 1:]
+        if any(self.scope.locals_of(scope).binds(binding[1]) for scope in inner):
+            return None
+        (case, where), key = binding[3], expr.slice.value
+        if type(case) is ast.Dict and None not in case.keys:
+            found = [value for name, value in zip(case.keys, case.values) if type(name) is ast.Constant and name.value == key]
+            unique = len(case.keys) == len({name.value for name in case.keys if type(name) is ast.Constant})
+            return (found[0], where) if len(found) == 1 and unique else None
+        if type(case) is ast.Call and type(case.func) is ast.Name and case.func.id == "dict" and not case.args \
+                and "dict" not in self.scope.imports.bindings and not self.scope.globals.binds("dict"):
+            found = [keyword.value for keyword in case.keywords if keyword.arg == key]
+            return (found[0], where) if len(found) == 1 and all(keyword.arg for keyword in case.keywords) else None
+        return None
 
     def every_round(self, loop: ast.For, function: ast.FunctionDef, use: ShardMapUse) -> bool:
         """The loop runs unconditionally in its function, and each round builds the mapper and
