@@ -91,6 +91,13 @@ def str_method(receiver: Value, method: str, args: list, keywords: dict, starred
 def changed_names(tree: ast.Module) -> frozenset[str] | None:
     """Attribute names some code of the module stores (`args.axis = ...`); None when code may
     change any attribute of any object (`setattr`, `vars`, `__dict__`)."""
+    if hasattr(tree, "_shardfix_changed_names"):
+        return tree._shardfix_changed_names
+    tree._shardfix_changed_names = result = _changed_names(tree)
+    return result
+
+
+def _changed_names(tree: ast.Module) -> frozenset[str] | None:
     found = set()
     for node in ast.walk(tree):
         if type(node) is ast.Attribute:
