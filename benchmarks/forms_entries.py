@@ -484,6 +484,8 @@ ENTRIES = {
     "ni17_simple_namespace_changed": "run(mesh, x)",
     "i14_cases_with_specs": "run(mesh, x)",
     "ni18_cases_spec_unknown": "run(mesh, x)",
+    "i15_argparse_into_dataclass": "run(mesh, x)",
+    "ni19_argparse_vars_changed": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from codemods.analysis.nodes import NOT_LITERAL, iter_with_scopes
 from codemods.analysis.pyvalues import python_value
 from codemods.analysis.sequences import items_of
-from codemods.analysis.values import UNKNOWN, Const, JaxName, TupleValue, Value
+from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -97,17 +97,33 @@ def changed_names(tree: ast.Module) -> frozenset[str] | None:
     return result
 
 
+def spread_vars(tree: ast.Module) -> frozenset[int]:
+    """Ids of the `vars` names of `f(**vars(obj))`: a read of the object's attributes that
+    changes nothing (any other `vars(obj)` hands out the live dict)."""
+    if not hasattr(tree, "_shardfix_spread_vars"):
+        tree._shardfix_spread_vars = frozenset(id(keyword.value.func) for keyword in ast.walk(tree)
+                                               if type(keyword) is ast.keyword and keyword.arg is None
+                                               and _is_vars(keyword.value))
+    return tree._shardfix_spread_vars
+
+
 def _changed_names(tree: ast.Module) -> frozenset[str] | None:
     found = set()
+    spread = spread_vars(tree)
     for node in ast.walk(tree):
         if type(node) is ast.Attribute:
             if type(node.ctx) is not ast.Load:
                 found.add(node.attr)
             elif node.attr in ("__dict__", "__setattr__"):
                 return None
-        elif type(node) is ast.Name and node.id in ("setattr", "vars", "delattr"):
+        elif type(node) is ast.Name and node.id in ("setattr", "vars", "delattr") and id(node) not in spread:
             return None
     return frozenset(found)
+
+
+def _is_vars(node: ast.expr) -> bool:
+    return type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" \
+        and len(node.args) == 1 and not node.keywords
 
 
 class CommandLines:
@@ -116,6 +132,10 @@ class CommandLines:
     def call(self, callee, expr, args, keywords, starred, frame: Frame) -> Value:
         if isinstance(callee, JaxName) and callee.name == PARSER and expr is not None:
             return Parser(expr)
+        if expr is not None and _is_vars(expr) and isinstance(args[0][0] if args else None, Namespace) \
+                and not self.scope.globals.binds("vars") and "vars" not in self.scope.imports.bindings:
+            names = args[0][0]  # `**vars(args)`: the namespace's attributes as keywords
+            return DictValue(names.names, names.items)
         if isinstance(callee, JaxName) and callee.name in _NAMESPACES:
             changed = changed_names(self.scope.tree)  # `cfg.axis = ...` anywhere: not followed
             if args or starred or changed is None or changed & set(keywords):
