@@ -486,6 +486,8 @@ ENTRIES = {
     "ni18_cases_spec_unknown": "run(mesh, x)",
     "i15_argparse_into_dataclass": "run(mesh, x)",
     "ni19_argparse_vars_changed": "run(mesh, x)",
+    "i16_omegaconf_config": "run(mesh, x)",
+    "ni20_omegaconf_interpolation": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

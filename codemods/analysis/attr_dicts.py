@@ -1,6 +1,6 @@
 """Configs read by attribute (issue 13): a dict subclass written in the file whose `__getattr__`
 reads its items (`__getattr__ = dict.__getitem__`, `def __getattr__(self, k): return self[k]`),
-and `ml_collections.ConfigDict`; nested (`config.sharding.batch`), built in one call
+`ml_collections.ConfigDict` and `OmegaConf.create({...})`; nested (`config.sharding.batch`), built in one call
 (`ConfigDict(mesh=ConfigDict(axes=("data",)))`, `ConfigDict({...})`) or by attribute stores
 right after it is made (`config = ConfigDict()` then `config.sharding = ConfigDict(...)`).
 
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 ML_COLLECTIONS = frozenset({"ml_collections.ConfigDict", "ml_collections.config_dict.ConfigDict"})
+OMEGACONF = frozenset({"omegaconf.OmegaConf.create"})
+_OMEGA_METHODS = frozenset({"keys", "items", "values", "get", "pop", "copy", "setdefault", "update", "merge_with",
+                            "items_ex", "clear"})
 _ML_KEYWORDS = frozenset({"type_safe", "convert_dict", "sort_keys"})
 _ML_METHODS = frozenset({"lock", "unlock", "unlocked", "is_locked", "is_type_safe", "to_dict", "to_json",
                          "to_json_best_effort", "to_yaml", "copy_and_resolve_references", "get_ref", "get_oneway_ref",
@@ -47,7 +50,8 @@ class AttrTable(DictValue):
 class _Kind:
     shadowed: frozenset[str]
     stores_items: bool  # `config.x = v` sets item x
-    converts: bool  # nested plain dicts become configs (ml_collections)
+    converts: bool  # nested plain dicts become configs (ml_collections, OmegaConf)
+    omega: bool = False  # OmegaConf: sequences become ListConfig, "${...}" strings are resolved on read
 
 
 class AttrDicts:
@@ -85,6 +89,8 @@ class AttrDicts:
     def _attr_kind(self, callee: Value) -> _Kind | None:
         if isinstance(callee, JaxName) and callee.name in ML_COLLECTIONS:
             return _Kind(_DICT_NAMES | _ML_METHODS, True, True)
+        if isinstance(callee, JaxName) and callee.name in OMEGACONF:
+            return _Kind(_DICT_NAMES | _OMEGA_METHODS, True, True, omega=True)
         if not isinstance(callee, ClassValue):
             return None
         cache = self.__dict__.setdefault("_attr_kinds", {})
@@ -126,7 +132,7 @@ class AttrDicts:
     def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
         if starred or len(args) > 1:
             return None
-        if kind.converts and set(keywords) - _ML_KEYWORDS:
+        if kind.converts and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS):
             return None  # ml_collections' keywords are settings, not items
         given = args[0][0] if args else DictValue((), ())
         if isinstance(given, DictValue):
@@ -287,7 +293,11 @@ def _stored(table: AttrTable, path: list[str], value: Value, kind: _Kind) -> Att
 
 
 def _converted(value: Value, kind: _Kind) -> Value:
-    """ml_collections turns a plain dict item into a ConfigDict."""
+    """ml_collections and OmegaConf turn a plain dict item into a config; OmegaConf also turns
+    sequences into ListConfig (not a tuple of axis names) and resolves "${...}" strings."""
     if isinstance(value, DictValue) and not isinstance(value, AttrTable):
         return AttrTable(value.keys, tuple(_converted(item, kind) for item in value.items), shadowed=kind.shadowed)
+    if kind.omega and (isinstance(value, TupleValue) or isinstance(value, Const) and (
+            isinstance(value.value, (tuple, list)) or isinstance(value.value, str) and "${" in value.value)):
+        return UNKNOWN
     return value
