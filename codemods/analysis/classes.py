@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.cli_args import spread_vars
 from codemods.analysis.nodes import (
     DEFS,
     FunctionDef,
@@ -224,9 +225,11 @@ class Classes:
         the module uses setattr and the like."""
         if self._changers is None:
             names: set[str] = set()
+            spread = spread_vars(self.scope.tree)  # `Config(**vars(args))` reads, changes nothing
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
-                if (kind is ast.Name and node.id in _ANY_FIELD) or (kind is ast.Attribute and node.attr in _ANY_FIELD):
+                if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \
+                        or (kind is ast.Attribute and node.attr in _ANY_FIELD):
                     names.add("*")
                 elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
                         and node.func.func.id == "type":

@@ -15,6 +15,8 @@ from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
+from codemods.analysis.attr_dicts import AttrTable
+from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.sequences import Sequences, concatenated, converted
@@ -195,6 +197,8 @@ class Expressions(Collectives, Sequences):
             rule = transfer.attribute_rule(attr, self.judge.target)
             if rule is not None:
                 return transfer.through(rule, [receiver], [receiver], why=receiver.why)
+        if isinstance(receiver, (Namespace, AttrTable)):  # `args.data_axis`, `config.sharding` (cli_args.py, attr_dicts.py)
+            return self.named_attribute(receiver, attr)
         if isinstance(receiver, (Const, Static)):
             return STATIC
         return UNKNOWN  # attributes of objects are not followed
