@@ -28,8 +28,10 @@ from codemods.analysis.spec_sources import (
     leaf_source,
     mapped_tree,
     returned_by,
+    tree_leaf,
     tree_map_body,
 )
+from codemods.analysis.tree_items import Keyed, changed_in_place, like_argument
 from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -51,6 +53,8 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     parameters of a one-`return` function to the arguments of the call being followed."""
     if depth > MAX_DEPTH:
         return None
+    if isinstance(expr, Keyed):  # an item of a tree that jax.tree.map reads (tree_items.py)
+        return _keyed_sharding(ctx, expr, depth)
     follow = partial(follow_spec, ctx, env=env)
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
@@ -64,10 +68,7 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
             if not keyed or tree is None or tree in others or stores.get(tree) or "*" in others:
                 return None
             return leaf_sharding(ctx, expr.value, depth + 1, env)
-        kind, node, leaf_env = leaf
-        if kind == "sharding":
-            return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env), partial(built_spec, ctx, env=leaf_env))
-        return input_sharding(ctx, node, depth + 1, leaf_env)
+        return _leaf_read(ctx, leaf, depth)
     if isinstance(expr, cst.Name):
         bound = env_value(ctx, expr, env)
         if bound is not None:
@@ -77,7 +78,8 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
             return leaf_sharding(ctx, mapped[0], depth + 1, mapped[1])
         binding = resolve_name(ctx, expr)
         if binding is None:
-            return _iterated_sharding(ctx, expr, depth) or _passed_sharding(ctx, expr, depth)
+            return _reached_sharding(ctx, expr, depth, env, input_sharding) \
+                or _iterated_sharding(ctx, expr, depth) or _passed_sharding(ctx, expr, depth)
         if binding.kind != "assign":
             return None
         return input_sharding(ctx, binding.value, depth + 1, env)
@@ -95,6 +97,9 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     if tree_map_body(ctx, expr) is not None:  # a tree gathered whole, its leaves placed alike
         return leaf_sharding(ctx, expr, depth + 1, env)
+    like = like_argument(ctx, expr)
+    if like is not None:  # `jnp.zeros_like(x)`: laid out as x is
+        return input_sharding(ctx, like, depth + 1, env)
     name = ctx.imports.resolve(expr.func)
     if name == "jax.device_put":
         sharding = call_argument(expr, 1, "device")
@@ -115,6 +120,24 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
 
 
+def _leaf_read(ctx: FileContext, leaf, depth: int) -> ShardingLiteral | None:
+    kind, node, leaf_env = leaf
+    if kind == "sharding":
+        return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env), partial(built_spec, ctx, env=leaf_env))
+    return input_sharding(ctx, node, depth + 1, leaf_env)
+
+
+def _keyed_sharding(ctx: FileContext, keyed: Keyed, depth: int) -> ShardingLiteral | None:
+    """The item of a tree tree.map reads: where the tree's item is placed, or the sharding all
+    its leaves share."""
+    if changed_in_place(ctx, keyed.tree):
+        return None
+    leaf = tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env)
+    if leaf is not None:
+        return _leaf_read(ctx, leaf, depth)
+    return leaf_sharding(ctx, keyed.tree, depth + 1, keyed.env)
+
+
 def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
                   env: Env | None = None) -> ShardingLiteral | None:
     """The sharding every leaf of the pytree `tree` certainly has (one array is its own leaf):
@@ -128,7 +151,7 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
             return leaf_sharding(ctx, bound[0], depth + 1, bound[1])
         binding = resolve_name(ctx, tree)
         if binding is None:
-            return _passed_sharding(ctx, tree, depth, leaf_sharding)
+            return _reached_sharding(ctx, tree, depth, env, leaf_sharding) or _passed_sharding(ctx, tree, depth, leaf_sharding)
         return leaf_sharding(ctx, binding.value, depth + 1, env) if binding.kind == "assign" else None
     if not isinstance(tree, cst.Call):
         return None
@@ -149,6 +172,17 @@ def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) ->
     if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
+
+
+def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | None, read) -> ShardingLiteral | None:
+    """A name assigned in several places (`u = step(u)` in a loop after `u = device_put(u, S)`):
+    the sharding every assignment that may reach the use gives, when they agree."""
+    from codemods.analysis.reaching import reaching_assignments
+
+    found = reaching_assignments(ctx, name)
+    if found is None or len(found) < 2:
+        return None
+    return _agreed([read(ctx, binding.value, depth + 1, env) for binding in found])
 
 
 def _init_field(ctx: FileContext, node: cst.BaseExpression, env: Env | None):

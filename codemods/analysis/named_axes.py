@@ -23,7 +23,7 @@ _SELF_DEPTH = 4  # parents between a read through `self` and its method's Functi
 
 def named_axes(ctx: FileContext, node: cst.BaseExpression):
     """The axes (a tuple of names) `node` certainly holds, else None."""
-    from codemods.analysis.specs import follow_names, parse_axes
+    from codemods.analysis.specs import parse_axes
 
     if isinstance(node, cst.Attribute):
         from codemods.analysis.mesh_names import mesh_axis_names
@@ -31,17 +31,49 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
         names = mesh_axis_names(ctx, node)  # `mesh.axis_names`
         if names is not None:
             return names
+    elif isinstance(node, cst.Subscript):
+        sliced = _constant_slice(ctx, node)
+        if sliced is not None:
+            return sliced  # `AXES[:2]`
+    followed = _held(ctx, node)
+    if followed is None:
+        return None
+    axes = parse_axes(followed)
+    if axes is None and isinstance(followed, (cst.Tuple, cst.List)):
+        axes = _item_axes(ctx, followed)  # `(Ax.DATA.value, Ax.MODEL.value)`, `(DP, TP)`
+    return axes
+
+
+def _held(ctx: FileContext, node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The literal `node` certainly holds, read through names, class attributes, enum members and
+    items of constant tuples or tables."""
+    from codemods.analysis.specs import follow_names
+
+    if isinstance(node, cst.Attribute):
         node = attribute_value(ctx, node)
     elif isinstance(node, cst.Subscript):
         from codemods.analysis.spec_sources import table_item
 
-        sliced = _constant_slice(ctx, node)
-        if sliced is not None:
-            return sliced  # `AXES[:2]`
-
         node = _constant_item(ctx, node) or table_item(ctx, node)  # `AXES[0]`, `RULES['batch']`
     followed, _ = follow_names(ctx, node) if node is not None else (None, False)
-    return parse_axes(followed) if followed is not None else None
+    return followed
+
+
+def _item_axes(ctx: FileContext, held):
+    """A tuple whose items each hold one axis name (a string, never a nested tuple, which JAX
+    rejects) through names, classes or enums."""
+    from codemods.analysis.specs import string_value
+
+    axes = []
+    for element in held.elements:
+        if type(element) is not cst.Element:
+            return None
+        value = _held(ctx, element.value)
+        name = string_value(value) if value is not None else None
+        if name is None:
+            return None
+        axes.append(name)
+    return tuple(axes)
 
 
 def tuple_item(held: cst.BaseExpression | None, index: int, size: int) -> cst.BaseExpression | None:

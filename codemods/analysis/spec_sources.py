@@ -97,10 +97,11 @@ def dict_item(held: cst.BaseExpression | None, key: str) -> cst.BaseExpression |
 
 
 def _table_name(node: cst.BaseExpression) -> str | None:
+    """The key _mutations files a table under: its name, or ".attr" for an attribute."""
     if isinstance(node, cst.Name):
         return node.value
     if isinstance(node, cst.Attribute):
-        return node.attr.value
+        return "." + node.attr.value
     return None
 
 
@@ -133,16 +134,20 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
                 names.add("*")
             if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
                 continue
-            name = node.id if isinstance(node, ast.Name) else node.attr
+            # An attribute is filed as ".attr"; a change through it (`cfg.SPECS['w'] = v`, with
+            # `cfg` a module) may also be a change of the module name `SPECS`.
+            name = node.id if isinstance(node, ast.Name) else "." + node.attr
+            also = [node.attr] if isinstance(node, ast.Attribute) else []
             parent = parent_of.get(node)
             if isinstance(parent, ast.Subscript) and parent.value is node:
                 if isinstance(parent.ctx, ast.Store) and not isinstance(parent_of.get(parent), ast.AugAssign):
-                    stores[name] = stores.get(name, 0) + 1
+                    for key in (name, *also):
+                        stores[key] = stores.get(key, 0) + 1
                 elif not isinstance(parent.ctx, ast.Load):
-                    names.add(name)
+                    names.update((name, *also))
             elif isinstance(parent, ast.Attribute) and parent.value is node:
                 if parent.attr not in _READS:
-                    names.add(name)
+                    names.update((name, *also))
             elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
                 continue
             elif isinstance(parent, ast.Compare) or (isinstance(parent, ast.keyword) and jax_call(parent_of[parent])):
@@ -372,7 +377,7 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     """For `tree['key']`, where `tree` is `jax.device_put(t, shardings)`,
     `jax.tree.map(lambda p, s: <expr of p and s>, t, specs)` or `{k: <expr of k> for k, v in ...}`:
     ("sharding", sharding expression, Env), or ("value", the leaf's expression, Env)."""
-    from codemods.analysis.specs import call_argument, string_value
+    from codemods.analysis.specs import string_value
 
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
@@ -385,10 +390,19 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
         return None
     if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
         return _loop_leaf(ctx, node, env) if stores[name] == 1 else None
-    tree, _ = follow_spec(ctx, node.value, env)
+    return tree_leaf(ctx, node.value, node.slice[0].slice.value, env)
+
+
+def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpression, env: Env | None):
+    """leaf_source's answer for item `key_node` (a string literal) of the tree `tree` holds."""
+    from codemods.analysis.specs import call_argument, string_value
+    from codemods.analysis.tree_items import mapped_leaf
+
+    key = string_value(key_node) or ""
+    tree, _ = follow_spec(ctx, tree, env)
     tree, env = _produced(ctx, tree, env)
     if isinstance(tree, cst.DictComp):
-        return _comprehension_leaf(ctx, tree, node.slice[0].slice.value, env)
+        return _comprehension_leaf(ctx, tree, key_node, env)
     if not isinstance(tree, cst.Call):
         return None
     name = ctx.imports.resolve(tree.func)
@@ -398,25 +412,8 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
         held, held_env = _produced(ctx, held, env)
         item = dict_item(held, key)
         return ("sharding", item, held_env) if item is not None else None
-    if name in _TREE_MAP and len(tree.args) >= 2 and not any(a.star or a.keyword for a in tree.args):
-        fn = tree.args[0].value
-        if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
-            return None
-        params = fn.params
-        if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
-                or params.star_kwarg is not None or len(params.params) != len(tree.args) - 1 \
-                or any(p.default is not None for p in params.params):
-            return None
-        bound = {}
-        for param, arg in zip(params.params, tree.args[1:]):
-            # A tree whose item is unknown leaves its parameter unknown: tree.map has already
-            # checked that every tree has the same structure by the time `tree['key']` is read.
-            held, _ = follow_spec(ctx, arg.value, env)
-            held, held_env = _produced(ctx, held, env)  # `specs = param_specs()`
-            item = dict_item(held, key)
-            if item is not None:
-                bound[param.name.value] = (item, held_env)
-        return ("value", fn.body, Env(fn, bound))
+    if name in _TREE_MAP:
+        return mapped_leaf(ctx, tree, key_node, env)
     return None
 
 

@@ -1,0 +1,127 @@
+"""Items of pytrees built by `jax.tree.map`, and arrays laid out like another (SF104's inputs).
+
+Optimizer state is built from placed params: `mu = jax.tree.map(jnp.zeros_like, placed)`,
+`nu = jax.tree.map(lambda p: jnp.full_like(p, 1e-8), placed)`, then read as `nu['dense']`. The
+item `k` of `jax.tree.map(f, t1, t2, ...)` is `f(t1[k], t2[k], ...)` (tree.map has checked that
+the trees share one structure), so a parameter of the lambda is bound to the item of its tree
+(`Keyed`) when no literal item is written; a function named in place of the lambda is read the
+same way when it lays its result out like its argument. `jnp.zeros_like`, `ones_like`,
+`full_like`, `empty_like` (no `shape=`/`sharding=`) and `.astype(...)` give an array with their
+argument's sharding (jax 0.10.2, with and without a context mesh).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_LIKE = frozenset({"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.full_like", "jax.numpy.empty_like"})
+_LAYOUT_KEYWORDS = frozenset({"shape", "sharding", "device"})  # change what the result is laid out as
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """Item `key_node` (a string literal in the source) of the pytree `tree` (as read under `env`)."""
+
+    tree: object
+    key_node: object
+    env: object
+
+
+def like_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
+    """The array whose sharding `call` keeps: `jnp.zeros_like(x)`, `jnp.full_like(x, v)`,
+    `x.astype(t)`; else None."""
+    if any(arg.star for arg in call.args):
+        return None
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value == "astype" \
+            and len(call.args) == 1 and call.args[0].keyword is None:
+        return call.func.value
+    if ctx.imports.resolve(call.func) not in _LIKE or not call.args or call.args[0].keyword is not None \
+            or any(arg.keyword is not None and arg.keyword.value in _LAYOUT_KEYWORDS for arg in call.args):
+        return None
+    return call.args[0].value
+
+
+def keeps_layout(ctx: FileContext, func: cst.BaseExpression) -> bool:
+    """`jnp.zeros_like` named as a function (`jax.tree.map(jnp.zeros_like, params)`)."""
+    return ctx.imports.resolve(func) in _LIKE
+
+
+def returned_tuple(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
+    """The tuple literal a module function whose one `return` ends its body returns (names in it
+    are read in the function; its parameters stay unknown); else None."""
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.spec_sources import returned_by
+
+    returned = returned_by(ctx, call.func)
+    if returned is None:
+        return None
+    held, _ = follow_names(ctx, returned[1])
+    return held if isinstance(held, (cst.Tuple, cst.List)) else None
+
+
+def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, env):
+    """Item `key_node` of `jax.tree.map(f, trees...)`: ("value", f's body, its parameters bound to
+    the trees' items) for a lambda, ("value", Keyed, Env) for a function that keeps the layout."""
+    from codemods.analysis.spec_sources import Env, _produced, dict_item, follow_spec
+    from codemods.analysis.specs import string_value
+
+    if len(tree.args) < 2 or any(a.star or a.keyword for a in tree.args):
+        return None
+    fn = tree.args[0].value
+    if keeps_layout(ctx, fn) and len(tree.args) == 2:
+        return ("value", Keyed(tree.args[1].value, key_node, env), None)
+    if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
+        return None
+    params = fn.params
+    if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
+            or params.star_kwarg is not None or len(params.params) != len(tree.args) - 1 \
+            or any(p.default is not None for p in params.params):
+        return None
+    key = string_value(key_node) or ""
+    bound = {}
+    for param, arg in zip(params.params, tree.args[1:]):
+        held, _ = follow_spec(ctx, arg.value, env)
+        held, held_env = _produced(ctx, held, env)  # `specs = param_specs()`
+        item = dict_item(held, key)
+        # The tree's item as written, or else the item itself: tree.map has checked that every
+        # tree has the same structure by the time the result's item is read.
+        bound[param.name.value] = (item, held_env) if item is not None else (Keyed(arg.value, key_node, env), None)
+    return ("value", fn.body, Env(fn, bound))
+
+
+def changed_in_place(ctx: FileContext, tree) -> bool:
+    """Whether the file may change the tree a `Keyed` reads (by its name) before tree.map reads
+    it: an item stored or deleted, a method other than a read called on it, `globals()`."""
+    from codemods.analysis.spec_sources import _table_name
+
+    name = _table_name(tree) if isinstance(tree, (cst.Name, cst.Attribute)) else None
+    if name is None:
+        return True
+    changed = ctx.cached("tree_items.changed", lambda: _changed_names(ctx))
+    return name in changed or "*" in changed
+
+
+def _changed_names(ctx: FileContext) -> frozenset[str]:
+    import ast
+
+    from codemods.analysis.spec_sources import _READS
+
+    names: set[str] = set()
+    parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(ctx.tree):
+        if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
+            names.add("*")
+        if not isinstance(node, (ast.Name, ast.Attribute)):
+            continue
+        keys = (node.id,) if isinstance(node, ast.Name) else ("." + node.attr, node.attr)  # as _mutations
+        parent = parent_of.get(node)
+        if isinstance(parent, ast.Subscript) and parent.value is node \
+                and (not isinstance(parent.ctx, ast.Load) or isinstance(parent_of.get(parent), ast.AugAssign)):
+            names.update(keys)
+        elif isinstance(parent, ast.Attribute) and parent.value is node and parent.attr not in _READS:
+            names.update(keys)
+    return frozenset(names)
