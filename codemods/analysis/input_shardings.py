@@ -108,9 +108,9 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     elif name in _MAKE_ARRAY:
         sharding = call_argument(expr, *_MAKE_ARRAY[name])
     else:
-        sharding = _producer_out(ctx, expr.func)
-        env = None  # written where the producer stands, outside any bound call
-        follow = partial(follow_spec, ctx)
+        # written where the producer stands: outside any bound call, or in a builder it returns from
+        sharding, env = _producer_out(ctx, expr.func)
+        follow = partial(follow_spec, ctx, env=env)
     if sharding is None:
         return None
     field = _init_field(ctx, sharding, env)
@@ -168,7 +168,7 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
 
 def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) -> ShardingLiteral | None:
     """A parameter of a module function: the sharding every call's argument has, when they agree."""
-    found = read_passed(ctx, name, lambda value, env: (read or input_sharding)(ctx, value, depth + 1, env))
+    found = read_passed(ctx, name, lambda value, env: (read or input_sharding)(ctx, value, depth + 1, env), arrays=True)
     if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
@@ -215,27 +215,40 @@ def keyword_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
     return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
 
 
-def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> cst.BaseExpression | None:
-    """The out sharding of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f, out_specs=S)`,
-    directly, through a local name, or a function decorated with one."""
+def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
+    """(the out sharding, Env) of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f,
+    out_specs=S)`, directly, through a local name, a function decorated with one, or a builder
+    whose one return is one (`make_update(mesh)(w, g)`, its parameters bound); else (None, None)."""
     if isinstance(func, cst.Name):
         binding = resolve_name(ctx, func)
         if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
-            return _decorated_out(ctx, binding.node)
+            return _decorated_out(ctx, binding.node), None
         func, _ = follow_names(ctx, func)
     if not isinstance(func, cst.Call):
-        return None
+        return None, None
+    env = None
+    returned = returned_by(ctx, func.func)
+    if returned is not None:
+        function, value, bindable, skip = returned
+        env = bind_call(ctx, function, func, None, bindable, skip)
+        if env is None:
+            return None, None
+        func, _ = follow_names(ctx, value)
+        if isinstance(func, cst.Call) and returned_by(ctx, func.func) is not None:
+            return None, None  # a builder returning a builder's result: not followed
+        if not isinstance(func, cst.Call):
+            return None, None
     name = ctx.imports.resolve(func.func)
     has_function = any(arg.keyword is None and not arg.star for arg in func.args[:1])
     if not has_function:
-        return None
+        return None, None
     if name == JIT:
-        return keyword_argument(func, "out_shardings")
+        return keyword_argument(func, "out_shardings"), env
     if name == SHARD_MAP:
-        return keyword_argument(func, "out_specs")
+        return keyword_argument(func, "out_specs"), env
     if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
-        return call_argument(func, 3, "out_specs")
-    return None
+        return call_argument(func, 3, "out_specs"), env
+    return None, None
 
 
 def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:

@@ -398,7 +398,10 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
     from codemods.analysis.specs import call_argument, string_value
     from codemods.analysis.tree_items import mapped_leaf
 
+    from codemods.analysis.tree_items import subtree
+
     key = string_value(key_node) or ""
+    tree, env = subtree(ctx, tree, env)  # `opt['mu']` of `opt = init_adam(params)`
     tree, _ = follow_spec(ctx, tree, env)
     tree, env = _produced(ctx, tree, env)
     if isinstance(tree, cst.DictComp):

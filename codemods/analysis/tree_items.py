@@ -63,6 +63,26 @@ def returned_tuple(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | Non
     return held if isinstance(held, (cst.Tuple, cst.List)) else None
 
 
+def subtree(ctx: FileContext, tree, env):
+    """(expression, Env) of `tree` when it is `outer['key']` of a dict literal `outer` holds,
+    directly or as what a one-return helper returns (`opt = init_adam(params)`), its parameters
+    bound; else (`tree`, `env`) as they are."""
+    from codemods.analysis.spec_sources import _mutated, _produced, _table_name, dict_item, follow_spec
+    from codemods.analysis.specs import string_value
+
+    if not isinstance(tree, cst.Subscript) or len(tree.slice) != 1 or not isinstance(tree.slice[0].slice, cst.Index):
+        return tree, env
+    key = string_value(tree.slice[0].slice.value)
+    mutated = _mutated(ctx)
+    if key is None or _table_name(tree.value) in mutated or "*" in mutated:
+        return tree, env
+    outer, outer_env = subtree(ctx, tree.value, env)
+    held, _ = follow_spec(ctx, outer, outer_env)
+    held, held_env = _produced(ctx, held, outer_env)
+    item = dict_item(held, key)
+    return (item, held_env) if item is not None else (tree, env)
+
+
 def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, env):
     """Item `key_node` of `jax.tree.map(f, trees...)`: ("value", f's body, its parameters bound to
     the trees' items) for a lambda, ("value", Keyed, Env) for a function that keeps the layout."""
