@@ -31,7 +31,7 @@ from codemods.analysis.spec_sources import (
     tree_leaf,
     tree_map_body,
 )
-from codemods.analysis.tree_items import Keyed, changed_in_place, like_argument
+from codemods.analysis.tree_items import Keyed, changed_in_place, like_argument, scalar_operand
 from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -83,6 +83,9 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         if binding.kind != "assign":
             return None
         return input_sharding(ctx, binding.value, depth + 1, env)
+    operand = scalar_operand(expr)
+    if operand is not None:  # `kv * 2`: laid out as kv is
+        return input_sharding(ctx, operand, depth + 1, env)
     if not isinstance(expr, cst.Call):
         return None
     from codemods.analysis.iterated import next_values

@@ -41,7 +41,49 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
     axes = parse_axes(followed)
     if axes is None and isinstance(followed, (cst.Tuple, cst.List)):
         axes = _item_axes(ctx, followed)  # `(Ax.DATA.value, Ax.MODEL.value)`, `(DP, TP)`
+    if axes is None and isinstance(followed, cst.Call):
+        keys = dict_keys(ctx, followed)  # `tuple(MESH_SHAPE)`
+        axes = _strings(keys) if keys is not None else None
     return axes
+
+
+def dict_keys(ctx: FileContext, call: cst.Call) -> list | None:
+    """The key literals of `tuple(D)`, `list(D)`, `tuple(D.keys())`, D a dict literal with distinct
+    string keys that the file never changes (the builtins never rebound), in order; else None."""
+    from codemods.analysis.iterated import _bound_names
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.spec_sources import _mutated, _table_name
+
+    if not isinstance(call.func, cst.Name) or call.func.value not in ("tuple", "list") \
+            or call.func.value in _bound_names(ctx) or len(call.args) != 1 or call.args[0].star or call.args[0].keyword:
+        return None
+    source = call.args[0].value
+    if isinstance(source, cst.Call) and isinstance(source.func, cst.Attribute) and source.func.attr.value == "keys" \
+            and not source.args:
+        source = source.func.value
+    mutated = _mutated(ctx)
+    if _table_name(source) is None or _table_name(source) in mutated or "*" in mutated:
+        return None
+    held, _ = follow_names(ctx, source)
+    if not isinstance(held, cst.Dict) or any(type(element) is not cst.DictElement for element in held.elements):
+        return None
+    keys = [element.key for element in held.elements]
+    names = _strings(keys)
+    return keys if names is not None and len(set(names)) == len(names) else None
+
+
+def _strings(nodes: list):
+    from codemods.analysis.specs import string_value
+
+    names = [string_value(node) for node in nodes]
+    return None if any(name is None for name in names) else tuple(names)
+
+
+def _sequence(ctx: FileContext, held) -> list | None:
+    """The item nodes of a tuple/list literal of plain items, or the keys `tuple(D)` gives."""
+    if isinstance(held, (cst.Tuple, cst.List)):
+        return None if any(type(e) is not cst.Element for e in held.elements) else [e.value for e in held.elements]
+    return dict_keys(ctx, held) if isinstance(held, cst.Call) else None
 
 
 def _held(ctx: FileContext, node: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -104,6 +146,9 @@ def _constant_slice(ctx: FileContext, node: cst.Subscript):
         bounds.append(value)
     held, _ = follow_names(ctx, node.value)
     axes = parse_axes(held) if isinstance(held, (cst.Tuple, cst.List)) else None
+    if axes is None and isinstance(held, cst.Call):
+        keys = dict_keys(ctx, held)
+        axes = _strings(keys) if keys is not None else None
     return axes[bounds[0]:bounds[1]] if axes is not None else None
 
 
@@ -129,13 +174,14 @@ def _constant_item(ctx: FileContext, node: cst.Subscript) -> cst.BaseExpression 
     if not isinstance(index_node, cst.Integer):
         return None
     held, _ = follow_names(ctx, node.value)
-    if not isinstance(held, (cst.Tuple, cst.List)):
+    items = _sequence(ctx, held)
+    if items is None:
         return None
-    size = len(held.elements)
+    size = len(items)
     index = -int(index_node.evaluated_value) if negative else int(index_node.evaluated_value)
     if not -size <= index < size:
         return None
-    return tuple_item(held, index % size, size)
+    return items[index % size]
 
 
 def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression | None:

@@ -21,6 +21,7 @@ cst = lazy_module("libcst")
 
 _READS = frozenset({"get", "keys", "values", "items", "copy"})  # dict methods that leave it as it is
 _TREE_MAP = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
+_COPIES = frozenset({"tuple", "list", "len", "sorted"})  # builtins that only read a dict
 _JIT = "jax.jit"
 _PARTIAL = "functools.partial"
 _JIT_KEEPS = frozenset({"static_argnames", "static_argnums", "donate_argnums", "donate_argnames", "inline"})
@@ -124,6 +125,11 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
         bindings = ctx.imports.bindings
         parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
 
+        def copies(call: ast.Call) -> bool:  # `tuple(SHAPE)`: a builtin reading its argument
+            from codemods.analysis.iterated import _bound_names
+
+            return isinstance(call.func, ast.Name) and call.func.id in _COPIES and call.func.id not in _bound_names(ctx)
+
         def jax_call(call: ast.Call) -> bool:
             callee = ast_dotted(call.func)
             resolved = resolve_dotted(bindings, callee) if callee else None
@@ -152,7 +158,7 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
                 continue
             elif isinstance(parent, ast.Compare) or (isinstance(parent, ast.keyword) and jax_call(parent_of[parent])):
                 continue
-            elif isinstance(parent, ast.Call) and node is not parent.func and jax_call(parent):
+            elif isinstance(parent, ast.Call) and node is not parent.func and (jax_call(parent) or copies(parent)):
                 continue
             else:
                 names.add(name)

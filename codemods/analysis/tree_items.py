@@ -45,6 +45,29 @@ def like_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None
     return call.args[0].value
 
 
+_ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo", "Power")
+
+
+def scalar_operand(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The array of `x * 2`, `0.5 * x`, `x - 1.0`, `-x`: arithmetic with a number literal keeps
+    the array's sharding (jax 0.10.2); else None."""
+    if isinstance(expr, cst.UnaryOperation) and type(expr.operator).__name__ in ("Minus", "Plus"):
+        return expr.expression
+    if not isinstance(expr, cst.BinaryOperation) or type(expr.operator).__name__ not in _ARITHMETIC:
+        return None
+    if _is_number(expr.right):
+        return expr.left
+    if _is_number(expr.left):
+        return expr.right
+    return None
+
+
+def _is_number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
 def keeps_layout(ctx: FileContext, func: cst.BaseExpression) -> bool:
     """`jnp.zeros_like` named as a function (`jax.tree.map(jnp.zeros_like, params)`)."""
     return ctx.imports.resolve(func) in _LIKE
