@@ -451,6 +451,12 @@ ENTRIES = {
     "u3_reduced_method_clip_ints": "run(mesh, x)",
     "u4_reduced_minimum_number_first": "run(mesh, x)",
     "nu1_clip_reduced_varying_bound": "run(mesh, x)",
+
+    "w1_sf104_state_built_like_params": "run(mesh, x)",
+    "w2_sf104_name_reassigned_in_loop": "run(mesh, x)",
+    "w3_sf104_axis_tuples_spelled_by_name": "run(mesh, x)",
+    "w4_sf104_built_and_method_producers": "run(mesh, x)",
+    "nw1_sf104_reaching_values_disagree": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

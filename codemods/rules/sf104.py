@@ -323,8 +323,9 @@ class _Site:
         if out is None:
             return
         in_spec, out_spec = source.spec.spec, out.spec.spec
-        if in_spec.reduced or in_spec.unreduced or out_spec.unreduced:
-            return
+        if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
+                or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
+            return  # P(...) itself rejects reduced axes that a dimension is sharded on
         dims = gathered_dims(in_spec, out_spec)
         if dims is None:
             return
