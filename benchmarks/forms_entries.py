@@ -457,6 +457,7 @@ ENTRIES = {
     "w3_sf104_axis_tuples_spelled_by_name": "run(mesh, x)",
     "w4_sf104_built_and_method_producers": "run(mesh, x)",
     "nw1_sf104_reaching_values_disagree": "run(mesh, x)",
+    "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -30,6 +30,7 @@ from codemods.analysis.spec_sources import (
     returned_by,
     tree_leaf,
     tree_map_body,
+    _JIT_KEEPS,
 )
 from codemods.analysis.tree_items import Keyed, changed_in_place, like_argument, scalar_operand
 from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
@@ -80,6 +81,8 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         if binding is None:
             return _reached_sharding(ctx, expr, depth, env, input_sharding) \
                 or _iterated_sharding(ctx, expr, depth) or _passed_sharding(ctx, expr, depth)
+        if binding.kind == "item":  # `w, opt = step(w, opt)`
+            return _item_sharding(ctx, binding, depth)
         if binding.kind != "assign":
             return None
         return input_sharding(ctx, binding.value, depth + 1, env)
@@ -177,6 +180,34 @@ def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) ->
     return found[0]
 
 
+def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | None:
+    """Item `i` of a tuple unpacked from a call: of the tuple a helper returns (its parameters
+    bound), or of a called `jax.jit(f, out_shardings=(S1, S2))` (one sharding S: every item)."""
+    from codemods.analysis.named_axes import tuple_item
+
+    value = binding.value
+    index, size = binding.item
+    if not isinstance(value, cst.Call):
+        held, _ = follow_names(ctx, value)
+        item = tuple_item(held, index, size)
+        return input_sharding(ctx, item, depth + 1) if item is not None else None
+    returned = returned_by(ctx, value.func)
+    if returned is not None:
+        function, result, bindable, skip = returned
+        inner = bind_call(ctx, function, value, None, bindable, skip)
+        held, _ = follow_names(ctx, result)
+        item = tuple_item(held, index, size)
+        return input_sharding(ctx, item, depth + 1, inner) if item is not None and inner is not None else None
+    out, env = _producer_out(ctx, value.func)
+    held, _ = follow_spec(ctx, out, env) if out is not None else (None, False)
+    if isinstance(held, (cst.Tuple, cst.List)):
+        out = tuple_item(held, index, size)
+        if out is None:
+            return None
+    return parse_sharding(ctx, out, partial(follow_spec, ctx, env=env), partial(built_spec, ctx, env=env)) \
+        if out is not None else None
+
+
 def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | None, read) -> ShardingLiteral | None:
     """A name assigned in several places (`u = step(u)` in a loop after `u = device_put(u, S)`):
     the sharding every assignment that may reach the use gives, when they agree."""
@@ -245,6 +276,9 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
     has_function = any(arg.keyword is None and not arg.star for arg in func.args[:1])
     if not has_function:
         return None, None
+    if name == JIT and keyword_argument(func, "out_shardings") is None and env is None \
+            and all(arg.keyword is not None and arg.keyword.value in _JIT_KEEPS for arg in func.args[1:]):
+        return _producer_out(ctx, func.args[0].value)  # `jax.jit(jax.shard_map(f, out_specs=S))`
     if name == JIT:
         return keyword_argument(func, "out_shardings"), env
     if name == SHARD_MAP:
