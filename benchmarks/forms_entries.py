@@ -456,7 +456,8 @@ ENTRIES = {
     "w2_sf104_name_reassigned_in_loop": "run(mesh, x)",
     "w3_sf104_axis_tuples_spelled_by_name": "run(mesh, x)",
     "w4_sf104_built_and_method_producers": "run(mesh, x)",
-    "nw1_sf104_reaching_values_disagree": "run(mesh, x)",
+    "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
+    "w6_sf104_loops_over_spec_tables": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

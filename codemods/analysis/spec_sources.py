@@ -387,16 +387,18 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
 
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
-    key = string_value(node.slice[0].slice.value)
-    if key is None:
+    key_node = node.slice[0].slice.value
+    if isinstance(key_node, cst.Name) and env_value(ctx, key_node, env) is not None:
+        key_node = follow_spec(ctx, key_node, env)[0]  # `params[name]`, a loop's key bound
+    if key_node is None or string_value(key_node) is None:
         return None
     others, stores = _mutations(ctx)
     name = _table_name(node.value)
     if name in others or "*" in others:
         return None
     if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
-        return _loop_leaf(ctx, node, env) if stores[name] == 1 else None
-    return tree_leaf(ctx, node.value, node.slice[0].slice.value, env)
+        return _loop_leaf(ctx, node, env) if stores[name] == 1 and key_node is node.slice[0].slice.value else None
+    return tree_leaf(ctx, node.value, key_node, env)
 
 
 def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpression, env: Env | None):

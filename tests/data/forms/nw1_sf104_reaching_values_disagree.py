@@ -40,3 +40,14 @@ def run(mesh, x, turns=2):
         # two arrays: the result's layout is not one operand's
         both = top_level_all_gather(jax.reshard(x, P()) + jnp.ones((8, 8)), P())  # none
     return rows, cols, whole, param, both
+
+
+SERVE = {"w": P("i", None, reduced={"j"}), "b": P(None, None)}
+
+
+def serve(params, mesh):
+    placed = {k: jax.device_put(v, NamedSharding(mesh, P(("i", "j"), None))) for k, v in params.items()}
+    out = {}
+    for name, p in placed.items():
+        out[name] = top_level_all_gather(p, SERVE[name])  # none
+    return out
