@@ -458,6 +458,7 @@ ENTRIES = {
     "w4_sf104_built_and_method_producers": "run(mesh, x)",
     "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
     "w6_sf104_loops_over_spec_tables": "run(mesh, x)",
+    "w7_sf104_sharding_spellings": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

@@ -119,6 +119,8 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         follow = partial(follow_spec, ctx, env=env)
     if sharding is None:
         return None
+    sharding, env = _sharding_source(ctx, sharding, env)
+    follow = partial(follow_spec, ctx, env=env)
     field = _init_field(ctx, sharding, env)
     if field is not None:  # `self.sharding`: read where `__init__` stores it, its parameters bound
         sharding, env = field
@@ -178,6 +180,31 @@ def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) ->
     if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
+
+
+def _sharding_source(ctx: FileContext, sharding, env: Env | None) -> tuple:
+    """(expression, Env) a sharding argument stands for when it is an item of a tree of shardings
+    (a lambda's parameter bound by jax.tree.map), or what a one-return helper returns
+    (`sharding_for(mesh, SPECS['w'])`, its parameters bound); else as it is."""
+    for _ in range(MAX_DEPTH):
+        bound = env_value(ctx, sharding, env) if isinstance(sharding, cst.Name) else None
+        if bound is not None and isinstance(bound[0], Keyed):
+            keyed = bound[0]
+            leaf = None if changed_in_place(ctx, keyed.tree) else tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env)
+            if leaf is None:
+                break
+            _, sharding, env = leaf
+            continue
+        held, _ = follow_names(ctx, sharding) if isinstance(sharding, (cst.Name, cst.Call)) else (None, False)
+        returned = returned_by(ctx, held.func) if isinstance(held, cst.Call) else None
+        if returned is None:
+            break
+        function, value, bindable, skip = returned
+        inner = bind_call(ctx, function, held, env, bindable, skip)
+        if inner is None:
+            break
+        sharding, env = value, inner
+    return sharding, env
 
 
 def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | None:

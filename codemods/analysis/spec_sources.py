@@ -422,6 +422,9 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
         held, _ = follow_spec(ctx, shardings, env) if shardings is not None else (None, False)
         held, held_env = _produced(ctx, held, env)
         item = dict_item(held, key)
+        if item is None and isinstance(held, cst.Call) and ctx.imports.resolve(held.func) in _TREE_MAP:
+            mapped = mapped_leaf(ctx, held, key_node, held_env)  # `jax.tree.map(lambda s: NamedSharding(m, s), SPECS)`
+            return ("sharding", mapped[1], mapped[2]) if mapped is not None else None
         return ("sharding", item, held_env) if item is not None else None
     if name in _TREE_MAP:
         return mapped_leaf(ctx, tree, key_node, env)
