@@ -459,6 +459,8 @@ ENTRIES = {
     "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
     "w6_sf104_loops_over_spec_tables": "run(mesh, x)",
     "w7_sf104_sharding_spellings": "run(mesh, x)",
+    "w8_sf104_local_trees_named_like_others": ("run(mesh, x)", "train(mesh, x)"),
+    "nw2_sf104_local_tree_changed_in_function": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

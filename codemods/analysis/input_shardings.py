@@ -32,6 +32,7 @@ from codemods.analysis.spec_sources import (
     tree_map_body,
     _JIT_KEEPS,
 )
+from codemods.analysis.local_tables import kept_local
 from codemods.analysis.tree_items import Keyed, changed_in_place, like_argument, scalar_operand
 from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
@@ -66,7 +67,8 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
                 and string_value(expr.slice[0].slice.value) is not None
             others, stores = _mutations(ctx)
             tree = _table_name(expr.value)
-            if not keyed or tree is None or tree in others or stores.get(tree) or "*" in others:
+            local = isinstance(expr.value, cst.Name) and kept_local(ctx, expr.value)
+            if not keyed or tree is None or not local and (tree in others or stores.get(tree) or "*" in others):
                 return None
             return leaf_sharding(ctx, expr.value, depth + 1, env)
         return _leaf_read(ctx, leaf, depth)

@@ -65,7 +65,9 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     key = _key(ctx, node.slice[0].slice.value, env)
-    if key is None or _table_name(node.value) in _mutated(ctx) or "*" in _mutated(ctx):
+    from codemods.analysis.local_tables import unchanged
+
+    if key is None or not unchanged(ctx, node.value):
         return None
     held, _ = follow_spec(ctx, node.value, env)
     return dict_item(held, key)
@@ -392,8 +394,12 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
         key_node = follow_spec(ctx, key_node, env)[0]  # `params[name]`, a loop's key bound
     if key_node is None or string_value(key_node) is None:
         return None
+    from codemods.analysis.local_tables import kept_local
+
     others, stores = _mutations(ctx)
     name = _table_name(node.value)
+    if isinstance(node.value, cst.Name) and kept_local(ctx, node.value):
+        return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
     if name in others or "*" in others:
         return None
     if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else

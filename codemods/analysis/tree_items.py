@@ -90,14 +90,14 @@ def subtree(ctx: FileContext, tree, env):
     """(expression, Env) of `tree` when it is `outer['key']` of a dict literal `outer` holds,
     directly or as what a one-return helper returns (`opt = init_adam(params)`), its parameters
     bound; else (`tree`, `env`) as they are."""
-    from codemods.analysis.spec_sources import _mutated, _produced, _table_name, dict_item, follow_spec
+    from codemods.analysis.local_tables import unchanged
+    from codemods.analysis.spec_sources import _produced, dict_item, follow_spec
     from codemods.analysis.specs import string_value
 
     if not isinstance(tree, cst.Subscript) or len(tree.slice) != 1 or not isinstance(tree.slice[0].slice, cst.Index):
         return tree, env
     key = string_value(tree.slice[0].slice.value)
-    mutated = _mutated(ctx)
-    if key is None or _table_name(tree.value) in mutated or "*" in mutated:
+    if key is None or not unchanged(ctx, tree.value):
         return tree, env
     outer, outer_env = subtree(ctx, tree.value, env)
     held, _ = follow_spec(ctx, outer, outer_env)
