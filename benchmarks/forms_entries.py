@@ -461,6 +461,8 @@ ENTRIES = {
     "w7_sf104_sharding_spellings": "run(mesh, x)",
     "w8_sf104_local_trees_named_like_others": ("run(mesh, x)", "train(mesh, x)"),
     "nw2_sf104_local_tree_changed_in_function": "run(mesh, x)",
+    "w9_sf104_fields_read_in_methods": "run(mesh, x)",
+    "nw3_sf104_fields_not_shown": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

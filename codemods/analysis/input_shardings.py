@@ -53,6 +53,19 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
                    env: Env | None = None) -> ShardingLiteral | None:
     """The sharding `expr` certainly has, when the code shows it; else None. `env` binds the
     parameters of a one-`return` function to the arguments of the call being followed."""
+    found = _input_sharding(ctx, expr, depth, env)
+    if found is None and depth == 0 and env is None:
+        from codemods.analysis.receivers import receiver_envs
+
+        # `self.params['w']` in a method: read with `self` bound to each instance it is called on
+        envs = receiver_envs(ctx, expr)
+        if envs:
+            return _agreed([_input_sharding(ctx, expr, 1, bound) for bound in envs])
+    return found
+
+
+def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
+                    env: Env | None = None) -> ShardingLiteral | None:
     if depth > MAX_DEPTH:
         return None
     if isinstance(expr, Keyed):  # an item of a tree that jax.tree.map reads (tree_items.py)
@@ -88,6 +101,9 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         if binding.kind != "assign":
             return None
         return input_sharding(ctx, binding.value, depth + 1, env)
+    if isinstance(expr, cst.Attribute):  # `self.w`, stored by the constructed class's `__init__`
+        field = _init_field(ctx, expr, env)
+        return _input_sharding(ctx, field[0], depth + 1, field[1]) if field is not None else None
     operand = scalar_operand(expr)
     if operand is not None:  # `kv * 2`: laid out as kv is
         return input_sharding(ctx, operand, depth + 1, env)
