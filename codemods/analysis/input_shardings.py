@@ -32,9 +32,9 @@ from codemods.analysis.spec_sources import (
     tree_map_body,
     _JIT_KEEPS,
 )
-from codemods.analysis.local_tables import kept_local
-from codemods.analysis.tree_items import Keyed, changed_in_place, like_argument, scalar_operand
-from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
+from codemods.analysis.local_tables import kept_local, unchanged
+from codemods.analysis.tree_items import Keyed, like_argument, scalar_operand
+from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -153,10 +153,24 @@ def _leaf_read(ctx: FileContext, leaf, depth: int) -> ShardingLiteral | None:
     return input_sharding(ctx, node, depth + 1, leaf_env)
 
 
+def _keyed_unchanged(ctx: FileContext, keyed: Keyed) -> bool:
+    """Whether the tree a `Keyed` item reads is as built when tree.map reads it: a local no code
+    of its function changes, or a parameter its function does not change whose caller passes
+    such a local (changed by nothing but the call)."""
+    tree = keyed.tree
+    bound = env_value(ctx, tree, keyed.env) if isinstance(tree, cst.Name) else None
+    if bound is None:
+        return unchanged(ctx, tree)
+    value, outer = bound
+    call = parents(ctx).get(parents(ctx).get(value)) if isinstance(value, cst.Name) else None
+    return outer is None and isinstance(call, cst.Call) and kept_local(ctx, tree, param=True) \
+        and kept_local(ctx, value, through=call)
+
+
 def _keyed_sharding(ctx: FileContext, keyed: Keyed, depth: int) -> ShardingLiteral | None:
     """The item of a tree tree.map reads: where the tree's item is placed, or the sharding all
     its leaves share."""
-    if changed_in_place(ctx, keyed.tree):
+    if not _keyed_unchanged(ctx, keyed):
         return None
     leaf = tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env)
     if leaf is not None:
@@ -208,7 +222,7 @@ def _sharding_source(ctx: FileContext, sharding, env: Env | None) -> tuple:
         bound = env_value(ctx, sharding, env) if isinstance(sharding, cst.Name) else None
         if bound is not None and isinstance(bound[0], Keyed):
             keyed = bound[0]
-            leaf = None if changed_in_place(ctx, keyed.tree) else tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env)
+            leaf = None if not _keyed_unchanged(ctx, keyed) else tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env)
             if leaf is None:
                 break
             _, sharding, env = leaf

@@ -22,21 +22,28 @@ _READS = frozenset({"get", "keys", "values", "items", "copy"})
 _BUILTIN_READS = frozenset({"tuple", "list", "len", "sorted", "iter", "isinstance"})
 
 
-def kept_local(ctx: FileContext, name: cst.Name) -> bool:
-    """True when `name` is a local the function holding this read assigns, and no code of that
-    function lets its tree change or escape (see the module docstring); False when unknown."""
+def kept_local(ctx: FileContext, name: cst.Name, param: bool = False, through: cst.Call | None = None) -> bool:
+    """True when `name` is a local the function holding this read assigns (or, with `param`, also
+    one of its parameters), and no code of that function lets its tree change or escape (see the
+    module docstring), except as an argument of the call `through` (the call being followed);
+    False when unknown."""
     from codemods.analysis.local_names import _scope_info, scope_of
 
     function = scope_of(ctx, name)
     if not isinstance(function, cst.FunctionDef):
         return False
     info = _scope_info(ctx, function)
-    if name.value in info.params or name.value in info.declared or "*" in info.declared \
-            or not info.bindings.get(name.value):
+    # A parameter also assigned in the function counts as a local: the read was followed to
+    # one of its assignments.
+    if name.value in info.declared or "*" in info.declared \
+            or not (info.bindings.get(name.value) or param and name.value in info.params):
         return False
     found = _ast_function(ctx, function)
-    changed = _changed_locals(ctx, found) if found is not None else frozenset("*")
-    return name.value not in changed and "*" not in changed
+    changed = _changed_locals(ctx, found) if found is not None else {"*": [(0, 0)]}
+    if "*" in changed:
+        return False
+    allowed = ctx.offsets(through) if through is not None else (0, -1)
+    return all(allowed[0] <= start and end <= allowed[1] for start, end in changed.get(name.value, ()))
 
 
 def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:
@@ -46,6 +53,8 @@ def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:
 
     if isinstance(table, cst.Name) and kept_local(ctx, table):
         return True
+    if not isinstance(table, (cst.Name, cst.Attribute)):
+        return False
     mutated = _mutated(ctx)
     return _table_name(table) not in mutated and "*" not in mutated
 
@@ -58,20 +67,24 @@ def _ast_function(ctx: FileContext, function: cst.FunctionDef) -> ast.FunctionDe
     return table.get(offsets)
 
 
-def _changed_locals(ctx: FileContext, function: ast.FunctionDef) -> frozenset[str]:
+def _changed_locals(ctx: FileContext, function: ast.FunctionDef) -> dict[str, list]:
     cache = ctx.cached("local_tables.changed", dict)
     if id(function) not in cache:
         cache[id(function)] = _compute(ctx, function)
     return cache[id(function)]
 
 
-def _compute(ctx: FileContext, function: ast.FunctionDef) -> frozenset[str]:
+def _compute(ctx: FileContext, function: ast.FunctionDef) -> dict[str, list]:
+    """{name: offsets of each use that may change or let escape its tree}; "*" for `globals()`."""
     from codemods.analysis.bindings import ast_dotted, resolve_dotted
     from codemods.analysis.iterated import _bound_names
 
     bindings = ctx.imports.bindings
     parent_of = {child: node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
-    names: set[str] = set()
+    names: dict[str, list] = {}
+
+    def add(name: str, node: ast.AST) -> None:
+        names.setdefault(name, []).append(ctx.offsets(node))
 
     def reading_call(call: ast.Call) -> bool:
         if isinstance(call.func, ast.Name) and call.func.id in _BUILTIN_READS and call.func.id not in _bound_names(ctx):
@@ -88,16 +101,16 @@ def _compute(ctx: FileContext, function: ast.FunctionDef) -> frozenset[str]:
 
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
-            names.add("*")
+            add("*", node)
         if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Load):
             continue
         parent = parent_of.get(node)
         if isinstance(parent, ast.Subscript) and parent.value is node:
             if not isinstance(parent.ctx, ast.Load) or isinstance(parent_of.get(parent), ast.AugAssign):
-                names.add(node.id)
+                add(node.id, node)
         elif isinstance(parent, ast.Attribute) and parent.value is node:
             if parent.attr not in _READS:
-                names.add(node.id)
+                add(node.id, node)
         elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
             continue
         elif isinstance(parent, ast.Compare) or returned(node):
@@ -108,5 +121,5 @@ def _compute(ctx: FileContext, function: ast.FunctionDef) -> frozenset[str]:
         elif isinstance(parent, ast.Call) and node is not parent.func and reading_call(parent):
             continue
         else:
-            names.add(node.id)
-    return frozenset(names)
+            add(node.id, node)
+    return names

@@ -135,36 +135,3 @@ def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, 
         bound[param.name.value] = (item, held_env) if item is not None else (Keyed(arg.value, key_node, env), None)
     return ("value", fn.body, Env(fn, bound))
 
-
-def changed_in_place(ctx: FileContext, tree) -> bool:
-    """Whether the file may change the tree a `Keyed` reads (by its name) before tree.map reads
-    it: an item stored or deleted, a method other than a read called on it, `globals()`."""
-    from codemods.analysis.spec_sources import _table_name
-
-    name = _table_name(tree) if isinstance(tree, (cst.Name, cst.Attribute)) else None
-    if name is None:
-        return True
-    changed = ctx.cached("tree_items.changed", lambda: _changed_names(ctx))
-    return name in changed or "*" in changed
-
-
-def _changed_names(ctx: FileContext) -> frozenset[str]:
-    import ast
-
-    from codemods.analysis.spec_sources import _READS
-
-    names: set[str] = set()
-    parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
-    for node in ast.walk(ctx.tree):
-        if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
-            names.add("*")
-        if not isinstance(node, (ast.Name, ast.Attribute)):
-            continue
-        keys = (node.id,) if isinstance(node, ast.Name) else ("." + node.attr, node.attr)  # as _mutations
-        parent = parent_of.get(node)
-        if isinstance(parent, ast.Subscript) and parent.value is node \
-                and (not isinstance(parent.ctx, ast.Load) or isinstance(parent_of.get(parent), ast.AugAssign)):
-            names.update(keys)
-        elif isinstance(parent, ast.Attribute) and parent.value is node and parent.attr not in _READS:
-            names.update(keys)
-    return frozenset(names)

@@ -26,7 +26,19 @@ def run(mesh, x):
         mu = top_level_all_gather(opt["mu"]["w"], P(None, None))  # SF104
         state = adam_state(params)
         low = top_level_all_gather(state["mu"]["w"].astype(jnp.bfloat16), P("i", None))  # SF104
-        ones = jax.tree.map(lambda p: jnp.ones_like(p) * 2.0, params)
+        fresh = jax.tree.map(lambda p, s: jax.device_put(p, NamedSharding(mesh, s)), {"w": x, "b": x[0]}, SPECS)
+        ones = jax.tree.map(lambda p: jnp.ones_like(p) * 2.0, fresh)
         scaled = top_level_all_gather(-ones["w"], P(None, None, reduced={"j"}))  # SF104
         fine = top_level_all_gather(state["mu"]["b"], P())  # none
     return nu, mu, low, scaled, fine
+
+
+def init_moments(params):
+    return {"mu": jax.tree.map(jnp.zeros_like, params)}
+
+
+def moments(mesh, x):
+    with jax.set_mesh(mesh):
+        params = jax.tree.map(lambda p, s: jax.device_put(p, NamedSharding(mesh, s)), {"w": x, "b": x[0]}, SPECS)
+        opt = init_moments(params)
+        return top_level_all_gather(opt["mu"]["w"], P(None, None))  # SF104
