@@ -516,6 +516,20 @@ ENTRIES = {
     "ni19_argparse_vars_changed": "run(mesh, x)",
     "i16_omegaconf_config": "run(mesh, x)",
     "ni20_omegaconf_interpolation": "run(mesh, x)",
+
+
+    "w1_sf104_state_built_like_params": ("run(mesh, x)", "moments(mesh, x)"),
+    "w2_sf104_name_reassigned_in_loop": "run(mesh, x)",
+    "w3_sf104_axis_tuples_spelled_by_name": "run(mesh, x)",
+    "w4_sf104_built_and_method_producers": "run(mesh, x)",
+    "nw1_sf104_reaching_values_disagree": ("run(mesh, x)", "in_mesh(mesh, lambda: serve({'w': x}, mesh))"),
+    "w6_sf104_loops_over_spec_tables": "run(mesh, x)",
+    "w7_sf104_sharding_spellings": "run(mesh, x)",
+    "w8_sf104_local_trees_named_like_others": ("run(mesh, x)", "train(mesh, x)"),
+    "nw2_sf104_local_tree_changed_in_function": ("run(mesh, x)", "moments(mesh, x)", "moments_of_changed(mesh, x)"),
+    "w9_sf104_fields_read_in_methods": "run(mesh, x)",
+    "nw3_sf104_fields_not_shown": "run(mesh, x)",
+    "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -28,13 +28,14 @@ def asked(ctx: FileContext) -> list:
     return ctx.cached(_ASKED, list)
 
 
-def parameter_function(ctx: FileContext, name: cst.Name):
+def parameter_function(ctx: FileContext, name: cst.Name, arrays: bool = False):
     """The module function or plain method whose parameter `name` reads (never rebound in it,
-    not a method's receiver), else None."""
+    not a method's receiver), else None. Under `jax.jit` a traced parameter counts only when
+    `arrays` (the caller reads the argument's sharding, not its value)."""
     from codemods.analysis.local_names import _scope_info, parents, scope_of
 
     function = scope_of(ctx, name)
-    if not isinstance(function, cst.FunctionDef) or function.decorators:
+    if not isinstance(function, cst.FunctionDef) or not _keeps_arguments(ctx, function, name.value, arrays):
         return None
     params = function.params
     if not isinstance(parents(ctx).get(function), cst.Module) and (
@@ -47,10 +48,24 @@ def parameter_function(ctx: FileContext, name: cst.Name):
     return function
 
 
-def read_passed(ctx: FileContext, name: cst.Name, read) -> list | None:
+def _keeps_arguments(ctx: FileContext, function: cst.FunctionDef, param: str, arrays: bool) -> bool:
+    """Undecorated, or under `jax.jit` without in_shardings (`@partial(jax.jit, static_argnames=...)`):
+    a static parameter holds what the call passes, a traced one an array of the argument's
+    sharding (the sharding is part of its type inside jit)."""
+    from codemods.analysis.spec_sources import _jit_static
+
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    for decorator in function.decorators:
+        static = _jit_static(ctx, decorator.decorator, params)
+        if static is None or (param not in static and not arrays):
+            return False
+    return True
+
+
+def read_passed(ctx: FileContext, name: cst.Name, read, arrays: bool = False) -> list | None:
     """[read(expression, Env) for what each call passes for the parameter `name`], or None when
     that is unknown or the parameter is already being read (functions passing it round a cycle)."""
-    function = parameter_function(ctx, name)
+    function = parameter_function(ctx, name, arrays)
     if function is None:
         return None
     key = (id(function), name.value)
@@ -101,8 +116,10 @@ def passed(ctx: FileContext, function, param: str):
 
 
 def self_method(ctx: FileContext, node: cst.Attribute):
-    """The method `self.name` calls in a method of a class nothing derives from, when no other
-    class defines `name` and the file uses the attribute `name` only in calls; else None."""
+    """The method `self.name` calls in a method of a class nothing derives from, or `obj.name`
+    with `obj = Cls(...)` a construction of a plain module class (no bases, decorators or
+    attribute hooks: the method is its own), when no other class defines `name` and the file
+    uses the attribute `name` only in calls; else None."""
     from codemods.analysis.local_names import _scope_info, scope_of
 
     owner = node.value
@@ -110,17 +127,36 @@ def self_method(ctx: FileContext, node: cst.Attribute):
         return None
     function = scope_of(ctx, owner)
     params = function.params.posonly_params + function.params.params if isinstance(function, cst.FunctionDef) else ()
+    constructed = None
     if not params or params[0].name.value != owner.value or function.decorators \
             or _scope_info(ctx, function).bindings.get(owner.value):
-        return None
-    cls = _method_class(ctx, function)
+        constructed = _constructed_class(ctx, owner)
+        if constructed is None:
+            return None
+    cls = constructed or _method_class(ctx, function)
     name = node.attr.value
     facts = _attribute_facts(ctx)
-    if cls is None or facts["dynamic"] or name in facts["other_uses"] or cls.name.value in facts["bases"] \
-            or facts["definers"].get(name, 0) != 1:
+    if cls is None or facts["dynamic"] or name in facts["other_uses"] \
+            or (constructed is None and cls.name.value in facts["bases"]) or facts["definers"].get(name, 0) != 1:
         return None
     return next((statement for statement in cls.body.body if isinstance(statement, cst.FunctionDef)
                  and statement.name.value == name), None)
+
+
+def _constructed_class(ctx: FileContext, owner: cst.Name) -> cst.ClassDef | None:
+    """The class `owner` certainly holds an instance of: `obj = Cls(...)` of a module class with
+    no bases, keywords or decorators that defines no attribute hooks."""
+    from codemods.analysis.iterated import _plain_class
+    from codemods.analysis.local_names import follow_names, parents, resolve_name
+
+    held, _ = follow_names(ctx, owner)
+    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
+        return None
+    binding = resolve_name(ctx, held.func)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
+            or not isinstance(parents(ctx).get(binding.node), cst.Module):
+        return None
+    return _plain_class(binding.node)
 
 
 def _method_class(ctx: FileContext, function) -> cst.ClassDef | None:

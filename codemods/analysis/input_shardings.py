@@ -28,9 +28,13 @@ from codemods.analysis.spec_sources import (
     leaf_source,
     mapped_tree,
     returned_by,
+    tree_leaf,
     tree_map_body,
+    _JIT_KEEPS,
 )
-from codemods.analysis.specs import ShardingLiteral, call_argument, parse_sharding, string_value
+from codemods.analysis.local_tables import kept_local, unchanged
+from codemods.analysis.tree_items import Keyed, like_argument, scalar_operand
+from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -49,8 +53,23 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
                    env: Env | None = None) -> ShardingLiteral | None:
     """The sharding `expr` certainly has, when the code shows it; else None. `env` binds the
     parameters of a one-`return` function to the arguments of the call being followed."""
+    found = _input_sharding(ctx, expr, depth, env)
+    if found is None and depth == 0 and env is None:
+        from codemods.analysis.receivers import receiver_envs
+
+        # `self.params['w']` in a method: read with `self` bound to each instance it is called on
+        envs = receiver_envs(ctx, expr)
+        if envs:
+            return _agreed([_input_sharding(ctx, expr, 1, bound) for bound in envs])
+    return found
+
+
+def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
+                    env: Env | None = None) -> ShardingLiteral | None:
     if depth > MAX_DEPTH:
         return None
+    if isinstance(expr, Keyed):  # an item of a tree that jax.tree.map reads (tree_items.py)
+        return _keyed_sharding(ctx, expr, depth)
     follow = partial(follow_spec, ctx, env=env)
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
@@ -61,13 +80,11 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
                 and string_value(expr.slice[0].slice.value) is not None
             others, stores = _mutations(ctx)
             tree = _table_name(expr.value)
-            if not keyed or tree is None or tree in others or stores.get(tree) or "*" in others:
+            local = isinstance(expr.value, cst.Name) and kept_local(ctx, expr.value)
+            if not keyed or tree is None or not local and (tree in others or stores.get(tree) or "*" in others):
                 return None
             return leaf_sharding(ctx, expr.value, depth + 1, env)
-        kind, node, leaf_env = leaf
-        if kind == "sharding":
-            return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env), partial(built_spec, ctx, env=leaf_env))
-        return input_sharding(ctx, node, depth + 1, leaf_env)
+        return _leaf_read(ctx, leaf, depth)
     if isinstance(expr, cst.Name):
         bound = env_value(ctx, expr, env)
         if bound is not None:
@@ -77,10 +94,19 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
             return leaf_sharding(ctx, mapped[0], depth + 1, mapped[1])
         binding = resolve_name(ctx, expr)
         if binding is None:
-            return _iterated_sharding(ctx, expr, depth) or _passed_sharding(ctx, expr, depth)
+            return _reached_sharding(ctx, expr, depth, env, input_sharding) \
+                or _iterated_sharding(ctx, expr, depth) or _passed_sharding(ctx, expr, depth)
+        if binding.kind == "item":  # `w, opt = step(w, opt)`
+            return _item_sharding(ctx, binding, depth)
         if binding.kind != "assign":
             return None
         return input_sharding(ctx, binding.value, depth + 1, env)
+    if isinstance(expr, cst.Attribute):  # `self.w`, stored by the constructed class's `__init__`
+        field = _init_field(ctx, expr, env)
+        return _input_sharding(ctx, field[0], depth + 1, field[1]) if field is not None else None
+    operand = scalar_operand(expr)
+    if operand is not None:  # `kv * 2`: laid out as kv is
+        return input_sharding(ctx, operand, depth + 1, env)
     if not isinstance(expr, cst.Call):
         return None
     from codemods.analysis.iterated import next_values
@@ -95,6 +121,9 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     if tree_map_body(ctx, expr) is not None:  # a tree gathered whole, its leaves placed alike
         return leaf_sharding(ctx, expr, depth + 1, env)
+    like = like_argument(ctx, expr)
+    if like is not None:  # `jnp.zeros_like(x)`: laid out as x is
+        return input_sharding(ctx, like, depth + 1, env)
     name = ctx.imports.resolve(expr.func)
     if name == "jax.device_put":
         sharding = call_argument(expr, 1, "device")
@@ -103,16 +132,50 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     elif name in _MAKE_ARRAY:
         sharding = call_argument(expr, *_MAKE_ARRAY[name])
     else:
-        sharding = _producer_out(ctx, expr.func)
-        env = None  # written where the producer stands, outside any bound call
-        follow = partial(follow_spec, ctx)
+        # written where the producer stands: outside any bound call, or in a builder it returns from
+        sharding, env = _producer_out(ctx, expr.func)
+        follow = partial(follow_spec, ctx, env=env)
     if sharding is None:
         return None
+    sharding, env = _sharding_source(ctx, sharding, env)
+    follow = partial(follow_spec, ctx, env=env)
     field = _init_field(ctx, sharding, env)
     if field is not None:  # `self.sharding`: read where `__init__` stores it, its parameters bound
         sharding, env = field
         follow = partial(follow_spec, ctx, env=env)
     return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
+
+
+def _leaf_read(ctx: FileContext, leaf, depth: int) -> ShardingLiteral | None:
+    kind, node, leaf_env = leaf
+    if kind == "sharding":
+        return parse_sharding(ctx, node, partial(follow_spec, ctx, env=leaf_env), partial(built_spec, ctx, env=leaf_env))
+    return input_sharding(ctx, node, depth + 1, leaf_env)
+
+
+def _keyed_unchanged(ctx: FileContext, keyed: Keyed) -> bool:
+    """Whether the tree a `Keyed` item reads is as built when tree.map reads it: a local no code
+    of its function changes, or a parameter its function does not change whose caller passes
+    such a local (changed by nothing but the call)."""
+    tree = keyed.tree
+    bound = env_value(ctx, tree, keyed.env) if isinstance(tree, cst.Name) else None
+    if bound is None:
+        return unchanged(ctx, tree)
+    value, outer = bound
+    call = parents(ctx).get(parents(ctx).get(value)) if isinstance(value, cst.Name) else None
+    return outer is None and isinstance(call, cst.Call) and kept_local(ctx, tree, param=True) \
+        and kept_local(ctx, value, through=call)
+
+
+def _keyed_sharding(ctx: FileContext, keyed: Keyed, depth: int) -> ShardingLiteral | None:
+    """The item of a tree tree.map reads: where the tree's item is placed, or the sharding all
+    its leaves share."""
+    if not _keyed_unchanged(ctx, keyed):
+        return None
+    leaf = tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env)
+    if leaf is not None:
+        return _leaf_read(ctx, leaf, depth)
+    return leaf_sharding(ctx, keyed.tree, depth + 1, keyed.env)
 
 
 def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
@@ -128,7 +191,7 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
             return leaf_sharding(ctx, bound[0], depth + 1, bound[1])
         binding = resolve_name(ctx, tree)
         if binding is None:
-            return _passed_sharding(ctx, tree, depth, leaf_sharding)
+            return _reached_sharding(ctx, tree, depth, env, leaf_sharding) or _passed_sharding(ctx, tree, depth, leaf_sharding)
         return leaf_sharding(ctx, binding.value, depth + 1, env) if binding.kind == "assign" else None
     if not isinstance(tree, cst.Call):
         return None
@@ -145,10 +208,74 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
 
 def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) -> ShardingLiteral | None:
     """A parameter of a module function: the sharding every call's argument has, when they agree."""
-    found = read_passed(ctx, name, lambda value, env: (read or input_sharding)(ctx, value, depth + 1, env))
+    found = read_passed(ctx, name, lambda value, env: (read or input_sharding)(ctx, value, depth + 1, env), arrays=True)
     if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
+
+
+def _sharding_source(ctx: FileContext, sharding, env: Env | None) -> tuple:
+    """(expression, Env) a sharding argument stands for when it is an item of a tree of shardings
+    (a lambda's parameter bound by jax.tree.map), or what a one-return helper returns
+    (`sharding_for(mesh, SPECS['w'])`, its parameters bound); else as it is."""
+    for _ in range(MAX_DEPTH):
+        bound = env_value(ctx, sharding, env) if isinstance(sharding, cst.Name) else None
+        if bound is not None and isinstance(bound[0], Keyed):
+            keyed = bound[0]
+            leaf = None if not _keyed_unchanged(ctx, keyed) else tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env)
+            if leaf is None:
+                break
+            _, sharding, env = leaf
+            continue
+        held, _ = follow_names(ctx, sharding) if isinstance(sharding, (cst.Name, cst.Call)) else (None, False)
+        returned = returned_by(ctx, held.func) if isinstance(held, cst.Call) else None
+        if returned is None:
+            break
+        function, value, bindable, skip = returned
+        inner = bind_call(ctx, function, held, env, bindable, skip)
+        if inner is None:
+            break
+        sharding, env = value, inner
+    return sharding, env
+
+
+def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | None:
+    """Item `i` of a tuple unpacked from a call: of the tuple a helper returns (its parameters
+    bound), or of a called `jax.jit(f, out_shardings=(S1, S2))` (one sharding S: every item)."""
+    from codemods.analysis.named_axes import tuple_item
+
+    value = binding.value
+    index, size = binding.item
+    if not isinstance(value, cst.Call):
+        held, _ = follow_names(ctx, value)
+        item = tuple_item(held, index, size)
+        return input_sharding(ctx, item, depth + 1) if item is not None else None
+    returned = returned_by(ctx, value.func)
+    if returned is not None:
+        function, result, bindable, skip = returned
+        inner = bind_call(ctx, function, value, None, bindable, skip)
+        held, _ = follow_names(ctx, result)
+        item = tuple_item(held, index, size)
+        return input_sharding(ctx, item, depth + 1, inner) if item is not None and inner is not None else None
+    out, env = _producer_out(ctx, value.func)
+    held, _ = follow_spec(ctx, out, env) if out is not None else (None, False)
+    if isinstance(held, (cst.Tuple, cst.List)):
+        out = tuple_item(held, index, size)
+        if out is None:
+            return None
+    return parse_sharding(ctx, out, partial(follow_spec, ctx, env=env), partial(built_spec, ctx, env=env)) \
+        if out is not None else None
+
+
+def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | None, read) -> ShardingLiteral | None:
+    """A name assigned in several places (`u = step(u)` in a loop after `u = device_put(u, S)`):
+    the sharding every assignment that may reach the use gives, when they agree."""
+    from codemods.analysis.reaching import reaching_assignments
+
+    found = reaching_assignments(ctx, name)
+    if found is None or len(found) < 2:
+        return None
+    return _agreed([read(ctx, binding.value, depth + 1, env) for binding in found])
 
 
 def _init_field(ctx: FileContext, node: cst.BaseExpression, env: Env | None):
@@ -181,27 +308,43 @@ def keyword_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
     return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
 
 
-def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> cst.BaseExpression | None:
-    """The out sharding of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f, out_specs=S)`,
-    directly, through a local name, or a function decorated with one."""
+def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
+    """(the out sharding, Env) of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f,
+    out_specs=S)`, directly, through a local name, a function decorated with one, or a builder
+    whose one return is one (`make_update(mesh)(w, g)`, its parameters bound); else (None, None)."""
     if isinstance(func, cst.Name):
         binding = resolve_name(ctx, func)
         if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
-            return _decorated_out(ctx, binding.node)
+            return _decorated_out(ctx, binding.node), None
         func, _ = follow_names(ctx, func)
     if not isinstance(func, cst.Call):
-        return None
+        return None, None
+    env = None
+    returned = returned_by(ctx, func.func)
+    if returned is not None:
+        function, value, bindable, skip = returned
+        env = bind_call(ctx, function, func, None, bindable, skip)
+        if env is None:
+            return None, None
+        func, _ = follow_names(ctx, value)
+        if isinstance(func, cst.Call) and returned_by(ctx, func.func) is not None:
+            return None, None  # a builder returning a builder's result: not followed
+        if not isinstance(func, cst.Call):
+            return None, None
     name = ctx.imports.resolve(func.func)
     has_function = any(arg.keyword is None and not arg.star for arg in func.args[:1])
     if not has_function:
-        return None
+        return None, None
+    if name == JIT and keyword_argument(func, "out_shardings") is None and env is None \
+            and all(arg.keyword is not None and arg.keyword.value in _JIT_KEEPS for arg in func.args[1:]):
+        return _producer_out(ctx, func.args[0].value)  # `jax.jit(jax.shard_map(f, out_specs=S))`
     if name == JIT:
-        return keyword_argument(func, "out_shardings")
+        return keyword_argument(func, "out_shardings"), env
     if name == SHARD_MAP:
-        return keyword_argument(func, "out_specs")
+        return keyword_argument(func, "out_specs"), env
     if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
-        return call_argument(func, 3, "out_specs")
-    return None
+        return call_argument(func, 3, "out_specs"), env
+    return None, None
 
 
 def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:

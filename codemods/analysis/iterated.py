@@ -121,6 +121,8 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
         return None
     bound = env_value(ctx, owner, env)
     construction, outer = bound if bound is not None else (follow_names(ctx, owner)[0], None)
+    if isinstance(construction, cst.Name) and outer is None:  # a receiver bound to `t = Trainer(...)`
+        construction = follow_names(ctx, construction)[0]
     if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
         return None
     binding = resolve_name(ctx, construction.func)

@@ -29,6 +29,10 @@ def follow_names(ctx: FileContext, expr: cst.BaseExpression) -> tuple[cst.BaseEx
         node = binding.value if binding is not None and binding.kind == "assign" else None
         if binding is not None and binding.kind == "item":
             held, _ = follow_names(ctx, binding.value)
+            if isinstance(held, cst.Call):  # `params, opt = init(params)`: what the helper returns
+                from codemods.analysis.tree_items import returned_tuple
+
+                held = returned_tuple(ctx, held)
             node = tuple_item(held, *binding.item)
         if node is None:
             return None, False
@@ -143,7 +147,7 @@ def _collect(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
                     # `DP, TP = 'i', 'j'`: each name holds its own item
                     for item_target, item in zip(target.target.elements, node.value.elements):
                         add(item_target.value.value, "assign", node, item.value, span_node=item_target.value)
-                elif _unpacks(target.target, target.target) and isinstance(node.value, cst.Name):
+                elif _unpacks(target.target, target.target) and isinstance(node.value, (cst.Name, cst.Call)):
                     size = len(target.target.elements)
                     for index, item_target in enumerate(target.target.elements):
                         add(item_target.value.value, "item", node, node.value, item_target.value, (index, size))

@@ -42,11 +42,12 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
     if not isinstance(function, cst.FunctionDef):
         return _NONE
     loop = _innermost_loop(ctx, node, function)
-    if loop is None or not isinstance(loop.target, cst.Name):
+    if loop is None:
         return _NONE
-    name = loop.target.value
+    name, value_name, iterated_node = _loop_target(loop)
     info = _scope_info(ctx, function)
-    if name in info.params or name in info.declared or len(info.bindings.get(name, [])) != 1:
+    if name is None or any(n in info.params or n in info.declared or len(info.bindings.get(n, [])) != 1
+                           for n in (name, value_name) if n is not None):
         return _NONE
     keys: list | None = None
     first: dict = {}
@@ -63,9 +64,46 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
         keys = [key for key in (keys if keys is not None else items) if key in items]
         for key, key_node in items.items():
             first.setdefault(key, key_node)
-    iterated = _iterated_keys(ctx, loop.iter)
-    return LoopKeys([(key, Env(function, {name: (first[key], None)})) for key in keys or ()
-                     if iterated is None or key in iterated], iterated is not None)
+    iterated = _iterated_keys(ctx, iterated_node)
+    if keys is None and value_name is not None:
+        table, _ = follow_spec(ctx, iterated_node)  # `for name, spec in SPECS.items()`: its own keys
+        items = _string_items(table)
+        if items is None or _table_name(iterated_node) in mutated or "*" in mutated:
+            return _NONE
+        keys, first = list(items), dict(items)
+    return LoopKeys([(key, Env(function, _bound(ctx, name, value_name, iterated_node, first[key])))
+                     for key in keys or () if iterated is None or key in iterated], iterated is not None)
+
+
+def _loop_target(loop) -> tuple:
+    """(key variable, value variable or None, what the loop walks the keys of): `for k in T` or
+    `for k, v in T.items()`; (None, None, None) for any other target."""
+    if isinstance(loop.target, cst.Name):
+        return loop.target.value, None, loop.iter
+    target, walked = loop.target, loop.iter
+    if isinstance(target, cst.Tuple) and len(target.elements) == 2 \
+            and all(type(e) is cst.Element and isinstance(e.value, cst.Name) for e in target.elements) \
+            and target.elements[0].value.value != target.elements[1].value.value \
+            and isinstance(walked, cst.Call) and isinstance(walked.func, cst.Attribute) \
+            and walked.func.attr.value == "items" and not walked.args:
+        return target.elements[0].value.value, target.elements[1].value.value, walked.func.value
+    return None, None, None
+
+
+def _bound(ctx: FileContext, name: str, value_name: str | None, walked: cst.BaseExpression, key_node) -> dict:
+    """The loop variables for one key: the key, and the table's item at it (a constant table's
+    item as written, else the item of the tree read when used)."""
+    from codemods.analysis.spec_sources import dict_item
+    from codemods.analysis.tree_items import Keyed
+
+    bound = {name: (key_node, None)}
+    if value_name is not None:
+        table, _ = follow_spec(ctx, walked)
+        mutated = _mutated(ctx)
+        item = dict_item(table, string_value(key_node) or "") \
+            if _table_name(walked) not in mutated and "*" not in mutated else None
+        bound[value_name] = (item, None) if item is not None else (Keyed(walked, key_node, None), None)
+    return bound
 
 
 _WRAPPERS = frozenset({"sorted", "list", "tuple", "reversed", "set"})

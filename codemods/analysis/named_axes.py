@@ -23,7 +23,7 @@ _SELF_DEPTH = 4  # parents between a read through `self` and its method's Functi
 
 def named_axes(ctx: FileContext, node: cst.BaseExpression):
     """The axes (a tuple of names) `node` certainly holds, else None."""
-    from codemods.analysis.specs import follow_names, parse_axes
+    from codemods.analysis.specs import parse_axes
 
     if isinstance(node, cst.Attribute):
         from codemods.analysis.mesh_names import mesh_axis_names
@@ -31,17 +31,91 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
         names = mesh_axis_names(ctx, node)  # `mesh.axis_names`
         if names is not None:
             return names
+    elif isinstance(node, cst.Subscript):
+        sliced = _constant_slice(ctx, node)
+        if sliced is not None:
+            return sliced  # `AXES[:2]`
+    followed = _held(ctx, node)
+    if followed is None:
+        return None
+    axes = parse_axes(followed)
+    if axes is None and isinstance(followed, (cst.Tuple, cst.List)):
+        axes = _item_axes(ctx, followed)  # `(Ax.DATA.value, Ax.MODEL.value)`, `(DP, TP)`
+    if axes is None and isinstance(followed, cst.Call):
+        keys = dict_keys(ctx, followed)  # `tuple(MESH_SHAPE)`
+        axes = _strings(keys) if keys is not None else None
+    return axes
+
+
+def dict_keys(ctx: FileContext, call: cst.Call) -> list | None:
+    """The key literals of `tuple(D)`, `list(D)`, `tuple(D.keys())`, D a dict literal with distinct
+    string keys that the file never changes (the builtins never rebound), in order; else None."""
+    from codemods.analysis.iterated import _bound_names
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.spec_sources import _mutated, _table_name
+
+    if not isinstance(call.func, cst.Name) or call.func.value not in ("tuple", "list") \
+            or call.func.value in _bound_names(ctx) or len(call.args) != 1 or call.args[0].star or call.args[0].keyword:
+        return None
+    source = call.args[0].value
+    if isinstance(source, cst.Call) and isinstance(source.func, cst.Attribute) and source.func.attr.value == "keys" \
+            and not source.args:
+        source = source.func.value
+    mutated = _mutated(ctx)
+    if _table_name(source) is None or _table_name(source) in mutated or "*" in mutated:
+        return None
+    held, _ = follow_names(ctx, source)
+    if not isinstance(held, cst.Dict) or any(type(element) is not cst.DictElement for element in held.elements):
+        return None
+    keys = [element.key for element in held.elements]
+    names = _strings(keys)
+    return keys if names is not None and len(set(names)) == len(names) else None
+
+
+def _strings(nodes: list):
+    from codemods.analysis.specs import string_value
+
+    names = [string_value(node) for node in nodes]
+    return None if any(name is None for name in names) else tuple(names)
+
+
+def _sequence(ctx: FileContext, held) -> list | None:
+    """The item nodes of a tuple/list literal of plain items, or the keys `tuple(D)` gives."""
+    if isinstance(held, (cst.Tuple, cst.List)):
+        return None if any(type(e) is not cst.Element for e in held.elements) else [e.value for e in held.elements]
+    return dict_keys(ctx, held) if isinstance(held, cst.Call) else None
+
+
+def _held(ctx: FileContext, node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The literal `node` certainly holds, read through names, class attributes, enum members and
+    items of constant tuples or tables."""
+    from codemods.analysis.specs import follow_names
+
+    if isinstance(node, cst.Attribute):
         node = attribute_value(ctx, node)
     elif isinstance(node, cst.Subscript):
         from codemods.analysis.spec_sources import table_item
 
-        sliced = _constant_slice(ctx, node)
-        if sliced is not None:
-            return sliced  # `AXES[:2]`
-
         node = _constant_item(ctx, node) or table_item(ctx, node)  # `AXES[0]`, `RULES['batch']`
     followed, _ = follow_names(ctx, node) if node is not None else (None, False)
-    return parse_axes(followed) if followed is not None else None
+    return followed
+
+
+def _item_axes(ctx: FileContext, held):
+    """A tuple whose items each hold one axis name (a string, never a nested tuple, which JAX
+    rejects) through names, classes or enums."""
+    from codemods.analysis.specs import string_value
+
+    axes = []
+    for element in held.elements:
+        if type(element) is not cst.Element:
+            return None
+        value = _held(ctx, element.value)
+        name = string_value(value) if value is not None else None
+        if name is None:
+            return None
+        axes.append(name)
+    return tuple(axes)
 
 
 def tuple_item(held: cst.BaseExpression | None, index: int, size: int) -> cst.BaseExpression | None:
@@ -72,6 +146,9 @@ def _constant_slice(ctx: FileContext, node: cst.Subscript):
         bounds.append(value)
     held, _ = follow_names(ctx, node.value)
     axes = parse_axes(held) if isinstance(held, (cst.Tuple, cst.List)) else None
+    if axes is None and isinstance(held, cst.Call):
+        keys = dict_keys(ctx, held)
+        axes = _strings(keys) if keys is not None else None
     return axes[bounds[0]:bounds[1]] if axes is not None else None
 
 
@@ -97,13 +174,14 @@ def _constant_item(ctx: FileContext, node: cst.Subscript) -> cst.BaseExpression 
     if not isinstance(index_node, cst.Integer):
         return None
     held, _ = follow_names(ctx, node.value)
-    if not isinstance(held, (cst.Tuple, cst.List)):
+    items = _sequence(ctx, held)
+    if items is None:
         return None
-    size = len(held.elements)
+    size = len(items)
     index = -int(index_node.evaluated_value) if negative else int(index_node.evaluated_value)
     if not -size <= index < size:
         return None
-    return tuple_item(held, index % size, size)
+    return items[index % size]
 
 
 def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression | None:

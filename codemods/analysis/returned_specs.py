@@ -29,8 +29,9 @@ def returned_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = 
     node, _ = follow_spec(ctx, node, env)
     if not isinstance(node, cst.Call):
         return None
-    if ctx.imports.resolve(node.func) == PARTITION_SPEC:  # `P(axis)`, `axis` bound by the call followed
-        return _spec(ctx, node, env) if env is not None else None
+    if ctx.imports.resolve(node.func) == PARTITION_SPEC:
+        # `P(axis)`, `axis` bound by the call followed, or a parameter every call gives one value
+        return _spec(ctx, node, env)
     called = _called(ctx, node, env)
     if called is None:
         return None
@@ -110,7 +111,21 @@ def _targets(small: cst.BaseSmallStatement) -> list:
     return []
 
 
-def _spec(ctx: FileContext, call: cst.Call, env: Env) -> SpecLiteral | None:
+def _held_set(ctx: FileContext, node: cst.Set, env: Env | None) -> Axes | None:
+    from codemods.analysis.specs import string_value
+
+    axes: list[str] = []
+    for element in node.elements:
+        held = _held(ctx, element.value, env) if type(element) is cst.Element else None
+        name = string_value(held) if held is not None else None
+        if name is None:
+            return None
+        if name not in axes:
+            axes.append(name)
+    return tuple(axes)
+
+
+def _spec(ctx: FileContext, call: cst.Call, env: Env | None) -> SpecLiteral | None:
     """The `P(...)` written in the callee, each argument read through `env`."""
     partitions: list[Axes] = []
     sets: dict[str, Axes] = {}
@@ -132,6 +147,8 @@ def _spec(ctx: FileContext, call: cst.Call, env: Env) -> SpecLiteral | None:
         if arg.keyword.value not in ("reduced", "unreduced"):
             return None
         axes = parse_axis_set(ctx, held)
+        if axes is None and isinstance(held, cst.Set):  # `reduced={drop}`: each item read through `env`
+            axes = _held_set(ctx, held, env)
         if axes is None:
             return None
         sets[arg.keyword.value] = axes

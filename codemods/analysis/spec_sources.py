@@ -21,6 +21,7 @@ cst = lazy_module("libcst")
 
 _READS = frozenset({"get", "keys", "values", "items", "copy"})  # dict methods that leave it as it is
 _TREE_MAP = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
+_COPIES = frozenset({"tuple", "list", "len", "sorted"})  # builtins that only read a dict
 _JIT = "jax.jit"
 _PARTIAL = "functools.partial"
 _JIT_KEEPS = frozenset({"static_argnames", "static_argnums", "donate_argnums", "donate_argnames", "inline"})
@@ -64,7 +65,9 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     key = _key(ctx, node.slice[0].slice.value, env)
-    if key is None or _table_name(node.value) in _mutated(ctx) or "*" in _mutated(ctx):
+    from codemods.analysis.local_tables import unchanged
+
+    if key is None or not unchanged(ctx, node.value):
         return None
     held, _ = follow_spec(ctx, node.value, env)
     return dict_item(held, key)
@@ -97,10 +100,11 @@ def dict_item(held: cst.BaseExpression | None, key: str) -> cst.BaseExpression |
 
 
 def _table_name(node: cst.BaseExpression) -> str | None:
+    """The key _mutations files a table under: its name, or ".attr" for an attribute."""
     if isinstance(node, cst.Name):
         return node.value
     if isinstance(node, cst.Attribute):
-        return node.attr.value
+        return "." + node.attr.value
     return None
 
 
@@ -123,6 +127,11 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
         bindings = ctx.imports.bindings
         parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
 
+        def copies(call: ast.Call) -> bool:  # `tuple(SHAPE)`: a builtin reading its argument
+            from codemods.analysis.iterated import _bound_names
+
+            return isinstance(call.func, ast.Name) and call.func.id in _COPIES and call.func.id not in _bound_names(ctx)
+
         def jax_call(call: ast.Call) -> bool:
             callee = ast_dotted(call.func)
             resolved = resolve_dotted(bindings, callee) if callee else None
@@ -133,21 +142,25 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
                 names.add("*")
             if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
                 continue
-            name = node.id if isinstance(node, ast.Name) else node.attr
+            # An attribute is filed as ".attr"; a change through it (`cfg.SPECS['w'] = v`, with
+            # `cfg` a module) may also be a change of the module name `SPECS`.
+            name = node.id if isinstance(node, ast.Name) else "." + node.attr
+            also = [node.attr] if isinstance(node, ast.Attribute) else []
             parent = parent_of.get(node)
             if isinstance(parent, ast.Subscript) and parent.value is node:
                 if isinstance(parent.ctx, ast.Store) and not isinstance(parent_of.get(parent), ast.AugAssign):
-                    stores[name] = stores.get(name, 0) + 1
+                    for key in (name, *also):
+                        stores[key] = stores.get(key, 0) + 1
                 elif not isinstance(parent.ctx, ast.Load):
-                    names.add(name)
+                    names.update((name, *also))
             elif isinstance(parent, ast.Attribute) and parent.value is node:
                 if parent.attr not in _READS:
-                    names.add(name)
+                    names.update((name, *also))
             elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
                 continue
             elif isinstance(parent, ast.Compare) or (isinstance(parent, ast.keyword) and jax_call(parent_of[parent])):
                 continue
-            elif isinstance(parent, ast.Call) and node is not parent.func and jax_call(parent):
+            elif isinstance(parent, ast.Call) and node is not parent.func and (jax_call(parent) or copies(parent)):
                 continue
             else:
                 names.add(name)
@@ -372,23 +385,41 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     """For `tree['key']`, where `tree` is `jax.device_put(t, shardings)`,
     `jax.tree.map(lambda p, s: <expr of p and s>, t, specs)` or `{k: <expr of k> for k, v in ...}`:
     ("sharding", sharding expression, Env), or ("value", the leaf's expression, Env)."""
-    from codemods.analysis.specs import call_argument, string_value
+    from codemods.analysis.specs import string_value
 
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
-    key = string_value(node.slice[0].slice.value)
-    if key is None:
+    key_node = node.slice[0].slice.value
+    if isinstance(key_node, cst.Name) and env_value(ctx, key_node, env) is not None:
+        key_node = follow_spec(ctx, key_node, env)[0]  # `params[name]`, a loop's key bound
+    if key_node is None or string_value(key_node) is None:
         return None
+    from codemods.analysis.local_tables import kept_local
+
     others, stores = _mutations(ctx)
     name = _table_name(node.value)
+    if isinstance(node.value, cst.Name) and kept_local(ctx, node.value):
+        return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
     if name in others or "*" in others:
         return None
     if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
-        return _loop_leaf(ctx, node, env) if stores[name] == 1 else None
-    tree, _ = follow_spec(ctx, node.value, env)
+        return _loop_leaf(ctx, node, env) if stores[name] == 1 and key_node is node.slice[0].slice.value else None
+    return tree_leaf(ctx, node.value, key_node, env)
+
+
+def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpression, env: Env | None):
+    """leaf_source's answer for item `key_node` (a string literal) of the tree `tree` holds."""
+    from codemods.analysis.specs import call_argument, string_value
+    from codemods.analysis.tree_items import mapped_leaf
+
+    from codemods.analysis.tree_items import subtree
+
+    key = string_value(key_node) or ""
+    tree, env = subtree(ctx, tree, env)  # `opt['mu']` of `opt = init_adam(params)`
+    tree, _ = follow_spec(ctx, tree, env)
     tree, env = _produced(ctx, tree, env)
     if isinstance(tree, cst.DictComp):
-        return _comprehension_leaf(ctx, tree, node.slice[0].slice.value, env)
+        return _comprehension_leaf(ctx, tree, key_node, env)
     if not isinstance(tree, cst.Call):
         return None
     name = ctx.imports.resolve(tree.func)
@@ -397,26 +428,12 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
         held, _ = follow_spec(ctx, shardings, env) if shardings is not None else (None, False)
         held, held_env = _produced(ctx, held, env)
         item = dict_item(held, key)
+        if item is None and isinstance(held, cst.Call) and ctx.imports.resolve(held.func) in _TREE_MAP:
+            mapped = mapped_leaf(ctx, held, key_node, held_env)  # `jax.tree.map(lambda s: NamedSharding(m, s), SPECS)`
+            return ("sharding", mapped[1], mapped[2]) if mapped is not None else None
         return ("sharding", item, held_env) if item is not None else None
-    if name in _TREE_MAP and len(tree.args) >= 2 and not any(a.star or a.keyword for a in tree.args):
-        fn = tree.args[0].value
-        if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
-            return None
-        params = fn.params
-        if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
-                or params.star_kwarg is not None or len(params.params) != len(tree.args) - 1 \
-                or any(p.default is not None for p in params.params):
-            return None
-        bound = {}
-        for param, arg in zip(params.params, tree.args[1:]):
-            # A tree whose item is unknown leaves its parameter unknown: tree.map has already
-            # checked that every tree has the same structure by the time `tree['key']` is read.
-            held, _ = follow_spec(ctx, arg.value, env)
-            held, held_env = _produced(ctx, held, env)  # `specs = param_specs()`
-            item = dict_item(held, key)
-            if item is not None:
-                bound[param.name.value] = (item, held_env)
-        return ("value", fn.body, Env(fn, bound))
+    if name in _TREE_MAP:
+        return mapped_leaf(ctx, tree, key_node, env)
     return None
 
 

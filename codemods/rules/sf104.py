@@ -151,7 +151,10 @@ class TopLevelAllGatherPrefix(Rule):
              "be returned by a function or a method of a config object (`layout.activations()`) or be the fields "
              "of a NamedTuple (`LAYOUTS.train`), and inputs be the "
              "batches a `for` loop or `next(iter(loader))` takes from a loader's generator "
-             "(`jax.make_array_from_process_local_data(self.sharding, ...)`, the sharding stored by `__init__`).",
+             "(`jax.make_array_from_process_local_data(self.sharding, ...)`, the sharding stored by `__init__`). "
+             "An input may be reassigned in loops and branches (every assignment that may reach the call "
+             "agreeing), built like placed params (`jax.tree.map(jnp.zeros_like, params)`, `x * 2`), or "
+             "unpacked from a helper's tuple or a `jax.jit(..., out_shardings=(S1, S2))` result.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
@@ -323,8 +326,9 @@ class _Site:
         if out is None:
             return
         in_spec, out_spec = source.spec.spec, out.spec.spec
-        if in_spec.reduced or in_spec.unreduced or out_spec.unreduced:
-            return
+        if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
+                or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
+            return  # P(...) itself rejects reduced axes that a dimension is sharded on
         dims = gathered_dims(in_spec, out_spec)
         if dims is None:
             return

@@ -1,0 +1,125 @@
+"""Whether a tree held by a function's own local name stays as built until it is read.
+
+spec_sources.py asks whether a dict may change before `tree['w']` is read by looking at every use
+of the name in the file: a `params` passed to `train_step(params, batch)` in another function
+makes every `params` unknown. A name assigned in the function holding the read (not a parameter,
+`global` or `nonlocal`) is another variable than the same name elsewhere; only the uses in that
+function (nested functions included) can change its tree: an item stored or deleted, a method
+other than a read, or the tree passed to a call other than a `jax` function or a builtin that
+only reads, or stored in another object. Returning it (alone or in a returned tuple or dict)
+ends the function. Read on Python's `ast` of the whole file.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_READS = frozenset({"get", "keys", "values", "items", "copy"})
+_BUILTIN_READS = frozenset({"tuple", "list", "len", "sorted", "iter", "isinstance"})
+
+
+def kept_local(ctx: FileContext, name: cst.Name, param: bool = False, through: cst.Call | None = None) -> bool:
+    """True when `name` is a local the function holding this read assigns (or, with `param`, also
+    one of its parameters), and no code of that function lets its tree change or escape (see the
+    module docstring), except as an argument of the call `through` (the call being followed);
+    False when unknown."""
+    from codemods.analysis.local_names import _scope_info, scope_of
+
+    function = scope_of(ctx, name)
+    if not isinstance(function, cst.FunctionDef):
+        return False
+    info = _scope_info(ctx, function)
+    # A parameter also assigned in the function counts as a local: the read was followed to
+    # one of its assignments.
+    if name.value in info.declared or "*" in info.declared \
+            or not (info.bindings.get(name.value) or param and name.value in info.params):
+        return False
+    found = _ast_function(ctx, function)
+    changed = _changed_locals(ctx, found) if found is not None else {"*": [(0, 0)]}
+    if "*" in changed:
+        return False
+    allowed = ctx.offsets(through) if through is not None else (0, -1)
+    return all(allowed[0] <= start and end <= allowed[1] for start, end in changed.get(name.value, ()))
+
+
+def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:
+    """Whether the file never changes the dict `table` names (for a local of the reading
+    function, only that function's code counts)."""
+    from codemods.analysis.spec_sources import _mutated, _table_name
+
+    if isinstance(table, cst.Name) and kept_local(ctx, table):
+        return True
+    if not isinstance(table, (cst.Name, cst.Attribute)):
+        return False
+    mutated = _mutated(ctx)
+    return _table_name(table) not in mutated and "*" not in mutated
+
+
+def _ast_function(ctx: FileContext, function: cst.FunctionDef) -> ast.FunctionDef | None:
+    offsets = ctx.offsets(function)
+    table = ctx.cached("local_tables.functions", lambda: {
+        ctx.offsets(node): node for node in ast.walk(ctx.tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))})
+    return table.get(offsets)
+
+
+def _changed_locals(ctx: FileContext, function: ast.FunctionDef) -> dict[str, list]:
+    cache = ctx.cached("local_tables.changed", dict)
+    if id(function) not in cache:
+        cache[id(function)] = _compute(ctx, function)
+    return cache[id(function)]
+
+
+def _compute(ctx: FileContext, function: ast.FunctionDef) -> dict[str, list]:
+    """{name: offsets of each use that may change or let escape its tree}; "*" for `globals()`."""
+    from codemods.analysis.bindings import ast_dotted, resolve_dotted
+    from codemods.analysis.iterated import _bound_names
+
+    bindings = ctx.imports.bindings
+    parent_of = {child: node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
+    names: dict[str, list] = {}
+
+    def add(name: str, node: ast.AST) -> None:
+        names.setdefault(name, []).append(ctx.offsets(node))
+
+    def reading_call(call: ast.Call) -> bool:
+        if isinstance(call.func, ast.Name) and call.func.id in _BUILTIN_READS and call.func.id not in _bound_names(ctx):
+            return True
+        callee = ast_dotted(call.func)
+        resolved = resolve_dotted(bindings, callee) if callee else None
+        return resolved is not None and resolved.startswith("jax.")
+
+    def returned(node: ast.AST) -> bool:
+        parent = parent_of.get(node)
+        while isinstance(parent, (ast.Tuple, ast.List, ast.Dict)):
+            node, parent = parent, parent_of.get(parent)
+        return isinstance(parent, ast.Return)
+
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
+            add("*", node)
+        if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Load):
+            continue
+        parent = parent_of.get(node)
+        if isinstance(parent, ast.Subscript) and parent.value is node:
+            if not isinstance(parent.ctx, ast.Load) or isinstance(parent_of.get(parent), ast.AugAssign):
+                add(node.id, node)
+        elif isinstance(parent, ast.Attribute) and parent.value is node:
+            if parent.attr not in _READS:
+                add(node.id, node)
+        elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
+            continue
+        elif isinstance(parent, ast.Compare) or returned(node):
+            continue
+        elif isinstance(parent, ast.keyword) and isinstance(parent_of.get(parent), ast.Call) \
+                and reading_call(parent_of[parent]):
+            continue
+        elif isinstance(parent, ast.Call) and node is not parent.func and reading_call(parent):
+            continue
+        else:
+            add(node.id, node)
+    return names

@@ -1,0 +1,137 @@
+"""Items of pytrees built by `jax.tree.map`, and arrays laid out like another (SF104's inputs).
+
+Optimizer state is built from placed params: `mu = jax.tree.map(jnp.zeros_like, placed)`,
+`nu = jax.tree.map(lambda p: jnp.full_like(p, 1e-8), placed)`, then read as `nu['dense']`. The
+item `k` of `jax.tree.map(f, t1, t2, ...)` is `f(t1[k], t2[k], ...)` (tree.map has checked that
+the trees share one structure), so a parameter of the lambda is bound to the item of its tree
+(`Keyed`) when no literal item is written; a function named in place of the lambda is read the
+same way when it lays its result out like its argument. `jnp.zeros_like`, `ones_like`,
+`full_like`, `empty_like` (no `shape=`/`sharding=`) and `.astype(...)` give an array with their
+argument's sharding (jax 0.10.2, with and without a context mesh).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_LIKE = frozenset({"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.full_like", "jax.numpy.empty_like"})
+_LAYOUT_KEYWORDS = frozenset({"shape", "sharding", "device"})  # change what the result is laid out as
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """Item `key_node` (a string literal in the source) of the pytree `tree` (as read under `env`)."""
+
+    tree: object
+    key_node: object
+    env: object
+
+
+def like_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
+    """The array whose sharding `call` keeps: `jnp.zeros_like(x)`, `jnp.full_like(x, v)`,
+    `x.astype(t)`; else None."""
+    if any(arg.star for arg in call.args):
+        return None
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value == "astype" \
+            and len(call.args) == 1 and call.args[0].keyword is None:
+        return call.func.value
+    if ctx.imports.resolve(call.func) not in _LIKE or not call.args or call.args[0].keyword is not None \
+            or any(arg.keyword is not None and arg.keyword.value in _LAYOUT_KEYWORDS for arg in call.args):
+        return None
+    return call.args[0].value
+
+
+_ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo", "Power")
+
+
+def scalar_operand(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The array of `x * 2`, `0.5 * x`, `x - 1.0`, `-x`: arithmetic with a number literal keeps
+    the array's sharding (jax 0.10.2); else None."""
+    if isinstance(expr, cst.UnaryOperation) and type(expr.operator).__name__ in ("Minus", "Plus"):
+        return expr.expression
+    if not isinstance(expr, cst.BinaryOperation) or type(expr.operator).__name__ not in _ARITHMETIC:
+        return None
+    if _is_number(expr.right):
+        return expr.left
+    if _is_number(expr.left):
+        return expr.right
+    return None
+
+
+def _is_number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
+def keeps_layout(ctx: FileContext, func: cst.BaseExpression) -> bool:
+    """`jnp.zeros_like` named as a function (`jax.tree.map(jnp.zeros_like, params)`)."""
+    return ctx.imports.resolve(func) in _LIKE
+
+
+def returned_tuple(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
+    """The tuple literal a module function whose one `return` ends its body returns (names in it
+    are read in the function; its parameters stay unknown); else None."""
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.spec_sources import returned_by
+
+    returned = returned_by(ctx, call.func)
+    if returned is None:
+        return None
+    held, _ = follow_names(ctx, returned[1])
+    return held if isinstance(held, (cst.Tuple, cst.List)) else None
+
+
+def subtree(ctx: FileContext, tree, env):
+    """(expression, Env) of `tree` when it is `outer['key']` of a dict literal `outer` holds,
+    directly or as what a one-return helper returns (`opt = init_adam(params)`), its parameters
+    bound; else (`tree`, `env`) as they are."""
+    from codemods.analysis.local_tables import unchanged
+    from codemods.analysis.spec_sources import _produced, dict_item, follow_spec
+    from codemods.analysis.specs import string_value
+
+    if not isinstance(tree, cst.Subscript) or len(tree.slice) != 1 or not isinstance(tree.slice[0].slice, cst.Index):
+        return tree, env
+    key = string_value(tree.slice[0].slice.value)
+    if key is None or not unchanged(ctx, tree.value):
+        return tree, env
+    outer, outer_env = subtree(ctx, tree.value, env)
+    held, _ = follow_spec(ctx, outer, outer_env)
+    held, held_env = _produced(ctx, held, outer_env)
+    item = dict_item(held, key)
+    return (item, held_env) if item is not None else (tree, env)
+
+
+def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, env):
+    """Item `key_node` of `jax.tree.map(f, trees...)`: ("value", f's body, its parameters bound to
+    the trees' items) for a lambda, ("value", Keyed, Env) for a function that keeps the layout."""
+    from codemods.analysis.spec_sources import Env, _produced, dict_item, follow_spec
+    from codemods.analysis.specs import string_value
+
+    if len(tree.args) < 2 or any(a.star or a.keyword for a in tree.args):
+        return None
+    fn = tree.args[0].value
+    if keeps_layout(ctx, fn) and len(tree.args) == 2:
+        return ("value", Keyed(tree.args[1].value, key_node, env), None)
+    if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
+        return None
+    params = fn.params
+    if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
+            or params.star_kwarg is not None or len(params.params) != len(tree.args) - 1 \
+            or any(p.default is not None for p in params.params):
+        return None
+    key = string_value(key_node) or ""
+    bound = {}
+    for param, arg in zip(params.params, tree.args[1:]):
+        held, _ = follow_spec(ctx, arg.value, env)
+        held, held_env = _produced(ctx, held, env)  # `specs = param_specs()`
+        item = dict_item(held, key)
+        # The tree's item as written, or else the item itself: tree.map has checked that every
+        # tree has the same structure by the time the result's item is read.
+        bound[param.name.value] = (item, held_env) if item is not None else (Keyed(arg.value, key_node, env), None)
+    return ("value", fn.body, Env(fn, bound))
+
