@@ -17,7 +17,7 @@ import ast
 from codemods.analysis import shapes
 from codemods.analysis.callers import _argument
 from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_with_scopes, literal_value
+from codemods.analysis.nodes import DEFS, FunctionDef, call_args, child_nodes, iter_with_scopes, literal_value
 from codemods.analysis.shardmap import ShardMapUse, passed_through
 from codemods.analysis.values import AxisState, Value
 
@@ -326,7 +326,7 @@ class _Facts:
                 inner = where + (node,) if kind in DEFS else where
                 stack.extend((child, inner, False) for child in node.body)
                 continue
-            stack.extend((child, where, own and kind is not ast.Lambda) for child in ast.iter_child_nodes(node))
+            stack.extend((child, where, own and kind is not ast.Lambda) for child in child_nodes(node))
 
     def _note(self, node: ast.AST, kind: type) -> None:
         if kind is ast.Global or kind is ast.Nonlocal:
