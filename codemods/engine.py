@@ -269,6 +269,8 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
     pause = gc.isenabled()
     if pause:
         gc.disable()
+    else:
+        collection.before_file()
     try:
         return _parsed_and_checked(source, path, options, fix, pause or collection.deferred())
     finally:
