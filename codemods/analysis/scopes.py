@@ -287,7 +287,7 @@ class ModuleScope:
     def subclassed(self, cls: ast.ClassDef) -> bool:
         """Some class of the module names `cls` among its bases (its attributes may differ there)."""
         if self._base_names is None:  # one walk per module, not one per question
-            self._base_names = frozenset(base.id for node in iter_nodes(self.tree) if isinstance(node, ast.ClassDef)
+            self._base_names = frozenset(base.id for node in iter_nodes(self.tree) if type(node) is ast.ClassDef
                                          for base in node.bases if isinstance(base, ast.Name))
         return cls.name in self._base_names
 
