@@ -88,7 +88,9 @@ def _console(no_color: bool, stderr: bool = False):
 
 
 def _run(setup, fix: bool, quiet: bool = False):
-    from codemods import invocation
+    from codemods import collection, invocation
+
+    collection.defer()  # in the console command, the garbage of its files waits for a budget
 
     def progress(total: int):
         # A bar only for a person watching a long run.

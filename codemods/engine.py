@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from codemods import contract, fs, jaxapi
+from codemods import collection, contract, fs, jaxapi
 from codemods.analysis import guards
 from codemods.analysis.bindings import bindings_of
 from codemods.analysis.references import referenced_names
@@ -265,14 +265,19 @@ def process_parsed(source: str, path: str, options: Options, fix: bool) -> FileR
     # Parsing and checking make next to no cyclic garbage: the cycle collector waits until they
     # are done (then one young-generation pass) instead of traversing the growing tree again and
     # again. Fix rounds run with it: they drop whole trees that only the collector frees.
+    # In a command-line run the collector is off between files too (collection.py).
     pause = gc.isenabled()
     if pause:
         gc.disable()
+    else:
+        collection.before_file()
     try:
-        return _parsed_and_checked(source, path, options, fix, pause)
+        return _parsed_and_checked(source, path, options, fix, pause or collection.deferred())
     finally:
         if pause:
             gc.enable()
+        else:
+            collection.after_file()
 
 
 def _parsed_and_checked(source: str, path: str, options: Options, fix: bool, paused: bool) -> FileResult:

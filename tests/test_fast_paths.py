@@ -222,6 +222,10 @@ def test_resolve_stops_early_only_where_the_whole_chain_resolves_to_nothing():
                 spelled = ast_dotted(node)
                 expected = None if spelled is None else resolve_dotted(table.bindings, spelled)
                 assert table.resolve(node) == expected, (path, ast.unparse(node))
+                assert table.resolve(node) == expected, (path, ast.unparse(node))  # remembered
+                head = ast_dotted(node).partition(".")[0] if spelled else None
+                if head is not None:  # a name the scope rebinds is not the import's
+                    assert table.resolve(node, frozenset({head})) is None, (path, ast.unparse(node))
 
 
 def test_every_resolved_name_is_among_the_referenced_names():

@@ -19,7 +19,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, positional_params
+from codemods.analysis.nodes import DEFS, child_nodes, iter_nodes, iter_with_scopes, positional_params
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, Value
 
 if TYPE_CHECKING:
@@ -230,21 +230,32 @@ class Held:
         of them of this def. (Unpacking such a tuple is not followed.)"""
         found = 0
         called = set().union(*self.analysed_refs.values())  # a read that called another def is analysed too
+        parents = None  # of the nodes in `parent` only: the refs and their calls are inside it
         for node in iter_nodes(parent):
             if type(node) is ast.Name and id(node) in refs:
-                field = self._field_of(node)
-                reads = [read for read in iter_nodes(self.scope.tree)
-                         if type(read) is ast.Attribute and read.attr == field and isinstance(read.ctx, ast.Load)]
+                if parents is None:
+                    parents = {id(child): holder for holder in iter_nodes(parent) for child in child_nodes(holder)}
+                field = self._field_of(node, parents)
+                reads = self._attribute_loads().get(field, ())
                 if field is None or not any(id(read) in analysed for read in reads) \
                         or any(id(read) not in called for read in reads):
                     return False
                 found += 1
         return found == len(refs)
 
-    def _field_of(self, node: ast.Name) -> str | None:
+    def _attribute_loads(self) -> dict[str, list[ast.Attribute]]:
+        """The module's attribute reads by name, in walk order (one walk, not one per question)."""
+        found = self._class_tables.get("attribute-loads")
+        if found is None:
+            found = self._class_tables["attribute-loads"] = {}
+            for read in iter_nodes(self.scope.tree):
+                if type(read) is ast.Attribute and isinstance(read.ctx, ast.Load):
+                    found.setdefault(read.attr, []).append(read)
+        return found
+
+    def _field_of(self, node: ast.Name, parents: dict[int, ast.AST]) -> str | None:
         """The field a construction's argument `node` sets: a generated field, or the attribute an
         __init__ stores the parameter in as it is."""
-        parents = self._parent_map()
         holder = parents.get(id(node))
         call = parents.get(id(holder)) if type(holder) is ast.keyword else holder
         if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id not in self.scope.classes \

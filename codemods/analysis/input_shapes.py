@@ -17,7 +17,7 @@ import ast
 from codemods.analysis import shapes
 from codemods.analysis.callers import _argument
 from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_with_scopes, literal_value
+from codemods.analysis.nodes import DEFS, FunctionDef, call_args, child_nodes, iter_nodes, iter_with_scopes, literal_value
 from codemods.analysis.shardmap import ShardMapUse, passed_through
 from codemods.analysis.values import AxisState, Value
 
@@ -326,7 +326,7 @@ class _Facts:
                 inner = where + (node,) if kind in DEFS else where
                 stack.extend((child, inner, False) for child in node.body)
                 continue
-            stack.extend((child, where, own and kind is not ast.Lambda) for child in ast.iter_child_nodes(node))
+            stack.extend((child, where, own and kind is not ast.Lambda) for child in child_nodes(node))
 
     def _note(self, node: ast.AST, kind: type) -> None:
         if kind is ast.Global or kind is ast.Nonlocal:
@@ -384,10 +384,9 @@ def _parent_of(owner, node: ast.AST) -> ast.AST | None:
     index = _holder(body, (node.lineno, node.col_offset))
     if index is None:
         return None
-    for parent in ast.walk(body[index]):
-        for child in ast.iter_child_nodes(parent):
-            if child is node:
-                return parent
+    for parent in iter_nodes(body[index]):  # one parent holds it: the walk's order does not matter
+        if node in child_nodes(parent):
+            return parent
     return None
 
 
@@ -404,5 +403,5 @@ def _plainly_in(stmt: ast.stmt, read: ast.Name) -> bool:
             return True
         if node is not stmt and isinstance(node, _SCOPES):
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, FunctionNode, iter_nodes, positional_params
+from codemods.analysis.nodes import DEFS, FunctionNode, iter_nodes, module_parents, positional_params
 from codemods.analysis.syntax import assigned_names
 
 MAX_PASSES = 3  # functions an object is followed into as an argument
@@ -135,6 +135,5 @@ class Instances:
     def _parent_map(self) -> dict[int, ast.AST]:
         key = "parents"
         if key not in self._class_tables:
-            self._class_tables[key] = {id(child): node for node in iter_nodes(self.scope.tree)
-                                       for child in ast.iter_child_nodes(node)}
+            self._class_tables[key] = module_parents(self.scope.tree)
         return self._class_tables[key]

@@ -42,6 +42,10 @@ class ImportTable:
 
     # Names bound only by imports inside functions: not usable elsewhere in the module.
     nested_only: frozenset[str] = frozenset()
+    # (id of an `ast` expression, shadowed) -> (the expression, its canonical name): the rules and
+    # the analysis ask about the same calls again and again. The expression is held, so its id
+    # is never reused while the table lives.
+    _resolved: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, tree: ast.Module) -> "ImportTable":
@@ -61,6 +65,14 @@ class ImportTable:
                 head = head.value
             if not isinstance(head, ast.Name) or self.bindings.get(head.id) is None:
                 return None
+            key = (id(expr), shadowed)
+            known = self._resolved.get(key)
+            if known is not None and known[0] is expr:
+                return known[1]
+            name = ast_dotted(expr)
+            found = None if name is None else resolve_dotted(self.bindings, name, shadowed)
+            self._resolved[key] = (expr, found)
+            return found
         name = dotted(expr)
         return None if name is None else resolve_dotted(self.bindings, name, shadowed)
 

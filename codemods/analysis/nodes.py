@@ -143,6 +143,16 @@ def module_nodes(tree: ast.Module) -> list[ast.AST]:
     return cached
 
 
+def module_parents(tree: ast.Module) -> dict[int, ast.AST]:
+    """id(node) -> the node holding it, for every node of a module, kept on the tree like
+    `module_nodes` (expression contexts and operators are shared objects: not in it)."""
+    cached = getattr(tree, "_shardfix_parents", None)
+    if cached is None:
+        cached = {id(child): node for node in module_nodes(tree) for child in child_nodes(node)}
+        tree._shardfix_parents = cached
+    return cached
+
+
 def _walk(root: ast.AST, prune: Callable[[ast.AST], bool] | None) -> Iterator[ast.AST]:
     stack = [root]
     while stack:

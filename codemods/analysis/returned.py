@@ -19,6 +19,10 @@ class Returned:
     def returned_analysed(self, parent: ast.AST, refs: set[int], analysed: set[int]) -> bool:
         """Every reference in `refs` is `return name` of `parent`, a module function, whose every
         call binds a name read only by analysed calls."""
+        # Asked first: a method or a nested def never qualifies, and the parent map is a walk.
+        if not isinstance(parent, DEFS) or self.scope.class_of(parent) is not None \
+                or self.scope.globals.unique_function(parent.name) is not parent:
+            return False
         parents = self._parent_map()
         found = [node for node in iter_nodes(parent) if type(node) is ast.Name and id(node) in refs]
         if len(found) != len(refs) or not found or any(self._enclosing(node) is not parent for node in found):
@@ -33,9 +37,6 @@ class Returned:
                 positions.add(holder.elts.index(node))
             else:
                 return False
-        if not isinstance(parent, DEFS) or self.scope.class_of(parent) is not None \
-                or self.scope.globals.unique_function(parent.name) is not parent:
-            return False
         uses = 0
         for node in iter_nodes(self.scope.tree):
             if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == parent.name:

@@ -287,7 +287,7 @@ class ModuleScope:
     def subclassed(self, cls: ast.ClassDef) -> bool:
         """Some class of the module names `cls` among its bases (its attributes may differ there)."""
         if self._base_names is None:  # one walk per module, not one per question
-            self._base_names = frozenset(base.id for node in iter_nodes(self.tree) if isinstance(node, ast.ClassDef)
+            self._base_names = frozenset(base.id for node in iter_nodes(self.tree) if type(node) is ast.ClassDef
                                          for base in node.bases if isinstance(base, ast.Name))
         return cls.name in self._base_names
 
@@ -547,16 +547,34 @@ def _indirect_names(facts: list[_RootFacts], words: frozenset[str]) -> frozenset
             params[id(function)] = frozenset(all_param_names(function.args))
         return params[id(function)]
 
+    # Each round looks only at what spells a name the round before found (what spells an older
+    # one matched then): an index from each spelled name to the assignments and calls spelling it.
+    spelling: dict[str, list[int]] = {}
+    for index, (_, spelled) in enumerate(assigns):
+        for name in spelled:
+            spelling.setdefault(name, []).append(index)
+    for index, (spelled, _, _) in enumerate(calls, len(assigns)):
+        for name in spelled:
+            spelling.setdefault(name, []).append(index)
+    matched: set[int] = set()
+    frontier: set[str] | frozenset[str] = words
     for _ in range(MAX_FORWARDING_DEPTH):
-        known = words | found
-        more = {target for targets, spelled in assigns if spelled & known for target in targets}
-        for spelled, passed, scopes in calls:
-            if spelled & known:
-                more.update(function.name for function in scopes if not params_of(function).isdisjoint(passed))
-        more -= known
+        more: set[str] = set()
+        for name in frontier:
+            for index in spelling.get(name, ()):
+                if index in matched:
+                    continue
+                matched.add(index)
+                if index < len(assigns):
+                    more.update(assigns[index][0])
+                else:
+                    _, passed, scopes = calls[index - len(assigns)]
+                    more.update(function.name for function in scopes if not params_of(function).isdisjoint(passed))
+        more -= words | found
         if not more:
             break
         found |= more
+        frontier = more
     return frozenset(found)
 
 
