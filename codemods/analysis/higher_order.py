@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.folds import FOLD
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.values import (
     STATIC,
@@ -345,6 +346,7 @@ _CALLS = {
     "jax.lax.while_loop": "_while_loop",
     "jax.lax.scan": "_scan",
     "jax.lax.map": "_map",
+    FOLD: "fold",  # folds.py
 }
 
 

@@ -34,6 +34,7 @@ from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
 from codemods.analysis.name_lookup import NameLookup
 from codemods.analysis.higher_order import HigherOrder
+from codemods.analysis.folds import Folds
 from codemods.analysis.nodes import (
     FunctionDef,
     FunctionNode,
@@ -94,7 +95,7 @@ class Frame:
 
 
 class Interpreter(NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned):
+                  Pytrees, Mutations, Held, Returned, Folds):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge

@@ -60,12 +60,34 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         bound, outer = scope.lookup_value(expr.id, scopes)
         if bound is not None:
             return parse_spec(scope, bound, outer, depth + 1)
+    if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+        return _spec_item(scope, expr, scopes, depth)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):  # `(P('i'),) * 2`: one spec per output
         for items, count in ((expr.left, expr.right), (expr.right, expr.left)):
             times = scope.constant(count, scopes)
             if type(times) is int and 0 <= times <= 64 and isinstance(items, (ast.Tuple, ast.List, ast.Name)):
                 tree = parse_spec(scope, items, scopes, depth + 1)
                 return tree * times if isinstance(tree, tuple) else None
+    return None
+
+
+def _spec_item(scope: ModuleScope, expr: ast.Subscript, scopes, depth: int) -> SpecTree:
+    """`LAYOUT["table"]`, `SPECS[0]`: one item of a table of specs bound once and never changed
+    in place (a changed table may hold another spec when the body runs)."""
+    from codemods.analysis.mutation import mutated_names  # mutation.py reads values.py, which reads specs
+
+    name = expr.value.id
+    if name in mutated_names(scope.tree) or name in scope.volatile:
+        return None
+    bound, outer = scope.lookup_value(name, scopes)
+    key = scope.constant(expr.slice, scopes)
+    if bound is None or isinstance(key, bool):
+        return None
+    tree = parse_spec(scope, bound, outer, depth + 1)
+    if isinstance(tree, dict) and isinstance(key, str):
+        return tree.get(key)
+    if isinstance(tree, tuple) and type(key) is int and -len(tree) <= key < len(tree):
+        return tree[key]
     return None
 
 
