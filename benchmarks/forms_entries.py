@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "z1_reduce_apply_steps": "run(mesh, x)",
+    "z2_reduce_compose_lambdas": "run(mesh, x)",
+    "z3_pipe_of_closure_factories": "run(mesh, x)",
+    "z4_spec_table_items": "run(mesh, x)",
+    "nz1_reduce_steps_fine": "run(mesh, x)",
+    "nz2_spec_table_changed": "run(mesh, x)",
     "g1_helper_called_twice_second_fails": "run(mesh, x)",
     "g2_scale_helper_called_twice": "run(mesh, x)",
     "ng1_helper_called_twice_both_fine": "run(mesh, x)",
@@ -456,6 +462,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "z2_reduce_compose_lambdas": {16: "    to_log = compose(jnp.abs, lambda e: e, jnp.log)"},  # SF106
+    "z4_spec_table_items": {12: "    return full", 17: "    return g"},  # SF106: no collective to repair
     "g4_default_namedtuple_constructed": {15: "    return full"},  # SF106: no collective to repair
     "g2_scale_helper_called_twice": {7: "    return v"},  # SF106: no collective to repair
     "p19_params_tree_gather": {12: '    y = x * lax.pcast(full["w"], "i", to="varying")'},
