@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.folds import FOLD
+from codemods.analysis.folds import FOLD, SORTED
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.values import (
     STATIC,
@@ -347,6 +347,7 @@ _CALLS = {
     "jax.lax.scan": "_scan",
     "jax.lax.map": "_map",
     FOLD: "fold",  # folds.py
+    SORTED: "sorted_by_key",
 }
 
 

@@ -21,6 +21,7 @@ import ast
 
 from codemods.analysis.callers import Callers
 from codemods.analysis.classes import Classes, class_level_references
+from codemods.analysis.method_refs import foreign_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.control import ControlFlow, Dead
@@ -461,6 +462,7 @@ class Interpreter(NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow,
             cls = self.scope.class_of(function)
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
+                analysed = analysed | foreign_references(self.scope, cls, name)  # `other.fprop`
             else:
                 total = self.scope.module_references(name) + self.held_references(function)
             return len(analysed) >= total

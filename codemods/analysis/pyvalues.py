@@ -49,6 +49,13 @@ class MeshValue:
     names, read back through `mesh.axis_names`."""
 
     axes: tuple[str, ...]
+    sizes: tuple[int, ...] | None = None  # `mesh.shape`, when the call gives them as ints
+
+    def shape(self) -> Value:
+        """`mesh.shape`: each axis name with its size (a dict in the mesh's axis order)."""
+        if self.sizes is None:
+            return UNKNOWN
+        return DictValue(self.axes, tuple(Const(size) for size in self.sizes))
 
 
 def python_value(value: Value) -> object:
@@ -138,6 +145,10 @@ class PythonValues:
             mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
             if isinstance(mesh, MeshValue):
                 return TupleValue(tuple(Const(axis) for axis in mesh.axes))
+        if expr.attr == "shape" and type(member) is ast.Name:
+            mesh = self.eval(member, frame)
+            if isinstance(mesh, MeshValue):
+                return mesh.shape()
         if expr.attr in ("value", "name") and type(member) is ast.Attribute and type(member.value) is ast.Name:
             owner = self.eval(member.value, frame)
             if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) is not None:
@@ -156,7 +167,9 @@ class PythonValues:
         if callee.name in _MESHES:
             names = keywords["axis_names"][0] if "axis_names" in keywords else args[1][0] if len(args) > 1 else None
             axes = axes_of(names) if not starred else None
-            return MeshValue(axes) if axes is not None and len(axes) == len(items_of(names) or ()) else UNKNOWN
+            if axes is None or len(axes) != len(items_of(names) or ()):
+                return UNKNOWN
+            return MeshValue(axes, _mesh_sizes(callee.name, args, keywords, len(axes)))
         if starred or len(args) > 1:
             return UNKNOWN
         given = args[0][0] if args else DictValue((), ())
@@ -228,3 +241,18 @@ class PythonValues:
         except TypeError:
             return None
         return members if members and distinct else None
+
+
+# Meshes whose first argument (or axis_shapes=) is the size of each axis.
+_SIZED_MESHES = {"jax.make_mesh": "axis_shapes", "jax.sharding.AbstractMesh": "axis_sizes"}
+
+
+def _mesh_sizes(factory: str, args, keywords, count: int) -> tuple[int, ...] | None:
+    keyword = _SIZED_MESHES.get(factory)
+    if keyword is None:
+        return None
+    given = keywords[keyword][0] if keyword in keywords else args[0][0] if args else None
+    sizes = python_value(given) if given is not None else NOT_LITERAL
+    if isinstance(sizes, tuple) and len(sizes) == count and all(type(size) is int for size in sizes):
+        return sizes
+    return None
