@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "z8_init_tuple_stores": "run(mesh, x)",
+    "z9_shape_arithmetic_slices": "run(mesh, x)",
+    "nz5_init_tuple_stores_vary": "run(mesh, x)",
+    "nz6_shape_arithmetic_fine": "run(mesh, x)",
     "z7_sorted_mesh_axes_by_size": "run(x)",
     "nz4_sorted_mesh_axes_reversed": "run(x)",
     "z5_two_classes_one_method_name": "run(mesh, x)",

@@ -339,13 +339,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         receiver = positional_params(init.args)[0].arg
         seen: dict[str, int] = {}
         for stmt in init.body:
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-                for target in targets:
-                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-                            and target.value.id == receiver and stmt.value is not None:
-                        seen[target.attr] = seen.get(target.attr, 0) + 1
-                        facts.stores[target.attr] = stmt.value
+            for target, value in _receiver_stores(stmt, receiver):
+                seen[target.attr] = seen.get(target.attr, 0) + 1
+                facts.stores[target.attr] = value if value is not None else _UNKNOWABLE
         for attr, count in seen.items():
             if count > 1:
                 facts.stores[attr] = _UNKNOWABLE
@@ -443,12 +439,26 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.base is not None:  # the base's __init__ runs on this class's objects too
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
+    return [target for stmt in facts.init.body for target, _ in _receiver_stores(stmt, receiver, every=True)]
+
+
+def _receiver_stores(stmt: ast.stmt, receiver: str, every: bool = False) -> list[tuple[ast.Attribute, ast.expr | None]]:
+    """`self.attr = expr` statements of __init__'s top level, with what each stores: `self.a,
+    self.b = a, b` stores each item (None: an item not written out, as in `self.a, self.b = f()`).
+    An annotation without a value stores nothing (unless `every`: each target written)."""
+    if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or (stmt.value is None and not every):
+        return []
     found = []
-    for stmt in facts.init.body:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
-        for target in targets:
-            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver:
-                found.append(target)
+    for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+        pairs = [(target, stmt.value)]
+        if isinstance(target, (ast.Tuple, ast.List)):
+            value = stmt.value
+            written = isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) \
+                and not any(isinstance(item, ast.Starred) for item in value.elts + target.elts) \
+                and not any(type(node) is ast.Name and node.id == receiver for node in ast.walk(value))  # swaps
+            pairs = list(zip(target.elts, value.elts)) if written else [(item, None) for item in target.elts]
+        found.extend((item, value) for item, value in pairs if isinstance(item, ast.Attribute)
+                     and isinstance(item.value, ast.Name) and item.value.id == receiver)
     return found
 
 

@@ -135,6 +135,8 @@ class Expressions(Collectives, Sequences):
             if type(left.value) is type(right.value) is int and op in _INT_FOLDS and (op in "+-*" or right.value):
                 return Const(_INT_FOLDS[op](left.value, right.value))  # `axes[: i + 1]` in a counted loop
             return STATIC
+        if isinstance(left, (Const, Static)) and isinstance(right, (Const, Static)):
+            return STATIC  # Python numbers (`w.shape[1] // 2`), not arrays
         if a is None or b is None:
             return UNKNOWN
         arrays = [value for value in (left, right) if isinstance(value, AxisState)]

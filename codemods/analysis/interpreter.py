@@ -59,12 +59,14 @@ from codemods.analysis.values import (
     record_tuple,
     AxisState,
     State,
+    STATIC,
     UNKNOWN,
     Const,
     DictValue,
     Function,
     JaxName,
     Partial,
+    Static,
     TupleValue,
     Value,
     join,
@@ -426,6 +428,8 @@ class Interpreter(NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow,
             return list(value.items)
         if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:
             return [Const(item) for item in value.value]
+        if isinstance(value, Static):
+            return [STATIC] * count  # `rows, cols = x.shape`
         if isinstance(value, AxisState) and not value.has(R) and not value.has(U) and not value.mixed:
             # Rows of an array, or leaves of a pytree with one spec: same state each.
             return [replace(value, shape=None)] * count  # rows: one dimension fewer
