@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "z10_tree_items_loop_export": "run(mesh, x)",
+    "z11_tree_values_loop_scaled": "run(mesh, x)",
+    "nz7_tree_items_loop_varying": "run(mesh, x)",
     "z8_init_tuple_stores": "run(mesh, x)",
     "z9_shape_arithmetic_slices": "run(mesh, x)",
     "nz5_init_tuple_stores_vary": "run(mesh, x)",
@@ -471,6 +474,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "z11_tree_values_loop_scaled": {9: "        outs.append(full)"},  # SF106: no collective to repair
     "z6_block_and_model_apply": {10: "        return g"},  # SF106: no collective to repair
     "z2_reduce_compose_lambdas": {16: "    to_log = compose(jnp.abs, lambda e: e, jnp.log)"},  # SF106
     "z4_spec_table_items": {12: "    return full", 17: "    return g"},  # SF106: no collective to repair

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
@@ -114,6 +115,8 @@ class ControlFlow(Rounds):
             item = iterated.items[0]
             for other in iterated.items[1:]:
                 item = join(item, other)
+        elif isinstance(iterated, Uniform):
+            item = iterated.item  # `for name, g in grads.items()` (uniform.py)
         else:
             item = UNKNOWN
         rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0

@@ -17,6 +17,7 @@ from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
 from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
 from codemods.analysis.collective_calls import Collectives
+from codemods.analysis.uniform import tree_view
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     compare_constants,
@@ -257,6 +258,8 @@ class Expressions(Collectives, Sequences):
         return args, keywords, starred
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
+        if isinstance(receiver, AxisState) and (view := tree_view(receiver, method, args, keywords)) is not None:
+            return view  # `grads.items()` (uniform.py)
         if isinstance(receiver, DictValue) and not args and not keywords and method in ("items", "keys", "values"):
             keys = tuple(Const(key) for key in receiver.keys)  # a dict of params walked by key
             pairs = {"items": tuple(TupleValue(pair) for pair in zip(keys, receiver.items)),
