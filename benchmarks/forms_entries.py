@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "z12_accumulate_counted_loop": "run(mesh, x)",
+    "nz8_accumulate_loop_varying": "run(mesh, x)",
     "z10_tree_items_loop_export": "run(mesh, x)",
     "z11_tree_values_loop_scaled": "run(mesh, x)",
     "nz7_tree_items_loop_varying": "run(mesh, x)",

@@ -156,8 +156,10 @@ class ControlFlow(Rounds):
             outer, self.round_values = self.round_values, {}
             # Only where judging (not inside another loop's silent rounds): nested counted loops
             # would multiply their rounds.
-            if rounds >= 2 and not self.silent and not jumps and end is not entry and not returns_inside(body):
-                self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1)
+            exact = None  # the names after the loop's last round, when every round was run or repeats
+            if rounds >= 1 and not self.silent and not jumps and end is not entry and not returns_inside(body):
+                exact = dict(end) if rounds == 1 else \
+                    self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1, rounds)
             head = None if jumps else self._loop_head(frame, body, _joined(entry, end, unbound), unbound, header_line, enter)
             self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
             outer.update(self.round_values)
@@ -166,7 +168,7 @@ class ControlFlow(Rounds):
                 frame.vars = entry
                 self._forget(names, frame)
             else:
-                frame.vars = head
+                frame.vars = exact if exact is not None else head
         finally:
             frame.loops -= 1
         if orelse:
@@ -176,24 +178,32 @@ class ControlFlow(Rounds):
                 pass
             self._forget(assigned_names(orelse), frame)
 
-    def _exact_rounds(self, frame: Frame, body, header_line: int, enter, judged, count: int) -> None:
+    def _exact_rounds(self, frame: Frame, body, header_line: int, enter, judged, count: int, total: int) -> dict | None:
         """Rounds 2, 3, ... each from the state the round before left (stops once a round starts
-        where an earlier one did: the rest repeat)."""
+        where an earlier one did: the rest repeat). Returns the names after the loop's `total`
+        rounds when known: every round was run, or a round ended where it began (the rest
+        change nothing); None otherwise."""
         frame.vars = dict(frame.vars)  # the first round's end stays as it was (it joins the head)
         seen = [dict(frame.vars)]
+        outcome: list[dict | None] = []
 
         def run() -> bool:
             enter()
             try:
                 self.exec_block(body, frame, header_line)
             except Dead:
+                outcome.append(None)
                 return False
             if any(_same_state(frame.vars, earlier) for earlier in seen):
+                outcome.append(dict(frame.vars) if _same_state(frame.vars, seen[-1]) else None)
                 return False
             seen.append(dict(frame.vars))
             return True
 
         self.later_rounds(judged, [run] * count, "it fails in a later round of the loop, not in the first")
+        if outcome:
+            return outcome[0]
+        return dict(frame.vars) if count == total - 1 else None
 
     def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame) -> None:
         """`for name, g in grads.items():` over a tuple, list or dict of known length: each round
