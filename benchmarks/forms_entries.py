@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "z13_lax_map_reduced_slices": "run(mesh, x)",
+    "nz9_lax_map_cast_slices": "run(mesh, x)",
     "z12_accumulate_counted_loop": "run(mesh, x)",
     "nz8_accumulate_loop_varying": "run(mesh, x)",
     "z10_tree_items_loop_export": "run(mesh, x)",
@@ -476,6 +478,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "z13_lax_map_reduced_slices": {11: "        w = jax.lax.pcast(w, 'i', to='varying') * (1.0 / np.sqrt(w.shape[0]))"},
     "z11_tree_values_loop_scaled": {9: "        outs.append(full)"},  # SF106: no collective to repair
     "z6_block_and_model_apply": {10: "        return g"},  # SF106: no collective to repair
     "z2_reduce_compose_lambdas": {16: "    to_log = compose(jnp.abs, lambda e: e, jnp.log)"},  # SF106
