@@ -270,6 +270,10 @@ class Expressions(Collectives, Sequences):
             found = receiver.get(args[0][0].value)
             return found if found is not None else args[1][0] if len(args) == 2 else Const(None)
         rule = transfer.method_rule(method, self.judge.target)
+        spelled = transfer.method_as_function(method, [value for value, _ in args], self.judge.target) \
+            if not keywords and not starred else None
+        if spelled is not None:  # `x.transpose(1, 0, 2)`: lax.transpose(x, (1, 0, 2))
+            rule, args = spelled[0], [(value, None) for value in spelled[1]]
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN
         if _SHARDING_KEYWORDS & set(keywords):
