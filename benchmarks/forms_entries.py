@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "z15_specs_from_calls": "run(x)",
+    "nz11_plan_fields_differ": "run(x)",
     "z14_heads_transposed_regather": "run(mesh, x)",
     "nz10_heads_transposed_varying": "run(mesh, x)",
     "z13_lax_map_reduced_slices": "run(mesh, x)",

@@ -62,6 +62,11 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
             return parse_spec(scope, bound, outer, depth + 1)
     if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
         return _spec_item(scope, expr, scopes, depth)
+    if isinstance(expr, ast.Call):  # `spec_fn()`, `plan.spec()`: what it returns (called_specs.py)
+        from codemods.analysis.called_specs import returned_expression
+
+        returned = returned_expression(scope, expr, scopes)
+        return parse_spec(scope, returned[0], returned[1], depth + 1) if returned is not None else None
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):  # `(P('i'),) * 2`: one spec per output
         for items, count in ((expr.left, expr.right), (expr.right, expr.left)):
             times = scope.constant(count, scopes)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.scopes import ModuleScope
 from codemods.analysis.syntax import DEFS
 
@@ -30,8 +31,8 @@ def _foreign(scope: ModuleScope, cls: ast.ClassDef, name: str):
         for child in ast.iter_child_nodes(node):
             if type(child) is ast.Attribute and child.attr == name and type(child.value) is ast.Name \
                     and isinstance(child.ctx, ast.Load) and child.value.id not in shadowed | scope.volatile:
-                owner = _constructed_class(scope, child.value.id, scopes)
-                if owner is not None and owner is not cls and _defines(owner, name):
+                owner = constructed_class(scope, child.value.id, scopes)
+                if owner is not None and owner is not cls and defines(owner, name):
                     yield id(child)
             inner, hidden = scopes, shadowed
             if isinstance(child, DEFS):
@@ -58,17 +59,37 @@ def _own_names(node: ast.Lambda | ast.ListComp) -> frozenset[str]:
         inner.target.id for inner in ast.walk(node) if type(inner) is ast.NamedExpr and type(inner.target) is ast.Name)
 
 
-def _constructed_class(scope: ModuleScope, receiver: str, scopes: tuple) -> ast.ClassDef | None:
+def constructed_class(scope: ModuleScope, receiver: str, scopes: tuple) -> ast.ClassDef | None:
+    """The module class `receiver` is an instance of: bound once to `C(...)`, or to a call of a
+    module function (`plan = auto_plan(mesh)`) whose every return is `C(...)` of one class."""
     bound, outer = scope.lookup_value(receiver, scopes)
     if not (type(bound) is ast.Call and type(bound.func) is ast.Name):
         return None
     callee = bound.func.id
     if any(scope.locals_of(function).binds(callee) for function in outer):
         return None  # a local name, not the module's class
-    return scope.classes.get(callee)
+    if callee in scope.classes:
+        return scope.classes[callee] if not scope.globals.functions.get(callee) else None
+    factory = scope.globals.unique_function(callee)
+    return _built_by(scope, factory) if isinstance(factory, ast.FunctionDef) and not factory.decorator_list else None
 
 
-def _defines(cls: ast.ClassDef, name: str) -> bool:
+def _built_by(scope: ModuleScope, factory: ast.FunctionDef) -> ast.ClassDef | None:
+    returns, found = [], set()
+    for node in iter_nodes(factory, prune=lambda inner: isinstance(inner, (*DEFS, ast.Lambda, ast.ClassDef))):
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return None  # a generator
+        if isinstance(node, ast.Return):
+            returns.append(node.value)
+    for value in returns:
+        if not (type(value) is ast.Call and type(value.func) is ast.Name and value.func.id in scope.classes) \
+                or scope.locals_of(factory).binds(value.func.id):
+            return None
+        found.add(value.func.id)
+    return scope.classes[found.pop()] if len(found) == 1 else None
+
+
+def defines(cls: ast.ClassDef, name: str) -> bool:
     """The class body binds `name` by exactly one def, and nothing may change how it is read."""
     if any(not _keeps_class(decorator) for decorator in cls.decorator_list) or cls.keywords:
         return False
