@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "z16_tree_items_comprehension": "run(mesh, x)",
+    "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",
     "nz11_plan_fields_differ": "run(x)",
     "z14_heads_transposed_regather": "run(mesh, x)",
@@ -482,6 +484,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "z16_tree_items_comprehension": {12: '    return [jax.lax.all_gather(w, "i", axis=0, tiled=True, to="reduced") for w in shards.values()]'},
     "z13_lax_map_reduced_slices": {11: "        w = jax.lax.pcast(w, 'i', to='varying') * (1.0 / np.sqrt(w.shape[0]))"},
     "z11_tree_values_loop_scaled": {9: "        outs.append(full)"},  # SF106: no collective to repair
     "z6_block_and_model_apply": {10: "        return g"},  # SF106: no collective to repair

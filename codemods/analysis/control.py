@@ -358,6 +358,14 @@ class ControlFlow(Rounds):
             items = members
         elif (count := self._range_length(generator.iter, frame)) is not None:
             items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
+        elif isinstance(iterated, Uniform) and not generator.ifs:
+            # `{k: f(v) for k, v in grads.items()}`: every element alike, of unknown count (uniform.py)
+            inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
+                                loops=frame.loops)
+            self.assign(generator.target, iterated.item, inner)
+            for part in parts:
+                self.eval(part, inner)
+            return None
         else:
             return None
         if generator.ifs:
