@@ -16,8 +16,8 @@ unmarked that raise are listed too: the analysis stays silent there by design wh
 depends on something it cannot know (the n* forms), and each such case is explained in NOTES. Prints a markdown report; exits 1 on a disagreement.
 
 `--fixed` runs each marked form as shardfix fixes it (unsafe fixes too) once in each of its
-contexts, without repairs: it must run. Forms importing equinox run when it is importable (e.g.
-`pip install --target DIR --no-deps equinox jaxtyping wadler-lindig` and DIR on PYTHONPATH),
+contexts, without repairs: it must run. Forms importing equinox (or ml_collections, omegaconf) run when it is importable (e.g.
+`pip install --target DIR --no-deps equinox jaxtyping wadler-lindig` (ml_collections absl-py omegaconf) and DIR on PYTHONPATH),
 else are "not run". The entries and the hand-read notes are in benchmarks/forms_entries.py.
 """
 from __future__ import annotations
@@ -411,10 +411,12 @@ def main(argv: list[str] | None = None) -> int:
     skipped = {stem: NOT_RUN[stem] for stem in stems if stem in NOT_RUN}
     # a form without an entry is reported, never counted as audited
     skipped.update((stem, "not audited: no entry written") for stem in missing)
-    if importlib.util.find_spec("equinox") is None:
-        for stem in stems:
-            if "import equinox" in (FORMS / f"{stem}.py").read_text(encoding="utf-8"):
-                skipped.setdefault(stem, "equinox is not installed")
+    for package in ("equinox", "ml_collections", "omegaconf"):
+        if importlib.util.find_spec(package) is None:
+            for stem in stems:
+                text = (FORMS / f"{stem}.py").read_text(encoding="utf-8")
+                if f"import {package}" in text or f"from {package}" in text:
+                    skipped.setdefault(stem, f"{package} is not installed")
     stems = [stem for stem in stems if stem not in skipped]
     if args.fixed:
         return run_fixed(stems, args.batch)

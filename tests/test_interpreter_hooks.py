@@ -35,4 +35,8 @@ def test_every_hook_defined_twice_hands_on_to_the_next():
 def test_the_mixins_share_no_other_method_names():
     shared = sorted(name for name, classes in _defined_by().items() if len(classes) > 1)
     # higher_order: ShapeFlow drops array shapes first (the function sees slices or batches).
-    assert shared == ["eval_Attribute", "eval_Call", "eval_Subscript", "higher_order"]
+    # call / call_method: argparse parsers, str methods and config classes (cli_args.py,
+    # attr_dicts.py) take their own callees and receivers first. _static_value: the loop variable
+    # of the item under analysis (loop_params.py).
+    assert shared == ["_static_value", "call", "call_method", "eval_Attribute", "eval_Call", "eval_Subscript",
+                      "higher_order"]

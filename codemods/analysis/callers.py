@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.attr_dicts import AttrTable
+from codemods.analysis.cli_args import Namespace
 from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.classes import class_level_references
@@ -49,11 +51,11 @@ class Callers:
             # from the one call there is (calls of the same def may capture different values)
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
-                    and not isinstance(passed, MeshValue) and not closure:
+                    and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure:
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
         first = found[0]
-        if all(value == first if isinstance(value, (Const, MeshValue)) else same_value(value, first) if isinstance(value, Instance)
+        if all(value == first if isinstance(value, (Const, MeshValue, Namespace, AttrTable)) else same_value(value, first) if isinstance(value, Instance)
                else isinstance(first, Function) and value.node is first.node for value in found):
             return first
         return None
@@ -77,7 +79,7 @@ class Callers:
         if not isinstance(built, TupleValue) or len(built.items) != len(names):
             return None  # a builder whose tuple does not fill every parameter: not this call
         item = built.items[names.index(name)]
-        return item if isinstance(item, (Const, MeshValue)) or settled(item) else None
+        return item if isinstance(item, (Const, MeshValue, Namespace, AttrTable)) or settled(item) else None
 
     def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
         """Every call of a module function when nothing else refers to it, or every construction

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.cli_args import spread_vars
 from codemods.analysis.nodes import (
     DEFS,
     FunctionDef,
@@ -25,7 +26,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.mutation import mutated_names
-from codemods.analysis.pyvalues import SPREAD
+from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
 
@@ -224,9 +225,11 @@ class Classes:
         the module uses setattr and the like."""
         if self._changers is None:
             names: set[str] = set()
+            spread = spread_vars(self.scope.tree)  # `Config(**vars(args))` reads, changes nothing
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
-                if (kind is ast.Name and node.id in _ANY_FIELD) or (kind is ast.Attribute and node.attr in _ANY_FIELD):
+                if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \
+                        or (kind is ast.Attribute and node.attr in _ANY_FIELD):
                     names.add("*")
                 elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
                         and node.func.func.id == "type":
@@ -256,9 +259,9 @@ class Classes:
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if not (isinstance(value, Const) or (isinstance(value, Instance) and value.fields is not None)) \
+            if not (isinstance(value, (Const, MeshValue)) or (isinstance(value, Instance) and value.fields is not None)) \
                     or (agreed is not None and not same_value(agreed, value)):
-                return UNKNOWN  # a constant, or an object built with constants (`self.config.axis`)
+                return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value
         return agreed if agreed is not None else UNKNOWN
 
@@ -273,7 +276,7 @@ class Classes:
         for name in all_param_names(facts.init.args):
             frame.vars[name] = UNKNOWN
         value = self.eval(facts.stores[attr], frame)
-        return value if isinstance(value, Const) or settled(value) else None
+        return value if isinstance(value, (Const, MeshValue)) or settled(value) else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every construction of the class: calls by its name, `cls(...)` in its classmethods,
@@ -339,9 +342,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         receiver = positional_params(init.args)[0].arg
         seen: dict[str, int] = {}
         for stmt in init.body:
-            for target, value in _receiver_stores(stmt, receiver):
+            for target, value in _stored_pairs(stmt, receiver):
                 seen[target.attr] = seen.get(target.attr, 0) + 1
-                facts.stores[target.attr] = value if value is not None else _UNKNOWABLE
+                facts.stores[target.attr] = value
         for attr, count in seen.items():
             if count > 1:
                 facts.stores[attr] = _UNKNOWABLE
@@ -439,27 +442,34 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.base is not None:  # the base's __init__ runs on this class's objects too
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
-    return [target for stmt in facts.init.body for target, _ in _receiver_stores(stmt, receiver, every=True)]
+    return [target for stmt in facts.init.body for target, _ in _stored_pairs(stmt, receiver)]
 
 
-def _receiver_stores(stmt: ast.stmt, receiver: str, every: bool = False) -> list[tuple[ast.Attribute, ast.expr | None]]:
-    """`self.attr = expr` statements of __init__'s top level, with what each stores: `self.a,
-    self.b = a, b` stores each item (None: an item not written out, as in `self.a, self.b = f()`).
-    An annotation without a value stores nothing (unless `every`: each target written)."""
-    if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or (stmt.value is None and not every):
+def _stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast.expr]]:
+    """(`self.attr` target, the expression it gets) of a store at __init__'s top level; a tuple
+    target (`self.mesh, self.cfg = mesh, cfg`) pairs item by item with a tuple display of the same
+    length, else its attributes get an expression that evaluates to unknown."""
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        targets = [stmt.target]
+    else:
         return []
-    found = []
-    for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
-        pairs = [(target, stmt.value)]
-        if isinstance(target, (ast.Tuple, ast.List)):
-            value = stmt.value
-            written = isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) \
-                and not any(isinstance(item, ast.Starred) for item in value.elts + target.elts) \
-                and not any(type(node) is ast.Name and node.id == receiver for node in ast.walk(value))  # swaps
-            pairs = list(zip(target.elts, value.elts)) if written else [(item, None) for item in target.elts]
-        found.extend((item, value) for item, value in pairs if isinstance(item, ast.Attribute)
-                     and isinstance(item.value, ast.Name) and item.value.id == receiver)
-    return found
+    pairs = []
+    for target in targets:
+        if type(target) in (ast.Tuple, ast.List):
+            values = stmt.value.elts if type(stmt.value) in (ast.Tuple, ast.List) \
+                and len(stmt.value.elts) == len(target.elts) \
+                and not any(type(item) is ast.Starred for item in stmt.value.elts + target.elts) else None
+            pairs.extend((item, values[index] if values is not None else _UNKNOWABLE)
+                         for index, item in enumerate(target.elts) if _is_field(item, receiver))
+        elif _is_field(target, receiver):
+            pairs.append((target, stmt.value))
+    return pairs
+
+
+def _is_field(target: ast.expr, receiver: str) -> bool:
+    return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver
 
 
 def class_level_references(cls: ast.ClassDef, name: str) -> int:

@@ -10,6 +10,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, pcast_result
+from codemods.analysis.pytrees import plain_tree, restored
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
@@ -18,6 +19,7 @@ from codemods.analysis.values import (
     AxisState,
     Const,
     DictValue,
+    Instance,
     State,
     Static,
     TupleValue,
@@ -40,6 +42,15 @@ class Collectives:
 
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
+        """A NamedTuple of arrays (grads) goes in as the tuple JAX flattens it to, and comes out
+        as an object of its class."""
+        record = args[0][0] if args and isinstance(args[0][0], Instance) else None
+        if record is None:
+            return self._collective(name, expr, args, keywords, starred, frame)
+        args = [(plain_tree(record), args[0][1])] + list(args[1:])
+        return restored(record, self._collective(name, expr, args, keywords, starred, frame))
+
+    def _collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         self.hazards += 1  # under vmap a collective may act otherwise (higher_order.py)
         rule = transfer.collective_rule(name)
         if starred:

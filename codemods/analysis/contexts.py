@@ -28,6 +28,7 @@ SHARED_NOTE = "the body is shared with another shard_map where this line does no
 class _Context:
     use: ShardMapUse
     verdicts: dict[int, tuple[int, int]] = field(default_factory=dict)  # site key -> slice of its verdicts
+    round: tuple | None = None  # (loop, function) when the use was analysed for one item of a loop
     runs: dict[int, int] = field(default_factory=dict)  # function id -> runs in this context
 
 
@@ -35,11 +36,12 @@ def analyse_each(interpreter: Interpreter, uses: list[ShardMapUse]) -> tuple[lis
     """Run every use, noting which verdicts and function runs each one produced."""
     runs: list[BodyRun] = []
     contexts: list[_Context] = []
-    for use in uses:
+    for use, round in _rounds(interpreter, uses):
         verdicts_before = {key: len(found) for key, found in interpreter.verdicts.items()}
         runs_before = dict(interpreter.function_runs)
         runs.append(interpreter.analyse(use))
         context = _Context(use)
+        context.round = round
         for key, found in interpreter.verdicts.items():
             start = verdicts_before.get(key, 0)
             if len(found) > start:
@@ -49,6 +51,27 @@ def analyse_each(interpreter: Interpreter, uses: list[ShardMapUse]) -> tuple[lis
                 context.runs[function] = count - runs_before.get(function, 0)
         contexts.append(context)
     return runs, contexts
+
+
+def _rounds(interpreter: Interpreter, uses: list[ShardMapUse]):
+    """Each use once, or once per item of the parameter loop it is applied in (loop_params.py),
+    with the loop variable bound to the item meanwhile."""
+    for use in uses:
+        looped = interpreter.loop_items(use)
+        if looped is None:
+            yield use, None
+            continue
+        loop, function, name, items = looped
+        for item, written in items:
+            interpreter.loop_binding = (function, name, item, written)
+            interpreter.scope.item_spec = interpreter.item_spec  # `in_specs=params["in_spec"]` (meshspec.py)
+            interpreter._static.clear()  # names read from the text may depend on the item
+            try:
+                yield use, (loop, function)
+            finally:
+                interpreter.loop_binding = None
+                interpreter.scope.item_spec = None
+                interpreter._static.clear()
 
 
 def context_verdicts(interpreter: Interpreter, contexts: list[_Context], agreed: list[Verdict]) -> list[Verdict]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
 from codemods.analysis.shape_flow import same_shapes
@@ -17,6 +18,7 @@ from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.values import (
     STATIC,
+    SameLeaves,
     record_tuple,
     UNKNOWN,
     AxisState,
@@ -106,11 +108,14 @@ class ControlFlow(Rounds):
         iterated = self._walked(stmt.iter, frame)
         frame.statement = None
         items = _known_items(iterated) or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
-        if items and len(items) <= MAX_UNROLLED and not _jumps(stmt.body) and isinstance(stmt, ast.For):
-            self._unrolled(stmt, items, frame)
+        body = stmt.body if not _jumps(stmt.body) else continues_as_branches(stmt.body)  # loop_rewrites.py
+        if items and len(items) <= MAX_UNROLLED and body is not None and not _jumps(body) and isinstance(stmt, ast.For):
+            self._unrolled(stmt, items, frame, body)
             return
         if isinstance(iterated, (Const, Static)):
             item = STATIC  # range(n), a tuple of constants: Python values
+        elif isinstance(iterated, SameLeaves):
+            item = iterated.item
         elif isinstance(iterated, TupleValue) and iterated.items:
             item = iterated.items[0]
             for other in iterated.items[1:]:
@@ -121,7 +126,8 @@ class ControlFlow(Rounds):
             item = UNKNOWN
         rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0
         self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
-                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame), rounds)
+                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame), rounds,
+                   at_least_once=isinstance(iterated, (SameLeaves, Uniform)))
 
     exec_AsyncFor = exec_For
 
@@ -130,7 +136,7 @@ class ControlFlow(Rounds):
                    lambda: self.eval(stmt.test, frame))
 
     def _loop(self, frame: Frame, body: list[ast.stmt], names: set[str], orelse: list[ast.stmt],
-              header_line: int, enter, rounds: int = 0) -> None:
+              header_line: int, enter, rounds: int = 0, at_least_once: bool = False) -> None:
         """The first round runs from the state before the loop and is judged (JAX raises at the
         first round that fails). After the loop each name holds the join of its value before it
         and after every round, found by running the body without judging until that stops
@@ -160,7 +166,9 @@ class ControlFlow(Rounds):
             if rounds >= 1 and not self.silent and not jumps and end is not entry and not returns_inside(body):
                 exact = dict(end) if rounds == 1 else \
                     self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1, rounds)
-            head = None if jumps else self._loop_head(frame, body, _joined(entry, end, unbound), unbound, header_line, enter)
+            # Leaves of a tree (at least one): the rounds after the first start where it ended.
+            start = end if at_least_once and end is not entry else _joined(entry, end, unbound)
+            head = None if jumps else self._loop_head(frame, body, start, unbound, header_line, enter)
             self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
             outer.update(self.round_values)
             self.round_values = outer
@@ -205,7 +213,7 @@ class ControlFlow(Rounds):
             return outcome[0]
         return dict(frame.vars) if count == total - 1 else None
 
-    def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame) -> None:
+    def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame, body: list[ast.stmt]) -> None:
         """`for name, g in grads.items():` over a tuple, list or dict of known length: each round
         runs with its own item. The first round is judged; a later one reports only what the first
         found fine (JAX raises at the first round that fails); a fix in the first holds only when
@@ -214,14 +222,14 @@ class ControlFlow(Rounds):
         first = len(self.slots)
         try:
             self.assign(stmt.target, items[0], frame)
-            self.exec_block(stmt.body, frame, stmt.iter.end_lineno)
+            self.exec_block(body, frame, stmt.iter.end_lineno)
             judged = self.slots[first:]
 
             def later(item: Value) -> bool:
                 outer, self.round_values = self.round_values, {}
                 try:
                     self.assign(stmt.target, item, frame)
-                    self.exec_block(stmt.body, frame, stmt.iter.end_lineno)
+                    self.exec_block(body, frame, stmt.iter.end_lineno)
                 finally:
                     seen, self.round_values = self.round_values, outer
                     outer.update(seen)
@@ -328,6 +336,8 @@ class ControlFlow(Rounds):
         """`[lax.psum(g, 'i') for g in (a, b)]` over a tuple, list or dict of known length: one
         item per element (a list of params is a pytree)."""
         results = self._comprehension(expr, [expr.elt], frame)
+        if isinstance(results, _Each):
+            return SameLeaves(results[0][0]) if isinstance(results[0][0], AxisState) else UNKNOWN
         return UNKNOWN if results is None else TupleValue(tuple(result[0] for result in results))
 
     eval_GeneratorExp = eval_ListComp
@@ -356,6 +366,8 @@ class ControlFlow(Rounds):
             items = [Const(item) for item in iterated.value]
         elif (members := self.enum_members(iterated)) is not None:
             items = members
+        elif isinstance(iterated, SameLeaves) and not generator.ifs:
+            items = [iterated.item]  # leaves in one state: one element stands for each
         elif (count := self._range_length(generator.iter, frame)) is not None:
             items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
         elif isinstance(iterated, Uniform) and not generator.ifs:
@@ -393,8 +405,9 @@ class ControlFlow(Rounds):
         finally:
             seen, self.round_values = self.round_values, outer
             outer.update(seen)
-        self._fixes_hold_every_round(judged, seen, "the elements are in different states")
-        return results
+        if len(items) > 1:  # one element (or leaves in one state): no other round to disagree with
+            self._fixes_hold_every_round(judged, seen, "the elements are in different states")
+        return _Each(results) if isinstance(iterated, SameLeaves) else results
 
     def _kept(self, generator: ast.comprehension, items: list[Value], frame: Frame) -> list[Value] | None:
         """The elements a comprehension's `if`s keep (`[ax for ax in SHAPE if SHAPE[ax] > 1]`),
@@ -458,6 +471,10 @@ class ControlFlow(Rounds):
             return None
         numbers = self._range_numbers(stmt.iter, frame)
         return [Const(number) for number in numbers] if numbers else None
+
+
+class _Each(list):
+    """The one element computed for every element of leaves in one state (SameLeaves)."""
 
 
 MAX_UNROLLED = 16  # items of a known container a loop is run once for each

@@ -15,7 +15,9 @@ from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
-from codemods.analysis.pytrees import TREE_LEAVES, tree_leaves
+from codemods.analysis.attr_dicts import AttrTable
+from codemods.analysis.cli_args import Namespace
+from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
 from codemods.analysis.sequences import Sequences, concatenated, converted
@@ -198,6 +200,8 @@ class Expressions(Collectives, Sequences):
             rule = transfer.attribute_rule(attr, self.judge.target)
             if rule is not None:
                 return transfer.through(rule, [receiver], [receiver], why=receiver.why)
+        if isinstance(receiver, (Namespace, AttrTable)):  # `args.data_axis`, `config.sharding` (cli_args.py, attr_dicts.py)
+            return self.named_attribute(receiver, attr)
         if isinstance(receiver, (Const, Static)):
             return STATIC
         return UNKNOWN  # attributes of objects are not followed
@@ -334,7 +338,7 @@ class Expressions(Collectives, Sequences):
         if (sequence := converted(name, args, keywords, starred)) is not None:
             return sequence  # `tuple(AXES)`
         if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:
-            return transfer.python_sum(args[0][0])
+            return python_sum(args[0][0])
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:

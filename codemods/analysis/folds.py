@@ -1,12 +1,6 @@
-"""Python's builtins that call a function they are given: `functools.reduce` (pipelines written
-as folds of functions) and `sorted(..., key=f)` (mesh axes ordered by size).
-
-Real code composes small steps with it: `reduce(lambda acc, f: f(acc), steps, x)` applies each
-step in turn, `reduce(lambda f, g: lambda x: g(f(x)), fns)` builds their composition. Python runs
-the fold eagerly while JAX traces, so the fold is followed step by step over the items of a
-known sequence: each call of the folding function gets the accumulated value and the next item,
-as Python would give them. An unknown sequence (or a longer one than MAX_FOLD_ITEMS) gives an
-unknown result; an empty one without an initial value raises TypeError: unknown too.
+"""`sorted(items, key=f)` inside a shard_map body and around it (mesh axes ordered by size:
+`sorted(mesh.axis_names, key=lambda a: -mesh.shape[a])`); `functools.reduce` is followed in
+higher_order.py.
 
 `sorted(items, key=f)` is ordered as Python orders it (stable, `reverse=` included) when f gives
 a number or a string for each item, all of one kind; else the call is left to sequences.py
@@ -22,30 +16,12 @@ from codemods.analysis.values import UNKNOWN, Const, Value
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
-FOLD = "functools.reduce"
 SORTED = "builtins.sorted"
-MAX_FOLD_ITEMS = 16  # longer folds are left unknown (each step is a function run)
+MAX_FOLD_ITEMS = 16  # longer sequences are left unknown (each key is a function run)
 
 
 class Folds:
-    """The fold half of the Interpreter (which supplies _traced, the higher-order call)."""
-
-    def fold(self, args, keywords, frame: Frame) -> Value:
-        if keywords or len(args) not in (2, 3):
-            return UNKNOWN
-        (func, node), (sequence, _) = args[0], args[1]
-        items = items_of(sequence)
-        if items is None or len(items) > MAX_FOLD_ITEMS:
-            return UNKNOWN
-        if len(args) == 3:
-            accumulated = args[2][0]
-        elif items:
-            accumulated, items = items[0], items[1:]
-        else:
-            return UNKNOWN
-        for item in items:
-            accumulated = self._traced(func, node, [accumulated, item], frame)
-        return accumulated
+    """The sorting half of the Interpreter (which supplies _traced, the higher-order call)."""
 
     def sorted_by_key(self, args, keywords, frame: Frame) -> Value | None:
         """None: not a call this follows (sorted without key=, or with other keywords)."""

@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.folds import FOLD, SORTED
+from codemods.analysis.folds import SORTED
 from codemods.analysis.nodes import FunctionNode
+from codemods.analysis.sequences import items_of
 from codemods.analysis.values import (
     STATIC,
     UNKNOWN,
@@ -44,6 +45,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     leaves,
+    record_tuple,
     same_value,
 )
 
@@ -251,6 +253,34 @@ class HigherOrder:
             return UNKNOWN if final else out
         return init if final else out
 
+    # -- folds -------------------------------------------------------------------------------
+    def _reduce(self, args, keywords, frame: Frame) -> Value:
+        """`functools.reduce(f, items[, initial])` over items known one by one (axis names kept by
+        `lambda acc, ax: acc + (ax,)`): f called on the running value and each item in turn."""
+        if keywords or len(args) not in (2, 3):
+            return UNKNOWN
+        (func, node), (iterable, _) = args[0], args[1]
+        items = items_of(record_tuple(iterable)) if isinstance(iterable, (TupleValue, Const, Instance)) else None
+        if items is None or len(items) > MAX_FOLDED or not isinstance(func, (Function, Partial, JaxName)):
+            return UNKNOWN
+        items = list(items)
+        if len(args) == 3:
+            running = args[2][0]
+        elif items:
+            running = items.pop(0)
+        else:
+            return UNKNOWN  # TypeError: nothing to reduce
+        self.note_ref(func, node)
+        for item in items:
+            running = self.fold_step(func, node, running, item, frame)
+        return running
+
+    def fold_step(self, func: Value, node: ast.expr, running: Value, item: Value, frame: Frame) -> Value:
+        """`f(running, item)`; `operator.add` and friends are the operators they name."""
+        if isinstance(func, JaxName) and func.name in _OPERATORS:
+            return self.binary(_OPERATORS[func.name], running, item)
+        return self.call(func, None, [(running, node), (item, node)], {}, False, frame)
+
     # -- custom derivatives ------------------------------------------------------------------
     def _custom_vjp(self, custom: Transformed, expr: ast.Call | None, args, keywords, frame: Frame) -> Value:
         """Without differentiation JAX traces the primal; under it the fwd rule (run on 0.10.2).
@@ -339,14 +369,20 @@ class HigherOrder:
         return TupleValue((result, grads))
 
 
+_OPERATORS = {"operator.add": "+", "operator.mul": "*"}
+MAX_FOLDED = 16  # items `functools.reduce` is followed over, one call each
+
+
 _CALLS = {
+    "functools.reduce": "_reduce",
+    "jax.tree.reduce": "tree_reduce",
+    "jax.tree_util.tree_reduce": "tree_reduce",
     "jax.lax.cond": "_cond",
     "jax.lax.switch": "_switch",
     "jax.lax.fori_loop": "_fori_loop",
     "jax.lax.while_loop": "_while_loop",
     "jax.lax.scan": "_scan",
     "jax.lax.map": "_map",
-    FOLD: "fold",  # folds.py
     SORTED: "sorted_by_key",
 }
 

@@ -46,7 +46,7 @@ class Instances:
                                  for member in other.body if isinstance(member, DEFS) and member.name == "__call__"))
         if any(id(node) not in resolved for node in call_attributes.values()):
             return False  # `block.__call__` handed somewhere not analysed (else it is some class's own)
-        seen = (analysed, call_attributes)
+        seen = (analysed, call_attributes, cls)
         holders = {id(node.value): node.targets[0] for node in iter_nodes(tree)
                    if type(node) is ast.Assign and len(node.targets) == 1
                    and type(node.targets[0]) in (ast.Name, ast.Attribute)}
@@ -73,10 +73,12 @@ class Instances:
     def _read_analysed(self, seen, read: ast.expr, container: bool, depth: int) -> bool:
         """A read of an object (`container`: of a list of objects) that calls it only where the
         analysis ran (`seen`: the analysed references of `__call__`, and the `.__call__` reads)."""
-        analysed, call_attributes = seen
+        analysed, call_attributes = seen[:2]
         if not container and (id(read) in analysed
                               or (id(read) in call_attributes and id(call_attributes[id(read)]) in analysed)):
             return True
+        if not container and len(seen) > 2 and self.module_read_harmless(seen, read, seen[2], depth):
+            return True  # flattened by JAX, or handed to a mapped body (pytree_modules.py)
         if container and self._walked_where_analysed(seen, read, depth):
             return True
         return self._passed_where_analysed(seen, read, container, depth)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.callers import Callers
+from codemods.analysis.attr_dicts import AttrDicts
+from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.method_refs import foreign_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
@@ -28,6 +30,8 @@ from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.pytrees import Pytrees
+from codemods.analysis.pytree_modules import PytreeModules
+from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
@@ -97,8 +101,8 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, Folds):
+class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -148,7 +152,7 @@ class Interpreter(NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow,
         if params is None:
             return run
         self.mesh, self.run = mesh, run
-        params = self.with_input_shapes(use, params)
+        params = self.with_module_arguments(use, self.with_input_shapes(use, params))
         self.runs_left = MAX_RUNS_PER_BODY
         self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
         if use.chain:
@@ -493,12 +497,14 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)
+        interpreter.uses = uses
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
         runs, contexts = analyse_each(interpreter, uses)
         verdicts = interpreter.agreed_verdicts()
         verdicts += context_verdicts(interpreter, contexts, verdicts)
         verdicts += repeated_verdicts(interpreter, contexts, verdicts)
+        verdicts += loop_verdicts(interpreter, contexts, verdicts)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)

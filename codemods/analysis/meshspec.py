@@ -60,6 +60,10 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         bound, outer = scope.lookup_value(expr.id, scopes)
         if bound is not None:
             return parse_spec(scope, bound, outer, depth + 1)
+    if isinstance(expr, ast.Subscript) and getattr(scope, "item_spec", None) is not None:
+        written = scope.item_spec(expr, scopes)  # a test case's spec, where the case is written (loop_params.py)
+        if written is not None:
+            return parse_spec(scope, written[0], written[1], depth + 1)
     if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
         return _spec_item(scope, expr, scopes, depth)
     if isinstance(expr, ast.Call):  # `spec_fn()`, `plan.spec()`: what it returns (called_specs.py)

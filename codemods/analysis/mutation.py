@@ -20,6 +20,26 @@ MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", 
                       "sort", "reverse", "__setitem__", "__delitem__", "__iadd__"})
 
 
+# List methods followed on a list of known items, by their argument count.
+_GROWERS = {"append": 1, "extend": 1, "insert": 2, "remove": 1}
+
+
+def _edited(items: list[Value], method: str, args: list[Value]) -> list[Value] | None:
+    """The items after `insert(i, x)` (i a constant int) or `remove(x)` (every item and x
+    constants); None when not known (remove of an absent item raises)."""
+    if method == "insert":
+        if not (isinstance(args[0], Const) and type(args[0].value) is int):
+            return None
+        items.insert(args[0].value, args[1])
+        return items
+    if not isinstance(args[0], Const) or not all(isinstance(item, Const) for item in items):
+        return None
+    for index, item in enumerate(items):
+        if type(item.value) is type(args[0].value) and item.value == args[0].value:
+            return items[:index] + items[index + 1:]
+    return None
+
+
 def mutated_names(tree: ast.Module) -> frozenset[str]:
     """Names whose object some code of the module changes in place (`d[k] = v`, `del d[k]`,
     `d.update(...)`), at any depth of subscripts."""
@@ -115,7 +135,7 @@ class Mutations:
         """`parts.append(x)` / `parts.extend(xs)` on a list that only this name of the running
         function holds (axis names collected in a loop): the name holds the longer list. False
         when the list may be seen from anywhere else (it is then forgotten instead)."""
-        if method not in ("append", "extend") or keywords or starred or len(args) != 1 \
+        if method not in _GROWERS or keywords or starred or len(args) != _GROWERS[method] \
                 or not isinstance(target, ast.Name) or frame.vars.get(target.id) is not receiver:
             return False
         from codemods.analysis.sequences import items_of
@@ -123,6 +143,12 @@ class Mutations:
         items = items_of(receiver) if isinstance(receiver, (TupleValue, Const)) else None
         if items is None or isinstance(receiver, Const) and not isinstance(receiver.value, tuple):
             return False
+        if method in ("insert", "remove"):  # `axes.remove('pipe')`, `axes.insert(0, 'data')`
+            items = _edited(list(items), method, [value for value, _ in args])
+            if items is None or self._seen_elsewhere(receiver, target.id, frame):
+                return False
+            frame.vars[target.id] = TupleValue(tuple(items))
+            return True
         added = [args[0][0]] if method == "append" else items_of(args[0][0])
         if added is None or self._seen_elsewhere(receiver, target.id, frame):
             return False

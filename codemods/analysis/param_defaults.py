@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from codemods.analysis.cli_args import Namespace
 from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, literal_value
 from codemods.analysis.pyvalues import python_value
@@ -26,7 +27,7 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
     if isinstance(node, (ast.Name, ast.Attribute)):
         found = interp.eval(node, defined_in)
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
-        if isinstance(found, Const) or settled(found) or python_value(found) is not NOT_LITERAL:
+        if isinstance(found, (Const, Namespace)) or settled(found) or python_value(found) is not NOT_LITERAL:
             return found
         # A class, or a dict no code changes (through the name or the parameter), is the object
         # a read of the name at call time gives: one binding, so the same object.

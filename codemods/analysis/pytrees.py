@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.sites import Site
+from codemods.analysis import transfer
 from codemods.analysis.transfer import collective_rule
 from codemods.analysis.values import (
     UNKNOWN,
@@ -18,11 +19,15 @@ from codemods.analysis.values import (
     Const,
     DictValue,
     Function,
+    Instance,
     JaxName,
     Partial,
+    SameLeaves,
     TupleValue,
     Value,
     leaves,
+    record_fields,
+    record_tuple,
 )
 
 if TYPE_CHECKING:
@@ -36,9 +41,42 @@ TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves"})
 def tree_leaves(tree: Value) -> Value:
     """The leaves of a tree of known structure, in JAX's order (dict keys sorted; None is an
     empty subtree)."""
+    if isinstance(tree, AxisState) and not tree.mixed and not tree.unknown and not tree.has(State.REDUCED) \
+            and not tree.has(U):
+        return SameLeaves(replace(tree, shape=None))
+    tree = plain_tree(tree)
     if not isinstance(tree, (TupleValue, DictValue)):
         return UNKNOWN
     return TupleValue(tuple(_ordered_leaves(tree)))
+
+
+def plain_tree(value: Value) -> Value:
+    """The tree with each object of a module NamedTuple (params, grads) as the tuple of its
+    fields, in their order: JAX flattens a NamedTuple as the tuple it is."""
+    if isinstance(value, Instance):
+        flat = record_tuple(value)
+        return TupleValue(tuple(plain_tree(item) for item in flat.items)) if isinstance(flat, TupleValue) else value
+    if isinstance(value, TupleValue):
+        return TupleValue(tuple(plain_tree(item) for item in value.items))
+    if isinstance(value, DictValue):
+        return DictValue(value.keys, tuple(plain_tree(item) for item in value.items))
+    return value
+
+
+def restored(template: Value, result: Value) -> Value:
+    """`result`, mapped from `plain_tree(template)`, with the NamedTuple objects of `template` back
+    (`jax.tree.map` gives an object of the same class)."""
+    if isinstance(template, Instance) and isinstance(result, TupleValue):
+        order = record_fields(template.cls)
+        if order is None or len(order) != len(result.items):
+            return UNKNOWN
+        items = [restored(dict(template.fields)[name], item) for name, item in zip(order, result.items)]
+        return Instance(template.cls, tuple(sorted(zip(order, items))))
+    if isinstance(template, TupleValue) and isinstance(result, TupleValue) and len(template.items) == len(result.items):
+        return TupleValue(tuple(map(restored, template.items, result.items)))
+    if isinstance(template, DictValue) and isinstance(result, DictValue) and template.keys == result.keys:
+        return DictValue(result.keys, tuple(map(restored, template.items, result.items)))
+    return result
 
 
 def _ordered_leaves(tree: Value):
@@ -101,7 +139,7 @@ class Pytrees:
         if expr is not None and len(trees) == 1 and isinstance(func, Partial) and isinstance(func.func, JaxName) \
                 and collective_rule(func.func.name) is not None:
             return self.call(func, expr, list(trees), {}, False, frame)
-        values = [tree for tree, _ in trees]
+        values = [plain_tree(tree) for tree, _ in trees]
         if isinstance(values[0], (TupleValue, DictValue)):
             if not _same_structure(values):
                 return UNKNOWN
@@ -109,12 +147,29 @@ class Pytrees:
             if not found or not all(isinstance(leaf, AxisState) for leaf in found):
                 return UNKNOWN
             self._note_tree_map_ref(func, func_node)
-            return self._map_in_order(func, values, [node for _, node in trees], frame)
+            return restored(trees[0][0], self._map_in_order(func, values, [node for _, node in trees], frame))
         if not all(isinstance(value, AxisState) for value in values):
             return UNKNOWN
         self._note_tree_map_ref(func, func_node)
         result = self.call(func, None, list(trees), {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
+
+    def tree_reduce(self, args, keywords, frame: Frame) -> Value:
+        """`jax.tree.reduce(f, tree[, initializer])`: `functools.reduce` over the tree's leaves.
+        Over leaves in one state (how many is not known), f is followed once on two of them: when
+        that keeps the state, every fold does (one leaf alone is the result itself)."""
+        if keywords or len(args) not in (2, 3):
+            return UNKNOWN
+        (func, node), (tree, tree_node) = args[0], args[1]
+        found = tree_leaves(tree)
+        if isinstance(found, TupleValue):
+            return self._reduce([(func, node), (found, tree_node)] + list(args[2:]), {}, frame)
+        if not isinstance(found, SameLeaves) or len(args) == 3 or not isinstance(func, (Function, Partial, JaxName)):
+            return UNKNOWN
+        self.note_ref(func, node)
+        item = found.item
+        folded = self.fold_step(func, node, item, item, frame)
+        return item if isinstance(folded, AxisState) and folded.same_state(item) and not folded.mixed else UNKNOWN
 
     def _map_in_order(self, func: Value, trees: list[Value], nodes: list[ast.expr], frame: Frame) -> Value:
         """f on each leaf in JAX's order (dict keys sorted): the first leaf's run is judged, the
@@ -140,7 +195,8 @@ class Pytrees:
         finally:
             seen, self.round_values = self.round_values, outer
             outer.update(seen)
-        self._fixes_hold_every_round(judged, seen, "the leaves of the tree are in different states")
+        if len(order) > 1:  # one leaf: no other round to disagree with
+            self._fixes_hold_every_round(judged, seen, "the leaves of the tree are in different states")
         return _rebuilt(trees[0], (), results)
 
     def judge_leaves(self, template: Site, tree: Value, gives, why: str, frame: Frame) -> Value:
@@ -198,3 +254,8 @@ class Pytrees:
     def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
         if isinstance(func, Function) and isinstance(func_node, ast.Name):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
+
+
+def python_sum(items: Value) -> Value:
+    """Python's `sum(...)`: of leaves in one state, `0 + a + b ...` is in that state."""
+    return transfer.python_sum(TupleValue((items.item,)) if isinstance(items, SameLeaves) else items)

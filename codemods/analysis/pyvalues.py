@@ -17,6 +17,7 @@ from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import (
+    STATIC,
     UNKNOWN,
     ClassValue,
     Const,
@@ -49,13 +50,28 @@ class MeshValue:
     names, read back through `mesh.axis_names`."""
 
     axes: tuple[str, ...]
-    sizes: tuple[int, ...] | None = None  # `mesh.shape`, when the call gives them as ints
+    sizes: tuple[int, ...] | None = None  # `jax.make_mesh((2, 4), ...)`: read back by `mesh.shape`
 
-    def shape(self) -> Value:
-        """`mesh.shape`: each axis name with its size (a dict in the mesh's axis order)."""
-        if self.sizes is None:
-            return UNKNOWN
-        return DictValue(self.axes, tuple(Const(size) for size in self.sizes))
+
+# Meshes built from their sizes (the first argument, or this keyword); `Mesh(devices, ...)` is not.
+_SIZES_KEYWORD = {"jax.make_mesh": "axis_shapes", "jax.sharding.AbstractMesh": "axis_sizes"}
+_DEVICE_MESH = "jax.experimental.mesh_utils.create_device_mesh"
+_BODY_MESH = frozenset({"jax.sharding.get_abstract_mesh", "jax.lax.axis_size"})
+_SIZE_ATTRIBUTES = frozenset({"shape", "axis_sizes", "size", "shape_tuple"})
+
+
+def mesh_sizes(mesh: MeshValue, attr: str) -> Value:
+    """`mesh.shape` (an ordered dict of sizes by axis), `mesh.axis_sizes`, `mesh.size`, `mesh.shape_tuple`."""
+    if attr == "shape":
+        return DictValue(mesh.axes, tuple(Const(size) for size in mesh.sizes))
+    if attr == "axis_sizes":
+        return Const(mesh.sizes)
+    if attr == "shape_tuple":
+        return Const(tuple(zip(mesh.axes, mesh.sizes)))
+    total = 1
+    for size in mesh.sizes:
+        total *= size
+    return Const(total)
 
 
 def python_value(value: Value) -> object:
@@ -145,10 +161,11 @@ class PythonValues:
             mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
             if isinstance(mesh, MeshValue):
                 return TupleValue(tuple(Const(axis) for axis in mesh.axes))
-        if expr.attr == "shape" and type(member) is ast.Name:
+        if expr.attr in _SIZE_ATTRIBUTES and (type(member) is ast.Name or type(member) is ast.Attribute
+                                               and type(member.value) is ast.Name):
             mesh = self.eval(member, frame)
-            if isinstance(mesh, MeshValue):
-                return mesh.shape()
+            if isinstance(mesh, MeshValue) and mesh.sizes is not None:
+                return mesh_sizes(mesh, expr.attr)
         if expr.attr in ("value", "name") and type(member) is ast.Attribute and type(member.value) is ast.Name:
             owner = self.eval(member.value, frame)
             if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) is not None:
@@ -161,6 +178,8 @@ class PythonValues:
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
         callee = self._jax_callee(expr.func, frame)
+        if callee is not None and callee.name in _BODY_MESH and frame.static_scopes is None and self.run is not None:
+            return self._body_mesh(callee.name, expr, frame)
         if callee is None or callee.name not in _CONTAINERS and callee.name not in _MESHES:
             return super().eval_Call(expr, frame)
         args, keywords, starred = self._eval_args(expr, frame)
@@ -169,7 +188,15 @@ class PythonValues:
             axes = axes_of(names) if not starred else None
             if axes is None or len(axes) != len(items_of(names) or ()):
                 return UNKNOWN
-            return MeshValue(axes, _mesh_sizes(callee.name, args, keywords, len(axes)))
+            keyword = _SIZES_KEYWORD.get(callee.name)
+            shape = args[0][0] if args else keywords[keyword][0] if keyword in keywords else None
+            sizes = items_of(shape) if keyword is not None and shape is not None else None
+            if keyword is None:  # `Mesh(devices, names)`: the sizes the device array is given
+                devices = args[0][1] if args else keywords["devices"][1] if "devices" in keywords else None
+                sizes = self._grid_sizes(devices, frame) if devices is not None else None
+            known = sizes is not None and len(sizes) == len(axes) and all(
+                isinstance(size, Const) and type(size.value) is int and size.value > 0 for size in sizes)
+            return MeshValue(axes, tuple(size.value for size in sizes) if known else None)
         if starred or len(args) > 1:
             return UNKNOWN
         given = args[0][0] if args else DictValue((), ())
@@ -187,6 +214,47 @@ class PythonValues:
         table = {key.value: value for key, value in pairs}  # later pairs win, as in dict()
         table.update({key: value for key, (value, _) in keywords.items()})
         return DictValue(tuple(table), tuple(table.values()))
+
+    def _body_mesh(self, name: str, expr: ast.Call, frame: Frame) -> Value:
+        """Inside a body being run (not code around it), JAX traces with the shard_map's mesh in
+        context: `get_abstract_mesh()` is that mesh (every axis, run on 0.10.2), `axis_size(a)`
+        the size of `a` (the product for a tuple; NameError for an axis not in axis_names=)."""
+        mesh = self.mesh
+        if name == "jax.sharding.get_abstract_mesh":
+            if expr.args or expr.keywords or mesh is None:
+                return super().eval_Call(expr, frame)
+            return MeshValue(mesh.axes, mesh.sizes)
+        args, keywords, starred = self._eval_args(expr, frame)
+        given = args[0][0] if len(args) == 1 and not keywords else keywords["axis_name"][0] \
+            if list(keywords) == ["axis_name"] and not args else None
+        axes = axes_of(given) if given is not None and not starred else None
+        manual = self._manual_axes(self.run.use)  # an axis outside axis_names= is unbound there
+        if axes is None or manual is False or manual is not None and not set(axes) <= manual:
+            return STATIC
+        sizes = [mesh.size(axis) for axis in axes] if mesh is not None else [None]
+        if None in sizes:
+            return STATIC
+        total = 1
+        for size in sizes:
+            total *= size
+        return Const(total)
+
+    def _grid_sizes(self, node: ast.expr, frame: Frame) -> list[Value] | None:
+        """The sizes of a device array written `np.array(jax.devices()).reshape(2, 4)` or
+        `mesh_utils.create_device_mesh((2, 4))` (None: not written so)."""
+        if type(node) is not ast.Call or node.keywords or any(type(arg) is ast.Starred for arg in node.args):
+            return None
+        func = node.func
+        if type(func) is ast.Attribute and func.attr == "reshape" and node.args:
+            sizes = [self.eval(arg, frame) for arg in node.args]
+            if len(sizes) == 1 and (isinstance(sizes[0], TupleValue)
+                                    or isinstance(sizes[0], Const) and isinstance(sizes[0].value, tuple)):
+                return items_of(sizes[0])  # `.reshape((2, 4))`
+            return sizes
+        callee = self._jax_callee(func, frame)
+        if callee is not None and callee.name == _DEVICE_MESH and node.args:
+            return items_of(self.eval(node.args[0], frame))
+        return None
 
     def _jax_callee(self, func: ast.expr, frame: Frame) -> JaxName | None:
         """The JAX or builtin object `func` names (`jax.make_mesh`, `dict`), read without running anything."""
@@ -241,18 +309,3 @@ class PythonValues:
         except TypeError:
             return None
         return members if members and distinct else None
-
-
-# Meshes whose first argument (or axis_shapes=) is the size of each axis.
-_SIZED_MESHES = {"jax.make_mesh": "axis_shapes", "jax.sharding.AbstractMesh": "axis_sizes"}
-
-
-def _mesh_sizes(factory: str, args, keywords, count: int) -> tuple[int, ...] | None:
-    keyword = _SIZED_MESHES.get(factory)
-    if keyword is None:
-        return None
-    given = keywords[keyword][0] if keyword in keywords else args[0][0] if args else None
-    sizes = python_value(given) if given is not None else NOT_LITERAL
-    if isinstance(sizes, tuple) and len(sizes) == count and all(type(size) is int for size in sizes):
-        return sizes
-    return None

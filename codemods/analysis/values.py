@@ -128,6 +128,16 @@ class DictValue:
 
 
 @dataclass(frozen=True)
+class SameLeaves:
+    """The list `jax.tree.leaves` gives for a tree whose leaves share one state (one in_specs entry
+    for the whole tree, `jax.tree.map` of it): how many is not known, each is `item` (a function
+    of arrays given it, `jnp.stack`, sees leaves in that state). Like every reader of such a tree
+    here, it takes the tree to hold at least one array."""
+
+    item: AxisState
+
+
+@dataclass(frozen=True)
 class JaxName:
     """A module-level object reached through imports, by canonical name (`jax.lax.psum`)."""
 
@@ -282,14 +292,18 @@ def record_tuple(value: Value) -> Value:
     if any(isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in _SEQUENCE_HOOKS
            for stmt in value.cls.body):
         return value
-    order = [stmt.target.id for stmt in value.cls.body
-             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)]
+    order = record_fields(value.cls)
     fields = dict(value.fields)
     if sorted(order) != sorted(fields):
         return value
     items = tuple(fields[name] for name in order)
     return Const(tuple(item.value for item in items)) if all(isinstance(item, Const) for item in items) \
         else TupleValue(items)
+
+
+def record_fields(cls: ast.ClassDef) -> list[str]:
+    """The fields of a `class C(NamedTuple)`, in their order."""
+    return [stmt.target.id for stmt in cls.body if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)]
 
 
 _SEQUENCE_HOOKS = frozenset({"__iter__", "__getitem__", "__len__", "__getattribute__"})
@@ -325,6 +339,8 @@ def leaves(value: Value) -> Iterator[Value]:
     if isinstance(value, (TupleValue, DictValue)):
         for item in value.items:
             yield from leaves(item)
+    elif isinstance(value, SameLeaves):
+        yield value.item
     else:
         yield value
 

@@ -1,0 +1,303 @@
+"""Configs read by attribute (issue 13): a dict subclass written in the file whose `__getattr__`
+reads its items (`__getattr__ = dict.__getitem__`, `def __getattr__(self, k): return self[k]`),
+`ml_collections.ConfigDict` and `OmegaConf.create({...})`; nested (`config.sharding.batch`), built in one call
+(`ConfigDict(mesh=ConfigDict(axes=("data",)))`, `ConfigDict({...})`) or by attribute stores
+right after it is made (`config = ConfigDict()` then `config.sharding = ConfigDict(...)`).
+
+A config is a dict some code may change. An item is read only when nothing can have changed it:
+the stores of the builder pattern are applied where the object is made (at the top level of one
+function, before any other use of the name); any other store of that attribute name, any item
+store of that key (or of a key not written as a constant), any dict-changing method call
+(`update`, `setdefault`, `pop`, ...) and `setattr` / `vars` / `__dict__` make the item unknown.
+Names the class itself or dict defines (`config.items`, `config.copy`) are not items.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from codemods.analysis.cli_args import changed_names
+from codemods.analysis.nodes import iter_with_scopes
+from codemods.analysis.sequences import items_of
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, JaxName, TupleValue, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+ML_COLLECTIONS = frozenset({"ml_collections.ConfigDict", "ml_collections.config_dict.ConfigDict"})
+OMEGACONF = frozenset({"omegaconf.OmegaConf.create"})
+_OMEGA_METHODS = frozenset({"keys", "items", "values", "get", "pop", "copy", "setdefault", "update", "merge_with",
+                            "items_ex", "clear"})
+_ML_KEYWORDS = frozenset({"type_safe", "convert_dict", "sort_keys"})
+_ML_METHODS = frozenset({"lock", "unlock", "unlocked", "is_locked", "is_type_safe", "to_dict", "to_json",
+                         "to_json_best_effort", "to_yaml", "copy_and_resolve_references", "get_ref", "get_oneway_ref",
+                         "ignore_type", "eq_as_configdict", "convert_dict", "allow_dotted_keys", "sort_keys"})
+_DICT_NAMES = frozenset(dir(dict))
+# Calls that may change a dict's items (list methods such as append cannot).
+_CHANGERS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__", "__setattr__",
+                       "__delattr__", "setattr", "delattr", "__ior__"})
+
+
+@dataclass(frozen=True)
+class AttrTable(DictValue):
+    """A dict whose items are read by attribute too (`config.sharding`)."""
+
+    shadowed: frozenset[str] = field(default=frozenset(), compare=False, repr=False)  # attributes that are not items
+
+
+@dataclass(frozen=True)
+class _Kind:
+    shadowed: frozenset[str]
+    stores_items: bool  # `config.x = v` sets item x
+    converts: bool  # nested plain dicts become configs (ml_collections, OmegaConf)
+    omega: bool = False  # OmegaConf: sequences become ListConfig, "${...}" strings are resolved on read
+
+
+class AttrDicts:
+    """Interpreter hooks (the Interpreter supplies scope, eval and the frames)."""
+
+    def call(self, callee, expr, args, keywords, starred, frame: Frame) -> Value:
+        kind = self._attr_kind(callee)
+        if kind is None or expr is None:
+            return super().call(callee, expr, args, keywords, starred, frame)
+        table = self._made(kind, args, keywords, starred)
+        if table is None:
+            return UNKNOWN
+        stores = self._builder_stores().get(id(expr))
+        if stores is not None:
+            if not kind.stores_items:
+                return UNKNOWN
+            static = self._static_frame(stores[0])
+            for target, value_node in stores[1]:
+                table = _stored(table, target, self.eval(value_node, static), kind)
+                if table is None:
+                    return UNKNOWN
+        return table
+
+    def named_attribute(self, receiver: Value, attr: str) -> Value:
+        if not isinstance(receiver, AttrTable):
+            return receiver.attribute(attr)  # an argparse namespace (cli_args.py)
+        if attr.startswith("_") or attr in receiver.shadowed or attr not in receiver.keys:
+            return UNKNOWN
+        changed = self._changed_items()
+        if changed is None or attr in changed:
+            return UNKNOWN
+        return receiver.get(attr)
+
+    # -- what a class is --------------------------------------------------------------------
+    def _attr_kind(self, callee: Value) -> _Kind | None:
+        if isinstance(callee, JaxName) and callee.name in ML_COLLECTIONS:
+            return _Kind(_DICT_NAMES | _ML_METHODS, True, True)
+        if isinstance(callee, JaxName) and callee.name in OMEGACONF:
+            return _Kind(_DICT_NAMES | _OMEGA_METHODS, True, True, omega=True)
+        if not isinstance(callee, ClassValue):
+            return None
+        cache = self.__dict__.setdefault("_attr_kinds", {})
+        if id(callee.cls) not in cache:
+            cache[id(callee.cls)] = self._class_kind(callee.cls)
+        return cache[id(callee.cls)]
+
+    def _class_kind(self, cls: ast.ClassDef) -> _Kind | None:
+        if len(cls.bases) != 1 or cls.keywords or cls.decorator_list or type(cls.bases[0]) is not ast.Name \
+                or cls.bases[0].id != "dict" or "dict" in self.scope.imports.bindings or self.scope.globals.binds("dict") \
+                or self.scope.subclassed(cls):
+            return None
+        reads = stores = False
+        names = set()
+        for index, stmt in enumerate(cls.body):
+            if index == 0 and type(stmt) is ast.Expr and type(stmt.value) is ast.Constant or type(stmt) is ast.Pass:
+                continue
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+                name, value = stmt.targets[0].id, stmt.value
+                alias = value.attr if type(value) is ast.Attribute and type(value.value) is ast.Name \
+                    and value.value.id == "dict" else None
+                if name == "__getattr__" and alias == "__getitem__":
+                    reads = True
+                elif name == "__setattr__" and alias == "__setitem__":
+                    stores = True
+                elif not (name == "__delattr__" and alias == "__delitem__"):
+                    return None
+                names.add(name)
+            elif type(stmt) is ast.FunctionDef and not stmt.decorator_list:
+                shape = _method_shape(stmt)
+                if shape is None:
+                    return None
+                reads, stores = reads or shape == "read", stores or shape == "store"
+                names.add(stmt.name)
+            else:
+                return None
+        return _Kind(_DICT_NAMES | frozenset(names), stores, False) if reads else None
+
+    def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
+        if starred or len(args) > 1:
+            return None
+        if kind.converts and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS):
+            return None  # ml_collections' keywords are settings, not items
+        given = args[0][0] if args else DictValue((), ())
+        if isinstance(given, DictValue):
+            pairs = dict(zip(given.keys, given.items))
+        else:
+            rows = items_of(given) if isinstance(given, (TupleValue, Const)) else None
+            rows = [items_of(row) for row in rows] if rows is not None else None
+            if rows is None or any(row is None or len(row) != 2 or not isinstance(row[0], Const)
+                                   or not isinstance(row[0].value, str) for row in rows):
+                return None
+            pairs = {row[0].value: row[1] for row in rows}
+        if not kind.converts:
+            pairs.update({key: value for key, (value, _) in keywords.items()})
+        if kind.converts:
+            pairs = {key: _converted(value, kind) for key, value in pairs.items()}
+        return AttrTable(tuple(pairs), tuple(pairs.values()), shadowed=kind.shadowed)
+
+    # -- what may change it -----------------------------------------------------------------
+    def _builder_stores(self) -> dict[int, tuple[tuple, list[tuple[list[str], ast.expr]]]]:
+        """Construction call -> (its scopes, [(attribute path, value)]) for `x = C(...)` at the
+        top level of a function (or the module) followed there by `x.a = v` / `x.a.b = v`
+        statements, with no other use of `x` before the last of them."""
+        cache = self.__dict__.get("_attr_builders")
+        if cache is not None:
+            return cache
+        cache, accounted = {}, set()
+        owners = [(self.scope.tree, ())] + [(node, scopes + (node,)) for node, scopes in iter_with_scopes(self.scope.tree)
+                                            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        for owner, scopes in owners:
+            for start, stmt in enumerate(owner.body):
+                if type(stmt) is not ast.Assign or type(stmt.value) is not ast.Call or len(stmt.targets) != 1 \
+                        or type(stmt.targets[0]) is not ast.Name:
+                    continue
+                name = stmt.targets[0].id
+                stores, nodes, last = [], [], stmt.end_lineno
+                for later in owner.body[start + 1:]:
+                    path = _store_path(later, name)
+                    if path is None:
+                        break
+                    stores.append((path, later.value))
+                    nodes.append(later.targets[0])
+                    last = later.end_lineno
+                if not stores or any(type(node) is ast.Name and node.id == name and node.lineno <= last
+                                     and node is not stmt.targets[0] and not _is_base(node, nodes)
+                                     for node in ast.walk(owner)):
+                    continue
+                cache[id(stmt.value)] = (scopes, stores)
+                accounted.update(id(node) for node in nodes)
+        self.__dict__["_attr_builders"] = cache
+        self.__dict__["_attr_accounted"] = accounted
+        return cache
+
+    def _changed_items(self) -> frozenset[str] | None:
+        """Item names some code may change other than by a builder's stores; None: any."""
+        if "_attr_changed" in self.__dict__:
+            return self.__dict__["_attr_changed"]
+        self._builder_stores()
+        accounted = self.__dict__["_attr_accounted"]
+        found: set[str] | None = set() if changed_names(self.scope.tree) is not None else None
+        for node in self._outside_attr_classes() if found is not None else ():
+            if type(node) is ast.Attribute and type(node.ctx) is not ast.Load and id(node) not in accounted:
+                found.add(node.attr)
+            elif type(node) is ast.Subscript and type(node.ctx) is not ast.Load:
+                key = node.slice
+                if type(key) is not ast.Constant:
+                    found = None
+                    break
+                found.add(str(key.value))
+            elif type(node) is ast.Call and (type(node.func) is ast.Attribute and node.func.attr in _CHANGERS
+                                             or type(node.func) is ast.Name and node.func.id in _CHANGERS):
+                found = None
+                break
+        result = frozenset(found) if found is not None else None
+        self.__dict__["_attr_changed"] = result
+        return result
+
+
+    def _outside_attr_classes(self):
+        """Every node but those of the config classes themselves (their `self[k] = v`)."""
+        stack: list[ast.AST] = [self.scope.tree]
+        while stack:
+            node = stack.pop()
+            yield node
+            if type(node) is ast.ClassDef and self._attr_kind(ClassValue(node)) is not None:
+                continue
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _method_shape(method: ast.FunctionDef) -> str | None:
+    """'read' for `def __getattr__(self, k): return self[k]` (or the same in a try that turns
+    KeyError into AttributeError), 'store' for `def __setattr__(self, k, v): self[k] = v`,
+    'delete' for `__delattr__` deleting the item; None for anything else."""
+    params = [param.arg for param in method.args.args]
+    body = method.body[1:] if method.body and type(method.body[0]) is ast.Expr \
+        and type(method.body[0].value) is ast.Constant else method.body
+    if method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.args.defaults or len(body) != 1:
+        return None
+    stmt = body[0]
+    if method.name == "__getattr__" and len(params) == 2:
+        if type(stmt) is ast.Try and len(stmt.body) == 1 and not stmt.orelse and not stmt.finalbody \
+                and all(len(handler.body) == 1 and type(handler.body[0]) is ast.Raise for handler in stmt.handlers):
+            stmt = stmt.body[0]
+        return "read" if type(stmt) is ast.Return and _item_of(stmt.value, params) else None
+    if method.name == "__setattr__" and len(params) == 3:
+        return "store" if type(stmt) is ast.Assign and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
+            and type(stmt.value) is ast.Name and stmt.value.id == params[2] else None
+    if method.name == "__delattr__" and len(params) == 2:
+        return "delete" if type(stmt) is ast.Delete and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
+            else None
+    return None
+
+
+def _item_of(node: ast.expr | None, params: list[str]) -> bool:
+    """`self[k]` with the method's own receiver and key parameters."""
+    return type(node) is ast.Subscript and type(node.value) is ast.Name and node.value.id == params[0] \
+        and type(node.slice) is ast.Name and node.slice.id == params[1]
+
+
+def _store_path(stmt: ast.stmt, name: str) -> list[str] | None:
+    """['a', 'b'] for `name.a.b = value` (one target, no other name on the left)."""
+    if type(stmt) is not ast.Assign or len(stmt.targets) != 1:
+        return None
+    path: list[str] = []
+    node = stmt.targets[0]
+    while type(node) is ast.Attribute:
+        path.insert(0, node.attr)
+        node = node.value
+    return path if path and type(node) is ast.Name and node.id == name else None
+
+
+def _is_base(name: ast.Name, targets: list[ast.Attribute]) -> bool:
+    for target in targets:
+        node = target
+        while type(node) is ast.Attribute:
+            node = node.value
+        if node is name:
+            return True
+    return False
+
+
+def _stored(table: AttrTable, path: list[str], value: Value, kind: _Kind) -> AttrTable | None:
+    """The table after `table.a.b = value` (None when a step is not a config of this kind)."""
+    head = path[0]
+    if head.startswith("_") or head in table.shadowed:
+        return None
+    items = dict(zip(table.keys, table.items))
+    if len(path) == 1:
+        items[head] = _converted(value, kind) if kind.converts else value
+    else:
+        inner = items.get(head)
+        if not isinstance(inner, AttrTable):
+            return None
+        inner = _stored(inner, path[1:], value, kind)
+        if inner is None:
+            return None
+        items[head] = inner
+    return AttrTable(tuple(items), tuple(items.values()), shadowed=table.shadowed)
+
+
+def _converted(value: Value, kind: _Kind) -> Value:
+    """ml_collections and OmegaConf turn a plain dict item into a config; OmegaConf also turns
+    sequences into ListConfig (not a tuple of axis names) and resolves "${...}" strings."""
+    if isinstance(value, DictValue) and not isinstance(value, AttrTable):
+        return AttrTable(value.keys, tuple(_converted(item, kind) for item in value.items), shadowed=kind.shadowed)
+    if kind.omega and (isinstance(value, TupleValue) or isinstance(value, Const) and (
+            isinstance(value.value, (tuple, list)) or isinstance(value.value, str) and "${" in value.value)):
+        return UNKNOWN
+    return value

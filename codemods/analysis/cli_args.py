@@ -1,0 +1,334 @@
+"""Axis names a program keeps on its command line (issue 13): an `argparse` parser built in one
+function, parsed from an argument list the code writes (`parser.parse_args([])`,
+`parse_args(list(argv))` with `argv=()`), read back as `args.data_axis`; and the string methods
+such values go through (`"data:4,expert:2".split(",")`, `item.split(":")`, `.strip()`).
+
+`parse_args()` with nothing (or `None`) reads `sys.argv`, which the analysis cannot know: those
+names stay unknown. A parser is followed only when its whole life is plain to see: assigned once
+to `argparse.ArgumentParser(...)` at the top level of one function (or the module), configured
+there by unconditional `add_argument` / `set_defaults` statements with options only, and used
+otherwise only to parse, after its last configuration (or returned, when no other code of the
+module configures any parser). Anything else (groups, subparsers,
+positional arguments, `required=True`, custom actions or types, a parser passed around) leaves
+the namespace unknown. A namespace some code may change (`args.axis = ...`, `setattr`, `vars`)
+is unknown too. `types.SimpleNamespace(axis="i")` and `argparse.Namespace(...)` written in the
+file are read the same way.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from codemods.analysis.nodes import NOT_LITERAL, iter_with_scopes
+from codemods.analysis.pyvalues import python_value
+from codemods.analysis.sequences import items_of
+from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+PARSER = "argparse.ArgumentParser"
+_NAMESPACES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})  # attributes given as keywords
+_PARSE = ("parse_args", "parse_known_args")
+_CONFIGURE = ("add_argument", "set_defaults")
+# Methods that change what a parser returns (a returned parser must meet none of them elsewhere).
+_PARSER_CHANGES = frozenset({"add_argument", "set_defaults", "add_argument_group", "add_mutually_exclusive_group",
+                             "add_subparsers", "register", "_add_action", "convert_arg_line_to_args"})
+# Constructor settings that keep option parsing standard for an argument list of `--name value`.
+_PARSER_KEYWORDS = frozenset({"prog", "usage", "description", "epilog", "formatter_class", "add_help",
+                              "allow_abbrev", "exit_on_error", "suggest_on_error", "color"})
+_ARGUMENT_KEYWORDS = frozenset({"default", "type", "help", "dest", "metavar", "choices", "action", "required"})
+_ACTIONS = {"store": None, "store_true": False, "store_false": True}
+_TYPES = {"int": int, "float": float, "str": str}
+# Pure methods of str, computed with Python's own on constant operands.
+_STR_METHODS = frozenset({"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace",
+                          "removeprefix", "removesuffix", "partition", "rpartition", "join", "title",
+                          "startswith", "endswith", "splitlines", "casefold"})
+
+
+@dataclass(frozen=True)
+class Namespace:
+    """Attributes read back by name: what `parse_args` returns (or a dict-backed config object
+    written in the file); `names` and `items` in order."""
+
+    names: tuple[str, ...]
+    items: tuple[Value, ...]
+
+    def attribute(self, name: str) -> Value:
+        return self.items[self.names.index(name)] if name in self.names else UNKNOWN
+
+
+@dataclass(frozen=True, eq=False)
+class Parser:
+    """An `argparse.ArgumentParser(...)` call: its configuration is read from the text."""
+
+    node: ast.Call
+
+
+def str_method(receiver: Value, method: str, args: list, keywords: dict, starred) -> Value | None:
+    """`"a,b".split(",")` and the like on constants (a list result is a constant tuple); None when
+    not such a call."""
+    if not isinstance(receiver, Const) or not isinstance(receiver.value, str) or method not in _STR_METHODS \
+            or starred:
+        return None
+    if method == "join":
+        items = items_of(args[0][0]) if len(args) == 1 and not keywords else None
+        if items is None or not all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
+            return UNKNOWN
+        return Const(receiver.value.join(item.value for item in items))
+    values = [python_value(value) for value, _ in args]
+    named = {key: python_value(value) for key, (value, _) in keywords.items()}
+    if any(value is NOT_LITERAL for value in values + list(named.values())):
+        return UNKNOWN
+    try:
+        result = getattr(receiver.value, method)(*values, **named)
+    except (TypeError, ValueError):
+        return UNKNOWN
+    return Const(tuple(result) if isinstance(result, list) else result)
+
+
+def changed_names(tree: ast.Module) -> frozenset[str] | None:
+    """Attribute names some code of the module stores (`args.axis = ...`); None when code may
+    change any attribute of any object (`setattr`, `vars`, `__dict__`)."""
+    if hasattr(tree, "_shardfix_changed_names"):
+        return tree._shardfix_changed_names
+    tree._shardfix_changed_names = result = _changed_names(tree)
+    return result
+
+
+def spread_vars(tree: ast.Module) -> frozenset[int]:
+    """Ids of the `vars` names of `f(**vars(obj))`: a read of the object's attributes that
+    changes nothing (any other `vars(obj)` hands out the live dict)."""
+    if not hasattr(tree, "_shardfix_spread_vars"):
+        tree._shardfix_spread_vars = frozenset(id(keyword.value.func) for keyword in ast.walk(tree)
+                                               if type(keyword) is ast.keyword and keyword.arg is None
+                                               and _is_vars(keyword.value))
+    return tree._shardfix_spread_vars
+
+
+def _changed_names(tree: ast.Module) -> frozenset[str] | None:
+    found = set()
+    spread = spread_vars(tree)
+    for node in ast.walk(tree):
+        if type(node) is ast.Attribute:
+            if type(node.ctx) is not ast.Load:
+                found.add(node.attr)
+            elif node.attr in ("__dict__", "__setattr__"):
+                return None
+        elif type(node) is ast.Name and node.id in ("setattr", "vars", "delattr") and id(node) not in spread:
+            return None
+    return frozenset(found)
+
+
+def _is_vars(node: ast.expr) -> bool:
+    return type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "vars" \
+        and len(node.args) == 1 and not node.keywords
+
+
+class CommandLines:
+    """Interpreter hooks (the Interpreter supplies scope, eval and the frames)."""
+
+    def call(self, callee, expr, args, keywords, starred, frame: Frame) -> Value:
+        if isinstance(callee, JaxName) and callee.name == PARSER and expr is not None:
+            return Parser(expr)
+        if expr is not None and _is_vars(expr) and isinstance(args[0][0] if args else None, Namespace) \
+                and not self.scope.globals.binds("vars") and "vars" not in self.scope.imports.bindings:
+            names = args[0][0]  # `**vars(args)`: the namespace's attributes as keywords
+            return DictValue(names.names, names.items)
+        if isinstance(callee, JaxName) and callee.name in _NAMESPACES:
+            changed = changed_names(self.scope.tree)  # `cfg.axis = ...` anywhere: not followed
+            if args or starred or changed is None or changed & set(keywords):
+                return UNKNOWN
+            return Namespace(tuple(keywords), tuple(value for value, _ in keywords.values()))
+        return super().call(callee, expr, args, keywords, starred, frame)
+
+    def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
+        if isinstance(receiver, Parser) and method in _PARSE:
+            parsed = self._parsed(receiver, args, keywords, starred)
+            if parsed is None:
+                return UNKNOWN
+            return parsed if method == "parse_args" else TupleValue((parsed, Const(())))
+        found = str_method(receiver, method, args, keywords, starred)
+        return found if found is not None else super().call_method(receiver, method, args, keywords, starred)
+
+    def _parsed(self, parser: Parser, args, keywords, starred) -> Namespace | None:
+        if starred or len(args) > 1 or set(keywords) - {"args"} or args and keywords:
+            return None
+        argv = args[0][0] if args else keywords["args"][0] if keywords else Const(None)
+        tokens = items_of(argv) if not (isinstance(argv, Const) and isinstance(argv.value, str)) else None
+        if tokens is None or not all(isinstance(token, Const) and isinstance(token.value, str) for token in tokens):
+            return None  # `parse_args()` or `parse_args(None)`: sys.argv, unknown here
+        table = self._parser_table(parser)
+        if table is None:
+            return None
+        defaults, options = table
+        values = dict(defaults)
+        words = [token.value for token in tokens]
+        index = 0
+        while index < len(words):  # `--name value`, `--name=value`, `--flag`, spelled in full
+            word = words[index]
+            name, _, inline = word.partition("=")
+            option = options.get(name)
+            if option is None:
+                return None
+            dest, action, convert = option
+            if action != "store":
+                if inline:
+                    return None
+                values[dest] = Const(_ACTIONS[action] is False)
+                index += 1
+                continue
+            if not inline and word == name:
+                if index + 1 >= len(words) or words[index + 1].startswith("-"):
+                    return None
+                inline, index = words[index + 1], index + 1
+            try:
+                values[dest] = Const(convert(inline) if convert is not None else inline)
+            except (TypeError, ValueError):
+                return None
+            index += 1
+        changed = changed_names(self.scope.tree)
+        if changed is None or changed & set(values):
+            return None
+        return Namespace(tuple(values), tuple(values.values()))
+
+    def _parser_table(self, parser: Parser):
+        """(defaults by dest, {option string: (dest, action, type)}) of a parser whose every use
+        is plain (see the module's doc), else None."""
+        located = self._parser_statements(parser.node)
+        if located is None:
+            return None
+        name, statements, frame = located
+        defaults: dict[str, Value] = {}
+        options: dict[str, tuple[str, str, object]] = {}
+        pending: dict[str, object] = {}  # dest -> type applied to a string default at parse time
+        typed: set[str] = set()
+        dests: set[str] = set()
+        for call in statements:
+            given = {keyword.arg: keyword.value for keyword in call.keywords}
+            if call.func.attr == "set_defaults":
+                if call.args or None in given:
+                    return None
+                for dest, node in given.items():
+                    value = self._literal(node, frame)
+                    if value is None or dest in typed:
+                        return None  # a typed option's string default is converted at parse time
+                    defaults[dest] = value
+                    pending.pop(dest, None)
+                continue
+            flags = [self._literal(arg, frame) for arg in call.args]
+            if not flags or None in given or set(given) - _ARGUMENT_KEYWORDS or not all(
+                    isinstance(flag, Const) and isinstance(flag.value, str) and flag.value.startswith("-")
+                    and not flag.value.startswith("---") for flag in flags):
+                return None  # a positional argument (parse_args([]) exits) or a setting not followed
+            strings = [flag.value for flag in flags]
+            action = self._literal(given["action"], frame) if "action" in given else Const("store")
+            required = self._literal(given["required"], frame) if "required" in given else Const(False)
+            if not isinstance(action, Const) or action.value not in _ACTIONS or required != Const(False):
+                return None
+            convert = None
+            if "type" in given:
+                if type(given["type"]) is not ast.Name or given["type"].id not in _TYPES \
+                        or given["type"].id in self.scope.imports.bindings or self.scope.globals.binds(given["type"].id) \
+                        or action.value != "store":
+                    return None
+                convert = _TYPES[given["type"].id]
+            if "dest" in given:
+                dest = self._literal(given["dest"], frame)
+                if not isinstance(dest, Const) or not isinstance(dest.value, str):
+                    return None
+                dest = dest.value
+            else:
+                long = [flag for flag in strings if flag.startswith("--")]
+                dest = (long or strings)[0].lstrip("-").replace("-", "_")
+            if "default" in given:
+                default = self._literal(given["default"], frame)
+                if default is None:
+                    return None
+            elif action.value != "store":
+                default = Const(_ACTIONS[action.value])
+            else:
+                default = defaults.get(dest, Const(None))
+            if any(flag in options for flag in strings) or dest in dests:
+                return None  # a conflicting option string (argparse raises); two options of one dest
+            dests.add(dest)
+            defaults[dest] = default
+            if convert is not None:
+                typed.add(dest)
+            if convert is not None and isinstance(default, Const) and isinstance(default.value, str):
+                pending[dest] = convert
+            else:
+                pending.pop(dest, None)
+            for flag in strings:
+                options[flag] = (dest, action.value, convert)
+        for dest, convert in pending.items():
+            try:
+                defaults[dest] = Const(convert(defaults[dest].value))
+            except (TypeError, ValueError):
+                return None
+        return defaults, options
+
+    def _literal(self, node: ast.expr, frame) -> Value | None:
+        value = self.eval(node, frame)
+        return value if python_value(value) is not NOT_LITERAL else None
+
+    def _parser_statements(self, node: ast.Call):
+        """(name, configuring calls in order, frame to read their values in) of the parser built
+        by `node`, or None when its use is not plain."""
+        scopes = self._scopes_of_node(node)
+        if scopes is None:
+            return None
+        owner = scopes[-1] if scopes else self.scope.tree
+        body = owner.body
+        keywords = {keyword.arg for keyword in node.keywords}
+        if node.args or None in keywords or keywords - _PARSER_KEYWORDS:
+            return None
+        assigned = [index for index, stmt in enumerate(body) if type(stmt) is ast.Assign and stmt.value is node]
+        if len(assigned) != 1 or len(body[assigned[0]].targets) != 1 or type(body[assigned[0]].targets[0]) is not ast.Name:
+            return None
+        start = assigned[0]
+        name = body[start].targets[0].id
+        configuring: list[ast.Call] = []
+        last = body[start].end_lineno
+        allowed: set[int] = {id(body[start].targets[0])}
+        for stmt in body[start + 1:]:
+            call = stmt.value if type(stmt) is ast.Expr else None
+            if type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr in _CONFIGURE \
+                    and type(call.func.value) is ast.Name and call.func.value.id == name:
+                configuring.append(call)
+                allowed.add(id(call.func.value))
+                last = stmt.end_lineno
+        returned = {id(stmt.value) for stmt in body[start + 1:] if type(stmt) is ast.Return
+                    and type(stmt.value) is ast.Name and stmt.value.id == name}
+        for found, _ in iter_with_scopes(owner):
+            if type(found) is not ast.Name or found.id != name or id(found) in allowed:
+                continue
+            parent = self._parse_receiver(found, owner) if id(found) not in returned else found
+            if parent is None or found.lineno <= last:
+                return None  # assigned again, passed on, configured elsewhere, or parsed before its options
+        if returned and any(type(node) is ast.Call and type(node.func) is ast.Attribute
+                            and node.func.attr in _PARSER_CHANGES and node not in configuring
+                            for node in ast.walk(self.scope.tree)):
+            return None  # a parser a builder returns: configured nowhere else in the module
+        inner = [scope for scope in ast.walk(owner) if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                                                           ast.ClassDef)) and scope is not owner]
+        if any(type(found) is ast.Name and found.id == name for scope in inner for found in ast.walk(scope)):
+            return None  # read in a nested function: another time, maybe another parser
+        return name, configuring, self._static_frame(scopes)
+
+    def _parse_receiver(self, name: ast.Name, owner: ast.AST) -> ast.Call | None:
+        """The `name.parse_args(...)` call `name` is the receiver of, if it is one."""
+        for node in ast.walk(owner):
+            if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.value is name \
+                    and node.func.attr in _PARSE:
+                return node
+        return None
+
+    def _scopes_of_node(self, node: ast.AST):
+        cache = self.__dict__.setdefault("_node_scopes", {})
+        if not cache:
+            for found, scopes in iter_with_scopes(self.scope.tree):
+                if type(found) is ast.Call:
+                    cache[id(found)] = scopes
+        return cache.get(id(node))

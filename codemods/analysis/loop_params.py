@@ -1,0 +1,197 @@
+"""A shard_map applied once per item of a parameter list (issue 13): test cases written as a
+loop (`for axes in CASES:` building and applying a mapper, often under `self.subTest`), the
+axis names taken from the loop variable.
+
+Each item is a context of its own: the use is analysed once per item with the loop variable
+bound to it (`for` over a known sequence, one plain name as the target, never rebound in the
+loop). A site whose items disagree is a finding from the first item where every run fails alike,
+when the loop runs unconditionally in its function, the mapper is built and applied in every
+round (no `break`, `continue`, `return`, `raise` or `try` in the loop, only `with` around them)
+and no earlier item met a failing site. No fix: a cast right for one item breaks another.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.mutation import mutated_names
+from codemods.analysis.sequences import items_of
+from codemods.analysis.sites import Verdict
+from codemods.analysis.values import AxisState, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.contexts import _Context
+    from codemods.analysis.interpreter import Frame, Interpreter
+    from codemods.analysis.shardmap import ShardMapUse
+
+LOOP_NOTE = "another item of the loop passes this line; a cast here would break it"
+MAX_ITEMS = 16
+_STOPS = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Try, ast.If, ast.While, ast.For, ast.AsyncFor,
+          ast.Match, ast.Yield, ast.YieldFrom)
+
+
+class LoopParams:
+    """Interpreter hooks: the loop variable of the item under analysis."""
+
+    loop_binding: tuple | None = None  # (function, name, value, written item) while one item is analysed
+
+    def _static_value(self, name: str, frame: Frame) -> Value:
+        binding = self.loop_binding
+        scopes = frame.static_scopes or ()
+        if binding is not None and name == binding[1] and binding[0] in scopes:
+            inner = scopes[scopes.index(binding[0]) + 1:]
+            if not any(self.scope.locals_of(scope).binds(name) for scope in inner):
+                return binding[2]
+        return super()._static_value(name, frame)
+
+    def loop_items(self, use: ShardMapUse) -> tuple[ast.For, ast.FunctionDef, str, list[Value]] | None:
+        """(loop, its function, variable, items) of a use inside a `for` over a known sequence."""
+        if not use.call_scopes or use.decorated or use.chain:
+            return None
+        function = use.call_scopes[-1]
+        parents = self._parent_map()
+        node, loop = use.node, None
+        while node is not None and node is not function:
+            parent = parents.get(id(node))
+            if type(parent) is ast.For and node in parent.body:
+                loop = parent
+                break
+            node = parent
+        if loop is None or type(loop.target) is not ast.Name or loop.orelse:
+            return None
+        name = loop.target.id
+        if any(type(found) is ast.Name and found.id == name and not isinstance(found.ctx, ast.Load)
+               and found is not loop.target for stmt in loop.body for found in ast.walk(stmt)):
+            return None
+        self.silent += 1
+        try:
+            items = items_of(self.eval(loop.iter, self._static_frame(use.call_scopes)))
+        finally:
+            self.silent -= 1
+        if not items or len(items) > MAX_ITEMS or any(isinstance(item, AxisState) for item in items):
+            return None
+        nodes, where = self._item_nodes(loop.iter, use.call_scopes, function) or ((), ())
+        return loop, function, name, [(item, (nodes[index], where) if len(nodes) == len(items) else None)
+                                      for index, item in enumerate(items)]
+
+    def _item_nodes(self, expr: ast.expr, scopes: tuple, function: ast.FunctionDef):
+        """The written items of a case list (`CASES = [...]`, a class's `PARAMS = [...]` read
+        through `self`) and the scopes they are written in, when no code changes it in place."""
+        changed = mutated_names(self.scope.tree)
+        where: tuple = ()
+        if type(expr) is ast.Name:
+            bound, where = self.scope.lookup_value(expr.id, scopes)
+            if expr.id in changed:
+                return None
+        elif type(expr) is ast.Attribute and type(expr.value) is ast.Name and "." + expr.attr not in changed:
+            cls = self.scope.class_of(function)
+            params = function.args.posonlyargs + function.args.args
+            owner = cls.name if cls is not None and params and expr.value.id == params[0].arg else expr.value.id
+            bound = self.scope.class_value(owner, expr.attr)
+        else:
+            return None
+        if type(bound) not in (ast.List, ast.Tuple) or any(type(item) is ast.Starred for item in bound.elts):
+            return None
+        return bound.elts, where
+
+    def item_spec(self, expr: ast.expr, scopes: tuple) -> tuple[ast.expr, tuple] | None:
+        """`params["in_spec"]` of the item under analysis: the expression its case writes."""
+        binding = self.loop_binding
+        if binding is None or binding[3] is None or type(expr) is not ast.Subscript or type(expr.value) is not ast.Name \
+                or expr.value.id != binding[1] or binding[0] not in scopes or type(expr.slice) is not ast.Constant:
+            return None
+        inner = scopes[scopes.index(binding[0]) + 1:]
+        if any(self.scope.locals_of(scope).binds(binding[1]) for scope in inner):
+            return None
+        (case, where), key = binding[3], expr.slice.value
+        if type(case) is ast.Dict and None not in case.keys:
+            found = [value for name, value in zip(case.keys, case.values) if type(name) is ast.Constant and name.value == key]
+            unique = len(case.keys) == len({name.value for name in case.keys if type(name) is ast.Constant})
+            return (found[0], where) if len(found) == 1 and unique else None
+        if type(case) is ast.Call and type(case.func) is ast.Name and case.func.id == "dict" and not case.args \
+                and "dict" not in self.scope.imports.bindings and not self.scope.globals.binds("dict"):
+            found = [keyword.value for keyword in case.keywords if keyword.arg == key]
+            return (found[0], where) if len(found) == 1 and all(keyword.arg for keyword in case.keywords) else None
+        return None
+
+    def every_round(self, loop: ast.For, function: ast.FunctionDef, use: ShardMapUse) -> bool:
+        """The loop runs unconditionally in its function, and each round builds the mapper and
+        applies it (`f = shard_map(...)` then `f(x)`, or `shard_map(...)(x)`)."""
+        parents = self._parent_map()
+        node = parents.get(id(loop))
+        while node is not function:
+            if type(node) not in (ast.With, ast.AsyncWith) or node is None:
+                return False
+            node = parents.get(id(node))
+        body = _flat(loop.body)
+        if body is None:
+            return False
+        if any(isinstance(found, _STOPS) for stmt in body for found in ast.walk(stmt)
+               if not isinstance(found, (ast.FunctionDef, ast.Lambda))):
+            return False
+        parent = parents.get(id(use.node))
+        if type(parent) is ast.Call and parent.func is use.node:
+            return True
+        if type(parent) is not ast.Assign or parent not in body or len(parent.targets) != 1 \
+                or type(parent.targets[0]) is not ast.Name:
+            return False
+        name = parent.targets[0].id
+        later = body[body.index(parent) + 1:]
+        return any(type(found) is ast.Call and type(found.func) is ast.Name and found.func.id == name
+                   for stmt in later for found in ast.walk(stmt))
+
+
+def _flat(block: list[ast.stmt]) -> list[ast.stmt] | None:
+    """The statements of a loop body with its `with` blocks opened."""
+    found: list[ast.stmt] = []
+    for stmt in block:
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            inner = _flat(stmt.body)
+            if inner is None:
+                return None
+            found.extend(inner)
+        else:
+            found.append(stmt)
+    return found
+
+
+def loop_verdicts(interpreter: Interpreter, contexts: list[_Context], taken: list[Verdict]) -> list[Verdict]:
+    """Sites the items of one loop disagree on: see the module's doc."""
+    done = {verdict.site.key for verdict in taken}
+    found: list[Verdict] = []
+    for key, verdicts in interpreter.verdicts.items():
+        if key in done or all(verdict is None for verdict in verdicts):
+            continue
+        function = interpreter.site_nodes[key].function
+        if not interpreter._closed(function):
+            continue
+        mine = [context for context in contexts if context.runs.get(id(function), 0)]
+        rounds = [context for context in mine if getattr(context, "round", None) is not None]
+        if not rounds or len(rounds) != len(mine) or len({id(context.use) for context in rounds}) != 1:
+            continue
+        use = rounds[0].use
+        if not interpreter.every_round(rounds[0].round[0], rounds[0].round[1], use):
+            continue
+        for context in rounds:
+            if key not in context.verdicts:
+                break
+            start, end = context.verdicts[key]
+            own = verdicts[start:end]
+            if all(verdict is None for verdict in own):
+                if not _passed(interpreter, context):
+                    break  # this round fails elsewhere first
+                continue
+            first = own[0]
+            if first is not None and all(v is not None and v.key() == first.key() for v in own) \
+                    and len(own) == context.runs.get(id(function), 0):
+                found.append(replace(first, fixable=False, rebind=None, note=LOOP_NOTE))
+            break  # the first round that fails here decides; a later one is never traced
+    return found
+
+
+def _passed(interpreter: Interpreter, context: _Context) -> bool:
+    """No site of the round failed."""
+    return all(verdict is None for key, (start, end) in context.verdicts.items()
+               for verdict in interpreter.verdicts[key][start:end])
