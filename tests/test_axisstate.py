@@ -317,8 +317,15 @@ def test_a_loop_keeps_a_state_every_round_keeps():
 
 
 def test_a_loop_that_changes_a_state_gives_unknown_after_it():
-    # round one makes r varying, so after the loop it is invariant or varying: not known
-    assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r + x\n", "r").on("i") is Q
+    # round one makes r varying; a loop that may run no round leaves it invariant or varying: not known
+    assert state_of("r = lax.psum(x, 'i')\nwhile r.sum() > 0:\n    r = r + x\n", "r").on("i") is Q
+    assert state_of("r = lax.psum(x, 'i')\nfor _ in range(n):\n    r = r + x\n", "r").on("i") is Q
+    # three rounds certainly run: r is what the last round left
+    assert state_of("r = lax.psum(x, 'i')\nfor _ in range(3):\n    r = r + x\n", "r").on("i") is V
+    assert state_of("r = lax.psum(x, 'i')\nfor _ in range(1):\n    r = r + x\n", "r").on("i") is V
+    # a round that may return leaves the count of rounds unknown
+    body = "r = lax.psum(x, 'i')\nfor _ in range(3):\n    if x.ndim == 2:\n        return r\n    r = r + x\n"
+    assert state_of(body, "r").on("i") is Q
     # break / continue: what the body binds is unknown after it
     body = "r = lax.psum(x, 'i')\nfor k in range(3):\n    if k:\n        break\n    r = r * 2\n"
     assert state_of(body, "r").on("i") is Q

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.loop_rewrites import continues_as_branches
+from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
@@ -119,12 +120,14 @@ class ControlFlow(Rounds):
             item = iterated.items[0]
             for other in iterated.items[1:]:
                 item = join(item, other)
+        elif isinstance(iterated, Uniform):
+            item = iterated.item  # `for name, g in grads.items()` (uniform.py)
         else:
             item = UNKNOWN
         rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0
         self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
                    stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame), rounds,
-                   at_least_once=isinstance(iterated, SameLeaves))
+                   at_least_once=isinstance(iterated, (SameLeaves, Uniform)))
 
     exec_AsyncFor = exec_For
 
@@ -159,8 +162,10 @@ class ControlFlow(Rounds):
             outer, self.round_values = self.round_values, {}
             # Only where judging (not inside another loop's silent rounds): nested counted loops
             # would multiply their rounds.
-            if rounds >= 2 and not self.silent and not jumps and end is not entry and not returns_inside(body):
-                self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1)
+            exact = None  # the names after the loop's last round, when every round was run or repeats
+            if rounds >= 1 and not self.silent and not jumps and end is not entry and not returns_inside(body):
+                exact = dict(end) if rounds == 1 else \
+                    self._exact_rounds(frame, body, header_line, enter, judged, min(rounds, MAX_EXACT_ROUNDS) - 1, rounds)
             # Leaves of a tree (at least one): the rounds after the first start where it ended.
             start = end if at_least_once and end is not entry else _joined(entry, end, unbound)
             head = None if jumps else self._loop_head(frame, body, start, unbound, header_line, enter)
@@ -171,7 +176,7 @@ class ControlFlow(Rounds):
                 frame.vars = entry
                 self._forget(names, frame)
             else:
-                frame.vars = head
+                frame.vars = exact if exact is not None else head
         finally:
             frame.loops -= 1
         if orelse:
@@ -181,24 +186,32 @@ class ControlFlow(Rounds):
                 pass
             self._forget(assigned_names(orelse), frame)
 
-    def _exact_rounds(self, frame: Frame, body, header_line: int, enter, judged, count: int) -> None:
+    def _exact_rounds(self, frame: Frame, body, header_line: int, enter, judged, count: int, total: int) -> dict | None:
         """Rounds 2, 3, ... each from the state the round before left (stops once a round starts
-        where an earlier one did: the rest repeat)."""
+        where an earlier one did: the rest repeat). Returns the names after the loop's `total`
+        rounds when known: every round was run, or a round ended where it began (the rest
+        change nothing); None otherwise."""
         frame.vars = dict(frame.vars)  # the first round's end stays as it was (it joins the head)
         seen = [dict(frame.vars)]
+        outcome: list[dict | None] = []
 
         def run() -> bool:
             enter()
             try:
                 self.exec_block(body, frame, header_line)
             except Dead:
+                outcome.append(None)
                 return False
             if any(_same_state(frame.vars, earlier) for earlier in seen):
+                outcome.append(dict(frame.vars) if _same_state(frame.vars, seen[-1]) else None)
                 return False
             seen.append(dict(frame.vars))
             return True
 
         self.later_rounds(judged, [run] * count, "it fails in a later round of the loop, not in the first")
+        if outcome:
+            return outcome[0]
+        return dict(frame.vars) if count == total - 1 else None
 
     def _unrolled(self, stmt: ast.For, items: list[Value], frame: Frame, body: list[ast.stmt]) -> None:
         """`for name, g in grads.items():` over a tuple, list or dict of known length: each round
@@ -357,6 +370,14 @@ class ControlFlow(Rounds):
             items = [iterated.item]  # leaves in one state: one element stands for each
         elif (count := self._range_length(generator.iter, frame)) is not None:
             items = [STATIC] * count  # `[Block(cfg) for _ in range(cfg.depth)]`: a list of that length
+        elif isinstance(iterated, Uniform) and not generator.ifs:
+            # `{k: f(v) for k, v in grads.items()}`: every element alike, of unknown count (uniform.py)
+            inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
+                                loops=frame.loops)
+            self.assign(generator.target, iterated.item, inner)
+            for part in parts:
+                self.eval(part, inner)
+            return None
         else:
             return None
         if generator.ifs:

@@ -19,6 +19,7 @@ from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
+from codemods.analysis.uniform import tree_view
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     compare_constants,
@@ -137,6 +138,8 @@ class Expressions(Collectives, Sequences):
             if type(left.value) is type(right.value) is int and op in _INT_FOLDS and (op in "+-*" or right.value):
                 return Const(_INT_FOLDS[op](left.value, right.value))  # `axes[: i + 1]` in a counted loop
             return STATIC
+        if isinstance(left, (Const, Static)) and isinstance(right, (Const, Static)):
+            return STATIC  # Python numbers (`w.shape[1] // 2`), not arrays
         if a is None or b is None:
             return UNKNOWN
         arrays = [value for value in (left, right) if isinstance(value, AxisState)]
@@ -259,6 +262,8 @@ class Expressions(Collectives, Sequences):
         return args, keywords, starred
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
+        if isinstance(receiver, AxisState) and (view := tree_view(receiver, method, args, keywords)) is not None:
+            return view  # `grads.items()` (uniform.py)
         if isinstance(receiver, DictValue) and not args and not keywords and method in ("items", "keys", "values"):
             keys = tuple(Const(key) for key in receiver.keys)  # a dict of params walked by key
             pairs = {"items": tuple(TupleValue(pair) for pair in zip(keys, receiver.items)),
@@ -269,6 +274,10 @@ class Expressions(Collectives, Sequences):
             found = receiver.get(args[0][0].value)
             return found if found is not None else args[1][0] if len(args) == 2 else Const(None)
         rule = transfer.method_rule(method, self.judge.target)
+        spelled = transfer.method_as_function(method, [value for value, _ in args], self.judge.target) \
+            if not keywords and not starred else None
+        if spelled is not None:  # `x.transpose(1, 0, 2)`: lax.transpose(x, (1, 0, 2))
+            rule, args = spelled[0], [(value, None) for value in spelled[1]]
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN
         if _SHARDING_KEYWORDS & set(keywords):

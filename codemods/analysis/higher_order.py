@@ -7,8 +7,8 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
   types, so the result is the branches' common state (unknown when they differ).
 - `lax.fori_loop`, `lax.while_loop` and `lax.scan` trace their body once (even for zero trips),
   `while_loop` its predicate too; the carry must come out in the state it went in.
-- `lax.map(f, xs)` traces f on one slice of xs (a slice keeps its state); the stacked result
-  keeps f's states. With `batch_size=` it runs through vmap (below).
+- `lax.map(f, xs)` traces f on one slice of xs (a slice keeps its state, reduced included);
+  the stacked result keeps f's states. With `batch_size=` it runs through vmap (below).
 - `jax.grad` / `jax.value_and_grad` trace the function forward first: a failure there raises.
   A gradient has the state of its primal (varying in, varying out).
 - `jax.vmap(f)`: states pass through unchanged, but `all_gather(to='reduced')` under vmap
@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.folds import SORTED
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import (
@@ -314,7 +315,7 @@ class HigherOrder:
             return UNKNOWN  # batch_size= runs f under vmap
         (func, node), (xs, _) = args
         first = len(self.slots)
-        result = self._traced(func, node, [xs if _known(xs) else UNKNOWN], frame)
+        result = self._traced(func, node, [xs if _known(xs) or _reduced_slices(xs) else UNKNOWN], frame)
         self._stacked(first, result)
         return result if _known(result) else UNKNOWN
 
@@ -382,6 +383,7 @@ _CALLS = {
     "jax.lax.while_loop": "_while_loop",
     "jax.lax.scan": "_scan",
     "jax.lax.map": "_map",
+    SORTED: "sorted_by_key",
 }
 
 
@@ -394,6 +396,13 @@ def _known(value: Value, reduced: bool = False) -> bool:
     if isinstance(value, AxisState):
         return reduced or not (value.has(State.REDUCED) or value.has(State.UNREDUCED))
     return isinstance(value, Const)
+
+
+def _reduced_slices(xs: Value) -> bool:
+    """Slices of a reduced array stay reduced in f's trace (run on 0.10.2: `{R:i}` inside
+    lax.map and lax.scan); unreduced ones were not checked."""
+    return _known(xs, reduced=True) and not any(
+        isinstance(leaf, AxisState) and (leaf.mixed or leaf.has(State.UNREDUCED)) for leaf in leaves(xs))
 
 
 def _gradients(argnums: Value, values: list[Value]) -> Value:

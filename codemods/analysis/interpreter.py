@@ -23,6 +23,7 @@ from codemods.analysis.callers import Callers
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.classes import Classes, class_level_references
+from codemods.analysis.method_refs import foreign_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.control import ControlFlow, Dead
@@ -38,6 +39,7 @@ from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
 from codemods.analysis.name_lookup import NameLookup
 from codemods.analysis.higher_order import HigherOrder
+from codemods.analysis.folds import Folds
 from codemods.analysis.nodes import (
     FunctionDef,
     FunctionNode,
@@ -61,12 +63,14 @@ from codemods.analysis.values import (
     record_tuple,
     AxisState,
     State,
+    STATIC,
     UNKNOWN,
     Const,
     DictValue,
     Function,
     JaxName,
     Partial,
+    Static,
     TupleValue,
     Value,
     join,
@@ -98,7 +102,7 @@ class Frame:
 
 
 class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, PytreeModules):
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -428,6 +432,8 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
             return list(value.items)
         if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:
             return [Const(item) for item in value.value]
+        if isinstance(value, Static):
+            return [STATIC] * count  # `rows, cols = x.shape`
         if isinstance(value, AxisState) and not value.has(R) and not value.has(U) and not value.mixed:
             # Rows of an array, or leaves of a pytree with one spec: same state each.
             return [replace(value, shape=None)] * count  # rows: one dimension fewer
@@ -464,6 +470,7 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
             cls = self.scope.class_of(function)
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
+                analysed = analysed | foreign_references(self.scope, cls, name)  # `other.fprop`
             else:
                 total = self.scope.module_references(name) + self.held_references(function)
             return len(analysed) >= total

@@ -64,12 +64,39 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         written = scope.item_spec(expr, scopes)  # a test case's spec, where the case is written (loop_params.py)
         if written is not None:
             return parse_spec(scope, written[0], written[1], depth + 1)
+    if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+        return _spec_item(scope, expr, scopes, depth)
+    if isinstance(expr, ast.Call):  # `spec_fn()`, `plan.spec()`: what it returns (called_specs.py)
+        from codemods.analysis.called_specs import returned_expression
+
+        returned = returned_expression(scope, expr, scopes)
+        return parse_spec(scope, returned[0], returned[1], depth + 1) if returned is not None else None
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):  # `(P('i'),) * 2`: one spec per output
         for items, count in ((expr.left, expr.right), (expr.right, expr.left)):
             times = scope.constant(count, scopes)
             if type(times) is int and 0 <= times <= 64 and isinstance(items, (ast.Tuple, ast.List, ast.Name)):
                 tree = parse_spec(scope, items, scopes, depth + 1)
                 return tree * times if isinstance(tree, tuple) else None
+    return None
+
+
+def _spec_item(scope: ModuleScope, expr: ast.Subscript, scopes, depth: int) -> SpecTree:
+    """`LAYOUT["table"]`, `SPECS[0]`: one item of a table of specs bound once and never changed
+    in place (a changed table may hold another spec when the body runs)."""
+    from codemods.analysis.mutation import mutated_names  # mutation.py reads values.py, which reads specs
+
+    name = expr.value.id
+    if name in mutated_names(scope.tree) or name in scope.volatile:
+        return None
+    bound, outer = scope.lookup_value(name, scopes)
+    key = scope.constant(expr.slice, scopes)
+    if bound is None or isinstance(key, bool):
+        return None
+    tree = parse_spec(scope, bound, outer, depth + 1)
+    if isinstance(tree, dict) and isinstance(key, str):
+        return tree.get(key)
+    if isinstance(tree, tuple) and type(key) is int and -len(tree) <= key < len(tree):
+        return tree[key]
     return None
 
 

@@ -416,6 +416,20 @@ def method_rule(method: str, target: Version) -> OperandRule | None:
     return _rule(f"method:{method}", tuple(target))
 
 
+# Methods whose NumPy spelling with Python arguments is a lax function the table observed:
+# `x.transpose(1, 0, 2)` and `x.transpose((1, 0, 2))` are `lax.transpose(x, (1, 0, 2))` (run on
+# 0.10.2: both spellings keep the reduced and varying states, as lax.transpose does).
+_METHODS_AS_LAX = {"transpose": "jax.lax.transpose"}
+
+
+def method_as_function(method: str, args: list[Value], target: Version) -> tuple[OperandRule, list[Value]] | None:
+    """(rule, Python arguments as the function takes them) of such a method call; else None."""
+    name = _METHODS_AS_LAX.get(method)
+    if name is None or not args or not all(is_python_value(value) for value in args):
+        return None
+    return _rule(name, tuple(target)), [Static()]  # the permutation: one Python value
+
+
 def attribute_rule(attr: str, target: Version) -> OperandRule | None:
     if attr not in _ARRAY_ATTRIBUTES:
         return None
