@@ -138,7 +138,7 @@ def module_nodes(tree: ast.Module) -> list[ast.AST]:
     whole module, and nothing edits a parsed tree (a new text is parsed into a new tree)."""
     cached = getattr(tree, "_shardfix_nodes", None)
     if cached is None:
-        cached = list(_walk(tree, None))
+        cached, tree._shardfix_parents = _nodes_and_parents(tree)
         tree._shardfix_nodes = cached
     return cached
 
@@ -148,9 +148,27 @@ def module_parents(tree: ast.Module) -> dict[int, ast.AST]:
     `module_nodes` (expression contexts and operators are shared objects: not in it)."""
     cached = getattr(tree, "_shardfix_parents", None)
     if cached is None:
-        cached = {id(child): node for node in module_nodes(tree) for child in child_nodes(node)}
-        tree._shardfix_parents = cached
+        module_nodes(tree)
+        cached = tree._shardfix_parents
     return cached
+
+
+def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST]]:
+    # One walk for both: most checked files need the parents too, and a second walk would list
+    # every node's children again (the walk's main cost).
+    nodes: list[ast.AST] = []
+    parents: dict[int, ast.AST] = {}
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        children = child_nodes(node)
+        if children:
+            for child in children:
+                parents[id(child)] = node
+            children.reverse()
+            stack += children
+    return nodes, parents
 
 
 def _walk(root: ast.AST, prune: Callable[[ast.AST], bool] | None) -> Iterator[ast.AST]:

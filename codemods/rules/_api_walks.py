@@ -7,7 +7,7 @@ import ast
 from collections import deque
 from typing import Iterator, NamedTuple
 
-from codemods.analysis.nodes import child_nodes, iter_nodes
+from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents
 from codemods.context import FileContext
 
 
@@ -23,14 +23,28 @@ def import_statements(ctx: FileContext) -> list[ast.Import | ast.ImportFrom]:
 
 
 def imports_breadth_first(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements in `ast.walk`'s order (breadth first), without entering
-    expressions, which hold no statement."""
+    """The import statements in `ast.walk`'s order (breadth first), entering only the fields that
+    hold statements (or the handlers and match cases holding them): leaving out the subtrees
+    that hold no statement changes neither a statement's depth nor the order of two of them."""
     queue = deque([tree])
     while queue:
         node = queue.popleft()
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+        kind = type(node)
+        if kind is ast.Import or kind is ast.ImportFrom:
             yield node
-        queue.extend(child for child in child_nodes(node) if not isinstance(child, ast.expr))
+            continue
+        for name in _BLOCK_FIELDS.get(kind) or _block_fields(kind):
+            queue.extend(getattr(node, name))
+
+
+_BLOCK_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _block_fields(kind: type) -> tuple[str, ...]:
+    found = _BLOCK_FIELDS[kind] = tuple(name for name in kind._fields
+                                        if name in ("body", "orelse", "finalbody", "handlers", "cases")
+                                        and not issubclass(kind, ast.expr))
+    return found
 
 
 def candidates(ctx: FileContext) -> list[ast.AST]:
@@ -75,14 +89,8 @@ SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
 
 def parents(ctx: FileContext) -> dict[int, ast.AST]:
     """id(node) -> its parent (expression contexts and operators left out: no rule asks for
-    theirs)."""
-    def compute() -> dict[int, ast.AST]:
-        parent_of: dict[int, ast.AST] = {}
-        for node in iter_nodes(ctx.tree):
-            for child in child_nodes(node):
-                parent_of[id(child)] = node
-        return parent_of
-    return ctx.cached("api-history:parents", compute)
+    theirs); the module's shared map, walked once per file with its node list."""
+    return module_parents(ctx.tree)
 
 
 def scope_of(ctx: FileContext, target: ast.AST) -> ast.AST:
