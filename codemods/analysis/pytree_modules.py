@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import all_param_names, iter_nodes
+from codemods.analysis.nodes import all_param_names, child_nodes, iter_nodes
 from codemods.analysis.record_specs import registered_dataclass
 from codemods.analysis.shardmap import passed_through
 from codemods.analysis.values import AxisState, Instance, Value, same_value
@@ -129,9 +129,7 @@ class PytreeModules:
         if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) and name in all_param_names(owner.args):
             return None
         made = None
-        for node in _own_nodes(owner):
-            if type(node) is not ast.Name or node.id != name or isinstance(node.ctx, ast.Load):
-                continue
+        for node in _own_stores(owner).get(name, ()):
             holder = self._parent_map().get(id(node))
             if type(holder) is not ast.Assign or holder.targets != [node] or type(holder.value) is not ast.Call:
                 return None
@@ -172,11 +170,24 @@ class PytreeModules:
         return Instance(obj.cls, tuple(mapped))
 
 
-def _own_nodes(owner: ast.AST):
-    """The nodes of a function (or module) outside the functions and classes it defines."""
-    stack = list(ast.iter_child_nodes(owner))
+def _own_stores(owner: ast.AST) -> dict[str, list[ast.Name]]:
+    """Name -> the names stored (or deleted) in a function (or module) outside the functions and
+    classes it defines, in walk order; walked once per function (its calls each ask)."""
+    found = getattr(owner, "_shardfix_own_stores", None)
+    if found is not None:
+        return found
+    found = {}
+    stack = child_nodes(owner)
     while stack:
         node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(node))
+        kind = type(node)
+        if kind is ast.Name:
+            if type(node.ctx) is not ast.Load:
+                found.setdefault(node.id, []).append(node)
+        elif kind not in _OWN_SCOPES:
+            stack += child_nodes(node)
+    owner._shardfix_own_stores = found  # type: ignore[attr-defined]
+    return found
+
+
+_OWN_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
