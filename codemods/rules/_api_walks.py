@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents
 from codemods.context import FileContext
@@ -52,6 +52,34 @@ def candidates(ctx: FileContext) -> list[ast.AST]:
     SF2xx rules (each rule used to walk the whole module again)."""
     return ctx.cached("api-history:candidates", lambda: [
         node for node in expression_nodes(ctx) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
+
+
+# What decides, for one SF2xx rule, whether a candidate is looked at (see `change_sites`).
+ALWAYS, CALL, ATTRIBUTE = "always", "call", "attribute"
+
+
+def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) -> list[tuple[ast.AST, str, str | None]]:
+    """The candidates any SF2xx rule may report on, in order, each with its test: ALWAYS (a
+    `with`, a name or attribute resolving to an import), CALL with the callee's name (a call of
+    a call: its inner callee's) for a rule to look up among its old names, ATTRIBUTE with the
+    attribute's name (unresolved: a rule's attribute or method change may match). Read once per
+    file for all of them (each used to ask it of every node); `name_of` resolves a node."""
+    def compute() -> list[tuple[ast.AST, str, str | None]]:
+        found: list[tuple[ast.AST, str, str | None]] = []
+        for node in candidates(ctx):
+            kind = type(node)
+            if kind is ast.Call:
+                name = name_of(node.func)
+                if name is None and type(node.func) is ast.Call:
+                    name = name_of(node.func.func)
+                if name is not None:
+                    found.append((node, CALL, name))
+            elif kind is ast.With or name_of(node) is not None:
+                found.append((node, ALWAYS, None))
+            elif kind is ast.Attribute:
+                found.append((node, ATTRIBUTE, node.attr))
+        return found
+    return ctx.cached("api-history:change-sites", compute)
 
 
 def expression_nodes(ctx: FileContext) -> list[ast.AST]:
