@@ -153,6 +153,25 @@ def module_parents(tree: ast.Module) -> dict[int, ast.AST]:
     return cached
 
 
+def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
+    """The nodes of exactly type `kind` under `root` (itself included), in `iter_nodes` order; for
+    a module, from an index kept on the tree with its node list (a dozen analyses each filtered
+    the whole list for one type). Shared: not to be changed."""
+    if type(root) is not ast.Module:
+        return [node for node in iter_nodes(root) if type(node) is kind]
+    index = getattr(root, "_shardfix_by_type", None)
+    if index is None:
+        index = {}
+        for node in module_nodes(root):
+            found = index.get(type(node))
+            if found is None:
+                index[type(node)] = [node]
+            else:
+                found.append(node)
+        root._shardfix_by_type = index
+    return index.get(kind, ())
+
+
 def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST]]:
     # One walk for both: most checked files need the parents too, and a second walk would list
     # every node's children again (the walk's main cost).

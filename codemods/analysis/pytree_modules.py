@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import all_param_names, child_nodes, iter_nodes
+from codemods.analysis.nodes import all_param_names, child_nodes, iter_nodes, nodes_of_type
 from codemods.analysis.record_specs import registered_dataclass
 from codemods.analysis.shardmap import passed_through
 from codemods.analysis.values import AxisState, Instance, Value, same_value
@@ -57,8 +57,8 @@ class PytreeModules:
             return True
         if depth >= 3:
             return False
-        reads = [node for node in iter_nodes(self.scope.tree)
-                 if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load)]
+        reads = [node for node in nodes_of_type(self.scope.tree, ast.Name)
+                 if node.id == name and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(self._read_analysed(seen, node, False, depth + 1)
                                    or self.module_read_harmless(seen, node, cls, depth + 1) for node in reads)
 
@@ -69,7 +69,7 @@ class PytreeModules:
         if type(call.func) is not ast.Name or call.keywords or any(type(arg) is ast.Starred for arg in call.args):
             return False
         name = call.func.id
-        binds = [node for node in iter_nodes(self.scope.tree) if type(node) is ast.Name and node.id == name
+        binds = [node for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == name
                  and not isinstance(node.ctx, ast.Load)]
         if len(binds) != 1:
             return False
@@ -88,8 +88,8 @@ class PytreeModules:
         if any(type(node) is ast.Name and node.id == param and not isinstance(node.ctx, ast.Load)
                for stmt in body for node in iter_nodes(stmt)):
             return False
-        reads = [node for stmt in body for node in iter_nodes(stmt)
-                 if type(node) is ast.Name and node.id == param and isinstance(node.ctx, ast.Load)]
+        reads = [node for stmt in body for node in nodes_of_type(stmt, ast.Name)
+                 if node.id == param and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(self._read_analysed(seen, node, False, depth + 1) for node in reads)
 
     # -- the object a mapped function gets --------------------------------------------------
