@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, positional_params
+from codemods.analysis.user_decorators import transparent
 from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, JaxName, Value
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ class NameLookup:
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
+            if not transparent(self.scope, function, scopes):
+                return UNKNOWN  # the name runs what a decorator of the module returns (user_decorators.py)
             return self.decorated(function, self._static_frame(scopes))
         bound = bindings.unique_value(name)
         if bound is not None:

@@ -32,6 +32,7 @@ from codemods.analysis.nodes import (
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
+from codemods.analysis.user_decorators import transparent
 
 
 # ---------------------------------------------------------------------------------------------
@@ -400,6 +401,8 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return method, (), expr, bound
     if isinstance(expr, ast.Name):
         function, outer = scope.lookup_function(expr.id, scopes)
+        if function is not None and not transparent(scope, function, outer):
+            return None, (), None, ()  # shard_map runs what the decorator returns (user_decorators.py)
         if function is not None:
             # Scopes enclosing the definition: `outer` ends with the defining function.
             return function, outer, expr, ()
