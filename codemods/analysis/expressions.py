@@ -9,6 +9,7 @@ import ast
 import operator
 
 from codemods import jaxapi
+from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads_types
@@ -73,6 +74,8 @@ class Expressions(Collectives, Sequences):
             self.depth -= 1
 
     def eval_Name(self, expr: ast.Name, frame: Frame) -> Value:
+        if hasattr(expr, APPLIED_BY):  # the def as the decorator it stands for receives it
+            return self.applied_value(expr, getattr(expr, APPLIED_BY), frame)
         return self.lookup(expr.id, frame)
 
     def eval_Constant(self, expr: ast.Constant, frame: Frame) -> Value:

@@ -26,9 +26,15 @@ _KEEP_IMPORTS = frozenset({"functools.lru_cache", "functools.cache", "functools.
 _WRAPS = "functools.wraps"
 
 
-def transparent(scope, function: FunctionDef, scopes) -> bool:
-    """Every decorator of `function` (evaluated in `scopes`) keeps calls running it as written."""
-    return all(_keeps(scope, decorator, scopes) for decorator in getattr(function, "decorator_list", ()))
+
+
+def transparent(scope, function: FunctionDef, scopes, below: ast.expr | None = None) -> bool:
+    """Every decorator of `function` (evaluated in `scopes`) keeps calls running it as written;
+    with `below`, one of them: only those applied before it (written under it) count."""
+    decorators = list(getattr(function, "decorator_list", ()))
+    if below is not None:
+        decorators = decorators[[id(d) for d in decorators].index(id(below)) + 1:] if below in decorators else []
+    return all(_keeps(scope, decorator, scopes) for decorator in decorators)
 
 
 def _keeps(scope, decorator: ast.expr, scopes) -> bool:
