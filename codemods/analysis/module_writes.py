@@ -12,11 +12,34 @@ from __future__ import annotations
 
 import ast
 
+from codemods import jaxapi
 from codemods.analysis.nodes import iter_nodes
 
 ALL = "*"  # every module-level name may be rebound
 _READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
 _WRITES = frozenset({"update", "setdefault", "pop", "__setitem__", "__delitem__"})
+
+
+def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[str]:
+    """Module names some function rebinds through `global` / `nonlocal`, or a write through
+    `globals()` may rebind (every name the module binds, when the write cannot be told)."""
+    if source is not None and "global" not in source and "nonlocal" not in source:
+        return frozenset()
+    names = {name for node in iter_nodes(tree) if type(node) in (ast.Global, ast.Nonlocal) for name in node.names}
+    bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
+    written = globals_written(tree, bound)
+    return frozenset(names | (bound if ALL in written else written))
+
+
+def patched_jax(scope) -> frozenset[str]:
+    """The JAX names this file replaces by attribute writes (cached on the tree)."""
+    cached = getattr(scope.tree, "_shardfix_patched", None)
+    if cached is None:
+        cached = frozenset(name if name.endswith(".*") else jaxapi.canonical(name)
+                           for name in patched_attributes(scope.tree, scope.resolve)
+                           if name == "jax" or name.startswith("jax."))
+        scope.tree._shardfix_patched = cached
+    return cached
 
 
 def globals_written(tree: ast.Module, bound: set[str]) -> frozenset[str]:
