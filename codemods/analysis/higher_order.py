@@ -115,7 +115,8 @@ class HigherOrder:
         """A module-level def as its decorators leave it: under `@jax.vmap` or `@jax.grad` the
         transform applies to every call; `@jax.custom_vjp` alone with its one `defvjp` is run as
         _custom_vjp says; other custom derivatives are unknown (which function JAX traces depends
-        on differentiation). Other decorators are taken to keep the function."""
+        on differentiation). Other decorators reach here only when certainly transparent
+        (user_decorators.py)."""
         result: Value = Function(function, frame)
         for decorator in reversed(getattr(function, "decorator_list", [])):
             value = self.eval(decorator, frame)
