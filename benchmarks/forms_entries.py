@@ -15,6 +15,7 @@ ENTRIES = {
     "ad2_globals_read_and_other_attributes": "run(mesh, x)",
     "nad1_decorator_changes_arguments": "run(mesh, x)",
     "nad2_globals_and_patched_jax": "run(mesh, x)",
+    "nad3_module_object_setattr": "run(mesh, x)",
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",

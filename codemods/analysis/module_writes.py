@@ -4,6 +4,7 @@
   handed anywhere but a plain read (`globals()["x"]`, `.get`, `in`): the names it may write have
   no certain module-level value. A literal key names the one name; any other write may rebind
   every module-level name.
+- the same through the module object, `setattr(sys.modules[__name__], "AXES", v)`.
 - `jax.lax.psum = shim`, `setattr(jax.lax, "psum", shim)`, `del jax.lax.psum`: what the name
   calls is no longer JAX's (a compat shim); a non-literal `setattr` may replace any name of the
   module. A `from jax.lax import psum` written before is the original, and stays followed.
@@ -23,12 +24,35 @@ _WRITES = frozenset({"update", "setdefault", "pop", "__setitem__", "__delitem__"
 def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[str]:
     """Module names some function rebinds through `global` / `nonlocal`, or a write through
     `globals()` may rebind (every name the module binds, when the write cannot be told)."""
-    if source is not None and "global" not in source and "nonlocal" not in source:
+    if source is not None and "global" not in source and "nonlocal" not in source and "__name__]" not in source:
         return frozenset()
     names = {name for node in iter_nodes(tree) if type(node) in (ast.Global, ast.Nonlocal) for name in node.names}
     bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
-    written = globals_written(tree, bound)
+    written = globals_written(tree, bound) | module_object_written(tree)
     return frozenset(names | (bound if ALL in written else written))
+
+
+def module_object_written(tree: ast.Module) -> frozenset[str]:
+    """Names written through the module object, `sys.modules[__name__]`: an attribute store
+    names one, `setattr` with a literal name too; any other use but an attribute read may write
+    any (`vars(...)`, `.__dict__`, handed on)."""
+    written: set[str] = set()
+    for this, parent in _parents(tree, _this_module):
+        if type(parent) is ast.Attribute and parent.attr != "__dict__":
+            if not isinstance(parent.ctx, ast.Load):
+                written.add(parent.attr)
+        elif type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id in ("setattr", "delattr") \
+                and parent.args and parent.args[0] is this and len(parent.args) >= 2:
+            written |= _literal_names([parent.args[1]])
+        elif not (type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "getattr"):
+            written.add(ALL)
+    return frozenset(written)
+
+
+def _this_module(node: ast.AST) -> bool:
+    return type(node) is ast.Subscript and type(node.slice) is ast.Name and node.slice.id == "__name__" \
+        and type(node.value) is ast.Attribute and node.value.attr == "modules" \
+        and type(node.value.value) is ast.Name and node.value.value.id == "sys"
 
 
 def patched_jax(scope) -> frozenset[str]:
