@@ -4,6 +4,7 @@
   handed anywhere but a plain read (`globals()["x"]`, `.get`, `in`): the names it may write have
   no certain module-level value. A literal key names the one name; any other write may rebind
   every module-level name.
+- `exec(code)`: it may bind any name of the module.
 - the same through the module object, `setattr(sys.modules[__name__], "AXES", v)`.
 - `jax.lax.psum = shim`, `setattr(jax.lax, "psum", shim)`, `del jax.lax.psum`: what the name
   calls is no longer JAX's (a compat shim); a non-literal `setattr` may replace any name of the
@@ -24,11 +25,15 @@ _WRITES = frozenset({"update", "setdefault", "pop", "__setitem__", "__delitem__"
 def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[str]:
     """Module names some function rebinds through `global` / `nonlocal`, or a write through
     `globals()` may rebind (every name the module binds, when the write cannot be told)."""
-    if source is not None and "global" not in source and "nonlocal" not in source and "__name__]" not in source:
+    if source is not None and "global" not in source and "nonlocal" not in source and "__name__]" not in source \
+            and "exec" not in source:
         return frozenset()
     names = {name for node in iter_nodes(tree) if type(node) in (ast.Global, ast.Nonlocal) for name in node.names}
     bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
     written = globals_written(tree, bound) | module_object_written(tree)
+    if "exec" not in bound and any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "exec"
+                                   for node in iter_nodes(tree)):
+        written |= {ALL}  # `exec(code)` runs in the caller's globals: it may bind any name
     return frozenset(names | (bound if ALL in written else written))
 
 
