@@ -12,6 +12,7 @@ from __future__ import annotations
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
     "ad1_transparent_decorators": "run(mesh, x)",
+    "ad3_timed_wrapper": "run(mesh, x)",
     "ad2_globals_read_and_other_attributes": "run(mesh, x)",
     "nad1_decorator_changes_arguments": "run(mesh, x)",
     "nad2_globals_and_patched_jax": "run(mesh, x)",

@@ -8,7 +8,8 @@ called directly only when every decorator is certain to keep it:
 - a module function (or the def a factory of the module returns) that returns its parameter
   unchanged (a registry: `REGISTRY[name] = fn; return fn`);
 - one that returns its own nested def decorated only with `functools.wraps(fn)`, whose body
-  never rebinds its parameters and ends in its one `return fn(...)` of exactly those parameters.
+  never rebinds its parameters and calls fn once, with exactly those parameters, on its straight
+  path, returning the result unchanged (`return fn(...)`, or `out = fn(...); log(); return out`).
 Anything else (a class, an imported helper, a wrapper that touches its arguments or result) is
 unknown, and so is every call through the name.
 """
@@ -80,7 +81,9 @@ def _returns_param(scope, decorator: FunctionDef, scopes) -> bool:
 
 
 def _passes_through(scope, wrapper: FunctionDef, fn: str, scopes) -> bool:
-    """`@functools.wraps(fn) def inner(*args, **kwargs): ...; return fn(*args, **kwargs)`."""
+    """`@functools.wraps(fn) def inner(*args, **kwargs): ...; return fn(*args, **kwargs)`, or
+    `out = fn(*args, **kwargs); ...; return out` (a timer, a log line), each statement of the
+    call and the return on the straight path (under nothing but `with`)."""
     for decorator in wrapper.decorator_list:
         if not (isinstance(decorator, ast.Call) and scope.resolve(decorator.func, scopes) == _WRAPS
                 and len(decorator.args) == 1 and not decorator.keywords
@@ -91,11 +94,22 @@ def _passes_through(scope, wrapper: FunctionDef, fn: str, scopes) -> bool:
     keyword_only = [param.arg for param in args.kwonlyargs]
     every = names + keyword_only + [param.arg for param in (args.vararg, args.kwarg) if param is not None]
     returns = _returns(wrapper)
-    if _stores(wrapper, set(every) | {fn}) or len(returns) != 1 or returns[0] is not wrapper.body[-1]:
+    calls = [node for node in _own_nodes(wrapper) if type(node) is ast.Call and type(node.func) is ast.Name
+             and node.func.id == fn]
+    if _stores(wrapper, set(every) | {fn}) or len(returns) != 1 or len(calls) != 1 \
+            or not _ends(wrapper.body, returns[0]):
         return False
-    call = returns[0].value
-    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.func.id != fn:
-        return False
+    call, value = calls[0], returns[0].value
+    if value is not call:
+        assigns = [stmt for stmt in _straight(wrapper.body) if type(stmt) is ast.Assign and stmt.value is call]
+        if type(value) is not ast.Name or len(assigns) != 1 or len(assigns[0].targets) != 1 \
+                or type(assigns[0].targets[0]) is not ast.Name or assigns[0].targets[0].id != value.id \
+                or sum(1 for node in _own_nodes(wrapper) if type(node) is ast.Name and node.id == value.id
+                       and not isinstance(node.ctx, ast.Load)) != 1:
+            return False
+        if any(type(node) in (ast.Attribute, ast.Subscript) and not isinstance(node.ctx, ast.Load)
+               and type(node.value) is ast.Name and node.value.id == value.id for node in _own_nodes(wrapper)):
+            return False
     want = [ast.dump(ast.Name(id=name, ctx=ast.Load())) for name in names]
     if args.vararg is not None:
         want.append(ast.dump(ast.Starred(value=ast.Name(id=args.vararg.arg, ctx=ast.Load()), ctx=ast.Load())))
@@ -103,6 +117,26 @@ def _passes_through(scope, wrapper: FunctionDef, fn: str, scopes) -> bool:
                            + ([("", ast.dump(ast.Name(id=args.kwarg.arg, ctx=ast.Load())))] if args.kwarg else []))
     got_keywords = sorted((keyword.arg or "", ast.dump(keyword.value)) for keyword in call.keywords)
     return [ast.dump(arg) for arg in call.args] == want and got_keywords == want_keywords
+
+
+def _straight(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of `body` always run in order (entering `with` blocks, nothing else)."""
+    found: list[ast.stmt] = []
+    for stmt in body:
+        found.append(stmt)
+        if type(stmt) in (ast.With, ast.AsyncWith):
+            found += _straight(stmt.body)
+    return found
+
+
+def _ends(body: list[ast.stmt], returned: ast.Return) -> bool:
+    """`returned` is the last statement run: the body's last, or that of a `with` ending it."""
+    last = body[-1] if body else None
+    return last is returned or type(last) in (ast.With, ast.AsyncWith) and _ends(last.body, returned)
+
+
+def _own_nodes(function: FunctionDef):
+    return iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,))
 
 
 def _stores(function: FunctionDef, names: set[str]) -> bool:
@@ -121,5 +155,4 @@ def _stores(function: FunctionDef, names: set[str]) -> bool:
 
 def _returns(function: FunctionDef) -> list[ast.Return]:
     """The return statements of `function` itself (not of defs or lambdas inside it)."""
-    return [node for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,))
-            if type(node) is ast.Return]
+    return [node for node in _own_nodes(function) if type(node) is ast.Return]
