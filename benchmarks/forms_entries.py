@@ -13,6 +13,7 @@ from __future__ import annotations
 ENTRIES = {
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
+    "ad4_nested_decorated_helpers": "run(mesh, x)",
     "ad2_globals_read_and_other_attributes": "run(mesh, x)",
     "nad1_decorator_changes_arguments": "run(mesh, x)",
     "nad2_globals_and_patched_jax": "run(mesh, x)",

@@ -31,6 +31,7 @@ import ast
 from codemods.analysis.folds import SORTED
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.sequences import items_of
+from codemods.analysis.user_decorators import keeps, lexical_scopes
 from codemods.analysis.values import (
     STATIC,
     UNKNOWN,
@@ -107,8 +108,10 @@ class HigherOrder:
             value = self.eval(decorator, frame)
             if isinstance(value, Partial) and not value.args:
                 value = value.func
-            if not (isinstance(value, JaxName) and value.name in SAME_FUNCTION):
-                return False
+            if isinstance(value, JaxName) and value.name in SAME_FUNCTION:
+                continue
+            if isinstance(value, JaxName) or not keeps(self.scope, decorator, lexical_scopes(frame)):
+                return False  # a wrapper of the module that keeps the def (user_decorators.py) passes
         return True
 
     def decorated(self, function: FunctionNode, frame: Frame) -> Value:

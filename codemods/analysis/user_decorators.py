@@ -35,10 +35,11 @@ def transparent(scope, function: FunctionDef, scopes, below: ast.expr | None = N
     decorators = list(getattr(function, "decorator_list", ()))
     if below is not None:
         decorators = decorators[[id(d) for d in decorators].index(id(below)) + 1:] if below in decorators else []
-    return all(_keeps(scope, decorator, scopes) for decorator in decorators)
+    return all(keeps(scope, decorator, scopes) for decorator in decorators)
 
 
-def _keeps(scope, decorator: ast.expr, scopes) -> bool:
+def keeps(scope, decorator: ast.expr, scopes) -> bool:
+    """This one decorator (evaluated in `scopes`) certainly keeps the def running as written."""
     target = decorator
     if isinstance(target, ast.Call) and scope.resolve(target.func, scopes) == jaxapi.PARTIAL and target.args:
         target = target.args[0]  # `@partial(jax.jit, static_argnums=0)`: what partial applies
@@ -156,3 +157,14 @@ def _stores(function: FunctionDef, names: set[str]) -> bool:
 def _returns(function: FunctionDef) -> list[ast.Return]:
     """The return statements of `function` itself (not of defs or lambdas inside it)."""
     return [node for node in _own_nodes(function) if type(node) is ast.Return]
+
+
+def lexical_scopes(frame) -> tuple:
+    """The defs enclosing code run in `frame` (an interpreter Frame), outermost first: the run
+    frames' functions up to the static frame, whose scopes they extend."""
+    chain = []
+    while frame is not None and frame.static_scopes is None:
+        if isinstance(frame.function, DEFS):
+            chain.append(frame.function)
+        frame = frame.parent
+    return tuple(frame.static_scopes if frame is not None else ()) + tuple(reversed(chain))
