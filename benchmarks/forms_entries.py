@@ -11,6 +11,13 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ad1_transparent_decorators": "run(mesh, x)",
+    "ad3_timed_wrapper": "run(mesh, x)",
+    "ad4_nested_decorated_helpers": "run(mesh, x)",
+    "ad2_globals_read_and_other_attributes": "run(mesh, x)",
+    "nad1_decorator_changes_arguments": "run(mesh, x)",
+    "nad2_globals_and_patched_jax": "run(mesh, x)",
+    "nad3_module_object_setattr": "run(mesh, x)",
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",

@@ -14,6 +14,8 @@ import ast
 from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_nodes, positional_params
 from codemods.analysis.syntax import assigned_names
 
+APPLIED_BY = "_shardfix_applied_by"  # on a Name standing for a def as one of its decorators receives it
+
 
 class Decorators:
     """The decorator half of shard_map discovery (the finder supplies scope, _forwarding,
@@ -37,6 +39,7 @@ class Decorators:
             ast.copy_location(applied, expr)
             ast.copy_location(applied.func, expr)
             ast.copy_location(applied.args[0], expr)
+            setattr(applied.args[0], APPLIED_BY, expr)
             body, body_scopes, ref, bound = self.resolve_body(applied.args[0], scopes)
             if body is not node or bound:
                 continue
@@ -55,6 +58,7 @@ class Decorators:
         call = ast.Call(func=func, args=[ast.Name(id=node.name, ctx=ast.Load())], keywords=list(keywords))
         ast.copy_location(call, expr)
         ast.copy_location(call.args[0], expr)
+        setattr(call.args[0], APPLIED_BY, expr)
         self._forwarded_through(call, scopes, decorated=True)
 
 

@@ -9,6 +9,8 @@ import ast
 import operator
 
 from codemods import jaxapi
+from codemods.analysis.decorators import APPLIED_BY
+from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads_types
@@ -73,6 +75,8 @@ class Expressions(Collectives, Sequences):
             self.depth -= 1
 
     def eval_Name(self, expr: ast.Name, frame: Frame) -> Value:
+        if hasattr(expr, APPLIED_BY):  # the def as the decorator it stands for receives it
+            return self.applied_value(expr, getattr(expr, APPLIED_BY), frame)
         return self.lookup(expr.id, frame)
 
     def eval_Constant(self, expr: ast.Constant, frame: Frame) -> Value:
@@ -191,7 +195,8 @@ class Expressions(Collectives, Sequences):
         receiver = self.eval(expr.value, frame)
         attr = expr.attr
         if isinstance(receiver, JaxName):
-            return JaxName(jaxapi.canonical(f"{receiver.name}.{attr}"))
+            name = jaxapi.canonical(f"{receiver.name}.{attr}")
+            return UNKNOWN if patched(name, patched_jax(self.scope)) else JaxName(name)  # a compat shim
         if isinstance(receiver, (ClassValue, Instance)):
             return self.class_attribute(receiver, attr)
         if isinstance(receiver, AxisState):
@@ -217,6 +222,7 @@ class Expressions(Collectives, Sequences):
                                        keywords)
             if isinstance(receiver, JaxName):
                 callee = JaxName(jaxapi.canonical(f"{receiver.name}.{method}"))
+                callee = UNKNOWN if patched(callee.name, patched_jax(self.scope)) else callee
                 return self.call(callee, expr, args, keywords, starred, frame)
             if method in MUTATORS and (isinstance(receiver, (TupleValue, DictValue))
                                        or isinstance(receiver, Const) and isinstance(receiver.value, tuple)):

@@ -31,6 +31,7 @@ import ast
 from codemods.analysis.folds import SORTED
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.sequences import items_of
+from codemods.analysis.user_decorators import keeps, lexical_scopes
 from codemods.analysis.values import (
     STATIC,
     UNKNOWN,
@@ -107,15 +108,18 @@ class HigherOrder:
             value = self.eval(decorator, frame)
             if isinstance(value, Partial) and not value.args:
                 value = value.func
-            if not (isinstance(value, JaxName) and value.name in SAME_FUNCTION):
-                return False
+            if isinstance(value, JaxName) and value.name in SAME_FUNCTION:
+                continue
+            if isinstance(value, JaxName) or not keeps(self.scope, decorator, lexical_scopes(frame)):
+                return False  # a wrapper of the module that keeps the def (user_decorators.py) passes
         return True
 
     def decorated(self, function: FunctionNode, frame: Frame) -> Value:
         """A module-level def as its decorators leave it: under `@jax.vmap` or `@jax.grad` the
         transform applies to every call; `@jax.custom_vjp` alone with its one `defvjp` is run as
         _custom_vjp says; other custom derivatives are unknown (which function JAX traces depends
-        on differentiation). Other decorators are taken to keep the function."""
+        on differentiation). Other decorators reach here only when certainly transparent
+        (user_decorators.py)."""
         result: Value = Function(function, frame)
         for decorator in reversed(getattr(function, "decorator_list", [])):
             value = self.eval(decorator, frame)

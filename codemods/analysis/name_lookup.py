@@ -2,12 +2,14 @@
 analysed run, from the module's bindings (functions, constants, imports, classes, receivers)."""
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, positional_params
+from codemods.analysis.user_decorators import transparent
 from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, JaxName, Value
 
 if TYPE_CHECKING:
@@ -33,6 +35,18 @@ class NameLookup:
                 return UNKNOWN  # bound later in this function, or in a branch not taken
             current = current.parent
         return UNKNOWN
+
+    def applied_value(self, expr: ast.Name, decorator: ast.expr, frame: Frame) -> Value:
+        """A def as one of its own decorators receives it: only those under it count."""
+        value = self.lookup(expr.id, frame)
+        while frame is not None and frame.static_scopes is None:
+            frame = frame.parent
+        if value is not UNKNOWN or frame is None:
+            return value
+        function, outer = self.scope.lookup_function(expr.id, frame.static_scopes)
+        if function is None or not transparent(self.scope, function, outer, decorator):
+            return UNKNOWN
+        return self.decorated(function, self._static_frame(outer))
 
     def _static_lookup(self, name: str, frame: Frame) -> Value:
         """A name outside every analysed run: functions, constants and imports; other
@@ -73,6 +87,8 @@ class NameLookup:
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
+            if not transparent(self.scope, function, scopes):
+                return UNKNOWN  # the name runs what a decorator of the module returns (user_decorators.py)
             return self.decorated(function, self._static_frame(scopes))
         bound = bindings.unique_value(name)
         if bound is not None:

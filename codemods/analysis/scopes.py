@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from codemods import jaxapi
+from codemods.analysis.module_writes import rebound_names
 from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
 from codemods.analysis.nodes import (
@@ -323,13 +324,9 @@ class ModuleScope:
 
     @property
     def volatile(self) -> frozenset[str]:
-        """Names some function rebinds through `global` or `nonlocal`: never followed."""
+        """Names some function rebinds through `global`, `nonlocal` or `globals()`: never followed."""
         if self._volatile is None:
-            if self.source is not None and "global" not in self.source and "nonlocal" not in self.source:
-                self._volatile = frozenset()
-            else:
-                self._volatile = frozenset(name for node in iter_nodes(self.tree)
-                                           if type(node) in (ast.Global, ast.Nonlocal) for name in node.names)
+            self._volatile = rebound_names(self.tree, self.source, self.globals)
         return self._volatile
 
     def references(self, name: str) -> int:

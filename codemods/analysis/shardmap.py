@@ -31,8 +31,9 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
-from codemods.analysis.decorators import Decorators, reads, returned_def
+from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
+from codemods.analysis.user_decorators import transparent
 
 
 # ---------------------------------------------------------------------------------------------
@@ -139,6 +140,8 @@ class _Finder(Decorators):
                 found = shard_map_args(self.scope, expr, scopes)
                 if found is not None and found.body is None:
                     self.handled.add(id(expr))
+                    if not transparent(self.scope, node, scopes, expr):
+                        continue  # shard_map gets what the decorators under it return
                     self._add(expr, found, node, scopes, scopes, None, decorated=True)
                 elif found is None and len(expr.args) == 1 and self.scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
                     self._builder_decorator(expr, expr.args[0], expr.keywords, node, scopes)
@@ -147,7 +150,8 @@ class _Finder(Decorators):
             elif isinstance(expr, ast.Name) and expr.id in self.shard_map_names:
                 mapper = self._mapper(expr.id, scopes)  # `@mapper` with `mapper = shard_map(mesh=...)`
                 if mapper is not None:
-                    self._add(mapper[0], mapper[1], node, scopes, mapper[2], None, decorated=True)
+                    if transparent(self.scope, node, scopes, expr):
+                        self._add(mapper[0], mapper[1], node, scopes, mapper[2], None, decorated=True)
                 else:
                     self._builder_decorator(expr, expr, [], node, scopes)
 
@@ -401,6 +405,8 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return method, (), expr, bound
     if isinstance(expr, ast.Name):
         function, outer = scope.lookup_function(expr.id, scopes)
+        if function is not None and not transparent(scope, function, outer, getattr(expr, APPLIED_BY, None)):
+            return None, (), None, ()  # shard_map runs what the decorator returns (user_decorators.py)
         if function is not None:
             # Scopes enclosing the definition: `outer` ends with the defining function.
             return function, outer, expr, ()

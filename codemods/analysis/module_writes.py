@@ -1,0 +1,153 @@
+"""Module-level names and JAX module attributes a file rebinds behind the analysis' back (issue 13).
+
+- `globals()[name] = v`, `globals().update(d)`, `globals().setdefault(...)`, or `globals()`
+  handed anywhere but a plain read (`globals()["x"]`, `.get`, `in`): the names it may write have
+  no certain module-level value. A literal key names the one name; any other write may rebind
+  every module-level name.
+- `exec(code)`: it may bind any name of the module.
+- the same through the module object, `setattr(sys.modules[__name__], "AXES", v)`.
+- `jax.lax.psum = shim`, `setattr(jax.lax, "psum", shim)`, `del jax.lax.psum`: what the name
+  calls is no longer JAX's (a compat shim); a non-literal `setattr` may replace any name of the
+  module. A `from jax.lax import psum` written before is the original, and stays followed.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.nodes import iter_nodes
+
+ALL = "*"  # every module-level name may be rebound
+_READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
+_WRITES = frozenset({"update", "setdefault", "pop", "__setitem__", "__delitem__"})
+
+
+def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[str]:
+    """Module names some function rebinds through `global` / `nonlocal`, or a write through
+    `globals()` may rebind (every name the module binds, when the write cannot be told)."""
+    if source is not None and "global" not in source and "nonlocal" not in source and "__name__]" not in source \
+            and "exec" not in source:
+        return frozenset()
+    names = {name for node in iter_nodes(tree) if type(node) in (ast.Global, ast.Nonlocal) for name in node.names}
+    bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
+    written = globals_written(tree, bound) | module_object_written(tree)
+    if "exec" not in bound and any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "exec"
+                                   for node in iter_nodes(tree)):
+        written |= {ALL}  # `exec(code)` runs in the caller's globals: it may bind any name
+    return frozenset(names | (bound if ALL in written else written))
+
+
+def module_object_written(tree: ast.Module) -> frozenset[str]:
+    """Names written through the module object, `sys.modules[__name__]`: an attribute store
+    names one, `setattr` with a literal name too; any other use but an attribute read may write
+    any (`vars(...)`, `.__dict__`, handed on)."""
+    written: set[str] = set()
+    for this, parent in _parents(tree, _this_module):
+        if type(parent) is ast.Attribute and parent.attr != "__dict__":
+            if not isinstance(parent.ctx, ast.Load):
+                written.add(parent.attr)
+        elif type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id in ("setattr", "delattr") \
+                and parent.args and parent.args[0] is this and len(parent.args) >= 2:
+            written |= _literal_names([parent.args[1]])
+        elif not (type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "getattr"):
+            written.add(ALL)
+    return frozenset(written)
+
+
+def _this_module(node: ast.AST) -> bool:
+    return type(node) is ast.Subscript and type(node.slice) is ast.Name and node.slice.id == "__name__" \
+        and type(node.value) is ast.Attribute and node.value.attr == "modules" \
+        and type(node.value.value) is ast.Name and node.value.value.id == "sys"
+
+
+def patched_jax(scope) -> frozenset[str]:
+    """The JAX names this file replaces by attribute writes (cached on the tree)."""
+    cached = getattr(scope.tree, "_shardfix_patched", None)
+    if cached is None:
+        cached = frozenset(name if name.endswith(".*") else jaxapi.canonical(name)
+                           for name in patched_attributes(scope.tree, scope.resolve)
+                           if name == "jax" or name.startswith("jax."))
+        scope.tree._shardfix_patched = cached
+    return cached
+
+
+def globals_written(tree: ast.Module, bound: set[str]) -> frozenset[str]:
+    """Names a write through `globals()` may rebind (ALL when it cannot be told), unless the
+    module binds `globals` itself."""
+    if "globals" in bound:
+        return frozenset()
+    parents = _parents(tree, lambda node: type(node) is ast.Call and type(node.func) is ast.Name
+                       and node.func.id == "globals" and not node.args and not node.keywords)
+    written: set[str] = set()
+    for call, parent in parents:
+        if type(parent) is ast.Subscript and parent.value is call:
+            if isinstance(parent.ctx, ast.Load):
+                continue
+            written |= _literal_names([parent.slice])
+        elif type(parent) is ast.Compare and call in parent.comparators:
+            continue
+        elif type(parent) is ast.Attribute and parent.value is call and parent.attr in _READS:
+            continue
+        elif type(parent) is ast.Attribute and parent.value is call and parent.attr in _WRITES:
+            written |= _written_by(parent, tree)
+        else:
+            written.add(ALL)  # handed on, aliased or called: anything may be written through it
+    return frozenset(written)
+
+
+def _written_by(method: ast.Attribute, tree: ast.Module) -> set[str]:
+    calls = [node for node in iter_nodes(tree) if type(node) is ast.Call and node.func is method]
+    if len(calls) != 1:
+        return {ALL}
+    call = calls[0]
+    if method.attr == "update":
+        keys: list[ast.expr] = []
+        for arg in call.args:
+            if type(arg) is not ast.Dict or None in arg.keys:
+                return {ALL}
+            keys += arg.keys
+        if any(keyword.arg is None for keyword in call.keywords):
+            return {ALL}
+        return _literal_names(keys) | {keyword.arg for keyword in call.keywords}
+    return _literal_names(call.args[:1]) if call.args else {ALL}
+
+
+def _literal_names(keys: list[ast.expr]) -> set[str]:
+    if all(type(key) is ast.Constant and isinstance(key.value, str) for key in keys):
+        return {key.value for key in keys}
+    return {ALL}
+
+
+def patched_attributes(tree: ast.Module, resolve) -> frozenset[str]:
+    """Canonical dotted names a module attribute write replaces (`jax.lax.psum = ...`); a
+    name ending in ".*" for a module whose every attribute may be replaced. `resolve` gives the
+    canonical name of an expression at module level (None for a non-module)."""
+    found: set[str] = set()
+    for node in iter_nodes(tree):
+        if type(node) is ast.Attribute and not isinstance(node.ctx, ast.Load):
+            owner = resolve(node.value)
+            if owner is not None:
+                found.add(f"{owner}.{node.attr}")
+        elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") \
+                and len(node.args) >= 2:
+            owner = resolve(node.args[0])
+            if owner is None:
+                continue
+            key = node.args[1]
+            found.add(f"{owner}.{key.value}" if type(key) is ast.Constant and isinstance(key.value, str)
+                      else f"{owner}.*")
+    return frozenset(found)
+
+
+def patched(name: str, attributes: frozenset[str]) -> bool:
+    """`name` (canonical, dotted) is one a write replaces, or lies in a module replaced wholesale."""
+    if not attributes:
+        return False
+    if name in attributes:
+        return True
+    parts = name.split(".")
+    return any(".".join(parts[:end]) + ".*" in attributes for end in range(1, len(parts)))
+
+
+def _parents(tree: ast.Module, wanted) -> list[tuple[ast.AST, ast.AST]]:
+    return [(child, node) for node in iter_nodes(tree) for child in ast.iter_child_nodes(node) if wanted(child)]

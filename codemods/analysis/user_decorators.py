@@ -1,0 +1,170 @@
+"""Decorators that certainly leave a def running as written (issue 13).
+
+A call through a decorated name runs what the decorator RETURNS: a wrapper may cast, sum or
+bind arguments before the def runs, or a class's `__call__` may. The def is followed as if
+called directly only when every decorator is certain to keep it:
+- a JAX name (the analysis models JAX's transforms itself), a method kind (`staticmethod`,
+  `classmethod`, `property`), or `functools.lru_cache` / `cache` / `wraps`-free caches;
+- a module function (or the def a factory of the module returns) that returns its parameter
+  unchanged (a registry: `REGISTRY[name] = fn; return fn`);
+- one that returns its own nested def decorated only with `functools.wraps(fn)`, whose body
+  never rebinds its parameters and calls fn once, with exactly those parameters, on its straight
+  path, returning the result unchanged (`return fn(...)`, or `out = fn(...); log(); return out`).
+Anything else (a class, an imported helper, a wrapper that touches its arguments or result) is
+unknown, and so is every call through the name.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.decorators import returned_def
+from codemods.analysis.nodes import DEFS, FunctionDef, iter_nodes, positional_params
+
+_KEEP_SPELLINGS = frozenset({"staticmethod", "classmethod", "property"})
+_KEEP_IMPORTS = frozenset({"functools.lru_cache", "functools.cache", "functools.cached_property",
+                           "typing.overload", "equinox.filter_jit", "eqx.filter_jit"})
+_WRAPS = "functools.wraps"
+
+
+
+
+def transparent(scope, function: FunctionDef, scopes, below: ast.expr | None = None) -> bool:
+    """Every decorator of `function` (evaluated in `scopes`) keeps calls running it as written;
+    with `below`, one of them: only those applied before it (written under it) count."""
+    decorators = list(getattr(function, "decorator_list", ()))
+    if below is not None:
+        decorators = decorators[[id(d) for d in decorators].index(id(below)) + 1:] if below in decorators else []
+    return all(keeps(scope, decorator, scopes) for decorator in decorators)
+
+
+def keeps(scope, decorator: ast.expr, scopes) -> bool:
+    """This one decorator (evaluated in `scopes`) certainly keeps the def running as written."""
+    target = decorator
+    if isinstance(target, ast.Call) and scope.resolve(target.func, scopes) == jaxapi.PARTIAL and target.args:
+        target = target.args[0]  # `@partial(jax.jit, static_argnums=0)`: what partial applies
+        if not isinstance(target, (ast.Name, ast.Attribute)) or scope.resolve(target, scopes) is None:
+            return False
+    name = scope.resolve(target.func if isinstance(target, ast.Call) else target, scopes)
+    if name is not None:
+        return name == "jax" or name.startswith("jax.") or name in _KEEP_IMPORTS
+    if isinstance(target, ast.Name):
+        function, outer = scope.lookup_function(target.id, scopes)
+        if function is None:
+            return target.id in _KEEP_SPELLINGS and not scope.globals.binds(target.id) \
+                and not any(scope.locals_of(f).binds(target.id) for f in scopes)
+        return _returns_param(scope, function, outer)
+    if isinstance(target, ast.Call) and isinstance(target.func, ast.Name):
+        factory, outer = scope.lookup_function(target.func.id, scopes)
+        returned = returned_def(factory) if isinstance(factory, DEFS) else None
+        return returned is not None and _returns_param(scope, returned[0], outer + (factory,))
+    return False
+
+
+def _returns_param(scope, decorator: FunctionDef, scopes) -> bool:
+    """`def register(fn): ...; return fn`, or one returning a wraps pass-through of fn."""
+    params = positional_params(decorator.args)
+    if decorator.decorator_list or len(params) != 1 or not decorator.body \
+            or not isinstance(decorator.body[-1], ast.Return):
+        return False
+    fn = params[0].arg
+    if _stores(decorator, {fn}) or len(_returns(decorator)) != 1:
+        return False
+    value = decorator.body[-1].value
+    if isinstance(value, ast.Name) and value.id == fn:
+        return True
+    if not isinstance(value, ast.Name):
+        return False
+    wrappers = [stmt for stmt in decorator.body if isinstance(stmt, DEFS) and stmt.name == value.id]
+    rebound = [node for node in iter_nodes(decorator) if isinstance(node, ast.Name) and node.id == value.id
+               and not isinstance(node.ctx, ast.Load)]
+    return len(wrappers) == 1 and not rebound and _passes_through(scope, wrappers[0], fn, scopes + (decorator,))
+
+
+def _passes_through(scope, wrapper: FunctionDef, fn: str, scopes) -> bool:
+    """`@functools.wraps(fn) def inner(*args, **kwargs): ...; return fn(*args, **kwargs)`, or
+    `out = fn(*args, **kwargs); ...; return out` (a timer, a log line), each statement of the
+    call and the return on the straight path (under nothing but `with`)."""
+    for decorator in wrapper.decorator_list:
+        if not (isinstance(decorator, ast.Call) and scope.resolve(decorator.func, scopes) == _WRAPS
+                and len(decorator.args) == 1 and not decorator.keywords
+                and isinstance(decorator.args[0], ast.Name) and decorator.args[0].id == fn):
+            return False
+    args = wrapper.args
+    names = [param.arg for param in positional_params(args)]
+    keyword_only = [param.arg for param in args.kwonlyargs]
+    every = names + keyword_only + [param.arg for param in (args.vararg, args.kwarg) if param is not None]
+    returns = _returns(wrapper)
+    calls = [node for node in _own_nodes(wrapper) if type(node) is ast.Call and type(node.func) is ast.Name
+             and node.func.id == fn]
+    if _stores(wrapper, set(every) | {fn}) or len(returns) != 1 or len(calls) != 1 \
+            or not _ends(wrapper.body, returns[0]):
+        return False
+    call, value = calls[0], returns[0].value
+    if value is not call:
+        assigns = [stmt for stmt in _straight(wrapper.body) if type(stmt) is ast.Assign and stmt.value is call]
+        if type(value) is not ast.Name or len(assigns) != 1 or len(assigns[0].targets) != 1 \
+                or type(assigns[0].targets[0]) is not ast.Name or assigns[0].targets[0].id != value.id \
+                or sum(1 for node in _own_nodes(wrapper) if type(node) is ast.Name and node.id == value.id
+                       and not isinstance(node.ctx, ast.Load)) != 1:
+            return False
+        if any(type(node) in (ast.Attribute, ast.Subscript) and not isinstance(node.ctx, ast.Load)
+               and type(node.value) is ast.Name and node.value.id == value.id for node in _own_nodes(wrapper)):
+            return False
+    want = [ast.dump(ast.Name(id=name, ctx=ast.Load())) for name in names]
+    if args.vararg is not None:
+        want.append(ast.dump(ast.Starred(value=ast.Name(id=args.vararg.arg, ctx=ast.Load()), ctx=ast.Load())))
+    want_keywords = sorted([(name, ast.dump(ast.Name(id=name, ctx=ast.Load()))) for name in keyword_only]
+                           + ([("", ast.dump(ast.Name(id=args.kwarg.arg, ctx=ast.Load())))] if args.kwarg else []))
+    got_keywords = sorted((keyword.arg or "", ast.dump(keyword.value)) for keyword in call.keywords)
+    return [ast.dump(arg) for arg in call.args] == want and got_keywords == want_keywords
+
+
+def _straight(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of `body` always run in order (entering `with` blocks, nothing else)."""
+    found: list[ast.stmt] = []
+    for stmt in body:
+        found.append(stmt)
+        if type(stmt) in (ast.With, ast.AsyncWith):
+            found += _straight(stmt.body)
+    return found
+
+
+def _ends(body: list[ast.stmt], returned: ast.Return) -> bool:
+    """`returned` is the last statement run: the body's last, or that of a `with` ending it."""
+    last = body[-1] if body else None
+    return last is returned or type(last) in (ast.With, ast.AsyncWith) and _ends(last.body, returned)
+
+
+def _own_nodes(function: FunctionDef):
+    return iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,))
+
+
+def _stores(function: FunctionDef, names: set[str]) -> bool:
+    """A name of `names` rebound, deleted or declared nonlocal/global anywhere inside, or an
+    attribute or item of one written."""
+    for node in iter_nodes(function):
+        if isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load):
+            return True
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load) \
+                and isinstance(node.value, ast.Name) and node.value.id in names:
+            return True
+        if isinstance(node, (ast.Nonlocal, ast.Global)) and names & set(node.names):
+            return True
+    return False
+
+
+def _returns(function: FunctionDef) -> list[ast.Return]:
+    """The return statements of `function` itself (not of defs or lambdas inside it)."""
+    return [node for node in _own_nodes(function) if type(node) is ast.Return]
+
+
+def lexical_scopes(frame) -> tuple:
+    """The defs enclosing code run in `frame` (an interpreter Frame), outermost first: the run
+    frames' functions up to the static frame, whose scopes they extend."""
+    chain = []
+    while frame is not None and frame.static_scopes is None:
+        if isinstance(frame.function, DEFS):
+            chain.append(frame.function)
+        frame = frame.parent
+    return tuple(frame.static_scopes if frame is not None else ()) + tuple(reversed(chain))
