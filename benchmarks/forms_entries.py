@@ -11,6 +11,22 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "y1_linen_setup_call": "run(mesh, x)",
+    "y2_haiku_transform": "run(mesh, x)",
+    "y3_trainer_init_jit": "run(mesh, x)",
+    "y4_fori_loop_body": "run(mesh, x)",
+    "y5_scan_body": "run(mesh, x)",
+    "y6_checkpoint_body": "run(mesh, x)",
+    "y7_vmap_inside_body": "run(mesh, x)",
+    "y8_named_scope_call": "run(mesh, x)",
+    "y9_cond_switch_branches": "run(mesh, x)",
+    "y10_stacked_decorators": "run(x)",
+    "y11_metrics_dict_comprehension": "run(mesh, x)",
+    "y12_einops_like_helpers": "run(mesh, x)",
+    "y13_getattr_collective": "run(mesh, x)",
+    "y14_walrus_match": "run(mesh, x)",
+    "y15_dataclass_replace": "run(mesh, x)",
+    "y16_partial_collective": "run(mesh, x)",
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",
