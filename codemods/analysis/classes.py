@@ -82,7 +82,10 @@ class Classes:
                 or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN
         if facts.sets(attr) and isinstance(receiver, Instance):
-            if attr in self._field_changers():
+            changers = self._field_changers()
+            # A copy by name (`replace(cfg, axis=...)`) is a new object: the fields of this one,
+            # known from its construction, stay; only setattr and the like change them in place.
+            if attr in changers and (receiver.fields is None or "*" in changers):
                 return UNKNOWN
             if receiver.fields is not None:
                 return dict(receiver.fields).get(attr, UNKNOWN)

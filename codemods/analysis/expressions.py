@@ -20,6 +20,8 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
+from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute
+from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     compare_constants,
@@ -226,6 +228,9 @@ class Expressions(Collectives, Sequences):
                 self.forget_object(receiver) if not isinstance(receiver, Const) else self.replace_object(receiver, UNKNOWN)
             elif not isinstance(receiver, (JaxName, ClassValue, Instance, AxisState, TupleValue, DictValue, Const, Static)):
                 self.forget_arguments(args, keywords)  # a method of an object not followed
+            if isinstance(receiver, Instance) and not args and record_method(receiver.cls, method) \
+                    and (copied := self.replaced_record(receiver, keywords, starred)) is not None:
+                return copied  # `state.replace(grads=g)` (replaced.py)
             if isinstance(receiver, (ClassValue, Instance)):
                 callee = self.class_attribute(receiver, method)
                 target = callee.func if isinstance(callee, Partial) else callee
@@ -315,6 +320,11 @@ class Expressions(Collectives, Sequences):
             self.forget_arguments(args, keywords)
             return UNKNOWN
         name = callee.name
+        if name in REPLACERS and len(args) == 1 \
+                and (copied := self.replaced_record(args[0][0], keywords, starred)) is not None:
+            return copied  # `dataclasses.replace(state, grads=g)` (replaced.py)
+        if name == GETATTR and (attribute := jax_attribute(args, keywords, starred)) is not None:
+            return attribute  # `getattr(jax.lax, "psum")` (dynamic_attrs.py)
         if name == jaxapi.PARTIAL:
             if starred or not args:
                 return UNKNOWN

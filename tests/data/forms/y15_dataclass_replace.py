@@ -1,4 +1,5 @@
 import dataclasses
+from typing import NamedTuple
 
 import jax
 from jax.sharding import PartitionSpec as P
@@ -18,3 +19,18 @@ def body(h):
 
 def run(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+class Batch(NamedTuple):
+    inputs: jax.Array
+    weight: float = 1.0
+
+
+def tuple_body(h):
+    batch = Batch(h)
+    batch = batch._replace(inputs=jax.lax.all_gather(batch.inputs, "i", to="reduced", tiled=True))
+    return jax.lax.psum(batch.inputs, "i")  # SF103
+
+
+def run_tuple(mesh, x):
+    return jax.shard_map(tuple_body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)
