@@ -30,6 +30,10 @@ ENTRIES = {
     "ny2_getattr_states_fine": "run(mesh, x)",
     "ny3_match_case_not_taken": "run(mesh, x)",
     "ny4_replace_keeps_or_casts": "run(mesh, x)",
+    "y18_vmap_rows_of_reduced": "run(mesh, x)",
+    "ny5_vmap_unknown_or_fine": ("run(mesh, x)", "jax.shard_map(gathered_rows, mesh=mesh, in_specs=P('i'), out_specs=P(None, reduced={'i'}))(x)",
+                                 "jax.shard_map(cast_rows, mesh=mesh, in_specs=P('i'), out_specs=P())(x)",
+                                 "jax.shard_map(spmd_rows, mesh=mesh, in_specs=P('i', 'j'), out_specs=P())(x)"),
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",
@@ -152,7 +156,7 @@ ENTRIES = {
     "h24_switch_enum_keyed_table": "run(mesh, x, jnp.int32(1))",
     "h25_switch_table_values": "run(mesh, x, jnp.int32(1))",
     "nh15_table_entry_read_elsewhere": "run(mesh, x)",
-    "nh14_vmap_lambda_reduced": "run(mesh, x)",
+    "y17_vmap_lambda_reduced_scaled": "run(mesh, x)",
     "h26_vmap_helper_reduced": "run(mesh, x)",
     "h27_vmap_lambda_reduced": "run(mesh, x)",
     "h28_switch_partials_comprehension": "run(mesh, x, jnp.int32(1))",
@@ -582,6 +586,9 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "y17_vmap_lambda_reduced_scaled": {
+        8: "    scores = jax.vmap(lambda r, s: r * s, in_axes=(0, None))(lax.pcast(full, 'j', to='varying'), 2.0)"},
+    "y18_vmap_rows_of_reduced": {7: '    return jax.vmap(lambda r: jax.lax.psum(r, "i"))(jax.lax.pcast(full, "i", to="varying"))'},
     "z16_tree_items_comprehension": {12: '    return [jax.lax.all_gather(w, "i", axis=0, tiled=True, to="reduced") for w in shards.values()]'},
     "z13_lax_map_reduced_slices": {11: "        w = jax.lax.pcast(w, 'i', to='varying') * (1.0 / np.sqrt(w.shape[0]))"},
     "z11_tree_values_loop_scaled": {9: "        outs.append(full)"},  # SF106: no collective to repair
@@ -720,8 +727,11 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh12_method_branch_called_outside", 14): _CALLED_ELSEWHERE,
     ("nh13_switch_branches_module_tuple", 6): "the branch is reached through a module tuple other code may call",
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
-    ("nh14_vmap_lambda_reduced", 8): "JAX rejects the constant beside the reduced value inside the vmapped "
-                                      "lambda: nothing under vmap is judged, and the result is then unknown",
+    ("ny5_vmap_unknown_or_fine", 7): _UNDER_VMAP,
+    ("ny5_vmap_unknown_or_fine", 12): "pcast of a reduced value under vmap raises NotImplementedError: the cast "
+                                      "gives an unknown value there, and no finding follows from it",
+    ("ny5_vmap_unknown_or_fine", 17): "with spmd_axis_name the vmapped psum raises another error (pvary is an "
+                                      "invariant->variant collective): such vmaps are not followed",
     ("nh15_table_entry_read_elsewhere", 11): "other() reads the same entry (MODES[-1]) outside shard_map",
     ("n83_registry_handed_on", 18): "the registry is handed to extend(): what else may fill it is not known",
     ("n84_returned_closure_run_eagerly", 9): "the factory's result is also called eagerly (eager())",

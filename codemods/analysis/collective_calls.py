@@ -25,6 +25,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     axes_of,
+    leaves,
     map_leaves,
     one_state_leaf,
     replicated_partner,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 V, R, U, Q = State.VARYING, State.REDUCED, State.UNREDUCED, State.UNKNOWN
+_VMAP_CAST = "under vmap a cast of a reduced value raises NotImplementedError: repair it outside the vmapped function"
 
 
 class Collectives:
@@ -83,6 +85,16 @@ class Collectives:
         leaf = one_state_leaf(value) if isinstance(value, (TupleValue, DictValue)) else None
         if leaf is not None:
             value = leaf
+        if self.vmapped and (gives is R or short in ("pcast", "pvary", "preduced")):
+            # Under vmap a gather to reduced, or a cast of a reduced value, raises
+            # NotImplementedError (higher_order.py); other casts are followed, not judged.
+            held = any(isinstance(leaf, AxisState) and (leaf.has(R) or leaf.has(U)) for leaf in leaves(tree))
+            if expr is not None and frame.function is not None:
+                site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
+                            frame.statement, frame.function, mesh=self.mesh)
+                self._record(site, None)
+                self.__dict__.setdefault("unsure_sites", set()).add(site.key)  # it raises otherwise there
+            return UNKNOWN if gives is R or held else self._collective_on_tree(tree, axes, gives, rule, why, name)
         if expr is None or frame.function is None:
             return self._collective_on_tree(tree, axes, gives, rule, why, name)
         if short in ("pcast", "pvary", "preduced"):
@@ -113,6 +125,8 @@ class Collectives:
             self.round_values[site.key] = value
             self.note_later(site)
         verdict = self.judge.collective(site) if not self.silent else None
+        if verdict is not None and verdict.fixable and self.vmapped and (value.has(R) or value.has(U)):
+            verdict = replace(verdict, fixable=False, note=_VMAP_CAST)
         if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
                 and self._can_rebind(site.arg.id, site, frame):
             verdict = replace(verdict, rebind=site.arg.id)

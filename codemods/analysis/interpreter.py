@@ -124,6 +124,7 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
         self._changers: frozenset[str] | None = None
         self._calls: dict[str, list[tuple[ast.Call, tuple]]] | None = None  # direct calls by callee name
         self.silent = 0  # inside a loop's search for its fixpoint: nothing is judged or counted
+        self.vmapped = 0  # inside a function jax.vmap runs (higher_order.py)
         self.round_values: dict[int, Value] = {}  # collective inputs seen while silent, by call
         self.slots: list[tuple[Site, int]] = []  # each judged site and its place among its call's verdicts
         self.depth = 0
