@@ -229,6 +229,8 @@ class Collectives:
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
             verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
+            if verdict is not None and verdict.fixable and self.vmapped:
+                verdict = replace(verdict, fixable=False, note=_VMAP_CAST)
             if partner is not None:
                 self.hazards += 1  # JAX raises here (higher_order.py: not followed through vmap)
             if self.silent and partner is not None:
