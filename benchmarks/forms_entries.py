@@ -34,6 +34,25 @@ ENTRIES = {
     "ny5_vmap_unknown_or_fine": ("run(mesh, x)", "jax.shard_map(gathered_rows, mesh=mesh, in_specs=P('i'), out_specs=P(None, reduced={'i'}))(x)",
                                  "jax.shard_map(cast_rows, mesh=mesh, in_specs=P('i'), out_specs=P())(x)",
                                  "jax.shard_map(spmd_rows, mesh=mesh, in_specs=P('i', 'j'), out_specs=P())(x)"),
+    "y19_while_loop_body": "run(mesh, x)",
+    "y20_tree_map_partial_pmean": "run(mesh, x)",
+    "y21_optax_like_transform": "run(mesh, x)",
+    "y22_wraps_decorator": "run(mesh, x)",
+    "y23_ops_dict_of_lambdas": "run(mesh, x)",
+    "y24_value_and_grad_aux": "run(mesh, x)",
+    "y25_staticmethod_body": "run(mesh, x)",
+    "y26_nested_config_attrs": "run(mesh, x)",
+    "y27_reduced_mean_method": "run(mesh, x)",
+    "y28_layers_loop_module": "run(mesh, x)",
+    "y29_helper_tuple_return": "run(mesh, x)",
+    "y30_args_forwarding": "run(mesh, x)",
+    "y32_haiku_module_super": "run(mesh, x)",
+    "y33_scan_over_layers": "run(mesh, x)",
+    "y34_partial_apply_params": "run(mesh, x)",
+    "y35_psum_scatter_reduced": "run(mesh, x)",
+    "ny6_try_handler_unknown": "run(mesh, x)",
+    "y37_enumerate_zip_layers": "run(mesh, x)",
+    "y38_custom_vjp_body": "run(mesh, x)",
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",
@@ -586,6 +605,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "y27_reduced_mean_method": {7: "    mu = jax.lax.pcast(full, 'i', to='varying').mean(axis=0, keepdims=True)"},
     "y17_vmap_lambda_reduced_scaled": {
         8: "    scores = jax.vmap(lambda r, s: r * s, in_axes=(0, None))(lax.pcast(full, 'j', to='varying'), 2.0)"},
     "y18_vmap_rows_of_reduced": {7: '    return jax.vmap(lambda r: jax.lax.psum(r, "i"))(jax.lax.pcast(full, "i", to="varying"))'},
@@ -727,6 +747,8 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh12_method_branch_called_outside", 14): _CALLED_ELSEWHERE,
     ("nh13_switch_branches_module_tuple", 6): "the branch is reached through a module tuple other code may call",
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
+    ("ny6_try_handler_unknown", 10): "the except path (taken when the try body raises) leaves a varying value that "
+                                     "the psum accepts: which path runs is not known",
     ("ny5_vmap_unknown_or_fine", 7): _UNDER_VMAP,
     ("ny5_vmap_unknown_or_fine", 12): "pcast of a reduced value under vmap raises NotImplementedError: the cast "
                                       "gives an unknown value there, and no finding follows from it",
