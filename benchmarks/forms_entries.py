@@ -53,6 +53,19 @@ ENTRIES = {
     "ny6_try_handler_unknown": "run(mesh, x)",
     "y37_enumerate_zip_layers": "run(mesh, x)",
     "y38_custom_vjp_body": "run(mesh, x)",
+    "y39_sum_of_generator": "run(mesh, x)",
+    "y40_builtin_map_partial": "run(mesh, x)",
+    "y41_collective_kwargs_dict": "run(mesh, x)",
+    "y42_reducer_attr_function": "run(mesh, x)",
+    "y43_conditional_axes_constant": "run(mesh, x)",
+    "y44_str_enum_axes": "run(mesh, x)",
+    "y45_final_annotated_axes": "run(mesh, x)",
+    "y46_closure_factory_body": "run(mesh, x)",
+    "y47_tree_util_map_lambda": "run(mesh, x)",
+    "y48_lambda_default_axes": "run(mesh, x)",
+    "y49_property_axes_trainer": "run(mesh, x)",
+    "y50_walrus_len_index": "run(mesh, x)",
+    "ny7_lazy_map_and_kwargs": "run(mesh, x)",
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",
@@ -605,6 +618,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "y45_final_annotated_axes": {12: "    return full.sum(axis=1)"},
     "y27_reduced_mean_method": {7: "    mu = jax.lax.pcast(full, 'i', to='varying').mean(axis=0, keepdims=True)"},
     "y17_vmap_lambda_reduced_scaled": {
         8: "    scores = jax.vmap(lambda r, s: r * s, in_axes=(0, None))(lax.pcast(full, 'j', to='varying'), 2.0)"},

@@ -239,6 +239,9 @@ class Expressions(Collectives, Sequences):
                 return self.call(callee, expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
         callee = self.eval(expr.func, frame)
+        if isinstance(callee, JaxName) and callee.name in ("builtins.list", "builtins.tuple") \
+                and (mapped := self.consumed_map(expr, frame)) is not None:
+            return mapped  # `list(map(f, xs))` (sequences.py)
         args, keywords, starred = self._eval_args(expr, frame)
         return self.call(callee, expr, args, keywords, starred, frame)
 
@@ -349,6 +352,9 @@ class Expressions(Collectives, Sequences):
             return sequence  # `tuple(AXES)`
         if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:
             return python_sum(args[0][0])
+        if name == "builtins.len" and len(args) == 1 and not keywords and not starred \
+                and (items := items_of(args[0][0])) is not None:
+            return Const(len(items))  # `stats[len(stats) - 1]`: an index the analysis can read
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:
