@@ -66,6 +66,8 @@ ENTRIES = {
     "y49_property_axes_trainer": "run(mesh, x)",
     "y50_walrus_len_index": "run(mesh, x)",
     "ny7_lazy_map_and_kwargs": "run(mesh, x)",
+    "y51_match_mapping_pattern": "run(mesh, x)",
+    "ny8_match_patterns_skipped": "run(mesh, x)",
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",
