@@ -68,6 +68,8 @@ ENTRIES = {
     "ny7_lazy_map_and_kwargs": "run(mesh, x)",
     "y51_match_mapping_pattern": "run(mesh, x)",
     "ny8_match_patterns_skipped": "run(mesh, x)",
+    "y52_builtin_abs_reduced": "run(mesh, x)",
+    "ny9_builtin_abs_kept": "run(mesh, x)",
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",
@@ -620,6 +622,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "y52_builtin_abs_reduced": {8: "    return magnitude"},
     "y45_final_annotated_axes": {12: "    return full.sum(axis=1)"},
     "y27_reduced_mean_method": {7: "    mu = jax.lax.pcast(full, 'i', to='varying').mean(axis=0, keepdims=True)"},
     "y17_vmap_lambda_reduced_scaled": {

@@ -352,6 +352,10 @@ class Expressions(Collectives, Sequences):
             return sequence  # `tuple(AXES)`
         if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:
             return python_sum(args[0][0])
+        if name == "builtins.abs" and len(args) == 1 and not keywords and not starred \
+                and isinstance(args[0][0], AxisState):  # `abs(x)` calls x.__abs__: jnp.abs
+            value = args[0][0]
+            return transfer.through(transfer.operator_rule("abs(x)", self.judge.target), [value], [value], why=value.why)
         if name == "builtins.len" and len(args) == 1 and not keywords and not starred \
                 and (items := items_of(args[0][0])) is not None:
             return Const(len(items))  # `stats[len(stats) - 1]`: an index the analysis can read
