@@ -70,6 +70,8 @@ ENTRIES = {
     "ny8_match_patterns_skipped": "run(mesh, x)",
     "y52_builtin_abs_reduced": "run(mesh, x)",
     "ny9_builtin_abs_kept": "run(mesh, x)",
+    "y53_class_attrs_read_earlier_ones": "run(mesh, x)",
+    "ny10_class_attrs_not_followed": "run(mesh, x)",
     "z16_tree_items_comprehension": "run(mesh, x)",
     "nz12_tree_comprehension_filtered": "run(mesh, x)",
     "z15_specs_from_calls": "run(x)",
@@ -768,6 +770,8 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh4_branch_fn_used_elsewhere", 8): "the branch function is also kept in a module dict that other code may call",
     ("ny6_try_handler_unknown", 10): "the except path (taken when the try body raises) leaves a varying value that "
                                      "the psum accepts: which path runs is not known",
+    ("ny10_class_attrs_not_followed", 18): "configure() stores Axes.ALL: what it holds when the body runs is not "
+                                           "followed",
     ("ny5_vmap_unknown_or_fine", 7): _UNDER_VMAP,
     ("ny5_vmap_unknown_or_fine", 12): "pcast of a reduced value under vmap raises NotImplementedError: the cast "
                                       "gives an unknown value there, and no finding follows from it",
