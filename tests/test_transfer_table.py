@@ -240,21 +240,14 @@ def test_the_installed_jax_still_gives_the_shipped_outcomes(tmp_path):
     derived = transfer.read(out, resolved=True)
     assert derived["jax_version"] == shipped.jax_version
     assert set(derived["operations"]) == set(names)
-    # A table derived again in part (`generate --update`) holds, for the entries it did not derive
-    # again, the cases of an older generator: a subset of what this one observes.
-    data = transfer.read(DATA.joinpath(transfer.file_name(version)))
-    partial = "rederived" in data
-    rederived = {name for run in data.get("rederived", []) for name in run["operations"]}
+    # The shipped table is a whole run (no entries copied from an older generator's run by
+    # `generate --update`): each entry derived again holds exactly its cases and outcomes.
+    assert "rederived" not in transfer.read(DATA.joinpath(transfer.file_name(version)))
     for name in names:
         again = derived["operations"][name]
-        assert tuple(again["args"]) == shipped.operation(name).args, name
         operation = shipped.operation(name)
-        if partial and name not in rederived:
-            # (its other-axes flag was derived from those cases alone, so it is not compared)
-            assert set(operation.cases) <= set(again["cases"]), name
-        else:
-            assert set(again["cases"]) == set(operation.cases), name
-            assert again.get(model.OTHER_AXES_IRRELEVANT, False) == operation.other_axes_irrelevant, name
+        assert tuple(again["args"]) == operation.args, name
+        assert set(again["cases"]) == set(operation.cases), name
+        assert again.get(model.OTHER_AXES_IRRELEVANT, False) == operation.other_axes_irrelevant, name
         for case, outcome in again["cases"].items():
-            if case in operation.cases:  # every case, but where the shipped entry is a subset
-                assert _gist(outcome) == _gist(shipped.outcomes[operation.cases[case]]), (name, case)
+            assert _gist(outcome) == _gist(shipped.outcomes[operation.cases[case]]), (name, case)

@@ -23,6 +23,7 @@ from codemods.analysis.nodes import (
     all_param_names,
     iter_nodes,
     iter_with_scopes,
+    nodes_of_type,
     positional_params,
 )
 from codemods.analysis.mutation import mutated_names
@@ -237,8 +238,8 @@ class Classes:
     def _attribute_stores(self) -> dict[str, list[ast.Attribute]]:
         if self._stores is None:
             self._stores = {}
-            for node in iter_nodes(self.scope.tree):
-                if type(node) is ast.Attribute and isinstance(node.ctx, (ast.Store, ast.Del)):
+            for node in nodes_of_type(self.scope.tree, ast.Attribute):
+                if isinstance(node.ctx, (ast.Store, ast.Del)):
                     self._stores.setdefault(node.attr, []).append(node)
         return self._stores
 
@@ -505,7 +506,7 @@ def class_level_references(cls: ast.ClassDef, name: str) -> int:
             parts.extend(stmt.args.defaults + [default for default in stmt.args.kw_defaults if default is not None])
         else:
             parts.append(stmt)
-    return sum(1 for part in parts for node in iter_nodes(part) if type(node) is ast.Name and node.id == name)
+    return sum(1 for part in parts for node in nodes_of_type(part, ast.Name) if node.id == name)
 
 
 def _harmless_references(tree: ast.Module, name: str) -> set[int]:
@@ -515,7 +516,7 @@ def _harmless_references(tree: ast.Module, name: str) -> set[int]:
 
     def mark(node: ast.AST | None) -> None:
         if node is not None:
-            found.update(id(inner) for inner in iter_nodes(node) if type(inner) is ast.Name and inner.id == name)
+            found.update(id(inner) for inner in nodes_of_type(node, ast.Name) if inner.id == name)
 
     for node in iter_nodes(tree):
         kind = type(node)

@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 
 from codemods import api_history, jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
-from codemods.analysis.nodes import child_nodes, iter_nodes
+from codemods.analysis.nodes import child_nodes, iter_nodes, nodes_of_type
 
 Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column
 
@@ -128,7 +128,7 @@ def _none_sentinels(tree: ast.Module, flags: dict[str, ast.expr],
     """local name -> (the module: an expression or its dotted name, attribute name) for `try: from M import a` /
     `except ImportError: a = None`, and `a = getattr(M, "a", None)` assigned once (`flags`)."""
     found: dict[str, tuple[ast.expr | str, str]] = {}
-    tries = [node for node in iter_nodes(tree) if type(node) is ast.Try and _nones(node)]
+    tries = [node for node in nodes_of_type(tree, ast.Try) if _nones(node)]
     if len(tries) > 1:  # a later one (in breadth-first order) rebinds a name
         tries = [node for node in _tries(tree) if _nones(node)]
     for node in tries:

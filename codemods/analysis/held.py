@@ -19,7 +19,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import DEFS, child_nodes, iter_nodes, iter_with_scopes, positional_params
+from codemods.analysis.nodes import DEFS, child_nodes, iter_nodes, iter_with_scopes, nodes_of_type, positional_params
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, Value
 
 if TYPE_CHECKING:
@@ -248,8 +248,8 @@ class Held:
         found = self._class_tables.get("attribute-loads")
         if found is None:
             found = self._class_tables["attribute-loads"] = {}
-            for read in iter_nodes(self.scope.tree):
-                if type(read) is ast.Attribute and isinstance(read.ctx, ast.Load):
+            for read in nodes_of_type(self.scope.tree, ast.Attribute):
+                if isinstance(read.ctx, ast.Load):
                     found.setdefault(read.attr, []).append(read)
         return found
 

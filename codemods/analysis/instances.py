@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, FunctionNode, iter_nodes, module_parents, positional_params
+from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
 from codemods.analysis.syntax import assigned_names
 
 MAX_PASSES = 3  # functions an object is followed into as an argument
@@ -40,15 +40,15 @@ class Instances:
         analysed as a body itself, or held by a name (`block = Block()`), an attribute
         (`self.model = Model()`) or a list one of those holds, every read of which is analysed."""
         tree = self.scope.tree
-        call_attributes = {id(node.value): node for node in iter_nodes(tree)
-                           if type(node) is ast.Attribute and node.attr == "__call__"}
+        call_attributes = {id(node.value): node for node in nodes_of_type(tree, ast.Attribute)
+                           if node.attr == "__call__"}
         resolved = set().union(*(self.analysed_refs.get(id(member), set()) for other in self.scope.classes.values()
                                  for member in other.body if isinstance(member, DEFS) and member.name == "__call__"))
         if any(id(node) not in resolved for node in call_attributes.values()):
             return False  # `block.__call__` handed somewhere not analysed (else it is some class's own)
         seen = (analysed, call_attributes, cls)
-        holders = {id(node.value): node.targets[0] for node in iter_nodes(tree)
-                   if type(node) is ast.Assign and len(node.targets) == 1
+        holders = {id(node.value): node.targets[0] for node in nodes_of_type(tree, ast.Assign)
+                   if len(node.targets) == 1
                    and type(node.targets[0]) in (ast.Name, ast.Attribute)}
         constructions = self._constructions(cls)
         if not constructions:
@@ -61,11 +61,11 @@ class Instances:
             if holder is None:
                 return False
             if type(holder) is ast.Name:
-                reads = [node for node in iter_nodes(tree)
-                         if type(node) is ast.Name and node.id == holder.id and isinstance(node.ctx, ast.Load)]
+                reads = [node for node in nodes_of_type(tree, ast.Name)
+                         if node.id == holder.id and isinstance(node.ctx, ast.Load)]
             else:  # every `.model` read anywhere in the module
-                reads = [node for node in iter_nodes(tree) if type(node) is ast.Attribute
-                         and node.attr == holder.attr and isinstance(node.ctx, ast.Load)]
+                reads = [node for node in nodes_of_type(tree, ast.Attribute)
+                         if node.attr == holder.attr and isinstance(node.ctx, ast.Load)]
             if not reads or not all(self._read_analysed(seen, node, held is not call, 0) for node in reads):
                 return False
         return True
@@ -95,8 +95,8 @@ class Instances:
         body = function.body if isinstance(function.body, list) else [ast.Expr(function.body)]
         if param in assigned_names(body):
             return False
-        reads = [node for stmt in body for node in iter_nodes(stmt)
-                 if type(node) is ast.Name and node.id == param and isinstance(node.ctx, ast.Load)]
+        reads = [node for stmt in body for node in nodes_of_type(stmt, ast.Name)
+                 if node.id == param and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(self._read_analysed(seen, node, container, depth + 1) for node in reads)
 
     def _container_of(self, call: ast.Call) -> ast.expr:
@@ -128,7 +128,7 @@ class Instances:
             region = self._parent_map().get(id(region))
         if region is None:
             return False
-        uses = [node for node in iter_nodes(region) if type(node) is ast.Name and node.id == name
+        uses = [node for node in nodes_of_type(region, ast.Name) if node.id == name
                 and isinstance(node.ctx, ast.Load)]
         return bool(uses) and all(self._read_analysed(seen, node, False, depth) for node in uses)
 

@@ -16,6 +16,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.nodes import module_parents
 
 MAX_HOPS = 8
 
@@ -23,7 +24,7 @@ MAX_HOPS = 8
 def unmeshed_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.Call) -> list[str] | None:
     """The names of the functions from module-level code down to `call` (outermost first) when
     every way the module reaches `call` runs outside a context mesh; else None."""
-    parents = _parents(tree)
+    parents = module_parents(tree)
     if _sets_mesh_globally(tree, bindings, parents):
         return None
     functions = {stmt.name: stmt for stmt in tree.body if isinstance(stmt, ast.FunctionDef)}
@@ -161,14 +162,6 @@ def _sets_mesh_globally(tree: ast.Module, bindings, parents) -> bool:
                 and isinstance(parents.get(id(call)), ast.withitem)):
             return True
     return False
-
-
-def _parents(tree: ast.Module) -> dict[int, ast.AST]:
-    parents: dict[int, ast.AST] = {}
-    for node in ast.walk(tree):
-        for child in ast.iter_child_nodes(node):
-            parents[id(child)] = node
-    return parents
 
 
 def _references(tree: ast.Module) -> dict[str, list[ast.Name]]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.nodes import iter_nodes, nodes_of_type
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -47,7 +47,8 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     if cached is not None:
         return cached
     found: set[str] = set()
-    for node in iter_nodes(tree):
+    # The order does not matter (a set): the module's Subscript and Call nodes, from its index.
+    for node in [*nodes_of_type(tree, ast.Subscript), *nodes_of_type(tree, ast.Call)]:
         changed = None
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
             changed = node.value

@@ -138,7 +138,7 @@ def module_nodes(tree: ast.Module) -> list[ast.AST]:
     whole module, and nothing edits a parsed tree (a new text is parsed into a new tree)."""
     cached = getattr(tree, "_shardfix_nodes", None)
     if cached is None:
-        cached = list(_walk(tree, None))
+        cached, tree._shardfix_parents = _nodes_and_parents(tree)
         tree._shardfix_nodes = cached
     return cached
 
@@ -148,9 +148,46 @@ def module_parents(tree: ast.Module) -> dict[int, ast.AST]:
     `module_nodes` (expression contexts and operators are shared objects: not in it)."""
     cached = getattr(tree, "_shardfix_parents", None)
     if cached is None:
-        cached = {id(child): node for node in module_nodes(tree) for child in child_nodes(node)}
-        tree._shardfix_parents = cached
+        module_nodes(tree)
+        cached = tree._shardfix_parents
     return cached
+
+
+def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
+    """The nodes of exactly type `kind` under `root` (itself included), in `iter_nodes` order; for
+    a module, from an index kept on the tree with its node list (a dozen analyses each filtered
+    the whole list for one type). Shared: not to be changed."""
+    if type(root) is not ast.Module:
+        return [node for node in iter_nodes(root) if type(node) is kind]
+    index = getattr(root, "_shardfix_by_type", None)
+    if index is None:
+        index = {}
+        for node in module_nodes(root):
+            found = index.get(type(node))
+            if found is None:
+                index[type(node)] = [node]
+            else:
+                found.append(node)
+        root._shardfix_by_type = index
+    return index.get(kind, ())
+
+
+def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST]]:
+    # One walk for both: most checked files need the parents too, and a second walk would list
+    # every node's children again (the walk's main cost).
+    nodes: list[ast.AST] = []
+    parents: dict[int, ast.AST] = {}
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        children = child_nodes(node)
+        if children:
+            for child in children:
+                parents[id(child)] = node
+            children.reverse()
+            stack += children
+    return nodes, parents
 
 
 def _walk(root: ast.AST, prune: Callable[[ast.AST], bool] | None) -> Iterator[ast.AST]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import all_param_names, iter_nodes
+from codemods.analysis.nodes import all_param_names, child_nodes, iter_nodes, nodes_of_type
 from codemods.analysis.record_specs import registered_dataclass
 from codemods.analysis.shardmap import passed_through
 from codemods.analysis.values import AxisState, Instance, Value, same_value
@@ -57,8 +57,8 @@ class PytreeModules:
             return True
         if depth >= 3:
             return False
-        reads = [node for node in iter_nodes(self.scope.tree)
-                 if type(node) is ast.Name and node.id == name and isinstance(node.ctx, ast.Load)]
+        reads = [node for node in nodes_of_type(self.scope.tree, ast.Name)
+                 if node.id == name and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(self._read_analysed(seen, node, False, depth + 1)
                                    or self.module_read_harmless(seen, node, cls, depth + 1) for node in reads)
 
@@ -69,7 +69,7 @@ class PytreeModules:
         if type(call.func) is not ast.Name or call.keywords or any(type(arg) is ast.Starred for arg in call.args):
             return False
         name = call.func.id
-        binds = [node for node in iter_nodes(self.scope.tree) if type(node) is ast.Name and node.id == name
+        binds = [node for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == name
                  and not isinstance(node.ctx, ast.Load)]
         if len(binds) != 1:
             return False
@@ -88,8 +88,8 @@ class PytreeModules:
         if any(type(node) is ast.Name and node.id == param and not isinstance(node.ctx, ast.Load)
                for stmt in body for node in iter_nodes(stmt)):
             return False
-        reads = [node for stmt in body for node in iter_nodes(stmt)
-                 if type(node) is ast.Name and node.id == param and isinstance(node.ctx, ast.Load)]
+        reads = [node for stmt in body for node in nodes_of_type(stmt, ast.Name)
+                 if node.id == param and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(self._read_analysed(seen, node, False, depth + 1) for node in reads)
 
     # -- the object a mapped function gets --------------------------------------------------
@@ -129,9 +129,7 @@ class PytreeModules:
         if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) and name in all_param_names(owner.args):
             return None
         made = None
-        for node in _own_nodes(owner):
-            if type(node) is not ast.Name or node.id != name or isinstance(node.ctx, ast.Load):
-                continue
+        for node in _own_stores(owner).get(name, ()):
             holder = self._parent_map().get(id(node))
             if type(holder) is not ast.Assign or holder.targets != [node] or type(holder.value) is not ast.Call:
                 return None
@@ -172,11 +170,24 @@ class PytreeModules:
         return Instance(obj.cls, tuple(mapped))
 
 
-def _own_nodes(owner: ast.AST):
-    """The nodes of a function (or module) outside the functions and classes it defines."""
-    stack = list(ast.iter_child_nodes(owner))
+def _own_stores(owner: ast.AST) -> dict[str, list[ast.Name]]:
+    """Name -> the names stored (or deleted) in a function (or module) outside the functions and
+    classes it defines, in walk order; walked once per function (its calls each ask)."""
+    found = getattr(owner, "_shardfix_own_stores", None)
+    if found is not None:
+        return found
+    found = {}
+    stack = child_nodes(owner)
     while stack:
         node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(node))
+        kind = type(node)
+        if kind is ast.Name:
+            if type(node.ctx) is not ast.Load:
+                found.setdefault(node.id, []).append(node)
+        elif kind not in _OWN_SCOPES:
+            stack += child_nodes(node)
+    owner._shardfix_own_stores = found  # type: ignore[attr-defined]
+    return found
+
+
+_OWN_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)

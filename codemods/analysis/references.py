@@ -12,7 +12,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of
-from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.nodes import nodes_of_type
 
 
 def referenced_names(tree: ast.Module) -> frozenset[str]:
@@ -25,16 +25,12 @@ def referenced_names(tree: ast.Module) -> frozenset[str]:
         if bound is not None:
             targets.setdefault(name, set()).add(bound)
     found: set[str] = set()
-    chains: list[ast.expr] = []
-    for node in iter_nodes(tree):
-        kind = type(node)
-        if kind is ast.Name or kind is ast.Attribute:
-            chains.append(node)
-        elif kind is ast.Import or kind is ast.ImportFrom:
-            for local, target in _imported(node):
-                targets.setdefault(local, set()).add(target)
-                found.add(target)
-    for node in chains:
+    # From the module's index of nodes by type: nothing here depends on the order.
+    for node in [*nodes_of_type(tree, ast.Import), *nodes_of_type(tree, ast.ImportFrom)]:
+        for local, target in _imported(node):
+            targets.setdefault(local, set()).add(target)
+            found.add(target)
+    for node in [*nodes_of_type(tree, ast.Name), *nodes_of_type(tree, ast.Attribute)]:
         head = node
         while type(head) is ast.Attribute:  # each prefix of a chain is a node of its own
             head = head.value

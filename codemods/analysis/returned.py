@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, iter_nodes
+from codemods.analysis.nodes import DEFS, iter_nodes, nodes_of_type
 from codemods.analysis.scopes import bindings_of
 
 
@@ -24,7 +24,7 @@ class Returned:
                 or self.scope.globals.unique_function(parent.name) is not parent:
             return False
         parents = self._parent_map()
-        found = [node for node in iter_nodes(parent) if type(node) is ast.Name and id(node) in refs]
+        found = [node for node in nodes_of_type(parent, ast.Name) if id(node) in refs]
         if len(found) != len(refs) or not found or any(self._enclosing(node) is not parent for node in found):
             return False
         positions = set()  # None: the result itself; an index: that item of a returned tuple
@@ -66,7 +66,7 @@ class Returned:
         bound = bindings_of(scope).unique_value(name) if scope is not None else None
         if bound is not call and not (position is not None and type(bound) is ast.Subscript and bound.value is call):
             return False
-        reads = [node for node in iter_nodes(scope) if type(node) is ast.Name and node.id == name
+        reads = [node for node in nodes_of_type(scope, ast.Name) if node.id == name
                  and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(id(node) in analysed and type(parents.get(id(node))) is ast.Call
                                    and parents[id(node)].func is node for node in reads)

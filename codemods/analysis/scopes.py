@@ -23,6 +23,7 @@ from codemods.analysis.nodes import (
     child_nodes,
     iter_nodes,
     literal_value,
+    nodes_of_type,
     target_names,
 )
 
@@ -268,8 +269,8 @@ class ModuleScope:
     def stored_attributes(self) -> frozenset[str]:
         """Attribute names some code of the module sets on an object (`self.axis = ...`)."""
         if self._stored is None:
-            self._stored = frozenset(node.attr for node in iter_nodes(self.tree) if type(node) is ast.Attribute
-                                     and isinstance(node.ctx, (ast.Store, ast.Del)))
+            self._stored = frozenset(node.attr for node in nodes_of_type(self.tree, ast.Attribute)
+                                     if isinstance(node.ctx, (ast.Store, ast.Del)))
         return self._stored
 
     def class_value(self, class_name: str, attr: str) -> ast.expr | None:
@@ -287,15 +288,14 @@ class ModuleScope:
     def subclassed(self, cls: ast.ClassDef) -> bool:
         """Some class of the module names `cls` among its bases (its attributes may differ there)."""
         if self._base_names is None:  # one walk per module, not one per question
-            self._base_names = frozenset(base.id for node in iter_nodes(self.tree) if type(node) is ast.ClassDef
+            self._base_names = frozenset(base.id for node in nodes_of_type(self.tree, ast.ClassDef)
                                          for base in node.bases if isinstance(base, ast.Name))
         return cls.name in self._base_names
 
     def attribute_references(self, name: str) -> int:
         """How often `.name` is read as an attribute in the file (methods are reached so)."""
         if self._attribute_references is None:
-            self._attribute_references = Counter(node.attr for node in iter_nodes(self.tree)
-                                                 if type(node) is ast.Attribute)
+            self._attribute_references = Counter(node.attr for node in nodes_of_type(self.tree, ast.Attribute))
         return self._attribute_references.get(name, 0)
 
     def _roots_naming(self, words: tuple[str, ...]) -> list[ast.AST]:
@@ -335,14 +335,14 @@ class ModuleScope:
     def references(self, name: str) -> int:
         """How often `name` is used (as a bare name) in the file."""
         if self._references is None:
-            self._references = Counter(node.id for node in iter_nodes(self.tree) if type(node) is ast.Name)
+            self._references = Counter(node.id for node in nodes_of_type(self.tree, ast.Name))
         return self._references.get(name, 0)
 
     def loads(self, name: str) -> int:
         """How often `name` is read (as a bare name) anywhere in the file."""
         if self._loads is None:
-            self._loads = Counter(node.id for node in iter_nodes(self.tree)
-                                  if type(node) is ast.Name and isinstance(node.ctx, ast.Load))
+            self._loads = Counter(node.id for node in nodes_of_type(self.tree, ast.Name)
+                                  if isinstance(node.ctx, ast.Load))
         return self._loads.get(name, 0)
 
     def module_references(self, name: str) -> int:

@@ -25,6 +25,7 @@ from codemods.analysis.nodes import (
     all_param_names,
     call_args,
     iter_nodes,
+    nodes_of_type,
     param_default,
     positional_params,
     target_names,
@@ -186,8 +187,8 @@ class _Finder(Decorators):
         if not params or not isinstance(func.value, ast.Name) or func.value.id != params[0].arg \
                 or method_kind(enclosing) != "plain" or self.scope.subclassed(cls):
             return None
-        stores = [node for node in iter_nodes(self.scope.tree) if type(node) is ast.Attribute
-                  and node.attr == func.attr and isinstance(node.ctx, (ast.Store, ast.Del))]
+        stores = [node for node in nodes_of_type(self.scope.tree, ast.Attribute)
+                  if node.attr == func.attr and isinstance(node.ctx, (ast.Store, ast.Del))]
         for init in (member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"):
             receiver = positional_params(init.args)[0].arg if positional_params(init.args) else None
             for stmt in init.body:

@@ -147,3 +147,28 @@ def _needed_reduced(leaf: Value, site: Site) -> tuple[str, ...]:
     if isinstance(leaf, AxisState) and id(site.call) in leaf.gathers:
         return tuple(axis for axis in site.axes if leaf.on(axis) is State.REDUCED)
     return ()
+
+
+def outputs_not_reduced(analysis: Analysis) -> frozenset[str]:
+    """Axes some shard_map's out spec lists in reduced={...} while the value the analysis saw its
+    body return there (every fix's cast applied) is certainly varying or invariant on them: JAX
+    rejects that output ("out_specs ... should be equal to the reduced present on the out_aval")."""
+    axes: set[str] = set()
+    for run in analysis.runs:
+        if not run.analysed or run.use.out_specs is None or analysis.scope is None:
+            continue
+        out_specs, scopes = passed_through(run.use, run.use.out_specs)
+        tree = parse_spec(analysis.scope, out_specs, scopes) if out_specs is not None else None
+        for _, value in run.returns:
+            axes.update(_not_reduced(value, tree))
+    return frozenset(axes)
+
+
+def _not_reduced(value: Value, tree: SpecTree) -> set[str]:
+    if isinstance(tree, tuple) and isinstance(value, TupleValue) and len(tree) == len(value.items):
+        return {axis for item, sub in zip(value.items, tree) for axis in _not_reduced(item, sub)}
+    if isinstance(tree, dict) and isinstance(value, DictValue) and set(tree) == set(value.keys):
+        return {axis for key, item in zip(value.keys, value.items) for axis in _not_reduced(item, tree[key])}
+    if not isinstance(tree, Spec) or not isinstance(value, AxisState) or value.mixed:
+        return set()
+    return {axis for axis in tree.reduced if value.on(axis) in (State.VARYING, State.INVARIANT)}

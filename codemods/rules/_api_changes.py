@@ -131,9 +131,10 @@ class ApiChanges:
         # that import, which must go too (the program would still fail at it).
         module_aliases = self._module_aliases()
         by_module: dict[str, list[tuple[ast.Attribute, history.ApiChange]]] = {}
-        for node in walks.candidates(self.ctx):
-            if not self._may_change(node):
-                continue
+        old, by_attribute, methods = self._old_names, self._by_attribute, bool(self._method_changes)
+        for node, test, key in walks.change_sites(self.ctx, self._name):
+            if test is walks.CALL and key not in old or test is walks.ATTRIBUTE and not (methods or key in by_attribute):
+                continue  # no branch below reports on it (most nodes)
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and (
                     change := self._change(node, history.REFERENCE) or self._change(node, history.CALL)):
                 by_import.setdefault(node.id, []).append((node, change))
@@ -165,15 +166,6 @@ class ApiChanges:
             for node, change in uses:
                 if change.form == history.CALL and (call := self._call_of(node)) is not None:
                     yield self._finding(call, change, None, "call it as `jax.<name>` to have each call migrated")
-
-    def _may_change(self, node: ast.AST) -> bool:
-        """False for a node no branch of `findings` reports on (most nodes): each branch's first test."""
-        kind = type(node)
-        if kind is ast.Call:
-            name = self._name(node.func)
-            return (self._name(node.func.func) if name is None and isinstance(node.func, ast.Call) else name) in self._old_names
-        return kind is ast.With or self._name(node) is not None or kind is ast.Attribute and (
-            node.attr in self._by_attribute or bool(self._method_changes))
 
     def _module_aliases(self) -> set[str]:
         """Local names an import binds to a module JAX removed (`from jax.experimental import

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
-from codemods.analysis.nodes import child_nodes, iter_nodes
+from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents
 from codemods.context import FileContext
 
 
@@ -23,14 +23,28 @@ def import_statements(ctx: FileContext) -> list[ast.Import | ast.ImportFrom]:
 
 
 def imports_breadth_first(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements in `ast.walk`'s order (breadth first), without entering
-    expressions, which hold no statement."""
+    """The import statements in `ast.walk`'s order (breadth first), entering only the fields that
+    hold statements (or the handlers and match cases holding them): leaving out the subtrees
+    that hold no statement changes neither a statement's depth nor the order of two of them."""
     queue = deque([tree])
     while queue:
         node = queue.popleft()
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+        kind = type(node)
+        if kind is ast.Import or kind is ast.ImportFrom:
             yield node
-        queue.extend(child for child in child_nodes(node) if not isinstance(child, ast.expr))
+            continue
+        for name in _BLOCK_FIELDS.get(kind) or _block_fields(kind):
+            queue.extend(getattr(node, name))
+
+
+_BLOCK_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _block_fields(kind: type) -> tuple[str, ...]:
+    found = _BLOCK_FIELDS[kind] = tuple(name for name in kind._fields
+                                        if name in ("body", "orelse", "finalbody", "handlers", "cases")
+                                        and not issubclass(kind, ast.expr))
+    return found
 
 
 def candidates(ctx: FileContext) -> list[ast.AST]:
@@ -38,6 +52,34 @@ def candidates(ctx: FileContext) -> list[ast.AST]:
     SF2xx rules (each rule used to walk the whole module again)."""
     return ctx.cached("api-history:candidates", lambda: [
         node for node in expression_nodes(ctx) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
+
+
+# What decides, for one SF2xx rule, whether a candidate is looked at (see `change_sites`).
+ALWAYS, CALL, ATTRIBUTE = "always", "call", "attribute"
+
+
+def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) -> list[tuple[ast.AST, str, str | None]]:
+    """The candidates any SF2xx rule may report on, in order, each with its test: ALWAYS (a
+    `with`, a name or attribute resolving to an import), CALL with the callee's name (a call of
+    a call: its inner callee's) for a rule to look up among its old names, ATTRIBUTE with the
+    attribute's name (unresolved: a rule's attribute or method change may match). Read once per
+    file for all of them (each used to ask it of every node); `name_of` resolves a node."""
+    def compute() -> list[tuple[ast.AST, str, str | None]]:
+        found: list[tuple[ast.AST, str, str | None]] = []
+        for node in candidates(ctx):
+            kind = type(node)
+            if kind is ast.Call:
+                name = name_of(node.func)
+                if name is None and type(node.func) is ast.Call:
+                    name = name_of(node.func.func)
+                if name is not None:
+                    found.append((node, CALL, name))
+            elif kind is ast.With or name_of(node) is not None:
+                found.append((node, ALWAYS, None))
+            elif kind is ast.Attribute:
+                found.append((node, ATTRIBUTE, node.attr))
+        return found
+    return ctx.cached("api-history:change-sites", compute)
 
 
 def expression_nodes(ctx: FileContext) -> list[ast.AST]:
@@ -75,14 +117,8 @@ SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
 
 def parents(ctx: FileContext) -> dict[int, ast.AST]:
     """id(node) -> its parent (expression contexts and operators left out: no rule asks for
-    theirs)."""
-    def compute() -> dict[int, ast.AST]:
-        parent_of: dict[int, ast.AST] = {}
-        for node in iter_nodes(ctx.tree):
-            for child in child_nodes(node):
-                parent_of[id(child)] = node
-        return parent_of
-    return ctx.cached("api-history:parents", compute)
+    theirs); the module's shared map, walked once per file with its node list."""
+    return module_parents(ctx.tree)
 
 
 def scope_of(ctx: FileContext, target: ast.AST) -> ast.AST:

@@ -15,7 +15,7 @@ from codemods import jaxapi
 from codemods.analysis.interpreter import analyse_module
 from codemods.analysis.meshspec import MeshInfo
 from codemods.analysis.transfer import cast_accepts
-from codemods.analysis.sites import Analysis, OutSpecNeed, Site, out_spec_needs
+from codemods.analysis.sites import Analysis, OutSpecNeed, Site, out_spec_needs, outputs_not_reduced
 from codemods.analysis.values import AxisState, State
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
@@ -178,7 +178,21 @@ class Diagnosis:
 def diagnose_module(tree: ast.Module, imports, target: jaxapi.Version, source: str | None = None) -> Diagnosis:
     analysis = analyse_module(tree, imports, Judge(target), source)
     problems = [_with_out_specs(problem, analysis) for problem in analysis.verdicts]
+    if any(problem.fixable and problem.cast for problem in problems):
+        rejected = outputs_not_reduced(analysis)
+        problems = [_cast_kept_from_reduced_output(problem, rejected) for problem in problems]
     return Diagnosis(problems, analysis)
+
+
+def _cast_kept_from_reduced_output(problem: Problem, rejected: frozenset[str]) -> Problem:
+    """A cast to varying whose axes an out spec still declares reduced: the fixed body returns a
+    value that is not reduced there, so JAX would reject the output; the fix alone cannot work."""
+    axes = [axis for axis in problem.cast if axis in rejected]
+    if not problem.fixable or not axes:
+        return problem
+    listed = ", ".join(repr(axis) for axis in axes)
+    note = f"out_specs declare {listed} reduced, and the value returned there is not reduced once cast"
+    return replace(problem, fixable=False, rebind=None, note=note)
 
 
 def _with_out_specs(problem: Problem, analysis: Analysis) -> Problem:

@@ -11,7 +11,7 @@ from typing import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted
-from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.nodes import nodes_of_type
 from codemods.calls import Argument, arguments
 from codemods.context import FileContext
 from codemods.imports import ImportManager
@@ -71,22 +71,20 @@ def _nodes(ctx: FileContext) -> _Nodes:
         # The module's shared node list, in the order of a walk: import statements hold only
         # aliases, none of the nodes read here, so walking into them changes nothing.
         names, calls, attributes, rebound = found.names, found.calls, found.attributes, found.rebound
-        for node in iter_nodes(ctx.tree):
-            kind = type(node)
-            if kind is ast.Name:
-                names.setdefault(node.id, []).append(node)
-            elif kind is ast.Call:
-                calls.append(node)
-            elif kind is ast.Attribute:
-                attributes.append(node)
-            elif kind in _DEFINITIONS:
-                rebound.add(node.name)
-            elif kind is ast.arg:
-                rebound.add(node.arg)
-            elif kind is ast.Global or kind is ast.Nonlocal:
+        # From the module's index of nodes by type (each type in walk order).
+        tree = ctx.tree
+        for node in nodes_of_type(tree, ast.Name):
+            names.setdefault(node.id, []).append(node)
+        calls += nodes_of_type(tree, ast.Call)
+        attributes += nodes_of_type(tree, ast.Attribute)
+        for kind in _DEFINITIONS:
+            rebound.update(node.name for node in nodes_of_type(tree, kind))
+        rebound.update(node.arg for node in nodes_of_type(tree, ast.arg))
+        for kind in (ast.Global, ast.Nonlocal):
+            for node in nodes_of_type(tree, kind):
                 rebound.update(node.names)
-            elif kind in _NAMED_CAPTURES and node.name:
-                rebound.add(node.name)
+        for kind in _NAMED_CAPTURES:
+            rebound.update(node.name for node in nodes_of_type(tree, kind) if node.name)
         # Decorators are children after the body in `ast`: order by position, as written.
         calls.sort(key=_position)
         attributes.sort(key=_position)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from codemods.transfer import model
+from codemods.transfer.lazy_read import read_lazily  # each operation decoded when first asked for
 
 Version = tuple[int, int, int]
 
@@ -202,7 +203,7 @@ def load(target: Version) -> Table | None:
     older = [version for version in available() if version <= tuple(target)]
     if not older:
         return None
-    return from_data(read(resources.files("codemods.transfer").joinpath("data", file_name(older[-1]))))
+    return from_data(read_lazily(resources.files("codemods.transfer").joinpath("data", file_name(older[-1]))))
 
 
 def from_data(data: dict) -> Table | None:

@@ -1,0 +1,28 @@
+"""One reduction helper, two call sites: each passes axes that match its own input's layout."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def total(x, axes):
+    return jax.lax.psum(jnp.sum(x), axes)
+
+
+def inputs():
+    return np.arange(32, dtype=np.float32).reshape(8, 4), np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+def main(vec, mat):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    vec = jax.device_put(vec, NamedSharding(mesh, P("data")))
+    mat = jax.device_put(mat, NamedSharding(mesh, P("data", "model")))
+
+    def body(v, m):
+        return total(v, ("data", "model")) + total(m, ("data", "model"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=(P("data"), P("data", "model")), out_specs=P())(vec, mat)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
