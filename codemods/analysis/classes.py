@@ -83,7 +83,10 @@ class Classes:
                 or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN
         if facts.sets(attr) and isinstance(receiver, Instance):
-            if attr in self._field_changers():
+            changers = self._field_changers()
+            # A copy by name (`replace(cfg, axis=...)`) is a new object: the fields of this one,
+            # known from its construction, stay; only setattr and the like change them in place.
+            if attr in changers and (receiver.fields is None or "*" in changers):
                 return UNKNOWN
             if receiver.fields is not None:
                 return dict(receiver.fields).get(attr, UNKNOWN)
@@ -105,9 +108,28 @@ class Classes:
                 return Partial(method, (receiver,), (), (cls,))
             return method
         value = bindings.unique_value(attr)
-        if value is None or any(type(node) is ast.Name and bindings.binds(node.id) for node in iter_nodes(value)):
-            return UNKNOWN  # names of the class body itself are not followed
-        return self.eval(_field_default(value), self.module_frame)
+        if value is None:
+            return UNKNOWN
+        own = {node.id for node in iter_nodes(value) if type(node) is ast.Name and bindings.binds(node.id)}
+        frame = self._class_body_frame(cls, bindings, value, own) if own else self.module_frame
+        if frame is None:
+            return UNKNOWN  # names of the class body not followed here
+        return self.eval(_field_default(value), frame)
+
+    def _class_body_frame(self, cls: ast.ClassDef, bindings, value: ast.expr, names: set[str]):
+        """`ALL = (DATA, MODEL)` in a class body reads the class's earlier attributes (each bound
+        once, above it); a nested scope there (lambda, comprehension) would not see them."""
+        from codemods.analysis.interpreter import Frame
+
+        if any(isinstance(node, _NESTED_SCOPES) for node in iter_nodes(value)):
+            return None
+        frame = Frame(None, self.module_frame)
+        for name in names:
+            earlier = bindings.unique_value(name)
+            if earlier is None or earlier.lineno >= value.lineno:
+                return None
+            frame.vars[name] = self.class_attribute(ClassValue(cls), name)
+        return frame
 
     def construct(self, receiver: ClassValue, args, keywords, starred) -> Value:
         """`Config(...)`: an instance whose constructor-set fields are evaluated from the call."""
@@ -386,6 +408,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
     return facts
 
 
+_NESTED_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__", "__setattr__"})
 _UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
 

@@ -11,6 +11,7 @@ from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, pcast_result
 from codemods.analysis.pytrees import plain_tree, restored
+from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
@@ -25,6 +26,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     axes_of,
+    leaves,
     map_leaves,
     one_state_leaf,
     replicated_partner,
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 V, R, U, Q = State.VARYING, State.REDUCED, State.UNREDUCED, State.UNKNOWN
+_UNWRITTEN = "the value or the axes are passed through `*args` or `**kwargs`: no fix is written there"
+_VMAP_CAST = "under vmap a cast of a reduced value raises NotImplementedError: repair it outside the vmapped function"
 
 
 class Collectives:
@@ -53,7 +57,7 @@ class Collectives:
     def _collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         self.hazards += 1  # under vmap a collective may act otherwise (higher_order.py)
         rule = transfer.collective_rule(name)
-        if starred:
+        if starred and starred != SPREAD:  # `psum(x, **REDUCE_KWARGS)` of a known dict: its items
             return UNKNOWN
         bound: dict[str, tuple[Value, ast.expr]] = {}
         for param, arg in zip(rule.params, args):
@@ -83,6 +87,16 @@ class Collectives:
         leaf = one_state_leaf(value) if isinstance(value, (TupleValue, DictValue)) else None
         if leaf is not None:
             value = leaf
+        if self.vmapped and (gives is R or short in ("pcast", "pvary", "preduced")):
+            # Under vmap a gather to reduced, or a cast of a reduced value, raises
+            # NotImplementedError (higher_order.py); other casts are followed, not judged.
+            held = any(isinstance(leaf, AxisState) and (leaf.has(R) or leaf.has(U)) for leaf in leaves(tree))
+            if expr is not None and frame.function is not None:
+                site = Site(expr, name, arg_node, axes, axes_node, to if short == "all_gather" else None, value, rule,
+                            frame.statement, frame.function, mesh=self.mesh)
+                self._record(site, None)
+                self.__dict__.setdefault("unsure_sites", set()).add(site.key)  # it raises otherwise there
+            return UNKNOWN if gives is R or held else self._collective_on_tree(tree, axes, gives, rule, why, name)
         if expr is None or frame.function is None:
             return self._collective_on_tree(tree, axes, gives, rule, why, name)
         if short in ("pcast", "pvary", "preduced"):
@@ -113,6 +127,10 @@ class Collectives:
             self.round_values[site.key] = value
             self.note_later(site)
         verdict = self.judge.collective(site) if not self.silent else None
+        if verdict is not None and verdict.fixable and self.vmapped and (value.has(R) or value.has(U)):
+            verdict = replace(verdict, fixable=False, note=_VMAP_CAST)
+        if verdict is not None and verdict.fixable and type(site.arg) is ast.Starred:
+            verdict = replace(verdict, fixable=False, note=_UNWRITTEN)  # a cast is written around the operand
         if verdict is not None and verdict.fixable and isinstance(site.arg, ast.Name) \
                 and self._can_rebind(site.arg.id, site, frame):
             verdict = replace(verdict, rebind=site.arg.id)
@@ -130,6 +148,8 @@ class Collectives:
         site = Site(expr, name, arg_node, axes, axes_node, None, value, rule, frame.statement, frame.function,
                     mesh=self.mesh)
         verdict = self.judge.collective(site)
+        if verdict is not None and verdict.fixable and _unwritten(site):
+            verdict = replace(verdict, fixable=False, note=_UNWRITTEN)
         if self.silent:
             # A loop's later rounds go on as the first does, with the cast fixed (nothing recorded).
             self.round_values[site.key] = value
@@ -215,6 +235,8 @@ class Collectives:
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
             verdict = self.judge.replicated(site) if partner is not None and not self.silent else None
+            if verdict is not None and verdict.fixable and self.vmapped:
+                verdict = replace(verdict, fixable=False, note=_VMAP_CAST)
             if partner is not None:
                 self.hazards += 1  # JAX raises here (higher_order.py: not followed through vmap)
             if self.silent and partner is not None:
@@ -233,3 +255,9 @@ class Collectives:
         self.slots.append((site, len(self.verdicts[key])))
         self.verdicts[key].append(verdict)
         self.sites.append(site)
+
+
+def _unwritten(site: Site) -> bool:
+    """The site's operand or axes come from `*args` / `**kwargs` items (marked as Starred nodes
+    that are not the call's own text): a fix rewriting the axes has no text to rewrite."""
+    return type(site.arg) is ast.Starred or type(site.axes_node) is ast.Starred

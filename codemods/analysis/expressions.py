@@ -22,6 +22,8 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
+from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute
+from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     compare_constants,
@@ -232,6 +234,9 @@ class Expressions(Collectives, Sequences):
                 self.forget_object(receiver) if not isinstance(receiver, Const) else self.replace_object(receiver, UNKNOWN)
             elif not isinstance(receiver, (JaxName, ClassValue, Instance, AxisState, TupleValue, DictValue, Const, Static)):
                 self.forget_arguments(args, keywords)  # a method of an object not followed
+            if isinstance(receiver, Instance) and not args and record_method(receiver.cls, method) \
+                    and (copied := self.replaced_record(receiver, keywords, starred)) is not None:
+                return copied  # `state.replace(grads=g)` (replaced.py)
             if isinstance(receiver, (ClassValue, Instance)):
                 callee = self.class_attribute(receiver, method)
                 target = callee.func if isinstance(callee, Partial) else callee
@@ -240,6 +245,9 @@ class Expressions(Collectives, Sequences):
                 return self.call(callee, expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
         callee = self.eval(expr.func, frame)
+        if isinstance(callee, JaxName) and callee.name in ("builtins.list", "builtins.tuple") \
+                and (mapped := self.consumed_map(expr, frame)) is not None:
+            return mapped  # `list(map(f, xs))` (sequences.py)
         args, keywords, starred = self._eval_args(expr, frame)
         return self.call(callee, expr, args, keywords, starred, frame)
 
@@ -321,6 +329,11 @@ class Expressions(Collectives, Sequences):
             self.forget_arguments(args, keywords)
             return UNKNOWN
         name = callee.name
+        if name in REPLACERS and len(args) == 1 \
+                and (copied := self.replaced_record(args[0][0], keywords, starred)) is not None:
+            return copied  # `dataclasses.replace(state, grads=g)` (replaced.py)
+        if name == GETATTR and (attribute := jax_attribute(args, keywords, starred)) is not None:
+            return attribute  # `getattr(jax.lax, "psum")` (dynamic_attrs.py)
         if name == jaxapi.PARTIAL:
             if starred or not args:
                 return UNKNOWN
@@ -345,6 +358,13 @@ class Expressions(Collectives, Sequences):
             return sequence  # `tuple(AXES)`
         if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:
             return python_sum(args[0][0])
+        if name == "builtins.abs" and len(args) == 1 and not keywords and not starred \
+                and isinstance(args[0][0], AxisState):  # `abs(x)` calls x.__abs__: jnp.abs
+            value = args[0][0]
+            return transfer.through(transfer.operator_rule("abs(x)", self.judge.target), [value], [value], why=value.why)
+        if name == "builtins.len" and len(args) == 1 and not keywords and not starred \
+                and (items := items_of(args[0][0])) is not None:
+            return Const(len(items))  # `stats[len(stats) - 1]`: an index the analysis can read
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:

@@ -11,10 +11,11 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
   the stacked result keeps f's states. With `batch_size=` it runs through vmap (below).
 - `jax.grad` / `jax.value_and_grad` trace the function forward first: a failure there raises.
   A gradient has the state of its primal (varying in, varying out).
-- `jax.vmap(f)`: states pass through unchanged, but `all_gather(to='reduced')` under vmap
-  raises NotImplementedError, cast or not. So f is followed only for the states it gives;
-  nothing inside it is judged. A reduced state it gives stands only when f met no collective
-  and nothing JAX rejects (the type rules are otherwise the same under vmap).
+- `jax.vmap(f)` (without `spmd_axis_name`): states pass through unchanged, and collectives and
+  operations raise as outside (psum over mixed states, pvary of a reduced value, a reduced value
+  beside a constant), but `all_gather(to='reduced')` under vmap raises NotImplementedError, cast
+  or not: there it gives an unknown value and no finding; casts are followed, not judged. A
+  reduced state f gives stands only when f met no collective and nothing JAX rejects.
 - `jax.checkpoint` / `jax.remat` of a callable object runs its `__call__` with the same types.
 - A `custom_vjp` function: the primal is traced without differentiation, the fwd rule under it.
 - A stacked (scan, map) output that is reduced, or a differentiated output that is reduced,
@@ -23,7 +24,7 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import ast
@@ -46,6 +47,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     leaves,
+    map_leaves,
     record_tuple,
     same_value,
 )
@@ -338,17 +340,16 @@ class HigherOrder:
             return self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
                              False, frame)
         if transform.kind == "jax.vmap":
-            # Followed for its states only (see the module's docstring): the functions it reaches
-            # are not judged there, so their references there do not count as analysed.
-            refs = {key: set(found) for key, found in self.analysed_refs.items()}
+            # Judged as outside, but for gathers to reduced and casts (see the module's
+            # docstring); the function sees slices, whose shapes are not followed.
+            self.note_ref(transform.func, transform.func_node)
             hazards = self.hazards
-            self.silent += 1
+            self.vmapped += 1
             try:
-                result = self.call(transform.func, None, [(value, transform.func_node) for value in values],
+                result = self.call(transform.func, None, [(_shapeless(value), transform.func_node) for value in values],
                                    keywords, False, frame)
             finally:
-                self.silent -= 1
-                self.analysed_refs = refs
+                self.vmapped -= 1
             return result if _known(result) or self._kept_through_vmap(hazards, result) else UNKNOWN
         self.note_ref(transform.func, transform.func_node)
         first = len(self.slots)
@@ -389,6 +390,10 @@ _CALLS = {
     "jax.lax.map": "_map",
     SORTED: "sorted_by_key",
 }
+
+
+def _shapeless(value: Value) -> Value:
+    return map_leaves(value, lambda leaf: replace(leaf, shape=None) if isinstance(leaf, AxisState) else leaf)
 
 
 def _known(value: Value, reduced: bool = False) -> bool:

@@ -26,6 +26,8 @@ from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.method_refs import foreign_references
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
+from codemods.analysis.matching import Matching
+from codemods.analysis.replaced import Replacements
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
@@ -102,7 +104,7 @@ class Frame:
 
 
 class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds):
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -122,6 +124,7 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
         self._changers: frozenset[str] | None = None
         self._calls: dict[str, list[tuple[ast.Call, tuple]]] | None = None  # direct calls by callee name
         self.silent = 0  # inside a loop's search for its fixpoint: nothing is judged or counted
+        self.vmapped = 0  # inside a function jax.vmap runs (higher_order.py)
         self.round_values: dict[int, Value] = {}  # collective inputs seen while silent, by call
         self.slots: list[tuple[Site, int]] = []  # each judged site and its place among its call's verdicts
         self.depth = 0

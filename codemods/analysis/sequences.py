@@ -16,6 +16,7 @@ from codemods.analysis.values import (
     AxisState,
     Const,
     DictValue,
+    JaxName,
     Static,
     State,
     TupleValue,
@@ -157,3 +158,22 @@ class Sequences:
         if isinstance(value, (Const, Static)):
             return STATIC
         return UNKNOWN
+
+    def consumed_map(self, expr: ast.Call, frame: Frame) -> Value | None:
+        """`list(map(f, xs))` / `tuple(map(f, xs))` of a known sequence of arrays: f on each item,
+        as `jax.tree.map(f, xs)` runs it (pytrees.py). A bare `map(...)` is lazy (f may never
+        run), so only a map consumed at once is followed (None: not such a call)."""
+        if len(expr.args) != 1 or expr.keywords or type(expr.args[0]) is not ast.Call:
+            return None
+        inner = expr.args[0]
+        if len(inner.args) != 2 or inner.keywords or any(type(arg) is ast.Starred for arg in inner.args):
+            return None
+        mapper = self.eval(inner.func, frame)
+        if not (isinstance(mapper, JaxName) and mapper.name == "builtins.map"):
+            return None
+        func = self.eval(inner.args[0], frame)
+        items = items_of(self.eval(inner.args[1], frame))
+        if items is None or not items or not all(isinstance(item, AxisState) for item in items):
+            return UNKNOWN  # its arguments were evaluated: not again
+        mapped = self.tree_map([(func, inner.args[0]), (TupleValue(tuple(items)), inner.args[1])], frame, inner)
+        return mapped if isinstance(mapped, TupleValue) and len(mapped.items) == len(items) else UNKNOWN

@@ -441,7 +441,7 @@ def is_static_attribute(attr: str) -> bool:
     return attr in _STATIC_ATTRIBUTES
 
 
-_UNARY_NAMES = {"-x": "neg", "+x": "pos", "~x": "invert"}
+_UNARY_NAMES = {"-x": "neg", "+x": "pos", "~x": "invert", "abs(x)": "abs"}
 
 
 def operator_rule(symbol: str, target: Version) -> OperandRule:
