@@ -91,17 +91,7 @@ class ControlFlow(Rounds):
                 outcomes.append(frame.vars)
             except Dead:
                 pass
-        if not outcomes:
-            frame.vars = before
-            raise Dead
-        # A local name some paths leave unbound raises on those paths where it is read next, so
-        # a read sees only what the binding paths gave it.
-        unbound = frame.local_names - set(before)
-        merged = outcomes[0]
-        for other in outcomes[1:]:
-            names = set(merged) | set(other)
-            merged = {name: join_paths(merged, other, name, name in unbound) for name in names}
-        frame.vars = merged
+        join_outcomes(frame, before, outcomes)
 
     def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
@@ -520,3 +510,17 @@ def _leaves(stmt: ast.If) -> bool:
                for branch in (stmt.body, stmt.orelse) for inner in branch
                for node in iter_nodes(inner, prune=lambda n: isinstance(n, DEFS + (ast.Lambda, ast.ClassDef))))
 
+
+def join_outcomes(frame: Frame, before: dict[str, Value], outcomes: list[dict[str, Value]]) -> None:
+    """The frame after alternative paths that left `outcomes` (Dead when none goes on)."""
+    if not outcomes:
+        frame.vars = before
+        raise Dead
+    # A local name some paths leave unbound raises on those paths where it is read next, so
+    # a read sees only what the binding paths gave it.
+    unbound = frame.local_names - set(before)
+    merged = outcomes[0]
+    for other in outcomes[1:]:
+        names = set(merged) | set(other)
+        merged = {name: join_paths(merged, other, name, name in unbound) for name in names}
+    frame.vars = merged

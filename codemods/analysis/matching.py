@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.nodes import reads_types
-from codemods.analysis.values import UNKNOWN, Const, DictValue, TupleValue, Value, join_paths
+from codemods.analysis.values import UNKNOWN, Const, DictValue, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -28,7 +28,7 @@ class Matching:
     """The `match` half of the Interpreter (which supplies eval, exec_block, unsure and Dead)."""
 
     def exec_Match(self, stmt: ast.Match, frame: Frame) -> None:
-        from codemods.analysis.control import Dead
+        from codemods.analysis.control import Dead, join_outcomes
 
         frame.statement = stmt
         subject = self.eval(stmt.subject, frame)
@@ -63,14 +63,7 @@ class Matching:
                     break
         if not exhaustive:
             outcomes.append(dict(before))
-        if not outcomes:
-            frame.vars = before
-            raise Dead
-        unbound = frame.local_names - set(before)
-        merged = outcomes[0]
-        for other in outcomes[1:]:
-            merged = {name: join_paths(merged, other, name, name in unbound) for name in set(merged) | set(other)}
-        frame.vars = merged
+        join_outcomes(frame, before, outcomes)
         frame.rest_unsure = frame.rest_unsure or (inspects and any(
             isinstance(node, (ast.Return, ast.Raise, ast.Break, ast.Continue))
             for case in stmt.cases for inner in case.body for node in ast.walk(inner)))
