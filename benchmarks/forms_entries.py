@@ -304,6 +304,8 @@ ENTRIES = {
     "n76_plain_enum_member": "run(xd)",
     "n77_names_changed": "run(xd)",
     "n78_unknown_extra_args": "run(xd, mesh_dm)",
+    "lo1_splatted_spec_dict": "run(mesh, x)",
+    "nlo1_splatted_dict_changed": "run(mesh, x)",
     "a1_dict_table": "run(xd)",
     "a2_enum_value": "run(xd)",
     "a3_builder_closure": "run(xd)",
