@@ -306,6 +306,8 @@ ENTRIES = {
     "n78_unknown_extra_args": "run(xd, mesh_dm)",
     "lo1_splatted_spec_dict": "run(mesh, x)",
     "nlo1_splatted_dict_changed": "run(mesh, x)",
+    "lo2_loss_table_get": "run(mesh, x)",
+    "nlo2_loss_table_get_other_key": "run(mesh, x)",
     "lo3_for_over_lazy_map": "run(mesh, x)",
     "nlo3_lazy_map_stopped_or_closed_over": "run(mesh, x)",
     "a1_dict_table": "run(xd)",
