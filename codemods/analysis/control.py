@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
@@ -95,7 +96,9 @@ class ControlFlow(Rounds):
 
     def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
-        iterated = self._walked(stmt.iter, frame)
+        iterated = walked_map(self, stmt, frame)  # lazy_loops.py
+        if iterated is None:
+            iterated = self._walked(stmt.iter, frame)
         frame.statement = None
         items = _known_items(iterated) or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
         body = stmt.body if not _jumps(stmt.body) else continues_as_branches(stmt.body)  # loop_rewrites.py

@@ -398,6 +398,8 @@ class Expressions(Collectives, Sequences):
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
         elif expr is not None and isinstance(expr.func, ast.Subscript):
             self.note_held_read(function, expr.func.value)  # `TABLE["rows"](w)` (held.py)
+        elif expr is not None and isinstance(expr.func, ast.Call):
+            self.note_held_read(function, expr.func)  # `TABLE.get("rows")(w)` (held.py)
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
         self.note_passed(function.node if result is not None else None, args, keywords)

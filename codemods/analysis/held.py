@@ -216,6 +216,10 @@ class Held:
                 parent = self._parent_map().get(id(read))
                 key = self._key_value(parent.slice, scopes) \
                     if type(parent) is ast.Subscript and parent.value is read and _plain_key(parent.slice) else None
+                call = self._parent_map().get(id(parent)) if type(parent) is ast.Attribute and parent.attr == "get" else None
+                if type(call) is ast.Call and call.func is parent and len(call.args) == 1 and not call.keywords \
+                        and _plain_key(call.args[0]):
+                    key = self._key_value(call.args[0], scopes)  # `TABLE.get("rows")` reaches that entry only
                 if type(key) is int and not table.registry and key < 0:
                     key += size  # `BRANCHES[-1]`
                 extra += key is None or key in keys
@@ -299,6 +303,9 @@ def _container_read(node: ast.expr) -> ast.Name | None:
         elif type(node) is ast.Call and type(node.func) is ast.Attribute and not node.args and not node.keywords \
                 and node.func.attr in ("values", "items"):
             node = node.func.value
+        elif type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
+                and len(node.args) == 1 and not node.keywords and type(node.args[0]) is not ast.Starred:
+            node = node.func.value  # `TABLE.get("rows")`: one entry, or None (calling it raises)
         elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("tuple", "list") \
                 and len(node.args) == 1 and not node.keywords:
             node = node.args[0]

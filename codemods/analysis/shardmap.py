@@ -33,6 +33,7 @@ from codemods.analysis.nodes import (
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
+from codemods.analysis.splat_specs import expand_splats
 from codemods.analysis.user_decorators import transparent
 
 
@@ -96,7 +97,8 @@ def shard_map_args(scope: ModuleScope, call: ast.Call, scopes) -> _ShardMapArgs 
         args = args[1:]
     if name not in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
         return None
-    return _bind_shard_map_args(args, name == jaxapi.EXPERIMENTAL_SHARD_MAP)
+    args = expand_splats(scope, args, scopes)
+    return None if args is None else _bind_shard_map_args(args, name == jaxapi.EXPERIMENTAL_SHARD_MAP)
 
 
 def _bind_shard_map_args(args: list[Arg], experimental: bool) -> _ShardMapArgs | None:
