@@ -1,5 +1,5 @@
 """`for v in map(f, xs):` over known items: a loop that walks a lazy map to its end runs f on
-every item, so the target takes the values `list(map(f, xs))` holds (sequences.consumed_map).
+every item, so the target takes the values `list(map(f, xs))` holds (sequences.map_items).
 
 Only when the loop surely walks to the end and the calls see what they would see at once: its
 body has no break, return, raise, yield or await (the map would stop early or never resume), and
@@ -34,4 +34,4 @@ def walked_map(interpreter, stmt: ast.For | ast.AsyncFor, frame):
                 read |= {inner.id for inner in iter_nodes(node) if type(inner) is ast.Name}
     if read & changed:
         return None
-    return interpreter.consumed_map(ast.Call(func=call.func, args=[call], keywords=[]), frame)
+    return interpreter.map_items(call, frame)

@@ -165,7 +165,11 @@ class Sequences:
         run), so only a map consumed at once is followed (None: not such a call)."""
         if len(expr.args) != 1 or expr.keywords or type(expr.args[0]) is not ast.Call:
             return None
-        inner = expr.args[0]
+        return self.map_items(expr.args[0], frame)
+
+    def map_items(self, inner: ast.Call, frame: Frame) -> Value | None:
+        """The items `map(f, xs)` yields when walked to its end (None: not a call of the builtin
+        map with two arguments)."""
         if len(inner.args) != 2 or inner.keywords or any(type(arg) is ast.Starred for arg in inner.args):
             return None
         mapper = self.eval(inner.func, frame)
