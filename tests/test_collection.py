@@ -1,16 +1,14 @@
 """Work a run leaves out for speed (issue 16): the cycle collector's passes in the console
-command, and importlib.metadata for the installed JAX's version."""
+command."""
 from __future__ import annotations
 
 import gc
-import importlib.metadata
-import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from codemods import collection, engine, jaxapi
+from codemods import collection, engine
 from codemods.cli import app
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -52,22 +50,3 @@ def test_findings_are_the_same_with_the_collection_deferred(restored_collector):
     collection.console_process()
     collection.defer()
     assert engine.process_source(source, "a.py", engine.Options()).findings == plain.findings
-
-
-def test_the_installed_jax_version_is_what_importlib_metadata_says():
-    assert jaxapi.installed_jax_version() == jaxapi.parse_version(importlib.metadata.version("jax"))
-
-
-def test_a_distribution_earlier_on_the_path_wins_as_in_importlib_metadata(monkeypatch, tmp_path):
-    info = tmp_path / "JAX-9.8.7.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: jax\nVersion: 9.8.7\n\nVersion: 1.0.0\n")
-    (tmp_path / "jaxlib-1.2.3.dist-info").mkdir()
-    monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
-    assert importlib.metadata.version("jax") == "9.8.7"
-    assert jaxapi.installed_jax_version() == (9, 8, 7)
-
-
-def test_no_jax_distribution_is_no_version(monkeypatch, tmp_path):
-    monkeypatch.setattr(sys, "path", [str(tmp_path)])
-    assert jaxapi.installed_jax_version() is None
