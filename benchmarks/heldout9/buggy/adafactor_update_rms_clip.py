@@ -1,0 +1,30 @@
+"""Adafactor-like update clipping: the update of a column-sharded weight is gathered, and
+scaled down when its RMS exceeds the threshold."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+CLIP_THRESHOLD = 1.0
+
+
+def rms(x):
+    return jnp.sqrt(jnp.mean(x * x))
+
+
+def clipped_update(g, v):
+    u = g * jax.lax.rsqrt(v + 1e-30)
+    u_full = jax.lax.all_gather(u, "model", axis=1, tiled=True, to="reduced")
+    scale = jnp.maximum(1.0, rms(u_full) / CLIP_THRESHOLD)
+    return u / scale
+
+
+def main(g, v):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    spec = P(None, "model")
+    f = jax.shard_map(clipped_update, mesh=mesh, in_specs=(spec, spec), out_specs=spec)
+    return f(jax.device_put(g, NamedSharding(mesh, spec)), jax.device_put(v, NamedSharding(mesh, spec)))
+
+
+def inputs():
+    k1, k2 = jax.random.split(jax.random.key(75))
+    return jax.random.normal(k1, (8, 16)), jnp.abs(jax.random.normal(k2, (8, 16)))
