@@ -25,13 +25,10 @@ from codemods.analysis.spec_sources import (
     bind_call,
     env_value,
     follow_spec,
-    leaf_source,
-    mapped_tree,
     returned_by,
-    tree_leaf,
-    tree_map_body,
     _JIT_KEEPS,
 )
+from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import kept_local, unchanged
 from codemods.analysis.tree_items import Keyed, like_argument, scalar_operand
 from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value

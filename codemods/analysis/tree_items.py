@@ -91,7 +91,8 @@ def subtree(ctx: FileContext, tree, env):
     directly or as what a one-return helper returns (`opt = init_adam(params)`), its parameters
     bound; else (`tree`, `env`) as they are."""
     from codemods.analysis.local_tables import unchanged
-    from codemods.analysis.spec_sources import _produced, dict_item, follow_spec
+    from codemods.analysis.spec_sources import dict_item, follow_spec
+    from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.specs import string_value
 
     if not isinstance(tree, cst.Subscript) or len(tree.slice) != 1 or not isinstance(tree.slice[0].slice, cst.Index):
@@ -109,7 +110,8 @@ def subtree(ctx: FileContext, tree, env):
 def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, env):
     """Item `key_node` of `jax.tree.map(f, trees...)`: ("value", f's body, its parameters bound to
     the trees' items) for a lambda, ("value", Keyed, Env) for a function that keeps the layout."""
-    from codemods.analysis.spec_sources import Env, _produced, dict_item, follow_spec
+    from codemods.analysis.spec_sources import Env, dict_item, follow_spec
+    from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.specs import string_value
 
     if len(tree.args) < 2 or any(a.star or a.keyword for a in tree.args):
