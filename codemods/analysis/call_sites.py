@@ -143,6 +143,37 @@ def self_method(ctx: FileContext, node: cst.Attribute):
                  and statement.name.value == name), None)
 
 
+def constructed_method(ctx: FileContext, func: cst.BaseExpression):
+    """(the method, the construction) `Cls(...).name` or `obj.name` calls, `obj = Cls(...)` of a
+    plain module class whose body defines `name` once as an undecorated def, when the file stores
+    no attribute `name` and never sets attributes by name; else None. The receiver of the method
+    is that construction (init_field reads its fields)."""
+    from codemods.analysis.iterated import _class_binds, _method, _plain_class, _stores
+    from codemods.analysis.local_names import follow_names, parents, resolve_name
+
+    if not isinstance(func, cst.Attribute):
+        return None
+    held = func.value
+    if isinstance(held, cst.Name):
+        held, _ = follow_names(ctx, held)
+    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
+        return None
+    binding = resolve_name(ctx, held.func)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
+            or not isinstance(parents(ctx).get(binding.node), cst.Module):
+        return None
+    cls = _plain_class(binding.node)
+    name = func.attr.value
+    if cls is None or name.startswith("__") or _attribute_facts(ctx)["dynamic"] or _stores(ctx).get(name) \
+            or sum(isinstance(s, cst.FunctionDef) and s.name.value == name for s in cls.body.body) != 1:
+        return None
+    method = _method(cls, name)
+    if method is None or _class_binds(cls.with_changes(body=cls.body.with_changes(
+            body=[s for s in cls.body.body if s is not method])), name):
+        return None
+    return method, held
+
+
 def _constructed_class(ctx: FileContext, owner: cst.Name) -> cst.ClassDef | None:
     """The class `owner` certainly holds an instance of: `obj = Cls(...)` of a module class with
     no bases, keywords or decorators that defines no attribute hooks."""

@@ -70,6 +70,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     follow = partial(follow_spec, ctx, env=env)
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
+        if leaf is None and env is None:
+            found = _iterated_item(ctx, expr, depth)
+            if found is not None:
+                return found
         if leaf is None:
             # `tree['w']` of a tree whose leaves are all placed alike (a string key: not an array)
             # whose items nothing stores or lets escape
@@ -290,6 +294,24 @@ def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> Sharding
     if not values:
         return None
     return _agreed([input_sharding(ctx, value, depth + 1, env) for value, env in values])
+
+
+def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int) -> ShardingLiteral | None:
+    """`batch['y']` of a `for` target over a loader (`for batch in Loader(mesh):`) no code of its
+    function changes: the item every `yield` the loop may take gives, when they agree."""
+    from codemods.analysis.iterated import loop_values
+
+    tree = expr.value
+    if not isinstance(tree, cst.Name) or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return None
+    key_node = expr.slice[0].slice.value
+    if string_value(key_node) is None or not kept_local(ctx, tree):
+        return None
+    values = loop_values(ctx, tree)
+    if not values:
+        return None
+    leaves = [tree_leaf(ctx, value, key_node, env) for value, env in values]
+    return _agreed([_leaf_read(ctx, leaf, depth) if leaf is not None else None for leaf in leaves])
 
 
 def _agreed(found: list) -> ShardingLiteral | None:

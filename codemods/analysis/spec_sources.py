@@ -269,7 +269,25 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
     for param in (*positional, *params.kwonly_params):
         if param.name.value not in bound and param.default is not None:
             bound[param.name.value] = (param.default, None)  # evaluated where the def stands
-    return Env(function, {name: value for name, value in bound.items() if name in bindable})
+    kept = {name: value for name, value in bound.items() if name in bindable}
+    receiver = _receiver(ctx, function, call) if skip == 1 else None
+    if receiver is not None:
+        kept[receiver[0]] = (receiver[1], env)
+    return Env(function, kept)
+
+
+def _receiver(ctx: FileContext, function, call: cst.Call):
+    """(the receiver's parameter, the construction) when `call` is `Cls(...).name(...)` or
+    `obj.name(...)` of a construction and `function` the method it runs (call_sites.py), the
+    receiver never rebound in it; else None."""
+    from codemods.analysis.call_sites import constructed_method
+    from codemods.analysis.local_names import _scope_info
+
+    found = constructed_method(ctx, call.func)
+    if found is None or found[0] is not function:
+        return None
+    me = [*function.params.posonly_params, *function.params.params][0].name.value
+    return None if me in _scope_info(ctx, function).bindings else (me, found[1])
 
 
 def returned_by(ctx: FileContext, func: cst.BaseExpression):
@@ -280,7 +298,11 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     from codemods.analysis.local_names import resolve_name
 
     if isinstance(func, cst.Attribute):  # `self.place(tree)`: a method, its receiver bound already
+        from codemods.analysis.call_sites import constructed_method
+
         method = self_method(ctx, func)
+        if method is None:  # `Restorer(mesh, LAYOUT).restore(x)`: bind_call binds the receiver
+            method = (constructed_method(ctx, func) or (None,))[0]
         if method is None or method.decorators:
             return None
         return _returned(ctx, method, [], 1)

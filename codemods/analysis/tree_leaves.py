@@ -47,6 +47,8 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
         return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
     if name in others or "*" in others:
         return None
+    if isinstance(node.value, cst.Subscript):  # `placed['encoder']['kernel']`
+        return tree_leaf(ctx, node.value, key_node, env) or path_leaf(ctx, node, env)
     if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
         return _loop_leaf(ctx, node, env) if stores[name] == 1 and key_node is node.slice[0].slice.value else None
     return tree_leaf(ctx, node.value, key_node, env)
@@ -65,6 +67,9 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
     tree, env = _produced(ctx, tree, env)
     if isinstance(tree, cst.DictComp):
         return _comprehension_leaf(ctx, tree, key_node, env)
+    if isinstance(tree, cst.Dict):  # `yield {"x": ..., "y": jax.make_array_from_...(...)}`
+        item = dict_item(tree, key)
+        return ("value", item, env) if item is not None else None
     if not isinstance(tree, cst.Call):
         return None
     name = ctx.imports.resolve(tree.func)
@@ -80,6 +85,76 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
     if name in _TREE_MAP:
         return mapped_leaf(ctx, tree, key_node, env)
     return None
+
+
+def path_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
+    """leaf_source's answer for `tree['a']['b']...` (string keys) of a tree no code changes,
+    placed by `jax.device_put(t, SHARDINGS)` or `jax.tree.map(lambda p, s: ..., t, SPECS)` over
+    nested tables: the item at that path of each table. tree.map has checked that every tree has
+    the first one's structure; a lambda parameter whose tree is not a table stays unbound."""
+    from codemods.analysis.local_tables import unchanged
+    from codemods.analysis.specs import call_argument
+
+    keys = []
+    while isinstance(node, cst.Subscript):
+        key = _string_key(node)
+        if key is None:
+            return None
+        keys.insert(0, key)
+        node = node.value
+    if not unchanged(ctx, node):
+        return None
+    tree, _ = follow_spec(ctx, node, env)
+    tree, env = _produced(ctx, tree, env)
+    if not isinstance(tree, cst.Call) or any(arg.star for arg in tree.args):
+        return None
+    name = ctx.imports.resolve(tree.func)
+    if name == "jax.device_put":
+        shardings = call_argument(tree, 1, "device")
+        item = _nested_item(ctx, shardings, keys, env) if shardings is not None else None
+        return ("sharding", *item) if item is not None else None
+    if name not in _TREE_MAP or len(tree.args) < 2 or any(arg.keyword for arg in tree.args):
+        return None
+    fn = tree.args[0].value
+    params = fn.params if isinstance(fn, cst.Lambda) else None
+    if params is None or params.posonly_params or params.kwonly_params or params.star_kwarg is not None \
+            or not isinstance(params.star_arg, cst.MaybeSentinel) or len(params.params) != len(tree.args) - 1 \
+            or any(p.default is not None for p in params.params):
+        return None
+    bound = {}
+    for param, arg in zip(params.params, tree.args[1:]):
+        item = _nested_item(ctx, arg.value, keys, env)
+        if item is not None:
+            bound[param.name.value] = item
+    return ("value", fn.body, Env(fn, bound))
+
+
+def _string_key(node: cst.Subscript) -> str | None:
+    from codemods.analysis.specs import string_value
+
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return string_value(node.slice[0].slice.value)
+
+
+def _nested_item(ctx: FileContext, table: cst.BaseExpression, keys: list[str], env: Env | None):
+    """(expression, Env) at `keys` of nested dict literals `table` holds, the outer one unchanged."""
+    from codemods.analysis.local_tables import unchanged
+
+    for _ in range(MAX_HOPS):  # a parameter: the table its call passes
+        bound = env_value(ctx, table, env) if isinstance(table, cst.Name) else None
+        if bound is None or not isinstance(bound[0], cst.BaseExpression):
+            break
+        table, env = bound
+    if isinstance(table, (cst.Name, cst.Attribute)) and not unchanged(ctx, table):
+        return None
+    for key in keys:
+        held, _ = follow_spec(ctx, table, env)
+        held, env = _produced(ctx, held, env)
+        table = dict_item(held, key)
+        if table is None:
+            return None
+    return table, env
 
 
 def _produced(ctx: FileContext, tree, env: Env | None):
@@ -148,7 +223,34 @@ def _comprehension_leaf(ctx: FileContext, comp, key: cst.BaseExpression, env: En
             or not isinstance(comp.key, cst.Name):
         return None
     bound = _loop_binding(ctx, loop.target, loop.iter, comp.key.value, key, env)
-    return ("value", comp.value, Env(comp, bound)) if bound is not None else None
+    if bound is None:
+        return None
+    return ("value", comp.value, Env(comp, {**_enclosing_args(ctx, comp, env), **bound}))
+
+
+def _enclosing_args(ctx: FileContext, comp, env: Env | None) -> dict:
+    """The parameters `env` binds that the comprehension's value reads from the function around
+    it (`self` of a method yielding `{k: f(self.sharding, v) for k, v in ...}`): those of a
+    function enclosing it, less the names the comprehension binds itself."""
+    from codemods.analysis.local_names import _is_ancestor
+
+    if env is None or not _is_ancestor(ctx, env.function, comp):
+        return {}
+    own = set()
+    for node in _walk(comp):
+        if isinstance(node, cst.NamedExpr):
+            return {}  # `:=` binds in the function around it
+        if isinstance(node, cst.CompFor):
+            own.update(name.value for name in _walk(node.target) if isinstance(name, cst.Name))
+    return {name: value for name, value in env.args.items() if name not in own}
+
+
+def _walk(node):
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        yield current
+        pending.extend(current.children)
 
 
 def _loop_binding(ctx: FileContext, target, iterable, key_name: str, key: cst.BaseExpression, env: Env | None):
