@@ -632,6 +632,11 @@ ENTRIES = {
     "nw2_sf104_local_tree_changed_in_function": ("run(mesh, x)", "moments(mesh, x)", "moments_of_changed(mesh, x)"),
     "w9_sf104_fields_read_in_methods": "run(mesh, x)",
     "nw3_sf104_fields_not_shown": "run(mesh, x)",
+    "ae1_sf104_loader_batch_items": "run(mesh, x)",
+    "ae2_sf104_methods_of_constructed_objects": "run(mesh, x)",
+    "ae3_sf104_nested_spec_tables": "run(mesh, x)",
+    "ae4_sf104_arithmetic_of_placed_arrays": "run(mesh, x)",
+    "ae5_sf104_reduced_axes_as_sets": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

@@ -30,7 +30,7 @@ from codemods.analysis.spec_sources import (
 )
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import kept_local, unchanged
-from codemods.analysis.tree_items import Keyed, like_argument, scalar_operand
+from codemods.analysis.tree_items import Keyed, array_operands, like_argument, scalar_operand
 from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -108,6 +108,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     operand = scalar_operand(expr)
     if operand is not None:  # `kv * 2`: laid out as kv is
         return input_sharding(ctx, operand, depth + 1, env)
+    operands = array_operands(expr)
+    if operands is not None:  # `rewards + 0.99 * values`, both laid out alike
+        found = _agreed([input_sharding(ctx, side, depth + 1, env) for side in operands])
+        return found if found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced) else None
     if not isinstance(expr, cst.Call):
         return None
     from codemods.analysis.iterated import next_values

@@ -99,6 +99,17 @@ def dict_item(held: cst.BaseExpression | None, key: str) -> cst.BaseExpression |
     return found
 
 
+def literal_item(ctx: FileContext, held: cst.BaseExpression | None, key: str) -> cst.BaseExpression | None:
+    """dict_item, also of `dict(a=..., b=...)` (keywords only, the builtin never rebound)."""
+    if isinstance(held, cst.Call) and isinstance(held.func, cst.Name) and held.func.value == "dict":
+        from codemods.analysis.iterated import _bound_names
+
+        if "dict" in _bound_names(ctx) or any(arg.keyword is None or arg.star for arg in held.args):
+            return None
+        return next((arg.value for arg in held.args if arg.keyword.value == key), None)
+    return dict_item(held, key)
+
+
 def _table_name(node: cst.BaseExpression) -> str | None:
     """The key _mutations files a table under: its name, or ".attr" for an attribute."""
     if isinstance(node, cst.Name):

@@ -62,6 +62,15 @@ def scalar_operand(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
+def array_operands(expr: cst.BaseExpression) -> tuple | None:
+    """Both sides of `a + b`, `a * b - c`, ...: two arrays of one sharding give that sharding, or
+    the operation itself raises (ranks that differ shift a sharded dimension onto another one
+    sharded on the same axis: "illegally sharded result", jax 0.10.2); else None."""
+    if not isinstance(expr, cst.BinaryOperation) or type(expr.operator).__name__ not in _ARITHMETIC:
+        return None
+    return expr.left, expr.right
+
+
 def _is_number(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
         node = node.expression

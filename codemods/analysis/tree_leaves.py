@@ -18,6 +18,7 @@ from codemods.analysis.spec_sources import (
     dict_item,
     env_value,
     follow_spec,
+    literal_item,
     returned_by,
 )
 from codemods.context import FileContext
@@ -67,9 +68,9 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
     tree, env = _produced(ctx, tree, env)
     if isinstance(tree, cst.DictComp):
         return _comprehension_leaf(ctx, tree, key_node, env)
-    if isinstance(tree, cst.Dict):  # `yield {"x": ..., "y": jax.make_array_from_...(...)}`
-        item = dict_item(tree, key)
-        return ("value", item, env) if item is not None else None
+    item = literal_item(ctx, tree, key)  # `yield {"x": ..., "y": jax.make_array_from_...(...)}`
+    if item is not None:
+        return ("value", item, env)
     if not isinstance(tree, cst.Call):
         return None
     name = ctx.imports.resolve(tree.func)
@@ -151,7 +152,7 @@ def _nested_item(ctx: FileContext, table: cst.BaseExpression, keys: list[str], e
     for key in keys:
         held, _ = follow_spec(ctx, table, env)
         held, env = _produced(ctx, held, env)
-        table = dict_item(held, key)
+        table = literal_item(ctx, held, key)
         if table is None:
             return None
     return table, env
