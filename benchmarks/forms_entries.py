@@ -637,6 +637,9 @@ ENTRIES = {
     "ae3_sf104_nested_spec_tables": "run(mesh, x)",
     "ae4_sf104_arithmetic_of_placed_arrays": "run(mesh, x)",
     "ae5_sf104_reduced_axes_as_sets": "run(mesh, x)",
+    "nae1_sf104_batches_not_shown": "run(mesh, x)",
+    "nae2_sf104_objects_changed_or_derived": "run(mesh, x)",
+    "nae3_sf104_nested_tables_changed": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

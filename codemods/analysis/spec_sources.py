@@ -70,7 +70,9 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     if key is None or not unchanged(ctx, node.value):
         return None
     held, _ = follow_spec(ctx, node.value, env)
-    return dict_item(held, key)
+    from codemods.analysis.local_tables import holder_kept
+
+    return dict_item(held, key) if held is not None and holder_kept(ctx, held, node.value) else None
 
 
 def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | None:

@@ -112,6 +112,11 @@ def subtree(ctx: FileContext, tree, env):
     outer, outer_env = subtree(ctx, tree.value, env)
     held, _ = follow_spec(ctx, outer, outer_env)
     held, held_env = _produced(ctx, held, outer_env)
+    if isinstance(tree.value, cst.Name):
+        from codemods.analysis.nested_tables import inner_dicts_unchanged
+
+        if not inner_dicts_unchanged(ctx, tree.value.value, (key,), False):  # `opt['mu']['w'] = ...`
+            return tree, env
     item = dict_item(held, key)
     return (item, held_env) if item is not None else (tree, env)
 

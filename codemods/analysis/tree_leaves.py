@@ -103,7 +103,7 @@ def path_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
             return None
         keys.insert(0, key)
         node = node.value
-    if not unchanged(ctx, node):
+    if not unchanged(ctx, node) or not _inner_unchanged(ctx, node, keys, env):
         return None
     tree, _ = follow_spec(ctx, node, env)
     tree, env = _produced(ctx, tree, env)
@@ -149,6 +149,8 @@ def _nested_item(ctx: FileContext, table: cst.BaseExpression, keys: list[str], e
         table, env = bound
     if isinstance(table, (cst.Name, cst.Attribute)) and not unchanged(ctx, table):
         return None
+    if len(keys) > 1 and not _inner_unchanged(ctx, table, keys, env):
+        return None
     for key in keys:
         held, _ = follow_spec(ctx, table, env)
         held, env = _produced(ctx, held, env)
@@ -156,6 +158,26 @@ def _nested_item(ctx: FileContext, table: cst.BaseExpression, keys: list[str], e
         if table is None:
             return None
     return table, env
+
+
+def _inner_unchanged(ctx: FileContext, table: cst.BaseExpression, keys: list[str], env: Env | None) -> bool:
+    """Whether no name the nested table is read through lets code change an inner dict of it
+    (nested_tables.py); a table a call builds anew is its own."""
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.nested_tables import inner_dicts_unchanged
+
+    names, node = [], table
+    for _ in range(MAX_HOPS):
+        if not isinstance(node, cst.Name):
+            break
+        names.append(node.value)
+        binding = resolve_name(ctx, node)
+        if binding is None or binding.kind != "assign":
+            break
+        node = binding.value
+    if isinstance(table, cst.Attribute):
+        return False
+    return all(inner_dicts_unchanged(ctx, name, tuple(keys), True) for name in names)
 
 
 def _produced(ctx: FileContext, tree, env: Env | None):
