@@ -640,6 +640,8 @@ ENTRIES = {
     "nae1_sf104_batches_not_shown": "run(mesh, x)",
     "nae2_sf104_objects_changed_or_derived": "run(mesh, x)",
     "nae3_sf104_nested_tables_changed": "run(mesh, x)",
+    "ae6_sf104_batches_records_and_elementwise": "run(mesh, x)",
+    "nae4_sf104_records_and_operands_not_shown": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

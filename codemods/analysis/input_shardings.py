@@ -30,7 +30,7 @@ from codemods.analysis.spec_sources import (
 )
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import kept_local, unchanged
-from codemods.analysis.tree_items import Keyed, array_operands, like_argument, scalar_operand
+from codemods.analysis.tree_items import Keyed, array_operands, elementwise_operands, like_argument, scalar_operand
 from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -104,6 +104,8 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return input_sharding(ctx, binding.value, depth + 1, env)
     if isinstance(expr, cst.Attribute):  # `self.w`, stored by the constructed class's `__init__`
         field = _init_field(ctx, expr, env)
+        if field is None and env is None:
+            return _record_field(ctx, expr, depth)
         return _input_sharding(ctx, field[0], depth + 1, field[1]) if field is not None else None
     operand = scalar_operand(expr)
     if operand is not None:  # `kv * 2`: laid out as kv is
@@ -129,6 +131,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     like = like_argument(ctx, expr)
     if like is not None:  # `jnp.zeros_like(x)`: laid out as x is
         return input_sharding(ctx, like, depth + 1, env)
+    operands = elementwise_operands(ctx, expr)
+    if operands is not None:  # `jnp.tanh(x)`, `jnp.maximum(a, b)`: laid out as x (a and b) are
+        found = _agreed([input_sharding(ctx, side, depth + 1, env) for side in operands])
+        return found if found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced) else None
     name = ctx.imports.resolve(expr.func)
     if name == "jax.device_put":
         sharding = call_argument(expr, 1, "device")
@@ -316,6 +322,23 @@ def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int) -> Shardin
         return None
     leaves = [tree_leaf(ctx, value, key_node, env) for value, env in values]
     return _agreed([_leaf_read(ctx, leaf, depth) if leaf is not None else None for leaf in leaves])
+
+
+def _record_field(ctx: FileContext, expr: cst.Attribute, depth: int) -> ShardingLiteral | None:
+    """`batch.labels` of a `for` target over a loader whose `yield`s build a NamedTuple or a
+    dataclass (`yield Batch(images=..., labels=...)`): the field every yield gives, when they agree."""
+    from codemods.analysis.iterated import loop_values
+    from codemods.analysis.record_fields import record_field
+
+    if not isinstance(expr.value, cst.Name):
+        return None
+    values = loop_values(ctx, expr.value)
+    if not values:
+        return None
+    fields = [record_field(ctx, value, env, expr.attr.value) for value, env in values]
+    if any(field is None for field in fields):
+        return None
+    return _agreed([input_sharding(ctx, value, depth + 1, env) for value, env in fields])
 
 
 def _agreed(found: list) -> ShardingLiteral | None:
