@@ -154,7 +154,12 @@ class TopLevelAllGatherPrefix(Rule):
              "(`jax.make_array_from_process_local_data(self.sharding, ...)`, the sharding stored by `__init__`). "
              "An input may be reassigned in loops and branches (every assignment that may reach the call "
              "agreeing), built like placed params (`jax.tree.map(jnp.zeros_like, params)`, `x * 2`), or "
-             "unpacked from a helper's tuple or a `jax.jit(..., out_shardings=(S1, S2))` result.",
+             "unpacked from a helper's tuple or a `jax.jit(..., out_shardings=(S1, S2))` result; an item or field "
+             "of a loader's batch (`batch['y']`, `batch.labels` of a NamedTuple or dataclass, also under "
+             "`enumerate(loader)`), of what a method of a constructed object returns "
+             "(`Restorer(mesh, LAYOUT).restore(x)`), or a leaf of nested spec tables (`placed['enc']['kernel']`); "
+             "arithmetic of arrays laid out alike and elementwise functions (`jnp.tanh(x)`, `jax.nn.relu(x)`) keep "
+             "the layout. Reduced axes may be written `set(AXES[1:])` or `{*AXES}`.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
