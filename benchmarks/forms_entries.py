@@ -642,6 +642,8 @@ ENTRIES = {
     "nae3_sf104_nested_tables_changed": "run(mesh, x)",
     "ae6_sf104_batches_records_and_elementwise": "run(mesh, x)",
     "nae4_sf104_records_and_operands_not_shown": "run(mesh, x)",
+    "ae7_sf104_arrays_built_with_out_sharding": "run(mesh, x)",
+    "nae5_sf104_out_sharding_overrides": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

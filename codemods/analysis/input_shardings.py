@@ -30,7 +30,14 @@ from codemods.analysis.spec_sources import (
 )
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import kept_local, unchanged
-from codemods.analysis.tree_items import Keyed, array_operands, elementwise_operands, like_argument, scalar_operand
+from codemods.analysis.tree_items import (
+    Keyed,
+    array_operands,
+    elementwise_operands,
+    like_argument,
+    out_sharding_argument,
+    scalar_operand,
+)
 from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -136,7 +143,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         found = _agreed([input_sharding(ctx, side, depth + 1, env) for side in operands])
         return found if found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced) else None
     name = ctx.imports.resolve(expr.func)
-    if name == "jax.device_put":
+    given = out_sharding_argument(ctx, expr)
+    if given is not None:  # `jnp.zeros(shape, out_sharding=S)`, `jnp.dot(a, b, out_sharding=S)`
+        sharding = given
+    elif name == "jax.device_put":
         sharding = call_argument(expr, 1, "device")
     elif name == "jax.reshard":
         sharding = call_argument(expr, 1, "out_shardings")

@@ -19,7 +19,7 @@ from codemods.lazy import lazy_module
 cst = lazy_module("libcst")
 
 _LIKE = frozenset({"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.full_like", "jax.numpy.empty_like"})
-_LAYOUT_KEYWORDS = frozenset({"shape", "sharding", "device"})  # change what the result is laid out as
+_LAYOUT_KEYWORDS = frozenset({"shape", "sharding", "device", "out_sharding"})  # change what the result is laid out as
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,34 @@ class Keyed:
     tree: object
     key_node: object
     env: object
+
+
+# Calls whose `out_sharding=` keyword is their result's sharding (each checked on jax 0.10.2;
+# `jnp.asarray(..., out_sharding=)` is not: it gave a replicated array).
+_OUT_SHARDING = frozenset({
+    *(f"jax.numpy.{name}" for name in (
+        "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "arange", "dot", "matmul",
+        "einsum", "reshape", "array", "broadcast_to")),
+    *(f"jax.lax.{name}" for name in ("dot_general", "dot", "broadcast_in_dim", "reshape")),
+    *(f"jax.random.{name}" for name in (
+        "normal", "uniform", "bernoulli", "randint", "truncated_normal", "categorical", "permutation")),
+})
+_AT_UPDATES = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "apply"})
+
+
+def out_sharding_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
+    """The `out_sharding=` of `jnp.zeros(shape, out_sharding=S)`, `jnp.dot(a, b, out_sharding=S)`,
+    `jax.random.normal(key, shape, out_sharding=S)`, `x.at[i].set(v, out_sharding=S)`; else None."""
+    if any(arg.star for arg in call.args):
+        return None
+    value = next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "out_sharding"), None)
+    if value is None:
+        return None
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _AT_UPDATES and isinstance(func.value, cst.Subscript) \
+            and isinstance(func.value.value, cst.Attribute) and func.value.value.attr.value == "at":
+        return value
+    return value if ctx.imports.resolve(func) in _OUT_SHARDING else None
 
 
 def like_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
