@@ -644,6 +644,8 @@ ENTRIES = {
     "nae4_sf104_records_and_operands_not_shown": "run(mesh, x)",
     "ae7_sf104_arrays_built_with_out_sharding": "run(mesh, x)",
     "nae5_sf104_out_sharding_overrides": "run(mesh, x)",
+    "ae8_sf104_shardings_tables_and_identity_calls": "run(mesh, x)",
+    "nae6_sf104_shardings_tables_changed": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 

@@ -164,6 +164,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     if field is not None:  # `self.sharding`: read where `__init__` stores it, its parameters bound
         sharding, env = field
         follow = partial(follow_spec, ctx, env=env)
+    elif isinstance(sharding, cst.Attribute) and sharding.attr.value == "sharding":
+        found = input_sharding(ctx, sharding.value, depth + 1, env)  # `jax.device_put(new, old.sharding)`
+        if found is not None:
+            return found
     return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
 
 
@@ -240,6 +244,14 @@ def _sharding_source(ctx: FileContext, sharding, env: Env | None) -> tuple:
     (a lambda's parameter bound by jax.tree.map), or what a one-return helper returns
     (`sharding_for(mesh, SPECS['w'])`, its parameters bound); else as it is."""
     for _ in range(MAX_DEPTH):
+        if isinstance(sharding, cst.Subscript) \
+                and isinstance(follow_spec(ctx, sharding.value, env)[0], cst.DictComp):
+            # `SHARDINGS['w']` of `{k: NamedSharding(mesh, s) for k, s in SPECS.items()}`
+            leaf = leaf_source(ctx, sharding, env)
+            if leaf is None or leaf[0] != "value" or isinstance(leaf[1], Keyed):
+                break
+            _, sharding, env = leaf
+            continue
         bound = env_value(ctx, sharding, env) if isinstance(sharding, cst.Name) else None
         if bound is not None and isinstance(bound[0], Keyed):
             keyed = bound[0]

@@ -67,6 +67,8 @@ def like_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None
     if isinstance(call.func, cst.Attribute) and call.func.attr.value == "astype" \
             and len(call.args) == 1 and call.args[0].keyword is None:
         return call.func.value
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("block_until_ready", "copy") and not call.args:
+        return call.func.value  # the array itself, or a copy laid out alike (jax 0.10.2)
     if ctx.imports.resolve(call.func) not in _LIKE or not call.args or call.args[0].keyword is not None \
             or any(arg.keyword is not None and arg.keyword.value in _LAYOUT_KEYWORDS for arg in call.args):
         return None
@@ -83,7 +85,7 @@ _ELEMENTWISE = frozenset({
     *(f"jax.nn.{name}" for name in (
         "relu", "gelu", "sigmoid", "silu", "swish", "softplus", "tanh", "elu", "leaky_relu", "relu6",
         "log_sigmoid", "hard_tanh", "celu", "selu", "mish")),
-    "jax.lax.stop_gradient", "jax.lax.exp", "jax.lax.tanh", "jax.lax.neg", "jax.scipy.special.erf",
+    "jax.lax.stop_gradient", "jax.block_until_ready", "jax.lax.exp", "jax.lax.tanh", "jax.lax.neg", "jax.scipy.special.erf",
 })
 # Elementwise functions of two arrays, read like `a + b`.
 _ELEMENTWISE2 = frozenset(f"jax.numpy.{name}" for name in (

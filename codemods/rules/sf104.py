@@ -159,7 +159,9 @@ class TopLevelAllGatherPrefix(Rule):
              "`enumerate(loader)`), of what a method of a constructed object returns "
              "(`Restorer(mesh, LAYOUT).restore(x)`), or a leaf of nested spec tables (`placed['enc']['kernel']`); "
              "arithmetic of arrays laid out alike and elementwise functions (`jnp.tanh(x)`, `jax.nn.relu(x)`) keep "
-             "the layout. Reduced axes may be written `set(AXES[1:])` or `{*AXES}`.",
+             "the layout, as do `jax.block_until_ready(x)` and `jax.device_put(y, x.sharding)`; arrays built with "
+             "`out_sharding=` (`jnp.zeros`, `jnp.einsum`, `jax.random.normal`, ...) have it. Reduced axes may be "
+             "written `set(AXES[1:])` or `{*AXES}`.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
