@@ -342,6 +342,10 @@ def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int) -> Shardin
     values = loop_values(ctx, tree)
     if not values:
         return None
+    if any(isinstance(value, (cst.Name, cst.Attribute)) and not unchanged(ctx, value)
+           and not (isinstance(value, cst.Name) and env_value(ctx, value, env) is not None)
+           for value, env in values):
+        return None  # `batch = {...}; batch['x'] = ...; yield batch`
     leaves = [tree_leaf(ctx, value, key_node, env) for value, env in values]
     return _agreed([_leaf_read(ctx, leaf, depth) if leaf is not None else None for leaf in leaves])
 

@@ -185,6 +185,7 @@ def _produced(ctx: FileContext, tree, env: Env | None):
     and calls of one-return helpers (`specs = param_specs()`), their parameters bound; a call
     followed no further is kept as it is."""
     from codemods.analysis.iterated import next_values
+    from codemods.analysis.local_tables import unchanged
 
     for _ in range(MAX_HOPS):
         if not isinstance(tree, cst.Call):
@@ -202,6 +203,8 @@ def _produced(ctx: FileContext, tree, env: Env | None):
             inner = bind_call(ctx, function, tree, env, bindable, skip)
             if inner is None:
                 break
+        if isinstance(value, cst.Name) and env_value(ctx, value, inner) is None and not unchanged(ctx, value):
+            break  # `d = {...}; d['w'] = ...; return d`: not the literal any more
         tree, env = follow_spec(ctx, value, inner)[0], inner
     return tree, env
 

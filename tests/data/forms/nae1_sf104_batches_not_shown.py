@@ -35,12 +35,12 @@ def run(mesh, x):
     table = np.concatenate([np.asarray(x), np.asarray(x)])
     out = []
     with jax.set_mesh(mesh):
-        for batch in Loader(mesh, table, layout=P("i", None)):
-            out.append(top_level_all_gather(batch["x"], P(None, None, reduced={"i"})))  # none
-        for batch in mixed(mesh, table):
-            out.append(top_level_all_gather(batch["x"], P(None, reduced={"i"})))  # none
-        for batch in staged(mesh, table):
-            out.append(top_level_all_gather(batch["x"], P(None, reduced={"i"})))  # none
+        for given in Loader(mesh, table, layout=P("i", None)):
+            out.append(top_level_all_gather(given["x"], P(None, None, reduced={"i"})))  # none
+        for either in mixed(mesh, table):
+            out.append(top_level_all_gather(either["x"], P(None, reduced={"i"})))  # none
+        for changed in staged(mesh, table):
+            out.append(top_level_all_gather(changed["x"], P(None, reduced={"i"})))  # none
         for batch in Loader(mesh, table):
             augment(batch)
             out.append(top_level_all_gather(batch["x"], P(None, None)))  # none
