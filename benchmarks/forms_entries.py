@@ -646,6 +646,8 @@ ENTRIES = {
     "nae5_sf104_out_sharding_overrides": "run(mesh, x)",
     "ae8_sf104_shardings_tables_and_identity_calls": "run(mesh, x)",
     "nae6_sf104_shardings_tables_changed": "run(mesh, x)",
+    "ae9_sf104_helper_called_with_different_inputs": "run(mesh, x)",
+    "nae7_sf104_helper_callers_fine_or_unknown": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 
@@ -704,7 +706,6 @@ NOTES: dict[tuple[str, int], str] = {
     " subclass instance), a reference the analysis does not follow: the method's states there are not known",
     ("ns2_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
     ("ns1_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
-    ("ns1_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
 
     # array rank: a branch on x.ndim is decided only when every application gives the same rank
     ("nd3_two_ranks_applied", 12): "f is also kept in another name (apply = f) that code may call with a 2-D array",

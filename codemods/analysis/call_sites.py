@@ -80,6 +80,39 @@ def read_passed(ctx: FileContext, name: cst.Name, read, arrays: bool = False) ->
         active.discard(key)
 
 
+def caller_envs(ctx: FileContext, function) -> list | None:
+    """[(call, Env binding every parameter it gives)] for each call of `function`, found as
+    `passed` finds them (the whole file only); None when the calls are not all known."""
+    from codemods.analysis.local_names import _module_binding_counts, parents
+    from codemods.analysis.spec_sources import bind_call
+
+    if ctx.whole_file() is not ctx:
+        return None
+    fname = function.name.value
+    cls = _method_class(ctx, function)
+    if cls is not None:
+        calls, skip = _method_calls(ctx, cls, fname), 1
+    else:
+        count = _plain_calls(ctx, fname)
+        if not count or _module_binding_counts(ctx).get(fname) != 1:
+            return None
+        calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
+                 and isinstance(node.func, cst.Name) and node.func.value == fname]
+        calls, skip = (calls if len(calls) == count else None), 0
+    if not calls:
+        return None
+    params = frozenset(p.name.value for p in (*function.params.posonly_params, *function.params.params,
+                                              *function.params.kwonly_params))
+    start, end = ctx.offsets(function)
+    found = []
+    for call in calls:
+        env = bind_call(ctx, function, call, None, params, skip)
+        if env is None or start <= ctx.offsets(call)[0] < end:
+            return None
+        found.append((call, env))
+    return found
+
+
 def passed(ctx: FileContext, function, param: str):
     """[(expression, Env | None)] that each call of `function` binds to `param`, else None."""
     from codemods.analysis.local_names import _module_binding_counts, parents
