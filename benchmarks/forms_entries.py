@@ -632,6 +632,22 @@ ENTRIES = {
     "nw2_sf104_local_tree_changed_in_function": ("run(mesh, x)", "moments(mesh, x)", "moments_of_changed(mesh, x)"),
     "w9_sf104_fields_read_in_methods": "run(mesh, x)",
     "nw3_sf104_fields_not_shown": "run(mesh, x)",
+    "ae1_sf104_loader_batch_items": "run(mesh, x)",
+    "ae2_sf104_methods_of_constructed_objects": "run(mesh, x)",
+    "ae3_sf104_nested_spec_tables": "run(mesh, x)",
+    "ae4_sf104_arithmetic_of_placed_arrays": "run(mesh, x)",
+    "ae5_sf104_reduced_axes_as_sets": "run(mesh, x)",
+    "nae1_sf104_batches_not_shown": "run(mesh, x)",
+    "nae2_sf104_objects_changed_or_derived": "run(mesh, x)",
+    "nae3_sf104_nested_tables_changed": "run(mesh, x)",
+    "ae6_sf104_batches_records_and_elementwise": "run(mesh, x)",
+    "nae4_sf104_records_and_operands_not_shown": "run(mesh, x)",
+    "ae7_sf104_arrays_built_with_out_sharding": "run(mesh, x)",
+    "nae5_sf104_out_sharding_overrides": "run(mesh, x)",
+    "ae8_sf104_shardings_tables_and_identity_calls": "run(mesh, x)",
+    "nae6_sf104_shardings_tables_changed": "run(mesh, x)",
+    "ae9_sf104_helper_called_with_different_inputs": "run(mesh, x)",
+    "nae7_sf104_helper_callers_fine_or_unknown": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
 }
 
@@ -690,7 +706,6 @@ NOTES: dict[tuple[str, int], str] = {
     " subclass instance), a reference the analysis does not follow: the method's states there are not known",
     ("ns2_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
     ("ns1_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
-    ("ns1_sf104_callers_unknown", 19): "gather_some's two calls pass inputs sharded differently (one valid): the input is not one sharding",
 
     # array rank: a branch on x.ndim is decided only when every application gives the same rank
     ("nd3_two_ranks_applied", 12): "f is also kept in another name (apply = f) that code may call with a 2-D array",

@@ -578,9 +578,15 @@ def test_a_parameter_is_what_every_call_passes_with_and_without_the_sparse_text(
 def test_a_parameter_is_unknown_when_its_callers_are_not_all_known():
     # passed as a value, the function may be called with anything
     assert findings(CALLERS.replace("return 1", "return gather")) == []
-    # two calls that disagree (one replicated input: nothing to gather)
-    twice = CALLERS.replace("return gather(placed)", "return gather(placed), gather(jax.device_put(x, NamedSharding(mesh, P(None, 'j'))))")
-    assert findings(twice) == []
+    # two calls that disagree (one replicated input: nothing to gather): the one that fails is
+    # named, and the helper is not rewritten (its one call serves both callers)
+    twice = CALLERS.replace("return gather(placed)", "return gather(jax.device_put(x, NamedSharding(mesh, P(None, 'j')))), gather(placed)")
+    for options in (OPTIONS, Options(select=("SF104",), prefilter=False), Options()):
+        (finding,) = [f for f in findings(twice, options) if f.code == "SF104"]
+        assert finding.span.line == 6 and finding.fix is None
+        assert finding.message.startswith("when called from line 16 (`gather(placed)`)") and "gathers 'i'" in finding.message
+    both_fine = twice.replace("gather(placed)", "gather(x)")
+    assert findings(both_fine) == []
     # a call from inside the function itself
     assert findings(CALLERS.replace("return top_level_all_gather(w, P(None, 'j'))",
                                     "return top_level_all_gather(w, P(None, 'j')) if w is None else gather(w)")) == []

@@ -80,6 +80,39 @@ def read_passed(ctx: FileContext, name: cst.Name, read, arrays: bool = False) ->
         active.discard(key)
 
 
+def caller_envs(ctx: FileContext, function) -> list | None:
+    """[(call, Env binding every parameter it gives)] for each call of `function`, found as
+    `passed` finds them (the whole file only); None when the calls are not all known."""
+    from codemods.analysis.local_names import _module_binding_counts, parents
+    from codemods.analysis.spec_sources import bind_call
+
+    if ctx.whole_file() is not ctx:
+        return None
+    fname = function.name.value
+    cls = _method_class(ctx, function)
+    if cls is not None:
+        calls, skip = _method_calls(ctx, cls, fname), 1
+    else:
+        count = _plain_calls(ctx, fname)
+        if not count or _module_binding_counts(ctx).get(fname) != 1:
+            return None
+        calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
+                 and isinstance(node.func, cst.Name) and node.func.value == fname]
+        calls, skip = (calls if len(calls) == count else None), 0
+    if not calls:
+        return None
+    params = frozenset(p.name.value for p in (*function.params.posonly_params, *function.params.params,
+                                              *function.params.kwonly_params))
+    start, end = ctx.offsets(function)
+    found = []
+    for call in calls:
+        env = bind_call(ctx, function, call, None, params, skip)
+        if env is None or start <= ctx.offsets(call)[0] < end:
+            return None
+        found.append((call, env))
+    return found
+
+
 def passed(ctx: FileContext, function, param: str):
     """[(expression, Env | None)] that each call of `function` binds to `param`, else None."""
     from codemods.analysis.local_names import _module_binding_counts, parents
@@ -141,6 +174,37 @@ def self_method(ctx: FileContext, node: cst.Attribute):
         return None
     return next((statement for statement in cls.body.body if isinstance(statement, cst.FunctionDef)
                  and statement.name.value == name), None)
+
+
+def constructed_method(ctx: FileContext, func: cst.BaseExpression):
+    """(the method, the construction) `Cls(...).name` or `obj.name` calls, `obj = Cls(...)` of a
+    plain module class whose body defines `name` once as an undecorated def, when the file stores
+    no attribute `name` and never sets attributes by name; else None. The receiver of the method
+    is that construction (init_field reads its fields)."""
+    from codemods.analysis.iterated import _class_binds, _method, _plain_class, _stores
+    from codemods.analysis.local_names import follow_names, parents, resolve_name
+
+    if not isinstance(func, cst.Attribute):
+        return None
+    held = func.value
+    if isinstance(held, cst.Name):
+        held, _ = follow_names(ctx, held)
+    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
+        return None
+    binding = resolve_name(ctx, held.func)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
+            or not isinstance(parents(ctx).get(binding.node), cst.Module):
+        return None
+    cls = _plain_class(binding.node)
+    name = func.attr.value
+    if cls is None or name.startswith("__") or _attribute_facts(ctx)["dynamic"] or _stores(ctx).get(name) \
+            or sum(isinstance(s, cst.FunctionDef) and s.name.value == name for s in cls.body.body) != 1:
+        return None
+    method = _method(cls, name)
+    if method is None or _class_binds(cls.with_changes(body=cls.body.with_changes(
+            body=[s for s in cls.body.body if s is not method])), name):
+        return None
+    return method, held
 
 
 def _constructed_class(ctx: FileContext, owner: cst.Name) -> cst.ClassDef | None:

@@ -25,15 +25,19 @@ from codemods.analysis.spec_sources import (
     bind_call,
     env_value,
     follow_spec,
-    leaf_source,
-    mapped_tree,
     returned_by,
-    tree_leaf,
-    tree_map_body,
     _JIT_KEEPS,
 )
+from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import kept_local, unchanged
-from codemods.analysis.tree_items import Keyed, like_argument, scalar_operand
+from codemods.analysis.tree_items import (
+    Keyed,
+    array_operands,
+    elementwise_operands,
+    like_argument,
+    out_sharding_argument,
+    scalar_operand,
+)
 from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -73,6 +77,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     follow = partial(follow_spec, ctx, env=env)
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
+        if leaf is None and env is None:
+            found = _iterated_item(ctx, expr, depth)
+            if found is not None:
+                return found
         if leaf is None:
             # `tree['w']` of a tree whose leaves are all placed alike (a string key: not an array)
             # whose items nothing stores or lets escape
@@ -103,10 +111,16 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return input_sharding(ctx, binding.value, depth + 1, env)
     if isinstance(expr, cst.Attribute):  # `self.w`, stored by the constructed class's `__init__`
         field = _init_field(ctx, expr, env)
+        if field is None and env is None:
+            return _record_field(ctx, expr, depth)
         return _input_sharding(ctx, field[0], depth + 1, field[1]) if field is not None else None
     operand = scalar_operand(expr)
     if operand is not None:  # `kv * 2`: laid out as kv is
         return input_sharding(ctx, operand, depth + 1, env)
+    operands = array_operands(expr)
+    if operands is not None:  # `rewards + 0.99 * values`, both laid out alike
+        found = _agreed([input_sharding(ctx, side, depth + 1, env) for side in operands])
+        return found if found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced) else None
     if not isinstance(expr, cst.Call):
         return None
     from codemods.analysis.iterated import next_values
@@ -124,8 +138,15 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     like = like_argument(ctx, expr)
     if like is not None:  # `jnp.zeros_like(x)`: laid out as x is
         return input_sharding(ctx, like, depth + 1, env)
+    operands = elementwise_operands(ctx, expr)
+    if operands is not None:  # `jnp.tanh(x)`, `jnp.maximum(a, b)`: laid out as x (a and b) are
+        found = _agreed([input_sharding(ctx, side, depth + 1, env) for side in operands])
+        return found if found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced) else None
     name = ctx.imports.resolve(expr.func)
-    if name == "jax.device_put":
+    given = out_sharding_argument(ctx, expr)
+    if given is not None:  # `jnp.zeros(shape, out_sharding=S)`, `jnp.dot(a, b, out_sharding=S)`
+        sharding = given
+    elif name == "jax.device_put":
         sharding = call_argument(expr, 1, "device")
     elif name == "jax.reshard":
         sharding = call_argument(expr, 1, "out_shardings")
@@ -143,6 +164,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     if field is not None:  # `self.sharding`: read where `__init__` stores it, its parameters bound
         sharding, env = field
         follow = partial(follow_spec, ctx, env=env)
+    elif isinstance(sharding, cst.Attribute) and sharding.attr.value == "sharding":
+        found = input_sharding(ctx, sharding.value, depth + 1, env)  # `jax.device_put(new, old.sharding)`
+        if found is not None:
+            return found
     return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
 
 
@@ -219,6 +244,14 @@ def _sharding_source(ctx: FileContext, sharding, env: Env | None) -> tuple:
     (a lambda's parameter bound by jax.tree.map), or what a one-return helper returns
     (`sharding_for(mesh, SPECS['w'])`, its parameters bound); else as it is."""
     for _ in range(MAX_DEPTH):
+        if isinstance(sharding, cst.Subscript) \
+                and isinstance(follow_spec(ctx, sharding.value, env)[0], cst.DictComp):
+            # `SHARDINGS['w']` of `{k: NamedSharding(mesh, s) for k, s in SPECS.items()}`
+            leaf = leaf_source(ctx, sharding, env)
+            if leaf is None or leaf[0] != "value" or isinstance(leaf[1], Keyed):
+                break
+            _, sharding, env = leaf
+            continue
         bound = env_value(ctx, sharding, env) if isinstance(sharding, cst.Name) else None
         if bound is not None and isinstance(bound[0], Keyed):
             keyed = bound[0]
@@ -293,6 +326,45 @@ def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> Sharding
     if not values:
         return None
     return _agreed([input_sharding(ctx, value, depth + 1, env) for value, env in values])
+
+
+def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int) -> ShardingLiteral | None:
+    """`batch['y']` of a `for` target over a loader (`for batch in Loader(mesh):`) no code of its
+    function changes: the item every `yield` the loop may take gives, when they agree."""
+    from codemods.analysis.iterated import loop_values
+
+    tree = expr.value
+    if not isinstance(tree, cst.Name) or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return None
+    key_node = expr.slice[0].slice.value
+    if string_value(key_node) is None or not kept_local(ctx, tree):
+        return None
+    values = loop_values(ctx, tree)
+    if not values:
+        return None
+    if any(isinstance(value, (cst.Name, cst.Attribute)) and not unchanged(ctx, value)
+           and not (isinstance(value, cst.Name) and env_value(ctx, value, env) is not None)
+           for value, env in values):
+        return None  # `batch = {...}; batch['x'] = ...; yield batch`
+    leaves = [tree_leaf(ctx, value, key_node, env) for value, env in values]
+    return _agreed([_leaf_read(ctx, leaf, depth) if leaf is not None else None for leaf in leaves])
+
+
+def _record_field(ctx: FileContext, expr: cst.Attribute, depth: int) -> ShardingLiteral | None:
+    """`batch.labels` of a `for` target over a loader whose `yield`s build a NamedTuple or a
+    dataclass (`yield Batch(images=..., labels=...)`): the field every yield gives, when they agree."""
+    from codemods.analysis.iterated import loop_values
+    from codemods.analysis.record_fields import record_field
+
+    if not isinstance(expr.value, cst.Name):
+        return None
+    values = loop_values(ctx, expr.value)
+    if not values:
+        return None
+    fields = [record_field(ctx, value, env, expr.attr.value) for value, env in values]
+    if any(field is None for field in fields):
+        return None
+    return _agreed([input_sharding(ctx, value, depth + 1, env) for value, env in fields])
 
 
 def _agreed(found: list) -> ShardingLiteral | None:

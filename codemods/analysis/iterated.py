@@ -28,16 +28,36 @@ def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
     from codemods.analysis.local_names import _is_ancestor, _scope_info, parents, scope_of
 
     bindings = _scope_info(ctx, scope_of(ctx, name)).bindings.get(name.value, [])
-    loops = [(b, parents(ctx).get(b.node)) for b in bindings if b.kind == "other"]
-    found = [(b, loop) for b, loop in loops if isinstance(loop, cst.For) and loop.target is b.node
-             and loop.asynchronous is None and _is_ancestor(ctx, loop.body, name)]
+    found = []
+    for b in bindings:
+        if b.kind != "other":
+            continue
+        loop, counted = parents(ctx).get(b.node), False
+        if isinstance(loop, cst.Element):  # `for step, batch in enumerate(loader):`
+            pair = parents(ctx).get(loop)
+            loop, counted = parents(ctx).get(pair), True
+            if not isinstance(loop, cst.For) or loop.target is not pair or len(pair.elements) != 2 \
+                    or pair.elements[1] is not parents(ctx).get(b.node) or not _enumerated(ctx, loop.iter):
+                continue
+        elif not isinstance(loop, cst.For) or loop.target is not b.node:
+            continue
+        if loop.asynchronous is None and _is_ancestor(ctx, loop.body, name):
+            found.append((b, loop, counted))
     if len(found) != 1:
         return None
-    binding, loop = found[0]
+    binding, loop, counted = found[0]
     start, end = ctx.offsets(loop)
     if any(b is not binding and start <= b.start < end for b in bindings):
         return None  # rebound inside the loop: the loop's value may not reach the use
-    return generated(ctx, loop.iter)
+    return generated(ctx, loop.iter.args[0].value if counted else loop.iter)
+
+
+def _enumerated(ctx: FileContext, iterable: cst.BaseExpression) -> bool:
+    """`enumerate(x)` or `enumerate(x, start)` of the builtin, never rebound in the file."""
+    return isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) \
+        and iterable.func.value == "enumerate" and "enumerate" not in _bound_names(ctx) \
+        and 1 <= len(iterable.args) <= 2 and not any(arg.star for arg in iterable.args) \
+        and iterable.args[0].keyword is None
 
 
 def next_values(ctx: FileContext, call: cst.BaseExpression) -> list[tuple] | None:

@@ -123,3 +123,65 @@ def _compute(ctx: FileContext, function: ast.FunctionDef) -> dict[str, list]:
         else:
             add(node.id, node)
     return names
+
+
+def holder_kept(ctx: FileContext, literal: cst.BaseExpression, read: cst.BaseExpression) -> bool:
+    """Whether the dict literal `literal`, reached from `read` through parameters or fields, is
+    changed by no code through the name it is assigned to (`specs = {...}` handed to
+    `Table(mesh, specs)`, then `specs['w'] = P()`): every use of that name (in its function, or
+    anywhere for a module name) reads it, or hands it to a construction of a plain module class
+    (whose fields are checked where they are read). A literal assigned to nothing is reachable
+    only through what holds it; `read` naming the literal itself is checked by `unchanged`."""
+    from codemods.analysis.local_names import parents, scope_of
+
+    assign = parents(ctx).get(literal)
+    if not isinstance(assign, cst.Assign) or assign.value is not literal:
+        return True
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+        return False
+    name = assign.targets[0].target
+    if isinstance(read, cst.Name) and read.value == name.value:
+        return True
+    function = scope_of(ctx, name)
+    root = _ast_function(ctx, function) if isinstance(function, cst.FunctionDef) else ctx.tree
+    return root is not None and _only_read(ctx, root, name.value)
+
+
+def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
+    from codemods.analysis.bindings import ast_dotted, resolve_dotted
+    from codemods.analysis.iterated import _bound_names
+
+    parent_of = {child: node for node in ast.walk(root) for child in ast.iter_child_nodes(node)}
+    classes = {node.name for node in ctx.tree.body if isinstance(node, ast.ClassDef)
+               and not node.bases and not node.keywords and not node.decorator_list}
+
+    def harmless_call(call: ast.AST) -> bool:
+        if not isinstance(call, ast.Call):
+            return False
+        if isinstance(call.func, ast.Name) and call.func.id not in _bound_names(ctx) and call.func.id in _BUILTIN_READS:
+            return True
+        if isinstance(call.func, ast.Name) and call.func.id in classes:
+            return True
+        callee = ast_dotted(call.func)
+        resolved = resolve_dotted(ctx.imports.bindings, callee) if callee else None
+        return resolved is not None and resolved.startswith("jax.")
+
+    for node in ast.walk(root):
+        if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
+            return False
+        if not isinstance(node, ast.Name) or node.id != name or not isinstance(node.ctx, ast.Load):
+            continue
+        top, parent = node, parent_of.get(node)
+        while isinstance(parent, ast.Subscript) and parent.value is top:
+            if not isinstance(parent.ctx, ast.Load):
+                return False  # `specs['w'] = v`, `specs['a']['b'] = v`, `del specs['w']`
+            top, parent = parent, parent_of.get(parent)
+        if isinstance(parent, ast.Attribute) and parent.value is top:
+            if parent.attr not in _READS:
+                return False
+        elif top is node and not (isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node
+                                  or isinstance(parent, ast.Compare)
+                                  or isinstance(parent, ast.Call) and node is not parent.func and harmless_call(parent)
+                                  or isinstance(parent, ast.keyword) and harmless_call(parent_of.get(parent))):
+            return False
+    return True

@@ -47,6 +47,24 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
     return axes
 
 
+def axis_sequence(ctx: FileContext, node: cst.BaseExpression):
+    """The axes `node` certainly holds when it is a sequence of axis names (a tuple or list, a
+    slice of one, `mesh.axis_names`, the keys `tuple(D)` gives), never one string, whose
+    `set(...)` would be its letters; else None."""
+    if isinstance(node, cst.Subscript) and any(isinstance(part.slice, cst.Slice) for part in node.slice):
+        return _constant_slice(ctx, node)
+    if isinstance(node, cst.Attribute):
+        from codemods.analysis.mesh_names import mesh_axis_names
+
+        names = mesh_axis_names(ctx, node)
+        if names is not None:
+            return names
+    held = _held(ctx, node)
+    if isinstance(held, (cst.Tuple, cst.List, cst.Call)):
+        return named_axes(ctx, node)
+    return None
+
+
 def dict_keys(ctx: FileContext, call: cst.Call) -> list | None:
     """The key literals of `tuple(D)`, `list(D)`, `tuple(D.keys())`, D a dict literal with distinct
     string keys that the file never changes (the builtins never rebound), in order; else None."""

@@ -70,7 +70,9 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     if key is None or not unchanged(ctx, node.value):
         return None
     held, _ = follow_spec(ctx, node.value, env)
-    return dict_item(held, key)
+    from codemods.analysis.local_tables import holder_kept
+
+    return dict_item(held, key) if held is not None and holder_kept(ctx, held, node.value) else None
 
 
 def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | None:
@@ -97,6 +99,17 @@ def dict_item(held: cst.BaseExpression | None, key: str) -> cst.BaseExpression |
         if name == key:
             found = element.value
     return found
+
+
+def literal_item(ctx: FileContext, held: cst.BaseExpression | None, key: str) -> cst.BaseExpression | None:
+    """dict_item, also of `dict(a=..., b=...)` (keywords only, the builtin never rebound)."""
+    if isinstance(held, cst.Call) and isinstance(held.func, cst.Name) and held.func.value == "dict":
+        from codemods.analysis.iterated import _bound_names
+
+        if "dict" in _bound_names(ctx) or any(arg.keyword is None or arg.star for arg in held.args):
+            return None
+        return next((arg.value for arg in held.args if arg.keyword.value == key), None)
+    return dict_item(held, key)
 
 
 def _table_name(node: cst.BaseExpression) -> str | None:
@@ -269,7 +282,25 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
     for param in (*positional, *params.kwonly_params):
         if param.name.value not in bound and param.default is not None:
             bound[param.name.value] = (param.default, None)  # evaluated where the def stands
-    return Env(function, {name: value for name, value in bound.items() if name in bindable})
+    kept = {name: value for name, value in bound.items() if name in bindable}
+    receiver = _receiver(ctx, function, call) if skip == 1 else None
+    if receiver is not None:
+        kept[receiver[0]] = (receiver[1], env)
+    return Env(function, kept)
+
+
+def _receiver(ctx: FileContext, function, call: cst.Call):
+    """(the receiver's parameter, the construction) when `call` is `Cls(...).name(...)` or
+    `obj.name(...)` of a construction and `function` the method it runs (call_sites.py), the
+    receiver never rebound in it; else None."""
+    from codemods.analysis.call_sites import constructed_method
+    from codemods.analysis.local_names import _scope_info
+
+    found = constructed_method(ctx, call.func)
+    if found is None or found[0] is not function:
+        return None
+    me = [*function.params.posonly_params, *function.params.params][0].name.value
+    return None if me in _scope_info(ctx, function).bindings else (me, found[1])
 
 
 def returned_by(ctx: FileContext, func: cst.BaseExpression):
@@ -280,7 +311,11 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     from codemods.analysis.local_names import resolve_name
 
     if isinstance(func, cst.Attribute):  # `self.place(tree)`: a method, its receiver bound already
+        from codemods.analysis.call_sites import constructed_method
+
         method = self_method(ctx, func)
+        if method is None:  # `Restorer(mesh, LAYOUT).restore(x)`: bind_call binds the receiver
+            method = (constructed_method(ctx, func) or (None,))[0]
         if method is None or method.decorators:
             return None
         return _returned(ctx, method, [], 1)
@@ -377,200 +412,3 @@ def _jit_static(ctx: FileContext, expr: cst.BaseExpression, positional: list[str
 def _is_docstring(statement: cst.CSTNode) -> bool:
     return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
         and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.SimpleString)
-
-
-# --------------------------------------------------------------------------- leaves of a sharded pytree
-
-def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
-    """For `tree['key']`, where `tree` is `jax.device_put(t, shardings)`,
-    `jax.tree.map(lambda p, s: <expr of p and s>, t, specs)` or `{k: <expr of k> for k, v in ...}`:
-    ("sharding", sharding expression, Env), or ("value", the leaf's expression, Env)."""
-    from codemods.analysis.specs import string_value
-
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-        return None
-    key_node = node.slice[0].slice.value
-    if isinstance(key_node, cst.Name) and env_value(ctx, key_node, env) is not None:
-        key_node = follow_spec(ctx, key_node, env)[0]  # `params[name]`, a loop's key bound
-    if key_node is None or string_value(key_node) is None:
-        return None
-    from codemods.analysis.local_tables import kept_local
-
-    others, stores = _mutations(ctx)
-    name = _table_name(node.value)
-    if isinstance(node.value, cst.Name) and kept_local(ctx, node.value):
-        return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
-    if name in others or "*" in others:
-        return None
-    if stores.get(name):  # `out = {}` filled by `for k ...: out[k] = v`, and nothing else
-        return _loop_leaf(ctx, node, env) if stores[name] == 1 and key_node is node.slice[0].slice.value else None
-    return tree_leaf(ctx, node.value, key_node, env)
-
-
-def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpression, env: Env | None):
-    """leaf_source's answer for item `key_node` (a string literal) of the tree `tree` holds."""
-    from codemods.analysis.specs import call_argument, string_value
-    from codemods.analysis.tree_items import mapped_leaf
-
-    from codemods.analysis.tree_items import subtree
-
-    key = string_value(key_node) or ""
-    tree, env = subtree(ctx, tree, env)  # `opt['mu']` of `opt = init_adam(params)`
-    tree, _ = follow_spec(ctx, tree, env)
-    tree, env = _produced(ctx, tree, env)
-    if isinstance(tree, cst.DictComp):
-        return _comprehension_leaf(ctx, tree, key_node, env)
-    if not isinstance(tree, cst.Call):
-        return None
-    name = ctx.imports.resolve(tree.func)
-    if name == "jax.device_put":
-        shardings = call_argument(tree, 1, "device")
-        held, _ = follow_spec(ctx, shardings, env) if shardings is not None else (None, False)
-        held, held_env = _produced(ctx, held, env)
-        item = dict_item(held, key)
-        if item is None and isinstance(held, cst.Call) and ctx.imports.resolve(held.func) in _TREE_MAP:
-            mapped = mapped_leaf(ctx, held, key_node, held_env)  # `jax.tree.map(lambda s: NamedSharding(m, s), SPECS)`
-            return ("sharding", mapped[1], mapped[2]) if mapped is not None else None
-        return ("sharding", item, held_env) if item is not None else None
-    if name in _TREE_MAP:
-        return mapped_leaf(ctx, tree, key_node, env)
-    return None
-
-
-def _produced(ctx: FileContext, tree, env: Env | None):
-    """(what `tree` holds, Env) through `next(iter(Loader(mesh)))` of a generator with one `yield`
-    and calls of one-return helpers (`specs = param_specs()`), their parameters bound; a call
-    followed no further is kept as it is."""
-    from codemods.analysis.iterated import next_values
-
-    for _ in range(MAX_HOPS):
-        if not isinstance(tree, cst.Call):
-            break
-        values = next_values(ctx, tree)
-        if values is not None:
-            if len(values) != 1:
-                break
-            value, inner = values[0]
-        else:
-            returned = returned_by(ctx, tree.func)
-            if returned is None:
-                break
-            function, value, bindable, skip = returned
-            inner = bind_call(ctx, function, tree, env, bindable, skip)
-            if inner is None:
-                break
-        tree, env = follow_spec(ctx, value, inner)[0], inner
-    return tree, env
-
-
-def mapped_tree(ctx: FileContext, name: cst.Name, env: Env | None):
-    """For a parameter of `lambda p: ...` mapped by `jax.tree.map(lambda p: ..., tree)`: (the tree
-    whose leaves `p` takes, Env); else None."""
-    from codemods.analysis.local_names import parents, scope_of
-
-    function = scope_of(ctx, name)
-    if not isinstance(function, cst.Lambda) or not isinstance(function.params, cst.Parameters):
-        return None
-    params = function.params
-    if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
-            or params.star_kwarg is not None or any(p.default is not None for p in params.params):
-        return None
-    names = [p.name.value for p in params.params]
-    arg = parents(ctx).get(function)
-    call = parents(ctx).get(arg)
-    if name.value not in names or not isinstance(arg, cst.Arg) or not isinstance(call, cst.Call) \
-            or not call.args or call.args[0] is not arg or ctx.imports.resolve(call.func) not in _TREE_MAP \
-            or any(a.star or a.keyword for a in call.args) or len(call.args) != len(names) + 1:
-        return None
-    return call.args[1 + names.index(name.value)].value, env
-
-
-def tree_map_body(ctx: FileContext, call: cst.Call):
-    """`jax.tree.map(lambda ...: body, trees...)` -> (the lambda, body), else None."""
-    if ctx.imports.resolve(call.func) not in _TREE_MAP or len(call.args) < 2 \
-            or any(a.star or a.keyword for a in call.args) or not isinstance(call.args[0].value, cst.Lambda):
-        return None
-    fn = call.args[0].value
-    return fn, fn.body
-
-
-def _comprehension_leaf(ctx: FileContext, comp, key: cst.BaseExpression, env: Env | None):
-    """`{k: expr for k in ...}` / `{k: expr for k, v in T.items()}` read at a string key: the
-    item is `expr` with `k` bound to that key (and `v` to `T[key]` of a constant table); a
-    missing key raises before any gather."""
-    loop = comp.for_in
-    if loop.inner_for_in is not None or loop.asynchronous is not None or loop.ifs \
-            or not isinstance(comp.key, cst.Name):
-        return None
-    bound = _loop_binding(ctx, loop.target, loop.iter, comp.key.value, key, env)
-    return ("value", comp.value, Env(comp, bound)) if bound is not None else None
-
-
-def _loop_binding(ctx: FileContext, target, iterable, key_name: str, key: cst.BaseExpression, env: Env | None):
-    """What a `for` over the keys binds when it writes the item `key`: the key name, and the
-    value name of `for k, v in TABLE.items()` when TABLE is a constant table."""
-    from codemods.analysis.specs import string_value
-
-    if isinstance(target, cst.Name):
-        return {key_name: (key, env)} if target.value == key_name else None
-    if not isinstance(target, cst.Tuple) or len(target.elements) != 2 \
-            or not all(type(e) is cst.Element and isinstance(e.value, cst.Name) for e in target.elements):
-        return None
-    first, second = (e.value.value for e in target.elements)
-    if first != key_name or second == key_name:
-        return None
-    bound = {key_name: (key, env)}
-    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) \
-            and iterable.func.attr.value == "items" and not iterable.args \
-            and _table_name(iterable.func.value) not in _mutated(ctx):
-        held, _ = follow_spec(ctx, iterable.func.value, env)
-        item = dict_item(held, string_value(key) or "")
-        if item is not None:
-            bound[second] = (item, env)
-    return bound
-
-
-def _loop_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
-    """`out['w']` where `out = {}` and the file's one item store into `out` is the statement
-    `out[k] = expr` directly in the body of a `for` over keys, between the two in one function."""
-    from codemods.analysis.local_names import resolve_name, scope_of
-
-    if not isinstance(node.value, cst.Name):
-        return None
-    binding = resolve_name(ctx, node.value)
-    if binding is None or binding.kind != "assign" or not isinstance(binding.value, cst.Dict) \
-            or binding.value.elements:
-        return None
-    function = scope_of(ctx, node)
-    use = ctx.offsets(node)[0]
-    for loop in _loops(ctx, function):
-        start, end = ctx.offsets(loop)
-        if not binding.end <= start or not end <= use or loop.orelse is not None:
-            continue
-        for line in loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ():
-            if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 \
-                    or not isinstance(line.body[0], cst.Assign) or len(line.body[0].targets) != 1:
-                continue
-            store = line.body[0].targets[0].target
-            if isinstance(store, cst.Subscript) and isinstance(store.value, cst.Name) \
-                    and store.value.value == node.value.value and len(store.slice) == 1 \
-                    and isinstance(store.slice[0].slice, cst.Index) \
-                    and isinstance(store.slice[0].slice.value, cst.Name):
-                bound = _loop_binding(ctx, loop.target, loop.iter, store.slice[0].slice.value.value,
-                                      node.slice[0].slice.value, env)
-                return ("value", line.body[0].value, Env(function, bound)) if bound is not None else None
-    return None
-
-
-def _loops(ctx: FileContext, function) -> list:
-    """The `for` statements of `function`'s own body (not of nested functions or classes)."""
-    found = []
-    stack = [function.body] if isinstance(function, cst.FunctionDef) else []
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.For):
-            found.append(current)
-        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(current.children)
-    return found

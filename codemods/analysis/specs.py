@@ -152,12 +152,23 @@ def parse_axis_set(ctx: FileContext, node: cst.BaseExpression) -> Axes | None:
             inner = node.args[0].value
             if isinstance(inner, (cst.Set, cst.Tuple, cst.List)):
                 return _string_elements(inner.elements, ctx)
+            from codemods.analysis.named_axes import axis_sequence
+
+            return axis_sequence(ctx, inner)  # `set(AXES[1:])`, `frozenset(mesh.axis_names)`
     return None
 
 
 def _string_elements(elements, ctx: FileContext | None = None) -> Axes | None:
     axes = []
     for element in elements:
+        if isinstance(element, cst.StarredElement) and ctx is not None:
+            from codemods.analysis.named_axes import axis_sequence
+
+            spread = axis_sequence(ctx, element.value)  # `{*AXES[1:]}`
+            if spread is None:
+                return None
+            axes.extend(axis for axis in spread if axis not in axes)
+            continue
         if not isinstance(element, cst.Element):
             return None
         value = string_value(element.value)

@@ -19,7 +19,7 @@ from codemods.lazy import lazy_module
 cst = lazy_module("libcst")
 
 _LIKE = frozenset({"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.full_like", "jax.numpy.empty_like"})
-_LAYOUT_KEYWORDS = frozenset({"shape", "sharding", "device"})  # change what the result is laid out as
+_LAYOUT_KEYWORDS = frozenset({"shape", "sharding", "device", "out_sharding"})  # change what the result is laid out as
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,34 @@ class Keyed:
     env: object
 
 
+# Calls whose `out_sharding=` keyword is their result's sharding (each checked on jax 0.10.2;
+# `jnp.asarray(..., out_sharding=)` is not: it gave a replicated array).
+_OUT_SHARDING = frozenset({
+    *(f"jax.numpy.{name}" for name in (
+        "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "arange", "dot", "matmul",
+        "einsum", "reshape", "array", "broadcast_to")),
+    *(f"jax.lax.{name}" for name in ("dot_general", "dot", "broadcast_in_dim", "reshape")),
+    *(f"jax.random.{name}" for name in (
+        "normal", "uniform", "bernoulli", "randint", "truncated_normal", "categorical", "permutation")),
+})
+_AT_UPDATES = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "apply"})
+
+
+def out_sharding_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
+    """The `out_sharding=` of `jnp.zeros(shape, out_sharding=S)`, `jnp.dot(a, b, out_sharding=S)`,
+    `jax.random.normal(key, shape, out_sharding=S)`, `x.at[i].set(v, out_sharding=S)`; else None."""
+    if any(arg.star for arg in call.args):
+        return None
+    value = next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "out_sharding"), None)
+    if value is None:
+        return None
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _AT_UPDATES and isinstance(func.value, cst.Subscript) \
+            and isinstance(func.value.value, cst.Attribute) and func.value.value.attr.value == "at":
+        return value
+    return value if ctx.imports.resolve(func) in _OUT_SHARDING else None
+
+
 def like_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
     """The array whose sharding `call` keeps: `jnp.zeros_like(x)`, `jnp.full_like(x, v)`,
     `x.astype(t)`; else None."""
@@ -39,10 +67,53 @@ def like_argument(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None
     if isinstance(call.func, cst.Attribute) and call.func.attr.value == "astype" \
             and len(call.args) == 1 and call.args[0].keyword is None:
         return call.func.value
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("block_until_ready", "copy") and not call.args:
+        return call.func.value  # the array itself, or a copy laid out alike (jax 0.10.2)
     if ctx.imports.resolve(call.func) not in _LIKE or not call.args or call.args[0].keyword is not None \
             or any(arg.keyword is not None and arg.keyword.value in _LAYOUT_KEYWORDS for arg in call.args):
         return None
     return call.args[0].value
+
+
+# Elementwise functions of one array: the result keeps its sharding (jax 0.10.2, Explicit and
+# Auto meshes, checked on each of P(('a', 'b'), None), P(None, 'b'), P('a', 'b')).
+_ELEMENTWISE = frozenset({
+    *(f"jax.numpy.{name}" for name in (
+        "tanh", "exp", "log", "abs", "sqrt", "square", "sin", "cos", "negative", "sign", "log1p", "expm1",
+        "reciprocal", "floor", "ceil", "round", "conj", "real", "clip", "nan_to_num", "exp2", "log2", "arctan",
+        "sinh", "cosh", "asarray", "array", "copy")),
+    *(f"jax.nn.{name}" for name in (
+        "relu", "gelu", "sigmoid", "silu", "swish", "softplus", "tanh", "elu", "leaky_relu", "relu6",
+        "log_sigmoid", "hard_tanh", "celu", "selu", "mish")),
+    "jax.lax.stop_gradient", "jax.block_until_ready", "jax.lax.exp", "jax.lax.tanh", "jax.lax.neg", "jax.scipy.special.erf",
+})
+# Elementwise functions of two arrays, read like `a + b`.
+_ELEMENTWISE2 = frozenset(f"jax.numpy.{name}" for name in (
+    "add", "subtract", "multiply", "divide", "true_divide", "maximum", "minimum", "power"))
+
+
+def elementwise_operands(ctx: FileContext, call: cst.Call) -> tuple | None:
+    """The arrays an elementwise call reads: `jnp.tanh(x)`, `jax.nn.gelu(x, approximate=False)`,
+    `jnp.clip(x, 0.0, 1.0)` -> (x,); `jnp.maximum(a, b)` -> (a, b) (a number literal is left out);
+    its other arguments must be literals. Else None."""
+    if any(arg.star for arg in call.args) or not call.args or call.args[0].keyword is not None:
+        return None
+    name = ctx.imports.resolve(call.func)
+    if name in _ELEMENTWISE:
+        arrays, rest = [call.args[0].value], call.args[1:]
+    elif name in _ELEMENTWISE2 and len(call.args) == 2 and call.args[1].keyword is None:
+        arrays = [arg.value for arg in call.args if not _is_number(arg.value)]
+        rest = []
+    else:
+        return None
+    if not arrays or not all(_is_literal(arg.value) for arg in rest):
+        return None
+    return tuple(arrays)
+
+
+def _is_literal(node: cst.BaseExpression) -> bool:
+    return _is_number(node) or isinstance(node, (cst.SimpleString, cst.Name)) and (
+        not isinstance(node, cst.Name) or node.value in ("True", "False", "None"))
 
 
 _ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo", "Power")
@@ -60,6 +131,15 @@ def scalar_operand(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     if _is_number(expr.left):
         return expr.right
     return None
+
+
+def array_operands(expr: cst.BaseExpression) -> tuple | None:
+    """Both sides of `a + b`, `a * b - c`, ...: two arrays of one sharding give that sharding, or
+    the operation itself raises (ranks that differ shift a sharded dimension onto another one
+    sharded on the same axis: "illegally sharded result", jax 0.10.2); else None."""
+    if not isinstance(expr, cst.BinaryOperation) or type(expr.operator).__name__ not in _ARITHMETIC:
+        return None
+    return expr.left, expr.right
 
 
 def _is_number(node: cst.BaseExpression) -> bool:
@@ -91,7 +171,8 @@ def subtree(ctx: FileContext, tree, env):
     directly or as what a one-return helper returns (`opt = init_adam(params)`), its parameters
     bound; else (`tree`, `env`) as they are."""
     from codemods.analysis.local_tables import unchanged
-    from codemods.analysis.spec_sources import _produced, dict_item, follow_spec
+    from codemods.analysis.spec_sources import dict_item, follow_spec
+    from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.specs import string_value
 
     if not isinstance(tree, cst.Subscript) or len(tree.slice) != 1 or not isinstance(tree.slice[0].slice, cst.Index):
@@ -102,6 +183,11 @@ def subtree(ctx: FileContext, tree, env):
     outer, outer_env = subtree(ctx, tree.value, env)
     held, _ = follow_spec(ctx, outer, outer_env)
     held, held_env = _produced(ctx, held, outer_env)
+    if isinstance(tree.value, cst.Name):
+        from codemods.analysis.nested_tables import inner_dicts_unchanged
+
+        if not inner_dicts_unchanged(ctx, tree.value.value, (key,), False):  # `opt['mu']['w'] = ...`
+            return tree, env
     item = dict_item(held, key)
     return (item, held_env) if item is not None else (tree, env)
 
@@ -109,7 +195,8 @@ def subtree(ctx: FileContext, tree, env):
 def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, env):
     """Item `key_node` of `jax.tree.map(f, trees...)`: ("value", f's body, its parameters bound to
     the trees' items) for a lambda, ("value", Keyed, Env) for a function that keeps the layout."""
-    from codemods.analysis.spec_sources import Env, _produced, dict_item, follow_spec
+    from codemods.analysis.spec_sources import Env, dict_item, follow_spec
+    from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.specs import string_value
 
     if len(tree.args) < 2 or any(a.star or a.keyword for a in tree.args):

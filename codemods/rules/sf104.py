@@ -25,7 +25,7 @@ from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
-from codemods.analysis.call_sites import asked
+from codemods.analysis.call_sites import asked, caller_envs, parameter_function
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
@@ -142,7 +142,8 @@ class TopLevelAllGatherPrefix(Rule):
              "a static jit argument, a helper mapping logical names through a rule table "
              "(`P(*(RULES[n] for n in names))`), a sliced axis tuple, or a leaf of a params tree placed by "
              "`jax.tree.map`, a comprehension or a loop over a specs table; a parameter of a module function or method is "
-             "what every call of it passes; in a loop over the keys of spec tables, the first key "
+             "what every call of it passes (when the calls disagree, the first call it fails for is reported, "
+             "without a fix); in a loop over the keys of spec tables, the first key "
              "that fails is reported, without a fix): an out "
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
@@ -154,7 +155,14 @@ class TopLevelAllGatherPrefix(Rule):
              "(`jax.make_array_from_process_local_data(self.sharding, ...)`, the sharding stored by `__init__`). "
              "An input may be reassigned in loops and branches (every assignment that may reach the call "
              "agreeing), built like placed params (`jax.tree.map(jnp.zeros_like, params)`, `x * 2`), or "
-             "unpacked from a helper's tuple or a `jax.jit(..., out_shardings=(S1, S2))` result.",
+             "unpacked from a helper's tuple or a `jax.jit(..., out_shardings=(S1, S2))` result; an item or field "
+             "of a loader's batch (`batch['y']`, `batch.labels` of a NamedTuple or dataclass, also under "
+             "`enumerate(loader)`), of what a method of a constructed object returns "
+             "(`Restorer(mesh, LAYOUT).restore(x)`), or a leaf of nested spec tables (`placed['enc']['kernel']`); "
+             "arithmetic of arrays laid out alike and elementwise functions (`jnp.tanh(x)`, `jax.nn.relu(x)`) keep "
+             "the layout, as do `jax.block_until_ready(x)` and `jax.device_put(y, x.sharding)`; arrays built with "
+             "`out_sharding=` (`jnp.zeros`, `jnp.einsum`, `jax.random.normal`, ...) have it. Reduced axes may be "
+             "written `set(AXES[1:])` or `{*AXES}`.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
@@ -211,10 +219,30 @@ def _spec_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     if wanted:
         same = _same_call(ctx, call)
         found = list(_Site(ctx.whole_file(), same).findings()) if same is not None else []
+    if not found and (same := _same_call(ctx, call)) is not None:
+        found = _caller_findings(ctx.whole_file(), same)
     if found or not loop_keys(ctx, call):
         return found
     same = _same_call(ctx, call)  # which keys the loop gives may be read from its callers
     return _keyed_findings(ctx.whole_file(), same) if same is not None else []
+
+
+def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
+    """In a helper whose input or out spec is a parameter that its calls disagree on
+    (`report(preds, P(...))` from two places): what the call does for the first caller it fails
+    for. Not fixed: the helper's one call serves every caller."""
+    function = None
+    for arg in (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding")):
+        if isinstance(arg, cst.Name) and function is None:
+            function = parameter_function(ctx, arg)
+    callers = caller_envs(ctx, function) if function is not None else None
+    for site, env in callers or ():
+        found = list(_Site(ctx, call, env).findings())
+        if found:
+            text = ctx.text(site) if len(ctx.text(site)) <= 60 and "\n" not in ctx.text(site) else f"{ctx.text(site.func)}(...)"
+            where = f"when called from line {ctx.span(site).line} (`{text}`)"
+            return [replace(f, message=f"{where}: {f.message}", fix=None) for f in found]
+    return []
 
 
 def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:

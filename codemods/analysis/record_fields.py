@@ -1,0 +1,54 @@
+"""The field of a record a loader yields: `yield Batch(images=x, labels=y)`, read as `batch.labels`.
+
+A `typing.NamedTuple` (its fields cannot be assigned) or a plain dataclass, built by a call of the
+module class with keywords (or, for a NamedTuple, positionally in the order its annotations
+declare the fields), read through names, parameters and one-return helpers. A dataclass field is
+trusted only while the file never stores an attribute of that name or sets attributes by name.
+Anything else (a custom `__init__`, `**kwargs`, other bases) is unknown (None).
+"""
+from __future__ import annotations
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+
+def record_field(ctx: FileContext, value: cst.BaseExpression, env, attr: str):
+    """(expression, Env) of field `attr` of the record `value` builds, else None."""
+    from codemods.analysis.call_sites import _attribute_facts
+    from codemods.analysis.iterated import _stores
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.named_axes import _constructed_field, _is_dataclass, _is_named_tuple
+    from codemods.analysis.spec_sources import follow_spec
+
+    held, _ = follow_spec(ctx, value, env)
+    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
+        return None
+    binding = resolve_name(ctx, held.func)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef):
+        return None
+    classdef = binding.node
+    named_tuple = _is_named_tuple(ctx, classdef)
+    if not named_tuple and (not _is_dataclass(ctx, classdef) or _stores(ctx).get(attr)
+                            or _attribute_facts(ctx)["dynamic"]):
+        return None
+    call = _keyword_call(classdef, held) if named_tuple else held
+    field = _constructed_field(ctx, classdef, call, attr) if call is not None else None
+    return (field, env) if field is not None else None
+
+
+def _keyword_call(classdef: cst.ClassDef, call: cst.Call) -> cst.Call | None:
+    """A NamedTuple construction with its positional arguments named by the fields' order."""
+    if not any(arg.keyword is None for arg in call.args):
+        return call
+    fields = [statement.body[0].target.value for statement in classdef.body.body
+              if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+              and isinstance(statement.body[0], cst.AnnAssign) and isinstance(statement.body[0].target, cst.Name)]
+    given = [arg for arg in call.args if arg.keyword is None]
+    if any(arg.star for arg in call.args) or len(given) > len(fields) \
+            or any(arg.keyword is None for arg in call.args[len(given):]):
+        return None
+    named = [arg.with_changes(keyword=cst.Name(field), equal=cst.AssignEqual())
+             for arg, field in zip(given, fields)]
+    return call.with_changes(args=[*named, *call.args[len(given):]])
