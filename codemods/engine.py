@@ -22,6 +22,7 @@ from codemods.analysis.references import referenced_names
 from codemods.budget import DEFAULT_FILE_TIMEOUT, MAX_OPERATOR_CHAIN, FileTimeout, TooComplex, longest_operator_chain, time_budget
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.overlap import TakenRanges
+from codemods.release import release_context
 from codemods.sparse import sparse_source
 from codemods.suppression import file_directives, source_lines, suppressed_lines
 from codemods.suppression import suppressed as _suppressed
@@ -292,6 +293,8 @@ def _parsed_and_checked(source: str, path: str, options: Options, fix: bool, pau
     try:
         ctx, findings = _check(source, path, options, tree, rules)
         result.findings = findings
+        if not fix:
+            release_context(ctx)  # its tree and analysis go now, not with the next collection
         if fix:
             # The fix loop lets go of the first tree once it has what it needs from it, so a
             # round does not hold two trees (on a big file, most of the memory).
