@@ -24,15 +24,15 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def release_context(ctx: FileContext) -> None:
-    """Drop what `ctx` and its tree cached. A cached value with a `release` method (an analysis
-    whose parts refer to each other) is asked to break its own cycles first."""
+    """Drop what `ctx` and its tree cached. A cached value with a `break_cycles` method (an
+    analysis whose parts refer to each other) is asked to break its own first."""
     from codemods.context import FileContext
     cached = list(ctx._cache.values())
     ctx._cache.clear()
     for value in cached:
-        release = getattr(type(value), "release", None)
-        if callable(release):
-            release(value)
+        break_cycles = getattr(type(value), "break_cycles", None)
+        if callable(break_cycles):
+            break_cycles(value)
         elif isinstance(value, FileContext):  # `whole_file`: a context of its own
             release_context(value)
     tree = ctx.__dict__.get("_tree")

@@ -105,7 +105,7 @@ class Analysis:
     sites: list[Site] = field(default_factory=list)  # every judged site (for tests and debugging)
     scope: ModuleScope | None = field(default=None, repr=False)
 
-    def release(self) -> None:
+    def break_cycles(self) -> None:
         """The file is done with (release.py): the module view lets go of the interpreter that
         reads values for it, which refers back to the view (a cycle holding the whole analysis)."""
         if self.scope is not None:
