@@ -369,7 +369,10 @@ class _FixLoop:
     def _state(self, text: str, tree: ast.Module) -> tuple[list[Finding], contract.Snapshot]:
         rules = _relevant_rules(text, tree, self.options)
         ctx, findings = _check(text, self.path, self.options, tree, rules) if rules else (None, [])
-        return findings, self._snapshot(text, tree, ctx, findings)
+        snapshot = self._snapshot(text, tree, ctx, findings)
+        if ctx is not None:
+            release_context(ctx)
+        return findings, snapshot
 
     def _snapshot(self, text: str, tree: ast.Module, ctx: FileContext | None, findings: list[Finding]) -> contract.Snapshot:
         regions = (lambda: _guard_regions(ctx)) if ctx is not None else None
@@ -397,6 +400,7 @@ class _FixLoop:
                 return source, [replace(f, unfixable=reason) if f.fix else f for f in original], []
             if snapshot is None:
                 snapshot = self._snapshot(text, tree, ctx, findings)
+                release_context(ctx)
                 ctx = tree = None  # the first tree is not needed again: let it go before the next parse
                 if len(source) > _BIG_TEXT:
                     # pyflakes links each node to its parent, so only the cycle collector frees a
