@@ -1,9 +1,11 @@
 """When the cycle collector runs in a command-line run (issue 16).
 
-A checked file leaves its syntax tree and its analysis as cyclic garbage (the analysis's objects
+A checked file left its syntax tree and its analysis as cyclic garbage (the analysis's objects
 refer to one another and to the tree), which only the collector frees; its passes over a
 5,000-line file's 100,000 objects were a fifth of the CPU of a `check` of jax's
-shard_map_test.py. A `check`, `diff` or `apply` process ends soon after its last file, and the
+shard_map_test.py. The engine now drops those caches when a file's findings are made
+(release.py), which frees all but a few thousand objects a file at once; the collector still
+finds the rest, and a fix round's trees. A `check`, `diff` or `apply` process ends soon after its last file, and the
 operating system takes its memory back at once: so in such a run the garbage waits until it
 passes a budget (then one collection, before the next file), and what is left at the end is
 never traversed. Only the console command's own process defers, and only for a run of files: a
@@ -15,8 +17,9 @@ from __future__ import annotations
 import gc
 
 # Objects allocated and not freed since the last collection (`gc.get_count()[0]`) past which the
-# next file collects first: about 45 MB (a 5,000-line file leaves some 100,000 objects, 11 MB).
-YOUNG_BUDGET = 400_000
+# next file collects first: about 11 MB. A checked 5,000-line file leaves some 5,000 objects
+# (release.py); a fixed one some 100,000 (its rounds' trees).
+YOUNG_BUDGET = 100_000
 
 _console_process = False
 _deferred = False

@@ -22,6 +22,7 @@ from codemods.analysis.references import referenced_names
 from codemods.budget import DEFAULT_FILE_TIMEOUT, MAX_OPERATOR_CHAIN, FileTimeout, TooComplex, longest_operator_chain, time_budget
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.overlap import TakenRanges
+from codemods.release import release_context
 from codemods.sparse import sparse_source
 from codemods.suppression import file_directives, source_lines, suppressed_lines
 from codemods.suppression import suppressed as _suppressed
@@ -292,6 +293,8 @@ def _parsed_and_checked(source: str, path: str, options: Options, fix: bool, pau
     try:
         ctx, findings = _check(source, path, options, tree, rules)
         result.findings = findings
+        if not fix:
+            release_context(ctx)  # its tree and analysis go now, not with the next collection
         if fix:
             # The fix loop lets go of the first tree once it has what it needs from it, so a
             # round does not hold two trees (on a big file, most of the memory).
@@ -366,7 +369,10 @@ class _FixLoop:
     def _state(self, text: str, tree: ast.Module) -> tuple[list[Finding], contract.Snapshot]:
         rules = _relevant_rules(text, tree, self.options)
         ctx, findings = _check(text, self.path, self.options, tree, rules) if rules else (None, [])
-        return findings, self._snapshot(text, tree, ctx, findings)
+        snapshot = self._snapshot(text, tree, ctx, findings)
+        if ctx is not None:
+            release_context(ctx)
+        return findings, snapshot
 
     def _snapshot(self, text: str, tree: ast.Module, ctx: FileContext | None, findings: list[Finding]) -> contract.Snapshot:
         regions = (lambda: _guard_regions(ctx)) if ctx is not None else None
@@ -394,6 +400,7 @@ class _FixLoop:
                 return source, [replace(f, unfixable=reason) if f.fix else f for f in original], []
             if snapshot is None:
                 snapshot = self._snapshot(text, tree, ctx, findings)
+                release_context(ctx)
                 ctx = tree = None  # the first tree is not needed again: let it go before the next parse
                 if len(source) > _BIG_TEXT:
                     # pyflakes links each node to its parent, so only the cycle collector frees a

@@ -2,6 +2,7 @@
 command."""
 from __future__ import annotations
 
+import ast
 import gc
 from pathlib import Path
 
@@ -50,3 +51,16 @@ def test_findings_are_the_same_with_the_collection_deferred(restored_collector):
     collection.console_process()
     collection.defer()
     assert engine.process_source(source, "a.py", engine.Options()).findings == plain.findings
+
+
+def test_a_checked_file_is_freed_when_its_findings_are_made(restored_collector):
+    """Its tree and analysis are not left for the collector: what the collector still finds
+    is a small part of the tree's own nodes (it was all of them, and the analysis)."""
+    source = BEFORE.read_text()
+    engine.process_source(source, "a.py", engine.Options())  # tables and caches of the process
+    gc.collect()
+    gc.disable()
+    result = engine.process_source(source, "a.py", engine.Options())
+    left = gc.collect()
+    assert result.findings  # the file was analysed, not skipped
+    assert left < len(list(ast.walk(ast.parse(source)))) / 2

@@ -46,7 +46,9 @@ def analyse_each(interpreter: Interpreter, uses: list[ShardMapUse]) -> tuple[lis
             start = verdicts_before.get(key, 0)
             if len(found) > start:
                 context.verdicts[key] = (start, len(found))
-        for function, count in interpreter.function_runs.items():
+        # The pairs not there before are the functions this use ran (compared as sets, in C: a
+        # file runs hundreds of uses over hundreds of functions).
+        for function, count in interpreter.function_runs.items() - runs_before.items():
             if count > runs_before.get(function, 0):
                 context.runs[function] = count - runs_before.get(function, 0)
         contexts.append(context)

@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 
 from codemods import api_history, jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
-from codemods.analysis.nodes import child_nodes, iter_nodes, nodes_of_type
+from codemods.analysis.nodes import child_nodes, nodes_of_type
 
 Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column
 
@@ -52,21 +52,25 @@ def other_generation(tree: ast.Module, target: jaxapi.Version) -> list[Region]:
     if target not in known:
         guards = _Guards(bindings_of(tree), target, tree)
         found: list[Region] = []
-        for node in iter_nodes(tree):
-            if type(node) in _GUARDING:
+        # From the module's index of nodes by type: each node is judged on its own (the list
+        # has no order), so only the kinds that can give a region are looked at.
+        for kind in _GUARDING:
+            for node in nodes_of_type(tree, kind):
                 found.extend(guards.regions(node))
-            if not isinstance(node, _HOLDS_BLOCKS):
-                continue
-            for field in ("body", "orelse", "finalbody"):
-                block = getattr(node, field, None)
-                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                    found.extend(guards.after_early_exit(block))
+        for kind in _BLOCK_KINDS:
+            for node in nodes_of_type(tree, kind):
+                for field in ("body", "orelse", "finalbody"):
+                    block = getattr(node, field, None)
+                    if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                        found.extend(guards.after_early_exit(block))
         known[target] = found
     return known[target]
 
 
 _GUARDING = (ast.If, ast.IfExp, ast.Try)  # the nodes `_Guards.regions` finds regions at
 _HOLDS_BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case, ast.Module)  # statement lists live here only
+_BLOCK_KINDS = tuple(kind for kind in vars(ast).values() if isinstance(kind, type) and issubclass(kind, _HOLDS_BLOCKS)
+                     and {"body", "orelse", "finalbody"} & set(kind._fields))
 
 
 def inside(regions: list[Region], line: int, column0: int) -> bool:
@@ -93,7 +97,7 @@ def _single_assignments(tree: ast.Module) -> dict[str, ast.expr]:
     of the walk does not matter: a name kept has one store, so one value."""
     stores: dict[str, int] = {}
     values: dict[str, ast.expr] = {}
-    for node in iter_nodes(tree):
+    for node in [node for kind in _STORING for node in nodes_of_type(tree, kind)]:
         kind = type(node)
         if kind is ast.Name:
             if type(node.ctx) is not ast.Load:
@@ -110,6 +114,9 @@ def _single_assignments(tree: ast.Module) -> dict[str, ast.expr]:
             if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
                 values[node.targets[0].id] = node.value
     return {name: value for name, value in values.items() if stores.get(name) == 1}
+
+
+_STORING = (ast.Name, ast.arg, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Assign)
 
 
 def _tries(tree: ast.Module) -> Iterator[ast.Try]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.nodes import module_parents, nodes_of_type
 
 ALL = "*"  # every module-level name may be rebound
 _READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
@@ -28,11 +28,11 @@ def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[s
     if source is not None and "global" not in source and "nonlocal" not in source and "__name__]" not in source \
             and "exec" not in source:
         return frozenset()
-    names = {name for node in iter_nodes(tree) if type(node) in (ast.Global, ast.Nonlocal) for name in node.names}
+    names = {name for kind in (ast.Global, ast.Nonlocal) for node in nodes_of_type(tree, kind) for name in node.names}
     bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
     written = globals_written(tree, bound) | module_object_written(tree)
-    if "exec" not in bound and any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "exec"
-                                   for node in iter_nodes(tree)):
+    if "exec" not in bound and any(type(node.func) is ast.Name and node.func.id == "exec"
+                                   for node in nodes_of_type(tree, ast.Call)):
         written |= {ALL}  # `exec(code)` runs in the caller's globals: it may bind any name
     return frozenset(names | (bound if ALL in written else written))
 
@@ -42,7 +42,7 @@ def module_object_written(tree: ast.Module) -> frozenset[str]:
     names one, `setattr` with a literal name too; any other use but an attribute read may write
     any (`vars(...)`, `.__dict__`, handed on)."""
     written: set[str] = set()
-    for this, parent in _parents(tree, _this_module):
+    for this, parent in _parents(tree, ast.Subscript, _this_module):
         if type(parent) is ast.Attribute and parent.attr != "__dict__":
             if not isinstance(parent.ctx, ast.Load):
                 written.add(parent.attr)
@@ -76,7 +76,7 @@ def globals_written(tree: ast.Module, bound: set[str]) -> frozenset[str]:
     module binds `globals` itself."""
     if "globals" in bound:
         return frozenset()
-    parents = _parents(tree, lambda node: type(node) is ast.Call and type(node.func) is ast.Name
+    parents = _parents(tree, ast.Call, lambda node: type(node.func) is ast.Name
                        and node.func.id == "globals" and not node.args and not node.keywords)
     written: set[str] = set()
     for call, parent in parents:
@@ -96,7 +96,7 @@ def globals_written(tree: ast.Module, bound: set[str]) -> frozenset[str]:
 
 
 def _written_by(method: ast.Attribute, tree: ast.Module) -> set[str]:
-    calls = [node for node in iter_nodes(tree) if type(node) is ast.Call and node.func is method]
+    calls = [node for node in nodes_of_type(tree, ast.Call) if node.func is method]
     if len(calls) != 1:
         return {ALL}
     call = calls[0]
@@ -123,7 +123,7 @@ def patched_attributes(tree: ast.Module, resolve) -> frozenset[str]:
     name ending in ".*" for a module whose every attribute may be replaced. `resolve` gives the
     canonical name of an expression at module level (None for a non-module)."""
     found: set[str] = set()
-    for node in iter_nodes(tree):
+    for node in [*nodes_of_type(tree, ast.Attribute), *nodes_of_type(tree, ast.Call)]:  # a set: order is free
         if type(node) is ast.Attribute and not isinstance(node.ctx, ast.Load):
             owner = resolve(node.value)
             if owner is not None:
@@ -149,5 +149,8 @@ def patched(name: str, attributes: frozenset[str]) -> bool:
     return any(".".join(parts[:end]) + ".*" in attributes for end in range(1, len(parts)))
 
 
-def _parents(tree: ast.Module, wanted) -> list[tuple[ast.AST, ast.AST]]:
-    return [(child, node) for node in iter_nodes(tree) for child in ast.iter_child_nodes(node) if wanted(child)]
+def _parents(tree: ast.Module, kind: type, wanted) -> list[tuple[ast.AST, ast.AST]]:
+    """(node, its parent) for the nodes of type `kind` that are `wanted`, from the module's shared
+    indexes (the callers gather sets: the order is free)."""
+    parents = module_parents(tree)
+    return [(node, parents[id(node)]) for node in nodes_of_type(tree, kind) if wanted(node)]

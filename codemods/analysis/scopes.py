@@ -587,8 +587,9 @@ def _spelled(expr: ast.AST) -> set[str]:
         kind = type(node)
         if kind is ast.Name:
             found.add(node.id)
+        elif kind is ast.Attribute:
+            found.add(node.attr)
+            stack.append(node.value)  # its one child node
         elif kind is not ast.Constant:
-            if kind is ast.Attribute:
-                found.add(node.attr)
             stack += child_nodes(node)
     return found

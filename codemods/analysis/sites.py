@@ -105,6 +105,12 @@ class Analysis:
     sites: list[Site] = field(default_factory=list)  # every judged site (for tests and debugging)
     scope: ModuleScope | None = field(default=None, repr=False)
 
+    def break_cycles(self) -> None:
+        """The file is done with (release.py): the module view lets go of the interpreter that
+        reads values for it, which refers back to the view (a cycle holding the whole analysis)."""
+        if self.scope is not None:
+            self.scope.evaluate = None
+
 
 def out_spec_needs(analysis: Analysis, site: Site) -> tuple[OutSpecNeed, ...]:
     """For a gather to reduced made to work: the shard_map outputs it flows into, which must list
