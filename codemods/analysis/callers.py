@@ -10,12 +10,13 @@ import ast
 
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
+from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.classes import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.values import Const, Function, Instance, TupleValue, Value, record_tuple, same_value, settled
+from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, TupleValue, Value, record_tuple, same_value, settled
 
 
 class Callers:
@@ -55,7 +56,7 @@ class Callers:
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
         first = found[0]
-        if all(value == first if isinstance(value, (Const, MeshValue, Namespace, AttrTable)) else same_value(value, first) if isinstance(value, Instance)
+        if all(value == first if isinstance(value, (Const, MeshValue, Namespace, AttrTable)) else same_value(value, first) if isinstance(value, (Instance, DictValue, TupleValue))
                else isinstance(first, Function) and value.node is first.node for value in found):
             return first
         return None
@@ -76,10 +77,25 @@ class Callers:
             built = record_tuple(self.eval(call.args[0].value, self._static_frame(scopes)))
         finally:
             self.silent -= 1
-        if not isinstance(built, TupleValue) or len(built.items) != len(names):
-            return None  # a builder whose tuple does not fill every parameter: not this call
-        item = built.items[names.index(name)]
+        if not isinstance(built, TupleValue) or len(built.items) > len(names):
+            return None
+        index = names.index(name)
+        if index >= len(built.items):
+            # `def main(x, w, cfg=Config())` called `main(*inputs())` with a pair: `cfg` keeps its
+            # default, when every parameter the tuple does not reach has one
+            params = positional_params(function.args)[skip:]
+            if any(param_default(function.args, param) is None for param in params[len(built.items):]):
+                return None
+            return self._default_value(function, name)
+        item = built.items[index]
         return item if isinstance(item, (Const, MeshValue, Namespace, AttrTable)) or settled(item) else None
+
+    def _default_value(self, function: FunctionDef, name: str) -> Value | None:
+        """The default of parameter `name` of a module function or method, as every call that
+        leaves it out sees it (a constant, a constant tuple, or a settled config object)."""
+        param = next(param for param in positional_params(function.args) if param.arg == name)
+        value = parameter_default(self, param_default(function.args, param), self.module_frame, name)
+        return None if value is UNKNOWN else value
 
     def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
         """Every call of a module function when nothing else refers to it, or every construction
