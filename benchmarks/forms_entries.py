@@ -633,6 +633,19 @@ ENTRIES = {
     "w9_sf104_fields_read_in_methods": "run(mesh, x)",
     "nw3_sf104_fields_not_shown": "run(mesh, x)",
     "w5_sf104_unpacked_and_wrapped_producers": "run(mesh, x)",
+
+    "ab1_default_config_star_inputs": "train(*load_batch())",
+    "ab2_default_dict_into_object": "run(*make_inputs())",
+    "ab3_default_keyword_only_axes": "evaluate(*arrays())",
+    "ab4_default_tuple_field_properties": "main(*inputs())",
+    "ab5_unpack_dict_item_axes": "run(mesh, x)",
+    "ab6_unpack_nested_and_attribute_items": "run(mesh, x)",
+    "ab7_fromkeys_axis_tuples": "run(mesh, x)",
+    "ab8_partial_completed_at_call": "run(mesh, x)",
+    "nab1_default_filled_by_inputs": "main(*inputs())",
+    "nab2_default_object_changed": "main(*inputs())",
+    "nab3_partial_keyword_overridden": "run(mesh, x)",
+    "nab4_unpacked_item_changed": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

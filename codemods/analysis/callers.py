@@ -69,23 +69,23 @@ class Callers:
         if len(call.args) != 1 or call.keywords or type(call.args[0]) is not ast.Starred \
                 or type(call.args[0].value) is not ast.Call:
             return None
-        names = [param.arg for param in positional_params(function.args)][skip:]
-        if name not in names or function.args.vararg is not None:
+        params = positional_params(function.args)[skip:]
+        names = [param.arg for param in params]
+        keyword_only = {param.arg for param in function.args.kwonlyargs}
+        if name not in names and name not in keyword_only or function.args.vararg is not None:
             return None
         self.silent += 1  # the builder runs only to read what it returns
         try:
             built = record_tuple(self.eval(call.args[0].value, self._static_frame(scopes)))
         finally:
             self.silent -= 1
-        if not isinstance(built, TupleValue) or len(built.items) > len(names):
+        # `def main(x, w, cfg=Config())` called `main(*inputs())` with a pair: `cfg` keeps its
+        # default, when every parameter the tuple does not reach has one (else the call raises)
+        if not isinstance(built, TupleValue) or len(built.items) > len(names) \
+                or any(param_default(function.args, param) is None for param in params[len(built.items):]):
             return None
-        index = names.index(name)
+        index = names.index(name) if name in names else len(names)
         if index >= len(built.items):
-            # `def main(x, w, cfg=Config())` called `main(*inputs())` with a pair: `cfg` keeps its
-            # default, when every parameter the tuple does not reach has one
-            params = positional_params(function.args)[skip:]
-            if any(param_default(function.args, param) is None for param in params[len(built.items):]):
-                return None
             return self._default_value(function, name)
         item = built.items[index]
         return item if isinstance(item, (Const, MeshValue, Namespace, AttrTable)) or settled(item) else None
@@ -93,8 +93,12 @@ class Callers:
     def _default_value(self, function: FunctionDef, name: str) -> Value | None:
         """The default of parameter `name` of a module function or method, as every call that
         leaves it out sees it (a constant, a constant tuple, or a settled config object)."""
-        param = next(param for param in positional_params(function.args) if param.arg == name)
-        value = parameter_default(self, param_default(function.args, param), self.module_frame, name)
+        param = next(param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                     if param.arg == name)
+        default = param_default(function.args, param)
+        if default is None:
+            return None  # a keyword-only parameter without a default: the call raises
+        value = parameter_default(self, default, self.module_frame, name)
         return None if value is UNKNOWN else value
 
     def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
