@@ -646,6 +646,9 @@ ENTRIES = {
     "nab2_default_object_changed": "main(*inputs())",
     "nab3_partial_keyword_overridden": "run(mesh, x)",
     "nab4_unpacked_item_changed": "run(mesh, x)",
+    "ab9_logical_spec_helpers": "run(mesh, x)",
+    "ab10_spec_helpers_with_config": "run(mesh, x)",
+    "nab5_spec_helper_not_certain": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
