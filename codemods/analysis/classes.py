@@ -26,10 +26,10 @@ from codemods.analysis.nodes import (
     nodes_of_type,
     positional_params,
 )
-from codemods.analysis.mutation import mutated_names
+from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import bindings_of, method_kind
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -282,7 +282,8 @@ class Classes:
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if not (isinstance(value, (Const, MeshValue)) or (isinstance(value, Instance) and value.fields is not None)) \
+            if not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
+                    and all(_agreeable(item) for item in value.items)) \
                     or (agreed is not None and not same_value(agreed, value)):
                 return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value
@@ -331,6 +332,10 @@ class Classes:
                     other += 1
             self._class_tables[key] = calls if not other else None
         return self._class_tables[key] or []
+
+
+def _agreeable(value: Value) -> bool:
+    return isinstance(value, (Const, MeshValue)) or isinstance(value, Instance) and value.fields is not None
 
 
 class _Everything(frozenset):
