@@ -649,6 +649,8 @@ ENTRIES = {
     "ab9_logical_spec_helpers": "run(mesh, x)",
     "ab10_spec_helpers_with_config": "run(mesh, x)",
     "nab5_spec_helper_not_certain": "run(mesh, x)",
+    "ab11_object_lists_in_fields": "run(mesh, x)",
+    "nab6_object_list_changed": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
