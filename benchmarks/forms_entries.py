@@ -651,6 +651,9 @@ ENTRIES = {
     "nab5_spec_helper_not_certain": "run(mesh, x)",
     "ab11_object_lists_in_fields": "run(mesh, x)",
     "nab6_object_list_changed": "run(mesh, x)",
+    "ab12_kwargs_setattr_modules": "run(mesh, x)",
+    "ab13_setup_hook_fields": "run(mesh, x)",
+    "nab7_constructor_hooks_not_certain": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
