@@ -43,6 +43,14 @@ class Callers:
                     return None
                 found.append(unpacked)
                 continue
+            if any(given is default for default in function.args.defaults + function.args.kw_defaults):
+                default = self._default_value(function, name)  # evaluated where the def is, not the call
+                if default is not None:
+                    found.append(default)
+                    continue
+                if _reads_class_body(self.scope.class_of(function), given):
+                    return None
+                scopes = ()  # a module function's default (`loss_fn=default_loss`), read in the module
             value = self.scope.constant(given, scopes)
             if isinstance(value, (str, tuple)):
                 found.append(Const(value))
@@ -98,6 +106,8 @@ class Callers:
         default = param_default(function.args, param)
         if default is None:
             return None  # a keyword-only parameter without a default: the call raises
+        if _reads_class_body(self.scope.class_of(function), default):
+            return None
         value = parameter_default(self, default, self.module_frame, name)
         return None if value is UNKNOWN else value
 
@@ -150,3 +160,8 @@ def _argument(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -
                   if param.arg == name), None)
     given = argument_for(call, function, name, skip=skip)
     return given if given is not None or param is None else param_default(function.args, param)
+
+
+def _reads_class_body(cls: ast.ClassDef | None, default: ast.expr) -> bool:
+    """A method's default that reads names of the class body (evaluated there, not in the module)."""
+    return cls is not None and any(type(node) is ast.Name and bindings_of(cls).binds(node.id) for node in ast.walk(default))
