@@ -654,6 +654,8 @@ ENTRIES = {
     "ab12_kwargs_setattr_modules": "run(mesh, x)",
     "ab13_setup_hook_fields": "run(mesh, x)",
     "nab7_constructor_hooks_not_certain": "run(mesh, x)",
+    "ab14_default_read_at_def": "run(mesh, x)",
+    "nab8_default_not_the_callers_local": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
