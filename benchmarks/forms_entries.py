@@ -656,6 +656,8 @@ ENTRIES = {
     "nab7_constructor_hooks_not_certain": "run(mesh, x)",
     "ab14_default_read_at_def": "run(mesh, x)",
     "nab8_default_not_the_callers_local": "run(mesh, x)",
+    "ab15_partial_mappers_elsewhere": "run(mesh, x)",
+    "nab9_partial_mapper_local_spec": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -13,7 +13,7 @@ per-function table of assignments.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from codemods import jaxapi
 from codemods.analysis.higher_order import SAME_FUNCTION
@@ -34,6 +34,7 @@ from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_k
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
+from codemods.analysis.completed_mappers import completed, portable_settings
 from codemods.analysis.user_decorators import transparent
 
 
@@ -165,7 +166,7 @@ class _Finder(Decorators):
             inner = shard_map_args(self.scope, node.func, scopes)
             if inner is not None and inner.body is None:
                 self.handled.add(id(node.func))
-                body_expr, inner = _completed(inner, call_args(node))
+                body_expr, inner = completed(inner, call_args(node))
                 self._add_with_body(node.func, inner, body_expr, scopes)
                 return
         found = shard_map_args(self.scope, node, scopes)
@@ -179,9 +180,11 @@ class _Finder(Decorators):
             args = call_args(node)
             if mapper is None:
                 self._forwarded_through(node, scopes)  # `self.wrap(body)`
-            elif len(args) == 1 and args[0].keyword is None and not args[0].star:  # `self.shard(body)`
-                body, body_scopes, ref, bound = _resolve_body(self.scope, args[0].value, scopes)
-                self._add(mapper[0], mapper[1], body, body_scopes, mapper[2], ref, decorated=False, bound=bound)
+            elif portable_settings(self.scope, args[1:], scopes + mapper[2]):  # `self.shard(body)`, `self.smap(body, out_specs=...)`
+                body_expr, found = completed(mapper[1], args)
+                if body_expr is not None:
+                    body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
+                    self._add(mapper[0], found, body, body_scopes, mapper[2], ref, decorated=False, bound=bound)
 
     def _attribute_mapper(self, func: ast.Attribute, scopes):
         """`self.shard` inside a method, set once in the class's __init__ to shard_map without a
@@ -214,7 +217,8 @@ class _Finder(Decorators):
         mapper = self._mapper(name, scopes)
         if mapper is not None:
             call, found, mapper_scopes = mapper
-            body_expr, found = _completed(found, args) if mapper_scopes == scopes else (None, found)
+            portable = mapper_scopes == scopes or portable_settings(self.scope, args[1:], scopes + mapper_scopes)
+            body_expr, found = completed(found, args) if portable else (None, found)
             if body_expr is not None:
                 body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
                 self._add(call, found, body, body_scopes, mapper_scopes, ref, decorated=False, bound=bound)
@@ -378,21 +382,6 @@ class _Finder(Decorators):
                 applied=applied,
             )
         )
-
-
-_COMPLETING = frozenset({"mesh", "in_specs", "out_specs", "axis_names", "check_vma"})
-
-
-def _completed(found: _ShardMapArgs, args: list[Arg]) -> tuple[ast.expr | None, _ShardMapArgs]:
-    """The body and arguments of `mapper(body, out_specs=...)`, a partial shard_map given its body
-    and the settings it lacks (keywords of the call win, as partial's do); no body when the call
-    is written otherwise. Only for a call in the scopes of the partial (its keywords are read
-    there)."""
-    if not args or args[0].keyword is not None or args[0].star or any(
-            arg.star or arg.keyword not in _COMPLETING for arg in args[1:]) or found.experimental and len(args) > 1:
-        return None, found
-    extra = {arg.keyword: arg.value for arg in args[1:]}
-    return args[0].value, replace(found, keywords={**found.keywords, **extra}) if extra else found
 
 
 def _first_arg(call: ast.Call) -> ast.expr | None:
