@@ -10,12 +10,13 @@ import ast
 
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
+from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.classes import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.values import Const, Function, Instance, TupleValue, Value, record_tuple, same_value, settled
+from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, TupleValue, Value, record_tuple, same_value, settled
 
 
 class Callers:
@@ -42,6 +43,14 @@ class Callers:
                     return None
                 found.append(unpacked)
                 continue
+            if any(given is default for default in function.args.defaults + function.args.kw_defaults):
+                default = self._default_value(function, name)  # evaluated where the def is, not the call
+                if default is not None:
+                    found.append(default)
+                    continue
+                if _reads_class_body(self.scope.class_of(function), given):
+                    return None
+                scopes = ()  # a module function's default (`loss_fn=default_loss`), read in the module
             value = self.scope.constant(given, scopes)
             if isinstance(value, (str, tuple)):
                 found.append(Const(value))
@@ -55,7 +64,7 @@ class Callers:
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
         first = found[0]
-        if all(value == first if isinstance(value, (Const, MeshValue, Namespace, AttrTable)) else same_value(value, first) if isinstance(value, Instance)
+        if all(value == first if isinstance(value, (Const, MeshValue, Namespace, AttrTable)) else same_value(value, first) if isinstance(value, (Instance, DictValue, TupleValue))
                else isinstance(first, Function) and value.node is first.node for value in found):
             return first
         return None
@@ -68,18 +77,39 @@ class Callers:
         if len(call.args) != 1 or call.keywords or type(call.args[0]) is not ast.Starred \
                 or type(call.args[0].value) is not ast.Call:
             return None
-        names = [param.arg for param in positional_params(function.args)][skip:]
-        if name not in names or function.args.vararg is not None:
+        params = positional_params(function.args)[skip:]
+        names = [param.arg for param in params]
+        keyword_only = {param.arg for param in function.args.kwonlyargs}
+        if name not in names and name not in keyword_only or function.args.vararg is not None:
             return None
         self.silent += 1  # the builder runs only to read what it returns
         try:
             built = record_tuple(self.eval(call.args[0].value, self._static_frame(scopes)))
         finally:
             self.silent -= 1
-        if not isinstance(built, TupleValue) or len(built.items) != len(names):
-            return None  # a builder whose tuple does not fill every parameter: not this call
-        item = built.items[names.index(name)]
+        # `def main(x, w, cfg=Config())` called `main(*inputs())` with a pair: `cfg` keeps its
+        # default, when every parameter the tuple does not reach has one (else the call raises)
+        if not isinstance(built, TupleValue) or len(built.items) > len(names) \
+                or any(param_default(function.args, param) is None for param in params[len(built.items):]):
+            return None
+        index = names.index(name) if name in names else len(names)
+        if index >= len(built.items):
+            return self._default_value(function, name)
+        item = built.items[index]
         return item if isinstance(item, (Const, MeshValue, Namespace, AttrTable)) or settled(item) else None
+
+    def _default_value(self, function: FunctionDef, name: str) -> Value | None:
+        """The default of parameter `name` of a module function or method, as every call that
+        leaves it out sees it (a constant, a constant tuple, or a settled config object)."""
+        param = next(param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                     if param.arg == name)
+        default = param_default(function.args, param)
+        if default is None:
+            return None  # a keyword-only parameter without a default: the call raises
+        if _reads_class_body(self.scope.class_of(function), default):
+            return None
+        value = parameter_default(self, default, self.module_frame, name)
+        return None if value is UNKNOWN else value
 
     def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
         """Every call of a module function when nothing else refers to it, or every construction
@@ -130,3 +160,8 @@ def _argument(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -
                   if param.arg == name), None)
     given = argument_for(call, function, name, skip=skip)
     return given if given is not None or param is None else param_default(function.args, param)
+
+
+def _reads_class_body(cls: ast.ClassDef | None, default: ast.expr) -> bool:
+    """A method's default that reads names of the class body (evaluated there, not in the module)."""
+    return cls is not None and any(type(node) is ast.Name and bindings_of(cls).binds(node.id) for node in ast.walk(default))

@@ -26,10 +26,11 @@ from codemods.analysis.nodes import (
     nodes_of_type,
     positional_params,
 )
-from codemods.analysis.mutation import mutated_names
+from codemods.analysis.init_hooks import InitHooks, read_hooks
+from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import bindings_of, method_kind
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, Value, same_value, settled
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -56,12 +57,16 @@ class ClassFacts:
     # `super().__init__(...)` at __init__'s top level, with the facts of the one module base it runs
     base_call: ast.Call | None = None
     base: ClassFacts | None = None
+    kwargs_loop: ast.For | None = None  # every keyword becomes a field (init_hooks.py)
+    hook_stores: dict[str, tuple[FunctionDef, ast.expr]] = field(default_factory=dict)  # `self.setup()`'s
+    hook_targets: list[ast.Attribute] = field(default_factory=list)
 
     def sets(self, attr: str) -> bool:
-        return attr in self.stores or attr in self.fields or self.base is not None and self.base.sets(attr)
+        return attr in self.stores or attr in self.fields or attr in self.hook_stores \
+            or self.base is not None and self.base.sets(attr)
 
 
-class Classes:
+class Classes(InitHooks):
     """The class half of the Interpreter (which supplies eval, scope and the frames)."""
 
     def _receiver_of(self, function: FunctionNode) -> Value | None:
@@ -82,7 +87,7 @@ class Classes:
         if attr in facts.opaque or self._stored_elsewhere(facts, attr) \
                 or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN
-        if facts.sets(attr) and isinstance(receiver, Instance):
+        if isinstance(receiver, Instance) and (facts.sets(attr) or self._keyword_field(facts, receiver, attr)):
             changers = self._field_changers()
             # A copy by name (`replace(cfg, axis=...)`) is a new object: the fields of this one,
             # known from its construction, stay; only setattr and the like change them in place.
@@ -145,6 +150,8 @@ class Classes:
                 return UNKNOWN
             for attr, expr in facts.stores.items():
                 fields[attr] = self.eval(expr, frame)
+            if not self._hook_fields(facts, receiver.cls, frame, fields):
+                return UNKNOWN
             if facts.base is not None and not self._base_stores(facts, frame, fields):
                 return UNKNOWN
         elif facts.fields:
@@ -248,7 +255,11 @@ class Classes:
         the module uses setattr and the like."""
         if self._changers is None:
             names: set[str] = set()
-            spread = spread_vars(self.scope.tree)  # `Config(**vars(args))` reads, changes nothing
+            spread = set(spread_vars(self.scope.tree))  # `Config(**vars(args))` reads, changes nothing
+            for cls in self.scope.classes.values():  # the setattr of `for k, v in kwargs.items()`: fields known
+                loop = self.class_facts(cls).kwargs_loop
+                if loop is not None:
+                    spread.add(id(loop.body[0].value.func))
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
                 if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \
@@ -282,7 +293,8 @@ class Classes:
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if not (isinstance(value, (Const, MeshValue)) or (isinstance(value, Instance) and value.fields is not None)) \
+            if not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
+                    and all(_agreeable(item) for item in value.items)) \
                     or (agreed is not None and not same_value(agreed, value)):
                 return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value
@@ -333,6 +345,10 @@ class Classes:
         return self._class_tables[key] or []
 
 
+def _agreeable(value: Value) -> bool:
+    return isinstance(value, (Const, MeshValue)) or isinstance(value, Instance) and value.fields is not None
+
+
 class _Everything(frozenset):
     def __contains__(self, item: object) -> bool:
         return True
@@ -353,6 +369,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         if inherited.init is not None:
             facts.init, facts.stores = inherited.init, dict(inherited.stores)
             facts.constructible = inherited.constructible
+            read_hooks(facts, cls, classes)
             return facts
     generated = bool(cls.decorator_list or [base for base in cls.bases
                                             if not (isinstance(base, ast.Name) and base.id == "object")])
@@ -365,12 +382,13 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         receiver = positional_params(init.args)[0].arg
         seen: dict[str, int] = {}
         for stmt in init.body:
-            for target, value in _stored_pairs(stmt, receiver):
+            for target, value in stored_pairs(stmt, receiver):
                 seen[target.attr] = seen.get(target.attr, 0) + 1
                 facts.stores[target.attr] = value
         for attr, count in seen.items():
             if count > 1:
-                facts.stores[attr] = _UNKNOWABLE
+                facts.stores[attr] = UNKNOWABLE
+        read_hooks(facts, cls, classes)
         calls = [stmt.value for stmt in init.body if isinstance(stmt, ast.Expr) and _is_super_init(stmt.value)]
         if calls and len(cls.bases) == 1 and local_bases and depth < 8:
             base = _read_class(classes[local_bases[0].id], classes, depth + 1)
@@ -410,7 +428,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
 
 _NESTED_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__", "__setattr__"})
-_UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
+UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
 
 
 _FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
@@ -436,7 +454,7 @@ def _field_default(value: ast.expr) -> ast.expr:
                     return keyword.value
                 if keyword.arg == "default_factory":
                     return ast.Call(func=keyword.value, args=[], keywords=[])
-            return _UNKNOWABLE
+            return UNKNOWABLE
     return value
 
 
@@ -466,10 +484,11 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.base is not None:  # the base's __init__ runs on this class's objects too
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
-    return [target for stmt in facts.init.body for target, _ in _stored_pairs(stmt, receiver)]
+    return [target for stmt in facts.init.body for target, _ in stored_pairs(stmt, receiver)] + facts.hook_targets
 
 
-def _stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast.expr]]:
+
+def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast.expr]]:
     """(`self.attr` target, the expression it gets) of a store at __init__'s top level; a tuple
     target (`self.mesh, self.cfg = mesh, cfg`) pairs item by item with a tuple display of the same
     length, else its attributes get an expression that evaluates to unknown."""
@@ -485,7 +504,7 @@ def _stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, as
             values = stmt.value.elts if type(stmt.value) in (ast.Tuple, ast.List) \
                 and len(stmt.value.elts) == len(target.elts) \
                 and not any(type(item) is ast.Starred for item in stmt.value.elts + target.elts) else None
-            pairs.extend((item, values[index] if values is not None else _UNKNOWABLE)
+            pairs.extend((item, values[index] if values is not None else UNKNOWABLE)
                          for index, item in enumerate(target.elts) if _is_field(item, receiver))
         elif _is_field(target, receiver):
             pairs.append((target, stmt.value))

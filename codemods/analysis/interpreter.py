@@ -31,6 +31,7 @@ from codemods.analysis.replaced import Replacements
 from codemods.analysis.control import ControlFlow, Dead
 from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
+from codemods.analysis.helper_specs import helper_spec
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pytree_modules import PytreeModules
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
@@ -135,6 +136,7 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
         self.sites: list[Site] = []
         self.running: list[Frame] = []  # frames of the functions being run, innermost last
         scope.evaluate = self._constant_of
+        scope.helper_spec = lambda call, scopes: helper_spec(self, call, scopes)
 
     def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
         """The Python literal an expression around a body stands for (NOT_LITERAL: unknown)."""

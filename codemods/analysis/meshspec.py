@@ -23,6 +23,7 @@ class Spec:
     # The `reduced=` keyword's value node, when it is a set literal of strings.
     reduced_node: ast.expr | None = field(default=None, repr=False)
     reduced_literal: bool = True  # False: reduced= is present but not a literal set
+    in_helper: bool = False  # read by running a helper (helper_specs.py): its P is no place for an edit
 
 
 # A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, dict of trees by string key,
@@ -70,6 +71,8 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         from codemods.analysis.called_specs import returned_expression
 
         returned = returned_expression(scope, expr, scopes)
+        if returned is None and getattr(scope, "helper_spec", None) is not None:
+            return scope.helper_spec(expr, scopes)  # `pspec(Batch, Embed)`: run with its arguments (helper_specs.py)
         return parse_spec(scope, returned[0], returned[1], depth + 1) if returned is not None else None
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):  # `(P('i'),) * 2`: one spec per output
         for items, count in ((expr.left, expr.right), (expr.right, expr.left)):

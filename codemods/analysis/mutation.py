@@ -65,6 +65,17 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     return result
 
 
+def iterated_only(tree: ast.Module, attr: str) -> bool:
+    """Every read of `obj.attr` in the module is what a loop iterates (`for cb in self.callbacks`):
+    a list held there (`self.callbacks = list(callbacks)`) is then never changed in place, through
+    the attribute or through another name."""
+    if "." + attr in mutated_names(tree):
+        return False
+    iterated = {id(node.iter) for node in ast.walk(tree) if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension))}
+    return all(id(node) in iterated for node in nodes_of_type(tree, ast.Attribute)
+               if node.attr == attr and isinstance(node.ctx, ast.Load))
+
+
 def _root_name(node: ast.expr) -> str | None:
     while isinstance(node, (ast.Subscript, ast.Attribute)):
         node = node.value

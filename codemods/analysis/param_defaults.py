@@ -1,7 +1,7 @@
 """What a parameter holds when the call leaves it out: its default, where that is certain.
 
 The default is evaluated once, where the def runs, in the scope the analysis reads from the text
-(`axis=DATA` with a module constant, `cfg=Config`, `cfg=CONFIG`, `cfg=LoraConfig()`).
+(`axis=DATA` with a module constant, `axes=(DP, TP)`, `cfg=Config`, `cfg=CONFIG`, `cfg=LoraConfig()`).
 """
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         return Const(value)
     if defined_in is None or defined_in.static_scopes is None:
         return UNKNOWN
-    if isinstance(node, (ast.Name, ast.Attribute)):
+    if isinstance(node, (ast.Name, ast.Attribute, ast.Tuple)):
         found = interp.eval(node, defined_in)
-        # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict)
+        # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
         if isinstance(found, (Const, Namespace)) or settled(found) or python_value(found) is not NOT_LITERAL:
             return found
         # A class, or a dict no code changes (through the name or the parameter), is the object

@@ -38,7 +38,8 @@ _FLAGS = frozenset({"enum.Flag", "enum.IntFlag"})
 _CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members whose .value is not the assigned one
 # Meshes whose axis names `mesh.axis_names` reads back (all take them second or as axis_names=).
 _MESHES = frozenset(jaxapi.MESH_FACTORIES) | {"jax.sharding.AbstractMesh"}
-_CONTAINERS = frozenset({"builtins.dict"})  # tuple() and list(): sequences.py
+_FROM_KEYS = "builtins.dict.fromkeys"  # `tuple(dict.fromkeys(axes))`: the axes once each, in order
+_CONTAINERS = frozenset({"builtins.dict", _FROM_KEYS})  # tuple() and list(): sequences.py
 # A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
 # when it is read: a value of another length would have raised.
 UNPACK_SHAPE = "shardfix_unpack_shape"
@@ -58,6 +59,18 @@ _SIZES_KEYWORD = {"jax.make_mesh": "axis_shapes", "jax.sharding.AbstractMesh": "
 _DEVICE_MESH = "jax.experimental.mesh_utils.create_device_mesh"
 _BODY_MESH = frozenset({"jax.sharding.get_abstract_mesh", "jax.lax.axis_size"})
 _SIZE_ATTRIBUTES = frozenset({"shape", "axis_sizes", "size", "shape_tuple"})
+
+
+def _from_keys(args, keywords, starred) -> Value:
+    """`dict.fromkeys(names[, value])` of known string keys: a dict of them in first-seen order."""
+    if starred or keywords or not 1 <= len(args) <= 2:
+        return UNKNOWN
+    keys = items_of(args[0][0])
+    if keys is None or not all(isinstance(key, Const) and isinstance(key.value, str) for key in keys):
+        return UNKNOWN
+    table = dict.fromkeys(key.value for key in keys)
+    value = args[1][0] if len(args) == 2 else Const(None)
+    return DictValue(tuple(table), tuple(value for _ in table))
 
 
 def mesh_sizes(mesh: MeshValue, attr: str) -> Value:
@@ -183,6 +196,8 @@ class PythonValues:
         if callee is None or callee.name not in _CONTAINERS and callee.name not in _MESHES:
             return super().eval_Call(expr, frame)
         args, keywords, starred = self._eval_args(expr, frame)
+        if callee.name == _FROM_KEYS:
+            return _from_keys(args, keywords, starred)
         if callee.name in _MESHES:
             names = keywords["axis_names"][0] if "axis_names" in keywords else args[1][0] if len(args) > 1 else None
             axes = axes_of(names) if not starred else None

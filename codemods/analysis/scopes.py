@@ -116,8 +116,8 @@ def _note_target(target: ast.expr, value: ast.expr, result: Bindings) -> None:
             and not any(isinstance(item, ast.Starred) for item in target.elts + value.elts):
         for item_target, item_value in zip(target.elts, value.elts):
             _note_target(item_target, item_value, result)
-    elif isinstance(target, (ast.Tuple, ast.List)) and type(value) in (ast.Name, ast.Attribute, ast.Call):
-        for item_target, item_value in unpacked_items(target, value):  # `DP, *REST = AXES`, `a, b = f()`
+    elif isinstance(target, (ast.Tuple, ast.List)) and type(value) in (ast.Name, ast.Attribute, ast.Call, ast.Subscript):
+        for item_target, item_value in unpacked_items(target, value):  # `DP, *REST = AXES`, `a, b = f()`, `a, b = CFG["axes"]`
             _note_target(item_target, item_value, result)
     else:
         target_names(target, result.other)

@@ -34,6 +34,7 @@ from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_k
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
+from codemods.analysis.completed_mappers import completed, portable_settings
 from codemods.analysis.user_decorators import transparent
 
 
@@ -165,8 +166,7 @@ class _Finder(Decorators):
             inner = shard_map_args(self.scope, node.func, scopes)
             if inner is not None and inner.body is None:
                 self.handled.add(id(node.func))
-                args = call_args(node)
-                body_expr = args[0].value if len(args) == 1 and args[0].keyword is None and not args[0].star else None
+                body_expr, inner = completed(inner, call_args(node))
                 self._add_with_body(node.func, inner, body_expr, scopes)
                 return
         found = shard_map_args(self.scope, node, scopes)
@@ -180,9 +180,11 @@ class _Finder(Decorators):
             args = call_args(node)
             if mapper is None:
                 self._forwarded_through(node, scopes)  # `self.wrap(body)`
-            elif len(args) == 1 and args[0].keyword is None and not args[0].star:  # `self.shard(body)`
-                body, body_scopes, ref, bound = _resolve_body(self.scope, args[0].value, scopes)
-                self._add(mapper[0], mapper[1], body, body_scopes, mapper[2], ref, decorated=False, bound=bound)
+            elif portable_settings(self.scope, args[1:], scopes + mapper[2]):  # `self.shard(body)`, `self.smap(body, out_specs=...)`
+                body_expr, found = completed(mapper[1], args)
+                if body_expr is not None:
+                    body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
+                    self._add(mapper[0], found, body, body_scopes, mapper[2], ref, decorated=False, bound=bound)
 
     def _attribute_mapper(self, func: ast.Attribute, scopes):
         """`self.shard` inside a method, set once in the class's __init__ to shard_map without a
@@ -215,8 +217,10 @@ class _Finder(Decorators):
         mapper = self._mapper(name, scopes)
         if mapper is not None:
             call, found, mapper_scopes = mapper
-            if len(args) == 1 and args[0].keyword is None and not args[0].star:
-                body, body_scopes, ref, bound = _resolve_body(self.scope, args[0].value, scopes)
+            portable = mapper_scopes == scopes or portable_settings(self.scope, args[1:], scopes + mapper_scopes)
+            body_expr, found = completed(found, args) if portable else (None, found)
+            if body_expr is not None:
+                body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
                 self._add(call, found, body, body_scopes, mapper_scopes, ref, decorated=False, bound=bound)
             return
         self._forwarded_through(node, scopes)

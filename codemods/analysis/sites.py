@@ -142,7 +142,7 @@ def _out_needs(value: Value, tree: SpecTree, site: Site, out_specs: ast.expr) ->
         missing = tuple(axis for axis in wanted[0] if axis not in tree.reduced)
         if not missing:
             return []
-        return [OutSpecNeed(tree if tree.reduced_literal else None, missing, out_specs)]
+        return [OutSpecNeed(tree if tree.reduced_literal and not tree.in_helper else None, missing, out_specs)]
     axes = tuple(dict.fromkeys(axis for group in wanted for axis in group))
     if isinstance(tree, Spec) and all(axis in tree.reduced for axis in axes):
         return []

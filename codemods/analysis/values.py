@@ -194,9 +194,14 @@ def as_array(value: Value) -> AxisState | None:
 
 def settled(value: Value) -> bool:
     """An object of a module class whose constructor set every field to a constant (or to
-    such an object)."""
-    return isinstance(value, Instance) and value.fields is not None and all(
-        isinstance(item, Const) or settled(item) for _, item in value.fields)
+    such an object, or to a tuple of those: `mesh_axes: tuple = ("data", "model")`)."""
+    return isinstance(value, Instance) and value.fields is not None and all(_fixed(item) for _, item in value.fields)
+
+
+def _fixed(item: Value) -> bool:
+    if isinstance(item, TupleValue):
+        return all(_fixed(inner) for inner in item.items)
+    return isinstance(item, Const) or settled(item)
 
 
 def same_value(left: Value, right: Value) -> bool:

@@ -1,0 +1,101 @@
+"""in_specs / out_specs that a helper builds from its arguments: `pspec(Batch, Embed)`,
+`logical_to_mesh("batch", "vocab")`, `spec_for(cfg)`.
+
+Trainer code maps logical names to mesh axes through a rule table, and writes the specs by
+calling a module function with the names. A call of a module function (no decorator, not a
+method) whose last statement is its one `return` of `P(...)` (or a tuple of them) is read by
+running the statements before that return with the call's arguments, then reading the entries
+of the P in that frame (a constant, None, a tuple of constants; `*items` of a known sequence).
+Anything else is unknown (None). The spec has no literal at the use: no fix edits the helper's
+P (other calls share it), so the spec says `in_helper`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.control import Dead
+from codemods.analysis.meshspec import Spec, SpecTree
+from codemods.analysis.pyvalues import python_value
+from codemods.analysis.sequences import items_of
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Interpreter
+
+# Statements that leave the helper early or rebind names outside it: not followed.
+_LEAVING = (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.Raise, ast.Try)
+
+
+def helper_spec(interp: Interpreter, call: ast.Call, scopes: tuple) -> SpecTree:
+    """The spec tree `call` certainly returns, else None."""
+    from codemods.analysis.interpreter import Frame
+
+    scope = interp.scope
+    if type(call.func) is not ast.Name or call.func.id in scope.volatile or not (call.args or call.keywords) \
+            or any(type(arg) is ast.Starred for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+        return None
+    function, outer = scope.lookup_function(call.func.id, scopes)
+    if not isinstance(function, ast.FunctionDef) or function.decorator_list or scope.class_of(function) is not None:
+        return None
+    body = function.body
+    last = body[-1]
+    if not isinstance(last, ast.Return) or last.value is None \
+            or any(isinstance(node, _LEAVING) for stmt in body[:-1] for node in ast.walk(stmt)):
+        return None
+    interp.silent += 1  # read for its value only: nothing in the helper is judged or counted
+    try:
+        caller = interp._static_frame(scopes)
+        args = [interp.eval(arg, caller) for arg in call.args]
+        keywords = {kw.arg: interp.eval(kw.value, caller) for kw in call.keywords}
+        frame = Frame(function, interp._static_frame(tuple(outer)))
+        if not interp._bind_params(function.args, args, keywords, frame):
+            return None
+        frame.local_names = frozenset(frame.vars) | interp._locals_of(function)
+        try:
+            interp.exec_block(body[:-1], frame)
+        except Dead:
+            return None
+        return _tree(interp, last.value, frame, tuple(outer) + (function,))
+    finally:
+        interp.silent -= 1
+
+
+def _tree(interp: Interpreter, expr: ast.expr, frame, scopes: tuple) -> SpecTree:
+    if isinstance(expr, ast.Tuple):
+        items = [_tree(interp, element, frame, scopes) for element in expr.elts]
+        return None if any(item is None for item in items) else tuple(items)
+    if not isinstance(expr, ast.Call) or interp.scope.resolve(expr.func, scopes) != jaxapi.PARTITION_SPEC:
+        return None
+    sharded: list[str] = []
+    sets: dict[str, tuple[str, ...]] = {"reduced": (), "unreduced": ()}
+    for arg in expr.args:
+        value = interp.eval(arg.value if type(arg) is ast.Starred else arg, frame)
+        entries = items_of(value) if type(arg) is ast.Starred else [value]
+        if entries is None:
+            return None
+        for entry in entries:
+            axes = _entry(python_value(entry))
+            if axes is None:
+                return None
+            sharded.extend(axes)
+    for keyword in expr.keywords:
+        if keyword.arg not in sets or not isinstance(keyword.value, ast.Set):
+            return None
+        names = [python_value(interp.eval(element, frame)) for element in keyword.value.elts]
+        if not all(isinstance(name, str) for name in names):
+            return None
+        sets[keyword.arg] = tuple(names)
+    return Spec(expr, tuple(sharded), sets["reduced"], sets["unreduced"], None, in_helper=True)
+
+
+def _entry(value: object) -> tuple[str, ...] | None:
+    """The axes one dimension of a P shards over (None: not known)."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
+        return value
+    return None

@@ -1,0 +1,147 @@
+"""Fields a constructor sets other than by `self.attr = expr` at its top level, as hand-written
+flax.linen-like modules do:
+
+- `for k, v in kwargs.items(): setattr(self, k, v)`: every keyword of the construction becomes
+  a field (`Dense(features=8, tensor="tensor")`);
+- `self.setup()` (a call of a method of the object, without arguments): the method the
+  constructed class defines runs there (a subclass's override), and its own top-level
+  `self.attr = expr` stores are fields too, read from the fields set before the call.
+
+Anything else about these (a hook with parameters or a decorator, a loop of another shape) is not
+read: classes.py then treats the class as before.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.nodes import DEFS, FunctionDef, positional_params
+from codemods.analysis.scopes import method_kind
+
+from codemods.analysis.values import DictValue, Instance, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.classes import ClassFacts
+    from codemods.analysis.interpreter import Frame
+
+
+def kwargs_loop(init: FunctionDef, receiver: str) -> ast.For | None:
+    """`for k, v in kwargs.items(): setattr(self, k, v)` at __init__'s top level, `kwargs` its
+    `**` parameter (bound to nothing else in __init__)."""
+    kwarg = init.args.kwarg.arg if init.args.kwarg is not None else None
+    if kwarg is None:
+        return None
+    for stmt in init.body:
+        if type(stmt) is not ast.For or stmt.orelse or len(stmt.body) != 1:
+            continue
+        target, loop_iter, body = stmt.target, stmt.iter, stmt.body[0]
+        if not (type(target) is ast.Tuple and len(target.elts) == 2 and all(type(e) is ast.Name for e in target.elts)
+                and type(loop_iter) is ast.Call and not loop_iter.args and not loop_iter.keywords
+                and type(loop_iter.func) is ast.Attribute and loop_iter.func.attr == "items"
+                and type(loop_iter.func.value) is ast.Name and loop_iter.func.value.id == kwarg):
+            continue
+        key, value = (element.id for element in target.elts)
+        if type(body) is ast.Expr and type(body.value) is ast.Call and type(body.value.func) is ast.Name \
+                and body.value.func.id == "setattr" and not body.value.keywords and len(body.value.args) == 3 \
+                and [type(arg) for arg in body.value.args] == [ast.Name] * 3 \
+                and [arg.id for arg in body.value.args] == [receiver, key, value]:
+            return stmt
+    return None
+
+
+def hook_names(init: FunctionDef, receiver: str) -> tuple[str, ...]:
+    """Methods __init__ calls on the object at its top level, without arguments: `self.setup()`."""
+    return tuple(stmt.value.func.attr for stmt in init.body if _hook_call(stmt, receiver))
+
+
+def _hook_call(stmt: ast.stmt, receiver: str) -> bool:
+    return type(stmt) is ast.Expr and type(stmt.value) is ast.Call and not stmt.value.args \
+        and not stmt.value.keywords and type(stmt.value.func) is ast.Attribute \
+        and type(stmt.value.func.value) is ast.Name and stmt.value.func.value.id == receiver
+
+
+def hook_method(cls: ast.ClassDef, name: str, classes: dict[str, ast.ClassDef], depth: int = 0) -> FunctionDef | None:
+    """The method `name` an object of `cls` runs: its own, else its one module base's; a plain
+    method taking only the object, without decorators (None: anything else)."""
+    if depth > 8:
+        return None
+    own = [member for member in cls.body if isinstance(member, DEFS) and member.name == name]
+    if own:
+        method = own[0]
+        if len(own) > 1 or method.decorator_list or method_kind(method) != "plain" \
+                or len(positional_params(method.args)) != 1 or method.args.vararg or method.args.kwarg \
+                or method.args.kwonlyargs or isinstance(method, ast.AsyncFunctionDef):
+            return None
+        return method
+    if any(isinstance(stmt, (ast.Assign, ast.AnnAssign)) and _binds(stmt, name) for stmt in cls.body):
+        return None  # a class attribute of that name: not a method
+    if len(cls.bases) != 1 or type(cls.bases[0]) is not ast.Name or cls.bases[0].id not in classes:
+        return None
+    return hook_method(classes[cls.bases[0].id], name, classes, depth + 1)
+
+
+def _binds(stmt: ast.stmt, name: str) -> bool:
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    return any(type(target) is ast.Name and target.id == name for target in targets)
+
+
+def read_hooks(facts: ClassFacts, cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> None:
+    """Note on `facts` the setattr loop over **kwargs and the stores of the hooks of the
+    __init__ that objects of `cls` run."""
+    from codemods.analysis.classes import UNKNOWABLE, stored_pairs
+
+    receiver = positional_params(facts.init.args)[0].arg
+    facts.kwargs_loop = kwargs_loop(facts.init, receiver)
+    names = hook_names(facts.init, receiver)
+    if len(names) != sum(1 for stmt in facts.init.body[len(facts.init.body) - len(names):] if _hook_call(stmt, receiver)):
+        return  # hooks run before some store: what they read is not followed (their stores stay unknown)
+    methods = [hook_method(cls, name, classes) for name in names]
+    if None in methods:
+        return
+    for method in methods:
+        own = positional_params(method.args)[0].arg
+        for stmt in method.body:
+            for target, value in stored_pairs(stmt, own):
+                facts.hook_targets.append(target)
+                known = target.attr not in facts.stores and target.attr not in facts.hook_stores
+                facts.hook_stores[target.attr] = (method, value if known else UNKNOWABLE)
+
+
+class InitHooks:
+    """The hook half of Classes (which supplies scope, eval and the constructions)."""
+
+    def _hook_fields(self, facts: ClassFacts, cls: ast.ClassDef, frame: Frame, fields: dict[str, Value]) -> bool:
+        """The fields `**kwargs` set through setattr, then those `self.setup()` stores, reading
+        the object as built so far. False: not known."""
+        from codemods.analysis.interpreter import Frame
+
+        if facts.kwargs_loop is not None:
+            given = frame.vars.get(facts.init.args.kwarg.arg)
+            if not isinstance(given, DictValue) or set(given.keys) & set(fields):
+                return False  # unknown keywords, or one a store sets too (the order would matter)
+            fields.update(zip(given.keys, given.items))
+        for attr, (method, expr) in facts.hook_stores.items():
+            if self.scope.attribute_references(method.name) != self._hook_calls(method.name):
+                return False  # the hook is run again elsewhere: its fields may change later
+            hook_frame = Frame(None, self.module_frame, static_scopes=(method,))
+            hook_frame.vars[positional_params(method.args)[0].arg] = Instance(cls, tuple(sorted(fields.items())))
+            fields[attr] = self.eval(expr, hook_frame)
+        return True
+
+    def _hook_calls(self, name: str) -> int:
+        """`self.<name>()` calls at the top level of the module's __init__ methods."""
+        return sum(hook_names(init, positional_params(init.args)[0].arg).count(name)
+                   for cls in self.scope.classes.values() for init in cls.body
+                   if isinstance(init, DEFS) and init.name == "__init__" and positional_params(init.args))
+
+    def _keyword_field(self, facts: ClassFacts, receiver: Instance, attr: str) -> bool:
+        """With `setattr(self, k, v)` over **kwargs: `attr` is a field when the object was built
+        with it (every construction of the class in the file, for an object read through `self`)."""
+        if facts.kwargs_loop is None:
+            return False
+        if receiver.fields is not None:
+            return attr in dict(receiver.fields)
+        constructions = self._constructions(facts.cls)
+        keywords = [keyword.arg for call, _ in constructions for keyword in call.keywords]
+        return not constructions or None in keywords or attr in keywords  # not known: a field, unknown
