@@ -66,6 +66,12 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
             return parse_spec(scope, written[0], written[1], depth + 1)
     if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
         return _spec_item(scope, expr, scopes, depth)
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
+            and not any(scope.locals_of(function).binds(expr.value.id) for function in scopes):
+        from codemods.analysis.class_specs import class_attribute_spec  # class_specs.py reads specs too
+
+        written = class_attribute_spec(scope, expr.value.id, expr.attr)  # `cfg.BATCH_SPEC`
+        return parse_spec(scope, written[0], written[1], depth + 1) if written is not None else None
     if isinstance(expr, ast.Call):  # `spec_fn()`, `plan.spec()`: what it returns (called_specs.py)
         from codemods.analysis.called_specs import returned_expression
 

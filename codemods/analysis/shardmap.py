@@ -31,6 +31,7 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.body_tables import table_entry
+from codemods.analysis.nested_classes import nested_class
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
@@ -402,7 +403,7 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return expr, scopes, None, ()
     if _keeps_function(scope, expr, scopes):  # `shard_map(jax.checkpoint(f), ...)` runs f's trace
         return _resolve_body(scope, expr.args[0], scopes, depth + 1)
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute)):
         method, bound = _method(scope, expr, scopes)
         if method is not None:
             return method, (), expr, bound
@@ -470,7 +471,7 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
     """`self._body` inside a method of a module class (self bound), `cls.body` inside a
     classmethod and `Model.body` of a classmethod (the class bound), or `Model.step` and static
     methods (nothing bound)."""
-    receiver = expr.value.id
+    receiver = expr.value.id if type(expr.value) is ast.Name else None
     cls = None
     instance = False
     enclosing = scopes[-1] if scopes else None
@@ -482,7 +483,9 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
             cls, instance = owner, kind == "plain"
     if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
         cls = scope.classes.get(receiver)
-    if cls is None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
+    if cls is None and type(expr.value) is ast.Attribute:  # `Trainer.Ops.step` (nested_classes.py)
+        cls = nested_class(scope, expr.value, scopes)
+    if cls is None and receiver is not None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
         value, outer = scope.lookup_value(receiver, scopes)
         built = _constructed_class(scope, value, outer)
         if built is not None:
