@@ -9,6 +9,7 @@ import ast
 import operator
 
 from codemods import jaxapi
+from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import transfer
@@ -214,6 +215,8 @@ class Expressions(Collectives, Sequences):
         return UNKNOWN  # attributes of objects are not followed
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
+        if is_index_update(expr):
+            return index_update(self, expr, frame)  # `x.at[i].set(v)` (index_updates.py)
         if isinstance(expr.func, ast.Attribute):
             receiver = self.eval(expr.func.value, frame)
             method = expr.func.attr
