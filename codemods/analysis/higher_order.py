@@ -468,4 +468,6 @@ def traced_carry(init: Value) -> Value:
         return CONSTANT
     if isinstance(init, TupleValue):
         return TupleValue(tuple(traced_carry(item) for item in init.items))
+    if isinstance(init, DictValue):
+        return DictValue(init.keys, tuple(traced_carry(item) for item in init.items))
     return init
