@@ -229,7 +229,9 @@ class HigherOrder:
             return UNKNOWN
         if len(args) == 2:  # `lax.scan(f, init, length=n)`: xs is None
             args = list(args) + [(Const(None), args[1][1])]
-        (body, node), (init, _), (xs, _) = args
+        (body, node), (init, init_node), (xs, _) = args
+        init = traced_carry(init)
+        args = [args[0], (init, init_node), args[2]]
         first = len(self.slots)
         if isinstance(body, Function):
             result = self.scan(args, frame)  # the carried-loop rules of control.py
