@@ -49,6 +49,20 @@ ENTRIES = {
     "af33_fori_loop_counter_carry": "run(mesh, x)",
     "af34_while_loop_dict_carry": "run(mesh, x)",
     "af35_scan_counter_carry": "run(mesh, x)",
+    "af36_namedtuple_axes_constant": "run(mesh, x)",
+    "af37_nested_dict_config": "run(mesh, x)",
+    "af38_lambda_calls_method": "run(mesh, x)",
+    "af39_for_over_axes_then_gather": "run(mesh, x)",
+    "af40_dataclass_field_default": "run(mesh, x)",
+    "af41_ring_axis_size_perm": "run(mesh, x)",
+    "af42_cond_named_branches": "run(mesh, x)",
+    "af43_stack_of_partials": "run(mesh, x)",
+    "af44_astype_then_scale": "run(mesh, x)",
+    "af45_body_from_ifexp_flag": "run(mesh, x)",
+    "af46_main_block_body": "run(mesh, x)",
+    "af47_mean_keepdims_then_psum": "run(mesh, x)",
+    "af48_init_kwarg_object_body": "run(mesh, x)",
+    "af49_tree_leaves_sum": "run(mesh, x)",
 
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
@@ -677,6 +691,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "af44_astype_then_scale": {11: "    return low"},  # SF106: no collective to repair
     "af4_classmethod_body": {12: "        return full"},  # SF106: no collective to repair
     "af20_nn_helper_reduced": {10: "    return h"},  # SF106: no collective to repair
     "af21_handwritten_momentum": {6: "    new_velocity = grads"},  # SF106: no collective to repair
