@@ -1,6 +1,7 @@
-"""A shard_map body chosen from a module table of bodies by a key the analysis knows (issue 13):
+"""A shard_map body chosen by a key or a flag the analysis knows (issue 13): from a module table,
 `BODIES = {"sum": _sum_body, "gather": _gather_body}` then `jax.shard_map(BODIES[kind], ...)`,
-with `kind` a literal, a module constant, or a parameter every call leaves at its default.
+with `kind` a literal, a module constant, or a parameter every call leaves at one value; or by a
+conditional expression on a constant, `_fused if USE_FUSED else _plain`.
 
 The table must be one dict (or tuple/list) literal bound once at module level and read only by
 subscripts: a store into it, a method call on it, or any other read of its name (an alias, an
@@ -86,3 +87,11 @@ def _passed_key(scope: ModuleScope, name: str, function) -> object:
             return NOT_LITERAL
         found.add(value)
     return found.pop() if len(found) == 1 else NOT_LITERAL
+
+
+def chosen_branch(scope: ModuleScope, expr: ast.IfExp, scopes) -> ast.expr | None:
+    """The branch of `a if FLAG else b` taken, when FLAG is a constant."""
+    test = scope.constant(expr.test, scopes)
+    if test is NOT_LITERAL or type(test) not in (bool, int, str, type(None)):
+        return None
+    return expr.body if test else expr.orelse

@@ -30,7 +30,7 @@ from codemods.analysis.nodes import (
     positional_params,
     target_names,
 )
-from codemods.analysis.body_tables import table_entry
+from codemods.analysis.body_tables import chosen_branch, table_entry
 from codemods.analysis.nested_classes import nested_class
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
@@ -419,11 +419,13 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return _resolve_body(scope, value, outer, depth + 1)
         if isinstance(value, ast.Call) and call_method(scope, value, outer) is not None:
             return call_method(scope, value, outer), (), expr, (Arg(expr),)  # `block = Block(); shard_map(block)`
-        if isinstance(value, ast.Call):  # `body = partial(self._body, ...)`
+        if isinstance(value, (ast.Call, ast.IfExp)):  # `body = partial(self._body, ...)`
             return _resolve_body(scope, value, outer, depth + 1)
         return None, (), None, ()
     if isinstance(expr, ast.Subscript) and (entry := table_entry(scope, expr, scopes)) is not None:
         return _resolve_body(scope, entry, (), depth + 1)  # `shard_map(BODIES[kind], ...)` (body_tables.py)
+    if isinstance(expr, ast.IfExp) and (branch := chosen_branch(scope, expr, scopes)) is not None:
+        return _resolve_body(scope, branch, scopes, depth + 1)  # `_fused if FUSED else _plain`
     if isinstance(expr, ast.Call) and call_method(scope, expr, scopes) is not None:
         return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
