@@ -63,6 +63,11 @@ ENTRIES = {
     "af47_mean_keepdims_then_psum": "run(mesh, x)",
     "af48_init_kwarg_object_body": "run(mesh, x)",
     "af49_tree_leaves_sum": "run(mesh, x)",
+    "af50_namedtuple_axes_spellings": "run(mesh, x)",
+    "af51_body_flag_spellings": "run(mesh, x)",
+    "naf4_class_spec_reassigned": "run(mesh, x)",
+    "naf5_body_flag_not_known": "run(mesh, x)",
+    "naf6_loop_counter_carry_fine": "run(mesh, x)",
 
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
