@@ -749,6 +749,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("af7_mesh_axis_names_index", 11): "the axis names are mesh.axis_names[0] of a mesh the caller passes: the"
+    " analysis knows axis names only as strings it can read (a recall gap left by idioms9)",
     ("nz3_subclass_method_referenced", 10): "Block.apply is also reached as `Child().apply` outside the body (a"
     " subclass instance), a reference the analysis does not follow: the method's states there are not known",
     ("ns2_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
