@@ -68,6 +68,16 @@ ENTRIES = {
     "naf4_class_spec_reassigned": "run(mesh, x)",
     "naf5_body_flag_not_known": "run(mesh, x)",
     "naf6_loop_counter_carry_fine": "run(mesh, x)",
+    "af52_sf104_sharding_table_jit": "main(mesh, const(8, 8))",
+    "af53_sf104_namedtuple_axes_device_put": "main(mesh, const(8, 8))",
+    "af54_sf104_helper_outside_mesh": "main(mesh, const(8, 8))",
+    "af55_sf102_prefix_loop": "run(mesh, x)",
+    "af56_sf102_helper_twice": "run(mesh, x)",
+    "af57_sf106_user_relu_sqrt": "run(mesh, x)",
+    "af58_sf106_center_and_bias": "run(mesh, x)",
+    "af59_sf103_tree_of_reduced": "run(mesh, x)",
+    "af60_sf105_grad_accum_helper": "run(mesh, x)",
+    "af61_sf101_value_and_grad_loss": "run(mesh, x)",
 
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
@@ -696,6 +706,10 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "af54_sf104_helper_outside_mesh": {
+        7: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
+    "af57_sf106_user_relu_sqrt": {11: "    return v", 16: "    scores = keys"},  # SF106: no collective to repair
+    "af58_sf106_center_and_bias": {8: "    centered = full", 9: "    shifted = full"},  # SF106: no collective to repair
     "af44_astype_then_scale": {11: "    return low"},  # SF106: no collective to repair
     "af4_classmethod_body": {12: "        return full"},  # SF106: no collective to repair
     "af20_nn_helper_reduced": {10: "    return h"},  # SF106: no collective to repair
