@@ -78,6 +78,17 @@ ENTRIES = {
     "af59_sf103_tree_of_reduced": "run(mesh, x)",
     "af60_sf105_grad_accum_helper": "run(mesh, x)",
     "af61_sf101_value_and_grad_loss": "run(mesh, x)",
+    "af62_axis_index_mask": "run(mesh, x)",
+    "af63_count_normalised_mean": "run(mesh, x)",
+    "af64_global_norm_helper": "run(mesh, x)",
+    "af65_tree_reduce_leaves": "run(mesh, x)",
+    "af66_sum_over_axes_tuple": "run(mesh, x)",
+    "af67_stop_gradient_target": "run(mesh, x)",
+    "af68_chained_methods_reduced": "run(mesh, x)",
+    "af69_module_partial_collective": "run(mesh, x)",
+    "af70_lax_module_alias": "run(mesh, x)",
+    "af71_jit_decorated_body": "run(mesh, x)",
+    "af72_mean_axis_then_pmean": "run(mesh, x)",
 
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
@@ -706,6 +717,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "af68_chained_methods_reduced": {8: "    return col"},  # SF106: no collective to repair
     "naf7_sf104_helper_after_mesh_block": {
         7: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
     "af57_sf106_user_relu_sqrt": {11: "    return v", 16: "    scores = keys"},  # SF106: no collective to repair
