@@ -89,6 +89,16 @@ ENTRIES = {
     "af70_lax_module_alias": "run(mesh, x)",
     "af71_jit_decorated_body": "run(mesh, x)",
     "af72_mean_axis_then_pmean": "run(mesh, x)",
+    "af73_factory_built_trainer": "run(mesh, x)",
+    "af74_step_kept_on_self": "run(mesh, x)",
+    "af75_loop_over_bodies": "run(mesh, x)",
+    "af76_keyword_only_builder": "run(mesh, x)",
+    "af77_axis_or_default": "run(mesh, x)",
+    "af78_dict_comprehension_specs": "run(mesh, x)",
+    "af79_method_returns_closure": "run(mesh, x)",
+    "af80_staticmethod_attribute": "run(mesh, x)",
+    "af81_lambda_keyword_call": "run(mesh, x)",
+    "af82_ifexp_axis_constant": "run(mesh, x)",
 
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
@@ -717,6 +727,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "af79_method_returns_closure": {11: "            return g"},  # SF106: no collective to repair
     "af68_chained_methods_reduced": {8: "    return col"},  # SF106: no collective to repair
     "naf7_sf104_helper_after_mesh_block": {
         7: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
