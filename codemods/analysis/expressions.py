@@ -169,10 +169,12 @@ class Expressions(Collectives, Sequences):
 
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
         values = [self.eval(value, frame) for value in expr.values]
-        if all(isinstance(value, Const) and isinstance(value.value, (bool, type(None))) for value in values):
-            pick = all if isinstance(expr.op, ast.And) else any  # flags of a config: `A and not B`
-            return Const(pick(value.value for value in values))
-        return UNKNOWN
+        for value in values[:-1]:  # Python's rule: the first operand that decides, else the last
+            if not isinstance(value, Const):
+                return UNKNOWN
+            if bool(value.value) is isinstance(expr.op, ast.Or):
+                return value  # `axis or "i"`, `A and not B`
+        return values[-1]
 
     def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
         operands = [self.eval(expr.left, frame)] + [self.eval(item, frame) for item in expr.comparators]
