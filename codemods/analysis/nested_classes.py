@@ -1,4 +1,4 @@
-"""A class defined in another class's body (issue 13): `class Trainer: class Ops: @staticmethod
+"""What a class body binds that is not a plain def (issue 13). A class defined in another class's body: `class Trainer: class Ops: @staticmethod
 def grad_sync(g): ...`, its bodies reached as `Trainer.Ops.grad_sync` or, inside a method of
 Trainer, `self.Ops.grad_sync`.
 
@@ -42,3 +42,25 @@ def inner_class(scope: ModuleScope, outer: ast.ClassDef, name: str) -> ast.Class
            for cls in nodes_of_type(scope.tree, ast.ClassDef) for base in cls.bases):
         return None  # a class derives from it: its methods may be overridden there
     return inner[0]
+
+
+def static_function(scope: ModuleScope, assigned: list, attr: str):
+    """The module function a class body binds as `attr = staticmethod(f)` (the one binding of
+    attr there, never set elsewhere), else None."""
+    if len(assigned) != 1 or type(assigned[0]) is not ast.Assign or len(assigned[0].targets) != 1 \
+            or type(assigned[0].targets[0]) is not ast.Name or attr in scope.stored_attributes:
+        return None
+    value = assigned[0].value
+    if type(value) is not ast.Call or type(value.func) is not ast.Name or value.func.id != "staticmethod" \
+            or scope.globals.binds("staticmethod") or len(value.args) != 1 or value.keywords \
+            or type(value.args[0]) is not ast.Name:
+        return None
+    if any(type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and stmt.name == value.args[0].id
+           or type(stmt) is not ast.FunctionDef and value.args[0].id in _assigned(stmt)
+           for cls in nodes_of_type(scope.tree, ast.ClassDef) for stmt in cls.body if assigned[0] in cls.body):
+        return None  # the class body binds that name itself
+    return scope.globals.unique_function(value.args[0].id)
+
+
+def _assigned(stmt: ast.stmt) -> set[str]:
+    return {node.id for node in ast.walk(stmt) if type(node) is ast.Name and not isinstance(node.ctx, ast.Load)}

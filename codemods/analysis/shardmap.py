@@ -31,7 +31,7 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.body_tables import chosen_branch, table_entry
-from codemods.analysis.nested_classes import nested_class
+from codemods.analysis.nested_classes import nested_class, static_function
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
@@ -496,6 +496,8 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
         return None, ()
     methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
     assigned = [member for member in cls.body if not isinstance(member, DEFS) and expr.attr in assigned_in(member)]
+    if not methods and (wrapped := static_function(scope, assigned, expr.attr)) is not None:
+        return wrapped, ()  # `step = staticmethod(_sync)` (nested_classes.py)
     if len(methods) != 1 or assigned:
         return None, ()
     method = methods[0]
