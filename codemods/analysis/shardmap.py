@@ -433,6 +433,11 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
         if returned is not None and scope.module_references(expr.func.id) == 1:
             return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and isinstance(expr.func.value, ast.Name):
+        factory, _ = _method(scope, expr.func, scopes)  # `shard_map(self.make_body(0.5), ...)`
+        returned = returned_def(factory) if isinstance(factory, DEFS) else None
+        if returned is not None and scope.attribute_references(expr.func.attr) == 1:
+            return returned[0], (factory,), returned[1], ()
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = call_args(expr)
         if args and args[0].keyword is None and not args[0].star:
