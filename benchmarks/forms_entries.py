@@ -99,6 +99,9 @@ ENTRIES = {
     "af80_staticmethod_attribute": "run(mesh, x)",
     "af81_lambda_keyword_call": "run(mesh, x)",
     "af82_ifexp_axis_constant": "run(mesh, x)",
+    "af83_classmethod_factory_body": "run(mesh, x)",
+    "af84_or_default_spellings": "run(mesh, x)",
+    "naf8_near_misses_round6": "run(mesh, x)",
 
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",

@@ -435,7 +435,7 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and isinstance(expr.func.value, ast.Name):
         factory, _ = _method(scope, expr.func, scopes)  # `shard_map(self.make_body(0.5), ...)`
-        returned = returned_def(factory) if isinstance(factory, DEFS) else None
+        returned = returned_def(factory, method=True) if isinstance(factory, DEFS) else None
         if returned is not None and scope.attribute_references(expr.func.attr) == 1:
             return returned[0], (factory,), returned[1], ()
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
