@@ -102,6 +102,8 @@ ENTRIES = {
     "af83_classmethod_factory_body": "run(mesh, x)",
     "af84_or_default_spellings": "run(mesh, x)",
     "naf8_near_misses_round6": "run(mesh, x)",
+    "af85_forward_built_in_init": "run(mesh, x)",
+    "naf9_step_replaced_after_init": "run(mesh, x)",
 
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
@@ -789,6 +791,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("af75_loop_over_bodies", 10): "the body is the variable of a for loop over a module list of bodies:"
+    " shard_map bodies are found by what the call names, not per loop item (a recall gap left by idioms9)",
     ("naf7_sf104_helper_after_mesh_block", 7): "main is a module function other code may call under its own"
     " jax.set_mesh: the mesh context at the call is not known",
     ("af52_sf104_sharding_table_jit", 18): "out_shardings=table['rows'] of a dict a helper builds by a comprehension"

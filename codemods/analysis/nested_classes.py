@@ -64,3 +64,30 @@ def static_function(scope: ModuleScope, assigned: list, attr: str):
 
 def _assigned(stmt: ast.stmt) -> set[str]:
     return {node.id for node in ast.walk(stmt) if type(node) is ast.Name and not isinstance(node.ctx, ast.Load)}
+
+
+def init_store(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.expr, tuple] | None:
+    """(the value, the scopes it is in) of `self.attr` read in a plain method of a class nothing
+    derives from, when the module stores `.attr` once: `self.attr = value` in that class's
+    `__init__`, a call of a method of self (a factory of the body: `self._make_step(axis)`)."""
+    if type(expr.value) is not ast.Name or not scopes:
+        return None
+    method = scopes[-1]
+    cls = scope.class_of(method)
+    params = positional_params(method.args)
+    if cls is None or scope.subclassed(cls) or method_kind(method) != "plain" or not params \
+            or params[0].arg != expr.value.id:
+        return None
+    stores = [node for node in nodes_of_type(scope.tree, ast.Attribute)
+              if node.attr == expr.attr and not isinstance(node.ctx, ast.Load)]
+    inits = [member for member in cls.body if type(member) is ast.FunctionDef and member.name == "__init__"]
+    if len(stores) != 1 or len(inits) != 1 or not positional_params(inits[0].args):
+        return None
+    receiver = positional_params(inits[0].args)[0].arg
+    for stmt in inits[0].body:  # a statement of __init__ itself, not one in a branch or loop
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is stores[0] \
+                and type(stores[0].value) is ast.Name and stores[0].value.id == receiver \
+                and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
+                and type(stmt.value.func.value) is ast.Name and stmt.value.func.value.id == receiver:
+            return stmt.value, (inits[0],)
+    return None

@@ -31,7 +31,7 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.body_tables import chosen_branch, table_entry
-from codemods.analysis.nested_classes import nested_class, static_function
+from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
@@ -407,6 +407,8 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         method, bound = _method(scope, expr, scopes)
         if method is not None:
             return method, (), expr, bound
+        if (stored := init_store(scope, expr, scopes)) is not None:  # `self._step = self._make_step(axis)`
+            return _resolve_body(scope, stored[0], stored[1], depth + 1)
     if isinstance(expr, ast.Name):
         function, outer = scope.lookup_function(expr.id, scopes)
         if function is not None and not transparent(scope, function, outer, getattr(expr, APPLIED_BY, None)):
