@@ -1,7 +1,8 @@
 """A shard_map body chosen by a key or a flag the analysis knows (issue 13): from a module table,
 `BODIES = {"sum": _sum_body, "gather": _gather_body}` then `jax.shard_map(BODIES[kind], ...)`,
 with `kind` a literal, a module constant, or a parameter every call leaves at one value; or by a
-conditional expression on a constant, `_fused if USE_FUSED else _plain`.
+conditional expression on a constant, `_fused if USE_FUSED else _plain`; or the closure a
+method returns, `shard_map(self.make_body(0.5), ...)`, the method called nowhere else.
 
 The table must be one dict (or tuple/list) literal bound once at module level and read only by
 subscripts: a store into it, a method call on it, or any other read of its name (an alias, an
@@ -11,10 +12,32 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.decorators import returned_def
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import (NOT_LITERAL, call_args, iter_with_scopes, literal_value, nodes_of_type,
                                      param_default, positional_params)
 from codemods.analysis.scopes import ModuleScope
+
+
+def chosen_body(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[ast.expr, tuple] | None:
+    """(the expression a table read or a conditional expression certainly gives, its scopes)."""
+    if type(expr) is ast.Subscript and (entry := table_entry(scope, expr, scopes)) is not None:
+        return entry, ()  # a module table's entry is read where the table is written
+    if type(expr) is ast.IfExp and (branch := chosen_branch(scope, expr, scopes)) is not None:
+        return branch, scopes
+    return None
+
+
+def method_factory_body(scope: ModuleScope, expr: ast.expr, scopes, method_of):
+    """`self.make_body(0.5)`, `Model.make_step("i")`: (the def the method returns, the method as
+    its scope, the returning Name, nothing bound), when `.make_body` is read nowhere else."""
+    if type(expr) is not ast.Call or type(expr.func) is not ast.Attribute or type(expr.func.value) is not ast.Name:
+        return None
+    factory, _ = method_of(scope, expr.func, scopes)
+    returned = returned_def(factory, method=True) if type(factory) in (ast.FunctionDef, ast.AsyncFunctionDef) else None
+    if returned is None or scope.attribute_references(expr.func.attr) != 1:
+        return None
+    return returned[0], (factory,), returned[1], ()
 
 
 def table_entry(scope: ModuleScope, expr: ast.Subscript, scopes) -> ast.expr | None:

@@ -30,7 +30,7 @@ from codemods.analysis.nodes import (
     positional_params,
     target_names,
 )
-from codemods.analysis.body_tables import chosen_branch, table_entry
+from codemods.analysis.body_tables import chosen_body, method_factory_body
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
@@ -424,10 +424,8 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         if isinstance(value, (ast.Call, ast.IfExp)):  # `body = partial(self._body, ...)`
             return _resolve_body(scope, value, outer, depth + 1)
         return None, (), None, ()
-    if isinstance(expr, ast.Subscript) and (entry := table_entry(scope, expr, scopes)) is not None:
-        return _resolve_body(scope, entry, (), depth + 1)  # `shard_map(BODIES[kind], ...)` (body_tables.py)
-    if isinstance(expr, ast.IfExp) and (branch := chosen_branch(scope, expr, scopes)) is not None:
-        return _resolve_body(scope, branch, scopes, depth + 1)  # `_fused if FUSED else _plain`
+    if (chosen := chosen_body(scope, expr, scopes)) is not None:  # `BODIES[kind]`, `_a if FLAG else _b`
+        return _resolve_body(scope, chosen[0], chosen[1], depth + 1)  # (body_tables.py)
     if isinstance(expr, ast.Call) and call_method(scope, expr, scopes) is not None:
         return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
@@ -435,11 +433,8 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
         if returned is not None and scope.module_references(expr.func.id) == 1:
             return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
-    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and isinstance(expr.func.value, ast.Name):
-        factory, _ = _method(scope, expr.func, scopes)  # `shard_map(self.make_body(0.5), ...)`
-        returned = returned_def(factory, method=True) if isinstance(factory, DEFS) else None
-        if returned is not None and scope.attribute_references(expr.func.attr) == 1:
-            return returned[0], (factory,), returned[1], ()
+    if (made := method_factory_body(scope, expr, scopes, _method)) is not None:  # `self.make_body(0.5)`
+        return made
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = call_args(expr)
         if args and args[0].keyword is None and not args[0].star:
