@@ -44,26 +44,18 @@ def inner_class(scope: ModuleScope, outer: ast.ClassDef, name: str) -> ast.Class
     return inner[0]
 
 
-def static_function(scope: ModuleScope, assigned: list, attr: str):
-    """The module function a class body binds as `attr = staticmethod(f)` (the one binding of
-    attr there, never set elsewhere), else None."""
+def static_function(scope: ModuleScope, cls: ast.ClassDef, assigned: list, attr: str):
+    """The module function `cls`'s body binds as `attr = staticmethod(f)` (the one binding of attr
+    there, never set elsewhere; f not bound by the class body itself), else None."""
     if len(assigned) != 1 or type(assigned[0]) is not ast.Assign or len(assigned[0].targets) != 1 \
             or type(assigned[0].targets[0]) is not ast.Name or attr in scope.stored_attributes:
         return None
     value = assigned[0].value
     if type(value) is not ast.Call or type(value.func) is not ast.Name or value.func.id != "staticmethod" \
             or scope.globals.binds("staticmethod") or len(value.args) != 1 or value.keywords \
-            or type(value.args[0]) is not ast.Name:
+            or type(value.args[0]) is not ast.Name or bindings_of(cls).binds(value.args[0].id):
         return None
-    if any(type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and stmt.name == value.args[0].id
-           or type(stmt) is not ast.FunctionDef and value.args[0].id in _assigned(stmt)
-           for cls in nodes_of_type(scope.tree, ast.ClassDef) for stmt in cls.body if assigned[0] in cls.body):
-        return None  # the class body binds that name itself
     return scope.globals.unique_function(value.args[0].id)
-
-
-def _assigned(stmt: ast.stmt) -> set[str]:
-    return {node.id for node in ast.walk(stmt) if type(node) is ast.Name and not isinstance(node.ctx, ast.Load)}
 
 
 def init_store(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.expr, tuple] | None:

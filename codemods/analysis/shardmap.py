@@ -498,7 +498,7 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
         return None, ()
     methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
     assigned = [member for member in cls.body if not isinstance(member, DEFS) and expr.attr in assigned_in(member)]
-    if not methods and (wrapped := static_function(scope, assigned, expr.attr)) is not None:
+    if not methods and (wrapped := static_function(scope, cls, assigned, expr.attr)) is not None:
         return wrapped, ()  # `step = staticmethod(_sync)` (nested_classes.py)
     if len(methods) != 1 or assigned:
         return None, ()
