@@ -104,6 +104,16 @@ ENTRIES = {
     "naf8_near_misses_round6": "run(mesh, x)",
     "af85_forward_built_in_init": "run(mesh, x)",
     "naf9_step_replaced_after_init": "run(mesh, x)",
+    "af86_partial_nested_static": "run(mesh, x)",
+    "af87_dict_of_lambdas_body": "run(mesh, x)",
+    "af88_getattr_constant_method": "run(mesh, x)",
+    "af89_star_list_spec": "run(mesh, x)",
+    "af90_reversed_axes_tuple": "run(mesh, x)",
+    "af91_partial_splat_kwargs": "run(mesh, x)",
+    "af92_nested_dict_axes_index": "run(mesh, x)",
+    "af93_tree_util_partial_body": "run(mesh, x)",
+    "af94_jit_donate_mapper": "run(mesh, x)",
+    "af95_named_call_decorated_body": "run(mesh, x)",
 
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
@@ -732,6 +742,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "af93_tree_util_partial_body": {7: "    return full"},  # SF106: no collective to repair
     "af79_method_returns_closure": {11: "            return g"},  # SF106: no collective to repair
     "af68_chained_methods_reduced": {8: "    return col"},  # SF106: no collective to repair
     "naf7_sf104_helper_after_mesh_block": {
