@@ -802,6 +802,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("af88_getattr_constant_method", 9): "the body is getattr(Steps, 'gathered'): a method named by a string is"
+    " not followed to a shard_map body (a recall gap left by idioms9)",
     ("af75_loop_over_bodies", 10): "the body is the variable of a for loop over a module list of bodies:"
     " shard_map bodies are found by what the call names, not per loop item (a recall gap left by idioms9)",
     ("naf7_sf104_helper_after_mesh_block", 7): "main is a module function other code may call under its own"

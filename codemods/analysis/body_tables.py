@@ -118,3 +118,20 @@ def chosen_branch(scope: ModuleScope, expr: ast.IfExp, scopes) -> ast.expr | Non
     if test is NOT_LITERAL or type(test) not in (bool, int, str, type(None)):
         return None
     return expr.body if test else expr.orelse
+
+
+def splatted_keywords(scope: ModuleScope, args: list, scopes) -> list:
+    """`partial(body, **AXIS_KW)`: the keywords of a dict splat_specs.py knows, when each value
+    is a literal or a name the call's scopes do not rebind (they are read where the call is);
+    else the arguments as written (a `**` left there keeps the body unanalysed)."""
+    from codemods.analysis.splat_specs import expand_splats
+
+    expanded = expand_splats(scope, args, scopes)
+    if expanded is None or expanded is args:
+        return args
+    for arg in expanded:
+        names = [node.id for node in ast.walk(arg.value) if type(node) is ast.Name]
+        if literal_value(arg.value) is NOT_LITERAL and (type(arg.value) is not ast.Name or any(
+                scope.locals_of(function).binds(name) for function in scopes for name in names)):
+            return args
+    return expanded

@@ -30,7 +30,7 @@ from codemods.analysis.nodes import (
     positional_params,
     target_names,
 )
-from codemods.analysis.body_tables import chosen_body, method_factory_body
+from codemods.analysis.body_tables import chosen_body, method_factory_body, splatted_keywords
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
@@ -436,7 +436,7 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
     if (made := method_factory_body(scope, expr, scopes, _method)) is not None:  # `self.make_body(0.5)`
         return made
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
-        args = call_args(expr)
+        args = splatted_keywords(scope, call_args(expr), scopes)  # `partial(body, **AXIS_KW)`
         if args and args[0].keyword is None and not args[0].star:
             body, body_scopes, ref, bound = _resolve_body(scope, args[0].value, scopes, depth + 1)
             if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
