@@ -104,6 +104,7 @@ ENTRIES = {
     "naf8_near_misses_round6": "run(mesh, x)",
     "af85_forward_built_in_init": "run(mesh, x)",
     "naf9_step_replaced_after_init": "run(mesh, x)",
+    "naf10_splatted_kwargs_changed": "run(mesh, x)",
     "af86_partial_nested_static": "run(mesh, x)",
     "af87_dict_of_lambdas_body": "run(mesh, x)",
     "af88_getattr_constant_method": "run(mesh, x)",
