@@ -105,6 +105,7 @@ ENTRIES = {
     "af85_forward_built_in_init": "run(mesh, x)",
     "naf9_step_replaced_after_init": "run(mesh, x)",
     "naf10_splatted_kwargs_changed": "run(mesh, x)",
+    "naf11_getattr_name_unknown": "run(mesh, x)",
     "af86_partial_nested_static": "run(mesh, x)",
     "af87_dict_of_lambdas_body": "run(mesh, x)",
     "af88_getattr_constant_method": "run(mesh, x)",
@@ -803,8 +804,6 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
-    ("af88_getattr_constant_method", 9): "the body is getattr(Steps, 'gathered'): a method named by a string is"
-    " not followed to a shard_map body (a recall gap left by idioms9)",
     ("af75_loop_over_bodies", 10): "the body is the variable of a for loop over a module list of bodies:"
     " shard_map bodies are found by what the call names, not per loop item (a recall gap left by idioms9)",
     ("naf7_sf104_helper_after_mesh_block", 7): "main is a module function other code may call under its own"
