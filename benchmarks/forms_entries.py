@@ -11,6 +11,112 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "af1_partial_method_kw_axis": "run(mesh, x)",
+    "af2_factory_closure_gather": "run(mesh, x)",
+    "af3_dict_of_bodies": "run(mesh, x)",
+    "af4_classmethod_body": "run(mesh, x)",
+    "af5_nested_class_body": "run(mesh, x)",
+    "af6_lambda_body": "run(mesh, x)",
+    "af7_mesh_axis_names_index": "run(mesh, x)",
+    "af8_frozen_dataclass_defaults": "run(mesh, x)",
+    "af9_final_kwonly_default": "run(mesh, x)",
+    "af10_enum_members_tuple": "run(mesh, x)",
+    "af11_class_namespace_config": "run(mesh, x)",
+    "af12_star_axes_helper": "run(mesh, x)",
+    "af13_zip_trees": "run(mesh, x)",
+    "af14_tree_map_is_leaf": "run(mesh, x)",
+    "af15_tree_map_two_trees": "run(mesh, x)",
+    "af16_while_loop_carry": "run(mesh, x)",
+    "af17_cond_operands": "run(mesh, x)",
+    "af18_where_astype_transpose": "run(mesh, x)",
+    "af19_einsum_matmul_at_set": "run(mesh, x)",
+    "af20_nn_helper_reduced": "run(mesh, x)",
+    "af21_handwritten_momentum": "run(mesh, x)",
+    "af22_mean_axis_norm": "run(mesh, x)",
+    "af23_helpers_two_deep": "run(mesh, x)",
+    "af24_helper_dict_tuple_return": "run(mesh, x)",
+    "af25_kwargs_forwarding": "run(mesh, x)",
+    "af26_tlag_jit_out_shardings_helper": "main(mesh, const(8, 8))",
+    "af27_stage_tuple_constant_key": "run(mesh, x)",
+    "af28_body_table_key_forwarded": "run(mesh, x)",
+    "naf1_body_tables_not_certain": "run(mesh, x)",
+    "af29_class_spec_tuple_and_out": "run(mesh, x)",
+    "af30_nested_config_classes": "run(mesh, x)",
+    "af31_nested_class_self_ops": "run(mesh, x)",
+    "naf2_nested_class_overridden": "run(mesh, x)",
+    "af32_cache_at_updates": "run(mesh, x)",
+    "naf3_at_updates_vary_or_reduced": "run(mesh, x)",
+    "af33_fori_loop_counter_carry": "run(mesh, x)",
+    "af34_while_loop_dict_carry": "run(mesh, x)",
+    "af35_scan_counter_carry": "run(mesh, x)",
+    "af36_namedtuple_axes_constant": "run(mesh, x)",
+    "af37_nested_dict_config": "run(mesh, x)",
+    "af38_lambda_calls_method": "run(mesh, x)",
+    "af39_for_over_axes_then_gather": "run(mesh, x)",
+    "af40_dataclass_field_default": "run(mesh, x)",
+    "af41_ring_axis_size_perm": "run(mesh, x)",
+    "af42_cond_named_branches": "run(mesh, x)",
+    "af43_stack_of_partials": "run(mesh, x)",
+    "af44_astype_then_scale": "run(mesh, x)",
+    "af45_body_from_ifexp_flag": "run(mesh, x)",
+    "af46_main_block_body": "run(mesh, x)",
+    "af47_mean_keepdims_then_psum": "run(mesh, x)",
+    "af48_init_kwarg_object_body": "run(mesh, x)",
+    "af49_tree_leaves_sum": "run(mesh, x)",
+    "af50_namedtuple_axes_spellings": "run(mesh, x)",
+    "af51_body_flag_spellings": "run(mesh, x)",
+    "naf4_class_spec_reassigned": "run(mesh, x)",
+    "naf5_body_flag_not_known": "run(mesh, x)",
+    "naf6_loop_counter_carry_fine": "run(mesh, x)",
+    "af52_sf104_sharding_table_jit": "main(mesh, const(8, 8))",
+    "af53_sf104_namedtuple_axes_device_put": "main(mesh, const(8, 8))",
+    "naf7_sf104_helper_after_mesh_block": "main(mesh, const(8, 8))",
+    "af55_sf102_prefix_loop": "run(mesh, x)",
+    "af56_sf102_helper_twice": "run(mesh, x)",
+    "af57_sf106_user_relu_sqrt": "run(mesh, x)",
+    "af58_sf106_center_and_bias": "run(mesh, x)",
+    "af59_sf103_tree_of_reduced": "run(mesh, x)",
+    "af60_sf105_grad_accum_helper": "run(mesh, x)",
+    "af61_sf101_value_and_grad_loss": "run(mesh, x)",
+    "af62_axis_index_mask": "run(mesh, x)",
+    "af63_count_normalised_mean": "run(mesh, x)",
+    "af64_global_norm_helper": "run(mesh, x)",
+    "af65_tree_reduce_leaves": "run(mesh, x)",
+    "af66_sum_over_axes_tuple": "run(mesh, x)",
+    "af67_stop_gradient_target": "run(mesh, x)",
+    "af68_chained_methods_reduced": "run(mesh, x)",
+    "af69_module_partial_collective": "run(mesh, x)",
+    "af70_lax_module_alias": "run(mesh, x)",
+    "af71_jit_decorated_body": "run(mesh, x)",
+    "af72_mean_axis_then_pmean": "run(mesh, x)",
+    "af73_factory_built_trainer": "run(mesh, x)",
+    "af74_step_kept_on_self": "run(mesh, x)",
+    "af75_loop_over_bodies": "run(mesh, x)",
+    "af76_keyword_only_builder": "run(mesh, x)",
+    "af77_axis_or_default": "run(mesh, x)",
+    "af78_dict_comprehension_specs": "run(mesh, x)",
+    "af79_method_returns_closure": "run(mesh, x)",
+    "af80_staticmethod_attribute": "run(mesh, x)",
+    "af81_lambda_keyword_call": "run(mesh, x)",
+    "af82_ifexp_axis_constant": "run(mesh, x)",
+    "af83_classmethod_factory_body": "run(mesh, x)",
+    "af84_or_default_spellings": "run(mesh, x)",
+    "naf8_near_misses_round6": "run(mesh, x)",
+    "af85_forward_built_in_init": "run(mesh, x)",
+    "naf9_step_replaced_after_init": "run(mesh, x)",
+    "naf10_splatted_kwargs_changed": "run(mesh, x)",
+    "naf11_getattr_name_unknown": "run(mesh, x)",
+    "af86_partial_nested_static": "run(mesh, x)",
+    "af87_dict_of_lambdas_body": "run(mesh, x)",
+    "af88_getattr_constant_method": "run(mesh, x)",
+    "af89_star_list_spec": "run(mesh, x)",
+    "af90_reversed_axes_tuple": "run(mesh, x)",
+    "af91_partial_splat_kwargs": "run(mesh, x)",
+    "af92_nested_dict_axes_index": "run(mesh, x)",
+    "af93_tree_util_partial_body": "run(mesh, x)",
+    "af94_jit_donate_mapper": "run(mesh, x)",
+    "af95_named_call_decorated_body": "run(mesh, x)",
+
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
     "ad4_nested_decorated_helpers": "run(mesh, x)",
@@ -679,6 +785,18 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "af93_tree_util_partial_body": {7: "    return full"},  # SF106: no collective to repair
+    "af79_method_returns_closure": {11: "            return g"},  # SF106: no collective to repair
+    "af68_chained_methods_reduced": {8: "    return col"},  # SF106: no collective to repair
+    "naf7_sf104_helper_after_mesh_block": {
+        7: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
+    "af57_sf106_user_relu_sqrt": {11: "    return v", 16: "    scores = keys"},  # SF106: no collective to repair
+    "af58_sf106_center_and_bias": {8: "    centered = full", 9: "    shifted = full"},  # SF106: no collective to repair
+    "af44_astype_then_scale": {11: "    return low"},  # SF106: no collective to repair
+    "af4_classmethod_body": {12: "        return full"},  # SF106: no collective to repair
+    "af20_nn_helper_reduced": {10: "    return h"},  # SF106: no collective to repair
+    "af21_handwritten_momentum": {6: "    new_velocity = grads"},  # SF106: no collective to repair
+    "af22_mean_axis_norm": {8: "    centered = full.sum(axis=0)"},  # SF106: no collective to repair
     "y52_builtin_abs_reduced": {8: "    return magnitude"},
     "y45_final_annotated_axes": {12: "    return full.sum(axis=1)"},
     "y27_reduced_mean_method": {7: "    mu = jax.lax.pcast(full, 'i', to='varying').mean(axis=0, keepdims=True)"},
@@ -727,6 +845,16 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("af75_loop_over_bodies", 10): "the body is the variable of a for loop over a module list of bodies:"
+    " shard_map bodies are found by what the call names, not per loop item (a recall gap left by idioms9)",
+    ("naf7_sf104_helper_after_mesh_block", 7): "main is a module function other code may call under its own"
+    " jax.set_mesh: the mesh context at the call is not known",
+    ("af52_sf104_sharding_table_jit", 18): "out_shardings=table['rows'] of a dict a helper builds by a comprehension"
+    " over a spec table: SF104 does not read it (a recall gap left by idioms9)",
+    ("af53_sf104_namedtuple_axes_device_put", 23): "P(*AXES) of a NamedTuple constant: SF104's spec reading does not expand"
+    " it (a recall gap left by idioms9)",
+    ("af7_mesh_axis_names_index", 11): "the axis names are mesh.axis_names[0] of a mesh the caller passes: the"
+    " analysis knows axis names only as strings it can read (a recall gap left by idioms9)",
     ("nz3_subclass_method_referenced", 10): "Block.apply is also reached as `Child().apply` outside the body (a"
     " subclass instance), a reference the analysis does not follow: the method's states there are not known",
     ("ns2_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",

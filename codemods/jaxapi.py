@@ -94,6 +94,7 @@ CANONICAL_ALIASES: dict[str, str] = {
     "jax._src.mesh.Mesh": "jax.sharding.Mesh",
     "jax.sharding.reshard": "jax.reshard",
     "jax._src.shard_map.top_level_all_gather": "jax._src.shard_map.top_level_all_gather",
+    "jax.tree_util.Partial": "functools.partial",  # a subclass of it that is also a pytree
 }
 # Private modules whose public collectives are the jax.lax ones.
 _LAX_MIRRORS = ("jax._src.lax.parallel.", "jax.experimental.lax.")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.cli_args import spread_vars
+from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (
     DEFS,
     FunctionDef,
@@ -112,6 +113,8 @@ class Classes(InitHooks):
             if isinstance(receiver, Instance) and kind == "plain":
                 return Partial(method, (receiver,), (), (cls,))
             return method
+        if (inner := inner_class(self.scope, cls, attr)) is not None:
+            return ClassValue(inner)  # `Trainer.Ops` (nested_classes.py)
         value = bindings.unique_value(attr)
         if value is None:
             return UNKNOWN

@@ -67,10 +67,11 @@ def reads(function: FunctionDef, name: str) -> int:
     return sum(1 for node in iter_nodes(function) if type(node) is ast.Name and node.id == name)
 
 
-def returned_def(factory: FunctionDef) -> tuple[FunctionDef, ast.Name] | None:
-    """(the nested def, the Name returning it) of an undecorated module function whose one
-    return statement, its last, returns a def of its own body by name."""
-    if factory.decorator_list or not factory.body or not isinstance(factory.body[-1], ast.Return):
+def returned_def(factory: FunctionDef, method: bool = False) -> tuple[FunctionDef, ast.Name] | None:
+    """(the nested def, the Name returning it) of an undecorated module function (or of a
+    `method`, whose kind the caller checked) whose one return statement, its last, returns a def of
+    its own body by name."""
+    if (factory.decorator_list and not method) or not factory.body or not isinstance(factory.body[-1], ast.Return):
         return None
     returned = factory.body[-1].value
     returns = [node for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))

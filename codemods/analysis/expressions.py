@@ -9,6 +9,7 @@ import ast
 import operator
 
 from codemods import jaxapi
+from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import transfer
@@ -168,10 +169,12 @@ class Expressions(Collectives, Sequences):
 
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
         values = [self.eval(value, frame) for value in expr.values]
-        if all(isinstance(value, Const) and isinstance(value.value, (bool, type(None))) for value in values):
-            pick = all if isinstance(expr.op, ast.And) else any  # flags of a config: `A and not B`
-            return Const(pick(value.value for value in values))
-        return UNKNOWN
+        for value in values[:-1]:  # Python's rule: the first operand that decides, else the last
+            if not isinstance(value, Const):
+                return UNKNOWN
+            if bool(value.value) is isinstance(expr.op, ast.Or):
+                return value  # `axis or "i"`, `A and not B`
+        return values[-1]
 
     def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
         operands = [self.eval(expr.left, frame)] + [self.eval(item, frame) for item in expr.comparators]
@@ -214,6 +217,8 @@ class Expressions(Collectives, Sequences):
         return UNKNOWN  # attributes of objects are not followed
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
+        if is_index_update(expr):
+            return index_update(self, expr, frame)  # `x.at[i].set(v)` (index_updates.py)
         if isinstance(expr.func, ast.Attribute):
             receiver = self.eval(expr.func.value, frame)
             method = expr.func.attr

@@ -34,6 +34,7 @@ from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.sequences import items_of
 from codemods.analysis.user_decorators import keeps, lexical_scopes
 from codemods.analysis.values import (
+    CONSTANT,
     STATIC,
     UNKNOWN,
     AxisState,
@@ -212,12 +213,14 @@ class HigherOrder:
         if set(keywords) - {"unroll"} or len(args) != 4:
             return UNKNOWN
         (body, node), (init, _) = args[2], args[3]
+        init = traced_carry(init)
         return self._carry(body, node, [STATIC, init], init, lambda out: out, frame)
 
     def _while_loop(self, args, keywords, frame: Frame) -> Value:
         if keywords or len(args) != 3:
             return UNKNOWN
         (test, test_node), (body, node), (init, _) = args
+        init = traced_carry(init)
         self._traced(test, test_node, [init], frame)
         return self._carry(body, node, [init], init, lambda out: out, frame)
 
@@ -226,7 +229,9 @@ class HigherOrder:
             return UNKNOWN
         if len(args) == 2:  # `lax.scan(f, init, length=n)`: xs is None
             args = list(args) + [(Const(None), args[1][1])]
-        (body, node), (init, _), (xs, _) = args
+        (body, node), (init, init_node), (xs, _) = args
+        init = traced_carry(init)
+        args = [args[0], (init, init_node), args[2]]
         first = len(self.slots)
         if isinstance(body, Function):
             result = self.scan(args, frame)  # the carried-loop rules of control.py
@@ -456,3 +461,15 @@ def _names(node: ast.expr, function: Function) -> bool:
     """`node` is a reference to the def by its own name (what the closing count compares with;
     an alias or a container holding it is not)."""
     return isinstance(node, ast.Name) and node.id == getattr(function.node, "name", None)
+
+
+def traced_carry(init: Value) -> Value:
+    """A loop's carry as its body sees it: a Python number there (`(0, acc)`, a step counter) is
+    an array invariant on every axis, as JAX makes it (so `step + 1` keeps the carry's type)."""
+    if isinstance(init, Const) and type(init.value) in (int, float, bool):
+        return CONSTANT
+    if isinstance(init, TupleValue):
+        return TupleValue(tuple(traced_carry(item) for item in init.items))
+    if isinstance(init, DictValue):
+        return DictValue(init.keys, tuple(traced_carry(item) for item in init.items))
+    return init

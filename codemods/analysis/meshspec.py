@@ -57,6 +57,12 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         if None in keys or len(set(keys)) != len(keys):
             return None
         return {key: parse_spec(scope, value, scopes, depth + 1) for key, value in zip(keys, expr.values)}
+    if isinstance(expr, (ast.DictComp, ast.ListComp)):  # `{name: P('i') for name in NAMES}`
+        keys = _comprehended_keys(scope, expr, scopes)
+        if keys is None:
+            return None
+        value = parse_spec(scope, expr.value if isinstance(expr, ast.DictComp) else expr.elt, scopes, depth + 1)
+        return {key: value for key in keys} if isinstance(expr, ast.DictComp) else tuple(value for _ in keys)
     if isinstance(expr, ast.Name):
         bound, outer = scope.lookup_value(expr.id, scopes)
         if bound is not None:
@@ -67,6 +73,12 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
             return parse_spec(scope, written[0], written[1], depth + 1)
     if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
         return _spec_item(scope, expr, scopes, depth)
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
+            and not any(scope.locals_of(function).binds(expr.value.id) for function in scopes):
+        from codemods.analysis.class_specs import class_attribute_spec  # class_specs.py reads specs too
+
+        written = class_attribute_spec(scope, expr.value.id, expr.attr)  # `cfg.BATCH_SPEC`
+        return parse_spec(scope, written[0], written[1], depth + 1) if written is not None else None
     if isinstance(expr, ast.Call):  # `spec_fn()`, `plan.spec()`: what it returns (called_specs.py)
         from codemods.analysis.called_specs import returned_expression
 
@@ -81,6 +93,26 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
                 tree = parse_spec(scope, items, scopes, depth + 1)
                 return tree * times if isinstance(tree, tuple) else None
     return None
+
+
+def _comprehended_keys(scope: ModuleScope, expr: ast.DictComp | ast.ListComp, scopes) -> tuple | None:
+    """The items a one-loop comprehension over a constant sequence walks, when the spec it builds
+    reads nothing of the loop (so every item gets the same spec) and a dict's key is the item."""
+    if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async \
+            or type(expr.generators[0].target) is not ast.Name:
+        return None
+    name = expr.generators[0].target.id
+    built = (expr.key, expr.value) if isinstance(expr, ast.DictComp) else (expr.elt,)
+    if isinstance(expr, ast.DictComp) and not (type(expr.key) is ast.Name and expr.key.id == name):
+        return None
+    if any(type(node) is ast.Name and node.id == name for node in ast.walk(built[-1])):
+        return None
+    items = scope.constant(expr.generators[0].iter, scopes)
+    if not isinstance(items, tuple) or len(items) > 64:
+        return None
+    if isinstance(expr, ast.DictComp) and (not all(isinstance(item, str) for item in items) or len(set(items)) != len(items)):
+        return None
+    return items
 
 
 def _spec_item(scope: ModuleScope, expr: ast.Subscript, scopes, depth: int) -> SpecTree:
@@ -189,6 +221,12 @@ def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
     """Mesh axes of `jax.make_mesh(shape, names)` / `Mesh(devices, names)`, followed through names."""
     if depth > 8:
         return None
+    if isinstance(expr, (ast.DictComp, ast.ListComp)):  # `{name: P('i') for name in NAMES}`
+        keys = _comprehended_keys(scope, expr, scopes)
+        if keys is None:
+            return None
+        value = parse_spec(scope, expr.value if isinstance(expr, ast.DictComp) else expr.elt, scopes, depth + 1)
+        return {key: value for key in keys} if isinstance(expr, ast.DictComp) else tuple(value for _ in keys)
     if isinstance(expr, ast.Name):
         bound, outer = scope.lookup_value(expr.id, scopes)
         return parse_mesh(scope, bound, outer, depth + 1) if bound is not None else None

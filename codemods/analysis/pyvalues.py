@@ -27,6 +27,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     axes_of,
+    record_tuple,
 )
 
 if TYPE_CHECKING:
@@ -88,7 +89,9 @@ def mesh_sizes(mesh: MeshValue, attr: str) -> Value:
 
 
 def python_value(value: Value) -> object:
-    """The Python literal a value stands for (tuples of constants too), else NOT_LITERAL."""
+    """The Python literal a value stands for (tuples of constants too; a NamedTuple object of
+    constants is its tuple: `P(*AXES)`), else NOT_LITERAL."""
+    value = record_tuple(value)
     if isinstance(value, Const):
         return value.value
     if isinstance(value, TupleValue):

@@ -30,6 +30,8 @@ from codemods.analysis.nodes import (
     positional_params,
     target_names,
 )
+from codemods.analysis.body_tables import chosen_body, method_factory_body, splatted_keywords
+from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
@@ -405,10 +407,12 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return expr, scopes, None, ()
     if _keeps_function(scope, expr, scopes):  # `shard_map(jax.checkpoint(f), ...)` runs f's trace
         return _resolve_body(scope, expr.args[0], scopes, depth + 1)
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute)):
         method, bound = _method(scope, expr, scopes)
         if method is not None:
             return method, (), expr, bound
+        if (stored := init_store(scope, expr, scopes)) is not None:  # `self._step = self._make_step(axis)`
+            return _resolve_body(scope, stored[0], stored[1], depth + 1)
     if isinstance(expr, ast.Name):
         function, outer = scope.lookup_function(expr.id, scopes)
         if function is not None and not transparent(scope, function, outer, getattr(expr, APPLIED_BY, None)):
@@ -421,9 +425,11 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return _resolve_body(scope, value, outer, depth + 1)
         if isinstance(value, ast.Call) and call_method(scope, value, outer) is not None:
             return call_method(scope, value, outer), (), expr, (Arg(expr),)  # `block = Block(); shard_map(block)`
-        if isinstance(value, ast.Call):  # `body = partial(self._body, ...)`
+        if isinstance(value, (ast.Call, ast.IfExp)):  # `body = partial(self._body, ...)`
             return _resolve_body(scope, value, outer, depth + 1)
         return None, (), None, ()
+    if (chosen := chosen_body(scope, expr, scopes)) is not None:  # `BODIES[kind]`, `_a if FLAG else _b`
+        return _resolve_body(scope, chosen[0], chosen[1], depth + 1)  # (body_tables.py)
     if isinstance(expr, ast.Call) and call_method(scope, expr, scopes) is not None:
         return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
@@ -431,8 +437,10 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
         if returned is not None and scope.module_references(expr.func.id) == 1:
             return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
+    if (made := method_factory_body(scope, expr, scopes, _method)) is not None:  # `self.make_body(0.5)`
+        return made
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
-        args = call_args(expr)
+        args = splatted_keywords(scope, call_args(expr), scopes)  # `partial(body, **AXIS_KW)`
         if args and args[0].keyword is None and not args[0].star:
             body, body_scopes, ref, bound = _resolve_body(scope, args[0].value, scopes, depth + 1)
             if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
@@ -471,7 +479,7 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
     """`self._body` inside a method of a module class (self bound), `cls.body` inside a
     classmethod and `Model.body` of a classmethod (the class bound), or `Model.step` and static
     methods (nothing bound)."""
-    receiver = expr.value.id
+    receiver = expr.value.id if type(expr.value) is ast.Name else None
     cls = None
     instance = False
     enclosing = scopes[-1] if scopes else None
@@ -483,7 +491,9 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
             cls, instance = owner, kind == "plain"
     if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
         cls = scope.classes.get(receiver)
-    if cls is None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
+    if cls is None and type(expr.value) is ast.Attribute:  # `Trainer.Ops.step` (nested_classes.py)
+        cls = nested_class(scope, expr.value, scopes)
+    if cls is None and receiver is not None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
         value, outer = scope.lookup_value(receiver, scopes)
         built = _constructed_class(scope, value, outer)
         if built is not None:
@@ -492,6 +502,8 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
         return None, ()
     methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
     assigned = [member for member in cls.body if not isinstance(member, DEFS) and expr.attr in assigned_in(member)]
+    if not methods and (wrapped := static_function(scope, cls, assigned, expr.attr)) is not None:
+        return wrapped, ()  # `step = staticmethod(_sync)` (nested_classes.py)
     if len(methods) != 1 or assigned:
         return None, ()
     method = methods[0]

@@ -1,0 +1,85 @@
+"""What a class body binds that is not a plain def (issue 13). A class defined in another class's body: `class Trainer: class Ops: @staticmethod
+def grad_sync(g): ...`, its bodies reached as `Trainer.Ops.grad_sync` or, inside a method of
+Trainer, `self.Ops.grad_sync`.
+
+`Outer.Inner` is that class only when Outer is a module class, its body binds Inner once (the
+class statement, nothing else), no code sets an attribute named Inner, and no class of the module
+derives from Outer (whose `self` may hold another Inner) or names Inner among its bases.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import nodes_of_type, positional_params
+from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
+
+
+def nested_class(scope: ModuleScope, expr: ast.expr, scopes) -> ast.ClassDef | None:
+    """The class `expr` (`Outer.Inner`, `self.Inner`) names, or None."""
+    if type(expr) is not ast.Attribute or type(expr.value) is not ast.Name:
+        return None
+    receiver = expr.value.id
+    outer = None
+    enclosing = scopes[-1] if scopes else None
+    owner = scope.class_of(enclosing) if enclosing is not None else None
+    params = positional_params(enclosing.args) if owner is not None else []
+    if owner is not None and params and params[0].arg == receiver and method_kind(enclosing) in ("plain", "class"):
+        outer = owner  # `self.Ops` / `cls.Ops` in a method of Outer
+    elif not any(scope.locals_of(function).binds(receiver) for function in scopes):
+        outer = scope.classes.get(receiver)
+    return inner_class(scope, outer, expr.attr) if outer is not None else None
+
+
+def inner_class(scope: ModuleScope, outer: ast.ClassDef, name: str) -> ast.ClassDef | None:
+    """The class `outer`'s body defines as `name`, when that is what `outer.name` holds."""
+    if scope.subclassed(outer) or name in scope.stored_attributes:
+        return None
+    inner = [stmt for stmt in outer.body if type(stmt) is ast.ClassDef and stmt.name == name]
+    bindings = bindings_of(outer)
+    if len(inner) != 1 or name in bindings.values or name in bindings.functions:
+        return None
+    if any(type(base) is ast.Attribute and base.attr == name or type(base) is ast.Name and base.id == name
+           for cls in nodes_of_type(scope.tree, ast.ClassDef) for base in cls.bases):
+        return None  # a class derives from it: its methods may be overridden there
+    return inner[0]
+
+
+def static_function(scope: ModuleScope, cls: ast.ClassDef, assigned: list, attr: str):
+    """The module function `cls`'s body binds as `attr = staticmethod(f)` (the one binding of attr
+    there, never set elsewhere; f not bound by the class body itself), else None."""
+    if len(assigned) != 1 or type(assigned[0]) is not ast.Assign or len(assigned[0].targets) != 1 \
+            or type(assigned[0].targets[0]) is not ast.Name or attr in scope.stored_attributes:
+        return None
+    value = assigned[0].value
+    if type(value) is not ast.Call or type(value.func) is not ast.Name or value.func.id != "staticmethod" \
+            or scope.globals.binds("staticmethod") or len(value.args) != 1 or value.keywords \
+            or type(value.args[0]) is not ast.Name or bindings_of(cls).binds(value.args[0].id):
+        return None
+    return scope.globals.unique_function(value.args[0].id)
+
+
+def init_store(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.expr, tuple] | None:
+    """(the value, the scopes it is in) of `self.attr` read in a plain method of a class nothing
+    derives from, when the module stores `.attr` once: `self.attr = value` in that class's
+    `__init__`, a call of a method of self (a factory of the body: `self._make_step(axis)`)."""
+    if type(expr.value) is not ast.Name or not scopes:
+        return None
+    method = scopes[-1]
+    cls = scope.class_of(method)
+    params = positional_params(method.args)
+    if cls is None or scope.subclassed(cls) or method_kind(method) != "plain" or not params \
+            or params[0].arg != expr.value.id:
+        return None
+    stores = [node for node in nodes_of_type(scope.tree, ast.Attribute)
+              if node.attr == expr.attr and not isinstance(node.ctx, ast.Load)]
+    inits = [member for member in cls.body if type(member) is ast.FunctionDef and member.name == "__init__"]
+    if len(stores) != 1 or len(inits) != 1 or not positional_params(inits[0].args):
+        return None
+    receiver = positional_params(inits[0].args)[0].arg
+    for stmt in inits[0].body:  # a statement of __init__ itself, not one in a branch or loop
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is stores[0] \
+                and type(stores[0].value) is ast.Name and stores[0].value.id == receiver \
+                and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
+                and type(stmt.value.func.value) is ast.Name and stmt.value.func.value.id == receiver:
+            return stmt.value, (inits[0],)
+    return None

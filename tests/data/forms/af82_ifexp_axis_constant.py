@@ -1,0 +1,14 @@
+import jax
+from jax.sharding import PartitionSpec as P
+
+USE_DATA_PARALLEL = True
+AXIS = "i" if USE_DATA_PARALLEL else "j"
+
+
+def body(x):
+    total = jax.lax.psum(x, AXIS)
+    return jax.lax.all_gather(total, AXIS, axis=0, tiled=True, to="reduced")  # SF101
+
+
+def run(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, "j", reduced={"i"}))(x)
