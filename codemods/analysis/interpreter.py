@@ -81,7 +81,7 @@ from codemods.analysis.values import (
 
 R, U = State.REDUCED, State.UNREDUCED
 
-MAX_CALL_DEPTH = 3  # helpers analysed at the call site, this many calls deep
+MAX_CALL_DEPTH = 6  # helpers analysed at the call site, this many calls deep
 MAX_RUNS_PER_BODY = 200  # function runs per shard_map body (keeps the analysis linear)
 
 
