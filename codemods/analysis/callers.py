@@ -40,8 +40,10 @@ class Callers:
                 unpacked = self._unpacked_argument(call, function, name, skip, scopes)
                 if unpacked is None:
                     return None
-                found.append(unpacked)
-                continue
+                if not isinstance(unpacked, ast.expr):
+                    found.append(unpacked)
+                    continue
+                given = unpacked  # a parameter past the unpacked tuple: its default
             value = self.scope.constant(given, scopes)
             if isinstance(value, (str, tuple)):
                 found.append(Const(value))
@@ -61,7 +63,7 @@ class Callers:
         return None
 
     def _unpacked_argument(self, call: ast.Call, function: FunctionDef, name: str, skip: int,
-                           scopes: tuple) -> Value | None:
+                           scopes: tuple) -> Value | ast.expr | None:
         """`main(*inputs())`: the item of the tuple a module function returns that lands on
         parameter `name`, when the call passes nothing else and the item is a constant, a mesh
         built in the file or a config object built with constants."""
@@ -76,9 +78,15 @@ class Callers:
             built = record_tuple(self.eval(call.args[0].value, self._static_frame(scopes)))
         finally:
             self.silent -= 1
-        if not isinstance(built, TupleValue) or len(built.items) != len(names):
-            return None  # a builder whose tuple does not fill every parameter: not this call
-        item = built.items[names.index(name)]
+        if not isinstance(built, TupleValue) or len(built.items) > len(names):
+            return None  # a builder whose tuple does not fit the parameters: not this call
+        index = names.index(name)
+        if index >= len(built.items):  # `main(*inputs())` leaves `cfg=Config()` to its default
+            params = positional_params(function.args)[skip:]
+            if any(param_default(function.args, param) is None for param in params[len(built.items):]):
+                return None  # Python rejects the call: a parameter without a default is left out
+            return param_default(function.args, params[index])
+        item = built.items[index]
         return item if isinstance(item, (Const, MeshValue, Namespace, AttrTable)) or settled(item) else None
 
     def _callers(self, function: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
