@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ac1_deep_helper_chain": "run(mesh, x)",
+    "ac2_scan_pytree_xs": "run(mesh, x)",
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
     "ad4_nested_decorated_helpers": "run(mesh, x)",
