@@ -37,6 +37,7 @@ from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
+from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
 from codemods.analysis.name_lookup import NameLookup
@@ -104,7 +105,7 @@ class Frame:
 
 
 class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements):
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge

@@ -61,7 +61,7 @@ class NameLookup:
             value = self._static_value(name, frame)
             if containers(value) and name in mutated_names(self.scope.tree):
                 # a dict or list some code changes in place (unless only decorators fill it)
-                value = self.registry_value(name, frame) or UNKNOWN
+                value = self.registry_value(name, frame) or self.filled_list(name, frame) or UNKNOWN
             self._static[key] = value
         return self._static[key]
 
