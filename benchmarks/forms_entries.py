@@ -18,6 +18,8 @@ ENTRIES = {
     "ac5_defaults_past_unpacked_args": "run(mesh, x)",
     "ac6_callback_fields": "run(mesh, x)",
     "nac1_near_misses_that_run": "run(mesh, x)",
+    "ac7_axes_list_filled_before_use": "run(mesh, x)",
+    "nac2_lists_changed_out_of_sight": "run(mesh, x)",
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
     "ad4_nested_decorated_helpers": "run(mesh, x)",
