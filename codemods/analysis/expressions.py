@@ -429,7 +429,8 @@ BINARY_OPERATORS = {
     ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
 }
 _INT_FOLDS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
-_FLOAT_FOLDS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+_FLOAT_FOLDS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "**": operator.pow,
+                "//": operator.floordiv, "%": operator.mod}
 
 
 def _float_fold(op: str, left: object, right: object) -> Value:
@@ -439,9 +440,10 @@ def _float_fold(op: str, left: object, right: object) -> Value:
     if not numbers or op not in _FLOAT_FOLDS or (float not in (type(left), type(right)) and op != "/"):
         return STATIC
     try:
-        return Const(_FLOAT_FOLDS[op](left, right))
+        result = _FLOAT_FOLDS[op](left, right)
     except ArithmeticError:
         return STATIC
+    return Const(result) if type(result) is float else STATIC  # `(-1.0) ** 0.5` is complex
 
 
 _UNARY_OPERATORS = {ast.USub: "-x", ast.UAdd: "+x", ast.Invert: "~x", ast.Not: "not x"}

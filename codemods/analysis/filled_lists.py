@@ -4,8 +4,9 @@ over `mesh.shape.items()`, then `tuple(axes)` inside the body.
 A name some code changes in place is otherwise never read from the text (name_lookup.py). Here the
 changes are run, in order, when all of them are plain to see:
 - the function binds the name once, to a list display, in a statement of its own body;
-- every change is an `append`, `extend` or `insert` call statement on the name itself, in that
-  body's statements after the binding (in `for` and `if` blocks too), never in a nested function;
+- every change is an `append`, `extend` or `insert` call on the name itself, or `name += [...]`,
+  in that body's statements after the binding (in `for` and `if` blocks too), never in a nested
+  function;
 - the statements from the binding to the last change are simple ones, `for` and `if` (no def, no
   jump, no `while`, no `try`); every other read of the name is in them or after them (a nested
   function reads it after them) and only reads the list (`tuple(axes)`, `*axes`, `axes[0]`,
@@ -21,7 +22,7 @@ import ast
 from codemods.analysis.control import Dead
 from codemods.analysis.nodes import DEFS, iter_nodes
 from codemods.analysis.syntax import assigned_names
-from codemods.analysis.values import TupleValue, Value
+from codemods.analysis.values import Const, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -61,7 +62,8 @@ class FilledLists:
             self.running.pop()
             self.silent -= 1
         value = replay.vars.get(name)
-        return value if isinstance(value, TupleValue) else None
+        known = isinstance(value, TupleValue) or isinstance(value, Const) and isinstance(value.value, tuple)
+        return value if known else None  # a list of constants is one Const of a tuple
 
 
 def _filling_span(function: ast.AST, name: str) -> tuple[int, int] | None:
@@ -73,10 +75,10 @@ def _filling_span(function: ast.AST, name: str) -> tuple[int, int] | None:
     if len(binding) != 1:
         return None
     first = binding[0]
-    changes: list[ast.Call] = []
+    changes: list[ast.Call | ast.AugAssign] = []
     last = first
     for index, stmt in enumerate(body[first + 1:], start=first + 1):
-        found = [node for node in _own_nodes(stmt) if _is_change(node, name)]
+        found = [node for node in _own_nodes(stmt) if _is_change(node, name) or _is_extension(node, name)]
         if found:
             changes.extend(found)
             last = index
@@ -85,7 +87,7 @@ def _filling_span(function: ast.AST, name: str) -> tuple[int, int] | None:
     filling = body[first:last + 1]
     if any(not isinstance(node, _REPLAYED) for stmt in filling for node in _statements(stmt)):
         return None
-    receivers = {id(call.func.value) for call in changes}
+    receivers = {id(change.target if type(change) is ast.AugAssign else change.func.value) for change in changes}
     end = body[last].end_lineno
     replayed = {id(node) for stmt in filling for node in _own_nodes(stmt)}  # read as they run
     for node in iter_nodes(function):
@@ -98,8 +100,6 @@ def _filling_span(function: ast.AST, name: str) -> tuple[int, int] | None:
                 return None
         elif _is_change(node, name) and id(node.func.value) not in receivers:
             return None  # a change in a nested function, or after the list was read
-        elif isinstance(node, ast.AugAssign) and type(node.target) is ast.Name and node.target.id == name:
-            return None
     if not all(_only_read(parent, child) for parent, child in _name_parents(function, name, receivers)):
         return None
     return first, last
@@ -108,6 +108,12 @@ def _filling_span(function: ast.AST, name: str) -> tuple[int, int] | None:
 def _is_change(node: ast.AST, name: str) -> bool:
     return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in _CHANGERS \
         and type(node.func.value) is ast.Name and node.func.value.id == name
+
+
+def _is_extension(node: ast.AST, name: str) -> bool:
+    """`axes += [name]`: on a list, the same object grows (replayed as the longer list)."""
+    return type(node) is ast.AugAssign and type(node.op) is ast.Add and type(node.target) is ast.Name \
+        and node.target.id == name
 
 
 def _own_nodes(stmt: ast.stmt):

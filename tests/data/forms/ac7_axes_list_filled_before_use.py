@@ -39,5 +39,18 @@ def ordered(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 
+def every_axis(x):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    axes = []
+    for name in mesh.axis_names:
+        axes += [name]
+
+    def body(h):
+        local = jax.lax.psum(h, "i")
+        return jax.lax.pmean(local, tuple(axes))  # SF105
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
 def run(mesh, x):
-    return global_mean(x), summed(mesh, x), ordered(mesh, x)
+    return global_mean(x), summed(mesh, x), ordered(mesh, x), every_axis(x)

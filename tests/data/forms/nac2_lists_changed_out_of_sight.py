@@ -40,5 +40,18 @@ def changed_in_a_while_loop(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 
+def extended_by_the_body(mesh, x):
+    axes = []
+    axes += ["i"]
+
+    def body(h):
+        axes.append("j")
+        local = jax.lax.psum(h, "j")
+        return jax.lax.psum(local, tuple(axes[:1]))  # none: the body changes the list itself
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
 def run(mesh, x):
-    return handed_on(mesh, x), changed_after_the_body(mesh, x), changed_in_a_while_loop(mesh, x)
+    return (handed_on(mesh, x), changed_after_the_body(mesh, x), changed_in_a_while_loop(mesh, x),
+            extended_by_the_body(mesh, x))
