@@ -651,7 +651,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "ac3_float_constant_args": {15: "    return ratio", 20: "    return scores", 25: "    return logits"},
     "ac4_reduction_axis_beyond_two": {11: "    return full", 16: "    return scores", 21: "    return full"},
     "ac5_defaults_past_unpacked_args": {26: "        return logits", 37: "        return full", 48: "        return full"},
-    "ac6_callback_fields": {6: '    "relu": lambda v: v,', 12: "    return v"},
+    "ac6_callback_fields": {6: '    "relu": lambda v: v,', 12: "    return v", 19: "        self.normalise = lambda v: v"},
     "y52_builtin_abs_reduced": {8: "    return magnitude"},
     "y45_final_annotated_axes": {12: "    return full.sum(axis=1)"},
     "y27_reduced_mean_method": {7: "    mu = jax.lax.pcast(full, 'i', to='varying').mean(axis=0, keepdims=True)"},

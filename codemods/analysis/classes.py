@@ -303,7 +303,9 @@ class Classes:
         for name in all_param_names(facts.init.args):
             frame.vars[name] = UNKNOWN
         value = self.eval(facts.stores[attr], frame)
-        module_function = isinstance(value, Function) and value.closure is self.module_frame  # `self.act = gelu`
+        # `self.act = gelu`; `self.act = lambda v: ...` (its parameters' names read as unknown here)
+        module_function = isinstance(value, Function) and (value.closure is self.module_frame or (
+            isinstance(value.node, ast.Lambda) and value.closure is frame))
         return value if isinstance(value, (Const, MeshValue)) or settled(value) or module_function else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
