@@ -12,6 +12,7 @@ changes are run, in order, when all of them are plain to see:
   function reads it after them) and only reads the list (`tuple(axes)`, `*axes`, `axes[0]`,
   `for a in axes`, `a in axes`, `len(axes)`), so no code that could change it ever holds it.
 Those statements then run in a frame of their own, judged nowhere; the list they leave is the value.
+A module's own list stays unread (code importing the module may change it: forms n77).
 """
 from __future__ import annotations
 
