@@ -117,6 +117,15 @@ ENTRIES = {
     "af94_jit_donate_mapper": "run(mesh, x)",
     "af95_named_call_decorated_body": "run(mesh, x)",
 
+    "ac1_deep_helper_chain": "run(mesh, x)",
+    "ac2_scan_pytree_xs": "run(mesh, x)",
+    "ac3_float_constant_args": "run(mesh, x)",
+    "ac4_reduction_axis_beyond_two": "run(mesh, x)",
+    "ac5_defaults_past_unpacked_args": "run(mesh, x)",
+    "ac6_callback_fields": "run(mesh, x)",
+    "nac1_near_misses_that_run": "run(mesh, x)",
+    "ac7_axes_list_filled_before_use": "run(mesh, x)",
+    "nac2_lists_changed_out_of_sight": "run(mesh, x)",
     "ad1_transparent_decorators": "run(mesh, x)",
     "ad3_timed_wrapper": "run(mesh, x)",
     "ad4_nested_decorated_helpers": "run(mesh, x)",
@@ -797,6 +806,12 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "af20_nn_helper_reduced": {10: "    return h"},  # SF106: no collective to repair
     "af21_handwritten_momentum": {6: "    new_velocity = grads"},  # SF106: no collective to repair
     "af22_mean_axis_norm": {8: "    centered = full.sum(axis=0)"},  # SF106: no collective to repair
+
+    # SF106 (dev78b): no collective to repair; the value is returned as gathered
+    "ac3_float_constant_args": {15: "    return ratio", 20: "    return scores", 25: "    return logits"},
+    "ac4_reduction_axis_beyond_two": {11: "    return full", 16: "    return scores", 21: "    return full"},
+    "ac5_defaults_past_unpacked_args": {26: "        return logits", 37: "        return full", 48: "        return full"},
+    "ac6_callback_fields": {6: '    "relu": lambda v: v,', 12: "    return v", 19: "        self.normalise = lambda v: v"},
     "y52_builtin_abs_reduced": {8: "    return magnitude"},
     "y45_final_annotated_axes": {12: "    return full.sum(axis=1)"},
     "y27_reduced_mean_method": {7: "    mu = jax.lax.pcast(full, 'i', to='varying').mean(axis=0, keepdims=True)"},

@@ -296,8 +296,12 @@ class Classes(InitHooks):
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
-                    and all(_agreeable(item) for item in value.items)) \
+            if isinstance(value, Function) and value.closure is self.module_frame:
+                # a module def or lambda (`self.hook = HOOKS[name]`): the same one from every construction
+                if agreed is not None and not (isinstance(agreed, Function) and agreed.node is value.node):
+                    return UNKNOWN
+            elif not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
+                      and all(_agreeable(item) for item in value.items)) \
                     or (agreed is not None and not same_value(agreed, value)):
                 return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value
@@ -314,7 +318,10 @@ class Classes(InitHooks):
         for name in all_param_names(facts.init.args):
             frame.vars[name] = UNKNOWN
         value = self.eval(facts.stores[attr], frame)
-        return value if isinstance(value, (Const, MeshValue)) or settled(value) else None
+        # `self.act = gelu`; `self.act = lambda v: ...` (its parameters' names read as unknown here)
+        module_function = isinstance(value, Function) and (value.closure is self.module_frame or (
+            isinstance(value.node, ast.Lambda) and value.closure is frame))
+        return value if isinstance(value, (Const, MeshValue)) or settled(value) or module_function else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every construction of the class: calls by its name, `cls(...)` in its classmethods,

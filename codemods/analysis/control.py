@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
@@ -247,7 +248,7 @@ class ControlFlow(Rounds):
         """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an
         array keeps its state)."""
         (body, body_node), (init, _), (xs, _) = args
-        if not (isinstance(xs, AxisState) or xs == Const(None)):
+        if (xs := scan_slice(xs)) is None:
             return UNKNOWN
         out = self._carried(body, body_node, [init, xs], init,
                             lambda result: result.items[0] if isinstance(result, TupleValue) and len(result.items) == 2

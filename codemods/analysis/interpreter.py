@@ -38,6 +38,7 @@ from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
+from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
 from codemods.analysis.name_lookup import NameLookup
@@ -82,7 +83,7 @@ from codemods.analysis.values import (
 
 R, U = State.REDUCED, State.UNREDUCED
 
-MAX_CALL_DEPTH = 3  # helpers analysed at the call site, this many calls deep
+MAX_CALL_DEPTH = 6  # helpers analysed at the call site, this many calls deep
 MAX_RUNS_PER_BODY = 200  # function runs per shard_map body (keeps the analysis linear)
 
 
@@ -105,7 +106,7 @@ class Frame:
 
 
 class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements):
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge

@@ -65,16 +65,37 @@ class Operation:
         return frozenset(model.STATE_OF_LETTER[letter] for letter in self.irrelevant_letters)
 
     def outcome(self, case: str) -> Outcome | None:
+        data = self._data(case)
+        if data is None and (others := _other_int_axes(case)):
+            # An int axis the generator did not try (its arrays are 2-D: axis=2 of a 3-D array):
+            # the outcome every int axis it tried gave alike, when those agree.
+            seen = [self._data(other) for other in others]
+            if len(seen) >= 2 and all(item is not None and model.gist(item) == model.gist(seen[0]) for item in seen):
+                data = seen[0]
+        return None if data is None else Outcome.of(data)
+
+    def _data(self, case: str) -> dict | None:
         if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
             case = model.split_key(case)[0]
         data = self.cases.get(case)
-        if isinstance(data, int):
-            data = self.outcomes[data]
-        return None if data is None else Outcome.of(data)
+        return self.outcomes[data] if isinstance(data, int) else data
 
     @property
     def array_operands(self) -> int:
         return sum(1 if slot == "A" else 2 if slot == "L" else 0 for slot in self.args)
+
+
+# The int axes the generator tries on its 2-D arrays (model.KEYWORD_PARAMETERS' `axis`).
+_TRIED_INT_AXES = ("0", "1", "-1")
+_INT_AXIS = re.compile(r"\|axis=(-?\d+)(?=[|@]|$)")
+
+
+def _other_int_axes(case: str) -> list[str]:
+    """`case` spelled with each int axis the generator tried, when its own int axis is not one."""
+    match = _INT_AXIS.search(case)
+    if match is None or match.group(1) in _TRIED_INT_AXES:
+        return []
+    return [case[:match.start(1)] + axis + case[match.end(1):] for axis in _TRIED_INT_AXES]
 
 
 @dataclass(frozen=True)
