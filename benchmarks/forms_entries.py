@@ -18,6 +18,11 @@ ENTRIES = {
     "nad1_decorator_changes_arguments": "run(mesh, x)",
     "nad2_globals_and_patched_jax": "run(mesh, x)",
     "nad3_module_object_setattr": "run(mesh, x)",
+    "ag1_unhandled_errors_and_other_patches": "run(mesh, x)",
+    "nag1_type_test_helpers": "run(mesh, x)",
+    "nag2_patched_jax_names": "run(mesh, x)",
+    "nag3_class_attributes_set_by_name": "run(mesh, x)",
+    "nag4_handled_trace_errors": "run(mesh, x)",
 
     "y1_linen_setup_call": "run(mesh, x)",
     "y2_haiku_transform": "run(mesh, x)",

@@ -108,7 +108,9 @@ class Classes:
                 return Partial(method, (receiver,), (), (cls,))
             return method
         value = bindings.unique_value(attr)
-        if value is None:
+        if value is None or isinstance(self._field_changers(), _Everything):
+            # `setattr(obj, name, v)`, `vars(obj)[k] = v`, `obj.__dict__.update(...)` may shadow
+            # or replace a class attribute read through an object or the class.
             return UNKNOWN
         own = {node.id for node in iter_nodes(value) if type(node) is ast.Name and bindings.binds(node.id)}
         frame = self._class_body_frame(cls, bindings, value, own) if own else self.module_frame

@@ -37,6 +37,7 @@ from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
+from codemods.analysis.handled import inside_handled_try
 from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
 from codemods.analysis.name_lookup import NameLookup
@@ -147,6 +148,8 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
             return run  # check_vma=False: no types to check; a non-literal setting: not certain
+        if inside_handled_try(self.scope.tree, use.node):
+            return run  # `try: jax.shard_map(...)(x)` / `except ValueError:`: a failure is caught
         manual = self._manual_axes(use)
         if manual is False:
             return run

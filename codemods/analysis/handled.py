@@ -1,0 +1,48 @@
+"""Code that catches the error JAX raises while tracing, and goes on.
+
+Code written for several JAX versions tries the strict spelling first and falls back on the
+error: `try: return psum(x, AXES)` / `except ValueError: <cast, then psum>`, or wraps the whole
+mapped call (`try: out = jax.shard_map(body, ...)(x)` / `except Exception: out = fallback(x)`).
+JAX raises ValueError for a collective, a cast or top_level_all_gather in the wrong state, and
+ShardingTypeError for a reduced operand beside a replicated one; both derive from Exception only
+(run on jax 0.10.2). A handler that may catch one of them and does not raise again lets the
+program go on, so a site in that try body is not certain to stop it: nothing there is judged.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import nodes_of_type
+
+_CAUGHT = frozenset({"ValueError", "ShardingTypeError", "Exception", "BaseException"})
+
+
+def handles_trace_errors(stmt: ast.Try | ast.TryStar) -> bool:
+    """Some handler of `stmt` may catch a JAX tracing error and does not end by raising."""
+    for handler in stmt.handlers:
+        if handler.type is None:
+            caught = True
+        else:
+            kinds = handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
+            caught = any(_last_name(kind) in _CAUGHT for kind in kinds)
+        if caught and not (handler.body and type(handler.body[-1]) is ast.Raise):
+            return True
+    return False
+
+
+def inside_handled_try(tree: ast.Module, node: ast.AST) -> bool:
+    """`node` lies in the body of a try statement that handles a JAX tracing error."""
+    regions = getattr(tree, "_shardfix_handled_tries", None)
+    if regions is None:
+        regions = [(stmt.body[0].lineno, stmt.body[-1].end_lineno or stmt.body[-1].lineno)
+                   for kind in (ast.Try, ast.TryStar) for stmt in nodes_of_type(tree, kind)
+                   if stmt.body and handles_trace_errors(stmt)]
+        tree._shardfix_handled_tries = regions
+    line = getattr(node, "lineno", None)
+    return line is not None and any(first <= line <= last for first, last in regions)
+
+
+def _last_name(node: ast.expr) -> str | None:
+    if type(node) is ast.Name:
+        return node.id
+    return node.attr if type(node) is ast.Attribute else None
