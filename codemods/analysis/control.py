@@ -13,7 +13,7 @@ from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, target_names
-from codemods.analysis.handled import handles_trace_errors
+from codemods.analysis.handled import handles_trace_errors, suppresses_trace_errors
 from codemods.analysis.type_tests import inspects_types
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
@@ -312,6 +312,11 @@ class ControlFlow(Rounds):
                 self._forget(target_names(item.optional_vars), frame)
                 header_line = max(header_line, item.optional_vars.end_lineno)
         frame.statement = None
+        if suppresses_trace_errors(stmt):  # the body may stop anywhere, and the program goes on
+            with self.unsure(True):
+                self.exec_block(stmt.body, frame, header_line)
+            self._forget(assigned_names(stmt.body), frame)
+            return
         self.exec_block(stmt.body, frame, header_line)
 
     exec_AsyncWith = exec_With

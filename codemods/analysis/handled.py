@@ -2,7 +2,8 @@
 
 Code written for several JAX versions tries the strict spelling first and falls back on the
 error: `try: return psum(x, AXES)` / `except ValueError: <cast, then psum>`, or wraps the whole
-mapped call (`try: out = jax.shard_map(body, ...)(x)` / `except Exception: out = fallback(x)`).
+mapped call (`try: out = jax.shard_map(body, ...)(x)` / `except Exception: out = fallback(x)`),
+or drops it (`with contextlib.suppress(ValueError): ...`).
 JAX raises ValueError for a collective, a cast or top_level_all_gather in the wrong state, and
 ShardingTypeError for a reduced operand beside a replicated one; both derive from Exception only
 (run on jax 0.10.2). A handler that may catch one of them and does not raise again lets the
@@ -30,13 +31,26 @@ def handles_trace_errors(stmt: ast.Try | ast.TryStar) -> bool:
     return False
 
 
+def suppresses_trace_errors(stmt: ast.With | ast.AsyncWith) -> bool:
+    """`with contextlib.suppress(ValueError):` (any `suppress(...)` naming a caught kind)."""
+    for item in stmt.items:
+        call = item.context_expr
+        if type(call) is ast.Call and _last_name(call.func) == "suppress" \
+                and any(_last_name(kind) in _CAUGHT for kind in call.args):
+            return True
+    return False
+
+
 def inside_handled_try(tree: ast.Module, node: ast.AST) -> bool:
-    """`node` lies in the body of a try statement that handles a JAX tracing error."""
+    """`node` lies in the body of a try statement that handles a JAX tracing error (or of a
+    `with` that suppresses it)."""
     regions = getattr(tree, "_shardfix_handled_tries", None)
     if regions is None:
-        regions = [(stmt.body[0].lineno, stmt.body[-1].end_lineno or stmt.body[-1].lineno)
-                   for kind in (ast.Try, ast.TryStar) for stmt in nodes_of_type(tree, kind)
+        handled = [stmt for kind in (ast.Try, ast.TryStar) for stmt in nodes_of_type(tree, kind)
                    if stmt.body and handles_trace_errors(stmt)]
+        handled += [stmt for kind in (ast.With, ast.AsyncWith) for stmt in nodes_of_type(tree, kind)
+                    if suppresses_trace_errors(stmt)]
+        regions = [(stmt.body[0].lineno, stmt.body[-1].end_lineno or stmt.body[-1].lineno) for stmt in handled]
         tree._shardfix_handled_tries = regions
     line = getattr(node, "lineno", None)
     return line is not None and any(first <= line <= last for first, last in regions)

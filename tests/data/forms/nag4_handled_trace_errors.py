@@ -1,3 +1,5 @@
+import contextlib
+
 import jax
 import jax.numpy as jnp
 from jax.sharding import PartitionSpec as P
@@ -32,6 +34,13 @@ def tuple_of_errors(v):
         return jax.lax.psum(cast_missing(v), AXES)
 
 
+def suppressed(v):
+    out = jax.lax.psum(cast_missing(v), AXES)
+    with contextlib.suppress(ValueError):
+        out = jax.lax.psum(v, AXES)  # none: contextlib.suppress drops the error
+    return out
+
+
 def mapped_body(v):
     return jax.lax.psum(jnp.sum(v), AXES)  # none: the mapped call is in a try that falls back
 
@@ -39,7 +48,7 @@ def mapped_body(v):
 def run(mesh, x):
     def body(v):
         s = jnp.sum(v, axis=0)
-        return strict_first(s) + broad(s) + tuple_of_errors(s)
+        return strict_first(s) + broad(s) + tuple_of_errors(s) + suppressed(s)
 
     first = jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)
     try:
@@ -47,4 +56,7 @@ def run(mesh, x):
     except ValueError:
         second = jax.shard_map(lambda v: jax.lax.psum(cast_missing(jnp.sum(v)), AXES), mesh=mesh,
                                in_specs=P("i"), out_specs=P())(x)
-    return first, second
+    third = None
+    with contextlib.suppress(Exception):
+        third = jax.shard_map(mapped_body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)
+    return first, second, third
