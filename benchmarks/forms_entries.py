@@ -19,6 +19,7 @@ ENTRIES = {
     "nad2_globals_and_patched_jax": "run(mesh, x)",
     "nad3_module_object_setattr": "run(mesh, x)",
     "ag1_unhandled_errors_and_other_patches": "run(mesh, x)",
+    "ag2_class_constants_beside_setattr": "run(mesh, x)",
     "nag1_type_test_helpers": "run(mesh, x)",
     "nag2_patched_jax_names": "run(mesh, x)",
     "nag3_class_attributes_set_by_name": "run(mesh, x)",

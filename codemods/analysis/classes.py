@@ -108,15 +108,25 @@ class Classes:
                 return Partial(method, (receiver,), (), (cls,))
             return method
         value = bindings.unique_value(attr)
-        if value is None or isinstance(self._field_changers(), _Everything):
-            # `setattr(obj, name, v)`, `vars(obj)[k] = v`, `obj.__dict__.update(...)` may shadow
-            # or replace a class attribute read through an object or the class.
+        if value is None or self._shadowed(receiver):
             return UNKNOWN
         own = {node.id for node in iter_nodes(value) if type(node) is ast.Name and bindings.binds(node.id)}
         frame = self._class_body_frame(cls, bindings, value, own) if own else self.module_frame
         if frame is None:
             return UNKNOWN  # names of the class body not followed here
         return self.eval(_field_default(value), frame)
+
+    def _shadowed(self, receiver: ClassValue | Instance) -> bool:
+        """A class attribute the file may shadow or replace by name: read through an object when
+        it uses `setattr`, `vars(obj)`, `obj.__dict__` (as fields); read through the class only
+        when a `setattr`/`delattr` may get a class (anything but `self`: a class's `vars` and
+        `__dict__` cannot be written, `object.__setattr__` rejects a class)."""
+        if not isinstance(self._field_changers(), _Everything):
+            return False
+        return isinstance(receiver, Instance) or any(
+            type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") and node.args
+            and not (type(node.args[0]) is ast.Name and node.args[0].id == "self")
+            for node in nodes_of_type(self.scope.tree, ast.Call))
 
     def _class_body_frame(self, cls: ast.ClassDef, bindings, value: ast.expr, names: set[str]):
         """`ALL = (DATA, MODEL)` in a class body reads the class's earlier attributes (each bound
