@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.nodes import DEFS, module_parents, nodes_of_type
 
 _CAUGHT = frozenset({"ValueError", "ShardingTypeError", "Exception", "BaseException"})
 
@@ -43,7 +43,42 @@ def suppresses_trace_errors(stmt: ast.With | ast.AsyncWith) -> bool:
 
 def inside_handled_try(tree: ast.Module, node: ast.AST) -> bool:
     """`node` lies in the body of a try statement that handles a JAX tracing error (or of a
-    `with` that suppresses it)."""
+    `with` that suppresses it), or is assigned to a name (or attribute) that such a body calls
+    (`step = jax.jit(jax.shard_map(...))` ... `try: step(x)`): tracing happens at that call."""
+    regions = _regions(tree)
+    if _within(regions, node):
+        return True
+    name = _assigned_to(tree, node)
+    return name is not None and any(
+        _within(regions, call) and ((type(call.func) is ast.Name and call.func.id == name)
+                                    or (type(call.func) is ast.Attribute and call.func.attr == name))
+        for call in nodes_of_type(tree, ast.Call))
+
+
+def _within(regions: list[tuple[int, int]], node: ast.AST) -> bool:
+    line = getattr(node, "lineno", None)
+    return line is not None and any(first <= line <= last for first, last in regions)
+
+
+def _assigned_to(tree: ast.Module, node: ast.AST) -> str | None:
+    """The name or attribute an assignment statement holding `node` binds (one target), or the
+    def `node` decorates."""
+    parents = module_parents(tree)
+    current = parents.get(id(node))
+    while current is not None and not isinstance(current, ast.stmt):
+        current = parents.get(id(current))
+    if type(current) is ast.Assign and len(current.targets) == 1:
+        target = current.targets[0]
+    elif type(current) is ast.AnnAssign:
+        target = current.target
+    elif isinstance(current, DEFS):
+        return current.name  # `@partial(jax.shard_map, ...)` on the def
+    else:
+        return None
+    return target.id if type(target) is ast.Name else target.attr if type(target) is ast.Attribute else None
+
+
+def _regions(tree: ast.Module) -> list[tuple[int, int]]:
     regions = getattr(tree, "_shardfix_handled_tries", None)
     if regions is None:
         handled = [stmt for kind in (ast.Try, ast.TryStar) for stmt in nodes_of_type(tree, kind)
@@ -52,8 +87,7 @@ def inside_handled_try(tree: ast.Module, node: ast.AST) -> bool:
                     if suppresses_trace_errors(stmt)]
         regions = [(stmt.body[0].lineno, stmt.body[-1].end_lineno or stmt.body[-1].lineno) for stmt in handled]
         tree._shardfix_handled_tries = regions
-    line = getattr(node, "lineno", None)
-    return line is not None and any(first <= line <= last for first, last in regions)
+    return regions
 
 
 def _last_name(node: ast.expr) -> str | None:

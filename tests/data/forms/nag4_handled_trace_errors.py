@@ -1,4 +1,5 @@
 import contextlib
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -45,6 +46,10 @@ def mapped_body(v):
     return jax.lax.psum(jnp.sum(v), AXES)  # none: the mapped call is in a try that falls back
 
 
+def jitted_body(v):
+    return jax.lax.pmean(jnp.mean(v), AXES)  # none: the jitted step is called in a try that falls back
+
+
 def run(mesh, x):
     def body(v):
         s = jnp.sum(v, axis=0)
@@ -59,4 +64,15 @@ def run(mesh, x):
     third = None
     with contextlib.suppress(Exception):
         third = jax.shard_map(mapped_body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)
-    return first, second, third
+
+    step = jax.jit(jax.shard_map(jitted_body, mesh=mesh, in_specs=P("i"), out_specs=P()))
+
+    @functools.partial(jax.shard_map, mesh=mesh, in_specs=P("i"), out_specs=P())
+    def decorated(v):
+        return jax.lax.psum(jnp.sum(v), AXES)  # none: called in a try that falls back
+
+    try:
+        fourth = step(x) + decorated(x)
+    except ValueError:
+        fourth = None
+    return first, second, third, fourth
