@@ -24,6 +24,7 @@ ENTRIES = {
     "nag2_patched_jax_names": "run(mesh, x)",
     "nag3_class_attributes_set_by_name": "run(mesh, x)",
     "nag4_handled_trace_errors": "run(mesh, x)",
+    "nag5_class_attributes_patched": "run(mesh, x)",
 
     "y1_linen_setup_call": "run(mesh, x)",
     "y2_haiku_transform": "run(mesh, x)",

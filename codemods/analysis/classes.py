@@ -124,9 +124,13 @@ class Classes:
         if not isinstance(self._field_changers(), _Everything):
             return False
         return isinstance(receiver, Instance) or any(
-            type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") and node.args
+            (type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") or self._patches_own(node)) and node.args
             and not (type(node.args[0]) is ast.Name and node.args[0].id == "self")
             for node in nodes_of_type(self.scope.tree, ast.Call))
+
+    def _patches_own(self, call: ast.Call) -> bool:
+        """A patcher given something of this file (not an imported module: `jax.lax`)."""
+        return _patcher(call) and bool(call.args) and self.scope.resolve(call.args[0]) is None
 
     def _class_body_frame(self, cls: ast.ClassDef, bindings, value: ast.expr, names: set[str]):
         """`ALL = (DATA, MODEL)` in a class body reads the class's earlier attributes (each bound
@@ -269,6 +273,8 @@ class Classes:
                 elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
                         and node.func.func.id == "type":
                     names.add("*")  # `type(self)(axis=...)`: a new object of the class
+                elif kind is ast.Call and self._patches_own(node):
+                    names.add("*")  # `mock.patch.object(Layout, "AXES", ...)` sets any attribute by name
                 elif kind is ast.Call:
                     func = node.func
                     last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
@@ -343,6 +349,16 @@ class Classes:
                     other += 1
             self._class_tables[key] = calls if not other else None
         return self._class_tables[key] or []
+
+
+def _patcher(call: ast.Call) -> bool:
+    """`mock.patch.object(obj, name, ...)`, `mocker.patch.multiple(obj, name=...)`: an attribute
+    replaced by name for a while."""
+    func = call.func
+    if type(func) is not ast.Attribute or func.attr not in ("object", "multiple"):
+        return False
+    owner = func.value
+    return (type(owner) is ast.Attribute and owner.attr == "patch") or (type(owner) is ast.Name and owner.id == "patch")
 
 
 class _Everything(frozenset):
