@@ -25,6 +25,8 @@ ENTRIES = {
     "nag3_class_attributes_set_by_name": "run(mesh, x)",
     "nag4_handled_trace_errors": "run(mesh, x)",
     "nag5_class_attributes_patched": "run(mesh, x)",
+    "nag6_dicts_changed_by_helpers": "run(mesh, x)",
+    "ag3_dicts_read_by_helpers": "run(mesh, x)",
 
     "y1_linen_setup_call": "run(mesh, x)",
     "y2_haiku_transform": "run(mesh, x)",

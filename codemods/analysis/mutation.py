@@ -60,9 +60,59 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
             found.add(changed.id)
         elif isinstance(changed, ast.Attribute):
             found.add("." + changed.attr)  # `self.params['w'] = ...`: the attribute's object
+    found |= _handed_to_changers(tree)
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result
+
+
+def _handed_to_changers(tree: ast.Module) -> set[str]:
+    """Names handed to a function of the file that changes one of its parameters in place
+    (`merge_into(CONFIG, axes=...)` with `target.update(overrides)`; matched by the function's
+    name, any argument, to a fixpoint through helpers passing a parameter on), and names given to
+    `mock.patch.dict(CONFIG, {...})`."""
+    defs: dict[str, list] = {}
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+        for function in nodes_of_type(tree, kind):
+            defs.setdefault(function.name, []).append(function)
+    changers: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, functions in defs.items():
+            if name not in changers and any(_changes_a_parameter(f, changers) for f in functions):
+                changers.add(name)
+                changed = True
+    found: set[str] = set()
+    for call in nodes_of_type(tree, ast.Call):
+        func = call.func
+        callee = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+        patch_dict = callee == "dict" and type(func) is ast.Attribute and _last(func.value) == "patch"
+        if callee in changers or patch_dict:
+            found.update(_root_name(arg) or "" for arg in [*call.args, *(k.value for k in call.keywords)])
+    found.discard("")
+    return found
+
+
+def _changes_a_parameter(function, changers: set[str]) -> bool:
+    params = {arg.arg for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+    params -= {"self", "cls"}  # a method changing its own object's containers changes no argument
+    for node in iter_nodes(function):
+        changed = None
+        if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
+            changed = node.value
+        elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            changed = node.func.value
+        elif type(node) is ast.Call and _last(node.func) in changers:
+            if any(_root_name(arg) in params for arg in [*node.args, *(k.value for k in node.keywords)]):
+                return True
+        if changed is not None and _root_name(changed) in params:
+            return True
+    return False
+
+
+def _last(node: ast.expr) -> str | None:
+    return node.id if type(node) is ast.Name else node.attr if type(node) is ast.Attribute else None
 
 
 def _root_name(node: ast.expr) -> str | None:
