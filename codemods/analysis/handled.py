@@ -6,8 +6,10 @@ mapped call (`try: out = jax.shard_map(body, ...)(x)` / `except Exception: out =
 or drops it (`with contextlib.suppress(ValueError): ...`).
 JAX raises ValueError for a collective, a cast or top_level_all_gather in the wrong state, and
 ShardingTypeError for a reduced operand beside a replicated one; both derive from Exception only
-(run on jax 0.10.2). A handler that may catch one of them and does not raise again lets the
-program go on, so a site in that try body is not certain to stop it: nothing there is judged.
+(run on jax 0.10.2). A handler that may catch one of them and recovers (computes another way,
+tries the next spelling) lets the program go on, so a site in that try body is not certain to
+stop it: nothing there is judged. A handler that only reports the failure (logs, prints, warns,
+passes, returns None) or stops (raise, sys.exit) leaves the program broken: the finding stays.
 """
 from __future__ import annotations
 
@@ -26,8 +28,24 @@ def handles_trace_errors(stmt: ast.Try | ast.TryStar) -> bool:
         else:
             kinds = handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
             caught = any(_last_name(kind) in _CAUGHT for kind in kinds)
-        if caught and not (handler.body and type(handler.body[-1]) is ast.Raise):
+        if caught and not all(_reports_only(stmt) for stmt in handler.body):
             return True
+    return False
+
+
+_REPORTERS = frozenset({"print", "warn", "exit", "quit", "_exit", "abort", "print_exc", "print_exception",
+                        "debug", "info", "warning", "error", "exception", "critical", "log"})
+
+
+def _reports_only(stmt: ast.stmt) -> bool:
+    """`pass`, `return`/`return None`, `raise`, a log/print/warn/exit call: no recovery."""
+    if type(stmt) in (ast.Pass, ast.Raise):
+        return True
+    if type(stmt) is ast.Return:
+        return stmt.value is None or (type(stmt.value) is ast.Constant and stmt.value.value is None)
+    if type(stmt) is ast.Expr:
+        value = stmt.value
+        return type(value) is ast.Constant or (type(value) is ast.Call and _last_name(value.func) in _REPORTERS)
     return False
 
 
