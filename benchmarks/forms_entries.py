@@ -26,6 +26,7 @@ ENTRIES = {
     "nag4_handled_trace_errors": "run(mesh, x)",
     "nag5_class_attributes_patched": "run(mesh, x)",
     "nag6_dicts_changed_by_helpers": "run(mesh, x)",
+    "nag7_tests_expecting_the_error": "run(mesh, x)",
     "ag3_dicts_read_by_helpers": "run(mesh, x)",
 
     "y1_linen_setup_call": "run(mesh, x)",
