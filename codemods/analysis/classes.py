@@ -41,6 +41,16 @@ _NAMED_FIELD = frozenset({"replace", "_replace", "evolve", "clone", "copy", "mod
 _FIELD_FUNCTIONS = frozenset({"field", "static_field", "attrib", "ib"})
 
 
+def _patcher(call: ast.Call) -> bool:
+    """`mock.patch.object(obj, name, ...)`, `mocker.patch.multiple(obj, name=...)`: an attribute
+    replaced by name for a while."""
+    func = call.func
+    if type(func) is not ast.Attribute or func.attr not in ("object", "multiple"):
+        return False
+    owner = func.value
+    return (type(owner) is ast.Attribute and owner.attr == "patch") or (type(owner) is ast.Name and owner.id == "patch")
+
+
 @dataclass
 class ClassFacts:
     """What the constructor of a module class sets on its instances."""
@@ -349,16 +359,6 @@ class Classes:
                     other += 1
             self._class_tables[key] = calls if not other else None
         return self._class_tables[key] or []
-
-
-def _patcher(call: ast.Call) -> bool:
-    """`mock.patch.object(obj, name, ...)`, `mocker.patch.multiple(obj, name=...)`: an attribute
-    replaced by name for a while."""
-    func = call.func
-    if type(func) is not ast.Attribute or func.attr not in ("object", "multiple"):
-        return False
-    owner = func.value
-    return (type(owner) is ast.Attribute and owner.attr == "patch") or (type(owner) is ast.Name and owner.id == "patch")
 
 
 class _Everything(frozenset):

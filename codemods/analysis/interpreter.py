@@ -29,6 +29,7 @@ from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.matching import Matching
 from codemods.analysis.replaced import Replacements
 from codemods.analysis.control import ControlFlow, Dead
+from codemods.analysis.handled import inside_handled_try
 from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.pytrees import Pytrees
@@ -37,7 +38,6 @@ from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
-from codemods.analysis.handled import inside_handled_try
 from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
 from codemods.analysis.name_lookup import NameLookup
