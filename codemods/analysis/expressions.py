@@ -14,7 +14,7 @@ from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
-from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads_types
+from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
@@ -111,7 +111,7 @@ class Expressions(Collectives, Sequences):
         test = self.eval(expr.test, frame)
         if isinstance(test, Const) and isinstance(test.value, bool):
             return self.eval(expr.body if test.value else expr.orelse, frame)
-        with self.unsure(reads_types(expr.test)):
+        with self.unsure(self.type_test(expr.test)):
             return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
 
     def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
