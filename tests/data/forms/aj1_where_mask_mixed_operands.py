@@ -22,7 +22,14 @@ def scaled_by_rank(x, w):
     return jax.lax.psum(scaled, ("i", "j"))  # SF105
 
 
+def capped_by_total(x, w):
+    ceiling = jax.lax.psum(w.sum(), "j")
+    capped = x.sum().clip(0.0, ceiling)
+    return jax.lax.psum(capped, ("i", "j"))  # SF105
+
+
 def run(mesh, x):
     return (jax.shard_map(first_rank_only, mesh=mesh, in_specs=P(None, "j"), out_specs=P())(x),
             jax.shard_map(floor_at_shared, mesh=mesh, in_specs=(P("i", None), P(None, "j")), out_specs=P())(x, x),
-            jax.shard_map(scaled_by_rank, mesh=mesh, in_specs=(P("i", None), P()), out_specs=P())(x, x))
+            jax.shard_map(scaled_by_rank, mesh=mesh, in_specs=(P("i", None), P()), out_specs=P())(x, x),
+            jax.shard_map(capped_by_total, mesh=mesh, in_specs=(P("i", None), P(None, "j")), out_specs=P())(x, x))
