@@ -799,6 +799,8 @@ ENTRIES = {
     "nab8_default_not_the_callers_local": "run(mesh, x)",
     "ab15_partial_mappers_elsewhere": "run(mesh, x)",
     "nab9_partial_mapper_local_spec": "run(mesh, x)",
+    "aj1_where_mask_mixed_operands": "run(mesh, x)",
+    "naj1_where_mixed_operands_fine": "run(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -311,7 +311,8 @@ class Expressions(Collectives, Sequences):
             operands.append(array)
         positional = [receiver] + [value for value, _ in args]
         observed = transfer.observed_result(rule, positional, operands, keywords, why=receiver.why)
-        return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=receiver.why), operands)
+        return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=receiver.why), operands,
+                                                                  rule, positional, keywords)
 
     def call(self, callee: Value, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         if isinstance(callee, Partial):
@@ -394,7 +395,8 @@ class Expressions(Collectives, Sequences):
                 operands.append(array)
         why = operands[0].why if len(operands) == 1 else ""
         observed = transfer.observed_result(rule, [value for value, _ in args], operands, keywords, why=why)
-        return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=why), operands)
+        return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=why), operands,
+                                                                  rule, [value for value, _ in args], keywords)
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred and starred != SPREAD:
@@ -423,8 +425,11 @@ class Expressions(Collectives, Sequences):
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
 
 
-def _mark_mixed(result: AxisState, operands: list[AxisState]) -> AxisState:
+def _mark_mixed(result: AxisState, operands: list[AxisState], rule=None, positional=(), keywords=None) -> AxisState:
     if len(operands) > 1 and not all(op.same_state(operands[0]) for op in operands):
+        single = transfer.observed_one_state(rule, list(positional), operands, keywords)
+        if single is not None:  # the table saw one state for every array of the result
+            return replace(single, why=result.why)
         return replace(result, mixed=True)
     return result
 

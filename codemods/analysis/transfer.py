@@ -343,6 +343,27 @@ def observed_result(rule: OperandRule | None, positional: list[Value], operands:
     return AxisState.of(result, _combine(operand.rest for operand in operands), why, gathers)
 
 
+def observed_one_state(rule: OperandRule | None, positional: list[Value], operands: list[AxisState],
+                       keywords=None) -> AxisState | None:
+    """The result of operands in different states (none reduced, unreduced or unknown) when the
+    table observed them on every axis where they differ: JAX gave one state there (the generator
+    records a result whose arrays differ as mixed, never as a state), so every array of the result
+    is in it, even for an operation that returns several (jnp.divmod). None when not observed."""
+    if rule is None or any(op.has(R) or op.has(U) or op.has(Q) or op.mixed for op in operands) \
+            or len({op.rest for op in operands}) != 1:
+        return None
+    named = {name: value for name, (value, _) in (keywords or {}).items()}
+    axes = {axis for operand in operands for axis, _ in operand.named}
+    result = {}
+    for axis in axes:
+        states = {operand.on(axis) for operand in operands}
+        found = rule.state(case_keys(rule, positional, named, axis)) if len(states) > 1 else states.pop()
+        if found not in (V, I):
+            return None
+        result[axis] = found
+    return AxisState.of(result, operands[0].rest, operands[0].why if len(operands) == 1 else "")
+
+
 def _shape_spread(operation, position: int, values: list[Value]) -> bool:
     """A method whose last observed argument is a shape tuple, given that shape as separate
     Python numbers from `position` on (NumPy's `reshape` method accepts both spellings; of the
