@@ -744,6 +744,8 @@ ENTRIES = {
     "ae4_sf104_arithmetic_of_placed_arrays": "run(mesh, x)",
     "ae5_sf104_reduced_axes_as_sets": "run(mesh, x)",
     "nae1_sf104_batches_not_shown": "run(mesh, x)",
+    "ai1_sf104_unpacked_in_loops": "run(mesh, x)",
+    "nai1_sf104_unpacked_layouts_disagree": "run(mesh, x)",
     "nae2_sf104_objects_changed_or_derived": "run(mesh, x)",
     "nae3_sf104_nested_tables_changed": "run(mesh, x)",
     "ae6_sf104_batches_records_and_elementwise": "run(mesh, x)",

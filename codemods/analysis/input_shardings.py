@@ -305,10 +305,14 @@ def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | N
     the sharding every assignment that may reach the use gives, when they agree."""
     from codemods.analysis.reaching import reaching_assignments
 
-    found = reaching_assignments(ctx, name)
+    # an unpacked item (`pos, vel = step(pos, vel)` in a loop) is read as what the call's
+    # tuple holds there; only for the array itself, outside a bound call
+    items = read is input_sharding and env is None
+    found = reaching_assignments(ctx, name, items=items)
     if found is None or len(found) < 2:
         return None
-    return _agreed([read(ctx, binding.value, depth + 1, env) for binding in found])
+    return _agreed([_item_sharding(ctx, binding, depth) if binding.kind == "item"
+                    else read(ctx, binding.value, depth + 1, env) for binding in found])
 
 
 def _init_field(ctx: FileContext, node: cst.BaseExpression, env: Env | None):
