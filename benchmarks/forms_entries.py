@@ -748,6 +748,8 @@ ENTRIES = {
     "nai1_sf104_unpacked_layouts_disagree": "run(mesh, x)",
     "ai2_sf104_tree_handed_to_reading_helper": "run(mesh, x)",
     "nai2_sf104_tree_changed_by_helper": "run(mesh, x)",
+    "ai3_sf104_jit_tables_and_comprehensions": "run(mesh, x)",
+    "nai3_sf104_comprehensions_not_reaching": "run(mesh, x)",
     "nae2_sf104_objects_changed_or_derived": "run(mesh, x)",
     "nae3_sf104_nested_tables_changed": "run(mesh, x)",
     "ae6_sf104_batches_records_and_elementwise": "run(mesh, x)",
