@@ -77,8 +77,8 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     follow = partial(follow_spec, ctx, env=env)
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
-        if leaf is None and env is None:
-            found = _iterated_item(ctx, expr, depth)
+        if leaf is None:
+            found = _iterated_item(ctx, expr, depth, env)
             if found is not None:
                 return found
         if leaf is None:
@@ -332,16 +332,19 @@ def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> Sharding
     return _agreed([input_sharding(ctx, value, depth + 1, env) for value, env in values])
 
 
-def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int) -> ShardingLiteral | None:
+def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int, key_env: Env | None = None) -> ShardingLiteral | None:
     """`batch['y']` of a `for` target over a loader (`for batch in Loader(mesh):`) no code of its
-    function changes: the item every `yield` the loop may take gives, when they agree."""
+    function changes: the item every `yield` the loop may take gives, when they agree. The key
+    may be a name `key_env` binds (`{k: gather(batch[k], ...) for k in KEYS}`, one key at a time)."""
     from codemods.analysis.iterated import loop_values
 
     tree = expr.value
     if not isinstance(tree, cst.Name) or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
         return None
     key_node = expr.slice[0].slice.value
-    if string_value(key_node) is None or not kept_local(ctx, tree):
+    if isinstance(key_node, cst.Name) and env_value(ctx, key_node, key_env) is not None:
+        key_node = follow_spec(ctx, key_node, key_env)[0]
+    if key_node is None or string_value(key_node) is None or not kept_local(ctx, tree):
         return None
     values = loop_values(ctx, tree)
     if not values:

@@ -27,9 +27,9 @@ def kept_local(ctx: FileContext, name: cst.Name, param: bool = False, through: c
     one of its parameters), and no code of that function lets its tree change or escape (see the
     module docstring), except as an argument of the call `through` (the call being followed);
     False when unknown."""
-    from codemods.analysis.local_names import _scope_info, scope_of
+    from codemods.analysis.local_names import _scope_info, binding_scope
 
-    function = scope_of(ctx, name)
+    function = binding_scope(ctx, name)
     if not isinstance(function, cst.FunctionDef):
         return False
     info = _scope_info(ctx, function)

@@ -80,6 +80,9 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
         if items is None or _table_name(iterated_node) in mutated or "*" in mutated:
             return _NONE
         keys, first = list(items), dict(items)
+    if keys is None and iterated is not None:  # no constant table read by the key: the loop's own keys
+        keys = sorted(iterated)
+        first = {key: cst.SimpleString(repr(key)) for key in keys}
     return LoopKeys([(key, Env(function, _bound(ctx, name, value_name, iterated_node, first[key])))
                      for key in keys or () if iterated is None or key in iterated], iterated is not None)
 
