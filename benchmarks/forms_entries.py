@@ -751,6 +751,8 @@ ENTRIES = {
     "ai3_sf104_jit_tables_and_comprehensions": "run(mesh, x)",
     "nai3_sf104_comprehensions_not_reaching": "run(mesh, x)",
     "ai4_sf104_batch_items_in_comprehensions": "run(mesh, x)",
+    "ai5_sf104_starred_axes_specs": "run(mesh, x)",
+    "nai5_sf104_starred_axes_unknown": "run(mesh, x)",
     "nae2_sf104_objects_changed_or_derived": "run(mesh, x)",
     "nae3_sf104_nested_tables_changed": "run(mesh, x)",
     "ae6_sf104_batches_records_and_elementwise": "run(mesh, x)",

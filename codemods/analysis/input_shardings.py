@@ -244,9 +244,9 @@ def _sharding_source(ctx: FileContext, sharding, env: Env | None) -> tuple:
     (a lambda's parameter bound by jax.tree.map), or what a one-return helper returns
     (`sharding_for(mesh, SPECS['w'])`, its parameters bound); else as it is."""
     for _ in range(MAX_DEPTH):
-        if isinstance(sharding, cst.Subscript) \
-                and isinstance(follow_spec(ctx, sharding.value, env)[0], cst.DictComp):
-            # `SHARDINGS['w']` of `{k: NamedSharding(mesh, s) for k, s in SPECS.items()}`
+        if isinstance(sharding, cst.Subscript):
+            # `SHARDINGS['w']` of `{k: NamedSharding(mesh, s) for k, s in SPECS.items()}`, also
+            # built by a one-return helper (`table = shardings(mesh)`)
             leaf = leaf_source(ctx, sharding, env)
             if leaf is None or leaf[0] != "value" or isinstance(leaf[1], Keyed):
                 break
