@@ -77,8 +77,8 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     follow = partial(follow_spec, ctx, env=env)
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
-        if leaf is None and env is None:
-            found = _iterated_item(ctx, expr, depth)
+        if leaf is None:
+            found = _iterated_item(ctx, expr, depth, env)
             if found is not None:
                 return found
         if leaf is None:
@@ -244,9 +244,9 @@ def _sharding_source(ctx: FileContext, sharding, env: Env | None) -> tuple:
     (a lambda's parameter bound by jax.tree.map), or what a one-return helper returns
     (`sharding_for(mesh, SPECS['w'])`, its parameters bound); else as it is."""
     for _ in range(MAX_DEPTH):
-        if isinstance(sharding, cst.Subscript) \
-                and isinstance(follow_spec(ctx, sharding.value, env)[0], cst.DictComp):
-            # `SHARDINGS['w']` of `{k: NamedSharding(mesh, s) for k, s in SPECS.items()}`
+        if isinstance(sharding, cst.Subscript):
+            # `SHARDINGS['w']` of `{k: NamedSharding(mesh, s) for k, s in SPECS.items()}`, also
+            # built by a one-return helper (`table = shardings(mesh)`)
             leaf = leaf_source(ctx, sharding, env)
             if leaf is None or leaf[0] != "value" or isinstance(leaf[1], Keyed):
                 break
@@ -305,10 +305,14 @@ def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | N
     the sharding every assignment that may reach the use gives, when they agree."""
     from codemods.analysis.reaching import reaching_assignments
 
-    found = reaching_assignments(ctx, name)
+    # an unpacked item (`pos, vel = step(pos, vel)` in a loop) is read as what the call's
+    # tuple holds there; only for the array itself, outside a bound call
+    items = read is input_sharding and env is None
+    found = reaching_assignments(ctx, name, items=items)
     if found is None or len(found) < 2:
         return None
-    return _agreed([read(ctx, binding.value, depth + 1, env) for binding in found])
+    return _agreed([_item_sharding(ctx, binding, depth) if binding.kind == "item"
+                    else read(ctx, binding.value, depth + 1, env) for binding in found])
 
 
 def _init_field(ctx: FileContext, node: cst.BaseExpression, env: Env | None):
@@ -328,16 +332,19 @@ def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> Sharding
     return _agreed([input_sharding(ctx, value, depth + 1, env) for value, env in values])
 
 
-def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int) -> ShardingLiteral | None:
+def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int, key_env: Env | None = None) -> ShardingLiteral | None:
     """`batch['y']` of a `for` target over a loader (`for batch in Loader(mesh):`) no code of its
-    function changes: the item every `yield` the loop may take gives, when they agree."""
+    function changes: the item every `yield` the loop may take gives, when they agree. The key
+    may be a name `key_env` binds (`{k: gather(batch[k], ...) for k in KEYS}`, one key at a time)."""
     from codemods.analysis.iterated import loop_values
 
     tree = expr.value
     if not isinstance(tree, cst.Name) or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
         return None
     key_node = expr.slice[0].slice.value
-    if string_value(key_node) is None or not kept_local(ctx, tree):
+    if isinstance(key_node, cst.Name) and env_value(ctx, key_node, key_env) is not None:
+        key_node = follow_spec(ctx, key_node, key_env)[0]
+    if key_node is None or string_value(key_node) is None or not kept_local(ctx, tree):
         return None
     values = loop_values(ctx, tree)
     if not values:

@@ -25,9 +25,9 @@ _DYNAMIC = frozenset({"__getattr__", "__getattribute__", "__setattr__", "__slots
 def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
     """(expression, Env) for each `yield` that may give `name` its value, where `name` is read in
     the body of the `for` loop that binds it, and nothing else in that loop binds it."""
-    from codemods.analysis.local_names import _is_ancestor, _scope_info, parents, scope_of
+    from codemods.analysis.local_names import _is_ancestor, _scope_info, binding_scope, parents
 
-    bindings = _scope_info(ctx, scope_of(ctx, name)).bindings.get(name.value, [])
+    bindings = _scope_info(ctx, binding_scope(ctx, name)).bindings.get(name.value, [])
     found = []
     for b in bindings:
         if b.kind != "other":

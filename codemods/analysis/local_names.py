@@ -98,6 +98,16 @@ def scope_of(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
     return ctx.module
 
 
+def binding_scope(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
+    """scope_of, past comprehensions that do not bind the name `node` reads (`batch` in
+    `{k: batch[k] for k in KEYS}` is the function's)."""
+    scope = scope_of(ctx, node)
+    while _is_comprehension(scope) and isinstance(node, cst.Name) and node.value not in _scope_info(ctx, scope).params \
+            and node.value not in _scope_info(ctx, scope).bindings:
+        scope = scope_of(ctx, scope)
+    return scope
+
+
 def _scope_info(ctx: FileContext, scope: cst.CSTNode) -> _ScopeInfo:
     cache = ctx.cached("specs.scope-bindings", dict)
     if id(scope) not in cache:

@@ -5,8 +5,8 @@ of the name in the file: a `params` passed to `train_step(params, batch)` in ano
 makes every `params` unknown. A name assigned in the function holding the read (not a parameter,
 `global` or `nonlocal`) is another variable than the same name elsewhere; only the uses in that
 function (nested functions included) can change its tree: an item stored or deleted, a method
-other than a read, or the tree passed to a call other than a `jax` function or a builtin that
-only reads, or stored in another object. Returning it (alone or in a returned tuple or dict)
+other than a read, or the tree passed to a call other than a `jax` function, a builtin or a
+module helper that only reads (reading_helpers.py), or stored in another object. Returning it (alone or in a returned tuple or dict)
 ends the function. Read on Python's `ast` of the whole file.
 """
 from __future__ import annotations
@@ -27,9 +27,9 @@ def kept_local(ctx: FileContext, name: cst.Name, param: bool = False, through: c
     one of its parameters), and no code of that function lets its tree change or escape (see the
     module docstring), except as an argument of the call `through` (the call being followed);
     False when unknown."""
-    from codemods.analysis.local_names import _scope_info, scope_of
+    from codemods.analysis.local_names import _scope_info, binding_scope
 
-    function = scope_of(ctx, name)
+    function = binding_scope(ctx, name)
     if not isinstance(function, cst.FunctionDef):
         return False
     info = _scope_info(ctx, function)
@@ -78,6 +78,7 @@ def _compute(ctx: FileContext, function: ast.FunctionDef) -> dict[str, list]:
     """{name: offsets of each use that may change or let escape its tree}; "*" for `globals()`."""
     from codemods.analysis.bindings import ast_dotted, resolve_dotted
     from codemods.analysis.iterated import _bound_names
+    from codemods.analysis.reading_helpers import reads_only
 
     bindings = ctx.imports.bindings
     parent_of = {child: node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
@@ -116,10 +117,11 @@ def _compute(ctx: FileContext, function: ast.FunctionDef) -> dict[str, list]:
         elif isinstance(parent, ast.Compare) or returned(node):
             continue
         elif isinstance(parent, ast.keyword) and isinstance(parent_of.get(parent), ast.Call) \
-                and reading_call(parent_of[parent]):
+                and (reading_call(parent_of[parent]) or reads_only(ctx, parent_of[parent], node)):
             continue
-        elif isinstance(parent, ast.Call) and node is not parent.func and reading_call(parent):
-            continue
+        elif isinstance(parent, ast.Call) and node is not parent.func \
+                and (reading_call(parent) or reads_only(ctx, parent, node)):
+            continue  # a jax function, a reading builtin, or a module helper that only reads it
         else:
             add(node.id, node)
     return names

@@ -39,20 +39,29 @@ _NONE = LoopKeys([])
 def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
     """The keys the loop around `node` may give its variable; no keys when unknown."""
     function = scope_of(ctx, node)
-    if not isinstance(function, cst.FunctionDef):
-        return _NONE
-    loop = _innermost_loop(ctx, node, function)
-    if loop is None:
-        return _NONE
-    name, value_name, iterated_node = _loop_target(loop)
+    loop = _comprehension_loop(function)
+    if loop is not None:  # `{n: gather(v[n], SPECS[n]) for n in names}`: the element is the body
+        body = function.value if isinstance(function, cst.DictComp) else function.elt
+        name, value_name, iterated_node = _loop_target(loop)
+        if name is None:
+            return _NONE
+    else:
+        if not isinstance(function, cst.FunctionDef):
+            return _NONE
+        loop = _innermost_loop(ctx, node, function)
+        if loop is None:
+            return _NONE
+        body = loop.body
+        name, value_name, iterated_node = _loop_target(loop)
+        info = _scope_info(ctx, function)
+        if name is None or any(n in info.params or n in info.declared or len(info.bindings.get(n, [])) != 1
+                               for n in (name, value_name) if n is not None):
+            return _NONE
     info = _scope_info(ctx, function)
-    if name is None or any(n in info.params or n in info.declared or len(info.bindings.get(n, [])) != 1
-                           for n in (name, value_name) if n is not None):
-        return _NONE
     keys: list | None = None
     first: dict = {}
     mutated = _mutated(ctx)
-    for read in _reads(loop.body, name):
+    for read in _reads(body, name):
         if read.value.value in info.params:
             continue  # the tree being walked (`params[name]`): which keys it has is the loop's own
         table, _ = follow_spec(ctx, read.value)
@@ -71,6 +80,9 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
         if items is None or _table_name(iterated_node) in mutated or "*" in mutated:
             return _NONE
         keys, first = list(items), dict(items)
+    if keys is None and iterated is not None:  # no constant table read by the key: the loop's own keys
+        keys = sorted(iterated)
+        first = {key: cst.SimpleString(repr(key)) for key in keys}
     return LoopKeys([(key, Env(function, _bound(ctx, name, value_name, iterated_node, first[key])))
                      for key in keys or () if iterated is None or key in iterated], iterated is not None)
 
@@ -141,6 +153,18 @@ def _literal_keys(held) -> set | None:
         values = [string_value(e.value) for e in held.elements]
         return set(values) if None not in values else None
     return None
+
+
+def _comprehension_loop(scope):
+    """The one `for` of a comprehension without `if`s (every key it walks reaches the element);
+    None for anything else (a generator expression runs only when consumed). The comprehension's
+    variables are its own: nothing else binds them."""
+    if not isinstance(scope, (cst.DictComp, cst.ListComp, cst.SetComp)):
+        return None
+    loop = scope.for_in
+    if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None:
+        return None
+    return loop
 
 
 def _innermost_loop(ctx: FileContext, node: cst.CSTNode, function: cst.FunctionDef):

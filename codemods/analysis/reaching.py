@@ -5,8 +5,9 @@ either value. resolve_name (local_names.py) answers only when one binding domina
 the answer is the dominating assignment (or an `if` whose every branch assigns the name) and every
 assignment of the name in the same scope after it and before the use (in loops, branches, `with`
 or `try` blocks), plus those later in a loop holding the use (its next iteration). A caller uses the values only when all of them agree.
-Anything else (a `for` target, an augmented assignment, an unpacked item, `global`, a parameter
-with no dominating assignment) is unknown (None).
+An item unpacked from a tuple (`pos, vel = step(pos, vel)`) counts when the caller asks for items
+and reads each one itself. Anything else (a `for` target, an augmented assignment, `global`, a
+parameter with no dominating assignment) is unknown (None).
 """
 from __future__ import annotations
 
@@ -27,12 +28,13 @@ _LOOPS = ("For", "While")
 MAX_BINDINGS = 8  # more assignments than this: unknown (the caller evaluates each one)
 
 
-def reaching_assignments(ctx: FileContext, name: cst.Name) -> list[Binding] | None:
-    """The assignments (kind "assign") that may give `name` its value here, the dominating one
-    first; None when another kind of binding may, or none dominates."""
+def reaching_assignments(ctx: FileContext, name: cst.Name, items: bool = False) -> list[Binding] | None:
+    """The assignments (kind "assign", and "item" when `items`) that may give `name` its value
+    here, the dominating one first; None when another kind of binding may, or none dominates."""
+    kinds = ("assign", "item") if items else ("assign",)
     single = resolve_name(ctx, name)
     if single is not None:
-        return [single] if single.kind == "assign" else None
+        return [single] if single.kind in kinds else None
     scope = scope_of(ctx, name)
     if not isinstance(scope, (cst.FunctionDef, cst.Module)):
         return None
@@ -43,23 +45,24 @@ def reaching_assignments(ctx: FileContext, name: cst.Name) -> list[Binding] | No
     if isinstance(scope, cst.Module) and len(bindings) != _module_count(ctx, name.value):
         return None
     use = ctx.offsets(name)[0]
-    before = [b for b in bindings if b.end <= use]
-    start = next((begin for begin in (_dominating_start(ctx, b, name) for b in reversed(before))
+    # an unpacked item binds once its whole statement has run (`pos, vel = step(pos, vel)`)
+    before = [b for b in bindings if (ctx.offsets(b.node)[1] if b.kind == "item" else b.end) <= use]
+    start = next((begin for begin in (_dominating_start(ctx, b, name, kinds) for b in reversed(before))
                   if begin is not None), None)
     if start is None:
         return None
     found = [b for b in before if b.start >= start]
     found.extend(b for b in bindings if b.start >= use and _in_loop_holding(ctx, b, name))
-    if len(found) > MAX_BINDINGS or any(b.kind != "assign" for b in found):
+    if len(found) > MAX_BINDINGS or any(b.kind not in kinds for b in found):
         return None
     return found
 
 
-def _dominating_start(ctx: FileContext, binding: Binding, name: cst.Name) -> int | None:
+def _dominating_start(ctx: FileContext, binding: Binding, name: cst.Name, kinds=("assign",)) -> int | None:
     """Where the code that certainly assigns `name` before the use begins: the assignment, when
     its statement stands in a block that holds the use, or an `if` standing so whose every branch
     assigns it in its own block (`if c: w = a` / `else: w = b`); else None."""
-    if binding.kind != "assign":
+    if binding.kind not in kinds:
         return None
     parent_of = parents(ctx)
     statement = parent_of.get(binding.node)

@@ -18,11 +18,15 @@ cst = lazy_module("libcst")
 
 
 def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:
-    """The spec a call of a logical-name helper, or of a function or method returning a `P(...)`
-    (returned_specs.py), returns; else None."""
+    """The spec a call of a logical-name helper, a `P(*AXES)` (starred_specs.py), or a function or
+    method returning a `P(...)` (returned_specs.py), returns; else None."""
     from codemods.analysis.returned_specs import returned_spec
+    from codemods.analysis.starred_specs import starred_spec
 
     found = _logical_spec(ctx, node, env)
+    if found is None:
+        held, _ = follow_spec(ctx, node, env)
+        found = starred_spec(ctx, held) if held is not None and not isinstance(held, Packed) else None
     return found if found is not None else returned_spec(ctx, node, env)
 
 

@@ -76,16 +76,33 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
     name = ctx.imports.resolve(tree.func)
     if name == "jax.device_put":
         shardings = call_argument(tree, 1, "device")
-        held, _ = follow_spec(ctx, shardings, env) if shardings is not None else (None, False)
-        held, held_env = _produced(ctx, held, env)
-        item = dict_item(held, key)
-        if item is None and isinstance(held, cst.Call) and ctx.imports.resolve(held.func) in _TREE_MAP:
-            mapped = mapped_leaf(ctx, held, key_node, held_env)  # `jax.tree.map(lambda s: NamedSharding(m, s), SPECS)`
-            return ("sharding", mapped[1], mapped[2]) if mapped is not None else None
-        return ("sharding", item, held_env) if item is not None else None
+        return _sharding_item(ctx, shardings, key_node, env) if shardings is not None else None
     if name in _TREE_MAP:
         return mapped_leaf(ctx, tree, key_node, env)
-    return None
+    from codemods.analysis.input_shardings import _producer_out
+
+    # `init(params)` of `init = jax.jit(f, out_shardings=SHARDINGS)`: its tree's item at `key`
+    # has the table's sharding there (jit checks the output tree against the table's keys)
+    out, out_env = _producer_out(ctx, tree.func)
+    return _sharding_item(ctx, out, key_node, out_env) if out is not None else None
+
+
+def _sharding_item(ctx: FileContext, shardings: cst.BaseExpression, key_node, env: Env | None):
+    """("sharding", the item of the table of shardings at `key_node`, Env): a dict literal, a
+    comprehension over a table, or `jax.tree.map(lambda s: NamedSharding(m, s), SPECS)`."""
+    from codemods.analysis.specs import string_value
+    from codemods.analysis.tree_items import mapped_leaf
+
+    held, _ = follow_spec(ctx, shardings, env)
+    held, held_env = _produced(ctx, held, env)
+    if isinstance(held, cst.DictComp):  # `{k: NamedSharding(mesh, s) for k, s in SPECS.items()}`
+        found = _comprehension_leaf(ctx, held, key_node, held_env)
+        return ("sharding", found[1], found[2]) if found is not None and found[0] == "value" else None
+    item = dict_item(held, string_value(key_node) or "")
+    if item is None and isinstance(held, cst.Call) and ctx.imports.resolve(held.func) in _TREE_MAP:
+        mapped = mapped_leaf(ctx, held, key_node, held_env)  # `jax.tree.map(lambda s: NamedSharding(m, s), SPECS)`
+        return ("sharding", mapped[1], mapped[2]) if mapped is not None else None
+    return ("sharding", item, held_env) if item is not None else None
 
 
 def path_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):

@@ -162,7 +162,10 @@ class TopLevelAllGatherPrefix(Rule):
              "arithmetic of arrays laid out alike and elementwise functions (`jnp.tanh(x)`, `jax.nn.relu(x)`) keep "
              "the layout, as do `jax.block_until_ready(x)` and `jax.device_put(y, x.sharding)`; arrays built with "
              "`out_sharding=` (`jnp.zeros`, `jnp.einsum`, `jax.random.normal`, ...) have it. Reduced axes may be "
-             "written `set(AXES[1:])` or `{*AXES}`.",
+             "written `set(AXES[1:])` or `{*AXES}`, and specs `P(*AXES)` of a tuple, a class attribute or a "
+             "NamedTuple instance. Also followed: assignments unpacked in loops (`pos, vel = step(pos, vel)`), items "
+             "of a jitted function's `out_shardings` table, a placed tree handed to a module helper that only reads "
+             "it, and comprehensions over keys (`{k: gather(batch[k], SPECS[k]) for k in KEYS}`) like `for` loops.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "

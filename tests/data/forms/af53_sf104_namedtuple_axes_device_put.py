@@ -20,4 +20,4 @@ def place(mesh, x):
 def main(mesh, x):
     with jax.set_mesh(mesh):
         y = place(mesh, x)
-        return top_level_all_gather(y, P(AXES.model))  # none: P(*AXES) of a NamedTuple is not expanded by the gather rule
+        return top_level_all_gather(y, P(AXES.model))  # SF104

@@ -1,0 +1,126 @@
+"""Whether a call to a module function only reads the tree it is handed.
+
+`placed = {k: jax.device_put(...) for k ...}` then `export(placed, "w")` where `def export(params,
+name): return gather(params[name], SPECS[name])`: the helper reads items of its parameter and
+changes nothing, so `placed['embed']` read after the call still holds what the comprehension put
+there. A call counts as reading only when it names a module function defined once (no decorator,
+no other binding of the name) and the argument lands on a named parameter that the function never
+rebinds and only reads: items loaded (`params[name]`, `params['a']['b']`), read methods
+(`.get`, `.items`, ...), iteration, comparison, or handed to a `jax` function, a reading builtin
+or, in turn, to a reading parameter of another such function (a few calls deep). Anything else
+(stored, returned, passed elsewhere, `*args`, `**kwargs`, `globals()`) is unknown (False).
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.context import FileContext
+
+MAX_DEPTH = 3
+_READS = frozenset({"get", "keys", "values", "items", "copy"})
+_BUILTIN_READS = frozenset({"tuple", "list", "len", "sorted", "iter", "isinstance"})
+
+
+def reads_only(ctx: FileContext, call: ast.Call, arg: ast.AST, depth: int = 0) -> bool:
+    """True when `arg`, an argument of `call`, is certainly only read by the module function
+    `call` names (see the module docstring); False when unknown."""
+    if depth > MAX_DEPTH or not isinstance(call.func, ast.Name) or any(
+            isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return False
+    function = _functions(ctx).get(call.func.id)
+    if function is None:
+        return False
+    params = [*function.args.posonlyargs, *function.args.args]
+    name = None
+    for index, given in enumerate(call.args):
+        if given is arg:
+            name = params[index].arg if index < len(params) else None
+    for keyword in call.keywords:
+        if keyword.value is arg:
+            named = [p.arg for p in (*function.args.args, *function.args.kwonlyargs)]
+            name = keyword.arg if keyword.arg in named else None
+    return name is not None and _only_read(ctx, function, name, depth)
+
+
+def _functions(ctx: FileContext) -> dict[str, ast.FunctionDef]:
+    """Module functions defined once, without decorators, and bound nowhere else in the file."""
+    def compute() -> dict[str, ast.FunctionDef]:
+        counts: dict[str, int] = {}
+        for node in ast.walk(ctx.tree):
+            names: list[str] = []
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                names = [node.id]
+            elif isinstance(node, ast.arg):
+                names = [node.arg]
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [(alias.asname or alias.name).split(".")[0] for alias in node.names]
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                names = list(node.names)
+            for name in names:
+                counts[name] = counts.get(name, 0) + 1
+        return {node.name: node for node in ctx.tree.body
+                if isinstance(node, ast.FunctionDef) and not node.decorator_list and counts.get(node.name) == 1}
+
+    return ctx.cached("reading_helpers.functions", compute)
+
+
+def _only_read(ctx: FileContext, function: ast.FunctionDef, name: str, depth: int) -> bool:
+    from codemods.analysis.bindings import ast_dotted, resolve_dotted
+    from codemods.analysis.iterated import _bound_names
+
+    args = function.args
+    if args.vararg is not None and args.vararg.arg == name or args.kwarg is not None and args.kwarg.arg == name:
+        return False
+    parent_of = {child: node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
+
+    def harmless(call: ast.AST, node: ast.AST) -> bool:
+        if not isinstance(call, ast.Call) or node is call.func:
+            return False
+        if isinstance(call.func, ast.Name) and call.func.id in _BUILTIN_READS and call.func.id not in _bound_names(ctx):
+            return True
+        callee = ast_dotted(call.func)
+        resolved = resolve_dotted(ctx.imports.bindings, callee) if callee else None
+        if resolved is not None and resolved.startswith("jax."):
+            return True
+        return reads_only(ctx, call, node, depth + 1)
+
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
+            return False
+        if isinstance(node, ast.arg) and node.arg == name and node not in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            return False  # a nested function or lambda with a parameter of the same name
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+        if not isinstance(node, ast.Name) or node.id != name:
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            return False  # rebound: later reads may be of another tree
+        top, parent = node, parent_of.get(node)
+        while isinstance(parent, ast.Subscript) and parent.value is top:
+            if not isinstance(parent.ctx, ast.Load) or isinstance(parent_of.get(parent), ast.AugAssign):
+                return False  # `params['w'] = v`, `del params['w']`, `params['w'] += 1`
+            top, parent = parent, parent_of.get(parent)
+        if top is not node:  # an item read: used in place, never kept where code may change it
+            if isinstance(parent, ast.Attribute) and parent.value is top:
+                called = isinstance(parent_of.get(parent), ast.Call) and parent_of[parent].func is parent
+                if called and parent.attr not in _READS:
+                    return False  # `params['enc'].update(...)`
+            elif not (isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Compare))
+                      or isinstance(parent, ast.keyword) and harmless(parent_of.get(parent), top)
+                      or harmless(parent, top)):
+                return False
+            continue
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            if parent.attr not in _READS:
+                return False
+        elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
+            continue
+        elif isinstance(parent, ast.Compare):
+            continue
+        elif isinstance(parent, ast.keyword) and harmless(parent_of.get(parent), node):
+            continue
+        elif not harmless(parent, node):
+            return False
+    return True
