@@ -17,6 +17,8 @@ from codemods.transfer import model
 from codemods.transfer.lazy_read import read_lazily  # each operation decoded when first asked for
 
 Version = tuple[int, int, int]
+# `|axis=1`, `|axis=-1`, `|axis=(0, 1)`, `|axis=(0,)`: array dimensions given as integers (not None).
+_ARRAY_AXIS = re.compile(r"\|axis=(-?\d+|\((?:-?\d+, )*-?\d+,?\))(?=[|@]|$)")
 
 # Python operator symbols as the analysis spells them -> the generator's operator names.
 OPERATOR_NAMES = {
@@ -68,9 +70,33 @@ class Operation:
         if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
             case = model.split_key(case)[0]
         data = self.cases.get(case)
+        if data is None:
+            return self._any_array_axis(case)
         if isinstance(data, int):
             data = self.outcomes[data]
-        return None if data is None else Outcome.of(data)
+        return Outcome.of(data)
+
+    def _any_array_axis(self, case: str) -> Outcome | None:
+        """A reduction over array dimensions the generator did not try (`axis=(1, 2)`,
+        `axis=(0,)`, `axis=3`): the outcome every tried dimension gave in the same case, when at
+        least two were tried (none raised) and all agree. Which array dimension a per-device
+        reduction runs over cannot change the mesh-axis state of its result."""
+        found = _ARRAY_AXIS.search(case)
+        if found is None:
+            return None
+        rest = case[:found.start(1)] + case[found.end(1):]
+        tried = {}
+        for other in self.cases:
+            match = _ARRAY_AXIS.search(other)
+            if match is not None and other[:match.start(1)] + other[match.end(1):] == rest:
+                data = self.cases[other]
+                tried[match.group(1)] = json.dumps(self.outcomes[data] if isinstance(data, int) else data, sort_keys=True)
+        # A tuple of dimensions only where one was tried: `argmax` and `cumsum` reject tuples.
+        tuples = found.group(1).startswith("(") and not any(value.startswith("(") for value in tried)
+        if len(tried) < 2 or len(set(tried.values())) != 1 or tuples:
+            return None
+        outcome = Outcome.of(json.loads(next(iter(tried.values()))))
+        return outcome if outcome.error is None and outcome.state is not None else None
 
     @property
     def array_operands(self) -> int:
