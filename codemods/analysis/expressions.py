@@ -394,7 +394,10 @@ class Expressions(Collectives, Sequences):
                 operands.append(array)
         why = operands[0].why if len(operands) == 1 else ""
         observed = transfer.observed_result(rule, [value for value, _ in args], operands, keywords, why=why)
-        return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=why), operands)
+        if observed is not None:
+            return observed
+        result = elementwise(operands, False, why=why)
+        return result if rule.one_array else _mark_mixed(result, operands)
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred and starred != SPREAD:
