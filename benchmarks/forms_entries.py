@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ah4_einsum_weights_gather_psum": "run(mesh, x)",
+    "ah5_dot_mean_then_gather": "run(mesh, x)",
+    "ah6_where_mask_psum_gathered": "run(mesh, x)",
+    "nah3_einsum_gather_reduced_ok": "run(mesh, x)",
     "ah1_sum_single_dim_tuple": "run(mesh, x)",
     "ah2_sum_method_spatial_dims": "run(mesh, x)",
     "ah3_max_last_but_one": "run(mesh, x)",
