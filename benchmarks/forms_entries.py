@@ -17,7 +17,7 @@ ENTRIES = {
     "nah3_einsum_gather_reduced_ok": "run(mesh, x)",
     "ah1_sum_single_dim_tuple": "run(mesh, x)",
     "ah2_sum_method_spatial_dims": "run(mesh, x)",
-    "ah3_max_last_but_one": "run(mesh, x)",
+    "ah3_sum_negative_middle_dim": "run(mesh, x)",
     "nah1_sum_dims_of_varying": "run(mesh, x)",
     "nah2_sum_dims_after_pcast": "run(mesh, x)",
     "af1_partial_method_kw_axis": "run(mesh, x)",
