@@ -1,6 +1,7 @@
-"""The adversarial clean programs (benchmarks/adversarial/clean, issue 13) each RUN on jax 0.10.2:
-a state finding on any of them is a false positive. They are copied outside the repository (no
-project configuration applies) and checked by one shardfix process."""
+"""The adversarial clean programs (benchmarks/adversarial/clean and the independent second set
+benchmarks/adversarial2/clean, issue 13) each RUN on jax 0.10.2: a state finding on any of them
+is a false positive. They are copied outside the repository (no project configuration applies)
+and checked by one shardfix process per set."""
 from __future__ import annotations
 
 import json
@@ -10,14 +11,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
-CLEAN = ROOT / "benchmarks" / "adversarial" / "clean"
+SETS = {"adversarial": 116, "adversarial2": 98}  # the set under benchmarks/ and its size
 
 
-def test_no_state_finding_on_the_adversarial_clean_programs(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_no_state_finding_on_the_adversarial_clean_programs(tmp_path: Path, name: str) -> None:
     programs = tmp_path / "clean"
-    shutil.copytree(CLEAN, programs)
-    assert len(list(programs.glob("*.py"))) >= 116
+    shutil.copytree(ROOT / "benchmarks" / name / "clean", programs)
+    assert len(list(programs.glob("*.py"))) >= SETS[name]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.run([sys.executable, "-m", "codemods", "check", "--no-cache", "--format", "json", "--exit-zero",
                            str(programs)], env=env, cwd=tmp_path, capture_output=True, text=True, check=False)

@@ -70,7 +70,7 @@ class Callers:
         return None
 
     def _unpacked_argument(self, call: ast.Call, function: FunctionDef, name: str, skip: int,
-                           scopes: tuple) -> Value | None:
+                           scopes: tuple) -> Value | ast.expr | None:
         """`main(*inputs())`: the item of the tuple a module function returns that lands on
         parameter `name`, when the call passes nothing else and the item is a constant, a mesh
         built in the file or a config object built with constants."""

@@ -43,6 +43,16 @@ _NAMED_FIELD = frozenset({"replace", "_replace", "evolve", "clone", "copy", "mod
 _FIELD_FUNCTIONS = frozenset({"field", "static_field", "attrib", "ib"})
 
 
+def _patcher(call: ast.Call) -> bool:
+    """`mock.patch.object(obj, name, ...)`, `mocker.patch.multiple(obj, name=...)`: an attribute
+    replaced by name for a while."""
+    func = call.func
+    if type(func) is not ast.Attribute or func.attr not in ("object", "multiple"):
+        return False
+    owner = func.value
+    return (type(owner) is ast.Attribute and owner.attr == "patch") or (type(owner) is ast.Name and owner.id == "patch")
+
+
 @dataclass
 class ClassFacts:
     """What the constructor of a module class sets on its instances."""
@@ -116,13 +126,29 @@ class Classes(InitHooks):
         if (inner := inner_class(self.scope, cls, attr)) is not None:
             return ClassValue(inner)  # `Trainer.Ops` (nested_classes.py)
         value = bindings.unique_value(attr)
-        if value is None:
+        if value is None or self._shadowed(receiver):
             return UNKNOWN
         own = {node.id for node in iter_nodes(value) if type(node) is ast.Name and bindings.binds(node.id)}
         frame = self._class_body_frame(cls, bindings, value, own) if own else self.module_frame
         if frame is None:
             return UNKNOWN  # names of the class body not followed here
         return self.eval(_field_default(value), frame)
+
+    def _shadowed(self, receiver: ClassValue | Instance) -> bool:
+        """A class attribute the file may shadow or replace by name: read through an object when
+        it uses `setattr`, `vars(obj)`, `obj.__dict__` (as fields); read through the class only
+        when a `setattr`/`delattr` may get a class (anything but `self`: a class's `vars` and
+        `__dict__` cannot be written, `object.__setattr__` rejects a class)."""
+        if not isinstance(self._field_changers(), _Everything):
+            return False
+        return isinstance(receiver, Instance) or any(
+            (type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") or self._patches_own(node)) and node.args
+            and not (type(node.args[0]) is ast.Name and node.args[0].id == "self")
+            for node in nodes_of_type(self.scope.tree, ast.Call))
+
+    def _patches_own(self, call: ast.Call) -> bool:
+        """A patcher given something of this file (not an imported module: `jax.lax`)."""
+        return _patcher(call) and bool(call.args) and self.scope.resolve(call.args[0]) is None
 
     def _class_body_frame(self, cls: ast.ClassDef, bindings, value: ast.expr, names: set[str]):
         """`ALL = (DATA, MODEL)` in a class body reads the class's earlier attributes (each bound
@@ -271,6 +297,8 @@ class Classes(InitHooks):
                 elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
                         and node.func.func.id == "type":
                     names.add("*")  # `type(self)(axis=...)`: a new object of the class
+                elif kind is ast.Call and self._patches_own(node):
+                    names.add("*")  # `mock.patch.object(Layout, "AXES", ...)` sets any attribute by name
                 elif kind is ast.Call:
                     func = node.func
                     last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
@@ -296,8 +324,12 @@ class Classes(InitHooks):
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
-                    and all(_agreeable(item) for item in value.items)) \
+            if isinstance(value, Function) and value.closure is self.module_frame:
+                # a module def or lambda (`self.hook = HOOKS[name]`): the same one from every construction
+                if agreed is not None and not (isinstance(agreed, Function) and agreed.node is value.node):
+                    return UNKNOWN
+            elif not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
+                      and all(_agreeable(item) for item in value.items)) \
                     or (agreed is not None and not same_value(agreed, value)):
                 return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value
@@ -314,7 +346,10 @@ class Classes(InitHooks):
         for name in all_param_names(facts.init.args):
             frame.vars[name] = UNKNOWN
         value = self.eval(facts.stores[attr], frame)
-        return value if isinstance(value, (Const, MeshValue)) or settled(value) else None
+        # `self.act = gelu`; `self.act = lambda v: ...` (its parameters' names read as unknown here)
+        module_function = isinstance(value, Function) and (value.closure is self.module_frame or (
+            isinstance(value.node, ast.Lambda) and value.closure is frame))
+        return value if isinstance(value, (Const, MeshValue)) or settled(value) or module_function else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
         """Every construction of the class: calls by its name, `cls(...)` in its classmethods,

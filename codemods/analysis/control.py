@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
-from codemods.analysis.nodes import DEFS, iter_nodes, reads_types, target_names
+from codemods.analysis.nodes import DEFS, iter_nodes, target_names
+from codemods.analysis.handled import handles_trace_errors, suppresses_trace_errors
+from codemods.analysis.type_tests import inspects_types
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
@@ -55,10 +58,14 @@ class ControlFlow(Rounds):
         if isinstance(test, Const) and isinstance(test.value, bool):  # `if REDUCE == "sum":`, a constant
             self._branches(frame, [(stmt.body, stmt.test.end_lineno) if test.value else else_of(stmt)])
             return
-        guarded = reads_types(stmt.test)
+        guarded = self.type_test(stmt.test)
         with self.unsure(guarded):
             self._branches(frame, [(stmt.body, stmt.test.end_lineno), else_of(stmt)])
         frame.rest_unsure = guarded and _leaves(stmt)
+
+    def type_test(self, test: ast.expr) -> bool:
+        """The test asks a value's type, itself or through a helper or a name (type_tests.py)."""
+        return inspects_types(test, self.scope.tree)
 
     @contextmanager
     def unsure(self, when: bool) -> Iterator[None]:
@@ -85,7 +92,7 @@ class ControlFlow(Rounds):
                         chosen = (block.body, block.test.end_lineno) if test.value else else_of(block)
                         self._branches(frame, [chosen])
                     else:
-                        with self.unsure(reads_types(block.test)):
+                        with self.unsure(self.type_test(block.test)):
                             self._branches(frame, [(block.body, block.test.end_lineno), else_of(block)])
                 else:
                     self.exec_block(block[0], frame, block[1])
@@ -247,7 +254,7 @@ class ControlFlow(Rounds):
         """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an
         array keeps its state)."""
         (body, body_node), (init, _), (xs, _) = args
-        if not (isinstance(xs, AxisState) or xs == Const(None)):
+        if (xs := scan_slice(xs)) is None:
             return UNKNOWN
         out = self._carried(body, body_node, [init, xs], init,
                             lambda result: result.items[0] if isinstance(result, TupleValue) and len(result.items) == 2
@@ -306,6 +313,11 @@ class ControlFlow(Rounds):
                 self._forget(target_names(item.optional_vars), frame)
                 header_line = max(header_line, item.optional_vars.end_lineno)
         frame.statement = None
+        if suppresses_trace_errors(stmt):  # the body may stop anywhere, and the program goes on
+            with self.unsure(True):
+                self.exec_block(stmt.body, frame, header_line)
+            self._forget(assigned_names(stmt.body), frame)
+            return
         self.exec_block(stmt.body, frame, header_line)
 
     exec_AsyncWith = exec_With
@@ -313,10 +325,12 @@ class ControlFlow(Rounds):
     def exec_Try(self, stmt: ast.Try, frame: Frame) -> None:
         names = assigned_names([stmt])
         blocks = [stmt.body] + [handler.body for handler in stmt.handlers] + [stmt.orelse, stmt.finalbody]
+        handled = handles_trace_errors(stmt)  # a JAX error there is caught: nothing is certain to fail
         for block in blocks:
             before = dict(frame.vars)
             try:
-                self.exec_block(block, frame)
+                with self.unsure(handled and block is stmt.body):
+                    self.exec_block(block, frame)
             except Dead:
                 pass
             frame.vars = before

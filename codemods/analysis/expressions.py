@@ -14,7 +14,7 @@ from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
-from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value, reads_types
+from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
@@ -111,7 +111,7 @@ class Expressions(Collectives, Sequences):
         test = self.eval(expr.test, frame)
         if isinstance(test, Const) and isinstance(test.value, bool):
             return self.eval(expr.body if test.value else expr.orelse, frame)
-        with self.unsure(reads_types(expr.test)):
+        with self.unsure(self.type_test(expr.test)):
             return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
 
     def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
@@ -144,7 +144,7 @@ class Expressions(Collectives, Sequences):
         if isinstance(left, Const) and isinstance(right, Const):
             if type(left.value) is type(right.value) is int and op in _INT_FOLDS and (op in "+-*" or right.value):
                 return Const(_INT_FOLDS[op](left.value, right.value))  # `axes[: i + 1]` in a counted loop
-            return STATIC
+            return _float_fold(op, left.value, right.value)
         if isinstance(left, (Const, Static)) and isinstance(right, (Const, Static)):
             return STATIC  # Python numbers (`w.shape[1] // 2`), not arrays
         if a is None or b is None:
@@ -437,6 +437,23 @@ BINARY_OPERATORS = {
     ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
 }
 _INT_FOLDS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+_FLOAT_FOLDS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "**": operator.pow,
+                "//": operator.floordiv, "%": operator.mod}
+
+
+def _float_fold(op: str, left: object, right: object) -> Value:
+    """`1 - 0.2`, `EPS / 2`: a Python float, as Python computes it (the tables label an operand
+    `float` or `int` by its kind, which a folded value keeps). Anything else: a static value."""
+    numbers = all(type(side) in (int, float) for side in (left, right))
+    if not numbers or op not in _FLOAT_FOLDS or (float not in (type(left), type(right)) and op != "/"):
+        return STATIC
+    try:
+        result = _FLOAT_FOLDS[op](left, right)
+    except ArithmeticError:
+        return STATIC
+    return Const(result) if type(result) is float else STATIC  # `(-1.0) ** 0.5` is complex
+
+
 _UNARY_OPERATORS = {ast.USub: "-x", ast.UAdd: "+x", ast.Invert: "~x", ast.Not: "not x"}
 _COMPARISONS = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Is: "is",

@@ -235,7 +235,7 @@ class HigherOrder:
         first = len(self.slots)
         if isinstance(body, Function):
             result = self.scan(args, frame)  # the carried-loop rules of control.py
-        elif not (isinstance(xs, AxisState) or xs == Const(None)):
+        elif (xs := scan_slice(xs)) is None:
             return UNKNOWN
         else:
             out = self._carry(body, node, [init, xs], init,
@@ -410,6 +410,18 @@ def _known(value: Value, reduced: bool = False) -> bool:
     if isinstance(value, AxisState):
         return reduced or not (value.has(State.REDUCED) or value.has(State.UNREDUCED))
     return isinstance(value, Const)
+
+
+def scan_slice(xs: Value) -> Value | None:
+    """What scan hands its body of `xs`: None (no xs), one array, or a pytree of arrays (a
+    tuple or dict of stacked inputs), each leaf sliced on its leading axis, which keeps its state
+    (run on 0.10.2); the leaves' shapes are not followed. None: not known."""
+    if isinstance(xs, AxisState) or xs == Const(None):
+        return xs
+    if isinstance(xs, (TupleValue, DictValue)) and xs.items \
+            and all(isinstance(leaf, AxisState) and not leaf.mixed for leaf in leaves(xs)):
+        return _shapeless(xs)
+    return None
 
 
 def _reduced_slices(xs: Value) -> bool:

@@ -29,6 +29,7 @@ from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.matching import Matching
 from codemods.analysis.replaced import Replacements
 from codemods.analysis.control import ControlFlow, Dead
+from codemods.analysis.handled import inside_handled_try
 from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.helper_specs import helper_spec
@@ -38,6 +39,7 @@ from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.held import Held
+from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
 from codemods.analysis.name_lookup import NameLookup
@@ -82,7 +84,7 @@ from codemods.analysis.values import (
 
 R, U = State.REDUCED, State.UNREDUCED
 
-MAX_CALL_DEPTH = 3  # helpers analysed at the call site, this many calls deep
+MAX_CALL_DEPTH = 6  # helpers analysed at the call site, this many calls deep
 MAX_RUNS_PER_BODY = 200  # function runs per shard_map body (keeps the analysis linear)
 
 
@@ -105,7 +107,7 @@ class Frame:
 
 
 class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements):
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -149,6 +151,8 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
             return run  # check_vma=False: no types to check; a non-literal setting: not certain
+        if inside_handled_try(self.scope.tree, use.node):
+            return run  # `try: jax.shard_map(...)(x)` / `except ValueError:`: a failure is caught
         manual = self._manual_axes(use)
         if manual is False:
             return run

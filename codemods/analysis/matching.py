@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import reads_types
 from codemods.analysis.values import UNKNOWN, Const, DictValue, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ class Matching:
         frame.statement = stmt
         subject = self.eval(stmt.subject, frame)
         frame.statement = None
-        inspects = reads_types(stmt.subject) or any(
+        inspects = self.type_test(stmt.subject) or any(
             isinstance(node, ast.MatchClass) for case in stmt.cases for node in ast.walk(case.pattern))
         before = dict(frame.vars)
         outcomes: list[dict[str, Value]] = []

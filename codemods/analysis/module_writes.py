@@ -136,7 +136,34 @@ def patched_attributes(tree: ast.Module, resolve) -> frozenset[str]:
             key = node.args[1]
             found.add(f"{owner}.{key.value}" if type(key) is ast.Constant and isinstance(key.value, str)
                       else f"{owner}.*")
+        elif type(node) is ast.Call:
+            found |= _patcher_targets(node, resolve)
     return frozenset(found)
+
+
+_READERS = frozenset({"getattr", "hasattr", "isinstance", "issubclass", "callable", "id", "repr", "str", "print"})
+
+
+def _patcher_targets(call: ast.Call, resolve) -> set[str]:
+    """What a patching helper may replace: `mock.patch.object(jax.lax, "psum", shim)`,
+    `monkeypatch.setattr(jax.lax, "psum", shim)`, `install(jax.lax, "psum", shim)` (a module handed
+    on with an attribute name), `mock.patch.multiple(jax.lax, psum=shim)`, and dotted targets
+    `mock.patch("jax.lax.psum", shim)` / `monkeypatch.setattr("jax.lax.psum", shim)`."""
+    func = call.func
+    callee = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else ""
+    if callee in _READERS or not call.args:
+        return set()
+    first = call.args[0]
+    if type(first) is ast.Constant and isinstance(first.value, str):
+        dotted = first.value
+        return {dotted} if callee in ("patch", "setattr") and dotted.startswith("jax.") else set()
+    owner = resolve(first) if type(first) in (ast.Name, ast.Attribute) else None
+    if owner is None:
+        return set()
+    key = call.args[1] if len(call.args) > 1 else None
+    if type(key) is ast.Constant and isinstance(key.value, str):
+        return {f"{owner}.{key.value}"}
+    return {f"{owner}.{keyword.arg}" for keyword in call.keywords if keyword.arg is not None}
 
 
 def patched(name: str, attributes: frozenset[str]) -> bool:

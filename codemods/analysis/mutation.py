@@ -60,6 +60,9 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
             found.add(changed.id)
         elif isinstance(changed, ast.Attribute):
             found.add("." + changed.attr)  # `self.params['w'] = ...`: the attribute's object
+    from codemods.analysis.changed_args import handed_to_changers  # it reads MUTATORS from here
+
+    found |= handed_to_changers(tree)
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result

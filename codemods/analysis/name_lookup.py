@@ -61,7 +61,9 @@ class NameLookup:
             value = self._static_value(name, frame)
             if containers(value) and name in mutated_names(self.scope.tree):
                 # a dict or list some code changes in place (unless only decorators fill it)
-                value = self.registry_value(name, frame) or UNKNOWN
+                value = self.registry_value(name, frame) or self.filled_list(name, frame) or UNKNOWN
+            elif not containers(value) and (filled := self.filled_list(name, frame)) is not None:
+                value = filled  # rebound by `axes += [name]`: not one binding
             self._static[key] = value
         return self._static[key]
 

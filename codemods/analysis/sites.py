@@ -110,6 +110,7 @@ class Analysis:
         reads values for it, which refers back to the view (a cycle holding the whole analysis)."""
         if self.scope is not None:
             self.scope.evaluate = None
+            self.scope.helper_spec = None
 
 
 def out_spec_needs(analysis: Analysis, site: Site) -> tuple[OutSpecNeed, ...]:

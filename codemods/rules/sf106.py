@@ -21,7 +21,8 @@ _STATIC_DOC = dict(
          "(`jnp.mean`, `jax.nn.relu`, `jax.nn.softmax`), and `pmean` over another axis of it "
          "(pmean divides by the axis size). Which operations reject, keep or drop the reduced state is read "
          "from the transfer table derived by running the target JAX (codemods/transfer); an operation or "
-         "operand layout the table does not hold is never reported.",
+         "operand layout the table does not hold is never reported (an int `axis=` its 2-D arrays could "
+         "not take, as in `jnp.mean(r, axis=2)`, reads what every int axis tried gave, when they agree).",
     why="JAX rejects it with "
         f"\"ShardingTypeError: {jaxapi.ERR_REDUCED_WITH_REPLICATED}\". The rules differ between JAX "
         "versions: jax 0.8.2 still accepted `r * 2` and `jax.nn.relu(r)` (docs/transfer-differences.md).",

@@ -17,8 +17,6 @@ from codemods.transfer import model
 from codemods.transfer.lazy_read import read_lazily  # each operation decoded when first asked for
 
 Version = tuple[int, int, int]
-# `|axis=1`, `|axis=-1`, `|axis=(0, 1)`, `|axis=(0,)`: array dimensions given as integers (not None).
-_ARRAY_AXIS = re.compile(r"\|axis=(-?\d+|\((?:-?\d+, )*-?\d+,?\))(?=[|@]|$)")
 
 # Python operator symbols as the analysis spells them -> the generator's operator names.
 OPERATOR_NAMES = {
@@ -67,20 +65,24 @@ class Operation:
         return frozenset(model.STATE_OF_LETTER[letter] for letter in self.irrelevant_letters)
 
     def outcome(self, case: str) -> Outcome | None:
+        data = self._data(case)
+        if data is None and (others := _other_int_axes(case)):
+            # An int axis the generator did not try (its arrays are 2-D: axis=2 of a 3-D array):
+            # the outcome every int axis it tried gave alike, when those agree.
+            seen = [self._data(other) for other in others]
+            if len(seen) >= 2 and all(item is not None and model.gist(item) == model.gist(seen[0]) for item in seen):
+                data = seen[0]
+        if data is None:
+            data = self._any_array_axis(case)
+        return None if data is None else Outcome.of(data)
+
+    def _any_array_axis(self, case: str) -> dict | None:
+        """A reduction over array dimensions the generator did not try, a tuple among them
+        (`axis=(1, 2)`, `axis=(0,)`): the outcome every tried dimension gave in the same case,
+        when at least two were tried, all agree and none raised. Which array dimensions a
+        per-device reduction runs over cannot change the mesh-axis state of its result."""
         if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
             case = model.split_key(case)[0]
-        data = self.cases.get(case)
-        if data is None:
-            return self._any_array_axis(case)
-        if isinstance(data, int):
-            data = self.outcomes[data]
-        return Outcome.of(data)
-
-    def _any_array_axis(self, case: str) -> Outcome | None:
-        """A reduction over array dimensions the generator did not try (`axis=(1, 2)`,
-        `axis=(0,)`, `axis=3`): the outcome every tried dimension gave in the same case, when at
-        least two were tried (none raised) and all agree. Which array dimension a per-device
-        reduction runs over cannot change the mesh-axis state of its result."""
         found = _ARRAY_AXIS.search(case)
         if found is None:
             return None
@@ -89,18 +91,39 @@ class Operation:
         for other in self.cases:
             match = _ARRAY_AXIS.search(other)
             if match is not None and other[:match.start(1)] + other[match.end(1):] == rest:
-                data = self.cases[other]
-                tried[match.group(1)] = json.dumps(self.outcomes[data] if isinstance(data, int) else data, sort_keys=True)
+                tried[match.group(1)] = self._data(other)
         # A tuple of dimensions only where one was tried: `argmax` and `cumsum` reject tuples.
-        tuples = found.group(1).startswith("(") and not any(value.startswith("(") for value in tried)
-        if len(tried) < 2 or len(set(tried.values())) != 1 or tuples:
+        if found.group(1).startswith("(") and not any(value.startswith("(") for value in tried):
             return None
-        outcome = Outcome.of(json.loads(next(iter(tried.values()))))
-        return outcome if outcome.error is None and outcome.state is not None else None
+        seen = list(tried.values())
+        if len(seen) < 2 or not all(item is not None and model.gist(item) == model.gist(seen[0]) for item in seen):
+            return None
+        return seen[0] if "state" in seen[0] and "error" not in seen[0] else None
+
+    def _data(self, case: str) -> dict | None:
+        if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
+            case = model.split_key(case)[0]
+        data = self.cases.get(case)
+        return self.outcomes[data] if isinstance(data, int) else data
 
     @property
     def array_operands(self) -> int:
         return sum(1 if slot == "A" else 2 if slot == "L" else 0 for slot in self.args)
+
+
+# The int axes the generator tries on its 2-D arrays (model.KEYWORD_PARAMETERS' `axis`).
+_TRIED_INT_AXES = ("0", "1", "-1")
+_INT_AXIS = re.compile(r"\|axis=(-?\d+)(?=[|@]|$)")
+# `|axis=1`, `|axis=-1`, `|axis=(0, 1)`, `|axis=(0,)`: array dimensions given as integers (not None).
+_ARRAY_AXIS = re.compile(r"\|axis=(-?\d+|\((?:-?\d+, )*-?\d+,?\))(?=[|@]|$)")
+
+
+def _other_int_axes(case: str) -> list[str]:
+    """`case` spelled with each int axis the generator tried, when its own int axis is not one."""
+    match = _INT_AXIS.search(case)
+    if match is None or match.group(1) in _TRIED_INT_AXES:
+        return []
+    return [case[:match.start(1)] + axis + case[match.end(1):] for axis in _TRIED_INT_AXES]
 
 
 @dataclass(frozen=True)

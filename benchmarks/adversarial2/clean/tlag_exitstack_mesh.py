@@ -1,0 +1,23 @@
+"""The mesh context is entered through contextlib.ExitStack."""
+import contextlib
+
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("a", "b"))
+    x = jax.device_put(x, NamedSharding(mesh, P(("a", "b"))))
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(jax.set_mesh(mesh))
+        return top_level_all_gather(x, P("a", reduced={"b"}))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

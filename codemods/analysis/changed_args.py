@@ -1,0 +1,72 @@
+"""Dicts and lists changed in place by the helpers they are handed to.
+
+`merge_into(CONFIG, axes=("i",))` with `def merge_into(target, **kw): target.update(kw)`, a helper
+setting `cfg["axes"] = a`, one passing its parameter on to such a helper, and
+`mock.patch.dict(CONFIG, {...})`: the module-level object is changed where the analysis does not
+run, so its text is not what a body reads (mutation.mutated_names adds these names). Functions are
+matched by name, any argument counts: that can only make a name unknown, never a finding.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.nodes import iter_nodes, nodes_of_type
+
+
+def handed_to_changers(tree: ast.Module) -> set[str]:
+    """Names handed to a function of the file that changes one of its parameters in place
+    (`merge_into(CONFIG, axes=...)` with `target.update(overrides)`; matched by the function's
+    name, any argument, to a fixpoint through helpers passing a parameter on), and names given to
+    `mock.patch.dict(CONFIG, {...})`."""
+    summaries: dict[str, list[tuple[bool, set[str]]]] = {}
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+        for function in nodes_of_type(tree, kind):
+            summaries.setdefault(function.name, []).append(_parameter_changes(function))
+    changers = {name for name, found in summaries.items() if any(direct for direct, _ in found)}
+    changed = True
+    while changed:  # a helper handing a parameter on to a changer changes it too
+        changed = False
+        for name, found in summaries.items():
+            if name not in changers and any(passed & changers for _, passed in found):
+                changers.add(name)
+                changed = True
+    handed: set[str] = set()
+    for call in nodes_of_type(tree, ast.Call):
+        func = call.func
+        callee = _last(func)
+        patch_dict = callee == "dict" and type(func) is ast.Attribute and _last(func.value) == "patch"
+        if callee in changers or patch_dict:
+            handed.update(_root_name(arg) or "" for arg in [*call.args, *(k.value for k in call.keywords)])
+    handed.discard("")
+    return handed
+
+
+def _parameter_changes(function) -> tuple[bool, set[str]]:
+    """Whether `function` changes one of its parameters in place itself, and the names of the
+    functions it hands a parameter to."""
+    params = {arg.arg for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+    params -= {"self", "cls"}  # a method changing its own object's containers changes no argument
+    passed: set[str] = set()
+    for node in iter_nodes(function):
+        changed = None
+        if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
+            changed = node.value
+        elif type(node) is ast.Call:
+            if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+                changed = node.func.value
+            elif any(_root_name(arg) in params for arg in [*node.args, *(k.value for k in node.keywords)]):
+                passed.add(_last(node.func) or "")
+        if changed is not None and _root_name(changed) in params:
+            return True, passed
+    return False, passed
+
+
+def _last(node: ast.expr) -> str | None:
+    return node.id if type(node) is ast.Name else node.attr if type(node) is ast.Attribute else None
+
+
+def _root_name(node: ast.expr) -> str | None:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
