@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ah4_einsum_weights_gather_psum": "run(mesh, x)",
+    "ah5_dot_mean_then_gather": "run(mesh, x)",
+    "ah6_where_mask_psum_gathered": "run(mesh, x)",
+    "nah3_einsum_gather_reduced_ok": "run(mesh, x)",
+    "ah1_sum_single_dim_tuple": "run(mesh, x)",
+    "ah2_sum_method_spatial_dims": "run(mesh, x)",
+    "ah3_sum_negative_middle_dim": "run(mesh, x)",
+    "nah1_sum_dims_of_varying": "run(mesh, x)",
+    "nah2_sum_dims_after_pcast": "run(mesh, x)",
     "af1_partial_method_kw_axis": "run(mesh, x)",
     "af2_factory_closure_gather": "run(mesh, x)",
     "af3_dict_of_bodies": "run(mesh, x)",

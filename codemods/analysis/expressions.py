@@ -395,8 +395,10 @@ class Expressions(Collectives, Sequences):
                 operands.append(array)
         why = operands[0].why if len(operands) == 1 else ""
         observed = transfer.observed_result(rule, [value for value, _ in args], operands, keywords, why=why)
-        return observed if observed is not None else _mark_mixed(elementwise(operands, False, why=why), operands,
-                                                                  rule, [value for value, _ in args], keywords)
+        if observed is not None:
+            return observed
+        return _mark_mixed(elementwise(operands, False, why=why), operands, rule, [value for value, _ in args],
+                           keywords, one_array=rule.one_array)
 
     def call_function(self, function: Function, expr: ast.Call | None, args, keywords, starred) -> Value:
         if starred and starred != SPREAD:
@@ -425,12 +427,14 @@ class Expressions(Collectives, Sequences):
 _SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
 
 
-def _mark_mixed(result: AxisState, operands: list[AxisState], rule=None, positional=(), keywords=None) -> AxisState:
+def _mark_mixed(result: AxisState, operands: list[AxisState], rule=None, positional=(), keywords=None,
+                one_array: bool = False) -> AxisState:
     if len(operands) > 1 and not all(op.same_state(operands[0]) for op in operands):
         single = transfer.observed_one_state(rule, list(positional), operands, keywords)
         if single is not None:  # the table saw one state for every array of the result
             return replace(single, why=result.why)
-        return replace(result, mixed=True)
+        # else the operands' join, where the table only ever saw one array come out of such operands
+        return result if one_array else replace(result, mixed=True)
     return result
 
 

@@ -176,6 +176,21 @@ class OperandRule:
         return bool(keys) and all(transfer_table.raises(self.operation, key, ERR_REDUCED_WITH_REPLICATED) for key in keys)
 
     @cached_property
+    def one_array(self) -> bool:
+        """JAX was seen to give one state for operands varying and invariant on the axis, in
+        every such case: the result is one array, not a tuple whose items may differ (those were
+        seen as a `mixed` result)."""
+        operation, seen = self.operation, False
+        for case in operation.cases if operation is not None else ():
+            labels = transfer_model.split_key(case)[0].split("|")[0].split(",")
+            if V.value in labels and I.value in labels:
+                outcome = operation.outcome(case)
+                if outcome is None or (outcome.state is None and outcome.error is None):
+                    return False
+                seen = True
+        return seen
+
+    @cached_property
     def rejects_replicated(self) -> bool:
         """Some observed case raised that error (worth looking at the operands' states)."""
         return transfer_table.may_raise(self.operation, ERR_REDUCED_WITH_REPLICATED)

@@ -72,7 +72,33 @@ class Operation:
             seen = [self._data(other) for other in others]
             if len(seen) >= 2 and all(item is not None and model.gist(item) == model.gist(seen[0]) for item in seen):
                 data = seen[0]
+        if data is None:
+            data = self._any_array_axis(case)
         return None if data is None else Outcome.of(data)
+
+    def _any_array_axis(self, case: str) -> dict | None:
+        """A reduction over array dimensions the generator did not try, a tuple among them
+        (`axis=(1, 2)`, `axis=(0,)`): the outcome every tried dimension gave in the same case,
+        when at least two were tried, all agree and none raised. Which array dimensions a
+        per-device reduction runs over cannot change the mesh-axis state of its result."""
+        if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
+            case = model.split_key(case)[0]
+        found = _ARRAY_AXIS.search(case)
+        if found is None:
+            return None
+        rest = case[:found.start(1)] + case[found.end(1):]
+        tried = {}
+        for other in self.cases:
+            match = _ARRAY_AXIS.search(other)
+            if match is not None and other[:match.start(1)] + other[match.end(1):] == rest:
+                tried[match.group(1)] = self._data(other)
+        # A tuple of dimensions only where one was tried: `argmax` and `cumsum` reject tuples.
+        if found.group(1).startswith("(") and not any(value.startswith("(") for value in tried):
+            return None
+        seen = list(tried.values())
+        if len(seen) < 2 or not all(item is not None and model.gist(item) == model.gist(seen[0]) for item in seen):
+            return None
+        return seen[0] if "state" in seen[0] and "error" not in seen[0] else None
 
     def _data(self, case: str) -> dict | None:
         if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
@@ -88,6 +114,8 @@ class Operation:
 # The int axes the generator tries on its 2-D arrays (model.KEYWORD_PARAMETERS' `axis`).
 _TRIED_INT_AXES = ("0", "1", "-1")
 _INT_AXIS = re.compile(r"\|axis=(-?\d+)(?=[|@]|$)")
+# `|axis=1`, `|axis=-1`, `|axis=(0, 1)`, `|axis=(0,)`: array dimensions given as integers (not None).
+_ARRAY_AXIS = re.compile(r"\|axis=(-?\d+|\((?:-?\d+, )*-?\d+,?\))(?=[|@]|$)")
 
 
 def _other_int_axes(case: str) -> list[str]:
