@@ -77,10 +77,20 @@ def inside_handled_try(tree: ast.Module, node: ast.AST) -> bool:
     if _within(regions, node) or _expected_by_a_test(tree, node):
         return True
     name = _assigned_to(tree, node)
-    return name is not None and any(
-        _within(regions, call) and ((type(call.func) is ast.Name and call.func.id == name)
-                                    or (type(call.func) is ast.Attribute and call.func.attr == name))
-        for call in nodes_of_type(tree, ast.Call))
+    return name is not None and name in _called_in_regions(tree, regions)
+
+
+def _called_in_regions(tree: ast.Module, regions: list[tuple[int, int]]) -> frozenset[str]:
+    """The names and attributes called inside the handled regions, gathered once per module (a
+    walk over every call per site was quadratic on test files full of `assertRaises`)."""
+    called = getattr(tree, "_shardfix_called_in_handled", None)
+    if called is None:
+        called = frozenset(
+            call.func.id if type(call.func) is ast.Name else call.func.attr
+            for call in (nodes_of_type(tree, ast.Call) if regions else ())
+            if type(call.func) in (ast.Name, ast.Attribute) and _within(regions, call))
+        tree._shardfix_called_in_handled = called
+    return called
 
 
 def _expected_by_a_test(tree: ast.Module, node: ast.AST) -> bool:
