@@ -182,20 +182,11 @@ def constructed_method(ctx: FileContext, func: cst.BaseExpression):
     no attribute `name` and never sets attributes by name; else None. The receiver of the method
     is that construction (init_field reads its fields)."""
     from codemods.analysis.iterated import _class_binds, _method, _plain_class, _stores
-    from codemods.analysis.local_names import follow_names, parents, resolve_name
 
-    if not isinstance(func, cst.Attribute):
+    construction = _construction(ctx, func.value) if isinstance(func, cst.Attribute) else None
+    if construction is None:
         return None
-    held = func.value
-    if isinstance(held, cst.Name):
-        held, _ = follow_names(ctx, held)
-    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
-        return None
-    binding = resolve_name(ctx, held.func)
-    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
-            or not isinstance(parents(ctx).get(binding.node), cst.Module):
-        return None
-    cls = _plain_class(binding.node)
+    cls, held = _plain_class(construction[0]), construction[1]
     name = func.attr.value
     if cls is None or name.startswith("__") or _attribute_facts(ctx)["dynamic"] or _stores(ctx).get(name) \
             or sum(isinstance(s, cst.FunctionDef) and s.name.value == name for s in cls.body.body) != 1:
@@ -211,16 +202,25 @@ def _constructed_class(ctx: FileContext, owner: cst.Name) -> cst.ClassDef | None
     """The class `owner` certainly holds an instance of: `obj = Cls(...)` of a module class with
     no bases, keywords or decorators that defines no attribute hooks."""
     from codemods.analysis.iterated import _plain_class
+
+    construction = _construction(ctx, owner)
+    return _plain_class(construction[0]) if construction is not None else None
+
+
+def _construction(ctx: FileContext, held: cst.BaseExpression) -> tuple[cst.ClassDef, cst.Call] | None:
+    """(the class, the call) when `held` is, or a name bound to, `Cls(...)` of a class defined
+    at module level."""
     from codemods.analysis.local_names import follow_names, parents, resolve_name
 
-    held, _ = follow_names(ctx, owner)
+    if isinstance(held, cst.Name):
+        held, _ = follow_names(ctx, held)
     if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
         return None
     binding = resolve_name(ctx, held.func)
     if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
             or not isinstance(parents(ctx).get(binding.node), cst.Module):
         return None
-    return _plain_class(binding.node)
+    return binding.node, held
 
 
 def _method_class(ctx: FileContext, function) -> cst.ClassDef | None:

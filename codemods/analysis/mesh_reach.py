@@ -28,7 +28,7 @@ def unmeshed_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.C
     if _sets_mesh_globally(tree, bindings, parents):
         return None
     functions = {stmt.name: stmt for stmt in tree.body if isinstance(stmt, ast.FunctionDef)}
-    bound = _module_binding_counts(tree)
+    bound = module_binding_counts(tree)
     references = _references(tree)
     return _path(call, parents, functions, bound, references, frozenset(), 0)
 
@@ -176,9 +176,9 @@ def _references(tree: ast.Module) -> dict[str, list[ast.Name]]:
     return found
 
 
-def _module_binding_counts(tree: ast.Module) -> dict[str, int]:
+def module_binding_counts(tree: ast.Module, with_params: bool = False) -> dict[str, int]:
     """How often each name is bound anywhere in the module (a def, an assignment, an import, a
-    global): a function rebound anywhere is not followed."""
+    global; a parameter too, `with_params`): a function rebound anywhere is not followed."""
     counts: dict[str, int] = {}
     for node in ast.walk(tree):
         names: list[str] = []
@@ -186,6 +186,8 @@ def _module_binding_counts(tree: ast.Module) -> dict[str, int]:
             names = [node.name]
         elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             names = [node.id]
+        elif with_params and isinstance(node, ast.arg):
+            names = [node.arg]
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names = [(alias.asname or alias.name).split(".")[0] for alias in node.names]
         elif isinstance(node, (ast.Global, ast.Nonlocal)):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.mesh_reach import module_binding_counts
 from codemods.context import FileContext
 
 MAX_DEPTH = 3
@@ -45,21 +46,7 @@ def reads_only(ctx: FileContext, call: ast.Call, arg: ast.AST, depth: int = 0) -
 def _functions(ctx: FileContext) -> dict[str, ast.FunctionDef]:
     """Module functions defined once, without decorators, and bound nowhere else in the file."""
     def compute() -> dict[str, ast.FunctionDef]:
-        counts: dict[str, int] = {}
-        for node in ast.walk(ctx.tree):
-            names: list[str] = []
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                names = [node.name]
-            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-                names = [node.id]
-            elif isinstance(node, ast.arg):
-                names = [node.arg]
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                names = [(alias.asname or alias.name).split(".")[0] for alias in node.names]
-            elif isinstance(node, (ast.Global, ast.Nonlocal)):
-                names = list(node.names)
-            for name in names:
-                counts[name] = counts.get(name, 0) + 1
+        counts = module_binding_counts(ctx.tree, with_params=True)
         return {node.name: node for node in ctx.tree.body
                 if isinstance(node, ast.FunctionDef) and not node.decorator_list and counts.get(node.name) == 1}
 
