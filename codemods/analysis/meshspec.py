@@ -221,12 +221,6 @@ def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
     """Mesh axes of `jax.make_mesh(shape, names)` / `Mesh(devices, names)`, followed through names."""
     if depth > 8:
         return None
-    if isinstance(expr, (ast.DictComp, ast.ListComp)):  # `{name: P('i') for name in NAMES}`
-        keys = _comprehended_keys(scope, expr, scopes)
-        if keys is None:
-            return None
-        value = parse_spec(scope, expr.value if isinstance(expr, ast.DictComp) else expr.elt, scopes, depth + 1)
-        return {key: value for key in keys} if isinstance(expr, ast.DictComp) else tuple(value for _ in keys)
     if isinstance(expr, ast.Name):
         bound, outer = scope.lookup_value(expr.id, scopes)
         return parse_mesh(scope, bound, outer, depth + 1) if bound is not None else None
