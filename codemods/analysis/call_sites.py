@@ -83,22 +83,11 @@ def read_passed(ctx: FileContext, name: cst.Name, read, arrays: bool = False) ->
 def caller_envs(ctx: FileContext, function) -> list | None:
     """[(call, Env binding every parameter it gives)] for each call of `function`, found as
     `passed` finds them (the whole file only); None when the calls are not all known."""
-    from codemods.analysis.local_names import _module_binding_counts, parents
     from codemods.analysis.spec_sources import bind_call
 
     if ctx.whole_file() is not ctx:
         return None
-    fname = function.name.value
-    cls = _method_class(ctx, function)
-    if cls is not None:
-        calls, skip = _method_calls(ctx, cls, fname), 1
-    else:
-        count = _plain_calls(ctx, fname)
-        if not count or _module_binding_counts(ctx).get(fname) != 1:
-            return None
-        calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
-                 and isinstance(node.func, cst.Name) and node.func.value == fname]
-        calls, skip = (calls if len(calls) == count else None), 0
+    calls, skip = _calls_of(ctx, function)
     if not calls:
         return None
     params = frozenset(p.name.value for p in (*function.params.posonly_params, *function.params.params,
@@ -113,27 +102,33 @@ def caller_envs(ctx: FileContext, function) -> list | None:
     return found
 
 
+def _calls_of(ctx: FileContext, function) -> tuple[list | None, int]:
+    """(every call of `function` in the file, how many leading parameters the call does not
+    give): a method's calls on its receivers (`obj.gather(x)`: the receiver is bound already),
+    or a module function's calls by name when it is bound once and called only by name; None
+    when the calls are not all known."""
+    from codemods.analysis.local_names import _module_binding_counts, parents
+
+    fname = function.name.value
+    cls = _method_class(ctx, function)
+    if cls is not None:
+        return _method_calls(ctx, cls, fname), 1
+    count = _plain_calls(ctx, fname)
+    if not count or _module_binding_counts(ctx).get(fname) != 1:
+        return None, 0
+    calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
+             and isinstance(node.func, cst.Name) and node.func.value == fname]
+    return (calls if len(calls) == count else None), 0
+
+
 def passed(ctx: FileContext, function, param: str):
     """[(expression, Env | None)] that each call of `function` binds to `param`, else None."""
-    from codemods.analysis.local_names import _module_binding_counts, parents
     from codemods.analysis.spec_sources import bind_call
 
     if ctx.whole_file() is not ctx:
         asked(ctx).append(param)
         return None
-    fname = function.name.value
-    cls = _method_class(ctx, function)
-    if cls is not None:  # `obj.gather(x)`: the receiver is bound already
-        calls = _method_calls(ctx, cls, fname)
-        skip = 1
-    else:
-        count = _plain_calls(ctx, fname)
-        if not count or _module_binding_counts(ctx).get(fname) != 1:
-            return None
-        calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
-                 and isinstance(node.func, cst.Name) and node.func.value == fname]
-        calls = calls if len(calls) == count else None
-        skip = 0
+    calls, skip = _calls_of(ctx, function)
     if not calls:
         return None
     start, end = ctx.offsets(function)
