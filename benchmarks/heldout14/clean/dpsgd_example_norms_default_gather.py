@@ -17,7 +17,7 @@ class PrivacyEngine:
     def clip_factors(self, per_example_grads):
         sq = REDUCE["sum"](jnp.sum(per_example_grads ** 2, axis=(1, 2)), self.model_axis)
         sq_all = jax.lax.all_gather(sq, self.data_axis, tiled=True)
-        return jnp.minimum(1.0, self.clip_norm / jnp.sqrt(sq_all + 1e-12))
+        return jnp.minimum(1.0, self.clip_norm / jnp.sqrt(sq_all + 1e-12))[None]
 
 
 def per_example_grads(x, w):
@@ -37,7 +37,7 @@ def main(x, w):
     x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
     w = jax.device_put(w, NamedSharding(mesh, P(None, "model")))
     f = jax.shard_map(lambda x, w: engine.clip_factors(per_example_grads(x, w)), mesh=mesh,
-                      in_specs=(P("data", None), P(None, "model")), out_specs=P())
+                      in_specs=(P("data", None), P(None, "model")), out_specs=P("data", None))
     return f(x, w)
 
 
