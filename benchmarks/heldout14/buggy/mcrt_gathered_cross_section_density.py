@@ -13,9 +13,13 @@ class Material:
     density: float = 7.87
     axes: dict = field(default_factory=lambda: {"groups": "g", "layers": "layer"})
 
+    @property
+    def group_axis(self):
+        return self.axes["groups"]
+
 
 def attenuation(sigma_block, mat=Material()):
-    sigma = jax.lax.all_gather(sigma_block, mat.axes["groups"], axis=1, tiled=True, to="reduced")
+    sigma = jax.lax.all_gather(sigma_block, mat.group_axis, axis=1, tiled=True, to="reduced")
     mu = sigma * mat.density
     return jnp.exp(-mu)
 

@@ -15,29 +15,32 @@ def draft_distribution(logits_shard):
     return probs, normalizer
 
 
-def draft(h, w):
+def draft(h, w, emb):
     def step(carry, _):
         logits = carry @ w
         probs, z = draft_distribution(logits)
-        return carry, (probs, z)
+        token = jnp.argmax(probs, axis=-1)
+        return jnp.tanh(carry + jnp.take(emb, token, axis=0)), (token, z)
 
-    _, (probs, z) = jax.lax.scan(step, h, None, length=GAMMA)
-    return probs, z
+    _, (tokens, z) = jax.lax.scan(step, h, None, length=GAMMA)
+    return tokens, z
 
 
 def inputs():
     h = np.linspace(-1, 1, 4 * 16, dtype=np.float32).reshape(4, 16)
     w = np.linspace(-0.3, 0.3, 16 * 16, dtype=np.float32).reshape(16, 16)
-    return h, w
+    emb = np.linspace(-0.1, 0.1, 16 * 16, dtype=np.float32).reshape(16, 16)
+    return h, w, emb
 
 
-def main(h, w):
+def main(h, w, emb):
     mesh = jax.make_mesh((2, 4), ("batch", VOCAB))
     h = jax.device_put(h, NamedSharding(mesh, P("batch", None)))
     w = jax.device_put(w, NamedSharding(mesh, P(None, VOCAB)))
-    f = jax.shard_map(draft, mesh=mesh, in_specs=(P("batch", None), P(None, VOCAB)),
-                      out_specs=(P(None, "batch", None, reduced={VOCAB}), P(None, "batch", None)))
-    return f(h, w)
+    emb = jax.device_put(emb, NamedSharding(mesh, P()))
+    f = jax.shard_map(draft, mesh=mesh, in_specs=(P("batch", None), P(None, VOCAB), P()),
+                      out_specs=(P(None, "batch"), P(None, "batch", None)))
+    return f(h, w, emb)
 
 
 if __name__ == "__main__":

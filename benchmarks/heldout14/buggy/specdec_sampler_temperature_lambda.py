@@ -17,17 +17,19 @@ def make_samplers(key):
 
 def bonus_token(logits_shard, mode="temperature"):
     logits = jax.lax.all_gather(logits_shard, "tp", axis=-1, tiled=True, to="reduced")
+    if logits.ndim == 3:
+        logits = logits[:, -1, :]
     return make_samplers(jax.random.key(0))[mode](logits)
 
 
 def inputs():
-    return (np.linspace(-2, 2, 8 * 32, dtype=np.float32).reshape(8, 32),)
+    return (np.linspace(-2, 2, 8 * 3 * 32, dtype=np.float32).reshape(8, 3, 32),)
 
 
 def main(logits):
     mesh = jax.make_mesh((2, 4), ("dp", "tp"))
-    logits = jax.device_put(logits, NamedSharding(mesh, P("dp", "tp")))
-    return jax.shard_map(bonus_token, mesh=mesh, in_specs=P("dp", "tp"), out_specs=P("dp"))(logits)
+    logits = jax.device_put(logits, NamedSharding(mesh, P("dp", None, "tp")))
+    return jax.shard_map(bonus_token, mesh=mesh, in_specs=P("dp", None, "tp"), out_specs=P("dp"))(logits)
 
 
 if __name__ == "__main__":

@@ -25,10 +25,18 @@ def inputs():
     return (np.linspace(0.0, 790.0, 32, dtype=np.float32),)
 
 
+def sharded(fn, mesh, spec):
+    return jax.shard_map(fn, mesh=mesh, in_specs=spec, out_specs=spec)
+
+
+def build_step(fn, mesh, axis="road"):
+    return jax.jit(sharded(fn, mesh, P(axis)))
+
+
 def main(positions):
     mesh = jax.make_mesh((N_SEGMENTS,), ("road",))
     positions = jax.device_put(positions, NamedSharding(mesh, P("road")))
-    return jax.shard_map(gaps, mesh=mesh, in_specs=P("road"), out_specs=P("road"))(positions)
+    return build_step(gaps, mesh)(positions)
 
 
 if __name__ == "__main__":
