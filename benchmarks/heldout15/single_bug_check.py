@@ -130,8 +130,11 @@ FIXES = {'dreamer_kl_balance_argparse_axes.py': [('pmean(loss, axes)',
  'tlag_prune_masks_reshard_metrics.py': [('top_level_all_gather(mask, P(None, "model"))',
                                           'top_level_all_gather(mask, P(None, "model", '
                                           'reduced={"fsdp"}))')],
- 'tlag_rank_index_dict_device_put.py': [('"postings": P("replica", None, reduced={"shard"}),',
-                                         '"postings": P("shard", None, reduced={"replica"}),')],
+ 'tlag_rank_index_dict_device_put.py': [('exported[key] = top_level_all_gather(placed[key], '
+                                         'EXPORT_SPECS[key])',
+                                         'exported[key] = jax.reshard(placed[key], P("replica", '
+                                         'None)) if key == "postings" else '
+                                         'top_level_all_gather(placed[key], EXPORT_SPECS[key])')],
  'tlag_rvq_codebook_jit_init.py': [('top_level_all_gather(cb, P(None, None))',
                                     'top_level_all_gather(cb, P(None, None, '
                                     'reduced={"quantizer"}))')]}
