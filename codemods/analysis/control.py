@@ -170,7 +170,7 @@ class ControlFlow(Rounds):
             start = end if at_least_once and end is not entry else _joined(entry, end, unbound)
             head = None if jumps else self._loop_head(frame, body, start, unbound, header_line, enter)
             self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
-            outer.update(self.round_values)
+            self.keep_round_values(outer, self.round_values)
             self.round_values = outer
             if head is None:
                 frame.vars = entry
@@ -232,7 +232,7 @@ class ControlFlow(Rounds):
                     self.exec_block(body, frame, stmt.iter.end_lineno)
                 finally:
                     seen, self.round_values = self.round_values, outer
-                    outer.update(seen)
+                    self.keep_round_values(outer, seen)
                 self._fixes_hold_every_round(judged, seen)
                 return True
 
@@ -411,7 +411,7 @@ class ControlFlow(Rounds):
                               "it fails for a later element, not for the first")
         finally:
             seen, self.round_values = self.round_values, outer
-            outer.update(seen)
+            self.keep_round_values(outer, seen)
         if len(items) > 1:  # one element (or leaves in one state): no other round to disagree with
             self._fixes_hold_every_round(judged, seen, "the elements are in different states")
         return _Each(results) if isinstance(iterated, SameLeaves) else results
