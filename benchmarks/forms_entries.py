@@ -11,6 +11,16 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "an1_copy_of_gathered": "run(mesh, x)",
+    "an2_copy_diagonal_tuple_psum": "run(mesh, x)",
+    "an3_ptp_then_tuple_pmean": "run(mesh, x)",
+    "an4_inline_instance_method": "run(mesh, x)",
+    "an5_factory_instance_method": "run(mesh, x)",
+    "an6_partial_inline_instance": "run(mesh, x)",
+    "an7_dict_lambdas_unknown_key": "run(mesh, x)",
+    "an8_dict_get_defs": "run(mesh, x)",
+    "an9_stage_list_index_param": "run(mesh, x)",
+    "nan1_dispatch_mixed_entries": "run(mesh, x)",
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",
@@ -824,6 +834,12 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    # SF106 (dev1112c): no collective to repair; the value is returned as gathered
+    "an1_copy_of_gathered": {8: "    return snapshot"},
+    "an4_inline_instance_method": {11: "        return g"},
+    "an6_partial_inline_instance": {13: "        return g"},
+    "an7_dict_lambdas_unknown_key": {7: '    "double": lambda v: v,'},
+    "an9_stage_list_index_param": {7: "    lambda h: h,"},
     "af93_tree_util_partial_body": {7: "    return full"},  # SF106: no collective to repair
     "af79_method_returns_closure": {11: "            return g"},  # SF106: no collective to repair
     "af68_chained_methods_reduced": {8: "    return col"},  # SF106: no collective to repair

@@ -6,9 +6,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import ast
+import functools
 import operator
 
 from codemods import jaxapi
+from codemods.analysis.dispatch import table_entries
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_writes import patched, patched_jax
@@ -249,6 +251,10 @@ class Expressions(Collectives, Sequences):
                     self.analysed_refs.setdefault(id(target.node), set()).add(id(expr.func))
                 return self.call(callee, expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
+        if (entries := table_entries(self, expr.func, frame)) is not None:
+            args, keywords, starred = self._eval_args(expr, frame)
+            results = [self.call(entry, expr, args, keywords, starred, frame) for entry in entries]
+            return functools.reduce(join, results) if results else UNKNOWN  # `ACTS[name](h)` (dispatch.py)
         callee = self.eval(expr.func, frame)
         if isinstance(callee, JaxName) and callee.name in ("builtins.list", "builtins.tuple") \
                 and (mapped := self.consumed_map(expr, frame)) is not None:

@@ -407,7 +407,7 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return expr, scopes, None, ()
     if _keeps_function(scope, expr, scopes):  # `shard_map(jax.checkpoint(f), ...)` runs f's trace
         return _resolve_body(scope, expr.args[0], scopes, depth + 1)
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute)):
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute, ast.Call)):
         method, bound = _method(scope, expr, scopes)
         if method is not None:
             return method, (), expr, bound
@@ -493,8 +493,9 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
         cls = scope.classes.get(receiver)
     if cls is None and type(expr.value) is ast.Attribute:  # `Trainer.Ops.step` (nested_classes.py)
         cls = nested_class(scope, expr.value, scopes)
-    if cls is None and receiver is not None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
-        value, outer = scope.lookup_value(receiver, scopes)
+    if cls is None and (receiver is not None or type(expr.value) is ast.Call):  # `model.step` with `model = Model(...)`
+        # or `make_model(...)`, or `Model(cfg).step`: an object the module builds
+        value, outer = scope.lookup_value(receiver, scopes) if receiver is not None else (expr.value, scopes)
         built = _constructed_class(scope, value, outer)
         if built is not None:
             cls, instance = built, True
