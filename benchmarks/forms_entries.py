@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "an10_stage_loop_def_first": "run(mesh, x)",
+    "an11_pipeline_partials_lambda_first": "run(mesh, x)",
+    "nan2_stage_loop_def_first_fine": "run(mesh, x)",
     "an1_copy_of_gathered": "run(mesh, x)",
     "an2_copy_diagonal_tuple_psum": "run(mesh, x)",
     "an3_ptp_then_tuple_pmean": "run(mesh, x)",
@@ -835,6 +838,9 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
+    "an10_stage_loop_def_first": {16: "        h = h if stage is jax.nn.gelu else stage(h)"},
+    "an11_pipeline_partials_lambda_first": {
+        9: "        v = stage(jax.lax.pcast(v, 'j', to='varying') if getattr(stage, 'func', None) is jax.lax.pmean else v)"},
     "an1_copy_of_gathered": {8: "    return snapshot"},
     "an4_inline_instance_method": {11: "        return g"},
     "an6_partial_inline_instance": {13: "        return g"},
