@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "an12_call_alias_forward": "run(mesh, x)",
+    "an13_apply_alias_called_in_body": "run(mesh, x)",
+    "an14_instance_called_through_alias": "run(mesh, x)",
+    "nan3_alias_of_fine_method": "run(mesh, x)",
     "an10_stage_loop_def_first": "run(mesh, x)",
     "an11_pipeline_partials_lambda_first": "run(mesh, x)",
     "nan2_stage_loop_def_first_fine": "run(mesh, x)",
@@ -838,6 +842,8 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
+    "an12_call_alias_forward": {9: "        return h"},
+    "an14_instance_called_through_alias": {8: "        return full"},
     "an10_stage_loop_def_first": {16: "        h = h if stage is jax.nn.gelu else stage(h)"},
     "an11_pipeline_partials_lambda_first": {
         9: "        v = stage(jax.lax.pcast(v, 'j', to='varying') if getattr(stage, 'func', None) is jax.lax.pmean else v)"},
