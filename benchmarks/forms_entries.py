@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "an15_notebook_axes_reset": "run(mesh, x)",
+    "an16_override_after_defaults": "run(mesh, x)",
+    "an17_annotated_rebind_module_shard_map": "run(mesh, x)",
+    "nan4_rebind_last_wins": "run(mesh, x)",
+    "nan5_rebind_read_in_between": "run(mesh, x)",
     "an12_call_alias_forward": "run(mesh, x)",
     "an13_apply_alias_called_in_body": "run(mesh, x)",
     "an14_instance_called_through_alias": "run(mesh, x)",
@@ -842,6 +847,7 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
+    "an16_override_after_defaults": {11: "    return rows"},
     "an12_call_alias_forward": {9: "        return h"},
     "an14_instance_called_through_alias": {8: "        return full"},
     "an10_stage_loop_def_first": {16: "        h = h if stage is jax.nn.gelu else stage(h)"},
