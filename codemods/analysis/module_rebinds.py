@@ -73,15 +73,19 @@ def _callables(tree: ast.Module, bound: dict[str, list[ast.AST]]) -> set[str]:
     """Module names that may hold code of the module: its defs and classes, and names bound from
     a lambda or from an expression mentioning one of those (`fn = jax.shard_map(body, ...)`)."""
     names = {name for name, stmts in bound.items() if any(isinstance(s, DEFS + (ast.ClassDef,)) for s in stmts)}
+    reads: dict[str, set[str]] = {}
+    for name, stmts in bound.items():
+        if name in names or any(isinstance(s, (ast.Import, ast.ImportFrom)) for s in stmts):
+            continue
+        if any(_has_lambda(s) for s in stmts):
+            names.add(name)
+        else:
+            reads[name] = {read for s in stmts for read in _loads(s, True)}
     changed = True
     while changed:
         changed = False
-        for name, stmts in bound.items():
-            if name in names:
-                continue
-            if any(isinstance(s, (ast.Import, ast.ImportFrom)) for s in stmts):
-                continue
-            if any(_has_lambda(s) or set(_loads(s, True)) & names for s in stmts):
+        for name, read in reads.items():
+            if name not in names and read & names:
                 names.add(name)
                 changed = True
     return names
@@ -97,12 +101,16 @@ def last_binding(tree: ast.Module, name: str) -> ast.expr | None:
 
 
 def _last_binding(tree: ast.Module, name: str) -> ast.expr | None:
-    bound = _module_bound(tree)
+    if "_shardfix_module_bound" not in tree.__dict__:  # once per module, for every name asked
+        tree._shardfix_module_bound = _module_bound(tree)
+    bound = tree._shardfix_module_bound
     stmts = bound.get(name, [])
     if len(stmts) < 2 or any(stmt not in tree.body or not _plain(stmt, name) for stmt in stmts):
         return None
     last = max(stmts, key=tree.body.index)
-    callables = _callables(tree, bound)
+    if "_shardfix_callables" not in tree.__dict__:
+        tree._shardfix_callables = _callables(tree, bound)
+    callables = tree._shardfix_callables
     for stmt in tree.body[: tree.body.index(last)]:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             continue
