@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nan6_dispatch_key_in_loop": "run(mesh, x)",
     "an15_notebook_axes_reset": "run(mesh, x)",
     "an16_override_after_defaults": "run(mesh, x)",
     "an17_annotated_rebind_module_shard_map": "run(mesh, x)",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.values import Const, DictValue, Function, TupleValue
+from codemods.analysis.values import Const, DictValue, Function, Static, TupleValue
 
 # The table is read again when it is not one of functions: it must be free of effects (a name,
 # or a chain of attributes on one). The key is read once, only for such a table.
@@ -41,8 +41,13 @@ def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
             or not all(isinstance(item, Function) for item in value.items):
         return None
     picked = interp.eval(key, frame)
+    if isinstance(picked, Static):
+        return None  # a Python value that changes as the code runs (a loop counter): the entry
+        # picked may follow the argument's state (`STAGES[i](h)` in `for i in range(n)`)
     if not isinstance(picked, Const):
-        return value.items
+        # In a loop, the key may change with the rounds as the argument's state does: each entry
+        # would be judged on a state it may never see.
+        return None if any(running.loops for running in interp.running) else value.items
     if isinstance(value, DictValue):
         found = value.get(picked.value)
         return (found,) if found is not None else ()
