@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "an18_list_subclass_stack": "run(mesh, x)",
+    "an19_tuple_subclass_pipeline": "run(mesh, x)",
+    "an20_list_subclass_built_in_body": "run(mesh, x)",
+    "nan7_list_subclass_popped": "run(mesh, x)",
     "nan6_dispatch_key_in_loop": "run(mesh, x)",
     "an15_notebook_axes_reset": "run(mesh, x)",
     "an16_override_after_defaults": "run(mesh, x)",
@@ -848,6 +852,8 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
+    "an18_list_subclass_stack": {10: "    return v"},
+    "an20_list_subclass_built_in_body": {15: "                   lambda v: v])"},
     "an16_override_after_defaults": {11: "    return rows"},
     "an12_call_alias_forward": {9: "        return h"},
     "an14_instance_called_through_alias": {8: "        return full"},

@@ -11,6 +11,7 @@ import operator
 
 from codemods import jaxapi
 from codemods.analysis.dispatch import table_entries
+from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_writes import patched, patched_jax
@@ -331,7 +332,8 @@ class Expressions(Collectives, Sequences):
         if isinstance(callee, Function):
             return self.call_function(callee, expr, args, keywords, starred)
         if isinstance(callee, ClassValue):
-            return self.construct(callee, args, keywords, starred)
+            built = sequence_object(self, callee, args, keywords, starred)  # `Sequential([a, b])` (sequence_classes.py)
+            return built if built is not None else self.construct(callee, args, keywords, starred)
         if isinstance(callee, Instance):  # `block(x)`: the class's __call__
             method = self.class_attribute(callee, "__call__")
             if isinstance(method, Partial) and isinstance(method.func, Function) and expr is not None:
