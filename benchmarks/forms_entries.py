@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "an21_branch_on_first_round_fails": "run(mesh, x)",
+    "nan8_branch_on_first_round": "run(mesh, x)",
     "an18_list_subclass_stack": "run(mesh, x)",
     "an19_tuple_subclass_pipeline": "run(mesh, x)",
     "an20_list_subclass_built_in_body": "run(mesh, x)",
@@ -852,6 +854,7 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
+    "an21_branch_on_first_round_fails": {9: "            h = h"},
     "an18_list_subclass_stack": {10: "    return v"},
     "an20_list_subclass_built_in_body": {15: "                   lambda v: v])"},
     "an16_override_after_defaults": {11: "    return rows"},
