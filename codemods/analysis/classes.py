@@ -28,6 +28,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.init_hooks import InitHooks, read_hooks
+from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import bindings_of, method_kind
@@ -123,6 +124,8 @@ class Classes(InitHooks):
             if isinstance(receiver, Instance) and kind == "plain":
                 return Partial(method, (receiver,), (), (cls,))
             return method
+        if (aliased := aliased_def(cls, attr)) is not None:
+            return self.class_attribute(receiver, aliased.name)  # `__call__ = forward` (method_aliases.py)
         if (inner := inner_class(self.scope, cls, attr)) is not None:
             return ClassValue(inner)  # `Trainer.Ops` (nested_classes.py)
         value = bindings.unique_value(attr)

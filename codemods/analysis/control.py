@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
@@ -125,8 +126,13 @@ class ControlFlow(Rounds):
         else:
             item = UNKNOWN
         rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0
+        first = [first_number(self, stmt, frame)] if item is STATIC else [None]  # the judged round's i
+
+        def enter() -> None:
+            self.assign(stmt.target, first.pop() or item if first else item, frame)
+
         self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
-                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame), rounds,
+                   stmt.iter.end_lineno, enter, rounds,
                    at_least_once=isinstance(iterated, (SameLeaves, Uniform)))
 
     exec_AsyncFor = exec_For

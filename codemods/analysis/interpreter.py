@@ -24,6 +24,7 @@ from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.method_refs import foreign_references
+from codemods.analysis.method_aliases import aliases_of
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.matching import Matching
@@ -480,6 +481,10 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
                 analysed = analysed | foreign_references(self.scope, cls, name)  # `other.fprop`
+                for alias in aliases_of(cls, name):  # `__call__ = forward`: its uses are the method's
+                    if alias == "__call__" and not self._instances_analysed(cls, analysed):
+                        return False
+                    total += (self.scope.attribute_references(alias) if alias != "__call__" else 0) - 1
             else:
                 total = self.scope.module_references(name) + self.held_references(function)
             return len(analysed) >= total

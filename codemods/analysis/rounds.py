@@ -83,8 +83,14 @@ class Rounds:
         loop over transforms of different kinds: `for t in chain: g = t.update(g)`): judged as
         met once, in a function no analysed run judged otherwise (a later such run must agree)."""
         site = self.collected_site
-        if site is None or site.key not in found or site.key in self.verdicts \
-                or self.function_runs.get(id(site.function), 0):
+        if site is None or site.key not in found or site.key in self.verdicts:
+            return
+        runs = self.function_runs.get(id(site.function), 0)
+        # A site of the function running now, in its only run so far: its first round reached
+        # the call through another kind of callee (`for stage in stages: h = stage(h)` whose
+        # first stage is a def); a later run must judge it the same.
+        current = runs == 1 and bool(self.running) and self.running[-1].function is site.function
+        if runs and not current:
             return
         self.verdicts[site.key] = [replace(found[site.key], fixable=False, note=note)]
         self.__dict__.setdefault("_met_later", set()).add(site.key)

@@ -32,6 +32,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.body_tables import chosen_body, method_factory_body, splatted_keywords
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
+from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
@@ -407,7 +408,7 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return expr, scopes, None, ()
     if _keeps_function(scope, expr, scopes):  # `shard_map(jax.checkpoint(f), ...)` runs f's trace
         return _resolve_body(scope, expr.args[0], scopes, depth + 1)
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute)):
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute, ast.Call)):
         method, bound = _method(scope, expr, scopes)
         if method is not None:
             return method, (), expr, bound
@@ -471,7 +472,8 @@ def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionD
     cls = scope.classes.get(func.id)
     if cls is None or scope.subclassed(cls):
         return None
-    methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__call__"]
+    methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__call__"] \
+        or [found for found in (aliased_def(cls, "__call__"),) if found is not None]  # `__call__ = forward`
     return methods[0] if len(methods) == 1 and method_kind(methods[0]) == "plain" else None
 
 
@@ -493,8 +495,9 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
         cls = scope.classes.get(receiver)
     if cls is None and type(expr.value) is ast.Attribute:  # `Trainer.Ops.step` (nested_classes.py)
         cls = nested_class(scope, expr.value, scopes)
-    if cls is None and receiver is not None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
-        value, outer = scope.lookup_value(receiver, scopes)
+    if cls is None and (receiver is not None or type(expr.value) is ast.Call):  # `model.step` with `model = Model(...)`
+        # or `make_model(...)`, or `Model(cfg).step`: an object the module builds
+        value, outer = scope.lookup_value(receiver, scopes) if receiver is not None else (expr.value, scopes)
         built = _constructed_class(scope, value, outer)
         if built is not None:
             cls, instance = built, True

@@ -447,9 +447,13 @@ _LIKE_FOLLOWS_OPERAND_SINCE: Version = (0, 8, 2)
 
 
 def method_rule(method: str, target: Version) -> OperandRule | None:
-    if method not in _ARRAY_METHODS:
+    """The rule of an array method: one listed above, or one the target's table observed on
+    arrays (`x.diagonal()`, `x.sort()`, `x.copy()`): the generator called it on a jax.Array, so
+    the name is an array method computed per device."""
+    rule = _rule(f"method:{method}", tuple(target))
+    if method not in _ARRAY_METHODS and rule.operation is None:
         return None
-    return _rule(f"method:{method}", tuple(target))
+    return rule
 
 
 # Methods whose NumPy spelling with Python arguments is a lax function the table observed:
