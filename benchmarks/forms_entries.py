@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "am1_sf104_enum_comprehended_axes": "run(mesh, x)",
+    "am2_sf104_renamed_axis_tuples": "run(mesh, x)",
+    "nam1_sf104_comprehended_axes_unknown": "run(mesh, x)",
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",
