@@ -26,13 +26,15 @@ def returned_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = 
     """The spec the call `node` certainly returns, else None."""
     if depth > MAX_DEPTH:
         return None
-    node, _ = follow_spec(ctx, node, env)
-    if not isinstance(node, cst.Call):
-        return None
-    if ctx.imports.resolve(node.func) == PARTITION_SPEC:
-        # `P(axis)`, `axis` bound by the call followed, or a parameter every call gives one value
-        return _spec(ctx, node, env)
-    called = _called(ctx, node, env)
+    called = _property_read(ctx, node, env) if isinstance(node, cst.Attribute) else None
+    if called is None:
+        node, _ = follow_spec(ctx, node, env)
+        if not isinstance(node, cst.Call):
+            return None
+        if ctx.imports.resolve(node.func) == PARTITION_SPEC:
+            # `P(axis)`, `axis` bound by the call followed, or a parameter every call gives one value
+            return _spec(ctx, node, env)
+        called = _called(ctx, node, env)
     if called is None:
         return None
     value, inner = called
@@ -64,9 +66,37 @@ def _called(ctx: FileContext, call: cst.Call, env: Env | None):
     return value, inner
 
 
-def _instance_method(ctx: FileContext, func: cst.BaseExpression):
+def _property_read(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """`grid.tiles` of a `@property` (or `functools.cached_property`) whose getter ends in its one
+    `return`: (returned expression, Env binding `self` to the receiver), like a call; else None."""
+    found = _instance_method(ctx, node, getter=True)
+    if found is None:
+        return None
+    method, receiver = found
+    returned = _returned(ctx, method, [], 1, getter=True)
+    if returned is None or len([*method.params.posonly_params, *method.params.params]) != 1:
+        return None
+    function, value, _, _ = returned
+    first = [*function.params.posonly_params, *function.params.params][0].name.value
+    return value, Env(function, {first: (receiver, env)})
+
+
+def _is_getter(ctx: FileContext, method: cst.FunctionDef) -> bool:
+    """Whether the method's only decorator makes it a property read as an attribute."""
+    from codemods.analysis.iterated import _bound_names
+
+    if len(method.decorators) != 1:
+        return False
+    decorator = method.decorators[0].decorator
+    if isinstance(decorator, cst.Name) and decorator.value == "property":
+        return "property" not in _bound_names(ctx)
+    return ctx.imports.resolve(decorator) == "functools.cached_property"
+
+
+def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = False):
     """(method, receiver name) for `obj.name` where `obj` certainly holds `Cls(...)` of a module
-    class defining `name` as a plain method, an attribute the file never assigns."""
+    class defining `name` as a plain method (a property's getter, `getter`), an attribute the
+    file never assigns."""
     from codemods.analysis.local_names import follow_names, resolve_name
     from codemods.analysis.named_axes import _assigned_attributes
 
@@ -86,7 +116,7 @@ def _instance_method(ctx: FileContext, func: cst.BaseExpression):
                if isinstance(statement, cst.FunctionDef) and statement.name.value == name]
     others = [statement for statement in built.node.body.body if statement not in methods
               and _binds(statement, name)]
-    if len(methods) != 1 or others or methods[0].decorators \
+    if len(methods) != 1 or others or (not _is_getter(ctx, methods[0]) if getter else methods[0].decorators) \
             or not [*methods[0].params.posonly_params, *methods[0].params.params]:
         return None
     return methods[0], func.value
