@@ -14,6 +14,8 @@ ENTRIES = {
     "am1_sf104_enum_comprehended_axes": "run(mesh, x)",
     "am2_sf104_renamed_axis_tuples": "run(mesh, x)",
     "nam1_sf104_comprehended_axes_unknown": "run(mesh, x)",
+    "am3_sf104_spec_properties": "run(mesh, x)",
+    "nam2_sf104_spec_properties_unknown": "run(mesh, x)",
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",

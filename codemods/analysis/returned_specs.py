@@ -141,7 +141,8 @@ def _targets(small: cst.BaseSmallStatement) -> list:
     return []
 
 
-def _held_set(ctx: FileContext, node: cst.Set, env: Env | None) -> Axes | None:
+def _held_set(ctx: FileContext, node, env: Env | None) -> Axes | None:
+    """The axis names a set (or tuple) display holds, each item read through `env`, once each."""
     from codemods.analysis.specs import string_value
 
     axes: list[str] = []
@@ -170,6 +171,9 @@ def _spec(ctx: FileContext, call: cst.Call, env: Env | None) -> SpecLiteral | No
             if axes is None:
                 from codemods.analysis.named_axes import named_axes
                 axes = named_axes(ctx, held)
+            if axes is None and isinstance(held, cst.Tuple):  # `P((self.data, self.model))`
+                axes = _held_set(ctx, held, env)
+                axes = axes if axes is not None and len(axes) == len(held.elements) else None
             if axes is None:
                 return None
             partitions.append(axes)
@@ -196,7 +200,13 @@ def _held(ctx: FileContext, node: cst.BaseExpression, env: Env) -> cst.BaseExpre
             receiver, outer = bound
             if not isinstance(receiver, cst.Name):
                 return None
-            held = attribute_value(ctx, node.with_changes(value=receiver))
-            return follow_spec(ctx, held, outer)[0] if held is not None else None
+            field = node.with_changes(value=receiver)
+            held = attribute_value(ctx, field)
+            if held is not None:
+                return follow_spec(ctx, held, outer)[0]
+            from codemods.analysis.iterated import init_field
+
+            stored = init_field(ctx, field, outer)  # `self.data = data` of the receiver's `__init__`
+            return follow_spec(ctx, *stored)[0] if stored is not None else None
     held, _ = follow_spec(ctx, node, env)
     return None if isinstance(held, Packed) else held
