@@ -187,3 +187,24 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
                                   or isinstance(parent, ast.keyword) and harmless_call(parent_of.get(parent))):
             return False
     return True
+
+
+def handed_kept(ctx: FileContext, name: cst.Name) -> bool:
+    """Whether the parameter `name` holds a tree no code changes between where a caller builds it
+    and this read: its function only reads it, and every call passes a local of the caller that
+    nothing in the caller changes or lets escape but that call (`export(placed)` after
+    `placed = jax.tree.map(...)`). False when unknown."""
+    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.specs import parents
+
+    if not kept_local(ctx, name, param=True):
+        return False
+    function = parameter_function(ctx, name)
+    values = passed(ctx, function, name.value) if function is not None else None
+    if not values:
+        return False
+    for value, env in values:
+        call = parents(ctx).get(parents(ctx).get(value)) if isinstance(value, cst.Name) else None
+        if env is not None or not isinstance(call, cst.Call) or not kept_local(ctx, value, through=call):
+            return False
+    return True
