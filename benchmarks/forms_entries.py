@@ -18,6 +18,8 @@ ENTRIES = {
     "nam2_sf104_spec_properties_unknown": "run(mesh, x)",
     "am4_sf104_tree_handed_to_helper": "run(mesh, x)",
     "nam3_sf104_tree_handed_unknown": "run(mesh, x)",
+    "am5_sf104_loader_batch_to_helper": "run(mesh, x)",
+    "nam4_sf104_loader_batch_to_helper_unknown": "run(mesh, x)",
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",

@@ -191,20 +191,27 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
 
 def handed_kept(ctx: FileContext, name: cst.Name) -> bool:
     """Whether the parameter `name` holds a tree no code changes between where a caller builds it
-    and this read: its function only reads it, and every call passes a local of the caller that
-    nothing in the caller changes or lets escape but that call (`export(placed)` after
-    `placed = jax.tree.map(...)`). False when unknown."""
+    and this read (handed_names). False when unknown."""
+    return handed_names(ctx, name) is not None
+
+
+def handed_names(ctx: FileContext, name: cst.Name, records: bool = False) -> list | None:
+    """The caller's names every call binds to the parameter `name`, when its function only reads
+    it and each call passes a local of the caller that nothing in the caller changes or lets escape
+    but that call (`export(placed)` after `placed = jax.tree.map(...)`, `snapshot(batch)` in
+    `for batch in loader:`); else None. `records`: the parameter is only read for the fields of
+    a record (record_fields.py checks that nothing stores them), so neither side's uses count."""
     from codemods.analysis.call_sites import parameter_function, passed
     from codemods.analysis.specs import parents
 
-    if not kept_local(ctx, name, param=True):
-        return False
+    if not records and not kept_local(ctx, name, param=True):
+        return None
     function = parameter_function(ctx, name)
     values = passed(ctx, function, name.value) if function is not None else None
     if not values:
-        return False
+        return None
     for value, env in values:
         call = parents(ctx).get(parents(ctx).get(value)) if isinstance(value, cst.Name) else None
-        if env is not None or not isinstance(call, cst.Call) or not kept_local(ctx, value, through=call):
-            return False
-    return True
+        if env is not None or not isinstance(call, cst.Call) or not records and not kept_local(ctx, value, through=call):
+            return None
+    return [value for value, _ in values]
