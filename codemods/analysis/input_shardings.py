@@ -296,6 +296,7 @@ def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | N
         out = tuple_item(held, index, size)
         if out is None:
             return None
+        out, env = _sharding_source(ctx, out, env)  # `shard['cov']` of a table of shardings
     return parse_sharding(ctx, out, partial(follow_spec, ctx, env=env), partial(built_spec, ctx, env=env)) \
         if out is not None else None
 
@@ -409,6 +410,9 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
         env = bind_call(ctx, function, func, None, bindable, skip)
         if env is None:
             return None, None
+        inner_def = resolve_name(ctx, value) if isinstance(value, cst.Name) else None
+        if inner_def is not None and inner_def.kind == "def" and isinstance(inner_def.node, cst.FunctionDef):
+            return _decorated_out(ctx, inner_def.node), env  # `return predict`, a decorated def of the builder
         func, _ = follow_names(ctx, value)
         if isinstance(func, cst.Call) and returned_by(ctx, func.func) is not None:
             return None, None  # a builder returning a builder's result: not followed
