@@ -22,6 +22,8 @@ ENTRIES = {
     "nam4_sf104_loader_batch_to_helper_unknown": "run(mesh, x)",
     "am6_sf104_jitted_step_from_factory": "run(mesh, x)",
     "nam5_sf104_jitted_step_from_factory_unknown": "run(mesh, x)",
+    "am7_sf104_loop_over_spec_list": "run(mesh, x)",
+    "nam6_sf104_loop_over_spec_list_unknown": "run(mesh, x)",
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",

@@ -265,7 +265,8 @@ def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     for key, env in loop.keys:
         found = list(_Site(ctx, call, env).findings())
         if found and loop.iterated_known:
-            return [replace(f, message=f"when the loop reaches key {key!r}: {f.message}", fix=None) for f in found]
+            label = repr(key) if loop.kind == "key" else f"`{key}`"
+            return [replace(f, message=f"when the loop reaches {loop.kind} {label}: {f.message}", fix=None) for f in found]
         if not found and not loop.iterated_known:
             return []  # the loop may give only keys that pass
         first = first or found
