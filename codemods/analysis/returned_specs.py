@@ -26,7 +26,12 @@ def returned_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = 
     """The spec the call `node` certainly returns, else None."""
     if depth > MAX_DEPTH:
         return None
-    called = _property_read(ctx, node, env) if isinstance(node, cst.Attribute) else None
+    read = node
+    if isinstance(node, cst.Name) and env_value(ctx, node, env) is None:
+        from codemods.analysis.local_names import follow_names
+
+        read = follow_names(ctx, node)[0]  # `spec = grid.tiles`
+    called = _property_read(ctx, read, env) if isinstance(read, cst.Attribute) else None
     if called is None:
         node, _ = follow_spec(ctx, node, env)
         if not isinstance(node, cst.Call):
@@ -100,13 +105,13 @@ def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = 
     from codemods.analysis.local_names import follow_names, resolve_name
     from codemods.analysis.named_axes import _assigned_attributes
 
-    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, (cst.Name, cst.Call)):
         return None
     name = func.attr.value
     assigned = _assigned_attributes(ctx)
     if name in assigned or "*" in assigned:
         return None
-    construction, _ = follow_names(ctx, func.value)
+    construction = func.value if isinstance(func.value, cst.Call) else follow_names(ctx, func.value)[0]  # `Grid().tiles`
     if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
         return None
     built = resolve_name(ctx, construction.func)
@@ -156,6 +161,20 @@ def _held_set(ctx: FileContext, node, env: Env | None) -> Axes | None:
     return tuple(axes)
 
 
+def _constructed(ctx: FileContext, construction: cst.Call, attr: str) -> cst.BaseExpression | None:
+    """The field `attr` a construction of a module class gives (a dataclass default or argument)."""
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.named_axes import _assigned_attributes, _constructed_field
+
+    assigned = _assigned_attributes(ctx)
+    if not isinstance(construction.func, cst.Name) or attr in assigned or "*" in assigned:
+        return None
+    built = resolve_name(ctx, construction.func)
+    if built is None or built.kind != "def" or not isinstance(built.node, cst.ClassDef):
+        return None
+    return _constructed_field(ctx, built.node, construction, attr)
+
+
 def _spec(ctx: FileContext, call: cst.Call, env: Env | None) -> SpecLiteral | None:
     """The `P(...)` written in the callee, each argument read through `env`."""
     partitions: list[Axes] = []
@@ -198,15 +217,15 @@ def _held(ctx: FileContext, node: cst.BaseExpression, env: Env) -> cst.BaseExpre
         bound = env_value(ctx, node.value, env)
         if bound is not None:
             receiver, outer = bound
-            if not isinstance(receiver, cst.Name):
-                return None
-            field = node.with_changes(value=receiver)
-            held = attribute_value(ctx, field)
-            if held is not None:
-                return follow_spec(ctx, held, outer)[0]
             from codemods.analysis.iterated import init_field
 
-            stored = init_field(ctx, field, outer)  # `self.data = data` of the receiver's `__init__`
-            return follow_spec(ctx, *stored)[0] if stored is not None else None
+            stored = init_field(ctx, node, env)  # `self.data = data` of the receiver's `__init__`
+            if stored is not None:
+                return follow_spec(ctx, *stored)[0]
+            if isinstance(receiver, cst.Call):  # `Layout(...).spec()`, `layout.spec()`: the construction
+                held = _constructed(ctx, receiver, node.attr.value)
+            else:
+                held = attribute_value(ctx, node.with_changes(value=receiver)) if isinstance(receiver, cst.Name) else None
+            return follow_spec(ctx, held, outer)[0] if held is not None else None
     held, _ = follow_spec(ctx, node, env)
     return None if isinstance(held, Packed) else held

@@ -47,4 +47,8 @@ def run(mesh, x):
         rows = top_level_all_gather(b, layout.by_model)  # SF104
         c = jax.device_put(x, TILING.blocks)
         panels = top_level_all_gather(c, TILING.row_panels)  # SF104
-        return cols, rows, panels
+        wanted = Tiling().row_panels
+        blocks = TILING.blocks
+        d = jax.device_put(x, NamedSharding(mesh, blocks))
+        rows2 = top_level_all_gather(d, wanted)  # SF104
+        return cols, rows, panels, rows2
