@@ -24,6 +24,7 @@ ENTRIES = {
     "nam5_sf104_jitted_step_from_factory_unknown": "run(mesh, x)",
     "am7_sf104_loop_over_spec_list": "run(mesh, x)",
     "nam6_sf104_loop_over_spec_list_unknown": "run(mesh, x)",
+    "nam7_sf104_tree_updated_then_handed": "run(mesh, x)",
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",

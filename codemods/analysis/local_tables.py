@@ -189,10 +189,29 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
     return True
 
 
-def handed_kept(ctx: FileContext, name: cst.Name) -> bool:
-    """Whether the parameter `name` holds a tree no code changes between where a caller builds it
-    and this read (handed_names). False when unknown."""
-    return handed_names(ctx, name) is not None
+def handed_kept(ctx: FileContext, name: cst.Name) -> bool | None:
+    """For a parameter `name` of a module function or method: whether it holds a tree no code
+    changes between where each caller builds it and this read (the function only reads it, and
+    each call passes a fresh result, or a local the caller changes or lets escape nowhere but in
+    that call). None when `name` is no such parameter."""
+    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.specs import parents
+
+    function = parameter_function(ctx, name)
+    if function is None:
+        return None
+    values = passed(ctx, function, name.value)
+    if not values or not kept_local(ctx, name, param=True):
+        return False
+    for value, env in values:
+        call = parents(ctx).get(parents(ctx).get(value))
+        if env is not None or not isinstance(call, cst.Call):
+            return False
+        if isinstance(value, cst.Call):
+            continue  # `export(place(mesh, params))`: read as a direct read of the result is
+        if not isinstance(value, cst.Name) or not kept_local(ctx, value, through=call):
+            return False
+    return True
 
 
 def handed_names(ctx: FileContext, name: cst.Name, records: bool = False) -> list | None:

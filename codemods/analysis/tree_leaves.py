@@ -47,8 +47,9 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     name = _table_name(node.value)
     if isinstance(node.value, cst.Name) and kept_local(ctx, node.value):
         return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
-    if isinstance(node.value, cst.Name) and env is None and handed_kept(ctx, node.value):
-        return tree_leaf(ctx, node.value, key_node, env)  # a tree its callers build, read only
+    handed = handed_kept(ctx, node.value) if isinstance(node.value, cst.Name) and env is None else None
+    if handed is not None:  # a parameter: the tree its callers build, unchanged on the way
+        return tree_leaf(ctx, node.value, key_node, env) if handed else None
     if name in others or "*" in others:
         return None
     if isinstance(node.value, cst.Subscript):  # `placed['encoder']['kernel']`

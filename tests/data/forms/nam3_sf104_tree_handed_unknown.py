@@ -22,6 +22,10 @@ def dump(tensors, name):
     return top_level_all_gather(tensors[name], P(None, None, reduced={"j"}))
 
 
+def dump_rows(snapshot):
+    return top_level_all_gather(snapshot["wq"], P(None, None, reduced={"j"}))
+
+
 def run(mesh, x):
     params = {"wq": x, "wo": x}
     with jax.set_mesh(mesh):
@@ -30,5 +34,7 @@ def run(mesh, x):
         other = place(mesh, params)
         changed = place(mesh, params)
         changed["wq"] = jax.reshard(changed["wq"], P(("i", "j"), None))
+        updated = place(mesh, params)
+        updated.update(wq=jax.reshard(x, P("j", None)))
         return (dump_query(placed), dump_after_update(other), dump(changed, "wo"),
-                dump(place(mesh, params), "wo"))
+                dump(place(mesh, params), "wo"), dump_rows(updated))
