@@ -11,6 +11,18 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "al1_inherited_call_forward": "run(mesh, x)",
+    "al2_two_level_base_call": "run(mesh, x)",
+    "al3_call_alias_forward": "run(mesh, x)",
+    "al4_base_alias_subclass_step": "run(mesh, x)",
+    "al5_object_field_in_specs": "run(mesh, x)",
+    "al6_state_dict_then_call": "run(mesh, x)",
+    "al7_diagonal_method_psum": "run(mesh, x)",
+    "al8_cumprod_trace_methods": "run(mesh, x)",
+    "nal1_inherited_call_cast_first": "run(mesh, x)",
+    "nal2_call_alias_gathers_once": "run(mesh, x)",
+    "nal3_self_escapes_registry": "run(mesh, x)",
+    "nal4_diagonal_of_varying_once": "run(mesh, x)",
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",
@@ -1017,5 +1029,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",
     ("nk3_axes_list_appended_in_branch", 11): "the list holds 'j' only when the caller's flag is true "
                                               "(not known in the body)",
+    ("nal3_self_escapes_registry", 16): "the object puts itself in a module list (REGISTRY.append(self)) that other"
+    " code may call, so its __call__ may run outside shard_map",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }

@@ -29,6 +29,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.init_hooks import InitHooks, read_hooks
 from codemods.analysis.mutation import iterated_only, mutated_names
+from codemods.analysis.object_methods import class_method, plain_chain
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
@@ -108,7 +109,7 @@ class Classes(InitHooks):
                 return dict(receiver.fields).get(attr, UNKNOWN)
             return self._agreed_field(facts, attr)
         bindings = bindings_of(cls)
-        function = bindings.unique_function(attr)
+        function = bindings.unique_function(attr) or class_method(self.scope, cls, attr)  # aliased or inherited
         if isinstance(function, DEFS):
             kind = method_kind(function)
             if kind is None:
@@ -409,6 +410,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             facts.constructible = inherited.constructible
             read_hooks(facts, cls, classes)
             return facts
+        if inherited.init is None and plain_chain(classes[local_bases[0].id], classes):
+            return facts  # no __init__ or field up the chain: built with no arguments
     generated = bool(cls.decorator_list or [base for base in cls.bases
                                             if not (isinstance(base, ast.Name) and base.id == "object")])
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
