@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "al9_sequential_layers_list": "run(mesh, x)",
+    "al10_isinstance_dispatch_layers": "run(mesh, x)",
+    "nal5_sequential_single_gather": "run(mesh, x)",
+    "nal6_layers_appended_later": "run(mesh, x)",
     "al1_inherited_call_forward": "run(mesh, x)",
     "al2_two_level_base_call": "run(mesh, x)",
     "al3_call_alias_forward": "run(mesh, x)",
@@ -1031,5 +1035,7 @@ NOTES: dict[tuple[str, int], str] = {
                                               "(not known in the body)",
     ("nal3_self_escapes_registry", 16): "the object puts itself in a module list (REGISTRY.append(self)) that other"
     " code may call, so its __call__ may run outside shard_map",
+    ("nal6_layers_appended_later", 12): "the layer list is appended to after construction: what the Sequential"
+    " calls is not followed",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }

@@ -29,9 +29,9 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.init_hooks import InitHooks, read_hooks
 from codemods.analysis.mutation import iterated_only, mutated_names
-from codemods.analysis.object_methods import class_method, plain_chain
+from codemods.analysis.object_methods import class_bindings, class_method, plain_chain
 from codemods.analysis.pyvalues import SPREAD, MeshValue
-from codemods.analysis.scopes import bindings_of, method_kind
+from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
 
 if TYPE_CHECKING:
@@ -108,8 +108,10 @@ class Classes(InitHooks):
             if receiver.fields is not None:
                 return dict(receiver.fields).get(attr, UNKNOWN)
             return self._agreed_field(facts, attr)
-        bindings = bindings_of(cls)
-        function = bindings.unique_function(attr) or class_method(self.scope, cls, attr)  # aliased or inherited
+        bindings = class_bindings(cls)
+        function = bindings.unique_function(attr)
+        if function is None and (not bindings.binds(attr) or type(bindings.unique_value(attr)) is ast.Name):
+            function = class_method(self.scope, cls, attr)  # inherited, or `__call__ = forward`
         if isinstance(function, DEFS):
             kind = method_kind(function)
             if kind is None:

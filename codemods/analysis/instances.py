@@ -57,7 +57,7 @@ class Instances:
             if id(call) in analysed:
                 continue
             held = self._container_of(call)
-            holder = holders.get(id(held))
+            holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
             if holder is None:
                 return False
             if type(holder) is ast.Name:

@@ -15,9 +15,20 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positional_params
+from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
+from codemods.analysis.values import ClassValue, Const, Instance, TupleValue
 
 _MAX_CHAIN = 8
+
+
+def class_bindings(cls: ast.ClassDef):
+    """What the class body binds, read once per class (a test class has hundreds of methods and
+    each `self.x` read asks)."""
+    found = getattr(cls, "_shardfix_class_bindings", None)
+    if found is None:
+        found = cls._shardfix_class_bindings = bindings_of(cls)
+    return found
 
 
 def class_chain(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
@@ -48,7 +59,7 @@ def class_method(scope: ModuleScope, cls: ast.ClassDef, name: str) -> FunctionNo
     for klass in _lookup_order(scope, cls):
         if klass is None:
             return None
-        bindings = bindings_of(klass)
+        bindings = class_bindings(klass)
         if not bindings.binds(name):
             continue
         function = bindings.unique_function(name)
@@ -96,15 +107,27 @@ def call_classes(scope: ModuleScope, function: FunctionNode) -> list[ast.ClassDe
                 continue
             if len(cls.bases) != 1 or cls.keywords or scope.classes.get(cls.name) is not cls or len(found) > _MAX_CHAIN:
                 return None
-            if not bindings_of(cls).binds("__call__"):  # one that overrides it runs its own
+            if not class_bindings(cls).binds("__call__"):  # one that overrides it runs its own
                 found.append(cls)
                 frontier.append(cls)
     return found
 
 
 def _aliased_call(cls: ast.ClassDef, function: FunctionNode) -> bool:
-    alias = bindings_of(cls).unique_value("__call__")
+    alias = class_bindings(cls).unique_value("__call__")
     return type(alias) is ast.Name and alias.id == function.name
+
+
+def instance_test(scope: ModuleScope, obj, classes):
+    """`isinstance(layer, Dense)` of an object of a module class (its class exact, as built) and
+    module classes: a Python bool when the search through its bases answers it, else None."""
+    targets = classes.items if isinstance(classes, TupleValue) else (classes,)
+    if not isinstance(obj, Instance) or not targets or not all(isinstance(item, ClassValue) for item in targets):
+        return None
+    order = list(_lookup_order(scope, obj.cls))
+    if any(klass is item.cls for klass in order for item in targets):
+        return Const(True)
+    return Const(False) if order[-1] is not None else None
 
 
 class ObjectReads:
@@ -131,10 +154,43 @@ class ObjectReads:
         return constructed and (not aliased or all(id(node) in analysed for node in nodes_of_type(self.scope.tree, ast.Attribute)
                                                    if node.attr == function.name))
 
+    def stored_by_constructor(self, held: ast.expr) -> ast.Attribute | None:
+        """`Sequential([Dense(), Export()])`: what is handed to the constructor of a module class
+        whose __init__ reads that parameter once, to store it in a field (`self.layers = layers`):
+        the field holds it (the `self.layers` target)."""
+        parents = self._parent_map()
+        call, keyword = parents.get(id(held)), None
+        if type(call) is ast.keyword:
+            call, keyword = parents.get(id(call)), call.arg
+        if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id not in self.scope.classes \
+                or any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        init = class_bindings(self.scope.classes[call.func.id]).unique_function("__init__")
+        params = positional_params(init.args) if init is not None and method_kind(init) == "plain" else []
+        if not params:
+            return None
+        if keyword is None:
+            index = next((i for i, arg in enumerate(call.args) if arg is held), None)
+            name = params[index + 1].arg if index is not None and index + 1 < len(params) else None
+        else:
+            name = keyword if keyword in {param.arg for param in params[1:] + init.args.kwonlyargs} else None
+        reads = [node for node in nodes_of_type(init, ast.Name) if node.id == name]
+        stmt = next((stmt for stmt in init.body if type(stmt) is ast.Assign and len(reads) == 1 and stmt.value is reads[0]), None)
+        if stmt is None or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Attribute:
+            return None
+        target = stmt.targets[0]
+        return target if type(target.value) is ast.Name and target.value.id == params[0].arg else None
+
     def read_cannot_call(self, read: ast.expr, cls: ast.ClassDef) -> bool:
         """`obj.field` or `obj.method(...)` loaded (never stored), no dunder, of a class whose
-        methods use their receiver only as `self.attr`."""
+        methods use their receiver only as `self.attr`; `isinstance(obj, ...)`."""
         parent = self._parent_map().get(id(read))
+        if type(parent) is ast.Call and parent.args[:1] == [read] and type(parent.func) is ast.Name \
+                and parent.func.id == "isinstance" and not self.scope.globals.binds("isinstance") \
+                and "isinstance" not in self.scope.imports.bindings:
+            return True
+        if type(read) is ast.Name and self._branch_not_taken(read, cls):
+            return True
         if type(parent) is not ast.Attribute or parent.value is not read or type(parent.ctx) is not ast.Load \
                 or parent.attr.startswith("__"):
             return False
@@ -142,6 +198,35 @@ class ObjectReads:
         if key not in self._class_tables:
             self._class_tables[key] = _receiver_confined(self.scope, cls)
         return self._class_tables[key]
+
+
+    def _branch_not_taken(self, read: ast.Name, cls: ast.ClassDef) -> bool:
+        """`layer(x, p) if isinstance(layer, Dense) else layer(x, c)`: a read in the branch an
+        `isinstance` test of the same name rules out for objects of `cls` (an `if` statement
+        only when neither branch rebinds the name)."""
+        parents = self._parent_map()
+        child, node = read, parents.get(id(read))
+        while node is not None and not isinstance(node, DEFS + (ast.Lambda, ast.Module)):
+            if type(node) in (ast.If, ast.IfExp) and child is not node.test:
+                taken = self._isinstance_answer(node.test, read.id, cls)
+                in_body = child is node.body or type(node) is ast.If and any(child is stmt for stmt in node.body)
+                rebinds = type(node) is ast.If and read.id in assigned_names(node.body + node.orelse)
+                if taken is not None and not rebinds and in_body is not taken:
+                    return True
+            child, node = node, parents.get(id(node))
+        return False
+
+    def _isinstance_answer(self, test: ast.expr, name: str, cls: ast.ClassDef) -> bool | None:
+        """What `isinstance(name, C)` (or its `not`) gives for an object of `cls`, C a module class."""
+        negated = type(test) is ast.UnaryOp and type(test.op) is ast.Not
+        call = test.operand if negated else test
+        if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id != "isinstance" \
+                or len(call.args) != 2 or call.keywords or type(call.args[0]) is not ast.Name or call.args[0].id != name \
+                or type(call.args[1]) is not ast.Name or call.args[1].id not in self.scope.classes \
+                or self.scope.globals.binds("isinstance") or "isinstance" in self.scope.imports.bindings:
+            return None
+        answer = instance_test(self.scope, Instance(cls), ClassValue(self.scope.classes[call.args[1].id]))
+        return None if answer is None else answer.value is not negated
 
 
 def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
@@ -167,3 +252,4 @@ def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
                    for node in nodes_of_type(member, ast.Name) if isinstance(node.ctx, ast.Load)):
                 return False
     return True
+
