@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nal8_abc_registered_layer": "run(mesh, x)",
+    "nal7_descriptor_gets_object": "run(mesh, x)[0]",
     "al9_sequential_layers_list": "run(mesh, x)",
     "al10_isinstance_dispatch_layers": "run(mesh, x)",
     "nal5_sequential_single_gather": "run(mesh, x)",
@@ -1037,5 +1039,7 @@ NOTES: dict[tuple[str, int], str] = {
     " code may call, so its __call__ may run outside shard_map",
     ("nal6_layers_appended_later", 12): "the layer list is appended to after construction: what the Sequential"
     " calls is not followed",
+    ("nal7_descriptor_gets_object", 20): "a class attribute is a descriptor handed the object on each read"
+    " (head.hook), which may call it anywhere",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }

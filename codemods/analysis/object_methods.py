@@ -124,6 +124,8 @@ def instance_test(scope: ModuleScope, obj, classes):
     targets = classes.items if isinstance(classes, TupleValue) else (classes,)
     if not isinstance(obj, Instance) or not targets or not all(isinstance(item, ClassValue) for item in targets):
         return None
+    if any(class_chain(scope, item.cls) is None for item in targets):
+        return None  # a metaclass (ABCMeta through ABC) may answer by `register`, not by bases
     order = list(_lookup_order(scope, obj.cls))
     if any(klass is item.cls for klass in order for item in targets):
         return Const(True)
@@ -234,10 +236,13 @@ def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
     if chain is None:
         return False
     for klass in chain:
+        if any(_last_name(decorator) != "dataclass" for decorator in klass.decorator_list):
+            return False  # a decorator may replace the class
+        bindings = class_bindings(klass)
         for member in klass.body:
             if not isinstance(member, DEFS):
-                if any(type(node) is ast.Name and node.id == "self" for node in ast.walk(member)):
-                    return False
+                if not _inert(member, bindings, scope):
+                    return False  # a class attribute may be a descriptor, handed the object on each read
                 continue
             kind = method_kind(member)
             if kind is None:
@@ -253,3 +258,29 @@ def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
                 return False
     return True
 
+
+def _last_name(expr: ast.expr) -> str | None:
+    expr = expr.func if type(expr) is ast.Call else expr
+    return expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
+
+
+_INERT_NODES = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Load, ast.Store, ast.Expr, ast.Assign,
+                ast.Pass, ast.Subscript)
+
+
+def _inert(stmt: ast.stmt, bindings, scope: ModuleScope) -> bool:
+    """A class-body statement whose values are constants, displays of them, names of the body's
+    own defs and values, or module names bound to a constant (no call: no descriptor, no object
+    that could get `self`); an annotation is not evaluated into the class's attributes."""
+    if type(stmt) is ast.ClassDef:
+        return True
+    if type(stmt) is ast.AnnAssign:
+        stmt = ast.Expr(stmt.value) if stmt.value is not None else ast.Pass()
+    for node in ast.walk(stmt):
+        if type(node) is ast.Name:
+            if isinstance(node.ctx, ast.Load) and not bindings.binds(node.id) \
+                    and not isinstance(scope.globals.unique_value(node.id), ast.Constant):
+                return False
+        elif not isinstance(node, _INERT_NODES):
+            return False
+    return True
