@@ -8,7 +8,12 @@ its `__call__` is often not written in its own class body.
 - Through an alias in the class body: `__call__ = forward` (the def bound once in that body).
 - Reads that cannot reach the object's `__call__`: `layer.state_dict()`, `net.tasks`, when no
   method of the chain lets its receiver go anywhere but `self.attr` (so no field, property or
-  method can hand the object on, or call it).
+  method can hand the object on, or call it) and no class attribute may be a descriptor;
+  `isinstance(layer, Dense)`; a call in the branch such a test rules out for the object's class.
+- Objects handed to a container's constructor (`Sequential([Dense(), Export()])`) that its
+  `__init__` only stores in a field: that field holds them (instances.py follows its reads).
+- `isinstance(obj, C)` of an object of a module class and module classes, when the bases and
+  metaclasses involved are all known.
 """
 from __future__ import annotations
 
@@ -167,7 +172,10 @@ class ObjectReads:
         if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id not in self.scope.classes \
                 or any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
             return None
-        init = class_bindings(self.scope.classes[call.func.id]).unique_function("__init__")
+        container = self.scope.classes[call.func.id]
+        if class_chain(self.scope, container) is None or class_method(self.scope, container, "__setattr__") is not None:
+            return None  # a `__setattr__` (torch's nn.Module has one) may keep the value elsewhere
+        init = class_bindings(container).unique_function("__init__")
         params = positional_params(init.args) if init is not None and method_kind(init) == "plain" else []
         if not params:
             return None
