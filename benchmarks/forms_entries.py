@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "al11_base_class_axis_attribute": "run(mesh, x)",
+    "nal9_base_attribute_overridden": "run(mesh, x)",
     "nal8_abc_registered_layer": "run(mesh, x)",
     "nal7_descriptor_gets_object": "run(mesh, x)[0]",
     "al9_sequential_layers_list": "run(mesh, x)",
