@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "al12_fields_unpacked_axis_names": "run(mesh, x)",
+    "al13_fields_unpacked_from_param": "run(mesh, x)",
+    "nal10_starred_field_unpack": "run(mesh, x)",
     "al11_base_class_axis_attribute": "run(mesh, x)",
     "nal9_base_attribute_overridden": "run(mesh, x)",
     "nal8_abc_registered_layer": "run(mesh, x)",

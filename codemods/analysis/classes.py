@@ -29,7 +29,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.init_hooks import InitHooks, read_hooks
 from codemods.analysis.mutation import iterated_only, mutated_names
-from codemods.analysis.object_methods import binding_class, class_bindings, class_method, plain_chain
+from codemods.analysis.object_methods import binding_class, class_bindings, class_method, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
@@ -549,7 +549,8 @@ def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast
             values = stmt.value.elts if type(stmt.value) in (ast.Tuple, ast.List) \
                 and len(stmt.value.elts) == len(target.elts) \
                 and not any(type(item) is ast.Starred for item in stmt.value.elts + target.elts) else None
-            pairs.extend((item, values[index] if values is not None else UNKNOWABLE)
+            pairs.extend((item, values[index] if values is not None
+                          else unpacked_item(stmt.value, target, index) or UNKNOWABLE)  # `= mesh.axis_names`
                          for index, item in enumerate(target.elts) if _is_field(item, receiver))
         elif _is_field(target, receiver):
             pairs.append((target, stmt.value))

@@ -146,6 +146,15 @@ def instance_test(scope: ModuleScope, obj, classes):
     return Const(False) if order[-1] is not None else None
 
 
+def unpacked_item(value: ast.expr, target: ast.Tuple | ast.List, index: int) -> ast.Subscript | None:
+    """`self.dp, self.tp = mesh.axis_names` in an __init__: field `index` gets `value[index]`, for a
+    value read without calls (evaluated once per field) and a target without a starred item."""
+    if any(type(item) is ast.Starred for item in target.elts) \
+            or not all(type(node) in (ast.Name, ast.Attribute, ast.Load) for node in ast.walk(value)):
+        return None
+    return ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+
+
 class ObjectReads:
     """Reads of an object of a module class that never call it (mixed into the Interpreter,
     which supplies scope, the parent map and the class tables)."""
