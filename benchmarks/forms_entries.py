@@ -14,7 +14,6 @@ ENTRIES = {
     "al12_fields_unpacked_axis_names": "run(mesh, x)",
     "al13_fields_unpacked_from_param": "run(mesh, x)",
     "nal10_starred_field_unpack": "run(mesh, x)",
-    "al11_base_class_axis_attribute": "run(mesh, x)",
     "nal9_base_attribute_overridden": "run(mesh, x)",
     "nal8_abc_registered_layer": "run(mesh, x)",
     "nal7_descriptor_gets_object": "run(mesh, x)[0]",

@@ -29,7 +29,7 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.init_hooks import InitHooks, read_hooks
 from codemods.analysis.mutation import iterated_only, mutated_names
-from codemods.analysis.object_methods import binding_class, class_bindings, class_method, plain_chain, unpacked_item
+from codemods.analysis.object_methods import class_bindings, class_method, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
@@ -128,8 +128,6 @@ class Classes(InitHooks):
             return method
         if (inner := inner_class(self.scope, cls, attr)) is not None:
             return ClassValue(inner)  # `Trainer.Ops` (nested_classes.py)
-        if not bindings.binds(attr) and (owner := binding_class(self.scope, cls, attr)) is not None:
-            return self.class_attribute(ClassValue(owner), attr)  # `AXIS` of a module base class
         value = bindings.unique_value(attr)
         if value is None or self._shadowed(receiver):
             return UNKNOWN

@@ -58,15 +58,6 @@ def _lookup_order(scope: ModuleScope, cls: ast.ClassDef):
     yield None
 
 
-def binding_class(scope: ModuleScope, cls: ast.ClassDef, name: str) -> ast.ClassDef | None:
-    """The base class of the module where Python finds `name` for `cls` (None: `cls` itself, or a
-    search that leaves what is known)."""
-    for klass in _lookup_order(scope, cls):
-        if klass is None or class_bindings(klass).binds(name):
-            return klass if klass is not cls else None
-    return None
-
-
 def class_method(scope: ModuleScope, cls: ast.ClassDef, name: str) -> FunctionNode | None:
     """The def `name` finds on the class: the first class searched whose body binds it, as one
     def, or as `name = other` naming one def of that body written above."""
