@@ -55,6 +55,29 @@ ENTRIES = {
     "am7_sf104_loop_over_spec_list": "run(mesh, x)",
     "nam6_sf104_loop_over_spec_list_unknown": "run(mesh, x)",
     "nam7_sf104_tree_updated_then_handed": "run(mesh, x)",
+
+    "al12_fields_unpacked_axis_names": "run(mesh, x)",
+    "al13_fields_unpacked_from_param": "run(mesh, x)",
+    "nal10_starred_field_unpack": "run(mesh, x)",
+    "nal9_base_attribute_overridden": "run(mesh, x)",
+    "nal8_abc_registered_layer": "run(mesh, x)",
+    "nal7_descriptor_gets_object": "run(mesh, x)[0]",
+    "al9_sequential_layers_list": "run(mesh, x)",
+    "al10_isinstance_dispatch_layers": "run(mesh, x)",
+    "nal5_sequential_single_gather": "run(mesh, x)",
+    "nal6_layers_appended_later": "run(mesh, x)",
+    "al1_inherited_call_forward": "run(mesh, x)",
+    "al2_two_level_base_call": "run(mesh, x)",
+    "al3_call_alias_forward": "run(mesh, x)",
+    "al4_base_alias_subclass_step": "run(mesh, x)",
+    "al5_object_field_in_specs": "run(mesh, x)",
+    "al6_state_dict_then_call": "run(mesh, x)",
+    "al7_diagonal_method_psum": "run(mesh, x)",
+    "al8_cumprod_trace_methods": "run(mesh, x)",
+    "nal1_inherited_call_cast_first": "run(mesh, x)",
+    "nal2_call_alias_gathers_once": "run(mesh, x)",
+    "nal3_self_escapes_registry": "run(mesh, x)",
+    "nal4_diagonal_of_varying_once": "run(mesh, x)",
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",
@@ -1076,5 +1099,11 @@ NOTES: dict[tuple[str, int], str] = {
     ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",
     ("nk3_axes_list_appended_in_branch", 11): "the list holds 'j' only when the caller's flag is true "
                                               "(not known in the body)",
+    ("nal3_self_escapes_registry", 16): "the object puts itself in a module list (REGISTRY.append(self)) that other"
+    " code may call, so its __call__ may run outside shard_map",
+    ("nal6_layers_appended_later", 12): "the layer list is appended to after construction: what the Sequential"
+    " calls is not followed",
+    ("nal7_descriptor_gets_object", 20): "a class attribute is a descriptor handed the object on each read"
+    " (head.hook), which may call it anywhere",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }

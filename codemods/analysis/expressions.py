@@ -27,6 +27,7 @@ from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
 from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute
+from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
@@ -379,6 +380,9 @@ class Expressions(Collectives, Sequences):
         if name == "builtins.len" and len(args) == 1 and not keywords and not starred \
                 and (items := items_of(args[0][0])) is not None:
             return Const(len(items))  # `stats[len(stats) - 1]`: an index the analysis can read
+        if name == "builtins.isinstance" and len(args) == 2 and not keywords and not starred \
+                and (answer := instance_test(self.scope, args[0][0], args[1][0])) is not None:
+            return answer  # `isinstance(layer, Dense)` (object_methods.py)
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:

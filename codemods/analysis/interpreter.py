@@ -39,6 +39,7 @@ from codemods.analysis.pytree_modules import PytreeModules
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
+from codemods.analysis.object_methods import ObjectReads, call_classes
 from codemods.analysis.held import Held
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
@@ -108,7 +109,7 @@ class Frame:
 
 
 class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists):
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -473,8 +474,8 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
             return True
         name = function.name
         analysed = self.analysed_refs.get(id(function), set())
-        if name == "__call__" and self.scope.class_of(function) is not None:
-            return self._instances_analysed(self.scope.class_of(function), analysed)
+        if (callers := call_classes(self.scope, function)) or name == "__call__" and self.scope.class_of(function):
+            return self.objects_analysed(callers, function, analysed)  # (object_methods.py)
         parent = self.parents.get(id(function))
         if parent is None:
             cls = self.scope.class_of(function)

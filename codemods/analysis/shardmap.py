@@ -32,12 +32,12 @@ from codemods.analysis.nodes import (
 )
 from codemods.analysis.body_tables import chosen_body, method_factory_body, splatted_keywords
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
-from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
 from codemods.analysis.completed_mappers import completed, portable_settings
+from codemods.analysis.object_methods import class_method
 from codemods.analysis.user_decorators import transparent
 
 
@@ -472,9 +472,8 @@ def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionD
     cls = scope.classes.get(func.id)
     if cls is None or scope.subclassed(cls):
         return None
-    methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__call__"] \
-        or [found for found in (aliased_def(cls, "__call__"),) if found is not None]  # `__call__ = forward`
-    return methods[0] if len(methods) == 1 and method_kind(methods[0]) == "plain" else None
+    method = class_method(scope, cls, "__call__")  # its own, aliased or inherited (object_methods.py)
+    return method if method is not None and method_kind(method) == "plain" else None
 
 
 def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDef | None, tuple[Arg, ...]]:

@@ -139,7 +139,7 @@ _ARRAY_METHODS = frozenset(
     {
         "astype", "reshape", "sum", "mean", "max", "min", "prod", "transpose", "squeeze", "ravel", "flatten",
         "swapaxes", "clip", "conj", "round", "cumsum", "argmax", "argmin", "dot", "std", "var", "all", "any",
-        "take", "repeat", "view",
+        "take", "repeat", "view", "diagonal", "trace", "cumprod", "ptp", "conjugate", "argsort",
     }
 )
 _ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
