@@ -923,7 +923,6 @@ NOTES: dict[tuple[str, int], str] = {
     ("n46_builder_decorator_keeps_fn", 17): "the builder also returns the function itself, which may run outside shard_map",
     ("n47_factory_two_configs", 18): "make_body is built with two configs: the axis is not one value",
     ("n48_factory_called_twice", 13): "the body made by the factory is also kept for an eager call",
-    ("n49_builder_never_called", 18): "make is never called in the program: the config it gets is not known",
     ("n52_init_two_configs", 17): "two runners are built with other configs: the axis is not one value",
     ("n53_default_config_changed", 19): "the default config is changed after it is built (CFG.tp_axis = 'dp'): changed objects are not read",
     ("n53_default_config_changed", 20): "the default config is changed after it is built (CFG.tp_axis = 'dp'): changed objects are not read",

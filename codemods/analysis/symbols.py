@@ -1,0 +1,438 @@
+"""Symbols: axis names read from code the analysis cannot run (issue 13).
+
+`def main(mesh, x, cfg: Config)` never called in the file, `args = parser.parse_args()`,
+`CFG = experiment(RUN)`: the names `cfg.data_axis`, `args.axis`, `CFG["axis"]` hold are not
+known, but a bug such as `psum(x, cfg.axis)` then `all_gather(..., cfg.axis, to='reduced')`
+fails for ANY value they have. A symbol stands for one such value: an expression rooted at a
+name bound once in its scope (a parameter its function never rebinds, a name assigned once at
+the top of the module or of a function, never rebound through `global`/`nonlocal`) followed by
+attribute reads and literal subscripts. Two reads of the same chain from the same binding are
+the same symbol; as an axis name it is a SymbolAxis, a str no program writes.
+
+Why a finding that uses symbols is sound. The interpreter treats a symbol as one more axis
+name, different from every other name. That is what JAX sees whenever the symbol is one str
+different from every other axis name the shard_map meets. So once a use is analysed, its
+verdicts stand only when, for every axis name it met (in its specs, its mesh, axis_names=, its
+collectives, the states of the values judged and returned):
+- every symbol is certainly one str: its annotation or default says so (`axis: str`,
+  `axis="data"`, a dataclass field `axis: str`, an argparse option with a str default,
+  `os.environ.get(k, "dp")`), or JAX rejects anything else where the use writes it (an item of
+  a tuple entry of a P, an item of `reduced=`/`unreduced=`);
+- every symbol differs from every other name met: JAX rejects the two equal where the use
+  writes them (two names sharded by one in_specs P, including inside a tuple entry; a sharded
+  name and a reduced/unreduced one of one P; a reduced and an unreduced one). Two names in one
+  `reduced={...}` set prove nothing (a set drops the repeat), nor do a mesh's names.
+Otherwise every site judged in that use is withdrawn from every finding (the other machinery,
+contexts and loops included): unknown never yields a verdict. A read is the same value each
+time only where nothing can change it: no attribute of that name is stored outside an object's
+constructor (and no `setattr`/`vars`/`__dict__`), no container is changed in place except one a
+function just built, no module class computes attribute or item reads, an attribute of a
+module class is a plain field (not a property, the class not subclassed). A value computed from
+a symbol (a call's result, an unpacked item, a join of two paths) is not the symbol.
+
+A fix spells the symbol's expression (`pcast(x, cfg.axis, to='varying')`) only where its root
+name reads the same binding; elsewhere the finding has no fix.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from codemods.analysis import axis_notes
+from codemods.analysis.meshspec import Spec, parse_spec
+from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, iter_with_scopes, param_default, positional_params
+from codemods.analysis.scopes import method_kind
+from codemods.analysis.shardmap import passed_through
+from codemods.analysis.symbol_facts import (
+    annotation_kind,
+    argument_types,
+    changed_attributes,
+    class_field,
+    class_members,
+    items_unchanged,
+)
+from codemods.analysis.symbol_values import SymbolAxis, SymbolState, demoted
+from codemods.analysis.attr_dicts import AttrTable
+from codemods.analysis.cli_args import Namespace
+from codemods.analysis.values import AxisState, Const, DictValue, State, TupleValue, leaves
+
+I, Q = State.INVARIANT, State.UNKNOWN
+_CHAIN = (ast.Name, ast.Attribute, ast.Subscript)
+_KEPT = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Constant, ast.Lambda)  # built of evaluated items
+_CONTAINERS = {DictValue: "dict", Namespace: "namespace", AttrTable: None}
+_ENVIRON = ("os.environ.get", "os.getenv")
+_NOT_THERE = "is not read from the same binding where the cast would go"
+
+
+def _blank(value) -> bool:
+    """An unknown value, or a closed-over one known only to be the same on every device."""
+    return type(value) is AxisState and not value.named and value.rest in (I, Q) and not value.mixed
+
+
+class Symbols:
+    """Interpreter hooks (the Interpreter supplies scope, eval, the frames and the verdict tables)."""
+
+    symbol_count = 0  # symbols made in this module: none, and nothing here costs anything
+
+    def init_symbols(self) -> None:
+        self._sym_chain_values: dict[int, SymbolState] = {}
+        self._sym_roots: dict[tuple, tuple | None] = {}
+        self.vetoed_sites: set[int] = set()
+        self._sym_binders: dict[int, FunctionDef] = {}
+        self._sym_containers: dict[int, tuple] = {}
+        self._sym_chained: frozenset[int] | None = None
+        self.scope.axis_value = self._sym_axis_value
+
+    # -- reading symbols ---------------------------------------------------------------------
+    def eval(self, expr, frame):
+        value = super().eval(expr, frame)
+        if not self.symbol_count:
+            return value
+        kind = type(expr)
+        if kind in _CHAIN:
+            if type(value) is SymbolState:
+                self._sym_chain_values[id(expr)] = value
+            return value
+        return value if kind in _KEPT else demoted(value)
+
+    def eval_Name(self, expr: ast.Name, frame):
+        value = super().eval_Name(expr, frame)
+        container = type(value) in _CONTAINERS
+        if not _blank(value) and not container:
+            return value
+        root = self._sym_root(expr.id, frame)
+        if root is None:
+            return value
+        key, text, kind, origin = root
+        symbol = SymbolAxis(key + text, text, kind == "str", origin)
+        if container:  # `CFG = parse(TEXT)`: its keys known, not its items (read as symbols)
+            self._sym_containers[id(expr)] = (symbol, _CONTAINERS[type(value)])
+            return value
+        return self._sym_made(value, symbol, kind)
+
+    def eval_Attribute(self, expr: ast.Attribute, frame):
+        self._sym_chain_values.pop(id(expr.value), None)
+        value = super().eval_Attribute(expr, frame)
+        receiver = self._sym_receiver(expr.value)
+        if receiver is None:
+            return value
+        computed = self._sym_property(receiver, expr.attr)
+        if computed is not None:
+            return computed
+        kind = self._sym_attribute_kind(receiver.kind, expr.attr) if _blank(value) or type(value) is SymbolState else False
+        if kind is False:
+            return demoted(value) if type(value) is SymbolState and value.symbol == receiver.symbol else value
+        return self._sym_made(value, self._sym_step(receiver.symbol, "." + expr.attr, kind), kind)
+
+    def eval_Subscript(self, expr: ast.Subscript, frame):
+        self._sym_chain_values.pop(id(expr.value), None)
+        value = super().eval_Subscript(expr, frame)
+        receiver = self._sym_receiver(expr.value)
+        if receiver is None:
+            return value
+        key = expr.slice.value if type(expr.slice) is ast.Constant else None
+        kind = False
+        if type(key) in (str, int) and (_blank(value) or type(value) is SymbolState):
+            kind = self._sym_item_kind(receiver.kind)
+        if kind is False:
+            return demoted(value) if type(value) is SymbolState and value.symbol == receiver.symbol else value
+        return self._sym_made(value, self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
+
+    def _sym_receiver(self, node: ast.expr):
+        """The symbol `node` was just read as (a container bound once stands for its own)."""
+        receiver = self._sym_chain_values.pop(id(node), None)
+        if receiver is None and self._sym_containers:
+            found = self._sym_containers.pop(id(node), None)
+            if found is not None:
+                receiver = SymbolState(symbol=found[0], kind=found[1])
+        return receiver
+
+    def call(self, callee, expr, args, keywords, starred, frame):
+        if expr is None and self.symbol_count:  # a transformation hands on leaves or slices, not its operands
+            args = [(demoted(value), node) for value, node in args]
+            keywords = {name: (demoted(value), node) for name, (value, node) in keywords.items()}
+        return super().call(callee, expr, args, keywords, starred, frame)
+
+    def _sym_made(self, value: AxisState, symbol: SymbolAxis, kind) -> SymbolState:
+        self.symbol_count += 1
+        base = value.plain() if type(value) is SymbolState else value
+        return SymbolState(base.named, base.rest, base.why, base.gathers, base.mixed, base.shape, symbol=symbol, kind=kind)
+
+    @staticmethod
+    def _sym_step(symbol: SymbolAxis, step: str, kind) -> SymbolAxis:
+        return SymbolAxis(str(symbol) + step, symbol.text + step, kind == "str", symbol.root)
+
+    def _sym_attribute_kind(self, kind, attr: str):
+        """What `receiver.attr` is known to be (False: no symbol: it may differ between reads)."""
+        tree = self.scope.tree
+        changed = changed_attributes(tree)
+        if attr.startswith("__") or changed is None or attr in changed or kind == "str":
+            return False
+        if isinstance(kind, ast.ClassDef):
+            field, found = class_field(kind, attr, self.scope.classes)
+            hooks = any(isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in ("__getattr__", "__getattribute__")
+                        for stmt in kind.body)
+            if not field or hooks or self.scope.subclassed(kind) or found == "none":
+                return False
+            return found
+        members, computed, _ = class_members(tree)
+        if attr in members or computed:
+            return False
+        if kind == "namespace":
+            return argument_types(tree).get(attr)
+        return "names" if attr == "axis_names" else None
+
+    def _sym_property(self, receiver: SymbolState, attr: str):
+        """`settings.mesh_axes` of a module class's property: what its body computes from the
+        symbol's fields (`return (self.ensemble, self.space)`)."""
+        cls = receiver.kind
+        if not isinstance(cls, ast.ClassDef):
+            return None
+        changed = changed_attributes(self.scope.tree)
+        if changed is None or attr in changed or self.scope.subclassed(cls) or any(
+                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in ("__getattr__", "__getattribute__")
+                for stmt in cls.body):
+            return None
+        found = [stmt for stmt in cls.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Assign, ast.AnnAssign))
+                 and attr in ([stmt.name] if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) else
+                              [t.id for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]) if type(t) is ast.Name])]
+        if len(found) != 1 or type(found[0]) is not ast.FunctionDef or method_kind(found[0]) != "property" \
+                or len(found[0].args.args) != 1:
+            return None
+        return self.run_function(found[0], [receiver], {}, self.module_frame)
+
+    def _sym_item_kind(self, kind):
+        if isinstance(kind, ast.ClassDef) or kind in ("str", "namespace"):
+            return False
+        if class_members(self.scope.tree)[2] or not items_unchanged(self.scope.tree):
+            return False
+        return "str" if kind == "names" else None
+
+    # -- roots -------------------------------------------------------------------------------
+    def _sym_root(self, name: str, frame):
+        """(key, text, kind, origin) of the binding `name` reads outside every analysed run, when
+        it is bound once; None otherwise."""
+        if name in self.scope.volatile:
+            return None
+        current = frame
+        while current is not None and current.static_scopes is None:
+            if name in current.vars or name in current.local_names:
+                return None  # a value of a run: the interpreter follows it itself
+            current = current.parent
+        if current is None or current.opaque or name in current.vars:
+            return None
+        scopes = current.static_scopes
+        cache = (tuple(id(scope) for scope in scopes), name)
+        if cache not in self._sym_roots:
+            self._sym_roots[cache] = self._sym_binding(name, scopes)
+        return self._sym_roots[cache]
+
+    def _sym_binding(self, name: str, scopes: tuple[FunctionDef, ...]):
+        for function in reversed(scopes):
+            local = self.scope.locals_of(function)
+            if not local.binds(name):
+                continue
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return None  # a class body or a lambda: not followed
+            key = f"\x00{function.lineno}:{function.col_offset}:"
+            params = positional_params(function.args) + list(function.args.kwonlyargs)
+            param = next((param for param in params if param.arg == name), None)
+            if param is not None:
+                if id(function) in self._sym_forwarders():
+                    return None  # a body is handed through it: each call binds it (shardmap.py chains)
+                if name in self._locals_of(function) or params.index(param) == 0 and self.scope.class_of(function) is not None:
+                    return None  # rebound in its function, or the receiver of a method
+                kind = self._sym_param_kind(function.args, param)
+                self._sym_binders[id(function)] = function
+                return None if kind == "none" else (key, name, kind, ("function", id(function), name))
+            self._sym_binders[id(function)] = function
+            return self._sym_assigned_once(name, local, function.body, key, ("function", id(function), name))
+        if self.scope.globals.binds(name):
+            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, "\x00module:", ("module", 0, name))
+        return None
+
+    def _sym_forwarders(self) -> frozenset[int]:
+        if self._sym_chained is None:
+            self._sym_chained = frozenset(id(step[1]) for use in getattr(self, "uses", ()) for step in use.chain)
+        return self._sym_chained
+
+    def _sym_param_kind(self, args: ast.arguments, param: ast.arg):
+        kind = annotation_kind(param.annotation, self.scope.classes)
+        default = param_default(args, param)
+        if default is None:
+            return kind
+        if type(default) is ast.Constant:
+            if default.value is None:
+                return "none"
+            return kind or ("str" if isinstance(default.value, str) else None)
+        if kind is None and type(default) is ast.Call and type(default.func) is ast.Name:
+            return self.scope.classes.get(default.func.id)  # `settings=Settings()`
+        return kind
+
+    def _sym_assigned_once(self, name: str, bindings, body: list[ast.stmt], key: str, origin: tuple):
+        """A name assigned once, by a statement of the scope's own block (not in a loop or a branch)."""
+        value = bindings.unique_value(name)
+        if value is None or not any(type(stmt) in (ast.Assign, ast.AnnAssign) and stmt.value is value
+                                    and [target for target in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])]
+                                    and all(type(target) is ast.Name for target in
+                                            (stmt.targets if type(stmt) is ast.Assign else [stmt.target]))
+                                    for stmt in body):
+            return None
+        return key, name, self._sym_value_kind(value), origin
+
+    def _sym_value_kind(self, value: ast.expr):
+        if type(value) is ast.Call:
+            called = self.scope.resolve(value.func)
+            if called in _ENVIRON and len(value.args) == 2 and not value.keywords \
+                    and type(value.args[1]) is ast.Constant and isinstance(value.args[1].value, str):
+                return "str"
+            if type(value.func) is ast.Attribute and value.func.attr == "parse_args" and not value.args and not value.keywords:
+                return "namespace"
+        if type(value) is ast.Subscript and self.scope.resolve(value.value) == "os.environ":
+            return "str"
+        return None
+
+    # -- specs -------------------------------------------------------------------------------
+    def _sym_axis_value(self, expr: ast.expr, scopes) -> object:
+        """An axis name written in a P (meshspec.py): the symbol (or tuple of names) it reads."""
+        if any(isinstance(scope, ast.ClassDef) for scope in scopes):
+            return NOT_LITERAL  # a spec written in a class body (class_specs.py): names read otherwise
+        value = self.eval(expr, self._static_frame(scopes))
+        symbol = getattr(value, "symbol", None)
+        if symbol is not None:
+            return axis_notes.noted((symbol,))[0]
+        if type(value) is TupleValue:
+            names = []
+            for item in value.items:
+                name = getattr(item, "symbol", None) or (item.value if isinstance(item, Const) and isinstance(item.value, str) else None)
+                if name is None:
+                    return NOT_LITERAL
+                names.append(name)
+            return tuple(axis_notes.noted(tuple(names)))
+        return NOT_LITERAL
+
+    # -- one use -----------------------------------------------------------------------------
+    def analyse_checked(self, use):
+        """Analyse one shard_map use; withdraw its verdicts when a symbol it met is not proved
+        one str distinct from every other name it met (the module's doc)."""
+        sink = axis_notes.start()
+        first = len(self.slots)
+        try:
+            run = self.analyse(use)
+        finally:
+            axis_notes.stop(sink)
+        if not any(type(name) is SymbolAxis for name in sink):
+            return run
+        judged = self.slots[first:]
+        if not self._sym_proved(use, run, sink, judged):
+            self.vetoed_sites.update(site.key for site, _ in judged)
+        else:
+            self._sym_place_fixes(use, judged)
+        return run
+
+    def _sym_proved(self, use, run, names: set, judged) -> bool:
+        names = set(names)
+        for site, _ in judged:
+            names.update(site.axes)
+            names.update(axis for axis, _ in site.value.named)
+        for _, value in run.returns:
+            names.update(axis for leaf in leaves(value) if isinstance(leaf, AxisState) for axis, _ in leaf.named)
+        if run.mesh is not None:
+            names.update(run.mesh.axes)
+        manual = self._manual_axes(use)
+        if manual:
+            names.update(manual)
+        given = [self._sym_specs(use, use.in_specs), self._sym_specs(use, use.out_specs)]
+        for specs in given:
+            for spec in specs:
+                names.update(spec.sharded + spec.reduced + spec.unreduced)
+        symbols = [name for name in names if type(name) is SymbolAxis]
+        typed = {axis for specs in given for spec in specs for axis in spec.typed}
+        if any(not symbol.typed and symbol not in typed for symbol in symbols):
+            return False
+        distinct: set[frozenset] = set()
+        for index, specs in enumerate(given):
+            for spec in specs:
+                if index == 0:  # in_specs: JAX rejects a name sharded twice before the body runs
+                    _pairs(distinct, spec.sharded, spec.sharded)
+                _pairs(distinct, spec.sharded, spec.reduced + spec.unreduced)  # P() itself rejects these
+                _pairs(distinct, spec.reduced, spec.unreduced)
+        return all(other == symbol or frozenset((symbol, other)) in distinct for symbol in symbols for other in names)
+
+    def _sym_specs(self, use, node) -> list[Spec]:
+        if node is None:
+            return []
+        node, scopes = passed_through(use, node)
+        found: list[Spec] = []
+        _collect(parse_spec(self.scope, node, scopes) if node is not None else None, found)
+        return found
+
+    def _sym_place_fixes(self, use, judged) -> None:
+        """A cast spelling a symbol goes only where its root name reads the same binding (for a
+        gather to reduced, also where the shard_map is called: its out_specs list the axes)."""
+        for site, index in judged:
+            verdict = self.verdicts[site.key][index]
+            cast = tuple(getattr(verdict, "cast", ()) or ())
+            symbols = [axis for axis in cast if type(axis) is SymbolAxis]
+            if verdict is None or not verdict.fixable or not symbols:
+                continue
+            places = []
+            copied = cast == tuple(site.axes) and any(arg.value is site.axes_node for arg in call_args(site.call))
+            if not copied:  # the consumer's own spelling of its axes is copied as it is
+                places.append(site.function)
+            if site.gathers_to_reduced:
+                places.append(use.call_scopes[-1] if use.call_scopes else None)
+            if all(self._sym_reads_root(axis, place) for axis in symbols for place in places):
+                continue
+            names = ", ".join(axis.text for axis in symbols)
+            self.verdicts[site.key][index] = replace(verdict, fixable=False, rebind=None, note=f"`{names}` {_NOT_THERE}")
+
+    def _sym_reads_root(self, axis: SymbolAxis, place) -> bool:
+        """`axis`'s root name, read in `place` (a function; None: the module), is the binding
+        the symbol was read from."""
+        kind, binder, name = axis.root
+        if kind == "module":
+            return place is None or not _binds(self.scope, place, name)
+        function = self._sym_binders.get(binder)
+        if function is None or place is None:
+            return False
+        if place is function:
+            return True
+        for node, scopes in iter_with_scopes(function):
+            if node is place:
+                return not any(_binds(self.scope, step, name) for step in (*scopes, place) if step is not function)
+        return False
+
+    def without_vetoed(self, verdicts: list) -> list:
+        if not self.vetoed_sites:
+            return verdicts
+        return [verdict for verdict in verdicts if verdict.site.key not in self.vetoed_sites]
+
+
+def _pairs(found: set, left, right) -> None:
+    for a in left:
+        for b in right:
+            if a != b:
+                found.add(frozenset((a, b)))
+
+
+def _collect(tree, found: list) -> None:
+    if isinstance(tree, Spec):
+        found.append(tree)
+    elif isinstance(tree, tuple):
+        for item in tree:
+            _collect(item, found)
+    elif isinstance(tree, dict):
+        for item in tree.values():
+            _collect(item, found)
+    elif tree is not None and hasattr(tree, "args"):  # a NamedTuple of specs
+        for item in tree.args:
+            _collect(item, found)
+        for _, item in tree.keywords:
+            _collect(item, found)
+
+
+def _binds(scope, function, name: str) -> bool:
+    if isinstance(function, ast.Lambda):
+        return any(arg.arg == name for arg in function.args.args + function.args.kwonlyargs + function.args.posonlyargs)
+    return scope.locals_of(function).binds(name)
