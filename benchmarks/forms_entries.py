@@ -11,6 +11,28 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ak1_argparse_argv_param": "main(mesh, x, [])",
+    "ak2_config_annotation_entry": 'train_step(mesh, x, Config("i", "j"))',
+    "ak3_train_default_axes": "train(mesh, x)",
+    "ak4_environ_module_axes": "run(mesh, x)",
+    "ak5_json_config_items": "run(mesh, x)",
+    "ak6_mesh_axis_names_param": "run(mesh, x)",
+    "ak7_frozen_dataclass_param": "run(mesh, x)",
+    "ak8_typed_dict_param": 'run(mesh, x, {"data": "i", "model": "j"})',
+    "ak9_namedtuple_param": "run(mesh, x)",
+    "ak10_settings_property_entry": "main(mesh, x)",
+    "ak11_helper_renamed_param": "run(mesh, x)",
+    "ak12_getenv_local": "run(mesh, x)",
+    "ak13_plain_class_init_fields": "run(mesh, x)",
+    "ak14_tuple_entry_env_axes": "run(mesh, x)",
+    "ak15_nested_config_dataclass": "train(mesh, x, TrainConfig())",
+    "nak1_symbol_maybe_literal": "run(mesh, x)",
+    "nak2_two_params_same_value": "run(mesh, x)",
+    "nak3_reduced_set_not_distinct": "run(mesh, x)",
+    "nak4_property_counter": "run(mesh, x)",
+    "nak5_empty_group_item": 'run(mesh, x, {"batch": "i", "extra": ()})',
+    "nak6_environ_beside_literal": "run(mesh, x)",
+    "nak7_mutated_config_item": 'run(mesh, x, {"rows": "i", "gather": "j"})',
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",
     "ah6_where_mask_psum_gathered": "run(mesh, x)",
@@ -898,8 +920,6 @@ NOTES: dict[tuple[str, int], str] = {
     " over a spec table: SF104 does not read it (a recall gap left by idioms9)",
     ("af53_sf104_namedtuple_axes_device_put", 23): "P(*AXES) of a NamedTuple constant: SF104's spec reading does not expand"
     " it (a recall gap left by idioms9)",
-    ("af7_mesh_axis_names_index", 11): "the axis names are mesh.axis_names[0] of a mesh the caller passes: the"
-    " analysis knows axis names only as strings it can read (a recall gap left by idioms9)",
     ("nz3_subclass_method_referenced", 10): "Block.apply is also reached as `Child().apply` outside the body (a"
     " subclass instance), a reference the analysis does not follow: the method's states there are not known",
     ("ns2_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",

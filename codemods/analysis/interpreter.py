@@ -439,7 +439,7 @@ class Interpreter(Symbols, CommandLines, AttrDicts, LoopParams, NameLookup, Shap
         # attributes: objects' fields are read only where nothing else sets them (classes.py)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
-        value = record_tuple(demoted(value))  # an item of a symbol is not the symbol
+        value = record_tuple(demoted(value) if not isinstance(value, TupleValue) else value)  # an item of a symbol is not it
         if isinstance(value, TupleValue) and len(value.items) == count:
             return list(value.items)
         if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:

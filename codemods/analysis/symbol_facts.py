@@ -181,7 +181,8 @@ def annotation_kind(annotation: ast.expr | None, classes: dict[str, ast.ClassDef
         if annotation.value.id in ("Optional", "Union"):
             return "none"
         if annotation.value.id in ("dict", "Dict", "Mapping"):
-            return "dict"
+            items = annotation.slice.elts if type(annotation.slice) is ast.Tuple else []
+            return "strdict" if len(items) == 2 and type(items[1]) is ast.Name and items[1].id == "str" else "dict"
     if type(annotation) is ast.BinOp or type(annotation) is ast.Constant and annotation.value is None:
         return "none"  # `str | None`
     return None

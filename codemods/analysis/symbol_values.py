@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from codemods.analysis.values import AxisState, DictValue, SameLeaves, TupleValue, Value
+from codemods.analysis.values import STATIC, AxisState, DictValue, SameLeaves, Static, TupleValue, Value
 
 
 class SymbolAxis(str):
@@ -52,10 +52,21 @@ class SymbolState(AxisState):
         return AxisState(self.named, self.rest, self.why, self.gathers, self.mixed, self.shape)
 
 
+@dataclass(frozen=True)
+class SymbolStatic(Static):
+    """A Python value the analysis knew only as such (`tuple(...)` of a string it cannot read),
+    read from a symbol's chain."""
+
+    symbol: SymbolAxis | None = None
+    kind: object = None
+
+
 def demoted(value: Value) -> Value:
     """`value` with every symbol inside it forgotten (a value computed from a symbol is not it)."""
     if type(value) is SymbolState:
         return value.plain()
+    if type(value) is SymbolStatic:
+        return STATIC
     if type(value) is TupleValue:
         items = tuple(demoted(item) for item in value.items)
         return value if all(a is b for a, b in zip(items, value.items)) else TupleValue(items)

@@ -51,14 +51,15 @@ from codemods.analysis.symbol_facts import (
     class_members,
     items_unchanged,
 )
-from codemods.analysis.symbol_values import SymbolAxis, SymbolState, demoted
+from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
-from codemods.analysis.values import AxisState, Const, DictValue, State, TupleValue, leaves
+from codemods.analysis.values import AxisState, Const, DictValue, State, Static, TupleValue, leaves
 
 I, Q = State.INVARIANT, State.UNKNOWN
 _CHAIN = (ast.Name, ast.Attribute, ast.Subscript)
 _KEPT = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Constant, ast.Lambda)  # built of evaluated items
+_SYMBOLIC = (SymbolState, SymbolStatic)
 _CONTAINERS = {DictValue: "dict", Namespace: "namespace", AttrTable: None}
 _ENVIRON = ("os.environ.get", "os.getenv")
 _NOT_THERE = "is not read from the same binding where the cast would go"
@@ -66,7 +67,7 @@ _NOT_THERE = "is not read from the same binding where the cast would go"
 
 def _blank(value) -> bool:
     """An unknown value, or a closed-over one known only to be the same on every device."""
-    return type(value) is AxisState and not value.named and value.rest in (I, Q) and not value.mixed
+    return type(value) is Static or type(value) is AxisState and not value.named and value.rest in (I, Q) and not value.mixed
 
 
 class Symbols:
@@ -81,6 +82,7 @@ class Symbols:
         self._sym_binders: dict[int, FunctionDef] = {}
         self._sym_containers: dict[int, tuple] = {}
         self._sym_chained: frozenset[int] | None = None
+        self._sym_spec_names: set = set()
         self.scope.axis_value = self._sym_axis_value
 
     # -- reading symbols ---------------------------------------------------------------------
@@ -90,7 +92,7 @@ class Symbols:
             return value
         kind = type(expr)
         if kind in _CHAIN:
-            if type(value) is SymbolState:
+            if type(value) in _SYMBOLIC:
                 self._sym_chain_values[id(expr)] = value
             return value
         return value if kind in _KEPT else demoted(value)
@@ -119,9 +121,9 @@ class Symbols:
         computed = self._sym_property(receiver, expr.attr)
         if computed is not None:
             return computed
-        kind = self._sym_attribute_kind(receiver.kind, expr.attr) if _blank(value) or type(value) is SymbolState else False
+        kind = self._sym_attribute_kind(receiver.kind, expr.attr) if _blank(value) or type(value) in _SYMBOLIC else False
         if kind is False:
-            return demoted(value) if type(value) is SymbolState and value.symbol == receiver.symbol else value
+            return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
         return self._sym_made(value, self._sym_step(receiver.symbol, "." + expr.attr, kind), kind)
 
     def eval_Subscript(self, expr: ast.Subscript, frame):
@@ -132,10 +134,10 @@ class Symbols:
             return value
         key = expr.slice.value if type(expr.slice) is ast.Constant else None
         kind = False
-        if type(key) in (str, int) and (_blank(value) or type(value) is SymbolState):
+        if type(key) in (str, int) and (_blank(value) or type(value) in _SYMBOLIC):
             kind = self._sym_item_kind(receiver.kind)
         if kind is False:
-            return demoted(value) if type(value) is SymbolState and value.symbol == receiver.symbol else value
+            return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
         return self._sym_made(value, self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
 
     def _sym_receiver(self, node: ast.expr):
@@ -153,8 +155,10 @@ class Symbols:
             keywords = {name: (demoted(value), node) for name, (value, node) in keywords.items()}
         return super().call(callee, expr, args, keywords, starred, frame)
 
-    def _sym_made(self, value: AxisState, symbol: SymbolAxis, kind) -> SymbolState:
+    def _sym_made(self, value, symbol: SymbolAxis, kind):
         self.symbol_count += 1
+        if isinstance(value, Static):
+            return SymbolStatic(symbol=symbol, kind=kind)
         base = value.plain() if type(value) is SymbolState else value
         return SymbolState(base.named, base.rest, base.why, base.gathers, base.mixed, base.shape, symbol=symbol, kind=kind)
 
@@ -206,7 +210,7 @@ class Symbols:
             return False
         if class_members(self.scope.tree)[2] or not items_unchanged(self.scope.tree):
             return False
-        return "str" if kind == "names" else None
+        return "str" if kind in ("names", "strdict") else None
 
     # -- roots -------------------------------------------------------------------------------
     def _sym_root(self, name: str, frame):
@@ -286,8 +290,9 @@ class Symbols:
             if called in _ENVIRON and len(value.args) == 2 and not value.keywords \
                     and type(value.args[1]) is ast.Constant and isinstance(value.args[1].value, str):
                 return "str"
-            if type(value.func) is ast.Attribute and value.func.attr == "parse_args" and not value.args and not value.keywords:
-                return "namespace"
+            if type(value.func) is ast.Attribute and value.func.attr == "parse_args" and not value.keywords \
+                    and (not value.args or len(value.args) == 1 and type(value.args[0]) is ast.Name):
+                return "namespace"  # `parser.parse_args()`, `parse_args(argv)`: the real command line
         if type(value) is ast.Subscript and self.scope.resolve(value.value) == "os.environ":
             return "str"
         return None
@@ -300,7 +305,8 @@ class Symbols:
         value = self.eval(expr, self._static_frame(scopes))
         symbol = getattr(value, "symbol", None)
         if symbol is not None:
-            return axis_notes.noted((symbol,))[0]
+            self._sym_spec_names.add(symbol)
+            return symbol
         if type(value) is TupleValue:
             names = []
             for item in value.items:
@@ -308,20 +314,22 @@ class Symbols:
                 if name is None:
                     return NOT_LITERAL
                 names.append(name)
-            return tuple(axis_notes.noted(tuple(names)))
+            self._sym_spec_names.update(names)
+            return tuple(names)
         return NOT_LITERAL
 
     # -- one use -----------------------------------------------------------------------------
     def analyse_checked(self, use):
         """Analyse one shard_map use; withdraw its verdicts when a symbol it met is not proved
-        one str distinct from every other name it met (the module's doc)."""
+        one axis name distinct from every other name it met (the module's doc)."""
         sink = axis_notes.start()
+        self._sym_spec_names = set()
         first = len(self.slots)
         try:
             run = self.analyse(use)
         finally:
             axis_notes.stop(sink)
-        if not any(type(name) is SymbolAxis for name in sink):
+        if not self._sym_spec_names and not any(type(name) is SymbolAxis for name in sink):
             return run
         judged = self.slots[first:]
         if not self._sym_proved(use, run, sink, judged):
@@ -330,9 +338,12 @@ class Symbols:
             self._sym_place_fixes(use, judged)
         return run
 
-    def _sym_proved(self, use, run, names: set, judged) -> bool:
-        names = set(names)
+    def _sym_proved(self, use, run, collected: set, judged) -> bool:
+        """`collected`: the names the use's collectives (and axis_index) were given."""
+        named = set(collected)  # a symbol here must be one str: a tuple of names acts otherwise
+        names = set(collected) | self._sym_spec_names
         for site, _ in judged:
+            named.update(site.axes)
             names.update(site.axes)
             names.update(axis for axis, _ in site.value.named)
         for _, value in run.returns:
@@ -346,9 +357,10 @@ class Symbols:
         for specs in given:
             for spec in specs:
                 names.update(spec.sharded + spec.reduced + spec.unreduced)
+                named.update(spec.reduced + spec.unreduced)
         symbols = [name for name in names if type(name) is SymbolAxis]
         typed = {axis for specs in given for spec in specs for axis in spec.typed}
-        if any(not symbol.typed and symbol not in typed for symbol in symbols):
+        if any(not symbol.typed and symbol not in typed for symbol in symbols if symbol in named):
             return False
         distinct: set[frozenset] = set()
         for index, specs in enumerate(given):
