@@ -248,7 +248,7 @@ def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
     names_node = keywords.get("axis_names", positional[1] if len(positional) > 1 else None)
     if names_node is None:
         return None
-    names = scope.constant(names_node, scopes)
+    names = _axis_constant(scope, names_node, scopes)
     if isinstance(names, str):
         names = (names,)
     if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):

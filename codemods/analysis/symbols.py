@@ -54,7 +54,7 @@ from codemods.analysis.symbol_facts import (
 from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
-from codemods.analysis.values import AxisState, Const, DictValue, State, Static, TupleValue, leaves
+from codemods.analysis.values import CONSTANT, AxisState, Const, DictValue, State, Static, TupleValue, leaves
 
 I, Q = State.INVARIANT, State.UNKNOWN
 _CHAIN = (ast.Name, ast.Attribute, ast.Subscript)
@@ -68,6 +68,15 @@ _NOT_THERE = "is not read from the same binding where the cast would go"
 def _blank(value) -> bool:
     """An unknown value, or a closed-over one known only to be the same on every device."""
     return type(value) is Static or type(value) is AxisState and not value.named and value.rest in (I, Q) and not value.mixed
+
+
+def _stored(value, kind):
+    """A field of a module class's object, an item of a dict, an option parse_args read: a value
+    made before the body runs (the body closes over it), so the same on every device."""
+    if type(value) is AxisState and value.rest is Q and not value.named \
+            and (isinstance(kind, ast.ClassDef) or kind in ("dict", "strdict", "namespace")):
+        return replace(CONSTANT, why="a closed-over value")
+    return value
 
 
 class Symbols:
@@ -124,7 +133,7 @@ class Symbols:
         kind = self._sym_attribute_kind(receiver.kind, expr.attr) if _blank(value) or type(value) in _SYMBOLIC else False
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
-        return self._sym_made(value, self._sym_step(receiver.symbol, "." + expr.attr, kind), kind)
+        return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, "." + expr.attr, kind), kind)
 
     def eval_Subscript(self, expr: ast.Subscript, frame):
         self._sym_chain_values.pop(id(expr.value), None)
@@ -138,7 +147,7 @@ class Symbols:
             kind = self._sym_item_kind(receiver.kind)
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
-        return self._sym_made(value, self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
+        return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
 
     def _sym_receiver(self, node: ast.expr):
         """The symbol `node` was just read as (a container bound once stands for its own)."""
@@ -360,6 +369,8 @@ class Symbols:
                 named.update(spec.reduced + spec.unreduced)
         symbols = [name for name in names if type(name) is SymbolAxis]
         typed = {axis for specs in given for spec in specs for axis in spec.typed}
+        if run.mesh is not None:  # shard_map rejects a mesh naming an axis twice, or not by a str
+            typed.update(run.mesh.axes)
         if any(not symbol.typed and symbol not in typed for symbol in symbols if symbol in named):
             return False
         distinct: set[frozenset] = set()
@@ -369,6 +380,8 @@ class Symbols:
                     _pairs(distinct, spec.sharded, spec.sharded)
                 _pairs(distinct, spec.sharded, spec.reduced + spec.unreduced)  # P() itself rejects these
                 _pairs(distinct, spec.reduced, spec.unreduced)
+        if run.mesh is not None:
+            _pairs(distinct, run.mesh.axes, run.mesh.axes)
         return all(other == symbol or frozenset((symbol, other)) in distinct for symbol in symbols for other in names)
 
     def _sym_specs(self, use, node) -> list[Spec]:
