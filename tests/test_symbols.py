@@ -1,0 +1,105 @@
+"""Axis names read from code the analysis cannot run (codemods/analysis/symbols.py): what a
+user sees in the message and the fix, and where the fix must not be written."""
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from codemods import jaxapi
+from codemods.engine import Options, process_source
+
+_OPTIONS = Options(target=jaxapi.NEWEST_KNOWN)
+
+_CONFIG = '''
+import dataclasses
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    data: str = "i"
+    model: str = "j"
+'''
+
+
+def _run(body: str, fix: bool = False):
+    source = _CONFIG + textwrap.dedent(body)
+    result = process_source(source, "symbols_case.py", _OPTIONS, fix=fix)
+    assert result.error is None
+    return result
+
+
+def test_the_finding_names_the_expression_and_the_fix_spells_it():
+    result = _run('''
+        def run(mesh, x, cfg: Config):
+            def body(v):
+                s = jax.lax.psum(v, cfg.data)
+                return jax.lax.all_gather(s, cfg.data, tiled=True, to="reduced")
+            return jax.shard_map(body, mesh=mesh, in_specs=P(cfg.data, cfg.model), out_specs=P(None, cfg.model))(x)
+    ''', fix=True)
+    [finding] = result.applied
+    assert finding.code == "SF101"
+    assert "over cfg.data of `s`" in finding.message and "'cfg.data'" not in finding.message
+    assert any(key == "axis names" and "`cfg.data`" in text for key, text in finding.evidence)
+    assert "jax.lax.pcast(s, cfg.data, to='varying')" in result.fixed
+    assert "reduced={cfg.data}" in result.fixed  # the out spec the gathered value flows into
+    ast.parse(result.fixed)
+
+
+def test_no_fix_where_the_root_name_reads_another_binding():
+    # The helper casts only part of its axes, so the fix would have to spell `cfg.model` where
+    # no `cfg` is bound: the finding stays, without a fix.
+    result = _run('''
+        def sync(v, axes):
+            return jax.lax.pmean(v, axes)
+
+        def run(mesh, x, cfg: Config):
+            def body(v):
+                m = jax.lax.pmean(v, cfg.model)
+                return sync(m, (cfg.data, cfg.model))
+            return jax.shard_map(body, mesh=mesh, in_specs=P(cfg.data, cfg.model), out_specs=P())(x)
+    ''', fix=True)
+    [finding] = result.findings
+    assert finding.code == "SF105" and finding.fix is None
+    assert "cfg.model` is not read from the same binding" in finding.message
+    assert result.applied == []
+
+
+def test_names_read_in_two_functions_are_not_one_symbol():
+    # `axis` of make_body and `axis` of run may differ: nothing is reported.
+    result = _run('''
+        def make_body(axis):
+            def body(v):
+                s = jax.lax.psum(v, axis)
+                return jax.lax.all_gather(s, axis, tiled=True, to="reduced")
+            return body
+
+        def run(mesh, x, axis: str):
+            return jax.shard_map(make_body(axis), mesh=mesh, in_specs=P(axis), out_specs=P(reduced={axis}))(x)
+    ''')
+    assert result.findings == []
+
+
+def test_a_symbol_beside_a_string_it_may_equal_is_unknown():
+    result = _run('''
+        def run(mesh, x, cfg: Config):
+            def body(v):
+                return jax.lax.all_gather(v, "i", tiled=True, to="reduced")
+            return jax.shard_map(body, mesh=mesh, in_specs=P(cfg.data), out_specs=P(reduced={"i"}))(x)
+    ''')
+    assert result.findings == []
+
+
+def test_an_attribute_some_code_sets_is_no_symbol():
+    result = _run('''
+        def retarget(cfg):
+            object.__setattr__(cfg, "data", cfg.model)
+
+        def run(mesh, x, cfg: Config):
+            def body(v):
+                s = jax.lax.psum(v, cfg.data)
+                return jax.lax.all_gather(s, cfg.data, tiled=True, to="reduced")
+            return jax.shard_map(body, mesh=mesh, in_specs=P(cfg.data, cfg.model), out_specs=P(None, cfg.model))(x)
+    ''')
+    assert result.findings == []
