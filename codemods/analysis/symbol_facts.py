@@ -210,3 +210,26 @@ def class_field(cls: ast.ClassDef, attr: str, classes: dict[str, ast.ClassDef]) 
                                  and type(node.value) is ast.Name and node.value.id == owner
                                  for node in ast.walk(stmt))
     return field, kind
+
+
+def strings_given(tree: ast.Module, cls: ast.ClassDef, attr: str) -> bool:
+    """Every construction of the class in the file (`Config(...)`, `replace(cfg, attr=...)`,
+    `cfg._replace(attr=...)`) gives field `attr` a str literal or leaves its default; its
+    annotation then says what it holds."""
+    fields = [stmt.target.id for stmt in cls.body if type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name]
+    position = fields.index(attr) if attr in fields else None
+    for call in nodes_of_type(tree, ast.Call):
+        func = call.func
+        name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
+        if name not in (cls.name, "replace", "_replace"):
+            continue
+        if any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
+            return False
+        given = [k.value for k in call.keywords if k.arg == attr]
+        if name == cls.name and position is not None and position < len(call.args):
+            given.append(call.args[position])
+        if name == cls.name and position is None and call.args:
+            return False  # `__init__` takes it positionally somewhere: not read
+        if any(not (type(value) is ast.Constant and isinstance(value.value, str)) for value in given):
+            return False
+    return True

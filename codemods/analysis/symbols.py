@@ -42,7 +42,7 @@ from codemods.analysis import axis_notes
 from codemods.analysis.meshspec import Spec, parse_spec
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, iter_with_scopes, param_default, positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.shardmap import passed_through
+from codemods.analysis.shardmap import argument_for, passed_through
 from codemods.analysis.symbol_facts import (
     annotation_kind,
     argument_types,
@@ -50,6 +50,7 @@ from codemods.analysis.symbol_facts import (
     class_field,
     class_members,
     items_unchanged,
+    strings_given,
 )
 from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
 from codemods.analysis.attr_dicts import AttrTable
@@ -187,7 +188,7 @@ class Symbols:
                         for stmt in kind.body)
             if not field or hooks or self.scope.subclassed(kind) or found == "none":
                 return False
-            return found
+            return found if found != "str" or strings_given(tree, kind, attr) else None
         members, computed, _ = class_members(tree)
         if attr in members or computed:
             return False
@@ -256,6 +257,8 @@ class Symbols:
                 if name in self._locals_of(function) or params.index(param) == 0 and self.scope.class_of(function) is not None:
                     return None  # rebound in its function, or the receiver of a method
                 kind = self._sym_param_kind(function.args, param)
+                if kind == "str" and not self._sym_strings_passed(function, name):
+                    kind = None  # a call in the file passes something else: a str is not certain
                 self._sym_binders[id(function)] = function
                 return None if kind == "none" else (key, name, kind, ("function", id(function), name))
             self._sym_binders[id(function)] = function
@@ -268,6 +271,21 @@ class Symbols:
         if self._sym_chained is None:
             self._sym_chained = frozenset(id(step[1]) for use in getattr(self, "uses", ()) for step in use.chain)
         return self._sym_chained
+
+    def _sym_strings_passed(self, function: FunctionDef, name: str) -> bool:
+        """No call in the file passes `name` anything but a str literal (or leaves the default)."""
+        if not self.scope.references(function.name):
+            return True  # an entry point: its annotation or default says what it is given
+        calls, skip = self._callers(function)
+        if not calls:
+            return False  # referenced other than by calls here
+        for call, _ in calls:
+            if any(arg.star for arg in call_args(call)):
+                return False
+            given = argument_for(call, function, name, skip=skip)  # None: the default
+            if given is not None and not (type(given) is ast.Constant and isinstance(given.value, str)):
+                return False
+        return True
 
     def _sym_param_kind(self, args: ast.arguments, param: ast.arg):
         kind = annotation_kind(param.annotation, self.scope.classes)
