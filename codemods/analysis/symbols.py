@@ -180,7 +180,7 @@ class Symbols:
         """What `receiver.attr` is known to be (False: no symbol: it may differ between reads)."""
         tree = self.scope.tree
         changed = changed_attributes(tree)
-        if attr.startswith("__") or changed is None or attr in changed or kind == "str":
+        if attr.startswith("__") or changed is None or attr in changed or kind in ("str", "mesh name"):
             return False
         if isinstance(kind, ast.ClassDef):
             field, found = class_field(kind, attr, self.scope.classes)
@@ -216,11 +216,11 @@ class Symbols:
         return self.run_function(found[0], [receiver], {}, self.module_frame)
 
     def _sym_item_kind(self, kind):
-        if isinstance(kind, ast.ClassDef) or kind in ("str", "namespace"):
+        if isinstance(kind, ast.ClassDef) or kind in ("str", "mesh name", "namespace"):
             return False
         if class_members(self.scope.tree)[2] or not items_unchanged(self.scope.tree):
             return False
-        return "str" if kind in ("names", "strdict") else None
+        return "str" if kind == "strdict" else "mesh name" if kind == "names" else None
 
     # -- roots -------------------------------------------------------------------------------
     def _sym_root(self, name: str, frame):
@@ -389,6 +389,8 @@ class Symbols:
         typed = {axis for specs in given for spec in specs for axis in spec.typed}
         if run.mesh is not None:  # shard_map rejects a mesh naming an axis twice, or not by a str
             typed.update(run.mesh.axes)
+        mesh = self._sym_mesh_names(use)
+        typed.update(symbol for symbol in symbols if str(symbol).startswith(mesh))
         if any(not symbol.typed and symbol not in typed for symbol in symbols if symbol in named):
             return False
         distinct: set[frozenset] = set()
@@ -401,6 +403,18 @@ class Symbols:
         if run.mesh is not None:
             _pairs(distinct, run.mesh.axes, run.mesh.axes)
         return all(other == symbol or frozenset((symbol, other)) in distinct for symbol in symbols for other in names)
+
+    def _sym_mesh_names(self, use) -> str:
+        """The key prefix of `mesh.axis_names[...]` read from the mesh this shard_map is given
+        (a str each: shard_map takes no other mesh); a prefix no key has otherwise."""
+        if use.mesh is None or type(use.mesh) is not ast.Name:
+            return "\x01"
+        node, scopes = passed_through(use, use.mesh)
+        if type(node) is not ast.Name:
+            return "\x01"
+        mesh = self.eval(node, self._static_frame(scopes))
+        symbol = getattr(mesh, "symbol", None)
+        return str(symbol) + ".axis_names[" if symbol is not None else "\x01"
 
     def _sym_specs(self, use, node) -> list[Spec]:
         if node is None:
