@@ -26,6 +26,8 @@ ENTRIES = {
     "ak13_plain_class_init_fields": "run(mesh, x)",
     "ak14_tuple_entry_env_axes": "run(mesh, x)",
     "ak15_nested_config_dataclass": "train(mesh, x, TrainConfig())",
+    "ak16_json_config_get_in_with": "main(mesh, x)",
+    "nak11_get_other_defaults": "run(mesh, x)",
     "nak1_symbol_maybe_literal": "run(mesh, x)",
     "nak2_two_params_same_value": "run(mesh, x)",
     "nak3_reduced_set_not_distinct": "run(mesh, x)",

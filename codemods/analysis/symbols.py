@@ -93,6 +93,8 @@ class Symbols:
         self._sym_containers: dict[int, tuple] = {}
         self._sym_chained: frozenset[int] | None = None
         self._sym_spec_names: set = set()
+        self._sym_kinds: dict[tuple, object] = {}
+        self._sym_called = None  # the symbol a `.get(key, default)` just read
         self.scope.axis_value = self._sym_axis_value
 
     # -- reading symbols ---------------------------------------------------------------------
@@ -101,7 +103,7 @@ class Symbols:
         if not self.symbol_count:
             return value
         kind = type(expr)
-        if kind in _CHAIN:
+        if kind in _CHAIN or kind is ast.Call and value is self._sym_called:
             if type(value) in _SYMBOLIC:
                 self._sym_chain_values[id(expr)] = value
             return value
@@ -135,6 +137,25 @@ class Symbols:
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
         return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, "." + expr.attr, kind), kind)
+
+    def eval_Call(self, expr: ast.Call, frame):
+        func = expr.func
+        if type(func) is not ast.Attribute or func.attr != "get" or not self.symbol_count:
+            return super().eval_Call(expr, frame)
+        self._sym_chain_values.pop(id(func.value), None)
+        value = super().eval_Call(expr, frame)
+        receiver = self._sym_receiver(func.value)
+        key, default = (expr.args + [None, None])[:2] if len(expr.args) == 2 and not expr.keywords else (None, None)
+        if receiver is None or not _blank(value) or not all(type(arg) is ast.Constant and isinstance(arg.value, str)
+                                                              for arg in (key, default)):
+            return value
+        kind = self._sym_item_kind(receiver.kind)  # `cfg.get("axis", "data")`: the item, or the default
+        if kind is False or "get" in class_members(self.scope.tree)[0]:
+            return value
+        made = self._sym_made(_stored(value, receiver.kind), self._sym_step(
+            receiver.symbol, f".get({key.value!r}, {default.value!r})", kind), kind)
+        self._sym_called = made
+        return made
 
     def eval_Subscript(self, expr: ast.Subscript, frame):
         self._sym_chain_values.pop(id(expr.value), None)
@@ -178,6 +199,12 @@ class Symbols:
 
     def _sym_attribute_kind(self, kind, attr: str):
         """What `receiver.attr` is known to be (False: no symbol: it may differ between reads)."""
+        key = (id(kind) if isinstance(kind, ast.ClassDef) else kind, attr)
+        if key not in self._sym_kinds:
+            self._sym_kinds[key] = self._sym_read_kind(kind, attr)
+        return self._sym_kinds[key]
+
+    def _sym_read_kind(self, kind, attr: str):
         tree = self.scope.tree
         changed = changed_attributes(tree)
         if attr.startswith("__") or changed is None or attr in changed or kind in ("str", "mesh name"):
@@ -301,13 +328,10 @@ class Symbols:
         return kind
 
     def _sym_assigned_once(self, name: str, bindings, body: list[ast.stmt], key: str, origin: tuple):
-        """A name assigned once, by a statement of the scope's own block (not in a loop or a branch)."""
+        """A name assigned once, by a statement of the scope's own block (not in a loop or a
+        branch; a `with` block at that level runs once too)."""
         value = bindings.unique_value(name)
-        if value is None or not any(type(stmt) in (ast.Assign, ast.AnnAssign) and stmt.value is value
-                                    and [target for target in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])]
-                                    and all(type(target) is ast.Name for target in
-                                            (stmt.targets if type(stmt) is ast.Assign else [stmt.target]))
-                                    for stmt in body):
+        if value is None or not any(stmt.value is value for stmt in _once(body)):
             return None
         return key, name, self._sym_value_kind(value), origin
 
@@ -464,6 +488,16 @@ class Symbols:
         if not self.vetoed_sites:
             return verdicts
         return [verdict for verdict in verdicts if verdict.site.key not in self.vetoed_sites]
+
+
+def _once(body: list[ast.stmt]):
+    """The single-name assignments a block runs exactly once when it runs."""
+    for stmt in body:
+        if type(stmt) in (ast.Assign, ast.AnnAssign) and stmt.value is not None \
+                and all(type(target) is ast.Name for target in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])):
+            yield stmt
+        elif type(stmt) is ast.With:
+            yield from _once(stmt.body)
 
 
 def _pairs(found: set, left, right) -> None:
