@@ -103,3 +103,18 @@ def test_an_attribute_some_code_sets_is_no_symbol():
             return jax.shard_map(body, mesh=mesh, in_specs=P(cfg.data, cfg.model), out_specs=P(None, cfg.model))(x)
     ''')
     assert result.findings == []
+
+
+def test_a_cast_of_a_varying_axis_keeps_the_other_symbol_spelled():
+    # Run on jax 0.10.2 (2x4 mesh): the pcast raises (one axis varies already); fixed, it runs.
+    result = _run('''
+        def run(mesh, x, cfg: Config):
+            def body(v, table):
+                w = jax.lax.pcast(v, (cfg.data, cfg.model), to="varying")
+                return jax.lax.psum(w, cfg.model)
+            return jax.shard_map(body, mesh=mesh, in_specs=(P(cfg.data), P(cfg.data, cfg.model)),
+                                 out_specs=P(cfg.data))(x, x)
+    ''', fix=True)
+    [finding] = result.applied
+    assert finding.code == "SF107"
+    assert "jax.lax.pcast(v, cfg.model, to=\"varying\")" in result.fixed

@@ -38,11 +38,10 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from codemods.analysis import axis_notes
-from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, iter_with_scopes, param_default, positional_params
+from codemods.analysis import symbol_proofs
+from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.shardmap import argument_for, passed_through
+from codemods.analysis.shardmap import argument_for
 from codemods.analysis.symbol_facts import (
     annotation_kind,
     argument_types,
@@ -55,7 +54,7 @@ from codemods.analysis.symbol_facts import (
 from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
-from codemods.analysis.values import CONSTANT, AxisState, Const, DictValue, State, Static, TupleValue, leaves
+from codemods.analysis.values import CONSTANT, AxisState, Const, DictValue, State, Static, TupleValue
 
 I, Q = State.INVARIANT, State.UNKNOWN
 _CHAIN = (ast.Name, ast.Attribute, ast.Subscript)
@@ -63,7 +62,6 @@ _KEPT = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Constant, ast.Lambda)  # bu
 _SYMBOLIC = (SymbolState, SymbolStatic)
 _CONTAINERS = {DictValue: "dict", Namespace: "namespace", AttrTable: None}
 _ENVIRON = ("os.environ.get", "os.getenv")
-_NOT_THERE = "is not read from the same binding where the cast would go"
 
 
 def _blank(value) -> bool:
@@ -371,118 +369,7 @@ class Symbols:
 
     # -- one use -----------------------------------------------------------------------------
     def analyse_checked(self, use):
-        """Analyse one shard_map use; withdraw its verdicts when a symbol it met is not proved
-        one axis name distinct from every other name it met (the module's doc)."""
-        sink = axis_notes.start()
-        self._sym_spec_names = set()
-        first = len(self.slots)
-        try:
-            run = self.analyse(use)
-        finally:
-            axis_notes.stop(sink)
-        if not self._sym_spec_names and not any(type(name) is SymbolAxis for name in sink):
-            return run
-        judged = self.slots[first:]
-        if not self._sym_proved(use, run, sink, judged):
-            self.vetoed_sites.update(site.key for site, _ in judged)
-        else:
-            self._sym_place_fixes(use, judged)
-        return run
-
-    def _sym_proved(self, use, run, collected: set, judged) -> bool:
-        """`collected`: the names the use's collectives (and axis_index) were given."""
-        named = set(collected)  # a symbol here must be one str: a tuple of names acts otherwise
-        names = set(collected) | self._sym_spec_names
-        for site, _ in judged:
-            named.update(site.axes)
-            names.update(site.axes)
-            names.update(axis for axis, _ in site.value.named)
-        for _, value in run.returns:
-            names.update(axis for leaf in leaves(value) if isinstance(leaf, AxisState) for axis, _ in leaf.named)
-        if run.mesh is not None:
-            names.update(run.mesh.axes)
-        manual = self._manual_axes(use)
-        if manual:
-            names.update(manual)
-        given = [self._sym_specs(use, use.in_specs), self._sym_specs(use, use.out_specs)]
-        for specs in given:
-            for spec in specs:
-                names.update(spec.sharded + spec.reduced + spec.unreduced)
-                named.update(spec.reduced + spec.unreduced)
-        symbols = [name for name in names if type(name) is SymbolAxis]
-        typed = {axis for specs in given for spec in specs for axis in spec.typed}
-        if run.mesh is not None:  # shard_map rejects a mesh naming an axis twice, or not by a str
-            typed.update(run.mesh.axes)
-        mesh = self._sym_mesh_names(use)
-        typed.update(symbol for symbol in symbols if str(symbol).startswith(mesh))
-        if any(not symbol.typed and symbol not in typed for symbol in symbols if symbol in named):
-            return False
-        distinct: set[frozenset] = set()
-        for index, specs in enumerate(given):
-            for spec in specs:
-                if index == 0:  # in_specs: JAX rejects a name sharded twice before the body runs
-                    _pairs(distinct, spec.sharded, spec.sharded)
-                _pairs(distinct, spec.sharded, spec.reduced + spec.unreduced)  # P() itself rejects these
-                _pairs(distinct, spec.reduced, spec.unreduced)
-        if run.mesh is not None:
-            _pairs(distinct, run.mesh.axes, run.mesh.axes)
-        return all(other == symbol or frozenset((symbol, other)) in distinct for symbol in symbols for other in names)
-
-    def _sym_mesh_names(self, use) -> str:
-        """The key prefix of `mesh.axis_names[...]` read from the mesh this shard_map is given
-        (a str each: shard_map takes no other mesh); a prefix no key has otherwise."""
-        if use.mesh is None or type(use.mesh) is not ast.Name:
-            return "\x01"
-        node, scopes = passed_through(use, use.mesh)
-        if type(node) is not ast.Name:
-            return "\x01"
-        mesh = self.eval(node, self._static_frame(scopes))
-        symbol = getattr(mesh, "symbol", None)
-        return str(symbol) + ".axis_names[" if symbol is not None else "\x01"
-
-    def _sym_specs(self, use, node) -> list[Spec]:
-        if node is None:
-            return []
-        node, scopes = passed_through(use, node)
-        found: list[Spec] = []
-        _collect(parse_spec(self.scope, node, scopes) if node is not None else None, found)
-        return found
-
-    def _sym_place_fixes(self, use, judged) -> None:
-        """A cast spelling a symbol goes only where its root name reads the same binding (for a
-        gather to reduced, also where the shard_map is called: its out_specs list the axes)."""
-        for site, index in judged:
-            verdict = self.verdicts[site.key][index]
-            cast = tuple(getattr(verdict, "cast", ()) or ())
-            symbols = [axis for axis in cast if type(axis) is SymbolAxis]
-            if verdict is None or not verdict.fixable or not symbols:
-                continue
-            places = []
-            copied = cast == tuple(site.axes) and any(arg.value is site.axes_node for arg in call_args(site.call))
-            if not copied:  # the consumer's own spelling of its axes is copied as it is
-                places.append(site.function)
-            if site.gathers_to_reduced:
-                places.append(use.call_scopes[-1] if use.call_scopes else None)
-            if all(self._sym_reads_root(axis, place) for axis in symbols for place in places):
-                continue
-            names = ", ".join(axis.text for axis in symbols)
-            self.verdicts[site.key][index] = replace(verdict, fixable=False, rebind=None, note=f"`{names}` {_NOT_THERE}")
-
-    def _sym_reads_root(self, axis: SymbolAxis, place) -> bool:
-        """`axis`'s root name, read in `place` (a function; None: the module), is the binding
-        the symbol was read from."""
-        kind, binder, name = axis.root
-        if kind == "module":
-            return place is None or not _binds(self.scope, place, name)
-        function = self._sym_binders.get(binder)
-        if function is None or place is None:
-            return False
-        if place is function:
-            return True
-        for node, scopes in iter_with_scopes(function):
-            if node is place:
-                return not any(_binds(self.scope, step, name) for step in (*scopes, place) if step is not function)
-        return False
+        return symbol_proofs.analyse_checked(self, use)
 
     def without_vetoed(self, verdicts: list) -> list:
         if not self.vetoed_sites:
@@ -498,32 +385,3 @@ def _once(body: list[ast.stmt]):
             yield stmt
         elif type(stmt) is ast.With:
             yield from _once(stmt.body)
-
-
-def _pairs(found: set, left, right) -> None:
-    for a in left:
-        for b in right:
-            if a != b:
-                found.add(frozenset((a, b)))
-
-
-def _collect(tree, found: list) -> None:
-    if isinstance(tree, Spec):
-        found.append(tree)
-    elif isinstance(tree, tuple):
-        for item in tree:
-            _collect(item, found)
-    elif isinstance(tree, dict):
-        for item in tree.values():
-            _collect(item, found)
-    elif tree is not None and hasattr(tree, "args"):  # a NamedTuple of specs
-        for item in tree.args:
-            _collect(item, found)
-        for _, item in tree.keywords:
-            _collect(item, found)
-
-
-def _binds(scope, function, name: str) -> bool:
-    if isinstance(function, ast.Lambda):
-        return any(arg.arg == name for arg in function.args.args + function.args.kwonlyargs + function.args.posonlyargs)
-    return scope.locals_of(function).binds(name)
