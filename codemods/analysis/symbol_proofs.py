@@ -18,7 +18,7 @@ _NOT_THERE = "is not read from the same binding where the cast would go"
 
 def analyse_checked(interp, use):
     """Analyse one shard_map use; withdraw its verdicts when a symbol it met is not proved
-    one axis name distinct from every other name it met (the module's doc)."""
+    one axis name distinct from every other name it met (symbols.py says why that is sound)."""
     sink = axis_notes.start()
     interp._sym_spec_names = set()
     first = len(interp.slots)
