@@ -118,3 +118,25 @@ def test_a_cast_of_a_varying_axis_keeps_the_other_symbol_spelled():
     [finding] = result.applied
     assert finding.code == "SF107"
     assert "jax.lax.pcast(v, cfg.model, to=\"varying\")" in result.fixed
+
+
+def test_absl_flags_options_are_str_symbols():
+    # The JAX side is form ak3's (a psum of a gathered, reduced value); absl is not installed here.
+    result = process_source(textwrap.dedent('''
+        from absl import flags
+        import jax
+        from jax.sharding import PartitionSpec as P
+
+        FLAGS = flags.FLAGS
+        flags.DEFINE_string("data_axis", "i", "rows")
+        flags.DEFINE_string("model_axis", "j", "columns")
+
+        def run(mesh, x):
+            def body(v):
+                w = jax.lax.all_gather(v, FLAGS.model_axis, axis=1, tiled=True, to="reduced")
+                return jax.lax.psum(w, FLAGS.model_axis)
+            return jax.shard_map(body, mesh=mesh, in_specs=P(FLAGS.data_axis, FLAGS.model_axis),
+                                 out_specs=P(FLAGS.data_axis, None))(x)
+    '''), "flags_case.py", _OPTIONS)
+    assert [(finding.code, finding.span.line) for finding in result.findings] == [("SF103", 13)]
+    assert "over FLAGS.model_axis" in result.findings[0].message

@@ -17,6 +17,7 @@ _CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__
 _ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
 _ITEM_HOOKS = frozenset({"__getitem__", "__missing__", "__class_getitem__"})
 _CHANGE_ANY = frozenset({"setattr", "delattr", "vars"})
+_FLAG_DEFINERS = frozenset({"DEFINE_string", "DEFINE_enum"})
 _FRESH_CALLS = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict", "deepcopy", "copy"})
 
 
@@ -139,6 +140,12 @@ def argument_types(tree: ast.Module) -> dict[str, str]:
         return tree._shardfix_symbol_arguments
     found: dict[str, bool] = {}
     for call in nodes_of_type(tree, ast.Call):
+        if type(call.func) is ast.Attribute and call.func.attr in _FLAG_DEFINERS and len(call.args) >= 2:
+            name, default = call.args[0], call.args[1]  # absl: `flags.DEFINE_string("axis", "data", ...)`
+            if type(name) is ast.Constant and isinstance(name.value, str):
+                typed = type(default) is ast.Constant and isinstance(default.value, str)
+                found[name.value] = found.get(name.value, True) and typed
+            continue
         if not (type(call.func) is ast.Attribute and call.func.attr == "add_argument" and call.args):
             continue
         keywords = {keyword.arg: keyword.value for keyword in call.keywords}

@@ -54,13 +54,14 @@ from codemods.analysis.symbol_facts import (
 from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
-from codemods.analysis.values import CONSTANT, AxisState, Const, DictValue, State, Static, TupleValue
+from codemods.analysis.values import CONSTANT, STATIC, AxisState, Const, DictValue, JaxName, State, Static, TupleValue
 
 I, Q = State.INVARIANT, State.UNKNOWN
 _CHAIN = (ast.Name, ast.Attribute, ast.Subscript)
 _KEPT = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Constant, ast.Lambda)  # built of evaluated items
 _SYMBOLIC = (SymbolState, SymbolStatic)
 _CONTAINERS = {DictValue: "dict", Namespace: "namespace", AttrTable: None}
+_FLAGS = "absl.flags.FLAGS"
 _ENVIRON = ("os.environ.get", "os.getenv")
 
 
@@ -109,7 +110,7 @@ class Symbols:
 
     def eval_Name(self, expr: ast.Name, frame):
         value = super().eval_Name(expr, frame)
-        container = type(value) in _CONTAINERS
+        container = type(value) in _CONTAINERS or type(value) is JaxName and value.name == _FLAGS
         if not _blank(value) and not container:
             return value
         root = self._sym_root(expr.id, frame)
@@ -118,7 +119,7 @@ class Symbols:
         key, text, kind, origin = root
         symbol = SymbolAxis(key + text, text, kind == "str", origin)
         if container:  # `CFG = parse(TEXT)`: its keys known, not its items (read as symbols)
-            self._sym_containers[id(expr)] = (symbol, _CONTAINERS[type(value)])
+            self._sym_containers[id(expr)] = (symbol, _CONTAINERS.get(type(value), "namespace"))
             return value
         return self._sym_made(value, symbol, kind)
 
@@ -131,6 +132,8 @@ class Symbols:
         computed = self._sym_property(receiver, expr.attr)
         if computed is not None:
             return computed
+        if type(value) is JaxName and receiver.kind == "namespace":
+            value = STATIC  # `FLAGS.axis`: an option's value, not a module's name
         kind = self._sym_attribute_kind(receiver.kind, expr.attr) if _blank(value) or type(value) in _SYMBOLIC else False
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
@@ -333,17 +336,23 @@ class Symbols:
             return None
         return key, name, self._sym_value_kind(value), origin
 
-    def _sym_value_kind(self, value: ast.expr):
+    def _sym_value_kind(self, value: ast.expr, depth: int = 0):
         if type(value) is ast.Call:
             called = self.scope.resolve(value.func)
             if called in _ENVIRON and len(value.args) == 2 and not value.keywords \
                     and type(value.args[1]) is ast.Constant and isinstance(value.args[1].value, str):
                 return "str"
-            if type(value.func) is ast.Attribute and value.func.attr == "parse_args" and not value.keywords \
-                    and (not value.args or len(value.args) == 1 and type(value.args[0]) is ast.Name):
+            if _parses(value):
                 return "namespace"  # `parser.parse_args()`, `parse_args(argv)`: the real command line
+            function = self.scope.globals.unique_function(value.func.id) if type(value.func) is ast.Name else None
+            if isinstance(function, ast.FunctionDef) and depth == 0:  # `args = get_args()`
+                returned = [node.value for node in ast.walk(function) if type(node) is ast.Return]
+                if returned and all(node is not None and _parses(node) for node in returned):
+                    return "namespace"
         if type(value) is ast.Subscript and self.scope.resolve(value.value) == "os.environ":
             return "str"
+        if self.scope.resolve(value) == "absl.flags.FLAGS":
+            return "namespace"  # `FLAGS = flags.FLAGS`: DEFINE_string options (symbol_facts.py)
         return None
 
     # -- specs -------------------------------------------------------------------------------
@@ -375,6 +384,11 @@ class Symbols:
         if not self.vetoed_sites:
             return verdicts
         return [verdict for verdict in verdicts if verdict.site.key not in self.vetoed_sites]
+
+
+def _parses(call: ast.Call) -> bool:
+    return type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "parse_args" \
+        and not call.keywords and (not call.args or len(call.args) == 1 and type(call.args[0]) is ast.Name)
 
 
 def _once(body: list[ast.stmt]):
