@@ -4,31 +4,39 @@
 `CFG = experiment(RUN)`: the names `cfg.data_axis`, `args.axis`, `CFG["axis"]` hold are not
 known, but a bug such as `psum(x, cfg.axis)` then `all_gather(..., cfg.axis, to='reduced')`
 fails for ANY value they have. A symbol stands for one such value: an expression rooted at a
-name bound once in its scope (a parameter its function never rebinds, a name assigned once at
-the top of the module or of a function, never rebound through `global`/`nonlocal`) followed by
-attribute reads and literal subscripts. Two reads of the same chain from the same binding are
-the same symbol; as an axis name it is a SymbolAxis, a str no program writes.
+name bound once in its scope (a parameter its function never rebinds and through which no body
+is handed, a name assigned once by a statement at the top of the module or of a function, or
+of a `with` block there; never rebound through `global`/`nonlocal`/`globals()`, nor as a module
+attribute) followed by attribute reads, literal subscripts, `.get(key, "default")` and
+properties of module classes (run on the symbol). Two reads of the same chain from the same
+binding are the same symbol; as an axis name it is a SymbolAxis, a str no program writes.
 
 Why a finding that uses symbols is sound. The interpreter treats a symbol as one more axis
-name, different from every other name. That is what JAX sees whenever the symbol is one str
-different from every other axis name the shard_map meets. So once a use is analysed, its
+name, different from every other name. That is what JAX sees whenever the symbol is one axis
+name different from every other axis name the shard_map meets. So once a use is analysed, its
 verdicts stand only when, for every axis name it met (in its specs, its mesh, axis_names=, its
-collectives, the states of the values judged and returned):
-- every symbol is certainly one str: its annotation or default says so (`axis: str`,
-  `axis="data"`, a dataclass field `axis: str`, an argparse option with a str default,
-  `os.environ.get(k, "dp")`), or JAX rejects anything else where the use writes it (an item of
-  a tuple entry of a P, an item of `reduced=`/`unreduced=`);
+collectives, the states of the values judged and returned; symbol_proofs.py):
+- every symbol a collective (or axis_index) is given is certainly one str: its annotation or
+  default says so and no call or construction in the file passes anything but a str literal
+  (`axis: str`, `axis="data"`, a dataclass field `axis: str`), an argparse option or absl flag
+  with a str default, `os.environ.get(k, "dp")`, or JAX rejects anything else where the use
+  writes it (an item of a tuple entry of a P, of `reduced=`/`unreduced=`, a name of the
+  shard_map's mesh, `mesh.axis_names[k]` of that mesh). A symbol only written in specs may be a
+  tuple of names, even an empty one: a state on it then concerns nothing any collective reads;
 - every symbol differs from every other name met: JAX rejects the two equal where the use
   writes them (two names sharded by one in_specs P, including inside a tuple entry; a sharded
-  name and a reduced/unreduced one of one P; a reduced and an unreduced one). Two names in one
-  `reduced={...}` set prove nothing (a set drops the repeat), nor do a mesh's names.
+  name and a reduced/unreduced one of one P; a reduced and an unreduced one; two names of the
+  shard_map's mesh; all run on jax 0.10.2). Two names in one `reduced={...}` set prove nothing
+  (a set drops the repeat).
 Otherwise every site judged in that use is withdrawn from every finding (the other machinery,
 contexts and loops included): unknown never yields a verdict. A read is the same value each
 time only where nothing can change it: no attribute of that name is stored outside an object's
 constructor (and no `setattr`/`vars`/`__dict__`), no container is changed in place except one a
 function just built, no module class computes attribute or item reads, an attribute of a
-module class is a plain field (not a property, the class not subclassed). A value computed from
-a symbol (a call's result, an unpacked item, a join of two paths) is not the symbol.
+module class is a plain field (not a method, the class not subclassed). A value computed from
+a symbol (a call's result, an unpacked item, a join of two paths, what a transformation hands
+a function) is not the symbol. As an array operand a field, item or option read from a symbol
+is what it was before the body ran (the body closes over it): invariant.
 
 A fix spells the symbol's expression (`pcast(x, cfg.axis, to='varying')`) only where its root
 name reads the same binding; elsewhere the finding has no fix.
@@ -292,6 +300,9 @@ class Symbols:
             self._sym_binders[id(function)] = function
             return self._sym_assigned_once(name, local, function.body, key, ("function", id(function), name))
         if self.scope.globals.binds(name):
+            changed = changed_attributes(self.scope.tree)
+            if changed is None or name in changed:
+                return None  # `sys.modules[__name__].AXIS = ...`, `setattr(module, ...)`: may change
             return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, "\x00module:", ("module", 0, name))
         return None
 
