@@ -284,12 +284,12 @@ class Symbols:
                 continue
             if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 return None  # a class body or a lambda: not followed
+            if id(function) in self._sym_forwarders():
+                return None  # a body is handed through it: each call binds its names (shardmap.py chains)
             key = f"\x00{function.lineno}:{function.col_offset}:"
             params = positional_params(function.args) + list(function.args.kwonlyargs)
             param = next((param for param in params if param.arg == name), None)
             if param is not None:
-                if id(function) in self._sym_forwarders():
-                    return None  # a body is handed through it: each call binds it (shardmap.py chains)
                 if name in self._locals_of(function) or params.index(param) == 0 and self.scope.class_of(function) is not None:
                     return None  # rebound in its function, or the receiver of a method
                 kind = self._sym_param_kind(function.args, param)
