@@ -41,8 +41,14 @@ def quote_of(ctx: FileContext, node: Node | None) -> str:
 
 
 def axes_literal(axes: list[str], quote: str) -> str:
-    literals = [f"{quote}{axis}{quote}" for axis in axes]
+    literals = [axis_literal(axis, quote) for axis in axes]
     return literals[0] if len(literals) == 1 else f"({', '.join(literals)})"
+
+
+def axis_literal(axis: str, quote: str) -> str:
+    """`'data'`; a name read from code the analysis cannot run is spelled as that code reads it
+    (`cfg.axis`: analysis/symbol_values.py)."""
+    return axis.text if type(axis) is not str and hasattr(axis, "text") else f"{quote}{axis}{quote}"
 
 
 def lax_function(ctx: FileContext, name: str, function: ast.AST | None = None) -> tuple[str, list[Edit]]:

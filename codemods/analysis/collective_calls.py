@@ -68,7 +68,7 @@ class Collectives:
             return UNKNOWN
         value, arg_node = bound["x"]
         axes_value, axes_node = bound["axis_name"]
-        axes = axes_of(axes_value)
+        axes = axes_of(axes_value, symbols=True)
         if axes is None or not axes:
             return UNKNOWN
         if self.mesh is not None and not set(axes) <= set(self.mesh.axes):

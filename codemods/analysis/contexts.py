@@ -39,7 +39,7 @@ def analyse_each(interpreter: Interpreter, uses: list[ShardMapUse]) -> tuple[lis
     for use, round in _rounds(interpreter, uses):
         verdicts_before = {key: len(found) for key, found in interpreter.verdicts.items()}
         runs_before = dict(interpreter.function_runs)
-        runs.append(interpreter.analyse(use))
+        runs.append(interpreter.analyse_checked(use))  # symbols.py
         context = _Context(use)
         context.round = round
         for key, found in interpreter.verdicts.items():

@@ -431,7 +431,7 @@ class Expressions(Collectives, Sequences):
 
     def axis_index(self, args, keywords) -> Value:
         node_value = args[0][0] if args else keywords.get("axis_name", (None, None))[0]
-        axes = axes_of(node_value)
+        axes = axes_of(node_value, symbols=True)
         if axes is None:
             return UNKNOWN
         return AxisState.of({axis: V for axis in axes}, I, "axis_index result")

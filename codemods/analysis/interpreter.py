@@ -62,6 +62,8 @@ from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, par
 from codemods.analysis.record_specs import RecordSpec
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
 from codemods.analysis.shape_flow import ShapeFlow
+from codemods.analysis.symbols import Symbols
+from codemods.analysis.symbol_values import demoted
 from codemods.analysis.input_shapes import InputShapes
 from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
@@ -108,7 +110,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(Symbols, CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
@@ -141,6 +143,7 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
         self.running: list[Frame] = []  # frames of the functions being run, innermost last
         scope.evaluate = self._constant_of
         scope.helper_spec = lambda call, scopes: helper_spec(self, call, scopes)
+        self.init_symbols()
 
     def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
         """The Python literal an expression around a body stands for (NOT_LITERAL: unknown)."""
@@ -438,7 +441,7 @@ class Interpreter(CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, In
         # attributes: objects' fields are read only where nothing else sets them (classes.py)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
-        value = record_tuple(value)
+        value = record_tuple(demoted(value) if not isinstance(value, TupleValue) else value)  # an item of a symbol is not it
         if isinstance(value, TupleValue) and len(value.items) == count:
             return list(value.items)
         if isinstance(value, Const) and isinstance(value.value, tuple) and len(value.value) == count:
@@ -520,6 +523,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         verdicts += context_verdicts(interpreter, contexts, verdicts)
         verdicts += repeated_verdicts(interpreter, contexts, verdicts)
         verdicts += loop_verdicts(interpreter, contexts, verdicts)
+        verdicts = interpreter.without_vetoed(verdicts)  # symbols not proved apart (symbols.py)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()
     return Analysis(verdicts, runs, interpreter.sites, scope)

@@ -24,6 +24,8 @@ class Spec:
     reduced_node: ast.expr | None = field(default=None, repr=False)
     reduced_literal: bool = True  # False: reduced= is present but not a literal set
     in_helper: bool = False  # read by running a helper (helper_specs.py): its P is no place for an edit
+    # Symbols (symbols.py) JAX accepts only as one str here: items of a tuple entry, reduced=, unreduced=.
+    typed: tuple[str, ...] = ()
 
 
 # A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, dict of trees by string key,
@@ -141,6 +143,7 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
     unreduced: tuple[str, ...] = ()
     reduced_node = None
     reduced_literal = True
+    typed: list[str] = []
     for arg in call_args(call):
         if arg.star:  # `P(*BATCH_AXES)`: one entry per item of a constant tuple
             items = scope.constant(arg.value, scopes)
@@ -163,16 +166,26 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
             else:
                 return None
             continue
-        entry = scope.constant(arg.value, scopes)
+        entry = _axis_constant(scope, arg.value, scopes)
         if entry is None:
             continue
         if isinstance(entry, str):
             sharded.append(entry)
         elif isinstance(entry, tuple) and all(isinstance(item, str) for item in entry):
             sharded.extend(entry)
+            typed.extend(entry)
         else:
             return None
-    return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal)
+    typed.extend(reduced + unreduced)
+    return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal,
+                typed=tuple(axis for axis in typed if type(axis) is not str))
+
+
+def _axis_constant(scope: ModuleScope, expr: ast.expr, scopes) -> object:
+    """An axis name (or tuple of them) where one is written: a literal, or a symbol (symbols.py)."""
+    value = scope.constant(expr, scopes)
+    hook = getattr(scope, "axis_value", None)
+    return hook(expr, scopes) if value is NOT_LITERAL and hook is not None else value
 
 
 def _entry_axes(entry: object) -> tuple[str, ...] | None:
@@ -192,12 +205,12 @@ def _axis_set(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[str, ...] | N
         for element in expr.elts:
             if isinstance(element, ast.Starred):
                 return None
-            value = scope.constant(element, scopes)
+            value = _axis_constant(scope, element, scopes)
             if not isinstance(value, str):
                 return None
             names.append(value)
         return tuple(names)
-    value = scope.constant(expr, scopes)
+    value = _axis_constant(scope, expr, scopes)
     if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
         return value
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("set", "frozenset") \
@@ -235,7 +248,7 @@ def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
     names_node = keywords.get("axis_names", positional[1] if len(positional) > 1 else None)
     if names_node is None:
         return None
-    names = scope.constant(names_node, scopes)
+    names = _axis_constant(scope, names_node, scopes)
     if isinstance(names, str):
         names = (names,)
     if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):

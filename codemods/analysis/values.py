@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.axis_notes import noted
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.meshspec import Spec
 from codemods.analysis.shapes import merge
@@ -229,7 +230,11 @@ def join(left: Value, right: Value) -> Value:
     if left is right:
         return left
     if isinstance(left, AxisState) and isinstance(right, AxisState):
-        return _join_states(left, right)
+        joined = _join_states(left, right)
+        if getattr(joined, "symbol", None) is not None and getattr(left, "symbol", None) != getattr(right, "symbol", None):
+            # one path read one symbol, the other another value (symbols.py): the join is neither
+            return AxisState(joined.named, joined.rest, joined.why, joined.gathers, joined.mixed, joined.shape)
+        return joined
     if isinstance(left, TupleValue) and isinstance(right, TupleValue) and len(left.items) == len(right.items):
         return TupleValue(tuple(join(a, b) for a, b in zip(left.items, right.items)))
     if isinstance(left, DictValue) and isinstance(right, DictValue) and left.keys == right.keys:
@@ -321,21 +326,29 @@ def _base_name(expr: ast.expr) -> str:
     return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
 
 
-def axes_of(value: Value | None) -> tuple[str, ...] | None:
-    """The axis names a value spells (`'i'`, `('i', 'j')`, a tuple of constants), or None."""
+def axes_of(value: Value | None, symbols: bool = False) -> tuple[str, ...] | None:
+    """The axis names a value spells (`'i'`, `('i', 'j')`, a tuple of constants), or None.
+    `symbols`: a name read from code the analysis cannot run counts too (symbols.py)."""
     value = record_tuple(value) if value is not None else None
     if isinstance(value, Const):
         if isinstance(value.value, str):
-            return (value.value,)
+            return noted((value.value,))
         if isinstance(value.value, tuple) and all(isinstance(item, str) for item in value.value):
-            return _unique(value.value)
+            return noted(_unique(value.value))
+    symbol = getattr(value, "symbol", None) if symbols else None
+    if symbol is not None:
+        return noted((symbol,))
     if isinstance(value, TupleValue):
         names = []
         for item in value.items:
+            symbol = getattr(item, "symbol", None) if symbols else None
+            if symbol is not None:
+                names.append(symbol)
+                continue
             if not (isinstance(item, Const) and isinstance(item.value, str)):
                 return None
             names.append(item.value)
-        return _unique(tuple(names))
+        return noted(_unique(tuple(names)))
     return None
 
 

@@ -104,7 +104,8 @@ def _not_varying_error(value: AxisState) -> str:
     # known, the message names both texts rather than guessing one.
     if value.known_nowhere_varying():
         return jaxapi.ERR_GATHER_NOT_VARYING
-    if value.has(V):
+    # An axis name read from code not run may be a group of names, even none (analysis/symbols.py).
+    if value.rest is V or any(state is V and getattr(axis, "typed", True) for axis, state in value.named):
         return jaxapi.ERR_GATHER_VARYING_TO_REDUCED
     # The messages quote Problem.error between double quotes: this reads "A" or "B".
     return f'{jaxapi.ERR_GATHER_VARYING_TO_REDUCED}" or "{jaxapi.ERR_GATHER_NOT_VARYING}'

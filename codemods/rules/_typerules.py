@@ -17,7 +17,7 @@ from codemods.analysis.values import AxisState, describe
 from codemods.rules._diagnosis import Diagnosis, Kind, Problem, diagnose_module
 from codemods.context import FileContext
 from codemods.model import Edit, Finding, Fix, Safety
-from codemods.spelling import axes_literal, lax_function, quote_of
+from codemods.spelling import axes_literal, axis_literal, lax_function, quote_of
 
 _CACHE_KEY = "axisstate"
 _ARG_TEXT_LIMIT = 60
@@ -75,6 +75,10 @@ def evidence(ctx: FileContext, problem: Problem) -> tuple[tuple[str, str], ...]:
     ]
     if problem.mesh is not None:
         items.append(("mesh", ", ".join(f"{axis!r}" for axis in problem.mesh.axes)))
+    symbols = [axis for axis in dict.fromkeys(shown + tuple(problem.cast)) if type(axis) is not str]
+    if symbols:  # names read from code the analysis does not run (analysis/symbols.py)
+        items.append(("axis names", ", ".join(f"`{axis!r}`" for axis in symbols) + " not known; the finding holds "
+                      "for any value (each one axis name, the specs tell them apart)"))
     return tuple(items)
 
 
@@ -133,7 +137,7 @@ def out_spec_edits(ctx: FileContext, problem: Problem) -> tuple[list[Edit], list
 def _reduced_edit(ctx: FileContext, need: OutSpecNeed, quote: str) -> Edit | None:
     spec = need.spec
     call = spec.node
-    names = [f"{quote}{axis}{quote}" for axis in need.axes]
+    names = [axis_literal(axis, quote) for axis in need.axes]
     if spec.reduced_node is not None:
         if not isinstance(spec.reduced_node, ast.Set):
             return None

@@ -8,7 +8,7 @@ def run(mesh, x):
 
     def body(h):
         s = jax.lax.psum(h, data_axis)
-        return jax.lax.all_gather(s, data_axis, axis=1, tiled=True, to="reduced")  # none: the axis names come from a mesh the caller passes
+        return jax.lax.all_gather(s, data_axis, axis=1, tiled=True, to="reduced")  # SF101 (for any mesh the caller passes: symbols)
 
     f = jax.shard_map(body, mesh=mesh, in_specs=P(data_axis, model_axis),
                       out_specs=P(None, model_axis, reduced={data_axis}))
