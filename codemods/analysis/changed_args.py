@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import MUTATORS
-from codemods.analysis.nodes import iter_nodes, nodes_of_type
+from codemods.analysis.nodes import nodes_of_type, nodes_of_type_under
 
 
 def handed_to_changers(tree: ast.Module) -> set[str]:
@@ -22,7 +22,7 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     summaries: dict[str, list[tuple[bool, set[str]]]] = {}
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
         for function in nodes_of_type(tree, kind):
-            summaries.setdefault(function.name, []).append(_parameter_changes(function))
+            summaries.setdefault(function.name, []).append(_parameter_changes(tree, function))
     changers = {name for name, found in summaries.items() if any(direct for direct, _ in found)}
     changed = True
     while changed:  # a helper handing a parameter on to a changer changes it too
@@ -42,23 +42,25 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     return handed
 
 
-def _parameter_changes(function) -> tuple[bool, set[str]]:
+def _parameter_changes(tree: ast.Module, function) -> tuple[bool, set[str]]:
     """Whether `function` changes one of its parameters in place itself, and the names of the
-    functions it hands a parameter to."""
+    functions it hands a parameter to (all of them only when it changes none: a changer's are
+    never read). Its subscripts and calls come from the module's index (nested functions and
+    methods would each walk their enclosing function's nodes again)."""
     params = {arg.arg for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
     params -= {"self", "cls"}  # a method changing its own object's containers changes no argument
     passed: set[str] = set()
-    for node in iter_nodes(function):
-        changed = None
-        if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
-            changed = node.value
-        elif type(node) is ast.Call:
-            if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
-                changed = node.func.value
-            elif any(_root_name(arg) in params for arg in [*node.args, *(k.value for k in node.keywords)]):
-                passed.add(_last(node.func) or "")
-        if changed is not None and _root_name(changed) in params:
+    if not params:
+        return False, passed
+    for node in nodes_of_type_under(tree, function, ast.Subscript):
+        if isinstance(node.ctx, (ast.Store, ast.Del)) and _root_name(node.value) in params:
             return True, passed
+    for node in nodes_of_type_under(tree, function, ast.Call):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            if _root_name(node.func.value) in params:
+                return True, passed
+        elif any(_root_name(arg) in params for arg in [*node.args, *(k.value for k in node.keywords)]):
+            passed.add(_last(node.func) or "")
     return False, passed
 
 

@@ -3,6 +3,7 @@ statement blocks, the names a target or an import binds, parameters."""
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -170,6 +171,47 @@ def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
                 found.append(node)
         root._shardfix_by_type = index
     return index.get(kind, ())
+
+
+def subtree_nodes(tree: ast.Module, node: ast.AST) -> list[ast.AST]:
+    """The nodes under `node` of module `tree` (itself included), in `iter_nodes` order: a slice
+    of the module's node list (a subtree is one run of it), so a walk per function of a file
+    lists no node's children again."""
+    start, end = _span(tree, node)
+    return module_nodes(tree)[start:end]
+
+
+def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast.AST]:
+    """The nodes of exactly type `kind` under `node` of module `tree` (itself included), in
+    `iter_nodes` order, from the module's index of nodes by type."""
+    start, end = _span(tree, node)
+    found = nodes_of_type(tree, kind)
+    if not found:
+        return []
+    index = tree.__dict__.setdefault("_shardfix_type_positions", {})
+    positions = index.get(kind)
+    if positions is None:
+        where = _positions(tree)
+        positions = index[kind] = [where[id(item)] for item in found]
+    return found[bisect_left(positions, start):bisect_left(positions, end)]
+
+
+def _positions(tree: ast.Module) -> dict[int, int]:
+    cached = getattr(tree, "_shardfix_positions", None)
+    if cached is None:
+        cached = tree._shardfix_positions = {id(item): index for index, item in enumerate(module_nodes(tree))}
+    return cached
+
+
+def _span(tree: ast.Module, node: ast.AST) -> tuple[int, int]:
+    # The subtree ends after its last node: the last child's last child, and so on.
+    where = _positions(tree)
+    last = node
+    children = child_nodes(last)
+    while children:
+        last = children[-1]
+        children = child_nodes(last)
+    return where[id(node)], where[id(last)] + 1
 
 
 def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST]]:
