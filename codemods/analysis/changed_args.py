@@ -19,10 +19,15 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     (`merge_into(CONFIG, axes=...)` with `target.update(overrides)`; matched by the function's
     name, any argument, to a fixpoint through helpers passing a parameter on), and names given to
     `mock.patch.dict(CONFIG, {...})`."""
+    calls = nodes_of_type(tree, ast.Call)
+    # A function no call names can neither be handed a name nor make a caller a changer (what a
+    # function passes a parameter to is named by a call): most test methods are never called.
+    called = {_last(call.func) for call in calls}
     summaries: dict[str, list[tuple[bool, set[str]]]] = {}
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
         for function in nodes_of_type(tree, kind):
-            summaries.setdefault(function.name, []).append(_parameter_changes(tree, function))
+            if function.name in called:
+                summaries.setdefault(function.name, []).append(_parameter_changes(tree, function))
     changers = {name for name, found in summaries.items() if any(direct for direct, _ in found)}
     changed = True
     while changed:  # a helper handing a parameter on to a changer changes it too
@@ -32,7 +37,7 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
                 changers.add(name)
                 changed = True
     handed: set[str] = set()
-    for call in nodes_of_type(tree, ast.Call):
+    for call in calls:
         func = call.func
         callee = _last(func)
         patch_dict = callee == "dict" and type(func) is ast.Attribute and _last(func.value) == "patch"

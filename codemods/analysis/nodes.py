@@ -177,41 +177,61 @@ def subtree_nodes(tree: ast.Module, node: ast.AST) -> list[ast.AST]:
     """The nodes under `node` of module `tree` (itself included), in `iter_nodes` order: a slice
     of the module's node list (a subtree is one run of it), so a walk per function of a file
     lists no node's children again."""
-    start, end = _span(tree, node)
-    return module_nodes(tree)[start:end]
+    start = node_positions(tree)[id(node)]
+    return module_nodes(tree)[start:subtree_end(tree, node, start)]
 
 
 def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast.AST]:
     """The nodes of exactly type `kind` under `node` of module `tree` (itself included), in
     `iter_nodes` order, from the module's index of nodes by type."""
-    start, end = _span(tree, node)
     found = nodes_of_type(tree, kind)
     if not found:
         return []
+    where = node_positions(tree)
+    start = where[id(node)]
+    end = subtree_end(tree, node, start)
     index = tree.__dict__.setdefault("_shardfix_type_positions", {})
     positions = index.get(kind)
     if positions is None:
-        where = _positions(tree)
         positions = index[kind] = [where[id(item)] for item in found]
     return found[bisect_left(positions, start):bisect_left(positions, end)]
 
 
-def _positions(tree: ast.Module) -> dict[int, int]:
+def node_positions(tree: ast.Module) -> dict[int, int]:
+    """id(node) -> its index in the module's node list (kept on the tree)."""
     cached = getattr(tree, "_shardfix_positions", None)
     if cached is None:
         cached = tree._shardfix_positions = {id(item): index for index, item in enumerate(module_nodes(tree))}
     return cached
 
 
-def _span(tree: ast.Module, node: ast.AST) -> tuple[int, int]:
-    # The subtree ends after its last node: the last child's last child, and so on.
-    where = _positions(tree)
+def subtree_end(tree: ast.Module, node: ast.AST, start: int | None = None) -> int:
+    """The index in the module's node list just past the subtree of `node` (which starts at
+    `start`, when the caller has it): the subtree ends with its last child's last child, ..."""
     last = node
-    children = child_nodes(last)
-    while children:
-        last = children[-1]
-        children = child_nodes(last)
-    return where[id(node)], where[id(last)] + 1
+    child = _last_child(last)
+    while child is not None:
+        last = child
+        child = _last_child(last)
+    if last is node and start is not None:
+        return start + 1
+    return node_positions(tree)[id(last)] + 1
+
+
+def _last_child(node: ast.AST) -> ast.AST | None:
+    """`child_nodes(node)[-1]`, or None, without listing the others."""
+    kind = type(node)
+    if kind in _LEAVES:
+        return None
+    for name in reversed(_CHILD_FIELDS.get(kind) or _child_fields(kind)):
+        value = getattr(node, name, None)
+        if type(value) is list:
+            for item in reversed(value):
+                if isinstance(item, ast.AST):
+                    return item
+        elif isinstance(value, ast.AST):
+            return value
+    return None
 
 
 def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST]]:
@@ -349,6 +369,7 @@ def attribute_stored(tree: ast.Module, name: str) -> bool:
 # What a condition reads when it inspects a JAX value's type: `jax.typeof(v).vma`,
 # `v.aval`, `jax.typeof(v).manual_axis_type.varying`.
 _TYPE_READS = frozenset({"typeof", "get_aval", "aval", "vma", "manual_axis_type"})
+TYPE_READS = _TYPE_READS
 
 
 def reads_types(test: ast.expr) -> bool:

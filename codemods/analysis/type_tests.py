@@ -14,7 +14,15 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, iter_nodes, module_parents, nodes_of_type, reads_types
+from codemods.analysis.nodes import (
+    DEFS,
+    TYPE_READS,
+    iter_nodes,
+    module_parents,
+    nodes_of_type,
+    reads_types,
+    subtree_nodes,
+)
 
 
 def inspects_types(test: ast.expr, tree: ast.Module) -> bool:
@@ -47,7 +55,7 @@ class _Askers:
         found = self._names.get(name)
         if found is None:
             functions = self.functions()
-            found = name in functions or any(_asks(_summary(value), functions) for value in self.assigned().get(name, ()))
+            found = name in functions or any(_asks(_summary(self.tree, value), functions) for value in self.assigned().get(name, ()))
             self._names[name] = found
         return found
 
@@ -84,7 +92,7 @@ def _asking_functions(tree: ast.Module) -> set[str]:
         while owner is not None and not isinstance(owner, _OWNERS):
             owner = parents.get(id(owner))
         if owner is not None and type(owner) in DEFS:  # a function's own return, not a nested one's
-            returned.setdefault(id(owner), []).append(_summary(node.value))
+            returned.setdefault(id(owner), []).append(_summary(tree, node.value))
     named = [(function.name, returned.get(id(function), ())) for kind in DEFS for function in nodes_of_type(tree, kind)]
     functions: set[str] = set()
     changed = True
@@ -100,11 +108,24 @@ def _asking_functions(tree: ast.Module) -> set[str]:
 _OWNERS = (*DEFS, ast.Lambda, ast.ClassDef)
 
 
-def _summary(value: ast.expr) -> tuple[bool, frozenset[str]]:
-    """Whether `value` reads a type, and the names (or attribute names) of the functions it calls."""
-    called = {func.id if type(func) is ast.Name else func.attr for node in nodes_of_type(value, ast.Call)
-              if type(func := node.func) is ast.Name or type(func) is ast.Attribute}
-    return reads_types(value), frozenset(called)
+def _summary(tree: ast.Module, value: ast.expr) -> tuple[bool, frozenset[str]]:
+    """Whether `value` reads a type (`reads_types`), and the names (or attribute names) of the
+    functions it calls: one look at its nodes, a run of the module's node list."""
+    reads = False
+    called = set()
+    for node in subtree_nodes(tree, value):
+        kind = type(node)
+        if kind is ast.Call:
+            func = node.func
+            if type(func) is ast.Name:
+                called.add(func.id)
+            elif type(func) is ast.Attribute:
+                called.add(func.attr)
+        elif kind is ast.Attribute:
+            reads = reads or node.attr in TYPE_READS
+        elif kind is ast.Name:
+            reads = reads or node.id in TYPE_READS
+    return reads, frozenset(called)
 
 
 def _asks(summary: tuple[bool, frozenset[str]], functions: set[str]) -> bool:
