@@ -197,6 +197,20 @@ def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast
     return found[bisect_left(positions, start):bisect_left(positions, end)]
 
 
+def nodes_in_order(tree: ast.Module, kinds: tuple[type, ...]) -> tuple[list[int], list[ast.AST]]:
+    """The nodes of the types `kinds` in the module, in `iter_nodes` order, with their indexes
+    in the module's node list (kept on the tree for each tuple of types): the nodes of one
+    subtree are then found by bisection, without a look at the others."""
+    index = tree.__dict__.setdefault("_shardfix_in_order", {})
+    found = index.get(kinds)
+    if found is None:
+        wanted = frozenset(kinds)
+        positions = [position for position, node in enumerate(module_nodes(tree)) if type(node) in wanted]
+        every = module_nodes(tree)
+        found = index[kinds] = (positions, [every[position] for position in positions])
+    return found
+
+
 def node_positions(tree: ast.Module) -> dict[int, int]:
     """id(node) -> its index in the module's node list (kept on the tree)."""
     cached = getattr(tree, "_shardfix_positions", None)

@@ -2,22 +2,23 @@
 the assignments and calls that hand it on under other names, and every call and def with the
 functions around it.
 
-One look at the statement's run of the module's shared node list (nodes.subtree_nodes): the
-statement's children are not listed again. A def's parts are read in the order the search for
+Only the statement's defs, assignments, returns and calls are looked at, found by bisection in
+the module's index of those nodes in walk order (nodes.nodes_in_order): no node's children are
+listed again. A def's parts are read in the order the search for
 shard_map uses has always seen them (decorators, parameters, return annotation, then the body,
 which alone lies inside the def), so the uses are found in the same order.
 """
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from typing import NamedTuple
 
 from codemods.analysis.nodes import (
-    DEFS,
     FunctionDef,
     child_nodes,
-    module_nodes,
     node_positions,
+    nodes_in_order,
     subtree_end,
 )
 
@@ -34,38 +35,47 @@ def root_facts(tree: ast.Module, root: ast.AST) -> RootFacts:
     facts = RootFacts([], [], [])
     where = node_positions(tree)
     start = where[id(root)]
-    _read(module_nodes(tree), where, tree, start, subtree_end(tree, root, start), (), facts)
+    positions, nodes = nodes_in_order(tree, _READ)
+    _read(positions, nodes, where, tree, start, subtree_end(tree, root, start), (), facts)
     return facts
 
 
-def _read(nodes: list[ast.AST], where: dict[int, int], tree: ast.Module, index: int, end: int,
-          scopes: tuple, facts: RootFacts) -> None:
-    """The facts of the nodes `nodes[index:end]` (whole subtrees), inside the functions `scopes`."""
-    while index < end:
+# The only nodes the facts come from: each def, assignment, return and call of the module.
+_READ = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Assign, ast.Return, ast.Call)
+
+
+def _read(positions: list[int], nodes: list[ast.AST], where: dict[int, int], tree: ast.Module, start: int,
+          end: int, scopes: tuple, facts: RootFacts) -> None:
+    """The facts of the nodes at `start:end` of the module's node list (whole subtrees), inside
+    the functions `scopes`."""
+    index = bisect_left(positions, start)
+    count = len(positions)
+    while index < count and positions[index] < end:
         node = nodes[index]
         kind = type(node)
-        if kind is ast.Name or kind is ast.Constant:  # most nodes: nothing to note
-            index += 1
-            continue
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             facts.calls_and_defs.append((node, scopes))
+            # Each part of the def runs from its first node to the next part's (or the def's end).
+            def_end = subtree_end(tree, node, positions[index])
+            children = child_nodes(node)
+            starts = [where[id(child)] for child in children]
+            spans = {id(child): (first, after) for child, first, after in zip(children, starts, starts[1:] + [def_end])}
             parts = [*node.decorator_list, node.args] + ([node.returns] if node.returns is not None else [])
             for part in parts:
-                first = where[id(part)]
-                _read(nodes, where, tree, first, subtree_end(tree, part, first), scopes, facts)
-            first = where[id(node.body[0])]
-            _read(nodes, where, tree, first, subtree_end(tree, node.body[-1]), scopes + (node,), facts)
-            index = subtree_end(tree, node, index)
+                _read(positions, nodes, where, tree, *spans[id(part)], scopes, facts)
+            _read(positions, nodes, where, tree, spans[id(node.body[0])][0], spans[id(node.body[-1])][1],
+                  scopes + (node,), facts)
+            index = bisect_left(positions, def_end, index + 1)
             continue
-        if kind is ast.Call or kind in DEFS:
+        if kind is ast.Call:
             facts.calls_and_defs.append((node, scopes))
         if kind is ast.Assign:
             targets = {target.id if isinstance(target, ast.Name) else target.attr  # `self.shard = ...`
                        for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
             if targets:
-                facts.assigns.append((targets, spelled(node.value)))
+                facts.assigns.append((targets, spelled(tree, where, node.value)))
         elif kind is ast.Return and scopes and node.value is not None:  # a decorator factory returns its wrapper
-            facts.assigns.append(({scopes[-1].name}, spelled(node.value)))
+            facts.assigns.append(({scopes[-1].name}, spelled(tree, where, node.value)))
         elif kind is ast.Call and scopes:
             passed = set()
             for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
@@ -76,22 +86,31 @@ def _read(nodes: list[ast.AST], where: dict[int, int], tree: ast.Module, index: 
                 if isinstance(arg, ast.Name):
                     passed.add(arg.id)
             if passed:
-                facts.calls.append((spelled(node.func), passed, scopes))
+                facts.calls.append((spelled(tree, where, node.func), passed, scopes))
         index += 1
 
 
-def spelled(expr: ast.AST) -> set[str]:
+def spelled(tree: ast.Module, where: dict[int, int], expr: ast.AST) -> set[str]:
     """Every name and attribute name an expression spells."""
+    kind = type(expr)
+    if kind is ast.Name:  # most callees: `f`, `jnp.sum`, `self.assertAllClose`
+        return {expr.id}
     found: set[str] = set()
-    stack = [expr]  # asked of every assignment and call the search looks at: no generator
-    while stack:
-        node = stack.pop()
-        kind = type(node)
-        if kind is ast.Name:
-            found.add(node.id)
-        elif kind is ast.Attribute:
-            found.add(node.attr)
-            stack.append(node.value)  # its one child node
-        elif kind is not ast.Constant:
-            stack += child_nodes(node)
+    while kind is ast.Attribute:
+        found.add(expr.attr)
+        expr = expr.value
+        kind = type(expr)
+    if kind is ast.Name:
+        found.add(expr.id)
+        return found
+    # Anything else: the names and attributes of its subtree, from the module's index.
+    start = where[id(expr)]
+    positions, nodes = nodes_in_order(tree, _SPELLING)
+    end = subtree_end(tree, expr, start)
+    first = bisect_left(positions, start)
+    found.update([node.id if type(node) is ast.Name else node.attr
+                  for node in nodes[first:bisect_left(positions, end, first)]])
     return found
+
+
+_SPELLING = (ast.Name, ast.Attribute)
