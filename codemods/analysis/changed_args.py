@@ -19,14 +19,22 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     (`merge_into(CONFIG, axes=...)` with `target.update(overrides)`; matched by the function's
     name, any argument, to a fixpoint through helpers passing a parameter on), and names given to
     `mock.patch.dict(CONFIG, {...})`."""
-    calls = nodes_of_type(tree, ast.Call)
-    # A function no call names can neither be handed a name nor make a caller a changer (what a
-    # function passes a parameter to is named by a call): most test methods are never called.
-    called = {_last(call.func) for call in calls}
+    # The module's calls by the last name of their callee, in one pass: a function no call names
+    # can neither be handed a name nor make a caller a changer (what a function passes a
+    # parameter to is named by a call), and most test methods are never called.
+    by_callee: dict[str | None, list[ast.Call]] = {}
+    for call in nodes_of_type(tree, ast.Call):
+        func = call.func
+        callee = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+        found = by_callee.get(callee)
+        if found is None:
+            by_callee[callee] = [call]
+        else:
+            found.append(call)
     summaries: dict[str, list[tuple[bool, set[str]]]] = {}
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
         for function in nodes_of_type(tree, kind):
-            if function.name in called:
+            if function.name in by_callee:
                 summaries.setdefault(function.name, []).append(_parameter_changes(tree, function))
     changers = {name for name, found in summaries.items() if any(direct for direct, _ in found)}
     changed = True
@@ -37,12 +45,11 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
                 changers.add(name)
                 changed = True
     handed: set[str] = set()
-    for call in calls:
-        func = call.func
-        callee = _last(func)
-        patch_dict = callee == "dict" and type(func) is ast.Attribute and _last(func.value) == "patch"
-        if callee in changers or patch_dict:
-            handed.update(_root_name(arg) or "" for arg in [*call.args, *(k.value for k in call.keywords)])
+    for callee in changers | {"dict"}:
+        for call in by_callee.get(callee, ()):
+            func = call.func
+            if callee in changers or (type(func) is ast.Attribute and _last(func.value) == "patch"):
+                handed.update(_root_name(arg) or "" for arg in [*call.args, *(k.value for k in call.keywords)])
     handed.discard("")
     return handed
 

@@ -211,6 +211,35 @@ def nodes_in_order(tree: ast.Module, kinds: tuple[type, ...]) -> tuple[list[int]
     return found
 
 
+def calls_outside_nested(tree: ast.Module, function: ast.AST) -> list[ast.Call]:
+    """The calls under `function` (its decorators, defaults and body) that no def or lambda
+    nested in it holds, in `iter_nodes` order: what a walk pruned at nested defs and lambdas
+    finds, from the module's indexes."""
+    where = node_positions(tree)
+    start = where.get(id(function))
+    if start is None or module_nodes(tree)[start] is not function:  # not a node of this module
+        return [node for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in _NESTING)
+                if type(node) is ast.Call]
+    end = subtree_end(tree, function, start)
+    call_positions, calls = nodes_in_order(tree, (ast.Call,))
+    nested_positions, nested = nodes_in_order(tree, _NESTING)
+    found: list[ast.Call] = []
+    inner = bisect_left(nested_positions, start + 1)
+    skipped_to = start  # the end of the last nested def or lambda met
+    for index in range(bisect_left(call_positions, start), bisect_left(call_positions, end)):
+        position = call_positions[index]
+        while inner < len(nested_positions) and nested_positions[inner] < position:
+            if nested_positions[inner] >= skipped_to:  # one inside a skipped one ends before it
+                skipped_to = subtree_end(tree, nested[inner], nested_positions[inner])
+            inner += 1
+        if position >= skipped_to:
+            found.append(calls[index])
+    return found
+
+
+_NESTING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
 def node_positions(tree: ast.Module) -> dict[int, int]:
     """id(node) -> its index in the module's node list (kept on the tree)."""
     cached = getattr(tree, "_shardfix_positions", None)
