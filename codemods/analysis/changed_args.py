@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import MUTATORS
-from codemods.analysis.nodes import nodes_of_type, nodes_of_type_under
+from codemods.analysis.nodes import calls_by_callee, nodes_of_type, nodes_of_type_under
 
 
 def handed_to_changers(tree: ast.Module) -> set[str]:
@@ -19,18 +19,9 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     (`merge_into(CONFIG, axes=...)` with `target.update(overrides)`; matched by the function's
     name, any argument, to a fixpoint through helpers passing a parameter on), and names given to
     `mock.patch.dict(CONFIG, {...})`."""
-    # The module's calls by the last name of their callee, in one pass: a function no call names
-    # can neither be handed a name nor make a caller a changer (what a function passes a
-    # parameter to is named by a call), and most test methods are never called.
-    by_callee: dict[str | None, list[ast.Call]] = {}
-    for call in nodes_of_type(tree, ast.Call):
-        func = call.func
-        callee = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
-        found = by_callee.get(callee)
-        if found is None:
-            by_callee[callee] = [call]
-        else:
-            found.append(call)
+    # A function no call names can neither be handed a name nor make a caller a changer (what a
+    # function passes a parameter to is named by a call): most test methods are never called.
+    by_callee = calls_by_callee(tree)
     summaries: dict[str, list[tuple[bool, set[str]]]] = {}
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
         for function in nodes_of_type(tree, kind):

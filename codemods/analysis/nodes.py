@@ -240,6 +240,25 @@ def calls_outside_nested(tree: ast.Module, function: ast.AST) -> list[ast.Call]:
 _NESTING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
+def calls_by_callee(tree: ast.Module) -> dict[str | None, list[ast.Call]]:
+    """The module's calls by the last name of their callee (`f(...)`, `a.b.f(...)`: "f"; None
+    for a callee of another shape), each list in `iter_nodes` order, kept on the tree: the
+    analyses that look for calls of some names read just those."""
+    found = getattr(tree, "_shardfix_calls_by_callee", None)
+    if found is None:
+        found = {}
+        for call in nodes_of_type(tree, ast.Call):
+            func = call.func
+            callee = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+            calls = found.get(callee)
+            if calls is None:
+                found[callee] = [call]
+            else:
+                calls.append(call)
+        tree._shardfix_calls_by_callee = found
+    return found
+
+
 def node_positions(tree: ast.Module) -> dict[int, int]:
     """id(node) -> its index in the module's node list (kept on the tree)."""
     cached = getattr(tree, "_shardfix_positions", None)
