@@ -31,9 +31,9 @@ def inspects_types(test: ast.expr, tree: ast.Module) -> bool:
         return True
     askers = getattr(tree, "_shardfix_type_askers", None)
     if askers is None:
-        askers = tree._shardfix_type_askers = _Askers(tree)
+        askers = tree._shardfix_type_askers = _Askers()
     for node in iter_nodes(test):
-        if (type(node) is ast.Name and askers.asks(node.id)) or (type(node) is ast.Attribute and askers.asks(node.attr)):
+        if (type(node) is ast.Name and askers.asks(tree, node.id)) or (type(node) is ast.Attribute and askers.asks(tree, node.attr)):
             return True
     return False
 
@@ -45,28 +45,26 @@ class _Askers:
     functions once per file, a name's assigned values when a test first reads that name (most
     assignments of a file are never asked about)."""
 
-    def __init__(self, tree: ast.Module) -> None:
-        self.tree = tree
+    def __init__(self) -> None:  # kept on the tree: it holds no reference back to it
         self._functions: set[str] | None = None
         self._names: dict[str, bool] = {}
         self._assigned: dict[str, list[ast.expr]] | None = None
 
-    def asks(self, name: str) -> bool:
+    def asks(self, tree: ast.Module, name: str) -> bool:
         found = self._names.get(name)
         if found is None:
-            functions = self.functions()
-            found = name in functions or any(_asks(_summary(self.tree, value), functions) for value in self.assigned().get(name, ()))
+            functions = self.functions(tree)
+            found = name in functions or any(_asks(_summary(tree, value), functions) for value in self.assigned(tree).get(name, ()))
             self._names[name] = found
         return found
 
-    def functions(self) -> set[str]:
+    def functions(self, tree: ast.Module) -> set[str]:
         if self._functions is None:
-            self._functions = _asking_functions(self.tree)
+            self._functions = _asking_functions(tree)
         return self._functions
 
-    def assigned(self) -> dict[str, list[ast.expr]]:
+    def assigned(self, tree: ast.Module) -> dict[str, list[ast.expr]]:
         if self._assigned is None:
-            tree = self.tree
             found: dict[str, list[ast.expr]] = {}
             for node in nodes_of_type(tree, ast.Assign):
                 for target in node.targets:
