@@ -2,8 +2,9 @@
 
     python benchmarks/phases.py FILE_OR_DIR ... [--repeat 3] [--profile 25]
 
-The migration workload is jax 0.8.0's tests/shard_map_test.py (four copies in benchmarks/scale.py):
-    git -C <jax checkout> show jax-v0.8.0:tests/shard_map_test.py > /tmp/mig/smt1.py
+The migration workload of benchmarks/scale.py and the README is four copies of jax 0.8.0's
+tests/shard_map_test.py, e.g. `git -C <jax checkout> show jax-v0.8.0:tests/shard_map_test.py`
+written to /tmp/mig/smt1.py .. smt4.py.
 
 Prints CPU milliseconds (process time, the best of `--repeat` passes over the files, so a busy
 machine inflates them less) for: the imports a check needs (once, first), Python's parse, the
