@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from bisect import bisect_right
 
-from codemods.analysis.nodes import DEFS, module_parents, nodes_of_type
+from codemods.analysis.nodes import DEFS, calls_by_callee, module_parents, nodes_of_type
 
 _CAUGHT = frozenset({"ValueError", "ShardingTypeError", "Exception", "BaseException"})
 
@@ -86,10 +86,9 @@ def _called_in_regions(tree: ast.Module, regions: list[tuple[int, int]]) -> froz
     walk over every call per site was quadratic on test files full of `assertRaises`)."""
     called = getattr(tree, "_shardfix_called_in_handled", None)
     if called is None:
-        called = frozenset(
-            call.func.id if type(call.func) is ast.Name else call.func.attr
-            for call in (nodes_of_type(tree, ast.Call) if regions else ())
-            if type(call.func) in (ast.Name, ast.Attribute) and _within(regions, call))
+        # From the module's calls by callee name: a name is in when one of its calls is.
+        called = frozenset(name for name, calls in (calls_by_callee(tree).items() if regions else ())
+                           if name is not None and any(_within(regions, call) for call in calls))
         tree._shardfix_called_in_handled = called
     return called
 
