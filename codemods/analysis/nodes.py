@@ -204,8 +204,12 @@ def nodes_in_order(tree: ast.Module, kinds: tuple[type, ...]) -> tuple[list[int]
     index = tree.__dict__.setdefault("_shardfix_in_order", {})
     found = index.get(kinds)
     if found is None:
-        wanted = frozenset(kinds)
-        positions = [position for position, node in enumerate(module_nodes(tree)) if type(node) in wanted]
+        # From the index by type (each list in walk order): not for operator types, which are
+        # shared objects without one place in the list.
+        where = node_positions(tree)
+        positions = [where[id(node)] for kind in kinds for node in nodes_of_type(tree, kind)]
+        if len(kinds) > 1:
+            positions.sort()
         every = module_nodes(tree)
         found = index[kinds] = (positions, [every[position] for position in positions])
     return found
