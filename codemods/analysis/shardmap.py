@@ -24,6 +24,7 @@ from codemods.analysis.nodes import (
     FunctionNode,
     all_param_names,
     call_args,
+    calls_outside_nested,
     iter_nodes,
     nodes_of_type,
     param_default,
@@ -290,9 +291,7 @@ class _Finder(Decorators):
         names = set(all_param_names(function.args)) - assigned_names(function.body)
         scopes = self._scopes_of(function) + (function,)
         found: list[_Forward] = []
-        for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,)):
-            if type(node) is not ast.Call:
-                continue
+        for node in calls_outside_nested(self.scope.tree, function):  # not those of nested defs and lambdas
             inner = shard_map_args(self.scope, node, scopes)
             if inner is not None:
                 param = self._forwarded_param(inner.body, names, scopes)
