@@ -288,12 +288,14 @@ class _Finder(Decorators):
         if depth >= MAX_FORWARDING_DEPTH:
             return []
         self._forwarded[key] = []  # a function reaching itself hands nothing on
-        names = set(all_param_names(function.args)) - assigned_names(function.body)
+        names = None  # its parameters it never rebinds: read only for a function with a call to follow
         scopes = self._scopes_of(function) + (function,)
         found: list[_Forward] = []
         for node in calls_outside_nested(self.scope.tree, function):  # not those of nested defs and lambdas
             inner = shard_map_args(self.scope, node, scopes)
             if inner is not None:
+                if names is None:
+                    names = set(all_param_names(function.args)) - assigned_names(function.body)
                 param = self._forwarded_param(inner.body, names, scopes)
                 if param is not None:
                     found.append(_Forward(node, inner, param, (), inner.body))
@@ -306,6 +308,8 @@ class _Finder(Decorators):
                 continue
             for forward in self._forwarding(callee, depth + 1):
                 given = argument_for(node, callee, forward.param, skip=receiver is not None)
+                if names is None:
+                    names = set(all_param_names(function.args)) - assigned_names(function.body)
                 if isinstance(given, ast.Name) and given.id in names:
                     hop = ((node, callee, self._scopes_of(callee), receiver),)
                     found.append(_Forward(forward.call, forward.args, given.id, hop + forward.path, forward.body))

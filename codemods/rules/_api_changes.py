@@ -132,9 +132,10 @@ class ApiChanges:
         module_aliases = self._module_aliases()
         by_module: dict[str, list[tuple[ast.Attribute, history.ApiChange]]] = {}
         old, by_attribute, methods = self._old_names, self._by_attribute, bool(self._method_changes)
-        for node, test, key in walks.change_sites(self.ctx, self._name):
-            if test is walks.CALL and key not in old or test is walks.ATTRIBUTE and not (methods or key in by_attribute):
-                continue  # no branch below reports on it (most nodes)
+        # Only the sites a branch below may report on (of most nodes, none is).
+        references = frozenset(name for form, name in self._first if form == history.REFERENCE)
+        called = references | {name for form, name in self._first if form == history.CALL}
+        for node, test, key in walks.sites_for(self.ctx, self._name, old, frozenset(by_attribute), called, references, methods):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and (
                     change := self._change(node, history.REFERENCE) or self._change(node, history.CALL)):
                 by_import.setdefault(node.id, []).append((node, change))

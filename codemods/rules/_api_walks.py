@@ -86,6 +86,42 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
     return ctx.cached("api-history:change-sites", compute)
 
 
+def sites_for(ctx: FileContext, name_of: Callable[[ast.expr], str | None], calls: frozenset[str],
+              attributes: frozenset[str], names: frozenset[str], references: frozenset[str],
+              methods: bool) -> list[tuple[ast.AST, str, str | None]]:
+    """The change sites (in order) on which a rule may report: a call whose callee resolves to
+    one of `calls`; a name read that resolves to one of `names`; an attribute resolving to one
+    of `references` or named one of `attributes` (any attribute when `methods`); every `with`.
+    From an index of the sites by those keys, made once per file: each SF2xx rule reports on a
+    few of the thousands of sites, and no longer looks at each of them."""
+    sites = change_sites(ctx, name_of)
+    index = ctx.cached("api-history:site-index", lambda: _site_index(sites, name_of))
+    keys = [("call", name) for name in calls] + [("name", name) for name in names] \
+        + [("reference", name) for name in references] + [("attribute", name) for name in attributes] \
+        + [("with", None)] + ([("attribute", None)] if methods else [])
+    chosen = sorted({position for key in keys for position in index.get(key, ())})
+    return [sites[position] for position in chosen]
+
+
+def _site_index(sites: list[tuple[ast.AST, str, str | None]], name_of) -> dict[tuple, list[int]]:
+    index: dict[tuple, list[int]] = {}
+    for position, (node, test, key) in enumerate(sites):
+        kind = type(node)
+        if test is CALL:
+            keys = [("call", key)]
+        elif kind is ast.With:
+            keys = [("with", None)]
+        elif kind is ast.Name:  # a store or delete is reported by no rule
+            keys = [("name", name_of(node))] if type(node.ctx) is ast.Load else []
+        elif test is ATTRIBUTE:
+            keys = [("attribute", key), ("attribute", None)]
+        else:  # an attribute resolving to an import
+            keys = [("reference", name_of(node)), ("attribute", node.attr), ("attribute", None)]
+        for found in keys:
+            index.setdefault(found, []).append(position)
+    return index
+
+
 def expression_nodes(ctx: FileContext) -> list[ast.AST]:
     """`expressions(ctx.tree)`, listed once per file."""
     return ctx.cached("api-history:expressions", lambda: list(expressions(ctx.tree)))
