@@ -13,6 +13,7 @@ from typing import Iterator
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted
 from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.references import referenced_names
 from codemods.calls import Argument, arguments
 from codemods.context import FileContext
 from codemods.imports import ImportManager
@@ -135,13 +136,15 @@ class _Migrations:
         sites: list[tuple[ast.Call, jaxapi.Migration]] = []
         other_refs: list[tuple[ast.expr, jaxapi.Migration]] = []
         called: set[int] = set()
-
-        for node in nodes.calls:
+        # What a node resolves to is a name the module reaches (references.py): with none of
+        # the old names among those, no node is looked at.
+        reached = not referenced_names(ctx.tree).isdisjoint(self.by_name)
+        for node in nodes.calls if reached else ():
             migration = self.by_name.get(ctx.imports.resolve(node.func) or "")
             if migration:
                 sites.append((node, migration))
                 called.add(id(node.func))
-        for node in nodes.attributes:
+        for node in nodes.attributes if reached else ():
             if id(node) in called:
                 continue
             migration = self.by_name.get(ctx.imports.resolve(node) or "")
@@ -264,7 +267,8 @@ class _ShardMapMigration:
             return
         nodes = _nodes(ctx)
         sites: list[tuple[ast.Call, ast.expr, list[Argument] | None]] = []
-        for call in nodes.calls:
+        reached = jaxapi.EXPERIMENTAL_SHARD_MAP in referenced_names(ctx.tree)  # as in _Migrations
+        for call in nodes.calls if reached else ():
             if self._is_old(call.func):
                 args = arguments(ctx, call)
                 sites.append((call, call.func, None if args is None else args[1:]))
