@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cache
 
 from codemods import jaxapi
 from codemods.analysis.higher_order import SAME_FUNCTION
@@ -288,16 +289,15 @@ class _Finder(Decorators):
         if depth >= MAX_FORWARDING_DEPTH:
             return []
         self._forwarded[key] = []  # a function reaching itself hands nothing on
-        names = None  # its parameters it never rebinds: read only for a function with a call to follow
+        params = set(all_param_names(function.args))
+        kept = cache(lambda: params - assigned_names(function.body))  # those never rebound: read when asked
         scopes = self._scopes_of(function) + (function,)
         found: list[_Forward] = []
         for node in calls_outside_nested(self.scope.tree, function):  # not those of nested defs and lambdas
             inner = shard_map_args(self.scope, node, scopes)
             if inner is not None:
-                if names is None:
-                    names = set(all_param_names(function.args)) - assigned_names(function.body)
-                param = self._forwarded_param(inner.body, names, scopes)
-                if param is not None:
+                param = self._forwarded_param(inner.body, params, scopes)
+                if param is not None and param in kept():
                     found.append(_Forward(node, inner, param, (), inner.body))
                 continue
             last = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
@@ -308,9 +308,7 @@ class _Finder(Decorators):
                 continue
             for forward in self._forwarding(callee, depth + 1):
                 given = argument_for(node, callee, forward.param, skip=receiver is not None)
-                if names is None:
-                    names = set(all_param_names(function.args)) - assigned_names(function.body)
-                if isinstance(given, ast.Name) and given.id in names:
+                if isinstance(given, ast.Name) and given.id in params and given.id in kept():
                     hop = ((node, callee, self._scopes_of(callee), receiver),)
                     found.append(_Forward(forward.call, forward.args, given.id, hop + forward.path, forward.body))
         self._forwarded[key] = found
