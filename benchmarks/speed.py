@@ -9,6 +9,14 @@ PYTHONDONTWRITEBYTECODE=1, then with it compiled, as pip does when it installs a
 with a primed cache (warm), and `shardfix apply` on a generated tree of 500 files that each need
 an SF201 fix. Prints medians, ratios and peak memory. ruff is
 installed into a scratch virtual environment when it is not on PATH.
+
+    python benchmarks/speed.py --migration DIR [--runs 7]
+
+The migration workload instead (issue 16; DIR holds e.g. four copies of jax 0.8.0's
+tests/shard_map_test.py, see benchmarks/phases.py): CPU seconds of `check --no-cache --jobs 1`
+beside `ruff check --select ALL` (interleaved, medians), then the per-phase breakdown of
+benchmarks/phases.py with the costliest functions and their call counts: a phase or a call
+count growing out of line after a merge is the regression to look for (no timed assertions).
 """
 from __future__ import annotations
 
@@ -60,6 +68,35 @@ def median_of(runs: int, cmd, cwd, env, before=None) -> tuple[float, int]:
     return statistics.median(walls), max(peaks)
 
 
+def cpu_of(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int]:
+    """CPU seconds (user + system) and peak RSS in MB of one run."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024
+
+
+def migration(runs: int, directory: Path) -> None:
+    scratch = Path(tempfile.mkdtemp(prefix="shardfix-bench-"))
+    compileall.compile_dir(str(PACKAGE), quiet=1)  # as pip installs a wheel
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    commands = [ruff_command(scratch) + ["check", "--select", "ALL", "--no-cache", "--exit-zero", "-q", str(directory)],
+                [sys.executable, "-m", "codemods", "check", "--no-cache", "--jobs", "1", "--exit-zero", str(directory)]]
+    cpu: list[list[float]] = [[], []]
+    peaks = [0, 0]
+    for _ in range(runs):
+        for index, cmd in enumerate(commands):
+            seconds, peak = cpu_of(cmd, directory, env)
+            cpu[index].append(seconds)
+            peaks[index] = max(peaks[index], peak)
+    ruff, check = statistics.median(cpu[0]), statistics.median(cpu[1])
+    print(f"ruff check --select ALL          {ruff:6.2f} s CPU   peak {peaks[0]} MB")
+    print(f"shardfix check --jobs 1          {check:6.2f} s CPU   peak {peaks[1]} MB   {check / ruff:.2f}x ruff")
+    shutil.rmtree(scratch, ignore_errors=True)
+    subprocess.run([sys.executable, str(Path(__file__).resolve().parent / "phases.py"), str(directory),
+                    "--profile", "20"], env=env, check=True)
+
+
 def interleaved(runs: int, commands: list[tuple[list[str], dict[str, str]]], cwd) -> list[tuple[float, int]]:
     """Median wall time and peak memory of each (command, environment), running them in turn
     `runs` times, so that a slow spell of the machine hits every command alike."""
@@ -77,7 +114,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--corpus", type=Path, default=DEFAULT)
+    parser.add_argument("--migration", type=Path, metavar="DIR", help="the migration workload instead (see above)")
     args = parser.parse_args()
+    if args.migration is not None:
+        return migration(args.runs, args.migration.resolve())
     dirs = build(args.corpus)
     files = python_files(dirs)
     lines = sum(p.read_bytes().count(b"\n") for p in files)
