@@ -70,6 +70,7 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
     file for all of them (each used to ask it of every node); `name_of` resolves a node."""
     def compute() -> list[tuple[ast.AST, str, str | None]]:
         found: list[tuple[ast.AST, str, str | None]] = []
+        bound = ctx.imports.bindings  # a chain whose head is bound to no import resolves to nothing
         for node in candidates(ctx):
             kind = type(node)
             if kind is ast.Call:
@@ -78,7 +79,11 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
                     name = name_of(node.func.func)
                 if name is not None:
                     found.append((node, CALL, name))
-            elif kind is ast.With or name_of(node) is not None:
+                continue
+            head = node
+            while type(head) is ast.Attribute:
+                head = head.value
+            if kind is ast.With or type(head) is ast.Name and bound.get(head.id) is not None and name_of(node) is not None:
                 found.append((node, ALWAYS, None))
             elif kind is ast.Attribute:
                 found.append((node, ATTRIBUTE, node.attr))
