@@ -237,9 +237,10 @@ class ModuleScope:
         # `m = jax.shard_map(mesh=...)`, a function passing its parameter to shard_map.
         self.indirect_names = _indirect_names(facts(roots), frozenset(words))
         for _ in range(MAX_FORWARDING_DEPTH):  # statements naming what was just found join
-            if not self.indirect_names - set(words):
+            wider_roots = self._roots_naming(words + tuple(self.indirect_names)) if self.indirect_names - set(words) else roots
+            if wider_roots == roots:  # the same statements (none joined) give the same names
                 break
-            roots = self._roots_naming(words + tuple(self.indirect_names))
+            roots = wider_roots
             wider = _indirect_names(facts(roots), frozenset(words))
             if wider == self.indirect_names:
                 break
