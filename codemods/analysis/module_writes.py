@@ -124,20 +124,19 @@ def patched_attributes(tree: ast.Module, resolve) -> frozenset[str]:
     name ending in ".*" for a module whose every attribute may be replaced. `resolve` gives the
     canonical name of an expression at module level (None for a non-module)."""
     found: set[str] = set()
-    for node in [*nodes_of_type(tree, ast.Attribute), *nodes_of_type(tree, ast.Call)]:  # a set: order is free
-        if type(node) is ast.Attribute and not isinstance(node.ctx, ast.Load):
-            owner = resolve(node.value)
-            if owner is not None:
-                found.add(f"{owner}.{node.attr}")
-        elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") \
-                and len(node.args) >= 2:
+    for node in [node for node in nodes_of_type(tree, ast.Attribute) if type(node.ctx) is not ast.Load]:
+        owner = resolve(node.value)
+        if owner is not None:
+            found.add(f"{owner}.{node.attr}")
+    for node in nodes_of_type(tree, ast.Call):  # a set: order is free
+        if type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") and len(node.args) >= 2:
             owner = resolve(node.args[0])
             if owner is None:
                 continue
             key = node.args[1]
             found.add(f"{owner}.{key.value}" if type(key) is ast.Constant and isinstance(key.value, str)
                       else f"{owner}.*")
-        elif type(node) is ast.Call:
+        elif node.args:  # a call without one replaces nothing
             found |= _patcher_targets(node, resolve)
     return frozenset(found)
 
@@ -160,7 +159,7 @@ def _patcher_targets(call: ast.Call, resolve) -> set[str]:
         return {dotted} if callee in ("patch", "setattr") and dotted.startswith("jax.") else set()
     key = call.args[1] if len(call.args) > 1 else None
     named_key = type(key) is ast.Constant and isinstance(key.value, str)
-    if not named_key and all(keyword.arg is None for keyword in call.keywords):
+    if not named_key and (not call.keywords or all(keyword.arg is None for keyword in call.keywords)):
         return set()  # no attribute named, whatever the first argument is (most calls)
     owner = resolve(first) if type(first) in (ast.Name, ast.Attribute) else None
     if owner is None:
