@@ -102,9 +102,11 @@ def sites_for(ctx: FileContext, name_of: Callable[[ast.expr], str | None], calls
     sites = change_sites(ctx, name_of)
     index = ctx.cached("api-history:site-index", lambda: _site_index(sites, name_of))
     keys = [("call", name) for name in calls] + [("name", name) for name in names] \
-        + [("reference", name) for name in references] + [("attribute", name) for name in attributes] \
-        + [("with", None)] + ([("attribute", None)] if methods else [])
-    chosen = sorted({position for key in keys for position in index.get(key, ())})
+        + [("reference", name) for name in references] + [("attribute", name) for name in attributes] + [("with", None)]
+    chosen = {position for key in keys for position in index.get(key, ())}
+    if methods:  # any attribute may be a method of an object of the old API
+        chosen.update(position for position, (node, _, _) in enumerate(sites) if type(node) is ast.Attribute)
+    chosen = sorted(chosen)
     return [sites[position] for position in chosen]
 
 
@@ -113,17 +115,19 @@ def _site_index(sites: list[tuple[ast.AST, str, str | None]], name_of) -> dict[t
     for position, (node, test, key) in enumerate(sites):
         kind = type(node)
         if test is CALL:
-            keys = [("call", key)]
+            found = ("call", key)
         elif kind is ast.With:
-            keys = [("with", None)]
-        elif kind is ast.Name:  # a store or delete is reported by no rule
-            keys = [("name", name_of(node))] if type(node.ctx) is ast.Load else []
+            found = ("with", None)
+        elif kind is ast.Name:
+            if type(node.ctx) is not ast.Load:
+                continue  # a store or delete is reported by no rule
+            found = ("name", name_of(node))
         elif test is ATTRIBUTE:
-            keys = [("attribute", key), ("attribute", None)]
+            found = ("attribute", key)
         else:  # an attribute resolving to an import
-            keys = [("reference", name_of(node)), ("attribute", node.attr), ("attribute", None)]
-        for found in keys:
-            index.setdefault(found, []).append(position)
+            index.setdefault(("reference", name_of(node)), []).append(position)
+            found = ("attribute", node.attr)
+        index.setdefault(found, []).append(position)
     return index
 
 
