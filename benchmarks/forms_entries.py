@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ap1_init_partial_class_axis": "run(mesh, x)",
+    "ap2_init_axes_tuple_from_class": "run(mesh, x)",
+    "ap3_init_lambda_over_class_axis": "run(mesh, x)",
+    "ap4_init_field_from_classmethod_const": "run(mesh, x)",
+    "nap1_init_class_axis_overridden": "run(mesh, x)",
+    "nap2_init_field_read_before_store": "run(mesh, x)",
     "an21_branch_on_first_round_fails": "run(mesh, x)",
     "nan8_branch_on_first_round": "run(mesh, x)",
     "an18_list_subclass_stack": "run(mesh, x)",

@@ -101,6 +101,8 @@ class Classes(InitHooks):
         if attr in facts.opaque or self._stored_elsewhere(facts, attr) \
                 or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN
+        if isinstance(receiver, Instance) and receiver.building and (facts.sets(attr) or facts.kwargs_loop is not None):
+            return UNKNOWN  # a field read in __init__ may be read before it is stored
         if isinstance(receiver, Instance) and (facts.sets(attr) or self._keyword_field(facts, receiver, attr)):
             changers = self._field_changers()
             # A copy by name (`replace(cfg, axis=...)`) is a new object: the fields of this one,
@@ -181,7 +183,7 @@ class Classes(InitHooks):
         positional = [value for value, _ in args]
         fields: dict[str, Value] = {}
         if facts.init is not None:
-            frame = self._init_frame(facts.init, positional, given)
+            frame = self._init_frame(facts.init, positional, given, receiver.cls)
             if frame is None:
                 return UNKNOWN
             for attr, expr in facts.stores.items():
@@ -220,12 +222,15 @@ class Classes(InitHooks):
             fields[attr] = UNKNOWN if attr in facts.stores else self.eval(expr, base_frame)
         return base.base is None or self._base_stores(base, base_frame, fields)
 
-    def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value]) -> Frame | None:
+    def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value],
+                    cls: ast.ClassDef | None = None) -> Frame | None:
+        """`cls`: the class constructed (None from a subclass's `super().__init__`, where `self`
+        may read attributes the subclass overrides)."""
         from codemods.analysis.interpreter import Frame
 
         frame = Frame(None, self.module_frame, static_scopes=(init,))
         receiver = positional_params(init.args)[0].arg
-        frame.vars[receiver] = UNKNOWN
+        frame.vars[receiver] = UNKNOWN if cls is None else Instance(cls, None, building=True)
         params = init.args
         rest = ast.arguments(posonlyargs=[], args=positional_params(params)[1:], vararg=params.vararg,
                              kwonlyargs=params.kwonlyargs, kw_defaults=params.kw_defaults, kwarg=params.kwarg,
