@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ap5_default_instance_axes_dict": "run(mesh, x)",
+    "ap6_default_dataclass_factory_property": "run(mesh, x)",
+    "ap7_kwonly_default_axes_table": "run(mesh, x)",
+    "nap3_default_table_aliased_changed": "run(mesh, x)",
     "ap1_init_partial_class_axis": "run(mesh, x)",
     "ap2_init_axes_tuple_from_class": "run(mesh, x)",
     "ap3_init_lambda_over_class_axis": "run(mesh, x)",
