@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ap8_notebook_default_then_reset": "run(mesh, x)",
+    "ap9_kwonly_default_before_override": "run(mesh, x)",
+    "ap10_default_captured_psum_of_gathered": "run(mesh, x)",
+    "nap4_default_captured_body_reads_reset": "run(mesh, x)",
+    "nap5_default_name_declared_global": "run(mesh, x)",
     "ap5_default_instance_axes_dict": "run(mesh, x)",
     "ap6_default_dataclass_factory_property": "run(mesh, x)",
     "ap7_kwonly_default_axes_table": "run(mesh, x)",
