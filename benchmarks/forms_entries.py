@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ap11_instance_described_then_mapped": "run(mesh, x)",
+    "ap12_construction_logged_body_builds_own": "run(mesh, x)",
+    "nap6_instance_handed_to_registry": "run(mesh, x)",
     "ap8_notebook_default_then_reset": "run(mesh, x)",
     "ap9_kwonly_default_before_override": "run(mesh, x)",
     "ap10_default_captured_psum_of_gathered": "run(mesh, x)",
