@@ -13,7 +13,7 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
-from codemods.analysis.classes import class_level_references
+from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, TupleValue, Value, record_tuple, same_value, settled

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.cli_args import spread_vars
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (
@@ -100,6 +101,8 @@ class Classes(InitHooks):
         if attr in facts.opaque or self._stored_elsewhere(facts, attr) \
                 or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN
+        if isinstance(receiver, Instance) and receiver.building and (facts.sets(attr) or facts.kwargs_loop is not None):
+            return UNKNOWN  # a field read in __init__ may be read before it is stored
         if isinstance(receiver, Instance) and (facts.sets(attr) or self._keyword_field(facts, receiver, attr)):
             changers = self._field_changers()
             # A copy by name (`replace(cfg, axis=...)`) is a new object: the fields of this one,
@@ -180,7 +183,7 @@ class Classes(InitHooks):
         positional = [value for value, _ in args]
         fields: dict[str, Value] = {}
         if facts.init is not None:
-            frame = self._init_frame(facts.init, positional, given)
+            frame = self._init_frame(facts.init, positional, given, receiver.cls)
             if frame is None:
                 return UNKNOWN
             for attr, expr in facts.stores.items():
@@ -219,12 +222,15 @@ class Classes(InitHooks):
             fields[attr] = UNKNOWN if attr in facts.stores else self.eval(expr, base_frame)
         return base.base is None or self._base_stores(base, base_frame, fields)
 
-    def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value]) -> Frame | None:
+    def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value],
+                    cls: ast.ClassDef | None = None) -> Frame | None:
+        """`cls`: the class constructed (None from a subclass's `super().__init__`, where `self`
+        may read attributes the subclass overrides)."""
         from codemods.analysis.interpreter import Frame
 
         frame = Frame(None, self.module_frame, static_scopes=(init,))
         receiver = positional_params(init.args)[0].arg
-        frame.vars[receiver] = UNKNOWN
+        frame.vars[receiver] = UNKNOWN if cls is None else Instance(cls, None, building=True)
         params = init.args
         rest = ast.arguments(posonlyargs=[], args=positional_params(params)[1:], vararg=params.vararg,
                              kwonlyargs=params.kwonlyargs, kw_defaults=params.kw_defaults, kwarg=params.kwarg,
@@ -365,7 +371,7 @@ class Classes(InitHooks):
         key = ("constructions", id(cls))
         if key not in self._class_tables:
             calls, other = [], 0
-            harmless = _harmless_references(self.scope.tree, cls.name)
+            harmless = harmless_references(self.scope.tree, cls.name)
             for member in cls.body:
                 params = positional_params(member.args) if isinstance(member, DEFS) else []
                 if params and method_kind(member) == "class":
@@ -560,40 +566,3 @@ def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast
 
 def _is_field(target: ast.expr, receiver: str) -> bool:
     return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver
-
-
-def class_level_references(cls: ast.ClassDef, name: str) -> int:
-    """Bare-name uses of `name` the class body itself evaluates (outside its methods' bodies):
-    the only place a method is reachable by its bare name."""
-    parts: list[ast.AST] = []
-    for stmt in cls.body:
-        if isinstance(stmt, DEFS):
-            parts.extend(stmt.decorator_list)
-            parts.extend(stmt.args.defaults + [default for default in stmt.args.kw_defaults if default is not None])
-        else:
-            parts.append(stmt)
-    return sum(1 for part in parts for node in nodes_of_type(part, ast.Name) if node.id == name)
-
-
-def _harmless_references(tree: ast.Module, name: str) -> set[int]:
-    """Ids of references to class `name` that construct nothing: annotations, `isinstance` /
-    `issubclass` second arguments, base lists."""
-    found: set[int] = set()
-
-    def mark(node: ast.AST | None) -> None:
-        if node is not None:
-            found.update(id(inner) for inner in nodes_of_type(node, ast.Name) if inner.id == name)
-
-    for node in iter_nodes(tree):
-        kind = type(node)
-        if kind in (ast.arg, ast.AnnAssign):
-            mark(node.annotation)
-        elif kind in DEFS:
-            mark(node.returns)
-        elif kind is ast.ClassDef:
-            for base in node.bases:
-                mark(base)
-        elif kind is ast.Call and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass") \
-                and len(node.args) == 2:
-            mark(node.args[1])
-    return found

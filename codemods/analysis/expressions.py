@@ -14,6 +14,7 @@ from codemods.analysis.dispatch import table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
+from codemods.analysis.module_rebinds import captured_defaults
 from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
@@ -84,6 +85,9 @@ class Expressions(Collectives, Sequences):
     def eval_Name(self, expr: ast.Name, frame: Frame) -> Value:
         if hasattr(expr, APPLIED_BY):  # the def as the decorator it stands for receives it
             return self.applied_value(expr, getattr(expr, APPLIED_BY), frame)
+        captured = captured_defaults(self.scope.tree).get(id(expr))
+        if captured is not None:  # `axis=AX` keeps the AX bound above the def (module_rebinds.py)
+            return self.eval(captured, self.module_frame)
         return self.lookup(expr.id, frame)
 
     def eval_Constant(self, expr: ast.Constant, frame: Frame) -> Value:

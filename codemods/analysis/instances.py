@@ -58,6 +58,8 @@ class Instances:
                 continue
             held = self._container_of(call)
             holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
+            if holder is None and held is call and self._handed_to_reader(call, cls):
+                continue  # `describe(Block(...))`
             if holder is None:
                 return False
             if type(holder) is ast.Name:
@@ -81,6 +83,8 @@ class Instances:
             return True  # flattened by JAX, or handed to a mapped body (pytree_modules.py)
         if not container and len(seen) > 2 and self.read_cannot_call(read, seen[2]):
             return True  # `layer.state_dict()`, `net.tasks` (object_methods.py)
+        if not container and len(seen) > 2 and self._handed_to_reader(read, seen[2]):
+            return True  # `count_params(model)` where the analysis did not run
         if container and self._walked_where_analysed(seen, read, depth):
             return True
         return self._passed_where_analysed(seen, read, container, depth)
@@ -100,6 +104,35 @@ class Instances:
         reads = [node for stmt in body for node in nodes_of_type(stmt, ast.Name)
                  if node.id == param and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(self._read_analysed(seen, node, container, depth + 1) for node in reads)
+
+    def _handed_to_reader(self, read: ast.expr, cls: ast.ClassDef) -> bool:
+        """`describe(model)`: a positional argument of a module function, undecorated, that never
+        rebinds the parameter, reads no `locals()`/`vars()`, and reads the parameter only for
+        fields or methods that cannot call the object (`read_cannot_call`)."""
+        parents = self._parent_map()
+        call = parents.get(id(read))
+        if type(call) is not ast.Call or type(call.func) is not ast.Name or not any(arg is read for arg in call.args) \
+                or any(type(arg) is ast.Starred for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+            return False
+        scopes, node = [], parents.get(id(call))
+        while node is not None and type(node) is not ast.Module:
+            if type(node) is ast.Lambda or (type(node) is ast.ClassDef and not scopes):
+                return False  # a class body's or a lambda's names are not looked up here
+            if isinstance(node, DEFS):
+                scopes.append(node)
+            node = parents.get(id(node))
+        function, _ = self.scope.lookup_function(call.func.id, tuple(reversed(scopes)))
+        index = next(index for index, arg in enumerate(call.args) if arg is read)
+        params = positional_params(function.args) if isinstance(function, DEFS) else []
+        if not params or function.decorator_list or index >= len(params) \
+                or params[index].arg in assigned_names(function.body):
+            return False
+        name = params[index].arg
+        if any(type(node.func) is ast.Name and node.func.id in ("locals", "vars", "eval", "exec")
+               for node in nodes_of_type(function, ast.Call)):
+            return False
+        return all(self.read_cannot_call(node, cls) for node in nodes_of_type(function, ast.Name)
+                   if node.id == name and isinstance(node.ctx, ast.Load))
 
     def _container_of(self, call: ast.Call) -> ast.expr:
         """The list literal or list comprehension `call` is an element of, else `call` itself."""

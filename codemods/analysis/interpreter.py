@@ -22,7 +22,8 @@ import ast
 from codemods.analysis.callers import Callers
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
-from codemods.analysis.classes import Classes, class_level_references
+from codemods.analysis.class_refs import class_level_references
+from codemods.analysis.classes import Classes
 from codemods.analysis.method_refs import foreign_references
 from codemods.analysis.method_aliases import aliases_of
 from codemods.analysis.contexts import analyse_each, context_verdicts

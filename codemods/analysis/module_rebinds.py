@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS
+from codemods.analysis.nodes import DEFS, NOT_LITERAL, literal_value, nodes_of_type
 
 _NESTED = DEFS + (ast.Lambda,)
 
@@ -115,7 +115,7 @@ def _last_binding(tree: ast.Module, name: str) -> ast.expr | None:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             continue
         read = set(_loads(stmt, True))
-        if name in read:
+        if name in read and not _captured_only(tree, stmt, name):
             return None
         if read & callables or _has_lambda(stmt) and not isinstance(stmt, DEFS):
             return None
@@ -126,3 +126,44 @@ def _plain(stmt: ast.AST, name: str) -> bool:
     if type(stmt) is ast.Assign:
         return len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name
     return type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name and stmt.value is not None
+
+
+def _captured_only(tree: ast.Module, stmt: ast.AST, name: str) -> bool:
+    """A def whose only reads of `name` are defaults that are the bare name (`axis=AX`): it keeps
+    the value of the binding before it (`captured_default`), whatever binds the name later."""
+    if not isinstance(stmt, DEFS):
+        return False
+    captured = captured_defaults(tree)
+    defaults = stmt.args.defaults + [default for default in stmt.args.kw_defaults if default is not None]
+    others = [default for default in defaults if id(default) not in captured] + stmt.decorator_list
+    return all(name not in _loads(other, True) for other in others)
+
+
+def captured_defaults(tree: ast.Module) -> dict[int, ast.expr]:
+    """By id of the default: the literal value of the binding a top-level def's default `axis=AX`
+    takes, where `AX` is bound by several plain top-level statements (a notebook cell that resets
+    it later) and nothing declares it `global`: defaults are evaluated when the def runs."""
+    cache = tree.__dict__.get("_shardfix_captured")
+    if cache is not None:
+        return cache
+    cache = tree._shardfix_captured = {}
+    if "_shardfix_module_bound" not in tree.__dict__:
+        tree._shardfix_module_bound = _module_bound(tree)
+    bound = tree._shardfix_module_bound
+    declared = {name for node in nodes_of_type(tree, ast.Global) for name in node.names}
+    order = {id(stmt): index for index, stmt in enumerate(tree.body)}
+    for stmt in tree.body:
+        if not isinstance(stmt, DEFS):
+            continue
+        for default in stmt.args.defaults + [default for default in stmt.args.kw_defaults if default is not None]:
+            if type(default) is not ast.Name or default.id in declared:
+                continue
+            stmts = bound.get(default.id, [])
+            if len(stmts) < 2 or any(id(other) not in order or not _plain(other, default.id) for other in stmts):
+                continue
+            before = [other for other in stmts if order[id(other)] < order[id(stmt)]]
+            if before:
+                value = max(before, key=lambda other: order[id(other)]).value
+                if literal_value(value) is not NOT_LITERAL:
+                    cache[id(default)] = value
+    return cache

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.mutation import containers, mutated_names
-from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, literal_value
+from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, literal_value, nodes_of_type
 from codemods.analysis.pyvalues import python_value
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, Instance, Value, settled
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Instance, Value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
@@ -40,6 +40,28 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         finally:
             interp.silent -= 1
         # One object shared by every call: certain only while no code sets an attribute on it.
-        if isinstance(found, Instance) and settled(found) and not attribute_stored(interp.scope.tree, param):
+        if isinstance(found, Instance) and (settled(found) or _keyed_tables_only(found, interp.scope.tree)) \
+                and not attribute_stored(interp.scope.tree, param):
             return found
     return UNKNOWN
+
+
+def _keyed_tables_only(found: Instance, tree: ast.Module) -> bool:
+    """Every field a constant, or a dict of constants (`axes: dict = field(default_factory=...)`)
+    that the module reads only by key (`obj.axes["data"]`): nothing can hold the dict shared by
+    every call, so nothing can change it."""
+    if found.fields is None or found.building:
+        return False
+    tables = {name for name, item in found.fields if isinstance(item, DictValue)
+              and all(isinstance(inner, Const) for inner in item.items)}
+    fixed = all(name in tables or isinstance(item, Const) or settled(item) for name, item in found.fields)
+    return bool(tables) and fixed and all(_read_by_key_only(tree, name) for name in tables)
+
+
+def _read_by_key_only(tree: ast.Module, attr: str) -> bool:
+    """Each load of `.attr` is subscripted and read (`x.attr[k]`); a store `x.attr = ...` replaces
+    the object instead of changing the shared one (classes.py follows those)."""
+    keyed = {id(node.value) for node in nodes_of_type(tree, ast.Subscript)
+             if type(node.ctx) is ast.Load and type(node.value) is ast.Attribute and node.value.attr == attr}
+    return all(id(node) in keyed for node in nodes_of_type(tree, ast.Attribute)
+               if node.attr == attr and type(node.ctx) is ast.Load)

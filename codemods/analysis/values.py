@@ -175,10 +175,12 @@ class ClassValue:
 class Instance:
     """An object of a module-level class: `self` inside a method of a class no other class of
     the module extends (`fields` None: any instance), or one the code constructs (`fields`: what
-    its constructor set, by attribute name)."""
+    its constructor set, by attribute name). `building`: `self` inside the `__init__` of a
+    construction of exactly `cls`, whose fields are not known yet (only its class's are)."""
 
     cls: ast.ClassDef
     fields: tuple[tuple[str, Value], ...] | None = None
+    building: bool = False
 
 
 Value = AxisState | Const | Static | TupleValue | DictValue | JaxName | Function | Partial | ClassValue | Instance
@@ -196,7 +198,7 @@ def as_array(value: Value) -> AxisState | None:
 def settled(value: Value) -> bool:
     """An object of a module class whose constructor set every field to a constant (or to
     such an object, or to a tuple of those: `mesh_axes: tuple = ("data", "model")`)."""
-    return isinstance(value, Instance) and value.fields is not None and all(_fixed(item) for _, item in value.fields)
+    return isinstance(value, Instance) and value.fields is not None and not value.building and all(_fixed(item) for _, item in value.fields)
 
 
 def _fixed(item: Value) -> bool:
