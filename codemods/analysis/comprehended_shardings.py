@@ -25,6 +25,12 @@ def comprehended_elements(ctx: FileContext, held, env) -> list | None:
 
     comp = _comprehension(ctx, held)
     if comp is None:
+        copied = _copied(ctx, held)  # `tuple(shardings)` of a list the function built just before
+        if copied is None:
+            return None
+        source, _ = follow_spec(ctx, copied, env)
+        if isinstance(source, cst.ListComp) and unchanged(ctx, copied):
+            return comprehended_elements(ctx, source, env)
         return None
     loop = comp.for_in
     if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None \
@@ -38,3 +44,16 @@ def comprehended_elements(ctx: FileContext, held, env) -> list | None:
     outer = _enclosing_args(ctx, comp, env)
     target = loop.target.value
     return [(comp.elt, Env(comp, {**outer, target: (element.value, env)})) for element in source.elements]
+
+
+def _copied(ctx: FileContext, held):
+    """`x` of `tuple(x)` / `list(x)` (the builtins, one plain argument) naming a value, else None."""
+    from codemods.analysis.iterated import _bound_names
+
+    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name) \
+            or held.func.value not in ("tuple", "list") or len(held.args) != 1:
+        return None
+    arg = held.args[0]
+    if held.func.value in _bound_names(ctx) or arg.star or arg.keyword is not None or not isinstance(arg.value, cst.Name):
+        return None
+    return arg.value
