@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "aq2_sf104_tree_map_is_leaf_specs": "run(mesh, x)",
+    "naq2_sf104_tree_map_is_leaf_unknown": "run(mesh, x)",
     "aq1_sf104_out_shardings_comprehended": "run(mesh, x)",
     "naq1_sf104_out_shardings_comprehended_unknown": "run(mesh, x)",
     "an21_branch_on_first_round_fails": "run(mesh, x)",
