@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "aq3_sf104_same_name_tree_elsewhere": "run(mesh, x)",
+    "naq3_sf104_same_name_tree_changed_here": "run(mesh, x)",
     "aq2_sf104_tree_map_is_leaf_specs": "run(mesh, x)",
     "naq2_sf104_tree_map_is_leaf_unknown": "run(mesh, x)",
     "aq1_sf104_out_shardings_comprehended": "run(mesh, x)",

@@ -193,14 +193,28 @@ def _inner_unchanged(ctx: FileContext, table: cst.BaseExpression, keys: list[str
     for _ in range(MAX_HOPS):
         if not isinstance(node, cst.Name):
             break
-        names.append(node.value)
+        names.append((node.value, _local_scope(ctx, node)))
         binding = resolve_name(ctx, node)
         if binding is None or binding.kind != "assign":
             break
         node = binding.value
     if isinstance(table, cst.Attribute):
         return False
-    return all(inner_dicts_unchanged(ctx, name, tuple(keys), True) for name in names)
+    return all(inner_dicts_unchanged(ctx, name, tuple(keys), True, scope) for name, scope in names)
+
+
+def _local_scope(ctx: FileContext, name: cst.Name):
+    """The `ast` function `name` is a local of (assigned there, not `global`/`nonlocal`), else None."""
+    from codemods.analysis.local_names import _scope_info, binding_scope
+    from codemods.analysis.local_tables import _ast_function
+
+    function = binding_scope(ctx, name)
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    info = _scope_info(ctx, function)
+    if name.value in info.declared or "*" in info.declared or not info.bindings.get(name.value):
+        return None
+    return _ast_function(ctx, function)
 
 
 def _produced(ctx: FileContext, tree, env: Env | None):
