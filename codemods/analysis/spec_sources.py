@@ -69,7 +69,11 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     from codemods.analysis.named_axes import _constant_item, _integer
 
     if _integer(node.slice[0].slice.value) is not None:  # `LAYOUT[0]` of a tuple of specs
-        return _constant_item(ctx, node) if unchanged(ctx, node.value) else None
+        # only a spec or sharding written there: those never change, a dict item may (`held[0]['w'] = ...`)
+        item = _constant_item(ctx, node) if unchanged(ctx, node.value) else None
+        spec = isinstance(item, cst.Call) and ctx.imports.resolve(item.func) in (
+            "jax.sharding.PartitionSpec", "jax.sharding.NamedSharding")
+        return item if spec else None
     key = _key(ctx, node.slice[0].slice.value, env)
 
     if key is None or not unchanged(ctx, node.value):
