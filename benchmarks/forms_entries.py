@@ -29,6 +29,13 @@ ENTRIES = {
     "ap4_init_field_from_classmethod_const": "run(mesh, x)",
     "nap1_init_class_axis_overridden": "run(mesh, x)",
     "nap2_init_field_read_before_store": "run(mesh, x)",
+
+    "aq3_sf104_same_name_tree_elsewhere": "run(mesh, x)",
+    "naq3_sf104_same_name_tree_changed_here": "run(mesh, x)",
+    "aq2_sf104_tree_map_is_leaf_specs": "run(mesh, x)",
+    "naq2_sf104_tree_map_is_leaf_unknown": "run(mesh, x)",
+    "aq1_sf104_out_shardings_comprehended": "run(mesh, x)",
+    "naq1_sf104_out_shardings_comprehended_unknown": "run(mesh, x)",
     "an21_branch_on_first_round_fails": "run(mesh, x)",
     "nan8_branch_on_first_round": "run(mesh, x)",
     "an18_list_subclass_stack": "run(mesh, x)",

@@ -12,6 +12,7 @@ from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
+from codemods.analysis.comprehended_shardings import comprehended_elements
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -297,6 +298,10 @@ def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | N
         if out is None:
             return None
         out, env = _sharding_source(ctx, out, env)  # `shard['cov']` of a table of shardings
+    elif held is not None and (built := comprehended_elements(ctx, held, env)) is not None:
+        if len(built) != size:  # `tuple(NamedSharding(mesh, s) for s in LAYOUT)`
+            return None
+        out, env = _sharding_source(ctx, *built[index])
     return parse_sharding(ctx, out, partial(follow_spec, ctx, env=env), partial(built_spec, ctx, env=env)) \
         if out is not None else None
 

@@ -18,21 +18,24 @@ from codemods.context import FileContext
 _READS = frozenset({"get", "keys", "values", "items", "copy"})
 
 
-def inner_dicts_unchanged(ctx: FileContext, name: str, keys: tuple[str, ...], leaf: bool) -> bool:
+def inner_dicts_unchanged(ctx: FileContext, name: str, keys: tuple[str, ...], leaf: bool, scope=None) -> bool:
     """True when no code may change what the table `name` holds at `keys` on the way: no store
     at a path that overlaps it, and no use but a read of `name[k1]...[kj]` for each proper prefix
     of `keys` (for `keys` itself too unless `leaf`: what is read there is a leaf, an array or a
     spec, which no alias of it changes). A key that is not a string literal may be any key."""
     cache = ctx.cached("nested_tables.changed", dict)
-    if (name, keys, leaf) not in cache:
-        cache[(name, keys, leaf)] = _changed(ctx, name, keys, leaf)
-    return not cache[(name, keys, leaf)]
+    # `scope`: the `ast` function whose own local `name` is (another function's `params` is another dict)
+    found = (name, keys, leaf, id(scope))
+    if found not in cache:
+        cache[found] = _changed(ctx, name, keys, leaf, scope)
+    return not cache[found]
 
 
-def _changed(ctx: FileContext, name: str, wanted: tuple[str, ...], leaf: bool) -> bool:
+def _changed(ctx: FileContext, name: str, wanted: tuple[str, ...], leaf: bool, scope=None) -> bool:
     from codemods.analysis.bindings import ast_dotted, resolve_dotted
 
-    parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
+    root = scope if scope is not None else ctx.tree
+    parent_of = {child: node for node in ast.walk(root) for child in ast.iter_child_nodes(node)}
     bindings = ctx.imports.bindings
 
     def jax_call(call: ast.AST) -> bool:
@@ -43,7 +46,7 @@ def _changed(ctx: FileContext, name: str, wanted: tuple[str, ...], leaf: bool) -
     def overlaps(keys: list) -> bool:
         return all(key is None or key == want for key, want in zip(keys, wanted))
 
-    for node in ast.walk(ctx.tree):
+    for node in ast.walk(root):
         keys = _path(node, name)
         if keys is None or not overlaps(keys):
             continue

@@ -60,12 +60,21 @@ class Packed:
 # --------------------------------------------------------------------------- constant tables
 
 def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) -> cst.BaseExpression | None:
-    """`TABLE['key']` of a never-mutated dict literal with plain string keys, else None."""
+    """`TABLE['key']` of a never-mutated dict literal with plain string keys, or `TABLE[0]` of a
+    tuple or list literal; else None."""
 
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
-    key = _key(ctx, node.slice[0].slice.value, env)
     from codemods.analysis.local_tables import unchanged
+    from codemods.analysis.named_axes import _constant_item, _integer
+
+    if _integer(node.slice[0].slice.value) is not None:  # `LAYOUT[0]` of a tuple of specs
+        # only a spec or sharding written there: those never change, a dict item may (`held[0]['w'] = ...`)
+        item = _constant_item(ctx, node) if unchanged(ctx, node.value) else None
+        spec = isinstance(item, cst.Call) and ctx.imports.resolve(item.func) in (
+            "jax.sharding.PartitionSpec", "jax.sharding.NamedSharding")
+        return item if spec else None
+    key = _key(ctx, node.slice[0].slice.value, env)
 
     if key is None or not unchanged(ctx, node.value):
         return None

@@ -199,21 +199,24 @@ def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, 
     from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.specs import string_value
 
-    if len(tree.args) < 2 or any(a.star or a.keyword for a in tree.args):
+    from codemods.analysis.tree_map_args import mapped_args
+
+    args = mapped_args(ctx, tree)
+    if args is None or len(args) < 2:
         return None
-    fn = tree.args[0].value
-    if keeps_layout(ctx, fn) and len(tree.args) == 2:
-        return ("value", Keyed(tree.args[1].value, key_node, env), None)
+    fn = args[0].value
+    if keeps_layout(ctx, fn) and len(args) == 2:
+        return ("value", Keyed(args[1].value, key_node, env), None)
     if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
         return None
     params = fn.params
     if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
-            or params.star_kwarg is not None or len(params.params) != len(tree.args) - 1 \
+            or params.star_kwarg is not None or len(params.params) != len(args) - 1 \
             or any(p.default is not None for p in params.params):
         return None
     key = string_value(key_node) or ""
     bound = {}
-    for param, arg in zip(params.params, tree.args[1:]):
+    for param, arg in zip(params.params, args[1:]):
         held, _ = follow_spec(ctx, arg.value, env)
         held, held_env = _produced(ctx, held, env)  # `specs = param_specs()`
         item = dict_item(held, key)

@@ -21,6 +21,7 @@ from codemods.analysis.spec_sources import (
     literal_item,
     returned_by,
 )
+from codemods.analysis.tree_map_args import mapped_args
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -135,16 +136,17 @@ def path_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
         shardings = call_argument(tree, 1, "device")
         item = _nested_item(ctx, shardings, keys, env) if shardings is not None else None
         return ("sharding", *item) if item is not None else None
-    if name not in _TREE_MAP or len(tree.args) < 2 or any(arg.keyword for arg in tree.args):
+    args = mapped_args(ctx, tree) if name in _TREE_MAP else None
+    if args is None or len(args) < 2:
         return None
-    fn = tree.args[0].value
+    fn = args[0].value
     params = fn.params if isinstance(fn, cst.Lambda) else None
     if params is None or params.posonly_params or params.kwonly_params or params.star_kwarg is not None \
-            or not isinstance(params.star_arg, cst.MaybeSentinel) or len(params.params) != len(tree.args) - 1 \
+            or not isinstance(params.star_arg, cst.MaybeSentinel) or len(params.params) != len(args) - 1 \
             or any(p.default is not None for p in params.params):
         return None
     bound = {}
-    for param, arg in zip(params.params, tree.args[1:]):
+    for param, arg in zip(params.params, args[1:]):
         item = _nested_item(ctx, arg.value, keys, env)
         if item is not None:
             bound[param.name.value] = item
@@ -191,14 +193,28 @@ def _inner_unchanged(ctx: FileContext, table: cst.BaseExpression, keys: list[str
     for _ in range(MAX_HOPS):
         if not isinstance(node, cst.Name):
             break
-        names.append(node.value)
+        names.append((node.value, _local_scope(ctx, node)))
         binding = resolve_name(ctx, node)
         if binding is None or binding.kind != "assign":
             break
         node = binding.value
     if isinstance(table, cst.Attribute):
         return False
-    return all(inner_dicts_unchanged(ctx, name, tuple(keys), True) for name in names)
+    return all(inner_dicts_unchanged(ctx, name, tuple(keys), True, scope) for name, scope in names)
+
+
+def _local_scope(ctx: FileContext, name: cst.Name):
+    """The `ast` function `name` is a local of (assigned there, not `global`/`nonlocal`), else None."""
+    from codemods.analysis.local_names import _scope_info, binding_scope
+    from codemods.analysis.local_tables import _ast_function
+
+    function = binding_scope(ctx, name)
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    info = _scope_info(ctx, function)
+    if name.value in info.declared or "*" in info.declared or not info.bindings.get(name.value):
+        return None
+    return _ast_function(ctx, function)
 
 
 def _produced(ctx: FileContext, tree, env: Env | None):
@@ -246,18 +262,20 @@ def mapped_tree(ctx: FileContext, name: cst.Name, env: Env | None):
     arg = parents(ctx).get(function)
     call = parents(ctx).get(arg)
     if name.value not in names or not isinstance(arg, cst.Arg) or not isinstance(call, cst.Call) \
-            or not call.args or call.args[0] is not arg or ctx.imports.resolve(call.func) not in _TREE_MAP \
-            or any(a.star or a.keyword for a in call.args) or len(call.args) != len(names) + 1:
+            or not call.args or call.args[0] is not arg or ctx.imports.resolve(call.func) not in _TREE_MAP:
         return None
-    return call.args[1 + names.index(name.value)].value, env
+    args = mapped_args(ctx, call)
+    if args is None or len(args) != len(names) + 1:
+        return None
+    return args[1 + names.index(name.value)].value, env
 
 
 def tree_map_body(ctx: FileContext, call: cst.Call):
     """`jax.tree.map(lambda ...: body, trees...)` -> (the lambda, body), else None."""
-    if ctx.imports.resolve(call.func) not in _TREE_MAP or len(call.args) < 2 \
-            or any(a.star or a.keyword for a in call.args) or not isinstance(call.args[0].value, cst.Lambda):
+    args = mapped_args(ctx, call) if ctx.imports.resolve(call.func) in _TREE_MAP else None
+    if args is None or len(args) < 2 or not isinstance(args[0].value, cst.Lambda):
         return None
-    fn = call.args[0].value
+    fn = args[0].value
     return fn, fn.body
 
 

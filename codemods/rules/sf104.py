@@ -168,7 +168,9 @@ class TopLevelAllGatherPrefix(Rule):
              "written `set(AXES[1:])` or `{*AXES}`, and specs `P(*AXES)` of a tuple, a class attribute or a "
              "NamedTuple instance. Also followed: assignments unpacked in loops (`pos, vel = step(pos, vel)`), items "
              "of a jitted function's `out_shardings` table, a placed tree handed to a module helper that only reads "
-             "it, and comprehensions over keys (`{k: gather(batch[k], SPECS[k]) for k in KEYS}`) like `for` loops.",
+             "it, and comprehensions over keys (`{k: gather(batch[k], SPECS[k]) for k in KEYS}`) like `for` loops; "
+             "`out_shardings` built by a comprehension (`tuple(NamedSharding(mesh, s) for s in LAYOUT)`) or from "
+             "items of a spec tuple (`LAYOUT[0]`), and `jax.tree.map(..., is_leaf=lambda x: isinstance(x, P))`.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
