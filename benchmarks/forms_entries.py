@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "as1_factory_psum_called_inline": "run(mesh, x)",
+    "as2_factory_gather_axes_tuple_lambda": "run(mesh, x)",
+    "as3_factory_lambda_pmean_twice": "run(mesh, x)",
+    "nas1_factory_inline_both_fine": "run(mesh, x)",
+    "nas2_factory_second_axis_unknown": "run(mesh, x)",
+    "nas3_factory_also_called_eagerly": "run(mesh, x)",
     "an21_branch_on_first_round_fails": "run(mesh, x)",
     "nan8_branch_on_first_round": "run(mesh, x)",
     "an18_list_subclass_stack": "run(mesh, x)",
@@ -1113,6 +1119,8 @@ NOTES: dict[tuple[str, int], str] = {
     ("ny5_vmap_unknown_or_fine", 17): "with spmd_axis_name the vmapped psum raises another error (pvary is an "
                                       "invariant->variant collective): such vmaps are not followed",
     ("nh15_table_entry_read_elsewhere", 11): "other() reads the same entry (MODES[-1]) outside shard_map",
+    ("nas3_factory_also_called_eagerly", 7): "the factory's closure is also called eagerly (eager()), outside"
+    " every shard_map",
     ("n83_registry_handed_on", 18): "the registry is handed to extend(): what else may fill it is not known",
     ("n84_returned_closure_run_eagerly", 9): "the factory's result is also called eagerly (eager())",
     ("n85_returned_pair_escapes", 12): "the factory's update is also handed to jax.jit outside shard_map (other())",
