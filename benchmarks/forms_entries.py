@@ -11,6 +11,18 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "as9_loop_over_axes_calls_helper": "run(mesh, x)",
+    "as10_comprehension_over_axes_cases": "run(mesh, x)",
+    "nas8_loop_over_axes_breaks": "run(mesh, x)",
+    "as4_helper_lambda_called_per_axes": "run(mesh, x)",
+    "as5_partial_axes_mapper_variable": "run(mesh, x)",
+    "as6_step_factory_applied_per_axes": "run(mesh, x)",
+    "as7_summary_gather_axis_per_call": "run(mesh, x)",
+    "as8_suite_checks_in_two_tests": "test_both(mesh, x)",
+    "nas4_helper_per_axes_all_fine": "run(mesh, x)",
+    "nas5_helper_second_axes_from_env": "run(mesh, x)",
+    "nas6_helper_failing_call_guarded": ("run(mesh, x)", "run(mesh, x, True)"),
+    "nas7_helper_failing_call_caught": "run(mesh, x)",
     "as1_factory_psum_called_inline": "run(mesh, x)",
     "as2_factory_gather_axes_tuple_lambda": "run(mesh, x)",
     "as3_factory_lambda_pmean_twice": "run(mesh, x)",
@@ -1121,6 +1133,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh15_table_entry_read_elsewhere", 11): "other() reads the same entry (MODES[-1]) outside shard_map",
     ("nas3_factory_also_called_eagerly", 7): "the factory's closure is also called eagerly (eager()), outside"
     " every shard_map",
+    ("nas6_helper_failing_call_guarded", 6): "the call that fails runs only when the caller's flag is true",
     ("n83_registry_handed_on", 18): "the registry is handed to extend(): what else may fill it is not known",
     ("n84_returned_closure_run_eagerly", 9): "the factory's result is also called eagerly (eager())",
     ("n85_returned_pair_escapes", 12): "the factory's update is also handed to jax.jit outside shard_map (other())",
