@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "as12_pytest_parametrize_axes_only": "test_mean_over(('j', 'i'))",
+    "nas10_pytest_parametrize_skipif": "test_mean_over('j')",
+    "as11_run_on_mesh_helper_two_tests": "run(mesh, x)",
+    "nas9_run_on_mesh_helper_failing_case_skipped": "run(mesh, x)",
     "as9_loop_over_axes_calls_helper": "run(mesh, x)",
     "as10_comprehension_over_axes_cases": "run(mesh, x)",
     "nas8_loop_over_axes_breaks": "run(mesh, x)",

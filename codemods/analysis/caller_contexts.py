@@ -45,6 +45,7 @@ class CallerRound:
     scope: int  # id of the function (or 0: the module) the call is written in
     values: dict  # parameter -> the constant this call passes
     loop: ast.AST | None = None  # the loop (or comprehension) running the call once per item
+    where: ast.AST | None = None  # the function (or module) the call is written in
     index: int = 0  # the item of that loop
 
 
@@ -65,13 +66,18 @@ class CallerContexts:
     def caller_rounds(self, use: ShardMapUse) -> list[CallerRound] | None:
         """One round per call of the module function the use is written in, in the order the
         calls run, when the calls pass constants that differ for some parameter."""
-        if len(use.call_scopes) != 1 or use.decorated or use.chain:
+        # The function the shard_map is written in; for a body handed through helpers
+        # (`run_on_mesh(mesh, body, x)`), the one making the outermost call.
+        scopes = use.outer_scopes if use.chain else use.call_scopes
+        if len(scopes) != 1 or use.decorated:
             return None
-        function = use.call_scopes[0]
+        function = scopes[0]
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.scope.class_of(function) is not None:
             return None
         calls, _ = self._callers(function)
-        if not calls or len(calls) > MAX_CALLS:
+        if not calls:
+            return self._parametrized(function)
+        if len(calls) > MAX_CALLS:
             return None
         names = [param.arg for param in positional_params(function.args) + list(function.args.kwonlyargs)
                  if param.arg not in self._locals_of(function)]
@@ -99,8 +105,35 @@ class CallerContexts:
         if not differing:
             return None
         rounds = [CallerRound(function, call, id(scopes[-1]) if scopes else 0, {name: given[name] for name in differing},
-                              loop, index) for call, scopes, loop, index, given in passed]
+                              loop, scopes[-1] if scopes else self.scope.tree, index)
+                  for call, scopes, loop, index, given in passed]
         return sorted(rounds, key=lambda found: (found.scope, found.call.lineno, found.call.col_offset, found.index))
+
+    def _parametrized(self, function: FunctionDef) -> list[CallerRound] | None:
+        """A test pytest runs once per case, `@pytest.mark.parametrize("axes", [...])` its only
+        decorator: each case a round of its own (a failing case does not stop the others)."""
+        if len(function.decorator_list) != 1 or self.scope.globals.binds("pytest"):
+            return None
+        decorator = function.decorator_list[0]
+        func = decorator.func if type(decorator) is ast.Call else None
+        if type(func) is not ast.Attribute or func.attr != "parametrize" or type(func.value) is not ast.Attribute \
+                or func.value.attr != "mark" or type(func.value.value) is not ast.Name or func.value.value.id != "pytest" \
+                or len(decorator.args) != 2 or decorator.keywords or type(decorator.args[0]) is not ast.Constant:
+            return None
+        name = decorator.args[0].value
+        if not isinstance(name, str) or not name.isidentifier() or name in self._locals_of(function) \
+                or name not in [param.arg for param in positional_params(function.args)]:
+            return None
+        self.silent += 1  # the cases are read, not run
+        try:
+            items = items_of(self.eval(decorator.args[1], self.module_frame))
+        finally:
+            self.silent -= 1
+        items = [_axis_names(item) for item in items or ()]
+        if not 2 <= len(items) <= MAX_CALLS or None in items:
+            return None
+        return [CallerRound(function, decorator, -index - 1, {name: item}, None, self.scope.tree, index)
+                for index, item in enumerate(items)]
 
     def _per_item(self, call: ast.Call, scopes: tuple) -> tuple[ast.AST, str, list[Value]] | None:
         """(loop, variable, items) when `call` runs once per item of a loop over known constants,
@@ -150,11 +183,26 @@ class CallerContexts:
             maybe = self.__dict__["_maybe_nodes"] = _conditional(self.scope.tree)
         if any(id(found.loop if found.loop is not None else found.call) in maybe for found in rounds) or id(use.node) in maybe:
             return False
+        # Nothing may leave a function before the call on the way: `if len(axes) > 1: return`
+        # skips the shard_map for exactly the calls that would fail.
+        steps = [(found.where, found.loop or found.call) for found in rounds]
+        if use.chain:
+            steps.append((use.outer_scopes[-1], use.chain[0][0]))
+            steps += [(outer[1], inner[0]) for outer, inner in zip(use.chain, use.chain[1:])]
+            steps.append((use.chain[-1][1], use.node))
+        else:
+            steps.append((rounds[0].function, use.node))
+        if any(_exits_before(where, node) for where, node in steps):
+            return False
         applied = self.__dict__.get("_applied_calls")
         if applied is None:
             applied = self.__dict__["_applied_calls"] = _Applied(self.scope.tree)
+        if any(id(call) in maybe for call, *_ in use.chain):
+            return False  # a helper on the way to shard_map called under a condition
         first = use.node.args[0] if use.node.args else None
-        if type(first) is ast.Call and use.bound_args and first.args and first.args[0] is use.body_ref:
+        if use.chain and first is not None and first is use.inner_body:
+            first = use.body_ref or use.body  # the helper's parameter, bound to the body by the chain
+        elif type(first) is ast.Call and use.bound_args and first.args and first.args[0] is use.body_ref:
             first = use.body_ref  # `shard_map(partial(body, axes=axes), ...)`: the partial is the body
         if first is None or first not in (use.body_ref, use.body):
             return False  # `partial(shard_map, ...)(f)` and the like: the call gives the mapper
@@ -162,7 +210,7 @@ class CallerContexts:
         if id(use.node) in applied.direct or bound is not None and applied.assigned.get(bound) == 1 and bound in applied.calls:
             return True
         parents = self._parent_map()
-        if type(parents.get(id(use.node))) is not ast.Return:
+        if use.chain or type(parents.get(id(use.node))) is not ast.Return:
             return False
         return all(type(parents.get(id(found.call))) is ast.Call and parents[id(found.call)].func is found.call
                    for found in rounds)
@@ -221,3 +269,24 @@ def _axis_names(value: Value) -> Const | None:
         items = [_axis_names(item) for item in value.items]
         return None if None in items else Const(tuple(item.value for item in items))
     return value if isinstance(value, Const) and isinstance(value.value, (str, tuple)) else None
+
+
+_EXITS = (ast.Return, ast.Raise, ast.Assert, ast.Break, ast.Continue)
+_EXIT_CALLS = frozenset({"skip", "skipTest", "exit", "fail", "xfail", "abort", "importorskip"})
+
+
+def _exits_before(where: ast.AST, node: ast.AST) -> bool:
+    """A statement of `where` (not of a def inside it) ending before `node` may leave it: a
+    return, raise, assert, break or continue, or a call like `pytest.skip(...)`, `sys.exit()`."""
+    stack = list(ast.iter_child_nodes(where))
+    while stack:
+        found = stack.pop()
+        if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if (getattr(found, "end_lineno", 0) or 0, getattr(found, "end_col_offset", 0) or 0) <= (node.lineno, node.col_offset):
+            name = found.func.attr if type(found) is ast.Call and type(found.func) is ast.Attribute else \
+                found.func.id if type(found) is ast.Call and type(found.func) is ast.Name else None
+            if isinstance(found, _EXITS) or name in _EXIT_CALLS:
+                return True
+        stack.extend(ast.iter_child_nodes(found))
+    return False
