@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "as14_method_called_per_axes": "run(mesh, x)",
+    "nas11_method_also_called_with_unknown": "run(mesh, x)",
     "as13_every_call_fails_alike_fixed": "run(mesh, x)",
     "as12_pytest_parametrize_axes_only": "test_mean_over(('j', 'i'))",
     "nas10_pytest_parametrize_skipif": "test_mean_over('j')",

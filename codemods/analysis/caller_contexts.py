@@ -72,11 +72,11 @@ class CallerContexts:
         if len(scopes) != 1 or use.decorated:
             return None
         function = scopes[0]
-        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.scope.class_of(function) is not None:
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
-        calls, _ = self._callers(function)
+        calls, skip = self._callers(function)  # a method: every `obj.run(...)`, its receiver skipped
         if not calls:
-            return self._parametrized(function)
+            return self._parametrized(function) if self.scope.class_of(function) is None else None
         if len(calls) > MAX_CALLS:
             return None
         names = [param.arg for param in positional_params(function.args) + list(function.args.kwonlyargs)
@@ -88,7 +88,7 @@ class CallerContexts:
             for index, item in enumerate(items):
                 given_values: dict[str, Value] = {}
                 for name in names:
-                    given = _argument(call, function, name)
+                    given = _argument(call, function, name, skip)
                     if given is None:
                         continue
                     if type(given) is ast.Name and given.id == variable:
