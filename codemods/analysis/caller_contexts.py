@@ -74,6 +74,16 @@ class CallerContexts:
         function = scopes[0]
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
+        cache = self.__dict__.setdefault("_caller_rounds", {})  # per function: its calls do not depend on the use
+        if id(function) not in cache:
+            cache[id(function)] = self._rounds_of(function)
+        return cache[id(function)]
+
+    def _rounds_of(self, function: FunctionDef) -> list[CallerRound] | None:
+        if not any(param.arg not in ("self", "cls") for param in function.args.args + function.args.kwonlyargs):
+            return None  # nothing a call could pass
+        if self.scope.class_of(function) is not None and not self.scope.attribute_references(function.name):
+            return None  # a method nothing calls (a test method): finding its calls walks the module
         calls, skip = self._callers(function)  # a method: every `obj.run(...)`, its receiver skipped
         if not calls:
             return self._parametrized(function) if self.scope.class_of(function) is None else None
