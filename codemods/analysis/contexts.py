@@ -30,6 +30,7 @@ class _Context:
     verdicts: dict[int, tuple[int, int]] = field(default_factory=dict)  # site key -> slice of its verdicts
     round: tuple | None = None  # (loop, function) when the use was analysed for one item of a loop
     runs: dict[int, int] = field(default_factory=dict)  # function id -> runs in this context
+    caller: object = None  # the CallerRound when the use was analysed for one call of its function
 
 
 def analyse_each(interpreter: Interpreter, uses: list[ShardMapUse]) -> tuple[list[BodyRun], list[_Context]]:
@@ -41,7 +42,7 @@ def analyse_each(interpreter: Interpreter, uses: list[ShardMapUse]) -> tuple[lis
         runs_before = dict(interpreter.function_runs)
         runs.append(interpreter.analyse_checked(use))  # symbols.py
         context = _Context(use)
-        context.round = round
+        context.round, context.caller = (round, None) if not isinstance(round, Caller) else (None, round.round)
         for key, found in interpreter.verdicts.items():
             start = verdicts_before.get(key, 0)
             if len(found) > start:
@@ -61,7 +62,7 @@ def _rounds(interpreter: Interpreter, uses: list[ShardMapUse]):
     for use in uses:
         looped = interpreter.loop_items(use)
         if looped is None:
-            yield use, None
+            yield from _caller_rounds(interpreter, use)
             continue
         loop, function, name, items = looped
         for item, written in items:
@@ -76,6 +77,27 @@ def _rounds(interpreter: Interpreter, uses: list[ShardMapUse]):
                 interpreter._static.clear()
 
 
+@dataclass
+class Caller:
+    round: object  # caller_contexts.CallerRound
+
+
+def _caller_rounds(interpreter: Interpreter, use: ShardMapUse):
+    """The use once, or once per call of the module function it is written in (caller_contexts.py)."""
+    rounds = interpreter.caller_rounds(use)
+    if rounds is None:
+        yield use, None
+        return
+    for round in rounds:
+        interpreter.caller_binding = round
+        interpreter._static.clear()  # names read from the text depend on the call
+        try:
+            yield use, Caller(round)
+        finally:
+            interpreter.caller_binding = None
+            interpreter._static.clear()
+
+
 def context_verdicts(interpreter: Interpreter, contexts: list[_Context], agreed: list[Verdict]) -> list[Verdict]:
     """Verdicts at sites the runs disagree on, from the one applied context where they agree."""
     taken = {verdict.site.key for verdict in agreed}
@@ -88,8 +110,8 @@ def context_verdicts(interpreter: Interpreter, contexts: list[_Context], agreed:
         if not interpreter._closed(function):
             continue
         for context in contexts:
-            if key not in context.verdicts:
-                continue
+            if key not in context.verdicts or context.caller is not None:
+                continue  # one call of several: which runs first is caller_contexts.py's question
             start, end = context.verdicts[key]
             mine = verdicts[start:end]
             first = mine[0]

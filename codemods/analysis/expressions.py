@@ -425,6 +425,8 @@ class Expressions(Collectives, Sequences):
             self.note_held_read(function, expr.func.value)  # `TABLE["rows"](w)` (held.py)
         elif expr is not None and isinstance(expr.func, ast.Call):
             self.note_held_read(function, expr.func)  # `TABLE.get("rows")(w)` (held.py)
+            if type(expr.func.func) is ast.Name and self.parents.get(id(function.node)) is not None:
+                self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))  # `make(ax)(x)` (returned.py)
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
         self.note_passed(function.node if result is not None else None, args, keywords)

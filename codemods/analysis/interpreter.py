@@ -37,6 +37,7 @@ from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.helper_specs import helper_spec
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pytree_modules import PytreeModules
+from codemods.analysis.caller_contexts import CallerContexts, caller_verdicts
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
@@ -111,7 +112,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(Symbols, CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(Symbols, CommandLines, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
@@ -524,6 +525,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         verdicts += context_verdicts(interpreter, contexts, verdicts)
         verdicts += repeated_verdicts(interpreter, contexts, verdicts)
         verdicts += loop_verdicts(interpreter, contexts, verdicts)
+        verdicts += caller_verdicts(interpreter, contexts, verdicts)
         verdicts = interpreter.without_vetoed(verdicts)  # symbols not proved apart (symbols.py)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()

@@ -1,9 +1,10 @@
 """Closures a module function returns (issue 13): `def make_norm(axis): def norm(g): ...;
-return norm`, used as `norm_fn = make_norm("i")` and called inside a shard_map body.
+return norm`, used as `norm_fn = make_norm("i")` or `make_norm("i")(g)` and called inside a shard_map body.
 
 The nested def runs wherever a result of its factory is called. Its reference in the factory
 (`return norm`) counts as analysed when every reference to the factory in the module is a call
-whose result is bound to a name once, and every read of that name is an analysed call.
+whose result is bound to a name once, and every read of that name is an analysed call, or a
+call whose result is called at once by an analysed run.
 """
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ class Returned:
         the functions it defines) is an analysed call."""
         parents = self._parent_map()
         statement = parents.get(id(call))
+        if position is None and type(statement) is ast.Call and statement.func is call:
+            return id(call) in analysed  # `make_collector(lane, 0)(x)`: the closure run at once
         if type(statement) is not ast.Assign or len(statement.targets) != 1:
             return False
         target = statement.targets[0]
