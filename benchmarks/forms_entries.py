@@ -29,6 +29,7 @@ ENTRIES = {
     "ak16_json_config_get_in_with": "main(mesh, x)",
     "nak11_get_other_defaults": "run(mesh, x)",
     "ak17_args_from_helper_function": "main(mesh, x, [])",
+    "ak18_method_self_fields": "Block().apply(mesh, x)",
     "nak1_symbol_maybe_literal": "run(mesh, x)",
     "nak2_two_params_same_value": "run(mesh, x)",
     "nak3_reduced_set_not_distinct": "run(mesh, x)",

@@ -62,7 +62,7 @@ from codemods.analysis.symbol_facts import (
 from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
-from codemods.analysis.values import CONSTANT, STATIC, AxisState, Const, DictValue, JaxName, State, Static, TupleValue
+from codemods.analysis.values import CONSTANT, STATIC, AxisState, Const, DictValue, Instance, JaxName, State, Static, TupleValue
 
 I, Q = State.INVARIANT, State.UNKNOWN
 _CHAIN = (ast.Name, ast.Attribute, ast.Subscript)
@@ -118,7 +118,8 @@ class Symbols:
 
     def eval_Name(self, expr: ast.Name, frame):
         value = super().eval_Name(expr, frame)
-        container = type(value) in _CONTAINERS or type(value) is JaxName and value.name == _FLAGS
+        container = type(value) in _CONTAINERS or type(value) is JaxName and value.name == _FLAGS \
+            or type(value) is Instance and value.fields is None  # `self`: any object of its class
         if not _blank(value) and not container:
             return value
         root = self._sym_root(expr.id, frame)
@@ -127,7 +128,8 @@ class Symbols:
         key, text, kind, origin = root
         symbol = SymbolAxis(key + text, text, kind == "str", origin)
         if container:  # `CFG = parse(TEXT)`: its keys known, not its items (read as symbols)
-            self._sym_containers[id(expr)] = (symbol, _CONTAINERS.get(type(value), "namespace"))
+            self._sym_containers[id(expr)] = (symbol, value.cls if type(value) is Instance else
+                                              _CONTAINERS.get(type(value), "namespace"))
             return value
         return self._sym_made(value, symbol, kind)
 
@@ -137,7 +139,7 @@ class Symbols:
         receiver = self._sym_receiver(expr.value)
         if receiver is None:
             return value
-        computed = self._sym_property(receiver, expr.attr)
+        computed = self._sym_property(receiver, expr.attr) if _blank(value) else None
         if computed is not None:
             return computed
         if type(value) is JaxName and receiver.kind == "namespace":
@@ -222,8 +224,8 @@ class Symbols:
             field, found = class_field(kind, attr, self.scope.classes)
             hooks = any(isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in ("__getattr__", "__getattribute__")
                         for stmt in kind.body)
-            if not field or hooks or self.scope.subclassed(kind) or found == "none":
-                return False
+            if not field or hooks or self.scope.subclassed(kind) or found == "none" or attr in class_members(tree)[0]:
+                return False  # (a method or property of that name elsewhere: a base may compute it)
             return found if found != "str" or strings_given(tree, kind, attr) else None
         members, computed, _ = class_members(tree)
         if attr in members or computed:
@@ -290,8 +292,14 @@ class Symbols:
             params = positional_params(function.args) + list(function.args.kwonlyargs)
             param = next((param for param in params if param.arg == name), None)
             if param is not None:
-                if name in self._locals_of(function) or params.index(param) == 0 and self.scope.class_of(function) is not None:
-                    return None  # rebound in its function, or the receiver of a method
+                if name in self._locals_of(function):
+                    return None  # rebound in its function
+                cls = self.scope.class_of(function)
+                if params.index(param) == 0 and cls is not None:  # `self` of a method: its fields
+                    if method_kind(function) != "plain" or self.scope.subclassed(cls):
+                        return None
+                    self._sym_binders[id(function)] = function
+                    return key, name, cls, ("function", id(function), name)
                 kind = self._sym_param_kind(function.args, param)
                 if kind == "str" and not self._sym_strings_passed(function, name):
                     kind = None  # a call in the file passes something else: a str is not certain
