@@ -30,6 +30,7 @@ ENTRIES = {
     "nak11_get_other_defaults": "run(mesh, x)",
     "ak17_args_from_helper_function": "main(mesh, x, [])",
     "ak18_method_self_fields": "Block().apply(mesh, x)",
+    "ak19_args_passed_from_main_guard": "main(mesh, x, build_parser().parse_args([]))",
     "nak1_symbol_maybe_literal": "run(mesh, x)",
     "nak2_two_params_same_value": "run(mesh, x)",
     "nak3_reduced_set_not_distinct": "run(mesh, x)",

@@ -303,6 +303,8 @@ class Symbols:
                 kind = self._sym_param_kind(function.args, param)
                 if kind == "str" and not self._sym_strings_passed(function, name):
                     kind = None  # a call in the file passes something else: a str is not certain
+                if kind is None and self._sym_parsed_passed(function, name):
+                    kind = "namespace"  # `main(parser.parse_args())` under `if __name__ == "__main__":`
                 self._sym_binders[id(function)] = function
                 return None if kind == "none" else (key, name, kind, ("function", id(function), name))
             self._sym_binders[id(function)] = function
@@ -333,6 +335,14 @@ class Symbols:
             if given is not None and not (type(given) is ast.Constant and isinstance(given.value, str)):
                 return False
         return True
+
+    def _sym_parsed_passed(self, function: FunctionDef, name: str) -> bool:
+        """Every call in the file passes `name` what `parse_args()` returns (and there is one)."""
+        if not self.scope.references(function.name):
+            return False
+        calls, skip = self._callers(function)
+        return bool(calls) and all(not any(arg.star for arg in call_args(call))
+                                   and _parses(argument_for(call, function, name, skip=skip)) for call, _ in calls)
 
     def _sym_param_kind(self, args: ast.arguments, param: ast.arg):
         kind = annotation_kind(param.annotation, self.scope.classes)
