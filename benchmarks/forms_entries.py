@@ -40,6 +40,7 @@ ENTRIES = {
     "nak8_default_str_caller_tuple": "main(mesh, x)",
     "nak9_field_constructed_with_tuple": "main(mesh, x)",
     "nak10_axis_names_not_a_mesh": "run(mesh, x, Layout())",
+    "nak12_post_init_converts_field": "run(mesh, x, Cfg())",
     "nak7_mutated_config_item": 'run(mesh, x, {"rows": "i", "gather": "j"})',
     "ah4_einsum_weights_gather_psum": "run(mesh, x)",
     "ah5_dot_mean_then_gather": "run(mesh, x)",

@@ -221,6 +221,12 @@ def class_field(cls: ast.ClassDef, attr: str, classes: dict[str, ast.ClassDef]) 
                 default = param_default(stmt.args, param)
                 kind = annotation_kind(param.annotation, classes) or (
                     "str" if type(default) is ast.Constant and isinstance(default.value, str) else None)
+    stores = [node for stmt in cls.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.args.args
+              for node in ast.walk(stmt) if type(node) is ast.Attribute and type(node.ctx) is not ast.Load
+              and node.attr == attr and type(node.value) is ast.Name and node.value.id == stmt.args.args[0].arg]
+    init = next((stmt for stmt in cls.body if type(stmt) is ast.FunctionDef and stmt.name == "__init__"), None)
+    if stores and not (len(stores) == 1 and init is not None and init.args.args and _init_param(init, attr) is not None):
+        kind = None  # set by construction code (`__post_init__`): its annotation no longer says what it holds
     return field, kind
 
 
