@@ -389,6 +389,8 @@ class Symbols:
         """An axis name written in a P (meshspec.py): the symbol (or tuple of names) it reads."""
         if any(isinstance(scope, ast.ClassDef) for scope in scopes):
             return NOT_LITERAL  # a spec written in a class body (class_specs.py): names read otherwise
+        if not all(_read(node) for node in (expr.elts if type(expr) in (ast.Tuple, ast.List) else [expr])):
+            return NOT_LITERAL  # only reads are read again (a call here could run code twice)
         value = self.eval(expr, self._static_frame(scopes))
         symbol = getattr(value, "symbol", None)
         if symbol is not None:
@@ -413,6 +415,20 @@ class Symbols:
         if not self.vetoed_sites:
             return verdicts
         return [verdict for verdict in verdicts if verdict.site.key not in self.vetoed_sites]
+
+
+def _read(node: ast.expr) -> bool:
+    """A chain of reads: `cfg.mesh.data`, `CFG["axis"]`, `cfg.get("axis", "data")`."""
+    while True:
+        if type(node) is ast.Name:
+            return True
+        if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
+                and all(type(arg) is ast.Constant for arg in node.args) and not node.keywords:
+            node = node.func.value
+        elif type(node) is ast.Attribute or type(node) is ast.Subscript and type(node.slice) in (ast.Constant, ast.Name):
+            node = node.value
+        else:
+            return False
 
 
 def _parses(call: ast.Call) -> bool:
