@@ -494,6 +494,22 @@ def test_tree_map_runs_the_function_on_every_leaf():
     assert [p.kind for p in analyse(source).problems] == [Kind.REDUCED_INTO_COLLECTIVE]
 
 
+def test_tree_map_offers_no_cast_when_a_middle_leaf_is_in_another_state():
+    # JAX maps the sorted keys a, b, c: `a` fails (invariant on 'i', varying on 'j'); a cast to
+    # varying on 'i' written in the lambda would also run on `b`, varying on 'i' already, and JAX
+    # rejects that cast. `c` is in `a`'s state again: every later leaf counts, not only the last.
+    def problems(tree: str):
+        return analyse(program(f"""
+            r = lax.psum(x, 'i')
+            t = jax.tree.map(lambda v: lax.pmean(v, ('i', 'j')), {tree})
+        """, in_specs="P('i', 'j')")).problems
+    (problem,) = problems("{'a': r, 'b': x, 'c': r}")
+    assert problem.kind is Kind.MIXED_STATES and problem.cast == ("i",)
+    assert not problem.fixable
+    (problem,) = problems("{'a': r, 'c': r}")  # every leaf in `a`'s state: the cast holds for each
+    assert problem.kind is Kind.MIXED_STATES and problem.fixable
+
+
 # ---------------------------------------------------------------------------------------------
 # lax.fori_loop and lax.scan: JAX traces the body once, with the carry in the state of init
 # ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import MUTATORS
-from codemods.analysis.nodes import iter_nodes, nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, nodes_of_type, nodes_of_type_under
 
 
 def handed_to_changers(tree: ast.Module) -> set[str]:
@@ -19,10 +19,14 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     (`merge_into(CONFIG, axes=...)` with `target.update(overrides)`; matched by the function's
     name, any argument, to a fixpoint through helpers passing a parameter on), and names given to
     `mock.patch.dict(CONFIG, {...})`."""
+    # A function no call names can neither be handed a name nor make a caller a changer (what a
+    # function passes a parameter to is named by a call): most test methods are never called.
+    by_callee = calls_by_callee(tree)
     summaries: dict[str, list[tuple[bool, set[str]]]] = {}
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
         for function in nodes_of_type(tree, kind):
-            summaries.setdefault(function.name, []).append(_parameter_changes(function))
+            if function.name in by_callee:
+                summaries.setdefault(function.name, []).append(_parameter_changes(tree, function))
     changers = {name for name, found in summaries.items() if any(direct for direct, _ in found)}
     changed = True
     while changed:  # a helper handing a parameter on to a changer changes it too
@@ -32,33 +36,34 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
                 changers.add(name)
                 changed = True
     handed: set[str] = set()
-    for call in nodes_of_type(tree, ast.Call):
-        func = call.func
-        callee = _last(func)
-        patch_dict = callee == "dict" and type(func) is ast.Attribute and _last(func.value) == "patch"
-        if callee in changers or patch_dict:
-            handed.update(_root_name(arg) or "" for arg in [*call.args, *(k.value for k in call.keywords)])
+    for callee in changers | {"dict"}:
+        for call in by_callee.get(callee, ()):
+            func = call.func
+            if callee in changers or (type(func) is ast.Attribute and _last(func.value) == "patch"):
+                handed.update(_root_name(arg) or "" for arg in [*call.args, *(k.value for k in call.keywords)])
     handed.discard("")
     return handed
 
 
-def _parameter_changes(function) -> tuple[bool, set[str]]:
+def _parameter_changes(tree: ast.Module, function) -> tuple[bool, set[str]]:
     """Whether `function` changes one of its parameters in place itself, and the names of the
-    functions it hands a parameter to."""
+    functions it hands a parameter to (all of them only when it changes none: a changer's are
+    never read). Its subscripts and calls come from the module's index (nested functions and
+    methods would each walk their enclosing function's nodes again)."""
     params = {arg.arg for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
     params -= {"self", "cls"}  # a method changing its own object's containers changes no argument
     passed: set[str] = set()
-    for node in iter_nodes(function):
-        changed = None
-        if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
-            changed = node.value
-        elif type(node) is ast.Call:
-            if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
-                changed = node.func.value
-            elif any(_root_name(arg) in params for arg in [*node.args, *(k.value for k in node.keywords)]):
-                passed.add(_last(node.func) or "")
-        if changed is not None and _root_name(changed) in params:
+    if not params:
+        return False, passed
+    for node in nodes_of_type_under(tree, function, ast.Subscript):
+        if isinstance(node.ctx, (ast.Store, ast.Del)) and _root_name(node.value) in params:
             return True, passed
+    for node in nodes_of_type_under(tree, function, ast.Call):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            if _root_name(node.func.value) in params:
+                return True, passed
+        elif any(_root_name(arg) in params for arg in [*node.args, *(k.value for k in node.keywords)]):
+            passed.add(_last(node.func) or "")
     return False, passed
 
 

@@ -28,9 +28,11 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.init_hooks import InitHooks, read_hooks
+from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
+from codemods.analysis.object_methods import class_bindings, class_method, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
-from codemods.analysis.scopes import bindings_of, method_kind
+from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
 
 if TYPE_CHECKING:
@@ -107,8 +109,10 @@ class Classes(InitHooks):
             if receiver.fields is not None:
                 return dict(receiver.fields).get(attr, UNKNOWN)
             return self._agreed_field(facts, attr)
-        bindings = bindings_of(cls)
+        bindings = class_bindings(cls)
         function = bindings.unique_function(attr)
+        if function is None and (not bindings.binds(attr) or type(bindings.unique_value(attr)) is ast.Name):
+            function = class_method(self.scope, cls, attr)  # inherited, or `__call__ = forward`
         if isinstance(function, DEFS):
             kind = method_kind(function)
             if kind is None:
@@ -123,6 +127,8 @@ class Classes(InitHooks):
             if isinstance(receiver, Instance) and kind == "plain":
                 return Partial(method, (receiver,), (), (cls,))
             return method
+        if (aliased := aliased_def(cls, attr)) is not None:
+            return self.class_attribute(receiver, aliased.name)  # `__call__ = forward` (method_aliases.py)
         if (inner := inner_class(self.scope, cls, attr)) is not None:
             return ClassValue(inner)  # `Trainer.Ops` (nested_classes.py)
         value = bindings.unique_value(attr)
@@ -409,6 +415,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             facts.constructible = inherited.constructible
             read_hooks(facts, cls, classes)
             return facts
+        if inherited.init is None and plain_chain(classes[local_bases[0].id], classes):
+            return facts  # no __init__ or field up the chain: built with no arguments
     generated = bool(cls.decorator_list or [base for base in cls.bases
                                             if not (isinstance(base, ast.Name) and base.id == "object")])
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
@@ -542,7 +550,8 @@ def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast
             values = stmt.value.elts if type(stmt.value) in (ast.Tuple, ast.List) \
                 and len(stmt.value.elts) == len(target.elts) \
                 and not any(type(item) is ast.Starred for item in stmt.value.elts + target.elts) else None
-            pairs.extend((item, values[index] if values is not None else UNKNOWABLE)
+            pairs.extend((item, values[index] if values is not None
+                          else unpacked_item(stmt.value, target, index) or UNKNOWABLE)  # `= mesh.axis_names`
                          for index, item in enumerate(target.elts) if _is_field(item, receiver))
         elif _is_field(target, receiver):
             pairs.append((target, stmt.value))

@@ -124,7 +124,7 @@ class Collectives:
         """The collective's result at a site judged (a fix's cast applied to the input first)."""
         value, axes, rule = site.value, site.axes, site.transfer
         if self.silent:
-            self.round_values[site.key] = value
+            self.note_round_value(site.key, value)
             self.note_later(site)
         verdict = self.judge.collective(site) if not self.silent else None
         if verdict is not None and verdict.fixable and self.vmapped and (value.has(R) or value.has(U)):
@@ -152,7 +152,7 @@ class Collectives:
             verdict = replace(verdict, fixable=False, note=_UNWRITTEN)
         if self.silent:
             # A loop's later rounds go on as the first does, with the cast fixed (nothing recorded).
-            self.round_values[site.key] = value
+            self.note_round_value(site.key, value)
             self.note_later(site)
         else:
             self._record(site, verdict)

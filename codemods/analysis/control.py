@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
@@ -125,8 +126,13 @@ class ControlFlow(Rounds):
         else:
             item = UNKNOWN
         rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0
+        first = [first_number(self, stmt, frame)] if item is STATIC else [None]  # the judged round's i
+
+        def enter() -> None:
+            self.assign(stmt.target, first.pop() or item if first else item, frame)
+
         self._loop(frame, stmt.body, assigned_names(stmt.body) | target_names(stmt.target), stmt.orelse,
-                   stmt.iter.end_lineno, lambda: self.assign(stmt.target, item, frame), rounds,
+                   stmt.iter.end_lineno, enter, rounds,
                    at_least_once=isinstance(iterated, (SameLeaves, Uniform)))
 
     exec_AsyncFor = exec_For
@@ -170,7 +176,7 @@ class ControlFlow(Rounds):
             start = end if at_least_once and end is not entry else _joined(entry, end, unbound)
             head = None if jumps else self._loop_head(frame, body, start, unbound, header_line, enter)
             self._fixes_hold_every_round(judged, self.round_values if head is not None else {})
-            outer.update(self.round_values)
+            self.keep_round_values(outer, self.round_values)
             self.round_values = outer
             if head is None:
                 frame.vars = entry
@@ -232,7 +238,7 @@ class ControlFlow(Rounds):
                     self.exec_block(body, frame, stmt.iter.end_lineno)
                 finally:
                     seen, self.round_values = self.round_values, outer
-                    outer.update(seen)
+                    self.keep_round_values(outer, seen)
                 self._fixes_hold_every_round(judged, seen)
                 return True
 
@@ -411,7 +417,7 @@ class ControlFlow(Rounds):
                               "it fails for a later element, not for the first")
         finally:
             seen, self.round_values = self.round_values, outer
-            outer.update(seen)
+            self.keep_round_values(outer, seen)
         if len(items) > 1:  # one element (or leaves in one state): no other round to disagree with
             self._fixes_hold_every_round(judged, seen, "the elements are in different states")
         return _Each(results) if isinstance(iterated, SameLeaves) else results

@@ -6,9 +6,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import ast
+import functools
 import operator
 
 from codemods import jaxapi
+from codemods.analysis.dispatch import table_entries
+from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_writes import patched, patched_jax
@@ -24,6 +27,7 @@ from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
 from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute
+from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
@@ -249,6 +253,10 @@ class Expressions(Collectives, Sequences):
                     self.analysed_refs.setdefault(id(target.node), set()).add(id(expr.func))
                 return self.call(callee, expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
+        if (entries := table_entries(self, expr.func, frame)) is not None:
+            args, keywords, starred = self._eval_args(expr, frame)
+            results = [self.call(entry, expr, args, keywords, starred, frame) for entry in entries]
+            return functools.reduce(join, results) if results else UNKNOWN  # `ACTS[name](h)` (dispatch.py)
         callee = self.eval(expr.func, frame)
         if isinstance(callee, JaxName) and callee.name in ("builtins.list", "builtins.tuple") \
                 and (mapped := self.consumed_map(expr, frame)) is not None:
@@ -325,7 +333,8 @@ class Expressions(Collectives, Sequences):
         if isinstance(callee, Function):
             return self.call_function(callee, expr, args, keywords, starred)
         if isinstance(callee, ClassValue):
-            return self.construct(callee, args, keywords, starred)
+            built = sequence_object(self, callee, args, keywords, starred)  # `Sequential([a, b])` (sequence_classes.py)
+            return built if built is not None else self.construct(callee, args, keywords, starred)
         if isinstance(callee, Instance):  # `block(x)`: the class's __call__
             method = self.class_attribute(callee, "__call__")
             if isinstance(method, Partial) and isinstance(method.func, Function) and expr is not None:
@@ -371,6 +380,9 @@ class Expressions(Collectives, Sequences):
         if name == "builtins.len" and len(args) == 1 and not keywords and not starred \
                 and (items := items_of(args[0][0])) is not None:
             return Const(len(items))  # `stats[len(stats) - 1]`: an index the analysis can read
+        if name == "builtins.isinstance" and len(args) == 2 and not keywords and not starred \
+                and (answer := instance_test(self.scope, args[0][0], args[1][0])) is not None:
+            return answer  # `isinstance(layer, Dense)` (object_methods.py)
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:

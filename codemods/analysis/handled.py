@@ -15,8 +15,9 @@ passes, returns None) or stops (raise, sys.exit) leaves the program broken: the 
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
 
-from codemods.analysis.nodes import DEFS, module_parents, nodes_of_type
+from codemods.analysis.nodes import DEFS, calls_by_callee, module_parents, nodes_of_type
 
 _CAUGHT = frozenset({"ValueError", "ShardingTypeError", "Exception", "BaseException"})
 
@@ -85,10 +86,9 @@ def _called_in_regions(tree: ast.Module, regions: list[tuple[int, int]]) -> froz
     walk over every call per site was quadratic on test files full of `assertRaises`)."""
     called = getattr(tree, "_shardfix_called_in_handled", None)
     if called is None:
-        called = frozenset(
-            call.func.id if type(call.func) is ast.Name else call.func.attr
-            for call in (nodes_of_type(tree, ast.Call) if regions else ())
-            if type(call.func) in (ast.Name, ast.Attribute) and _within(regions, call))
+        # From the module's calls by callee name: a name is in when one of its calls is.
+        called = frozenset(name for name, calls in (calls_by_callee(tree).items() if regions else ())
+                           if name is not None and any(_within(regions, call) for call in calls))
         tree._shardfix_called_in_handled = called
     return called
 
@@ -105,8 +105,16 @@ def _expected_by_a_test(tree: ast.Module, node: ast.AST) -> bool:
 
 
 def _within(regions: list[tuple[int, int]], node: ast.AST) -> bool:
+    """`node` starts on a line of a region (`regions` sorted and disjoint: the last one starting
+    at or before the line is the only one that can hold it)."""
     line = getattr(node, "lineno", None)
-    return line is not None and any(first <= line <= last for first, last in regions)
+    if line is None:
+        return False
+    index = bisect_right(regions, (line, _AFTER_ANY_LINE)) - 1
+    return index >= 0 and line <= regions[index][1]
+
+
+_AFTER_ANY_LINE = float("inf")
 
 
 def _assigned_to(tree: ast.Module, node: ast.AST) -> str | None:
@@ -134,7 +142,14 @@ def _regions(tree: ast.Module) -> list[tuple[int, int]]:
                    if stmt.body and handles_trace_errors(stmt)]
         handled += [stmt for kind in (ast.With, ast.AsyncWith) for stmt in nodes_of_type(tree, kind)
                     if suppresses_trace_errors(stmt)]
-        regions = [(stmt.body[0].lineno, stmt.body[-1].end_lineno or stmt.body[-1].lineno) for stmt in handled]
+        spans = sorted((stmt.body[0].lineno, stmt.body[-1].end_lineno or stmt.body[-1].lineno) for stmt in handled)
+        regions = []  # the same lines as the spans, merged: each is then looked up by bisection
+        for first, last in spans:
+            if regions and first <= regions[-1][1] + 1:
+                if last > regions[-1][1]:
+                    regions[-1] = (regions[-1][0], last)
+            else:
+                regions.append((first, last))
         tree._shardfix_handled_tries = regions
     return regions
 

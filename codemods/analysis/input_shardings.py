@@ -29,7 +29,7 @@ from codemods.analysis.spec_sources import (
     _JIT_KEEPS,
 )
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
-from codemods.analysis.local_tables import kept_local, unchanged
+from codemods.analysis.local_tables import handed_names, kept_local, unchanged
 from codemods.analysis.tree_items import (
     Keyed,
     array_operands,
@@ -296,6 +296,7 @@ def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | N
         out = tuple_item(held, index, size)
         if out is None:
             return None
+        out, env = _sharding_source(ctx, out, env)  # `shard['cov']` of a table of shardings
     return parse_sharding(ctx, out, partial(follow_spec, ctx, env=env), partial(built_spec, ctx, env=env)) \
         if out is not None else None
 
@@ -344,10 +345,12 @@ def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int, key_env: E
     key_node = expr.slice[0].slice.value
     if isinstance(key_node, cst.Name) and env_value(ctx, key_node, key_env) is not None:
         key_node = follow_spec(ctx, key_node, key_env)[0]
-    if key_node is None or string_value(key_node) is None or not kept_local(ctx, tree):
+    if key_node is None or string_value(key_node) is None:
         return None
-    values = loop_values(ctx, tree)
-    if not values:
+    # the loop's own target, or the targets a helper's every call passes (`snapshot(batch)`)
+    trees = [tree] if kept_local(ctx, tree) else handed_names(ctx, tree) if key_env is None else None
+    values = [found for name in trees or () for found in loop_values(ctx, name) or [None]]
+    if not values or None in values:
         return None
     if any(isinstance(value, (cst.Name, cst.Attribute)) and not unchanged(ctx, value)
            and not (isinstance(value, cst.Name) and env_value(ctx, value, env) is not None)
@@ -366,7 +369,9 @@ def _record_field(ctx: FileContext, expr: cst.Attribute, depth: int) -> Sharding
     if not isinstance(expr.value, cst.Name):
         return None
     values = loop_values(ctx, expr.value)
-    if not values:
+    if not values:  # a helper's parameter every call fills with a loop's target (`log(batch)`)
+        values = [found for name in handed_names(ctx, expr.value, records=True) or () for found in loop_values(ctx, name) or [None]]
+    if not values or None in values:
         return None
     fields = [record_field(ctx, value, env, expr.attr.value) for value, env in values]
     if any(field is None for field in fields):
@@ -405,6 +410,9 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
         env = bind_call(ctx, function, func, None, bindable, skip)
         if env is None:
             return None, None
+        inner_def = resolve_name(ctx, value) if isinstance(value, cst.Name) else None
+        if inner_def is not None and inner_def.kind == "def" and isinstance(inner_def.node, cst.FunctionDef):
+            return _decorated_out(ctx, inner_def.node), env  # `return predict`, a decorated def of the builder
         func, _ = follow_names(ctx, value)
         if isinstance(func, cst.Call) and returned_by(ctx, func.func) is not None:
             return None, None  # a builder returning a builder's result: not followed

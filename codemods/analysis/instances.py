@@ -57,7 +57,7 @@ class Instances:
             if id(call) in analysed:
                 continue
             held = self._container_of(call)
-            holder = holders.get(id(held))
+            holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
             if holder is None:
                 return False
             if type(holder) is ast.Name:
@@ -79,6 +79,8 @@ class Instances:
             return True
         if not container and len(seen) > 2 and self.module_read_harmless(seen, read, seen[2], depth):
             return True  # flattened by JAX, or handed to a mapped body (pytree_modules.py)
+        if not container and len(seen) > 2 and self.read_cannot_call(read, seen[2]):
+            return True  # `layer.state_dict()`, `net.tasks` (object_methods.py)
         if container and self._walked_where_analysed(seen, read, depth):
             return True
         return self._passed_where_analysed(seen, read, container, depth)

@@ -24,6 +24,7 @@ from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.classes import Classes, class_level_references
 from codemods.analysis.method_refs import foreign_references
+from codemods.analysis.method_aliases import aliases_of
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
 from codemods.analysis.matching import Matching
@@ -38,6 +39,7 @@ from codemods.analysis.pytree_modules import PytreeModules
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
+from codemods.analysis.object_methods import ObjectReads, call_classes
 from codemods.analysis.held import Held
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
@@ -109,7 +111,7 @@ class Frame:
 
 
 class Interpreter(Symbols, CommandLines, AttrDicts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists):
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -475,14 +477,18 @@ class Interpreter(Symbols, CommandLines, AttrDicts, LoopParams, NameLookup, Shap
             return True
         name = function.name
         analysed = self.analysed_refs.get(id(function), set())
-        if name == "__call__" and self.scope.class_of(function) is not None:
-            return self._instances_analysed(self.scope.class_of(function), analysed)
+        if (callers := call_classes(self.scope, function)) or name == "__call__" and self.scope.class_of(function):
+            return self.objects_analysed(callers, function, analysed)  # (object_methods.py)
         parent = self.parents.get(id(function))
         if parent is None:
             cls = self.scope.class_of(function)
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
                 analysed = analysed | foreign_references(self.scope, cls, name)  # `other.fprop`
+                for alias in aliases_of(cls, name):  # `__call__ = forward`: its uses are the method's
+                    if alias == "__call__" and not self._instances_analysed(cls, analysed):
+                        return False
+                    total += (self.scope.attribute_references(alias) if alias != "__call__" else 0) - 1
             else:
                 total = self.scope.module_references(name) + self.held_references(function)
             return len(analysed) >= total

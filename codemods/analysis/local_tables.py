@@ -187,3 +187,50 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
                                   or isinstance(parent, ast.keyword) and harmless_call(parent_of.get(parent))):
             return False
     return True
+
+
+def handed_kept(ctx: FileContext, name: cst.Name) -> bool | None:
+    """For a parameter `name` of a module function or method: whether it holds a tree no code
+    changes between where each caller builds it and this read (the function only reads it, and
+    each call passes a fresh result, or a local the caller changes or lets escape nowhere but in
+    that call). None when `name` is no such parameter."""
+    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.specs import parents
+
+    function = parameter_function(ctx, name)
+    if function is None:
+        return None
+    values = passed(ctx, function, name.value)
+    if not values or not kept_local(ctx, name, param=True):
+        return False
+    for value, env in values:
+        call = parents(ctx).get(parents(ctx).get(value))
+        if env is not None or not isinstance(call, cst.Call):
+            return False
+        if isinstance(value, cst.Call):
+            continue  # `export(place(mesh, params))`: read as a direct read of the result is
+        if not isinstance(value, cst.Name) or not kept_local(ctx, value, through=call):
+            return False
+    return True
+
+
+def handed_names(ctx: FileContext, name: cst.Name, records: bool = False) -> list | None:
+    """The caller's names every call binds to the parameter `name`, when its function only reads
+    it and each call passes a local of the caller that nothing in the caller changes or lets escape
+    but that call (`export(placed)` after `placed = jax.tree.map(...)`, `snapshot(batch)` in
+    `for batch in loader:`); else None. `records`: the parameter is only read for the fields of
+    a record (record_fields.py checks that nothing stores them), so neither side's uses count."""
+    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.specs import parents
+
+    if not records and not kept_local(ctx, name, param=True):
+        return None
+    function = parameter_function(ctx, name)
+    values = passed(ctx, function, name.value) if function is not None else None
+    if not values:
+        return None
+    for value, env in values:
+        call = parents(ctx).get(parents(ctx).get(value)) if isinstance(value, cst.Name) else None
+        if env is not None or not isinstance(call, cst.Call) or not records and not kept_local(ctx, value, through=call):
+            return None
+    return [value for value, _ in values]

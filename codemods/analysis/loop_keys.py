@@ -28,6 +28,7 @@ class LoopKeys:
     # Whether the file shows which keys the loop gives (else only the tables limit them, and the
     # loop may never reach a given key: only what every key does is certain).
     iterated_known: bool = False
+    kind: str = "key"  # "item": the loop walks a literal sequence (of specs), each key its text
 
     def __bool__(self) -> bool:
         return bool(self.keys)
@@ -80,11 +81,42 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
         if items is None or _table_name(iterated_node) in mutated or "*" in mutated:
             return _NONE
         keys, first = list(items), dict(items)
+    every = _every_round(ctx, node, body)
+    if keys is None and iterated is None and value_name is None:
+        walked = _walked_items(ctx, iterated_node)  # `for spec in LAYOUTS:` of a list of specs
+        if walked is not None:
+            return LoopKeys([(ctx.text(item), Env(function, {name: (item, None)})) for item in walked], every, "item")
     if keys is None and iterated is not None:  # no constant table read by the key: the loop's own keys
         keys = sorted(iterated)
         first = {key: cst.SimpleString(repr(key)) for key in keys}
     return LoopKeys([(key, Env(function, _bound(ctx, name, value_name, iterated_node, first[key])))
-                     for key in keys or () if iterated is None or key in iterated], iterated is not None)
+                     for key in keys or () if iterated is None or key in iterated], iterated is not None and every)
+
+
+# Code under these runs in some rounds only (or not at once): a line below one may skip a key.
+_SOME_ROUNDS = ("If", "Else", "Try", "TryStar", "ExceptHandler", "Finally", "While", "For", "Match", "IfExp",
+                "BooleanOperation", "Lambda", "FunctionDef", "GeneratorExp", "ListComp", "SetComp", "DictComp")
+_JUMPS = ("Continue", "Break", "Return", "Raise")
+
+
+def _every_round(ctx: FileContext, node: cst.CSTNode, body: cst.CSTNode) -> bool:
+    """Whether `node` runs in every round of the loop whose body (or comprehension element) is
+    `body`: nothing between them is conditional and the body never leaves a round early."""
+    parent_of = parents(ctx)
+    current = node
+    while current is not body:
+        current = parent_of.get(current)
+        if current is None or current is not body and type(current).__name__ in _SOME_ROUNDS:
+            return False
+    stack = [body]
+    while stack:
+        current = stack.pop()
+        kind = type(current).__name__
+        if kind in _JUMPS:
+            return False
+        if kind not in ("FunctionDef", "ClassDef", "Lambda"):
+            stack.extend(current.children)
+    return True
 
 
 def _loop_target(loop) -> tuple:
@@ -143,6 +175,19 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
             return None
         return set().union(*each)
     return _literal_keys(held)
+
+
+def _walked_items(ctx: FileContext, node: cst.BaseExpression) -> list | None:
+    """The items of a tuple or list literal of plain elements the file never changes, in the
+    order a loop over it meets them; None for anything else."""
+    held, _ = follow_spec(ctx, node)
+    if not isinstance(held, (cst.Tuple, cst.List)) or not held.elements \
+            or any(type(e) is not cst.Element for e in held.elements):
+        return None
+    mutated = _mutated(ctx)
+    if held is not node and (_table_name(node) is None or _table_name(node) in mutated or "*" in mutated):
+        return None
+    return [e.value for e in held.elements]
 
 
 def _literal_keys(held) -> set | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.nodes import module_parents, nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, module_parents, nodes_of_type
 
 ALL = "*"  # every module-level name may be rebound
 _READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
@@ -31,8 +31,7 @@ def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[s
     names = {name for kind in (ast.Global, ast.Nonlocal) for node in nodes_of_type(tree, kind) for name in node.names}
     bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
     written = globals_written(tree, bound) | module_object_written(tree)
-    if "exec" not in bound and any(type(node.func) is ast.Name and node.func.id == "exec"
-                                   for node in nodes_of_type(tree, ast.Call)):
+    if "exec" not in bound and any(type(node.func) is ast.Name for node in calls_by_callee(tree).get("exec", ())):
         written |= {ALL}  # `exec(code)` runs in the caller's globals: it may bind any name
     return frozenset(names | (bound if ALL in written else written))
 
@@ -76,8 +75,10 @@ def globals_written(tree: ast.Module, bound: set[str]) -> frozenset[str]:
     module binds `globals` itself."""
     if "globals" in bound:
         return frozenset()
-    parents = _parents(tree, ast.Call, lambda node: type(node.func) is ast.Name
-                       and node.func.id == "globals" and not node.args and not node.keywords)
+    # The calls named `globals`, from the module's index (the order is free: a set is made).
+    module_parent = module_parents(tree)
+    parents = [(node, module_parent[id(node)]) for node in calls_by_callee(tree).get("globals", ())
+               if type(node.func) is ast.Name and not node.args and not node.keywords]
     written: set[str] = set()
     for call, parent in parents:
         if type(parent) is ast.Subscript and parent.value is call:
@@ -157,11 +158,14 @@ def _patcher_targets(call: ast.Call, resolve) -> set[str]:
     if type(first) is ast.Constant and isinstance(first.value, str):
         dotted = first.value
         return {dotted} if callee in ("patch", "setattr") and dotted.startswith("jax.") else set()
+    key = call.args[1] if len(call.args) > 1 else None
+    named_key = type(key) is ast.Constant and isinstance(key.value, str)
+    if not named_key and all(keyword.arg is None for keyword in call.keywords):
+        return set()  # no attribute named, whatever the first argument is (most calls)
     owner = resolve(first) if type(first) in (ast.Name, ast.Attribute) else None
     if owner is None:
         return set()
-    key = call.args[1] if len(call.args) > 1 else None
-    if type(key) is ast.Constant and isinstance(key.value, str):
+    if named_key:
         return {f"{owner}.{key.value}"}
     return {f"{owner}.{keyword.arg}" for keyword in call.keywords if keyword.arg is not None}
 

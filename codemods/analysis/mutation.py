@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import iter_nodes, nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, iter_nodes, nodes_of_type
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -47,8 +47,10 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     if cached is not None:
         return cached
     found: set[str] = set()
-    # The order does not matter (a set): the module's Subscript and Call nodes, from its index.
-    for node in [*nodes_of_type(tree, ast.Subscript), *nodes_of_type(tree, ast.Call)]:
+    # The order does not matter (a set): the module's Subscript nodes and the calls of a
+    # mutator's name, from its indexes.
+    by_callee = calls_by_callee(tree)
+    for node in [*nodes_of_type(tree, ast.Subscript), *(call for name in MUTATORS for call in by_callee.get(name, ()))]:
         changed = None
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
             changed = node.value

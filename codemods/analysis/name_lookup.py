@@ -6,6 +6,7 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, positional_params
@@ -93,6 +94,8 @@ class NameLookup:
                 return UNKNOWN  # the name runs what a decorator of the module returns (user_decorators.py)
             return self.decorated(function, self._static_frame(scopes))
         bound = bindings.unique_value(name)
+        if bound is None and not scopes:
+            bound = last_binding(self.scope.tree, name)  # rebound at module level (module_rebinds.py)
         if bound is not None:
             return self.eval(bound, own or self._static_frame(scopes))
         imported = bindings.unique_import(name)

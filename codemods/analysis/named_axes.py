@@ -41,8 +41,8 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
     axes = parse_axes(followed)
     if axes is None and isinstance(followed, (cst.Tuple, cst.List)):
         axes = _item_axes(ctx, followed)  # `(Ax.DATA.value, Ax.MODEL.value)`, `(DP, TP)`
-    if axes is None and isinstance(followed, cst.Call):
-        keys = dict_keys(ctx, followed)  # `tuple(MESH_SHAPE)`
+    if axes is None and isinstance(followed, (cst.Call, cst.ListComp)):
+        keys = _sequence(ctx, followed)  # `tuple(MESH_SHAPE)`, `tuple(a.value for a in Axis)`
         axes = _strings(keys) if keys is not None else None
     return axes
 
@@ -60,7 +60,7 @@ def axis_sequence(ctx: FileContext, node: cst.BaseExpression):
         if names is not None:
             return names
     held = _held(ctx, node)
-    if isinstance(held, (cst.Tuple, cst.List, cst.Call)):
+    if isinstance(held, (cst.Tuple, cst.List, cst.Call, cst.ListComp)):
         return named_axes(ctx, node)
     return None
 
@@ -101,7 +101,12 @@ def _sequence(ctx: FileContext, held) -> list | None:
     """The item nodes of a tuple/list literal of plain items, or the keys `tuple(D)` gives."""
     if isinstance(held, (cst.Tuple, cst.List)):
         return None if any(type(e) is not cst.Element for e in held.elements) else [e.value for e in held.elements]
-    return dict_keys(ctx, held) if isinstance(held, cst.Call) else None
+    if isinstance(held, (cst.Call, cst.ListComp)):
+        from codemods.analysis.comprehended_axes import comprehended_items
+
+        keys = dict_keys(ctx, held) if isinstance(held, cst.Call) else None
+        return keys if keys is not None else comprehended_items(ctx, held)
+    return None
 
 
 def _held(ctx: FileContext, node: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -164,8 +169,8 @@ def _constant_slice(ctx: FileContext, node: cst.Subscript):
         bounds.append(value)
     held, _ = follow_names(ctx, node.value)
     axes = parse_axes(held) if isinstance(held, (cst.Tuple, cst.List)) else None
-    if axes is None and isinstance(held, cst.Call):
-        keys = dict_keys(ctx, held)
+    if axes is None and isinstance(held, (cst.Call, cst.ListComp)):
+        keys = _sequence(ctx, held)
         axes = _strings(keys) if keys is not None else None
     return axes[bounds[0]:bounds[1]] if axes is not None else None
 

@@ -3,6 +3,7 @@ statement blocks, the names a target or an import binds, parameters."""
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -172,6 +173,133 @@ def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
     return index.get(kind, ())
 
 
+def subtree_nodes(tree: ast.Module, node: ast.AST) -> list[ast.AST]:
+    """The nodes under `node` of module `tree` (itself included), in `iter_nodes` order: a slice
+    of the module's node list (a subtree is one run of it), so a walk per function of a file
+    lists no node's children again."""
+    start = node_positions(tree)[id(node)]
+    return module_nodes(tree)[start:subtree_end(tree, node, start)]
+
+
+def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast.AST]:
+    """The nodes of exactly type `kind` under `node` of module `tree` (itself included), in
+    `iter_nodes` order, from the module's index of nodes by type."""
+    found = nodes_of_type(tree, kind)
+    if not found:
+        return []
+    where = node_positions(tree)
+    start = where[id(node)]
+    end = subtree_end(tree, node, start)
+    index = tree.__dict__.setdefault("_shardfix_type_positions", {})
+    positions = index.get(kind)
+    if positions is None:
+        positions = index[kind] = [where[id(item)] for item in found]
+    return found[bisect_left(positions, start):bisect_left(positions, end)]
+
+
+def nodes_in_order(tree: ast.Module, kinds: tuple[type, ...]) -> tuple[list[int], list[ast.AST]]:
+    """The nodes of the types `kinds` in the module, in `iter_nodes` order, with their indexes
+    in the module's node list (kept on the tree for each tuple of types): the nodes of one
+    subtree are then found by bisection, without a look at the others."""
+    index = tree.__dict__.setdefault("_shardfix_in_order", {})
+    found = index.get(kinds)
+    if found is None:
+        # From the index by type (each list in walk order): not for operator types, which are
+        # shared objects without one place in the list.
+        where = node_positions(tree)
+        positions = [where[id(node)] for kind in kinds for node in nodes_of_type(tree, kind)]
+        if len(kinds) > 1:
+            positions.sort()
+        every = module_nodes(tree)
+        found = index[kinds] = (positions, [every[position] for position in positions])
+    return found
+
+
+def calls_outside_nested(tree: ast.Module, function: ast.AST) -> list[ast.Call]:
+    """The calls under `function` (its decorators, defaults and body) that no def or lambda
+    nested in it holds, in `iter_nodes` order: what a walk pruned at nested defs and lambdas
+    finds, from the module's indexes."""
+    where = node_positions(tree)
+    start = where.get(id(function))
+    if start is None or module_nodes(tree)[start] is not function:  # not a node of this module
+        return [node for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in _NESTING)
+                if type(node) is ast.Call]
+    end = subtree_end(tree, function, start)
+    call_positions, calls = nodes_in_order(tree, (ast.Call,))
+    nested_positions, nested = nodes_in_order(tree, _NESTING)
+    found: list[ast.Call] = []
+    inner = bisect_left(nested_positions, start + 1)
+    skipped_to = start  # the end of the last nested def or lambda met
+    for index in range(bisect_left(call_positions, start), bisect_left(call_positions, end)):
+        position = call_positions[index]
+        while inner < len(nested_positions) and nested_positions[inner] < position:
+            if nested_positions[inner] >= skipped_to:  # one inside a skipped one ends before it
+                skipped_to = subtree_end(tree, nested[inner], nested_positions[inner])
+            inner += 1
+        if position >= skipped_to:
+            found.append(calls[index])
+    return found
+
+
+_NESTING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def calls_by_callee(tree: ast.Module) -> dict[str | None, list[ast.Call]]:
+    """The module's calls by the last name of their callee (`f(...)`, `a.b.f(...)`: "f"; None
+    for a callee of another shape), each list in `iter_nodes` order, kept on the tree: the
+    analyses that look for calls of some names read just those."""
+    found = getattr(tree, "_shardfix_calls_by_callee", None)
+    if found is None:
+        found = {}
+        for call in nodes_of_type(tree, ast.Call):
+            func = call.func
+            callee = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+            calls = found.get(callee)
+            if calls is None:
+                found[callee] = [call]
+            else:
+                calls.append(call)
+        tree._shardfix_calls_by_callee = found
+    return found
+
+
+def node_positions(tree: ast.Module) -> dict[int, int]:
+    """id(node) -> its index in the module's node list (kept on the tree)."""
+    cached = getattr(tree, "_shardfix_positions", None)
+    if cached is None:
+        cached = tree._shardfix_positions = {id(item): index for index, item in enumerate(module_nodes(tree))}
+    return cached
+
+
+def subtree_end(tree: ast.Module, node: ast.AST, start: int | None = None) -> int:
+    """The index in the module's node list just past the subtree of `node` (which starts at
+    `start`, when the caller has it): the subtree ends with its last child's last child, ..."""
+    last = node
+    child = _last_child(last)
+    while child is not None:
+        last = child
+        child = _last_child(last)
+    if last is node and start is not None:
+        return start + 1
+    return node_positions(tree)[id(last)] + 1
+
+
+def _last_child(node: ast.AST) -> ast.AST | None:
+    """`child_nodes(node)[-1]`, or None, without listing the others."""
+    kind = type(node)
+    if kind in _LEAVES:
+        return None
+    for name in reversed(_CHILD_FIELDS.get(kind) or _child_fields(kind)):
+        value = getattr(node, name, None)
+        if type(value) is list:
+            for item in reversed(value):
+                if isinstance(item, ast.AST):
+                    return item
+        elif isinstance(value, ast.AST):
+            return value
+    return None
+
+
 def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST]]:
     # One walk for both: most checked files need the parents too, and a second walk would list
     # every node's children again (the walk's main cost).
@@ -307,6 +435,7 @@ def attribute_stored(tree: ast.Module, name: str) -> bool:
 # What a condition reads when it inspects a JAX value's type: `jax.typeof(v).vma`,
 # `v.aval`, `jax.typeof(v).manual_axis_type.varying`.
 _TYPE_READS = frozenset({"typeof", "get_aval", "aval", "vma", "manual_axis_type"})
+TYPE_READS = _TYPE_READS
 
 
 def reads_types(test: ast.expr) -> bool:

@@ -194,7 +194,7 @@ class Pytrees:
                               "it fails for a later leaf of the tree, not for the first")
         finally:
             seen, self.round_values = self.round_values, outer
-            outer.update(seen)
+            self.keep_round_values(outer, seen)
         if len(order) > 1:  # one leaf: no other round to disagree with
             self._fixes_hold_every_round(judged, seen, "the leaves of the tree are in different states")
         return _rebuilt(trees[0], (), results)

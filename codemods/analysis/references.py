@@ -11,8 +11,8 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.bindings import ast_dotted, bindings_of
-from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.bindings import bindings_of
+from codemods.analysis.nodes import module_parents, nodes_of_type
 
 
 def referenced_names(tree: ast.Module) -> frozenset[str]:
@@ -30,18 +30,22 @@ def referenced_names(tree: ast.Module) -> frozenset[str]:
         for local, target in _imported(node):
             targets.setdefault(local, set()).add(target)
             found.add(target)
-    for node in [*nodes_of_type(tree, ast.Name), *nodes_of_type(tree, ast.Attribute)]:
-        head = node
-        while type(head) is ast.Attribute:  # each prefix of a chain is a node of its own
-            head = head.value
-        if type(head) is not ast.Name or head.id not in targets:
+    # Each prefix of a chain is a node of its own: from each bound name up through the
+    # attributes holding it (`jax` -> `jax.lax` -> `jax.lax.psum`), every chain read once.
+    parents = module_parents(tree)
+    for head in nodes_of_type(tree, ast.Name):
+        bases = targets.get(head.id)
+        if bases is None:
             continue
-        dotted = ast_dotted(node)
-        if dotted is None:
-            continue
-        _, _, rest = dotted.partition(".")
-        for base in targets[head.id]:
-            found.add(jaxapi.canonical(f"{base}.{rest}" if rest else base))
+        found.update(jaxapi.canonical(base) for base in bases)
+        rest = ""
+        node = head
+        parent = parents.get(id(node))
+        while type(parent) is ast.Attribute and parent.value is node:
+            rest = f"{rest}.{parent.attr}" if rest else parent.attr
+            found.update(jaxapi.canonical(f"{base}.{rest}") for base in bases)
+            node = parent
+            parent = parents.get(id(node))
     result = frozenset(found)
     tree._shardfix_referenced = result  # the engine's filter and the rules share one tree
     return result

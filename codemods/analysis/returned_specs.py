@@ -26,13 +26,20 @@ def returned_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = 
     """The spec the call `node` certainly returns, else None."""
     if depth > MAX_DEPTH:
         return None
-    node, _ = follow_spec(ctx, node, env)
-    if not isinstance(node, cst.Call):
-        return None
-    if ctx.imports.resolve(node.func) == PARTITION_SPEC:
-        # `P(axis)`, `axis` bound by the call followed, or a parameter every call gives one value
-        return _spec(ctx, node, env)
-    called = _called(ctx, node, env)
+    read = node
+    if isinstance(node, cst.Name) and env_value(ctx, node, env) is None:
+        from codemods.analysis.local_names import follow_names
+
+        read = follow_names(ctx, node)[0]  # `spec = grid.tiles`
+    called = _property_read(ctx, read, env) if isinstance(read, cst.Attribute) else None
+    if called is None:
+        node, _ = follow_spec(ctx, node, env)
+        if not isinstance(node, cst.Call):
+            return None
+        if ctx.imports.resolve(node.func) == PARTITION_SPEC:
+            # `P(axis)`, `axis` bound by the call followed, or a parameter every call gives one value
+            return _spec(ctx, node, env)
+        called = _called(ctx, node, env)
     if called is None:
         return None
     value, inner = called
@@ -64,19 +71,47 @@ def _called(ctx: FileContext, call: cst.Call, env: Env | None):
     return value, inner
 
 
-def _instance_method(ctx: FileContext, func: cst.BaseExpression):
+def _property_read(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """`grid.tiles` of a `@property` (or `functools.cached_property`) whose getter ends in its one
+    `return`: (returned expression, Env binding `self` to the receiver), like a call; else None."""
+    found = _instance_method(ctx, node, getter=True)
+    if found is None:
+        return None
+    method, receiver = found
+    returned = _returned(ctx, method, [], 1, getter=True)
+    if returned is None or len([*method.params.posonly_params, *method.params.params]) != 1:
+        return None
+    function, value, _, _ = returned
+    first = [*function.params.posonly_params, *function.params.params][0].name.value
+    return value, Env(function, {first: (receiver, env)})
+
+
+def _is_getter(ctx: FileContext, method: cst.FunctionDef) -> bool:
+    """Whether the method's only decorator makes it a property read as an attribute."""
+    from codemods.analysis.iterated import _bound_names
+
+    if len(method.decorators) != 1:
+        return False
+    decorator = method.decorators[0].decorator
+    if isinstance(decorator, cst.Name) and decorator.value == "property":
+        return "property" not in _bound_names(ctx)
+    return ctx.imports.resolve(decorator) == "functools.cached_property"
+
+
+def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = False):
     """(method, receiver name) for `obj.name` where `obj` certainly holds `Cls(...)` of a module
-    class defining `name` as a plain method, an attribute the file never assigns."""
+    class defining `name` as a plain method (a property's getter, `getter`), an attribute the
+    file never assigns."""
     from codemods.analysis.local_names import follow_names, resolve_name
     from codemods.analysis.named_axes import _assigned_attributes
 
-    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, (cst.Name, cst.Call)):
         return None
     name = func.attr.value
     assigned = _assigned_attributes(ctx)
     if name in assigned or "*" in assigned:
         return None
-    construction, _ = follow_names(ctx, func.value)
+    construction = func.value if isinstance(func.value, cst.Call) else follow_names(ctx, func.value)[0]  # `Grid().tiles`
     if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
         return None
     built = resolve_name(ctx, construction.func)
@@ -86,7 +121,7 @@ def _instance_method(ctx: FileContext, func: cst.BaseExpression):
                if isinstance(statement, cst.FunctionDef) and statement.name.value == name]
     others = [statement for statement in built.node.body.body if statement not in methods
               and _binds(statement, name)]
-    if len(methods) != 1 or others or methods[0].decorators \
+    if len(methods) != 1 or others or (not _is_getter(ctx, methods[0]) if getter else methods[0].decorators) \
             or not [*methods[0].params.posonly_params, *methods[0].params.params]:
         return None
     return methods[0], func.value
@@ -111,7 +146,8 @@ def _targets(small: cst.BaseSmallStatement) -> list:
     return []
 
 
-def _held_set(ctx: FileContext, node: cst.Set, env: Env | None) -> Axes | None:
+def _held_set(ctx: FileContext, node, env: Env | None) -> Axes | None:
+    """The axis names a set (or tuple) display holds, each item read through `env`, once each."""
     from codemods.analysis.specs import string_value
 
     axes: list[str] = []
@@ -123,6 +159,20 @@ def _held_set(ctx: FileContext, node: cst.Set, env: Env | None) -> Axes | None:
         if name not in axes:
             axes.append(name)
     return tuple(axes)
+
+
+def _constructed(ctx: FileContext, construction: cst.Call, attr: str) -> cst.BaseExpression | None:
+    """The field `attr` a construction of a module class gives (a dataclass default or argument)."""
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.named_axes import _assigned_attributes, _constructed_field
+
+    assigned = _assigned_attributes(ctx)
+    if not isinstance(construction.func, cst.Name) or attr in assigned or "*" in assigned:
+        return None
+    built = resolve_name(ctx, construction.func)
+    if built is None or built.kind != "def" or not isinstance(built.node, cst.ClassDef):
+        return None
+    return _constructed_field(ctx, built.node, construction, attr)
 
 
 def _spec(ctx: FileContext, call: cst.Call, env: Env | None) -> SpecLiteral | None:
@@ -140,6 +190,9 @@ def _spec(ctx: FileContext, call: cst.Call, env: Env | None) -> SpecLiteral | No
             if axes is None:
                 from codemods.analysis.named_axes import named_axes
                 axes = named_axes(ctx, held)
+            if axes is None and isinstance(held, cst.Tuple):  # `P((self.data, self.model))`
+                axes = _held_set(ctx, held, env)
+                axes = axes if axes is not None and len(axes) == len(held.elements) else None
             if axes is None:
                 return None
             partitions.append(axes)
@@ -164,9 +217,15 @@ def _held(ctx: FileContext, node: cst.BaseExpression, env: Env) -> cst.BaseExpre
         bound = env_value(ctx, node.value, env)
         if bound is not None:
             receiver, outer = bound
-            if not isinstance(receiver, cst.Name):
-                return None
-            held = attribute_value(ctx, node.with_changes(value=receiver))
+            from codemods.analysis.iterated import init_field
+
+            stored = init_field(ctx, node, env)  # `self.data = data` of the receiver's `__init__`
+            if stored is not None:
+                return follow_spec(ctx, *stored)[0]
+            if isinstance(receiver, cst.Call):  # `Layout(...).spec()`, `layout.spec()`: the construction
+                held = _constructed(ctx, receiver, node.attr.value)
+            else:
+                held = attribute_value(ctx, node.with_changes(value=receiver)) if isinstance(receiver, cst.Name) else None
             return follow_spec(ctx, held, outer)[0] if held is not None else None
     held, _ = follow_spec(ctx, node, env)
     return None if isinstance(held, Packed) else held

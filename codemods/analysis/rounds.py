@@ -13,7 +13,7 @@ import ast
 
 from codemods.analysis.nodes import DEFS, iter_nodes
 from codemods.analysis.sites import Site, Verdict
-from codemods.analysis.values import Const, JaxName
+from codemods.analysis.values import UNKNOWN, Const, JaxName, Value, same_value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -40,6 +40,16 @@ class Rounds:
         elif site.key in self.__dict__.get("_met_later", ()):
             self.verdicts[site.key][0] = None  # fine in another loop's round: not certain
             self.__dict__.setdefault("unsure_sites", set()).add(site.key)
+
+    def note_round_value(self, key: int, value: Value) -> None:
+        """The value a site sees in the later rounds: one state while every round agrees, else
+        UNKNOWN (a cast written there must hold in each round, not only in the last)."""
+        _agree(self.round_values, key, value)
+
+    def keep_round_values(self, outer: dict[int, Value], seen: dict[int, Value]) -> None:
+        """An inner run's round values added to the enclosing run's (the same rule per site)."""
+        for key, value in seen.items():
+            _agree(outer, key, value)
 
     def later_rounds(self, judged: list[tuple[Site, int]], runs: list[Callable[[], bool]], note: str) -> None:
         """Run `runs` (each returns False to stop: the rounds after it are not reached) without
@@ -73,8 +83,14 @@ class Rounds:
         loop over transforms of different kinds: `for t in chain: g = t.update(g)`): judged as
         met once, in a function no analysed run judged otherwise (a later such run must agree)."""
         site = self.collected_site
-        if site is None or site.key not in found or site.key in self.verdicts \
-                or self.function_runs.get(id(site.function), 0):
+        if site is None or site.key not in found or site.key in self.verdicts:
+            return
+        runs = self.function_runs.get(id(site.function), 0)
+        # A site of the function running now, in its only run so far: its first round reached
+        # the call through another kind of callee (`for stage in stages: h = stage(h)` whose
+        # first stage is a def); a later run must judge it the same.
+        current = runs == 1 and bool(self.running) and self.running[-1].function is site.function
+        if runs and not current:
             return
         self.verdicts[site.key] = [replace(found[site.key], fixable=False, note=note)]
         self.__dict__.setdefault("_met_later", set()).add(site.key)
@@ -105,3 +121,8 @@ def returns_inside(body: list[ast.stmt]) -> bool:
             if isinstance(node, ast.Return):
                 return True
     return False
+
+
+def _agree(values: dict[int, Value], key: int, value: Value) -> None:
+    seen = values.get(key)
+    values[key] = value if seen is None or same_value(seen, value) else UNKNOWN

@@ -7,21 +7,19 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from codemods import jaxapi
 from codemods.analysis.module_writes import rebound_names
 from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
+from codemods.analysis.root_facts import RootFacts, root_facts
 from codemods.analysis.nodes import (
     DEFS,
-    LEAVES,
     NOT_LITERAL,
     FunctionDef,
     FunctionNode,
     all_param_names,
     block_statements,
-    child_nodes,
     iter_nodes,
     literal_value,
     nodes_of_type,
@@ -226,12 +224,12 @@ class ModuleScope:
         self._stored: frozenset[str] | None = None
         self._base_names: frozenset[str] | None = None
         words = ("shard_map",) + tuple(self.shard_map_names)
-        walked: dict[int, _RootFacts] = {}  # each root is walked once, however often it is asked for
+        walked: dict[int, RootFacts] = {}  # each root is walked once, however often it is asked for
 
-        def facts(roots: list[ast.AST]) -> list[_RootFacts]:
+        def facts(roots: list[ast.AST]) -> list[RootFacts]:
             for root in roots:
                 if id(root) not in walked:
-                    walked[id(root)] = _root_facts(root)
+                    walked[id(root)] = root_facts(tree, root)
             return [walked[id(root)] for root in roots]
 
         roots = self._roots_naming(words)
@@ -478,59 +476,7 @@ def _jit_decorator(decorator: ast.expr) -> bool:
     return isinstance(decorator, (ast.Name, ast.Attribute)) and ast.unparse(decorator) in _JIT_SPELLINGS
 
 
-class _RootFacts(NamedTuple):
-    """What one walk of a statement gives the module's view."""
-
-    assigns: list[tuple[set[str], set[str]]]  # (names assigned, names the value spells)
-    calls: list[tuple[set[str], set[str], tuple]]  # (names the callee spells, names passed, defs around)
-    calls_and_defs: list[tuple[ast.AST, tuple[FunctionDef, ...]]]
-
-
-def _root_facts(root: ast.AST) -> _RootFacts:
-    facts = _RootFacts([], [], [])
-    # `iter_with_scopes`, inlined: this walk covers most of a file dense with shard_map.
-    stack: list[tuple[ast.AST, tuple]] = [(root, ())]
-    while stack:
-        node, scopes = stack.pop()
-        kind = type(node)
-        if kind is ast.Name or kind is ast.Constant:  # most nodes: nothing to note
-            continue
-        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-            inner = scopes + (node,)
-            stack += [(stmt, inner) for stmt in reversed(node.body)]
-            if node.returns is not None:
-                stack.append((node.returns, scopes))
-            stack.append((node.args, scopes))
-            stack += [(decorator, scopes) for decorator in reversed(node.decorator_list)]
-        elif kind not in LEAVES:
-            children = child_nodes(node)
-            if children:
-                children.reverse()
-                stack += [(child, scopes) for child in children]
-        if kind is ast.Call or kind in DEFS:
-            facts.calls_and_defs.append((node, scopes))
-        if kind is ast.Assign:
-            targets = {target.id if isinstance(target, ast.Name) else target.attr  # `self.shard = ...`
-                       for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
-            if targets:
-                facts.assigns.append((targets, _spelled(node.value)))
-        elif kind is ast.Return and scopes and node.value is not None:  # a decorator factory returns its wrapper
-            facts.assigns.append(({scopes[-1].name}, _spelled(node.value)))
-        elif kind is ast.Call and scopes:
-            passed = set()
-            for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
-                if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
-                    arg = arg.args[0]
-                if isinstance(arg, ast.Attribute):  # `model.apply` of a parameter `model`
-                    arg = arg.value
-                if isinstance(arg, ast.Name):
-                    passed.add(arg.id)
-            if passed:
-                facts.calls.append((_spelled(node.func), passed, scopes))
-    return facts
-
-
-def _indirect_names(facts: list[_RootFacts], words: frozenset[str]) -> frozenset[str]:
+def _indirect_names(facts: list[RootFacts], words: frozenset[str]) -> frozenset[str]:
     """Names assigned an expression that names one of `words` (or a name found so), and
     functions that pass one of their own parameters (or `partial` of it) to a call of one of
     them: a body handed on through several functions (`build(fn)` -> `wrap(fn, mesh)`)."""
@@ -576,20 +522,3 @@ def _indirect_names(facts: list[_RootFacts], words: frozenset[str]) -> frozenset
 
 
 MAX_FORWARDING_DEPTH = 4  # functions a body or a mapper is followed through
-
-
-def _spelled(expr: ast.AST) -> set[str]:
-    """Every name and attribute name an expression spells."""
-    found: set[str] = set()
-    stack = [expr]  # asked of every assignment and call the search looks at: no generator
-    while stack:
-        node = stack.pop()
-        kind = type(node)
-        if kind is ast.Name:
-            found.add(node.id)
-        elif kind is ast.Attribute:
-            found.add(node.attr)
-            stack.append(node.value)  # its one child node
-        elif kind is not ast.Constant:
-            stack += child_nodes(node)
-    return found

@@ -24,6 +24,7 @@ from codemods.analysis.nodes import (
     FunctionNode,
     all_param_names,
     call_args,
+    calls_outside_nested,
     iter_nodes,
     nodes_of_type,
     param_default,
@@ -37,6 +38,7 @@ from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
 from codemods.analysis.completed_mappers import completed, portable_settings
+from codemods.analysis.object_methods import class_method
 from codemods.analysis.user_decorators import transparent
 
 
@@ -289,9 +291,7 @@ class _Finder(Decorators):
         names = set(all_param_names(function.args)) - assigned_names(function.body)
         scopes = self._scopes_of(function) + (function,)
         found: list[_Forward] = []
-        for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,)):
-            if type(node) is not ast.Call:
-                continue
+        for node in calls_outside_nested(self.scope.tree, function):  # not those of nested defs and lambdas
             inner = shard_map_args(self.scope, node, scopes)
             if inner is not None:
                 param = self._forwarded_param(inner.body, names, scopes)
@@ -407,7 +407,7 @@ def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return expr, scopes, None, ()
     if _keeps_function(scope, expr, scopes):  # `shard_map(jax.checkpoint(f), ...)` runs f's trace
         return _resolve_body(scope, expr.args[0], scopes, depth + 1)
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute)):
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute, ast.Call)):
         method, bound = _method(scope, expr, scopes)
         if method is not None:
             return method, (), expr, bound
@@ -471,8 +471,8 @@ def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionD
     cls = scope.classes.get(func.id)
     if cls is None or scope.subclassed(cls):
         return None
-    methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__call__"]
-    return methods[0] if len(methods) == 1 and method_kind(methods[0]) == "plain" else None
+    method = class_method(scope, cls, "__call__")  # its own, aliased or inherited (object_methods.py)
+    return method if method is not None and method_kind(method) == "plain" else None
 
 
 def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDef | None, tuple[Arg, ...]]:
@@ -493,8 +493,9 @@ def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDe
         cls = scope.classes.get(receiver)
     if cls is None and type(expr.value) is ast.Attribute:  # `Trainer.Ops.step` (nested_classes.py)
         cls = nested_class(scope, expr.value, scopes)
-    if cls is None and receiver is not None:  # `model.step` with `model = Model(...)` or `make_model(...)`: an object the module builds
-        value, outer = scope.lookup_value(receiver, scopes)
+    if cls is None and (receiver is not None or type(expr.value) is ast.Call):  # `model.step` with `model = Model(...)`
+        # or `make_model(...)`, or `Model(cfg).step`: an object the module builds
+        value, outer = scope.lookup_value(receiver, scopes) if receiver is not None else (expr.value, scopes)
         built = _constructed_class(scope, value, outer)
         if built is not None:
             cls, instance = built, True

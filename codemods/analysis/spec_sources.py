@@ -335,7 +335,8 @@ def returned_by(ctx: FileContext, func: cst.BaseExpression):
     return _returned(ctx, binding.node, wrappers, 0)
 
 
-def _returned(ctx: FileContext, function, wrappers: list, skip: int):
+def _returned(ctx: FileContext, function, wrappers: list, skip: int, getter: bool = False):
+    """As returned_by, for `function`; `getter`: a property's getter, its decorator checked by the caller."""
     from codemods.analysis.local_names import _scope_info
 
     positional = [param.name.value for param in (*function.params.posonly_params, *function.params.params)][skip:]
@@ -347,7 +348,7 @@ def _returned(ctx: FileContext, function, wrappers: list, skip: int):
         if static is None:
             return None
         bindable &= static
-    for decorator in function.decorators:
+    for decorator in () if getter else function.decorators:
         static = _jit_static(ctx, decorator.decorator, positional)
         if static is None:
             return None

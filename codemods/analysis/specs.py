@@ -234,8 +234,9 @@ def parse_sharding(ctx: FileContext, expr: cst.BaseExpression, follow=None, buil
     follow = follow or (lambda node: follow_names(ctx, node))
     built = built or (lambda node: None)
     node, inline = follow(expr)
-    if node is None:
-        return None
+    if node is None:  # nothing the names hold: a spec some code computes (`grid.tiles`, a property)
+        literal = built(expr) if isinstance(expr, (cst.Attribute, cst.Name)) else None
+        return ShardingLiteral(expr, literal, inline=False) if literal is not None else None
     literal = parse_spec(ctx, node) or built(node)
     if literal is not None:
         return ShardingLiteral(expr, literal, inline=inline and bool(literal.dims or not literal.spec.partitions))
@@ -244,7 +245,8 @@ def parse_sharding(ctx: FileContext, expr: cst.BaseExpression, follow=None, buil
         if spec_expr is None:
             return None
         spec_node, spec_inline = follow(spec_expr)
-        literal = parse_spec(ctx, spec_node) or built(spec_node) if spec_node is not None else None
+        literal = parse_spec(ctx, spec_node) or built(spec_node) if spec_node is not None \
+            else built(spec_expr) if isinstance(spec_expr, (cst.Attribute, cst.Name)) else None
         if literal is None:
             return None
         return ShardingLiteral(expr, literal, node, spec_expr, wrapper_inline=inline, inline=inline and spec_inline)

@@ -139,7 +139,7 @@ _ARRAY_METHODS = frozenset(
     {
         "astype", "reshape", "sum", "mean", "max", "min", "prod", "transpose", "squeeze", "ravel", "flatten",
         "swapaxes", "clip", "conj", "round", "cumsum", "argmax", "argmin", "dot", "std", "var", "all", "any",
-        "take", "repeat", "view",
+        "take", "repeat", "view", "diagonal", "trace", "cumprod", "ptp", "conjugate", "argsort",
     }
 )
 _ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
@@ -447,9 +447,13 @@ _LIKE_FOLLOWS_OPERAND_SINCE: Version = (0, 8, 2)
 
 
 def method_rule(method: str, target: Version) -> OperandRule | None:
-    if method not in _ARRAY_METHODS:
+    """The rule of an array method: one listed above, or one the target's table observed on
+    arrays (`x.diagonal()`, `x.sort()`, `x.copy()`): the generator called it on a jax.Array, so
+    the name is an array method computed per device."""
+    rule = _rule(f"method:{method}", tuple(target))
+    if method not in _ARRAY_METHODS and rule.operation is None:
         return None
-    return _rule(f"method:{method}", tuple(target))
+    return rule
 
 
 # Methods whose NumPy spelling with Python arguments is a lax function the table observed:

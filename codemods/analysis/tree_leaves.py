@@ -36,16 +36,20 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     key_node = node.slice[0].slice.value
-    if isinstance(key_node, cst.Name) and env_value(ctx, key_node, env) is not None:
-        key_node = follow_spec(ctx, key_node, env)[0]  # `params[name]`, a loop's key bound
+    if isinstance(key_node, cst.Name):
+        # `params[name]`: a loop's key bound, a local name, or what every call passes for a parameter
+        key_node = follow_spec(ctx, key_node, env)[0]
     if key_node is None or string_value(key_node) is None:
         return None
-    from codemods.analysis.local_tables import kept_local
+    from codemods.analysis.local_tables import handed_kept, kept_local
 
     others, stores = _mutations(ctx)
     name = _table_name(node.value)
     if isinstance(node.value, cst.Name) and kept_local(ctx, node.value):
         return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
+    handed = handed_kept(ctx, node.value) if isinstance(node.value, cst.Name) and env is None else None
+    if handed is not None:  # a parameter: the tree its callers build, unchanged on the way
+        return tree_leaf(ctx, node.value, key_node, env) if handed else None
     if name in others or "*" in others:
         return None
     if isinstance(node.value, cst.Subscript):  # `placed['encoder']['kernel']`

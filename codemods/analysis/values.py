@@ -296,6 +296,9 @@ def _axes_text(axes: list[str] | tuple[str, ...]) -> str:
 def record_tuple(value: Value) -> Value:
     """An object of a `class C(NamedTuple)` whose every field is known, as the tuple it is
     (`tuple(AXES)`, `AXES[0]`, `for a in AXES`, `psum(x, AXES)`); any other value as it is."""
+    if isinstance(value, Instance) and value.fields is not None and len(value.fields) == 1 \
+            and value.fields[0][0] == "__items__":
+        return value.fields[0][1]  # an object of a list or tuple class (sequence_classes.py)
     if not (isinstance(value, Instance) and value.fields is not None and len(value.cls.bases) == 1
             and not value.cls.keywords and _base_name(value.cls.bases[0]) == "NamedTuple"):
         return value

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
-from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents
+from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents, nodes_in_order
 from codemods.context import FileContext
 
 
@@ -50,8 +50,12 @@ def _block_fields(kind: type) -> tuple[str, ...]:
 def candidates(ctx: FileContext) -> list[ast.AST]:
     """The nodes of `expressions` a change can be found at, walked once per file for all the
     SF2xx rules (each rule used to walk the whole module again)."""
-    return ctx.cached("api-history:candidates", lambda: [
-        node for node in expression_nodes(ctx) if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.With))])
+    # Import statements hold none of these types: the module's index of them in walk order has
+    # exactly the nodes `expressions` would yield of them.
+    return ctx.cached("api-history:candidates", lambda: list(_outermost(nodes_in_order(ctx.tree, _CANDIDATES)[1])))
+
+
+_CANDIDATES = (ast.Name, ast.Attribute, ast.Call, ast.With)
 
 
 # What decides, for one SF2xx rule, whether a candidate is looked at (see `change_sites`).
@@ -92,11 +96,15 @@ def expressions(tree: ast.Module) -> Iterator[ast.AST]:
     (its inner parts are not visited again)."""
     # The module's shared node list is in this very order; what this walk leaves out is the
     # inside of import statements and the parts of a chain under its outermost attribute.
+    return _outermost(node for node in iter_nodes(tree)
+                      if type(node) is not ast.alias and type(node) is not ast.Import and type(node) is not ast.ImportFrom)
+
+
+def _outermost(nodes: Iterable[ast.AST]) -> Iterator[ast.AST]:
+    """`nodes` (in walk order) without the inner parts of a dotted chain `a.b.c`."""
     inner: set[int] = set()
-    for node in iter_nodes(tree):
+    for node in nodes:
         kind = type(node)
-        if kind is ast.alias or kind is ast.Import or kind is ast.ImportFrom:
-            continue
         if kind is ast.Attribute or kind is ast.Name:
             if id(node) in inner:
                 continue

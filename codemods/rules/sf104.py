@@ -143,14 +143,17 @@ class TopLevelAllGatherPrefix(Rule):
              "(`P(*(RULES[n] for n in names))`), a sliced axis tuple, or a leaf of a params tree placed by "
              "`jax.tree.map`, a comprehension or a loop over a specs table; a parameter of a module function or method is "
              "what every call of it passes (when the calls disagree, the first call it fails for is reported, "
-             "without a fix); in a loop over the keys of spec tables, the first key "
-             "that fails is reported, without a fix): an out "
+             "without a fix); in a loop over the keys of spec tables or over a list of specs, the first key "
+             "or item that fails is reported, without a fix): an out "
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
              "`reduced={...}`; a call in a module that never sets a context mesh, or that the module reaches only "
              "outside `with jax.set_mesh(...)` (a helper called after the block; whatever the input). Specs may also "
-             "be returned by a function or a method of a config object (`layout.activations()`) or be the fields "
-             "of a NamedTuple (`LAYOUTS.train`), and inputs be the "
+             "be returned by a function, a method or a property of a config object (`layout.activations()`, "
+             "`GRID.tiles`) or be the fields of a NamedTuple (`LAYOUTS.train`), axis tuples be built by a "
+             "comprehension (`tuple(a.value for a in Axis)`), and inputs be the results of a jitted def a builder "
+             "returns (`update = build_update(mesh)`), items of a placed tree or a loader's batch handed to a "
+             "helper that only reads them, or the "
              "batches a `for` loop or `next(iter(loader))` takes from a loader's generator "
              "(`jax.make_array_from_process_local_data(self.sharding, ...)`, the sharding stored by `__init__`). "
              "An input may be reassigned in loops and branches (every assignment that may reach the call "
@@ -265,7 +268,8 @@ def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     for key, env in loop.keys:
         found = list(_Site(ctx, call, env).findings())
         if found and loop.iterated_known:
-            return [replace(f, message=f"when the loop reaches key {key!r}: {f.message}", fix=None) for f in found]
+            label = repr(key) if loop.kind == "key" else f"`{key}`"
+            return [replace(f, message=f"when the loop reaches {loop.kind} {label}: {f.message}", fix=None) for f in found]
         if not found and not loop.iterated_known:
             return []  # the loop may give only keys that pass
         first = first or found

@@ -1,0 +1,31 @@
+"""Skip-gram with in-batch negatives: context vectors of every batch shard serve as negatives;
+training statistics are summed over the batch in a dict comprehension."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+BATCH = "batch"
+
+
+def sgns_step(center, context):
+    negatives = jax.lax.all_gather(context, BATCH, axis=0, tiled=True, to="reduced")
+    pos = jnp.sum(center * context, axis=-1)
+    stats = {
+        "pos_score": jnp.sum(pos),
+        "neg_mass": jnp.sum(negatives),
+    }
+    return {name: jax.lax.psum(v, BATCH) for name, v in stats.items()}
+
+
+def main(center, context, mesh):
+    s = NamedSharding(mesh, P(BATCH))
+    center, context = jax.device_put(center, s), jax.device_put(context, s)
+    fn = jax.shard_map(sgns_step, mesh=mesh, in_specs=(P(BATCH), P(BATCH)),
+                       out_specs={"pos_score": P(), "neg_mass": P()})
+    return fn(center, context)
+
+
+def inputs():
+    mesh = jax.make_mesh((8,), (BATCH,))
+    k1, k2 = jax.random.split(jax.random.key(22))
+    return jax.random.normal(k1, (16, 4)), jax.random.normal(k2, (16, 4)), mesh

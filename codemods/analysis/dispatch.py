@@ -1,0 +1,57 @@
+"""Functions picked from a table by a key the analysis cannot compute: `ACTIVATIONS[name](h)`,
+`STEPS.get(kind)(x)`, `stages[i](x)` with `name`, `kind` or `i` a parameter nothing passes.
+
+Whichever entry the program picks, it is one of the table's functions run on these arguments;
+the analysis runs each of them, as it runs both branches of an `if` whose test it cannot decide,
+and joins what they return. Only tables whose every entry is a user function (def or lambda) are
+read this way: a finding then lands inside the entry that raises, a line that runs only when that
+entry is picked, never on the call line that runs whichever is picked.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.values import Const, DictValue, Function, Static, TupleValue
+
+# The table is read again when it is not one of functions: it must be free of effects (a name,
+# or a chain of attributes on one). The key is read once, only for such a table.
+
+def _plain(expr: ast.expr) -> bool:
+    while type(expr) is ast.Attribute:
+        expr = expr.value
+    return type(expr) is ast.Name
+
+
+def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
+    """The functions `func` (`TABLE[key]`, `TABLE.get(key)`) may be, when the table is known and
+    holds only user functions: the one a known key picks, every one for a key not known; else
+    None (the ordinary reading)."""
+    if type(func) is ast.Subscript and _plain(func.value) and type(func.slice) is not ast.Slice:
+        table, key = func.value, func.slice
+    elif type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get" \
+            and len(func.args) == 1 and not func.keywords and _plain(func.func.value) \
+            and type(func.args[0]) is not ast.Starred:
+        table, key = func.func.value, func.args[0]  # `.get(key)` of a dict holding every entry it may give
+    else:
+        return None
+    value = interp.eval(table, frame)
+    if isinstance(value, TupleValue) and type(func) is ast.Call:
+        return None
+    if not isinstance(value, (DictValue, TupleValue)) or len(value.items) < 2 \
+            or not all(isinstance(item, Function) for item in value.items):
+        return None
+    picked = interp.eval(key, frame)
+    if isinstance(picked, Static):
+        return None  # a Python value that changes as the code runs (a loop counter): the entry
+        # picked may follow the argument's state (`STAGES[i](h)` in `for i in range(n)`)
+    if not isinstance(picked, Const):
+        # In a loop, the key may change with the rounds as the argument's state does: each entry
+        # would be judged on a state it may never see.
+        return None if any(running.loops for running in interp.running) else value.items
+    if isinstance(value, DictValue):
+        found = value.get(picked.value)
+        return (found,) if found is not None else ()
+    index = picked.value
+    if type(index) is int and -len(value.items) <= index < len(value.items):
+        return (value.items[index],)
+    return ()

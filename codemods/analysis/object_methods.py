@@ -1,0 +1,297 @@
+"""Methods of an object of a module class found the way Python finds them, and the reads of such
+an object that can never call it: a PyTorch- or Keras-style module is called as `layer(x)`, and
+its `__call__` is often not written in its own class body.
+
+- Through the class chain: `class Linear(Module)` whose base's `__call__` runs
+  `self.forward(*args)`, looked up in the class, then in its module bases (single inheritance
+  only; a base the module does not define, a metaclass or several bases leave it unknown).
+- Through an alias in the class body: `__call__ = forward` (the def bound once in that body).
+- Reads that cannot reach the object's `__call__`: `layer.state_dict()`, `net.tasks`, when no
+  method of the chain lets its receiver go anywhere but `self.attr` (so no field, property or
+  method can hand the object on, or call it) and no class attribute may be a descriptor;
+  `isinstance(layer, Dense)`; a call in the branch such a test rules out for the object's class.
+- Objects handed to a container's constructor (`Sequential([Dense(), Export()])`) that its
+  `__init__` only stores in a field: that field holds them (instances.py follows its reads).
+- `isinstance(obj, C)` of an object of a module class and module classes, when the bases and
+  metaclasses involved are all known.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positional_params
+from codemods.analysis.syntax import assigned_names
+from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
+from codemods.analysis.method_aliases import aliased_def
+from codemods.analysis.values import ClassValue, Const, Instance, TupleValue
+
+_MAX_CHAIN = 8
+
+
+def class_bindings(cls: ast.ClassDef):
+    """What the class body binds, read once per class (a test class has hundreds of methods and
+    each `self.x` read asks)."""
+    found = getattr(cls, "_shardfix_class_bindings", None)
+    if found is None:
+        found = cls._shardfix_class_bindings = bindings_of(cls)
+    return found
+
+
+def class_chain(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
+    """`cls` and its bases in lookup order, when each has at most one base, a module class (or
+    `object`); None when Python's lookup may go elsewhere."""
+    chain = list(_lookup_order(scope, cls))
+    return None if chain[-1] is None else chain
+
+
+def _lookup_order(scope: ModuleScope, cls: ast.ClassDef):
+    """The classes Python searches, ending with None where the search leaves what is known."""
+    for _ in range(_MAX_CHAIN):
+        if cls.keywords:
+            break
+        yield cls
+        bases = [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]
+        if not bases:
+            return
+        if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in scope.classes:
+            break
+        cls = scope.classes[bases[0].id]
+    yield None
+
+
+def class_method(scope: ModuleScope, cls: ast.ClassDef, name: str) -> FunctionNode | None:
+    """The def `name` finds on the class: the first class searched whose body binds it, as one
+    def, or as `name = other` naming one def of that body written above."""
+    for klass in _lookup_order(scope, cls):
+        if klass is None:
+            return None
+        bindings = class_bindings(klass)
+        if not bindings.binds(name):
+            continue
+        function = bindings.unique_function(name)
+        return function if function is not None else aliased_def(klass, name)
+    return None
+
+
+def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
+    """No class up the chain has a decorator, a metaclass, an `__init__` (or `__new__`), or an
+    annotated field: its objects are built with no arguments and start with no fields."""
+    for _ in range(_MAX_CHAIN):
+        if cls.decorator_list or cls.keywords or any(
+                isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS for stmt in cls.body):
+            return False
+        bases = [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]
+        if not bases:
+            return True
+        if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in classes:
+            return False
+        cls = classes[bases[0].id]
+    return False
+
+
+_BUILDERS = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__", "__setattr__"})
+
+
+def call_classes(scope: ModuleScope, function: FunctionNode) -> list[ast.ClassDef] | None:
+    """The module classes whose objects run `function` when called: its class when it is that
+    class's `__call__` (by name or alias), and the subclasses that inherit it ([]: not a
+    `__call__`; None: a subclass the search cannot follow)."""
+    owner = scope.class_of(function)
+    if owner is None or not (function.name == "__call__" or _aliased_call(owner, function)):
+        return []
+    found, frontier = [owner], [owner]
+    while frontier:
+        base = frontier.pop()
+        for cls in nodes_of_type(scope.tree, ast.ClassDef):
+            if not any(type(node) is ast.Name and node.id == base.name for node in cls.bases):
+                continue
+            if len(cls.bases) != 1 or cls.keywords or scope.classes.get(cls.name) is not cls or len(found) > _MAX_CHAIN:
+                return None
+            if not class_bindings(cls).binds("__call__"):  # one that overrides it runs its own
+                found.append(cls)
+                frontier.append(cls)
+    return found
+
+
+def _aliased_call(cls: ast.ClassDef, function: FunctionNode) -> bool:
+    return aliased_def(cls, "__call__") is function
+
+
+def instance_test(scope: ModuleScope, obj, classes):
+    """`isinstance(layer, Dense)` of an object of a module class (its class exact, as built) and
+    module classes: a Python bool when the search through its bases answers it, else None."""
+    targets = classes.items if isinstance(classes, TupleValue) else (classes,)
+    if not isinstance(obj, Instance) or not targets or not all(isinstance(item, ClassValue) for item in targets):
+        return None
+    if any(class_chain(scope, item.cls) is None for item in targets):
+        return None  # a metaclass (ABCMeta through ABC) may answer by `register`, not by bases
+    order = list(_lookup_order(scope, obj.cls))
+    if any(klass is item.cls for klass in order for item in targets):
+        return Const(True)
+    return Const(False) if order[-1] is not None else None
+
+
+def unpacked_item(value: ast.expr, target: ast.Tuple | ast.List, index: int) -> ast.Subscript | None:
+    """`self.dp, self.tp = mesh.axis_names` in an __init__: field `index` gets `value[index]`, for a
+    value read without calls (evaluated once per field) and a target without a starred item."""
+    if any(type(item) is ast.Starred for item in target.elts) \
+            or not all(type(node) in (ast.Name, ast.Attribute, ast.Load) for node in ast.walk(value)):
+        return None
+    return ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+
+
+class ObjectReads:
+    """Reads of an object of a module class that never call it (mixed into the Interpreter,
+    which supplies scope, the parent map and the class tables)."""
+
+    def objects_analysed(self, classes: list[ast.ClassDef] | None, function: FunctionNode, analysed: set[int]) -> bool:
+        """A `__call__` (own, aliased or inherited) is judged when every object that may run it
+        was analysed: each class running it is constructed only where analysed (or never), one
+        of them is, and the def's other name (`.forward`) is read only where analysed."""
+        if not classes:
+            return False
+        constructed = False
+        for cls in classes:
+            self._constructions(cls)
+            calls = self._class_tables.get(("constructions", id(cls)))
+            if calls is None:
+                return False
+            if calls:
+                constructed = True
+                if not self._instances_analysed(cls, analysed):
+                    return False
+        aliased = function.name != "__call__"
+        return constructed and (not aliased or all(id(node) in analysed for node in nodes_of_type(self.scope.tree, ast.Attribute)
+                                                   if node.attr == function.name))
+
+    def stored_by_constructor(self, held: ast.expr) -> ast.Attribute | None:
+        """`Sequential([Dense(), Export()])`: what is handed to the constructor of a module class
+        whose __init__ reads that parameter once, to store it in a field (`self.layers = layers`):
+        the field holds it (the `self.layers` target)."""
+        parents = self._parent_map()
+        call, keyword = parents.get(id(held)), None
+        if type(call) is ast.keyword:
+            call, keyword = parents.get(id(call)), call.arg
+        if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id not in self.scope.classes \
+                or any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        container = self.scope.classes[call.func.id]
+        if class_chain(self.scope, container) is None or class_method(self.scope, container, "__setattr__") is not None:
+            return None  # a `__setattr__` (torch's nn.Module has one) may keep the value elsewhere
+        init = class_bindings(container).unique_function("__init__")
+        params = positional_params(init.args) if init is not None and method_kind(init) == "plain" else []
+        if not params:
+            return None
+        if keyword is None:
+            index = next((i for i, arg in enumerate(call.args) if arg is held), None)
+            name = params[index + 1].arg if index is not None and index + 1 < len(params) else None
+        else:
+            name = keyword if keyword in {param.arg for param in params[1:] + init.args.kwonlyargs} else None
+        reads = [node for node in nodes_of_type(init, ast.Name) if node.id == name]
+        stmt = next((stmt for stmt in init.body if type(stmt) is ast.Assign and len(reads) == 1 and stmt.value is reads[0]), None)
+        if stmt is None or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Attribute:
+            return None
+        target = stmt.targets[0]
+        return target if type(target.value) is ast.Name and target.value.id == params[0].arg else None
+
+    def read_cannot_call(self, read: ast.expr, cls: ast.ClassDef) -> bool:
+        """`obj.field` or `obj.method(...)` loaded (never stored), no dunder, of a class whose
+        methods use their receiver only as `self.attr`; `isinstance(obj, ...)`."""
+        parent = self._parent_map().get(id(read))
+        if type(parent) is ast.Call and parent.args[:1] == [read] and type(parent.func) is ast.Name \
+                and parent.func.id == "isinstance" and not self.scope.globals.binds("isinstance") \
+                and "isinstance" not in self.scope.imports.bindings:
+            return True
+        if type(read) is ast.Name and self._branch_not_taken(read, cls):
+            return True
+        if type(parent) is not ast.Attribute or parent.value is not read or type(parent.ctx) is not ast.Load \
+                or parent.attr.startswith("__"):
+            return False
+        key = ("confined", id(cls))
+        if key not in self._class_tables:
+            self._class_tables[key] = _receiver_confined(self.scope, cls)
+        return self._class_tables[key]
+
+
+    def _branch_not_taken(self, read: ast.Name, cls: ast.ClassDef) -> bool:
+        """`layer(x, p) if isinstance(layer, Dense) else layer(x, c)`: a read in the branch an
+        `isinstance` test of the same name rules out for objects of `cls` (an `if` statement
+        only when neither branch rebinds the name)."""
+        parents = self._parent_map()
+        child, node = read, parents.get(id(read))
+        while node is not None and not isinstance(node, DEFS + (ast.Lambda, ast.Module)):
+            if type(node) in (ast.If, ast.IfExp) and child is not node.test:
+                taken = self._isinstance_answer(node.test, read.id, cls)
+                in_body = child is node.body or type(node) is ast.If and any(child is stmt for stmt in node.body)
+                rebinds = type(node) is ast.If and read.id in assigned_names(node.body + node.orelse)
+                if taken is not None and not rebinds and in_body is not taken:
+                    return True
+            child, node = node, parents.get(id(node))
+        return False
+
+    def _isinstance_answer(self, test: ast.expr, name: str, cls: ast.ClassDef) -> bool | None:
+        """What `isinstance(name, C)` (or its `not`) gives for an object of `cls`, C a module class."""
+        negated = type(test) is ast.UnaryOp and type(test.op) is ast.Not
+        call = test.operand if negated else test
+        if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id != "isinstance" \
+                or len(call.args) != 2 or call.keywords or type(call.args[0]) is not ast.Name or call.args[0].id != name \
+                or type(call.args[1]) is not ast.Name or call.args[1].id not in self.scope.classes \
+                or self.scope.globals.binds("isinstance") or "isinstance" in self.scope.imports.bindings:
+            return None
+        answer = instance_test(self.scope, Instance(cls), ClassValue(self.scope.classes[call.args[1].id]))
+        return None if answer is None else answer.value is not negated
+
+
+def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
+    chain = class_chain(scope, cls)
+    if chain is None:
+        return False
+    for klass in chain:
+        if any(_last_name(decorator) != "dataclass" for decorator in klass.decorator_list):
+            return False  # a decorator may replace the class
+        bindings = class_bindings(klass)
+        for member in klass.body:
+            if not isinstance(member, DEFS):
+                if not _inert(member, bindings, scope):
+                    return False  # a class attribute may be a descriptor, handed the object on each read
+                continue
+            kind = method_kind(member)
+            if kind is None:
+                return False  # a decorator may hand the object anywhere
+            params = positional_params(member.args)
+            if kind in ("static", "class") or not params:
+                continue
+            receiver = params[0].arg
+            used_as_value = {id(node.value) for node in nodes_of_type(member, ast.Attribute)
+                             if not node.attr.startswith("__")}
+            if any(node.id == receiver and id(node) not in used_as_value
+                   for node in nodes_of_type(member, ast.Name) if isinstance(node.ctx, ast.Load)):
+                return False
+    return True
+
+
+def _last_name(expr: ast.expr) -> str | None:
+    expr = expr.func if type(expr) is ast.Call else expr
+    return expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
+
+
+_INERT_NODES = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Load, ast.Store, ast.Expr, ast.Assign,
+                ast.Pass, ast.Subscript)
+
+
+def _inert(stmt: ast.stmt, bindings, scope: ModuleScope) -> bool:
+    """A class-body statement whose values are constants, displays of them, names of the body's
+    own defs and values, or module names bound to a constant (no call: no descriptor, no object
+    that could get `self`); an annotation is not evaluated into the class's attributes."""
+    if type(stmt) is ast.ClassDef:
+        return True
+    if type(stmt) is ast.AnnAssign:
+        stmt = ast.Expr(stmt.value) if stmt.value is not None else ast.Pass()
+    for node in ast.walk(stmt):
+        if type(node) is ast.Name:
+            if isinstance(node.ctx, ast.Load) and not bindings.binds(node.id) \
+                    and not isinstance(scope.globals.unique_value(node.id), ast.Constant):
+                return False
+        elif not isinstance(node, _INERT_NODES):
+            return False
+    return True
