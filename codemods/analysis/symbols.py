@@ -44,6 +44,7 @@ name reads the same binding; elsewhere the finding has no fix.
 from __future__ import annotations
 
 import ast
+import secrets
 from dataclasses import replace
 
 from codemods.analysis import symbol_proofs
@@ -69,6 +70,8 @@ _CHAIN = (ast.Name, ast.Attribute, ast.Subscript)
 _KEPT = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Constant, ast.Lambda)  # built of evaluated items
 _SYMBOLIC = (SymbolState, SymbolStatic)
 _CONTAINERS = {DictValue: "dict", Namespace: "namespace", AttrTable: None}
+# Every symbol's name starts with this: no program can write it (a NUL and a token made per run).
+_TOKEN = "\x00" + secrets.token_hex(4) + ":"
 _FLAGS = "absl.flags.FLAGS"
 _ENVIRON = ("os.environ.get", "os.getenv")
 
@@ -288,7 +291,7 @@ class Symbols:
                 return None  # a class body or a lambda: not followed
             if id(function) in self._sym_forwarders():
                 return None  # a body is handed through it: each call binds its names (shardmap.py chains)
-            key = f"\x00{function.lineno}:{function.col_offset}:"
+            key = f"{_TOKEN}{function.lineno}:{function.col_offset}:"
             params = positional_params(function.args) + list(function.args.kwonlyargs)
             param = next((param for param in params if param.arg == name), None)
             if param is not None:
@@ -313,7 +316,7 @@ class Symbols:
             changed = changed_attributes(self.scope.tree)
             if changed is None or name in changed:
                 return None  # `sys.modules[__name__].AXIS = ...`, `setattr(module, ...)`: may change
-            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, "\x00module:", ("module", 0, name))
+            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, f"{_TOKEN}module:", ("module", 0, name))
         return None
 
     def _sym_forwarders(self) -> frozenset[int]:
