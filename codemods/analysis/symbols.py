@@ -137,7 +137,7 @@ class Symbols:
         return self._sym_made(value, symbol, kind)
 
     def eval_Attribute(self, expr: ast.Attribute, frame):
-        self._sym_chain_values.pop(id(expr.value), None)
+        self._sym_forget(expr.value)
         value = super().eval_Attribute(expr, frame)
         receiver = self._sym_receiver(expr.value)
         if receiver is None:
@@ -156,7 +156,7 @@ class Symbols:
         func = expr.func
         if type(func) is not ast.Attribute or func.attr != "get" or not self.symbol_count:
             return super().eval_Call(expr, frame)
-        self._sym_chain_values.pop(id(func.value), None)
+        self._sym_forget(func.value)
         value = super().eval_Call(expr, frame)
         receiver = self._sym_receiver(func.value)
         key, default = (expr.args + [None, None])[:2] if len(expr.args) == 2 and not expr.keywords else (None, None)
@@ -172,7 +172,7 @@ class Symbols:
         return made
 
     def eval_Subscript(self, expr: ast.Subscript, frame):
-        self._sym_chain_values.pop(id(expr.value), None)
+        self._sym_forget(expr.value)
         value = super().eval_Subscript(expr, frame)
         receiver = self._sym_receiver(expr.value)
         if receiver is None:
@@ -184,6 +184,11 @@ class Symbols:
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
         return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
+
+    def _sym_forget(self, node: ast.expr) -> None:
+        """Before `node` is read again: what an earlier read of it noted no longer counts."""
+        self._sym_chain_values.pop(id(node), None)
+        self._sym_containers.pop(id(node), None)
 
     def _sym_receiver(self, node: ast.expr):
         """The symbol `node` was just read as (a container bound once stands for its own)."""
