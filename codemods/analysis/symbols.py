@@ -346,7 +346,7 @@ class Symbols:
 
     def _sym_parsed_passed(self, function: FunctionDef, name: str) -> bool:
         """Every call in the file passes `name` what `parse_args()` returns (and there is one)."""
-        if not self.scope.references(function.name):
+        if "parse_args" not in (self.scope.source or "parse_args") or not self.scope.references(function.name):
             return False
         calls, skip = self._callers(function)
         return bool(calls) and all(not any(arg.star for arg in call_args(call))
