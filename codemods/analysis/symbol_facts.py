@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
+from codemods.analysis.nodes import iter_with_scopes, nodes_of_type, param_default
 
 # Methods that build an object (its attributes set there are its construction, not a change).
 _CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
@@ -216,7 +216,33 @@ def class_field(cls: ast.ClassDef, attr: str, classes: dict[str, ast.ClassDef]) 
             field = field or any(type(node) is ast.Attribute and type(node.ctx) is ast.Store and node.attr == attr
                                  and type(node.value) is ast.Name and node.value.id == owner
                                  for node in ast.walk(stmt))
+            param = _init_param(stmt, attr)
+            if kind is None and param is not None:  # `self.axis = axis` of `__init__(self, axis="data")`
+                default = param_default(stmt.args, param)
+                kind = annotation_kind(param.annotation, classes) or (
+                    "str" if type(default) is ast.Constant and isinstance(default.value, str) else None)
+    stores = [node for stmt in cls.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.args.args
+              for node in ast.walk(stmt) if type(node) is ast.Attribute and type(node.ctx) is not ast.Load
+              and node.attr == attr and type(node.value) is ast.Name and node.value.id == stmt.args.args[0].arg]
+    init = next((stmt for stmt in cls.body if type(stmt) is ast.FunctionDef and stmt.name == "__init__"), None)
+    if stores and not (len(stores) == 1 and init is not None and init.args.args and _init_param(init, attr) is not None):
+        kind = None  # set by construction code (`__post_init__`): its annotation no longer says what it holds
     return field, kind
+
+
+def _init_param(init: ast.FunctionDef, attr: str) -> ast.arg | None:
+    """The parameter `__init__` stores, unchanged, into `self.attr` (its one store there)."""
+    owner = init.args.args[0].arg
+    stores = [node for node in ast.walk(init) if type(node) is ast.Assign and len(node.targets) == 1
+              and type(node.targets[0]) is ast.Attribute and node.targets[0].attr == attr
+              and type(node.targets[0].value) is ast.Name and node.targets[0].value.id == owner]
+    if len(stores) != 1 or type(stores[0].value) is not ast.Name:
+        return None
+    name = stores[0].value.id
+    params = init.args.posonlyargs + init.args.args[1:] + init.args.kwonlyargs
+    if any(type(node) is ast.Name and node.id == name and type(node.ctx) is not ast.Load for node in ast.walk(init)):
+        return None  # rebound before the store
+    return next((param for param in params if param.arg == name), None)
 
 
 def strings_given(tree: ast.Module, cls: ast.ClassDef, attr: str) -> bool:
@@ -225,6 +251,14 @@ def strings_given(tree: ast.Module, cls: ast.ClassDef, attr: str) -> bool:
     annotation then says what it holds."""
     fields = [stmt.target.id for stmt in cls.body if type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name]
     position = fields.index(attr) if attr in fields else None
+    init = next((stmt for stmt in cls.body if type(stmt) is ast.FunctionDef and stmt.name == "__init__"), None)
+    if init is not None and init.args.args:  # constructions pass `__init__`'s parameters
+        param = _init_param(init, attr)
+        positional = [arg.arg for arg in init.args.posonlyargs + init.args.args[1:]]
+        if param is None:
+            return False
+        attr = param.arg
+        position = positional.index(attr) if attr in positional else None
     for call in nodes_of_type(tree, ast.Call):
         func = call.func
         name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""

@@ -44,6 +44,7 @@ name reads the same binding; elsewhere the finding has no fix.
 from __future__ import annotations
 
 import ast
+import secrets
 from dataclasses import replace
 
 from codemods.analysis import symbol_proofs
@@ -62,13 +63,15 @@ from codemods.analysis.symbol_facts import (
 from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
-from codemods.analysis.values import CONSTANT, STATIC, AxisState, Const, DictValue, JaxName, State, Static, TupleValue
+from codemods.analysis.values import CONSTANT, STATIC, AxisState, Const, DictValue, Instance, JaxName, State, Static, TupleValue
 
 I, Q = State.INVARIANT, State.UNKNOWN
 _CHAIN = (ast.Name, ast.Attribute, ast.Subscript)
 _KEPT = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Constant, ast.Lambda)  # built of evaluated items
 _SYMBOLIC = (SymbolState, SymbolStatic)
 _CONTAINERS = {DictValue: "dict", Namespace: "namespace", AttrTable: None}
+# Every symbol's name starts with this: no program can write it (a NUL and a token made per run).
+_TOKEN = "\x00" + secrets.token_hex(4) + ":"
 _FLAGS = "absl.flags.FLAGS"
 _ENVIRON = ("os.environ.get", "os.getenv")
 
@@ -118,7 +121,8 @@ class Symbols:
 
     def eval_Name(self, expr: ast.Name, frame):
         value = super().eval_Name(expr, frame)
-        container = type(value) in _CONTAINERS or type(value) is JaxName and value.name == _FLAGS
+        container = type(value) in _CONTAINERS or type(value) is JaxName and value.name == _FLAGS \
+            or type(value) is Instance and value.fields is None  # `self`: any object of its class
         if not _blank(value) and not container:
             return value
         root = self._sym_root(expr.id, frame)
@@ -127,17 +131,18 @@ class Symbols:
         key, text, kind, origin = root
         symbol = SymbolAxis(key + text, text, kind == "str", origin)
         if container:  # `CFG = parse(TEXT)`: its keys known, not its items (read as symbols)
-            self._sym_containers[id(expr)] = (symbol, _CONTAINERS.get(type(value), "namespace"))
+            self._sym_containers[id(expr)] = (symbol, value.cls if type(value) is Instance else
+                                              _CONTAINERS.get(type(value), "namespace"))
             return value
         return self._sym_made(value, symbol, kind)
 
     def eval_Attribute(self, expr: ast.Attribute, frame):
-        self._sym_chain_values.pop(id(expr.value), None)
+        self._sym_forget(expr.value)
         value = super().eval_Attribute(expr, frame)
         receiver = self._sym_receiver(expr.value)
         if receiver is None:
             return value
-        computed = self._sym_property(receiver, expr.attr)
+        computed = self._sym_property(receiver, expr.attr) if _blank(value) else None
         if computed is not None:
             return computed
         if type(value) is JaxName and receiver.kind == "namespace":
@@ -151,7 +156,7 @@ class Symbols:
         func = expr.func
         if type(func) is not ast.Attribute or func.attr != "get" or not self.symbol_count:
             return super().eval_Call(expr, frame)
-        self._sym_chain_values.pop(id(func.value), None)
+        self._sym_forget(func.value)
         value = super().eval_Call(expr, frame)
         receiver = self._sym_receiver(func.value)
         key, default = (expr.args + [None, None])[:2] if len(expr.args) == 2 and not expr.keywords else (None, None)
@@ -167,7 +172,7 @@ class Symbols:
         return made
 
     def eval_Subscript(self, expr: ast.Subscript, frame):
-        self._sym_chain_values.pop(id(expr.value), None)
+        self._sym_forget(expr.value)
         value = super().eval_Subscript(expr, frame)
         receiver = self._sym_receiver(expr.value)
         if receiver is None:
@@ -179,6 +184,11 @@ class Symbols:
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
         return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
+
+    def _sym_forget(self, node: ast.expr) -> None:
+        """Before `node` is read again: what an earlier read of it noted no longer counts."""
+        self._sym_chain_values.pop(id(node), None)
+        self._sym_containers.pop(id(node), None)
 
     def _sym_receiver(self, node: ast.expr):
         """The symbol `node` was just read as (a container bound once stands for its own)."""
@@ -222,8 +232,8 @@ class Symbols:
             field, found = class_field(kind, attr, self.scope.classes)
             hooks = any(isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in ("__getattr__", "__getattribute__")
                         for stmt in kind.body)
-            if not field or hooks or self.scope.subclassed(kind) or found == "none":
-                return False
+            if not field or hooks or self.scope.subclassed(kind) or found == "none" or attr in class_members(tree)[0]:
+                return False  # (a method or property of that name elsewhere: a base may compute it)
             return found if found != "str" or strings_given(tree, kind, attr) else None
         members, computed, _ = class_members(tree)
         if attr in members or computed:
@@ -286,15 +296,23 @@ class Symbols:
                 return None  # a class body or a lambda: not followed
             if id(function) in self._sym_forwarders():
                 return None  # a body is handed through it: each call binds its names (shardmap.py chains)
-            key = f"\x00{function.lineno}:{function.col_offset}:"
+            key = f"{_TOKEN}{function.lineno}:{function.col_offset}:"
             params = positional_params(function.args) + list(function.args.kwonlyargs)
             param = next((param for param in params if param.arg == name), None)
             if param is not None:
-                if name in self._locals_of(function) or params.index(param) == 0 and self.scope.class_of(function) is not None:
-                    return None  # rebound in its function, or the receiver of a method
+                if name in self._locals_of(function):
+                    return None  # rebound in its function
+                cls = self.scope.class_of(function)
+                if params.index(param) == 0 and cls is not None:  # `self` of a method: its fields
+                    if method_kind(function) != "plain" or self.scope.subclassed(cls):
+                        return None
+                    self._sym_binders[id(function)] = function
+                    return key, name, cls, ("function", id(function), name)
                 kind = self._sym_param_kind(function.args, param)
                 if kind == "str" and not self._sym_strings_passed(function, name):
                     kind = None  # a call in the file passes something else: a str is not certain
+                if kind is None and self._sym_parsed_passed(function, name):
+                    kind = "namespace"  # `main(parser.parse_args())` under `if __name__ == "__main__":`
                 self._sym_binders[id(function)] = function
                 return None if kind == "none" else (key, name, kind, ("function", id(function), name))
             self._sym_binders[id(function)] = function
@@ -303,7 +321,7 @@ class Symbols:
             changed = changed_attributes(self.scope.tree)
             if changed is None or name in changed:
                 return None  # `sys.modules[__name__].AXIS = ...`, `setattr(module, ...)`: may change
-            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, "\x00module:", ("module", 0, name))
+            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, f"{_TOKEN}module:", ("module", 0, name))
         return None
 
     def _sym_forwarders(self) -> frozenset[int]:
@@ -325,6 +343,14 @@ class Symbols:
             if given is not None and not (type(given) is ast.Constant and isinstance(given.value, str)):
                 return False
         return True
+
+    def _sym_parsed_passed(self, function: FunctionDef, name: str) -> bool:
+        """Every call in the file passes `name` what `parse_args()` returns (and there is one)."""
+        if "parse_args" not in (self.scope.source or "parse_args") or not self.scope.references(function.name):
+            return False
+        calls, skip = self._callers(function)
+        return bool(calls) and all(not any(arg.star for arg in call_args(call))
+                                   and _parses(argument_for(call, function, name, skip=skip)) for call, _ in calls)
 
     def _sym_param_kind(self, args: ast.arguments, param: ast.arg):
         kind = annotation_kind(param.annotation, self.scope.classes)
@@ -371,6 +397,8 @@ class Symbols:
         """An axis name written in a P (meshspec.py): the symbol (or tuple of names) it reads."""
         if any(isinstance(scope, ast.ClassDef) for scope in scopes):
             return NOT_LITERAL  # a spec written in a class body (class_specs.py): names read otherwise
+        if not all(_read(node) for node in (expr.elts if type(expr) in (ast.Tuple, ast.List) else [expr])):
+            return NOT_LITERAL  # only reads are read again (a call here could run code twice)
         value = self.eval(expr, self._static_frame(scopes))
         symbol = getattr(value, "symbol", None)
         if symbol is not None:
@@ -395,6 +423,20 @@ class Symbols:
         if not self.vetoed_sites:
             return verdicts
         return [verdict for verdict in verdicts if verdict.site.key not in self.vetoed_sites]
+
+
+def _read(node: ast.expr) -> bool:
+    """A chain of reads: `cfg.mesh.data`, `CFG["axis"]`, `cfg.get("axis", "data")`."""
+    while True:
+        if type(node) is ast.Name:
+            return True
+        if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
+                and all(type(arg) is ast.Constant for arg in node.args) and not node.keywords:
+            node = node.func.value
+        elif type(node) is ast.Attribute or type(node) is ast.Subscript and type(node.slice) in (ast.Constant, ast.Name):
+            node = node.value
+        else:
+            return False
 
 
 def _parses(call: ast.Call) -> bool:
