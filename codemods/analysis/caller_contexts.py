@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.callers import _argument
-from codemods.analysis.contexts import _Applied, _conditional
-from codemods.analysis.loop_params import _STOPS, _passed
+from codemods.analysis.contexts import _Applied, _conditional, disagreeing_sites, first_failing
+from codemods.analysis.loop_params import _STOPS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.sites import Verdict
@@ -228,18 +228,9 @@ class CallerContexts:
 
 def caller_verdicts(interpreter: Interpreter, contexts: list[_Context], taken: list[Verdict]) -> list[Verdict]:
     """Sites the calls of one function disagree on: see the module's doc."""
-    done = {verdict.site.key for verdict in taken}
     found: list[Verdict] = []
-    for key, verdicts in interpreter.verdicts.items():
-        if key in done or all(verdict is None for verdict in verdicts):
-            continue
-        function = interpreter.site_nodes[key].function
-        if not interpreter._closed(function):
-            continue
-        mine = [context for context in contexts if context.runs.get(id(function), 0)]
-        rounds = [context for context in mine if context.caller is not None]
-        if not rounds or len(rounds) != len(mine) or len({id(context.use) for context in rounds}) != 1:
-            continue
+    for key, function, rounds in disagreeing_sites(interpreter, contexts, taken,
+                                                    lambda context: context.caller is not None):
         everyone = [context for context in contexts if context.use is rounds[0].use]
         if not interpreter.caller_certain(rounds[0].use, [context.caller for context in everyone]):
             continue
@@ -256,20 +247,9 @@ def _first_failing(interpreter: Interpreter, key: int, function, rounds: list[_C
     for context in rounds:
         scopes.setdefault(context.caller.scope, []).append(context)
     for group in scopes.values():
-        for context in group:
-            if key not in context.verdicts:
-                break  # this call did not reach the site: what it does is not known
-            start, end = context.verdicts[key]
-            own = interpreter.verdicts[key][start:end]
-            if all(verdict is None for verdict in own):
-                if _passed(interpreter, context):
-                    continue
-                break  # this call fails elsewhere first
-            first = own[0]
-            if first is not None and all(v is not None and v.key() == first.key() for v in own) \
-                    and len(own) == context.runs.get(id(function), 0):
-                return first
-            break
+        verdict = first_failing(interpreter, key, function, group)
+        if verdict is not None:
+            return verdict
     return None
 
 

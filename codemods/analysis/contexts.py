@@ -188,3 +188,47 @@ def _is_test(node: ast.AST, child: ast.AST) -> bool:
     """The part of a compound statement that always runs: an if's or while's test, a loop's iterable."""
     return child is getattr(node, "test", None) and not isinstance(node, ast.IfExp) or \
         child is getattr(node, "iter", None) and isinstance(node, (ast.For, ast.AsyncFor))
+
+
+def disagreeing_sites(interpreter: Interpreter, contexts: list[_Context], taken: list[Verdict], in_round):
+    """Sites not judged yet that some run met, in a closed function every one of whose runs is
+    a round of one use (`in_round(context)`: a loop item, a call of the function around it):
+    (site key, function, those rounds)."""
+    done = {verdict.site.key for verdict in taken}
+    for key, verdicts in interpreter.verdicts.items():
+        if key in done or all(verdict is None for verdict in verdicts):
+            continue
+        function = interpreter.site_nodes[key].function
+        if not interpreter._closed(function):
+            continue
+        mine = [context for context in contexts if context.runs.get(id(function), 0)]
+        rounds = [context for context in mine if in_round(context)]
+        if rounds and len(rounds) == len(mine) and len({id(context.use) for context in rounds}) == 1:
+            yield key, function, rounds
+
+
+def first_failing(interpreter: Interpreter, key: int, function, rounds: list[_Context]) -> Verdict | None:
+    """The failure at the site in the first round (in program order) that fails there, when
+    every earlier round passed everything: a round that does not reach the site, fails elsewhere
+    first, or fails there only in some of its runs ends the search (JAX stops at its first error)."""
+    for context in rounds:
+        if key not in context.verdicts:
+            return None
+        start, end = context.verdicts[key]
+        own = interpreter.verdicts[key][start:end]
+        if all(verdict is None for verdict in own):
+            if not round_passed(interpreter, context):
+                return None
+            continue
+        first = own[0]
+        if first is not None and all(v is not None and v.key() == first.key() for v in own) \
+                and len(own) == context.runs.get(id(function), 0):
+            return first
+        return None
+    return None
+
+
+def round_passed(interpreter: Interpreter, context: _Context) -> bool:
+    """No site of the round failed."""
+    return all(verdict is None for key, (start, end) in context.verdicts.items()
+               for verdict in interpreter.verdicts[key][start:end])

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.contexts import disagreeing_sites, first_failing
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.sequences import items_of
 from codemods.analysis.sites import Verdict
@@ -159,39 +160,12 @@ def _flat(block: list[ast.stmt]) -> list[ast.stmt] | None:
 
 def loop_verdicts(interpreter: Interpreter, contexts: list[_Context], taken: list[Verdict]) -> list[Verdict]:
     """Sites the items of one loop disagree on: see the module's doc."""
-    done = {verdict.site.key for verdict in taken}
     found: list[Verdict] = []
-    for key, verdicts in interpreter.verdicts.items():
-        if key in done or all(verdict is None for verdict in verdicts):
+    for key, function, rounds in disagreeing_sites(interpreter, contexts, taken,
+                                                    lambda context: getattr(context, "round", None) is not None):
+        if not interpreter.every_round(rounds[0].round[0], rounds[0].round[1], rounds[0].use):
             continue
-        function = interpreter.site_nodes[key].function
-        if not interpreter._closed(function):
-            continue
-        mine = [context for context in contexts if context.runs.get(id(function), 0)]
-        rounds = [context for context in mine if getattr(context, "round", None) is not None]
-        if not rounds or len(rounds) != len(mine) or len({id(context.use) for context in rounds}) != 1:
-            continue
-        use = rounds[0].use
-        if not interpreter.every_round(rounds[0].round[0], rounds[0].round[1], use):
-            continue
-        for context in rounds:
-            if key not in context.verdicts:
-                break
-            start, end = context.verdicts[key]
-            own = verdicts[start:end]
-            if all(verdict is None for verdict in own):
-                if not _passed(interpreter, context):
-                    break  # this round fails elsewhere first
-                continue
-            first = own[0]
-            if first is not None and all(v is not None and v.key() == first.key() for v in own) \
-                    and len(own) == context.runs.get(id(function), 0):
-                found.append(replace(first, fixable=False, rebind=None, note=LOOP_NOTE))
-            break  # the first round that fails here decides; a later one is never traced
+        first = first_failing(interpreter, key, function, rounds)  # later rounds are never traced
+        if first is not None:
+            found.append(replace(first, fixable=False, rebind=None, note=LOOP_NOTE))
     return found
-
-
-def _passed(interpreter: Interpreter, context: _Context) -> bool:
-    """No site of the round failed."""
-    return all(verdict is None for key, (start, end) in context.verdicts.items()
-               for verdict in interpreter.verdicts[key][start:end])
