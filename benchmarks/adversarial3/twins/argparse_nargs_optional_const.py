@@ -15,7 +15,7 @@ def build_parser():
 
 
 def inputs():
-    args = build_parser().parse_args(["--batch-axis"])
+    args = build_parser().parse_args([])
     return args, np.ones((8, 4), np.float32)
 
 
