@@ -1,0 +1,23 @@
+"""Entry point: the two phases read PHASE_AXIS with different fallbacks (unset in this run)."""
+import os
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    return mesh, P(("data", "model")), np.ones((8, 4), np.float32)
+
+
+def main(mesh, spec, x):
+    x = jax.device_put(x, NamedSharding(mesh, spec))
+
+    def body(x):
+        s = jax.lax.psum(x, os.environ.get("PHASE_AXIS", "data"))
+        return jax.lax.all_gather(s, os.environ.get("PHASE_AXIS", "model"), to="reduced", tiled=True)
+
+    out = jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P(None, reduced={"model"}))(x)
+    return float(np.asarray(out).sum())

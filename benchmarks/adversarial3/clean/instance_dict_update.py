@@ -1,0 +1,34 @@
+"""A trainer object applies keyword overrides to itself with self.__dict__.update."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Trainer:
+    def __init__(self, batch_axis="data", gather_axis="model"):
+        self.batch_axis = batch_axis
+        self.gather_axis = gather_axis
+
+    def configure(self, **overrides):
+        self.__dict__.update(overrides)
+
+
+def inputs():
+    return Trainer(), {"gather_axis": "data"}, np.arange(32, dtype=np.float32).reshape(8, 4)
+
+
+def main(trainer, overrides, w):
+    mesh = jax.make_mesh((2, 4), (trainer.batch_axis, trainer.gather_axis))
+    w = jax.device_put(w, NamedSharding(mesh, P(trainer.batch_axis)))
+    trainer.configure(**overrides)
+
+    def step(w):
+        return jnp.tanh(jax.lax.all_gather(w, trainer.gather_axis, to="reduced", tiled=True))
+
+    out = jax.shard_map(step, mesh=mesh, in_specs=P(trainer.batch_axis), out_specs=P(None, reduced={"data"}))(w)
+    return float(np.asarray(out).sum())
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,29 @@
+"""When the model axis is configured to be the data axis, a 1-D mesh is built instead of a 2-D one."""
+import os
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+DATA = os.environ.get("DATA_AXIS", "data")
+MODEL = os.environ.get("MODEL_AXIS", "data")
+
+
+def inputs():
+    return (np.arange(32, dtype=np.float32).reshape(8, 4),)
+
+
+def main(w):
+    mesh = jax.make_mesh((2, 4), (DATA, MODEL)) if MODEL != DATA else jax.make_mesh((8,), (DATA,))
+    w = jax.device_put(w, NamedSharding(mesh, P(DATA)))
+
+    def step(w):
+        return jnp.sin(jax.lax.all_gather(w, MODEL, to="reduced", tiled=True))
+
+    out = jax.shard_map(step, mesh=mesh, in_specs=P(DATA), out_specs=P(None, reduced={MODEL}))(w)
+    return float(np.asarray(out).sum())
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

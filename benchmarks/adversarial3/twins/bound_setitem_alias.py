@@ -1,0 +1,27 @@
+"""Overrides are written through a bound method kept in a variable (set_field = cfg.__setitem__)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return {"batch_axis": "data", "gather_axis": "model"}, [], np.ones((8, 4), np.float32)
+
+
+def main(cfg, links, w):
+    mesh = jax.make_mesh((2, 4), (cfg["batch_axis"], cfg["gather_axis"]))
+    w = jax.device_put(w, NamedSharding(mesh, P(cfg["batch_axis"])))
+    set_field = cfg.__setitem__
+    for field, source in links:
+        set_field(field, cfg[source])
+
+    def step(w):
+        return jnp.tanh(jax.lax.all_gather(w, cfg["gather_axis"], to="reduced", tiled=True))
+
+    out = jax.shard_map(step, mesh=mesh, in_specs=P(cfg["batch_axis"]), out_specs=P(None, reduced={"data"}))(w)
+    return float(np.asarray(out).sum())
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
