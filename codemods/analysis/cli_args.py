@@ -118,7 +118,17 @@ def _changed_names(tree: ast.Module) -> frozenset[str] | None:
                 return None
         elif type(node) is ast.Name and node.id in ("setattr", "vars", "delattr") and id(node) not in spread:
             return None
+        elif type(node) is ast.Call and parses_into(node):
+            return None  # sets any option's attribute on an object the code already holds
     return frozenset(found)
+
+
+def parses_into(call: ast.Call) -> bool:
+    """`parser.parse_args(argv, namespace=args)`, `parse_known_args(argv, args)`: argparse
+    stores the parsed options on the namespace it is given."""
+    return type(call.func) is ast.Attribute and call.func.attr.startswith("parse_") \
+        and call.func.attr.endswith("args") \
+        and (len(call.args) > 1 or any(keyword.arg in ("namespace", None) for keyword in call.keywords))
 
 
 def _is_vars(node: ast.expr) -> bool:

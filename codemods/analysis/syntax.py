@@ -112,6 +112,21 @@ NEW_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, a
                ast.DictComp, ast.GeneratorExp)
 
 
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _walrus_targets(comprehension: ast.expr, names: set[str]) -> None:
+    """`(x := ...)` inside a comprehension binds `x` in the enclosing function (PEP 572), also
+    through nested comprehensions; not inside a lambda, def or class written there."""
+    pending = [comprehension]
+    while pending:
+        node = pending.pop()
+        if type(node) is ast.NamedExpr:
+            target_names(node.target, names)
+        pending += [child for child in child_nodes(node)
+                    if not isinstance(child, (ast.Lambda, ast.ClassDef) + DEFS)]
+
+
 def assigned_names(block: list[ast.stmt]) -> set[str]:
     """Names bound anywhere in a block (not inside nested functions, classes, comprehensions)."""
     names: set[str] = set()
@@ -125,6 +140,8 @@ def assigned_names(block: list[ast.stmt]) -> set[str]:
                 continue
             if node is stmt or not isinstance(node, NEW_SCOPES):
                 pending += child_nodes(node)
+            elif isinstance(node, _COMPREHENSIONS):
+                _walrus_targets(node, names)
             if kind is ast.Call or kind is ast.Attribute:  # most of the rest: binds nothing
                 continue
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

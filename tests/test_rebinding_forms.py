@@ -1,0 +1,78 @@
+"""Bindings the analysis must see before it trusts a value (issue 13, found by
+benchmarks/adversarial3): a walrus inside a comprehension binds the enclosing function's name
+(PEP 572), and argparse stores every option on a namespace handed to `parse_args`/
+`parse_known_args`. Each program runs on jax 0.10.2; the same program without the rebinding
+raises at the gather, and is reported."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from codemods import jaxapi
+from codemods.engine import Options, process_source
+
+WALRUS = """\
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+def main(mesh, w, axis="i"):
+    sizes = [mesh.shape[(axis := name)] for name in mesh.axis_names]{tail}
+
+    w = jax.device_put(w, jax.sharding.NamedSharding(mesh, P("j")))
+
+    def body(w):
+        return jax.lax.all_gather(w, axis, to="reduced", tiled=True)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("j"), out_specs=P(reduced={{"j"}}))(w), sizes
+
+
+main(jax.make_mesh((2, 4), ("i", "j")), jax.numpy.zeros((8, 4)))
+"""
+
+NAMESPACE = """\
+import argparse
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+def main(w):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--axis", default="i")
+    args = parser.parse_args([])
+    {reparse}
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+
+    w = jax.device_put(w, jax.sharding.NamedSharding(mesh, P("j")))
+
+    def body(w):
+        return jax.lax.all_gather(w, args.axis, to="reduced", tiled=True)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("j"), out_specs=P(reduced={{"j"}}))(w)
+
+
+main(jax.numpy.zeros((8, 4)))
+"""
+
+
+def _codes(source: str) -> list[str]:
+    result = process_source(textwrap.dedent(source), "prog.py", Options(target=jaxapi.NEWEST_KNOWN), fix=False)
+    assert result.error is None
+    return [finding.code for finding in result.findings if finding.code.startswith("SF1")]
+
+
+def test_a_walrus_in_a_comprehension_rebinds_the_parameter():
+    # after the comprehension `axis` is "j", the axis `w` varies on: the gather runs
+    assert _codes(WALRUS.format(tail="")) == []
+    # the same name bound inside a lambda written in the comprehension stays the lambda's
+    assert _codes(WALRUS.replace("[mesh.shape[(axis := name)] for name in mesh.axis_names]",
+                                 "[(lambda: (axis := name))() for name in mesh.axis_names]").format(tail="")) == ["SF101"]
+
+
+@pytest.mark.parametrize("reparse", ["parser.parse_args(['--axis', 'j'], namespace=args)",
+                                     "parser.parse_known_args(['--axis', 'j'], args)"])
+def test_a_namespace_handed_to_argparse_may_change(reparse: str):
+    assert _codes(NAMESPACE.format(reparse=reparse)) == []
+    # without it the option keeps its default "i", on which `w` is invariant: JAX raises
+    assert _codes(NAMESPACE.format(reparse="pass")) == ["SF101"]
