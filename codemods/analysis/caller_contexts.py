@@ -77,7 +77,10 @@ class CallerContexts:
         cache = self.__dict__.setdefault("_caller_rounds", {})  # per function: its calls do not depend on the use
         if id(function) not in cache:
             cache[id(function)] = self._rounds_of(function)
-        return cache[id(function)]
+        rounds = cache[id(function)]
+        # Rounds no call-ordered verdict can come from leave the use to one run, where a
+        # parameter every call passes a str literal for is a symbol (symbols.py).
+        return rounds if rounds is None or self.caller_certain(use, rounds) else None
 
     def _rounds_of(self, function: FunctionDef) -> list[CallerRound] | None:
         if not any(param.arg not in ("self", "cls") for param in function.args.args + function.args.kwonlyargs):
