@@ -13,10 +13,10 @@ import ast
 
 from codemods.analysis.values import Const, DictValue, Function, Static, TupleValue
 
-# The table is read again when it is not one of functions: it must be free of effects (a name,
-# or a chain of attributes on one). The key is read once, only for such a table.
 
 def _plain(expr: ast.expr) -> bool:
+    """A name, or a chain of attributes on one: the table is read again when it is not one of
+    functions, so reading it must be free of effects (the key is read once, only for a table)."""
     while type(expr) is ast.Attribute:
         expr = expr.value
     return type(expr) is ast.Name
