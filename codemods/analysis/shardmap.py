@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from codemods import jaxapi
-from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.nodes import (
     DEFS,
     Arg,
@@ -26,21 +25,17 @@ from codemods.analysis.nodes import (
     all_param_names,
     call_args,
     calls_outside_nested,
-    iter_nodes,
     nodes_of_type,
     param_default,
     positional_params,
-    target_names,
 )
-from codemods.analysis.body_tables import chosen_body, method_factory_body, splatted_keywords
-from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
-from codemods.analysis.decorators import APPLIED_BY, Decorators, reads, returned_def
+from codemods.analysis.decorators import Decorators, reads
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
 from codemods.analysis.completed_mappers import completed, portable_settings
-from codemods.analysis.object_methods import class_method
 from codemods.analysis.user_decorators import transparent
+from codemods.analysis.body_resolution import method_of, resolve_body
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,7 +183,7 @@ class _Finder(Decorators):
             elif portable_settings(self.scope, args[1:], scopes + mapper[2]):  # `self.shard(body)`, `self.smap(body, out_specs=...)`
                 body_expr, found = completed(mapper[1], args)
                 if body_expr is not None:
-                    body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
+                    body, body_scopes, ref, bound = resolve_body(self.scope, body_expr, scopes)
                     self._add(mapper[0], found, body, body_scopes, mapper[2], ref, decorated=False, bound=bound)
 
     def _attribute_mapper(self, func: ast.Attribute, scopes):
@@ -225,7 +220,7 @@ class _Finder(Decorators):
             portable = mapper_scopes == scopes or portable_settings(self.scope, args[1:], scopes + mapper_scopes)
             body_expr, found = completed(found, args) if portable else (None, found)
             if body_expr is not None:
-                body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
+                body, body_scopes, ref, bound = resolve_body(self.scope, body_expr, scopes)
                 self._add(call, found, body, body_scopes, mapper_scopes, ref, decorated=False, bound=bound)
             return
         self._forwarded_through(node, scopes)
@@ -236,7 +231,7 @@ class _Finder(Decorators):
             function, _ = self.scope.lookup_function(node.func.id, scopes)
             return (function, None) if isinstance(function, DEFS) else (None, None)
         if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
-            method, bound = _method(self.scope, node.func, scopes)
+            method, bound = method_of(self.scope, node.func, scopes)
             if isinstance(method, DEFS):
                 return method, bound[0].value if bound else None
         return None, None
@@ -257,10 +252,10 @@ class _Finder(Decorators):
                         or self.scope.module_references(function.name) != 1:
                     continue  # one call: `model.apply` in the builder is then this object's method
                 method = ast.copy_location(ast.Attribute(value=given, attr=inner.attr, ctx=ast.Load()), given)
-                body, body_scopes, ref, bound = _resolve_body(self.scope, method, scopes)
+                body, body_scopes, ref, bound = resolve_body(self.scope, method, scopes)
                 ref = inner
             else:
-                body, body_scopes, ref, bound = _resolve_body(self.scope, given, scopes)
+                body, body_scopes, ref, bound = resolve_body(self.scope, given, scopes)
             inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
             chain = ((node, function, self._scopes_of(function), receiver),) + forward.path
             inner_function, inner_scopes = chain[-1][1], chain[-1][2]
@@ -327,7 +322,7 @@ class _Finder(Decorators):
         return None
 
     def resolve_body(self, expr, scopes):
-        return _resolve_body(self.scope, expr, scopes)
+        return resolve_body(self.scope, expr, scopes)
 
     def _scopes_of(self, function: FunctionDef) -> tuple[FunctionDef, ...]:
         known = self.__dict__.get("_def_scopes")
@@ -355,7 +350,7 @@ class _Finder(Decorators):
         return last is not None and (last == "shard_map" or last in self.shard_map_names)
 
     def _add_with_body(self, node, found: _ShardMapArgs, body_expr, scopes) -> None:
-        body, body_scopes, ref, bound = _resolve_body(self.scope, body_expr, scopes)
+        body, body_scopes, ref, bound = resolve_body(self.scope, body_expr, scopes)
         self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound)
 
     def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=(),
@@ -399,157 +394,6 @@ def _last_name(expr: ast.expr) -> str | None:
     if isinstance(expr, ast.Attribute):
         return expr.attr
     return None
-
-
-def _resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
-    """(body function, scopes enclosing it, referring Name, partial-bound args) of a body expression."""
-    if expr is None or depth > 4:
-        return None, (), None, ()
-    if isinstance(expr, ast.Lambda):
-        return expr, scopes, None, ()
-    if _keeps_function(scope, expr, scopes):  # `shard_map(jax.checkpoint(f), ...)` runs f's trace
-        return _resolve_body(scope, expr.args[0], scopes, depth + 1)
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute, ast.Call)):
-        method, bound = _method(scope, expr, scopes)
-        if method is not None:
-            return method, (), expr, bound
-        if (stored := init_store(scope, expr, scopes)) is not None:  # `self._step = self._make_step(axis)`
-            return _resolve_body(scope, stored[0], stored[1], depth + 1)
-    if isinstance(expr, ast.Name):
-        function, outer = scope.lookup_function(expr.id, scopes)
-        if function is not None and not transparent(scope, function, outer, getattr(expr, APPLIED_BY, None)):
-            return None, (), None, ()  # shard_map runs what the decorator returns (user_decorators.py)
-        if function is not None:
-            # Scopes enclosing the definition: `outer` ends with the defining function.
-            return function, outer, expr, ()
-        value, outer = scope.lookup_value(expr.id, scopes)
-        if isinstance(value, ast.Attribute) and scope.loads(expr.id) == 1:  # `fn = trainer.step`, read only here
-            return _resolve_body(scope, value, outer, depth + 1)
-        if isinstance(value, ast.Call) and call_method(scope, value, outer) is not None:
-            return call_method(scope, value, outer), (), expr, (Arg(expr),)  # `block = Block(); shard_map(block)`
-        if isinstance(value, (ast.Call, ast.IfExp)):  # `body = partial(self._body, ...)`
-            return _resolve_body(scope, value, outer, depth + 1)
-        return None, (), None, ()
-    if (chosen := chosen_body(scope, expr, scopes)) is not None:  # `BODIES[kind]`, `_a if FLAG else _b`
-        return _resolve_body(scope, chosen[0], chosen[1], depth + 1)  # (body_tables.py)
-    if isinstance(expr, ast.Call) and call_method(scope, expr, scopes) is not None:
-        return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
-    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
-        factory, outer = scope.lookup_function(expr.func.id, scopes)
-        returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
-        if returned is not None and scope.module_references(expr.func.id) == 1:
-            return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
-    if (made := method_factory_body(scope, expr, scopes, _method)) is not None:  # `self.make_body(0.5)`
-        return made
-    if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
-        args = splatted_keywords(scope, call_args(expr), scopes)  # `partial(body, **AXIS_KW)`
-        if args and args[0].keyword is None and not args[0].star:
-            body, body_scopes, ref, bound = _resolve_body(scope, args[0].value, scopes, depth + 1)
-            if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
-                return body, body_scopes, ref, tuple(bound) + tuple(args[1:])  # `partial(self._body, ...)`
-    return None, (), None, ()
-
-
-def _keeps_function(scope: ModuleScope, expr, scopes) -> bool:
-    """`jax.checkpoint(f)`, `jax.remat(f, policy=...)`, `jax.jit(f)`: the same types as f."""
-    if not isinstance(expr, ast.Call) or len(expr.args) != 1 or isinstance(expr.args[0], ast.Starred):
-        return False
-    name = scope.resolve(expr.func, scopes)
-    if name not in SAME_FUNCTION:
-        return False
-    allowed = frozenset() if name == "jax.jit" else _REMAT_KEYWORDS
-    return all(keyword.arg in allowed for keyword in expr.keywords)
-
-
-_REMAT_KEYWORDS = frozenset({"policy", "prevent_cse"})
-
-
-def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionDef | None:
-    """The `__call__` of the module class `construction` constructs (an equinox-style module
-    used as a body), when no class of the module extends it."""
-    func = construction.func
-    if not isinstance(func, ast.Name) or any(scope.locals_of(function).binds(func.id) for function in scopes):
-        return None
-    cls = scope.classes.get(func.id)
-    if cls is None or scope.subclassed(cls):
-        return None
-    method = class_method(scope, cls, "__call__")  # its own, aliased or inherited (object_methods.py)
-    return method if method is not None and method_kind(method) == "plain" else None
-
-
-def _method(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[FunctionDef | None, tuple[Arg, ...]]:
-    """`self._body` inside a method of a module class (self bound), `cls.body` inside a
-    classmethod and `Model.body` of a classmethod (the class bound), or `Model.step` and static
-    methods (nothing bound)."""
-    receiver = expr.value.id if type(expr.value) is ast.Name else None
-    cls = None
-    instance = False
-    enclosing = scopes[-1] if scopes else None
-    owner = scope.class_of(enclosing) if enclosing is not None else None
-    if owner is not None and not scope.subclassed(owner):  # a subclass may override the method
-        params = positional_params(enclosing.args)
-        kind = method_kind(enclosing)
-        if params and params[0].arg == receiver and kind in ("plain", "class"):
-            cls, instance = owner, kind == "plain"
-    if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
-        cls = scope.classes.get(receiver)
-    if cls is None and type(expr.value) is ast.Attribute:  # `Trainer.Ops.step` (nested_classes.py)
-        cls = nested_class(scope, expr.value, scopes)
-    if cls is None and (receiver is not None or type(expr.value) is ast.Call):  # `model.step` with `model = Model(...)`
-        # or `make_model(...)`, or `Model(cfg).step`: an object the module builds
-        value, outer = scope.lookup_value(receiver, scopes) if receiver is not None else (expr.value, scopes)
-        built = _constructed_class(scope, value, outer)
-        if built is not None:
-            cls, instance = built, True
-    if cls is None:
-        return None, ()
-    methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
-    assigned = [member for member in cls.body if not isinstance(member, DEFS) and expr.attr in assigned_in(member)]
-    if not methods and (wrapped := static_function(scope, cls, assigned, expr.attr)) is not None:
-        return wrapped, ()  # `step = staticmethod(_sync)` (nested_classes.py)
-    if len(methods) != 1 or assigned:
-        return None, ()
-    method = methods[0]
-    kind = method_kind(method)
-    if kind == "class":
-        return method, (Arg(expr.value),)
-    if kind == "plain":
-        return method, (Arg(expr.value),) if instance else ()
-    return (method, ()) if kind == "static" else (None, ())
-
-
-def _constructed_class(scope: ModuleScope, value: ast.expr | None, scopes) -> ast.ClassDef | None:
-    """The module class (extended by no other) `value` constructs: `Model(...)`, or a call of a
-    module function every return of which is `return Model(...)`."""
-    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name) \
-            or any(scope.locals_of(function).binds(value.func.id) for function in scopes):
-        return None
-    name = value.func.id
-    if name not in scope.classes:
-        factory = scope.globals.unique_function(name)
-        if not isinstance(factory, DEFS) or factory.decorator_list:
-            return None
-        returns = [node.value for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
-                   if type(node) is ast.Return]
-        names = {ret.func.id for ret in returns if isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)}
-        if not returns or len(names) != 1 or not all(isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)
-                                                      for ret in returns):
-            return None
-        name = names.pop()
-        if scope.locals_of(factory).binds(name):
-            return None
-    cls = scope.classes.get(name)
-    return cls if cls is not None and not scope.subclassed(cls) else None
-
-
-def assigned_in(stmt: ast.stmt) -> set[str]:
-    names: set[str] = set()
-    if isinstance(stmt, ast.Assign):
-        for target in stmt.targets:
-            target_names(target, names)
-    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
-        target_names(stmt.target, names)
-    return names
 
 
 def argument_for(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:
