@@ -20,11 +20,20 @@ def init(rng):
     }
 
 
+def sgd_momentum(params, grads, momentum, lr=0.1, beta=0.9):
+    momentum = jax.tree.map(lambda m, g: beta * m + g, momentum, grads)
+    params = jax.tree.map(lambda p, m: p - lr * m, params, momentum)
+    return params, momentum
+
+
 def main(params):
     mesh = jax.make_mesh((4, 2), ("data", "tensor"))
     with jax.set_mesh(mesh):
         placed = jax.tree.map(lambda p, s: jax.device_put(p, NamedSharding(mesh, s)),
                               params, PARAM_SPECS)
+        grads = jax.tree.map(lambda p: 0.01 * p, placed)
+        momentum = jax.tree.map(jnp.zeros_like, placed)
+        placed, momentum = sgd_momentum(placed, grads, momentum)
         head = top_level_all_gather(placed["head"], P("tensor", None, reduced={"data"}))
         return head.sum()
 
