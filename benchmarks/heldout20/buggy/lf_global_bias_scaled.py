@@ -15,7 +15,7 @@ def global_bias(bias, axis):
 def body(q, k, bias):
     b = global_bias(bias, "seq")
     scores = jnp.einsum("lhd,mhd->hlm", q, k)
-    return scores + b[None, :8, :8].sum()
+    return scores + jnp.max(b[:8, :8], axis=1)[None, :, None]
 
 
 def inputs():
