@@ -11,6 +11,16 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "au1_default_axes_tuple_mesh": "evaluate(arr(8, 8))",
+    "au2_env_split_axes_mesh": "column_norm(arr(8, 8))",
+    "au3_argparse_split_list_mesh": "grad_norm(arr(8, 8))",
+    "au4_starred_env_axes_spec": "score(arr(8, 8))",
+    "au5_kwonly_list_default_axes": "rescale(arr(8, 8))",
+    "nau1_tuple_entry_spec_sharded_both": "evaluate(arr(8, 8))",
+    "nau2_mesh_shape_unknown_length": "total(arr(8, 8))",
+    "nau3_axes_list_changed_after_mesh": "total(arr(8, 8))",
+    "nau4_default_tuple_caller_passes_computed": "run(arr(8, 8))",
+
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",

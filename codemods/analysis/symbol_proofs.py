@@ -40,6 +40,8 @@ def _proved(interp, use, run, collected: set, judged) -> bool:
     """`collected`: the names the use's collectives (and axis_index) were given."""
     named = set(collected)  # a symbol here must be one str: a tuple of names acts otherwise
     names = set(collected) | interp._sym_spec_names
+    if run.mesh is not None and run.mesh.group is not None:  # read as its items (sequence_symbols.py)
+        names.discard(run.mesh.group)
     for site, _ in judged:
         named.update(site.axes)
         names.update(site.axes)

@@ -51,6 +51,7 @@ from codemods.analysis import symbol_proofs
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.shardmap import argument_for
+from codemods.analysis.sequence_symbols import split_names, str_literals
 from codemods.analysis.symbol_facts import (
     annotation_kind,
     argument_types,
@@ -129,7 +130,7 @@ class Symbols:
         if root is None:
             return value
         key, text, kind, origin = root
-        symbol = SymbolAxis(key + text, text, kind == "str", origin)
+        symbol = SymbolAxis(key + text, text, kind == "str", origin, kind == "strs")
         if container:  # `CFG = parse(TEXT)`: its keys known, not its items (read as symbols)
             self._sym_containers[id(expr)] = (symbol, value.cls if type(value) is Instance else
                                               _CONTAINERS.get(type(value), "namespace"))
@@ -214,7 +215,7 @@ class Symbols:
 
     @staticmethod
     def _sym_step(symbol: SymbolAxis, step: str, kind) -> SymbolAxis:
-        return SymbolAxis(str(symbol) + step, symbol.text + step, kind == "str", symbol.root)
+        return SymbolAxis(str(symbol) + step, symbol.text + step, kind == "str", symbol.root, kind == "strs")
 
     def _sym_attribute_kind(self, kind, attr: str):
         """What `receiver.attr` is known to be (False: no symbol: it may differ between reads)."""
@@ -264,6 +265,8 @@ class Symbols:
     def _sym_item_kind(self, kind):
         if isinstance(kind, ast.ClassDef) or kind in ("str", "mesh name", "namespace"):
             return False
+        if kind == "strs":
+            return "str"  # an item of a tuple or list of strs (sequence_symbols.py)
         if class_members(self.scope.tree)[2] or not items_unchanged(self.scope.tree):
             return False
         return "str" if kind == "strdict" else "mesh name" if kind == "names" else None
@@ -309,7 +312,7 @@ class Symbols:
                     self._sym_binders[id(function)] = function
                     return key, name, cls, ("function", id(function), name)
                 kind = self._sym_param_kind(function.args, param)
-                if kind == "str" and not self._sym_strings_passed(function, name):
+                if kind in ("str", "strs") and not self._sym_strings_passed(function, name, kind):
                     kind = None  # a call in the file passes something else: a str is not certain
                 if kind is None and self._sym_parsed_passed(function, name):
                     kind = "namespace"  # `main(parser.parse_args())` under `if __name__ == "__main__":`
@@ -329,8 +332,9 @@ class Symbols:
             self._sym_chained = frozenset(id(step[1]) for use in getattr(self, "uses", ()) for step in use.chain)
         return self._sym_chained
 
-    def _sym_strings_passed(self, function: FunctionDef, name: str) -> bool:
-        """No call in the file passes `name` anything but a str literal (or leaves the default)."""
+    def _sym_strings_passed(self, function: FunctionDef, name: str, kind: str = "str") -> bool:
+        """No call in the file passes `name` anything but a str literal (or leaves the default);
+        for kind 'strs', a tuple or list literal of them."""
         if not self.scope.references(function.name):
             return True  # an entry point: its annotation or default says what it is given
         calls, skip = self._callers(function)
@@ -340,7 +344,8 @@ class Symbols:
             if any(arg.star for arg in call_args(call)):
                 return False
             given = argument_for(call, function, name, skip=skip)  # None: the default
-            if given is not None and not (type(given) is ast.Constant and isinstance(given.value, str)):
+            if given is not None and not (str_literals(given) if kind == "strs" else
+                                          type(given) is ast.Constant and isinstance(given.value, str)):
                 return False
         return True
 
@@ -361,6 +366,8 @@ class Symbols:
             if default.value is None:
                 return "none"
             return kind or ("str" if isinstance(default.value, str) else None)
+        if kind is None and str_literals(default):
+            return "strs"  # `axes=("data", "model")` (sequence_symbols.py)
         if kind is None and type(default) is ast.Call and type(default.func) is ast.Name:
             return self.scope.classes.get(default.func.id)  # `settings=Settings()`
         return kind
@@ -374,6 +381,9 @@ class Symbols:
         return key, name, self._sym_value_kind(value), origin
 
     def _sym_value_kind(self, value: ast.expr, depth: int = 0):
+        if split_names(value, lambda text: self._sym_value_kind(text, depth + 1) == "str"
+                       or self._sym_option_kind(text) == "str"):
+            return "strs"  # `tuple(os.environ.get("AXES", "dp,tp").split(","))` (sequence_symbols.py)
         if type(value) is ast.Call:
             called = self.scope.resolve(value.func)
             if called in _ENVIRON and len(value.args) == 2 and not value.keywords \
@@ -391,6 +401,20 @@ class Symbols:
         if self.scope.resolve(value) == "absl.flags.FLAGS":
             return "namespace"  # `FLAGS = flags.FLAGS`: DEFINE_string options (symbol_facts.py)
         return None
+
+    def _sym_option_kind(self, node: ast.expr):
+        """'str' for `args.axes` of a name bound once to the command line's parse whose option
+        `axes` is certainly a str (symbol_facts.argument_types)."""
+        if type(node) is not ast.Attribute or type(node.value) is not ast.Name:
+            return None
+        name = node.value.id
+        value = self.scope.globals.unique_value(name) if self.scope.globals.binds(name) else None
+        changed = changed_attributes(self.scope.tree)
+        if value is None or name in self.scope.volatile or changed is None or node.attr in changed \
+                or self._sym_value_kind(value) != "namespace" \
+                or not any(stmt.value is value for stmt in _once(self.scope.tree.body)):
+            return None
+        return argument_types(self.scope.tree).get(node.attr)
 
     # -- specs -------------------------------------------------------------------------------
     def _sym_axis_value(self, expr: ast.expr, scopes) -> object:

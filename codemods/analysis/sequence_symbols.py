@@ -1,0 +1,56 @@
+"""Symbols for tuples of axis names (symbols.py; issue 13).
+
+`def main(x, axes=("data", "vocab"))` never called in the file, `AXES = tuple(os.environ.get(
+"AXES", "dp,tp").split(","))`, `AXES = ARGS.axes.split(",")` of an argparse option with a str
+default: the names are unknown, but the value is certainly a tuple or list of strs (kind
+'strs'): a default that no call in the file contradicts (the rule symbols.py applies to a str
+default), or what `str.split` returns (a list of strs, `tuple(...)`/`list(...)` of it the same
+items). Its items `axes[0]`, `AXES[-1]` are then each one str (a symbol of kind 'str').
+
+Its length is known where JAX fixes it: `jax.make_mesh(shape, axes)` with a literal `shape` of
+n sizes raises unless `axes` has n names (run on jax 0.10.2: "Mesh requires the ndim of its
+first argument ... to equal the length of its second argument"; a str is one name). So the mesh
+such a call builds has the axes `axes[0]`, ..., `axes[n-1]` (the keys symbols.py gives those
+reads), and a collective given the whole `axes` inside a shard_map over that mesh is given
+exactly those names, in order (a tuple or list acts the same in psum/pmean, run). That holds
+only where the mesh was built from the value the collective reads: the same binding (one key),
+and no code changes a container in place (symbol_facts.items_unchanged: a list could grow
+between the mesh and the trace). The items are distinct wherever the proof needs it for the
+same reason as any two mesh names (shard_map rejects a mesh naming an axis twice). Anything
+else about such a symbol (its length elsewhere, `P(*axes)` outside a mesh it built) stays
+unknown.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+_WRAPPERS = ("tuple", "list")
+
+
+def str_literals(node: ast.expr | None) -> bool:
+    """A tuple or list literal of str constants (at least one)."""
+    return type(node) in (ast.Tuple, ast.List) and bool(node.elts) and all(
+        type(item) is ast.Constant and isinstance(item.value, str) for item in node.elts)
+
+
+def split_names(node: ast.expr, is_str: Callable[[ast.expr], bool]) -> bool:
+    """`text.split(sep)` (also inside `tuple(...)`/`list(...)`) of an expression `is_str` proves
+    a str: a list of strs, each item a str."""
+    if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in _WRAPPERS \
+            and len(node.args) == 1 and not node.keywords:
+        node = node.args[0]
+    if type(node) is not ast.Call or type(node.func) is not ast.Attribute or node.func.attr != "split" \
+            or node.keywords or len(node.args) > 1 or any(type(arg) is not ast.Constant for arg in node.args):
+        return False
+    return is_str(node.func.value)
+
+
+def mesh_items(names, count: int, tree: ast.Module):
+    """The axes of `jax.make_mesh(shape, names)` with `count` literal sizes, when `names` is a
+    symbol of a tuple or list of strs: (its items, the symbol); else None."""
+    from codemods.analysis.symbol_facts import items_unchanged
+
+    if not getattr(names, "names", False) or count < 1 or not items_unchanged(tree):
+        return None
+    return names.items(count), names
