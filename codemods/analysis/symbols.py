@@ -28,8 +28,11 @@ collectives, the states of the values judged and returned; symbol_proofs.py):
   name and a reduced/unreduced one of one P; a reduced and an unreduced one; two names of the
   shard_map's mesh; all run on jax 0.10.2). Two names in one `reduced={...}` set prove nothing
   (a set drops the repeat).
-Otherwise every site judged in that use is withdrawn from every finding (the other machinery,
-contexts and loops included): unknown never yields a verdict. A read is the same value each
+Otherwise a site whose collective names a symbol not proved, or a name such a symbol may
+equal, is withdrawn from every finding (the other machinery, contexts and loops included); the
+use's other sites stand (symbol_proofs._unproved says why), unless a symbol a collective reads
+may be a tuple of names: then every site of the use is withdrawn. Unknown never yields a verdict.
+A tuple of names known only as such is one symbol too (sequence_symbols.py). A read is the same value each
 time only where nothing can change it: no attribute of that name is stored outside an object's
 constructor (and no `setattr`/`vars`/`__dict__`), no container is changed in place except one a
 function just built, no module class computes attribute or item reads, an attribute of a
@@ -421,7 +424,7 @@ class Symbols:
         """An axis name written in a P (meshspec.py): the symbol (or tuple of names) it reads."""
         if any(isinstance(scope, ast.ClassDef) for scope in scopes):
             return NOT_LITERAL  # a spec written in a class body (class_specs.py): names read otherwise
-        if not all(_read(node) for node in (expr.elts if type(expr) in (ast.Tuple, ast.List) else [expr])):
+        if not all(_read(node) or type(node) is ast.Constant for node in (expr.elts if type(expr) in (ast.Tuple, ast.List) else [expr])):
             return NOT_LITERAL  # only reads are read again (a call here could run code twice)
         value = self.eval(expr, self._static_frame(scopes))
         symbol = getattr(value, "symbol", None)
