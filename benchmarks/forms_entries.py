@@ -20,6 +20,8 @@ ENTRIES = {
     "nau2_mesh_shape_unknown_length": "total(arr(8, 8))",
     "nau3_axes_list_changed_after_mesh": "total(arr(8, 8))",
     "nau4_default_tuple_caller_passes_computed": "run(arr(8, 8))",
+    "au7_module_alias_of_env_tuple_item": "accuracy(arr(8, 4), (arr(8) > 0).astype(jnp.int32))",
+    "au8_local_alias_of_mesh_axis_names": "train_metrics(mesh, arr(8, 8))",
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 

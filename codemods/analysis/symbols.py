@@ -133,6 +133,8 @@ class Symbols:
         if root is None:
             return value
         key, text, kind, origin = root
+        if key is None:  # `lane_axis = mesh.axis_names[-1]`: the symbol that read is
+            return value if container else self._sym_made(value, text, kind)
         symbol = SymbolAxis(key + text, text, kind == "str", origin, kind == "strs")
         if container:  # `CFG = parse(TEXT)`: its keys known, not its items (read as symbols)
             self._sym_containers[id(expr)] = (symbol, value.cls if type(value) is Instance else
@@ -181,7 +183,7 @@ class Symbols:
         receiver = self._sym_receiver(expr.value)
         if receiver is None:
             return value
-        key = expr.slice.value if type(expr.slice) is ast.Constant else None
+        key = _literal_key(expr.slice)
         kind = False
         if type(key) in (str, int) and (_blank(value) or type(value) in _SYMBOLIC):
             kind = self._sym_item_kind(receiver.kind)
@@ -290,6 +292,7 @@ class Symbols:
         scopes = current.static_scopes
         cache = (tuple(id(scope) for scope in scopes), name)
         if cache not in self._sym_roots:
+            self._sym_roots[cache] = None  # (`a = b.x` and `b = a.y` read each other: neither)
             self._sym_roots[cache] = self._sym_binding(name, scopes)
         return self._sym_roots[cache]
 
@@ -322,12 +325,13 @@ class Symbols:
                 self._sym_binders[id(function)] = function
                 return None if kind == "none" else (key, name, kind, ("function", id(function), name))
             self._sym_binders[id(function)] = function
-            return self._sym_assigned_once(name, local, function.body, key, ("function", id(function), name))
+            return self._sym_assigned_once(name, local, function.body, key, ("function", id(function), name),
+                                           scopes[:scopes.index(function) + 1])
         if self.scope.globals.binds(name):
             changed = changed_attributes(self.scope.tree)
             if changed is None or name in changed:
                 return None  # `sys.modules[__name__].AXIS = ...`, `setattr(module, ...)`: may change
-            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, f"{_TOKEN}module:", ("module", 0, name))
+            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, f"{_TOKEN}module:", ("module", 0, name), ())
         return None
 
     def _sym_forwarders(self) -> frozenset[int]:
@@ -375,12 +379,18 @@ class Symbols:
             return self.scope.classes.get(default.func.id)  # `settings=Settings()`
         return kind
 
-    def _sym_assigned_once(self, name: str, bindings, body: list[ast.stmt], key: str, origin: tuple):
+    def _sym_assigned_once(self, name: str, bindings, body: list[ast.stmt], key: str, origin: tuple, scopes):
         """A name assigned once, by a statement of the scope's own block (not in a loop or a
-        branch; a `with` block at that level runs once too)."""
+        branch; a `with` block at that level runs once too). Bound to a read of a symbol
+        (`VOCAB = AXES[-1]`, `lane = mesh.axis_names[-1]`, `dp = cfg.data`), it is that symbol:
+        the one binding ran that read once, of a value that is the same at each read."""
         value = bindings.unique_value(name)
         if value is None or not any(stmt.value is value for stmt in _once(body)):
             return None
+        if type(value) in (ast.Attribute, ast.Subscript) and _read(value):
+            read = self.eval(value, self._static_frame(scopes))
+            if type(read) in _SYMBOLIC:
+                return None, read.symbol, read.kind, origin
         return key, name, self._sym_value_kind(value), origin
 
     def _sym_value_kind(self, value: ast.expr, depth: int = 0):
@@ -460,10 +470,21 @@ def _read(node: ast.expr) -> bool:
         if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
                 and all(type(arg) is ast.Constant for arg in node.args) and not node.keywords:
             node = node.func.value
-        elif type(node) is ast.Attribute or type(node) is ast.Subscript and type(node.slice) in (ast.Constant, ast.Name):
+        elif type(node) is ast.Attribute or type(node) is ast.Subscript and (
+                type(node.slice) in (ast.Constant, ast.Name) or _literal_key(node.slice) is not None):
             node = node.value
         else:
             return False
+
+
+def _literal_key(node: ast.expr):
+    """The constant a subscript's key writes (`-1` is a negation in the tree), else None."""
+    if type(node) is ast.Constant:
+        return node.value
+    if type(node) is ast.UnaryOp and type(node.op) is ast.USub and type(node.operand) is ast.Constant \
+            and type(node.operand.value) is int:
+        return -node.operand.value
+    return None
 
 
 def _parses(call: ast.Call) -> bool:
