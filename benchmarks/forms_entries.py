@@ -22,6 +22,9 @@ ENTRIES = {
     "nau4_default_tuple_caller_passes_computed": "run(arr(8, 8))",
     "au7_module_alias_of_env_tuple_item": "accuracy(arr(8, 4), (arr(8) > 0).astype(jnp.int32))",
     "au8_local_alias_of_mesh_axis_names": "train_metrics(mesh, arr(8, 8))",
+    "au9_module_unpacked_env_axes": "accuracy(arr(8, 4))",
+    "au10_starred_unpack_mesh_axis_names": "reduce_stats(mesh, arr(8, 8))",
+    "nau6_unpacked_rest_not_an_item": "reduce_stats(mesh, arr(8, 8))",
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 

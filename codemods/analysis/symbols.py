@@ -51,6 +51,7 @@ import secrets
 from dataclasses import replace
 
 from codemods.analysis import symbol_proofs
+from codemods.analysis.pyvalues import UNPACK_SHAPE
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.shardmap import argument_for
@@ -385,8 +386,9 @@ class Symbols:
         (`VOCAB = AXES[-1]`, `lane = mesh.axis_names[-1]`, `dp = cfg.data`), it is that symbol:
         the one binding ran that read once, of a value that is the same at each read."""
         value = bindings.unique_value(name)
-        if value is None or not any(stmt.value is value for stmt in _once(body)):
-            return None
+        made = value.value if hasattr(value, UNPACK_SHAPE) else None
+        if value is None or not any(stmt.value is value or stmt.value is made for stmt in _once(body)):
+            return None  # (`DP, TP = AXES` binds DP to a made `AXES[0]`: scopes.unpacked_items)
         if type(value) in (ast.Attribute, ast.Subscript) and _read(value):
             read = self.eval(value, self._static_frame(scopes))
             if type(read) in _SYMBOLIC:
@@ -493,10 +495,12 @@ def _parses(call: ast.Call) -> bool:
 
 
 def _once(body: list[ast.stmt]):
-    """The single-name assignments a block runs exactly once when it runs."""
+    """The assignments to names (one each, or unpacked) a block runs exactly once when it runs."""
     for stmt in body:
         if type(stmt) in (ast.Assign, ast.AnnAssign) and stmt.value is not None \
-                and all(type(target) is ast.Name for target in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])):
+                and all(type(target) is ast.Name or type(target) in (ast.Tuple, ast.List) and all(
+                    type(item) is ast.Name or type(item) is ast.Starred and type(item.value) is ast.Name for item in target.elts)
+                        for target in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])):
             yield stmt
         elif type(stmt) is ast.With:
             yield from _once(stmt.body)
