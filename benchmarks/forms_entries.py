@@ -25,6 +25,9 @@ ENTRIES = {
     "au9_module_unpacked_env_axes": "accuracy(arr(8, 4))",
     "au10_starred_unpack_mesh_axis_names": "reduce_stats(mesh, arr(8, 8))",
     "nau6_unpacked_rest_not_an_item": "reduce_stats(mesh, arr(8, 8))",
+    "au11_module_parser_parsed_in_main": "main(arr(8, 8), mesh)",
+    "au12_module_parser_parsed_in_helper": "reduce_then_gather(mesh, arr(8, 8))",
+    "nau7_module_parser_option_added_after_parse": "main(arr(8, 8), mesh)",
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 
