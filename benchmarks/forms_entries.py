@@ -28,6 +28,8 @@ ENTRIES = {
     "au11_module_parser_parsed_in_main": "main(arr(8, 8), mesh)",
     "au12_module_parser_parsed_in_helper": "reduce_then_gather(mesh, arr(8, 8))",
     "nau7_module_parser_option_added_after_parse": "main(arr(8, 8), mesh)",
+    "au13_int_option_slices_reduced": "window(mesh, arr(8, 8))",
+    "au14_int_option_reshape_reduced": "grouped(mesh, arr(8, 8))",
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 

@@ -63,6 +63,7 @@ from codemods.analysis.symbol_facts import (
     class_field,
     class_members,
     items_unchanged,
+    plain_arguments,
     strings_given,
 )
 from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
@@ -157,6 +158,8 @@ class Symbols:
         kind = self._sym_attribute_kind(receiver.kind, expr.attr) if _blank(value) or type(value) in _SYMBOLIC else False
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
+        if receiver.kind == "namespace" and type(value) is AxisState and expr.attr in plain_arguments(self.scope.tree):
+            value = STATIC  # an option argparse made a number or str of: a Python value, not an array
         return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, "." + expr.attr, kind), kind)
 
     def eval_Call(self, expr: ast.Call, frame):
