@@ -30,6 +30,8 @@ ENTRIES = {
     "nau7_module_parser_option_added_after_parse": "main(arr(8, 8), mesh)",
     "au13_int_option_slices_reduced": "window(mesh, arr(8, 8))",
     "au14_int_option_reshape_reduced": "grouped(mesh, arr(8, 8))",
+    "au15_starred_group_in_mesh_names": "attention_stats(arr(8, 8))",
+    "nau8_starred_group_two_starred": "attention_stats(arr(8, 8))",
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 

@@ -13,6 +13,7 @@ from codemods.analysis.transfer import Transfer, collective_result, pcast_result
 from codemods.analysis.pytrees import plain_tree, restored
 from codemods.analysis.axis_notes import noted
 from codemods.analysis.pyvalues import SPREAD
+from codemods.analysis.sequence_symbols import group_items
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
@@ -69,9 +70,9 @@ class Collectives:
             return UNKNOWN
         value, arg_node = bound["x"]
         axes_value, axes_node = bound["axis_name"]
-        group = self.mesh.group if self.mesh is not None else None
-        if group is not None and getattr(axes_value, "symbol", None) == group:
-            axes = noted(self.mesh.axes)  # the whole tuple the mesh was built from (sequence_symbols.py)
+        items = group_items(self.mesh, axes_value)
+        if items is not None:
+            axes = noted(items)  # a tuple the mesh was built from (sequence_symbols.py)
         else:
             axes = axes_of(axes_value, symbols=True)
         if axes is None or not axes:

@@ -224,7 +224,7 @@ def _axis_set(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[str, ...] | N
 class MeshInfo:
     axes: tuple[str, ...]
     sizes: tuple[int, ...] | None = None
-    group: object = None  # the symbol of a tuple of names the mesh was built from (sequence_symbols.py)
+    groups: tuple = ()  # (symbol, its items) of each tuple of names the mesh was built from (sequence_symbols.py)
 
     def size(self, axis: str) -> int | None:
         if self.sizes is None or axis not in self.axes:
@@ -250,15 +250,17 @@ def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
     names_node = keywords.get("axis_names", positional[1] if len(positional) > 1 else None)
     if names_node is None:
         return None
-    names = _axis_constant(scope, names_node, scopes)
     shape = NOT_LITERAL
     if factory == "jax.make_mesh":
         shape_node = keywords.get("axis_shapes", positional[0] if positional else None)
         shape = scope.constant(shape_node, scopes) if shape_node is not None else NOT_LITERAL
-    group = None
-    items = mesh_items(names, len(shape), scope.tree) if isinstance(shape, tuple) else None
-    if items is not None:
-        names, group = items
+    groups: tuple = ()
+    found = mesh_items(names_node, len(shape), scope.tree, lambda node: _axis_constant(scope, node, scopes)) \
+        if isinstance(shape, tuple) else None
+    if found is not None:
+        names, groups = found
+    else:
+        names = _axis_constant(scope, names_node, scopes)
     if isinstance(names, str):
         names = (names,)
     if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):
@@ -266,4 +268,4 @@ def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
     sizes = None
     if isinstance(shape, tuple) and len(shape) == len(names) and all(isinstance(n, int) for n in shape):
         sizes = shape
-    return MeshInfo(names, sizes, group)
+    return MeshInfo(names, sizes, groups)

@@ -46,11 +46,38 @@ def split_names(node: ast.expr, is_str: Callable[[ast.expr], bool]) -> bool:
     return is_str(node.func.value)
 
 
-def mesh_items(names, count: int, tree: ast.Module):
-    """The axes of `jax.make_mesh(shape, names)` with `count` literal sizes, when `names` is a
-    symbol of a tuple or list of strs: (its items, the symbol); else None."""
+def mesh_items(node: ast.expr, count: int, tree: ast.Module, read: Callable[[ast.expr], object]):
+    """The axes of `jax.make_mesh(shape, NODE)` with `count` literal sizes, and the (symbol,
+    items) of each tuple symbol they hold, when NODE is such a symbol (`axes`) or a tuple
+    display with one of them starred beside names (`(*seq_axes, "heads")`: it has the sizes
+    the other names leave); else None. `read` reads an axis name where one is written."""
     from codemods.analysis.symbol_facts import items_unchanged
 
-    if not getattr(names, "names", False) or count < 1 or not items_unchanged(tree):
+    starred = type(node) in (ast.Tuple, ast.List) and [item for item in node.elts if type(item) is ast.Starred]
+    if count < 1 or starred and len(starred) != 1:
         return None
-    return names.items(count), names
+    names: list = []
+    groups: list = []
+    for item in (node.elts if starred else [node]):
+        value = read(item.value if type(item) is ast.Starred else item)
+        if type(item) is ast.Starred or not starred:
+            if not getattr(value, "names", False):
+                return None
+            items = value.items(count - len(node.elts) + 1 if starred else count)
+            groups.append((value, items))
+            names.extend(items)
+        elif isinstance(value, str):
+            names.append(value)
+        else:
+            return None
+    if len(names) != count or not items_unchanged(tree):
+        return None
+    return tuple(names), tuple(groups)
+
+
+def group_items(mesh, value):
+    """The items of the tuple symbol `value` reads, when the shard_map's mesh was built from it."""
+    symbol = getattr(value, "symbol", None)
+    if mesh is None or symbol is None:
+        return None
+    return next((items for group, items in mesh.groups if group == symbol), None)

@@ -56,8 +56,8 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
     every site is withdrawn."""
     named = set(collected)  # a symbol here must be one str: a tuple of names acts otherwise
     names = set(collected) | interp._sym_spec_names
-    if run.mesh is not None and run.mesh.group is not None:  # read as its items (sequence_symbols.py)
-        names.discard(run.mesh.group)
+    for group, _ in run.mesh.groups if run.mesh is not None else ():  # read as its items (sequence_symbols.py)
+        names.discard(group)
     for site, _ in judged:
         named.update(site.axes)
         names.update(site.axes)

@@ -55,7 +55,7 @@ from codemods.analysis.pyvalues import UNPACK_SHAPE
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.sequence_symbols import split_names, str_literals
+from codemods.analysis.sequence_symbols import group_items, split_names, str_literals
 from codemods.analysis.symbol_facts import (
     annotation_kind,
     argument_types,
@@ -119,11 +119,27 @@ class Symbols:
         if not self.symbol_count:
             return value
         kind = type(expr)
+        if kind is ast.Tuple and self.mesh is not None and self.mesh.groups \
+                and any(type(item) is ast.Starred for item in expr.elts):
+            return self._sym_spliced(expr, frame, value)
         if kind in _CHAIN or kind is ast.Call and value is self._sym_called:
             if type(value) in _SYMBOLIC:
                 self._sym_chain_values[id(expr)] = value
             return value
         return value if kind in _KEPT else demoted(value)
+
+    def _sym_spliced(self, expr: ast.Tuple, frame, value):
+        """`(*seq_axes, "heads")` where the mesh was built from `seq_axes`: its items in place."""
+        items = []
+        for item in expr.elts:
+            if type(item) is ast.Starred:
+                found = group_items(self.mesh, self.eval(item.value, frame))
+                if found is None:
+                    return value
+                items.extend(SymbolStatic(symbol=name, kind="str") for name in found)
+            else:
+                items.append(self.eval(item, frame))
+        return TupleValue(tuple(items))
 
     def eval_Name(self, expr: ast.Name, frame):
         value = super().eval_Name(expr, frame)
