@@ -32,6 +32,9 @@ ENTRIES = {
     "au14_int_option_reshape_reduced": "grouped(mesh, arr(8, 8))",
     "au15_starred_group_in_mesh_names": "attention_stats(arr(8, 8))",
     "nau8_starred_group_two_starred": "attention_stats(arr(8, 8))",
+    "au16_built_mesh_axis_names_collective": "total(arr(8, 8))",
+    "au17_env_names_mesh_axis_names_pmean": "grid_mean(arr(8, 8))",
+    "nau9_other_mesh_axis_names": "grid_mean(arr(8, 8), jax.make_mesh((8,), ('rows',)))",
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 

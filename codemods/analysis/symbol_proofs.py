@@ -78,7 +78,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
     typed = {axis for specs in given for spec in specs for axis in spec.typed}
     if run.mesh is not None:  # shard_map rejects a mesh naming an axis twice, or not by a str
         typed.update(run.mesh.axes)
-    mesh = _mesh_names(interp, use)
+    mesh = mesh_names(interp, use)
     typed.update(symbol for symbol in symbols if str(symbol).startswith(mesh))
     if any(not symbol.typed and symbol not in typed for symbol in symbols if symbol in named):
         return None
@@ -95,7 +95,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
                      if other != symbol and frozenset((symbol, other)) not in distinct for name in (symbol, other))
 
 
-def _mesh_names(interp, use) -> str:
+def mesh_names(interp, use) -> str:
     """The key prefix of `mesh.axis_names[...]` read from the mesh this shard_map is given
     (a str each: shard_map takes no other mesh); a prefix no key has otherwise."""
     if use.mesh is None or type(use.mesh) is not ast.Name:

@@ -111,6 +111,7 @@ class Symbols:
         self._sym_spec_names: set = set()
         self._sym_kinds: dict[tuple, object] = {}
         self._sym_called = None  # the symbol a `.get(key, default)` just read
+        self._sym_mesh_keys: dict[int, str] = {}
         self.scope.axis_value = self._sym_axis_value
 
     # -- reading symbols ---------------------------------------------------------------------
@@ -127,6 +128,17 @@ class Symbols:
                 self._sym_chain_values[id(expr)] = value
             return value
         return value if kind in _KEPT else demoted(value)
+
+    def mesh_axis_names(self, value):
+        """`mesh.axis_names` of the very mesh this shard_map is given (the same binding), built
+        from names the analysis reads as symbols: that mesh's axes (sequence_symbols.py)."""
+        symbol = getattr(value, "symbol", None)
+        if symbol is None or self.mesh is None or self.run is None:
+            return None
+        use = self.run.use
+        if id(use) not in self._sym_mesh_keys:
+            self._sym_mesh_keys[id(use)] = symbol_proofs.mesh_names(self, use)
+        return self.mesh.axes if str(symbol) + "[" == self._sym_mesh_keys[id(use)] else None
 
     def _sym_spliced(self, expr: ast.Tuple, frame, value):
         """`(*seq_axes, "heads")` where the mesh was built from `seq_axes`: its items in place."""
