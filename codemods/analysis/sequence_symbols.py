@@ -16,9 +16,17 @@ exactly those names, in order (a tuple or list acts the same in psum/pmean, run)
 only where the mesh was built from the value the collective reads: the same binding (one key),
 and no code changes a container in place (symbol_facts.items_unchanged: a list could grow
 between the mesh and the trace). The items are distinct wherever the proof needs it for the
-same reason as any two mesh names (shard_map rejects a mesh naming an axis twice). Anything
-else about such a symbol (its length elsewhere, `P(*axes)` outside a mesh it built) stays
-unknown.
+same reason as any two mesh names (shard_map rejects a mesh naming an axis twice). The same
+holds for a group starred beside other names, `make_mesh((2, 4), (*seq_axes, "heads"))`: it
+has the sizes the other names leave (one starred group only), and `(*seq_axes, "heads")` in
+a collective is its items and that name. `mesh.axis_names` read from the very binding the
+shard_map's `mesh=` reads is that mesh's axes (symbols.mesh_axis_names). Anything else about
+such a symbol (its length elsewhere, `P(*axes)` outside a mesh it built) stays unknown.
+
+A name bound once to a read of a symbol, or unpacked from it (`DATA, MODEL = AXES`, `*_, tp =
+mesh.axis_names`), is that read's symbol (`AXES[0]`, `mesh.axis_names[-1]`): the statement ran
+the read once, and the value read is the same at each read (symbols.py), so the two are one
+value wherever both are met.
 """
 from __future__ import annotations
 
