@@ -35,6 +35,9 @@ ENTRIES = {
     "au16_built_mesh_axis_names_collective": "total(arr(8, 8))",
     "au17_env_names_mesh_axis_names_pmean": "grid_mean(arr(8, 8))",
     "nau9_other_mesh_axis_names": "grid_mean(arr(8, 8), jax.make_mesh((8,), ('rows',)))",
+    "au18_module_unpack_fixes_tuple_length": "loss_step(mesh, arr(8, 8))",
+    "au19_param_unpack_fixes_tuple_length": "norm_step(mesh, arr(8, 8))",
+    "nau10_unpacked_in_another_function": "loss_step(jax.make_mesh((8,), ('i',)), arr(8, 8))",
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 

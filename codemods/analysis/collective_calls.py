@@ -70,7 +70,8 @@ class Collectives:
             return UNKNOWN
         value, arg_node = bound["x"]
         axes_value, axes_node = bound["axis_name"]
-        items = group_items(self.mesh, axes_value) or self.mesh_axis_names(axes_value)
+        items = group_items(self.mesh, axes_value) or self.mesh_axis_names(axes_value) \
+            or self.unpacked_axis_names(axes_value)
         if items is not None:
             axes = noted(items)  # a tuple the mesh was built from (sequence_symbols.py)
         else:

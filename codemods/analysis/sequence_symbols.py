@@ -89,3 +89,25 @@ def group_items(mesh, value):
     if mesh is None or symbol is None:
         return None
     return next((items for group, items in mesh.groups if group == symbol), None)
+
+
+def unpacked_items(symbol, block: list[ast.stmt], body: ast.AST | None):
+    """The items of the tuple symbol `symbol` (a name bound in the block `block`) where a
+    statement of that block unpacks it whole into names, `DP, TP = AXES`: it raised unless the
+    value had that many items, and the shard_map body `body` is written after it, so the body
+    exists (and runs) only once the statement has run. None otherwise."""
+    if not getattr(symbol, "names", False) or body is None or not hasattr(body, "lineno"):
+        return None
+    name = symbol.text
+    for stmt in block:
+        if type(stmt) is ast.With:
+            found = unpacked_items(symbol, stmt.body, body)
+            if found is not None:
+                return found
+        if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.value) is not ast.Name \
+                or stmt.value.id != name or type(stmt.targets[0]) not in (ast.Tuple, ast.List):
+            continue
+        targets = stmt.targets[0].elts
+        if targets and all(type(target) is ast.Name for target in targets) and body.lineno > stmt.end_lineno:
+            return symbol.items(len(targets))
+    return None

@@ -55,7 +55,7 @@ from codemods.analysis.pyvalues import UNPACK_SHAPE
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.sequence_symbols import group_items, split_names, str_literals
+from codemods.analysis.sequence_symbols import group_items, split_names, str_literals, unpacked_items
 from codemods.analysis.symbol_facts import (
     annotation_kind,
     argument_types,
@@ -139,6 +139,19 @@ class Symbols:
         if id(use) not in self._sym_mesh_keys:
             self._sym_mesh_keys[id(use)] = symbol_proofs.mesh_names(self, use)
         return self.mesh.axes if str(symbol) + "[" == self._sym_mesh_keys[id(use)] else None
+
+    def unpacked_axis_names(self, value):
+        """`AXES` where its block unpacks it whole before the body (sequence_symbols.py)."""
+        symbol = getattr(value, "symbol", None)
+        if symbol is None or self.run is None or not getattr(symbol, "names", False) or symbol.text != symbol.root[2]:
+            return None
+        kind, binder, _ = symbol.root
+        function = self._sym_binders.get(binder) if kind == "function" else None
+        block = self.scope.tree.body if kind == "module" else function.body if function is not None else None
+        body = self.run.use.body
+        if block is None or function is not None and not any(node is body for node in ast.walk(function)):
+            return None
+        return unpacked_items(symbol, block, body)
 
     def _sym_spliced(self, expr: ast.Tuple, frame, value):
         """`(*seq_axes, "heads")` where the mesh was built from `seq_axes`: its items in place."""
