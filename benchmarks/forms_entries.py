@@ -38,6 +38,7 @@ ENTRIES = {
     "au18_module_unpack_fixes_tuple_length": "loss_step(mesh, arr(8, 8))",
     "au19_param_unpack_fixes_tuple_length": "norm_step(mesh, arr(8, 8))",
     "nau10_unpacked_in_another_function": "loss_step(jax.make_mesh((8,), ('i',)), arr(8, 8))",
+    "au20_starred_spec_after_unpack": "loss_step(mesh, arr(8, 8))",
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 

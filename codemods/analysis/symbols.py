@@ -142,16 +142,18 @@ class Symbols:
 
     def unpacked_axis_names(self, value):
         """`AXES` where its block unpacks it whole before the body (sequence_symbols.py)."""
-        symbol = getattr(value, "symbol", None)
-        if symbol is None or self.run is None or not getattr(symbol, "names", False) or symbol.text != symbol.root[2]:
+        return self._sym_unpacked(getattr(value, "symbol", None), self.run.use.body if self.run is not None else None)
+
+    def _sym_unpacked(self, symbol, node):
+        """The items of the tuple symbol `symbol` where its block unpacks it whole before `node`."""
+        if symbol is None or node is None or not getattr(symbol, "names", False) or symbol.text != symbol.root[2]:
             return None
         kind, binder, _ = symbol.root
         function = self._sym_binders.get(binder) if kind == "function" else None
         block = self.scope.tree.body if kind == "module" else function.body if function is not None else None
-        body = self.run.use.body
-        if block is None or function is not None and not any(node is body for node in ast.walk(function)):
+        if block is None or function is not None and not any(found is node for found in ast.walk(function)):
             return None
-        return unpacked_items(symbol, block, body)
+        return unpacked_items(symbol, block, node)
 
     def _sym_spliced(self, expr: ast.Tuple, frame, value):
         """`(*seq_axes, "heads")` where the mesh was built from `seq_axes`: its items in place."""
@@ -484,6 +486,10 @@ class Symbols:
             return NOT_LITERAL  # only reads are read again (a call here could run code twice)
         value = self.eval(expr, self._static_frame(scopes))
         symbol = getattr(value, "symbol", None)
+        items = self._sym_unpacked(symbol, expr)
+        if items is not None:  # `P(*AXES)` below `DATA, MODEL = AXES` (sequence_symbols.py)
+            self._sym_spec_names.update(items)
+            return items
         if symbol is not None:
             self._sym_spec_names.add(symbol)
             return symbol
