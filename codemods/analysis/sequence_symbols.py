@@ -111,3 +111,51 @@ def unpacked_items(symbol, block: list[ast.stmt], body: ast.AST | None):
         if targets and all(type(target) is ast.Name for target in targets) and body.lineno > stmt.end_lineno:
             return symbol.items(len(targets))
     return None
+
+
+class SequenceSymbols:
+    """Interpreter hooks for tuple symbols (symbols.Symbols supplies the rest)."""
+
+    def mesh_axis_names(self, value):
+        """`mesh.axis_names` of the very mesh this shard_map is given (the same binding), built
+        from names the analysis reads as symbols: that mesh's axes (sequence_symbols.py)."""
+        symbol = getattr(value, "symbol", None)
+        if symbol is None or self.mesh is None or self.run is None:
+            return None
+        use = self.run.use
+        if id(use) not in self._sym_mesh_keys:
+            from codemods.analysis.symbol_proofs import mesh_names  # (symbol_proofs reads meshspec, which reads this)
+
+            self._sym_mesh_keys[id(use)] = mesh_names(self, use)
+        return self.mesh.axes if str(symbol) + "[" == self._sym_mesh_keys[id(use)] else None
+
+    def unpacked_axis_names(self, value):
+        """`AXES` where its block unpacks it whole before the body (sequence_symbols.py)."""
+        return self._sym_unpacked(getattr(value, "symbol", None), self.run.use.body if self.run is not None else None)
+
+    def _sym_unpacked(self, symbol, node):
+        """The items of the tuple symbol `symbol` where its block unpacks it whole before `node`."""
+        if symbol is None or node is None or not getattr(symbol, "names", False) or symbol.text != symbol.root[2]:
+            return None
+        kind, binder, _ = symbol.root
+        function = self._sym_binders.get(binder) if kind == "function" else None
+        block = self.scope.tree.body if kind == "module" else function.body if function is not None else None
+        if block is None or function is not None and not any(found is node for found in ast.walk(function)):
+            return None
+        return unpacked_items(symbol, block, node)
+
+    def _sym_spliced(self, expr: ast.Tuple, frame, value):
+        """`(*seq_axes, "heads")` where the mesh was built from `seq_axes`: its items in place."""
+        from codemods.analysis.symbol_values import SymbolStatic  # (values reads meshspec, which reads this)
+        from codemods.analysis.values import TupleValue
+
+        items = []
+        for item in expr.elts:
+            if type(item) is ast.Starred:
+                found = group_items(self.mesh, self.eval(item.value, frame))
+                if found is None:
+                    return value
+                items.extend(SymbolStatic(symbol=name, kind="str") for name in found)
+            else:
+                items.append(self.eval(item, frame))
+        return TupleValue(tuple(items))
