@@ -323,8 +323,12 @@ class CommandLines:
             return None  # a parser a builder returns: configured nowhere else in the module
         inner = [scope for scope in ast.walk(owner) if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
                                                                            ast.ClassDef)) and scope is not owner]
-        if any(type(found) is ast.Name and found.id == name for scope in inner for found in ast.walk(scope)):
+        if any(type(found) is ast.Name and found.id == name and (owner is not self.scope.tree or self._parse_receiver(found, scope) is None)
+               for scope in inner for found in ast.walk(scope)):
             return None  # read in a nested function: another time, maybe another parser
+        # A module's parser parsed in a function written below its last option (`flags =
+        # parser.parse_args(list(argv))` in `main`): that function runs after the options exist,
+        # and every other read of the name was checked above.
         return name, configuring, self._static_frame(scopes)
 
     def _parse_receiver(self, name: ast.Name, owner: ast.AST) -> ast.Call | None:

@@ -11,7 +11,9 @@ from codemods import jaxapi
 from codemods.analysis import transfer
 from codemods.analysis.transfer import Transfer, collective_result, pcast_result
 from codemods.analysis.pytrees import plain_tree, restored
+from codemods.analysis.axis_notes import noted
 from codemods.analysis.pyvalues import SPREAD
+from codemods.analysis.sequence_symbols import group_items
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.syntax import SIMPLE, header_parts, name_count, read_after, target_occurrences
 from codemods.analysis.values import (
@@ -68,7 +70,12 @@ class Collectives:
             return UNKNOWN
         value, arg_node = bound["x"]
         axes_value, axes_node = bound["axis_name"]
-        axes = axes_of(axes_value, symbols=True)
+        items = group_items(self.mesh, axes_value) or self.mesh_axis_names(axes_value) \
+            or self.unpacked_axis_names(axes_value)
+        if items is not None:
+            axes = noted(items)  # a tuple the mesh was built from (sequence_symbols.py)
+        else:
+            axes = axes_of(axes_value, symbols=True)
         if axes is None or not axes:
             return UNKNOWN
         if self.mesh is not None and not set(axes) <= set(self.mesh.axes):

@@ -7,6 +7,7 @@ import ast
 from dataclasses import dataclass, field
 
 from codemods import jaxapi
+from codemods.analysis.sequence_symbols import mesh_items
 from codemods.analysis.nodes import NOT_LITERAL, FunctionDef, call_args
 from codemods.analysis.record_specs import RecordSpec, record_class
 from codemods.analysis.scopes import ModuleScope
@@ -146,7 +147,7 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
     typed: list[str] = []
     for arg in call_args(call):
         if arg.star:  # `P(*BATCH_AXES)`: one entry per item of a constant tuple
-            items = scope.constant(arg.value, scopes)
+            items = _axis_constant(scope, arg.value, scopes)  # a tuple of symbols too (symbols.py)
             if not isinstance(items, tuple) or not all(_entry_axes(item) is not None for item in items):
                 return None
             sharded.extend(axis for item in items for axis in _entry_axes(item))
@@ -223,6 +224,7 @@ def _axis_set(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[str, ...] | N
 class MeshInfo:
     axes: tuple[str, ...]
     sizes: tuple[int, ...] | None = None
+    groups: tuple = ()  # (symbol, its items) of each tuple of names the mesh was built from (sequence_symbols.py)
 
     def size(self, axis: str) -> int | None:
         if self.sizes is None or axis not in self.axes:
@@ -248,15 +250,22 @@ def parse_mesh(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
     names_node = keywords.get("axis_names", positional[1] if len(positional) > 1 else None)
     if names_node is None:
         return None
-    names = _axis_constant(scope, names_node, scopes)
+    shape = NOT_LITERAL
+    if factory == "jax.make_mesh":
+        shape_node = keywords.get("axis_shapes", positional[0] if positional else None)
+        shape = scope.constant(shape_node, scopes) if shape_node is not None else NOT_LITERAL
+    groups: tuple = ()
+    found = mesh_items(names_node, len(shape), scope.tree, lambda node: _axis_constant(scope, node, scopes)) \
+        if isinstance(shape, tuple) else None
+    if found is not None:
+        names, groups = found
+    else:
+        names = _axis_constant(scope, names_node, scopes)
     if isinstance(names, str):
         names = (names,)
     if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):
         return None
     sizes = None
-    if factory == "jax.make_mesh":
-        shape_node = keywords.get("axis_shapes", positional[0] if positional else None)
-        shape = scope.constant(shape_node, scopes) if shape_node is not None else NOT_LITERAL
-        if isinstance(shape, tuple) and len(shape) == len(names) and all(isinstance(n, int) for n in shape):
-            sizes = shape
-    return MeshInfo(names, sizes)
+    if isinstance(shape, tuple) and len(shape) == len(names) and all(isinstance(n, int) for n in shape):
+        sizes = shape
+    return MeshInfo(names, sizes, groups)

@@ -172,6 +172,45 @@ def argument_types(tree: ast.Module) -> dict[str, str]:
     return result
 
 
+_SCALARS = ("int", "float", "str")
+
+
+def plain_arguments(tree: ast.Module) -> frozenset[str]:
+    """The `parse_args()` attributes certainly a Python number or str, never an array: every
+    `add_argument` of that dest has a literal default (or none) and no type but int, float or str
+    (not rebound in the module), no nargs, const or action (argparse stores only what `type`
+    makes of the command line's text, or the default)."""
+    if hasattr(tree, "_shardfix_plain_arguments"):
+        return tree._shardfix_plain_arguments
+    rebound = {node.id for node in nodes_of_type(tree, ast.Name) if type(node.ctx) is not ast.Load} \
+        | {node.name for node in nodes_of_type(tree, ast.FunctionDef)} | {node.name for node in nodes_of_type(tree, ast.ClassDef)}
+    found: dict[str, bool] = {}
+    for call in nodes_of_type(tree, ast.Call):
+        if type(call.func) is ast.Attribute and call.func.attr == "set_defaults":
+            for keyword in call.keywords:
+                found[keyword.arg or ""] = False
+            continue
+        if not (type(call.func) is ast.Attribute and call.func.attr == "add_argument" and call.args):
+            continue
+        keywords = {keyword.arg: keyword.value for keyword in call.keywords}
+        dest = keywords.get("dest")
+        flags = [arg.value for arg in call.args if type(arg) is ast.Constant and isinstance(arg.value, str)]
+        if type(dest) is ast.Constant and isinstance(dest.value, str):
+            name = dest.value
+        else:
+            long = [flag for flag in flags if flag.startswith("--")]
+            name = (long[0] if long else flags[0] if flags else "").lstrip("-").replace("-", "_")
+        default, kind = keywords.get("default"), keywords.get("type")
+        plain = (default is None or type(default) is ast.Constant
+                 or type(default) is ast.UnaryOp and type(default.operand) is ast.Constant) \
+            and (kind is None or type(kind) is ast.Name and kind.id in _SCALARS and kind.id not in rebound) \
+            and not set(keywords) & {"action", "nargs", "const", None}
+        found[name] = found.get(name, True) and plain
+    result = frozenset(name for name, plain in found.items() if plain and name)
+    tree._shardfix_plain_arguments = result
+    return result
+
+
 def annotation_kind(annotation: ast.expr | None, classes: dict[str, ast.ClassDef]) -> object:
     """'str', 'dict', a module class, 'none' (None is possible) or None (nothing known)."""
     if annotation is None:

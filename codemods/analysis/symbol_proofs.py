@@ -29,17 +29,35 @@ def analyse_checked(interp, use):
     if not interp._sym_spec_names and not any(type(name) is SymbolAxis for name in sink):
         return run
     judged = interp.slots[first:]
-    if not _proved(interp, use, run, sink, judged):
+    unproved = _unproved(interp, use, run, sink, judged)
+    if unproved is None:
         interp.vetoed_sites.update(site.key for site, _ in judged)
-    else:
-        _place_fixes(interp, use, judged)
+        return run
+    if unproved:  # per site: one whose collective reads none of those names keeps its verdict
+        interp.vetoed_sites.update(site.key for site, _ in judged if unproved.intersection(site.axes))
+        judged = [(site, index) for site, index in judged if not unproved.intersection(site.axes)]
+    _place_fixes(interp, use, judged)
     return run
 
 
-def _proved(interp, use, run, collected: set, judged) -> bool:
-    """`collected`: the names the use's collectives (and axis_index) were given."""
+def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
+    """The names some symbol is not proved distinct from, with those symbols (empty: every
+    symbol is proved); None when a symbol a collective reads may be a tuple of names.
+    `collected`: the names the use's collectives (and axis_index) were given.
+
+    Why a site whose axes avoid those names keeps its verdict: a symbol S that may equal a name
+    N is still one str, so the program differs from what the interpreter followed only on the
+    axes S and N (a collective over S acts on axis N too, a spec sharding over S shards over
+    N). Every state rule is per axis (a state on one axis is computed from states on that axis
+    only, values/transfer.py), and a site's verdict reads the states on its own axes (a gather
+    to reduced also asks whether the value varies on any axis, which decides only which of two
+    errors JAX raises). So the states on the other axes, and the verdict, are the same for
+    every value S may take. A symbol that may be a tuple acts on axes nobody can name:
+    every site is withdrawn."""
     named = set(collected)  # a symbol here must be one str: a tuple of names acts otherwise
     names = set(collected) | interp._sym_spec_names
+    for group, _ in run.mesh.groups if run.mesh is not None else ():  # read as its items (sequence_symbols.py)
+        names.discard(group)
     for site, _ in judged:
         named.update(site.axes)
         names.update(site.axes)
@@ -60,10 +78,10 @@ def _proved(interp, use, run, collected: set, judged) -> bool:
     typed = {axis for specs in given for spec in specs for axis in spec.typed}
     if run.mesh is not None:  # shard_map rejects a mesh naming an axis twice, or not by a str
         typed.update(run.mesh.axes)
-    mesh = _mesh_names(interp, use)
+    mesh = mesh_names(interp, use)
     typed.update(symbol for symbol in symbols if str(symbol).startswith(mesh))
     if any(not symbol.typed and symbol not in typed for symbol in symbols if symbol in named):
-        return False
+        return None
     distinct: set[frozenset] = set()
     for index, specs in enumerate(given):
         for spec in specs:
@@ -73,10 +91,11 @@ def _proved(interp, use, run, collected: set, judged) -> bool:
             _pairs(distinct, spec.reduced, spec.unreduced)
     if run.mesh is not None:
         _pairs(distinct, run.mesh.axes, run.mesh.axes)
-    return all(other == symbol or frozenset((symbol, other)) in distinct for symbol in symbols for other in names)
+    return frozenset(name for symbol in symbols for other in names
+                     if other != symbol and frozenset((symbol, other)) not in distinct for name in (symbol, other))
 
 
-def _mesh_names(interp, use) -> str:
+def mesh_names(interp, use) -> str:
     """The key prefix of `mesh.axis_names[...]` read from the mesh this shard_map is given
     (a str each: shard_map takes no other mesh); a prefix no key has otherwise."""
     if use.mesh is None or type(use.mesh) is not ast.Name:

@@ -15,15 +15,20 @@ from codemods.analysis.values import STATIC, AxisState, DictValue, SameLeaves, S
 class SymbolAxis(str):
     """One unknown axis name (or group): equal to another only when read from the same binding
     through the same chain. `typed`: certainly a str (not a tuple of names); `root`: (kind,
-    binder, name) of the binding the chain starts at, for fixes that spell it."""
+    binder, name) of the binding the chain starts at, for fixes that spell it. `names`: certainly
+    a tuple or list of strs (a tuple default, `tuple(text.split(","))`), of a length not known."""
 
-    def __new__(cls, key: str, text: str, typed: bool, root: tuple):
+    def __new__(cls, key: str, text: str, typed: bool, root: tuple, names: bool = False):
         made = super().__new__(cls, key)
-        made.text, made.typed, made.root = text, typed, root
+        made.text, made.typed, made.root, made.names = text, typed, root, names
         return made
 
     def __getnewargs__(self):
-        return (str(self), self.text, self.typed, self.root)
+        return (str(self), self.text, self.typed, self.root, self.names)
+
+    def items(self, count: int) -> tuple[SymbolAxis, ...]:
+        """`self[0]`, ..., `self[count - 1]` (the keys symbols.py gives those reads), each a str."""
+        return tuple(SymbolAxis(str(self) + f"[{index}]", self.text + f"[{index}]", True, self.root) for index in range(count))
 
     def __repr__(self) -> str:
         return self.text

@@ -28,8 +28,11 @@ collectives, the states of the values judged and returned; symbol_proofs.py):
   name and a reduced/unreduced one of one P; a reduced and an unreduced one; two names of the
   shard_map's mesh; all run on jax 0.10.2). Two names in one `reduced={...}` set prove nothing
   (a set drops the repeat).
-Otherwise every site judged in that use is withdrawn from every finding (the other machinery,
-contexts and loops included): unknown never yields a verdict. A read is the same value each
+Otherwise a site whose collective names a symbol not proved, or a name such a symbol may
+equal, is withdrawn from every finding (the other machinery, contexts and loops included); the
+use's other sites stand (symbol_proofs._unproved says why), unless a symbol a collective reads
+may be a tuple of names: then every site of the use is withdrawn. Unknown never yields a verdict.
+A tuple of names known only as such is one symbol too (sequence_symbols.py). A read is the same value each
 time only where nothing can change it: no attribute of that name is stored outside an object's
 constructor (and no `setattr`/`vars`/`__dict__`), no container is changed in place except one a
 function just built, no module class computes attribute or item reads, an attribute of a
@@ -48,9 +51,11 @@ import secrets
 from dataclasses import replace
 
 from codemods.analysis import symbol_proofs
+from codemods.analysis.pyvalues import UNPACK_SHAPE
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.shardmap import argument_for
+from codemods.analysis.sequence_symbols import SequenceSymbols, split_names, str_literals
 from codemods.analysis.symbol_facts import (
     annotation_kind,
     argument_types,
@@ -58,6 +63,7 @@ from codemods.analysis.symbol_facts import (
     class_field,
     class_members,
     items_unchanged,
+    plain_arguments,
     strings_given,
 )
 from codemods.analysis.symbol_values import SymbolAxis, SymbolState, SymbolStatic, demoted
@@ -90,7 +96,7 @@ def _stored(value, kind):
     return value
 
 
-class Symbols:
+class Symbols(SequenceSymbols):
     """Interpreter hooks (the Interpreter supplies scope, eval, the frames and the verdict tables)."""
 
     symbol_count = 0  # symbols made in this module: none, and nothing here costs anything
@@ -105,6 +111,7 @@ class Symbols:
         self._sym_spec_names: set = set()
         self._sym_kinds: dict[tuple, object] = {}
         self._sym_called = None  # the symbol a `.get(key, default)` just read
+        self._sym_mesh_keys: dict[int, str] = {}
         self.scope.axis_value = self._sym_axis_value
 
     # -- reading symbols ---------------------------------------------------------------------
@@ -113,6 +120,9 @@ class Symbols:
         if not self.symbol_count:
             return value
         kind = type(expr)
+        if kind is ast.Tuple and self.mesh is not None and self.mesh.groups \
+                and any(type(item) is ast.Starred for item in expr.elts):
+            return self._sym_spliced(expr, frame, value)
         if kind in _CHAIN or kind is ast.Call and value is self._sym_called:
             if type(value) in _SYMBOLIC:
                 self._sym_chain_values[id(expr)] = value
@@ -129,7 +139,9 @@ class Symbols:
         if root is None:
             return value
         key, text, kind, origin = root
-        symbol = SymbolAxis(key + text, text, kind == "str", origin)
+        if key is None:  # `lane_axis = mesh.axis_names[-1]`: the symbol that read is
+            return value if container else self._sym_made(value, text, kind)
+        symbol = SymbolAxis(key + text, text, kind == "str", origin, kind == "strs")
         if container:  # `CFG = parse(TEXT)`: its keys known, not its items (read as symbols)
             self._sym_containers[id(expr)] = (symbol, value.cls if type(value) is Instance else
                                               _CONTAINERS.get(type(value), "namespace"))
@@ -150,6 +162,8 @@ class Symbols:
         kind = self._sym_attribute_kind(receiver.kind, expr.attr) if _blank(value) or type(value) in _SYMBOLIC else False
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
+        if receiver.kind == "namespace" and type(value) is AxisState and expr.attr in plain_arguments(self.scope.tree):
+            value = STATIC  # an option argparse made a number or str of: a Python value, not an array
         return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, "." + expr.attr, kind), kind)
 
     def eval_Call(self, expr: ast.Call, frame):
@@ -177,7 +191,7 @@ class Symbols:
         receiver = self._sym_receiver(expr.value)
         if receiver is None:
             return value
-        key = expr.slice.value if type(expr.slice) is ast.Constant else None
+        key = _literal_key(expr.slice)
         kind = False
         if type(key) in (str, int) and (_blank(value) or type(value) in _SYMBOLIC):
             kind = self._sym_item_kind(receiver.kind)
@@ -214,7 +228,7 @@ class Symbols:
 
     @staticmethod
     def _sym_step(symbol: SymbolAxis, step: str, kind) -> SymbolAxis:
-        return SymbolAxis(str(symbol) + step, symbol.text + step, kind == "str", symbol.root)
+        return SymbolAxis(str(symbol) + step, symbol.text + step, kind == "str", symbol.root, kind == "strs")
 
     def _sym_attribute_kind(self, kind, attr: str):
         """What `receiver.attr` is known to be (False: no symbol: it may differ between reads)."""
@@ -264,6 +278,8 @@ class Symbols:
     def _sym_item_kind(self, kind):
         if isinstance(kind, ast.ClassDef) or kind in ("str", "mesh name", "namespace"):
             return False
+        if kind == "strs":
+            return "str"  # an item of a tuple or list of strs (sequence_symbols.py)
         if class_members(self.scope.tree)[2] or not items_unchanged(self.scope.tree):
             return False
         return "str" if kind == "strdict" else "mesh name" if kind == "names" else None
@@ -284,6 +300,7 @@ class Symbols:
         scopes = current.static_scopes
         cache = (tuple(id(scope) for scope in scopes), name)
         if cache not in self._sym_roots:
+            self._sym_roots[cache] = None  # (`a = b.x` and `b = a.y` read each other: neither)
             self._sym_roots[cache] = self._sym_binding(name, scopes)
         return self._sym_roots[cache]
 
@@ -309,19 +326,20 @@ class Symbols:
                     self._sym_binders[id(function)] = function
                     return key, name, cls, ("function", id(function), name)
                 kind = self._sym_param_kind(function.args, param)
-                if kind == "str" and not self._sym_strings_passed(function, name):
+                if kind in ("str", "strs") and not self._sym_strings_passed(function, name, kind):
                     kind = None  # a call in the file passes something else: a str is not certain
                 if kind is None and self._sym_parsed_passed(function, name):
                     kind = "namespace"  # `main(parser.parse_args())` under `if __name__ == "__main__":`
                 self._sym_binders[id(function)] = function
                 return None if kind == "none" else (key, name, kind, ("function", id(function), name))
             self._sym_binders[id(function)] = function
-            return self._sym_assigned_once(name, local, function.body, key, ("function", id(function), name))
+            return self._sym_assigned_once(name, local, function.body, key, ("function", id(function), name),
+                                           scopes[:scopes.index(function) + 1])
         if self.scope.globals.binds(name):
             changed = changed_attributes(self.scope.tree)
             if changed is None or name in changed:
                 return None  # `sys.modules[__name__].AXIS = ...`, `setattr(module, ...)`: may change
-            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, f"{_TOKEN}module:", ("module", 0, name))
+            return self._sym_assigned_once(name, self.scope.globals, self.scope.tree.body, f"{_TOKEN}module:", ("module", 0, name), ())
         return None
 
     def _sym_forwarders(self) -> frozenset[int]:
@@ -329,8 +347,9 @@ class Symbols:
             self._sym_chained = frozenset(id(step[1]) for use in getattr(self, "uses", ()) for step in use.chain)
         return self._sym_chained
 
-    def _sym_strings_passed(self, function: FunctionDef, name: str) -> bool:
-        """No call in the file passes `name` anything but a str literal (or leaves the default)."""
+    def _sym_strings_passed(self, function: FunctionDef, name: str, kind: str = "str") -> bool:
+        """No call in the file passes `name` anything but a str literal (or leaves the default);
+        for kind 'strs', a tuple or list literal of them."""
         if not self.scope.references(function.name):
             return True  # an entry point: its annotation or default says what it is given
         calls, skip = self._callers(function)
@@ -340,7 +359,8 @@ class Symbols:
             if any(arg.star for arg in call_args(call)):
                 return False
             given = argument_for(call, function, name, skip=skip)  # None: the default
-            if given is not None and not (type(given) is ast.Constant and isinstance(given.value, str)):
+            if given is not None and not (str_literals(given) if kind == "strs" else
+                                          type(given) is ast.Constant and isinstance(given.value, str)):
                 return False
         return True
 
@@ -361,19 +381,31 @@ class Symbols:
             if default.value is None:
                 return "none"
             return kind or ("str" if isinstance(default.value, str) else None)
+        if kind is None and str_literals(default):
+            return "strs"  # `axes=("data", "model")` (sequence_symbols.py)
         if kind is None and type(default) is ast.Call and type(default.func) is ast.Name:
             return self.scope.classes.get(default.func.id)  # `settings=Settings()`
         return kind
 
-    def _sym_assigned_once(self, name: str, bindings, body: list[ast.stmt], key: str, origin: tuple):
+    def _sym_assigned_once(self, name: str, bindings, body: list[ast.stmt], key: str, origin: tuple, scopes):
         """A name assigned once, by a statement of the scope's own block (not in a loop or a
-        branch; a `with` block at that level runs once too)."""
+        branch; a `with` block at that level runs once too). Bound to a read of a symbol
+        (`VOCAB = AXES[-1]`, `lane = mesh.axis_names[-1]`, `dp = cfg.data`), it is that symbol:
+        the one binding ran that read once, of a value that is the same at each read."""
         value = bindings.unique_value(name)
-        if value is None or not any(stmt.value is value for stmt in _once(body)):
-            return None
+        made = value.value if hasattr(value, UNPACK_SHAPE) else None
+        if value is None or not any(stmt.value is value or stmt.value is made for stmt in _once(body)):
+            return None  # (`DP, TP = AXES` binds DP to a made `AXES[0]`: scopes.unpacked_items)
+        if type(value) in (ast.Attribute, ast.Subscript) and _read(value):
+            read = self.eval(value, self._static_frame(scopes))
+            if type(read) in _SYMBOLIC:
+                return None, read.symbol, read.kind, origin
         return key, name, self._sym_value_kind(value), origin
 
     def _sym_value_kind(self, value: ast.expr, depth: int = 0):
+        if split_names(value, lambda text: self._sym_value_kind(text, depth + 1) == "str"
+                       or self._sym_option_kind(text) == "str"):
+            return "strs"  # `tuple(os.environ.get("AXES", "dp,tp").split(","))` (sequence_symbols.py)
         if type(value) is ast.Call:
             called = self.scope.resolve(value.func)
             if called in _ENVIRON and len(value.args) == 2 and not value.keywords \
@@ -392,15 +424,33 @@ class Symbols:
             return "namespace"  # `FLAGS = flags.FLAGS`: DEFINE_string options (symbol_facts.py)
         return None
 
+    def _sym_option_kind(self, node: ast.expr):
+        """'str' for `args.axes` of a name bound once to the command line's parse whose option
+        `axes` is certainly a str (symbol_facts.argument_types)."""
+        if type(node) is not ast.Attribute or type(node.value) is not ast.Name:
+            return None
+        name = node.value.id
+        value = self.scope.globals.unique_value(name) if self.scope.globals.binds(name) else None
+        changed = changed_attributes(self.scope.tree)
+        if value is None or name in self.scope.volatile or changed is None or node.attr in changed \
+                or self._sym_value_kind(value) != "namespace" \
+                or not any(stmt.value is value for stmt in _once(self.scope.tree.body)):
+            return None
+        return argument_types(self.scope.tree).get(node.attr)
+
     # -- specs -------------------------------------------------------------------------------
     def _sym_axis_value(self, expr: ast.expr, scopes) -> object:
         """An axis name written in a P (meshspec.py): the symbol (or tuple of names) it reads."""
         if any(isinstance(scope, ast.ClassDef) for scope in scopes):
             return NOT_LITERAL  # a spec written in a class body (class_specs.py): names read otherwise
-        if not all(_read(node) for node in (expr.elts if type(expr) in (ast.Tuple, ast.List) else [expr])):
+        if not all(_read(node) or type(node) is ast.Constant for node in (expr.elts if type(expr) in (ast.Tuple, ast.List) else [expr])):
             return NOT_LITERAL  # only reads are read again (a call here could run code twice)
         value = self.eval(expr, self._static_frame(scopes))
         symbol = getattr(value, "symbol", None)
+        items = self._sym_unpacked(symbol, expr)
+        if items is not None:  # `P(*AXES)` below `DATA, MODEL = AXES` (sequence_symbols.py)
+            self._sym_spec_names.update(items)
+            return items
         if symbol is not None:
             self._sym_spec_names.add(symbol)
             return symbol
@@ -433,10 +483,21 @@ def _read(node: ast.expr) -> bool:
         if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
                 and all(type(arg) is ast.Constant for arg in node.args) and not node.keywords:
             node = node.func.value
-        elif type(node) is ast.Attribute or type(node) is ast.Subscript and type(node.slice) in (ast.Constant, ast.Name):
+        elif type(node) is ast.Attribute or type(node) is ast.Subscript and (
+                type(node.slice) in (ast.Constant, ast.Name) or _literal_key(node.slice) is not None):
             node = node.value
         else:
             return False
+
+
+def _literal_key(node: ast.expr):
+    """The constant a subscript's key writes (`-1` is a negation in the tree), else None."""
+    if type(node) is ast.Constant:
+        return node.value
+    if type(node) is ast.UnaryOp and type(node.op) is ast.USub and type(node.operand) is ast.Constant \
+            and type(node.operand.value) is int:
+        return -node.operand.value
+    return None
 
 
 def _parses(call: ast.Call) -> bool:
@@ -445,10 +506,12 @@ def _parses(call: ast.Call) -> bool:
 
 
 def _once(body: list[ast.stmt]):
-    """The single-name assignments a block runs exactly once when it runs."""
+    """The assignments to names (one each, or unpacked) a block runs exactly once when it runs."""
     for stmt in body:
         if type(stmt) in (ast.Assign, ast.AnnAssign) and stmt.value is not None \
-                and all(type(target) is ast.Name for target in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])):
+                and all(type(target) is ast.Name or type(target) in (ast.Tuple, ast.List) and all(
+                    type(item) is ast.Name or type(item) is ast.Starred and type(item.value) is ast.Name for item in target.elts)
+                        for target in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])):
             yield stmt
         elif type(stmt) is ast.With:
             yield from _once(stmt.body)

@@ -1,0 +1,19 @@
+import os
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+ROWS = os.getenv("SF_AU17_ROWS", "rows")
+COLS = os.getenv("SF_AU17_COLS", "cols")
+
+
+def grid_mean(field):
+    grid = jax.make_mesh((4, 2), (ROWS, COLS))
+
+    def body(tile):
+        col_sum = jax.lax.psum(jnp.sum(tile, axis=0), COLS)
+        return jax.lax.pmean(jnp.mean(col_sum), grid.axis_names)  # SF105
+
+    spec = P(ROWS, COLS)
+    return jax.shard_map(body, mesh=grid, in_specs=spec, out_specs=P())(jax.device_put(field, NamedSharding(grid, spec)))

@@ -1,0 +1,17 @@
+import os
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+AXES = tuple(os.environ.get("SF_AU18_AXES", "i,j").split(","))
+DATA, MODEL = AXES
+
+
+def loss_step(mesh, x):
+    def body(b):
+        per_row = jax.lax.psum(jnp.sum(b, axis=1), MODEL)
+        return jax.lax.pmean(jnp.mean(per_row), AXES)  # SF105
+
+    spec = P(DATA, MODEL)
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(jax.device_put(x, NamedSharding(mesh, spec)))
