@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av1_sf104_nested_report_after_mesh": "main(mesh, const(8, 8))",
+    "av2_sf104_tree_map_lambda_export": "main(mesh, const(8, 8))",
+    "av3_sf104_report_written_in_open_block": "main(mesh, const(8, 8))",
+    "av4_sf104_typer_entry_dataclass_evaluator": "main(mesh, const(8, 8))",
+    "nav1_sf104_tree_map_lambda_under_mesh": "main(mesh, const(8, 8))",
+    "nav2_sf104_report_in_own_mesh_context": "main(mesh, const(8, 8))",
+    "nav3_sf104_nested_helper_returned": "main(mesh, const(8, 8))",
+    "nav4_sf104_partial_applied_under_mesh": "main(mesh, const(8, 8))",
+
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",
@@ -1040,6 +1049,14 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "f4_sf104_method_reached_without_mesh": {
         8: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
     "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
+    "av1_sf104_nested_report_after_mesh": {
+        9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
+    "av2_sf104_tree_map_lambda_export": {
+        8: '    with jax.set_mesh(params["w"].sharding.mesh): return jax.tree.map(lambda p: top_level_all_gather(p, P(None, reduced={"i"})), params)'},
+    "av3_sf104_report_written_in_open_block": {
+        12: '    with jax.set_mesh(preds.sharding.mesh): return np.asarray(top_level_all_gather(preds, P(None, reduced={"i"})))'},
+    "av4_sf104_typer_entry_dataclass_evaluator": {
+        12: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
 }
 
 # Forms left out, with the reason.

@@ -3,12 +3,18 @@
 `top_level_all_gather` checks the context mesh before anything else, whatever its input. A helper
 library calls it in a module function; the script sets `jax.set_mesh` for training but calls the
 helper after the `with` block has closed. The call runs without a mesh when it stands outside any
-`with` in a function every reference to which is a direct call that does so too, back to code at
-module level (the `if __name__ == "__main__":` block). Read on Python's `ast` of the whole file.
-A plain method of a module class without bases is followed through every `obj.name(...)` read in
-the module, when no instance of the class (nor `self`) leaves the code seen. Anything else (a
-nested or decorated function, a function passed as a value, a `with` of any kind on the way, a
-setter called other than as a `with` item) is unknown (False).
+`with` that may set one, in a function every reference to which is a call that does so too, back
+to code at module level (the `if __name__ == "__main__":` block). Read on Python's `ast` of the
+whole file, once per module (kept on the tree).
+
+Followed on the way: a function nested in another (called where its name is read); a lambda or
+function handed to `jax.tree.map` (run where the map runs), to an entry runner (`absl.app.run`,
+`fire.Fire`, `typer.run`: they set no mesh) or applied at once (`partial(f, a)(x)`); `with` blocks of context managers that never set a mesh (`open`,
+`jax.profiler.trace`, `contextlib.suppress`, ...). A plain method of a module class without bases
+(or a dataclass) is followed through every `obj.name(...)` read in the module, when no instance
+of the class (nor `self`) leaves the code seen. Anything else (a function nothing in the file
+calls: a caller elsewhere may set a mesh; a function passed as a value; a generator; a decorated
+function; an unknown `with`; a setter called other than as a `with` item) is unknown (None).
 """
 from __future__ import annotations
 
@@ -16,127 +22,205 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
-from codemods.analysis.nodes import module_parents
+from codemods.analysis.nodes import module_nodes, module_parents
 
 MAX_HOPS = 8
+
+# Library functions that call the function handed to them (first argument) in place, setting no
+# context mesh of their own: the function runs where the call stands.
+IN_PLACE_CALLERS = frozenset({
+    "jax.tree.map", "jax.tree_util.tree_map", "absl.app.run", "fire.Fire", "typer.run",
+})
+# Wrappers whose result, applied at once (`partial(f, a)(x)`), runs `f` there. Not `jax.jit`: a
+# `with jax.set_mesh` the traced code enters raises there instead (jax 0.10.2).
+APPLIED_WRAPPERS = frozenset({"functools.partial"})
+# Context managers that never set a context mesh: code in their block runs under the mesh around.
+NEUTRAL_CONTEXTS = frozenset({
+    "open", "jax.profiler.trace", "jax.profiler.TraceAnnotation", "jax.named_scope",
+    "jax.default_device", "jax.disable_jit", "jax.log_compiles", "jax.debug_nans",
+    "jax.debug_infs", "jax.transfer_guard", "jax.checking_leaks", "jax.ensure_compile_time_eval",
+    "jax.enable_x64", "jax.experimental.enable_x64", "contextlib.suppress",
+    "contextlib.nullcontext", "contextlib.redirect_stdout", "contextlib.redirect_stderr",
+    "tempfile.TemporaryDirectory", "tempfile.NamedTemporaryFile", "warnings.catch_warnings",
+    "numpy.printoptions", "numpy.errstate",
+})
+BUILTIN_CONTEXTS = frozenset({"open"})
 
 
 def unmeshed_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.Call) -> list[str] | None:
     """The names of the functions from module-level code down to `call` (outermost first) when
     every way the module reaches `call` runs outside a context mesh; else None."""
-    parents = module_parents(tree)
-    if _sets_mesh_globally(tree, bindings, parents):
+    reach = getattr(tree, "_shardfix_mesh_reach", None)
+    if reach is None or reach.bindings is not bindings:
+        reach = _Reach(tree, bindings)
+        tree._shardfix_mesh_reach = reach  # type: ignore[attr-defined]
+    if reach.sets_globally:
         return None
-    functions = {stmt.name: stmt for stmt in tree.body if isinstance(stmt, ast.FunctionDef)}
-    bound = module_binding_counts(tree)
-    references = _references(tree)
-    return _path(call, parents, functions, bound, references, frozenset(), 0)
+    return reach.path(call, frozenset(), 0)
 
 
-def _path(node: ast.AST, parents, functions, bound, references, seen: frozenset[str], hops: int) -> list[str] | None:
-    if hops > MAX_HOPS:
-        return None
-    function = _enclosing(node, parents)
-    if function is None:
-        return None
-    if isinstance(function, ast.Module):
-        return []
-    name = function.name
-    owner = parents.get(id(function))
-    if isinstance(owner, ast.ClassDef):
-        uses = _method_uses(function, owner, parents, references)
-        name = f"{owner.name}.{name}"
-    elif functions.get(name) is not function or bound.get(name) != 1:
-        return None
-    else:
-        uses = references.get(name, [])
-    if uses is None or function.decorator_list or name in seen \
-            or any(isinstance(inner, (ast.Yield, ast.YieldFrom)) for inner in ast.walk(function)):
-        return None  # a generator's body runs where it is iterated, not where it is called
-    if not uses:
-        return None  # called from elsewhere, if at all: its context is unknown
-    longest: list[str] = []
-    for use in uses:
-        site = parents.get(id(use))
-        if not (isinstance(site, ast.Call) and site.func is use):
-            return None  # passed as a value (jax.jit(f), a callback): run where it is not seen
-        path = _path(site, parents, functions, bound, references, seen | {name}, hops + 1)
-        if path is None:
+class _Reach:
+    """The module's facts the walk back to module code reads, computed once."""
+
+    def __init__(self, tree: ast.Module, bindings: dict[str, str | None]) -> None:
+        self.bindings = bindings
+        self.parents = module_parents(tree)
+        nodes = module_nodes(tree)
+        self.bound = module_binding_counts(tree)
+        self.references = _references(nodes)
+        self.sets_globally = _sets_mesh_globally(nodes, bindings, self.parents)
+
+    def resolve(self, node: ast.AST) -> str | None:
+        name = ast_dotted(node)
+        if not name:
             return None
-        longest = max(longest, path, key=len)
-    return [*longest, name]
+        if name in BUILTIN_CONTEXTS or name == "object":
+            return name if not self.bound.get(name) else None
+        return resolve_dotted(self.bindings, name)
 
-
-def _enclosing(node: ast.AST, parents) -> ast.Module | ast.FunctionDef | None:
-    """The module or module-level function whose code runs `node` in place, when no `with`
-    stands between them; None for anything else (a with, a lambda, a generator expression, a class,
-    a nested def)."""
-    child = node
-    parent = parents.get(id(node))
-    while parent is not None:
-        if isinstance(parent, (ast.With, ast.AsyncWith)) and child in parent.body:
+    def path(self, node: ast.AST, seen: frozenset[str], hops: int) -> list[str] | None:
+        if hops > MAX_HOPS:
             return None
-        if isinstance(parent, (ast.Lambda, ast.ClassDef, ast.AsyncFunctionDef, ast.GeneratorExp)):
+        function = self.enclosing(node)
+        if function is None:
             return None
-        if isinstance(parent, ast.FunctionDef):
-            owner = parents.get(id(parent))
-            if isinstance(owner, ast.ClassDef):
-                owner = parents.get(id(owner))
-            return parent if isinstance(owner, ast.Module) and child in parent.body else None
-        if isinstance(parent, ast.Module):
-            return parent
-        child, parent = parent, parents.get(id(parent))
-    return None
+        if isinstance(function, ast.Module):
+            return []
+        name = function.name
+        owner = self.parents.get(id(function))
+        if isinstance(owner, ast.ClassDef):
+            uses = self.method_uses(function, owner)
+            name = f"{owner.name}.{name}"
+        elif self.bound.get(name) != 1:
+            return None  # rebound somewhere: which function a name reads is not followed
+        else:
+            uses = self.references.get(name, [])
+        if uses is None or function.decorator_list or name in seen \
+                or any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await)) for inner in ast.walk(function)):
+            return None  # a generator's body runs where it is iterated, not where it is called
+        if not uses:
+            return None  # called from elsewhere, if at all: its context is unknown
+        longest: list[str] = []
+        for use in uses:
+            site = self.run_site(use)
+            if site is None:
+                return None  # passed as a value (a callback, a registry): run where it is not seen
+            path = self.path(site, seen | {name}, hops + 1)
+            if path is None:
+                return None
+            longest = max(longest, path, key=len)
+        return [*longest, name]
 
-
-def _method_uses(function: ast.FunctionDef, owner: ast.ClassDef, parents, references) -> list[ast.AST] | None:
-    """Every `<obj>.name` read in the module, for a plain method of a module class without bases
-    (nothing outside the file calls it by a protocol); None when the name is reached otherwise
-    (assigned as an attribute, a dunder, `getattr`, a base class)."""
-    name = function.name
-    if owner.bases or owner.keywords or owner.decorator_list or name.startswith("__") \
-            or references.get("getattr") or references.get("__getattribute__") \
-            or not _instances_kept(owner, parents, references):
+    def run_site(self, use: ast.AST) -> ast.Call | None:
+        """The call at which a read of a function runs it: `f(...)`, `jax.tree.map(f, ...)`,
+        `app.run(f)`, `jax.jit(f)(x)`; None when the function escapes as a value."""
+        site = self.parents.get(id(use))
+        if not isinstance(site, ast.Call):
+            return None
+        if site.func is use:
+            return site
+        if not site.args or site.args[0] is not use:
+            return None
+        callee = self.resolve(site.func)
+        if callee in IN_PLACE_CALLERS:
+            return site
+        applied = self.parents.get(id(site))
+        if callee in APPLIED_WRAPPERS and isinstance(applied, ast.Call) and applied.func is site:
+            return applied
         return None
-    uses: list[ast.AST] = []
-    for node in references.get("." + name, []):
-        if not isinstance(node.ctx, ast.Load):
-            return None  # `obj.name = other`: another function may run under that name
-        uses.append(node)
-    return uses
 
+    def enclosing(self, node: ast.AST) -> ast.Module | ast.FunctionDef | None:
+        """The module or function whose code runs `node` in place, when nothing that may set a
+        mesh stands between them; None for anything else (a `with` of an unknown or mesh-setting
+        context, a lambda not run in place, a generator expression, a class body)."""
+        parents = self.parents
+        child = node
+        parent = parents.get(id(node))
+        while parent is not None:
+            if isinstance(parent, (ast.With, ast.AsyncWith)) and child in parent.body \
+                    and not all(self.neutral(item.context_expr) for item in parent.items):
+                return None
+            if isinstance(parent, ast.Lambda):
+                site = self.run_site(parent)
+                if site is None or site.func is parent:
+                    return None
+                child, parent = site, parents.get(id(site))
+                continue
+            if isinstance(parent, (ast.ClassDef, ast.AsyncFunctionDef, ast.GeneratorExp)):
+                return None
+            if isinstance(parent, ast.FunctionDef):
+                if child not in parent.body:
+                    return None  # a default or a decorator runs where the def stands
+                owner = parents.get(id(parent))
+                if isinstance(owner, ast.ClassDef):
+                    return parent if isinstance(parents.get(id(owner)), ast.Module) else None
+                return parent
+            if isinstance(parent, ast.Module):
+                return parent
+            child, parent = parent, parents.get(id(parent))
+        return None
 
-def _instances_kept(owner: ast.ClassDef, parents, references) -> bool:
-    """Whether no instance of the class leaves the code seen (code elsewhere may call its methods
-    under a mesh): the class is only constructed, each instance used only as `obj.attr`, directly
-    (`Cls(m).run(x)`) or through a name of one function, and its methods' `self` only as `self.attr`."""
-    for use in references.get(owner.name, []):
-        site = parents.get(id(use))
-        if not (isinstance(site, ast.Call) and site.func is use) or not _receiver_only(site, parents, references):
-            return False
-    for method in owner.body:
-        if isinstance(method, ast.FunctionDef) and method.args.args:
-            me = method.args.args[0].arg
-            for node in ast.walk(method):
-                if isinstance(node, ast.Name) and node.id == me and not isinstance(parents.get(id(node)), ast.Attribute):
-                    return False
-    return True
+    def neutral(self, expr: ast.expr) -> bool:
+        return isinstance(expr, ast.Call) and self.resolve(expr.func) in NEUTRAL_CONTEXTS
 
+    def method_uses(self, function: ast.FunctionDef, owner: ast.ClassDef) -> list[ast.AST] | None:
+        """Every `<obj>.name` read in the module, for a plain method of a module class without
+        bases (nothing outside the file calls it by a protocol; a dataclass adds only dunders);
+        None when the name is reached otherwise (assigned as an attribute, a dunder, `getattr`,
+        a base class)."""
+        name = function.name
+        references = self.references
+        if any(self.resolve(base) != "object" for base in owner.bases) or owner.keywords \
+                or not all(self.dataclass(d) for d in owner.decorator_list) or name.startswith("__") \
+                or references.get("getattr") or references.get("__getattribute__") \
+                or not self.instances_kept(owner):
+            return None
+        uses: list[ast.AST] = []
+        for node in references.get("." + name, []):
+            if not isinstance(node.ctx, ast.Load):
+                return None  # `obj.name = other`: another function may run under that name
+            uses.append(node)
+        return uses
 
-def _receiver_only(value: ast.AST, parents, references) -> bool:
-    """`value` (an instance) is only read as `value.attr`, or stored in one local name so read."""
-    site = parents.get(id(value))
-    if isinstance(site, ast.Attribute):
+    def dataclass(self, decorator: ast.expr) -> bool:
+        if isinstance(decorator, ast.Call):
+            decorator = decorator.func
+        return self.resolve(decorator) == "dataclasses.dataclass"
+
+    def instances_kept(self, owner: ast.ClassDef) -> bool:
+        """Whether no instance of the class leaves the code seen (code elsewhere may call its
+        methods under a mesh): the class is only constructed, each instance used only as
+        `obj.attr`, directly (`Cls(m).run(x)`) or through a name of one function, and its
+        methods' `self` only as `self.attr`."""
+        parents = self.parents
+        for use in self.references.get(owner.name, []):
+            site = parents.get(id(use))
+            if not (isinstance(site, ast.Call) and site.func is use) or not self.receiver_only(site):
+                return False
+        for method in owner.body:
+            if isinstance(method, ast.FunctionDef) and method.args.args:
+                me = method.args.args[0].arg
+                for node in ast.walk(method):
+                    if isinstance(node, ast.Name) and node.id == me \
+                            and not isinstance(parents.get(id(node)), ast.Attribute):
+                        return False
         return True
-    if not (isinstance(site, ast.Assign) and len(site.targets) == 1 and isinstance(site.targets[0], ast.Name)):
-        return False
-    scope = _function_of(site, parents)
-    name = site.targets[0].id
-    if scope is None or any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope)):
-        return False
-    return all(isinstance(node.ctx, ast.Load) and isinstance(parents.get(id(node)), ast.Attribute)
-               for node in ast.walk(scope)
-               if isinstance(node, ast.Name) and node.id == name and node is not site.targets[0])
+
+    def receiver_only(self, value: ast.AST) -> bool:
+        """`value` (an instance) is only read as `value.attr`, or stored in one local name so read."""
+        parents = self.parents
+        site = parents.get(id(value))
+        if isinstance(site, ast.Attribute):
+            return True
+        if not (isinstance(site, ast.Assign) and len(site.targets) == 1 and isinstance(site.targets[0], ast.Name)):
+            return False
+        scope = _function_of(site, parents)
+        name = site.targets[0].id
+        if scope is None or any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope)):
+            return False
+        return all(isinstance(node.ctx, ast.Load) and isinstance(parents.get(id(node)), ast.Attribute)
+                   for node in ast.walk(scope)
+                   if isinstance(node, ast.Name) and node.id == name and node is not site.targets[0])
 
 
 def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
@@ -145,11 +229,11 @@ def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
     return node if isinstance(node, ast.FunctionDef) else None
 
 
-def _sets_mesh_globally(tree: ast.Module, bindings, parents) -> bool:
+def _sets_mesh_globally(nodes, bindings, parents) -> bool:
     """Whether a setter is referenced other than called as a `with` item (`jax.set_mesh(mesh)` as a
     statement sets the mesh for good; an alias may be called anywhere)."""
     setters = set(jaxapi.CONTEXT_MESH_SETTERS)
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Attribute) and node.attr in ("__enter__", "enter_context"):
             return True  # a context entered by hand stays entered
         if not isinstance(node, (ast.Name, ast.Attribute)):
@@ -164,17 +248,16 @@ def _sets_mesh_globally(tree: ast.Module, bindings, parents) -> bool:
     return False
 
 
-def _references(tree: ast.Module) -> dict[str, list[ast.Name]]:
+def _references(nodes) -> dict[str, list[ast.AST]]:
     """Every load of a name anywhere in the module (a local of the same name counts too: the
     answer is then only more often unknown)."""
     found: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
             found.setdefault(node.id, []).append(node)
         elif isinstance(node, ast.Attribute):  # keyed ".attr": every read or store of an attribute name
             found.setdefault("." + node.attr, []).append(node)
     return found
-
 
 def module_binding_counts(tree: ast.Module, with_params: bool = False) -> dict[str, int]:
     """How often each name is bound anywhere in the module (a def, an assignment, an import, a
