@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av5_sf104_tree_util_map_gather_checkpoint": "main(mesh, const(8, 8))",
+    "av6_sf104_tree_map_gather_per_sweep": "main(mesh, const(8, 8))",
+    "nav5_sf104_tree_map_gather_inside_mesh": "main(mesh, const(8, 8))",
+    "nav6_sf104_tree_map_gather_registered_callback": "main(mesh, const(8, 8))",
     "av1_sf104_nested_report_after_mesh": "main(mesh, const(8, 8))",
     "av2_sf104_tree_map_lambda_export": "main(mesh, const(8, 8))",
     "av3_sf104_report_written_in_open_block": "main(mesh, const(8, 8))",
@@ -1049,6 +1053,10 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "f4_sf104_method_reached_without_mesh": {
         8: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
     "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
+    "av5_sf104_tree_util_map_gather_checkpoint": {
+        10: "    with jax.set_mesh(state['w'].sharding.mesh): host = jax.tree_util.tree_map(top_level_all_gather, state, HOST_SPECS)"},
+    "av6_sf104_tree_map_gather_per_sweep": {
+        17: '        with jax.set_mesh(self.mesh): return tree.map(gather, outs, (P(None, reduced={"i"}),))'},
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

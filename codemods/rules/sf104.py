@@ -29,7 +29,7 @@ from codemods.analysis.call_sites import asked, caller_envs, parameter_function
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
-from codemods.analysis.mesh_reach import unmeshed_path
+from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, unmeshed_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.specs import (
@@ -197,15 +197,27 @@ class TopLevelAllGatherPrefix(Rule):
         # A cheap look at the callee's last name first: the real name, or an alias bound to it.
         tails = {name.rsplit(".", 1)[-1] for name in names}
         tails.update(local for local, bound in ctx.imports.bindings.items() if bound in names)
-        matched = []
+        matched, mapped = [], set()
         for call in _calls(ctx):
             func = call.func
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
                 matched.append(call)
+            elif call.args and _names_gather(ctx, call.args[0].value, tails, names) \
+                    and ctx.imports.resolve(func) in IN_PLACE_CALLERS:
+                matched.append(call)  # `jax.tree.map(top_level_all_gather, tree, specs)`
+                mapped.add(id(call))
         ordered = in_source_order(matched, parents(ctx))
         for call in ordered if ordered is not None else _calls_in_source_order(ctx, matched):
-            yield from _site_findings(ctx, call)
+            if id(call) not in mapped:
+                yield from _site_findings(ctx, call)
+            elif _module_sets_mesh(ctx) and (path := _unmeshed_path(ctx, call)) is not None:
+                yield _Site(ctx, call)._no_mesh(path)
+
+
+def _names_gather(ctx: FileContext, expr: cst.BaseExpression, tails: set[str], names: set[str]) -> bool:
+    tail = expr.attr.value if isinstance(expr, cst.Attribute) else getattr(expr, "value", None)
+    return tail in tails and ctx.imports.resolve(expr) in names
 
 
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
