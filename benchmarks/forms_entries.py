@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av7_sf104_click_command_report": "main.callback(rows=8)",
+    "av8_sf104_static_reporter_classmethod_run": "Reporter.run(mesh, const(8, 8))",
+    "av9_sf104_gather_under_legacy_mesh_context": "evaluate(const(8, 8))",
+    "nav7_sf104_map_consumed_under_mesh": "evaluate(const(8, 8))",
+    "nav8_sf104_classmethod_factory_hands_out_instance": "run(mesh, const(8, 8), Reporter.make())",
     "av5_sf104_tree_util_map_gather_checkpoint": "main(mesh, const(8, 8))",
     "av6_sf104_tree_map_gather_per_sweep": "main(mesh, const(8, 8))",
     "nav5_sf104_tree_map_gather_inside_mesh": "main(mesh, const(8, 8))",
@@ -1057,6 +1062,12 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         10: "    with jax.set_mesh(state['w'].sharding.mesh): host = jax.tree_util.tree_map(top_level_all_gather, state, HOST_SPECS)"},
     "av6_sf104_tree_map_gather_per_sweep": {
         17: '        with jax.set_mesh(self.mesh): return tree.map(gather, outs, (P(None, reduced={"i"}),))'},
+    "av7_sf104_click_command_report": {
+        9: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
+    "av8_sf104_static_reporter_classmethod_run": {
+        12: "        with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={Reporter.AXIS}))"},
+    "av9_sf104_gather_under_legacy_mesh_context": {
+        8: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

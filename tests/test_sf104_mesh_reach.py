@@ -25,8 +25,8 @@ def place(mesh, x):
 """
 
 
-def _mesh_lines(tail: str) -> list[int]:
-    source = HEAD + textwrap.dedent(tail)
+def _mesh_lines(tail: str, head: str = "") -> list[int]:
+    source = textwrap.dedent(head) + HEAD + textwrap.dedent(tail)
     result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
     assert result.error is None
     return [f.span.line for f in result.findings if "context mesh" in f.message]
@@ -92,3 +92,96 @@ def test_helper_called_after_the_block_from_the_script_is_reported():
 ], ids=["under-with", "set-for-good", "never-called", "passed-as-value", "other-with"])
 def test_unknown_or_meshed_calls_stay_silent(tail):
     assert _mesh_lines(tail) == []
+
+
+# Entry runners and decorators of CLI libraries call the entry with no mesh of their own (these
+# libraries need not be installed: the analysis reads the imports only).
+@pytest.mark.parametrize("head,tail", [
+    ("from absl import app\n", """
+    def main(argv):
+        return export(place(jax.make_mesh((2, 4), ('i', 'j')), None))
+
+
+    if __name__ == "__main__":
+        app.run(main)
+    """),
+    ("import fire\n", """
+    def main(rows=8):
+        return export(place(jax.make_mesh((2, 4), ('i', 'j')), None))
+
+
+    if __name__ == "__main__":
+        fire.Fire(main)
+    """),
+    ("import hydra\n", """
+    @hydra.main(version_base=None)
+    def main(cfg):
+        return export(place(jax.make_mesh((2, 4), ('i', 'j')), None))
+
+
+    if __name__ == "__main__":
+        main()
+    """),
+], ids=["absl-app-run", "fire", "hydra-main"])
+def test_entry_runners_set_no_mesh(head, tail):
+    assert _mesh_lines(tail, head) == [8]
+
+
+@pytest.mark.parametrize("tail", [
+    # a decorator the analysis does not know runs the entry under a mesh
+    """
+    def on_mesh(fn):
+        def run(mesh, x):
+            with jax.set_mesh(mesh):
+                return fn(mesh, x)
+        return run
+
+
+    @on_mesh
+    def main(mesh, x):
+        return export(place(mesh, x))
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # a context manager of the project's own sets the mesh
+    """
+    @contextlib.contextmanager
+    def on(mesh):
+        with jax.set_mesh(mesh):
+            yield mesh
+
+
+    def main(mesh, x):
+        with on(mesh):
+            return export(place(mesh, x))
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # a lazy map consumed under the mesh
+    """
+    def main(mesh, x):
+        rows = map(export, [place(mesh, x)])
+        with jax.set_mesh(mesh):
+            return list(rows)
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # a tree.map of the gather inside the mesh block
+    """
+    def main(mesh, x):
+        with jax.set_mesh(mesh):
+            return jax.tree.map(top_level_all_gather, [place(mesh, x)], [P(None, reduced={'i'})])
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+], ids=["unknown-decorator", "own-context-manager", "lazy-map", "tree-map-under-mesh"])
+def test_more_unknown_or_meshed_calls_stay_silent(tail):
+    assert _mesh_lines(tail, "import contextlib\n") == []

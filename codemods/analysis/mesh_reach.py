@@ -35,6 +35,7 @@ IN_PLACE_CALLERS = frozenset({
 # `with jax.set_mesh` the traced code enters raises there instead (jax 0.10.2).
 APPLIED_WRAPPERS = frozenset({"functools.partial"})
 # Context managers that never set a context mesh: code in their block runs under the mesh around.
+MESH_FACTORIES = frozenset({"jax.make_mesh", "jax.sharding.Mesh"})
 NEUTRAL_CONTEXTS = frozenset({
     "open", "jax.profiler.trace", "jax.profiler.TraceAnnotation", "jax.named_scope",
     "jax.default_device", "jax.disable_jit", "jax.log_compiles", "jax.debug_nans",
@@ -44,7 +45,13 @@ NEUTRAL_CONTEXTS = frozenset({
     "tempfile.TemporaryDirectory", "tempfile.NamedTemporaryFile", "warnings.catch_warnings",
     "numpy.printoptions", "numpy.errstate",
 })
-BUILTIN_CONTEXTS = frozenset({"open"})
+# Entry decorators: the library calls the function when the decorated name is called, setting no mesh.
+ENTRY_DECORATORS = frozenset({"click.command", "click.option", "click.argument", "hydra.main"})
+METHOD_DECORATORS = frozenset({"staticmethod", "classmethod"})
+# Builtins read by their own name when the module binds it nowhere; `list(map(f, xs))` runs `f`
+# in place (a bare `map(...)` is lazy: it runs where it is consumed).
+BUILTINS = frozenset({"open", "object", "map", "staticmethod", "classmethod"})
+CONSUMERS = frozenset({"list", "tuple", "set", "dict", "sorted", "sum", "min", "max", "any", "all"})
 
 
 def unmeshed_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.Call) -> list[str] | None:
@@ -63,9 +70,12 @@ class _Reach:
     """The module's facts the walk back to module code reads, computed once."""
 
     def __init__(self, tree: ast.Module, bindings: dict[str, str | None]) -> None:
-        self.bindings = bindings
+        self.tree, self.bindings = tree, bindings
         self.parents = module_parents(tree)
         nodes = module_nodes(tree)
+        self.bound_with_params: dict[str, int] | None = None
+        self.assigned = {node.targets[0].id: node.value for node in nodes if isinstance(node, ast.Assign)
+                         and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
         self.bound = module_binding_counts(tree)
         self.references = _references(nodes)
         self.sets_globally = _sets_mesh_globally(nodes, bindings, self.parents)
@@ -74,7 +84,7 @@ class _Reach:
         name = ast_dotted(node)
         if not name:
             return None
-        if name in BUILTIN_CONTEXTS or name == "object":
+        if name in BUILTINS or name in CONSUMERS:
             return name if not self.bound.get(name) else None
         return resolve_dotted(self.bindings, name)
 
@@ -90,12 +100,13 @@ class _Reach:
         owner = self.parents.get(id(function))
         if isinstance(owner, ast.ClassDef):
             uses = self.method_uses(function, owner)
-            name = f"{owner.name}.{name}"
+            name, decorators = f"{owner.name}.{name}", METHOD_DECORATORS
         elif self.bound.get(name) != 1:
             return None  # rebound somewhere: which function a name reads is not followed
         else:
-            uses = self.references.get(name, [])
-        if uses is None or function.decorator_list or name in seen \
+            uses, decorators = self.references.get(name, []), ENTRY_DECORATORS
+        if uses is None or not all(self.decorated_by(d) in decorators for d in function.decorator_list) \
+                or name in seen \
                 or any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await)) for inner in ast.walk(function)):
             return None  # a generator's body runs where it is iterated, not where it is called
         if not uses:
@@ -127,7 +138,13 @@ class _Reach:
         applied = self.parents.get(id(site))
         if callee in APPLIED_WRAPPERS and isinstance(applied, ast.Call) and applied.func is site:
             return applied
+        if callee == "map" and isinstance(applied, ast.Call) and applied.args and applied.args[0] is site \
+                and self.resolve(applied.func) in CONSUMERS:
+            return applied
         return None
+
+    def decorated_by(self, decorator: ast.expr) -> str | None:
+        return self.resolve(decorator.func if isinstance(decorator, ast.Call) else decorator)
 
     def enclosing(self, node: ast.AST) -> ast.Module | ast.FunctionDef | None:
         """The module or function whose code runs `node` in place, when nothing that may set a
@@ -161,7 +178,18 @@ class _Reach:
         return None
 
     def neutral(self, expr: ast.expr) -> bool:
-        return isinstance(expr, ast.Call) and self.resolve(expr.func) in NEUTRAL_CONTEXTS
+        """A context that sets no context mesh: a known one, or a `Mesh` entered itself (`with
+        mesh:`, deprecated: since jax 0.8.1 it sets no context mesh, and top_level_all_gather,
+        from 0.9.2, raises under it as without one; checked on 0.10.2)."""
+        if isinstance(expr, ast.Call):
+            return self.resolve(expr.func) in NEUTRAL_CONTEXTS or self.resolve(expr.func) in MESH_FACTORIES
+        if isinstance(expr, ast.Name) and self.bound.get(expr.id) == 1:
+            if self.bound_with_params is None:
+                self.bound_with_params = module_binding_counts(self.tree, with_params=True)
+            value = self.assigned.get(expr.id)
+            return self.bound_with_params.get(expr.id) == 1 and isinstance(value, ast.Call) \
+                and self.resolve(value.func) in MESH_FACTORIES
+        return False
 
     def method_uses(self, function: ast.FunctionDef, owner: ast.ClassDef) -> list[ast.AST] | None:
         """Every `<obj>.name` read in the module, for a plain method of a module class without
@@ -195,10 +223,13 @@ class _Reach:
         parents = self.parents
         for use in self.references.get(owner.name, []):
             site = parents.get(id(use))
+            if isinstance(site, ast.Attribute):
+                continue  # `Cls.attr`: the class read, no instance made
             if not (isinstance(site, ast.Call) and site.func is use) or not self.receiver_only(site):
                 return False
         for method in owner.body:
-            if isinstance(method, ast.FunctionDef) and method.args.args:
+            if isinstance(method, ast.FunctionDef) and method.args.args \
+                    and not any(self.decorated_by(d) == "staticmethod" for d in method.decorator_list):
                 me = method.args.args[0].arg
                 for node in ast.walk(method):
                     if isinstance(node, ast.Name) and node.id == me \
