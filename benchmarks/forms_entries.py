@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av10_sf104_report_timed_by_own_contextmanager": "main(mesh, const(8, 8))",
+    "av11_sf104_export_inside_own_timer_class": "main(mesh, const(8, 8))",
+    "nav9_sf104_timer_that_holds_the_mesh": "main(mesh, const(8, 8))",
     "av7_sf104_click_command_report": "main.callback(rows=8)",
     "av8_sf104_static_reporter_classmethod_run": "Reporter.run(mesh, const(8, 8))",
     "av9_sf104_gather_under_legacy_mesh_context": "evaluate(const(8, 8))",
@@ -1068,6 +1071,10 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         12: "        with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={Reporter.AXIS}))"},
     "av9_sf104_gather_under_legacy_mesh_context": {
         8: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
+    "av10_sf104_report_timed_by_own_contextmanager": {
+        22: '    with jax.set_mesh(losses.sharding.mesh): return top_level_all_gather(losses, P(None, reduced={"i"}))'},
+    "av11_sf104_export_inside_own_timer_class": {
+        23: '    with jax.set_mesh(params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in params.items()}'},
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

@@ -74,6 +74,10 @@ class _Reach:
         self.parents = module_parents(tree)
         nodes = module_nodes(tree)
         self.bound_with_params: dict[str, int] | None = None
+        self.holds_context: bool | None = None
+        self.nodes = nodes
+        self.module_defs = {stmt.name: stmt for stmt in tree.body
+                            if isinstance(stmt, (ast.FunctionDef, ast.ClassDef))}
         self.assigned = {node.targets[0].id: node.value for node in nodes if isinstance(node, ast.Assign)
                          and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
         self.bound = module_binding_counts(tree)
@@ -182,7 +186,8 @@ class _Reach:
         mesh:`, deprecated: since jax 0.8.1 it sets no context mesh, and top_level_all_gather,
         from 0.9.2, raises under it as without one; checked on 0.10.2)."""
         if isinstance(expr, ast.Call):
-            return self.resolve(expr.func) in NEUTRAL_CONTEXTS or self.resolve(expr.func) in MESH_FACTORIES
+            callee = self.resolve(expr.func)
+            return callee in NEUTRAL_CONTEXTS or callee in MESH_FACTORIES or self.own_context(expr.func)
         if isinstance(expr, ast.Name) and self.bound.get(expr.id) == 1:
             if self.bound_with_params is None:
                 self.bound_with_params = module_binding_counts(self.tree, with_params=True)
@@ -190,6 +195,28 @@ class _Reach:
             return self.bound_with_params.get(expr.id) == 1 and isinstance(value, ast.Call) \
                 and self.resolve(value.func) in MESH_FACTORIES
         return False
+
+    def own_context(self, func: ast.expr) -> bool:
+        """A context manager of the module's own (a `contextlib.contextmanager` def or a class with
+        `__enter__`, bound once at module level), in a module where no code suspends inside a
+        `with` (a yield or await in one): with every setter a `with` item (else the module is
+        unknown already), nothing it runs can leave a mesh set when its `__enter__` returns."""
+        if not isinstance(func, ast.Name) or self.bound.get(func.id) != 1:
+            return False
+        if self.holds_context is None:
+            self.holds_context = any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await))
+                                     for node in self.nodes if isinstance(node, (ast.With, ast.AsyncWith))
+                                     for stmt in node.body for inner in ast.walk(stmt))
+        if self.holds_context:
+            return False
+        definition = self.module_defs.get(func.id)
+        if isinstance(definition, ast.FunctionDef):
+            return len(definition.decorator_list) == 1 \
+                and self.decorated_by(definition.decorator_list[0]) == "contextlib.contextmanager"
+        return isinstance(definition, ast.ClassDef) and not definition.bases and not definition.keywords \
+            and not definition.decorator_list \
+            and any(isinstance(stmt, ast.FunctionDef) and stmt.name == "__enter__" for stmt in definition.body) \
+            and not any(isinstance(stmt, ast.FunctionDef) and stmt.name == "__new__" for stmt in definition.body)
 
     def method_uses(self, function: ast.FunctionDef, owner: ast.ClassDef) -> list[ast.AST] | None:
         """Every `<obj>.name` read in the module, for a plain method of a module class without
