@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av12_sf104_script_without_any_mesh_context": "main(mesh, const(8, 8))",
+    "nav10_sf104_library_gather_without_callers": "in_mesh(mesh, lambda: check_rows(mesh, const(8, 8)))",
     "av10_sf104_report_timed_by_own_contextmanager": "main(mesh, const(8, 8))",
     "av11_sf104_export_inside_own_timer_class": "main(mesh, const(8, 8))",
     "nav9_sf104_timer_that_holds_the_mesh": "main(mesh, const(8, 8))",
@@ -1075,6 +1077,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         22: '    with jax.set_mesh(losses.sharding.mesh): return top_level_all_gather(losses, P(None, reduced={"i"}))'},
     "av11_sf104_export_inside_own_timer_class": {
         23: '    with jax.set_mesh(params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in params.items()}'},
+    "av12_sf104_script_without_any_mesh_context": {
+        14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

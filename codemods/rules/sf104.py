@@ -211,7 +211,7 @@ class TopLevelAllGatherPrefix(Rule):
         for call in ordered if ordered is not None else _calls_in_source_order(ctx, matched):
             if id(call) not in mapped:
                 yield from _site_findings(ctx, call)
-            elif _module_sets_mesh(ctx) and (path := _unmeshed_path(ctx, call)) is not None:
+            elif (path := _unmeshed_path(ctx, call)) is not None:
                 yield _Site(ctx, call)._no_mesh(path)
 
 
@@ -223,7 +223,7 @@ def _names_gather(ctx: FileContext, expr: cst.BaseExpression, tails: set[str], n
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     """The call's findings, and the context mesh it certainly runs without (JAX checks that
     before its input, so whatever the input is)."""
-    if _module_sets_mesh(ctx) and (path := _unmeshed_path(ctx, call)) is not None:
+    if (path := _unmeshed_path(ctx, call)) is not None:
         return [_Site(ctx, call)._no_mesh(path)]  # what the input is never matters then
     return _spec_findings(ctx, call)
 
