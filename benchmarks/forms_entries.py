@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av13_sf104_jitted_gather_after_mesh": "main(mesh, const(8, 8))",
+    "av14_sf104_named_lambda_mapped_with_path": "main(mesh, const(8, 8))",
+    "nav11_sf104_jitted_gather_called_under_mesh": "main(mesh, const(8, 8))",
     "av12_sf104_script_without_any_mesh_context": "main(mesh, const(8, 8))",
     "nav10_sf104_library_gather_without_callers": "in_mesh(mesh, lambda: check_rows(mesh, const(8, 8)))",
     "av10_sf104_report_timed_by_own_contextmanager": "main(mesh, const(8, 8))",
@@ -1079,6 +1082,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         23: '    with jax.set_mesh(params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in params.items()}'},
     "av12_sf104_script_without_any_mesh_context": {
         14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
+    "av13_sf104_jitted_gather_after_mesh": {11: "    return x * 1.0"},  # the gather's value is x's
+    "av14_sf104_named_lambda_mapped_with_path": {6: "to_host = lambda path, leaf: leaf"},
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

@@ -29,8 +29,11 @@ MAX_HOPS = 8
 # Library functions that call the function handed to them (first argument) in place, setting no
 # context mesh of their own: the function runs where the call stands.
 IN_PLACE_CALLERS = frozenset({
-    "jax.tree.map", "jax.tree_util.tree_map", "absl.app.run", "fire.Fire", "typer.run",
+    "jax.tree.map", "jax.tree_util.tree_map", "jax.tree.map_with_path", "jax.tree_util.tree_map_with_path",
+    "absl.app.run", "fire.Fire", "typer.run",
 })
+# Decorators whose function runs its body at the call (a cache runs it at the first call).
+WRAPPERS = frozenset({"functools.cache", "functools.lru_cache", "jax.named_call"})
 # Wrappers whose result, applied at once (`partial(f, a)(x)`), runs `f` there. Not `jax.jit`: a
 # `with jax.set_mesh` the traced code enters raises there instead (jax 0.10.2).
 APPLIED_WRAPPERS = frozenset({"functools.partial"})
@@ -75,6 +78,7 @@ class _Reach:
         nodes = module_nodes(tree)
         self.bound_with_params: dict[str, int] | None = None
         self.holds_context: bool | None = None
+        self.def_names: set[str] | None = None
         self.nodes = nodes
         self.module_defs = {stmt.name: stmt for stmt in tree.body
                             if isinstance(stmt, (ast.FunctionDef, ast.ClassDef))}
@@ -100,8 +104,11 @@ class _Reach:
             return None
         if isinstance(function, ast.Module):
             return []
-        name = function.name
         owner = self.parents.get(id(function))
+        if isinstance(function, ast.Lambda):  # `report = lambda p: ...`, bound once
+            function, name = owner, owner.targets[0].id
+        else:
+            name = function.name
         if isinstance(owner, ast.ClassDef):
             uses = self.method_uses(function, owner)
             name, decorators = f"{owner.name}.{name}", METHOD_DECORATORS
@@ -109,7 +116,10 @@ class _Reach:
             return None  # rebound somewhere: which function a name reads is not followed
         else:
             uses, decorators = self.references.get(name, []), ENTRY_DECORATORS
-        if uses is None or not all(self.decorated_by(d) in decorators for d in function.decorator_list) \
+        if hops == 0 and self.traced_alone(function):
+            decorators = decorators | {"jax.jit"}
+        if uses is None or not all(self.decorated_by(d) in decorators | WRAPPERS
+                                   for d in getattr(function, "decorator_list", ())) \
                 or name in seen \
                 or any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await)) for inner in ast.walk(function)):
             return None  # a generator's body runs where it is iterated, not where it is called
@@ -148,7 +158,25 @@ class _Reach:
         return None
 
     def decorated_by(self, decorator: ast.expr) -> str | None:
+        if isinstance(decorator, ast.Call) and decorator.args and self.resolve(decorator.func) == "functools.partial":
+            decorator = decorator.args[0]  # `@partial(jax.jit, static_argnames=...)`
         return self.resolve(decorator.func if isinstance(decorator, ast.Call) else decorator)
+
+    def traced_alone(self, function: ast.FunctionDef) -> bool:
+        """Whether `jax.jit` on the function holding the call raises as the call would: its body
+        enters no `with` and calls no function or method of the module (a `jax.set_mesh` traced
+        under jit raises its own error first; jit traces under the caller's context mesh)."""
+        if self.def_names is None:
+            self.def_names = {node.name for node in self.nodes if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+        for node in ast.walk(function):
+            if isinstance(node, (ast.With, ast.AsyncWith, ast.Lambda)) or isinstance(node, ast.FunctionDef) and node is not function:
+                return False
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                if called is None or called in self.def_names:
+                    return False
+        return True
 
     def enclosing(self, node: ast.AST) -> ast.Module | ast.FunctionDef | None:
         """The module or function whose code runs `node` in place, when nothing that may set a
@@ -163,6 +191,8 @@ class _Reach:
                 return None
             if isinstance(parent, ast.Lambda):
                 site = self.run_site(parent)
+                if site is None and self.named_lambda(parent):
+                    return parent
                 if site is None or site.func is parent:
                     return None
                 child, parent = site, parents.get(id(site))
@@ -180,6 +210,12 @@ class _Reach:
                 return parent
             child, parent = parent, parents.get(id(parent))
         return None
+
+    def named_lambda(self, node: ast.Lambda) -> bool:
+        owner = self.parents.get(id(node))
+        return isinstance(owner, ast.Assign) and owner.value is node and len(owner.targets) == 1 \
+            and isinstance(owner.targets[0], ast.Name) and self.bound.get(owner.targets[0].id) == 1 \
+            and isinstance(self.parents.get(id(owner)), (ast.Module, ast.FunctionDef))
 
     def neutral(self, expr: ast.expr) -> bool:
         """A context that sets no context mesh: a known one, or a `Mesh` entered itself (`with
