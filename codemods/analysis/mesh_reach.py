@@ -1,4 +1,4 @@
-"""Whether a call certainly runs without a context mesh, in a module that sets one elsewhere.
+"""Whether a call certainly runs without a context mesh (the module may set one elsewhere).
 
 `top_level_all_gather` checks the context mesh before anything else, whatever its input. A helper
 library calls it in a module function; the script sets `jax.set_mesh` for training but calls the
@@ -7,14 +7,21 @@ helper after the `with` block has closed. The call runs without a mesh when it s
 to code at module level (the `if __name__ == "__main__":` block). Read on Python's `ast` of the
 whole file, once per module (kept on the tree).
 
-Followed on the way: a function nested in another (called where its name is read); a lambda or
-function handed to `jax.tree.map` (run where the map runs), to an entry runner (`absl.app.run`,
-`fire.Fire`, `typer.run`: they set no mesh) or applied at once (`partial(f, a)(x)`); `with` blocks of context managers that never set a mesh (`open`,
-`jax.profiler.trace`, `contextlib.suppress`, ...). A plain method of a module class without bases
-(or a dataclass) is followed through every `obj.name(...)` read in the module, when no instance
-of the class (nor `self`) leaves the code seen. Anything else (a function nothing in the file
-calls: a caller elsewhere may set a mesh; a function passed as a value; a generator; a decorated
-function; an unknown `with`; a setter called other than as a `with` item) is unknown (None).
+Followed on the way: a function nested in another, or a lambda bound once to a name (called where
+its name is read); a lambda or function handed to `jax.tree.map` / `tree_map_with_path` (run
+where the map runs), to an entry runner (`absl.app.run`, `fire.Fire`, `typer.run`) or under an
+entry decorator (click, `hydra.main`): they set no mesh; applied at once (`partial(f, a)(x)`,
+`list(map(f, xs))`); cached (`functools.cache`); `jax.jit` on the function holding the call when
+its traced body enters no `with` and calls nothing of the module's (jit traces under the
+caller's context mesh; a `jax.set_mesh` under jit raises its own error); `with` blocks of
+contexts that set no mesh: known ones (`open`, `jax.profiler.trace`, `contextlib.suppress`, ...),
+a `Mesh` itself (`with mesh:`, deprecated: no context mesh since jax 0.8.1) and the module's own
+context managers when no code in the module suspends inside a `with`. A plain method of a module
+class without bases (or a dataclass; static and class methods too) is followed through every
+`obj.name(...)` read in the module, when no instance of the class (nor `self`) leaves the code
+seen. Anything else is unknown (None): a function nothing in the file calls (a caller elsewhere
+may set a mesh: an importable module's public function), a function passed as a value, a
+generator, another decorator or `with`, a setter referenced other than as a `with` item.
 """
 from __future__ import annotations
 
@@ -37,8 +44,8 @@ WRAPPERS = frozenset({"functools.cache", "functools.lru_cache", "jax.named_call"
 # Wrappers whose result, applied at once (`partial(f, a)(x)`), runs `f` there. Not `jax.jit`: a
 # `with jax.set_mesh` the traced code enters raises there instead (jax 0.10.2).
 APPLIED_WRAPPERS = frozenset({"functools.partial"})
-# Context managers that never set a context mesh: code in their block runs under the mesh around.
 MESH_FACTORIES = frozenset({"jax.make_mesh", "jax.sharding.Mesh"})
+# Context managers that never set a context mesh: code in their block runs under the mesh around.
 NEUTRAL_CONTEXTS = frozenset({
     "open", "jax.profiler.trace", "jax.profiler.TraceAnnotation", "jax.named_scope",
     "jax.default_device", "jax.disable_jit", "jax.log_compiles", "jax.debug_nans",
@@ -116,7 +123,7 @@ class _Reach:
             return None  # rebound somewhere: which function a name reads is not followed
         else:
             uses, decorators = self.references.get(name, []), ENTRY_DECORATORS
-        if hops == 0 and self.traced_alone(function):
+        if hops == 0 and getattr(function, "decorator_list", None) and self.traced_alone(function):
             decorators = decorators | {"jax.jit"}
         if uses is None or not all(self.decorated_by(d) in decorators | WRAPPERS
                                    for d in getattr(function, "decorator_list", ())) \
