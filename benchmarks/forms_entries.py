@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av15_sf104_script_trainer_chained_summary": "main(mesh, const(8, 8))",
+    "nav12_sf104_chained_instance_handed_on": "main(mesh, const(8, 8))",
     "av13_sf104_jitted_gather_after_mesh": "main(mesh, const(8, 8))",
     "av14_sf104_named_lambda_mapped_with_path": "main(mesh, const(8, 8))",
     "nav11_sf104_jitted_gather_called_under_mesh": "main(mesh, const(8, 8))",
@@ -1084,6 +1086,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av13_sf104_jitted_gather_after_mesh": {11: "    return x * 1.0"},  # the gather's value is x's
     "av14_sf104_named_lambda_mapped_with_path": {6: "to_host = lambda path, leaf: leaf"},
+    "av15_sf104_script_trainer_chained_summary": {
+        18: '        with jax.set_mesh(self.mesh): return top_level_all_gather(self.state, P(None, reduced={"i"}))'},
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

@@ -303,8 +303,18 @@ class _Reach:
                 me = method.args.args[0].arg
                 for node in ast.walk(method):
                     if isinstance(node, ast.Name) and node.id == me \
-                            and not isinstance(parents.get(id(node)), ast.Attribute):
+                            and not isinstance(parents.get(id(node)), ast.Attribute) \
+                            and not (isinstance(parents.get(id(node)), ast.Return) and self.chained(method.name)):
                         return False
+        return True
+
+    def chained(self, name: str) -> bool:
+        """`return self` for chaining: every `.name(...)` result is dropped or read as `.attr`."""
+        for use in self.references.get("." + name, []):
+            site = self.parents.get(id(use))
+            if not (isinstance(site, ast.Call) and site.func is use
+                    and isinstance(self.parents.get(id(site)), (ast.Expr, ast.Attribute))):
+                return False
         return True
 
     def receiver_only(self, value: ast.AST) -> bool:
@@ -317,11 +327,27 @@ class _Reach:
             return False
         scope = _function_of(site, parents)
         name = site.targets[0].id
-        if scope is None or any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope)):
+        if scope is None:  # a global of the script's own block: no other module imports it
+            return self.bound.get(name) == 1 and self.in_main_block(site) and all(
+                isinstance(parents.get(id(node)), ast.Attribute) for node in self.references.get(name, []))
+        if any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope)):
             return False
         return all(isinstance(node.ctx, ast.Load) and isinstance(parents.get(id(node)), ast.Attribute)
                    for node in ast.walk(scope)
                    if isinstance(node, ast.Name) and node.id == name and node is not site.targets[0])
+
+    def in_main_block(self, node: ast.AST) -> bool:
+        """Whether `node` stands in a module-level `if __name__ == "__main__":` block."""
+        while node is not None and not isinstance(node, ast.Module):
+            parent = self.parents.get(id(node))
+            if isinstance(parent, ast.If) and node in parent.body and isinstance(parent.test, ast.Compare) \
+                    and ast.dump(parent.test) == _MAIN_TEST:
+                return True
+            node = parent
+        return False
+
+
+_MAIN_TEST = ast.dump(ast.parse('__name__ == "__main__"', mode="eval").body)
 
 
 def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
