@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av16_sf104_export_jitted_and_applied_after_mesh": "main(mesh, const(8, 8))",
+    "nav13_sf104_export_jitted_inside_mesh": "main(mesh, const(8, 8))",
     "av15_sf104_script_trainer_chained_summary": "main(mesh, const(8, 8))",
     "nav12_sf104_chained_instance_handed_on": "main(mesh, const(8, 8))",
     "av13_sf104_jitted_gather_after_mesh": "main(mesh, const(8, 8))",
@@ -1088,6 +1090,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "av14_sf104_named_lambda_mapped_with_path": {6: "to_host = lambda path, leaf: leaf"},
     "av15_sf104_script_trainer_chained_summary": {
         18: '        with jax.set_mesh(self.mesh): return top_level_all_gather(self.state, P(None, reduced={"i"}))'},
+    "av16_sf104_export_jitted_and_applied_after_mesh": {8: "    return dict(params)"},  # the gathers' values are the leaves
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

@@ -8,20 +8,21 @@ to code at module level (the `if __name__ == "__main__":` block). Read on Python
 whole file, once per module (kept on the tree).
 
 Followed on the way: a function nested in another, or a lambda bound once to a name (called where
-its name is read); a lambda or function handed to `jax.tree.map` / `tree_map_with_path` (run
-where the map runs), to an entry runner (`absl.app.run`, `fire.Fire`, `typer.run`) or under an
-entry decorator (click, `hydra.main`): they set no mesh; applied at once (`partial(f, a)(x)`,
-`list(map(f, xs))`); cached (`functools.cache`); `jax.jit` on the function holding the call when
-its traced body enters no `with` and calls nothing of the module's (jit traces under the
-caller's context mesh; a `jax.set_mesh` under jit raises its own error); `with` blocks of
-contexts that set no mesh: known ones (`open`, `jax.profiler.trace`, `contextlib.suppress`, ...),
-a `Mesh` itself (`with mesh:`, deprecated: no context mesh since jax 0.8.1) and the module's own
+its name is read); a lambda or function handed to `jax.tree.map` / `tree_map_with_path` (run where
+the map runs), to an entry runner (`absl.app.run`, `fire.Fire`, `typer.run`) or under an entry
+decorator (click, `hydra.main`): they set no mesh; applied at once (`partial(f, a)(x)`, `list(map(f,
+xs))`); cached (`functools.cache`); `jax.jit` on the function holding the call (decorating it, or
+`jax.jit(f)(x)`) when its traced body enters no `with` and calls nothing of the module's (jit traces
+under the caller's context mesh; a `jax.set_mesh` under jit raises its own error); `with` blocks of
+contexts that set no mesh: known ones (`open`, `jax.profiler.trace`, `contextlib.suppress`, ...), a
+`Mesh` itself (`with mesh:`, deprecated: no context mesh since jax 0.8.1) and the module's own
 context managers when no code in the module suspends inside a `with`. A plain method of a module
 class without bases (or a dataclass; static and class methods too) is followed through every
-`obj.name(...)` read in the module, when no instance of the class (nor `self`) leaves the code
-seen. Anything else is unknown (None): a function nothing in the file calls (a caller elsewhere
-may set a mesh: an importable module's public function), a function passed as a value, a
-generator, another decorator or `with`, a setter referenced other than as a `with` item.
+`obj.name(...)` read in the module, when no instance of the class (nor `self`) leaves the code seen;
+so is an instance bound in the script's `__main__` block, and a method returning `self` for
+chaining. Anything else is unknown (None): a function nothing in the file calls (a caller elsewhere
+may set a mesh: an importable module's public function), a function passed as a value, a generator,
+another decorator or `with`, a setter referenced other than as a `with` item.
 """
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ IN_PLACE_CALLERS = frozenset({
 })
 # Decorators whose function runs its body at the call (a cache runs it at the first call).
 WRAPPERS = frozenset({"functools.cache", "functools.lru_cache", "jax.named_call"})
-# Wrappers whose result, applied at once (`partial(f, a)(x)`), runs `f` there. Not `jax.jit`: a
-# `with jax.set_mesh` the traced code enters raises there instead (jax 0.10.2).
+# Wrappers whose result, applied at once (`partial(f, a)(x)`), runs `f` there. `jax.jit` only for
+# the function holding the call (traced_alone): a `jax.set_mesh` traced under jit raises first.
 APPLIED_WRAPPERS = frozenset({"functools.partial"})
 MESH_FACTORIES = frozenset({"jax.make_mesh", "jax.sharding.Mesh"})
 # Context managers that never set a context mesh: code in their block runs under the mesh around.
@@ -123,7 +124,8 @@ class _Reach:
             return None  # rebound somewhere: which function a name reads is not followed
         else:
             uses, decorators = self.references.get(name, []), ENTRY_DECORATORS
-        if hops == 0 and getattr(function, "decorator_list", None) and self.traced_alone(function):
+        jit_ok = hops == 0 and isinstance(function, ast.FunctionDef) and self.traced_alone(function)
+        if jit_ok:
             decorators = decorators | {"jax.jit"}
         if uses is None or not all(self.decorated_by(d) in decorators | WRAPPERS
                                    for d in getattr(function, "decorator_list", ())) \
@@ -134,7 +136,7 @@ class _Reach:
             return None  # called from elsewhere, if at all: its context is unknown
         longest: list[str] = []
         for use in uses:
-            site = self.run_site(use)
+            site = self.run_site(use, jit_ok)
             if site is None:
                 return None  # passed as a value (a callback, a registry): run where it is not seen
             path = self.path(site, seen | {name}, hops + 1)
@@ -143,7 +145,7 @@ class _Reach:
             longest = max(longest, path, key=len)
         return [*longest, name]
 
-    def run_site(self, use: ast.AST) -> ast.Call | None:
+    def run_site(self, use: ast.AST, jit_ok: bool = False) -> ast.Call | None:
         """The call at which a read of a function runs it: `f(...)`, `jax.tree.map(f, ...)`,
         `app.run(f)`, `jax.jit(f)(x)`; None when the function escapes as a value."""
         site = self.parents.get(id(use))
@@ -157,8 +159,9 @@ class _Reach:
         if callee in IN_PLACE_CALLERS:
             return site
         applied = self.parents.get(id(site))
-        if callee in APPLIED_WRAPPERS and isinstance(applied, ast.Call) and applied.func is site:
-            return applied
+        if (callee in APPLIED_WRAPPERS or jit_ok and callee == "jax.jit") \
+                and isinstance(applied, ast.Call) and applied.func is site:
+            return applied  # `jax.jit(f)(x)` too, for the function holding the call (traced_alone)
         if callee == "map" and isinstance(applied, ast.Call) and applied.args and applied.args[0] is site \
                 and self.resolve(applied.func) in CONSUMERS:
             return applied
@@ -176,11 +179,13 @@ class _Reach:
         if self.def_names is None:
             self.def_names = {node.name for node in self.nodes if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
         for node in ast.walk(function):
-            if isinstance(node, (ast.With, ast.AsyncWith, ast.Lambda)) or isinstance(node, ast.FunctionDef) and node is not function:
+            if isinstance(node, (ast.With, ast.AsyncWith, ast.Lambda)) \
+                    or isinstance(node, ast.FunctionDef) and node is not function:
                 return False
             if isinstance(node, ast.Call):
                 func = node.func
-                called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                called = func.id if isinstance(func, ast.Name) \
+                    else func.attr if isinstance(func, ast.Attribute) else None
                 if called is None or called in self.def_names:
                     return False
         return True
