@@ -61,7 +61,10 @@ ENTRY_DECORATORS = frozenset({"click.command", "click.option", "click.argument",
 METHOD_DECORATORS = frozenset({"staticmethod", "classmethod"})
 # Builtins read by their own name when the module binds it nowhere; `list(map(f, xs))` runs `f`
 # in place (a bare `map(...)` is lazy: it runs where it is consumed).
-BUILTINS = frozenset({"open", "object", "map", "staticmethod", "classmethod"})
+BUILTINS = frozenset({"open", "object", "map", "staticmethod", "classmethod",
+                      "globals", "vars", "locals", "eval", "exec"})
+NAMESPACE_READERS = frozenset({"globals", "vars", "locals", "eval", "exec", "sys.modules",
+                               "importlib.import_module"})
 CONSUMERS = frozenset({"list", "tuple", "set", "dict", "sorted", "sum", "min", "max", "any", "all"})
 
 
@@ -94,7 +97,17 @@ class _Reach:
                          and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
         self.bound = module_binding_counts(tree)
         self.references = _references(nodes)
-        self.sets_globally = _sets_mesh_globally(nodes, bindings, self.parents)
+        self.sets_globally = _sets_mesh_globally(nodes, bindings, self.parents) or self.reads_namespace()
+
+    def reads_namespace(self) -> bool:
+        """Whether code may reach a function by its name as a string (`globals()[name]`, `eval`,
+        `sys.modules[__name__]`): the calls read in the module are then not all its calls."""
+        for name in NAMESPACE_READERS:
+            tail = name.rsplit(".", 1)[-1]
+            for node in self.references.get(tail, []) + self.references.get("." + tail, []):
+                if self.resolve(node) == name:
+                    return True
+        return False
 
     def resolve(self, node: ast.AST) -> str | None:
         name = ast_dotted(node)
