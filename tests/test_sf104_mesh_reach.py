@@ -185,3 +185,15 @@ def test_entry_runners_set_no_mesh(head, tail):
 ], ids=["unknown-decorator", "own-context-manager", "lazy-map", "tree-map-under-mesh"])
 def test_more_unknown_or_meshed_calls_stay_silent(tail):
     assert _mesh_lines(tail, "import contextlib\n") == []
+
+
+def test_entry_called_with_vars_of_parsed_arguments_is_followed():
+    # `vars(args)` reads an object; only `vars()` / `globals()` read the module's names
+    assert _mesh_lines("""
+        def main(rows=8):
+            return export(place(jax.make_mesh((2, 4), ('i', 'j')), None))
+
+
+        if __name__ == "__main__":
+            main(**vars(argparse.Namespace(rows=8)))
+        """, "import argparse\n") == [8]

@@ -105,8 +105,9 @@ class _Reach:
         for name in NAMESPACE_READERS:
             tail = name.rsplit(".", 1)[-1]
             for node in self.references.get(tail, []) + self.references.get("." + tail, []):
-                if self.resolve(node) == name:
-                    return True
+                call = self.parents.get(id(node))
+                if self.resolve(node) == name and not (name == "vars" and isinstance(call, ast.Call) and call.args):
+                    return True  # `vars(args)` reads an object, not the module
         return False
 
     def resolve(self, node: ast.AST) -> str | None:
