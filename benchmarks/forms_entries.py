@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av17_sf104_gather_under_classic_mesh_constructor": "run(const(8, 8))",
+    "av18_sf104_tree_gather_under_auto_axis_types": "run(const(8, 8))",
+    "av19_sf104_partly_auto_mesh_method": "run(const(8, 8))",
+    "nav14_sf104_mesh_constructor_with_explicit_axes": "run(const(8, 8))",
+    "nav15_sf104_explicit_mesh_inside_auto_block": "run(const(8, 8), mesh)",
     "av16_sf104_export_jitted_and_applied_after_mesh": "main(mesh, const(8, 8))",
     "nav13_sf104_export_jitted_inside_mesh": "main(mesh, const(8, 8))",
     "av15_sf104_script_trainer_chained_summary": "main(mesh, const(8, 8))",
@@ -1091,6 +1096,9 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "av15_sf104_script_trainer_chained_summary": {
         18: '        with jax.set_mesh(self.mesh): return top_level_all_gather(self.state, P(None, reduced={"i"}))'},
     "av16_sf104_export_jitted_and_applied_after_mesh": {8: "    return dict(params)"},  # the gathers' values are the leaves
+    "av17_sf104_gather_under_classic_mesh_constructor": {10: "    return x"},  # the gather's value is x
+    "av18_sf104_tree_gather_under_auto_axis_types": {10: "        return params"},
+    "av19_sf104_partly_auto_mesh_method": {11: "        return x"},
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

@@ -77,7 +77,20 @@ def unmeshed_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.C
         tree._shardfix_mesh_reach = reach  # type: ignore[attr-defined]
     if reach.sets_globally:
         return None
-    return reach.path(call, frozenset(), 0)
+    found = reach.path(call, frozenset(), 0, False)
+    return found[0] if found is not None else None
+
+
+def auto_mesh_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.Call) -> tuple[list[str], str] | None:
+    """(the functions from the `with jax.set_mesh(m):` down to `call`, how `m` is made) when every
+    way the module reaches `call` runs under a context mesh set there whose axes are not all
+    Explicit (`Mesh(devices, names)` defaults to Auto axes; `axis_types=` naming Auto):
+    top_level_all_gather raises there as without a mesh (checked on jax 0.10.2)."""
+    reach = getattr(tree, "_shardfix_mesh_reach", None)
+    if reach is None or reach.bindings is not bindings:
+        reach = _Reach(tree, bindings)
+        tree._shardfix_mesh_reach = reach  # type: ignore[attr-defined]
+    return None if reach.sets_globally else reach.path(call, frozenset(), 0, True)
 
 
 class _Reach:
@@ -118,14 +131,19 @@ class _Reach:
             return name if not self.bound.get(name) else None
         return resolve_dotted(self.bindings, name)
 
-    def path(self, node: ast.AST, seen: frozenset[str], hops: int) -> list[str] | None:
+    def path(self, node: ast.AST, seen: frozenset[str], hops: int, auto: bool) -> tuple[list[str], str] | None:
+        """The functions from module code (`auto`: from a `with jax.set_mesh(m)` of a mesh with
+        Auto axes) down to `node`, and how that mesh is made, when every way there is such."""
         if hops > MAX_HOPS:
             return None
-        function = self.enclosing(node)
+        function = self.enclosing(node, auto)
         if function is None:
             return None
         if isinstance(function, ast.Module):
-            return []
+            return None if auto else ([], "")
+        if isinstance(function, ast.withitem):
+            made = self.auto_mesh(function.context_expr)
+            return ([], made) if made is not None else None
         owner = self.parents.get(id(function))
         if isinstance(function, ast.Lambda):  # `report = lambda p: ...`, bound once
             function, name = owner, owner.targets[0].id
@@ -138,7 +156,7 @@ class _Reach:
             return None  # rebound somewhere: which function a name reads is not followed
         else:
             uses, decorators = self.references.get(name, []), ENTRY_DECORATORS
-        jit_ok = hops == 0 and isinstance(function, ast.FunctionDef) and self.traced_alone(function)
+        jit_ok = hops == 0 and not auto and isinstance(function, ast.FunctionDef) and self.traced_alone(function)
         if jit_ok:
             decorators = decorators | {"jax.jit"}
         if uses is None or not all(self.decorated_by(d) in decorators | WRAPPERS
@@ -148,16 +166,17 @@ class _Reach:
             return None  # a generator's body runs where it is iterated, not where it is called
         if not uses:
             return None  # called from elsewhere, if at all: its context is unknown
-        longest: list[str] = []
+        longest: tuple[list[str], str] | None = None
         for use in uses:
             site = self.run_site(use, jit_ok)
             if site is None:
                 return None  # passed as a value (a callback, a registry): run where it is not seen
-            path = self.path(site, seen | {name}, hops + 1)
+            path = self.path(site, seen | {name}, hops + 1, auto)
             if path is None:
                 return None
-            longest = max(longest, path, key=len)
-        return [*longest, name]
+            if longest is None or len(path[0]) > len(longest[0]):
+                longest = path
+        return [*longest[0], name], longest[1]
 
     def run_site(self, use: ast.AST, jit_ok: bool = False) -> ast.Call | None:
         """The call at which a read of a function runs it: `f(...)`, `jax.tree.map(f, ...)`,
@@ -204,16 +223,23 @@ class _Reach:
                     return False
         return True
 
-    def enclosing(self, node: ast.AST) -> ast.Module | ast.FunctionDef | None:
+    def enclosing(self, node: ast.AST, setter_ok: bool = False) -> ast.AST | None:
         """The module or function whose code runs `node` in place, when nothing that may set a
-        mesh stands between them; None for anything else (a `with` of an unknown or mesh-setting
-        context, a lambda not run in place, a generator expression, a class body)."""
+        mesh stands between them (`setter_ok`: or the `jax.set_mesh(...)` item of the innermost
+        `with` that sets one, its other items setting none); None for anything else (a `with` of
+        an unknown or mesh-setting context, a lambda not run in place, a generator expression, a
+        class body)."""
         parents = self.parents
         child = node
         parent = parents.get(id(node))
         while parent is not None:
             if isinstance(parent, (ast.With, ast.AsyncWith)) and child in parent.body \
                     and not all(self.neutral(item.context_expr) for item in parent.items):
+                setters = [item for item in parent.items if isinstance(item.context_expr, ast.Call)
+                           and self.resolve(item.context_expr.func) == "jax.set_mesh"]
+                if setter_ok and len(setters) == 1 and all(
+                        self.neutral(item.context_expr) for item in parent.items if item is not setters[0]):
+                    return setters[0]
                 return None
             if isinstance(parent, ast.Lambda):
                 site = self.run_site(parent)
@@ -235,6 +261,34 @@ class _Reach:
             if isinstance(parent, ast.Module):
                 return parent
             child, parent = parent, parents.get(id(parent))
+        return None
+
+    def auto_mesh(self, setter: ast.Call) -> str | None:
+        """How the mesh `jax.set_mesh(m)` sets is made, when its axes are certainly not all
+        Explicit; else None."""
+        mesh = setter.args[0] if len(setter.args) == 1 and not setter.keywords else None
+        if isinstance(mesh, ast.Name):
+            if self.bound_with_params is None:
+                self.bound_with_params = module_binding_counts(self.tree, with_params=True)
+            if self.bound_with_params.get(mesh.id) != 1:
+                return None
+            mesh = self.assigned.get(mesh.id)
+        if not isinstance(mesh, ast.Call) or any(isinstance(arg, ast.Starred) for arg in mesh.args) \
+                or any(keyword.arg is None for keyword in mesh.keywords):
+            return None
+        factory = self.resolve(mesh.func)
+        if factory not in MESH_FACTORIES:
+            return None
+        types = mesh.args[2] if len(mesh.args) > 2 else \
+            next((keyword.value for keyword in mesh.keywords if keyword.arg == "axis_types"), None)
+        if types is None:
+            return "`Mesh(devices, names)` has Auto axes by default" if factory == "jax.sharding.Mesh" else None
+        if isinstance(types, ast.BinOp) and isinstance(types.op, ast.Mult):
+            types = types.left
+        if isinstance(types, (ast.Tuple, ast.List)) and any(
+                (self.resolve(element) or "").rsplit(".", 2)[-2:] == ["AxisType", "Auto"]
+                for element in types.elts):
+            return "its `axis_types` are not all Explicit"
         return None
 
     def named_lambda(self, node: ast.Lambda) -> bool:

@@ -29,7 +29,7 @@ from codemods.analysis.call_sites import asked, caller_envs, parameter_function
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
-from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, unmeshed_path
+from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path, unmeshed_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.specs import (
@@ -225,6 +225,8 @@ def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     before its input, so whatever the input is)."""
     if (path := _unmeshed_path(ctx, call)) is not None:
         return [_Site(ctx, call)._no_mesh(path)]  # what the input is never matters then
+    if (auto := _unmeshed_path(ctx, call, auto_mesh_path)) is not None:
+        return [_Site(ctx, call)._no_mesh(*auto)]
     return _spec_findings(ctx, call)
 
 
@@ -339,13 +341,14 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
     return ctx.cached("sf104.sets-mesh", compute)
 
 
-def _unmeshed_path(ctx: FileContext, call: cst.Call) -> list[str] | None:
+def _unmeshed_path(ctx: FileContext, call: cst.Call, reach=unmeshed_path):
     """The functions from module code down to `call` when the module reaches it only without a
-    context mesh (mesh_reach.py), read on the `ast` node at the same offsets."""
+    context mesh (or `reach`: only under one with Auto axes; mesh_reach.py), read on the `ast`
+    node at the same offsets."""
     offsets = ctx.offsets(call)
     node = next((node for node in ast.walk(ctx.tree)
                  if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
-    return unmeshed_path(ctx.tree, ctx.imports.bindings, node) if node is not None else None
+    return reach(ctx.tree, ctx.imports.bindings, node) if node is not None else None
 
 
 # --------------------------------------------------------------------------- one call
@@ -441,16 +444,20 @@ class _Site:
 
     # ---- the findings
 
-    def _no_mesh(self, path: list[str] | None = None) -> Finding:
+    def _no_mesh(self, path: list[str] | None = None, auto: str = "") -> Finding:
         jax_name, _ = jax_module(self.ctx)
         where = "this module sets none"
         evidence = self._evidence() if path is None else ()
         if path is not None:
             chain = " -> ".join(["module code", *path])
             where = f"this call is reached only outside `with {jax_name}.set_mesh(...)` ({chain})"
+        if auto:  # reached only under `with jax.set_mesh(m)` of a mesh with Auto axes
+            chain = " -> ".join([f"with {jax_name}.set_mesh(...)", *path])
+            where = f"the one set on the way is not Explicit: {auto} ({chain})"
             evidence = (*evidence, ("context mesh", f"none on the way: {chain}"))
         message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and {where}: JAX "
-                   f"raises \"{MESH_ERROR}\"; call it inside `with {jax_name}.set_mesh(mesh):`")
+                   f"raises \"{MESH_ERROR}\"; " + ("build the mesh with Explicit axes (`axis_types=`, "
+                   "the `jax.make_mesh` default)" if auto else f"call it inside `with {jax_name}.set_mesh(mesh):`"))
         return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), None, evidence)
 
     def _rewrite(self, bad: list[DimGather]) -> Finding:
