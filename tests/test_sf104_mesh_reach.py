@@ -197,3 +197,16 @@ def test_entry_called_with_vars_of_parsed_arguments_is_followed():
         if __name__ == "__main__":
             main(**vars(argparse.Namespace(rows=8)))
         """, "import argparse\n") == [8]
+
+
+def test_gather_under_a_mesh_of_auto_axes_is_reported_with_its_cause():
+    source = "import numpy as np\n" + HEAD + textwrap.dedent("""
+        def run(x):
+            grid = jax.sharding.Mesh(np.array(jax.devices()).reshape(2, 4), ('i', 'j'))
+            with jax.set_mesh(grid):
+                return export(x)
+        """)
+    result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
+    [finding] = result.findings
+    assert finding.span.line == 8 and "Auto axes by default" in finding.message
+    assert "Explicit axes (`axis_types=`" in finding.message and finding.fix is None
