@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "av20_sf104_local_mesh_constructor_beside_mesh_params": "run(const(8, 8))",
+    "nav16_sf104_local_mesh_rebuilt_explicit": "run(const(8, 8))",
     "av17_sf104_gather_under_classic_mesh_constructor": "run(const(8, 8))",
     "av18_sf104_tree_gather_under_auto_axis_types": "run(const(8, 8))",
     "av19_sf104_partly_auto_mesh_method": "run(const(8, 8))",
@@ -1099,6 +1101,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "av17_sf104_gather_under_classic_mesh_constructor": {10: "    return x"},  # the gather's value is x
     "av18_sf104_tree_gather_under_auto_axis_types": {10: "        return params"},
     "av19_sf104_partly_auto_mesh_method": {11: "        return x"},
+    "av20_sf104_local_mesh_constructor_beside_mesh_params": {12: "    return x"},
     "av1_sf104_nested_report_after_mesh": {
         9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av2_sf104_tree_map_lambda_export": {

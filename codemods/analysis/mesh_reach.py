@@ -268,11 +268,7 @@ class _Reach:
         Explicit; else None."""
         mesh = setter.args[0] if len(setter.args) == 1 and not setter.keywords else None
         if isinstance(mesh, ast.Name):
-            if self.bound_with_params is None:
-                self.bound_with_params = module_binding_counts(self.tree, with_params=True)
-            if self.bound_with_params.get(mesh.id) != 1:
-                return None
-            mesh = self.assigned.get(mesh.id)
+            mesh = self.value_of(mesh)
         if not isinstance(mesh, ast.Call) or any(isinstance(arg, ast.Starred) for arg in mesh.args) \
                 or any(keyword.arg is None for keyword in mesh.keywords):
             return None
@@ -304,13 +300,38 @@ class _Reach:
         if isinstance(expr, ast.Call):
             callee = self.resolve(expr.func)
             return callee in NEUTRAL_CONTEXTS or callee in MESH_FACTORIES or self.own_context(expr.func)
-        if isinstance(expr, ast.Name) and self.bound.get(expr.id) == 1:
-            if self.bound_with_params is None:
-                self.bound_with_params = module_binding_counts(self.tree, with_params=True)
-            value = self.assigned.get(expr.id)
-            return self.bound_with_params.get(expr.id) == 1 and isinstance(value, ast.Call) \
-                and self.resolve(value.func) in MESH_FACTORIES
+        if isinstance(expr, ast.Name):
+            value = self.value_of(expr)
+            return isinstance(value, ast.Call) and self.resolve(value.func) in MESH_FACTORIES
         return False
+
+    def value_of(self, name: ast.Name) -> ast.expr | None:
+        """The value a read of a name certainly has: assigned once at the top of the function
+        reading it, before the statement that reads it (the function binding the name nowhere
+        else, nor as a parameter), or once in the whole module."""
+        statement, function = name, self.parents.get(id(name))
+        while function is not None and not isinstance(function, (ast.FunctionDef, ast.Module)):
+            if isinstance(function, (ast.Lambda, ast.AsyncFunctionDef, ast.ClassDef)):
+                return None
+            statement, function = function, self.parents.get(id(function))
+        if isinstance(function, ast.FunctionDef):
+            if name.id in {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)}:
+                return None
+            stores = [node for node in _own_nodes(function) if isinstance(node, ast.Name) and node.id == name.id
+                      and not isinstance(node.ctx, ast.Load)
+                      or isinstance(node, (ast.Global, ast.Nonlocal)) and name.id in node.names
+                      or isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name == name.id
+                      or isinstance(node, (ast.Import, ast.ImportFrom)) and any(
+                          (alias.asname or alias.name).split(".")[0] == name.id for alias in node.names)]
+            if stores:
+                assign = self.parents.get(id(stores[0]))
+                ok = len(stores) == 1 and isinstance(assign, ast.Assign) and assign in function.body \
+                    and statement in function.body and assign.targets == [stores[0]] \
+                    and function.body.index(assign) < function.body.index(statement)
+                return assign.value if ok else None
+        if self.bound_with_params is None:
+            self.bound_with_params = module_binding_counts(self.tree, with_params=True)
+        return self.assigned.get(name.id) if self.bound_with_params.get(name.id) == 1 else None
 
     def own_context(self, func: ast.expr) -> bool:
         """A context manager of the module's own (a `contextlib.contextmanager` def or a class with
@@ -421,6 +442,16 @@ class _Reach:
 
 
 _MAIN_TEST = ast.dump(ast.parse('__name__ == "__main__"', mode="eval").body)
+
+
+def _own_nodes(function: ast.FunctionDef):
+    """The nodes of a function's body, not those of the functions or classes defined in it."""
+    pending = list(function.body)
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(node))
 
 
 def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
