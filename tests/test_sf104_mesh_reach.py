@@ -210,3 +210,18 @@ def test_gather_under_a_mesh_of_auto_axes_is_reported_with_its_cause():
     [finding] = result.findings
     assert finding.span.line == 8 and "Auto axes by default" in finding.message
     assert "Explicit axes (`axis_types=`" in finding.message and finding.fix is None
+    assert dict(finding.evidence)["context mesh"].startswith("not Explicit")
+
+
+def test_evidence_names_the_way_without_a_mesh():
+    source = HEAD + textwrap.dedent("""
+        def main(mesh, x):
+            return export(place(mesh, x))
+
+
+        if __name__ == "__main__":
+            main(jax.make_mesh((2, 4), ('i', 'j')), None)
+        """)
+    result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
+    [finding] = result.findings
+    assert dict(finding.evidence)["context mesh"] == "none on the way: module code -> main -> export"

@@ -451,10 +451,11 @@ class _Site:
         if path is not None:
             chain = " -> ".join(["module code", *path])
             where = f"this call is reached only outside `with {jax_name}.set_mesh(...)` ({chain})"
+            evidence = (*evidence, ("context mesh", f"none on the way: {chain}"))
         if auto:  # reached only under `with jax.set_mesh(m)` of a mesh with Auto axes
             chain = " -> ".join([f"with {jax_name}.set_mesh(...)", *path])
             where = f"the one set on the way is not Explicit: {auto} ({chain})"
-            evidence = (*evidence, ("context mesh", f"none on the way: {chain}"))
+            evidence = (("context mesh", f"not Explicit: {chain}"),)
         message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and {where}: JAX "
                    f"raises \"{MESH_ERROR}\"; " + ("build the mesh with Explicit axes (`axis_types=`, "
                    "the `jax.make_mesh` default)" if auto else f"call it inside `with {jax_name}.set_mesh(mesh):`"))
