@@ -42,6 +42,43 @@ ENTRIES = {
     "au6_unproved_symbol_other_axes_kept": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
     "nau5_unproved_symbol_in_site_axes": "step(jax.make_mesh((2, 2, 2), ('data', 'model', 'pipe')), arr(8, 8))",
 
+    "av20_sf104_local_mesh_constructor_beside_mesh_params": "run(const(8, 8))",
+    "nav16_sf104_local_mesh_rebuilt_explicit": "run(const(8, 8))",
+    "av17_sf104_gather_under_classic_mesh_constructor": "run(const(8, 8))",
+    "av18_sf104_tree_gather_under_auto_axis_types": "run(const(8, 8))",
+    "av19_sf104_partly_auto_mesh_method": "run(const(8, 8))",
+    "nav14_sf104_mesh_constructor_with_explicit_axes": "run(const(8, 8))",
+    "nav15_sf104_explicit_mesh_inside_auto_block": "run(const(8, 8), mesh)",
+    "av16_sf104_export_jitted_and_applied_after_mesh": "main(mesh, const(8, 8))",
+    "nav13_sf104_export_jitted_inside_mesh": "main(mesh, const(8, 8))",
+    "av15_sf104_script_trainer_chained_summary": "main(mesh, const(8, 8))",
+    "nav12_sf104_chained_instance_handed_on": "main(mesh, const(8, 8))",
+    "av13_sf104_jitted_gather_after_mesh": "main(mesh, const(8, 8))",
+    "av14_sf104_named_lambda_mapped_with_path": "main(mesh, const(8, 8))",
+    "nav11_sf104_jitted_gather_called_under_mesh": "main(mesh, const(8, 8))",
+    "av12_sf104_script_without_any_mesh_context": "main(mesh, const(8, 8))",
+    "nav10_sf104_library_gather_without_callers": "in_mesh(mesh, lambda: check_rows(mesh, const(8, 8)))",
+    "av10_sf104_report_timed_by_own_contextmanager": "main(mesh, const(8, 8))",
+    "av11_sf104_export_inside_own_timer_class": "main(mesh, const(8, 8))",
+    "nav9_sf104_timer_that_holds_the_mesh": "main(mesh, const(8, 8))",
+    "av7_sf104_click_command_report": "main.callback(rows=8)",
+    "av8_sf104_static_reporter_classmethod_run": "Reporter.run(mesh, const(8, 8))",
+    "av9_sf104_gather_under_legacy_mesh_context": "evaluate(const(8, 8))",
+    "nav7_sf104_map_consumed_under_mesh": "evaluate(const(8, 8))",
+    "nav8_sf104_classmethod_factory_hands_out_instance": "run(mesh, const(8, 8), Reporter.make())",
+    "av5_sf104_tree_util_map_gather_checkpoint": "main(mesh, const(8, 8))",
+    "av6_sf104_tree_map_gather_per_sweep": "main(mesh, const(8, 8))",
+    "nav5_sf104_tree_map_gather_inside_mesh": "main(mesh, const(8, 8))",
+    "nav6_sf104_tree_map_gather_registered_callback": "main(mesh, const(8, 8))",
+    "av1_sf104_nested_report_after_mesh": "main(mesh, const(8, 8))",
+    "av2_sf104_tree_map_lambda_export": "main(mesh, const(8, 8))",
+    "av3_sf104_report_written_in_open_block": "main(mesh, const(8, 8))",
+    "av4_sf104_typer_entry_dataclass_evaluator": "main(mesh, const(8, 8))",
+    "nav1_sf104_tree_map_lambda_under_mesh": "main(mesh, const(8, 8))",
+    "nav2_sf104_report_in_own_mesh_context": "main(mesh, const(8, 8))",
+    "nav3_sf104_nested_helper_returned": "main(mesh, const(8, 8))",
+    "nav4_sf104_partial_applied_under_mesh": "main(mesh, const(8, 8))",
+
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",
@@ -1071,6 +1108,39 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "f4_sf104_method_reached_without_mesh": {
         8: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
     "n36_sf104_axis_tuples_unknown": {29: "        c = None", 33: "        g = shard_rows.__wrapped__(mesh, x)"},
+    "av5_sf104_tree_util_map_gather_checkpoint": {
+        10: "    with jax.set_mesh(state['w'].sharding.mesh): host = jax.tree_util.tree_map(top_level_all_gather, state, HOST_SPECS)"},
+    "av6_sf104_tree_map_gather_per_sweep": {
+        17: '        with jax.set_mesh(self.mesh): return tree.map(gather, outs, (P(None, reduced={"i"}),))'},
+    "av7_sf104_click_command_report": {
+        9: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
+    "av8_sf104_static_reporter_classmethod_run": {
+        12: "        with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={Reporter.AXIS}))"},
+    "av9_sf104_gather_under_legacy_mesh_context": {
+        8: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
+    "av10_sf104_report_timed_by_own_contextmanager": {
+        22: '    with jax.set_mesh(losses.sharding.mesh): return top_level_all_gather(losses, P(None, reduced={"i"}))'},
+    "av11_sf104_export_inside_own_timer_class": {
+        23: '    with jax.set_mesh(params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in params.items()}'},
+    "av12_sf104_script_without_any_mesh_context": {
+        14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
+    "av13_sf104_jitted_gather_after_mesh": {11: "    return x * 1.0"},  # the gather's value is x's
+    "av14_sf104_named_lambda_mapped_with_path": {6: "to_host = lambda path, leaf: leaf"},
+    "av15_sf104_script_trainer_chained_summary": {
+        18: '        with jax.set_mesh(self.mesh): return top_level_all_gather(self.state, P(None, reduced={"i"}))'},
+    "av16_sf104_export_jitted_and_applied_after_mesh": {8: "    return dict(params)"},  # the gathers' values are the leaves
+    "av17_sf104_gather_under_classic_mesh_constructor": {10: "    return x"},  # the gather's value is x
+    "av18_sf104_tree_gather_under_auto_axis_types": {10: "        return params"},
+    "av19_sf104_partly_auto_mesh_method": {11: "        return x"},
+    "av20_sf104_local_mesh_constructor_beside_mesh_params": {12: "    return x"},
+    "av1_sf104_nested_report_after_mesh": {
+        9: '        with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
+    "av2_sf104_tree_map_lambda_export": {
+        8: '    with jax.set_mesh(params["w"].sharding.mesh): return jax.tree.map(lambda p: top_level_all_gather(p, P(None, reduced={"i"})), params)'},
+    "av3_sf104_report_written_in_open_block": {
+        12: '    with jax.set_mesh(preds.sharding.mesh): return np.asarray(top_level_all_gather(preds, P(None, reduced={"i"})))'},
+    "av4_sf104_typer_entry_dataclass_evaluator": {
+        12: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
 }
 
 # Forms left out, with the reason.

@@ -25,8 +25,8 @@ def place(mesh, x):
 """
 
 
-def _mesh_lines(tail: str) -> list[int]:
-    source = HEAD + textwrap.dedent(tail)
+def _mesh_lines(tail: str, head: str = "") -> list[int]:
+    source = textwrap.dedent(head) + HEAD + textwrap.dedent(tail)
     result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
     assert result.error is None
     return [f.span.line for f in result.findings if "context mesh" in f.message]
@@ -92,3 +92,136 @@ def test_helper_called_after_the_block_from_the_script_is_reported():
 ], ids=["under-with", "set-for-good", "never-called", "passed-as-value", "other-with"])
 def test_unknown_or_meshed_calls_stay_silent(tail):
     assert _mesh_lines(tail) == []
+
+
+# Entry runners and decorators of CLI libraries call the entry with no mesh of their own (these
+# libraries need not be installed: the analysis reads the imports only).
+@pytest.mark.parametrize("head,tail", [
+    ("from absl import app\n", """
+    def main(argv):
+        return export(place(jax.make_mesh((2, 4), ('i', 'j')), None))
+
+
+    if __name__ == "__main__":
+        app.run(main)
+    """),
+    ("import fire\n", """
+    def main(rows=8):
+        return export(place(jax.make_mesh((2, 4), ('i', 'j')), None))
+
+
+    if __name__ == "__main__":
+        fire.Fire(main)
+    """),
+    ("import hydra\n", """
+    @hydra.main(version_base=None)
+    def main(cfg):
+        return export(place(jax.make_mesh((2, 4), ('i', 'j')), None))
+
+
+    if __name__ == "__main__":
+        main()
+    """),
+], ids=["absl-app-run", "fire", "hydra-main"])
+def test_entry_runners_set_no_mesh(head, tail):
+    assert _mesh_lines(tail, head) == [8]
+
+
+@pytest.mark.parametrize("tail", [
+    # a decorator the analysis does not know runs the entry under a mesh
+    """
+    def on_mesh(fn):
+        def run(mesh, x):
+            with jax.set_mesh(mesh):
+                return fn(mesh, x)
+        return run
+
+
+    @on_mesh
+    def main(mesh, x):
+        return export(place(mesh, x))
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # a context manager of the project's own sets the mesh
+    """
+    @contextlib.contextmanager
+    def on(mesh):
+        with jax.set_mesh(mesh):
+            yield mesh
+
+
+    def main(mesh, x):
+        with on(mesh):
+            return export(place(mesh, x))
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # a lazy map consumed under the mesh
+    """
+    def main(mesh, x):
+        rows = map(export, [place(mesh, x)])
+        with jax.set_mesh(mesh):
+            return list(rows)
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+    # a tree.map of the gather inside the mesh block
+    """
+    def main(mesh, x):
+        with jax.set_mesh(mesh):
+            return jax.tree.map(top_level_all_gather, [place(mesh, x)], [P(None, reduced={'i'})])
+
+
+    if __name__ == "__main__":
+        main(jax.make_mesh((2, 4), ('i', 'j')), None)
+    """,
+], ids=["unknown-decorator", "own-context-manager", "lazy-map", "tree-map-under-mesh"])
+def test_more_unknown_or_meshed_calls_stay_silent(tail):
+    assert _mesh_lines(tail, "import contextlib\n") == []
+
+
+def test_entry_called_with_vars_of_parsed_arguments_is_followed():
+    # `vars(args)` reads an object; only `vars()` / `globals()` read the module's names
+    assert _mesh_lines("""
+        def main(rows=8):
+            return export(place(jax.make_mesh((2, 4), ('i', 'j')), None))
+
+
+        if __name__ == "__main__":
+            main(**vars(argparse.Namespace(rows=8)))
+        """, "import argparse\n") == [8]
+
+
+def test_gather_under_a_mesh_of_auto_axes_is_reported_with_its_cause():
+    source = "import numpy as np\n" + HEAD + textwrap.dedent("""
+        def run(x):
+            grid = jax.sharding.Mesh(np.array(jax.devices()).reshape(2, 4), ('i', 'j'))
+            with jax.set_mesh(grid):
+                return export(x)
+        """)
+    result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
+    [finding] = result.findings
+    assert finding.span.line == 8 and "Auto axes by default" in finding.message
+    assert "Explicit axes (`axis_types=`" in finding.message and finding.fix is None
+    assert dict(finding.evidence)["context mesh"].startswith("not Explicit")
+
+
+def test_evidence_names_the_way_without_a_mesh():
+    source = HEAD + textwrap.dedent("""
+        def main(mesh, x):
+            return export(place(mesh, x))
+
+
+        if __name__ == "__main__":
+            main(jax.make_mesh((2, 4), ('i', 'j')), None)
+        """)
+    result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
+    [finding] = result.findings
+    assert dict(finding.evidence)["context mesh"] == "none on the way: module code -> main -> export"

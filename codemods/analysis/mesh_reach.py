@@ -1,14 +1,28 @@
-"""Whether a call certainly runs without a context mesh, in a module that sets one elsewhere.
+"""Whether a call certainly runs without a context mesh (the module may set one elsewhere).
 
 `top_level_all_gather` checks the context mesh before anything else, whatever its input. A helper
 library calls it in a module function; the script sets `jax.set_mesh` for training but calls the
 helper after the `with` block has closed. The call runs without a mesh when it stands outside any
-`with` in a function every reference to which is a direct call that does so too, back to code at
-module level (the `if __name__ == "__main__":` block). Read on Python's `ast` of the whole file.
-A plain method of a module class without bases is followed through every `obj.name(...)` read in
-the module, when no instance of the class (nor `self`) leaves the code seen. Anything else (a
-nested or decorated function, a function passed as a value, a `with` of any kind on the way, a
-setter called other than as a `with` item) is unknown (False).
+`with` that may set one, in a function every reference to which is a call that does so too, back
+to code at module level (the `if __name__ == "__main__":` block). Read on Python's `ast` of the
+whole file, once per module (kept on the tree).
+
+Followed on the way: a function nested in another, or a lambda bound once to a name (called where
+its name is read); a lambda or function handed to `jax.tree.map` / `tree_map_with_path` (run where
+the map runs), to an entry runner (`absl.app.run`, `fire.Fire`, `typer.run`) or under an entry
+decorator (click, `hydra.main`): they set no mesh; applied at once (`partial(f, a)(x)`, `list(map(f,
+xs))`); cached (`functools.cache`); `jax.jit` on the function holding the call (decorating it, or
+`jax.jit(f)(x)`) when its traced body enters no `with` and calls nothing of the module's (jit traces
+under the caller's context mesh; a `jax.set_mesh` under jit raises its own error); `with` blocks of
+contexts that set no mesh: known ones (`open`, `jax.profiler.trace`, `contextlib.suppress`, ...), a
+`Mesh` itself (`with mesh:`, deprecated: no context mesh since jax 0.8.1) and the module's own
+context managers when no code in the module suspends inside a `with`. A plain method of a module
+class without bases (or a dataclass; static and class methods too) is followed through every
+`obj.name(...)` read in the module, when no instance of the class (nor `self`) leaves the code seen;
+so is an instance bound in the script's `__main__` block, and a method returning `self` for
+chaining. Anything else is unknown (None): a function nothing in the file calls (a caller elsewhere
+may set a mesh: an importable module's public function), a function passed as a value, a generator,
+another decorator or `with`, a setter referenced other than as a `with` item.
 """
 from __future__ import annotations
 
@@ -16,127 +30,428 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
-from codemods.analysis.nodes import module_parents
+from codemods.analysis.nodes import module_nodes, module_parents
 
 MAX_HOPS = 8
+
+# Library functions that call the function handed to them (first argument) in place, setting no
+# context mesh of their own: the function runs where the call stands.
+IN_PLACE_CALLERS = frozenset({
+    "jax.tree.map", "jax.tree_util.tree_map", "jax.tree.map_with_path", "jax.tree_util.tree_map_with_path",
+    "absl.app.run", "fire.Fire", "typer.run",
+})
+# Decorators whose function runs its body at the call (a cache runs it at the first call).
+WRAPPERS = frozenset({"functools.cache", "functools.lru_cache", "jax.named_call"})
+# Wrappers whose result, applied at once (`partial(f, a)(x)`), runs `f` there. `jax.jit` only for
+# the function holding the call (traced_alone): a `jax.set_mesh` traced under jit raises first.
+APPLIED_WRAPPERS = frozenset({"functools.partial"})
+MESH_FACTORIES = frozenset({"jax.make_mesh", "jax.sharding.Mesh"})
+# Context managers that never set a context mesh: code in their block runs under the mesh around.
+NEUTRAL_CONTEXTS = frozenset({
+    "open", "jax.profiler.trace", "jax.profiler.TraceAnnotation", "jax.named_scope",
+    "jax.default_device", "jax.disable_jit", "jax.log_compiles", "jax.debug_nans",
+    "jax.debug_infs", "jax.transfer_guard", "jax.checking_leaks", "jax.ensure_compile_time_eval",
+    "jax.enable_x64", "jax.experimental.enable_x64", "contextlib.suppress",
+    "contextlib.nullcontext", "contextlib.redirect_stdout", "contextlib.redirect_stderr",
+    "tempfile.TemporaryDirectory", "tempfile.NamedTemporaryFile", "warnings.catch_warnings",
+    "numpy.printoptions", "numpy.errstate",
+})
+# Entry decorators: the library calls the function when the decorated name is called, setting no mesh.
+ENTRY_DECORATORS = frozenset({"click.command", "click.option", "click.argument", "hydra.main"})
+METHOD_DECORATORS = frozenset({"staticmethod", "classmethod"})
+# Builtins read by their own name when the module binds it nowhere; `list(map(f, xs))` runs `f`
+# in place (a bare `map(...)` is lazy: it runs where it is consumed).
+BUILTINS = frozenset({"open", "object", "map", "staticmethod", "classmethod",
+                      "globals", "vars", "locals", "eval", "exec"})
+NAMESPACE_READERS = frozenset({"globals", "vars", "locals", "eval", "exec", "sys.modules",
+                               "importlib.import_module"})
+CONSUMERS = frozenset({"list", "tuple", "set", "dict", "sorted", "sum", "min", "max", "any", "all"})
 
 
 def unmeshed_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.Call) -> list[str] | None:
     """The names of the functions from module-level code down to `call` (outermost first) when
     every way the module reaches `call` runs outside a context mesh; else None."""
-    parents = module_parents(tree)
-    if _sets_mesh_globally(tree, bindings, parents):
+    reach = getattr(tree, "_shardfix_mesh_reach", None)
+    if reach is None or reach.bindings is not bindings:
+        reach = _Reach(tree, bindings)
+        tree._shardfix_mesh_reach = reach  # type: ignore[attr-defined]
+    if reach.sets_globally:
         return None
-    functions = {stmt.name: stmt for stmt in tree.body if isinstance(stmt, ast.FunctionDef)}
-    bound = module_binding_counts(tree)
-    references = _references(tree)
-    return _path(call, parents, functions, bound, references, frozenset(), 0)
+    found = reach.path(call, frozenset(), 0, False)
+    return found[0] if found is not None else None
 
 
-def _path(node: ast.AST, parents, functions, bound, references, seen: frozenset[str], hops: int) -> list[str] | None:
-    if hops > MAX_HOPS:
-        return None
-    function = _enclosing(node, parents)
-    if function is None:
-        return None
-    if isinstance(function, ast.Module):
-        return []
-    name = function.name
-    owner = parents.get(id(function))
-    if isinstance(owner, ast.ClassDef):
-        uses = _method_uses(function, owner, parents, references)
-        name = f"{owner.name}.{name}"
-    elif functions.get(name) is not function or bound.get(name) != 1:
-        return None
-    else:
-        uses = references.get(name, [])
-    if uses is None or function.decorator_list or name in seen \
-            or any(isinstance(inner, (ast.Yield, ast.YieldFrom)) for inner in ast.walk(function)):
-        return None  # a generator's body runs where it is iterated, not where it is called
-    if not uses:
-        return None  # called from elsewhere, if at all: its context is unknown
-    longest: list[str] = []
-    for use in uses:
-        site = parents.get(id(use))
-        if not (isinstance(site, ast.Call) and site.func is use):
-            return None  # passed as a value (jax.jit(f), a callback): run where it is not seen
-        path = _path(site, parents, functions, bound, references, seen | {name}, hops + 1)
-        if path is None:
+def auto_mesh_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.Call) -> tuple[list[str], str] | None:
+    """(the functions from the `with jax.set_mesh(m):` down to `call`, how `m` is made) when every
+    way the module reaches `call` runs under a context mesh set there whose axes are not all
+    Explicit (`Mesh(devices, names)` defaults to Auto axes; `axis_types=` naming Auto):
+    top_level_all_gather raises there as without a mesh (checked on jax 0.10.2)."""
+    reach = getattr(tree, "_shardfix_mesh_reach", None)
+    if reach is None or reach.bindings is not bindings:
+        reach = _Reach(tree, bindings)
+        tree._shardfix_mesh_reach = reach  # type: ignore[attr-defined]
+    return None if reach.sets_globally else reach.path(call, frozenset(), 0, True)
+
+
+class _Reach:
+    """The module's facts the walk back to module code reads, computed once."""
+
+    def __init__(self, tree: ast.Module, bindings: dict[str, str | None]) -> None:
+        self.tree, self.bindings = tree, bindings
+        self.parents = module_parents(tree)
+        nodes = module_nodes(tree)
+        self.bound_with_params: dict[str, int] | None = None
+        self.holds_context: bool | None = None
+        self.def_names: set[str] | None = None
+        self.nodes = nodes
+        self.module_defs = {stmt.name: stmt for stmt in tree.body
+                            if isinstance(stmt, (ast.FunctionDef, ast.ClassDef))}
+        self.assigned = {node.targets[0].id: node.value for node in nodes if isinstance(node, ast.Assign)
+                         and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
+        self.bound = module_binding_counts(tree)
+        self.references = _references(nodes)
+        self.sets_globally = _sets_mesh_globally(nodes, bindings, self.parents) or self.reads_namespace()
+
+    def reads_namespace(self) -> bool:
+        """Whether code may reach a function by its name as a string (`globals()[name]`, `eval`,
+        `sys.modules[__name__]`): the calls read in the module are then not all its calls."""
+        for name in NAMESPACE_READERS:
+            tail = name.rsplit(".", 1)[-1]
+            for node in self.references.get(tail, []) + self.references.get("." + tail, []):
+                call = self.parents.get(id(node))
+                if self.resolve(node) == name and not (name == "vars" and isinstance(call, ast.Call) and call.args):
+                    return True  # `vars(args)` reads an object, not the module
+        return False
+
+    def resolve(self, node: ast.AST) -> str | None:
+        name = ast_dotted(node)
+        if not name:
             return None
-        longest = max(longest, path, key=len)
-    return [*longest, name]
+        if name in BUILTINS or name in CONSUMERS:
+            return name if not self.bound.get(name) else None
+        return resolve_dotted(self.bindings, name)
 
-
-def _enclosing(node: ast.AST, parents) -> ast.Module | ast.FunctionDef | None:
-    """The module or module-level function whose code runs `node` in place, when no `with`
-    stands between them; None for anything else (a with, a lambda, a generator expression, a class,
-    a nested def)."""
-    child = node
-    parent = parents.get(id(node))
-    while parent is not None:
-        if isinstance(parent, (ast.With, ast.AsyncWith)) and child in parent.body:
+    def path(self, node: ast.AST, seen: frozenset[str], hops: int, auto: bool) -> tuple[list[str], str] | None:
+        """The functions from module code (`auto`: from a `with jax.set_mesh(m)` of a mesh with
+        Auto axes) down to `node`, and how that mesh is made, when every way there is such."""
+        if hops > MAX_HOPS:
             return None
-        if isinstance(parent, (ast.Lambda, ast.ClassDef, ast.AsyncFunctionDef, ast.GeneratorExp)):
+        function = self.enclosing(node, auto)
+        if function is None:
             return None
-        if isinstance(parent, ast.FunctionDef):
-            owner = parents.get(id(parent))
-            if isinstance(owner, ast.ClassDef):
-                owner = parents.get(id(owner))
-            return parent if isinstance(owner, ast.Module) and child in parent.body else None
-        if isinstance(parent, ast.Module):
-            return parent
-        child, parent = parent, parents.get(id(parent))
-    return None
+        if isinstance(function, ast.Module):
+            return None if auto else ([], "")
+        if isinstance(function, ast.withitem):
+            made = self.auto_mesh(function.context_expr)
+            return ([], made) if made is not None else None
+        owner = self.parents.get(id(function))
+        if isinstance(function, ast.Lambda):  # `report = lambda p: ...`, bound once
+            function, name = owner, owner.targets[0].id
+        else:
+            name = function.name
+        if isinstance(owner, ast.ClassDef):
+            uses = self.method_uses(function, owner)
+            name, decorators = f"{owner.name}.{name}", METHOD_DECORATORS
+        elif self.bound.get(name) != 1:
+            return None  # rebound somewhere: which function a name reads is not followed
+        else:
+            uses, decorators = self.references.get(name, []), ENTRY_DECORATORS
+        jit_ok = hops == 0 and not auto and isinstance(function, ast.FunctionDef) and self.traced_alone(function)
+        if jit_ok:
+            decorators = decorators | {"jax.jit"}
+        if uses is None or not all(self.decorated_by(d) in decorators | WRAPPERS
+                                   for d in getattr(function, "decorator_list", ())) \
+                or name in seen \
+                or any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await)) for inner in ast.walk(function)):
+            return None  # a generator's body runs where it is iterated, not where it is called
+        if not uses:
+            return None  # called from elsewhere, if at all: its context is unknown
+        longest: tuple[list[str], str] | None = None
+        for use in uses:
+            site = self.run_site(use, jit_ok)
+            if site is None:
+                return None  # passed as a value (a callback, a registry): run where it is not seen
+            path = self.path(site, seen | {name}, hops + 1, auto)
+            if path is None:
+                return None
+            if longest is None or len(path[0]) > len(longest[0]):
+                longest = path
+        return [*longest[0], name], longest[1]
 
-
-def _method_uses(function: ast.FunctionDef, owner: ast.ClassDef, parents, references) -> list[ast.AST] | None:
-    """Every `<obj>.name` read in the module, for a plain method of a module class without bases
-    (nothing outside the file calls it by a protocol); None when the name is reached otherwise
-    (assigned as an attribute, a dunder, `getattr`, a base class)."""
-    name = function.name
-    if owner.bases or owner.keywords or owner.decorator_list or name.startswith("__") \
-            or references.get("getattr") or references.get("__getattribute__") \
-            or not _instances_kept(owner, parents, references):
+    def run_site(self, use: ast.AST, jit_ok: bool = False) -> ast.Call | None:
+        """The call at which a read of a function runs it: `f(...)`, `jax.tree.map(f, ...)`,
+        `app.run(f)`, `jax.jit(f)(x)`; None when the function escapes as a value."""
+        site = self.parents.get(id(use))
+        if not isinstance(site, ast.Call):
+            return None
+        if site.func is use:
+            return site
+        if not site.args or site.args[0] is not use:
+            return None
+        callee = self.resolve(site.func)
+        if callee in IN_PLACE_CALLERS:
+            return site
+        applied = self.parents.get(id(site))
+        if (callee in APPLIED_WRAPPERS or jit_ok and callee == "jax.jit") \
+                and isinstance(applied, ast.Call) and applied.func is site:
+            return applied  # `jax.jit(f)(x)` too, for the function holding the call (traced_alone)
+        if callee == "map" and isinstance(applied, ast.Call) and applied.args and applied.args[0] is site \
+                and self.resolve(applied.func) in CONSUMERS:
+            return applied
         return None
-    uses: list[ast.AST] = []
-    for node in references.get("." + name, []):
-        if not isinstance(node.ctx, ast.Load):
-            return None  # `obj.name = other`: another function may run under that name
-        uses.append(node)
-    return uses
 
+    def decorated_by(self, decorator: ast.expr) -> str | None:
+        if isinstance(decorator, ast.Call) and decorator.args and self.resolve(decorator.func) == "functools.partial":
+            decorator = decorator.args[0]  # `@partial(jax.jit, static_argnames=...)`
+        return self.resolve(decorator.func if isinstance(decorator, ast.Call) else decorator)
 
-def _instances_kept(owner: ast.ClassDef, parents, references) -> bool:
-    """Whether no instance of the class leaves the code seen (code elsewhere may call its methods
-    under a mesh): the class is only constructed, each instance used only as `obj.attr`, directly
-    (`Cls(m).run(x)`) or through a name of one function, and its methods' `self` only as `self.attr`."""
-    for use in references.get(owner.name, []):
-        site = parents.get(id(use))
-        if not (isinstance(site, ast.Call) and site.func is use) or not _receiver_only(site, parents, references):
-            return False
-    for method in owner.body:
-        if isinstance(method, ast.FunctionDef) and method.args.args:
-            me = method.args.args[0].arg
-            for node in ast.walk(method):
-                if isinstance(node, ast.Name) and node.id == me and not isinstance(parents.get(id(node)), ast.Attribute):
+    def traced_alone(self, function: ast.FunctionDef) -> bool:
+        """Whether `jax.jit` on the function holding the call raises as the call would: its body
+        enters no `with` and calls no function or method of the module (a `jax.set_mesh` traced
+        under jit raises its own error first; jit traces under the caller's context mesh)."""
+        if self.def_names is None:
+            self.def_names = {node.name for node in self.nodes if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+        for node in ast.walk(function):
+            if isinstance(node, (ast.With, ast.AsyncWith, ast.Lambda)) \
+                    or isinstance(node, ast.FunctionDef) and node is not function:
+                return False
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) \
+                    else func.attr if isinstance(func, ast.Attribute) else None
+                if called is None or called in self.def_names:
                     return False
-    return True
-
-
-def _receiver_only(value: ast.AST, parents, references) -> bool:
-    """`value` (an instance) is only read as `value.attr`, or stored in one local name so read."""
-    site = parents.get(id(value))
-    if isinstance(site, ast.Attribute):
         return True
-    if not (isinstance(site, ast.Assign) and len(site.targets) == 1 and isinstance(site.targets[0], ast.Name)):
+
+    def enclosing(self, node: ast.AST, setter_ok: bool = False) -> ast.AST | None:
+        """The module or function whose code runs `node` in place, when nothing that may set a
+        mesh stands between them (`setter_ok`: or the `jax.set_mesh(...)` item of the innermost
+        `with` that sets one, its other items setting none); None for anything else (a `with` of
+        an unknown or mesh-setting context, a lambda not run in place, a generator expression, a
+        class body)."""
+        parents = self.parents
+        child = node
+        parent = parents.get(id(node))
+        while parent is not None:
+            if isinstance(parent, (ast.With, ast.AsyncWith)) and child in parent.body \
+                    and not all(self.neutral(item.context_expr) for item in parent.items):
+                setters = [item for item in parent.items if isinstance(item.context_expr, ast.Call)
+                           and self.resolve(item.context_expr.func) == "jax.set_mesh"]
+                if setter_ok and len(setters) == 1 and all(
+                        self.neutral(item.context_expr) for item in parent.items if item is not setters[0]):
+                    return setters[0]
+                return None
+            if isinstance(parent, ast.Lambda):
+                site = self.run_site(parent)
+                if site is None and self.named_lambda(parent):
+                    return parent
+                if site is None or site.func is parent:
+                    return None
+                child, parent = site, parents.get(id(site))
+                continue
+            if isinstance(parent, (ast.ClassDef, ast.AsyncFunctionDef, ast.GeneratorExp)):
+                return None
+            if isinstance(parent, ast.FunctionDef):
+                if child not in parent.body:
+                    return None  # a default or a decorator runs where the def stands
+                owner = parents.get(id(parent))
+                if isinstance(owner, ast.ClassDef):
+                    return parent if isinstance(parents.get(id(owner)), ast.Module) else None
+                return parent
+            if isinstance(parent, ast.Module):
+                return parent
+            child, parent = parent, parents.get(id(parent))
+        return None
+
+    def auto_mesh(self, setter: ast.Call) -> str | None:
+        """How the mesh `jax.set_mesh(m)` sets is made, when its axes are certainly not all
+        Explicit; else None."""
+        mesh = setter.args[0] if len(setter.args) == 1 and not setter.keywords else None
+        if isinstance(mesh, ast.Name):
+            mesh = self.value_of(mesh)
+        if not isinstance(mesh, ast.Call) or any(isinstance(arg, ast.Starred) for arg in mesh.args) \
+                or any(keyword.arg is None for keyword in mesh.keywords):
+            return None
+        factory = self.resolve(mesh.func)
+        if factory not in MESH_FACTORIES:
+            return None
+        types = mesh.args[2] if len(mesh.args) > 2 else \
+            next((keyword.value for keyword in mesh.keywords if keyword.arg == "axis_types"), None)
+        if types is None:
+            return "`Mesh(devices, names)` has Auto axes by default" if factory == "jax.sharding.Mesh" else None
+        if isinstance(types, ast.BinOp) and isinstance(types.op, ast.Mult):
+            types = types.left
+        if isinstance(types, (ast.Tuple, ast.List)) and any(
+                (self.resolve(element) or "").rsplit(".", 2)[-2:] == ["AxisType", "Auto"]
+                for element in types.elts):
+            return "its `axis_types` are not all Explicit"
+        return None
+
+    def named_lambda(self, node: ast.Lambda) -> bool:
+        owner = self.parents.get(id(node))
+        return isinstance(owner, ast.Assign) and owner.value is node and len(owner.targets) == 1 \
+            and isinstance(owner.targets[0], ast.Name) and self.bound.get(owner.targets[0].id) == 1 \
+            and isinstance(self.parents.get(id(owner)), (ast.Module, ast.FunctionDef))
+
+    def neutral(self, expr: ast.expr) -> bool:
+        """A context that sets no context mesh: a known one, or a `Mesh` entered itself (`with
+        mesh:`, deprecated: since jax 0.8.1 it sets no context mesh, and top_level_all_gather,
+        from 0.9.2, raises under it as without one; checked on 0.10.2)."""
+        if isinstance(expr, ast.Call):
+            callee = self.resolve(expr.func)
+            return callee in NEUTRAL_CONTEXTS or callee in MESH_FACTORIES or self.own_context(expr.func)
+        if isinstance(expr, ast.Name):
+            value = self.value_of(expr)
+            return isinstance(value, ast.Call) and self.resolve(value.func) in MESH_FACTORIES
         return False
-    scope = _function_of(site, parents)
-    name = site.targets[0].id
-    if scope is None or any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope)):
+
+    def value_of(self, name: ast.Name) -> ast.expr | None:
+        """The value a read of a name certainly has: assigned once at the top of the function
+        reading it, before the statement that reads it (the function binding the name nowhere
+        else, nor as a parameter), or once in the whole module."""
+        statement, function = name, self.parents.get(id(name))
+        while function is not None and not isinstance(function, (ast.FunctionDef, ast.Module)):
+            if isinstance(function, (ast.Lambda, ast.AsyncFunctionDef, ast.ClassDef)):
+                return None
+            statement, function = function, self.parents.get(id(function))
+        if isinstance(function, ast.FunctionDef):
+            if name.id in {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)}:
+                return None
+            stores = [node for node in _own_nodes(function) if isinstance(node, ast.Name) and node.id == name.id
+                      and not isinstance(node.ctx, ast.Load)
+                      or isinstance(node, (ast.Global, ast.Nonlocal)) and name.id in node.names
+                      or isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name == name.id
+                      or isinstance(node, (ast.Import, ast.ImportFrom)) and any(
+                          (alias.asname or alias.name).split(".")[0] == name.id for alias in node.names)]
+            if stores:
+                assign = self.parents.get(id(stores[0]))
+                ok = len(stores) == 1 and isinstance(assign, ast.Assign) and assign in function.body \
+                    and statement in function.body and assign.targets == [stores[0]] \
+                    and function.body.index(assign) < function.body.index(statement)
+                return assign.value if ok else None
+        if self.bound_with_params is None:
+            self.bound_with_params = module_binding_counts(self.tree, with_params=True)
+        return self.assigned.get(name.id) if self.bound_with_params.get(name.id) == 1 else None
+
+    def own_context(self, func: ast.expr) -> bool:
+        """A context manager of the module's own (a `contextlib.contextmanager` def or a class with
+        `__enter__`, bound once at module level), in a module where no code suspends inside a
+        `with` (a yield or await in one): with every setter a `with` item (else the module is
+        unknown already), nothing it runs can leave a mesh set when its `__enter__` returns."""
+        if not isinstance(func, ast.Name) or self.bound.get(func.id) != 1:
+            return False
+        if self.holds_context is None:
+            self.holds_context = any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await))
+                                     for node in self.nodes if isinstance(node, (ast.With, ast.AsyncWith))
+                                     for stmt in node.body for inner in ast.walk(stmt))
+        if self.holds_context:
+            return False
+        definition = self.module_defs.get(func.id)
+        if isinstance(definition, ast.FunctionDef):
+            return len(definition.decorator_list) == 1 \
+                and self.decorated_by(definition.decorator_list[0]) == "contextlib.contextmanager"
+        return isinstance(definition, ast.ClassDef) and not definition.bases and not definition.keywords \
+            and not definition.decorator_list \
+            and any(isinstance(stmt, ast.FunctionDef) and stmt.name == "__enter__" for stmt in definition.body) \
+            and not any(isinstance(stmt, ast.FunctionDef) and stmt.name == "__new__" for stmt in definition.body)
+
+    def method_uses(self, function: ast.FunctionDef, owner: ast.ClassDef) -> list[ast.AST] | None:
+        """Every `<obj>.name` read in the module, for a plain method of a module class without
+        bases (nothing outside the file calls it by a protocol; a dataclass adds only dunders);
+        None when the name is reached otherwise (assigned as an attribute, a dunder, `getattr`,
+        a base class)."""
+        name = function.name
+        references = self.references
+        if any(self.resolve(base) != "object" for base in owner.bases) or owner.keywords \
+                or not all(self.dataclass(d) for d in owner.decorator_list) or name.startswith("__") \
+                or references.get("getattr") or references.get("__getattribute__") \
+                or not self.instances_kept(owner):
+            return None
+        uses: list[ast.AST] = []
+        for node in references.get("." + name, []):
+            if not isinstance(node.ctx, ast.Load):
+                return None  # `obj.name = other`: another function may run under that name
+            uses.append(node)
+        return uses
+
+    def dataclass(self, decorator: ast.expr) -> bool:
+        if isinstance(decorator, ast.Call):
+            decorator = decorator.func
+        return self.resolve(decorator) == "dataclasses.dataclass"
+
+    def instances_kept(self, owner: ast.ClassDef) -> bool:
+        """Whether no instance of the class leaves the code seen (code elsewhere may call its
+        methods under a mesh): the class is only constructed, each instance used only as
+        `obj.attr`, directly (`Cls(m).run(x)`) or through a name of one function, and its
+        methods' `self` only as `self.attr`."""
+        parents = self.parents
+        for use in self.references.get(owner.name, []):
+            site = parents.get(id(use))
+            if isinstance(site, ast.Attribute):
+                continue  # `Cls.attr`: the class read, no instance made
+            if not (isinstance(site, ast.Call) and site.func is use) or not self.receiver_only(site):
+                return False
+        for method in owner.body:
+            if isinstance(method, ast.FunctionDef) and method.args.args \
+                    and not any(self.decorated_by(d) == "staticmethod" for d in method.decorator_list):
+                me = method.args.args[0].arg
+                for node in ast.walk(method):
+                    if isinstance(node, ast.Name) and node.id == me \
+                            and not isinstance(parents.get(id(node)), ast.Attribute) \
+                            and not (isinstance(parents.get(id(node)), ast.Return) and self.chained(method.name)):
+                        return False
+        return True
+
+    def chained(self, name: str) -> bool:
+        """`return self` for chaining: every `.name(...)` result is dropped or read as `.attr`."""
+        for use in self.references.get("." + name, []):
+            site = self.parents.get(id(use))
+            if not (isinstance(site, ast.Call) and site.func is use
+                    and isinstance(self.parents.get(id(site)), (ast.Expr, ast.Attribute))):
+                return False
+        return True
+
+    def receiver_only(self, value: ast.AST) -> bool:
+        """`value` (an instance) is only read as `value.attr`, or stored in one local name so read."""
+        parents = self.parents
+        site = parents.get(id(value))
+        if isinstance(site, ast.Attribute):
+            return True
+        if not (isinstance(site, ast.Assign) and len(site.targets) == 1 and isinstance(site.targets[0], ast.Name)):
+            return False
+        scope = _function_of(site, parents)
+        name = site.targets[0].id
+        if scope is None:  # a global of the script's own block: no other module imports it
+            return self.bound.get(name) == 1 and self.in_main_block(site) and all(
+                isinstance(parents.get(id(node)), ast.Attribute) for node in self.references.get(name, []))
+        if any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope)):
+            return False
+        return all(isinstance(node.ctx, ast.Load) and isinstance(parents.get(id(node)), ast.Attribute)
+                   for node in ast.walk(scope)
+                   if isinstance(node, ast.Name) and node.id == name and node is not site.targets[0])
+
+    def in_main_block(self, node: ast.AST) -> bool:
+        """Whether `node` stands in a module-level `if __name__ == "__main__":` block."""
+        while node is not None and not isinstance(node, ast.Module):
+            parent = self.parents.get(id(node))
+            if isinstance(parent, ast.If) and node in parent.body and isinstance(parent.test, ast.Compare) \
+                    and ast.dump(parent.test) == _MAIN_TEST:
+                return True
+            node = parent
         return False
-    return all(isinstance(node.ctx, ast.Load) and isinstance(parents.get(id(node)), ast.Attribute)
-               for node in ast.walk(scope)
-               if isinstance(node, ast.Name) and node.id == name and node is not site.targets[0])
+
+
+_MAIN_TEST = ast.dump(ast.parse('__name__ == "__main__"', mode="eval").body)
+
+
+def _own_nodes(function: ast.FunctionDef):
+    """The nodes of a function's body, not those of the functions or classes defined in it."""
+    pending = list(function.body)
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(node))
 
 
 def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
@@ -145,11 +460,11 @@ def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
     return node if isinstance(node, ast.FunctionDef) else None
 
 
-def _sets_mesh_globally(tree: ast.Module, bindings, parents) -> bool:
+def _sets_mesh_globally(nodes, bindings, parents) -> bool:
     """Whether a setter is referenced other than called as a `with` item (`jax.set_mesh(mesh)` as a
     statement sets the mesh for good; an alias may be called anywhere)."""
     setters = set(jaxapi.CONTEXT_MESH_SETTERS)
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Attribute) and node.attr in ("__enter__", "enter_context"):
             return True  # a context entered by hand stays entered
         if not isinstance(node, (ast.Name, ast.Attribute)):
@@ -164,17 +479,16 @@ def _sets_mesh_globally(tree: ast.Module, bindings, parents) -> bool:
     return False
 
 
-def _references(tree: ast.Module) -> dict[str, list[ast.Name]]:
+def _references(nodes) -> dict[str, list[ast.AST]]:
     """Every load of a name anywhere in the module (a local of the same name counts too: the
     answer is then only more often unknown)."""
     found: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
             found.setdefault(node.id, []).append(node)
         elif isinstance(node, ast.Attribute):  # keyed ".attr": every read or store of an attribute name
             found.setdefault("." + node.attr, []).append(node)
     return found
-
 
 def module_binding_counts(tree: ast.Module, with_params: bool = False) -> dict[str, int]:
     """How often each name is bound anywhere in the module (a def, an assignment, an import, a

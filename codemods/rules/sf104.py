@@ -29,7 +29,7 @@ from codemods.analysis.call_sites import asked, caller_envs, parameter_function
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
-from codemods.analysis.mesh_reach import unmeshed_path
+from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path, unmeshed_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.specs import (
@@ -197,22 +197,36 @@ class TopLevelAllGatherPrefix(Rule):
         # A cheap look at the callee's last name first: the real name, or an alias bound to it.
         tails = {name.rsplit(".", 1)[-1] for name in names}
         tails.update(local for local, bound in ctx.imports.bindings.items() if bound in names)
-        matched = []
+        matched, mapped = [], set()
         for call in _calls(ctx):
             func = call.func
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
                 matched.append(call)
+            elif call.args and _names_gather(ctx, call.args[0].value, tails, names) \
+                    and ctx.imports.resolve(func) in IN_PLACE_CALLERS:
+                matched.append(call)  # `jax.tree.map(top_level_all_gather, tree, specs)`
+                mapped.add(id(call))
         ordered = in_source_order(matched, parents(ctx))
         for call in ordered if ordered is not None else _calls_in_source_order(ctx, matched):
-            yield from _site_findings(ctx, call)
+            if id(call) not in mapped:
+                yield from _site_findings(ctx, call)
+            elif (path := _unmeshed_path(ctx, call)) is not None:
+                yield _Site(ctx, call)._no_mesh(path)
+
+
+def _names_gather(ctx: FileContext, expr: cst.BaseExpression, tails: set[str], names: set[str]) -> bool:
+    tail = expr.attr.value if isinstance(expr, cst.Attribute) else getattr(expr, "value", None)
+    return tail in tails and ctx.imports.resolve(expr) in names
 
 
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     """The call's findings, and the context mesh it certainly runs without (JAX checks that
     before its input, so whatever the input is)."""
-    if _module_sets_mesh(ctx) and (path := _unmeshed_path(ctx, call)) is not None:
+    if (path := _unmeshed_path(ctx, call)) is not None:
         return [_Site(ctx, call)._no_mesh(path)]  # what the input is never matters then
+    if (auto := _unmeshed_path(ctx, call, auto_mesh_path)) is not None:
+        return [_Site(ctx, call)._no_mesh(*auto)]
     return _spec_findings(ctx, call)
 
 
@@ -327,13 +341,14 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
     return ctx.cached("sf104.sets-mesh", compute)
 
 
-def _unmeshed_path(ctx: FileContext, call: cst.Call) -> list[str] | None:
+def _unmeshed_path(ctx: FileContext, call: cst.Call, reach=unmeshed_path):
     """The functions from module code down to `call` when the module reaches it only without a
-    context mesh (mesh_reach.py), read on the `ast` node at the same offsets."""
+    context mesh (or `reach`: only under one with Auto axes; mesh_reach.py), read on the `ast`
+    node at the same offsets."""
     offsets = ctx.offsets(call)
     node = next((node for node in ast.walk(ctx.tree)
                  if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
-    return unmeshed_path(ctx.tree, ctx.imports.bindings, node) if node is not None else None
+    return reach(ctx.tree, ctx.imports.bindings, node) if node is not None else None
 
 
 # --------------------------------------------------------------------------- one call
@@ -429,7 +444,7 @@ class _Site:
 
     # ---- the findings
 
-    def _no_mesh(self, path: list[str] | None = None) -> Finding:
+    def _no_mesh(self, path: list[str] | None = None, auto: str = "") -> Finding:
         jax_name, _ = jax_module(self.ctx)
         where = "this module sets none"
         evidence = self._evidence() if path is None else ()
@@ -437,8 +452,13 @@ class _Site:
             chain = " -> ".join(["module code", *path])
             where = f"this call is reached only outside `with {jax_name}.set_mesh(...)` ({chain})"
             evidence = (*evidence, ("context mesh", f"none on the way: {chain}"))
+        if auto:  # reached only under `with jax.set_mesh(m)` of a mesh with Auto axes
+            chain = " -> ".join([f"with {jax_name}.set_mesh(...)", *path])
+            where = f"the one set on the way is not Explicit: {auto} ({chain})"
+            evidence = (("context mesh", f"not Explicit: {chain}"),)
         message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and {where}: JAX "
-                   f"raises \"{MESH_ERROR}\"; call it inside `with {jax_name}.set_mesh(mesh):`")
+                   f"raises \"{MESH_ERROR}\"; " + ("build the mesh with Explicit axes (`axis_types=`, "
+                   "the `jax.make_mesh` default)" if auto else f"call it inside `with {jax_name}.set_mesh(mesh):`"))
         return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), None, evidence)
 
     def _rewrite(self, bad: list[DimGather]) -> Finding:
