@@ -30,9 +30,13 @@ class RulesFormat(str, Enum):
 
 
 def _err(message: str) -> None:
+    console = _console(False, stderr=True)
+    if hasattr(console, "literal"):
+        console.literal(f"error: {message}")
+        return
     from rich.text import Text
 
-    _console(False, stderr=True).print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
+    console.print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
 
 
 def _codes(value: Optional[str]) -> tuple[str, ...] | None:
@@ -64,11 +68,21 @@ def _plain(no_color: bool) -> bool:
 
 
 def _console(no_color: bool, stderr: bool = False):
-    from rich.console import Console
+    from codemods import collection
+    from codemods.report import plain
 
-    plain = _plain(no_color)
-    return Console(stderr=stderr, no_color=plain or None, highlight=False,
-                   color_system=None if plain else "auto", soft_wrap=True)
+    def rich_console():
+        from rich.console import Console
+
+        no_styles = _plain(no_color)
+        return Console(stderr=stderr, no_color=no_styles or None, highlight=False,
+                       color_system=None if no_styles else "auto", soft_wrap=True)
+
+    # The console command into a pipe or a file: rich only for what it would print otherwise
+    # than as it is (a run inside another program keeps rich's consoles).
+    if collection.console_process_running() and plain.writes_plain(stderr):
+        return plain.PlainConsole(stderr, rich_console)
+    return rich_console()
 
 
 def _run(setup, fix: bool, quiet: bool = False):

@@ -31,6 +31,10 @@ def console_process() -> None:
     _console_process = True
 
 
+def console_process_running() -> bool:
+    return _console_process
+
+
 def defer() -> None:
     """In the console command's process, for the rest of it (it exits when its files are done):
     no collection but the budget's, none at exit. Forked workers inherit it."""
