@@ -309,7 +309,17 @@ def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.A
     while stack:
         node = stack.pop()
         nodes.append(node)
-        children = child_nodes(node)
+        kind = type(node)
+        if kind in _LEAVES:
+            continue
+        # The commonest nodes with children, read without `child_nodes`' look at each field
+        # (the same children in the same order): a quarter of the walk.
+        if kind is ast.Attribute or kind is ast.keyword or kind is ast.Expr:
+            child = node.value
+            parents[id(child)] = node
+            stack.append(child)
+            continue
+        children = [node.func, *node.args, *node.keywords] if kind is ast.Call else child_nodes(node)
         if children:
             for child in children:
                 parents[id(child)] = node
