@@ -116,6 +116,10 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     kind = type(node)
     if kind in _LEAVES:
         return []
+    if kind is ast.Attribute or kind is ast.keyword or kind is ast.Expr:  # the commonest, directly
+        return [node.value]
+    if kind is ast.Call:
+        return [node.func, *node.args, *node.keywords]
     children: list[ast.AST] = []
     for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
         value = getattr(node, name, None)
@@ -289,6 +293,10 @@ def _last_child(node: ast.AST) -> ast.AST | None:
     kind = type(node)
     if kind in _LEAVES:
         return None
+    if kind is ast.Attribute or kind is ast.keyword or kind is ast.Expr:
+        return node.value
+    if kind is ast.Call:
+        return node.keywords[-1] if node.keywords else node.args[-1] if node.args else node.func
     for name in reversed(_CHILD_FIELDS.get(kind) or _child_fields(kind)):
         value = getattr(node, name, None)
         if type(value) is list:
