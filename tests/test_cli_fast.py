@@ -63,3 +63,50 @@ def test_shell_completion_goes_to_typer(monkeypatch):
 def test_other_commands_go_to_typer():
     assert not cli_fast.try_check(["diff", "."])
     assert not cli_fast.try_check([])
+
+
+# What rich prints for a line on a console that is not a terminal, and what the plain console
+# prints for it, must be the same bytes: plain text, tabs, control and non-ASCII characters,
+# markup and emoji codes (the last ones only matter in a str rich parses).
+LINES = ["a", "", " ", "a  ", "  a", "x.py:1:2: SF201 [*] `pvary` ... use `pcast(..., to='varying')`", "tab\there",
+         "cr\rx", "é", "[bold]x[/bold]", ":smile:", "a\\b", "a" * 300, "\x1b[31mred", "bell\x07", "x\ny", "wide 漢字", "\x7f"]
+
+
+@pytest.mark.parametrize("line", LINES, ids=repr)
+def test_the_plain_console_prints_what_rich_prints_into_a_pipe(line, monkeypatch):
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from codemods.report.plain import PlainConsole
+
+    def rich_console(file=None):
+        return Console(file=file, no_color=None, highlight=False, color_system="auto", soft_wrap=True)
+
+    for literal in (True, False):
+        expected = io.StringIO()
+        rich_console(expected).print(Text(line) if literal else line)
+        got = io.StringIO()
+        monkeypatch.setattr("sys.stdout", got)
+        plain = PlainConsole(False, rich_console)
+        plain.literal(line) if literal else plain.print(line)
+        monkeypatch.undo()
+        assert got.getvalue() == expected.getvalue()
+
+
+def test_a_plain_check_into_a_pipe_imports_neither_typer_nor_rich(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    (tmp_path / "m.py").write_text("import jax\n\n\ndef body(x):\n    return jax.lax.pvary(x, 'i')\n")
+    probe = ("import sys\nfrom codemods import entry\nsys.argv = ['shardfix', 'check', '--no-cache', 'm.py']\n"
+             "try:\n    entry.main()\nexcept SystemExit as exc:\n    code = exc.code\n"
+             "sys.stderr.write(f'exit {code} ' + ' '.join(sorted({m.split('.')[0] for m in sys.modules} & {'typer', 'rich'})))\n")
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin", "SHARDFIX_CACHE_DIR": str(tmp_path / "c")})
+    assert proc.stdout.startswith("m.py:5:12: SF201 [*] ")
+    assert proc.stdout.endswith("Found 1 finding (1 fixable) (1 file checked).\n")
+    assert proc.stderr.endswith("exit 1 "), proc.stderr
