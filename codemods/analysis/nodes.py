@@ -393,10 +393,18 @@ def block_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     while stack:
         stmt = stack.pop()
         yield stmt
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if type(stmt) in _NO_INNER_BLOCKS:
             continue
         for block in reversed(child_blocks(stmt)):
             stack.extend(reversed(block))
+
+
+# Statements `block_statements` does not enter: defs and classes, and the simple statements,
+# which hold no block (most statements: no look at their fields).
+_NO_INNER_BLOCKS = frozenset({
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign,
+    ast.Return, ast.Pass, ast.Break, ast.Continue, ast.Raise, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal,
+    ast.Delete, ast.Assert})
 
 
 def import_names(stmt: ast.Import | ast.ImportFrom) -> list[str]:
