@@ -33,7 +33,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 _START = time.process_time()
-import codemods.cli  # noqa: E402,F401  (what the command imports before it reads a file)
+import codemods.cli_fast  # noqa: E402,F401  (what a plain `check` imports before it reads a file: no typer)
+import codemods.cli_run  # noqa: E402,F401
+import codemods.invocation  # noqa: E402,F401
 from codemods.rules import all_rules  # noqa: E402
 
 all_rules()

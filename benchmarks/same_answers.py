@@ -4,7 +4,7 @@
     python benchmarks/same_answers.py compare OUT_A OUT_B
 
 A speed change must not change an answer. `record` runs, for every input root, `check
---output-format json` and `diff` (safe and unsafe fixes) with `--no-cache`, from inside the
+--output-format json`, `check` (the text report) and `diff` (safe and unsafe fixes) with `--no-cache`, from inside the
 root with relative paths (so the recordings of two checkouts can be compared as bytes), and
 writes stdout, stderr and the exit code of each. The roots are the fixture programs
 (fixtures/*/*/*.py), fixtures/demo as a project, and any `--inputs` directories (e.g. old JAX
@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = {
     "check.json": ["check", "--no-cache", "--output-format", "json", "--file-timeout", "0"],
+    "check.txt": ["check", "--no-cache", "--statistics", "--file-timeout", "0"],  # the text report, into a pipe
     "diff.txt": ["diff", "--file-timeout", "0"],
     "diff-unsafe.txt": ["diff", "--unsafe-fixes", "--file-timeout", "0"],
 }

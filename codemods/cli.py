@@ -1,8 +1,6 @@
 """The `shardfix` command: options in, engine run, report out. No analysis lives here."""
 from __future__ import annotations
 
-import importlib
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -10,6 +8,10 @@ from typing import Annotated, Optional
 import typer
 
 from codemods import __version__, cli_coercion
+from codemods.cli_run import (  # the parts without typer, shared with the typer-free `check` (cli_fast.py)
+    EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _all_rules, _codes, _console, _describe, _emit_report, _err, _exit_code,
+    _finish, _list_checked, _run, _setup, check_report, guarded,
+)
 from codemods.budget import DEFAULT_FILE_TIMEOUT
 from codemods.cli_options import (
     BeforeJaxOpt, ConfigOpt, ExcludeOpt, ExitZeroOpt, ExtendSelectOpt, FileTimeoutOpt, ForceExcludeOpt, Format,
@@ -28,9 +30,6 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-_FORMAT_MODULES = {"json": "json_format", "github": "github", "sarif": "sarif", "junit": "junit", "diff": "diff"}
-
 
 def _version(value: bool) -> None:
     if value:
@@ -43,152 +42,6 @@ def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")] = False,
 ) -> None:
     """shardfix: check, diff and apply fixes for JAX sharding code."""
-
-
-def _err(message: str) -> None:
-    from rich.text import Text
-
-    _console(False, stderr=True).print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
-
-
-def _codes(value: Optional[str]) -> tuple[str, ...] | None:
-    from codemods.invocation import parse_codes
-
-    return parse_codes(value)
-
-
-def _setup(paths, **options):
-    """The run the options and the config file ask for; a bad value exits 2 with its message."""
-    from codemods.invocation import UsageError, make_setup
-
-    try:
-        return make_setup(paths, **options)
-    except UsageError as exc:
-        _err(str(exc))
-        raise typer.Exit(EXIT_ERROR)
-
-
-def _all_rules():
-    from codemods.rules import all_rules
-
-    return all_rules()
-
-
-def _plain(no_color: bool) -> bool:
-    # https://no-color.org: any non-empty NO_COLOR turns off every escape code, bold included.
-    return no_color or bool(os.environ.get("NO_COLOR"))
-
-
-def _console(no_color: bool, stderr: bool = False):
-    from rich.console import Console
-
-    plain = _plain(no_color)
-    return Console(stderr=stderr, no_color=plain or None, highlight=False,
-                   color_system=None if plain else "auto", soft_wrap=True)
-
-
-def _run(setup, fix: bool, quiet: bool = False):
-    from codemods import collection, invocation
-
-    collection.defer()  # in the console command, the garbage of its files waits for a budget
-
-    def progress(total: int):
-        # A bar only for a person watching a long run.
-        if quiet or not sys.stderr.isatty() or os.environ.get("CI"):
-            return None
-        from rich.progress import Progress
-
-        bar = Progress(console=_console(False, stderr=True), transient=True)
-        bar.start()
-        task = bar.add_task("checking", total=total)
-        bars.append(bar)
-        return lambda: bar.advance(task)
-
-    bars: list = []
-    try:
-        return invocation.run(setup, fix, progress_factory=progress)
-    finally:
-        for bar in bars:
-            bar.stop()
-
-
-def _list_checked(run, console) -> None:
-    """--verbose, after the run: every file looked at."""
-    for result in run.results:
-        console.print(f"checked {result.path}")
-
-
-def _describe(setup, console) -> None:
-    """--verbose: what the run is made of."""
-    from codemods import jaxapi
-
-    source = setup.settings.source
-    console.print(f"settings: {source if source is not None else '(none found; defaults)'}")
-    console.print(f"target JAX: {jaxapi.format_version(setup.options.target)}; rules: "
-                  f"{', '.join(rule.code for rule in setup.options.rules) or '(none)'}"
-                  + ("; unused suppressions reported (SF900)" if setup.report_unused else ""))
-    from rich.markup import escape
-
-    console.print(f"code written for JAX: {escape(setup.from_jax.describe())}")
-
-
-def _emit_report(run, fmt: Format, output: Optional[Path], console, show_fixes: bool = False,
-                 shard: tuple[int, int] | None = None) -> None:
-    from codemods.report import text
-
-    if fmt is Format.text:
-        target = console
-        if output is not None:
-            from rich.console import Console
-
-            handle = output.open("w", encoding="utf-8")
-            target = Console(file=handle, no_color=True, color_system=None, highlight=False, soft_wrap=True)
-        text.print_findings(target, run.results)
-        if show_fixes:
-            for result in run.results:
-                for finding in result.findings:
-                    if finding.fix is not None:
-                        target.print(f"  fix {finding.path}:{finding.span.line}: {finding.fix.description} ({finding.fix.safety.value})")
-        if output is not None:
-            handle.close()
-        return
-    module = importlib.import_module(f"codemods.report.{_FORMAT_MODULES[fmt.value]}")
-    if fmt is Format.diff:
-        from codemods.report.diff import render_bytes
-
-        patch = render_bytes(run.results, {path: source.encoding for path, source in run.sources.items()})
-        if output is not None:
-            output.write_bytes(patch)
-        elif sys.stdout.isatty() and not _plain(False):
-            text.print_diff(console, patch.decode("utf-8", "replace"))
-        else:
-            sys.stdout.buffer.write(patch)
-            sys.stdout.flush()
-        return
-    labelled = {"shard": shard} if shard is not None and fmt in (Format.json, Format.sarif) else {}
-    rendered = module.render(run.results, _all_rules(), **labelled)
-    if output is not None:
-        output.write_text(rendered, encoding="utf-8", newline="")
-    else:
-        sys.stdout.write(rendered)
-        sys.stdout.flush()
-
-
-def _finish(run, console, err_console, *, text_summary: bool, statistics: bool, fixed: int = 0) -> None:
-    from codemods.report import text
-
-    text.print_errors(err_console, run.results)
-    if statistics:
-        for code, count, fixable in text.statistics(run.results):
-            console.print(f"{count:>6}  {code}  ({fixable} fixable)")
-    if text_summary:
-        console.print(text.summary(run.results, fixed=fixed))
-
-
-def _exit_code(run, findings_left: bool) -> int:
-    if run.errors:
-        return EXIT_ERROR
-    return EXIT_FINDINGS if findings_left else EXIT_CLEAN
 
 
 @app.command()
@@ -229,21 +82,12 @@ def check(
                            report_unused=report_unused_suppressions),
                no_color=no_color, quiet=quiet, verbose=verbose, fmt=format, output=output, statistics=statistics,
                exit_zero=exit_zero)
-    setup = _setup(paths, select=select, extend_select=extend_select, ignore=ignore, exclude=exclude,
-                   target_jax=target_jax, from_jax=from_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
-                   stdin_filename=stdin_filename, shard=shard, jobs=jobs, file_timeout=file_timeout, no_cache=no_cache, config_path=config,
-                   force_exclude=force_exclude, report_unused=report_unused_suppressions)
-    console, err_console = _console(no_color), _console(no_color, stderr=True)
-    if verbose:
-        _describe(setup, err_console)
-    run = _run(setup, fix=False, quiet=quiet)
-    if verbose:
-        _list_checked(run, err_console)
-    _emit_report(run, format, output, console if format is Format.text else err_console, show_fixes, setup.shard)
-    text_out = format is Format.text and output is None
-    _finish(run, console if text_out else err_console, err_console,
-            text_summary=not quiet and (format is Format.text or output is not None), statistics=statistics)
-    raise typer.Exit(_exit_code(run, bool(run.findings) and not exit_zero))
+    check_report(paths, select=select, extend_select=extend_select, ignore=ignore, exclude=exclude, target_jax=target_jax,
+                 from_jax=from_jax, format=format, output=output, config=config, quiet=quiet, verbose=verbose,
+                 no_color=no_color, unsafe_fixes=unsafe_fixes, statistics=statistics, exit_zero=exit_zero,
+                 stdin_filename=stdin_filename, show_fixes=show_fixes, force_exclude=force_exclude,
+                 report_unused_suppressions=report_unused_suppressions, no_prefilter=no_prefilter, no_cache=no_cache,
+                 shard=shard, jobs=jobs, file_timeout=file_timeout)
 
 
 @app.command()
@@ -560,13 +404,4 @@ def server() -> None:
 
 
 def main() -> None:
-    try:
-        app()
-    except KeyboardInterrupt:
-        _err("interrupted")
-        sys.exit(130)
-    except SystemExit:
-        raise
-    except Exception as exc:  # an internal error: one line, never a traceback
-        _err(f"internal error: {type(exc).__name__}: {exc}")
-        sys.exit(EXIT_ERROR)
+    guarded(app)

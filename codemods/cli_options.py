@@ -2,25 +2,12 @@
 annotations of each command's parameters)."""
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
-    github = "github"
-    sarif = "sarif"
-    junit = "junit"
-    diff = "diff"
-
-
-class RulesFormat(str, Enum):
-    text = "text"
-    json = "json"
+from codemods.cli_run import Format, RulesFormat  # noqa: F401  (typer-free: cli_fast reads Format)
 
 
 # Options shared by check, diff and apply.

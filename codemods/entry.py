@@ -21,6 +21,13 @@ def main() -> None:
     from codemods import collection
 
     collection.console_process()  # a run of files may leave its garbage to the exit (collection.py)
-    from codemods.cli import main as cli_main
+    try:
+        from codemods.cli_fast import try_check
 
-    cli_main()
+        if try_check(sys.argv[1:]):  # a plain `check` needs no typer (it exits)
+            return
+        from codemods.cli import main as cli_main
+
+        cli_main()
+    finally:
+        collection.leave()

@@ -64,3 +64,16 @@ def test_a_checked_file_is_freed_when_its_findings_are_made(restored_collector):
     left = gc.collect()
     assert result.findings  # the file was analysed, not skipped
     assert left < len(list(ast.walk(ast.parse(source)))) / 2
+
+
+def test_the_console_command_leaves_its_objects_to_the_exit_and_a_library_caller_does_not(restored_collector):
+    gc.unfreeze()
+    collection.leave()  # not the console command: nothing changes
+    assert gc.get_freeze_count() == 0
+    collection.console_process()
+    collection.defer()
+    try:
+        collection.leave()
+        assert gc.get_freeze_count() > 0  # the exit's collection skips them
+    finally:
+        gc.unfreeze()

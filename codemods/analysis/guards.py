@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import operator
-from collections import deque
+from collections import Counter, deque
 from typing import Callable, Iterator
 
 from codemods import api_history, jaxapi
@@ -95,28 +95,23 @@ def _single_assignments(tree: ast.Module) -> dict[str, ast.expr]:
     """Names bound exactly once in the whole module, by a plain `name = value`: a flag read
     anywhere holds that value (a name bound twice, or any other way, is not a flag). The order
     of the walk does not matter: a name kept has one store, so one value."""
-    stores: dict[str, int] = {}
-    values: dict[str, ast.expr] = {}
-    for node in [node for kind in _STORING for node in nodes_of_type(tree, kind)]:
-        kind = type(node)
-        if kind is ast.Name:
-            if type(node.ctx) is not ast.Load:
-                stores[node.id] = stores.get(node.id, 0) + 1
-        elif kind is ast.arg:
-            stores[node.arg] = stores.get(node.arg, 0) + 2
-        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
-            stores[node.name] = stores.get(node.name, 0) + 2
-        elif kind is ast.Import or kind is ast.ImportFrom:
+    # Counted kind by kind from the module's index of nodes by type (the Names are most of it:
+    # one comprehension over them, not a test of every node's type).
+    load = ast.Load
+    stores = Counter([node.id for node in nodes_of_type(tree, ast.Name) if type(node.ctx) is not load])
+    for kind in (ast.arg, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        for node in nodes_of_type(tree, kind):
+            name = node.arg if kind is ast.arg else node.name
+            stores[name] += 2
+    for kind in (ast.Import, ast.ImportFrom):
+        for node in nodes_of_type(tree, kind):
             for alias in node.names:
-                local = alias.asname or alias.name.split(".")[0]
-                stores[local] = stores.get(local, 0) + 1
-        elif kind is ast.Assign:
-            if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
-                values[node.targets[0].id] = node.value
+                stores[alias.asname or alias.name.split(".")[0]] += 1
+    values: dict[str, ast.expr] = {}
+    for node in nodes_of_type(tree, ast.Assign):
+        if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
+            values[node.targets[0].id] = node.value
     return {name: value for name, value in values.items() if stores.get(name) == 1}
-
-
-_STORING = (ast.Name, ast.arg, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Assign)
 
 
 def _tries(tree: ast.Module) -> Iterator[ast.Try]:

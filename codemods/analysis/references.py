@@ -32,18 +32,24 @@ def referenced_names(tree: ast.Module) -> frozenset[str]:
             found.add(target)
     # Each prefix of a chain is a node of its own: from each bound name up through the
     # attributes holding it (`jax` -> `jax.lax` -> `jax.lax.psum`), every chain read once.
+    # A chain met before (`jax.lax.psum` at every call) adds nothing new: each is resolved once.
     parents = module_parents(tree)
+    seen: set[tuple[str, str]] = set()
     for head in nodes_of_type(tree, ast.Name):
         bases = targets.get(head.id)
         if bases is None:
             continue
-        found.update(jaxapi.canonical(base) for base in bases)
+        if (head.id, "") not in seen:
+            seen.add((head.id, ""))
+            found.update(jaxapi.canonical(base) for base in bases)
         rest = ""
         node = head
         parent = parents.get(id(node))
         while type(parent) is ast.Attribute and parent.value is node:
             rest = f"{rest}.{parent.attr}" if rest else parent.attr
-            found.update(jaxapi.canonical(f"{base}.{rest}") for base in bases)
+            if (head.id, rest) not in seen:
+                seen.add((head.id, rest))
+                found.update(jaxapi.canonical(f"{base}.{rest}") for base in bases)
             node = parent
             parent = parents.get(id(node))
     result = frozenset(found)

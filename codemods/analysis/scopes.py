@@ -303,13 +303,20 @@ class ModuleScope:
         the whole module without the text. A shard_map use is always spelled with one of them."""
         if self.source is None:
             return [self.tree]
-        # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at form feeds).
-        lines = _LINE.findall(self.source)
+        # Each widening round asks again: the lines and each statement's text are made once.
+        texts: dict[int, str] | None = self.__dict__.get("_statement_texts")
+        if texts is None:
+            texts = self._statement_texts = {}
+            # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at form feeds).
+            self._lines = _LINE.findall(self.source)
+        lines = self._lines
         roots: list[ast.AST] = []
 
         def named(stmt: ast.stmt) -> bool:
-            first = min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
-            text = "".join(lines[first - 1:stmt.end_lineno])
+            text = texts.get(id(stmt))
+            if text is None:
+                first = min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", ())])
+                text = texts[id(stmt)] = "".join(lines[first - 1:stmt.end_lineno])
             return any(word in text for word in words)
 
         for stmt in self.tree.body:

@@ -47,7 +47,7 @@ name reads the same binding; elsewhere the finding has no fix.
 from __future__ import annotations
 
 import ast
-import secrets
+import os
 from dataclasses import replace
 
 from codemods.analysis import symbol_proofs
@@ -77,7 +77,7 @@ _KEPT = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Constant, ast.Lambda)  # bu
 _SYMBOLIC = (SymbolState, SymbolStatic)
 _CONTAINERS = {DictValue: "dict", Namespace: "namespace", AttrTable: None}
 # Every symbol's name starts with this: no program can write it (a NUL and a token made per run).
-_TOKEN = "\x00" + secrets.token_hex(4) + ":"
+_TOKEN = "\x00" + os.urandom(4).hex() + ":"  # secrets.token_hex, without importing hmac and hashlib
 _FLAGS = "absl.flags.FLAGS"
 _ENVIRON = ("os.environ.get", "os.getenv")
 

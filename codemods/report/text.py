@@ -2,20 +2,35 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING, Sequence
 
 from codemods.model import FileResult, Finding, Safety
+
+# rich is imported where a line is styled: a console run into a pipe prints plain lines without
+# it (report/plain.py).
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 _DIFF_STYLES = {"+": "green", "-": "red", "@": "cyan"}
 
 
-def finding_line(finding: Finding, show_fix: bool = True) -> Text:
-    marker = ""
+def _marker(finding: Finding, show_fix: bool) -> str:
     if show_fix and finding.fix is not None and finding.unfixable is None:
-        marker = "[*] " if finding.fix.safety is Safety.SAFE else "[!] "
+        return "[*] " if finding.fix.safety is Safety.SAFE else "[!] "
+    return ""
+
+
+def finding_text(finding: Finding, show_fix: bool = True) -> str:
+    """`finding_line` without its styles."""
+    text = f"{finding.path}:{finding.span.line}:{finding.span.column}: {finding.code} {_marker(finding, show_fix)}{finding.message}"
+    return f"{text} (not fixed: {finding.unfixable})" if finding.unfixable else text
+
+
+def finding_line(finding: Finding, show_fix: bool = True) -> Text:
+    from rich.text import Text
+
+    marker = _marker(finding, show_fix)
     text = Text()
     text.append(finding.path, style="bold")
     text.append(f":{finding.span.line}:{finding.span.column}: ")
@@ -27,17 +42,32 @@ def finding_line(finding: Finding, show_fix: bool = True) -> Text:
 
 
 def print_findings(console: Console, results: Sequence[FileResult], show_evidence: bool = False) -> None:
+    literal = getattr(console, "literal", None)  # a console without styles (report/plain.py)
     for result in results:
         for finding in result.findings:
-            console.print(finding_line(finding), soft_wrap=True)
+            if literal is not None:
+                literal(finding_text(finding))
+            else:
+                console.print(finding_line(finding), soft_wrap=True)
             if show_evidence:
                 for name, state in finding.evidence:
-                    console.print(Text(f"    {name}: {state}", style="dim"), soft_wrap=True)
+                    if literal is not None:
+                        literal(f"    {name}: {state}")
+                    else:
+                        from rich.text import Text
+
+                        console.print(Text(f"    {name}: {state}", style="dim"), soft_wrap=True)
 
 
 def print_errors(console: Console, results: Sequence[FileResult]) -> None:
+    literal = getattr(console, "literal", None)
     for result in results:
         if result.error:
+            if literal is not None:
+                literal(f"error: {result.path}: {result.error}")
+                continue
+            from rich.text import Text
+
             line = Text()
             line.append("error: ", style="bold red")
             line.append(f"{result.path}: {result.error}")
@@ -45,6 +75,8 @@ def print_errors(console: Console, results: Sequence[FileResult]) -> None:
 
 
 def print_diff(console: Console, diff: str) -> None:
+    from rich.text import Text
+
     for line in diff.splitlines():
         style = "bold" if line.startswith(("+++", "---")) else _DIFF_STYLES.get(line[:1])
         console.print(Text(line, style=style or ""), soft_wrap=True, highlight=False)
