@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from codemods.analysis import axis_notes
+from codemods.analysis import axis_notes, symbol_cases
 from codemods.analysis.meshspec import Spec, parse_spec
 from codemods.analysis.nodes import call_args, iter_with_scopes
 from codemods.analysis.shardmap import passed_through
@@ -16,12 +16,14 @@ from codemods.analysis.values import AxisState, leaves
 _NOT_THERE = "is not read from the same binding where the cast would go"
 
 
-def analyse_checked(interp, use):
+def analyse_checked(interp, use, split: bool = True):
     """Analyse one shard_map use; withdraw its verdicts when a symbol it met is not proved
-    one axis name distinct from every other name it met (symbols.py says why that is sound)."""
+    one axis name distinct from every other name it met (symbols.py says why that is sound),
+    unless the use's concrete mesh leaves it a few names to be (symbol_cases.py)."""
     sink = axis_notes.start()
     interp._sym_spec_names = set()
     first = len(interp.slots)
+    saved = symbol_cases.snapshot(interp) if split else None
     try:
         run = interp.analyse(use)
     finally:
@@ -30,6 +32,15 @@ def analyse_checked(interp, use):
         return run
     judged = interp.slots[first:]
     unproved = _unproved(interp, use, run, sink, judged)
+    if (unproved is None or unproved) and saved is not None:
+        named = set(sink) | interp._sym_spec_names
+        split = symbol_cases.candidates(interp, run, [name for name in (unproved or named) if name in named])
+        if split:
+            symbol_cases.rollback(interp, saved)
+            run = symbol_cases.analyse_cases(interp, use, split, run.mesh.axes,
+                                             lambda: analyse_checked(interp, use, split=False))
+            _place_fixes(interp, use, interp.slots[first:])
+            return run
     if unproved is None:
         interp.vetoed_sites.update(site.key for site, _ in judged)
         return run
