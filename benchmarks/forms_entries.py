@@ -1006,6 +1006,9 @@ ENTRIES = {
     "ay4_dataclass_config_axis_field": "sgd_step(arr(8, 8), TrainConfig())",
     "nay1_symbol_decides_the_state": "sync(arr(8, 8))",
     "nay2_symbol_one_of_three_safe": "mix(arr(8, 8))",
+    "ay5_getenv_axis_pmean_all_axes": "mean_loss(arr(8, 8))",
+    "ay6_two_env_axes_four_cases": "layer_norm_stats(arr(8, 8))",
+    "nay3_second_symbol_decides": "stats(arr(8, 8))",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -59,14 +59,19 @@ def candidates(interp, run, names) -> list[SymbolAxis] | None:
     return symbols
 
 
-def analyse_cases(interp, use, symbols: list[SymbolAxis], mesh_axes: tuple[str, ...], one_case):
+def analyse_cases(interp, use, symbols: list[SymbolAxis], mesh_axes: tuple[str, ...], distinct: set, one_case):
     """Run the use once per assignment of mesh names to `symbols` (`one_case()` analyses it with
     interp's case bound); afterwards spell each case's casts with the symbols and withhold the
-    fix where the cases disagree on it. Returns the last run."""
+    fix where the cases disagree on it. Returns the last run. An assignment that gives two
+    names JAX requires distinct (`distinct`, symbol_proofs.py: two names one in_specs P shards,
+    a sharded and a reduced name of one P, two names of the mesh) the same value is no case:
+    JAX rejects the specs before the body runs, so no run of the body has those values."""
     run = None
     bounds = []
     for values in itertools.product(mesh_axes, repeat=len(symbols)):
         case = dict(zip(map(str, symbols), values))
+        if any(_clash(pair, case) for pair in distinct):
+            continue
         interp._sym_case = case
         interp._static.clear()  # names read from the text depend on the case
         start = len(interp.slots)
@@ -76,8 +81,16 @@ def analyse_cases(interp, use, symbols: list[SymbolAxis], mesh_axes: tuple[str, 
             interp._sym_case = None
             interp._static.clear()
         bounds.append((case, start, len(interp.slots)))
+    if run is None:
+        return one_case()  # no value passes the specs: the symbols stay unknown
     _spell(interp, symbols, bounds, mesh_axes)
     return run
+
+
+def _clash(pair: frozenset, case: dict) -> bool:
+    """The two names of `pair` are the same name in this case."""
+    a, b = (case.get(str(name), name) if type(name) is SymbolAxis else name for name in pair)
+    return type(a) is str and type(b) is str and a == b  # (a symbol not split stays a SymbolAxis)
 
 
 def snapshot(interp) -> tuple:
@@ -107,6 +120,7 @@ def _spell(interp, symbols, bounds, mesh_axes) -> None:
     """Each case's verdicts with its names spelled as the symbols (the site too, for the
     message); a fix only where every case asks for the same spelled cast."""
     by_key: dict[int, list[tuple[int, object]]] = {}
+    displays: dict[int, list] = {}  # what each case's message would say, spelled
     for case, start, end in bounds:
         back = {value: next(symbol for symbol in symbols if str(symbol) == key) for key, value in case.items()}
         for site, index in interp.slots[start:end]:
@@ -118,6 +132,7 @@ def _spell(interp, symbols, bounds, mesh_axes) -> None:
                 changes["drop"] = _mapped(verdict.drop or (), back)
             if hasattr(verdict, "site"):
                 changes["site"] = _renamed(verdict.site, back)
+                displays.setdefault(site.key, []).append((changes["site"].axes, getattr(changes["site"].value, "named", None)))
             by_key.setdefault(site.key, []).append((index, replace(verdict, **changes)))
     shown = ", ".join(repr(axis) for axis in mesh_axes)
     texts = ", ".join(f"`{symbol.text}`" for symbol in symbols)
@@ -126,7 +141,11 @@ def _spell(interp, symbols, bounds, mesh_axes) -> None:
         verdicts = [verdict for _, verdict in found]
         same = len({(v.cast, getattr(v, "drop", ()), v.rebind) for v in verdicts}) == 1 \
             and not any(getattr(v, "out_specs", ()) for v in verdicts)
+        spelled = len({repr(item) for item in displays.get(key, ())}) <= 1
         for index, verdict in found:
+            if not spelled:  # the states differ between cases (`pmean(loss, ("data", "model"))` of a
+                # loss summed over the symbol): the message shows the first case as JAX sees it
+                verdict = replace(verdict, site=interp.verdicts[key][index].site)
             if not same and verdict.fixable:
                 changes = {"cast": verdicts[0].cast, "rebind": None, "fixable": False}
                 if hasattr(verdict, "drop"):

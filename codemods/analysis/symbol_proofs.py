@@ -37,7 +37,7 @@ def analyse_checked(interp, use, split: bool = True):
         split = symbol_cases.candidates(interp, run, [name for name in (unproved or named) if name in named])
         if split:
             symbol_cases.rollback(interp, saved)
-            run = symbol_cases.analyse_cases(interp, use, split, run.mesh.axes,
+            run = symbol_cases.analyse_cases(interp, use, split, run.mesh.axes, interp._sym_distinct,
                                              lambda: analyse_checked(interp, use, split=False))
             _place_fixes(interp, use, interp.slots[first:])
             return run
@@ -65,6 +65,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
     errors JAX raises). So the states on the other axes, and the verdict, are the same for
     every value S may take. A symbol that may be a tuple acts on axes nobody can name:
     every site is withdrawn."""
+    interp._sym_distinct = set()
     named = set(collected)  # a symbol here must be one str: a tuple of names acts otherwise
     names = set(collected) | interp._sym_spec_names
     for group, _ in run.mesh.groups if run.mesh is not None else ():  # read as its items (sequence_symbols.py)
@@ -102,6 +103,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
             _pairs(distinct, spec.reduced, spec.unreduced)
     if run.mesh is not None:
         _pairs(distinct, run.mesh.axes, run.mesh.axes)
+    interp._sym_distinct = distinct  # the cases JAX rejects before the body runs (symbol_cases.py)
     return frozenset(name for symbol in symbols for other in names
                      if other != symbol and frozenset((symbol, other)) not in distinct for name in (symbol, other))
 
