@@ -33,7 +33,7 @@ def analyse_checked(interp, use, split: bool = True):
     judged = interp.slots[first:]
     unproved = _unproved(interp, use, run, sink, judged)
     if (unproved is None or unproved) and saved is not None:
-        named = set(sink) | interp._sym_spec_names
+        named = set(sink) | interp._sym_distinct_names  # collectives run, the use's own specs: mesh names
         split = symbol_cases.candidates(interp, run, [name for name in (unproved or named) if name in named])
         if split:
             symbol_cases.rollback(interp, saved)
@@ -65,7 +65,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
     errors JAX raises). So the states on the other axes, and the verdict, are the same for
     every value S may take. A symbol that may be a tuple acts on axes nobody can name:
     every site is withdrawn."""
-    interp._sym_distinct = set()
+    interp._sym_distinct, interp._sym_distinct_names = set(), set()  # (symbol_cases.py)
     named = set(collected)  # a symbol here must be one str: a tuple of names acts otherwise
     names = set(collected) | interp._sym_spec_names
     for group, _ in run.mesh.groups if run.mesh is not None else ():  # read as its items (sequence_symbols.py)
@@ -85,6 +85,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
     for specs in given:
         for spec in specs:
             names.update(spec.sharded + spec.reduced + spec.unreduced)
+            interp._sym_distinct_names.update(spec.sharded + spec.reduced + spec.unreduced)
             named.update(spec.reduced + spec.unreduced)
     symbols = [name for name in names if type(name) is SymbolAxis]
     typed = {axis for specs in given for spec in specs for axis in spec.typed}
