@@ -42,16 +42,24 @@ MAX_SYMBOLS = 2
 _MAPS = ("vmap", "pmap", "xmap")
 
 
+def may_split(interp, use) -> bool:
+    """Whether a use could be split at all, known before it runs (a file that names vmap, pmap
+    or xmap, as jax's own tests do, pays nothing)."""
+    if use.mesh is None or getattr(interp, "loop_binding", None) is not None \
+            or getattr(interp, "caller_binding", None) is not None:
+        return False  # (a use already analysed per loop item or per call: not split again)
+    allowed = interp.__dict__.get("_sym_case_file")
+    if allowed is None:
+        source = interp.scope.source
+        allowed = interp._sym_case_file = source is not None and not any(word in source for word in _MAPS)
+    return allowed
+
+
 def candidates(interp, run, names) -> list[SymbolAxis] | None:
     """The symbols to split the use over (None: not split)."""
     mesh = run.mesh
     if mesh is None or mesh.groups or not mesh.axes or len(mesh.axes) > MAX_NAMES \
             or any(type(axis) is not str for axis in mesh.axes) or len(set(mesh.axes)) != len(mesh.axes):
-        return None
-    if getattr(interp, "loop_binding", None) is not None or getattr(interp, "caller_binding", None) is not None:
-        return None  # already one round of several (contexts.py): not split again
-    source = interp.scope.source
-    if source is None or any(word in source for word in _MAPS):
         return None
     symbols = sorted({name for name in names if type(name) is SymbolAxis}, key=str)
     if not symbols or len(symbols) > MAX_SYMBOLS or not all(symbol.typed and not symbol.names for symbol in symbols):
@@ -104,10 +112,12 @@ def rollback(interp, saved: tuple) -> None:
     starts: dict[int, int] = {}
     for site, index in interp.slots[slots:]:
         starts[site.key] = min(index, starts.get(site.key, index))
+    met_later = interp.__dict__.get("_met_later", set())  # (rounds.py: keys with a verdict list)
     for key, start in starts.items():
         if start == 0:
             del interp.verdicts[key]
             interp.site_nodes.pop(key, None)
+            met_later.discard(key)
         else:
             del interp.verdicts[key][start:]
     del interp.slots[slots:]

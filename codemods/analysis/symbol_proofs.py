@@ -23,7 +23,7 @@ def analyse_checked(interp, use, split: bool = True):
     sink = axis_notes.start()
     interp._sym_spec_names = set()
     first = len(interp.slots)
-    saved = symbol_cases.snapshot(interp) if split else None
+    saved = symbol_cases.snapshot(interp) if split and symbol_cases.may_split(interp, use) else None
     try:
         run = interp.analyse(use)
     finally:
