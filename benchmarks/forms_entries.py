@@ -1009,6 +1009,7 @@ ENTRIES = {
     "ay5_getenv_axis_pmean_all_axes": "mean_loss(arr(8, 8))",
     "ay6_two_env_axes_four_cases": "layer_norm_stats(arr(8, 8))",
     "nay3_second_symbol_decides": "stats(arr(8, 8))",
+    "ay7_kwonly_axis_gather_of_reduced": "gather_scores(arr(8, 8))",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
