@@ -1037,6 +1037,16 @@ ENTRIES = {
     "nab9_partial_mapper_local_spec": "run(mesh, x)",
     "aj1_where_mask_mixed_operands": "run(mesh, x)",
     "naj1_where_mixed_operands_fine": "run(mesh, x)",
+    "ay1_argparse_axis_beside_literal_mesh": "column_stats(arr(8, 8), [])",
+    "ay2_env_axis_psum_of_reduced": "grad_sync(arr(8, 32))",
+    "ay3_entry_default_axis_param": "normalise(arr(8, 8))",
+    "ay4_dataclass_config_axis_field": "sgd_step(arr(8, 8), TrainConfig())",
+    "nay1_symbol_decides_the_state": "sync(arr(8, 8))",
+    "nay2_symbol_one_of_three_safe": "mix(arr(8, 8))",
+    "ay5_getenv_axis_pmean_all_axes": "mean_loss(arr(8, 8))",
+    "ay6_two_env_axes_four_cases": "layer_norm_stats(arr(8, 8))",
+    "nay3_second_symbol_decides": "stats(arr(8, 8))",
+    "ay7_kwonly_axis_gather_of_reduced": "gather_scores(arr(8, 8))",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from codemods.analysis import axis_notes
+from codemods.analysis import axis_notes, symbol_cases
 from codemods.analysis.meshspec import Spec, parse_spec
 from codemods.analysis.nodes import call_args, iter_with_scopes
 from codemods.analysis.shardmap import passed_through
@@ -16,12 +16,14 @@ from codemods.analysis.values import AxisState, leaves
 _NOT_THERE = "is not read from the same binding where the cast would go"
 
 
-def analyse_checked(interp, use):
+def analyse_checked(interp, use, split: bool = True):
     """Analyse one shard_map use; withdraw its verdicts when a symbol it met is not proved
-    one axis name distinct from every other name it met (symbols.py says why that is sound)."""
+    one axis name distinct from every other name it met (symbols.py says why that is sound),
+    unless the use's concrete mesh leaves it a few names to be (symbol_cases.py)."""
     sink = axis_notes.start()
     interp._sym_spec_names = set()
     first = len(interp.slots)
+    saved = symbol_cases.snapshot(interp) if split and symbol_cases.may_split(interp, use) else None
     try:
         run = interp.analyse(use)
     finally:
@@ -30,6 +32,15 @@ def analyse_checked(interp, use):
         return run
     judged = interp.slots[first:]
     unproved = _unproved(interp, use, run, sink, judged)
+    if (unproved is None or unproved) and saved is not None:
+        named = set(sink) | interp._sym_distinct_names  # collectives run, the use's own specs: mesh names
+        split = symbol_cases.candidates(interp, run, [name for name in (unproved or named) if name in named])
+        if split:
+            symbol_cases.rollback(interp, saved)
+            run = symbol_cases.analyse_cases(interp, use, split, run.mesh.axes, interp._sym_distinct,
+                                             lambda: analyse_checked(interp, use, split=False))
+            _place_fixes(interp, use, interp.slots[first:])
+            return run
     if unproved is None:
         interp.vetoed_sites.update(site.key for site, _ in judged)
         return run
@@ -54,6 +65,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
     errors JAX raises). So the states on the other axes, and the verdict, are the same for
     every value S may take. A symbol that may be a tuple acts on axes nobody can name:
     every site is withdrawn."""
+    interp._sym_distinct, interp._sym_distinct_names = set(), set()  # (symbol_cases.py)
     named = set(collected)  # a symbol here must be one str: a tuple of names acts otherwise
     names = set(collected) | interp._sym_spec_names
     for group, _ in run.mesh.groups if run.mesh is not None else ():  # read as its items (sequence_symbols.py)
@@ -73,6 +85,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
     for specs in given:
         for spec in specs:
             names.update(spec.sharded + spec.reduced + spec.unreduced)
+            interp._sym_distinct_names.update(spec.sharded + spec.reduced + spec.unreduced)
             named.update(spec.reduced + spec.unreduced)
     symbols = [name for name in names if type(name) is SymbolAxis]
     typed = {axis for specs in given for spec in specs for axis in spec.typed}
@@ -91,6 +104,7 @@ def _unproved(interp, use, run, collected: set, judged) -> frozenset | None:
             _pairs(distinct, spec.reduced, spec.unreduced)
     if run.mesh is not None:
         _pairs(distinct, run.mesh.axes, run.mesh.axes)
+    interp._sym_distinct = distinct  # the cases JAX rejects before the body runs (symbol_cases.py)
     return frozenset(name for symbol in symbols for other in names
                      if other != symbol and frozenset((symbol, other)) not in distinct for name in (symbol, other))
 

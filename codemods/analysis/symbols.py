@@ -100,6 +100,7 @@ class Symbols(SequenceSymbols):
     """Interpreter hooks (the Interpreter supplies scope, eval, the frames and the verdict tables)."""
 
     symbol_count = 0  # symbols made in this module: none, and nothing here costs anything
+    _sym_case: dict | None = None  # symbol key -> the mesh name it is in this case (symbol_cases.py)
 
     def init_symbols(self) -> None:
         self._sym_chain_values: dict[int, SymbolState] = {}
@@ -221,6 +222,8 @@ class Symbols(SequenceSymbols):
 
     def _sym_made(self, value, symbol: SymbolAxis, kind):
         self.symbol_count += 1
+        if self._sym_case and str(symbol) in self._sym_case:
+            return Const(self._sym_case[str(symbol)])  # one case of the symbol (symbol_cases.py)
         if isinstance(value, Static):
             return SymbolStatic(symbol=symbol, kind=kind)
         base = value.plain() if type(value) is SymbolState else value
@@ -454,6 +457,8 @@ class Symbols(SequenceSymbols):
         if symbol is not None:
             self._sym_spec_names.add(symbol)
             return symbol
+        if self._sym_case and type(value) is Const and type(value.value) is str:
+            return value.value
         if type(value) is TupleValue:
             names = []
             for item in value.items:
