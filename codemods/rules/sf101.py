@@ -55,6 +55,4 @@ class InvariantIntoGatherReduced(Rule):
             if problem.note:
                 message += f" (no automatic fix: {problem.note})"
             message += tr.missing_out_specs_note(ctx, problem)
-            if problem.note:
-                message += f" (no automatic fix: {problem.note})"
             yield tr.make_finding(ctx, self.code, problem, message, with_out_specs=True)
