@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "aw1_spec_tree_module_called": "run(mesh, x)",
+    "aw2_spec_tree_keyword_fields_body_def": "run(mesh, x)",
+    "naw1_spec_tree_module_also_registered": "run(mesh, x)",
+    "aw3_factory_mesh_specs_params": "run(mesh, x)",
+    "aw4_filter_wrapper_factory_lambda": "run(mesh, x)",
+    "aw5_factory_mesh_built_by_caller": "run(mesh, x)",
+    "naw2_factory_held_in_table": "run(mesh, x)",
+    "naw3_factory_rebinds_specs": "run(mesh, x)",
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",
@@ -975,6 +983,9 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
+    "aw1_spec_tree_module_called": {17: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},
+    "aw4_filter_wrapper_factory_lambda": {16: '    f = filter_shard_map(lambda p, h: p["w"],'},
+    "naw1_spec_tree_module_also_registered": {19: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},
     "an21_branch_on_first_round_fails": {9: "            h = h"},
     "an18_list_subclass_stack": {10: "    return v"},
     "an20_list_subclass_built_in_body": {15: "                   lambda v: v])"},
@@ -1188,5 +1199,9 @@ NOTES: dict[tuple[str, int], str] = {
     " calls is not followed",
     ("nal7_descriptor_gets_object", 20): "a class attribute is a descriptor handed the object on each read"
     " (head.hook), which may call it anywhere",
+    ("naw1_spec_tree_module_also_registered", 19): "another object of the class goes into a module registry"
+    " other code may call, so its __call__ may run outside shard_map",
+    ("naw2_factory_held_in_table", 11): "the factory is also held in a table other code may call with other"
+    " spec trees",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }

@@ -45,6 +45,31 @@ class PytreeModules:
             return self._result_followed(seen, parent, read, cls, depth)
         return self._mapper_argument(seen, parent, read, depth)
 
+    def spec_construction(self, call: ast.Call) -> bool:
+        """`in_specs=(Linear(P('x', None)), P())`: an object built, inside displays, as the spec
+        tree of a shard_map use the analysis found; JAX reads its leaves and never calls it."""
+        parents = self._parent_map()
+        node = call
+        specs = {id(passed_through(use, tree)[0]) for use in getattr(self, "uses", ())
+                 for tree in (use.in_specs, use.out_specs) if tree is not None}  # `make(mesh, (Linear(P('x')), P()))`
+        while id(node) not in specs:
+            parent = parents.get(id(node))
+            if type(parent) is ast.Assign and parent.value is node and node is not call:
+                return self._spec_name(parent, specs)  # `specs = (Linear(P('x')), P())`
+            node = parent
+            if type(node) not in (ast.Tuple, ast.List, ast.Dict):
+                return False
+        return True
+
+    def _spec_name(self, assign: ast.Assign, specs: set[int]) -> bool:
+        """A name bound once in the module, to this display, and read only as those spec trees."""
+        if len(assign.targets) != 1 or type(assign.targets[0]) is not ast.Name:
+            return False
+        name = assign.targets[0].id
+        named = [node for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == name]
+        loads = [node for node in named if type(node.ctx) is ast.Load]
+        return len(named) == len(loads) + 1 and bool(loads) and all(id(node) in specs for node in loads)
+
     def _result_followed(self, seen, call: ast.Call, read: ast.expr, cls: ast.ClassDef, depth: int) -> bool:
         """The flattened object comes back as a new object of the class: assigned to a plain
         name, every read of which is harmless or analysed (the same name as `read`: checked

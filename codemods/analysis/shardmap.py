@@ -351,7 +351,34 @@ class _Finder(Decorators):
 
     def _add_with_body(self, node, found: _ShardMapArgs, body_expr, scopes) -> None:
         body, body_scopes, ref, bound = resolve_body(self.scope, body_expr, scopes)
+        caller = self._factory_call(found, scopes) if body is not None else None
+        if caller is not None:  # `make(mesh, specs)` called once: its parameters are that call's
+            call, factory, outer = caller
+            self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound,
+                      chain=((call, factory, (), None),), outer_scopes=outer, inner_body=body_expr)
+            return
         self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound)
+
+    def _factory_call(self, found: _ShardMapArgs, scopes):
+        """(the call, the function, the call's scopes) when the shard_map is written in a module
+        function (undecorated, not a method) that takes its mesh or specs as parameters it never
+        rebinds, and whose one reference in the module is one plain call of it from elsewhere."""
+        factory = scopes[-1] if len(scopes) == 1 else None
+        if factory is None or factory.decorator_list or self.scope.class_of(factory) is not None \
+                or self.scope.globals.unique_function(factory.name) is not factory:
+            return None
+        params = set(all_param_names(factory.args)) - assigned_names(factory.body)
+        if not any(type(found.keywords.get(key)) is ast.Name and found.keywords[key].id in params
+                   for key in ("mesh", "in_specs", "out_specs")):
+            return None
+        if self.scope.module_references(factory.name) != 1:
+            return None
+        calls = [(node, outer) for node, outer in self.scope.calls_and_defs if type(node) is ast.Call
+                 and type(node.func) is ast.Name and node.func.id == factory.name and factory not in outer]
+        if len(calls) != 1 or any(arg.star for arg in call_args(calls[0][0])) \
+                or self.scope.lookup_function(factory.name, calls[0][1])[0] is not factory:
+            return None
+        return calls[0][0], factory, calls[0][1]
 
     def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=(),
              chain=(), outer_scopes=(), inner_body=None, applied=None) -> None:
