@@ -23,6 +23,9 @@ ENTRIES = {
     "aw7_classmethod_create_body": "run(mesh, x)",
     "aw8_builder_chain_method_body": "run(mesh, x)",
     "naw4_builder_returns_two_classes": "run(mesh, x)",
+    "aw9_config_param_or_default_two_models": "run(mesh, x)",
+    "aw10_hparams_none_default_filled": "run(mesh, x)",
+    "naw5_hparams_passed_overrides_default": "run(mesh, x)",
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",
@@ -988,6 +991,7 @@ ENTRIES = {
 LINE_FIXES: dict[str, dict[int, str]] = {
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
     "aw7_classmethod_create_body": {19: "        return logits"},
+    "aw10_hparams_none_default_filled": {22: "        return rows"},
     "aw1_spec_tree_module_called": {17: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},
     "aw4_filter_wrapper_factory_lambda": {16: '    f = filter_shard_map(lambda p, h: p["w"],'},
     "naw1_spec_tree_module_also_registered": {19: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},

@@ -93,6 +93,8 @@ class NameLookup:
             if not transparent(self.scope, function, scopes):
                 return UNKNOWN  # the name runs what a decorator of the module returns (user_decorators.py)
             return self.decorated(function, self._static_frame(scopes))
+        if scopes and (rebound := self.rebound_parameter(name, scopes)) is not None:
+            return rebound  # `cfg = cfg or Config()` (param_rebinds.py)
         bound = bindings.unique_value(name)
         if bound is None and not scopes:
             bound = last_binding(self.scope.tree, name)  # rebound at module level (module_rebinds.py)
