@@ -361,7 +361,7 @@ class _Finder(Decorators):
 
     def _factory_call(self, found: _ShardMapArgs, scopes):
         """(the call, the function, the call's scopes) when the shard_map is written in a module
-        function (undecorated, not a method) that takes its mesh or specs as parameters it never
+        function (undecorated, not a method) that takes its spec trees as parameters it never
         rebinds, and whose one reference in the module is one plain call of it from elsewhere."""
         factory = scopes[-1] if len(scopes) == 1 else None
         if factory is None or factory.decorator_list or self.scope.class_of(factory) is not None \
@@ -369,7 +369,7 @@ class _Finder(Decorators):
             return None
         params = set(all_param_names(factory.args)) - assigned_names(factory.body)
         if not any(type(found.keywords.get(key)) is ast.Name and found.keywords[key].id in params
-                   for key in ("mesh", "in_specs", "out_specs")):
+                   for key in ("in_specs", "out_specs")):  # a mesh alone: its axis names stay symbols
             return None
         if self.scope.module_references(factory.name) != 1:
             return None
