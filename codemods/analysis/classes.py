@@ -29,6 +29,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.init_hooks import InitHooks, read_hooks
+from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.object_methods import class_bindings, class_method, plain_chain, unpacked_item
@@ -301,10 +302,11 @@ class Classes(InitHooks):
                 loop = self.class_facts(cls).kwargs_loop
                 if loop is not None:
                     spread.add(id(loop.body[0].value.func))
+            spread |= read_only_dicts(self.scope.tree)  # a buildable's `__getattr__` (lookup_hooks.py)
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
                 if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \
-                        or (kind is ast.Attribute and node.attr in _ANY_FIELD):
+                        or (kind is ast.Attribute and node.attr in _ANY_FIELD and id(node) not in spread):
                     names.add("*")
                 elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
                         and node.func.func.id == "type":
