@@ -373,8 +373,12 @@ class _Finder(Decorators):
             return None
         if self.scope.module_references(factory.name) != 1:
             return None
-        calls = [(node, outer) for node, outer in self.scope.calls_and_defs if type(node) is ast.Call
-                 and type(node.func) is ast.Name and node.func.id == factory.name and factory not in outer]
+        if "_named_calls" not in self.__dict__:  # one pass over the module's calls, when first asked
+            self._named_calls: dict[str, list] = {}
+            for node, outer in self.scope.calls_and_defs:
+                if type(node) is ast.Call and type(node.func) is ast.Name:
+                    self._named_calls.setdefault(node.func.id, []).append((node, outer))
+        calls = [(node, outer) for node, outer in self._named_calls.get(factory.name, ()) if factory not in outer]
         if len(calls) != 1 or any(arg.star for arg in call_args(calls[0][0])) \
                 or self.scope.lookup_function(factory.name, calls[0][1])[0] is not factory:
             return None
