@@ -29,6 +29,10 @@ ENTRIES = {
     "aw11_fiddle_buildable_nested_build": "run(mesh, x)",
     "aw12_isinstance_literal_leaf_helper": "run(mesh, x)",
     "naw6_buildable_arguments_changed": "run(mesh, x)",
+    "aw13_module_grads_tree_map_pmean": "run(mesh, x)",
+    "aw14_filter_grad_decorator_star_args": "run(mesh, x)",
+    "aw15_tree_map_module_gathered_scaled": "run(mesh, x)",
+    "naw7_grad_decorator_casts_grads": "run(mesh, x)",
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",
@@ -995,6 +999,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
     "aw7_classmethod_create_body": {19: "        return logits"},
     "aw10_hparams_none_default_filled": {22: "        return rows"},
+    "aw15_tree_map_module_gathered_scaled": {20: "        return full.kernel"},
     "aw1_spec_tree_module_called": {17: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},
     "aw4_filter_wrapper_factory_lambda": {16: '    f = filter_shard_map(lambda p, h: p["w"],'},
     "naw1_spec_tree_module_also_registered": {19: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},

@@ -43,6 +43,7 @@ from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_val
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes
 from codemods.analysis.param_rebinds import ParamRebinds
+from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.held import Held
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
@@ -115,7 +116,7 @@ class Frame:
 
 class Interpreter(Symbols, CommandLines, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
-                  ParamRebinds):
+                  ParamRebinds, WrapperDecorators):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
