@@ -35,7 +35,7 @@ from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.object_methods import class_bindings, class_method, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, Partial, TupleValue, Value, same_value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -398,6 +398,8 @@ class Classes(InitHooks):
 
 
 def _agreeable(value: Value) -> bool:
+    if isinstance(value, DictValue):  # `self.rules = dict(rules)` of a constant table (changed nowhere: mutated_names)
+        return all(_agreeable(item) for item in value.items)
     return isinstance(value, (Const, MeshValue)) or isinstance(value, Instance) and value.fields is not None
 
 
