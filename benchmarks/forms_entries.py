@@ -36,6 +36,8 @@ ENTRIES = {
     "aw16_partitioner_method_spec": "run(mesh, x)",
     "aw17_partition_method_self_spec": "run(mesh, x)",
     "naw8_partitioner_rules_updated": "run(mesh, x)",
+    "aw18_module_through_step_factory": "run(mesh, x)",
+    "naw9_module_also_called_eagerly": "run(mesh, x)",
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",
@@ -1004,6 +1006,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "aw10_hparams_none_default_filled": {22: "        return rows"},
     "aw15_tree_map_module_gathered_scaled": {20: "        return full.kernel"},
     "aw17_partition_method_self_spec": {26: "    return cols"},
+    "naw9_module_also_called_eagerly": {16: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},
     "aw1_spec_tree_module_called": {17: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},
     "aw4_filter_wrapper_factory_lambda": {16: '    f = filter_shard_map(lambda p, h: p["w"],'},
     "naw1_spec_tree_module_also_registered": {19: '        return jax.lax.all_gather(self.weight, "i", axis=0, tiled=True, to="reduced")'},
@@ -1224,5 +1227,7 @@ NOTES: dict[tuple[str, int], str] = {
     " other code may call, so its __call__ may run outside shard_map",
     ("naw2_factory_held_in_table", 11): "the factory is also held in a table other code may call with other"
     " spec trees",
+    ("naw9_module_also_called_eagerly", 16): "the module is also called outside shard_map (warm_up), so its"
+    " __call__ runs where the analysis does not follow it",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }
