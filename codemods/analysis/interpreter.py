@@ -43,6 +43,7 @@ from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_val
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes
 from codemods.analysis.param_rebinds import ParamRebinds
+from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.held import Held
 from codemods.analysis.filled_lists import FilledLists
@@ -520,6 +521,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)
+        uses = [method_of_built(interpreter, use) if use.body is None else use for use in uses]  # (built_bodies.py)
         interpreter.uses = uses
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}

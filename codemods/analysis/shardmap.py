@@ -66,6 +66,7 @@ class ShardMapUse:
     outer_scopes: tuple[FunctionDef, ...] = ()  # functions enclosing the outermost call
     inner_body: ast.expr | None = None
     applied: ast.Call | None = None  # the call of the chain a decorator factory's wrapper gets the body by
+    written_body: ast.expr | None = None  # the body expression of a plain call, as written
 
 
 @dataclass(frozen=True)
@@ -358,6 +359,8 @@ class _Finder(Decorators):
                       chain=((call, factory, (), None),), outer_scopes=outer, inner_body=body_expr)
             return
         self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound)
+        if body is None:
+            self.found[-1].written_body = body_expr  # `built.step`: the interpreter may know the object (built_bodies.py)
 
     def _factory_call(self, found: _ShardMapArgs, scopes):
         """(the call, the function, the call's scopes) when the shard_map is written in a module
