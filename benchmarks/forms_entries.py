@@ -1145,7 +1145,6 @@ NOTES: dict[tuple[str, int], str] = {
     ("n68_method_alias_called", 13): "the method alias is also called eagerly in build()",
     ("n68_method_alias_called", 14): "the method alias is also called eagerly in build()",
     ("n69_factory_two_trainers", 19): "another trainer's step is kept for an eager call (g = other.step)",
-    ("n70_factory_two_classes", 15): "the factory may build another class: which step is mapped is not known",
     ("n71_blocks_called_eagerly", 14): "a block is also called outside shard_map (eager())",
     ("n71_blocks_called_eagerly", 15): "a block is also called outside shard_map (eager())",
     ("n72_call_attribute_jitted_too", 15): "block.__call__ is also jitted outside shard_map",
