@@ -41,6 +41,7 @@ ENTRIES = {
     "aw19_fiddle_built_method_body": "run(mesh, x)",
     "aw20_registry_made_layer_method_body": "run(mesh, x)",
     "naw10_registry_kind_from_environment": "run(mesh, x)",
+    "aw21_nested_hparams_instantiate_chain": "run(mesh, x)",
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",
