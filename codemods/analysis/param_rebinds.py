@@ -13,7 +13,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from codemods.analysis.nodes import FunctionDef, all_param_names
-from codemods.analysis.values import UNKNOWN, Const, Value, settled
+from codemods.analysis.values import UNKNOWN, AxisState, Const, Value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -33,12 +33,14 @@ class ParamRebinds:
         entry = self._parameter_value(name, function, rebound=True)
         if type(stmt) is ast.If:  # `if cfg is None: cfg = Config()`
             if entry is None or not isinstance(entry, Const):
-                return UNKNOWN if entry is None or not settled(entry) else entry  # an object passed: kept
+                return entry if entry is not None and settled(entry) else None  # an object passed: kept
             if entry.value is not None:
                 return entry
             stmt = stmt.body[0]
         frame: Frame = Frame(None, None, vars={name: entry if entry is not None else UNKNOWN}, static_scopes=scopes)
-        return self.eval(stmt.value, frame)
+        value = self.eval(stmt.value, frame)
+        # not known: read as before (a closed-over value, invariant in a body)
+        return None if value is UNKNOWN or isinstance(value, AxisState) and value.unknown else value
 
 
 def _single_rebinding(function: FunctionDef, name: str) -> ast.Assign | None:
