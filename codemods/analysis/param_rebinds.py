@@ -76,9 +76,11 @@ def _find(function: FunctionDef, name: str) -> ast.Assign | ast.If | None:
     return stmt
 
 
-def _assigns(stmt: ast.stmt, name: str) -> bool:
+def _assigns(stmt: ast.stmt, name: str, from_itself: bool = True) -> bool:
+    """`name = <expression reading name>` (`from_itself`), else any `name = ...`."""
     return type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name \
-        and stmt.targets[0].id == name
+        and stmt.targets[0].id == name and (not from_itself or any(
+            type(node) is ast.Name and node.id == name for node in ast.walk(stmt.value)))
 
 
 def _fills_none(stmt: ast.stmt, name: str) -> bool:
@@ -87,4 +89,4 @@ def _fills_none(stmt: ast.stmt, name: str) -> bool:
     return type(test) is ast.Compare and type(test.left) is ast.Name and test.left.id == name \
         and len(test.ops) == 1 and type(test.ops[0]) is ast.Is and type(test.comparators[0]) is ast.Constant \
         and test.comparators[0].value is None and not stmt.orelse and len(stmt.body) == 1 \
-        and _assigns(stmt.body[0], name)
+        and _assigns(stmt.body[0], name, from_itself=False)
