@@ -13,6 +13,7 @@ from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params, target_names
 from codemods.analysis.object_methods import class_method
+from codemods.analysis.objects_built import built_by_method
 from codemods.analysis.scopes import ModuleScope, method_kind
 from codemods.analysis.user_decorators import transparent
 
@@ -134,9 +135,12 @@ def method_of(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[Function
     return (method, ()) if kind == "static" else (None, ())
 
 
-def constructed_class(scope: ModuleScope, value: ast.expr | None, scopes) -> ast.ClassDef | None:
-    """The module class (extended by no other) `value` constructs: `Model(...)`, or a call of a
-    module function every return of which is `return Model(...)`."""
+def constructed_class(scope: ModuleScope, value: ast.expr | None, scopes, depth: int = 0) -> ast.ClassDef | None:
+    """The module class (extended by no other) `value` constructs: `Model(...)`, a call of a
+    module function every return of which is `return Model(...)`, or a builder method
+    (`hp.instantiate()`, `Model.create(cfg)`: objects_built.py)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and depth < 3:
+        return built_by_method(scope, value.func, scopes, lambda v, s: constructed_class(scope, v, s, depth + 1))
     if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name) \
             or any(scope.locals_of(function).binds(value.func.id) for function in scopes):
         return None

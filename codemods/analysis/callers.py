@@ -22,15 +22,15 @@ from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instan
 class Callers:
     """The caller half of the Interpreter (which supplies eval, scope and the frames)."""
 
-    def _parameter_value(self, name: str, function: FunctionDef) -> Value | None:
+    def _parameter_value(self, name: str, function: FunctionDef, rebound: bool = False) -> Value | None:
         """The constant every call passes for parameter `name` of a module function (an axis
         name given to a builder: `make_step('data')`; a mesh built in the file), when every
         reference to it is such a call;
         of a class's `__init__`, what every construction of the class passes."""
         params = positional_params(function.args)
         if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
-                or name in self._locals_of(function):
-            return None  # not a parameter, or rebound in the function
+                or name in self._locals_of(function) and not rebound:
+            return None  # not a parameter, or rebound in the function (`rebound`: its value on entry)
         calls, skip = self._callers(function)
         if not calls:
             return None

@@ -29,12 +29,13 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.init_hooks import InitHooks, read_hooks
+from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.object_methods import class_bindings, class_method, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, Function, Instance, Partial, TupleValue, Value, same_value, settled
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, Partial, TupleValue, Value, same_value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -301,10 +302,11 @@ class Classes(InitHooks):
                 loop = self.class_facts(cls).kwargs_loop
                 if loop is not None:
                     spread.add(id(loop.body[0].value.func))
+            spread |= read_only_dicts(self.scope.tree)  # a buildable's `__getattr__` (lookup_hooks.py)
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
                 if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \
-                        or (kind is ast.Attribute and node.attr in _ANY_FIELD):
+                        or (kind is ast.Attribute and node.attr in _ANY_FIELD and id(node) not in spread):
                     names.add("*")
                 elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
                         and node.func.func.id == "type":
@@ -396,6 +398,8 @@ class Classes(InitHooks):
 
 
 def _agreeable(value: Value) -> bool:
+    if isinstance(value, DictValue):  # `self.rules = dict(rules)` of a constant table (changed nowhere: mutated_names)
+        return all(_agreeable(item) for item in value.items)
     return isinstance(value, (Const, MeshValue)) or isinstance(value, Instance) and value.fields is not None
 
 

@@ -20,6 +20,7 @@ from codemods.analysis.control import Dead
 from codemods.analysis.meshspec import Spec, SpecTree
 from codemods.analysis.pyvalues import python_value
 from codemods.analysis.sequences import items_of
+from codemods.analysis.method_specs import method_spec
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Interpreter
@@ -30,15 +31,23 @@ _LEAVING = (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.
 
 def helper_spec(interp: Interpreter, call: ast.Call, scopes: tuple) -> SpecTree:
     """The spec tree `call` certainly returns, else None."""
-    from codemods.analysis.interpreter import Frame
-
     scope = interp.scope
+    if type(call.func) is ast.Attribute:
+        return method_spec(interp, call, scopes)  # `part.logical_spec(*names)` (method_specs.py)
     if type(call.func) is not ast.Name or call.func.id in scope.volatile or not (call.args or call.keywords) \
             or any(type(arg) is ast.Starred for arg in call.args) or any(kw.arg is None for kw in call.keywords):
         return None
     function, outer = scope.lookup_function(call.func.id, scopes)
     if not isinstance(function, ast.FunctionDef) or function.decorator_list or scope.class_of(function) is not None:
         return None
+    return run_helper(interp, function, outer, call, scopes, [])
+
+
+def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tuple, bound: list) -> SpecTree:
+    """Run `function` (its first parameters bound to `bound`) on the call's arguments up to its
+    one `return`, and read the spec tree that return writes."""
+    from codemods.analysis.interpreter import Frame
+
     body = function.body
     last = body[-1]
     if not isinstance(last, ast.Return) or last.value is None \
@@ -47,7 +56,15 @@ def helper_spec(interp: Interpreter, call: ast.Call, scopes: tuple) -> SpecTree:
     interp.silent += 1  # read for its value only: nothing in the helper is judged or counted
     try:
         caller = interp._static_frame(scopes)
-        args = [interp.eval(arg, caller) for arg in call.args]
+        args = list(bound)
+        for arg in call.args:
+            if type(arg) is ast.Starred:  # `*names` of a known sequence
+                items = items_of(interp.eval(arg.value, caller))
+                if items is None:
+                    return None
+                args.extend(items)
+            else:
+                args.append(interp.eval(arg, caller))
         keywords = {kw.arg: interp.eval(kw.value, caller) for kw in call.keywords}
         frame = Frame(function, interp._static_frame(tuple(outer)))
         if not interp._bind_params(function.args, args, keywords, frame):

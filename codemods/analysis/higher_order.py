@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.folds import SORTED
+from codemods.analysis.pytree_grads import module_leaves
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.sequences import items_of
 from codemods.analysis.user_decorators import keeps, lexical_scopes
@@ -370,7 +371,7 @@ class HigherOrder:
             # A reduced loss (a fix can make one) fails in the backward pass: "unexpected JAX type
             # ... for argument to VJP function" (run on 0.10.2).
             self._no_fix(self.slots[first:], "the differentiated output's state is not known to stay differentiable")
-        grads = _gradients(argnums, values)
+        grads = _gradients(argnums, values, lambda value: module_leaves(self.scope, value))
         if transform.kind == "jax.grad":
             if has_aux.value:
                 aux = result.items[1] if isinstance(result, TupleValue) and len(result.items) == 2 else UNKNOWN
@@ -431,13 +432,15 @@ def _reduced_slices(xs: Value) -> bool:
         isinstance(leaf, AxisState) and (leaf.mixed or leaf.has(State.UNREDUCED)) for leaf in leaves(xs))
 
 
-def _gradients(argnums: Value, values: list[Value]) -> Value:
+def _gradients(argnums: Value, values: list[Value], module_fields=lambda value: None) -> Value:
     """A gradient has the state of its primal (checked for varying and invariant arrays)."""
     def of(index: object) -> Value:
         if type(index) is not int or not 0 <= index < len(values):
             return UNKNOWN
         primal = values[index]
         fields = _record_fields(primal)  # a NamedTuple of params: a gradient of the same class
+        if fields is None:
+            fields = module_fields(primal)  # an equinox-style module: its data leaves (pytree_grads.py)
         items = (primal,) if fields is None else fields
         return primal if items and all(_arrays(item) and _known(item) for item in items) else UNKNOWN
 

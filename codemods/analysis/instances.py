@@ -54,8 +54,8 @@ class Instances:
         if not constructions:
             return False
         for call, _ in constructions:
-            if id(call) in analysed:
-                continue
+            if id(call) in analysed or self.spec_construction(call):
+                continue  # `in_specs=(Block(P('x')), P())`: a spec tree (pytree_modules.py)
             held = self._container_of(call)
             holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
             if holder is None and held is call and self._handed_to_reader(call, cls):

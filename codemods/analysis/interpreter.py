@@ -42,6 +42,9 @@ from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes
+from codemods.analysis.param_rebinds import ParamRebinds
+from codemods.analysis.built_bodies import method_of_built
+from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.held import Held
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
@@ -113,7 +116,8 @@ class Frame:
 
 
 class Interpreter(Symbols, CommandLines, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
-                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads):
+                  Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
+                  ParamRebinds, WrapperDecorators):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -517,6 +521,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)
+        uses = [method_of_built(interpreter, use) if use.body is None else use for use in uses]  # (built_bodies.py)
         interpreter.uses = uses
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}

@@ -88,7 +88,11 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         returned = returned_expression(scope, expr, scopes)
         if returned is None and getattr(scope, "helper_spec", None) is not None:
             return scope.helper_spec(expr, scopes)  # `pspec(Batch, Embed)`: run with its arguments (helper_specs.py)
-        return parse_spec(scope, returned[0], returned[1], depth + 1) if returned is not None else None
+        parsed = parse_spec(scope, returned[0], returned[1], depth + 1) if returned is not None else None
+        if parsed is None and returned is not None and isinstance(expr.func, ast.Attribute) \
+                and getattr(scope, "helper_spec", None) is not None:
+            return scope.helper_spec(expr, scopes)  # a method on its object's fields (method_specs.py)
+        return parsed
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):  # `(P('i'),) * 2`: one spec per output
         for items, count in ((expr.left, expr.right), (expr.right, expr.left)):
             times = scope.constant(count, scopes)

@@ -90,9 +90,11 @@ class NameLookup:
         function = bindings.unique_function(name)
         if function is not None:
             self._note_parent(function, scopes[-1] if scopes else None)
-            if not transparent(self.scope, function, scopes):
-                return UNKNOWN  # the name runs what a decorator of the module returns (user_decorators.py)
+            if not transparent(self.scope, function, scopes):  # the name runs what a decorator returns
+                return self.wrapped_by_decorator(function, self._static_frame(scopes))  # (wrapper_decorators.py)
             return self.decorated(function, self._static_frame(scopes))
+        if scopes and (rebound := self.rebound_parameter(name, scopes)) is not None:
+            return rebound  # `cfg = cfg or Config()` (param_rebinds.py)
         bound = bindings.unique_value(name)
         if bound is None and not scopes:
             bound = last_binding(self.scope.tree, name)  # rebound at module level (module_rebinds.py)

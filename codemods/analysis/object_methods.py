@@ -121,14 +121,21 @@ def instance_test(scope: ModuleScope, obj, classes):
     """`isinstance(layer, Dense)` of an object of a module class (its class exact, as built) and
     module classes: a Python bool when the search through its bases answers it, else None."""
     targets = classes.items if isinstance(classes, TupleValue) else (classes,)
-    if not isinstance(obj, Instance) or not targets or not all(isinstance(item, ClassValue) for item in targets):
+    if not targets or not all(isinstance(item, ClassValue) for item in targets):
         return None
     if any(class_chain(scope, item.cls) is None for item in targets):
         return None  # a metaclass (ABCMeta through ABC) may answer by `register`, not by bases
+    if isinstance(obj, Const) and type(obj.value) in _LITERAL_TYPES:
+        return Const(False)  # `build(v)` on a config's leaf: a literal is no module object
+    if not isinstance(obj, Instance):
+        return None
     order = list(_lookup_order(scope, obj.cls))
     if any(klass is item.cls for klass in order for item in targets):
         return Const(True)
     return Const(False) if order[-1] is not None else None
+
+
+_LITERAL_TYPES = (str, int, float, bool, type(None), bytes)
 
 
 def unpacked_item(value: ast.expr, target: ast.Tuple | ast.List, index: int) -> ast.Subscript | None:

@@ -45,6 +45,35 @@ class PytreeModules:
             return self._result_followed(seen, parent, read, cls, depth)
         return self._mapper_argument(seen, parent, read, depth)
 
+    def spec_construction(self, call: ast.Call) -> bool:
+        """`in_specs=(Linear(P('x', None)), P())`: an object built, inside displays, as the spec
+        tree of a shard_map use the analysis found; JAX reads its leaves and never calls it."""
+        specs = {id(passed_through(use, tree)[0]) for use in getattr(self, "uses", ())
+                 for tree in (use.in_specs, use.out_specs) if tree is not None}  # `make(mesh, (Linear(P('x')), P()))`
+        return self._in_spec_tree(call, specs, 0)
+
+    def _in_spec_tree(self, node: ast.expr, specs: set[int], depth: int) -> bool:
+        """`node`, inside displays, is one of the spec trees, or is the value of a name bound
+        once in the module whose every read is (`specs = (Linear(P('x')), P())`)."""
+        parents = self._parent_map()
+        while id(node) not in specs:
+            parent = parents.get(id(node))
+            if type(parent) is ast.Assign and parent.value is node and depth < 2:
+                return self._spec_name(parent, specs, depth)
+            node = parent
+            if type(node) not in (ast.Tuple, ast.List, ast.Dict):
+                return False
+        return True
+
+    def _spec_name(self, assign: ast.Assign, specs: set[int], depth: int) -> bool:
+        if len(assign.targets) != 1 or type(assign.targets[0]) is not ast.Name:
+            return False
+        name = assign.targets[0].id
+        named = [node for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == name]
+        loads = [node for node in named if type(node.ctx) is ast.Load]
+        return len(named) == len(loads) + 1 and bool(loads) \
+            and all(self._in_spec_tree(node, specs, depth + 1) for node in loads)
+
     def _result_followed(self, seen, call: ast.Call, read: ast.expr, cls: ast.ClassDef, depth: int) -> bool:
         """The flattened object comes back as a new object of the class: assigned to a plain
         name, every read of which is harmless or analysed (the same name as `read`: checked
@@ -74,9 +103,9 @@ class PytreeModules:
         if len(binds) != 1:
             return False
         holder = self._parent_map().get(id(binds[0]))
-        use = next((use for use in getattr(self, "uses", ()) if type(holder) is ast.Assign and holder.value is use.node),
-                   None)
-        if use is None or use.body is None or use.bound_args or use.decorated or use.chain \
+        use = next((use for use in getattr(self, "uses", ()) if type(holder) is ast.Assign
+                    and (holder.value is use.node or _factory_result(use, holder.value))), None)
+        if use is None or use.body is None or use.bound_args or use.decorated or use.chain and holder.value is use.node \
                 or use.body.args.vararg is not None:
             return False
         params = [param.arg for param in use.body.args.posonlyargs + use.body.args.args]
@@ -191,3 +220,14 @@ def _own_stores(owner: ast.AST) -> dict[str, list[ast.Name]]:
 
 
 _OWN_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _factory_result(use, value: ast.expr) -> bool:
+    """`f = make_step(mesh, specs)` where the one call of a factory chain is `value` and the
+    factory's only return gives the shard_map's result itself."""
+    if len(use.chain) != 1 or use.chain[0][0] is not value:
+        return False
+    factory = use.chain[0][1]
+    returns = [node for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in _OWN_SCOPES)
+               if type(node) is ast.Return]
+    return len(returns) == 1 and returns[0].value is use.node and returns[0] in factory.body

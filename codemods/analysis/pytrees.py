@@ -30,6 +30,8 @@ from codemods.analysis.values import (
     record_tuple,
 )
 
+from codemods.analysis.pytree_grads import module_tree_map
+
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
@@ -136,6 +138,8 @@ class Pytrees:
         (func, func_node), trees = args[0], args[1:]
         if is_leaf and (len(trees) != 1 or not self._maps_leaves_alike(func)):
             return UNKNOWN
+        if trees and (mapped := module_tree_map(self, args, frame, expr, is_leaf)) is not None:
+            return mapped  # an equinox-style module (pytree_grads.py)
         if expr is not None and len(trees) == 1 and isinstance(func, Partial) and isinstance(func.func, JaxName) \
                 and collective_rule(func.func.name) is not None:
             return self.call(func, expr, list(trees), {}, False, frame)

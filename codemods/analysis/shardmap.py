@@ -66,6 +66,7 @@ class ShardMapUse:
     outer_scopes: tuple[FunctionDef, ...] = ()  # functions enclosing the outermost call
     inner_body: ast.expr | None = None
     applied: ast.Call | None = None  # the call of the chain a decorator factory's wrapper gets the body by
+    written_body: ast.expr | None = None  # the body expression of a plain call, as written
 
 
 @dataclass(frozen=True)
@@ -351,7 +352,40 @@ class _Finder(Decorators):
 
     def _add_with_body(self, node, found: _ShardMapArgs, body_expr, scopes) -> None:
         body, body_scopes, ref, bound = resolve_body(self.scope, body_expr, scopes)
+        caller = self._factory_call(found, scopes) if body is not None else None
+        if caller is not None:  # `make(mesh, specs)` called once: its parameters are that call's
+            call, factory, outer = caller
+            self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound,
+                      chain=((call, factory, (), None),), outer_scopes=outer, inner_body=body_expr)
+            return
         self._add(node, found, body, body_scopes, scopes, ref, decorated=False, bound=bound)
+        if body is None:
+            self.found[-1].written_body = body_expr  # `built.step`: the interpreter may know the object (built_bodies.py)
+
+    def _factory_call(self, found: _ShardMapArgs, scopes):
+        """(the call, the function, the call's scopes) when the shard_map is written in a module
+        function (undecorated, not a method) that takes its spec trees as parameters it never
+        rebinds, and whose one reference in the module is one plain call of it from elsewhere."""
+        factory = scopes[-1] if len(scopes) == 1 else None
+        if factory is None or factory.decorator_list or self.scope.class_of(factory) is not None \
+                or self.scope.globals.unique_function(factory.name) is not factory:
+            return None
+        params = set(all_param_names(factory.args)) - assigned_names(factory.body)
+        if not any(type(found.keywords.get(key)) is ast.Name and found.keywords[key].id in params
+                   for key in ("in_specs", "out_specs")):  # a mesh alone: its axis names stay symbols
+            return None
+        if self.scope.module_references(factory.name) != 1:
+            return None
+        if "_named_calls" not in self.__dict__:  # one pass over the module's calls, when first asked
+            self._named_calls: dict[str, list] = {}
+            for node, outer in self.scope.calls_and_defs:
+                if type(node) is ast.Call and type(node.func) is ast.Name:
+                    self._named_calls.setdefault(node.func.id, []).append((node, outer))
+        calls = [(node, outer) for node, outer in self._named_calls.get(factory.name, ()) if factory not in outer]
+        if len(calls) != 1 or any(arg.star for arg in call_args(calls[0][0])) \
+                or self.scope.lookup_function(factory.name, calls[0][1])[0] is not factory:
+            return None
+        return calls[0][0], factory, calls[0][1]
 
     def _add(self, node, found: _ShardMapArgs, body, body_scopes, call_scopes, ref, *, decorated, bound=(),
              chain=(), outer_scopes=(), inner_body=None, applied=None) -> None:

@@ -12,7 +12,7 @@ class Trainer:
         self.axis = axis
     def step(self, x):
         s = lax.psum(x, self.axis)
-        return lax.all_gather(s, self.axis, to="reduced", tiled=True)  # none: the factory may build another class
+        return lax.all_gather(s, self.axis, to="reduced", tiled=True)  # SF101 (make_trainer("a") certainly builds a Trainer: built_bodies.py runs it)
 
 class Other:
     def step(self, x):
