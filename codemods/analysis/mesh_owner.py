@@ -76,8 +76,9 @@ class _Owner:
             return None
         name = function.name
         uses = reach.references.get(name, [])
-        if not uses:
-            return [name] if self.owner_sends(function, node, expr) else None
+        if not uses:  # an entry; a nested function nothing reads never runs
+            owner = isinstance(reach.parents.get(id(function)), ast.Module) and self.owner_sends(function, node, expr)
+            return [name] if owner else None
         param = _param_index(function, expr)
         if param is None:
             return None
@@ -189,6 +190,8 @@ class _Owner:
         callee = reach.resolve(func)
         if callee == "jax.device_put":  # placed explicitly: on `m` wherever it runs
             return len(expr.args) == 2 and self.placed_on(expr.args[1], meshes, under)
+        if isinstance(func, ast.Name) and func.id in self.reach.module_defs:
+            return self.returns_on(function, expr, meshes, seen, under)
         if not under:
             return False  # a computation under another context mesh: on that one
         if isinstance(func, ast.Call):  # `jax.shard_map(f, ...)(x)`, `jax.jit(f)(x)`
@@ -202,7 +205,7 @@ class _Owner:
             return True
         if callee and callee.startswith(JAX_OPS) and callee not in NOT_OPS:
             return self.any_on(function, expr.args, meshes, seen, under) or all(map(_constant, expr.args))
-        return isinstance(func, ast.Name) and self.returns_on(function, expr, meshes, seen, under)
+        return False
 
     def any_on(self, function, args, meshes, seen, under) -> bool:
         return any(self.on_mesh(function, arg, meshes, seen, under) for arg in args)
@@ -262,6 +265,8 @@ def _stores(function: ast.FunctionDef, name: str) -> list[ast.Name]:
                     (alias.asname or alias.name).split(".")[0] == name for alias in node.names) \
                 or isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name == name:
             found.append(node)
+    # a nested function may rebind it (`nonlocal`): that store is no value read here
+    found.extend(node for node in ast.walk(function) if isinstance(node, ast.Nonlocal) and name in node.names)
     return found
 
 
