@@ -111,7 +111,8 @@ class _Owner:
             if mesh is None or not stores:
                 continue
             inside = [store for store in stores if _within(store, block, reach.parents)]
-            direct = any(reach.parents.get(id(store)) in block.body for store in stores)
+            direct = any(isinstance(reach.parents.get(id(store)), ast.Assign)
+                         and reach.parents.get(id(store)) in block.body for store in stores)
             if len(inside) == len(stores) and direct:
                 self.owner, self.block = function, block
                 return all(self.assigned_on(function, store, {mesh}, set(), True) for store in stores)
@@ -153,9 +154,13 @@ class _Owner:
         assign = self.reach.parents.get(id(store))
         if function is self.owner:
             under = _within(store, self.block, self.reach.parents)
-        if isinstance(assign, ast.Assign) and assign.targets == [store] \
-                or isinstance(assign, ast.AugAssign) and assign.target is store:
+        if isinstance(assign, ast.Assign) and assign.targets == [store]:
             return self.on_mesh(function, assign.value, meshes, seen, under)
+        if isinstance(assign, ast.AugAssign) and assign.target is store:
+            # the old value too: on `m` when its other stores are (a plain assignment binds it first)
+            read = ast.Name(store.id, ast.Load())
+            return self.on_mesh(function, assign.value, meshes, seen, under) \
+                or self.on_mesh(function, read, meshes, seen, under)
         return False
 
     def on_mesh(self, function: ast.FunctionDef, expr: ast.expr, meshes: set[str], seen: set,
@@ -278,7 +283,7 @@ def _killed(function: ast.FunctionDef, read: ast.Name, stores: list[ast.Name], p
     """A parameter assigned by a statement that runs before the one reading it in the same
     statement list (of the function or a block around the read): its argument is then no longer
     what the read sees."""
-    assigns = {id(parents.get(id(store))) for store in stores}
+    assigns = {id(parents.get(id(store))) for store in stores if isinstance(parents.get(id(store)), ast.Assign)}
     node = read
     while node is not None and node is not function:
         parent = parents.get(id(node))
