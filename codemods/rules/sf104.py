@@ -14,7 +14,7 @@ Findings (each only when the input's sharding is shown by the code):
   and `jax.reshard` its result to the out spec as written (so it is not left typed reduced);
 - a call in a module that never sets a context mesh (`jax.set_mesh`), or that the module reaches
   only outside one (mesh_reach.py; JAX checks the mesh first, so whatever the input): reported,
-  not fixed.
+  not fixed; so is one after the block of a function that builds and sets its own mesh (mesh_owner.py).
 """
 from __future__ import annotations
 
@@ -149,7 +149,8 @@ class TopLevelAllGatherPrefix(Rule):
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
              "`reduced={...}`; a call in a module that never sets a context mesh, or that the module reaches only "
-             "outside `with jax.set_mesh(...)` (a helper called after the block; whatever the input). Specs may also "
+             "outside `with jax.set_mesh(...)` (a helper called after the block; whatever the input), or after the "
+             "block of a function that builds its own mesh, on an array placed on it. Specs may also "
              "be returned by a function, a method or a property of a config object (`layout.activations()`, "
              "`GRID.tiles`) or be the fields of a NamedTuple (`LAYOUTS.train`), axis tuples be built by a "
              "comprehension (`tuple(a.value for a in Axis)`), and inputs be the results of a jitted def a builder "
