@@ -1043,11 +1043,13 @@ ENTRIES = {
     "az2_sf104_owned_mesh_builder_gather_in_entry": ("train(const(8, 8))", "in_mesh(mesh_dm, lambda: train(const(8, 8)))"),
     "az3_sf104_owned_mesh_jitted_step_then_export": ("evaluate(const(8, 8))", "in_mesh(mesh, lambda: evaluate(const(8, 8)))"),
     "az4_sf104_owned_mesh_shard_map_tuple_keyword_report": ("pipeline(const(8, 8))", "in_mesh(mesh, lambda: pipeline(const(8, 8)))"),
+    "az5_sf104_owned_mesh_results_dict_item_gathered": ("fit(const(8, 8))", "in_mesh(mesh, lambda: fit(const(8, 8)))"),
     "naz1_sf104_owned_mesh_caller_sets_equal_mesh": "sweep(const(8, 8))",
     "naz2_sf104_mesh_parameter_gather_after_block": "in_mesh(mesh, lambda: main(mesh, const(8, 8)))",
     "naz3_sf104_owned_mesh_set_for_good": "main(const(8, 8))",
     "naz4_sf104_owned_mesh_gather_inside_block": "main(const(8, 8))",
     "naz5_sf104_owned_mesh_forwarded_input_gathered_after": "in_mesh(mesh, lambda: main(jax.device_put(x, NamedSharding(mesh, P('i')))))",
+    "naz6_sf104_owned_mesh_results_keep_caller_array": "in_mesh(mesh, lambda: fit(jax.device_put(x, NamedSharding(mesh, P('i')))))",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -1158,6 +1160,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         21: '    with jax.set_mesh(w.sharding.mesh): final = top_level_all_gather(w, P(None, "model", reduced={"data"}))'},
     "az3_sf104_owned_mesh_jitted_step_then_export": {
         9: '    with jax.set_mesh(tensor.sharding.mesh): host = top_level_all_gather(tensor, P(None, reduced={"rows"}))'},
+    "az5_sf104_owned_mesh_results_dict_item_gathered": {
+        8: '    with jax.set_mesh(results["scores"].sharding.mesh): table = top_level_all_gather(results["scores"], P(None, reduced={"d"}))'},
     "az4_sf104_owned_mesh_shard_map_tuple_keyword_report": {
         15: '    with jax.set_mesh(hidden.sharding.mesh): gathered = top_level_all_gather(hidden, P(None, reduced={"batch"}))'},
 }

@@ -54,7 +54,7 @@ def owned_mesh_path(tree: ast.Module, bindings: dict[str, str | None], call: ast
         tree._shardfix_mesh_reach = reach  # type: ignore[attr-defined]
     if reach.sets_globally or not call.args:
         return None
-    found = _Owner(reach).path(call, call.args[0], frozenset(), 0)
+    found = _Owner(reach).path(call, _container(call.args[0]), frozenset(), 0)
     return (found, found[0]) if found is not None else None
 
 
@@ -88,6 +88,7 @@ class _Owner:
             if not (isinstance(site, ast.Call) and site.func is use):
                 return None  # passed as a value, run by a library: not followed here
             argument = _argument(site, *param)
+            argument = _container(argument) if argument is not None else None
             found = self.path(site, argument, seen | {name}, hops + 1) if argument is not None else None
             if found is None:
                 return None
@@ -185,6 +186,12 @@ class _Owner:
             return self.on_mesh(function, expr.operand, meshes, seen, under)
         if isinstance(expr, ast.Subscript):
             return self.on_mesh(function, expr.value, meshes, seen, under)
+        if isinstance(expr, ast.Dict):  # a tree of results: each leaf on `m`
+            return bool(expr.values) and None not in expr.keys \
+                and all(self.on_mesh(function, value, meshes, seen, under) for value in expr.values)
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            return bool(expr.elts) and not any(isinstance(elt, ast.Starred) for elt in expr.elts) \
+                and all(self.on_mesh(function, elt, meshes, seen, under) for elt in expr.elts)
         if isinstance(expr, ast.IfExp):
             return self.on_mesh(function, expr.body, meshes, seen, under) \
                 and self.on_mesh(function, expr.orelse, meshes, seen, under)
@@ -248,6 +255,13 @@ class _Owner:
         key = (id(helper), "<return>")
         return bool(returns) and all(ret.value is not None and self.on_mesh(helper, ret.value, inner, seen | {key}, under)
                                      for ret in returns)
+
+
+def _container(expr: ast.expr) -> ast.expr:
+    """The tree an item is read from (`state["w"]`, `outs[0]`): on `m` when every leaf of it is."""
+    while isinstance(expr, ast.Subscript):
+        expr = expr.value
+    return expr
 
 
 def _constant(expr: ast.expr) -> bool:
