@@ -66,7 +66,16 @@ def _findings(tail: str):
             preds += 1.0
         return report(preds)
     """,
-], ids=["device-put", "helpers", "jit-before-block"])
+    # an item of a results dict whose every value is on the mesh
+    """
+    def main(x):
+        mesh = jax.make_mesh((2, 4), ('i', 'j'))
+        with jax.set_mesh(mesh):
+            preds = jax.device_put(x, NamedSharding(mesh, P('i')))
+            results = {'preds': preds, 'mean': preds.mean()}
+        return report(results['preds'])
+    """,
+], ids=["device-put", "helpers", "jit-before-block", "results-dict"])
 def test_gather_after_own_mesh_block_is_reported(tail):
     found = _findings(tail)
     assert [f.span.line for f in found] == [GATHER_LINE]
@@ -167,7 +176,15 @@ def test_gather_after_own_mesh_block_is_reported(tail):
         swap()
         return report(preds)
     """,
+    # a results dict that also holds the caller's array
+    """
+    def main(x):
+        mesh = jax.make_mesh((2, 4), ('i', 'j'))
+        with jax.set_mesh(mesh):
+            results = {'preds': x, 'mean': jnp.zeros(())}
+        return report(results['preds'])
+    """,
 ], ids=["mesh-parameter", "module-mesh", "equal-mesh-caller", "inside-block", "jit-forwards",
-        "before-block", "rebound-after", "generator", "set-for-good", "nonlocal"])
+        "before-block", "rebound-after", "generator", "set-for-good", "nonlocal", "caller-array-in-dict"])
 def test_unknown_owner_or_array_stays_silent(tail):
     assert _findings(tail) == []

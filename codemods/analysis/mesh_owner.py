@@ -15,8 +15,9 @@ devices"). So the call is reported only when the array reaching it is certainly 
   or returns arrays on it (an input on another mesh raises), so `jnp.*`, `lax.*`, `jax.nn.*` of an
   argument on `m` or of constants only, `shard_map(...)(...)` (no `mesh=` or `m` itself),
   `jax.jit(f)(...)` of an argument on `m`, `jax.device_put(a, P(...))` or `NamedSharding(m, ...)`,
-  an array method or operator or index of a value on `m`, or a module function (no `with`, no
-  decorator) every return of which is such, with `m` passed to one of its parameters. A JAX call
+  an array method or operator or index of a value on `m`, a dict, tuple or list of such (an item
+  of it is then on `m`), or a module function (no `with`, no decorator) every return of which is
+  such, with `m` passed to one of its parameters. A JAX call
   of another mesh's array alone may forward it unchanged (`jax.jit(lambda b: b)`, a `reshape` to
   the same shape: checked), so a call on arguments not on `m` is unknown;
 - handed down through parameters that are never reassigned to the helper holding the gather, each
