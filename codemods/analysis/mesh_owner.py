@@ -110,8 +110,8 @@ class _Owner:
         stores = _stores(function, expr.id)
         for block in function.body[:function.body.index(statement)]:
             mesh = self.owned_mesh(function, block)
-            if mesh is None or not stores:
-                continue
+            if mesh is None or not stores or any(isinstance(stmt, (ast.Return, ast.Raise)) for stmt in block.body):
+                continue  # a block that always leaves the function: the code after it never runs
             inside = [store for store in stores if _within(store, block, reach.parents)]
             direct = any(isinstance(reach.parents.get(id(store)), ast.Assign)
                          and reach.parents.get(id(store)) in block.body for store in stores)
