@@ -1078,6 +1078,20 @@ ENTRIES = {
     "ay6_two_env_axes_four_cases": "layer_norm_stats(arr(8, 8))",
     "nay3_second_symbol_decides": "stats(arr(8, 8))",
     "ay7_kwonly_axis_gather_of_reduced": "gather_scores(arr(8, 8))",
+
+    # meshctx2: a gather after the block of a function that builds and sets its own mesh; a second
+    # context sets another mesh around (same names other shape, or other names): it fails too.
+    "az1_sf104_owned_mesh_report_through_two_helpers": ("run(const(8, 8))", "in_mesh(mesh_dm, lambda: run(const(8, 8)))"),
+    "az2_sf104_owned_mesh_builder_gather_in_entry": ("train(const(8, 8))", "in_mesh(mesh_dm, lambda: train(const(8, 8)))"),
+    "az3_sf104_owned_mesh_jitted_step_then_export": ("evaluate(const(8, 8))", "in_mesh(mesh, lambda: evaluate(const(8, 8)))"),
+    "az4_sf104_owned_mesh_shard_map_tuple_keyword_report": ("pipeline(const(8, 8))", "in_mesh(mesh, lambda: pipeline(const(8, 8)))"),
+    "az5_sf104_owned_mesh_results_dict_item_gathered": ("fit(const(8, 8))", "in_mesh(mesh, lambda: fit(const(8, 8)))"),
+    "naz1_sf104_owned_mesh_caller_sets_equal_mesh": "sweep(const(8, 8))",
+    "naz2_sf104_mesh_parameter_gather_after_block": "in_mesh(mesh, lambda: main(mesh, const(8, 8)))",
+    "naz3_sf104_owned_mesh_set_for_good": "main(const(8, 8))",
+    "naz4_sf104_owned_mesh_gather_inside_block": "main(const(8, 8))",
+    "naz5_sf104_owned_mesh_forwarded_input_gathered_after": "in_mesh(mesh, lambda: main(jax.device_put(x, NamedSharding(mesh, P('i')))))",
+    "naz6_sf104_owned_mesh_results_keep_caller_array": "in_mesh(mesh, lambda: fit(jax.device_put(x, NamedSharding(mesh, P('i')))))",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -1191,6 +1205,16 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         12: '    with jax.set_mesh(preds.sharding.mesh): return np.asarray(top_level_all_gather(preds, P(None, reduced={"i"})))'},
     "av4_sf104_typer_entry_dataclass_evaluator": {
         12: "    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={axis}))"},
+    "az1_sf104_owned_mesh_report_through_two_helpers": {
+        8: '    with jax.set_mesh(values.sharding.mesh): return top_level_all_gather(values, P(None, reduced={"data"}))'},
+    "az2_sf104_owned_mesh_builder_gather_in_entry": {
+        21: '    with jax.set_mesh(w.sharding.mesh): final = top_level_all_gather(w, P(None, "model", reduced={"data"}))'},
+    "az3_sf104_owned_mesh_jitted_step_then_export": {
+        9: '    with jax.set_mesh(tensor.sharding.mesh): host = top_level_all_gather(tensor, P(None, reduced={"rows"}))'},
+    "az5_sf104_owned_mesh_results_dict_item_gathered": {
+        8: '    with jax.set_mesh(results["scores"].sharding.mesh): table = top_level_all_gather(results["scores"], P(None, reduced={"d"}))'},
+    "az4_sf104_owned_mesh_shard_map_tuple_keyword_report": {
+        15: '    with jax.set_mesh(hidden.sharding.mesh): gathered = top_level_all_gather(hidden, P(None, reduced={"batch"}))'},
 }
 
 # Forms left out, with the reason.

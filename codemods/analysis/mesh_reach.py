@@ -23,6 +23,14 @@ so is an instance bound in the script's `__main__` block, and a method returning
 chaining. Anything else is unknown (None): a function nothing in the file calls (a caller elsewhere
 may set a mesh: an importable module's public function), a function passed as a value, a generator,
 another decorator or `with`, a setter referenced other than as a `with` item.
+
+One case of a function nothing in the file calls is decided in mesh_owner.py (#13): a function
+that builds its mesh `m` and sets it with `with jax.set_mesh(m):` owns it; code after that block
+runs without a mesh of its own, and a caller would have to set one equal to `m` for a gather
+there to run (no real program does), while every other context fails on an array placed on `m`
+(none, Auto axes, other names, the same names with another shape or devices; checked on jax
+0.10.2). So a gather there is reported when its array is certainly on `m`; a mesh taken as a
+parameter, `self.mesh` or a module global stays unknown (a caller may set an equal one).
 """
 from __future__ import annotations
 

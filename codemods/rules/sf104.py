@@ -14,7 +14,7 @@ Findings (each only when the input's sharding is shown by the code):
   and `jax.reshard` its result to the out spec as written (so it is not left typed reduced);
 - a call in a module that never sets a context mesh (`jax.set_mesh`), or that the module reaches
   only outside one (mesh_reach.py; JAX checks the mesh first, so whatever the input): reported,
-  not fixed.
+  not fixed; so is one after the block of a function that builds and sets its own mesh (mesh_owner.py).
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from codemods.analysis.call_sites import asked, caller_envs, parameter_function
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
+from codemods.analysis.mesh_owner import owned_mesh_path
 from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path, unmeshed_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
@@ -148,7 +149,8 @@ class TopLevelAllGatherPrefix(Rule):
              "spec that is not a prefix of x's spec on the dimension it gathers; a prefix of a tuple of 3 or more "
              "axes (JAX gathers the last `len(out)` axes, not the rest); gathered axes missing from "
              "`reduced={...}`; a call in a module that never sets a context mesh, or that the module reaches only "
-             "outside `with jax.set_mesh(...)` (a helper called after the block; whatever the input). Specs may also "
+             "outside `with jax.set_mesh(...)` (a helper called after the block; whatever the input), or after the "
+             "block of a function that builds its own mesh, on an array placed on it. Specs may also "
              "be returned by a function, a method or a property of a config object (`layout.activations()`, "
              "`GRID.tiles`) or be the fields of a NamedTuple (`LAYOUTS.train`), axis tuples be built by a "
              "comprehension (`tuple(a.value for a in Axis)`), and inputs be the results of a jitted def a builder "
@@ -227,6 +229,8 @@ def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
         return [_Site(ctx, call)._no_mesh(path)]  # what the input is never matters then
     if (auto := _unmeshed_path(ctx, call, auto_mesh_path)) is not None:
         return [_Site(ctx, call)._no_mesh(*auto)]
+    if (owned := _unmeshed_path(ctx, call, owned_mesh_path)) is not None:
+        return [_Site(ctx, call)._no_mesh(owned[0], owner=owned[1])]
     return _spec_findings(ctx, call)
 
 
@@ -444,7 +448,7 @@ class _Site:
 
     # ---- the findings
 
-    def _no_mesh(self, path: list[str] | None = None, auto: str = "") -> Finding:
+    def _no_mesh(self, path: list[str] | None = None, auto: str = "", owner: str = "") -> Finding:
         jax_name, _ = jax_module(self.ctx)
         where = "this module sets none"
         evidence = self._evidence() if path is None else ()
@@ -456,6 +460,11 @@ class _Site:
             chain = " -> ".join([f"with {jax_name}.set_mesh(...)", *path])
             where = f"the one set on the way is not Explicit: {auto} ({chain})"
             evidence = (("context mesh", f"not Explicit: {chain}"),)
+        if owner:  # after the block of a function that builds and sets its own mesh (mesh_owner.py)
+            chain = " -> ".join(path)
+            where = (f"this call runs after `{owner}`'s own `with {jax_name}.set_mesh(...)` block has closed, "
+                     f"on an array placed on the mesh `{owner}` builds ({chain})")
+            evidence = (("context mesh", f"closed before the call: {chain}"),)
         message = (f"`top_level_all_gather` needs a context mesh with Explicit axes and {where}: JAX "
                    f"raises \"{MESH_ERROR}\"; " + ("build the mesh with Explicit axes (`axis_types=`, "
                    "the `jax.make_mesh` default)" if auto else f"call it inside `with {jax_name}.set_mesh(mesh):`"))
