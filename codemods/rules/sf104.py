@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from codemods import jaxapi
@@ -34,7 +34,6 @@ from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.specs import (
     Axes,
-    Spec,
     SpecLiteral,
     axes_text,
     call_argument,
@@ -43,6 +42,7 @@ from codemods.analysis.specs import (
     set_literal,
 )
 from codemods.context import FileContext
+from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
 from codemods.rules.base import Rule
@@ -55,76 +55,6 @@ PREFIX_ERROR = ("top_level_all_gather maintains `top_level_all_gather(x, ...) ==
                 "your out_spec of array dimension {dim} so that it's a prefix of in_spec")
 REPLICATION_ERROR = "out_specs which require replication which can't be statically inferred"
 MESH_ERROR = "top_level_all_gather works when all mesh axes of context mesh are explicit"
-
-
-# --------------------------------------------------------------------------- what JAX gathers
-
-@dataclass(frozen=True)
-class DimGather:
-    """One array dimension whose sharding top_level_all_gather changes.
-
-    kind: "whole" (out is None: every axis gathered), "prefix" (a valid prefix, half as long as
-    the input's axes), "uneven" (a prefix, but JAX gathers the wrong axes), "not_prefix".
-    `gathered` are the axes the dimension loses, which `reduced=` must list once it is valid.
-    """
-
-    dim: int
-    have: Axes
-    want: Axes
-    kind: str
-
-    @property
-    def bad(self) -> bool:
-        return self.kind in ("uneven", "not_prefix")
-
-    @property
-    def gathered(self) -> Axes:
-        if self.kind == "prefix":
-            return self.have[len(self.want):]
-        return self.have
-
-    @property
-    def jax_gathers(self) -> Axes:
-        """What JAX 0.10.2 actually gathers: `i[-len(o):]`, or all of `i` when `o` is None."""
-        return self.have[-len(self.want):] if self.want else self.have
-
-
-def gathered_dims(in_spec: Spec, out_spec: Spec) -> list[DimGather] | None:
-    """The dimensions whose spec changes, classified; None when JAX rejects the call for a reason
-    outside this rule (a dimension unsharded in the input but sharded in the output)."""
-    ndim = max(len(in_spec.partitions), len(out_spec.partitions))
-    dims = []
-    for dim, (have, want) in enumerate(zip(in_spec.padded(ndim), out_spec.padded(ndim))):
-        if have == want:
-            continue
-        if not have:
-            return None
-        if not want:
-            kind = "whole"
-        elif have[:len(want)] != want:
-            kind = "not_prefix"
-        elif len(have) == 2 * len(want):
-            kind = "prefix"
-        else:
-            kind = "uneven"
-        dims.append(DimGather(dim, have, want, kind))
-    return dims
-
-
-def required_reduced(dims: list[DimGather], written: Axes) -> Axes:
-    """The reduced axes a fixed out spec lists: each gathered dimension's axes in the input's
-    order (all of them for a dimension gathered whole), then the other axes already written."""
-    axes: list[str] = []
-    for d in dims:
-        for axis in (d.have if d.bad else d.gathered):
-            if axis not in axes:
-                axes.append(axis)
-    axes.extend(axis for axis in written if axis not in axes)
-    return tuple(axes)
-
-
-def missing_reduced(dims: list[DimGather], written: Axes) -> Axes:
-    return tuple(axis for d in dims for axis in d.gathered if axis not in written)
 
 
 # --------------------------------------------------------------------------- the rule
