@@ -36,14 +36,16 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
         if sliced is not None:
             return sliced  # `AXES[:2]`
     followed = _held(ctx, node)
-    if followed is None:
-        return None
-    axes = parse_axes(followed)
+    axes = parse_axes(followed) if followed is not None else None
     if axes is None and isinstance(followed, (cst.Tuple, cst.List)):
         axes = _item_axes(ctx, followed)  # `(Ax.DATA.value, Ax.MODEL.value)`, `(DP, TP)`
     if axes is None and isinstance(followed, (cst.Call, cst.ListComp)):
         keys = _sequence(ctx, followed)  # `tuple(MESH_SHAPE)`, `tuple(a.value for a in Axis)`
         axes = _strings(keys) if keys is not None else None
+    if axes is None:
+        from codemods.analysis.spec_symbols import symbol_axes
+
+        axes = symbol_axes(ctx, node)  # `P((PART_AXIS, DIM_AXIS))` of `os.environ.get(...)`, `args.axis`
     return axes
 
 

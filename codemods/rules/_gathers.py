@@ -73,3 +73,28 @@ def required_reduced(dims: list[DimGather], written: Axes) -> Axes:
 
 def missing_reduced(dims: list[DimGather], written: Axes) -> Axes:
     return tuple(axis for d in dims for axis in d.gathered if axis not in written)
+
+
+def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
+    """What SF104 says of a gather from `in_spec` to `out_spec`, in a form two cases compare by:
+    None (nothing: JAX fails otherwise, or the call is not judged), ("fine",), ("rewrite", first
+    only, the bad dimensions and kinds) or ("reduced", the dimensions gathered)."""
+    if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
+            or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
+        return None  # P(...) itself rejects reduced axes that a dimension is sharded on
+    dims = gathered_dims(in_spec, out_spec)
+    if dims is None:
+        return None
+    # Without multi_dim=True JAX stops at the second changed dimension, after checking the
+    # first: only a first dimension that is not a prefix is certainly reported in its words.
+    first_only = len(dims) > 1 and not multi_dim
+    if first_only and dims[0].kind != "not_prefix":
+        return None
+    bad = [d for d in dims if d.bad]
+    if first_only:
+        return ("rewrite", True, ((dims[0].dim, dims[0].kind),))
+    if bad:
+        return ("rewrite", False, tuple((d.dim, d.kind) for d in bad))
+    if missing_reduced(dims, out_spec.reduced):
+        return ("reduced", tuple(d.dim for d in dims))
+    return ("fine",)

@@ -32,6 +32,8 @@ from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.mesh_reach import unmeshed_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
+from codemods.analysis.spec_symbols import every_value, reads_here, symbols_of
+from codemods.analysis.symbol_values import SymbolAxis
 from codemods.analysis.specs import (
     Axes,
     SpecLiteral,
@@ -39,10 +41,9 @@ from codemods.analysis.specs import (
     call_argument,
     parents,
     parse_sharding,
-    set_literal,
 )
 from codemods.context import FileContext
-from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced  # noqa: F401 (tests)
+from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
 from codemods.rules.base import Rule
@@ -214,8 +215,17 @@ def _axes_literal(axes: Axes, quote: str) -> str:
     """One dimension written out: None, 'a' or ('a', 'b')."""
     if not axes:
         return "None"
-    names = [f"{quote}{axis}{quote}" for axis in axes]
+    names = [_spelled(axis, quote) for axis in axes]
     return names[0] if len(names) == 1 else f"({', '.join(names)})"
+
+
+def _spelled(axis: str, quote: str) -> str:
+    """An axis name as source text: a literal, or a symbol's expression (spec_symbols.py)."""
+    return axis.text if type(axis) is SymbolAxis else f"{quote}{axis}{quote}"
+
+
+def _set_text(axes: Axes, quote: str) -> str:
+    return "{" + ", ".join(_spelled(axis, quote) for axis in axes) + "}"
 
 
 def _axis_list(axes: Axes) -> str:
@@ -293,17 +303,18 @@ class _Site:
         if out is None:
             return
         in_spec, out_spec = source.spec.spec, out.spec.spec
-        if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
-                or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
-            return  # P(...) itself rejects reduced axes that a dimension is sharded on
+        said = verdict(in_spec, out_spec, self._multi_dim())
+        self.symbols = symbols_of(in_spec, out_spec)
+        self.fix_symbols = True
+        if self.symbols:  # axis names read as symbols: the verdict must hold for each value they may have
+            holds, self.fix_symbols = every_value(in_spec, out_spec, partial(verdict, multi_dim=self._multi_dim()))
+            self.fix_symbols = self.fix_symbols and all(reads_here(ctx, axis, call) for axis in self.symbols)
+            if not holds:
+                return
+        if said is None:
+            return
         dims = gathered_dims(in_spec, out_spec)
-        if dims is None:
-            return
-        # Without multi_dim=True JAX stops at the second changed dimension, after checking the
-        # first: only a first dimension that is not a prefix is certainly reported in its words.
-        self.first_only = len(dims) > 1 and not self._multi_dim()
-        if self.first_only and dims[0].kind != "not_prefix":
-            return
+        self.first_only = said[0] == "rewrite" and said[1]
         self.x, self.source, self.out, self.dims = x, source, out, dims
         if not _module_sets_mesh(ctx):
             yield self._no_mesh()
@@ -312,7 +323,7 @@ class _Site:
             yield self._rewrite(dims[:1])
         elif bad:
             yield self._rewrite(bad)
-        elif missing_reduced(dims, out_spec.reduced):
+        elif said[0] == "reduced":
             yield self._add_reduced()
 
     def _multi_dim(self) -> bool:
@@ -323,8 +334,11 @@ class _Site:
 
     def _evidence(self) -> tuple[tuple[str, str], ...]:
         ctx = self.ctx
-        return ((ctx.text(self.x), f"sharded {self.source.spec.spec}"),
-                ("out_sharding", str(self.out.spec.spec)))
+        found = ((ctx.text(self.x), f"sharded {self.source.spec.spec}"), ("out_sharding", str(self.out.spec.spec)))
+        if self.symbols:
+            names = ", ".join(axis.text for axis in self.symbols)
+            found += (("axis names", f"{names}: read where the code does not say their value; this holds for any"),)
+        return found
 
     def _quote(self) -> str:
         if self.by_value:
@@ -386,7 +400,7 @@ class _Site:
         reduced = required_reduced(self.dims, out.spec.spec.reduced)
         quote = self._quote()
         gather_dims = ", ".join(str(d.dim) for d in bad)
-        message = (f"{problem}. Gather dimension {gather_dims} whole (reduced={set_literal(reduced, quote)}) and "
+        message = (f"{problem}. Gather dimension {gather_dims} whole (reduced={_set_text(reduced, quote)}) and "
                    f"reshard to the wanted layout; or simply {self._simple_fix_text()}")
         if self.first_only:  # other dimensions change too: one gather would need multi_dim=True
             message = f"{problem}; the layout wanted is simply {self._simple_fix_text()}"
@@ -413,7 +427,7 @@ class _Site:
         stray = self._reduced_not_gathered()
         reduced = required_reduced(self.dims, () if stray else written)
         quote = self._quote()
-        literal = set_literal(reduced, quote)
+        literal = _set_text(reduced, quote)
         message = (f"out sharding {out.spec.spec} gathers {_axis_list(missing)} without listing "
                    f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
                    f"write reduced={literal}{' (no dimension gathers the other axes it lists)' if stray else ''}, "
@@ -443,7 +457,7 @@ class _Site:
 
     def _fixable(self) -> bool:
         """A spec read by value is rewritten only when nothing else of it is copied (a wrapper)."""
-        return not self.by_value or self.out.wrapper is None
+        return self.fix_symbols and (not self.by_value or self.out.wrapper is None)
 
     def _new_p_text(self, literal: SpecLiteral, bad: set[int], reduced: Axes, quote: str) -> str:
         """`P(<dims, bad ones as None>, <other keywords>, reduced={...})` with the literal's own callee."""
@@ -451,11 +465,11 @@ class _Site:
         if self.by_value:
             dims = ["None" if index in bad else _axes_literal(axes, quote)
                     for index, axes in enumerate(literal.spec.partitions)]
-            return f"{ctx.text(literal.call.func)}({', '.join([*dims, f'reduced={set_literal(reduced, quote)}'])})"
+            return f"{ctx.text(literal.call.func)}({', '.join([*dims, f'reduced={_set_text(reduced, quote)}'])})"
         parts = ["None" if index in bad else ctx.text(arg.value) for index, arg in enumerate(literal.dims)]
         parts.extend(ctx.text(arg) for arg in literal.call.args
                      if arg.keyword is not None and arg.keyword.value != "reduced")
-        parts.append(f"reduced={set_literal(reduced, quote)}")
+        parts.append(f"reduced={_set_text(reduced, quote)}")
         return f"{ctx.text(literal.call.func)}({', '.join(parts)})"
 
     def _p_edits(self, literal_text: str) -> list[Edit]:
