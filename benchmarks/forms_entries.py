@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "at1_sf104_env_axes_tuple_not_prefix": "run(mesh, x)",
+    "at2_sf104_entry_defaults_missing_reduced": "run(mesh, x)",
+    "at3_sf104_argparse_options_reduced": "run(mesh, x)",
+    "at4_sf104_config_fields_entry": "export(mesh, x)",
+    "nat1_sf104_symbol_may_be_the_literal": "run(mesh, x)",
+    "nat2_sf104_two_options_may_be_one": "run(mesh, x)",
+    "nat3_sf104_symbol_may_be_a_tuple": "run(mesh, x)",
+    "nat4_sf104_helper_called_with_two_axes": "run(mesh, x)",
+
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
     "nap6_instance_handed_to_registry": "run(mesh, x)",
