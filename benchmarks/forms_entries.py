@@ -19,6 +19,13 @@ ENTRIES = {
     "nat2_sf104_two_options_may_be_one": "run(mesh, x)",
     "nat3_sf104_symbol_may_be_a_tuple": "run(mesh, x)",
     "nat4_sf104_helper_called_with_two_axes": "run(mesh, x)",
+    "at5_sf104_field_default_factory_spec": "run(mesh, x)",
+    "at6_sf104_config_into_constructor": "run(mesh, x)",
+    "at7_sf104_generator_method_batches": "run(mesh, x)",
+    "at8_sf104_star_args_from_setup": "run(mesh, x)",
+    "nat5_sf104_field_reassigned_after_build": "run(mesh, x)",
+    "nat6_sf104_star_args_pass_the_option": "run(mesh, x)",
+    "nat7_sf104_constructed_with_other_settings": "run(mesh, x)",
 
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",
