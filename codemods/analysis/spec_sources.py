@@ -196,12 +196,21 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
 def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = None):
     """`expr`, or what it certainly holds through local names, bound parameters, class
     attributes and constant tables; and whether nothing was followed."""
+    node, inline, _ = follow_env(ctx, expr, env)
+    return node, inline
+
+
+def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = None):
+    """follow_spec's answer, and the Env the node it reached is read under (a parameter followed
+    to a call's argument is read under the caller's Env)."""
     from codemods.analysis.named_axes import attribute_value
     from codemods.analysis.local_names import follow_names
 
     node, inline = expr, True
     for _ in range(MAX_HOPS):
         bound = env_value(ctx, node, env) if isinstance(node, cst.Name) else None
+        if bound is None and isinstance(node, cst.Name):
+            bound = _unpacked_item(ctx, node, env)  # `params, opt = update(params, grads, opt)`
         if bound is not None:
             node, env = bound
             inline = False
@@ -219,11 +228,31 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
         elif isinstance(followed, cst.Subscript):
             followed, inline = table_item(ctx, followed, env), False
         else:
-            return followed, inline
+            return followed, inline, env
         if followed is None:
-            return None, False
+            return None, False, env
         node = followed
-    return None, False
+    return None, False, env
+
+
+def _unpacked_item(ctx: FileContext, name: cst.Name, env: Env | None):
+    """(item, Env) of a name unpacked from a call of a one-return helper whose return is a tuple
+    literal, the helper's parameters bound to the call's arguments; else None."""
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.named_axes import tuple_item
+
+    binding = resolve_name(ctx, name)
+    if binding is None or binding.kind != "item" or not isinstance(binding.value, cst.Call):
+        return None
+    returned = returned_by(ctx, binding.value.func)
+    if returned is None:
+        return None
+    function, result, bindable, skip = returned
+    from codemods.analysis.local_names import follow_names
+
+    item = tuple_item(follow_names(ctx, result)[0], *binding.item)
+    inner = bind_call(ctx, function, binding.value, env, bindable, skip) if item is not None else None
+    return (item, inner) if inner is not None else None
 
 
 def _init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
