@@ -26,6 +26,10 @@ ENTRIES = {
     "nat5_sf104_field_reassigned_after_build": "run(mesh, x)",
     "nat6_sf104_star_args_pass_the_option": "run(mesh, x)",
     "nat7_sf104_constructed_with_other_settings": "run(mesh, x)",
+    "at9_sf104_sgd_tuple_named_rate": "run(mesh, x)",
+    "at10_sf104_moments_from_helper_tuple": "run(mesh, x)",
+    "nat8_sf104_helper_relays_item_before_return": "run(mesh, x)",
+    "nat10_sf104_returned_tree_item_changed_in_helper": "run(mesh, x)",
 
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",

@@ -250,9 +250,13 @@ def _unpacked_item(ctx: FileContext, name: cst.Name, env: Env | None):
     function, result, bindable, skip = returned
     from codemods.analysis.local_names import follow_names
 
+    from codemods.analysis.local_tables import unchanged
+
     item = tuple_item(follow_names(ctx, result)[0], *binding.item)
     inner = bind_call(ctx, function, binding.value, env, bindable, skip) if item is not None else None
-    return (item, inner) if inner is not None else None
+    if inner is None or isinstance(item, cst.Name) and env_value(ctx, item, inner) is None and not unchanged(ctx, item):
+        return None  # `new['b'] = ...; return new, lr`: not what was built any more
+    return item, inner
 
 
 def _init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):

@@ -169,9 +169,9 @@ def returned_tuple(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | Non
 def subtree(ctx: FileContext, tree, env):
     """(expression, Env) of `tree` when it is `outer['key']` of a dict literal `outer` holds,
     directly or as what a one-return helper returns (`opt = init_adam(params)`), its parameters
-    bound; else (`tree`, `env`) as they are."""
+    bound; else (`tree`, `env`) as they are; (None, env) when that item is changed after it is built."""
     from codemods.analysis.local_tables import unchanged
-    from codemods.analysis.spec_sources import dict_item, follow_env
+    from codemods.analysis.spec_sources import dict_item, env_value, follow_env
     from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.specs import string_value
 
@@ -181,6 +181,8 @@ def subtree(ctx: FileContext, tree, env):
     if key is None or not unchanged(ctx, tree.value) and not _passed_unchanged(ctx, tree.value, env):
         return tree, env
     outer, outer_env = subtree(ctx, tree.value, env)
+    if outer is None:
+        return None, env
     held, _, outer_env = follow_env(ctx, outer, outer_env)
     held, held_env = _produced(ctx, held, outer_env)
     if isinstance(tree.value, cst.Name):
@@ -189,6 +191,8 @@ def subtree(ctx: FileContext, tree, env):
         if not inner_dicts_unchanged(ctx, tree.value.value, (key,), False):  # `opt['mu']['w'] = ...`
             return tree, env
     item = dict_item(held, key)
+    if isinstance(item, cst.Name) and env_value(ctx, item, held_env) is None and not unchanged(ctx, item):
+        return None, env  # `{'m': m}` of an `m` changed (`m['w'] = ...`): not the tree it was built as
     return (item, held_env) if item is not None else (tree, env)
 
 

@@ -70,6 +70,8 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
 
     key = string_value(key_node) or ""
     tree, env = subtree(ctx, tree, env)  # `opt['mu']` of `opt = init_adam(params)`
+    if tree is None:
+        return None
     tree, _, env = follow_env(ctx, tree, env)
     tree, env = _produced(ctx, tree, env)
     if isinstance(tree, cst.DictComp):
