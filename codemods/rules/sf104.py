@@ -101,7 +101,13 @@ class TopLevelAllGatherPrefix(Rule):
              "of a jitted function's `out_shardings` table, a placed tree handed to a module helper that only reads "
              "it, and comprehensions over keys (`{k: gather(batch[k], SPECS[k]) for k in KEYS}`) like `for` loops; "
              "`out_shardings` built by a comprehension (`tuple(NamedSharding(mesh, s) for s in LAYOUT)`) or from "
-             "items of a spec tuple (`LAYOUT[0]`), and `jax.tree.map(..., is_leaf=lambda x: isinstance(x, P))`.",
+             "items of a spec tuple (`LAYOUT[0]`), and `jax.tree.map(..., is_leaf=lambda x: isinstance(x, P))`. "
+             "Axis names may be read where the code does not give their value (`os.environ.get(...)`, a "
+             "command-line option, a parameter of an entry function nothing calls, a config field): the finding "
+             "then holds for any value they take, and a fix spells them by name. Specs may also sit in dataclass "
+             "`field(default=...)` or `field(default_factory=lambda: P(...))` defaults, and inputs come from a "
+             "generator method of a constructed object or a tree unpacked from a helper's tuple "
+             "(`new, state = step(params, grads, state)`).",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
