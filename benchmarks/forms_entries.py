@@ -30,8 +30,8 @@ ENTRIES = {
     "at10_sf104_moments_from_helper_tuple": "run(mesh, x)",
     "nat8_sf104_helper_relays_item_before_return": "run(mesh, x)",
     "nat10_sf104_returned_tree_item_changed_in_helper": "run(mesh, x)",
-    "at11_sf104_state_rebound_by_update": "run(mesh, x)",
     "nat11_sf104_swapped_by_helper": "run(mesh, x)",
+    "nat12_sf104_field_aliases_a_changed_dict": "run(mesh, x)",
 
     "ap11_instance_described_then_mapped": "run(mesh, x)",
     "ap12_construction_logged_body_builds_own": "run(mesh, x)",

@@ -187,7 +187,27 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
     if value is None:
         return None  # stored in a branch, a loop or another method
     inner = bind_call(ctx, init, construction, outer, frozenset(params[1:]), 1)
-    return (value, inner) if inner is not None else None
+    if inner is None or _changed_container(ctx, value, inner, construction):
+        return None
+    return value, inner
+
+
+def _changed_container(ctx: FileContext, value, env: Env, construction: cst.Call) -> bool:
+    """`self.params = params` of `Holder(params)`: the caller's dict is the field, so a change the
+    caller makes to it (`params['w'] = ...`, before or after) changes the field too."""
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.local_tables import kept_local
+
+    from codemods.analysis.local_names import _scope_info, binding_scope
+
+    bound = env_value(ctx, value, env) if isinstance(value, cst.Name) else None
+    scope = binding_scope(ctx, bound[0]) if bound is not None and isinstance(bound[0], cst.Name) else None
+    if not isinstance(scope, cst.FunctionDef) or bound[0].value not in _scope_info(ctx, scope).bindings:
+        return False  # a module table: read as the spec tables are (spec_sources.py)
+    held, _ = follow_names(ctx, bound[0])
+    mutable = isinstance(held, (cst.Dict, cst.DictComp, cst.List, cst.ListComp)) \
+        or isinstance(held, cst.Call) and isinstance(held.func, cst.Name) and held.func.value in ("dict", "list")
+    return mutable and not kept_local(ctx, bound[0], through=construction)
 
 
 def _plain_class(cls: cst.ClassDef) -> cst.ClassDef | None:

@@ -51,8 +51,8 @@ def kept_local(ctx: FileContext, name: cst.Name, param: bool = False, through: c
 def _window(ctx: FileContext, name: cst.Name, function: cst.FunctionDef) -> tuple[int, int]:
     """(end of the assignment `name` reads, end of the statement reading it) when no loop holds
     the read: what the code did to the object the name held before that assignment
-    (`params, opt = step(params, grads, opt)`), or does to it after the statement that reads it,
-    does not change what the read sees. (-1, no offset) otherwise."""
+    (`params, opt = step(params, grads, opt)`), or does to it after a `jax` call read its
+    leaves, does not change what the read sees. (-1, no offset) otherwise."""
     from codemods.analysis.local_names import parents, resolve_name
 
     nothing = (-1, len(ctx.source) + 1)
@@ -69,7 +69,12 @@ def _window(ctx: FileContext, name: cst.Name, function: cst.FunctionDef) -> tupl
     binding = resolve_name(ctx, name)
     before = binding.end if binding is not None and binding.kind in ("assign", "item") \
         and binding.end <= ctx.offsets(name)[0] else -1
-    return before, ctx.offsets(statement)[1]
+    # Only a `jax` function reads the tree's leaves at once (`jax.tree.map(f, params)`); any
+    # other call may keep the dict and read it later (`Holder(params)`).
+    arg, call = parents(ctx).get(name), parents(ctx).get(parents(ctx).get(name))
+    eager = isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and arg in call.args \
+        and (ctx.imports.resolve(call.func) or "").startswith("jax.")
+    return before, ctx.offsets(statement)[1] if eager else nothing[1]
 
 
 def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:
