@@ -25,12 +25,14 @@ from codemods.analysis.spec_sources import (
     _table_name,
     bind_call,
     env_value,
+    follow_env,
     follow_spec,
     returned_by,
     _JIT_KEEPS,
 )
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import handed_names, kept_local, unchanged
+from codemods.analysis.nested_tables import inner_dicts_unchanged
 from codemods.analysis.tree_items import (
     Keyed,
     array_operands,
@@ -115,12 +117,12 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         if field is None and env is None:
             return _record_field(ctx, expr, depth)
         return _input_sharding(ctx, field[0], depth + 1, field[1]) if field is not None else None
-    operand = scalar_operand(expr)
-    if operand is not None:  # `kv * 2`: laid out as kv is
-        return input_sharding(ctx, operand, depth + 1, env)
+    operand = scalar_operand(expr) or _named_scalar_operand(ctx, expr, env)
+    if operand is not None:  # `kv * 2`, `lr * m` of `lr=1e-3`: laid out as kv is
+        return input_sharding(ctx, operand, depth, env)  # a part of the expression: no name followed, no cycle
     operands = array_operands(expr)
     if operands is not None:  # `rewards + 0.99 * values`, both laid out alike
-        found = _agreed([input_sharding(ctx, side, depth + 1, env) for side in operands])
+        found = _agreed([input_sharding(ctx, side, depth, env) for side in operands])
         return found if found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced) else None
     if not isinstance(expr, cst.Call):
         return None
@@ -141,7 +143,7 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return input_sharding(ctx, like, depth + 1, env)
     operands = elementwise_operands(ctx, expr)
     if operands is not None:  # `jnp.tanh(x)`, `jnp.maximum(a, b)`: laid out as x (a and b) are
-        found = _agreed([input_sharding(ctx, side, depth + 1, env) for side in operands])
+        found = _agreed([input_sharding(ctx, side, depth, env) for side in operands])
         return found if found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced) else None
     name = ctx.imports.resolve(expr.func)
     given = out_sharding_argument(ctx, expr)
@@ -183,14 +185,30 @@ def _keyed_unchanged(ctx: FileContext, keyed: Keyed) -> bool:
     """Whether the tree a `Keyed` item reads is as built when tree.map reads it: a local no code
     of its function changes, or a parameter its function does not change whose caller passes
     such a local (changed by nothing but the call)."""
-    tree = keyed.tree
+    tree, keys = keyed.tree, []
+    while isinstance(tree, cst.Subscript):  # `opt['mu']`: the root and the dicts on the way
+        key = _string_key(tree)
+        if key is None:
+            return False
+        keys.insert(0, key)
+        tree = tree.value
+    if keys and not (isinstance(tree, cst.Name) and inner_dicts_unchanged(ctx, tree.value, tuple(keys), False)):
+        return False
     bound = env_value(ctx, tree, keyed.env) if isinstance(tree, cst.Name) else None
     if bound is None:
         return unchanged(ctx, tree)
+    if keys and not (isinstance(bound[0], cst.Name) and inner_dicts_unchanged(ctx, bound[0].value, tuple(keys), False)):
+        return False
     value, outer = bound
     call = parents(ctx).get(parents(ctx).get(value)) if isinstance(value, cst.Name) else None
     return outer is None and isinstance(call, cst.Call) and kept_local(ctx, tree, param=True) \
         and kept_local(ctx, value, through=call)
+
+
+def _string_key(node: cst.Subscript) -> str | None:
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return string_value(node.slice[0].slice.value)
 
 
 def _keyed_sharding(ctx: FileContext, keyed: Keyed, depth: int) -> ShardingLiteral | None:
@@ -304,6 +322,32 @@ def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | N
         out, env = _sharding_source(ctx, *built[index])
     return parse_sharding(ctx, out, partial(follow_spec, ctx, env=env), partial(built_spec, ctx, env=env)) \
         if out is not None else None
+
+
+def _named_scalar_operand(ctx: FileContext, expr: cst.BaseExpression, env: Env | None):
+    """The array of `lr * m`, `(1 - b2) * g`: arithmetic with numbers written through names
+    (a parameter's default every call leaves, a constant) keeps the array's sharding."""
+    from codemods.analysis.tree_items import array_operands
+
+    sides = array_operands(expr)
+    if sides is None:
+        return None
+    if _number(ctx, sides[1], env, 0):
+        return sides[0]
+    return sides[1] if _number(ctx, sides[0], env, 0) else None
+
+
+def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: int) -> bool:
+    """A Python int or float for certain: a literal, a name holding one, arithmetic of those."""
+    from codemods.analysis.tree_items import _is_number, array_operands
+
+    if _is_number(node) or depth > MAX_DEPTH:
+        return _is_number(node)
+    if isinstance(node, cst.Name):
+        held, _, held_env = follow_env(ctx, node, env)
+        return held is not None and held is not node and _number(ctx, held, held_env, depth + 1)
+    sides = array_operands(node)
+    return sides is not None and all(_number(ctx, side, env, depth + 1) for side in sides)
 
 
 def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | None, read) -> ShardingLiteral | None:

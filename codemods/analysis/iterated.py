@@ -99,9 +99,11 @@ def _bound_names(ctx: FileContext) -> frozenset[str]:
 def generated(ctx: FileContext, iterable: cst.BaseExpression, functions_only: bool = False) -> list[tuple] | None:
     """(expression, Env) for each `yield` of what iterating `iterable` runs: `Loader(mesh)` of a
     plain module class whose `__iter__` is a generator, or a call of a module generator."""
-    from codemods.analysis.local_names import _scope_info, follow_names, resolve_name
+    from codemods.analysis.local_names import follow_names, resolve_name
 
     iterable, _ = follow_names(ctx, iterable)
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and not functions_only:
+        return _method_generated(ctx, iterable)  # `replay.sample(rewards, 2)` of a constructed object
     if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
         return None
     binding = resolve_name(ctx, iterable.func)
@@ -123,6 +125,26 @@ def generated(ctx: FileContext, iterable: cst.BaseExpression, functions_only: bo
             return None
     else:
         return None
+    return _yielded(ctx, generator, env)
+
+
+def _method_generated(ctx: FileContext, call: cst.Call) -> list[tuple] | None:
+    """The yields of a generator method called on a construction (call_sites.py), its receiver
+    and parameters bound to the construction and the call's arguments."""
+    from codemods.analysis.call_sites import constructed_method
+
+    found = constructed_method(ctx, call.func)
+    if found is None or found[0].decorators:
+        return None
+    method = found[0]
+    params = {p.name.value for p in (*method.params.posonly_params, *method.params.params, *method.params.kwonly_params)}
+    env = bind_call(ctx, method, call, None, frozenset(params), skip=1)
+    return _yielded(ctx, method, env) if env is not None and _first_param(method) in env.args else None
+
+
+def _yielded(ctx: FileContext, generator, env: Env) -> list[tuple] | None:
+    from codemods.analysis.local_names import _scope_info
+
     if any(name in _scope_info(ctx, generator).bindings for name in env.args):
         return None  # a parameter rebound between yields is not what the call gave
     yields = _yields(generator.body)
@@ -165,7 +187,27 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
     if value is None:
         return None  # stored in a branch, a loop or another method
     inner = bind_call(ctx, init, construction, outer, frozenset(params[1:]), 1)
-    return (value, inner) if inner is not None else None
+    if inner is None or _changed_container(ctx, value, inner, construction):
+        return None
+    return value, inner
+
+
+def _changed_container(ctx: FileContext, value, env: Env, construction: cst.Call) -> bool:
+    """`self.params = params` of `Holder(params)`: the caller's dict is the field, so a change the
+    caller makes to it (`params['w'] = ...`, before or after) changes the field too."""
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.local_tables import kept_local
+
+    from codemods.analysis.local_names import _scope_info, binding_scope
+
+    bound = env_value(ctx, value, env) if isinstance(value, cst.Name) else None
+    scope = binding_scope(ctx, bound[0]) if bound is not None and isinstance(bound[0], cst.Name) else None
+    if not isinstance(scope, cst.FunctionDef) or bound[0].value not in _scope_info(ctx, scope).bindings:
+        return False  # a module table: read as the spec tables are (spec_sources.py)
+    held, _ = follow_names(ctx, bound[0])
+    mutable = isinstance(held, (cst.Dict, cst.DictComp, cst.List, cst.ListComp)) \
+        or isinstance(held, cst.Call) and isinstance(held.func, cst.Name) and held.func.value in ("dict", "list")
+    return mutable and not kept_local(ctx, bound[0], through=construction)
 
 
 def _plain_class(cls: cst.ClassDef) -> cst.ClassDef | None:

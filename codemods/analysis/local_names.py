@@ -298,7 +298,8 @@ def resolve_name(ctx: FileContext, name: cst.Name) -> Binding | None:
         bindings = info.bindings.get(name.value, [])
         if isinstance(scope, cst.Module) and not _sees_all_module_bindings(ctx, name.value, bindings):
             return None
-        before = [b for b in bindings if b.end <= use]
+        # `params, opt = step(params, grads, opt)`: the call reads what the names held before
+        before = [b for b in bindings if b.end <= use and not _in_own_statement(ctx, b, use)]
         if before:
             return _dominating(ctx, before[-1], bindings, name, use)
         if name.value in info.params:
@@ -323,6 +324,14 @@ def resolve_name(ctx: FileContext, name: cst.Name) -> Binding | None:
         if bindings:
             return bindings[0] if len(bindings) == 1 and bindings[0].kind in ("assign", "item", "def") else None
     return None
+
+
+def _in_own_statement(ctx: FileContext, binding: Binding, use: int) -> bool:
+    """Whether `use` lies in the assignment that makes `binding` (its value runs first)."""
+    if binding.kind not in ("assign", "item") or not isinstance(binding.node, (cst.Assign, cst.AnnAssign)):
+        return False
+    start, end = ctx.offsets(binding.node)
+    return start <= use < end
 
 
 def _sees_all_module_bindings(ctx: FileContext, name: str, bindings: list[Binding]) -> bool:

@@ -43,7 +43,38 @@ def kept_local(ctx: FileContext, name: cst.Name, param: bool = False, through: c
     if "*" in changed:
         return False
     allowed = ctx.offsets(through) if through is not None else (0, -1)
-    return all(allowed[0] <= start and end <= allowed[1] for start, end in changed.get(name.value, ()))
+    before, after = _window(ctx, name, function)
+    return all(allowed[0] <= start and end <= allowed[1] or end <= before or start >= after
+               for start, end in changed.get(name.value, ()))
+
+
+def _window(ctx: FileContext, name: cst.Name, function: cst.FunctionDef) -> tuple[int, int]:
+    """(end of the assignment `name` reads, end of the statement reading it) when no loop holds
+    the read: what the code did to the object the name held before that assignment
+    (`params, opt = step(params, grads, opt)`), or does to it after a `jax` call read its
+    leaves, does not change what the read sees. (-1, no offset) otherwise."""
+    from codemods.analysis.local_names import parents, resolve_name
+
+    nothing = (-1, len(ctx.source) + 1)
+    node, statement = parents(ctx).get(name), None
+    while node is not None and node is not function:
+        if isinstance(node, (cst.For, cst.While, cst.FunctionDef, cst.Lambda, cst.ClassDef)) \
+                or type(node).__name__ in ("ListComp", "SetComp", "DictComp", "GeneratorExp"):
+            return nothing
+        if statement is None and isinstance(node, cst.SimpleStatementLine):
+            statement = node
+        node = parents(ctx).get(node)
+    if node is not function or statement is None:
+        return nothing
+    binding = resolve_name(ctx, name)
+    before = binding.end if binding is not None and binding.kind in ("assign", "item") \
+        and binding.end <= ctx.offsets(name)[0] else -1
+    # Only a `jax` function reads the tree's leaves at once (`jax.tree.map(f, params)`); any
+    # other call may keep the dict and read it later (`Holder(params)`).
+    arg, call = parents(ctx).get(name), parents(ctx).get(parents(ctx).get(name))
+    eager = isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and arg in call.args \
+        and (ctx.imports.resolve(call.func) or "").startswith("jax.")
+    return before, ctx.offsets(statement)[1] if eager else nothing[1]
 
 
 def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:

@@ -36,14 +36,16 @@ def named_axes(ctx: FileContext, node: cst.BaseExpression):
         if sliced is not None:
             return sliced  # `AXES[:2]`
     followed = _held(ctx, node)
-    if followed is None:
-        return None
-    axes = parse_axes(followed)
+    axes = parse_axes(followed) if followed is not None else None
     if axes is None and isinstance(followed, (cst.Tuple, cst.List)):
         axes = _item_axes(ctx, followed)  # `(Ax.DATA.value, Ax.MODEL.value)`, `(DP, TP)`
     if axes is None and isinstance(followed, (cst.Call, cst.ListComp)):
         keys = _sequence(ctx, followed)  # `tuple(MESH_SHAPE)`, `tuple(a.value for a in Axis)`
         axes = _strings(keys) if keys is not None else None
+    if axes is None:
+        from codemods.analysis.spec_symbols import symbol_axes
+
+        axes = symbol_axes(ctx, node)  # `P((PART_AXIS, DIM_AXIS))` of `os.environ.get(...)`, `args.axis`
     return axes
 
 
@@ -353,8 +355,28 @@ def _constructed_field(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call,
     from codemods.analysis.specs import PARTITION_SPEC
 
     if isinstance(default, cst.Call) and ctx.imports.resolve(default.func) != PARTITION_SPEC:
-        return None  # `field(default=...)`, `field(default_factory=...)`: not read
+        return _field_default(ctx, classdef, default)
     return default
+
+
+def _field_default(ctx: FileContext, classdef: cst.ClassDef, call: cst.Call) -> cst.BaseExpression | None:
+    """A dataclass's `field(default=X)`, or `field(default_factory=lambda: X)` with X a P(...)
+    or a literal (each object gets one made alike); anything else None."""
+    from codemods.analysis.specs import PARTITION_SPEC, parse_axes
+
+    if not _is_dataclass(ctx, classdef) or ctx.imports.resolve(call.func) != "dataclasses.field" \
+            or any(arg.star or arg.keyword is None for arg in call.args):
+        return None
+    given = {arg.keyword.value: arg.value for arg in call.args}
+    if "default" in given:
+        return given["default"]
+    factory = given.get("default_factory")
+    if not isinstance(factory, cst.Lambda) or factory.params.params or factory.params.star_arg is not cst.MaybeSentinel.DEFAULT \
+            or factory.params.kwonly_params or factory.params.posonly_params or factory.params.star_kwarg is not None:
+        return None
+    body = factory.body
+    spec = isinstance(body, cst.Call) and ctx.imports.resolve(body.func) == PARTITION_SPEC
+    return body if spec or parse_axes(body) is not None else None
 
 
 _NAMED_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})

@@ -196,12 +196,21 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
 def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = None):
     """`expr`, or what it certainly holds through local names, bound parameters, class
     attributes and constant tables; and whether nothing was followed."""
+    node, inline, _ = follow_env(ctx, expr, env)
+    return node, inline
+
+
+def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = None):
+    """follow_spec's answer, and the Env the node it reached is read under (a parameter followed
+    to a call's argument is read under the caller's Env)."""
     from codemods.analysis.named_axes import attribute_value
     from codemods.analysis.local_names import follow_names
 
     node, inline = expr, True
     for _ in range(MAX_HOPS):
         bound = env_value(ctx, node, env) if isinstance(node, cst.Name) else None
+        if bound is None and isinstance(node, cst.Name):
+            bound = _unpacked_item(ctx, node, env)  # `params, opt = update(params, grads, opt)`
         if bound is not None:
             node, env = bound
             inline = False
@@ -219,11 +228,35 @@ def follow_spec(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = No
         elif isinstance(followed, cst.Subscript):
             followed, inline = table_item(ctx, followed, env), False
         else:
-            return followed, inline
+            return followed, inline, env
         if followed is None:
-            return None, False
+            return None, False, env
         node = followed
-    return None, False
+    return None, False, env
+
+
+def _unpacked_item(ctx: FileContext, name: cst.Name, env: Env | None):
+    """(item, Env) of a name unpacked from a call of a one-return helper whose return is a tuple
+    literal, the helper's parameters bound to the call's arguments; else None."""
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.named_axes import tuple_item
+
+    binding = resolve_name(ctx, name)
+    if binding is None or binding.kind != "item" or not isinstance(binding.value, cst.Call):
+        return None
+    returned = returned_by(ctx, binding.value.func)
+    if returned is None:
+        return None
+    function, result, bindable, skip = returned
+    from codemods.analysis.local_names import follow_names
+
+    from codemods.analysis.local_tables import unchanged
+
+    item = tuple_item(follow_names(ctx, result)[0], *binding.item)
+    inner = bind_call(ctx, function, binding.value, env, bindable, skip) if item is not None else None
+    if inner is None or isinstance(item, cst.Name) and env_value(ctx, item, inner) is None and not unchanged(ctx, item):
+        return None  # `new['b'] = ...; return new, lr`: not what was built any more
+    return item, inner
 
 
 def _init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
@@ -254,14 +287,35 @@ def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | No
     else:
         function = parameter_function(ctx, owner)
         values = passed(ctx, function, owner.value) if function is not None else None
-    if not values or not all(isinstance(value, cst.Name) for value, _ in values):
+    if values and not all(isinstance(value, cst.Name) for value, _ in values):
+        return _passed_field(ctx, node.attr.value, values)
+    if not values:
         return None
     classes = {id(binding.node) if binding is not None and binding.kind == "def"
                and isinstance(binding.node, cst.ClassDef) else None
                for binding in (resolve_name(ctx, value) for value, _ in values)}
+    if classes == {None}:
+        return _passed_field(ctx, node.attr.value, values)
     if len(classes) != 1 or None in classes:
         return None
     return attribute_value(ctx, node.with_changes(value=values[0][0]))
+
+
+def _passed_field(ctx: FileContext, attr: str, values: list):
+    """`cfg.layout` where every call passes the same construction (`cfg=Config()`, a default
+    every call leaves, or a name bound to one): the field it sets (named_axes.py)."""
+    from codemods.analysis.named_axes import _assigned_attributes, _constructed_field
+    from codemods.analysis.call_sites import _construction
+
+    assigned = _assigned_attributes(ctx)
+    if attr in assigned or "*" in assigned:
+        return None  # `cfg.layout = ...` somewhere: not the field the construction set
+    built = {id(found[1]): found for found in (_construction(ctx, follow_spec(ctx, value, env)[0] or value)
+                                               for value, env in values) if found is not None}
+    if len(built) != 1 or any(_construction(ctx, follow_spec(ctx, value, env)[0] or value) is None for value, env in values):
+        return None
+    classdef, call = next(iter(built.values()))
+    return _constructed_field(ctx, classdef, call, attr)
 
 
 # --------------------------------------------------------------------------- calls of one-return functions
@@ -271,17 +325,17 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
     """The arguments `call` binds to `function`'s `bindable` parameters (the others stay unknown;
     the first `skip`, a method's receiver, are bound already); None with `*`/`**` anywhere."""
     params = function.params
-    if any(arg.star for arg in call.args) or params.star_kwarg is not None:
+    given = _positional(ctx, call, env)
+    if given is None or any(arg.star for arg in call.args if arg.keyword is not None) or params.star_kwarg is not None:
         return None
     positional = [*params.posonly_params, *params.params][skip:]
     bound: dict = {}
-    given = [arg for arg in call.args if arg.keyword is None]
     if isinstance(params.star_arg, cst.Param):  # `*names`: the extra positional arguments, in order
-        bound[params.star_arg.name.value] = (Packed(tuple((arg.value, env) for arg in given[len(positional):])), None)
+        bound[params.star_arg.name.value] = (Packed(tuple(given[len(positional):])), None)
     elif len(given) > len(positional):
         return None
     for param, arg in zip(positional, given):
-        bound[param.name.value] = (arg.value, env)
+        bound[param.name.value] = arg
     for arg in call.args:
         if arg.keyword is not None:
             name = arg.keyword.value
@@ -296,6 +350,29 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
     if receiver is not None:
         kept[receiver[0]] = (receiver[1], env)
     return Env(function, kept)
+
+
+def _positional(ctx: FileContext, call: cst.Call, env: Env | None) -> list | None:
+    """(expression, Env) of each positional argument; `*inputs()` of a module function whose one
+    `return` is a tuple literal gives its items (`main(*inputs())`); any other `*` None."""
+    given = []
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        if not arg.star:
+            given.append((arg.value, env))
+            continue
+        inner = arg.value
+        found = returned_by(ctx, inner.func) if arg.star == "*" and isinstance(inner, cst.Call) \
+            and isinstance(inner.func, cst.Name) else None
+        if found is None or not isinstance(found[1], cst.Tuple) or found[0].decorators \
+                or any(type(element) is not cst.Element for element in found[1].elements):
+            return None
+        inner_env = bind_call(ctx, found[0], inner, env, found[2])
+        if inner_env is None:
+            return None
+        given.extend((element.value, inner_env) for element in found[1].elements)
+    return given
 
 
 def _receiver(ctx: FileContext, function, call: cst.Call):

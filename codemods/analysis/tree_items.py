@@ -169,19 +169,21 @@ def returned_tuple(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | Non
 def subtree(ctx: FileContext, tree, env):
     """(expression, Env) of `tree` when it is `outer['key']` of a dict literal `outer` holds,
     directly or as what a one-return helper returns (`opt = init_adam(params)`), its parameters
-    bound; else (`tree`, `env`) as they are."""
+    bound; else (`tree`, `env`) as they are; (None, env) when that item is changed after it is built."""
     from codemods.analysis.local_tables import unchanged
-    from codemods.analysis.spec_sources import dict_item, follow_spec
+    from codemods.analysis.spec_sources import dict_item, env_value, follow_env
     from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.specs import string_value
 
     if not isinstance(tree, cst.Subscript) or len(tree.slice) != 1 or not isinstance(tree.slice[0].slice, cst.Index):
         return tree, env
     key = string_value(tree.slice[0].slice.value)
-    if key is None or not unchanged(ctx, tree.value):
+    if key is None or not unchanged(ctx, tree.value) and not _passed_unchanged(ctx, tree.value, env):
         return tree, env
     outer, outer_env = subtree(ctx, tree.value, env)
-    held, _ = follow_spec(ctx, outer, outer_env)
+    if outer is None:
+        return None, env
+    held, _, outer_env = follow_env(ctx, outer, outer_env)
     held, held_env = _produced(ctx, held, outer_env)
     if isinstance(tree.value, cst.Name):
         from codemods.analysis.nested_tables import inner_dicts_unchanged
@@ -189,7 +191,18 @@ def subtree(ctx: FileContext, tree, env):
         if not inner_dicts_unchanged(ctx, tree.value.value, (key,), False):  # `opt['mu']['w'] = ...`
             return tree, env
     item = dict_item(held, key)
+    if isinstance(item, cst.Name) and env_value(ctx, item, held_env) is None and not unchanged(ctx, item):
+        return None, env  # `{'m': m}` of an `m` changed (`m['w'] = ...`): not the tree it was built as
     return (item, held_env) if item is not None else (tree, env)
+
+
+def _passed_unchanged(ctx: FileContext, tree, env) -> bool:
+    """A parameter bound to the caller's local (`opt` of `update(params, grads, opt)`) that
+    neither function changes (input_shardings.py)."""
+    from codemods.analysis.input_shardings import _keyed_unchanged
+    from codemods.analysis.spec_sources import env_value
+
+    return isinstance(tree, cst.Name) and env_value(ctx, tree, env) is not None and _keyed_unchanged(ctx, Keyed(tree, None, env))
 
 
 def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, env):
@@ -223,5 +236,7 @@ def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, 
         # The tree's item as written, or else the item itself: tree.map has checked that every
         # tree has the same structure by the time the result's item is read.
         bound[param.name.value] = (item, held_env) if item is not None else (Keyed(arg.value, key_node, env), None)
-    return ("value", fn.body, Env(fn, bound))
+    from codemods.analysis.tree_leaves import lambda_outer
+
+    return ("value", fn.body, Env(fn, {**lambda_outer(ctx, fn, env), **bound}))
 

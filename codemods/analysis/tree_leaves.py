@@ -17,6 +17,7 @@ from codemods.analysis.spec_sources import (
     bind_call,
     dict_item,
     env_value,
+    follow_env,
     follow_spec,
     literal_item,
     returned_by,
@@ -69,7 +70,9 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
 
     key = string_value(key_node) or ""
     tree, env = subtree(ctx, tree, env)  # `opt['mu']` of `opt = init_adam(params)`
-    tree, _ = follow_spec(ctx, tree, env)
+    if tree is None:
+        return None
+    tree, _, env = follow_env(ctx, tree, env)
     tree, env = _produced(ctx, tree, env)
     if isinstance(tree, cst.DictComp):
         return _comprehension_leaf(ctx, tree, key_node, env)
@@ -150,7 +153,7 @@ def path_leaf(ctx: FileContext, node: cst.Subscript, env: Env | None):
         item = _nested_item(ctx, arg.value, keys, env)
         if item is not None:
             bound[param.name.value] = item
-    return ("value", fn.body, Env(fn, bound))
+    return ("value", fn.body, Env(fn, {**lambda_outer(ctx, fn, env), **bound}))
 
 
 def _string_key(node: cst.Subscript) -> str | None:
@@ -291,6 +294,17 @@ def _comprehension_leaf(ctx: FileContext, comp, key: cst.BaseExpression, env: En
     if bound is None:
         return None
     return ("value", comp.value, Env(comp, {**_enclosing_args(ctx, comp, env), **bound}))
+
+
+def lambda_outer(ctx: FileContext, fn, env: Env | None) -> dict:
+    """The parameters `env` binds that a lambda inside its function reads (`lambda v, g: b2 * v
+    + (1 - b2) * g` in `adam(params, b2=0.999)`), less the lambda's own."""
+    from codemods.analysis.local_names import _is_ancestor
+
+    if env is None or not _is_ancestor(ctx, env.function, fn) or any(isinstance(node, cst.NamedExpr) for node in _walk(fn)):
+        return {}
+    own = {param.name.value for param in fn.params.params}
+    return {name: value for name, value in env.args.items() if name not in own}
 
 
 def _enclosing_args(ctx: FileContext, comp, env: Env | None) -> dict:

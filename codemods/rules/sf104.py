@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from codemods import jaxapi
@@ -33,17 +33,18 @@ from codemods.analysis.mesh_owner import owned_mesh_path
 from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path, unmeshed_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
+from codemods.analysis.spec_symbols import every_value, reads_here, symbols_of
+from codemods.analysis.symbol_values import SymbolAxis
 from codemods.analysis.specs import (
     Axes,
-    Spec,
     SpecLiteral,
     axes_text,
     call_argument,
     parents,
     parse_sharding,
-    set_literal,
 )
 from codemods.context import FileContext
+from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
 from codemods.rules.base import Rule
@@ -56,76 +57,6 @@ PREFIX_ERROR = ("top_level_all_gather maintains `top_level_all_gather(x, ...) ==
                 "your out_spec of array dimension {dim} so that it's a prefix of in_spec")
 REPLICATION_ERROR = "out_specs which require replication which can't be statically inferred"
 MESH_ERROR = "top_level_all_gather works when all mesh axes of context mesh are explicit"
-
-
-# --------------------------------------------------------------------------- what JAX gathers
-
-@dataclass(frozen=True)
-class DimGather:
-    """One array dimension whose sharding top_level_all_gather changes.
-
-    kind: "whole" (out is None: every axis gathered), "prefix" (a valid prefix, half as long as
-    the input's axes), "uneven" (a prefix, but JAX gathers the wrong axes), "not_prefix".
-    `gathered` are the axes the dimension loses, which `reduced=` must list once it is valid.
-    """
-
-    dim: int
-    have: Axes
-    want: Axes
-    kind: str
-
-    @property
-    def bad(self) -> bool:
-        return self.kind in ("uneven", "not_prefix")
-
-    @property
-    def gathered(self) -> Axes:
-        if self.kind == "prefix":
-            return self.have[len(self.want):]
-        return self.have
-
-    @property
-    def jax_gathers(self) -> Axes:
-        """What JAX 0.10.2 actually gathers: `i[-len(o):]`, or all of `i` when `o` is None."""
-        return self.have[-len(self.want):] if self.want else self.have
-
-
-def gathered_dims(in_spec: Spec, out_spec: Spec) -> list[DimGather] | None:
-    """The dimensions whose spec changes, classified; None when JAX rejects the call for a reason
-    outside this rule (a dimension unsharded in the input but sharded in the output)."""
-    ndim = max(len(in_spec.partitions), len(out_spec.partitions))
-    dims = []
-    for dim, (have, want) in enumerate(zip(in_spec.padded(ndim), out_spec.padded(ndim))):
-        if have == want:
-            continue
-        if not have:
-            return None
-        if not want:
-            kind = "whole"
-        elif have[:len(want)] != want:
-            kind = "not_prefix"
-        elif len(have) == 2 * len(want):
-            kind = "prefix"
-        else:
-            kind = "uneven"
-        dims.append(DimGather(dim, have, want, kind))
-    return dims
-
-
-def required_reduced(dims: list[DimGather], written: Axes) -> Axes:
-    """The reduced axes a fixed out spec lists: each gathered dimension's axes in the input's
-    order (all of them for a dimension gathered whole), then the other axes already written."""
-    axes: list[str] = []
-    for d in dims:
-        for axis in (d.have if d.bad else d.gathered):
-            if axis not in axes:
-                axes.append(axis)
-    axes.extend(axis for axis in written if axis not in axes)
-    return tuple(axes)
-
-
-def missing_reduced(dims: list[DimGather], written: Axes) -> Axes:
-    return tuple(axis for d in dims for axis in d.gathered if axis not in written)
 
 
 # --------------------------------------------------------------------------- the rule
@@ -172,7 +103,13 @@ class TopLevelAllGatherPrefix(Rule):
              "of a jitted function's `out_shardings` table, a placed tree handed to a module helper that only reads "
              "it, and comprehensions over keys (`{k: gather(batch[k], SPECS[k]) for k in KEYS}`) like `for` loops; "
              "`out_shardings` built by a comprehension (`tuple(NamedSharding(mesh, s) for s in LAYOUT)`) or from "
-             "items of a spec tuple (`LAYOUT[0]`), and `jax.tree.map(..., is_leaf=lambda x: isinstance(x, P))`.",
+             "items of a spec tuple (`LAYOUT[0]`), and `jax.tree.map(..., is_leaf=lambda x: isinstance(x, P))`. "
+             "Axis names may be read where the code does not give their value (`os.environ.get(...)`, a "
+             "command-line option, a parameter of an entry function nothing calls, a config field): the finding "
+             "then holds for any value they take, and a fix spells them by name. Specs may also sit in dataclass "
+             "`field(default=...)` or `field(default_factory=lambda: P(...))` defaults, and inputs come from a "
+             "generator method of a constructed object or a tree unpacked from a helper's tuple "
+             "(`new, state = step(params, grads, state)`).",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
@@ -302,8 +239,17 @@ def _axes_literal(axes: Axes, quote: str) -> str:
     """One dimension written out: None, 'a' or ('a', 'b')."""
     if not axes:
         return "None"
-    names = [f"{quote}{axis}{quote}" for axis in axes]
+    names = [_spelled(axis, quote) for axis in axes]
     return names[0] if len(names) == 1 else f"({', '.join(names)})"
+
+
+def _spelled(axis: str, quote: str) -> str:
+    """An axis name as source text: a literal, or a symbol's expression (spec_symbols.py)."""
+    return axis.text if type(axis) is SymbolAxis else f"{quote}{axis}{quote}"
+
+
+def _set_text(axes: Axes, quote: str) -> str:
+    return "{" + ", ".join(_spelled(axis, quote) for axis in axes) + "}"
 
 
 def _axis_list(axes: Axes) -> str:
@@ -382,17 +328,18 @@ class _Site:
         if out is None:
             return
         in_spec, out_spec = source.spec.spec, out.spec.spec
-        if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
-                or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
-            return  # P(...) itself rejects reduced axes that a dimension is sharded on
+        said = verdict(in_spec, out_spec, self._multi_dim())
+        self.symbols = symbols_of(in_spec, out_spec)
+        self.fix_symbols = True
+        if self.symbols:  # axis names read as symbols: the verdict must hold for each value they may have
+            holds, self.fix_symbols = every_value(in_spec, out_spec, partial(verdict, multi_dim=self._multi_dim()))
+            self.fix_symbols = self.fix_symbols and all(reads_here(ctx, axis, call) for axis in self.symbols)
+            if not holds:
+                return
+        if said is None:
+            return
         dims = gathered_dims(in_spec, out_spec)
-        if dims is None:
-            return
-        # Without multi_dim=True JAX stops at the second changed dimension, after checking the
-        # first: only a first dimension that is not a prefix is certainly reported in its words.
-        self.first_only = len(dims) > 1 and not self._multi_dim()
-        if self.first_only and dims[0].kind != "not_prefix":
-            return
+        self.first_only = said[0] == "rewrite" and said[1]
         self.x, self.source, self.out, self.dims = x, source, out, dims
         if not _module_sets_mesh(ctx):
             yield self._no_mesh()
@@ -401,7 +348,7 @@ class _Site:
             yield self._rewrite(dims[:1])
         elif bad:
             yield self._rewrite(bad)
-        elif missing_reduced(dims, out_spec.reduced):
+        elif said[0] == "reduced":
             yield self._add_reduced()
 
     def _multi_dim(self) -> bool:
@@ -412,8 +359,11 @@ class _Site:
 
     def _evidence(self) -> tuple[tuple[str, str], ...]:
         ctx = self.ctx
-        return ((ctx.text(self.x), f"sharded {self.source.spec.spec}"),
-                ("out_sharding", str(self.out.spec.spec)))
+        found = ((ctx.text(self.x), f"sharded {self.source.spec.spec}"), ("out_sharding", str(self.out.spec.spec)))
+        if self.symbols:
+            names = ", ".join(axis.text for axis in self.symbols)
+            found += (("axis names", f"{names}: read where the code does not say their value; this holds for any"),)
+        return found
 
     def _quote(self) -> str:
         if self.by_value:
@@ -485,7 +435,7 @@ class _Site:
         reduced = required_reduced(self.dims, out.spec.spec.reduced)
         quote = self._quote()
         gather_dims = ", ".join(str(d.dim) for d in bad)
-        message = (f"{problem}. Gather dimension {gather_dims} whole (reduced={set_literal(reduced, quote)}) and "
+        message = (f"{problem}. Gather dimension {gather_dims} whole (reduced={_set_text(reduced, quote)}) and "
                    f"reshard to the wanted layout; or simply {self._simple_fix_text()}")
         if self.first_only:  # other dimensions change too: one gather would need multi_dim=True
             message = f"{problem}; the layout wanted is simply {self._simple_fix_text()}"
@@ -512,7 +462,7 @@ class _Site:
         stray = self._reduced_not_gathered()
         reduced = required_reduced(self.dims, () if stray else written)
         quote = self._quote()
-        literal = set_literal(reduced, quote)
+        literal = _set_text(reduced, quote)
         message = (f"out sharding {out.spec.spec} gathers {_axis_list(missing)} without listing "
                    f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
                    f"write reduced={literal}{' (no dimension gathers the other axes it lists)' if stray else ''}, "
@@ -542,7 +492,7 @@ class _Site:
 
     def _fixable(self) -> bool:
         """A spec read by value is rewritten only when nothing else of it is copied (a wrapper)."""
-        return not self.by_value or self.out.wrapper is None
+        return self.fix_symbols and (not self.by_value or self.out.wrapper is None)
 
     def _new_p_text(self, literal: SpecLiteral, bad: set[int], reduced: Axes, quote: str) -> str:
         """`P(<dims, bad ones as None>, <other keywords>, reduced={...})` with the literal's own callee."""
@@ -550,11 +500,11 @@ class _Site:
         if self.by_value:
             dims = ["None" if index in bad else _axes_literal(axes, quote)
                     for index, axes in enumerate(literal.spec.partitions)]
-            return f"{ctx.text(literal.call.func)}({', '.join([*dims, f'reduced={set_literal(reduced, quote)}'])})"
+            return f"{ctx.text(literal.call.func)}({', '.join([*dims, f'reduced={_set_text(reduced, quote)}'])})"
         parts = ["None" if index in bad else ctx.text(arg.value) for index, arg in enumerate(literal.dims)]
         parts.extend(ctx.text(arg) for arg in literal.call.args
                      if arg.keyword is not None and arg.keyword.value != "reduced")
-        parts.append(f"reduced={set_literal(reduced, quote)}")
+        parts.append(f"reduced={_set_text(reduced, quote)}")
         return f"{ctx.text(literal.call.func)}({', '.join(parts)})"
 
     def _p_edits(self, literal_text: str) -> list[Edit]:

@@ -1,0 +1,100 @@
+"""What `top_level_all_gather` does to each array dimension (SF104): which axes JAX gathers, and
+which of them a valid out spec must list in `reduced=`. Pure functions of two specs."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codemods.analysis.specs import Axes, Spec
+
+
+@dataclass(frozen=True)
+class DimGather:
+    """One array dimension whose sharding top_level_all_gather changes.
+
+    kind: "whole" (out is None: every axis gathered), "prefix" (a valid prefix, half as long as
+    the input's axes), "uneven" (a prefix, but JAX gathers the wrong axes), "not_prefix".
+    `gathered` are the axes the dimension loses, which `reduced=` must list once it is valid.
+    """
+
+    dim: int
+    have: Axes
+    want: Axes
+    kind: str
+
+    @property
+    def bad(self) -> bool:
+        return self.kind in ("uneven", "not_prefix")
+
+    @property
+    def gathered(self) -> Axes:
+        if self.kind == "prefix":
+            return self.have[len(self.want):]
+        return self.have
+
+    @property
+    def jax_gathers(self) -> Axes:
+        """What JAX 0.10.2 actually gathers: `i[-len(o):]`, or all of `i` when `o` is None."""
+        return self.have[-len(self.want):] if self.want else self.have
+
+
+def gathered_dims(in_spec: Spec, out_spec: Spec) -> list[DimGather] | None:
+    """The dimensions whose spec changes, classified; None when JAX rejects the call for a reason
+    outside this rule (a dimension unsharded in the input but sharded in the output)."""
+    ndim = max(len(in_spec.partitions), len(out_spec.partitions))
+    dims = []
+    for dim, (have, want) in enumerate(zip(in_spec.padded(ndim), out_spec.padded(ndim))):
+        if have == want:
+            continue
+        if not have:
+            return None
+        if not want:
+            kind = "whole"
+        elif have[:len(want)] != want:
+            kind = "not_prefix"
+        elif len(have) == 2 * len(want):
+            kind = "prefix"
+        else:
+            kind = "uneven"
+        dims.append(DimGather(dim, have, want, kind))
+    return dims
+
+
+def required_reduced(dims: list[DimGather], written: Axes) -> Axes:
+    """The reduced axes a fixed out spec lists: each gathered dimension's axes in the input's
+    order (all of them for a dimension gathered whole), then the other axes already written."""
+    axes: list[str] = []
+    for d in dims:
+        for axis in (d.have if d.bad else d.gathered):
+            if axis not in axes:
+                axes.append(axis)
+    axes.extend(axis for axis in written if axis not in axes)
+    return tuple(axes)
+
+
+def missing_reduced(dims: list[DimGather], written: Axes) -> Axes:
+    return tuple(axis for d in dims for axis in d.gathered if axis not in written)
+
+
+def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
+    """What SF104 says of a gather from `in_spec` to `out_spec`, in a form two cases compare by:
+    None (nothing: JAX fails otherwise, or the call is not judged), ("fine",), ("rewrite", first
+    only, the bad dimensions and kinds) or ("reduced", the dimensions gathered)."""
+    if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
+            or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
+        return None  # P(...) itself rejects reduced axes that a dimension is sharded on
+    dims = gathered_dims(in_spec, out_spec)
+    if dims is None:
+        return None
+    # Without multi_dim=True JAX stops at the second changed dimension, after checking the
+    # first: only a first dimension that is not a prefix is certainly reported in its words.
+    first_only = len(dims) > 1 and not multi_dim
+    if first_only and dims[0].kind != "not_prefix":
+        return None
+    bad = [d for d in dims if d.bad]
+    if first_only:
+        return ("rewrite", True, ((dims[0].dim, dims[0].kind),))
+    if bad:
+        return ("rewrite", False, tuple((d.dim, d.kind) for d in bad))
+    if missing_reduced(dims, out_spec.reduced):
+        return ("reduced", tuple(d.dim for d in dims))
+    return ("fine",)
