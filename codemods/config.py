@@ -8,7 +8,6 @@ against the wrong JAX.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,6 +92,8 @@ def load(start: Path, explicit: Path | None = None) -> Settings:
         path = find_pyproject(start)
         if path is None:
             return Settings()
+    import tomllib  # only when there is a file to read: a run without one never pays for it
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:

@@ -12,7 +12,6 @@ rule report (migrations by default need proof read from the code itself).
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,6 +74,8 @@ def declared(root: Path) -> Known:
     sources: list[tuple[str, list[str]]] = []
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
+        import tomllib  # only when there is a file to read (config.py)
+
         try:
             project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):

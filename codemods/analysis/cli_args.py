@@ -20,7 +20,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from codemods.analysis.nodes import NOT_LITERAL, iter_with_scopes
+from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
 from codemods.analysis.pyvalues import python_value
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
@@ -129,6 +129,13 @@ def parses_into(call: ast.Call) -> bool:
     return type(call.func) is ast.Attribute and call.func.attr.startswith("parse_") \
         and call.func.attr.endswith("args") \
         and (len(call.args) > 1 or any(keyword.arg in ("namespace", None) for keyword in call.keywords))
+
+
+def any_parses_into(tree: ast.Module) -> bool:
+    """Some call of the module `parses_into` a namespace: looked up among the calls by callee
+    name (only a method named `parse_...args` can), not by a look at every call."""
+    return any(parses_into(call) for callee, calls in calls_by_callee(tree).items()
+               if callee is not None and callee.startswith("parse_") and callee.endswith("args") for call in calls)
 
 
 def _is_vars(node: ast.expr) -> bool:

@@ -86,9 +86,11 @@ def _called_in_regions(tree: ast.Module, regions: list[tuple[int, int]]) -> froz
     walk over every call per site was quadratic on test files full of `assertRaises`)."""
     called = getattr(tree, "_shardfix_called_in_handled", None)
     if called is None:
-        # From the module's calls by callee name: a name is in when one of its calls is.
-        called = frozenset(name for name, calls in (calls_by_callee(tree).items() if regions else ())
-                           if name is not None and any(_within(regions, call) for call in calls))
+        # From the module's calls by callee name: a name is in when one of its calls starts on
+        # a line of a region (the regions' lines as a set: one lookup a call, no bisection).
+        lines = {line for first, last in regions for line in range(first, last + 1)}
+        called = frozenset(name for name, calls in (calls_by_callee(tree).items() if lines else ())
+                           if name is not None and not lines.isdisjoint([getattr(call, "lineno", 0) for call in calls]))
         tree._shardfix_called_in_handled = called
     return called
 

@@ -11,7 +11,7 @@ which alone lies inside the def), so the uses are found in the same order.
 from __future__ import annotations
 
 import ast
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from typing import NamedTuple
 
 from codemods.analysis.nodes import (
@@ -50,44 +50,54 @@ def _read(positions: list[int], nodes: list[ast.AST], where: dict[int, int], tre
     the functions `scopes`."""
     index = bisect_left(positions, start)
     count = len(positions)
+    assigns, calls, calls_and_defs = facts
     while index < count and positions[index] < end:
         node = nodes[index]
         kind = type(node)
-        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-            facts.calls_and_defs.append((node, scopes))
-            # Each part of the def runs from its first node to the next part's (or the def's end).
+        if kind is ast.Call:  # most of the nodes read
+            calls_and_defs.append((node, scopes))
+            if scopes:
+                passed = set()
+                for arg in node.args:
+                    _note_passed(arg, passed)
+                for keyword in node.keywords:
+                    _note_passed(keyword.value, passed)
+                if passed:
+                    calls.append((spelled(tree, where, node.func), passed, scopes))
+        elif kind is ast.Assign:
+            targets = {target.id if type(target) is ast.Name else target.attr  # `self.shard = ...`
+                       for target in node.targets if type(target) is ast.Name or type(target) is ast.Attribute}
+            if targets:
+                assigns.append((targets, spelled(tree, where, node.value)))
+        elif kind is ast.Return:
+            if scopes and node.value is not None:  # a decorator factory returns its wrapper
+                assigns.append(({scopes[-1].name}, spelled(tree, where, node.value)))
+        else:  # a def
+            calls_and_defs.append((node, scopes))
+            # Each part of the def runs from its first node to the next part's (or the def's end):
+            # the parts' first nodes are in walk order, so a part ends where the next one starts.
             def_end = subtree_end(tree, node, positions[index])
-            children = child_nodes(node)
-            starts = [where[id(child)] for child in children]
-            spans = {id(child): (first, after) for child, first, after in zip(children, starts, starts[1:] + [def_end])}
-            parts = [*node.decorator_list, node.args] + ([node.returns] if node.returns is not None else [])
-            for part in parts:
-                _read(positions, nodes, where, tree, *spans[id(part)], scopes, facts)
-            _read(positions, nodes, where, tree, spans[id(node.body[0])][0], spans[id(node.body[-1])][1],
-                  scopes + (node,), facts)
+            starts = [where[id(child)] for child in child_nodes(node)]
+            starts.append(def_end)
+            for part in (*node.decorator_list, node.args) if node.returns is None else \
+                    (*node.decorator_list, node.args, node.returns):
+                first = where[id(part)]
+                _read(positions, nodes, where, tree, first, starts[bisect_right(starts, first)], scopes, facts)
+            body_end = starts[bisect_right(starts, where[id(node.body[-1])])]
+            _read(positions, nodes, where, tree, where[id(node.body[0])], body_end, scopes + (node,), facts)
             index = bisect_left(positions, def_end, index + 1)
             continue
-        if kind is ast.Call:
-            facts.calls_and_defs.append((node, scopes))
-        if kind is ast.Assign:
-            targets = {target.id if isinstance(target, ast.Name) else target.attr  # `self.shard = ...`
-                       for target in node.targets if isinstance(target, (ast.Name, ast.Attribute))}
-            if targets:
-                facts.assigns.append((targets, spelled(tree, where, node.value)))
-        elif kind is ast.Return and scopes and node.value is not None:  # a decorator factory returns its wrapper
-            facts.assigns.append(({scopes[-1].name}, spelled(tree, where, node.value)))
-        elif kind is ast.Call and scopes:
-            passed = set()
-            for arg in list(node.args) + [keyword.value for keyword in node.keywords]:
-                if isinstance(arg, ast.Call) and arg.args:  # `partial(fn, axis=axis)`
-                    arg = arg.args[0]
-                if isinstance(arg, ast.Attribute):  # `model.apply` of a parameter `model`
-                    arg = arg.value
-                if isinstance(arg, ast.Name):
-                    passed.add(arg.id)
-            if passed:
-                facts.calls.append((spelled(tree, where, node.func), passed, scopes))
         index += 1
+
+
+def _note_passed(arg: ast.AST, passed: set[str]) -> None:
+    """The name an argument hands on: `fn`, `partial(fn, axis=axis)`, `model.apply` of a parameter `model`."""
+    if type(arg) is ast.Call and arg.args:
+        arg = arg.args[0]
+    if type(arg) is ast.Attribute:
+        arg = arg.value
+    if type(arg) is ast.Name:
+        passed.add(arg.id)
 
 
 def spelled(tree: ast.Module, where: dict[int, int], expr: ast.AST) -> set[str]:

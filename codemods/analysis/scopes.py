@@ -269,8 +269,8 @@ class ModuleScope:
     def stored_attributes(self) -> frozenset[str]:
         """Attribute names some code of the module sets on an object (`self.axis = ...`)."""
         if self._stored is None:
-            self._stored = frozenset(node.attr for node in nodes_of_type(self.tree, ast.Attribute)
-                                     if isinstance(node.ctx, (ast.Store, ast.Del)))
+            self._stored = frozenset([node.attr for node in nodes_of_type(self.tree, ast.Attribute)
+                                      if type(node.ctx) is not ast.Load])  # a Store or a Del
         return self._stored
 
     def class_value(self, class_name: str, attr: str) -> ast.expr | None:
@@ -295,7 +295,7 @@ class ModuleScope:
     def attribute_references(self, name: str) -> int:
         """How often `.name` is read as an attribute in the file (methods are reached so)."""
         if self._attribute_references is None:
-            self._attribute_references = Counter(node.attr for node in nodes_of_type(self.tree, ast.Attribute))
+            self._attribute_references = Counter([node.attr for node in nodes_of_type(self.tree, ast.Attribute)])
         return self._attribute_references.get(name, 0)
 
     def _roots_naming(self, words: tuple[str, ...]) -> list[ast.AST]:

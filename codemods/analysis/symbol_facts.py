@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.cli_args import parses_into
+from codemods.analysis.cli_args import any_parses_into
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import iter_with_scopes, nodes_of_type, param_default
 
@@ -42,9 +42,9 @@ def changed_attributes(tree: ast.Module) -> frozenset[str] | None:
         elif node.attr in ("__dict__", "__setattr__", "__delattr__"):
             found = None
             break
-    if found is not None and any(node.id in _CHANGE_ANY for node in nodes_of_type(tree, ast.Name)):
+    if found is not None and not _CHANGE_ANY.isdisjoint([node.id for node in nodes_of_type(tree, ast.Name)]):
         found = None
-    if found is not None and any(parses_into(call) for call in nodes_of_type(tree, ast.Call)):
+    if found is not None and any_parses_into(tree):
         found = None  # argparse stores every option on the namespace it is handed
     result = frozenset(found) if found is not None else None
     tree._shardfix_symbol_changed = result
