@@ -1,0 +1,20 @@
+"""The entry point takes the axis to keep sharded as a keyword with a default."""
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+def inputs():
+    return (np.arange(64, dtype=np.float32).reshape(8, 8),)
+
+
+def main(x, keep_axis="rows", gathered=()):
+    mesh = jax.make_mesh((4, 2), ("rows", "cols"))
+    w = jax.device_put(x, NamedSharding(mesh, P("rows", "cols")))
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(w, P(keep_axis, reduced=set(gathered)))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
