@@ -225,3 +225,65 @@ def test_evidence_names_the_way_without_a_mesh():
     result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
     [finding] = result.findings
     assert dict(finding.evidence)["context mesh"] == "none on the way: module code -> main -> export"
+
+
+SETTER_NOT_CALLED = """\
+import functools
+import jax
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import PartitionSpec as P
+{setter}
+
+class Exporter:
+    def __init__(self, mesh):
+        self.enter = {enter}
+
+    def export(self, w):
+        with self.enter():
+            return top_level_all_gather(w, P(None, reduced={{'i'}}))
+
+
+def main(x):
+    mesh = jax.make_mesh((8,), ('i',))
+    w = jax.device_put(x, jax.NamedSharding(mesh, P('i')))
+    return Exporter(mesh).export(w)
+"""
+
+
+SETTER_BY_NAME = """\
+import jax
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import PartitionSpec as P
+
+activate = {lookup}
+
+
+def report(w):
+    return top_level_all_gather(w, P(None, reduced={{'i'}}))
+
+
+def main(x):
+    mesh = jax.make_mesh((8,), ('i',))
+    w = jax.device_put(x, jax.NamedSharding(mesh, P('i')))
+    with activate({arg}):
+        return report(w)
+"""
+
+
+@pytest.mark.parametrize("source", [
+    SETTER_NOT_CALLED.format(setter="", enter="functools.partial(jax.set_mesh, mesh)"),  # read, called elsewhere
+    SETTER_BY_NAME.format(lookup='getattr(jax, "set_mesh", None) or getattr(jax.sharding, "use_mesh")', arg="mesh"),
+], ids=["partial", "getattr"])
+def test_a_module_that_reads_a_mesh_setter_without_calling_it_may_set_a_mesh(source):
+    result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
+    assert result.error is None
+    assert not [f for f in result.findings if "context mesh" in f.message]
+
+
+@pytest.mark.parametrize("source, line", [
+    (SETTER_NOT_CALLED.format(setter="", enter="functools.partial(print, mesh)"), 13),
+    (SETTER_BY_NAME.format(lookup='getattr(jax, "named_scope")', arg='"export"'), 9),
+], ids=["partial-of-print", "getattr-of-named_scope"])
+def test_a_module_that_names_no_mesh_setter_sets_none(source, line):
+    result = process_source(source, "prog.py", Options(target=jaxapi.NEWEST_KNOWN, select=("SF104",)), fix=False)
+    assert [f.span.line for f in result.findings if "context mesh" in f.message] == [line]

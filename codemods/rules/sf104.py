@@ -278,14 +278,19 @@ def _module_sets_mesh(ctx: FileContext) -> bool:
     the engine may hand rules a sparse text without the statements that do not name the rule's APIs
     (`main` holding `with jax.set_mesh(mesh):` and calling a helper)."""
     setters = set(jaxapi.CONTEXT_MESH_SETTERS)
+    # A setter read but not called here (`partial(jax.set_mesh, m)`, `f = jax.set_mesh`) or looked
+    # up by name (`getattr(jax, "set_mesh", None)`) may be called anywhere: the module may set one.
+    setter_names = {setter.rsplit(".", 1)[1] for setter in setters}
 
     def compute() -> bool:
         bindings = ctx.imports.bindings
         for node in ast.walk(ctx.tree):
-            if isinstance(node, ast.Call):
-                name = ast_dotted(node.func)
+            if isinstance(node, (ast.Name, ast.Attribute)):
+                name = ast_dotted(node)
                 if name and resolve_dotted(bindings, name) in setters:
                     return True
+            elif isinstance(node, ast.Constant) and node.value in setter_names:
+                return True
         return False
 
     return ctx.cached("sf104.sets-mesh", compute)
