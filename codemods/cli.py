@@ -9,8 +9,8 @@ import typer
 
 from codemods import __version__, cli_coercion
 from codemods.cli_run import (  # the parts without typer, shared with the typer-free `check` (cli_fast.py)
-    EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _all_rules, _codes, _console, _describe, _emit_report, _err, _exit_code,
-    _finish, _list_checked, _run, _setup, check_report, guarded,
+    EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _all_rules, _codes, _console, _emit_report, _err, _exit_code,
+    _finish, _run_told, _setup, check_report, guarded,
 )
 from codemods.budget import DEFAULT_FILE_TIMEOUT
 from codemods.cli_options import (
@@ -117,12 +117,7 @@ def _diff(paths, options: dict, *, no_color: bool, exit_zero: bool, quiet: bool,
           validate_cmd: Optional[str] = None, validate_timeout: float = 900.0, before_jax: Optional[str] = None) -> None:
     _check_before_jax(before_jax, validate_cmd)
     setup = _setup(paths, **options)
-    console, err_console = _console(no_color), _console(no_color, stderr=True)
-    if verbose:
-        _describe(setup, err_console)
-    run = _run(setup, fix=True, quiet=quiet)
-    if verbose:
-        _list_checked(run, err_console)
+    run, console, err_console = _run_told(setup, fix=True, quiet=quiet, no_color=no_color, verbose=verbose)
     _emit_report(run, Format.diff, output, console)
     from codemods.report import text
 
@@ -170,12 +165,7 @@ def _apply(paths, options: dict, *, no_color: bool, quiet: bool, verbose: bool, 
 
     _check_before_jax(before_jax, validate_cmd)
     setup = _setup(paths, **options)
-    console, err_console = _console(no_color), _console(no_color, stderr=True)
-    if verbose:
-        _describe(setup, err_console)
-    run = _run(setup, fix=True, quiet=quiet)
-    if verbose:
-        _list_checked(run, err_console)
+    run, console, err_console = _run_told(setup, fix=True, quiet=quiet, no_color=no_color, verbose=verbose)
     if setup.stdin:
         result = run.results[0]
         if result.error is None:

@@ -189,6 +189,18 @@ def _exit_code(run, findings_left: bool) -> int:
     return EXIT_FINDINGS if findings_left else EXIT_CLEAN
 
 
+def _run_told(setup, *, fix: bool, quiet: bool, no_color: bool, verbose: bool):
+    """The run with its two consoles; `verbose` describes the setup before it and lists the
+    files it checked after it (on stderr)."""
+    console, err_console = _console(no_color), _console(no_color, stderr=True)
+    if verbose:
+        _describe(setup, err_console)
+    run = _run(setup, fix=fix, quiet=quiet)
+    if verbose:
+        _list_checked(run, err_console)
+    return run, console, err_console
+
+
 def check_report(paths, *, select, extend_select, ignore, exclude, target_jax, from_jax, format: Format, output,
                  config, quiet: bool, verbose: bool, no_color: bool, unsafe_fixes, statistics: bool, exit_zero: bool,
                  stdin_filename, show_fixes: bool, force_exclude: bool, report_unused_suppressions, no_prefilter: bool,
@@ -198,12 +210,7 @@ def check_report(paths, *, select, extend_select, ignore, exclude, target_jax, f
                    target_jax=target_jax, from_jax=from_jax, unsafe_fixes=unsafe_fixes, no_prefilter=no_prefilter,
                    stdin_filename=stdin_filename, shard=shard, jobs=jobs, file_timeout=file_timeout, no_cache=no_cache, config_path=config,
                    force_exclude=force_exclude, report_unused=report_unused_suppressions)
-    console, err_console = _console(no_color), _console(no_color, stderr=True)
-    if verbose:
-        _describe(setup, err_console)
-    run = _run(setup, fix=False, quiet=quiet)
-    if verbose:
-        _list_checked(run, err_console)
+    run, console, err_console = _run_told(setup, fix=False, quiet=quiet, no_color=no_color, verbose=verbose)
     _emit_report(run, format, output, console if format is Format.text else err_console, show_fixes, setup.shard)
     text_out = format is Format.text and output is None
     _finish(run, console if text_out else err_console, err_console,

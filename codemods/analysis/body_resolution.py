@@ -11,10 +11,11 @@ from codemods.analysis.body_tables import chosen_body, method_factory_body, spla
 from codemods.analysis.decorators import APPLIED_BY, returned_def
 from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
-from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params, target_names
+from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.objects_built import built_by_method
 from codemods.analysis.scopes import ModuleScope, method_kind
+from codemods.analysis.syntax import small_targets
 from codemods.analysis.user_decorators import transparent
 
 
@@ -121,7 +122,7 @@ def method_of(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[Function
     if cls is None:
         return None, ()
     methods = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr]
-    assigned = [member for member in cls.body if not isinstance(member, DEFS) and expr.attr in assigned_in(member)]
+    assigned = [member for member in cls.body if not isinstance(member, DEFS) and expr.attr in small_targets(member)]
     if not methods and (wrapped := static_function(scope, cls, assigned, expr.attr)) is not None:
         return wrapped, ()  # `step = staticmethod(_sync)` (nested_classes.py)
     if len(methods) != 1 or assigned:
@@ -160,13 +161,3 @@ def constructed_class(scope: ModuleScope, value: ast.expr | None, scopes, depth:
             return None
     cls = scope.classes.get(name)
     return cls if cls is not None and not scope.subclassed(cls) else None
-
-
-def assigned_in(stmt: ast.stmt) -> set[str]:
-    names: set[str] = set()
-    if isinstance(stmt, ast.Assign):
-        for target in stmt.targets:
-            target_names(target, names)
-    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
-        target_names(stmt.target, names)
-    return names

@@ -152,13 +152,7 @@ def argument_types(tree: ast.Module) -> dict[str, str]:
         if not (type(call.func) is ast.Attribute and call.func.attr == "add_argument" and call.args):
             continue
         keywords = {keyword.arg: keyword.value for keyword in call.keywords}
-        dest = keywords.get("dest")
-        flags = [arg.value for arg in call.args if type(arg) is ast.Constant and isinstance(arg.value, str)]
-        if type(dest) is ast.Constant and isinstance(dest.value, str):
-            name = dest.value
-        else:
-            long = [flag for flag in flags if flag.startswith("--")]
-            name = (long[0] if long else flags[0] if flags else "").lstrip("-").replace("-", "_")
+        name = _dest(call, keywords)
         if not name:
             continue
         default = keywords.get("default")
@@ -173,6 +167,16 @@ def argument_types(tree: ast.Module) -> dict[str, str]:
 
 
 _SCALARS = ("int", "float", "str")
+
+
+def _dest(call: ast.Call, keywords: dict) -> str:
+    """The attribute `add_argument(...)` stores into, as argparse names it ('' when unknown)."""
+    dest = keywords.get("dest")
+    if type(dest) is ast.Constant and isinstance(dest.value, str):
+        return dest.value
+    flags = [arg.value for arg in call.args if type(arg) is ast.Constant and isinstance(arg.value, str)]
+    long = [flag for flag in flags if flag.startswith("--")]
+    return (long[0] if long else flags[0] if flags else "").lstrip("-").replace("-", "_")
 
 
 def plain_arguments(tree: ast.Module) -> frozenset[str]:
@@ -193,13 +197,7 @@ def plain_arguments(tree: ast.Module) -> frozenset[str]:
         if not (type(call.func) is ast.Attribute and call.func.attr == "add_argument" and call.args):
             continue
         keywords = {keyword.arg: keyword.value for keyword in call.keywords}
-        dest = keywords.get("dest")
-        flags = [arg.value for arg in call.args if type(arg) is ast.Constant and isinstance(arg.value, str)]
-        if type(dest) is ast.Constant and isinstance(dest.value, str):
-            name = dest.value
-        else:
-            long = [flag for flag in flags if flag.startswith("--")]
-            name = (long[0] if long else flags[0] if flags else "").lstrip("-").replace("-", "_")
+        name = _dest(call, keywords)
         default, kind = keywords.get("default"), keywords.get("type")
         plain = (default is None or type(default) is ast.Constant
                  or type(default) is ast.UnaryOp and type(default.operand) is ast.Constant) \
