@@ -29,7 +29,7 @@ def rewrite(ctx: FileContext, reference: ast.expr) -> tuple[list[tuple[ast.expr,
     A name assigned once from `PositionalSharding(devices)[.reshape(...)]` whose every use is such
     a chain used whole (`s.reshape(4, 2)`, `s.replicate()`) is assigned the device array instead,
     and each use becomes the NamedSharding over it."""
-    from codemods.rules._api_changes import quote_in, render, spell
+    from codemods.rules._api_text import quote_in, render, spell
 
     if spell(ctx, "numpy.array")[1]:
         return None  # numpy is not imported: its name is not ours to choose
