@@ -1,0 +1,32 @@
+"""configure() rebinds the module tuple from env before the body runs."""
+import os
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+AXES = ("data", "model")
+
+
+def configure():
+    global AXES
+    AXES = tuple(os.environ.get("ADV5_AXES", "data").split(","))
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+    configure()
+
+    def body(block):
+        return jax.lax.psum(block.sum(axis=0), AXES)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

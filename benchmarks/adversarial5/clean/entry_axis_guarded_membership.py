@@ -1,0 +1,25 @@
+"""The model axis is cast to varying only when the mesh has it."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (jax.make_mesh((2, 4), ("data", "model")), np.arange(128, dtype=np.float32).reshape(8, 16))
+
+
+def main(mesh, x):
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        s = block.sum(axis=0)
+        if "model" in mesh.axis_names:
+            s = jax.lax.pcast(s, "model", to="varying")
+        return jax.lax.psum(s, mesh.axis_names)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,22 @@
+"""A legacy `with mesh:` inside `with jax.set_mesh(mesh):` keeps the explicit context mesh (run)."""
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(w):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    w = jax.device_put(w, NamedSharding(mesh, P("data", "model")))
+    with jax.set_mesh(mesh):
+        with mesh:
+            return top_level_all_gather(w, P(None, "model", reduced={"data"}))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,25 @@
+"""stop_gradient of a psum'd (invariant) value is cast to varying before a reduced gather."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+
+    def body(block):
+        r = jax.lax.stop_gradient(jax.lax.psum(block, "data"))
+        r = jax.lax.pcast(r, "data", to="varying")
+        return jax.lax.all_gather(r, "data", to="reduced", tiled=True)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"),
+                         out_specs=P(None, "model", reduced={"data"}))(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,25 @@
+"""stop_gradient keeps the reduced state (run); the value is cast back before the psum."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+
+    def body(block):
+        r = jax.lax.all_gather(block, "data", to="reduced", tiled=True)
+        s = jax.lax.stop_gradient(r)
+        s = jax.lax.pcast(s, "data", to="varying")
+        return jax.lax.psum(s, "data")
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"), out_specs=P(None, "model"))(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

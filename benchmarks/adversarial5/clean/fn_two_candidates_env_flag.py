@@ -1,0 +1,37 @@
+"""The reducer depends on an environment flag that is unset: _data runs."""
+import os
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+WIDE = os.environ.get("ADV5_WIDE_REDUCE") == "1"
+
+
+def _both(v):
+    return jax.lax.psum(v, ("data", "model"))
+
+
+def _data(v):
+    return jax.lax.psum(v, "data")
+
+
+REDUCER = _both if WIDE else _data
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        return REDUCER(block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,28 @@
+"""A helper updates one entry of the table with dict.update."""
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+SPECS = {"w": P("model", "data"), "b": P("data", "model")}
+
+
+def transpose_weights(table):
+    table.update(w=P("data", "model"))
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16), np.ones((8, 16), np.float32))
+
+
+def main(w, b):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    transpose_weights(SPECS)
+    placed = jax.tree.map(lambda p, s: jax.device_put(p, NamedSharding(mesh, s)), {"w": w, "b": b}, SPECS)
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(placed["w"], P(None, "model", reduced={"data"}))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

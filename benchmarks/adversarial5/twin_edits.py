@@ -1,0 +1,112 @@
+"""The one-line edits that make twins/ from clean/ (each asserted to change exactly one line).
+
+    python3 benchmarks/adversarial5/twin_edits.py      # rewrites twins/*.py
+"""
+import pathlib
+base = pathlib.Path(__file__).resolve().parent
+T = [
+ # functions held as values
+ ("fn_attr_reassigned_after_init", '    head.reduce = lambda v: jax.lax.psum(v, "data")\n', "    pass\n", "SF105"),
+ ("fn_registry_mutated_in_configure", "    configure(True)\n", "    configure(False)\n", "SF105"),
+ ("fn_default_overridden_by_every_caller", "b = reduce_rows(block * 2, _data)", "b = reduce_rows(block * 2)", "SF105"),
+ ("fn_lambda_stored_never_called", "return m.rows(block.sum(axis=0))", "return m.total(block.sum(axis=0))", "SF105"),
+ ("fn_lambda_in_body_never_called", "        del wrong\n", "        wrong(block)\n", "SF101"),
+ ("fn_two_candidates_env_flag", "REDUCER = _both if WIDE else _data", "REDUCER = _both if not WIDE else _data", "SF105"),
+ ("fn_partial_keyword_overridden_at_call", 'reduce_all(block.sum(axis=0), axis_name="data")', "reduce_all(block.sum(axis=0))", "SF105"),
+ ("fn_staticmethod_subclass_override", "    head = RowsOnly()\n", "    head = Base()\n", "SF105"),
+ ("fn_instance_attr_shadows_class_attr", "    head = Head(reduce=_data)\n", "    head = Head()\n", "SF105"),
+ ("fn_late_binding_comprehension_lambdas", "[lambda v: jax.lax.psum(v, ax) for ax in AXES]", "[lambda v, ax=ax: jax.lax.psum(v, ax) for ax in AXES]", "SF105"),
+ ("fn_closure_rebound_before_call", '        axes = "data"\n', "        pass\n", "SF105"),
+ ("fn_decorator_replaces_function", "@replaced_by(_data)\n", "# @replaced_by(_data)\n", "SF105"),
+ ("fn_dict_get_default_unused", 'REDUCERS.get("rows", _both)', 'REDUCERS.get("cols", _both)', "SF105"),
+ ("fn_conditional_def_env", 'if os.environ.get("ADV5_TP") == "1":', 'if os.environ.get("ADV5_TP") != "1":', "SF105"),
+ ("fn_global_rebound_by_configure", "    configure()\n", "    pass\n", "SF105"),
+ ("fn_setattr_by_name", 'setattr(head, "reduce", _data)', 'setattr(head, "unused", _data)', "SF105"),
+ ("fn_list_sliced_before_loop", "for fn in STEPS[:1]:", "for fn in STEPS[:2]:", "SF105"),
+ ("fn_list_popped_then_appended", "PIPELINE.pop()\n", "PIPELINE.copy()\n", "SF105"),
+ ("fn_builder_chain_returns_self", "red = Plan().rows_only().reducer()", "red = Plan().reducer()", "SF105"),
+ ("fn_partial_of_partial", "return rows_sum(block.sum(axis=0))", "return base(block.sum(axis=0))", "SF105"),
+ ("fn_property_returns_function", "    head.tp = False\n", "    head.tp = True\n", "SF105"),
+ ("fn_lambda_default_overridden", 'reduce(block.sum(axis=0), "data")', "reduce(block.sum(axis=0))", "SF105"),
+ ("fn_plain_function_as_method", "    head = Rows()\n", "    head = Head()\n", "SF105"),
+ ("fn_register_decorator_overwrites", '@register(name="loss")', '@register(name="rows")', "SF105"),
+ ("fn_callable_instances_two_axes", "r = ROWS(block.sum(axis=0))", "r = TOTAL(block.sum(axis=0))", "SF105"),
+ ("fn_method_str_and_tuple_calls", 'r.total(a.sum(axis=0), "data")', 'r.total(a.sum(axis=0), ("data", "model"))', "SF105"),
+ ("fn_apply_helper_two_functions", "apply(_data, a.sum(axis=0))", "apply(_both, a.sum(axis=0))", "SF105"),
+ ("fn_tree_map_user_fn", "jax.tree.map(_norm_rows, tree)", "jax.tree.map(_norm_all, tree)", "SF105"),
+ ("fn_registry_comprehension_per_key", '"b": _norm_rows}', '"b": _norm_all}', "SF105"),
+ ("fn_cast_helper_via_registry", '        r = FIXERS["vary"](r)\n', "        r = r\n", "SF101"),
+ ("fn_tree_map_cast_helper", "        tree = jax.tree.map(lambda v: jax.lax.pcast(v, \"data\", to=\"varying\"), tree)\n", "        tree = jax.tree.map(lambda v: v, tree)\n", "SF101"),
+ ("fn_stop_gradient_reduced_cast", '        s = jax.lax.pcast(s, "data", to="varying")\n', "        s = s\n", "SF103"),
+ ("fn_stop_gradient_invariant_cast", '        r = jax.lax.pcast(r, "data", to="varying")\n', "        r = r\n", "SF101"),
+ # shardings through pytrees and containers
+ ("leaf_tree_map_one_leaf_replaced", '    params["w"] = jax.device_put(params["w"], NamedSharding(mesh, P("data", "model")))\n', '    params["w"] = params["w"]\n', "SF104"),
+ ("leaf_device_put_prefix_tree", 'top_level_all_gather(placed["dec"]["w"], P(None, "data", reduced={"model"}))', 'top_level_all_gather(placed["dec"]["w"], P(None, "model", reduced={"data"}))', "SF104"),
+ ("leaf_helper_mutates_spec_table", "    use_row_major(SPECS)\n", "    len(SPECS)\n", "SF104"),
+ ("leaf_helper_updates_spec_table", "    transpose_weights(SPECS)\n", "    len(SPECS)\n", "SF104"),
+ ("leaf_place_helper_two_specs", 'gb = top_level_all_gather(b, P(None, "data", reduced={"model"}))', 'gb = top_level_all_gather(b, P(None, "model", reduced={"data"}))', "SF104"),
+ ("leaf_namedtuple_replace_replaced", '    state = state._replace(w=jax.device_put(state.w, NamedSharding(mesh, P("data", "model"))))\n', "    state = state._replace()\n", "SF104"),
+ ("leaf_property_recomputed", '    store.spec = P("data", "model")\n', "    store.spec = store.spec\n", "SF104"),
+ ("leaf_islice_loader_resharded", '            b = jax.reshard(b, P("model", "data"))\n', "            b = b\n", "SF104"),
+ ("leaf_tree_map_lambda_ignores_spec", 'NamedSharding(mesh, P("data", "model"))), {"w": w, "b": b}, SPECS)', 'NamedSharding(mesh, s)), {"w": w, "b": b}, SPECS)', "SF104"),
+ ("leaf_tree_map_specs_first", 'SPECS = {"w": P("data", "model"), "b": P("model", "data")}', 'SPECS = {"w": P("model", "data"), "b": P("model", "data")}', "SF104"),
+ ("leaf_copy_of_table_modified", '    specs["w"] = P("data", "model")\n', '    specs["v"] = P("data", "model")\n', "SF104"),
+ ("leaf_copy_modified_original_used", "    export = dict(SPECS)\n", "    export = SPECS\n", "SF104"),
+ ("leaf_list_reversed_in_place", "    SPECS.reverse()\n", "    SPECS.copy()\n", "SF104"),
+ ("leaf_jit_out_shardings_dict", 'gb = top_level_all_gather(out["b"], P(None, "data", reduced={"model"}))', 'gb = top_level_all_gather(out["b"], P(None, "model", reduced={"data"}))', "SF104"),
+ ("leaf_reshard_tree_after_placement", '        placed = jax.tree.map(lambda p: jax.reshard(p, P("data", "model")), placed)\n', "        placed = jax.tree.map(lambda p: p, placed)\n", "SF104"),
+ ("leaf_items_loop_two_tables", '"b": P(None, "data", reduced={"model"})}', '"b": P(None, "model", reduced={"data"})}', "SF104"),
+ ("leaf_sharding_of_replaced_array", '    a = jax.device_put(a, NamedSharding(mesh, P("data", "model")))\n', "    a = a\n", "SF104"),
+ ("leaf_tree_map_prefix_specs", 'PREFIX = {"enc": P("data", "model"), "dec": P("model", "data")}', 'PREFIX = {"enc": P("model", "data"), "dec": P("model", "data")}', "SF104"),
+ ("leaf_spec_helper_by_name", 'm = top_level_all_gather(placed["mlp_w"], P(None, "model", reduced={"data"}))', 'm = top_level_all_gather(placed["mlp_w"], P(None, "data", reduced={"model"}))', "SF104"),
+ ("leaf_layout_method_transposes", "    layout.transpose_all()\n", "    layout.table\n", "SF104"),
+ ("leaf_setdefault_keeps_entry", 'SPECS.setdefault("w", P("model", "data"))', 'SPECS.update(w=P("model", "data"))', "SF104"),
+ ("leaf_table_cleared_and_refilled", '    reset(SPECS, P("data", "model"))\n', '    reset(SPECS, P("model", "data"))\n', "SF104"),
+ # entry meshes and configs handed to main
+ ("entry_mesh_param_one_axis_psum_all", 'jax.make_mesh((8,), ("data",))', 'jax.make_mesh((2, 4), ("data", "model"))', "SF105"),
+ ("entry_mesh_param_pmean_helper", 'jax.make_mesh((8,), ("data",))', 'jax.make_mesh((2, 4), ("data", "model"))', "SF105"),
+ ("entry_mesh_param_star_unpack", 'jax.make_mesh((8,), ("batch",))', 'jax.make_mesh((2, 4), ("batch", "model"))', "SF105"),
+ ("entry_cfg_axes_one_element", 'Cfg(reduce_axes=("data",))', 'Cfg(reduce_axes=("data", "model"))', "SF105"),
+ ("entry_axis_guarded_membership", 'if "model" in mesh.axis_names:', 'if "model" not in mesh.axis_names:', "SF105"),
+ ("entry_loop_casts_unsplit_axes", 'if ax not in ("data",):', 'if ax not in ("data", "model"):', "SF105"),
+ ("entry_three_axis_cast_rest", "mesh.axis_names[1:], to=", "mesh.axis_names[2:], to=", "SF105"),
+ ("entry_gather_axis_param_other_axis", 'return ("model", np.', 'return ("data", np.', "SF101"),
+ ("entry_legacy_with_mesh_inside_set_mesh", "    with jax.set_mesh(mesh):\n", "    if True:\n", "SF104"),
+ ("entry_legacy_with_mesh_wraps_set_mesh", "        with jax.set_mesh(mesh):\n", "        if True:\n", "SF104"),
+ ("entry_gather_after_block_other_mesh", "    with jax.set_mesh(target):\n", "    if True:\n", "SF104"),
+ ("entry_state_namedtuple_mesh", "    with jax.set_mesh(state.mesh):\n", "    if True:\n", "SF104"),
+ ("entry_report_in_later_block", "    with jax.set_mesh(mesh):\n        return report(w)", "    if True:\n        return report(w)", "SF104"),
+ ("entry_mesh_param_helper_block", "    with jax.set_mesh(mesh):\n        return top_level", "    if True:\n        return top_level", "SF104"),
+ ("entry_mesh_shape_guard", "jax.make_mesh((8, 1), (", "jax.make_mesh((2, 4), (", "SF105"),
+ # computed axis names and configs
+ ("cfg_env_defaults_coincide_dedup", '"ADV5_REDUCE", "data"', '"ADV5_REDUCE", "model"', "SF105"),
+ ("cfg_literal_eval_env_text", "\"('data',)\"", "\"('data', 'model')\"", "SF105"),
+ ("cfg_json_then_removed", 'CFG["reduce_axes"].remove("model")', 'CFG["reduce_axes"].count("model")', "SF105"),
+ ("cfg_append_loop_popped", "AXES.pop()\n", "AXES.copy()\n", "SF105"),
+ ("cfg_append_loop_filtered_by_shape", "if mesh.shape[a] == 2:", "if mesh.shape[a] >= 2:", "SF105"),
+ ("cfg_lower_collides", '"ADV5_EXTRA_AXIS", "DATA"', '"ADV5_EXTRA_AXIS", "MODEL"', "SF105"),
+ ("cfg_tomllib_sliced", 'CFG["reduce"][:1]', 'CFG["reduce"][:2]', "SF105"),
+ ("cfg_fstring_built_axis", 'f"{PREFIX}data"', 'f"{PREFIX}model"', "SF105"),
+ ("cfg_join_split_roundtrip", '.join(["data"])', '.join(["data", "model"])', "SF105"),
+ ("cfg_env_int_tp", '"ADV5_TP", "1"', '"ADV5_TP", "2"', "SF105"),
+ ("cfg_global_configure_from_env", "    configure()\n", "    pass\n", "SF105"),
+ ("cfg_extend_then_del", "del AXES[1:]", "del AXES[2:]", "SF105"),
+ ("cfg_literal_eval_then_reassigned", "AXES = AXES[:1]", "AXES = AXES[:2]", "SF105"),
+ ("cfg_env_default_overridden_by_caller", 'total(block.sum(axis=0), axes=("data",))', "total(block.sum(axis=0))", "SF105"),
+ ("cfg_strip_split_dedup", '" data , data "', '" data , model "', "SF105"),
+ ("cfg_slice_assign_empty", "AXES[1:] = []", "AXES[2:] = []", "SF105"),
+ ("cfg_json_dumps_roundtrip_update", 'CFG.update(axes=["data"])', 'CFG.update(axes=["data", "model"])', "SF105"),
+ ("cfg_env_replace_suffix", '.replace("_model", "")', '.replace("data_", "")', "SF105"),
+ ("cfg_env_or_default_gather_other_axis", 'or "model"', 'or "data"', "SF101"),
+ ("cfg_two_env_names_distinct_defaults", '"ADV5_GATHER_AXIS", "model"', '"ADV5_GATHER_AXIS", "data"', "SF101"),
+ ("cfg_argparse_default_list_replaced", 'parse(["--reduce", "data"])', 'parse([])', "SF105"),
+]
+if __name__ == "__main__":
+    for name, old, new, rule in T:
+        src = (base / "clean" / f"{name}.py").read_text()
+        assert src.count(old) == 1, (name, src.count(old))
+        out = src.replace(old, new)
+        a, b = src.splitlines(), out.splitlines()
+        assert len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1, name
+        (base / "twins" / f"{name}.py").write_text(out)
+        print(name, rule)

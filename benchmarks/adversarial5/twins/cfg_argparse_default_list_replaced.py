@@ -1,0 +1,32 @@
+"""argparse's default axes are replaced by the explicit argv main passes."""
+import argparse
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--reduce", default="data,model")
+    return parser.parse_args(argv)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    args = parse([])
+    axes = tuple(args.reduce.split(","))
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        return jax.lax.psum(block.sum(axis=0), axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,27 @@
+"""The tensor-parallel degree from env is 1, so one axis is reduced."""
+import os
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+TP = int(os.environ.get("ADV5_TP", "2"))
+AXES = ("data", "model") if TP > 1 else ("data",)
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        return jax.lax.psum(block.sum(axis=0), AXES)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,26 @@
+"""The closure reads `axes` when called, after it is rebound."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        axes = ("data", "model")
+        reduce = lambda v: jax.lax.psum(v, axes)
+        pass
+        return reduce(block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,31 @@
+"""Which def exists depends on an unset environment variable."""
+import os
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+if os.environ.get("ADV5_TP") != "1":
+    def reduce_rows(v):
+        return jax.lax.psum(v, ("data", "model"))
+else:
+    def reduce_rows(v):
+        return jax.lax.psum(v, "data")
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        return reduce_rows(block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

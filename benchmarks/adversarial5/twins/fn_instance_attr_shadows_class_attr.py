@@ -1,0 +1,39 @@
+"""__init__ stores the given reducer on the instance, shadowing the class default."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def _both(v):
+    return jax.lax.psum(v, ("data", "model"))
+
+
+def _data(v):
+    return jax.lax.psum(v, "data")
+
+
+class Head:
+    reduce = staticmethod(_both)
+
+    def __init__(self, reduce=None):
+        if reduce is not None:
+            self.reduce = reduce
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+    head = Head()
+
+    def body(block):
+        return head.reduce(block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

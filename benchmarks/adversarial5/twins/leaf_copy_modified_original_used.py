@@ -1,0 +1,25 @@
+"""A copy is changed for export metadata; the placement reads the unchanged original."""
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+SPECS = {"w": P("data", "model")}
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    export = SPECS
+    export["w"] = P("model", "data")
+    w = jax.device_put(x, NamedSharding(mesh, SPECS["w"]))
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(w, P(None, "model", reduced={"data"})), str(export)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
