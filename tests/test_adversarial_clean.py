@@ -1,5 +1,5 @@
 """The adversarial clean programs (benchmarks/adversarial/clean and the independent sets
-benchmarks/adversarial2/clean, adversarial3/clean, aimed at symbolic axis names, and adversarial4/clean, aimed at the mesh context, SF104 symbols, tuple symbols and object models; issue 13) each RUN on jax 0.10.2: a state finding on any of them
+benchmarks/adversarial2/clean, adversarial3/clean, aimed at symbolic axis names, adversarial4/clean, aimed at the mesh context, SF104 symbols, tuple symbols and object models, and adversarial5/clean, aimed at function values, pytree shardings, entry meshes and computed configs; issue 13) each RUN on jax 0.10.2: a state finding on any of them
 is a false positive. They are copied outside the repository (no project configuration applies)
 and checked by one shardfix process per set."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversarial4": 106}  # the set under benchmarks/ and its size
+SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversarial4": 106, "adversarial5": 98}  # the set under benchmarks/ and its size
 
 
 @pytest.mark.parametrize("name", sorted(SETS))

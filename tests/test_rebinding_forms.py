@@ -76,3 +76,34 @@ def test_a_namespace_handed_to_argparse_may_change(reparse: str):
     assert _codes(NAMESPACE.format(reparse=reparse)) == []
     # without it the option keeps its default "i", on which `w` is invariant: JAX raises
     assert _codes(NAMESPACE.format(reparse="pass")) == ["SF101"]
+
+
+LATE = """\
+import jax
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+AXES = {axes}
+REDUCERS = [lambda v: jax.lax.psum(v, ax) for ax in AXES]
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        s = block.sum(axis=0)
+        return REDUCERS[0](s) + REDUCERS[1](s)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+main(jax.numpy.zeros((8, 16)))
+"""
+
+
+def test_lambdas_made_in_a_comprehension_read_its_last_element():
+    # found by benchmarks/adversarial5: each lambda reads `ax` when it is called, after the
+    # comprehension ended on "data", so both sum over 'data', which `s` varies on: it runs
+    assert _codes(LATE.format(axes='(("data", "model"), "data")')) == []
+    # ended on ("data", "model"): both sum over 'model' too, where `s` is invariant: JAX raises
+    assert _codes(LATE.format(axes='("data", ("data", "model"))')) == ["SF105"]

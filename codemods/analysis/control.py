@@ -400,10 +400,12 @@ class ControlFlow(Rounds):
         if not items:
             return []
         results = []
+        # One scope for every element, as Python has: a lambda made for one element reads the
+        # target when it is called, after the last element rebound it (late binding).
+        inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
+                            loops=frame.loops)
 
         def element(item: Value) -> bool:
-            inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
-                                loops=frame.loops)
             self.assign(generator.target, item, inner)
             results.append([self.eval(part, inner) for part in parts])
             return True
@@ -418,6 +420,7 @@ class ControlFlow(Rounds):
         finally:
             seen, self.round_values = self.round_values, outer
             self.keep_round_values(outer, seen)
+        self.assign(generator.target, items[-1], inner)  # what the scope holds once it is done
         if len(items) > 1:  # one element (or leaves in one state): no other round to disagree with
             self._fixes_hold_every_round(judged, seen, "the elements are in different states")
         return _Each(results) if isinstance(iterated, SameLeaves) else results
