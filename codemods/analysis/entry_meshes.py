@@ -18,9 +18,9 @@ interpreter's `rest` state). So a run with U is, axis for axis, the run with Z c
 U's names, and JAX's checks (one state on every axis of a reduction, varying on at least one
 axis of a gather to reduced, never reduced) answer the same for one copy as for several.
 A site keeps a verdict only when both cases give it the same one (symbol_cases._veto_disagreeing:
-one that either case judges otherwise or does not reach is withdrawn); its fix only when
-both ask for the same cast, which they do not when the cast names Z (then no fix: the other
-axes cannot be spelled). Not split: a use whose specs name anything but str literals, or
+one that either case judges otherwise or does not reach is withdrawn); never with a fix: one
+right for K (a cast of K's names, `to='reduced'` dropped at the producer) may leave the value
+in another state on U, whose names no fix can spell. Not split: a use whose specs name anything but str literals, or
 that met any other symbol (a name read from the mesh, `mesh.axis_names[0]`, may be any of
 its axes), or an empty K.
 """
@@ -38,7 +38,7 @@ from codemods.analysis.shardmap import argument_for
 from codemods.analysis.symbol_values import SymbolAxis
 
 _TOKEN = "\x00" + os.urandom(4).hex() + ":other axes:"  # no program can write it
-_NOTE = "it holds whatever other axes the mesh has, but the cast it needs names them: no fix is written"
+_NOTE = "the mesh is known only by the names its specs write: a fix would depend on its other axes"
 
 
 def whole_mesh(interp, use, run, sink) -> bool:
@@ -116,29 +116,26 @@ def analyse_meshes(interp, use, names: tuple[str, ...], saved, one_case):
             interp._entry_mesh = None
             interp._static.clear()
         bounds.append(({}, start, len(interp.slots)))
-    _agree_on_fixes(interp, bounds)
+    _withhold_fixes(interp, bounds)
     symbol_cases._veto_disagreeing(interp, bounds)
     return replace(run, mesh=None)
 
 
-def _agree_on_fixes(interp, bounds) -> None:
-    """A site both cases judge alike keeps a fix only when both ask for the same cast."""
-    found: dict[int, list[int]] = {}
+def _withhold_fixes(interp, bounds) -> None:
+    """No fix at all: a fix right for the mesh K (a cast, or dropping `to='reduced'` at the
+    producer) can leave the value in another state on the other axes, which no cast can name.
+    Each site's verdicts then read as its first case's (the cast K's names would need), so the
+    cases agree when they find the same problem."""
+    first: dict[int, object] = {}
     for _, start, end in bounds:
         for site, index in interp.slots[start:end]:
-            found.setdefault(site.key, []).append(index)
-    for key, indexes in found.items():
-        verdicts = [interp.verdicts[key][index] for index in indexes]
-        if any(verdict is None for verdict in verdicts):
-            continue
-        if len({(v.cast, getattr(v, "drop", ()), v.rebind, v.fixable) for v in verdicts}) == 1 \
-                and not any(getattr(v, "out_specs", ()) for v in verdicts):
-            continue
-        first = verdicts[0]
-        for index, verdict in zip(indexes, verdicts):
-            changes = {"cast": first.cast, "rebind": None, "fixable": False}
+            verdict = interp.verdicts[site.key][index]
+            if verdict is None:
+                continue
+            shown = first.setdefault(site.key, verdict)
+            changes = {"cast": shown.cast, "rebind": None, "fixable": False}
             if hasattr(verdict, "drop"):
-                changes["drop"] = getattr(first, "drop", ())
+                changes["drop"] = getattr(shown, "drop", ())
             if hasattr(verdict, "note"):
                 changes["note"] = _NOTE
-            interp.verdicts[key][index] = replace(verdict, **changes)
+            interp.verdicts[site.key][index] = replace(verdict, **changes)
