@@ -31,10 +31,10 @@ import os
 from dataclasses import replace
 
 from codemods.analysis import symbol_cases
-from codemods.analysis.meshspec import MeshInfo
+from codemods.analysis.meshspec import MeshInfo, Spec, parse_spec
 from codemods.analysis.nodes import all_param_names, call_args
 from codemods.analysis.syntax import assigned_names
-from codemods.analysis.shardmap import argument_for
+from codemods.analysis.shardmap import argument_for, passed_through
 from codemods.analysis.symbol_values import SymbolAxis
 
 _TOKEN = "\x00" + os.urandom(4).hex() + ":other axes:"  # no program can write it
@@ -86,10 +86,15 @@ def spec_names(interp, use, sink) -> tuple[str, ...] | None:
     if interp._sym_spec_names or any(type(name) is SymbolAxis and str(name) + "[" != prefix
                                      and not factory_mesh(interp, use, name) for name in sink):
         return None
+    if use.axis_names is not None:
+        return None  # (a collective over the whole mesh then also names axes left Auto)
     names: list[str] = []
     for node in (use.in_specs, use.out_specs):
         if node is None:
             return None
+        written, scopes = passed_through(use, node)
+        if written is None or not _complete(parse_spec(interp.scope, written, scopes)):
+            return None  # a spec not read: the names it writes are not known
         for spec in _specs(interp, use, node):
             for name in spec.sharded + spec.reduced + spec.unreduced:
                 if type(name) is not str:
@@ -97,6 +102,19 @@ def spec_names(interp, use, sink) -> tuple[str, ...] | None:
                 if name not in names:
                     names.append(name)
     return tuple(names) or None
+
+
+def _complete(tree) -> bool:
+    """Every leaf of a parsed spec tree is a spec (None where JAX takes P())."""
+    if tree is None:
+        return False
+    if isinstance(tree, Spec):
+        return True
+    if isinstance(tree, tuple):
+        return all(map(_complete, tree))
+    if isinstance(tree, dict):
+        return all(map(_complete, tree.values()))
+    return hasattr(tree, "args") and all(map(_complete, tree.args)) and all(_complete(item) for _, item in tree.keywords)
 
 
 def analyse_meshes(interp, use, names: tuple[str, ...], saved, one_case):
