@@ -1115,6 +1115,29 @@ ENTRIES = {
     "naz4_sf104_owned_mesh_gather_inside_block": "main(const(8, 8))",
     "naz5_sf104_owned_mesh_forwarded_input_gathered_after": "in_mesh(mesh, lambda: main(jax.device_put(x, NamedSharding(mesh, P('i')))))",
     "naz6_sf104_owned_mesh_results_keep_caller_array": "in_mesh(mesh, lambda: fit(jax.device_put(x, NamedSharding(mesh, P('i')))))",
+    # entry_meshes.py: a collective over every axis of a mesh the caller passes
+    "bc1_entry_mesh_axis_names_pmean": "main(mesh, arr(8, 8))",
+    "bc2_factory_closes_over_entry_mesh": "main(mesh, arr(8, 8))",
+    "bc3_factory_bound_then_mapped": "train(mesh, arr(8, 8))",
+    "bc4_gather_reduced_after_whole_mesh_psum": "main(mesh, arr(8, 8), arr(8, 8))",
+    "bc5_reduced_value_whole_mesh_psum": "main(mesh, arr(8, 8))",
+    "bc6_psum_keyword_axis_names": "main(mesh, arr(8, 8))",
+    "bc7_decorated_body_in_entry": "main(mesh, arr(8, 8))",
+    "bc8_helper_given_entry_mesh": "main(mesh, arr(8, 8))",
+    "bc9_names_from_two_specs": "forward(mesh, arr(8, 8), arr(8, 8))",
+    "bc10_lambda_body_whole_mesh": "main(mesh, arr(8, 8))",
+    "bc11_annotated_mesh_jitted_step": "train(mesh, arr(8, 8))",
+    "bc12_tree_of_stats_whole_mesh": "main(mesh, arr(8, 8))",
+    "nbc1_varying_on_every_spec_axis": ("main(mesh, arr(8, 8))", "main(jax.make_mesh((2, 2, 2), ('i', 'j', 'k')), arr(8, 8))"),
+    "nbc2_cast_then_whole_mesh_pmean": ("main(mesh, arr(8, 8))", "main(jax.make_mesh((2, 2, 2), ('i', 'j', 'k')), arr(8, 8))"),
+    "nbc3_loop_over_mesh_axis_names": "main(mesh, arr(8, 8))",
+    "nbc4_other_mesh_axis_names": ("main(mesh, jax.make_mesh((8,), ('i',)), arr(8, 8))", "main(mesh, mesh, arr(8, 8))"),
+    "nbc5_factory_given_another_mesh": ("main(mesh, jax.make_mesh((8,), ('i',)), arr(8, 8))", "main(mesh, mesh, arr(8, 8))"),
+    "nbc6_collective_name_not_in_specs": ("main(mesh, arr(8, 8))", "main(jax.make_mesh((8,), ('i',)), arr(8, 8))"),
+    "nbc7_whole_mesh_pmean_unchecked": "main(mesh, arr(8, 8))",
+    "nbc8_replicated_whole_mesh_psum": "main(mesh, arr(8, 8), arr(8, 8))",
+    "nbc9_gather_reduced_varying_on_one": "main(mesh, arr(8, 8))",
+    "nbc10_mesh_from_a_list_beside_param": ("main([mesh], jax.make_mesh((8,), ('i',)), arr(8, 8))", "main([mesh], mesh, arr(8, 8))"),
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -1391,5 +1414,14 @@ NOTES: dict[tuple[str, int], str] = {
     " spec trees",
     ("naw9_module_also_called_eagerly", 16): "the module is also called outside shard_map (warm_up), so its"
     " __call__ runs where the analysis does not follow it",
+    ("nbc1_varying_on_every_spec_axis", 8): "a mesh with axes the specs do not name: the sum is invariant there"
+    " (it runs on a mesh of exactly the specs' axes)",
+    ("nbc2_cast_then_whole_mesh_pmean", 10): "a mesh with axes the specs do not name: the value is invariant there"
+    " (it runs on a mesh of exactly the specs' axes)",
+    ("nbc4_other_mesh_axis_names", 9): "the axes are another mesh's, which the caller chooses",
+    ("nbc5_factory_given_another_mesh", 9): "the factory is given another mesh than shard_map's, which the caller chooses",
+    ("nbc6_collective_name_not_in_specs", 8): "on a mesh without 'j' (no spec names it) the psum over 'j' raises",
+    ("nbc6_collective_name_not_in_specs", 9): "only a collective names 'j': on a mesh without it line 8 raises first",
+    ("nbc10_mesh_from_a_list_beside_param", 9): "the axes are another mesh's, which the caller chooses",
     ("n82_kwargs_from_caller", 12): "the layers' axes come from run's parameter, which no call here fixes",
 }

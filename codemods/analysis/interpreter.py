@@ -144,6 +144,7 @@ class Interpreter(Symbols, CommandLines, AttrDicts, CallerContexts, LoopParams, 
         self.call_depth = 0
         self.runs_left = MAX_RUNS_PER_BODY
         self.mesh: MeshInfo | None = None
+        self._entry_mesh: MeshInfo | None = None
         self.run: BodyRun | None = None
         self.sites: list[Site] = []
         self.running: list[Frame] = []  # frames of the functions being run, innermost last
@@ -159,6 +160,7 @@ class Interpreter(Symbols, CommandLines, AttrDicts, CallerContexts, LoopParams, 
     def analyse(self, use: ShardMapUse) -> BodyRun:
         mesh_node, mesh_scopes = passed_through(use, use.mesh)
         mesh = parse_mesh(self.scope, mesh_node, mesh_scopes) if mesh_node is not None else None
+        mesh = mesh or self._entry_mesh  # one case of a mesh known only by its specs (entry_meshes.py)
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
             return run  # check_vma=False: no types to check; a non-literal setting: not certain

@@ -127,7 +127,11 @@ class SequenceSymbols:
             from codemods.analysis.symbol_proofs import mesh_names  # (symbol_proofs reads meshspec, which reads this)
 
             self._sym_mesh_keys[id(use)] = mesh_names(self, use)
-        return self.mesh.axes if str(symbol) + "[" == self._sym_mesh_keys[id(use)] else None
+        if str(symbol) + "[" == self._sym_mesh_keys[id(use)]:
+            return self.mesh.axes
+        from codemods.analysis.entry_meshes import factory_mesh  # (entry_meshes reads symbol_proofs)
+
+        return self.mesh.axes if factory_mesh(self, use, symbol) else None  # `shard_map(make(mesh), mesh=mesh)`
 
     def unpacked_axis_names(self, value):
         """`AXES` where its block unpacks it whole before the body (sequence_symbols.py)."""

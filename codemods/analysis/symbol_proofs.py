@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from codemods.analysis import axis_notes, symbol_cases
+from codemods.analysis import axis_notes, entry_meshes, symbol_cases
 from codemods.analysis.meshspec import Spec, parse_spec
 from codemods.analysis.nodes import call_args, iter_with_scopes
 from codemods.analysis.shardmap import passed_through
@@ -24,10 +24,15 @@ def analyse_checked(interp, use, split: bool = True):
     interp._sym_spec_names = set()
     first = len(interp.slots)
     saved = symbol_cases.snapshot(interp) if split and symbol_cases.may_split(interp, use) else None
+    entry = symbol_cases.snapshot(interp) if split else None
     try:
         run = interp.analyse(use)
     finally:
         axis_notes.stop(sink)
+    if entry is not None and entry_meshes.whole_mesh(interp, use, run, sink):
+        names = entry_meshes.spec_names(interp, use, sink)
+        if names is not None:  # a mesh known only by its specs (entry_meshes.py)
+            return entry_meshes.analyse_meshes(interp, use, names, entry, lambda: analyse_checked(interp, use, split=False))
     if not interp._sym_spec_names and not any(type(name) is SymbolAxis for name in sink):
         return run
     judged = interp.slots[first:]

@@ -1,0 +1,11 @@
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+def main(meshes, mesh, x):
+    def body(b):
+        s = jax.lax.psum(jnp.sum(b), "j")
+        return jax.lax.pmean(s, mesh.axis_names)
+
+    return jax.shard_map(body, mesh=meshes[0], in_specs=P("i", "j"), out_specs=P())(x)
