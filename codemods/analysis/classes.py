@@ -17,6 +17,7 @@ import ast
 
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.cli_args import spread_vars
+from codemods.analysis.fn_values import class_body_value, finished_field
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (
     DEFS,
@@ -110,9 +111,8 @@ class Classes(InitHooks):
             # known from its construction, stay; only setattr and the like change them in place.
             if attr in changers and (receiver.fields is None or "*" in changers):
                 return UNKNOWN
-            if receiver.fields is not None:
-                return dict(receiver.fields).get(attr, UNKNOWN)
-            return self._agreed_field(facts, attr)
+            found = dict(receiver.fields).get(attr, UNKNOWN) if receiver.fields is not None else self._agreed_field(facts, attr)
+            return finished_field(self, found, receiver)  # `self.act = lambda v: v / self.scale` (fn_values.py)
         bindings = class_bindings(cls)
         function = bindings.unique_function(attr)
         if function is None and (not bindings.binds(attr) or type(bindings.unique_value(attr)) is ast.Name):
@@ -142,7 +142,7 @@ class Classes(InitHooks):
         frame = self._class_body_frame(cls, bindings, value, own) if own else self.module_frame
         if frame is None:
             return UNKNOWN  # names of the class body not followed here
-        return self.eval(_field_default(value), frame)
+        return class_body_value(self, receiver, _field_default(value), frame)  # bound, static, class (fn_values.py)
 
     def _shadowed(self, receiver: ClassValue | Instance) -> bool:
         """A class attribute the file may shadow or replace by name: read through an object when
