@@ -131,6 +131,8 @@ class Classes(InitHooks):
             if isinstance(receiver, Instance) and kind == "plain":
                 return Partial(method, (receiver,), (), (cls,))
             return method
+        if isinstance(function, ast.Lambda):  # `scale = lambda self, v: ...`: a method (a lambda sees no class names)
+            return UNKNOWN if self._shadowed(receiver) else class_body_value(self, receiver, function, self.module_frame)
         if (aliased := aliased_def(cls, attr)) is not None:
             return self.class_attribute(receiver, aliased.name)  # `__call__ = forward` (method_aliases.py)
         if (inner := inner_class(self.scope, cls, attr)) is not None:

@@ -84,8 +84,9 @@ def finished_field(interp: Interpreter, value: Value, receiver: Instance) -> Val
         return value
     held = closure.vars[own]
     # The store's `self`: the object under construction, or (a store read without a
-    # construction) unknown in a method of the object's own class.
-    if not (isinstance(held, Instance) and held.cls is receiver.cls
+    # construction) unknown in a method of the object's own class. A finished object there is
+    # another one's function copied over (`self.f = other.f`): it keeps its own `self`.
+    if not (isinstance(held, Instance) and held.building and held.cls is receiver.cls
             or isinstance(held, AxisState) and held.unknown and interp.scope.class_of(scopes[-1]) is receiver.cls):
         return value
     from codemods.analysis.interpreter import Frame
