@@ -64,6 +64,10 @@ ENTRIES = {
     "nba7_constructor_overrides_default_function": "run(mesh, x)",
     "nba8_subclass_replaces_static_function": "run(mesh, x)",
     "nba9_field_function_copied_from_other": "run(mesh, x)",
+    "ba15_stop_gradient_keeps_reduced": "run(mesh, x)",
+    "ba16_constructions_agree_on_jax_function": "run(mesh, x)",
+    "ba17_init_tuple_of_lambdas": "run(mesh, x)",
+    "nba10_stop_gradient_reduced_returned": "run(mesh, x)",
 
     "av20_sf104_local_mesh_constructor_beside_mesh_params": "run(const(8, 8))",
     "nav16_sf104_local_mesh_rebuilt_explicit": "run(const(8, 8))",
@@ -1154,6 +1158,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "ba10_init_lambda_clip_constructed_args": {12: "        self.saturate = lambda u: u"},
     "ba13_body_method_default_activation": {9: "        return v"},
     "ba14_class_attr_lambda_bound": {9: "    scale = lambda self, v: v  # noqa: E731"},
+    "ba16_constructions_agree_on_jax_function": {13: "        return full"},
+    "ba17_init_tuple_of_lambdas": {11: "                       lambda v: v)"},
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
     "aw7_classmethod_create_body": {19: "        return logits"},
     "aw10_hparams_none_default_filled": {22: "        return rows"},

@@ -17,7 +17,7 @@ import ast
 
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.cli_args import spread_vars
-from codemods.analysis.fn_values import class_body_value, finished_field
+from codemods.analysis.fn_values import class_body_value, finished_field, same_function
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (
     DEFS,
@@ -36,7 +36,8 @@ from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.object_methods import class_bindings, class_method, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, Partial, TupleValue, Value, same_value, settled
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, JaxName, Partial, TupleValue, Value, \
+    same_value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -340,9 +341,11 @@ class Classes(InitHooks):
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if isinstance(value, Function) and value.closure is self.module_frame:
-                # a module def or lambda (`self.hook = HOOKS[name]`): the same one from every construction
-                if agreed is not None and not (isinstance(agreed, Function) and agreed.node is value.node):
+            if isinstance(value, Function) and value.closure is self.module_frame \
+                    or isinstance(value, JaxName) and value.name.startswith("jax."):
+                # a module def or lambda (`self.hook = HOOKS[name]`), a JAX function (`Head(jax.nn.relu)`):
+                # the same one from every construction (fn_values.py)
+                if agreed is not None and not same_function(agreed, value):
                     return UNKNOWN
             elif not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
                       and all(_agreeable(item) for item in value.items)) \

@@ -371,6 +371,8 @@ class Expressions(Collectives, Sequences):
             return ClassValue(args[0][0].cls)  # `type(self).AXIS`
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
+        if name == "jax.lax.stop_gradient" and len(args) == 1 and not keywords and not starred:
+            return args[0][0]  # every leaf keeps its state, reduced and unreduced too (checked on 0.10.2)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
             return STATIC
         if (sequence := converted(name, args, keywords, starred)) is not None:

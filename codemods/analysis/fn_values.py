@@ -20,7 +20,20 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.nodes import positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import UNKNOWN, AxisState, ClassValue, Const, Function, Instance, JaxName, Partial, Static, Value
+from codemods.analysis.values import (
+    UNKNOWN,
+    AxisState,
+    ClassValue,
+    Const,
+    DictValue,
+    Function,
+    Instance,
+    JaxName,
+    Partial,
+    Static,
+    TupleValue,
+    Value,
+)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
@@ -38,12 +51,12 @@ def _plain_partial(value: Value) -> bool:
     return isinstance(value, (Function, JaxName))
 
 
-def held_function(value: Value, module_frame: Frame) -> bool:
-    """A function value that is one object wherever it is read: a module def or lambda, a JAX
-    function, a partial of those with constant bound values."""
-    if isinstance(value, Function):
-        return value.closure is module_frame
-    return isinstance(value, JaxName) or isinstance(value, Partial) and _plain_partial(value)
+def same_function(left: Value | None, right: Value) -> bool:
+    """Two reads that give one function object: the same module def or lambda, the same JAX
+    function (what every construction of a class must agree on for a field read through `self`)."""
+    if isinstance(left, Function) and isinstance(right, Function):
+        return left.node is right.node and left.closure is right.closure
+    return isinstance(left, JaxName) and isinstance(right, JaxName) and left.name == right.name
 
 
 def default_function(interp: Interpreter, node: ast.expr, defined_in: Frame) -> Value | None:
@@ -68,6 +81,11 @@ def default_function(interp: Interpreter, node: ast.expr, defined_in: Frame) -> 
 def finished_field(interp: Interpreter, value: Value, receiver: Instance) -> Value:
     """A function an object's constructor (or its `setup()` hook) stored on it, as it runs when
     called later: its closure reads `self` as `receiver`, the finished object."""
+    if isinstance(value, (TupleValue, DictValue)):  # `self.stages = (lambda v: ..., self._norm)`
+        items = tuple(finished_field(interp, item, receiver) for item in value.items)
+        if all(new is old for new, old in zip(items, value.items)):
+            return value
+        return TupleValue(items) if isinstance(value, TupleValue) else DictValue(value.keys, items)
     if isinstance(value, Partial):
         func = finished_field(interp, value.func, receiver)
         if func is value.func:
