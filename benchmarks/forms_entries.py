@@ -68,6 +68,9 @@ ENTRIES = {
     "ba16_constructions_agree_on_jax_function": "run(mesh, x)",
     "ba17_init_tuple_of_lambdas": "run(mesh, x)",
     "nba10_stop_gradient_reduced_returned": "run(mesh, x)",
+    "ba18_bound_method_field": "run(mesh, x)",
+    "ba19_partial_of_bound_method_field": "run(mesh, x)",
+    "nba11_bound_method_field_replaced_by_builder": "run(mesh, x)",
 
     "av20_sf104_local_mesh_constructor_beside_mesh_params": "run(const(8, 8))",
     "nav16_sf104_local_mesh_rebuilt_explicit": "run(const(8, 8))",
@@ -1160,6 +1163,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "ba14_class_attr_lambda_bound": {9: "    scale = lambda self, v: v  # noqa: E731"},
     "ba16_constructions_agree_on_jax_function": {13: "        return full"},
     "ba17_init_tuple_of_lambdas": {11: "                       lambda v: v)"},
+    "ba18_bound_method_field": {13: "        return v"},
+    "ba19_partial_of_bound_method_field": {14: "        return v"},
     # SF106 (dev1112c): no collective to repair; the value is returned as gathered
     "aw7_classmethod_create_body": {19: "        return logits"},
     "aw10_hparams_none_default_filled": {22: "        return rows"},

@@ -252,7 +252,9 @@ class Expressions(Collectives, Sequences):
                 return copied  # `state.replace(grads=g)` (replaced.py)
             if isinstance(receiver, (ClassValue, Instance)):
                 callee = self.class_attribute(receiver, method)
-                target = callee.func if isinstance(callee, Partial) else callee
+                target = callee
+                while isinstance(target, Partial):  # `self.mix = partial(self._scale, factor=f)` (fn_values.py)
+                    target = target.func
                 if isinstance(target, Function):  # `self._helper(w)`: this reference was analysed
                     self.analysed_refs.setdefault(id(target.node), set()).add(id(expr.func))
                 return self.call(callee, expr, args, keywords, starred, frame)

@@ -88,9 +88,13 @@ def finished_field(interp: Interpreter, value: Value, receiver: Instance) -> Val
         return TupleValue(items) if isinstance(value, TupleValue) else DictValue(value.keys, items)
     if isinstance(value, Partial):
         func = finished_field(interp, value.func, receiver)
-        if func is value.func:
+        args = value.args
+        if args and isinstance(args[0], Instance) and args[0].building and args[0].cls is receiver.cls \
+                and not receiver.building:
+            args = (receiver,) + args[1:]  # `self.act = self._scaled`: bound to the object being built
+        if func is value.func and args is value.args:
             return value
-        return Partial(func, value.args, value.keywords, value.arg_nodes, value.keyword_nodes)
+        return Partial(func, args, value.keywords, value.arg_nodes, value.keyword_nodes)
     if not isinstance(value, Function) or receiver.building:
         return value
     closure = value.closure
