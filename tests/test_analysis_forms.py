@@ -8,7 +8,8 @@ passed through module functions, b* branches, p* pytrees, j* jit, v* mappers in 
 l* loops, q* decorators and spellings, r* whole trainers, a* where axis names and meshes come from
 (tables, enums, closures, **kwargs, starred and sliced tuples, mesh.axis_names), x* array methods
 (`x.reshape(2, -1)`), h* bodies inside JAX's higher-order functions, s* SF104 specs from tables and
-arguments, t* axis tuples built in code, d* branches on an array's rank or sizes, n* programs where the
+arguments, t* axis tuples built in code, d* branches on an array's rank or sizes, ba* functions held as
+values (fields, class attributes, defaults), n* programs where the
 analysis must not be certain (negatives)."""
 from __future__ import annotations
 

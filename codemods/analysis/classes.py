@@ -17,6 +17,7 @@ import ast
 
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.cli_args import spread_vars
+from codemods.analysis.fn_values import class_body_value, finished_field, same_function
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (
     DEFS,
@@ -35,7 +36,8 @@ from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.object_methods import class_bindings, class_method, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, Partial, TupleValue, Value, same_value, settled
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, JaxName, Partial, TupleValue, Value, \
+    same_value, settled
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -110,9 +112,8 @@ class Classes(InitHooks):
             # known from its construction, stay; only setattr and the like change them in place.
             if attr in changers and (receiver.fields is None or "*" in changers):
                 return UNKNOWN
-            if receiver.fields is not None:
-                return dict(receiver.fields).get(attr, UNKNOWN)
-            return self._agreed_field(facts, attr)
+            found = dict(receiver.fields).get(attr, UNKNOWN) if receiver.fields is not None else self._agreed_field(facts, attr)
+            return finished_field(self, found, receiver)  # `self.act = lambda v: v / self.scale` (fn_values.py)
         bindings = class_bindings(cls)
         function = bindings.unique_function(attr)
         if function is None and (not bindings.binds(attr) or type(bindings.unique_value(attr)) is ast.Name):
@@ -131,6 +132,8 @@ class Classes(InitHooks):
             if isinstance(receiver, Instance) and kind == "plain":
                 return Partial(method, (receiver,), (), (cls,))
             return method
+        if isinstance(function, ast.Lambda):  # `scale = lambda self, v: ...`: a method (a lambda sees no class names)
+            return UNKNOWN if self._shadowed(receiver) else class_body_value(self, receiver, function, self.module_frame)
         if (aliased := aliased_def(cls, attr)) is not None:
             return self.class_attribute(receiver, aliased.name)  # `__call__ = forward` (method_aliases.py)
         if (inner := inner_class(self.scope, cls, attr)) is not None:
@@ -142,7 +145,7 @@ class Classes(InitHooks):
         frame = self._class_body_frame(cls, bindings, value, own) if own else self.module_frame
         if frame is None:
             return UNKNOWN  # names of the class body not followed here
-        return self.eval(_field_default(value), frame)
+        return class_body_value(self, receiver, _field_default(value), frame)  # bound, static, class (fn_values.py)
 
     def _shadowed(self, receiver: ClassValue | Instance) -> bool:
         """A class attribute the file may shadow or replace by name: read through an object when
@@ -338,9 +341,11 @@ class Classes(InitHooks):
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if isinstance(value, Function) and value.closure is self.module_frame:
-                # a module def or lambda (`self.hook = HOOKS[name]`): the same one from every construction
-                if agreed is not None and not (isinstance(agreed, Function) and agreed.node is value.node):
+            if isinstance(value, Function) and value.closure is self.module_frame \
+                    or isinstance(value, JaxName) and value.name.startswith("jax."):
+                # a module def or lambda (`self.hook = HOOKS[name]`), a JAX function (`Head(jax.nn.relu)`):
+                # the same one from every construction (fn_values.py)
+                if agreed is not None and not same_function(agreed, value):
                     return UNKNOWN
             elif not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
                       and all(_agreeable(item) for item in value.items)) \

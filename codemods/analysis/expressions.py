@@ -252,7 +252,9 @@ class Expressions(Collectives, Sequences):
                 return copied  # `state.replace(grads=g)` (replaced.py)
             if isinstance(receiver, (ClassValue, Instance)):
                 callee = self.class_attribute(receiver, method)
-                target = callee.func if isinstance(callee, Partial) else callee
+                target = callee
+                while isinstance(target, Partial):  # `self.mix = partial(self._scale, factor=f)` (fn_values.py)
+                    target = target.func
                 if isinstance(target, Function):  # `self._helper(w)`: this reference was analysed
                     self.analysed_refs.setdefault(id(target.node), set()).add(id(expr.func))
                 return self.call(callee, expr, args, keywords, starred, frame)
@@ -371,6 +373,8 @@ class Expressions(Collectives, Sequences):
             return ClassValue(args[0][0].cls)  # `type(self).AXIS`
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
+        if name == "jax.lax.stop_gradient" and len(args) == 1 and not keywords and not starred:
+            return args[0][0]  # every leaf keeps its state, reduced and unreduced too (checked on 0.10.2)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
             return STATIC
         if (sequence := converted(name, args, keywords, starred)) is not None:

@@ -9,6 +9,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from codemods.analysis.cli_args import Namespace
+from codemods.analysis.fn_values import default_function
 from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, literal_value, nodes_of_type
 from codemods.analysis.pyvalues import python_value
@@ -33,6 +34,8 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # a read of the name at call time gives: one binding, so the same object.
         if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(interp.scope.tree)):
             return found
+    if (function := default_function(interp, node, defined_in)) is not None:
+        return function  # `act=jax.nn.relu`, `reducer=_sum` (fn_values.py)
     if constructed(node):
         interp.silent += 1  # `cfg=LoraConfig()`: built once, where the def is, and judged nowhere
         try:

@@ -3,8 +3,9 @@ return norm`, used as `norm_fn = make_norm("i")` or `make_norm("i")(g)` and call
 
 The nested def runs wherever a result of its factory is called. Its reference in the factory
 (`return norm`) counts as analysed when every reference to the factory in the module is a call
-whose result is bound to a name once, and every read of that name is an analysed call, or a
-call whose result is called at once by an analysed run.
+whose result is bound to a name once, and every read of that name is an analysed call (or an
+argument of a call that ran it, `jax.tree.map(fn, tree)`), or a call whose result is called at
+once by an analysed run.
 """
 from __future__ import annotations
 
@@ -72,7 +73,8 @@ class Returned:
         reads = [node for node in nodes_of_type(scope, ast.Name) if node.id == name
                  and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(id(node) in analysed and type(parents.get(id(node))) is ast.Call
-                                   and parents[id(node)].func is node for node in reads)
+                                   and (parents[id(node)].func is node or node in parents[id(node)].args)
+                                   for node in reads)  # called, or handed to what ran it: `jax.tree.map(fn, t)`
 
     def _enclosing(self, node: ast.AST) -> ast.AST | None:
         """The def (or the module) whose own code holds `node`."""
