@@ -50,6 +50,11 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if isinstance(node.value, cst.Name) and kept_local(ctx, node.value):
         return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
     handed = handed_kept(ctx, node.value) if isinstance(node.value, cst.Name) and env is None else None
+    if handed is None and isinstance(node.value, cst.Name) and env_value(ctx, node.value, env) is not None:
+        from codemods.analysis.tree_items import _passed_unchanged
+
+        # a parameter bound to one caller's tree (per-call contexts): unchanged in both functions
+        return tree_leaf(ctx, node.value, key_node, env) if _passed_unchanged(ctx, node.value, env) else None
     if handed is not None:  # a parameter: the tree its callers build, unchanged on the way
         return tree_leaf(ctx, node.value, key_node, env) if handed else None
     if name in others or "*" in others:

@@ -196,8 +196,10 @@ def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     for. Not fixed: the helper's one call serves every caller."""
     function = None
     for arg in (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding")):
-        if isinstance(arg, cst.Name) and function is None:
-            function = parameter_function(ctx, arg)
+        # the argument itself, or a name read in it (`batch[key]`, `SPECS[key]`)
+        for name in _names_in(arg):
+            if function is None:
+                function = parameter_function(ctx, name)
     callers = caller_envs(ctx, function) if function is not None else None
     for site, env in callers or ():
         found = list(_Site(ctx, call, env).findings())
@@ -206,6 +208,20 @@ def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
             where = f"when called from line {ctx.span(site).line} (`{text}`)"
             return [replace(f, message=f"{where}: {f.message}", fix=None) for f in found]
     return []
+
+
+def _names_in(node) -> list:
+    """The plain names an argument reads, outside lambdas and comprehensions (their own scopes)."""
+    found, pending = [], [node] if node is not None else []
+    while pending:
+        current = pending.pop()
+        if isinstance(current, cst.Name):
+            found.append(current)
+        elif isinstance(current, cst.Attribute):
+            pending.append(current.value)
+        elif not isinstance(current, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+            pending.extend(reversed(current.children))
+    return found
 
 
 def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
