@@ -69,6 +69,11 @@ def _window(ctx: FileContext, name: cst.Name, function: cst.FunctionDef) -> tupl
     binding = resolve_name(ctx, name)
     before = binding.end if binding is not None and binding.kind in ("assign", "item") \
         and binding.end <= ctx.offsets(name)[0] else -1
+    if binding is not None and binding.kind == "item" and isinstance(binding.node, cst.Assign) \
+            and ctx.offsets(binding.node)[1] <= ctx.offsets(name)[0]:
+        # `params, opt = step(params, grads, opt)`: the call reads the old tree before the names
+        # are bound; what it does to that one is no change of the tree the new name holds
+        before = ctx.offsets(binding.node)[1]
     # Only a `jax` function reads the tree's leaves at once (`jax.tree.map(f, params)`); any
     # other call may keep the dict and read it later (`Holder(params)`).
     arg, call = parents(ctx).get(name), parents(ctx).get(parents(ctx).get(name))

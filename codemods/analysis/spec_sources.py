@@ -44,10 +44,34 @@ def env_value(ctx: FileContext, name: cst.Name, env: Env | None):
     if env is None or name.value not in env.args:
         return None
     scope = scope_of(ctx, name)
+    own = scope
     while (isinstance(scope, cst.Lambda) or _is_comprehension(scope)) and scope is not env.function \
             and name.value not in _scope_info(ctx, scope).params:
         scope = scope_of(ctx, scope)
-    return env.args[name.value] if scope is env.function else None
+    if scope is not env.function:
+        return None
+    info = _scope_info(ctx, scope)
+    if isinstance(scope, cst.FunctionDef) and name.value in info.params and info.bindings.get(name.value) \
+            and (own is not scope or not _before_rebinding(ctx, name, scope)):
+        return None  # `params = update(params)` rebinds the parameter: only reads before that see the call's
+    return env.args[name.value]
+
+
+def _before_rebinding(ctx: FileContext, name: cst.Name, function) -> bool:
+    """Whether this read of a parameter runs before any statement of `function` rebinds it: every
+    binding lies after it (or is the assignment it is read in), and no loop holds the read."""
+    from codemods.analysis.local_names import _in_own_statement, _scope_info, parents
+
+    use = ctx.offsets(name)[0]
+    for binding in _scope_info(ctx, function).bindings.get(name.value, []):
+        if binding.start < use and not _in_own_statement(ctx, binding, use):
+            return False
+    node = parents(ctx).get(name)
+    while node is not None and node is not function:
+        if isinstance(node, (cst.For, cst.While)):
+            return False
+        node = parents(ctx).get(node)
+    return node is function
 
 
 @dataclass(frozen=True)
@@ -448,8 +472,10 @@ def _returned(ctx: FileContext, function, wrappers: list, skip: int, getter: boo
             or _returns_elsewhere(function, last.body[0]):
         return None
     # Earlier statements may bind names the return reads (`def init(): ...; return init()`);
-    # a parameter they rebind is no longer what the call passed.
-    bindable -= set(_scope_info(ctx, function).bindings)
+    # a parameter they rebind is what the call passed only where it is read before that
+    # (env_value), and is not bound at all for lambdas (`lambda x: ...` rebinding nothing).
+    if isinstance(function, cst.Lambda):
+        bindable -= set(_scope_info(ctx, function).bindings)
     return function, last.body[0].value, frozenset(bindable), skip
 
 
