@@ -30,6 +30,7 @@ from codemods.analysis.spec_sources import (
     returned_by,
     _JIT_KEEPS,
 )
+from codemods.analysis.tree_paths import PathLeaf, path_leaf, string_path
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import handed_names, kept_local, unchanged
 from codemods.analysis.nested_tables import inner_dicts_unchanged
@@ -77,11 +78,14 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return None
     if isinstance(expr, Keyed):  # an item of a tree that jax.tree.map reads (tree_items.py)
         return _keyed_sharding(ctx, expr, depth)
+    if isinstance(expr, PathLeaf):  # the leaf at a path of a tree (tree_paths.py)
+        found = path_leaf(ctx, expr.tree, expr.keys, expr.env)
+        return _leaf_read(ctx, found, depth) if found is not None else None
     follow = partial(follow_spec, ctx, env=env)
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
         if leaf is None:
-            found = _iterated_item(ctx, expr, depth, env)
+            found = _iterated_item(ctx, expr, depth, env) or _path_sharding(ctx, expr, depth, env)
             if found is not None:
                 return found
         if leaf is None:
@@ -172,6 +176,13 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         if found is not None:
             return found
     return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
+
+
+def _path_sharding(ctx: FileContext, expr: cst.Subscript, depth: int, env: Env | None) -> ShardingLiteral | None:
+    """`opt['mu']['dense']['w']`: the leaf at that path of what builds the tree (tree_paths.py)."""
+    path = string_path(expr)
+    found = path_leaf(ctx, path[0], path[1], env) if path is not None else None
+    return _leaf_read(ctx, found, depth) if found is not None else None
 
 
 def _leaf_read(ctx: FileContext, leaf, depth: int) -> ShardingLiteral | None:

@@ -65,17 +65,18 @@ def _iterated_source(ctx: FileContext, iterable: cst.BaseExpression, path: list)
     iterable itself for a plain name target; through `enumerate(x)` (item 1), `zip(a, b, ...)`
     (item i of each) and `iter`/`itertools.islice`/`itertools.cycle` (the same items); else None."""
     for _ in range(8):
-        if not isinstance(iterable, cst.Call) or any(arg.star or arg.keyword for arg in iterable.args) \
-                or not iterable.args:
+        if not isinstance(iterable, cst.Call) or any(arg.star for arg in iterable.args) \
+                or not iterable.args or iterable.args[0].keyword is not None:
             return iterable if not path else None
         func = iterable.func
         builtin = func.value if isinstance(func, cst.Name) and func.value not in _bound_names(ctx) else None
         name = builtin if builtin in ("iter", "enumerate", "zip") else ctx.imports.resolve(func)
-        if name in _PASSING:
+        if name in _PASSING and not any(arg.keyword for arg in iterable.args):
             iterable = iterable.args[_PASSING[name]].value
-        elif name == "enumerate" and len(iterable.args) <= 2 and path and path[0] == (1, 2):
+        elif name == "enumerate" and len(iterable.args) <= 2 and path and path[0] == (1, 2) \
+                and all(arg.keyword is None or arg.keyword.value == "start" for arg in iterable.args):
             iterable, path = iterable.args[0].value, path[1:]
-        elif name == "zip" and path and path[0][1] == len(iterable.args):
+        elif name == "zip" and path and path[0][1] == len(iterable.args) and not any(arg.keyword for arg in iterable.args):
             iterable, path = iterable.args[path[0][0]].value, path[1:]
         else:
             return iterable if not path else None

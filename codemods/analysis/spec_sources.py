@@ -183,6 +183,7 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
             resolved = resolve_dotted(bindings, callee) if callee else None
             return resolved is not None and resolved.startswith("jax.")
 
+        defaults: list = []
         for node in ast.walk(ctx.tree):
             if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
                 names.add("*")
@@ -208,11 +209,33 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
                 continue
             elif isinstance(parent, ast.Call) and node is not parent.func and (jax_call(parent) or copies(parent)):
                 continue
+            elif isinstance(parent, (ast.Call, ast.keyword)) and isinstance(node, ast.Name) and _read_by_call(ctx, parent_of, parent, node):
+                continue  # `place(raw, SPECS)` of a module function that only reads its parameter
+            elif isinstance(parent, ast.arguments) and isinstance(node, ast.Name) and _default_of(parent, node):
+                defaults.append((name, _default_of(parent, node)))  # `mapping=RULES`: changed as `mapping` is
             else:
                 names.add(name)
+        names.update(name for name, param in defaults if param in names or param in stores)
         return frozenset(names), stores
 
     return ctx.cached("spec_sources.mutations", compute)
+
+
+def _default_of(arguments: ast.arguments, node: ast.AST) -> str | None:
+    """The parameter whose default `node` is."""
+    positional = [*arguments.posonlyargs, *arguments.args]
+    for param, default in zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults):
+        if default is node:
+            return param.arg
+    return next((param.arg for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is node), None)
+
+
+def _read_by_call(ctx: FileContext, parent_of: dict, parent, node) -> bool:
+    """Whether `node` is an argument of a call of a module function that only reads it."""
+    from codemods.analysis.reading_helpers import reads_only
+
+    call = parent_of.get(parent) if isinstance(parent, ast.keyword) else parent
+    return isinstance(call, ast.Call) and node is not call.func and reads_only(ctx, call, node)
 
 
 # --------------------------------------------------------------------------- following an expression
