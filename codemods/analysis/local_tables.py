@@ -187,6 +187,7 @@ def holder_kept(ctx: FileContext, literal: cst.BaseExpression, read: cst.BaseExp
 
 def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
     from codemods.analysis.bindings import ast_dotted, resolve_dotted
+    from codemods.analysis.reading_helpers import reads_only
     from codemods.analysis.iterated import _bound_names
 
     parent_of = {child: node for node in ast.walk(root) for child in ast.iter_child_nodes(node)}
@@ -219,8 +220,10 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
                 return False
         elif top is node and not (isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node
                                   or isinstance(parent, ast.Compare)
-                                  or isinstance(parent, ast.Call) and node is not parent.func and harmless_call(parent)
-                                  or isinstance(parent, ast.keyword) and harmless_call(parent_of.get(parent))):
+                                  or isinstance(parent, ast.Call) and node is not parent.func
+                                  and (harmless_call(parent) or reads_only(ctx, parent, node))
+                                  or isinstance(parent, ast.keyword) and (harmless_call(parent_of.get(parent))
+                                                                           or reads_only(ctx, parent_of.get(parent), node))):
             return False
     return True
 

@@ -35,20 +35,58 @@ class PathLeaf:
     env: object
 
 
-def string_path(node: cst.BaseExpression) -> tuple[cst.BaseExpression, tuple[str, ...]] | None:
-    """(root, keys) of `root['a']['b']...` with string-literal keys; None for anything else."""
+@dataclass(frozen=True)
+class Attr:
+    """A field of a record on a path (`state.particles`, `getattr(state, name)`)."""
+
+    name: str
+
+
+def string_path(node: cst.BaseExpression, ctx: FileContext | None = None,
+                env: Env | None = None) -> tuple[cst.BaseExpression, tuple] | None:
+    """(root, keys) of `root['a'].b['c']...` with string-literal keys (a name `env` binds to one,
+    with `ctx`), fields `.b` and `getattr(x, 'b')` (Attr); None for anything else."""
     from codemods.analysis.specs import string_value
 
-    keys: list[str] = []
-    while isinstance(node, cst.Subscript):
-        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-            return None
-        key = string_value(node.slice[0].slice.value)
-        if key is None:
-            return None
-        keys.insert(0, key)
-        node = node.value
+    keys: list = []
+    for _ in range(MAX_HOPS * 2):
+        if isinstance(node, cst.Subscript):
+            if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+                return None
+            key = _key(node.slice[0].slice.value, ctx, env)
+            if key is None:
+                return None
+            keys.insert(0, key)
+            node = node.value
+        elif isinstance(node, cst.Attribute) and ctx is not None:
+            keys.insert(0, Attr(node.attr.value))
+            node = node.value
+        elif ctx is not None and _getattr(ctx, node):
+            key = _key(node.args[1].value, ctx, env)
+            if key is None:
+                return None
+            keys.insert(0, Attr(key))
+            node = node.args[0].value
+        else:
+            break
     return (node, tuple(keys)) if keys else None
+
+
+def _key(node: cst.BaseExpression, ctx: FileContext | None, env: Env | None) -> str | None:
+    from codemods.analysis.specs import string_value
+
+    if isinstance(node, cst.Name) and ctx is not None and env_value(ctx, node, env) is not None:
+        node = follow_env(ctx, node, env)[0]  # a loop's key bound to one string
+    return string_value(node) if node is not None and isinstance(node, cst.BaseExpression) else None
+
+
+def _getattr(ctx: FileContext, node: cst.BaseExpression) -> bool:
+    """`getattr(x, name)` of the builtin, two arguments."""
+    from codemods.analysis.iterated import _bound_names
+
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "getattr" \
+        and len(node.args) == 2 and not any(arg.star or arg.keyword for arg in node.args) \
+        and "getattr" not in _bound_names(ctx)
 
 
 def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...], env: Env | None, depth: int = 0):
@@ -65,8 +103,8 @@ def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...],
         if isinstance(tree, PathLeaf):
             tree, keys, env = tree.tree, (*tree.keys, *keys), tree.env
             continue
-        if isinstance(tree, cst.Subscript):
-            found = string_path(tree)
+        if isinstance(tree, (cst.Subscript, cst.Attribute)) or _getattr(ctx, tree):
+            found = string_path(tree, ctx, env)
             if found is None:
                 return None
             tree, keys = found[0], (*found[1], *keys)
@@ -78,6 +116,15 @@ def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...],
             tree, env = followed
             continue
         tree, env = _produced(ctx, tree, env)
+        if isinstance(tree, (cst.Subscript, cst.Attribute, cst.Name)) or _getattr(ctx, tree):
+            continue  # what a helper returned: followed again
+        if isinstance(keys[0], Attr) and not (isinstance(tree, cst.Call) and ctx.imports.resolve(tree.func) in _TREE_MAP):
+            field = _field(ctx, tree, keys[0].name, env)
+            if field is None:
+                return None
+            tree, env, used = field
+            keys = keys[1:] if used else keys
+            continue
         if isinstance(tree, cst.DictComp):
             key_node = cst.SimpleString(repr(keys[0]))  # read by its value only
             found = _comprehension_leaf(ctx, tree, key_node, env)
@@ -85,7 +132,7 @@ def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...],
                 return None
             tree, keys, env = found[1], keys[1:], found[2]
             continue
-        item = literal_item(ctx, tree, keys[0])
+        item = literal_item(ctx, tree, keys[0]) if not isinstance(tree, cst.Name) else None
         if item is not None:
             tree, keys = item, keys[1:]
             continue
@@ -110,19 +157,44 @@ def _follow_name(ctx: FileContext, name: cst.Name, keys: tuple[str, ...], env: E
     from codemods.analysis.tree_items import _passed_unchanged
     from codemods.analysis.tree_leaves import _inner_unchanged
 
+    items = [key for key in keys[:next((i for i, key in enumerate(keys) if isinstance(key, Attr)), len(keys))]]
+    if len(items) < len(keys) and any(not isinstance(key, Attr) for key in keys[len(items):]):
+        return None  # a dict inside a record: changed through any alias of the record
     bound = env_value(ctx, name, env)
     if bound is not None:
         if isinstance(bound[0], PathLeaf):
             return bound
         held = bound[0]
-        if isinstance(held, (cst.Name, cst.Attribute)) and not _passed_unchanged(ctx, name, env) \
+        if items and isinstance(held, (cst.Name, cst.Attribute)) and not _passed_unchanged(ctx, name, env) \
                 and not unchanged(ctx, held):
             return None
         return bound
-    if not unchanged(ctx, name) or len(keys) > 1 and not _inner_unchanged(ctx, name, list(keys), env):
+    # a record's fields are what it was built with (NamedTuple; a dataclass field no code stores, _field)
+    if items and (not unchanged(ctx, name) or len(items) > 1 and not _inner_unchanged(ctx, name, items, env)):
         return None
     held, _, held_env = follow_env(ctx, name, env)
-    return (held, held_env) if held is not None and held is not name else None
+    if held is None or held is name:
+        return _comprehension_param(ctx, name)
+    return held, held_env
+
+
+def _comprehension_param(ctx: FileContext, name: cst.Name):
+    """A parameter of a module function read inside a comprehension of it (run at once, where it
+    stands): (what the one call of the function passes, Env)."""
+    from codemods.analysis.call_sites import passed
+    from codemods.analysis.local_names import _is_comprehension, _scope_info, scope_of
+
+    scope = scope_of(ctx, name)
+    while _is_comprehension(scope) and name.value not in _scope_info(ctx, scope).params \
+            and not _scope_info(ctx, scope).bindings.get(name.value):
+        scope = scope_of(ctx, scope)
+    if scope is scope_of(ctx, name) or not isinstance(scope, cst.FunctionDef):
+        return None
+    params = {p.name.value for p in (*scope.params.posonly_params, *scope.params.params, *scope.params.kwonly_params)}
+    if name.value not in params or _scope_info(ctx, scope).bindings.get(name.value) or scope.decorators:
+        return None
+    found = passed(ctx, scope, name.value)
+    return found[0] if found and len(found) == 1 else None
 
 
 def _sharding_at(ctx: FileContext, shardings, keys: tuple[str, ...], env: Env | None, depth: int):
@@ -167,3 +239,37 @@ def _mapped(ctx: FileContext, call: cst.Call, keys: tuple[str, ...], env: Env | 
             and not isinstance(found[1], (cst.Name, cst.Subscript))
         bound[param.name.value] = (found[1], found[2]) if written else (PathLeaf(arg.value, keys, env), None)
     return ("value", fn.body, Env(fn, {**lambda_outer(ctx, fn, env), **bound}))
+
+
+def _field(ctx: FileContext, tree, attr: str, env: Env | None):
+    """(expression, Env, whether it is the field itself) for field `attr` of the record `tree`
+    builds: a NamedTuple or dataclass construction, `t._replace(attr=...)` (else `t` itself), a
+    NamedTuple built from a starred generator (`State(*(jax.device_put(f, S) for f in state))`:
+    every field is the generator's element)."""
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.named_axes import _is_named_tuple
+    from codemods.analysis.record_fields import record_field
+    from codemods.analysis.tree_leaves import _enclosing_args
+
+    if not isinstance(tree, cst.Call):
+        return None
+    func = tree.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "_replace":
+        if not all(arg.keyword is not None and not arg.star for arg in tree.args):
+            return None
+        given = next((arg.value for arg in tree.args if arg.keyword.value == attr), None)
+        if given is None:
+            return func.value, env, False
+        # only a record built where the code shows it has that `_replace` (not a class's own method)
+        return (given, env, True) if path_leaf(ctx, func.value, (Attr(attr),), env, MAX_HOPS) is not None else None
+    if len(tree.args) == 1 and tree.args[0].star == "*" and isinstance(tree.args[0].value, cst.GeneratorExp) \
+            and isinstance(func, cst.Name):
+        binding = resolve_name(ctx, func)
+        generator = tree.args[0].value
+        if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
+                or not _is_named_tuple(ctx, binding.node) or generator.for_in.inner_for_in is not None \
+                or generator.for_in.ifs:
+            return None
+        return generator.elt, Env(generator, _enclosing_args(ctx, generator, env)), True
+    found = record_field(ctx, tree, env, attr)
+    return (*found, True) if found is not None else None
