@@ -46,7 +46,6 @@ def string_path(node: cst.BaseExpression, ctx: FileContext | None = None,
                 env: Env | None = None) -> tuple[cst.BaseExpression, tuple] | None:
     """(root, keys) of `root['a'].b['c']...` with string-literal keys (a name `env` binds to one,
     with `ctx`), fields `.b` and `getattr(x, 'b')` (Attr); None for anything else."""
-    from codemods.analysis.specs import string_value
 
     keys: list = []
     for _ in range(MAX_HOPS * 2):
@@ -151,9 +150,14 @@ def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...],
     return None
 
 
-def _follow_name(ctx: FileContext, name: cst.Name, keys: tuple[str, ...], env: Env | None):
-    """(what `name` holds, Env) when no code may change the dicts on the way to `keys`."""
-    from codemods.analysis.local_tables import unchanged
+def _follow_name(ctx: FileContext, name: cst.Name, keys: tuple, env: Env | None):
+    """(what `name` holds, Env), one name at a time, when no code may change the dicts on the way
+    to `keys` (a record's fields are what it was built with: NamedTuple, or a dataclass field no
+    code stores, _field)."""
+    from codemods.analysis.call_sites import parameter_function, passed
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.local_tables import handed_kept, unchanged
+    from codemods.analysis.spec_sources import _unpacked_item
     from codemods.analysis.tree_items import _passed_unchanged
     from codemods.analysis.tree_leaves import _inner_unchanged
 
@@ -169,20 +173,31 @@ def _follow_name(ctx: FileContext, name: cst.Name, keys: tuple[str, ...], env: E
                 and not unchanged(ctx, held):
             return None
         return bound
-    # a record's fields are what it was built with (NamedTuple; a dataclass field no code stores, _field)
+    binding = resolve_name(ctx, name)
+    if binding is None:
+        function = parameter_function(ctx, name)
+        if function is None:
+            return _comprehension_param(ctx, name, bool(items))
+        if items and handed_kept(ctx, name) is not True:
+            return None
+        values = passed(ctx, function, name.value)
+        return values[0] if values and len(values) == 1 else None
     if items and (not unchanged(ctx, name) or len(items) > 1 and not _inner_unchanged(ctx, name, items, env)):
         return None
-    held, _, held_env = follow_env(ctx, name, env)
-    if held is None or held is name:
-        return _comprehension_param(ctx, name)
-    return held, held_env
+    if binding.kind == "assign":
+        return binding.value, env
+    if binding.kind == "item":
+        return _unpacked_item(ctx, name, env)
+    return None
 
 
-def _comprehension_param(ctx: FileContext, name: cst.Name):
+def _comprehension_param(ctx: FileContext, name: cst.Name, items: bool):
     """A parameter of a module function read inside a comprehension of it (run at once, where it
-    stands): (what the one call of the function passes, Env)."""
+    stands): (what the one call of the function passes, Env); for a dict read by key, only a fresh
+    call result handed under a name the file never changes a dict through."""
     from codemods.analysis.call_sites import passed
     from codemods.analysis.local_names import _is_comprehension, _scope_info, scope_of
+    from codemods.analysis.spec_sources import _mutated
 
     scope = scope_of(ctx, name)
     while _is_comprehension(scope) and name.value not in _scope_info(ctx, scope).params \
@@ -194,7 +209,11 @@ def _comprehension_param(ctx: FileContext, name: cst.Name):
     if name.value not in params or _scope_info(ctx, scope).bindings.get(name.value) or scope.decorators:
         return None
     found = passed(ctx, scope, name.value)
-    return found[0] if found and len(found) == 1 else None
+    if not found or len(found) != 1:
+        return None
+    if items and (not isinstance(found[0][0], cst.Call) or name.value in _mutated(ctx) or "*" in _mutated(ctx)):
+        return None
+    return found[0]
 
 
 def _sharding_at(ctx: FileContext, shardings, keys: tuple[str, ...], env: Env | None, depth: int):
