@@ -1235,6 +1235,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         22: '    with jax.set_mesh(losses.sharding.mesh): return top_level_all_gather(losses, P(None, reduced={"i"}))'},
     "av11_sf104_export_inside_own_timer_class": {
         23: '    with jax.set_mesh(params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in params.items()}'},
+    "bb5_sf104_property_gather_no_mesh": {
+        14: '        with jax.set_mesh(self.controls.sharding.mesh): return top_level_all_gather(self.controls, P(None, None, reduced={"i"}))'},
     "av12_sf104_script_without_any_mesh_context": {
         14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av13_sf104_jitted_gather_after_mesh": {11: "    return x * 1.0"},  # the gather's value is x's
