@@ -15,7 +15,7 @@ ENTRIES = {
     "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
     "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",
     "bb13_sf104_jit_out_shardings_nested_table": "main(mesh, const(8, 8))",
-    "bb14_sf104_zip_of_loader_and_specs_loop": "main(mesh, const(8, 8))",
+    "bb14_sf104_zip_range_islice_stream": "main(mesh, const(8, 8))",
     "bb1_sf104_tree_map_zeros_like_nested_path": "main(mesh, const(8, 8))",
     "bb2_sf104_helper_called_twice_dict_comprehension": "main(mesh, const(8, 8))",
     "bb3_sf104_islice_over_loader": "main(mesh, const(8, 8))",
