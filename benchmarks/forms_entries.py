@@ -11,6 +11,32 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bb10_sf104_namedtuple_replace_other_field": "main(mesh, const(8, 8))",
+    "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
+    "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",
+    "bb13_sf104_jit_out_shardings_nested_table": "main(mesh, const(8, 8))",
+    "bb14_sf104_zip_range_islice_stream": "main(mesh, const(8, 8))",
+    "bb1_sf104_tree_map_zeros_like_nested_path": "main(mesh, const(8, 8))",
+    "bb2_sf104_helper_called_twice_dict_comprehension": "main(mesh, const(8, 8))",
+    "bb3_sf104_islice_over_loader": "main(mesh, const(8, 8))",
+    "bb4_sf104_enumerate_zip_loader": "main(mesh, const(8, 8))",
+    "bb5_sf104_property_gather_no_mesh": "main(mesh, const(8, 8))",
+    "bb6_sf104_helper_rebinds_params_returns_tuple": "main(mesh, const(8, 8))",
+    "bb7_sf104_logical_spec_get_default_mapping": "main(mesh, const(8, 8))",
+    "bb8_sf104_loop_items_guarded_by_none": "main(mesh, const(8, 8))",
+    "bb9_sf104_namedtuple_starred_fields_getattr": "main(mesh, const(8, 8))",
+    "nbb10_sf104_dataclass_field_reassigned": "main(mesh, const(8, 8))",
+    "nbb11_sf104_rules_table_changed_through_default": "main(mesh, const(8, 8))",
+    "nbb1_sf104_spec_table_changed_by_helper": "main(mesh, const(8, 8))",
+    "nbb2_sf104_tree_map_specs_first_tree_shallower": "main(mesh, const(8, 8))",
+    "nbb3_sf104_leaf_replaced_after_tree_map": "main(mesh, const(8, 8))",
+    "nbb4_sf104_property_input_replaced": "main(mesh, const(8, 8))",
+    "nbb5_sf104_helper_called_only_with_valid_key": "main(mesh, const(8, 8))",
+    "nbb6_sf104_batch_replaced_inside_islice_loop": "main(mesh, const(8, 8))",
+    "nbb7_sf104_guard_skips_the_failing_key": "main(mesh, const(8, 8))",
+    "nbb8_sf104_replace_sets_the_gathered_field": "main(mesh, const(8, 8))",
+    "nbb9_sf104_helper_rebinds_param_to_new_layout": "main(mesh, const(8, 8))",
+
     "au1_default_axes_tuple_mesh": "evaluate(arr(8, 8))",
     "au2_env_split_axes_mesh": "column_norm(arr(8, 8))",
     "au3_argparse_split_list_mesh": "grad_norm(arr(8, 8))",
@@ -1277,6 +1303,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         22: '    with jax.set_mesh(losses.sharding.mesh): return top_level_all_gather(losses, P(None, reduced={"i"}))'},
     "av11_sf104_export_inside_own_timer_class": {
         23: '    with jax.set_mesh(params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in params.items()}'},
+    "bb5_sf104_property_gather_no_mesh": {
+        14: '        with jax.set_mesh(self.controls.sharding.mesh): return top_level_all_gather(self.controls, P(None, None, reduced={"i"}))'},
     "av12_sf104_script_without_any_mesh_context": {
         14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av13_sf104_jitted_gather_after_mesh": {11: "    return x * 1.0"},  # the gather's value is x's

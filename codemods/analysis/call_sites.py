@@ -318,3 +318,17 @@ def _plain_calls(ctx: FileContext, fname: str) -> int | None:
         return {name: None if name in other else count for name, count in counts.items()}
 
     return ctx.cached("call_sites.plain-calls", compute).get(fname, 0)
+
+
+def names_read(node) -> list:
+    """The plain names an argument reads, outside lambdas and comprehensions (their own scopes)."""
+    found, pending = [], [node] if node is not None else []
+    while pending:
+        current = pending.pop()
+        if isinstance(current, cst.Name):
+            found.append(current)
+        elif isinstance(current, cst.Attribute):
+            pending.append(current.value)
+        elif not isinstance(current, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+            pending.extend(reversed(current.children))
+    return found

@@ -30,6 +30,7 @@ from codemods.analysis.spec_sources import (
     returned_by,
     _JIT_KEEPS,
 )
+from codemods.analysis.tree_paths import PathLeaf, _getattr, path_leaf, string_path
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import handed_names, kept_local, unchanged
 from codemods.analysis.nested_tables import inner_dicts_unchanged
@@ -77,11 +78,14 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return None
     if isinstance(expr, Keyed):  # an item of a tree that jax.tree.map reads (tree_items.py)
         return _keyed_sharding(ctx, expr, depth)
+    if isinstance(expr, PathLeaf):  # the leaf at a path of a tree (tree_paths.py)
+        found = path_leaf(ctx, expr.tree, expr.keys, expr.env)
+        return _leaf_read(ctx, found, depth) if found is not None else None
     follow = partial(follow_spec, ctx, env=env)
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
         if leaf is None:
-            found = _iterated_item(ctx, expr, depth, env)
+            found = _iterated_item(ctx, expr, depth, env) or _path_sharding(ctx, expr, depth, env)
             if found is not None:
                 return found
         if leaf is None:
@@ -95,7 +99,7 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
             if not keyed or tree is None or not local and (tree in others or stores.get(tree) or "*" in others):
                 return None
             return leaf_sharding(ctx, expr.value, depth + 1, env)
-        return _leaf_read(ctx, leaf, depth)
+        return _leaf_read(ctx, leaf, depth) or _path_sharding(ctx, expr, depth, env)
     if isinstance(expr, cst.Name):
         bound = env_value(ctx, expr, env)
         if bound is not None:
@@ -114,9 +118,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return input_sharding(ctx, binding.value, depth + 1, env)
     if isinstance(expr, cst.Attribute):  # `self.w`, stored by the constructed class's `__init__`
         field = _init_field(ctx, expr, env)
-        if field is None and env is None:
-            return _record_field(ctx, expr, depth)
-        return _input_sharding(ctx, field[0], depth + 1, field[1]) if field is not None else None
+        if field is None:  # a loader's batch, or a field of a record built where the code shows it
+            return (_record_field(ctx, expr, depth) if env is None else None) or _path_sharding(ctx, expr, depth, env)
+        return _input_sharding(ctx, field[0], depth + 1, field[1])
     operand = scalar_operand(expr) or _named_scalar_operand(ctx, expr, env)
     if operand is not None:  # `kv * 2`, `lr * m` of `lr=1e-3`: laid out as kv is
         return input_sharding(ctx, operand, depth, env)  # a part of the expression: no name followed, no cycle
@@ -128,6 +132,8 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return None
     from codemods.analysis.iterated import next_values
 
+    if _getattr(ctx, expr):  # `getattr(state, name)`, a key bound: the field
+        return _path_sharding(ctx, expr, depth, env)
     values = next_values(ctx, expr)
     if values is not None:  # `next(iter(loader))`: one of the values its generator yields
         return _agreed([input_sharding(ctx, value, depth + 1, inner) for value, inner in values])
@@ -172,6 +178,14 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         if found is not None:
             return found
     return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
+
+
+def _path_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int, env: Env | None) -> ShardingLiteral | None:
+    """`opt['mu']['dense']['w']`, `state.particles`: the leaf at that path of what builds the
+    tree (tree_paths.py)."""
+    path = string_path(expr, ctx, env)
+    found = path_leaf(ctx, path[0], path[1], env) if path is not None else None
+    return _leaf_read(ctx, found, depth) if found is not None else None
 
 
 def _leaf_read(ctx: FileContext, leaf, depth: int) -> ShardingLiteral | None:

@@ -32,32 +32,55 @@ def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
     for b in bindings:
         if b.kind != "other":
             continue
-        loop, counted = parents(ctx).get(b.node), False
-        if isinstance(loop, cst.Element):  # `for step, batch in enumerate(loader):`
-            pair = parents(ctx).get(loop)
-            loop, counted = parents(ctx).get(pair), True
-            if not isinstance(loop, cst.For) or loop.target is not pair or len(pair.elements) != 2 \
-                    or pair.elements[1] is not parents(ctx).get(b.node) or not _enumerated(ctx, loop.iter):
-                continue
-        elif not isinstance(loop, cst.For) or loop.target is not b.node:
+        # the position of the name in the loop's target (`for step, (x, y) in ...`)
+        node, path = b.node, []
+        while isinstance(parents(ctx).get(node), cst.Element):
+            element = parents(ctx).get(node)
+            pair = parents(ctx).get(element)
+            if not isinstance(pair, (cst.Tuple, cst.List)) or any(not isinstance(e, cst.Element) for e in pair.elements):
+                break
+            path.insert(0, (pair.elements.index(element), len(pair.elements)))
+            node = pair
+        loop = parents(ctx).get(node)
+        if not isinstance(loop, cst.For) or loop.target is not node:
             continue
-        if loop.asynchronous is None and _is_ancestor(ctx, loop.body, name):
-            found.append((b, loop, counted))
+        source = _iterated_source(ctx, loop.iter, path)
+        if source is not None and loop.asynchronous is None and _is_ancestor(ctx, loop.body, name):
+            found.append((b, loop, source))
     if len(found) != 1:
         return None
-    binding, loop, counted = found[0]
+    binding, loop, source = found[0]
     start, end = ctx.offsets(loop)
     if any(b is not binding and start <= b.start < end for b in bindings):
         return None  # rebound inside the loop: the loop's value may not reach the use
-    return generated(ctx, loop.iter.args[0].value if counted else loop.iter)
+    return generated(ctx, source)
 
 
-def _enumerated(ctx: FileContext, iterable: cst.BaseExpression) -> bool:
-    """`enumerate(x)` or `enumerate(x, start)` of the builtin, never rebound in the file."""
-    return isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) \
-        and iterable.func.value == "enumerate" and "enumerate" not in _bound_names(ctx) \
-        and 1 <= len(iterable.args) <= 2 and not any(arg.star for arg in iterable.args) \
-        and iterable.args[0].keyword is None
+# builtins and itertools functions whose items are the items of one argument, in part or in turn
+_PASSING = {"iter": 0, "itertools.islice": 0, "itertools.cycle": 0}
+
+
+def _iterated_source(ctx: FileContext, iterable: cst.BaseExpression, path: list):
+    """What the loop's items come from at `path` (positions in its target's tuples): the
+    iterable itself for a plain name target; through `enumerate(x)` (item 1), `zip(a, b, ...)`
+    (item i of each) and `iter`/`itertools.islice`/`itertools.cycle` (the same items); else None."""
+    for _ in range(8):
+        if not isinstance(iterable, cst.Call) or any(arg.star for arg in iterable.args) \
+                or not iterable.args or iterable.args[0].keyword is not None:
+            return iterable if not path else None
+        func = iterable.func
+        builtin = func.value if isinstance(func, cst.Name) and func.value not in _bound_names(ctx) else None
+        name = builtin if builtin in ("iter", "enumerate", "zip") else ctx.imports.resolve(func)
+        if name in _PASSING and not any(arg.keyword for arg in iterable.args):
+            iterable = iterable.args[_PASSING[name]].value
+        elif name == "enumerate" and len(iterable.args) <= 2 and path and path[0] == (1, 2) \
+                and all(arg.keyword is None or arg.keyword.value == "start" for arg in iterable.args):
+            iterable, path = iterable.args[0].value, path[1:]
+        elif name == "zip" and path and path[0][1] == len(iterable.args) and not any(arg.keyword for arg in iterable.args):
+            iterable, path = iterable.args[path[0][0]].value, path[1:]
+        else:
+            return iterable if not path else None
+    return None
 
 
 def next_values(ctx: FileContext, call: cst.BaseExpression) -> list[tuple] | None:

@@ -69,6 +69,11 @@ def _window(ctx: FileContext, name: cst.Name, function: cst.FunctionDef) -> tupl
     binding = resolve_name(ctx, name)
     before = binding.end if binding is not None and binding.kind in ("assign", "item") \
         and binding.end <= ctx.offsets(name)[0] else -1
+    if binding is not None and binding.kind == "item" and isinstance(binding.node, cst.Assign) \
+            and ctx.offsets(binding.node)[1] <= ctx.offsets(name)[0]:
+        # `params, opt = step(params, grads, opt)`: the call reads the old tree before the names
+        # are bound; what it does to that one is no change of the tree the new name holds
+        before = ctx.offsets(binding.node)[1]
     # Only a `jax` function reads the tree's leaves at once (`jax.tree.map(f, params)`); any
     # other call may keep the dict and read it later (`Holder(params)`).
     arg, call = parents(ctx).get(name), parents(ctx).get(parents(ctx).get(name))
@@ -182,6 +187,7 @@ def holder_kept(ctx: FileContext, literal: cst.BaseExpression, read: cst.BaseExp
 
 def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
     from codemods.analysis.bindings import ast_dotted, resolve_dotted
+    from codemods.analysis.reading_helpers import reads_only
     from codemods.analysis.iterated import _bound_names
 
     parent_of = {child: node for node in ast.walk(root) for child in ast.iter_child_nodes(node)}
@@ -214,8 +220,10 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
                 return False
         elif top is node and not (isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node
                                   or isinstance(parent, ast.Compare)
-                                  or isinstance(parent, ast.Call) and node is not parent.func and harmless_call(parent)
-                                  or isinstance(parent, ast.keyword) and harmless_call(parent_of.get(parent))):
+                                  or isinstance(parent, ast.Call) and node is not parent.func
+                                  and (harmless_call(parent) or reads_only(ctx, parent, node))
+                                  or isinstance(parent, ast.keyword) and (harmless_call(parent_of.get(parent))
+                                                                           or reads_only(ctx, parent_of.get(parent), node))):
             return False
     return True
 

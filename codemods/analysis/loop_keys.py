@@ -89,8 +89,16 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
     if keys is None and iterated is not None:  # no constant table read by the key: the loop's own keys
         keys = sorted(iterated)
         first = {key: cst.SimpleString(repr(key)) for key in keys}
-    return LoopKeys([(key, Env(function, _bound(ctx, name, value_name, iterated_node, first[key])))
-                     for key in keys or () if iterated is None or key in iterated], iterated is not None and every)
+    found = [(key, Env(function, _bound(ctx, name, value_name, iterated_node, first[key])))
+             for key in keys or () if iterated is None or key in iterated]
+    if iterated is not None and not every and found:
+        # `if target is None: continue` before the line: which rounds reach it, key by key
+        from codemods.analysis.loop_guards import reaches
+
+        reached = [reaches(ctx, node, body, env) for _, env in found]
+        if None not in reached:
+            return LoopKeys([pair for pair, yes in zip(found, reached) if yes], True)
+    return LoopKeys(found, iterated is not None and every)
 
 
 # Code under these runs in some rounds only (or not at once): a line below one may skip a key.

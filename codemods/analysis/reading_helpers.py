@@ -96,7 +96,7 @@ def _only_read(ctx: FileContext, function: ast.FunctionDef, name: str, depth: in
                     return False  # `params['enc'].update(...)`
             elif not (isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Compare))
                       or isinstance(parent, ast.keyword) and harmless(parent_of.get(parent), top)
-                      or harmless(parent, top)):
+                      or harmless(parent, top) or _filled(function, parent_of, parent, top)):
                 return False
             continue
         if isinstance(parent, ast.Attribute) and parent.value is node:
@@ -109,5 +109,27 @@ def _only_read(ctx: FileContext, function: ast.FunctionDef, name: str, depth: in
         elif isinstance(parent, ast.keyword) and harmless(parent_of.get(parent), node):
             continue
         elif not harmless(parent, node):
+            return False
+    return True
+
+
+def _filled(function: ast.FunctionDef, parent_of: dict, statement: ast.AST, item: ast.AST) -> bool:
+    """`out[k] = params[k]` into a local dict the function only builds (`out = {}`), fills
+    with one-level item stores and returns: the item is moved, not changed."""
+    if not isinstance(statement, ast.Assign) or statement.value is not item or len(statement.targets) != 1 \
+            or not isinstance(statement.targets[0], ast.Subscript) or not isinstance(statement.targets[0].value, ast.Name):
+        return False
+    name = statement.targets[0].value.id
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Name) or node.id != name:
+            continue
+        parent = parent_of.get(node)
+        if isinstance(node.ctx, ast.Store):
+            if not (isinstance(parent, ast.Assign) and isinstance(parent.value, ast.Dict) and not parent.value.keys):
+                return False
+        elif isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.ctx, ast.Store) \
+                and isinstance(parent_of.get(parent), ast.Assign) and parent_of[parent].targets == [parent]:
+            continue
+        elif not isinstance(parent, ast.Return):
             return False
     return True

@@ -24,7 +24,8 @@ def receiver_envs(ctx: FileContext, expr: cst.BaseExpression) -> list | None:
     from codemods.analysis.spec_sources import Env
 
     function = scope_of(ctx, expr)
-    if not isinstance(function, cst.FunctionDef) or function.decorators:
+    getter = isinstance(function, cst.FunctionDef) and _is_property(ctx, function)
+    if not isinstance(function, cst.FunctionDef) or function.decorators and not getter:
         return None
     params = [*function.params.posonly_params, *function.params.params]
     cls = _method_class(ctx, function)
@@ -36,10 +37,43 @@ def receiver_envs(ctx: FileContext, expr: cst.BaseExpression) -> list | None:
     if ctx.whole_file() is not ctx:
         asked(ctx).append(me)
         return None
+    if getter:  # `plan.gathered`: each read of the attribute runs the getter on its receiver
+        reads = _property_reads(ctx, cls, function.name.value)
+        return [Env(function, {me: (read.value, None)}) for read in reads] if reads else None
     calls = _method_calls(ctx, cls, function.name.value)
     if not calls:
         return None
     return [Env(function, {me: (call.func.value, None)}) for call in calls]
+
+
+def _is_property(ctx: FileContext, function: cst.FunctionDef) -> bool:
+    """Decorated by the builtin `property` alone (never rebound in the file)."""
+    from codemods.analysis.iterated import _bound_names
+
+    return len(function.decorators) == 1 and isinstance(function.decorators[0].decorator, cst.Name) \
+        and function.decorators[0].decorator.value == "property" and "property" not in _bound_names(ctx)
+
+
+def _property_reads(ctx: FileContext, cls: cst.ClassDef, name: str) -> list | None:
+    """Every `obj.name` read of a property, when the file uses the attribute `name` only as plain
+    reads (never called, stored or deleted), no class derives from `cls`, no other class defines
+    `name`, no read is on the class itself, and nothing reaches attributes by name (getattr)."""
+    import ast
+
+    from codemods.analysis.call_sites import _attribute_facts, _names_class
+    from codemods.analysis.local_names import parents
+
+    facts = _attribute_facts(ctx)
+    if facts["dynamic"] or facts["calls"].get(name) or cls.name.value in facts["bases"] \
+            or facts["definers"].get(name, 0) != 1:
+        return None
+    loads = [node for node in ast.walk(ctx.tree) if isinstance(node, ast.Attribute) and node.attr == name]
+    if any(not isinstance(node.ctx, ast.Load) for node in loads):
+        return None
+    reads = [node for node in parents(ctx) if isinstance(node, cst.Attribute) and node.attr.value == name]
+    if len(reads) != len(loads) or any(_names_class(ctx, read.value, cls) for read in reads):
+        return None
+    return reads
 
 
 def _reads(expr: cst.BaseExpression, name: str) -> bool:

@@ -49,10 +49,15 @@ def _logical_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = 
     items = _items(ctx, comp.for_in.iter, inner)
     if items is None:
         return None
+    from codemods.analysis.tree_leaves import _enclosing_args
+
     loop = comp.for_in.target.value
+    outer = _enclosing_args(ctx, comp, inner)  # `mapping` of `def spec_for(names, mapping=RULES)`
     partitions = []
     for item in items:
-        held, _ = follow_spec(ctx, comp.elt, Env(comp, {loop: item}))
+        held = _table_get(ctx, comp.elt, Env(comp, {**outer, loop: item}))
+        if held is None:
+            held, _ = follow_spec(ctx, comp.elt, Env(comp, {**outer, loop: item}))
         axes = parse_axes(held) if held is not None and not isinstance(held, Packed) else None
         if axes is None:
             return None
@@ -70,3 +75,32 @@ def _items(ctx: FileContext, node: cst.BaseExpression, env: Env):
     if isinstance(held, (cst.Tuple, cst.List)) and all(type(e) is cst.Element for e in held.elements):
         return tuple((e.value, env) for e in held.elements)
     return None
+
+
+def _table_get(ctx: FileContext, node: cst.BaseExpression, env: Env):
+    """`RULES.get(n)` of a constant dict literal with plain string keys, at a string key: the
+    item, or `None` where the table lacks the key; else None (unknown)."""
+    from codemods.analysis.local_tables import unchanged
+    from codemods.analysis.spec_sources import dict_item
+    from codemods.analysis.specs import string_value
+
+    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute) or node.func.attr.value != "get" \
+            or len(node.args) != 1 or node.args[0].star or node.args[0].keyword is not None:
+        return None
+    table, table_env = node.func.value, env
+    for _ in range(8):  # a parameter: the table the call passes, or its default
+        bound = env_value(ctx, table, table_env) if isinstance(table, cst.Name) else None
+        if bound is None or isinstance(bound[0], Packed):
+            break
+        table, table_env = bound
+    if not isinstance(table, cst.Name) or not unchanged(ctx, table):
+        return None
+    held, _ = follow_spec(ctx, table, table_env)
+    key, _ = follow_spec(ctx, node.args[0].value, env)
+    key = string_value(key) if key is not None and not isinstance(key, Packed) else None
+    if key is None or not isinstance(held, cst.Dict):
+        return None
+    keys = [string_value(e.key) if isinstance(e, cst.DictElement) else None for e in held.elements]
+    if None in keys or len(set(keys)) != len(keys):
+        return None
+    return dict_item(held, key) if key in keys else cst.Name("None")

@@ -44,10 +44,34 @@ def env_value(ctx: FileContext, name: cst.Name, env: Env | None):
     if env is None or name.value not in env.args:
         return None
     scope = scope_of(ctx, name)
+    own = scope
     while (isinstance(scope, cst.Lambda) or _is_comprehension(scope)) and scope is not env.function \
             and name.value not in _scope_info(ctx, scope).params:
         scope = scope_of(ctx, scope)
-    return env.args[name.value] if scope is env.function else None
+    if scope is not env.function:
+        return None
+    info = _scope_info(ctx, scope)
+    if isinstance(scope, cst.FunctionDef) and name.value in info.params and info.bindings.get(name.value) \
+            and (own is not scope or not _before_rebinding(ctx, name, scope)):
+        return None  # `params = update(params)` rebinds the parameter: only reads before that see the call's
+    return env.args[name.value]
+
+
+def _before_rebinding(ctx: FileContext, name: cst.Name, function) -> bool:
+    """Whether this read of a parameter runs before any statement of `function` rebinds it: every
+    binding lies after it (or is the assignment it is read in), and no loop holds the read."""
+    from codemods.analysis.local_names import _in_own_statement, _scope_info, parents
+
+    use = ctx.offsets(name)[0]
+    for binding in _scope_info(ctx, function).bindings.get(name.value, []):
+        if binding.start < use and not _in_own_statement(ctx, binding, use):
+            return False
+    node = parents(ctx).get(name)
+    while node is not None and node is not function:
+        if isinstance(node, (cst.For, cst.While)):
+            return False
+        node = parents(ctx).get(node)
+    return node is function
 
 
 @dataclass(frozen=True)
@@ -159,6 +183,7 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
             resolved = resolve_dotted(bindings, callee) if callee else None
             return resolved is not None and resolved.startswith("jax.")
 
+        defaults: list = []
         for node in ast.walk(ctx.tree):
             if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
                 names.add("*")
@@ -184,11 +209,33 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
                 continue
             elif isinstance(parent, ast.Call) and node is not parent.func and (jax_call(parent) or copies(parent)):
                 continue
+            elif isinstance(parent, (ast.Call, ast.keyword)) and isinstance(node, ast.Name) and _read_by_call(ctx, parent_of, parent, node):
+                continue  # `place(raw, SPECS)` of a module function that only reads its parameter
+            elif isinstance(parent, ast.arguments) and isinstance(node, ast.Name) and _default_of(parent, node):
+                defaults.append((name, _default_of(parent, node)))  # `mapping=RULES`: changed as `mapping` is
             else:
                 names.add(name)
+        names.update(name for name, param in defaults if param in names or param in stores)
         return frozenset(names), stores
 
     return ctx.cached("spec_sources.mutations", compute)
+
+
+def _default_of(arguments: ast.arguments, node: ast.AST) -> str | None:
+    """The parameter whose default `node` is."""
+    positional = [*arguments.posonlyargs, *arguments.args]
+    for param, default in zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults):
+        if default is node:
+            return param.arg
+    return next((param.arg for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is node), None)
+
+
+def _read_by_call(ctx: FileContext, parent_of: dict, parent, node) -> bool:
+    """Whether `node` is an argument of a call of a module function that only reads it."""
+    from codemods.analysis.reading_helpers import reads_only
+
+    call = parent_of.get(parent) if isinstance(parent, ast.keyword) else parent
+    return isinstance(call, ast.Call) and node is not call.func and reads_only(ctx, call, node)
 
 
 # --------------------------------------------------------------------------- following an expression
@@ -448,8 +495,10 @@ def _returned(ctx: FileContext, function, wrappers: list, skip: int, getter: boo
             or _returns_elsewhere(function, last.body[0]):
         return None
     # Earlier statements may bind names the return reads (`def init(): ...; return init()`);
-    # a parameter they rebind is no longer what the call passed.
-    bindable -= set(_scope_info(ctx, function).bindings)
+    # a parameter they rebind is what the call passed only where it is read before that
+    # (env_value), and is not bound at all for lambdas (`lambda x: ...` rebinding nothing).
+    if isinstance(function, cst.Lambda):
+        bindable -= set(_scope_info(ctx, function).bindings)
     return function, last.body[0].value, frozenset(bindable), skip
 
 

@@ -50,6 +50,11 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if isinstance(node.value, cst.Name) and kept_local(ctx, node.value):
         return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
     handed = handed_kept(ctx, node.value) if isinstance(node.value, cst.Name) and env is None else None
+    if handed is None and isinstance(node.value, cst.Name) and env_value(ctx, node.value, env) is not None:
+        from codemods.analysis.tree_items import _passed_unchanged
+
+        # a parameter bound to one caller's tree (per-call contexts): unchanged in both functions
+        return tree_leaf(ctx, node.value, key_node, env) if _passed_unchanged(ctx, node.value, env) else None
     if handed is not None:  # a parameter: the tree its callers build, unchanged on the way
         return tree_leaf(ctx, node.value, key_node, env) if handed else None
     if name in others or "*" in others:
@@ -303,7 +308,7 @@ def lambda_outer(ctx: FileContext, fn, env: Env | None) -> dict:
 
     if env is None or not _is_ancestor(ctx, env.function, fn) or any(isinstance(node, cst.NamedExpr) for node in _walk(fn)):
         return {}
-    own = {param.name.value for param in fn.params.params}
+    own = {param.name.value for param in fn.params.params} | set(_rebound(ctx, env.function))
     return {name: value for name, value in env.args.items() if name not in own}
 
 
@@ -321,7 +326,15 @@ def _enclosing_args(ctx: FileContext, comp, env: Env | None) -> dict:
             return {}  # `:=` binds in the function around it
         if isinstance(node, cst.CompFor):
             own.update(name.value for name in _walk(node.target) if isinstance(name, cst.Name))
+    own |= set(_rebound(ctx, env.function))
     return {name: value for name, value in env.args.items() if name not in own}
+
+
+def _rebound(ctx: FileContext, function) -> dict:
+    """The names `function`'s own statements bind (a rebound parameter is no longer the call's)."""
+    from codemods.analysis.local_names import _scope_info
+
+    return _scope_info(ctx, function).bindings
 
 
 def _walk(node):

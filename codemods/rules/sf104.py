@@ -18,19 +18,18 @@ Findings (each only when the input's sharding is shown by the code):
 """
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 
 from codemods import jaxapi
-from codemods.analysis.bindings import ast_dotted, resolve_dotted
-from codemods.analysis.call_sites import asked, caller_envs, parameter_function
+from codemods.analysis.call_sites import asked, caller_envs, names_read, parameter_function
+from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.mesh_owner import owned_mesh_path
-from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path, unmeshed_path
+from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.spec_symbols import every_value, reads_here, symbols_of
@@ -109,7 +108,13 @@ class TopLevelAllGatherPrefix(Rule):
              "then holds for any value they take, and a fix spells them by name. Specs may also sit in dataclass "
              "`field(default=...)` or `field(default_factory=lambda: P(...))` defaults, and inputs come from a "
              "generator method of a constructed object or a tree unpacked from a helper's tuple "
-             "(`new, state = step(params, grads, state)`).",
+             "(`new, state = step(params, grads, state)`). Each leaf keeps its own sharding along a path "
+             "of items and fields (`opt['mu']['enc']['w']`, `state.particles`, `getattr(state, name)`) through "
+             "dicts, comprehensions, NamedTuple and dataclass constructions, `_replace`, `jax.tree.map` over "
+             "several trees and helpers that rebind their parameters; a helper reading its input by a "
+             "parameter key is read per call; loops go through `enumerate`, `zip`, `iter` and "
+             "`itertools.islice`, and a loop over a table's items skips the keys a guard "
+             "(`if target is None: continue`) skips; a property is read on each receiver.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
@@ -150,7 +155,7 @@ class TopLevelAllGatherPrefix(Rule):
         for call in ordered if ordered is not None else _calls_in_source_order(ctx, matched):
             if id(call) not in mapped:
                 yield from _site_findings(ctx, call)
-            elif (path := _unmeshed_path(ctx, call)) is not None:
+            elif (path := reach_path(ctx, call)) is not None:
                 yield _Site(ctx, call)._no_mesh(path)
 
 
@@ -162,11 +167,11 @@ def _names_gather(ctx: FileContext, expr: cst.BaseExpression, tails: set[str], n
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     """The call's findings, and the context mesh it certainly runs without (JAX checks that
     before its input, so whatever the input is)."""
-    if (path := _unmeshed_path(ctx, call)) is not None:
+    if (path := reach_path(ctx, call)) is not None:
         return [_Site(ctx, call)._no_mesh(path)]  # what the input is never matters then
-    if (auto := _unmeshed_path(ctx, call, auto_mesh_path)) is not None:
+    if (auto := reach_path(ctx, call, auto_mesh_path)) is not None:
         return [_Site(ctx, call)._no_mesh(*auto)]
-    if (owned := _unmeshed_path(ctx, call, owned_mesh_path)) is not None:
+    if (owned := reach_path(ctx, call, owned_mesh_path)) is not None:
         return [_Site(ctx, call)._no_mesh(owned[0], owner=owned[1])]
     return _spec_findings(ctx, call)
 
@@ -196,8 +201,10 @@ def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     for. Not fixed: the helper's one call serves every caller."""
     function = None
     for arg in (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding")):
-        if isinstance(arg, cst.Name) and function is None:
-            function = parameter_function(ctx, arg)
+        # the argument itself, or a name read in it (`batch[key]`, `SPECS[key]`)
+        for name in names_read(arg):
+            if function is None:
+                function = parameter_function(ctx, name)
     callers = caller_envs(ctx, function) if function is not None else None
     for site, env in callers or ():
         found = list(_Site(ctx, call, env).findings())
@@ -273,39 +280,6 @@ def _calls_in_source_order(ctx: FileContext, calls: list[cst.Call]) -> list[cst.
     return found
 
 
-def _module_sets_mesh(ctx: FileContext) -> bool:
-    """Whether any call in the file sets a context mesh. Read on Python's `ast` of the whole file:
-    the engine may hand rules a sparse text without the statements that do not name the rule's APIs
-    (`main` holding `with jax.set_mesh(mesh):` and calling a helper)."""
-    setters = set(jaxapi.CONTEXT_MESH_SETTERS)
-    # A setter read but not called here (`partial(jax.set_mesh, m)`, `f = jax.set_mesh`) or looked
-    # up by name (`getattr(jax, "set_mesh", None)`) may be called anywhere: the module may set one.
-    setter_names = {setter.rsplit(".", 1)[1] for setter in setters}
-
-    def compute() -> bool:
-        bindings = ctx.imports.bindings
-        for node in ast.walk(ctx.tree):
-            if isinstance(node, (ast.Name, ast.Attribute)):
-                name = ast_dotted(node)
-                if name and resolve_dotted(bindings, name) in setters:
-                    return True
-            elif isinstance(node, ast.Constant) and node.value in setter_names:
-                return True
-        return False
-
-    return ctx.cached("sf104.sets-mesh", compute)
-
-
-def _unmeshed_path(ctx: FileContext, call: cst.Call, reach=unmeshed_path):
-    """The functions from module code down to `call` when the module reaches it only without a
-    context mesh (or `reach`: only under one with Auto axes; mesh_reach.py), read on the `ast`
-    node at the same offsets."""
-    offsets = ctx.offsets(call)
-    node = next((node for node in ast.walk(ctx.tree)
-                 if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
-    return reach(ctx.tree, ctx.imports.bindings, node) if node is not None else None
-
-
 # --------------------------------------------------------------------------- one call
 
 class _Site:
@@ -346,7 +320,7 @@ class _Site:
         dims = gathered_dims(in_spec, out_spec)
         self.first_only = said[0] == "rewrite" and said[1]
         self.x, self.source, self.out, self.dims = x, source, out, dims
-        if not _module_sets_mesh(ctx):
+        if not module_sets_mesh(ctx):
             yield self._no_mesh()
         bad = [d for d in dims if d.bad]
         if self.first_only:
