@@ -815,6 +815,7 @@ ENTRIES = {
     "q7_checkpoint_call": "run(mesh, x)",
     "r1_trainer_full": "main({'w': xd, 'b': xd}, xd)",
     "r2_eqx_model": "make(mesh, const(4, 8))(x)",
+    "bf1_sf104_gather_changes_two_dims": "main(x)",
     "s1_sf104_class_attributes": "(main(x), in_mesh(mesh, lambda: Trainer(mesh).gather(x)))",
     "s2_sf104_constant_axis_tuples": "main(x)",
     "s3_sf104_spec_tables": "main(x)",
@@ -1199,6 +1200,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bf1_sf104_gather_changes_two_dims": {9: "    return jax.reshard(x, out)"},
     # SF106 (fnvalues): no collective to repair; the held function returns the value as gathered
     "ba1_init_lambda_reads_self_field": {11: "        self.snap = lambda v: v"},
     "ba3_init_default_activation": {14: "        return full"},

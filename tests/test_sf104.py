@@ -387,12 +387,20 @@ def test_rebinding_in_a_branch_is_silent():
     assert findings(source) == []
 
 
-def test_several_dimensions_without_multi_dim_are_silent():
+def test_several_dimensions_without_multi_dim():
+    # a first dimension that keeps a prefix, then a second one changed: JAX raises "multiple
+    # dimensions cannot be all_gathered since multi_dim=False" (checked on 0.10.2)
     source = in_mesh("""\
         x = jax.device_put(x, P('a', 'b'))
         y = top_level_all_gather(x, P(None, None))
         """)
-    assert findings(source) == []  # JAX's own "multi_dim=False" error, not this rule's
+    (finding,) = findings(source)
+    assert "multi_dim=False" in finding.message and "dimensions 0, 1" in finding.message
+    assert "y = jax.reshard(x, P(None, None))" in fixed(source)
+    # a reduced out spec: reshard would not give what was asked, so no fix
+    reduced = source.replace("P(None, None)", "P(None, 'a', reduced={'b'})")
+    (finding,) = findings(reduced)
+    assert "multi_dim=False" in finding.message and finding.fix is None
 
 
 def test_several_dimensions_with_multi_dim_missing_reduced():

@@ -78,7 +78,8 @@ def missing_reduced(dims: list[DimGather], written: Axes) -> Axes:
 def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     """What SF104 says of a gather from `in_spec` to `out_spec`, in a form two cases compare by:
     None (nothing: JAX fails otherwise, or the call is not judged), ("fine",), ("rewrite", first
-    only, the bad dimensions and kinds) or ("reduced", the dimensions gathered)."""
+    only, the bad dimensions and kinds), ("multi", the dimensions changed) or ("reduced", the
+    dimensions gathered)."""
     if in_spec.reduced or in_spec.unreduced or out_spec.unreduced \
             or set(out_spec.reduced) & {axis for axes in out_spec.partitions for axis in axes}:
         return None  # P(...) itself rejects reduced axes that a dimension is sharded on
@@ -89,7 +90,9 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     # first: only a first dimension that is not a prefix is certainly reported in its words.
     first_only = len(dims) > 1 and not multi_dim
     if first_only and dims[0].kind != "not_prefix":
-        return None
+        # The first dimension passes, and JAX then refuses to change a second one (whatever it
+        # is): checked on 0.10.2 for valid and invalid second dimensions.
+        return ("multi", tuple(d.dim for d in dims))
     bad = [d for d in dims if d.bad]
     if first_only:
         return ("rewrite", True, ((dims[0].dim, dims[0].kind),))

@@ -56,6 +56,7 @@ PREFIX_ERROR = ("top_level_all_gather maintains `top_level_all_gather(x, ...) ==
                 "your out_spec of array dimension {dim} so that it's a prefix of in_spec")
 REPLICATION_ERROR = "out_specs which require replication which can't be statically inferred"
 MESH_ERROR = "top_level_all_gather works when all mesh axes of context mesh are explicit"
+MULTI_DIM_ERROR = "multiple dimensions cannot be all_gathered since multi_dim=False passed to `top_level_all_gather`"
 
 
 # --------------------------------------------------------------------------- the rule
@@ -116,7 +117,9 @@ class TopLevelAllGatherPrefix(Rule):
              "`itertools.islice`, and a loop over a table's items skips the keys a guard "
              "(`if target is None: continue`) skips; a property is read on each receiver.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
-            "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; an out spec that "
+            "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
+            "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
+            "`multi_dim=True`; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
             "can't be statically inferred\"; and without `jax.set_mesh(mesh)` (Explicit axes) it fails with \"" +
             MESH_ERROR + "\".",
@@ -325,6 +328,8 @@ class _Site:
         bad = [d for d in dims if d.bad]
         if self.first_only:
             yield self._rewrite(dims[:1])
+        elif said[0] == "multi":
+            yield self._multi()
         elif bad:
             yield self._rewrite(bad)
         elif said[0] == "reduced":
@@ -427,12 +432,30 @@ class _Site:
             replacement = f"{jax_name}.reshard({gather}, {ctx.text(out.expr)})"
             fix = Fix(f"gather dimension {gather_dims} whole, then `{jax_name}.reshard` to {ctx.text(out.expr)}",
                       (ctx.replace(self.call, replacement), *import_edits), Safety.SAFE)
-        elif ctx.target >= jaxapi.RESHARD_ADDED and self.first_only and not out.spec.spec.reduced:
-            # The gather promised x's values in the out layout: that is what reshard gives.
-            jax_name, import_edits = jax_module(ctx)
-            fix = Fix(f"`{jax_name}.reshard` to {ctx.text(out.expr)}",
-                      (ctx.replace(self.call, self._simple_fix_text().strip("`")), *import_edits), Safety.SAFE)
+        elif self.first_only:
+            fix = self._reshard_fix()
         return Finding(TopLevelAllGatherPrefix.code, message, ctx.span(self.call), fix, self._evidence())
+
+    def _multi(self) -> Finding:
+        changed = ", ".join(str(d.dim) for d in self.dims)
+        message = (f"out sharding {self.out.spec.spec} changes dimensions {changed} of the input's "
+                   f"{self.source.spec.spec}, and one gather changes one dimension unless `multi_dim=True`: JAX "
+                   f"raises \"{MULTI_DIM_ERROR}\"; " + (f"gather one dimension per call, or pass `multi_dim=True` "
+                   f"where every changed dimension keeps a prefix of the input's" if self.out.spec.spec.reduced
+                   else f"the layout wanted is simply {self._simple_fix_text()}"))
+        return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), self._reshard_fix(),
+                       self._evidence())
+
+    def _reshard_fix(self) -> Fix | None:
+        """`jax.reshard(x, out)` in place of a gather that changes more than one dimension: the
+        gather promised x's values in the out layout, which is what reshard gives (not for a
+        reduced out spec, which reshard does not make)."""
+        ctx, out = self.ctx, self.out
+        if ctx.target < jaxapi.RESHARD_ADDED or out.spec.spec.reduced:
+            return None
+        jax_name, import_edits = jax_module(ctx)
+        return Fix(f"`{jax_name}.reshard` to {ctx.text(out.expr)}",
+                   (ctx.replace(self.call, self._simple_fix_text().strip("`")), *import_edits), Safety.SAFE)
 
     def _add_reduced(self) -> Finding:
         ctx, out = self.ctx, self.out
