@@ -647,3 +647,36 @@ def test_a_method_parameter_is_what_every_obj_method_call_passes():
     # a subclass may override it; another class may define a method of the same name
     assert findings(METHOD.replace("def main(", "class Sub(Exporter):\n    pass\n\n\ndef main(")) == []
     assert findings(METHOD.replace("def main(", "class Other:\n    def gather(self, w):\n        return w\n\n\ndef main(")) == []
+
+
+TABLE_CHANGED = """\
+import jax
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+SPECS = {"w": P("model", "data"), "b": P("data", "model")}
+
+
+def transpose_weights(table):
+    table.update(w=P("data", "model"))
+
+
+def main(w, b):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    CHANGE
+    placed = jax.tree.map(lambda p, s: jax.device_put(p, NamedSharding(mesh, s)), {"w": w, "b": b}, SPECS)
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(placed["w"], P("data", None, reduced={"model"}))
+"""
+
+
+@pytest.mark.parametrize("change", ["transpose_weights(SPECS)", 'SPECS.update(w=P("data", "model"))',
+                                    'SPECS["w"] = P("data", "model")'])
+def test_a_spec_table_changed_before_tree_map_is_not_read_as_written(change):
+    # found by benchmarks/adversarial5: after the change `w` is on P('data', 'model'), whose
+    # gather to P('data', None, reduced={'model'}) runs on jax 0.10.2
+    result = process_source(TABLE_CHANGED.replace("CHANGE", change), "m.py", Options(select=("SF104",)), fix=False)
+    assert result.error is None and result.findings == []
+    # unchanged, `w` is on P('model', 'data'): not a prefix on dimension 0, JAX raises
+    result = process_source(TABLE_CHANGED.replace("CHANGE", "pass"), "m.py", Options(select=("SF104",)), fix=False)
+    assert [f.code for f in result.findings] == ["SF104"]

@@ -95,6 +95,22 @@ def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:
     return _table_name(table) not in mutated and "*" not in mutated
 
 
+def literal_unchanged(ctx: FileContext, literal: cst.CSTNode | None) -> bool:
+    """Whether a dict or list literal reached through names (`SPECS = {...}`) is never changed
+    through the names its assignment binds (`SPECS.update(...)`, a helper handed `SPECS` that
+    writes it): only then are its items what a later read meets."""
+    from codemods.analysis.local_names import parents
+
+    parent = parents(ctx).get(literal) if literal is not None else None
+    if isinstance(parent, cst.Assign) and parent.value is literal:
+        targets = [target.target for target in parent.targets]
+    elif isinstance(parent, (cst.AnnAssign, cst.AugAssign)) and parent.value is literal:
+        targets = [parent.target]
+    else:
+        return True  # written in place where it is read
+    return all(isinstance(target, (cst.Name, cst.Attribute)) and unchanged(ctx, target) for target in targets)
+
+
 def _ast_function(ctx: FileContext, function: cst.FunctionDef) -> ast.FunctionDef | None:
     offsets = ctx.offsets(function)
     table = ctx.cached("local_tables.functions", lambda: {

@@ -212,6 +212,7 @@ def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, 
     from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.specs import string_value
 
+    from codemods.analysis.local_tables import literal_unchanged
     from codemods.analysis.tree_map_args import mapped_args
 
     args = mapped_args(ctx, tree)
@@ -232,6 +233,8 @@ def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, 
     for param, arg in zip(params.params, args[1:]):
         held, _ = follow_spec(ctx, arg.value, env)
         held, held_env = _produced(ctx, held, env)  # `specs = param_specs()`
+        if not literal_unchanged(ctx, held):
+            return None  # a table some code changes: its items as written may not be mapped
         item = dict_item(held, key)
         # The tree's item as written, or else the item itself: tree.map has checked that every
         # tree has the same structure by the time the result's item is read.

@@ -106,8 +106,12 @@ def _sharding_item(ctx: FileContext, shardings: cst.BaseExpression, key_node, en
     from codemods.analysis.specs import string_value
     from codemods.analysis.tree_items import mapped_leaf
 
+    from codemods.analysis.local_tables import literal_unchanged
+
     held, _ = follow_spec(ctx, shardings, env)
     held, held_env = _produced(ctx, held, env)
+    if not literal_unchanged(ctx, held):
+        return None  # a table some code changes: its items as written may not be what is placed
     if isinstance(held, cst.DictComp):  # `{k: NamedSharding(mesh, s) for k, s in SPECS.items()}`
         found = _comprehension_leaf(ctx, held, key_node, held_env)
         return ("sharding", found[1], found[2]) if found is not None and found[0] == "value" else None

@@ -440,8 +440,8 @@ class _Site:
         changed = ", ".join(str(d.dim) for d in self.dims)
         message = (f"out sharding {self.out.spec.spec} changes dimensions {changed} of the input's "
                    f"{self.source.spec.spec}, and one gather changes one dimension unless `multi_dim=True`: JAX "
-                   f"raises \"{MULTI_DIM_ERROR}\"; " + (f"gather one dimension per call, or pass `multi_dim=True` "
-                   f"where every changed dimension keeps a prefix of the input's" if self.out.spec.spec.reduced
+                   f"raises \"{MULTI_DIM_ERROR}\"; " + ("gather one dimension per call, or pass `multi_dim=True` "
+                   "where every changed dimension keeps a prefix of the input's" if self.out.spec.spec.reduced
                    else f"the layout wanted is simply {self._simple_fix_text()}"))
         return Finding(TopLevelAllGatherPrefix.code, message, self.ctx.span(self.call), self._reshard_fix(),
                        self._evidence())
