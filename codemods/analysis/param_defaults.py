@@ -29,6 +29,8 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
         if isinstance(found, (Const, Namespace)) or settled(found) or python_value(found) is not NOT_LITERAL:
             return found
+        if getattr(found, "symbol", None) is not None:
+            return found  # `axis=ENV_AXIS`: the one value that binding holds (symbols.py)
         # A class, or a dict no code changes (through the name or the parameter), is the object
         # a read of the name at call time gives: one binding, so the same object.
         if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(interp.scope.tree)):
