@@ -1,6 +1,6 @@
 """Values computed from constant text (issue 13): `ast.literal_eval("('data', 'model')")`,
-`json.loads('{"axis": "data"}')`, `tomllib.loads(TEXT)`, `"DATA".lower()`, `f"{PREFIX}_data"`,
-`",".join(AXES)`, `TEXT.strip().splitlines()`.
+`json.loads('{"axis": "data"}')`, `tomllib.loads(TEXT)`, `f"{PREFIX}_data"` (str methods of
+constants, `TEXT.strip().splitlines()`, `",".join(AXES)`: cli_args.str_method).
 
 These are pure functions of their text: the same text gives the same value on every run, and
 they run no user code. So where every input is a known constant (a str, a tuple of strs, a
@@ -20,13 +20,6 @@ from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleVa
 
 _MAX_TEXT = 20_000  # longer texts are left unread (the cost of a parse stays small)
 _MAX_ITEMS = 256
-# str methods that compute a new value from the str and constant arguments only.
-_STR_METHODS = frozenset({
-    "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "lower", "upper", "casefold",
-    "title", "capitalize", "swapcase", "replace", "join", "partition", "rpartition", "removeprefix",
-    "removesuffix", "startswith", "endswith", "zfill", "center", "ljust", "rjust", "count", "find",
-    "rfind", "isidentifier", "isdigit", "isalpha", "isalnum", "islower", "isupper",
-})
 _PARSERS = {
     "ast.literal_eval": ast.literal_eval,
     "json.loads": json.loads,
@@ -77,22 +70,6 @@ def parsed(name: str, args, keywords, starred) -> Value | None:
         return None  # the program raises here: nothing after it runs
 
 
-def str_method(receiver: Value, method: str, args, keywords, starred) -> Value | None:
-    """`text.method(...)` of a known str and known constant arguments."""
-    if method not in _STR_METHODS or starred or not isinstance(receiver, Const) or type(receiver.value) is not str:
-        return None
-    given = [_plain(value) for value, _ in args]
-    named = {key: _plain(value) for key, (value, _) in keywords.items()}
-    if any(item is NotImplemented for item in given + list(named.values())) \
-            or not _small(receiver.value) or not all(_small(item) for item in given):
-        return None
-    try:
-        result = getattr(receiver.value, method)(*given, **named)
-    except (ValueError, TypeError, OverflowError, MemoryError):
-        return None
-    return to_value(result) if _small(result) else None
-
-
 def formatted(parts: list[Value], specs: list[object]) -> Value | None:
     """An f-string whose every part is known: its text."""
     pieces = []
@@ -126,10 +103,6 @@ class ConstText:
             specs.append(spec.value if isinstance(spec, Const) and type(spec.value) is str else NotImplemented)
         found = formatted(parts, specs)
         return found if found is not None else super().eval_JoinedStr(expr, frame)
-
-    def call_method(self, receiver, method, args, keywords, starred):
-        found = str_method(receiver, method, args, keywords, starred)
-        return found if found is not None else super().call_method(receiver, method, args, keywords, starred)
 
     def call(self, callee, expr, args, keywords, starred, frame):
         if type(callee) is JaxName and callee.name in _PARSERS:

@@ -35,6 +35,8 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # a read of the name at call time gives: one binding, so the same object.
         if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(interp.scope.tree)):
             return found
+    if (computed := interp.default_symbol(node, defined_in, param)) is not None:
+        return computed  # `axes=tuple(os.environ["AXES"].split(","))` (symbols.py)
     if constructed(node):
         interp.silent += 1  # `cfg=LoraConfig()`: built once, where the def is, and judged nowhere
         try:
