@@ -32,6 +32,7 @@ from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
+    TRUTH_KNOWN,
     compare_constants,
     DictValue,
     ClassValue,
@@ -117,7 +118,7 @@ class Expressions(Collectives, Sequences):
 
     def eval_IfExp(self, expr: ast.IfExp, frame: Frame) -> Value:
         test = self.eval(expr.test, frame)
-        if isinstance(test, Const) and isinstance(test.value, bool):
+        if isinstance(test, Const) and type(test.value) in TRUTH_KNOWN:
             return self.eval(expr.body if test.value else expr.orelse, frame)
         with self.unsure(self.type_test(expr.test)):
             return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
@@ -165,7 +166,7 @@ class Expressions(Collectives, Sequences):
         value = self.eval(expr.operand, frame)
         if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
             return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
-        if isinstance(value, Const) and isinstance(expr.op, ast.Not) and isinstance(value.value, (bool, type(None))):
+        if isinstance(value, Const) and isinstance(expr.op, ast.Not) and type(value.value) in TRUTH_KNOWN:
             return Const(not value.value)
         if isinstance(value, (Const, Static)):
             return STATIC

@@ -201,9 +201,10 @@ class Symbols(SequenceSymbols):
         return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
 
     def default_symbol(self, node: ast.expr, defined_in, param: str):
-        """A module function's parameter default computed from text no run of the analysis
-        knows (`axes=tuple(os.environ["AXES"].split(","))`): evaluated once, where the def
-        runs, so one fixed value (a symbol of its own, spelled by no fix); None otherwise."""
+        """A module function's parameter default (or a module dataclass's field default) computed
+        from text no run of the analysis knows (`axes=tuple(os.environ["AXES"].split(","))`):
+        evaluated once, where the def (the class) runs, so one fixed value (a symbol of its own,
+        spelled by no fix); None otherwise."""
         if defined_in is None or defined_in.static_scopes != () or type(node) is not ast.Call:
             return None
         kind = self._sym_value_kind(node)
