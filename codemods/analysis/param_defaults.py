@@ -17,6 +17,8 @@ from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Inst
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
 
+_NAMES = ("str", "strs", "names")  # symbols that are axis names (or tuples of them), never arrays
+
 
 def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | None, param: str) -> Value:
     value = literal_value(node)
@@ -29,7 +31,7 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
         if isinstance(found, (Const, Namespace)) or settled(found) or python_value(found) is not NOT_LITERAL:
             return found
-        if getattr(found, "symbol", None) is not None:
+        if getattr(found, "symbol", None) is not None and getattr(found, "kind", None) in _NAMES:
             return found  # `axis=ENV_AXIS`: the one value that binding holds (symbols.py)
         # A class, or a dict no code changes (through the name or the parameter), is the object
         # a read of the name at call time gives: one binding, so the same object.

@@ -205,8 +205,9 @@ class Symbols(SequenceSymbols):
         from text no run of the analysis knows (`axes=tuple(os.environ["AXES"].split(","))`):
         evaluated once, where the def (the class) runs, so one fixed value (a symbol of its own,
         spelled by no fix); None otherwise."""
-        if defined_in is None or defined_in.static_scopes != () or type(node) is not ast.Call:
-            return None
+        if defined_in is None or defined_in.static_scopes != () or type(node) is not ast.Call \
+                or not hasattr(node, "lineno"):
+            return None  # (a `default_factory` call the analysis made up runs at each construction)
         kind = self._sym_value_kind(node)
         if kind not in ("str", "strs"):
             return None
