@@ -10,8 +10,8 @@ changes are run, in order, when all of them are plain to see:
 - the statements from the binding to the last change are simple ones, `for` and `if` (no def, no
   jump, no `while`, no `try`); every other read of the name is in them or after them (a nested
   function reads it after them) and only reads the list (`tuple(axes)`, `*axes`, `axes[0]`,
-  `for a in axes`, `a in axes`, `len(axes)`, or hands it to a module function that only reads
-  that parameter, reading_helpers.py), so no code that could change it ever holds it.
+  `for a in axes`, `a in axes`, `len(axes)`, `other.extend(axes)`, `axes + [...]`, or hands it
+  to a module function that only reads that parameter, reading_helpers.py), so no code that could change it ever holds it.
 Those statements then run in a frame of their own, judged nowhere; the list they leave is the value.
 A module's own list stays unread (code importing the module may change it: forms n77).
 """
@@ -165,8 +165,11 @@ def _only_read(parent: ast.AST, child: ast.Name) -> bool:
     """Does `parent` only read the list `child` (never hand the object itself to other code)?"""
     if isinstance(parent, ast.Starred):
         return True  # `P(*axes)`: the items are passed, not the list
-    if type(parent) is ast.Call:
-        return type(parent.func) is ast.Name and parent.func.id in _READERS and child in parent.args
+    if type(parent) is ast.Call:  # `other.extend(axes)` copies its items
+        return child in parent.args and (type(parent.func) is ast.Name and parent.func.id in _READERS
+                                         or type(parent.func) is ast.Attribute and parent.func.attr == "extend")
+    if type(parent) is ast.BinOp:  # `axes + ["k"]`: a new list (no other operand's __radd__ gets it)
+        return type(parent.op) is ast.Add and type(parent.right if parent.left is child else parent.left) is ast.List
     if type(parent) is ast.Subscript:
         return parent.value is child and isinstance(parent.ctx, ast.Load)
     if isinstance(parent, (ast.For, ast.comprehension)):
