@@ -24,6 +24,7 @@ ENTRIES = {
     "bd11_env_name_split_axes": "gathered_totals(mesh, arr(8, 8))",
     "bd12_gin_text_bindings": "main(mesh, arr(8, 8))",
     "bd13_filled_list_extended_copy": "grad_norm(const(8, 8))",
+    "bd14_lowered_config_field": "run(arr(8, 8), mesh, Config())",
     "nbd1_env_param_default_may_equal_spec_axis": "main(mesh, arr(8, 8))",
     "nbd2_literal_eval_of_env_text": "loss(mesh, arr(8, 8))",
     "nbd3_filled_list_changed_by_helper": "totals(const(8, 8))",

@@ -422,13 +422,14 @@ class Symbols(SequenceSymbols):
             read = self.eval(value, self._static_frame(scopes))
             if type(read) in _SYMBOLIC:
                 return None, read.symbol, read.kind, origin
-        return key, name, self._sym_value_kind(value, 0, bindings if scopes else None, body if scopes else None), origin
+        return key, name, self._sym_value_kind(value, 0, bindings if scopes else None, body if scopes else None, scopes), origin
 
-    def _sym_value_kind(self, value: ast.expr, depth: int = 0, local=None, body=None):
+    def _sym_value_kind(self, value: ast.expr, depth: int = 0, local=None, body=None, scopes=None):
         """What the value a name is bound once to is known to be ('str', 'strs', 'namespace' or
-        None). `local`, `body`: the bindings and block of the function binding it (None: the module)."""
+        None). `local`, `body`: the bindings and block of the function binding it (None: the module);
+        `scopes`: where it is bound, when reads of symbols there may be evaluated."""
         def leaf(node, level):
-            return self._sym_leaf_kind(node, level, local, body)
+            return self._sym_leaf_kind(node, level, local, body, scopes)
 
         if split_names(value, lambda text: text_kind(text, self.scope.resolve, leaf, depth + 1) == "str"):
             return "strs"  # `tuple(os.environ.get("AXES", "dp,tp").split(","))` (sequence_symbols.py)
@@ -446,11 +447,16 @@ class Symbols(SequenceSymbols):
             return "namespace"  # `FLAGS = flags.FLAGS`: DEFINE_string options (symbol_facts.py)
         return None
 
-    def _sym_leaf_kind(self, node: ast.expr, depth: int, local, body):
+    def _sym_leaf_kind(self, node: ast.expr, depth: int, local, body, scopes=None):
         """symbol_kinds.text_kind of a name bound once (in the function `local` is of, or the
-        module) or of an argparse option read from one."""
+        module), of an argparse option read from one, or of a read of a symbol known to be a str
+        (`cfg.axis` of a field `axis: str`)."""
         if type(node) is ast.Attribute:
-            return self._sym_option_kind(node, local, body)
+            found = self._sym_option_kind(node, local, body)
+            if found is None and scopes is not None and _read(node):
+                read = self.eval(node, self._static_frame(scopes))
+                found = "str" if type(read) in _SYMBOLIC and read.kind == "str" else None
+            return found
         bindings, block = (local, body) if local is not None and local.binds(node.id) else (self.scope.globals, self.scope.tree.body)
         if node.id in self.scope.volatile or not bindings.binds(node.id):
             return None
@@ -461,7 +467,7 @@ class Symbols(SequenceSymbols):
         value = bindings.unique_value(node.id)
         if value is None or not any(stmt.value is value for stmt in _once(block)):
             return None
-        return text_kind(value, self.scope.resolve, lambda inner, level: self._sym_leaf_kind(inner, level, local, body), depth)
+        return text_kind(value, self.scope.resolve, lambda inner, level: self._sym_leaf_kind(inner, level, local, body, scopes), depth)
 
     def _sym_option_kind(self, node: ast.expr, local=None, body=None):
         """'str' for `args.axes` of a name bound once to the command line's parse whose option
