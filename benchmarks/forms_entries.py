@@ -35,6 +35,7 @@ ENTRIES = {
     "nbd8_filled_list_env_filter": "totals(const(8, 8))",
     "nbd9_computed_default_nested_function": "main(mesh, arr(8, 8))",
     "nbd10_json_config_changed_in_place": "main(mesh, arr(8, 8))",
+    "nbd11_two_lowered_fields_may_coincide": "run(arr(8, 8), mesh, Config())",
     "au1_default_axes_tuple_mesh": "evaluate(arr(8, 8))",
     "au2_env_split_axes_mesh": "column_norm(arr(8, 8))",
     "au3_argparse_split_list_mesh": "grad_norm(arr(8, 8))",
