@@ -203,7 +203,7 @@ class Classes(InitHooks):
                     fields[name] = given[name]
                 elif name in facts.defaults:
                     default = _field_default(facts.defaults[name])
-                    computed = self.default_symbol(default, self.module_frame, name) \
+                    computed = self.default_symbol(default, self.module_frame, name, receiver.cls) \
                         if receiver.cls in self.scope.tree.body else None  # `axis: str = os.environ[...]` (symbols.py)
                     fields[name] = computed if computed is not None else self.eval(default, self.module_frame)
                 else:

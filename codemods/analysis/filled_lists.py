@@ -104,7 +104,8 @@ def _filling_span(function: ast.AST, name: str, reads=None) -> tuple[int, int] |
                 return None
         elif _is_change(node, name) and id(node.func.value) not in receivers:
             return None  # a change in a nested function, or after the list was read
-    if not all(_only_read(parent, child) or reads is not None and type(parent) is ast.Call and reads(parent, child)
+    lists = _built_lists(function)
+    if not all(_only_read(parent, child, lists) or reads is not None and type(parent) is ast.Call and reads(parent, child)
                for parent, child in _name_parents(function, name, receivers)):
         return None
     return first, last
@@ -127,6 +128,30 @@ def _context(scope) -> _ScopeContext:
     if found is None:
         found = scope._shardfix_reading_context = _ScopeContext(scope)
     return found
+
+
+def _built_lists(function: ast.AST) -> frozenset[str]:
+    """Names the function binds only by `name = [...]` (`name += [...]` grows the same list):
+    never a parameter (its own or a nested function's), global or nonlocal, nor stored otherwise.
+    Each holds a list, whose `extend` runs no user code."""
+    displays: set[str] = set()
+    other: set[str] = set()
+    kept: set[int] = set()
+    for node in iter_nodes(function):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            other.update(node.names)
+        elif type(node) is ast.arg:
+            other.add(node.arg)
+        elif type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name \
+                and type(node.value) is ast.List:
+            displays.add(node.targets[0].id)
+            kept.add(id(node.targets[0]))
+        elif type(node) is ast.AugAssign and type(node.target) is ast.Name and _is_extension(node, node.target.id):
+            kept.add(id(node.target))
+    for node in iter_nodes(function):
+        if type(node) is ast.Name and not isinstance(node.ctx, ast.Load) and id(node) not in kept:
+            other.add(node.id)
+    return frozenset(displays - other)
 
 
 def _is_change(node: ast.AST, name: str) -> bool:
@@ -161,13 +186,14 @@ def _name_parents(function: ast.AST, name: str, receivers: set[int]):
                 yield parent, child
 
 
-def _only_read(parent: ast.AST, child: ast.Name) -> bool:
+def _only_read(parent: ast.AST, child: ast.Name, lists: frozenset[str] = frozenset()) -> bool:
     """Does `parent` only read the list `child` (never hand the object itself to other code)?"""
     if isinstance(parent, ast.Starred):
         return True  # `P(*axes)`: the items are passed, not the list
-    if type(parent) is ast.Call:  # `other.extend(axes)` copies its items
+    if type(parent) is ast.Call:  # `other.extend(axes)` of a list `other` the function built copies its items
         return child in parent.args and (type(parent.func) is ast.Name and parent.func.id in _READERS
-                                         or type(parent.func) is ast.Attribute and parent.func.attr == "extend")
+                                         or type(parent.func) is ast.Attribute and parent.func.attr == "extend"
+                                         and type(parent.func.value) is ast.Name and parent.func.value.id in lists)
     if type(parent) is ast.BinOp:  # `axes + ["k"]`: a new list (no other operand's __radd__ gets it)
         return type(parent.op) is ast.Add and type(parent.right if parent.left is child else parent.left) is ast.List
     if type(parent) is ast.Subscript:

@@ -53,7 +53,7 @@ from dataclasses import replace
 from codemods.analysis import symbol_proofs
 from codemods.analysis.pyvalues import UNPACK_SHAPE
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
-from codemods.analysis.scopes import method_kind
+from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
 from codemods.analysis.sequence_symbols import SequenceSymbols, split_names, str_literals
 from codemods.analysis.symbol_kinds import text_kind
@@ -200,7 +200,7 @@ class Symbols(SequenceSymbols):
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
         return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
 
-    def default_symbol(self, node: ast.expr, defined_in, param: str):
+    def default_symbol(self, node: ast.expr, defined_in, param: str, cls: ast.ClassDef | None = None):
         """A module function's parameter default (or a module dataclass's field default) computed
         from text no run of the analysis knows (`axes=tuple(os.environ["AXES"].split(","))`):
         evaluated once, where the def (the class) runs, so one fixed value (a symbol of its own,
@@ -208,6 +208,8 @@ class Symbols(SequenceSymbols):
         if defined_in is None or defined_in.static_scopes != () or type(node) is not ast.Call \
                 or not hasattr(node, "lineno"):
             return None  # (a `default_factory` call the analysis made up runs at each construction)
+        if cls is not None and any(type(name) is ast.Name and bindings_of(cls).binds(name.id) for name in ast.walk(node)):
+            return None  # a name the class body binds: not the module's
         kind = self._sym_value_kind(node)
         if kind not in ("str", "strs"):
             return None
@@ -452,13 +454,16 @@ class Symbols(SequenceSymbols):
         module), of an argparse option read from one, or of a read of a symbol known to be a str
         (`cfg.axis` of a field `axis: str`)."""
         if type(node) is ast.Attribute:
-            found = self._sym_option_kind(node, local, body)
+            root = node.value.id if type(node.value) is ast.Name else None
+            shadowed = root is not None and not (local is not None and local.binds(root)) \
+                and self._sym_shadowed(root, self.scope.globals, scopes)
+            found = None if shadowed else self._sym_option_kind(node, local, body)
             if found is None and scopes is not None and _read(node):
                 read = self.eval(node, self._static_frame(scopes))
                 found = "str" if type(read) in _SYMBOLIC and read.kind == "str" else None
             return found
         bindings, block = (local, body) if local is not None and local.binds(node.id) else (self.scope.globals, self.scope.tree.body)
-        if node.id in self.scope.volatile or not bindings.binds(node.id):
+        if node.id in self.scope.volatile or not bindings.binds(node.id) or self._sym_shadowed(node.id, bindings, scopes):
             return None
         if bindings is self.scope.globals:
             changed = changed_attributes(self.scope.tree)
@@ -467,7 +472,14 @@ class Symbols(SequenceSymbols):
         value = bindings.unique_value(node.id)
         if value is None or not any(stmt.value is value for stmt in _once(block)):
             return None
+        if bindings is self.scope.globals:  # the module's value reads the module's names
+            local, body, scopes = None, None, ()
         return text_kind(value, self.scope.resolve, lambda inner, level: self._sym_leaf_kind(inner, level, local, body, scopes), depth)
+
+    def _sym_shadowed(self, name: str, bindings, scopes) -> bool:
+        """A module binding of `name` read from a function nested in another that binds it too."""
+        return bindings is self.scope.globals and bool(scopes) and any(
+            self.scope.locals_of(scope).binds(name) for scope in scopes)
 
     def _sym_option_kind(self, node: ast.expr, local=None, body=None):
         """'str' for `args.axes` of a name bound once to the command line's parse whose option
