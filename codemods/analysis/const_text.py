@@ -85,24 +85,24 @@ def formatted(parts: list[Value], specs: list[object]) -> Value | None:
     return Const(text) if _small(text) else None
 
 
+def joined(interp, expr: ast.JoinedStr, frame) -> Value | None:
+    """An f-string whose every part the interpreter knows: its text (None otherwise)."""
+    parts, specs = [], []
+    for value in expr.values:
+        if type(value) is ast.Constant:
+            parts.append(Const(value.value))
+            specs.append("")
+            continue
+        if type(value) is not ast.FormattedValue or value.conversion not in (-1, ord("s")):
+            return None
+        parts.append(interp.eval(value.value, frame))
+        spec = interp.eval(value.format_spec, frame) if value.format_spec is not None else Const("")
+        specs.append(spec.value if isinstance(spec, Const) and type(spec.value) is str else NotImplemented)
+    return formatted(parts, specs)
+
+
 class ConstText:
     """Interpreter hooks (run before the expression half's own handlers)."""
-
-    def eval_JoinedStr(self, expr: ast.JoinedStr, frame) -> Value:
-        parts, specs = [], []
-        for value in expr.values:
-            if type(value) is ast.Constant:
-                parts.append(Const(value.value))
-                specs.append("")
-                continue
-            if type(value) is not ast.FormattedValue or value.conversion not in (-1, ord("s")):
-                return super().eval_JoinedStr(expr, frame)
-            part = self.eval(value.value, frame)
-            spec = self.eval(value.format_spec, frame) if value.format_spec is not None else Const("")
-            parts.append(part)
-            specs.append(spec.value if isinstance(spec, Const) and type(spec.value) is str else NotImplemented)
-        found = formatted(parts, specs)
-        return found if found is not None else super().eval_JoinedStr(expr, frame)
 
     def call(self, callee, expr, args, keywords, starred, frame):
         if type(callee) is JaxName and callee.name in _PARSERS:

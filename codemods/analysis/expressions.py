@@ -10,6 +10,7 @@ import functools
 import operator
 
 from codemods import jaxapi
+from codemods.analysis.const_text import joined
 from codemods.analysis.dispatch import table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.index_updates import index_update, is_index_update
@@ -96,7 +97,8 @@ class Expressions(Collectives, Sequences):
         return Const(value) if value is not NOT_LITERAL else STATIC  # bytes, complex, ...
 
     def eval_JoinedStr(self, expr, frame) -> Value:
-        return STATIC
+        found = joined(self, expr, frame)  # `f"{PREFIX}_data"` of constants (const_text.py)
+        return found if found is not None else STATIC
 
     def eval_Set(self, expr: ast.Set, frame) -> Value:
         for element in expr.elts:
