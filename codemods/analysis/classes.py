@@ -205,7 +205,10 @@ class Classes(InitHooks):
                 if name in given:
                     fields[name] = given[name]
                 elif name in facts.defaults:
-                    fields[name] = self.eval(_field_default(facts.defaults[name]), self.module_frame)
+                    default = _field_default(facts.defaults[name])
+                    computed = self.default_symbol(default, self.module_frame, name, receiver.cls) \
+                        if receiver.cls in self.scope.tree.body else None  # `axis: str = os.environ[...]` (symbols.py)
+                    fields[name] = computed if computed is not None else self.eval(default, self.module_frame)
                 else:
                     return UNKNOWN
         elif positional or given:

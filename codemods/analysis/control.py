@@ -22,6 +22,7 @@ from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.values import (
+    TRUTH_KNOWN,
     STATIC,
     SameLeaves,
     record_tuple,
@@ -56,7 +57,7 @@ class ControlFlow(Rounds):
         frame.statement = stmt
         test = self.eval(stmt.test, frame)
         frame.statement = None
-        if isinstance(test, Const) and isinstance(test.value, bool):  # `if REDUCE == "sum":`, a constant
+        if isinstance(test, Const) and type(test.value) in TRUTH_KNOWN:  # `if REDUCE == "sum":`, `if name:`
             self._branches(frame, [(stmt.body, stmt.test.end_lineno) if test.value else else_of(stmt)])
             return
         guarded = self.type_test(stmt.test)

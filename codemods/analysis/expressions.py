@@ -10,6 +10,7 @@ import functools
 import operator
 
 from codemods import jaxapi
+from codemods.analysis.const_text import joined
 from codemods.analysis.dispatch import table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.index_updates import index_update, is_index_update
@@ -32,6 +33,7 @@ from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
+    TRUTH_KNOWN,
     compare_constants,
     DictValue,
     ClassValue,
@@ -95,7 +97,8 @@ class Expressions(Collectives, Sequences):
         return Const(value) if value is not NOT_LITERAL else STATIC  # bytes, complex, ...
 
     def eval_JoinedStr(self, expr, frame) -> Value:
-        return STATIC
+        found = joined(self, expr, frame)  # `f"{PREFIX}_data"` of constants (const_text.py)
+        return found if found is not None else STATIC
 
     def eval_Set(self, expr: ast.Set, frame) -> Value:
         for element in expr.elts:
@@ -117,7 +120,7 @@ class Expressions(Collectives, Sequences):
 
     def eval_IfExp(self, expr: ast.IfExp, frame: Frame) -> Value:
         test = self.eval(expr.test, frame)
-        if isinstance(test, Const) and isinstance(test.value, bool):
+        if isinstance(test, Const) and type(test.value) in TRUTH_KNOWN:
             return self.eval(expr.body if test.value else expr.orelse, frame)
         with self.unsure(self.type_test(expr.test)):
             return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
@@ -165,7 +168,7 @@ class Expressions(Collectives, Sequences):
         value = self.eval(expr.operand, frame)
         if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
             return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
-        if isinstance(value, Const) and isinstance(expr.op, ast.Not) and isinstance(value.value, (bool, type(None))):
+        if isinstance(value, Const) and isinstance(expr.op, ast.Not) and type(value.value) in TRUTH_KNOWN:
             return Const(not value.value)
         if isinstance(value, (Const, Static)):
             return STATIC

@@ -10,7 +10,8 @@ changes are run, in order, when all of them are plain to see:
 - the statements from the binding to the last change are simple ones, `for` and `if` (no def, no
   jump, no `while`, no `try`); every other read of the name is in them or after them (a nested
   function reads it after them) and only reads the list (`tuple(axes)`, `*axes`, `axes[0]`,
-  `for a in axes`, `a in axes`, `len(axes)`), so no code that could change it ever holds it.
+  `for a in axes`, `a in axes`, `len(axes)`, `other.extend(axes)`, `axes + [...]`, or hands it
+  to a module function that only reads that parameter, reading_helpers.py), so no code that could change it ever holds it.
 Those statements then run in a frame of their own, judged nowhere; the list they leave is the value.
 A module's own list stays unread (code importing the module may change it: forms n77).
 """
@@ -22,6 +23,7 @@ import ast
 
 from codemods.analysis.control import Dead
 from codemods.analysis.nodes import DEFS, iter_nodes
+from codemods.analysis.reading_helpers import reads_only
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.values import Const, TupleValue, Value
 
@@ -44,7 +46,7 @@ class FilledLists:
         if owner is None:
             return None
         function = scopes[owner]
-        span = _filling_span(function, name)
+        span = _filling_span(function, name, lambda call, arg: reads_only(_context(self.scope), call, arg))
         if span is None:
             return None
         first, last = span
@@ -67,9 +69,10 @@ class FilledLists:
         return value if known else None  # a list of constants is one Const of a tuple
 
 
-def _filling_span(function: ast.AST, name: str) -> tuple[int, int] | None:
+def _filling_span(function: ast.AST, name: str, reads=None) -> tuple[int, int] | None:
     """Indexes in `function.body` of the binding statement and of the last statement that changes
-    the list, when every use of the name is one this module can follow (see the docstring)."""
+    the list, when every use of the name is one this module can follow (see the docstring).
+    `reads(call, arg)`: whether a module function `call` names only reads its argument `arg`."""
     body = function.body
     binding = [index for index, stmt in enumerate(body) if type(stmt) is ast.Assign and len(stmt.targets) == 1
                and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name and type(stmt.value) is ast.List]
@@ -101,9 +104,54 @@ def _filling_span(function: ast.AST, name: str) -> tuple[int, int] | None:
                 return None
         elif _is_change(node, name) and id(node.func.value) not in receivers:
             return None  # a change in a nested function, or after the list was read
-    if not all(_only_read(parent, child) for parent, child in _name_parents(function, name, receivers)):
+    lists = _built_lists(function)
+    if not all(_only_read(parent, child, lists) or reads is not None and type(parent) is ast.Call and reads(parent, child)
+               for parent, child in _name_parents(function, name, receivers)):
         return None
     return first, last
+
+
+class _ScopeContext:
+    """What reading_helpers asks of a file (its tree, imports and a cache), from the module scope."""
+
+    def __init__(self, scope) -> None:
+        self.tree, self.imports, self._cache = scope.tree, scope.imports, {}
+
+    def cached(self, key: str, compute):
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+
+def _context(scope) -> _ScopeContext:
+    found = getattr(scope, "_shardfix_reading_context", None)
+    if found is None:
+        found = scope._shardfix_reading_context = _ScopeContext(scope)
+    return found
+
+
+def _built_lists(function: ast.AST) -> frozenset[str]:
+    """Names the function binds only by `name = [...]` (`name += [...]` grows the same list):
+    never a parameter (its own or a nested function's), global or nonlocal, nor stored otherwise.
+    Each holds a list, whose `extend` runs no user code."""
+    displays: set[str] = set()
+    other: set[str] = set()
+    kept: set[int] = set()
+    for node in iter_nodes(function):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            other.update(node.names)
+        elif type(node) is ast.arg:
+            other.add(node.arg)
+        elif type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name \
+                and type(node.value) is ast.List:
+            displays.add(node.targets[0].id)
+            kept.add(id(node.targets[0]))
+        elif type(node) is ast.AugAssign and type(node.target) is ast.Name and _is_extension(node, node.target.id):
+            kept.add(id(node.target))
+    for node in iter_nodes(function):
+        if type(node) is ast.Name and not isinstance(node.ctx, ast.Load) and id(node) not in kept:
+            other.add(node.id)
+    return frozenset(displays - other)
 
 
 def _is_change(node: ast.AST, name: str) -> bool:
@@ -138,12 +186,16 @@ def _name_parents(function: ast.AST, name: str, receivers: set[int]):
                 yield parent, child
 
 
-def _only_read(parent: ast.AST, child: ast.Name) -> bool:
+def _only_read(parent: ast.AST, child: ast.Name, lists: frozenset[str] = frozenset()) -> bool:
     """Does `parent` only read the list `child` (never hand the object itself to other code)?"""
     if isinstance(parent, ast.Starred):
         return True  # `P(*axes)`: the items are passed, not the list
-    if type(parent) is ast.Call:
-        return type(parent.func) is ast.Name and parent.func.id in _READERS and child in parent.args
+    if type(parent) is ast.Call:  # `other.extend(axes)` of a list `other` the function built copies its items
+        return child in parent.args and (type(parent.func) is ast.Name and parent.func.id in _READERS
+                                         or type(parent.func) is ast.Attribute and parent.func.attr == "extend"
+                                         and type(parent.func.value) is ast.Name and parent.func.value.id in lists)
+    if type(parent) is ast.BinOp:  # `axes + ["k"]`: a new list (no other operand's __radd__ gets it)
+        return type(parent.op) is ast.Add and type(parent.right if parent.left is child else parent.left) is ast.List
     if type(parent) is ast.Subscript:
         return parent.value is child and isinstance(parent.ctx, ast.Load)
     if isinstance(parent, (ast.For, ast.comprehension)):

@@ -39,6 +39,7 @@ from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pytree_modules import PytreeModules
 from codemods.analysis.caller_contexts import CallerContexts, caller_verdicts
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
+from codemods.analysis.const_text import ConstText
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes
@@ -115,7 +116,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(Symbols, CommandLines, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(Symbols, CommandLines, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
                   ParamRebinds, WrapperDecorators):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:

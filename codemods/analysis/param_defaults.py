@@ -18,6 +18,8 @@ from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Inst
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
 
+_NAMES = ("str", "strs", "names")  # symbols that are axis names (or tuples of them), never arrays
+
 
 def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | None, param: str) -> Value:
     value = literal_value(node)
@@ -30,12 +32,16 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
         if isinstance(found, (Const, Namespace)) or settled(found) or python_value(found) is not NOT_LITERAL:
             return found
+        if getattr(found, "symbol", None) is not None and getattr(found, "kind", None) in _NAMES:
+            return found  # `axis=ENV_AXIS`: the one value that binding holds (symbols.py)
         # A class, or a dict no code changes (through the name or the parameter), is the object
         # a read of the name at call time gives: one binding, so the same object.
         if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(interp.scope.tree)):
             return found
     if (function := default_function(interp, node, defined_in)) is not None:
         return function  # `act=jax.nn.relu`, `reducer=_sum` (fn_values.py)
+    if (computed := interp.default_symbol(node, defined_in, param)) is not None:
+        return computed  # `axes=tuple(os.environ["AXES"].split(","))` (symbols.py)
     if constructed(node):
         interp.silent += 1  # `cfg=LoraConfig()`: built once, where the def is, and judged nowhere
         try:

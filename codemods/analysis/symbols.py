@@ -53,9 +53,10 @@ from dataclasses import replace
 from codemods.analysis import symbol_proofs
 from codemods.analysis.pyvalues import UNPACK_SHAPE
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
-from codemods.analysis.scopes import method_kind
+from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
 from codemods.analysis.sequence_symbols import SequenceSymbols, split_names, str_literals
+from codemods.analysis.symbol_kinds import text_kind
 from codemods.analysis.symbol_facts import (
     annotation_kind,
     argument_types,
@@ -79,7 +80,6 @@ _CONTAINERS = {DictValue: "dict", Namespace: "namespace", AttrTable: None}
 # Every symbol's name starts with this: no program can write it (a NUL and a token made per run).
 _TOKEN = "\x00" + os.urandom(4).hex() + ":"  # secrets.token_hex, without importing hmac and hashlib
 _FLAGS = "absl.flags.FLAGS"
-_ENVIRON = ("os.environ.get", "os.getenv")
 
 
 def _blank(value) -> bool:
@@ -199,6 +199,23 @@ class Symbols(SequenceSymbols):
         if kind is False:
             return demoted(value) if type(value) in _SYMBOLIC and value.symbol == receiver.symbol else value
         return self._sym_made(_stored(value, receiver.kind), self._sym_step(receiver.symbol, f"[{key!r}]", kind), kind)
+
+    def default_symbol(self, node: ast.expr, defined_in, param: str, cls: ast.ClassDef | None = None):
+        """A module function's parameter default (or a module dataclass's field default) computed
+        from text no run of the analysis knows (`axes=tuple(os.environ["AXES"].split(","))`):
+        evaluated once, where the def (the class) runs, so one fixed value (a symbol of its own,
+        spelled by no fix); None otherwise."""
+        if defined_in is None or defined_in.static_scopes != () or type(node) is not ast.Call \
+                or not hasattr(node, "lineno"):
+            return None  # (a `default_factory` call the analysis made up runs at each construction)
+        if cls is not None and any(type(name) is ast.Name and bindings_of(cls).binds(name.id) for name in ast.walk(node)):
+            return None  # a name the class body binds: not the module's
+        kind = self._sym_value_kind(node)
+        if kind not in ("str", "strs"):
+            return None
+        symbol = SymbolAxis(f"{_TOKEN}default:{node.lineno}:{node.col_offset}:{param}", param, kind == "str",
+                            ("default", id(node), param), kind == "strs")
+        return self._sym_made(STATIC, symbol, kind)
 
     def _sym_forget(self, node: ast.expr) -> None:
         """Before `node` is read again: what an earlier read of it noted no longer counts."""
@@ -328,7 +345,7 @@ class Symbols(SequenceSymbols):
                         return None
                     self._sym_binders[id(function)] = function
                     return key, name, cls, ("function", id(function), name)
-                kind = self._sym_param_kind(function.args, param)
+                kind = self._sym_param_kind(function.args, param, function in self.scope.tree.body)
                 if kind in ("str", "strs") and not self._sym_strings_passed(function, name, kind):
                     kind = None  # a call in the file passes something else: a str is not certain
                 if kind is None and self._sym_parsed_passed(function, name):
@@ -375,11 +392,15 @@ class Symbols(SequenceSymbols):
         return bool(calls) and all(not any(arg.star for arg in call_args(call))
                                    and _parses(argument_for(call, function, name, skip=skip)) for call, _ in calls)
 
-    def _sym_param_kind(self, args: ast.arguments, param: ast.arg):
+    def _sym_param_kind(self, args: ast.arguments, param: ast.arg, top: bool = False):
         kind = annotation_kind(param.annotation, self.scope.classes)
         default = param_default(args, param)
         if default is None:
             return kind
+        if kind is None and top and type(default) is not ast.Constant:  # `axis=ENV_AXIS`, evaluated in the module
+            found = self._sym_value_kind(default)
+            if found in ("str", "strs"):
+                return found
         if type(default) is ast.Constant:
             if default.value is None:
                 return "none"
@@ -403,17 +424,20 @@ class Symbols(SequenceSymbols):
             read = self.eval(value, self._static_frame(scopes))
             if type(read) in _SYMBOLIC:
                 return None, read.symbol, read.kind, origin
-        return key, name, self._sym_value_kind(value), origin
+        return key, name, self._sym_value_kind(value, 0, bindings if scopes else None, body if scopes else None, scopes), origin
 
-    def _sym_value_kind(self, value: ast.expr, depth: int = 0):
-        if split_names(value, lambda text: self._sym_value_kind(text, depth + 1) == "str"
-                       or self._sym_option_kind(text) == "str"):
+    def _sym_value_kind(self, value: ast.expr, depth: int = 0, local=None, body=None, scopes=None):
+        """What the value a name is bound once to is known to be ('str', 'strs', 'namespace' or
+        None). `local`, `body`: the bindings and block of the function binding it (None: the module);
+        `scopes`: where it is bound, when reads of symbols there may be evaluated."""
+        def leaf(node, level):
+            return self._sym_leaf_kind(node, level, local, body, scopes)
+
+        if split_names(value, lambda text: text_kind(text, self.scope.resolve, leaf, depth + 1) == "str"):
             return "strs"  # `tuple(os.environ.get("AXES", "dp,tp").split(","))` (sequence_symbols.py)
+        if text_kind(value, self.scope.resolve, leaf, depth) == "str":
+            return "str"  # `os.environ.get("AXIS", "dp").strip()`, `ENV or "data"` (symbol_kinds.py)
         if type(value) is ast.Call:
-            called = self.scope.resolve(value.func)
-            if called in _ENVIRON and len(value.args) == 2 and not value.keywords \
-                    and type(value.args[1]) is ast.Constant and isinstance(value.args[1].value, str):
-                return "str"
             if _parses(value):
                 return "namespace"  # `parser.parse_args()`, `parse_args(argv)`: the real command line
             function = self.scope.globals.unique_function(value.func.id) if type(value.func) is ast.Name else None
@@ -421,23 +445,54 @@ class Symbols(SequenceSymbols):
                 returned = [node.value for node in ast.walk(function) if type(node) is ast.Return]
                 if returned and all(node is not None and _parses(node) for node in returned):
                     return "namespace"
-        if type(value) is ast.Subscript and self.scope.resolve(value.value) == "os.environ":
-            return "str"
         if self.scope.resolve(value) == "absl.flags.FLAGS":
             return "namespace"  # `FLAGS = flags.FLAGS`: DEFINE_string options (symbol_facts.py)
         return None
 
-    def _sym_option_kind(self, node: ast.expr):
+    def _sym_leaf_kind(self, node: ast.expr, depth: int, local, body, scopes=None):
+        """symbol_kinds.text_kind of a name bound once (in the function `local` is of, or the
+        module), of an argparse option read from one, or of a read of a symbol known to be a str
+        (`cfg.axis` of a field `axis: str`)."""
+        if type(node) is ast.Attribute:
+            root = node.value.id if type(node.value) is ast.Name else None
+            shadowed = root is not None and not (local is not None and local.binds(root)) \
+                and self._sym_shadowed(root, self.scope.globals, scopes)
+            found = None if shadowed else self._sym_option_kind(node, local, body)
+            if found is None and scopes is not None and _read(node):
+                read = self.eval(node, self._static_frame(scopes))
+                found = "str" if type(read) in _SYMBOLIC and read.kind == "str" else None
+            return found
+        bindings, block = (local, body) if local is not None and local.binds(node.id) else (self.scope.globals, self.scope.tree.body)
+        if node.id in self.scope.volatile or not bindings.binds(node.id) or self._sym_shadowed(node.id, bindings, scopes):
+            return None
+        if bindings is self.scope.globals:
+            changed = changed_attributes(self.scope.tree)
+            if changed is None or node.id in changed:
+                return None
+        value = bindings.unique_value(node.id)
+        if value is None or not any(stmt.value is value for stmt in _once(block)):
+            return None
+        if bindings is self.scope.globals:  # the module's value reads the module's names
+            local, body, scopes = None, None, ()
+        return text_kind(value, self.scope.resolve, lambda inner, level: self._sym_leaf_kind(inner, level, local, body, scopes), depth)
+
+    def _sym_shadowed(self, name: str, bindings, scopes) -> bool:
+        """A module binding of `name` read from a function nested in another that binds it too."""
+        return bindings is self.scope.globals and bool(scopes) and any(
+            self.scope.locals_of(scope).binds(name) for scope in scopes)
+
+    def _sym_option_kind(self, node: ast.expr, local=None, body=None):
         """'str' for `args.axes` of a name bound once to the command line's parse whose option
         `axes` is certainly a str (symbol_facts.argument_types)."""
         if type(node) is not ast.Attribute or type(node.value) is not ast.Name:
             return None
         name = node.value.id
-        value = self.scope.globals.unique_value(name) if self.scope.globals.binds(name) else None
+        bindings, block = (local, body) if local is not None and local.binds(name) else (self.scope.globals, self.scope.tree.body)
+        value = bindings.unique_value(name) if bindings.binds(name) else None
         changed = changed_attributes(self.scope.tree)
         if value is None or name in self.scope.volatile or changed is None or node.attr in changed \
                 or self._sym_value_kind(value) != "namespace" \
-                or not any(stmt.value is value for stmt in _once(self.scope.tree.body)):
+                or not any(stmt.value is value for stmt in _once(block)):
             return None
         return argument_types(self.scope.tree).get(node.attr)
 

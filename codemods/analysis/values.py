@@ -104,6 +104,10 @@ class Const:
     value: object
 
 
+# The types of Const values whose truth Python decides from the value alone (`if name:`).
+TRUTH_KNOWN = (bool, int, float, str, tuple, type(None))
+
+
 @dataclass(frozen=True)
 class Static:
     """A Python value that is the same on every device but not a literal (shapes, dtypes, ...)."""
