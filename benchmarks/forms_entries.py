@@ -1386,7 +1386,6 @@ NOTES: dict[tuple[str, int], str] = {
     " it (a recall gap left by idioms9)",
     ("nz3_subclass_method_referenced", 10): "Block.apply is also reached as `Child().apply` outside the body (a"
     " subclass instance), a reference the analysis does not follow: the method's states there are not known",
-    ("ns2_sf104_rules_unknown", 36): "two dimensions change without multi_dim=True and the first is a valid gather: JAX raises about multi_dim, not this rule's words",
     ("ns1_sf104_callers_unknown", 15): "gather_rows is also passed as a value (jax.tree.map(gather_rows, ...)): its callers are not all known",
 
     # array rank: a branch on x.ndim is decided only when every application gives the same rank

@@ -97,9 +97,11 @@ def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:
 
 def literal_unchanged(ctx: FileContext, literal: cst.CSTNode | None) -> bool:
     """Whether a dict or list literal reached through names (`SPECS = {...}`) is never changed
-    through the names its assignment binds (`SPECS.update(...)`, a helper handed `SPECS` that
-    writes it): only then are its items what a later read meets."""
+    in place through the names its assignment binds (`SPECS.update(...)`, `SPECS['w'] = ...`, a
+    helper handed `SPECS` that writes it): only then are its items what a later read meets. A
+    table stored on an object and changed through another name is not seen here."""
     from codemods.analysis.local_names import parents
+    from codemods.analysis.mutation import mutated_names
 
     parent = parents(ctx).get(literal) if literal is not None else None
     if isinstance(parent, cst.Assign) and parent.value is literal:
@@ -108,7 +110,9 @@ def literal_unchanged(ctx: FileContext, literal: cst.CSTNode | None) -> bool:
         targets = [parent.target]
     else:
         return True  # written in place where it is read
-    return all(isinstance(target, (cst.Name, cst.Attribute)) and unchanged(ctx, target) for target in targets)
+    changed = mutated_names(ctx.tree)
+    return all(isinstance(target, cst.Name) and target.value not in changed
+               or isinstance(target, cst.Attribute) and "." + target.attr.value not in changed for target in targets)
 
 
 def _ast_function(ctx: FileContext, function: cst.FunctionDef) -> ast.FunctionDef | None:

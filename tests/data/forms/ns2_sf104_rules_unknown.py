@@ -33,4 +33,4 @@ def main(mesh, x):
 def later_dimension(mesh, x):
     with jax.set_mesh(mesh):
         placed = jax.device_put(x, NamedSharding(mesh, logical_to_mesh("vocab", "embed")))
-        return top_level_all_gather(placed, logical_to_mesh("replicated", "vocab"))
+        return top_level_all_gather(placed, logical_to_mesh("replicated", "vocab"))  # SF104
