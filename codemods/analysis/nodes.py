@@ -271,7 +271,8 @@ def node_positions(tree: ast.Module) -> dict[int, int]:
     """id(node) -> its index in the module's node list (kept on the tree)."""
     cached = getattr(tree, "_shardfix_positions", None)
     if cached is None:
-        cached = tree._shardfix_positions = {id(item): index for index, item in enumerate(module_nodes(tree))}
+        nodes = module_nodes(tree)  # made in C: a dict comprehension runs Python code per node
+        cached = tree._shardfix_positions = dict(zip(map(id, nodes), range(len(nodes))))
     return cached
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from functools import cache
 
 from codemods import jaxapi
 from codemods.analysis.nodes import (
@@ -137,11 +136,22 @@ class _Finder(Decorators):
         self.shard_map_names = scope.shard_map_names | scope.indirect_names
         self.partial_names = {"partial"} | {name for name, bound in bindings.items() if bound == jaxapi.PARTIAL}
         self._forwarded: dict[int, list[_Forward]] = {}
+        self._asked: dict[int, tuple[tuple, _ShardMapArgs | None]] = {}
+
+    def _args(self, call: ast.Call, scopes) -> _ShardMapArgs | None:
+        """`shard_map_args`, once per call and scopes: the main search, the search through the
+        functions a body is handed to and the mappers' bindings ask about the same calls."""
+        known = self._asked.get(id(call))
+        if known is not None and known[0] == scopes:
+            return known[1]
+        found = shard_map_args(self.scope, call, scopes)
+        self._asked[id(call)] = (scopes, found)  # the call is held by the tree: its id stays its own
+        return found
 
     def function(self, node: FunctionDef, scopes) -> None:
         for expr in node.decorator_list:
             if isinstance(expr, ast.Call) and self._mentions_shard_map(expr):
-                found = shard_map_args(self.scope, expr, scopes)
+                found = self._args(expr, scopes)
                 if found is not None and found.body is None:
                     self.handled.add(id(expr))
                     if not transparent(self.scope, node, scopes, expr):
@@ -164,13 +174,13 @@ class _Finder(Decorators):
             return
         # `shard_map(mesh=..., ...)(body)` and `partial(shard_map, ...)(body)`
         if isinstance(node.func, ast.Call):
-            inner = shard_map_args(self.scope, node.func, scopes)
+            inner = self._args(node.func, scopes)
             if inner is not None and inner.body is None:
                 self.handled.add(id(node.func))
                 body_expr, inner = completed(inner, call_args(node))
                 self._add_with_body(node.func, inner, body_expr, scopes)
                 return
-        found = shard_map_args(self.scope, node, scopes)
+        found = self._args(node, scopes)
         if found is not None and found.body is not None:
             self._add_with_body(node, found, found.body, scopes)
             return
@@ -205,7 +215,7 @@ class _Finder(Decorators):
                         and len(stores) == 1 and isinstance(stmt.targets[0].value, ast.Name) \
                         and stmt.targets[0].value.id == receiver and isinstance(stmt.value, ast.Call):
                     init_scopes = self._scopes_of(init) + (init,)
-                    found = shard_map_args(self.scope, stmt.value, init_scopes)
+                    found = self._args(stmt.value, init_scopes)
                     if found is not None and found.body is None:
                         self.handled.add(id(stmt.value))
                         return stmt.value, found, init_scopes
@@ -268,7 +278,7 @@ class _Finder(Decorators):
         """(the call, its arguments, its scopes) when `name` is bound once to shard_map without a body."""
         value, outer = self.scope.lookup_value(name, scopes)
         if isinstance(value, ast.Call):
-            found = shard_map_args(self.scope, value, outer)
+            found = self._args(value, outer)
             if found is not None and found.body is None:
                 self.handled.add(id(value))
                 return value, found, outer
@@ -286,17 +296,25 @@ class _Finder(Decorators):
             return []
         self._forwarded[key] = []  # a function reaching itself hands nothing on
         params = set(all_param_names(function.args))
-        kept = cache(lambda: params - assigned_names(function.body))  # those never rebound: read when asked
+        unbound: list[set[str]] = []
+
+        def kept() -> set[str]:  # the parameters never rebound: read when asked
+            if not unbound:
+                unbound.append(params - assigned_names(function.body))
+            return unbound[0]
+
         scopes = self._scopes_of(function) + (function,)
         found: list[_Forward] = []
         for node in calls_outside_nested(self.scope.tree, function):  # not those of nested defs and lambdas
-            inner = shard_map_args(self.scope, node, scopes)
+            last = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if last not in self.shard_map_names and not _hands_on(node, params):
+                continue  # a shard_map call here has no parameter for a body, and no other call is followed
+            inner = self._args(node, scopes)
             if inner is not None:
                 param = self._forwarded_param(inner.body, params, scopes)
                 if param is not None and param in kept():
                     found.append(_Forward(node, inner, param, (), inner.body))
                 continue
-            last = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
             if last not in self.shard_map_names:
                 continue
             callee, receiver = self._callee(node, scopes)
@@ -415,6 +433,36 @@ class _Finder(Decorators):
                 applied=applied,
             )
         )
+
+
+def _hands_on(call: ast.Call, params: set[str]) -> bool:
+    """Whether `call` may pass one of `params` as a shard_map body: an argument that is one of
+    them, `partial` of one (the first argument of any call), a method of one (`model.apply`),
+    or an unpacking (`*args`, `**specs`), whose items are not read here. A body `_forwarded_param`
+    accepts is always one of these."""
+    for arg in call.args:
+        kind = type(arg)
+        if kind is ast.Starred:
+            return True
+        if kind is ast.Call and arg.args:
+            arg = arg.args[0]
+            kind = type(arg)
+        if kind is ast.Attribute:
+            arg = arg.value
+            kind = type(arg)
+        if kind is ast.Name and arg.id in params:
+            return True
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            return True
+        value = keyword.value
+        if type(value) is ast.Call and value.args:
+            value = value.args[0]
+        if type(value) is ast.Attribute:
+            value = value.value
+        if type(value) is ast.Name and value.id in params:
+            return True
+    return False
 
 
 def _first_arg(call: ast.Call) -> ast.expr | None:
