@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.cli_args import changed_names
 from codemods.analysis.nodes import iter_with_scopes
+from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, JaxName, TupleValue, Value
 
@@ -119,6 +120,11 @@ class AttrDicts:
                 elif not (name == "__delattr__" and alias == "__delitem__"):
                     return None
                 names.add(name)
+            elif type(stmt) is ast.FunctionDef and not stmt.decorator_list and stmt.name == "__init__":
+                if not own_namespace(cls, stmt):
+                    return None
+                reads = stores = True  # `self.__dict__ = self`: attributes are the items
+                names.add(stmt.name)
             elif type(stmt) is ast.FunctionDef and not stmt.decorator_list:
                 shape = _method_shape(stmt)
                 if shape is None:
@@ -130,8 +136,8 @@ class AttrDicts:
         return _Kind(_DICT_NAMES | frozenset(names), stores, False) if reads else None
 
     def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
-        if starred or len(args) > 1:
-            return None
+        if starred and starred != SPREAD or len(args) > 1:
+            return None  # `Node(**table)` of a dict of known keys: its items
         if kind.converts and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS):
             return None  # ml_collections' keywords are settings, not items
         given = args[0][0] if args else DictValue((), ())
@@ -219,6 +225,49 @@ class AttrDicts:
             if type(node) is ast.ClassDef and self._attr_kind(ClassValue(node)) is not None:
                 continue
             stack.extend(ast.iter_child_nodes(node))
+
+
+def own_namespace(cls: ast.ClassDef, init: ast.FunctionDef) -> ast.Attribute | None:
+    """The `self.__dict__` target of `def __init__(self, *args, **kwargs):
+    super().__init__(*args, **kwargs); self.__dict__ = self` (the object is its own attribute
+    namespace: what it holds as items it holds as attributes), else None."""
+    params = init.args
+    if params.posonlyargs or params.kwonlyargs or params.defaults or len(params.args) != 1 or len(init.body) != 2:
+        return None
+    receiver = params.args[0].arg
+    call, store = init.body
+    if type(call) is not ast.Expr or type(call.value) is not ast.Call:
+        return None
+    func = call.value.func
+    starter = func.value if type(func) is ast.Attribute and func.attr == "__init__" else None
+    if not (type(starter) is ast.Call and type(starter.func) is ast.Name and starter.func.id == "super" and (
+            not starter.args or len(starter.args) == 2 and type(starter.args[0]) is ast.Name
+            and starter.args[0].id == cls.name and type(starter.args[1]) is ast.Name and starter.args[1].id == receiver)):
+        return None
+    given = [(type(arg) is ast.Starred, arg.value.id if type(arg) is ast.Starred and type(arg.value) is ast.Name else None)
+             for arg in call.value.args]
+    named = [(keyword.arg, keyword.value.id if type(keyword.value) is ast.Name else None) for keyword in call.value.keywords]
+    if given != ([(True, params.vararg.arg)] if params.vararg else []) \
+            or named != ([(None, params.kwarg.arg)] if params.kwarg else []):
+        return None  # the arguments exactly as given
+    if type(store) is not ast.Assign or len(store.targets) != 1:
+        return None
+    target = store.targets[0]
+    if type(target) is ast.Attribute and target.attr == "__dict__" and type(target.value) is ast.Name \
+            and target.value.id == receiver and type(store.value) is ast.Name and store.value.id == receiver:
+        return target
+    return None
+
+
+def own_namespaces(tree: ast.Module) -> frozenset[int]:
+    """Ids of the `self.__dict__` targets of own_namespace __init__s of the module's dict subclasses:
+    a store that changes no other object's attributes."""
+    found = set()
+    for cls in (node for node in tree.body if type(node) is ast.ClassDef):
+        for stmt in cls.body:
+            if type(stmt) is ast.FunctionDef and stmt.name == "__init__" and (target := own_namespace(cls, stmt)) is not None:
+                found.add(id(target))
+    return frozenset(found)
 
 
 def _method_shape(method: ast.FunctionDef) -> str | None:

@@ -8,6 +8,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.body_tables import chosen_body, method_factory_body, splatted_keywords
+from codemods.analysis.class_families import overridden
 from codemods.analysis.decorators import APPLIED_BY, returned_def
 from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
@@ -104,7 +105,7 @@ def method_of(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[Function
     instance = False
     enclosing = scopes[-1] if scopes else None
     owner = scope.class_of(enclosing) if enclosing is not None else None
-    if owner is not None and not scope.subclassed(owner):  # a subclass may override the method
+    if owner is not None and not overridden(scope, owner, expr.attr):  # a subclass may override the method
         params = positional_params(enclosing.args)
         kind = method_kind(enclosing)
         if params and params[0].arg == receiver and kind in ("plain", "class"):
