@@ -34,6 +34,9 @@ ENTRIES = {
     "nbe9_subclass_getattribute": "main(mesh, arr(8, 8))",
     "nbe10_attrdict_updated_later": "main(mesh, arr(8, 8))",
     "nbe11_isinstance_of_list_copy": "main(mesh, arr(8, 8))",
+    "nbe12_inherited_classmethod_factory": "main(mesh, arr(8, 8))",
+    "be13_registry_body_direct": "main(mesh, arr(8, 8))",
+    "nbe13_registry_also_patched": "main(mesh, arr(8, 8))",
 
     "au1_default_axes_tuple_mesh": "evaluate(arr(8, 8))",
     "au2_env_split_axes_mesh": "column_norm(arr(8, 8))",

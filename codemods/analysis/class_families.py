@@ -21,13 +21,13 @@ import ast
 from dataclasses import dataclass
 
 from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positional_params
-from codemods.analysis.object_methods import class_bindings, class_method
+from codemods.analysis.object_methods import class_bindings, class_chain, class_method
 from codemods.analysis.scopes import ModuleScope, method_kind
 from codemods.analysis.values import UNKNOWN, Function, Instance, Partial, Value, same_value
 
 _MAX_MEMBERS = 16
 # Names whose binding in a subclass changes how any attribute is read or stored.
-_HOOKS = ("__getattribute__", "__setattr__", "__init_subclass__", "__class_getitem__", "__slots__")
+_HOOKS = ("__getattribute__", "__setattr__", "__init_subclass__", "__class_getitem__", "__slots__", "__new__")
 # Methods that run while an object is built: its fields may not be stored yet.
 _BUILDING = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__", "__setattr__", "__getattr__"})
 
@@ -48,6 +48,10 @@ def family_members(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] 
         return getattr(cls, key)
     found, frontier = [cls], [cls]
     classes = list(nodes_of_type(scope.tree, ast.ClassDef))
+    chain = class_chain(scope, cls) or [cls]
+    if any(class_bindings(klass).binds(hook) for klass in chain for hook in _HOOKS):
+        setattr(cls, key, None)
+        return None
     while frontier:
         base = frontier.pop()
         for other in classes:
@@ -61,8 +65,25 @@ def family_members(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] 
                 return None
             found.append(other)
             frontier.append(other)
+    if _inherited_factory(scope, found):
+        found = None
     setattr(cls, key, found)
     return found
+
+
+def _inherited_factory(scope: ModuleScope, members: list[ast.ClassDef]) -> bool:
+    """A classmethod building `cls(...)` that a member inherits (from another member or from a
+    base above the family): `Member.create()` builds a member where no call names it."""
+    for member in members:
+        chain = class_chain(scope, member) or []
+        for klass in chain[1:]:
+            for stmt in klass.body:
+                params = positional_params(stmt.args) if isinstance(stmt, DEFS) else []
+                if params and method_kind(stmt) == "class" and not class_bindings(member).binds(stmt.name) \
+                        and any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg
+                                for node in ast.walk(stmt)):
+                    return True
+    return False
 
 
 def overridden(scope: ModuleScope, cls: ast.ClassDef, attr: str) -> bool:

@@ -93,3 +93,23 @@ def _picked_call(node: ast.Name, parents) -> tuple[ast.Call, ast.expr] | None:
         return None
     call = parents.get(id(picked))
     return (call, key) if type(call) is ast.Call and call.func is picked else None
+
+
+def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
+    """The one module class `MODELS[name](...)` builds: every entry of a registry (as above)
+    names that class (a table of several classes builds one of them, which one unknown)."""
+    func = call.func
+    table = func.value if type(func) is ast.Subscript else func.func.value \
+        if type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get" else None
+    if type(table) is not ast.Name or any(scope.locals_of(function).binds(table.id) for function in scopes):
+        return None
+    display = scope.globals.unique_value(table.id)
+    entries = _entries(display) if display is not None else []
+    names = {entry.id if type(entry) is ast.Name else None for _, entry in entries}
+    if len(names) != 1 or None in names or len(entries) != len(getattr(display, "elts", None) or display.values):
+        return None
+    cls = scope.classes.get(names.pop())
+    if cls is None:
+        return None
+    found = registry_constructions(scope, cls)
+    return cls if found is not None and any(built is call for built, _ in found[0]) else None
