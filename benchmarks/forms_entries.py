@@ -37,6 +37,8 @@ ENTRIES = {
     "nbe12_inherited_classmethod_factory": "main(mesh, arr(8, 8))",
     "be13_registry_body_direct": "main(mesh, arr(8, 8))",
     "nbe13_registry_also_patched": "main(mesh, arr(8, 8))",
+    "be14_dataclass_family_body": "main(mesh, arr(8, 8))",
+    "nbe14_dataclass_subclass_redeclares_field": "main(mesh, arr(8, 8))",
 
     "au1_default_axes_tuple_mesh": "evaluate(arr(8, 8))",
     "au2_env_split_axes_mesh": "column_norm(arr(8, 8))",
