@@ -39,6 +39,7 @@ ENTRIES = {
     "nbe13_registry_also_patched": "main(mesh, arr(8, 8))",
     "be14_dataclass_family_body": "main(mesh, arr(8, 8))",
     "nbe14_dataclass_subclass_redeclares_field": "main(mesh, arr(8, 8))",
+    "be15_attr_dict_get_lookup": "main(mesh, arr(8, 8))",
 
     "au1_default_axes_tuple_mesh": "evaluate(arr(8, 8))",
     "au2_env_split_axes_mesh": "column_norm(arr(8, 8))",

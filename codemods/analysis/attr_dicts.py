@@ -113,7 +113,7 @@ class AttrDicts:
                 name, value = stmt.targets[0].id, stmt.value
                 alias = value.attr if type(value) is ast.Attribute and type(value.value) is ast.Name \
                     and value.value.id == "dict" else None
-                if name == "__getattr__" and alias == "__getitem__":
+                if name == "__getattr__" and alias in ("__getitem__", "get"):  # `dict.get`: None for a missing key
                     reads = True
                 elif name == "__setattr__" and alias == "__setitem__":
                     stores = True
@@ -284,7 +284,7 @@ def _method_shape(method: ast.FunctionDef) -> str | None:
         if type(stmt) is ast.Try and len(stmt.body) == 1 and not stmt.orelse and not stmt.finalbody \
                 and all(len(handler.body) == 1 and type(handler.body[0]) is ast.Raise for handler in stmt.handlers):
             stmt = stmt.body[0]
-        return "read" if type(stmt) is ast.Return and _item_of(stmt.value, params) else None
+        return "read" if type(stmt) is ast.Return and (_item_of(stmt.value, params) or _got(stmt.value, params)) else None
     if method.name == "__setattr__" and len(params) == 3:
         return "store" if type(stmt) is ast.Assign and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
             and type(stmt.value) is ast.Name and stmt.value.id == params[2] else None
@@ -298,6 +298,13 @@ def _item_of(node: ast.expr | None, params: list[str]) -> bool:
     """`self[k]` with the method's own receiver and key parameters."""
     return type(node) is ast.Subscript and type(node.value) is ast.Name and node.value.id == params[0] \
         and type(node.slice) is ast.Name and node.slice.id == params[1]
+
+
+def _got(node: ast.expr | None, params: list[str]) -> bool:
+    """`self.get(k)` (None for a missing key; a present one reads its item)."""
+    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
+        and type(node.func.value) is ast.Name and node.func.value.id == params[0] and len(node.args) == 1 \
+        and not node.keywords and type(node.args[0]) is ast.Name and node.args[0].id == params[1]
 
 
 def _store_path(stmt: ast.stmt, name: str) -> list[str] | None:
