@@ -40,6 +40,10 @@ ENTRIES = {
     "be14_dataclass_family_body": "main(mesh, arr(8, 8))",
     "nbe14_dataclass_subclass_redeclares_field": "main(mesh, arr(8, 8))",
     "be15_attr_dict_get_lookup": "main(mesh, arr(8, 8))",
+    "be16_configparser_module_section": "main(mesh, arr(8, 8))",
+    "be17_configparser_default_interpolated": "evaluate(mesh, arr(8, 8))",
+    "nbe15_configparser_option_set_later": "main(mesh, arr(8, 8))",
+    "nbe16_configparser_section_changed": "main(mesh, arr(8, 8))",
 
     "au1_default_axes_tuple_mesh": "evaluate(arr(8, 8))",
     "au2_env_split_axes_mesh": "column_norm(arr(8, 8))",
