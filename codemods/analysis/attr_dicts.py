@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.cli_args import changed_names
 from codemods.analysis.nodes import iter_with_scopes
+from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, JaxName, TupleValue, Value
 
@@ -112,13 +113,18 @@ class AttrDicts:
                 name, value = stmt.targets[0].id, stmt.value
                 alias = value.attr if type(value) is ast.Attribute and type(value.value) is ast.Name \
                     and value.value.id == "dict" else None
-                if name == "__getattr__" and alias == "__getitem__":
+                if name == "__getattr__" and alias in ("__getitem__", "get"):  # `dict.get`: None for a missing key
                     reads = True
                 elif name == "__setattr__" and alias == "__setitem__":
                     stores = True
                 elif not (name == "__delattr__" and alias == "__delitem__"):
                     return None
                 names.add(name)
+            elif type(stmt) is ast.FunctionDef and not stmt.decorator_list and stmt.name == "__init__":
+                if not own_namespace(cls, stmt):
+                    return None
+                reads = stores = True  # `self.__dict__ = self`: attributes are the items
+                names.add(stmt.name)
             elif type(stmt) is ast.FunctionDef and not stmt.decorator_list:
                 shape = _method_shape(stmt)
                 if shape is None:
@@ -130,8 +136,8 @@ class AttrDicts:
         return _Kind(_DICT_NAMES | frozenset(names), stores, False) if reads else None
 
     def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
-        if starred or len(args) > 1:
-            return None
+        if starred and starred != SPREAD or len(args) > 1:
+            return None  # `Node(**table)` of a dict of known keys: its items
         if kind.converts and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS):
             return None  # ml_collections' keywords are settings, not items
         given = args[0][0] if args else DictValue((), ())
@@ -221,6 +227,49 @@ class AttrDicts:
             stack.extend(ast.iter_child_nodes(node))
 
 
+def own_namespace(cls: ast.ClassDef, init: ast.FunctionDef) -> ast.Attribute | None:
+    """The `self.__dict__` target of `def __init__(self, *args, **kwargs):
+    super().__init__(*args, **kwargs); self.__dict__ = self` (the object is its own attribute
+    namespace: what it holds as items it holds as attributes), else None."""
+    params = init.args
+    if params.posonlyargs or params.kwonlyargs or params.defaults or len(params.args) != 1 or len(init.body) != 2:
+        return None
+    receiver = params.args[0].arg
+    call, store = init.body
+    if type(call) is not ast.Expr or type(call.value) is not ast.Call:
+        return None
+    func = call.value.func
+    starter = func.value if type(func) is ast.Attribute and func.attr == "__init__" else None
+    if not (type(starter) is ast.Call and type(starter.func) is ast.Name and starter.func.id == "super" and (
+            not starter.args or len(starter.args) == 2 and type(starter.args[0]) is ast.Name
+            and starter.args[0].id == cls.name and type(starter.args[1]) is ast.Name and starter.args[1].id == receiver)):
+        return None
+    given = [(type(arg) is ast.Starred, arg.value.id if type(arg) is ast.Starred and type(arg.value) is ast.Name else None)
+             for arg in call.value.args]
+    named = [(keyword.arg, keyword.value.id if type(keyword.value) is ast.Name else None) for keyword in call.value.keywords]
+    if given != ([(True, params.vararg.arg)] if params.vararg else []) \
+            or named != ([(None, params.kwarg.arg)] if params.kwarg else []):
+        return None  # the arguments exactly as given
+    if type(store) is not ast.Assign or len(store.targets) != 1:
+        return None
+    target = store.targets[0]
+    if type(target) is ast.Attribute and target.attr == "__dict__" and type(target.value) is ast.Name \
+            and target.value.id == receiver and type(store.value) is ast.Name and store.value.id == receiver:
+        return target
+    return None
+
+
+def own_namespaces(tree: ast.Module) -> frozenset[int]:
+    """Ids of the `self.__dict__` targets of own_namespace __init__s of the module's dict subclasses:
+    a store that changes no other object's attributes."""
+    found = set()
+    for cls in (node for node in tree.body if type(node) is ast.ClassDef):
+        for stmt in cls.body:
+            if type(stmt) is ast.FunctionDef and stmt.name == "__init__" and (target := own_namespace(cls, stmt)) is not None:
+                found.add(id(target))
+    return frozenset(found)
+
+
 def _method_shape(method: ast.FunctionDef) -> str | None:
     """'read' for `def __getattr__(self, k): return self[k]` (or the same in a try that turns
     KeyError into AttributeError), 'store' for `def __setattr__(self, k, v): self[k] = v`,
@@ -235,7 +284,7 @@ def _method_shape(method: ast.FunctionDef) -> str | None:
         if type(stmt) is ast.Try and len(stmt.body) == 1 and not stmt.orelse and not stmt.finalbody \
                 and all(len(handler.body) == 1 and type(handler.body[0]) is ast.Raise for handler in stmt.handlers):
             stmt = stmt.body[0]
-        return "read" if type(stmt) is ast.Return and _item_of(stmt.value, params) else None
+        return "read" if type(stmt) is ast.Return and (_item_of(stmt.value, params) or _got(stmt.value, params)) else None
     if method.name == "__setattr__" and len(params) == 3:
         return "store" if type(stmt) is ast.Assign and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
             and type(stmt.value) is ast.Name and stmt.value.id == params[2] else None
@@ -249,6 +298,13 @@ def _item_of(node: ast.expr | None, params: list[str]) -> bool:
     """`self[k]` with the method's own receiver and key parameters."""
     return type(node) is ast.Subscript and type(node.value) is ast.Name and node.value.id == params[0] \
         and type(node.slice) is ast.Name and node.slice.id == params[1]
+
+
+def _got(node: ast.expr | None, params: list[str]) -> bool:
+    """`self.get(k)` (None for a missing key; a present one reads its item)."""
+    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
+        and type(node.func.value) is ast.Name and node.func.value.id == params[0] and len(node.args) == 1 \
+        and not node.keywords and type(node.args[0]) is ast.Name and node.args[0].id == params[1]
 
 
 def _store_path(stmt: ast.stmt, name: str) -> list[str] | None:

@@ -8,6 +8,8 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.body_tables import chosen_body, method_factory_body, splatted_keywords
+from codemods.analysis.class_families import overridden
+from codemods.analysis.class_registries import registry_class
 from codemods.analysis.decorators import APPLIED_BY, returned_def
 from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
@@ -104,7 +106,7 @@ def method_of(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[Function
     instance = False
     enclosing = scopes[-1] if scopes else None
     owner = scope.class_of(enclosing) if enclosing is not None else None
-    if owner is not None and not scope.subclassed(owner):  # a subclass may override the method
+    if owner is not None and not overridden(scope, owner, expr.attr):  # a subclass may override the method
         params = positional_params(enclosing.args)
         kind = method_kind(enclosing)
         if params and params[0].arg == receiver and kind in ("plain", "class"):
@@ -142,6 +144,9 @@ def constructed_class(scope: ModuleScope, value: ast.expr | None, scopes, depth:
     (`hp.instantiate()`, `Model.create(cfg)`: objects_built.py)."""
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and depth < 3:
         return built_by_method(scope, value.func, scopes, lambda v, s: constructed_class(scope, v, s, depth + 1))
+    if isinstance(value, ast.Call) and type(value.func) in (ast.Subscript, ast.Call):
+        cls = registry_class(scope, value, scopes)  # `MODELS[name](...)` (class_registries.py)
+        return cls if cls is not None and not scope.subclassed(cls) else None
     if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name) \
             or any(scope.locals_of(function).binds(value.func.id) for function in scopes):
         return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.attr_dicts import AttrTable
+from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
@@ -119,6 +120,8 @@ class Callers:
             if self.scope.subclassed(cls):
                 return [], 0
             if function.name == "__init__":
+                if (registry_constructions(self.scope, cls) or ([],))[0]:
+                    return [], 0  # `MODELS[name](...)` may build another class of the table
                 return (self._constructions(cls), 1) if self.class_facts(cls).init is function else ([], 0)
             return self._method_calls(cls, function)
         if self.scope.globals.unique_function(function.name) is not function:

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.attr_dicts import own_namespaces
+from codemods.analysis.class_families import ClassFamilies
 from codemods.analysis.class_refs import harmless_references
+from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.cli_args import spread_vars
 from codemods.analysis.fn_values import class_body_value, finished_field, same_function
 from codemods.analysis.nested_classes import inner_class
@@ -83,14 +86,16 @@ class ClassFacts:
             or self.base is not None and self.base.sets(attr)
 
 
-class Classes(InitHooks):
+class Classes(InitHooks, ClassFamilies):
     """The class half of the Interpreter (which supplies eval, scope and the frames)."""
 
     def _receiver_of(self, function: FunctionNode) -> Value | None:
         """What the first parameter of a method of a class no other class of the module extends
         stands for: an instance of it (a plain method) or the class (a classmethod)."""
         cls = self.scope.class_of(function)
-        if cls is None or self.scope.subclassed(cls):
+        if cls is not None and self.scope.subclassed(cls):
+            return self.family_receiver(function, cls)  # an object of it or of a subclass (class_families.py)
+        if cls is None:
             return None
         kind = method_kind(function)
         if kind == "plain":
@@ -309,6 +314,7 @@ class Classes(InitHooks):
                 if loop is not None:
                     spread.add(id(loop.body[0].value.func))
             spread |= read_only_dicts(self.scope.tree)  # a buildable's `__getattr__` (lookup_hooks.py)
+            spread |= own_namespaces(self.scope.tree)  # an attribute dict's `self.__dict__ = self` (attr_dicts.py)
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
                 if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \
@@ -398,6 +404,12 @@ class Classes(InitHooks):
                     harmless.add(id(node.value))
                 elif type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == cls.name:
                     harmless.add(id(node.value))  # `Trainer.create(...)`, `Trainer.AXIS`
+            registry = registry_constructions(self.scope, cls)  # `MODELS[name](...)` (class_registries.py)
+            if registry is None:
+                other += 1
+            else:
+                calls.extend(registry[0])
+                harmless |= registry[1]
             for node in iter_nodes(self.scope.tree):
                 if type(node) is ast.Name and node.id == cls.name and id(node) not in harmless:
                     other += 1

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
-from codemods.analysis.pyvalues import python_value
+from codemods.analysis.pyvalues import SPREAD, python_value
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
 
@@ -155,8 +155,8 @@ class CommandLines:
             return DictValue(names.names, names.items)
         if isinstance(callee, JaxName) and callee.name in _NAMESPACES:
             changed = changed_names(self.scope.tree)  # `cfg.axis = ...` anywhere: not followed
-            if args or starred or changed is None or changed & set(keywords):
-                return UNKNOWN
+            if args or starred and starred != SPREAD or changed is None or changed & set(keywords):
+                return UNKNOWN  # `SimpleNamespace(**CFG)` of a dict of known keys: its items
             return Namespace(tuple(keywords), tuple(value for value, _ in keywords.values()))
         return super().call(callee, expr, args, keywords, starred, frame)
 

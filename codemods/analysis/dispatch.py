@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.values import Const, DictValue, Function, Static, TupleValue
+from codemods.analysis.values import ClassValue, Const, DictValue, Function, Static, TupleValue
 
 
 def _plain(expr: ast.expr) -> bool:
@@ -37,9 +37,10 @@ def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
     value = interp.eval(table, frame)
     if isinstance(value, TupleValue) and type(func) is ast.Call:
         return None
-    if not isinstance(value, (DictValue, TupleValue)) or len(value.items) < 2 \
-            or not all(isinstance(item, Function) for item in value.items):
-        return None
+    if not isinstance(value, (DictValue, TupleValue)) or not (
+            len(value.items) >= 2 and all(isinstance(item, Function) for item in value.items)
+            or value.items and all(isinstance(item, ClassValue) for item in value.items)):
+        return None  # classes: `MODELS[name](axis="data")` builds an object of one of them
     picked = interp.eval(key, frame)
     if isinstance(picked, Static):
         return None  # a Python value that changes as the code runs (a loop counter): the entry

@@ -24,6 +24,8 @@ from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
+from codemods.analysis.builtin_types import builtin_instance_test
+from codemods.analysis.class_families import Family
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
@@ -215,6 +217,8 @@ class Expressions(Collectives, Sequences):
             return UNKNOWN if patched(name, patched_jax(self.scope)) else JaxName(name)  # a compat shim
         if isinstance(receiver, (ClassValue, Instance)):
             return self.class_attribute(receiver, attr)
+        if isinstance(receiver, Family):  # `self` of a class others extend (class_families.py)
+            return self.family_attribute(receiver, attr)
         if isinstance(receiver, AxisState):
             if transfer.is_static_attribute(attr):
                 return STATIC
@@ -248,13 +252,14 @@ class Expressions(Collectives, Sequences):
                     return Const(None)
                 # `parts.append(x)`; a list of constants (`list(AXES)`) is one Const object
                 self.forget_object(receiver) if not isinstance(receiver, Const) else self.replace_object(receiver, UNKNOWN)
-            elif not isinstance(receiver, (JaxName, ClassValue, Instance, AxisState, TupleValue, DictValue, Const, Static)):
+            elif not isinstance(receiver, (JaxName, ClassValue, Instance, Family, AxisState, TupleValue, DictValue, Const, Static)):
                 self.forget_arguments(args, keywords)  # a method of an object not followed
             if isinstance(receiver, Instance) and not args and record_method(receiver.cls, method) \
                     and (copied := self.replaced_record(receiver, keywords, starred)) is not None:
                 return copied  # `state.replace(grads=g)` (replaced.py)
-            if isinstance(receiver, (ClassValue, Instance)):
-                callee = self.class_attribute(receiver, method)
+            if isinstance(receiver, (ClassValue, Instance, Family)):
+                callee = self.class_attribute(receiver, method) if not isinstance(receiver, Family) \
+                    else self.family_attribute(receiver, method)
                 target = callee
                 while isinstance(target, Partial):  # `self.mix = partial(self._scale, factor=f)` (fn_values.py)
                     target = target.func
@@ -394,6 +399,9 @@ class Expressions(Collectives, Sequences):
         if name == "builtins.isinstance" and len(args) == 2 and not keywords and not starred \
                 and (answer := instance_test(self.scope, args[0][0], args[1][0])) is not None:
             return answer  # `isinstance(layer, Dense)` (object_methods.py)
+        if name == "builtins.isinstance" and len(args) == 2 and not keywords and not starred \
+                and (answer := builtin_instance_test(args[0][0], args[1][0])) is not None:
+            return answer  # `isinstance(v, dict)` of a config's item (builtin_types.py)
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             return STATIC
         if rule is not None:

@@ -22,6 +22,7 @@ import ast
 from codemods.analysis.callers import Callers
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
+from codemods.analysis.config_files import ConfigFiles
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.classes import Classes
 from codemods.analysis.method_refs import foreign_references
@@ -116,7 +117,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(Symbols, CommandLines, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
                   ParamRebinds, WrapperDecorators):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:

@@ -40,7 +40,8 @@ _CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members wh
 # Meshes whose axis names `mesh.axis_names` reads back (all take them second or as axis_names=).
 _MESHES = frozenset(jaxapi.MESH_FACTORIES) | {"jax.sharding.AbstractMesh"}
 _FROM_KEYS = "builtins.dict.fromkeys"  # `tuple(dict.fromkeys(axes))`: the axes once each, in order
-_CONTAINERS = frozenset({"builtins.dict", _FROM_KEYS})  # tuple() and list(): sequences.py
+_PROXY = "types.MappingProxyType"  # a read-only view of the dict it is given: the same items
+_CONTAINERS = frozenset({"builtins.dict", _FROM_KEYS, _PROXY})  # tuple() and list(): sequences.py
 # A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
 # when it is read: a value of another length would have raised.
 UNPACK_SHAPE = "shardfix_unpack_shape"
@@ -201,6 +202,9 @@ class PythonValues:
         args, keywords, starred = self._eval_args(expr, frame)
         if callee.name == _FROM_KEYS:
             return _from_keys(args, keywords, starred)
+        if callee.name == _PROXY:  # the very dict object: a change made through its other names shows
+            given = args[0][0] if len(args) == 1 and not keywords and not starred else None
+            return given if type(given) is DictValue else UNKNOWN
         if callee.name in _MESHES:
             names = keywords["axis_names"][0] if "axis_names" in keywords else args[1][0] if len(args) > 1 else None
             axes = axes_of(names) if not starred else None

@@ -1,0 +1,35 @@
+"""`isinstance(v, dict)` on a Python value the analysis holds: how recursive config builders
+(`to_node(v) if isinstance(v, dict) else v`) tell a nested table from a leaf.
+
+Only answers that hold for every object the value may be: a string, number, bool, None or bytes
+constant is exactly its Python type; a dict display, `dict(...)` copy, in_specs dict or pytree
+result (DictValue, not a config class of attr_dicts.py) is a dict or a subclass of dict (a dict
+spec accepts only dict nodes), never a str, number, tuple or list. A tuple constant may stand for
+a list (`list(AXES)`), so a test for tuple or list of a sequence is not answered.
+"""
+from __future__ import annotations
+
+from codemods.analysis.values import Const, DictValue, JaxName, TupleValue, Value
+
+_BUILTIN_TYPES = {
+    "builtins.dict": dict, "builtins.str": str, "builtins.int": int, "builtins.float": float,
+    "builtins.bool": bool, "builtins.bytes": bytes, "builtins.tuple": tuple, "builtins.list": list,
+    "builtins.set": set, "builtins.frozenset": frozenset, "builtins.complex": complex,
+}
+_EXACT = (str, int, float, bool, bytes, type(None), complex)
+
+
+def builtin_instance_test(value: Value, classes: Value) -> Const | None:
+    """Const(True/False) when `isinstance(value, classes)` with builtin types is decided."""
+    targets = classes.items if isinstance(classes, TupleValue) else (classes,)
+    if not targets or not all(isinstance(item, JaxName) and item.name in _BUILTIN_TYPES for item in targets):
+        return None
+    types = tuple(_BUILTIN_TYPES[item.name] for item in targets)
+    if isinstance(value, Const) and type(value.value) in _EXACT:
+        return Const(isinstance(value.value, types))
+    if type(value) is DictValue:
+        if dict in types:
+            return Const(True)
+        return Const(False)  # no dict is a str, a number, a sequence or a set
+    return None
+

@@ -1,0 +1,115 @@
+"""Classes built through a registry written in the file (issue 13): `MODELS = {"mlp": MLP, ...}`
+at module level, used only as `MODELS[name](axis="data")` or `MODELS.get(name)(...)`.
+
+Every such call builds an object of one of the table's classes, which one depending on a key the
+analysis may not know. For the fields of a class read through `self` (classes.py agrees a field
+over every construction of the class), each call is counted as a construction of every class the
+table holds: a superset of the real ones, so a field agreed over them holds for each.
+
+The table must be bound once, at module level, to a dict display (values) or a tuple/list
+display (items) naming the class by its plain name, never rebound in a function, and every read
+of it anywhere in the module must be such a call: then no code can add, remove or hand out an
+entry, and the class's name in the display builds nothing by itself.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import DEFS, iter_with_scopes, module_parents
+
+
+def registry_constructions(scope, cls: ast.ClassDef) -> tuple[list[tuple[ast.Call, tuple]], set[int]] | None:
+    """(calls through the module's registries holding `cls`, ids of the class-name references
+    inside those registries); None when a registry holding it is used otherwise."""
+    tree = scope.tree
+    cache = tree.__dict__.setdefault("_shardfix_registries", {})
+    if cls.name not in cache:
+        cache[cls.name] = _registry_constructions(scope, cls.name)
+    return cache[cls.name]
+
+
+def _registry_constructions(scope, name: str):
+    tree = scope.tree
+    tables: dict[str, list[tuple[int, object]]] = {}
+    inexact: set[str] = set()
+    for stmt in tree.body:
+        if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Name:
+            continue
+        entries = _entries(stmt.value)
+        refs = [(id(entry), key) for key, entry in entries if type(entry) is ast.Name and entry.id == name]
+        if refs:
+            tables.setdefault(stmt.targets[0].id, []).extend(refs)
+            if type(stmt.value) is not ast.Dict or not all(type(key) is ast.Constant for key in stmt.value.keys):
+                inexact.add(stmt.targets[0].id)  # a sequence (negative indexes) or a `**` spread
+    if not tables:
+        return [], set()
+    parents = module_parents(tree)
+    calls: list[tuple[ast.Call, tuple]] = []
+    for table in tables:
+        if scope.globals.unique_value(table) is None:
+            return None  # bound more than once
+        loads = 0
+        for node, scopes in iter_with_scopes(tree):
+            if type(node) is ast.Name and node.id == table:
+                if any(scope.locals_of(function).binds(table) for function in scopes if isinstance(function, DEFS)):
+                    return None  # a function's own name, or one rebinding the table (`global`)
+                if type(node.ctx) is not ast.Load:
+                    continue
+                loads += 1
+                picked = _picked_call(node, parents)
+                if picked is None:
+                    return None
+                call, key = picked
+                if table in inexact or type(key) is not ast.Constant or any(key.value == own for _, own in tables[table]):
+                    calls.append((call, scopes))  # a literal key picks its one entry
+        if any(type(node) is ast.Global and table in node.names for node in ast.walk(tree)):
+            return None
+    return calls, {ref for refs in tables.values() for ref, _ in refs}
+
+
+def _entries(display: ast.expr) -> list[tuple[object, ast.expr]]:
+    """(the constant key that picks it in a dict display, else None; entry)."""
+    if type(display) is ast.Dict:
+        return [(key.value if type(key) is ast.Constant else None, value)
+                for key, value in zip(display.keys, display.values) if key is not None]
+    if type(display) in (ast.Tuple, ast.List):
+        return [(None, item) for item in display.elts if type(item) is not ast.Starred]
+    return []
+
+
+def _picked_call(node: ast.Name, parents) -> tuple[ast.Call, ast.expr] | None:
+    """(the call `TABLE[key](...)` or `TABLE.get(key)(...)` that `node` (TABLE) is read for, key)."""
+    parent = parents.get(id(node))
+    if type(parent) is ast.Subscript and parent.value is node and type(parent.ctx) is ast.Load \
+            and type(parent.slice) is not ast.Slice:
+        picked, key = parent, parent.slice
+    elif type(parent) is ast.Attribute and parent.attr == "get" and parent.value is node:
+        picked = parents.get(id(parent))
+        if type(picked) is not ast.Call or picked.func is not parent or len(picked.args) != 1 or picked.keywords \
+                or type(picked.args[0]) is ast.Starred:
+            return None
+        key = picked.args[0]
+    else:
+        return None
+    call = parents.get(id(picked))
+    return (call, key) if type(call) is ast.Call and call.func is picked else None
+
+
+def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
+    """The one module class `MODELS[name](...)` builds: every entry of a registry (as above)
+    names that class (a table of several classes builds one of them, which one unknown)."""
+    func = call.func
+    table = func.value if type(func) is ast.Subscript else func.func.value \
+        if type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get" else None
+    if type(table) is not ast.Name or any(scope.locals_of(function).binds(table.id) for function in scopes):
+        return None
+    display = scope.globals.unique_value(table.id)
+    entries = _entries(display) if display is not None else []
+    names = {entry.id if type(entry) is ast.Name else None for _, entry in entries}
+    if len(names) != 1 or None in names or len(entries) != len(getattr(display, "elts", None) or display.values):
+        return None
+    cls = scope.classes.get(names.pop())
+    if cls is None:
+        return None
+    found = registry_constructions(scope, cls)
+    return cls if found is not None and any(built is call for built, _ in found[0]) else None
