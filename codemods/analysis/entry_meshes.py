@@ -125,15 +125,8 @@ def analyse_meshes(interp, use, names: tuple[str, ...], saved, one_case):
     bounds = []
     run = None
     for axes in (names, names + (other,)):
-        interp._entry_mesh = MeshInfo(axes)
-        interp._static.clear()
-        start = len(interp.slots)
-        try:
-            run = one_case()
-        finally:
-            interp._entry_mesh = None
-            interp._static.clear()
-        bounds.append(({}, start, len(interp.slots)))
+        run, start, end = symbol_cases.run_case(interp, "_entry_mesh", MeshInfo(axes), one_case)
+        bounds.append(({}, start, end))
     _withhold_fixes(interp, bounds)
     symbol_cases._veto_disagreeing(interp, bounds)
     return replace(run, mesh=None)

@@ -67,6 +67,21 @@ def candidates(interp, run, names) -> list[SymbolAxis] | None:
     return symbols
 
 
+def run_case(interp, attribute: str, case, one_case):
+    """(one_case()'s run, the first and past-the-last slot it judged) with `interp.<attribute>`
+    set to `case` while it runs; names read from the text depend on the case, so the static
+    reads are dropped before and after."""
+    setattr(interp, attribute, case)
+    interp._static.clear()
+    start = len(interp.slots)
+    try:
+        run = one_case()
+    finally:
+        setattr(interp, attribute, None)
+        interp._static.clear()
+    return run, start, len(interp.slots)
+
+
 def analyse_cases(interp, use, symbols: list[SymbolAxis], mesh_axes: tuple[str, ...], distinct: set, one_case):
     """Run the use once per assignment of mesh names to `symbols` (`one_case()` analyses it with
     interp's case bound); afterwards spell each case's casts with the symbols and withhold the
@@ -80,15 +95,8 @@ def analyse_cases(interp, use, symbols: list[SymbolAxis], mesh_axes: tuple[str, 
         case = dict(zip(map(str, symbols), values))
         if any(_clash(pair, case) for pair in distinct):
             continue
-        interp._sym_case = case
-        interp._static.clear()  # names read from the text depend on the case
-        start = len(interp.slots)
-        try:
-            run = one_case()
-        finally:
-            interp._sym_case = None
-            interp._static.clear()
-        bounds.append((case, start, len(interp.slots)))
+        run, start, end = run_case(interp, "_sym_case", case, one_case)
+        bounds.append((case, start, end))
     if run is None:
         return one_case()  # no value passes the specs: the symbols stay unknown
     _spell(interp, symbols, bounds, mesh_axes)

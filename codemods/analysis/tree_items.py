@@ -205,6 +205,17 @@ def _passed_unchanged(ctx: FileContext, tree, env) -> bool:
     return isinstance(tree, cst.Name) and env_value(ctx, tree, env) is not None and _keyed_unchanged(ctx, Keyed(tree, None, env))
 
 
+def mapping_lambda(fn: cst.BaseExpression, trees: int) -> bool:
+    """`fn` is a lambda with one plain parameter per tree `jax.tree.map` maps (no defaults, no
+    stars, no keyword-only): each parameter is the leaf of its tree."""
+    if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
+        return False
+    params = fn.params
+    return not (params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel)
+                or params.star_kwarg is not None or len(params.params) != trees
+                or any(p.default is not None for p in params.params))
+
+
 def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, env):
     """Item `key_node` of `jax.tree.map(f, trees...)`: ("value", f's body, its parameters bound to
     the trees' items) for a lambda, ("value", Keyed, Env) for a function that keeps the layout."""
@@ -221,13 +232,9 @@ def mapped_leaf(ctx: FileContext, tree: cst.Call, key_node: cst.BaseExpression, 
     fn = args[0].value
     if keeps_layout(ctx, fn) and len(args) == 2:
         return ("value", Keyed(args[1].value, key_node, env), None)
-    if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
+    if not mapping_lambda(fn, len(args) - 1):
         return None
     params = fn.params
-    if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
-            or params.star_kwarg is not None or len(params.params) != len(args) - 1 \
-            or any(p.default is not None for p in params.params):
-        return None
     key = string_value(key_node) or ""
     bound = {}
     for param, arg in zip(params.params, args[1:]):

@@ -232,7 +232,7 @@ def _sharding_at(ctx: FileContext, shardings, keys: tuple[str, ...], env: Env | 
 def _mapped(ctx: FileContext, call: cst.Call, keys: tuple[str, ...], env: Env | None):
     """The item at `keys` of `jax.tree.map(f, trees...)`: f's body with its parameters bound to
     the trees' items, or a layout-keeping function's argument item."""
-    from codemods.analysis.tree_items import keeps_layout
+    from codemods.analysis.tree_items import keeps_layout, mapping_lambda
     from codemods.analysis.tree_leaves import lambda_outer
     from codemods.analysis.tree_map_args import mapped_args
 
@@ -242,13 +242,9 @@ def _mapped(ctx: FileContext, call: cst.Call, keys: tuple[str, ...], env: Env | 
     fn = args[0].value
     if keeps_layout(ctx, fn) and len(args) == 2:  # `jax.tree.map(jnp.zeros_like, params)`
         return ("value", PathLeaf(args[1].value, keys, env), None)
-    if not isinstance(fn, cst.Lambda) or not isinstance(fn.params, cst.Parameters):
+    if not mapping_lambda(fn, len(args) - 1):
         return None
     params = fn.params
-    if params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.MaybeSentinel) \
-            or params.star_kwarg is not None or len(params.params) != len(args) - 1 \
-            or any(p.default is not None for p in params.params):
-        return None
     bound = {}
     for param, arg in zip(params.params, args[1:]):
         # written out where the tree is built (a spec of a table), or else the leaf itself, read
