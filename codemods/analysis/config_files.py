@@ -12,7 +12,6 @@ parser (`read(path)`, `set`, `get(section, option)`, handing it to a function), 
 from __future__ import annotations
 
 import ast
-import configparser
 from typing import TYPE_CHECKING
 
 from codemods.analysis.mutation import mutated_names
@@ -22,8 +21,7 @@ from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, Value
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
-_PARSERS = {"configparser.ConfigParser": configparser.ConfigParser,
-            "configparser.RawConfigParser": configparser.RawConfigParser}
+_PARSERS = ("configparser.ConfigParser", "configparser.RawConfigParser")
 _FILLERS = ("read_string", "read_dict")
 
 
@@ -39,7 +37,9 @@ class ConfigFiles:
         if found is None:
             return UNKNOWN
         scopes, fills = found
-        parser = _PARSERS[callee.name]()
+        import configparser  # imported by the few files that build a parser (an import costs every run)
+
+        parser = getattr(configparser, callee.name.rsplit(".", 1)[1])()
         static = self._static_frame(scopes)
         try:
             for method, node in fills:

@@ -13,18 +13,25 @@ from __future__ import annotations
 
 import ast
 import json
-import tomllib
 
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
 
 _MAX_TEXT = 20_000  # longer texts are left unread (the cost of a parse stays small)
 _MAX_ITEMS = 256
+
+
+def _toml(text: str) -> object:
+    import tomllib  # imported by the few files that parse TOML (an import costs every run)
+
+    return tomllib.loads(text)
+
+
 _PARSERS = {
     "ast.literal_eval": ast.literal_eval,
     "json.loads": json.loads,
-    "tomllib.loads": tomllib.loads,
-    "tomli.loads": tomllib.loads,
+    "tomllib.loads": _toml,
+    "tomli.loads": _toml,
 }
 
 
@@ -66,7 +73,7 @@ def parsed(name: str, args, keywords, starred) -> Value | None:
         return None
     try:
         return to_value(parser(text))
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError, tomllib.TOMLDecodeError):
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):  # (TOMLDecodeError is a ValueError)
         return None  # the program raises here: nothing after it runs
 
 

@@ -47,11 +47,13 @@ def whole_mesh(interp, use, run, sink) -> bool:
     if run.mesh is not None or use.mesh is None or getattr(interp, "loop_binding", None) is not None \
             or getattr(interp, "caller_binding", None) is not None:
         return False
+    symbols = [name for name in sink if type(name) is SymbolAxis]
+    if not symbols:  # (mesh_names evaluates the mesh: skipped when nothing could match it)
+        return False
     from codemods.analysis.symbol_proofs import mesh_names  # (symbol_proofs calls this module)
 
     prefix = mesh_names(interp, use)
-    return any(type(name) is SymbolAxis and (prefix != "\x01" and str(name) + "[" == prefix or factory_mesh(interp, use, name))
-               for name in sink)
+    return any(prefix != "\x01" and str(name) + "[" == prefix or factory_mesh(interp, use, name) for name in symbols)
 
 
 def factory_mesh(interp, use, name: SymbolAxis) -> bool:
