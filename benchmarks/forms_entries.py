@@ -1254,6 +1254,8 @@ ENTRIES = {
     "nbc8_replicated_whole_mesh_psum": "main(mesh, arr(8, 8), arr(8, 8))",
     "nbc9_gather_reduced_varying_on_one": "main(mesh, arr(8, 8))",
     "nbc10_mesh_from_a_list_beside_param": ("main([mesh], jax.make_mesh((8,), ('i',)), arr(8, 8))", "main([mesh], mesh, arr(8, 8))"),
+    "bj1_sf106_iinfo_finfo_limits": "main(x)",
+    "bj2_sf106_numpy_array_constant": "main(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -1395,6 +1397,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         8: '    with jax.set_mesh(results["scores"].sharding.mesh): table = top_level_all_gather(results["scores"], P(None, reduced={"d"}))'},
     "az4_sf104_owned_mesh_shard_map_tuple_keyword_report": {
         15: '    with jax.set_mesh(hidden.sharding.mesh): gathered = top_level_all_gather(hidden, P(None, reduced={"batch"}))'},
+    "bj1_sf106_iinfo_finfo_limits": {12: "    return amax", 17: "    return total"},  # SF106: no collective to repair
+    "bj2_sf106_numpy_array_constant": {10: "    return value"},  # SF106: no collective to repair
 }
 
 # Forms left out, with the reason.

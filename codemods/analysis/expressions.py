@@ -36,6 +36,10 @@ from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     TRUTH_KNOWN,
+    NUMBER_INFO,
+    NUMBER_INFO_FIELDS,
+    NUMBER_INFO_MAKERS,
+    NumberInfo,
     compare_constants,
     DictValue,
     ClassValue,
@@ -227,7 +231,7 @@ class Expressions(Collectives, Sequences):
                 return transfer.through(rule, [receiver], [receiver], why=receiver.why)
         if isinstance(receiver, (Namespace, AttrTable)):  # `args.data_axis`, `config.sharding` (cli_args.py, attr_dicts.py)
             return self.named_attribute(receiver, attr)
-        if isinstance(receiver, (Const, Static)):
+        if isinstance(receiver, (Const, Static)) or isinstance(receiver, NumberInfo) and attr in NUMBER_INFO_FIELDS:
             return STATIC
         return UNKNOWN  # attributes of objects are not followed
 
@@ -385,6 +389,8 @@ class Expressions(Collectives, Sequences):
             return args[0][0]  # every leaf keeps its state, reduced and unreduced too (checked on 0.10.2)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
             return STATIC
+        if name in NUMBER_INFO_MAKERS and len(args) == 1 and not keywords and not starred:
+            return NUMBER_INFO
         if (sequence := converted(name, args, keywords, starred)) is not None:
             return sequence  # `tuple(AXES)`
         if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:
@@ -407,8 +413,7 @@ class Expressions(Collectives, Sequences):
         if rule is not None:
             return self.call_elementwise(rule, args, keywords, starred)
         if name.startswith("numpy."):
-            operands = [as_array(value) for value, _ in list(args) + list(keywords.values())]
-            if not starred and all(op is not None and op.same_state(CONSTANT) for op in operands):
+            if not starred and all(_host_constant(value) for value, _ in list(args) + list(keywords.values())):
                 return replace(CONSTANT, why="a NumPy constant")
         return UNKNOWN
 
@@ -498,3 +503,11 @@ _COMPARISONS = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Is: "is",
     ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
 }
+
+
+def _host_constant(value: Value) -> bool:
+    """A NumPy operand the same on every device: a constant, or a list of them (`np.array([10, 20])`)."""
+    if isinstance(value, TupleValue):
+        return all(map(_host_constant, value.items))
+    array = as_array(value)
+    return array is not None and array.same_state(CONSTANT)

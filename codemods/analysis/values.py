@@ -117,6 +117,21 @@ STATIC = Static()
 
 
 @dataclass(frozen=True)
+class NumberInfo:
+    """`jnp.iinfo(jnp.int8)`, `np.finfo(np.float32)`: not a number itself (arithmetic on it is a
+    TypeError), but its limits are Python numbers (`.max`, `.eps`), the same on every device."""
+
+
+NUMBER_INFO = NumberInfo()
+NUMBER_INFO_MAKERS = frozenset({"jax.numpy.iinfo", "jax.numpy.finfo", "numpy.iinfo", "numpy.finfo"})
+# The fields that are Python numbers (numpy scalars for finfo: a constant all the same); `dtype`
+# is a dtype, also the same everywhere.
+NUMBER_INFO_FIELDS = frozenset({"min", "max", "bits", "eps", "epsneg", "tiny", "smallest_normal",
+                                "smallest_subnormal", "resolution", "precision", "maxexp", "minexp",
+                                "machep", "negep", "nexp", "nmant", "iexp", "dtype"})
+
+
+@dataclass(frozen=True)
 class TupleValue:
     items: tuple[Value, ...]
 
