@@ -28,9 +28,9 @@ def inputs():
 def main(grad, wavefield):
     precond = Preconditioner()
     mesh = jax.make_mesh((2, 4), (precond.shot_axis, "rx"))
-    grad = jax.device_put(grad, NamedSharding(mesh, P(precond.shot_axis, "rx")))
+    grad = jax.device_put(grad, NamedSharding(mesh, P(None, "rx")))
     wavefield = jax.device_put(wavefield, NamedSharding(mesh, P(None, precond.shot_axis, "rx")))
-    return jax.shard_map(precond, mesh=mesh, in_specs=(P(precond.shot_axis, "rx"), P(None, precond.shot_axis, "rx")),
+    return jax.shard_map(precond, mesh=mesh, in_specs=(P(None, "rx"), P(None, precond.shot_axis, "rx")),
                          out_specs=P(None, "rx", reduced={precond.shot_axis}))(grad, wavefield)
 
 

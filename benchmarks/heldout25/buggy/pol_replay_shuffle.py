@@ -26,7 +26,7 @@ def learner_step(transitions):
 
 def inputs():
     rng = np.random.default_rng(30)
-    return (rng.normal(size=(32, 6)).astype(np.float32),)
+    return (rng.normal(size=(64, 6)).astype(np.float32),)
 
 
 def main(transitions):
