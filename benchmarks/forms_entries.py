@@ -1256,6 +1256,8 @@ ENTRIES = {
     "nbc10_mesh_from_a_list_beside_param": ("main([mesh], jax.make_mesh((8,), ('i',)), arr(8, 8))", "main([mesh], mesh, arr(8, 8))"),
     "bj1_sf106_iinfo_finfo_limits": "main(x)",
     "bj2_sf106_numpy_array_constant": "main(x)",
+    "bj3_dict_config_passed_to_factory": "main(x)",
+    "nbj3_dict_config_changed_in_place": "main(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

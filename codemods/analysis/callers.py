@@ -12,6 +12,7 @@ from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
+from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
@@ -61,7 +62,8 @@ class Callers:
             # from the one call there is (calls of the same def may capture different values)
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
-                    and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure:
+                    and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure \
+                    and not _unchanged_table(self.scope.tree, passed, given, name):
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
         first = found[0]
@@ -168,3 +170,15 @@ def _argument(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -
 def _reads_class_body(cls: ast.ClassDef | None, default: ast.expr) -> bool:
     """A method's default that reads names of the class body (evaluated there, not in the module)."""
     return cls is not None and any(type(node) is ast.Name and bindings_of(cls).binds(node.id) for node in ast.walk(default))
+
+
+def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: str) -> bool:
+    """`make_step(mesh, TRAIN)` with `TRAIN = {"loss": "mel_l1", ...}`: a dict or list handed
+    on as it is written, when no code changes it in place, through the name it is passed by or
+    through the parameter (`train["axis"] = ...`, `.update`, a helper that writes what it is
+    handed: mutation.py); a dict changed in place is not the one the text wrote."""
+    if not isinstance(passed, (DictValue, TupleValue)) and not (isinstance(passed, Const) and type(passed.value) is tuple):
+        return False  # (a list of constants is one Const)
+    changed = mutated_names(tree)
+    return param not in changed and (type(given) in (ast.Dict, ast.List, ast.Tuple)
+                                     or type(given) is ast.Name and given.id not in changed)
