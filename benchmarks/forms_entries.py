@@ -1258,6 +1258,8 @@ ENTRIES = {
     "bj2_sf106_numpy_array_constant": "main(x)",
     "bj3_dict_config_passed_to_factory": "main(x)",
     "nbj3_dict_config_changed_in_place": "main(x)",
+    "bj4_inherited_class_attribute_axis": "main(x)",
+    "nbj4_inherited_class_attribute_changed": ("main(x)", "tuned(x)"),
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

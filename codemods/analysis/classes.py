@@ -36,7 +36,7 @@ from codemods.analysis.init_hooks import InitHooks, read_hooks
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
-from codemods.analysis.object_methods import class_bindings, class_method, plain_chain, unpacked_item
+from codemods.analysis.object_methods import class_bindings, class_method, inherited_binding, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, JaxName, Partial, TupleValue, Value, \
@@ -143,6 +143,8 @@ class Classes(InitHooks, ClassFamilies):
             return self.class_attribute(receiver, aliased.name)  # `__call__ = forward` (method_aliases.py)
         if (inner := inner_class(self.scope, cls, attr)) is not None:
             return ClassValue(inner)  # `Trainer.Ops` (nested_classes.py)
+        if not bindings.binds(attr) and (inherited := inherited_binding(self.scope, cls, attr)) is not None:
+            cls, bindings = inherited  # a class attribute of a base class, read through a subclass
         value = bindings.unique_value(attr)
         if value is None or self._shadowed(receiver):
             return UNKNOWN

@@ -73,6 +73,27 @@ def class_method(scope: ModuleScope, cls: ast.ClassDef, name: str) -> FunctionNo
     return None
 
 
+def inherited_binding(scope: ModuleScope, cls: ast.ClassDef, name: str):
+    """(the base, its body's bindings) where the search for `name` on `cls` ends, when a module
+    class up a plain chain binds it and `cls` itself does not (`data_axis = "utt"` in the base
+    class, read as `self.data_axis` in a subclass's method); None when not known."""
+    if name in scope.stored_attributes:
+        return None  # set on some object (`self.axis = ...` in a base's __init__): not the class's
+    for klass in _lookup_order(scope, cls):
+        if klass is None:
+            return None
+        bindings = class_bindings(klass)
+        if klass.decorator_list or any(bindings.binds(hook) for hook in _LOOKUP_HOOKS):
+            return None  # (a dataclass's fields are set by its __init__; `__getattribute__` answers otherwise)
+        if bindings.binds(name):
+            return (klass, bindings) if klass is not cls else None
+    return None
+
+
+_LOOKUP_HOOKS = ("__getattribute__", "__getattr__", "__setattr__", "__slots__", "__new__", "__init_subclass__",
+                 "__class_getitem__")
+
+
 def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
     """No class up the chain has a decorator, a metaclass, an `__init__` (or `__new__`), or an
     annotated field: its objects are built with no arguments and start with no fields."""
