@@ -1260,6 +1260,8 @@ ENTRIES = {
     "nbj3_dict_config_changed_in_place": "main(x)",
     "bj4_inherited_class_attribute_axis": "main(x)",
     "nbj4_inherited_class_attribute_changed": ("main(x)", "tuned(x)"),
+    "bj5_typed_registry_names_iterated": "main(x)",
+    "nbj5_typed_registry_handed_on": "main(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

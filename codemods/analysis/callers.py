@@ -179,6 +179,8 @@ def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: st
     handed: mutation.py); a dict changed in place is not the one the text wrote."""
     if not isinstance(passed, (DictValue, TupleValue)) and not (isinstance(passed, Const) and type(passed.value) is tuple):
         return False  # (a list of constants is one Const)
+    if isinstance(passed, Const) and type(given) is ast.Call and type(given.func) is ast.Name and given.func.id == "tuple":
+        return True  # `tuple(REGISTRY)`: a new tuple, which nothing can change
     changed = mutated_names(tree)
     return param not in changed and (type(given) in (ast.Dict, ast.List, ast.Tuple)
                                      or type(given) is ast.Name and given.id not in changed)

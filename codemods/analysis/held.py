@@ -43,8 +43,10 @@ class Held:
         if tables is None:
             tables = self._class_tables["held"] = {}
             for stmt in self.scope.tree.body:
-                if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
-                    name = stmt.targets[0].id
+                target = stmt.targets[0] if type(stmt) is ast.Assign and len(stmt.targets) == 1 else \
+                    stmt.target if type(stmt) is ast.AnnAssign and stmt.value is not None else None  # `T: dict = {}`
+                if type(target) is ast.Name:
+                    name = target.id
                     if self.scope.globals.unique_value(name) is stmt.value and name not in self.scope.volatile:
                         table = self._literal_table(name, stmt.value) or self._registry_table(name, stmt.value)
                         if table is not None:
@@ -214,6 +216,8 @@ class Held:
             size = len(table.entries)
             for read, scopes in table.reads:
                 parent = self._parent_map().get(id(read))
+                if _keys_only(read, parent):
+                    continue  # `tuple(REGISTRY)`: its names, no function
                 key = self._key_value(parent.slice, scopes) \
                     if type(parent) is ast.Subscript and parent.value is read and _plain_key(parent.slice) else None
                 call = self._parent_map().get(id(parent)) if type(parent) is ast.Attribute and parent.attr == "get" else None
@@ -281,9 +285,20 @@ class Held:
 
 
 def _looked_up(read: ast.Name, parent: ast.AST | None) -> bool:
-    """`TABLE[key]`, `TABLE.get(...)`, `TABLE.values()`: a read that only looks entries up."""
+    """`TABLE[key]`, `TABLE.get(...)`, `TABLE.values()`, `tuple(TABLE)`: a read that only looks
+    entries up."""
     return type(parent) is ast.Subscript and parent.value is read \
-        or type(parent) is ast.Attribute and parent.attr in ("get", "values", "items", "keys")
+        or type(parent) is ast.Attribute and parent.attr in ("get", "values", "items", "keys") \
+        or _keys_only(read, parent)
+
+
+_KEY_READERS = frozenset({"tuple", "list", "sorted", "len", "set", "frozenset"})
+
+
+def _keys_only(read: ast.Name, parent: ast.AST | None) -> bool:
+    """`tuple(TABLE)`, `sorted(TABLE)`: the registered names, read by a builtin (not rebound in the file)."""
+    return type(parent) is ast.Call and parent.args == [read] and not parent.keywords \
+        and type(parent.func) is ast.Name and parent.func.id in _KEY_READERS
 
 
 def _plain_key(key: ast.expr | None) -> bool:
