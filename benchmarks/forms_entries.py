@@ -1262,6 +1262,8 @@ ENTRIES = {
     "nbj4_inherited_class_attribute_changed": ("main(x)", "tuned(x)"),
     "bj5_typed_registry_names_iterated": "main(x)",
     "nbj5_typed_registry_handed_on": "main(x)",
+    "bj6_spec_field_set_in_init": "main(x)",
+    "nbj6_spec_field_changed": "main(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -76,6 +76,12 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
             return parse_spec(scope, written[0], written[1], depth + 1)
     if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
         return _spec_item(scope, expr, scopes, depth)
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and scopes \
+            and scope.locals_of(scopes[-1]).binds(expr.value.id):
+        from codemods.analysis.instance_specs import init_field_spec  # (instance_specs parses specs too)
+
+        written = init_field_spec(scope, expr, scopes)  # `in_specs=self.trial_spec`, set in __init__
+        return parse_spec(scope, written[0], written[1], depth + 1) if written is not None else None
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
             and not any(scope.locals_of(function).binds(expr.value.id) for function in scopes):
         from codemods.analysis.class_specs import class_attribute_spec  # class_specs.py reads specs too
