@@ -11,6 +11,16 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bg1_sf104_json_entries_through_helper": "main(mesh, const(8, 8))",
+    "bg2_sf104_argparse_defaults_through_helpers": "main(mesh, const(8, 8))",
+    "bg3_sf104_json_order_helper_reshard": "main(mesh, const(8, 8))",
+    "bg4_sf104_toml_starred_entries_inline": "main(mesh, const(8, 8))",
+    "nbg1_sf104_json_entries_with_reduced": "main(mesh, const(8, 8))",
+    "nbg2_sf104_argparse_options_given": "main(mesh, const(8, 8))",
+    "nbg3_sf104_json_config_changed_before_use": "main(mesh, const(8, 8))",
+    "nbg4_sf104_helper_branches_on_entries": "main(mesh, const(8, 8))",
+    "nbg5_sf104_namespace_rebound_in_branch": "main(mesh, const(8, 8))",
+    "nbg6_sf104_order_name_rebound_in_loop": "main(mesh, const(8, 8))",
     "bb10_sf104_namedtuple_replace_other_field": "main(mesh, const(8, 8))",
     "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
     "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",

@@ -167,6 +167,7 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         follow = partial(follow_spec, ctx, env=env)
     if sharding is None:
         return None
+    written = sharding if env is None else None  # as the call writes it, read where it stands
     sharding, env = _sharding_source(ctx, sharding, env)
     follow = partial(follow_spec, ctx, env=env)
     field = _init_field(ctx, sharding, env)
@@ -177,7 +178,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         found = input_sharding(ctx, sharding.value, depth + 1, env)  # `jax.device_put(new, old.sharding)`
         if found is not None:
             return found
-    return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
+    found = parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
+    if found is None and written is not None and written is not sharding:  # a helper of config values
+        found = parse_sharding(ctx, written, partial(follow_spec, ctx, env=None), partial(built_spec, ctx, env=None))
+    return found
 
 
 def _path_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int, env: Env | None) -> ShardingLiteral | None:
