@@ -28,6 +28,7 @@ from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
+from codemods.analysis.looped_callers import looped_envs
 from codemods.analysis.mesh_owner import owned_mesh_path
 from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path
 from codemods.analysis.spec_builders import built_spec
@@ -210,10 +211,15 @@ def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
                 function = parameter_function(ctx, name)
     callers = caller_envs(ctx, function) if function is not None else None
     for site, env in callers or ():
+        text = ctx.text(site) if len(ctx.text(site)) <= 60 and "\n" not in ctx.text(site) else f"{ctx.text(site.func)}(...)"
+        where = f"when called from line {ctx.span(site).line} (`{text}`)"
         found = list(_Site(ctx, call, env).findings())
+        for name, key, keyed in [] if found else looped_envs(ctx, site, env):  # `for route in ROUTES: respond(x, route)`
+            found = list(_Site(ctx, call, keyed).findings())
+            if found:
+                where = f"{where} with `{name}` = {key!r}"
+                break
         if found:
-            text = ctx.text(site) if len(ctx.text(site)) <= 60 and "\n" not in ctx.text(site) else f"{ctx.text(site.func)}(...)"
-            where = f"when called from line {ctx.span(site).line} (`{text}`)"
             return [replace(f, message=f"{where}: {f.message}", fix=None) for f in found]
     return []
 
