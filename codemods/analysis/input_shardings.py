@@ -479,7 +479,8 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
             return None, None
         inner_def = resolve_name(ctx, value) if isinstance(value, cst.Name) else None
         if inner_def is not None and inner_def.kind == "def" and isinstance(inner_def.node, cst.FunctionDef):
-            return _decorated_out(ctx, inner_def.node), env  # `return predict`, a decorated def of the builder
+            # `return predict`, a decorated def of the builder, or one that returns a jitted call
+            return _decorated_out(ctx, inner_def.node) or _forwarded_out(ctx, inner_def.node), env
         func, _ = follow_names(ctx, value)
         if isinstance(func, cst.Call) and returned_by(ctx, func.func) is not None:
             return None, None  # a builder returning a builder's result: not followed
@@ -499,6 +500,20 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
     if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
         return call_argument(func, 3, "out_specs"), env
     return None, None
+
+
+def _forwarded_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
+    """`def predict(x): return jax.jit(f, out_shardings=S)(x)` (undecorated, that one statement):
+    S, which the result has whatever the arguments are."""
+    body = function.body.body
+    if function.decorators or len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) \
+            or len(body[0].body) != 1 or not isinstance(body[0].body[0], cst.Return):
+        return None
+    value = body[0].body[0].value
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Call):
+        return None
+    keyword = {JIT: "out_shardings", SHARD_MAP: "out_specs"}.get(ctx.imports.resolve(value.func.func) or "")
+    return keyword_argument(value.func, keyword) if keyword is not None else None
 
 
 def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
