@@ -33,6 +33,9 @@ ENTRIES = {
     "bg9_sf104_closure_returns_jitted_call": "main(mesh, const(8, 8))",
     "nbg13_sf104_closure_out_sharding_parameter": "main(mesh, const(8, 8))",
     "nbg14_sf104_closure_transforms_jitted_result": "main(mesh, const(8, 8))",
+    "bg10_sf104_contextmanager_enters_mesh_param": "main(const(8, 8))",
+    "nbg15_sf104_contextmanager_sets_mesh": "main(const(8, 8))",
+    "nbg16_sf104_contextmanager_given_set_mesh": "main(const(8, 8))",
     "bb10_sf104_namedtuple_replace_other_field": "main(mesh, const(8, 8))",
     "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
     "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",
@@ -1382,6 +1385,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         12: "        with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={Reporter.AXIS}))"},
     "av9_sf104_gather_under_legacy_mesh_context": {
         8: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
+    "bg10_sf104_contextmanager_enters_mesh_param": {
+        19: '    with jax.set_mesh(state["ps"].sharding.mesh): return {name: top_level_all_gather(state[name], ON_DISK) for name in FIELDS}'},
     "av10_sf104_report_timed_by_own_contextmanager": {
         22: '    with jax.set_mesh(losses.sharding.mesh): return top_level_all_gather(losses, P(None, reduced={"i"}))'},
     "av11_sf104_export_inside_own_timer_class": {
