@@ -19,6 +19,7 @@ from codemods.analysis.local_names import (
     resolve_name,
 )
 from codemods.analysis.spec_builders import built_spec
+from codemods.analysis.uniform_specs import uniform_env
 from codemods.analysis.spec_sources import (
     Env,
     _mutations,
@@ -264,7 +265,10 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
         return leaf_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     mapped = tree_map_body(ctx, tree)
     if mapped is not None:  # its parameters left unbound: the body's sharding must not depend on them
-        return input_sharding(ctx, mapped[1], depth + 1, env)
+        found = input_sharding(ctx, mapped[1], depth + 1, env)
+        if found is None and (uniform := uniform_env(ctx, tree, env)) is not None:
+            found = input_sharding(ctx, mapped[1], depth + 1, uniform)  # every spec leaf the same (uniform_specs.py)
+        return found
     return input_sharding(ctx, tree, depth + 1, env)  # device_put(t, S) as well as one array
 
 
