@@ -116,7 +116,14 @@ class TopLevelAllGatherPrefix(Rule):
              "several trees and helpers that rebind their parameters; a helper reading its input by a "
              "parameter key is read per call; loops go through `enumerate`, `zip`, `iter` and "
              "`itertools.islice`, and a loop over a table's items skips the keys a guard "
-             "(`if target is None: continue`) skips; a property is read on each receiver.",
+             "(`if target is None: continue`) skips; a property is read on each receiver. Specs may also be "
+             "built by a helper from a JSON or TOML config list or an argparse option parsed from a list the "
+             "code writes (`P(*entries)` with `null` for None, `P(tuple(args.axes.split(',')), None)`), or be "
+             "`TABLE.get(key, default)`; a helper called in a loop over known keys (`for route in ROUTES: "
+             "respond(x, route)`) is read per key; inputs may come from a closure a builder returns that calls "
+             "`jax.jit(f, out_shardings=S)`, or from `jax.tree.map` over a specs tree whose leaves are all one "
+             "spec; a module's own contextmanager entering a `Mesh` it is given (`with mesh: yield`) sets no "
+             "context mesh.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
