@@ -11,6 +11,38 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bg1_sf104_json_entries_through_helper": "main(mesh, const(8, 8))",
+    "bg2_sf104_argparse_defaults_through_helpers": "main(mesh, const(8, 8))",
+    "bg3_sf104_json_order_helper_reshard": "main(mesh, const(8, 8))",
+    "bg4_sf104_toml_starred_entries_inline": "main(mesh, const(8, 8))",
+    "nbg1_sf104_json_entries_with_reduced": "main(mesh, const(8, 8))",
+    "nbg2_sf104_argparse_options_given": "main(mesh, const(8, 8))",
+    "nbg3_sf104_json_config_changed_before_use": "main(mesh, const(8, 8))",
+    "nbg4_sf104_helper_branches_on_entries": "main(mesh, const(8, 8))",
+    "nbg5_sf104_namespace_rebound_in_branch": "main(mesh, const(8, 8))",
+    "nbg6_sf104_order_name_rebound_in_loop": "main(mesh, const(8, 8))",
+    "bg5_sf104_table_get_parameter_key": "main(mesh, const(8, 8))",
+    "bg6_sf104_table_get_falls_to_default": "main(mesh, const(8, 8))",
+    "bg7_sf104_table_in_helper_called_in_loop": "main(mesh, const(8, 8))",
+    "bg8_sf104_helper_called_in_dict_comprehension": "main(mesh, const(8, 8))",
+    "nbg8_sf104_table_get_table_changed": "main(mesh, const(8, 8))",
+    "nbg9_sf104_table_get_valid_key": "main(mesh, const(8, 8))",
+    "nbg10_sf104_loop_over_valid_keys_only": "main(mesh, const(8, 8))",
+    "nbg11_sf104_loop_skips_failing_key": "main(mesh, const(8, 8))",
+    "nbg12_sf104_loop_variable_rebound_before_call": "main(mesh, const(8, 8))",
+    "bg9_sf104_closure_returns_jitted_call": "main(mesh, const(8, 8))",
+    "nbg13_sf104_closure_out_sharding_parameter": "main(mesh, const(8, 8))",
+    "nbg14_sf104_closure_transforms_jitted_result": "main(mesh, const(8, 8))",
+    "bg10_sf104_contextmanager_enters_mesh_param": "main(const(8, 8))",
+    "nbg15_sf104_contextmanager_sets_mesh": "main(const(8, 8))",
+    "nbg16_sf104_contextmanager_given_set_mesh": "main(const(8, 8))",
+    "bg11_sf104_helper_comprehension_over_param_tree": "main(mesh, const(8, 8))",
+    "nbg17_sf104_helper_comprehension_tree_changed": "main(mesh, const(8, 8))",
+    "nbg18_sf104_helper_comprehension_rebinds_tree": "main(mesh, const(8, 8))",
+    "bg12_sf104_namedtuple_specs_all_alike_mapped_gather": "main(mesh, const(8, 8))",
+    "bg13_sf104_dict_specs_all_alike_mapped_gather": "main(mesh, const(8, 8))",
+    "nbg19_sf104_specs_tree_leaves_differ": "main(mesh, const(8, 8))",
+    "nbg20_sf104_specs_tree_changed_before_map": "main(mesh, const(8, 8))",
     "bb10_sf104_namedtuple_replace_other_field": "main(mesh, const(8, 8))",
     "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
     "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",
@@ -1370,6 +1402,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         12: "        with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={Reporter.AXIS}))"},
     "av9_sf104_gather_under_legacy_mesh_context": {
         8: '    with jax.set_mesh(x.sharding.mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
+    "bg10_sf104_contextmanager_enters_mesh_param": {
+        19: '    with jax.set_mesh(state["ps"].sharding.mesh): return {name: top_level_all_gather(state[name], ON_DISK) for name in FIELDS}'},
     "av10_sf104_report_timed_by_own_contextmanager": {
         22: '    with jax.set_mesh(losses.sharding.mesh): return top_level_all_gather(losses, P(None, reduced={"i"}))'},
     "av11_sf104_export_inside_own_timer_class": {

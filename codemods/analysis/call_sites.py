@@ -35,6 +35,9 @@ def parameter_function(ctx: FileContext, name: cst.Name, arrays: bool = False):
     from codemods.analysis.local_names import _scope_info, parents, scope_of
 
     function = scope_of(ctx, name)
+    while isinstance(function, (cst.ListComp, cst.SetComp, cst.DictComp)) \
+            and name.value not in _scope_info(ctx, function).params:
+        function = scope_of(ctx, function)  # `{k: tree[k] for k in KEYS}` runs at once, in the function
     if not isinstance(function, cst.FunctionDef) or not _keeps_arguments(ctx, function, name.value, arrays):
         return None
     params = function.params

@@ -43,9 +43,9 @@ def helper_spec(interp: Interpreter, call: ast.Call, scopes: tuple) -> SpecTree:
     return run_helper(interp, function, outer, call, scopes, [])
 
 
-def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tuple, bound: list) -> SpecTree:
+def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tuple, bound: list, read=None):
     """Run `function` (its first parameters bound to `bound`) on the call's arguments up to its
-    one `return`, and read the spec tree that return writes."""
+    one `return`, and read the spec tree that return writes (or what `read` makes of it)."""
     from codemods.analysis.interpreter import Frame
 
     body = function.body
@@ -74,7 +74,7 @@ def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tup
             interp.exec_block(body[:-1], frame)
         except Dead:
             return None
-        return _tree(interp, last.value, frame, tuple(outer) + (function,))
+        return (read or _tree)(interp, last.value, frame, tuple(outer) + (function,))
     finally:
         interp.silent -= 1
 

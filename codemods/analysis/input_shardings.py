@@ -19,6 +19,7 @@ from codemods.analysis.local_names import (
     resolve_name,
 )
 from codemods.analysis.spec_builders import built_spec
+from codemods.analysis.uniform_specs import uniform_env
 from codemods.analysis.spec_sources import (
     Env,
     _mutations,
@@ -167,6 +168,7 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         follow = partial(follow_spec, ctx, env=env)
     if sharding is None:
         return None
+    written = sharding if env is None else None  # as the call writes it, read where it stands
     sharding, env = _sharding_source(ctx, sharding, env)
     follow = partial(follow_spec, ctx, env=env)
     field = _init_field(ctx, sharding, env)
@@ -177,7 +179,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         found = input_sharding(ctx, sharding.value, depth + 1, env)  # `jax.device_put(new, old.sharding)`
         if found is not None:
             return found
-    return parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
+    found = parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
+    if found is None and written is not None and written is not sharding:  # a helper of config values
+        found = parse_sharding(ctx, written, partial(follow_spec, ctx, env=None), partial(built_spec, ctx, env=None))
+    return found
 
 
 def _path_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int, env: Env | None) -> ShardingLiteral | None:
@@ -260,7 +265,10 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
         return leaf_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     mapped = tree_map_body(ctx, tree)
     if mapped is not None:  # its parameters left unbound: the body's sharding must not depend on them
-        return input_sharding(ctx, mapped[1], depth + 1, env)
+        found = input_sharding(ctx, mapped[1], depth + 1, env)
+        if found is None and (uniform := uniform_env(ctx, tree, env)) is not None:
+            found = input_sharding(ctx, mapped[1], depth + 1, uniform)  # every spec leaf the same (uniform_specs.py)
+        return found
     return input_sharding(ctx, tree, depth + 1, env)  # device_put(t, S) as well as one array
 
 
@@ -475,7 +483,8 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
             return None, None
         inner_def = resolve_name(ctx, value) if isinstance(value, cst.Name) else None
         if inner_def is not None and inner_def.kind == "def" and isinstance(inner_def.node, cst.FunctionDef):
-            return _decorated_out(ctx, inner_def.node), env  # `return predict`, a decorated def of the builder
+            # `return predict`, a decorated def of the builder, or one that returns a jitted call
+            return _decorated_out(ctx, inner_def.node) or _forwarded_out(ctx, inner_def.node), env
         func, _ = follow_names(ctx, value)
         if isinstance(func, cst.Call) and returned_by(ctx, func.func) is not None:
             return None, None  # a builder returning a builder's result: not followed
@@ -495,6 +504,20 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
     if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
         return call_argument(func, 3, "out_specs"), env
     return None, None
+
+
+def _forwarded_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
+    """`def predict(x): return jax.jit(f, out_shardings=S)(x)` (undecorated, that one statement):
+    S, which the result has whatever the arguments are."""
+    body = function.body.body
+    if function.decorators or len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) \
+            or len(body[0].body) != 1 or not isinstance(body[0].body[0], cst.Return):
+        return None
+    value = body[0].body[0].value
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Call):
+        return None
+    keyword = {JIT: "out_shardings", SHARD_MAP: "out_specs"}.get(ctx.imports.resolve(value.func.func) or "")
+    return keyword_argument(value.func, keyword) if keyword is not None else None
 
 
 def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:

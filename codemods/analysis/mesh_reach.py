@@ -349,8 +349,11 @@ class _Reach:
         if not isinstance(func, ast.Name) or self.bound.get(func.id) != 1:
             return False
         if self.holds_context is None:
+            self.holds_context = True  # while it is worked out, a context asked about is unknown
             self.holds_context = any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await))
                                      for node in self.nodes if isinstance(node, (ast.With, ast.AsyncWith))
+                                     and not all(self.neutral(item.context_expr) or self.passed_mesh(item.context_expr)
+                                                 for item in node.items)
                                      for stmt in node.body for inner in ast.walk(stmt))
         if self.holds_context:
             return False
@@ -362,6 +365,29 @@ class _Reach:
             and not definition.decorator_list \
             and any(isinstance(stmt, ast.FunctionDef) and stmt.name == "__enter__" for stmt in definition.body) \
             and not any(isinstance(stmt, ast.FunctionDef) and stmt.name == "__new__" for stmt in definition.body)
+
+    def passed_mesh(self, expr: ast.expr) -> bool:
+        """`with mesh: yield` in a `contextlib.contextmanager` def bound once at module level, `mesh`
+        a positional parameter it never rebinds, every reference to the def a call passing a
+        `Mesh` there (`with model_context(mesh):`): the legacy `with mesh:` sets no context mesh."""
+        function = _function_of(expr, self.parents) if isinstance(expr, ast.Name) else None
+        if function is None or self.bound.get(function.name) != 1 or len(function.decorator_list) != 1 \
+                or self.decorated_by(function.decorator_list[0]) != "contextlib.contextmanager" \
+                or not isinstance(self.parents.get(id(function)), ast.Module):
+            return False
+        params = [arg.arg for arg in (*function.args.posonlyargs, *function.args.args)]
+        if expr.id not in params or any(isinstance(node, ast.Name) and node.id == expr.id and not isinstance(node.ctx, ast.Load)
+                                        or isinstance(node, (ast.Global, ast.Nonlocal)) for node in _own_nodes(function)):
+            return False
+        index = params.index(expr.id)
+        uses = self.references.get(function.name, [])
+        for use in uses:
+            site = self.parents.get(id(use))
+            if not (isinstance(site, ast.Call) and site.func is use) or len(site.args) <= index \
+                    or any(isinstance(arg, ast.Starred) for arg in site.args[:index + 1]) \
+                    or not self.neutral(site.args[index]):
+                return False
+        return bool(uses)
 
     def method_uses(self, function: ast.FunctionDef, owner: ast.ClassDef) -> list[ast.AST] | None:
         """Every `<obj>.name` read in the module, for a plain method of a module class without

@@ -18,8 +18,9 @@ cst = lazy_module("libcst")
 
 
 def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:
-    """The spec a call of a logical-name helper, a `P(*AXES)` (starred_specs.py), or a function or
-    method returning a `P(...)` (returned_specs.py), returns; else None."""
+    """The spec a call of a logical-name helper, a `P(*AXES)` (starred_specs.py), a function or
+    method returning a `P(...)` (returned_specs.py), or one of values only the interpreter reads
+    (interpreted_specs.py) returns; else None."""
     from codemods.analysis.returned_specs import returned_spec
     from codemods.analysis.starred_specs import starred_spec
 
@@ -27,7 +28,14 @@ def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = Non
     if found is None:
         held, _ = follow_spec(ctx, node, env)
         found = starred_spec(ctx, held) if held is not None and not isinstance(held, Packed) else None
-    return found if found is not None else returned_spec(ctx, node, env)
+    if found is None:
+        found = returned_spec(ctx, node, env)
+    if found is None and env is None:  # config values and parsed options (interpreted_specs.py)
+        from codemods.analysis.interpreted_specs import interpreted_spec
+
+        held, _ = follow_spec(ctx, node, env)
+        found = interpreted_spec(ctx, held if isinstance(held, cst.Call) else node)
+    return found
 
 
 def _logical_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:

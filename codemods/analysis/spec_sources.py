@@ -108,6 +108,30 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     return dict_item(held, key) if held is not None and holder_kept(ctx, held, node.value) else None
 
 
+def table_get(ctx: FileContext, node, env: Env | None = None) -> cst.BaseExpression | None:
+    """`TABLE.get('key', default)` of a never-mutated dict literal with plain string keys: the
+    item, or the default written when the table lacks the key; else None (also for a lacking
+    key without a default: `None` is no spec)."""
+    from codemods.analysis.local_tables import holder_kept, unchanged
+    from codemods.analysis.specs import string_value
+
+    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute) or node.func.attr.value != "get" \
+            or not 1 <= len(node.args) <= 2 or any(arg.star or arg.keyword is not None for arg in node.args):
+        return None
+    key = _key(ctx, node.args[0].value, env)
+    if key is None or not unchanged(ctx, node.func.value):
+        return None
+    held, _ = follow_spec(ctx, node.func.value, env)
+    if not isinstance(held, cst.Dict) or not holder_kept(ctx, held, node.func.value):
+        return None
+    keys = [string_value(e.key) if isinstance(e, cst.DictElement) else None for e in held.elements]
+    if None in keys or len(set(keys)) != len(keys):
+        return None
+    if key in keys:
+        return dict_item(held, key)
+    return node.args[1].value if len(node.args) == 2 else None
+
+
 def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | None:
     from codemods.analysis.specs import string_value
 
@@ -274,6 +298,8 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
                 followed, inline = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env), False
         elif isinstance(followed, cst.Subscript):
             followed, inline = table_item(ctx, followed, env), False
+        elif (got := table_get(ctx, followed, env)) is not None:
+            followed, inline = got, False
         else:
             return followed, inline, env
         if followed is None:

@@ -28,6 +28,7 @@ from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
+from codemods.analysis.looped_callers import looped_envs
 from codemods.analysis.mesh_owner import owned_mesh_path
 from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path
 from codemods.analysis.spec_builders import built_spec
@@ -115,7 +116,14 @@ class TopLevelAllGatherPrefix(Rule):
              "several trees and helpers that rebind their parameters; a helper reading its input by a "
              "parameter key is read per call; loops go through `enumerate`, `zip`, `iter` and "
              "`itertools.islice`, and a loop over a table's items skips the keys a guard "
-             "(`if target is None: continue`) skips; a property is read on each receiver.",
+             "(`if target is None: continue`) skips; a property is read on each receiver. Specs may also be "
+             "built by a helper from a JSON or TOML config list or an argparse option parsed from a list the "
+             "code writes (`P(*entries)` with `null` for None, `P(tuple(args.axes.split(',')), None)`), or be "
+             "`TABLE.get(key, default)`; a helper called in a loop over known keys (`for route in ROUTES: "
+             "respond(x, route)`) is read per key; inputs may come from a closure a builder returns that calls "
+             "`jax.jit(f, out_shardings=S)`, or from `jax.tree.map` over a specs tree whose leaves are all one "
+             "spec; a module's own contextmanager entering a `Mesh` it is given (`with mesh: yield`) sets no "
+             "context mesh.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
@@ -210,10 +218,15 @@ def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
                 function = parameter_function(ctx, name)
     callers = caller_envs(ctx, function) if function is not None else None
     for site, env in callers or ():
+        text = ctx.text(site) if len(ctx.text(site)) <= 60 and "\n" not in ctx.text(site) else f"{ctx.text(site.func)}(...)"
+        where = f"when called from line {ctx.span(site).line} (`{text}`)"
         found = list(_Site(ctx, call, env).findings())
+        for name, key, keyed in [] if found else looped_envs(ctx, site, env):  # `for route in ROUTES: respond(x, route)`
+            found = list(_Site(ctx, call, keyed).findings())
+            if found:
+                where = f"{where} with `{name}` = {key!r}"
+                break
         if found:
-            text = ctx.text(site) if len(ctx.text(site)) <= 60 and "\n" not in ctx.text(site) else f"{ctx.text(site.func)}(...)"
-            where = f"when called from line {ctx.span(site).line} (`{text}`)"
             return [replace(f, message=f"{where}: {f.message}", fix=None) for f in found]
     return []
 

@@ -1,0 +1,159 @@
+"""SF104's specs whose entries only the shared model can read: a helper building `P(*entries)` or
+`P(tuple(order), None)` from a JSON or TOML config, an argparse namespace parsed from a list the
+code writes (`parse_args([])`), or any other value the interpreter knows for certain.
+
+The CST side (spec_sources.py, returned_specs.py) follows names and tables as text; a config
+list or an option string split on commas is a value, not text. Here the `P(...)` written at the
+use, or returned by a module function called there (its statements before its one `return` run on
+the call's arguments, helper_specs.py), is evaluated by the interpreter in the frame of the use,
+one dimension per argument (`*items` of a known sequence: one per item). Each dimension must be
+certainly None, a str or a sequence of str; `reduced=`/`unreduced=` a set literal of str. Anything
+else, a symbol (a value the run chooses) included, is unknown (None). The result has no literal of
+its own: a fix writes its axes by value.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.pyvalues import python_value
+from codemods.analysis.sequences import items_of
+from codemods.analysis.specs import Spec, SpecLiteral
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_MAX_DEPTH = 6  # assignments followed from a name read at the use
+
+
+def interpreted_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | None:
+    """The spec the `P(...)` or helper call `node` certainly writes, read by the interpreter."""
+    from codemods.analysis.helper_specs import run_helper
+    from codemods.analysis.spec_symbols import _interpreter, _reads
+
+    if not isinstance(node, cst.Call):
+        return None
+    found = _reads(ctx).get(ctx.offsets(node))  # reads outside lambdas, comprehensions, class bodies
+    if found is None or not isinstance(found[0], ast.Call):
+        return None
+    call, scopes = found
+    interp = _interpreter(ctx)
+    scope = interp.scope
+    if _reads_parameter(call, scopes) or not all(_plain(scope, part, scopes) for part in (*call.args, *call.keywords)):
+        return None
+    if scope.resolve(call.func, scopes) == jaxapi.PARTITION_SPEC:
+        spec = _dimensions(interp, call, interp._static_frame(scopes), scopes)
+    else:
+        if type(call.func) is not ast.Name or call.func.id in scope.volatile \
+                or any(type(arg) is ast.Starred for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+            return None
+        function, outer = scope.lookup_function(call.func.id, scopes)
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list or scope.class_of(function) is not None \
+                or not isinstance(function.body[-1], ast.Return) or function.body[-1].value is None:
+            return None
+        inner = (*outer, function)
+        if not all(_plain(scope, stmt, inner, _parameters(function)) for stmt in function.body):
+            return None
+        spec = run_helper(interp, function, outer, call, scopes, [], _dimensions)
+        node = _cst_call(ctx, function.body[-1].value)  # a fix writes the helper's P by value
+    return SpecLiteral(node, spec, (), None) if isinstance(spec, Spec) and node is not None else None
+
+
+def _cst_call(ctx: FileContext, expr: ast.expr):
+    """The LibCST call at the offsets of an `ast` one."""
+    from codemods.analysis.specs import parents
+
+    def build():
+        return {ctx.offsets(node): node for node in parents(ctx) if isinstance(node, cst.Call)}
+
+    return ctx.cached("interpreted_specs.calls", build).get(ctx.offsets(expr))
+
+
+def _plain(scope, node: ast.AST, scopes: tuple, allowed: frozenset = frozenset(), depth: int = 0) -> bool:
+    """Whether `node` reads only names bound once by an assignment whose value is plain too, the
+    parameters `allowed`, builtins, and module functions or imports it calls: never a class or
+    something imported read as a value (`Axes.DATA` of a class whose base or metaclass the file
+    does not show), nor a nested scope."""
+    import builtins
+
+    if depth > _MAX_DEPTH:
+        return False
+    called = set()
+    for found in ast.walk(node):
+        if type(found) is ast.Call:
+            root = found.func
+            while type(root) is ast.Attribute:
+                root = root.value
+            called.add(id(root))
+    for found in ast.walk(node):
+        if isinstance(found, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.ClassDef,
+                              ast.FunctionDef, ast.AsyncFunctionDef, ast.NamedExpr, ast.Global, ast.Nonlocal)):
+            return False
+        if type(found) is not ast.Name or type(found.ctx) is not ast.Load or found.id in allowed:
+            continue
+        value, outer = scope.lookup_value(found.id, scopes)
+        if value is not None:
+            if not _plain(scope, value, outer, frozenset(), depth + 1):
+                return False
+            continue
+        if id(found) in called and (scope.lookup_function(found.id, scopes)[0] is not None
+                                    or scope.resolve(found, scopes) is not None):
+            continue  # a module function or an import, called
+        bound = any(scope.locals_of(function).binds(found.id) for function in scopes) or scope.globals.binds(found.id)
+        if bound or found.id in scope.imports.bindings or not hasattr(builtins, found.id):
+            return False
+    return True
+
+
+def _parameters(function) -> frozenset:
+    arguments = function.args
+    named = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return frozenset(arg.arg for arg in named if arg is not None)
+
+
+def _reads_parameter(call: ast.Call, scopes: tuple) -> bool:
+    """Whether the call's arguments read a parameter of a function around it (`self.data`, a spec
+    name): its value is what each caller passes, which the frame of the use does not know."""
+    params = set()
+    for function in scopes:
+        params.update(_parameters(function))
+    return any(type(node) is ast.Name and node.id in params
+               for part in (*call.args, *call.keywords) for node in ast.walk(part))
+
+
+def _dimensions(interp, expr: ast.expr, frame, scopes: tuple) -> Spec | None:
+    """The Spec of a `P(...)` call, each argument evaluated in `frame`."""
+    if not isinstance(expr, ast.Call) or interp.scope.resolve(expr.func, scopes) != jaxapi.PARTITION_SPEC:
+        return None
+    partitions: list = []
+    for arg in expr.args:
+        value = interp.eval(arg.value if type(arg) is ast.Starred else arg, frame)
+        entries = items_of(value) if type(arg) is ast.Starred else [value]
+        if entries is None:
+            return None
+        for entry in entries:
+            axes = _axes(python_value(entry))
+            if axes is None:
+                return None
+            partitions.append(axes)
+    sets: dict[str, tuple] = {"reduced": (), "unreduced": ()}
+    for keyword in expr.keywords:
+        if keyword.arg not in sets or not isinstance(keyword.value, ast.Set):
+            return None
+        names = tuple(python_value(interp.eval(element, frame)) for element in keyword.value.elts)
+        if not all(type(name) is str for name in names):
+            return None
+        sets[keyword.arg] = names
+    return Spec(tuple(partitions), sets["reduced"], sets["unreduced"])
+
+
+def _axes(value: object) -> tuple[str, ...] | None:
+    """The axes one dimension shards over: None is (), a str one axis, a tuple of str its items."""
+    if value is None:
+        return ()
+    if type(value) is str:
+        return (value,)
+    if type(value) is tuple and value and all(type(item) is str for item in value):
+        return value
+    return None

@@ -1,0 +1,12 @@
+import jax
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+SPECS = {"w": P(("i", "j"), None), "b": P(("j", "i"), None)}
+
+
+def main(mesh, x):
+    params = {"w": x, "b": x + 1}
+    placed = jax.tree.map(lambda a, s: jax.device_put(a, NamedSharding(mesh, s)), params, SPECS)
+    with jax.set_mesh(mesh):
+        return jax.tree.map(lambda leaf: top_level_all_gather(leaf, P(None, None, reduced={"i", "j"})), placed)  # none
