@@ -83,9 +83,19 @@ def _tree(interp: Interpreter, expr: ast.expr, frame, scopes: tuple) -> SpecTree
     if isinstance(expr, ast.Tuple):
         items = [_tree(interp, element, frame, scopes) for element in expr.elts]
         return None if any(item is None for item in items) else tuple(items)
+    found = evaluated_partitions(interp, expr, frame, scopes)
+    if found is None:
+        return None
+    partitions, reduced, unreduced = found
+    return Spec(expr, tuple(axis for axes in partitions for axis in axes), reduced, unreduced, None, in_helper=True)
+
+
+def evaluated_partitions(interp, expr: ast.expr, frame, scopes: tuple):
+    """([the axes each dimension shards over], reduced, unreduced) of a `P(...)` call, each
+    argument evaluated in `frame` (a starred one as its items); None when one is not known."""
     if not isinstance(expr, ast.Call) or interp.scope.resolve(expr.func, scopes) != jaxapi.PARTITION_SPEC:
         return None
-    sharded: list[str] = []
+    partitions: list[tuple[str, ...]] = []
     sets: dict[str, tuple[str, ...]] = {"reduced": (), "unreduced": ()}
     for arg in expr.args:
         value = interp.eval(arg.value if type(arg) is ast.Starred else arg, frame)
@@ -96,7 +106,7 @@ def _tree(interp: Interpreter, expr: ast.expr, frame, scopes: tuple) -> SpecTree
             axes = _entry(python_value(entry))
             if axes is None:
                 return None
-            sharded.extend(axes)
+            partitions.append(axes)
     for keyword in expr.keywords:
         if keyword.arg not in sets or not isinstance(keyword.value, ast.Set):
             return None
@@ -104,7 +114,7 @@ def _tree(interp: Interpreter, expr: ast.expr, frame, scopes: tuple) -> SpecTree
         if not all(isinstance(name, str) for name in names):
             return None
         sets[keyword.arg] = tuple(names)
-    return Spec(expr, tuple(sharded), sets["reduced"], sets["unreduced"], None, in_helper=True)
+    return partitions, sets["reduced"], sets["unreduced"]
 
 
 def _entry(value: object) -> tuple[str, ...] | None:

@@ -16,8 +16,6 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.pyvalues import python_value
-from codemods.analysis.sequences import items_of
 from codemods.analysis.specs import Spec, SpecLiteral
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -124,36 +122,7 @@ def _reads_parameter(call: ast.Call, scopes: tuple) -> bool:
 
 def _dimensions(interp, expr: ast.expr, frame, scopes: tuple) -> Spec | None:
     """The Spec of a `P(...)` call, each argument evaluated in `frame`."""
-    if not isinstance(expr, ast.Call) or interp.scope.resolve(expr.func, scopes) != jaxapi.PARTITION_SPEC:
-        return None
-    partitions: list = []
-    for arg in expr.args:
-        value = interp.eval(arg.value if type(arg) is ast.Starred else arg, frame)
-        entries = items_of(value) if type(arg) is ast.Starred else [value]
-        if entries is None:
-            return None
-        for entry in entries:
-            axes = _axes(python_value(entry))
-            if axes is None:
-                return None
-            partitions.append(axes)
-    sets: dict[str, tuple] = {"reduced": (), "unreduced": ()}
-    for keyword in expr.keywords:
-        if keyword.arg not in sets or not isinstance(keyword.value, ast.Set):
-            return None
-        names = tuple(python_value(interp.eval(element, frame)) for element in keyword.value.elts)
-        if not all(type(name) is str for name in names):
-            return None
-        sets[keyword.arg] = names
-    return Spec(tuple(partitions), sets["reduced"], sets["unreduced"])
+    from codemods.analysis.helper_specs import evaluated_partitions  # (helper_specs imports this module's callers)
 
-
-def _axes(value: object) -> tuple[str, ...] | None:
-    """The axes one dimension shards over: None is (), a str one axis, a tuple of str its items."""
-    if value is None:
-        return ()
-    if type(value) is str:
-        return (value,)
-    if type(value) is tuple and value and all(type(item) is str for item in value):
-        return value
-    return None
+    found = evaluated_partitions(interp, expr, frame, scopes)
+    return None if found is None else Spec(tuple(found[0]), found[1], found[2])

@@ -64,10 +64,10 @@ def _dimensions(ctx: FileContext, node: cst.BaseExpression) -> list | None:
     return [(name,) for name in names] if names is not None else None
 
 
-def _record_items(ctx: FileContext, held) -> list | None:
-    """The fields of a NamedTuple instance, in the class's order, each read as one dimension."""
+def record_construction(ctx: FileContext, held) -> tuple | None:
+    """(the class, its field names in order) of `held` when it constructs a module NamedTuple class."""
     from codemods.analysis.local_names import resolve_name
-    from codemods.analysis.named_axes import _constructed_field, _is_named_tuple, _top_statements, named_axes
+    from codemods.analysis.named_axes import _is_named_tuple, _top_statements
 
     if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
         return None
@@ -75,8 +75,18 @@ def _record_items(ctx: FileContext, held) -> list | None:
     classdef = binding.node if binding is not None and binding.kind == "def" else None
     if not isinstance(classdef, cst.ClassDef) or not _is_named_tuple(ctx, classdef):
         return None
-    names = [small.target.value for small in _top_statements(classdef)
-             if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)]
+    return classdef, [small.target.value for small in _top_statements(classdef)
+                      if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)]
+
+
+def _record_items(ctx: FileContext, held) -> list | None:
+    """The fields of a NamedTuple instance, in the class's order, each read as one dimension."""
+    from codemods.analysis.named_axes import _constructed_field, named_axes
+
+    record = record_construction(ctx, held)
+    if record is None:
+        return None
+    classdef, names = record
     if any(arg.keyword is not None and arg.keyword.value not in names for arg in held.args):
         return None
     items = []

@@ -75,17 +75,12 @@ def _leaves(ctx: FileContext, tree: cst.BaseExpression, env: Env | None) -> list
 
 def _record_leaves(ctx: FileContext, held) -> list | None:
     """The fields given to a construction of a module NamedTuple class, when it gives every one."""
-    from codemods.analysis.local_names import resolve_name
-    from codemods.analysis.named_axes import _is_named_tuple, _top_statements
+    from codemods.analysis.starred_specs import record_construction
 
-    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name) or any(arg.star for arg in held.args):
+    record = record_construction(ctx, held)
+    if record is None or any(arg.star for arg in held.args):
         return None
-    binding = resolve_name(ctx, held.func)
-    classdef = binding.node if binding is not None and binding.kind == "def" else None
-    if not isinstance(classdef, cst.ClassDef) or not _is_named_tuple(ctx, classdef):
-        return None
-    fields = [small.target.value for small in _top_statements(classdef)
-              if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)]
+    fields = record[1]
     named = [arg.keyword.value for arg in held.args if arg.keyword is not None]
     given = len(held.args)
     if given != len(fields) or len(set(named)) != len(named) or any(name not in fields for name in named):
