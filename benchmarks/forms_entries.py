@@ -1296,6 +1296,7 @@ ENTRIES = {
     "nbj5_typed_registry_handed_on": "main(x)",
     "bj6_spec_field_set_in_init": "main(x)",
     "nbj6_spec_field_changed": "main(x)",
+    "bj7_partial_tuple_axes_as_init_default": "main(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

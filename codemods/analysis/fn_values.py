@@ -44,11 +44,17 @@ _WRAPPERS = ("staticmethod", "classmethod")
 def _plain_partial(value: Value) -> bool:
     """A partial whose function and bound values are fixed when it is made."""
     while isinstance(value, Partial):
-        if not all(isinstance(item, (Const, Static, JaxName)) for item in value.args) \
-                or not all(isinstance(item, (Const, Static, JaxName)) for _, item in value.keywords):
+        if not all(map(_fixed_item, value.args)) or not all(_fixed_item(item) for _, item in value.keywords):
             return False
         value = value.func
     return isinstance(value, (Function, JaxName))
+
+
+def _fixed_item(item: Value) -> bool:
+    """A bound value fixed when the partial is made: a constant, or a tuple of them (`axis_name=(DP, TP)`)."""
+    if isinstance(item, TupleValue):
+        return all(map(_fixed_item, item.items))
+    return isinstance(item, (Const, Static, JaxName))
 
 
 def same_function(left: Value | None, right: Value) -> bool:
