@@ -1,0 +1,28 @@
+"""The constant is combined with the reduced value only under a flag that is False."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+USE_SCALE = False
+SCALE = np.sqrt(2.0)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+
+    def body(block):
+        r = jax.lax.all_gather(block, "data", to="reduced", tiled=True)
+        if USE_SCALE:
+            r = r * SCALE
+        return r
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"), out_specs=P(None, "model", reduced={"data"}))(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,35 @@
+"""A classmethod collective reads cls.AXES; the subclass used narrows it to one axis."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Base:
+    AXES = ("data", "model")
+
+    @classmethod
+    def reduce(cls, v):
+        return jax.lax.psum(v, cls.AXES)
+
+
+class Rows(Base):
+    AXES = "data"
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        return Rows.reduce(block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

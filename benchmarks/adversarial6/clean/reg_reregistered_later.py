@@ -1,0 +1,42 @@
+"""The 'loss' name is registered twice; the second (one-axis) function wins."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+REDUCERS = {}
+
+
+def register(name):
+    def deco(fn):
+        REDUCERS[name] = fn
+        return fn
+    return deco
+
+
+@register("loss")
+def _first(v):
+    return jax.lax.psum(v, ("data", "model"))
+
+
+@register("loss")
+def _second(v):
+    return jax.lax.psum(v, "data")
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+
+    def body(block):
+        return REDUCERS["loss"](block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,21 @@
+"""x is placed transposed (P('model', 'data')); the gather keeps dimension 0 and gathers dimension 1 only, which is a prefix."""
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    w = jax.device_put(x, NamedSharding(mesh, P("model", "data")))
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(w, P("model", None, reduced={"data"}))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,24 @@
+"""The placement spec is read from JSON text; it lists 'data' then 'model', so the gather is a prefix."""
+import json
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+LAYOUT = json.loads('{"w": ["data", "model"]}')
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    w = jax.device_put(x, NamedSharding(mesh, P(*LAYOUT["w"])))
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(w, P(None, "model", reduced={"data"}))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,25 @@
+"""The JSON layout is transposed, but the array is resharded to the prefix-compatible spec inside the block."""
+import json
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+LAYOUT = json.loads('{"w": ["model", "data"]}')
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    a = jax.device_put(x, NamedSharding(mesh, P(*LAYOUT["w"])))
+    with jax.set_mesh(mesh):
+        w = jax.reshard(a, P("data", "model"))
+        return top_level_all_gather(w, P(None, "model", reduced={"data"}))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,24 @@
+"""dict(TABLE, w=...) overrides the transposed table entry before the placement."""
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+TABLE = {"w": P("model", "data")}
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    specs = dict(TABLE, w=P("data", "model"))
+    w = jax.device_put(x, NamedSharding(mesh, specs["w"]))
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(w, P(None, "model", reduced={"data"}))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,29 @@
+"""TRAIN is written with both axes, and main narrows it in place before make_step."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+TRAIN = {"axes": ("data", "model"), "lr": 0.1}
+
+
+def make_step(mesh, cfg):
+    def body(block):
+        return jax.lax.psum(block.sum(axis=0), cfg["axes"])
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+    TRAIN["lr"] = "data"
+    step = make_step(mesh, TRAIN)
+    return step(x)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,25 @@
+"""The context mesh is entered through ExitStack().enter_context and closed after the gather."""
+import contextlib
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    w = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    stack = contextlib.ExitStack()
+    stack.enter_context(contextlib.nullcontext())
+    g = top_level_all_gather(w, P(None, "model", reduced={"data"}))
+    stack.close()
+    return g
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

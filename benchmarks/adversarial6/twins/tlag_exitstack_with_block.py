@@ -1,0 +1,23 @@
+"""The context mesh is entered on an ExitStack used as a with block."""
+import contextlib
+from jax._src.shard_map import top_level_all_gather
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    w = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.nullcontext())
+        return top_level_all_gather(w, P(None, "model", reduced={"data"}))
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
