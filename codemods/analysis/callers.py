@@ -12,7 +12,7 @@ from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
-from codemods.analysis.mutation import mutated_names
+from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
@@ -54,6 +54,8 @@ class Callers:
                     return None
                 scopes = ()  # a module function's default (`loss_fn=default_loss`), read in the module
             value = self.scope.constant(given, scopes)
+            if isinstance(value, tuple) and name in mutated_names(self.scope.tree):
+                return None  # a list the function changes in place (`axes.pop()`)
             if isinstance(value, (str, tuple)):
                 found.append(Const(value))
                 continue
@@ -179,6 +181,8 @@ def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: st
     handed: mutation.py); a dict changed in place is not the one the text wrote."""
     if not isinstance(passed, (DictValue, TupleValue)) and not (isinstance(passed, Const) and type(passed.value) is tuple):
         return False  # (a list of constants is one Const)
+    if len(containers(passed)) > 1:
+        return False  # an inner dict or list may be changed through another name (`red = TRAIN["reduce"]`)
     if isinstance(passed, Const) and type(given) is ast.Call and type(given.func) is ast.Name and given.func.id == "tuple":
         return True  # `tuple(REGISTRY)`: a new tuple, which nothing can change
     changed = mutated_names(tree)

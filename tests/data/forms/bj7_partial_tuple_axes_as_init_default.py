@@ -18,9 +18,18 @@ class Report:
         return self.second(self.first(x))  # SF102
 
 
+class Safe:
+    def __init__(self, first=gather_cols, second=gather_rows):
+        self.first = first
+        self.second = second
+
+    def __call__(self, x):
+        return self.second(self.first(x))  # none
+
+
 def main(x):
     mesh = jax.make_mesh((2, 4), (ROWS, COLS))
     out = P(None, None, reduced={ROWS, COLS})
     bad = jax.shard_map(Report(), mesh=mesh, in_specs=P(ROWS, COLS), out_specs=out)(x)
-    good = jax.shard_map(Report(second=gather_rows), mesh=mesh, in_specs=P(ROWS, COLS), out_specs=out)(x)  # none
+    good = jax.shard_map(Safe(), mesh=mesh, in_specs=P(ROWS, COLS), out_specs=out)(x)
     return bad, good
