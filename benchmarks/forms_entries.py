@@ -1297,6 +1297,8 @@ ENTRIES = {
     "bj6_spec_field_set_in_init": "main(x)",
     "nbj6_spec_field_changed": "main(x)",
     "bj7_partial_tuple_axes_as_init_default": "main(x)",
+    "bj8_namedtuple_plan_to_body_factory": "main(x)",
+    "nbj8_namedtuple_plans_disagree": "main(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

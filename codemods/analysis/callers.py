@@ -57,7 +57,9 @@ class Callers:
             if isinstance(value, tuple) and name in mutated_names(self.scope.tree):
                 return None  # a list the function changes in place (`axes.pop()`)
             if isinstance(value, (str, tuple)):
-                found.append(Const(value))
+                record = self.eval(given, self._static_frame(scopes)) if isinstance(value, tuple) else None
+                # a NamedTuple object keeps its fields (`plan.frame`), not only its items
+                found.append(record if isinstance(record, Instance) and settled(record) else Const(value))
                 continue
             passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
             # a closure a module function returned (`with_axes(with_fsdp(layer), axes)`): only
