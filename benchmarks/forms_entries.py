@@ -17,6 +17,8 @@ ENTRIES = {
     "nbi2_sf106_numpy_scale_before_gather": "main(mesh, x)",
     "bi3_sf106_env_float_default_scale": "main(mesh, x)",
     "nbi3_sf106_env_float_default_overridden": "main(mesh, x)",
+    "bi4_sf101_configdict_wrapping_getattr_default": "main(mesh, x)",
+    "nbi4_sf101_configdict_nested_item_changed": "main(mesh, x)",
     "bb10_sf104_namedtuple_replace_other_field": "main(mesh, const(8, 8))",
     "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
     "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",
