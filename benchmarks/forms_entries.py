@@ -19,6 +19,8 @@ ENTRIES = {
     "nbi3_sf106_env_float_default_overridden": "main(mesh, x)",
     "bi4_sf101_configdict_wrapping_getattr_default": "main(mesh, x)",
     "nbi4_sf101_configdict_nested_item_changed": "main(mesh, x)",
+    "bi5_sf101_argparse_type_lambda_tuple_default": "main(mesh, x)",
+    "nbi5_sf101_argparse_type_lambda_argv_text": "main(mesh, x)",
     "bb10_sf104_namedtuple_replace_other_field": "main(mesh, const(8, 8))",
     "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
     "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",
