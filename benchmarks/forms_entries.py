@@ -21,6 +21,8 @@ ENTRIES = {
     "nbi4_sf101_configdict_nested_item_changed": "main(mesh, x)",
     "bi5_sf101_argparse_type_lambda_tuple_default": "main(mesh, x)",
     "nbi5_sf101_argparse_type_lambda_argv_text": "main(mesh, x)",
+    "bi6_sf105_abstract_mesh_axis_names_in_helper": "main(x)",
+    "nbi6_sf105_module_get_abstract_mesh_lookalike": "main(x)",
     "bb10_sf104_namedtuple_replace_other_field": "main(mesh, const(8, 8))",
     "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
     "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",
