@@ -43,6 +43,18 @@ ENTRIES = {
     "bg13_sf104_dict_specs_all_alike_mapped_gather": "main(mesh, const(8, 8))",
     "nbg19_sf104_specs_tree_leaves_differ": "main(mesh, const(8, 8))",
     "nbg20_sf104_specs_tree_changed_before_map": "main(mesh, const(8, 8))",
+    "bi1_sf106_iinfo_max_divisor": "main(mesh, x)",
+    "nbi1_sf106_iinfo_max_varying_gather": "main(mesh, x)",
+    "bi2_sf106_numpy_array_sqrt_param": "main(mesh, x)",
+    "nbi2_sf106_numpy_scale_before_gather": "main(mesh, x)",
+    "bi3_sf106_env_float_default_scale": "main(mesh, x)",
+    "nbi3_sf106_env_float_default_overridden": "main(mesh, x)",
+    "bi4_sf101_configdict_wrapping_getattr_default": "main(mesh, x)",
+    "nbi4_sf101_configdict_nested_item_changed": "main(mesh, x)",
+    "bi5_sf101_argparse_type_lambda_tuple_default": "main(mesh, x)",
+    "nbi5_sf101_argparse_type_lambda_argv_text": "main(mesh, x)",
+    "bi6_sf105_abstract_mesh_axis_names_in_helper": "main(x)",
+    "nbi6_sf105_module_get_abstract_mesh_lookalike": "main(x)",
     "bb10_sf104_namedtuple_replace_other_field": "main(mesh, const(8, 8))",
     "bb11_sf104_spec_table_through_reading_helper": "main(mesh, const(8, 8))",
     "bb12_sf104_tree_map_two_trees_nested_update": "main(mesh, const(8, 8))",
@@ -1304,6 +1316,9 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bi1_sf106_iinfo_max_divisor": {11: '    return jax.lax.pcast(amax, "j", to="varying") / INT8.max'},
+    "bi2_sf106_numpy_array_sqrt_param": {10: '    return jax.lax.pcast(value, "j", to="varying") * np.sqrt(horizon)'},
+    "bi3_sf106_env_float_default_scale": {11: '    return jax.lax.pcast(value, "j", to="varying") * clip_norm'},
     "bf1_sf104_gather_changes_two_dims": {9: "    return jax.reshard(x, out)"},
     # SF106 (fnvalues): no collective to repair; the held function returns the value as gathered
     "ba1_init_lambda_reads_self_field": {11: "        self.snap = lambda v: v"},

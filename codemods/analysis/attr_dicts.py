@@ -104,7 +104,7 @@ class AttrDicts:
                 or cls.bases[0].id != "dict" or "dict" in self.scope.imports.bindings or self.scope.globals.binds("dict") \
                 or self.scope.subclassed(cls):
             return None
-        reads = stores = False
+        reads = stores = wraps = False
         names = set()
         for index, stmt in enumerate(cls.body):
             if index == 0 and type(stmt) is ast.Expr and type(stmt.value) is ast.Constant or type(stmt) is ast.Pass:
@@ -126,14 +126,17 @@ class AttrDicts:
                 reads = stores = True  # `self.__dict__ = self`: attributes are the items
                 names.add(stmt.name)
             elif type(stmt) is ast.FunctionDef and not stmt.decorator_list:
-                shape = _method_shape(stmt)
+                shape = _method_shape(stmt, cls.name)
                 if shape is None:
                     return None
-                reads, stores = reads or shape == "read", stores or shape == "store"
+                reads, stores = reads or shape in ("read", "wrap"), stores or shape == "store"
+                wraps = wraps or shape == "wrap"
                 names.add(stmt.name)
             else:
                 return None
-        return _Kind(_DICT_NAMES | frozenset(names), stores, False) if reads else None
+        if wraps and ("isinstance" in self.scope.imports.bindings or self.scope.globals.binds("isinstance")):
+            return None  # the wrapping test is not the builtin
+        return _Kind(_DICT_NAMES | frozenset(names), stores, wraps) if reads else None
 
     def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
         if starred and starred != SPREAD or len(args) > 1:
@@ -270,14 +273,20 @@ def own_namespaces(tree: ast.Module) -> frozenset[int]:
     return frozenset(found)
 
 
-def _method_shape(method: ast.FunctionDef) -> str | None:
+def _method_shape(method: ast.FunctionDef, own: str) -> str | None:
     """'read' for `def __getattr__(self, k): return self[k]` (or the same in a try that turns
-    KeyError into AttributeError), 'store' for `def __setattr__(self, k, v): self[k] = v`,
-    'delete' for `__delattr__` deleting the item; None for anything else."""
+    KeyError into AttributeError), 'wrap' when it returns a nested dict item as its own class
+    (`v = self[k]; return Own(v) if isinstance(v, dict) else v`), 'store' for
+    `def __setattr__(self, k, v): self[k] = v`, 'delete' for `__delattr__` deleting the item;
+    None for anything else."""
     params = [param.arg for param in method.args.args]
     body = method.body[1:] if method.body and type(method.body[0]) is ast.Expr \
         and type(method.body[0].value) is ast.Constant else method.body
-    if method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.args.defaults or len(body) != 1:
+    if method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.args.defaults:
+        return None
+    if method.name == "__getattr__" and len(params) == 2 and _wraps_item(body, params, own):
+        return "wrap"
+    if len(body) != 1:
         return None
     stmt = body[0]
     if method.name == "__getattr__" and len(params) == 2:
@@ -292,6 +301,27 @@ def _method_shape(method: ast.FunctionDef) -> str | None:
         return "delete" if type(stmt) is ast.Delete and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
             else None
     return None
+
+
+def _wraps_item(body: list[ast.stmt], params: list[str], own: str) -> bool:
+    """`v = self[k]` then `return Own(v) if isinstance(v, dict) else v` (ml_collections' habit,
+    written by hand): a nested dict is read as a config of the same class, like ConfigDict."""
+    if len(body) != 2 or type(body[0]) is not ast.Assign or len(body[0].targets) != 1 \
+            or type(body[0].targets[0]) is not ast.Name or not _item_of(body[0].value, params) \
+            or type(body[1]) is not ast.Return or type(body[1].value) is not ast.IfExp:
+        return False
+    name, pick = body[0].targets[0].id, body[1].value
+    if name in params:
+        return False
+
+    def is_name(node: ast.expr) -> bool:
+        return type(node) is ast.Name and node.id == name
+    test, wrapped = pick.test, pick.body
+    return type(test) is ast.Call and type(test.func) is ast.Name and test.func.id == "isinstance" \
+        and len(test.args) == 2 and not test.keywords and is_name(test.args[0]) \
+        and type(test.args[1]) is ast.Name and test.args[1].id == "dict" and is_name(pick.orelse) \
+        and type(wrapped) is ast.Call and type(wrapped.func) is ast.Name and wrapped.func.id == own \
+        and len(wrapped.args) == 1 and not wrapped.keywords and is_name(wrapped.args[0])
 
 
 def _item_of(node: ast.expr | None, params: list[str]) -> bool:

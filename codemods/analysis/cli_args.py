@@ -246,11 +246,12 @@ class CommandLines:
                 return None
             convert = None
             if "type" in given:
-                if type(given["type"]) is not ast.Name or given["type"].id not in _TYPES \
-                        or given["type"].id in self.scope.imports.bindings or self.scope.globals.binds(given["type"].id) \
-                        or action.value != "store":
+                if action.value != "store":
                     return None
-                convert = _TYPES[given["type"].id]
+                known = type(given["type"]) is ast.Name and given["type"].id in _TYPES \
+                    and given["type"].id not in self.scope.imports.bindings and not self.scope.globals.binds(given["type"].id)
+                # argparse converts only text: a non-str default is kept as written whatever `type` does
+                convert = _TYPES[given["type"].id] if known else _not_followed
             if "dest" in given:
                 dest = self._literal(given["dest"], frame)
                 if not isinstance(dest, Const) or not isinstance(dest.value, str):
@@ -353,3 +354,9 @@ class CommandLines:
                 if type(found) is ast.Call:
                     cache[id(found)] = scopes
         return cache.get(id(node))
+
+
+def _not_followed(text: str):
+    """A `type=` the analysis does not run (`lambda s: tuple(s.split(","))`): any text it would
+    convert, a str default or a word of argv, leaves the option unknown."""
+    raise ValueError(text)

@@ -13,6 +13,7 @@ from codemods import jaxapi
 from codemods.analysis.const_text import joined
 from codemods.analysis.dispatch import table_entries
 from codemods.analysis.sequence_classes import sequence_object
+from codemods.analysis.host_numbers import host_number
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_rebinds import captured_defaults
@@ -36,9 +37,7 @@ from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     TRUTH_KNOWN,
-    NUMBER_INFO,
     NUMBER_INFO_FIELDS,
-    NUMBER_INFO_MAKERS,
     NumberInfo,
     compare_constants,
     DictValue,
@@ -374,6 +373,8 @@ class Expressions(Collectives, Sequences):
                            tuple(n for _, n in args[1:]), tuple((k, n) for k, (_, n) in keywords.items()))
         if transfer.collective_rule(name) is not None:
             return self.collective(name, expr, args, keywords, starred, frame)
+        if (number := host_number(name, args, keywords, starred)) is not None:
+            return number  # `np.sqrt(HORIZON)`, `jnp.iinfo(jnp.int8)` (host_numbers.py)
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
@@ -389,8 +390,6 @@ class Expressions(Collectives, Sequences):
             return args[0][0]  # every leaf keeps its state, reduced and unreduced too (checked on 0.10.2)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
             return STATIC
-        if name in NUMBER_INFO_MAKERS and len(args) == 1 and not keywords and not starred:
-            return NUMBER_INFO
         if (sequence := converted(name, args, keywords, starred)) is not None:
             return sequence  # `tuple(AXES)`
         if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:

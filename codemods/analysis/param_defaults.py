@@ -13,7 +13,8 @@ from codemods.analysis.fn_values import default_function
 from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, literal_value, nodes_of_type
 from codemods.analysis.pyvalues import python_value
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Instance, Value, settled
+from codemods.analysis.values import (CONSTANT, UNKNOWN, AxisState, ClassValue, Const, DictValue, Instance, Static,
+                                      Value, settled)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
@@ -32,6 +33,8 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
         if isinstance(found, (Const, Namespace)) or settled(found) or python_value(found) is not NOT_LITERAL:
             return found
+        if isinstance(found, Static) or isinstance(found, AxisState) and found.same_state(CONSTANT):
+            return found  # `clip=CLIP_NORM` of `float(os.environ[...])`, `h=np.sqrt(H)`: one host number
         if getattr(found, "symbol", None) is not None and getattr(found, "kind", None) in _NAMES:
             return found  # `axis=ENV_AXIS`: the one value that binding holds (symbols.py)
         # A class, or a dict no code changes (through the name or the parameter), is the object

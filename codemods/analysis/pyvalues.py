@@ -174,12 +174,12 @@ class PythonValues:
             if isinstance(found, Instance) and found.fields is not None and self.enum_kind(found.cls) is not None:
                 return dict(found.fields).get(expr.attr, UNKNOWN)
         if expr.attr == "axis_names" and (type(member) is ast.Name or type(member) is ast.Attribute
-                                           and type(member.value) is ast.Name):
+                                           and type(member.value) is ast.Name or self._mesh_query(member, frame)):
             mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
             if isinstance(mesh, MeshValue):
                 return TupleValue(tuple(Const(axis) for axis in mesh.axes))
         if expr.attr in _SIZE_ATTRIBUTES and (type(member) is ast.Name or type(member) is ast.Attribute
-                                               and type(member.value) is ast.Name):
+                                               and type(member.value) is ast.Name or self._mesh_query(member, frame)):
             mesh = self.eval(member, frame)
             if isinstance(mesh, MeshValue) and mesh.sizes is not None:
                 return mesh_sizes(mesh, expr.attr)
@@ -236,6 +236,19 @@ class PythonValues:
         table = {key.value: value for key, value in pairs}  # later pairs win, as in dict()
         table.update({key: value for key, (value, _) in keywords.items()})
         return DictValue(tuple(table), tuple(table.values()))
+
+    def _mesh_query(self, node: ast.expr, frame: Frame) -> bool:
+        """`jax.sharding.get_abstract_mesh()` written in place (`...().axis_names`): a call without
+        arguments that changes nothing, so reading it twice is harmless."""
+        if type(node) is not ast.Call or node.args or node.keywords:
+            return False
+        chain = node.func
+        while type(chain) is ast.Attribute:
+            chain = chain.value
+        if type(chain) is not ast.Name:
+            return False
+        callee = self.eval(node.func, frame)  # names and attributes only: no call runs
+        return isinstance(callee, JaxName) and callee.name == "jax.sharding.get_abstract_mesh"
 
     def _body_mesh(self, name: str, expr: ast.Call, frame: Frame) -> Value:
         """Inside a body being run (not code around it), JAX traces with the shard_map's mesh in
