@@ -738,6 +738,11 @@ ENTRIES = {
     "n88_init_param_rebound": "run(mesh, x)",
     "n86_super_init_in_branch": "run(mesh, x)",
     "q8_registry_decorator": "run(mesh, x)",
+    "bh1_listed_registry_sum_generator": "run(mesh, x)",
+    "bh2_listed_registry_for_loop": "run(mesh, x)",
+    "nbh1_listed_registry_handed_on": "run(mesh, x)",
+    "nbh2_listed_registry_also_appended": "run(mesh, x)",
+    "nbh3_listed_registry_filtered": "run(mesh, x)",
     "q9_registry_by_def_name": "run(mesh, x)",
     "n83_registry_handed_on": "run(mesh, x)",
     "n79_registry_filled_in_loop": "run(mesh, x)",
@@ -1259,6 +1264,9 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    # SF106 (devreg): an entry of a decorator-filled list; the repair keeps the value varying
+    "bh1_listed_registry_sum_generator": {16: "    return jnp.clip(v, -1.0, 1.0)"},
+    "bh2_listed_registry_for_loop": {21: "    return wide"},
     "bf1_sf104_gather_changes_two_dims": {9: "    return jax.reshard(x, out)"},
     # SF106 (fnvalues): no collective to repair; the held function returns the value as gathered
     "ba1_init_lambda_reads_self_field": {11: "        self.snap = lambda v: v"},
