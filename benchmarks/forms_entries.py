@@ -738,6 +738,9 @@ ENTRIES = {
     "n88_init_param_rebound": "run(mesh, x)",
     "n86_super_init_in_branch": "run(mesh, x)",
     "q8_registry_decorator": "run(mesh, x)",
+    "bh3_class_registry_decorator_inherited_init": "run(x)",
+    "nbh4_class_decorator_replaces_method": "run(x)",
+    "nbh5_class_registry_key_from_caller": "run(x)",
     "bh1_listed_registry_sum_generator": "run(mesh, x)",
     "bh2_listed_registry_for_loop": "run(mesh, x)",
     "nbh1_listed_registry_handed_on": "run(mesh, x)",
@@ -1264,6 +1267,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bh3_class_registry_decorator_inherited_init": {26: "        return jax.lax.pmin(v, self.axis)"},
     # SF106 (devreg): an entry of a decorator-filled list; the repair keeps the value varying
     "bh1_listed_registry_sum_generator": {16: "    return jnp.clip(v, -1.0, 1.0)"},
     "bh2_listed_registry_for_loop": {21: "    return wide"},

@@ -107,8 +107,8 @@ class Held:
                     key = given[0] if len(given) == 1 and len(decorator.args) + len(decorator.keywords) == 1 else None
                 else:
                     continue
-                if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
-                        or not isinstance(key.value, str) or self.scope.globals.unique_function(stmt.name) is not stmt:
+                if not self._one_def(stmt) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
+                        or not isinstance(key.value, str):
                     return None
                 entries.append((key.value, stmt))
                 uses += 1
@@ -121,6 +121,13 @@ class Held:
         if not all(_looked_up(read, self._parent_map().get(id(read))) for read, _ in reads):
             return None  # handed on somewhere: what else fills it is not known
         return _Table(tuple(entries), frozenset(), reads, True)
+
+    def _one_def(self, stmt: ast.stmt) -> bool:
+        """A module def, or a module class (`@strategy("pareto") class Pareto`), bound only there."""
+        if type(stmt) is ast.ClassDef:
+            return self.scope.classes.get(stmt.name) is stmt and self.scope.globals.unique_value(stmt.name) is None \
+                and stmt.name not in self.scope.volatile and self.scope.globals.unique_function(stmt.name) is None
+        return isinstance(stmt, DEFS) and self.scope.globals.unique_function(stmt.name) is stmt
 
     def _listed_registry(self, name: str) -> _Table | None:
         """`RULES = []` filled only by `def rule(fn): RULES.append(fn); return fn` over module defs
@@ -246,7 +253,8 @@ class Held:
         if table.callees:
             return TupleValue(tuple(Function(node, self.module_frame) for _, node in table.entries))
         return DictValue(tuple(key for key, _ in table.entries),
-                         tuple(Function(node, self.module_frame) for _, node in table.entries))
+                         tuple(ClassValue(node) if type(node) is ast.ClassDef else Function(node, self.module_frame)
+                               for _, node in table.entries))
 
     def note_held_read(self, func: Value, node: ast.expr) -> None:
         """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that
