@@ -738,6 +738,8 @@ ENTRIES = {
     "n88_init_param_rebound": "run(mesh, x)",
     "n86_super_init_in_branch": "run(mesh, x)",
     "q8_registry_decorator": "run(mesh, x)",
+    "bh4_route_registry_handler_method_body": "run(mesh, x)",
+    "nbh6_route_registry_handed_on": "run(mesh, x)",
     "bh3_class_registry_decorator_inherited_init": "run(x)",
     "nbh4_class_decorator_replaces_method": "run(x)",
     "nbh5_class_registry_key_from_caller": "run(x)",
@@ -1267,6 +1269,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bh4_route_registry_handler_method_body": {22: "        return jax.lax.all_gather(v, self.axis, tiled=True, to=\"reduced\")"},
     "bh3_class_registry_decorator_inherited_init": {26: "        return jax.lax.pmin(v, self.axis)"},
     # SF106 (devreg): an entry of a decorator-filled list; the repair keeps the value varying
     "bh1_listed_registry_sum_generator": {16: "    return jnp.clip(v, -1.0, 1.0)"},
@@ -1542,6 +1545,7 @@ NOTES: dict[tuple[str, int], str] = {
     ("l11_loop_chain_first_fails", 18): "reached only once line 29 is repaired (the chain's first transform fails first)",
     ("n86_super_init_in_branch", 25): "super().__init__ runs under a condition: the fields it sets are not read",
     ("n87_dataclass_field_redeclared", 17): "the subclass redeclares its base's field: the fields' order is not followed",
+    ("nbh6_route_registry_handed_on", 22): "the registry is handed to a function: the constructions of the class are not all known",
     ("n79_registry_filled_in_loop", 20): "the registry is also filled by a loop: its entries are not known",
     ("n80_registry_read_eagerly", 20): "the registry is also read by eager(), which may call the gather anywhere",
     ("n81_field_update_called_eagerly", 18): "the transform's update is also called outside shard_map (eager())",
