@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.decorators import returned_def
 from codemods.analysis.nodes import DEFS, iter_with_scopes, module_parents
+from codemods.analysis.user_decorators import files_class
 
 
 def registry_constructions(scope, cls: ast.ClassDef) -> tuple[list[tuple[ast.Call, tuple]], set[int]] | None:
@@ -41,6 +43,12 @@ def _registry_constructions(scope, name: str):
             tables.setdefault(stmt.targets[0].id, []).extend(refs)
             if type(stmt.value) is not ast.Dict or not all(type(key) is ast.Constant for key in stmt.value.keys):
                 inexact.add(stmt.targets[0].id)  # a sequence (negative indexes) or a `**` spread
+    cls, filing = scope.classes.get(name), set()  # the table names the filing decorators store through
+    for decorator, table, key in _filing_decorators(scope, cls) if cls is not None else ():
+        filing.add(id(table))
+        tables.setdefault(table.id, []).append((id(decorator), key))
+        if key is None:
+            inexact.add(table)
     if not tables:
         return [], set()
     parents = module_parents(tree)
@@ -53,7 +61,7 @@ def _registry_constructions(scope, name: str):
             if type(node) is ast.Name and node.id == table:
                 if any(scope.locals_of(function).binds(table) for function in scopes if isinstance(function, DEFS)):
                     return None  # a function's own name, or one rebinding the table (`global`)
-                if type(node.ctx) is not ast.Load:
+                if type(node.ctx) is not ast.Load or id(node) in filing:
                     continue
                 loads += 1
                 picked = _picked_call(node, parents)
@@ -65,6 +73,29 @@ def _registry_constructions(scope, name: str):
         if any(type(node) is ast.Global and table in node.names for node in ast.walk(tree)):
             return None
     return calls, {ref for refs in tables.values() for ref, _ in refs}
+
+
+def _filing_decorators(scope, cls: ast.ClassDef) -> list[tuple[ast.expr, ast.Name, object]]:
+    """(decorator, table, the key it files the class under or None) for each decorator that only
+    files the class in a module table (`@route("/v1/search")` storing `ROUTES[path] = cls`)."""
+    found = []
+    for decorator in cls.decorator_list:
+        if not files_class(scope, decorator):
+            continue
+        function = scope.lookup_function((decorator.func if type(decorator) is ast.Call else decorator).id, ())[0]
+        inner = returned_def(function)[0] if type(decorator) is ast.Call else function
+        key_param = function.args.args[0].arg if type(decorator) is ast.Call and function.args.args else None
+        given = decorator.args[0] if type(decorator) is ast.Call and len(decorator.args) == 1 \
+            and not decorator.keywords else None
+        for stmt in inner.body[:-1]:
+            if type(stmt) is ast.Assign:
+                target = stmt.targets[0]
+                literal = type(target.slice) is ast.Name and target.slice.id == key_param \
+                    and type(given) is ast.Constant
+                found.append((decorator, target.value, given.value if literal else None))
+            else:
+                found.append((decorator, stmt.value.func.value, None))
+    return found
 
 
 def _entries(display: ast.expr) -> list[tuple[object, ast.expr]]:

@@ -39,6 +39,7 @@ from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.object_methods import class_bindings, class_method, inherited_binding, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
+from codemods.analysis.user_decorators import files_class
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, JaxName, Partial, TupleValue, Value, \
     same_value, settled
 
@@ -259,7 +260,9 @@ class Classes(InitHooks, ClassFamilies):
     def class_facts(self, cls: ast.ClassDef) -> ClassFacts:
         key = id(cls)
         if key not in self._class_tables:
-            self._class_tables[key] = _read_class(cls, self.scope.classes)
+            filed = frozenset(name for name, other in self.scope.classes.items() if other.decorator_list
+                              and all(files_class(self.scope, d) for d in other.decorator_list))
+            self._class_tables[key] = _read_class(cls, self.scope.classes, filed=filed)
         return self._class_tables[key]
 
     def _stored_elsewhere(self, facts: ClassFacts, attr: str) -> bool:
@@ -430,18 +433,21 @@ class _Everything(frozenset):
         return True
 
 
-def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0) -> ClassFacts:
+def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0,
+                filed: frozenset[str] = frozenset()) -> ClassFacts:
     """An __init__ with odd parameters, or fields inherited from a class of the module: what a
     construction sets is not read (attributes stored by __init__ are then unknown: stored
     where no rule reads them). A plain subclass of one module class, with no __init__ or
-    fields of its own, is constructed by the base's __init__ (`class MLP(Module)`)."""
+    fields of its own, is constructed by the base's __init__ (`class MLP(Module)`); a decorator
+    that only files the class in a table (`filed`, user_decorators.py) leaves it plain."""
+    decorated = bool(cls.decorator_list) and cls.name not in filed
     facts = ClassFacts(cls)
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
-    if not inits and len(cls.bases) == 1 and local_bases and not cls.decorator_list and not cls.keywords \
+    if not inits and len(cls.bases) == 1 and local_bases and not decorated and not cls.keywords \
             and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS)
                                       and stmt.name in _CONSTRUCTION_HOOKS for stmt in cls.body):
-        inherited = _read_class(classes[local_bases[0].id], classes, depth + 1)
+        inherited = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)
         if inherited.init is not None:
             facts.init, facts.stores = inherited.init, dict(inherited.stores)
             facts.constructible = inherited.constructible
@@ -449,7 +455,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             return facts
         if inherited.init is None and plain_chain(classes[local_bases[0].id], classes):
             return facts  # no __init__ or field up the chain: built with no arguments
-    generated = bool(cls.decorator_list or [base for base in cls.bases
+    generated = bool(decorated or [base for base in cls.bases
                                             if not (isinstance(base, ast.Name) and base.id == "object")])
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
         facts.constructible = False
@@ -469,7 +475,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         read_hooks(facts, cls, classes)
         calls = [stmt.value for stmt in init.body if isinstance(stmt, ast.Expr) and _is_super_init(stmt.value)]
         if calls and len(cls.bases) == 1 and local_bases and depth < 8:
-            base = _read_class(classes[local_bases[0].id], classes, depth + 1)
+            base = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)
             if len(calls) == 1 and base.init is not None and base.constructible:
                 facts.base_call, facts.base = calls[0], base
         return facts

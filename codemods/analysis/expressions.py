@@ -440,6 +440,7 @@ class Expressions(Collectives, Sequences):
             return UNKNOWN
         if expr is not None and isinstance(expr.func, ast.Name):
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
+            self.note_iterated_call(function, expr.func)  # `r(x)` for `r in RULES` (held.py)
         elif expr is not None and isinstance(expr.func, ast.Subscript):
             self.note_held_read(function, expr.func.value)  # `TABLE["rows"](w)` (held.py)
         elif expr is not None and isinstance(expr.func, ast.Call):

@@ -20,7 +20,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import DEFS, child_nodes, iter_nodes, iter_with_scopes, nodes_of_type, positional_params
-from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, Value
+from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -32,6 +32,7 @@ class _Table:
     references: frozenset[int]  # the Name nodes that put the defs there (not reads of the container)
     reads: tuple[tuple[ast.Name, tuple], ...]  # every other use of the container's name, with its scopes
     registry: bool
+    callees: tuple[tuple[int, ast.Name], ...] = ()  # a listed registry: (id of `r` in `r(x)`, the read iterated)
 
 
 class Held:
@@ -79,6 +80,8 @@ class Held:
         return node if type(node) is ast.Name and self.scope.globals.unique_function(node.id) is not None else None
 
     def _registry_table(self, name: str, literal: ast.expr) -> _Table | None:
+        if type(literal) is ast.List and not literal.elts:
+            return self._listed_registry(name)
         if type(literal) is not ast.Dict or literal.keys:
             return None
         stores, entries = [], []
@@ -106,8 +109,8 @@ class Held:
                     key = given[0] if len(given) == 1 and len(decorator.args) + len(decorator.keywords) == 1 else None
                 else:
                     continue
-                if not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
-                        or not isinstance(key.value, str) or self.scope.globals.unique_function(stmt.name) is not stmt:
+                if not self._one_def(stmt) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
+                        or not isinstance(key.value, str):
                     return None
                 entries.append((key.value, stmt))
                 uses += 1
@@ -120,6 +123,67 @@ class Held:
         if not all(_looked_up(read, self._parent_map().get(id(read))) for read, _ in reads):
             return None  # handed on somewhere: what else fills it is not known
         return _Table(tuple(entries), frozenset(), reads, True)
+
+    def _one_def(self, stmt: ast.stmt) -> bool:
+        """A module def, or a module class (`@strategy("pareto") class Pareto`), bound only there."""
+        if type(stmt) is ast.ClassDef:
+            return self.scope.classes.get(stmt.name) is stmt and self.scope.globals.unique_value(stmt.name) is None \
+                and stmt.name not in self.scope.volatile and self.scope.globals.unique_function(stmt.name) is None
+        return isinstance(stmt, DEFS) and self.scope.globals.unique_function(stmt.name) is stmt
+
+    def _listed_registry(self, name: str) -> _Table | None:
+        """`RULES = []` filled only by `def rule(fn): RULES.append(fn); return fn` over module defs
+        (`@rule`, its only decorator), read only in functions by a `for` or a comprehension whose
+        target is only ever called (`sum(r(x) for r in RULES)`): each read runs every entry."""
+        appends = []
+        for node in iter_nodes(self.scope.tree):
+            if type(node) is ast.Subscript and not isinstance(node.ctx, ast.Load) and _root(node) == name:
+                return None
+            if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in MUTATORS \
+                    and _root(node.func.value) == name:
+                if node.func.attr != "append" or type(node.func.value) is not ast.Name:
+                    return None
+                appends.append(node)
+        deco = self._appending_decorator(appends[0]) if len(appends) == 1 else None
+        if deco is None:
+            return None
+        entries = []
+        for stmt in self.scope.tree.body:
+            for decorator in getattr(stmt, "decorator_list", []):
+                if _root(decorator) != deco.name and not any(type(n) is ast.Name and n.id == deco.name
+                                                             for n in iter_nodes(decorator)):
+                    continue
+                if type(decorator) is not ast.Name or not isinstance(stmt, DEFS) or len(stmt.decorator_list) != 1 \
+                        or self.scope.globals.unique_function(stmt.name) is not stmt:
+                    return None
+                entries.append((len(entries), stmt))
+        if not entries or len(entries) != self.scope.module_references(deco.name):
+            return None
+        reads = self._uses(name, frozenset({id(appends[0].func.value)}))
+        callees = []
+        for read, scopes in reads:
+            called = _iterated_calls(read, self._parent_map()) if scopes else None
+            if called is None:
+                return None  # read at module level, or handed on: what runs the entries is not known
+            callees.extend((id(callee), read) for callee in called)
+        return _Table(tuple(entries), frozenset(), reads, True, tuple(callees))
+
+    def _appending_decorator(self, append: ast.Call) -> ast.FunctionDef | None:
+        """`def rule(fn): TABLE.append(fn); return fn`, a module function, for that append."""
+        for deco in self.scope.tree.body:
+            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2:
+                continue
+            first, back = deco.body
+            if type(first) is not ast.Expr or first.value is not append:
+                continue
+            fn_param = _single_param(deco)
+            if fn_param is None or append.keywords or len(append.args) != 1 or type(append.args[0]) is not ast.Name \
+                    or append.args[0].id != fn_param \
+                    or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param \
+                    or self.scope.globals.unique_function(deco.name) is not deco:
+                return None
+            return deco
+        return None
 
     def _registering_factory(self, store: ast.Subscript) -> ast.FunctionDef | None:
         """`def factory(key): def deco(fn): TABLE[key] = fn; return fn; return deco`, a module
@@ -188,8 +252,11 @@ class Held:
             return None
         for _, node in table.entries:
             self._note_parent(node, None)
+        if table.callees:
+            return TupleValue(tuple(Function(node, self.module_frame) for _, node in table.entries))
         return DictValue(tuple(key for key, _ in table.entries),
-                         tuple(Function(node, self.module_frame) for _, node in table.entries))
+                         tuple(ClassValue(node) if type(node) is ast.ClassDef else Function(node, self.module_frame)
+                               for _, node in table.entries))
 
     def note_held_read(self, func: Value, node: ast.expr) -> None:
         """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that
@@ -202,6 +269,15 @@ class Held:
         if table is not None and any(held is func.node for _, held in table.entries) \
                 and any(read is node for read, _ in table.reads):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+
+    def note_iterated_call(self, func: Value, callee: ast.Name) -> None:
+        """An analysed call `r(x)` of an entry, with `r` an element of a listed registry's read."""
+        if not isinstance(func, Function):
+            return
+        for table in self._held_tables().values():
+            for called, read in table.callees:
+                if called == id(callee) and any(held is func.node for _, held in table.entries):
+                    self.analysed_refs.setdefault(id(func.node), set()).add(id(read))
 
     def held_references(self, function: ast.AST) -> int:
         """Reads of containers that may reach `function`, less the names that put it there."""
@@ -282,6 +358,28 @@ class Held:
         if type(holder) is ast.keyword:
             return holder.arg if holder.arg in facts.fields else None
         return facts.fields[index] if facts.positional and index < len(facts.fields) else None
+
+
+def _iterated_calls(read: ast.Name, parents: dict) -> list[ast.Name] | None:
+    """The calls `r(...)` of the target of the `for` or comprehension `read` is iterated by,
+    when the target is one name used only so (None otherwise)."""
+    loop = parents.get(id(read))
+    if type(loop) is ast.comprehension and loop.iter is read:
+        holder = parents.get(id(loop))
+        if type(holder) not in (ast.ListComp, ast.GeneratorExp, ast.SetComp) or len(holder.generators) != 1:
+            return None
+        body = [holder.elt] + loop.ifs
+    elif type(loop) is ast.For and loop.iter is read and not loop.orelse:
+        body = loop.body
+    else:
+        return None
+    if type(loop.target) is not ast.Name:
+        return None
+    uses = [node for part in body for node in iter_nodes(part) if type(node) is ast.Name and node.id == loop.target.id]
+    if any(isinstance(use.ctx, (ast.Store, ast.Del)) or type(parents.get(id(use))) is not ast.Call
+           or parents[id(use)].func is not use for use in uses):
+        return None
+    return uses
 
 
 def _looked_up(read: ast.Name, parent: ast.AST | None) -> bool:

@@ -61,6 +61,35 @@ def keeps(scope, decorator: ast.expr, scopes) -> bool:
     return False
 
 
+def files_class(scope, decorator: ast.expr) -> bool:
+    """A module class decorator that only files the class in a module table and returns it
+    (`@strategy("pareto")` with `def strategy(name): def wrap(cls): TABLE[name] = cls; return
+    cls; return wrap`, or `def plugin(cls): PLUGINS.append(cls); return cls`): the class is the
+    one written, untouched (no attribute set, no method called on it)."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    if not isinstance(target, ast.Name) or scope.resolve(target, ()) is not None:
+        return False
+    function, outer = scope.lookup_function(target.id, ())
+    if not isinstance(function, DEFS) or not keeps(scope, decorator, ()):
+        return False
+    inner = returned_def(function)[0] if isinstance(decorator, ast.Call) and returned_def(function) else function
+    params = positional_params(inner.args)
+    if len(params) != 1 or len(inner.body) < 2:
+        return False
+    cls = params[0].arg
+    for stmt in inner.body[:-1]:
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+        filed = isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+            and isinstance(stmt.targets[0], ast.Subscript) and isinstance(stmt.targets[0].value, ast.Name) \
+            or isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "append" \
+            and isinstance(value.func.value, ast.Name) and len(value.args) == 1 and not value.keywords
+        if not filed or not (isinstance(stmt, ast.Assign) and isinstance(value, ast.Name) and value.id == cls
+                             or isinstance(stmt, ast.Expr) and isinstance(value.args[0], ast.Name)
+                             and value.args[0].id == cls):
+            return False
+    return True
+
+
 def _returns_param(scope, decorator: FunctionDef, scopes) -> bool:
     """`def register(fn): ...; return fn`, or one returning a wraps pass-through of fn."""
     params = positional_params(decorator.args)

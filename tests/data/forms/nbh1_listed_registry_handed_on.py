@@ -1,0 +1,28 @@
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+RULES = []
+
+
+def rule(fn):
+    RULES.append(fn)
+    return fn
+
+
+@rule
+def clamp(v, axis):
+    wide = jax.lax.all_gather(v, axis, tiled=True, to="reduced")
+    return jnp.clip(wide, -1.0, 1.0)  # none
+
+
+def forces(v, axis="i"):
+    return sum(r(v, axis) for r in RULES)
+
+
+def hooks():
+    return [r for r in RULES]  # handed on: who calls the entries is not known
+
+
+def run(mesh, x):
+    return jax.shard_map(lambda v: v * 2.0, mesh=mesh, in_specs=P("i"), out_specs=P("i"))(x)
