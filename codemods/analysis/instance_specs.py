@@ -30,12 +30,18 @@ def init_field_spec(scope: ModuleScope, expr: ast.Attribute, scopes: tuple) -> t
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     if len(stores) != 1 or len(inits) != 1 or method_kind(inits[0]) != "plain":
         return None
+    if any(type(node.func) is ast.Name and node.func.id in ("setattr", "delattr", "vars")
+           for node in nodes_of_type(scope.tree, ast.Call)) \
+            or any(node.attr == "__dict__" for node in nodes_of_type(scope.tree, ast.Attribute)):
+        return None  # a field may be set by name
     init = inits[0]
     receiver = positional_params(init.args)[0].arg if positional_params(init.args) else None
-    for stmt in init.body:  # the statements that always run, in order
+    for stmt in init.body:  # the statements that always run, in order, up to the store
         if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is stores[0] \
                 and type(stores[0].value) is ast.Name and stores[0].value.id == receiver and not _rebinds(init, receiver):
             return stmt.value, scopes[:-1] + (init,)
+        if any(type(node) in (ast.Return, ast.Raise) for node in ast.walk(stmt)):
+            return None  # `__init__` may end before the store
     return None
 
 

@@ -39,6 +39,20 @@ class WideLayout(Layout):
         self.spec = P("i", "j")
 
 
+class Renamed:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.table_spec = P("i", None)
+        setattr(self, "table_spec", P("i", "j"))
+
+    def export(self, trials):
+        return jax.lax.all_gather(trials, "j", axis=1, tiled=True, to="reduced")  # none
+
+    def dump(self, trials):
+        return jax.shard_map(self.export, mesh=self.mesh, in_specs=self.table_spec,
+                             out_specs=P("i", None, reduced={"j"}))(trials)
+
+
 def main(x):
     mesh = jax.make_mesh((2, 4), ("i", "j"))
-    return Tuner(mesh, wide=True).dump(x), WideLayout(mesh).dump(x)
+    return Tuner(mesh, wide=True).dump(x), WideLayout(mesh).dump(x), Renamed(mesh).dump(x)
