@@ -120,7 +120,7 @@ class Held:
         reads = self._uses(name, frozenset({id(stores[0].value)}))
         if any(not scopes for _, scopes in reads):
             return None  # read at module level: maybe before every def is registered
-        if not all(_looked_up(read, self._parent_map().get(id(read))) for read, _ in reads):
+        if not all(_looked_up(read, self._parent_map().get(id(read)), self._key_readers()) for read, _ in reads):
             return None  # handed on somewhere: what else fills it is not known
         return _Table(tuple(entries), frozenset(), reads, True)
 
@@ -270,6 +270,10 @@ class Held:
                 and any(read is node for read, _ in table.reads):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
 
+    def _key_readers(self) -> frozenset[str]:
+        """The builtins that read a table's keys (`tuple(TABLE)`), less those the module rebinds."""
+        return frozenset(name for name in _KEY_READERS if not self.scope.globals.binds(name))
+
     def note_iterated_call(self, func: Value, callee: ast.Name) -> None:
         """An analysed call `r(x)` of an entry, with `r` an element of a listed registry's read."""
         if not isinstance(func, Function):
@@ -292,7 +296,7 @@ class Held:
             size = len(table.entries)
             for read, scopes in table.reads:
                 parent = self._parent_map().get(id(read))
-                if _keys_only(read, parent):
+                if _keys_only(read, parent, self._key_readers()):
                     continue  # `tuple(REGISTRY)`: its names, no function
                 key = self._key_value(parent.slice, scopes) \
                     if type(parent) is ast.Subscript and parent.value is read and _plain_key(parent.slice) else None
@@ -382,21 +386,22 @@ def _iterated_calls(read: ast.Name, parents: dict) -> list[ast.Name] | None:
     return uses
 
 
-def _looked_up(read: ast.Name, parent: ast.AST | None) -> bool:
+def _looked_up(read: ast.Name, parent: ast.AST | None, readers: frozenset[str]) -> bool:
     """`TABLE[key]`, `TABLE.get(...)`, `TABLE.values()`, `tuple(TABLE)`: a read that only looks
     entries up."""
     return type(parent) is ast.Subscript and parent.value is read \
         or type(parent) is ast.Attribute and parent.attr in ("get", "values", "items", "keys") \
-        or _keys_only(read, parent)
+        or _keys_only(read, parent, readers)
 
 
 _KEY_READERS = frozenset({"tuple", "list", "sorted", "len", "set", "frozenset"})
 
 
-def _keys_only(read: ast.Name, parent: ast.AST | None) -> bool:
-    """`tuple(TABLE)`, `sorted(TABLE)`: the registered names, read by a builtin (not rebound in the file)."""
+def _keys_only(read: ast.Name, parent: ast.AST | None, readers: frozenset[str]) -> bool:
+    """`tuple(TABLE)`, `sorted(TABLE)`: the registered names, read by one of `readers` (the
+    builtins of _KEY_READERS the module does not rebind)."""
     return type(parent) is ast.Call and parent.args == [read] and not parent.keywords \
-        and type(parent.func) is ast.Name and parent.func.id in _KEY_READERS
+        and type(parent.func) is ast.Name and parent.func.id in readers
 
 
 def _plain_key(key: ast.expr | None) -> bool:

@@ -218,7 +218,8 @@ def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
                 function = parameter_function(ctx, name)
     callers = caller_envs(ctx, function) if function is not None else None
     for site, env in callers or ():
-        text = ctx.text(site) if len(ctx.text(site)) <= 60 and "\n" not in ctx.text(site) else f"{ctx.text(site.func)}(...)"
+        text = ctx.text(site)
+        text = text if len(text) <= 60 and "\n" not in text else f"{ctx.text(site.func)}(...)"
         where = f"when called from line {ctx.span(site).line} (`{text}`)"
         found = list(_Site(ctx, call, env).findings())
         for name, key, keyed in [] if found else looped_envs(ctx, site, env):  # `for route in ROUTES: respond(x, route)`
