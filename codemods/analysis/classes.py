@@ -36,7 +36,7 @@ from codemods.analysis.init_hooks import InitHooks, read_hooks
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
-from codemods.analysis.object_methods import class_bindings, class_method, inherited_binding, plain_chain, unpacked_item
+from codemods.analysis.object_methods import class_bindings, class_method, inherited_binding, own_bases, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
@@ -455,8 +455,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             return facts
         if inherited.init is None and plain_chain(classes[local_bases[0].id], classes):
             return facts  # no __init__ or field up the chain: built with no arguments
-    generated = bool(decorated or [base for base in cls.bases
-                                            if not (isinstance(base, ast.Name) and base.id == "object")])
+    generated = bool(decorated or own_bases(cls))
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
         facts.constructible = False
         return facts
