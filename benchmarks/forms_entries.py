@@ -1318,6 +1318,8 @@ ENTRIES = {
     "bo4_abc_imported_base_init_axis": "main(x)",
     "nbo4_abc_subclass_overrides_axis": "main(x)",
     "nbo5_base_named_abc_not_abc_module": "main(x)",
+    "bo5_partial_field_from_init_param": "main(x)",
+    "nbo6_partial_field_constructions_disagree": "main(x)",
     "bj2_sf106_numpy_array_constant": "main(x)",
     "bj3_dict_config_passed_to_factory": "main(x)",
     "nbj3_dict_config_changed_in_place": "main(x)",
