@@ -1320,6 +1320,8 @@ ENTRIES = {
     "nbo5_base_named_abc_not_abc_module": "main(x)",
     "bo5_partial_field_from_init_param": "main(x)",
     "nbo6_partial_field_constructions_disagree": "main(x)",
+    "bo6_spec_entry_indexed_in_in_specs": "main(x)",
+    "nbo7_spec_entry_name_rebound": "main(x)",
     "bj2_sf106_numpy_array_constant": "main(x)",
     "bj3_dict_config_passed_to_factory": "main(x)",
     "nbj3_dict_config_changed_in_place": "main(x)",
