@@ -18,7 +18,7 @@ from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, TupleValue, Value, record_tuple, same_value, settled
+from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue, Value, record_tuple, same_value, settled
 
 
 class Callers:
@@ -67,6 +67,7 @@ class Callers:
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
                     and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure \
+                    and not self._portable(passed) \
                     and not _unchanged_table(self.scope.tree, passed, given, name):
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
@@ -75,6 +76,29 @@ class Callers:
                else isinstance(first, Function) and value.node is first.node for value in found):
             return first
         return None
+
+    def _portable(self, value: Value, depth: int = 0) -> bool:
+        """An object the caller built whose fields mean the same in the callee: constants, jax
+        names, partials of those, module functions, objects of such fields; a field the
+        interpreter could not read stays unknown there too (`MemoryShift("time", n)` with its
+        `functools.partial(jax.lax.ppermute, axis_name=axis, perm=perm)`). An array, or a closure
+        over the caller's frame, is not: it stands for a value of that frame only."""
+        return isinstance(value, Instance) and self._portable_field(value, depth)
+
+    def _portable_field(self, value: Value, depth: int) -> bool:
+        if depth > 4:
+            return False  # deeper objects: not followed
+        if value is UNKNOWN or isinstance(value, (Const, JaxName, Static)):
+            return True
+        if isinstance(value, Instance):
+            return value.fields is not None and not value.building \
+                and all(self._portable_field(item, depth + 1) for _, item in value.fields)
+        if isinstance(value, (TupleValue, DictValue)):
+            return all(self._portable_field(item, depth + 1) for item in value.items)
+        if isinstance(value, Partial):
+            return all(self._portable_field(item, depth + 1)
+                       for item in (value.func, *value.args, *(item for _, item in value.keywords)))
+        return isinstance(value, Function) and value.closure is self.module_frame
 
     def _unpacked_argument(self, call: ast.Call, function: FunctionDef, name: str, skip: int,
                            scopes: tuple) -> Value | ast.expr | None:

@@ -20,7 +20,7 @@ from codemods.analysis.class_families import ClassFamilies
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.cli_args import spread_vars
-from codemods.analysis.fn_values import class_body_value, finished_field, same_function
+from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (
     DEFS,
@@ -36,11 +36,11 @@ from codemods.analysis.init_hooks import InitHooks, read_hooks
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
-from codemods.analysis.object_methods import class_bindings, class_method, inherited_binding, plain_chain, unpacked_item
+from codemods.analysis.object_methods import class_bindings, class_method, inherited_binding, own_bases, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, JaxName, Partial, TupleValue, Value, \
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Function, Instance, Partial, TupleValue, Value, \
     same_value, settled
 
 if TYPE_CHECKING:
@@ -355,10 +355,9 @@ class Classes(InitHooks, ClassFamilies):
             args, keywords, starred = self._eval_args(call, frame)
             instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
             value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
-            if isinstance(value, Function) and value.closure is self.module_frame \
-                    or isinstance(value, JaxName) and value.name.startswith("jax."):
-                # a module def or lambda (`self.hook = HOOKS[name]`), a JAX function (`Head(jax.nn.relu)`):
-                # the same one from every construction (fn_values.py)
+            if fixed_function(value, self.module_frame):
+                # a module def or lambda (`self.hook = HOOKS[name]`), a JAX function (`Head(jax.nn.relu)`),
+                # a partial of one with constants: the same one from every construction (fn_values.py)
                 if agreed is not None and not same_function(agreed, value):
                     return UNKNOWN
             elif not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
@@ -455,8 +454,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             return facts
         if inherited.init is None and plain_chain(classes[local_bases[0].id], classes):
             return facts  # no __init__ or field up the chain: built with no arguments
-    generated = bool(decorated or [base for base in cls.bases
-                                            if not (isinstance(base, ast.Name) and base.id == "object")])
+    generated = bool(decorated or own_bases(cls))
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
         facts.constructible = False
         return facts

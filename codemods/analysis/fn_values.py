@@ -57,9 +57,21 @@ def _fixed_item(item: Value) -> bool:
     return isinstance(item, (Const, Static, JaxName))
 
 
+def fixed_function(value: Value, module_frame) -> bool:
+    """A module def or lambda, a JAX function, or a partial of one binding only constants
+    (`partial(jax.lax.all_gather, axis_name=axis, to="reduced")` of a constant `axis`)."""
+    while isinstance(value, Partial) and _plain_partial(value):
+        value = value.func
+    return isinstance(value, Function) and value.closure is module_frame \
+        or isinstance(value, JaxName) and value.name.startswith("jax.")
+
+
 def same_function(left: Value | None, right: Value) -> bool:
     """Two reads that give one function object: the same module def or lambda, the same JAX
-    function (what every construction of a class must agree on for a field read through `self`)."""
+    function, partials of one binding equal constants (what every construction of a class must
+    agree on for a field read through `self`)."""
+    if isinstance(left, Partial) and isinstance(right, Partial):
+        return same_function(left.func, right.func) and left.args == right.args and left.keywords == right.keywords
     if isinstance(left, Function) and isinstance(right, Function):
         return left.node is right.node and left.closure is right.closure
     return isinstance(left, JaxName) and isinstance(right, JaxName) and left.name == right.name

@@ -93,6 +93,8 @@ class Instances:
         """`loss_fn(model, x)`, `partial(body, block=block)`: the argument became a parameter of
         analysed runs of one function, which never rebinds it and reads it only where analysed."""
         targets = self._class_tables.get("passed", {}).get(id(read), set())
+        if not targets and self._builds_body(read) and (static := self._parameter_of(read)) is not None:
+            targets = {static}  # `body_factory(shift, ...)`: found with shard_map's body, not run as a call
         if depth >= MAX_PASSES or len(targets) != 1:
             return False
         function, param = next(iter(targets))
@@ -109,15 +111,33 @@ class Instances:
         """`describe(model)`: a positional argument of a module function, undecorated, that never
         rebinds the parameter, reads no `locals()`/`vars()`, and reads the parameter only for
         fields or methods that cannot call the object (`read_cannot_call`)."""
+        found = self._parameter_of(read)
+        if found is None:
+            return False
+        function, name = found
+        return all(self.read_cannot_call(node, cls) for node in nodes_of_type(function, ast.Name)
+                   if node.id == name and isinstance(node.ctx, ast.Load))
+
+    def _builds_body(self, read: ast.expr) -> bool:
+        """`read` is an argument of the call written as shard_map's body (`shard_map(make(shift), ...)`),
+        which the analysis resolves to the function it returns rather than running it; the
+        function's own reads of the parameter must then be analysed runs (the caller checks)."""
+        call = self._parent_map().get(id(read))
+        return type(call) is ast.Call and any(
+            use.body is not None and use.node.args and use.node.args[0] is call for use in self.uses)
+
+    def _parameter_of(self, read: ast.expr) -> tuple[FunctionNode, str] | None:
+        """The parameter of the module function that a positional argument `read` lands on, when
+        the function is undecorated, never rebinds it and reads no `locals()`/`vars()`."""
         parents = self._parent_map()
         call = parents.get(id(read))
         if type(call) is not ast.Call or type(call.func) is not ast.Name or not any(arg is read for arg in call.args) \
                 or any(type(arg) is ast.Starred for arg in call.args) or any(kw.arg is None for kw in call.keywords):
-            return False
+            return None
         scopes, node = [], parents.get(id(call))
         while node is not None and type(node) is not ast.Module:
             if type(node) is ast.Lambda or (type(node) is ast.ClassDef and not scopes):
-                return False  # a class body's or a lambda's names are not looked up here
+                return None  # a class body's or a lambda's names are not looked up here
             if isinstance(node, DEFS):
                 scopes.append(node)
             node = parents.get(id(node))
@@ -126,13 +146,11 @@ class Instances:
         params = positional_params(function.args) if isinstance(function, DEFS) else []
         if not params or function.decorator_list or index >= len(params) \
                 or params[index].arg in assigned_names(function.body):
-            return False
-        name = params[index].arg
+            return None
         if any(type(node.func) is ast.Name and node.func.id in ("locals", "vars", "eval", "exec")
                for node in nodes_of_type(function, ast.Call)):
-            return False
-        return all(self.read_cannot_call(node, cls) for node in nodes_of_type(function, ast.Name)
-                   if node.id == name and isinstance(node.ctx, ast.Load))
+            return None
+        return function, params[index].arg
 
     def _container_of(self, call: ast.Call) -> ast.expr:
         """The list literal or list comprehension `call` is an element of, else `call` itself."""

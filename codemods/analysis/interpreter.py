@@ -43,7 +43,7 @@ from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.const_text import ConstText
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
-from codemods.analysis.object_methods import ObjectReads, call_classes
+from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.wrapper_decorators import WrapperDecorators
@@ -522,6 +522,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     at the sites every run agrees on. `source` (the text of `tree`) lets the search skip
     statements that cannot name shard_map."""
     scope = ModuleScope(tree, imports, source)
+    mark_neutral_bases(scope)
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)

@@ -192,11 +192,29 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
                 typed=tuple(axis for axis in typed if type(axis) is not str))
 
 
-def _axis_constant(scope: ModuleScope, expr: ast.expr, scopes) -> object:
-    """An axis name (or tuple of them) where one is written: a literal, or a symbol (symbols.py)."""
+def _axis_constant(scope: ModuleScope, expr: ast.expr, scopes, depth: int = 0) -> object:
+    """An axis name (or tuple of them) where one is written: a literal, a symbol (symbols.py), or
+    an entry of a spec bound once (`cells[0]`)."""
     value = scope.constant(expr, scopes)
+    if value is NOT_LITERAL and type(expr) is ast.Subscript and depth < 4:
+        value = _spec_entry(scope, expr, scopes, depth)
     hook = getattr(scope, "axis_value", None)
     return hook(expr, scopes) if value is NOT_LITERAL and hook is not None else value
+
+
+def _spec_entry(scope: ModuleScope, expr: ast.Subscript, scopes, depth: int) -> object:
+    """`cells[0]` of `cells = P(("pop", "neuron"))`: the entry at a constant index of a
+    PartitionSpec the name is bound to once, written with no starred entry (a PartitionSpec
+    cannot be changed in place)."""
+    if type(expr.value) is not ast.Name or expr.value.id in scope.volatile:
+        return NOT_LITERAL
+    bound, outer = scope.lookup_value(expr.value.id, scopes)
+    index = scope.constant(expr.slice, scopes)
+    if type(bound) is not ast.Call or not is_partition_spec(scope, bound.func, outer) or type(index) is not int \
+            or any(type(arg) is ast.Starred for arg in bound.args) or not -len(bound.args) <= index < len(bound.args):
+        return NOT_LITERAL
+    entry = _axis_constant(scope, bound.args[index], outer, depth + 1)
+    return entry if _entry_axes(entry) is not None else NOT_LITERAL
 
 
 def _entry_axes(entry: object) -> tuple[str, ...] | None:

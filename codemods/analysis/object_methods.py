@@ -37,6 +37,26 @@ def class_bindings(cls: ast.ClassDef):
     return found
 
 
+# `abc.ABC` adds no attribute an object or its class finds (only a metaclass that refuses to
+# build a class with abstract methods left): a base that is it reads as no base.
+_LOOKUP_NEUTRAL = frozenset({"abc.ABC"})
+
+
+def mark_neutral_bases(scope: ModuleScope) -> None:
+    """Mark each base of a module class that the import table resolves to `abc.ABC`, once per
+    module (`own_bases` then leaves it out)."""
+    for cls in scope.classes.values():
+        for base in cls.bases:
+            if type(base) in (ast.Name, ast.Attribute) and scope.resolve(base) in _LOOKUP_NEUTRAL:
+                base._shardfix_neutral = True
+
+
+def own_bases(cls: ast.ClassDef) -> list[ast.expr]:
+    """The bases that bring attributes: not `object`, not a base `mark_neutral_bases` marked."""
+    return [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")
+            and not getattr(base, "_shardfix_neutral", False)]
+
+
 def class_chain(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
     """`cls` and its bases in lookup order, when each has at most one base, a module class (or
     `object`); None when Python's lookup may go elsewhere."""
@@ -50,7 +70,7 @@ def _lookup_order(scope: ModuleScope, cls: ast.ClassDef):
         if cls.keywords:
             break
         yield cls
-        bases = [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]
+        bases = own_bases(cls)
         if not bases:
             return
         if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in scope.classes:
@@ -101,7 +121,7 @@ def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
         if cls.decorator_list or cls.keywords or any(
                 isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS for stmt in cls.body):
             return False
-        bases = [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]
+        bases = own_bases(cls)
         if not bases:
             return True
         if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in classes:

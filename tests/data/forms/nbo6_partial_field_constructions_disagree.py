@@ -1,0 +1,26 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class Learner:
+    def __init__(self, mesh, axis="i"):
+        self.mesh = mesh
+        self.axis = axis
+        self._gather = functools.partial(jax.lax.all_gather, axis_name=axis, axis=0, tiled=True, to="reduced")
+
+    def update(self, x):
+        ceiling = jax.lax.pmax(jnp.max(x), "i")
+        return self._gather(ceiling[None])  # none: the j learner gathers over j
+
+    def __call__(self, x):
+        return jax.shard_map(self.update, mesh=self.mesh, in_specs=P("i", "j"),
+                             out_specs=P(reduced={self.axis}))(x)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    unused = Learner(mesh)
+    return Learner(mesh, axis="j")(x), unused.axis
