@@ -1321,11 +1321,17 @@ ENTRIES = {
     "bj7_partial_tuple_axes_as_init_default": "main(x)",
     "bj8_namedtuple_plan_to_body_factory": "main(x)",
     "nbj8_namedtuple_plans_disagree": "main(x)",
+    "bm1_sf106_mean_axis_keepdims": "main(mesh, x)",
+    "nbm1_sf106_sum_axis_keepdims_keeps_reduced": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    # SF106 (devmix): the repair keeps the value varying
+    "bm1_sf106_mean_axis_keepdims": {
+        10: '    g = jax.lax.pcast(group, "j", to="varying"); centred = g - g.mean(axis=1, keepdims=True)',
+        16: '    return jnp.std(jax.lax.pcast(group, "j", to="varying"), axis=1, keepdims=True)'},
     "bi1_sf106_iinfo_max_divisor": {11: '    return jax.lax.pcast(amax, "j", to="varying") / INT8.max'},
     "bi2_sf106_numpy_array_sqrt_param": {10: '    return jax.lax.pcast(value, "j", to="varying") * np.sqrt(horizon)'},
     "bi3_sf106_env_float_default_scale": {11: '    return jax.lax.pcast(value, "j", to="varying") * clip_norm'},
