@@ -1323,6 +1323,8 @@ ENTRIES = {
     "nbj8_namedtuple_plans_disagree": "main(x)",
     "bm1_sf106_mean_axis_keepdims": "main(mesh, x)",
     "nbm1_sf106_sum_axis_keepdims_keeps_reduced": "main(mesh, x)",
+    "bm2_sf106_reshape_starred_shape": "main(mesh, x)",
+    "nbm2_sf106_reshape_starred_kept_or_varying": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -1332,6 +1334,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "bm1_sf106_mean_axis_keepdims": {
         10: '    g = jax.lax.pcast(group, "j", to="varying"); centred = g - g.mean(axis=1, keepdims=True)',
         16: '    return jnp.std(jax.lax.pcast(group, "j", to="varying"), axis=1, keepdims=True)'},
+    "bm2_sf106_reshape_starred_shape": {16: '    return (1.0 - MIX) * x + MIX * jax.lax.pcast(total, axis, to="varying")'},
     "bi1_sf106_iinfo_max_divisor": {11: '    return jax.lax.pcast(amax, "j", to="varying") / INT8.max'},
     "bi2_sf106_numpy_array_sqrt_param": {10: '    return jax.lax.pcast(value, "j", to="varying") * np.sqrt(horizon)'},
     "bi3_sf106_env_float_default_scale": {11: '    return jax.lax.pcast(value, "j", to="varying") * clip_norm'},

@@ -23,7 +23,7 @@ from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
-from codemods.analysis.pyvalues import SPREAD, spread_keywords
+from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
 from codemods.analysis.class_families import Family
@@ -295,6 +295,10 @@ class Expressions(Collectives, Sequences):
                 # as no expression of its own (a fix never rewrites it)
                 marker = ast.copy_location(ast.Starred(value=arg.value, ctx=ast.Load()), arg.value)
                 args.extend((item, marker) for item in items)
+            elif arg.star == "*" and isinstance(value, Static) and not starred:
+                marker = ast.copy_location(ast.Starred(value=arg.value, ctx=ast.Load()), arg.value)
+                args.append((value, marker))
+                starred = STATIC_SPREAD
             elif arg.star:
                 starred = True
             elif arg.keyword is not None:
@@ -322,6 +326,9 @@ class Expressions(Collectives, Sequences):
             if not keywords and not starred else None
         if spelled is not None:  # `x.transpose(1, 0, 2)`: lax.transpose(x, (1, 0, 2))
             rule, args = spelled[0], [(value, None) for value in spelled[1]]
+        if starred == STATIC_SPREAD and rule is not None and not keywords and transfer.takes_shape_from(
+                rule.operation, 1 + min(at for at, (_, node) in enumerate(args) if isinstance(node, ast.Starred))):
+            starred = False  # `x.reshape(-1, *head.shape)`: however many numbers, they are the shape
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN
         if _SHARDING_KEYWORDS & set(keywords):
