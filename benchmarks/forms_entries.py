@@ -1325,6 +1325,8 @@ ENTRIES = {
     "nbm1_sf106_sum_axis_keepdims_keeps_reduced": "main(mesh, x)",
     "bm2_sf106_reshape_starred_shape": "main(mesh, x)",
     "nbm2_sf106_reshape_starred_kept_or_varying": "main(mesh, x)",
+    "bm3_sf102_in_specs_tuple_concatenated": "main(mesh, x)",
+    "nbm3_sf102_in_specs_concatenated_other_axis": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
