@@ -1327,6 +1327,10 @@ ENTRIES = {
     "nbm2_sf106_reshape_starred_kept_or_varying": "main(mesh, x)",
     "bm3_sf102_in_specs_tuple_concatenated": "main(mesh, x)",
     "nbm3_sf102_in_specs_concatenated_other_axis": "main(mesh, x)",
+    "bm4_sf102_compose_varargs_reduce_lambda": "main(mesh, x)",
+    "bm5_sf102_compose_varargs_loop_closure": "main(mesh, x)",
+    "nbm4_sf102_compose_varargs_two_calls": "main(mesh, x)",
+    "nbm5_sf102_compose_lambda_valid_stages": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
