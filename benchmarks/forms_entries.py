@@ -1331,6 +1331,8 @@ ENTRIES = {
     "bm5_sf102_compose_varargs_loop_closure": "main(mesh, x)",
     "nbm4_sf102_compose_varargs_two_calls": "main(mesh, x)",
     "nbm5_sf102_compose_lambda_valid_stages": "main(mesh, x)",
+    "bm6_sf102_reduce_composed_lambda_body": "main(mesh, x)",
+    "nbm6_sf102_reduce_composed_stages_changed": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
