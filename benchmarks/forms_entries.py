@@ -1333,6 +1333,8 @@ ENTRIES = {
     "nbm5_sf102_compose_lambda_valid_stages": "main(mesh, x)",
     "bm6_sf102_reduce_composed_lambda_body": "main(mesh, x)",
     "nbm6_sf102_reduce_composed_stages_changed": "main(mesh, x)",
+    "bm7_sf103_state_dict_rebuilt_by_spread": "main(mesh, x)",
+    "nbm7_sf103_state_dict_spread_overrides": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -118,6 +118,16 @@ class Expressions(Collectives, Sequences):
         if all(isinstance(key, Const) and isinstance(key.value, str) for key in keys) \
                 and len({key.value for key in keys}) == len(keys):
             return DictValue(tuple(key.value for key in keys), tuple(items))
+        if None in keys:  # `{**state, "af": af}`: a new dict, later keys win in their first place
+            merged: dict[str, Value] = {}
+            for key, item in zip(keys, items):
+                if key is None and isinstance(item, DictValue):
+                    merged.update(zip(item.keys, item.items))
+                elif isinstance(key, Const) and isinstance(key.value, str):
+                    merged[key.value] = item
+                else:
+                    return UNKNOWN
+            return DictValue(tuple(merged), tuple(merged.values()))
         return UNKNOWN
 
     def eval_Lambda(self, expr: ast.Lambda, frame: Frame) -> Value:
@@ -156,6 +166,9 @@ class Expressions(Collectives, Sequences):
     def binary(self, op: str, left: Value, right: Value) -> Value:
         if (joined := concatenated(op, left, right)) is not None:
             return joined  # `('data',) + ('model',)`
+        if op == "|" and isinstance(left, DictValue) and isinstance(right, DictValue):
+            merged = {**dict(zip(left.keys, left.items)), **dict(zip(right.keys, right.items))}
+            return DictValue(tuple(merged), tuple(merged.values()))  # `state | {"af": af}`: a new dict
         a, b = as_array(left), as_array(right)
         if isinstance(left, Const) and isinstance(right, Const):
             if type(left.value) is type(right.value) is int and op in _INT_FOLDS and (op in "+-*" or right.value):
