@@ -1335,6 +1335,8 @@ ENTRIES = {
     "nbm6_sf102_reduce_composed_stages_changed": "main(mesh, x)",
     "bm7_sf103_state_dict_rebuilt_by_spread": "main(mesh, x)",
     "nbm7_sf103_state_dict_spread_overrides": "main(mesh, x)",
+    "bm8_sf101_base_method_runs_subclass_overrides": "main(mesh, x)",
+    "nbm8_sf101_base_method_two_subclasses": ("main(mesh, x)", "depth(mesh, x)"),
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -1508,6 +1510,10 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nbm8_sf101_base_method_two_subclasses", 24): "traverse is called on objects of two subclasses: self in the"
+    " base method is not one object, so the override it reaches is not read",
+    ("nbm8_sf101_base_method_two_subclasses", 18): "once line 24 is repaired the depth context's output is reduced on"
+    " i, which out_specs does not say; the same two-subclass receiver keeps it unread",
     ("af75_loop_over_bodies", 10): "the body is the variable of a for loop over a module list of bodies:"
     " shard_map bodies are found by what the call names, not per loop item (a recall gap left by idioms9)",
     ("naf7_sf104_helper_after_mesh_block", 7): "main is a module function other code may call under its own"
