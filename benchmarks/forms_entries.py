@@ -1337,6 +1337,8 @@ ENTRIES = {
     "nbm7_sf103_state_dict_spread_overrides": "main(mesh, x)",
     "bm8_sf101_base_method_runs_subclass_overrides": "main(mesh, x)",
     "nbm8_sf101_base_method_two_subclasses": ("main(mesh, x)", "depth(mesh, x)"),
+    "bm9_sf102_init_dict_update_then_setup": "main(mesh, x)",
+    "nbm9_sf102_init_dict_update_shadowed_or_unknown": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
