@@ -27,8 +27,8 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         value = interp.eval(written, interp._static_frame(use.call_scopes))
     finally:
         interp.silent -= 1
-    if not isinstance(value, Function) or value.closure is interp.module_frame or value.closure.opaque:
-        return use  # a module function is named by the text (body_resolution.py): not this case
+    if not isinstance(value, Function) or value.closure.static_scopes is not None or value.closure.opaque:
+        return use  # a def read from the text (a parameter's callers, contexts.py): not made by a run
     scopes = next((scopes for node, scopes in iter_with_scopes(interp.scope.tree) if node is value.node), None)
     if scopes is None:
         return use
