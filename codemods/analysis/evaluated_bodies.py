@@ -20,8 +20,10 @@ if TYPE_CHECKING:
 
 def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     written = use.written_body
-    if type(written) not in (ast.Name, ast.Call) or use.chain or use.decorated or use.body is not None:
-        return use
+    if type(written) is not ast.Name or use.chain or use.decorated or use.body is not None \
+            or any(interp.scope.locals_of(function).binds(written.id) for function in use.call_scopes) \
+            or type(interp.scope.globals.unique_value(written.id)) is not ast.Call:
+        return use  # a module name bound once to a call's result (`call = compose(...)`), nothing else
     interp.silent += 1  # read for the function value only: nothing is judged
     try:
         value = interp.eval(written, interp._static_frame(use.call_scopes))

@@ -527,9 +527,10 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)
         uses = [method_of_built(interpreter, use) if use.body is None else use for use in uses]  # (built_bodies.py)
-        uses = [function_of_evaluated(interpreter, use) if use.body is None else use for use in uses]
         interpreter.uses = uses
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
+        uses = interpreter.uses = [function_of_evaluated(interpreter, use) if use.body is None else use for use in uses]
+        interpreter.body_functions |= {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
         runs, contexts = analyse_each(interpreter, uses)
         verdicts = interpreter.agreed_verdicts()
