@@ -1334,11 +1334,34 @@ ENTRIES = {
     "bj7_partial_tuple_axes_as_init_default": "main(x)",
     "bj8_namedtuple_plan_to_body_factory": "main(x)",
     "nbj8_namedtuple_plans_disagree": "main(x)",
+    "bm1_sf106_mean_axis_keepdims": "main(mesh, x)",
+    "nbm1_sf106_sum_axis_keepdims_keeps_reduced": "main(mesh, x)",
+    "bm2_sf106_reshape_starred_shape": "main(mesh, x)",
+    "nbm2_sf106_reshape_starred_kept_or_varying": "main(mesh, x)",
+    "bm3_sf102_in_specs_tuple_concatenated": "main(mesh, x)",
+    "nbm3_sf102_in_specs_concatenated_other_axis": "main(mesh, x)",
+    "bm4_sf102_compose_varargs_reduce_lambda": "main(mesh, x)",
+    "bm5_sf102_compose_varargs_loop_closure": "main(mesh, x)",
+    "nbm4_sf102_compose_varargs_two_calls": "main(mesh, x)",
+    "nbm5_sf102_compose_lambda_valid_stages": "main(mesh, x)",
+    "bm6_sf102_reduce_composed_lambda_body": "main(mesh, x)",
+    "nbm6_sf102_reduce_composed_stages_changed": "main(mesh, x)",
+    "bm7_sf103_state_dict_rebuilt_by_spread": "main(mesh, x)",
+    "nbm7_sf103_state_dict_spread_overrides": "main(mesh, x)",
+    "bm8_sf101_base_method_runs_subclass_overrides": "main(mesh, x)",
+    "nbm8_sf101_base_method_two_subclasses": ("main(mesh, x)", "depth(mesh, x)"),
+    "bm9_sf102_init_dict_update_then_setup": "main(mesh, x)",
+    "nbm9_sf102_init_dict_update_shadowed_or_unknown": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    # SF106 (devmix): the repair keeps the value varying
+    "bm1_sf106_mean_axis_keepdims": {
+        10: '    g = jax.lax.pcast(group, "j", to="varying"); centred = g - g.mean(axis=1, keepdims=True)',
+        16: '    return jnp.std(jax.lax.pcast(group, "j", to="varying"), axis=1, keepdims=True)'},
+    "bm2_sf106_reshape_starred_shape": {16: '    return (1.0 - MIX) * x + MIX * jax.lax.pcast(total, axis, to="varying")'},
     "bi1_sf106_iinfo_max_divisor": {11: '    return jax.lax.pcast(amax, "j", to="varying") / INT8.max'},
     "bi2_sf106_numpy_array_sqrt_param": {10: '    return jax.lax.pcast(value, "j", to="varying") * np.sqrt(horizon)'},
     "bi3_sf106_env_float_default_scale": {11: '    return jax.lax.pcast(value, "j", to="varying") * clip_norm'},
@@ -1502,6 +1525,10 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nbm8_sf101_base_method_two_subclasses", 24): "traverse is called on objects of two subclasses: self in the"
+    " base method is not one object, so the override it reaches is not read",
+    ("nbm8_sf101_base_method_two_subclasses", 18): "once line 24 is repaired the depth context's output is reduced on"
+    " i, which out_specs does not say; the same two-subclass receiver keeps it unread",
     ("af75_loop_over_bodies", 10): "the body is the variable of a for loop over a module list of bodies:"
     " shard_map bodies are found by what the call names, not per loop item (a recall gap left by idioms9)",
     ("naf7_sf104_helper_after_mesh_block", 7): "main is a module function other code may call under its own"

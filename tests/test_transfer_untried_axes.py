@@ -36,3 +36,17 @@ def test_contractions_are_one_array_and_tuple_results_are_not_known_so():
     assert analysis_transfer.elementwise_rule("jax.numpy.dot", TARGET).one_array
     broadcast = analysis_transfer.elementwise_rule("jax.numpy.broadcast_arrays", TARGET)
     assert broadcast is None or not broadcast.one_array
+
+
+def test_tried_axis_in_untried_keyword_combination_reads_agreeing_siblings():
+    # `x.mean(axis=1, keepdims=True)` was not tried; `axis=1`, `axis=0|keepdims=True` and
+    # `axis=-1|keepdims=True` were, and all raised the same error (heldout29 grpo, lbm).
+    for name in ("jax.numpy.mean", "method:mean", "method:std"):
+        assert transfer.raises(_operation(name), "reduced|axis=1|keepdims=True",
+                               "Inputs cannot be replicated"), name
+    assert transfer.keeps_reduced(_operation("method:sum"), "reduced|axis=1|keepdims=True")
+
+
+def test_untried_keyword_combination_stays_unknown_without_every_sibling():
+    # `axis=0|dtype=float32` was never tried beside `axis=-1|dtype=float32`: nothing is inferred.
+    assert _operation("jax.numpy.mean").outcome("reduced|axis=1|dtype=float32") is None

@@ -19,6 +19,8 @@ from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue, Value, record_tuple, same_value, settled
+from codemods.analysis.values import (UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, TupleValue, Value,
+                                      record_tuple, same_value, settled)
 
 
 class Callers:
@@ -30,6 +32,9 @@ class Callers:
         reference to it is such a call;
         of a class's `__init__`, what every construction of the class passes."""
         params = positional_params(function.args)
+        vararg = function.args.vararg
+        if vararg is not None and name == vararg.arg and name not in self._locals_of(function):
+            return self._gathered_arguments(function, len(params))
         if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
                 or name in self._locals_of(function) and not rebound:
             return None  # not a parameter, or rebound in the function (`rebound`: its value on entry)
@@ -99,6 +104,21 @@ class Callers:
             return all(self._portable_field(item, depth + 1)
                        for item in (value.func, *value.args, *(item for _, item in value.keywords)))
         return isinstance(value, Function) and value.closure is self.module_frame
+    def _gathered_arguments(self, function: FunctionDef, count: int) -> Value | None:
+        """`*fns` of a module function its one call fills (`compose(scale, pool, norm)`): the
+        arguments past its `count` positional parameters, each a module function, a partial of
+        one, or a settled value (several calls may pass different ones: not read)."""
+        calls, skip = self._callers(function)
+        if len(calls) != 1 or skip:
+            return None
+        call, scopes = calls[0]
+        if any(arg.star or arg.keyword is not None for arg in call_args(call)) or len(call.args) < count:
+            return None
+        items = [self.eval(arg, self._static_frame(scopes)) for arg in call.args[count:]]
+        if not all(isinstance(item, Function) and item.closure is self.module_frame or isinstance(item, Partial)
+                   and isinstance(item.func, (Function, JaxName)) or settled(item) for item in items):
+            return None
+        return TupleValue(tuple(items))
 
     def _unpacked_argument(self, call: ast.Call, function: FunctionDef, name: str, skip: int,
                            scopes: tuple) -> Value | ast.expr | None:

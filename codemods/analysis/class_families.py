@@ -95,11 +95,35 @@ def overridden(scope: ModuleScope, cls: ast.ClassDef, attr: str) -> bool:
 class ClassFamilies:
     """Interpreter hooks (the Interpreter supplies scope, eval, run_function and classes.py's tables)."""
 
-    def family_receiver(self, function: FunctionNode, cls: ast.ClassDef) -> Family | None:
+    def family_receiver(self, function: FunctionNode, cls: ast.ClassDef) -> Family | Instance | None:
         if method_kind(function) != "plain" or function.name in _BUILDING or family_members(self.scope, cls) is None \
                 or self._called_while_building(cls, function.name):
             return None
-        return Family(cls)
+        exact = self._called_on(function, cls)
+        return exact if exact is not None else Family(cls)
+
+    def _called_on(self, function: FunctionNode, cls: ast.ClassDef) -> Instance | None:
+        """The object every call of the method is made on, when each is an object of one member
+        of the family the method's own name reaches (`AlleleDepthWalker().traverse(mesh, x)`
+        runs the base class's `traverse` with the subclass's overrides): then `self` is exactly
+        that object, and what the subclass overrides is read from it."""
+        calls, skip = self._method_calls(cls, function)
+        if not calls or skip != 1:
+            return None
+        found: Instance | None = None
+        for call, scopes in calls:
+            self.silent += 1  # read for the receiver's class only
+            try:
+                receiver = self.eval(call.func.value, self._static_frame(scopes))
+            finally:
+                self.silent -= 1
+            if not isinstance(receiver, Instance) or receiver.building \
+                    or receiver.cls not in family_members(self.scope, cls) \
+                    or class_method(self.scope, receiver.cls, function.name) is not function \
+                    or found is not None and not same_value(found, receiver):
+                return None
+            found = receiver
+        return found
 
     def family_attribute(self, receiver: Family, attr: str) -> Value:
         cls = receiver.cls

@@ -32,7 +32,7 @@ from codemods.analysis.nodes import (
     nodes_of_type,
     positional_params,
 )
-from codemods.analysis.init_hooks import InitHooks, read_hooks
+from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
@@ -317,7 +317,7 @@ class Classes(InitHooks, ClassFamilies):
             for cls in self.scope.classes.values():  # the setattr of `for k, v in kwargs.items()`: fields known
                 loop = self.class_facts(cls).kwargs_loop
                 if loop is not None:
-                    spread.add(id(loop.body[0].value.func))
+                    spread.add(kwargs_store(loop))
             spread |= read_only_dicts(self.scope.tree)  # a buildable's `__getattr__` (lookup_hooks.py)
             spread |= own_namespaces(self.scope.tree)  # an attribute dict's `self.__dict__ = self` (attr_dicts.py)
             for node in iter_nodes(self.scope.tree):

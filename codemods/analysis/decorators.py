@@ -83,3 +83,14 @@ def returned_def(factory: FunctionDef, method: bool = False) -> tuple[FunctionDe
             [stmt for stmt in factory.body if not isinstance(stmt, DEFS)]):
         return None
     return defs[0], returned
+
+
+def returned_lambda(factory: FunctionDef) -> ast.Lambda | None:
+    """The lambda an undecorated module function returns in its one return statement, its last
+    (`def compose(*fns): return lambda x: ...`)."""
+    if factory.decorator_list or not factory.body or not isinstance(factory.body[-1], ast.Return):
+        return None
+    returns = [node for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
+               if type(node) is ast.Return]
+    returned = factory.body[-1].value
+    return returned if isinstance(returned, ast.Lambda) and len(returns) == 1 else None

@@ -23,7 +23,7 @@ from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
-from codemods.analysis.pyvalues import SPREAD, spread_keywords
+from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
 from codemods.analysis.class_families import Family
@@ -118,6 +118,16 @@ class Expressions(Collectives, Sequences):
         if all(isinstance(key, Const) and isinstance(key.value, str) for key in keys) \
                 and len({key.value for key in keys}) == len(keys):
             return DictValue(tuple(key.value for key in keys), tuple(items))
+        if None in keys:  # `{**state, "af": af}`: a new dict, later keys win in their first place
+            merged: dict[str, Value] = {}
+            for key, item in zip(keys, items):
+                if key is None and isinstance(item, DictValue):
+                    merged.update(zip(item.keys, item.items))
+                elif isinstance(key, Const) and isinstance(key.value, str):
+                    merged[key.value] = item
+                else:
+                    return UNKNOWN
+            return DictValue(tuple(merged), tuple(merged.values()))
         return UNKNOWN
 
     def eval_Lambda(self, expr: ast.Lambda, frame: Frame) -> Value:
@@ -156,6 +166,9 @@ class Expressions(Collectives, Sequences):
     def binary(self, op: str, left: Value, right: Value) -> Value:
         if (joined := concatenated(op, left, right)) is not None:
             return joined  # `('data',) + ('model',)`
+        if op == "|" and isinstance(left, DictValue) and isinstance(right, DictValue):
+            merged = {**dict(zip(left.keys, left.items)), **dict(zip(right.keys, right.items))}
+            return DictValue(tuple(merged), tuple(merged.values()))  # `state | {"af": af}`: a new dict
         a, b = as_array(left), as_array(right)
         if isinstance(left, Const) and isinstance(right, Const):
             if type(left.value) is type(right.value) is int and op in _INT_FOLDS and (op in "+-*" or right.value):
@@ -295,6 +308,10 @@ class Expressions(Collectives, Sequences):
                 # as no expression of its own (a fix never rewrites it)
                 marker = ast.copy_location(ast.Starred(value=arg.value, ctx=ast.Load()), arg.value)
                 args.extend((item, marker) for item in items)
+            elif arg.star == "*" and isinstance(value, Static) and not starred:
+                marker = ast.copy_location(ast.Starred(value=arg.value, ctx=ast.Load()), arg.value)
+                args.append((value, marker))
+                starred = STATIC_SPREAD
             elif arg.star:
                 starred = True
             elif arg.keyword is not None:
@@ -322,6 +339,9 @@ class Expressions(Collectives, Sequences):
             if not keywords and not starred else None
         if spelled is not None:  # `x.transpose(1, 0, 2)`: lax.transpose(x, (1, 0, 2))
             rule, args = spelled[0], [(value, None) for value in spelled[1]]
+        if starred == STATIC_SPREAD and rule is not None and not keywords and transfer.takes_shape_from(
+                rule.operation, 1 + min(at for at, (_, node) in enumerate(args) if isinstance(node, ast.Starred))):
+            starred = False  # `x.reshape(-1, *head.shape)`: however many numbers, they are the shape
         if starred or not isinstance(receiver, AxisState) or rule is None:
             return UNKNOWN
         if _SHARDING_KEYWORDS & set(keywords):

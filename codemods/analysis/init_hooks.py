@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionDef, positional_params
+from codemods.analysis.object_methods import class_bindings, class_chain
 from codemods.analysis.scopes import method_kind
 
 from codemods.analysis.values import DictValue, Instance, Value
@@ -26,13 +27,15 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-def kwargs_loop(init: FunctionDef, receiver: str) -> ast.For | None:
-    """`for k, v in kwargs.items(): setattr(self, k, v)` at __init__'s top level, `kwargs` its
-    `**` parameter (bound to nothing else in __init__)."""
+def kwargs_loop(init: FunctionDef, receiver: str) -> ast.For | ast.Expr | None:
+    """`for k, v in kwargs.items(): setattr(self, k, v)` or `self.__dict__.update(kwargs)` at
+    __init__'s top level, `kwargs` its `**` parameter (bound to nothing else in __init__)."""
     kwarg = init.args.kwarg.arg if init.args.kwarg is not None else None
     if kwarg is None:
         return None
     for stmt in init.body:
+        if _dict_update(stmt, receiver, kwarg):
+            return stmt
         if type(stmt) is not ast.For or stmt.orelse or len(stmt.body) != 1:
             continue
         target, loop_iter, body = stmt.target, stmt.iter, stmt.body[0]
@@ -48,6 +51,19 @@ def kwargs_loop(init: FunctionDef, receiver: str) -> ast.For | None:
                 and [arg.id for arg in body.value.args] == [receiver, key, value]:
             return stmt
     return None
+
+
+def _dict_update(stmt: ast.stmt, receiver: str, kwarg: str) -> bool:
+    call = stmt.value if type(stmt) is ast.Expr else None
+    return type(call) is ast.Call and len(call.args) == 1 and not call.keywords and type(call.args[0]) is ast.Name \
+        and call.args[0].id == kwarg and type(call.func) is ast.Attribute and call.func.attr == "update" \
+        and type(call.func.value) is ast.Attribute and call.func.value.attr == "__dict__" \
+        and type(call.func.value.value) is ast.Name and call.func.value.value.id == receiver
+
+
+def kwargs_store(loop: ast.For | ast.Expr) -> int:
+    """The id of the node by which the loop (or update) sets fields by name: `setattr`, `__dict__`."""
+    return id(loop.value.func.value) if type(loop) is ast.Expr else id(loop.body[0].value.func)
 
 
 def hook_names(init: FunctionDef, receiver: str) -> tuple[str, ...]:
@@ -120,6 +136,8 @@ class InitHooks:
             given = frame.vars.get(facts.init.args.kwarg.arg)
             if not isinstance(given, DictValue) or set(given.keys) & set(fields):
                 return False  # unknown keywords, or one a store sets too (the order would matter)
+            if type(facts.kwargs_loop) is ast.Expr and any(_class_binds(self.scope, cls, key) for key in given.keys):
+                return False  # `__dict__.update` bypasses a property or class binding a read may still find
             fields.update(zip(given.keys, given.items))
         for attr, (method, expr) in facts.hook_stores.items():
             if self.scope.attribute_references(method.name) != self._hook_calls(method.name):
@@ -145,3 +163,8 @@ class InitHooks:
         constructions = self._constructions(facts.cls)
         keywords = [keyword.arg for call, _ in constructions for keyword in call.keywords]
         return not constructions or None in keywords or attr in keywords  # not known: a field, unknown
+
+
+def _class_binds(scope, cls: ast.ClassDef, name: str) -> bool:
+    chain = class_chain(scope, cls)
+    return chain is None or any(class_bindings(member).binds(name) for member in chain)

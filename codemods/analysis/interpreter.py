@@ -46,6 +46,7 @@ from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
+from codemods.analysis.evaluated_bodies import function_of_evaluated
 from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.held import Held
 from codemods.analysis.filled_lists import FilledLists
@@ -189,7 +190,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             call_frame = self._static_frame(use.call_scopes)
             bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
             keywords = {arg.keyword: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
-            closure = self._static_frame(use.body_scopes)
+            closure = use.closure if use.closure is not None else self._static_frame(use.body_scopes)
         if use.body_ref is not None:
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
         elif use.bound_args and isinstance(use.bound_args[0].value, ast.Call):
@@ -529,6 +530,8 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         uses = [method_of_built(interpreter, use) if use.body is None else use for use in uses]  # (built_bodies.py)
         interpreter.uses = uses
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
+        uses = interpreter.uses = [function_of_evaluated(interpreter, use) if use.body is None else use for use in uses]
+        interpreter.body_functions |= {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
         runs, contexts = analyse_each(interpreter, uses)
         verdicts = interpreter.agreed_verdicts()

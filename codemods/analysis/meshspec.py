@@ -105,6 +105,28 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
             if type(times) is int and 0 <= times <= 64 and isinstance(items, (ast.Tuple, ast.List, ast.Name)):
                 tree = parse_spec(scope, items, scopes, depth + 1)
                 return tree * times if isinstance(tree, tuple) else None
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):  # `(P('i', 'j'),) * 2 + (P(),)`
+        kinds = {_sequence_kind(scope, side, scopes, depth) for side in (expr.left, expr.right)}
+        if len(kinds) == 1 and None not in kinds:  # `[P()] + (P(),)` raises TypeError: no body runs
+            left, right = (parse_spec(scope, side, scopes, depth + 1) for side in (expr.left, expr.right))
+            return left + right if isinstance(left, tuple) and isinstance(right, tuple) else None
+    return None
+
+
+def _sequence_kind(scope: ModuleScope, expr: ast.expr, scopes, depth: int) -> type | None:
+    """Whether `expr` builds a tuple or a list (the two do not concatenate); None: not known."""
+    if depth > 8:
+        return None
+    if isinstance(expr, (ast.Tuple, ast.List)):
+        return type(expr)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Mult)):
+        sides = [side for side in (expr.left, expr.right) if isinstance(expr.op, ast.Add)
+                 or not isinstance(scope.constant(side, scopes), int)]
+        kinds = {_sequence_kind(scope, side, scopes, depth + 1) for side in sides}
+        return kinds.pop() if len(kinds) == 1 else None
+    if isinstance(expr, ast.Name):
+        bound, outer = scope.lookup_value(expr.id, scopes)
+        return _sequence_kind(scope, bound, outer, depth + 1) if bound is not None else None
     return None
 
 

@@ -139,6 +139,8 @@ def extra_arguments(params: ast.arguments, args: list[Value], keywords: dict[str
 # by the calls of the module's own functions and classes. A JAX function is never called so: the
 # node of a spread keyword is the dict's expression, not a place a fix may rewrite.
 SPREAD = "**"
+# `*x.shape` among a call's arguments: Python values of unknown count (read by shape-taking methods only).
+STATIC_SPREAD = "*static"
 
 
 def spread_keywords(spread: list[tuple[DictValue, ast.expr]], keywords: dict) -> bool | str:

@@ -66,6 +66,7 @@ class ShardMapUse:
     inner_body: ast.expr | None = None
     applied: ast.Call | None = None  # the call of the chain a decorator factory's wrapper gets the body by
     written_body: ast.expr | None = None  # the body expression of a plain call, as written
+    closure: object = None  # the frame an evaluated body's free names resolve in (evaluated_bodies.py)
 
 
 @dataclass(frozen=True)

@@ -383,10 +383,15 @@ def _shape_spread(operation, position: int, values: list[Value]) -> bool:
     """A method whose last observed argument is a shape tuple, given that shape as separate
     Python numbers from `position` on (NumPy's `reshape` method accepts both spellings; of the
     tables' methods only `reshape` was observed with a shape tuple)."""
-    signature = operation.args if operation is not None else ()
-    return operation is not None and operation.name.startswith("method:") and len(values) > len(signature) \
-        and position == len(signature) - 1 and signature[-1].startswith("(") \
+    return len(values) > len(operation.args if operation is not None else ()) and takes_shape_from(operation, position) \
         and all(isinstance(value, (Const, Static)) for value in values[position:])
+
+
+def takes_shape_from(operation, position: int) -> bool:
+    """The method's arguments from `position` on are the numbers of its shape (`x.reshape(-1, *s)`)."""
+    signature = operation.args if operation is not None else ()
+    return operation is not None and operation.name.startswith("method:") and bool(signature) \
+        and position >= len(signature) - 1 and signature[-1].startswith("(")
 
 
 def is_python_value(value: Value) -> bool:

@@ -74,7 +74,31 @@ class Operation:
                 data = seen[0]
         if data is None:
             data = self._any_array_axis(case)
+        if data is None:
+            data = self._untried_combination(case)
         return None if data is None else Outcome.of(data)
+
+    def _untried_combination(self, case: str) -> dict | None:
+        """An int axis the generator tried, with other keywords it tried only beside other int
+        axes (`axis=1|keepdims=True`: tried were `axis=1`, `axis=0|keepdims=True` and
+        `axis=-1|keepdims=True`): the outcome all of those gave alike, an error included. Which
+        dimension of the per-device array a reduction runs over, and whether it keeps that
+        dimension, cannot change the mesh-axis state; so only outcomes that agree over both are read."""
+        match = _INT_AXIS.search(case)
+        if match is None or match.group(1) not in _TRIED_INT_AXES:
+            return None
+        base, context = model.split_key(case)
+        keywords = base.split("|")
+        if len(keywords) < 3:
+            return None  # the axis alone: nothing else was left untried
+        own = f"axis={match.group(1)}"
+        alone = "|".join(part for part in keywords if "=" not in part or part == own) + context
+        siblings = [case[:match.start(1)] + axis + case[match.end(1):] for axis in _TRIED_INT_AXES
+                    if axis != match.group(1)]
+        seen = [self._data(other) for other in (alone, *siblings)]
+        if not all(item is not None for item in seen) or len({model.gist(item) for item in seen}) != 1:
+            return None
+        return seen[0]
 
     def _any_array_axis(self, case: str) -> dict | None:
         """A reduction over array dimensions the generator did not try, a tuple among them

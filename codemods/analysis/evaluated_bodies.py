@@ -1,0 +1,37 @@
+"""A body no text search can name, but which the module computes: `call_genotypes =
+compose(likelihood, gather_sites, gather_cohort)` with `compose` folding its stages by
+`functools.reduce(lambda f, g: lambda x: g(f(x)), fns)`. The body is the function value the
+written expression evaluates to where shard_map is called: a lambda or def together with the
+frame its free names were bound in (each `f`, `g` of the fold), which the run then reads. Only a
+value the interpreter knows exactly counts; anything else leaves the body unknown."""
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from codemods.analysis.nodes import iter_with_scopes
+from codemods.analysis.values import Function
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Interpreter
+    from codemods.analysis.shardmap import ShardMapUse
+
+
+def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
+    written = use.written_body
+    if type(written) is not ast.Name or use.chain or use.decorated or use.body is not None \
+            or any(interp.scope.locals_of(function).binds(written.id) for function in use.call_scopes) \
+            or type(interp.scope.globals.unique_value(written.id)) is not ast.Call:
+        return use  # a module name bound once to a call's result (`call = compose(...)`), nothing else
+    interp.silent += 1  # read for the function value only: nothing is judged
+    try:
+        value = interp.eval(written, interp._static_frame(use.call_scopes))
+    finally:
+        interp.silent -= 1
+    if not isinstance(value, Function) or value.closure.static_scopes is not None or value.closure.opaque:
+        return use  # a def read from the text (a parameter's callers, contexts.py): not made by a run
+    scopes = next((scopes for node, scopes in iter_with_scopes(interp.scope.tree) if node is value.node), None)
+    if scopes is None:
+        return use
+    return replace(use, body=value.node, body_scopes=scopes, closure=value.closure)
