@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl1_sf101_subclass_registry_bound_method": "main(mesh, x)",
+    "nbl1_sf101_subclass_registry_two_kinds": "main(mesh, x)",
+    "nbl2_sf101_subclass_registry_hook_sets_axis": "main(mesh, x)",
+    "nbl3_sf101_subclass_registry_extended_elsewhere": "main(mesh, x)",
+    "bl2_sf106_decorator_registry_callable_body": "main(mesh, x)",
+    "nbl4_sf106_decorator_registry_key_picks_other": "main(mesh, x)",
+    "nbl5_sf106_decorator_registry_filled_elsewhere": "main(mesh, x)",
+    "bl3_sf102_decorator_registry_inherited_class_axes": "main(mesh, x)",
+    "nbl6_sf102_decorator_registry_decorator_sets_axis": "main(mesh, x)",
     "bg1_sf104_json_entries_through_helper": "main(mesh, const(8, 8))",
     "bg2_sf104_argparse_defaults_through_helpers": "main(mesh, const(8, 8))",
     "bg3_sf104_json_order_helper_reshard": "main(mesh, const(8, 8))",
@@ -1326,6 +1335,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bl2_sf106_decorator_registry_callable_body": {23: '        return jax.nn.softmax(jax.lax.pcast(gathered, "i", to="varying"), axis=0)'},
     "bi1_sf106_iinfo_max_divisor": {11: '    return jax.lax.pcast(amax, "j", to="varying") / INT8.max'},
     "bi2_sf106_numpy_array_sqrt_param": {10: '    return jax.lax.pcast(value, "j", to="varying") * np.sqrt(horizon)'},
     "bi3_sf106_env_float_default_scale": {11: '    return jax.lax.pcast(value, "j", to="varying") * clip_norm'},

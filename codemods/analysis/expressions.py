@@ -11,7 +11,7 @@ import operator
 
 from codemods import jaxapi
 from codemods.analysis.const_text import joined
-from codemods.analysis.dispatch import table_entries
+from codemods.analysis.dispatch import registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.host_numbers import host_number
 from codemods.analysis.index_updates import index_update, is_index_update
@@ -270,6 +270,9 @@ class Expressions(Collectives, Sequences):
                     self.analysed_refs.setdefault(id(target.node), set()).add(id(expr.func))
                 return self.call(callee, expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
+        if (built := registry_callee(self, expr, frame)) is not None:  # `Base.registry[kind](n=16)` (dispatch.py)
+            args, keywords, starred = self._eval_args(expr, frame)
+            return self.call(built, expr, args, keywords, starred, frame)
         if (entries := table_entries(self, expr.func, frame)) is not None:
             args, keywords, starred = self._eval_args(expr, frame)
             results = [self.call(entry, expr, args, keywords, starred, frame) for entry in entries]

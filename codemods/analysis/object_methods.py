@@ -23,6 +23,7 @@ from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positiona
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
 from codemods.analysis.method_aliases import aliased_def
+from codemods.analysis.user_decorators import files_class
 from codemods.analysis.values import ClassValue, Const, Instance, TupleValue
 
 _MAX_CHAIN = 8
@@ -83,8 +84,10 @@ def inherited_binding(scope: ModuleScope, cls: ast.ClassDef, name: str):
         if klass is None:
             return None
         bindings = class_bindings(klass)
-        if klass.decorator_list or any(bindings.binds(hook) for hook in _LOOKUP_HOOKS):
-            return None  # (a dataclass's fields are set by its __init__; `__getattribute__` answers otherwise)
+        if any(not files_class(scope, decorator) for decorator in klass.decorator_list) \
+                or any(bindings.binds(hook) for hook in _LOOKUP_HOOKS):
+            return None  # (a dataclass's fields are set by its __init__; `__getattribute__` answers otherwise;
+            # a decorator that only files the class in a registry leaves it as written)
         if bindings.binds(name):
             return (klass, bindings) if klass is not cls else None
     return None
