@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl4_sf105_generator_microbatch_accumulation": "main(*inputs())",
+    "nbl7_sf105_generator_filters_items": "main(*inputs())",
+    "nbl8_sf105_generator_length_not_known": "main(xd, xd)",
     "bl1_sf101_subclass_registry_bound_method": "main(mesh, x)",
     "nbl1_sf101_subclass_registry_two_kinds": "main(mesh, x)",
     "nbl2_sf101_subclass_registry_hook_sets_axis": "main(mesh, x)",

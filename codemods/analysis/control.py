@@ -11,6 +11,7 @@ import ast
 
 from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
+from codemods.analysis.generator_loops import walked_generator
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
@@ -106,6 +107,8 @@ class ControlFlow(Rounds):
     def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
         iterated = walked_map(self, stmt, frame)  # lazy_loops.py
+        if iterated is None:
+            iterated = walked_generator(self, stmt, frame)  # generator_loops.py
         if iterated is None:
             iterated = self._walked(stmt.iter, frame)
         frame.statement = None

@@ -37,6 +37,11 @@ class _Items:
     items: tuple
 
 
+_RNG = object()  # `np.random.default_rng(seed)`: a NumPy generator whose samplers take `size=`
+# Where each sampler of a NumPy generator takes its size when it is passed by position.
+_SIZE_AT = {"normal": 2, "uniform": 2, "integers": 2, "standard_normal": 0, "random": 0, "exponential": 1}
+
+
 def _merge(left, right):
     if isinstance(left, _Array) and isinstance(right, _Array):
         merged = shapes.merge(left.shape, right.shape)
@@ -178,6 +183,8 @@ class InputShapes:
             if all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2]):
                 return _Array((len(range(*bounds)),))
             return None
+        if name == "numpy.random.default_rng" and len(positional) <= 1 and not keywords:
+            return _RNG
         if name in _SAME and positional:
             array = self._host(positional[0], scopes, depth + 1)
             return array if isinstance(array, _Array) else None
@@ -192,6 +199,11 @@ class InputShapes:
 
     def _host_method(self, call: ast.Call, positional, keywords, scopes: tuple, depth: int):
         array = self._host(call.func.value, scopes, depth + 1)
+        if array is _RNG:  # `rng.normal(size=(8, 4))`, `rng.integers(0, 16, size=(32, 8))`
+            at = _SIZE_AT.get(call.func.attr)
+            node = keywords.get("size", positional[at] if at is not None and len(positional) > at else None)
+            shape = shapes.as_shape(self.scope.constant(node, scopes)) if node is not None else None
+            return _Array(shape) if shape is not None and -1 not in shape else None
         if not isinstance(array, _Array) or keywords and call.func.attr != "astype":
             return None
         method = call.func.attr
