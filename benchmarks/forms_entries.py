@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl5_sf102_with_object_enter_returns_axes": "main(mesh, x)",
+    "nbl10_sf102_with_object_exit_suppresses": "main(mesh, x)",
+    "bl6_sf102_contextmanager_yields_namespace": "main(mesh, x)",
+    "nbl11_sf102_contextmanager_yield_in_try": "main(mesh, x)",
+    "nbl12_sf102_contextmanager_shadowed_locally": "main(mesh, x)",
     "bl4_sf105_generator_microbatch_accumulation": "main(*inputs())",
     "nbl7_sf105_generator_filters_items": "main(*inputs())",
     "nbl8_sf105_generator_length_not_known": "main(xd, xd)",

@@ -11,6 +11,7 @@ import ast
 
 from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
+from codemods.analysis.entered import entered_value
 from codemods.analysis.generator_loops import walked_generator
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
@@ -317,10 +318,12 @@ class ControlFlow(Rounds):
         frame.statement = stmt
         header_line = stmt.lineno
         for item in stmt.items:
-            self.eval(item.context_expr, frame)
+            entered = entered_value(self, item, frame)  # a context manager of the module's own (entered.py)
             header_line = max(header_line, item.context_expr.end_lineno)
             if item.optional_vars is not None:
                 self._forget(target_names(item.optional_vars), frame)
+                if entered is not None:
+                    self.assign(item.optional_vars, entered, frame)
                 header_line = max(header_line, item.optional_vars.end_lineno)
         frame.statement = None
         if suppresses_trace_errors(stmt):  # the body may stop anywhere, and the program goes on
