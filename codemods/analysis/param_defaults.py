@@ -28,6 +28,12 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         return Const(value)
     if defined_in is None or defined_in.static_scopes is None:
         return UNKNOWN
+    if isinstance(node, ast.Subscript):
+        found = interp.eval(node, defined_in)
+        # `fx=REPORTING["fx"][REPORTING["ccy"]]`: read once as the def runs; an immutable
+        # Python value keeps what it read then, whatever the table holds later
+        if isinstance(found, Const) and type(found.value) in (int, float, str, bool, type(None)):
+            return found
     if isinstance(node, (ast.Name, ast.Attribute, ast.Tuple)):
         found = interp.eval(node, defined_in)
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
