@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl8_sf106_mixin_method_scales_gathered": "main(mesh, x)",
+    "nbl14_sf106_mixin_method_found_first": "main(mesh, x)",
     "bl7_sf106_default_read_from_nested_table": "main(mesh, x)",
     "nbl13_sf106_default_from_table_overridden": "main(mesh, x)",
     "bl5_sf102_with_object_enter_returns_axes": "main(mesh, x)",
@@ -1345,6 +1347,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bl8_sf106_mixin_method_scales_gathered": {9: '        scaled = jax.lax.pcast(gathered, "i", to="varying") * self.temperature'},
     "bl7_sf106_default_read_from_nested_table": {9: '    return jax.lax.pcast(values, "i", to="varying") * fx'},
     "bl2_sf106_decorator_registry_callable_body": {23: '        return jax.nn.softmax(jax.lax.pcast(gathered, "i", to="varying"), axis=0)'},
     "bi1_sf106_iinfo_max_divisor": {11: '    return jax.lax.pcast(amax, "j", to="varying") / INT8.max'},

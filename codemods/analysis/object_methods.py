@@ -23,6 +23,7 @@ from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positiona
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
 from codemods.analysis.method_aliases import aliased_def
+from codemods.analysis.mro import linearization
 from codemods.analysis.user_decorators import files_class
 from codemods.analysis.values import ClassValue, Const, Instance, TupleValue
 
@@ -47,6 +48,10 @@ def class_chain(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] | N
 
 def _lookup_order(scope: ModuleScope, cls: ast.ClassDef):
     """The classes Python searches, ending with None where the search leaves what is known."""
+    if len([base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]) > 1:
+        order = linearization(scope, cls)  # mixins (mro.py)
+        yield from order if order is not None else (cls, None)
+        return
     for _ in range(_MAX_CHAIN):
         if cls.keywords:
             break
