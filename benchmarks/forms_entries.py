@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl9_sf105_getattr_method_by_formatted_name": "main(mesh, x)",
+    "nbl15_sf105_getattr_other_method_only": "main(mesh, x)",
     "bl8_sf106_mixin_method_scales_gathered": "main(mesh, x)",
     "nbl14_sf106_mixin_method_found_first": "main(mesh, x)",
     "bl7_sf106_default_read_from_nested_table": "main(mesh, x)",

@@ -31,7 +31,7 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
-from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute
+from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attribute
 from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
@@ -369,6 +369,8 @@ class Expressions(Collectives, Sequences):
             return copied  # `dataclasses.replace(state, grads=g)` (replaced.py)
         if name == GETATTR and (attribute := jax_attribute(args, keywords, starred)) is not None:
             return attribute  # `getattr(jax.lax, "psum")` (dynamic_attrs.py)
+        if name == GETATTR and (attribute := object_attribute(self, args, keywords, starred)) is not None:
+            return attribute  # `getattr(self, f"diag_{name}")`
         if name == jaxapi.PARTIAL:
             if starred or not args:
                 return UNKNOWN
