@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nbl17_sf106_nested_config_inner_dict_or_updated": "main(mesh, x)",
+    "bl10_sf106_nested_config_to_body_factory": "main(mesh, x)",
+    "nbl16_sf106_nested_config_inner_dict_changed": "main(mesh, x)",
     "bl9_sf105_getattr_method_by_formatted_name": "main(mesh, x)",
     "nbl15_sf105_getattr_other_method_only": "main(mesh, x)",
     "bl8_sf106_mixin_method_scales_gathered": "main(mesh, x)",
@@ -1349,6 +1352,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bl10_sf106_nested_config_to_body_factory": {14: '        return jax.lax.pcast(logits, "i", to="varying") / temp'},
     "bl8_sf106_mixin_method_scales_gathered": {9: '        scaled = jax.lax.pcast(gathered, "i", to="varying") * self.temperature'},
     "bl7_sf106_default_read_from_nested_table": {9: '    return jax.lax.pcast(values, "i", to="varying") * fx'},
     "bl2_sf106_decorator_registry_callable_body": {23: '        return jax.nn.softmax(jax.lax.pcast(gathered, "i", to="varying"), axis=0)'},
