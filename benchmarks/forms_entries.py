@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl11_sf105_nested_loops_over_generator_with_continue": "main(*inputs())",
+    "nbl18_sf105_nested_loops_generator_yields_nothing": "main(*inputs())",
     "nbl17_sf106_nested_config_inner_dict_or_updated": "main(mesh, x)",
     "bl10_sf106_nested_config_to_body_factory": "main(mesh, x)",
     "nbl16_sf106_nested_config_inner_dict_changed": "main(mesh, x)",

@@ -517,6 +517,10 @@ def _known_items(iterated: Value) -> list[Value] | None:
 def _jumps(body: list[ast.stmt]) -> bool:
     """A break or continue of this loop (not of a loop nested in it)."""
     for stmt in body:
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            if _jumps(stmt.orelse):  # its body's jumps are its own; its else runs in this loop
+                return True
+            continue
         for node in iter_nodes(stmt, prune=lambda n: isinstance(n, (ast.For, ast.AsyncFor, ast.While) + DEFS
                                                                    + (ast.Lambda, ast.ClassDef))):
             if isinstance(node, (ast.Break, ast.Continue)):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import copy
+
 import ast
 
 from codemods.analysis import shapes
@@ -314,6 +316,11 @@ class _Facts:
             if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
                 self.simple.setdefault(stmt.targets[0].id, {})[index] = stmt.value
                 targets.add(id(stmt.targets[0]))
+            elif type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Tuple \
+                    and (items := _mapped_items(stmt.value, stmt.targets[0])) is not None:
+                for target, item in zip(stmt.targets[0].elts, items):  # `a, b = (put(v) for v in (a, b))`
+                    self.simple.setdefault(target.id, {})[index] = item
+                    targets.add(id(target))
         top = (owner,) if isinstance(owner, DEFS) else ()
         stack: list[tuple[ast.AST, tuple, bool]] = [(stmt, top, True) for stmt in owner.body]
         while stack:
@@ -375,6 +382,30 @@ def _reaching_assignment(owner, read: ast.Name):
     return simple[max(before)] if before else None
 
 
+def _mapped_items(value: ast.expr, target: ast.Tuple):
+    """`a, b = (f(v) for v in (a, b))` (or a list comprehension): the expression each name gets,
+    `f(a)` and `f(b)`, with the loop variable replaced by the item itself (read, as Python reads the
+    first iterable, in the enclosing scope); None for any other form."""
+    if type(value) not in (ast.GeneratorExp, ast.ListComp) or len(value.generators) != 1:
+        return None
+    loop = value.generators[0]
+    if loop.ifs or loop.is_async or type(loop.target) is not ast.Name or type(loop.iter) not in (ast.Tuple, ast.List) \
+            or len(loop.iter.elts) != len(target.elts) or not all(type(name) is ast.Name for name in target.elts) \
+            or any(type(item) is ast.Starred for item in loop.iter.elts) \
+            or any(isinstance(node, _SCOPES) for node in ast.walk(value.elt)):
+        return None
+    variable = loop.target.id
+
+    class _Put(ast.NodeTransformer):
+        def __init__(self, item: ast.expr) -> None:
+            self.item = item
+
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return self.item if node.id == variable else node
+
+    return [_Put(item).visit(copy.deepcopy(value.elt)) for item in loop.iter.elts]
+
+
 def _holder(body: list[ast.stmt], position: tuple[int, int]) -> int | None:
     """The index of the statement of `body` that spans `position` (statements are in order)."""
     low, high = 0, len(body) - 1
@@ -414,6 +445,8 @@ def _plainly_in(stmt: ast.stmt, read: ast.Name) -> bool:
         if node is read:
             return True
         if node is not stmt and isinstance(node, _SCOPES):
+            if type(node) not in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda):
+                stack.append(node.generators[0].iter)  # a comprehension's first iterable: the enclosing scope's
             continue
         stack.extend(child_nodes(node))
     return False
