@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl12_sf105_tree_util_partial_held_scan_body": "main(mesh, x)",
+    "nbl19_sf105_tree_util_partial_held_name_read_twice": "main(mesh, x)",
     "bl11_sf105_nested_loops_over_generator_with_continue": "main(*inputs())",
     "nbl18_sf105_nested_loops_generator_yields_nothing": "main(*inputs())",
     "nbl17_sf106_nested_config_inner_dict_or_updated": "main(mesh, x)",
