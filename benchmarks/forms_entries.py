@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl13_sf103_factory_closure_passed_to_helper": "main(mesh, x)",
+    "nbl20_sf103_factory_closure_helper_keeps_it": "main(mesh, x)",
     "bl12_sf105_tree_util_partial_held_scan_body": "main(mesh, x)",
     "nbl19_sf105_tree_util_partial_held_name_read_twice": "main(mesh, x)",
     "bl11_sf105_nested_loops_over_generator_with_continue": "main(*inputs())",
@@ -1523,6 +1525,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nbl20_sf103_factory_closure_helper_keeps_it", 14): "the helper files the closure in a module list besides"
+    " calling it: code the analysis does not see may run it, so its verdicts are not certain for every run",
     ("af75_loop_over_bodies", 10): "the body is the variable of a for loop over a module list of bodies:"
     " shard_map bodies are found by what the call names, not per loop item (a recall gap left by idioms9)",
     ("naf7_sf104_helper_after_mesh_block", 7): "main is a module function other code may call under its own"

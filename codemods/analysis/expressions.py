@@ -455,6 +455,8 @@ class Expressions(Collectives, Sequences):
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
         self.note_passed(function.node if result is not None else None, args, keywords)
+        if result is not None:
+            self.note_called_params(function.node, args)  # `two_tower(x, sampler)` (returned.py)
         if result is None:
             self.forget_arguments(args, keywords)  # not run: it may have changed what it was given
             return UNKNOWN
