@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl14_sf103_namedtuple_of_partials_default": "main(mesh, x)",
+    "nbl21_sf103_record_of_partials_field_replaced": "main(mesh, x)",
     "bl13_sf103_factory_closure_passed_to_helper": "main(mesh, x)",
     "nbl20_sf103_factory_closure_helper_keeps_it": "main(mesh, x)",
     "bl12_sf105_tree_util_partial_held_scan_body": "main(mesh, x)",
