@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bl15_sf105_bare_annotation_kwargs_setattr_base": "main(mesh, x)",
+    "nbl22_sf105_annotated_class_default_not_bare": "main(mesh, x)",
     "bl14_sf103_namedtuple_of_partials_default": "main(mesh, x)",
     "nbl21_sf103_record_of_partials_field_replaced": "main(mesh, x)",
     "bl13_sf103_factory_closure_passed_to_helper": "main(mesh, x)",

@@ -118,6 +118,24 @@ def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
     return False
 
 
+def inert_annotation(stmt: ast.stmt, cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
+    """`config: MoEConfig` with no value, in a class whose chain of module classes (up to
+    `object`) has no decorator, metaclass or `__init_subclass__`: Python only records it in
+    `__annotations__`, and nothing there reads them to make fields."""
+    if type(stmt) is not ast.AnnAssign or stmt.value is not None or type(stmt.target) is not ast.Name:
+        return False
+    for _ in range(_MAX_CHAIN):
+        if cls.decorator_list or cls.keywords or class_bindings(cls).binds("__init_subclass__"):
+            return False
+        bases = [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]
+        if not bases:
+            return True
+        if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in classes:
+            return False
+        cls = classes[bases[0].id]
+    return False
+
+
 _BUILDERS = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__", "__setattr__"})
 
 
