@@ -91,9 +91,12 @@ def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionD
     """The `__call__` of the module class `construction` constructs (an equinox-style module
     used as a body), when no class of the module extends it."""
     func = construction.func
-    if not isinstance(func, ast.Name) or any(scope.locals_of(function).binds(func.id) for function in scopes):
+    if type(func) in (ast.Subscript, ast.Call):
+        cls = constructed_class(scope, construction, scopes)  # `ROUTERS[name](...)` (class_registries.py)
+    elif not isinstance(func, ast.Name) or any(scope.locals_of(function).binds(func.id) for function in scopes):
         return None
-    cls = scope.classes.get(func.id)
+    else:
+        cls = scope.classes.get(func.id)
     if cls is None or scope.subclassed(cls):
         return None
     method = class_method(scope, cls, "__call__")  # its own, aliased or inherited (object_methods.py)

@@ -13,7 +13,7 @@ from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.mutation import containers, mutated_names
-from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, param_default, positional_params
+from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, nodes_of_type, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
@@ -227,10 +227,16 @@ def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: st
     handed: mutation.py); a dict changed in place is not the one the text wrote."""
     if not isinstance(passed, (DictValue, TupleValue)) and not (isinstance(passed, Const) and type(passed.value) is tuple):
         return False  # (a list of constants is one Const)
-    if len(containers(passed)) > 1:
-        return False  # an inner dict or list may be changed through another name (`red = TRAIN["reduce"]`)
+    if len(containers(passed)) > 1 and (mutated_names(tree) or _augmented(tree)):
+        return False  # an inner dict or list may be changed through another name (`red = TRAIN["reduce"]`);
+        # a module that changes no container in place leaves nested tables as written
     if isinstance(passed, Const) and type(given) is ast.Call and type(given.func) is ast.Name and given.func.id == "tuple":
         return True  # `tuple(REGISTRY)`: a new tuple, which nothing can change
     changed = mutated_names(tree)
     return param not in changed and (type(given) in (ast.Dict, ast.List, ast.Tuple)
                                      or type(given) is ast.Name and given.id not in changed)
+
+
+def _augmented(tree: ast.Module) -> bool:
+    """Some `x |= ...` or `x += ...`: in place on a dict or list (an `update` or `extend`)."""
+    return any(type(node.op) in (ast.BitOr, ast.Add) for node in nodes_of_type(tree, ast.AugAssign))

@@ -17,6 +17,7 @@ import ast
 
 from codemods.analysis.decorators import returned_def
 from codemods.analysis.nodes import DEFS, iter_with_scopes, module_parents
+from codemods.analysis.subclass_registries import registries_holding, registry_read
 from codemods.analysis.user_decorators import files_class
 
 
@@ -31,6 +32,17 @@ def registry_constructions(scope, cls: ast.ClassDef) -> tuple[list[tuple[ast.Cal
 
 
 def _registry_constructions(scope, name: str):
+    found = _table_constructions(scope, name)
+    cls = scope.classes.get(name)
+    if found is None or cls is None:
+        return found
+    held = registries_holding(scope, cls)  # `Base.registry[kind](...)` (subclass_registries.py)
+    if held is None:
+        return None
+    return found[0] + [(call, ()) for _, calls in held for call in calls], found[1]
+
+
+def _table_constructions(scope, name: str):
     tree = scope.tree
     tables: dict[str, list[tuple[int, object]]] = {}
     inexact: set[str] = set()
@@ -128,19 +140,33 @@ def _picked_call(node: ast.Name, parents) -> tuple[ast.Call, ast.expr] | None:
 
 def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
     """The one module class `MODELS[name](...)` builds: every entry of a registry (as above)
-    names that class (a table of several classes builds one of them, which one unknown)."""
+    names a module class, written in its display or filed by a decorator (`@register("x")`), and
+    of those only one can be picked by the key (a literal key picks its own entry; another key
+    any of them). A registry any code changes otherwise holds classes no one can list: None."""
     func = call.func
     table = func.value if type(func) is ast.Subscript else func.func.value \
         if type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get" else None
+    if type(table) is ast.Attribute and type(table.value) is ast.Name \
+            and not any(scope.locals_of(function).binds(table.value.id) for function in scopes):
+        registry = registry_read(scope, table.value.id, table.attr)  # (subclass_registries.py)
+        return registry[0][0] if registry is not None and len(registry[0]) == 1 else None
     if type(table) is not ast.Name or any(scope.locals_of(function).binds(table.id) for function in scopes):
         return None
     display = scope.globals.unique_value(table.id)
-    entries = _entries(display) if display is not None else []
-    names = {entry.id if type(entry) is ast.Name else None for _, entry in entries}
-    if len(names) != 1 or None in names or len(entries) != len(getattr(display, "elts", None) or display.values):
+    if type(display) not in (ast.Dict, ast.Tuple, ast.List):
         return None
-    cls = scope.classes.get(names.pop())
-    if cls is None:
-        return None
-    found = registry_constructions(scope, cls)
-    return cls if found is not None and any(built is call for built, _ in found[0]) else None
+    entries = _entries(display)
+    if len(entries) != len(getattr(display, "elts", None) or display.values) \
+            or not all(type(entry) is ast.Name and entry.id in scope.classes for _, entry in entries):
+        return None  # a `**` spread, a starred item, or an entry that is not a module class
+    held = {entry.id for _, entry in entries}
+    held |= {name for name, cls in scope.classes.items()
+             if any(type(filed) is ast.Name and filed.id == table.id for _, filed, _ in _filing_decorators(scope, cls))}
+    picked = []
+    for name in held:
+        found = registry_constructions(scope, scope.classes[name])
+        if found is None:
+            return None  # the table is read or changed where no one can follow
+        if any(built is call for built, _ in found[0]):
+            picked.append(scope.classes[name])
+    return picked[0] if len(picked) == 1 else None

@@ -37,6 +37,7 @@ from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.object_methods import class_bindings, class_method, inherited_binding, own_bases, plain_chain, unpacked_item
+from codemods.analysis.object_methods import class_bindings, class_method, inert_annotation, inherited_binding, plain_chain, unpacked_item
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
@@ -444,7 +445,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
     if not inits and len(cls.bases) == 1 and local_bases and not decorated and not cls.keywords \
-            and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS)
+            and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) and not inert_annotation(stmt, cls, classes) or isinstance(stmt, DEFS)
                                       and stmt.name in _CONSTRUCTION_HOOKS for stmt in cls.body):
         inherited = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)
         if inherited.init is not None:

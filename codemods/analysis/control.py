@@ -11,6 +11,8 @@ import ast
 
 from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
+from codemods.analysis.entered import entered_value
+from codemods.analysis.generator_loops import walked_generator
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
@@ -106,6 +108,8 @@ class ControlFlow(Rounds):
     def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
         iterated = walked_map(self, stmt, frame)  # lazy_loops.py
+        if iterated is None:
+            iterated = walked_generator(self, stmt, frame)  # generator_loops.py
         if iterated is None:
             iterated = self._walked(stmt.iter, frame)
         frame.statement = None
@@ -314,10 +318,12 @@ class ControlFlow(Rounds):
         frame.statement = stmt
         header_line = stmt.lineno
         for item in stmt.items:
-            self.eval(item.context_expr, frame)
+            entered = entered_value(self, item, frame)  # a context manager of the module's own (entered.py)
             header_line = max(header_line, item.context_expr.end_lineno)
             if item.optional_vars is not None:
                 self._forget(target_names(item.optional_vars), frame)
+                if entered is not None:
+                    self.assign(item.optional_vars, entered, frame)
                 header_line = max(header_line, item.optional_vars.end_lineno)
         frame.statement = None
         if suppresses_trace_errors(stmt):  # the body may stop anywhere, and the program goes on
@@ -511,6 +517,10 @@ def _known_items(iterated: Value) -> list[Value] | None:
 def _jumps(body: list[ast.stmt]) -> bool:
     """A break or continue of this loop (not of a loop nested in it)."""
     for stmt in body:
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            if _jumps(stmt.orelse):  # its body's jumps are its own; its else runs in this loop
+                return True
+            continue
         for node in iter_nodes(stmt, prune=lambda n: isinstance(n, (ast.For, ast.AsyncFor, ast.While) + DEFS
                                                                    + (ast.Lambda, ast.ClassDef))):
             if isinstance(node, (ast.Break, ast.Continue)):

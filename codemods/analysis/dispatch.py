@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.class_registries import registry_class
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, Static, TupleValue
 
 
@@ -56,3 +57,13 @@ def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
     if type(index) is int and -len(value.items) <= index < len(value.items):
         return (value.items[index],)
     return ()
+
+
+def registry_callee(interp, call: ast.Call, frame) -> ClassValue | None:
+    """The class `REGISTRY[key](...)` builds where the module's registry can hold only one class
+    the key may pick, filled by decorators or by a base's `__init_subclass__` as well as written
+    out (class_registries.py): the key names nothing the call's arguments depend on."""
+    if type(call.func) not in (ast.Subscript, ast.Call) or frame.static_scopes is None:
+        return None
+    cls = registry_class(interp.scope, call, frame.static_scopes)
+    return ClassValue(cls) if cls is not None else None

@@ -11,7 +11,7 @@ import operator
 
 from codemods import jaxapi
 from codemods.analysis.const_text import joined
-from codemods.analysis.dispatch import table_entries
+from codemods.analysis.dispatch import registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.host_numbers import host_number
 from codemods.analysis.index_updates import index_update, is_index_update
@@ -31,7 +31,7 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
-from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute
+from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attribute
 from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
@@ -283,6 +283,9 @@ class Expressions(Collectives, Sequences):
                     self.analysed_refs.setdefault(id(target.node), set()).add(id(expr.func))
                 return self.call(callee, expr, args, keywords, starred, frame)
             return self.call_method(receiver, method, args, keywords, starred)
+        if (built := registry_callee(self, expr, frame)) is not None:  # `Base.registry[kind](n=16)` (dispatch.py)
+            args, keywords, starred = self._eval_args(expr, frame)
+            return self.call(built, expr, args, keywords, starred, frame)
         if (entries := table_entries(self, expr.func, frame)) is not None:
             args, keywords, starred = self._eval_args(expr, frame)
             results = [self.call(entry, expr, args, keywords, starred, frame) for entry in entries]
@@ -386,6 +389,8 @@ class Expressions(Collectives, Sequences):
             return copied  # `dataclasses.replace(state, grads=g)` (replaced.py)
         if name == GETATTR and (attribute := jax_attribute(args, keywords, starred)) is not None:
             return attribute  # `getattr(jax.lax, "psum")` (dynamic_attrs.py)
+        if name == GETATTR and (attribute := object_attribute(self, args, keywords, starred)) is not None:
+            return attribute  # `getattr(self, f"diag_{name}")`
         if name == jaxapi.PARTIAL:
             if starred or not args:
                 return UNKNOWN
@@ -470,6 +475,8 @@ class Expressions(Collectives, Sequences):
         result = self.run_function(function.node, [v for v, _ in args], {k: v for k, (v, _) in keywords.items()},
                                    function.closure)
         self.note_passed(function.node if result is not None else None, args, keywords)
+        if result is not None:
+            self.note_called_params(function.node, args)  # `two_tower(x, sampler)` (returned.py)
         if result is None:
             self.forget_arguments(args, keywords)  # not run: it may have changed what it was given
             return UNKNOWN

@@ -31,7 +31,8 @@ import ast
 
 from codemods.analysis.folds import SORTED
 from codemods.analysis.pytree_grads import module_leaves
-from codemods.analysis.nodes import FunctionNode
+from codemods import jaxapi
+from codemods.analysis.nodes import DEFS, FunctionNode, module_parents
 from codemods.analysis.sequences import items_of
 from codemods.analysis.user_decorators import keeps, lexical_scopes
 from codemods.analysis.values import (
@@ -160,6 +161,8 @@ class HigherOrder:
         """The reference `node` to a function (bare or in `partial(f, ...)`) was analysed."""
         if isinstance(node, ast.ListComp):  # `[partial(branch, scale=s) for s in SCALES]`, run here
             node = node.elt
+        if isinstance(func, Partial) and type(node) is ast.Name and (made := _held_partial(self.scope, node)) is not None:
+            node = made  # `body = Partial(step, nu=0.01)` read only here: its `step` is the reference
         if isinstance(func, Partial) and isinstance(node, ast.Call) and node.args:
             func, node = func.func, node.args[0]
         elif isinstance(func, Partial) and isinstance(node, ast.Attribute) and isinstance(func.func, Function) \
@@ -470,6 +473,26 @@ def _arrays(value: Value) -> bool:
     if isinstance(value, (TupleValue, DictValue)):
         return bool(value.items) and all(_arrays(item) for item in value.items)
     return isinstance(value, AxisState)
+
+
+def _held_partial(scope, node: ast.Name) -> ast.Call | None:
+    """The `partial(f, ...)` call (functools' or jax.tree_util's) a local or module name holds
+    when `node` is the file's only read of that name."""
+    if scope.loads(node.id) != 1:
+        return None
+    parents = module_parents(scope.tree)
+    scopes, holder = [], parents.get(id(node))
+    while holder is not None:
+        if isinstance(holder, DEFS):
+            scopes.append(holder)
+        elif type(holder) is ast.Lambda and node.id in {arg.arg for arg in ast.walk(holder.args) if type(arg) is ast.arg}:
+            return None  # a lambda's parameter
+        holder = parents.get(id(holder))
+    value, outer = scope.lookup_value(node.id, tuple(reversed(scopes)))
+    if type(value) is not ast.Call or scope.resolve(value.func, outer) != jaxapi.PARTIAL or not value.args \
+            or type(value.args[0]) is ast.Starred:
+        return None
+    return value
 
 
 def _names(node: ast.expr, function: Function) -> bool:

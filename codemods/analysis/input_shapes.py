@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import copy
+
 import ast
 
 from codemods.analysis import shapes
@@ -35,6 +37,11 @@ class _Array:
 @dataclass(frozen=True)
 class _Items:
     items: tuple
+
+
+_RNG = object()  # `np.random.default_rng(seed)`: a NumPy generator whose samplers take `size=`
+# Where each sampler of a NumPy generator takes its size when it is passed by position.
+_SIZE_AT = {"normal": 2, "uniform": 2, "integers": 2, "standard_normal": 0, "random": 0, "exponential": 1}
 
 
 def _merge(left, right):
@@ -178,6 +185,8 @@ class InputShapes:
             if all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2]):
                 return _Array((len(range(*bounds)),))
             return None
+        if name == "numpy.random.default_rng" and len(positional) <= 1 and not keywords:
+            return _RNG
         if name in _SAME and positional:
             array = self._host(positional[0], scopes, depth + 1)
             return array if isinstance(array, _Array) else None
@@ -192,6 +201,11 @@ class InputShapes:
 
     def _host_method(self, call: ast.Call, positional, keywords, scopes: tuple, depth: int):
         array = self._host(call.func.value, scopes, depth + 1)
+        if array is _RNG:  # `rng.normal(size=(8, 4))`, `rng.integers(0, 16, size=(32, 8))`
+            at = _SIZE_AT.get(call.func.attr)
+            node = keywords.get("size", positional[at] if at is not None and len(positional) > at else None)
+            shape = shapes.as_shape(self.scope.constant(node, scopes)) if node is not None else None
+            return _Array(shape) if shape is not None and -1 not in shape else None
         if not isinstance(array, _Array) or keywords and call.func.attr != "astype":
             return None
         method = call.func.attr
@@ -302,6 +316,11 @@ class _Facts:
             if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
                 self.simple.setdefault(stmt.targets[0].id, {})[index] = stmt.value
                 targets.add(id(stmt.targets[0]))
+            elif type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Tuple \
+                    and (items := _mapped_items(stmt.value, stmt.targets[0])) is not None:
+                for target, item in zip(stmt.targets[0].elts, items):  # `a, b = (put(v) for v in (a, b))`
+                    self.simple.setdefault(target.id, {})[index] = item
+                    targets.add(id(target))
         top = (owner,) if isinstance(owner, DEFS) else ()
         stack: list[tuple[ast.AST, tuple, bool]] = [(stmt, top, True) for stmt in owner.body]
         while stack:
@@ -363,6 +382,30 @@ def _reaching_assignment(owner, read: ast.Name):
     return simple[max(before)] if before else None
 
 
+def _mapped_items(value: ast.expr, target: ast.Tuple):
+    """`a, b = (f(v) for v in (a, b))` (or a list comprehension): the expression each name gets,
+    `f(a)` and `f(b)`, with the loop variable replaced by the item itself (read, as Python reads the
+    first iterable, in the enclosing scope); None for any other form."""
+    if type(value) not in (ast.GeneratorExp, ast.ListComp) or len(value.generators) != 1:
+        return None
+    loop = value.generators[0]
+    if loop.ifs or loop.is_async or type(loop.target) is not ast.Name or type(loop.iter) not in (ast.Tuple, ast.List) \
+            or len(loop.iter.elts) != len(target.elts) or not all(type(name) is ast.Name for name in target.elts) \
+            or any(type(item) is ast.Starred for item in loop.iter.elts) \
+            or any(isinstance(node, _SCOPES) for node in ast.walk(value.elt)):
+        return None
+    variable = loop.target.id
+
+    class _Put(ast.NodeTransformer):
+        def __init__(self, item: ast.expr) -> None:
+            self.item = item
+
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return self.item if node.id == variable else node
+
+    return [_Put(item).visit(copy.deepcopy(value.elt)) for item in loop.iter.elts]
+
+
 def _holder(body: list[ast.stmt], position: tuple[int, int]) -> int | None:
     """The index of the statement of `body` that spans `position` (statements are in order)."""
     low, high = 0, len(body) - 1
@@ -402,6 +445,8 @@ def _plainly_in(stmt: ast.stmt, read: ast.Name) -> bool:
         if node is read:
             return True
         if node is not stmt and isinstance(node, _SCOPES):
+            if type(node) not in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda):
+                stack.append(node.generators[0].iter)  # a comprehension's first iterable: the enclosing scope's
             continue
         stack.extend(child_nodes(node))
     return False

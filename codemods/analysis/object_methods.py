@@ -23,6 +23,8 @@ from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positiona
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
 from codemods.analysis.method_aliases import aliased_def
+from codemods.analysis.mro import linearization
+from codemods.analysis.user_decorators import files_class
 from codemods.analysis.values import ClassValue, Const, Instance, TupleValue
 
 _MAX_CHAIN = 8
@@ -66,6 +68,10 @@ def class_chain(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] | N
 
 def _lookup_order(scope: ModuleScope, cls: ast.ClassDef):
     """The classes Python searches, ending with None where the search leaves what is known."""
+    if len([base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]) > 1:
+        order = linearization(scope, cls)  # mixins (mro.py)
+        yield from order if order is not None else (cls, None)
+        return
     for _ in range(_MAX_CHAIN):
         if cls.keywords:
             break
@@ -103,8 +109,10 @@ def inherited_binding(scope: ModuleScope, cls: ast.ClassDef, name: str):
         if klass is None:
             return None
         bindings = class_bindings(klass)
-        if klass.decorator_list or any(bindings.binds(hook) for hook in _LOOKUP_HOOKS):
-            return None  # (a dataclass's fields are set by its __init__; `__getattribute__` answers otherwise)
+        if any(not files_class(scope, decorator) for decorator in klass.decorator_list) \
+                or any(bindings.binds(hook) for hook in _LOOKUP_HOOKS):
+            return None  # (a dataclass's fields are set by its __init__; `__getattribute__` answers otherwise;
+            # a decorator that only files the class in a registry leaves it as written)
         if bindings.binds(name):
             return (klass, bindings) if klass is not cls else None
     return None
@@ -122,6 +130,24 @@ def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
                 isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS for stmt in cls.body):
             return False
         bases = own_bases(cls)
+        if not bases:
+            return True
+        if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in classes:
+            return False
+        cls = classes[bases[0].id]
+    return False
+
+
+def inert_annotation(stmt: ast.stmt, cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
+    """`config: MoEConfig` with no value, in a class whose chain of module classes (up to
+    `object`) has no decorator, metaclass or `__init_subclass__`: Python only records it in
+    `__annotations__`, and nothing there reads them to make fields."""
+    if type(stmt) is not ast.AnnAssign or stmt.value is not None or type(stmt.target) is not ast.Name:
+        return False
+    for _ in range(_MAX_CHAIN):
+        if cls.decorator_list or cls.keywords or class_bindings(cls).binds("__init_subclass__"):
+            return False
+        bases = [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]
         if not bases:
             return True
         if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in classes:

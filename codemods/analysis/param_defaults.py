@@ -13,8 +13,8 @@ from codemods.analysis.fn_values import default_function
 from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, literal_value, nodes_of_type
 from codemods.analysis.pyvalues import python_value
-from codemods.analysis.values import (CONSTANT, UNKNOWN, AxisState, ClassValue, Const, DictValue, Instance, Static,
-                                      Value, settled)
+from codemods.analysis.values import (CONSTANT, UNKNOWN, AxisState, ClassValue, Const, DictValue, Instance, JaxName,
+                                      Partial, Static, TupleValue, Value, settled)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
@@ -28,6 +28,12 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         return Const(value)
     if defined_in is None or defined_in.static_scopes is None:
         return UNKNOWN
+    if isinstance(node, ast.Subscript):
+        found = interp.eval(node, defined_in)
+        # `fx=REPORTING["fx"][REPORTING["ccy"]]`: read once as the def runs; an immutable
+        # Python value keeps what it read then, whatever the table holds later
+        if isinstance(found, Const) and type(found.value) in (int, float, str, bool, type(None)):
+            return found
     if isinstance(node, (ast.Name, ast.Attribute, ast.Tuple)):
         found = interp.eval(node, defined_in)
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
@@ -37,6 +43,8 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
             return found  # `clip=CLIP_NORM` of `float(os.environ[...])`, `h=np.sqrt(H)`: one host number
         if getattr(found, "symbol", None) is not None and getattr(found, "kind", None) in _NAMES:
             return found  # `axis=ENV_AXIS`: the one value that binding holds (symbols.py)
+        if isinstance(found, Instance) and _frozen_record(interp, found):
+            return found  # `ops=OPS`, a NamedTuple of JAX functions partially applied to constants
         # A class, or a dict no code changes (through the name or the parameter), is the object
         # a read of the name at call time gives: one binding, so the same object.
         if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(interp.scope.tree)):
@@ -77,3 +85,21 @@ def _read_by_key_only(tree: ast.Module, attr: str) -> bool:
              if type(node.ctx) is ast.Load and type(node.value) is ast.Attribute and node.value.attr == attr}
     return all(id(node) in keyed for node in nodes_of_type(tree, ast.Attribute)
                if node.attr == attr and type(node.ctx) is ast.Load)
+
+
+def _frozen_record(interp: Interpreter, record: Instance) -> bool:
+    """An object of a `typing.NamedTuple` class of the module (its fields cannot be set) whose
+    fields are constants or JAX functions, bare or partially applied to constants."""
+    if record.fields is None or record.building or len(record.cls.bases) != 1 \
+            or interp.scope.resolve(record.cls.bases[0]) != "typing.NamedTuple":
+        return False
+    return all(_frozen(item) for _, item in record.fields)
+
+
+def _frozen(item: Value) -> bool:
+    if isinstance(item, Partial):
+        return isinstance(item.func, JaxName) and all(_frozen(arg) for arg in item.args) \
+            and all(_frozen(value) for _, value in item.keywords)
+    if isinstance(item, TupleValue):
+        return all(_frozen(inner) for inner in item.items)
+    return isinstance(item, (Const, JaxName, Static)) or settled(item)  # (Static: a host number, `perm` pairs)

@@ -5,13 +5,15 @@ The nested def runs wherever a result of its factory is called. Its reference in
 (`return norm`) counts as analysed when every reference to the factory in the module is a call
 whose result is bound to a name once, and every read of that name is an analysed call (or an
 argument of a call that ran it, `jax.tree.map(fn, tree)`), or a call whose result is called at
-once by an analysed run.
+once by an analysed run. A read handed to a module function that ran (`two_tower(x, sampler)`)
+counts when that function's parameter is only ever called there (`sampler(items)`): the closure
+then runs only at those calls, each one analysed with the run.
 """
 from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, iter_nodes, nodes_of_type
+from codemods.analysis.nodes import DEFS, iter_nodes, nodes_of_type, positional_params
 from codemods.analysis.scopes import bindings_of
 
 
@@ -85,3 +87,24 @@ class Returned:
                 return None
             current = parents.get(id(current))
         return current
+
+    def note_called_params(self, callee, args) -> None:
+        """After a run of the module def `callee`: each positional argument that is a name holding
+        a user function, given to a parameter `callee` only calls (never rebinds, stores or hands
+        on), is a reference the run analysed."""
+        from codemods.analysis.values import Function
+
+        if not isinstance(callee, DEFS):
+            return
+        params = positional_params(callee.args)
+        for index, (value, node) in enumerate(args):
+            if type(node) is not ast.Name or not isinstance(value, Function) or index >= len(params):
+                continue
+            name = params[index].arg
+            reads = [read for read in nodes_of_type(callee, ast.Name) if read.id == name]
+            parents = self._parent_map()
+            if reads and all(type(read.ctx) is ast.Load and type(parents.get(id(read))) is ast.Call
+                             and parents[id(read)].func is read for read in reads) \
+                    and not any(isinstance(inner, DEFS + (ast.Lambda,)) for inner in iter_nodes(callee)
+                                if inner is not callee):
+                self.analysed_refs.setdefault(id(value.node), set()).add(id(node))

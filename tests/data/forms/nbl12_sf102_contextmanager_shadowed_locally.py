@@ -1,0 +1,26 @@
+"""A local function of the same name hides the module's context manager: it yields other axes."""
+import contextlib
+import types
+
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+@contextlib.contextmanager
+def comm_scope(batch_axis, embed_axis):
+    yield types.SimpleNamespace(batch=batch_axis, everyone=(batch_axis, embed_axis))
+
+
+def negatives(x):
+    @contextlib.contextmanager
+    def comm_scope(batch_axis, embed_axis):
+        yield types.SimpleNamespace(batch=batch_axis, everyone=(embed_axis,))
+
+    with comm_scope("i", "j") as comm:
+        rows = jax.lax.all_gather(x, comm.batch, tiled=True, to="reduced")
+        bank = jax.lax.all_gather(rows, comm.everyone, tiled=True, to="reduced")  # none
+    return bank
+
+
+def main(mesh, x):
+    return jax.shard_map(negatives, mesh=mesh, in_specs=P("i", "j"), out_specs=P(reduced={"i", "j"}))(x)
