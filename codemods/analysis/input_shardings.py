@@ -13,6 +13,7 @@ from functools import partial
 from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
+from codemods.analysis.jitted_results import plain_jit_body
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -138,9 +139,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     values = next_values(ctx, expr)
     if values is not None:  # `next(iter(loader))`: one of the values its generator yields
         return _agreed([input_sharding(ctx, value, depth + 1, inner) for value, inner in values])
-    returned = returned_by(ctx, expr.func)
-    if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`
-        function, value, bindable, skip = returned
+    returned = returned_by(ctx, expr.func) or plain_jit_body(ctx, expr.func)
+    if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`;
+        function, value, bindable, skip = returned  # `jax.jit(f)(x)`: typed as `f(x)` (jitted_results.py)
         inner = bind_call(ctx, function, expr, env, bindable, skip)
         return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     if tree_map_body(ctx, expr) is not None:  # a tree gathered whole, its leaves placed alike
@@ -368,7 +369,10 @@ def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: 
     if isinstance(node, cst.Name):
         held, _, held_env = follow_env(ctx, node, env)
         return held is not None and held is not node and _number(ctx, held, held_env, depth + 1)
-    sides = array_operands(node)
+    if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
+        return _number(ctx, node.expression, env, depth + 1)
+    # `jnp.exp(-rate * t)` of numbers: a rank-0 array, broadcast without moving the other's layout
+    sides = array_operands(node) or (elementwise_operands(ctx, node) if isinstance(node, cst.Call) else None)
     return sides is not None and all(_number(ctx, side, env, depth + 1) for side in sides)
 
 
