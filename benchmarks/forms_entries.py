@@ -47,6 +47,8 @@ ENTRIES = {
     "nbk1_sf104_jit_result_layout_not_shown": "main(mesh, const(8, 8))",
     "bk2_sf104_table_as_parameter_default": "main(mesh, const(8, 8))",
     "nbk2_sf104_default_table_changed_or_passed": "main(mesh, const(8, 8))",
+    "bk3_sf104_receiver_properties_and_method_jit": "main(mesh, const(8, 8))",
+    "nbk3_sf104_receiver_property_differs_per_object": "main(mesh, const(8, 8))",
     "bi1_sf106_iinfo_max_divisor": "main(mesh, x)",
     "nbi1_sf106_iinfo_max_varying_gather": "main(mesh, x)",
     "bi2_sf106_numpy_array_sqrt_param": "main(mesh, x)",

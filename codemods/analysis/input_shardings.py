@@ -165,8 +165,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         sharding = call_argument(expr, *_MAKE_ARRAY[name])
     else:
         # written where the producer stands: outside any bound call, or in a builder it returns from
-        sharding, env = _producer_out(ctx, expr.func)
-        follow = partial(follow_spec, ctx, env=env)
+        sharding, made = _producer_out(ctx, expr.func)
+        # a jit made in the function being followed reads its out_shardings under that call's Env
+        env = made if made is not None or not _made_here(ctx, expr.func, env) else env
     if sharding is None:
         return None
     written = sharding if env is None else None  # as the call writes it, read where it stands
@@ -508,6 +509,16 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
     if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
         return call_argument(func, 3, "out_specs"), env
     return None, None
+
+
+def _made_here(ctx: FileContext, func: cst.BaseExpression, env: Env | None) -> bool:
+    """Whether `func` is a local name of the function `env` binds, assigned once there."""
+    from codemods.analysis.local_names import scope_of
+
+    if env is None or not isinstance(func, cst.Name) or scope_of(ctx, func) is not env.function:
+        return False
+    binding = resolve_name(ctx, func)
+    return binding is not None and binding.kind == "assign" and scope_of(ctx, binding.value) is env.function
 
 
 def _forwarded_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:

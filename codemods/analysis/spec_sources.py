@@ -295,7 +295,12 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             if field is not None:  # `self.sharding` stored by the constructed class's `__init__`
                 (followed, env), inline = field, False
             else:
-                followed, inline = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env), False
+                held = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env)
+                read = _getter_value(ctx, followed, env) if held is None else None
+                if read is not None:  # `self.layout` of a @property on the receiver the call binds
+                    (followed, env), inline = read, False
+                else:
+                    followed, inline = held, False
         elif isinstance(followed, cst.Subscript):
             followed, inline = table_item(ctx, followed, env), False
         elif (got := table_get(ctx, followed, env)) is not None:
@@ -306,6 +311,18 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             return None, False, env
         node = followed
     return None, False, env
+
+
+def _getter_value(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """(what a property's getter returns, Env binding its receiver) for `obj.name`; a `P(...)` it
+    returns is left to returned_specs.py, which reads its fields on the receiver."""
+    from codemods.analysis.returned_specs import _property_read
+    from codemods.analysis.specs import PARTITION_SPEC
+
+    read = _property_read(ctx, node, env)
+    if read is None or isinstance(read[0], cst.Call) and ctx.imports.resolve(read[0].func) == PARTITION_SPEC:
+        return None
+    return read
 
 
 def _unpacked_item(ctx: FileContext, name: cst.Name, env: Env | None):
@@ -420,6 +437,8 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
             bound[param.name.value] = (param.default, None)  # evaluated where the def stands
     kept = {name: value for name, value in bound.items() if name in bindable}
     receiver = _receiver(ctx, function, call) if skip == 1 else None
+    if receiver is None and skip == 1:
+        receiver = _own_receiver(ctx, function, call, env)
     if receiver is not None:
         kept[receiver[0]] = (receiver[1], env)
     return Env(function, kept)
@@ -460,6 +479,20 @@ def _receiver(ctx: FileContext, function, call: cst.Call):
         return None
     me = [*function.params.posonly_params, *function.params.params][0].name.value
     return None if me in _scope_info(ctx, function).bindings else (me, found[1])
+
+
+def _own_receiver(ctx: FileContext, function, call: cst.Call, env: Env | None):
+    """(the receiver's parameter, the caller's receiver) for `self.name(...)` read where the call
+    being followed binds `self` (a method calling another of its object: the same receiver)."""
+    from codemods.analysis.call_sites import self_method
+    from codemods.analysis.local_names import _scope_info
+
+    func = call.func
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name) \
+            or env_value(ctx, func.value, env) is None or self_method(ctx, func) is not function:
+        return None
+    me = [*function.params.posonly_params, *function.params.params][0].name.value
+    return None if me in _scope_info(ctx, function).bindings else (me, func.value)
 
 
 def returned_by(ctx: FileContext, func: cst.BaseExpression):
