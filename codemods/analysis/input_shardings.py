@@ -14,6 +14,7 @@ from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
 from codemods.analysis.jitted_results import plain_jit_body
+from codemods.analysis.kept_reductions import keepdims_operand, unsharded_dim
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -146,6 +147,10 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     if tree_map_body(ctx, expr) is not None:  # a tree gathered whole, its leaves placed alike
         return leaf_sharding(ctx, expr, depth + 1, env)
+    kept = keepdims_operand(ctx, expr)
+    if kept is not None:  # `jnp.sum(x, axis=-1, keepdims=True)` over an unsharded dimension
+        found = input_sharding(ctx, kept[0], depth + 1, env)
+        return found if found is not None and unsharded_dim(found.spec.spec, kept[1]) else None
     like = like_argument(ctx, expr)
     if like is not None:  # `jnp.zeros_like(x)`: laid out as x is
         return input_sharding(ctx, like, depth + 1, env)
