@@ -102,7 +102,7 @@ def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = 
     """(method, receiver name) for `obj.name` where `obj` certainly holds `Cls(...)` of a module
     class defining `name` as a plain method (a property's getter, `getter`), an attribute the
     file never assigns."""
-    from codemods.analysis.local_names import follow_names, resolve_name
+    from codemods.analysis.local_names import resolve_name
     from codemods.analysis.named_axes import _assigned_attributes
 
     if not isinstance(func, cst.Attribute) or not isinstance(func.value, (cst.Name, cst.Call)):
