@@ -55,6 +55,8 @@ ENTRIES = {
     "nbk5_sf104_reduction_over_sharded_dimension": "main(mesh, const(8, 8))",
     "bk6_sf104_config_entries_normalised_in_helper": "main(mesh, const(8, 8))",
     "nbk6_sf104_config_entries_branches_differ": "main(mesh, const(8, 8))",
+    "bk7_sf104_starred_layout_with_reduced": "main(mesh, const(8, 8))",
+    "nbk7_sf104_starred_layout_reduced_listed": "main(mesh, const(8, 8))",
     "bi1_sf106_iinfo_max_divisor": "main(mesh, x)",
     "nbi1_sf106_iinfo_max_varying_gather": "main(mesh, x)",
     "bi2_sf106_numpy_array_sqrt_param": "main(mesh, x)",
