@@ -57,6 +57,8 @@ ENTRIES = {
     "nbk6_sf104_config_entries_branches_differ": "main(mesh, const(8, 8))",
     "bk7_sf104_starred_layout_with_reduced": "main(mesh, const(8, 8))",
     "nbk7_sf104_starred_layout_reduced_listed": "main(mesh, const(8, 8))",
+    "bk8_sf104_table_keyed_by_enum_members": "main(mesh, const(8, 8))",
+    "nbk8_sf104_enum_member_alias_key": "main(mesh, const(8, 8))",
     "bi1_sf106_iinfo_max_divisor": "main(mesh, x)",
     "nbi1_sf106_iinfo_max_varying_gather": "main(mesh, x)",
     "bi2_sf106_numpy_array_sqrt_param": "main(mesh, x)",

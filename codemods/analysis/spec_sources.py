@@ -136,6 +136,10 @@ def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | N
     from codemods.analysis.specs import string_value
 
     held, _ = follow_spec(ctx, node, env) if isinstance(node, cst.Name) else (node, True)
+    if isinstance(held, cst.Attribute):  # `LAYOUTS[Stage.WRITE]` (enum_keys.py)
+        from codemods.analysis.enum_keys import member_key
+
+        return member_key(ctx, held)
     return string_value(held) if held is not None else None
 
 
@@ -143,15 +147,17 @@ def dict_item(held: cst.BaseExpression | None, key: str) -> cst.BaseExpression |
     """The value of `key` in a dict literal whose keys are all distinct plain strings."""
     from codemods.analysis.specs import string_value
 
+    from codemods.analysis.enum_keys import MEMBER_KEY, written_member
+
     if not isinstance(held, cst.Dict):
         return None
     found, keys = None, set()
     for element in held.elements:
         if not isinstance(element, cst.DictElement):
             return None
-        name = string_value(element.key)
-        if name is None or name in keys:
-            return None
+        name = string_value(element.key) if not key.startswith(MEMBER_KEY) else written_member(element.key)
+        if name is None or name in keys or key.startswith(MEMBER_KEY) and name.split(".")[0] != key.split(".")[0]:
+            return None  # member keys: all of the looked-up key's one class
         keys.add(name)
         if name == key:
             found = element.value
