@@ -14,7 +14,7 @@ from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
 from codemods.analysis.jitted_results import plain_jit_body
-from codemods.analysis.kept_reductions import keepdims_operand, unsharded_dim
+from codemods.analysis.kept_reductions import centred_operand, keepdims_operand, unsharded_dim
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -127,6 +127,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     operand = scalar_operand(expr) or _named_scalar_operand(ctx, expr, env)
     if operand is not None:  # `kv * 2`, `lr * m` of `lr=1e-3`: laid out as kv is
         return input_sharding(ctx, operand, depth, env)  # a part of the expression: no name followed, no cycle
+    own = centred_operand(ctx, expr)
+    if own is not None:  # `w - jnp.mean(w, axis=-1, keepdims=True)`: the size-1 side broadcasts to w's layout
+        return input_sharding(ctx, own, depth, env)
     operands = array_operands(expr)
     if operands is not None:  # `rewards + 0.99 * values`, both laid out alike
         found = _agreed([input_sharding(ctx, side, depth, env) for side in operands])

@@ -43,6 +43,24 @@ def keepdims_operand(ctx: FileContext, call: cst.BaseExpression) -> tuple | None
     return (call.args[0].value, axis) if keepdims and axis is not None else None
 
 
+def centred_operand(ctx: FileContext, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`w` of `w - jnp.mean(w, axis=k, keepdims=True)` (or `/`, `+`, `*`, either side) with `w` one
+    plain name: the reduction keeps w's other dimensions as they are and its dimension k has size
+    1, which broadcasts against w's and takes w's sharding there, so the result is laid out as w
+    is whichever dimension was reduced (jax 0.10.2). Else None."""
+    from codemods.analysis.tree_items import array_operands
+
+    sides = array_operands(expr)
+    if sides is None:
+        return None
+    for own, other in (sides, sides[::-1]):
+        kept = keepdims_operand(ctx, other)
+        if isinstance(own, cst.Name) and kept is not None and isinstance(kept[0], cst.Name) \
+                and kept[0].value == own.value:
+            return own
+    return None
+
+
 def unsharded_dim(spec: Spec, axis: int) -> bool:
     """Whether dimension `axis` of an array laid out by `spec` is certainly unsharded."""
     parts = spec.partitions

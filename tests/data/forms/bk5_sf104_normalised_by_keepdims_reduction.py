@@ -15,4 +15,6 @@ def main(mesh, x):
         rows = placed / jnp.linalg.norm(placed, axis=1, keepdims=True)
         a = top_level_all_gather(placed, P("j", None))  # SF104
         b = top_level_all_gather(rows, P(None, None))  # SF104
-        return a, b
+        centred = placed - jnp.mean(placed, axis=0, keepdims=True)
+        c = top_level_all_gather(centred, P("j", None))  # SF104
+        return a, b, c
