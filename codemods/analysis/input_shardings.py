@@ -370,7 +370,9 @@ def _named_scalar_operand(ctx: FileContext, expr: cst.BaseExpression, env: Env |
 
 
 def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: int) -> bool:
-    """A Python int or float for certain: a literal, a name holding one, arithmetic of those."""
+    """A Python int or float for certain, or a rank-0 array of one (`jnp.exp(-r * t)`, which
+    broadcasts without moving the other operand's layout): a literal, a name holding one,
+    arithmetic and elementwise functions of those."""
     from codemods.analysis.tree_items import _is_number, array_operands
 
     if _is_number(node) or depth > MAX_DEPTH:
