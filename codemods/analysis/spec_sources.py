@@ -302,7 +302,7 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
                 (followed, env), inline = field, False
             else:
                 held = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env)
-                read = _getter_value(ctx, followed, env) if held is None else None
+                read = _getter(ctx, followed, env) if held is None else None
                 if read is not None:  # `self.layout` of a @property on the receiver the call binds
                     (followed, env), inline = read, False
                 else:
@@ -319,16 +319,10 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
     return None, False, env
 
 
-def _getter_value(ctx: FileContext, node: cst.Attribute, env: Env | None):
-    """(what a property's getter returns, Env binding its receiver) for `obj.name`; a `P(...)` it
-    returns is left to returned_specs.py, which reads its fields on the receiver."""
-    from codemods.analysis.returned_specs import _property_read
-    from codemods.analysis.specs import PARTITION_SPEC
+def _getter(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    from codemods.analysis.receiver_binding import getter_value
 
-    read = _property_read(ctx, node, env)
-    if read is None or isinstance(read[0], cst.Call) and ctx.imports.resolve(read[0].func) == PARTITION_SPEC:
-        return None
-    return read
+    return getter_value(ctx, node, env)
 
 
 def _unpacked_item(ctx: FileContext, name: cst.Name, env: Env | None):
@@ -442,9 +436,9 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
         if param.name.value not in bound and param.default is not None:
             bound[param.name.value] = (param.default, None)  # evaluated where the def stands
     kept = {name: value for name, value in bound.items() if name in bindable}
-    receiver = _receiver(ctx, function, call) if skip == 1 else None
-    if receiver is None and skip == 1:
-        receiver = _own_receiver(ctx, function, call, env)
+    from codemods.analysis.receiver_binding import bound_receiver
+
+    receiver = bound_receiver(ctx, function, call, env) if skip == 1 else None
     if receiver is not None:
         kept[receiver[0]] = (receiver[1], env)
     return Env(function, kept)
@@ -471,34 +465,6 @@ def _positional(ctx: FileContext, call: cst.Call, env: Env | None) -> list | Non
             return None
         given.extend((element.value, inner_env) for element in found[1].elements)
     return given
-
-
-def _receiver(ctx: FileContext, function, call: cst.Call):
-    """(the receiver's parameter, the construction) when `call` is `Cls(...).name(...)` or
-    `obj.name(...)` of a construction and `function` the method it runs (call_sites.py), the
-    receiver never rebound in it; else None."""
-    from codemods.analysis.call_sites import constructed_method
-    from codemods.analysis.local_names import _scope_info
-
-    found = constructed_method(ctx, call.func)
-    if found is None or found[0] is not function:
-        return None
-    me = [*function.params.posonly_params, *function.params.params][0].name.value
-    return None if me in _scope_info(ctx, function).bindings else (me, found[1])
-
-
-def _own_receiver(ctx: FileContext, function, call: cst.Call, env: Env | None):
-    """(the receiver's parameter, the caller's receiver) for `self.name(...)` read where the call
-    being followed binds `self` (a method calling another of its object: the same receiver)."""
-    from codemods.analysis.call_sites import self_method
-    from codemods.analysis.local_names import _scope_info
-
-    func = call.func
-    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name) \
-            or env_value(ctx, func.value, env) is None or self_method(ctx, func) is not function:
-        return None
-    me = [*function.params.posonly_params, *function.params.params][0].name.value
-    return None if me in _scope_info(ctx, function).bindings else (me, func.value)
 
 
 def returned_by(ctx: FileContext, func: cst.BaseExpression):
