@@ -51,6 +51,22 @@ def parameter_function(ctx: FileContext, name: cst.Name, arrays: bool = False):
     return function
 
 
+def receiver_method(ctx: FileContext, node: cst.CSTNode):
+    """The plain method of a module class that `node` is written in (outside any nested function,
+    lambda or comprehension scope of its own), its receiver never rebound; else None."""
+    from codemods.analysis.local_names import _scope_info, scope_of
+
+    function = scope_of(ctx, node)
+    while isinstance(function, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+        function = scope_of(ctx, function)
+    if not isinstance(function, cst.FunctionDef) or function.decorators or _method_class(ctx, function) is None:
+        return None
+    params = [*function.params.posonly_params, *function.params.params]
+    if not params or _scope_info(ctx, function).bindings.get(params[0].name.value):
+        return None
+    return function
+
+
 def _keeps_arguments(ctx: FileContext, function: cst.FunctionDef, param: str, arrays: bool) -> bool:
     """Undecorated, or under `jax.jit` without in_shardings (`@partial(jax.jit, static_argnames=...)`):
     a static parameter holds what the call passes, a traced one an array of the argument's

@@ -24,6 +24,7 @@ from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, spread_keywords
+from codemods.analysis.pyvalues import SPREAD, python_value, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
 from codemods.analysis.class_families import Family
@@ -138,7 +139,12 @@ class Expressions(Collectives, Sequences):
         if isinstance(test, Const) and type(test.value) in TRUTH_KNOWN:
             return self.eval(expr.body if test.value else expr.orelse, frame)
         with self.unsure(self.type_test(expr.test)):
-            return join(self.eval(expr.body, frame), self.eval(expr.orelse, frame))
+            body, orelse = self.eval(expr.body, frame), self.eval(expr.orelse, frame)
+        joined = join(body, orelse)
+        if joined is UNKNOWN and (known := python_value(body)) is not NOT_LITERAL \
+                and repr(known) == repr(python_value(orelse)):  # repr: 1 and True differ
+            return body  # `tuple(e) if isinstance(e, list) else e`: one Python value either way
+        return joined
 
     def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
         value = self.eval(expr.value, frame)

@@ -13,6 +13,8 @@ from functools import partial
 from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
+from codemods.analysis.jitted_results import plain_jit_body
+from codemods.analysis.kept_reductions import centred_operand, keepdims_operand, unsharded_dim
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -125,6 +127,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     operand = scalar_operand(expr) or _named_scalar_operand(ctx, expr, env)
     if operand is not None:  # `kv * 2`, `lr * m` of `lr=1e-3`: laid out as kv is
         return input_sharding(ctx, operand, depth, env)  # a part of the expression: no name followed, no cycle
+    own = centred_operand(ctx, expr)
+    if own is not None:  # `w - jnp.mean(w, axis=-1, keepdims=True)`: the size-1 side broadcasts to w's layout
+        return input_sharding(ctx, own, depth, env)
     operands = array_operands(expr)
     if operands is not None:  # `rewards + 0.99 * values`, both laid out alike
         found = _agreed([input_sharding(ctx, side, depth, env) for side in operands])
@@ -138,13 +143,17 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     values = next_values(ctx, expr)
     if values is not None:  # `next(iter(loader))`: one of the values its generator yields
         return _agreed([input_sharding(ctx, value, depth + 1, inner) for value, inner in values])
-    returned = returned_by(ctx, expr.func)
-    if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`
-        function, value, bindable, skip = returned
+    returned = returned_by(ctx, expr.func) or plain_jit_body(ctx, expr.func)
+    if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`;
+        function, value, bindable, skip = returned  # `jax.jit(f)(x)`: typed as `f(x)` (jitted_results.py)
         inner = bind_call(ctx, function, expr, env, bindable, skip)
         return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
     if tree_map_body(ctx, expr) is not None:  # a tree gathered whole, its leaves placed alike
         return leaf_sharding(ctx, expr, depth + 1, env)
+    kept = keepdims_operand(ctx, expr)
+    if kept is not None:  # `jnp.sum(x, axis=-1, keepdims=True)` over an unsharded dimension
+        found = input_sharding(ctx, kept[0], depth + 1, env)
+        return found if found is not None and unsharded_dim(found.spec.spec, kept[1]) else None
     like = like_argument(ctx, expr)
     if like is not None:  # `jnp.zeros_like(x)`: laid out as x is
         return input_sharding(ctx, like, depth + 1, env)
@@ -164,8 +173,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         sharding = call_argument(expr, *_MAKE_ARRAY[name])
     else:
         # written where the producer stands: outside any bound call, or in a builder it returns from
-        sharding, env = _producer_out(ctx, expr.func)
-        follow = partial(follow_spec, ctx, env=env)
+        sharding, made = _producer_out(ctx, expr.func)
+        # a jit made in the function being followed reads its out_shardings under that call's Env
+        env = made if made is not None or not _made_here(ctx, expr.func, env) else env
     if sharding is None:
         return None
     written = sharding if env is None else None  # as the call writes it, read where it stands
@@ -360,7 +370,9 @@ def _named_scalar_operand(ctx: FileContext, expr: cst.BaseExpression, env: Env |
 
 
 def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: int) -> bool:
-    """A Python int or float for certain: a literal, a name holding one, arithmetic of those."""
+    """A Python int or float for certain, or a rank-0 array of one (`jnp.exp(-r * t)`, which
+    broadcasts without moving the other operand's layout): a literal, a name holding one,
+    arithmetic and elementwise functions of those."""
     from codemods.analysis.tree_items import _is_number, array_operands
 
     if _is_number(node) or depth > MAX_DEPTH:
@@ -368,7 +380,10 @@ def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: 
     if isinstance(node, cst.Name):
         held, _, held_env = follow_env(ctx, node, env)
         return held is not None and held is not node and _number(ctx, held, held_env, depth + 1)
-    sides = array_operands(node)
+    if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
+        return _number(ctx, node.expression, env, depth + 1)
+    # `jnp.exp(-rate * t)` of numbers: a rank-0 array, broadcast without moving the other's layout
+    sides = array_operands(node) or (elementwise_operands(ctx, node) if isinstance(node, cst.Call) else None)
     return sides is not None and all(_number(ctx, side, env, depth + 1) for side in sides)
 
 
@@ -504,6 +519,16 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
     if name == jaxapi.EXPERIMENTAL_SHARD_MAP:
         return call_argument(func, 3, "out_specs"), env
     return None, None
+
+
+def _made_here(ctx: FileContext, func: cst.BaseExpression, env: Env | None) -> bool:
+    """Whether `func` is a local name of the function `env` binds, assigned once there."""
+    from codemods.analysis.local_names import scope_of
+
+    if env is None or not isinstance(func, cst.Name) or scope_of(ctx, func) is not env.function:
+        return False
+    binding = resolve_name(ctx, func)
+    return binding is not None and binding.kind == "assign" and scope_of(ctx, binding.value) is env.function
 
 
 def _forwarded_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:

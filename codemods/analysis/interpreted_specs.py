@@ -85,6 +85,10 @@ def _plain(scope, node: ast.AST, scopes: tuple, allowed: frozenset = frozenset()
                 root = root.value
             called.add(id(root))
     for found in ast.walk(node):
+        if isinstance(found, (ast.GeneratorExp, ast.ListComp)) and _plain_comprehension(found):
+            # `(tuple(e) if isinstance(e, list) else e for e in entries)`: its one variable is its own
+            allowed = allowed | {found.generators[0].target.id}
+            continue
         if isinstance(found, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.ClassDef,
                               ast.FunctionDef, ast.AsyncFunctionDef, ast.NamedExpr, ast.Global, ast.Nonlocal)):
             return False
@@ -102,6 +106,16 @@ def _plain(scope, node: ast.AST, scopes: tuple, allowed: frozenset = frozenset()
         if bound or found.id in scope.imports.bindings or not hasattr(builtins, found.id):
             return False
     return True
+
+
+def _plain_comprehension(node: ast.GeneratorExp | ast.ListComp) -> bool:
+    """One `for` binding one plain name, no condition, nothing nested that binds names."""
+    if len(node.generators) != 1:
+        return False
+    generator = node.generators[0]
+    return type(generator.target) is ast.Name and not generator.ifs and not generator.is_async \
+        and not any(isinstance(inner, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp,
+                                       ast.NamedExpr)) for inner in ast.walk(node) if inner is not node)
 
 
 def _parameters(function) -> frozenset:

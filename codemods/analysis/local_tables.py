@@ -238,6 +238,9 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
         if isinstance(parent, ast.Attribute) and parent.value is top:
             if parent.attr not in _READS:
                 return False
+        elif top is node and isinstance(parent, ast.arguments):
+            if not _default_only_read(ctx, parent, parent_of.get(parent), node):
+                return False
         elif top is node and not (isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node
                                   or isinstance(parent, ast.Compare)
                                   or isinstance(parent, ast.Call) and node is not parent.func
@@ -246,6 +249,23 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
                                                                            or reads_only(ctx, parent_of.get(parent), node))):
             return False
     return True
+
+
+def _default_only_read(ctx: FileContext, arguments: ast.arguments, function, node: ast.Name) -> bool:
+    """`def dump(x, layouts=LAYOUTS)`: the default is the table itself, shared by every call that
+    leaves the parameter out, so the function must only read the parameter too."""
+    from codemods.analysis.spec_sources import _default_of
+
+    param = _default_of(arguments, node)
+    active = ctx.cached("local_tables.defaults", set)
+    if param is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) \
+            or (id(function), param) in active:
+        return False
+    active.add((id(function), param))
+    try:
+        return _only_read(ctx, function, param)
+    finally:
+        active.discard((id(function), param))
 
 
 def handed_kept(ctx: FileContext, name: cst.Name) -> bool | None:

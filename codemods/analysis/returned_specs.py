@@ -54,7 +54,7 @@ def _called(ctx: FileContext, call: cst.Call, env: Env | None):
     returned = returned_by(ctx, call.func)
     receiver = None
     if returned is None:
-        found = _instance_method(ctx, call.func)
+        found = _instance_method(ctx, call.func, env=env)
         if found is None:
             return None
         method, receiver = found
@@ -74,7 +74,7 @@ def _called(ctx: FileContext, call: cst.Call, env: Env | None):
 def _property_read(ctx: FileContext, node: cst.Attribute, env: Env | None):
     """`grid.tiles` of a `@property` (or `functools.cached_property`) whose getter ends in its one
     `return`: (returned expression, Env binding `self` to the receiver), like a call; else None."""
-    found = _instance_method(ctx, node, getter=True)
+    found = _instance_method(ctx, node, getter=True, env=env)
     if found is None:
         return None
     method, receiver = found
@@ -98,11 +98,11 @@ def _is_getter(ctx: FileContext, method: cst.FunctionDef) -> bool:
     return ctx.imports.resolve(decorator) == "functools.cached_property"
 
 
-def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = False):
+def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = False, env: Env | None = None):
     """(method, receiver name) for `obj.name` where `obj` certainly holds `Cls(...)` of a module
     class defining `name` as a plain method (a property's getter, `getter`), an attribute the
     file never assigns."""
-    from codemods.analysis.local_names import follow_names, resolve_name
+    from codemods.analysis.local_names import resolve_name
     from codemods.analysis.named_axes import _assigned_attributes
 
     if not isinstance(func, cst.Attribute) or not isinstance(func.value, (cst.Name, cst.Call)):
@@ -111,7 +111,7 @@ def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = 
     assigned = _assigned_attributes(ctx)
     if name in assigned or "*" in assigned:
         return None
-    construction = func.value if isinstance(func.value, cst.Call) else follow_names(ctx, func.value)[0]  # `Grid().tiles`
+    construction = func.value if isinstance(func.value, cst.Call) else _receiver_held(ctx, func.value, env)  # `Grid().tiles`
     if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
         return None
     built = resolve_name(ctx, construction.func)
@@ -125,6 +125,19 @@ def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = 
             or not [*methods[0].params.posonly_params, *methods[0].params.params]:
         return None
     return methods[0], func.value
+
+
+def _receiver_held(ctx: FileContext, name: cst.Name, env: Env | None):
+    """What a receiver name holds: through the receivers the followed calls bind (`self` of a
+    method read on `Exporter(mesh)`), then through local names."""
+    from codemods.analysis.local_names import follow_names
+
+    for _ in range(MAX_DEPTH):
+        bound = env_value(ctx, name, env) if isinstance(name, cst.Name) else None
+        if bound is None:
+            break
+        name, env = bound
+    return name if isinstance(name, cst.Call) else follow_names(ctx, name)[0]
 
 
 def _binds(statement: cst.CSTNode, name: str) -> bool:

@@ -30,12 +30,22 @@ def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = Non
         found = starred_spec(ctx, held) if held is not None and not isinstance(held, Packed) else None
     if found is None:
         found = returned_spec(ctx, node, env)
-    if found is None and env is None:  # config values and parsed options (interpreted_specs.py)
-        from codemods.analysis.interpreted_specs import interpreted_spec
+    if found is None and (env is None or _outside(ctx, node, env)):  # config values and parsed options
+        from codemods.analysis.interpreted_specs import interpreted_spec  # (interpreted_specs.py)
 
         held, _ = follow_spec(ctx, node, env)
         found = interpreted_spec(ctx, held if isinstance(held, cst.Call) else node)
     return found
+
+
+def _outside(ctx: FileContext, node: cst.BaseExpression, env: Env) -> bool:
+    """Whether `node` is written outside the function `env` binds (a table's item at module
+    level, `P(tuple(reversed(AXES)), None)`): what the call binds cannot change how it reads."""
+    if not isinstance(node, cst.CSTNode) or isinstance(node, cst.Name) or not isinstance(env.function, cst.CSTNode):
+        return False  # a leaf at a path of a tree (tree_paths.py) is not text of its own
+    start, end = ctx.offsets(env.function)
+    at = ctx.offsets(node)[0]
+    return not start <= at < end
 
 
 def _logical_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:

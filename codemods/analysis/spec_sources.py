@@ -136,6 +136,10 @@ def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | N
     from codemods.analysis.specs import string_value
 
     held, _ = follow_spec(ctx, node, env) if isinstance(node, cst.Name) else (node, True)
+    if isinstance(held, cst.Attribute):  # `LAYOUTS[Stage.WRITE]` (enum_keys.py)
+        from codemods.analysis.enum_keys import member_key
+
+        return member_key(ctx, held)
     return string_value(held) if held is not None else None
 
 
@@ -143,15 +147,17 @@ def dict_item(held: cst.BaseExpression | None, key: str) -> cst.BaseExpression |
     """The value of `key` in a dict literal whose keys are all distinct plain strings."""
     from codemods.analysis.specs import string_value
 
+    from codemods.analysis.enum_keys import MEMBER_KEY, written_member
+
     if not isinstance(held, cst.Dict):
         return None
     found, keys = None, set()
     for element in held.elements:
         if not isinstance(element, cst.DictElement):
             return None
-        name = string_value(element.key)
-        if name is None or name in keys:
-            return None
+        name = string_value(element.key) if not key.startswith(MEMBER_KEY) else written_member(element.key)
+        if name is None or name in keys or key.startswith(MEMBER_KEY) and name.split(".")[0] != key.split(".")[0]:
+            return None  # member keys: all of the looked-up key's one class
         keys.add(name)
         if name == key:
             found = element.value
@@ -295,7 +301,12 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             if field is not None:  # `self.sharding` stored by the constructed class's `__init__`
                 (followed, env), inline = field, False
             else:
-                followed, inline = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env), False
+                held = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env)
+                read = _getter(ctx, followed, env) if held is None else None
+                if read is not None:  # `self.layout` of a @property on the receiver the call binds
+                    (followed, env), inline = read, False
+                else:
+                    followed, inline = held, False
         elif isinstance(followed, cst.Subscript):
             followed, inline = table_item(ctx, followed, env), False
         elif (got := table_get(ctx, followed, env)) is not None:
@@ -306,6 +317,12 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             return None, False, env
         node = followed
     return None, False, env
+
+
+def _getter(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    from codemods.analysis.receiver_binding import getter_value
+
+    return getter_value(ctx, node, env)
 
 
 def _unpacked_item(ctx: FileContext, name: cst.Name, env: Env | None):
@@ -419,7 +436,9 @@ def bind_call(ctx: FileContext, function, call: cst.Call, env: Env | None,
         if param.name.value not in bound and param.default is not None:
             bound[param.name.value] = (param.default, None)  # evaluated where the def stands
     kept = {name: value for name, value in bound.items() if name in bindable}
-    receiver = _receiver(ctx, function, call) if skip == 1 else None
+    from codemods.analysis.receiver_binding import bound_receiver
+
+    receiver = bound_receiver(ctx, function, call, env) if skip == 1 else None
     if receiver is not None:
         kept[receiver[0]] = (receiver[1], env)
     return Env(function, kept)
@@ -446,20 +465,6 @@ def _positional(ctx: FileContext, call: cst.Call, env: Env | None) -> list | Non
             return None
         given.extend((element.value, inner_env) for element in found[1].elements)
     return given
-
-
-def _receiver(ctx: FileContext, function, call: cst.Call):
-    """(the receiver's parameter, the construction) when `call` is `Cls(...).name(...)` or
-    `obj.name(...)` of a construction and `function` the method it runs (call_sites.py), the
-    receiver never rebound in it; else None."""
-    from codemods.analysis.call_sites import constructed_method
-    from codemods.analysis.local_names import _scope_info
-
-    found = constructed_method(ctx, call.func)
-    if found is None or found[0] is not function:
-        return None
-    me = [*function.params.posonly_params, *function.params.params][0].name.value
-    return None if me in _scope_info(ctx, function).bindings else (me, found[1])
 
 
 def returned_by(ctx: FileContext, func: cst.BaseExpression):

@@ -3,13 +3,13 @@
 Each item of the sequence is one dimension. The sequence is a tuple or list literal (read through
 names, class attributes and slices), `mesh.axis_names` of a mesh the file builds, or an instance
 of a module `typing.NamedTuple` class built with keywords or defaults (`AXES = MeshAxes()`), whose
-items are its fields in the order the class annotates them. Only positional arguments (no
-`reduced=`/`unreduced=`), each read for certain; anything else is unknown (None). The result has
+items are its fields in the order the class annotates them. Positional arguments and
+`reduced=`/`unreduced=` sets of names, each read for certain; anything else is unknown (None). The result has
 no literal dimension of its own: a fix writes its axes by value.
 """
 from __future__ import annotations
 
-from codemods.analysis.specs import PARTITION_SPEC, Spec, SpecLiteral, parse_axes
+from codemods.analysis.specs import PARTITION_SPEC, Spec, SpecLiteral, parse_axes, parse_axis_set
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -24,7 +24,14 @@ def starred_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | No
             or not any(arg.star == "*" for arg in node.args):
         return None
     partitions: list = []
+    sets: dict = {}
     for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value in ("reduced", "unreduced") and not arg.star:
+            axes = parse_axis_set(ctx, arg.value)  # `P(*LAYOUT, reduced={"data"})`
+            if axes is None:
+                return None
+            sets[arg.keyword.value] = axes
+            continue
         if arg.keyword is not None or arg.star == "**":
             return None
         if arg.star == "*":
@@ -38,7 +45,7 @@ def starred_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | No
         if axes is None:
             return None
         partitions.append(axes)
-    return SpecLiteral(node, Spec(tuple(partitions)), (), None)
+    return SpecLiteral(node, Spec(tuple(partitions), sets.get("reduced", ()), sets.get("unreduced", ())), (), None)
 
 
 def _dimensions(ctx: FileContext, node: cst.BaseExpression) -> list | None:

@@ -23,7 +23,7 @@ from dataclasses import replace
 from functools import partial
 
 from codemods import jaxapi
-from codemods.analysis.call_sites import asked, caller_envs, names_read, parameter_function
+from codemods.analysis.call_sites import asked, caller_envs, names_read, parameter_function, receiver_method
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
@@ -216,6 +216,8 @@ def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
         for name in names_read(arg):
             if function is None:
                 function = parameter_function(ctx, name)
+    if function is None:  # `self.layout` in a method: read on each receiver its calls give
+        function = receiver_method(ctx, call)
     callers = caller_envs(ctx, function) if function is not None else None
     for site, env in callers or ():
         text = ctx.text(site)

@@ -1,0 +1,73 @@
+"""Tables keyed by the members of an Enum of the file: `LAYOUTS[Stage.WRITE]` of
+`LAYOUTS = {Stage.ALIGN: P(...), Stage.WRITE: P(...)}` (SF104's specs).
+
+A member is one object: two keys written `Stage.A` and `Stage.B` are two entries exactly when
+the members are distinct, which an Enum guarantees when every member is bound once, to a
+literal, and no two literals are equal (an equal value makes the second an alias of the first).
+A member key is spelled `MEMBER_KEY + "Stage.WRITE"`, which no plain string key can equal, and a
+dict is read by such keys only when each of its keys is a member of that one class (dict_item).
+The class must be an `enum.Enum` (not a `str` or `int` Enum, whose members equal their values as
+keys), decorated by nothing, derived by no class, and its name and members never rebound.
+"""
+from __future__ import annotations
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+MEMBER_KEY = "\x03member:"
+
+
+def member_key(ctx: FileContext, node: cst.BaseExpression) -> str | None:
+    """The key `Stage.WRITE` stands for as a dict key, when it is surely a distinct member."""
+    from codemods.analysis.named_axes import _assigned_attributes, _enum_kind, _has_subclass
+    from codemods.analysis.specs import resolve_name
+
+    if not isinstance(node, cst.Attribute) or not isinstance(node.value, cst.Name):
+        return None
+    binding = resolve_name(ctx, node.value)
+    cls = binding.node if binding is not None and binding.kind == "def" else None
+    if not isinstance(cls, cst.ClassDef) or cls.decorators or _enum_kind(ctx, cls) != "enum" \
+            or len(cls.bases) != 1 or _has_subclass(ctx, cls) or node.attr.value in _assigned_attributes(ctx):
+        return None
+    members = _members(cls)
+    if members is None or node.attr.value not in members:
+        return None
+    return f"{MEMBER_KEY}{cls.name.value}.{node.attr.value}"
+
+
+def written_member(key: cst.BaseExpression) -> str | None:
+    """The key a dict literal's `Stage.WRITE` would have, by its text alone (dict_item checks
+    that every key names the same class; member_key checks the class at the lookup)."""
+    if isinstance(key, cst.Attribute) and isinstance(key.value, cst.Name):
+        return f"{MEMBER_KEY}{key.value.value}.{key.attr.value}"
+    return None
+
+
+def _members(cls: cst.ClassDef) -> set[str] | None:
+    """The member names of a class body of `NAME = <literal>` lines with distinct values (and
+    defs); None for anything else."""
+    names, values = set(), set()
+    for statement in cls.body.body:
+        if isinstance(statement, cst.FunctionDef):
+            continue
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return None
+        for small in statement.body:
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+                continue  # a docstring
+            if not isinstance(small, cst.Assign) or len(small.targets) != 1 \
+                    or not isinstance(small.targets[0].target, cst.Name):
+                return None
+            name = small.targets[0].target.value
+            value = small.value
+            if not isinstance(value, (cst.SimpleString, cst.Integer)) or name in names or name.startswith("_"):
+                return None
+            literal = (type(value).__name__, value.evaluated_value if isinstance(value, cst.SimpleString)
+                       else int(value.value, 0))
+            if literal in values:
+                return None  # an alias of an earlier member
+            names.add(name)
+            values.add(literal)
+    return names or None

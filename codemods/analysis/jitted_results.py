@@ -1,0 +1,52 @@
+"""What `jax.jit(f)(x)` returns when jit is given no `out_shardings` (SF104's inputs).
+
+Under a mesh whose axes are Explicit, a traced array carries its sharding in its type, so the
+jitted body types its result exactly as running the body eagerly would: the result of
+`jax.jit(f)(x)` is laid out as `f(x)` is. That holds only for a jit that says nothing of its
+outputs and traces the arguments as they are (no static or donated argument changes what the
+body reads), around a module def or a lambda whose body is one `return`. Anything else: None.
+"""
+from __future__ import annotations
+
+from codemods.context import FileContext
+from codemods.lazy import lazy_module
+
+cst = lazy_module("libcst")
+
+_JIT = "jax.jit"
+
+
+def plain_jit_body(ctx: FileContext, func: cst.BaseExpression):
+    """(function, returned expression, parameters a call binds, receivers bound already) when
+    `func` is `jax.jit(f)` (written at the call or bound to a local name assigned once) around a
+    one-return def or lambda; else None."""
+    from codemods.analysis.local_names import follow_names, resolve_name
+    from codemods.analysis.spec_sources import _returned
+
+    if isinstance(func, cst.Name):
+        func, _ = follow_names(ctx, func)
+    if not isinstance(func, cst.Call) or ctx.imports.resolve(func.func) != _JIT:
+        return None
+    if len(func.args) != 1 or func.args[0].keyword is not None or func.args[0].star:
+        return None  # out_shardings, static or donated arguments: not the eager layout for certain
+    wrapped = func.args[0].value
+    if isinstance(wrapped, cst.Lambda):
+        params = wrapped.params
+        if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None \
+                or params.kwonly_params or params.posonly_params:
+            return None
+        names = frozenset(param.name.value for param in params.params)
+        return wrapped, wrapped.body, names, 0
+    if not isinstance(wrapped, cst.Name):
+        return None
+    binding = resolve_name(ctx, wrapped)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.FunctionDef) \
+            or binding.node.decorators:
+        return None
+    found = _returned(ctx, binding.node, [], 0)
+    if found is None:
+        return None
+    function, value, bindable, skip = found
+    if isinstance(function.params.star_arg, cst.Param) or function.params.star_kwarg is not None:
+        return None
+    return function, value, bindable, skip
