@@ -117,6 +117,11 @@ def _attr_edit(ctx: FileContext, node: ast.Attribute, new: str) -> Edit:
     return Edit(end - len(node.attr), end, new)
 
 
+def _tails(names: frozenset[str]) -> frozenset[str]:
+    """The last parts of every dotted spelling that resolves to one of `names`."""
+    return frozenset(name.rpartition(".")[2] for name in jaxapi.spellings(names))
+
+
 class _Migrations:
     """Calls of the functions in jaxapi.MIGRATIONS."""
 
@@ -139,13 +144,19 @@ class _Migrations:
         # What a node resolves to is a name the module reaches (references.py): with none of
         # the old names among those, no node is looked at.
         reached = not referenced_names(ctx.tree).isdisjoint(self.by_name)
+        # A chain `a.b.c` resolves to a name ending in `.c` or to what an alias of that name
+        # stands for (jaxapi.spellings lists those): a chain with another last part is no site.
+        tails = _tails(frozenset(self.by_name))
         for node in nodes.calls if reached else ():
-            migration = self.by_name.get(ctx.imports.resolve(node.func) or "")
+            func = node.func
+            if type(func) is ast.Attribute and func.attr not in tails:
+                continue
+            migration = self.by_name.get(ctx.imports.resolve(func) or "")
             if migration:
                 sites.append((node, migration))
-                called.add(id(node.func))
+                called.add(id(func))
         for node in nodes.attributes if reached else ():
-            if id(node) in called:
+            if node.attr not in tails or id(node) in called:
                 continue
             migration = self.by_name.get(ctx.imports.resolve(node) or "")
             if migration:
@@ -268,7 +279,10 @@ class _ShardMapMigration:
         nodes = _nodes(ctx)
         sites: list[tuple[ast.Call, ast.expr, list[Argument] | None]] = []
         reached = jaxapi.EXPERIMENTAL_SHARD_MAP in referenced_names(ctx.tree)  # as in _Migrations
+        tails = _tails(frozenset({jaxapi.EXPERIMENTAL_SHARD_MAP, jaxapi.PARTIAL}))
         for call in nodes.calls if reached else ():
+            if type(call.func) is ast.Attribute and call.func.attr not in tails:
+                continue  # resolves to neither (see _Migrations)
             if self._is_old(call.func):
                 args = arguments(ctx, call)
                 sites.append((call, call.func, None if args is None else args[1:]))
