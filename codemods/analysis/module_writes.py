@@ -137,6 +137,10 @@ def patched_attributes(tree: ast.Module, resolve) -> frozenset[str]:
             found.add(f"{owner}.{key.value}" if type(key) is ast.Constant and isinstance(key.value, str)
                       else f"{owner}.*")
         elif node.args:  # a call without one replaces nothing
+            args = node.args
+            if type(args[0]) is not ast.Constant and not node.keywords \
+                    and (len(args) < 2 or type(args[1]) is not ast.Constant):
+                continue  # no string and no keyword: _patcher_targets finds nothing (most calls)
             found |= _patcher_targets(node, resolve)
     return frozenset(found)
 

@@ -197,7 +197,7 @@ def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast
     index = tree.__dict__.setdefault("_shardfix_type_positions", {})
     positions = index.get(kind)
     if positions is None:
-        positions = index[kind] = [where[id(item)] for item in found]
+        positions = index[kind] = list(map(where.__getitem__, map(id, found)))  # in C
     return found[bisect_left(positions, start):bisect_left(positions, end)]
 
 
@@ -211,11 +211,12 @@ def nodes_in_order(tree: ast.Module, kinds: tuple[type, ...]) -> tuple[list[int]
         # From the index by type (each list in walk order): not for operator types, which are
         # shared objects without one place in the list.
         where = node_positions(tree)
-        positions = [where[id(node)] for kind in kinds for node in nodes_of_type(tree, kind)]
+        positions: list[int] = []
+        for kind in kinds:  # read in C: these lists hold most of a module's nodes
+            positions += map(where.__getitem__, map(id, nodes_of_type(tree, kind)))
         if len(kinds) > 1:
             positions.sort()
-        every = module_nodes(tree)
-        found = index[kinds] = (positions, [every[position] for position in positions])
+        found = index[kinds] = (positions, list(map(module_nodes(tree).__getitem__, positions)))
     return found
 
 

@@ -71,14 +71,23 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
     def compute() -> list[tuple[ast.AST, str, str | None]]:
         found: list[tuple[ast.AST, str, str | None]] = []
         bound = ctx.imports.bindings  # a chain whose head is bound to no import resolves to nothing
+        # A chain `a.b.c` resolves to a name ending in `.c`, or to what an alias of that name
+        # stands for: a chain ending in no old name's spelling resolves to none of the names a
+        # rule asks for (`sites_for`), and is not resolved.
+        tails = _old_tails()
         for node in candidates(ctx):
             kind = type(node)
             if kind is ast.Call:
+                if type(node.func) is ast.Attribute and node.func.attr not in tails:
+                    continue  # its name would be a key no rule looks up
                 name = name_of(node.func)
                 if name is None and type(node.func) is ast.Call:
                     name = name_of(node.func.func)
                 if name is not None:
                     found.append((node, CALL, name))
+                continue
+            if kind is ast.Attribute and node.attr not in tails:  # as above: indexed by its attribute only
+                found.append((node, ATTRIBUTE, node.attr))
                 continue
             head = node
             while type(head) is ast.Attribute:
@@ -89,6 +98,16 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
                 found.append((node, ATTRIBUTE, node.attr))
         return found
     return ctx.cached("api-history:change-sites", compute)
+
+
+def _old_tails() -> frozenset[str]:
+    """The last parts of every dotted spelling (jaxapi.spellings) of an old name of any SF2xx
+    change: a call or reference resolving to an old name is spelled with one of them."""
+    from codemods import api_history as history
+    from codemods.jaxapi import spellings
+
+    names = frozenset(old for change in history.CHANGES for old in change.old)
+    return frozenset(name.rpartition(".")[2] for name in spellings(names))
 
 
 def sites_for(ctx: FileContext, name_of: Callable[[ast.expr], str | None], calls: frozenset[str],

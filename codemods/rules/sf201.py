@@ -59,6 +59,8 @@ class RemovedApi(Rule):
 class _Nodes:
     """What SF201 reads of a module, from one walk outside import statements, in source order."""
 
+    # In walk order: decorators are children after the body in `ast`, so a reader sorts what it
+    # keeps of these by position (`_in_text_order`), as written.
     calls: list[ast.Call] = field(default_factory=list)
     attributes: list[ast.Attribute] = field(default_factory=list)
     names: dict[str, list[ast.Name]] = field(default_factory=dict)
@@ -87,9 +89,6 @@ def _nodes(ctx: FileContext) -> _Nodes:
                 rebound.update(node.names)
         for kind in _NAMED_CAPTURES:
             rebound.update(node.name for node in nodes_of_type(tree, kind) if node.name)
-        # Decorators are children after the body in `ast`: order by position, as written.
-        calls.sort(key=_position)
-        attributes.sort(key=_position)
         return found
     return ctx.cached("sf201:nodes", compute)
 
@@ -98,8 +97,15 @@ _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _NAMED_CAPTURES = (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
 
 
-# (line, column) of a node, read in C: sorting every call and attribute of a file by it.
+# (line, column) of a node, read in C.
 _position = attrgetter("lineno", "col_offset")
+
+
+def _in_text_order(nodes: list[ast.AST]) -> list[ast.AST]:
+    """`nodes` (in walk order) in the order they are written: a stable sort, so the nodes kept
+    of a list come in the order the whole list sorted would give them."""
+    nodes.sort(key=_position)
+    return nodes
 
 
 def _append_keyword(ctx: FileContext, call: ast.Call, args: list[Argument], keyword: str, value: str,
@@ -115,6 +121,11 @@ def _attr_edit(ctx: FileContext, node: ast.Attribute, new: str) -> Edit:
     """`new` in place of the last part of `a.b.old`."""
     end = ctx.offsets(node)[1]
     return Edit(end - len(node.attr), end, new)
+
+
+def _tails(names: frozenset[str]) -> frozenset[str]:
+    """The last parts of every dotted spelling that resolves to one of `names`."""
+    return frozenset(name.rpartition(".")[2] for name in jaxapi.spellings(names))
 
 
 class _Migrations:
@@ -139,12 +150,17 @@ class _Migrations:
         # What a node resolves to is a name the module reaches (references.py): with none of
         # the old names among those, no node is looked at.
         reached = not referenced_names(ctx.tree).isdisjoint(self.by_name)
-        for node in nodes.calls if reached else ():
-            migration = self.by_name.get(ctx.imports.resolve(node.func) or "")
+        # A chain `a.b.c` resolves to a name ending in `.c` or to what an alias of that name
+        # stands for (jaxapi.spellings lists those): a chain with another last part is no site.
+        tails = _tails(frozenset(self.by_name))
+        for node in _in_text_order([node for node in nodes.calls if type(node.func) is not ast.Attribute
+                                    or node.func.attr in tails] if reached else []):
+            func = node.func
+            migration = self.by_name.get(ctx.imports.resolve(func) or "")
             if migration:
                 sites.append((node, migration))
-                called.add(id(node.func))
-        for node in nodes.attributes if reached else ():
+                called.add(id(func))
+        for node in _in_text_order([node for node in nodes.attributes if node.attr in tails] if reached else []):
             if id(node) in called:
                 continue
             migration = self.by_name.get(ctx.imports.resolve(node) or "")
@@ -268,7 +284,9 @@ class _ShardMapMigration:
         nodes = _nodes(ctx)
         sites: list[tuple[ast.Call, ast.expr, list[Argument] | None]] = []
         reached = jaxapi.EXPERIMENTAL_SHARD_MAP in referenced_names(ctx.tree)  # as in _Migrations
-        for call in nodes.calls if reached else ():
+        tails = _tails(frozenset({jaxapi.EXPERIMENTAL_SHARD_MAP, jaxapi.PARTIAL}))
+        for call in _in_text_order([call for call in nodes.calls if type(call.func) is not ast.Attribute
+                                    or call.func.attr in tails] if reached else []):  # (see _Migrations)
             if self._is_old(call.func):
                 args = arguments(ctx, call)
                 sites.append((call, call.func, None if args is None else args[1:]))
@@ -332,7 +350,7 @@ class _ShardMapMigration:
                       and stmt.names[0].name == "jax.experimental.shard_map"]
         if len(statements) != 1:
             return None
-        references = [n for n in _nodes(ctx).attributes if ast_dotted(n) == "jax.experimental.shard_map"]
+        references = _in_text_order([n for n in _nodes(ctx).attributes if ast_dotted(n) == "jax.experimental.shard_map"])
         if len(references) != len(sites):
             return None
         other_jax = [stmt for stmt in imports if stmt is not statements[0]
