@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bn1_sf103_env_axis_factory_default": "main(mesh, x)",
+    "nbn1_sf103_env_axis_factory_given_other": "main(mesh, x)",
     "bg1_sf104_json_entries_through_helper": "main(mesh, const(8, 8))",
     "bg2_sf104_argparse_defaults_through_helpers": "main(mesh, const(8, 8))",
     "bg3_sf104_json_order_helper_reshard": "main(mesh, const(8, 8))",
