@@ -47,6 +47,8 @@ ENTRIES = {
     "nbl5_sf106_decorator_registry_filled_elsewhere": "main(mesh, x)",
     "bl3_sf102_decorator_registry_inherited_class_axes": "main(mesh, x)",
     "nbl6_sf102_decorator_registry_decorator_sets_axis": "main(mesh, x)",
+    "bn1_sf103_env_axis_factory_default": "main(mesh, x)",
+    "nbn1_sf103_env_axis_factory_given_other": "main(mesh, x)",
     "bg1_sf104_json_entries_through_helper": "main(mesh, const(8, 8))",
     "bg2_sf104_argparse_defaults_through_helpers": "main(mesh, const(8, 8))",
     "bg3_sf104_json_order_helper_reshard": "main(mesh, const(8, 8))",

@@ -55,6 +55,7 @@ from codemods.analysis.pyvalues import UNPACK_SHAPE
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
+from codemods.analysis.shared_defaults import default_read
 from codemods.analysis.sequence_symbols import SequenceSymbols, split_names, str_literals
 from codemods.analysis.symbol_kinds import text_kind
 from codemods.analysis.symbol_facts import (
@@ -345,6 +346,9 @@ class Symbols(SequenceSymbols):
                         return None
                     self._sym_binders[id(function)] = function
                     return key, name, cls, ("function", id(function), name)
+                shared = default_read(self, function, param, _read, _SYMBOLIC)
+                if shared is not None:
+                    return shared  # `def make_fit(axis=AXIS)` only called as `make_fit()` (shared_defaults.py)
                 kind = self._sym_param_kind(function.args, param, function in self.scope.tree.body)
                 if kind in ("str", "strs") and not self._sym_strings_passed(function, name, kind):
                     kind = None  # a call in the file passes something else: a str is not certain
