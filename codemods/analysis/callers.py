@@ -18,9 +18,8 @@ from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.shardmap import argument_for
-from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue, Value, record_tuple, same_value, settled
-from codemods.analysis.values import (UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, TupleValue, Value,
-                                      record_tuple, same_value, settled)
+from codemods.analysis.values import (UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue,
+                                      Value, record_tuple, same_value, settled)
 
 
 class Callers:
@@ -104,6 +103,7 @@ class Callers:
             return all(self._portable_field(item, depth + 1)
                        for item in (value.func, *value.args, *(item for _, item in value.keywords)))
         return isinstance(value, Function) and value.closure is self.module_frame
+
     def _gathered_arguments(self, function: FunctionDef, count: int) -> Value | None:
         """`*fns` of a module function its one call fills (`compose(scale, pool, norm)`): the
         arguments past its `count` positional parameters, each a module function, a partial of

@@ -36,8 +36,8 @@ from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
-from codemods.analysis.object_methods import class_bindings, class_method, inherited_binding, own_bases, plain_chain, unpacked_item
-from codemods.analysis.object_methods import class_bindings, class_method, inert_annotation, inherited_binding, plain_chain, unpacked_item
+from codemods.analysis.object_methods import (class_bindings, class_method, inert_annotation, inherited_binding, own_bases,
+                                              plain_chain, unpacked_item)
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
