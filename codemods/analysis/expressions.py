@@ -23,8 +23,7 @@ from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
-from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, spread_keywords
-from codemods.analysis.pyvalues import SPREAD, python_value, spread_keywords
+from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, python_value, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
 from codemods.analysis.class_families import Family
