@@ -122,20 +122,35 @@ _LOOKUP_HOOKS = ("__getattribute__", "__getattr__", "__setattr__", "__slots__", 
                  "__class_getitem__")
 
 
+def _module_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], bases_of):
+    """`cls`, then each class up its chain of single module bases; then None when the chain
+    ends at no base (as `bases_of` reads one), nothing when it leaves the module's classes."""
+    for _ in range(_MAX_CHAIN):
+        yield cls
+        bases = bases_of(cls)
+        if not bases:
+            yield None
+            return
+        if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in classes:
+            return
+        cls = classes[bases[0].id]
+
+
 def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
     """No class up the chain has a decorator, a metaclass, an `__init__` (or `__new__`), or an
     annotated field: its objects are built with no arguments and start with no fields."""
-    for _ in range(_MAX_CHAIN):
-        if cls.decorator_list or cls.keywords or any(
-                isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS for stmt in cls.body):
-            return False
-        bases = own_bases(cls)
-        if not bases:
+    for klass in _module_chain(cls, classes, own_bases):
+        if klass is None:
             return True
-        if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in classes:
+        if klass.decorator_list or klass.keywords or any(
+                isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS
+                for stmt in klass.body):
             return False
-        cls = classes[bases[0].id]
     return False
+
+
+def _not_object(cls: ast.ClassDef) -> list[ast.expr]:
+    return [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]
 
 
 def inert_annotation(stmt: ast.stmt, cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
@@ -144,15 +159,11 @@ def inert_annotation(stmt: ast.stmt, cls: ast.ClassDef, classes: dict[str, ast.C
     `__annotations__`, and nothing there reads them to make fields."""
     if type(stmt) is not ast.AnnAssign or stmt.value is not None or type(stmt.target) is not ast.Name:
         return False
-    for _ in range(_MAX_CHAIN):
-        if cls.decorator_list or cls.keywords or class_bindings(cls).binds("__init_subclass__"):
-            return False
-        bases = [base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]
-        if not bases:
+    for klass in _module_chain(cls, classes, _not_object):
+        if klass is None:
             return True
-        if len(bases) != 1 or type(bases[0]) is not ast.Name or bases[0].id not in classes:
+        if klass.decorator_list or klass.keywords or class_bindings(klass).binds("__init_subclass__"):
             return False
-        cls = classes[bases[0].id]
     return False
 
 
