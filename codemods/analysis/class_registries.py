@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.decorators import returned_def
 from codemods.analysis.nodes import DEFS, iter_with_scopes, module_parents
 from codemods.analysis.subclass_registries import registries_holding, registry_read
-from codemods.analysis.user_decorators import files_class
+from codemods.analysis.user_decorators import filed_tables
 
 
 def registry_constructions(scope, cls: ast.ClassDef) -> tuple[list[tuple[ast.Call, tuple]], set[int]] | None:
@@ -92,21 +91,16 @@ def _filing_decorators(scope, cls: ast.ClassDef) -> list[tuple[ast.expr, ast.Nam
     files the class in a module table (`@route("/v1/search")` storing `ROUTES[path] = cls`)."""
     found = []
     for decorator in cls.decorator_list:
-        if not files_class(scope, decorator):
+        filed = filed_tables(scope, decorator)
+        if filed is None:
             continue
         function = scope.lookup_function((decorator.func if type(decorator) is ast.Call else decorator).id, ())[0]
-        inner = returned_def(function)[0] if type(decorator) is ast.Call else function
         key_param = function.args.args[0].arg if type(decorator) is ast.Call and function.args.args else None
         given = decorator.args[0] if type(decorator) is ast.Call and len(decorator.args) == 1 \
             and not decorator.keywords else None
-        for stmt in inner.body[:-1]:
-            if type(stmt) is ast.Assign:
-                target = stmt.targets[0]
-                literal = type(target.slice) is ast.Name and target.slice.id == key_param \
-                    and type(given) is ast.Constant
-                found.append((decorator, target.value, given.value if literal else None))
-            else:
-                found.append((decorator, stmt.value.func.value, None))
+        for table, key in filed:
+            literal = type(key) is ast.Name and key.id == key_param and type(given) is ast.Constant
+            found.append((decorator, table, given.value if literal else None))
     return found
 
 

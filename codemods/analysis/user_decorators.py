@@ -66,28 +66,35 @@ def files_class(scope, decorator: ast.expr) -> bool:
     (`@strategy("pareto")` with `def strategy(name): def wrap(cls): TABLE[name] = cls; return
     cls; return wrap`, or `def plugin(cls): PLUGINS.append(cls); return cls`): the class is the
     one written, untouched (no attribute set, no method called on it)."""
+    return filed_tables(scope, decorator) is not None
+
+
+def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | None]] | None:
+    """(table, the subscript it files the class under, None for an `append`) for each statement
+    of a decorator that only files the class (see files_class); None for any other decorator."""
     target = decorator.func if isinstance(decorator, ast.Call) else decorator
     if not isinstance(target, ast.Name) or scope.resolve(target, ()) is not None:
-        return False
+        return None
     function, outer = scope.lookup_function(target.id, ())
     if not isinstance(function, DEFS) or not keeps(scope, decorator, ()):
-        return False
+        return None
     inner = returned_def(function)[0] if isinstance(decorator, ast.Call) and returned_def(function) else function
     params = positional_params(inner.args)
     if len(params) != 1 or len(inner.body) < 2:
-        return False
-    cls = params[0].arg
+        return None
+    cls, filed = params[0].arg, []
     for stmt in inner.body[:-1]:
         value = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
-        filed = isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
-            and isinstance(stmt.targets[0], ast.Subscript) and isinstance(stmt.targets[0].value, ast.Name) \
-            or isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "append" \
-            and isinstance(value.func.value, ast.Name) and len(value.args) == 1 and not value.keywords
-        if not filed or not (isinstance(stmt, ast.Assign) and isinstance(value, ast.Name) and value.id == cls
-                             or isinstance(stmt, ast.Expr) and isinstance(value.args[0], ast.Name)
-                             and value.args[0].id == cls):
-            return False
-    return True
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript) \
+                and isinstance(stmt.targets[0].value, ast.Name) and isinstance(value, ast.Name) and value.id == cls:
+            filed.append((stmt.targets[0].value, stmt.targets[0].slice))
+        elif isinstance(stmt, ast.Expr) and isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
+                and value.func.attr == "append" and isinstance(value.func.value, ast.Name) and len(value.args) == 1 \
+                and not value.keywords and isinstance(value.args[0], ast.Name) and value.args[0].id == cls:
+            filed.append((value.func.value, None))
+        else:
+            return None
+    return filed
 
 
 def _returns_param(scope, decorator: FunctionDef, scopes) -> bool:
