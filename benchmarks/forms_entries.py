@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs1_sf103_registry_object_as_body_key_from_config": "main(mesh, x)",
+    "nbs1_sf103_registry_object_as_body_key_unknown": "main(mesh, x)",
+    "nbs2_sf103_object_body_field_set_after": "main(mesh, x)",
+    "nbs3_sf103_object_body_rebound_in_branch": "main(mesh, x)",
+    "nbs4_sf103_object_body_field_changed_by_method": "main(mesh, x)",
+    "nbs5_sf103_object_body_field_changed_by_helper": "main(mesh, x)",
     "bl15_sf105_bare_annotation_kwargs_setattr_base": "main(mesh, x)",
     "nbl22_sf105_annotated_class_default_not_bare": "main(mesh, x)",
     "bl14_sf103_namedtuple_of_partials_default": "main(mesh, x)",
