@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs2_sf101_spec_dict_comprehension_over_params": "main(mesh, x)",
+    "nbs6_sf101_spec_dict_comprehension_per_key": "main(mesh, x)",
     "bs1_sf103_registry_object_as_body_key_from_config": "main(mesh, x)",
     "nbs1_sf103_registry_object_as_body_key_unknown": "main(mesh, x)",
     "nbs2_sf103_object_body_field_set_after": "main(mesh, x)",

@@ -38,6 +38,20 @@ def is_partition_spec(scope: ModuleScope, func: ast.expr, scopes: tuple[Function
     return scope.resolve(func, scopes) == jaxapi.PARTITION_SPEC
 
 
+def _same_for_every_key(scope: ModuleScope, expr: ast.DictComp | ast.ListComp, scopes, depth: int) -> SpecTree:
+    """`{name: KERNEL_SPEC for name in params}` over keys only a run knows: every leaf of the
+    argument gets the one spec, as that spec written as a prefix would give (JAX rejects the call
+    when the keys differ from the argument's), so it is read as that spec. A value that names a
+    comprehension target (`SPECS[name]`) differs per key: unknown."""
+    value = expr.value if isinstance(expr, ast.DictComp) else expr.elt
+    targets = {node.id for generator in expr.generators for node in ast.walk(generator.target) if type(node) is ast.Name}
+    if any(type(node) is ast.NamedExpr for node in ast.walk(expr)) \
+            or any(type(node) is ast.Name and node.id in targets for node in ast.walk(value)):
+        return None
+    parsed = parse_spec(scope, value, scopes, depth + 1)
+    return parsed if isinstance(parsed, Spec) else None
+
+
 def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ...], depth: int = 0) -> SpecTree:
     """Parse an in_specs/out_specs expression into a SpecTree (None where not known)."""
     if depth > 8:
@@ -63,7 +77,7 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
     if isinstance(expr, (ast.DictComp, ast.ListComp)):  # `{name: P('i') for name in NAMES}`
         keys = _comprehended_keys(scope, expr, scopes)
         if keys is None:
-            return None
+            return _same_for_every_key(scope, expr, scopes, depth)
         value = parse_spec(scope, expr.value if isinstance(expr, ast.DictComp) else expr.elt, scopes, depth + 1)
         return {key: value for key in keys} if isinstance(expr, ast.DictComp) else tuple(value for _ in keys)
     if isinstance(expr, ast.Name):
