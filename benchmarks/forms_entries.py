@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs3_sf101_bound_call_method_as_body": "main(mesh, x)",
+    "nbs7_sf101_bound_call_method_also_handed_out": "main(mesh, x)",
     "bs2_sf101_spec_dict_comprehension_over_params": "main(mesh, x)",
     "nbs6_sf101_spec_dict_comprehension_per_key": "main(mesh, x)",
     "bs1_sf103_registry_object_as_body_key_from_config": "main(mesh, x)",

@@ -347,8 +347,11 @@ def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
             if kind in ("static", "class") or not params:
                 continue
             receiver = params[0].arg
+            # `self.__call__` handed on counts too: every `.__call__` read of the module was
+            # analysed where it is used before this is asked (Instances._instances_analysed)
             used_as_value = {id(node.value) for node in nodes_of_type(member, ast.Attribute)
-                             if not node.attr.startswith("__")}
+                             if not node.attr.startswith("__")
+                             or node.attr == "__call__" and type(node.ctx) is ast.Load}
             if any(node.id == receiver and id(node) not in used_as_value
                    for node in nodes_of_type(member, ast.Name) if isinstance(node.ctx, ast.Load)):
                 return False
