@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs4_sf106_super_method_result_scaled": "main(mesh, x)",
+    "nbs8_sf106_super_method_next_in_mro": "main(mesh, x)",
     "bs3_sf101_bound_call_method_as_body": "main(mesh, x)",
     "nbs7_sf101_bound_call_method_also_handed_out": "main(mesh, x)",
     "bs2_sf101_spec_dict_comprehension_over_params": "main(mesh, x)",
@@ -1421,6 +1423,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bs4_sf106_super_method_result_scaled": {17: '        return jax.lax.pcast(gathered, "i", to="varying") - self.threshold'},
     # SF106 (devmix): the repair keeps the value varying
     "bm1_sf106_mean_axis_keepdims": {
         10: '    g = jax.lax.pcast(group, "j", to="varying"); centred = g - g.mean(axis=1, keepdims=True)',

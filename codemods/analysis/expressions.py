@@ -13,6 +13,7 @@ from codemods import jaxapi
 from codemods.analysis.const_text import joined
 from codemods.analysis.dispatch import registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
+from codemods.analysis.super_calls import is_super_call, super_method
 from codemods.analysis.host_numbers import host_number
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
@@ -255,6 +256,10 @@ class Expressions(Collectives, Sequences):
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
         if is_index_update(expr):
             return index_update(self, expr, frame)  # `x.at[i].set(v)` (index_updates.py)
+        if isinstance(expr.func, ast.Attribute) and is_super_call(expr.func.value) \
+                and (extended := super_method(self, expr.func, frame)) is not None:
+            args, keywords, starred = self._eval_args(expr, frame)
+            return self.call(extended, expr, args, keywords, starred, frame)  # (super_calls.py)
         if isinstance(expr.func, ast.Attribute):
             receiver = self.eval(expr.func.value, frame)
             method = expr.func.attr
