@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs5_sf101_mixins_built_without_init": "main(mesh, x)",
+    "nbs9_sf101_mixins_first_base_wins": "main(mesh, x)",
     "bs4_sf106_super_method_result_scaled": "main(mesh, x)",
     "nbs8_sf106_super_method_next_in_mro": "main(mesh, x)",
     "bs3_sf101_bound_call_method_as_body": "main(mesh, x)",

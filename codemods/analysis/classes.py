@@ -36,6 +36,7 @@ from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mutation import iterated_only, mutated_names
+from codemods.analysis.super_calls import is_super_call
 from codemods.analysis.object_methods import (class_bindings, class_method, inert_annotation, inherited_binding, own_bases,
                                               plain_chain, unpacked_item)
 from codemods.analysis.pyvalues import SPREAD, MeshValue
@@ -455,6 +456,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             return facts
         if inherited.init is None and plain_chain(classes[local_bases[0].id], classes):
             return facts  # no __init__ or field up the chain: built with no arguments
+    if not inits and not decorated and len(own_bases(cls)) > 1 and plain_chain(cls, classes):
+        return facts  # mixins with no __init__ or field in any class Python searches
     generated = bool(decorated or own_bases(cls))
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
         facts.constructible = False
@@ -557,8 +560,7 @@ def _dataclass_base(cls: ast.ClassDef, local_bases: list[ast.Name], classes, dep
 
 def _is_super_init(call: ast.expr) -> bool:
     return type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "__init__" \
-        and type(call.func.value) is ast.Call and type(call.func.value.func) is ast.Name \
-        and call.func.value.func.id == "super" and not call.func.value.args
+        and is_super_call(call.func.value)
 
 
 def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
@@ -568,7 +570,6 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
     return [target for stmt in facts.init.body for target, _ in stored_pairs(stmt, receiver)] + facts.hook_targets
-
 
 
 def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast.expr]]:

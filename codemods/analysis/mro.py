@@ -13,7 +13,7 @@ import ast
 _MAX_CLASSES = 16
 
 
-def linearization(scope, cls: ast.ClassDef, depth: int = 0) -> list[ast.ClassDef] | None:
+def linearization(classes: dict[str, ast.ClassDef], cls: ast.ClassDef, depth: int = 0) -> list[ast.ClassDef] | None:
     """`cls` and its module ancestors in the order Python searches them (`object` left out)."""
     if cls.keywords or depth > _MAX_CLASSES:
         return None
@@ -21,12 +21,12 @@ def linearization(scope, cls: ast.ClassDef, depth: int = 0) -> list[ast.ClassDef
     for base in cls.bases:
         if type(base) is ast.Name and base.id == "object":
             continue
-        if type(base) is not ast.Name or scope.classes.get(base.id) is None:
+        if type(base) is not ast.Name or classes.get(base.id) is None:
             return None
-        bases.append(scope.classes[base.id])
+        bases.append(classes[base.id])
     orders = []
     for base in bases:
-        order = linearization(scope, base, depth + 1)
+        order = linearization(classes, base, depth + 1)
         if order is None:
             return None
         orders.append(list(order))

@@ -69,7 +69,7 @@ def class_chain(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] | N
 def _lookup_order(scope: ModuleScope, cls: ast.ClassDef):
     """The classes Python searches, ending with None where the search leaves what is known."""
     if len([base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]) > 1:
-        order = linearization(scope, cls)  # mixins (mro.py)
+        order = linearization(scope.classes, cls)  # mixins (mro.py)
         yield from order if order is not None else (cls, None)
         return
     for _ in range(_MAX_CHAIN):
@@ -139,14 +139,20 @@ def _module_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], bases_of)
 def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
     """No class up the chain has a decorator, a metaclass, an `__init__` (or `__new__`), or an
     annotated field: its objects are built with no arguments and start with no fields."""
+    if len(own_bases(cls)) > 1:  # mixins: every class Python searches (mro.py)
+        order = linearization(classes, cls)
+        return order is not None and not any(_builds_fields(klass) for klass in order)
     for klass in _module_chain(cls, classes, own_bases):
         if klass is None:
             return True
-        if klass.decorator_list or klass.keywords or any(
-                isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS
-                for stmt in klass.body):
+        if _builds_fields(klass):
             return False
     return False
+
+
+def _builds_fields(cls: ast.ClassDef) -> bool:
+    return bool(cls.decorator_list or cls.keywords) or any(
+        isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS for stmt in cls.body)
 
 
 def _not_object(cls: ast.ClassDef) -> list[ast.expr]:

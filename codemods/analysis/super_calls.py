@@ -38,7 +38,7 @@ def super_method(interp, attribute: ast.Attribute, frame) -> Partial | None:
     receiver = frame.vars.get(params[0].arg)
     if not isinstance(receiver, Instance) or receiver.building:
         return None
-    order = linearization(scope, receiver.cls)
+    order = linearization(scope.classes, receiver.cls)
     if order is None or owner not in order:
         return None
     for cls in order[order.index(owner) + 1:]:
