@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs6_sf106_fields_unpacked_from_config_entry": "main(mesh, x)",
+    "nbs10_sf101_fields_unpacked_in_their_order": "main(mesh, x)",
     "bs5_sf101_mixins_built_without_init": "main(mesh, x)",
     "nbs9_sf101_mixins_first_base_wins": "main(mesh, x)",
     "bs4_sf106_super_method_result_scaled": "main(mesh, x)",
@@ -1425,6 +1427,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bs6_sf106_fields_unpacked_from_config_entry": {19: '        logits = jax.lax.pcast(sims, self.embed_axis, to="varying") * self.config["scale"]'},
     "bs4_sf106_super_method_result_scaled": {17: '        return jax.lax.pcast(gathered, "i", to="varying") - self.threshold'},
     # SF106 (devmix): the repair keeps the value varying
     "bm1_sf106_mean_axis_keepdims": {
