@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs7_sf101_hooks_from_factory_function": "main(mesh, x)",
+    "nbs11_sf101_hooks_from_factory_field_changed": "main(mesh, x)",
     "bs6_sf106_fields_unpacked_from_config_entry": "main(mesh, x)",
     "nbs10_sf101_fields_unpacked_in_their_order": "main(mesh, x)",
     "bs5_sf101_mixins_built_without_init": "main(mesh, x)",

@@ -60,17 +60,43 @@ class Instances:
             holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
             if holder is None and held is call and self._handed_to_reader(call, cls):
                 continue  # `describe(Block(...))`
-            if holder is None:
+            # `return [Hook(axis) for ...]` of a module function: held where each call of it is
+            calls = self._calls_receiving(held) if holder is None else [held]
+            targets = [holder] if holder is not None else [holders.get(id(made)) for made in calls or ()]
+            if not targets or None in targets:
                 return False
-            if type(holder) is ast.Name:
-                reads = [node for node in nodes_of_type(tree, ast.Name)
-                         if node.id == holder.id and isinstance(node.ctx, ast.Load)]
-            else:  # every `.model` read anywhere in the module
-                reads = [node for node in nodes_of_type(tree, ast.Attribute)
-                         if node.attr == holder.attr and isinstance(node.ctx, ast.Load)]
-            if not reads or not all(self._read_analysed(seen, node, held is not call, 0) for node in reads):
-                return False
+            for target in targets:
+                if type(target) is ast.Name:
+                    reads = [node for node in nodes_of_type(tree, ast.Name)
+                             if node.id == target.id and isinstance(node.ctx, ast.Load)]
+                else:  # every `.model` read anywhere in the module
+                    reads = [node for node in nodes_of_type(tree, ast.Attribute)
+                             if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
+                if not reads or not all(self._read_analysed(seen, node, held is not call, 0) for node in reads):
+                    return False
         return True
+
+    def _calls_receiving(self, held: ast.expr) -> list[ast.Call] | None:
+        """The calls of the undecorated module function whose `return` statement gives `held`,
+        when its name is only ever called (never handed on or rebound); None otherwise."""
+        parents = self._parent_map()
+        if type(parents.get(id(held))) is not ast.Return:
+            return None
+        function = parents.get(id(held))
+        while function is not None and not isinstance(function, DEFS + (ast.Lambda, ast.Module)):
+            function = parents.get(id(function))
+        if type(function) is not ast.FunctionDef or function.decorator_list \
+                or type(parents.get(id(function))) is not ast.Module \
+                or self.scope.globals.unique_function(function.name) is not function:
+            return None
+        calls = []
+        for node in nodes_of_type(self.scope.tree, ast.Name):
+            if node.id == function.name:
+                call = parents.get(id(node))
+                if type(call) is not ast.Call or call.func is not node or not isinstance(node.ctx, ast.Load):
+                    return None
+                calls.append(call)
+        return calls
 
     def _read_analysed(self, seen, read: ast.expr, container: bool, depth: int) -> bool:
         """A read of an object (`container`: of a list of objects) that calls it only where the
