@@ -66,6 +66,9 @@ class Held:
             pairs = list(zip(keys, literal.values))
         else:
             return None
+        # `("per_scene", partial(collect, ...))`: a record of the entry, read by the entry's key too
+        pairs = [(key, item) for key, node in pairs
+                 for item in (node.elts if type(node) in (ast.Tuple, ast.List) else (node,))]
         entries = [(key, found) for key, node in pairs if (found := self._entry_name(node)) is not None]
         if not entries:
             return None
