@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs9_sf101_partials_listed_then_indexed": "main(mesh, x)",
+    "nbs13_sf101_partials_listed_other_index": "main(mesh, x)",
     "bs8_sf102_pipeline_pairs_of_partials": "main(mesh, x)",
     "nbs12_sf102_pipeline_pair_read_by_key": "main(mesh, x)",
     "bs7_sf101_hooks_from_factory_function": "main(mesh, x)",

@@ -477,7 +477,9 @@ class Expressions(Collectives, Sequences):
             self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
             self.note_iterated_call(function, expr.func)  # `r(x)` for `r in RULES` (held.py)
         elif expr is not None and isinstance(expr.func, ast.Subscript):
-            self.note_held_read(function, expr.func.value)  # `TABLE["rows"](w)` (held.py)
+            if not self.note_held_read(function, expr.func.value) and type(expr.func.value) is ast.Name:
+                # `fns[0](e, r)` of a list no module table holds: read like `fn(e, r)`
+                self.analysed_refs.setdefault(id(function.node), set()).add(id(expr.func))
         elif expr is not None and isinstance(expr.func, ast.Call):
             self.note_held_read(function, expr.func)  # `TABLE.get("rows")(w)` (held.py)
             if type(expr.func.func) is ast.Name and self.parents.get(id(function.node)) is not None:

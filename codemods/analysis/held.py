@@ -261,17 +261,19 @@ class Held:
                          tuple(ClassValue(node) if type(node) is ast.ClassDef else Function(node, self.module_frame)
                                for _, node in table.entries))
 
-    def note_held_read(self, func: Value, node: ast.expr) -> None:
+    def note_held_read(self, func: Value, node: ast.expr) -> bool:
         """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that
-        gave `func`: a reference to the held def."""
+        gave `func`: a reference to the held def (False: not a module table holding it)."""
         node = _container_read(node)
         func = func.func if isinstance(func, Partial) else func
         if not isinstance(func, Function) or node is None:
-            return
+            return False
         table = self._held_tables().get(node.id)
         if table is not None and any(held is func.node for _, held in table.entries) \
                 and any(read is node for read, _ in table.reads):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(node))
+            return True
+        return False
 
     def _key_readers(self) -> frozenset[str]:
         """The builtins that read a table's keys (`tuple(TABLE)`), less those the module rebinds."""
