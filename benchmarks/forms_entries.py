@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs10_sf102_fields_unpacked_from_reversed_axis_names": "main(x)",
+    "nbs14_sf101_field_from_reversed_axis_names": "main(x)",
     "bs9_sf101_partials_listed_then_indexed": "main(mesh, x)",
     "nbs13_sf101_partials_listed_other_index": "main(mesh, x)",
     "bs8_sf102_pipeline_pairs_of_partials": "main(mesh, x)",

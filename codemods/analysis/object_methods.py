@@ -222,13 +222,16 @@ def instance_test(scope: ModuleScope, obj, classes):
 _LITERAL_TYPES = (str, int, float, bool, type(None), bytes)
 
 
+_PLAIN_READS = (ast.Name, ast.Attribute, ast.Load, ast.Constant, ast.Subscript, ast.Slice, ast.UnaryOp, ast.USub)
+
+
 def unpacked_item(value: ast.expr, target: ast.Tuple | ast.List, index: int) -> ast.Subscript | None:
-    """`self.dp, self.tp = mesh.axis_names` (or `= config["axes"]`) in an __init__: field `index`
-    gets `value[index]`, for a value read without calls (evaluated once per field: names,
-    attributes, constant subscripts) and a target without a starred item."""
+    """`self.dp, self.tp = mesh.axis_names` (or `= config["axes"]`, `= mesh.axis_names[::-1]`) in
+    an __init__: field `index` gets `value[index]`, for a value read without calls (evaluated once
+    per field: names, attributes, subscripts and slices of those) and a target without a starred
+    item."""
     if any(type(item) is ast.Starred for item in target.elts) \
-            or not all(type(node) in (ast.Name, ast.Attribute, ast.Load, ast.Constant)
-                       or type(node) is ast.Subscript and type(node.slice) is ast.Constant for node in ast.walk(value)):
+            or not all(type(node) in _PLAIN_READS for node in ast.walk(value)):
         return None
     return ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
 
