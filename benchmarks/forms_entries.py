@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs11_sf105_decorator_factory_wraps_body": "main(mesh, x)",
+    "bs12_sf105_decorator_wraps_called_body": "main(mesh, x)",
+    "nbs15_sf105_decorated_name_handed_elsewhere": "main(mesh, x)",
+    "nbs16_sf105_decorator_also_used_plainly": "main(mesh, x)",
     "bs10_sf102_fields_unpacked_from_reversed_axis_names": "main(x)",
     "nbs14_sf101_field_from_reversed_axis_names": "main(x)",
     "bs9_sf101_partials_listed_then_indexed": "main(mesh, x)",

@@ -48,6 +48,7 @@ from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.evaluated_bodies import function_of_evaluated
 from codemods.analysis.wrapper_decorators import WrapperDecorators
+from codemods.analysis.decorated_wrappers import DecoratedWrappers
 from codemods.analysis.held import Held
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
@@ -120,7 +121,7 @@ class Frame:
 
 class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
-                  ParamRebinds, WrapperDecorators):
+                  ParamRebinds, WrapperDecorators, DecoratedWrappers):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
@@ -505,7 +506,8 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             return len(analysed) >= total
         refs = self._references_in(parent).get(name, set())
         return refs <= analysed or self.fields_analysed(parent, refs - analysed, analysed) \
-            or self.returned_analysed(parent, refs - analysed, analysed)
+            or self.returned_analysed(parent, refs - analysed, analysed) \
+            or self.decorated_analysed(parent, refs - analysed, analysed)  # (decorated_wrappers.py)
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
         key = id(node)

@@ -1,6 +1,7 @@
 """A def under one decorator of the module that returns a wrapper of its own (`def
 filter_value_and_grad(fn): def wrapped(model, *args): return jax.value_and_grad(fn)(model,
-*args); return wrapped`): the name is bound to what the decorator returns, so the interpreter
+*args); return wrapped`), or under a call of a module factory of such decorators
+(`@cross_shard_mean(axes=("docs", "topics"))`): the name is bound to what the decorator returns, so the interpreter
 runs the decorator on the def, as Python does, and calls through the name run the wrapper with
 the def as its closure. Used where user_decorators.py cannot prove the decorator transparent;
 any other decorator leaves the name unknown."""
@@ -22,18 +23,29 @@ class WrapperDecorators:
 
     def wrapped_by_decorator(self, function: FunctionNode, frame: Frame) -> Value:
         decorators = getattr(function, "decorator_list", [])
-        if len(decorators) != 1 or type(decorators[0]) is not ast.Name:
+        if len(decorators) != 1:
             return UNKNOWN
-        name = decorators[0].id
-        if self.scope.imports.bindings.get(name):
+        written = decorators[0]
+        called = type(written) is ast.Call  # `@cross_shard_mean(axes=...)`: a factory of decorators
+        name = written.func.id if called and type(written.func) is ast.Name else written.id \
+            if type(written) is ast.Name else None
+        if name is None or self.scope.imports.bindings.get(name):
             return UNKNOWN  # imported: not the module's def
         factory = self.scope.globals.unique_function(name)
         if not isinstance(factory, DEFS) or returned_def(factory) is None or self.scope.class_of(factory) is not None:
             return UNKNOWN
+        decorator = returned_def(factory)[0] if called else factory
+        wrapper = returned_def(decorator) if isinstance(decorator, DEFS) else None
+        if wrapper is None:
+            return UNKNOWN
         self.silent += 1  # applied once, where the def is: nothing in it is judged
         try:
-            result = self.call(Function(factory, self.module_frame), None,
-                               [(Function(function, frame), decorators[0])], {}, False, frame)
+            applied = Function(factory, self.module_frame)
+            if called:
+                args, keywords, starred = self._eval_args(written, frame)
+                applied = self.call(applied, written, args, keywords, starred, frame)
+            result = self.call(applied, None, [(Function(function, frame), written)], {}, False, frame) \
+                if isinstance(applied, Function) and applied.node is decorator else UNKNOWN
         finally:
             self.silent -= 1
-        return result if isinstance(result, Function) and result.node is returned_def(factory)[0] else UNKNOWN
+        return result if isinstance(result, Function) and result.node is wrapper[0] else UNKNOWN

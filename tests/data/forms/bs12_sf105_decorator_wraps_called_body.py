@@ -1,0 +1,17 @@
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+def synced(fn):
+    def wrapper(x):
+        return jax.lax.pmean(fn(x), ("i", "j"))  # SF105
+    return wrapper
+
+
+@synced
+def coherence(x):
+    return jax.lax.psum(x.sum(axis=1), "j").mean()
+
+
+def main(mesh, x):
+    return jax.shard_map(lambda v: coherence(v), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
