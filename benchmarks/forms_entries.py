@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bs13_sf106_decorator_factory_wrapper_calls_shard_map": "main(mesh, x)",
+    "nbs17_sf101_decorator_wrapper_own_specs": "main(mesh, x)",
     "bs11_sf105_decorator_factory_wraps_body": "main(mesh, x)",
     "bs12_sf105_decorator_wraps_called_body": "main(mesh, x)",
     "nbs15_sf105_decorated_name_handed_elsewhere": "main(mesh, x)",
@@ -1439,6 +1441,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bs13_sf106_decorator_factory_wrapper_calls_shard_map": {23: '        damped = DAMPING * jax.lax.pcast(profile, "j", to="varying")'},
     "bs6_sf106_fields_unpacked_from_config_entry": {19: '        logits = jax.lax.pcast(sims, self.embed_axis, to="varying") * self.config["scale"]'},
     "bs4_sf106_super_method_result_scaled": {17: '        return jax.lax.pcast(gathered, "i", to="varying") - self.threshold'},
     # SF106 (devmix): the repair keeps the value varying

@@ -32,7 +32,8 @@ class Decorators:
         wrap = returned[0]
         params = positional_params(wrap.args)
         for forward in self._forwarding(wrap):
-            if not params or forward.param != params[0].arg or reads(wrap, forward.param) != 1:
+            if not params or forward.param != params[0].arg \
+                    or reads(wrap, forward.param) - self._wraps_reads(wrap, forward.param, scopes) != 1:
                 continue
             applied = ast.Call(func=ast.Name(id=wrap.name, ctx=ast.Load()), args=[ast.Name(id=node.name, ctx=ast.Load())],
                                keywords=[])
@@ -48,6 +49,13 @@ class Decorators:
             self._add(forward.call, forward.args, body, body_scopes, chain[-1][2] + (chain[-1][1],), ref,
                       decorated=True, bound=inner_bound, chain=chain, outer_scopes=scopes, inner_body=forward.body,
                       applied=applied)
+
+    def _wraps_reads(self, function: FunctionDef, name: str, scopes) -> int:
+        """Reads of `name` as the argument of `@functools.wraps(name)` over a def inside `function`
+        (it copies the name and docstring: the def is not run there)."""
+        return sum(1 for node in iter_nodes(function) if isinstance(node, DEFS) for decorator in node.decorator_list
+                   if type(decorator) is ast.Call and decorator.args and type(decorator.args[0]) is ast.Name
+                   and decorator.args[0].id == name and self.scope.resolve(decorator.func, scopes) == "functools.wraps")
 
     def _builder_decorator(self, expr, func: ast.expr, keywords: list[ast.keyword], node: FunctionDef, scopes) -> None:
         """`@sharded` or `@partial(sharded, mesh=mesh)` over a def, with a module function that
@@ -67,10 +75,10 @@ def reads(function: FunctionDef, name: str) -> int:
     return sum(1 for node in iter_nodes(function) if type(node) is ast.Name and node.id == name)
 
 
-def returned_def(factory: FunctionDef, method: bool = False) -> tuple[FunctionDef, ast.Name] | None:
+def returned_def(factory: FunctionDef, method: bool = False, keeps=None) -> tuple[FunctionDef, ast.Name] | None:
     """(the nested def, the Name returning it) of an undecorated module function (or of a
     `method`, whose kind the caller checked) whose one return statement, its last, returns a def of
-    its own body by name."""
+    its own body by name (undecorated, or under decorators `keeps` accepts)."""
     if (factory.decorator_list and not method) or not factory.body or not isinstance(factory.body[-1], ast.Return):
         return None
     returned = factory.body[-1].value
@@ -79,7 +87,8 @@ def returned_def(factory: FunctionDef, method: bool = False) -> tuple[FunctionDe
     if not isinstance(returned, ast.Name) or len(returns) != 1:
         return None
     defs = [stmt for stmt in factory.body if isinstance(stmt, DEFS) and stmt.name == returned.id]
-    if len(defs) != 1 or defs[0].decorator_list or returned.id in assigned_names(
+    if len(defs) != 1 or any(keeps is None or not keeps(decorator) for decorator in defs[0].decorator_list) \
+            or returned.id in assigned_names(
             [stmt for stmt in factory.body if not isinstance(stmt, DEFS)]):
         return None
     return defs[0], returned

@@ -29,7 +29,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
-from codemods.analysis.decorators import Decorators, reads
+from codemods.analysis.decorators import Decorators, reads, returned_def
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
 from codemods.analysis.completed_mappers import completed, portable_settings
@@ -326,7 +326,28 @@ class _Finder(Decorators):
                 if isinstance(given, ast.Name) and given.id in params and given.id in kept():
                     hop = ((node, callee, self._scopes_of(callee), receiver),)
                     found.append(_Forward(forward.call, forward.args, given.id, hop + forward.path, forward.body))
+        found += self._forwarding_wrapper(function, params, kept, scopes)
         self._forwarded[key] = found
+        return found
+
+    def _forwarding_wrapper(self, function: FunctionDef, params: set[str], kept, scopes) -> list[_Forward]:
+        """`def sharded(fn): def call(*args): return jax.shard_map(fn, ...)(*args); return call`:
+        the def `function` returns hands the parameter on where it calls shard_map, once it is
+        called (a decorator's wrapper); the wrapper must not bind the name itself."""
+        returned = returned_def(function, keeps=lambda decorator: type(decorator) is ast.Call and not decorator.keywords
+                                and self.scope.resolve(decorator.func, scopes) == "functools.wraps")
+        if returned is None:
+            return []
+        wrapper = returned[0]  # `@functools.wraps(fn)` only copies the name and docstring
+        own = set(all_param_names(wrapper.args)) | assigned_names(wrapper.body)
+        found = []
+        for node in calls_outside_nested(self.scope.tree, wrapper):
+            if not self._spelled_shard_map(node.func):
+                continue
+            inner = self._args(node, scopes + (wrapper,))
+            param = self._forwarded_param(inner.body, params - own, scopes + (wrapper,)) if inner is not None else None
+            if param is not None and param in kept():
+                found.append(_Forward(node, inner, param, (), inner.body))
         return found
 
     def _forwarded_param(self, body: ast.expr | None, names: set[str], scopes) -> str | None:
