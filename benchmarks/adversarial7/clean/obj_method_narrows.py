@@ -1,0 +1,45 @@
+"""A method of the Reducer narrows its axes after construction."""
+import abc
+import contextlib
+import dataclasses
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Reducer:
+    def __init__(self, axes):
+        self.axes = tuple(axes)
+
+    def narrow(self):
+        self.axes = self.axes[:1]
+
+    def keep(self):
+        return self.axes
+
+    def __call__(self, v):
+        return jax.lax.psum(v, self.axes)
+
+
+def make_step(mesh, red):
+    def body(block):
+        return red(block.sum(axis=0))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+    red = Reducer(["data", "model"])
+    red.narrow()
+    return make_step(mesh, red)(x)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,34 @@
+"""__init__ reads axes with cfg.get(..., both axes) and the config given has 'data'."""
+import abc
+import contextlib
+import dataclasses
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Step:
+    def __init__(self, cfg):
+        self.axes = cfg.get("axes", ("data", "model"))
+        self.reduce = functools.partial(jax.lax.psum, axis_name=self.axes)
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+    step = Step({"axes": "data", "lr": 0.1})
+
+    def body(block):
+        return step.reduce(block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

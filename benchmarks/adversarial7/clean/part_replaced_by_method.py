@@ -1,0 +1,40 @@
+"""A method replaces the stored two-axis partial with a one-axis one before the body is built."""
+import abc
+import contextlib
+import dataclasses
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Step:
+    def __init__(self, axes):
+        self.reduce = functools.partial(jax.lax.psum, axis_name=axes)
+
+    def rows_only(self):
+        self.reduce = functools.partial(jax.lax.psum, axis_name="data")
+        return self
+
+    def same(self):
+        return self
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+    step = Step(("data", "model")).rows_only()
+
+    def body(block):
+        return step.reduce(block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,33 @@
+"""The spec starts as P('data', None) and is rebound to both axes under a True flag."""
+import abc
+import contextlib
+import dataclasses
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+FULL = True
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    spec = P("data", None)
+    if FULL:
+        spec = P("data", "model")
+    x = jax.device_put(x, NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block.sum(axis=0), ("data", "model"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

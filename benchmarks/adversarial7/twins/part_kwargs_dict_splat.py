@@ -1,0 +1,36 @@
+"""The partial's axis_name comes from a kwargs dict splatted into functools.partial."""
+import abc
+import contextlib
+import dataclasses
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Step:
+    def __init__(self, **kwargs):
+        self.reduce = functools.partial(jax.lax.psum, **kwargs)
+
+
+OPTIONS = {"axis_name": ("data", "model")}
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    x = jax.device_put(x, NamedSharding(mesh, P("data", None)))
+    step = Step(**OPTIONS)
+
+    def body(block):
+        return step.reduce(block.sum(axis=0))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,31 @@
+"""The layout is LAYOUTS[-1] (split over both axes), so the two-axis psum is legal."""
+import abc
+import contextlib
+import dataclasses
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+LAYOUTS = [P("data", None), P("data", "model")]
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    spec = LAYOUTS[0]
+    x = jax.device_put(x, NamedSharding(mesh, spec))
+
+    def body(block):
+        return jax.lax.psum(block.sum(axis=0), ("data", "model"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())(x)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
