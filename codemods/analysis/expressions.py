@@ -69,6 +69,7 @@ V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, 
 
 MAX_EXPRESSION_DEPTH = 150  # deeper expressions are "unknown" (no RecursionError, ever)
 BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip"})
+_HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip"})  # their result holds their arguments' items
 
 
 class Expressions(Collectives, Sequences):
@@ -443,6 +444,9 @@ class Expressions(Collectives, Sequences):
                 and (answer := builtin_instance_test(args[0][0], args[1][0])) is not None:
             return answer  # `isinstance(v, dict)` of a config's item (builtin_types.py)
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
+            if name[len("builtins."):] in _HOLDING_BUILTINS and not all(
+                    transfer.is_python_value(value) for value, _ in list(args) + list(keywords.values())):
+                return UNKNOWN  # `list(stats.values())` of arrays holds arrays, not a Python value
             return STATIC
         if rule is not None:
             return self.call_elementwise(rule, args, keywords, starred)
