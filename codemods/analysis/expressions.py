@@ -445,8 +445,11 @@ class Expressions(Collectives, Sequences):
             return answer  # `isinstance(v, dict)` of a config's item (builtin_types.py)
         if name.startswith("builtins.") and name[len("builtins."):] in BUILTINS_STATIC:
             if name[len("builtins."):] in _HOLDING_BUILTINS and not all(
-                    transfer.is_python_value(value) for value, _ in list(args) + list(keywords.values())):
-                return UNKNOWN  # `list(stats.values())` of arrays holds arrays, not a Python value
+                    transfer.is_python_value(value) or isinstance(value, AxisState) and value.rest is State.INVARIANT
+                    and all(state is State.INVARIANT for _, state in value.named)
+                    for value, _ in list(args) + list(keywords.values())):
+                return UNKNOWN  # `list(stats.values())` of arrays holds arrays, not a Python value (a
+                # closed-over value, the same on every device, may stay one: `min(epoch / n, 1.0)`)
             return STATIC
         if rule is not None:
             return self.call_elementwise(rule, args, keywords, starred)
