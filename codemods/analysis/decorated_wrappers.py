@@ -22,8 +22,8 @@ class DecoratedWrappers:
         if not refs or not isinstance(parent, DEFS) or self.scope.class_of(parent) is not None:
             return False
         parents = self._parent_map()
-        if not all(type(parents.get(ref_id)) is ast.Return for ref_id in refs if ref_id in self._name_ids(parent)) \
-                or len(refs & self._name_ids(parent)) != len(refs):
+        if not refs <= {id(node) for node in nodes_of_type(parent, ast.Name)} \
+                or any(type(parents.get(ref)) is not ast.Return for ref in refs):
             return False  # only `return wrapper` of the decorator itself
         outer = parents.get(id(parent))
         if type(outer) is ast.Module:
@@ -50,9 +50,6 @@ class DecoratedWrappers:
         return bool(decorated) and all(
             id(node) in analysed for owner in decorated for node in nodes_of_type(self.scope.tree, ast.Name)
             if node.id == owner.name and isinstance(node.ctx, ast.Load))
-
-    def _name_ids(self, function: ast.AST) -> set[int]:
-        return {id(node) for node in nodes_of_type(function, ast.Name)}
 
     def _only_returned(self, factory: ast.AST, name: str) -> bool:
         """`deco` is read in `factory` only by `return deco`."""

@@ -54,8 +54,7 @@ class Decorators:
         """Reads of `name` as the argument of `@functools.wraps(name)` over a def inside `function`
         (it copies the name and docstring: the def is not run there)."""
         return sum(1 for node in iter_nodes(function) if isinstance(node, DEFS) for decorator in node.decorator_list
-                   if type(decorator) is ast.Call and decorator.args and type(decorator.args[0]) is ast.Name
-                   and decorator.args[0].id == name and self.scope.resolve(decorator.func, scopes) == "functools.wraps")
+                   if type(copied := wraps_of(self.scope, decorator, scopes)) is ast.Name and copied.id == name)
 
     def _builder_decorator(self, expr, func: ast.expr, keywords: list[ast.keyword], node: FunctionDef, scopes) -> None:
         """`@sharded` or `@partial(sharded, mesh=mesh)` over a def, with a module function that
@@ -68,6 +67,15 @@ class Decorators:
         ast.copy_location(call.args[0], expr)
         setattr(call.args[0], APPLIED_BY, expr)
         self._forwarded_through(call, scopes, decorated=True)
+
+
+def wraps_of(scope, decorator: ast.expr, scopes) -> ast.expr | None:
+    """What `@functools.wraps(fn)` copies the name and docstring from (`fn`); None for any other
+    decorator. The def it decorates is the one written: the decorator runs nothing."""
+    if type(decorator) is ast.Call and len(decorator.args) == 1 and not decorator.keywords \
+            and scope.resolve(decorator.func, scopes) == "functools.wraps":
+        return decorator.args[0]
+    return None
 
 
 def reads(function: FunctionDef, name: str) -> int:

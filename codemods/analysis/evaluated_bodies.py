@@ -21,9 +21,10 @@ if TYPE_CHECKING:
 def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     written = use.written_body
     if type(written) is not ast.Name or use.chain or use.decorated or use.body is not None \
-            or any(interp.scope.locals_of(function).binds(written.id) for function in use.call_scopes) \
-            or type(interp.scope.globals.unique_value(written.id)) is not ast.Call \
-            and not getattr(interp.scope.globals.unique_function(written.id), "decorator_list", None):
+            or any(interp.scope.locals_of(function).binds(written.id) for function in use.call_scopes):
+        return use
+    wrapped = bool(getattr(interp.scope.globals.unique_function(written.id), "decorator_list", None))
+    if type(interp.scope.globals.unique_value(written.id)) is not ast.Call and not wrapped:
         return use  # a module name bound once to a call's result (`call = compose(...)`) or to what
         # a decorator returns (wrapper_decorators.py), nothing else
     interp.silent += 1  # read for the function value only: nothing is judged
@@ -36,7 +37,6 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     scopes = next((scopes for node, scopes in iter_with_scopes(interp.scope.tree) if node is value.node), None)
     if scopes is None:
         return use
-    wrapped = bool(getattr(interp.scope.globals.unique_function(written.id), "decorator_list", None))
     # the decorated name, read here, is one reference to the wrapper (decorated_wrappers.py)
     return replace(use, body=value.node, body_scopes=scopes, closure=value.closure,
                    body_ref=written if wrapped else None)

@@ -61,8 +61,7 @@ class Instances:
             if holder is None and held is call and self._handed_to_reader(call, cls):
                 continue  # `describe(Block(...))`
             # `return [Hook(axis) for ...]` of a module function: held where each call of it is
-            calls = self._calls_receiving(held) if holder is None else [held]
-            targets = [holder] if holder is not None else [holders.get(id(made)) for made in calls or ()]
+            targets = [holder] if holder is not None else [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
             if not targets or None in targets:
                 return False
             for target in targets:

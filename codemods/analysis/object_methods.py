@@ -68,7 +68,7 @@ def class_chain(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] | N
 
 def _lookup_order(scope: ModuleScope, cls: ast.ClassDef):
     """The classes Python searches, ending with None where the search leaves what is known."""
-    if len([base for base in cls.bases if not (type(base) is ast.Name and base.id == "object")]) > 1:
+    if len(_not_object(cls)) > 1:
         order = linearization(scope.classes, cls)  # mixins (mro.py)
         yield from order if order is not None else (cls, None)
         return

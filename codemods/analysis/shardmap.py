@@ -29,7 +29,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
-from codemods.analysis.decorators import Decorators, reads, returned_def
+from codemods.analysis.decorators import Decorators, reads, returned_def, wraps_of
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
 from codemods.analysis.completed_mappers import completed, portable_settings
@@ -334,8 +334,7 @@ class _Finder(Decorators):
         """`def sharded(fn): def call(*args): return jax.shard_map(fn, ...)(*args); return call`:
         the def `function` returns hands the parameter on where it calls shard_map, once it is
         called (a decorator's wrapper); the wrapper must not bind the name itself."""
-        returned = returned_def(function, keeps=lambda decorator: type(decorator) is ast.Call and not decorator.keywords
-                                and self.scope.resolve(decorator.func, scopes) == "functools.wraps")
+        returned = returned_def(function, keeps=lambda decorator: wraps_of(self.scope, decorator, scopes) is not None)
         if returned is None:
             return []
         wrapper = returned[0]  # `@functools.wraps(fn)` only copies the name and docstring

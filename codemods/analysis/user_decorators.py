@@ -18,14 +18,12 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.decorators import returned_def
+from codemods.analysis.decorators import returned_def, wraps_of
 from codemods.analysis.nodes import DEFS, FunctionDef, iter_nodes, positional_params
 
 _KEEP_SPELLINGS = frozenset({"staticmethod", "classmethod", "property"})
 _KEEP_IMPORTS = frozenset({"functools.lru_cache", "functools.cache", "functools.cached_property",
                            "typing.overload", "equinox.filter_jit", "eqx.filter_jit"})
-_WRAPS = "functools.wraps"
-
 
 
 
@@ -122,9 +120,7 @@ def _passes_through(scope, wrapper: FunctionDef, fn: str, scopes) -> bool:
     `out = fn(*args, **kwargs); ...; return out` (a timer, a log line), each statement of the
     call and the return on the straight path (under nothing but `with`)."""
     for decorator in wrapper.decorator_list:
-        if not (isinstance(decorator, ast.Call) and scope.resolve(decorator.func, scopes) == _WRAPS
-                and len(decorator.args) == 1 and not decorator.keywords
-                and isinstance(decorator.args[0], ast.Name) and decorator.args[0].id == fn):
+        if not (isinstance(copied := wraps_of(scope, decorator, scopes), ast.Name) and copied.id == fn):
             return False
     args = wrapper.args
     names = [param.arg for param in positional_params(args)]
