@@ -26,7 +26,6 @@ _KEEP_IMPORTS = frozenset({"functools.lru_cache", "functools.cache", "functools.
                            "typing.overload", "equinox.filter_jit", "eqx.filter_jit"})
 
 
-
 def transparent(scope, function: FunctionDef, scopes, below: ast.expr | None = None) -> bool:
     """Every decorator of `function` (evaluated in `scopes`) keeps calls running it as written;
     with `below`, one of them: only those applied before it (written under it) count."""
