@@ -6,8 +6,11 @@ the members are distinct, which an Enum guarantees when every member is bound on
 literal, and no two literals are equal (an equal value makes the second an alias of the first).
 A member key is spelled `MEMBER_KEY + "Stage.WRITE"`, which no plain string key can equal, and a
 dict is read by such keys only when each of its keys is a member of that one class (dict_item).
-The class must be an `enum.Enum` (not a `str` or `int` Enum, whose members equal their values as
-keys), decorated by nothing, derived by no class, and its name and members never rebound.
+The class must be an `enum.Enum`, or a `str` Enum (`class Stage(str, Enum)`, `StrEnum`) whose
+members are all string literals: such a member equals its value as a key (`Stage.TRAIN` finds
+`"train"`), so distinct values still make distinct keys, and a table mixing members and plain
+strings is not read. It is decorated by nothing, has no metaclass keyword, is derived by no class,
+and its name and members are never rebound. (An `int` Enum or an `IntEnum` is not read.)
 """
 from __future__ import annotations
 
@@ -28,13 +31,22 @@ def member_key(ctx: FileContext, node: cst.BaseExpression) -> str | None:
         return None
     binding = resolve_name(ctx, node.value)
     cls = binding.node if binding is not None and binding.kind == "def" else None
-    if not isinstance(cls, cst.ClassDef) or cls.decorators or _enum_kind(ctx, cls) != "enum" \
-            or len(cls.bases) != 1 or _has_subclass(ctx, cls) or node.attr.value in _assigned_attributes(ctx):
+    kind = _enum_kind(ctx, cls) if isinstance(cls, cst.ClassDef) else None
+    if kind not in ("enum", "str") or cls.decorators or cls.keywords or not _plain_bases(cls, kind) \
+            or _has_subclass(ctx, cls) or node.attr.value in _assigned_attributes(ctx):
         return None
-    members = _members(cls)
+    members = _members(cls, strings=kind == "str")
     if members is None or node.attr.value not in members:
         return None
     return f"{MEMBER_KEY}{cls.name.value}.{node.attr.value}"
+
+
+def _plain_bases(cls: cst.ClassDef, kind: str) -> bool:
+    """One Enum base, or `str` and one Enum base (a third base could change equality)."""
+    if kind != "str" or len(cls.bases) == 1:
+        return len(cls.bases) == 1
+    return len(cls.bases) == 2 and any(isinstance(base.value, cst.Name) and base.value.value == "str"
+                                       for base in cls.bases)
 
 
 def written_member(key: cst.BaseExpression) -> str | None:
@@ -45,9 +57,10 @@ def written_member(key: cst.BaseExpression) -> str | None:
     return None
 
 
-def _members(cls: cst.ClassDef) -> set[str] | None:
+def _members(cls: cst.ClassDef, strings: bool = False) -> set[str] | None:
     """The member names of a class body of `NAME = <literal>` lines with distinct values (and
-    defs); None for anything else."""
+    defs); None for anything else. `strings`: every literal a string (a `str` Enum turns `1` into
+    `"1"`, which could alias a member written `"1"`)."""
     names, values = set(), set()
     for statement in cls.body.body:
         if isinstance(statement, cst.FunctionDef):
@@ -62,7 +75,8 @@ def _members(cls: cst.ClassDef) -> set[str] | None:
                 return None
             name = small.targets[0].target.value
             value = small.value
-            if not isinstance(value, (cst.SimpleString, cst.Integer)) or name in names or name.startswith("_"):
+            if not isinstance(value, (cst.SimpleString, cst.Integer)) or strings and not isinstance(
+                    value, cst.SimpleString) or name in names or name.startswith("_"):
                 return None
             literal = (type(value).__name__, value.evaluated_value if isinstance(value, cst.SimpleString)
                        else int(value.value, 0))

@@ -21,6 +21,7 @@ from codemods.analysis.meshspec import Spec, SpecTree
 from codemods.analysis.pyvalues import python_value
 from codemods.analysis.sequences import items_of
 from codemods.analysis.method_specs import method_spec
+from codemods.analysis.values import JaxName
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Interpreter
@@ -108,13 +109,36 @@ def evaluated_partitions(interp, expr: ast.expr, frame, scopes: tuple):
                 return None
             partitions.append(axes)
     for keyword in expr.keywords:
-        if keyword.arg not in sets or not isinstance(keyword.value, ast.Set):
+        names = _axis_set(interp, keyword.value, frame) if keyword.arg in sets else None
+        if names is None:
             return None
-        names = [python_value(interp.eval(element, frame)) for element in keyword.value.elts]
-        if not all(isinstance(name, str) for name in names):
-            return None
-        sets[keyword.arg] = tuple(names)
+        sets[keyword.arg] = names
     return partitions, sets["reduced"], sets["unreduced"]
+
+
+def _axis_set(interp, expr: ast.expr, frame) -> tuple[str, ...] | None:
+    """The names of `reduced=`: a set display (starred items too), or `set(names)` / `frozenset(names)` of the builtin
+    over a known sequence of str (`set(CONFIG["reduced"])`); None otherwise."""
+    if isinstance(expr, ast.Set):
+        names = []
+        for element in expr.elts:  # `{*reduced, "data"}`: a starred element gives its items
+            items = items_of(interp.eval(element.value, frame)) if type(element) is ast.Starred \
+                else [interp.eval(element, frame)]
+            if items is None:
+                return None
+            names.extend(python_value(item) for item in items)
+    elif isinstance(expr, ast.Call) and not expr.keywords and len(expr.args) <= 1 \
+            and not any(type(arg) is ast.Starred for arg in expr.args) \
+            and interp.eval(expr.func, frame) in (JaxName("builtins.set"), JaxName("builtins.frozenset")):
+        items = items_of(interp.eval(expr.args[0], frame)) if expr.args else []
+        if items is None:
+            return None
+        names = [python_value(item) for item in items]
+    else:
+        return None
+    if not all(isinstance(name, str) for name in names):
+        return None
+    return tuple(dict.fromkeys(names))
 
 
 def _entry(value: object) -> tuple[str, ...] | None:

@@ -16,7 +16,9 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.cli_args import Namespace
 from codemods.analysis.specs import Spec, SpecLiteral
+from codemods.analysis.values import Const
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -38,7 +40,8 @@ def interpreted_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral 
     call, scopes = found
     interp = _interpreter(ctx)
     scope = interp.scope
-    if _reads_parameter(call, scopes) or not all(_plain(scope, part, scopes) for part in (*call.args, *call.keywords)):
+    passed = _passed_parameters(interp, call, scopes)
+    if passed is None or not all(_plain(scope, part, scopes, passed) for part in (*call.args, *call.keywords)):
         return None
     if scope.resolve(call.func, scopes) == jaxapi.PARTITION_SPEC:
         spec = _dimensions(interp, call, interp._static_frame(scopes), scopes)
@@ -96,7 +99,8 @@ def _plain(scope, node: ast.AST, scopes: tuple, allowed: frozenset = frozenset()
             continue
         value, outer = scope.lookup_value(found.id, scopes)
         if value is not None:
-            if not _plain(scope, value, outer, frozenset(), depth + 1):
+            # a local of the same function may read its parameters (`dims = [... for e in entries]`)
+            if not _plain(scope, value, outer, allowed if tuple(outer) == tuple(scopes) else frozenset(), depth + 1):
                 return False
             continue
         if id(found) in called and (scope.lookup_function(found.id, scopes)[0] is not None
@@ -124,14 +128,31 @@ def _parameters(function) -> frozenset:
     return frozenset(arg.arg for arg in named if arg is not None)
 
 
-def _reads_parameter(call: ast.Call, scopes: tuple) -> bool:
-    """Whether the call's arguments read a parameter of a function around it (`self.data`, a spec
-    name): its value is what each caller passes, which the frame of the use does not know."""
+def _passed_parameters(interp, call: ast.Call, scopes: tuple) -> frozenset | None:
+    """The parameters of the functions around the use that the call's arguments read, when each
+    is one of a module function (not a method, nor nested) that every call of it in the file
+    gives the same namespace or constant (`load(parse_args([]))`; callers.py); None when another
+    is read (`self.data`, a parameter two calls give different values, one a caller may not show)."""
     params = set()
     for function in scopes:
         params.update(_parameters(function))
-    return any(type(node) is ast.Name and node.id in params
-               for part in (*call.args, *call.keywords) for node in ast.walk(part))
+    read = {node.id for part in (*call.args, *call.keywords) for node in ast.walk(part)
+            if type(node) is ast.Name and node.id in params}
+    if not read:
+        return frozenset()
+    function = scopes[-1] if len(scopes) == 1 else None
+    if not isinstance(function, ast.FunctionDef) or function.decorator_list \
+            or interp.scope.class_of(function) is not None or not read <= _parameters(function):
+        return None
+    interp.silent += 1  # the callers are read for their values only
+    try:
+        for name in read:
+            value = interp._parameter_value(name, function)
+            if not isinstance(value, (Const, Namespace)):
+                return None
+    finally:
+        interp.silent -= 1
+    return frozenset(read)
 
 
 def _dimensions(interp, expr: ast.expr, frame, scopes: tuple) -> Spec | None:

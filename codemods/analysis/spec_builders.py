@@ -30,7 +30,9 @@ def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = Non
         found = starred_spec(ctx, held) if held is not None and not isinstance(held, Packed) else None
     if found is None:
         found = returned_spec(ctx, node, env)
-    if found is None and (env is None or _outside(ctx, node, env)):  # config values and parsed options
+    # config values and parsed options; inside the function `env` binds, a parameter is read as
+    # the value every call of the function passes (interpreted_specs.py), which is this call's too
+    if found is None and (env is None or _outside(ctx, node, env) or isinstance(env.function, cst.FunctionDef)):
         from codemods.analysis.interpreted_specs import interpreted_spec  # (interpreted_specs.py)
 
         held, _ = follow_spec(ctx, node, env)
