@@ -35,7 +35,7 @@ from codemods.analysis.spec_sources import (
 )
 from codemods.analysis.tree_paths import PathLeaf, _getattr, path_leaf, string_path
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
-from codemods.analysis.local_tables import handed_names, kept_local, unchanged
+from codemods.analysis.local_tables import handed_kept, handed_names, kept_local, unchanged
 from codemods.analysis.nested_tables import inner_dicts_unchanged
 from codemods.analysis.tree_items import (
     Keyed,
@@ -224,8 +224,8 @@ def _keyed_unchanged(ctx: FileContext, keyed: Keyed) -> bool:
     if keys and not (isinstance(tree, cst.Name) and inner_dicts_unchanged(ctx, tree.value, tuple(keys), False)):
         return False
     bound = env_value(ctx, tree, keyed.env) if isinstance(tree, cst.Name) else None
-    if bound is None:
-        return unchanged(ctx, tree)
+    if bound is None:  # a parameter: each caller hands over a tree nothing changes (handed_kept)
+        return unchanged(ctx, tree) or isinstance(tree, cst.Name) and handed_kept(ctx, tree) is True
     if keys and not (isinstance(bound[0], cst.Name) and inner_dicts_unchanged(ctx, bound[0].value, tuple(keys), False)):
         return False
     value, outer = bound

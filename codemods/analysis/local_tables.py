@@ -282,15 +282,64 @@ def handed_kept(ctx: FileContext, name: cst.Name) -> bool | None:
     values = passed(ctx, function, name.value)
     if not values or not kept_local(ctx, name, param=True):
         return False
+    active = ctx.cached("local_tables.handed", set)
     for value, env in values:
+        if returned_fresh(ctx, value, env):
+            continue  # `main(*inputs())` of `cache` that `inputs` builds and returns
         call = parents(ctx).get(parents(ctx).get(value))
         if env is not None or not isinstance(call, cst.Call):
+            return False
+        if isinstance(value, cst.Name) and id(value) not in active and parameter_function(ctx, value) is not None \
+                and kept_local(ctx, value, param=True, through=call):
+            active.add(id(value))  # `dump(cache)` of `main`'s own parameter: handed on unchanged
+            try:
+                if handed_kept(ctx, value) is True:
+                    continue
+            finally:
+                active.discard(id(value))
             return False
         if isinstance(value, cst.Call):
             continue  # `export(place(mesh, params))`: read as a direct read of the result is
         if not isinstance(value, cst.Name) or not kept_local(ctx, value, through=call):
             return False
     return True
+
+
+def returned_fresh(ctx: FileContext, value, env) -> bool:
+    """`main(*inputs())` (spec_sources._positional binds `main`'s parameters to the items of the
+    tuple `inputs` returns, `env` binding `inputs`): whether `value` is such an item, a local of
+    `inputs` that no code there changes or lets escape but that one `return`, and that no other
+    item of the tuple reads (two parameters would hold one tree), or a call's result written in the
+    tuple (`(init_cache(2),)`, as handed_kept reads `export(place(...))`). The tuple is unpacked at
+    once, so the tree is the one `inputs` built."""
+    from codemods.analysis.local_names import binding_scope
+    from codemods.analysis.specs import parents
+
+    if env is None or not isinstance(value, (cst.Name, cst.Call)) or not isinstance(env.function, cst.FunctionDef):
+        return False
+    element = parents(ctx).get(value)
+    returned = parents(ctx).get(element)
+    if not isinstance(element, cst.Element) or not isinstance(returned, cst.Tuple) \
+            or not isinstance(parents(ctx).get(returned), cst.Return):
+        return False
+    if isinstance(value, cst.Call):
+        return True  # `(init_cache(2),)`: read as a direct read of the result is (handed_kept)
+    if binding_scope(ctx, value) is not env.function:
+        return False
+    others = [other for other in returned.elements if other is not element]
+    if any(isinstance(node, cst.Name) and node.value == value.value for other in others for node in _walk(other)):
+        return False
+    from codemods.analysis.filled_dicts import filling_loop
+
+    return kept_local(ctx, value, through=filling_loop(ctx, value))  # a loop filling it may change it
+
+
+def _walk(node: cst.CSTNode):
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(current.children)
 
 
 def handed_names(ctx: FileContext, name: cst.Name, records: bool = False) -> list | None:

@@ -165,6 +165,7 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
     """The strings a loop over `node` may give, when the file shows them (a tuple or dict literal,
     through `sorted(...)`/`.keys()`, or what every call passes for a parameter); None if unknown."""
     from codemods.analysis.call_sites import read_passed
+    from codemods.analysis.filled_dicts import filled_keys
 
     while True:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in _WRAPPERS \
@@ -177,12 +178,18 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
         else:
             break
     held, _ = follow_spec(ctx, node)
-    if held is None and isinstance(node, cst.Name):
-        each = read_passed(ctx, node, lambda value, env: _literal_keys(follow_spec(ctx, value, env)[0]))
+    # a dict a loop may fill (filled_dicts.py), or a call returning one
+    empty = isinstance(held, cst.Dict) and not held.elements or isinstance(held, cst.Call)
+    if (held is None or empty) and isinstance(node, cst.Name) and read_passed(ctx, node, lambda *_: True):
+        def keys_of(value, env):
+            held = follow_spec(ctx, value, env)[0]
+            return _literal_keys(held) or filled_keys(ctx, held if isinstance(held, cst.Call) else value, env)
+
+        each = read_passed(ctx, node, keys_of)
         if not each or None in each:
             return None
         return set().union(*each)
-    return _literal_keys(held)
+    return _literal_keys(held) or filled_keys(ctx, held if isinstance(held, cst.Call) else node)
 
 
 def _walked_items(ctx: FileContext, node: cst.BaseExpression) -> list | None:

@@ -74,11 +74,17 @@ def tree_leaf(ctx: FileContext, tree: cst.BaseExpression, key_node: cst.BaseExpr
     from codemods.analysis.tree_items import subtree
 
     key = string_value(key_node) or ""
+    given = tree, env
     tree, env = subtree(ctx, tree, env)  # `opt['mu']` of `opt = init_adam(params)`
     if tree is None:
         return None
     tree, _, env = follow_env(ctx, tree, env)
     tree, env = _produced(ctx, tree, env)
+    if key and (isinstance(tree, cst.Dict) and not tree.elements or isinstance(tree, cst.Name)):
+        from codemods.analysis.tree_paths import path_leaf
+
+        # `cache = {}` a loop fills (filled_dicts.py)
+        return path_leaf(ctx, *((given[0], (key,), given[1]) if isinstance(tree, cst.Dict) else (tree, (key,), env)))
     if isinstance(tree, cst.DictComp):
         return _comprehension_leaf(ctx, tree, key_node, env)
     item = literal_item(ctx, tree, key)  # `yield {"x": ..., "y": jax.make_array_from_...(...)}`
@@ -233,6 +239,7 @@ def _produced(ctx: FileContext, tree, env: Env | None):
     """(what `tree` holds, Env) through `next(iter(Loader(mesh)))` of a generator with one `yield`
     and calls of one-return helpers (`specs = param_specs()`), their parameters bound; a call
     followed no further is kept as it is."""
+    from codemods.analysis.filled_dicts import filling_loop
     from codemods.analysis.iterated import next_values
     from codemods.analysis.local_tables import unchanged
 
@@ -253,6 +260,8 @@ def _produced(ctx: FileContext, tree, env: Env | None):
             if inner is None:
                 break
         if isinstance(value, cst.Name) and env_value(ctx, value, inner) is None and not unchanged(ctx, value):
+            if filling_loop(ctx, value) is not None:
+                return value, inner  # `d = {}` that a loop fills: read by path_leaf (filled_dicts.py)
             break  # `d = {...}; d['w'] = ...; return d`: not the literal any more
         tree, env = follow_spec(ctx, value, inner)[0], inner
     return tree, env

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from codemods.analysis.filled_dicts import filled_item
 from codemods.analysis.spec_sources import _TREE_MAP, MAX_HOPS, Env, env_value, follow_env, literal_item
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -107,6 +108,10 @@ def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...],
             if found is None:
                 return None
             tree, keys = found[0], (*found[1], *keys)
+            continue
+        if isinstance(tree, cst.Name) and isinstance(keys[0], str) \
+                and (filled := filled_item(ctx, tree, keys[0], env)) is not None:
+            (tree, env), keys = filled, keys[1:]  # `cache[name] = ...` in a loop (filled_dicts.py)
             continue
         if isinstance(tree, cst.Name):
             followed = _follow_name(ctx, tree, keys, env)

@@ -256,6 +256,8 @@ def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
         if not found and not loop.iterated_known:
             return []  # the loop may give only keys that pass
         first = first or found
+    if not first:
+        return []  # no key the loop gives (an empty or unknown table): nothing fails
     keys = ", ".join(repr(key) for key, _ in loop.keys)
     said = f"it fails for every key the loop can reach ({keys}); for {loop.keys[0][0]!r}"
     return [replace(f, message=f"{said}: {f.message}", fix=None) for f in first]
