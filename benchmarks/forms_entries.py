@@ -1437,6 +1437,24 @@ ENTRIES = {
     "nbm8_sf101_base_method_two_subclasses": ("main(mesh, x)", "depth(mesh, x)"),
     "bm9_sf102_init_dict_update_then_setup": "main(mesh, x)",
     "nbm9_sf102_init_dict_update_shadowed_or_unknown": "main(mesh, x)",
+    # devcfg (bu): specs from configuration forms
+    "bu1_sf104_argparse_namespace_passed_to_placer": "main(mesh, x)",
+    "nbu1_sf104_argparse_namespace_callers_disagree": "main(mesh, x)",
+    "nbu2_sf104_argparse_command_line_layout": "main(mesh, x)",
+    "bu2_sf104_str_enum_keyed_layouts": "main(mesh, x)",
+    "nbu3_sf104_str_enum_member_alias_key": "main(mesh, x)",
+    "nbu4_sf104_str_enum_key_beside_its_value": "main(mesh, x)",
+    "bu3_sf104_json_spec_helper_reduced_set": "main(mesh, x)",
+    "bu4_sf104_json_spec_helper_starred_reduced": "main(mesh, x)",
+    "nbu5_sf104_json_reduced_from_environment": "main(mesh, x)",
+    "bu5_sf104_dict_filled_in_loop_through_inputs": "main(*inputs())",
+    "nbu6_sf104_filled_dict_item_replaced_after_loop": "main(*inputs())",
+    "nbu7_sf104_filled_dict_branch_in_loop": "main(mesh, x)",
+    "nbu8_sf104_inputs_tuple_holds_one_dict_twice": "main(*inputs())",
+    "bu6_sf104_mesh_parameter_axis_names_spec": "main(x)",
+    "nbu9_sf104_mesh_parameter_two_meshes": "main(x)",
+    "bu7_sf104_init_spec_from_mesh_axis_names": "main(x)",
+    "nbu10_sf104_init_spec_meshes_disagree": "main(x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
@@ -1617,6 +1635,11 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nbu2_sf104_argparse_command_line_layout", 24): "the layout is an option of the real command line"
+    " (`parse_known_args()` reads sys.argv): with the default it fails, `--layout j,i` passes, and the split"
+    " gives a tuple of unknown length, so no verdict holds for every command line",
+    ("nbu5_sf104_json_reduced_from_environment", 22): "reduced= comes from an environment variable split on"
+    " commas: with the default 'i' the gather misses 'j', with 'i,j' it passes",
     ("nbm8_sf101_base_method_two_subclasses", 24): "traverse is called on objects of two subclasses: self in the"
     " base method is not one object, so the override it reaches is not read",
     ("nbm8_sf101_base_method_two_subclasses", 18): "once line 24 is repaired the depth context's output is reduced on"

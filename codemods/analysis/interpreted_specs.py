@@ -17,6 +17,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.cli_args import Namespace
+from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.specs import Spec, SpecLiteral
 from codemods.analysis.values import Const
 from codemods.context import FileContext
@@ -130,8 +131,10 @@ def _parameters(function) -> frozenset:
 
 def _passed_parameters(interp, call: ast.Call, scopes: tuple) -> frozenset | None:
     """The parameters of the functions around the use that the call's arguments read, when each
-    is one of a module function (not a method, nor nested) that every call of it in the file
-    gives the same namespace or constant (`load(parse_args([]))`; callers.py); None when another
+    is one of a module function or method (not its receiver, nor nested) that every call of it
+    in the file (every construction, for `__init__`)
+    gives the same namespace, constant or mesh built in the file (`load(parse_args([]))`,
+    `place(mesh, x)` reading `mesh.axis_names`; callers.py); None when another
     is read (`self.data`, a parameter two calls give different values, one a caller may not show)."""
     params = set()
     for function in scopes:
@@ -141,14 +144,17 @@ def _passed_parameters(interp, call: ast.Call, scopes: tuple) -> frozenset | Non
     if not read:
         return frozenset()
     function = scopes[-1] if len(scopes) == 1 else None
-    if not isinstance(function, ast.FunctionDef) or function.decorator_list \
-            or interp.scope.class_of(function) is not None or not read <= _parameters(function):
+    if not isinstance(function, ast.FunctionDef) or function.decorator_list or not read <= _parameters(function):
         return None
+    if interp.scope.class_of(function) is not None:  # a method: never its receiver
+        positional = [*function.args.posonlyargs, *function.args.args]
+        if not positional or positional[0].arg in read:
+            return None
     interp.silent += 1  # the callers are read for their values only
     try:
         for name in read:
             value = interp._parameter_value(name, function)
-            if not isinstance(value, (Const, Namespace)):
+            if not isinstance(value, (Const, Namespace, MeshValue)):
                 return None
     finally:
         interp.silent -= 1
