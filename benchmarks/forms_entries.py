@@ -1455,6 +1455,9 @@ ENTRIES = {
     "nbu9_sf104_mesh_parameter_two_meshes": "main(x)",
     "bu7_sf104_init_spec_from_mesh_axis_names": "main(x)",
     "nbu10_sf104_init_spec_meshes_disagree": "main(x)",
+    "bu8_sf104_enum_layout_through_plan_table": "main(mesh, x)",
+    "nbu11_sf104_plan_table_changed_before_placing": "main(mesh, x)",
+    "nbu12_sf104_comprehension_keeps_some_keys": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from codemods.analysis.local_names import _scope_info, parents, scope_of
-from codemods.analysis.spec_sources import Env, _mutated, _table_name, follow_spec
+from codemods.analysis.spec_sources import Env, _mutated, _table_name, env_value, follow_env, follow_spec
 from codemods.analysis.specs import string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -161,12 +161,15 @@ def _bound(ctx: FileContext, name: str, value_name: str | None, walked: cst.Base
 _WRAPPERS = frozenset({"sorted", "list", "tuple", "reversed", "set"})
 
 
-def _iterated_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
+def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: int = 0) -> set | None:
     """The strings a loop over `node` may give, when the file shows them (a tuple or dict literal,
-    through `sorted(...)`/`.keys()`, or what every call passes for a parameter); None if unknown."""
+    through `sorted(...)`/`.keys()`, or what every call passes for a parameter; a dict a loop
+    fills, filled_dicts.py; a dict comprehension over such keys); None if unknown."""
     from codemods.analysis.call_sites import read_passed
     from codemods.analysis.filled_dicts import filled_keys
 
+    if depth > 4:
+        return None
     while True:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in _WRAPPERS \
                 and node.func.value not in ctx.imports.bindings and len(node.args) == 1 \
@@ -177,19 +180,46 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
             node = node.func.value
         else:
             break
-    held, _ = follow_spec(ctx, node)
+
+    def keys_of(value, value_env):
+        held, _, held_env = follow_env(ctx, value, value_env)
+        return _literal_keys(held) or filled_keys(ctx, held if isinstance(held, cst.Call) else value, value_env) \
+            or _comprehended_keys(ctx, held, held_env, depth)
+
+    held, _, held_env = follow_env(ctx, node, env)
     # a dict a loop may fill (filled_dicts.py), or a call returning one
     empty = isinstance(held, cst.Dict) and not held.elements or isinstance(held, cst.Call)
-    if (held is None or empty) and isinstance(node, cst.Name) and read_passed(ctx, node, lambda *_: True):
-        def keys_of(value, env):
-            held = follow_spec(ctx, value, env)[0]
-            return _literal_keys(held) or filled_keys(ctx, held if isinstance(held, cst.Call) else value, env)
-
+    if (held is None or empty) and isinstance(node, cst.Name) and env_value(ctx, node, env) is None \
+            and read_passed(ctx, node, lambda *_: True):
         each = read_passed(ctx, node, keys_of)
         if not each or None in each:
             return None
         return set().union(*each)
-    return _literal_keys(held) or filled_keys(ctx, held if isinstance(held, cst.Call) else node)
+    return _literal_keys(held) or filled_keys(ctx, held if isinstance(held, cst.Call) else node, env) \
+        or _comprehended_keys(ctx, held, held_env, depth)
+
+
+def _comprehended_keys(ctx: FileContext, held, env, depth: int) -> set | None:
+    """The keys of `{k: ... for k in T}` / `{k: ... for k, v in T.items()}` (no condition, one
+    `for`): T's keys; also of what a one-return helper returning one gives (`place(mesh, tables)`)."""
+    from codemods.analysis.spec_sources import bind_call, returned_by
+
+    if isinstance(held, cst.Call):
+        returned = returned_by(ctx, held.func)
+        if returned is None:
+            return None
+        function, value, bindable, skip = returned
+        env = bind_call(ctx, function, held, env, bindable, skip)
+        held = value if env is not None else None
+    if not isinstance(held, cst.DictComp):
+        return None
+    loop = held.for_in
+    if loop.ifs or loop.inner_for_in is not None or loop.asynchronous is not None:
+        return None
+    name, _, walked = _loop_target(loop)
+    if name is None or not isinstance(held.key, cst.Name) or held.key.value != name:
+        return None
+    return _iterated_keys(ctx, walked, env, depth + 1)
 
 
 def _walked_items(ctx: FileContext, node: cst.BaseExpression) -> list | None:

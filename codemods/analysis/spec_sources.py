@@ -135,6 +135,10 @@ def table_get(ctx: FileContext, node, env: Env | None = None) -> cst.BaseExpress
 def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | None:
     from codemods.analysis.specs import string_value
 
+    if isinstance(node, cst.Subscript):  # `LAYOUTS[PLAN[name]]`: the key is an item of a table (of members)
+        node = table_item(ctx, node, env)
+        if node is None:
+            return None
     held, _ = follow_spec(ctx, node, env) if isinstance(node, cst.Name) else (node, True)
     if isinstance(held, cst.Attribute):  # `LAYOUTS[Stage.WRITE]` (enum_keys.py)
         from codemods.analysis.enum_keys import member_key
