@@ -1458,6 +1458,9 @@ ENTRIES = {
     "bu8_sf104_enum_layout_through_plan_table": "main(mesh, x)",
     "nbu11_sf104_plan_table_changed_before_placing": "main(mesh, x)",
     "nbu12_sf104_comprehension_keeps_some_keys": "main(mesh, x)",
+    "bu9_sf101_gin_configurable_fills_init_keyword": "main(mesh, x)",
+    "nbu13_sf101_gin_wrapper_overrides_call_keywords": "main(mesh, x)",
+    "nbu14_sf101_gin_bindings_changed_before_construction": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -10,6 +10,7 @@ import ast
 
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.class_registries import registry_constructions
+from codemods.analysis.init_decorators import init_fills
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.mutation import containers, mutated_names
@@ -170,6 +171,8 @@ class Callers:
             if self.scope.subclassed(cls):
                 return [], 0
             if function.name == "__init__":
+                if init_fills(self.scope, cls) != ({}, True):
+                    return [], 0  # a decorator replaces or feeds __init__ (init_decorators.py)
                 if (registry_constructions(self.scope, cls) or ([],))[0]:
                     return [], 0  # `MODELS[name](...)` may build another class of the table
                 return (self._constructions(cls), 1) if self.class_facts(cls).init is function else ([], 0)

@@ -22,16 +22,9 @@ from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.cli_args import spread_vars
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.nested_classes import inner_class
-from codemods.analysis.nodes import (
-    DEFS,
-    FunctionDef,
-    FunctionNode,
-    all_param_names,
-    iter_nodes,
-    iter_with_scopes,
-    nodes_of_type,
-    positional_params,
-)
+from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
+                                     nodes_of_type, positional_params)
+from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
@@ -197,7 +190,8 @@ class Classes(InitHooks, ClassFamilies):
         positional = [value for value, _ in args]
         fields: dict[str, Value] = {}
         if facts.init is not None:
-            frame = self._init_frame(facts.init, positional, given, receiver.cls)
+            given = fed_keywords(self, receiver.cls, positional, given)  # a decorator may feed __init__
+            frame = self._init_frame(facts.init, positional, given, receiver.cls) if given is not None else None
             if frame is None:
                 return UNKNOWN
             for attr, expr in facts.stores.items():
