@@ -1461,6 +1461,10 @@ ENTRIES = {
     "bu9_sf101_gin_configurable_fills_init_keyword": "main(mesh, x)",
     "nbu13_sf101_gin_wrapper_overrides_call_keywords": "main(mesh, x)",
     "nbu14_sf101_gin_bindings_changed_before_construction": "main(mesh, x)",
+    "bu10_sf104_property_spec_from_tuple_field": "main(mesh, x)",
+    "bu11_sf104_namedtuple_default_field_properties": "main(mesh, x)",
+    "nbu15_sf104_property_field_changed_after_build": "main(mesh, x)",
+    "nbu16_sf104_property_reads_list_reversed": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

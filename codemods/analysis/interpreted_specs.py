@@ -33,6 +33,8 @@ def interpreted_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral 
     from codemods.analysis.helper_specs import run_helper
     from codemods.analysis.spec_symbols import _interpreter, _reads
 
+    if isinstance(node, cst.Attribute):  # `layouts.train` of a @property (method_specs.py)
+        return _property_spec(ctx, node)
     if not isinstance(node, cst.Call):
         return None
     found = _reads(ctx).get(ctx.offsets(node))  # reads outside lambdas, comprehensions, class bodies
@@ -60,6 +62,20 @@ def interpreted_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral 
         spec = run_helper(interp, function, outer, call, scopes, [], _dimensions)
         node = _cst_call(ctx, function.body[-1].value)  # a fix writes the helper's P by value
     return SpecLiteral(node, spec, (), None) if isinstance(spec, Spec) and node is not None else None
+
+
+def _property_spec(ctx: FileContext, node: cst.Attribute) -> SpecLiteral | None:
+    from codemods.analysis.method_specs import property_spec
+    from codemods.analysis.spec_symbols import _interpreter, _reads
+
+    found = _reads(ctx).get(ctx.offsets(node))
+    if found is None or not isinstance(found[0], ast.Attribute):
+        return None
+    read = property_spec(_interpreter(ctx), found[0], found[1], _dimensions)
+    if read is None or not isinstance(read[0], Spec):
+        return None
+    written = _cst_call(ctx, read[1])  # a fix writes the property's P by value
+    return SpecLiteral(written, read[0], (), None) if written is not None else None
 
 
 def _cst_call(ctx: FileContext, expr: ast.expr):

@@ -10,6 +10,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from codemods.analysis.meshspec import SpecTree
+from codemods.analysis.nodes import positional_params
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import Instance
@@ -35,3 +36,28 @@ def method_spec(interp: Interpreter, call: ast.Call, scopes: tuple) -> SpecTree:
     if not isinstance(method, ast.FunctionDef) or method.decorator_list or method_kind(method) != "plain":
         return None
     return run_helper(interp, method, (), call, scopes, [receiver])
+
+
+def property_spec(interp: Interpreter, read: ast.Attribute, scopes: tuple, dimensions):
+    """(the spec, the property's returned `P(...)`) of `layouts.train` read on an object of a module
+    class the analysis built, whose `train` is a `@property` (the builtin, as Python finds it)
+    made of statements and one final `return P(...)`; else None. `dimensions` reads the P in the
+    property's frame (interpreted_specs.py)."""
+    from codemods.analysis.helper_specs import run_helper
+
+    interp.silent += 1
+    try:
+        receiver = interp.eval(read.value, interp._static_frame(scopes))
+    finally:
+        interp.silent -= 1
+    if not isinstance(receiver, Instance) or receiver.building or interp.scope.subclassed(receiver.cls):
+        return None
+    method = class_method(interp.scope, receiver.cls, read.attr)
+    if not isinstance(method, ast.FunctionDef) or len(method.decorator_list) != 1 \
+            or not isinstance(method.decorator_list[0], ast.Name) or method.decorator_list[0].id != "property" \
+            or interp.scope.globals.binds("property") or "property" in interp.scope.imports.bindings \
+            or len(positional_params(method.args)) != 1 or not isinstance(method.body[-1], ast.Return):
+        return None
+    fake = ast.Call(func=read, args=[], keywords=[])
+    spec = run_helper(interp, method, (), fake, scopes, [receiver], dimensions)
+    return (spec, method.body[-1].value) if spec is not None else None
