@@ -123,7 +123,11 @@ class TopLevelAllGatherPrefix(Rule):
              "respond(x, route)`) is read per key; inputs may come from a closure a builder returns that calls "
              "`jax.jit(f, out_shardings=S)`, or from `jax.tree.map` over a specs tree whose leaves are all one "
              "spec; a module's own contextmanager entering a `Mesh` it is given (`with mesh: yield`) sets no "
-             "context mesh.",
+             "context mesh. A namespace or mesh every call passes reaches a spec built in the function it is "
+             "passed to (`load(mesh, parse_args([]))`, `P(tuple(mesh.axis_names), None)`); tables may be keyed "
+             "by `str` Enum members or by a table of members (`LAYOUT[PLAN[name]]`); `reduced=set(names)` and "
+             "`{*names}` are read; a dict a loop fills over known keys (`cache[name] = ...`) holds each stored "
+             "item, also through `main(*inputs())`; a `@property` may build the spec from the object's fields.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
