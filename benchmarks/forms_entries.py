@@ -1465,6 +1465,8 @@ ENTRIES = {
     "bu11_sf104_namedtuple_default_field_properties": "main(mesh, x)",
     "nbu15_sf104_property_field_changed_after_build": "main(mesh, x)",
     "nbu16_sf104_property_reads_list_reversed": "main(mesh, x)",
+    "nbu17_sf104_comprehended_dict_key_deleted": "main(mesh, x)",
+    "nbu18_sf104_str_enum_members_compare_equal": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

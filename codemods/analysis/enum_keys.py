@@ -20,6 +20,7 @@ from codemods.lazy import lazy_module
 cst = lazy_module("libcst")
 
 MEMBER_KEY = "\x03member:"
+_KEY_HOOKS = frozenset({"__eq__", "__hash__", "__new__", "_generate_next_value_", "_missing_"})
 
 
 def member_key(ctx: FileContext, node: cst.BaseExpression) -> str | None:
@@ -64,6 +65,8 @@ def _members(cls: cst.ClassDef, strings: bool = False) -> set[str] | None:
     names, values = set(), set()
     for statement in cls.body.body:
         if isinstance(statement, cst.FunctionDef):
+            if statement.name.value in _KEY_HOOKS:
+                return None  # members compared or hashed otherwise than by identity or value
             continue
         if not isinstance(statement, cst.SimpleStatementLine):
             return None

@@ -181,22 +181,45 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: 
         else:
             break
 
+    def built_keys(value, value_env, held, held_env):
+        # a dict a loop fills or a comprehension builds: only while no code may add or drop keys
+        # (filled_keys checks the filled name itself, the loop being its one change)
+        if not isinstance(held, cst.Call) and (found := filled_keys(ctx, value, value_env)):
+            return found
+        if not _kept(ctx, value):
+            return None
+        return (filled_keys(ctx, held, value_env) if isinstance(held, cst.Call) else None) \
+            or _comprehended_keys(ctx, held, held_env, depth)
+
     def keys_of(value, value_env):
         held, _, held_env = follow_env(ctx, value, value_env)
-        return _literal_keys(held) or filled_keys(ctx, held if isinstance(held, cst.Call) else value, value_env) \
-            or _comprehended_keys(ctx, held, held_env, depth)
+        return _literal_keys(held) or built_keys(value, value_env, held, held_env)
 
     held, _, held_env = follow_env(ctx, node, env)
     # a dict a loop may fill (filled_dicts.py), or a call returning one
     empty = isinstance(held, cst.Dict) and not held.elements or isinstance(held, cst.Call)
-    if (held is None or empty) and isinstance(node, cst.Name) and env_value(ctx, node, env) is None \
-            and read_passed(ctx, node, lambda *_: True):
+    if (held is None or empty and _kept(ctx, node)) and isinstance(node, cst.Name) \
+            and env_value(ctx, node, env) is None and read_passed(ctx, node, lambda *_: True):
         each = read_passed(ctx, node, keys_of)
         if not each or None in each:
             return None
         return set().union(*each)
-    return _literal_keys(held) or filled_keys(ctx, held if isinstance(held, cst.Call) else node, env) \
-        or _comprehended_keys(ctx, held, held_env, depth)
+    return _literal_keys(held) or built_keys(node, env, held, held_env)
+
+
+def _kept(ctx: FileContext, name) -> bool:
+    """A name whose function changes its dict nowhere and hands it only to code that reads it
+    (its tree as the caller built it, for a parameter), or the item of a returned tuple."""
+    from codemods.analysis.local_names import parents
+    from codemods.analysis.local_tables import kept_local
+
+    if not isinstance(name, cst.Name):
+        return True  # a call's fresh result, a literal
+    element = parents(ctx).get(name)
+    if isinstance(element, cst.Element) and isinstance(parents(ctx).get(parents(ctx).get(element)), cst.Return):
+        return kept_local(ctx, name)  # `return (cache,)`: returning it ends the function
+    call = parents(ctx).get(parents(ctx).get(name))
+    return kept_local(ctx, name, param=True, through=call if isinstance(call, cst.Call) else None)
 
 
 def _comprehended_keys(ctx: FileContext, held, env, depth: int) -> set | None:
