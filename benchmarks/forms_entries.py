@@ -1467,6 +1467,8 @@ ENTRIES = {
     "nbu16_sf104_property_reads_list_reversed": "main(mesh, x)",
     "nbu17_sf104_comprehended_dict_key_deleted": "main(mesh, x)",
     "nbu18_sf104_str_enum_members_compare_equal": "main(mesh, x)",
+    "bu12_sf104_tree_map_placed_dict_comprehension_export": "main(mesh, x)",
+    "nbu19_sf104_tree_map_placed_key_popped": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

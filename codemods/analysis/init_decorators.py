@@ -36,6 +36,9 @@ from codemods.analysis.nodes import positional_params
 from codemods.analysis.user_decorators import files_class
 
 _KEEPING = frozenset({"dataclass"})  # an `__init__` the class defines is kept
+# Decorators that return the class with its `__init__` as written.
+_KEEPING_NAMES = frozenset({"jax.tree_util.register_pytree_node_class", "jax.tree_util.register_pytree_with_keys_class",
+                            "typing.final", "functools.total_ordering", "enum.unique"})
 
 
 def init_fills(scope, cls: ast.ClassDef) -> tuple[dict[str, ast.expr], bool] | None:
@@ -44,7 +47,8 @@ def init_fills(scope, cls: ast.ClassDef) -> tuple[dict[str, ast.expr], bool] | N
     fills: dict[str, ast.expr] = {}
     positional = True
     for decorator in cls.decorator_list:
-        if files_class(scope, decorator) or _last_name(decorator) in _KEEPING:
+        if files_class(scope, decorator) or _last_name(decorator) in _KEEPING \
+                or scope.resolve(decorator, ()) in _KEEPING_NAMES:
             continue
         found = _filler(scope, decorator, cls)
         if found is None or fills:

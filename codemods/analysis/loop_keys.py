@@ -161,16 +161,18 @@ def _bound(ctx: FileContext, name: str, value_name: str | None, walked: cst.Base
 _WRAPPERS = frozenset({"sorted", "list", "tuple", "reversed", "set"})
 
 
-def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: int = 0) -> set | None:
+def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: int = 0,
+                   dicts: bool = False) -> set | None:
     """The strings a loop over `node` may give, when the file shows them (a tuple or dict literal,
     through `sorted(...)`/`.keys()`, or what every call passes for a parameter; a dict a loop
-    fills, filled_dicts.py; a dict comprehension over such keys); None if unknown."""
+    fills, filled_dicts.py; a dict comprehension over such keys, or `jax.tree.map` over such a
+    dict); None if unknown. `dicts`: the keys of a dict only (never the items of a sequence)."""
     from codemods.analysis.call_sites import read_passed
     from codemods.analysis.filled_dicts import filled_keys
 
     if depth > 4:
         return None
-    while True:
+    while not dicts:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in _WRAPPERS \
                 and node.func.value not in ctx.imports.bindings and len(node.args) == 1 \
                 and not node.args[0].star and node.args[0].keyword is None:
@@ -191,9 +193,16 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: 
         return (filled_keys(ctx, held, value_env) if isinstance(held, cst.Call) else None) \
             or _comprehended_keys(ctx, held, held_env, depth)
 
+    bound = env_value(ctx, node, env) if isinstance(node, cst.Name) else None
+    if bound is not None and isinstance(bound[0], cst.CSTNode):  # a parameter the call being followed binds
+        return _iterated_keys(ctx, bound[0], bound[1], depth + 1, dicts)
+
+    def literal(held):
+        return _literal_keys(held) if not dicts or isinstance(held, cst.Dict) else None
+
     def keys_of(value, value_env):
         held, _, held_env = follow_env(ctx, value, value_env)
-        return _literal_keys(held) or built_keys(value, value_env, held, held_env)
+        return literal(held) or built_keys(value, value_env, held, held_env)
 
     held, _, held_env = follow_env(ctx, node, env)
     # a dict a loop may fill (filled_dicts.py), or a call returning one
@@ -204,7 +213,7 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: 
         if not each or None in each:
             return None
         return set().union(*each)
-    return _literal_keys(held) or built_keys(node, env, held, held_env)
+    return literal(held) or built_keys(node, env, held, held_env)
 
 
 def _kept(ctx: FileContext, name) -> bool:
@@ -225,15 +234,19 @@ def _kept(ctx: FileContext, name) -> bool:
 def _comprehended_keys(ctx: FileContext, held, env, depth: int) -> set | None:
     """The keys of `{k: ... for k in T}` / `{k: ... for k, v in T.items()}` (no condition, one
     `for`): T's keys; also of what a one-return helper returning one gives (`place(mesh, tables)`)."""
-    from codemods.analysis.spec_sources import bind_call, returned_by
+    from codemods.analysis.spec_sources import _TREE_MAP, bind_call, returned_by
 
-    if isinstance(held, cst.Call):
+    if isinstance(held, cst.Call) and ctx.imports.resolve(held.func) not in _TREE_MAP:
         returned = returned_by(ctx, held.func)
         if returned is None:
             return None
         function, value, bindable, skip = returned
         env = bind_call(ctx, function, held, env, bindable, skip)
         held = value if env is not None else None
+    if isinstance(held, cst.Call) and ctx.imports.resolve(held.func) in _TREE_MAP and len(held.args) >= 2 \
+            and not any(arg.star or arg.keyword is not None for arg in held.args[:2]):
+        # `jax.tree.map(f, params, SPECS)`: a dict with the first tree's keys
+        return _iterated_keys(ctx, held.args[1].value, env, depth + 1, dicts=True)
     if not isinstance(held, cst.DictComp):
         return None
     loop = held.for_in
