@@ -1469,6 +1469,8 @@ ENTRIES = {
     "nbu18_sf104_str_enum_members_compare_equal": "main(mesh, x)",
     "bu12_sf104_tree_map_placed_dict_comprehension_export": "main(mesh, x)",
     "nbu19_sf104_tree_map_placed_key_popped": "main(mesh, x)",
+    "bu13_sf101_factory_axes_from_starred_mesh_names": "main(x)",
+    "nbu20_sf101_factory_axes_from_reversed_list": "main(mesh, x)",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

@@ -18,6 +18,7 @@ from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, no
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
+from codemods.analysis.sequences import items_of
 from codemods.analysis.shardmap import argument_for
 from codemods.analysis.values import (UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue,
                                       Value, record_tuple, same_value, settled)
@@ -125,9 +126,9 @@ class Callers:
                            scopes: tuple) -> Value | ast.expr | None:
         """`main(*inputs())`: the item of the tuple a module function returns that lands on
         parameter `name`, when the call passes nothing else and the item is a constant, a mesh
-        built in the file or a config object built with constants."""
-        if len(call.args) != 1 or call.keywords or type(call.args[0]) is not ast.Starred \
-                or type(call.args[0].value) is not ast.Call:
+        built in the file or a config object built with constants; also of a known sequence
+        (`make_clearing(*mesh.axis_names)`)."""
+        if len(call.args) != 1 or call.keywords or type(call.args[0]) is not ast.Starred:
             return None
         params = positional_params(function.args)[skip:]
         names = [param.arg for param in params]
@@ -139,6 +140,10 @@ class Callers:
             built = record_tuple(self.eval(call.args[0].value, self._static_frame(scopes)))
         finally:
             self.silent -= 1
+        if not isinstance(built, TupleValue) and type(call.args[0].value) is not ast.Call:
+            # `make_clearing(*mesh.axis_names)`, `*AXES`: a sequence of known length
+            items = items_of(built)
+            built = TupleValue(tuple(items)) if items is not None else None
         # `def main(x, w, cfg=Config())` called `main(*inputs())` with a pair: `cfg` keeps its
         # default, when every parameter the tuple does not reach has one (else the call raises)
         if not isinstance(built, TupleValue) or len(built.items) > len(names) \
