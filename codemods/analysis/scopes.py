@@ -473,11 +473,14 @@ def method_kind(function: FunctionNode) -> str | None:
     return None
 
 
-_JIT_SPELLINGS = frozenset({"jax.jit", "jit", "eqx.filter_jit", "equinox.filter_jit", "filter_jit"})
+# `jax.named_call` only names the call in the trace: its wrapper calls the method with the same
+# arguments, the object included (it flattens nothing), so the method is read as written.
+_JIT_SPELLINGS = frozenset({"jax.jit", "jit", "eqx.filter_jit", "equinox.filter_jit", "filter_jit", "jax.named_call"})
 
 
 def _jit_decorator(decorator: ast.expr) -> bool:
-    """`@jax.jit`, `@partial(jax.jit, static_argnums=0)`, `@eqx.filter_jit`: spelled so."""
+    """`@jax.jit`, `@partial(jax.jit, static_argnums=0)`, `@eqx.filter_jit`, `@jax.named_call`,
+    `@partial(jax.named_call, name=...)`: spelled so."""
     if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in ("partial", "functools.partial") \
             and decorator.args and not any(isinstance(arg, ast.Starred) for arg in decorator.args):
         decorator = decorator.args[0]
