@@ -37,6 +37,17 @@ def field_children(node: CSTNode) -> list[CSTNode]:
     return found
 
 
+def reads_name(node: CSTNode, name: str) -> bool:
+    """Whether `name` appears as a Name anywhere in `node` (its own scopes included)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name) and current.value == name:
+            return True
+        stack.extend(current.children)
+    return False
+
+
 def in_source_order(nodes: list[CSTNode], parent_of: dict) -> list[CSTNode] | None:
     """`nodes` in the order of a walk over `children` (parents first), or None when one of them
     is not below the others' common ancestors through `children`."""

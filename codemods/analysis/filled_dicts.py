@@ -16,6 +16,7 @@ allowed to change it). A key the loop does not give is unknown (the read raises 
 """
 from __future__ import annotations
 
+from codemods.analysis.cst_children import reads_name
 from codemods.analysis.spec_sources import Env
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -83,7 +84,7 @@ def _filling(ctx: FileContext, name: cst.Name):
             or len(info.bindings.get(variable, [])) != 1:
         return None
     value = _stored(loop, name.value, variable)
-    if value is None or _reads(value, name.value):
+    if value is None or reads_name(value, name.value):
         return None
     keys = _iterated_keys(ctx, loop.iter)
     if not keys or not kept_local(ctx, name, through=loop):
@@ -111,13 +112,3 @@ def _stored(loop: cst.For, table: str, variable: str) -> cst.BaseExpression | No
     if not isinstance(index, cst.Name) or index.value != variable:
         return None
     return assign.value
-
-
-def _reads(node: cst.CSTNode, name: str) -> bool:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name) and current.value == name:
-            return True
-        stack.extend(current.children)
-    return False

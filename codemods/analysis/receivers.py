@@ -10,6 +10,7 @@ on any other context than the whole file the analysis notes that it asked (call_
 """
 from __future__ import annotations
 
+from codemods.analysis.cst_children import reads_name
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -32,7 +33,7 @@ def receiver_envs(ctx: FileContext, expr: cst.BaseExpression) -> list | None:
     if cls is None or not params:
         return None
     me = params[0].name.value
-    if _scope_info(ctx, function).bindings.get(me) or not _reads(expr, me):
+    if _scope_info(ctx, function).bindings.get(me) or not reads_name(expr, me):
         return None
     if ctx.whole_file() is not ctx:
         asked(ctx).append(me)
@@ -74,13 +75,3 @@ def _property_reads(ctx: FileContext, cls: cst.ClassDef, name: str) -> list | No
     if len(reads) != len(loads) or any(_names_class(ctx, read.value, cls) for read in reads):
         return None
     return reads
-
-
-def _reads(expr: cst.BaseExpression, name: str) -> bool:
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Name) and node.value == name:
-            return True
-        stack.extend(node.children)
-    return False
