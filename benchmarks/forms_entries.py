@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx1_sf104_loop_over_tree_of_returned_dict": "main(mesh, x)",
+    "nbx1_sf104_loop_over_tree_of_returned_dict_other_keys": "main(mesh, x)",
     "bv1_sf105_named_call_method_bound_body": "main(x)",
     "nbv1_sf105_named_call_method_each_axis_once": "main(x)",
     "nbs18_sf101_stacked_dict_values_filled_in_loop": "main(mesh, x)",

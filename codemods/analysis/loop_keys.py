@@ -243,6 +243,8 @@ def _comprehended_keys(ctx: FileContext, held, env, depth: int) -> set | None:
         function, value, bindable, skip = returned
         env = bind_call(ctx, function, held, env, bindable, skip)
         held = value if env is not None else None
+        if isinstance(held, cst.Dict):  # `return {"w": ..., "b": ...}`: built anew by each call
+            return _literal_keys(held)
     if isinstance(held, cst.Call) and ctx.imports.resolve(held.func) in _TREE_MAP and len(held.args) >= 2 \
             and not any(arg.star or arg.keyword is not None for arg in held.args[:2]):
         # `jax.tree.map(f, params, SPECS)`: a dict with the first tree's keys
