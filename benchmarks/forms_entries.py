@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx2_sf105_wraps_wrapper_of_decorator_factory": "main(mesh, x)",
+    "nbx2_sf105_wraps_wrapper_casts_first": "main(mesh, x)",
     "bx1_sf104_loop_over_tree_of_returned_dict": "main(mesh, x)",
     "nbx1_sf104_loop_over_tree_of_returned_dict_other_keys": "main(mesh, x)",
     "bv1_sf105_named_call_method_bound_body": "main(x)",

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.decorators import wraps_of
 from codemods.analysis.folds import SORTED
 from codemods.analysis.pytree_grads import module_leaves
 from codemods import jaxapi
@@ -110,6 +111,8 @@ class HigherOrder:
         """A nested def whose decorators keep what it computes (`@jax.checkpoint`,
         `@partial(jax.remat, policy=...)`) is run as the function it decorates."""
         for decorator in stmt.decorator_list:
+            if type(wraps_of(self.scope, decorator, lexical_scopes(frame))) is ast.Name:
+                continue  # `@functools.wraps(fn)` copies names and docstrings: the def runs as written
             value = self.eval(decorator, frame)
             if isinstance(value, Partial) and not value.args:
                 value = value.func

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from codemods.analysis.decorators import returned_def
+from codemods.analysis.decorators import returned_def, wraps_of
 from codemods.analysis.nodes import DEFS, FunctionNode
 from codemods.analysis.values import UNKNOWN, Function, Value
 
@@ -35,7 +35,9 @@ class WrapperDecorators:
         if not isinstance(factory, DEFS) or returned_def(factory) is None or self.scope.class_of(factory) is not None:
             return UNKNOWN
         decorator = returned_def(factory)[0] if called else factory
-        wrapper = returned_def(decorator) if isinstance(decorator, DEFS) else None
+        # `@functools.wraps(fn)` over the wrapper copies names and docstrings only: it runs as written
+        wrapper = returned_def(decorator, keeps=lambda d: type(wraps_of(self.scope, d, ())) is ast.Name) \
+            if isinstance(decorator, DEFS) else None
         if wrapper is None:
             return UNKNOWN
         self.silent += 1  # applied once, where the def is: nothing in it is judged
