@@ -11,6 +11,17 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx6_sf105_body_from_registry_filled_by_decorators": "main(mesh, x)",
+    "nbx8_sf105_registry_entry_replaced_later": "main(mesh, x)",
+    "nbx9_sf105_registry_updated_elsewhere": "main(mesh, x)",
+    "bx5_sf101_body_from_parameter_default": "main(mesh, x)",
+    "nbx7_sf101_parameter_default_body_replaced": "main(mesh, x)",
+    "bx4_sf105_body_in_try_finally": "main(mesh, x)",
+    "nbx6_sf105_finally_returns_over_error": "main(mesh, x)",
+    "bx3_sf105_method_body_reads_tuple_field_from_init": "main(mesh, x)",
+    "nbx3_sf105_tuple_field_list_changed_through_alias": "main(mesh, x)",
+    "nbx4_sf105_parameter_list_changed_through_alias": "main(mesh, x)",
+    "nbx5_sf105_module_list_changed_through_alias": "main(mesh, x)",
     "bx2_sf105_wraps_wrapper_of_decorator_factory": "main(mesh, x)",
     "nbx2_sf105_wraps_wrapper_casts_first": "main(mesh, x)",
     "bx1_sf104_loop_over_tree_of_returned_dict": "main(mesh, x)",

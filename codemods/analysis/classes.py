@@ -356,8 +356,8 @@ class Classes(InitHooks, ClassFamilies):
                 # a partial of one with constants: the same one from every construction (fn_values.py)
                 if agreed is not None and not same_function(agreed, value):
                     return UNKNOWN
-            elif not (_agreeable(value) or isinstance(value, TupleValue) and iterated_only(self.scope.tree, attr)
-                      and all(_agreeable(item) for item in value.items)) \
+            elif not (_agreeable(value) or isinstance(value, TupleValue) and all(_agreeable(item) for item in value.items)
+                      and (iterated_only(self.scope.tree, attr) or "." + attr not in mutated_names(self.scope.tree))) \
                     or (agreed is not None and not same_value(agreed, value)):
                 return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value

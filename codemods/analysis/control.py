@@ -17,7 +17,7 @@ from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, target_names
-from codemods.analysis.handled import handles_trace_errors, suppresses_trace_errors
+from codemods.analysis.handled import handles_trace_errors, leaves_early, suppresses_trace_errors
 from codemods.analysis.type_tests import inspects_types
 from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
@@ -336,6 +336,13 @@ class ControlFlow(Rounds):
     exec_AsyncWith = exec_With
 
     def exec_Try(self, stmt: ast.Try, frame: Frame) -> None:
+        if not stmt.handlers and not leaves_early(stmt.body + stmt.finalbody):
+            # `try: ... finally: ...` catches nothing: the body runs as written, then the finally
+            # block (an error in the body still ends the function there). A return, break or
+            # continue would run the finally block on the way out, which may replace the result.
+            self.exec_block(stmt.body, frame)
+            self.exec_block(stmt.finalbody, frame)
+            return
         names = assigned_names([stmt])
         blocks = [stmt.body] + [handler.body for handler in stmt.handlers] + [stmt.orelse, stmt.finalbody]
         handled = handles_trace_errors(stmt)  # a JAX error there is caught: nothing is certain to fail
@@ -561,3 +568,4 @@ def join_outcomes(frame: Frame, before: dict[str, Value], outcomes: list[dict[st
         names = set(merged) | set(other)
         merged = {name: join_paths(merged, other, name, name in unbound) for name in names}
     frame.vars = merged
+

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     written = use.written_body
+    if type(written) is ast.Subscript and type(written.value) is ast.Name and not use.chain and not use.decorated \
+            and use.body is None:
+        return _held_entry(interp, use, written)
     if type(written) is not ast.Name or use.chain or use.decorated or use.body is not None \
             or any(interp.scope.locals_of(function).binds(written.id) for function in use.call_scopes):
         return use
@@ -40,3 +43,17 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     # the decorated name, read here, is one reference to the wrapper (decorated_wrappers.py)
     return replace(use, body=value.node, body_scopes=scopes, closure=value.closure,
                    body_ref=written if wrapped else None)
+
+
+def _held_entry(interp: Interpreter, use: ShardMapUse, written: ast.Subscript) -> ShardMapUse:
+    """`jax.shard_map(STATS[name], ...)` of a module table of defs (held.py), a registry its
+    decorators fill included: the def the key certainly reads, the read counted as analysed."""
+    interp.silent += 1  # read for the function value only: nothing is judged
+    try:
+        value = interp.eval(written, interp._static_frame(use.call_scopes))
+    finally:
+        interp.silent -= 1
+    if not isinstance(value, Function) or value.closure is not interp.module_frame \
+            or not interp.note_held_read(value, written):
+        return use
+    return replace(use, body=value.node, body_scopes=())

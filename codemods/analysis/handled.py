@@ -17,13 +17,16 @@ from __future__ import annotations
 import ast
 from bisect import bisect_right
 
-from codemods.analysis.nodes import DEFS, calls_by_callee, module_parents, nodes_of_type
+from codemods.analysis.nodes import DEFS, calls_by_callee, iter_nodes, module_parents, nodes_of_type
 
 _CAUGHT = frozenset({"ValueError", "ShardingTypeError", "Exception", "BaseException"})
 
 
 def handles_trace_errors(stmt: ast.Try | ast.TryStar) -> bool:
-    """Some handler of `stmt` may catch a JAX tracing error and does not end by raising."""
+    """Some handler of `stmt` may catch a JAX tracing error and does not end by raising, or its
+    finally block may leave (a return, break or continue there drops the error in flight)."""
+    if leaves_early(stmt.finalbody):
+        return True
     for handler in stmt.handlers:
         if handler.type is None:
             caught = True
@@ -160,3 +163,10 @@ def _last_name(node: ast.expr) -> str | None:
     if type(node) is ast.Name:
         return node.id
     return node.attr if type(node) is ast.Attribute else None
+
+
+def leaves_early(body: list[ast.stmt]) -> bool:
+    """A return, break, continue or yield in this block (not in a def or class defined in it)."""
+    return any(isinstance(node, (ast.Return, ast.Break, ast.Continue, ast.Yield, ast.YieldFrom))
+               for stmt in body
+               for node in iter_nodes(stmt, prune=lambda n: isinstance(n, DEFS + (ast.Lambda, ast.ClassDef))))

@@ -65,6 +65,8 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     from codemods.analysis.changed_args import handed_to_changers  # it reads MUTATORS from here
 
     found |= handed_to_changers(tree)
+    if found:
+        found |= _aliased(tree, found)
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result
@@ -79,6 +81,78 @@ def iterated_only(tree: ast.Module, attr: str) -> bool:
     iterated = {id(node.iter) for node in ast.walk(tree) if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension))}
     return all(id(node) in iterated for node in nodes_of_type(tree, ast.Attribute)
                if node.attr == attr and isinstance(node.ctx, ast.Load))
+
+
+def _aliased(tree: ast.Module, changed: set[str]) -> set[str]:
+    """The names that may hold an object a changed name holds: `view = axes; view.pop()` changes
+    `axes`, and `self.axes = axes; self.axes.pop()` too. Every `a = b` (also unpacked, annotated,
+    a walrus, a `for` target over a display of names, a container display holding the name) ties
+    both names together, whatever their scopes: a name tied to a changed one is changed."""
+    ties: dict[str, set[str]] = {}
+
+    def tie(targets: list[ast.expr], value: ast.expr) -> None:
+        held = _held_keys(value)
+        if not held:
+            return
+        for target in targets:
+            for key in _stored_keys(target):
+                for other in held:
+                    ties.setdefault(key, set()).add(other)
+                    ties.setdefault(other, set()).add(key)
+
+    for node in nodes_of_type(tree, ast.Assign):
+        tie(node.targets, node.value)
+    for kind in (ast.AnnAssign, ast.NamedExpr):
+        for node in nodes_of_type(tree, kind):
+            if node.value is not None:
+                tie([node.target], node.value)
+    for kind in (ast.For, ast.AsyncFor, ast.comprehension):
+        for node in nodes_of_type(tree, kind):
+            tie([node.target], node.iter)
+    reached, pending = set(), [name for name in changed if name in ties]
+    while pending:
+        name = pending.pop()
+        for other in ties.get(name, ()):
+            if other not in changed and other not in reached:
+                reached.add(other)
+                pending.append(other)
+    return reached
+
+
+def _held_keys(value: ast.expr) -> set[str]:
+    """The names (`.attr` for an attribute) whose objects `value` holds as they are: a name, an
+    attribute, or a display of them (`(a, b)`, `[axes]`, `{"k": axes}`); a call or an operation
+    makes a new object."""
+    key = _alias_key(value)
+    if key is not None:
+        return {key}
+    if type(value) in (ast.Tuple, ast.List, ast.Set):
+        return set().union(*(_held_keys(item) for item in value.elts))
+    if type(value) is ast.Dict:
+        return set().union(*(_held_keys(item) for item in value.values if item is not None))
+    if type(value) in (ast.Starred, ast.Subscript):  # `item = tables[0]`: an object `tables` holds
+        return _held_keys(value.value)
+    return set()
+
+
+def _stored_keys(target: ast.expr) -> set[str]:
+    """The names an assignment to `target` binds or fills (`d["k"] = axes` fills `d`)."""
+    if type(target) in (ast.Tuple, ast.List):
+        return set().union(*(_stored_keys(item) for item in target.elts))
+    if type(target) is ast.Starred:
+        return _stored_keys(target.value)
+    while type(target) is ast.Subscript:
+        target = target.value
+    key = _alias_key(target)
+    return {key} if key is not None else set()
+
+
+def _alias_key(node: ast.AST) -> str | None:
+    if type(node) is ast.Name:
+        return node.id
+    if type(node) is ast.Attribute:
+        return "." + node.attr
+    return None
 
 
 def _root_name(node: ast.expr) -> str | None:

@@ -256,6 +256,9 @@ class _Finder(Decorators):
             return
         for forward in self._forwarding(function):
             given = argument_for(node, function, forward.param, skip=receiver is not None)
+            given_scopes = scopes
+            if given is None and not decorated:  # `def run(mesh, x, fn=body)` called without `fn`
+                given, given_scopes = _default_body(function, forward.param), self._scopes_of(function)
             if given is None or (decorated and (given is not node.args[0] or reads(function, forward.param) != 1)):
                 continue  # a decorated def is run only by shard_map when the builder reads it just there
             inner = forward.body.args[0] if isinstance(forward.body, ast.Call) else forward.body
@@ -267,7 +270,7 @@ class _Finder(Decorators):
                 body, body_scopes, ref, bound = resolve_body(self.scope, method, scopes)
                 ref = inner
             else:
-                body, body_scopes, ref, bound = resolve_body(self.scope, given, scopes)
+                body, body_scopes, ref, bound = resolve_body(self.scope, given, given_scopes)
             inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
             chain = ((node, function, self._scopes_of(function), receiver),) + forward.path
             inner_function, inner_scopes = chain[-1][1], chain[-1][2]
@@ -497,6 +500,15 @@ def _last_name(expr: ast.expr) -> str | None:
     if isinstance(expr, ast.Attribute):
         return expr.attr
     return None
+
+
+def _default_body(function: FunctionDef, name: str) -> ast.Name | None:
+    """The default of parameter `name` when it names a function (`fn=body`): what a call leaving
+    the parameter out hands on (evaluated where the def is, once)."""
+    param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
+                  if param.arg == name), None)
+    default = param_default(function.args, param) if param is not None else None
+    return default if type(default) is ast.Name else None
 
 
 def argument_for(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:
