@@ -33,7 +33,7 @@ def main(values):
     values = jax.device_put(values, NamedSharding(mesh, P("data", "feat")))
     vg = Variogram()
     return jax.shard_map(vg.fit, mesh=mesh, in_specs=P("data", "feat"),
-                         out_specs=P(None, "feat"))(values)
+                         out_specs=P("data", "feat"))(values)
 
 
 if __name__ == "__main__":
