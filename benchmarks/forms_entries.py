@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx8_sf101_class_registry_keyed_by_lowered_name": "main(mesh, x)",
+    "nbx11_sf101_class_registry_lowered_names_collide": "main(mesh, x)",
+    "bx7_sf105_argparse_nargs_default_axes": "main(mesh, x)",
+    "nbx10_sf105_argparse_nargs_given_on_command_line": "main(mesh, x)",
     "bx6_sf105_body_from_registry_filled_by_decorators": "main(mesh, x)",
     "nbx8_sf105_registry_entry_replaced_later": "main(mesh, x)",
     "nbx9_sf105_registry_updated_elsewhere": "main(mesh, x)",

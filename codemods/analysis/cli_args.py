@@ -38,7 +38,8 @@ _PARSER_CHANGES = frozenset({"add_argument", "set_defaults", "add_argument_group
 # Constructor settings that keep option parsing standard for an argument list of `--name value`.
 _PARSER_KEYWORDS = frozenset({"prog", "usage", "description", "epilog", "formatter_class", "add_help",
                               "allow_abbrev", "exit_on_error", "suggest_on_error", "color"})
-_ARGUMENT_KEYWORDS = frozenset({"default", "type", "help", "dest", "metavar", "choices", "action", "required"})
+_ARGUMENT_KEYWORDS = frozenset({"default", "type", "help", "dest", "metavar", "choices", "action", "required",
+                                "nargs"})
 _ACTIONS = {"store": None, "store_true": False, "store_false": True}
 _TYPES = {"int": int, "float": float, "str": str}
 # Pure methods of str, computed with Python's own on constant operands.
@@ -190,6 +191,8 @@ class CommandLines:
             if option is None:
                 return None
             dest, action, convert = option
+            if action == "nargs":
+                return None  # `--axes a b`: how many words it takes is not followed (its default is)
             if action != "store":
                 if inline:
                     return None
@@ -242,7 +245,8 @@ class CommandLines:
             strings = [flag.value for flag in flags]
             action = self._literal(given["action"], frame) if "action" in given else Const("store")
             required = self._literal(given["required"], frame) if "required" in given else Const(False)
-            if not isinstance(action, Const) or action.value not in _ACTIONS or required != Const(False):
+            if not isinstance(action, Const) or action.value not in _ACTIONS or required != Const(False) \
+                    or "nargs" in given and action.value != "store":
                 return None
             convert = None
             if "type" in given:
@@ -279,7 +283,7 @@ class CommandLines:
             else:
                 pending.pop(dest, None)
             for flag in strings:
-                options[flag] = (dest, action.value, convert)
+                options[flag] = (dest, "nargs" if "nargs" in given else action.value, convert)
         for dest, convert in pending.items():
             try:
                 defaults[dest] = Const(convert(defaults[dest].value))

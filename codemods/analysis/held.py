@@ -105,7 +105,9 @@ class Held:
         for stmt in self.scope.tree.body:
             for decorator in getattr(stmt, "decorator_list", []):
                 if by_name and type(decorator) is ast.Name and decorator.id == factory.name:
-                    key = ast.Constant(stmt.name) if isinstance(stmt, DEFS) else None  # `@register`: fn.__name__
+                    # `@register`: fn.__name__ (of a class without a metaclass: its name as written)
+                    named = isinstance(stmt, DEFS) or type(stmt) is ast.ClassDef and not stmt.keywords
+                    key = _name_key(stores[0].slice, stmt.name) if named else None
                 elif not by_name and type(decorator) is ast.Call and type(decorator.func) is ast.Name \
                         and decorator.func.id == factory.name:
                     given = decorator.args + [k.value for k in decorator.keywords if k.arg == _single_param(factory)]
@@ -221,9 +223,8 @@ class Held:
                     or type(deco.body[0]) is not ast.Assign or deco.body[0].targets != [store]:
                 continue
             fn_param, (assign, back) = _single_param(deco), deco.body
-            key = store.slice
-            if fn_param is None or type(key) is not ast.Attribute or key.attr != "__name__" \
-                    or type(key.value) is not ast.Name or key.value.id != fn_param \
+            key = _name_attribute(store.slice)
+            if fn_param is None or key is None or type(key.value) is not ast.Name or key.value.id != fn_param \
                     or type(assign.value) is not ast.Name or assign.value.id != fn_param \
                     or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn_param \
                     or self.scope.globals.unique_function(deco.name) is not deco:
@@ -441,6 +442,32 @@ def _root(node: ast.expr) -> str | None:
     while isinstance(node, (ast.Subscript, ast.Attribute)):
         node = node.value
     return node.id if isinstance(node, ast.Name) else None
+
+
+# Pure str methods a registry may apply to the name it files an entry under (`.lower()`).
+_NAME_METHODS = frozenset({"lower", "upper", "casefold", "title", "strip", "replace", "removeprefix", "removesuffix"})
+
+
+def _name_attribute(key: ast.expr) -> ast.Attribute | None:
+    """The `fn.__name__` of a key `fn.__name__`, `fn.__name__.lower()`, `.replace("_", "-")`..."""
+    while type(key) is ast.Call and type(key.func) is ast.Attribute and key.func.attr in _NAME_METHODS \
+            and not key.keywords and all(type(arg) is ast.Constant and type(arg.value) is str for arg in key.args):
+        key = key.func.value
+    return key if type(key) is ast.Attribute and key.attr == "__name__" else None
+
+
+def _name_key(key: ast.expr, name: str) -> ast.Constant | None:
+    """The key a store `TABLE[<key>] = fn` files the def or class `name` under."""
+    if type(key) is ast.Attribute:
+        return ast.Constant(name)
+    inner = _name_key(key.func.value, name)
+    if inner is None:
+        return None
+    try:
+        value = getattr(inner.value, key.func.attr)(*(arg.value for arg in key.args))
+    except (TypeError, ValueError):
+        return None
+    return ast.Constant(value) if type(value) is str else None
 
 
 def _single_param(function: ast.FunctionDef) -> str | None:
