@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx10_sf104_tree_of_one_sharding_gathered_by_tree_map": "main(mesh, x)",
+    "nbx13_sf104_tree_of_shardings_read_from_leaves": "main(mesh, x)",
+    "bx9_sf104_record_returned_by_helper": "main(mesh, x)",
+    "nbx12_sf104_record_from_helper_changed": "main(mesh, x)",
     "bx8_sf101_class_registry_keyed_by_lowered_name": "main(mesh, x)",
     "nbx11_sf101_class_registry_lowered_names_collide": "main(mesh, x)",
     "bx7_sf105_argparse_nargs_default_axes": "main(mesh, x)",

@@ -26,7 +26,8 @@ def chosen_body(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[ast.expr, t
     if type(expr) is ast.IfExp and (branch := chosen_branch(scope, expr, scopes)) is not None:
         return branch, scopes
     if type(expr) is ast.Call and type(expr.func) is ast.Name and expr.func.id == "getattr" and len(expr.args) == 2 \
-            and not expr.keywords and type(expr.args[0]) is ast.Name and not scope.globals.binds("getattr") \
+            and not expr.keywords and type(expr.args[0]) in (ast.Name, ast.Attribute, ast.Call) \
+            and not scope.globals.binds("getattr") \
             and not any(scope.locals_of(function).binds("getattr") for function in scopes):
         attr = scope.constant(expr.args[1], scopes)  # `getattr(Steps, "gathered")`: the attribute it reads
         if type(attr) is str and attr.isidentifier():

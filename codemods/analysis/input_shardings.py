@@ -21,7 +21,7 @@ from codemods.analysis.local_names import (
     resolve_name,
 )
 from codemods.analysis.spec_builders import built_spec
-from codemods.analysis.uniform_specs import uniform_env
+from codemods.analysis.uniform_specs import constant_leaves, uniform_env
 from codemods.analysis.spec_sources import (
     Env,
     _mutations,
@@ -314,6 +314,9 @@ def _sharding_source(ctx: FileContext, sharding, env: Env | None) -> tuple:
         held, _ = follow_names(ctx, sharding) if isinstance(sharding, (cst.Name, cst.Call)) else (None, False)
         returned = returned_by(ctx, held.func) if isinstance(held, cst.Call) else None
         if returned is None:
+            constant = constant_leaves(ctx, held, env) if isinstance(held, cst.Call) else None
+            if constant is not None:  # `jax.tree.map(lambda _: NamedSharding(mesh, S), params)`
+                sharding, env = constant
             break
         function, value, bindable, skip = returned
         inner = bind_call(ctx, function, held, env, bindable, skip)

@@ -20,12 +20,18 @@ def record_field(ctx: FileContext, value: cst.BaseExpression, env, attr: str):
     from codemods.analysis.iterated import _stores
     from codemods.analysis.local_names import resolve_name
     from codemods.analysis.named_axes import _constructed_field, _is_dataclass, _is_named_tuple
-    from codemods.analysis.spec_sources import follow_spec
+    from codemods.analysis.spec_sources import follow_env
+    from codemods.analysis.tree_leaves import _produced
 
-    held, _ = follow_spec(ctx, value, env)
+    held, _, env = follow_env(ctx, value, env)
     if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
         return None
     binding = resolve_name(ctx, held.func)
+    if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
+        held, env = _produced(ctx, held, env)  # `state = init(mesh)` returning `State(params=...)`
+        if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
+            return None
+        binding = resolve_name(ctx, held.func)
     if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef):
         return None
     classdef = binding.node

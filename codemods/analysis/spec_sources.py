@@ -307,6 +307,10 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             else:
                 held = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env)
                 read = _getter(ctx, followed, env) if held is None else None
+                if read is None and held is None and isinstance(followed.value, cst.Name):
+                    from codemods.analysis.record_fields import record_field  # `init(mesh).params`
+
+                    read = record_field(ctx, followed.value, env, followed.attr.value)
                 if read is not None:  # `self.layout` of a @property on the receiver the call binds
                     (followed, env), inline = read, False
                 else:

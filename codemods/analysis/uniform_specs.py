@@ -44,6 +44,35 @@ def uniform_env(ctx: FileContext, call: cst.Call, env: Env | None) -> Env | None
     return Env(fn, {**lambda_outer(ctx, fn, env), **bound})
 
 
+def constant_leaves(ctx: FileContext, call: cst.Call, env: Env | None):
+    """(the body, Env) of `jax.tree.map(lambda _: <body>, tree)` whose lambda reads none of its
+    parameters: every leaf of the result is that one value (`NamedSharding(mesh, S)` for each
+    param); else None."""
+    from codemods.analysis.tree_leaves import lambda_outer, tree_map_body
+
+    found = tree_map_body(ctx, call)
+    if found is None:
+        return None
+    fn, body = found
+    params = fn.params
+    names = {param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None \
+            or any(param.default is not None for param in params.params) \
+            or _reads_any(body, names) or isinstance(body, (cst.Lambda, cst.GeneratorExp)):
+        return None
+    return body, Env(fn, lambda_outer(ctx, fn, env))
+
+
+def _reads_any(node: cst.CSTNode, names: set[str]) -> bool:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name) and current.value in names:
+            return True
+        stack.extend(current.children)
+    return False
+
+
 def _leaves(ctx: FileContext, tree: cst.BaseExpression, env: Env | None) -> list | None:
     """The leaves of a constant specs tree when they all say one spec, else None."""
     from codemods.analysis.local_tables import unchanged
