@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx12_sf104_loop_over_layout_triples": "main(mesh, x)",
+    "nbx15_sf104_loop_over_layout_triples_rebound": "main(mesh, x)",
+    "bx11_sf104_sharding_helper_with_star_axes": "main(mesh, x)",
+    "nbx14_sf104_sharding_helper_star_axes_prefix": "main(mesh, x)",
     "bx10_sf104_tree_of_one_sharding_gathered_by_tree_map": "main(mesh, x)",
     "nbx13_sf104_tree_of_shardings_read_from_leaves": "main(mesh, x)",
     "bx9_sf104_record_returned_by_helper": "main(mesh, x)",

@@ -53,6 +53,9 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
         if loop is None:
             return _NONE
         body = loop.body
+        unpacked = _unpacked_rounds(ctx, node, function, loop)
+        if unpacked is not None:
+            return unpacked
         name, value_name, iterated_node = _loop_target(loop)
         info = _scope_info(ctx, function)
         if name is None or any(n in info.params or n in info.declared or len(info.bindings.get(n, [])) != 1
@@ -125,6 +128,28 @@ def _every_round(ctx: FileContext, node: cst.CSTNode, body: cst.CSTNode) -> bool
         if kind not in ("FunctionDef", "ClassDef", "Lambda"):
             stack.extend(current.children)
     return True
+
+
+def _unpacked_rounds(ctx: FileContext, node: cst.CSTNode, function, loop) -> LoopKeys | None:
+    """`for name, train, serve in LAYOUTS:` over a literal list of tuples of as many plain
+    items: one round per tuple, each name bound to its item (None when not such a loop)."""
+    target = loop.target
+    if not isinstance(target, cst.Tuple) or len(target.elements) < 2 \
+            or not all(type(e) is cst.Element and isinstance(e.value, cst.Name) for e in target.elements):
+        return None
+    walked = _walked_items(ctx, loop.iter)
+    if walked is None or not all(isinstance(item, cst.Tuple) for item in walked):
+        return None  # `for k, v in T.items()` and the like: not this loop
+    names = [e.value.value for e in target.elements]
+    info = _scope_info(ctx, function)
+    if len(set(names)) != len(names) or any(n in info.params or n in info.declared
+                                            or len(info.bindings.get(n, [])) != 1 for n in names) \
+            or not all(len(item.elements) == len(names) and all(type(e) is cst.Element for e in item.elements)
+                       for item in walked):
+        return _NONE
+    rounds = [(ctx.text(item), Env(function, {n: (e.value, None) for n, e in zip(names, item.elements)}))
+              for item in walked]
+    return LoopKeys(rounds, _every_round(ctx, node, loop.body), "item")
 
 
 def _loop_target(loop) -> tuple:

@@ -28,6 +28,8 @@ def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = Non
     if found is None:
         held, _ = follow_spec(ctx, node, env)
         found = starred_spec(ctx, held) if held is not None and not isinstance(held, Packed) else None
+        if found is None and isinstance(held, cst.Call) and env is not None:
+            found = _packed_spec(ctx, held, env)
     if found is None:
         found = returned_spec(ctx, node, env)
     # config values and parsed options; inside the function `env` binds, a parameter is read as
@@ -83,6 +85,24 @@ def _logical_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = 
             return None
         partitions.append(axes)
     return SpecLiteral(value, Spec(tuple(partitions)), (), None)
+
+
+def _packed_spec(ctx: FileContext, call: cst.Call, env: Env) -> SpecLiteral | None:
+    """`P(*axes)` of a helper's `*axes` parameter: one dimension per argument its call passed."""
+    if ctx.imports.resolve(call.func) != PARTITION_SPEC or len(call.args) != 1 or call.args[0].star != "*" \
+            or call.args[0].keyword is not None or not isinstance(call.args[0].value, cst.Name):
+        return None
+    bound = env_value(ctx, call.args[0].value, env)
+    if bound is None or not isinstance(bound[0], Packed):
+        return None
+    partitions = []
+    for item, item_env in bound[0].items:
+        held, _ = follow_spec(ctx, item, item_env)
+        axes = parse_axes(held) if held is not None and not isinstance(held, Packed) else None
+        if axes is None:
+            return None
+        partitions.append(axes)
+    return SpecLiteral(call, Spec(tuple(partitions)), (), None)
 
 
 def _items(ctx: FileContext, node: cst.BaseExpression, env: Env):

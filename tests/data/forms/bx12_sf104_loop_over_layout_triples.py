@@ -1,0 +1,15 @@
+import jax
+import jax.numpy as jnp
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+LAYOUT = [("b", P(), P()), ("w", P(("i", "j"), None), P("i", None))]
+
+
+def main(mesh, x):
+    out = {}
+    with jax.set_mesh(mesh):
+        for name, train, serve in LAYOUT:
+            placed = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, train))
+            out[name] = top_level_all_gather(placed, serve)  # SF104
+    return out
