@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx13_sf105_bodies_walked_by_a_loop": "main(mesh, x)",
+    "nbx16_sf105_bodies_walked_by_a_loop_skipped": "main(mesh, x)",
     "bx12_sf104_loop_over_layout_triples": "main(mesh, x)",
     "nbx15_sf104_loop_over_layout_triples_rebound": "main(mesh, x)",
     "bx11_sf104_sharding_helper_with_star_axes": "main(mesh, x)",
@@ -1691,8 +1693,6 @@ NOTES: dict[tuple[str, int], str] = {
     " i, which out_specs does not say; the same two-subclass receiver keeps it unread",
     ("nbl20_sf103_factory_closure_helper_keeps_it", 14): "the helper files the closure in a module list besides"
     " calling it: code the analysis does not see may run it, so its verdicts are not certain for every run",
-    ("af75_loop_over_bodies", 10): "the body is the variable of a for loop over a module list of bodies:"
-    " shard_map bodies are found by what the call names, not per loop item (a recall gap left by idioms9)",
     ("naf7_sf104_helper_after_mesh_block", 7): "main is a module function other code may call under its own"
     " jax.set_mesh: the mesh context at the call is not known",
     ("af52_sf104_sharding_table_jit", 18): "out_shardings=table['rows'] of a dict a helper builds by a comprehension"

@@ -47,6 +47,7 @@ from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neu
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.evaluated_bodies import function_of_evaluated
+from codemods.analysis.looped_bodies import looped_bodies
 from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.decorated_wrappers import DecoratedWrappers
 from codemods.analysis.held import Held
@@ -533,6 +534,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         interpreter.uses = uses
         interpreter.body_functions = {id(use.body) for use in uses if use.body is not None}
         uses = interpreter.uses = [function_of_evaluated(interpreter, use) if use.body is None else use for use in uses]
+        uses = interpreter.uses = [each for use in uses for each in looped_bodies(interpreter, use)]  # (looped_bodies.py)
         interpreter.body_functions |= {id(use.body) for use in uses if use.body is not None}
         interpreter.decorated_bodies = {id(use.body) for use in uses if use.decorated and use.body is not None}
         runs, contexts = analyse_each(interpreter, uses)

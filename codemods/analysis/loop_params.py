@@ -49,8 +49,9 @@ class LoopParams:
 
     def loop_items(self, use: ShardMapUse) -> tuple[ast.For, ast.FunctionDef, str, list[Value]] | None:
         """(loop, its function, variable, items) of a use inside a `for` over a known sequence."""
-        if not use.call_scopes or use.decorated or use.chain:
-            return None
+        if not use.call_scopes or use.decorated or use.chain \
+                or use.body is not None and type(use.written_body) is ast.Name and use.body_ref is not use.written_body:
+            return None  # a body one item of the loop gave (looped_bodies.py): analysed once
         function = use.call_scopes[-1]
         parents = self._parent_map()
         node, loop = use.node, None
