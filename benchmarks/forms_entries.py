@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx14_sf103_body_kept_in_a_field": "main(mesh, x)",
+    "nbx17_sf103_body_kept_in_a_field_two_objects": "main(mesh, x)",
     "bx13_sf105_bodies_walked_by_a_loop": "main(mesh, x)",
     "nbx16_sf105_bodies_walked_by_a_loop_skipped": "main(mesh, x)",
     "bx12_sf104_loop_over_layout_triples": "main(mesh, x)",

@@ -6,17 +6,19 @@ is written, to an object of a module class the analysis built (its class exact, 
 the body is that class's plain method as Python finds it, bound to the object.
 
 The object itself as the body (`loss = LOSSES[cfg["loss"]](axis)`, `jax.shard_map(loss, ...)`,
-with a key only a run computes) is read the same way: its class's `__call__`, bound to it."""
+with a key only a run computes) is read the same way: its class's `__call__`, bound to it. So is
+a module function an object keeps in a field (`Runner(body)` storing `self.fn`, then
+`jax.shard_map(self.fn, ...)` in a method) when every construction stores the same one."""
 from __future__ import annotations
 
 import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from codemods.analysis.nodes import Arg
+from codemods.analysis.nodes import Arg, nodes_of_type
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import Instance
+from codemods.analysis.values import Function, Instance
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Interpreter
@@ -38,9 +40,45 @@ def method_of_built(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         built = interp.eval(receiver, interp._static_frame(use.call_scopes))
     finally:
         interp.silent -= 1
+    if isinstance(built, Instance) and not built.building and type(written) is ast.Attribute:
+        stored = _stored_function(interp, use, written, built)
+        if stored is not None:
+            return stored
     if not isinstance(built, Instance) or built.building or built.fields is None:
         return use
     method = class_method(interp.scope, built.cls, attr)
     if not isinstance(method, ast.FunctionDef) or method.decorator_list or method_kind(method) != "plain":
         return use
     return replace(use, body=method, body_scopes=(), body_ref=written, bound_args=(Arg(receiver),))
+
+
+def _stored_function(interp: Interpreter, use: ShardMapUse, written: ast.Attribute, built: Instance):
+    """`jax.shard_map(self.fn, ...)` of a field every construction of the class fills with one
+    module function (`Runner(body)`), read nowhere else: that function is the body, and the
+    constructions' arguments naming it are references this use analyses (they hand it only to
+    this read)."""
+    interp.silent += 1
+    try:
+        value = interp.eval(written, interp._static_frame(use.call_scopes))
+    finally:
+        interp.silent -= 1
+    if not isinstance(value, Function) or value.closure is not interp.module_frame \
+            or type(value.node) is not ast.FunctionDef \
+            or interp.scope.globals.unique_function(value.node.name) is not value.node \
+            or interp._attribute_loads().get(written.attr) != [written]:
+        return None
+    parents = interp._parent_map()
+    refs = [node for node in nodes_of_type(interp.scope.tree, ast.Name)
+            if node.id == value.node.name and isinstance(node.ctx, ast.Load)]
+    if not refs or len(refs) != interp.scope.module_references(value.node.name) \
+            or any(interp._field_of(ref, parents) != written.attr or _constructed(ref, parents) is not built.cls.name
+                   for ref in refs):
+        return None  # the function is handed somewhere else too
+    interp.analysed_refs.setdefault(id(value.node), set()).update(id(ref) for ref in refs)
+    return replace(use, body=value.node, body_scopes=())
+
+
+def _constructed(ref: ast.Name, parents: dict) -> str | None:
+    holder = parents.get(id(ref))
+    call = parents.get(id(holder)) if type(holder) is ast.keyword else holder
+    return call.func.id if type(call) is ast.Call and type(call.func) is ast.Name else None
