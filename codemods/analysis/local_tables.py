@@ -89,10 +89,41 @@ def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:
 
     if isinstance(table, cst.Name) and kept_local(ctx, table):
         return True
+    if isinstance(table, cst.Subscript):
+        return _inner_unchanged(ctx, table)
     if not isinstance(table, (cst.Name, cst.Attribute)):
         return False
     mutated = _mutated(ctx)
     return _table_name(table) not in mutated and "*" not in mutated
+
+
+def _inner_unchanged(ctx: FileContext, table: cst.Subscript) -> bool:
+    """`STATE["layouts"]` of a module table (`STATE = {"layouts": {...}}`) no code changes or
+    hands on, at any depth of string keys on the way (nested_tables.py)."""
+    from codemods.analysis.nested_tables import inner_dicts_unchanged
+    from codemods.analysis.specs import string_value
+
+    keys: list[str] = []
+    node: cst.BaseExpression = table
+    while isinstance(node, cst.Subscript):
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return False
+        key = string_value(node.slice[0].slice.value)
+        if key is None:
+            return False
+        keys.insert(0, key)
+        node = node.value
+    if not isinstance(node, cst.Name) or not unchanged(ctx, node):
+        return False
+    scope = None
+    if kept_local(ctx, node):  # a local: its inner dicts change only in its own function
+        from codemods.analysis.local_names import scope_of
+
+        function = scope_of(ctx, node)
+        scope = _ast_function(ctx, function) if isinstance(function, cst.FunctionDef) else None
+        if scope is None:
+            return False
+    return inner_dicts_unchanged(ctx, node.value, tuple(keys), False, scope)
 
 
 def literal_unchanged(ctx: FileContext, literal: cst.CSTNode | None) -> bool:
@@ -362,3 +393,34 @@ def handed_names(ctx: FileContext, name: cst.Name, records: bool = False) -> lis
         if env is not None or not isinstance(call, cst.Call) or not records and not kept_local(ctx, value, through=call):
             return None
     return [value for value, _ in values]
+
+
+def returned_item(ctx: FileContext, read: cst.Subscript, env):
+    """(item, Env) of `state["layouts"]["train"]` with `state = init_state(mesh)` of a one-return
+    helper returning a dict literal (nested literals inside it), its parameters bound; the
+    table changed by no code on the way (`unchanged`); else None."""
+    from codemods.analysis.spec_sources import dict_item, follow_env
+    from codemods.analysis.specs import string_value
+    from codemods.analysis.tree_leaves import _produced
+
+    keys: list[str] = []
+    node: cst.BaseExpression = read
+    while isinstance(node, cst.Subscript):
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return None
+        key = string_value(node.slice[0].slice.value)
+        if key is None:
+            return None
+        keys.insert(0, key)
+        node = node.value
+    if not isinstance(node, cst.Name) or not unchanged(ctx, read.value):
+        return None
+    held, _, held_env = follow_env(ctx, node, env)
+    if not isinstance(held, cst.Call):
+        return None
+    held, held_env = _produced(ctx, held, held_env)
+    for key in keys:
+        if not isinstance(held, cst.Dict):
+            return None
+        held = dict_item(held, key)
+    return (held, held_env) if held is not None else None

@@ -286,6 +286,7 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
     to a call's argument is read under the caller's Env)."""
     from codemods.analysis.named_axes import attribute_value
     from codemods.analysis.local_names import follow_names
+    from codemods.analysis.local_tables import returned_item
 
     node, inline = expr, True
     for _ in range(MAX_HOPS):
@@ -316,7 +317,10 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
                 else:
                     followed, inline = held, False
         elif isinstance(followed, cst.Subscript):
-            followed, inline = table_item(ctx, followed, env), False
+            item, inline = table_item(ctx, followed, env), False
+            if item is None and (returned := returned_item(ctx, followed, env)) is not None:
+                item, env = returned  # `state["layouts"]["train"]` of `state = init_state(mesh)`
+            followed = item
         elif (got := table_get(ctx, followed, env)) is not None:
             followed, inline = got, False
         else:
