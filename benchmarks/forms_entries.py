@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx16_sf104_result_of_sharding_constraint": "main(mesh, x)",
+    "nbx19_sf104_result_of_sharding_constraint_prefix": "main(mesh, x)",
     "bx15_sf104_nested_tables_local_and_returned": "main(mesh, x)",
     "nbx18_sf104_nested_tables_changed_inside": "main(mesh, x)",
     "bx14_sf103_body_kept_in_a_field": "main(mesh, x)",

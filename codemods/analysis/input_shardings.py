@@ -169,6 +169,8 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         sharding = call_argument(expr, 1, "device")
     elif name == "jax.reshard":
         sharding = call_argument(expr, 1, "out_shardings")
+    elif name == "jax.lax.with_sharding_constraint":  # its result has S (under Explicit axes it asserts so)
+        sharding = call_argument(expr, 1, "shardings")
     elif name in _MAKE_ARRAY:
         sharding = call_argument(expr, *_MAKE_ARRAY[name])
     else:
