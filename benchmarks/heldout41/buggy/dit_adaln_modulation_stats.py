@@ -53,7 +53,7 @@ def main(h, w_shift, w_scale):
     w_shift = jax.device_put(w_shift, NamedSharding(mesh, stacked))
     w_scale = jax.device_put(w_scale, NamedSharding(mesh, stacked))
     fwd = jax.shard_map(forward, mesh=mesh, in_specs=(act, stacked, stacked),
-                        out_specs=(act, P(None, None, cfg.batch_axis, reduced={cfg.tp_axis})))
+                        out_specs=(act, P(None, None, cfg.batch_axis)))
     return fwd(h, w_shift, w_scale)
 
 

@@ -5,18 +5,17 @@ import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
 
-def class_probs(logits, class_axis):
+def log_partition(logits, class_axis):
     full = jax.lax.all_gather(logits, class_axis, axis=1, tiled=True, to="reduced")
-    e = jnp.exp(full)
-    z = jax.lax.psum(e.sum(axis=1, keepdims=True), class_axis)
-    return e, z
+    z = jax.lax.psum(jnp.exp(full).sum(axis=1, keepdims=True), class_axis)
+    return jnp.log(z)
 
 
 def inception_score(logits, class_axis="feat", data_axis="data"):
-    e, z = class_probs(logits, class_axis)
-    p_yx = e / z
+    log_p = logits - log_partition(logits, class_axis)
+    p_yx = jnp.exp(log_p)
     p_y = jax.lax.pmean(p_yx.mean(axis=0), data_axis)
-    kl = (p_yx * (jnp.log(p_yx + 1e-12) - jnp.log(p_y + 1e-12))).sum(axis=1)
+    kl = jax.lax.psum((p_yx * (log_p - jnp.log(p_y + 1e-12))).sum(axis=1), class_axis)
     return jnp.exp(jax.lax.pmean(kl.mean(), data_axis))
 
 
