@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx17_sf106_body_named_from_registry_entry": "main(mesh, x)",
+    "nbx20_sf106_body_named_from_registry_rebound": "main(mesh, x)",
     "bx16_sf104_result_of_sharding_constraint": "main(mesh, x)",
     "nbx19_sf104_result_of_sharding_constraint_prefix": "main(mesh, x)",
     "bx15_sf104_nested_tables_local_and_returned": "main(mesh, x)",
@@ -1513,6 +1515,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bx17_sf106_body_named_from_registry_entry": {18: '    return jax.nn.softmax(jax.lax.pcast(logits, axis_name, to="varying"), axis=-1)'},
     "bs13_sf106_decorator_factory_wrapper_calls_shard_map": {23: '        damped = DAMPING * jax.lax.pcast(profile, "j", to="varying")'},
     "bs6_sf106_fields_unpacked_from_config_entry": {19: '        logits = jax.lax.pcast(sims, self.embed_axis, to="varying") * self.config["scale"]'},
     "bs4_sf106_super_method_result_scaled": {17: '        return jax.lax.pcast(gathered, "i", to="varying") - self.threshold'},

@@ -10,7 +10,7 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from codemods.analysis.nodes import iter_with_scopes
+from codemods.analysis.nodes import iter_with_scopes, nodes_of_type_under
 from codemods.analysis.values import Function
 
 if TYPE_CHECKING:
@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 
 def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     written = use.written_body
+    if type(written) is ast.Name and not use.chain and not use.decorated and use.body is None:
+        bound, _ = interp.scope.lookup_value(written.id, use.call_scopes)
+        where = use.call_scopes[-1] if use.call_scopes else interp.scope.tree
+        if type(bound) is ast.Subscript and sum(1 for node in nodes_of_type_under(interp.scope.tree, where, ast.Name)
+                                                if node.id == written.id and isinstance(node.ctx, ast.Load)) == 1:
+            written = bound  # `fn = LOSSES["lovasz"]`, bound once and read only here: the table's entry
     if type(written) is ast.Subscript and type(written.value) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
         return _held_entry(interp, use, written)
