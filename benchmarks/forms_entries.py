@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx18_sf101_scan_body_from_factory_call": "main(mesh, x)",
+    "nbx21_sf101_scan_body_from_factory_call_other_axis": "main(mesh, x)",
     "bx17_sf106_body_named_from_registry_entry": "main(mesh, x)",
     "nbx20_sf106_body_named_from_registry_rebound": "main(mesh, x)",
     "bx16_sf104_result_of_sharding_constraint": "main(mesh, x)",

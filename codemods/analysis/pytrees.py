@@ -256,7 +256,10 @@ class Pytrees:
         return isinstance(callee, JaxName) and collective_rule(callee.name) is not None
 
     def _note_tree_map_ref(self, func: Value, func_node: ast.expr) -> None:
-        if isinstance(func, Function) and isinstance(func_node, ast.Name):
+        # a name, or the call of a factory handing on the def it made (`lax.scan(make_block(cfg),
+        # ...)`, returned.py; a module def is counted by the names referring to it, never so)
+        if isinstance(func, Function) and (isinstance(func_node, ast.Name) or isinstance(func_node, ast.Call)
+                                           and func.closure is not self.module_frame):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
 
 
