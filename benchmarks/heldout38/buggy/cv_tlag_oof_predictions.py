@@ -20,7 +20,7 @@ def spec(entries, reduced=()):
 
 def inputs():
     rng = np.random.default_rng(55)
-    return (rng.normal(size=(2, 16)).astype(np.float32),)
+    return (rng.normal(size=(4, 16)).astype(np.float32),)
 
 
 def stacking_features(oof, layout):

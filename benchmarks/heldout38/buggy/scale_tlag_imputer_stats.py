@@ -17,7 +17,7 @@ def inputs():
 @dataclass(frozen=True)
 class ImputerLayout:
     table: P = P("rows", "cols")
-    stats: P = P("rows", "cols")
+    stats: P = P("rows", None)
     report: P = field(default_factory=lambda: P("cols", None, reduced={"rows"}))
 
 
@@ -29,7 +29,7 @@ class SimpleImputer:
     def partial_stats(self, X):
         mask = jnp.isnan(X)
         filled = jnp.where(mask, 0.0, X)
-        return jnp.stack([filled.sum(axis=0), (~mask).sum(axis=0).astype(X.dtype)])
+        return jnp.stack([filled.sum(axis=0), (~mask).sum(axis=0).astype(X.dtype)], axis=1)
 
     def fit(self, mesh, X):
         stats_fn = jax.jit(self.partial_stats,
