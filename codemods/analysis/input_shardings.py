@@ -8,13 +8,15 @@ a module function (call_sites.py), leaves of pytrees placed by `jax.device_put` 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
 from codemods.analysis.jitted_results import plain_jit_body
-from codemods.analysis.kept_reductions import centred_operand, keepdims_operand, unsharded_dim
+from codemods.analysis.kept_reductions import (centred_operand, dropped_dimension, keepdims_operand, unsharded_dim,
+                                               without_dimension)
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -154,6 +156,11 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     if kept is not None:  # `jnp.sum(x, axis=-1, keepdims=True)` over an unsharded dimension
         found = input_sharding(ctx, kept[0], depth + 1, env)
         return found if found is not None and unsharded_dim(found.spec.spec, kept[1]) else None
+    dropped = dropped_dimension(ctx, expr)
+    if dropped is not None:  # `jnp.argmax(x, axis=-1)`: x's spec less that dimension
+        found = input_sharding(ctx, dropped[0], depth + 1, env)
+        spec = without_dimension(found.spec.spec, dropped[1]) if found is not None else None
+        return replace(found, spec=replace(found.spec, spec=spec)) if spec is not None else None
     like = like_argument(ctx, expr)
     if like is not None:  # `jnp.zeros_like(x)`: laid out as x is
         return input_sharding(ctx, like, depth + 1, env)
