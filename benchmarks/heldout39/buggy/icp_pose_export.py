@@ -1,0 +1,34 @@
+import dataclasses
+
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+@dataclasses.dataclass
+class RegistrationResult:
+    poses: jax.Array
+    fitness: float = 0.0
+
+    def to_host(self):
+        full = top_level_all_gather(self.poses, P(None, None, None, reduced={"pair", "pts"}))
+        return np.asarray(full)
+
+
+def inputs():
+    rng = np.random.default_rng(23)
+    return (np.tile(np.eye(4, dtype=np.float32), (8, 1, 1)) + rng.normal(scale=0.01, size=(8, 4, 4)).astype(np.float32),)
+
+
+def main(poses):
+    mesh = jax.make_mesh((2, 4), ("pair", "pts"))
+    poses = jax.device_put(poses, NamedSharding(mesh, P(("pair", "pts"), None, None)))
+    result = RegistrationResult(poses, fitness=0.9)
+    host = result.to_host()
+    print(host.shape)
+    return host
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,31 @@
+import jax
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+OPS = {"sum": jax.lax.psum, "mean": jax.lax.pmean}
+
+
+def coverage(mesh, stat="mean"):
+    axes = tuple(mesh.shape)
+
+    def body(hit):
+        per_shard = hit.sum(axis=-1) / hit.shape[-1]
+        return OPS[stat](per_shard, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P(*axes), out_specs=P(None))
+
+
+def inputs():
+    return ((np.random.default_rng(112).random(size=(4, 32)) > 0.6).astype(np.float32),)
+
+
+def main(hit):
+    mesh = jax.make_mesh((2, 4), ("cloud", "chunk"))
+    hit = jax.device_put(hit, NamedSharding(mesh, P("cloud", "chunk")))
+    cov = coverage(mesh)(hit)
+    print(cov)
+    return cov
+
+
+if __name__ == "__main__":
+    main(*inputs())
