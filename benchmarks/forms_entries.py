@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bx20_sf105_dict_default_of_a_helper": "main(mesh, x)",
+    "nbx23_sf105_dict_default_changed_in_place": "main(mesh, x)",
     "bx19_sf104_reduction_drops_its_dimension": "main(mesh, x)",
     "nbx22_sf104_reduction_drops_its_dimension_prefix": "main(mesh, x)",
     "bx18_sf101_scan_body_from_factory_call": "main(mesh, x)",

@@ -34,6 +34,11 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # Python value keeps what it read then, whatever the table holds later
         if isinstance(found, Const) and type(found.value) in (int, float, str, bool, type(None)):
             return found
+    if isinstance(node, (ast.Dict, ast.List)) and param not in mutated_names(interp.scope.tree):
+        # `params={"radius": 0.8}`: one object, made as the def runs, that no code changes in place
+        found = interp.eval(node, defined_in)
+        if containers(found) and all(python_value(item) is not NOT_LITERAL for item in _items(found)):
+            return found
     if isinstance(node, (ast.Name, ast.Attribute, ast.Tuple)):
         found = interp.eval(node, defined_in)
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
@@ -103,3 +108,10 @@ def _frozen(item: Value) -> bool:
     if isinstance(item, TupleValue):
         return all(_frozen(inner) for inner in item.items)
     return isinstance(item, (Const, JaxName, Static)) or settled(item)  # (Static: a host number, `perm` pairs)
+
+
+def _items(value: Value) -> list[Value]:
+    """The leaves of a dict or list display's value (nested displays opened)."""
+    if isinstance(value, (DictValue, TupleValue)):
+        return [leaf for item in value.items for leaf in _items(item)]
+    return [value]
