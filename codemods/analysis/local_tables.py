@@ -101,18 +101,8 @@ def _inner_unchanged(ctx: FileContext, table: cst.Subscript) -> bool:
     """`STATE["layouts"]` of a module table (`STATE = {"layouts": {...}}`) no code changes or
     hands on, at any depth of string keys on the way (nested_tables.py)."""
     from codemods.analysis.nested_tables import inner_dicts_unchanged
-    from codemods.analysis.specs import string_value
 
-    keys: list[str] = []
-    node: cst.BaseExpression = table
-    while isinstance(node, cst.Subscript):
-        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-            return False
-        key = string_value(node.slice[0].slice.value)
-        if key is None:
-            return False
-        keys.insert(0, key)
-        node = node.value
+    node, keys = _string_path(table)
     if not isinstance(node, cst.Name) or not unchanged(ctx, node):
         return False
     scope = None
@@ -400,19 +390,9 @@ def returned_item(ctx: FileContext, read: cst.Subscript, env):
     helper returning a dict literal (nested literals inside it), its parameters bound; the
     table changed by no code on the way (`unchanged`); else None."""
     from codemods.analysis.spec_sources import dict_item, follow_env
-    from codemods.analysis.specs import string_value
     from codemods.analysis.tree_leaves import _produced
 
-    keys: list[str] = []
-    node: cst.BaseExpression = read
-    while isinstance(node, cst.Subscript):
-        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-            return None
-        key = string_value(node.slice[0].slice.value)
-        if key is None:
-            return None
-        keys.insert(0, key)
-        node = node.value
+    node, keys = _string_path(read)
     if not isinstance(node, cst.Name) or not unchanged(ctx, read.value):
         return None
     held, _, held_env = follow_env(ctx, node, env)
@@ -424,3 +404,19 @@ def returned_item(ctx: FileContext, read: cst.Subscript, env):
             return None
         held = dict_item(held, key)
     return (held, held_env) if held is not None else None
+
+
+def _string_path(read: cst.BaseExpression) -> tuple:
+    """(root, keys) of `root["a"]["b"]` with string-literal keys; (None, ()) for any other key."""
+    from codemods.analysis.specs import string_value
+
+    keys: list[str] = []
+    node = read
+    while isinstance(node, cst.Subscript):
+        key = string_value(node.slice[0].slice.value) \
+            if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) else None
+        if key is None:
+            return None, ()
+        keys.insert(0, key)
+        node = node.value
+    return node, tuple(keys)
