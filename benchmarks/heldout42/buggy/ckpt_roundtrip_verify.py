@@ -37,7 +37,7 @@ class RoundTripVerifier:
     def verify(self, tensor):
         with timed("roundtrip"):
             return jax.shard_map(
-                self.body, mesh=MESH, in_specs=P("fsdp", "tp"), out_specs=P("fsdp", None),
+                self.body, mesh=MESH, in_specs=P("fsdp", "tp"), out_specs=P("fsdp", "tp"),
             )(tensor)
 
 

@@ -12,15 +12,13 @@ class WeightedMean:
         self.axes = axes
         self.local_axis = local_axis
 
-    def local_stats(self, values, weights):
-        num = jax.lax.psum(jnp.sum(values * weights), self.local_axis)
-        den = jax.lax.psum(jnp.sum(weights), self.local_axis)
-        return num, den
+    def local_numerator(self, values, weights):
+        return jax.lax.psum(jnp.sum(values * weights), self.local_axis)
 
     def compute(self, values, weights):
-        num, den = self.local_stats(values, weights)
+        num = self.local_numerator(values, weights)
         num = self.reduce_fn(num, self.axes)
-        den = self.reduce_fn(den, self.axes)
+        den = self.reduce_fn(jnp.sum(weights), self.axes)
         return num / den
 
 
