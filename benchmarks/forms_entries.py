@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bw1_sf101_field_set_by_fit_returning_self": "main(mesh, x)",
+    "nbw1_sf101_field_set_by_fit_then_stored_again": "main(mesh, x)",
+    "nbw2_sf101_field_set_by_fit_refitted_alias": "main(mesh, x)",
+    "nbw3_sf101_field_set_by_fit_on_one_branch": "main(mesh, x)",
     "bx13_sf105_bodies_walked_by_a_loop": "main(mesh, x)",
     "nbx16_sf105_bodies_walked_by_a_loop_skipped": "main(mesh, x)",
     "bx12_sf104_loop_over_layout_triples": "main(mesh, x)",
