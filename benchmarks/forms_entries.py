@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bw2_sf101_hook_added_by_method_after_construction": "main(mesh, x)",
+    "bw3_sf101_closure_hook_appended_to_field": "main(mesh, x)",
+    "nbw4_sf101_hook_added_after_the_trace": "main(mesh, x)",
+    "nbw5_sf101_hook_list_also_filled_through_parameter": "main(mesh, x)",
+    "nbw6_sf101_hook_inserted_before_closure": "main(mesh, x)",
     "bw1_sf101_field_set_by_fit_returning_self": "main(mesh, x)",
     "nbw1_sf101_field_set_by_fit_then_stored_again": "main(mesh, x)",
     "nbw2_sf101_field_set_by_fit_refitted_alias": "main(mesh, x)",
