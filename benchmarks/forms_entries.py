@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bw4_sf101_field_set_by_fit_statement": "main(mesh, x)",
+    "nbw7_sf101_fit_statement_run_twice": "main(mesh, x)",
+    "nbw8_sf101_fit_statement_refit_through_alias": "main(mesh, x)",
+    "nbw9_sf101_fit_statement_object_handed_on": "main(mesh, x)",
     "bw2_sf101_hook_added_by_method_after_construction": "main(mesh, x)",
     "bw3_sf101_closure_hook_appended_to_field": "main(mesh, x)",
     "nbw4_sf101_hook_added_after_the_trace": "main(mesh, x)",
