@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bw5_sf101_hook_registered_by_decorator": "main(mesh, x)",
+    "nbw10_sf101_hook_decorated_after_the_trace": "main(mesh, x)",
+    "nbw11_sf101_hook_decorated_under_a_flag": "main(mesh, x)",
     "bw4_sf101_field_set_by_fit_statement": "main(mesh, x)",
     "nbw7_sf101_fit_statement_run_twice": "main(mesh, x)",
     "nbw8_sf101_fit_statement_refit_through_alias": "main(mesh, x)",
