@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bw7_sf101_hooks_extended_and_run_by_comprehension": "main(mesh, x)",
+    "nbw13_sf101_hooks_extended_then_cleared": "main(mesh, x)",
     "bw6_sf101_field_declared_none_then_fit": "main(mesh, x)",
     "nbw12_sf101_field_declared_none_two_fitting_methods": "main(mesh, x)",
     "bw5_sf101_hook_registered_by_decorator": "main(mesh, x)",
