@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bw8_sf101_module_trainer_hooks_by_event_decorator": "main(mesh, x)",
+    "bw9_sf101_event_hooks_appended_in_builder": "main(mesh, x)",
+    "nbw14_sf101_module_trainer_hook_on_other_event": "main(mesh, x)",
+    "nbw15_sf101_module_trainer_hook_inserted_in_main": "main(mesh, x)",
     "bw7_sf101_hooks_extended_and_run_by_comprehension": "main(mesh, x)",
     "nbw13_sf101_hooks_extended_then_cleared": "main(mesh, x)",
     "bw6_sf101_field_declared_none_then_fit": "main(mesh, x)",
