@@ -84,67 +84,85 @@ def iterated_only(tree: ast.Module, attr: str) -> bool:
 
 
 def _aliased(tree: ast.Module, changed: set[str]) -> set[str]:
-    """The names that may hold an object a changed name holds: `view = axes; view.pop()` changes
-    `axes`, and `self.axes = axes; self.axes.pop()` too. Every `a = b` (also unpacked, annotated,
-    a walrus, a `for` target over a display of names, a container display holding the name) ties
-    both names together, whatever their scopes: a name tied to a changed one is changed."""
-    ties: dict[str, set[str]] = {}
+    """The names whose objects a change through a changed name may reach: `view = axes;
+    view.pop()` changes `axes` (one object, two names), `self.axes = axes; self.axes.pop()` too;
+    `row = table[0]; row.append(x)` or `for row in table: row.append(x)` changes what `table`
+    holds, and so does changing `axes` after `table = [axes]` or `table["k"] = axes`. (Appending to
+    `table` changes none of the objects it holds.) Names are matched whatever their scopes."""
+    reaches: dict[str, set[str]] = {}  # a change through the key reaches the objects of these
 
-    def tie(targets: list[ast.expr], value: ast.expr) -> None:
-        held = _held_keys(value)
-        if not held:
+    def edge(source: str, target: str) -> None:
+        reaches.setdefault(source, set()).add(target)
+
+    def tie(target: ast.expr, value: ast.expr | None, element: bool = False) -> None:
+        """`target = value` (`element`: target is bound to an item of value, as a `for` target)."""
+        if type(target) in (ast.Tuple, ast.List) and type(value) in (ast.Tuple, ast.List) \
+                and len(target.elts) == len(value.elts) and not element \
+                and not any(type(item) is ast.Starred for item in (*target.elts, *value.elts)):
+            for inner, item in zip(target.elts, value.elts):
+                tie(inner, item)
             return
-        for target in targets:
-            for key in _stored_keys(target):
-                for other in held:
-                    ties.setdefault(key, set()).add(other)
-                    ties.setdefault(other, set()).add(key)
+        if type(target) in (ast.Tuple, ast.List, ast.Starred):
+            for inner in (target.elts if type(target) is not ast.Starred else [target.value]):
+                tie(inner, value, True)  # `a, b = pair`: items of it
+            return
+        filled = type(target) is ast.Subscript  # `d["k"] = axes`: d now holds axes
+        while type(target) is ast.Subscript:
+            target = target.value
+        key = _alias_key(target)
+        if key is None or value is None:
+            return
+        same, inside, around = _held(value)
+        if element:
+            around, same, inside = around | same | inside, set(), set()
+        if filled:
+            inside, same = inside | same, set()
+        for other in same:  # one object under two names
+            edge(key, other)
+            edge(other, key)
+        for other in inside:  # objects the target holds: a change to them changes it
+            edge(other, key)
+        for other in around:  # the target is an item of theirs
+            edge(key, other)
 
     for node in nodes_of_type(tree, ast.Assign):
-        tie(node.targets, node.value)
+        for target in node.targets:
+            tie(target, node.value)
     for kind in (ast.AnnAssign, ast.NamedExpr):
         for node in nodes_of_type(tree, kind):
-            if node.value is not None:
-                tie([node.target], node.value)
+            tie(node.target, node.value)
     for kind in (ast.For, ast.AsyncFor, ast.comprehension):
         for node in nodes_of_type(tree, kind):
-            tie([node.target], node.iter)
-    reached, pending = set(), [name for name in changed if name in ties]
+            tie(node.target, node.iter, True)
+    reached, pending = set(), [name for name in changed if name in reaches]
     while pending:
         name = pending.pop()
-        for other in ties.get(name, ()):
+        for other in reaches.get(name, ()):
             if other not in changed and other not in reached:
                 reached.add(other)
                 pending.append(other)
     return reached
 
 
-def _held_keys(value: ast.expr) -> set[str]:
-    """The names (`.attr` for an attribute) whose objects `value` holds as they are: a name, an
-    attribute, or a display of them (`(a, b)`, `[axes]`, `{"k": axes}`); a call or an operation
-    makes a new object."""
+def _held(value: ast.expr) -> tuple[set[str], set[str], set[str]]:
+    """(names of the object `value` is, names of objects inside it, names of objects it is an
+    item of): `axes` is the object; `[a, b]` holds a and b; `tables[0]` is an item of tables. A
+    call or an operation makes a new object (nothing)."""
     key = _alias_key(value)
     if key is not None:
-        return {key}
-    if type(value) in (ast.Tuple, ast.List, ast.Set):
-        return set().union(*(_held_keys(item) for item in value.elts))
-    if type(value) is ast.Dict:
-        return set().union(*(_held_keys(item) for item in value.values if item is not None))
-    if type(value) in (ast.Starred, ast.Subscript):  # `item = tables[0]`: an object `tables` holds
-        return _held_keys(value.value)
-    return set()
-
-
-def _stored_keys(target: ast.expr) -> set[str]:
-    """The names an assignment to `target` binds or fills (`d["k"] = axes` fills `d`)."""
-    if type(target) in (ast.Tuple, ast.List):
-        return set().union(*(_stored_keys(item) for item in target.elts))
-    if type(target) is ast.Starred:
-        return _stored_keys(target.value)
-    while type(target) is ast.Subscript:
-        target = target.value
-    key = _alias_key(target)
-    return {key} if key is not None else set()
+        return {key}, set(), set()
+    if type(value) in (ast.Tuple, ast.List, ast.Set, ast.Dict):
+        items = value.values if type(value) is ast.Dict else value.elts
+        inside: set[str] = set()
+        for item in items:
+            if item is not None:
+                same, held, _ = _held(item.value if type(item) is ast.Starred else item)
+                inside |= same | held
+        return set(), inside, set()
+    if type(value) is ast.Subscript:
+        same, inside, around = _held(value.value)
+        return set(), set(), same | inside | around
+    return set(), set(), set()
 
 
 def _alias_key(node: ast.AST) -> str | None:

@@ -56,10 +56,10 @@ class Returned:
         the functions it defines) is an analysed call."""
         parents = self._parent_map()
         statement = parents.get(id(call))
-        if position is None and type(statement) is ast.Call and (statement.func is call or call in statement.args):
-            # `make_collector(lane, 0)(x)`: the closure run at once; `lax.scan(make_block(cfg), h, xs)`:
-            # handed at once to what ran it
-            return id(call) in analysed
+        if position is None and type(statement) is ast.Call and statement.func is call:
+            return id(call) in analysed  # `make_collector(lane, 0)(x)`: the closure run at once
+        if position is None and type(statement) is ast.Call and call in statement.args and id(call) in analysed:
+            return True  # `lax.scan(make_block(cfg), h, xs)`: handed at once to what ran it
         if position is None and (calls := filled_calls(self, statement, call)) is not None:
             return bool(calls) and all(id(node) in analysed for node in calls)  # a hook (filled_fields.py)
         if type(statement) is not ast.Assign or len(statement.targets) != 1:
