@@ -28,6 +28,7 @@ from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
+from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
 from codemods.analysis.object_methods import (class_bindings, class_method, inert_annotation, inherited_binding, own_bases,
@@ -102,6 +103,9 @@ class Classes(InitHooks, ClassFamilies):
         """A class attribute, method or instance field read through the class or an instance."""
         cls = receiver.cls
         facts = self.class_facts(cls)
+        if isinstance(receiver, Instance) and attr not in facts.opaque \
+                and (later := later_field(self, receiver, attr)) is not None:
+            return later  # `self.theta_` that `fit` stored (method_fields.py)
         if attr in facts.opaque or self._stored_elsewhere(facts, attr) \
                 or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import ast
 
+from codemods.analysis.method_fields import store_later
 from codemods.analysis.callers import Callers
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
@@ -451,7 +452,8 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
                 self.assign(element.value if type(element) is ast.Starred else element, item, frame)
         elif isinstance(target, ast.Subscript):
             self.store_item(target, value, frame)
-        # attributes: objects' fields are read only where nothing else sets them (classes.py)
+        elif isinstance(target, ast.Attribute):  # fields are read only where nothing else sets them (classes.py)
+            store_later(self, target, value, frame)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
         value = record_tuple(demoted(value) if not isinstance(value, TupleValue) else value)  # an item of a symbol is not it

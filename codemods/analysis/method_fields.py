@@ -1,0 +1,133 @@
+"""Fields a method sets after construction (issue 13): scikit-learn-like estimators whose `fit`
+stores `self.theta_ = ...` and returns `self`, read by another method of the chain
+`Adjuster(axis).fit(x).shared()`.
+
+The interpreter's objects are immutable values, so a field stored later is followed only when no
+object of the class can ever hold another value in it, or hold it at another time:
+- the module stores the attribute exactly once, by `self.<attr> = expr` as a statement of the
+  method's own body (not under an `if`, a loop or a `try`), `self` its first parameter, never
+  rebound; the method is a plain, undecorated, non-generator method of a module-level class
+  without bases, decorators or a metaclass, that no class extends and whose body binds nothing
+  of that name;
+- in that method `self` is only read for fields (no method of the class called through it) or
+  returned (`return self`), so no other code gets the object while it runs;
+- the method's name is read in the module only as `Cls(...).<method>(...)`: each object has the
+  method run at most once, right after its construction (a second `est.fit(...)` on an alias, or
+  `getattr(est, "fit")`, leaves the field unknown).
+The value the statement stores is then the field's value from that moment on, for the object
+the method returns; an object that never ran the store has no such field (unknown).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+import ast
+
+from codemods.analysis.mutation import mutated_names
+from codemods.analysis.nodes import iter_nodes, positional_params
+from codemods.analysis.scopes import method_kind
+from codemods.analysis.values import Instance, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+_SCOPE_CHANGES = (ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
+
+
+def set_later(interp, cls: ast.ClassDef, attr: str) -> ast.Assign | None:
+    """The one statement that sets `attr` on objects of `cls` after construction, when the rules
+    above hold; None otherwise."""
+    key = ("set_later", id(cls), attr)
+    if key not in interp._class_tables:
+        interp._class_tables[key] = _find_store(interp, cls, attr)
+    return interp._class_tables[key]
+
+
+def _find_store(interp, cls: ast.ClassDef, attr: str) -> ast.Assign | None:
+    stores = interp._attribute_stores().get(attr, ())
+    if len(stores) != 1 or cls not in interp.scope.tree.body or not _plain_class(interp, cls):
+        return None
+    target = stores[0]
+    for method in cls.body:
+        if type(method) is not ast.FunctionDef or method.name == "__init__":
+            continue
+        for stmt in method.body:
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is target:
+                return stmt if _quiet_method(interp, cls, method, target) else None
+    return None
+
+
+def _plain_class(interp, cls: ast.ClassDef) -> bool:
+    if cls.bases and not (len(cls.bases) == 1 and type(cls.bases[0]) is ast.Name and cls.bases[0].id == "object"):
+        return False
+    return not cls.decorator_list and not cls.keywords and not interp.scope.subclassed(cls)
+
+
+def _quiet_method(interp, cls: ast.ClassDef, method: ast.FunctionDef, target: ast.Attribute) -> bool:
+    params = positional_params(method.args)
+    if method.decorator_list or method_kind(method) != "plain" or not params:
+        return False
+    receiver = params[0].arg
+    if type(target.value) is not ast.Name or target.value.id != receiver:
+        return False
+    members = {member.name for member in cls.body if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    bound = {node.id for node in iter_nodes(cls) if type(node) is ast.Name and not isinstance(node.ctx, ast.Load)}
+    if target.attr in bound or target.attr in members or method.name in bound:
+        return False  # a class attribute of that name could be a descriptor; an alias of the method
+    returned = {id(stmt.value) for stmt in iter_nodes(method) if type(stmt) is ast.Return and stmt.value is not None}
+    reads = {id(node.value) for node in iter_nodes(method)
+             if type(node) is ast.Attribute and (node is target or node.attr not in members)}
+    for node in iter_nodes(method):
+        if isinstance(node, _SCOPE_CHANGES):
+            return False
+        if type(node) is ast.Name and node.id == receiver:
+            if not isinstance(node.ctx, ast.Load) or (id(node) not in reads and id(node) not in returned):
+                return False
+        if type(node) is ast.arg and node.arg == receiver and node is not params[0]:
+            return False  # a nested function's parameter of the same name
+    return _called_once_each(interp, cls, method.name)
+
+
+def _called_once_each(interp, cls: ast.ClassDef, name: str) -> bool:
+    """Every read of the method's name is `Cls(...).name(...)` on a fresh construction."""
+    calls = {id(node.func) for node in iter_nodes(interp.scope.tree) if type(node) is ast.Call}
+    found = False
+    for node in iter_nodes(interp.scope.tree):
+        if type(node) is ast.Attribute and node.attr == name:
+            fresh = type(node.value) is ast.Call and type(node.value.func) is ast.Name and node.value.func.id == cls.name
+            if not (fresh and id(node) in calls and isinstance(node.ctx, ast.Load)):
+                return False
+            found = True
+        elif type(node) is ast.Constant and node.value == name:
+            return False  # `getattr(obj, "fit")`
+    return found
+
+
+def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> None:
+    """Run `self.<attr> = value` of such a method: the object `self` holds gains the field."""
+    function = frame.function
+    if type(target.value) is not ast.Name or not isinstance(function, ast.FunctionDef):
+        return
+    cls = interp.scope.class_of(function)
+    if cls is None or set_later(interp, cls, target.attr) is None \
+            or set_later(interp, cls, target.attr).targets[0] is not target:
+        return
+    receiver = frame.vars.get(target.value.id)
+    if not isinstance(receiver, Instance) or receiver.cls is not cls or receiver.fields is None or receiver.building:
+        return
+    fields = dict(receiver.fields)
+    if target.attr in fields:
+        return
+    fields[target.attr] = value
+    frame.vars[target.value.id] = Instance(cls, tuple(sorted(fields.items(), key=lambda item: item[0])))
+
+
+def later_field(interp, receiver: Instance, attr: str) -> Value | None:
+    """The value an object got from such a method, or None."""
+    if receiver.fields is None or receiver.building:
+        return None
+    held = dict(receiver.fields)
+    if attr not in held or set_later(interp, receiver.cls, attr) is None:
+        return None
+    if attr in interp._field_changers() or "." + attr in mutated_names(interp.scope.tree):
+        return None
+    return held[attr]
