@@ -105,7 +105,7 @@ class Classes(InitHooks, ClassFamilies):
         facts = self.class_facts(cls)
         if isinstance(receiver, Instance) and attr not in facts.opaque \
                 and (later := later_field(self, receiver, attr)) is not None:
-            return later  # `self.theta_` that `fit` stored (method_fields.py)
+            return later  # `self.theta_` that `fit` stored, `self.hooks` after `add_hook` (method_fields.py)
         if attr in facts.opaque or self._stored_elsewhere(facts, attr) \
                 or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN

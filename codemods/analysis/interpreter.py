@@ -19,7 +19,6 @@ from dataclasses import dataclass, field, replace
 
 import ast
 
-from codemods.analysis.method_fields import store_later
 from codemods.analysis.callers import Callers
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
@@ -27,6 +26,7 @@ from codemods.analysis.config_files import ConfigFiles
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.classes import Classes
 from codemods.analysis.method_refs import foreign_references
+from codemods.analysis.method_fields import store_later
 from codemods.analysis.method_aliases import aliases_of
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts

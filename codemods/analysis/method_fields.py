@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 import ast
 
+from codemods.analysis.filled_fields import filled_value
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
@@ -122,7 +123,10 @@ def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> No
 
 
 def later_field(interp, receiver: Instance, attr: str) -> Value | None:
-    """The value an object got from such a method, or None."""
+    """The value an object got from such a method, or the items of a list field filled after
+    construction (filled_fields.py); None otherwise."""
+    if (filled := filled_value(interp, receiver, attr)) is not None:
+        return filled
     if receiver.fields is None or receiver.building:
         return None
     held = dict(receiver.fields)

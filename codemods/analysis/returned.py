@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.nodes import DEFS, iter_nodes, nodes_of_type, positional_params
 from codemods.analysis.scopes import bindings_of
 
@@ -55,6 +56,8 @@ class Returned:
         the functions it defines) is an analysed call."""
         parents = self._parent_map()
         statement = parents.get(id(call))
+        if position is None and (calls := filled_calls(self, statement, call)) is not None:
+            return bool(calls) and all(id(node) in analysed for node in calls)  # a hook (filled_fields.py)
         if position is None and type(statement) is ast.Call and (statement.func is call or call in statement.args):
             # `make_collector(lane, 0)(x)`: the closure run at once; `lax.scan(make_block(cfg), h, xs)`:
             # handed at once to what ran it
