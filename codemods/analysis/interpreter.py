@@ -26,7 +26,7 @@ from codemods.analysis.config_files import ConfigFiles
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.classes import Classes
 from codemods.analysis.method_refs import foreign_references
-from codemods.analysis.method_fields import store_later
+from codemods.analysis.method_fields import run_statement, store_later
 from codemods.analysis.method_aliases import aliases_of
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
@@ -140,6 +140,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         self._static: dict[tuple, Value] = {}
         self._class_tables: dict = {}
         self._stores: dict[str, list[ast.Attribute]] | None = None
+        self.stored_self = None  # (object before, object after) of the last later field set (method_fields.py)
         self._changers: frozenset[str] | None = None
         self._calls: dict[str, list[tuple[ast.Call, tuple]]] | None = None  # direct calls by callee name
         self.silent = 0  # inside a loop's search for its fixpoint: nothing is judged or counted
@@ -404,7 +405,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             op = BINARY_OPERATORS.get(type(small.op), "?")
             self.assign(small.target, self.binary(op, left, right), frame)
         elif isinstance(small, ast.Expr):
-            self.eval(small.value, frame)
+            run_statement(self, small, frame)  # `est.fit(x)` (method_fields.py)
         elif isinstance(small, ast.Return):
             value = self.eval(small.value, frame) if small.value is not None else Const(None)
             frame.returns.append((small, value))

@@ -11,9 +11,12 @@ object of the class can ever hold another value in it, or hold it at another tim
   of that name;
 - in that method `self` is only read for fields (no method of the class called through it) or
   returned (`return self`), so no other code gets the object while it runs;
-- the method's name is read in the module only as `Cls(...).<method>(...)`: each object has the
-  method run at most once, right after its construction (a second `est.fit(...)` on an alias, or
-  `getattr(est, "fit")`, leaves the field unknown).
+- the method's name is read in the module only as `Cls(...).<method>(...)`, or as a statement
+  `est.<method>(...)` at the top level of a function that binds `est` once, by `est = Cls(...)`
+  above it, calls the method on it there only, and reads it otherwise only as `est.attr`: each
+  object has the method run at most once (a second `est.fit(...)`, an alias, a helper given the
+  object, or `getattr(est, "fit")` leaves the field unknown); after that statement `est` holds the
+  object the method left.
 The value the statement stores is then the field's value from that moment on, for the object
 the method returns; an object that never ran the store has no such field (unknown).
 """
@@ -89,18 +92,91 @@ def _quiet_method(interp, cls: ast.ClassDef, method: ast.FunctionDef, target: as
 
 
 def _called_once_each(interp, cls: ast.ClassDef, name: str) -> bool:
-    """Every read of the method's name is `Cls(...).name(...)` on a fresh construction."""
+    """Every read of the method's name is `Cls(...).name(...)` on a fresh construction, or a
+    statement `est.name(...)` of its own that runs once on an object no other name holds."""
     calls = {id(node.func) for node in iter_nodes(interp.scope.tree) if type(node) is ast.Call}
+    sites = _statement_sites(interp, name)
     found = False
     for node in iter_nodes(interp.scope.tree):
         if type(node) is ast.Attribute and node.attr == name:
             fresh = type(node.value) is ast.Call and type(node.value.func) is ast.Name and node.value.func.id == cls.name
-            if not (fresh and id(node) in calls and isinstance(node.ctx, ast.Load)):
+            if not (id(node) in calls and isinstance(node.ctx, ast.Load)) \
+                    or not fresh and (id(node) not in sites or not _sole_holder(cls, name, *sites[id(node)])):
                 return False
             found = True
         elif type(node) is ast.Constant and node.value == name:
             return False  # `getattr(obj, "fit")`
     return found
+
+
+def _statement_sites(interp, name: str) -> dict[int, tuple[ast.AST, int, str]]:
+    """`est.name(...)` statements at the top level of a function: id of the attribute ->
+    (function, index of the statement, `est`)."""
+    sites = {}
+    for function in iter_nodes(interp.scope.tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for index, stmt in enumerate(function.body):
+            receiver = _method_statement(stmt, name)
+            if receiver is not None:
+                sites[id(stmt.value.func)] = (function, index, receiver)
+    return sites
+
+
+def _method_statement(stmt: ast.stmt, name: str | None) -> str | None:
+    """`est` of a statement `est.name(...)` (any method when `name` is None)."""
+    if type(stmt) is ast.Expr and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
+            and type(stmt.value.func.value) is ast.Name and (name is None or stmt.value.func.attr == name):
+        return stmt.value.func.value.id
+    return None
+
+
+def _sole_holder(cls: ast.ClassDef, name: str, function, index: int, holder: str) -> bool:
+    """`holder` is bound once in `function`, by `holder = Cls(...)` above the statement at
+    `index`, the only call of `name` on it; every other read of it is `holder.attr`."""
+    if any(type(node) is ast.arg and node.arg == holder or isinstance(node, (ast.Global, ast.Nonlocal))
+           and holder in node.names for node in iter_nodes(function)):
+        return False
+    stores = [node for node in iter_nodes(function) if type(node) is ast.Name and node.id == holder
+              and not isinstance(node.ctx, ast.Load)]
+    binding = next((at for at, stmt in enumerate(function.body) if type(stmt) is ast.Assign
+                    and stmt.targets == stores), None) if len(stores) == 1 else None
+    if binding is None or binding > index:
+        return False
+    value = function.body[binding].value
+    if type(value) is not ast.Call or type(value.func) is not ast.Name or value.func.id != cls.name:
+        return False
+    fields = {id(node.value) for node in iter_nodes(function) if type(node) is ast.Attribute
+              and isinstance(node.ctx, ast.Load)}
+    runs = [node for node in iter_nodes(function) if type(node) is ast.Attribute and node.attr == name
+            and type(node.value) is ast.Name and node.value.id == holder]
+    return len(runs) == 1 and all(id(node) in fields for node in iter_nodes(function)
+                                  if type(node) is ast.Name and node.id == holder and isinstance(node.ctx, ast.Load))
+
+
+def run_statement(interp, small: ast.Expr, frame: Frame) -> None:
+    """Run a statement; after `est.fit(x)` of such a method, `est` holds the object the method
+    left (with the fields it set)."""
+    holder = _method_statement(small, None)
+    before = frame.vars.get(holder) if holder is not None else None
+    outer, interp.stored_self = interp.stored_self, None  # a statement inside `fit` keeps what `fit` set
+    interp.eval(small.value, frame)
+    after, interp.stored_self = interp.stored_self, outer
+    if isinstance(before, Instance) and after is not None and after[0] is before \
+            and _method_statement(small, _setting_method(interp, before.cls, small.value.func.attr)) == holder:
+        frame.vars[holder] = after[1]
+
+
+def _setting_method(interp, cls: ast.ClassDef, name: str) -> str | None:
+    """`name` when it is a method of `cls` that sets a field after construction."""
+    method = next((member for member in cls.body if type(member) is ast.FunctionDef and member.name == name), None)
+    if method is None:
+        return None
+    for stmt in method.body:
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute \
+                and set_later(interp, cls, stmt.targets[0].attr) is stmt:
+            return name
+    return None
 
 
 def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> None:
@@ -119,7 +195,10 @@ def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> No
     if target.attr in fields:
         return
     fields[target.attr] = value
-    frame.vars[target.value.id] = Instance(cls, tuple(sorted(fields.items(), key=lambda item: item[0])))
+    after = Instance(cls, tuple(sorted(fields.items(), key=lambda item: item[0])))
+    frame.vars[target.value.id] = after
+    stored = interp.stored_self  # a second field of the same run: one object still
+    interp.stored_self = (stored[0] if stored is not None and stored[1] is receiver else receiver, after)
 
 
 def later_field(interp, receiver: Instance, attr: str) -> Value | None:

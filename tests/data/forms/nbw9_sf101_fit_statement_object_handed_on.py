@@ -1,0 +1,29 @@
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+class Scaler:
+    def __init__(self, axis):
+        self.axis = axis
+
+    def fit(self, x):
+        self.center_ = x.mean(axis=1)
+
+    def shared(self):
+        return jax.lax.all_gather(self.center_, self.axis, to="reduced")
+
+
+def prepare(est, rows):
+    est.fit(rows)
+
+
+def body(x):
+    scaler = Scaler("j")
+    scaler.fit(jax.lax.psum(x, "j"))
+    prepare(scaler, x)  # refits the object on the varying rows
+    return scaler.shared()
+
+
+def main(mesh, x):
+    fn = jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, "i", reduced={"j"}))
+    return fn(x)
