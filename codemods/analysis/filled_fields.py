@@ -13,7 +13,8 @@ replayed, in order, when every change of the field in the module is plain to see
 - every other read of `.<attr>` in the module is `for v in self.<attr>` in a method of the class
   (`self` its own first parameter), `self.<attr>.append(p)` as the whole body of an adder method
   `def add(self, p)` (a `return p` may follow), or a filling statement;
-- a filling statement is `name.<attr>.append(e)` or `name.add(e)`, a statement of its own at the
+- a filling statement is `name.<attr>.append(e)` or `name.add(e)` (or a def decorated by
+  `@name.add` alone, which appends the function), a statement of its own at the
   top level of a function where `name` is bound exactly once, by `name = Cls(...)` above it;
   every call of an adder is one, and every other read of `name` in that function lies in a
   statement after its last filling statement (so the object is complete before anything uses it,
@@ -28,7 +29,7 @@ import ast
 
 from codemods.analysis.nodes import DEFS, iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import Const, Instance, TupleValue, Value
+from codemods.analysis.values import Const, Function, Instance, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -71,7 +72,12 @@ def filled_object(interp, name: str, frame: Frame, value: Value) -> Value | None
         if items is None:
             return None
         static = static or interp._static_frame(scopes[:owner + 1])
-        fields["+" + attr] = TupleValue(items + (interp.eval(expr, static),))
+        if isinstance(expr, ast.FunctionDef):  # `@trainer.add_hook` over a def: the function itself
+            interp._note_parent(expr, function)
+            item = Function(expr, static)
+        else:
+            item = interp.eval(expr, static)
+        fields["+" + attr] = TupleValue(items + (item,))
         replayed = True
     if not replayed:
         return None
@@ -86,21 +92,31 @@ def _items(value: Value | None) -> tuple[Value, ...] | None:
     return None
 
 
-def _fill_of(interp, cls: ast.ClassDef, stmt: ast.stmt, name: str) -> tuple[str, ast.expr] | None:
-    """(field, appended expression) of a filling statement on `name`."""
-    if type(stmt) is not ast.Expr or type(stmt.value) is not ast.Call:
+def _filling(stmt: ast.stmt) -> tuple[ast.Attribute, ast.AST] | None:
+    """(the attribute called, the item it gets) of `x.f(item)` as a statement, or of a def
+    decorated by `@x.f` alone (the item: the function itself)."""
+    if type(stmt) is ast.Expr and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute:
+        call = stmt.value
+        if len(call.args) == 1 and not call.keywords and type(call.args[0]) is not ast.Starred:
+            return call.func, call.args[0]
+    elif type(stmt) is ast.FunctionDef and len(stmt.decorator_list) == 1 and type(stmt.decorator_list[0]) is ast.Attribute:
+        return stmt.decorator_list[0], stmt
+    return None
+
+
+def _fill_of(interp, cls: ast.ClassDef, stmt: ast.stmt, name: str) -> tuple[str, ast.AST] | None:
+    """(field, appended expression or def) of a filling statement on `name`."""
+    filling = _filling(stmt)
+    if filling is None:
         return None
-    call = stmt.value
-    func = call.func
-    if type(func) is not ast.Attribute or len(call.args) != 1 or call.keywords or type(call.args[0]) is ast.Starred:
-        return None
+    func, item = filling
     if func.attr == "append" and type(func.value) is ast.Attribute and type(func.value.value) is ast.Name \
             and func.value.value.id == name:
-        return func.value.attr, call.args[0]
+        return func.value.attr, item
     if type(func.value) is ast.Name and func.value.id == name:
         adder = _adders(interp, cls).get(func.attr)
         if adder is not None:
-            return adder, call.args[0]
+            return adder, item
     return None
 
 
@@ -191,7 +207,7 @@ def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
         for stmt in function.body:
             for name in _receiver_names(stmt):
                 fill = _fill_of(interp, cls, stmt, name)
-                func = stmt.value.func
+                func = _filling(stmt)[0]
                 if fill is not None and fill[0] == attr and id(func.value) not in allowed:  # not an adder's own body
                     allowed.add(id(func.value if func.attr == "append" else func))
                     owners[(id(function), name)] = function
@@ -208,12 +224,11 @@ def _field_of(expr: ast.expr, receiver: str, attr: str) -> bool:
 
 
 def _receiver_names(stmt: ast.stmt) -> list[str]:
-    if type(stmt) is not ast.Expr or type(stmt.value) is not ast.Call or type(stmt.value.func) is not ast.Attribute:
-        return []
-    func = stmt.value.func
-    if type(func.value) is ast.Name:
+    filling = _filling(stmt)
+    func = filling[0] if filling is not None else None
+    if func is not None and type(func.value) is ast.Name:
         return [func.value.id]
-    if type(func.value) is ast.Attribute and type(func.value.value) is ast.Name:
+    if func is not None and type(func.value) is ast.Attribute and type(func.value.value) is ast.Name:
         return [func.value.value.id]
     return []
 
@@ -241,9 +256,10 @@ def _sole_owner(interp, cls: ast.ClassDef, function, name: str, attr: str) -> bo
         return False
     receivers = set()
     for index in fills:
-        func = body[index].value.func
+        func, item = _filling(body[index])
         receivers.add(id(func.value.value if func.attr == "append" and type(func.value) is ast.Attribute else func.value))
-        if any(type(node) is ast.Name and node.id == name for node in iter_nodes(body[index].value.args[0])):
+        parts = [*item.body, item.args] if isinstance(item, ast.FunctionDef) else [item]  # not the decorator
+        if any(type(node) is ast.Name and node.id == name for part in parts for node in iter_nodes(part)):
             return False
     last = max(fills)
     for index, stmt in enumerate(body):

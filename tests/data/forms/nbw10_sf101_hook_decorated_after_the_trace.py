@@ -1,0 +1,30 @@
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+class Trainer:
+    def __init__(self, axis):
+        self.axis = axis
+        self.hooks = []
+
+    def add_hook(self, fn):
+        self.hooks.append(fn)
+        return fn
+
+    def step(self, x):
+        logs = {"loss": jax.lax.psum(x.sum(axis=1), self.axis), "table": x}
+        for hook in self.hooks:
+            logs = hook(self, logs)
+        return logs["table"]
+
+
+def main(mesh, x):
+    trainer = Trainer("j")
+    fn = jax.shard_map(trainer.step, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))
+    out = fn(x)  # traced with no hook yet
+
+    @trainer.add_hook
+    def loss_table(tr, logs):
+        return {**logs, "table": jax.lax.all_gather(logs["loss"], tr.axis, to="reduced")}
+
+    return out
