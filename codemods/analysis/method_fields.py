@@ -4,8 +4,8 @@ stores `self.theta_ = ...` and returns `self`, read by another method of the cha
 
 The interpreter's objects are immutable values, so a field stored later is followed only when no
 object of the class can ever hold another value in it, or hold it at another time:
-- the module stores the attribute exactly once, by `self.<attr> = expr` as a statement of the
-  method's own body (not under an `if`, a loop or a `try`), `self` its first parameter, never
+- the module stores the attribute exactly once (besides `self.<attr> = None` in `__init__`'s own
+  body), by `self.<attr> = expr` as a statement of the method's own body (not under an `if`, a loop or a `try`), `self` its first parameter, never
   rebound; the method is a plain, undecorated, non-generator method of a module-level class
   without bases, decorators or a metaclass, that no class extends and whose body binds nothing
   of that name;
@@ -29,7 +29,7 @@ from codemods.analysis.filled_fields import filled_value
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import Instance, Value
+from codemods.analysis.values import Const, Instance, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -47,7 +47,7 @@ def set_later(interp, cls: ast.ClassDef, attr: str) -> ast.Assign | None:
 
 
 def _find_store(interp, cls: ast.ClassDef, attr: str) -> ast.Assign | None:
-    stores = interp._attribute_stores().get(attr, ())
+    stores = [node for node in interp._attribute_stores().get(attr, ()) if not _declared(cls, node)]
     if len(stores) != 1 or cls not in interp.scope.tree.body or not _plain_class(interp, cls):
         return None
     target = stores[0]
@@ -58,6 +58,16 @@ def _find_store(interp, cls: ast.ClassDef, attr: str) -> ast.Assign | None:
             if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is target:
                 return stmt if _quiet_method(interp, cls, method, target) else None
     return None
+
+
+def _declared(cls: ast.ClassDef, node: ast.Attribute) -> bool:
+    """`self.attr = None` as a statement of `__init__`'s own body: the field before the method
+    runs (read as unknown)."""
+    init = next((member for member in cls.body if type(member) is ast.FunctionDef and member.name == "__init__"), None)
+    params = positional_params(init.args) if init is not None else []
+    return bool(params) and type(node.value) is ast.Name and node.value.id == params[0].arg and any(
+        type(stmt) is ast.Assign and stmt.targets == [node] and type(stmt.value) is ast.Constant
+        and stmt.value.value is None for stmt in init.body)
 
 
 def _plain_class(interp, cls: ast.ClassDef) -> bool:
@@ -192,7 +202,7 @@ def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> No
     if not isinstance(receiver, Instance) or receiver.cls is not cls or receiver.fields is None or receiver.building:
         return
     fields = dict(receiver.fields)
-    if target.attr in fields:
+    if target.attr in fields and not (isinstance(fields[target.attr], Const) and fields[target.attr].value is None):
         return
     fields[target.attr] = value
     after = Instance(cls, tuple(sorted(fields.items(), key=lambda item: item[0])))
@@ -213,4 +223,4 @@ def later_field(interp, receiver: Instance, attr: str) -> Value | None:
         return None
     if attr in interp._field_changers() or "." + attr in mutated_names(interp.scope.tree):
         return None
-    return held[attr]
+    return None if isinstance(held[attr], Const) and held[attr].value is None else held[attr]
