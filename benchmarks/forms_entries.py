@@ -25,6 +25,8 @@ ENTRIES = {
     "nbx18_sf104_nested_tables_changed_inside": "main(mesh, x)",
     "bx14_sf103_body_kept_in_a_field": "main(mesh, x)",
     "nbx17_sf103_body_kept_in_a_field_two_objects": "main(mesh, x)",
+    "bw7_sf101_hooks_extended_and_run_by_comprehension": "main(mesh, x)",
+    "nbw13_sf101_hooks_extended_then_cleared": "main(mesh, x)",
     "bw6_sf101_field_declared_none_then_fit": "main(mesh, x)",
     "nbw12_sf101_field_declared_none_two_fitting_methods": "main(mesh, x)",
     "bw5_sf101_hook_registered_by_decorator": "main(mesh, x)",

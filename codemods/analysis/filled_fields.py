@@ -10,13 +10,13 @@ replayed, in order, when every change of the field in the module is plain to see
 - `__init__` stores `self.<attr> = [...]` at its top level, the module's only store of it; the
   class is a module-level class, extended by no class, whose bases are module classes of the
   same kind (no decorator, metaclass or `__getattribute__` in the chain);
-- every other read of `.<attr>` in the module is `for v in self.<attr>` in a method of the class
-  (`self` its own first parameter), `self.<attr>.append(p)` as the whole body of an adder method
-  `def add(self, p)` (a `return p` may follow), or a filling statement;
-- a filling statement is `name.<attr>.append(e)` or `name.add(e)` (or a def decorated by
-  `@name.add` alone, which appends the function), a statement of its own at the
-  top level of a function where `name` is bound exactly once, by `name = Cls(...)` above it;
-  every call of an adder is one, and every other read of `name` in that function lies in a
+- every other read of `.<attr>` in the module is `for v in self.<attr>` (also in a comprehension)
+  in a method of the class (`self` its own first parameter), `self.<attr>.append(p)` as the whole
+  body of an adder method `def add(self, p)` (a `return p` may follow), or a filling statement;
+- a filling statement is `name.<attr>.append(e)`, `name.<attr>.extend([e1, e2])`, `name.add(e)`
+  or a def decorated by `@name.add` alone (which appends the function), a statement of its own
+  at the top level of a function where `name` is bound exactly once, by `name = Cls(...)` above
+  it; every call of an adder is one, and every other read of `name` in that function lies in a
   statement after its last filling statement (so the object is complete before anything uses it,
   and no other code holds it while it is filled).
 The object `name` then holds has exactly the items the fillings appended to those its
@@ -34,6 +34,7 @@ from codemods.analysis.values import Const, Function, Instance, TupleValue, Valu
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
+_GROWERS = ("append", "extend")
 _ORDINARY = frozenset({"__getattribute__", "__setattr__", "__getattr__", "__slots__"})
 
 
@@ -65,19 +66,20 @@ def filled_object(interp, name: str, frame: Frame, value: Value) -> Value | None
         fill = _fill_of(interp, value.cls, stmt, name)
         if fill is None:
             continue
-        attr, expr = fill
+        attr, exprs = fill
         if _plan(interp, value.cls, attr) is None or attr in interp._field_changers():
             return None
         items = _items(fields.get("+" + attr, fields.get(attr)))
         if items is None:
             return None
         static = static or interp._static_frame(scopes[:owner + 1])
-        if isinstance(expr, ast.FunctionDef):  # `@trainer.add_hook` over a def: the function itself
-            interp._note_parent(expr, function)
-            item = Function(expr, static)
-        else:
-            item = interp.eval(expr, static)
-        fields["+" + attr] = TupleValue(items + (item,))
+        for expr in exprs:
+            if isinstance(expr, ast.FunctionDef):  # `@trainer.add_hook` over a def: the function itself
+                interp._note_parent(expr, function)
+                items += (Function(expr, static),)
+            else:
+                items += (interp.eval(expr, static),)
+        fields["+" + attr] = TupleValue(items)
         replayed = True
     if not replayed:
         return None
@@ -104,19 +106,22 @@ def _filling(stmt: ast.stmt) -> tuple[ast.Attribute, ast.AST] | None:
     return None
 
 
-def _fill_of(interp, cls: ast.ClassDef, stmt: ast.stmt, name: str) -> tuple[str, ast.AST] | None:
-    """(field, appended expression or def) of a filling statement on `name`."""
+def _fill_of(interp, cls: ast.ClassDef, stmt: ast.stmt, name: str) -> tuple[str, list[ast.AST]] | None:
+    """(field, appended expressions or def) of a filling statement on `name`."""
     filling = _filling(stmt)
     if filling is None:
         return None
     func, item = filling
-    if func.attr == "append" and type(func.value) is ast.Attribute and type(func.value.value) is ast.Name \
+    if func.attr in _GROWERS and type(func.value) is ast.Attribute and type(func.value.value) is ast.Name \
             and func.value.value.id == name:
-        return func.value.attr, item
+        if func.attr == "append":
+            return func.value.attr, [item]
+        plain = type(item) in (ast.List, ast.Tuple) and not any(type(elt) is ast.Starred for elt in item.elts)
+        return (func.value.attr, list(item.elts)) if plain and type(stmt) is ast.Expr else None  # `extend([a, b])`
     if type(func.value) is ast.Name and func.value.id == name:
         adder = _adders(interp, cls).get(func.attr)
         if adder is not None:
-            return adder, item
+            return adder, [item]
     return None
 
 
@@ -196,8 +201,8 @@ def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
                or type(node) is ast.arg and node.arg == receiver and node is not params[0] for node in iter_nodes(member)):
             continue
         for node in iter_nodes(member):
-            if type(node) is ast.For and _field_of(node.iter, receiver, attr):
-                allowed.add(id(node.iter))
+            if type(node) in (ast.For, ast.comprehension) and _field_of(node.iter, receiver, attr):
+                allowed.add(id(node.iter))  # `for hook in self.hooks`, `[h(x) for h in self.hooks]`
         if member.name in adders:
             allowed.add(id(member.body[0].value.func.value))
     owners: dict[tuple[int, str], ast.FunctionDef] = {}
@@ -209,7 +214,7 @@ def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
                 fill = _fill_of(interp, cls, stmt, name)
                 func = _filling(stmt)[0]
                 if fill is not None and fill[0] == attr and id(func.value) not in allowed:  # not an adder's own body
-                    allowed.add(id(func.value if func.attr == "append" else func))
+                    allowed.add(id(func.value if func.attr in _GROWERS else func))
                     owners[(id(function), name)] = function
     for node in iter_nodes(interp.scope.tree):
         if type(node) is ast.Attribute and (node.attr == attr or node.attr in adders) and id(node) not in allowed:
@@ -257,7 +262,7 @@ def _sole_owner(interp, cls: ast.ClassDef, function, name: str, attr: str) -> bo
     receivers = set()
     for index in fills:
         func, item = _filling(body[index])
-        receivers.add(id(func.value.value if func.attr == "append" and type(func.value) is ast.Attribute else func.value))
+        receivers.add(id(func.value.value if func.attr in _GROWERS and type(func.value) is ast.Attribute else func.value))
         parts = [*item.body, item.args] if isinstance(item, ast.FunctionDef) else [item]  # not the decorator
         if any(type(node) is ast.Name and node.id == name for part in parts for node in iter_nodes(part)):
             return False
@@ -289,6 +294,8 @@ def filled_calls(interp, holder: ast.AST, arg: ast.expr) -> list[ast.Name] | Non
     for member in cls.body:
         params = positional_params(member.args) if type(member) is ast.FunctionDef else []
         for loop in iter_nodes(member) if params else ():
+            if type(loop) is ast.comprehension and _field_of(loop.iter, params[0].arg, attr):
+                return []  # calls in a comprehension are not counted here
             if type(loop) is not ast.For or not _field_of(loop.iter, params[0].arg, attr):
                 continue
             if type(loop.target) is not ast.Name:
