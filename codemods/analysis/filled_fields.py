@@ -180,8 +180,8 @@ def _chain(interp, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
 
 
 def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
-    if interp.scope.subclassed(cls) or _chain(interp, cls) is None:
-        return False
+    if interp.scope.subclassed(cls) or _chain(interp, cls) is None or interp._init_called_directly():
+        return False  # `trainer.__init__(...)` again would empty the list
     facts = interp.class_facts(cls)
     stores = interp._attribute_stores().get(attr, ())
     if facts.init is None or len(stores) != 1 or type(facts.stores.get(attr)) is not ast.List:

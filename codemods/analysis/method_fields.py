@@ -48,7 +48,8 @@ def set_later(interp, cls: ast.ClassDef, attr: str) -> ast.Assign | None:
 
 def _find_store(interp, cls: ast.ClassDef, attr: str) -> ast.Assign | None:
     stores = [node for node in interp._attribute_stores().get(attr, ()) if not _declared(cls, node)]
-    if len(stores) != 1 or cls not in interp.scope.tree.body or not _plain_class(interp, cls):
+    if len(stores) != 1 or cls not in interp.scope.tree.body or not _plain_class(interp, cls) \
+            or interp._init_called_directly():  # `est.__init__(...)` again resets the object
         return None
     target = stores[0]
     for method in cls.body:
