@@ -5,10 +5,11 @@ stores `self.theta_ = ...` and returns `self`, read by another method of the cha
 The interpreter's objects are immutable values, so a field stored later is followed only when no
 object of the class can ever hold another value in it, or hold it at another time:
 - the module stores the attribute exactly once (besides `self.<attr> = None` in `__init__`'s own
-  body), by `self.<attr> = expr` as a statement of the method's own body (not under an `if`, a loop or a `try`), `self` its first parameter, never
-  rebound; the method is a plain, undecorated, non-generator method of a module-level class
-  without bases, decorators or a metaclass, that no class extends and whose body binds nothing
-  of that name;
+  body, read as unknown), by `self.<attr> = expr` as a statement of the method's own body (not
+  under an `if`, a loop or a `try`), `self` its first parameter, never rebound; the method is a
+  plain, undecorated, non-generator method of a module-level class without bases, decorators or
+  a metaclass, that no class extends and whose body binds nothing of that name; no code calls an
+  `__init__` again;
 - in that method `self` is only read for fields (no method of the class called through it) or
   returned (`return self`), so no other code gets the object while it runs;
 - the method's name is read in the module only as `Cls(...).<method>(...)`, or as a statement
