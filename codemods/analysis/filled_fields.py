@@ -19,6 +19,14 @@ replayed, in order, when every change of the field in the module is plain to see
   it; every call of an adder is one, and every other read of `name` in that function lies in a
   statement after its last filling statement (so the object is complete before anything uses it,
   and no other code holds it while it is filled).
+A dict of lists keyed by events works the same way: `self.hooks = {"after_step": []}`, read
+only as `for hook in self.hooks["after_step"]` (a key it has), filled by
+`name.hooks["after_step"].append(e)` or by a def under `@name.register("after_step")` whose
+method is exactly `def register(self, event): def deco(fn): self.hooks[event].append(fn);
+return fn; return deco`. The function may be the module itself (`trainer = Trainer(...)` at
+module level, filled by decorators below it), as the module's registries filled by decorators
+are read (class_registries.py): only code that reads the name after the last filling statement
+can run with the object.
 The object `name` then holds has exactly the items the fillings appended to those its
 constructor stored; it carries them under the key `+<attr>`, which no construction sets.
 """
@@ -29,7 +37,7 @@ import ast
 
 from codemods.analysis.nodes import DEFS, iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import Const, Function, Instance, TupleValue, Value
+from codemods.analysis.values import Const, DictValue, Function, Instance, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -56,9 +64,10 @@ def filled_object(interp, name: str, frame: Frame, value: Value) -> Value | None
     scopes = frame.static_scopes or ()
     owner = next((index for index in range(len(scopes) - 1, -1, -1)
                   if interp.scope.locals_of(scopes[index]).binds(name)), None)
-    if owner is None:
+    if owner is None and not interp.scope.globals.binds(name):
         return None
-    function = scopes[owner]
+    function = scopes[owner] if owner is not None else interp.scope.tree  # a module's trainer: filled by decorators
+    owner = owner if owner is not None else -1
     fields = dict(value.fields)
     replayed = False
     static = None
@@ -66,20 +75,24 @@ def filled_object(interp, name: str, frame: Frame, value: Value) -> Value | None
         fill = _fill_of(interp, value.cls, stmt, name)
         if fill is None:
             continue
-        attr, exprs = fill
+        attr, exprs, key = fill
         if _plan(interp, value.cls, attr) is None or attr in interp._field_changers():
             return None
-        items = _items(fields.get("+" + attr, fields.get(attr)))
+        table = fields.get("+" + attr, fields.get(attr))
+        if key is not None and not (isinstance(table, DictValue) and key in table.keys):
+            return None
+        items = _items(table.get(key) if key is not None else table)
         if items is None:
             return None
         static = static or interp._static_frame(scopes[:owner + 1])
         for expr in exprs:
             if isinstance(expr, ast.FunctionDef):  # `@trainer.add_hook` over a def: the function itself
-                interp._note_parent(expr, function)
+                interp._note_parent(expr, function if owner >= 0 else None)
                 items += (Function(expr, static),)
             else:
                 items += (interp.eval(expr, static),)
-        fields["+" + attr] = TupleValue(items)
+        fields["+" + attr] = TupleValue(items) if key is None else DictValue(
+            table.keys, tuple(TupleValue(items) if other == key else item for other, item in zip(table.keys, table.items)))
         replayed = True
     if not replayed:
         return None
@@ -101,28 +114,46 @@ def _filling(stmt: ast.stmt) -> tuple[ast.Attribute, ast.AST] | None:
         call = stmt.value
         if len(call.args) == 1 and not call.keywords and type(call.args[0]) is not ast.Starred:
             return call.func, call.args[0]
-    elif type(stmt) is ast.FunctionDef and len(stmt.decorator_list) == 1 and type(stmt.decorator_list[0]) is ast.Attribute:
-        return stmt.decorator_list[0], stmt
+    elif type(stmt) is ast.FunctionDef and len(stmt.decorator_list) == 1:
+        decorator = stmt.decorator_list[0]
+        if type(decorator) is ast.Attribute:
+            return decorator, stmt
+        if type(decorator) is ast.Call and type(decorator.func) is ast.Attribute and _key(decorator) is not None:
+            return decorator.func, stmt  # `@trainer.register("after_step")`
     return None
 
 
-def _fill_of(interp, cls: ast.ClassDef, stmt: ast.stmt, name: str) -> tuple[str, list[ast.AST]] | None:
-    """(field, appended expressions or def) of a filling statement on `name`."""
+def _key(call: ast.Call) -> str | None:
+    """The event of `register("after_step")`: one string literal, nothing else."""
+    if len(call.args) == 1 and not call.keywords and type(call.args[0]) is ast.Constant \
+            and isinstance(call.args[0].value, str):
+        return call.args[0].value
+    return None
+
+
+def _fill_of(interp, cls: ast.ClassDef, stmt: ast.stmt, name: str) -> tuple[str, list[ast.AST], str | None] | None:
+    """(field, appended expressions or def, the event key of a dict of lists) of a filling
+    statement on `name`."""
     filling = _filling(stmt)
     if filling is None:
         return None
     func, item = filling
-    if func.attr in _GROWERS and type(func.value) is ast.Attribute and type(func.value.value) is ast.Name \
-            and func.value.value.id == name:
+    held, key = func.value, None
+    if type(held) is ast.Subscript and type(held.slice) is ast.Constant and isinstance(held.slice.value, str):
+        held, key = held.value, held.slice.value  # `trainer.hooks["after_step"].append(fn)`
+    if func.attr in _GROWERS and type(held) is ast.Attribute and type(held.value) is ast.Name \
+            and held.value.id == name and (key is None or func.attr == "append") and type(stmt) is ast.Expr:
         if func.attr == "append":
-            return func.value.attr, [item]
+            return held.attr, [item], key
         plain = type(item) in (ast.List, ast.Tuple) and not any(type(elt) is ast.Starred for elt in item.elts)
-        return (func.value.attr, list(item.elts)) if plain and type(stmt) is ast.Expr else None  # `extend([a, b])`
-    if type(func.value) is ast.Name and func.value.id == name:
-        adder = _adders(interp, cls).get(func.attr)
-        if adder is not None:
-            return adder, [item]
-    return None
+        return (held.attr, list(item.elts), None) if plain else None  # `extend([a, b])`
+    if type(func.value) is not ast.Name or func.value.id != name:
+        return None
+    if type(stmt) is ast.FunctionDef and type(stmt.decorator_list[0]) is ast.Call:
+        field = _factories(interp, cls).get(func.attr)
+        return (field, [item], _key(stmt.decorator_list[0])) if field is not None else None
+    adder = _adders(interp, cls).get(func.attr)
+    return (adder, [item], None) if adder is not None else None
 
 
 def _adders(interp, cls: ast.ClassDef) -> dict[str, str]:
@@ -148,6 +179,39 @@ def _adders(interp, cls: ast.ClassDef) -> dict[str, str]:
                 and type(call.func.value.value) is ast.Name and call.func.value.value.id == receiver \
                 and type(call.args[0]) is ast.Name and call.args[0].id == item:
             found[member.name] = call.func.value.attr
+    return found
+
+
+def _factories(interp, cls: ast.ClassDef) -> dict[str, str]:
+    """Decorator factories of the class: name -> the dict of lists their decorator appends to:
+    `def register(self, event): def deco(fn): self.hooks[event].append(fn); return fn; return deco`."""
+    found: dict[str, str] = {}
+    for member in cls.body:
+        if type(member) is not ast.FunctionDef or member.decorator_list or method_kind(member) != "plain":
+            continue
+        args, params = member.args, positional_params(member.args)
+        if len(params) != 2 or args.vararg or args.kwarg or args.kwonlyargs or args.defaults or len(member.body) != 2:
+            continue
+        receiver, event = params[0].arg, params[1].arg
+        inner, done = member.body
+        if type(inner) is not ast.FunctionDef or inner.decorator_list or type(done) is not ast.Return \
+                or type(done.value) is not ast.Name or done.value.id != inner.name:
+            continue
+        inner_params = positional_params(inner.args)
+        if len(inner_params) != 1 or inner.args.vararg or inner.args.kwarg or inner.args.kwonlyargs or len(inner.body) != 2:
+            continue
+        item = inner_params[0].arg
+        stmt, back = inner.body
+        if type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != item \
+                or type(stmt) is not ast.Expr or type(stmt.value) is not ast.Call:
+            continue
+        call = stmt.value
+        func = call.func
+        if len(call.args) == 1 and not call.keywords and type(call.args[0]) is ast.Name and call.args[0].id == item \
+                and type(func) is ast.Attribute and func.attr == "append" and type(func.value) is ast.Subscript \
+                and type(func.value.slice) is ast.Name and func.value.slice.id == event \
+                and _field_of(func.value.value, receiver, func.value.value.attr if type(func.value.value) is ast.Attribute else ""):
+            found[member.name] = func.value.value.attr
     return found
 
 
@@ -184,11 +248,13 @@ def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
         return False  # `trainer.__init__(...)` again would empty the list
     facts = interp.class_facts(cls)
     stores = interp._attribute_stores().get(attr, ())
-    if facts.init is None or len(stores) != 1 or type(facts.stores.get(attr)) is not ast.List:
+    keys = _event_keys(facts.stores.get(attr))
+    if facts.init is None or len(stores) != 1 or type(facts.stores.get(attr)) is not ast.List and keys is None:
         return False
     if not any(type(stmt) is ast.Assign and stmt.targets == [stores[0]] for stmt in facts.init.body):
         return False
-    adders = {name for name, field in _adders(interp, cls).items() if field == attr}
+    makers = _adders(interp, cls) if keys is None else _factories(interp, cls)
+    adders = {name for name, field in makers.items() if field == attr}
     allowed = {id(stores[0])}
     for member in cls.body:
         if type(member) is not ast.FunctionDef:
@@ -201,20 +267,32 @@ def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
                or type(node) is ast.arg and node.arg == receiver and node is not params[0] for node in iter_nodes(member)):
             continue
         for node in iter_nodes(member):
-            if type(node) in (ast.For, ast.comprehension) and _field_of(node.iter, receiver, attr):
-                allowed.add(id(node.iter))  # `for hook in self.hooks`, `[h(x) for h in self.hooks]`
+            if type(node) not in (ast.For, ast.comprehension):
+                continue
+            walked = node.iter
+            if keys is not None and type(walked) is ast.Subscript and type(walked.slice) is ast.Constant \
+                    and walked.slice.value in keys:
+                walked = walked.value  # `for hook in self.hooks["after_step"]`
+            elif keys is not None:
+                continue
+            if _field_of(walked, receiver, attr):
+                allowed.add(id(walked))  # `for hook in self.hooks`, `[h(x) for h in self.hooks]`
         if member.name in adders:
-            allowed.add(id(member.body[0].value.func.value))
-    owners: dict[tuple[int, str], ast.FunctionDef] = {}
-    for function in iter_nodes(interp.scope.tree):
-        if not isinstance(function, DEFS):
-            continue
+            grow = member.body[0].value if keys is None else member.body[0].body[0].value
+            allowed.add(id(grow.func.value if keys is None else grow.func.value.value))
+    owners: dict[tuple[int, str], ast.AST] = {}
+    for function in [interp.scope.tree, *(node for node in iter_nodes(interp.scope.tree) if isinstance(node, DEFS))]:
         for stmt in function.body:
             for name in _receiver_names(stmt):
                 fill = _fill_of(interp, cls, stmt, name)
+                if fill is None or fill[0] != attr:
+                    continue
+                if (fill[2] is None) != (keys is None) or keys is not None and fill[2] not in keys:
+                    return False
                 func = _filling(stmt)[0]
-                if fill is not None and fill[0] == attr and id(func.value) not in allowed:  # not an adder's own body
-                    allowed.add(id(func.value if func.attr in _GROWERS else func))
+                held = func.value.value if type(func.value) is ast.Subscript else func.value
+                if id(held) not in allowed:  # not an adder's own body
+                    allowed.add(id(held if func.attr in _GROWERS else func))
                     owners[(id(function), name)] = function
     for node in iter_nodes(interp.scope.tree):
         if type(node) is ast.Attribute and (node.attr == attr or node.attr in adders) and id(node) not in allowed:
@@ -224,18 +302,28 @@ def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
     return all(_sole_owner(interp, cls, function, name, attr) for (_, name), function in owners.items())
 
 
+def _event_keys(value: ast.expr | None) -> tuple[str, ...] | None:
+    """The keys of `{"after_step": [], ...}`: distinct string literals, each of a list display."""
+    if type(value) is not ast.Dict or not value.keys:
+        return None
+    keys = tuple(key.value if type(key) is ast.Constant and isinstance(key.value, str) else None for key in value.keys)
+    if None in keys or len(set(keys)) != len(keys) or any(type(item) is not ast.List for item in value.values):
+        return None
+    return keys
+
+
 def _field_of(expr: ast.expr, receiver: str, attr: str) -> bool:
     return type(expr) is ast.Attribute and expr.attr == attr and type(expr.value) is ast.Name and expr.value.id == receiver
 
 
 def _receiver_names(stmt: ast.stmt) -> list[str]:
     filling = _filling(stmt)
-    func = filling[0] if filling is not None else None
-    if func is not None and type(func.value) is ast.Name:
-        return [func.value.id]
-    if func is not None and type(func.value) is ast.Attribute and type(func.value.value) is ast.Name:
-        return [func.value.value.id]
-    return []
+    held = filling[0].value if filling is not None else None
+    if type(held) is ast.Subscript:
+        held = held.value
+    if type(held) is ast.Attribute:
+        held = held.value
+    return [held.id] if type(held) is ast.Name else []
 
 
 def _sole_owner(interp, cls: ast.ClassDef, function, name: str, attr: str) -> bool:
@@ -262,7 +350,8 @@ def _sole_owner(interp, cls: ast.ClassDef, function, name: str, attr: str) -> bo
     receivers = set()
     for index in fills:
         func, item = _filling(body[index])
-        receivers.add(id(func.value.value if func.attr in _GROWERS and type(func.value) is ast.Attribute else func.value))
+        held = func.value.value if type(func.value) is ast.Subscript else func.value
+        receivers.add(id(held.value if func.attr in _GROWERS and type(held) is ast.Attribute else held))
         parts = [*item.body, item.args] if isinstance(item, ast.FunctionDef) else [item]  # not the decorator
         if any(type(node) is ast.Name and node.id == name for part in parts for node in iter_nodes(part)):
             return False
