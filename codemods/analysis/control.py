@@ -568,4 +568,3 @@ def join_outcomes(frame: Frame, before: dict[str, Value], outcomes: list[dict[st
         names = set(merged) | set(other)
         merged = {name: join_paths(merged, other, name, name in unbound) for name in names}
     frame.vars = merged
-

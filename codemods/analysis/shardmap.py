@@ -257,8 +257,8 @@ class _Finder(Decorators):
         for forward in self._forwarding(function):
             given = argument_for(node, function, forward.param, skip=receiver is not None)
             given_scopes = scopes
-            if given is None and not decorated:  # `def run(mesh, x, fn=body)` called without `fn`
-                given, given_scopes = _default_body(function, forward.param), self._scopes_of(function)
+            if given is None and not decorated and type(default := _default_of(function, forward.param)) is ast.Name:
+                given, given_scopes = default, self._scopes_of(function)  # `def run(mesh, x, fn=body)` without `fn`
             if given is None or (decorated and (given is not node.args[0] or reads(function, forward.param) != 1)):
                 continue  # a decorated def is run only by shard_map when the builder reads it just there
             inner = forward.body.args[0] if isinstance(forward.body, ast.Call) else forward.body
@@ -502,13 +502,12 @@ def _last_name(expr: ast.expr) -> str | None:
     return None
 
 
-def _default_body(function: FunctionDef, name: str) -> ast.Name | None:
-    """The default of parameter `name` when it names a function (`fn=body`): what a call leaving
-    the parameter out hands on (evaluated where the def is, once)."""
+def _default_of(function: FunctionDef, name: str) -> ast.expr | None:
+    """The default of parameter `name` (evaluated where the def is, once): what a call leaving
+    the parameter out hands on; None when it has none."""
     param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
                   if param.arg == name), None)
-    default = param_default(function.args, param) if param is not None else None
-    return default if type(default) is ast.Name else None
+    return param_default(function.args, param) if param is not None else None
 
 
 def argument_for(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:
@@ -541,9 +540,7 @@ def passed_through(use: ShardMapUse, expr: ast.expr | None) -> tuple[ast.expr | 
             break
         given = argument_for(call, function, expr.id, skip=receiver is not None)
         if given is None and not any(arg.star for arg in call_args(call)):
-            param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
-                          if param.arg == expr.id), None)
-            default = param_default(function.args, param) if param is not None else None  # where it is defined
+            default = _default_of(function, expr.id)  # read where the def is
             return (default, use.chain[index][2]) if default is not None else (None, ())
         if given is None:
             return None, ()
