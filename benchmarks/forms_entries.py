@@ -11,6 +11,16 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by4_sf101_mapper_returned_by_helper": "main(mesh, x)",
+    "by5_sf101_mapper_returned_by_helper_kept_in_variable": "main(mesh, x)",
+    "nby4_sf101_mapper_returned_by_helper_specs_given": "main(mesh, x)",
+    "nby5_sf101_mapper_helper_returns_after_branch": "main(mesh, x)",
+    "by1_sf101_bodies_walked_from_dispatch_table": "main(mesh, x)",
+    "nby1_sf101_dispatch_table_entry_replaced": "main(mesh, x)",
+    "by2_sf101_bodies_walked_from_table_values": "main(mesh, x)",
+    "nby2_sf101_dispatch_table_key_written_twice": "main(mesh, x)",
+    "by3_sf101_body_from_factory_of_factory": "main(mesh, x)",
+    "nby3_sf101_factory_of_factory_binds_other_axis": "main(mesh, x)",
     "bx20_sf105_dict_default_of_a_helper": "main(mesh, x)",
     "nbx23_sf105_dict_default_changed_in_place": "main(mesh, x)",
     "bx19_sf104_reduction_drops_its_dimension": "main(mesh, x)",

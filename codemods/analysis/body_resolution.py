@@ -10,7 +10,7 @@ from codemods import jaxapi
 from codemods.analysis.body_tables import chosen_body, method_factory_body, splatted_keywords
 from codemods.analysis.class_families import overridden
 from codemods.analysis.class_registries import registry_class
-from codemods.analysis.decorators import APPLIED_BY, returned_def, returned_lambda
+from codemods.analysis.decorators import APPLIED_BY, returned_call, returned_def, returned_lambda
 from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params
@@ -62,6 +62,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         made = returned_lambda(factory) if isinstance(factory, DEFS) and not outer else None
         if made is not None and scope.module_references(expr.func.id) == 1:
             return made, (factory,), None, ()  # `body = compose(f, g)`, compose returning `lambda x: ...`
+        inner = returned_call(factory) if isinstance(factory, DEFS) and not outer else None
+        if inner is not None and scope.module_references(expr.func.id) == 1:
+            return resolve_body(scope, inner, (factory,), depth + 1)  # `make_outer(axis)` returning `make_inner(axis)`
     if (made := method_factory_body(scope, expr, scopes, method_of)) is not None:  # `self.make_body(0.5)`
         return made
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:

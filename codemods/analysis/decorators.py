@@ -102,6 +102,17 @@ def returned_def(factory: FunctionDef, method: bool = False, keeps=None) -> tupl
     return defs[0], returned
 
 
+def returned_call(factory: FunctionDef) -> ast.Call | None:
+    """The call an undecorated function returns in its one return statement, its last
+    (`def make_outer(axis): return make_inner(axis)`, `return partial(jax.shard_map, ...)`)."""
+    if factory.decorator_list or not factory.body or not isinstance(factory.body[-1], ast.Return):
+        return None
+    returns = [node for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
+               if type(node) is ast.Return]
+    returned = factory.body[-1].value
+    return returned if type(returned) is ast.Call and len(returns) == 1 else None
+
+
 def returned_lambda(factory: FunctionDef) -> ast.Lambda | None:
     """The lambda an undecorated module function returns in its one return statement, its last
     (`def compose(*fns): return lambda x: ...`)."""

@@ -5,7 +5,9 @@ Each item the loop walks is the body of a use of its own: the loop runs every it
 runs unconditionally in its function and builds and applies the mapper in every round,
 loop_params.every_round), so each module function it names is certainly applied. The loop must
 walk a tuple or list display of module function names (or a module list of them the file never
-changes), its target being a plain name the loop never rebinds.
+changes), its target being a plain name the loop never rebinds. A dispatch table walked by
+`for name, fn in TABLE.items()` or `for fn in TABLE.values()` counts the same way when TABLE is a
+module dict display of such names under distinct string keys that nothing changes.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.mutation import mutated_names
 from codemods.analysis.values import Function
 
 if TYPE_CHECKING:
@@ -28,10 +31,12 @@ def looped_bodies(interp: Interpreter, use: ShardMapUse) -> list[ShardMapUse]:
         return [use]
     looped = interp.loop_items(use)
     if looped is None:
-        return [use]
+        return _table_bodies(interp, use, written)
     loop, function, name, items = looped
     if name != written.id or not interp.every_round(loop, function, use):
         return [use]
+    if type(loop.iter) is ast.Call:
+        return _table_bodies(interp, use, written)
     refs = loop.iter.elts if type(loop.iter) in (ast.Tuple, ast.List) else [written_item[0] if written_item else None
                                                                            for _, written_item in items]
     found = []
@@ -40,4 +45,48 @@ def looped_bodies(interp: Interpreter, use: ShardMapUse) -> list[ShardMapUse]:
                 or type(item.node) is not ast.FunctionDef or interp.scope.globals.unique_function(ref.id) is not item.node:
             return [use]
         found.append(replace(use, body=item.node, body_scopes=(), body_ref=ref))
+    return found or [use]
+
+
+def _table_bodies(interp: Interpreter, use: ShardMapUse, written: ast.Name) -> list[ShardMapUse]:
+    """One use per function of a module dispatch table the loop around `use` walks by
+    `.items()` or `.values()`, else `[use]`."""
+    if not use.call_scopes or use.decorated or use.chain:
+        return [use]
+    function = use.call_scopes[-1]
+    parents = interp._parent_map()
+    node, loop = use.node, None
+    while node is not None and node is not function:
+        parent = parents.get(id(node))
+        if type(parent) is ast.For and node in parent.body:
+            loop = parent
+            break
+        node = parent
+    if loop is None or loop.orelse or type(loop.iter) is not ast.Call or loop.iter.args or loop.iter.keywords \
+            or type(loop.iter.func) is not ast.Attribute or type(loop.iter.func.value) is not ast.Name:
+        return [use]
+    method, table = loop.iter.func.attr, loop.iter.func.value.id
+    target = loop.target
+    if method == "values" and type(target) is ast.Name:
+        names = [target]
+    elif method == "items" and type(target) is ast.Tuple and len(target.elts) == 2 \
+            and all(type(each) is ast.Name for each in target.elts) and target.elts[0].id != target.elts[1].id:
+        names = target.elts
+    else:
+        return [use]
+    if names[-1].id != written.id or any(
+            type(found) is ast.Name and found.id in {each.id for each in names} and not isinstance(found.ctx, ast.Load)
+            for stmt in loop.body for found in ast.walk(stmt)):
+        return [use]
+    bound, where = interp.scope.lookup_value(table, use.call_scopes)
+    keys = [key.value if type(key) is ast.Constant else key for key in bound.keys] if type(bound) is ast.Dict else [None]
+    if where or any(type(key) is not str for key in keys) or len(set(keys)) != len(keys) \
+            or table in mutated_names(interp.scope.tree) or not interp.every_round(loop, function, use):
+        return [use]
+    found = []
+    for ref in bound.values:
+        node = interp.scope.globals.unique_function(ref.id) if type(ref) is ast.Name else None
+        if type(node) is not ast.FunctionDef:
+            return [use]
+        found.append(replace(use, body=node, body_scopes=(), body_ref=ref))
     return found or [use]

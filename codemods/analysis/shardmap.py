@@ -29,7 +29,7 @@ from codemods.analysis.nodes import (
     positional_params,
 )
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
-from codemods.analysis.decorators import Decorators, reads, returned_def, wraps_of
+from codemods.analysis.decorators import Decorators, reads, returned_call, returned_def, wraps_of
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
 from codemods.analysis.completed_mappers import completed, portable_settings
@@ -181,6 +181,10 @@ class _Finder(Decorators):
                 body_expr, inner = completed(inner, call_args(node))
                 self._add_with_body(node.func, inner, body_expr, scopes)
                 return
+            made = self._returned_mapper(node.func, scopes)
+            if made is not None:  # `make(mesh)(body)`, make returning `partial(jax.shard_map, ...)`
+                self._apply_mapper(node, made, scopes)
+                return
         found = self._args(node, scopes)
         if found is not None and found.body is not None:
             self._add_with_body(node, found, found.body, scopes)
@@ -197,6 +201,31 @@ class _Finder(Decorators):
                 if body_expr is not None:
                     body, body_scopes, ref, bound = resolve_body(self.scope, body_expr, scopes)
                     self._add(mapper[0], found, body, body_scopes, mapper[2], ref, decorated=False, bound=bound)
+
+    def _returned_mapper(self, call: ast.Call, scopes):
+        """(the call, its arguments, its scopes) of the shard_map without a body a module
+        function returns, for a call of it."""
+        if type(call.func) is not ast.Name:
+            return None
+        factory, outer = self.scope.lookup_function(call.func.id, scopes)
+        if not isinstance(factory, DEFS) or self.scope.class_of(factory) is not None:
+            return None
+        returned = returned_call(factory)
+        found = self._args(returned, outer + (factory,)) if returned is not None else None
+        if found is None or found.body is not None:
+            return None
+        self.handled.add(id(returned))
+        return returned, found, outer + (factory,)
+
+    def _apply_mapper(self, node: ast.Call, mapper, scopes) -> None:
+        """`mapper(body, ...)` of a shard_map without a body found written elsewhere."""
+        call, found, mapper_scopes = mapper
+        args = call_args(node)
+        portable = mapper_scopes == scopes or portable_settings(self.scope, args[1:], scopes + mapper_scopes)
+        body_expr, found = completed(found, args) if portable else (None, found)
+        if body_expr is not None:
+            body, body_scopes, ref, bound = resolve_body(self.scope, body_expr, scopes)
+            self._add(call, found, body, body_scopes, mapper_scopes, ref, decorated=False, bound=bound)
 
     def _attribute_mapper(self, func: ast.Attribute, scopes):
         """`self.shard` inside a method, set once in the class's __init__ to shard_map without a
@@ -228,12 +257,7 @@ class _Finder(Decorators):
         args = call_args(node)
         mapper = self._mapper(name, scopes)
         if mapper is not None:
-            call, found, mapper_scopes = mapper
-            portable = mapper_scopes == scopes or portable_settings(self.scope, args[1:], scopes + mapper_scopes)
-            body_expr, found = completed(found, args) if portable else (None, found)
-            if body_expr is not None:
-                body, body_scopes, ref, bound = resolve_body(self.scope, body_expr, scopes)
-                self._add(call, found, body, body_scopes, mapper_scopes, ref, decorated=False, bound=bound)
+            self._apply_mapper(node, mapper, scopes)
             return
         self._forwarded_through(node, scopes)
 
@@ -286,6 +310,8 @@ class _Finder(Decorators):
             if found is not None and found.body is None:
                 self.handled.add(id(value))
                 return value, found, outer
+            if found is None:
+                return self._returned_mapper(value, outer)  # `smap = make(mesh)`
         return None
 
     def _forwarding(self, function: FunctionDef, depth: int = 0) -> list[_Forward]:
