@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by6_sf102_quantiles_of_an_array_of_levels": "main(mesh, x)",
+    "nby6_sf102_quantiles_of_levels_gathered_on_other_axis": "main(mesh, x)",
+    "by7_sf103_top_k_of_reduced_unpacked": "main(mesh, x)",
+    "nby7_sf103_top_k_of_reduced_summed_on_other_axis": "main(mesh, x)",
     "by4_sf101_mapper_returned_by_helper": "main(mesh, x)",
     "by5_sf101_mapper_returned_by_helper_kept_in_variable": "main(mesh, x)",
     "nby4_sf101_mapper_returned_by_helper_specs_given": "main(mesh, x)",

@@ -22,6 +22,7 @@ from codemods.analysis.module_writes import patched, patched_jax
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
+from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, python_value, spread_keywords
@@ -474,6 +475,9 @@ class Expressions(Collectives, Sequences):
         observed = transfer.observed_result(rule, [value for value, _ in args], operands, keywords, why=why)
         if observed is not None:
             return observed
+        if len(operands) > 1 and (kept := without_number_slots(rule, args, keywords)) is not None:
+            return _mark_mixed(elementwise(kept, False, why=kept[0].why if len(kept) == 1 else ""), kept, rule,
+                               [value for value, _ in args], keywords, one_array=rule.one_array)
         return _mark_mixed(elementwise(operands, False, why=why), operands, rule, [value for value, _ in args],
                            keywords, one_array=rule.one_array)
 

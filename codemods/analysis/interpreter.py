@@ -48,6 +48,7 @@ from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neu
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.evaluated_bodies import function_of_evaluated
+from codemods.analysis import transfer
 from codemods.analysis.looped_bodies import looped_bodies
 from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.decorated_wrappers import DecoratedWrappers
@@ -464,8 +465,10 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             return [Const(item) for item in value.value]
         if isinstance(value, Static):
             return [STATIC] * count  # `rows, cols = x.shape`
-        if isinstance(value, AxisState) and not value.has(R) and not value.has(U) and not value.mixed:
-            # Rows of an array, or leaves of a pytree with one spec: same state each.
+        if isinstance(value, AxisState) and not value.has(U) and not value.mixed and (not value.has(R) or transfer.keeps_through(
+                transfer.operator_rule("x[...]", self.judge.target), [value], [value])):
+            # Rows of an array (iterating indexes it: a reduced one stays so where `x[0]` does,
+            # run on 0.10.2), or arrays of a result the table saw in one state: same state each.
             return [replace(value, shape=None)] * count  # rows: one dimension fewer
         return [UNKNOWN] * count
 
