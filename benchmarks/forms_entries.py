@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by9_sf105_field_derived_from_earlier_field": "main(mesh, x)",
+    "nby9_sf101_field_derived_from_reordered_field": "main(mesh, x)",
+    "by8_sf105_minibatch_by_slice_object": "main(mesh, x)",
+    "nby8_sf105_minibatch_by_slice_object_summed_first": "main(mesh, x)",
     "by6_sf102_quantiles_of_an_array_of_levels": "main(mesh, x)",
     "nby6_sf102_quantiles_of_levels_gathered_on_other_axis": "main(mesh, x)",
     "by7_sf103_top_k_of_reduced_unpacked": "main(mesh, x)",

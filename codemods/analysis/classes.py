@@ -26,13 +26,14 @@ from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_
                                      nodes_of_type, positional_params)
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
+from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
 from codemods.analysis.object_methods import (class_bindings, class_method, inert_annotation, inherited_binding, own_bases,
-                                              plain_chain, unpacked_item)
+                                              plain_chain)
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
@@ -110,7 +111,10 @@ class Classes(InitHooks, ClassFamilies):
                 or "." + attr in mutated_names(self.scope.tree):
             return UNKNOWN
         if isinstance(receiver, Instance) and receiver.building and (facts.sets(attr) or facts.kwargs_loop is not None):
-            return UNKNOWN  # a field read in __init__ may be read before it is stored
+            early = dict(receiver.fields or ()).get(attr) if facts.kwargs_loop is None and attr not in facts.hook_stores \
+                and (facts.base is None or not facts.base.sets(attr)) else None
+            changers = self._field_changers()  # a field read in __init__ may be read before it is stored
+            return early if early is not None and attr not in changers and "*" not in changers else UNKNOWN
         if isinstance(receiver, Instance) and (facts.sets(attr) or self._keyword_field(facts, receiver, attr)):
             changers = self._field_changers()
             # A copy by name (`replace(cfg, axis=...)`) is a new object: the fields of this one,
@@ -198,8 +202,11 @@ class Classes(InitHooks, ClassFamilies):
             frame = self._init_frame(facts.init, positional, given, receiver.cls) if given is not None else None
             if frame is None:
                 return UNKNOWN
-            for attr, expr in facts.stores.items():
+            receiver_name, order = positional_params(facts.init.args)[0].arg, store_order(facts.init)
+            for attr, expr in facts.stores.items():  # a statement reads the fields stored before it
+                frame.vars[receiver_name] = Instance(receiver.cls, stored_before(fields, order, attr), building=True)
                 fields[attr] = self.eval(expr, frame)
+            frame.vars[receiver_name] = Instance(receiver.cls, None, building=True)
             if not self._hook_fields(facts, receiver.cls, frame, fields):
                 return UNKNOWN
             if facts.base is not None and not self._base_stores(facts, frame, fields):
@@ -512,7 +519,6 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
 
 _NESTED_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__", "__setattr__"})
-UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
 
 
 _FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
@@ -568,31 +574,3 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
     return [target for stmt in facts.init.body for target, _ in stored_pairs(stmt, receiver)] + facts.hook_targets
-
-
-def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast.expr]]:
-    """(`self.attr` target, the expression it gets) of a store at __init__'s top level; a tuple
-    target (`self.mesh, self.cfg = mesh, cfg`) pairs item by item with a tuple display of the same
-    length, else its attributes get an expression that evaluates to unknown."""
-    if isinstance(stmt, ast.Assign):
-        targets = stmt.targets
-    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-        targets = [stmt.target]
-    else:
-        return []
-    pairs = []
-    for target in targets:
-        if type(target) in (ast.Tuple, ast.List):
-            values = stmt.value.elts if type(stmt.value) in (ast.Tuple, ast.List) \
-                and len(stmt.value.elts) == len(target.elts) \
-                and not any(type(item) is ast.Starred for item in stmt.value.elts + target.elts) else None
-            pairs.extend((item, values[index] if values is not None
-                          else unpacked_item(stmt.value, target, index) or UNKNOWABLE)  # `= mesh.axis_names`
-                         for index, item in enumerate(target.elts) if _is_field(item, receiver))
-        elif _is_field(target, receiver):
-            pairs.append((target, stmt.value))
-    return pairs
-
-
-def _is_field(target: ast.expr, receiver: str) -> bool:
-    return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver

@@ -105,7 +105,7 @@ def _binds(stmt: ast.stmt, name: str) -> bool:
 def read_hooks(facts: ClassFacts, cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> None:
     """Note on `facts` the setattr loop over **kwargs and the stores of the hooks of the
     __init__ that objects of `cls` run."""
-    from codemods.analysis.classes import UNKNOWABLE, stored_pairs
+    from codemods.analysis.init_stores import UNKNOWABLE, stored_pairs
 
     receiver = positional_params(facts.init.args)[0].arg
     facts.kwargs_loop = kwargs_loop(facts.init, receiver)

@@ -1,0 +1,74 @@
+"""The fields `__init__` stores at its top level (`self.attr = expr`), and in which order: a
+field stored once there holds what its statement stored for every later statement of __init__
+that reads it (`self.action_axis = self.mesh_axes[1]`), when nothing else sets it.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import FunctionDef, positional_params
+from codemods.analysis.object_methods import unpacked_item
+from codemods.analysis.pyvalues import MeshValue
+from codemods.analysis.values import Const, TupleValue, Value, leaves
+
+UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
+
+
+def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast.expr]]:
+    """(`self.attr` target, the expression it gets) of a store at __init__'s top level; a tuple
+    target (`self.mesh, self.cfg = mesh, cfg`) pairs item by item with a tuple display of the same
+    length, else its attributes get an expression that evaluates to unknown."""
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        targets = [stmt.target]
+    else:
+        return []
+    pairs = []
+    for target in targets:
+        if type(target) in (ast.Tuple, ast.List):
+            values = stmt.value.elts if type(stmt.value) in (ast.Tuple, ast.List) \
+                and len(stmt.value.elts) == len(target.elts) \
+                and not any(type(item) is ast.Starred for item in stmt.value.elts + target.elts) else None
+            pairs.extend((item, values[index] if values is not None
+                          else unpacked_item(stmt.value, target, index) or UNKNOWABLE)  # `= mesh.axis_names`
+                         for index, item in enumerate(target.elts) if is_field(item, receiver))
+        elif is_field(target, receiver):
+            pairs.append((target, stmt.value))
+    return pairs
+
+
+def is_field(target: ast.expr, receiver: str) -> bool:
+    return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver
+
+
+def store_order(init: FunctionDef) -> dict[str, int]:
+    """The index of the top-level statement of `init` storing each field stored there once."""
+    receiver = positional_params(init.args)[0].arg
+    found: dict[str, int] = {}
+    seen: set[str] = set()
+    for index, stmt in enumerate(init.body):
+        for target, _ in stored_pairs(stmt, receiver):
+            if target.attr in seen:
+                found.pop(target.attr, None)
+            else:
+                found[target.attr] = index
+            seen.add(target.attr)
+    return found
+
+
+def stored_before(fields: dict[str, Value], order: dict[str, int], attr: str) -> tuple[tuple[str, Value], ...]:
+    """The fields a statement storing `attr` may read as stored: stored once by an earlier
+    statement, with a value no call in between can change in place (constants, tuples of them,
+    meshes)."""
+    here = order.get(attr)
+    if here is None:
+        return ()
+    return tuple(sorted((name, value) for name, value in fields.items()
+                        if order.get(name, here) < here and _immutable(value)))
+
+
+def _immutable(value: Value) -> bool:
+    if isinstance(value, TupleValue):
+        return all(isinstance(leaf, Const) for leaf in leaves(value))
+    return isinstance(value, (Const, MeshValue))
