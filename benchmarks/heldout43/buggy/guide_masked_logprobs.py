@@ -1,0 +1,39 @@
+"""Grammar-masked log-probabilities returned to the client (full vocabulary rows)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+NEG_INF = -1e9
+
+
+class MaskedLogprobs:
+    def __init__(self, vocab_axis):
+        self.vocab_axis = vocab_axis
+
+    def __call__(self, logits, mask):
+        masked = jnp.where(mask > 0, logits, NEG_INF)
+        rows = jax.lax.all_gather(masked, self.vocab_axis, axis=1, tiled=True, to="reduced")
+        return jax.nn.log_softmax(rows, axis=-1)
+
+
+def inputs():
+    rng = np.random.default_rng(36)
+    logits = rng.normal(size=(8, 32)).astype(np.float32)
+    mask = (rng.random((8, 32)) < 0.5).astype(np.float32)
+    mask[:, 0] = 1.0
+    return logits, mask
+
+
+def main(logits, mask):
+    mesh = jax.make_mesh((2, 4), ("req", "vocab"))
+    spec = P("req", "vocab")
+    logits = jax.device_put(logits, NamedSharding(mesh, spec))
+    mask = jax.device_put(mask, NamedSharding(mesh, spec))
+    fn = jax.shard_map(MaskedLogprobs("vocab"), mesh=mesh, in_specs=(spec, spec),
+                       out_specs=P("req", None))
+    return fn(logits, mask)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,42 @@
+"""Fair CRPS of an ensemble forecast, normalised by the observed magnitude."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class EnsembleCRPS:
+    def __init__(self, lat_axis="lat", members=4):
+        self.lat_axis = lat_axis
+        self.members = members
+
+    def _gather_obs(self, obs):
+        return jax.lax.all_gather(obs, self.lat_axis, axis=-1, tiled=True, to="reduced")
+
+    def fair_crps(self, ens, obs):
+        skill = jnp.mean(jnp.abs(ens - obs[None]), axis=0)
+        pair = jnp.abs(ens[:, None] - ens[None, :]).sum(axis=(0, 1))
+        crps = skill - pair / (2 * self.members * (self.members - 1))
+        obs_all = self._gather_obs(obs)
+        norm = jax.lax.psum(jnp.abs(obs_all).sum(axis=-1), self.lat_axis)
+        return jax.lax.psum(crps.sum(axis=-1), self.lat_axis) / norm
+
+
+def inputs():
+    rng = np.random.default_rng(22)
+    obs = rng.standard_normal((4, 16)).astype(np.float32)
+    ens = obs[None] + rng.standard_normal((4, 4, 16)).astype(np.float32)
+    return ens, obs
+
+
+def main(ens, obs):
+    mesh = jax.make_mesh((2, 4), ("time", "lat"))
+    ens = jax.device_put(ens, NamedSharding(mesh, P(None, "time", "lat")))
+    obs = jax.device_put(obs, NamedSharding(mesh, P("time", "lat")))
+    crps = EnsembleCRPS()
+    return jax.shard_map(crps.fair_crps, mesh=mesh, in_specs=(P(None, "time", "lat"), P("time", "lat")),
+                         out_specs=P("time"))(ens, obs)
+
+
+if __name__ == "__main__":
+    main(*inputs())
