@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by11_sf102_axes_default_from_module_table": "main(mesh, x)",
+    "nby11_sf102_axes_default_from_module_table_changed": "main(mesh, x)",
+    "by10_sf105_specs_in_partial_registered_dataclass": "main(mesh, x)",
+    "nby10_sf105_specs_in_partial_registered_dataclass_both_axes": "main(mesh, x)",
     "by9_sf105_field_derived_from_earlier_field": "main(mesh, x)",
     "nby9_sf101_field_derived_from_reordered_field": "main(mesh, x)",
     "by8_sf105_minibatch_by_slice_object": "main(mesh, x)",

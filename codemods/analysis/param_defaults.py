@@ -34,6 +34,13 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # Python value keeps what it read then, whatever the table holds later
         if isinstance(found, Const) and type(found.value) in (int, float, str, bool, type(None)):
             return found
+        root = node
+        while isinstance(root, ast.Subscript):
+            root = root.value
+        changed = mutated_names(interp.scope.tree)
+        if isinstance(found, TupleValue) and all(isinstance(leaf, Const) for leaf in _items(found)) \
+                and param not in changed and not (isinstance(root, ast.Name) and root.id in changed):
+            return found  # `axes=LAYOUT["gather"]`: a tuple (or a list nothing changes) of constants
     if isinstance(node, (ast.Dict, ast.List)) and param not in mutated_names(interp.scope.tree):
         # `params={"radius": 0.8}`: one object, made as the def runs, that no code changes in place
         found = interp.eval(node, defined_in)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import ast
 
+from codemods import jaxapi
 from codemods.analysis.nodes import FunctionDef
 from codemods.analysis.scopes import ModuleScope
 
@@ -63,7 +64,14 @@ def registered_dataclass(scope: ModuleScope, cls: ast.ClassDef) -> list[tuple[st
     """The fields (name, static) of a class registered as a pytree by `@register_dataclass` over
     a plain `@dataclass` (no bases, no own `__init__`); None for any other class."""
     decorators = cls.decorator_list
-    if cls.bases or cls.keywords or len(decorators) != 2 or scope.resolve(decorators[0]) not in _REGISTER:
+    if cls.bases or cls.keywords or len(decorators) != 2:
+        return None
+    declared = None  # `@partial(register_dataclass, data_fields=[...], meta_fields=[...])`
+    if isinstance(decorators[0], ast.Call):
+        declared = _declared_fields(scope, decorators[0])
+        if declared is None:
+            return None
+    elif scope.resolve(decorators[0]) not in _REGISTER:
         return None
     inner = decorators[1].func if isinstance(decorators[1], ast.Call) else decorators[1]
     if scope.resolve(inner) not in _DATACLASS or isinstance(decorators[1], ast.Call) and (
@@ -80,7 +88,28 @@ def registered_dataclass(scope: ModuleScope, cls: ast.ClassDef) -> list[tuple[st
                 return None
         elif not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) or isinstance(stmt, ast.Pass)):
             return None
+    if declared is not None:
+        data, meta = declared
+        if sorted(data + meta) != sorted(name for name, _ in fields) or any(
+                is_static for name, is_static in fields if name in data):
+            return None
+        return [(name, name in meta) for name, _ in fields]
     return fields
+
+
+def _declared_fields(scope: ModuleScope, decorator: ast.Call) -> tuple[list[str], list[str]] | None:
+    """(data fields, meta fields) a `partial(jax.tree_util.register_dataclass, ...)` names."""
+    if scope.resolve(decorator.func) != jaxapi.PARTIAL or len(decorator.args) != 1 \
+            or scope.resolve(decorator.args[0]) not in _REGISTER:
+        return None
+    named = {}
+    for keyword in decorator.keywords:
+        items = keyword.value.elts if type(keyword.value) in (ast.List, ast.Tuple) else None
+        if keyword.arg not in ("data_fields", "meta_fields") or items is None or not all(
+                type(item) is ast.Constant and type(item.value) is str for item in items):
+            return None
+        named[keyword.arg] = [item.value for item in items]
+    return (named["data_fields"], named["meta_fields"]) if len(named) == 2 else None
 
 
 def _static_field(value: ast.expr | None) -> bool:
