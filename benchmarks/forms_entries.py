@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by12_sf101_body_from_factory_reading_registry": "main(mesh, x)",
+    "nby12_sf101_body_from_factory_reading_registry_other_key": "main(mesh, x)",
+    "nby13_sf101_body_from_factory_registry_entry_replaced": "main(mesh, x)",
     "by11_sf102_axes_default_from_module_table": "main(mesh, x)",
     "nby11_sf102_axes_default_from_module_table_changed": "main(mesh, x)",
     "by10_sf105_specs_in_partial_registered_dataclass": "main(mesh, x)",

@@ -62,6 +62,8 @@ def table_entry(scope: ModuleScope, expr: ast.Subscript, scopes) -> ast.expr | N
     key = scope.constant(expr.slice, scopes)
     if key is NOT_LITERAL and type(expr.slice) is ast.Name and scopes:
         key = _passed_key(scope, expr.slice.id, scopes[-1])
+    if key is NOT_LITERAL and type(expr.slice) is ast.Subscript and getattr(scope, "evaluate", None) is not None:
+        key = scope.evaluate(expr.slice, scopes)  # `NORMS[MODEL["norm"]]`: a key read from a config table
     if key is NOT_LITERAL or type(key) not in (str, int):
         return None
     if type(table) is ast.Dict:

@@ -10,8 +10,10 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from codemods.analysis.nodes import iter_with_scopes, nodes_of_type_under
-from codemods.analysis.values import Function
+from codemods import jaxapi
+from codemods.analysis.body_resolution import resolve_body
+from codemods.analysis.nodes import call_args, iter_with_scopes, nodes_of_type_under
+from codemods.analysis.values import Function, Partial
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Interpreter
@@ -20,6 +22,11 @@ if TYPE_CHECKING:
 
 def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     written = use.written_body
+    if written is not None and not use.chain and not use.decorated and use.body is None:
+        # Named again now that the interpreter reads keys the text does not spell (`NORMS[MODEL["norm"]]`).
+        body, body_scopes, ref, bound = resolve_body(interp.scope, written, use.call_scopes)
+        if body is not None:
+            return replace(use, body=body, body_scopes=body_scopes, body_ref=ref, bound_args=tuple(bound))
     if type(written) is ast.Name and not use.chain and not use.decorated and use.body is None:
         bound, _ = interp.scope.lookup_value(written.id, use.call_scopes)
         where = use.call_scopes[-1] if use.call_scopes else interp.scope.tree
@@ -29,6 +36,9 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     if type(written) is ast.Subscript and type(written.value) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
         return _held_entry(interp, use, written)
+    if type(written) is ast.Call and type(written.func) is ast.Name and not use.chain and not use.decorated \
+            and use.body is None:
+        return _factory_result(interp, use, written)
     if type(written) is not ast.Name or use.chain or use.decorated or use.body is not None \
             or any(interp.scope.locals_of(function).binds(written.id) for function in use.call_scopes):
         return use
@@ -63,3 +73,43 @@ def _held_entry(interp: Interpreter, use: ShardMapUse, written: ast.Subscript) -
             or not interp.note_held_read(value, written):
         return use
     return replace(use, body=value.node, body_scopes=())
+
+
+def _factory_result(interp: Interpreter, use: ShardMapUse, written: ast.Call) -> ShardMapUse:
+    """`jax.shard_map(build_readout(cfg), ...)` with a module function, called only there, whose
+    one return statement (its last) gives a module def, or `partial` of one, it reads from a
+    table (`functools.partial(POOLING[cfg["pooling"]], node_axis=...)`) or names: the body is
+    that def, run with the arguments this call gives the factory (a chain of one call, as a body
+    handed through a parameter is run). The read in the return statement is the def's reference
+    this use analyses; any other reference keeps its own count."""
+    factory, outer = interp.scope.lookup_function(written.func.id, use.call_scopes)
+    if type(factory) is not ast.FunctionDef or outer or factory.decorator_list \
+            or interp.scope.class_of(factory) is not None or interp.scope.module_references(factory.name) != 1 \
+            or not factory.body or type(factory.body[-1]) is not ast.Return or factory.body[-1].value is None \
+            or sum(1 for node in ast.walk(factory) if type(node) is ast.Return) != 1:
+        return use
+    returned = factory.body[-1].value
+    inner, bound = returned, ()
+    if type(returned) is ast.Call and interp.scope.resolve(returned.func, (factory,)) == jaxapi.PARTIAL:
+        args = call_args(returned)
+        if not args or args[0].keyword is not None or any(arg.star for arg in args):
+            return use
+        inner, bound = args[0].value, tuple(args[1:])
+    interp.silent += 1  # read for the function value only: nothing is judged
+    try:
+        value = interp.eval(written, interp._static_frame(use.call_scopes))
+    finally:
+        interp.silent -= 1
+    while isinstance(value, Partial):
+        value = value.func
+    if not isinstance(value, Function) or value.closure is not interp.module_frame \
+            or type(value.node) is not ast.FunctionDef or interp.scope.globals.unique_function(value.node.name) is not value.node:
+        return use
+    if type(inner) is ast.Name and inner.id == value.node.name:
+        ref = inner
+    elif interp.note_held_read(value, inner):
+        ref = None  # `POOLING[key]`: the table's read, counted by held.py
+    else:
+        return use
+    return replace(use, body=value.node, body_scopes=(), body_ref=ref, bound_args=bound,
+                   chain=((written, factory, (), None),), outer_scopes=use.call_scopes, inner_body=returned)
