@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by13_sf103_body_partial_of_splatted_defaults_also_indexed": "main(mesh, x)",
+    "nby14_sf103_body_partial_of_splatted_defaults_item_changed": "main(mesh, x)",
+    "by14_sf106_partial_of_splatted_table_as_keyword": "main(mesh, x)",
     "by12_sf101_body_from_factory_reading_registry": "main(mesh, x)",
     "nby12_sf101_body_from_factory_reading_registry_other_key": "main(mesh, x)",
     "nby13_sf101_body_from_factory_registry_entry_replaced": "main(mesh, x)",
@@ -1570,6 +1573,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "by14_sf106_partial_of_splatted_table_as_keyword": {11: '    return jax.lax.pcast(r, "j", to="varying") / r_max'},
     "bx17_sf106_body_named_from_registry_entry": {18: '    return jax.nn.softmax(jax.lax.pcast(logits, axis_name, to="varying"), axis=-1)'},
     "bs13_sf106_decorator_factory_wrapper_calls_shard_map": {23: '        damped = DAMPING * jax.lax.pcast(profile, "j", to="varying")'},
     "bs6_sf106_fields_unpacked_from_config_entry": {19: '        logits = jax.lax.pcast(sims, self.embed_axis, to="varying") * self.config["scale"]'},

@@ -404,7 +404,7 @@ class Expressions(Collectives, Sequences):
         if name == GETATTR and (attribute := object_attribute(self, args, keywords, starred)) is not None:
             return attribute  # `getattr(self, f"diag_{name}")`
         if name == jaxapi.PARTIAL:
-            if starred or not args:
+            if starred and starred != SPREAD or not args:  # `partial(f, **RADIAL)` of a known dict: its items
                 return UNKNOWN
             return Partial(args[0][0], tuple(v for v, _ in args[1:]), tuple((k, v) for k, (v, _) in keywords.items()),
                            tuple(n for _, n in args[1:]), tuple((k, n) for k, (_, n) in keywords.items()))

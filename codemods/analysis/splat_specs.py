@@ -1,13 +1,15 @@
 """`shard_map(f, **specs)`: the keywords a splatted dict gives, when that dict is certain.
 
 A splatted name counts only when it is bound once, to a dict literal with string keys or to a
-`dict(k=v, ...)` call, and every other mention of it in the module is another `**name`: a name
-read any other way could be mutated (`specs["out_specs"] = ...`, `specs.update(...)`), passed on
-or rebound, so its keys would be unknown and the call is left alone."""
+`dict(k=v, ...)` call, and every other mention of it in the module is another `**name` or an item
+read (`specs["mesh"]`, when nothing changes the dict in place): a name read any other way could be
+mutated (`specs["out_specs"] = ...`, `specs.update(...)`), passed on or rebound, so its keys would
+be unknown and the call is left alone."""
 from __future__ import annotations
 
 import ast
 
+from .mutation import mutated_names
 from .nodes import Arg, iter_nodes
 
 
@@ -55,14 +57,17 @@ def _only_splatted(tree: ast.Module, name: str) -> bool:
     if cache is None:
         cache = tree._shardfix_splat_only = {}
     if name not in cache:
-        splatted = loads = 0
+        splatted = items = loads = 0
         for node in iter_nodes(tree):
             if isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name) \
                     and node.value.id == name:
                 splatted += 1
+            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) \
+                    and isinstance(node.value, ast.Name) and node.value.id == name:
+                items += 1  # `DEFAULTS["atom_axis"]`: an item read, which changes nothing
             elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
                 loads += 1
             elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
                 loads += 1  # written from another scope
-        cache[name] = splatted > 0 and splatted == loads
+        cache[name] = splatted > 0 and splatted + items == loads and (not items or name not in mutated_names(tree))
     return cache[name]
