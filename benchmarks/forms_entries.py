@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by16_sf103_partial_of_registry_entry": "main(mesh, x)",
+    "nby17_sf103_partial_of_registry_other_entry": "main(mesh, x)",
+    "by15_sf106_config_default_built_by_a_call": "main(mesh, x)",
+    "nby16_sf103_config_default_built_by_a_call_changed": "main(mesh, x)",
     "by13_sf103_body_partial_of_splatted_defaults_also_indexed": "main(mesh, x)",
     "nby14_sf103_body_partial_of_splatted_defaults_item_changed": "main(mesh, x)",
     "by14_sf106_partial_of_splatted_table_as_keyword": "main(mesh, x)",
@@ -1573,6 +1577,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "by15_sf106_config_default_built_by_a_call": {19: '    c.loss.weight * jax.lax.pcast(sq, c.axes.residue, to="varying")'},
     "by14_sf106_partial_of_splatted_table_as_keyword": {11: '    return jax.lax.pcast(r, "j", to="varying") / r_max'},
     "bx17_sf106_body_named_from_registry_entry": {18: '    return jax.nn.softmax(jax.lax.pcast(logits, axis_name, to="varying"), axis=-1)'},
     "bs13_sf106_decorator_factory_wrapper_calls_shard_map": {23: '        damped = DAMPING * jax.lax.pcast(profile, "j", to="varying")'},

@@ -28,11 +28,17 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         if body is not None:
             return replace(use, body=body, body_scopes=body_scopes, body_ref=ref, bound_args=tuple(bound))
     if type(written) is ast.Name and not use.chain and not use.decorated and use.body is None:
-        bound, _ = interp.scope.lookup_value(written.id, use.call_scopes)
+        bound, outer = interp.scope.lookup_value(written.id, use.call_scopes)
         where = use.call_scopes[-1] if use.call_scopes else interp.scope.tree
-        if type(bound) is ast.Subscript and sum(1 for node in nodes_of_type_under(interp.scope.tree, where, ast.Name)
-                                                if node.id == written.id and isinstance(node.ctx, ast.Load)) == 1:
+        if (type(bound) is ast.Subscript or outer == use.call_scopes  # its arguments read where the call is
+                and _held_partial_args(interp, bound, use.call_scopes) is not None) \
+                and sum(1 for node in nodes_of_type_under(interp.scope.tree, where, ast.Name)
+                        if node.id == written.id and isinstance(node.ctx, ast.Load)) == 1:
             written = bound  # `fn = LOSSES["lovasz"]`, bound once and read only here: the table's entry
+    if (args := _held_partial_args(interp, written, use.call_scopes)) is not None and not use.chain \
+            and not use.decorated and use.body is None:
+        found = _held_entry(interp, use, args[0].value)  # `partial(LOSSES["bonds"], axis_name="res")`
+        return replace(found, bound_args=tuple(args[1:])) if found.body is not None else use
     if type(written) is ast.Subscript and type(written.value) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
         return _held_entry(interp, use, written)
@@ -113,3 +119,14 @@ def _factory_result(interp: Interpreter, use: ShardMapUse, written: ast.Call) ->
         return use
     return replace(use, body=value.node, body_scopes=(), body_ref=ref, bound_args=bound,
                    chain=((written, factory, (), None),), outer_scopes=use.call_scopes, inner_body=returned)
+
+
+def _held_partial_args(interp: Interpreter, expr, scopes):
+    """The arguments of `partial(TABLE[key], ...)` (None for anything else)."""
+    if type(expr) is not ast.Call or interp.scope.resolve(expr.func, scopes) != jaxapi.PARTIAL:
+        return None
+    args = call_args(expr)
+    if not args or args[0].keyword is not None or any(arg.star for arg in args) \
+            or type(args[0].value) is not ast.Subscript or type(args[0].value.value) is not ast.Name:
+        return None
+    return args

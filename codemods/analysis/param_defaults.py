@@ -75,6 +75,9 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         if isinstance(found, Instance) and (settled(found) or _keyed_tables_only(found, interp.scope.tree)) \
                 and not attribute_stored(interp.scope.tree, param):
             return found
+        if isinstance(found, DictValue) and all(python_value(item) is not NOT_LITERAL for item in _items(found)) \
+                and param not in mutated_names(interp.scope.tree) and not attribute_stored(interp.scope.tree, param):
+            return found  # `c=model_config()`: a config of constants, built once, that no code changes
     return UNKNOWN
 
 
