@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by17_sf102_partial_of_module_function_stored_by_init": "main(mesh, x)",
+    "nby18_sf102_partial_stored_by_init_other_axes": "main(mesh, x)",
     "by16_sf103_partial_of_registry_entry": "main(mesh, x)",
     "nby17_sf103_partial_of_registry_other_entry": "main(mesh, x)",
     "by15_sf106_config_default_built_by_a_call": "main(mesh, x)",

@@ -8,7 +8,9 @@ the body is that class's plain method as Python finds it, bound to the object.
 The object itself as the body (`loss = LOSSES[cfg["loss"]](axis)`, `jax.shard_map(loss, ...)`,
 with a key only a run computes) is read the same way: its class's `__call__`, bound to it. So is
 a module function an object keeps in a field (`Runner(body)` storing `self.fn`, then
-`jax.shard_map(self.fn, ...)` in a method) when every construction stores the same one."""
+`jax.shard_map(self.fn, ...)` in a method) when every construction stores the same one, and a
+`functools.partial` of a module function its __init__ stores (`self.weight_loader =
+partial(load_zero_points, self, shard_axis=shard_axis)`), run with the values the partial holds."""
 from __future__ import annotations
 
 import ast
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING
 from codemods.analysis.nodes import Arg, nodes_of_type
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import Function, Instance
+from codemods.analysis.values import Function, Instance, Partial
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Interpreter
@@ -62,6 +64,8 @@ def _stored_function(interp: Interpreter, use: ShardMapUse, written: ast.Attribu
         value = interp.eval(written, interp._static_frame(use.call_scopes))
     finally:
         interp.silent -= 1
+    if isinstance(value, Partial) and not isinstance(value.func, Partial):
+        return _stored_partial(interp, use, written, built, value)
     if not isinstance(value, Function) or value.closure is not interp.module_frame \
             or type(value.node) is not ast.FunctionDef \
             or interp.scope.globals.unique_function(value.node.name) is not value.node \
@@ -82,3 +86,22 @@ def _constructed(ref: ast.Name, parents: dict) -> str | None:
     holder = parents.get(id(ref))
     call = parents.get(id(holder)) if type(holder) is ast.keyword else holder
     return call.func.id if type(call) is ast.Call and type(call.func) is ast.Name else None
+
+
+def _stored_partial(interp: Interpreter, use: ShardMapUse, written: ast.Attribute, built: Instance, value: Partial):
+    """`jax.shard_map(param.weight_loader, ...)` of a field __init__ sets to `partial(f, ...)` of a
+    module function f named nowhere else, the field read nowhere else: f is the body, bound to the
+    values this object's partial holds."""
+    func = value.func
+    if not isinstance(func, Function) or func.closure is not interp.module_frame or type(func.node) is not ast.FunctionDef \
+            or interp.scope.globals.unique_function(func.node.name) is not func.node \
+            or interp._attribute_loads().get(written.attr) != [written] \
+            or interp.scope.module_references(func.node.name) != 1:
+        return None
+    facts = interp.class_facts(built.cls)
+    stored = facts.stores.get(written.attr) if facts.init is not None else None
+    if type(stored) is not ast.Call or not stored.args or type(stored.args[0]) is not ast.Name \
+            or stored.args[0].id != func.node.name:
+        return None  # the one reference is this partial, stored by __init__ at its top level
+    interp.analysed_refs.setdefault(id(func.node), set()).add(id(stored.args[0]))
+    return replace(use, body=func.node, body_scopes=(), bound_values=(value.args, value.keywords))

@@ -90,7 +90,7 @@ class InputShapes:
 
     # -- where the mapped function is called -------------------------------------------------
     def _applications(self, use: ShardMapUse) -> list[tuple[ast.Call, tuple]] | None:
-        if use.chain or use.body is None or use.bound_args:
+        if use.chain or use.body is None or use.bound_args or use.bound_values is not None:
             return None
         if use.decorated:
             body = use.body

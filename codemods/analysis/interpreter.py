@@ -195,6 +195,8 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             call_frame = self._static_frame(use.call_scopes)
             bound = [self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is None]
             keywords = {arg.keyword: self.eval(arg.value, call_frame) for arg in use.bound_args if arg.keyword is not None}
+            if use.bound_values is not None:
+                bound, keywords = list(use.bound_values[0]), dict(use.bound_values[1])
             closure = use.closure if use.closure is not None else self._static_frame(use.body_scopes)
         if use.body_ref is not None:
             self.analysed_refs.setdefault(id(use.body), set()).add(id(use.body_ref))
@@ -264,6 +266,8 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         positional = positional_params(params)
         bound_positional = [arg for arg in use.bound_args if arg.keyword is None]
         bound_keywords = {arg.keyword for arg in use.bound_args if arg.keyword is not None}
+        if use.bound_values is not None:
+            bound_positional, bound_keywords = list(use.bound_values[0]), {name for name, _ in use.bound_values[1]}
         free = [param for param in positional[len(bound_positional):] if param.arg not in bound_keywords]
         in_specs, scopes = passed_through(use, use.in_specs)
         tree = parse_spec(self.scope, in_specs, scopes) if in_specs is not None else None

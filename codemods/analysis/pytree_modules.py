@@ -105,7 +105,7 @@ class PytreeModules:
         holder = self._parent_map().get(id(binds[0]))
         use = next((use for use in getattr(self, "uses", ()) if type(holder) is ast.Assign
                     and (holder.value is use.node or _factory_result(use, holder.value))), None)
-        if use is None or use.body is None or use.bound_args or use.decorated or use.chain and holder.value is use.node \
+        if use is None or use.body is None or use.bound_args or use.bound_values is not None or use.decorated or use.chain and holder.value is use.node \
                 or use.body.args.vararg is not None:
             return False
         params = [param.arg for param in use.body.args.posonlyargs + use.body.args.args]

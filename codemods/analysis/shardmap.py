@@ -67,6 +67,9 @@ class ShardMapUse:
     applied: ast.Call | None = None  # the call of the chain a decorator factory's wrapper gets the body by
     written_body: ast.expr | None = None  # the body expression of a plain call, as written
     closure: object = None  # the frame an evaluated body's free names resolve in (evaluated_bodies.py)
+    # Values a `partial` evaluated elsewhere binds (positional, then (name, value) pairs), in
+    # place of `bound_args` written at the call (built_bodies.py)
+    bound_values: tuple | None = None
 
 
 @dataclass(frozen=True)
