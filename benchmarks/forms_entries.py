@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by19_sf105_config_read_beside_registry_filled_by_key": "main(mesh, x)",
+    "nby20_sf101_config_holds_a_table_changed_by_key": "main(mesh, x)",
+    "by18_sf103_partial_of_constructed_callable": "main(mesh, x)",
+    "nby19_sf103_partial_of_constructed_callable_other_axis": "main(mesh, x)",
     "by17_sf102_partial_of_module_function_stored_by_init": "main(mesh, x)",
     "nby18_sf102_partial_stored_by_init_other_axes": "main(mesh, x)",
     "by16_sf103_partial_of_registry_entry": "main(mesh, x)",

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from codemods.analysis.cli_args import changed_names
-from codemods.analysis.nodes import iter_with_scopes
+from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
 from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, JaxName, TupleValue, Value
@@ -207,6 +207,8 @@ class AttrDicts:
             elif type(node) is ast.Subscript and type(node.ctx) is not ast.Load:
                 key = node.slice
                 if type(key) is not ast.Constant:
+                    if self._own_table(node.value):
+                        continue  # `LOSS_FNS[name] = fn`: a table of the module's own, no config's
                     found = None
                     break
                 found.add(str(key.value))
@@ -218,6 +220,21 @@ class AttrDicts:
         self.__dict__["_attr_changed"] = result
         return result
 
+
+    def _own_table(self, expr: ast.expr) -> bool:
+        """A module name bound once to a dict or list display and only ever read by item or as
+        the receiver of a method: it holds no config, and no config holds it."""
+        if type(expr) is not ast.Name or type(self.scope.globals.unique_value(expr.id)) not in (ast.Dict, ast.List):
+            return False
+        parents = self._parent_map()
+        for node in nodes_of_type(self.scope.tree, ast.Name):
+            if node.id != expr.id or type(node.ctx) is not ast.Load:
+                continue
+            parent = parents.get(id(node))
+            if not (type(parent) is ast.Subscript and parent.value is node
+                    or type(parent) is ast.Attribute and type(parents.get(id(parent))) is ast.Call):
+                return False
+        return True
 
     def _outside_attr_classes(self):
         """Every node but those of the config classes themselves (their `self[k] = v`)."""

@@ -71,8 +71,10 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         args = splatted_keywords(scope, call_args(expr), scopes)  # `partial(body, **AXIS_KW)`
         if args and args[0].keyword is None and not args[0].star:
             body, body_scopes, ref, bound = resolve_body(scope, args[0].value, scopes, depth + 1)
-            if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)):
-                return body, body_scopes, ref, tuple(bound) + tuple(args[1:])  # `partial(self._body, ...)`
+            if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)
+                                     or len(bound) == 1 and bound[0].value is args[0].value):
+                # `partial(self._body, ...)`, `partial(Block(), axis="i")` (the object, then the rest)
+                return body, body_scopes, ref, tuple(bound) + tuple(args[1:])
     return None, (), None, ()
 
 
