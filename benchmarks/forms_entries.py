@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by21_sf102_namespace_built_by_attribute_stores": "main(mesh, x)",
+    "nby22_sf101_config_from_helper_changed_after": "main(mesh, x)",
+    "nby23_sf101_namespace_from_helper_changed_after": "main(mesh, x)",
     "by19_sf105_config_read_beside_registry_filled_by_key": "main(mesh, x)",
     "nby20_sf101_config_holds_a_table_changed_by_key": "main(mesh, x)",
     "by18_sf103_partial_of_constructed_callable": "main(mesh, x)",

@@ -17,7 +17,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from codemods.analysis.cli_args import changed_names
+from codemods.analysis.cli_args import NAMESPACES, changed_names
 from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
 from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.sequences import items_of
@@ -173,8 +173,8 @@ class AttrDicts:
         for owner, scopes in owners:
             for start, stmt in enumerate(owner.body):
                 if type(stmt) is not ast.Assign or type(stmt.value) is not ast.Call or len(stmt.targets) != 1 \
-                        or type(stmt.targets[0]) is not ast.Name:
-                    continue
+                        or type(stmt.targets[0]) is not ast.Name or not self._makes_config(stmt.value, scopes):
+                    continue  # `cfg = get_config()` then `cfg.x = v` changes an object made elsewhere
                 name = stmt.targets[0].id
                 stores, nodes, last = [], [], stmt.end_lineno
                 for later in owner.body[start + 1:]:
@@ -193,6 +193,16 @@ class AttrDicts:
         self.__dict__["_attr_builders"] = cache
         self.__dict__["_attr_accounted"] = accounted
         return cache
+
+    def _makes_config(self, call: ast.Call, scopes) -> bool:
+        """The call constructs a config whose stores a builder applies where it is made: an
+        ml_collections / OmegaConf / SimpleNamespace call or a module config class."""
+        name = self.scope.resolve(call.func, scopes)
+        if name in ML_COLLECTIONS or name in OMEGACONF or name in NAMESPACES:
+            return True
+        cls = self.scope.classes.get(call.func.id) if type(call.func) is ast.Name and not any(
+            self.scope.locals_of(function).binds(call.func.id) for function in scopes) else None
+        return cls is not None and self._attr_kind(ClassValue(cls)) is not None
 
     def _changed_items(self) -> frozenset[str] | None:
         """Item names some code may change other than by a builder's stores; None: any."""

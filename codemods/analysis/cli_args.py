@@ -12,7 +12,8 @@ module configures any parser). Anything else (groups, subparsers,
 positional arguments, `required=True`, custom actions or types, a parser passed around) leaves
 the namespace unknown. A namespace some code may change (`args.axis = ...`, `setattr`, `vars`)
 is unknown too. `types.SimpleNamespace(axis="i")` and `argparse.Namespace(...)` written in the
-file are read the same way.
+file are read the same way, with the attributes set right after the object is made (`cfg =
+SimpleNamespace()` then `cfg.sharding = SimpleNamespace(...)`, the builder pattern of attr_dicts.py).
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 PARSER = "argparse.ArgumentParser"
-_NAMESPACES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})  # attributes given as keywords
+NAMESPACES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})  # attributes given as keywords
 _PARSE = ("parse_args", "parse_known_args")
 _CONFIGURE = ("add_argument", "set_defaults")
 # Methods that change what a parser returns (a returned parser must meet none of them elsewhere).
@@ -154,11 +155,21 @@ class CommandLines:
                 and not self.scope.globals.binds("vars") and "vars" not in self.scope.imports.bindings:
             names = args[0][0]  # `**vars(args)`: the namespace's attributes as keywords
             return DictValue(names.names, names.items)
-        if isinstance(callee, JaxName) and callee.name in _NAMESPACES:
+        if isinstance(callee, JaxName) and callee.name in NAMESPACES:
             changed = changed_names(self.scope.tree)  # `cfg.axis = ...` anywhere: not followed
             if args or starred and starred != SPREAD or changed is None or changed & set(keywords):
                 return UNKNOWN  # `SimpleNamespace(**CFG)` of a dict of known keys: its items
-            return Namespace(tuple(keywords), tuple(value for value, _ in keywords.values()))
+            made = dict((name, value) for name, (value, _) in keywords.items())
+            stores = self._builder_stores().get(id(expr)) if expr is not None else None
+            if stores is not None:  # `cfg = SimpleNamespace()` then `cfg.sharding = ...` (attr_dicts.py)
+                others = self._changed_items()  # set by any code but such builders
+                if others is None or any(len(path) != 1 or path[0] in others or path[0].startswith("_")
+                                         for path, _ in stores[1]):
+                    return UNKNOWN
+                static = self._static_frame(stores[0])
+                for path, value_node in stores[1]:
+                    made[path[0]] = self.eval(value_node, static)
+            return Namespace(tuple(made), tuple(made.values()))
         return super().call(callee, expr, args, keywords, starred, frame)
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
