@@ -62,7 +62,8 @@ def files_class(scope, decorator: ast.expr) -> bool:
     """A module class decorator that only files the class in a module table and returns it
     (`@strategy("pareto")` with `def strategy(name): def wrap(cls): TABLE[name] = cls; return
     cls; return wrap`, or `def plugin(cls): PLUGINS.append(cls); return cls`): the class is the
-    one written, untouched (no attribute set, no method called on it)."""
+    one written, untouched (no method called on it, no attribute set but a mark no code of the
+    module reads: `cls.name = name`)."""
     return filed_tables(scope, decorator) is not None
 
 
@@ -89,9 +90,40 @@ def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | 
                 and value.func.attr == "append" and isinstance(value.func.value, ast.Name) and len(value.args) == 1 \
                 and not value.keywords and isinstance(value.args[0], ast.Name) and value.args[0].id == cls:
             filed.append((value.func.value, None))
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
+                and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == cls \
+                and isinstance(value, (ast.Name, ast.Constant)) and not _read_anywhere(scope, stmt.targets[0].attr):
+            continue  # `cls.name = name`: a mark no code of the module reads
         else:
             return None
     return filed
+
+
+def _unread_marks(scope, decorator: FunctionDef, fn: str) -> frozenset[int]:
+    """The targets of `fn.name = name` statements at the decorator's top level (a name or a
+    constant stored) whose attribute no code of the module reads: marks that change nothing the
+    program runs."""
+    return frozenset(id(stmt.targets[0]) for stmt in decorator.body
+                     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                     and isinstance(stmt.targets[0], ast.Attribute) and isinstance(stmt.targets[0].value, ast.Name)
+                     and stmt.targets[0].value.id == fn and isinstance(stmt.value, (ast.Name, ast.Constant))
+                     and not _read_anywhere(scope, stmt.targets[0].attr))
+
+
+def _read_anywhere(scope, attr: str) -> bool:
+    """Some code of the module may read attribute `attr` of an object: `x.attr`, or `getattr` /
+    `hasattr` / `vars` / `__dict__` with anything but a literal name (one walk per module)."""
+    reads = getattr(scope.tree, "_shardfix_attribute_reads", None)
+    if reads is None:
+        names: set[str] = set()
+        for node in ast.walk(scope.tree):
+            if type(node) is ast.Attribute and (type(node.ctx) is ast.Load or node.attr == "__dict__"):
+                names.add(node.attr)
+            elif type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("getattr", "hasattr", "vars"):
+                name = node.args[1] if node.func.id != "vars" and len(node.args) > 1 else None
+                names.add(name.value if type(name) is ast.Constant and type(name.value) is str else "*")
+        reads = scope.tree._shardfix_attribute_reads = frozenset(names)
+    return attr in reads or "*" in reads or "__dict__" in reads
 
 
 def _returns_param(scope, decorator: FunctionDef, scopes) -> bool:
@@ -101,7 +133,7 @@ def _returns_param(scope, decorator: FunctionDef, scopes) -> bool:
             or not isinstance(decorator.body[-1], ast.Return):
         return False
     fn = params[0].arg
-    if _stores(decorator, {fn}) or len(_returns(decorator)) != 1:
+    if _stores(decorator, {fn}, _unread_marks(scope, decorator, fn)) or len(_returns(decorator)) != 1:
         return False
     value = decorator.body[-1].value
     if isinstance(value, ast.Name) and value.id == fn:
@@ -171,14 +203,14 @@ def _own_nodes(function: FunctionDef):
     return iter_nodes(function, prune=lambda n: n is not function and type(n) in DEFS + (ast.Lambda,))
 
 
-def _stores(function: FunctionDef, names: set[str]) -> bool:
+def _stores(function: FunctionDef, names: set[str], allowed: frozenset[int] = frozenset()) -> bool:
     """A name of `names` rebound, deleted or declared nonlocal/global anywhere inside, or an
-    attribute or item of one written."""
+    attribute or item of one written (but the `allowed` targets)."""
     for node in iter_nodes(function):
         if isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load):
             return True
         if isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load) \
-                and isinstance(node.value, ast.Name) and node.value.id in names:
+                and isinstance(node.value, ast.Name) and node.value.id in names and id(node) not in allowed:
             return True
         if isinstance(node, (ast.Nonlocal, ast.Global)) and names & set(node.names):
             return True
