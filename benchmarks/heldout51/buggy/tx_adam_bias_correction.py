@@ -1,0 +1,61 @@
+"""scale_by_adam with bias correction; the moments are gathered across tensor shards first."""
+from typing import Callable, NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class GradientTransformation(NamedTuple):
+    init: Callable
+    update: Callable
+
+
+class ScaleByAdamState(NamedTuple):
+    count: jax.Array
+    mu: jax.Array
+    nu: jax.Array
+
+
+def _bias_correction(moment, decay, count):
+    return moment / (1 - decay ** count)
+
+
+def scale_by_adam(b1=0.9, b2=0.999, eps=1e-8, *, shard_axis="model"):
+    def init_fn(params):
+        return ScaleByAdamState(count=jnp.zeros([], jnp.int32), mu=jnp.zeros_like(params),
+                                nu=jnp.zeros_like(params))
+
+    def update_fn(updates, state, params=None):
+        mu = b1 * state.mu + (1 - b1) * updates
+        nu = b2 * state.nu + (1 - b2) * updates ** 2
+        count = state.count + 1
+        mu_full = jax.lax.all_gather(mu, shard_axis, axis=1, tiled=True, to="reduced")
+        nu_full = jax.lax.all_gather(nu, shard_axis, axis=1, tiled=True, to="reduced")
+        mu_hat = _bias_correction(mu_full, b1, count)
+        nu_hat = _bias_correction(nu_full, b2, count)
+        return mu_hat / (jnp.sqrt(nu_hat) + eps), ScaleByAdamState(count, mu, nu)
+
+    return GradientTransformation(init_fn, update_fn)
+
+
+def inputs():
+    rng = np.random.default_rng(4)
+    return (rng.normal(size=(8, 16)).astype(np.float32),)
+
+
+def main(grads):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    grads = jax.device_put(grads, NamedSharding(mesh, P("data", "model")))
+    tx = scale_by_adam()
+
+    def body(g):
+        updates, _ = tx.update(g, tx.init(g))
+        return updates
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("data", "model"), out_specs=P("data", None))(grads)
+
+
+if __name__ == "__main__":
+    main(*inputs())
