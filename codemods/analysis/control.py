@@ -474,6 +474,10 @@ class ControlFlow(Rounds):
         return None if numbers is None else len(numbers)
 
     def _range_numbers(self, expr: ast.expr, frame: Frame) -> range | None:
+        if type(expr) is ast.Call and not expr.keywords and len(expr.args) == 1 \
+                and self.eval(expr.func, frame) == JaxName("builtins.reversed"):
+            numbers = self._range_numbers(expr.args[0], frame)  # `reversed(range(m))`: L-BFGS's two loops
+            return None if numbers is None else numbers[::-1]
         if type(expr) is not ast.Call or expr.keywords or not 1 <= len(expr.args) <= 3 \
                 or self.eval(expr.func, frame) != JaxName("builtins.range"):
             return None
@@ -496,7 +500,7 @@ class ControlFlow(Rounds):
         if type(stmt.iter) is not ast.Call or not all(
                 isinstance(node, (ast.Name, ast.Constant, ast.Attribute, ast.Load, ast.UnaryOp, ast.BinOp,
                                   ast.operator, ast.unaryop))
-                or type(node) is ast.Call and (node is stmt.iter or self.eval(node.func, frame) == JaxName("builtins.len"))
+                or type(node) is ast.Call and (node is stmt.iter or self.eval(node.func, frame) in _BOUND_CALLS)
                 for arg in stmt.iter.args for node in ast.walk(arg)):
             return None
         numbers = self._range_numbers(stmt.iter, frame)
@@ -508,6 +512,9 @@ class _Each(list):
 
 
 MAX_UNROLLED = 16  # items of a known container a loop is run once for each
+# Calls a loop's bounds may make (each evaluated again, judging nothing): `range(len(axes))` in
+# `reversed(...)`.
+_BOUND_CALLS = (JaxName("builtins.len"), JaxName("builtins.range"))
 
 
 def _known_items(iterated: Value) -> list[Value] | None:
