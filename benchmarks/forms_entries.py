@@ -11,6 +11,18 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bz1_sf103_subclass_filed_by_hook_built_directly": "main(mesh, x)",
+    "bz2_sf106_subclass_keyword_filed_read_from_registry": "main(mesh, x)",
+    "bz3_sf101_hook_files_in_base_table_under_kind": "main(mesh, x)",
+    "bz4_sf103_registry_by_class_name_attribute": "main(mesh, x)",
+    "bz5_sf101_hook_marks_class_with_unread_constant": "main(mesh, x)",
+    "nbz1_sf103_hook_replaces_the_call_method": "main(mesh, x)",
+    "nbz2_sf103_hook_sets_axis_from_class_keyword": "main(mesh, x)",
+    "nbz3_sf101_metaclass_sets_axis_beside_hook": "main(mesh, x)",
+    "nbz4_sf106_registry_key_filed_twice": "main(mesh, x)",
+    "nbz5_sf101_hook_sets_axis_from_a_table": "main(mesh, x)",
+    "nbz6_sf101_middle_class_hook_sets_axis": "main(mesh, x)",
+    "nbz7_sf103_hook_files_into_custom_container": "main(mesh, x)",
     "by9_sf105_field_derived_from_earlier_field": "main(mesh, x)",
     "nby9_sf101_field_derived_from_reordered_field": "main(mesh, x)",
     "by8_sf105_minibatch_by_slice_object": "main(mesh, x)",
@@ -1563,6 +1575,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bz2_sf106_subclass_keyword_filed_read_from_registry": {21: '        return jax.lax.pcast(rows, self.axis, to="varying") / self.scale'},
     "bx17_sf106_body_named_from_registry_entry": {18: '    return jax.nn.softmax(jax.lax.pcast(logits, axis_name, to="varying"), axis=-1)'},
     "bs13_sf106_decorator_factory_wrapper_calls_shard_map": {23: '        damped = DAMPING * jax.lax.pcast(profile, "j", to="varying")'},
     "bs6_sf106_fields_unpacked_from_config_entry": {19: '        logits = jax.lax.pcast(sims, self.embed_axis, to="varying") * self.config["scale"]'},
