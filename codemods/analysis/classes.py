@@ -24,6 +24,7 @@ from codemods.analysis.fn_values import class_body_value, finished_field, fixed_
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      nodes_of_type, positional_params)
+from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
 from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs
@@ -450,9 +451,10 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
     facts = ClassFacts(cls)
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
-    if not inits and len(cls.bases) == 1 and local_bases and not decorated and not cls.keywords \
+    if not inits and len(cls.bases) == 1 and local_bases and not decorated and plain_keywords(cls) \
             and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) and not inert_annotation(stmt, cls, classes) or isinstance(stmt, DEFS)
-                                      and stmt.name in _CONSTRUCTION_HOOKS for stmt in cls.body):
+                                      and stmt.name in _CONSTRUCTION_HOOKS and not (stmt.name == "__init_subclass__" and filing_hook(cls))
+                                      for stmt in cls.body):
         inherited = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)
         if inherited.init is not None:
             facts.init, facts.stores = inherited.init, dict(inherited.stores)
