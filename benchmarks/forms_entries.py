@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bz6_sf101_keyworded_subclass_of_subclass_from_registry": "main(mesh, x)",
+    "nbz8_sf103_registry_entry_replaced_by_type_call": "main(mesh, x)",
+    "nbz9_sf101_keyworded_subclass_hook_keeps_axis_from_keyword": "main(mesh, x)",
     "bz1_sf103_subclass_filed_by_hook_built_directly": "main(mesh, x)",
     "bz2_sf106_subclass_keyword_filed_read_from_registry": "main(mesh, x)",
     "bz3_sf101_hook_files_in_base_table_under_kind": "main(mesh, x)",

@@ -58,6 +58,9 @@ class _Filing:
 def mark_filing_hooks(scope: ModuleScope) -> None:
     """Mark each module class whose hook only files (and the subclasses whose class keywords
     only such a hook takes), once per module."""
+    if getattr(scope.tree, "_shardfix_hooks_marked", False):
+        return
+    scope.tree._shardfix_hooks_marked = True
     if not any(class_bindings(cls).binds(_HOOK) for cls in scope.classes.values()):
         return
     memo: dict[int, bool] = {}

@@ -129,6 +129,8 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
+        mark_neutral_bases(scope)  # (each reader of a module builds its Interpreter: the same marks for every rule)
+        mark_filing_hooks(scope)
         self.module_frame = Frame(None, None, static_scopes=())
         self.verdicts: dict[int, list[Verdict | None]] = {}
         self.site_nodes: dict[int, Site] = {}
