@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nbz12_sf101_classmethod_factory_two_objects": "main(mesh, x)",
+    "bz7_sf101_classmethod_factory_builds_the_called_object": "main(mesh, x)",
+    "bz8_sf101_inherited_classmethod_body_read_through_subclass": "main(mesh, x)",
+    "nbz10_sf101_inherited_classmethod_body_subclass_axis": "main(mesh, x)",
+    "nbz11_sf101_classmethod_factory_reached_through_builder": "main(mesh, x)",
     "bz6_sf101_keyworded_subclass_of_subclass_from_registry": "main(mesh, x)",
     "nbz8_sf103_registry_entry_replaced_by_type_call": "main(mesh, x)",
     "nbz9_sf101_keyworded_subclass_hook_keeps_axis_from_keyword": "main(mesh, x)",
