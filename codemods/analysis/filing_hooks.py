@@ -101,6 +101,8 @@ def _neutral(scope: ModuleScope, owner: ast.ClassDef, memo: dict[int, bool]) -> 
 
 def _check(scope: ModuleScope, owner: ast.ClassDef, memo: dict[int, bool]) -> bool:
     hook = _hook_def(owner)
+    if hook is not None and hook.decorator_list and (scope.globals.binds("classmethod") or "classmethod" in scope.imports.bindings):
+        return False  # a module's own `classmethod`
     if hook is None or _HOOK in scope.stored_attributes or any(k.arg in ("metaclass", None) for k in owner.keywords):
         return False
     ancestors = _ancestors(scope, owner)
@@ -125,7 +127,8 @@ def _check(scope: ModuleScope, owner: ast.ClassDef, memo: dict[int, bool]) -> bo
 def _hook_def(cls: ast.ClassDef) -> ast.FunctionDef | None:
     bindings = class_bindings(cls)
     hook = bindings.unique_function(_HOOK)
-    if type(hook) is not ast.FunctionDef or hook.decorator_list or hook.args.posonlyargs or hook.args.vararg \
+    if type(hook) is not ast.FunctionDef or not all(type(d) is ast.Name and d.id == "classmethod" for d in hook.decorator_list) \
+            or len(hook.decorator_list) > 1 or hook.args.posonlyargs or hook.args.vararg \
             or len(positional_params(hook.args)) < 1:
         return None
     defaults = [d for d in hook.args.defaults + hook.args.kw_defaults if d is not None]
@@ -172,7 +175,7 @@ def _statements(scope: ModuleScope, owner: ast.ClassDef, hook: ast.FunctionDef |
                 if block(stmt.body, depth + 1) and block(stmt.orelse, depth + 1):
                     continue
                 return False
-            filing = _filing(scope, owner, stmt, cls)
+            filing = _filing(scope, owner, stmt, cls, params)
             if filing is not None and (filing.key is None or plain(filing.key)):
                 filings.append(filing)
                 continue
@@ -183,7 +186,7 @@ def _statements(scope: ModuleScope, owner: ast.ClassDef, hook: ast.FunctionDef |
     return (filings, reads) if block(hook.body) else None
 
 
-def _filing(scope: ModuleScope, owner: ast.ClassDef, stmt: ast.stmt, cls: str) -> _Filing | None:
+def _filing(scope: ModuleScope, owner: ast.ClassDef, stmt: ast.stmt, cls: str, params: list[str]) -> _Filing | None:
     if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Subscript \
             and type(stmt.value) is ast.Name and stmt.value.id == cls \
             and type(stmt.targets[0].slice) is not ast.Slice:
@@ -194,7 +197,7 @@ def _filing(scope: ModuleScope, owner: ast.ClassDef, stmt: ast.stmt, cls: str) -
         container, key, display = stmt.value.func.value, None, ast.List
     else:
         return None
-    if type(container) is ast.Name and container.id != cls and _module_table(scope, owner, container.id, display):
+    if type(container) is ast.Name and container.id not in params and _module_table(scope, owner, container.id, display):
         return _Filing(container, key)
     if type(container) is ast.Attribute and type(container.value) is ast.Name \
             and container.value.id in (cls, owner.name) and _class_table(scope, owner, container.attr, display):
