@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.hook_marks import set_marks
+from codemods.analysis.hook_marks import filing_hook, set_marks
 from codemods.analysis.nodes import DEFS, nodes_of_type, positional_params
 from codemods.analysis.object_methods import class_bindings, own_bases
 from codemods.analysis.scopes import ModuleScope
@@ -78,7 +78,7 @@ def hook_filings(scope: ModuleScope, cls: ast.ClassDef) -> list[tuple[str, objec
     owner = _nearest_hook(scope, cls)
     depth = 0
     while owner is not None and depth < _MAX_DEPTH:
-        if not getattr(owner, "_shardfix_filing_hook", False):
+        if not filing_hook(owner):
             return None
         filings, _ = _read_hook(scope, owner)
         params = _param_values(_hook_def(owner), cls.keywords if depth == 0 else [])  # `**kw` passed on is empty
@@ -113,15 +113,43 @@ def _check(scope: ModuleScope, owner: ast.ClassDef, memo: dict[int, bool]) -> bo
     if read is None:
         return False
     filings, reads = read
-    for sub in nodes_of_type(scope.tree, ast.ClassDef):
-        if sub is owner or owner not in (_ancestors(scope, sub) or ()) and not _names_base(sub, owner):
-            continue
+    family = _family(scope, owner)
+    if family is None:
+        return False
+    for sub in family[1:]:
         if any(k.arg in ("metaclass", None) for k in sub.keywords) or _ancestors(scope, sub) is None:
             return False  # a metaclass may change the class; a base the search cannot follow
         keywords = sub.keywords if _nearest_hook(scope, sub) is owner else []  # else reached by `super()`
         if _param_values(hook, keywords) is None or any(_class_constant(scope, sub, attr) is None for attr in reads):
             return False
     return True
+
+
+def _family(scope: ModuleScope, owner: ast.ClassDef) -> list[ast.ClassDef] | None:
+    """`owner` and every class statement of the module naming it or one of those as a base
+    (mixins too); None when a name of theirs is bound to another name (`Alias = Query`) or
+    handed to `type(...)`, which could make a subclass no statement shows."""
+    classes = list(nodes_of_type(scope.tree, ast.ClassDef))
+    family, names = [owner], {owner.name}
+    grew = True
+    while grew and len(family) <= 4 * _MAX_DEPTH:
+        grew = False
+        for cls in classes:
+            if cls not in family and any(type(node) is ast.Name and node.id in names
+                                         for base in cls.bases for node in ast.walk(base)):
+                family.append(cls)
+                names.add(cls.name)
+                grew = True
+    if grew:
+        return None
+    for node in nodes_of_type(scope.tree, ast.Assign):
+        if type(node.value) is ast.Name and node.value.id in names:
+            return None
+    for node in nodes_of_type(scope.tree, ast.Call):
+        if type(node.func) is ast.Name and node.func.id == "type" and len(node.args) > 1 \
+                and any(type(item) is ast.Name and item.id in names for item in ast.walk(node.args[1])):
+            return None
+    return family
 
 
 def _hook_def(cls: ast.ClassDef) -> ast.FunctionDef | None:
@@ -329,20 +357,15 @@ def _nearest_hook(scope: ModuleScope, cls: ast.ClassDef) -> ast.ClassDef | None:
     return None
 
 
-def _names_base(sub: ast.ClassDef, owner: ast.ClassDef) -> bool:
-    return any(type(node) is ast.Name and node.id == owner.name for base in sub.bases for node in ast.walk(base))
-
-
 def all_filed_shown(scope: ModuleScope, table: str) -> bool:
     """Every class a hook may file in the module table `table` is a module class: each subclass
     of the hook's class is written at module level under its own name, and no name of the family
     is read other than as a base, a receiver or a constructor (no alias, no `type(...)`)."""
-    owners = [cls for cls in scope.classes.values() if getattr(cls, "_shardfix_filing_hook", False)
+    owners = [cls for cls in scope.classes.values() if filing_hook(cls)
               and any(type(f.container) is ast.Name and f.container.id == table for f in _read_hook(scope, cls)[0])]
     for owner in owners:
-        family = [owner] + [sub for sub in nodes_of_type(scope.tree, ast.ClassDef)
-                            if owner in (_ancestors(scope, sub) or ()) or _names_base(sub, owner)]
-        if any(scope.classes.get(cls.name) is not cls for cls in family) \
+        family = _family(scope, owner)
+        if family is None or any(scope.classes.get(cls.name) is not cls for cls in family) \
                 or not all(_no_hidden_subclasses(scope, cls.name) for cls in family):
             return False
     return True
