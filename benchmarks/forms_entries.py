@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bz9_sf104_field_of_object_built_by_classmethod_factory": "main(mesh, const(8, 8))",
+    "nbz13_sf104_classmethod_factory_places_under_its_own_mesh": "main(mesh, const(8, 8))",
     "nbz12_sf101_classmethod_factory_two_objects": "main(mesh, x)",
     "bz7_sf101_classmethod_factory_builds_the_called_object": "main(mesh, x)",
     "bz8_sf101_inherited_classmethod_body_read_through_subclass": "main(mesh, x)",
@@ -1583,6 +1585,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "bz9_sf104_field_of_object_built_by_classmethod_factory": {
+        16: '        with jax.set_mesh(self.controls.sharding.mesh): return top_level_all_gather(self.controls, P(None, None, reduced={"i"}))'},
     "bz2_sf106_subclass_keyword_filed_read_from_registry": {21: '        return jax.lax.pcast(rows, self.axis, to="varying") / self.scale'},
     "bx17_sf106_body_named_from_registry_entry": {18: '    return jax.nn.softmax(jax.lax.pcast(logits, axis_name, to="varying"), axis=-1)'},
     "bs13_sf106_decorator_factory_wrapper_calls_shard_map": {23: '        damped = DAMPING * jax.lax.pcast(profile, "j", to="varying")'},
