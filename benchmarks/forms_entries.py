@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "bz10_sf101_inherited_classmethod_factory_of_filed_subclass": "main(mesh, x)",
+    "nbz14_sf101_inherited_factory_subclass_init_sets_axis": "main(mesh, x)",
     "bz9_sf104_field_of_object_built_by_classmethod_factory": "main(mesh, const(8, 8))",
     "nbz13_sf104_classmethod_factory_places_under_its_own_mesh": "main(mesh, const(8, 8))",
     "nbz12_sf101_classmethod_factory_two_objects": "main(mesh, x)",

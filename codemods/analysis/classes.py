@@ -33,8 +33,8 @@ from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
-from codemods.analysis.object_methods import (class_bindings, class_method, inert_annotation, inherited_binding, own_bases,
-                                              plain_chain)
+from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
+                                              never_called, plain_chain)
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
@@ -392,7 +392,7 @@ class Classes(InitHooks, ClassFamilies):
         return value if isinstance(value, (Const, MeshValue)) or settled(value) or module_function else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
-        """Every construction of the class: calls by its name, `cls(...)` in its classmethods,
+        """Every construction of the class: calls by its name, `cls(...)` in its (or inherited) classmethods,
         `default_factory=Cls` (no arguments), when the name is used for nothing else (class
         attributes and classmethods read through it, annotations, `isinstance` and base lists
         aside); None otherwise."""
@@ -400,9 +400,9 @@ class Classes(InitHooks, ClassFamilies):
         if key not in self._class_tables:
             calls, other = [], 0
             harmless = harmless_references(self.scope.tree, cls.name)
-            for member in cls.body:
+            for member in [member for klass in class_chain(self.scope, cls) or [cls] for member in klass.body]:
                 params = positional_params(member.args) if isinstance(member, DEFS) else []
-                if params and method_kind(member) == "class":
+                if params and method_kind(member) == "class" and not never_called(self.scope, member):
                     for node, scopes in iter_with_scopes(member):
                         if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg:
                             calls.append((node, scopes))

@@ -398,3 +398,13 @@ def _inert(stmt: ast.stmt, bindings, scope: ModuleScope) -> bool:
         elif not isinstance(node, _INERT_NODES):
             return False
     return True
+
+
+def never_called(scope, method: FunctionNode) -> bool:
+    """No code of the module can run the method: no attribute of its name is read, no string
+    spells it, and nothing reads attributes by a computed name (`getattr`, `vars`, `__dict__`)."""
+    name = method.name
+    tree = scope.tree
+    return not any(node.attr in (name, "__dict__") for node in nodes_of_type(tree, ast.Attribute)) \
+        and not any(type(node.value) is str and node.value == name for node in nodes_of_type(tree, ast.Constant)) \
+        and not any(node.id in ("getattr", "vars") for node in nodes_of_type(tree, ast.Name))
