@@ -237,4 +237,3 @@ class Instances:
         if key not in self._class_tables:
             self._class_tables[key] = module_parents(self.scope.tree)
         return self._class_tables[key]
-
