@@ -138,6 +138,9 @@ def method_of(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[Function
     assigned = [member for member in cls.body if not isinstance(member, DEFS) and expr.attr in small_targets(member)]
     if not methods and (wrapped := static_function(scope, cls, assigned, expr.attr)) is not None:
         return wrapped, ()  # `step = staticmethod(_sync)` (nested_classes.py)
+    if not methods and not assigned and expr.attr not in scope.stored_attributes \
+            and isinstance(inherited := class_method(scope, cls, expr.attr), DEFS):
+        methods = [inherited]  # `Child.step` of a base's classmethod: Python's search up the chain
     if len(methods) != 1 or assigned:
         return None, ()
     method = methods[0]

@@ -228,6 +228,8 @@ def _construction(ctx: FileContext, held: cst.BaseExpression) -> tuple[cst.Class
 
     if isinstance(held, cst.Name):
         held, _ = follow_names(ctx, held)
+    if isinstance(held, cst.Call) and isinstance(held.func, cst.Attribute):
+        return _factory_construction(ctx, held.func)  # `MasterWeights.create(shape)`
     if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
         return None
     binding = resolve_name(ctx, held.func)
@@ -235,6 +237,66 @@ def _construction(ctx: FileContext, held: cst.BaseExpression) -> tuple[cst.Class
             or not isinstance(parents(ctx).get(binding.node), cst.Module):
         return None
     return binding.node, held
+
+
+def _factory_construction(ctx: FileContext, func: cst.Attribute) -> tuple[cst.ClassDef, cst.Call] | None:
+    """(the class, the `cls(...)` call) of `Cls.create(...)`, a classmethod of the module class
+    whose one statement building the object is its last, `return cls(...)` (the class bound to
+    `Cls` exactly), never rebinding `cls`; its arguments are read where they are written."""
+    from codemods.analysis.local_names import parents, resolve_name
+
+    if not isinstance(func.value, cst.Name):
+        return None
+    binding = resolve_name(ctx, func.value)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
+            or not isinstance(parents(ctx).get(binding.node), cst.Module):
+        return None
+    return _factory_return(binding.node, func.attr.value)
+
+
+def factory_class(ctx: FileContext, call: cst.Call) -> cst.ClassDef | None:
+    """The module class whose classmethod returns `call` as `_factory_return` reads it."""
+    from codemods.analysis.local_names import parents
+
+    chain = [call]
+    for _ in range(5):
+        chain.append(parents(ctx).get(chain[-1]))
+    _, returned, line, block, method, cls = chain
+    if not isinstance(returned, cst.Return) or not isinstance(method, cst.FunctionDef) \
+            or not isinstance(cls, cst.IndentedBlock) or not isinstance(parents(ctx).get(cls), cst.ClassDef):
+        return None
+    cls = parents(ctx).get(cls)
+    if not isinstance(parents(ctx).get(cls), cst.Module):
+        return None
+    made = _factory_return(cls, method.name.value)
+    return cls if made is not None and made[1] is call else None
+
+
+def _factory_return(cls: cst.ClassDef, name: str) -> tuple[cst.ClassDef, cst.Call] | None:
+    methods = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    if len(methods) != 1 or len(methods[0].decorators) != 1 or not isinstance(methods[0].decorators[0].decorator, cst.Name) \
+            or methods[0].decorators[0].decorator.value != "classmethod" \
+            or not isinstance(methods[0].body, cst.IndentedBlock):
+        return None
+    method = methods[0]
+    params = method.params.params
+    body = method.body.body
+    last = body[-1] if body else None
+    returned = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if not params or not isinstance(returned, cst.Return) or not isinstance(returned.value, cst.Call) \
+            or not isinstance(returned.value.func, cst.Name) or returned.value.func.value != params[0].name.value:
+        return None
+    code = cst.Module(body=list(body[:-1])).code
+    if "return" in code or "yield" in code or params[0].name.value in _rebound_names(body[:-1]):
+        return None
+    return cls, returned.value
+
+
+def _rebound_names(statements) -> set[str]:
+    import ast as _ast
+
+    tree = _ast.parse(cst.Module(body=list(statements)).code or "pass")
+    return {node.id for node in _ast.walk(tree) if isinstance(node, _ast.Name) and not isinstance(node.ctx, _ast.Load)}
 
 
 def _method_class(ctx: FileContext, function) -> cst.ClassDef | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from codemods.analysis.hook_marks import opaque_hook, plain_keywords
 from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positional_params
 from codemods.analysis.object_methods import class_bindings, class_chain, class_method
 from codemods.analysis.scopes import ModuleScope, method_kind
@@ -49,7 +50,7 @@ def family_members(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] 
     found, frontier = [cls], [cls]
     classes = list(nodes_of_type(scope.tree, ast.ClassDef))
     chain = class_chain(scope, cls) or [cls]
-    if any(class_bindings(klass).binds(hook) for klass in chain for hook in _HOOKS):
+    if any(opaque_hook(klass, hook, class_bindings(klass).binds) for klass in chain for hook in _HOOKS):
         setattr(cls, key, None)
         return None
     while frontier:
@@ -57,10 +58,10 @@ def family_members(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.ClassDef] 
         for other in classes:
             if not any(node.id == base.name for item in other.bases for node in nodes_of_type(item, ast.Name)):
                 continue
-            if len(other.bases) != 1 or type(other.bases[0]) is not ast.Name or other.keywords \
+            if len(other.bases) != 1 or type(other.bases[0]) is not ast.Name or not plain_keywords(other) \
                     or scope.classes.get(other.name) is not other or scope.classes.get(base.name) is not base \
                     or len(found) >= _MAX_MEMBERS or other in found \
-                    or any(class_bindings(other).binds(hook) for hook in _HOOKS):
+                    or any(opaque_hook(other, hook, class_bindings(other).binds) for hook in _HOOKS):
                 setattr(cls, key, None)
                 return None
             found.append(other)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, iter_with_scopes, module_parents
+from codemods.analysis.filing_hooks import all_filed_shown, hook_filings
 from codemods.analysis.subclass_registries import registries_holding, registry_read
 from codemods.analysis.user_decorators import filed_tables
 
@@ -58,6 +59,11 @@ def _table_constructions(scope, name: str):
     for decorator, table, key in _filing_decorators(scope, cls) if cls is not None else ():
         filing.add(id(table))
         tables.setdefault(table.id, []).append((id(decorator), key))
+        if key is None:
+            inexact.add(table)
+    for table, key, node in (hook_filings(scope, cls) or ()) if cls is not None else ():  # (filing_hooks.py)
+        filing.add(id(node))
+        tables.setdefault(table, []).append((id(node), key))
         if key is None:
             inexact.add(table)
     if not tables:
@@ -156,6 +162,10 @@ def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
     held = {entry.id for _, entry in entries}
     held |= {name for name, cls in scope.classes.items()
              if any(type(filed) is ast.Name and filed.id == table.id for _, filed, _ in _filing_decorators(scope, cls))}
+    hooked = {name for name, cls in scope.classes.items() if any(filed == table.id for filed, _, _ in hook_filings(scope, cls) or ())}
+    if hooked and not all_filed_shown(scope, table.id):
+        return None  # a class the module's statements do not show may be filed too
+    held |= hooked
     picked = []
     for name in held:
         found = registry_constructions(scope, scope.classes[name])

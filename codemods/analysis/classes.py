@@ -24,6 +24,7 @@ from codemods.analysis.fn_values import class_body_value, finished_field, fixed_
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      nodes_of_type, positional_params)
+from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
 from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs
@@ -32,8 +33,8 @@ from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
-from codemods.analysis.object_methods import (class_bindings, class_method, inert_annotation, inherited_binding, own_bases,
-                                              plain_chain)
+from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
+                                              never_called, plain_chain)
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
@@ -391,7 +392,7 @@ class Classes(InitHooks, ClassFamilies):
         return value if isinstance(value, (Const, MeshValue)) or settled(value) or module_function else None
 
     def _constructions(self, cls: ast.ClassDef) -> list[tuple[ast.Call, tuple]] | None:
-        """Every construction of the class: calls by its name, `cls(...)` in its classmethods,
+        """Every construction of the class: calls by its name, `cls(...)` in its (or inherited) classmethods,
         `default_factory=Cls` (no arguments), when the name is used for nothing else (class
         attributes and classmethods read through it, annotations, `isinstance` and base lists
         aside); None otherwise."""
@@ -399,9 +400,9 @@ class Classes(InitHooks, ClassFamilies):
         if key not in self._class_tables:
             calls, other = [], 0
             harmless = harmless_references(self.scope.tree, cls.name)
-            for member in cls.body:
+            for member in [member for klass in class_chain(self.scope, cls) or [cls] for member in klass.body]:
                 params = positional_params(member.args) if isinstance(member, DEFS) else []
-                if params and method_kind(member) == "class":
+                if params and method_kind(member) == "class" and not never_called(self.scope, member):
                     for node, scopes in iter_with_scopes(member):
                         if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg:
                             calls.append((node, scopes))
@@ -450,9 +451,10 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
     facts = ClassFacts(cls)
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
-    if not inits and len(cls.bases) == 1 and local_bases and not decorated and not cls.keywords \
+    if not inits and len(cls.bases) == 1 and local_bases and not decorated and plain_keywords(cls) \
             and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) and not inert_annotation(stmt, cls, classes) or isinstance(stmt, DEFS)
-                                      and stmt.name in _CONSTRUCTION_HOOKS for stmt in cls.body):
+                                      and stmt.name in _CONSTRUCTION_HOOKS and not (stmt.name == "__init_subclass__" and filing_hook(cls))
+                                      for stmt in cls.body):
         inherited = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)
         if inherited.init is not None:
             facts.init, facts.stores = inherited.init, dict(inherited.stores)

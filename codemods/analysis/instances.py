@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
+from codemods.analysis.scopes import method_kind
 from codemods.analysis.syntax import assigned_names
 
 MAX_PASSES = 3  # functions an object is followed into as an argument
@@ -84,6 +85,8 @@ class Instances:
         function = parents.get(id(held))
         while function is not None and not isinstance(function, DEFS + (ast.Lambda, ast.Module)):
             function = parents.get(id(function))
+        if type(function) is ast.FunctionDef and type(parents.get(id(function))) is ast.ClassDef:
+            return self._factory_calls(function, parents)
         if type(function) is not ast.FunctionDef or function.decorator_list \
                 or type(parents.get(id(function))) is not ast.Module \
                 or self.scope.globals.unique_function(function.name) is not function:
@@ -91,6 +94,25 @@ class Instances:
         calls = []
         for node in nodes_of_type(self.scope.tree, ast.Name):
             if node.id == function.name:
+                call = parents.get(id(node))
+                if type(call) is not ast.Call or call.func is not node or not isinstance(node.ctx, ast.Load):
+                    return None
+                calls.append(call)
+        return calls
+
+    def _factory_calls(self, function: ast.FunctionDef, parents) -> list[ast.Call] | None:
+        """`return cls(...)` in a classmethod of a module class (`Model.create(cfg)`): the calls
+        of the method name, when every read of that attribute name in the module calls it and
+        no string spells it (no `getattr`); a method of another class of the same name only adds
+        calls that must be followed too."""
+        owner = parents.get(id(function))
+        if self.scope.classes.get(owner.name) is not owner or method_kind(function) != "class" \
+                or any(type(node.value) is str and node.value == function.name
+                       for node in nodes_of_type(self.scope.tree, ast.Constant)):
+            return None
+        calls = []
+        for node in nodes_of_type(self.scope.tree, ast.Attribute):
+            if node.attr == function.name:
                 call = parents.get(id(node))
                 if type(call) is not ast.Call or call.func is not node or not isinstance(node.ctx, ast.Load):
                     return None

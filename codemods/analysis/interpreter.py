@@ -45,6 +45,7 @@ from codemods.analysis.const_text import ConstText
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
+from codemods.analysis.filing_hooks import mark_filing_hooks
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.evaluated_bodies import function_of_evaluated
@@ -128,6 +129,8 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
         self.scope = scope
         self.judge = judge
+        mark_neutral_bases(scope)  # (each reader of a module builds its Interpreter: the same marks for every rule)
+        mark_filing_hooks(scope)
         self.module_frame = Frame(None, None, static_scopes=())
         self.verdicts: dict[int, list[Verdict | None]] = {}
         self.site_nodes: dict[int, Site] = {}
@@ -537,6 +540,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     statements that cannot name shard_map."""
     scope = ModuleScope(tree, imports, source)
     mark_neutral_bases(scope)
+    mark_filing_hooks(scope)  # (filing_hooks.py)
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)

@@ -188,12 +188,25 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
     construction, outer = bound if bound is not None else (follow_names(ctx, owner)[0], None)
     if isinstance(construction, cst.Name) and outer is None:  # a receiver bound to `t = Trainer(...)`
         construction = follow_names(ctx, construction)[0]
+    made = None
+    if isinstance(construction, cst.Call) and isinstance(construction.func, cst.Attribute):
+        from codemods.analysis.call_sites import _factory_construction
+
+        made = _factory_construction(ctx, construction.func)  # `MasterWeights.create(shape)`
+        if made is None:
+            return None
+        construction, outer = made[1], None  # `return cls(...)`: its arguments read in the classmethod
     if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
         return None
-    binding = resolve_name(ctx, construction.func)
-    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef):
+    if made is None:
+        from codemods.analysis.call_sites import factory_class
+
+        if (klass := factory_class(ctx, construction)) is not None:  # a receiver bound to that `cls(...)`
+            made, outer = (klass, construction), None
+    binding = resolve_name(ctx, construction.func) if made is None else None
+    if made is None and (binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef)):
         return None
-    cls = _plain_class(binding.node)
+    cls = _plain_class(binding.node if made is None else made[0])
     init = _method(cls, "__init__") if cls is not None else None
     attr = node.attr.value
     if init is None or _stores(ctx).get(attr) != 1 or _class_binds(cls, attr):

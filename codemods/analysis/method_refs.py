@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.hook_marks import plain_keywords
 from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.scopes import ModuleScope
 from codemods.analysis.syntax import DEFS
@@ -91,7 +92,7 @@ def _built_by(scope: ModuleScope, factory: ast.FunctionDef) -> ast.ClassDef | No
 
 def defines(cls: ast.ClassDef, name: str) -> bool:
     """The class body binds `name` by exactly one def, and nothing may change how it is read."""
-    if any(not _keeps_class(decorator) for decorator in cls.decorator_list) or cls.keywords:
+    if any(not _keeps_class(decorator) for decorator in cls.decorator_list) or not plain_keywords(cls):
         return False
     binders = [stmt for stmt in cls.body if name in _bound_names(stmt)]
     hooks = [stmt for stmt in cls.body if _bound_names(stmt) & _LOOKUP_HOOKS]

@@ -22,6 +22,7 @@ import ast
 from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positional_params
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
+from codemods.analysis.hook_marks import filing_hook, opaque_hook, plain_keywords
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mro import linearization
 from codemods.analysis.user_decorators import files_class
@@ -73,7 +74,7 @@ def _lookup_order(scope: ModuleScope, cls: ast.ClassDef):
         yield from order if order is not None else (cls, None)
         return
     for _ in range(_MAX_CHAIN):
-        if cls.keywords:
+        if not plain_keywords(cls):
             break
         yield cls
         bases = own_bases(cls)
@@ -110,7 +111,7 @@ def inherited_binding(scope: ModuleScope, cls: ast.ClassDef, name: str):
             return None
         bindings = class_bindings(klass)
         if any(not files_class(scope, decorator) for decorator in klass.decorator_list) \
-                or any(bindings.binds(hook) for hook in _LOOKUP_HOOKS):
+                or any(opaque_hook(klass, hook, bindings.binds) for hook in _LOOKUP_HOOKS):
             return None  # (a dataclass's fields are set by its __init__; `__getattribute__` answers otherwise;
             # a decorator that only files the class in a registry leaves it as written)
         if bindings.binds(name):
@@ -151,8 +152,9 @@ def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
 
 
 def _builds_fields(cls: ast.ClassDef) -> bool:
-    return bool(cls.decorator_list or cls.keywords) or any(
-        isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS for stmt in cls.body)
+    return bool(cls.decorator_list or not plain_keywords(cls)) or any(
+        isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS
+        and not (stmt.name == "__init_subclass__" and filing_hook(cls)) for stmt in cls.body)
 
 
 def _not_object(cls: ast.ClassDef) -> list[ast.expr]:
@@ -168,7 +170,8 @@ def inert_annotation(stmt: ast.stmt, cls: ast.ClassDef, classes: dict[str, ast.C
     for klass in _module_chain(cls, classes, _not_object):
         if klass is None:
             return True
-        if klass.decorator_list or klass.keywords or class_bindings(klass).binds("__init_subclass__"):
+        if klass.decorator_list or not plain_keywords(klass) \
+                or opaque_hook(klass, "__init_subclass__", class_bindings(klass).binds):
             return False
     return False
 
@@ -189,7 +192,8 @@ def call_classes(scope: ModuleScope, function: FunctionNode) -> list[ast.ClassDe
         for cls in nodes_of_type(scope.tree, ast.ClassDef):
             if not any(type(node) is ast.Name and node.id == base.name for node in cls.bases):
                 continue
-            if len(cls.bases) != 1 or cls.keywords or scope.classes.get(cls.name) is not cls or len(found) > _MAX_CHAIN:
+            if len(cls.bases) != 1 or not plain_keywords(cls) or scope.classes.get(cls.name) is not cls \
+                    or len(found) > _MAX_CHAIN:
                 return None
             if not class_bindings(cls).binds("__call__"):  # one that overrides it runs its own
                 found.append(cls)
@@ -394,3 +398,13 @@ def _inert(stmt: ast.stmt, bindings, scope: ModuleScope) -> bool:
         elif not isinstance(node, _INERT_NODES):
             return False
     return True
+
+
+def never_called(scope, method: FunctionNode) -> bool:
+    """No code of the module can run the method: no attribute of its name is read, no string
+    spells it, and nothing reads attributes by a computed name (`getattr`, `vars`, `__dict__`)."""
+    name = method.name
+    tree = scope.tree
+    return not any(node.attr in (name, "__dict__") for node in nodes_of_type(tree, ast.Attribute)) \
+        and not any(type(node.value) is str and node.value == name for node in nodes_of_type(tree, ast.Constant)) \
+        and not any(node.id in ("getattr", "vars") for node in nodes_of_type(tree, ast.Name))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.hook_marks import filing_hook, hook_class_tables
 from codemods.analysis.nodes import DEFS, module_parents, nodes_of_type, positional_params
 
 
@@ -92,6 +93,8 @@ def _filed_tables(base: ast.ClassDef, hook: ast.FunctionDef) -> set[str] | None:
     """The class attributes the hook files the new class in, when all it does is that (and call the
     base's hook): `Base.table[key] = cls` or `cls.table[key] = cls`, maybe under an `if` whose test
     calls nothing; None when it does anything else."""
+    if filing_hook(base):  # the hook may file in module tables too, and take keywords (filing_hooks.py)
+        return hook_class_tables(base)
     params = positional_params(hook.args)
     if len(params) != 1:
         return None

@@ -1,0 +1,28 @@
+import jax
+from jax.sharding import PartitionSpec as P
+
+MODELS = {}
+
+
+class Model:
+    def __init_subclass__(cls, name=None, **kw):
+        super().__init_subclass__(**kw)
+        MODELS[name] = cls
+
+    def __init__(self, axis):
+        self.axis = axis
+
+    @classmethod
+    def create(cls, cfg):
+        return cls(cfg["axis"])
+
+
+class Summer(Model, name="sum"):
+    def __call__(self, x):
+        total = jax.lax.psum(x, self.axis)
+        return jax.lax.all_gather(total, self.axis, axis=1, tiled=True, to="reduced")  # SF101
+
+
+def main(mesh, x):
+    model = Summer.create({"axis": "j"})
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", None, reduced={"j"}))(x)

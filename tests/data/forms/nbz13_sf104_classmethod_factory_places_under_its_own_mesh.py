@@ -1,0 +1,23 @@
+import jax
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Plan:
+    def __init__(self, controls, mesh):
+        self.controls = controls
+        self.mesh = mesh
+
+    @classmethod
+    def create(cls, mesh, controls):
+        placed = jax.device_put(controls, NamedSharding(mesh, P("i", None)))
+        return cls(placed, mesh)
+
+    def gathered(self):
+        with jax.set_mesh(self.mesh):
+            return top_level_all_gather(self.controls, P(None, None, reduced={"i"}))
+
+
+def main(mesh, controls):
+    plan = Plan.create(mesh, controls)
+    return plan.gathered()
