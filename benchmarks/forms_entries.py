@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by24_sf101_pipeline_copies_its_stages": "main(mesh, x)",
+    "nby26_sf101_pipeline_copies_its_stages_then_replaced": "main(mesh, x)",
     "by23_sf101_values_appended_in_reversed_range": "main(mesh, x)",
     "nby25_sf101_values_appended_in_reversed_range_other_axis": "main(mesh, x)",
     "by22_sf101_registry_decorator_marks_the_class": "main(mesh, x)",

@@ -264,6 +264,12 @@ class ObjectReads:
         return constructed and (not aliased or all(id(node) in analysed for node in nodes_of_type(self.scope.tree, ast.Attribute)
                                                    if node.attr == function.name))
 
+    def _copied(self, value: ast.expr, read: ast.Name) -> bool:
+        """`list(stages)` / `tuple(stages)` of the builtins: a copy holding the same objects."""
+        return type(value) is ast.Call and type(value.func) is ast.Name and value.func.id in ("list", "tuple") \
+            and value.args == [read] and not value.keywords and not self.scope.globals.binds(value.func.id) \
+            and value.func.id not in self.scope.imports.bindings
+
     def stored_by_constructor(self, held: ast.expr) -> ast.Attribute | None:
         """`Sequential([Dense(), Export()])`: what is handed to the constructor of a module class
         whose __init__ reads that parameter once, to store it in a field (`self.layers = layers`):
@@ -288,7 +294,8 @@ class ObjectReads:
         else:
             name = keyword if keyword in {param.arg for param in params[1:] + init.args.kwonlyargs} else None
         reads = [node for node in nodes_of_type(init, ast.Name) if node.id == name]
-        stmt = next((stmt for stmt in init.body if type(stmt) is ast.Assign and len(reads) == 1 and stmt.value is reads[0]), None)
+        stmt = next((stmt for stmt in init.body if type(stmt) is ast.Assign and len(reads) == 1
+                     and (stmt.value is reads[0] or self._copied(stmt.value, reads[0]))), None)
         if stmt is None or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Attribute:
             return None
         target = stmt.targets[0]
