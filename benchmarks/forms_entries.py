@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by25_sf106_object_bound_by_partial_called_in_scan": "main(mesh, x)",
+    "nby27_sf106_object_bound_by_partial_only_read": "main(mesh, x)",
     "by24_sf101_pipeline_copies_its_stages": "main(mesh, x)",
     "nby26_sf101_pipeline_copies_its_stages_then_replaced": "main(mesh, x)",
     "by23_sf101_values_appended_in_reversed_range": "main(mesh, x)",
@@ -1616,6 +1618,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "by25_sf106_object_bound_by_partial_called_in_scan": {16: '        return jax.lax.pcast(full, self.particle_axis, to="varying") * (kT / self.n_dof)'},
     "by15_sf106_config_default_built_by_a_call": {19: '    c.loss.weight * jax.lax.pcast(sq, c.axes.residue, to="varying")'},
     "by14_sf106_partial_of_splatted_table_as_keyword": {11: '    return jax.lax.pcast(r, "j", to="varying") / r_max'},
     "bz9_sf104_field_of_object_built_by_classmethod_factory": {

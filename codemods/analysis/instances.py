@@ -57,6 +57,8 @@ class Instances:
         for call, _ in constructions:
             if id(call) in analysed or self.spec_construction(call):
                 continue  # `in_specs=(Block(P('x')), P())`: a spec tree (pytree_modules.py)
+            if self._called_by_body(call):
+                continue  # `partial(anneal, thermostat=Rescale(48))` as the body: called only there
             held = self._container_of(call)
             holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
             if holder is None and held is call and self._handed_to_reader(call, cls):
@@ -153,6 +155,35 @@ class Instances:
         reads = [node for stmt in body for node in nodes_of_type(stmt, ast.Name)
                  if node.id == param and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(self._read_analysed(seen, node, container, depth + 1) for node in reads)
+
+    def _called_by_body(self, construction: ast.Call) -> bool:
+        """The object is an argument `partial` binds to a shard_map body (`partial(anneal,
+        thermostat=Rescale(48))`), a def that only ever calls that parameter (`thermostat(v,
+        kT)`, in its own code or a def nested in it) and never rebinds it: its `__call__` runs
+        only in the body's analysed run."""
+        holder = self._parent_map().get(id(construction))
+        name = None
+        for use in getattr(self, "uses", ()):
+            if use.body is None or not isinstance(use.body, DEFS) or use.bound_values is not None:
+                continue
+            bound = [arg for arg in use.bound_args if arg.value is construction]
+            if not bound or bound[0].star:
+                continue
+            if bound[0].keyword is not None:
+                name = bound[0].keyword
+            else:
+                positional = [arg for arg in use.bound_args if arg.keyword is None]
+                params = positional_params(use.body.args)
+                index = positional.index(bound[0])
+                name = params[index].arg if index < len(params) else None
+            if name is None or type(holder) not in (ast.Call, ast.keyword):
+                return False
+            reads = [node for node in nodes_of_type(use.body, ast.Name) if node.id == name]
+            parents = self._parent_map()
+            return bool(reads) and all(
+                isinstance(node.ctx, ast.Load) and type(parents.get(id(node))) is ast.Call
+                and parents.get(id(node)).func is node for node in reads)
+        return False
 
     def _handed_to_reader(self, read: ast.expr, cls: ast.ClassDef) -> bool:
         """`describe(model)`: a positional argument of a module function, undecorated, that never
