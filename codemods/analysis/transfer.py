@@ -133,7 +133,7 @@ _LAX_NOT_ELEMENTWISE = frozenset(
 # jax.numpy functions that take functions or reshuffle axes between devices.
 _NUMPY_NOT_ELEMENTWISE = frozenset({"vectorize", "piecewise", "frompyfunc", "apply_along_axis", "apply_over_axes"})
 # Namespaces whose functions compute per device like jax.numpy: varying if any operand varies.
-_ELEMENTWISE_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "jax.random.")
+_ELEMENTWISE_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "jax.random.", "jax.ops.")
 # Array methods and attributes that give an array computed per device from the receiver.
 _ARRAY_METHODS = frozenset(
     {

@@ -56,6 +56,7 @@ NAMESPACES = {
     "jax.numpy.linalg": jnp.linalg,
     "jax.nn": jax.nn,
     "jax.lax": jax.lax,
+    "jax.ops": jax.ops,
 }
 # Collectives, control flow that calls user functions and axis queries are not transfer rules
 # of an array operation; the collectives get their own section.
