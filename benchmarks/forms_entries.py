@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by26_sf102_axes_default_tuple_of_module_table_list": "main(mesh, x)",
+    "nby28_sf102_axes_default_tuple_of_table_changed_first": "main(mesh, x)",
     "by20_sf105_segment_sum_readout": "main(mesh, x)",
     "nby21_sf105_segment_sum_readout_summed_on_both": "main(mesh, x)",
     "by25_sf106_object_bound_by_partial_called_in_scan": "main(mesh, x)",

@@ -61,6 +61,14 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         # a read of the name at call time gives: one binding, so the same object.
         if isinstance(found, ClassValue) or (containers(found) and param not in mutated_names(interp.scope.tree)):
             return found
+    if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "tuple" and len(node.args) == 1 \
+            and not node.keywords and not interp.scope.globals.binds("tuple") \
+            and "tuple" not in interp.scope.imports.bindings \
+            and not any(interp.scope.locals_of(function).binds("tuple") for function in defined_in.static_scopes):
+        found = interp.eval(node, defined_in)  # `axes=tuple(DOREMI["axes"])`: a tuple made as the def runs
+        if isinstance(found, (Const, TupleValue)) and python_value(found) is not NOT_LITERAL \
+                and isinstance(python_value(found), tuple):
+            return found
     if (function := default_function(interp, node, defined_in)) is not None:
         return function  # `act=jax.nn.relu`, `reducer=_sum` (fn_values.py)
     if (computed := interp.default_symbol(node, defined_in, param)) is not None:
