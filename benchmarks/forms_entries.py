@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by27_sf105_registry_walked_by_sorted_items": "main(mesh, x)",
+    "nby29_sf105_registry_walked_by_sorted_items_one_axis": "main(mesh, x)",
     "by26_sf102_axes_default_tuple_of_module_table_list": "main(mesh, x)",
     "nby28_sf102_axes_default_tuple_of_table_changed_first": "main(mesh, x)",
     "by20_sf105_segment_sum_readout": "main(mesh, x)",

@@ -302,8 +302,9 @@ class Held:
             size = len(table.entries)
             for read, scopes in table.reads:
                 parent = self._parent_map().get(id(read))
-                if _keys_only(read, parent, self._key_readers()):
-                    continue  # `tuple(REGISTRY)`: its names, no function
+                if _keys_only(read, parent, self._key_readers()) or type(table.entries[0][0]) is str \
+                        and type(parent) in (ast.comprehension, ast.For) and parent.iter is read:
+                    continue  # `tuple(REGISTRY)`, `for name in REGISTRY`: its names, no function
                 key = self._key_value(parent.slice, scopes) \
                     if type(parent) is ast.Subscript and parent.value is read and _plain_key(parent.slice) else None
                 call = self._parent_map().get(id(parent)) if type(parent) is ast.Attribute and parent.attr == "get" else None
@@ -393,11 +394,12 @@ def _iterated_calls(read: ast.Name, parents: dict) -> list[ast.Name] | None:
 
 
 def _looked_up(read: ast.Name, parent: ast.AST | None, readers: frozenset[str]) -> bool:
-    """`TABLE[key]`, `TABLE.get(...)`, `TABLE.values()`, `tuple(TABLE)`: a read that only looks
-    entries up."""
+    """`TABLE[key]`, `TABLE.get(...)`, `TABLE.values()`, `tuple(TABLE)`, `for name in TABLE`: a
+    read that only looks entries up."""
     return type(parent) is ast.Subscript and parent.value is read \
         or type(parent) is ast.Attribute and parent.attr in ("get", "values", "items", "keys") \
-        or _keys_only(read, parent, readers)
+        or type(parent) in (ast.comprehension, ast.For) and parent.iter is read \
+        or _keys_only(read, parent, readers)  # iterating a dict walks its keys only
 
 
 _KEY_READERS = frozenset({"tuple", "list", "sorted", "len", "set", "frozenset"})

@@ -78,10 +78,19 @@ def converted(name: str, args, keywords, starred) -> Value | None:
     if name == "builtins.reversed":
         return sequence(items[::-1])
     if name == "builtins.sorted":
-        if not all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
-            return None
-        return sequence(sorted(items, key=lambda item: item.value))
+        if all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
+            return sequence(sorted(items, key=lambda item: item.value))
+        keys = [_first_str(item) for item in items]
+        if any(key is None for key in keys) or len(set(keys)) != len(keys):
+            return None  # `sorted(TABLE.items())`: pairs ordered by their distinct str keys
+        return sequence([item for _, item in sorted(zip(keys, items), key=lambda pair: pair[0])])
     return sequence(items)
+
+
+def _first_str(item: Value) -> str | None:
+    """The str key of a (key, value) pair (None: not such a pair)."""
+    first = item.items[0] if isinstance(item, TupleValue) and len(item.items) == 2 else None
+    return first.value if isinstance(first, Const) and isinstance(first.value, str) else None
 
 
 _CONVERSIONS = frozenset({"builtins.tuple", "builtins.list", "builtins.reversed", "builtins.sorted",
