@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ca4_sf104_field_of_jit_record_result": "main(mesh, x)",
+    "nca4_sf104_field_of_jit_record_result_valid": "main(mesh, x)",
+    "ca1_sf104_namedtuple_from_zipped_generator": "main(mesh, x)",
+    "nca1_sf104_namedtuple_from_zipped_generator_matching": "main(mesh, x)",
+    "ca2_sf104_jit_stored_by_init": "main(mesh, x)",
+    "nca2_sf104_jit_stored_by_init_replaced": "main(mesh, x)",
+    "ca3_sf104_property_sharding_of_axes": "main(mesh, x)",
+    "nca3_sf104_property_sharding_of_axes_given": "main(mesh, x)",
     "by19_sf105_config_read_beside_registry_filled_by_key": "main(mesh, x)",
     "nby20_sf101_config_holds_a_table_changed_by_key": "main(mesh, x)",
     "by18_sf103_partial_of_constructed_callable": "main(mesh, x)",

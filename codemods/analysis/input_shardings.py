@@ -47,7 +47,7 @@ from codemods.analysis.tree_items import (
     out_sharding_argument,
     scalar_operand,
 )
-from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
+from codemods.analysis.specs import NAMED_SHARDING, ShardingLiteral, parents, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -194,6 +194,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     if field is not None:  # `self.sharding`: read where `__init__` stores it, its parameters bound
         sharding, env = field
         follow = partial(follow_spec, ctx, env=env)
+    elif isinstance(sharding, cst.Attribute) and (got := _property_sharding(ctx, sharding, env)) is not None:
+        sharding, env = got  # `writer.layout` of a `@property` returning `NamedSharding(self.mesh, ...)`
+        follow = partial(follow_spec, ctx, env=env)
     elif isinstance(sharding, cst.Attribute) and sharding.attr.value == "sharding":
         found = input_sharding(ctx, sharding.value, depth + 1, env)  # `jax.device_put(new, old.sharding)`
         if found is not None:
@@ -201,6 +204,16 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     found = parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
     if found is None and written is not None and written is not sharding:  # a helper of config values
         found = parse_sharding(ctx, written, partial(follow_spec, ctx, env=None), partial(built_spec, ctx, env=None))
+    return found
+
+
+def _property_sharding(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """(the `NamedSharding(...)` a property getter returns, Env binding `self`), else None."""
+    from codemods.analysis.returned_specs import _property_read
+
+    found = _property_read(ctx, node, env)
+    if found is None or not isinstance(found[0], cst.Call) or ctx.imports.resolve(found[0].func) != NAMED_SHARDING:
+        return None
     return found
 
 
@@ -499,9 +512,14 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
         if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
             return _decorated_out(ctx, binding.node), None
         func, _ = follow_names(ctx, func)
+    env = None
+    if isinstance(func, cst.Attribute):  # `engine.simulate(x)`: a jit `__init__` stores once on the object
+        field = _init_field(ctx, func, None)
+        if field is None or not isinstance(field[0], cst.Call) or ctx.imports.resolve(field[0].func) != JIT:
+            return None, None
+        func, env = field
     if not isinstance(func, cst.Call):
         return None, None
-    env = None
     returned = returned_by(ctx, func.func)
     if returned is not None:
         function, value, bindable, skip = returned
