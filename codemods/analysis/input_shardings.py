@@ -22,6 +22,7 @@ from codemods.analysis.local_names import (
     follow_names,
     resolve_name,
 )
+from codemods.analysis.returned_specs import property_sharding
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.uniform_specs import constant_leaves, uniform_env
 from codemods.analysis.spec_sources import (
@@ -47,7 +48,7 @@ from codemods.analysis.tree_items import (
     out_sharding_argument,
     scalar_operand,
 )
-from codemods.analysis.specs import NAMED_SHARDING, ShardingLiteral, parents, call_argument, parse_sharding, string_value
+from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -194,7 +195,7 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     if field is not None:  # `self.sharding`: read where `__init__` stores it, its parameters bound
         sharding, env = field
         follow = partial(follow_spec, ctx, env=env)
-    elif isinstance(sharding, cst.Attribute) and (got := _property_sharding(ctx, sharding, env)) is not None:
+    elif isinstance(sharding, cst.Attribute) and (got := property_sharding(ctx, sharding, env)) is not None:
         sharding, env = got  # `writer.layout` of a `@property` returning `NamedSharding(self.mesh, ...)`
         follow = partial(follow_spec, ctx, env=env)
     elif isinstance(sharding, cst.Attribute) and sharding.attr.value == "sharding":
@@ -204,16 +205,6 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     found = parse_sharding(ctx, sharding, follow, partial(built_spec, ctx, env=env))
     if found is None and written is not None and written is not sharding:  # a helper of config values
         found = parse_sharding(ctx, written, partial(follow_spec, ctx, env=None), partial(built_spec, ctx, env=None))
-    return found
-
-
-def _property_sharding(ctx: FileContext, node: cst.Attribute, env: Env | None):
-    """(the `NamedSharding(...)` a property getter returns, Env binding `self`), else None."""
-    from codemods.analysis.returned_specs import _property_read
-
-    found = _property_read(ctx, node, env)
-    if found is None or not isinstance(found[0], cst.Call) or ctx.imports.resolve(found[0].func) != NAMED_SHARDING:
-        return None
     return found
 
 

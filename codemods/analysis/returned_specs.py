@@ -86,6 +86,16 @@ def _property_read(ctx: FileContext, node: cst.Attribute, env: Env | None):
     return value, Env(function, {first: (receiver, env)})
 
 
+def property_sharding(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """(the `NamedSharding(...)` a property getter returns, Env binding `self`), else None."""
+    from codemods.analysis.specs import NAMED_SHARDING
+
+    found = _property_read(ctx, node, env)
+    if found is None or not isinstance(found[0], cst.Call) or ctx.imports.resolve(found[0].func) != NAMED_SHARDING:
+        return None
+    return found
+
+
 def _is_getter(ctx: FileContext, method: cst.FunctionDef) -> bool:
     """Whether the method's only decorator makes it a property read as an attribute."""
     from codemods.analysis.iterated import _bound_names
