@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ca6_sf104_callable_instance_result": "main(mesh, x)",
+    "nca6_sf104_callable_instance_result_other": "main(mesh, x)",
+    "ca5_sf104_loader_batch_handed_with_key": "main(mesh, x)",
+    "nca5_sf104_loader_batch_handed_with_key_changed": "main(mesh, x)",
     "ca4_sf104_field_of_jit_record_result": "main(mesh, x)",
     "nca4_sf104_field_of_jit_record_result_valid": "main(mesh, x)",
     "ca1_sf104_namedtuple_from_zipped_generator": "main(mesh, x)",
