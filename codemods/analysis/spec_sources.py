@@ -105,7 +105,10 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     held, _ = follow_spec(ctx, node.value, env)
     from codemods.analysis.local_tables import holder_kept
 
-    return dict_item(held, key) if held is not None and holder_kept(ctx, held, node.value) else None
+    from codemods.analysis.comprehended_tables import comprehension_item  # `{n: P(...) for n in NAMES}`
+
+    item = comprehension_item(ctx, held, key) if isinstance(held, cst.DictComp) else None
+    return item or (dict_item(held, key) if held is not None and holder_kept(ctx, held, node.value) else None)
 
 
 def table_get(ctx: FileContext, node, env: Env | None = None) -> cst.BaseExpression | None:
