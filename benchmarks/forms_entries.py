@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ca8_sf104_plain_enum_key_in_local": "main(mesh, x)",
+    "nca8_sf104_plain_enum_key_aliased": "main(mesh, x)",
     "ca7_sf104_spec_table_by_comprehension": "main(mesh, x)",
     "nca7_sf104_spec_table_by_comprehension_filtered": "main(mesh, x)",
     "ca6_sf104_callable_instance_result": "main(mesh, x)",

@@ -88,3 +88,18 @@ def _members(cls: cst.ClassDef, strings: bool = False) -> set[str] | None:
             names.add(name)
             values.add(literal)
     return names or None
+
+
+def member_name(ctx: FileContext, node: cst.Name, env) -> cst.BaseExpression | None:
+    """The `Stage.WRITE` a local name holds (`fmt = Stage.WRITE`), through the parameters the
+    followed calls bind (a class attribute read as a key, not as its value); else None."""
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.spec_sources import MAX_HOPS, env_value
+
+    for _ in range(MAX_HOPS):  # through the parameters the followed calls bind
+        bound = env_value(ctx, node, env)
+        if bound is None or not isinstance(bound[0], cst.Name):
+            break
+        node, env = bound
+    held = follow_names(ctx, node)[0] if env_value(ctx, node, env) is None else None
+    return held if isinstance(held, cst.Attribute) else None

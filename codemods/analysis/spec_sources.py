@@ -143,6 +143,10 @@ def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | N
         if node is None:
             return None
     held, _ = follow_spec(ctx, node, env) if isinstance(node, cst.Name) else (node, True)
+    if held is None and isinstance(node, cst.Name):  # `fmt = Format.DENSE` (a member of a plain Enum)
+        from codemods.analysis.enum_keys import member_name
+
+        held = member_name(ctx, node, env)
     if isinstance(held, cst.Attribute):  # `LAYOUTS[Stage.WRITE]` (enum_keys.py)
         from codemods.analysis.enum_keys import member_key
 
