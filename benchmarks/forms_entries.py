@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ca9_sf104_enum_class_walked_by_comprehension": "main(mesh, x)",
+    "nca9_sf104_enum_class_walked_by_comprehension_multi_dim": "main(mesh, x)",
     "ca8_sf104_plain_enum_key_in_local": "main(mesh, x)",
     "nca8_sf104_plain_enum_key_aliased": "main(mesh, x)",
     "ca7_sf104_spec_table_by_comprehension": "main(mesh, x)",

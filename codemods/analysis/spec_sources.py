@@ -142,11 +142,11 @@ def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | N
         node = table_item(ctx, node, env)
         if node is None:
             return None
-    held, _ = follow_spec(ctx, node, env) if isinstance(node, cst.Name) else (node, True)
-    if held is None and isinstance(node, cst.Name):  # `fmt = Format.DENSE` (a member of a plain Enum)
-        from codemods.analysis.enum_keys import member_name
-
-        held = member_name(ctx, node, env)
+    from codemods.analysis.enum_keys import member_name
+    # a member a loop or call binds (`for f in Field`), else the value, else `fmt = Format.DENSE` of a plain Enum
+    held = member_name(ctx, node, env, bound_only=True) if isinstance(node, cst.Name) else None
+    held = held or (follow_spec(ctx, node, env)[0] if isinstance(node, cst.Name) else node)
+    held = held if held is not None or not isinstance(node, cst.Name) else member_name(ctx, node, env)
     if isinstance(held, cst.Attribute):  # `LAYOUTS[Stage.WRITE]` (enum_keys.py)
         from codemods.analysis.enum_keys import member_key
 

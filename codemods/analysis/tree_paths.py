@@ -76,7 +76,12 @@ def _key(node: cst.BaseExpression, ctx: FileContext | None, env: Env | None) -> 
     from codemods.analysis.specs import string_value
 
     if isinstance(node, cst.Name) and ctx is not None and env_value(ctx, node, env) is not None:
-        node = follow_env(ctx, node, env)[0]  # a loop's key bound to one string
+        bound = env_value(ctx, node, env)[0]  # a loop's key bound to one string (or member)
+        node = bound if isinstance(bound, cst.Attribute) else follow_env(ctx, node, env)[0]
+    if isinstance(node, cst.Attribute) and ctx is not None:  # `state[Field.U]`, an Enum member (enum_keys.py)
+        from codemods.analysis.enum_keys import member_key
+
+        return member_key(ctx, node)
     return string_value(node) if node is not None and isinstance(node, cst.BaseExpression) else None
 
 

@@ -26,6 +26,7 @@ from codemods import jaxapi
 from codemods.analysis.call_sites import asked, caller_envs, names_read, parameter_function, receiver_method
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
+from codemods.analysis.enum_keys import MEMBER_KEY
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.looped_callers import looped_envs
@@ -255,15 +256,17 @@ def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     for key, env in loop.keys:
         found = list(_Site(ctx, call, env).findings())
         if found and loop.iterated_known:
-            label = repr(key) if loop.kind == "key" else f"`{key}`"
+            label = repr(key) if loop.kind == "key" and not key.startswith(MEMBER_KEY) else f"`{key.replace(MEMBER_KEY, '')}`"
             return [replace(f, message=f"when the loop reaches {loop.kind} {label}: {f.message}", fix=None) for f in found]
         if not found and not loop.iterated_known:
             return []  # the loop may give only keys that pass
         first = first or found
     if not first:
         return []  # no key the loop gives (an empty or unknown table): nothing fails
-    keys = ", ".join(repr(key) for key, _ in loop.keys)
-    said = f"it fails for every key the loop can reach ({keys}); for {loop.keys[0][0]!r}"
+    keys = ", ".join(repr(key) if not key.startswith(MEMBER_KEY) else key[len(MEMBER_KEY):] for key, _ in loop.keys)
+    first_key = loop.keys[0][0]
+    first_key = repr(first_key) if not first_key.startswith(MEMBER_KEY) else f"`{first_key[len(MEMBER_KEY):]}`"
+    said = f"it fails for every key the loop can reach ({keys}); for {first_key}"
     return [replace(f, message=f"{said}: {f.message}", fix=None) for f in first]
 
 
