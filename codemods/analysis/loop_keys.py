@@ -40,6 +40,11 @@ _NONE = LoopKeys([])
 
 def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
     """The keys the loop around `node` may give its variable; no keys when unknown."""
+    from codemods.analysis.zipped_rounds import zipped_rounds
+
+    zipped = zipped_rounds(ctx, node)
+    if zipped is not None:  # `Params(*(gather(p, s) for p, s in zip(params, LAYOUT)))`: position by position
+        return zipped
     function = scope_of(ctx, node)
     loop = _comprehension_loop(function)
     if loop is not None:  # `{n: gather(v[n], SPECS[n]) for n in names}`: the element is the body
