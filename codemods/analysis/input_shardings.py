@@ -416,7 +416,7 @@ def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | N
     # tuple holds there; only for the array itself, outside a bound call
     items = read is input_sharding and env is None
     found = reaching_assignments(ctx, name, items=items)
-    if found is None or len(found) < 2:
+    if not found:  # (one alone: the assignment of a loop that surely runs, reaching.py)
         return None
     return _agreed([_item_sharding(ctx, binding, depth) if binding.kind == "item"
                     else read(ctx, binding.value, depth + 1, env) for binding in found])
