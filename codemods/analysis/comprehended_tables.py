@@ -1,7 +1,7 @@
 """The item of a constant table built by a dict comprehension: `{name: P("batch", "lon") for name
 in SURFACE_VARS}` read as `TRAIN_SPECS["v10"]`.
 
-The comprehension walks a sequence of strings the file shows (loop_keys.py reads it), its key is
+The comprehension walks a tuple, list or dict literal of strings the file never changes, its key is
 the loop variable itself, and its value does not read that variable: every key the sequence
 gives holds that same value. Anything else (a filter, a nested loop, a value built from the key)
 is unknown (None).
@@ -16,7 +16,8 @@ cst = lazy_module("libcst")
 
 def comprehension_item(ctx: FileContext, table, key: str) -> cst.BaseExpression | None:
     """The value `table` (a DictComp) holds at `key`, when certain; else None."""
-    from codemods.analysis.loop_keys import _iterated_keys
+    from codemods.analysis.loop_keys import _literal_keys
+    from codemods.analysis.spec_sources import _mutated, follow_spec
 
     if not isinstance(table, cst.DictComp):
         return None
@@ -25,7 +26,11 @@ def comprehension_item(ctx: FileContext, table, key: str) -> cst.BaseExpression 
             or not isinstance(loop.target, cst.Name) or not isinstance(table.key, cst.Name) \
             or table.key.value != loop.target.value or _reads(table.value, loop.target.value):
         return None
-    keys = _iterated_keys(ctx, loop.iter)
+    mutated = _mutated(ctx)
+    if isinstance(loop.iter, cst.Name) and (loop.iter.value in mutated or "*" in mutated):
+        return None
+    walked = follow_spec(ctx, loop.iter)[0]  # written out: a parameter's keys may differ call by call
+    keys = _literal_keys(walked) if isinstance(walked, (cst.Tuple, cst.List, cst.Dict)) else None
     return table.value if keys is not None and key in keys else None
 
 
