@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ca13_sf104_queue_yield_from_appended": "main(mesh, x)",
+    "nca13_sf104_queue_yield_from_replaced": "main(mesh, x)",
     "ca12_sf104_toml_spec_reduced_frozenset": "main(mesh, x)",
     "nca12_sf104_toml_spec_reduced_frozenset_prefix": "main(mesh, x)",
     "ca11_sf104_reassigned_in_loop_that_runs": "main(mesh, x)",
