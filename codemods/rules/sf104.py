@@ -128,7 +128,17 @@ class TopLevelAllGatherPrefix(Rule):
              "passed to (`load(mesh, parse_args([]))`, `P(tuple(mesh.axis_names), None)`); tables may be keyed "
              "by `str` Enum members or by a table of members (`LAYOUT[PLAN[name]]`); `reduced=set(names)` and "
              "`{*names}` are read; a dict a loop fills over known keys (`cache[name] = ...`) holds each stored "
-             "item, also through `main(*inputs())`; a `@property` may build the spec from the object's fields.",
+             "item, also through `main(*inputs())`; a `@property` may build the spec from the object's fields. "
+             "Also read: a jit `__init__` stores once on the object (`engine.run(x)`) and what a callable "
+             "object's `__call__` returns; a `@property` returning `NamedSharding(self.mesh, P(*self.axes))` and "
+             "specs indexing a field tuple (`P(self.axes[1], None)`); a NamedTuple built by a starred generator "
+             "over `zip(state, SPECS)` or over a spec record, and a field of a jit's record result "
+             "(`init(x).counts`); gathers in a comprehension over `zip(params, LAYOUT)` consumed at once, "
+             "position by position; a plain `Enum` member held in a local, and loops or comprehensions over an "
+             "Enum class (member-keyed tables and trees); spec tables built by a dict comprehension over a "
+             "literal; a loop's batch handed with its key to a helper; the values an object's methods append "
+             "to the list its `__iter__` yields from; an input reassigned in `for _ in range(N)` (N > 0, no "
+             "`break`); `reduced=frozenset(...)`.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
