@@ -88,3 +88,59 @@ def _members(cls: cst.ClassDef, strings: bool = False) -> set[str] | None:
             names.add(name)
             values.add(literal)
     return names or None
+
+
+def member_name(ctx: FileContext, node: cst.Name, env, bound_only: bool = False) -> cst.BaseExpression | None:
+    """The `Stage.WRITE` a local name holds (`fmt = Stage.WRITE`), through the parameters the
+    followed calls bind (a class attribute read as a key, not as its value); else None.
+    `bound_only`: only a member the followed calls or loop bind."""
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.spec_sources import MAX_HOPS, env_value
+
+    for _ in range(MAX_HOPS):  # through the parameters the followed calls bind
+        bound = env_value(ctx, node, env)
+        if bound is not None and isinstance(bound[0], cst.Attribute):
+            return bound[0]
+        if bound is None or not isinstance(bound[0], cst.Name):
+            break
+        node, env = bound
+    if bound_only:
+        return None
+    held = follow_names(ctx, node)[0] if env_value(ctx, node, env) is None else None
+    return held if isinstance(held, cst.Attribute) else None
+
+
+def enum_members(ctx: FileContext, node: cst.BaseExpression) -> set[str] | None:
+    """The member keys iterating the Enum class `node` names gives (`for f in Field`), when each
+    member is a distinct one member_key reads; else None."""
+    from codemods.analysis.specs import resolve_name
+
+    if not isinstance(node, cst.Name):
+        return None
+    binding = resolve_name(ctx, node)
+    cls = binding.node if binding is not None and binding.kind == "def" else None
+    if not isinstance(cls, cst.ClassDef):
+        return None
+    names = [small.targets[0].target.value for statement in cls.body.body
+             if isinstance(statement, cst.SimpleStatementLine) for small in statement.body
+             if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)]
+    keys = set()
+    for name in names:  # read as the file would write it, the class and member checked
+        key = member_key(ctx, cst.Attribute(value=node, attr=cst.Name(name)))
+        if key is None:
+            return None
+        keys.add(key)
+    return keys or None
+
+
+def member_items(ctx: FileContext, table) -> dict | None:
+    """{member key: key node} of a dict literal keyed by distinct members of one Enum class."""
+    if not isinstance(table, cst.Dict):
+        return None
+    items: dict = {}
+    for element in table.elements:
+        key = member_key(ctx, element.key) if isinstance(element, cst.DictElement) else None
+        if key is None or key in items or items and key.split(".")[0] != next(iter(items)).split(".")[0]:
+            return None
+        items[key] = element.key
+    return items or None

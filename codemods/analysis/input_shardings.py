@@ -14,7 +14,7 @@ from functools import partial
 from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
-from codemods.analysis.jitted_results import plain_jit_body
+from codemods.analysis.jitted_results import forwarded_out as _forwarded_out, plain_jit_body
 from codemods.analysis.kept_reductions import (centred_operand, dropped_dimension, keepdims_operand, unsharded_dim,
                                                without_dimension)
 from codemods.analysis.local_names import (
@@ -22,6 +22,8 @@ from codemods.analysis.local_names import (
     follow_names,
     resolve_name,
 )
+from codemods.analysis.receiver_binding import instance_call
+from codemods.analysis.returned_specs import property_sharding
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.uniform_specs import constant_leaves, uniform_env
 from codemods.analysis.spec_sources import (
@@ -145,6 +147,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     values = next_values(ctx, expr)
     if values is not None:  # `next(iter(loader))`: one of the values its generator yields
         return _agreed([input_sharding(ctx, value, depth + 1, inner) for value, inner in values])
+    called = instance_call(ctx, expr, env)
+    if called is not None:  # `collator(docs)` of a constructed object: its `__call__`, `self` bound
+        return input_sharding(ctx, called[0], depth + 1, called[1])
     returned = returned_by(ctx, expr.func) or plain_jit_body(ctx, expr.func)
     if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`;
         function, value, bindable, skip = returned  # `jax.jit(f)(x)`: typed as `f(x)` (jitted_results.py)
@@ -193,6 +198,9 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     field = _init_field(ctx, sharding, env)
     if field is not None:  # `self.sharding`: read where `__init__` stores it, its parameters bound
         sharding, env = field
+        follow = partial(follow_spec, ctx, env=env)
+    elif isinstance(sharding, cst.Attribute) and (got := property_sharding(ctx, sharding, env)) is not None:
+        sharding, env = got  # `writer.layout` of a `@property` returning `NamedSharding(self.mesh, ...)`
         follow = partial(follow_spec, ctx, env=env)
     elif isinstance(sharding, cst.Attribute) and sharding.attr.value == "sharding":
         found = input_sharding(ctx, sharding.value, depth + 1, env)  # `jax.device_put(new, old.sharding)`
@@ -408,7 +416,7 @@ def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | N
     # tuple holds there; only for the array itself, outside a bound call
     items = read is input_sharding and env is None
     found = reaching_assignments(ctx, name, items=items)
-    if found is None or len(found) < 2:
+    if not found:  # (one alone: the assignment of a loop that surely runs, reaching.py)
         return None
     return _agreed([_item_sharding(ctx, binding, depth) if binding.kind == "item"
                     else read(ctx, binding.value, depth + 1, env) for binding in found])
@@ -447,6 +455,9 @@ def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int, key_env: E
         return None
     # the loop's own target, or the targets a helper's every call passes (`snapshot(batch)`)
     trees = [tree] if kept_local(ctx, tree) else handed_names(ctx, tree) if key_env is None else None
+    handed = env_value(ctx, tree, key_env) if trees is None and kept_local(ctx, tree, param=True) else None
+    if handed is not None and isinstance(handed[0], cst.Name) and kept_local(ctx, handed[0]):
+        trees = [handed[0]]  # `gather(batch, "z500")` from the loop: the caller's own target
     values = [found for name in trees or () for found in loop_values(ctx, name) or [None]]
     if not values or None in values:
         return None
@@ -499,9 +510,14 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
         if binding is not None and binding.kind == "def" and isinstance(binding.node, cst.FunctionDef):
             return _decorated_out(ctx, binding.node), None
         func, _ = follow_names(ctx, func)
+    env = None
+    if isinstance(func, cst.Attribute):  # `engine.simulate(x)`: a jit `__init__` stores once on the object
+        field = _init_field(ctx, func, None)
+        if field is None or not isinstance(field[0], cst.Call) or ctx.imports.resolve(field[0].func) != JIT:
+            return None, None
+        func, env = field
     if not isinstance(func, cst.Call):
         return None, None
-    env = None
     returned = returned_by(ctx, func.func)
     if returned is not None:
         function, value, bindable, skip = returned
@@ -541,20 +557,6 @@ def _made_here(ctx: FileContext, func: cst.BaseExpression, env: Env | None) -> b
         return False
     binding = resolve_name(ctx, func)
     return binding is not None and binding.kind == "assign" and scope_of(ctx, binding.value) is env.function
-
-
-def _forwarded_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
-    """`def predict(x): return jax.jit(f, out_shardings=S)(x)` (undecorated, that one statement):
-    S, which the result has whatever the arguments are."""
-    body = function.body.body
-    if function.decorators or len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) \
-            or len(body[0].body) != 1 or not isinstance(body[0].body[0], cst.Return):
-        return None
-    value = body[0].body[0].value
-    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Call):
-        return None
-    keyword = {JIT: "out_shardings", SHARD_MAP: "out_specs"}.get(ctx.imports.resolve(value.func.func) or "")
-    return keyword_argument(value.func, keyword) if keyword is not None else None
 
 
 def _decorated_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:

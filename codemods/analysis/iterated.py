@@ -171,6 +171,10 @@ def _yielded(ctx: FileContext, generator, env: Env) -> list[tuple] | None:
     if any(name in _scope_info(ctx, generator).bindings for name in env.args):
         return None  # a parameter rebound between yields is not what the call gave
     yields = _yields(generator.body)
+    if len(yields) == 1 and isinstance(yields[0].value, cst.From):  # `yield from self._items` (queued_items.py)
+        from codemods.analysis.queued_items import queued_items
+
+        return queued_items(ctx, generator, env, yields[0].value.item)
     if not yields or any(isinstance(y.value, cst.From) or y.value is None for y in yields):
         return None
     return [(y.value, env) for y in yields]

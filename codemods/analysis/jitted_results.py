@@ -50,3 +50,18 @@ def plain_jit_body(ctx: FileContext, func: cst.BaseExpression):
     if isinstance(function.params.star_arg, cst.Param) or function.params.star_kwarg is not None:
         return None
     return function, value, bindable, skip
+
+
+def forwarded_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpression | None:
+    """`def predict(x): return jax.jit(f, out_shardings=S)(x)` (undecorated, that one statement):
+    S, which the result has whatever the arguments are."""
+    body = function.body.body
+    if function.decorators or len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) \
+            or len(body[0].body) != 1 or not isinstance(body[0].body[0], cst.Return):
+        return None
+    value = body[0].body[0].value
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Call) or any(arg.star for arg in value.func.args):
+        return None
+    keyword = {"jax.jit": "out_shardings", "jax.shard_map": "out_specs"}.get(ctx.imports.resolve(value.func.func) or "")
+    return next((arg.value for arg in value.func.args if arg.keyword is not None and arg.keyword.value == keyword), None) \
+        if keyword is not None else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from codemods.analysis.enum_keys import enum_members, member_items
 from codemods.analysis.local_names import _scope_info, parents, scope_of
 from codemods.analysis.spec_sources import Env, _mutated, _table_name, env_value, follow_env, follow_spec
 from codemods.analysis.specs import string_value
@@ -39,6 +40,11 @@ _NONE = LoopKeys([])
 
 def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
     """The keys the loop around `node` may give its variable; no keys when unknown."""
+    from codemods.analysis.zipped_rounds import zipped_rounds
+
+    zipped = zipped_rounds(ctx, node)
+    if zipped is not None:  # `Params(*(gather(p, s) for p, s in zip(params, LAYOUT)))`: position by position
+        return zipped
     function = scope_of(ctx, node)
     loop = _comprehension_loop(function)
     if loop is not None:  # `{n: gather(v[n], SPECS[n]) for n in names}`: the element is the body
@@ -71,7 +77,7 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
         table, _ = follow_spec(ctx, read.value)
         if not isinstance(table, cst.Dict):
             continue  # a parameter's own table (`params[name]`): it leaves every key possible
-        items = _string_items(table)
+        items = _string_items(table) or member_items(ctx, table)
         if items is None or _table_name(read.value) in mutated or "*" in mutated:
             return _NONE
         keys = [key for key in (keys if keys is not None else items) if key in items]
@@ -218,6 +224,9 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: 
         return (filled_keys(ctx, held, value_env) if isinstance(held, cst.Call) else None) \
             or _comprehended_keys(ctx, held, held_env, depth)
 
+    members = enum_members(ctx, node) if not dicts else None
+    if members is not None:  # `for f in Field`: each member, in turn
+        return members
     bound = env_value(ctx, node, env) if isinstance(node, cst.Name) else None
     if bound is not None and isinstance(bound[0], cst.CSTNode):  # a parameter the call being followed binds
         return _iterated_keys(ctx, bound[0], bound[1], depth + 1, dicts)

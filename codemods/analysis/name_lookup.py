@@ -17,7 +17,7 @@ from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, JaxName, Val
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
-_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "type", "getattr"})
+_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "frozenset", "type", "getattr"})
 
 
 class NameLookup:

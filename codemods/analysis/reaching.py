@@ -61,7 +61,8 @@ def reaching_assignments(ctx: FileContext, name: cst.Name, items: bool = False) 
 def _dominating_start(ctx: FileContext, binding: Binding, name: cst.Name, kinds=("assign",)) -> int | None:
     """Where the code that certainly assigns `name` before the use begins: the assignment, when
     its statement stands in a block that holds the use, or an `if` standing so whose every branch
-    assigns it in its own block (`if c: w = a` / `else: w = b`); else None."""
+    assigns it in its own block (`if c: w = a` / `else: w = b`), or a `for` over `range(N)` whose
+body assigns it (_runs_at_least_once); else None."""
     if binding.kind not in kinds:
         return None
     parent_of = parents(ctx)
@@ -72,6 +73,10 @@ def _dominating_start(ctx: FileContext, binding: Binding, name: cst.Name, kinds=
     if _is_ancestor(ctx, block, name):
         return binding.start
     branch = parent_of.get(block)
+    if isinstance(branch, cst.For) and branch.body is block and _runs_at_least_once(ctx, branch) \
+            and _assigns(block, name.value) and (outer := parent_of.get(branch)) is not None \
+            and _is_ancestor(ctx, outer, name):
+        return ctx.offsets(branch)[0]  # `for _ in range(2): w = update(w)`: the first round assigns it
     top = parent_of.get(branch) if isinstance(branch, cst.Else) else branch
     while isinstance(top, cst.If) and isinstance(parent_of.get(top), cst.If):
         top = parent_of.get(top)  # the head of an `elif` chain
@@ -79,6 +84,26 @@ def _dominating_start(ctx: FileContext, binding: Binding, name: cst.Name, kinds=
         return None
     outer = parent_of.get(top)
     return ctx.offsets(top)[0] if outer is not None and _is_ancestor(ctx, outer, name) else None
+
+
+def _runs_at_least_once(ctx: FileContext, loop) -> bool:
+    """`for ... in range(N)` (N a positive literal, the builtin) whose body runs whole in its first
+    round: no `break` or `continue` anywhere in it, no `else`."""
+    from codemods.analysis.iterated import _bound_names
+
+    walked = loop.iter
+    if loop.asynchronous is not None or loop.orelse is not None or not isinstance(walked, cst.Call) \
+            or not isinstance(walked.func, cst.Name) or walked.func.value != "range" or "range" in _bound_names(ctx) \
+            or len(walked.args) != 1 or walked.args[0].star or walked.args[0].keyword is not None \
+            or not isinstance(walked.args[0].value, cst.Integer) or int(walked.args[0].value.value, 0) < 1:
+        return False
+    pending = [loop.body]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, (cst.Break, cst.Continue)):
+            return False
+        pending.extend(current.children)
+    return True
 
 
 def _every_branch_assigns(node, name: str) -> bool:

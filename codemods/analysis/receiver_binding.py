@@ -47,6 +47,37 @@ def _own_receiver(ctx: FileContext, function, call: cst.Call, env: Env | None):
     return None if me in _scope_info(ctx, function).bindings else (me, func.value)
 
 
+def instance_call(ctx: FileContext, call: cst.Call, env: Env | None):
+    """(what `__call__` returns, Env binding its parameters and `self`) for `obj(...)` where `obj`
+    holds a construction of a plain module class defining `__call__` once, undecorated, ending in
+    its one `return` (the call dispatches on the class, whatever the instance stores); else None."""
+    from codemods.analysis.call_sites import _construction
+    from codemods.analysis.iterated import _class_binds, _method, _plain_class
+    from codemods.analysis.local_names import _scope_info
+    from codemods.analysis.spec_sources import _returned, bind_call
+
+    if not isinstance(call.func, cst.Name) or env_value(ctx, call.func, env) is not None:
+        return None
+    construction = _construction(ctx, call.func)
+    cls = _plain_class(construction[0]) if construction is not None else None
+    method = _method(cls, "__call__") if cls is not None else None
+    if method is None or method.decorators or sum(isinstance(s, cst.FunctionDef) and s.name.value == "__call__"
+                                                  for s in cls.body.body) != 1:
+        return None
+    if _class_binds(cls.with_changes(body=cls.body.with_changes(body=[s for s in cls.body.body if s is not method])),
+                    "__call__"):
+        return None
+    returned = _returned(ctx, method, [], 1)
+    if returned is None:
+        return None
+    function, value, bindable, skip = returned
+    inner = bind_call(ctx, function, call, env, bindable, skip)
+    me = [*function.params.posonly_params, *function.params.params][0].name.value
+    if inner is None or me in _scope_info(ctx, function).bindings:
+        return None
+    return value, Env(function, {**inner.args, me: (call.func, env)})
+
+
 def getter_value(ctx: FileContext, node: cst.Attribute, env: Env | None):
     """(what a property's getter returns, Env binding its receiver) for `obj.name`; a `P(...)` it
     returns is left to returned_specs.py, which reads its fields on the receiver."""

@@ -48,9 +48,7 @@ def _keyword_call(classdef: cst.ClassDef, call: cst.Call) -> cst.Call | None:
     """A NamedTuple construction with its positional arguments named by the fields' order."""
     if not any(arg.keyword is None for arg in call.args):
         return call
-    fields = [statement.body[0].target.value for statement in classdef.body.body
-              if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
-              and isinstance(statement.body[0], cst.AnnAssign) and isinstance(statement.body[0].target, cst.Name)]
+    fields = tuple_fields(classdef)
     given = [arg for arg in call.args if arg.keyword is None]
     if any(arg.star for arg in call.args) or len(given) > len(fields) \
             or any(arg.keyword is None for arg in call.args[len(given):]):
@@ -58,3 +56,33 @@ def _keyword_call(classdef: cst.ClassDef, call: cst.Call) -> cst.Call | None:
     named = [arg.with_changes(keyword=cst.Name(field), equal=cst.AssignEqual())
              for arg, field in zip(given, fields)]
     return call.with_changes(args=[*named, *call.args[len(given):]])
+
+
+def tuple_fields(classdef: cst.ClassDef) -> list[str]:
+    """A NamedTuple class's fields, in the order its annotations declare them."""
+    return [statement.body[0].target.value for statement in classdef.body.body
+            if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+            and isinstance(statement.body[0], cst.AnnAssign) and isinstance(statement.body[0].target, cst.Name)]
+
+
+def positional_item(ctx: FileContext, value: cst.BaseExpression, env, index: int):
+    """(expression, Env) of the item at `index` that iterating `value` gives, when `value` is a
+    NamedTuple construction (its fields in declared order) or a tuple literal with no starred
+    item (a list may be changed in place); else None."""
+    from codemods.analysis.local_names import resolve_name
+    from codemods.analysis.named_axes import _is_named_tuple
+    from codemods.analysis.spec_sources import follow_env
+
+    held, _, held_env = follow_env(ctx, value, env)
+    if isinstance(held, cst.Tuple):
+        if any(isinstance(element, cst.StarredElement) for element in held.elements) or index >= len(held.elements):
+            return None
+        return held.elements[index].value, held_env
+    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
+        return None
+    binding = resolve_name(ctx, held.func)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
+            or not _is_named_tuple(ctx, binding.node):
+        return None
+    fields = tuple_fields(binding.node)
+    return record_field(ctx, held, held_env, fields[index]) if index < len(fields) else None

@@ -86,6 +86,16 @@ def _property_read(ctx: FileContext, node: cst.Attribute, env: Env | None):
     return value, Env(function, {first: (receiver, env)})
 
 
+def property_sharding(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """(the `NamedSharding(...)` a property getter returns, Env binding `self`), else None."""
+    from codemods.analysis.specs import NAMED_SHARDING
+
+    found = _property_read(ctx, node, env)
+    if found is None or not isinstance(found[0], cst.Call) or ctx.imports.resolve(found[0].func) != NAMED_SHARDING:
+        return None
+    return found
+
+
 def _is_getter(ctx: FileContext, method: cst.FunctionDef) -> bool:
     """Whether the method's only decorator makes it a property read as an attribute."""
     from codemods.analysis.iterated import _bound_names
@@ -193,6 +203,12 @@ def _spec(ctx: FileContext, call: cst.Call, env: Env | None) -> SpecLiteral | No
     partitions: list[Axes] = []
     sets: dict[str, Axes] = {}
     for arg in call.args:
+        if arg.star == "*" and arg.keyword is None:  # `P(*self.axes)`: one dimension per item
+            items = _held_items(ctx, arg.value, env)
+            if items is None:
+                return None
+            partitions.extend(items)
+            continue
         if arg.star:
             return None
         held = _held(ctx, arg.value, env)
@@ -222,9 +238,29 @@ def _spec(ctx: FileContext, call: cst.Call, env: Env | None) -> SpecLiteral | No
     return SpecLiteral(call, spec, (), None)
 
 
+def _held_items(ctx: FileContext, node: cst.BaseExpression, env: Env) -> list | None:
+    """The axes of each item of the tuple literal `node` holds in the callee (`self.axes` of a
+    constructor default), one dimension each; else None."""
+    held = _held(ctx, node, env)
+    if not isinstance(held, cst.Tuple) or not all(type(e) is cst.Element for e in held.elements):
+        return None
+    items = [parse_axes(element.value) for element in held.elements]
+    return None if any(axes is None for axes in items) else items
+
+
 def _held(ctx: FileContext, node: cst.BaseExpression, env: Env) -> cst.BaseExpression | None:
-    """What `node` holds in the callee: `self.field` read on the receiver the call binds."""
+    """What `node` holds in the callee: `self.field` read on the receiver the call binds (and
+    `self.axes[1]`, a constant index of a tuple literal it holds)."""
     from codemods.analysis.named_axes import attribute_value
+
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+            and isinstance(node.slice[0].slice.value, cst.Integer):
+        whole = _held(ctx, node.value, env)
+        index = int(node.slice[0].slice.value.value)
+        if isinstance(whole, cst.Tuple) and all(type(e) is cst.Element for e in whole.elements) \
+                and index < len(whole.elements):
+            return whole.elements[index].value
+        return None
 
     if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
         bound = env_value(ctx, node.value, env)
@@ -235,6 +271,11 @@ def _held(ctx: FileContext, node: cst.BaseExpression, env: Env) -> cst.BaseExpre
             stored = init_field(ctx, node, env)  # `self.data = data` of the receiver's `__init__`
             if stored is not None:
                 return follow_spec(ctx, *stored)[0]
+            for _ in range(MAX_DEPTH):  # `self` bound to `__init__`'s parameter, bound in turn to the caller's name
+                further = env_value(ctx, receiver, outer) if isinstance(receiver, cst.Name) else None
+                if further is None:
+                    break
+                receiver, outer = further
             if isinstance(receiver, cst.Call):  # `Layout(...).spec()`, `layout.spec()`: the construction
                 held = _constructed(ctx, receiver, node.attr.value)
             else:

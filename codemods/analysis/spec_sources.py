@@ -105,7 +105,10 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     held, _ = follow_spec(ctx, node.value, env)
     from codemods.analysis.local_tables import holder_kept
 
-    return dict_item(held, key) if held is not None and holder_kept(ctx, held, node.value) else None
+    from codemods.analysis.comprehended_tables import comprehension_item  # `{n: P(...) for n in NAMES}`
+
+    item = comprehension_item(ctx, held, key) if isinstance(held, cst.DictComp) else None
+    return item or (dict_item(held, key) if held is not None and holder_kept(ctx, held, node.value) else None)
 
 
 def table_get(ctx: FileContext, node, env: Env | None = None) -> cst.BaseExpression | None:
@@ -139,7 +142,11 @@ def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | N
         node = table_item(ctx, node, env)
         if node is None:
             return None
-    held, _ = follow_spec(ctx, node, env) if isinstance(node, cst.Name) else (node, True)
+    from codemods.analysis.enum_keys import member_name
+    # a member a loop or call binds (`for f in Field`), else the value, else `fmt = Format.DENSE` of a plain Enum
+    held = member_name(ctx, node, env, bound_only=True) if isinstance(node, cst.Name) else None
+    held = held or (follow_spec(ctx, node, env)[0] if isinstance(node, cst.Name) else node)
+    held = held if held is not None or not isinstance(node, cst.Name) else member_name(ctx, node, env)
     if isinstance(held, cst.Attribute):  # `LAYOUTS[Stage.WRITE]` (enum_keys.py)
         from codemods.analysis.enum_keys import member_key
 

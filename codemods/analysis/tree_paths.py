@@ -76,7 +76,12 @@ def _key(node: cst.BaseExpression, ctx: FileContext | None, env: Env | None) -> 
     from codemods.analysis.specs import string_value
 
     if isinstance(node, cst.Name) and ctx is not None and env_value(ctx, node, env) is not None:
-        node = follow_env(ctx, node, env)[0]  # a loop's key bound to one string
+        bound = env_value(ctx, node, env)[0]  # a loop's key bound to one string (or member)
+        node = bound if isinstance(bound, cst.Attribute) else follow_env(ctx, node, env)[0]
+    if isinstance(node, cst.Attribute) and ctx is not None:  # `state[Field.U]`, an Enum member (enum_keys.py)
+        from codemods.analysis.enum_keys import member_key
+
+        return member_key(ctx, node)
     return string_value(node) if node is not None and isinstance(node, cst.BaseExpression) else None
 
 
@@ -124,6 +129,13 @@ def path_leaf(ctx: FileContext, tree: cst.BaseExpression, keys: tuple[str, ...],
             continue  # what a helper returned: followed again
         if isinstance(keys[0], Attr) and not (isinstance(tree, cst.Call) and ctx.imports.resolve(tree.func) in _TREE_MAP):
             field = _field(ctx, tree, keys[0].name, env)
+            if field is None and isinstance(tree, cst.Call):
+                from codemods.analysis.input_shardings import _producer_out
+
+                # `init(x).visits` of a jit whose out_shardings is a record: jit checks its result has
+                # that record's structure (the same class), so the field is read by name there
+                out, out_env = _producer_out(ctx, tree.func)
+                return _sharding_at(ctx, out, keys, out_env, depth) if out is not None else None
             if field is None:
                 return None
             tree, env, used = field
@@ -265,7 +277,8 @@ def _field(ctx: FileContext, tree, attr: str, env: Env | None):
     """(expression, Env, whether it is the field itself) for field `attr` of the record `tree`
     builds: a NamedTuple or dataclass construction, `t._replace(attr=...)` (else `t` itself), a
     NamedTuple built from a starred generator (`State(*(jax.device_put(f, S) for f in state))`:
-    every field is the generator's element)."""
+    every field is the generator's element; over `zip(state, SPECS)`, with the names bound to the
+    field's position in each zipped record or tuple, _zipped_items)."""
     from codemods.analysis.local_names import resolve_name
     from codemods.analysis.named_axes import _is_named_tuple
     from codemods.analysis.record_fields import record_field
@@ -290,6 +303,39 @@ def _field(ctx: FileContext, tree, attr: str, env: Env | None):
                 or not _is_named_tuple(ctx, binding.node) or generator.for_in.inner_for_in is not None \
                 or generator.for_in.ifs:
             return None
-        return generator.elt, Env(generator, _enclosing_args(ctx, generator, env)), True
+        bound = _zipped_items(ctx, binding.node, generator, attr, env)
+        if bound is None:
+            return None
+        return generator.elt, Env(generator, {**_enclosing_args(ctx, generator, env), **bound}), True
     found = record_field(ctx, tree, env, attr)
     return (*found, True) if found is not None else None
+
+
+def _zipped_items(ctx: FileContext, classdef, generator, attr: str, env: Env | None) -> dict | None:
+    """The names a generator over `zip(a, b, ...)` binds for the item that becomes field `attr` of
+    the NamedTuple `classdef` built from it (the field's position in each zipped sequence, or in
+    the one sequence a plain loop walks; {} when that item is not written out). A zipped sequence whose item is not written out leaves its name unbound (read as
+    unknown); None when the pairing is not certain."""
+    from codemods.analysis.record_fields import positional_item, tuple_fields
+
+    from codemods.analysis.iterated import _bound_names
+
+    target, iterated = generator.for_in.target, generator.for_in.iter
+    fields = tuple_fields(classdef)
+    if not (isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and iterated.func.value == "zip"):
+        # `Tree(*(NamedSharding(mesh, s) for s in SPECS))`: the name bound to the field's position
+        item = positional_item(ctx, iterated, env, fields.index(attr)) \
+            if isinstance(target, cst.Name) and attr in fields else None
+        return {target.value: item} if item is not None else {}
+    if "zip" in _bound_names(ctx):
+        return None
+    if attr not in fields or not isinstance(target, cst.Tuple) or len(target.elements) != len(iterated.args) \
+            or any(arg.keyword is not None or arg.star for arg in iterated.args) \
+            or not all(isinstance(element.value, cst.Name) for element in target.elements):
+        return None
+    index, bound = fields.index(attr), {}
+    for element, arg in zip(target.elements, iterated.args):
+        item = positional_item(ctx, arg.value, env, index)
+        if item is not None:
+            bound[element.value.value] = item
+    return bound if bound else None

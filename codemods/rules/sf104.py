@@ -26,6 +26,7 @@ from codemods import jaxapi
 from codemods.analysis.call_sites import asked, caller_envs, names_read, parameter_function, receiver_method
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
+from codemods.analysis.enum_keys import MEMBER_KEY
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.looped_callers import looped_envs
@@ -127,7 +128,17 @@ class TopLevelAllGatherPrefix(Rule):
              "passed to (`load(mesh, parse_args([]))`, `P(tuple(mesh.axis_names), None)`); tables may be keyed "
              "by `str` Enum members or by a table of members (`LAYOUT[PLAN[name]]`); `reduced=set(names)` and "
              "`{*names}` are read; a dict a loop fills over known keys (`cache[name] = ...`) holds each stored "
-             "item, also through `main(*inputs())`; a `@property` may build the spec from the object's fields.",
+             "item, also through `main(*inputs())`; a `@property` may build the spec from the object's fields. "
+             "Also read: a jit `__init__` stores once on the object (`engine.run(x)`) and what a callable "
+             "object's `__call__` returns; a `@property` returning `NamedSharding(self.mesh, P(*self.axes))` and "
+             "specs indexing a field tuple (`P(self.axes[1], None)`); a NamedTuple built by a starred generator "
+             "over `zip(state, SPECS)` or over a spec record, and a field of a jit's record result "
+             "(`init(x).counts`); gathers in a comprehension over `zip(params, LAYOUT)` consumed at once, "
+             "position by position; a plain `Enum` member held in a local, and loops or comprehensions over an "
+             "Enum class (member-keyed tables and trees); spec tables built by a dict comprehension over a "
+             "literal; a loop's batch handed with its key to a helper; the values an object's methods append "
+             "to the list its `__iter__` yields from; an input reassigned in `for _ in range(N)` (N > 0, no "
+             "`break`); `reduced=frozenset(...)`.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
@@ -255,15 +266,17 @@ def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     for key, env in loop.keys:
         found = list(_Site(ctx, call, env).findings())
         if found and loop.iterated_known:
-            label = repr(key) if loop.kind == "key" else f"`{key}`"
+            label = repr(key) if loop.kind == "key" and not key.startswith(MEMBER_KEY) else f"`{key.replace(MEMBER_KEY, '')}`"
             return [replace(f, message=f"when the loop reaches {loop.kind} {label}: {f.message}", fix=None) for f in found]
         if not found and not loop.iterated_known:
             return []  # the loop may give only keys that pass
         first = first or found
     if not first:
         return []  # no key the loop gives (an empty or unknown table): nothing fails
-    keys = ", ".join(repr(key) for key, _ in loop.keys)
-    said = f"it fails for every key the loop can reach ({keys}); for {loop.keys[0][0]!r}"
+    keys = ", ".join(repr(key) if not key.startswith(MEMBER_KEY) else key[len(MEMBER_KEY):] for key, _ in loop.keys)
+    first_key = loop.keys[0][0]
+    first_key = repr(first_key) if not first_key.startswith(MEMBER_KEY) else f"`{first_key[len(MEMBER_KEY):]}`"
+    said = f"it fails for every key the loop can reach ({keys}); for {first_key}"
     return [replace(f, message=f"{said}: {f.message}", fix=None) for f in first]
 
 
