@@ -279,15 +279,29 @@ def node_positions(tree: ast.Module) -> dict[int, int]:
 
 def subtree_end(tree: ast.Module, node: ast.AST, start: int | None = None) -> int:
     """The index in the module's node list just past the subtree of `node` (which starts at
-    `start`, when the caller has it): the subtree ends with its last child's last child, ..."""
+    `start`, when the caller has it): the subtree ends with its last child's last child, ...
+    Kept on the tree for the module's own nodes: the analyses ask about the same defs and
+    statements again (a third of the questions in jax's shard_map tests)."""
+    ends = tree.__dict__.get("_shardfix_ends")
+    if ends is None:
+        ends = tree._shardfix_ends = {}
+    found = ends.get(id(node))
+    if found is not None:
+        return found
     last = node
     child = _last_child(last)
     while child is not None:
         last = child
         child = _last_child(last)
-    if last is node and start is not None:
-        return start + 1
-    return node_positions(tree)[id(last)] + 1
+    if last is node:  # a leaf (operators are shared objects, at many places: never kept)
+        return start + 1 if start is not None else node_positions(tree)[id(node)] + 1
+    where = node_positions(tree)
+    found = where[id(last)] + 1
+    # Only a node of the module is kept (one made by an analysis may be freed and its id reused).
+    position = where.get(id(node)) if start is None else start
+    if position is not None and position < len(tree._shardfix_nodes) and tree._shardfix_nodes[position] is node:
+        ends[id(node)] = found
+    return found
 
 
 def _last_child(node: ast.AST) -> ast.AST | None:
