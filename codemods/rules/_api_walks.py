@@ -52,7 +52,35 @@ def candidates(ctx: FileContext) -> list[ast.AST]:
     SF2xx rules (each rule used to walk the whole module again)."""
     # Import statements hold none of these types: the module's index of them in walk order has
     # exactly the nodes `expressions` would yield of them.
-    return ctx.cached("api-history:candidates", lambda: list(_outermost(nodes_in_order(ctx.tree, _CANDIDATES)[1])))
+    return ctx.cached("api-history:candidates", lambda: _outermost_list(nodes_in_order(ctx.tree, _CANDIDATES)[1]))
+
+
+def _outermost_list(nodes: list[ast.AST]) -> list[ast.AST]:
+    """`list(_outermost(nodes))`, made without a generator's step per node (most are names)."""
+    inner: set[int] = set()
+    found: list[ast.AST] = []
+    keep = found.append
+    attribute, name = ast.Attribute, ast.Name
+    for node in nodes:
+        kind = type(node)
+        if kind is name:
+            if id(node) not in inner:
+                keep(node)
+        elif kind is attribute:
+            if id(node) in inner:
+                continue
+            head = node.value
+            parts = []
+            while type(head) is attribute:
+                parts.append(id(head))
+                head = head.value
+            if type(head) is name:  # a dotted chain: its parts are not visited again
+                inner.update(parts)
+                inner.add(id(head))
+            keep(node)
+        else:
+            keep(node)
+    return found
 
 
 _CANDIDATES = (ast.Name, ast.Attribute, ast.Call, ast.With)
@@ -77,10 +105,17 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
         tails = _old_tails()
         for node in candidates(ctx):
             kind = type(node)
+            if kind is ast.Name:  # most of them: nothing unless its name is bound to an import
+                if bound.get(node.id) is not None and name_of(node) is not None:
+                    found.append((node, ALWAYS, None))
+                continue
             if kind is ast.Call:
-                if type(node.func) is ast.Attribute and node.func.attr not in tails:
+                func = node.func
+                if type(func) is ast.Attribute and func.attr not in tails:
                     continue  # its name would be a key no rule looks up
-                name = name_of(node.func)
+                if type(func) is ast.Name and bound.get(func.id) is None:
+                    continue  # it resolves to nothing
+                name = name_of(func)
                 if name is None and type(node.func) is ast.Call:
                     name = name_of(node.func.func)
                 if name is not None:
