@@ -101,6 +101,16 @@ _NAMED_CAPTURES = (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
 _position = attrgetter("lineno", "col_offset")
 
 
+def _resolving_calls(ctx: FileContext, nodes: _Nodes, tails: frozenset[str]) -> list[ast.Call]:
+    """The calls (in walk order) whose callee may resolve to a name ending in one of `tails`:
+    `f(...)` with `f` bound to an import, `a.b.f(...)` with `f` in `tails`. (A callee of another
+    shape, or a name no import binds, resolves to nothing: ImportTable.resolve.)"""
+    bound = ctx.imports.bindings
+    name, attribute = ast.Name, ast.Attribute
+    return [node for node in nodes.calls if type(node.func) is name and bound.get(node.func.id) is not None
+            or type(node.func) is attribute and node.func.attr in tails]
+
+
 def _in_text_order(nodes: list[ast.AST]) -> list[ast.AST]:
     """`nodes` (in walk order) in the order they are written: a stable sort, so the nodes kept
     of a list come in the order the whole list sorted would give them."""
@@ -153,8 +163,7 @@ class _Migrations:
         # A chain `a.b.c` resolves to a name ending in `.c` or to what an alias of that name
         # stands for (jaxapi.spellings lists those): a chain with another last part is no site.
         tails = _tails(frozenset(self.by_name))
-        for node in _in_text_order([node for node in nodes.calls if type(node.func) is not ast.Attribute
-                                    or node.func.attr in tails] if reached else []):
+        for node in _in_text_order(_resolving_calls(ctx, nodes, tails) if reached else []):
             func = node.func
             migration = self.by_name.get(ctx.imports.resolve(func) or "")
             if migration:
@@ -285,8 +294,7 @@ class _ShardMapMigration:
         sites: list[tuple[ast.Call, ast.expr, list[Argument] | None]] = []
         reached = jaxapi.EXPERIMENTAL_SHARD_MAP in referenced_names(ctx.tree)  # as in _Migrations
         tails = _tails(frozenset({jaxapi.EXPERIMENTAL_SHARD_MAP, jaxapi.PARTIAL}))
-        for call in _in_text_order([call for call in nodes.calls if type(call.func) is not ast.Attribute
-                                    or call.func.attr in tails] if reached else []):  # (see _Migrations)
+        for call in _in_text_order(_resolving_calls(ctx, nodes, tails) if reached else []):  # (see _Migrations)
             if self._is_old(call.func):
                 args = arguments(ctx, call)
                 sites.append((call, call.func, None if args is None else args[1:]))
