@@ -123,11 +123,21 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     children: list[ast.AST] = []
     for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
         value = getattr(node, name, None)
-        if type(value) is list:  # the walks' hottest line: a list comprehension, no generator
-            children += [item for item in value if isinstance(item, ast.AST)]
+        if type(value) is list:
+            if (kind, name) in _MIXED_LISTS:
+                children += [item for item in value if isinstance(item, ast.AST)]
+            else:  # a list the parser fills with nodes only: taken whole, in C
+                children += value
         elif isinstance(value, ast.AST):
             children.append(value)
     return children
+
+
+# The list fields that hold something else than nodes too: names, or None (`**d` in a dict
+# display, a keyword-only parameter without a default). Every other list field of a parsed
+# tree holds nodes only.
+_MIXED_LISTS = frozenset({(ast.Dict, "keys"), (ast.arguments, "kw_defaults"), (ast.Global, "names"),
+                          (ast.Nonlocal, "names"), (ast.MatchClass, "kwd_attrs")})
 
 
 def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) -> Iterator[ast.AST]:
