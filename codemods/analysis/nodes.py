@@ -187,6 +187,22 @@ def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
     return index.get(kind, ())
 
 
+def names_by_id(tree: ast.Module) -> dict[str, list[ast.Name]]:
+    """The module's Name nodes by the name they spell, each list in `iter_nodes` order, kept on
+    the tree: the analyses that look for some names read just those. Shared: not to be changed."""
+    found = getattr(tree, "_shardfix_names_by_id", None)
+    if found is None:
+        found = {}
+        for node in nodes_of_type(tree, ast.Name):
+            same = found.get(node.id)
+            if same is None:
+                found[node.id] = [node]
+            else:
+                same.append(node)
+        tree._shardfix_names_by_id = found
+    return found
+
+
 def subtree_nodes(tree: ast.Module, node: ast.AST) -> list[ast.AST]:
     """The nodes under `node` of module `tree` (itself included), in `iter_nodes` order: a slice
     of the module's node list (a subtree is one run of it), so a walk per function of a file

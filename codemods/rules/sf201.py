@@ -12,7 +12,7 @@ from typing import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted
-from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.nodes import names_by_id, nodes_of_type
 from codemods.analysis.references import referenced_names
 from codemods.calls import Argument, arguments
 from codemods.context import FileContext
@@ -74,11 +74,10 @@ def _nodes(ctx: FileContext) -> _Nodes:
         found = _Nodes()
         # The module's shared node list, in the order of a walk: import statements hold only
         # aliases, none of the nodes read here, so walking into them changes nothing.
-        names, calls, attributes, rebound = found.names, found.calls, found.attributes, found.rebound
+        calls, attributes, rebound = found.calls, found.attributes, found.rebound
         # From the module's index of nodes by type (each type in walk order).
         tree = ctx.tree
-        for node in nodes_of_type(tree, ast.Name):
-            names.setdefault(node.id, []).append(node)
+        found.names = names_by_id(tree)  # the module's shared index: read, never changed here
         calls += nodes_of_type(tree, ast.Call)
         attributes += nodes_of_type(tree, ast.Attribute)
         for kind in _DEFINITIONS:
