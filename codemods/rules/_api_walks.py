@@ -47,42 +47,6 @@ def _block_fields(kind: type) -> tuple[str, ...]:
     return found
 
 
-def candidates(ctx: FileContext) -> list[ast.AST]:
-    """The nodes of `expressions` a change can be found at, walked once per file for all the
-    SF2xx rules (each rule used to walk the whole module again)."""
-    # Import statements hold none of these types: the module's index of them in walk order has
-    # exactly the nodes `expressions` would yield of them.
-    return ctx.cached("api-history:candidates", lambda: _outermost_list(nodes_in_order(ctx.tree, _CANDIDATES)[1]))
-
-
-def _outermost_list(nodes: list[ast.AST]) -> list[ast.AST]:
-    """`list(_outermost(nodes))`, made without a generator's step per node (most are names)."""
-    inner: set[int] = set()
-    found: list[ast.AST] = []
-    keep = found.append
-    attribute, name = ast.Attribute, ast.Name
-    for node in nodes:
-        kind = type(node)
-        if kind is name:
-            if id(node) not in inner:
-                keep(node)
-        elif kind is attribute:
-            if id(node) in inner:
-                continue
-            head = node.value
-            parts = []
-            while type(head) is attribute:
-                parts.append(id(head))
-                head = head.value
-            if type(head) is name:  # a dotted chain: its parts are not visited again
-                inner.update(parts)
-                inner.add(id(head))
-            keep(node)
-        else:
-            keep(node)
-    return found
-
-
 _CANDIDATES = (ast.Name, ast.Attribute, ast.Call, ast.With)
 
 
@@ -103,34 +67,48 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
         # stands for: a chain ending in no old name's spelling resolves to none of the names a
         # rule asks for (`sites_for`), and is not resolved.
         tails = _old_tails()
-        for node in candidates(ctx):
+        # The nodes of `expressions` a change can be found at, from the module's index of them in
+        # walk order (import statements hold none): the inner parts of a dotted chain `a.b.c`
+        # are left out as `_outermost` does, in the same pass.
+        inner: set[int] = set()
+        attribute, name, call = ast.Attribute, ast.Name, ast.Call
+        for node in nodes_in_order(ctx.tree, _CANDIDATES)[1]:
             kind = type(node)
-            if kind is ast.Name:  # most of them: nothing unless its name is bound to an import
-                if bound.get(node.id) is not None and name_of(node) is not None:
+            if kind is name:  # most of them: nothing unless its name is bound to an import
+                if bound.get(node.id) is not None and id(node) not in inner and name_of(node) is not None:
                     found.append((node, ALWAYS, None))
                 continue
-            if kind is ast.Call:
+            if kind is call:
                 func = node.func
-                if type(func) is ast.Attribute and func.attr not in tails:
+                if type(func) is attribute and func.attr not in tails:
                     continue  # its name would be a key no rule looks up
-                if type(func) is ast.Name and bound.get(func.id) is None:
+                if type(func) is name and bound.get(func.id) is None:
                     continue  # it resolves to nothing
-                name = name_of(func)
-                if name is None and type(node.func) is ast.Call:
-                    name = name_of(node.func.func)
-                if name is not None:
-                    found.append((node, CALL, name))
+                site = name_of(func)
+                if site is None and type(func) is call:
+                    site = name_of(func.func)
+                if site is not None:
+                    found.append((node, CALL, site))
                 continue
-            if kind is ast.Attribute and node.attr not in tails:  # as above: indexed by its attribute only
-                found.append((node, ATTRIBUTE, node.attr))
+            if kind is attribute:
+                if id(node) in inner:
+                    continue
+                head = node.value
+                parts = []
+                while type(head) is attribute:
+                    parts.append(id(head))
+                    head = head.value
+                if type(head) is name:  # a dotted chain: its parts are not visited again
+                    inner.update(parts)
+                    inner.add(id(head))
+                if node.attr not in tails:  # as above: indexed by its attribute only
+                    found.append((node, ATTRIBUTE, node.attr))
+                elif type(head) is name and bound.get(head.id) is not None and name_of(node) is not None:
+                    found.append((node, ALWAYS, None))
+                else:
+                    found.append((node, ATTRIBUTE, node.attr))
                 continue
-            head = node
-            while type(head) is ast.Attribute:
-                head = head.value
-            if kind is ast.With or type(head) is ast.Name and bound.get(head.id) is not None and name_of(node) is not None:
-                found.append((node, ALWAYS, None))
-            elif kind is ast.Attribute:
-                found.append((node, ATTRIBUTE, node.attr))
+            found.append((node, ALWAYS, None))  # a `with`
         return found
     return ctx.cached("api-history:change-sites", compute)
 
