@@ -7,11 +7,10 @@ Each fact is one walk of the module, kept on the tree and computed only when a s
 from __future__ import annotations
 
 import ast
-from operator import attrgetter
 
 from codemods.analysis.cli_args import any_parses_into
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import iter_with_scopes, nodes_of_type, param_default
+from codemods.analysis.nodes import iter_with_scopes, names_by_id, nodes_of_type, param_default
 
 # Methods that build an object (its attributes set there are its construction, not a change).
 _CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
@@ -20,7 +19,6 @@ _ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
 _ITEM_HOOKS = frozenset({"__getitem__", "__missing__", "__class_getitem__"})
 _CHANGE_ANY = frozenset({"setattr", "delattr", "vars"})
 _FLAG_DEFINERS = frozenset({"DEFINE_string", "DEFINE_enum"})
-_name_id = attrgetter("id")
 _FRESH_CALLS = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict", "deepcopy", "copy"})
 
 
@@ -44,7 +42,7 @@ def changed_attributes(tree: ast.Module) -> frozenset[str] | None:
         elif node.attr in ("__dict__", "__setattr__", "__delattr__"):
             found = None
             break
-    if found is not None and not _CHANGE_ANY.isdisjoint(map(_name_id, nodes_of_type(tree, ast.Name))):  # in C
+    if found is not None and not _CHANGE_ANY.isdisjoint(names_by_id(tree)):  # the names the module spells
         found = None
     if found is not None and any_parses_into(tree):
         found = None  # argparse stores every option on the namespace it is handed
