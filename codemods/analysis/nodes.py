@@ -217,29 +217,39 @@ def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast
     found = nodes_of_type(tree, kind)
     if not found:
         return []
-    where = node_positions(tree)
-    start = where[id(node)]
+    start = node_positions(tree)[id(node)]
     end = subtree_end(tree, node, start)
-    index = tree.__dict__.setdefault("_shardfix_type_positions", {})
+    positions = _type_positions(tree, kind)
+    return found[bisect_left(positions, start):bisect_left(positions, end)]
+
+
+def _type_positions(tree: ast.Module, kind: type) -> list[int]:
+    """The indexes in the module's node list of its nodes of type `kind` (`nodes_of_type`), kept
+    on the tree: the indexes of several tuples of types share them."""
+    index = tree.__dict__.get("_shardfix_type_positions")
+    if index is None:
+        index = tree._shardfix_type_positions = {}
     positions = index.get(kind)
     if positions is None:
-        positions = index[kind] = list(map(where.__getitem__, map(id, found)))  # in C
-    return found[bisect_left(positions, start):bisect_left(positions, end)]
+        where = node_positions(tree)
+        positions = index[kind] = list(map(where.__getitem__, map(id, nodes_of_type(tree, kind))))  # in C
+    return positions
 
 
 def nodes_in_order(tree: ast.Module, kinds: tuple[type, ...]) -> tuple[list[int], list[ast.AST]]:
     """The nodes of the types `kinds` in the module, in `iter_nodes` order, with their indexes
     in the module's node list (kept on the tree for each tuple of types): the nodes of one
     subtree are then found by bisection, without a look at the others."""
-    index = tree.__dict__.setdefault("_shardfix_in_order", {})
+    index = tree.__dict__.get("_shardfix_in_order")
+    if index is None:
+        index = tree._shardfix_in_order = {}
     found = index.get(kinds)
     if found is None:
         # From the index by type (each list in walk order): not for operator types, which are
         # shared objects without one place in the list.
-        where = node_positions(tree)
         positions: list[int] = []
         for kind in kinds:  # read in C: these lists hold most of a module's nodes
-            positions += map(where.__getitem__, map(id, nodes_of_type(tree, kind)))
+            positions += _type_positions(tree, kind)
         if len(kinds) > 1:
             positions.sort()
         found = index[kinds] = (positions, list(map(module_nodes(tree).__getitem__, positions)))
@@ -356,25 +366,40 @@ def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.A
     nodes: list[ast.AST] = []
     parents: dict[int, ast.AST] = {}
     stack: list[ast.AST] = [tree]
+    pop, add, push = stack.pop, nodes.append, stack.append
+    attribute, keyword, expr, call, node_type = ast.Attribute, ast.keyword, ast.Expr, ast.Call, ast.AST
     while stack:
-        node = stack.pop()
-        nodes.append(node)
+        node = pop()
+        add(node)
         kind = type(node)
         if kind in _LEAVES:
             continue
-        # The commonest nodes with children, read without `child_nodes`' look at each field
-        # (the same children in the same order): a quarter of the walk.
-        if kind is ast.Attribute or kind is ast.keyword or kind is ast.Expr:
+        # The commonest nodes with children, read without a look at each field (the same
+        # children in the same order): a quarter of the walk.
+        if kind is attribute or kind is keyword or kind is expr:
             child = node.value
             parents[id(child)] = node
-            stack.append(child)
+            push(child)
             continue
-        children = [node.func, *node.args, *node.keywords] if kind is ast.Call else child_nodes(node)
-        if children:
-            for child in children:
-                parents[id(child)] = node
-            children.reverse()
-            stack += children
+        if kind is call:
+            children = [node.func, *node.args, *node.keywords]
+        else:  # `child_nodes`, read here without a call per node
+            children = []
+            for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
+                value = getattr(node, name, None)
+                if type(value) is list:
+                    if (kind, name) in _MIXED_LISTS:
+                        children += [item for item in value if isinstance(item, node_type)]
+                    else:
+                        children += value
+                elif isinstance(value, node_type):
+                    children.append(value)
+            if not children:
+                continue
+        for child in children:
+            parents[id(child)] = node
+        children.reverse()
+        stack += children
     return nodes, parents
 
 
