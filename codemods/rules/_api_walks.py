@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import ast
 from collections import deque
+from operator import itemgetter
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents, nodes_in_order
+from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents, names_by_id, node_positions, nodes_in_order
 from codemods.context import FileContext
 
 
@@ -47,7 +48,8 @@ def _block_fields(kind: type) -> tuple[str, ...]:
     return found
 
 
-_CANDIDATES = (ast.Name, ast.Attribute, ast.Call, ast.With)
+_CHAINS_AND_CALLS = (ast.Attribute, ast.Call, ast.With)
+_first = itemgetter(0)
 
 
 # What decides, for one SF2xx rule, whether a candidate is looked at (see `change_sites`).
@@ -61,7 +63,7 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
     attribute's name (unresolved: a rule's attribute or method change may match). Read once per
     file for all of them (each used to ask it of every node); `name_of` resolves a node."""
     def compute() -> list[tuple[ast.AST, str, str | None]]:
-        found: list[tuple[ast.AST, str, str | None]] = []
+        found: list[tuple[int, tuple[ast.AST, str, str | None]]] = []  # (index in the module's node list, site)
         bound = ctx.imports.bindings  # a chain whose head is bound to no import resolves to nothing
         # A chain `a.b.c` resolves to a name ending in `.c`, or to what an alias of that name
         # stands for: a chain ending in no old name's spelling resolves to none of the names a
@@ -69,15 +71,14 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
         tails = _old_tails()
         # The nodes of `expressions` a change can be found at, from the module's index of them in
         # walk order (import statements hold none): the inner parts of a dotted chain `a.b.c`
-        # are left out as `_outermost` does, in the same pass.
+        # are left out as `_outermost` does. Names come after, from the index of names: only
+        # those bound to an import can be a site (most names are not), and they take their
+        # places in walk order by their indexes.
         inner: set[int] = set()
         attribute, name, call = ast.Attribute, ast.Name, ast.Call
-        for node in nodes_in_order(ctx.tree, _CANDIDATES)[1]:
+        positions, nodes = nodes_in_order(ctx.tree, _CHAINS_AND_CALLS)
+        for position, node in zip(positions, nodes):
             kind = type(node)
-            if kind is name:  # most of them: nothing unless its name is bound to an import
-                if bound.get(node.id) is not None and id(node) not in inner and name_of(node) is not None:
-                    found.append((node, ALWAYS, None))
-                continue
             if kind is call:
                 func = node.func
                 if type(func) is attribute and func.attr not in tails:
@@ -88,7 +89,7 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
                 if site is None and type(func) is call:
                     site = name_of(func.func)
                 if site is not None:
-                    found.append((node, CALL, site))
+                    found.append((position, (node, CALL, site)))
                 continue
             if kind is attribute:
                 if id(node) in inner:
@@ -102,14 +103,21 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
                     inner.update(parts)
                     inner.add(id(head))
                 if node.attr not in tails:  # as above: indexed by its attribute only
-                    found.append((node, ATTRIBUTE, node.attr))
+                    found.append((position, (node, ATTRIBUTE, node.attr)))
                 elif type(head) is name and bound.get(head.id) is not None and name_of(node) is not None:
-                    found.append((node, ALWAYS, None))
+                    found.append((position, (node, ALWAYS, None)))
                 else:
-                    found.append((node, ATTRIBUTE, node.attr))
+                    found.append((position, (node, ATTRIBUTE, node.attr)))
                 continue
-            found.append((node, ALWAYS, None))  # a `with`
-        return found
+            found.append((position, (node, ALWAYS, None)))  # a `with`
+        where = node_positions(ctx.tree)
+        by_id = names_by_id(ctx.tree)
+        for bound_name in [key for key, value in bound.items() if value is not None and key in by_id]:
+            for node in by_id[bound_name]:
+                if id(node) not in inner and name_of(node) is not None:
+                    found.append((where[id(node)], (node, ALWAYS, None)))
+        found.sort(key=_first)
+        return [site for _, site in found]
     return ctx.cached("api-history:change-sites", compute)
 
 
