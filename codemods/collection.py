@@ -23,6 +23,8 @@ YOUNG_BUDGET = 100_000
 
 _console_process = False
 _deferred = False
+# The context of the file checked last, in a deferred run: released when the next file starts.
+_held: object = None
 
 
 def console_process() -> None:
@@ -48,9 +50,32 @@ def deferred() -> bool:
     return _deferred
 
 
+def hold(ctx) -> bool:
+    """In a deferred run, a checked file's context (its tree and analysis) is let go of when the
+    next file starts, not at once: the run's last one is then never taken apart, a saving of
+    about 15 ms per 5,000-line file (whole-process CPU) at no cost in peak memory. False
+    elsewhere: the caller releases it now."""
+    global _held
+    if not _deferred:
+        return False
+    _release_held()
+    _held = ctx
+    return True
+
+
+def _release_held() -> None:
+    global _held
+    if _held is not None:
+        from codemods.release import release_context
+
+        ctx, _held = _held, None
+        release_context(ctx)
+
+
 def before_file() -> None:
     """A file is about to be parsed: collect first when the garbage passed the budget. (Asked
     before a file, not after one: the garbage of a run's last files is never traversed.)"""
+    _release_held()
     if _deferred and gc.get_count()[0] > YOUNG_BUDGET:
         gc.collect(1)
 
@@ -66,6 +91,14 @@ def leave() -> None:
     garbage, the decoded tables, every module): a fortieth of a `check` of four 5,000-line
     files. Those objects are frozen instead, which that collection skips; the exit still runs
     the atexit handlers, flushes the streams and clears the modules. (Garbage in a cycle is then
-    never finalized: the command closes every file it opens itself.)"""
+    never finalized: the command closes every file it opens itself.)
+
+    The last file's context, still held, is kept alive by a cycle of its own: clearing this
+    module at exit would otherwise take it apart object by object."""
+    global _held
     if _deferred:
+        if _held is not None:
+            keep: list = [_held]
+            keep.append(keep)
+            _held = None
         gc.freeze()

@@ -11,11 +11,13 @@ import ast
 import bisect
 import re
 from functools import cached_property
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from codemods import jaxapi
 from codemods.analysis.names import ImportTable
 from codemods.model import Edit, Span
+from codemods.suppression import python_line_ends_only
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -78,7 +80,14 @@ class FileContext:
     @cached_property
     def _line_starts(self) -> list[int]:
         starts = [0]
-        starts.extend(map(_MATCH_END, _LINE_END.finditer(self.source)))  # in C
+        source = self.source
+        if python_line_ends_only(source):  # each line's end, from the lines' lengths (in C)
+            lines = source.splitlines(True)
+            starts.extend(accumulate(map(len, lines)))
+            if lines and lines[-1][-1] not in "\r\n":
+                starts.pop()  # the last line has no end: no line starts after it
+            return starts
+        starts.extend(map(_MATCH_END, _LINE_END.finditer(source)))  # in C
         return starts
 
     def whole_file(self) -> FileContext:

@@ -293,7 +293,7 @@ def _parsed_and_checked(source: str, path: str, options: Options, fix: bool, pau
     try:
         ctx, findings = _check(source, path, options, tree, rules)
         result.findings = findings
-        if not fix:
+        if not fix and not collection.hold(ctx):
             release_context(ctx)  # its tree and analysis go now, not with the next collection
         if fix:
             # The fix loop lets go of the first tree once it has what it needs from it, so a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import gc
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ BEFORE = sorted(FIXTURES.glob("SF101/*/before.py"))[0]
 def restored_collector(monkeypatch):
     monkeypatch.setattr(collection, "_console_process", False)
     monkeypatch.setattr(collection, "_deferred", False)
+    monkeypatch.setattr(collection, "_held", None)
     yield
     gc.enable()
 
@@ -75,5 +77,27 @@ def test_the_console_command_leaves_its_objects_to_the_exit_and_a_library_caller
     try:
         collection.leave()
         assert gc.get_freeze_count() > 0  # the exit's collection skips them
+    finally:
+        gc.unfreeze()
+
+
+def test_the_console_command_takes_a_checked_file_apart_when_the_next_one_starts(restored_collector):
+    """The last file's tree is never taken apart (the process ends); an earlier one's is, before
+    the next file is parsed, so no two trees are alive at once."""
+    source = BEFORE.read_text()
+    plain = engine.process_source(source, "a.py", engine.Options())
+    collection.console_process()
+    collection.defer()
+    first = engine.process_source(source, "a.py", engine.Options())
+    held = collection._held
+    assert first.findings == plain.findings
+    assert held is not None and held.__dict__.get("_tree") is not None
+    second = engine.process_source(source, "b.py", engine.Options())
+    assert second.findings == [replace(f, path="b.py") for f in plain.findings]
+    assert collection._held is not held and not held._cache  # the first one was released
+    gc.unfreeze()
+    try:
+        collection.leave()
+        assert collection._held is None and gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()

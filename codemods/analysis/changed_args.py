@@ -9,9 +9,10 @@ matched by name, any argument counts: that can only make a name unknown, never a
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 
 from codemods.analysis.mutation import MUTATORS
-from codemods.analysis.nodes import calls_by_callee, nodes_of_type, nodes_of_type_under
+from codemods.analysis.nodes import calls_by_callee, node_positions, nodes_of_type, nodes_of_type_under, subtree_end
 
 
 def handed_to_changers(tree: ast.Module) -> set[str]:
@@ -22,11 +23,19 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     # A function no call names can neither be handed a name nor make a caller a changer (what a
     # function passes a parameter to is named by a call): most test methods are never called.
     by_callee = calls_by_callee(tree)
+    functions = [function for kind in (ast.FunctionDef, ast.AsyncFunctionDef) for function in nodes_of_type(tree, kind)
+                 if function.name in by_callee]
+    # What a summary reads of the calls: a mutator method's receiver, and the names of the
+    # functions a parameter is handed to, of which only this file's summarized functions can
+    # ever be changers (the rest are never looked up): just those calls are read, from the
+    # module's index of calls by callee, in walk order for bisection.
+    where = node_positions(tree)
+    calls = sorted((where[id(call)], call) for name in {function.name for function in functions} | MUTATORS
+                   for call in by_callee.get(name, ()))
+    read = ([position for position, _ in calls], [call for _, call in calls])
     summaries: dict[str, list[tuple[bool, set[str]]]] = {}
-    for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
-        for function in nodes_of_type(tree, kind):
-            if function.name in by_callee:
-                summaries.setdefault(function.name, []).append(_parameter_changes(tree, function))
+    for function in functions:
+        summaries.setdefault(function.name, []).append(_parameter_changes(tree, function, read))
     changers = {name for name, found in summaries.items() if any(direct for direct, _ in found)}
     changed = True
     while changed:  # a helper handing a parameter on to a changer changes it too
@@ -45,11 +54,12 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     return handed
 
 
-def _parameter_changes(tree: ast.Module, function) -> tuple[bool, set[str]]:
+def _parameter_changes(tree: ast.Module, function, read: tuple[list[int], list[ast.Call]]) -> tuple[bool, set[str]]:
     """Whether `function` changes one of its parameters in place itself, and the names of the
     functions it hands a parameter to (all of them only when it changes none: a changer's are
-    never read). Its subscripts and calls come from the module's index (nested functions and
-    methods would each walk their enclosing function's nodes again)."""
+    never read), among the calls `read` (positions in the module's node list, and the calls).
+    Its subscripts and calls come from the module's indexes (nested functions and methods would
+    each walk their enclosing function's nodes again)."""
     params = {arg.arg for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
     params -= {"self", "cls"}  # a method changing its own object's containers changes no argument
     passed: set[str] = set()
@@ -58,7 +68,10 @@ def _parameter_changes(tree: ast.Module, function) -> tuple[bool, set[str]]:
     for node in nodes_of_type_under(tree, function, ast.Subscript):
         if isinstance(node.ctx, (ast.Store, ast.Del)) and _root_name(node.value) in params:
             return True, passed
-    for node in nodes_of_type_under(tree, function, ast.Call):
+    positions, calls = read
+    start = node_positions(tree)[id(function)]
+    end = subtree_end(tree, function, start)
+    for node in calls[bisect_left(positions, start):bisect_left(positions, end)]:
         if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
             if _root_name(node.func.value) in params:
                 return True, passed

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 from bisect import bisect_right
+from operator import attrgetter
 
 from codemods.analysis.nodes import DEFS, calls_by_callee, iter_nodes, module_parents, nodes_of_type
 
@@ -73,6 +74,9 @@ def _catcher(call: ast.expr) -> bool:
     return any(_last_name(kind) in _CAUGHT for kind in kinds)
 
 
+_line_of = attrgetter("lineno")
+
+
 def inside_handled_try(tree: ast.Module, node: ast.AST) -> bool:
     """`node` lies in the body of a try statement that handles a JAX tracing error (or of a
     `with` that suppresses it), or is assigned to a name (or attribute) that such a body calls
@@ -93,7 +97,7 @@ def _called_in_regions(tree: ast.Module, regions: list[tuple[int, int]]) -> froz
         # a line of a region (the regions' lines as a set: one lookup a call, no bisection).
         lines = {line for first, last in regions for line in range(first, last + 1)}
         called = frozenset(name for name, calls in (calls_by_callee(tree).items() if lines else ())
-                           if name is not None and not lines.isdisjoint([getattr(call, "lineno", 0) for call in calls]))
+                           if name is not None and not lines.isdisjoint(map(_line_of, calls)))  # in C: parsed calls
         tree._shardfix_called_in_handled = called
     return called
 

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Container
 
 from codemods import jaxapi
 from codemods.analysis.nodes import calls_by_callee, module_parents, nodes_of_type
@@ -63,8 +64,10 @@ def patched_jax(scope) -> frozenset[str]:
     """The JAX names this file replaces by attribute writes (cached on the tree)."""
     cached = getattr(scope.tree, "_shardfix_patched", None)
     if cached is None:
+        # At module level a chain resolves only from a name an import binds (ImportTable.resolve).
+        heads = frozenset(name for name, bound in scope.imports.bindings.items() if bound is not None)
         cached = frozenset(name if name.endswith(".*") else jaxapi.canonical(name)
-                           for name in patched_attributes(scope.tree, scope.resolve)
+                           for name in patched_attributes(scope.tree, scope.resolve, heads)
                            if name == "jax" or name.startswith("jax."))
         scope.tree._shardfix_patched = cached
     return cached
@@ -119,29 +122,41 @@ def _literal_names(keys: list[ast.expr]) -> set[str]:
     return {ALL}
 
 
-def patched_attributes(tree: ast.Module, resolve) -> frozenset[str]:
+def patched_attributes(tree: ast.Module, resolve, heads: Container[str] | None = None) -> frozenset[str]:
     """Canonical dotted names a module attribute write replaces (`jax.lax.psum = ...`); a
     name ending in ".*" for a module whose every attribute may be replaced. `resolve` gives the
-    canonical name of an expression at module level (None for a non-module)."""
+    canonical name of an expression at module level (None for a non-module); `heads`, when
+    given, holds every name a chain it resolves can start with."""
     found: set[str] = set()
     for node in [node for node in nodes_of_type(tree, ast.Attribute) if type(node.ctx) is not ast.Load]:
         owner = resolve(node.value)
         if owner is not None:
             found.add(f"{owner}.{node.attr}")
+    constant, name = ast.Constant, ast.Name
     for node in nodes_of_type(tree, ast.Call):  # a set: order is free
-        if type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") and len(node.args) >= 2:
-            owner = resolve(node.args[0])
+        args = node.args
+        if not args:
+            continue  # a call without one replaces nothing
+        func = node.func
+        if type(func) is name and func.id in ("setattr", "delattr") and len(args) >= 2:
+            owner = resolve(args[0])
             if owner is None:
                 continue
-            key = node.args[1]
-            found.add(f"{owner}.{key.value}" if type(key) is ast.Constant and isinstance(key.value, str)
+            key = args[1]
+            found.add(f"{owner}.{key.value}" if type(key) is constant and isinstance(key.value, str)
                       else f"{owner}.*")
-        elif node.args:  # a call without one replaces nothing
-            args = node.args
-            if type(args[0]) is not ast.Constant and not node.keywords \
-                    and (len(args) < 2 or type(args[1]) is not ast.Constant):
+            continue
+        first = args[0]
+        if type(first) is not constant:
+            if not node.keywords and (len(args) < 2 or type(args[1]) is not constant):
                 continue  # no string and no keyword: _patcher_targets finds nothing (most calls)
-            found |= _patcher_targets(node, resolve)
+            if heads is not None:  # its owner would not resolve: _patcher_targets finds nothing
+                head = first
+                while type(head) is ast.Attribute:
+                    head = head.value
+                if type(head) is not name or head.id not in heads:
+                    continue
+        found |= _patcher_targets(node, resolve)
     return frozenset(found)
 
 

@@ -123,11 +123,21 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     children: list[ast.AST] = []
     for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
         value = getattr(node, name, None)
-        if type(value) is list:  # the walks' hottest line: a list comprehension, no generator
-            children += [item for item in value if isinstance(item, ast.AST)]
+        if type(value) is list:
+            if (kind, name) in _MIXED_LISTS:
+                children += [item for item in value if isinstance(item, ast.AST)]
+            else:  # a list the parser fills with nodes only: taken whole, in C
+                children += value
         elif isinstance(value, ast.AST):
             children.append(value)
     return children
+
+
+# The list fields that hold something else than nodes too: names, or None (`**d` in a dict
+# display, a keyword-only parameter without a default). Every other list field of a parsed
+# tree holds nodes only.
+_MIXED_LISTS = frozenset({(ast.Dict, "keys"), (ast.arguments, "kw_defaults"), (ast.Global, "names"),
+                          (ast.Nonlocal, "names"), (ast.MatchClass, "kwd_attrs")})
 
 
 def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) -> Iterator[ast.AST]:
@@ -177,6 +187,22 @@ def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
     return index.get(kind, ())
 
 
+def names_by_id(tree: ast.Module) -> dict[str, list[ast.Name]]:
+    """The module's Name nodes by the name they spell, each list in `iter_nodes` order, kept on
+    the tree: the analyses that look for some names read just those. Shared: not to be changed."""
+    found = getattr(tree, "_shardfix_names_by_id", None)
+    if found is None:
+        found = {}
+        for node in nodes_of_type(tree, ast.Name):
+            same = found.get(node.id)
+            if same is None:
+                found[node.id] = [node]
+            else:
+                same.append(node)
+        tree._shardfix_names_by_id = found
+    return found
+
+
 def subtree_nodes(tree: ast.Module, node: ast.AST) -> list[ast.AST]:
     """The nodes under `node` of module `tree` (itself included), in `iter_nodes` order: a slice
     of the module's node list (a subtree is one run of it), so a walk per function of a file
@@ -191,29 +217,39 @@ def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast
     found = nodes_of_type(tree, kind)
     if not found:
         return []
-    where = node_positions(tree)
-    start = where[id(node)]
+    start = node_positions(tree)[id(node)]
     end = subtree_end(tree, node, start)
-    index = tree.__dict__.setdefault("_shardfix_type_positions", {})
+    positions = _type_positions(tree, kind)
+    return found[bisect_left(positions, start):bisect_left(positions, end)]
+
+
+def _type_positions(tree: ast.Module, kind: type) -> list[int]:
+    """The indexes in the module's node list of its nodes of type `kind` (`nodes_of_type`), kept
+    on the tree: the indexes of several tuples of types share them."""
+    index = tree.__dict__.get("_shardfix_type_positions")
+    if index is None:
+        index = tree._shardfix_type_positions = {}
     positions = index.get(kind)
     if positions is None:
-        positions = index[kind] = list(map(where.__getitem__, map(id, found)))  # in C
-    return found[bisect_left(positions, start):bisect_left(positions, end)]
+        where = node_positions(tree)
+        positions = index[kind] = list(map(where.__getitem__, map(id, nodes_of_type(tree, kind))))  # in C
+    return positions
 
 
 def nodes_in_order(tree: ast.Module, kinds: tuple[type, ...]) -> tuple[list[int], list[ast.AST]]:
     """The nodes of the types `kinds` in the module, in `iter_nodes` order, with their indexes
     in the module's node list (kept on the tree for each tuple of types): the nodes of one
     subtree are then found by bisection, without a look at the others."""
-    index = tree.__dict__.setdefault("_shardfix_in_order", {})
+    index = tree.__dict__.get("_shardfix_in_order")
+    if index is None:
+        index = tree._shardfix_in_order = {}
     found = index.get(kinds)
     if found is None:
         # From the index by type (each list in walk order): not for operator types, which are
         # shared objects without one place in the list.
-        where = node_positions(tree)
         positions: list[int] = []
         for kind in kinds:  # read in C: these lists hold most of a module's nodes
-            positions += map(where.__getitem__, map(id, nodes_of_type(tree, kind)))
+            positions += _type_positions(tree, kind)
         if len(kinds) > 1:
             positions.sort()
         found = index[kinds] = (positions, list(map(module_nodes(tree).__getitem__, positions)))
@@ -279,15 +315,29 @@ def node_positions(tree: ast.Module) -> dict[int, int]:
 
 def subtree_end(tree: ast.Module, node: ast.AST, start: int | None = None) -> int:
     """The index in the module's node list just past the subtree of `node` (which starts at
-    `start`, when the caller has it): the subtree ends with its last child's last child, ..."""
+    `start`, when the caller has it): the subtree ends with its last child's last child, ...
+    Kept on the tree for the module's own nodes: the analyses ask about the same defs and
+    statements again (a third of the questions in jax's shard_map tests)."""
+    ends = tree.__dict__.get("_shardfix_ends")
+    if ends is None:
+        ends = tree._shardfix_ends = {}
+    found = ends.get(id(node))
+    if found is not None:
+        return found
     last = node
     child = _last_child(last)
     while child is not None:
         last = child
         child = _last_child(last)
-    if last is node and start is not None:
-        return start + 1
-    return node_positions(tree)[id(last)] + 1
+    if last is node:  # a leaf (operators are shared objects, at many places: never kept)
+        return start + 1 if start is not None else node_positions(tree)[id(node)] + 1
+    where = node_positions(tree)
+    found = where[id(last)] + 1
+    # Only a node of the module is kept (one made by an analysis may be freed and its id reused).
+    position = where.get(id(node)) if start is None else start
+    if position is not None and position < len(tree._shardfix_nodes) and tree._shardfix_nodes[position] is node:
+        ends[id(node)] = found
+    return found
 
 
 def _last_child(node: ast.AST) -> ast.AST | None:
@@ -316,25 +366,40 @@ def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.A
     nodes: list[ast.AST] = []
     parents: dict[int, ast.AST] = {}
     stack: list[ast.AST] = [tree]
+    pop, add, push = stack.pop, nodes.append, stack.append
+    attribute, keyword, expr, call, node_type = ast.Attribute, ast.keyword, ast.Expr, ast.Call, ast.AST
     while stack:
-        node = stack.pop()
-        nodes.append(node)
+        node = pop()
+        add(node)
         kind = type(node)
         if kind in _LEAVES:
             continue
-        # The commonest nodes with children, read without `child_nodes`' look at each field
-        # (the same children in the same order): a quarter of the walk.
-        if kind is ast.Attribute or kind is ast.keyword or kind is ast.Expr:
+        # The commonest nodes with children, read without a look at each field (the same
+        # children in the same order): a quarter of the walk.
+        if kind is attribute or kind is keyword or kind is expr:
             child = node.value
             parents[id(child)] = node
-            stack.append(child)
+            push(child)
             continue
-        children = [node.func, *node.args, *node.keywords] if kind is ast.Call else child_nodes(node)
-        if children:
-            for child in children:
-                parents[id(child)] = node
-            children.reverse()
-            stack += children
+        if kind is call:
+            children = [node.func, *node.args, *node.keywords]
+        else:  # `child_nodes`, read here without a call per node
+            children = []
+            for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
+                value = getattr(node, name, None)
+                if type(value) is list:
+                    if (kind, name) in _MIXED_LISTS:
+                        children += [item for item in value if isinstance(item, node_type)]
+                    else:
+                        children += value
+                elif isinstance(value, node_type):
+                    children.append(value)
+            if not children:
+                continue
+        for child in children:
+            parents[id(child)] = node
+        children.reverse()
+        stack += children
     return nodes, parents
 
 

@@ -12,7 +12,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import bindings_of
-from codemods.analysis.nodes import module_parents, nodes_of_type
+from codemods.analysis.nodes import module_parents, names_by_id, nodes_of_type
 
 
 def referenced_names(tree: ast.Module) -> frozenset[str]:
@@ -35,10 +35,11 @@ def referenced_names(tree: ast.Module) -> frozenset[str]:
     # A chain met before (`jax.lax.psum` at every call) adds nothing new: each is resolved once.
     parents = module_parents(tree)
     seen: set[tuple[str, str]] = set()
-    for head in nodes_of_type(tree, ast.Name):
-        bases = targets.get(head.id)
-        if bases is None:
-            continue
+    # The names spelling a bound name, from the module's index of names (a set is made: the
+    # order does not matter).
+    by_id = names_by_id(tree)
+    for head in [head for name in targets.keys() & by_id.keys() for head in by_id[name]]:
+        bases = targets[head.id]
         if (head.id, "") not in seen:
             seen.add((head.id, ""))
             found.update(jaxapi.canonical(base) for base in bases)

@@ -3,12 +3,12 @@ sides, and the module's view (imports, bindings, which statements can name shard
 from __future__ import annotations
 
 import ast
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from codemods import jaxapi
+from codemods.suppression import source_lines
 from codemods.analysis.module_writes import rebound_names
 from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
@@ -25,9 +25,6 @@ from codemods.analysis.nodes import (
     nodes_of_type,
     target_names,
 )
-
-
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 @dataclass
@@ -307,8 +304,8 @@ class ModuleScope:
         texts: dict[int, str] | None = self.__dict__.get("_statement_texts")
         if texts is None:
             texts = self._statement_texts = {}
-            # Python ends lines at \n, \r\n and \r only (str.splitlines also splits at form feeds).
-            self._lines = _LINE.findall(self.source)
+            # Python ends lines at \n, \r\n and \r only (source_lines splits at those).
+            self._lines = source_lines(self.source, keepends=True)
         lines = self._lines
         roots: list[ast.AST] = []
 

@@ -94,12 +94,16 @@ class _ShardMapArgs:
 def shard_map_args(scope: ModuleScope, call: ast.Call, scopes) -> _ShardMapArgs | None:
     """The arguments given to shard_map by `call`, if `call` applies (or partially applies) it."""
     name = scope.resolve(call.func, scopes)
-    args = call_args(call)
     if name == jaxapi.PARTIAL:
+        args = call_args(call)
         if not args or args[0].keyword is not None or args[0].star:
             return None
         name = scope.resolve(args[0].value, scopes)
         args = args[1:]
+    elif name in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
+        args = call_args(call)
+    else:
+        return None  # most calls asked about: their arguments are not listed
     if name not in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
         return None
     args = expand_splats(scope, args, scopes)

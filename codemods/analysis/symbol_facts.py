@@ -10,7 +10,7 @@ import ast
 
 from codemods.analysis.cli_args import any_parses_into
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import iter_with_scopes, nodes_of_type, param_default
+from codemods.analysis.nodes import iter_with_scopes, names_by_id, nodes_of_type, param_default
 
 # Methods that build an object (its attributes set there are its construction, not a change).
 _CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
@@ -42,7 +42,7 @@ def changed_attributes(tree: ast.Module) -> frozenset[str] | None:
         elif node.attr in ("__dict__", "__setattr__", "__delattr__"):
             found = None
             break
-    if found is not None and not _CHANGE_ANY.isdisjoint([node.id for node in nodes_of_type(tree, ast.Name)]):
+    if found is not None and not _CHANGE_ANY.isdisjoint(names_by_id(tree)):  # the names the module spells
         found = None
     if found is not None and any_parses_into(tree):
         found = None  # argparse stores every option on the namespace it is handed

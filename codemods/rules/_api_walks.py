@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import ast
 from collections import deque
+from operator import itemgetter
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents, nodes_in_order
+from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents, names_by_id, node_positions, nodes_in_order
 from codemods.context import FileContext
 
 
@@ -47,15 +48,8 @@ def _block_fields(kind: type) -> tuple[str, ...]:
     return found
 
 
-def candidates(ctx: FileContext) -> list[ast.AST]:
-    """The nodes of `expressions` a change can be found at, walked once per file for all the
-    SF2xx rules (each rule used to walk the whole module again)."""
-    # Import statements hold none of these types: the module's index of them in walk order has
-    # exactly the nodes `expressions` would yield of them.
-    return ctx.cached("api-history:candidates", lambda: list(_outermost(nodes_in_order(ctx.tree, _CANDIDATES)[1])))
-
-
-_CANDIDATES = (ast.Name, ast.Attribute, ast.Call, ast.With)
+_CHAINS_AND_CALLS = (ast.Attribute, ast.Call, ast.With)
+_first = itemgetter(0)
 
 
 # What decides, for one SF2xx rule, whether a candidate is looked at (see `change_sites`).
@@ -69,34 +63,61 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
     attribute's name (unresolved: a rule's attribute or method change may match). Read once per
     file for all of them (each used to ask it of every node); `name_of` resolves a node."""
     def compute() -> list[tuple[ast.AST, str, str | None]]:
-        found: list[tuple[ast.AST, str, str | None]] = []
+        found: list[tuple[int, tuple[ast.AST, str, str | None]]] = []  # (index in the module's node list, site)
         bound = ctx.imports.bindings  # a chain whose head is bound to no import resolves to nothing
         # A chain `a.b.c` resolves to a name ending in `.c`, or to what an alias of that name
         # stands for: a chain ending in no old name's spelling resolves to none of the names a
         # rule asks for (`sites_for`), and is not resolved.
         tails = _old_tails()
-        for node in candidates(ctx):
+        # The nodes of `expressions` a change can be found at, from the module's index of them in
+        # walk order (import statements hold none): the inner parts of a dotted chain `a.b.c`
+        # are left out as `_outermost` does. Names come after, from the index of names: only
+        # those bound to an import can be a site (most names are not), and they take their
+        # places in walk order by their indexes.
+        inner: set[int] = set()
+        attribute, name, call = ast.Attribute, ast.Name, ast.Call
+        positions, nodes = nodes_in_order(ctx.tree, _CHAINS_AND_CALLS)
+        for position, node in zip(positions, nodes):
             kind = type(node)
-            if kind is ast.Call:
-                if type(node.func) is ast.Attribute and node.func.attr not in tails:
+            if kind is call:
+                func = node.func
+                if type(func) is attribute and func.attr not in tails:
                     continue  # its name would be a key no rule looks up
-                name = name_of(node.func)
-                if name is None and type(node.func) is ast.Call:
-                    name = name_of(node.func.func)
-                if name is not None:
-                    found.append((node, CALL, name))
+                if type(func) is name and bound.get(func.id) is None:
+                    continue  # it resolves to nothing
+                site = name_of(func)
+                if site is None and type(func) is call:
+                    site = name_of(func.func)
+                if site is not None:
+                    found.append((position, (node, CALL, site)))
                 continue
-            if kind is ast.Attribute and node.attr not in tails:  # as above: indexed by its attribute only
-                found.append((node, ATTRIBUTE, node.attr))
+            if kind is attribute:
+                if id(node) in inner:
+                    continue
+                head = node.value
+                parts = []
+                while type(head) is attribute:
+                    parts.append(id(head))
+                    head = head.value
+                if type(head) is name:  # a dotted chain: its parts are not visited again
+                    inner.update(parts)
+                    inner.add(id(head))
+                if node.attr not in tails:  # as above: indexed by its attribute only
+                    found.append((position, (node, ATTRIBUTE, node.attr)))
+                elif type(head) is name and bound.get(head.id) is not None and name_of(node) is not None:
+                    found.append((position, (node, ALWAYS, None)))
+                else:
+                    found.append((position, (node, ATTRIBUTE, node.attr)))
                 continue
-            head = node
-            while type(head) is ast.Attribute:
-                head = head.value
-            if kind is ast.With or type(head) is ast.Name and bound.get(head.id) is not None and name_of(node) is not None:
-                found.append((node, ALWAYS, None))
-            elif kind is ast.Attribute:
-                found.append((node, ATTRIBUTE, node.attr))
-        return found
+            found.append((position, (node, ALWAYS, None)))  # a `with`
+        where = node_positions(ctx.tree)
+        by_id = names_by_id(ctx.tree)
+        for bound_name in [key for key, value in bound.items() if value is not None and key in by_id]:
+            for node in by_id[bound_name]:
+                if id(node) not in inner and name_of(node) is not None:
+                    found.append((where[id(node)], (node, ALWAYS, None)))
+        found.sort(key=_first)
+        return [site for _, site in found]
     return ctx.cached("api-history:change-sites", compute)
 
 

@@ -12,7 +12,7 @@ from typing import Iterator
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted
-from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.nodes import names_by_id, nodes_of_type
 from codemods.analysis.references import referenced_names
 from codemods.calls import Argument, arguments
 from codemods.context import FileContext
@@ -74,11 +74,10 @@ def _nodes(ctx: FileContext) -> _Nodes:
         found = _Nodes()
         # The module's shared node list, in the order of a walk: import statements hold only
         # aliases, none of the nodes read here, so walking into them changes nothing.
-        names, calls, attributes, rebound = found.names, found.calls, found.attributes, found.rebound
+        calls, attributes, rebound = found.calls, found.attributes, found.rebound
         # From the module's index of nodes by type (each type in walk order).
         tree = ctx.tree
-        for node in nodes_of_type(tree, ast.Name):
-            names.setdefault(node.id, []).append(node)
+        found.names = names_by_id(tree)  # the module's shared index: read, never changed here
         calls += nodes_of_type(tree, ast.Call)
         attributes += nodes_of_type(tree, ast.Attribute)
         for kind in _DEFINITIONS:
@@ -99,6 +98,16 @@ _NAMED_CAPTURES = (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
 
 # (line, column) of a node, read in C.
 _position = attrgetter("lineno", "col_offset")
+
+
+def _resolving_calls(ctx: FileContext, nodes: _Nodes, tails: frozenset[str]) -> list[ast.Call]:
+    """The calls (in walk order) whose callee may resolve to a name ending in one of `tails`:
+    `f(...)` with `f` bound to an import, `a.b.f(...)` with `f` in `tails`. (A callee of another
+    shape, or a name no import binds, resolves to nothing: ImportTable.resolve.)"""
+    bound = ctx.imports.bindings
+    name, attribute = ast.Name, ast.Attribute
+    return [node for node in nodes.calls if type(node.func) is name and bound.get(node.func.id) is not None
+            or type(node.func) is attribute and node.func.attr in tails]
 
 
 def _in_text_order(nodes: list[ast.AST]) -> list[ast.AST]:
@@ -153,8 +162,7 @@ class _Migrations:
         # A chain `a.b.c` resolves to a name ending in `.c` or to what an alias of that name
         # stands for (jaxapi.spellings lists those): a chain with another last part is no site.
         tails = _tails(frozenset(self.by_name))
-        for node in _in_text_order([node for node in nodes.calls if type(node.func) is not ast.Attribute
-                                    or node.func.attr in tails] if reached else []):
+        for node in _in_text_order(_resolving_calls(ctx, nodes, tails) if reached else []):
             func = node.func
             migration = self.by_name.get(ctx.imports.resolve(func) or "")
             if migration:
@@ -285,8 +293,7 @@ class _ShardMapMigration:
         sites: list[tuple[ast.Call, ast.expr, list[Argument] | None]] = []
         reached = jaxapi.EXPERIMENTAL_SHARD_MAP in referenced_names(ctx.tree)  # as in _Migrations
         tails = _tails(frozenset({jaxapi.EXPERIMENTAL_SHARD_MAP, jaxapi.PARTIAL}))
-        for call in _in_text_order([call for call in nodes.calls if type(call.func) is not ast.Attribute
-                                    or call.func.attr in tails] if reached else []):  # (see _Migrations)
+        for call in _in_text_order(_resolving_calls(ctx, nodes, tails) if reached else []):  # (see _Migrations)
             if self._is_old(call.func):
                 args = arguments(ctx, call)
                 sites.append((call, call.func, None if args is None else args[1:]))
