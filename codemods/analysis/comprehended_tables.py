@@ -8,6 +8,7 @@ is unknown (None).
 """
 from __future__ import annotations
 
+from codemods.analysis.cst_children import reads_name
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -24,7 +25,7 @@ def comprehension_item(ctx: FileContext, table, key: str) -> cst.BaseExpression 
     loop = table.for_in
     if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None \
             or not isinstance(loop.target, cst.Name) or not isinstance(table.key, cst.Name) \
-            or table.key.value != loop.target.value or _reads(table.value, loop.target.value):
+            or table.key.value != loop.target.value or reads_name(table.value, loop.target.value):
         return None
     mutated = _mutated(ctx)
     if isinstance(loop.iter, cst.Name) and (loop.iter.value in mutated or "*" in mutated):
@@ -32,13 +33,3 @@ def comprehension_item(ctx: FileContext, table, key: str) -> cst.BaseExpression 
     walked = follow_spec(ctx, loop.iter)[0]  # written out: a parameter's keys may differ call by call
     keys = _literal_keys(walked) if isinstance(walked, (cst.Tuple, cst.List, cst.Dict)) else None
     return table.value if keys is not None and key in keys else None
-
-
-def _reads(node: cst.CSTNode, name: str) -> bool:
-    pending = [node]
-    while pending:
-        current = pending.pop()
-        if isinstance(current, cst.Name) and current.value == name:
-            return True
-        pending.extend(current.children)
-    return False

@@ -93,14 +93,8 @@ class Instances:
                 or type(parents.get(id(function))) is not ast.Module \
                 or self.scope.globals.unique_function(function.name) is not function:
             return None
-        calls = []
-        for node in nodes_of_type(self.scope.tree, ast.Name):
-            if node.id == function.name:
-                call = parents.get(id(node))
-                if type(call) is not ast.Call or call.func is not node or not isinstance(node.ctx, ast.Load):
-                    return None
-                calls.append(call)
-        return calls
+        return _calls_of([node for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == function.name],
+                         parents)
 
     def _factory_calls(self, function: ast.FunctionDef, parents) -> list[ast.Call] | None:
         """`return cls(...)` in a classmethod of a module class (`Model.create(cfg)`): the calls
@@ -112,14 +106,8 @@ class Instances:
                 or any(type(node.value) is str and node.value == function.name
                        for node in nodes_of_type(self.scope.tree, ast.Constant)):
             return None
-        calls = []
-        for node in nodes_of_type(self.scope.tree, ast.Attribute):
-            if node.attr == function.name:
-                call = parents.get(id(node))
-                if type(call) is not ast.Call or call.func is not node or not isinstance(node.ctx, ast.Load):
-                    return None
-                calls.append(call)
-        return calls
+        return _calls_of([node for node in nodes_of_type(self.scope.tree, ast.Attribute) if node.attr == function.name],
+                         parents)
 
     def _read_analysed(self, seen, read: ast.expr, container: bool, depth: int) -> bool:
         """A read of an object (`container`: of a list of objects) that calls it only where the
@@ -268,3 +256,14 @@ class Instances:
         if key not in self._class_tables:
             self._class_tables[key] = module_parents(self.scope.tree)
         return self._class_tables[key]
+
+
+def _calls_of(reads: list[ast.expr], parents: dict) -> list[ast.Call] | None:
+    """The calls each read is the callee of; None when one read is anything else."""
+    calls = []
+    for node in reads:
+        call = parents.get(id(node))
+        if type(call) is not ast.Call or call.func is not node or not isinstance(node.ctx, ast.Load):
+            return None
+        calls.append(call)
+    return calls

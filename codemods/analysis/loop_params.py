@@ -53,14 +53,7 @@ class LoopParams:
                 or use.body is not None and type(use.written_body) is ast.Name and use.body_ref is not use.written_body:
             return None  # a body one item of the loop gave (looped_bodies.py): analysed once
         function = use.call_scopes[-1]
-        parents = self._parent_map()
-        node, loop = use.node, None
-        while node is not None and node is not function:
-            parent = parents.get(id(node))
-            if type(parent) is ast.For and node in parent.body:
-                loop = parent
-                break
-            node = parent
+        loop = enclosing_loop(self._parent_map(), use.node, function)
         if loop is None or type(loop.target) is not ast.Name or loop.orelse:
             return None
         name = loop.target.id
@@ -143,6 +136,16 @@ class LoopParams:
         later = body[body.index(parent) + 1:]
         return any(type(found) is ast.Call and type(found.func) is ast.Name and found.func.id == name
                    for stmt in later for found in ast.walk(stmt))
+
+
+def enclosing_loop(parents: dict, node: ast.AST, function: ast.AST) -> ast.For | None:
+    """The innermost `for` of `function` whose body holds `node`."""
+    while node is not None and node is not function:
+        parent = parents.get(id(node))
+        if type(parent) is ast.For and node in parent.body:
+            return parent
+        node = parent
+    return None
 
 
 def _flat(block: list[ast.stmt]) -> list[ast.stmt] | None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.loop_params import enclosing_loop
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.values import Function
 
@@ -54,14 +55,7 @@ def _table_bodies(interp: Interpreter, use: ShardMapUse, written: ast.Name) -> l
     if not use.call_scopes or use.decorated or use.chain:
         return [use]
     function = use.call_scopes[-1]
-    parents = interp._parent_map()
-    node, loop = use.node, None
-    while node is not None and node is not function:
-        parent = parents.get(id(node))
-        if type(parent) is ast.For and node in parent.body:
-            loop = parent
-            break
-        node = parent
+    loop = enclosing_loop(interp._parent_map(), use.node, function)
     if loop is None or loop.orelse or type(loop.iter) is not ast.Call or loop.iter.args or loop.iter.keywords \
             or type(loop.iter.func) is not ast.Attribute or type(loop.iter.func.value) is not ast.Name:
         return [use]
