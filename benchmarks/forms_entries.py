@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",
+    "nby30_sf101_factory_returns_checkpointed_partial_other_axes": "main(mesh, x)",
     "by27_sf105_registry_walked_by_sorted_items": "main(mesh, x)",
     "nby29_sf105_registry_walked_by_sorted_items_one_axis": "main(mesh, x)",
     "by26_sf102_axes_default_tuple_of_module_table_list": "main(mesh, x)",

@@ -64,7 +64,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return made, (factory,), None, ()  # `body = compose(f, g)`, compose returning `lambda x: ...`
         inner = returned_call(factory) if isinstance(factory, DEFS) and not outer else None
         if inner is not None and scope.module_references(expr.func.id) == 1:
-            return resolve_body(scope, inner, (factory,), depth + 1)  # `make_outer(axis)` returning `make_inner(axis)`
+            found = resolve_body(scope, inner, (factory,), depth + 1)  # `make_outer(axis)` returning `make_inner(axis)`
+            if not any(arg.star for arg in found[3]):
+                return found  # else `partial(f, **axes)` of the factory's `**axes` (evaluated_bodies.py)
     if (made := method_factory_body(scope, expr, scopes, method_of)) is not None:  # `self.make_body(0.5)`
         return made
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:

@@ -11,8 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from codemods import jaxapi
-from codemods.analysis.body_resolution import resolve_body
-from codemods.analysis.nodes import call_args, iter_with_scopes, nodes_of_type_under
+from codemods.analysis.body_resolution import keeps_function, resolve_body
+from codemods.analysis.nodes import Arg, call_args, iter_with_scopes, nodes_of_type_under
 from codemods.analysis.values import Function, Partial
 
 if TYPE_CHECKING:
@@ -31,7 +31,8 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         bound, outer = interp.scope.lookup_value(written.id, use.call_scopes)
         where = use.call_scopes[-1] if use.call_scopes else interp.scope.tree
         if (type(bound) is ast.Subscript or outer == use.call_scopes  # its arguments read where the call is
-                and _held_partial_args(interp, bound, use.call_scopes) is not None) \
+                and (_held_partial_args(interp, bound, use.call_scopes) is not None
+                     or type(bound) is ast.Call and type(bound.func) is ast.Name)) \
                 and sum(1 for node in nodes_of_type_under(interp.scope.tree, where, ast.Name)
                         if node.id == written.id and isinstance(node.ctx, ast.Load)) == 1:
             written = bound  # `fn = LOSSES["lovasz"]`, bound once and read only here: the table's entry
@@ -95,17 +96,26 @@ def _factory_result(interp: Interpreter, use: ShardMapUse, written: ast.Call) ->
             or sum(1 for node in ast.walk(factory) if type(node) is ast.Return) != 1:
         return use
     returned = factory.body[-1].value
+    wrapped = False
+    while keeps_function(interp.scope, returned, (factory,)):
+        returned, wrapped = returned.args[0], True  # `jax.checkpoint(partial(f, **axes), policy=...)`
     inner, bound = returned, ()
     if type(returned) is ast.Call and interp.scope.resolve(returned.func, (factory,)) == jaxapi.PARTIAL:
-        args = call_args(returned)
+        args = _spread_kwargs(call_args(returned), factory, written)
         if not args or args[0].keyword is not None or any(arg.star for arg in args):
             return use
         inner, bound = args[0].value, tuple(args[1:])
-    interp.silent += 1  # read for the function value only: nothing is judged
-    try:
-        value = interp.eval(written, interp._static_frame(use.call_scopes))
-    finally:
-        interp.silent -= 1
+    if wrapped:  # the wrapper gives the analysis no function value: the def named there, checked
+        # against the value the chain's run evaluates
+        named = interp.scope.globals.unique_function(inner.id) if type(inner) is ast.Name \
+            and not interp.scope.locals_of(factory).binds(inner.id) else None
+        value = Function(named, interp.module_frame) if type(named) is ast.FunctionDef else None
+    else:
+        interp.silent += 1  # read for the function value only: nothing is judged
+        try:
+            value = interp.eval(written, interp._static_frame(use.call_scopes))
+        finally:
+            interp.silent -= 1
     while isinstance(value, Partial):
         value = value.func
     if not isinstance(value, Function) or value.closure is not interp.module_frame \
@@ -130,3 +140,16 @@ def _held_partial_args(interp: Interpreter, expr, scopes):
             or type(args[0].value) is not ast.Subscript or type(args[0].value.value) is not ast.Name:
         return None
     return args
+
+
+def _spread_kwargs(args: list, factory: ast.FunctionDef, call: ast.Call) -> list:
+    """`partial(f, **axes)` of the factory's own `**axes`: the keywords its one call gives it by
+    name (`make_layer(NAMES, head_axis="tensor")`); their values are read as the chain runs."""
+    kwarg = factory.args.kwarg
+    spread = [arg for arg in args if arg.star == "**"]
+    if len(spread) != 1 or kwarg is None or type(spread[0].value) is not ast.Name \
+            or spread[0].value.id != kwarg.arg or any(keyword.arg is None for keyword in call.keywords):
+        return args
+    named = {arg.arg for arg in factory.args.posonlyargs + factory.args.args + factory.args.kwonlyargs}
+    return [arg for arg in args if arg.star != "**"] + [Arg(keyword.value, keyword.arg) for keyword in call.keywords
+                                                        if keyword.arg not in named]
