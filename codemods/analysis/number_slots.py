@@ -9,6 +9,7 @@ beside a replicated array is another case, which the table decides.
 """
 from __future__ import annotations
 
+from codemods.analysis.transfer import number_kind
 from codemods.analysis.values import AxisState, Const, JaxName, State, Static, Value, as_array, leaves
 
 
@@ -26,7 +27,7 @@ def without_number_slots(rule, args, keywords) -> list[AxisState] | None:
     dropped = False
     for index, value in placed:
         slot = signature[index] if index is not None and index < len(signature) else None
-        if slot is not None and _number_slot(slot) and _everywhere_invariant(value):
+        if slot is not None and number_kind(slot) is not None and _everywhere_invariant(value):
             dropped = True
             continue
         for leaf in leaves(value):
@@ -38,14 +39,6 @@ def without_number_slots(rule, args, keywords) -> list[AxisState] | None:
                 return None
             kept.append(array)
     return kept if dropped and kept else None
-
-
-def _number_slot(slot: str) -> bool:
-    try:
-        float(slot)
-    except ValueError:
-        return False
-    return True
 
 
 def _everywhere_invariant(value: Value) -> bool:

@@ -219,7 +219,7 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
         if slot is not None and slot not in ("A", "L"):
             if not is_python_value(value):
                 return None
-            kind = _number_kind(slot)
+            kind = number_kind(slot)
             if kind is not None:
                 layouts = [layout + [kind] for layout in layouts]
             continue
@@ -399,7 +399,7 @@ def is_python_value(value: Value) -> bool:
         isinstance(value, TupleValue) and all(isinstance(leaf, (Const, Static)) for leaf in leaves(value)))
 
 
-def _number_kind(slot: str) -> str | None:
+def number_kind(slot: str) -> str | None:
     """`int` / `float` for a signature slot that is a Python number (as the generator wrote it)."""
     for kind, convert in (("int", int), ("float", float)):
         try:
