@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce1_sf104_scaled_by_own_whole_reduction": "main(mesh, x)",
+    "nce1_sf104_scaled_by_own_whole_reduction_prefix": "main(mesh, x)",
     "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",
     "nby30_sf101_factory_returns_checkpointed_partial_other_axes": "main(mesh, x)",
     "by27_sf105_registry_walked_by_sorted_items": "main(mesh, x)",
