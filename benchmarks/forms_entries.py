@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce2_sf104_table_default_stored_on_self": "main(mesh, x)",
+    "nce2_sf104_table_default_stored_on_self_changed": "main(mesh, x)",
+    "nce3_sf104_table_default_stored_on_self_escapes": "main(mesh, x)",
     "ce1_sf104_scaled_by_own_whole_reduction": "main(mesh, x)",
     "nce1_sf104_scaled_by_own_whole_reduction_prefix": "main(mesh, x)",
     "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",
