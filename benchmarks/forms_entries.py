@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce4_sf104_field_of_stored_record_default": "main(mesh, x)",
+    "nce5_sf104_field_of_stored_record_given": "main(mesh, x)",
+    "ce3_sf104_parameter_read_before_rebinding": "main(mesh, x)",
+    "nce4_sf104_parameter_rebound_in_loop_before_read": "main(mesh, x)",
     "ce2_sf104_table_default_stored_on_self": "main(mesh, x)",
     "nce2_sf104_table_default_stored_on_self_changed": "main(mesh, x)",
     "nce3_sf104_table_default_stored_on_self_escapes": "main(mesh, x)",

@@ -326,7 +326,7 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             else:
                 held = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env)
                 read = _getter(ctx, followed, env) if held is None else None
-                if read is None and held is None and isinstance(followed.value, cst.Name):
+                if read is None and held is None and isinstance(followed.value, (cst.Name, cst.Attribute)):
                     from codemods.analysis.record_fields import record_field  # `init(mesh).params`
 
                     read = record_field(ctx, followed.value, env, followed.attr.value)
