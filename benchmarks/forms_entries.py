@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce4_sf104_field_of_stored_record_default": "main(mesh, x)",
+    "nce5_sf104_field_of_stored_record_given": "main(mesh, x)",
+    "ce3_sf104_parameter_read_before_rebinding": "main(mesh, x)",
+    "nce4_sf104_parameter_rebound_in_loop_before_read": "main(mesh, x)",
+    "ce2_sf104_table_default_stored_on_self": "main(mesh, x)",
+    "nce2_sf104_table_default_stored_on_self_changed": "main(mesh, x)",
+    "nce3_sf104_table_default_stored_on_self_escapes": "main(mesh, x)",
+    "ce1_sf104_scaled_by_own_whole_reduction": "main(mesh, x)",
+    "nce1_sf104_scaled_by_own_whole_reduction_prefix": "main(mesh, x)",
     "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",
     "nby30_sf101_factory_returns_checkpointed_partial_other_axes": "main(mesh, x)",
     "by27_sf105_registry_walked_by_sorted_items": "main(mesh, x)",
