@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce6_sf104_or_default_layout_record": "main(mesh, x)",
+    "nce7_sf104_or_default_layout_record_given": "main(mesh, x)",
     "ce5_sf104_reduced_set_difference_of_options": "main(mesh, x)",
     "nce6_sf104_reduced_set_difference_of_options_prefix": "main(mesh, x)",
     "ce4_sf104_field_of_stored_record_default": "main(mesh, x)",
