@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce7_sf104_jit_field_called_in_method": "main(mesh, x)",
+    "nce8_sf104_jit_field_called_in_method_reduced": "main(mesh, x)",
     "ce6_sf104_or_default_layout_record": "main(mesh, x)",
     "nce7_sf104_or_default_layout_record_given": "main(mesh, x)",
     "ce5_sf104_reduced_set_difference_of_options": "main(mesh, x)",
