@@ -11,6 +11,15 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cd1_sf102_default_subtable_of_parsed_toml": "main(mesh, x)",
+    "ncd1_sf102_default_subtable_changed_through_alias": "main(mesh, x)",
+    "ncd2_sf102_default_subtable_changed_by_the_body": "main(mesh, x)",
+    "cd2_sf103_table_of_lambdas_walked_by_items": "main(mesh, x)",
+    "ncd3_sf103_table_of_lambdas_item_skipped": "main(mesh, x)",
+    "cd3_sf105_table_item_called_by_loop_closure": "main(mesh, x)",
+    "ncd4_sf105_table_items_replaced_before_the_loop": "main(mesh, x)",
+    "cd4_sf106_lambda_default_bound_to_table_item": "main(mesh, x)",
+    "ncd5_sf106_lambda_default_first_item_fails_unseen": "main(mesh, x)",
     "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",
     "nby30_sf101_factory_returns_checkpointed_partial_other_axes": "main(mesh, x)",
     "by27_sf105_registry_walked_by_sorted_items": "main(mesh, x)",
@@ -1652,6 +1661,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cd4_sf106_lambda_default_bound_to_table_item": {10: '    "standardize": lambda h: h * h,'},
     "by25_sf106_object_bound_by_partial_called_in_scan": {16: '        return jax.lax.pcast(full, self.particle_axis, to="varying") * (kT / self.n_dof)'},
     "by15_sf106_config_default_built_by_a_call": {19: '    c.loss.weight * jax.lax.pcast(sq, c.axes.residue, to="varying")'},
     "by14_sf106_partial_of_splatted_table_as_keyword": {11: '    return jax.lax.pcast(r, "j", to="varying") / r_max'},
@@ -1834,6 +1844,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncd5_sf106_lambda_default_first_item_fails_unseen", 7): "the first item's standardize takes epsilon=, a keyword"
+    " the transfer table was not derived with: JAX raises here, so the second item's line is never traced and"
+    " the analysis, which cannot tell this round fails, says nothing of the later one",
     ("nbu2_sf104_argparse_command_line_layout", 24): "the layout is an option of the real command line"
     " (`parse_known_args()` reads sys.argv): with the default it fails, `--layout j,i` passes, and the split"
     " gives a tuple of unknown length, so no verdict holds for every command line",

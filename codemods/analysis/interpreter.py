@@ -30,6 +30,7 @@ from codemods.analysis.method_fields import run_statement, store_later
 from codemods.analysis.method_aliases import aliases_of
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
+from codemods.analysis.round_order import reached_verdicts
 from codemods.analysis.matching import Matching
 from codemods.analysis.replaced import Replacements
 from codemods.analysis.control import ControlFlow, Dead
@@ -136,6 +137,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         self.site_nodes: dict[int, Site] = {}
         self.function_runs: dict[int, int] = {}
         self.analysed_refs: dict[int, set[int]] = {}  # function id -> ids of Name refs analysed
+        self.looped_rounds: set[int] = set()  # ids of the uses a loop applies one after another (looped_bodies.py)
         self.body_functions: set[int] = set()  # every shard_map body of the module
         self.decorated_bodies: set[int] = set()
         self._references: dict[int, dict[str, set[int]]] = {}
@@ -557,6 +559,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         verdicts += repeated_verdicts(interpreter, contexts, verdicts)
         verdicts += loop_verdicts(interpreter, contexts, verdicts)
         verdicts += caller_verdicts(interpreter, contexts, verdicts)
+        verdicts = reached_verdicts(interpreter, runs, contexts, verdicts)  # (round_order.py)
         verdicts = interpreter.without_vetoed(verdicts)  # symbols not proved apart (symbols.py)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()

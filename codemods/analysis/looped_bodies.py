@@ -34,6 +34,8 @@ def looped_bodies(interp: Interpreter, use: ShardMapUse) -> list[ShardMapUse]:
     if looped is None:
         return _table_bodies(interp, use, written)
     loop, function, name, items = looped
+    if type(name) is tuple:  # `for key, fn in TABLE.items()`
+        return _table_bodies(interp, use, written)
     if name != written.id or not interp.every_round(loop, function, use):
         return [use]
     if type(loop.iter) is ast.Call:
@@ -46,7 +48,7 @@ def looped_bodies(interp: Interpreter, use: ShardMapUse) -> list[ShardMapUse]:
                 or type(item.node) is not ast.FunctionDef or interp.scope.globals.unique_function(ref.id) is not item.node:
             return [use]
         found.append(replace(use, body=item.node, body_scopes=(), body_ref=ref))
-    return found or [use]
+    return _rounds(interp, found) or [use]
 
 
 def _table_bodies(interp: Interpreter, use: ShardMapUse, written: ast.Name) -> list[ShardMapUse]:
@@ -79,8 +81,17 @@ def _table_bodies(interp: Interpreter, use: ShardMapUse, written: ast.Name) -> l
         return [use]
     found = []
     for ref in bound.values:
+        if type(ref) is ast.Lambda:  # written in the table: run by nothing but what reads the table
+            found.append(replace(use, body=ref, body_scopes=(), body_ref=None))
+            continue
         node = interp.scope.globals.unique_function(ref.id) if type(ref) is ast.Name else None
         if type(node) is not ast.FunctionDef:
             return [use]
         found.append(replace(use, body=node, body_scopes=(), body_ref=ref))
-    return found or [use]
+    return _rounds(interp, found) or [use]
+
+
+def _rounds(interp: Interpreter, uses: list[ShardMapUse]) -> list[ShardMapUse]:
+    """`uses`, noted as rounds of one loop, in its order (round_order.py)."""
+    interp.looped_rounds.update(id(use) for use in uses)
+    return uses
