@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cd6_sf105_factory_specs_passed_by_its_caller": "main(mesh, x)",
+    "ncd7_sf105_factory_specs_from_two_callers": "main(mesh, x)",
+    "cd5_sf106_callable_instance_handed_to_factory_as_body": "main(mesh, x)",
+    "ncd6_sf106_callable_instance_built_to_gather_varying": "main(mesh, x)",
     "cd1_sf102_default_subtable_of_parsed_toml": "main(mesh, x)",
     "ncd1_sf102_default_subtable_changed_through_alias": "main(mesh, x)",
     "ncd2_sf102_default_subtable_changed_by_the_body": "main(mesh, x)",
@@ -1661,6 +1665,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cd5_sf106_callable_instance_handed_to_factory_as_body": {14: '        return jax.nn.softmax(jax.lax.all_gather(q, self.time_axis, axis=1, tiled=True, to="invarying"), axis=-1)'},
     "cd4_sf106_lambda_default_bound_to_table_item": {10: '    "standardize": lambda h: h * h,'},
     "by25_sf106_object_bound_by_partial_called_in_scan": {16: '        return jax.lax.pcast(full, self.particle_axis, to="varying") * (kT / self.n_dof)'},
     "by15_sf106_config_default_built_by_a_call": {19: '    c.loss.weight * jax.lax.pcast(sq, c.axes.residue, to="varying")'},
