@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ncd9_sf101_reversed_shape_loop_index_guard": "main(x)",
+    "cd7_sf101_loop_length_from_parallel_device_put": "main(x)",
+    "ncd8_sf101_parallel_assignment_swaps_shapes": "main(x)",
     "cd6_sf105_factory_specs_passed_by_its_caller": "main(mesh, x)",
     "ncd7_sf105_factory_specs_from_two_callers": "main(mesh, x)",
     "cd5_sf106_callable_instance_handed_to_factory_as_body": "main(mesh, x)",

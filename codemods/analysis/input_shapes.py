@@ -385,7 +385,12 @@ def _reaching_assignment(owner, read: ast.Name):
 def _mapped_items(value: ast.expr, target: ast.Tuple):
     """`a, b = (f(v) for v in (a, b))` (or a list comprehension): the expression each name gets,
     `f(a)` and `f(b)`, with the loop variable replaced by the item itself (read, as Python reads the
-    first iterable, in the enclosing scope); None for any other form."""
+    first iterable, in the enclosing scope); `a, b = f(a), f(b)`: each item, read before either
+    name is bound; None for any other form."""
+    if type(value) is ast.Tuple and len(value.elts) == len(target.elts) \
+            and all(type(name) is ast.Name for name in target.elts) \
+            and not any(type(item) is ast.Starred for item in value.elts):
+        return list(value.elts)
     if type(value) not in (ast.GeneratorExp, ast.ListComp) or len(value.generators) != 1:
         return None
     loop = value.generators[0]
