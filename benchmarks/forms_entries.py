@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cd8_sf102_rows_of_array_weighted_by_numpy_table": "main(x)",
+    "ncd10_sf102_rows_of_array_gathered_over_the_other_axis": "main(x)",
     "ncd9_sf101_reversed_shape_loop_index_guard": "main(x)",
     "cd7_sf101_loop_length_from_parallel_device_put": "main(x)",
     "ncd8_sf101_parallel_assignment_swaps_shapes": "main(x)",

@@ -26,7 +26,8 @@ from codemods.analysis.values import AxisState, Value
 MAX_HOST_DEPTH = 16  # names, calls, callers and operands followed from an application, at most
 _SAME = frozenset({"jax.device_put", "jax.numpy.asarray", "jax.numpy.array", "numpy.asarray", "numpy.array",
                    "jax.block_until_ready", "jax.lax.with_sharding_constraint", "jax.numpy.copy"})
-_WORDS = ("ndim", "shape", "len(", "size")  # a module that never asks about a shape needs none
+_WORDS = ("ndim", "shape", "len(", "size", "list(", "tuple(", "zip(", "enumerate(")  # a module that never asks
+# about a shape needs none (`list(x)`, `zip(w, x)` of an array ask for its first dimension: sequences.py)
 
 
 @dataclass(frozen=True)
