@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cd9_sf105_chain_update_method_is_no_dict_update": "main(mesh, x)",
+    "ncd11_sf105_chain_list_changed_in_place": "main(mesh, x)",
     "cd8_sf102_rows_of_array_weighted_by_numpy_table": "main(x)",
     "ncd10_sf102_rows_of_array_gathered_over_the_other_axis": "main(x)",
     "ncd9_sf101_reversed_shape_loop_index_guard": "main(x)",
