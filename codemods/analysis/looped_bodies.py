@@ -7,7 +7,8 @@ loop_params.every_round), so each module function it names is certainly applied.
 walk a tuple or list display of module function names (or a module list of them the file never
 changes), its target being a plain name the loop never rebinds. A dispatch table walked by
 `for name, fn in TABLE.items()` or `for fn in TABLE.values()` counts the same way when TABLE is a
-module dict display of such names under distinct string keys that nothing changes.
+module dict display of such names (or of lambdas written in it) under distinct string keys that
+nothing changes. The uses are rounds of one loop, in its order (round_order.py).
 """
 from __future__ import annotations
 
