@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ncd12_sf103_table_first_round_output_does_not_fit": "main(mesh, x)",
     "cd9_sf105_chain_update_method_is_no_dict_update": "main(mesh, x)",
     "ncd11_sf105_chain_list_changed_in_place": "main(mesh, x)",
     "cd8_sf102_rows_of_array_weighted_by_numpy_table": "main(x)",
@@ -1867,6 +1868,9 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncd12_sf103_table_first_round_output_does_not_fit", 18): "the first item returns a value varying on 'j' that"
+    " out_specs=P('i') does not shard: JAX rejects that output here, so the second item's psum is never traced"
+    " (no rule reports an output that does not fit its spec)",
     ("ncd5_sf106_lambda_default_first_item_fails_unseen", 7): "the first item's standardize takes epsilon=, a keyword"
     " the transfer table was not derived with: JAX raises here, so the second item's line is never traced and"
     " the analysis, which cannot tell this round fails, says nothing of the later one",

@@ -7,13 +7,18 @@ round passed, as far as the analysis can tell, when it met no failing site and e
 body returned is known: an operation the analysis does not know (an unknown state) may be where
 JAX raised first, and the later line is then never traced. A verdict whose first failing round
 comes after a round that is not known to pass is dropped; unknown never yields a finding.
+A round also stops at its outputs: each must fit its out spec as JAX checks it (run on 0.10.2: a
+value varying on an axis needs the spec to shard it, one reduced there needs it in `reduced=`,
+and one invariant there must not be listed in `reduced=`): a known misfit stops the round.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from codemods.analysis.contexts import round_passed
-from codemods.analysis.values import AxisState, Const, State, Static, leaves
+from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_spec
+from codemods.analysis.shardmap import passed_through
+from codemods.analysis.values import AxisState, Const, DictValue, State, Static, TupleValue, Value, leaves
 
 if TYPE_CHECKING:
     from codemods.analysis.contexts import _Context
@@ -35,7 +40,8 @@ def reached_verdicts(interpreter: Interpreter, runs: list[BodyRun], contexts: li
 
     def passes(index: int) -> bool:
         if index not in passed:
-            passed[index] = round_passed(interpreter, contexts[index]) and _returns_known(runs[index])
+            passed[index] = round_passed(interpreter, contexts[index]) and _returns_known(runs[index]) \
+                and _outputs_fit(interpreter, runs[index])
         return passed[index]
 
     kept = []
@@ -69,4 +75,38 @@ def _returns_known(run: BodyRun) -> bool:
                     return False
             elif not isinstance(leaf, (Const, Static)):
                 return False  # an object, a function: what JAX makes of it is not followed here
+    return True
+
+
+def _outputs_fit(interpreter: Interpreter, run: BodyRun) -> bool:
+    """No value the body returns is known not to fit the out spec written for it."""
+    if run.use.out_specs is None:
+        return True
+    out_specs, scopes = passed_through(run.use, run.use.out_specs)
+    tree = parse_spec(interpreter.scope, out_specs, scopes) if out_specs is not None else None
+    return all(_fits(value, tree, run.mesh) for _, value in run.returns)
+
+
+def _fits(value: Value, tree: SpecTree, mesh: MeshInfo | None) -> bool:
+    if isinstance(tree, tuple):
+        return isinstance(value, TupleValue) and len(value.items) == len(tree) \
+            and all(_fits(item, sub, mesh) for item, sub in zip(value.items, tree))
+    if isinstance(tree, dict):
+        return isinstance(value, DictValue) and set(value.keys) == set(tree) \
+            and all(_fits(item, tree[key], mesh) for key, item in zip(value.keys, value.items))
+    if not isinstance(tree, Spec):
+        return True  # not known, or a record of specs: only a known misfit stops the round
+    if isinstance(value, (TupleValue, DictValue)):
+        return all(_fits(item, tree, mesh) for item in value.items)  # one spec for the whole tree
+    if not isinstance(value, AxisState) or value.mixed:
+        return True  # a Python value, an object: not judged here
+    axes = {axis for axis, _ in value.named} | set(tree.sharded) | set(tree.reduced)
+    if mesh is not None and all(type(axis) is str for axis in mesh.axes):
+        axes |= set(mesh.axes)
+    for axis in axes:
+        state = value.on(axis)
+        if state is State.VARYING and (axis not in tree.sharded or axis in tree.reduced) \
+                or state is State.REDUCED and axis not in tree.reduced \
+                or state is State.INVARIANT and axis in tree.reduced:
+            return False  # JAX rejects this output: the round stops here
     return True
