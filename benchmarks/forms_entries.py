@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ncd13_sf105_builder_called_in_comprehension_shadowing_a_global": "main(mesh, x)",
+    "ncd14_sf105_factory_specs_from_a_comprehension_variable": "main(mesh, x)",
     "ncd12_sf103_table_first_round_output_does_not_fit": "main(mesh, x)",
     "cd9_sf105_chain_update_method_is_no_dict_update": "main(mesh, x)",
     "ncd11_sf105_chain_list_changed_in_place": "main(mesh, x)",

@@ -4,7 +4,7 @@
 A parameter of a module function (or method) is read as the spec its call passes, parsed where
 the call is written, when the function has exactly one call and nothing else refers to it
 (callers.py decides that), the parameter is never rebound in it, and the call passes it plainly
-(no `*args`). The spec's P belongs to the caller, who may use it elsewhere (`device_put`), so it
+(no `*args`, no name a comprehension or lambda around the call binds). The spec's P belongs to the caller, who may use it elsewhere (`device_put`), so it
 is no place for an edit (`in_helper`).
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from codemods.analysis.callers import _argument
+from codemods.analysis.callers import _argument, reads_inner_names
 from codemods.analysis.meshspec import Spec, SpecTree, parse_spec
 from codemods.analysis.nodes import FunctionDef, positional_params
 
@@ -32,7 +32,7 @@ def caller_spec(interp: Interpreter, name: str, scopes: tuple[FunctionDef, ...],
         return None
     call, call_scopes = calls[0]
     given = _argument(call, function, name, skip)
-    if given is None:
+    if given is None or reads_inner_names(given, call, interp._parent_map()):
         return None
     if any(given is default for default in args.defaults + args.kw_defaults):
         call_scopes = scopes[:-1]  # a default: read where the def is
