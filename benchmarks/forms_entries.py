@@ -34,6 +34,8 @@ ENTRIES = {
     "ncd4_sf105_table_items_replaced_before_the_loop": "main(mesh, x)",
     "cd4_sf106_lambda_default_bound_to_table_item": "main(mesh, x)",
     "ncd5_sf106_lambda_default_first_item_fails_unseen": "main(mesh, x)",
+    "ce6_sf104_or_default_layout_record": "main(mesh, x)",
+    "nce7_sf104_or_default_layout_record_given": "main(mesh, x)",
     "ce5_sf104_reduced_set_difference_of_options": "main(mesh, x)",
     "nce6_sf104_reduced_set_difference_of_options_prefix": "main(mesh, x)",
     "ce4_sf104_field_of_stored_record_default": "main(mesh, x)",
