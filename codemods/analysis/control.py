@@ -501,7 +501,7 @@ class ControlFlow(Rounds):
                 isinstance(node, (ast.Name, ast.Constant, ast.Attribute, ast.Load, ast.UnaryOp, ast.BinOp,
                                   ast.operator, ast.unaryop))
                 or type(node) is ast.Call and (node is stmt.iter or self.eval(node.func, frame) in _BOUND_CALLS)
-                for arg in stmt.iter.args for node in ast.walk(arg)):
+                or _shape_item(node) for arg in stmt.iter.args for node in ast.walk(arg)):
             return None
         numbers = self._range_numbers(stmt.iter, frame)
         return [Const(number) for number in numbers] if numbers else None
@@ -515,6 +515,12 @@ MAX_UNROLLED = 16  # items of a known container a loop is run once for each
 # Calls a loop's bounds may make (each evaluated again, judging nothing): `range(len(axes))` in
 # `reversed(...)`.
 _BOUND_CALLS = (JaxName("builtins.len"), JaxName("builtins.range"))
+
+
+def _shape_item(node: ast.AST) -> bool:
+    """`x.shape[0]`: a number read from a shape, which judges nothing when read again."""
+    return type(node) is ast.Subscript and type(node.value) is ast.Attribute and node.value.attr == "shape" \
+        and (type(node.slice) is ast.Constant or type(node.slice) is ast.UnaryOp and type(node.slice.operand) is ast.Constant)
 
 
 def _known_items(iterated: Value) -> list[Value] | None:
