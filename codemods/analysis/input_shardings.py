@@ -26,17 +26,8 @@ from codemods.analysis.receiver_binding import instance_call
 from codemods.analysis.returned_specs import property_sharding
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.uniform_specs import constant_leaves, uniform_env
-from codemods.analysis.spec_sources import (
-    Env,
-    _mutations,
-    _table_name,
-    bind_call,
-    env_value,
-    follow_env,
-    follow_spec,
-    returned_by,
-    _JIT_KEEPS,
-)
+from codemods.analysis.spec_sources import Env, bind_call, env_value, follow_env, follow_spec, returned_by, _JIT_KEEPS
+from codemods.analysis.table_changes import _mutations, _table_name
 from codemods.analysis.tree_paths import PathLeaf, _getattr, path_leaf, string_path
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import handed_kept, handed_names, kept_local, unchanged
