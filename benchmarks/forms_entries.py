@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce8_sf101_else_of_a_loop_that_never_runs": "main(mesh, x)",
+    "nce9_sf101_loops_that_never_run": "main(mesh, x)",
     "ce7_sf104_jit_field_called_in_method": "main(mesh, x)",
     "nce8_sf104_jit_field_called_in_method_reduced": "main(mesh, x)",
     "ncd13_sf105_builder_called_in_comprehension_shadowing_a_global": "main(mesh, x)",

@@ -113,6 +113,9 @@ class ControlFlow(Rounds):
         if iterated is None:
             iterated = self._walked(stmt.iter, frame)
         frame.statement = None
+        if isinstance(stmt, ast.For) and self._never_runs(stmt.iter, frame):
+            self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `for _ in range(0)`: only `else:` runs
+            return
         items = _known_items(iterated) or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
         body = stmt.body if not _jumps(stmt.body) else continues_as_branches(stmt.body)  # loop_rewrites.py
         if items and len(items) <= MAX_UNROLLED and body is not None and not _jumps(body) and isinstance(stmt, ast.For):
@@ -467,6 +470,18 @@ class ControlFlow(Rounds):
                 return STATIC  # what the call gives when its items are not known one by one
             return TupleValue(tuple(TupleValue((Const(index), item)) for index, item in enumerate(items)))
         return self.eval(expr, frame)
+
+    def _never_runs(self, expr: ast.expr, frame: Frame) -> bool:
+        """`range(...)` of constant bounds (names and literals only, read again judging nothing)
+        that yields no number, or an empty list or tuple display."""
+        if type(expr) in (ast.List, ast.Tuple):
+            return not expr.elts
+        if type(expr) is not ast.Call or not all(isinstance(node, (ast.Name, ast.Constant, ast.Load, ast.UnaryOp,
+                                                                     ast.unaryop))
+                                                 for arg in expr.args for node in ast.walk(arg)):
+            return False
+        numbers = self._range_numbers(expr, frame)
+        return numbers is not None and len(numbers) == 0
 
     def _range_length(self, expr: ast.expr, frame: Frame) -> int | None:
         """How many numbers `range(...)` of constant integers yields (at most MAX_UNROLLED)."""
