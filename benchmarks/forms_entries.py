@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc1_sf106_object_named_like_a_method_local": "main(mesh, x)",
+    "ncc1_sf106_object_named_like_a_method_local_escapes": "main(mesh, x)",
     "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",
     "nby30_sf101_factory_returns_checkpointed_partial_other_axes": "main(mesh, x)",
     "by27_sf105_registry_walked_by_sorted_items": "main(mesh, x)",
@@ -1652,6 +1654,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cc1_sf106_object_named_like_a_method_local": {14: '        return jax.lax.pmean(jax.lax.pcast(usage, self.proto_axis, to="varying"), self.data_axis)'},
     "by25_sf106_object_bound_by_partial_called_in_scan": {16: '        return jax.lax.pcast(full, self.particle_axis, to="varying") * (kT / self.n_dof)'},
     "by15_sf106_config_default_built_by_a_call": {19: '    c.loss.weight * jax.lax.pcast(sq, c.axes.residue, to="varying")'},
     "by14_sf106_partial_of_splatted_table_as_keyword": {11: '    return jax.lax.pcast(r, "j", to="varying") / r_max'},
@@ -1834,6 +1837,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncc1_sf106_object_named_like_a_method_local_escapes", 16): 'the object is also kept by a nested function (later) handed to a list: its other calls are not known',
     ("nbu2_sf104_argparse_command_line_layout", 24): "the layout is an option of the real command line"
     " (`parse_known_args()` reads sys.argv): with the default it fails, `--layout j,i` passes, and the split"
     " gives a tuple of unknown length, so no verdict holds for every command line",

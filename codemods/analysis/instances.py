@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
+from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.syntax import assigned_names
 
@@ -68,9 +69,8 @@ class Instances:
             if not targets or None in targets:
                 return False
             for target in targets:
-                if type(target) is ast.Name:
-                    reads = [node for node in nodes_of_type(tree, ast.Name)
-                             if node.id == target.id and isinstance(node.ctx, ast.Load)]
+                if type(target) is ast.Name:  # a method's own local of that name is not the object
+                    reads = binding_reads(tree, target, self._parent_map())
                 else:  # every `.model` read anywhere in the module
                     reads = [node for node in nodes_of_type(tree, ast.Attribute)
                              if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
