@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc2_sf106_registry_entry_partial_of_class": "main(mesh, x)",
+    "ncc2_sf106_registry_entry_partial_of_class_listed": "main(mesh, x)",
     "cc1_sf106_object_named_like_a_method_local": "main(mesh, x)",
     "ncc1_sf106_object_named_like_a_method_local_escapes": "main(mesh, x)",
     "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",
@@ -1654,6 +1656,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cc2_sf106_registry_entry_partial_of_class": {14: '        full = jax.lax.pcast(full, self.sp_axis, to="varying"); centered = full - full.mean(axis=-1, keepdims=True)'},
     "cc1_sf106_object_named_like_a_method_local": {14: '        return jax.lax.pmean(jax.lax.pcast(usage, self.proto_axis, to="varying"), self.data_axis)'},
     "by25_sf106_object_bound_by_partial_called_in_scan": {16: '        return jax.lax.pcast(full, self.particle_axis, to="varying") * (kT / self.n_dof)'},
     "by15_sf106_config_default_built_by_a_call": {19: '    c.loss.weight * jax.lax.pcast(sq, c.axes.residue, to="varying")'},
@@ -1837,6 +1840,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncc2_sf106_registry_entry_partial_of_class_listed", 14): "the table is also handed to describe(): a read that is not a construction leaves its classes' constructions unknown",
     ("ncc1_sf106_object_named_like_a_method_local_escapes", 16): 'the object is also kept by a nested function (later) handed to a list: its other calls are not known',
     ("nbu2_sf104_argparse_command_line_layout", 24): "the layout is an option of the real command line"
     " (`parse_known_args()` reads sys.argv): with the default it fails, `--layout j,i` passes, and the split"
