@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc3_sf103_loop_over_keys_partial_of_registry_entry": "main(mesh, x)",
+    "ncc3_sf103_loop_over_keys_partial_of_registry_entry_skipped": "main(mesh, x)",
     "cc2_sf106_registry_entry_partial_of_class": "main(mesh, x)",
     "ncc2_sf106_registry_entry_partial_of_class_listed": "main(mesh, x)",
     "cc1_sf106_object_named_like_a_method_local": "main(mesh, x)",
