@@ -287,6 +287,8 @@ def _number(node: ast.expr) -> bool:
 def _entries(spec: Spec) -> list[object] | None:
     """The spec's entries per dimension; an entry that is not a literal counts as sharded over
     axes of unknown size (the rank stays known)."""
+    if spec.dims is not None:
+        return list(spec.dims)  # read where the spec is written (`P(None, *AXES)`: meshspec.py)
     entries: list[object] = []
     for arg in call_args(spec.node):
         if arg.star:

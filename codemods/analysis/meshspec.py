@@ -27,6 +27,8 @@ class Spec:
     in_helper: bool = False  # read by running a helper (helper_specs.py): its P is no place for an edit
     # Symbols (symbols.py) JAX accepts only as one str here: items of a tuple entry, reduced=, unreduced=.
     typed: tuple[str, ...] = ()
+    # The axes of each dimension, in order (`P(None, *AXES)` unpacked); None when not all are read.
+    dims: tuple[tuple[str, ...], ...] | None = field(default=None, repr=False, compare=False)
 
 
 # A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, dict of trees by string key,
@@ -191,12 +193,14 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
     reduced_node = None
     reduced_literal = True
     typed: list[str] = []
+    dims: list[tuple[str, ...]] = []
     for arg in call_args(call):
         if arg.star:  # `P(*BATCH_AXES)`: one entry per item of a constant tuple
             items = _axis_constant(scope, arg.value, scopes)  # a tuple of symbols too (symbols.py)
             if not isinstance(items, tuple) or not all(_entry_axes(item) is not None for item in items):
                 return None
             sharded.extend(axis for item in items for axis in _entry_axes(item))
+            dims.extend(_entry_axes(item) for item in items)
             continue
         if arg.keyword is not None:
             names = _axis_set(scope, arg.value, scopes)
@@ -214,6 +218,8 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
                 return None
             continue
         entry = _axis_constant(scope, arg.value, scopes)
+        if _entry_axes(entry) is not None:
+            dims.append(_entry_axes(entry))  # (any other entry leaves the spec unknown below)
         if entry is None:
             continue
         if isinstance(entry, str):
@@ -225,7 +231,7 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
             return None
     typed.extend(reduced + unreduced)
     return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal,
-                typed=tuple(axis for axis in typed if type(axis) is not str))
+                typed=tuple(axis for axis in typed if type(axis) is not str), dims=tuple(dims))
 
 
 def _axis_constant(scope: ModuleScope, expr: ast.expr, scopes, depth: int = 0) -> object:
