@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc5_sf102_list_carried_across_loop_rounds": "main(mesh, x)",
+    "ncc5_sf102_list_carried_across_loop_rounds_first_kept": "main(mesh, x)",
     "cc4_sf105_stacked_per_item_results_spec_of_starred_axes": "main(mesh, x)",
     "ncc4_sf105_stacked_per_item_results_branch_on_block_size": "main(mesh, x)",
     "cc3_sf103_loop_over_keys_partial_of_registry_entry": "main(mesh, x)",

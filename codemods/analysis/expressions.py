@@ -39,6 +39,7 @@ from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     TRUTH_KNOWN,
+    truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
     compare_constants,
@@ -137,9 +138,9 @@ class Expressions(Collectives, Sequences):
         return Function(expr, frame)
 
     def eval_IfExp(self, expr: ast.IfExp, frame: Frame) -> Value:
-        test = self.eval(expr.test, frame)
-        if isinstance(test, Const) and type(test.value) in TRUTH_KNOWN:
-            return self.eval(expr.body if test.value else expr.orelse, frame)
+        test = truth(self.eval(expr.test, frame))
+        if test is not None:
+            return self.eval(expr.body if test else expr.orelse, frame)
         with self.unsure(self.type_test(expr.test)):
             body, orelse = self.eval(expr.body, frame), self.eval(expr.orelse, frame)
         joined = join(body, orelse)

@@ -108,6 +108,19 @@ class Const:
 TRUTH_KNOWN = (bool, int, float, str, tuple, type(None))
 
 
+def truth(value: object) -> bool | None:
+    """`bool(value)` where Python decides it from what the analysis holds: a literal of
+    TRUTH_KNOWN, or a tuple, list or dict whose items it holds one by one (`stats[-1] if stats
+    else norms` after `stats.append(...)`: not empty); None otherwise."""
+    if isinstance(value, Const) and type(value.value) in TRUTH_KNOWN:
+        return bool(value.value)
+    if isinstance(value, TupleValue):
+        return bool(value.items)
+    if isinstance(value, DictValue):
+        return bool(value.keys)
+    return None
+
+
 @dataclass(frozen=True)
 class Static:
     """A Python value that is the same on every device but not a literal (shapes, dtypes, ...)."""
