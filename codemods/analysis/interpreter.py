@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.callers import Callers
+from codemods.analysis.caller_meshes import caller_mesh
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.config_files import ConfigFiles
@@ -171,6 +172,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
     def analyse(self, use: ShardMapUse) -> BodyRun:
         mesh_node, mesh_scopes = passed_through(use, use.mesh)
         mesh = parse_mesh(self.scope, mesh_node, mesh_scopes) if mesh_node is not None else None
+        mesh = mesh or caller_mesh(self, mesh_node, mesh_scopes)  # a builder's parameter (caller_meshes.py)
         mesh = mesh or self._entry_mesh  # one case of a mesh known only by its specs (entry_meshes.py)
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
