@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc8_sf101_body_of_star_args_one_spec": "main(mesh, x)",
+    "ncc8_sf101_body_of_star_args_counted": "main(mesh, x)",
+    "cc7_sf101_instance_made_by_lambda_handed_to_transform": "main(mesh, x)",
+    "ncc7_sf101_instance_made_by_lambda_kept_by_transform": "main(mesh, x)",
     "cc6_sf102_builder_mesh_of_environment_axes": "main(mesh, x)",
     "ncc6_sf102_builder_mesh_of_the_caller": "main(mesh, x)",
     "cc5_sf102_list_carried_across_loop_rounds": "main(mesh, x)",
@@ -1848,6 +1852,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncc7_sf101_instance_made_by_lambda_kept_by_transform", 14): 'transform also keeps the builder in a list (BUILDERS): objects it makes may be called where the analysis did not run',
     ("ncc6_sf102_builder_mesh_of_the_caller", 14): "the mesh is main's parameter, which no call in the file gives: the axes the environment names may not be its axes, so the unpacked names are not proved distinct",
     ("ncc2_sf106_registry_entry_partial_of_class_listed", 14): "the table is also handed to describe(): a read that is not a construction leaves its classes' constructions unknown",
     ("ncc1_sf106_object_named_like_a_method_local_escapes", 16): 'the object is also kept by a nested function (later) handed to a list: its other calls are not known',

@@ -282,6 +282,10 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         # One spec applies to every argument; a parameter with a default may not be passed at all.
         required = [param for param in free if param_default(params, param) is None]
         state = spec_state(tree, manual) if isinstance(tree, Spec) else UNKNOWN
+        given = self.applied_count(use) if params.vararg is not None and isinstance(tree, Spec) else None
+        if given is not None and given >= len(required):  # `def apply(*args)` applied as `f(keys)`
+            self.run_exact_args = True
+            return [state for _ in range(given)]
         return [state for _ in required]
 
     def _tree_value(self, tree: SpecTree, manual) -> Value:
