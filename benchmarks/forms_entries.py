@@ -1926,7 +1926,6 @@ NOTES: dict[tuple[str, int], str] = {
     ("n77_names_changed", 18): "the axis list is changed in place (append): changed containers are not read",
     ("n77_names_changed", 19): "the dict(RULES) table is changed afterwards: changed containers are not read",
     ("n78_unknown_extra_args", 14): "**CFG is spread into partial: keywords spread from a dict are not read",
-    ("n78_unknown_extra_args", 18): "a body's *xs: how many arrays shard_map passes is not counted",
     ("m14_self_call_method", 14): _CALLED_ELSEWHERE,
     ("n10_eqx_called_elsewhere", 16): _CALLED_ELSEWHERE,
     ("n27_model_on_self_called_outside", 15): _CALLED_ELSEWHERE,
