@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc9_sf101_field_of_record_of_closures": "main(mesh, x)",
+    "ncc9_sf101_field_of_record_of_closures_indexed": "main(mesh, x)",
     "cc8_sf101_body_of_star_args_one_spec": "main(mesh, x)",
     "ncc8_sf101_body_of_star_args_counted": "main(mesh, x)",
     "cc7_sf101_instance_made_by_lambda_handed_to_transform": "main(mesh, x)",
@@ -1852,6 +1854,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncc9_sf101_field_of_record_of_closures_indexed", 17): 'the record is also indexed (fns[0]): what reads its fields is not all known, so the def may run elsewhere',
     ("ncc7_sf101_instance_made_by_lambda_kept_by_transform", 14): 'transform also keeps the builder in a list (BUILDERS): objects it makes may be called where the analysis did not run',
     ("ncc6_sf102_builder_mesh_of_the_caller", 14): "the mesh is main's parameter, which no call in the file gives: the axes the environment names may not be its axes, so the unpacked names are not proved distinct",
     ("ncc2_sf106_registry_entry_partial_of_class_listed", 14): "the table is also handed to describe(): a read that is not a construction leaves its classes' constructions unknown",

@@ -527,6 +527,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         refs = self._references_in(parent).get(name, set())
         return refs <= analysed or self.fields_analysed(parent, refs - analysed, analysed) \
             or self.returned_analysed(parent, refs - analysed, analysed) \
+            or self.record_analysed(parent, refs - analysed, analysed) \
             or self.decorated_analysed(parent, refs - analysed, analysed)  # (decorated_wrappers.py)
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
