@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ncc11_sf101_registry_keeps_decorator_keywords_changed": "main(mesh, x)",
+    "cc10_sf101_registry_keeps_decorator_keywords": "main(mesh, x)",
+    "ncc10_sf101_registry_keeps_decorator_keywords_other_axis": "main(mesh, x)",
     "cc9_sf101_field_of_record_of_closures": "main(mesh, x)",
     "ncc9_sf101_field_of_record_of_closures_indexed": "main(mesh, x)",
     "cc8_sf101_body_of_star_args_one_spec": "main(mesh, x)",
@@ -1854,6 +1857,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncc11_sf101_registry_keeps_decorator_keywords_changed", 19): 'retune() changes the kept keywords dict in place: the axis the entry holds is not the one the decorator wrote',
     ("ncc9_sf101_field_of_record_of_closures_indexed", 17): 'the record is also indexed (fns[0]): what reads its fields is not all known, so the def may run elsewhere',
     ("ncc7_sf101_instance_made_by_lambda_kept_by_transform", 14): 'transform also keeps the builder in a list (BUILDERS): objects it makes may be called where the analysis did not run',
     ("ncc6_sf102_builder_mesh_of_the_caller", 14): "the mesh is main's parameter, which no call in the file gives: the axes the environment names may not be its axes, so the unpacked names are not proved distinct",
