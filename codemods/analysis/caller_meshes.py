@@ -4,8 +4,9 @@ jax.shard_map(table, mesh=mesh, ...)` called as `make_table_fn(jax.make_mesh((4,
 The shard_map's `mesh=` names a parameter of a module function around it; the mesh is what every
 call of that function passes for it (callers.py: every reference to the function is such a call),
 read where each call is written, when all of them build the same mesh (same axes, sizes and the
-tuples of names it was built from). A parameter the function rebinds, a call that passes it by a
-starred argument, or two calls that disagree leave the mesh unknown.
+tuples of names it was built from). A parameter the function rebinds, a decorated function (its
+decorator may call it with other arguments), a call that passes it by a starred argument, or two
+calls that disagree leave the mesh unknown.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def caller_mesh(interp: Interpreter, node: ast.expr | None, scopes: tuple, depth
     if index is None:
         return None
     function = scopes[index]
-    if node.id not in all_param_names(function.args) or node.id in interp._locals_of(function) \
+    if function.decorator_list or node.id not in all_param_names(function.args) or node.id in interp._locals_of(function) \
             or node.id in (arg.arg for arg in (function.args.vararg, function.args.kwarg) if arg is not None):
         return None
     calls, skip = interp._callers(function)
