@@ -109,16 +109,31 @@ def evaluated_partitions(interp, expr: ast.expr, frame, scopes: tuple):
                 return None
             partitions.append(axes)
     for keyword in expr.keywords:
-        names = _axis_set(interp, keyword.value, frame) if keyword.arg in sets else None
+        names = _axis_set(interp, keyword.value, frame, scopes) if keyword.arg in sets else None
         if names is None:
             return None
         sets[keyword.arg] = names
     return partitions, sets["reduced"], sets["unreduced"]
 
 
-def _axis_set(interp, expr: ast.expr, frame) -> tuple[str, ...] | None:
+_SET_OPERATORS = {ast.Sub: lambda a, b: [n for n in a if n not in b], ast.BitOr: lambda a, b: [*a, *b],
+                  ast.BitAnd: lambda a, b: [n for n in a if n in b]}
+
+
+def _axis_set(interp, expr: ast.expr, frame, scopes: tuple = (), depth: int = 0) -> tuple[str, ...] | None:
     """The names of `reduced=`: a set display (starred items too), or `set(names)` / `frozenset(names)` of the builtin
-    over a known sequence of str (`set(CONFIG["reduced"])`); None otherwise."""
+    over a known sequence of str (`set(CONFIG["reduced"])`), set differences, unions and
+    intersections of those (`set(args.axes.split(",")) - {args.keep}`), and a local name of the
+    function bound once to one of them; None otherwise."""
+    if type(expr) is ast.Name and scopes and depth < 4:
+        value, outer = interp.scope.lookup_value(expr.id, scopes)
+        if value is None or tuple(outer) != tuple(scopes):
+            return None  # a module name or a parameter: not read here
+        return _axis_set(interp, value, frame, scopes, depth + 1)
+    if type(expr) is ast.BinOp and type(expr.op) in _SET_OPERATORS and depth < 8:
+        left = _axis_set(interp, expr.left, frame, scopes, depth + 1)
+        right = _axis_set(interp, expr.right, frame, scopes, depth + 1) if left is not None else None
+        return tuple(dict.fromkeys(_SET_OPERATORS[type(expr.op)](left, right))) if right is not None else None
     if isinstance(expr, ast.Set):
         names = []
         for element in expr.elts:  # `{*reduced, "data"}`: a starred element gives its items

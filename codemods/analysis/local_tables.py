@@ -230,6 +230,7 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
     from codemods.analysis.bindings import ast_dotted, resolve_dotted
     from codemods.analysis.reading_helpers import reads_only
     from codemods.analysis.iterated import _bound_names
+    from codemods.analysis.spec_sources import _mutated, _stored_as_attribute
 
     parent_of = {child: node for node in ast.walk(root) for child in ast.iter_child_nodes(node)}
     classes = {node.name for node in ctx.tree.body if isinstance(node, ast.ClassDef)
@@ -262,6 +263,9 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
         elif top is node and isinstance(parent, ast.arguments):
             if not _default_only_read(ctx, parent, parent_of.get(parent), node):
                 return False
+        elif top is node and _stored_as_attribute(parent, node):
+            if "." + parent.targets[0].attr in _mutated(ctx):
+                return False  # `self.layout = layout`: every `.layout` of the file must only be read
         elif top is node and not (isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node
                                   or isinstance(parent, ast.Compare)
                                   or isinstance(parent, ast.Call) and node is not parent.func
