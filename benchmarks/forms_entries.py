@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc11_sf102_value_carried_by_is_none_across_rounds": "main(mesh, x)",
+    "ncc12_sf102_value_carried_by_is_none_across_rounds_other_axis": "main(mesh, x)",
     "ncc11_sf101_registry_keeps_decorator_keywords_changed": "main(mesh, x)",
     "cc10_sf101_registry_keeps_decorator_keywords": "main(mesh, x)",
     "ncc10_sf101_registry_keeps_decorator_keywords_other_axis": "main(mesh, x)",

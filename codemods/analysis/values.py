@@ -453,7 +453,12 @@ class _Opaque:
 
 def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | None:
     """`REDUCE == "sum"` with a module constant: the Python result (None: not decided here).
-    `is` is decided only against None, True and False (the singletons)."""
+    `is` is decided only against None, True and False (the singletons); `flags is None` also
+    when `flags` holds an array, a tuple, a dict or a function (never None)."""
+    if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and any(
+            isinstance(operand, Const) and operand.value is None for operand in operands) and any(
+            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial)) for operand in operands):
+        return Const(isinstance(ops[0], ast.IsNot))
     values = [_python(operand) for operand in operands]
     if not all(isinstance(value, _PLAIN) for value in values):
         return None
