@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc13_sf101_cast_to_dtype_named_by_environment": "main(mesh, x)",
+    "ncc13_sf101_cast_to_dtype_named_by_environment_varying": "main(mesh, x)",
+    "cc12_sf102_cast_to_dtype_of_parsed_policy": "main(mesh, x)",
+    "ncc14_sf102_cast_to_dtype_of_parsed_policy_one_gather": "main(mesh, x)",
     "cc11_sf102_value_carried_by_is_none_across_rounds": "main(mesh, x)",
     "ncc12_sf102_value_carried_by_is_none_across_rounds_other_axis": "main(mesh, x)",
     "ncc11_sf101_registry_keeps_decorator_keywords_changed": "main(mesh, x)",
