@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc14_sf102_specs_mapped_over_the_params_tree": "main(mesh, x)",
+    "ncc15_sf102_specs_mapped_over_the_params_tree_other_axis": "main(mesh, x)",
     "cc13_sf101_cast_to_dtype_named_by_environment": "main(mesh, x)",
     "ncc13_sf101_cast_to_dtype_named_by_environment_varying": "main(mesh, x)",
     "cc12_sf102_cast_to_dtype_of_parsed_policy": "main(mesh, x)",

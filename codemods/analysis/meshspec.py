@@ -104,6 +104,8 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
 
         written = class_attribute_spec(scope, expr.value.id, expr.attr)  # `cfg.BATCH_SPEC`
         return parse_spec(scope, written[0], written[1], depth + 1) if written is not None else None
+    if isinstance(expr, ast.Call) and (same := _mapped_spec(scope, expr, scopes)) is not None:
+        return parse_spec(scope, same, scopes, depth + 1)  # `jax.tree.map(lambda _: P("i"), params)`
     if isinstance(expr, ast.Call):  # `spec_fn()`, `plan.spec()`: what it returns (called_specs.py)
         from codemods.analysis.called_specs import returned_expression
 
@@ -232,6 +234,24 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
     typed.extend(reduced + unreduced)
     return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal,
                 typed=tuple(axis for axis in typed if type(axis) is not str), dims=tuple(dims))
+
+
+_TREE_MAPS = ("jax.tree.map", "jax.tree_util.tree_map")
+
+
+def _mapped_spec(scope: ModuleScope, call: ast.Call, scopes) -> ast.Call | None:
+    """The `P(...)` of `jax.tree.map(lambda _: P(...), tree)`, a lambda that ignores its leaf: every
+    leaf of the tree gets that one spec, which is what the spec alone says of every leaf of the
+    argument it stands for (a tree of another structure fails in shard_map before the body runs)."""
+    if len(call.args) != 2 or call.keywords or scope.resolve(call.func, scopes) not in _TREE_MAPS:
+        return None
+    function = call.args[0]
+    if type(function) is not ast.Lambda or len(function.args.args) != 1 or function.args.posonlyargs \
+            or function.args.vararg or function.args.kwonlyargs or function.args.kwarg \
+            or type(function.body) is not ast.Call or not is_partition_spec(scope, function.body.func, scopes):
+        return None
+    leaf = function.args.args[0].arg
+    return None if any(type(node) is ast.Name and node.id == leaf for node in ast.walk(function.body)) else function.body
 
 
 def _axis_constant(scope: ModuleScope, expr: ast.expr, scopes, depth: int = 0) -> object:
