@@ -237,6 +237,7 @@ class Expressions(Collectives, Sequences):
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
         receiver = self.eval(expr.value, frame)
         attr = expr.attr
+        self.array_reads[id(expr)] = self.array_reads.get(id(expr), True) and type(receiver) is AxisState
         if isinstance(receiver, JaxName):
             name = jaxapi.canonical(f"{receiver.name}.{attr}")
             return UNKNOWN if patched(name, patched_jax(self.scope)) else JaxName(name)  # a compat shim
@@ -266,6 +267,7 @@ class Expressions(Collectives, Sequences):
         if isinstance(expr.func, ast.Attribute):
             receiver = self.eval(expr.func.value, frame)
             method = expr.func.attr
+            self.array_reads[id(expr.func)] = self.array_reads.get(id(expr.func), True) and type(receiver) is AxisState
             args, keywords, starred = self._eval_args(expr, frame)
             rule = transfer.method_rule(method, self.judge.target)
             if rule is not None and rule.rejects_replicated and isinstance(receiver, AxisState) and not starred:

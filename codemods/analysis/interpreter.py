@@ -137,6 +137,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         self.site_nodes: dict[int, Site] = {}
         self.function_runs: dict[int, int] = {}
         self.analysed_refs: dict[int, set[int]] = {}  # function id -> ids of Name refs analysed
+        self.array_reads: dict[int, bool] = {}  # attribute read id -> every receiver it was read on was an array
         self.body_functions: set[int] = set()  # every shard_map body of the module
         self.decorated_bodies: set[int] = set()
         self._references: dict[int, dict[str, set[int]]] = {}
@@ -517,6 +518,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
                 analysed = analysed | foreign_references(self.scope, cls, name)  # `other.fprop`
+                analysed = analysed | self.own_array_reads(function)  # `x.sum(axis=1)` in `def sum(self, x)`
                 for alias in aliases_of(cls, name):  # `__call__ = forward`: its uses are the method's
                     if alias == "__call__" and not self._instances_analysed(cls, analysed):
                         return False
