@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc16_sf105_axes_of_ordered_dict_keys": "main(mesh, x)",
+    "ncc17_sf105_axes_of_ordered_dict_keys_moved": "main(mesh, x)",
     "cc15_sf101_method_named_like_an_array_method": "main(mesh, x)",
     "ncc16_sf101_method_named_like_an_array_method_called_elsewhere": "main(mesh, x)",
     "cc14_sf102_specs_mapped_over_the_params_tree": "main(mesh, x)",
@@ -1878,6 +1880,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncc17_sf105_axes_of_ordered_dict_keys_moved", 14): "reorder() moves a key of the OrderedDict in place: its order (the mesh's axes) is not the one written",
     ("ncc16_sf101_method_named_like_an_array_method_called_elsewhere", 18): 'report() calls .sum on an object the analysis does not know: Rolling.sum may run there',
     ("ncc11_sf101_registry_keeps_decorator_keywords_changed", 19): 'retune() changes the kept keywords dict in place: the axis the entry holds is not the one the decorator wrote',
     ("ncc9_sf101_field_of_record_of_closures_indexed", 17): 'the record is also indexed (fns[0]): what reads its fields is not all known, so the def may run elsewhere',

@@ -64,6 +64,7 @@ from codemods.analysis.folds import Folds
 from codemods.analysis.nodes import (
     FunctionDef,
     FunctionNode,
+    NOT_LITERAL,
     import_names,
     literal_value,
     param_default,
@@ -76,6 +77,7 @@ from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, par
 from codemods.analysis.record_specs import RecordSpec
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
 from codemods.analysis.shape_flow import ShapeFlow
+from codemods.analysis.sequences import items_of
 from codemods.analysis.symbols import Symbols
 from codemods.analysis.symbol_values import demoted
 from codemods.analysis.input_shapes import InputShapes
@@ -162,12 +164,19 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         self.sites: list[Site] = []
         self.running: list[Frame] = []  # frames of the functions being run, innermost last
         scope.evaluate = self._constant_of
+        scope.unpacked = self._unpacked_of
         scope.helper_spec = lambda call, scopes: helper_spec(self, call, scopes)
         self.init_symbols()
 
     def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
         """The Python literal an expression around a body stands for (NOT_LITERAL: unknown)."""
         return python_value(self.eval(expr, self._static_frame(scopes)))
+
+    def _unpacked_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
+        """The Python literals `*expr` unpacks into around a body (a dict's keys), else NOT_LITERAL."""
+        items = items_of(self.eval(expr, self._static_frame(scopes)))
+        values = tuple(python_value(item) for item in items) if items is not None else None
+        return NOT_LITERAL if values is None or NOT_LITERAL in values else values
 
     # -- entry -------------------------------------------------------------------------------
     def analyse(self, use: ShardMapUse) -> BodyRun:

@@ -199,6 +199,8 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
     for arg in call_args(call):
         if arg.star:  # `P(*BATCH_AXES)`: one entry per item of a constant tuple
             items = _axis_constant(scope, arg.value, scopes)  # a tuple of symbols too (symbols.py)
+            if items is NOT_LITERAL and getattr(scope, "unpacked", None) is not None:
+                items = scope.unpacked(arg.value, scopes)  # `P(*AXES)` of a dict: its keys, in order
             if not isinstance(items, tuple) or not all(_entry_axes(item) is not None for item in items):
                 return None
             sharded.extend(axis for item in items for axis in _entry_axes(item))
