@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cc17_sf105_collective_named_by_a_config_string": "main(mesh, x)",
+    "ncc18_sf105_collective_named_by_a_config_string_one_state": "main(mesh, x)",
     "cc16_sf105_axes_of_ordered_dict_keys": "main(mesh, x)",
     "ncc17_sf105_axes_of_ordered_dict_keys_moved": "main(mesh, x)",
     "cc15_sf101_method_named_like_an_array_method": "main(mesh, x)",
