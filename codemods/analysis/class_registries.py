@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.jaxapi import PARTIAL
 from codemods.analysis.nodes import DEFS, iter_with_scopes, module_parents
 from codemods.analysis.filing_hooks import all_filed_shown, hook_filings
 from codemods.analysis.subclass_registries import registries_holding, registry_read
@@ -46,11 +47,17 @@ def _table_constructions(scope, name: str):
     tree = scope.tree
     tables: dict[str, list[tuple[int, object]]] = {}
     inexact: set[str] = set()
+    bound_by: dict[str, list[tuple[object, tuple]]] = {}  # table -> (key, what a partial entry binds first)
     for stmt in tree.body:
         if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Name:
             continue
         entries = _entries(stmt.value)
-        refs = [(id(entry), key) for key, entry in entries if type(entry) is ast.Name and entry.id == name]
+        refs = []
+        for key, entry in entries:
+            ref, bound = _class_reference(scope, entry, name)
+            if ref is not None:
+                refs.append((id(ref), key))
+                bound_by.setdefault(stmt.targets[0].id, []).append((key, bound))
         if refs:
             tables.setdefault(stmt.targets[0].id, []).extend(refs)
             if type(stmt.value) is not ast.Dict or not all(type(key) is ast.Constant for key in stmt.value.keys):
@@ -59,11 +66,13 @@ def _table_constructions(scope, name: str):
     for decorator, table, key in _filing_decorators(scope, cls) if cls is not None else ():
         filing.add(id(table))
         tables.setdefault(table.id, []).append((id(decorator), key))
+        bound_by.setdefault(table.id, []).append((key, ((), ())))
         if key is None:
-            inexact.add(table)
+            inexact.add(table.id)
     for table, key, node in (hook_filings(scope, cls) or ()) if cls is not None else ():  # (filing_hooks.py)
         filing.add(id(node))
         tables.setdefault(table, []).append((id(node), key))
+        bound_by.setdefault(table, []).append((key, ((), ())))
         if key is None:
             inexact.add(table)
     if not tables:
@@ -87,6 +96,9 @@ def _table_constructions(scope, name: str):
                 call, key = picked
                 if table in inexact or type(key) is not ast.Constant or any(key.value == own for _, own in tables[table]):
                     calls.append((call, scopes))  # a literal key picks its one entry
+                    exact = table not in inexact and type(key) is ast.Constant
+                    _note_bound(tree, name, call, [bound for own, bound in bound_by[table]
+                                                   if not exact or own == key.value])
         if any(type(node) is ast.Global and table in node.names for node in ast.walk(tree)):
             return None
     return calls, {ref for refs in tables.values() for ref, _ in refs}
@@ -174,3 +186,31 @@ def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
         if any(built is call for built, _ in found[0]):
             picked.append(scope.classes[name])
     return picked[0] if len(picked) == 1 else None
+
+
+def _class_reference(scope, entry: ast.expr, name: str) -> tuple[ast.Name | None, tuple]:
+    """(the reference to class `name` an entry makes, what it binds before the call's own
+    arguments): the class itself, `Cls`, or `functools.partial(Cls, "model", eps=1e-5)` whose
+    other arguments are constants (the same values wherever the table is read); (None, ())
+    otherwise."""
+    if type(entry) is ast.Name:
+        return (entry, ((), ())) if entry.id == name else (None, ())
+    if type(entry) is not ast.Call or not entry.args or scope.resolve(entry.func, ()) != PARTIAL:
+        return None, ()
+    cls, *args = entry.args
+    if type(cls) is not ast.Name or cls.id != name or any(type(arg) is not ast.Constant for arg in args) \
+            or any(keyword.arg is None or type(keyword.value) is not ast.Constant for keyword in entry.keywords):
+        return None, ()
+    return cls, (tuple(args), tuple(entry.keywords))
+
+
+def _note_bound(tree: ast.Module, name: str, call: ast.Call, bound: list[tuple]) -> None:
+    tree.__dict__.setdefault("_shardfix_registry_bound", {})[(name, id(call))] = bound
+
+
+def bound_first(scope, cls: ast.ClassDef, call: ast.Call) -> list[tuple]:
+    """What a construction of `cls` may bind before `call`'s own arguments, one (args, keywords)
+    of constant nodes per registry entry the call may pick (`NORMS["sp"]()` of `NORMS = {"sp":
+    partial(SPLayerNorm, "model")}` binds `"model"` first); [((), ())] for a plain construction."""
+    registry_constructions(scope, cls)
+    return scope.tree.__dict__.get("_shardfix_registry_bound", {}).get((cls.name, id(call)), [((), ())])

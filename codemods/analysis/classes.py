@@ -18,7 +18,7 @@ import ast
 from codemods.analysis.attr_dicts import own_namespaces
 from codemods.analysis.class_families import ClassFamilies
 from codemods.analysis.class_refs import harmless_references
-from codemods.analysis.class_registries import registry_constructions
+from codemods.analysis.class_registries import bound_first, registry_constructions
 from codemods.analysis.cli_args import spread_vars
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.nested_classes import inner_class
@@ -358,11 +358,7 @@ class Classes(InitHooks, ClassFamilies):
         if not constructions:
             return UNKNOWN
         agreed: Value | None = None
-        for call, scopes in constructions:
-            frame = self._static_frame(scopes)
-            args, keywords, starred = self._eval_args(call, frame)
-            instance = self.construct(ClassValue(facts.cls), args, keywords, starred)
-            value = dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) else UNKNOWN
+        for call, scopes, value in self._constructed_fields(facts.cls, constructions, attr):
             if fixed_function(value, self.module_frame):
                 # a module def or lambda (`self.hook = HOOKS[name]`), a JAX function (`Head(jax.nn.relu)`),
                 # a partial of one with constants: the same one from every construction (fn_values.py)
@@ -374,6 +370,20 @@ class Classes(InitHooks, ClassFamilies):
                 return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
             agreed = value
         return agreed if agreed is not None else UNKNOWN
+
+    def _constructed_fields(self, cls: ast.ClassDef, constructions, attr: str):
+        """(call, scopes, the value the object it builds holds in `attr`) for each way a
+        construction may run: a registry entry `partial(Cls, "model")` binds its constants first."""
+        for call, scopes in constructions:
+            frame = self._static_frame(scopes)
+            args, keywords, starred = self._eval_args(call, frame)
+            for first, named in bound_first(self.scope, cls, call):
+                given = [(self.eval(arg, self.module_frame), arg) for arg in first] + list(args)
+                given_keywords = {**{keyword.arg: (self.eval(keyword.value, self.module_frame), keyword.value)
+                                     for keyword in named}, **keywords}
+                instance = self.construct(ClassValue(cls), given, given_keywords, starred)
+                yield call, scopes, dict(instance.fields or ()).get(attr, UNKNOWN) if isinstance(instance, Instance) \
+                    else UNKNOWN
 
     def _fixed_store(self, facts: ClassFacts, attr: str) -> Value | None:
         """What `self.attr = expr` at __init__'s top level stores when `expr` depends on none of

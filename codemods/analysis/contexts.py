@@ -70,11 +70,23 @@ def _rounds(interpreter: Interpreter, uses: list[ShardMapUse]):
             interpreter.scope.item_spec = interpreter.item_spec  # `in_specs=params["in_spec"]` (meshspec.py)
             interpreter._static.clear()  # names read from the text may depend on the item
             try:
-                yield use, (loop, function)
+                yield _item_body(interpreter, use, loop, function), (loop, function)
             finally:
                 interpreter.loop_binding = None
                 interpreter.scope.item_spec = None
                 interpreter._static.clear()
+
+
+def _item_body(interpreter: Interpreter, use: ShardMapUse, loop: ast.For, function) -> ShardMapUse:
+    """The body one round of the loop hands to shard_map, read with the loop variable bound:
+    `for name in names: fn = partial(METRICS[name], axis=ax); shard_map(fn, ...)(x)` runs, round
+    by round, each entry its key reads. Only for a loop whose every round builds and applies the
+    mapper (loop_params.every_round): each such body is certainly traced."""
+    if use.body is not None or not interpreter.every_round(loop, function, use):
+        return use
+    from codemods.analysis.evaluated_bodies import function_of_evaluated  # (it reads the interpreter's modules)
+
+    return function_of_evaluated(interpreter, use)
 
 
 @dataclass

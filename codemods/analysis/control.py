@@ -24,7 +24,7 @@ from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.values import (
-    TRUTH_KNOWN,
+    truth,
     STATIC,
     SameLeaves,
     record_tuple,
@@ -57,10 +57,10 @@ class ControlFlow(Rounds):
 
     def exec_If(self, stmt: ast.If, frame: Frame) -> None:
         frame.statement = stmt
-        test = self.eval(stmt.test, frame)
+        test = truth(self.eval(stmt.test, frame))
         frame.statement = None
-        if isinstance(test, Const) and type(test.value) in TRUTH_KNOWN:  # `if REDUCE == "sum":`, `if name:`
-            self._branches(frame, [(stmt.body, stmt.test.end_lineno) if test.value else else_of(stmt)])
+        if test is not None:  # `if REDUCE == "sum":`, `if name:`, `if stats:`
+            self._branches(frame, [(stmt.body, stmt.test.end_lineno) if test else else_of(stmt)])
             return
         guarded = self.type_test(stmt.test)
         with self.unsure(guarded):

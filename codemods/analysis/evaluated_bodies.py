@@ -46,6 +46,9 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     if type(written) is ast.Call and type(written.func) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
         return _factory_result(interp, use, written)
+    if type(written) is ast.Attribute and type(written.value) is ast.Name and not use.chain and not use.decorated \
+            and use.body is None:
+        return _field_of_built(interp, use, written)
     if type(written) is not ast.Name or use.chain or use.decorated or use.body is not None \
             or any(interp.scope.locals_of(function).binds(written.id) for function in use.call_scopes):
         return use
@@ -66,6 +69,32 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     # the decorated name, read here, is one reference to the wrapper (decorated_wrappers.py)
     return replace(use, body=value.node, body_scopes=scopes, closure=value.closure,
                    body_ref=written if wrapped else None)
+
+
+def _field_of_built(interp: Interpreter, use: ShardMapUse, written: ast.Attribute) -> ShardMapUse:
+    """`jax.shard_map(fns.update, ...)` with `fns = neighbor_list(...)` of the function around
+    the call, bound once there and read only here: a field of the record a module factory
+    returns (`NeighborListFns(allocate, update)` of its nested defs, JAX-MD style), read from the
+    run of that one call, so the def comes with the frame its free names were bound in."""
+    name = written.value.id
+    function = use.call_scopes[-1] if use.call_scopes else None
+    bound, outer = interp.scope.lookup_value(name, use.call_scopes)
+    if function is None or outer != use.call_scopes or type(bound) is not ast.Call or type(bound.func) is not ast.Name \
+            or sum(1 for node in nodes_of_type_under(interp.scope.tree, function, ast.Name)
+                   if node.id == name and isinstance(node.ctx, ast.Load)) != 1:
+        return use
+    interp.silent += 1  # read for the function value only: nothing is judged
+    try:
+        value = interp.eval(written, interp._static_frame(use.call_scopes))
+    finally:
+        interp.silent -= 1
+    if not isinstance(value, Function) or not isinstance(value.node, ast.FunctionDef) \
+            or value.closure.static_scopes is not None or value.closure.opaque:
+        return use  # not a def made by the run of that call
+    scopes = next((scopes for node, scopes in iter_with_scopes(interp.scope.tree) if node is value.node), None)
+    if scopes is None:
+        return use
+    return replace(use, body=value.node, body_scopes=scopes, closure=value.closure, body_ref=written)
 
 
 def _held_entry(interp: Interpreter, use: ShardMapUse, written: ast.Subscript) -> ShardMapUse:

@@ -39,6 +39,7 @@ from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     TRUTH_KNOWN,
+    truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
     compare_constants,
@@ -137,9 +138,9 @@ class Expressions(Collectives, Sequences):
         return Function(expr, frame)
 
     def eval_IfExp(self, expr: ast.IfExp, frame: Frame) -> Value:
-        test = self.eval(expr.test, frame)
-        if isinstance(test, Const) and type(test.value) in TRUTH_KNOWN:
-            return self.eval(expr.body if test.value else expr.orelse, frame)
+        test = truth(self.eval(expr.test, frame))
+        if test is not None:
+            return self.eval(expr.body if test else expr.orelse, frame)
         with self.unsure(self.type_test(expr.test)):
             body, orelse = self.eval(expr.body, frame), self.eval(expr.orelse, frame)
         joined = join(body, orelse)
@@ -236,6 +237,7 @@ class Expressions(Collectives, Sequences):
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
         receiver = self.eval(expr.value, frame)
         attr = expr.attr
+        self.array_reads[id(expr)] = self.array_reads.get(id(expr), True) and type(receiver) is AxisState
         if isinstance(receiver, JaxName):
             name = jaxapi.canonical(f"{receiver.name}.{attr}")
             return UNKNOWN if patched(name, patched_jax(self.scope)) else JaxName(name)  # a compat shim
@@ -265,6 +267,7 @@ class Expressions(Collectives, Sequences):
         if isinstance(expr.func, ast.Attribute):
             receiver = self.eval(expr.func.value, frame)
             method = expr.func.attr
+            self.array_reads[id(expr.func)] = self.array_reads.get(id(expr.func), True) and type(receiver) is AxisState
             args, keywords, starred = self._eval_args(expr, frame)
             rule = transfer.method_rule(method, self.judge.target)
             if rule is not None and rule.rejects_replicated and isinstance(receiver, AxisState) and not starred:
@@ -350,6 +353,8 @@ class Expressions(Collectives, Sequences):
             found = receiver.get(args[0][0].value)
             return found if found is not None else args[1][0] if len(args) == 2 else Const(None)
         rule = transfer.method_rule(method, self.judge.target)
+        if method == "astype" and isinstance(receiver, AxisState) and not starred:
+            args, keywords = _dtype_arguments(args, keywords)
         spelled = transfer.method_as_function(method, [value for value, _ in args], self.judge.target) \
             if not keywords and not starred else None
         if spelled is not None:  # `x.transpose(1, 0, 2)`: lax.transpose(x, (1, 0, 2))
@@ -425,7 +430,7 @@ class Expressions(Collectives, Sequences):
             return self.axis_index(args, keywords)
         if name == "jax.lax.stop_gradient" and len(args) == 1 and not keywords and not starred:
             return args[0][0]  # every leaf keeps its state, reduced and unreduced too (checked on 0.10.2)
-        if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math."):
+        if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math.") or name in _DTYPE_MAKERS:
             return STATIC
         if (sequence := converted(name, args, keywords, starred)) is not None:
             return sequence  # `tuple(AXES)`
@@ -561,3 +566,24 @@ def _host_constant(value: Value) -> bool:
         return all(map(_host_constant, value.items))
     array = as_array(value)
     return array is not None and array.same_state(CONSTANT)
+
+
+# NumPy's dtype constructors and rules, re-exported by jax.numpy: a dtype object (or an error)
+# whatever they are given, never an array.
+_DTYPE_MAKERS = frozenset({"jax.numpy.dtype", "numpy.dtype", "jax.numpy.result_type", "numpy.result_type",
+                           "jax.numpy.promote_types", "numpy.promote_types"})
+
+
+def _dtype_arguments(args, keywords):
+    """`x.astype(policy.compute_dtype)`: its one argument is a dtype, a Python value the same on
+    every device whatever the analysis knows of it (an array there is no dtype: JAX raises
+    TypeError); only an argument known to be an array stays one (a symbol's value, read from
+    code the analysis cannot run, is not: symbols.py)."""
+    def settled(pair):
+        value, node = pair
+        return (STATIC, node) if type(value) is not AxisState else pair
+    if len(args) == 1 and not keywords:
+        return [settled(args[0])], keywords
+    if not args and list(keywords) == ["dtype"]:
+        return args, {"dtype": settled(keywords["dtype"])}
+    return args, keywords

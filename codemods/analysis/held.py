@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.kept_keywords import decorator_keywords, keyword_factory, keywords_value
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import DEFS, child_nodes, iter_nodes, iter_with_scopes, nodes_of_type, positional_params
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
@@ -33,6 +34,8 @@ class _Table:
     reads: tuple[tuple[ast.Name, tuple], ...]  # every other use of the container's name, with its scopes
     registry: bool
     callees: tuple[tuple[int, ast.Name], ...] = ()  # a listed registry: (id of `r` in `r(x)`, the read iterated)
+    # A registry of `(fn, keywords)` pairs (kept_keywords): the decorator's keywords of each entry, in order.
+    keywords: tuple[tuple[tuple[str, ast.Constant], ...], ...] | None = None
 
 
 class Held:
@@ -97,17 +100,26 @@ class Held:
         if len(stores) != 1 or type(stores[0].value) is not ast.Name:
             return None
         factory = self._registering_factory(stores[0])
+        paired = factory is None and (factory := keyword_factory(self.scope, stores[0])) is not None
+        if paired and mutated_names(self.scope.tree) - {name}:
+            return None  # a stored keywords dict might be changed through some other name
         by_name = factory is None
         factory = factory or self._registering_decorator(stores[0])
         if factory is None:
             return None
-        uses = 0
+        uses, kept = 0, []
         for stmt in self.scope.tree.body:
             for decorator in getattr(stmt, "decorator_list", []):
                 if by_name and type(decorator) is ast.Name and decorator.id == factory.name:
                     # `@register`: fn.__name__ (of a class without a metaclass: its name as written)
                     named = isinstance(stmt, DEFS) or type(stmt) is ast.ClassDef and not stmt.keywords
                     key = _name_key(stores[0].slice, stmt.name) if named else None
+                elif paired and type(decorator) is ast.Call and type(decorator.func) is ast.Name \
+                        and decorator.func.id == factory.name:
+                    key, keywords = decorator_keywords(decorator, factory)
+                    if keywords is None:
+                        return None
+                    kept.append(keywords)
                 elif not by_name and type(decorator) is ast.Call and type(decorator.func) is ast.Name \
                         and decorator.func.id == factory.name:
                     given = decorator.args + [k.value for k in decorator.keywords if k.arg == _single_param(factory)]
@@ -127,7 +139,7 @@ class Held:
             return None  # read at module level: maybe before every def is registered
         if not all(_looked_up(read, self._parent_map().get(id(read)), self._key_readers()) for read, _ in reads):
             return None  # handed on somewhere: what else fills it is not known
-        return _Table(tuple(entries), frozenset(), reads, True)
+        return _Table(tuple(entries), frozenset(), reads, True, keywords=tuple(kept) if paired else None)
 
     def _one_def(self, stmt: ast.stmt) -> bool:
         """A module def, or a module class (`@strategy("pareto") class Pareto`), bound only there."""
@@ -258,9 +270,11 @@ class Held:
             self._note_parent(node, None)
         if table.callees:
             return TupleValue(tuple(Function(node, self.module_frame) for _, node in table.entries))
-        return DictValue(tuple(key for key, _ in table.entries),
-                         tuple(ClassValue(node) if type(node) is ast.ClassDef else Function(node, self.module_frame)
-                               for _, node in table.entries))
+        held = [ClassValue(node) if type(node) is ast.ClassDef else Function(node, self.module_frame)
+                for _, node in table.entries]
+        if table.keywords is not None:  # `(fn, defaults)` pairs (kept_keywords.py)
+            held = [TupleValue((value, keywords_value(keywords))) for value, keywords in zip(held, table.keywords)]
+        return DictValue(tuple(key for key, _ in table.entries), tuple(held))
 
     def note_held_read(self, func: Value, node: ast.expr) -> bool:
         """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that

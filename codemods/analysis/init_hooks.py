@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.class_registries import bound_first
 from codemods.analysis.nodes import DEFS, FunctionDef, positional_params
 from codemods.analysis.object_methods import class_bindings, class_chain
 from codemods.analysis.scopes import method_kind
@@ -162,6 +163,8 @@ class InitHooks:
             return attr in dict(receiver.fields)
         constructions = self._constructions(facts.cls)
         keywords = [keyword.arg for call, _ in constructions for keyword in call.keywords]
+        keywords += [keyword.arg for call, _ in constructions for _, named in bound_first(self.scope, facts.cls, call)
+                     for keyword in named]  # `partial(Dense, features=8)` of a registry (class_registries.py)
         return not constructions or None in keywords or attr in keywords  # not known: a field, unknown
 
 

@@ -86,6 +86,18 @@ class InputShapes:
                 result[index] = replace(value, shape=block)
         return result
 
+    def applied_count(self, use: ShardMapUse) -> int | None:
+        """How many arguments every application of the mapped function passes, when each is a
+        plain call this module reads (positional arguments only, none starred) and all agree:
+        one spec for every argument then makes a body's `*args` that many arrays."""
+        found = self._mapper_calls(use) if not use.bound_args and not use.decorated and not use.chain \
+            and use.node.args and use.bound_values is None else None
+        counts = {len(call.args) for call, _ in found or ()
+                  if not call.keywords and not any(isinstance(arg, ast.Starred) for arg in call.args)}
+        return counts.pop() if found and len(counts) == 1 and len(found) == sum(
+            1 for call, _ in found if not call.keywords and not any(isinstance(arg, ast.Starred) for arg in call.args)) \
+            else None
+
     def _axis_size(self, axis: str) -> int | None:
         return self.mesh.size(axis) if self.mesh is not None else None
 
@@ -99,9 +111,14 @@ class InputShapes:
                                                  for decorator in body.decorator_list):
                 return None
             return self._calls_of(body.name, use.body_scopes, body)
-        node = use.node
-        if not (node.args and node.args[0] in (use.body_ref, use.body)):
+        if not (use.node.args and use.node.args[0] in (use.body_ref, use.body)):
             return None  # `partial(shard_map, ...)(f)`: not followed
+        return self._mapper_calls(use)
+
+    def _mapper_calls(self, use: ShardMapUse) -> list[tuple[ast.Call, tuple]] | None:
+        """The calls of the mapped function a shard_map call (not a decorator) makes: applied at
+        once, through `jax.jit`, or through the one name it is assigned to."""
+        node = use.node
         owner = use.call_scopes[-1] if use.call_scopes else self.scope.tree
         parent = _parent_of(owner, node)
         if isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and self._is_jit(parent.func, use.call_scopes):
@@ -288,6 +305,8 @@ def _number(node: ast.expr) -> bool:
 def _entries(spec: Spec) -> list[object] | None:
     """The spec's entries per dimension; an entry that is not a literal counts as sharded over
     axes of unknown size (the rank stays known)."""
+    if spec.dims is not None:
+        return list(spec.dims)  # read where the spec is written (`P(None, *AXES)`: meshspec.py)
     entries: list[object] = []
     for arg in call_args(spec.node):
         if arg.star:

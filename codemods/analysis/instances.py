@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
+from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.syntax import assigned_names
 
@@ -59,6 +60,8 @@ class Instances:
                 continue  # `in_specs=(Block(P('x')), P())`: a spec tree (pytree_modules.py)
             if self._called_by_body(call):
                 continue  # `partial(anneal, thermostat=Rescale(48))` as the body: called only there
+            if self._made_by_handed_lambda(call, analysed):
+                continue  # `transform(lambda: Monitor(...))` whose parameter is only ever `module_fn()(x)`
             held = self._container_of(call)
             holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
             if holder is None and held is call and self._handed_to_reader(call, cls):
@@ -68,9 +71,8 @@ class Instances:
             if not targets or None in targets:
                 return False
             for target in targets:
-                if type(target) is ast.Name:
-                    reads = [node for node in nodes_of_type(tree, ast.Name)
-                             if node.id == target.id and isinstance(node.ctx, ast.Load)]
+                if type(target) is ast.Name:  # a method's own local of that name is not the object
+                    reads = binding_reads(tree, target, self._parent_map())
                 else:  # every `.model` read anywhere in the module
                     reads = [node for node in nodes_of_type(tree, ast.Attribute)
                              if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
@@ -172,6 +174,25 @@ class Instances:
                 isinstance(node.ctx, ast.Load) and type(parents.get(id(node))) is ast.Call
                 and parents.get(id(node)).func is node for node in reads)
         return False
+
+    def _made_by_handed_lambda(self, construction: ast.Call, analysed: set[int]) -> bool:
+        """The object is what a lambda returns (`lambda: QueueMonitor("replica")`) that is handed
+        to a module function (`transform(module_fn)`, as Haiku's transform takes the module's
+        builder) whose every read of that parameter calls it and calls the object it returns at
+        once, in an analysed run (`module_fn()(*args)`): each object the lambda makes is called
+        only there."""
+        parents = self._parent_map()
+        made_by = parents.get(id(construction))
+        if type(made_by) is not ast.Lambda or made_by.body is not construction:
+            return False
+        found = self._parameter_of(made_by)
+        if found is None:
+            return False
+        function, name = found
+        reads = [node for node in nodes_of_type(function, ast.Name) if node.id == name]
+        return bool(reads) and all(
+            isinstance(node.ctx, ast.Load) and type(call := parents.get(id(node))) is ast.Call and call.func is node
+            and id(call) in analysed for node in reads)
 
     def _handed_to_reader(self, read: ast.expr, cls: ast.ClassDef) -> bool:
         """`describe(model)`: a positional argument of a module function, undecorated, that never

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from codemods.analysis.callers import Callers
+from codemods.analysis.caller_meshes import caller_mesh
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.config_files import ConfigFiles
@@ -65,6 +66,7 @@ from codemods.analysis.folds import Folds
 from codemods.analysis.nodes import (
     FunctionDef,
     FunctionNode,
+    NOT_LITERAL,
     import_names,
     literal_value,
     param_default,
@@ -77,6 +79,7 @@ from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, par
 from codemods.analysis.record_specs import RecordSpec
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
 from codemods.analysis.shape_flow import ShapeFlow
+from codemods.analysis.sequences import items_of
 from codemods.analysis.symbols import Symbols
 from codemods.analysis.symbol_values import demoted
 from codemods.analysis.input_shapes import InputShapes
@@ -140,6 +143,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         self.function_runs: dict[int, int] = {}
         self.analysed_refs: dict[int, set[int]] = {}  # function id -> ids of Name refs analysed
         self.looped_rounds: set[int] = set()  # ids of the uses a loop applies one after another (looped_bodies.py)
+        self.array_reads: dict[int, bool] = {}  # attribute read id -> every receiver it was read on was an array
         self.body_functions: set[int] = set()  # every shard_map body of the module
         self.decorated_bodies: set[int] = set()
         self._references: dict[int, dict[str, set[int]]] = {}
@@ -164,6 +168,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         self.sites: list[Site] = []
         self.running: list[Frame] = []  # frames of the functions being run, innermost last
         scope.evaluate = self._constant_of
+        scope.unpacked = self._unpacked_of
         scope.helper_spec = lambda call, scopes: helper_spec(self, call, scopes)
         scope.param_spec = lambda name, scopes, depth: caller_spec(self, name, scopes, depth)
         self.init_symbols()
@@ -172,10 +177,17 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         """The Python literal an expression around a body stands for (NOT_LITERAL: unknown)."""
         return python_value(self.eval(expr, self._static_frame(scopes)))
 
+    def _unpacked_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
+        """The Python literals `*expr` unpacks into around a body (a dict's keys), else NOT_LITERAL."""
+        items = items_of(self.eval(expr, self._static_frame(scopes)))
+        values = tuple(python_value(item) for item in items) if items is not None else None
+        return NOT_LITERAL if values is None or NOT_LITERAL in values else values
+
     # -- entry -------------------------------------------------------------------------------
     def analyse(self, use: ShardMapUse) -> BodyRun:
         mesh_node, mesh_scopes = passed_through(use, use.mesh)
         mesh = parse_mesh(self.scope, mesh_node, mesh_scopes) if mesh_node is not None else None
+        mesh = mesh or caller_mesh(self, mesh_node, mesh_scopes)  # a builder's parameter (caller_meshes.py)
         mesh = mesh or self._entry_mesh  # one case of a mesh known only by its specs (entry_meshes.py)
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
@@ -289,6 +301,10 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         # One spec applies to every argument; a parameter with a default may not be passed at all.
         required = [param for param in free if param_default(params, param) is None]
         state = spec_state(tree, manual) if isinstance(tree, Spec) else UNKNOWN
+        given = self.applied_count(use) if params.vararg is not None and isinstance(tree, Spec) else None
+        if given is not None and given >= len(required):  # `def apply(*args)` applied as `f(keys)`
+            self.run_exact_args = True
+            return [state for _ in range(given)]
         return [state for _ in required]
 
     def _tree_value(self, tree: SpecTree, manual) -> Value:
@@ -520,6 +536,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
                 analysed = analysed | foreign_references(self.scope, cls, name)  # `other.fprop`
+                analysed = analysed | self.own_array_reads(function)  # `x.sum(axis=1)` in `def sum(self, x)`
                 for alias in aliases_of(cls, name):  # `__call__ = forward`: its uses are the method's
                     if alias == "__call__" and not self._instances_analysed(cls, analysed):
                         return False
@@ -530,6 +547,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         refs = self._references_in(parent).get(name, set())
         return refs <= analysed or self.fields_analysed(parent, refs - analysed, analysed) \
             or self.returned_analysed(parent, refs - analysed, analysed) \
+            or self.record_analysed(parent, refs - analysed, analysed) \
             or self.decorated_analysed(parent, refs - analysed, analysed)  # (decorated_wrappers.py)
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:

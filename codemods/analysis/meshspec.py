@@ -27,6 +27,8 @@ class Spec:
     in_helper: bool = False  # read by running a helper (helper_specs.py): its P is no place for an edit
     # Symbols (symbols.py) JAX accepts only as one str here: items of a tuple entry, reduced=, unreduced=.
     typed: tuple[str, ...] = ()
+    # The axes of each dimension, in order (`P(None, *AXES)` unpacked); None when not all are read.
+    dims: tuple[tuple[str, ...], ...] | None = field(default=None, repr=False, compare=False)
 
 
 # A spec tree mirrors in_specs/out_specs: Spec, tuple of trees, dict of trees by string key,
@@ -104,6 +106,8 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
 
         written = class_attribute_spec(scope, expr.value.id, expr.attr)  # `cfg.BATCH_SPEC`
         return parse_spec(scope, written[0], written[1], depth + 1) if written is not None else None
+    if isinstance(expr, ast.Call) and (same := _mapped_spec(scope, expr, scopes)) is not None:
+        return parse_spec(scope, same, scopes, depth + 1)  # `jax.tree.map(lambda _: P("i"), params)`
     if isinstance(expr, ast.Call):  # `spec_fn()`, `plan.spec()`: what it returns (called_specs.py)
         from codemods.analysis.called_specs import returned_expression
 
@@ -193,12 +197,16 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
     reduced_node = None
     reduced_literal = True
     typed: list[str] = []
+    dims: list[tuple[str, ...]] = []
     for arg in call_args(call):
         if arg.star:  # `P(*BATCH_AXES)`: one entry per item of a constant tuple
             items = _axis_constant(scope, arg.value, scopes)  # a tuple of symbols too (symbols.py)
+            if items is NOT_LITERAL and getattr(scope, "unpacked", None) is not None:
+                items = scope.unpacked(arg.value, scopes)  # `P(*AXES)` of a dict: its keys, in order
             if not isinstance(items, tuple) or not all(_entry_axes(item) is not None for item in items):
                 return None
             sharded.extend(axis for item in items for axis in _entry_axes(item))
+            dims.extend(_entry_axes(item) for item in items)
             continue
         if arg.keyword is not None:
             names = _axis_set(scope, arg.value, scopes)
@@ -216,6 +224,8 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
                 return None
             continue
         entry = _axis_constant(scope, arg.value, scopes)
+        if _entry_axes(entry) is not None:
+            dims.append(_entry_axes(entry))  # (any other entry leaves the spec unknown below)
         if entry is None:
             continue
         if isinstance(entry, str):
@@ -227,7 +237,25 @@ def _parse_p_call(scope: ModuleScope, call: ast.Call, scopes: tuple[FunctionDef,
             return None
     typed.extend(reduced + unreduced)
     return Spec(call, tuple(sharded), reduced, unreduced, reduced_node, reduced_literal,
-                typed=tuple(axis for axis in typed if type(axis) is not str))
+                typed=tuple(axis for axis in typed if type(axis) is not str), dims=tuple(dims))
+
+
+_TREE_MAPS = ("jax.tree.map", "jax.tree_util.tree_map")
+
+
+def _mapped_spec(scope: ModuleScope, call: ast.Call, scopes) -> ast.Call | None:
+    """The `P(...)` of `jax.tree.map(lambda _: P(...), tree)`, a lambda that ignores its leaf: every
+    leaf of the tree gets that one spec, which is what the spec alone says of every leaf of the
+    argument it stands for (a tree of another structure fails in shard_map before the body runs)."""
+    if len(call.args) != 2 or call.keywords or scope.resolve(call.func, scopes) not in _TREE_MAPS:
+        return None
+    function = call.args[0]
+    if type(function) is not ast.Lambda or len(function.args.args) != 1 or function.args.posonlyargs \
+            or function.args.vararg or function.args.kwonlyargs or function.args.kwarg \
+            or type(function.body) is not ast.Call or not is_partition_spec(scope, function.body.func, scopes):
+        return None
+    leaf = function.args.args[0].arg
+    return None if any(type(node) is ast.Name and node.id == leaf for node in ast.walk(function.body)) else function.body
 
 
 def _axis_constant(scope: ModuleScope, expr: ast.expr, scopes, depth: int = 0) -> object:

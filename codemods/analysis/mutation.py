@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 # Methods of list and dict that change the object.
 MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault",
-                      "sort", "reverse", "__setitem__", "__delitem__", "__iadd__"})
+                      "sort", "reverse", "__setitem__", "__delitem__", "__iadd__", "move_to_end"})
 
 
 # List methods followed on a list of known items, by their argument count.

@@ -244,6 +244,23 @@ class ObjectReads:
     """Reads of an object of a module class that never call it (mixed into the Interpreter,
     which supplies scope, the parent map and the class tables)."""
 
+    def own_array_reads(self, method: FunctionNode) -> set[int]:
+        """Reads of the method's own name in its own code (no nested def or lambda) whose every
+        evaluation met an array (`self._block_sums(x).sum(axis=1)` in `def sum(self, x)`): such
+        code runs only in the method's runs, and there it called the array's method, never this
+        one (a read never evaluated is not counted)."""
+        parents = self._parent_map()
+        found = set()
+        for node in nodes_of_type(method, ast.Attribute):
+            if node.attr != method.name or not self.array_reads.get(id(node), False):
+                continue
+            owner = parents.get(id(node))
+            while owner is not None and not isinstance(owner, DEFS + (ast.Lambda,)):
+                owner = parents.get(id(owner))
+            if owner is method:
+                found.add(id(node))
+        return found
+
     def objects_analysed(self, classes: list[ast.ClassDef] | None, function: FunctionNode, analysed: set[int]) -> bool:
         """A `__call__` (own, aliased or inherited) is judged when every object that may run it
         was analysed: each class running it is constructed only where analysed (or never), one

@@ -41,7 +41,8 @@ _CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members wh
 _MESHES = frozenset(jaxapi.MESH_FACTORIES) | {"jax.sharding.AbstractMesh"}
 _FROM_KEYS = "builtins.dict.fromkeys"  # `tuple(dict.fromkeys(axes))`: the axes once each, in order
 _PROXY = "types.MappingProxyType"  # a read-only view of the dict it is given: the same items
-_CONTAINERS = frozenset({"builtins.dict", _FROM_KEYS, _PROXY})  # tuple() and list(): sequences.py
+# `collections.OrderedDict(host=2, shard=4)` builds its items as dict() does, in the same order.
+_CONTAINERS = frozenset({"builtins.dict", "collections.OrderedDict", _FROM_KEYS, _PROXY})  # tuple(), list(): sequences.py
 # A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
 # when it is read: a value of another length would have raised.
 UNPACK_SHAPE = "shardfix_unpack_shape"

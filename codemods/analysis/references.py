@@ -53,9 +53,33 @@ def referenced_names(tree: ast.Module) -> frozenset[str]:
                 found.update(jaxapi.canonical(f"{base}.{rest}") for base in bases)
             node = parent
             parent = parents.get(id(node))
+    found |= _read_by_getattr(tree, targets, parents)
     result = frozenset(found)
     tree._shardfix_referenced = result  # the engine's filter and the rules share one tree
     return result
+
+
+def _read_by_getattr(tree: ast.Module, targets: dict[str, set[str]], parents) -> set[str]:
+    """`getattr(jax.lax, "psum")` reaches `jax.lax.psum`; `getattr(jax.lax, cfg["op"])` may reach
+    any attribute of `jax.lax`, noted `jax.lax.*` (Rule.may_fire reads it: the analysis follows
+    such a read when it knows the name, dynamic_attrs.py)."""
+    found: set[str] = set()
+    for call in nodes_of_type(tree, ast.Call):
+        if type(call.func) is not ast.Name or call.func.id != "getattr" or len(call.args) < 2:
+            continue
+        chain, node = [], call.args[0]
+        while type(node) is ast.Attribute:
+            chain.append(node.attr)
+            node = node.value
+        if type(node) is not ast.Name or node.id not in targets:
+            continue
+        rest = ".".join(reversed(chain))
+        name = call.args[1]
+        leaf = name.value if type(name) is ast.Constant and isinstance(name.value, str) else "*"
+        for base in targets[node.id]:
+            module = f"{base}.{rest}" if rest else base
+            found.add(jaxapi.canonical(f"{module}.{leaf}") if leaf != "*" else f"{jaxapi.canonical(module)}.*")
+    return found
 
 
 def _imported(stmt: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:

@@ -83,6 +83,67 @@ class Returned:
                                    and (parents[id(node)].func is node or node in parents[id(node)].args)
                                    for node in reads)  # called, or handed to what ran it: `jax.tree.map(fn, t)`
 
+    def record_analysed(self, parent: ast.AST, refs: set[int], analysed: set[int]) -> bool:
+        """References of a nested def (`refs`, in `parent`) that put it in a field of the record
+        `parent` returns last (`return NeighborListFns(allocate, update)`, JAX-MD style), or that
+        sit in a sibling def only such a field holds (`allocate` calling `update`): analysed when
+        every call of `parent` binds a name read only as fields (`fns.update`), each read of a
+        field holding the def an analysed reference. A field nobody reads hands its def to no
+        one, so code in a def only that field holds never runs."""
+        if not isinstance(parent, DEFS) or self.scope.class_of(parent) is not None \
+                or self.scope.globals.unique_function(parent.name) is not parent or not parent.body \
+                or type(parent.body[-1]) is not ast.Return or type(record := parent.body[-1].value) is not ast.Call \
+                or sum(1 for node in nodes_of_type(parent, ast.Return) if self._enclosing(node) is parent) != 1:
+            return False
+        parents = self._parent_map()
+        fields = {id(arg): self._field_of(arg, parents) for arg in record.args + [k.value for k in record.keywords]
+                  if type(arg) is ast.Name}
+        reads = self._field_reads(parent)
+        if reads is None:
+            return False
+
+        def dead(function: ast.AST) -> bool:  # a def of `parent` that only an unread field holds
+            holders = self._references_in(parent).get(function.name, set())
+            return bool(holders) and all(fields.get(ref) is not None and not reads.get(fields[ref]) for ref in holders)
+
+        for node in nodes_of_type(parent, ast.Name):
+            if id(node) not in refs:
+                continue
+            if fields.get(id(node)) is not None:
+                if not all(id(read) in analysed for read in reads.get(fields[id(node)], ())):
+                    return False
+                continue
+            owner = parents.get(id(node))
+            while owner is not None and not isinstance(owner, DEFS + (ast.Lambda,)):
+                owner = parents.get(id(owner))
+            if owner is None or owner not in parent.body or not dead(owner):
+                return False
+        return True
+
+    def _field_reads(self, factory: ast.FunctionDef) -> dict[str, list[ast.Attribute]] | None:
+        """The field reads of what `factory` returns, by field: every call is `name = factory(...)`,
+        the only binding of `name` in its scope, every read of which is `name.field` (None else)."""
+        parents = self._parent_map()
+        found: dict[str, list[ast.Attribute]] = {}
+        uses = 0
+        for call in nodes_of_type(self.scope.tree, ast.Call):
+            if type(call.func) is not ast.Name or call.func.id != factory.name:
+                continue
+            statement, scope = parents.get(id(call)), self._enclosing(call)
+            if type(statement) is not ast.Assign or len(statement.targets) != 1 \
+                    or type(statement.targets[0]) is not ast.Name or scope is None \
+                    or bindings_of(scope).unique_value(statement.targets[0].id) is not call:
+                return None
+            for read in nodes_of_type(scope, ast.Name):
+                if read.id != statement.targets[0].id or not isinstance(read.ctx, ast.Load):
+                    continue
+                holder = parents.get(id(read))
+                if type(holder) is not ast.Attribute or not isinstance(holder.ctx, ast.Load):
+                    return None
+                found.setdefault(holder.attr, []).append(holder)
+            uses += 1
+        return found if uses and uses == self.scope.module_references(factory.name) else None
+
     def _enclosing(self, node: ast.AST) -> ast.AST | None:
         """The def (or the module) whose own code holds `node`."""
         parents = self._parent_map()

@@ -108,6 +108,19 @@ class Const:
 TRUTH_KNOWN = (bool, int, float, str, tuple, type(None))
 
 
+def truth(value: object) -> bool | None:
+    """`bool(value)` where Python decides it from what the analysis holds: a literal of
+    TRUTH_KNOWN, or a tuple, list or dict whose items it holds one by one (`stats[-1] if stats
+    else norms` after `stats.append(...)`: not empty); None otherwise."""
+    if isinstance(value, Const) and type(value.value) in TRUTH_KNOWN:
+        return bool(value.value)
+    if isinstance(value, TupleValue):
+        return bool(value.items)
+    if isinstance(value, DictValue):
+        return bool(value.keys)
+    return None
+
+
 @dataclass(frozen=True)
 class Static:
     """A Python value that is the same on every device but not a literal (shapes, dtypes, ...)."""
@@ -440,7 +453,12 @@ class _Opaque:
 
 def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | None:
     """`REDUCE == "sum"` with a module constant: the Python result (None: not decided here).
-    `is` is decided only against None, True and False (the singletons)."""
+    `is` is decided only against None, True and False (the singletons); `flags is None` also
+    when `flags` holds an array, a tuple, a dict or a function (never None)."""
+    if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and any(
+            isinstance(operand, Const) and operand.value is None for operand in operands) and any(
+            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial)) for operand in operands):
+        return Const(isinstance(ops[0], ast.IsNot))
     values = [_python(operand) for operand in operands]
     if not all(isinstance(value, _PLAIN) for value in values):
         return None

@@ -32,4 +32,8 @@ class Rule:
 
     @classmethod
     def may_fire(cls, referenced: set[str]) -> bool:
-        return all(names is None or not names.isdisjoint(referenced) for names in (cls.apis, cls.required_apis))
+        # `jax.lax.*`: a getattr on jax.lax by a computed name may reach any of its attributes
+        modules = [name[:-1] for name in referenced if name.endswith(".*")]
+        return all(names is None or not names.isdisjoint(referenced)
+                   or any(api.startswith(module) for module in modules for api in names)
+                   for names in (cls.apis, cls.required_apis))

@@ -1,0 +1,74 @@
+"""A registry that keeps each function with the keywords its decorator was given (issue 13),
+MONAI-style metric tables:
+
+    METRICS = {}
+
+    def register_metric(name, **defaults):
+        def wrap(fn):
+            METRICS[name] = (fn, defaults)
+            return fn
+        return wrap
+
+    @register_metric("dice", smooth=1e-5, voxel_axis="vox")
+    def dice(pred, target, smooth, voxel_axis): ...
+
+read as `fn, defaults = METRICS[name]` and called `fn(pred, target, **defaults)`. Python binds
+`**defaults` to a new dict of the decorator call's keywords, so each entry holds the pair (the
+def, that dict). Read only when the decorator gives its key as one str literal and every keyword
+a constant, and (held.py checks it) no code of the module changes a container in place but the
+table's own store: the dict the entry keeps is then the one the decorator line wrote.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.values import Const, DictValue
+
+
+def keyword_factory(scope, store: ast.Subscript) -> ast.FunctionDef | None:
+    """`def factory(key, **kw): def deco(fn): TABLE[key] = (fn, kw); return fn; return deco`,
+    a module function bound once, for the store `TABLE[key]`."""
+    for factory in scope.tree.body:
+        if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
+            continue
+        deco, returned = factory.body
+        if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
+                or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
+                or returned.value.id != deco.name or type(deco.body[0]) is not ast.Assign \
+                or deco.body[0].targets != [store]:
+            continue
+        params, fn = factory.args, _only_param(deco.args)
+        if params.posonlyargs or params.kwonlyargs or params.vararg or params.defaults or len(params.args) != 1 \
+                or params.kwarg is None or fn is None:
+            return None
+        assign, back = deco.body
+        pair = assign.value
+        if type(store.slice) is not ast.Name or store.slice.id != params.args[0].arg or type(pair) is not ast.Tuple \
+                or len(pair.elts) != 2 or any(type(item) is not ast.Name for item in pair.elts) \
+                or [item.id for item in pair.elts] != [fn, params.kwarg.arg] \
+                or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn \
+                or scope.globals.unique_function(factory.name) is not factory:
+            return None
+        return factory
+    return None
+
+
+def decorator_keywords(decorator: ast.Call, factory: ast.FunctionDef):
+    """(the key, the keywords as (name, constant) pairs) of `@factory("dice", smooth=1e-5)`;
+    (None, None) when the key is not one positional str literal or a keyword is not a constant."""
+    key_param = factory.args.args[0].arg
+    if len(decorator.args) != 1 or type(decorator.args[0]) is not ast.Constant \
+            or not isinstance(decorator.args[0].value, str) \
+            or any(k.arg is None or k.arg == key_param or type(k.value) is not ast.Constant for k in decorator.keywords):
+        return None, None
+    return decorator.args[0], tuple((k.arg, k.value) for k in decorator.keywords)
+
+
+def keywords_value(keywords: tuple[tuple[str, ast.Constant], ...]) -> DictValue:
+    return DictValue(tuple(name for name, _ in keywords), tuple(Const(value.value) for _, value in keywords))
+
+
+def _only_param(args: ast.arguments) -> str | None:
+    if args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or args.defaults or len(args.args) != 1:
+        return None
+    return args.args[0].arg

@@ -1,0 +1,11 @@
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+def body(*arrays):
+    total = jax.lax.psum(arrays[0], "i")
+    return jax.lax.all_gather(total, "i", axis=0, tiled=True, to="reduced")  # SF101
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, "j", reduced={"i"}))(x)
