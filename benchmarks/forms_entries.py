@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce9_sf101_base_call_forwards_star_args": "main(mesh, x)",
+    "nce10_sf101_base_call_forwards_star_args_varying": "main(mesh, x)",
     "ce8_sf101_else_of_a_loop_that_never_runs": "main(mesh, x)",
     "nce9_sf101_loops_that_never_run": "main(mesh, x)",
     "cc17_sf105_collective_named_by_a_config_string": "main(mesh, x)",

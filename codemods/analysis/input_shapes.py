@@ -90,7 +90,10 @@ class InputShapes:
         """How many arguments every application of the mapped function passes, when each is a
         plain call this module reads (positional arguments only, none starred) and all agree:
         one spec for every argument then makes a body's `*args` that many arrays."""
-        found = self._mapper_calls(use) if not use.bound_args and not use.decorated and not use.chain \
+        # arguments bound before (`partial(f, cfg)`, a callable object's `self`) come first: the
+        # application's arguments are the rest
+        plain_bound = all(arg.keyword is None and not arg.star for arg in use.bound_args)
+        found = self._mapper_calls(use) if plain_bound and not use.decorated and not use.chain \
             and use.node.args and use.bound_values is None else None
         counts = {len(call.args) for call, _ in found or ()
                   if not call.keywords and not any(isinstance(arg, ast.Starred) for arg in call.args)}
