@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce10_sf106_slice_bound_from_factory_parameter": "main(mesh, x)",
+    "nce11_sf106_slice_bound_from_factory_parameter_returned": "main(mesh, x)",
     "ce9_sf101_base_call_forwards_star_args": "main(mesh, x)",
     "nce10_sf101_base_call_forwards_star_args_varying": "main(mesh, x)",
     "ce8_sf101_else_of_a_loop_that_never_runs": "main(mesh, x)",
@@ -1729,6 +1731,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "ce10_sf106_slice_bound_from_factory_parameter": {10: '        scaled = jax.lax.pcast(row[:, :overlap], "j", to="varying") * 2.0'},
     "cd5_sf106_callable_instance_handed_to_factory_as_body": {14: '        return jax.nn.softmax(jax.lax.all_gather(q, self.time_axis, axis=1, tiled=True, to="invarying"), axis=-1)'},
     "cd4_sf106_lambda_default_bound_to_table_item": {10: '    "standardize": lambda h: h * h,'},
     "cc2_sf106_registry_entry_partial_of_class": {14: '        full = jax.lax.pcast(full, self.sp_axis, to="varying"); centered = full - full.mean(axis=-1, keepdims=True)'},

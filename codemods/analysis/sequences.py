@@ -160,6 +160,7 @@ class Sequences:
         elements = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
         indices: list[Value] = []
         bounds: list[object] = []
+        arrays_at: list[Value] = []  # the indices that may be arrays (not the parts of a slice)
         for index in elements:
             if isinstance(index, ast.Slice):
                 for part in (index.lower, index.upper, index.step):
@@ -168,6 +169,7 @@ class Sequences:
                     bounds.append(_index(found))
             else:
                 indices.append(self.eval(index, frame))
+                arrays_at.append(indices[-1])
         if isinstance(value, DictValue):
             found = value.get(indices[0].value) if len(indices) == 1 and isinstance(indices[0], Const) else None
             return UNKNOWN if found is None else found
@@ -185,11 +187,12 @@ class Sequences:
         if isinstance(value, AxisState):
             if value.mixed:
                 return UNKNOWN  # maybe an item of a tuple result
-            if all(isinstance(index, (Const, Static)) for index in indices):
+            # a slice's bounds are Python integers (JAX takes no traced bound): they never mix in
+            if all(isinstance(index, (Const, Static)) for index in arrays_at):
                 if value.has(R) and not transfer.keeps_through(transfer.operator_rule("x[...]", self.judge.target), [value], [value]):
                     return UNKNOWN
                 return value  # indexing with Python values keeps the varying and invariant states
-            arrays = [as_array(index) for index in indices]
+            arrays = [as_array(index) for index in arrays_at]
             if any(array is None for array in arrays):
                 return UNKNOWN
             return elementwise([value] + arrays, keeps_reduced=False, why=value.why)
