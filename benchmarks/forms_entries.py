@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cb1_sf104_gather_through_partial_alias": "main(mesh, x)",
+    "ncb1_sf104_gather_through_partial_alias_valid": "main(mesh, x)",
     "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",
     "nby30_sf101_factory_returns_checkpointed_partial_other_axes": "main(mesh, x)",
     "by27_sf105_registry_walked_by_sorted_items": "main(mesh, x)",
@@ -1652,6 +1654,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cb1_sf104_gather_through_partial_alias": {22: "        return jax.reshard(table, P(None, None)), rows",
+                                               29: '        return jax.reshard(placed, P("j", None))'},
     "by25_sf106_object_bound_by_partial_called_in_scan": {16: '        return jax.lax.pcast(full, self.particle_axis, to="varying") * (kT / self.n_dof)'},
     "by15_sf106_config_default_built_by_a_call": {19: '    c.loss.weight * jax.lax.pcast(sq, c.axes.residue, to="varying")'},
     "by14_sf106_partial_of_splatted_table_as_keyword": {11: '    return jax.lax.pcast(r, "j", to="varying") / r_max'},

@@ -27,6 +27,7 @@ from codemods.analysis.call_sites import asked, caller_envs, names_read, paramet
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.enum_keys import MEMBER_KEY
+from codemods.analysis.gather_aliases import gather_partial, partial_arguments
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.looped_callers import looped_envs
@@ -173,6 +174,8 @@ class TopLevelAllGatherPrefix(Rule):
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
                 matched.append(call)
+            elif isinstance(func, cst.Name) and gather_partial(ctx, func, names) is not None:
+                matched.append(call)  # `export = partial(top_level_all_gather, out_sharding=S)`, then `export(x)`
             elif call.args and _names_gather(ctx, call.args[0].value, tails, names) \
                     and ctx.imports.resolve(func) in IN_PLACE_CALLERS:
                 matched.append(call)  # `jax.tree.map(top_level_all_gather, tree, specs)`
@@ -324,12 +327,16 @@ class _Site:
     def __init__(self, ctx: FileContext, call: cst.Call, env: Env | None = None) -> None:
         self.ctx = ctx
         self.call = call
+        self.bound = None  # the `partial(top_level_all_gather, ...)` the call's name is bound to
         self.env = env  # binds a loop variable to one key (_keyed_findings)
 
     def findings(self) -> Iterator[Finding]:
         ctx, call = self.ctx, self.call
-        x = call_argument(call, 0, "xs")
-        out_expr = call_argument(call, 1, "out_sharding")
+        bound = gather_partial(ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER)) \
+            if isinstance(call.func, cst.Name) else None
+        self.bound = bound
+        x, out_expr = partial_arguments(call, bound) if bound is not None else \
+            (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding"))
         if x is None or out_expr is None:
             return
         source = input_sharding(ctx, x, 0, self.env)
@@ -361,17 +368,23 @@ class _Site:
         if not module_sets_mesh(ctx):
             yield self._no_mesh()
         bad = [d for d in dims if d.bad]
+        found = None
         if self.first_only:
-            yield self._rewrite(dims[:1])
+            found = self._rewrite(dims[:1])
         elif said[0] == "multi":
-            yield self._multi()
+            found = self._multi()
         elif bad:
-            yield self._rewrite(bad)
+            found = self._rewrite(bad)
         elif said[0] == "reduced":
-            yield self._add_reduced()
+            found = self._add_reduced()
+        if found is not None:
+            # through a `partial` alias the out spec is written where the alias is made: not rewritten here
+            yield found if self.bound is None else replace(found, fix=None)
 
     def _multi_dim(self) -> bool:
         value = keyword_argument(self.call, "multi_dim")
+        if self.bound is not None and value is None:
+            value = keyword_argument(self.bound, "multi_dim")
         return isinstance(value, cst.Name) and value.value == "True"
 
     # ---- shared pieces
