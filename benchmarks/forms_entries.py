@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cb2_sf104_parameter_rebound_in_helper_loop": "main(mesh, x)",
+    "ncb2_sf104_parameter_rebound_in_helper_loop_differs": "main(mesh, x)",
+    "cb3_sf104_item_of_flat_numpy_schedule": "main(mesh, x)",
+    "ncb3_sf104_item_of_numpy_table_not_scalar": "main(mesh, x)",
     "cb1_sf104_gather_through_partial_alias": "main(mesh, x)",
     "ncb1_sf104_gather_through_partial_alias_valid": "main(mesh, x)",
     "by28_sf101_factory_returns_checkpointed_partial_of_kwargs": "main(mesh, x)",

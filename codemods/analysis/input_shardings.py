@@ -398,13 +398,20 @@ def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: 
     if _is_number(node) or depth > MAX_DEPTH:
         return _is_number(node)
     if isinstance(node, cst.Name):
+        bound = env_value(ctx, node, env)  # the call's argument itself (`args.dt`), before follow_env reads past it
+        if bound is not None and _number(ctx, bound[0], bound[1], depth + 1):
+            return True
         held, _, held_env = follow_env(ctx, node, env)
         return held is not None and held is not node and _number(ctx, held, held_env, depth + 1)
     if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
         return _number(ctx, node.expression, env, depth + 1)
     # `jnp.exp(-rate * t)` of numbers: a rank-0 array, broadcast without moving the other's layout
     sides = array_operands(node) or (elementwise_operands(ctx, node) if isinstance(node, cst.Call) else None)
-    return sides is not None and all(_number(ctx, side, env, depth + 1) for side in sides)
+    if sides is None:  # `BETAS[t]` of a 1-D NumPy constant, `np.sqrt(...)` of one, `args.dt` (host_scalars.py)
+        from codemods.analysis.host_scalars import host_scalar
+
+        return host_scalar(ctx, node, env, lambda part, inner: _number(ctx, part, inner, depth + 1))
+    return all(_number(ctx, side, env, depth + 1) for side in sides)
 
 
 def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | None, read) -> ShardingLiteral | None:
@@ -417,7 +424,10 @@ def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | N
     items = read is input_sharding and env is None
     found = reaching_assignments(ctx, name, items=items)
     if not found:  # (one alone: the assignment of a loop that surely runs, reaching.py)
-        return None
+        from codemods.analysis.rebound_params import rebound_values
+
+        # a parameter its function rebinds (`for _ in range(steps): y = y - dt * k * y`)
+        return _agreed(rebound_values(ctx, name, env, lambda value, inner: read(ctx, value, depth + 1, inner)) or [])
     return _agreed([_item_sharding(ctx, binding, depth) if binding.kind == "item"
                     else read(ctx, binding.value, depth + 1, env) for binding in found])
 
