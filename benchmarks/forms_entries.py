@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cb4_sf104_reduced_set_difference_in_helper": "main(mesh, x)",
+    "ncb4_sf104_reduced_set_difference_valid": "main(mesh, x)",
     "cb2_sf104_parameter_rebound_in_helper_loop": "main(mesh, x)",
     "ncb2_sf104_parameter_rebound_in_helper_loop_differs": "main(mesh, x)",
     "cb3_sf104_item_of_flat_numpy_schedule": "main(mesh, x)",

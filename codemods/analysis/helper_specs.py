@@ -116,9 +116,23 @@ def evaluated_partitions(interp, expr: ast.expr, frame, scopes: tuple):
     return partitions, sets["reduced"], sets["unreduced"]
 
 
-def _axis_set(interp, expr: ast.expr, frame) -> tuple[str, ...] | None:
+def _axis_set(interp, expr: ast.expr, frame, depth: int = 0) -> tuple[str, ...] | None:
     """The names of `reduced=`: a set display (starred items too), or `set(names)` / `frozenset(names)` of the builtin
-    over a known sequence of str (`set(CONFIG["reduced"])`); None otherwise."""
+    over a known sequence of str (`set(CONFIG["reduced"])`), a difference, union or intersection of
+    those (`set(layout) - {kept}`), or a local of the helper bound once to one; None otherwise."""
+    if depth > 4:
+        return None
+    if isinstance(expr, ast.Name):
+        held = _held_set(frame, expr.id)
+        return _axis_set(interp, held, frame, depth + 1) if held is not None else None
+    if isinstance(expr, ast.BinOp) and type(expr.op) in (ast.Sub, ast.BitOr, ast.BitAnd):
+        left, right = _axis_set(interp, expr.left, frame, depth + 1), _axis_set(interp, expr.right, frame, depth + 1)
+        if left is None or right is None:
+            return None
+        if type(expr.op) is ast.BitOr:
+            return tuple(dict.fromkeys((*left, *right)))
+        keep = type(expr.op) is ast.BitAnd
+        return tuple(name for name in left if (name in right) == keep)
     if isinstance(expr, ast.Set):
         names = []
         for element in expr.elts:  # `{*reduced, "data"}`: a starred element gives its items
@@ -150,3 +164,27 @@ def _entry(value: object) -> tuple[str, ...] | None:
     if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
         return value
     return None
+
+
+def _held_set(frame, name: str) -> ast.expr | None:
+    """The value of the one top-level `name = <expr>` of the helper `frame` runs, when no later
+    statement binds `name` or a name that expression reads (read again, it means the same)."""
+    function = getattr(frame, "function", None)
+    if not isinstance(function, ast.FunctionDef):
+        return None
+    found, later = None, []
+    for statement in function.body:
+        stores = {node.id for node in ast.walk(statement) if type(node) is ast.Name and type(node.ctx) is not ast.Load}
+        if found is not None:
+            later.append(stores)
+        if name in stores:
+            if found is not None or type(statement) is not ast.Assign or len(statement.targets) != 1 \
+                    or type(statement.targets[0]) is not ast.Name:
+                return None
+            found = statement.value
+    if found is None:
+        return None
+    read = {node.id for node in ast.walk(found) if type(node) is ast.Name}
+    if any(stores & read for stores in later) or any(isinstance(node, (ast.Lambda, ast.NamedExpr)) for node in ast.walk(found)):
+        return None
+    return found
