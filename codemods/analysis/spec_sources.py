@@ -339,9 +339,9 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
 
 
 def _getter(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    from codemods.analysis.nested_fields import nested_field  # `self.layout.obs_dense`
     from codemods.analysis.receiver_binding import getter_value
-
-    return getter_value(ctx, node, env)
+    return getter_value(ctx, node, env) or nested_field(ctx, node, env)
 
 
 def _unpacked_item(ctx: FileContext, name: cst.Name, env: Env | None):
