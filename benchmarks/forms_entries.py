@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cb7_sf104_table_keyed_by_stored_field": "main(mesh, x)",
+    "ncb7_sf104_table_keyed_by_stored_field_valid": "main(mesh, x)",
     "cb6_sf104_field_of_object_in_a_field": "main(mesh, x)",
     "ncb6_sf104_field_of_object_in_a_field_changed": "main(mesh, x)",
     "cb5_sf104_method_spec_of_object_handed_to_helper": "main(mesh, x)",

@@ -149,8 +149,8 @@ def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | N
     held = held if held is not None or not isinstance(node, cst.Name) else member_name(ctx, node, env)
     if isinstance(held, cst.Attribute):  # `LAYOUTS[Stage.WRITE]` (enum_keys.py)
         from codemods.analysis.enum_keys import member_key
-
-        return member_key(ctx, held)
+        followed = follow_spec(ctx, held, env)[0] if member_key(ctx, held) is None else None  # `self.fmt`
+        return member_key(ctx, held) if followed is None else string_value(followed)
     return string_value(held) if held is not None else None
 
 
