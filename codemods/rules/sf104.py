@@ -218,10 +218,21 @@ def _spec_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
         found = list(_Site(ctx.whole_file(), same).findings()) if same is not None else []
     if not found and (same := _same_call(ctx, call)) is not None:
         found = _caller_findings(ctx.whole_file(), same)
-    if found or not loop_keys(ctx, call):
+    if found or not loop_keys(ctx, call) and (ctx.whole_file() is ctx or not _in_loop(ctx, call)):
         return found
     same = _same_call(ctx, call)  # which keys the loop gives may be read from its callers
     return _keyed_findings(ctx.whole_file(), same) if same is not None else []
+
+
+def _in_loop(ctx: FileContext, call: cst.Call) -> bool:
+    """Whether a `for` or comprehension of its function holds the call (the sparse text may
+    leave out the code that shows the keys it walks)."""
+    node = parents(ctx).get(call)
+    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
+        if isinstance(node, (cst.For, cst.DictComp, cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return True
+        node = parents(ctx).get(node)
+    return False
 
 
 def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
