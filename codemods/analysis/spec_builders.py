@@ -55,7 +55,11 @@ def _outside(ctx: FileContext, node: cst.BaseExpression, env: Env) -> bool:
 
 
 def _logical_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:
+    from codemods.analysis.tree_items import Keyed
+
     node, _ = follow_spec(ctx, node, env)
+    if isinstance(node, Keyed):  # `s` of `jax.tree.map(lambda x, s: ..., params, specs)`: the specs tree's leaf
+        node, env = _keyed_leaf(ctx, node)
     if not isinstance(node, cst.Call):
         return None
     returned = returned_by(ctx, node.func)
@@ -165,3 +169,13 @@ def _field_by_name(ctx: FileContext, node: cst.Call, env: Env | None) -> SpecLit
         return None
     found = parse_sharding(ctx, leaf[1], partial(follow_spec, ctx, env=leaf[2]), partial(built_spec, ctx, env=leaf[2]))
     return found.spec if found is not None else None
+
+
+def _keyed_leaf(ctx: FileContext, keyed) -> tuple:
+    """(leaf expression, Env it is read under) of a specs tree's item (`{k: logical_to_mesh(v) for
+    k, v in LOGICAL.items()}` at a key: `logical_to_mesh(v)` with `v` bound), else (None, None)."""
+    from codemods.analysis.input_shardings import _keyed_unchanged  # (imports this module)
+    from codemods.analysis.tree_leaves import tree_leaf
+
+    leaf = tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env) if _keyed_unchanged(ctx, keyed) else None
+    return (leaf[1], leaf[2]) if leaf is not None and leaf[0] == "value" else (None, None)
