@@ -90,11 +90,11 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     from codemods.analysis.local_tables import unchanged
-    from codemods.analysis.named_axes import _constant_item, _integer
+    from codemods.analysis.named_axes import _constant_item, _integer, item_of_item  # (`LAYOUTS[k][1]`)
 
     if _integer(node.slice[0].slice.value) is not None:  # `LAYOUT[0]` of a tuple of specs
         # only a spec or sharding written there: those never change, a dict item may (`held[0]['w'] = ...`)
-        item = _constant_item(ctx, node) if unchanged(ctx, node.value) else None
+        item = (_constant_item(ctx, node) if unchanged(ctx, node.value) else None) or item_of_item(ctx, node, env)
         spec = isinstance(item, cst.Call) and ctx.imports.resolve(item.func) in (
             "jax.sharding.PartitionSpec", "jax.sharding.NamedSharding")
         return item if spec else None
