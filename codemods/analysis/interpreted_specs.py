@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.specs import Spec, SpecLiteral
@@ -170,7 +171,7 @@ def _passed_parameters(interp, call: ast.Call, scopes: tuple) -> frozenset | Non
     try:
         for name in read:
             value = interp._parameter_value(name, function)
-            if not isinstance(value, (Const, Namespace, MeshValue)):
+            if not isinstance(value, (Const, Namespace, MeshValue, AttrTable)):
                 return None
     finally:
         interp.silent -= 1
