@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cb14_sf104_json_spec_through_local_of_default_config": "main(mesh, x)",
+    "ncb14_sf104_json_spec_through_local_changed": "main(mesh, x)",
     "cb13_sf104_spec_helper_on_attribute_config": "main(mesh, x)",
     "ncb13_sf104_spec_helper_on_attribute_config_changed": "main(mesh, x)",
     "cb12_sf104_spec_pairs_in_a_table": "main(mesh, x)",
