@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cb15_sf104_table_of_gather_partials": "main(mesh, x)",
+    "ncb15_sf104_table_of_gather_partials_replaced": "main(mesh, x)",
     "cb14_sf104_json_spec_through_local_of_default_config": "main(mesh, x)",
     "ncb14_sf104_json_spec_through_local_changed": "main(mesh, x)",
     "cb13_sf104_spec_helper_on_attribute_config": "main(mesh, x)",
@@ -1680,6 +1682,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cb15_sf104_table_of_gather_partials": {18: '    return {name: jax.reshard(arr, P("j", None)) if name == "values" else top_level_all_gather(arr, P(None, reduced={"i"})) for name, arr in arrays.items()}'},
     "cb1_sf104_gather_through_partial_alias": {22: "        return jax.reshard(table, P(None, None)), rows",
                                                29: '        return jax.reshard(placed, P("j", None))'},
     "by25_sf106_object_bound_by_partial_called_in_scan": {16: '        return jax.lax.pcast(full, self.particle_axis, to="varying") * (kT / self.n_dof)'},

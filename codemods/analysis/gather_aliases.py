@@ -17,16 +17,38 @@ cst = lazy_module("libcst")
 _PARTIAL = "functools.partial"
 
 
-def gather_partial(ctx: FileContext, func: cst.Name, names: set[str]) -> cst.Call | None:
-    """The `partial(<gather>, ...)` call `func` is certainly bound to, else None."""
+def gather_partial(ctx: FileContext, func: cst.BaseExpression, names: set[str], env=None) -> cst.Call | None:
+    """The `partial(<gather>, ...)` call `func` is certainly bound to, else None: a name, or an
+    item of a constant table (`EXPORTERS[name]`, its key bound by `env`, spec_sources.table_item)."""
+    if isinstance(func, cst.Subscript):
+        from codemods.analysis.spec_sources import table_item
+
+        made = table_item(ctx, func, env) if env is not None else None
+        return made if isinstance(made, cst.Call) and _is_gather_partial(ctx, made, names) else None
+    if not isinstance(func, cst.Name):
+        return None
     binding = resolve_name(ctx, func)
     if binding is None or binding.kind != "assign" or not isinstance(binding.value, cst.Call):
         return None
-    made = binding.value
+    return binding.value if _is_gather_partial(ctx, binding.value, names) else None
+
+
+def gather_table(ctx: FileContext, func: cst.BaseExpression, names: set[str]) -> bool:
+    """Whether `func` is `TABLE[key]` of a dict literal every value of which is `partial(<gather>, ...)`."""
+    if not isinstance(func, cst.Subscript) or not isinstance(func.value, cst.Name):
+        return False
+    binding = resolve_name(ctx, func.value)
+    table = binding.value if binding is not None and binding.kind == "assign" else None
+    return isinstance(table, cst.Dict) and bool(table.elements) and all(
+        isinstance(e, cst.DictElement) and isinstance(e.value, cst.Call) and _is_gather_partial(ctx, e.value, names)
+        for e in table.elements)
+
+
+def _is_gather_partial(ctx: FileContext, made: cst.Call, names: set[str]) -> bool:
     if ctx.imports.resolve(made.func) != _PARTIAL or not made.args or made.args[0].keyword is not None \
             or made.args[0].star or any(arg.star for arg in made.args):
-        return None
-    return made if ctx.imports.resolve(made.args[0].value) in names else None
+        return False
+    return ctx.imports.resolve(made.args[0].value) in names
 
 
 def partial_arguments(call: cst.Call, bound: cst.Call) -> tuple:

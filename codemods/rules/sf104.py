@@ -27,7 +27,7 @@ from codemods.analysis.call_sites import asked, caller_envs, names_read, paramet
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.enum_keys import MEMBER_KEY
-from codemods.analysis.gather_aliases import gather_partial, partial_arguments
+from codemods.analysis.gather_aliases import gather_partial, gather_table, partial_arguments
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.looped_callers import looped_envs
@@ -174,7 +174,7 @@ class TopLevelAllGatherPrefix(Rule):
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
                 matched.append(call)
-            elif isinstance(func, cst.Name) and gather_partial(ctx, func, names) is not None:
+            elif gather_partial(ctx, func, names) is not None or gather_table(ctx, func, names):
                 matched.append(call)  # `export = partial(top_level_all_gather, out_sharding=S)`, then `export(x)`
             elif call.args and _names_gather(ctx, call.args[0].value, tails, names) \
                     and ctx.imports.resolve(func) in IN_PLACE_CALLERS:
@@ -343,8 +343,9 @@ class _Site:
 
     def findings(self) -> Iterator[Finding]:
         ctx, call = self.ctx, self.call
-        bound = gather_partial(ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER)) \
-            if isinstance(call.func, cst.Name) else None
+        bound = gather_partial(ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER), self.env)
+        if bound is None and gather_table(ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER)):
+            return  # `EXPORTERS[name](x)` of a key not bound yet (the keyed loop binds it)
         self.bound = bound
         x, out_expr = partial_arguments(call, bound) if bound is not None else \
             (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding"))
