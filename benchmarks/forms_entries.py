@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cb16_sf104_gather_mapped_over_record": "main(mesh, x)",
+    "ncb16_sf104_gather_mapped_over_record_valid": "main(mesh, x)",
     "cb15_sf104_table_of_gather_partials": "main(mesh, x)",
     "ncb15_sf104_table_of_gather_partials_replaced": "main(mesh, x)",
     "cb14_sf104_json_spec_through_local_of_default_config": "main(mesh, x)",
@@ -1682,6 +1684,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cb16_sf104_gather_mapped_over_record": {26: "    return jax.tree.map(lambda a, s: jax.reshard(a, P(*s)), state, CHECKPOINT, is_leaf=is_spec)"},
     "cb15_sf104_table_of_gather_partials": {18: '    return {name: jax.reshard(arr, P("j", None)) if name == "values" else top_level_all_gather(arr, P(None, reduced={"i"})) for name, arr in arrays.items()}'},
     "cb1_sf104_gather_through_partial_alias": {22: "        return jax.reshard(table, P(None, None)), rows",
                                                29: '        return jax.reshard(placed, P("j", None))'},

@@ -65,3 +65,9 @@ def partial_arguments(call: cst.Call, bound: cst.Call) -> tuple:
             return None, None  # given twice: the call raises TypeError, not the gather's error
         found.append(given if given is not None else keywords.get(keyword))
     return found[0], found[1]
+
+
+def names_gather(ctx: FileContext, expr: cst.BaseExpression, tails: set[str], names: set[str]) -> bool:
+    """Whether `expr` names the gather itself (`jax.tree.map(top_level_all_gather, ...)`)."""
+    tail = expr.attr.value if isinstance(expr, cst.Attribute) else getattr(expr, "value", None)
+    return tail in tails and ctx.imports.resolve(expr) in names

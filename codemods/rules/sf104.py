@@ -27,7 +27,7 @@ from codemods.analysis.call_sites import asked, caller_envs, names_read, paramet
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.enum_keys import MEMBER_KEY
-from codemods.analysis.gather_aliases import gather_partial, gather_table, partial_arguments
+from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.looped_callers import looped_envs
@@ -49,6 +49,7 @@ from codemods.context import FileContext
 from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
+from codemods.rules._mapped_gathers import mapped_findings
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
 
@@ -176,7 +177,7 @@ class TopLevelAllGatherPrefix(Rule):
                 matched.append(call)
             elif gather_partial(ctx, func, names) is not None or gather_table(ctx, func, names):
                 matched.append(call)  # `export = partial(top_level_all_gather, out_sharding=S)`, then `export(x)`
-            elif call.args and _names_gather(ctx, call.args[0].value, tails, names) \
+            elif call.args and names_gather(ctx, call.args[0].value, tails, names) \
                     and ctx.imports.resolve(func) in IN_PLACE_CALLERS:
                 matched.append(call)  # `jax.tree.map(top_level_all_gather, tree, specs)`
                 mapped.add(id(call))
@@ -186,11 +187,8 @@ class TopLevelAllGatherPrefix(Rule):
                 yield from _site_findings(ctx, call)
             elif (path := reach_path(ctx, call)) is not None:
                 yield _Site(ctx, call)._no_mesh(path)
-
-
-def _names_gather(ctx: FileContext, expr: cst.BaseExpression, tails: set[str], names: set[str]) -> bool:
-    tail = expr.attr.value if isinstance(expr, cst.Attribute) else getattr(expr, "value", None)
-    return tail in tails and ctx.imports.resolve(expr) in names
+            else:  # each leaf's gather (_mapped_gathers.py)
+                yield from mapped_findings(ctx, call, _Site)
 
 
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
@@ -343,12 +341,7 @@ class _Site:
 
     def findings(self) -> Iterator[Finding]:
         ctx, call = self.ctx, self.call
-        bound = gather_partial(ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER), self.env)
-        if bound is None and gather_table(ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER)):
-            return  # `EXPORTERS[name](x)` of a key not bound yet (the keyed loop binds it)
-        self.bound = bound
-        x, out_expr = partial_arguments(call, bound) if bound is not None else \
-            (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding"))
+        x, out_expr = self._arguments()
         if x is None or out_expr is None:
             return
         source = input_sharding(ctx, x, 0, self.env)
@@ -392,6 +385,16 @@ class _Site:
         if found is not None:
             # through a `partial` alias the out spec is written where the alias is made: not rewritten here
             yield found if self.bound is None else replace(found, fix=None)
+
+    def _arguments(self) -> tuple:
+        """(input, out sharding) the call gives the gather, through a `partial` it is bound to."""
+        call = self.call
+        bound = gather_partial(self.ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER), self.env)
+        if bound is None and gather_table(self.ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER)):
+            return None, None  # `EXPORTERS[name](x)` of a key not bound yet (the keyed loop binds it)
+        self.bound = bound
+        return partial_arguments(call, bound) if bound is not None else \
+            (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding"))
 
     def _multi_dim(self) -> bool:
         value = keyword_argument(self.call, "multi_dim")
