@@ -47,7 +47,10 @@ def parameter_function(ctx: FileContext, name: cst.Name, arrays: bool = False):
     if name.value not in {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}:
         return None
     if _scope_info(ctx, function).bindings.get(name.value):
-        return None
+        from codemods.analysis.spec_sources import _before_rebinding
+
+        if not _before_rebinding(ctx, name, function):  # `stats = {k: ... for k, v in stats.items()}` reads the call's
+            return None
     return function
 
 

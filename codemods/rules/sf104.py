@@ -23,14 +23,12 @@ from dataclasses import replace
 from functools import partial
 
 from codemods import jaxapi
-from codemods.analysis.call_sites import asked, caller_envs, names_read, parameter_function, receiver_method
+from codemods.analysis.call_sites import asked
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
-from codemods.analysis.enum_keys import MEMBER_KEY
 from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
-from codemods.analysis.looped_callers import looped_envs
 from codemods.analysis.mesh_owner import owned_mesh_path
 from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path
 from codemods.analysis.spec_builders import built_spec
@@ -49,6 +47,7 @@ from codemods.context import FileContext
 from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
+from codemods.rules._gather_callers import caller_findings, keyed_findings
 from codemods.rules._mapped_gathers import mapped_findings
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
@@ -215,11 +214,11 @@ def _spec_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
         same = _same_call(ctx, call)
         found = list(_Site(ctx.whole_file(), same).findings()) if same is not None else []
     if not found and (same := _same_call(ctx, call)) is not None:
-        found = _caller_findings(ctx.whole_file(), same)
+        found = caller_findings(ctx.whole_file(), same, _Site)
     if found or not loop_keys(ctx, call) and (ctx.whole_file() is ctx or not _in_loop(ctx, call)):
         return found
     same = _same_call(ctx, call)  # which keys the loop gives may be read from its callers
-    return _keyed_findings(ctx.whole_file(), same) if same is not None else []
+    return keyed_findings(ctx.whole_file(), same, _Site) if same is not None else []
 
 
 def _in_loop(ctx: FileContext, call: cst.Call) -> bool:
@@ -233,63 +232,11 @@ def _in_loop(ctx: FileContext, call: cst.Call) -> bool:
     return False
 
 
-def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
-    """In a helper whose input or out spec is a parameter that its calls disagree on
-    (`report(preds, P(...))` from two places): what the call does for the first caller it fails
-    for. Not fixed: the helper's one call serves every caller."""
-    function = None
-    for arg in (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding")):
-        # the argument itself, or a name read in it (`batch[key]`, `SPECS[key]`)
-        for name in names_read(arg):
-            if function is None:
-                function = parameter_function(ctx, name)
-    if function is None:  # `self.layout` in a method: read on each receiver its calls give
-        function = receiver_method(ctx, call)
-    callers = caller_envs(ctx, function) if function is not None else None
-    for site, env in callers or ():
-        text = ctx.text(site)
-        text = text if len(text) <= 60 and "\n" not in text else f"{ctx.text(site.func)}(...)"
-        where = f"when called from line {ctx.span(site).line} (`{text}`)"
-        found = list(_Site(ctx, call, env).findings())
-        for name, key, keyed in [] if found else looped_envs(ctx, site, env):  # `for route in ROUTES: respond(x, route)`
-            found = list(_Site(ctx, call, keyed).findings())
-            if found:
-                where = f"{where} with `{name}` = {key!r}"
-                break
-        if found:
-            return [replace(f, message=f"{where}: {f.message}", fix=None) for f in found]
-    return []
-
-
 def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
     """The call at the same offsets in the whole file's LibCST tree."""
     whole = ctx.whole_file()
     start, end = ctx.offsets(call)
     return next((node for node in _calls(whole) if whole.offsets(node) == (start, end)), None)
-
-
-def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
-    """In a loop over keys of constant tables (`for name in params: ... SPECS[name]`): what the
-    call does for the first key it fails on, when the file shows the loop gives that key, or
-    for every key the tables hold when it does not. Not fixed: a fix would write one key's axes
-    for every key."""
-    loop = loop_keys(ctx, call)
-    first: list[Finding] = []
-    for key, env in loop.keys:
-        found = list(_Site(ctx, call, env).findings())
-        if found and loop.iterated_known:
-            label = repr(key) if loop.kind == "key" and not key.startswith(MEMBER_KEY) else f"`{key.replace(MEMBER_KEY, '')}`"
-            return [replace(f, message=f"when the loop reaches {loop.kind} {label}: {f.message}", fix=None) for f in found]
-        if not found and not loop.iterated_known:
-            return []  # the loop may give only keys that pass
-        first = first or found
-    if not first:
-        return []  # no key the loop gives (an empty or unknown table): nothing fails
-    keys = ", ".join(repr(key) if not key.startswith(MEMBER_KEY) else key[len(MEMBER_KEY):] for key, _ in loop.keys)
-    first_key = loop.keys[0][0]
-    first_key = repr(first_key) if not first_key.startswith(MEMBER_KEY) else f"`{first_key[len(MEMBER_KEY):]}`"
-    said = f"it fails for every key the loop can reach ({keys}); for {first_key}"
-    return [replace(f, message=f"{said}: {f.message}", fix=None) for f in first]
 
 
 def _axes_literal(axes: Axes, quote: str) -> str:
