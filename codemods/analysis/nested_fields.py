@@ -6,9 +6,12 @@ then a construction of a module class (`AnnLayout()`), or, for a dataclass field
 `field(default_factory=QueueLayout)` that the construction does not give, an object that class
 builds with no arguments. The field read on it is what named_axes reads for one level: the
 keyword the construction passes or the class default (a `field(default=...)` or a
-`default_factory=lambda: ...` included). Any field name the file assigns anywhere, a class with
-its own `__init__`, `__post_init__` or attribute hooks, positional arguments, or an object found
-any other way is unknown (None).
+`default_factory=lambda: ...` included). A dict subclass whose body only makes attributes read items (`__getattr__ =
+dict.__getitem__`, also `__setattr__ = dict.__setitem__`) built with keywords holds each keyword
+as an item: read when no code of the file stores that key or attribute, deletes anything, or
+calls a method that changes a dict. Any field name the file assigns anywhere, a class with its
+own `__init__`, `__post_init__` or attribute hooks, positional arguments, or an object found any
+other way is unknown (None).
 """
 from __future__ import annotations
 
@@ -68,6 +71,11 @@ def _field(ctx: FileContext, owner, attr: str):
     if attr in assigned or "*" in assigned:
         return None
     classdef = made if isinstance(made, cst.ClassDef) else _class_of(ctx, made.func)
+    if isinstance(made, cst.Call) and _attr_dict(ctx, classdef):  # `ConfigDict(layouts=ConfigDict(...))`
+        if any(arg.star or arg.keyword is None for arg in made.args) or not _items_kept(ctx, attr):
+            return None
+        given = [arg.value for arg in made.args if arg.keyword.value == attr]
+        return (given[0], env) if given else None
     call = made if isinstance(made, cst.Call) else cst.Call(func=cst.Name(classdef.name.value))
     given = any(arg.keyword is not None and arg.keyword.value == attr for arg in call.args)
     default = _class_attribute(ctx, classdef, attr) if not given else None
@@ -83,3 +91,51 @@ def _field(ctx: FileContext, owner, attr: str):
     if held is None:
         return None
     return held, env if given else None
+
+
+_DICT_CHANGES = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"})
+
+
+def _attr_dict(ctx: FileContext, classdef) -> bool:
+    """A `class C(dict)` whose body is only `__getattr__ = dict.__getitem__` (and `__setattr__ =
+    dict.__setitem__`), a docstring or `pass`."""
+    from codemods.analysis.iterated import _bound_names
+
+    if classdef is None or classdef.decorators or len(classdef.bases) != 1 or classdef.keywords \
+            or not isinstance(classdef.bases[0].value, cst.Name) or classdef.bases[0].value.value != "dict" \
+            or "dict" in _bound_names(ctx):
+        return False
+    hooks = {}
+    for line in classdef.body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            return False
+        for small in line.body:
+            if isinstance(small, cst.Pass) or isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+                continue
+            if not isinstance(small, cst.Assign) or len(small.targets) != 1 \
+                    or not isinstance(small.targets[0].target, cst.Name) or not isinstance(small.value, cst.Attribute) \
+                    or not isinstance(small.value.value, cst.Name) or small.value.value.value != "dict":
+                return False
+            hooks[small.targets[0].target.value] = small.value.attr.value
+    return hooks.get("__getattr__") == "__getitem__" and set(hooks) <= {"__getattr__", "__setattr__"} \
+        and hooks.get("__setattr__", "__setitem__") == "__setitem__"
+
+
+def _items_kept(ctx: FileContext, key: str) -> bool:
+    """No code of the file stores `key` as an item, deletes anything, calls a dict-changing
+    method or reaches attributes by name (`setattr`, `vars`, `__dict__`)."""
+    import ast
+
+    def build():
+        changes = set()
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Delete) or isinstance(node, ast.Name) and node.id in ("setattr", "vars", "exec", "eval") \
+                    or isinstance(node, ast.Attribute) and (node.attr in _DICT_CHANGES or node.attr == "__dict__"):
+                changes.add("*")
+            elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
+                changes.add(node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)
+                            else "*")
+        return frozenset(changes)
+
+    changes = ctx.cached("nested_fields.item_changes", build)
+    return "*" not in changes and key not in changes
