@@ -139,7 +139,16 @@ class TopLevelAllGatherPrefix(Rule):
              "Enum class (member-keyed tables and trees); spec tables built by a dict comprehension over a "
              "literal; a loop's batch handed with its key to a helper; the values an object's methods append "
              "to the list its `__iter__` yields from; an input reassigned in `for _ in range(N)` (N > 0, no "
-             "`break`); `reduced=frozenset(...)`.",
+             "`break`); `reduced=frozenset(...)`. Also read: a gather called through `partial(top_level_all_gather, "
+             "out_sharding=S)` (a name, or a table of them picked by a loop key) and `jax.tree.map(top_level_all_gather, "
+             "tree, SPECS)` leaf by leaf over a spec record; a parameter its helper rebinds in a loop "
+             "(`for _ in range(steps): y = y - dt * k * y`) with host numbers (`BETAS[t]` of a 1-D NumPy schedule, an "
+             "argparse float); `reduced=` as a set difference, union or intersection; fields of objects held in fields "
+             "(`self.layout.dense`, `cfg.layout.checkpoint` of a `default_factory` dataclass, a keyword-built "
+             "`ConfigDict(dict)`); a table keyed by a stored field (`self.formats[self.fmt]`); `getattr(EXPORT, field)` "
+             "and `LAYOUTS[k][1]`; a dict filled over `D.items()`; a specs tree built by a comprehension of a "
+             "logical-name helper; a method's loop over the table its one caller hands it; spec helpers on item or "
+             "attribute configs a caller hands over.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
