@@ -46,12 +46,27 @@ def parameter_function(ctx: FileContext, name: cst.Name, arrays: bool = False):
         return None
     if name.value not in {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}:
         return None
-    if _scope_info(ctx, function).bindings.get(name.value):
-        from codemods.analysis.spec_sources import _before_rebinding
-
-        if not _before_rebinding(ctx, name, function):  # `stats = {k: ... for k, v in stats.items()}` reads the call's
-            return None
+    rebound = _scope_info(ctx, function).bindings.get(name.value)
+    if rebound and not _read_before_rebinding(ctx, function, name, rebound):
+        return None
     return function
+
+
+def _read_before_rebinding(ctx: FileContext, function: cst.FunctionDef, name: cst.Name, bindings: list) -> bool:
+    """Whether this read of a parameter runs before any of its rebindings can (`head =
+    self.prepare(head)`: the call reads the argument): every binding starts after the read, or is
+    the assignment whose value holds it, and no loop of the function repeats the read."""
+    from codemods.analysis.local_names import _in_own_statement, parents
+
+    use = ctx.offsets(name)[0]
+    if any(binding.start <= use and not _in_own_statement(ctx, binding, use) for binding in bindings):
+        return False
+    node = parents(ctx).get(name)
+    while node is not None and node is not function:
+        if isinstance(node, (cst.For, cst.While, cst.FunctionDef, cst.Lambda)):
+            return False
+        node = parents(ctx).get(node)
+    return node is function
 
 
 def receiver_method(ctx: FileContext, node: cst.CSTNode):

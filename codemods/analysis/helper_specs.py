@@ -109,30 +109,31 @@ def evaluated_partitions(interp, expr: ast.expr, frame, scopes: tuple):
                 return None
             partitions.append(axes)
     for keyword in expr.keywords:
-        names = _axis_set(interp, keyword.value, frame) if keyword.arg in sets else None
+        names = _axis_set(interp, keyword.value, frame, scopes) if keyword.arg in sets else None
         if names is None:
             return None
         sets[keyword.arg] = names
     return partitions, sets["reduced"], sets["unreduced"]
 
 
-def _axis_set(interp, expr: ast.expr, frame, depth: int = 0) -> tuple[str, ...] | None:
+_SET_OPERATORS = {ast.Sub: lambda a, b: [n for n in a if n not in b], ast.BitOr: lambda a, b: [*a, *b],
+                  ast.BitAnd: lambda a, b: [n for n in a if n in b]}
+
+
+def _axis_set(interp, expr: ast.expr, frame, scopes: tuple = (), depth: int = 0) -> tuple[str, ...] | None:
     """The names of `reduced=`: a set display (starred items too), or `set(names)` / `frozenset(names)` of the builtin
-    over a known sequence of str (`set(CONFIG["reduced"])`), a difference, union or intersection of
-    those (`set(layout) - {kept}`), or a local of the helper bound once to one; None otherwise."""
-    if depth > 4:
-        return None
-    if isinstance(expr, ast.Name):
-        held = _held_set(frame, expr.id)
-        return _axis_set(interp, held, frame, depth + 1) if held is not None else None
-    if isinstance(expr, ast.BinOp) and type(expr.op) in (ast.Sub, ast.BitOr, ast.BitAnd):
-        left, right = _axis_set(interp, expr.left, frame, depth + 1), _axis_set(interp, expr.right, frame, depth + 1)
-        if left is None or right is None:
-            return None
-        if type(expr.op) is ast.BitOr:
-            return tuple(dict.fromkeys((*left, *right)))
-        keep = type(expr.op) is ast.BitAnd
-        return tuple(name for name in left if (name in right) == keep)
+    over a known sequence of str (`set(CONFIG["reduced"])`), set differences, unions and
+    intersections of those (`set(args.axes.split(",")) - {args.keep}`), and a local name of the
+    function bound once to one of them; None otherwise."""
+    if type(expr) is ast.Name and scopes and depth < 4:
+        value, outer = interp.scope.lookup_value(expr.id, scopes)
+        if value is None or tuple(outer) != tuple(scopes):
+            return None  # a module name or a parameter: not read here
+        return _axis_set(interp, value, frame, scopes, depth + 1)
+    if type(expr) is ast.BinOp and type(expr.op) in _SET_OPERATORS and depth < 8:
+        left = _axis_set(interp, expr.left, frame, scopes, depth + 1)
+        right = _axis_set(interp, expr.right, frame, scopes, depth + 1) if left is not None else None
+        return tuple(dict.fromkeys(_SET_OPERATORS[type(expr.op)](left, right))) if right is not None else None
     if isinstance(expr, ast.Set):
         names = []
         for element in expr.elts:  # `{*reduced, "data"}`: a starred element gives its items
@@ -164,27 +165,3 @@ def _entry(value: object) -> tuple[str, ...] | None:
     if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
         return value
     return None
-
-
-def _held_set(frame, name: str) -> ast.expr | None:
-    """The value of the one top-level `name = <expr>` of the helper `frame` runs, when no later
-    statement binds `name` or a name that expression reads (read again, it means the same)."""
-    function = getattr(frame, "function", None)
-    if not isinstance(function, ast.FunctionDef):
-        return None
-    found, later = None, []
-    for statement in function.body:
-        stores = {node.id for node in ast.walk(statement) if type(node) is ast.Name and type(node.ctx) is not ast.Load}
-        if found is not None:
-            later.append(stores)
-        if name in stores:
-            if found is not None or type(statement) is not ast.Assign or len(statement.targets) != 1 \
-                    or type(statement.targets[0]) is not ast.Name:
-                return None
-            found = statement.value
-    if found is None:
-        return None
-    read = {node.id for node in ast.walk(found) if type(node) is ast.Name}
-    if any(stores & read for stores in later) or any(isinstance(node, (ast.Lambda, ast.NamedExpr)) for node in ast.walk(found)):
-        return None
-    return found

@@ -16,7 +16,7 @@ from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
 from codemods.analysis.jitted_results import forwarded_out as _forwarded_out, plain_jit_body
 from codemods.analysis.kept_reductions import (centred_operand, dropped_dimension, keepdims_operand, unsharded_dim,
-                                               without_dimension)
+                                               whole_reduction, without_dimension)
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -405,6 +405,10 @@ def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: 
         return held is not None and held is not node and _number(ctx, held, held_env, depth + 1)
     if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
         return _number(ctx, node.expression, env, depth + 1)
+    whole = whole_reduction(ctx, node)
+    if whole is not None:  # `rho.mean()` of an array laid out where the code shows it (a reduced one raises)
+        found = input_sharding(ctx, whole, depth + 1, env)
+        return found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced)
     # `jnp.exp(-rate * t)` of numbers: a rank-0 array, broadcast without moving the other's layout
     sides = array_operands(node) or (elementwise_operands(ctx, node) if isinstance(node, cst.Call) else None)
     if sides is None:  # `BETAS[t]` of a 1-D NumPy constant, `np.sqrt(...)` of one, `args.dt` (host_scalars.py)

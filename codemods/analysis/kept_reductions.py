@@ -111,3 +111,25 @@ def _integer(node: cst.BaseExpression) -> int | None:
             and isinstance(node.expression, cst.Integer):
         return -int(node.expression.value)
     return int(node.value) if isinstance(node, cst.Integer) else None
+
+
+# Methods of a JAX array that reduce it whole when called with no argument (a rank-0 result).
+_WHOLE_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "var", "std"})
+
+
+def whole_reduction(ctx: FileContext, call: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The array of `x.mean()` or `jnp.sum(x)`: a reduction over every dimension, whose rank-0
+    result broadcasts without moving another operand's layout (`x / x.mean() - 1.0` is laid out
+    as x is, jax 0.10.2 with Explicit axes); else None."""
+    if not isinstance(call, cst.Call):
+        return None
+    if not call.args:
+        func = call.func
+        return func.value if isinstance(func, cst.Attribute) and func.attr.value in _WHOLE_METHODS else None
+    only = call.args[0]
+    if len(call.args) != 1 or only.keyword is not None or only.star:
+        return None
+    return only.value if ctx.imports.resolve(call.func) in _WHOLE_FUNCTIONS else None
+
+
+_WHOLE_FUNCTIONS = _DROPPING - {"jax.numpy.argmax", "jax.numpy.argmin"}

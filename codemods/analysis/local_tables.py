@@ -230,6 +230,7 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
     from codemods.analysis.bindings import ast_dotted, resolve_dotted
     from codemods.analysis.reading_helpers import reads_only
     from codemods.analysis.iterated import _bound_names
+    from codemods.analysis.spec_sources import _mutated, _stored_as_attribute
 
     parent_of = {child: node for node in ast.walk(root) for child in ast.iter_child_nodes(node)}
     classes = {node.name for node in ctx.tree.body if isinstance(node, ast.ClassDef)
@@ -262,9 +263,9 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
         elif top is node and isinstance(parent, ast.arguments):
             if not _default_only_read(ctx, parent, parent_of.get(parent), node):
                 return False
-        elif top is node and isinstance(parent, ast.Assign) and parent.value is node:
-            if not _stored_field_only_read(ctx, parent):  # `self.layouts = layouts` in `__init__`
-                return False
+        elif top is node and _stored_as_attribute(parent, node):
+            if "." + parent.targets[0].attr in _mutated(ctx):
+                return False  # `self.layout = layout`: every `.layout` of the file must only be read
         elif top is node and not (isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node
                                   or isinstance(parent, ast.Compare)
                                   or isinstance(parent, ast.Call) and node is not parent.func
@@ -272,32 +273,6 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
                                   or isinstance(parent, ast.keyword) and (harmless_call(parent_of.get(parent))
                                                                            or reads_only(ctx, parent_of.get(parent), node))):
             return False
-    return True
-
-
-def _stored_field_only_read(ctx: FileContext, assign: ast.Assign) -> bool:
-    """`self.attr = name`: every attribute of that name in the file is that store or an item read
-    (`self.attr[key]`, loads all the way), so no code changes the table through the field."""
-    if len(assign.targets) != 1 or not isinstance(assign.targets[0], ast.Attribute) \
-            or not isinstance(assign.targets[0].value, ast.Name):
-        return False
-    attr = assign.targets[0].attr
-    parent_of = ctx.cached("local_tables.ast_parents", lambda: {
-        child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)})
-    for node in ast.walk(ctx.tree):
-        if isinstance(node, ast.Name) and node.id in ("setattr", "vars", "globals", "exec", "eval"):
-            return False
-        if not isinstance(node, ast.Attribute) or node.attr != attr or node is assign.targets[0]:
-            continue
-        parent = parent_of.get(node)
-        if not isinstance(node.ctx, ast.Load) or not isinstance(parent, ast.Subscript) or parent.value is not node:
-            return False
-        while isinstance(parent, ast.Subscript):
-            if not isinstance(parent.ctx, ast.Load):
-                return False
-            top, parent = parent, parent_of.get(parent)
-        if isinstance(parent, ast.Attribute) and parent.value is top:
-            return False  # `self.attr[k].update(...)`: a method of an item
     return True
 
 

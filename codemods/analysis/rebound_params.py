@@ -7,7 +7,10 @@ first value, and every plain assignment of the name before the use (or later in 
 it) may follow. Listing an assignment that cannot reach only asks more values to agree, so the
 answer stays certain. The value the parameter came in with is what the call being followed binds
 (its Env), or what every call of the function passes (call_sites.passed) when none is followed.
-A `global`/`nonlocal`, a starred parameter, an augmented assignment, an unpacked item, a `for`
+A read inside a loop that rebinds the name (`for _ in range(steps): head = prepare(head)`) is
+unknown: its line runs only when the loop does (it is read only as a step of the assignments a
+use after the loop sees, by induction from the value the parameter came in with). A
+`global`/`nonlocal`, a starred parameter, an augmented assignment, an unpacked item, a `for`
 target or any other binding of the name leaves it unknown.
 """
 from __future__ import annotations
@@ -70,14 +73,39 @@ def rebound_values(ctx: FileContext, name: cst.Name, env, read_value) -> list | 
     if got is None:
         return None
     function, assignments = got
+    induction = ctx.cached("rebound_params.induction", set)
+    key = (id(function), name.value)
+    if key not in induction and _loop_rebinds(ctx, name, function):
+        # a read in a loop that rebinds it (`for _ in range(steps): head = prepare(head)`): this line
+        # runs only if the loop does; read only as a step of the assignments the use after it sees
+        return None
     entries = entry_values(ctx, name, function, env)
     if not entries:
         return None
-    key = (id(function), name.value)
     active = ctx.cached("rebound_params.active", set)
     active.add(key)
     try:
         found = [read_value(value, outer) for value, outer in entries]
     finally:
         active.discard(key)
-    return found + [read_value(b.value, env) for b in assignments]
+    added = key not in induction
+    induction.add(key)
+    try:
+        return found + [read_value(b.value, env) for b in assignments]
+    finally:
+        if added:
+            induction.discard(key)
+
+
+def _loop_rebinds(ctx: FileContext, name: cst.Name, function) -> bool:
+    """Whether a `for`/`while` of `function` holding the read also binds the name."""
+    from codemods.analysis.specs import parents
+
+    node = parents(ctx).get(name)
+    while node is not None and node is not function:
+        if isinstance(node, (cst.For, cst.While)):
+            start, end = ctx.offsets(node)
+            if any(start <= b.start < end for b in _scope_info(ctx, function).bindings.get(name.value, [])):
+                return True
+        node = parents(ctx).get(node)
+    return False

@@ -201,6 +201,12 @@ def _mutated(ctx: FileContext) -> frozenset[str]:
     return others | frozenset(stores)
 
 
+def _stored_as_attribute(parent: ast.AST, node: ast.Name) -> bool:
+    """`obj.field = node`, the one target an attribute of a plain name."""
+    return isinstance(parent, ast.Assign) and parent.value is node and len(parent.targets) == 1 \
+        and isinstance(parent.targets[0], ast.Attribute) and isinstance(parent.targets[0].value, ast.Name)
+
+
 def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
     """(names whose value may change or escape other than by `name[k] = v`, how often each name
     is item-assigned). A use that is not an item read, a read-only method, iteration, a
@@ -225,6 +231,7 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
             return resolved is not None and resolved.startswith("jax.")
 
         defaults: list = []
+        fields: list = []
         for node in ast.walk(ctx.tree):
             if isinstance(node, ast.Name) and node.id in ("globals", "locals", "vars", "exec", "eval"):
                 names.add("*")
@@ -254,8 +261,12 @@ def _mutations(ctx: FileContext) -> tuple[frozenset[str], dict[str, int]]:
                 continue  # `place(raw, SPECS)` of a module function that only reads its parameter
             elif isinstance(parent, ast.arguments) and isinstance(node, ast.Name) and _default_of(parent, node):
                 defaults.append((name, _default_of(parent, node)))  # `mapping=RULES`: changed as `mapping` is
+            elif isinstance(node, ast.Name) and _stored_as_attribute(parent, node):
+                # `self.layout = layout`: the dict is changed as any `.layout` attribute is
+                fields.append((name, "." + parent.targets[0].attr))
             else:
                 names.add(name)
+        names.update(name for name, field in fields if field in names or field in stores)
         names.update(name for name, param in defaults if param in names or param in stores)
         return frozenset(names), stores
 
@@ -315,7 +326,7 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             else:
                 held = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env)
                 read = _getter(ctx, followed, env) if held is None else None
-                if read is None and held is None and isinstance(followed.value, cst.Name):
+                if read is None and held is None and isinstance(followed.value, (cst.Name, cst.Attribute)):
                     from codemods.analysis.record_fields import record_field  # `init(mesh).params`
 
                     read = record_field(ctx, followed.value, env, followed.attr.value)

@@ -1,0 +1,30 @@
+"""The constructor-default table stored as `self.layout` is changed through the field before
+the gather (`self.layout["writer"] = ...`): the module table itself now holds a valid spec."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+LAYOUT = {
+    "compute": P(("i", "j"), None),
+    "writer": P("j", None),
+}
+
+
+class Writer:
+    def __init__(self, mesh, layout=LAYOUT):
+        self.mesh = mesh
+        self.layout = layout
+
+    def place(self, x):
+        self.layout["writer"] = P("i", None, reduced={"j"})
+        return jax.device_put(x, NamedSharding(self.mesh, self.layout["compute"]))
+
+    def write(self, x):
+        with jax.set_mesh(self.mesh):
+            return top_level_all_gather(x, LAYOUT["writer"])
+
+
+def main(mesh, x):
+    writer = Writer(mesh)
+    return writer.write(writer.place(np.asarray(x)))
