@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cb19_sf104_helper_called_under_two_loops": "main(mesh, x)",
+    "ncb19_sf104_helper_called_under_two_loops_changed": "main(mesh, x)",
     "cb18_sf104_attribute_config_dict_of_specs": "main(mesh, x)",
     "ncb18_sf104_attribute_config_dict_changed": "main(mesh, x)",
     "cb17_sf104_method_loop_over_callers_dict": "main(mesh, x)",

@@ -1,4 +1,5 @@
-"""Host values that are certainly one number, so arithmetic with an array keeps its layout.
+"""Host values that are certainly one number, so arithmetic with an array keeps its layout
+(`lr * m`, `(1 - b2) * g`, `dt * k * y`: named_scalar_operand, for input_shardings.py).
 
 - `BETAS[t]`: an item, at an int index, of a module constant that is a 1-D NumPy array made from
   numbers (`np.linspace(1e-4, 0.02, T)`, `np.arange(0, 10)`, optionally `.astype(...)`): a NumPy
@@ -14,7 +15,8 @@ Anything else is not known to be a number (False).
 """
 from __future__ import annotations
 
-from codemods.analysis.local_names import resolve_name, scope_of
+from codemods.analysis.local_names import MAX_DEPTH, resolve_name, scope_of
+from codemods.analysis.spec_sources import Env
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -23,6 +25,50 @@ cst = lazy_module("libcst")
 _MADE_FLAT = ("numpy.linspace", "numpy.arange")
 _NUMPY_ELEMENTWISE = frozenset(f"numpy.{name}" for name in (
     "sqrt", "exp", "log", "log1p", "expm1", "abs", "square", "sin", "cos", "tanh", "float32", "float64"))
+
+
+def named_scalar_operand(ctx: FileContext, expr: cst.BaseExpression, env: Env | None):
+    """The array of `lr * m`, `(1 - b2) * g`: arithmetic with numbers written through names
+    (a parameter's default every call leaves, a constant) keeps the array's sharding."""
+    from codemods.analysis.tree_items import array_operands
+
+    sides = array_operands(expr)
+    if sides is None:
+        return None
+    if _number(ctx, sides[1], env, 0):
+        return sides[0]
+    return sides[1] if _number(ctx, sides[0], env, 0) else None
+
+
+def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: int) -> bool:
+    """A Python int or float for certain, or a rank-0 array of one (`jnp.exp(-r * t)`, which
+    broadcasts without moving the other operand's layout): a literal, a name holding one,
+    arithmetic and elementwise functions of those."""
+    from codemods.analysis.kept_reductions import whole_reduction
+    from codemods.analysis.spec_sources import env_value, follow_env
+    from codemods.analysis.tree_items import _is_number, array_operands, elementwise_operands
+
+    if _is_number(node) or depth > MAX_DEPTH:
+        return _is_number(node)
+    if isinstance(node, cst.Name):
+        bound = env_value(ctx, node, env)  # the call's argument itself (`args.dt`), before follow_env reads past it
+        if bound is not None and _number(ctx, bound[0], bound[1], depth + 1):
+            return True
+        held, _, held_env = follow_env(ctx, node, env)
+        return held is not None and held is not node and _number(ctx, held, held_env, depth + 1)
+    if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
+        return _number(ctx, node.expression, env, depth + 1)
+    whole = whole_reduction(ctx, node)
+    if whole is not None:  # `rho.mean()` of an array laid out where the code shows it (a reduced one raises)
+        from codemods.analysis.input_shardings import input_sharding  # (imports this module)
+
+        found = input_sharding(ctx, whole, depth + 1, env)
+        return found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced)
+    # `jnp.exp(-rate * t)` of numbers: a rank-0 array, broadcast without moving the other's layout
+    sides = array_operands(node) or (elementwise_operands(ctx, node) if isinstance(node, cst.Call) else None)
+    if sides is None:  # `BETAS[t]` of a 1-D NumPy constant, `np.sqrt(...)` of one, `args.dt`
+        return host_scalar(ctx, node, env, lambda part, inner: _number(ctx, part, inner, depth + 1))
+    return all(_number(ctx, side, env, depth + 1) for side in sides)
 
 
 def host_scalar(ctx: FileContext, node: cst.BaseExpression, env, number) -> bool:

@@ -99,8 +99,8 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
             "jax.sharding.PartitionSpec", "jax.sharding.NamedSharding")
         return item if spec else None
     key = _key(ctx, node.slice[0].slice.value, env)
-
-    if key is None or not unchanged(ctx, node.value):
+    from codemods.analysis.nested_tables import path_unchanged  # `SPECS[layer][k]`, both keys bound
+    if key is None or not (unchanged(ctx, node.value) or path_unchanged(ctx, node.value, env)):
         return None
     held, _ = follow_spec(ctx, node.value, env)
     from codemods.analysis.local_tables import holder_kept
