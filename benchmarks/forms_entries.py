@@ -49,6 +49,8 @@ ENTRIES = {
     "ncb3_sf104_item_of_numpy_table_not_scalar": "main(mesh, x)",
     "cb1_sf104_gather_through_partial_alias": "main(mesh, x)",
     "ncb1_sf104_gather_through_partial_alias_valid": "main(mesh, x)",
+    "ce6_sf104_or_default_layout_record": "main(mesh, x)",
+    "nce7_sf104_or_default_layout_record_given": "main(mesh, x)",
     "ce5_sf104_reduced_set_difference_of_options": "main(mesh, x)",
     "nce6_sf104_reduced_set_difference_of_options_prefix": "main(mesh, x)",
     "ce4_sf104_field_of_stored_record_default": "main(mesh, x)",

@@ -33,6 +33,7 @@ def parameter_function(ctx: FileContext, name: cst.Name, arrays: bool = False):
     not a method's receiver), else None. Under `jax.jit` a traced parameter counts only when
     `arrays` (the caller reads the argument's sharding, not its value)."""
     from codemods.analysis.local_names import _scope_info, parents, scope_of
+    from codemods.analysis.spec_sources import _before_rebinding
 
     function = scope_of(ctx, name)
     while isinstance(function, (cst.ListComp, cst.SetComp, cst.DictComp)) \
@@ -46,27 +47,9 @@ def parameter_function(ctx: FileContext, name: cst.Name, arrays: bool = False):
         return None
     if name.value not in {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}:
         return None
-    rebound = _scope_info(ctx, function).bindings.get(name.value)
-    if rebound and not _read_before_rebinding(ctx, function, name, rebound):
-        return None
+    if _scope_info(ctx, function).bindings.get(name.value) and not _before_rebinding(ctx, name, function):
+        return None  # `head = self.prepare(head)`: the call reads what the caller passed
     return function
-
-
-def _read_before_rebinding(ctx: FileContext, function: cst.FunctionDef, name: cst.Name, bindings: list) -> bool:
-    """Whether this read of a parameter runs before any of its rebindings can (`head =
-    self.prepare(head)`: the call reads the argument): every binding starts after the read, or is
-    the assignment whose value holds it, and no loop of the function repeats the read."""
-    from codemods.analysis.local_names import _in_own_statement, parents
-
-    use = ctx.offsets(name)[0]
-    if any(binding.start <= use and not _in_own_statement(ctx, binding, use) for binding in bindings):
-        return False
-    node = parents(ctx).get(name)
-    while node is not None and node is not function:
-        if isinstance(node, (cst.For, cst.While, cst.FunctionDef, cst.Lambda)):
-            return False
-        node = parents(ctx).get(node)
-    return node is function
 
 
 def receiver_method(ctx: FileContext, node: cst.CSTNode):

@@ -341,12 +341,25 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             followed = item
         elif (got := table_get(ctx, followed, env)) is not None:
             followed, inline = got, False
+        elif (chosen := _or_default(ctx, followed, env)) is not None:
+            (followed, env), inline = chosen, False  # `layout or Layout()` of `layout=None` left out
         else:
             return followed, inline, env
         if followed is None:
             return None, False, env
         node = followed
     return None, False, env
+
+
+def _or_default(ctx: FileContext, node: cst.BaseExpression, env: Env | None):
+    """(the operand, Env) `a or b` gives when `a` certainly holds `None`, `False` or an empty
+    literal (a parameter whose default every call leaves): `b`; else None."""
+    if not isinstance(node, cst.BooleanOperation) or not isinstance(node.operator, cst.Or):
+        return None
+    left, _, _ = follow_env(ctx, node.left, env)
+    empty = isinstance(left, cst.Name) and left.value in ("None", "False") \
+        or isinstance(left, (cst.Tuple, cst.List, cst.Dict)) and not left.elements
+    return (node.right, env) if empty else None
 
 
 def _getter(ctx: FileContext, node: cst.Attribute, env: Env | None):
