@@ -14,7 +14,7 @@ from codemods.analysis.init_decorators import init_fills
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.mutation import containers, mutated_names
-from codemods.analysis.nodes import FunctionDef, call_args, iter_with_scopes, nodes_of_type, param_default, positional_params
+from codemods.analysis.nodes import FunctionDef, all_param_names, call_args, iter_with_scopes, nodes_of_type, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
@@ -45,6 +45,8 @@ class Callers:
         found: list[Value] = []
         for call, scopes in calls:
             given = _argument(call, function, name, skip)
+            if given is not None and reads_inner_names(given, call, self._parent_map()):
+                return None  # `[make(mesh, ax) for ax in AXES]`: the scopes read would find another `ax`
             if given is None:
                 unpacked = self._unpacked_argument(call, function, name, skip, scopes)
                 if unpacked is None:
@@ -248,3 +250,21 @@ def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: st
 def _augmented(tree: ast.Module) -> bool:
     """Some `x |= ...` or `x += ...`: in place on a dict or list (an `update` or `extend`)."""
     return any(type(node.op) in (ast.BitOr, ast.Add) for node in nodes_of_type(tree, ast.AugAssign))
+
+
+_INNER = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
+
+
+def reads_inner_names(expr: ast.expr, call: ast.Call, parents: dict) -> bool:
+    """Whether `expr` (an argument of `call`) reads a name a comprehension or lambda between the
+    call and its def binds: names are read in the scopes of defs, which do not see those."""
+    bound: set[str] = set()
+    node = parents.get(id(call))
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
+        if type(node) is ast.Lambda:
+            bound.update(all_param_names(node.args))
+        elif isinstance(node, _INNER):
+            bound.update(name.id for generator in node.generators for name in ast.walk(generator.target)
+                         if type(name) is ast.Name)
+        node = parents.get(id(node))
+    return bool(bound) and any(type(name) is ast.Name and name.id in bound for name in ast.walk(expr))

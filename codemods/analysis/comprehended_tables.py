@@ -18,7 +18,8 @@ cst = lazy_module("libcst")
 def comprehension_item(ctx: FileContext, table, key: str) -> cst.BaseExpression | None:
     """The value `table` (a DictComp) holds at `key`, when certain; else None."""
     from codemods.analysis.loop_keys import _literal_keys
-    from codemods.analysis.spec_sources import _mutated, follow_spec
+    from codemods.analysis.spec_sources import follow_spec
+    from codemods.analysis.table_changes import _mutated
 
     if not isinstance(table, cst.DictComp):
         return None

@@ -113,6 +113,9 @@ class ControlFlow(Rounds):
         if iterated is None:
             iterated = self._walked(stmt.iter, frame)
         frame.statement = None
+        if isinstance(stmt, ast.For) and self._never_runs(stmt.iter, frame):
+            self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `for _ in range(0)`: only `else:` runs
+            return
         items = _known_items(iterated) or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
         body = stmt.body if not _jumps(stmt.body) else continues_as_branches(stmt.body)  # loop_rewrites.py
         if items and len(items) <= MAX_UNROLLED and body is not None and not _jumps(body) and isinstance(stmt, ast.For):
@@ -468,6 +471,18 @@ class ControlFlow(Rounds):
             return TupleValue(tuple(TupleValue((Const(index), item)) for index, item in enumerate(items)))
         return self.eval(expr, frame)
 
+    def _never_runs(self, expr: ast.expr, frame: Frame) -> bool:
+        """`range(...)` of constant bounds (names and literals only, read again judging nothing)
+        that yields no number, or an empty list or tuple display."""
+        if type(expr) in (ast.List, ast.Tuple):
+            return not expr.elts
+        if type(expr) is not ast.Call or not all(isinstance(node, (ast.Name, ast.Constant, ast.Load, ast.UnaryOp,
+                                                                     ast.unaryop))
+                                                 for arg in expr.args for node in ast.walk(arg)):
+            return False
+        numbers = self._range_numbers(expr, frame)
+        return numbers is not None and len(numbers) == 0
+
     def _range_length(self, expr: ast.expr, frame: Frame) -> int | None:
         """How many numbers `range(...)` of constant integers yields (at most MAX_UNROLLED)."""
         numbers = self._range_numbers(expr, frame)
@@ -501,7 +516,7 @@ class ControlFlow(Rounds):
                 isinstance(node, (ast.Name, ast.Constant, ast.Attribute, ast.Load, ast.UnaryOp, ast.BinOp,
                                   ast.operator, ast.unaryop))
                 or type(node) is ast.Call and (node is stmt.iter or self.eval(node.func, frame) in _BOUND_CALLS)
-                for arg in stmt.iter.args for node in ast.walk(arg)):
+                or _shape_item(node) for arg in stmt.iter.args for node in ast.walk(arg)):
             return None
         numbers = self._range_numbers(stmt.iter, frame)
         return [Const(number) for number in numbers] if numbers else None
@@ -515,6 +530,12 @@ MAX_UNROLLED = 16  # items of a known container a loop is run once for each
 # Calls a loop's bounds may make (each evaluated again, judging nothing): `range(len(axes))` in
 # `reversed(...)`.
 _BOUND_CALLS = (JaxName("builtins.len"), JaxName("builtins.range"))
+
+
+def _shape_item(node: ast.AST) -> bool:
+    """`x.shape[0]`: a number read from a shape, which judges nothing when read again."""
+    return type(node) is ast.Subscript and type(node.value) is ast.Attribute and node.value.attr == "shape" \
+        and (type(node.slice) is ast.Constant or type(node.slice) is ast.UnaryOp and type(node.slice.operand) is ast.Constant)
 
 
 def _known_items(iterated: Value) -> list[Value] | None:

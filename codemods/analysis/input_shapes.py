@@ -26,7 +26,8 @@ from codemods.analysis.values import AxisState, Value
 MAX_HOST_DEPTH = 16  # names, calls, callers and operands followed from an application, at most
 _SAME = frozenset({"jax.device_put", "jax.numpy.asarray", "jax.numpy.array", "numpy.asarray", "numpy.array",
                    "jax.block_until_ready", "jax.lax.with_sharding_constraint", "jax.numpy.copy"})
-_WORDS = ("ndim", "shape", "len(", "size")  # a module that never asks about a shape needs none
+_WORDS = ("ndim", "shape", "len(", "size", "list(", "tuple(", "zip(", "enumerate(")  # a module that never asks
+# about a shape needs none (`list(x)`, `zip(w, x)` of an array ask for its first dimension: sequences.py)
 
 
 @dataclass(frozen=True)
@@ -385,7 +386,12 @@ def _reaching_assignment(owner, read: ast.Name):
 def _mapped_items(value: ast.expr, target: ast.Tuple):
     """`a, b = (f(v) for v in (a, b))` (or a list comprehension): the expression each name gets,
     `f(a)` and `f(b)`, with the loop variable replaced by the item itself (read, as Python reads the
-    first iterable, in the enclosing scope); None for any other form."""
+    first iterable, in the enclosing scope); `a, b = f(a), f(b)`: each item, read before either
+    name is bound; None for any other form."""
+    if type(value) is ast.Tuple and len(value.elts) == len(target.elts) \
+            and all(type(name) is ast.Name for name in target.elts) \
+            and not any(type(item) is ast.Starred for item in value.elts):
+        return list(value.elts)
     if type(value) not in (ast.GeneratorExp, ast.ListComp) or len(value.generators) != 1:
         return None
     loop = value.generators[0]

@@ -27,16 +27,8 @@ from codemods.analysis.receiver_binding import instance_call
 from codemods.analysis.returned_specs import property_sharding
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.uniform_specs import constant_leaves, uniform_env
-from codemods.analysis.spec_sources import (
-    Env,
-    _mutations,
-    _table_name,
-    bind_call,
-    env_value,
-    follow_spec,
-    returned_by,
-    _JIT_KEEPS,
-)
+from codemods.analysis.spec_sources import Env, bind_call, env_value, follow_spec, returned_by, _JIT_KEEPS
+from codemods.analysis.table_changes import _mutations, _table_name
 from codemods.analysis.tree_paths import PathLeaf, _getattr, path_leaf, string_path
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import handed_kept, handed_names, kept_local, unchanged
@@ -74,6 +66,10 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
 
         # `self.params['w']` in a method: read with `self` bound to each instance it is called on
         envs = receiver_envs(ctx, expr)
+        if not envs and isinstance(expr, cst.Name):  # `emb = self.encode(x)` then `gather(emb, ...)`
+            binding = resolve_name(ctx, expr)
+            if binding is not None and binding.kind == "assign" and binding.value is not None:
+                envs = receiver_envs(ctx, binding.value)
         if envs:
             return _agreed([_input_sharding(ctx, expr, 1, bound) for bound in envs])
     return found
@@ -187,7 +183,7 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         sharding = call_argument(expr, *_MAKE_ARRAY[name])
     else:
         # written where the producer stands: outside any bound call, or in a builder it returns from
-        sharding, made = _producer_out(ctx, expr.func)
+        sharding, made = _producer_out(ctx, expr.func, env)
         # a jit made in the function being followed reads its out_shardings under that call's Env
         env = made if made is not None or not _made_here(ctx, expr.func, env) else env
     if sharding is None:
@@ -473,7 +469,7 @@ def keyword_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
     return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
 
 
-def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
+def _producer_out(ctx: FileContext, func: cst.BaseExpression, receiver: Env | None = None) -> tuple:
     """(the out sharding, Env) of a called `jax.jit(f, out_shardings=S)` / `jax.shard_map(f,
     out_specs=S)`, directly, through a local name, a function decorated with one, or a builder
     whose one return is one (`make_update(mesh)(w, g)`, its parameters bound); else (None, None)."""
@@ -484,7 +480,8 @@ def _producer_out(ctx: FileContext, func: cst.BaseExpression) -> tuple:
         func, _ = follow_names(ctx, func)
     env = None
     if isinstance(func, cst.Attribute):  # `engine.simulate(x)`: a jit `__init__` stores once on the object
-        field = _init_field(ctx, func, None)
+        # (`self.encode(x)` in a method: `self` as the Env being followed binds it)
+        field = _init_field(ctx, func, receiver)
         if field is None or not isinstance(field[0], cst.Call) or ctx.imports.resolve(field[0].func) != JIT:
             return None, None
         func, env = field

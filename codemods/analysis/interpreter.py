@@ -30,6 +30,7 @@ from codemods.analysis.method_fields import run_statement, store_later
 from codemods.analysis.method_aliases import aliases_of
 from codemods.analysis.contexts import analyse_each, context_verdicts
 from codemods.analysis.repeated_calls import repeated_verdicts
+from codemods.analysis.round_order import reached_verdicts
 from codemods.analysis.matching import Matching
 from codemods.analysis.replaced import Replacements
 from codemods.analysis.control import ControlFlow, Dead
@@ -37,6 +38,7 @@ from codemods.analysis.handled import inside_handled_try
 from codemods.analysis.mutation import Mutations
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.helper_specs import helper_spec
+from codemods.analysis.caller_specs import caller_spec
 from codemods.analysis.pytrees import Pytrees
 from codemods.analysis.pytree_modules import PytreeModules
 from codemods.analysis.caller_contexts import CallerContexts, caller_verdicts
@@ -44,7 +46,7 @@ from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.const_text import ConstText
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
-from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
+from codemods.analysis.object_methods import ObjectReads, call_classes, class_method, mark_neutral_bases
 from codemods.analysis.filing_hooks import mark_filing_hooks
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
@@ -82,6 +84,7 @@ from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
     ClassValue,
+    Instance,
     record_tuple,
     AxisState,
     State,
@@ -136,6 +139,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         self.site_nodes: dict[int, Site] = {}
         self.function_runs: dict[int, int] = {}
         self.analysed_refs: dict[int, set[int]] = {}  # function id -> ids of Name refs analysed
+        self.looped_rounds: set[int] = set()  # ids of the uses a loop applies one after another (looped_bodies.py)
         self.body_functions: set[int] = set()  # every shard_map body of the module
         self.decorated_bodies: set[int] = set()
         self._references: dict[int, dict[str, set[int]]] = {}
@@ -161,6 +165,7 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
         self.running: list[Frame] = []  # frames of the functions being run, innermost last
         scope.evaluate = self._constant_of
         scope.helper_spec = lambda call, scopes: helper_spec(self, call, scopes)
+        scope.param_spec = lambda name, scopes, depth: caller_spec(self, name, scopes, depth)
         self.init_symbols()
 
     def _constant_of(self, expr: ast.expr, scopes: tuple[FunctionDef, ...]) -> object:
@@ -243,6 +248,10 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             bound[:0] = list(value.args)
             named = {**dict(value.keywords), **named}
             value = value.func
+        if isinstance(value, Instance) and not bound and not named and value.fields is not None \
+                and class_method(self.scope, value.cls, "__call__") is use.body:
+            # `build(mesh, Layer())` with the layer as the body: its __call__ runs with it as self
+            return [value], {}, self._static_frame(use.body_scopes)
         if not isinstance(value, Function) or value.node is not use.body:
             return None
         return bound, named, value.closure
@@ -557,6 +566,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
         verdicts += repeated_verdicts(interpreter, contexts, verdicts)
         verdicts += loop_verdicts(interpreter, contexts, verdicts)
         verdicts += caller_verdicts(interpreter, contexts, verdicts)
+        verdicts = reached_verdicts(interpreter, runs, contexts, verdicts)  # (round_order.py)
         verdicts = interpreter.without_vetoed(verdicts)  # symbols not proved apart (symbols.py)
     except RecursionError:  # absurdly deep code: say nothing rather than guess
         return Analysis()

@@ -231,10 +231,14 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
                   and _is_field(small.targets[0].target, me, attr)), None)
     if value is None:
         return None  # stored in a branch, a loop or another method
+    start, end = ctx.offsets(init)
+    if start <= ctx.offsets(node)[0] < end and ctx.offsets(value)[0] > ctx.offsets(node)[0]:
+        return None  # read in `__init__` before the store
     inner = bind_call(ctx, init, construction, outer, frozenset(params[1:]), 1)
     if inner is None or _changed_container(ctx, value, inner, construction):
         return None
-    return value, inner
+    # `self` bound too: a field read in `__init__` after its store (`out_shardings=self.placed`)
+    return value, Env(inner.function, {**inner.args, me: (construction, outer)})
 
 
 def _changed_container(ctx: FileContext, value, env: Env, construction: cst.Call) -> bool:

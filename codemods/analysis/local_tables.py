@@ -85,7 +85,7 @@ def _window(ctx: FileContext, name: cst.Name, function: cst.FunctionDef) -> tupl
 def unchanged(ctx: FileContext, table: cst.BaseExpression) -> bool:
     """Whether the file never changes the dict `table` names (for a local of the reading
     function, only that function's code counts)."""
-    from codemods.analysis.spec_sources import _mutated, _table_name
+    from codemods.analysis.table_changes import _mutated, _table_name
 
     if isinstance(table, cst.Name) and kept_local(ctx, table):
         return True
@@ -230,7 +230,7 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
     from codemods.analysis.bindings import ast_dotted, resolve_dotted
     from codemods.analysis.reading_helpers import reads_only
     from codemods.analysis.iterated import _bound_names
-    from codemods.analysis.spec_sources import _mutated, _stored_as_attribute
+    from codemods.analysis.table_changes import _mutated, _stored_as_attribute
 
     parent_of = {child: node for node in ast.walk(root) for child in ast.iter_child_nodes(node)}
     classes = {node.name for node in ctx.tree.body if isinstance(node, ast.ClassDef)
@@ -279,7 +279,7 @@ def _only_read(ctx: FileContext, root: ast.AST, name: str) -> bool:
 def _default_only_read(ctx: FileContext, arguments: ast.arguments, function, node: ast.Name) -> bool:
     """`def dump(x, layouts=LAYOUTS)`: the default is the table itself, shared by every call that
     leaves the parameter out, so the function must only read the parameter too."""
-    from codemods.analysis.spec_sources import _default_of
+    from codemods.analysis.table_changes import _default_of
 
     param = _default_of(arguments, node)
     active = ctx.cached("local_tables.defaults", set)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from codemods.analysis.enum_keys import enum_members, member_items
 from codemods.analysis.local_names import _scope_info, parents, scope_of
-from codemods.analysis.spec_sources import Env, _mutated, _table_name, env_value, follow_env, follow_spec
+from codemods.analysis.spec_sources import Env, env_value, follow_env, follow_spec
+from codemods.analysis.table_changes import _mutated, _table_name
 from codemods.analysis.specs import string_value
 from codemods.context import FileContext
 from codemods.lazy import lazy_module

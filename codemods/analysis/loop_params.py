@@ -41,9 +41,12 @@ class LoopParams:
     def _static_value(self, name: str, frame: Frame) -> Value:
         binding = self.loop_binding
         scopes = frame.static_scopes or ()
-        if binding is not None and name == binding[1] and binding[0] in scopes:
+        if binding is not None and binding[0] in scopes and (name == binding[1] or type(binding[1]) is tuple
+                                                             and name in binding[1]):
             inner = scopes[scopes.index(binding[0]) + 1:]
             if not any(self.scope.locals_of(scope).binds(name) for scope in inner):
+                if type(binding[1]) is tuple:  # `for name, fn in TABLE.items()`: one part of the item
+                    return items_of(binding[2])[binding[1].index(name)]
                 return binding[2]
         return super()._static_value(name, frame)
 
@@ -54,11 +57,14 @@ class LoopParams:
             return None  # a body one item of the loop gave (looped_bodies.py): analysed once
         function = use.call_scopes[-1]
         loop = enclosing_loop(self._parent_map(), use.node, function)
-        if loop is None or type(loop.target) is not ast.Name or loop.orelse:
+        if loop is None or loop.orelse:
             return None
-        name = loop.target.id
-        if any(type(found) is ast.Name and found.id == name and not isinstance(found.ctx, ast.Load)
-               and found is not loop.target for stmt in loop.body for found in ast.walk(stmt)):
+        names = _target_names(loop.target)
+        if names is None:
+            return None
+        name = names[0] if type(loop.target) is ast.Name else names
+        if any(type(found) is ast.Name and found.id in names and not isinstance(found.ctx, ast.Load)
+               for stmt in loop.body for found in ast.walk(stmt)):
             return None
         self.silent += 1
         try:
@@ -67,6 +73,9 @@ class LoopParams:
             self.silent -= 1
         if not items or len(items) > MAX_ITEMS or any(isinstance(item, AxisState) for item in items):
             return None
+        if type(name) is tuple and any(len(parts or ()) != len(name) or any(isinstance(part, AxisState) for part in parts)
+                                       for parts in map(items_of, items)):
+            return None  # each item must unpack into the target's names, none of them an array
         nodes, where = self._item_nodes(loop.iter, use.call_scopes, function) or ((), ())
         return loop, function, name, [(item, (nodes[index], where) if len(nodes) == len(items) else None)
                                       for index, item in enumerate(items)]
@@ -136,6 +145,16 @@ class LoopParams:
         later = body[body.index(parent) + 1:]
         return any(type(found) is ast.Call and type(found.func) is ast.Name and found.func.id == name
                    for stmt in later for found in ast.walk(stmt))
+
+
+def _target_names(target: ast.expr) -> tuple[str, ...] | None:
+    """The names a loop target binds: one plain name, or a flat tuple of distinct plain names."""
+    if type(target) is ast.Name:
+        return (target.id,)
+    if type(target) is ast.Tuple and target.elts and all(type(each) is ast.Name for each in target.elts):
+        names = tuple(each.id for each in target.elts)
+        return names if len(set(names)) == len(names) else None
+    return None
 
 
 def enclosing_loop(parents: dict, node: ast.AST, function: ast.AST) -> ast.For | None:

@@ -7,7 +7,8 @@ loop_params.every_round), so each module function it names is certainly applied.
 walk a tuple or list display of module function names (or a module list of them the file never
 changes), its target being a plain name the loop never rebinds. A dispatch table walked by
 `for name, fn in TABLE.items()` or `for fn in TABLE.values()` counts the same way when TABLE is a
-module dict display of such names under distinct string keys that nothing changes.
+module dict display of such names (or of lambdas written in it) under distinct string keys that
+nothing changes. The uses are rounds of one loop, in its order (round_order.py).
 """
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ def looped_bodies(interp: Interpreter, use: ShardMapUse) -> list[ShardMapUse]:
     if looped is None:
         return _table_bodies(interp, use, written)
     loop, function, name, items = looped
+    if type(name) is tuple:  # `for key, fn in TABLE.items()`
+        return _table_bodies(interp, use, written)
     if name != written.id or not interp.every_round(loop, function, use):
         return [use]
     if type(loop.iter) is ast.Call:
@@ -46,7 +49,7 @@ def looped_bodies(interp: Interpreter, use: ShardMapUse) -> list[ShardMapUse]:
                 or type(item.node) is not ast.FunctionDef or interp.scope.globals.unique_function(ref.id) is not item.node:
             return [use]
         found.append(replace(use, body=item.node, body_scopes=(), body_ref=ref))
-    return found or [use]
+    return _rounds(interp, found) or [use]
 
 
 def _table_bodies(interp: Interpreter, use: ShardMapUse, written: ast.Name) -> list[ShardMapUse]:
@@ -79,8 +82,17 @@ def _table_bodies(interp: Interpreter, use: ShardMapUse, written: ast.Name) -> l
         return [use]
     found = []
     for ref in bound.values:
+        if type(ref) is ast.Lambda:  # written in the table: run by nothing but what reads the table
+            found.append(replace(use, body=ref, body_scopes=(), body_ref=None))
+            continue
         node = interp.scope.globals.unique_function(ref.id) if type(ref) is ast.Name else None
         if type(node) is not ast.FunctionDef:
             return [use]
         found.append(replace(use, body=node, body_scopes=(), body_ref=ref))
-    return found or [use]
+    return _rounds(interp, found) or [use]
+
+
+def _rounds(interp: Interpreter, uses: list[ShardMapUse]) -> list[ShardMapUse]:
+    """`uses`, noted as rounds of one loop, in its order (round_order.py)."""
+    interp.looped_rounds.update(id(use) for use in uses)
+    return uses

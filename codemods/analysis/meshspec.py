@@ -84,6 +84,8 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         bound, outer = scope.lookup_value(expr.id, scopes)
         if bound is not None:
             return parse_spec(scope, bound, outer, depth + 1)
+        if outer and getattr(scope, "param_spec", None) is not None:
+            return scope.param_spec(expr.id, outer, depth)  # what the one call passes (caller_specs.py)
     if isinstance(expr, ast.Subscript) and getattr(scope, "item_spec", None) is not None:
         written = scope.item_spec(expr, scopes)  # a test case's spec, where the case is written (loop_params.py)
         if written is not None:

@@ -40,6 +40,21 @@ def _edited(items: list[Value], method: str, args: list[Value]) -> list[Value] |
     return None
 
 
+# The most positional arguments each mutator takes on a list or a dict (`d.pop(k, default)`).
+_MOST_POSITIONAL = {"append": 1, "extend": 1, "insert": 2, "pop": 2, "popitem": 0, "remove": 1, "clear": 0,
+                    "update": 1, "setdefault": 2, "sort": 0, "reverse": 0, "__setitem__": 2, "__delitem__": 1,
+                    "__iadd__": 1}
+
+
+def may_change(call: ast.Call) -> bool:
+    """Whether a call of a mutator's name may change a list or dict in place: not when it passes
+    more positional arguments than the list's or dict's method takes (`tx.update(g, state, p)` of
+    an optimizer: on a dict it would raise before changing anything)."""
+    if any(type(arg) is ast.Starred for arg in call.args):
+        return True
+    return len(call.args) <= _MOST_POSITIONAL.get(call.func.attr, len(call.args))
+
+
 def mutated_names(tree: ast.Module) -> frozenset[str]:
     """Names whose object some code of the module changes in place (`d[k] = v`, `del d[k]`,
     `d.update(...)`), at any depth of subscripts."""
@@ -54,7 +69,8 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
         changed = None
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
             changed = node.value
-        elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+        elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS \
+                and may_change(node):
             changed = node.func.value
         while isinstance(changed, ast.Subscript):
             changed = changed.value

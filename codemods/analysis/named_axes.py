@@ -72,7 +72,7 @@ def dict_keys(ctx: FileContext, call: cst.Call) -> list | None:
     string keys that the file never changes (the builtins never rebound), in order; else None."""
     from codemods.analysis.iterated import _bound_names
     from codemods.analysis.local_names import follow_names
-    from codemods.analysis.spec_sources import _mutated, _table_name
+    from codemods.analysis.table_changes import _mutated, _table_name
 
     if not isinstance(call.func, cst.Name) or call.func.value not in ("tuple", "list") \
             or call.func.value in _bound_names(ctx) or len(call.args) != 1 or call.args[0].star or call.args[0].keyword:

@@ -41,6 +41,9 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         if isinstance(found, TupleValue) and all(isinstance(leaf, Const) for leaf in _items(found)) \
                 and param not in changed and not (isinstance(root, ast.Name) and root.id in changed):
             return found  # `axes=LAYOUT["gather"]`: a tuple (or a list nothing changes) of constants
+        if isinstance(found, DictValue) and containers(found) and param not in changed \
+                and isinstance(root, ast.Name) and root.id not in changed:
+            return found  # `cfg=SETTINGS["section"]`: the one sub-table object, changed by no code
     if isinstance(node, (ast.Dict, ast.List)) and param not in mutated_names(interp.scope.tree):
         # `params={"radius": 0.8}`: one object, made as the def runs, that no code changes in place
         found = interp.eval(node, defined_in)

@@ -4,6 +4,7 @@ are often built this way (`AXES = ('data',) + ('model',)`, `(*BATCH_AXES, 'model
 `AXES[:1]`); a tuple of constant items stays a tuple of constants, so psum over it knows its axes."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import ast
@@ -67,7 +68,7 @@ def converted(name: str, args, keywords, starred) -> Value | None:
     `zip(x, y, ...)` of known sequences, as the sequence they yield (None: not such a call)."""
     if name not in _CONVERSIONS or starred or keywords or not args:
         return None
-    found = [items_of(value) for value, _ in args]
+    found = [items_of(value) if not isinstance(value, AxisState) else array_rows(value) for value, _ in args]
     if any(items is None for items in found) or (len(found) != 1 and name != "builtins.zip"):
         return None
     if name == "builtins.zip":
@@ -85,6 +86,34 @@ def converted(name: str, args, keywords, starred) -> Value | None:
             return None  # `sorted(TABLE.items())`: pairs ordered by their distinct str keys
         return sequence([item for _, item in sorted(zip(keys, items), key=lambda pair: pair[0])])
     return sequence(items)
+
+
+MAX_ROWS = 16  # rows of an array a conversion lists one by one (longer: not known one by one)
+
+
+def array_rows(value: AxisState) -> list[Value] | None:
+    """`list(x)`, `zip(w, x)` of an array: its rows, each in the array's state, when its first
+    dimension is known. Only varying and invariant arrays: a row of any other state is not read."""
+    shape = value.shape
+    if value.mixed or not shape or type(shape[0]) is not int or shape[0] > MAX_ROWS \
+            or value.rest not in (State.VARYING, State.INVARIANT) \
+            or any(state not in (State.VARYING, State.INVARIANT) for _, state in value.named):
+        return None
+    return [replace(value, shape=shape[1:])] * shape[0]
+
+
+def literal_shape(value: Value, depth: int = 0) -> tuple[int, ...] | None:
+    """The shape NumPy gives a nested sequence of Python numbers (`np.array([0.1, 0, -0.2])`):
+    None unless every level is a known sequence of equal-shaped items or all are numbers."""
+    items = items_of(value) if depth < 4 and not (isinstance(value, Const) and isinstance(value.value, str)) else None
+    if not items:
+        return None
+    if all(isinstance(item, Const) and type(item.value) in (int, float) for item in items):
+        return (len(items),)
+    inner = [literal_shape(item, depth + 1) for item in items]
+    if inner[0] is None or any(shape != inner[0] for shape in inner):
+        return None
+    return (len(items), *inner[0])
 
 
 def _first_str(item: Value) -> str | None:

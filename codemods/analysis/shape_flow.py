@@ -19,6 +19,7 @@ from codemods import jaxapi
 from codemods.analysis import shapes
 from codemods.analysis.nodes import call_args
 from codemods.analysis.pyvalues import MeshValue
+from codemods.analysis.sequences import literal_shape
 from codemods.analysis.values import (
     STATIC,
     AxisState,
@@ -38,6 +39,7 @@ _KEEPS = ("jax.lax.psum", "jax.lax.pmean", "jax.lax.pmax", "jax.lax.pmin", "jax.
           "jax.lax.pvary", "jax.lax.preduced", "jax._src.lax.parallel.preduced")
 _GATHERS = ("jax.lax.all_gather", "jax.lax.all_gather_invariant", "jax.lax.all_gather_reduced",
             "jax._src.lax.parallel.all_gather_reduced")
+_ARRAY_MAKERS = ("numpy.array", "numpy.asarray", "jax.numpy.array", "jax.numpy.asarray")
 _SAME_METHODS = frozenset({"astype", "copy", "block_until_ready", "round", "conj"})
 _USER = (Function, Partial, ClassValue, Instance, TupleValue, DictValue, MeshValue)
 
@@ -291,6 +293,9 @@ class ShapeFlow:
             node = keywords.get("shape", positional[at] if len(positional) > at else None)
             new = shapes.as_shape(self._const(node, start))
             return _with(value, new if new is not None and -1 not in new else None)
+        if name in _ARRAY_MAKERS and 1 <= len(positional) <= 2 and set(keywords) <= {"dtype"} \
+                and (new := literal_shape(self._operand(positional[0], start))) is not None:
+            return _with(value, new)  # `np.array([0.5, 0.25])`: a display of numbers
         if name in ("jax.numpy.arange", "numpy.arange") and 1 <= len(positional) <= 3 and set(keywords) <= {"dtype"}:
             bounds = [self._const(node, start) for node in positional]
             if all(type(bound) is int for bound in bounds) and (len(bounds) < 3 or bounds[2]):

@@ -111,6 +111,7 @@ class Analysis:
         if self.scope is not None:
             self.scope.evaluate = None
             self.scope.helper_spec = None
+            self.scope.param_spec = None
             self.scope.axis_value = None
 
 

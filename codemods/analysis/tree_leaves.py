@@ -11,9 +11,6 @@ from codemods.analysis.spec_sources import (
     _TREE_MAP,
     MAX_HOPS,
     Env,
-    _mutated,
-    _mutations,
-    _table_name,
     bind_call,
     dict_item,
     env_value,
@@ -22,6 +19,7 @@ from codemods.analysis.spec_sources import (
     literal_item,
     returned_by,
 )
+from codemods.analysis.table_changes import _mutated, _mutations, _table_name
 from codemods.analysis.tree_map_args import mapped_args
 from codemods.context import FileContext
 from codemods.lazy import lazy_module

@@ -214,7 +214,7 @@ def _comprehension_param(ctx: FileContext, name: cst.Name, items: bool):
     call result handed under a name the file never changes a dict through."""
     from codemods.analysis.call_sites import passed
     from codemods.analysis.local_names import _is_comprehension, _scope_info, scope_of
-    from codemods.analysis.spec_sources import _mutated
+    from codemods.analysis.table_changes import _mutated
 
     scope = scope_of(ctx, name)
     while _is_comprehension(scope) and name.value not in _scope_info(ctx, scope).params \

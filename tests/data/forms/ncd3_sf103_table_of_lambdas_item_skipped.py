@@ -1,0 +1,21 @@
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+def gather_cols(h):
+    return jax.lax.all_gather(h, "j", axis=1, to="reduced", tiled=True)
+
+
+POOLS = {
+    "max": lambda h: gather_cols(h).max(axis=1),
+    "sum": lambda h: jax.lax.psum(gather_cols(h), "j").sum(axis=1),
+}
+
+
+def main(mesh, x):
+    pooled = {}
+    for name, pool in POOLS.items():
+        if name == "sum":
+            continue
+        pooled[name] = jax.shard_map(pool, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i"))(x)
+    return pooled
