@@ -33,6 +33,13 @@ def filled_item(ctx: FileContext, name: cst.Name, key: str, env: Env | None):
     function, variable, value = found[:3]
     bound = dict(env.args) if env is not None and env.function is function else {}
     bound[variable] = (cst.SimpleString(repr(key)), None)
+    loop = found[4]
+    if isinstance(loop.target, cst.Tuple):  # `for name, shape in SHAPES.items()`: the item at that key
+        from codemods.analysis.spec_sources import dict_item, follow_spec
+
+        item = dict_item(follow_spec(ctx, loop.iter.func.value)[0], key)
+        if item is not None:
+            bound[loop.target.elements[1].value.value] = (item, None)
     return value, Env(function, bound)
 
 
@@ -76,17 +83,21 @@ def _filling(ctx: FileContext, name: cst.Name):
     index = next((i for i, stmt in enumerate(statements) if stmt is line), None)
     loop = statements[index + 1] if index is not None and index + 1 < len(statements) else None
     if not isinstance(loop, cst.For) or loop.orelse is not None or loop.asynchronous is not None \
-            or not isinstance(loop.target, cst.Name) or ctx.offsets(name)[0] < ctx.offsets(loop)[1]:
+            or ctx.offsets(name)[0] < ctx.offsets(loop)[1]:
         return None
-    variable = loop.target.value
+    targets, walked = _targets(loop)
+    if targets is None:
+        return None
+    variable = targets[0]
     info = _scope_info(ctx, function)
-    if len(info.bindings.get(name.value, [])) != 1 or variable in info.params or variable in info.declared \
-            or len(info.bindings.get(variable, [])) != 1:
+    if len(info.bindings.get(name.value, [])) != 1 or any(
+            target in info.params or target in info.declared or len(info.bindings.get(target, [])) != 1
+            for target in targets):
         return None
     value = _stored(loop, name.value, variable)
     if value is None or reads_name(value, name.value):
         return None
-    keys = _iterated_keys(ctx, loop.iter)
+    keys = _iterated_keys(ctx, walked, dicts=walked is not loop.iter)
     if not keys or not kept_local(ctx, name, through=loop):
         return None
     return function, variable, value, keys, loop
@@ -112,3 +123,18 @@ def _stored(loop: cst.For, table: str, variable: str) -> cst.BaseExpression | No
     if not isinstance(index, cst.Name) or index.value != variable:
         return None
     return assign.value
+
+
+def _targets(loop: cst.For) -> tuple:
+    """([key variable] and the iterable, or [key variable, value variable] and the dict of a loop
+    over `D.items()`); (None, None) for any other target."""
+    if isinstance(loop.target, cst.Name):
+        return [loop.target.value], loop.iter
+    walked = loop.iter
+    elements = loop.target.elements if isinstance(loop.target, cst.Tuple) else ()
+    if len(elements) != 2 or not all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements) \
+            or elements[0].value.value == elements[1].value.value \
+            or not isinstance(walked, cst.Call) or not isinstance(walked.func, cst.Attribute) \
+            or walked.func.attr.value != "items" or walked.args:
+        return None, None
+    return [e.value.value for e in elements], walked.func.value

@@ -14,9 +14,10 @@ from functools import partial
 from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
+from codemods.analysis.host_scalars import named_scalar_operand
 from codemods.analysis.jitted_results import forwarded_out as _forwarded_out, plain_jit_body
 from codemods.analysis.kept_reductions import (centred_operand, dropped_dimension, keepdims_operand, unsharded_dim,
-                                               whole_reduction, without_dimension)
+                                               without_dimension)
 from codemods.analysis.local_names import (
     MAX_DEPTH,
     follow_names,
@@ -26,7 +27,7 @@ from codemods.analysis.receiver_binding import instance_call
 from codemods.analysis.returned_specs import property_sharding
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.uniform_specs import constant_leaves, uniform_env
-from codemods.analysis.spec_sources import Env, bind_call, env_value, follow_env, follow_spec, returned_by, _JIT_KEEPS
+from codemods.analysis.spec_sources import Env, bind_call, env_value, follow_spec, returned_by, _JIT_KEEPS
 from codemods.analysis.table_changes import _mutations, _table_name
 from codemods.analysis.tree_paths import PathLeaf, _getattr, path_leaf, string_path
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
@@ -123,7 +124,7 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         if field is None:  # a loader's batch, or a field of a record built where the code shows it
             return (_record_field(ctx, expr, depth) if env is None else None) or _path_sharding(ctx, expr, depth, env)
         return _input_sharding(ctx, field[0], depth + 1, field[1])
-    operand = scalar_operand(expr) or _named_scalar_operand(ctx, expr, env)
+    operand = scalar_operand(expr) or named_scalar_operand(ctx, expr, env)
     if operand is not None:  # `kv * 2`, `lr * m` of `lr=1e-3`: laid out as kv is
         return input_sharding(ctx, operand, depth, env)  # a part of the expression: no name followed, no cycle
     own = centred_operand(ctx, expr)
@@ -371,41 +372,6 @@ def _item_sharding(ctx: FileContext, binding, depth: int) -> ShardingLiteral | N
         if out is not None else None
 
 
-def _named_scalar_operand(ctx: FileContext, expr: cst.BaseExpression, env: Env | None):
-    """The array of `lr * m`, `(1 - b2) * g`: arithmetic with numbers written through names
-    (a parameter's default every call leaves, a constant) keeps the array's sharding."""
-    from codemods.analysis.tree_items import array_operands
-
-    sides = array_operands(expr)
-    if sides is None:
-        return None
-    if _number(ctx, sides[1], env, 0):
-        return sides[0]
-    return sides[1] if _number(ctx, sides[0], env, 0) else None
-
-
-def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: int) -> bool:
-    """A Python int or float for certain, or a rank-0 array of one (`jnp.exp(-r * t)`, which
-    broadcasts without moving the other operand's layout): a literal, a name holding one,
-    arithmetic and elementwise functions of those."""
-    from codemods.analysis.tree_items import _is_number, array_operands
-
-    if _is_number(node) or depth > MAX_DEPTH:
-        return _is_number(node)
-    if isinstance(node, cst.Name):
-        held, _, held_env = follow_env(ctx, node, env)
-        return held is not None and held is not node and _number(ctx, held, held_env, depth + 1)
-    if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
-        return _number(ctx, node.expression, env, depth + 1)
-    whole = whole_reduction(ctx, node)
-    if whole is not None:  # `rho.mean()` of an array laid out where the code shows it (a reduced one raises)
-        found = input_sharding(ctx, whole, depth + 1, env)
-        return found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced)
-    # `jnp.exp(-rate * t)` of numbers: a rank-0 array, broadcast without moving the other's layout
-    sides = array_operands(node) or (elementwise_operands(ctx, node) if isinstance(node, cst.Call) else None)
-    return sides is not None and all(_number(ctx, side, env, depth + 1) for side in sides)
-
-
 def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | None, read) -> ShardingLiteral | None:
     """A name assigned in several places (`u = step(u)` in a loop after `u = device_put(u, S)`):
     the sharding every assignment that may reach the use gives, when they agree."""
@@ -416,7 +382,10 @@ def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | N
     items = read is input_sharding and env is None
     found = reaching_assignments(ctx, name, items=items)
     if not found:  # (one alone: the assignment of a loop that surely runs, reaching.py)
-        return None
+        from codemods.analysis.rebound_params import rebound_values
+
+        # a parameter its function rebinds (`for _ in range(steps): y = y - dt * k * y`)
+        return _agreed(rebound_values(ctx, name, env, lambda value, inner: read(ctx, value, depth + 1, inner)) or [])
     return _agreed([_item_sharding(ctx, binding, depth) if binding.kind == "item"
                     else read(ctx, binding.value, depth + 1, env) for binding in found])
 

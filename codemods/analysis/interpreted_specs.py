@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.values import DictValue  # configs by item or by attribute (attr_dicts.AttrTable)
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.specs import Spec, SpecLiteral
@@ -155,8 +156,7 @@ def _passed_parameters(interp, call: ast.Call, scopes: tuple) -> frozenset | Non
     params = set()
     for function in scopes:
         params.update(_parameters(function))
-    read = {node.id for part in (*call.args, *call.keywords) for node in ast.walk(part)
-            if type(node) is ast.Name and node.id in params}
+    read = _params_read(interp, [*call.args, *call.keywords], scopes, params)
     if not read:
         return frozenset()
     function = scopes[-1] if len(scopes) == 1 else None
@@ -170,7 +170,7 @@ def _passed_parameters(interp, call: ast.Call, scopes: tuple) -> frozenset | Non
     try:
         for name in read:
             value = interp._parameter_value(name, function)
-            if not isinstance(value, (Const, Namespace, MeshValue)):
+            if not isinstance(value, (Const, Namespace, MeshValue, DictValue)):
                 return None
     finally:
         interp.silent -= 1
@@ -183,3 +183,22 @@ def _dimensions(interp, expr: ast.expr, frame, scopes: tuple) -> Spec | None:
 
     found = evaluated_partitions(interp, expr, frame, scopes)
     return None if found is None else Spec(tuple(found[0]), found[1], found[2])
+
+
+def _params_read(interp, parts: list, scopes: tuple, params: set) -> set:
+    """The parameters the expressions read, directly or through locals of the same function bound
+    once (`out = cfg["export_layout"]` then `spec(out["dims"])` reads `cfg`)."""
+    read, seen, pending = set(), set(), list(parts)
+    while pending and len(seen) < 32:
+        part = pending.pop()
+        for node in ast.walk(part):
+            if type(node) is not ast.Name or node.id in seen:
+                continue
+            seen.add(node.id)
+            if node.id in params:
+                read.add(node.id)
+                continue
+            value, outer = interp.scope.lookup_value(node.id, scopes)
+            if value is not None and tuple(outer) == tuple(scopes):
+                pending.append(value)
+    return read

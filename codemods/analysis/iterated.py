@@ -190,6 +190,11 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
         return None
     bound = env_value(ctx, owner, env)
     construction, outer = bound if bound is not None else (follow_names(ctx, owner)[0], None)
+    for _ in range(4):  # `self` bound to a helper's parameter, bound in turn by the helper's caller
+        further = env_value(ctx, construction, outer) if isinstance(construction, cst.Name) else None
+        if further is None:
+            break
+        construction, outer = further
     if isinstance(construction, cst.Name) and outer is None:  # a receiver bound to `t = Trainer(...)`
         construction = follow_names(ctx, construction)[0]
     made = None

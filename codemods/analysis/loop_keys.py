@@ -39,8 +39,9 @@ class LoopKeys:
 _NONE = LoopKeys([])
 
 
-def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
-    """The keys the loop around `node` may give its variable; no keys when unknown."""
+def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> LoopKeys:
+    """The keys the loop around `node` may give its variable; no keys when unknown. `outer` binds
+    the parameters of the function holding the loop (a caller's Env): the walked table may be one."""
     from codemods.analysis.zipped_rounds import zipped_rounds
 
     zipped = zipped_rounds(ctx, node)
@@ -84,7 +85,11 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
         keys = [key for key in (keys if keys is not None else items) if key in items]
         for key, key_node in items.items():
             first.setdefault(key, key_node)
-    iterated = _iterated_keys(ctx, iterated_node)
+    iterated = _iterated_keys(ctx, iterated_node, outer if outer is not None and outer.function is function else None)
+    # only the receiver the caller binds (`self.layouts[name]`): a table parameter is read where it
+    # stands, with the checks that every caller hands it unchanged (an alias may change it)
+    given = {receiver: outer.args[receiver]} if outer is not None and outer.function is function \
+        and (receiver := _receiver(ctx, function)) in outer.args else {}
     if keys is None and value_name is not None:
         table, _ = follow_spec(ctx, iterated_node)  # `for name, spec in SPECS.items()`: its own keys
         items = _string_items(table)
@@ -99,7 +104,7 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode) -> LoopKeys:
     if keys is None and iterated is not None:  # no constant table read by the key: the loop's own keys
         keys = sorted(iterated)
         first = {key: cst.SimpleString(repr(key)) for key in keys}
-    found = [(key, Env(function, _bound(ctx, name, value_name, iterated_node, first[key])))
+    found = [(key, Env(function, {**given, **_bound(ctx, name, value_name, iterated_node, first[key])}))
              for key in keys or () if iterated is None or key in iterated]
     if iterated is not None and not every and found:
         # `if target is None: continue` before the line: which rounds reach it, key by key
@@ -369,3 +374,11 @@ def _string_items(table) -> dict | None:
             return None
         items[key] = element.key
     return items
+
+
+def _receiver(ctx: FileContext, function) -> str | None:
+    """The first parameter of a method of a module class (its receiver), else None."""
+    from codemods.analysis.call_sites import _method_class
+
+    params = [*function.params.posonly_params, *function.params.params]
+    return params[0].name.value if params and _method_class(ctx, function) is not None else None

@@ -33,6 +33,30 @@ def looped_envs(ctx: FileContext, site: cst.Call, env: Env) -> list[tuple[str, s
                 replaced = value.value
                 args[param] = keyed.args[value.value]
         if replaced is None:
-            return []
+            return _nested_envs(ctx, site, env, loop)
         found.append((replaced, key, Env(env.function, args)))
+    return found
+
+
+def _nested_envs(ctx: FileContext, site: cst.Call, env: Env, inner) -> list[tuple[str, str, Env]]:
+    """`{k: helper(params[layer][k], SPECS[layer][k]) for k in KEYS}` inside `for layer in LAYERS`:
+    the call's arguments read under both loops' keys (the comprehension's Env also binding the
+    outer loop's variable), one binding per pair of keys, outer first; else []."""
+    from codemods.analysis.local_names import scope_of, _is_comprehension
+
+    comp = scope_of(ctx, site)
+    if not _is_comprehension(comp) or any(value_env is not None for _, value_env in env.args.values()):
+        return []
+    outer = loop_keys(ctx, comp)
+    if not outer or not outer.iterated_known or outer.kind != "key":
+        return []
+    found = []
+    for outer_key, outer_env in outer.keys:
+        for key, keyed in inner.keys:
+            if keyed.function is not comp or set(keyed.args) & set(outer_env.args):
+                return []
+            both = Env(comp, {**outer_env.args, **keyed.args})
+            args = {param: (value, both) for param, (value, _) in env.args.items()}
+            names = ", ".join([*outer_env.args, *keyed.args])
+            found.append((names, f"{outer_key}, {key}", Env(env.function, args)))
     return found

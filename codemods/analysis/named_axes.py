@@ -209,6 +209,22 @@ def _constant_item(ctx: FileContext, node: cst.Subscript) -> cst.BaseExpression 
     return items[index % size]
 
 
+def item_of_item(ctx: FileContext, node: cst.Subscript, env) -> cst.BaseExpression | None:
+    """`LAYOUTS[name][1]`: item `1` of the tuple literal a constant table holds at that key (the
+    table read as spec_sources.table_item reads it; a tuple never changes in place)."""
+    from codemods.analysis.spec_sources import table_item
+
+    inner = node.value
+    if not isinstance(inner, cst.Subscript) or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    index = _integer(node.slice[0].slice.value)
+    held = table_item(ctx, inner, env) if index is not None else None
+    if not isinstance(held, cst.Tuple) or not all(type(e) is cst.Element for e in held.elements) \
+            or not -len(held.elements) <= index < len(held.elements):
+        return None
+    return held.elements[index].value
+
+
 def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression | None:
     """The expression `node` (`Cls.attr`, `self.attr`, `instance.attr`) certainly holds, else None."""
     from codemods.analysis.specs import follow_names, resolve_name

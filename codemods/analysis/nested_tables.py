@@ -78,3 +78,22 @@ def _path(node: ast.AST, name: str) -> list | None:
         keys.insert(0, key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None)
         node = node.value
     return keys if keys and isinstance(node, ast.Name) and node.id == name else None
+
+
+def path_unchanged(ctx, node, env) -> bool:
+    """`SPECS[layer]` of a module table, its keys names a loop's Env binds to strings: no code
+    changes what the table holds on that path (inner_dicts_unchanged)."""
+    from codemods.analysis.local_names import resolve_name, scope_of
+    from codemods.analysis.local_tables import unchanged
+    from codemods.analysis.tree_paths import Attr, string_path
+    from codemods.lazy import lazy_module
+
+    cst = lazy_module("libcst")
+    path = string_path(node, ctx, env) if env is not None else None
+    if path is None or not isinstance(path[0], cst.Name) or any(isinstance(key, Attr) for key in path[1]):
+        return False
+    binding = resolve_name(ctx, path[0])
+    if binding is None or binding.kind != "assign" or not isinstance(scope_of(ctx, binding.node), cst.Module) \
+            or not unchanged(ctx, path[0]):
+        return False
+    return inner_dicts_unchanged(ctx, path[0].value, tuple(path[1]), False)

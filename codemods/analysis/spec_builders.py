@@ -32,6 +32,8 @@ def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = Non
             found = _packed_spec(ctx, held, env)
     if found is None:
         found = returned_spec(ctx, node, env)
+    if found is None and isinstance(node, cst.Call):
+        found = _field_by_name(ctx, node, env)
     # config values and parsed options; inside the function `env` binds, a parameter is read as
     # the value every call of the function passes (interpreted_specs.py), which is this call's too
     if found is None and (env is None or _outside(ctx, node, env) or isinstance(env.function, cst.FunctionDef)):
@@ -53,7 +55,11 @@ def _outside(ctx: FileContext, node: cst.BaseExpression, env: Env) -> bool:
 
 
 def _logical_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = None) -> SpecLiteral | None:
+    from codemods.analysis.tree_items import Keyed
+
     node, _ = follow_spec(ctx, node, env)
+    if isinstance(node, Keyed):  # `s` of `jax.tree.map(lambda x, s: ..., params, specs)`: the specs tree's leaf
+        node, env = _keyed_leaf(ctx, node)
     if not isinstance(node, cst.Call):
         return None
     returned = returned_by(ctx, node.func)
@@ -144,3 +150,32 @@ def _table_get(ctx: FileContext, node: cst.BaseExpression, env: Env):
     if None in keys or len(set(keys)) != len(keys):
         return None
     return dict_item(held, key) if key in keys else cst.Name("None")
+
+
+def _field_by_name(ctx: FileContext, node: cst.Call, env: Env | None) -> SpecLiteral | None:
+    """`getattr(EXPORT_LAYOUT, field)`, `field` a key the loop binds: the spec at that field of
+    the record the file builds (tree_paths.py), read as written there."""
+    from functools import partial
+
+    from codemods.analysis.specs import parse_sharding
+    from codemods.analysis.tree_paths import _getattr, path_leaf, string_path
+
+    if not _getattr(ctx, node):
+        return None
+    path = string_path(node, ctx, env)
+    leaf = path_leaf(ctx, path[0], path[1], env) if path is not None else None
+    if leaf is None or leaf[0] != "value" or not isinstance(leaf[1], cst.Call) \
+            or ctx.imports.resolve(leaf[1].func) != PARTITION_SPEC:
+        return None
+    found = parse_sharding(ctx, leaf[1], partial(follow_spec, ctx, env=leaf[2]), partial(built_spec, ctx, env=leaf[2]))
+    return found.spec if found is not None else None
+
+
+def _keyed_leaf(ctx: FileContext, keyed) -> tuple:
+    """(leaf expression, Env it is read under) of a specs tree's item (`{k: logical_to_mesh(v) for
+    k, v in LOGICAL.items()}` at a key: `logical_to_mesh(v)` with `v` bound), else (None, None)."""
+    from codemods.analysis.input_shardings import _keyed_unchanged  # (imports this module)
+    from codemods.analysis.tree_leaves import tree_leaf
+
+    leaf = tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env) if _keyed_unchanged(ctx, keyed) else None
+    return (leaf[1], leaf[2]) if leaf is not None and leaf[0] == "value" else (None, None)

@@ -87,17 +87,17 @@ def table_item(ctx: FileContext, node: cst.Subscript, env: Env | None = None) ->
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     from codemods.analysis.local_tables import unchanged
-    from codemods.analysis.named_axes import _constant_item, _integer
+    from codemods.analysis.named_axes import _constant_item, _integer, item_of_item  # (`LAYOUTS[k][1]`)
 
     if _integer(node.slice[0].slice.value) is not None:  # `LAYOUT[0]` of a tuple of specs
         # only a spec or sharding written there: those never change, a dict item may (`held[0]['w'] = ...`)
-        item = _constant_item(ctx, node) if unchanged(ctx, node.value) else None
+        item = (_constant_item(ctx, node) if unchanged(ctx, node.value) else None) or item_of_item(ctx, node, env)
         spec = isinstance(item, cst.Call) and ctx.imports.resolve(item.func) in (
             "jax.sharding.PartitionSpec", "jax.sharding.NamedSharding")
         return item if spec else None
     key = _key(ctx, node.slice[0].slice.value, env)
-
-    if key is None or not unchanged(ctx, node.value):
+    from codemods.analysis.nested_tables import path_unchanged  # `SPECS[layer][k]`, both keys bound
+    if key is None or not (unchanged(ctx, node.value) or path_unchanged(ctx, node.value, env)):
         return None
     held, _ = follow_spec(ctx, node.value, env)
     from codemods.analysis.local_tables import holder_kept
@@ -146,8 +146,8 @@ def _key(ctx: FileContext, node: cst.BaseExpression, env: Env | None) -> str | N
     held = held if held is not None or not isinstance(node, cst.Name) else member_name(ctx, node, env)
     if isinstance(held, cst.Attribute):  # `LAYOUTS[Stage.WRITE]` (enum_keys.py)
         from codemods.analysis.enum_keys import member_key
-
-        return member_key(ctx, held)
+        followed = follow_spec(ctx, held, env)[0] if member_key(ctx, held) is None else None  # `self.fmt`
+        return member_key(ctx, held) if followed is None else string_value(followed)
     return string_value(held) if held is not None else None
 
 
@@ -254,9 +254,9 @@ def _or_default(ctx: FileContext, node: cst.BaseExpression, env: Env | None):
 
 
 def _getter(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    from codemods.analysis.nested_fields import nested_field  # `self.layout.obs_dense`
     from codemods.analysis.receiver_binding import getter_value
-
-    return getter_value(ctx, node, env)
+    return getter_value(ctx, node, env) or nested_field(ctx, node, env)
 
 
 def _unpacked_item(ctx: FileContext, name: cst.Name, env: Env | None):

@@ -48,6 +48,9 @@ def leaf_source(ctx: FileContext, node: cst.Subscript, env: Env | None):
     if isinstance(node.value, cst.Name) and kept_local(ctx, node.value):
         return tree_leaf(ctx, node.value, key_node, env)  # a local no code of its function changes
     handed = handed_kept(ctx, node.value) if isinstance(node.value, cst.Name) and env is None else None
+    if handed is None and env is not None and isinstance(node.value, cst.Name) and env_value(ctx, node.value, env) is None \
+            and handed_kept(ctx, node.value):  # a parameter the Env (a loop key's) leaves to its callers
+        return tree_leaf(ctx, node.value, key_node, env)
     if handed is None and isinstance(node.value, cst.Name) and env_value(ctx, node.value, env) is not None:
         from codemods.analysis.tree_items import _passed_unchanged
 

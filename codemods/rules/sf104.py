@@ -23,13 +23,12 @@ from dataclasses import replace
 from functools import partial
 
 from codemods import jaxapi
-from codemods.analysis.call_sites import asked, caller_envs, names_read, parameter_function, receiver_method
+from codemods.analysis.call_sites import asked
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
-from codemods.analysis.enum_keys import MEMBER_KEY
+from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
 from codemods.analysis.input_shardings import input_sharding, keyword_argument
 from codemods.analysis.loop_keys import loop_keys
-from codemods.analysis.looped_callers import looped_envs
 from codemods.analysis.mesh_owner import owned_mesh_path
 from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path
 from codemods.analysis.spec_builders import built_spec
@@ -48,6 +47,8 @@ from codemods.context import FileContext
 from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
+from codemods.rules._gather_callers import caller_findings, keyed_findings
+from codemods.rules._mapped_gathers import mapped_findings
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
 
@@ -138,7 +139,16 @@ class TopLevelAllGatherPrefix(Rule):
              "Enum class (member-keyed tables and trees); spec tables built by a dict comprehension over a "
              "literal; a loop's batch handed with its key to a helper; the values an object's methods append "
              "to the list its `__iter__` yields from; an input reassigned in `for _ in range(N)` (N > 0, no "
-             "`break`); `reduced=frozenset(...)`.",
+             "`break`); `reduced=frozenset(...)`. Also read: a gather called through `partial(top_level_all_gather, "
+             "out_sharding=S)` (a name, or a table of them picked by a loop key) and `jax.tree.map(top_level_all_gather, "
+             "tree, SPECS)` leaf by leaf over a spec record; a parameter its helper rebinds in a loop "
+             "(`for _ in range(steps): y = y - dt * k * y`) with host numbers (`BETAS[t]` of a 1-D NumPy schedule, an "
+             "argparse float); `reduced=` as a set difference, union or intersection; fields of objects held in fields "
+             "(`self.layout.dense`, `cfg.layout.checkpoint` of a `default_factory` dataclass, a keyword-built "
+             "`ConfigDict(dict)`); a table keyed by a stored field (`self.formats[self.fmt]`); `getattr(EXPORT, field)` "
+             "and `LAYOUTS[k][1]`; a dict filled over `D.items()`; a specs tree built by a comprehension of a "
+             "logical-name helper; a method's loop over the table its one caller hands it; spec helpers on item or "
+             "attribute configs a caller hands over.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
@@ -173,7 +183,9 @@ class TopLevelAllGatherPrefix(Rule):
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
                 matched.append(call)
-            elif call.args and _names_gather(ctx, call.args[0].value, tails, names) \
+            elif gather_partial(ctx, func, names) is not None or gather_table(ctx, func, names):
+                matched.append(call)  # `export = partial(top_level_all_gather, out_sharding=S)`, then `export(x)`
+            elif call.args and names_gather(ctx, call.args[0].value, tails, names) \
                     and ctx.imports.resolve(func) in IN_PLACE_CALLERS:
                 matched.append(call)  # `jax.tree.map(top_level_all_gather, tree, specs)`
                 mapped.add(id(call))
@@ -183,11 +195,8 @@ class TopLevelAllGatherPrefix(Rule):
                 yield from _site_findings(ctx, call)
             elif (path := reach_path(ctx, call)) is not None:
                 yield _Site(ctx, call)._no_mesh(path)
-
-
-def _names_gather(ctx: FileContext, expr: cst.BaseExpression, tails: set[str], names: set[str]) -> bool:
-    tail = expr.attr.value if isinstance(expr, cst.Attribute) else getattr(expr, "value", None)
-    return tail in tails and ctx.imports.resolve(expr) in names
+            else:  # each leaf's gather (_mapped_gathers.py)
+                yield from mapped_findings(ctx, call, _Site)
 
 
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
@@ -214,39 +223,22 @@ def _spec_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
         same = _same_call(ctx, call)
         found = list(_Site(ctx.whole_file(), same).findings()) if same is not None else []
     if not found and (same := _same_call(ctx, call)) is not None:
-        found = _caller_findings(ctx.whole_file(), same)
-    if found or not loop_keys(ctx, call):
+        found = caller_findings(ctx.whole_file(), same, _Site)
+    if found or not loop_keys(ctx, call) and (ctx.whole_file() is ctx or not _in_loop(ctx, call)):
         return found
     same = _same_call(ctx, call)  # which keys the loop gives may be read from its callers
-    return _keyed_findings(ctx.whole_file(), same) if same is not None else []
+    return keyed_findings(ctx.whole_file(), same, _Site) if same is not None else []
 
 
-def _caller_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
-    """In a helper whose input or out spec is a parameter that its calls disagree on
-    (`report(preds, P(...))` from two places): what the call does for the first caller it fails
-    for. Not fixed: the helper's one call serves every caller."""
-    function = None
-    for arg in (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding")):
-        # the argument itself, or a name read in it (`batch[key]`, `SPECS[key]`)
-        for name in names_read(arg):
-            if function is None:
-                function = parameter_function(ctx, name)
-    if function is None:  # `self.layout` in a method: read on each receiver its calls give
-        function = receiver_method(ctx, call)
-    callers = caller_envs(ctx, function) if function is not None else None
-    for site, env in callers or ():
-        text = ctx.text(site)
-        text = text if len(text) <= 60 and "\n" not in text else f"{ctx.text(site.func)}(...)"
-        where = f"when called from line {ctx.span(site).line} (`{text}`)"
-        found = list(_Site(ctx, call, env).findings())
-        for name, key, keyed in [] if found else looped_envs(ctx, site, env):  # `for route in ROUTES: respond(x, route)`
-            found = list(_Site(ctx, call, keyed).findings())
-            if found:
-                where = f"{where} with `{name}` = {key!r}"
-                break
-        if found:
-            return [replace(f, message=f"{where}: {f.message}", fix=None) for f in found]
-    return []
+def _in_loop(ctx: FileContext, call: cst.Call) -> bool:
+    """Whether a `for` or comprehension of its function holds the call (the sparse text may
+    leave out the code that shows the keys it walks)."""
+    node = parents(ctx).get(call)
+    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
+        if isinstance(node, (cst.For, cst.DictComp, cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return True
+        node = parents(ctx).get(node)
+    return False
 
 
 def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
@@ -254,30 +246,6 @@ def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
     whole = ctx.whole_file()
     start, end = ctx.offsets(call)
     return next((node for node in _calls(whole) if whole.offsets(node) == (start, end)), None)
-
-
-def _keyed_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
-    """In a loop over keys of constant tables (`for name in params: ... SPECS[name]`): what the
-    call does for the first key it fails on, when the file shows the loop gives that key, or
-    for every key the tables hold when it does not. Not fixed: a fix would write one key's axes
-    for every key."""
-    loop = loop_keys(ctx, call)
-    first: list[Finding] = []
-    for key, env in loop.keys:
-        found = list(_Site(ctx, call, env).findings())
-        if found and loop.iterated_known:
-            label = repr(key) if loop.kind == "key" and not key.startswith(MEMBER_KEY) else f"`{key.replace(MEMBER_KEY, '')}`"
-            return [replace(f, message=f"when the loop reaches {loop.kind} {label}: {f.message}", fix=None) for f in found]
-        if not found and not loop.iterated_known:
-            return []  # the loop may give only keys that pass
-        first = first or found
-    if not first:
-        return []  # no key the loop gives (an empty or unknown table): nothing fails
-    keys = ", ".join(repr(key) if not key.startswith(MEMBER_KEY) else key[len(MEMBER_KEY):] for key, _ in loop.keys)
-    first_key = loop.keys[0][0]
-    first_key = repr(first_key) if not first_key.startswith(MEMBER_KEY) else f"`{first_key[len(MEMBER_KEY):]}`"
-    said = f"it fails for every key the loop can reach ({keys}); for {first_key}"
-    return [replace(f, message=f"{said}: {f.message}", fix=None) for f in first]
 
 
 def _axes_literal(axes: Axes, quote: str) -> str:
@@ -324,12 +292,12 @@ class _Site:
     def __init__(self, ctx: FileContext, call: cst.Call, env: Env | None = None) -> None:
         self.ctx = ctx
         self.call = call
+        self.bound = None  # the `partial(top_level_all_gather, ...)` the call's name is bound to
         self.env = env  # binds a loop variable to one key (_keyed_findings)
 
     def findings(self) -> Iterator[Finding]:
         ctx, call = self.ctx, self.call
-        x = call_argument(call, 0, "xs")
-        out_expr = call_argument(call, 1, "out_sharding")
+        x, out_expr = self._arguments()
         if x is None or out_expr is None:
             return
         source = input_sharding(ctx, x, 0, self.env)
@@ -361,17 +329,33 @@ class _Site:
         if not module_sets_mesh(ctx):
             yield self._no_mesh()
         bad = [d for d in dims if d.bad]
+        found = None
         if self.first_only:
-            yield self._rewrite(dims[:1])
+            found = self._rewrite(dims[:1])
         elif said[0] == "multi":
-            yield self._multi()
+            found = self._multi()
         elif bad:
-            yield self._rewrite(bad)
+            found = self._rewrite(bad)
         elif said[0] == "reduced":
-            yield self._add_reduced()
+            found = self._add_reduced()
+        if found is not None:
+            # through a `partial` alias the out spec is written where the alias is made: not rewritten here
+            yield found if self.bound is None else replace(found, fix=None)
+
+    def _arguments(self) -> tuple:
+        """(input, out sharding) the call gives the gather, through a `partial` it is bound to."""
+        call = self.call
+        bound = gather_partial(self.ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER), self.env)
+        if bound is None and gather_table(self.ctx, call.func, set(jaxapi.TOP_LEVEL_ALL_GATHER)):
+            return None, None  # `EXPORTERS[name](x)` of a key not bound yet (the keyed loop binds it)
+        self.bound = bound
+        return partial_arguments(call, bound) if bound is not None else \
+            (call_argument(call, 0, "xs"), call_argument(call, 1, "out_sharding"))
 
     def _multi_dim(self) -> bool:
         value = keyword_argument(self.call, "multi_dim")
+        if self.bound is not None and value is None:
+            value = keyword_argument(self.bound, "multi_dim")
         return isinstance(value, cst.Name) and value.value == "True"
 
     # ---- shared pieces
