@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ce11_sf104_receiver_through_two_methods": "main(mesh, x)",
+    "nce12_sf104_receiver_through_two_methods_given": "main(mesh, x)",
     "ce10_sf106_slice_bound_from_factory_parameter": "main(mesh, x)",
     "nce11_sf106_slice_bound_from_factory_parameter_returned": "main(mesh, x)",
     "ce9_sf101_base_call_forwards_star_args": "main(mesh, x)",

@@ -189,14 +189,16 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
     if not isinstance(owner, cst.Name):
         return None
     bound = env_value(ctx, owner, env)
-    construction, outer = bound if bound is not None else (follow_names(ctx, owner)[0], None)
+    construction, outer = bound if bound is not None else (follow_names(ctx, owner)[0] or _called_on(ctx, owner), None)
     for _ in range(4):  # `self` bound to a helper's parameter, bound in turn by the helper's caller
         further = env_value(ctx, construction, outer) if isinstance(construction, cst.Name) else None
         if further is None:
             break
         construction, outer = further
     if isinstance(construction, cst.Name) and outer is None:  # a receiver bound to `t = Trainer(...)`
-        construction = follow_names(ctx, construction)[0]
+        held = follow_names(ctx, construction)[0]
+        # a method's receiver: the one construction its calls are made on
+        construction = _called_on(ctx, construction) if held is None or held is construction else held
     made = None
     if isinstance(construction, cst.Call) and isinstance(construction.func, cst.Attribute):
         from codemods.analysis.call_sites import _factory_construction
@@ -239,6 +241,28 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
         return None
     # `self` bound too: a field read in `__init__` after its store (`out_shardings=self.placed`)
     return value, Env(inner.function, {**inner.args, me: (construction, outer)})
+
+
+def _called_on(ctx: FileContext, receiver: cst.Name, hops: int = 3):
+    """The one construction every call of the method whose receiver `receiver` is (`self` of
+    `evaluate`, called as `loop.evaluate(...)`) is made on, following `self.other(...)` calls up
+    to `hops` methods; else None."""
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.receivers import receiver_envs
+
+    envs = receiver_envs(ctx, receiver)
+    if not envs or hops <= 0:
+        return None
+    found = set()
+    for bound in envs:
+        held, _ = bound.args[receiver.value]
+        if isinstance(held, cst.Name):
+            followed = follow_names(ctx, held)[0]
+            held = _called_on(ctx, held, hops - 1) if followed is None or followed is held else followed
+        if not isinstance(held, cst.Call):
+            return None
+        found.add(id(held))
+    return held if len(found) == 1 else None
 
 
 def _changed_container(ctx: FileContext, value, env: Env, construction: cst.Call) -> bool:
