@@ -177,6 +177,12 @@ def module_nodes(tree: ast.Module) -> list[ast.AST]:
     return cached
 
 
+def module_node(tree: ast.Module, node: ast.AST) -> bool:
+    """`node` is a node of `tree` (not one an analysis made), by the module's node list."""
+    start = node_positions(tree).get(id(node))
+    return start is not None and module_nodes(tree)[start] is node
+
+
 def module_parents(tree: ast.Module) -> dict[int, ast.AST]:
     """id(node) -> the node holding it, for every node of a module, kept on the tree like
     `module_nodes` (expression contexts and operators are shared objects: not in it)."""
