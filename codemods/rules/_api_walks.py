@@ -7,7 +7,8 @@ import ast
 from collections import deque
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents, names_by_id, node_positions, nodes_in_order
+from codemods.analysis.nodes import (child_nodes, iter_nodes, module_parents, names_by_id, node_positions, nodes_in_order,
+                                     nodes_of_type)
 from codemods.context import FileContext
 
 
@@ -19,7 +20,25 @@ def root(node: ast.expr) -> ast.expr:
 
 def import_statements(ctx: FileContext) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement, found once per file for all the SF2xx rules."""
-    return ctx.cached("api-history:imports", lambda: list(imports_breadth_first(ctx.tree)))
+    return ctx.cached("api-history:imports", lambda: _imports_in_walk_order(ctx.tree))
+
+
+def _imports_in_walk_order(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """`imports_breadth_first` from the module's indexes: breadth first is by depth, and at one
+    depth in the order of the module's node list (the order of the nodes' ancestors); every
+    ancestor of a statement is a statement, a handler, a match case or the module, each a level
+    of that walk."""
+    imports = [*nodes_of_type(tree, ast.Import), *nodes_of_type(tree, ast.ImportFrom)]
+    if not imports:
+        return []
+    parents, where = module_parents(tree), node_positions(tree)
+
+    def key(stmt: ast.stmt) -> tuple[int, int]:
+        depth, node = 0, stmt
+        while (node := parents.get(id(node))) is not None:
+            depth += 1
+        return depth, where[id(stmt)]
+    return sorted(imports, key=key)
 
 
 def imports_breadth_first(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
