@@ -162,7 +162,7 @@ def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) ->
 
 
 # The module whose node list was made last (weakly: a released tree goes when nothing else holds it).
-_listed: Callable[[], ast.Module | None] = lambda: None  # noqa: E731
+_listed: Callable[[], ast.Module | None] = lambda: None
 
 
 def module_nodes(tree: ast.Module) -> list[ast.AST]:

@@ -499,20 +499,20 @@ class _Spellings:
 
     def of(self, facts: list[RootFacts]) -> _Spellings:
         """Indexed with `facts` (all of them, and nothing else)."""
-        wanted = {id(root_facts) for root_facts in facts}
+        wanted = {id(read) for read in facts}
         if not self._read <= wanted:  # not a superset of what is indexed: anew
             self.__init__()
         items, spelling = self.items, self.spelling
-        for root_facts in facts:
-            if id(root_facts) in self._read:
+        for read in facts:
+            if id(read) in self._read:
                 continue
-            self._read.add(id(root_facts))
-            for assigned, spelled in root_facts.assigns:
+            self._read.add(id(read))
+            for assigned, spelled in read.assigns:
                 index = len(items)
                 items.append((assigned,))
                 for name in spelled:
                     spelling.setdefault(name, []).append(index)
-            for spelled, passed, scopes in root_facts.calls:
+            for spelled, passed, scopes in read.calls:
                 index = len(items)
                 items.append((passed, scopes))
                 for name in spelled:
