@@ -20,7 +20,8 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.kept_keywords import decorator_keywords, keyword_factory, keywords_value
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import DEFS, child_nodes, iter_nodes, iter_with_scopes, nodes_of_type, positional_params
+from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, module_node, module_parents,
+                                     nodes_of_type, positional_params)
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -342,8 +343,9 @@ class Held:
         parents = None  # of the nodes in `parent` only: the refs and their calls are inside it
         for node in iter_nodes(parent):
             if type(node) is ast.Name and id(node) in refs:
-                if parents is None:
-                    parents = {id(child): holder for holder in iter_nodes(parent) for child in child_nodes(holder)}
+                if parents is None:  # the module's map holds the same for the nodes in `parent`
+                    parents = module_parents(self.scope.tree) if module_node(self.scope.tree, parent) else \
+                        {id(child): holder for holder in iter_nodes(parent) for child in child_nodes(holder)}
                 field = self._field_of(node, parents)
                 reads = self._attribute_loads().get(field, ())
                 if field is None or not any(id(read) in analysed for read in reads) \

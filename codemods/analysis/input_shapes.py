@@ -13,13 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import copy
+from itertools import repeat
 
 import ast
 
 from codemods.analysis import shapes
 from codemods.analysis.callers import _argument
 from codemods.analysis.meshspec import Spec, parse_spec
-from codemods.analysis.nodes import DEFS, FunctionDef, call_args, child_nodes, iter_nodes, iter_with_scopes, literal_value
+from codemods.analysis.nodes import (LEAVES, DEFS, FunctionDef, call_args, child_nodes, iter_nodes, iter_with_scopes,
+                                     literal_value)
 from codemods.analysis.shardmap import ShardMapUse, passed_through
 from codemods.analysis.values import AxisState, Value
 
@@ -360,7 +362,7 @@ class _Facts:
             elif kind is ast.Call and type(node.func) is ast.Call and len(node.func.args) == 1 \
                     and not node.func.keywords and type(node.func.args[0]) is ast.Name:
                 self.jitted.setdefault(node.func.args[0].id, []).append((node, where))
-            if own:
+            if own and kind in _NOTED:
                 self._note(node, kind)
             if kind in DEFS or kind is ast.ClassDef:
                 outside = list(node.decorator_list) + ([node.args] if kind in DEFS else list(node.bases))
@@ -368,7 +370,8 @@ class _Facts:
                 inner = where + (node,) if kind in DEFS else where
                 stack.extend((child, inner, False) for child in node.body)
                 continue
-            stack.extend((child, where, own and kind is not ast.Lambda) for child in child_nodes(node))
+            if kind not in LEAVES:  # (the tuples made in C: this walk is most of the shape facts)
+                stack.extend(zip(child_nodes(node), repeat(where), repeat(own and kind is not ast.Lambda)))
 
     def _note(self, node: ast.AST, kind: type) -> None:
         if kind is ast.Global or kind is ast.Nonlocal:
@@ -379,6 +382,11 @@ class _Facts:
             self.other.add("*")
         elif kind is not ast.alias and isinstance(getattr(node, "name", None), str):
             self.other.add(node.name)  # def, class, except ... as, match patterns
+
+
+# The nodes `_Facts._note` reads something of: the others (most) are not handed to it.
+_NOTED = frozenset({ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom, ast.match_case, ast.FunctionDef,
+                    ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar})
 
 
 def _facts(owner) -> _Facts:

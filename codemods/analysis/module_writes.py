@@ -147,19 +147,24 @@ def patched_attributes(tree: ast.Module, resolve, heads: Container[str] | None =
                       else f"{owner}.*")
             continue
         first = args[0]
-        if type(first) is not constant:
-            if not node.keywords and (len(args) < 2 or type(args[1]) is not constant):
-                continue  # no string and no keyword: _patcher_targets finds nothing (most calls)
-            if heads is not None:  # its owner would not resolve: _patcher_targets finds nothing
-                head = first
-                while type(head) is ast.Attribute:
-                    head = head.value
-                if type(head) is not name or head.id not in heads:
-                    continue
+        if type(first) is constant:  # what `_patcher_targets` makes of it, without the call (`P("i")`)
+            if isinstance(first.value, str) and first.value.startswith("jax.") and \
+                    (func.id if type(func) is name else func.attr if type(func) is ast.Attribute else "") in _DOTTED_PATCHERS:
+                found.add(first.value)
+            continue
+        if not node.keywords and (len(args) < 2 or type(args[1]) is not constant):
+            continue  # no string and no keyword: _patcher_targets finds nothing (most calls)
+        if heads is not None:  # its owner would not resolve: _patcher_targets finds nothing
+            head = first
+            while type(head) is ast.Attribute:
+                head = head.value
+            if type(head) is not name or head.id not in heads:
+                continue
         found |= _patcher_targets(node, resolve)
     return frozenset(found)
 
 
+_DOTTED_PATCHERS = ("patch", "setattr")  # `mock.patch("jax.lax.psum", shim)`, `monkeypatch.setattr("jax.lax.psum", shim)`
 _READERS = frozenset({"getattr", "hasattr", "isinstance", "issubclass", "callable", "id", "repr", "str", "print"})
 
 
@@ -175,7 +180,7 @@ def _patcher_targets(call: ast.Call, resolve) -> set[str]:
     first = call.args[0]
     if type(first) is ast.Constant and isinstance(first.value, str):
         dotted = first.value
-        return {dotted} if callee in ("patch", "setattr") and dotted.startswith("jax.") else set()
+        return {dotted} if callee in _DOTTED_PATCHERS and dotted.startswith("jax.") else set()
     key = call.args[1] if len(call.args) > 1 else None
     named_key = type(key) is ast.Constant and isinstance(key.value, str)
     if not named_key and (not call.keywords or all(keyword.arg is None for keyword in call.keywords)):

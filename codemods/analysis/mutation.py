@@ -112,6 +112,8 @@ def _aliased(tree: ast.Module, changed: set[str]) -> set[str]:
 
     def tie(target: ast.expr, value: ast.expr | None, element: bool = False) -> None:
         """`target = value` (`element`: target is bound to an item of value, as a `for` target)."""
+        if type(value) not in _HOLDING:  # a call, an operation, a literal: a new object (most values)
+            return
         if type(target) in (ast.Tuple, ast.List) and type(value) in (ast.Tuple, ast.List) \
                 and len(target.elts) == len(value.elts) and not element \
                 and not any(type(item) is ast.Starred for item in (*target.elts, *value.elts)):
@@ -158,6 +160,10 @@ def _aliased(tree: ast.Module, changed: set[str]) -> set[str]:
                 reached.add(other)
                 pending.append(other)
     return reached
+
+
+# The values `_held` finds a name in: of any other, a target is tied to nothing.
+_HOLDING = frozenset({ast.Name, ast.Attribute, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Subscript})
 
 
 def _held(value: ast.expr) -> tuple[set[str], set[str], set[str]]:

@@ -3,6 +3,7 @@ statement blocks, the names a target or an import binds, parameters."""
 from __future__ import annotations
 
 import ast
+import weakref
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
@@ -143,19 +144,43 @@ _MIXED_LISTS = frozenset({(ast.Dict, "keys"), (ast.arguments, "kw_defaults"), (a
 def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) -> Iterator[ast.AST]:
     """Every node under `root` (itself included), parents before children; below a node for
     which `prune` is true (other than `root`), nothing."""
-    if prune is None and type(root) is ast.Module:
-        return iter(module_nodes(root))
+    if prune is None:
+        if type(root) is ast.Module:
+            return iter(module_nodes(root))
+        # A subtree of the module listed last is one run of its node list: read from there,
+        # without listing each node's children again (the analyses walk functions, statements
+        # and expressions of the module they look at thousands of times a file).
+        tree = _listed()
+        if tree is not None:
+            fields = tree.__dict__
+            nodes, where = fields.get("_shardfix_nodes"), fields.get("_shardfix_positions")
+            if nodes is not None and where is not None:
+                start = where.get(id(root))
+                if start is not None and nodes[start] is root:
+                    return iter(nodes[start:subtree_end(tree, root, start)])
     return _walk(root, prune)
+
+
+# The module whose node list was made last (weakly: a released tree goes when nothing else holds it).
+_listed: Callable[[], ast.Module | None] = lambda: None
 
 
 def module_nodes(tree: ast.Module) -> list[ast.AST]:
     """Every node of a module in `iter_nodes` order, kept on the tree: a dozen analyses walk the
     whole module, and nothing edits a parsed tree (a new text is parsed into a new tree)."""
+    global _listed
     cached = getattr(tree, "_shardfix_nodes", None)
     if cached is None:
         cached, tree._shardfix_parents = _nodes_and_parents(tree)
         tree._shardfix_nodes = cached
+        _listed = weakref.ref(tree)
     return cached
+
+
+def module_node(tree: ast.Module, node: ast.AST) -> bool:
+    """`node` is a node of `tree` (not one an analysis made), by the module's node list."""
+    start = node_positions(tree).get(id(node))
+    return start is not None and module_nodes(tree)[start] is node
 
 
 def module_parents(tree: ast.Module) -> dict[int, ast.AST]:

@@ -23,6 +23,7 @@ from codemods.analysis.nodes import (
     FunctionNode,
     all_param_names,
     call_args,
+    calls_by_callee,
     calls_outside_nested,
     nodes_of_type,
     param_default,
@@ -127,9 +128,16 @@ def _bind_shard_map_args(args: list[Arg], experimental: bool) -> _ShardMapArgs |
 def find_shard_maps(scope: ModuleScope) -> list[ShardMapUse]:
     """Every use of shard_map in the module, in source order."""
     finder = _Finder(scope)
+    # The calls `_mentions_shard_map` can say yes to, from the module's index of calls by the
+    # last name of their callee (None: a callee of another shape, `make(mesh)(body)`): the
+    # others (most calls) are passed over without a look.
+    by_callee = calls_by_callee(scope.tree)
+    candidates = {id(call) for key in (None, "shard_map", *finder.shard_map_names, *finder.partial_names)
+                  for call in by_callee.get(key, ())}
     for node, scopes in scope.calls_and_defs:
         if isinstance(node, ast.Call):
-            finder.call(node, scopes)
+            if id(node) in candidates:
+                finder.call(node, scopes)
         elif isinstance(node, DEFS):
             finder.function(node, scopes)
     return finder.found

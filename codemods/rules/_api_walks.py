@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from operator import itemgetter
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from codemods.analysis.nodes import child_nodes, iter_nodes, module_parents, names_by_id, node_positions, nodes_in_order
+from codemods.analysis.nodes import (child_nodes, iter_nodes, module_parents, names_by_id, node_positions, nodes_in_order,
+                                     nodes_of_type)
 from codemods.context import FileContext
 
 
@@ -20,7 +20,25 @@ def root(node: ast.expr) -> ast.expr:
 
 def import_statements(ctx: FileContext) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement, found once per file for all the SF2xx rules."""
-    return ctx.cached("api-history:imports", lambda: list(imports_breadth_first(ctx.tree)))
+    return ctx.cached("api-history:imports", lambda: _imports_in_walk_order(ctx.tree))
+
+
+def _imports_in_walk_order(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """`imports_breadth_first` from the module's indexes: breadth first is by depth, and at one
+    depth in the order of the module's node list (the order of the nodes' ancestors); every
+    ancestor of a statement is a statement, a handler, a match case or the module, each a level
+    of that walk."""
+    imports = [*nodes_of_type(tree, ast.Import), *nodes_of_type(tree, ast.ImportFrom)]
+    if not imports:
+        return []
+    parents, where = module_parents(tree), node_positions(tree)
+
+    def key(stmt: ast.stmt) -> tuple[int, int]:
+        depth, node = 0, stmt
+        while (node := parents.get(id(node))) is not None:
+            depth += 1
+        return depth, where[id(stmt)]
+    return sorted(imports, key=key)
 
 
 def imports_breadth_first(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
@@ -49,21 +67,33 @@ def _block_fields(kind: type) -> tuple[str, ...]:
 
 
 _CHAINS_AND_CALLS = (ast.Attribute, ast.Call, ast.With)
-_first = itemgetter(0)
 
 
 # What decides, for one SF2xx rule, whether a candidate is looked at (see `change_sites`).
 ALWAYS, CALL, ATTRIBUTE = "always", "call", "attribute"
 
 
-def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) -> list[tuple[ast.AST, str, str | None]]:
-    """The candidates any SF2xx rule may report on, in order, each with its test: ALWAYS (a
+class ChangeSites(NamedTuple):
+    """The candidates any SF2xx rule may report on, by their indexes in the module's node list:
+    each one's site (node, test, key), the indexes under each key a rule asks for (`sites_for`)
+    and those of the attributes (any of which a method change may match)."""
+
+    site_at: dict[int, tuple[ast.AST, str, str | None]]
+    index: dict[tuple, list[int]]
+    attributes: list[int]
+
+
+def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) -> ChangeSites:
+    """The candidates any SF2xx rule may report on, each with its test: ALWAYS (a
     `with`, a name or attribute resolving to an import), CALL with the callee's name (a call of
     a call: its inner callee's) for a rule to look up among its old names, ATTRIBUTE with the
     attribute's name (unresolved: a rule's attribute or method change may match). Read once per
-    file for all of them (each used to ask it of every node); `name_of` resolves a node."""
-    def compute() -> list[tuple[ast.AST, str, str | None]]:
-        found: list[tuple[int, tuple[ast.AST, str, str | None]]] = []  # (index in the module's node list, site)
+    file for all of them (each used to ask it of every node), and indexed by what a rule asks
+    for as they are found; `name_of` resolves a node."""
+    def compute() -> ChangeSites:
+        site_at: dict[int, tuple[ast.AST, str, str | None]] = {}
+        index: dict[tuple, list[int]] = {}
+        attributes: list[int] = []
         bound = ctx.imports.bindings  # a chain whose head is bound to no import resolves to nothing
         # A chain `a.b.c` resolves to a name ending in `.c`, or to what an alias of that name
         # stands for: a chain ending in no old name's spelling resolves to none of the names a
@@ -72,8 +102,7 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
         # The nodes of `expressions` a change can be found at, from the module's index of them in
         # walk order (import statements hold none): the inner parts of a dotted chain `a.b.c`
         # are left out as `_outermost` does. Names come after, from the index of names: only
-        # those bound to an import can be a site (most names are not), and they take their
-        # places in walk order by their indexes.
+        # those bound to an import can be a site (most names are not).
         inner: set[int] = set()
         attribute, name, call = ast.Attribute, ast.Name, ast.Call
         positions, nodes = nodes_in_order(ctx.tree, _CHAINS_AND_CALLS)
@@ -89,7 +118,8 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
                 if site is None and type(func) is call:
                     site = name_of(func.func)
                 if site is not None:
-                    found.append((position, (node, CALL, site)))
+                    site_at[position] = (node, CALL, site)
+                    index.setdefault(("call", site), []).append(position)
                 continue
             if kind is attribute:
                 if id(node) in inner:
@@ -102,22 +132,30 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
                 if type(head) is name:  # a dotted chain: its parts are not visited again
                     inner.update(parts)
                     inner.add(id(head))
-                if node.attr not in tails:  # as above: indexed by its attribute only
-                    found.append((position, (node, ATTRIBUTE, node.attr)))
-                elif type(head) is name and bound.get(head.id) is not None and name_of(node) is not None:
-                    found.append((position, (node, ALWAYS, None)))
+                attributes.append(position)
+                # Indexed by its attribute only, as above, unless it resolves to an import.
+                reference = name_of(node) if node.attr in tails and type(head) is name \
+                    and bound.get(head.id) is not None else None
+                if reference is not None:
+                    site_at[position] = (node, ALWAYS, None)
+                    index.setdefault(("reference", reference), []).append(position)
                 else:
-                    found.append((position, (node, ATTRIBUTE, node.attr)))
+                    site_at[position] = (node, ATTRIBUTE, node.attr)
+                index.setdefault(("attribute", node.attr), []).append(position)
                 continue
-            found.append((position, (node, ALWAYS, None)))  # a `with`
+            site_at[position] = (node, ALWAYS, None)  # a `with`
+            index.setdefault(("with", None), []).append(position)
         where = node_positions(ctx.tree)
         by_id = names_by_id(ctx.tree)
+        load = ast.Load
         for bound_name in [key for key, value in bound.items() if value is not None and key in by_id]:
             for node in by_id[bound_name]:
-                if id(node) not in inner and name_of(node) is not None:
-                    found.append((where[id(node)], (node, ALWAYS, None)))
-        found.sort(key=_first)
-        return [site for _, site in found]
+                # (A store or delete is reported by no rule.)
+                if type(node.ctx) is load and id(node) not in inner and (resolved := name_of(node)) is not None:
+                    position = where[id(node)]
+                    site_at[position] = (node, ALWAYS, None)
+                    index.setdefault(("name", resolved), []).append(position)
+        return ChangeSites(site_at, index, attributes)
     return ctx.cached("api-history:change-sites", compute)
 
 
@@ -139,36 +177,13 @@ def sites_for(ctx: FileContext, name_of: Callable[[ast.expr], str | None], calls
     of `references` or named one of `attributes` (any attribute when `methods`); every `with`.
     From an index of the sites by those keys, made once per file: each SF2xx rule reports on a
     few of the thousands of sites, and no longer looks at each of them."""
-    sites = change_sites(ctx, name_of)
-    index = ctx.cached("api-history:site-index", lambda: _site_index(sites, name_of))
+    site_at, index, all_attributes = change_sites(ctx, name_of)
     keys = [("call", name) for name in calls] + [("name", name) for name in names] \
         + [("reference", name) for name in references] + [("attribute", name) for name in attributes] + [("with", None)]
     chosen = {position for key in keys for position in index.get(key, ())}
     if methods:  # any attribute may be a method of an object of the old API
-        chosen.update(position for position, (node, _, _) in enumerate(sites) if type(node) is ast.Attribute)
-    chosen = sorted(chosen)
-    return [sites[position] for position in chosen]
-
-
-def _site_index(sites: list[tuple[ast.AST, str, str | None]], name_of) -> dict[tuple, list[int]]:
-    index: dict[tuple, list[int]] = {}
-    for position, (node, test, key) in enumerate(sites):
-        kind = type(node)
-        if test is CALL:
-            found = ("call", key)
-        elif kind is ast.With:
-            found = ("with", None)
-        elif kind is ast.Name:
-            if type(node.ctx) is not ast.Load:
-                continue  # a store or delete is reported by no rule
-            found = ("name", name_of(node))
-        elif test is ATTRIBUTE:
-            found = ("attribute", key)
-        else:  # an attribute resolving to an import
-            index.setdefault(("reference", name_of(node)), []).append(position)
-            found = ("attribute", node.attr)
-        index.setdefault(found, []).append(position)
-    return index
+        chosen.update(all_attributes)
+    return [site_at[position] for position in sorted(chosen)]
 
 
 def expression_nodes(ctx: FileContext) -> list[ast.AST]:
