@@ -112,6 +112,7 @@ class Analysis:
             self.scope.evaluate = None
             self.scope.helper_spec = None
             self.scope.param_spec = None
+            self.scope.unpacked = None
             self.scope.axis_value = None
 
 
