@@ -183,22 +183,20 @@ def _yielded(ctx: FileContext, generator, env: Env) -> list[tuple] | None:
 def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
     """(expression, Env) the field `owner.attr` certainly holds, `owner` a construction of a
     module class (through a local name or a bound parameter), stored once by its `__init__`."""
-    from codemods.analysis.local_names import _scope_info, follow_names, resolve_name
+    from codemods.analysis.local_names import _scope_info, resolve_name
 
     owner = node.value
     if not isinstance(owner, cst.Name):
         return None
     bound = env_value(ctx, owner, env)
-    construction, outer = bound if bound is not None else (follow_names(ctx, owner)[0] or _called_on(ctx, owner), None)
+    construction, outer = bound if bound is not None else (_held_or_called_on(ctx, owner), None)
     for _ in range(4):  # `self` bound to a helper's parameter, bound in turn by the helper's caller
         further = env_value(ctx, construction, outer) if isinstance(construction, cst.Name) else None
         if further is None:
             break
         construction, outer = further
     if isinstance(construction, cst.Name) and outer is None:  # a receiver bound to `t = Trainer(...)`
-        held = follow_names(ctx, construction)[0]
-        # a method's receiver: the one construction its calls are made on
-        construction = _called_on(ctx, construction) if held is None or held is construction else held
+        construction = _held_or_called_on(ctx, construction)
     made = None
     if isinstance(construction, cst.Call) and isinstance(construction.func, cst.Attribute):
         from codemods.analysis.call_sites import _factory_construction
@@ -243,22 +241,29 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
     return value, Env(inner.function, {**inner.args, me: (construction, outer)})
 
 
+def _held_or_called_on(ctx: FileContext, name: cst.Name, hops: int = 3):
+    """What the local `name` holds, or, for a method's receiver, the one construction every call
+    of the method is made on (`_called_on`)."""
+    from codemods.analysis.local_names import follow_names
+
+    held = follow_names(ctx, name)[0]
+    return _called_on(ctx, name, hops) if held is None or held is name else held
+
+
 def _called_on(ctx: FileContext, receiver: cst.Name, hops: int = 3):
     """The one construction every call of the method whose receiver `receiver` is (`self` of
     `evaluate`, called as `loop.evaluate(...)`) is made on, following `self.other(...)` calls up
     to `hops` methods; else None."""
-    from codemods.analysis.local_names import follow_names
     from codemods.analysis.receivers import receiver_envs
 
-    envs = receiver_envs(ctx, receiver)
-    if not envs or hops <= 0:
+    envs = receiver_envs(ctx, receiver) if hops > 0 else None
+    if not envs:
         return None
     found = set()
     for bound in envs:
         held, _ = bound.args[receiver.value]
         if isinstance(held, cst.Name):
-            followed = follow_names(ctx, held)[0]
-            held = _called_on(ctx, held, hops - 1) if followed is None or followed is held else followed
+            held = _held_or_called_on(ctx, held, hops - 1)
         if not isinstance(held, cst.Call):
             return None
         found.add(id(held))

@@ -115,6 +115,8 @@ def _integer(node: cst.BaseExpression) -> int | None:
 
 # Methods of a JAX array that reduce it whole when called with no argument (a rank-0 result).
 _WHOLE_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "var", "std"})
+# Functions that reduce their one argument whole (a rank-0 result).
+_WHOLE_FUNCTIONS = _DROPPING - {"jax.numpy.argmax", "jax.numpy.argmin"}
 
 
 def whole_reduction(ctx: FileContext, call: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -131,5 +133,3 @@ def whole_reduction(ctx: FileContext, call: cst.BaseExpression) -> cst.BaseExpre
         return None
     return only.value if ctx.imports.resolve(call.func) in _WHOLE_FUNCTIONS else None
 
-
-_WHOLE_FUNCTIONS = _DROPPING - {"jax.numpy.argmax", "jax.numpy.argmin"}
