@@ -34,7 +34,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.hook_marks import filing_hook, set_marks
-from codemods.analysis.nodes import DEFS, nodes_of_type, positional_params
+from codemods.analysis.nodes import nodes_of_type, positional_params
 from codemods.analysis.object_methods import class_bindings, own_bases
 from codemods.analysis.scopes import ModuleScope
 from codemods.analysis.subclass_registries import _no_hidden_subclasses

@@ -269,7 +269,6 @@ class _Finder(Decorators):
     def _indirect_call(self, node: ast.Call, name: str, scopes) -> None:
         """`mapper(body)` with `mapper = jax.shard_map(mesh=...)`, and `distribute(body, ...)` with
         a module function that passes that parameter to shard_map."""
-        args = call_args(node)
         mapper = self._mapper(name, scopes)
         if mapper is not None:
             self._apply_mapper(node, mapper, scopes)
