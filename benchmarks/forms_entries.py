@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ch1_sf104_helper_named_like_a_record_field": "main(mesh, x)",
+    "nch1_sf104_helper_named_like_a_class_attribute_the_class_calls": "main(mesh, x)",
     "ce11_sf104_receiver_through_two_methods": "main(mesh, x)",
     "nce12_sf104_receiver_through_two_methods_given": "main(mesh, x)",
     "ce10_sf106_slice_bound_from_factory_parameter": "main(mesh, x)",
