@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ch4_sf101_parameter_overridden_by_module_mesh": "main(mesh, x)",
+    "nch4_sf101_parameter_overridden_before_use": "main(mesh, x)",
     "ch2_sf102_axis_names_unpacked_then_given_to_factory": "main(mesh, x)",
     "ch3_sf102_body_unpacks_names_of_factory_mesh": "main(mesh, x)",
     "nch2_sf101_factory_given_two_different_names": "main(mesh, x)",
