@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ch5_sf104_callable_exporter_object": "main(mesh, x)",
+    "nch5_sf104_two_callable_exporters": "main(mesh, x)",
+    "nch6_sf104_callable_exporter_handed_on": "main(mesh, x)",
     "ch4_sf101_parameter_overridden_by_module_mesh": "main(mesh, x)",
     "nch4_sf101_parameter_overridden_before_use": "main(mesh, x)",
     "ch2_sf102_axis_names_unpacked_then_given_to_factory": "main(mesh, x)",
