@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ch7_sf104_no_mesh_helper_named_like_a_field": "main(mesh, x)",
+    "ch6_sf104_tree_map_lambda_gather": "main(mesh, x)",
+    "nch7_sf104_tree_map_lambda_gather_fits_or_changed": "main(mesh, x)",
     "ch5_sf104_callable_exporter_object": "main(mesh, x)",
     "nch5_sf104_two_callable_exporters": "main(mesh, x)",
     "nch6_sf104_callable_exporter_handed_on": "main(mesh, x)",
@@ -1926,6 +1929,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         23: '    with jax.set_mesh(params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in params.items()}'},
     "bb5_sf104_property_gather_no_mesh": {
         14: '        with jax.set_mesh(self.controls.sharding.mesh): return top_level_all_gather(self.controls, P(None, None, reduced={"i"}))'},
+    "ch7_sf104_no_mesh_helper_named_like_a_field": {
+        19: '    with jax.set_mesh(arr.sharding.mesh): return top_level_all_gather(arr, spec)'},
     "av12_sf104_script_without_any_mesh_context": {
         14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av13_sf104_jitted_gather_after_mesh": {11: "    return x * 1.0"},  # the gather's value is x's
