@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ch8_sf104_no_mesh_callable_exporter": "main(mesh, x)",
+    "nch8_sf104_callable_exporter_called_inside_mesh": "main(mesh, x)",
     "ch7_sf104_no_mesh_helper_named_like_a_field": "main(mesh, x)",
     "ch6_sf104_tree_map_lambda_gather": "main(mesh, x)",
     "nch7_sf104_tree_map_lambda_gather_fits_or_changed": "main(mesh, x)",
@@ -1931,6 +1933,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         14: '        with jax.set_mesh(self.controls.sharding.mesh): return top_level_all_gather(self.controls, P(None, None, reduced={"i"}))'},
     "ch7_sf104_no_mesh_helper_named_like_a_field": {
         19: '    with jax.set_mesh(arr.sharding.mesh): return top_level_all_gather(arr, spec)'},
+    "ch8_sf104_no_mesh_callable_exporter": {
+        13: '        with jax.set_mesh(arr.sharding.mesh): return top_level_all_gather(arr, self.spec)'},
     "av12_sf104_script_without_any_mesh_context": {
         14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av13_sf104_jitted_gather_after_mesh": {11: "    return x * 1.0"},  # the gather's value is x's
