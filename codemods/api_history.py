@@ -8,7 +8,7 @@ module's quote character and `{n}` the number of mesh axes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.jaxapi import RESHARD_ADDED, Version
 

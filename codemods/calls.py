@@ -10,7 +10,7 @@ the call's punctuation, never of the file.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.context import FileContext
 

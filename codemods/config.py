@@ -8,7 +8,7 @@ against the wrong JAX.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from pathlib import Path
 
 from codemods import jaxapi

@@ -19,7 +19,7 @@ import ast
 import bisect
 import re
 from collections import Counter
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from typing import Callable, Iterable
 
 from codemods import jaxapi

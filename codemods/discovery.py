@@ -4,7 +4,8 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 

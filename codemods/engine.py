@@ -10,7 +10,8 @@ import gc
 import sys
 import warnings
 import zlib
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from codemods.dataclass_code import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable

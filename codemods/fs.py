@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from pathlib import Path
 
 

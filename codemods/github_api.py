@@ -13,7 +13,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from typing import Any
 
 PUBLIC_API = "https://api.github.com"

@@ -8,7 +8,8 @@ from __future__ import annotations
 import fnmatch
 import os
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from codemods.dataclass_code import dataclass
 from pathlib import Path
 
 from codemods.budget import DEFAULT_FILE_TIMEOUT

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from typing import Callable
 
 Version = tuple[int, int, int]

@@ -5,7 +5,8 @@ knows about files on disk or about any particular rule.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from enum import Enum
 
 

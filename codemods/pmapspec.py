@@ -11,7 +11,7 @@ Built on Python's `ast`; the source text of dict keys is kept verbatim.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from typing import Callable, Union
 
 Axes = Union[int, None, "TupleAxes", "DictAxes"]

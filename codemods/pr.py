@@ -15,7 +15,8 @@ import re
 import subprocess
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from codemods.dataclass_code import dataclass
 from pathlib import Path
 
 from codemods import engine, github_api

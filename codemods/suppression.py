@@ -7,7 +7,7 @@ Codes are read case-insensitively (`# noqa: sf201`), as ruff reads them. The sam
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from typing import Iterable
 
 from codemods.model import Finding

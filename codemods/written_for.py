@@ -12,7 +12,7 @@ rule report (migrations by default need proof read from the code itself).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from pathlib import Path
 
 from codemods import jaxapi

@@ -14,7 +14,8 @@ Names the class itself or dict defines (`config.items`, `config.copy`) are not i
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.analysis.cli_args import NAMESPACES, changed_names

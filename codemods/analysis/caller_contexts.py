@@ -13,7 +13,8 @@ breaks another.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 import ast

@@ -18,7 +18,7 @@ tell members apart, stay unknown.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.hook_marks import opaque_hook, plain_keywords
 from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positional_params

@@ -10,7 +10,8 @@ file gives it the same constant (the class's name is used only to construct it).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 import ast

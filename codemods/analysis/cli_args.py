@@ -18,7 +18,7 @@ SimpleNamespace()` then `cfg.sharding = SimpleNamespace(...)`, the builder patte
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes

@@ -9,7 +9,8 @@ nothing). No fix is offered: the cast that repairs the failing context breaks th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 import ast

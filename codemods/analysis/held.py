@@ -12,7 +12,7 @@ functions (which run after the module has registered everything).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 import ast

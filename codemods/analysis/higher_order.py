@@ -24,7 +24,8 @@ What JAX does, run on jax 0.10.2 (8 CPU devices):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 import ast

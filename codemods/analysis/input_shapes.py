@@ -10,7 +10,8 @@ nothing else binding it), and the applications must agree (on the rank at least)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from codemods.dataclass_code import dataclass
 
 import copy
 from itertools import repeat

@@ -15,7 +15,8 @@ meets) it builds a Site and asks the judge it was given (rules/_diagnosis.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from codemods.dataclass_code import dataclass
 
 import ast
 

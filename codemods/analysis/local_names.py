@@ -8,7 +8,8 @@ once there. `parents` and `scope_of` give every node's parent and namespace.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.named_axes import tuple_item
 from codemods.context import FileContext

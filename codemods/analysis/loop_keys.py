@@ -11,7 +11,7 @@ keys that the file never changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.enum_keys import enum_members, member_items
 from codemods.analysis.local_names import _scope_info, parents, scope_of

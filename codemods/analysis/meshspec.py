@@ -4,7 +4,8 @@ names and module constants. Python's `ast`; names resolved through the module's 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 
 from codemods import jaxapi
 from codemods.analysis.sequence_symbols import mesh_items

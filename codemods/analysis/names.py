@@ -11,7 +11,8 @@ through LibCST.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.bindings import ast_dotted, bindings_of, nested_only_names, resolve_dotted
 

@@ -9,7 +9,7 @@ half made of it (unknown or static), so no form here can make an unknown certain
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 from codemods import jaxapi

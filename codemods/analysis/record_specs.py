@@ -6,7 +6,7 @@ class is constructed as the interpreter constructs it anywhere else (fields, def
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 import ast
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 
 from codemods import jaxapi
 from codemods.suppression import source_lines

@@ -13,7 +13,7 @@ per-function table of assignments.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods import jaxapi
 from codemods.analysis.nodes import (

@@ -3,7 +3,8 @@ value whose state was known, the runs of every shard_map body, and the outputs a
 into. The rules judge sites through a Judge; the analysis only keeps what the judge said."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from typing import Protocol
 
 import ast

@@ -11,7 +11,8 @@ body is one `return` called with arguments bound one to one (only static ones un
 Anything else is unknown (None)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 
 from codemods.context import FileContext
 from codemods.lazy import lazy_module

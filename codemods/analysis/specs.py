@@ -9,7 +9,7 @@ Local names are followed by local_names.py (re-exported here for the rules that 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.local_names import (  # noqa: F401 (re-exported)
     MAX_DEPTH,

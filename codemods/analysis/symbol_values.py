@@ -7,7 +7,7 @@ str no program writes (a NUL, the binding's place and the text), whose repr is t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.values import STATIC, AxisState, DictValue, SameLeaves, Static, TupleValue, Value
 

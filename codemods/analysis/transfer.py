@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from codemods.dataclass_code import dataclass
 from functools import cached_property
 
 from codemods.jaxapi import COLLECTIVES, ERR_REDUCED_WITH_REPLICATED, INVARIANT, REDUCED, UNREDUCED, VARYING, Version

@@ -11,7 +11,7 @@ argument's sharding (jax 0.10.2, with and without a context mesh).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.context import FileContext
 from codemods.lazy import lazy_module

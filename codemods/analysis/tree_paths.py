@@ -17,7 +17,7 @@ read (input_shardings.py) only if the function's result depends on it. Anything 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.filled_dicts import filled_item
 from codemods.analysis.spec_sources import _TREE_MAP, MAX_HOPS, Env, env_value, follow_env, literal_item

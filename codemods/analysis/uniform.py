@@ -8,7 +8,8 @@ whose every item is known: a subtree (or leaf) in that same state, its key a Pyt
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.values import STATIC, AxisState, TupleValue, Value
 

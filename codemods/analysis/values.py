@@ -8,7 +8,8 @@ Values are small and immutable.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from codemods.dataclass_code import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 

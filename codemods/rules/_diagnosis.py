@@ -6,7 +6,8 @@ rule modules then pick the problems of their kind and render them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from codemods.dataclass_code import dataclass
 from enum import Enum
 
 import ast

@@ -2,7 +2,7 @@
 which of them a valid out spec must list in `reduced=`. Pure functions of two specs."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.specs import Axes, Spec
 

@@ -6,7 +6,8 @@ work per site proportional to the call it rewrites (LibCST is not parsed).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from operator import attrgetter
 from typing import Iterator
 

@@ -12,7 +12,8 @@ closed over, since shard_map only takes arrays) and `donate_argnums` stay with t
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from typing import Iterator
 
 from codemods import jaxapi

@@ -10,7 +10,7 @@ import functools
 import gzip
 import json
 import re
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 from importlib import resources
 
 from codemods.transfer import model

@@ -15,7 +15,8 @@ import subprocess
 import tempfile
 import time
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from pathlib import Path
 
 from rich.console import Console

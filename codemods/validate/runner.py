@@ -40,7 +40,8 @@ import time
 import tomllib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import field
+from codemods.dataclass_code import dataclass
 from pathlib import Path
 from typing import Any
 
