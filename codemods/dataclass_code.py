@@ -3,10 +3,10 @@ runs (issue 16).
 
 The standard decorator writes each class's `__init__`, `__repr__`, `__eq__`, `__hash__` and
 frozen `__setattr__`/`__delattr__` as text and compiles it when the class is made: about 300
-small compilations each time the package is imported, 3% of a `check` of four 5,000-line files.
+small compilations each time the package is imported, 2% of a `check` of four 5,000-line files.
 The compiled code depends on the text alone (and on the interpreter's version, in the file's
-name), so it is read back from a file beside the package's bytecode, as Python reads a module's
-`.pyc`; a text not found there is compiled as before and the file rewritten at exit. The classes
+name), so it is read back from a file beside the package's bytecode (kept.py), as Python reads
+a module's `.pyc`; a text not found there is compiled as before and the file rewritten at exit. The classes
 made are the standard library's own: nothing else changes, and a missing, unreadable or
 unwritable file only costs the compilations.
 """
@@ -15,13 +15,12 @@ from __future__ import annotations
 import atexit
 import builtins
 import dataclasses
-import marshal
 import os
-import sys
 from types import CodeType
 
-_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__",
-                     f"dataclass_code.{sys.implementation.cache_tag}.marshal")
+from codemods.kept import kept_path, read_kept, write_kept
+
+_PATH = kept_path(os.path.dirname(os.path.abspath(__file__)), "dataclass_code")
 
 _codes: dict[str, CodeType] | None = None  # read on the first class made
 _changed = False
@@ -57,30 +56,12 @@ def _exec(text, globals_=None, locals_=None):
 
 
 def _load(path: str = _PATH) -> dict[str, CodeType]:
-    try:
-        with open(path, "rb") as file:
-            found = marshal.load(file)
-    except (OSError, ValueError, EOFError, TypeError):
-        return {}
+    found = read_kept(path)
     if type(found) is not dict:
         return {}
     return {text: code for text, code in found.items() if type(text) is str and type(code) is CodeType}
 
 
 def _save(path: str = _PATH) -> None:
-    """Written as Python writes bytecode: not when told not to, never half (a new file replaces
-    the old), silently not where the package's folder cannot be written."""
-    if sys.dont_write_bytecode or not _codes:
-        return
-    kept = {**_load(path), **_codes}  # a run that made fewer classes keeps the others' code
-    temporary = f"{path}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(temporary, "wb") as file:
-            marshal.dump(kept, file)
-        os.replace(temporary, path)
-    except OSError:
-        try:
-            os.remove(temporary)
-        except OSError:
-            pass
+    if _codes:
+        write_kept(path, {**_load(path), **_codes})  # a run that made fewer classes keeps the others' code

@@ -60,3 +60,18 @@ def test_any_other_layout_is_decoded_whole(tmp_path, indent):
     data = read_lazily(path)
     assert not isinstance(data["operations"], LazyOperations)
     assert data["operations"] == OPERATIONS
+
+
+def test_the_split_table_kept_beside_the_bytecode_is_read_back_while_the_file_is_the_same(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    path = tmp_path / "t.json.gz"
+    path.write_bytes(gzip.compress(_by_lines(OPERATIONS).encode()))
+    first = read_lazily(path)
+    assert list((tmp_path / "__pycache__").glob("t.json.gz.*.marshal"))
+    again = read_lazily(path)
+    assert isinstance(again["operations"], LazyOperations)
+    assert dict(again["operations"]) == dict(first["operations"]) == OPERATIONS
+    assert {k: v for k, v in again.items() if k != "operations"} == {k: v for k, v in first.items() if k != "operations"}
+    changed = {"jax.numpy.cos": {"args": ["A"], "cases": {"invariant": 0}}}
+    path.write_bytes(gzip.compress(_by_lines(changed).encode()))  # the kept copy is stale: not read
+    assert dict(read_lazily(path)["operations"]) == changed
