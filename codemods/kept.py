@@ -20,7 +20,8 @@ def kept_path(folder: str, name: str) -> str:
 def read_kept(path: str) -> object | None:
     try:
         with open(path, "rb") as file:
-            return marshal.load(file)
+            data = file.read()
+        return marshal.loads(data)  # from a file object marshal reads in small pieces, several per object
     except (OSError, ValueError, EOFError, TypeError):
         return None
 
