@@ -11,6 +11,18 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cf6_sf101_namedtuple_fields_zipped_with_leaves": "main(mesh, x)",
+    "ncf6_sf101_namedtuple_fields_all_personal": "main(mesh, x)",
+    "cf1_sf101_partial_from_factory_parameter": "main(mesh, x)",
+    "ncf1_sf101_partial_from_factory_parameter_other_axis": "main(mesh, x)",
+    "cf2_sf103_partial_of_method_returned_by_method": "main(mesh, x)",
+    "ncf2_sf103_partial_of_method_returned_by_method_other_axis": "main(mesh, x)",
+    "cf3_sf102_partial_of_function_returned_by_method": "main(mesh, x)",
+    "ncf3_sf102_partial_of_function_returned_by_method_default": "main(mesh, x)",
+    "cf4_sf101_specs_unpacked_from_method_call": "main(mesh, x)",
+    "ncf4_sf101_specs_unpacked_from_method_call_varying": "main(mesh, x)",
+    "cf5_sf103_namedtuple_walked_by_comprehension": "main(mesh, x)",
+    "ncf5_sf103_namedtuple_fields_by_keyword": "main(mesh, x)",
     "ce11_sf104_receiver_through_two_methods": "main(mesh, x)",
     "nce12_sf104_receiver_through_two_methods_given": "main(mesh, x)",
     "ce10_sf106_slice_bound_from_factory_parameter": "main(mesh, x)",

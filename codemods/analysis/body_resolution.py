@@ -65,8 +65,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         inner = returned_call(factory) if isinstance(factory, DEFS) and not outer else None
         if inner is not None and scope.module_references(expr.func.id) == 1:
             found = resolve_body(scope, inner, (factory,), depth + 1)  # `make_outer(axis)` returning `make_inner(axis)`
-            if not any(arg.star for arg in found[3]):
-                return found  # else `partial(f, **axes)` of the factory's `**axes` (evaluated_bodies.py)
+            if not any(arg.star for arg in found[3]) and not _reads_params(found[3], factory):
+                return found  # else `partial(f, **axes)` of the factory's `**axes`, or `partial(f,
+                # axis=axis)` of its own parameters: run with this call's arguments (evaluated_bodies.py)
     if (made := method_factory_body(scope, expr, scopes, method_of)) is not None:  # `self.make_body(0.5)`
         return made
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
@@ -78,6 +79,12 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
                 # `partial(self._body, ...)`, `partial(Block(), axis="i")` (the object, then the rest)
                 return body, body_scopes, ref, tuple(bound) + tuple(args[1:])
     return None, (), None, ()
+
+
+def _reads_params(bound, factory) -> bool:
+    """Whether an argument the factory binds reads one of the factory's own parameters."""
+    params = {arg.arg for arg in factory.args.posonlyargs + factory.args.args + factory.args.kwonlyargs}
+    return any(type(node) is ast.Name and node.id in params for arg in bound for node in ast.walk(arg.value))
 
 
 def keeps_function(scope: ModuleScope, expr, scopes) -> bool:
