@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cf7_sf101_registry_filed_with_config_argument": "main(mesh, x)",
+    "ncf7_sf101_registry_filed_config_not_the_default": "main(mesh, x)",
     "cf6_sf101_namedtuple_fields_zipped_with_leaves": "main(mesh, x)",
     "ncf6_sf101_namedtuple_fields_all_personal": "main(mesh, x)",
     "cf1_sf101_partial_from_factory_parameter": "main(mesh, x)",

@@ -180,6 +180,9 @@ def constructed_class(scope: ModuleScope, value: ast.expr | None, scopes, depth:
             return None
         returns = [node.value for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
                    if type(node) is ast.Return]
+        if len(returns) == 1 and isinstance(returns[0], ast.Call) and type(returns[0].func) is ast.Subscript:
+            cls = registry_class(scope, returns[0], (factory,))  # `return MODELS[name](cfg)`
+            return cls if cls is not None and not scope.subclassed(cls) else None
         names = {ret.func.id for ret in returns if isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)}
         if not returns or len(names) != 1 or not all(isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)
                                                       for ret in returns):
