@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cf8_sf104_spec_from_method_of_field_object": "main(mesh, x)",
+    "ncf8_sf104_spec_from_method_of_field_object_given": "main(mesh, x)",
+    "cf9_sf104_loop_over_items_of_handed_dict": "main(mesh, x)",
+    "ncf9_sf104_loop_over_items_of_handed_dict_replicated": "main(mesh, x)",
     "cf7_sf101_registry_filed_with_config_argument": "main(mesh, x)",
     "ncf7_sf101_registry_filed_config_not_the_default": "main(mesh, x)",
     "cf6_sf101_namedtuple_fields_zipped_with_leaves": "main(mesh, x)",
