@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cf10_sf104_registry_class_attribute_in_key_loop": "main(mesh, x)",
+    "ncf10_sf104_registry_class_attribute_key_not_reached": "main(mesh, x)",
+    "cf11_sf104_class_attribute_through_builder_of_registry_class": "main(mesh, x)",
+    "ncf11_sf104_class_attribute_through_builder_count": "main(mesh, x)",
     "cf8_sf104_spec_from_method_of_field_object": "main(mesh, x)",
     "ncf8_sf104_spec_from_method_of_field_object_given": "main(mesh, x)",
     "cf9_sf104_loop_over_items_of_handed_dict": "main(mesh, x)",
