@@ -65,7 +65,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         inner = returned_call(factory) if isinstance(factory, DEFS) and not outer else None
         if inner is not None and scope.module_references(expr.func.id) == 1:
             found = resolve_body(scope, inner, (factory,), depth + 1)  # `make_outer(axis)` returning `make_inner(axis)`
-            if not any(arg.star for arg in found[3]) and not _reads_params(found[3], factory):
+            if not any(arg.star for arg in found[3]) and not (
+                    _reads_params(found[3], factory) and type(found[0]) is ast.FunctionDef and not found[1]
+                    and scope.globals.unique_function(found[0].name) is found[0]):
                 return found  # else `partial(f, **axes)` of the factory's `**axes`, or `partial(f,
                 # axis=axis)` of its own parameters: run with this call's arguments (evaluated_bodies.py)
     if (made := method_factory_body(scope, expr, scopes, method_of)) is not None:  # `self.make_body(0.5)`
