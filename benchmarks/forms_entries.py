@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cf12_sf104_method_named_like_a_layout_field": "main(mesh, x)",
+    "ncf12_sf104_method_named_like_a_layout_field_reduced": "main(mesh, x)",
     "cf10_sf104_registry_class_attribute_in_key_loop": "main(mesh, x)",
     "ncf10_sf104_registry_class_attribute_key_not_reached": "main(mesh, x)",
     "cf11_sf104_class_attribute_through_builder_of_registry_class": "main(mesh, x)",
