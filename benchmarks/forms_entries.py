@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ch9_sf104_array_placed_inside_mesh_block": "main(mesh, x)",
+    "nch9_sf104_array_placed_in_suppressing_block": "main(mesh, x)",
     "ch8_sf104_no_mesh_callable_exporter": "main(mesh, x)",
     "nch8_sf104_callable_exporter_called_inside_mesh": "main(mesh, x)",
     "ch7_sf104_no_mesh_helper_named_like_a_field": "main(mesh, x)",
