@@ -14,7 +14,7 @@ of its field names in declared order: `zip(Params._fields, params)` walks (name,
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from codemods.dataclass_code import dataclass
 
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, Instance, JaxName, TupleValue, Value
 
