@@ -5,8 +5,9 @@
         cache[name] = jax.device_put(init(name), NamedSharding(MESH, CACHE_SPEC))
     return cache
 
-holds, at each key of the loop, the value the one assignment in the loop's body writes with the
-loop variable bound to that key, exactly as `{name: ... for name in ("keys", "values")}` does. Read
+holds, at each key of the loop, the value the last assignment in the loop's body writes with the
+loop variable bound to that key (the statements before it may only bind local names it reads:
+`arr = rng.normal(...)`, each bound nowhere else in the function), exactly as `{name: ... for name in ("keys", "values")}` does. Read
 only when that is certain: `cache = {}` binds the name once in its function, the `for` is the next
 statement (no `else`, its target a plain name nothing else in the function binds, its iterable a
 constant tuple, list or dict of strings: loop_keys._iterated_keys), its body is that single
@@ -97,6 +98,10 @@ def _filling(ctx: FileContext, name: cst.Name):
     value = _stored(loop, name.value, variable)
     if value is None or reads_name(value, name.value):
         return None
+    for local, computed in _locals_before(loop):  # `arr = rng.normal(...)` before the store
+        if local in (name.value, *targets) or local in info.params or local in info.declared \
+                or len(info.bindings.get(local, [])) != 1 or reads_name(computed, name.value):
+            return None
     keys = _iterated_keys(ctx, walked, dicts=walked is not loop.iter)
     if not keys or not kept_local(ctx, name, through=loop):
         return None
@@ -106,9 +111,9 @@ def _filling(ctx: FileContext, name: cst.Name):
 def _stored(loop: cst.For, table: str, variable: str) -> cst.BaseExpression | None:
     """VALUE of a loop body that is exactly `table[variable] = VALUE`."""
     body = loop.body
-    if not isinstance(body, cst.IndentedBlock) or len(body.body) != 1:
+    if not isinstance(body, cst.IndentedBlock) or _locals_before(loop) is None:
         return None
-    line = body.body[0]
+    line = body.body[-1]
     if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
         return None
     assign = line.body[0]
@@ -123,6 +128,18 @@ def _stored(loop: cst.For, table: str, variable: str) -> cst.BaseExpression | No
     if not isinstance(index, cst.Name) or index.value != variable:
         return None
     return assign.value
+
+
+def _locals_before(loop: cst.For) -> list[tuple[str, cst.BaseExpression]] | None:
+    """(name, value) of each statement of the loop's body before its last, when each is a plain
+    `name = value` (the value the store may read, computed afresh in each round); else None."""
+    found = []
+    for line in loop.body.body[:-1] if isinstance(loop.body, cst.IndentedBlock) else ():
+        small = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+        if not isinstance(small, cst.Assign) or len(small.targets) != 1 or not isinstance(small.targets[0].target, cst.Name):
+            return None
+        found.append((small.targets[0].target.value, small.value))
+    return found
 
 
 def _targets(loop: cst.For) -> tuple:
