@@ -66,17 +66,36 @@ def test_no_fix_where_the_root_name_reads_another_binding():
     assert result.applied == []
 
 
-def test_names_read_in_two_functions_are_not_one_symbol():
-    # `axis` of make_body and `axis` of run may differ: nothing is reported.
+def test_a_symbol_passed_to_a_factory_is_the_same_value_there():
+    # make_body's one call passes run's `axis`: the body's psum then reduced gather fails for
+    # any str it holds, and the cast is spelled with the body's own name for it.
     result = _run('''
-        def make_body(axis):
+        def make_body(ax):
             def body(v):
-                s = jax.lax.psum(v, axis)
-                return jax.lax.all_gather(s, axis, tiled=True, to="reduced")
+                s = jax.lax.psum(v, ax)
+                return jax.lax.all_gather(s, ax, tiled=True, to="reduced")
             return body
 
         def run(mesh, x, axis: str):
             return jax.shard_map(make_body(axis), mesh=mesh, in_specs=P(axis), out_specs=P(reduced={axis}))(x)
+    ''', fix=True)
+    [finding] = result.applied
+    assert finding.code == "SF101" and "over axis of `s`" in finding.message
+    assert "s = jax.lax.pcast(s, ax, to='varying')" in result.fixed
+    ast.parse(result.fixed)
+
+
+def test_names_read_in_two_functions_are_not_one_symbol():
+    # make_body's `axis` is what run passes, run's `other`, not run's own `axis`: the gather
+    # over it of a value sharded over `other` is valid.
+    result = _run('''
+        def make_body(axis):
+            def body(v):
+                return jax.lax.all_gather(v, axis, tiled=True, to="reduced")
+            return body
+
+        def run(mesh, x, axis: str, other: str):
+            return jax.shard_map(make_body(other), mesh=mesh, in_specs=P(other), out_specs=P(reduced={other}))(x)
     ''')
     assert result.findings == []
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.nodes import nodes_of_type
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -378,13 +379,49 @@ def _bound_targets(stmt: ast.stmt) -> list:
     return []
 
 
+def _class_attributes(tree: ast.Module) -> set[int]:
+    """The names a class body binds for its class alone (`publish: P` of a NamedTuple, a method
+    `def publish(self)`): they leave a module function of that name as it is. A name the class
+    body also reads stays out (`class A: publish = f; out = publish(x)` reads the class's)."""
+    found: set[int] = set()
+    for cls in nodes_of_type(tree, ast.ClassDef):
+        stored: dict[str, list[ast.AST]] = {}
+        read: set[str] = set()
+        pending = list(cls.body)
+        while pending:  # the class's own code: not the bodies of its methods, lambdas or classes
+            node = pending.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                stored.setdefault(node.name, []).append(node)
+                pending.extend([*node.decorator_list, *getattr(node, "bases", ()),
+                                *(keyword.value for keyword in getattr(node, "keywords", ()))])
+                if not isinstance(node, ast.ClassDef):
+                    pending.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)])
+                continue
+            if isinstance(node, ast.Lambda):
+                pending.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)])
+                continue
+            if isinstance(node, ast.Name):
+                if isinstance(node.ctx, ast.Store):
+                    stored.setdefault(node.id, []).append(node)
+                else:
+                    read.add(node.id)
+            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+                read.add(node.target.id)
+            pending.extend(ast.iter_child_nodes(node))
+        found.update(id(node) for name, nodes in stored.items() if name not in read for node in nodes)
+    return found
+
+
 def _plain_calls(ctx: FileContext, fname: str) -> int | None:
     """How many times the file calls `fname` by name; None if the name is used or bound otherwise."""
     def compute() -> dict:
         parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
         counts: dict = {}
         other: set = set()
+        own = _class_attributes(ctx.tree)
         for node in ast.walk(ctx.tree):
+            if id(node) in own:
+                continue
             if isinstance(node, ast.Name):
                 parent = parent_of.get(node)
                 if isinstance(node.ctx, ast.Load) and isinstance(parent, ast.Call) and parent.func is node:

@@ -70,6 +70,9 @@ class Callers:
                 found.append(record if isinstance(record, Instance) and settled(record) else Const(value))
                 continue
             passed = self.eval(given, self._static_frame(scopes))  # a module function: `make_step(loss_fn)`
+            if getattr(passed, "symbol", None) is not None:
+                found.append(passed)  # `make_body(dp, tp)` of `dp, tp = mesh.axis_names`: that one value (symbols.py)
+                continue
             # a closure a module function returned (`with_axes(with_fsdp(layer), axes)`): only
             # from the one call there is (calls of the same def may capture different values)
             closure = isinstance(passed, Function) and passed.closure is not self.module_frame and len(calls) == 1
@@ -80,6 +83,9 @@ class Callers:
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
         first = found[0]
+        if getattr(first, "symbol", None) is not None:
+            return first if all(getattr(value, "symbol", None) == first.symbol and value.kind == first.kind
+                                for value in found) else None
         if all(value == first if isinstance(value, (Const, MeshValue, Namespace, AttrTable)) else same_value(value, first) if isinstance(value, (Instance, DictValue, TupleValue))
                else isinstance(first, Function) and value.node is first.node for value in found):
             return first

@@ -490,6 +490,9 @@ class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts,
             store_later(self, target, value, frame)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
+        items = self.unpacked_symbol(value, count)
+        if items is not None:
+            return items
         value = record_tuple(demoted(value) if not isinstance(value, TupleValue) else value)  # an item of a symbol is not it
         if isinstance(value, TupleValue) and len(value.items) == count:
             return list(value.items)

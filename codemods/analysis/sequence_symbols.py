@@ -116,6 +116,21 @@ def unpacked_items(symbol, block: list[ast.stmt], body: ast.AST | None):
 class SequenceSymbols:
     """Interpreter hooks for tuple symbols (symbols.Symbols supplies the rest)."""
 
+    def unpacked_symbol(self, value, count: int):
+        """`a, b = mesh.axis_names` run in a function the analysis follows: the items `[0]`,
+        `[1]` of the symbol, as `a = mesh.axis_names[0]` would read them (the statement raised
+        unless the value had `count` items; the value never changes, symbols.py). None when
+        `value` is no symbol whose items are symbols."""
+        from codemods.analysis.symbol_values import SymbolState, SymbolStatic
+
+        if type(value) not in (SymbolState, SymbolStatic) or value.symbol is None:
+            return None
+        kind = self._sym_item_kind(value.kind)
+        if kind is False:
+            return None
+        return [self._sym_made(value.plain() if type(value) is SymbolState else value,
+                               self._sym_step(value.symbol, f"[{index!r}]", kind), kind) for index in range(count)]
+
     def mesh_axis_names(self, value):
         """`mesh.axis_names` of the very mesh this shard_map is given (the same binding), built
         from names the analysis reads as symbols: that mesh's axes (sequence_symbols.py)."""

@@ -135,8 +135,8 @@ class Symbols(SequenceSymbols):
         value = super().eval_Name(expr, frame)
         container = type(value) in _CONTAINERS or type(value) is JaxName and value.name == _FLAGS \
             or type(value) is Instance and value.fields is None  # `self`: any object of its class
-        if not _blank(value) and not container:
-            return value
+        if not _blank(value) and not container or type(value) in _SYMBOLIC:
+            return value  # (a symbol a caller passed: `make_step(mesh)` of main's `mesh`, callers.py)
         root = self._sym_root(expr.id, frame)
         if root is None:
             return value
