@@ -29,6 +29,8 @@ ENTRIES = {
     "ncg8_sf104_jit_static_steps_over_local_schedule_valid": "main(mesh, x)",
     "cg9_sf104_nested_enum_table_read_by_loop_key": "main(mesh, x)",
     "ncg9_sf104_nested_enum_table_changed": "main(mesh, x)",
+    "cg10_sf104_dict_filled_by_enumerated_loop": "main(mesh, x)",
+    "ncg10_sf104_dict_filled_by_enumerated_loop_spec_by_count": "main(mesh, x)",
     "ch2_sf102_axis_names_unpacked_then_given_to_factory": "main(mesh, x)",
     "ch3_sf102_body_unpacks_names_of_factory_mesh": "main(mesh, x)",
     "nch2_sf101_factory_given_two_different_names": "main(mesh, x)",

@@ -35,6 +35,7 @@ from codemods.analysis.local_tables import handed_kept, handed_names, kept_local
 from codemods.analysis.nested_tables import inner_dicts_unchanged
 from codemods.analysis.tree_items import (
     Keyed,
+    _is_number,
     array_operands,
     elementwise_operands,
     like_argument,
@@ -411,17 +412,12 @@ def _updated_field(ctx: FileContext, node: cst.Attribute, depth: int, env: Env |
     if stored is None or stored.spec.spec.reduced or stored.spec.spec.unreduced:
         return None
     for operand in operands:
-        if _number(ctx, operand):
+        if _is_number(operand):
             continue
         found = input_sharding(ctx, operand, depth + 1)
         if found is None or found.spec.spec != stored.spec.spec:
             return None
     return stored
-
-
-def _number(ctx: FileContext, expr: cst.BaseExpression) -> bool:
-    return isinstance(expr, (cst.Integer, cst.Float)) or isinstance(expr, cst.UnaryOperation) \
-        and isinstance(expr.expression, (cst.Integer, cst.Float))
 
 
 def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> ShardingLiteral | None:
