@@ -31,6 +31,14 @@ ENTRIES = {
     "ncg9_sf104_nested_enum_table_changed": "main(mesh, x)",
     "cg10_sf104_dict_filled_by_enumerated_loop": "main(mesh, x)",
     "ncg10_sf104_dict_filled_by_enumerated_loop_spec_by_count": "main(mesh, x)",
+    "ch7_sf104_no_mesh_helper_named_like_a_field": "main(mesh, x)",
+    "ch6_sf104_tree_map_lambda_gather": "main(mesh, x)",
+    "nch7_sf104_tree_map_lambda_gather_fits_or_changed": "main(mesh, x)",
+    "ch5_sf104_callable_exporter_object": "main(mesh, x)",
+    "nch5_sf104_two_callable_exporters": "main(mesh, x)",
+    "nch6_sf104_callable_exporter_handed_on": "main(mesh, x)",
+    "ch4_sf101_parameter_overridden_by_module_mesh": "main(mesh, x)",
+    "nch4_sf101_parameter_overridden_before_use": "main(mesh, x)",
     "ch2_sf102_axis_names_unpacked_then_given_to_factory": "main(mesh, x)",
     "ch3_sf102_body_unpacks_names_of_factory_mesh": "main(mesh, x)",
     "nch2_sf101_factory_given_two_different_names": "main(mesh, x)",
@@ -1941,6 +1949,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         23: '    with jax.set_mesh(params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in params.items()}'},
     "bb5_sf104_property_gather_no_mesh": {
         14: '        with jax.set_mesh(self.controls.sharding.mesh): return top_level_all_gather(self.controls, P(None, None, reduced={"i"}))'},
+    "ch7_sf104_no_mesh_helper_named_like_a_field": {
+        19: '    with jax.set_mesh(arr.sharding.mesh): return top_level_all_gather(arr, spec)'},
     "av12_sf104_script_without_any_mesh_context": {
         14: '    with jax.set_mesh(preds.sharding.mesh): full = top_level_all_gather(preds, P(None, reduced={"i"}))'},
     "av13_sf104_jitted_gather_after_mesh": {11: "    return x * 1.0"},  # the gather's value is x's

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.class_attributes import class_own_bindings
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -132,6 +132,8 @@ def _calls_of(ctx: FileContext, function) -> tuple[list | None, int]:
 
     fname = function.name.value
     cls = _method_class(ctx, function)
+    if cls is not None and fname == "__call__":
+        return instance_calls(ctx, cls, function), 1
     if cls is not None:
         return _method_calls(ctx, cls, fname), 1
     count = _plain_calls(ctx, fname)
@@ -332,6 +334,59 @@ def _method_calls(ctx: FileContext, cls: cst.ClassDef, name: str) -> list | None
     return calls
 
 
+def instance_calls(ctx: FileContext, cls: cst.ClassDef, method) -> list | None:
+    """Every call of the objects of `cls` (`obj(x)`, `Cls(...)(x)`), which runs its `__call__`
+    `method`: when the class is plain (no bases, decorators or attribute hooks; nothing derives
+    from it), `method` its one undecorated `__call__`, and the class name is used only in
+    constructions that are either called at once or bound once to a name of their function (or
+    of the module) that is used only as the callee of calls. None otherwise: an object handed
+    on (`jax.tree.map(obj, tree)`, `run(obj)`) is called where the file does not show it."""
+    from codemods.analysis.iterated import _method, _plain_class
+    from codemods.analysis.local_names import _scope_info, parents, scope_of
+
+    def compute():
+        if _plain_class(cls) is None or _method(cls, "__call__") is not method \
+                or cls.name.value in _attribute_facts(ctx)["bases"]:
+            return None
+        parent_of = parents(ctx)
+        calls: list = []
+        held: set[tuple] = set()  # (scope, name) bound to a construction
+        targets: set[int] = set()  # the names those bindings write
+        for node in parent_of:
+            if not isinstance(node, cst.Name) or node.value != cls.name.value or node is cls.name:
+                continue
+            construction = parent_of.get(node)
+            if not isinstance(construction, cst.Call) or construction.func is not node:
+                return None
+            outer = parent_of.get(construction)
+            if isinstance(outer, cst.Call) and outer.func is construction:
+                calls.append(outer)
+                continue
+            if not isinstance(outer, cst.Assign) or len(outer.targets) != 1 \
+                    or not isinstance(outer.targets[0].target, cst.Name):
+                return None
+            name = outer.targets[0].target.value
+            scope = scope_of(ctx, outer.targets[0].target)
+            if len(_scope_info(ctx, scope).bindings.get(name) or ()) != 1:
+                return None
+            held.add((scope, name))
+            targets.add(id(outer.targets[0].target))
+        names = {name for _, name in held}
+        for node in parent_of:
+            if not isinstance(node, cst.Name) or node.value not in names:
+                continue
+            owner = parent_of.get(node)
+            if id(node) in targets or isinstance(owner, cst.Attribute) and owner.attr is node \
+                    or isinstance(owner, cst.Arg) and owner.keyword is node:
+                continue  # the binding itself, `x.obj`, `f(obj=...)`: not a read of the name
+            if not isinstance(owner, cst.Call) or owner.func is not node:
+                return None  # the object handed on, or a name of that spelling read elsewhere
+            calls.append(owner)
+        return calls
+
+    return ctx.cached(("call_sites.instance-calls", id(cls)), compute)
+
+
 def _names_class(ctx: FileContext, node: cst.BaseExpression, cls: cst.ClassDef) -> bool:
     """Whether `node` is the class itself (`Cls`, or `C` after `C = Cls`): a call through it
     passes the receiver as its first argument."""
@@ -379,46 +434,13 @@ def _bound_targets(stmt: ast.stmt) -> list:
     return []
 
 
-def _class_attributes(tree: ast.Module) -> set[int]:
-    """The names a class body binds for its class alone (`publish: P` of a NamedTuple, a method
-    `def publish(self)`): they leave a module function of that name as it is. A name the class
-    body also reads stays out (`class A: publish = f; out = publish(x)` reads the class's)."""
-    found: set[int] = set()
-    for cls in nodes_of_type(tree, ast.ClassDef):
-        stored: dict[str, list[ast.AST]] = {}
-        read: set[str] = set()
-        pending = list(cls.body)
-        while pending:  # the class's own code: not the bodies of its methods, lambdas or classes
-            node = pending.pop()
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                stored.setdefault(node.name, []).append(node)
-                pending.extend([*node.decorator_list, *getattr(node, "bases", ()),
-                                *(keyword.value for keyword in getattr(node, "keywords", ()))])
-                if not isinstance(node, ast.ClassDef):
-                    pending.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)])
-                continue
-            if isinstance(node, ast.Lambda):
-                pending.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)])
-                continue
-            if isinstance(node, ast.Name):
-                if isinstance(node.ctx, ast.Store):
-                    stored.setdefault(node.id, []).append(node)
-                else:
-                    read.add(node.id)
-            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-                read.add(node.target.id)
-            pending.extend(ast.iter_child_nodes(node))
-        found.update(id(node) for name, nodes in stored.items() if name not in read for node in nodes)
-    return found
-
-
 def _plain_calls(ctx: FileContext, fname: str) -> int | None:
     """How many times the file calls `fname` by name; None if the name is used or bound otherwise."""
     def compute() -> dict:
         parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
         counts: dict = {}
         other: set = set()
-        own = _class_attributes(ctx.tree)
+        own = class_own_bindings(ctx.tree)
         for node in ast.walk(ctx.tree):
             if id(node) in own:
                 continue

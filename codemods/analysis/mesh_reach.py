@@ -38,6 +38,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.class_attributes import class_own_bindings
 from codemods.analysis.nodes import module_nodes, module_parents
 
 MAX_HOPS = 8
@@ -526,10 +527,14 @@ def _references(nodes) -> dict[str, list[ast.AST]]:
 
 def module_binding_counts(tree: ast.Module, with_params: bool = False) -> dict[str, int]:
     """How often each name is bound anywhere in the module (a def, an assignment, an import, a
-    global; a parameter too, `with_params`): a function rebound anywhere is not followed."""
+    global; a parameter too, `with_params`): a function rebound anywhere is not followed. A
+    class body's own names (a field, a method) bind nothing of the module's and are left out."""
     counts: dict[str, int] = {}
+    own = class_own_bindings(tree)
     for node in ast.walk(tree):
         names: list[str] = []
+        if id(node) in own:
+            continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names = [node.name]
         elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):

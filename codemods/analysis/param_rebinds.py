@@ -1,5 +1,6 @@
-"""A parameter the function rebinds once from itself before anything reads it: the config idiom
-`def main(x, cfg=None): cfg = cfg or Config()` (Praxis-, Fiddle- and trainer-style entry points).
+"""A parameter the function rebinds once before anything reads it: the config idiom
+`def main(x, cfg=None): cfg = cfg or Config()` (Praxis-, Fiddle- and trainer-style entry points),
+or an override that ignores what was passed (`mesh = MESH`).
 
 The rebinding must be a statement of the function's own body (no branch, loop or `with` around
 it), the only store of the name in the function, and every other mention of the name, nested
@@ -55,7 +56,7 @@ def _single_rebinding(function: FunctionDef, name: str) -> ast.Assign | None:
 
 
 def _find(function: FunctionDef, name: str) -> ast.Assign | ast.If | None:
-    stmt = next((stmt for stmt in function.body if _assigns(stmt, name) or _fills_none(stmt, name)), None)
+    stmt = next((stmt for stmt in function.body if _assigns(stmt, name, from_itself=False) or _fills_none(stmt, name)), None)
     if stmt is None:
         return None
     inside = {id(node) for node in ast.walk(stmt)}

@@ -27,6 +27,8 @@ def _constructed_receiver(ctx: FileContext, function, call: cst.Call):
     from codemods.analysis.local_names import _scope_info
 
     found = constructed_method(ctx, call.func)
+    if found is None and isinstance(function, cst.FunctionDef) and function.name.value == "__call__":
+        found = _called_instance(ctx, function, call)  # `obj(x)` of `obj = Cls(...)`
     if found is None or found[0] is not function:
         return None
     me = [*function.params.posonly_params, *function.params.params][0].name.value
@@ -88,3 +90,16 @@ def getter_value(ctx: FileContext, node: cst.Attribute, env: Env | None):
     if read is None or isinstance(read[0], cst.Call) and ctx.imports.resolve(read[0].func) == PARTITION_SPEC:
         return None
     return read
+
+
+def _called_instance(ctx: FileContext, function, call: cst.Call):
+    """(`__call__`, the construction) when `call` is one of instance_calls' calls of the class
+    defining `function`: `Cls(...)(x)`, or `obj(x)` with `obj = Cls(...)`."""
+    from codemods.analysis.call_sites import _construction, _method_class, instance_calls
+
+    cls = _method_class(ctx, function)
+    calls = instance_calls(ctx, cls, function) if cls is not None else None
+    if not calls or not any(found is call for found in calls):
+        return None
+    construction = _construction(ctx, call.func)
+    return (function, construction[1]) if construction is not None and construction[0] is cls else None

@@ -49,6 +49,52 @@ def mapped_findings(ctx: FileContext, call: cst.Call, site_class) -> Iterator[Fi
             return
 
 
+def lambda_findings(ctx: FileContext, call: cst.Call, site_class) -> Iterator[Finding]:
+    """`jax.tree.map(lambda a: top_level_all_gather(a, S), tree)` with `tree` a dict the file
+    builds with string keys and never changes: the gather runs on each of its values (the leaf
+    at that key), and the first that certainly fails is reported, without a fix (one rewrite of
+    the lambda serves every leaf). Nothing when the tree, the lambda or the call is any other."""
+    from codemods.analysis.local_tables import unchanged
+    from codemods.analysis.specs import parents
+    from codemods.analysis.spec_sources import _TREE_MAP
+
+    if ctx.whole_file() is not ctx:
+        return  # (asked again on the whole file by the rule when this finds nothing)
+    lam = parents(ctx).get(call)
+    given = call.args[0].value if call.args and call.args[0].keyword is None and not call.args[0].star else None
+    if not isinstance(lam, cst.Lambda) or lam.body is not call or not isinstance(given, cst.Name):
+        return
+    params = lam.params
+    if [param.name.value for param in params.params] != [given.value] or params.posonly_params \
+            or params.kwonly_params or params.star_arg is not cst.MaybeSentinel.DEFAULT and params.star_arg is not None \
+            or params.star_kwarg is not None:
+        return
+    arg = parents(ctx).get(lam)
+    mapping = parents(ctx).get(arg)
+    if not isinstance(arg, cst.Arg) or not isinstance(mapping, cst.Call) or ctx.imports.resolve(mapping.func) not in _TREE_MAP \
+            or len(mapping.args) != 2 or mapping.args[0] is not arg \
+            or any(item.keyword is not None or item.star for item in mapping.args):
+        return
+    tree = mapping.args[1].value
+    held, _ = follow_spec(ctx, tree)
+    if not isinstance(held, cst.Dict) or isinstance(tree, cst.Name) and not unchanged(ctx, tree):
+        return
+    keys = [string_value(e.key) if isinstance(e, cst.DictElement) else None for e in held.elements]
+    if not keys or None in keys or len(set(keys)) != len(keys):
+        return
+    spec = call.args[1].value if len(call.args) > 1 and call.args[1].keyword is None and not call.args[1].star else None
+    spec = spec or next((item.value for item in call.args if item.keyword is not None
+                         and item.keyword.value == "out_sharding"), None)
+    if spec is None:
+        return
+    for key in keys:
+        site = _leaf_site(site_class, ctx, call, PathLeaf(tree, (key,), None), spec, key)
+        found = list(site.findings())
+        if found:
+            yield from (replace(f, message=f"for the leaf `{key}`: {f.message}", fix=None) for f in found)
+            return
+
+
 def _spec_fields(ctx: FileContext, node: cst.BaseExpression):
     """[(label, path key, P(...) expression)] of a spec record built in one call, else None."""
     from codemods.analysis.named_axes import _is_named_tuple, _is_dataclass

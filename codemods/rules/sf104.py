@@ -48,7 +48,7 @@ from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, r
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, RuleDoc, Safety
 from codemods.rules._gather_callers import caller_findings, keyed_findings
-from codemods.rules._mapped_gathers import mapped_findings
+from codemods.rules._mapped_gathers import lambda_findings, mapped_findings
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
 
@@ -224,6 +224,8 @@ def _spec_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
         found = list(_Site(ctx.whole_file(), same).findings()) if same is not None else []
     if not found and (same := _same_call(ctx, call)) is not None:
         found = caller_findings(ctx.whole_file(), same, _Site)
+    if not found and (same := _same_call(ctx, call)) is not None:
+        found = list(lambda_findings(ctx.whole_file(), same, _Site))  # `jax.tree.map(lambda a: gather(a, S), tree)`
     if found or not loop_keys(ctx, call) and (ctx.whole_file() is ctx or not _in_loop(ctx, call)):
         return found
     same = _same_call(ctx, call)  # which keys the loop gives may be read from its callers
