@@ -31,6 +31,8 @@ ENTRIES = {
     "ncg9_sf104_nested_enum_table_changed": "main(mesh, x)",
     "cg10_sf104_dict_filled_by_enumerated_loop": "main(mesh, x)",
     "ncg10_sf104_dict_filled_by_enumerated_loop_spec_by_count": "main(mesh, x)",
+    "cg11_sf104_loop_over_items_of_filled_dict": "main(mesh, x)",
+    "ncg11_sf104_loop_over_items_of_filled_dict_changed": "main(mesh, x)",
     "ch7_sf104_no_mesh_helper_named_like_a_field": "main(mesh, x)",
     "ch6_sf104_tree_map_lambda_gather": "main(mesh, x)",
     "nch7_sf104_tree_map_lambda_gather_fits_or_changed": "main(mesh, x)",

@@ -93,7 +93,7 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> 
     # stands, with the checks that every caller hands it unchanged (an alias may change it)
     given = {receiver: outer.args[receiver]} if outer is not None and outer.function is function \
         and (receiver := _receiver(ctx, function)) in outer.args else {}
-    if keys is None and value_name is not None:
+    if keys is None and value_name is not None and iterated is None:
         table, _ = follow_spec(ctx, iterated_node)  # `for name, spec in SPECS.items()`: its own keys
         items = _string_items(table)
         if items is None or _table_name(iterated_node) in mutated or "*" in mutated:
