@@ -68,8 +68,11 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         inner = returned_call(factory) if isinstance(factory, DEFS) and not outer else None
         if inner is not None and scope.module_references(expr.func.id) == 1:
             found = resolve_body(scope, inner, (factory,), depth + 1)  # `make_outer(axis)` returning `make_inner(axis)`
-            if not any(arg.star for arg in found[3]):
-                return found  # else `partial(f, **axes)` of the factory's `**axes` (evaluated_bodies.py)
+            if not any(arg.star for arg in found[3]) and not (
+                    _reads_params(found[3], factory) and type(found[0]) is ast.FunctionDef and not found[1]
+                    and scope.globals.unique_function(found[0].name) is found[0]):
+                return found  # else `partial(f, **axes)` of the factory's `**axes`, or `partial(f,
+                # axis=axis)` of its own parameters: run with this call's arguments (evaluated_bodies.py)
     if (made := method_factory_body(scope, expr, scopes, method_of)) is not None:  # `self.make_body(0.5)`
         return made
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
@@ -93,6 +96,12 @@ def own_call(scope: ModuleScope, expr: ast.Name, scopes) -> ast.Attribute | None
     if not params or params[0].arg != expr.id or expr.id in assigned_names(enclosing.body):
         return None
     return ast.copy_location(ast.Attribute(value=expr, attr="__call__", ctx=ast.Load()), expr)
+
+
+def _reads_params(bound, factory) -> bool:
+    """Whether an argument the factory binds reads one of the factory's own parameters."""
+    params = {arg.arg for arg in factory.args.posonlyargs + factory.args.args + factory.args.kwonlyargs}
+    return any(type(node) is ast.Name and node.id in params for arg in bound for node in ast.walk(arg.value))
 
 
 def keeps_function(scope: ModuleScope, expr, scopes) -> bool:
@@ -188,6 +197,9 @@ def constructed_class(scope: ModuleScope, value: ast.expr | None, scopes, depth:
             return None
         returns = [node.value for node in iter_nodes(factory, prune=lambda n: n is not factory and type(n) in DEFS + (ast.Lambda,))
                    if type(node) is ast.Return]
+        if len(returns) == 1 and isinstance(returns[0], ast.Call) and type(returns[0].func) is ast.Subscript:
+            cls = registry_class(scope, returns[0], (factory,))  # `return MODELS[name](cfg)`
+            return cls if cls is not None and not scope.subclassed(cls) else None
         names = {ret.func.id for ret in returns if isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)}
         if not returns or len(names) != 1 or not all(isinstance(ret, ast.Call) and isinstance(ret.func, ast.Name)
                                                       for ret in returns):

@@ -13,6 +13,8 @@ the rule may look again on the whole file.
 """
 from __future__ import annotations
 
+from codemods import jaxapi
+
 import ast
 
 from codemods.analysis.class_attributes import class_own_bindings
@@ -324,14 +326,33 @@ def _method_calls(ctx: FileContext, cls: cst.ClassDef, name: str) -> list | None
     from codemods.analysis.local_names import parents
 
     facts = _attribute_facts(ctx)
-    if facts["dynamic"] or name in facts["other_uses"] or cls.name.value in facts["bases"] \
-            or facts["definers"].get(name, 0) != 1:
+    if facts["dynamic"] or name in facts["other_uses"] and name not in facts["inert_only"] \
+            or cls.name.value in facts["bases"]:
         return None
     calls = [node for node in parents(ctx) if isinstance(node, cst.Call)
              and isinstance(node.func, cst.Attribute) and node.func.attr.value == name]
     if len(calls) != facts["calls"].get(name, 0) or any(_names_class(ctx, call.func.value, cls) for call in calls):
         return None
+    if facts["definers"].get(name, 0) != 1 and not all(_instance_of(ctx, call.func.value, cls) for call in calls):
+        return None  # another class's `name` (a dataclass field `export: P`) may be what a call reads
     return calls
+
+
+def _instance_of(ctx: FileContext, node: cst.BaseExpression, cls: cst.ClassDef) -> bool:
+    """Whether `node` certainly holds an object of exactly `cls` (no class derives from it):
+    a name bound to `Cls(...)`, or the receiver of one of its plain methods."""
+    from codemods.analysis.local_names import follow_names, resolve_name
+
+    if not isinstance(node, cst.Name):
+        return False
+    if receiver_method(ctx, node) is not None and _method_class(ctx, receiver_method(ctx, node)) is cls:
+        params = [*receiver_method(ctx, node).params.posonly_params, *receiver_method(ctx, node).params.params]
+        return params[0].name.value == node.value
+    held, _ = follow_names(ctx, node)
+    if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):
+        return False
+    built = resolve_name(ctx, held.func)
+    return built is not None and built.kind == "def" and built.node is cls
 
 
 def instance_calls(ctx: FileContext, cls: cst.ClassDef, method) -> list | None:
@@ -405,6 +426,7 @@ def _attribute_facts(ctx: FileContext) -> dict:
     def compute() -> dict:
         parent_of = {child: node for node in ast.walk(ctx.tree) for child in ast.iter_child_nodes(node)}
         facts: dict = {"calls": {}, "other_uses": set(), "bases": set(), "definers": {}, "dynamic": False}
+        inert, other = set(), set()
         for node in ast.walk(ctx.tree):
             if isinstance(node, ast.Attribute):
                 parent = parent_of.get(node)
@@ -412,6 +434,9 @@ def _attribute_facts(ctx: FileContext) -> dict:
                     facts["calls"][node.attr] = facts["calls"].get(node.attr, 0) + 1
                 else:
                     facts["other_uses"].add(node.attr)
+                    # a sharding argument of a JAX function, which never calls what it is given (a
+                    # method there raises before anything calls it): no call of a method hides here
+                    (inert if isinstance(node.ctx, ast.Load) and _sharding_argument(ctx, node, parent) else other).add(node.attr)
             elif isinstance(node, ast.Name) and node.id in ("getattr", "setattr", "delattr", "vars"):
                 facts["dynamic"] = True
             elif isinstance(node, ast.ClassDef):
@@ -419,9 +444,26 @@ def _attribute_facts(ctx: FileContext) -> dict:
                 names = {target.id for stmt in node.body for target in _bound_targets(stmt)}
                 for defined in names:
                     facts["definers"][defined] = facts["definers"].get(defined, 0) + 1
+        facts["inert_only"] = inert - other
         return facts
 
     return ctx.cached("call_sites.attribute-facts", compute)
+
+
+_SHARDING_TAKERS = {name: (1,) for name in ("jax.device_put", "jax.reshard", "jax.sharding.NamedSharding")}
+_SHARDING_TAKERS.update({name: (0, 1) for name in jaxapi.TOP_LEVEL_ALL_GATHER})
+
+
+def _sharding_argument(ctx: FileContext, node: ast.Attribute, parent) -> bool:
+    """`top_level_all_gather(x, self.layout.export)`, `NamedSharding(mesh, cfg.spec)`: a positional
+    argument of a JAX function that only reads its arrays and shardings."""
+    from codemods.analysis.bindings import ast_dotted, resolve_dotted
+
+    if not isinstance(parent, ast.Call) or node not in parent.args:
+        return False
+    callee = ast_dotted(parent.func)
+    resolved = resolve_dotted(ctx.imports.bindings, callee) if callee else None
+    return parent.args.index(node) in _SHARDING_TAKERS.get(resolved, ())
 
 
 def _bound_targets(stmt: ast.stmt) -> list:

@@ -63,7 +63,11 @@ def registry_callee(interp, call: ast.Call, frame) -> ClassValue | None:
     """The class `REGISTRY[key](...)` builds where the module's registry can hold only one class
     the key may pick, filled by decorators or by a base's `__init_subclass__` as well as written
     out (class_registries.py): the key names nothing the call's arguments depend on."""
-    if type(call.func) not in (ast.Subscript, ast.Call) or frame.static_scopes is None:
+    if type(call.func) not in (ast.Subscript, ast.Call):
         return None
-    cls = registry_class(interp.scope, call, frame.static_scopes)
+    from codemods.analysis.user_decorators import lexical_scopes  # (it reads the values of calls)
+
+    # in a run frame (`build_model(name)` called), the defs around the code it runs
+    scopes = frame.static_scopes if frame.static_scopes is not None else lexical_scopes(frame)
+    cls = registry_class(interp.scope, call, scopes)
     return ClassValue(cls) if cls is not None else None

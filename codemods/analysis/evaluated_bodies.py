@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from codemods import jaxapi
 from codemods.analysis.body_resolution import keeps_function, resolve_body
+from codemods.analysis.method_partials import method_partial_result
 from codemods.analysis.nodes import Arg, call_args, iter_with_scopes, nodes_of_type_under
 from codemods.analysis.values import Function, Partial
 
@@ -32,7 +33,7 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         where = use.call_scopes[-1] if use.call_scopes else interp.scope.tree
         if (type(bound) is ast.Subscript or outer == use.call_scopes  # its arguments read where the call is
                 and (_held_partial_args(interp, bound, use.call_scopes) is not None
-                     or type(bound) is ast.Call and type(bound.func) is ast.Name)) \
+                     or type(bound) is ast.Call and type(bound.func) in (ast.Name, ast.Attribute))) \
                 and sum(1 for node in nodes_of_type_under(interp.scope.tree, where, ast.Name)
                         if node.id == written.id and isinstance(node.ctx, ast.Load)) == 1:
             written = bound  # `fn = LOSSES["lovasz"]`, bound once and read only here: the table's entry
@@ -46,6 +47,9 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     if type(written) is ast.Call and type(written.func) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
         return _factory_result(interp, use, written)
+    if type(written) is ast.Call and type(written.func) is ast.Attribute and type(written.func.value) is ast.Name \
+            and not use.chain and not use.decorated and use.body is None:
+        return method_partial_result(interp, use, written)  # (method_partials.py)
     if type(written) is ast.Attribute and type(written.value) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
         return _field_of_built(interp, use, written)

@@ -114,7 +114,8 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
         binding = resolve_name(ctx, expr)
         if binding is None:
             return _reached_sharding(ctx, expr, depth, env, input_sharding) \
-                or _iterated_sharding(ctx, expr, depth) or _passed_sharding(ctx, expr, depth)
+                or _iterated_sharding(ctx, expr, depth) or _passed_sharding(ctx, expr, depth) \
+                or _dict_loop_sharding(ctx, expr, depth, env)
         if binding.kind == "item":  # `w, opt = step(w, opt)`
             return _item_sharding(ctx, binding, depth)
         if binding.kind != "assign":
@@ -429,6 +430,14 @@ def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> Sharding
     if not values:
         return None
     return _agreed([input_sharding(ctx, value, depth + 1, env) for value, env in values])
+
+
+def _dict_loop_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | None) -> ShardingLiteral | None:
+    """`value` of `for key, value in state.items():` over a dict display: every value's (dict_loops.py)."""
+    from codemods.analysis.dict_loops import dict_loop_values
+
+    values = dict_loop_values(ctx, name, env)
+    return _agreed([input_sharding(ctx, value, depth + 1, inner) for value, inner in values]) if values else None
 
 
 def _iterated_item(ctx: FileContext, expr: cst.Subscript, depth: int, key_env: Env | None = None) -> ShardingLiteral | None:

@@ -57,6 +57,8 @@ from codemods.analysis.looped_bodies import looped_bodies
 from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.decorated_wrappers import DecoratedWrappers
 from codemods.analysis.held import Held
+from codemods.analysis.tuple_classes import TupleClasses
+from codemods.analysis.filed_arguments import FiledArguments
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
 from codemods.analysis.expressions import BINARY_OPERATORS, Expressions
@@ -129,7 +131,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
                   ParamRebinds, WrapperDecorators, DecoratedWrappers):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:

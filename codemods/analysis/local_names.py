@@ -387,6 +387,8 @@ def _dominating(ctx: FileContext, last: Binding, bindings: list[Binding], name: 
     if last.kind in ("assign", "item"):
         statement = parent_of.get(last.node)  # the SimpleStatementLine / SimpleStatementSuite
     block = parent_of.get(statement) if statement is not None else None
+    while block is not None and not _is_ancestor(ctx, block, name) and _plain_with(ctx, parent_of.get(block)):
+        block = parent_of.get(parent_of.get(block))  # `with jax.set_mesh(m): w = ...` then `w` after the block
     if block is None or not _is_ancestor(ctx, block, name):
         return None
     # A rebinding later in a loop that also holds the use reaches it on the next iteration.
@@ -399,6 +401,18 @@ def _dominating(ctx: FileContext, last: Binding, bindings: list[Binding], name: 
                 return None
         current = parent_of.get(current)
     return last
+
+
+# Context managers that never swallow an exception: their block either runs to its end or the
+# code after it never runs, so a binding in the block reaches the code after it.
+_PLAIN_CONTEXTS = frozenset({"jax.set_mesh", "jax.sharding.use_mesh", "jax.sharding.set_mesh", "jax.named_scope",
+                             "jax.default_device", "jax.profiler.trace", "jax.profiler.TraceAnnotation"})
+
+
+def _plain_with(ctx: FileContext, node) -> bool:
+    """A `with` (not `async with`) whose every item is a call of one of _PLAIN_CONTEXTS."""
+    return isinstance(node, cst.With) and node.asynchronous is None and all(
+        isinstance(item.item, cst.Call) and ctx.imports.resolve(item.item.func) in _PLAIN_CONTEXTS for item in node.items)
 
 
 def _unpacks(target: cst.BaseExpression, value: cst.BaseExpression) -> bool:

@@ -42,6 +42,7 @@ _NONE = LoopKeys([])
 def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> LoopKeys:
     """The keys the loop around `node` may give its variable; no keys when unknown. `outer` binds
     the parameters of the function holding the loop (a caller's Env): the walked table may be one."""
+    from codemods.analysis.filed_classes import filed_keys
     from codemods.analysis.zipped_rounds import zipped_rounds
 
     zipped = zipped_rounds(ctx, node)
@@ -80,9 +81,13 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> 
         table, _ = follow_spec(ctx, read.value)
         if not isinstance(table, cst.Dict):
             continue  # a parameter's own table (`params[name]`): it leaves every key possible
-        items = _string_items(table) or member_items(ctx, table)
-        if items is None or _table_name(root) in mutated or "*" in mutated:
-            return _NONE
+        filed = filed_keys(ctx, root.value) if root is read.value and not table.elements else None
+        if filed is not None:  # `METRICS[name]` of a registry its decorators fill (filed_classes.py)
+            items = {key: cst.SimpleString(repr(key)) for key in filed}
+        else:
+            items = _string_items(table) or member_items(ctx, table)
+        if items is None or filed is None and (_table_name(root) in mutated or "*" in mutated):
+            return _NONE  # (a filed registry is changed by its decorators only)
         if root is not read.value and not _inner_unchanged(ctx, read.value):
             return _NONE  # `LAYOUT[Stage.SERVE][name]`: the inner table read as written
         keys = [key for key in (keys if keys is not None else items) if key in items]

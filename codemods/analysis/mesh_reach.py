@@ -397,6 +397,9 @@ class _Reach:
         a base class)."""
         name = function.name
         references = self.references
+        if name == "__call__" and not owner.bases and not owner.keywords and not owner.decorator_list \
+                and not references.get("getattr") and not references.get("__getattribute__"):
+            return self.called_instances(owner)
         if any(self.resolve(base) != "object" for base in owner.bases) or owner.keywords \
                 or not all(self.dataclass(d) for d in owner.decorator_list) or name.startswith("__") \
                 or references.get("getattr") or references.get("__getattribute__") \
@@ -436,6 +439,44 @@ class _Reach:
                             and not (isinstance(parents.get(id(node)), ast.Return) and self.chained(method.name)):
                         return False
         return True
+
+    def called_instances(self, owner: ast.ClassDef) -> list[ast.AST] | None:
+        """The reads that run `__call__` of a plain class: `Cls(...)(x)`, and `obj` of `obj(x)`
+        where a name of one function (or of the script's `__main__` block) holds `Cls(...)` and is
+        read only so; its methods' `self` read only as `self.attr`. None when an instance goes
+        anywhere else (it may be called where the file does not show)."""
+        parents = self.parents
+        uses: list[ast.AST] = []
+        for use in self.references.get(owner.name, []):
+            site = parents.get(id(use))
+            if isinstance(site, ast.Attribute):
+                continue  # `Cls.attr`: the class read, no instance made
+            if not (isinstance(site, ast.Call) and site.func is use):
+                return None
+            outer = parents.get(id(site))
+            if isinstance(outer, ast.Call) and outer.func is site:
+                uses.append(site)
+                continue
+            if not (isinstance(outer, ast.Assign) and len(outer.targets) == 1 and isinstance(outer.targets[0], ast.Name)):
+                return None
+            scope, name = _function_of(outer, parents), outer.targets[0].id
+            kept = self.in_main_block(outer) if scope is None \
+                else not any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope))
+            if self.bound.get(name) != 1 or not kept:
+                return None  # the one binding of the name in the module, in a function or the `__main__` block
+            for node in self.references.get(name, []):
+                called = parents.get(id(node))
+                if not (isinstance(called, ast.Call) and called.func is node):
+                    return None
+                uses.append(node)
+        for method in owner.body:
+            if isinstance(method, ast.FunctionDef) and method.args.args \
+                    and not any(self.decorated_by(d) == "staticmethod" for d in method.decorator_list):
+                me = method.args.args[0].arg
+                if any(isinstance(node, ast.Name) and node.id == me and not isinstance(parents.get(id(node)), ast.Attribute)
+                       for node in ast.walk(method)):
+                    return None
+        return uses
 
     def chained(self, name: str) -> bool:
         """`return self` for chaining: every `.name(...)` result is dropped or read as `.attr`."""

@@ -94,6 +94,8 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
             return parse_spec(scope, written[0], written[1], depth + 1)
     if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
         return _spec_item(scope, expr, scopes, depth)
+    if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Call):
+        return _unpacked_call_item(scope, expr, scopes, depth)
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and scopes \
             and scope.locals_of(scopes[-1]).binds(expr.value.id):
         from codemods.analysis.instance_specs import init_field_spec  # (instance_specs parses specs too)
@@ -168,6 +170,20 @@ def _comprehended_keys(scope: ModuleScope, expr: ast.DictComp | ast.ListComp, sc
     if isinstance(expr, ast.DictComp) and (not all(isinstance(item, str) for item in items) or len(set(items)) != len(items)):
         return None
     return items
+
+
+def _unpacked_call_item(scope: ModuleScope, expr: ast.Subscript, scopes, depth: int) -> SpecTree:
+    """`c_spec, d_spec = server.specs()`: one item of the tuple of specs the call returns, when the
+    tuple has exactly as many items as the unpacking names (else Python raises and nothing runs)."""
+    from codemods.analysis.pyvalues import UNPACK_SHAPE  # pyvalues reads specs too
+
+    shape = getattr(expr, UNPACK_SHAPE, None)
+    if shape is None or shape[1] or type(expr.slice) is not ast.Constant or type(expr.slice.value) is not int:
+        return None
+    tree = parse_spec(scope, expr.value, scopes, depth + 1)
+    if not isinstance(tree, tuple) or len(tree) != shape[0]:
+        return None
+    return tree[expr.slice.value]
 
 
 def _spec_item(scope: ModuleScope, expr: ast.Subscript, scopes, depth: int) -> SpecTree:

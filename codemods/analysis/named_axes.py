@@ -246,6 +246,13 @@ def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression
         if classdef is None or _is_dataclass(ctx, classdef) or _has_subclass(ctx, classdef):
             return None
         return _class_attribute(ctx, classdef, attr)  # `self.DATA`
+    if binding.kind == "assign" and isinstance(binding.value, cst.Subscript):  # `metric = METRICS["bleu"]`
+        from codemods.analysis.filed_classes import filed_attribute, written_key
+
+        return filed_attribute(ctx, binding.value, attr, written_key(ctx, binding.value))
+    held = resolve_name(ctx, binding.value) if binding.kind == "assign" and isinstance(binding.value, cst.Name) else None
+    if held is not None and held.kind == "def" and isinstance(held.node, cst.ClassDef):  # `metric = BLEUMetric`
+        return _class_attribute(ctx, held.node, attr) if _enum_kind(ctx, held.node) is None else None
     construction, _ = follow_names(ctx, owner)
     if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
         return None
@@ -255,13 +262,35 @@ def attribute_value(ctx: FileContext, node: cst.Attribute) -> cst.BaseExpression
     return _constructed_field(ctx, built.node, construction, attr)  # `cfg = Config(...)`; `cfg.data`
 
 
-def _class_attribute(ctx: FileContext, classdef: cst.ClassDef, attr: str) -> cst.BaseExpression | None:
+def _class_attribute(ctx: FileContext, classdef: cst.ClassDef, attr: str, depth: int = 0) -> cst.BaseExpression | None:
+    """What `Cls.attr` holds: the class body's one top-level assignment, or (bound nowhere in
+    the body) its one module base class's, up the chain as Python looks it up."""
     from codemods.analysis.local_names import _scope_info
 
     bindings = _scope_info(ctx, classdef).bindings.get(attr, [])
+    if not bindings and depth < _BASE_DEPTH and (base := _module_base(ctx, classdef)) is not None:
+        return _class_attribute(ctx, base, attr, depth + 1)  # `TERMetric.gather_spec` of `Metric`'s
     if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].node not in _top_statements(classdef):
         return None
     return bindings[0].value
+
+
+_BASE_DEPTH = 4
+
+
+def _module_base(ctx: FileContext, classdef: cst.ClassDef, depth: int = 0) -> cst.ClassDef | None:
+    """The one base of `class B(A):` when A is a plain class of the module (no keyword such as a
+    metaclass on either, no base of A's that may be an Enum or define attributes unseen)."""
+    from codemods.analysis.specs import resolve_name
+
+    if len(classdef.bases) != 1 or classdef.keywords or not isinstance(classdef.bases[0].value, cst.Name) \
+            or depth >= _BASE_DEPTH:
+        return None
+    binding = resolve_name(ctx, classdef.bases[0].value)
+    if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
+            or binding.node is classdef or binding.node.keywords:
+        return None
+    return binding.node if _enum_kind(ctx, binding.node, depth + 1) is None else None
 
 
 def _top_statements(classdef: cst.ClassDef) -> list[cst.CSTNode]:
@@ -407,7 +436,7 @@ def _is_named_tuple(ctx: FileContext, classdef: cst.ClassDef) -> bool:
 _ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"})
 
 
-def _enum_kind(ctx: FileContext, classdef: cst.ClassDef) -> str | None:
+def _enum_kind(ctx: FileContext, classdef: cst.ClassDef, depth: int = 0) -> str | None:
     """None for a class with no base, "str" for a `str` Enum (its members are strings), "enum"
     for another Enum, "unknown" for any other base (it may be an Enum)."""
     if not classdef.bases:
@@ -417,6 +446,8 @@ def _enum_kind(ctx: FileContext, classdef: cst.ClassDef) -> str | None:
         value = base.value
         if isinstance(value, cst.Name) and value.value in ("str", "object") and value.value not in ctx.imports.bindings:
             names.add("builtins." + value.value)
+        elif base is classdef.bases[0] and _module_base(ctx, classdef, depth) is not None:
+            names.add("builtins.object")  # a plain class of the module, itself no Enum
         else:
             names.add(ctx.imports.resolve(value) or "?")
     if "enum.StrEnum" in names or ("builtins.str" in names and names & _ENUMS):

@@ -57,7 +57,7 @@ def _called(ctx: FileContext, call: cst.Call, env: Env | None):
         found = _instance_method(ctx, call.func, env=env)
         if found is None:
             return None
-        method, receiver = found
+        method, receiver, receiver_env = found
         returned = _returned(ctx, method, [], 1)
         if returned is None:
             return None
@@ -67,7 +67,7 @@ def _called(ctx: FileContext, call: cst.Call, env: Env | None):
         return None
     if receiver is not None:
         first = [*function.params.posonly_params, *function.params.params][0].name.value
-        inner = Env(function, {**inner.args, first: (receiver, env)})
+        inner = Env(function, {**inner.args, first: (receiver, receiver_env)})
     return value, inner
 
 
@@ -77,13 +77,13 @@ def _property_read(ctx: FileContext, node: cst.Attribute, env: Env | None):
     found = _instance_method(ctx, node, getter=True, env=env)
     if found is None:
         return None
-    method, receiver = found
+    method, receiver, receiver_env = found
     returned = _returned(ctx, method, [], 1, getter=True)
     if returned is None or len([*method.params.posonly_params, *method.params.params]) != 1:
         return None
     function, value, _, _ = returned
     first = [*function.params.posonly_params, *function.params.params][0].name.value
-    return value, Env(function, {first: (receiver, env)})
+    return value, Env(function, {first: (receiver, receiver_env)})
 
 
 def property_sharding(ctx: FileContext, node: cst.Attribute, env: Env | None):
@@ -109,19 +109,25 @@ def _is_getter(ctx: FileContext, method: cst.FunctionDef) -> bool:
 
 
 def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = False, env: Env | None = None):
-    """(method, receiver name) for `obj.name` where `obj` certainly holds `Cls(...)` of a module
-    class defining `name` as a plain method (a property's getter, `getter`), an attribute the
-    file never assigns."""
+    """(method, receiver expression, the Env to read it under) for `obj.name` where `obj` (or a
+    field `self.layouts` its constructor stored) certainly holds `Cls(...)` of a module class
+    defining `name` as a plain method (a property's getter, `getter`), an attribute the file
+    never assigns."""
     from codemods.analysis.local_names import resolve_name
     from codemods.analysis.named_axes import _assigned_attributes
 
-    if not isinstance(func, cst.Attribute) or not isinstance(func.value, (cst.Name, cst.Call)):
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, (cst.Name, cst.Call, cst.Attribute)):
         return None
     name = func.attr.value
     assigned = _assigned_attributes(ctx)
     if name in assigned or "*" in assigned:
         return None
-    construction = func.value if isinstance(func.value, cst.Call) else _receiver_held(ctx, func.value, env)  # `Grid().tiles`
+    receiver, receiver_env = func.value, env
+    if isinstance(receiver, cst.Attribute):  # `self.layouts.for_checkpoint()`: the object a field holds
+        receiver, receiver_env = _field_held(ctx, receiver, env)
+        if receiver is None:
+            return None
+    construction = receiver if isinstance(receiver, cst.Call) else _receiver_held(ctx, receiver, receiver_env)  # `Grid().tiles`
     if not isinstance(construction, cst.Call) or not isinstance(construction.func, cst.Name):
         return None
     built = resolve_name(ctx, construction.func)
@@ -134,7 +140,18 @@ def _instance_method(ctx: FileContext, func: cst.BaseExpression, getter: bool = 
     if len(methods) != 1 or others or (not _is_getter(ctx, methods[0]) if getter else methods[0].decorators) \
             or not [*methods[0].params.posonly_params, *methods[0].params.params]:
         return None
-    return methods[0], func.value
+    return methods[0], receiver, receiver_env
+
+
+def _field_held(ctx: FileContext, field: cst.Attribute, env: Env | None):
+    """(the expression a field of the receiver holds, the Env to read it under): a field its
+    class's `__init__` stores from what the construction gives; (None, None) otherwise."""
+    from codemods.analysis.spec_sources import _init_field
+
+    found = _init_field(ctx, field, env)
+    if found is None or not isinstance(found[0], (cst.Name, cst.Call)):
+        return None, None
+    return found
 
 
 def _receiver_held(ctx: FileContext, name: cst.Name, env: Env | None):

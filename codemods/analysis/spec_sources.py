@@ -306,6 +306,13 @@ def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | No
     owner = node.value
     if not isinstance(owner, cst.Name):
         return None
+    held = resolve_name(ctx, owner) if env is not None else None
+    if held is not None and held.kind == "assign" and isinstance(held.value, cst.Subscript):
+        from codemods.analysis.filed_classes import filed_attribute, written_key
+
+        # `metric = METRICS[name]` with `name` a key the Env binds (a loop's round)
+        return filed_attribute(ctx, held.value, node.attr.value,
+                               written_key(ctx, held.value, lambda key: follow_spec(ctx, key, env)))
     if env_value(ctx, owner, env) is not None:
         values = [env_value(ctx, owner, env)]
     else:
@@ -313,16 +320,42 @@ def _passed_class_attribute(ctx: FileContext, node: cst.Attribute, env: Env | No
         values = passed(ctx, function, owner.value) if function is not None else None
     if values and not all(isinstance(value, cst.Name) for value, _ in values):
         return _passed_field(ctx, node.attr.value, values)
+    if values and (filed := _filed_passed(ctx, node.attr.value, values)) is not None:
+        return filed  # `compute(mesh, metric)` with `metric = METRICS[name]` in the caller
     if not values:
         return None
     classes = {id(binding.node) if binding is not None and binding.kind == "def"
                and isinstance(binding.node, cst.ClassDef) else None
-               for binding in (resolve_name(ctx, value) for value, _ in values)}
+               for binding in (_class_named(ctx, resolve_name(ctx, value)) for value, _ in values)}
     if classes == {None}:
         return _passed_field(ctx, node.attr.value, values)
     if len(classes) != 1 or None in classes:
         return None
     return attribute_value(ctx, node.with_changes(value=values[0][0]))
+
+
+def _filed_passed(ctx: FileContext, attr: str, values: list):
+    """The one class attribute every passed name bound to a registry read (`METRICS[name]`) holds."""
+    from codemods.analysis.filed_classes import filed_attribute, written_key
+    from codemods.analysis.local_names import resolve_name
+
+    found = []
+    for value, outer in values:
+        held = resolve_name(ctx, value)
+        if held is None or held.kind != "assign" or not isinstance(held.value, cst.Subscript):
+            return None
+        key = written_key(ctx, held.value, lambda item, outer=outer: follow_spec(ctx, item, outer))
+        found.append(filed_attribute(ctx, held.value, attr, key))
+    return found[0] if found and found[0] is not None and all(item is found[0] for item in found) else None
+
+
+def _class_named(ctx: FileContext, binding):
+    """The binding itself, or for `metric = BLEUMetric` the class's (the name holds the class)."""
+    from codemods.analysis.local_names import resolve_name
+
+    if binding is not None and binding.kind == "assign" and isinstance(binding.value, cst.Name):
+        return resolve_name(ctx, binding.value)
+    return binding
 
 
 def _passed_field(ctx: FileContext, attr: str, values: list):

@@ -80,12 +80,19 @@ def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | 
     params = positional_params(inner.args)
     if len(params) != 1 or len(inner.body) < 2:
         return None
-    cls, filed = params[0].arg, []
+    cls, filed, others = params[0].arg, [], set()
+    # the factory's other parameters (`@register_model("t", dataclass=Config)`), filed beside the class
+    given = _factory_params(function) - {cls} if inner is not function else set()
     for stmt in inner.body[:-1]:
         value = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript) \
                 and isinstance(stmt.targets[0].value, ast.Name) and isinstance(value, ast.Name) and value.id == cls:
             filed.append((stmt.targets[0].value, stmt.targets[0].slice))
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript) \
+                and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id != cls \
+                and isinstance(value, ast.Name) and value.id in given and not _stores(inner, given | {cls}):
+            others.add(stmt.targets[0].value.id)  # another table gets what the decorator was given
+            continue
         elif isinstance(stmt, ast.Expr) and isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
                 and value.func.attr == "append" and isinstance(value.func.value, ast.Name) and len(value.args) == 1 \
                 and not value.keywords and isinstance(value.args[0], ast.Name) and value.args[0].id == cls:
@@ -94,7 +101,14 @@ def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | 
             continue  # `cls.name = name`: a mark no code of the module reads
         else:
             return None
+    if others & {table.id for table, _ in filed}:
+        return None  # the class's own entry written over
     return filed
+
+
+def _factory_params(function: FunctionDef) -> set[str]:
+    args = function.args
+    return {param.arg for param in args.posonlyargs + args.args + args.kwonlyargs}
 
 
 def _unread_marks(scope, decorator: FunctionDef, fn: str) -> frozenset[int]:

@@ -1,0 +1,103 @@
+"""Classes `collections.namedtuple` makes, and the `_fields` of every named tuple class (issue 13): `Window = collections.namedtuple("Window",
+["preds", "labels"])`, then `Window(full(preds), full(labels))` returned by a helper and walked
+by `[ppermute(x, ...) for x in window]`.
+
+An object of such a class is a tuple of its fields in declared order (Python iterates and
+unpacks it as one; JAX flattens it as one), so a construction is read as the tuple of the values
+it is given. Only a literal field list (a list or tuple of strings, or a string of names split
+by commas or spaces) without `defaults=`/`rename=`/`module=`, and a call giving every field
+exactly once (no `*`/`**`), is followed; anything else is unknown.
+
+`Params._fields` (a `typing.NamedTuple` class of the module, or such a made class) is the tuple
+of its field names in declared order: `zip(Params._fields, params)` walks (name, leaf) pairs.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, Instance, JaxName, TupleValue, Value
+
+_MAKERS = frozenset({"collections.namedtuple"})
+_NAMED_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+
+
+@dataclass(frozen=True, eq=False)
+class TupleClass:
+    """A class made by `collections.namedtuple`: its objects are tuples of `fields`."""
+
+    fields: tuple[str, ...]
+
+
+class TupleClasses:
+    def call(self, callee, expr, args, keywords, starred, frame) -> Value:
+        if isinstance(callee, JaxName) and callee.name in _MAKERS:
+            made = _made(args, keywords, starred)
+            if made is None:
+                self.forget_arguments(args, keywords)
+                return UNKNOWN
+            return made
+        if isinstance(callee, TupleClass):
+            items = _items(callee, args, keywords, starred)
+            if items is None:
+                self.forget_arguments(args, keywords)
+                return UNKNOWN
+            return TupleValue(items)
+        return super().call(callee, expr, args, keywords, starred, frame)
+
+    def eval_Attribute(self, expr: ast.Attribute, frame) -> Value:
+        if expr.attr == "_fields" and type(expr.value) is ast.Name:  # a name: reading it twice is harmless
+            owner = self.eval(expr.value, frame)
+            if isinstance(owner, TupleClass):
+                return Const(owner.fields)
+            if isinstance(owner, (ClassValue, Instance)) and (fields := self._declared_fields(owner.cls)) is not None:
+                return Const(fields)
+        return super().eval_Attribute(expr, frame)
+
+    def _declared_fields(self, cls: ast.ClassDef) -> tuple[str, ...] | None:
+        """The fields of `class Params(NamedTuple):` with no other base, keyword or decorator."""
+        if len(cls.bases) != 1 or cls.keywords or cls.decorator_list \
+                or self.scope.resolve(cls.bases[0]) not in _NAMED_TUPLES:
+            return None
+        fields = []
+        for stmt in cls.body:
+            if type(stmt) is ast.AnnAssign:
+                if type(stmt.target) is not ast.Name:
+                    return None
+                fields.append(stmt.target.id)
+            elif type(stmt) not in (ast.FunctionDef, ast.Expr, ast.Pass):
+                return None  # anything else a class body may bind: not read here
+        return tuple(fields) if fields else None
+
+
+def _made(args, keywords, starred) -> TupleClass | None:
+    if starred or keywords or len(args) != 2:
+        return None
+    name, fields = args[0][0], args[1][0]
+    if not isinstance(name, Const) or type(name.value) is not str:
+        return None
+    if isinstance(fields, Const) and type(fields.value) is str:
+        names = tuple(fields.value.replace(",", " ").split())
+    elif isinstance(fields, Const) and type(fields.value) is tuple:
+        names = fields.value
+    elif isinstance(fields, TupleValue) and all(isinstance(item, Const) for item in fields.items):
+        names = tuple(item.value for item in fields.items)
+    else:
+        return None
+    if not names or not all(type(field) is str and field.isidentifier() and not field.startswith("_")
+                            for field in names) or len(set(names)) != len(names):
+        return None  # Python rejects these (without rename=)
+    return TupleClass(names)
+
+
+def _items(cls: TupleClass, args, keywords, starred) -> tuple[Value, ...] | None:
+    if starred or len(args) > len(cls.fields):
+        return None
+    given = dict(zip(cls.fields, (value for value, _ in args)))
+    for name, (value, _) in keywords.items():
+        if name in given or name not in cls.fields:
+            return None  # a TypeError in Python
+        given[name] = value
+    if len(given) != len(cls.fields):
+        return None
+    return tuple(given[name] for name in cls.fields)
