@@ -20,32 +20,14 @@ _VIEWS = {"items": [(1, 2)], "values": []}
 
 def dict_loop_values(ctx: FileContext, name: cst.Name, env: Env | None) -> list[tuple] | None:
     """(value expression, Env) for each value of the dict display the loop binding `name` walks."""
-    from codemods.analysis.local_names import _is_ancestor, _scope_info, binding_scope, parents
+    from codemods.analysis.iterated import loop_binding
+    from codemods.analysis.local_names import parents
     from codemods.analysis.local_tables import kept_local
 
-    bindings = _scope_info(ctx, binding_scope(ctx, name)).bindings.get(name.value, [])
-    found = []
-    for b in bindings:
-        if b.kind != "other":
-            continue
-        node, path = b.node, []
-        while isinstance(parents(ctx).get(node), cst.Element):
-            element = parents(ctx).get(node)
-            pair = parents(ctx).get(element)
-            if not isinstance(pair, (cst.Tuple, cst.List)) or any(not isinstance(e, cst.Element) for e in pair.elements):
-                break
-            path.insert(0, (pair.elements.index(element), len(pair.elements)))
-            node = pair
-        loop = parents(ctx).get(node)
-        if isinstance(loop, cst.For) and loop.target is node and loop.asynchronous is None \
-                and _is_ancestor(ctx, loop.body, name):
-            found.append((b, loop, path))
-    if len(found) != 1:
+    found = loop_binding(ctx, name, lambda loop, path: True)
+    if found is None:
         return None
-    binding, loop, path = found[0]
-    start, end = ctx.offsets(loop)
-    if any(b is not binding and start <= b.start < end for b in bindings):
-        return None  # rebound inside the loop
+    loop, path, _ = found
     walked = loop.iter
     if not isinstance(walked, cst.Call) or walked.args or not isinstance(walked.func, cst.Attribute) \
             or _VIEWS.get(walked.func.attr.value) != path or not isinstance(walked.func.value, cst.Name):

@@ -25,6 +25,15 @@ _DYNAMIC = frozenset({"__getattr__", "__getattribute__", "__setattr__", "__slots
 def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
     """(expression, Env) for each `yield` that may give `name` its value, where `name` is read in
     the body of the `for` loop that binds it, and nothing else in that loop binds it."""
+    found = loop_binding(ctx, name, lambda loop, path: _iterated_source(ctx, loop.iter, path))
+    return generated(ctx, found[2]) if found is not None else None
+
+
+def loop_binding(ctx: FileContext, name: cst.Name, keep):
+    """(the `for` loop, the position of `name` in its target, what `keep(loop, position)` gave)
+    for the one `for` whose target binds `name` and whose body reads it, where `keep` answers
+    (not None) and nothing else in that loop binds the name; else None. The position is a list of
+    (index, length) into nested tuple targets (`for step, (x, y) in ...`)."""
     from codemods.analysis.local_names import _is_ancestor, _scope_info, binding_scope, parents
 
     bindings = _scope_info(ctx, binding_scope(ctx, name)).bindings.get(name.value, [])
@@ -32,7 +41,6 @@ def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
     for b in bindings:
         if b.kind != "other":
             continue
-        # the position of the name in the loop's target (`for step, (x, y) in ...`)
         node, path = b.node, []
         while isinstance(parents(ctx).get(node), cst.Element):
             element = parents(ctx).get(node)
@@ -42,18 +50,19 @@ def loop_values(ctx: FileContext, name: cst.Name) -> list[tuple] | None:
             path.insert(0, (pair.elements.index(element), len(pair.elements)))
             node = pair
         loop = parents(ctx).get(node)
-        if not isinstance(loop, cst.For) or loop.target is not node:
+        if not isinstance(loop, cst.For) or loop.target is not node or loop.asynchronous is not None \
+                or not _is_ancestor(ctx, loop.body, name):
             continue
-        source = _iterated_source(ctx, loop.iter, path)
-        if source is not None and loop.asynchronous is None and _is_ancestor(ctx, loop.body, name):
-            found.append((b, loop, source))
+        kept = keep(loop, path)
+        if kept is not None:
+            found.append((b, loop, path, kept))
     if len(found) != 1:
         return None
-    binding, loop, source = found[0]
+    binding, loop, path, kept = found[0]
     start, end = ctx.offsets(loop)
     if any(b is not binding and start <= b.start < end for b in bindings):
         return None  # rebound inside the loop: the loop's value may not reach the use
-    return generated(ctx, source)
+    return loop, path, kept
 
 
 # builtins and itertools functions whose items are the items of one argument, in part or in turn
