@@ -17,7 +17,7 @@ from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_node
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.objects_built import built_by_method
 from codemods.analysis.scopes import ModuleScope, method_kind
-from codemods.analysis.syntax import small_targets
+from codemods.analysis.syntax import assigned_names, small_targets
 from codemods.analysis.user_decorators import transparent
 
 
@@ -35,6 +35,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return method, (), expr, bound
         if (stored := init_store(scope, expr, scopes)) is not None:  # `self._step = self._make_step(axis)`
             return resolve_body(scope, stored[0], stored[1], depth + 1)
+    if isinstance(expr, ast.Name) and (call := own_call(scope, expr, scopes)) is not None:
+        found = resolve_body(scope, call, scopes, depth + 1)  # `shard_map(self, ...)`: self.__call__,
+        return found[:2] + (expr,) + found[3:] if found[0] is not None else found  # referred to by `self`
     if isinstance(expr, ast.Name):
         function, outer = scope.lookup_function(expr.id, scopes)
         if function is not None and not transparent(scope, function, outer, getattr(expr, APPLIED_BY, None)):
@@ -81,6 +84,18 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
                 # `partial(self._body, ...)`, `partial(Block(), axis="i")` (the object, then the rest)
                 return body, body_scopes, ref, tuple(bound) + tuple(args[1:])
     return None, (), None, ()
+
+
+def own_call(scope: ModuleScope, expr: ast.Name, scopes) -> ast.Attribute | None:
+    """`self` handed as a body by a plain method of a module class: Python calls the object's
+    `__call__`, read as `self.__call__` (method_of, which gives up when a subclass overrides it)."""
+    enclosing = scopes[-1] if scopes else None
+    if not isinstance(enclosing, DEFS) or scope.class_of(enclosing) is None or method_kind(enclosing) != "plain":
+        return None
+    params = positional_params(enclosing.args)
+    if not params or params[0].arg != expr.id or expr.id in assigned_names(enclosing.body):
+        return None
+    return ast.copy_location(ast.Attribute(value=expr, attr="__call__", ctx=ast.Load()), expr)
 
 
 def _reads_params(bound, factory) -> bool:

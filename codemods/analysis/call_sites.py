@@ -233,7 +233,10 @@ def _construction(ctx: FileContext, held: cst.BaseExpression) -> tuple[cst.Class
     from codemods.analysis.local_names import follow_names, parents, resolve_name
 
     if isinstance(held, cst.Name):
-        held, _ = follow_names(ctx, held)
+        name, (held, _) = held, follow_names(ctx, held)
+        if held is None:  # `def main(scheduler)` called `main(*inputs())`: what its one call passes
+            passed_values = read_passed(ctx, name, lambda value, env: _construction(ctx, value))
+            return passed_values[0] if passed_values and len(passed_values) == 1 else None
     if isinstance(held, cst.Call) and isinstance(held.func, cst.Attribute):
         return _factory_construction(ctx, held.func)  # `MasterWeights.create(shape)`
     if not isinstance(held, cst.Call) or not isinstance(held.func, cst.Name):

@@ -472,9 +472,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             facts.constructible = inherited.constructible
             read_hooks(facts, cls, classes)
             return facts
-        if inherited.init is None and plain_chain(classes[local_bases[0].id], classes):
+        if inherited.init is None and plain_chain(classes[local_bases[0].id], classes, filed):
             return facts  # no __init__ or field up the chain: built with no arguments
-    if not inits and not decorated and len(own_bases(cls)) > 1 and plain_chain(cls, classes):
+    if not inits and not decorated and len(own_bases(cls)) > 1 and plain_chain(cls, classes, filed):
         return facts  # mixins with no __init__ or field in any class Python searches
     generated = bool(decorated or own_bases(cls))
     if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):

@@ -5,8 +5,9 @@
         cache[name] = jax.device_put(init(name), NamedSharding(MESH, CACHE_SPEC))
     return cache
 
-holds, at each key of the loop, the value the one assignment in the loop's body writes with the
-loop variable bound to that key, exactly as `{name: ... for name in ("keys", "values")}` does. Read
+holds, at each key of the loop, the value the last assignment in the loop's body writes with the
+loop variable bound to that key (the statements before it may only bind local names it reads:
+`arr = rng.normal(...)`, each bound nowhere else in the function), exactly as `{name: ... for name in ("keys", "values")}` does. Read
 only when that is certain: `cache = {}` binds the name once in its function, the `for` is the next
 statement (no `else`, its target a plain name nothing else in the function binds, its iterable a
 constant tuple, list or dict of strings: loop_keys._iterated_keys), its body is that single
@@ -33,13 +34,13 @@ def filled_item(ctx: FileContext, name: cst.Name, key: str, env: Env | None):
     function, variable, value = found[:3]
     bound = dict(env.args) if env is not None and env.function is function else {}
     bound[variable] = (cst.SimpleString(repr(key)), None)
-    loop = found[4]
-    if isinstance(loop.target, cst.Tuple):  # `for name, shape in SHAPES.items()`: the item at that key
+    targets, walked = _targets(ctx, found[4])
+    if walked is not _walked_iter(ctx, found[4]):  # `for name, shape in SHAPES.items()`: the item at that key
         from codemods.analysis.spec_sources import dict_item, follow_spec
 
-        item = dict_item(follow_spec(ctx, loop.iter.func.value)[0], key)
+        item = dict_item(follow_spec(ctx, walked)[0], key)
         if item is not None:
-            bound[loop.target.elements[1].value.value] = (item, None)
+            bound[targets[1]] = (item, None)
     return value, Env(function, bound)
 
 
@@ -85,7 +86,7 @@ def _filling(ctx: FileContext, name: cst.Name):
     if not isinstance(loop, cst.For) or loop.orelse is not None or loop.asynchronous is not None \
             or ctx.offsets(name)[0] < ctx.offsets(loop)[1]:
         return None
-    targets, walked = _targets(loop)
+    targets, walked = _targets(ctx, loop)
     if targets is None:
         return None
     variable = targets[0]
@@ -97,7 +98,11 @@ def _filling(ctx: FileContext, name: cst.Name):
     value = _stored(loop, name.value, variable)
     if value is None or reads_name(value, name.value):
         return None
-    keys = _iterated_keys(ctx, walked, dicts=walked is not loop.iter)
+    for local, computed in _locals_before(loop):  # `arr = rng.normal(...)` before the store
+        if local in (name.value, *targets) or local in info.params or local in info.declared \
+                or len(info.bindings.get(local, [])) != 1 or reads_name(computed, name.value):
+            return None
+    keys = _iterated_keys(ctx, walked, dicts=walked is not _walked_iter(ctx, loop))
     if not keys or not kept_local(ctx, name, through=loop):
         return None
     return function, variable, value, keys, loop
@@ -106,9 +111,9 @@ def _filling(ctx: FileContext, name: cst.Name):
 def _stored(loop: cst.For, table: str, variable: str) -> cst.BaseExpression | None:
     """VALUE of a loop body that is exactly `table[variable] = VALUE`."""
     body = loop.body
-    if not isinstance(body, cst.IndentedBlock) or len(body.body) != 1:
+    if not isinstance(body, cst.IndentedBlock) or _locals_before(loop) is None:
         return None
-    line = body.body[0]
+    line = body.body[-1]
     if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
         return None
     assign = line.body[0]
@@ -125,16 +130,51 @@ def _stored(loop: cst.For, table: str, variable: str) -> cst.BaseExpression | No
     return assign.value
 
 
-def _targets(loop: cst.For) -> tuple:
+def _locals_before(loop: cst.For) -> list[tuple[str, cst.BaseExpression]] | None:
+    """(name, value) of each statement of the loop's body before its last, when each is a plain
+    `name = value` (the value the store may read, computed afresh in each round); else None."""
+    found = []
+    for line in loop.body.body[:-1] if isinstance(loop.body, cst.IndentedBlock) else ():
+        small = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+        if not isinstance(small, cst.Assign) or len(small.targets) != 1 or not isinstance(small.targets[0].target, cst.Name):
+            return None
+        found.append((small.targets[0].target.value, small.value))
+    return found
+
+
+def _enumerated(ctx: FileContext, loop: cst.For) -> tuple[cst.BaseExpression, cst.BaseExpression, str | None]:
+    """(target, iterable, the count's name) of the loop, seen through `for i, name in
+    enumerate(NAMES)` (the count names nothing the store reads by the key); `(loop.target,
+    loop.iter, None)` for any other loop."""
+    from codemods.analysis.host_scalars import _builtin
+
+    walked, target = loop.iter, loop.target
+    if isinstance(walked, cst.Call) and _builtin(ctx, walked.func, "enumerate") \
+            and len(walked.args) == 1 and walked.args[0].keyword is None and not walked.args[0].star \
+            and isinstance(target, cst.Tuple) and len(target.elements) == 2 \
+            and all(isinstance(e, cst.Element) for e in target.elements) \
+            and isinstance(target.elements[0].value, cst.Name):
+        return target.elements[1].value, walked.args[0].value, target.elements[0].value.value
+    return target, walked, None
+
+
+def _walked_iter(ctx: FileContext, loop: cst.For) -> cst.BaseExpression:
+    """What the loop walks, past `enumerate(...)`."""
+    return _enumerated(ctx, loop)[1]
+
+
+def _targets(ctx: FileContext, loop: cst.For) -> tuple:
     """([key variable] and the iterable, or [key variable, value variable] and the dict of a loop
-    over `D.items()`); (None, None) for any other target."""
-    if isinstance(loop.target, cst.Name):
-        return [loop.target.value], loop.iter
-    walked = loop.iter
-    elements = loop.target.elements if isinstance(loop.target, cst.Tuple) else ()
+    over `D.items()`; each maybe under `enumerate(...)`, whose count is listed last); (None,
+    None) for any other target."""
+    target, walked, count = _enumerated(ctx, loop)
+    if isinstance(target, cst.Name):
+        return [target.value] + ([count] if count else []), walked
+    elements = target.elements if isinstance(target, cst.Tuple) else ()
     if len(elements) != 2 or not all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements) \
             or elements[0].value.value == elements[1].value.value \
             or not isinstance(walked, cst.Call) or not isinstance(walked.func, cst.Attribute) \
             or walked.func.attr.value != "items" or walked.args:
         return None, None
-    return [e.value.value for e in elements], walked.func.value
+    return [e.value.value for e in elements] + ([count] if count else []), walked.func.value
+

@@ -22,6 +22,7 @@ from codemods.analysis.kept_keywords import decorator_keywords, keyword_factory,
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, module_node, module_parents,
                                      nodes_of_type, positional_params)
+from codemods.analysis.user_decorators import unread_mark
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -210,14 +211,16 @@ class Held:
             if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
                 continue
             deco, returned = factory.body
-            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
+            if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) < 2 \
                     or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
                     or returned.value.id != deco.name:
                 continue
-            assign, back = deco.body
+            assign, *marks, back = deco.body
             if type(assign) is not ast.Assign or assign.targets != [store]:
                 continue
             key_param, fn_param = _single_param(factory), _single_param(deco)
+            if fn_param is not None and not all(unread_mark(self.scope, mark, fn_param) for mark in marks):
+                return None  # `cls.name = name` between the store and the return: a mark nothing reads
             if key_param is None or fn_param is None or type(store.slice) is not ast.Name \
                     or store.slice.id != key_param or type(assign.value) is not ast.Name \
                     or assign.value.id != fn_param \

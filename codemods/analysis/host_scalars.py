@@ -22,7 +22,7 @@ from codemods.lazy import lazy_module
 
 cst = lazy_module("libcst")
 
-_MADE_FLAT = ("numpy.linspace", "numpy.arange")
+_MADE_FLAT = ("numpy.linspace", "numpy.arange", "jax.numpy.linspace", "jax.numpy.arange")
 _NUMPY_ELEMENTWISE = frozenset(f"numpy.{name}" for name in (
     "sqrt", "exp", "log", "log1p", "expm1", "abs", "square", "sin", "cos", "tanh", "float32", "float64"))
 
@@ -66,9 +66,21 @@ def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: 
         return found is not None and not (found.spec.spec.reduced or found.spec.spec.unreduced)
     # `jnp.exp(-rate * t)` of numbers: a rank-0 array, broadcast without moving the other's layout
     sides = array_operands(node) or (elementwise_operands(ctx, node) if isinstance(node, cst.Call) else None)
+    if sides is None and isinstance(node, cst.Call) and (numbers := _numbers_only(ctx, node)) is not None:
+        sides = numbers  # `jnp.maximum(0.5, 1e-3)`: elementwise of numbers alone
     if sides is None:  # `BETAS[t]` of a 1-D NumPy constant, `np.sqrt(...)` of one, `args.dt`
         return host_scalar(ctx, node, env, lambda part, inner: _number(ctx, part, inner, depth + 1))
     return all(_number(ctx, side, env, depth + 1) for side in sides)
+
+
+def _numbers_only(ctx: FileContext, call: cst.Call) -> tuple | None:
+    """The arguments of an elementwise call whose every argument is a number literal."""
+    from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2, _is_number
+
+    if ctx.imports.resolve(call.func) not in _ELEMENTWISE | _ELEMENTWISE2 or not call.args \
+            or any(arg.star or arg.keyword is not None or not _is_number(arg.value) for arg in call.args):
+        return None
+    return tuple(arg.value for arg in call.args)
 
 
 def host_scalar(ctx: FileContext, node: cst.BaseExpression, env, number) -> bool:
@@ -113,7 +125,7 @@ def _flat_constant(ctx: FileContext, name: cst.Name, number) -> bool:
     from codemods.analysis.specs import parents
 
     binding = resolve_name(ctx, name)
-    if binding is None or binding.kind != "assign" or not isinstance(scope_of(ctx, binding.node), cst.Module):
+    if binding is None or binding.kind != "assign" or not _bound_once(ctx, name, scope_of(ctx, binding.node)):
         return False
     made = binding.value
     if isinstance(made, cst.Call) and isinstance(made.func, cst.Attribute) and made.func.attr.value == "astype" \
@@ -123,7 +135,7 @@ def _flat_constant(ctx: FileContext, name: cst.Name, number) -> bool:
             or any(arg.star for arg in made.args):
         return False
     values = [arg.value for arg in made.args if arg.keyword is None or arg.keyword.value in ("start", "stop", "step")]
-    if ctx.imports.resolve(made.func) == "numpy.linspace":
+    if ctx.imports.resolve(made.func) in ("numpy.linspace", "jax.numpy.linspace"):
         values = values[:2]  # the count is an int or the call raises
     if not values or not all(number(value, None) for value in values):
         return False
@@ -142,6 +154,20 @@ def _flat_constant(ctx: FileContext, name: cst.Name, number) -> bool:
     return True
 
 
+def _bound_once(ctx: FileContext, name: cst.Name, scope) -> bool:
+    """A module constant, or a local a function binds once (`sigmas = jnp.linspace(...)` in a
+    step function: made afresh by each call, never a parameter)."""
+    if isinstance(scope, cst.Module):
+        return True
+    if not isinstance(scope, cst.FunctionDef):
+        return False
+    from codemods.analysis.local_names import _scope_info
+
+    info = _scope_info(ctx, scope)
+    return len(info.bindings.get(name.value, [])) == 1 and name.value not in info.params \
+        and name.value not in info.declared
+
+
 def _int_index(ctx: FileContext, index: cst.BaseExpression, env, depth: int) -> bool:
     from codemods.analysis.spec_sources import env_value
     from codemods.analysis.specs import parents
@@ -151,6 +177,8 @@ def _int_index(ctx: FileContext, index: cst.BaseExpression, env, depth: int) -> 
     if isinstance(index, cst.Integer) or isinstance(index, cst.UnaryOperation) \
             and type(index.operator).__name__ == "Minus" and isinstance(index.expression, cst.Integer):
         return True
+    if isinstance(index, cst.BinaryOperation) and type(index.operator).__name__ in ("Add", "Subtract"):
+        return _int_index(ctx, index.left, env, depth + 1) and _int_index(ctx, index.right, env, depth + 1)  # `i + 1`
     if not isinstance(index, cst.Name):
         return False
     bound = env_value(ctx, index, env)

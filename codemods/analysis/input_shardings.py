@@ -35,6 +35,7 @@ from codemods.analysis.local_tables import handed_kept, handed_names, kept_local
 from codemods.analysis.nested_tables import inner_dicts_unchanged
 from codemods.analysis.tree_items import (
     Keyed,
+    _is_number,
     array_operands,
     elementwise_operands,
     like_argument,
@@ -123,7 +124,8 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     if isinstance(expr, cst.Attribute):  # `self.w`, stored by the constructed class's `__init__`
         field = _init_field(ctx, expr, env)
         if field is None:  # a loader's batch, or a field of a record built where the code shows it
-            return (_record_field(ctx, expr, depth) if env is None else None) or _path_sharding(ctx, expr, depth, env)
+            return (_record_field(ctx, expr, depth) if env is None else None) or _path_sharding(ctx, expr, depth, env) \
+                or _updated_field(ctx, expr, depth, env)
         return _input_sharding(ctx, field[0], depth + 1, field[1])
     operand = scalar_operand(expr) or named_scalar_operand(ctx, expr, env)
     if operand is not None:  # `kv * 2`, `lr * m` of `lr=1e-3`: laid out as kv is
@@ -395,6 +397,28 @@ def _init_field(ctx: FileContext, node: cst.BaseExpression, env: Env | None):
     from codemods.analysis.iterated import init_field
 
     return init_field(ctx, node, env) if isinstance(node, cst.Attribute) else None
+
+
+def _updated_field(ctx: FileContext, node: cst.Attribute, depth: int, env: Env | None) -> ShardingLiteral | None:
+    """`self.buf` that `__init__` stores and other methods update in place (`self.buf = self.buf +
+    g`): the stored layout, when every update's other operand is a number or laid out alike
+    (updated_fields.py)."""
+    from codemods.analysis.iterated import init_field
+
+    operands: list = []
+    field = init_field(ctx, node, env, operands)
+    if field is None or not operands:
+        return None
+    stored = _input_sharding(ctx, field[0], depth + 1, field[1])
+    if stored is None or stored.spec.spec.reduced or stored.spec.spec.unreduced:
+        return None
+    for operand in operands:
+        if _is_number(operand):
+            continue
+        found = input_sharding(ctx, operand, depth + 1)
+        if found is None or found.spec.spec != stored.spec.spec:
+            return None
+    return stored
 
 
 def _iterated_sharding(ctx: FileContext, name: cst.Name, depth: int) -> ShardingLiteral | None:

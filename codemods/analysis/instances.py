@@ -14,6 +14,7 @@ import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
 from codemods.analysis.name_reads import binding_reads
+from codemods.analysis.object_methods import handed_as_bodies
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.syntax import assigned_names
 
@@ -44,6 +45,7 @@ class Instances:
         tree = self.scope.tree
         call_attributes = {id(node.value): node for node in nodes_of_type(tree, ast.Attribute)
                            if node.attr == "__call__"}
+        call_attributes |= {id(node): node for node in self._bodies_of_self()}  # `jax.shard_map(self, ...)`
         resolved = set().union(*(self.analysed_refs.get(id(member), set()) for other in self.scope.classes.values()
                                  for member in other.body if isinstance(member, DEFS) and member.name == "__call__"))
         if any(id(node) not in resolved for node in call_attributes.values()):
@@ -66,6 +68,8 @@ class Instances:
             holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
             if holder is None and held is call and self._handed_to_reader(call, cls):
                 continue  # `describe(Block(...))`
+            if holder is None and held is call and self.read_cannot_call(call, cls):
+                continue  # `Weights(mesh).run(x)`, a method that uses `self` only for fields (or as an analysed body)
             # `return [Hook(axis) for ...]` of a module function: held where each call of it is
             targets = [holder] if holder is not None else [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
             if not targets or None in targets:
@@ -79,6 +83,16 @@ class Instances:
                 if not reads or not all(self._read_analysed(seen, node, held is not call, 0) for node in reads):
                     return False
         return True
+
+    def _bodies_of_self(self) -> list[ast.Name]:
+        """Receivers the module's methods hand to shard_map as bodies (object_methods.handed_as_bodies)."""
+        key = "bodies of self"
+        if key not in self._class_tables:
+            self._class_tables[key] = [
+                node for cls in self.scope.classes.values() for member in cls.body
+                if isinstance(member, DEFS) and method_kind(member) == "plain" and positional_params(member.args)
+                for node in handed_as_bodies(self.scope, member, positional_params(member.args)[0].arg)]
+        return self._class_tables[key]
 
     def _calls_receiving(self, held: ast.expr) -> list[ast.Call] | None:
         """The calls of the undecorated module function whose `return` statement gives `held`,

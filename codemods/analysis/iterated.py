@@ -189,9 +189,11 @@ def _yielded(ctx: FileContext, generator, env: Env) -> list[tuple] | None:
     return [(y.value, env) for y in yields]
 
 
-def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
+def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None, updates: list | None = None):
     """(expression, Env) the field `owner.attr` certainly holds, `owner` a construction of a
-    module class (through a local name or a bound parameter), stored once by its `__init__`."""
+    module class (through a local name or a bound parameter), stored once by its `__init__`.
+    With `updates`, the field may also be updated in place by other methods (updated_fields.py):
+    their other operands are appended to it, for the caller to check."""
     from codemods.analysis.local_names import _scope_info, resolve_name
 
     owner = node.value
@@ -227,8 +229,15 @@ def init_field(ctx: FileContext, node: cst.Attribute, env: Env | None):
     cls = _plain_class(binding.node if made is None else made[0])
     init = _method(cls, "__init__") if cls is not None else None
     attr = node.attr.value
-    if init is None or _stores(ctx).get(attr) != 1 or _class_binds(cls, attr):
+    if init is None or _class_binds(cls, attr):
         return None
+    if _stores(ctx).get(attr) != 1:
+        from codemods.analysis.updated_fields import updated_operands
+
+        operands = updated_operands(ctx, cls, attr, _stores(ctx).get(attr, 0)) if updates is not None else None
+        if operands is None:
+            return None
+        updates.extend(operands)
     info = _scope_info(ctx, init)
     params = [p.name.value for p in (*init.params.posonly_params, *init.params.params, *init.params.kwonly_params)]
     if any(name in info.bindings for name in params) or isinstance(init.params.star_arg, cst.Param) \

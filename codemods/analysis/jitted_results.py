@@ -14,6 +14,9 @@ from codemods.lazy import lazy_module
 cst = lazy_module("libcst")
 
 _JIT = "jax.jit"
+# Static arguments reach the function as the Python values the call passes (every parameter is
+# bound to its argument either way), so they leave the layout the traced ones give.
+_STATIC = frozenset({"static_argnums", "static_argnames"})
 
 
 def plain_jit_body(ctx: FileContext, func: cst.BaseExpression):
@@ -27,8 +30,9 @@ def plain_jit_body(ctx: FileContext, func: cst.BaseExpression):
         func, _ = follow_names(ctx, func)
     if not isinstance(func, cst.Call) or ctx.imports.resolve(func.func) != _JIT:
         return None
-    if len(func.args) != 1 or func.args[0].keyword is not None or func.args[0].star:
-        return None  # out_shardings, static or donated arguments: not the eager layout for certain
+    if not func.args or func.args[0].keyword is not None or any(arg.star for arg in func.args) \
+            or any(arg.keyword is None or arg.keyword.value not in _STATIC for arg in func.args[1:]):
+        return None  # out_shardings or donated arguments: not the eager layout for certain
     wrapped = func.args[0].value
     if isinstance(wrapped, cst.Lambda):
         params = wrapped.params

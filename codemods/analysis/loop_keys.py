@@ -75,18 +75,21 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> 
     first: dict = {}
     mutated = _mutated(ctx)
     for read in _reads(body, name):
-        if read.value.value in info.params:
+        root = _root(read.value)
+        if root.value in info.params:
             continue  # the tree being walked (`params[name]`): which keys it has is the loop's own
         table, _ = follow_spec(ctx, read.value)
         if not isinstance(table, cst.Dict):
             continue  # a parameter's own table (`params[name]`): it leaves every key possible
-        filed = filed_keys(ctx, read.value.value) if not table.elements else None
+        filed = filed_keys(ctx, root.value) if root is read.value and not table.elements else None
         if filed is not None:  # `METRICS[name]` of a registry its decorators fill (filed_classes.py)
             items = {key: cst.SimpleString(repr(key)) for key in filed}
         else:
             items = _string_items(table) or member_items(ctx, table)
-        if items is None or filed is None and (_table_name(read.value) in mutated or "*" in mutated):
+        if items is None or filed is None and (_table_name(root) in mutated or "*" in mutated):
             return _NONE  # (a filed registry is changed by its decorators only)
+        if root is not read.value and not _inner_unchanged(ctx, read.value):
+            return _NONE  # `LAYOUT[Stage.SERVE][name]`: the inner table read as written
         keys = [key for key in (keys if keys is not None else items) if key in items]
         for key, key_node in items.items():
             first.setdefault(key, key_node)
@@ -95,7 +98,7 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> 
     # stands, with the checks that every caller hands it unchanged (an alias may change it)
     given = {receiver: outer.args[receiver]} if outer is not None and outer.function is function \
         and (receiver := _receiver(ctx, function)) in outer.args else {}
-    if keys is None and value_name is not None:
+    if keys is None and value_name is not None and iterated is None:
         table, _ = follow_spec(ctx, iterated_node)  # `for name, spec in SPECS.items()`: its own keys
         items = _string_items(table)
         if items is None or _table_name(iterated_node) in mutated or "*" in mutated:
@@ -360,10 +363,63 @@ def _reads(body: cst.CSTNode, name: str) -> list[cst.Subscript]:
         if isinstance(current, cst.Subscript) and len(current.slice) == 1 \
                 and isinstance(current.slice[0].slice, cst.Index) \
                 and isinstance(current.slice[0].slice.value, cst.Name) \
-                and current.slice[0].slice.value.value == name and isinstance(current.value, cst.Name):
+                and current.slice[0].slice.value.value == name and isinstance(_root(current.value), cst.Name):
             found.append(current)
         stack.extend(current.children)
     return found
+
+
+def _root(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`LAYOUT` of `LAYOUT["serve"]` (subscripts with one plain index each), else `node` itself."""
+    while isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        node = node.value
+    return node
+
+
+def _inner_unchanged(ctx: FileContext, node: cst.Subscript) -> bool:
+    """No code changes the inner table `LAYOUT["serve"]` or `LAYOUT[Stage.SERVE]` of a nested
+    constant table (nested_tables.py). A member of a `str` Enum stands for its value there (it
+    finds the entry its value does); one of another Enum for no string (a store spelled with it
+    counts as any key)."""
+    from codemods.analysis.enum_keys import MEMBER_KEY, member_key
+    from codemods.analysis.nested_tables import inner_dicts_unchanged
+
+    keys: list = []
+    while isinstance(node, cst.Subscript):
+        index = node.slice[0].slice.value
+        key = string_value(index)
+        if key is None:
+            member = member_key(ctx, index)
+            if member is None:
+                return False
+            key = _member_value(ctx, index) if _str_enum(ctx, index) else None
+            if key is None and _str_enum(ctx, index):
+                return False
+        keys.insert(0, key if key is not None else MEMBER_KEY)
+        node = node.value
+    return isinstance(node, cst.Name) and inner_dicts_unchanged(ctx, node.value, tuple(keys), False)
+
+
+def _str_enum(ctx: FileContext, member: cst.Attribute) -> bool:
+    from codemods.analysis.named_axes import _enum_kind
+    from codemods.analysis.specs import resolve_name
+
+    binding = resolve_name(ctx, member.value)
+    return binding is not None and isinstance(binding.node, cst.ClassDef) and _enum_kind(ctx, binding.node) == "str"
+
+
+def _member_value(ctx: FileContext, member: cst.Attribute) -> str | None:
+    """The string literal a `str` Enum member is bound to in its class body."""
+    from codemods.analysis.specs import resolve_name
+
+    cls = resolve_name(ctx, member.value).node
+    for line in cls.body.body:
+        for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                    and isinstance(small.targets[0].target, cst.Name) \
+                    and small.targets[0].target.value == member.attr.value:
+                return string_value(small.value)
+    return None
 
 
 def _string_items(table) -> dict | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods import jaxapi
 from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positional_params
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
@@ -137,22 +138,23 @@ def _module_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], bases_of)
         cls = classes[bases[0].id]
 
 
-def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
-    """No class up the chain has a decorator, a metaclass, an `__init__` (or `__new__`), or an
-    annotated field: its objects are built with no arguments and start with no fields."""
+def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], filed: frozenset[str] = frozenset()) -> bool:
+    """No class up the chain has a decorator (but one that only files it in a table: `filed`,
+    user_decorators.py), a metaclass, an `__init__` (or `__new__`), or an annotated field: its
+    objects are built with no arguments and start with no fields."""
     if len(own_bases(cls)) > 1:  # mixins: every class Python searches (mro.py)
         order = linearization(classes, cls)
-        return order is not None and not any(_builds_fields(klass) for klass in order)
+        return order is not None and not any(_builds_fields(klass, filed) for klass in order)
     for klass in _module_chain(cls, classes, own_bases):
         if klass is None:
             return True
-        if _builds_fields(klass):
+        if _builds_fields(klass, filed):
             return False
     return False
 
 
-def _builds_fields(cls: ast.ClassDef) -> bool:
-    return bool(cls.decorator_list or not plain_keywords(cls)) or any(
+def _builds_fields(cls: ast.ClassDef, filed: frozenset[str] = frozenset()) -> bool:
+    return bool(cls.decorator_list and cls.name not in filed or not plain_keywords(cls)) or any(
         isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS
         and not (stmt.name == "__init_subclass__" and filing_hook(cls)) for stmt in cls.body)
 
@@ -235,9 +237,28 @@ def unpacked_item(value: ast.expr, target: ast.Tuple | ast.List, index: int) -> 
     per field: names, attributes, subscripts and slices of those) and a target without a starred
     item."""
     if any(type(item) is ast.Starred for item in target.elts) \
-            or not all(type(node) in _PLAIN_READS for node in ast.walk(value)):
+            or not all(type(node) in _PLAIN_READS for node in ast.walk(_copied(value))):
         return None
-    return ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+    from codemods.analysis.pyvalues import UNPACK_SHAPE  # (pyvalues imports this module's neighbours)
+
+    item = ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+    if _copied(value) is not value:  # a value of another length would have raised
+        setattr(item, UNPACK_SHAPE, (len(target.elts), False))
+    return item
+
+
+def _copied(value: ast.expr) -> ast.expr:
+    """The read inside `tuple(read)`, `list(read)` or `list(read.keys())`: the same items in the
+    same order, so evaluating `tuple(read)[index]` once per field reads what the unpacking gave
+    (whether `tuple` is the builtin is the interpreter's to say, which evaluates the call)."""
+    if type(value) is ast.Call and type(value.func) is ast.Name and value.func.id in ("tuple", "list") \
+            and len(value.args) == 1 and not value.keywords and type(value.args[0]) is not ast.Starred:
+        inner = value.args[0]
+        if type(inner) is ast.Call and type(inner.func) is ast.Attribute and inner.func.attr == "keys" \
+                and not inner.args and not inner.keywords:
+            return inner.func.value
+        return inner
+    return value
 
 
 class ObjectReads:
@@ -391,10 +412,23 @@ def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
             used_as_value = {id(node.value) for node in nodes_of_type(member, ast.Attribute)
                              if not node.attr.startswith("__")
                              or node.attr == "__call__" and type(node.ctx) is ast.Load}
+            used_as_value |= {id(node) for node in handed_as_bodies(scope, member, receiver)}  # likewise
             if any(node.id == receiver and id(node) not in used_as_value
                    for node in nodes_of_type(member, ast.Name) if isinstance(node.ctx, ast.Load)):
                 return False
     return True
+
+
+def handed_as_bodies(scope: ModuleScope, method: FunctionNode, receiver: str) -> list[ast.Name]:
+    """Reads of the receiver a method hands to shard_map as the body (`jax.shard_map(self, ...)`):
+    a call of the object's `__call__`, as `self.__call__` is (body_resolution.own_call)."""
+    found = []
+    for call in nodes_of_type(method, ast.Call):
+        first = call.args[0] if call.args else None
+        if type(first) is ast.Name and first.id == receiver and isinstance(first.ctx, ast.Load) \
+                and scope.resolve(call.func, ()) in jaxapi.SHARD_MAP_APIS:
+            found.append(first)
+    return found
 
 
 def _last_name(expr: ast.expr) -> str | None:

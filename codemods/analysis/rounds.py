@@ -103,15 +103,22 @@ class Rounds:
         """How often `for _ in range(...)` with constant bounds runs (0: not known)."""
         if not (isinstance(iterated, ast.Call) and not iterated.keywords and 1 <= len(iterated.args) <= 3):
             return 0
-        if any(isinstance(node, (ast.Call, ast.Starred, ast.NamedExpr)) for arg in iterated.args
-               for node in iter_nodes(arg)):
-            return 0  # evaluating it again must not judge anything
+        if any(isinstance(node, (ast.Starred, ast.NamedExpr)) or isinstance(node, ast.Call) and not self._length_read(node, frame)
+               for arg in iterated.args for node in iter_nodes(arg)):
+            return 0  # evaluating it again must not judge anything (`len(sigmas)` of a name judges nothing)
         if self.eval(iterated.func, frame) != JaxName("builtins.range"):
             return 0
         bounds = [self.eval(arg, frame) for arg in iterated.args]
         if not all(isinstance(bound, Const) and type(bound.value) is int for bound in bounds):
             return 0
         return len(range(*(bound.value for bound in bounds)))
+
+
+    def _length_read(self, call: ast.Call, frame: Frame) -> bool:
+        """`len(name)` (or of `obj.field`) of the builtin: reading it again calls nothing of the module's."""
+        return not call.keywords and len(call.args) == 1 and type(call.args[0]) in (ast.Name, ast.Attribute) \
+            and all(type(node) in (ast.Name, ast.Attribute, ast.Load) for node in ast.walk(call.args[0])) \
+            and self.eval(call.func, frame) == JaxName("builtins.len")
 
 
 def returns_inside(body: list[ast.stmt]) -> bool:

@@ -125,7 +125,7 @@ class ShapeFlow:
         value = self._operand(node, start)
         if value is None and type(node) is ast.BinOp:  # inner links of `a + b + c` are not evaluated alone
             return self._binop_shape(node, start)
-        if type(value) is AxisState:
+        if isinstance(value, AxisState):  # an array read through a symbol keeps the shape it was computed with
             return value.shape
         if isinstance(value, Const) and type(value.value) in (int, float, bool):
             return ()

@@ -97,9 +97,7 @@ def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | 
                 and value.func.attr == "append" and isinstance(value.func.value, ast.Name) and len(value.args) == 1 \
                 and not value.keywords and isinstance(value.args[0], ast.Name) and value.args[0].id == cls:
             filed.append((value.func.value, None))
-        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
-                and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == cls \
-                and isinstance(value, (ast.Name, ast.Constant)) and not _read_anywhere(scope, stmt.targets[0].attr):
+        elif unread_mark(scope, stmt, cls):
             continue  # `cls.name = name`: a mark no code of the module reads
         else:
             return None
@@ -122,6 +120,14 @@ def _unread_marks(scope, decorator: FunctionDef, fn: str) -> frozenset[int]:
                      and isinstance(stmt.targets[0], ast.Attribute) and isinstance(stmt.targets[0].value, ast.Name)
                      and stmt.targets[0].value.id == fn and isinstance(stmt.value, (ast.Name, ast.Constant))
                      and not _read_anywhere(scope, stmt.targets[0].attr))
+
+
+def unread_mark(scope, stmt: ast.stmt, param: str) -> bool:
+    """`cls.name = name` (a name or a constant set on the decorated object `param`), an attribute
+    no code of the module reads."""
+    return type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute \
+        and type(stmt.targets[0].value) is ast.Name and stmt.targets[0].value.id == param \
+        and type(stmt.value) in (ast.Name, ast.Constant) and not _read_anywhere(scope, stmt.targets[0].attr)
 
 
 def _read_anywhere(scope, attr: str) -> bool:
