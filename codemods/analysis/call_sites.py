@@ -398,8 +398,10 @@ def instance_calls(ctx: FileContext, cls: cst.ClassDef, method) -> list | None:
                 continue
             owner = parent_of.get(node)
             if id(node) in targets or isinstance(owner, cst.Attribute) and owner.attr is node \
-                    or isinstance(owner, cst.Arg) and owner.keyword is node:
-                continue  # the binding itself, `x.obj`, `f(obj=...)`: not a read of the name
+                    or isinstance(owner, cst.Arg) and owner.keyword is node \
+                    or isinstance(owner, (cst.AnnAssign, cst.AssignTarget)) and owner.target is node \
+                    and isinstance(scope_of(ctx, node), cst.ClassDef):
+                continue  # the binding itself, `x.obj`, `f(obj=...)`, a class's own field: not a read of the name
             if not isinstance(owner, cst.Call) or owner.func is not node:
                 return None  # the object handed on, or a name of that spelling read elsewhere
             calls.append(owner)
