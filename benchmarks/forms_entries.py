@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ci1_sf106_object_built_by_factory_parameters": "main(mesh, x)",
+    "nci1_sf106_object_built_by_factory_parameters_module_name": "main(mesh, x)",
     "cg1_sf102_object_hands_itself_as_body": "main(mesh, x)",
     "ncg1_sf102_object_hands_itself_as_body_overridden": "main(mesh, x)",
     "cg2_sf102_fields_unpacked_from_mapping_keys": "main(mesh, x)",
@@ -1834,6 +1836,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "ci1_sf106_object_built_by_factory_parameters": {14: '        return jax.lax.pcast(h, self.gather_axis, to="varying").mean(axis=-1, keepdims=True)'},
     "ce10_sf106_slice_bound_from_factory_parameter": {10: '        scaled = jax.lax.pcast(row[:, :overlap], "j", to="varying") * 2.0'},
     "cb16_sf104_gather_mapped_over_record": {26: "    return jax.tree.map(lambda a, s: jax.reshard(a, P(*s)), state, CHECKPOINT, is_leaf=is_spec)"},
     "cb15_sf104_table_of_gather_partials": {18: '    return {name: jax.reshard(arr, P("j", None)) if name == "values" else top_level_all_gather(arr, P(None, reduced={"i"})) for name, arr in arrays.items()}'},

@@ -51,7 +51,10 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         if isinstance(value, ast.Call) and call_method(scope, value, outer) is not None:
             return call_method(scope, value, outer), (), expr, (Arg(expr),)  # `block = Block(); shard_map(block)`
         if isinstance(value, (ast.Call, ast.IfExp)):  # `body = partial(self._body, ...)`
-            return resolve_body(scope, value, outer, depth + 1)
+            found = resolve_body(scope, value, outer, depth + 1)
+            if found[2] is None and len(found[3]) == 1 and found[3][0].value is value:
+                return found[:2] + (expr, (Arg(expr),))  # `norm = build("tp")`: the object the name holds
+            return found
         return None, (), None, ()
     if (chosen := chosen_body(scope, expr, scopes)) is not None:  # `BODIES[kind]`, `_a if FLAG else _b`
         return resolve_body(scope, chosen[0], chosen[1], depth + 1)  # (body_tables.py)
@@ -68,6 +71,11 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         inner = returned_call(factory) if isinstance(factory, DEFS) and not outer else None
         if inner is not None and scope.module_references(expr.func.id) == 1:
             found = resolve_body(scope, inner, (factory,), depth + 1)  # `make_outer(axis)` returning `make_inner(axis)`
+            if len(found[3]) == 1 and found[3][0].value is inner and any(
+                    type(node) is ast.Name and scope.locals_of(factory).binds(node.id) for node in ast.walk(inner)):
+                # `return Norm(axis)`: the object is this call's result; its arguments name the
+                # factory's parameters or locals, which the caller's frame does not bind
+                return found[:3] + ((Arg(expr),),)
             if not any(arg.star for arg in found[3]) and not (
                     _reads_params(found[3], factory) and type(found[0]) is ast.FunctionDef and not found[1]
                     and scope.globals.unique_function(found[0].name) is found[0]):
