@@ -371,7 +371,7 @@ def instance_calls(ctx: FileContext, cls: cst.ClassDef, method) -> list | None:
             return None
         parent_of = parents(ctx)
         calls: list = []
-        held: set[tuple] = set()  # (scope, name) bound to a construction
+        names: set[str] = set()  # names bound to a construction
         targets: set[int] = set()  # the names those bindings write
         for node in parent_of:
             if not isinstance(node, cst.Name) or node.value != cls.name.value or node is cls.name:
@@ -390,9 +390,8 @@ def instance_calls(ctx: FileContext, cls: cst.ClassDef, method) -> list | None:
             scope = scope_of(ctx, outer.targets[0].target)
             if len(_scope_info(ctx, scope).bindings.get(name) or ()) != 1:
                 return None
-            held.add((scope, name))
+            names.add(name)
             targets.add(id(outer.targets[0].target))
-        names = {name for _, name in held}
         for node in parent_of:
             if not isinstance(node, cst.Name) or node.value not in names:
                 continue

@@ -11,6 +11,7 @@ import ast
 from dataclasses import field
 from codemods.dataclass_code import dataclass
 
+from codemods import jaxapi
 from codemods.analysis.named_axes import tuple_item
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
@@ -406,8 +407,8 @@ def _dominating(ctx: FileContext, last: Binding, bindings: list[Binding], name: 
 
 # Context managers that never swallow an exception: their block either runs to its end or the
 # code after it never runs, so a binding in the block reaches the code after it.
-_PLAIN_CONTEXTS = frozenset({"jax.set_mesh", "jax.sharding.use_mesh", "jax.sharding.set_mesh", "jax.named_scope",
-                             "jax.default_device", "jax.profiler.trace", "jax.profiler.TraceAnnotation"})
+_PLAIN_CONTEXTS = frozenset(jaxapi.CONTEXT_MESH_SETTERS) | {
+    "jax.named_scope", "jax.default_device", "jax.profiler.trace", "jax.profiler.TraceAnnotation"}
 
 
 def _plain_with(ctx: FileContext, node) -> bool:

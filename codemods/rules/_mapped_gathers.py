@@ -66,8 +66,7 @@ def lambda_findings(ctx: FileContext, call: cst.Call, site_class) -> Iterator[Fi
         return
     params = lam.params
     if [param.name.value for param in params.params] != [given.value] or params.posonly_params \
-            or params.kwonly_params or params.star_arg is not cst.MaybeSentinel.DEFAULT and params.star_arg is not None \
-            or params.star_kwarg is not None:
+            or params.kwonly_params or isinstance(params.star_arg, (cst.Param, cst.ParamStar)) or params.star_kwarg is not None:
         return
     arg = parents(ctx).get(lam)
     mapping = parents(ctx).get(arg)
