@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl1_sf103_bound_methods_mapped_over_tree": "main(mesh, x)",
+    "ncl1_sf103_bound_methods_mapped_over_tree_shift_first": "main(mesh, x)",
     "ci1_sf106_object_built_by_factory_parameters": "main(mesh, x)",
     "nci1_sf106_object_built_by_factory_parameters_module_name": "main(mesh, x)",
     "cg1_sf102_object_hands_itself_as_body": "main(mesh, x)",

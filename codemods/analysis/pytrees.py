@@ -261,6 +261,8 @@ class Pytrees:
         if isinstance(func, Function) and (isinstance(func_node, ast.Name) or isinstance(func_node, ast.Call)
                                            and func.closure is not self.module_frame):
             self.analysed_refs.setdefault(id(func.node), set()).add(id(func_node))
+        elif isinstance(func, Partial) and isinstance(func_node, ast.Attribute) and not func.keywords:
+            self.note_ref(func, func_node)  # a bound method, `jax.tree.map(self.restore_leaf, tree)`
 
 
 def python_sum(items: Value) -> Value:
