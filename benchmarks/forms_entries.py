@@ -11,6 +11,11 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl2_sf103_is_leaf_boxes_axis_from_aux_data": "main(mesh, x)",
+    "ncl2_sf103_is_leaf_boxes_axis_from_aux_data_other_axis": "main(mesh, x)",
+    "ncl3_sf103_is_leaf_picks_whole_dicts": "main(mesh, x)",
+    "cl3_sf102_axes_by_key_with_path": "main(mesh, x)",
+    "ncl4_sf102_axes_by_key_with_path_single_axis": "main(mesh, x)",
     "cl1_sf103_bound_methods_mapped_over_tree": "main(mesh, x)",
     "ncl1_sf103_bound_methods_mapped_over_tree_shift_first": "main(mesh, x)",
     "ci1_sf106_object_built_by_factory_parameters": "main(mesh, x)",

@@ -15,6 +15,7 @@ from codemods.analysis.dispatch import registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.super_calls import is_super_call, super_method
 from codemods.analysis.host_numbers import host_number
+from codemods.analysis.leaf_walks import WITH_PATH
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_rebinds import captured_defaults
@@ -420,8 +421,11 @@ class Expressions(Collectives, Sequences):
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
-        if transfer.is_tree_map(name) and not starred and len(args) >= 2 and set(keywords) <= {"is_leaf"}:
-            return self.tree_map(args, frame, expr, is_leaf=bool(keywords))
+        if (transfer.is_tree_map(name) or name in WITH_PATH) and not starred and len(args) >= 2 \
+                and set(keywords) <= {"is_leaf"}:
+            test = keywords.get("is_leaf")
+            return self.tree_map(args, frame, expr, is_leaf=bool(keywords), leaf_test=test[0] if test else None,
+                                 with_path=name in WITH_PATH)
         if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
             return tree_leaves(args[0][0])
         if name == "builtins.type" and len(args) == 1 and not keywords and isinstance(args[0][0], Instance):

@@ -31,6 +31,7 @@ from codemods.analysis.values import (
 )
 
 from codemods.analysis.pytree_grads import module_tree_map
+from codemods.analysis.leaf_walks import LeafWalks, holds_objects, key_path
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -119,6 +120,8 @@ def _at(tree: Value, path: tuple) -> Value:
 
 
 def _rebuilt(tree: Value, prefix: tuple, results: dict[tuple, Value]) -> Value:
+    if prefix in results:  # (a subtree an is_leaf predicate picked is replaced whole)
+        return results[prefix]
     if isinstance(tree, TupleValue):
         return TupleValue(tuple(_rebuilt(item, prefix + (index,), results) for index, item in enumerate(tree.items)))
     if isinstance(tree, DictValue):
@@ -126,22 +129,32 @@ def _rebuilt(tree: Value, prefix: tuple, results: dict[tuple, Value]) -> Value:
     return results.get(prefix, tree)
 
 
-class Pytrees:
+class Pytrees(LeafWalks):
     """The pytree half of the Interpreter (which supplies call and analysed_refs)."""
 
-    def tree_map(self, args, frame: Frame, expr: ast.Call | None = None, is_leaf: bool = False) -> Value:
+    def tree_map(self, args, frame: Frame, expr: ast.Call | None = None, is_leaf: bool = False,
+                 leaf_test: Value | None = None, with_path: bool = False) -> Value:
         """`jax.tree.map(f, tree, *rest)`: f on each leaf (with the matching leaves of `rest`)
         when the trees' structures are known and alike, else on the one state every leaf shares.
         `tree_map(partial(lax.psum, axis_name='i'), tree)` is the collective on the whole tree
-        (judged there: a fix casts the tree). With `is_leaf=`, f may get whole subtrees: only an
-        f that maps every leaf alike itself (a collective on its argument) is followed."""
+        (judged there: a fix casts the tree). With `is_leaf=`, f may get whole subtrees: f is
+        followed on the nodes the predicate certainly picks (leaf_walks.py), or when it maps every
+        leaf alike itself (a collective on its argument). `with_path`: f gets each leaf's key
+        path first (`tree_map_with_path`)."""
         (func, func_node), trees = args[0], args[1:]
+        if with_path and (is_leaf or any(holds_objects(tree) for tree, _ in trees)):
+            return UNKNOWN
+        if is_leaf and len(trees) == 1 and leaf_test is not None:
+            split = self.leaves_by_test(leaf_test, trees[0][0], trees[0][1], frame)
+            if split is not None:
+                self._note_tree_map_ref(func, func_node)
+                return self._map_in_order(func, [trees[0][0]], [trees[0][1]], frame, paths=[path for path, _ in split])
         if is_leaf and (len(trees) != 1 or not self._maps_leaves_alike(func)):
             return UNKNOWN
-        if trees and (mapped := module_tree_map(self, args, frame, expr, is_leaf)) is not None:
+        if trees and not with_path and (mapped := module_tree_map(self, args, frame, expr, is_leaf)) is not None:
             return mapped  # an equinox-style module (pytree_grads.py)
         if expr is not None and len(trees) == 1 and isinstance(func, Partial) and isinstance(func.func, JaxName) \
-                and collective_rule(func.func.name) is not None:
+                and collective_rule(func.func.name) is not None and not with_path:
             return self.call(func, expr, list(trees), {}, False, frame)
         values = [plain_tree(tree) for tree, _ in trees]
         if isinstance(values[0], (TupleValue, DictValue)):
@@ -151,11 +164,13 @@ class Pytrees:
             if not found or not all(isinstance(leaf, AxisState) for leaf in found):
                 return UNKNOWN
             self._note_tree_map_ref(func, func_node)
-            return restored(trees[0][0], self._map_in_order(func, values, [node for _, node in trees], frame))
+            return restored(trees[0][0], self._map_in_order(func, values, [node for _, node in trees], frame,
+                                                            with_path=with_path))
         if not all(isinstance(value, AxisState) for value in values):
             return UNKNOWN
         self._note_tree_map_ref(func, func_node)
-        result = self.call(func, None, list(trees), {}, False, frame)
+        given = [(UNKNOWN, trees[0][1])] + list(trees) if with_path else list(trees)  # where in the tree: unknown
+        result = self.call(func, None, given, {}, False, frame)
         return result if isinstance(result, AxisState) else UNKNOWN
 
     def tree_reduce(self, args, keywords, frame: Frame) -> Value:
@@ -175,16 +190,22 @@ class Pytrees:
         folded = self.fold_step(func, node, item, item, frame)
         return item if isinstance(folded, AxisState) and folded.same_state(item) and not folded.mixed else UNKNOWN
 
-    def _map_in_order(self, func: Value, trees: list[Value], nodes: list[ast.expr], frame: Frame) -> Value:
+    def _map_in_order(self, func: Value, trees: list[Value], nodes: list[ast.expr], frame: Frame,
+                      paths: list[tuple] | None = None, with_path: bool = False) -> Value:
         """f on each leaf in JAX's order (dict keys sorted): the first leaf's run is judged, the
-        others are later rounds (JAX raises at the first leaf that fails)."""
-        paths = [path for path, _ in _paths(trees[0], ())]
+        others are later rounds (JAX raises at the first leaf that fails). `paths`: the places
+        an `is_leaf` predicate picked (f's result is kept there whatever it is)."""
+        picked = paths is not None
+        if paths is None:
+            paths = [path for path, _ in _paths(trees[0], ())]
         results: dict[tuple, Value] = {}
 
         def apply(path: tuple) -> bool:
-            items = [_at(tree, path) for tree in trees]
-            result = self.call(func, None, list(zip(items, nodes)), {}, False, frame)
-            results[path] = result if isinstance(result, AxisState) else UNKNOWN
+            items = list(zip([_at(tree, path) for tree in trees], nodes))
+            if with_path:
+                items.insert(0, (key_path(trees[0], path), nodes[0]))
+            result = self.call(func, None, items, {}, False, frame)
+            results[path] = result if isinstance(result, AxisState) or picked else UNKNOWN
             return True
 
         order = sorted(paths)

@@ -1,0 +1,140 @@
+"""How `jax.tree.map` finds the leaves it hands to f when the caller says more than the tree:
+`is_leaf=` (a predicate JAX asks at every node, top down) and the `*_with_path` spellings (f
+gets the leaf's key path first).
+
+What JAX does (checked on jax 0.10.2):
+- With `is_leaf=pred`, JAX calls `pred(node)` at each node from the root down; where it is true
+  the node (a subtree or an object of a registered pytree class) is handed to f whole, else JAX
+  flattens it. The result has f's result at each such place, whatever f returns.
+- `tree_map_with_path(f, tree)` calls `f(path, leaf)`: `path` is a tuple of key entries, a
+  `DictKey` (`.key`) for a dict item and a `SequenceKey` (`.idx`) for a tuple or list item, root
+  first.
+
+The analysis answers only what it holds for certain: the predicate's answer must be a Python bool
+at every node it walks (an `isinstance` test of a plain dict, tuple or list against module
+classes whose bases are all module classes is False: no such object is one of those), a node
+whose answer is False must be a dict, a tuple or a list it holds item by item, or a known array;
+anything else leaves the whole map unknown.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ast
+
+from codemods.analysis.cli_args import Namespace
+from codemods.analysis.object_methods import class_chain
+from codemods.analysis.values import AxisState, ClassValue, Const, DictValue, Function, Instance, JaxName, TupleValue, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+WITH_PATH = frozenset({"jax.tree.map_with_path", "jax.tree_util.tree_map_with_path"})
+
+_ISINSTANCE = JaxName("builtins.isinstance")
+MAX_NODES = 64  # nodes a predicate is asked about in one map (a larger tree: unknown)
+
+
+def key_path(tree: Value, path: tuple) -> Value:
+    """The key entries JAX hands f for the leaf at `path` of `tree` (a DictKey's `.key`, a
+    SequenceKey's `.idx`, read back by name)."""
+    entries = []
+    for step in path:
+        if isinstance(tree, DictValue):
+            entries.append(Namespace(("key",), (Const(step),)))
+            tree = tree.get(step)
+        else:
+            entries.append(Namespace(("idx",), (Const(step),)))
+            tree = tree.items[step]
+    return TupleValue(tuple(entries))
+
+
+def holds_objects(value: Value) -> bool:
+    """Whether a tree holds objects of module classes (a NamedTuple's key is a GetAttrKey, a
+    registered class's keys are its own): their key paths are not followed."""
+    if isinstance(value, Instance):
+        return True
+    if isinstance(value, TupleValue):
+        return any(holds_objects(item) for item in value.items)
+    if isinstance(value, DictValue):
+        return any(holds_objects(item) for item in value.items)
+    return False
+
+
+def _known_array(value: Value) -> bool:
+    return type(value) is AxisState and not value.unknown
+
+
+class LeafWalks:
+    """The is_leaf half of the Interpreter's pytrees (which supplies call, eval and silent)."""
+
+    def leaves_by_test(self, test: Value, tree: Value, node: ast.expr, frame: Frame) -> list[tuple[tuple, Value]] | None:
+        """(path, node) of each place JAX hands f a node of `tree` under `is_leaf=test`, in the
+        tree's own order; None when some answer is not certain."""
+        found: list[tuple[tuple, Value]] = []
+        budget = [MAX_NODES]
+
+        def walk(value: Value, prefix: tuple) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            answer = self._leaf_answer(test, value, node, frame)
+            if answer is True:
+                found.append((prefix, value))
+                return True
+            if answer is None and not _known_array(value):
+                return False
+            if isinstance(value, TupleValue):
+                return all(walk(item, prefix + (index,)) for index, item in enumerate(value.items))
+            if isinstance(value, DictValue) and type(value) is DictValue:
+                return all(walk(item, prefix + (key,)) for key, item in zip(value.keys, value.items))
+            if value == Const(None):
+                return True  # an empty subtree
+            if _known_array(value):
+                found.append((prefix, value))
+                return True
+            return False  # an object JAX would flatten by its own rules
+
+        return found if walk(tree, ()) else None
+
+    def _leaf_answer(self, test: Value, value: Value, node: ast.expr, frame: Frame) -> bool | None:
+        if not isinstance(test, Function):
+            return None
+        self.silent += 1  # asking the predicate judges nothing
+        try:
+            answer = self.call(test, None, [(value, node)], {}, False, frame)
+        finally:
+            self.silent -= 1
+        if isinstance(answer, Const) and type(answer.value) is bool:
+            return answer.value
+        if type(value) in (DictValue, TupleValue) or value == Const(None):
+            return self._plain_is_not_object(test)
+        return None
+
+    def _plain_is_not_object(self, test: Function) -> bool | None:
+        """False when the predicate is `isinstance(<its parameter>, C)` (or a tuple of classes)
+        with C module classes whose bases are module classes: a plain dict, tuple, list or None
+        is never such an object."""
+        function = test.node
+        if isinstance(function, ast.Lambda):
+            body = function.body
+        elif len(function.body) == 1 and isinstance(function.body[0], ast.Return):
+            body = function.body[0].value
+        else:
+            return None
+        params = function.args
+        if params.posonlyargs or params.vararg or params.kwonlyargs or params.kwarg or len(params.args) != 1:
+            return None
+        if not (isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id == "isinstance"
+                and len(body.args) == 2 and not body.keywords and isinstance(body.args[0], ast.Name)
+                and body.args[0].id == params.args[0].arg):
+            return None
+        if self.eval(body.func, test.closure) != _ISINSTANCE:
+            return None  # `isinstance` rebound
+        classes = self.eval(body.args[1], test.closure)
+        targets = classes.items if isinstance(classes, TupleValue) else (classes,)
+        if not targets or not all(isinstance(item, ClassValue) and class_chain(self.scope, item.cls) is not None
+                                  for item in targets):
+            return None
+        return False
+
