@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl4_sf105_leaf_axes_from_parallel_specs_tree": "main(mesh, x)",
+    "ncl5_sf105_leaf_axes_from_parallel_specs_tree_one_axis": "main(mesh, x)",
+    "ncl6_sf105_leaf_axes_from_spec_with_reduced": "main(mesh, x)",
     "cl2_sf103_is_leaf_boxes_axis_from_aux_data": "main(mesh, x)",
     "ncl2_sf103_is_leaf_boxes_axis_from_aux_data_other_axis": "main(mesh, x)",
     "ncl3_sf103_is_leaf_picks_whole_dicts": "main(mesh, x)",

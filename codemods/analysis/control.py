@@ -24,6 +24,7 @@ from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
 from codemods.analysis.values import (
+    spec_entries,
     truth,
     STATIC,
     SameLeaves,
@@ -469,7 +470,7 @@ class ControlFlow(Rounds):
             if items is None or len(items) > MAX_UNROLLED:
                 return STATIC  # what the call gives when its items are not known one by one
             return TupleValue(tuple(TupleValue((Const(index), item)) for index, item in enumerate(items)))
-        return self.eval(expr, frame)
+        return spec_entries(self.eval(expr, frame))  # a PartitionSpec walks its entries
 
     def _never_runs(self, expr: ast.expr, frame: Frame) -> bool:
         """`range(...)` of constant bounds (names and literals only, read again judging nothing)

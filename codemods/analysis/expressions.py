@@ -15,7 +15,7 @@ from codemods.analysis.dispatch import registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.super_calls import is_super_call, super_method
 from codemods.analysis.host_numbers import host_number
-from codemods.analysis.leaf_walks import WITH_PATH
+from codemods.analysis.leaf_walks import WITH_PATH, spec_value
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_rebinds import captured_defaults
@@ -416,6 +416,8 @@ class Expressions(Collectives, Sequences):
                            tuple(n for _, n in args[1:]), tuple((k, n) for k, (_, n) in keywords.items()))
         if transfer.collective_rule(name) is not None:
             return self.collective(name, expr, args, keywords, starred, frame)
+        if name == jaxapi.PARTITION_SPEC:
+            return spec_value(args, keywords, starred)
         if (number := host_number(name, args, keywords, starred)) is not None:
             return number  # `np.sqrt(HORIZON)`, `jnp.iinfo(jnp.int8)` (host_numbers.py)
         rule = transfer.elementwise_rule(name, self.judge.target)

@@ -24,7 +24,10 @@ import ast
 
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.object_methods import class_chain
-from codemods.analysis.values import AxisState, ClassValue, Const, DictValue, Function, Instance, JaxName, TupleValue, Value
+from codemods.analysis.sequences import sequence
+from codemods.analysis.values import (
+    UNKNOWN, AxisState, ClassValue, Const, DictValue, Function, Instance, JaxName, SpecValue, TupleValue, Value,
+)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -59,6 +62,23 @@ def holds_objects(value: Value) -> bool:
     if isinstance(value, DictValue):
         return any(holds_objects(item) for item in value.items)
     return False
+
+
+def spec_value(args, keywords, starred) -> Value:
+    """`P(...)` of entries the analysis holds (None, axis names, tuples of them) and no keywords:
+    the spec as a value whose entries a leaf function may read (`tuple(a for a in spec if a)`);
+    anything else unknown (iterating a spec with `reduced=` raises)."""
+    if keywords or starred:
+        return UNKNOWN
+    entries = []
+    for value, _ in args:
+        if isinstance(value, TupleValue):
+            value = sequence(list(value.items))
+        if not isinstance(value, Const) or not (value.value is None or isinstance(value.value, str) or isinstance(
+                value.value, tuple) and all(isinstance(axis, str) for axis in value.value)):
+            return UNKNOWN
+        entries.append(value)
+    return SpecValue(tuple(entries))
 
 
 def _known_array(value: Value) -> bool:

@@ -23,6 +23,7 @@ from codemods.analysis.values import (
     JaxName,
     Partial,
     SameLeaves,
+    SpecValue,
     TupleValue,
     Value,
     leaves,
@@ -101,7 +102,7 @@ def _same_structure(trees: list[Value]) -> bool:
     if isinstance(first, DictValue):
         return all(isinstance(tree, DictValue) and set(tree.keys) == set(first.keys) for tree in trees) and all(
             _same_structure([tree.get(key) for tree in trees]) for key in first.keys)
-    return all(isinstance(tree, AxisState) for tree in trees)
+    return all(isinstance(tree, (AxisState, SpecValue)) for tree in trees)  # a PartitionSpec is a leaf
 
 
 def _paths(tree: Value, prefix: tuple) -> list[tuple[tuple, Value]]:
@@ -161,7 +162,7 @@ class Pytrees(LeafWalks):
             if not _same_structure(values):
                 return UNKNOWN
             found = [leaf for leaf in leaves(values[0]) if leaf != Const(None)]
-            if not found or not all(isinstance(leaf, AxisState) for leaf in found):
+            if not found or not all(isinstance(leaf, (AxisState, SpecValue)) for leaf in found):
                 return UNKNOWN
             self._note_tree_map_ref(func, func_node)
             return restored(trees[0][0], self._map_in_order(func, values, [node for _, node in trees], frame,

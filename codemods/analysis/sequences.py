@@ -19,6 +19,7 @@ from codemods.analysis.values import (
     DictValue,
     JaxName,
     Static,
+    SpecValue,
     State,
     TupleValue,
     Value,
@@ -41,6 +42,8 @@ def items_of(value: Value) -> list[Value] | None:
         return [Const(item) for item in value.value]
     if isinstance(value, DictValue):
         return [Const(key) for key in value.keys]
+    if isinstance(value, SpecValue):
+        return list(value.entries)
     return None
 
 

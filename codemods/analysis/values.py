@@ -172,6 +172,19 @@ class SameLeaves:
 
 
 @dataclass(frozen=True)
+class SpecValue:
+    """`PartitionSpec(*entries)` written without `reduced=` / `unreduced=`: a pytree leaf that
+    iterates as its entries (each None, an axis name or a tuple of them; checked on jax 0.10.2,
+    where it is no tuple and equals none)."""
+
+    entries: tuple[Const, ...]
+
+
+def spec_entries(value: Value) -> Value:
+    return TupleValue(value.entries) if isinstance(value, SpecValue) else value
+
+
+@dataclass(frozen=True)
 class JaxName:
     """A module-level object reached through imports, by canonical name (`jax.lax.psum`)."""
 
@@ -216,7 +229,7 @@ class Instance:
     building: bool = False
 
 
-Value = AxisState | Const | Static | TupleValue | DictValue | JaxName | Function | Partial | ClassValue | Instance
+Value = AxisState | Const | Static | TupleValue | DictValue | SpecValue | JaxName | Function | Partial | ClassValue | Instance
 
 
 def as_array(value: Value) -> AxisState | None:
