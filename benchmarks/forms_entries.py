@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl5_sf104_gather_after_block_of_class_entering_mesh_by_hand": "main(mesh, x)",
+    "ncl7_sf104_gather_inside_block_of_class_entering_mesh_by_hand": "main(mesh, x)",
+    "ncl8_sf104_class_keeps_mesh_entered_after_block": "main(mesh, x)",
     "cl4_sf105_leaf_axes_from_parallel_specs_tree": "main(mesh, x)",
     "ncl5_sf105_leaf_axes_from_parallel_specs_tree_one_axis": "main(mesh, x)",
     "ncl6_sf105_leaf_axes_from_spec_with_reduced": "main(mesh, x)",
@@ -1846,6 +1849,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cl5_sf104_gather_after_block_of_class_entering_mesh_by_hand": {
+        25: "        with jax.set_mesh(self.mesh): return top_level_all_gather(x, self.spec)"},
     "ci1_sf106_object_built_by_factory_parameters": {14: '        return jax.lax.pcast(h, self.gather_axis, to="varying").mean(axis=-1, keepdims=True)'},
     "ce10_sf106_slice_bound_from_factory_parameter": {10: '        scaled = jax.lax.pcast(row[:, :overlap], "j", to="varying") * 2.0'},
     "cb16_sf104_gather_mapped_over_record": {26: "    return jax.tree.map(lambda a, s: jax.reshard(a, P(*s)), state, CHECKPOINT, is_leaf=is_spec)"},

@@ -39,6 +39,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.class_attributes import class_own_bindings
+from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, sets_mesh_globally
 from codemods.analysis.nodes import module_nodes, module_parents
 
 MAX_HOPS = 8
@@ -119,7 +120,7 @@ class _Reach:
                          and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
         self.bound = module_binding_counts(tree)
         self.references = _references(nodes)
-        self.sets_globally = _sets_mesh_globally(nodes, bindings, self.parents) or self.reads_namespace()
+        self.sets_globally = sets_mesh_globally(nodes, bindings, self.parents, tree) or self.reads_namespace()
 
     def reads_namespace(self) -> bool:
         """Whether code may reach a function by its name as a string (`globals()[name]`, `eval`,
@@ -363,7 +364,7 @@ class _Reach:
             return len(definition.decorator_list) == 1 \
                 and self.decorated_by(definition.decorator_list[0]) == "contextlib.contextmanager"
         return isinstance(definition, ast.ClassDef) and not definition.bases and not definition.keywords \
-            and not definition.decorator_list \
+            and not definition.decorator_list and func.id not in mesh_context_classes(self.tree, self.bindings) \
             and any(isinstance(stmt, ast.FunctionDef) and stmt.name == "__enter__" for stmt in definition.body) \
             and not any(isinstance(stmt, ast.FunctionDef) and stmt.name == "__new__" for stmt in definition.body)
 
@@ -436,8 +437,9 @@ class _Reach:
                 for node in ast.walk(method):
                     if isinstance(node, ast.Name) and node.id == me \
                             and not isinstance(parents.get(id(node)), ast.Attribute) \
-                            and not (isinstance(parents.get(id(node)), ast.Return) and self.chained(method.name)):
-                        return False
+                            and not (isinstance(parents.get(id(node)), ast.Return) and (self.chained(method.name)
+                                     or method.name == "__enter__" and owner.name in self.entered_classes())):
+                        return False  # (`return self` of `__enter__`: only `with obj:` blocks, no `as`, get it)
         return True
 
     def called_instances(self, owner: ast.ClassDef) -> list[ast.AST] | None:
@@ -502,9 +504,13 @@ class _Reach:
                 isinstance(parents.get(id(node)), ast.Attribute) for node in self.references.get(name, []))
         if any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope)):
             return False
-        return all(isinstance(node.ctx, ast.Load) and isinstance(parents.get(id(node)), ast.Attribute)
+        return all(isinstance(node.ctx, ast.Load) and (isinstance(parents.get(id(node)), ast.Attribute)
+                                                       or bare_with_item(node, parents))
                    for node in ast.walk(scope)
                    if isinstance(node, ast.Name) and node.id == name and node is not site.targets[0])
+
+    def entered_classes(self) -> dict[str, ast.ClassDef]:
+        return mesh_context_classes(self.tree, self.bindings)  # (entered_meshes.py)
 
     def in_main_block(self, node: ast.AST) -> bool:
         """Whether `node` stands in a module-level `if __name__ == "__main__":` block."""
@@ -534,25 +540,6 @@ def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
     while node is not None and not isinstance(node, (ast.FunctionDef, ast.Module, ast.Lambda, ast.ClassDef)):
         node = parents.get(id(node))
     return node if isinstance(node, ast.FunctionDef) else None
-
-
-def _sets_mesh_globally(nodes, bindings, parents) -> bool:
-    """Whether a setter is referenced other than called as a `with` item (`jax.set_mesh(mesh)` as a
-    statement sets the mesh for good; an alias may be called anywhere)."""
-    setters = set(jaxapi.CONTEXT_MESH_SETTERS)
-    for node in nodes:
-        if isinstance(node, ast.Attribute) and node.attr in ("__enter__", "enter_context"):
-            return True  # a context entered by hand stays entered
-        if not isinstance(node, (ast.Name, ast.Attribute)):
-            continue
-        name = ast_dotted(node)
-        if not name or resolve_dotted(bindings, name) not in setters:
-            continue
-        call = parents.get(id(node))
-        if not (isinstance(call, ast.Call) and call.func is node
-                and isinstance(parents.get(id(call)), ast.withitem)):
-            return True
-    return False
 
 
 def _references(nodes) -> dict[str, list[ast.AST]]:

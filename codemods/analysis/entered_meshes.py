@@ -1,0 +1,145 @@
+"""Context managers of the module's own that set the context mesh by hand (issue 13), and whether
+a module sets a mesh for good.
+
+A library's checkpointer or trainer often owns the mesh context: its `__enter__` keeps the
+setter's context in a field and enters it (`self._ctx = jax.set_mesh(self.mesh)`,
+`self._ctx.__enter__()`), its `__exit__` leaves that same context (`return self._ctx.__exit__(*exc)`).
+Such a class sets the mesh for the `with` blocks of its objects and for nothing else when:
+- it is a module class without bases, keywords or decorators (nothing else supplies its dunders);
+- `__enter__` begins with exactly those two statements, and `__exit__` begins with the exit call
+  of the same field (an error in between leaves the with block before any code after it runs);
+- the field is written nowhere but in that `__enter__` and the class's `__init__`;
+- no other `__enter__` is called by hand in the module (mesh_reach.py: such a call stays entered).
+Its `with obj:` blocks are then like `with jax.set_mesh(...)`: unknown inside (mesh_reach.py
+follows none), and code after them runs under the mesh that was there before.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.bindings import ast_dotted, resolve_dotted
+
+
+def mesh_context_classes(tree: ast.Module, bindings: dict[str, str | None]) -> dict[str, ast.ClassDef]:
+    """The module's classes that set the mesh by hand as above, by name."""
+    cache = tree.__dict__.setdefault("_shardfix_mesh_context_classes", {})
+    if id(bindings) not in cache:
+        cache[id(bindings)] = _classes(tree, bindings)
+    return cache[id(bindings)]
+
+
+def hand_entered(tree: ast.Module, bindings: dict[str, str | None]) -> set[int]:
+    """Ids of the setter reads and `__enter__` reads the classes above make: they set no mesh for good."""
+    found: set[int] = set()
+    for cls in mesh_context_classes(tree, bindings).values():
+        enter = _method(cls, "__enter__")
+        store, entering = enter.body[0], enter.body[1]
+        found.add(id(store.value.func))
+        found.add(id(entering.value.func))
+    return found
+
+
+def sets_mesh_globally(nodes, bindings, parents, tree: ast.Module) -> bool:
+    """Whether a setter is referenced other than called as a `with` item or entered by one of the
+    classes above (`jax.set_mesh(mesh)` as a statement sets the mesh for good; an alias may be
+    called anywhere), or a context is entered by hand otherwise."""
+    setters = set(jaxapi.CONTEXT_MESH_SETTERS)
+    owned = hand_entered(tree, bindings)
+    for node in nodes:
+        if id(node) in owned:
+            continue
+        if isinstance(node, ast.Attribute) and node.attr in ("__enter__", "enter_context"):
+            return True  # a context entered by hand stays entered
+        if not isinstance(node, (ast.Name, ast.Attribute)):
+            continue
+        name = ast_dotted(node)
+        if not name or resolve_dotted(bindings, name) not in setters:
+            continue
+        call = parents.get(id(node))
+        if not (isinstance(call, ast.Call) and call.func is node
+                and isinstance(parents.get(id(call)), ast.withitem)):
+            return True
+    return False
+
+
+def bare_with_item(node: ast.AST, parents) -> bool:
+    """`with obj:` without `as`: Python hands the object only to its own `__enter__`/`__exit__`."""
+    item = parents.get(id(node))
+    return isinstance(item, ast.withitem) and item.context_expr is node and item.optional_vars is None
+
+
+def _classes(tree: ast.Module, bindings) -> dict[str, ast.ClassDef]:
+    found = {}
+    for cls in tree.body:
+        if not isinstance(cls, ast.ClassDef) or cls.bases or cls.keywords or cls.decorator_list:
+            continue
+        field = _entered_field(cls, bindings)
+        if field is not None and _leaves_first(_method(cls, "__exit__"), field) and _written_only_by(tree, cls, field):
+            found[cls.name] = cls
+    return found
+
+
+def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
+    defs = [stmt for stmt in cls.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name]
+    binds = [stmt for stmt in cls.body if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+             and any(isinstance(target, ast.Name) and target.id == name for target in _targets(stmt))]
+    if len(defs) != 1 or binds or not isinstance(defs[0], ast.FunctionDef) or defs[0].decorator_list:
+        return None
+    return defs[0]
+
+
+def _targets(stmt) -> list[ast.expr]:
+    return stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+
+
+def _self_field(expr: ast.expr, me: str) -> str | None:
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == me:
+        return expr.attr
+    return None
+
+
+def _entered_field(cls: ast.ClassDef, bindings) -> str | None:
+    """F of `self.F = <setter>(...)` followed by `self.F.__enter__()` opening `__enter__`."""
+    enter = _method(cls, "__enter__")
+    if enter is None or len(enter.args.args) != 1 or len(enter.body) < 2:
+        return None
+    me = enter.args.args[0].arg
+    store, entering = enter.body[0], enter.body[1]
+    if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.value, ast.Call)):
+        return None
+    field = _self_field(store.targets[0], me)
+    if field is None or resolve_dotted(bindings, ast_dotted(store.value.func) or "") not in jaxapi.CONTEXT_MESH_SETTERS:
+        return None
+    call = entering.value if isinstance(entering, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and not call.args and not call.keywords
+            and isinstance(call.func, ast.Attribute) and call.func.attr == "__enter__"
+            and _self_field(call.func.value, me) == field):
+        return None
+    return field
+
+
+def _leaves_first(leave: ast.FunctionDef | None, field: str) -> bool:
+    """`__exit__` begins by calling `self.F.__exit__(...)` (as a statement or returned)."""
+    if leave is None or not leave.args.args or not leave.body:
+        return False
+    first = leave.body[0]
+    call = first.value if isinstance(first, (ast.Expr, ast.Return)) else None
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__exit__" \
+        and _self_field(call.func.value, leave.args.args[0].arg) == field
+
+
+def _written_only_by(tree: ast.Module, cls: ast.ClassDef, field: str) -> bool:
+    """Every store of an attribute named F in the module is in the class's `__init__` or `__enter__`
+    (the one `__enter__` makes); `setattr` and friends may write it anywhere."""
+    allowed = {id(node) for name in ("__init__", "__enter__") if (method := _method(cls, name)) is not None
+               for node in ast.walk(method)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == field and not isinstance(node.ctx, ast.Load) \
+                and id(node) not in allowed:
+            return False
+        if isinstance(node, ast.Name) and node.id in ("setattr", "delattr", "vars", "__dict__"):
+            return False
+        if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            return False
+    return True

@@ -1,0 +1,35 @@
+"""Near miss of cl5: `save` is called inside the `with` block, under the mesh the checkpointer's
+`__enter__` set."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+class Checkpointer:
+    def __init__(self, mesh, spec):
+        self.mesh = mesh
+        self.spec = spec
+        self._ctx = None
+
+    def __enter__(self):
+        self._ctx = jax.set_mesh(self.mesh)
+        self._ctx.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self._ctx.__exit__(*exc)
+
+    def save(self, x):
+        return top_level_all_gather(x, self.spec)
+
+
+def main(mesh, x):
+    placed = jax.device_put(x, NamedSharding(mesh, P("i", "j")))
+    ckpt = Checkpointer(mesh, P("i", None, reduced={"j"}))
+    with ckpt:
+        return ckpt.save(placed * 2)
+
+
+if __name__ == "__main__":
+    main(jax.make_mesh((2, 4), ("i", "j")), jnp.ones((8, 8)))
