@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl6_sf101_axis_by_keystr_of_flattened_path": "main(mesh, x)",
+    "ncl9_sf101_axis_by_keystr_of_flattened_path_other_axis": "main(mesh, x)",
     "cl5_sf104_gather_after_block_of_class_entering_mesh_by_hand": "main(mesh, x)",
     "ncl7_sf104_gather_inside_block_of_class_entering_mesh_by_hand": "main(mesh, x)",
     "ncl8_sf104_class_keeps_mesh_entered_after_block": "main(mesh, x)",

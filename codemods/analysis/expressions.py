@@ -15,7 +15,7 @@ from codemods.analysis.dispatch import registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.super_calls import is_super_call, super_method
 from codemods.analysis.host_numbers import host_number
-from codemods.analysis.leaf_walks import WITH_PATH, spec_value
+from codemods.analysis.leaf_walks import WITH_PATH, path_call, spec_value
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_rebinds import captured_defaults
@@ -423,6 +423,8 @@ class Expressions(Collectives, Sequences):
         rule = transfer.elementwise_rule(name, self.judge.target)
         if rule is not None and rule.rejects_replicated and expr is not None and args and not starred:
             self._judge_replicated(expr, name, list(args), frame, rule, keywords)
+        if (by_path := path_call(name, args, keywords, starred)) is not None:
+            return by_path  # `tree_flatten_with_path(params)`, `keystr(path)` (leaf_walks.py)
         if (transfer.is_tree_map(name) or name in WITH_PATH) and not starred and len(args) >= 2 \
                 and set(keywords) <= {"is_leaf"}:
             test = keywords.get("is_leaf")

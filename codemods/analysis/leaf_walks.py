@@ -26,13 +26,16 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.object_methods import class_chain
 from codemods.analysis.sequences import sequence
 from codemods.analysis.values import (
-    UNKNOWN, AxisState, ClassValue, Const, DictValue, Function, Instance, JaxName, SpecValue, TupleValue, Value,
+    STATIC, UNKNOWN, AxisState, ClassValue, Const, DictValue, Function, Instance, JaxName, SpecValue, TupleValue, Value,
 )
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 WITH_PATH = frozenset({"jax.tree.map_with_path", "jax.tree_util.tree_map_with_path"})
+_FLATTEN_WITH_PATH = frozenset({"jax.tree.flatten_with_path", "jax.tree_util.tree_flatten_with_path"})
+_LEAVES_WITH_PATH = frozenset({"jax.tree.leaves_with_path", "jax.tree_util.tree_leaves_with_path"})
+_KEYSTR = "jax.tree_util.keystr"
 
 _ISINSTANCE = JaxName("builtins.isinstance")
 MAX_NODES = 64  # nodes a predicate is asked about in one map (a larger tree: unknown)
@@ -50,6 +53,44 @@ def key_path(tree: Value, path: tuple) -> Value:
             entries.append(Namespace(("idx",), (Const(step),)))
             tree = tree.items[step]
     return TupleValue(tuple(entries))
+
+
+def path_call(name: str, args, keywords, starred) -> Value | None:
+    """`tree_flatten_with_path(tree)` ((path, leaf) pairs in JAX's order, and a treedef),
+    `tree_leaves_with_path(tree)` (the pairs) and `keystr(path)` of a path the analysis holds
+    (`['a'][0]`, or `a/0` with `simple=True, separator='/'`); None: not such a call; UNKNOWN
+    when the tree or path is not held item by item."""
+    from codemods.analysis.pytrees import _at, _paths
+
+    if name in _FLATTEN_WITH_PATH or name in _LEAVES_WITH_PATH:
+        if starred or keywords or len(args) != 1:
+            return UNKNOWN
+        tree = args[0][0]
+        if not isinstance(tree, (TupleValue, DictValue)) or holds_objects(tree):
+            return UNKNOWN
+        try:
+            order = sorted(path for path, _ in _paths(tree, ()))
+        except TypeError:  # keys Python cannot order: not followed
+            return UNKNOWN
+        pairs = TupleValue(tuple(TupleValue((key_path(tree, path), _at(tree, path))) for path in order))
+        return TupleValue((pairs, STATIC)) if name in _FLATTEN_WITH_PATH else pairs
+    if name != _KEYSTR:
+        return None
+    options = {key: value for key, (value, _) in keywords.items()}
+    if starred or len(args) != 1 or set(options) - {"simple", "separator"} \
+            or not all(isinstance(value, Const) for value in options.values()):
+        return UNKNOWN
+    entries = args[0][0]
+    if not isinstance(entries, TupleValue) or not all(isinstance(entry, Namespace) for entry in entries.items):
+        return UNKNOWN
+    keys = [entry.items[0].value for entry in entries.items]
+    simple = options.get("simple", Const(False)).value
+    separator = options.get("separator", Const(None)).value
+    if simple is True and (separator is None or isinstance(separator, str)):
+        return Const((separator or "").join(str(key) for key in keys))
+    if simple is False and (separator is None or isinstance(separator, str)):
+        return Const((separator or "").join(f"[{key!r}]" for key in keys))
+    return UNKNOWN
 
 
 def holds_objects(value: Value) -> bool:
