@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl7_sf101_axis_read_by_index_of_spec": "main(mesh, x)",
+    "ncl10_sf101_axis_read_by_index_of_spec_rows": "main(mesh, x)",
     "cl6_sf101_axis_by_keystr_of_flattened_path": "main(mesh, x)",
     "ncl9_sf101_axis_by_keystr_of_flattened_path_other_axis": "main(mesh, x)",
     "cl5_sf104_gather_after_block_of_class_entering_mesh_by_hand": "main(mesh, x)",

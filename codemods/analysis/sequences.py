@@ -20,6 +20,7 @@ from codemods.analysis.values import (
     JaxName,
     Static,
     SpecValue,
+    spec_entries,
     State,
     TupleValue,
     Value,
@@ -177,7 +178,7 @@ class Sequences:
             found = value.get(indices[0].value) if len(indices) == 1 and isinstance(indices[0], Const) else None
             return UNKNOWN if found is None else found
         sliced = isinstance(expr.slice, ast.Slice)
-        value = record_tuple(value)
+        value = spec_entries(record_tuple(value))  # `spec[0]`, `spec[1:]` (a tuple) of a PartitionSpec
         if isinstance(value, (TupleValue, Const)) and (items := items_of(value)) is not None:
             if sliced and NotImplemented not in bounds and bounds[2] != 0:  # a step of 0 raises
                 if isinstance(value, Const):
