@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl8_sf104_mesh_context_chosen_by_frozen_option": "main(mesh, x)",
+    "ncl11_sf104_mesh_context_chosen_by_option_set": "main(mesh, x)",
+    "ncl12_sf104_mesh_context_option_replaced_after_construction": "main(mesh, x)",
     "cl7_sf101_axis_read_by_index_of_spec": "main(mesh, x)",
     "ncl10_sf101_axis_read_by_index_of_spec_rows": "main(mesh, x)",
     "cl6_sf101_axis_by_keystr_of_flattened_path": "main(mesh, x)",
@@ -1853,6 +1856,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cl8_sf104_mesh_context_chosen_by_frozen_option": {
+        28: "            with jax.set_mesh(self.mesh): return top_level_all_gather(x, spec)"},
     "cl5_sf104_gather_after_block_of_class_entering_mesh_by_hand": {
         25: "        with jax.set_mesh(self.mesh): return top_level_all_gather(x, self.spec)"},
     "ci1_sf106_object_built_by_factory_parameters": {14: '        return jax.lax.pcast(h, self.gather_axis, to="varying").mean(axis=-1, keepdims=True)'},

@@ -42,6 +42,10 @@ def reach_path(ctx: FileContext, call, reach=unmeshed_path):
     """The functions from module code down to `call` when the module reaches it only without a
     context mesh (or `reach`: only under one with Auto axes; mesh_reach.py), read on the `ast`
     node at the same offsets."""
+    if "_shardfix_context_choices" not in ctx.tree.__dict__:
+        from codemods.analysis.chosen_contexts import ContextChoices
+
+        ctx.tree._shardfix_context_choices = ContextChoices(ctx)  # contexts picked by an object's option
     offsets = ctx.offsets(call)
     node = next((node for node in ast.walk(ctx.tree)
                  if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)

@@ -19,6 +19,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.chosen_contexts import chosen_setters
 
 
 def mesh_context_classes(tree: ast.Module, bindings: dict[str, str | None]) -> dict[str, ast.ClassDef]:
@@ -45,7 +46,7 @@ def sets_mesh_globally(nodes, bindings, parents, tree: ast.Module) -> bool:
     classes above (`jax.set_mesh(mesh)` as a statement sets the mesh for good; an alias may be
     called anywhere), or a context is entered by hand otherwise."""
     setters = set(jaxapi.CONTEXT_MESH_SETTERS)
-    owned = hand_entered(tree, bindings)
+    owned = hand_entered(tree, bindings) | chosen_setters(tree, bindings)  # (chosen_contexts.py)
     for node in nodes:
         if id(node) in owned:
             continue

@@ -309,7 +309,9 @@ class _Reach:
         from 0.9.2, raises under it as without one; checked on 0.10.2)."""
         if isinstance(expr, ast.Call):
             callee = self.resolve(expr.func)
-            return callee in NEUTRAL_CONTEXTS or callee in MESH_FACTORIES or self.own_context(expr.func)
+            choices = getattr(self.tree, "_shardfix_context_choices", None)  # `with self._context():` (chosen_contexts.py)
+            return callee in NEUTRAL_CONTEXTS or callee in MESH_FACTORIES or self.own_context(expr.func) \
+                or choices is not None and choices.sets_none(expr, self.parents)
         if isinstance(expr, ast.Name):
             value = self.value_of(expr)
             return isinstance(value, ast.Call) and self.resolve(value.func) in MESH_FACTORIES

@@ -1,0 +1,37 @@
+"""A restorer enters the mesh context only when its frozen options say so
+(`jax.set_mesh(...) if self.options.enter_mesh else contextlib.nullcontext()`); the options
+default to `Options()`, whose flag is False, so the gather runs without a context mesh."""
+import contextlib
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    enter_mesh: bool = False
+
+
+class Restorer:
+    def __init__(self, mesh, options=None):
+        self.mesh = mesh
+        self.options = options or Options()
+
+    def _context(self):
+        return jax.set_mesh(self.mesh) if self.options.enter_mesh else contextlib.nullcontext()
+
+    def restore(self, x, spec):
+        with self._context():
+            return top_level_all_gather(x, spec)  # SF104
+
+
+def main(mesh, x):
+    placed = jax.device_put(x, NamedSharding(mesh, P("i", "j")))
+    return Restorer(mesh).restore(placed, P("i", None, reduced={"j"}))
+
+
+if __name__ == "__main__":
+    main(jax.make_mesh((2, 4), ("i", "j")), jnp.ones((8, 8)))
