@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl9_sf104_inline_mesh_context_chosen_by_module_flag": "main(mesh, x)",
+    "ncl13_sf104_inline_mesh_context_chosen_by_parameter": "main(mesh, x)",
     "cl8_sf104_mesh_context_chosen_by_frozen_option": "main(mesh, x)",
     "ncl11_sf104_mesh_context_chosen_by_option_set": "main(mesh, x)",
     "ncl12_sf104_mesh_context_option_replaced_after_construction": "main(mesh, x)",
@@ -1856,6 +1858,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cl9_sf104_inline_mesh_context_chosen_by_module_flag": {
+        15: '        with jax.set_mesh(mesh): return top_level_all_gather(x, P("i", None, reduced={"j"}))'},
     "cl8_sf104_mesh_context_chosen_by_frozen_option": {
         28: "            with jax.set_mesh(self.mesh): return top_level_all_gather(x, spec)"},
     "cl5_sf104_gather_after_block_of_class_entering_mesh_by_hand": {

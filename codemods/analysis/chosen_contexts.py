@@ -37,9 +37,12 @@ def chooser_methods(tree: ast.Module, bindings) -> dict[tuple[str, str], tuple[a
 
 
 def chosen_setters(tree: ast.Module, bindings) -> set[int]:
-    """Ids of the setter reads those methods make (each reaches only `with` items)."""
-    return {id(_setter_branch(method.body[0].value, bindings)[0].func)
-            for _, method in chooser_methods(tree, bindings).values()}
+    """Ids of the setter reads those methods make, and those of `with (<setter>(...) if c else
+    contextlib.nullcontext()):` items: each reaches only a `with` item."""
+    choices = [method.body[0].value for _, method in chooser_methods(tree, bindings).values()]
+    choices += [node.context_expr for node in ast.walk(tree) if isinstance(node, ast.withitem)
+                and isinstance(node.context_expr, ast.IfExp) and _setter_branch(node.context_expr, bindings)]
+    return {id(_setter_branch(choice, bindings)[0].func) for choice in choices}
 
 
 def _neutral_call(expr: ast.expr, bindings) -> bool:
@@ -113,18 +116,44 @@ class ContextChoices:
 
     def sets_none(self, expr: ast.expr, parents) -> bool:
         tree, bindings = self.ctx.tree, self.ctx.imports.bindings
+        if isinstance(expr, ast.IfExp) and _setter_branch(expr, bindings) is not None:
+            return self._inline_choice(expr, parents)
         if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute)):
             return False
         for (cls_name, name), (cls, method) in chooser_methods(tree, bindings).items():
             if name == expr.func.attr and own_method(expr.func, parents, cls) is not None:
                 if (cls_name, name) not in self._answers:
-                    self._answers[(cls_name, name)] = self._never_setter(cls, method, parents)
+                    self._answers[(cls_name, name)] = self._never_setter(cls, method, method.body[0].value, parents)
                 return self._answers[(cls_name, name)]
         return False
 
-    def _never_setter(self, cls: ast.ClassDef, method: ast.FunctionDef, parents) -> bool:
+    def _inline_choice(self, choice: ast.IfExp, parents) -> bool:
+        """`with (<setter>(...) if c else nullcontext()):` where `c` reads module names (or, in a
+        method, fields of its object)."""
+        _, when = _setter_branch(choice, self.ctx.imports.bindings)
+        scopes = _scopes(choice, parents)
+        if scopes is None:
+            return False
+        from codemods.analysis.values import Const
+
+        interp = self._interpreter()
+        answer = interp.eval(choice.test, interp._static_frame(scopes))
+        if isinstance(answer, Const) and type(answer.value) is bool:
+            return answer.value is not when
+        method = scopes[-1] if scopes else None
+        cls = parents.get(id(method)) if method is not None else None
+        if not isinstance(cls, ast.ClassDef) or cls.bases or cls.keywords or cls.decorator_list \
+                or not isinstance(parents.get(id(cls)), ast.Module) or len(scopes) != 1 or not method.args.args:
+            return False
+        me = method.args.args[0].arg
+        bound = {node.arg for node in ast.walk(method.args) if isinstance(node, ast.arg)} | {
+            node.id for node in ast.walk(method) if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
+        if any(isinstance(node, ast.Name) and node.id != me and node.id in bound for node in ast.walk(choice.test)):
+            return False  # the condition reads the method's own names: read per call, not per object
+        return self._never_setter(cls, method, choice, parents)
+
+    def _never_setter(self, cls: ast.ClassDef, method: ast.FunctionDef, choice: ast.IfExp, parents) -> bool:
         tree = self.ctx.tree
-        choice = method.body[0].value
         _, when = _setter_branch(choice, self.ctx.imports.bindings)
         if not _fields_fixed(tree, cls, choice.test):
             return False

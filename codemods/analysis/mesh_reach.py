@@ -307,11 +307,12 @@ class _Reach:
         """A context that sets no context mesh: a known one, or a `Mesh` entered itself (`with
         mesh:`, deprecated: since jax 0.8.1 it sets no context mesh, and top_level_all_gather,
         from 0.9.2, raises under it as without one; checked on 0.10.2)."""
+        choices = getattr(self.tree, "_shardfix_context_choices", None)  # `with self._context():` (chosen_contexts.py)
+        if choices is not None and isinstance(expr, (ast.Call, ast.IfExp)) and choices.sets_none(expr, self.parents):
+            return True
         if isinstance(expr, ast.Call):
             callee = self.resolve(expr.func)
-            choices = getattr(self.tree, "_shardfix_context_choices", None)  # `with self._context():` (chosen_contexts.py)
-            return callee in NEUTRAL_CONTEXTS or callee in MESH_FACTORIES or self.own_context(expr.func) \
-                or choices is not None and choices.sets_none(expr, self.parents)
+            return callee in NEUTRAL_CONTEXTS or callee in MESH_FACTORIES or self.own_context(expr.func)
         if isinstance(expr, ast.Name):
             value = self.value_of(expr)
             return isinstance(value, ast.Call) and self.resolve(value.func) in MESH_FACTORIES
