@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods import jaxapi
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.object_methods import class_chain
 from codemods.analysis.sequences import sequence
@@ -38,6 +39,7 @@ _LEAVES_WITH_PATH = frozenset({"jax.tree.leaves_with_path", "jax.tree_util.tree_
 _KEYSTR = "jax.tree_util.keystr"
 
 _ISINSTANCE = JaxName("builtins.isinstance")
+_SHARDING_CLASSES = frozenset({jaxapi.PARTITION_SPEC, "jax.sharding.NamedSharding"})
 MAX_NODES = 64  # nodes a predicate is asked about in one map (a larger tree: unknown)
 
 
@@ -151,7 +153,7 @@ class LeafWalks:
                 return all(walk(item, prefix + (key,)) for key, item in zip(value.keys, value.items))
             if value == Const(None):
                 return True  # an empty subtree
-            if _known_array(value):
+            if _known_array(value) or isinstance(value, SpecValue):
                 found.append((prefix, value))
                 return True
             return False  # an object JAX would flatten by its own rules
@@ -168,14 +170,16 @@ class LeafWalks:
             self.silent -= 1
         if isinstance(answer, Const) and type(answer.value) is bool:
             return answer.value
-        if type(value) in (DictValue, TupleValue) or value == Const(None):
-            return self._plain_is_not_object(test)
+        if type(value) in (DictValue, TupleValue, SpecValue) or value == Const(None) or _known_array(value):
+            return self._class_test(test, value)
         return None
 
-    def _plain_is_not_object(self, test: Function) -> bool | None:
-        """False when the predicate is `isinstance(<its parameter>, C)` (or a tuple of classes)
-        with C module classes whose bases are module classes: a plain dict, tuple, list or None
-        is never such an object."""
+    def _class_test(self, test: Function, value: Value) -> bool | None:
+        """The answer of a predicate `isinstance(<its parameter>, C)` (or a tuple of classes) where
+        Python's answer does not depend on what the analysis left out: with C module classes
+        whose bases are module classes, a plain dict, tuple, list, None, spec or array is no
+        such object; with C `PartitionSpec` or `NamedSharding` (the idiom of older JAX), only a
+        spec is one."""
         function = test.node
         if isinstance(function, ast.Lambda):
             body = function.body
@@ -194,6 +198,8 @@ class LeafWalks:
             return None  # `isinstance` rebound
         classes = self.eval(body.args[1], test.closure)
         targets = classes.items if isinstance(classes, TupleValue) else (classes,)
+        if targets and all(isinstance(item, JaxName) and item.name in _SHARDING_CLASSES for item in targets):
+            return isinstance(value, SpecValue) and JaxName(jaxapi.PARTITION_SPEC) in targets
         if not targets or not all(isinstance(item, ClassValue) and class_chain(self.scope, item.cls) is not None
                                   for item in targets):
             return None

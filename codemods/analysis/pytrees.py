@@ -145,11 +145,13 @@ class Pytrees(LeafWalks):
         (func, func_node), trees = args[0], args[1:]
         if with_path and (is_leaf or any(holds_objects(tree) for tree, _ in trees)):
             return UNKNOWN
-        if is_leaf and len(trees) == 1 and leaf_test is not None:
+        if is_leaf and leaf_test is not None:
             split = self.leaves_by_test(leaf_test, trees[0][0], trees[0][1], frame)
-            if split is not None:
+            if split is not None and len(trees) == 1:
                 self._note_tree_map_ref(func, func_node)
                 return self._map_in_order(func, [trees[0][0]], [trees[0][1]], frame, paths=[path for path, _ in split])
+            if split is not None and all(isinstance(node, (AxisState, SpecValue)) for _, node in split):
+                is_leaf = False  # it picks only leaves (`isinstance(x, P)` beside arrays): the plain map
         if is_leaf and (len(trees) != 1 or not self._maps_leaves_alike(func)):
             return UNKNOWN
         if trees and not with_path and (mapped := module_tree_map(self, args, frame, expr, is_leaf)) is not None:
