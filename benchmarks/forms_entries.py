@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl11_sf102_namedtuple_state_axes_by_keystr": "main(mesh, x)",
+    "ncl15_sf102_namedtuple_state_axes_by_keystr_columns": "main(mesh, x)",
     "cl10_sf102_specs_tree_mapped_with_is_leaf_spec_test": "main(mesh, x)",
     "ncl14_sf102_specs_tree_mapped_with_is_leaf_spec_test_columns": "main(mesh, x)",
     "cl9_sf104_inline_mesh_context_chosen_by_module_flag": "main(mesh, x)",

@@ -28,6 +28,7 @@ from codemods.analysis.object_methods import class_chain
 from codemods.analysis.sequences import sequence
 from codemods.analysis.values import (
     STATIC, UNKNOWN, AxisState, ClassValue, Const, DictValue, Function, Instance, JaxName, SpecValue, TupleValue, Value,
+    record_fields, record_tuple,
 )
 
 if TYPE_CHECKING:
@@ -51,6 +52,9 @@ def key_path(tree: Value, path: tuple) -> Value:
         if isinstance(tree, DictValue):
             entries.append(Namespace(("key",), (Const(step),)))
             tree = tree.get(step)
+        elif isinstance(tree, Instance):  # a NamedTuple: a GetAttrKey (`.name`)
+            entries.append(Namespace(("name",), (Const(record_fields(tree.cls)[step]),)))
+            tree = record_tuple(tree).items[step]
         else:
             entries.append(Namespace(("idx",), (Const(step),)))
             tree = tree.items[step]
@@ -62,19 +66,20 @@ def path_call(name: str, args, keywords, starred) -> Value | None:
     `tree_leaves_with_path(tree)` (the pairs) and `keystr(path)` of a path the analysis holds
     (`['a'][0]`, or `a/0` with `simple=True, separator='/'`); None: not such a call; UNKNOWN
     when the tree or path is not held item by item."""
-    from codemods.analysis.pytrees import _at, _paths
+    from codemods.analysis.pytrees import _at, _paths, plain_tree
 
     if name in _FLATTEN_WITH_PATH or name in _LEAVES_WITH_PATH:
         if starred or keywords or len(args) != 1:
             return UNKNOWN
         tree = args[0][0]
-        if not isinstance(tree, (TupleValue, DictValue)) or holds_objects(tree):
+        plain = plain_tree(tree)
+        if not isinstance(plain, (TupleValue, DictValue)) or holds_objects(tree):
             return UNKNOWN
         try:
-            order = sorted(path for path, _ in _paths(tree, ()))
+            order = sorted(path for path, _ in _paths(plain, ()))
         except TypeError:  # keys Python cannot order: not followed
             return UNKNOWN
-        pairs = TupleValue(tuple(TupleValue((key_path(tree, path), _at(tree, path))) for path in order))
+        pairs = TupleValue(tuple(TupleValue((key_path(tree, path), _at(plain, path))) for path in order))
         return TupleValue((pairs, STATIC)) if name in _FLATTEN_WITH_PATH else pairs
     if name != _KEYSTR:
         return None
@@ -85,21 +90,22 @@ def path_call(name: str, args, keywords, starred) -> Value | None:
     entries = args[0][0]
     if not isinstance(entries, TupleValue) or not all(isinstance(entry, Namespace) for entry in entries.items):
         return UNKNOWN
-    keys = [entry.items[0].value for entry in entries.items]
+    keys = [(entry.names[0], entry.items[0].value) for entry in entries.items]
     simple = options.get("simple", Const(False)).value
     separator = options.get("separator", Const(None)).value
-    if simple is True and (separator is None or isinstance(separator, str)):
-        return Const((separator or "").join(str(key) for key in keys))
-    if simple is False and (separator is None or isinstance(separator, str)):
-        return Const((separator or "").join(f"[{key!r}]" for key in keys))
-    return UNKNOWN
+    if separator is not None and not isinstance(separator, str) or simple not in (True, False):
+        return UNKNOWN
+    if simple:
+        return Const((separator or "").join(str(key) for _, key in keys))
+    return Const((separator or "").join(f".{key}" if kind == "name" else f"[{key!r}]" for kind, key in keys))
 
 
 def holds_objects(value: Value) -> bool:
     """Whether a tree holds objects of module classes (a NamedTuple's key is a GetAttrKey, a
     registered class's keys are its own): their key paths are not followed."""
     if isinstance(value, Instance):
-        return True
+        flat = record_tuple(value)  # a NamedTuple of arrays is walked by its fields
+        return not isinstance(flat, TupleValue) or holds_objects(flat)
     if isinstance(value, TupleValue):
         return any(holds_objects(item) for item in value.items)
     if isinstance(value, DictValue):

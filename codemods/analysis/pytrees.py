@@ -168,7 +168,7 @@ class Pytrees(LeafWalks):
                 return UNKNOWN
             self._note_tree_map_ref(func, func_node)
             return restored(trees[0][0], self._map_in_order(func, values, [node for _, node in trees], frame,
-                                                            with_path=with_path))
+                                                            keyed=trees[0][0] if with_path else None))
         if not all(isinstance(value, AxisState) for value in values):
             return UNKNOWN
         self._note_tree_map_ref(func, func_node)
@@ -194,10 +194,11 @@ class Pytrees(LeafWalks):
         return item if isinstance(folded, AxisState) and folded.same_state(item) and not folded.mixed else UNKNOWN
 
     def _map_in_order(self, func: Value, trees: list[Value], nodes: list[ast.expr], frame: Frame,
-                      paths: list[tuple] | None = None, with_path: bool = False) -> Value:
+                      paths: list[tuple] | None = None, keyed: Value | None = None) -> Value:
         """f on each leaf in JAX's order (dict keys sorted): the first leaf's run is judged, the
         others are later rounds (JAX raises at the first leaf that fails). `paths`: the places
-        an `is_leaf` predicate picked (f's result is kept there whatever it is)."""
+        an `is_leaf` predicate picked (f's result is kept there whatever it is). `keyed`: the tree
+        as given (NamedTuples kept), whose key path f gets first (`tree_map_with_path`)."""
         picked = paths is not None
         if paths is None:
             paths = [path for path, _ in _paths(trees[0], ())]
@@ -205,8 +206,8 @@ class Pytrees(LeafWalks):
 
         def apply(path: tuple) -> bool:
             items = list(zip([_at(tree, path) for tree in trees], nodes))
-            if with_path:
-                items.insert(0, (key_path(trees[0], path), nodes[0]))
+            if keyed is not None:
+                items.insert(0, (key_path(keyed, path), nodes[0]))
             result = self.call(func, None, items, {}, False, frame)
             results[path] = result if isinstance(result, AxisState) or picked else UNKNOWN
             return True
