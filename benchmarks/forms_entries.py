@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl12_sf104_gather_after_block_of_class_with_exit_stack": "main(mesh, x)",
+    "ncl16_sf104_exit_stack_kept_open_after_block": "main(mesh, x)",
     "cl11_sf102_namedtuple_state_axes_by_keystr": "main(mesh, x)",
     "ncl15_sf102_namedtuple_state_axes_by_keystr_columns": "main(mesh, x)",
     "cl10_sf102_specs_tree_mapped_with_is_leaf_spec_test": "main(mesh, x)",
@@ -1862,6 +1864,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cl12_sf104_gather_after_block_of_class_with_exit_stack": {
+        26: '        with jax.set_mesh(self.mesh): return top_level_all_gather(w, P(None, "j", reduced={"i"}))'},
     "cl9_sf104_inline_mesh_context_chosen_by_module_flag": {
         15: '        with jax.set_mesh(mesh): return top_level_all_gather(x, P("i", None, reduced={"j"}))'},
     "cl8_sf104_mesh_context_chosen_by_frozen_option": {

@@ -34,10 +34,8 @@ def hand_entered(tree: ast.Module, bindings: dict[str, str | None]) -> set[int]:
     """Ids of the setter reads and `__enter__` reads the classes above make: they set no mesh for good."""
     found: set[int] = set()
     for cls in mesh_context_classes(tree, bindings).values():
-        enter = _method(cls, "__enter__")
-        store, entering = enter.body[0], enter.body[1]
-        found.add(id(store.value.func))
-        found.add(id(entering.value.func))
+        _, setter, entering, _ = _entered_field(cls, bindings)
+        found |= {id(setter), id(entering)}
     return found
 
 
@@ -75,8 +73,9 @@ def _classes(tree: ast.Module, bindings) -> dict[str, ast.ClassDef]:
     for cls in tree.body:
         if not isinstance(cls, ast.ClassDef) or cls.bases or cls.keywords or cls.decorator_list:
             continue
-        field = _entered_field(cls, bindings)
-        if field is not None and _leaves_first(_method(cls, "__exit__"), field) and _written_only_by(tree, cls, field):
+        entered = _entered_field(cls, bindings)
+        if entered is not None and _leaves_first(_method(cls, "__exit__"), entered[0], entered[3]) \
+                and _written_only_by(tree, cls, entered[0]):
             found[cls.name] = cls
     return found
 
@@ -100,33 +99,80 @@ def _self_field(expr: ast.expr, me: str) -> str | None:
     return None
 
 
-def _entered_field(cls: ast.ClassDef, bindings) -> str | None:
-    """F of `self.F = <setter>(...)` followed by `self.F.__enter__()` opening `__enter__`."""
+def _entered_field(cls: ast.ClassDef, bindings) -> tuple[str, ast.expr, ast.Attribute, bool] | None:
+    """(F, the setter read, the entering attribute, whether F is an ExitStack) of an `__enter__`
+    opening with `self.F = <setter>(...)` then `self.F.__enter__()`, or with
+    `self.F.enter_context(<setter>(...))` on an ExitStack made just before (`self.F =
+    contextlib.ExitStack()`) or in `__init__`; the entering call may be returned. F is stored
+    nowhere else in those two methods."""
     enter = _method(cls, "__enter__")
-    if enter is None or len(enter.args.args) != 1 or len(enter.body) < 2:
+    if enter is None or len(enter.args.args) != 1 or not enter.body:
         return None
-    me = enter.args.args[0].arg
-    store, entering = enter.body[0], enter.body[1]
-    if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.value, ast.Call)):
+    me, body = enter.args.args[0].arg, enter.body
+    first = _stored(body[0], me)
+    if first is not None and len(body) >= 2 and _is_setter(body[0].value, bindings):
+        call = _self_call(body[1], me, first, "__enter__")
+        if call is not None and not call.args and _stores(enter, first) == 1 and _stores(_method(cls, "__init__"), first) <= 1:
+            return first, body[0].value.func, call.func, False
         return None
-    field = _self_field(store.targets[0], me)
-    if field is None or resolve_dotted(bindings, ast_dotted(store.value.func) or "") not in jaxapi.CONTEXT_MESH_SETTERS:
+    made_here = first is not None and len(body) >= 2 and _is_stack(body[0].value, bindings)
+    entering = body[1] if made_here else body[0]
+    call = entering.value if isinstance(entering, (ast.Expr, ast.Return)) else None
+    field = _self_field(call.func.value, me) if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) else None
+    if field is None or _self_call(entering, me, field, "enter_context") is None or len(call.args) != 1 \
+            or not _is_setter(call.args[0], bindings) or made_here and field != first:
         return None
-    call = entering.value if isinstance(entering, ast.Expr) else None
-    if not (isinstance(call, ast.Call) and not call.args and not call.keywords
-            and isinstance(call.func, ast.Attribute) and call.func.attr == "__enter__"
-            and _self_field(call.func.value, me) == field):
-        return None
-    return field
+    init = _method(cls, "__init__")
+    if made_here:
+        ok = _stores(enter, field) == 1 and _stores(init, field) == 0
+    else:
+        made = [stmt.value for stmt in (init.body if init is not None else [])
+                if init.args.args and _stored(stmt, init.args.args[0].arg) == field]
+        ok = _stores(enter, field) == 0 and _stores(init, field) == 1 and len(made) == 1 and _is_stack(made[0], bindings)
+    return (field, call.args[0].func, call.func, True) if ok else None
 
 
-def _leaves_first(leave: ast.FunctionDef | None, field: str) -> bool:
-    """`__exit__` begins by calling `self.F.__exit__(...)` (as a statement or returned)."""
+def _stored(stmt: ast.stmt, me: str) -> str | None:
+    """F of `self.F = <value>`."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        return _self_field(stmt.targets[0], me)
+    return None
+
+
+def _self_call(stmt: ast.stmt, me: str, field: str, attr: str) -> ast.Call | None:
+    """`self.F.attr(...)` as a statement or returned."""
+    call = stmt.value if isinstance(stmt, (ast.Expr, ast.Return)) else None
+    if isinstance(call, ast.Call) and not call.keywords and isinstance(call.func, ast.Attribute) \
+            and call.func.attr == attr and _self_field(call.func.value, me) == field:
+        return call
+    return None
+
+
+def _stores(method: ast.FunctionDef | None, field: str) -> int:
+    if method is None:
+        return 0
+    return sum(1 for node in ast.walk(method) if isinstance(node, ast.Attribute) and node.attr == field
+               and not isinstance(node.ctx, ast.Load))
+
+
+def _is_stack(expr: ast.expr, bindings) -> bool:
+    return isinstance(expr, ast.Call) and not expr.args and not expr.keywords \
+        and resolve_dotted(bindings, ast_dotted(expr.func) or "") == "contextlib.ExitStack"
+
+
+def _is_setter(expr: ast.expr, bindings) -> bool:
+    return isinstance(expr, ast.Call) and resolve_dotted(bindings, ast_dotted(expr.func) or "") in jaxapi.CONTEXT_MESH_SETTERS
+
+
+def _leaves_first(leave: ast.FunctionDef | None, field: str, stack: bool) -> bool:
+    """`__exit__` begins by calling `self.F.__exit__(...)` (as a statement or returned), or
+    `self.F.close()` for an ExitStack."""
     if leave is None or not leave.args.args or not leave.body:
         return False
     first = leave.body[0]
     call = first.value if isinstance(first, (ast.Expr, ast.Return)) else None
-    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__exit__" \
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
+        and (call.func.attr == "__exit__" or stack and call.func.attr == "close" and not call.args) \
         and _self_field(call.func.value, leave.args.args[0].arg) == field
 
 
