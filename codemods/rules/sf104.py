@@ -148,7 +148,11 @@ class TopLevelAllGatherPrefix(Rule):
              "`ConfigDict(dict)`); a table keyed by a stored field (`self.formats[self.fmt]`); `getattr(EXPORT, field)` "
              "and `LAYOUTS[k][1]`; a dict filled over `D.items()`; a specs tree built by a comprehension of a "
              "logical-name helper; a method's loop over the table its one caller hands it; spec helpers on item or "
-             "attribute configs a caller hands over.",
+             "attribute configs a caller hands over. A module class whose `__enter__` enters `jax.set_mesh(...)` "
+             "by hand (kept in a field, or on an ExitStack it holds) and whose `__exit__` leaves it first sets the "
+             "mesh only inside its `with obj:` blocks; `jax.set_mesh(m) if opt else contextlib.nullcontext()` (a "
+             "`with` item, or what a method entered as `with self._context():` returns) sets none where the option "
+             "certainly picks `nullcontext` (a module flag, or a frozen option every construction leaves false).",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
