@@ -34,6 +34,7 @@ from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
+from codemods.analysis.subclass_hooks import hooked_decorators
 from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
                                               never_called, plain_chain)
 from codemods.analysis.pyvalues import SPREAD, MeshValue
@@ -458,7 +459,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
     where no rule reads them). A plain subclass of one module class, with no __init__ or
     fields of its own, is constructed by the base's __init__ (`class MLP(Module)`); a decorator
     that only files the class in a table (`filed`, user_decorators.py) leaves it plain."""
-    decorated = bool(cls.decorator_list) and cls.name not in filed
+    decorators = hooked_decorators(cls, classes)  # a base's `__init_subclass__` may decorate it (subclass_hooks.py)
+    decorated = bool(decorators) and cls.name not in filed
     facts = ClassFacts(cls)
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
@@ -501,7 +503,11 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         return facts
     if generated:
         inherited = _dataclass_base(cls, local_bases, classes, depth)
-        facts.constructible = not local_bases or inherited is not None
+        # `@dataclass class BatchNorm(Module)` over a plain base with no field, __init__ or hook
+        # up its chain: the generated __init__ sets the subclass's own fields only
+        fieldless = inherited is None and len(cls.bases) == 1 and len(local_bases) == 1 and len(decorators) == 1 \
+            and _last_name(_called(decorators[0])) == "dataclass" and plain_chain(classes[local_bases[0].id], classes, filed)
+        facts.constructible = not local_bases or inherited is not None or fieldless
         names = list(inherited.fields) if inherited is not None else []
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
@@ -509,7 +515,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
                 if _last_name(stmt.annotation) == "KW_ONLY":
                     facts.positional = False  # fields after it are keyword-only
                     continue
-                if local_bases and inherited is None or (isinstance(stmt.value, ast.Call)
+                if local_bases and inherited is None and not fieldless or (isinstance(stmt.value, ast.Call)
                                                          and any(k.arg == "init" for k in stmt.value.keywords)):
                     facts.opaque.add(stmt.target.id)  # inherited fields come first; `field(init=False)`
                     continue
@@ -520,9 +526,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
                     facts.defaults[stmt.target.id] = stmt.value
         facts.fields = tuple(names)
         # Positions map onto the fields only where no base class brings fields of its own.
-        facts.positional = facts.positional and (inherited.positional if inherited is not None else all(
+        facts.positional = facts.positional and (inherited.positional if inherited is not None else fieldless or all(
             _last_name(base) in _FIELDLESS_BASES for base in cls.bases)) \
-            and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in cls.decorator_list
+            and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in decorators
                         if isinstance(d, ast.Call) for k in d.keywords)
         if inherited is not None:
             facts.defaults = {**inherited.defaults, **facts.defaults}
@@ -535,6 +541,10 @@ _CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__"
 
 
 _FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
+
+
+def _called(expr: ast.expr) -> ast.expr:
+    return expr.func if isinstance(expr, ast.Call) else expr
 
 
 def _last_name(expr: ast.expr) -> str:

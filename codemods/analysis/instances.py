@@ -65,7 +65,11 @@ class Instances:
             if self._made_by_handed_lambda(call, analysed):
                 continue  # `transform(lambda: Monitor(...))` whose parameter is only ever `module_fn()(x)`
             held = self._container_of(call)
-            holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
+            holder, starred = holders.get(id(held)), False
+            if holder is None:
+                holder, starred = self.stored_by_constructor(held)  # `Sequential([...])`, `Sequential(a, b)`
+            if holder is None:
+                holder = self.made_by_default_factory(held)  # `field(default_factory=lambda: Dropout(0.1))`
             if holder is None and held is call and self._handed_to_reader(call, cls):
                 continue  # `describe(Block(...))`
             if holder is None and held is call and self.read_cannot_call(call, cls):
@@ -80,7 +84,7 @@ class Instances:
                 else:  # every `.model` read anywhere in the module
                     reads = [node for node in nodes_of_type(tree, ast.Attribute)
                              if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
-                if not reads or not all(self._read_analysed(seen, node, held is not call, 0) for node in reads):
+                if not reads or not all(self._read_analysed(seen, node, held is not call or starred, 0) for node in reads):
                     return False
         return True
 
