@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn8_sf101_activation_or_identity_field": "main(mesh, x)",
+    "ncn8_sf101_activation_or_identity_field_none": "main(mesh, x)",
+    "cn7_sf105_method_or_default_method": "main(mesh, x)",
+    "ncn7_sf105_method_or_default_method_none": "main(mesh, x)",
     "cn5_sf101_dataclass_over_plain_base": "main(mesh, x)",
     "ncn5_sf101_dataclass_over_base_with_post_init": "main(mesh, x)",
     "cn6_sf101_init_subclass_makes_dataclass": "main(mesh, x)",
