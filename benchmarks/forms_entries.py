@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn9_sf101_submodule_built_in_post_init": "main(mesh, x)",
+    "ncn9_sf101_submodule_built_in_post_init_replaced": "main(mesh, x)",
     "cn8_sf101_activation_or_identity_field": "main(mesh, x)",
     "ncn8_sf101_activation_or_identity_field_none": "main(mesh, x)",
     "cn7_sf105_method_or_default_method": "main(mesh, x)",

@@ -27,7 +27,7 @@ from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_
                                      nodes_of_type, positional_params)
 from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
-from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
+from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
 from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
@@ -229,6 +229,8 @@ class Classes(InitHooks, ClassFamilies):
                     fields[name] = computed if computed is not None else self.eval(default, self.module_frame)
                 else:
                     return UNKNOWN
+            if facts.hook_stores and not self._hook_fields(facts, receiver.cls, None, fields):
+                return UNKNOWN  # `__post_init__`'s stores, read from the fields
         elif positional or given:
             return UNKNOWN
         return Instance(receiver.cls, tuple(sorted(fields.items())))
@@ -272,7 +274,8 @@ class Classes(InitHooks, ClassFamilies):
         if key not in self._class_tables:
             filed = frozenset(name for name, other in self.scope.classes.items() if other.decorator_list
                               and all(files_class(self.scope, d) for d in other.decorator_list))
-            self._class_tables[key] = _read_class(cls, self.scope.classes, filed=filed)
+            self._class_tables[key] = facts = _read_class(cls, self.scope.classes, filed=filed)
+            read_post_init(facts, self.scope)  # a dataclass's `self.norm = Norm(self.axis)` (init_hooks.py)
         return self._class_tables[key]
 
     def _stored_elsewhere(self, facts: ClassFacts, attr: str) -> bool:
@@ -503,10 +506,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         return facts
     if generated:
         inherited = _dataclass_base(cls, local_bases, classes, depth)
-        # `@dataclass class BatchNorm(Module)` over a plain base with no field, __init__ or hook
-        # up its chain: the generated __init__ sets the subclass's own fields only
+        # `@dataclass class BatchNorm(Module)` over a plain base with no field, __init__ or hook: fields of its own
         fieldless = inherited is None and len(cls.bases) == 1 and len(local_bases) == 1 and len(decorators) == 1 \
-            and _last_name(_called(decorators[0])) == "dataclass" and plain_chain(classes[local_bases[0].id], classes, filed)
+            and _last_name(getattr(decorators[0], "func", decorators[0])) == "dataclass" and plain_chain(classes[local_bases[0].id], classes, filed)
         facts.constructible = not local_bases or inherited is not None or fieldless
         names = list(inherited.fields) if inherited is not None else []
         for stmt in cls.body:
@@ -541,10 +543,6 @@ _CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__"
 
 
 _FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
-
-
-def _called(expr: ast.expr) -> ast.expr:
-    return expr.func if isinstance(expr, ast.Call) else expr
 
 
 def _last_name(expr: ast.expr) -> str:
@@ -592,7 +590,7 @@ def _is_super_init(call: ast.expr) -> bool:
 
 def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.init is None:
-        return []
+        return facts.hook_targets  # a dataclass's `__post_init__`
     if facts.base is not None:  # the base's __init__ runs on this class's objects too
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
