@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn10_sf101_submodules_in_dict_called_by_key": "main(mesh, x)",
+    "ncn10_sf101_submodules_in_dict_item_replaced": "main(mesh, x)",
+    "cn11_sf101_layers_in_list_called_by_index": "main(mesh, x)",
+    "ncn11_sf101_layers_in_list_other_index": "main(mesh, x)",
+    "cn12_sf101_submodules_in_dict_walked_by_items": "main(mesh, x)",
+    "ncn12_sf101_submodules_in_dict_popped": "main(mesh, x)",
     "cn9_sf101_submodule_built_in_post_init": "main(mesh, x)",
     "ncn9_sf101_submodule_built_in_post_init_replaced": "main(mesh, x)",
     "cn8_sf101_activation_or_identity_field": "main(mesh, x)",

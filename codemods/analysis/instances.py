@@ -144,6 +144,8 @@ class Instances:
             return True  # `count_params(model)` where the analysis did not run
         if container and self._walked_where_analysed(seen, read, depth):
             return True
+        if container and self._item_read_analysed(seen, read, depth):
+            return True
         return self._passed_where_analysed(seen, read, container, depth)
 
     def _passed_where_analysed(self, seen, read: ast.expr, container: bool, depth: int) -> bool:
@@ -257,10 +259,20 @@ class Instances:
             return None
         return function, params[index].arg
 
+    def _item_read_analysed(self, seen, read: ast.expr, depth: int) -> bool:
+        """`self.layers[0](x)`, `self.heads["a"](x)`: an item of the container read (never
+        stored or deleted) as the object itself, where the analysis ran."""
+        parent = self._parent_map().get(id(read))
+        return type(parent) is ast.Subscript and parent.value is read and type(parent.ctx) is ast.Load \
+            and type(parent.slice) is not ast.Slice and self._read_analysed(seen, parent, False, depth)
+
     def _container_of(self, call: ast.Call) -> ast.expr:
-        """The list literal or list comprehension `call` is an element of, else `call` itself."""
+        """The list literal, list comprehension or dict display (as a value) `call` is an
+        element of, else `call` itself."""
         parent = self._parent_map().get(id(call))
         if type(parent) in (ast.List, ast.Tuple) and call in parent.elts:
+            return parent
+        if type(parent) is ast.Dict and any(value is call for value in parent.values):
             return parent
         if type(parent) is ast.ListComp and parent.elt is call:
             return parent
@@ -278,6 +290,13 @@ class Instances:
             walked, parent = parent, self._parent_map().get(id(parent))
             target = getattr(parent, "target", None)
             target = target.elts[1] if type(target) is ast.Tuple and len(target.elts) == 2 else None
+        elif type(parent) is ast.Attribute and parent.value is read and parent.attr in ("values", "items") \
+                and type(call := self._parent_map().get(id(parent))) is ast.Call and call.func is parent \
+                and not call.args and not call.keywords:  # `for head in self.heads.values()`, `.items()`
+            walked, parent = call, self._parent_map().get(id(call))
+            target = getattr(parent, "target", None)
+            if call.func.attr == "items":
+                target = target.elts[1] if type(target) is ast.Tuple and len(target.elts) == 2 else None
         if type(parent) not in (ast.For, ast.comprehension) or parent.iter is not walked or type(target) is not ast.Name:
             return False
         name = target.id
