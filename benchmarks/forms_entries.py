@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn13_sf101_layers_added_to_container": "main(mesh, x)",
+    "ncn13_sf101_layer_added_to_other_container": "main(mesh, x)",
     "cn10_sf101_submodules_in_dict_called_by_key": "main(mesh, x)",
     "ncn10_sf101_submodules_in_dict_item_replaced": "main(mesh, x)",
     "cn11_sf101_layers_in_list_called_by_index": "main(mesh, x)",

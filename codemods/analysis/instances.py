@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
+from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
 from codemods.analysis.scopes import method_kind
@@ -64,6 +65,11 @@ class Instances:
                 continue  # `partial(anneal, thermostat=Rescale(48))` as the body: called only there
             if self._made_by_handed_lambda(call, analysed):
                 continue  # `transform(lambda: Monitor(...))` whose parameter is only ever `module_fn()(x)`
+            filler = self._parent_map().get(id(call))
+            if type(filler) is ast.Call and (calls := filled_calls(self, filler, call)) is not None:
+                if calls and all(id(node) in analysed for node in calls):
+                    continue  # `seq.add(Norm("j"))` of a list field walked only by analysed calls (filled_fields.py)
+                return False
             held = self._container_of(call)
             holder, starred = holders.get(id(held)), False
             if holder is None:
