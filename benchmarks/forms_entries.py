@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn14_sf101_submodule_handed_to_constructor_by_name": "main(mesh, x)",
+    "ncn14_sf101_submodule_handed_to_constructor_not_called": "main(mesh, x)",
+    "cn15_sf101_submodule_or_default_built": "main(mesh, x)",
+    "ncn15_sf101_submodule_or_default_given": "main(mesh, x)",
     "cn13_sf101_layers_added_to_container": "main(mesh, x)",
     "ncn13_sf101_layer_added_to_other_container": "main(mesh, x)",
     "cn10_sf101_submodules_in_dict_called_by_key": "main(mesh, x)",

@@ -71,6 +71,8 @@ class Instances:
                     continue  # `seq.add(Norm("j"))` of a list field walked only by analysed calls (filled_fields.py)
                 return False
             held = self._container_of(call)
+            container = held is not call
+            held = self._through_choices(held)  # `norm or Norm(axis)`, `Norm(axis) if norm is None else norm`
             holder, starred = holders.get(id(held)), False
             if holder is None:
                 holder, starred = self.stored_by_constructor(held)  # `Sequential([...])`, `Sequential(a, b)`
@@ -84,15 +86,28 @@ class Instances:
             targets = [holder] if holder is not None else [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
             if not targets or None in targets:
                 return False
-            for target in targets:
-                if type(target) is ast.Name:  # a method's own local of that name is not the object
-                    reads = binding_reads(tree, target, self._parent_map())
-                else:  # every `.model` read anywhere in the module
-                    reads = [node for node in nodes_of_type(tree, ast.Attribute)
-                             if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
-                if not reads or not all(self._read_analysed(seen, node, held is not call or starred, 0) for node in reads):
-                    return False
+            if not all(self._target_reads_analysed(seen, target, container or starred, 0) for target in targets):
+                return False
         return True
+
+    def _target_reads_analysed(self, seen, target: ast.expr, container: bool, depth: int) -> bool:
+        """Every read of what holds the object (or a container of it) calls it where analysed."""
+        if type(target) is ast.Name:  # a method's own local of that name is not the object
+            reads = binding_reads(self.scope.tree, target, self._parent_map())
+        else:  # every `.model` read anywhere in the module
+            reads = [node for node in nodes_of_type(self.scope.tree, ast.Attribute)
+                     if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
+        return bool(reads) and all(self._read_analysed(seen, node, container, depth) for node in reads)
+
+    def _through_choices(self, held: ast.expr) -> ast.expr:
+        """The `or` / conditional expression the object is a choice of, up to the whole value
+        (`self.norm = norm or Norm(axis)`): whichever is chosen, that value's holder holds it."""
+        parents = self._parent_map()
+        parent = parents.get(id(held))
+        while type(parent) is ast.BoolOp and type(parent.op) is ast.Or \
+                or type(parent) is ast.IfExp and held is not parent.test:
+            held, parent = parent, parents.get(id(parent))
+        return held
 
     def _bodies_of_self(self) -> list[ast.Name]:
         """Receivers the module's methods hand to shard_map as bodies (object_methods.handed_as_bodies)."""
@@ -150,6 +165,11 @@ class Instances:
             return True  # `count_params(model)` where the analysis did not run
         if container and self._walked_where_analysed(seen, read, depth):
             return True
+        if type(read) is ast.Name and depth < MAX_PASSES:
+            holder, starred = self.stored_by_constructor(read)  # `Block(norm)` storing it in `self.norm`
+            if holder is not None:
+                return not (container and starred) and self._target_reads_analysed(seen, holder, container or starred,
+                                                                                  depth + 1)
         if container and self._item_read_analysed(seen, read, depth):
             return True
         return self._passed_where_analysed(seen, read, container, depth)
