@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn16_sf101_layers_appended_then_copied_by_constructor": "main(mesh, x)",
+    "ncn16_sf101_layers_list_kept_and_popped": "main(mesh, x)",
     "cn14_sf101_submodule_handed_to_constructor_by_name": "main(mesh, x)",
     "ncn14_sf101_submodule_handed_to_constructor_not_called": "main(mesh, x)",
     "cn15_sf101_submodule_or_default_built": "main(mesh, x)",

@@ -16,7 +16,7 @@ from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of
 from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
-from codemods.analysis.scopes import method_kind
+from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.syntax import assigned_names
 
 MAX_PASSES = 3  # functions an object is followed into as an argument
@@ -72,6 +72,8 @@ class Instances:
                 return False
             held = self._container_of(call)
             container = held is not call
+            if (appended := self._appended_to(call, holders)) is not None:
+                held, container = appended, True  # `layers.append(Norm(a))` into `layers = []`
             held = self._through_choices(held)  # `norm or Norm(axis)`, `Norm(axis) if norm is None else norm`
             holder, starred = holders.get(id(held)), False
             if holder is None:
@@ -98,6 +100,23 @@ class Instances:
             reads = [node for node in nodes_of_type(self.scope.tree, ast.Attribute)
                      if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(self._read_analysed(seen, node, container, depth) for node in reads)
+
+    def _appended_to(self, call: ast.Call, holders: dict) -> ast.expr | None:
+        """`layers.append(Norm(a))` as a statement, `layers` a name its function (or the module)
+        binds once, by `layers = []`: that list display, which the name holds."""
+        parents = self._parent_map()
+        grow = parents.get(id(call))
+        if type(grow) is not ast.Call or grow.args != [call] or grow.keywords or type(grow.func) is not ast.Attribute \
+                or grow.func.attr != "append" or type(grow.func.value) is not ast.Name \
+                or type(parents.get(id(grow))) is not ast.Expr:
+            return None
+        scope = parents.get(id(grow))
+        while scope is not None and not isinstance(scope, DEFS + (ast.Lambda, ast.Module)):
+            scope = parents.get(id(scope))
+        if not isinstance(scope, DEFS + (ast.Module,)):
+            return None
+        bound = bindings_of(scope).unique_value(grow.func.value.id)
+        return bound if type(bound) is ast.List and not bound.elts and id(bound) in holders else None
 
     def _through_choices(self, held: ast.expr) -> ast.expr:
         """The `or` / conditional expression the object is a choice of, up to the whole value
@@ -165,6 +184,8 @@ class Instances:
             return True  # `count_params(model)` where the analysis did not run
         if container and self._walked_where_analysed(seen, read, depth):
             return True
+        if container and self._grown(read):
+            return True  # `layers.append(other)`: what it holds is not called there
         if type(read) is ast.Name and depth < MAX_PASSES:
             holder, starred = self.stored_by_constructor(read)  # `Block(norm)` storing it in `self.norm`
             if holder is not None:
@@ -284,6 +305,14 @@ class Instances:
                for node in nodes_of_type(function, ast.Call)):
             return None
         return function, params[index].arg
+
+    def _grown(self, read: ast.expr) -> bool:
+        """`read.append(item)` as a statement."""
+        parents = self._parent_map()
+        func = parents.get(id(read))
+        grow = parents.get(id(func))
+        return type(func) is ast.Attribute and func.value is read and func.attr == "append" \
+            and type(grow) is ast.Call and grow.func is func and type(parents.get(id(grow))) is ast.Expr
 
     def _item_read_analysed(self, seen, read: ast.expr, depth: int) -> bool:
         """`self.layers[0](x)`, `self.heads["a"](x)`: an item of the container read (never
