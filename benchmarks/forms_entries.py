@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn18_sf102_layers_walked_reversed_in_zip": "main(mesh, x)",
+    "ncn18_sf102_layers_walked_reversed_in_zip_cast_between": "main(mesh, x)",
+    "cn17_sf102_layers_built_by_tuple_of_generator": "main(mesh, x)",
+    "ncn17_sf102_layers_built_by_tuple_of_generator_other_axes": "main(mesh, x)",
     "cn16_sf101_layers_appended_then_copied_by_constructor": "main(mesh, x)",
     "ncn16_sf101_layers_list_kept_and_popped": "main(mesh, x)",
     "cn14_sf101_submodule_handed_to_constructor_by_name": "main(mesh, x)",

@@ -331,27 +331,46 @@ class Instances:
             return parent
         if type(parent) is ast.ListComp and parent.elt is call:
             return parent
+        if type(parent) is ast.GeneratorExp and parent.elt is call and type(made := self._parent_map().get(id(parent))) \
+                is ast.Call and made.args == [parent] and not made.keywords and type(made.func) is ast.Name \
+                and made.func.id in ("tuple", "list") and not self.scope.globals.binds(made.func.id) \
+                and made.func.id not in self.scope.imports.bindings:
+            return made  # `tuple(Block(a) for a in axes)`
         return call
 
     def _walked_where_analysed(self, seen, read: ast.expr, depth: int) -> bool:
         """`read` is what a `for` statement or a comprehension walks, into a plain name read
         (anywhere in the function holding the loop) only where the analysis ran
-        (`for block in blocks: x = block(x)`, `for k, block in enumerate(blocks)`)."""
-        parent = self._parent_map().get(id(read))
-        walked, target = read, getattr(parent, "target", None)
-        if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "enumerate" \
-                and parent.args == [read] and not parent.keywords and not self.scope.globals.binds("enumerate") \
-                and "enumerate" not in self.scope.imports.bindings:  # `for k, block in enumerate(blocks)`
-            walked, parent = parent, self._parent_map().get(id(parent))
-            target = getattr(parent, "target", None)
-            target = target.elts[1] if type(target) is ast.Tuple and len(target.elts) == 2 else None
-        elif type(parent) is ast.Attribute and parent.value is read and parent.attr in ("values", "items") \
-                and type(call := self._parent_map().get(id(parent))) is ast.Call and call.func is parent \
-                and not call.args and not call.keywords:  # `for head in self.heads.values()`, `.items()`
-            walked, parent = call, self._parent_map().get(id(call))
-            target = getattr(parent, "target", None)
-            if call.func.attr == "items":
-                target = target.elts[1] if type(target) is ast.Tuple and len(target.elts) == 2 else None
+        (`for block in blocks: x = block(x)`, `for k, block in enumerate(blocks)`; also through
+        `reversed(...)`, `list(...)`, `tuple(...)`, a slice, `zip(names, blocks)`, `.values()`,
+        `.items()`)."""
+        parents = self._parent_map()
+        walked, position = read, None  # position: the item of a tuple target the object lands in
+        while True:
+            parent = parents.get(id(walked))
+            if type(parent) is ast.Subscript and parent.value is walked and type(parent.slice) is ast.Slice \
+                    and type(parent.ctx) is ast.Load:
+                walked = parent  # `blocks[1:]`
+                continue
+            builtin = self._builtin_call(parent)
+            if builtin in ("reversed", "list", "tuple") and parent.args == [walked]:
+                walked = parent
+                continue
+            if builtin == "enumerate" and parent.args == [walked]:
+                walked, position = parent, 1
+            elif builtin == "zip" and any(arg is walked for arg in parent.args) \
+                    and not any(type(arg) is ast.Starred for arg in parent.args):
+                walked, position = parent, next(i for i, arg in enumerate(parent.args) if arg is walked)
+            elif type(parent) is ast.Attribute and parent.value is walked and parent.attr in ("values", "items") \
+                    and type(call := parents.get(id(parent))) is ast.Call and call.func is parent \
+                    and not call.args and not call.keywords:  # `for head in self.heads.values()`, `.items()`
+                walked, position = call, 1 if parent.attr == "items" else None
+            break
+        parent = parents.get(id(walked))
+        target = getattr(parent, "target", None)
+        if position is not None:
+            target = target.elts[position] if type(target) is ast.Tuple and len(target.elts) > position \
+                and not any(type(elt) is ast.Starred for elt in target.elts) else None
         if type(parent) not in (ast.For, ast.comprehension) or parent.iter is not walked or type(target) is not ast.Name:
             return False
         name = target.id
@@ -363,6 +382,13 @@ class Instances:
         uses = [node for node in nodes_of_type(region, ast.Name) if node.id == name
                 and isinstance(node.ctx, ast.Load)]
         return bool(uses) and all(self._read_analysed(seen, node, False, depth) for node in uses)
+
+    def _builtin_call(self, node) -> str | None:
+        """The name of the builtin `node` calls with positional arguments only, else None."""
+        if type(node) is not ast.Call or type(node.func) is not ast.Name or node.keywords \
+                or self.scope.globals.binds(node.func.id) or node.func.id in self.scope.imports.bindings:
+            return None
+        return node.func.id
 
     def _parent_map(self) -> dict[int, ast.AST]:
         key = "parents"
