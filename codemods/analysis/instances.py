@@ -180,6 +180,8 @@ class Instances:
             return True  # flattened by JAX, or handed to a mapped body (pytree_modules.py)
         if not container and len(seen) > 2 and self.read_cannot_call(read, seen[2]):
             return True  # `layer.state_dict()`, `net.tasks` (object_methods.py)
+        if not container and len(seen) > 2 and self.method_calls_analysed(read, seen[2], analysed):
+            return True  # `self.norm.apply(x)` whose method calls `self(x)` where analysed
         if not container and len(seen) > 2 and self._handed_to_reader(read, seen[2]):
             return True  # `count_params(model)` where the analysis did not run
         if container and self._walked_where_analysed(seen, read, depth):

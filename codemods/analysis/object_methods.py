@@ -424,6 +424,26 @@ class ObjectReads:
         return self._class_tables[key]
 
 
+    def method_calls_analysed(self, read: ast.expr, cls: ast.ClassDef, analysed: set[int]) -> bool:
+        """`self.norm.apply(x)`, an analysed call of a plain method of the object's class, whose
+        methods use the object only for fields and to call it (`return self(x)`), each such call
+        analysed: whatever the method runs on the object ran where the analysis saw it."""
+        parents = self._parent_map()
+        attribute = parents.get(id(read))
+        call = parents.get(id(attribute))
+        if type(attribute) is not ast.Attribute or attribute.value is not read or type(attribute.ctx) is not ast.Load \
+                or attribute.attr.startswith("__") or type(call) is not ast.Call or call.func is not attribute:
+            return False
+        method = class_method(self.scope, cls, attribute.attr)
+        if method is None or method_kind(method) != "plain" \
+                or id(attribute) not in self.analysed_refs.get(id(method), set()):
+            return False
+        key = ("self calls", id(cls))
+        if key not in self._class_tables:
+            self._class_tables[key] = _receiver_uses(self.scope, cls)
+        calls = self._class_tables[key]
+        return calls is not None and all(id(node) in analysed for node in calls)
+
     def _branch_not_taken(self, read: ast.Name, cls: ast.ClassDef) -> bool:
         """`layer(x, p) if isinstance(layer, Dense) else layer(x, c)`: a read in the branch an
         `isinstance` test of the same name rules out for objects of `cls` (an `if` statement
@@ -454,21 +474,28 @@ class ObjectReads:
 
 
 def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
+    return _receiver_uses(scope, cls) == []
+
+
+def _receiver_uses(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.Name] | None:
+    """The `self(...)` calls of the methods up the class chain, when those methods use their
+    receiver otherwise only as `self.attr` (None when it may go anywhere else)."""
     chain = class_chain(scope, cls)
     if chain is None:
-        return False
+        return None
+    calls = []
     for klass in chain:
         if any(_last_name(decorator) != "dataclass" for decorator in klass.decorator_list):
-            return False  # a decorator may replace the class
+            return None  # a decorator may replace the class
         bindings = class_bindings(klass)
         for member in klass.body:
             if not isinstance(member, DEFS):
                 if not _inert(member, bindings, scope):
-                    return False  # a class attribute may be a descriptor, handed the object on each read
+                    return None  # a class attribute may be a descriptor, handed the object on each read
                 continue
             kind = method_kind(member)
             if kind is None:
-                return False  # a decorator may hand the object anywhere
+                return None  # a decorator may hand the object anywhere
             params = positional_params(member.args)
             if kind in ("static", "class") or not params:
                 continue
@@ -479,10 +506,14 @@ def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
                              if not node.attr.startswith("__")
                              or node.attr == "__call__" and type(node.ctx) is ast.Load}
             used_as_value |= {id(node) for node in handed_as_bodies(scope, member, receiver)}  # likewise
-            if any(node.id == receiver and id(node) not in used_as_value
-                   for node in nodes_of_type(member, ast.Name) if isinstance(node.ctx, ast.Load)):
-                return False
-    return True
+            called = {id(node.func): node.func for node in nodes_of_type(member, ast.Call)
+                      if type(node.func) is ast.Name and node.func.id == receiver}
+            for node in nodes_of_type(member, ast.Name):
+                if node.id == receiver and isinstance(node.ctx, ast.Load) and id(node) not in used_as_value:
+                    if id(node) not in called:
+                        return None
+                    calls.append(node)
+    return calls
 
 
 def handed_as_bodies(scope: ModuleScope, method: FunctionNode, receiver: str) -> list[ast.Name]:
