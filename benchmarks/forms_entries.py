@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn20_sf101_layers_folded_by_reduce": "main(mesh, x)",
+    "ncn20_sf101_layers_folded_by_reduce_first_only": "main(mesh, x)",
     "cn19_sf101_submodule_method_calls_itself": "main(mesh, x)",
     "ncn19_sf101_submodule_method_calls_itself_disabled": "main(mesh, x)",
     "cn18_sf102_layers_walked_reversed_in_zip": "main(mesh, x)",

@@ -195,6 +195,8 @@ class Instances:
                                                                                   depth + 1)
         if container and self._item_read_analysed(seen, read, depth):
             return True
+        if container and self._folded_where_analysed(seen, read, depth):
+            return True
         return self._passed_where_analysed(seen, read, container, depth)
 
     def _passed_where_analysed(self, seen, read: ast.expr, container: bool, depth: int) -> bool:
@@ -307,6 +309,21 @@ class Instances:
                for node in nodes_of_type(function, ast.Call)):
             return None
         return function, params[index].arg
+
+    def _folded_where_analysed(self, seen, read: ast.expr, depth: int) -> bool:
+        """`functools.reduce(lambda h, layer: layer(h), self.layers, x)`: each item becomes the
+        lambda's second parameter, read only where the analysis ran."""
+        fold = self._parent_map().get(id(read))
+        if type(fold) is not ast.Call or len(fold.args) not in (2, 3) or fold.args[1] is not read or fold.keywords \
+                or self.scope.resolve(fold.func, ()) != "functools.reduce" or type(fold.args[0]) is not ast.Lambda:
+            return False
+        step = fold.args[0]
+        params = positional_params(step.args)
+        if len(params) != 2 or step.args.vararg or step.args.kwarg or step.args.kwonlyargs or step.args.defaults:
+            return False
+        uses = [node for node in nodes_of_type(step.body, ast.Name) if node.id == params[1].arg]
+        return bool(uses) and all(isinstance(node.ctx, ast.Load) and self._read_analysed(seen, node, False, depth)
+                                  for node in uses)
 
     def _grown(self, read: ast.expr) -> bool:
         """`read.append(item)` as a statement."""
