@@ -40,6 +40,7 @@ from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted
 from codemods.analysis.values import (
     TRUTH_KNOWN,
+    operand_truth,
     truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
@@ -209,10 +210,11 @@ class Expressions(Collectives, Sequences):
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
         values = [self.eval(value, frame) for value in expr.values]
         for value in values[:-1]:  # Python's rule: the first operand that decides, else the last
-            if not isinstance(value, Const):
+            decided = operand_truth(value)
+            if decided is None:
                 return UNKNOWN
-            if bool(value.value) is isinstance(expr.op, ast.Or):
-                return value  # `axis or "i"`, `A and not B`
+            if decided is isinstance(expr.op, ast.Or):
+                return value  # `axis or "i"`, `A and not B`, `method or type(self).forward`
         return values[-1]
 
     def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
@@ -595,3 +597,4 @@ def _dtype_arguments(args, keywords):
     if not args and list(keywords) == ["dtype"]:
         return args, {"dtype": settled(keywords["dtype"])}
     return args, keywords
+
