@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "co1_sf104_reversed_slice_of_placed_input": "main(mesh, x)",
+    "nco1_sf104_reversed_slice_of_placed_input_valid": "main(mesh, x)",
+    "co2_sf104_jit_with_static_config_rebinds_input_in_loop": "main(mesh, x)",
+    "nco2_sf104_jit_with_static_config_rebinds_input_in_loop_changed": "main(mesh, x)",
+    "co3_sf104_namedtuple_placed_by_tree_map_gathered_by_zip": "main(mesh, x)",
+    "nco3_sf104_namedtuple_placed_by_tree_map_gathered_by_zip_valid": "main(mesh, x)",
     "ci1_sf106_object_built_by_factory_parameters": "main(mesh, x)",
     "nci1_sf106_object_built_by_factory_parameters_module_name": "main(mesh, x)",
     "cg1_sf102_object_hands_itself_as_body": "main(mesh, x)",

@@ -27,7 +27,7 @@ from codemods.analysis.call_sites import asked
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
-from codemods.analysis.input_shardings import input_sharding, keyword_argument
+from codemods.analysis.input_shardings import input_sharding
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.mesh_owner import owned_mesh_path
 from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path
@@ -40,6 +40,7 @@ from codemods.analysis.specs import (
     SpecLiteral,
     axes_text,
     call_argument,
+    keyword_argument,
     parents,
     parse_sharding,
 )
