@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "co4_sf104_spec_helper_chooses_return_by_kind": "main(mesh, x)",
+    "nco4_sf104_spec_helper_chooses_return_by_kind_unknown": "main(mesh, x)",
     "co1_sf104_reversed_slice_of_placed_input": "main(mesh, x)",
     "nco1_sf104_reversed_slice_of_placed_input_valid": "main(mesh, x)",
     "co2_sf104_jit_with_static_config_rebinds_input_in_loop": "main(mesh, x)",
