@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "co6_sf105_rounds_counted_by_shape_of_cumulated_input": "main(mesh, x)",
+    "nco6_sf105_rounds_counted_by_shape_of_cumulated_input_valid": "main(mesh, x)",
+    "co5_sf106_reduced_with_module_float_constants": "main(mesh, x)",
+    "nco5_sf106_reduced_with_module_float_constants_before": "main(mesh, x)",
     "co4_sf104_spec_helper_chooses_return_by_kind": "main(mesh, x)",
     "nco4_sf104_spec_helper_chooses_return_by_kind_unknown": "main(mesh, x)",
     "co1_sf104_reversed_slice_of_placed_input": "main(mesh, x)",
@@ -1844,6 +1848,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "co5_sf106_reduced_with_module_float_constants": {12: "    wrapped = r"},
     "ci1_sf106_object_built_by_factory_parameters": {14: '        return jax.lax.pcast(h, self.gather_axis, to="varying").mean(axis=-1, keepdims=True)'},
     "ce10_sf106_slice_bound_from_factory_parameter": {10: '        scaled = jax.lax.pcast(row[:, :overlap], "j", to="varying") * 2.0'},
     "cb16_sf104_gather_mapped_over_record": {26: "    return jax.tree.map(lambda a, s: jax.reshard(a, P(*s)), state, CHECKPOINT, is_leaf=is_spec)"},
