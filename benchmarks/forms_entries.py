@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "co8_sf102_filed_callable_object_read_for_its_axes": "main(mesh, x)",
+    "nco8_sf102_filed_callable_object_read_for_its_axes_wrapped": "main(mesh, x)",
+    "co7_sf101_registry_read_by_constant_loop_key": "main(mesh, x)",
+    "nco7_sf101_registry_read_by_constant_loop_key_overridden": "main(mesh, x)",
     "co6_sf105_rounds_counted_by_shape_of_cumulated_input": "main(mesh, x)",
     "nco6_sf105_rounds_counted_by_shape_of_cumulated_input_valid": "main(mesh, x)",
     "co5_sf106_reduced_with_module_float_constants": "main(mesh, x)",

@@ -392,8 +392,9 @@ def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
     if chain is None:
         return False
     for klass in chain:
-        if any(_last_name(decorator) != "dataclass" for decorator in klass.decorator_list):
-            return False  # a decorator may replace the class
+        if any(_last_name(decorator) != "dataclass" and not files_class(scope, decorator)
+               for decorator in klass.decorator_list):
+            return False  # a decorator may replace the class (one that only files it returns it as written)
         bindings = class_bindings(klass)
         for member in klass.body:
             if not isinstance(member, DEFS):
