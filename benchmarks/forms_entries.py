@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "co9_sf104_json_layouts_read_per_loop_key": "main(mesh, x)",
+    "nco9_sf104_json_layouts_read_per_loop_key_changed": "main(mesh, x)",
     "co8_sf102_filed_callable_object_read_for_its_axes": "main(mesh, x)",
     "nco8_sf102_filed_callable_object_read_for_its_axes_wrapped": "main(mesh, x)",
     "co7_sf101_registry_read_by_constant_loop_key": "main(mesh, x)",

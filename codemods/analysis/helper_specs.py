@@ -44,9 +44,11 @@ def helper_spec(interp: Interpreter, call: ast.Call, scopes: tuple) -> SpecTree:
     return run_helper(interp, function, outer, call, scopes, [])
 
 
-def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tuple, bound: list, read=None):
-    """Run `function` (its first parameters bound to `bound`) on the call's arguments up to its
-    one `return`, and read the spec tree that return writes (or what `read` makes of it)."""
+def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tuple, bound: list, read=None,
+               caller=None):
+    """Run `function` (its first parameters bound to `bound`) on the call's arguments (read in
+    `caller`, by default the static frame of `scopes`) up to the `return` it reaches, and read
+    the spec tree that return writes (or what `read` makes of it)."""
     from codemods.analysis.interpreter import Frame
 
     body = function.body
@@ -55,7 +57,7 @@ def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tup
         return None
     interp.silent += 1  # read for its value only: nothing in the helper is judged or counted
     try:
-        caller = interp._static_frame(scopes)
+        caller = caller if caller is not None else interp._static_frame(scopes)
         args = list(bound)
         for arg in call.args:
             if type(arg) is ast.Starred:  # `*names` of a known sequence
