@@ -149,7 +149,13 @@ class TopLevelAllGatherPrefix(Rule):
              "`ConfigDict(dict)`); a table keyed by a stored field (`self.formats[self.fmt]`); `getattr(EXPORT, field)` "
              "and `LAYOUTS[k][1]`; a dict filled over `D.items()`; a specs tree built by a comprehension of a "
              "logical-name helper; a method's loop over the table its one caller hands it; spec helpers on item or "
-             "attribute configs a caller hands over.",
+             "attribute configs a caller hands over. Also read: slices that take every split dimension whole "
+             "(`x[:, ::-1]`, `x[:, 2:5]`); a jit kept in a local name (`step = jax.jit(f, static_argnums=2)`) whose "
+             "traced arguments are arrays of known layout; an input read inside the loop that rebinds it, every turn "
+             "agreeing with the value it came in with; a NamedTuple placed by `jax.tree.map` over a record of specs, "
+             "gathered in a generator over `zip(state, SPECS)`; spec helpers returning early under a test of a "
+             "constant argument (`if kind == \"train\": return P(...)`); loops over the keys of a JSON config, each "
+             "spec read with the round's key and item.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
