@@ -150,11 +150,13 @@ def _picked_call(node: ast.Name, parents) -> tuple[ast.Call, ast.expr] | None:
     return (call, key) if type(call) is ast.Call and call.func is picked else None
 
 
-def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
+def registry_class(scope, call: ast.Call, scopes, key: object = None) -> ast.ClassDef | None:
     """The one module class `MODELS[name](...)` builds: every entry of a registry (as above)
     names a module class, written in its display or filed by a decorator (`@register("x")`), and
     of those only one can be picked by the key (a literal key picks its own entry; another key
-    any of them). A registry any code changes otherwise holds classes no one can list: None."""
+    any of them, unless `key` gives the str its value certainly is here: then the classes filed
+    under it, and any filed under a key the file does not show). A registry any code changes
+    otherwise holds classes no one can list: None."""
     func = call.func
     table = func.value if type(func) is ast.Subscript else func.func.value \
         if type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get" else None
@@ -183,9 +185,18 @@ def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
         found = registry_constructions(scope, scope.classes[name])
         if found is None:
             return None  # the table is read or changed where no one can follow
-        if any(built is call for built, _ in found[0]):
+        if any(built is call for built, _ in found[0]) and (key is None or name in hooked or _may_file(
+                scope, table, entries, scope.classes[name], key)):
             picked.append(scope.classes[name])
     return picked[0] if len(picked) == 1 else None
+
+
+def _may_file(scope, table: ast.Name, entries, cls: ast.ClassDef, key: object) -> bool:
+    """Whether the registry `table` may hold `cls` under `key`: a key it is filed under is
+    `key`, or is not known."""
+    keys = [own for own, entry in entries if type(entry) is ast.Name and entry.id == cls.name]
+    keys += [given for _, filed, given in _filing_decorators(scope, cls) if type(filed) is ast.Name and filed.id == table.id]
+    return any(own is None or own == key for own in keys)
 
 
 def _class_reference(scope, entry: ast.expr, name: str) -> tuple[ast.Name | None, tuple]:

@@ -101,7 +101,7 @@ class Expressions(Collectives, Sequences):
         captured = captured_defaults(self.scope.tree).get(id(expr))
         if captured is not None:  # `axis=AX` keeps the AX bound above the def (module_rebinds.py)
             return self.eval(captured, self.module_frame)
-        return self.lookup(expr.id, frame)
+        return _named_number(self.lookup(expr.id, frame))
 
     def eval_Constant(self, expr: ast.Constant, frame: Frame) -> Value:
         value = literal_value(expr)
@@ -243,7 +243,7 @@ class Expressions(Collectives, Sequences):
         self.array_reads[id(expr)] = self.array_reads.get(id(expr), True) and type(receiver) is AxisState
         if isinstance(receiver, JaxName):
             name = jaxapi.canonical(f"{receiver.name}.{attr}")
-            return UNKNOWN if patched(name, patched_jax(self.scope)) else JaxName(name)  # a compat shim
+            return UNKNOWN if patched(name, patched_jax(self.scope)) else _named_number(JaxName(name))  # a compat shim
         if isinstance(receiver, (ClassValue, Instance)):
             return self.class_attribute(receiver, attr)
         if isinstance(receiver, Family):  # `self` of a class others extend (class_families.py)
@@ -598,3 +598,11 @@ def _dtype_arguments(args, keywords):
         return args, {"dtype": settled(keywords["dtype"])}
     return args, keywords
 
+
+# Python floats that modules name (`jnp.pi` is NumPy's float): arithmetic reads them as numbers.
+_NUMBERS = {f"{module}.{name}": value for module in ("math", "numpy", "jax.numpy")
+            for name, value in (("pi", 3.141592653589793), ("e", 2.718281828459045), ("inf", float("inf")))}
+
+
+def _named_number(value: Value) -> Value:
+    return Const(_NUMBERS[value.name]) if type(value) is JaxName and value.name in _NUMBERS else value

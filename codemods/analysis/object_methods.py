@@ -485,8 +485,9 @@ def _receiver_uses(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.Name] | No
         return None
     calls = []
     for klass in chain:
-        if any(_last_name(decorator) != "dataclass" for decorator in klass.decorator_list):
-            return None  # a decorator may replace the class
+        if any(_last_name(decorator) != "dataclass" and not files_class(scope, decorator)
+               for decorator in klass.decorator_list):
+            return None  # a decorator may replace the class (one that only files it returns it as written)
         bindings = class_bindings(klass)
         for member in klass.body:
             if not isinstance(member, DEFS):
