@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cm1_sf106_registry_files_class_with_defaults": "main(mesh, x)",
+    "ncm1_sf106_registry_files_class_with_defaults_overridden": "main(mesh, x)",
+    "ncm2_sf106_registry_files_class_with_defaults_replaced": "main(mesh, x)",
     "ci1_sf106_object_built_by_factory_parameters": "main(mesh, x)",
     "nci1_sf106_object_built_by_factory_parameters_module_name": "main(mesh, x)",
     "cg1_sf102_object_hands_itself_as_body": "main(mesh, x)",
@@ -1836,6 +1839,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cm1_sf106_registry_files_class_with_defaults": {29: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True) + self.eps'},
     "ci1_sf106_object_built_by_factory_parameters": {14: '        return jax.lax.pcast(h, self.gather_axis, to="varying").mean(axis=-1, keepdims=True)'},
     "ce10_sf106_slice_bound_from_factory_parameter": {10: '        scaled = jax.lax.pcast(row[:, :overlap], "j", to="varying") * 2.0'},
     "cb16_sf104_gather_mapped_over_record": {26: "    return jax.tree.map(lambda a, s: jax.reshard(a, P(*s)), state, CHECKPOINT, is_leaf=is_spec)"},

@@ -63,13 +63,16 @@ def files_class(scope, decorator: ast.expr) -> bool:
     (`@strategy("pareto")` with `def strategy(name): def wrap(cls): TABLE[name] = cls; return
     cls; return wrap`, or `def plugin(cls): PLUGINS.append(cls); return cls`): the class is the
     one written, untouched (no method called on it, no attribute set but a mark no code of the
-    module reads: `cls.name = name`)."""
-    return filed_tables(scope, decorator) is not None
+    module reads: `cls.name = name`). A table may keep the class paired with what the factory
+    was given (`TABLE[name] = (cls, defaults)` under `def register(name, **defaults)`): the
+    class is untouched too, but such a table holds no class (filed_tables leaves it out)."""
+    return filed_tables(scope, decorator, paired=True) is not None
 
 
-def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | None]] | None:
+def filed_tables(scope, decorator: ast.expr, paired: bool = False) -> list[tuple[ast.Name, ast.expr | None]] | None:
     """(table, the subscript it files the class under, None for an `append`) for each statement
-    of a decorator that only files the class (see files_class); None for any other decorator."""
+    of a decorator that only files the class (see files_class); None for any other decorator.
+    `paired`: a store of a tuple of the class and the factory's parameters is allowed (not listed)."""
     target = decorator.func if isinstance(decorator, ast.Call) else decorator
     if not isinstance(target, ast.Name) or scope.resolve(target, ()) is not None:
         return None
@@ -93,6 +96,13 @@ def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | 
                 and isinstance(value, ast.Name) and value.id in given and not _stores(inner, given | {cls}):
             others.add(stmt.targets[0].value.id)  # another table gets what the decorator was given
             continue
+        elif paired and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+                and isinstance(stmt.targets[0], ast.Subscript) and isinstance(stmt.targets[0].value, ast.Name) \
+                and stmt.targets[0].value.id not in given | {cls} and isinstance(value, ast.Tuple) \
+                and _pairs_class(value, cls, given | _packed_params(function)) \
+                and not _stores(inner, given | _packed_params(function) | {cls}):
+            others.add(stmt.targets[0].value.id)  # `TABLE[name] = (cls, defaults)`: the class kept as written
+            continue
         elif isinstance(stmt, ast.Expr) and isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
                 and value.func.attr == "append" and isinstance(value.func.value, ast.Name) and len(value.args) == 1 \
                 and not value.keywords and isinstance(value.args[0], ast.Name) and value.args[0].id == cls:
@@ -104,6 +114,33 @@ def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | 
     if others & {table.id for table, _ in filed}:
         return None  # the class's own entry written over
     return filed
+
+
+def paired_filings(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr, int]]:
+    """(table, the subscript, the class's place in the tuple) of each `TABLE[name] = (cls,
+    defaults)` store of a decorator that only files the class (files_class); [] for another."""
+    if not isinstance(decorator, ast.Call) or filed_tables(scope, decorator, paired=True) is None:
+        return []
+    factory = scope.lookup_function(decorator.func.id, ())[0]
+    if returned_def(factory) is None:
+        return []
+    inner = returned_def(factory)[0]
+    cls = positional_params(inner.args)[0].arg
+    return [(stmt.targets[0].value, stmt.targets[0].slice,
+             next(at for at, item in enumerate(stmt.value.elts) if item.id == cls))
+            for stmt in inner.body[:-1] if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Tuple)]
+
+
+def _pairs_class(pair: ast.Tuple, cls: str, given: set[str]) -> bool:
+    """`(cls, defaults)`: the class and names of what the factory was given, nothing computed."""
+    names = [item.id for item in pair.elts if isinstance(item, ast.Name)]
+    return len(names) == len(pair.elts) and names.count(cls) == 1 and set(names) <= given | {cls}
+
+
+def _packed_params(function: FunctionDef) -> set[str]:
+    """The `*args` and `**kwargs` names of a decorator factory that files a class."""
+    args = function.args
+    return {param.arg for param in (args.vararg, args.kwarg) if param is not None}
 
 
 def _factory_params(function: FunctionDef) -> set[str]:
