@@ -11,6 +11,17 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cm5_sf101_registry_object_builds_filed_class": "main(mesh, x)",
+    "ncm8_sf101_registry_object_filled_again_in_main": "main(mesh, x)",
+    "ncm9_sf101_registry_object_build_reads_kwargs_dict": "main(mesh, x)",
+    "cm4_sf103_dict_subclass_registry_of_collectives": "main(mesh, x)",
+    "ncm6_sf103_dict_subclass_registry_refilled_in_main": "main(mesh, x)",
+    "ncm7_sf103_dict_subclass_registry_with_aliases": "main(mesh, x)",
+    "cm3_sf102_ops_registry_folded_over_step_dicts": "main(mesh, x)",
+    "ncm5_sf102_ops_registry_folded_over_step_dicts_step_changed": "main(mesh, x)",
+    "cm2_sf105_registry_marks_function_attributes": "main(mesh, x)",
+    "ncm3_sf105_registry_marks_function_attributes_overwritten": "main(mesh, x)",
+    "ncm4_sf105_registry_marks_function_attributes_setattr": "main(mesh, x)",
     "cm1_sf106_registry_files_class_with_defaults": "main(mesh, x)",
     "ncm1_sf106_registry_files_class_with_defaults_overridden": "main(mesh, x)",
     "ncm2_sf106_registry_files_class_with_defaults_replaced": "main(mesh, x)",

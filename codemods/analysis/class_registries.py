@@ -19,6 +19,7 @@ from codemods.jaxapi import PARTIAL
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents
 from codemods.analysis.filing_hooks import all_filed_shown, hook_filings
 from codemods.analysis.subclass_registries import registries_holding, registry_read
+from codemods.analysis.registry_objects import object_constructions
 from codemods.analysis.user_decorators import filed_tables, paired_filings
 
 
@@ -37,6 +38,10 @@ def _registry_constructions(scope, name: str):
     cls = scope.classes.get(name)
     if found is None or cls is None:
         return found
+    objects = object_constructions(scope, cls)  # `LAYERS.build(spec)` (registry_objects.py)
+    if objects is None:
+        return None
+    found = (found[0] + [(call, ()) for call in objects], found[1])
     held = registries_holding(scope, cls)  # `Base.registry[kind](...)` (subclass_registries.py)
     if held is None:
         return None

@@ -32,11 +32,14 @@ def transparent(scope, function: FunctionDef, scopes, below: ast.expr | None = N
     decorators = list(getattr(function, "decorator_list", ()))
     if below is not None:
         decorators = decorators[[id(d) for d in decorators].index(id(below)) + 1:] if below in decorators else []
-    return all(keeps(scope, decorator, scopes) for decorator in decorators)
+    return all(keeps(scope, decorator, scopes, on_def=True) for decorator in decorators)
 
 
-def keeps(scope, decorator: ast.expr, scopes) -> bool:
-    """This one decorator (evaluated in `scopes`) certainly keeps the def running as written."""
+def keeps(scope, decorator: ast.expr, scopes, on_def: bool = False) -> bool:
+    """This one decorator (evaluated in `scopes`) certainly keeps the def running as written.
+    `on_def`: it decorates a def, whose code no attribute set on it changes (a mark read back
+    elsewhere, `fn.log_axes = log_axes`, is then harmless; on a class it may be a class
+    attribute its methods read)."""
     target = decorator
     if isinstance(target, ast.Call) and scope.resolve(target.func, scopes) == jaxapi.PARTIAL and target.args:
         target = target.args[0]  # `@partial(jax.jit, static_argnums=0)`: what partial applies
@@ -50,11 +53,11 @@ def keeps(scope, decorator: ast.expr, scopes) -> bool:
         if function is None:
             return target.id in _KEEP_SPELLINGS and not scope.globals.binds(target.id) \
                 and not any(scope.locals_of(f).binds(target.id) for f in scopes)
-        return _returns_param(scope, function, outer)
+        return _returns_param(scope, function, outer, on_def)
     if isinstance(target, ast.Call) and isinstance(target.func, ast.Name):
         factory, outer = scope.lookup_function(target.func.id, scopes)
         returned = returned_def(factory) if isinstance(factory, DEFS) else None
-        return returned is not None and _returns_param(scope, returned[0], outer + (factory,))
+        return returned is not None and _returns_param(scope, returned[0], outer + (factory,), on_def)
     return False
 
 
@@ -66,7 +69,9 @@ def files_class(scope, decorator: ast.expr) -> bool:
     module reads: `cls.name = name`). A table may keep the class paired with what the factory
     was given (`TABLE[name] = (cls, defaults)` under `def register(name, **defaults)`): the
     class is untouched too, but such a table holds no class (filed_tables leaves it out)."""
-    return filed_tables(scope, decorator, paired=True) is not None
+    from codemods.analysis.registry_objects import filed_by_registry  # (it reads decorators of this module)
+
+    return filed_tables(scope, decorator, paired=True) is not None or filed_by_registry(scope, decorator)
 
 
 def filed_tables(scope, decorator: ast.expr, paired: bool = False) -> list[tuple[ast.Name, ast.expr | None]] | None:
@@ -167,6 +172,14 @@ def unread_mark(scope, stmt: ast.stmt, param: str) -> bool:
         and type(stmt.value) in (ast.Name, ast.Constant) and not _read_anywhere(scope, stmt.targets[0].attr)
 
 
+def plain_marks(decorator: FunctionDef, fn: str) -> frozenset[int]:
+    """The targets of `fn.attr = name` / `fn.attr = 3` statements at the decorator's top level."""
+    return frozenset(id(stmt.targets[0]) for stmt in decorator.body
+                     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                     and isinstance(stmt.targets[0], ast.Attribute) and isinstance(stmt.targets[0].value, ast.Name)
+                     and stmt.targets[0].value.id == fn and isinstance(stmt.value, (ast.Name, ast.Constant)))
+
+
 def _read_anywhere(scope, attr: str) -> bool:
     """Some code of the module may read attribute `attr` of an object: `x.attr`, or `getattr` /
     `hasattr` / `vars` / `__dict__` with anything but a literal name (one walk per module)."""
@@ -183,14 +196,15 @@ def _read_anywhere(scope, attr: str) -> bool:
     return attr in reads or "*" in reads or "__dict__" in reads
 
 
-def _returns_param(scope, decorator: FunctionDef, scopes) -> bool:
+def _returns_param(scope, decorator: FunctionDef, scopes, on_def: bool = False) -> bool:
     """`def register(fn): ...; return fn`, or one returning a wraps pass-through of fn."""
     params = positional_params(decorator.args)
     if decorator.decorator_list or len(params) != 1 or not decorator.body \
             or not isinstance(decorator.body[-1], ast.Return):
         return False
     fn = params[0].arg
-    if _stores(decorator, {fn}, _unread_marks(scope, decorator, fn)) or len(_returns(decorator)) != 1:
+    marks = _unread_marks(scope, decorator, fn) if not on_def else plain_marks(decorator, fn)
+    if _stores(decorator, {fn}, marks) or len(_returns(decorator)) != 1:
         return False
     value = decorator.body[-1].value
     if isinstance(value, ast.Name) and value.id == fn:
