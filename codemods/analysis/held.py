@@ -22,6 +22,7 @@ from codemods.analysis.kept_keywords import decorator_keywords, keyword_factory,
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, module_node, module_parents,
                                      nodes_of_type, positional_params)
+from codemods.analysis.registry_objects import filed_def
 from codemods.analysis.user_decorators import plain_marks, unread_mark
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
 
@@ -311,7 +312,7 @@ class Held:
 
     def held_references(self, function: ast.AST) -> int:
         """Reads of containers that may reach `function`, less the names that put it there."""
-        extra = 0
+        extra = int(filed_def(self.scope, function))  # read through a registry object: never all counted
         for table in self._held_tables().values():
             keys = [key for key, held in table.entries if held is function]
             if not keys:

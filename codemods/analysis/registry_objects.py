@@ -131,6 +131,14 @@ def filed_classes(scope) -> list[tuple[ast.ClassDef, str, ast.ClassDef]]:
     return found
 
 
+def filed_def(scope, function: ast.AST) -> bool:
+    """A def some registry object files: any read of the object may run it (its verdicts are
+    not judged closed)."""
+    if not isinstance(function, DEFS) or not function.decorator_list:
+        return False
+    return any(filed_by_registry(scope, decorator) for decorator in function.decorator_list)
+
+
 def object_constructions(scope, cls: ast.ClassDef) -> list[ast.Call] | None:
     """The calls that build `cls` through the registry objects filing it: `self._entries[k](...)`
     in the registry class's methods, `R[k](...)` / `R.get(k)(...)` of a dict subclass; None when
