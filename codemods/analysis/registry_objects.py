@@ -487,7 +487,8 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
 
 def _method_names_unread(scope, cls: ast.ClassDef, methods: set[str], fills: set[int]) -> bool:
     """The registering methods are reached only by the filling statements (and their own lambda)."""
-    own = {id(node) for member in cls.body for node in iter_nodes(member)}
+    own = {id(node) for member in cls.body if isinstance(member, DEFS) and member.name in methods
+           for node in iter_nodes(member)}
     for node in iter_nodes(scope.tree):
         if type(node) is ast.Attribute and node.attr in methods and id(node.value) not in fills and id(node) not in own:
             return False
