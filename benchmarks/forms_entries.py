@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ncm10_sf103_dict_subclass_registry_read_while_loading": "main(mesh, x)",
     "cm5_sf101_registry_object_builds_filed_class": "main(mesh, x)",
     "ncm8_sf101_registry_object_filled_again_in_main": "main(mesh, x)",
     "ncm9_sf101_registry_object_build_reads_kwargs_dict": "main(mesh, x)",
