@@ -16,6 +16,7 @@ from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.super_calls import is_super_call, super_method
 from codemods.analysis.host_numbers import host_number
 from codemods.analysis.leaf_walks import WITH_PATH, path_call, spec_value
+from codemods.analysis.function_marks import mark_value
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_rebinds import captured_defaults
@@ -258,6 +259,8 @@ class Expressions(Collectives, Sequences):
             return self.named_attribute(receiver, attr)
         if isinstance(receiver, (Const, Static)) or isinstance(receiver, NumberInfo) and attr in NUMBER_INFO_FIELDS:
             return STATIC
+        if isinstance(receiver, Function) and (marked := mark_value(self, receiver, attr)) is not None:
+            return marked  # `LOSSES[name].log_axes` its decorator set (function_marks.py)
         return UNKNOWN  # attributes of objects are not followed
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
@@ -282,8 +285,8 @@ class Expressions(Collectives, Sequences):
                 return self.call(callee, expr, args, keywords, starred, frame)
             if method in MUTATORS and (isinstance(receiver, (TupleValue, DictValue))
                                        or isinstance(receiver, Const) and isinstance(receiver.value, tuple)):
-                if self.grow_list(expr.func.value, receiver, method, args, keywords, starred, frame):
-                    return Const(None)
+                if (grown := self.grow_list(expr.func.value, receiver, method, args, keywords, starred, frame)) is not None:
+                    return grown  # None from `append`; the item `spec.pop("type")` takes out
                 # `parts.append(x)`; a list of constants (`list(AXES)`) is one Const object
                 self.forget_object(receiver) if not isinstance(receiver, Const) else self.replace_object(receiver, UNKNOWN)
             elif not isinstance(receiver, (JaxName, ClassValue, Instance, Family, AxisState, TupleValue, DictValue, Const, Static)):

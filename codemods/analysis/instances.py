@@ -16,6 +16,7 @@ from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of
 from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
+from codemods.analysis.registry_objects import registry_class
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.syntax import assigned_names
 
@@ -162,7 +163,8 @@ class Instances:
         no string spells it (no `getattr`); a method of another class of the same name only adds
         calls that must be followed too."""
         owner = parents.get(id(function))
-        if self.scope.classes.get(owner.name) is not owner or method_kind(function) != "class" \
+        kinds = ("class", "plain") if registry_class(self.scope, owner) else ("class",)  # `LAYERS.build(spec)`
+        if self.scope.classes.get(owner.name) is not owner or method_kind(function) not in kinds \
                 or any(type(node.value) is str and node.value == function.name
                        for node in nodes_of_type(self.scope.tree, ast.Constant)):
             return None
