@@ -14,7 +14,7 @@ from codemods.analysis.const_text import joined
 from codemods.analysis.dispatch import registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.super_calls import is_super_call, super_method
-from codemods.analysis.host_numbers import host_number
+from codemods.analysis.host_numbers import host_number, named_number
 from codemods.analysis.leaf_walks import WITH_PATH, path_call, spec_value
 from codemods.analysis.function_marks import mark_value
 from codemods.analysis.index_updates import index_update, is_index_update
@@ -26,7 +26,6 @@ from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.mutation import MUTATORS
-from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, python_value, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
@@ -38,11 +37,9 @@ from codemods.analysis.uniform import tree_view
 from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attribute
 from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
-from codemods.analysis.sequences import Sequences, concatenated, converted
+from codemods.analysis.sequences import Sequences, concatenated, converted, items_of
 from codemods.analysis.values import (
-    TRUTH_KNOWN,
-    operand_truth,
-    truth,
+    TRUTH_KNOWN, operand_truth, truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
     compare_constants,
@@ -102,7 +99,7 @@ class Expressions(Collectives, Sequences):
         captured = captured_defaults(self.scope.tree).get(id(expr))
         if captured is not None:  # `axis=AX` keeps the AX bound above the def (module_rebinds.py)
             return self.eval(captured, self.module_frame)
-        return _named_number(self.lookup(expr.id, frame))
+        return named_number(self.lookup(expr.id, frame))
 
     def eval_Constant(self, expr: ast.Constant, frame: Frame) -> Value:
         value = literal_value(expr)
@@ -244,7 +241,7 @@ class Expressions(Collectives, Sequences):
         self.array_reads[id(expr)] = self.array_reads.get(id(expr), True) and type(receiver) is AxisState
         if isinstance(receiver, JaxName):
             name = jaxapi.canonical(f"{receiver.name}.{attr}")
-            return UNKNOWN if patched(name, patched_jax(self.scope)) else _named_number(JaxName(name))  # a compat shim
+            return UNKNOWN if patched(name, patched_jax(self.scope)) else named_number(JaxName(name))  # a compat shim
         if isinstance(receiver, (ClassValue, Instance)):
             return self.class_attribute(receiver, attr)
         if isinstance(receiver, Family):  # `self` of a class others extend (class_families.py)
@@ -600,12 +597,3 @@ def _dtype_arguments(args, keywords):
     if not args and list(keywords) == ["dtype"]:
         return args, {"dtype": settled(keywords["dtype"])}
     return args, keywords
-
-
-# Python floats that modules name (`jnp.pi` is NumPy's float): arithmetic reads them as numbers.
-_NUMBERS = {f"{module}.{name}": value for module in ("math", "numpy", "jax.numpy")
-            for name, value in (("pi", 3.141592653589793), ("e", 2.718281828459045), ("inf", float("inf")))}
-
-
-def _named_number(value: Value) -> Value:
-    return Const(_NUMBERS[value.name]) if type(value) is JaxName and value.name in _NUMBERS else value
