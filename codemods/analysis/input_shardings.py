@@ -53,7 +53,7 @@ cst = lazy_module("libcst")
 JIT = "jax.jit"
 SHARD_MAP = "jax.shard_map"
 PARTIAL = "functools.partial"
-_READS = MAX_DEPTH + 2  # reads followed from a gather's input (a loop's induction step re-reads its assignments)
+_READS = MAX_DEPTH + 2  # reads from a gather's input (one rebound in a loop: its assignments, then its callers)
 # Arrays built from host data: where their sharding argument stands.
 _MAKE_ARRAY = {"jax.make_array_from_process_local_data": (0, "sharding"),
                "jax.make_array_from_callback": (1, "sharding"),

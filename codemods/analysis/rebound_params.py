@@ -11,7 +11,8 @@ A read inside a loop that rebinds the name (`for _ in range(steps): head = prepa
 see the value it came in with or what any assignment of that loop left on an earlier turn (its
 own statement's included): it is read by induction, every one of those assignments read with
 the name taken as the value it came in with, and all must agree (reads nested in that step see
-the entry values only, so they do not loop). A
+the entry values only, so they do not loop: the outer read lists every assignment before it and
+every one in a loop holding it, which are all that may reach a read those assignments make). A
 `global`/`nonlocal`, a starred parameter, an augmented assignment, an unpacked item, a `for`
 target or any other binding of the name leaves it unknown.
 """
@@ -79,8 +80,10 @@ def rebound_values(ctx: FileContext, name: cst.Name, env, read_value, kind: str 
     induction = ctx.cached("rebound_params.induction", dict)
     key = (id(function), name.value, kind, id(env))
     held = induction.get(key)
-    if held is not None:  # inside the step of an induction: the name holds what it came in with
-        return held + [read_value(b.value, env) for b in assignments]
+    if held is not None:
+        # inside the step of an induction: by hypothesis the name holds what it came in with (the
+        # outer read checks every assignment that may reach any read of it on the way)
+        return list(held)
     if _loop_rebinds(ctx, name, function):
         # `for _ in range(steps): head = prepare(head)`: a later turn reads what an assignment of
         # the loop left, its own statement too (parameter_reaching lists only those before the use)
