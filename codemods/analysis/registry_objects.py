@@ -419,12 +419,14 @@ def _fill(stmt: ast.stmt, name: str, methods: set[str]):
     if type(stmt) is ast.Expr and type(stmt.value) is ast.Call:
         call = stmt.value
         if _on(call.func, name, methods) and len(call.args) == 2 and not call.keywords and _key(call.args[0]) \
-                and type(call.args[1]) is not ast.Starred:
-            return call.args[0].value, call.args[1], call.func.value
+                and type(call.args[1]) is not ast.Starred and not _calls_at_load(ast.Expr(call.args[1])):
+            return call.args[0].value, call.args[1], call.func.value  # (a call in the entry might read the registry)
     elif isinstance(stmt, DEFS + (ast.ClassDef,)) and len(stmt.decorator_list) == 1:
         call = stmt.decorator_list[0]
+        rest = [*stmt.bases, *stmt.keywords, *stmt.body] if type(stmt) is ast.ClassDef else \
+            [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]
         if type(call) is ast.Call and _on(call.func, name, methods) and len(call.args) == 1 and not call.keywords \
-                and _key(call.args[0]):
+                and _key(call.args[0]) and not any(_calls_at_load(part) for part in rest):
             return call.args[0].value, stmt, call.func.value
     return None
 
