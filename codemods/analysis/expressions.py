@@ -589,4 +589,3 @@ def _dtype_arguments(args, keywords):
     if not args and list(keywords) == ["dtype"]:
         return args, {"dtype": settled(keywords["dtype"])}
     return args, keywords
-
