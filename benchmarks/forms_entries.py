@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cn21_sf101_layers_called_by_index_loop": "main(mesh, x)",
+    "ncn21_sf101_layers_called_by_index_loop_all_but_last": "main(mesh, x)",
     "cn20_sf101_layers_folded_by_reduce": "main(mesh, x)",
     "ncn20_sf101_layers_folded_by_reduce_first_only": "main(mesh, x)",
     "cn19_sf101_submodule_method_calls_itself": "main(mesh, x)",
