@@ -39,6 +39,8 @@ ENTRIES = {
     "ncl4_sf102_axes_by_key_with_path_single_axis": "main(mesh, x)",
     "cl1_sf103_bound_methods_mapped_over_tree": "main(mesh, x)",
     "ncl1_sf103_bound_methods_mapped_over_tree_shift_first": "main(mesh, x)",
+    "cn21_sf101_layers_called_by_index_loop": "main(mesh, x)",
+    "ncn21_sf101_layers_called_by_index_loop_all_but_last": "main(mesh, x)",
     "cn20_sf101_layers_folded_by_reduce": "main(mesh, x)",
     "ncn20_sf101_layers_folded_by_reduce_first_only": "main(mesh, x)",
     "cn19_sf101_submodule_method_calls_itself": "main(mesh, x)",

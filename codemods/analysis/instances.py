@@ -188,8 +188,9 @@ class Instances:
             return True  # `count_params(model)` where the analysis did not run
         if container and self._walked_where_analysed(seen, read, depth):
             return True
-        if container and self._grown(read):
-            return True  # `layers.append(other)`: what it holds is not called there
+        if container and (self._grown(read) or self._builtin_call(parent := self._parent_map().get(id(read))) == "len"
+                          and parent.args == [read]):
+            return True  # `layers.append(other)`, `len(layers)`: what it holds is not called there
         if type(read) is ast.Name and depth < MAX_PASSES:
             holder, starred = self.stored_by_constructor(read)  # `Block(norm)` storing it in `self.norm`
             if holder is not None:

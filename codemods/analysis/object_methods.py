@@ -404,7 +404,6 @@ class ObjectReads:
             return None
         return facts.fields
 
-
     def read_cannot_call(self, read: ast.expr, cls: ast.ClassDef) -> bool:
         """`obj.field` or `obj.method(...)` loaded (never stored), no dunder, of a class whose
         methods use their receiver only as `self.attr`; `isinstance(obj, ...)`."""
