@@ -77,6 +77,12 @@ class RuleDoc:
     use_instead: str
     fix_safety: str
     versions: str = ""
+    # The forms the analysis reads, one per item: long enough that a paragraph would bury them.
+    follows: tuple[str, ...] = ()
+
+    def follows_list(self) -> str:
+        """`follows` as a Markdown list (also plain text's)."""
+        return "\n".join(f"- {item}" for item in self.follows)
 
 
 @dataclass

@@ -27,7 +27,8 @@ def rule_markdown(rule) -> str:
     doc = rule.doc
     return (
         f"# {rule.code} {rule.name}\n\n{rule.summary}\n\n## What it does\n{doc.what}\n\n"
-        f"## Why is this bad?\n{doc.why}\n\n## Example\n```python\n{doc.example}\n```\n\n"
+        + (f"## What the analysis follows\n{doc.follows_list()}\n\n" if doc.follows else "")
+        + f"## Why is this bad?\n{doc.why}\n\n## Example\n```python\n{doc.example}\n```\n\n"
         f"## Use instead\n```python\n{doc.use_instead}\n```\n\n## Fix safety\n{doc.fix_safety}\n\n"
         + (f"## JAX versions\n{doc.versions}\n\n" if doc.versions else "")
         + f"## Suppress\nAdd `# shardfix: ignore[{rule.code}]` (or `# noqa: {rule.code}`) to the reported line, "

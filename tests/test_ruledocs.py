@@ -39,3 +39,17 @@ def test_sarif_help_uri_points_at_the_committed_page(tmp_path, shardfix):
         uri = rule["helpUri"]
         assert uri.endswith(f"/blob/main/docs/rules/{rule['id']}.md")
         assert (ROOT / "docs" / "rules" / f"{rule['id']}.md").is_file()
+
+
+def test_what_it_does_stays_a_paragraph_and_the_followed_forms_a_list(tmp_path, shardfix):
+    # SARIF's fullDescription and the first section of `explain` are the rule's `what`: a reader
+    # must see what is wrong before the long list of forms the analysis reads to prove it.
+    for rule in all_rules():
+        assert len(rule.doc.what) <= 1500, f"{rule.code}: move the forms it follows to RuleDoc.follows"
+    page = (ROOT / "docs" / "rules" / "SF104.md").read_text(encoding="utf-8")
+    listed = page.split("## What the analysis follows\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert len(listed) > 10 and all(line.startswith("- ") and line.endswith(".") for line in listed)
+    (tmp_path / "m.py").write_text("import jax\n")
+    log = json.loads(shardfix("check", "--output-format", "sarif", "m.py", cwd=tmp_path).stdout)
+    sf104 = next(rule for rule in log["runs"][0]["tool"]["driver"]["rules"] if rule["id"] == "SF104")
+    assert listed[0] in sf104["help"]["markdown"] and len(sf104["fullDescription"]["text"]) <= 1500

@@ -77,18 +77,24 @@ def _indent(code: str) -> str:
 
 
 def help_text(doc: RuleDoc) -> str:
-    parts = [f"What it does:\n{doc.what}", f"Why is this bad?\n{doc.why}",
-             f"Example:\n{_indent(doc.example)}", f"Use instead:\n{_indent(doc.use_instead)}",
-             f"Fix safety:\n{doc.fix_safety}"]
+    parts = [f"What it does:\n{doc.what}"]
+    if doc.follows:
+        parts.append("What the analysis follows:\n" + doc.follows_list())
+    parts += [f"Why is this bad?\n{doc.why}",
+              f"Example:\n{_indent(doc.example)}", f"Use instead:\n{_indent(doc.use_instead)}",
+              f"Fix safety:\n{doc.fix_safety}"]
     if doc.versions:
         parts.append(f"Versions:\n{doc.versions}")
     return "\n\n".join(parts)
 
 
 def help_markdown(doc: RuleDoc) -> str:
-    parts = [f"## What it does\n{doc.what}", f"## Why is this bad?\n{doc.why}",
-             f"## Example\n```python\n{doc.example}\n```", f"Use instead:\n```python\n{doc.use_instead}\n```",
-             f"## Fix safety\n{doc.fix_safety}"]
+    parts = [f"## What it does\n{doc.what}"]
+    if doc.follows:
+        parts.append("## What the analysis follows\n" + doc.follows_list())
+    parts += [f"## Why is this bad?\n{doc.why}",
+              f"## Example\n```python\n{doc.example}\n```", f"Use instead:\n```python\n{doc.use_instead}\n```",
+              f"## Fix safety\n{doc.fix_safety}"]
     if doc.versions:
         parts.append(f"## Versions\n{doc.versions}")
     return "\n\n".join(parts)
