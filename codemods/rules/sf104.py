@@ -194,7 +194,10 @@ class TopLevelAllGatherPrefix(Rule):
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "
             "`multi_dim=True`; an out spec that "
             "does not list the gathered axes as reduced fails with \"out_specs which require replication which "
-            "can't be statically inferred\"; and without `jax.set_mesh(mesh)` (Explicit axes) it fails with \"" +
+            "can't be statically inferred\"; a prefix of a tuple of 3 or more axes (`P(('a', 'b'))` of an "
+            "input split over `('a', 'b', 'c')`) fails with \"pvary cannot accept args which are reduced\" or "
+            "\"out_specs passed to shard_map should be equal to the reduced present on the out_aval\" (JAX gathers "
+            "the last axes); and without `jax.set_mesh(mesh)` (Explicit axes) it fails with \"" +
             MESH_ERROR + "\".",
         example="x = jax.device_put(x, NamedSharding(mesh, P(('a', 'b'))))\n"
                 "y = top_level_all_gather(x, P('b'))",
