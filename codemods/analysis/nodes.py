@@ -121,6 +121,16 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
         return [node.value]
     if kind is ast.Call:
         return [node.func, *node.args, *node.keywords]
+    if kind is ast.Tuple or kind is ast.List or kind is ast.Set:  # then the next commonest in test files
+        return [*node.elts]
+    if kind is ast.Assign:
+        return [*node.targets, node.value]
+    if kind is ast.arg:
+        return [] if node.annotation is None else [node.annotation]
+    if kind is ast.Return:
+        return [] if node.value is None else [node.value]
+    if kind is ast.BinOp:
+        return [node.left, node.right]
     children: list[ast.AST] = []
     for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
         value = getattr(node, name, None)
@@ -155,7 +165,7 @@ def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) ->
             fields = tree.__dict__
             nodes, where = fields.get("_shardfix_nodes"), fields.get("_shardfix_positions")
             if nodes is not None and where is not None:
-                start = where.get(id(root))
+                start = where.get(root)
                 if start is not None and nodes[start] is root:
                     return iter(nodes[start:subtree_end(tree, root, start)])
     return _walk(root, prune)
@@ -179,7 +189,7 @@ def module_nodes(tree: ast.Module) -> list[ast.AST]:
 
 def module_node(tree: ast.Module, node: ast.AST) -> bool:
     """`node` is a node of `tree` (not one an analysis made), by the module's node list."""
-    start = node_positions(tree).get(id(node))
+    start = node_positions(tree).get(node)
     return start is not None and module_nodes(tree)[start] is node
 
 
@@ -232,7 +242,7 @@ def subtree_nodes(tree: ast.Module, node: ast.AST) -> list[ast.AST]:
     """The nodes under `node` of module `tree` (itself included), in `iter_nodes` order: a slice
     of the module's node list (a subtree is one run of it), so a walk per function of a file
     lists no node's children again."""
-    start = node_positions(tree)[id(node)]
+    start = node_positions(tree)[node]
     return module_nodes(tree)[start:subtree_end(tree, node, start)]
 
 
@@ -242,7 +252,7 @@ def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast
     found = nodes_of_type(tree, kind)
     if not found:
         return []
-    start = node_positions(tree)[id(node)]
+    start = node_positions(tree)[node]
     end = subtree_end(tree, node, start)
     positions = _type_positions(tree, kind)
     return found[bisect_left(positions, start):bisect_left(positions, end)]
@@ -257,7 +267,7 @@ def _type_positions(tree: ast.Module, kind: type) -> list[int]:
     positions = index.get(kind)
     if positions is None:
         where = node_positions(tree)
-        positions = index[kind] = list(map(where.__getitem__, map(id, nodes_of_type(tree, kind))))  # in C
+        positions = index[kind] = list(map(where.__getitem__, nodes_of_type(tree, kind)))  # in C
     return positions
 
 
@@ -286,7 +296,7 @@ def calls_outside_nested(tree: ast.Module, function: ast.AST) -> list[ast.Call]:
     nested in it holds, in `iter_nodes` order: what a walk pruned at nested defs and lambdas
     finds, from the module's indexes."""
     where = node_positions(tree)
-    start = where.get(id(function))
+    start = where.get(function)
     if start is None or module_nodes(tree)[start] is not function:  # not a node of this module
         return [node for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in _NESTING)
                 if type(node) is ast.Call]
@@ -329,12 +339,14 @@ def calls_by_callee(tree: ast.Module) -> dict[str | None, list[ast.Call]]:
     return found
 
 
-def node_positions(tree: ast.Module) -> dict[int, int]:
-    """id(node) -> its index in the module's node list (kept on the tree)."""
+def node_positions(tree: ast.Module) -> dict[ast.AST, int]:
+    """node -> its index in the module's node list (kept on the tree). Keyed by the nodes
+    themselves: a node hashes and compares by identity, as its id would, without an `id()` call
+    per node and per question (a third of this map's cost)."""
     cached = getattr(tree, "_shardfix_positions", None)
     if cached is None:
         nodes = module_nodes(tree)  # made in C: a dict comprehension runs Python code per node
-        cached = tree._shardfix_positions = dict(zip(map(id, nodes), range(len(nodes))))
+        cached = tree._shardfix_positions = dict(zip(nodes, range(len(nodes))))
     return cached
 
 
@@ -355,11 +367,11 @@ def subtree_end(tree: ast.Module, node: ast.AST, start: int | None = None) -> in
         last = child
         child = _last_child(last)
     if last is node:  # a leaf (operators are shared objects, at many places: never kept)
-        return start + 1 if start is not None else node_positions(tree)[id(node)] + 1
+        return start + 1 if start is not None else node_positions(tree)[node] + 1
     where = node_positions(tree)
-    found = where[id(last)] + 1
+    found = where[last] + 1
     # Only a node of the module is kept (one made by an analysis may be freed and its id reused).
-    position = where.get(id(node)) if start is None else start
+    position = where.get(node) if start is None else start
     if position is not None and position < len(tree._shardfix_nodes) and tree._shardfix_nodes[position] is node:
         ends[id(node)] = found
     return found
@@ -374,6 +386,12 @@ def _last_child(node: ast.AST) -> ast.AST | None:
         return node.value
     if kind is ast.Call:
         return node.keywords[-1] if node.keywords else node.args[-1] if node.args else node.func
+    if kind is ast.Tuple or kind is ast.List or kind is ast.Set:
+        return node.elts[-1] if node.elts else None
+    if kind is ast.Assign or kind is ast.BinOp:
+        return node.value if kind is ast.Assign else node.right
+    if kind is ast.arg:
+        return node.annotation
     for name in reversed(_CHILD_FIELDS.get(kind) or _child_fields(kind)):
         value = getattr(node, name, None)
         if type(value) is list:
@@ -393,6 +411,8 @@ def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.A
     stack: list[ast.AST] = [tree]
     pop, add, push = stack.pop, nodes.append, stack.append
     attribute, keyword, expr, call, node_type = ast.Attribute, ast.keyword, ast.Expr, ast.Call, ast.AST
+    sequence, assign, parameter, returned, binary = ast.Tuple, ast.Assign, ast.arg, ast.Return, ast.BinOp
+    parameters, function = ast.arguments, ast.FunctionDef
     while stack:
         node = pop()
         add(node)
@@ -408,6 +428,44 @@ def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.A
             continue
         if kind is call:
             children = [node.func, *node.args, *node.keywords]
+        elif kind is sequence:  # the tuples (lists and sets below) of a test file: a node per item
+            children = [*node.elts]
+            if not children:
+                continue
+        elif kind is assign:
+            children = [*node.targets, node.value]
+        elif kind is parameter or kind is returned:  # one optional child
+            child = node.annotation if kind is parameter else node.value
+            if child is not None:
+                parents[id(child)] = node
+                push(child)
+            continue
+        elif kind is binary:
+            children = [node.left, node.right]
+        elif kind is ast.List or kind is ast.Set:
+            children = [*node.elts]
+            if not children:
+                continue
+        elif kind is parameters:
+            children = [*node.posonlyargs, *node.args]
+            if node.vararg is not None:
+                children.append(node.vararg)
+            children += node.kwonlyargs
+            if node.kw_defaults:  # None for a keyword-only parameter without a default
+                children += [default for default in node.kw_defaults if default is not None]
+            if node.kwarg is not None:
+                children.append(node.kwarg)
+            children += node.defaults
+            if not children:
+                continue
+        elif kind is function:
+            children = [node.args, *node.body, *node.decorator_list]
+            if node.returns is not None:
+                children.append(node.returns)
+        elif kind is ast.Subscript:
+            children = [node.value, node.slice]
+        elif kind is ast.Lambda:
+            children = [node.args, node.body]
         else:  # `child_nodes`, read here without a call per node
             children = []
             for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):

@@ -37,7 +37,7 @@ def _imports_in_walk_order(tree: ast.Module) -> list[ast.Import | ast.ImportFrom
         depth, node = 0, stmt
         while (node := parents.get(id(node))) is not None:
             depth += 1
-        return depth, where[id(stmt)]
+        return depth, where[stmt]
     return sorted(imports, key=key)
 
 
@@ -152,7 +152,7 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
             for node in by_id[bound_name]:
                 # (A store or delete is reported by no rule.)
                 if type(node.ctx) is load and id(node) not in inner and (resolved := name_of(node)) is not None:
-                    position = where[id(node)]
+                    position = where[node]
                     site_at[position] = (node, ALWAYS, None)
                     index.setdefault(("name", resolved), []).append(position)
         return ChangeSites(site_at, index, attributes)
