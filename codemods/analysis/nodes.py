@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections import defaultdict
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
@@ -181,8 +182,10 @@ def module_nodes(tree: ast.Module) -> list[ast.AST]:
     global _listed
     cached = getattr(tree, "_shardfix_nodes", None)
     if cached is None:
-        cached, tree._shardfix_parents = _nodes_and_parents(tree)
+        cached, tree._shardfix_parents, by_type = _nodes_and_parents(tree)
         tree._shardfix_nodes = cached
+        if "_shardfix_by_type" not in tree.__dict__:
+            tree._shardfix_by_type = by_type
         _listed = weakref.ref(tree)
     return cached
 
@@ -210,6 +213,9 @@ def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
     if type(root) is not ast.Module:
         return [node for node in iter_nodes(root) if type(node) is kind]
     index = getattr(root, "_shardfix_by_type", None)
+    if index is None:
+        module_nodes(root)  # files the nodes by type as it lists them
+        index = root.__dict__.get("_shardfix_by_type")
     if index is None:
         index = {}
         for node in module_nodes(root):
@@ -403,11 +409,13 @@ def _last_child(node: ast.AST) -> ast.AST | None:
     return None
 
 
-def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST]]:
-    # One walk for both: most checked files need the parents too, and a second walk would list
-    # every node's children again (the walk's main cost).
+def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST], dict[type, list[ast.AST]]]:
+    # One walk for the three: most checked files need the parents too, and a second walk would
+    # list every node's children again (the walk's main cost); the nodes by type (`nodes_of_type`)
+    # are filed as they are met, which a loop of their own cost a sixth of the walk again.
     nodes: list[ast.AST] = []
     parents: dict[int, ast.AST] = {}
+    by_type: defaultdict[type, list[ast.AST]] = defaultdict(list)
     stack: list[ast.AST] = [tree]
     pop, add, push = stack.pop, nodes.append, stack.append
     attribute, keyword, expr, call, node_type = ast.Attribute, ast.keyword, ast.Expr, ast.Call, ast.AST
@@ -417,6 +425,7 @@ def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.A
         node = pop()
         add(node)
         kind = type(node)
+        by_type[kind].append(node)
         if kind in _LEAVES:
             continue
         # The commonest nodes with children, read without a look at each field (the same
@@ -483,7 +492,7 @@ def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.A
             parents[id(child)] = node
         children.reverse()
         stack += children
-    return nodes, parents
+    return nodes, parents, dict(by_type)
 
 
 def _walk(root: ast.AST, prune: Callable[[ast.AST], bool] | None) -> Iterator[ast.AST]:
