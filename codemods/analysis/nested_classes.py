@@ -11,8 +11,8 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import nodes_of_type, positional_params
-from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
 from codemods.analysis.object_methods import class_bindings
+from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
 
 
 def nested_class(scope: ModuleScope, expr: ast.expr, scopes) -> ast.ClassDef | None:

@@ -12,7 +12,12 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import bindings_of
-from codemods.analysis.nodes import module_nodes, module_parents, names_by_id, nodes_of_type
+from codemods.analysis.nodes import (
+    module_nodes,
+    module_parents,
+    names_by_id,
+    nodes_of_type,
+)
 
 
 def referenced_names(tree: ast.Module) -> frozenset[str]:
