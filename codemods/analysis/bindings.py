@@ -74,9 +74,15 @@ def bindings_of(tree: ast.Module) -> dict[str, str | None]:
                 else:
                     bindings[target.id] = alias
     module_level = set(bindings)
-    for node in _nested_statements(tree.body):
-        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in seen:
-            _bind_import(bindings, node, only_new=True)
+    # The imports inside functions and classes, when the module's index of nodes by type shows
+    # one that the module level did not read (most modules have none: then no statement of
+    # theirs is listed again).
+    by_type = tree.__dict__.get("_shardfix_by_type")
+    if by_type is None or any(id(node) not in seen for kind in (ast.Import, ast.ImportFrom)
+                              for node in by_type.get(kind, ())):
+        for node in _nested_statements(tree.body):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in seen:
+                _bind_import(bindings, node, only_new=True)
     tree._shardfix_bindings = bindings
     tree._shardfix_nested_only = frozenset(set(bindings) - module_level)
     return bindings

@@ -30,7 +30,7 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     # ever be changers (the rest are never looked up): just those calls are read, from the
     # module's index of calls by callee, in walk order for bisection.
     where = node_positions(tree)
-    calls = sorted((where[id(call)], call) for name in {function.name for function in functions} | MUTATORS
+    calls = sorted((where[call], call) for name in {function.name for function in functions} | MUTATORS
                    for call in by_callee.get(name, ()))
     read = ([position for position, _ in calls], [call for _, call in calls])
     summaries: dict[str, list[tuple[bool, set[str]]]] = {}
@@ -69,7 +69,7 @@ def _parameter_changes(tree: ast.Module, function, read: tuple[list[int], list[a
         if isinstance(node.ctx, (ast.Store, ast.Del)) and _root_name(node.value) in params:
             return True, passed
     positions, calls = read
-    start = node_positions(tree)[id(function)]
+    start = node_positions(tree)[function]
     end = subtree_end(tree, function, start)
     for node in calls[bisect_left(positions, start):bisect_left(positions, end)]:
         if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import nodes_of_type, positional_params
+from codemods.analysis.object_methods import class_bindings
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
 
 
@@ -35,7 +36,7 @@ def inner_class(scope: ModuleScope, outer: ast.ClassDef, name: str) -> ast.Class
     if scope.subclassed(outer) or name in scope.stored_attributes:
         return None
     inner = [stmt for stmt in outer.body if type(stmt) is ast.ClassDef and stmt.name == name]
-    bindings = bindings_of(outer)
+    bindings = class_bindings(outer)  # read once per class: a test class has hundreds of members
     if len(inner) != 1 or name in bindings.values or name in bindings.functions:
         return None
     if any(type(base) is ast.Attribute and base.attr == name or type(base) is ast.Name and base.id == name

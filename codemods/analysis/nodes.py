@@ -8,6 +8,15 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+# (LEAVES and child_nodes are read from here by the analyses too.)
+from codemods.analysis.node_children import (  # noqa: F401
+    _LEAVES,
+    LEAVES,
+    _last_child,
+    _nodes_and_parents,
+    child_nodes,
+)
+
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -90,57 +99,6 @@ class _NotLiteral:
 NOT_LITERAL = _NotLiteral()
 
 
-# ---------------------------------------------------------------------------------------------
-# A fast walk over the tree
-# ---------------------------------------------------------------------------------------------
-# ast.walk/iter_child_nodes are generators that look at every field of every node; this walk is
-# iterative, knows each node type's child fields once, and skips expression contexts.
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-_LEAF_FIELDS = frozenset({"ctx", "op", "type_comment", "kind"})
-
-
-def _child_fields(node_type: type) -> tuple[str, ...]:
-    found = _CHILD_FIELDS.get(node_type)
-    if found is None:
-        found = tuple(name for name in node_type._fields if name not in _LEAF_FIELDS)
-        _CHILD_FIELDS[node_type] = found
-    return found
-
-
-# Node types that never have node children: the walks skip them without a look.
-_LEAVES = frozenset({ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, ast.Global, ast.Nonlocal, ast.alias,
-                     ast.Load, ast.Store, ast.Del})
-LEAVES = _LEAVES
-
-
-def child_nodes(node: ast.AST) -> list[ast.AST]:
-    kind = type(node)
-    if kind in _LEAVES:
-        return []
-    if kind is ast.Attribute or kind is ast.keyword or kind is ast.Expr:  # the commonest, directly
-        return [node.value]
-    if kind is ast.Call:
-        return [node.func, *node.args, *node.keywords]
-    children: list[ast.AST] = []
-    for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
-        value = getattr(node, name, None)
-        if type(value) is list:
-            if (kind, name) in _MIXED_LISTS:
-                children += [item for item in value if isinstance(item, ast.AST)]
-            else:  # a list the parser fills with nodes only: taken whole, in C
-                children += value
-        elif isinstance(value, ast.AST):
-            children.append(value)
-    return children
-
-
-# The list fields that hold something else than nodes too: names, or None (`**d` in a dict
-# display, a keyword-only parameter without a default). Every other list field of a parsed
-# tree holds nodes only.
-_MIXED_LISTS = frozenset({(ast.Dict, "keys"), (ast.arguments, "kw_defaults"), (ast.Global, "names"),
-                          (ast.Nonlocal, "names"), (ast.MatchClass, "kwd_attrs")})
-
-
 def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) -> Iterator[ast.AST]:
     """Every node under `root` (itself included), parents before children; below a node for
     which `prune` is true (other than `root`), nothing."""
@@ -155,7 +113,7 @@ def iter_nodes(root: ast.AST, prune: Callable[[ast.AST], bool] | None = None) ->
             fields = tree.__dict__
             nodes, where = fields.get("_shardfix_nodes"), fields.get("_shardfix_positions")
             if nodes is not None and where is not None:
-                start = where.get(id(root))
+                start = where.get(root)
                 if start is not None and nodes[start] is root:
                     return iter(nodes[start:subtree_end(tree, root, start)])
     return _walk(root, prune)
@@ -171,15 +129,17 @@ def module_nodes(tree: ast.Module) -> list[ast.AST]:
     global _listed
     cached = getattr(tree, "_shardfix_nodes", None)
     if cached is None:
-        cached, tree._shardfix_parents = _nodes_and_parents(tree)
+        cached, tree._shardfix_parents, by_type = _nodes_and_parents(tree)
         tree._shardfix_nodes = cached
+        if "_shardfix_by_type" not in tree.__dict__:
+            tree._shardfix_by_type = by_type
         _listed = weakref.ref(tree)
     return cached
 
 
 def module_node(tree: ast.Module, node: ast.AST) -> bool:
     """`node` is a node of `tree` (not one an analysis made), by the module's node list."""
-    start = node_positions(tree).get(id(node))
+    start = node_positions(tree).get(node)
     return start is not None and module_nodes(tree)[start] is node
 
 
@@ -200,6 +160,9 @@ def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
     if type(root) is not ast.Module:
         return [node for node in iter_nodes(root) if type(node) is kind]
     index = getattr(root, "_shardfix_by_type", None)
+    if index is None:
+        module_nodes(root)  # files the nodes by type as it lists them
+        index = root.__dict__.get("_shardfix_by_type")
     if index is None:
         index = {}
         for node in module_nodes(root):
@@ -232,7 +195,7 @@ def subtree_nodes(tree: ast.Module, node: ast.AST) -> list[ast.AST]:
     """The nodes under `node` of module `tree` (itself included), in `iter_nodes` order: a slice
     of the module's node list (a subtree is one run of it), so a walk per function of a file
     lists no node's children again."""
-    start = node_positions(tree)[id(node)]
+    start = node_positions(tree)[node]
     return module_nodes(tree)[start:subtree_end(tree, node, start)]
 
 
@@ -242,7 +205,7 @@ def nodes_of_type_under(tree: ast.Module, node: ast.AST, kind: type) -> list[ast
     found = nodes_of_type(tree, kind)
     if not found:
         return []
-    start = node_positions(tree)[id(node)]
+    start = node_positions(tree)[node]
     end = subtree_end(tree, node, start)
     positions = _type_positions(tree, kind)
     return found[bisect_left(positions, start):bisect_left(positions, end)]
@@ -257,7 +220,7 @@ def _type_positions(tree: ast.Module, kind: type) -> list[int]:
     positions = index.get(kind)
     if positions is None:
         where = node_positions(tree)
-        positions = index[kind] = list(map(where.__getitem__, map(id, nodes_of_type(tree, kind))))  # in C
+        positions = index[kind] = list(map(where.__getitem__, nodes_of_type(tree, kind)))  # in C
     return positions
 
 
@@ -286,7 +249,7 @@ def calls_outside_nested(tree: ast.Module, function: ast.AST) -> list[ast.Call]:
     nested in it holds, in `iter_nodes` order: what a walk pruned at nested defs and lambdas
     finds, from the module's indexes."""
     where = node_positions(tree)
-    start = where.get(id(function))
+    start = where.get(function)
     if start is None or module_nodes(tree)[start] is not function:  # not a node of this module
         return [node for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in _NESTING)
                 if type(node) is ast.Call]
@@ -329,12 +292,14 @@ def calls_by_callee(tree: ast.Module) -> dict[str | None, list[ast.Call]]:
     return found
 
 
-def node_positions(tree: ast.Module) -> dict[int, int]:
-    """id(node) -> its index in the module's node list (kept on the tree)."""
+def node_positions(tree: ast.Module) -> dict[ast.AST, int]:
+    """node -> its index in the module's node list (kept on the tree). Keyed by the nodes
+    themselves: a node hashes and compares by identity, as its id would, without an `id()` call
+    per node and per question (a third of this map's cost)."""
     cached = getattr(tree, "_shardfix_positions", None)
     if cached is None:
         nodes = module_nodes(tree)  # made in C: a dict comprehension runs Python code per node
-        cached = tree._shardfix_positions = dict(zip(map(id, nodes), range(len(nodes))))
+        cached = tree._shardfix_positions = dict(zip(nodes, range(len(nodes))))
     return cached
 
 
@@ -355,77 +320,14 @@ def subtree_end(tree: ast.Module, node: ast.AST, start: int | None = None) -> in
         last = child
         child = _last_child(last)
     if last is node:  # a leaf (operators are shared objects, at many places: never kept)
-        return start + 1 if start is not None else node_positions(tree)[id(node)] + 1
+        return start + 1 if start is not None else node_positions(tree)[node] + 1
     where = node_positions(tree)
-    found = where[id(last)] + 1
+    found = where[last] + 1
     # Only a node of the module is kept (one made by an analysis may be freed and its id reused).
-    position = where.get(id(node)) if start is None else start
+    position = where.get(node) if start is None else start
     if position is not None and position < len(tree._shardfix_nodes) and tree._shardfix_nodes[position] is node:
         ends[id(node)] = found
     return found
-
-
-def _last_child(node: ast.AST) -> ast.AST | None:
-    """`child_nodes(node)[-1]`, or None, without listing the others."""
-    kind = type(node)
-    if kind in _LEAVES:
-        return None
-    if kind is ast.Attribute or kind is ast.keyword or kind is ast.Expr:
-        return node.value
-    if kind is ast.Call:
-        return node.keywords[-1] if node.keywords else node.args[-1] if node.args else node.func
-    for name in reversed(_CHILD_FIELDS.get(kind) or _child_fields(kind)):
-        value = getattr(node, name, None)
-        if type(value) is list:
-            for item in reversed(value):
-                if isinstance(item, ast.AST):
-                    return item
-        elif isinstance(value, ast.AST):
-            return value
-    return None
-
-
-def _nodes_and_parents(tree: ast.Module) -> tuple[list[ast.AST], dict[int, ast.AST]]:
-    # One walk for both: most checked files need the parents too, and a second walk would list
-    # every node's children again (the walk's main cost).
-    nodes: list[ast.AST] = []
-    parents: dict[int, ast.AST] = {}
-    stack: list[ast.AST] = [tree]
-    pop, add, push = stack.pop, nodes.append, stack.append
-    attribute, keyword, expr, call, node_type = ast.Attribute, ast.keyword, ast.Expr, ast.Call, ast.AST
-    while stack:
-        node = pop()
-        add(node)
-        kind = type(node)
-        if kind in _LEAVES:
-            continue
-        # The commonest nodes with children, read without a look at each field (the same
-        # children in the same order): a quarter of the walk.
-        if kind is attribute or kind is keyword or kind is expr:
-            child = node.value
-            parents[id(child)] = node
-            push(child)
-            continue
-        if kind is call:
-            children = [node.func, *node.args, *node.keywords]
-        else:  # `child_nodes`, read here without a call per node
-            children = []
-            for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
-                value = getattr(node, name, None)
-                if type(value) is list:
-                    if (kind, name) in _MIXED_LISTS:
-                        children += [item for item in value if isinstance(item, node_type)]
-                    else:
-                        children += value
-                elif isinstance(value, node_type):
-                    children.append(value)
-            if not children:
-                continue
-        for child in children:
-            parents[id(child)] = node
-        children.reverse()
-        stack += children
-    return nodes, parents
 
 
 def _walk(root: ast.AST, prune: Callable[[ast.AST], bool] | None) -> Iterator[ast.AST]:

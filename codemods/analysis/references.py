@@ -12,7 +12,12 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import bindings_of
-from codemods.analysis.nodes import module_parents, names_by_id, nodes_of_type
+from codemods.analysis.nodes import (
+    module_nodes,
+    module_parents,
+    names_by_id,
+    nodes_of_type,
+)
 
 
 def referenced_names(tree: ast.Module) -> frozenset[str]:
@@ -20,6 +25,7 @@ def referenced_names(tree: ast.Module) -> frozenset[str]:
     cached = getattr(tree, "_shardfix_referenced", None)
     if cached is not None:
         return cached
+    module_nodes(tree)  # first: the module's bindings read its index of nodes by type
     targets: dict[str, set[str]] = {}
     for name, bound in bindings_of(tree).items():
         if bound is not None:

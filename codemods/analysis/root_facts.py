@@ -34,7 +34,7 @@ class RootFacts(NamedTuple):
 def root_facts(tree: ast.Module, root: ast.AST) -> RootFacts:
     facts = RootFacts([], [], [])
     where = node_positions(tree)
-    start = where[id(root)]
+    start = where[root]
     positions, nodes = nodes_in_order(tree, _READ)
     _read(positions, nodes, where, tree, start, subtree_end(tree, root, start), (), facts)
     return facts
@@ -91,14 +91,14 @@ def _read(positions: list[int], nodes: list[ast.AST], where: dict[int, int], tre
             # Each part of the def runs from its first node to the next part's (or the def's end):
             # the parts' first nodes are in walk order, so a part ends where the next one starts.
             def_end = subtree_end(tree, node, positions[index])
-            starts = [where[id(child)] for child in child_nodes(node)]
+            starts = list(map(where.__getitem__, child_nodes(node)))
             starts.append(def_end)
             for part in (*node.decorator_list, node.args) if node.returns is None else \
                     (*node.decorator_list, node.args, node.returns):
-                first = where[id(part)]
+                first = where[part]
                 _read(positions, nodes, where, tree, first, starts[bisect_right(starts, first)], scopes, facts)
-            body_end = starts[bisect_right(starts, where[id(node.body[-1])])]
-            _read(positions, nodes, where, tree, where[id(node.body[0])], body_end, scopes + (node,), facts)
+            body_end = starts[bisect_right(starts, where[node.body[-1]])]
+            _read(positions, nodes, where, tree, where[node.body[0]], body_end, scopes + (node,), facts)
             index = bisect_left(positions, def_end, index + 1)
             continue
         index += 1
@@ -118,7 +118,7 @@ def spelled(tree: ast.Module, where: dict[int, int], expr: ast.AST) -> set[str]:
         found.add(expr.id)
         return found
     # Anything else: the names and attributes of its subtree, from the module's index.
-    start = where[id(expr)]
+    start = where[expr]
     positions, nodes = nodes_in_order(tree, _SPELLING)
     end = subtree_end(tree, expr, start)
     first = bisect_left(positions, start)

@@ -62,7 +62,15 @@ class Bindings:
 
 def bindings_of(scope: FunctionDef | ast.Module) -> Bindings:
     result = Bindings()
+    expression, returned, assign = ast.Expr, ast.Return, ast.Assign
     for stmt in block_statements(scope.body):
+        kind = type(stmt)
+        if kind is expression or kind is returned:  # most statements of a function: they bind nothing
+            continue
+        if kind is assign:
+            for target in stmt.targets:
+                _note_target(target, stmt.value, result)
+            continue
         if isinstance(stmt, DEFS):
             result.functions.setdefault(stmt.name, []).append(stmt)
         elif isinstance(stmt, ast.ClassDef):

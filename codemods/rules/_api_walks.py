@@ -7,8 +7,8 @@ import ast
 from collections import deque
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from codemods.analysis.nodes import (child_nodes, iter_nodes, module_parents, names_by_id, node_positions, nodes_in_order,
-                                     nodes_of_type)
+from codemods.analysis.nodes import (child_nodes, iter_nodes, module_nodes, module_parents, names_by_id, node_positions,
+                                     nodes_in_order, nodes_of_type)
 from codemods.context import FileContext
 
 
@@ -37,7 +37,7 @@ def _imports_in_walk_order(tree: ast.Module) -> list[ast.Import | ast.ImportFrom
         depth, node = 0, stmt
         while (node := parents.get(id(node))) is not None:
             depth += 1
-        return depth, where[id(stmt)]
+        return depth, where[stmt]
     return sorted(imports, key=key)
 
 
@@ -78,9 +78,17 @@ class ChangeSites(NamedTuple):
     each one's site (node, test, key), the indexes under each key a rule asks for (`sites_for`)
     and those of the attributes (any of which a method change may match)."""
 
-    site_at: dict[int, tuple[ast.AST, str, str | None]]
+    site_at: dict[int, tuple[ast.AST, str, str | None]]  # but the plain attributes (`site`)
     index: dict[tuple, list[int]]
     attributes: list[int]
+    by_attribute: dict[str, list[int]]  # each attribute name's attributes
+
+    def site(self, position: int, nodes: list[ast.AST]) -> tuple[ast.AST, str, str | None]:
+        found = self.site_at.get(position)
+        if found is None:  # a plain attribute: its name is what a rule's change may match
+            node = nodes[position]
+            found = (node, ATTRIBUTE, node.attr)
+        return found
 
 
 def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) -> ChangeSites:
@@ -94,6 +102,7 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
         site_at: dict[int, tuple[ast.AST, str, str | None]] = {}
         index: dict[tuple, list[int]] = {}
         attributes: list[int] = []
+        by_attribute: dict[str, list[int]] = {}
         bound = ctx.imports.bindings  # a chain whose head is bound to no import resolves to nothing
         # A chain `a.b.c` resolves to a name ending in `.c`, or to what an alias of that name
         # stands for: a chain ending in no old name's spelling resolves to none of the names a
@@ -133,15 +142,18 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
                     inner.update(parts)
                     inner.add(id(head))
                 attributes.append(position)
-                # Indexed by its attribute only, as above, unless it resolves to an import.
-                reference = name_of(node) if node.attr in tails and type(head) is name \
-                    and bound.get(head.id) is not None else None
-                if reference is not None:
+                # Indexed by its attribute only, as above, unless it resolves to an import. (A
+                # plain attribute's site is made when a rule picks it: most are never picked.)
+                attr = node.attr
+                if attr in tails and type(head) is name and bound.get(head.id) is not None \
+                        and (reference := name_of(node)) is not None:
                     site_at[position] = (node, ALWAYS, None)
                     index.setdefault(("reference", reference), []).append(position)
+                same = by_attribute.get(attr)
+                if same is None:
+                    by_attribute[attr] = [position]
                 else:
-                    site_at[position] = (node, ATTRIBUTE, node.attr)
-                index.setdefault(("attribute", node.attr), []).append(position)
+                    same.append(position)
                 continue
             site_at[position] = (node, ALWAYS, None)  # a `with`
             index.setdefault(("with", None), []).append(position)
@@ -152,10 +164,10 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
             for node in by_id[bound_name]:
                 # (A store or delete is reported by no rule.)
                 if type(node.ctx) is load and id(node) not in inner and (resolved := name_of(node)) is not None:
-                    position = where[id(node)]
+                    position = where[node]
                     site_at[position] = (node, ALWAYS, None)
                     index.setdefault(("name", resolved), []).append(position)
-        return ChangeSites(site_at, index, attributes)
+        return ChangeSites(site_at, index, attributes, by_attribute)
     return ctx.cached("api-history:change-sites", compute)
 
 
@@ -177,13 +189,16 @@ def sites_for(ctx: FileContext, name_of: Callable[[ast.expr], str | None], calls
     of `references` or named one of `attributes` (any attribute when `methods`); every `with`.
     From an index of the sites by those keys, made once per file: each SF2xx rule reports on a
     few of the thousands of sites, and no longer looks at each of them."""
-    site_at, index, all_attributes = change_sites(ctx, name_of)
+    sites = change_sites(ctx, name_of)
+    index = sites.index
     keys = [("call", name) for name in calls] + [("name", name) for name in names] \
-        + [("reference", name) for name in references] + [("attribute", name) for name in attributes] + [("with", None)]
+        + [("reference", name) for name in references] + [("with", None)]
     chosen = {position for key in keys for position in index.get(key, ())}
+    chosen.update(position for name in attributes for position in sites.by_attribute.get(name, ()))
     if methods:  # any attribute may be a method of an object of the old API
-        chosen.update(all_attributes)
-    return [site_at[position] for position in sorted(chosen)]
+        chosen.update(sites.attributes)
+    nodes = module_nodes(ctx.tree)
+    return [sites.site(position, nodes) for position in sorted(chosen)]
 
 
 def expression_nodes(ctx: FileContext) -> list[ast.AST]:
