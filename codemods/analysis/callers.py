@@ -13,7 +13,8 @@ from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.init_decorators import init_fills
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
-from codemods.analysis.mutation import containers, mutated_names
+from codemods.analysis.changed_args import handed_to_changers
+from codemods.analysis.mutation import MUTATORS, containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, all_param_names, call_args, iter_with_scopes, nodes_of_type, param_default, positional_params
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
@@ -243,7 +244,7 @@ def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: st
     handed: mutation.py); a dict changed in place is not the one the text wrote."""
     if not isinstance(passed, (DictValue, TupleValue)) and not (isinstance(passed, Const) and type(passed.value) is tuple):
         return False  # (a list of constants is one Const)
-    if len(containers(passed)) > 1 and (mutated_names(tree) or _augmented(tree)):
+    if len(containers(passed)) > 1 and (mutated_names(tree) - _own_tables(tree) or _augmented(tree)):
         return False  # an inner dict or list may be changed through another name (`red = TRAIN["reduce"]`);
         # a module that changes no container in place leaves nested tables as written
     if isinstance(passed, Const) and type(given) is ast.Call and type(given.func) is ast.Name and given.func.id == "tuple":
@@ -251,6 +252,34 @@ def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: st
     changed = mutated_names(tree)
     return param not in changed and (type(given) in (ast.Dict, ast.List, ast.Tuple)
                                      or type(given) is ast.Name and given.id not in changed)
+
+
+def _own_tables(tree: ast.Module) -> frozenset[str]:
+    """Changed names that hold a table of their own: bound once, at module level, to a new empty
+    `{}` or `[]` (a registry a decorator fills), bound by no function, changed only through that
+    name at its first level (`OPS[name] = fn`, `OPS.update(...)`) and handed to no helper. Such a
+    change reaches no object another table holds."""
+    changed = mutated_names(tree)
+    bound: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if type(node) is ast.Name and not isinstance(node.ctx, ast.Load) or type(node) is ast.arg:
+            name = node.id if type(node) is ast.Name else node.arg
+            bound[name] = bound.get(name, 0) + 1
+        elif type(node) in (ast.Global, ast.Nonlocal):
+            bound.update((name, 2) for name in node.names)
+    fresh = {stmt.targets[0].id for stmt in tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+             and type(stmt.targets[0]) is ast.Name and type(stmt.value) in (ast.Dict, ast.List)
+             and not getattr(stmt.value, "keys", None) and not getattr(stmt.value, "elts", None)}
+    own = {name for name in changed & fresh if bound.get(name) == 1} - handed_to_changers(tree)
+    for node in ast.walk(tree):
+        inner = node.value if type(node) is ast.Subscript and not isinstance(node.ctx, ast.Load) else \
+            node.func.value if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in MUTATORS \
+            else None
+        while type(inner) is ast.Subscript and type(inner.value) is not ast.Name:
+            inner = inner.value
+        if type(inner) is ast.Subscript and type(inner.value) is ast.Name:
+            own.discard(inner.value.id)  # `OPS[k][j] = v`: an object the table holds changed
+    return frozenset(own)
 
 
 def _augmented(tree: ast.Module) -> bool:

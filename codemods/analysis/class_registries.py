@@ -16,10 +16,11 @@ from __future__ import annotations
 import ast
 
 from codemods.jaxapi import PARTIAL
-from codemods.analysis.nodes import DEFS, iter_with_scopes, module_parents
+from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents
 from codemods.analysis.filing_hooks import all_filed_shown, hook_filings
 from codemods.analysis.subclass_registries import registries_holding, registry_read
-from codemods.analysis.user_decorators import filed_tables
+from codemods.analysis.registry_objects import object_constructions
+from codemods.analysis.user_decorators import filed_tables, paired_filings
 
 
 def registry_constructions(scope, cls: ast.ClassDef) -> tuple[list[tuple[ast.Call, tuple]], set[int]] | None:
@@ -37,6 +38,10 @@ def _registry_constructions(scope, name: str):
     cls = scope.classes.get(name)
     if found is None or cls is None:
         return found
+    objects = object_constructions(scope, cls)  # `LAYERS.build(spec)` (registry_objects.py)
+    if objects is None:
+        return None
+    found = (found[0] + [(call, ()) for call in objects], found[1])
     held = registries_holding(scope, cls)  # `Base.registry[kind](...)` (subclass_registries.py)
     if held is None:
         return None
@@ -63,6 +68,20 @@ def _table_constructions(scope, name: str):
             if type(stmt.value) is not ast.Dict or not all(type(key) is ast.Constant for key in stmt.value.keys):
                 inexact.add(stmt.targets[0].id)  # a sequence (negative indexes) or a `**` spread
     cls, filing = scope.classes.get(name), set()  # the table names the filing decorators store through
+    paired: dict[str, int] = {}  # table -> where the class sits in the tuples it files (`(cls, defaults)`)
+    for decorator in cls.decorator_list if cls is not None else ():
+        for table, slice_, at in paired_filings(scope, decorator):
+            function = scope.lookup_function(decorator.func.id, ())[0]
+            key_param = function.args.args[0].arg if function.args.args else None
+            given = decorator.args[0] if len(decorator.args) == 1 else None
+            literal = type(slice_) is ast.Name and slice_.id == key_param and type(given) is ast.Constant
+            if paired.setdefault(table.id, at) != at or table.id in tables:
+                return None
+            filing.add(id(table))
+            tables.setdefault(table.id, []).append((id(decorator), given.value if literal else None))
+            bound_by.setdefault(table.id, []).append((given.value if literal else None, ((), ())))
+            if not literal:
+                inexact.add(table.id)
     for decorator, table, key in _filing_decorators(scope, cls) if cls is not None else ():
         filing.add(id(table))
         tables.setdefault(table.id, []).append((id(decorator), key))
@@ -90,6 +109,14 @@ def _table_constructions(scope, name: str):
                 if type(node.ctx) is not ast.Load or id(node) in filing:
                     continue
                 loads += 1
+                if table in paired:  # `cls, defaults = TABLE[name]` then `cls(**defaults)`
+                    unpacked = _unpacked_calls(scope, node, parents, paired[table], scopes)
+                    if unpacked is None:
+                        return None
+                    calls.extend((call, scopes) for call in unpacked)
+                    for call in unpacked:
+                        _note_bound(tree, name, call, [bound for _, bound in bound_by[table]])
+                    continue
                 picked = _picked_call(node, parents)
                 if picked is None:
                     return None
@@ -132,6 +159,31 @@ def _entries(display: ast.expr) -> list[tuple[object, ast.expr]]:
     return []
 
 
+def _unpacked_calls(scope, node: ast.Name, parents, at: int, scopes) -> list[ast.Call] | None:
+    """The calls `cls(...)` of `cls, defaults = TABLE[key]` (node: TABLE) in a module function,
+    `cls` bound nowhere else in it and read only as the callee of a call; None for any other read."""
+    subscript = parents.get(id(node))
+    assign = parents.get(id(subscript))
+    if type(subscript) is not ast.Subscript or subscript.value is not node or type(subscript.slice) is ast.Slice \
+            or type(assign) is not ast.Assign or assign.value is not subscript or len(assign.targets) != 1 \
+            or type(assign.targets[0]) is not ast.Tuple or not scopes or type(scopes[-1]) is not ast.FunctionDef:
+        return None
+    names = assign.targets[0].elts
+    if at >= len(names) or any(type(item) is not ast.Name for item in names):
+        return None
+    held, function = names[at].id, scopes[-1]
+    calls = []
+    for read in iter_nodes(function):
+        if type(read) is ast.Name and read.id == held and read is not names[at]:
+            call = parents.get(id(read))
+            if type(read.ctx) is not ast.Load or type(call) is not ast.Call or call.func is not read:
+                return None  # rebound, or handed on: what it builds is not followed
+            calls.append(call)
+        elif isinstance(read, DEFS + (ast.Lambda, ast.Global, ast.Nonlocal)) and read is not function:
+            return None  # a nested scope may read or rebind it
+    return calls
+
+
 def _picked_call(node: ast.Name, parents) -> tuple[ast.Call, ast.expr] | None:
     """(the call `TABLE[key](...)` or `TABLE.get(key)(...)` that `node` (TABLE) is read for, key)."""
     parent = parents.get(id(node))
@@ -150,11 +202,13 @@ def _picked_call(node: ast.Name, parents) -> tuple[ast.Call, ast.expr] | None:
     return (call, key) if type(call) is ast.Call and call.func is picked else None
 
 
-def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
+def registry_class(scope, call: ast.Call, scopes, key: object = None) -> ast.ClassDef | None:
     """The one module class `MODELS[name](...)` builds: every entry of a registry (as above)
     names a module class, written in its display or filed by a decorator (`@register("x")`), and
     of those only one can be picked by the key (a literal key picks its own entry; another key
-    any of them). A registry any code changes otherwise holds classes no one can list: None."""
+    any of them, unless `key` gives the str its value certainly is here: then the classes filed
+    under it, and any filed under a key the file does not show). A registry any code changes
+    otherwise holds classes no one can list: None."""
     func = call.func
     table = func.value if type(func) is ast.Subscript else func.func.value \
         if type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get" else None
@@ -183,9 +237,18 @@ def registry_class(scope, call: ast.Call, scopes) -> ast.ClassDef | None:
         found = registry_constructions(scope, scope.classes[name])
         if found is None:
             return None  # the table is read or changed where no one can follow
-        if any(built is call for built, _ in found[0]):
+        if any(built is call for built, _ in found[0]) and (key is None or name in hooked or _may_file(
+                scope, table, entries, scope.classes[name], key)):
             picked.append(scope.classes[name])
     return picked[0] if len(picked) == 1 else None
+
+
+def _may_file(scope, table: ast.Name, entries, cls: ast.ClassDef, key: object) -> bool:
+    """Whether the registry `table` may hold `cls` under `key`: a key it is filed under is
+    `key`, or is not known."""
+    keys = [own for own, entry in entries if type(entry) is ast.Name and entry.id == cls.name]
+    keys += [given for _, filed, given in _filing_decorators(scope, cls) if type(filed) is ast.Name and filed.id == table.id]
+    return any(own is None or own == key for own in keys)
 
 
 def _class_reference(scope, entry: ast.expr, name: str) -> tuple[ast.Name | None, tuple]:

@@ -27,13 +27,14 @@ from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_
                                      nodes_of_type, positional_params)
 from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
-from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks
+from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
 from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
+from codemods.analysis.subclass_hooks import hooked_decorators
 from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
                                               never_called, plain_chain)
 from codemods.analysis.pyvalues import SPREAD, MeshValue
@@ -228,6 +229,8 @@ class Classes(InitHooks, ClassFamilies):
                     fields[name] = computed if computed is not None else self.eval(default, self.module_frame)
                 else:
                     return UNKNOWN
+            if facts.hook_stores and not self._hook_fields(facts, receiver.cls, None, fields):
+                return UNKNOWN  # `__post_init__`'s stores, read from the fields
         elif positional or given:
             return UNKNOWN
         return Instance(receiver.cls, tuple(sorted(fields.items())))
@@ -271,7 +274,8 @@ class Classes(InitHooks, ClassFamilies):
         if key not in self._class_tables:
             filed = frozenset(name for name, other in self.scope.classes.items() if other.decorator_list
                               and all(files_class(self.scope, d) for d in other.decorator_list))
-            self._class_tables[key] = _read_class(cls, self.scope.classes, filed=filed)
+            self._class_tables[key] = facts = _read_class(cls, self.scope.classes, filed=filed)
+            read_post_init(facts, self.scope)  # a dataclass's `self.norm = Norm(self.axis)` (init_hooks.py)
         return self._class_tables[key]
 
     def _stored_elsewhere(self, facts: ClassFacts, attr: str) -> bool:
@@ -458,7 +462,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
     where no rule reads them). A plain subclass of one module class, with no __init__ or
     fields of its own, is constructed by the base's __init__ (`class MLP(Module)`); a decorator
     that only files the class in a table (`filed`, user_decorators.py) leaves it plain."""
-    decorated = bool(cls.decorator_list) and cls.name not in filed
+    decorators = hooked_decorators(cls, classes)  # a base's `__init_subclass__` may decorate it (subclass_hooks.py)
+    decorated = bool(decorators) and cls.name not in filed
     facts = ClassFacts(cls)
     inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
     local_bases = [base for base in cls.bases if isinstance(base, ast.Name) and base.id in classes]
@@ -501,7 +506,10 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         return facts
     if generated:
         inherited = _dataclass_base(cls, local_bases, classes, depth)
-        facts.constructible = not local_bases or inherited is not None
+        # `@dataclass class BatchNorm(Module)` over a plain base with no field, __init__ or hook: fields of its own
+        fieldless = inherited is None and len(cls.bases) == 1 and len(local_bases) == 1 and len(decorators) == 1 \
+            and _last_name(getattr(decorators[0], "func", decorators[0])) == "dataclass" and plain_chain(classes[local_bases[0].id], classes, filed)
+        facts.constructible = not local_bases or inherited is not None or fieldless
         names = list(inherited.fields) if inherited is not None else []
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
@@ -509,7 +517,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
                 if _last_name(stmt.annotation) == "KW_ONLY":
                     facts.positional = False  # fields after it are keyword-only
                     continue
-                if local_bases and inherited is None or (isinstance(stmt.value, ast.Call)
+                if local_bases and inherited is None and not fieldless or (isinstance(stmt.value, ast.Call)
                                                          and any(k.arg == "init" for k in stmt.value.keywords)):
                     facts.opaque.add(stmt.target.id)  # inherited fields come first; `field(init=False)`
                     continue
@@ -520,9 +528,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
                     facts.defaults[stmt.target.id] = stmt.value
         facts.fields = tuple(names)
         # Positions map onto the fields only where no base class brings fields of its own.
-        facts.positional = facts.positional and (inherited.positional if inherited is not None else all(
+        facts.positional = facts.positional and (inherited.positional if inherited is not None else fieldless or all(
             _last_name(base) in _FIELDLESS_BASES for base in cls.bases)) \
-            and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in cls.decorator_list
+            and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in decorators
                         if isinstance(d, ast.Call) for k in d.keywords)
         if inherited is not None:
             facts.defaults = {**inherited.defaults, **facts.defaults}
@@ -582,7 +590,7 @@ def _is_super_init(call: ast.expr) -> bool:
 
 def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.init is None:
-        return []
+        return facts.hook_targets  # a dataclass's `__post_init__`
     if facts.base is not None:  # the base's __init__ runs on this class's objects too
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg

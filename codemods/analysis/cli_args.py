@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
 from codemods.analysis.pyvalues import SPREAD, python_value
+from codemods.analysis.repr_vars import formatting_vars
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
 
@@ -101,11 +102,12 @@ def changed_names(tree: ast.Module) -> frozenset[str] | None:
 
 def spread_vars(tree: ast.Module) -> frozenset[int]:
     """Ids of the `vars` names of `f(**vars(obj))`: a read of the object's attributes that
-    changes nothing (any other `vars(obj)` hands out the live dict)."""
+    changes nothing (any other `vars(obj)` hands out the live dict), and of a `__repr__`'s
+    `vars(self).items()` walked only to format (repr_vars.py)."""
     if not hasattr(tree, "_shardfix_spread_vars"):
         tree._shardfix_spread_vars = frozenset(id(keyword.value.func) for keyword in ast.walk(tree)
                                                if type(keyword) is ast.keyword and keyword.arg is None
-                                               and _is_vars(keyword.value))
+                                               and _is_vars(keyword.value)) | formatting_vars(tree)
     return tree._shardfix_spread_vars
 
 

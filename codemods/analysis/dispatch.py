@@ -69,5 +69,19 @@ def registry_callee(interp, call: ast.Call, frame) -> ClassValue | None:
 
     # in a run frame (`build_model(name)` called), the defs around the code it runs
     scopes = frame.static_scopes if frame.static_scopes is not None else lexical_scopes(frame)
-    cls = registry_class(interp.scope, call, scopes)
+    cls = registry_class(interp.scope, call, scopes, _key_value(interp, call, frame))
     return ClassValue(cls) if cls is not None else None
+
+
+def _key_value(interp, call: ast.Call, frame) -> object:
+    """The str or int a registry read's key (a name or a constant) certainly holds here, else None."""
+    func = call.func
+    key = func.slice if type(func) is ast.Subscript else func.args[0] if type(func) is ast.Call and func.args else None
+    if type(key) not in (ast.Name, ast.Constant):
+        return None
+    interp.silent += 1  # read for its value only
+    try:
+        value = interp.eval(key, frame)
+    finally:
+        interp.silent -= 1
+    return value.value if isinstance(value, Const) and type(value.value) in (str, int) else None

@@ -14,8 +14,9 @@ from codemods.analysis.const_text import joined
 from codemods.analysis.dispatch import registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.super_calls import is_super_call, super_method
-from codemods.analysis.host_numbers import host_number
+from codemods.analysis.host_numbers import host_number, named_number
 from codemods.analysis.leaf_walks import WITH_PATH, path_call, spec_value
+from codemods.analysis.function_marks import mark_value
 from codemods.analysis.index_updates import index_update, is_index_update
 from codemods.analysis.decorators import APPLIED_BY
 from codemods.analysis.module_rebinds import captured_defaults
@@ -25,7 +26,6 @@ from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.mutation import MUTATORS
-from codemods.analysis.sequences import items_of
 from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, python_value, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
@@ -37,10 +37,9 @@ from codemods.analysis.uniform import tree_view
 from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attribute
 from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
-from codemods.analysis.sequences import Sequences, concatenated, converted
+from codemods.analysis.sequences import Sequences, concatenated, converted, items_of
 from codemods.analysis.values import (
-    TRUTH_KNOWN,
-    truth,
+    TRUTH_KNOWN, operand_truth, truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
     compare_constants,
@@ -100,7 +99,7 @@ class Expressions(Collectives, Sequences):
         captured = captured_defaults(self.scope.tree).get(id(expr))
         if captured is not None:  # `axis=AX` keeps the AX bound above the def (module_rebinds.py)
             return self.eval(captured, self.module_frame)
-        return self.lookup(expr.id, frame)
+        return named_number(self.lookup(expr.id, frame))
 
     def eval_Constant(self, expr: ast.Constant, frame: Frame) -> Value:
         value = literal_value(expr)
@@ -209,10 +208,11 @@ class Expressions(Collectives, Sequences):
     def eval_BoolOp(self, expr: ast.BoolOp, frame: Frame) -> Value:
         values = [self.eval(value, frame) for value in expr.values]
         for value in values[:-1]:  # Python's rule: the first operand that decides, else the last
-            if not isinstance(value, Const):
+            decided = operand_truth(value)
+            if decided is None:
                 return UNKNOWN
-            if bool(value.value) is isinstance(expr.op, ast.Or):
-                return value  # `axis or "i"`, `A and not B`
+            if decided is isinstance(expr.op, ast.Or):
+                return value  # `axis or "i"`, `A and not B`, `method or type(self).forward`
         return values[-1]
 
     def eval_Compare(self, expr: ast.Compare, frame: Frame) -> Value:
@@ -241,7 +241,7 @@ class Expressions(Collectives, Sequences):
         self.array_reads[id(expr)] = self.array_reads.get(id(expr), True) and type(receiver) is AxisState
         if isinstance(receiver, JaxName):
             name = jaxapi.canonical(f"{receiver.name}.{attr}")
-            return UNKNOWN if patched(name, patched_jax(self.scope)) else JaxName(name)  # a compat shim
+            return UNKNOWN if patched(name, patched_jax(self.scope)) else named_number(JaxName(name))  # a compat shim
         if isinstance(receiver, (ClassValue, Instance)):
             return self.class_attribute(receiver, attr)
         if isinstance(receiver, Family):  # `self` of a class others extend (class_families.py)
@@ -256,6 +256,8 @@ class Expressions(Collectives, Sequences):
             return self.named_attribute(receiver, attr)
         if isinstance(receiver, (Const, Static)) or isinstance(receiver, NumberInfo) and attr in NUMBER_INFO_FIELDS:
             return STATIC
+        if isinstance(receiver, Function) and (marked := mark_value(self, receiver, attr)) is not None:
+            return marked  # `LOSSES[name].log_axes` its decorator set (function_marks.py)
         return UNKNOWN  # attributes of objects are not followed
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
@@ -280,8 +282,8 @@ class Expressions(Collectives, Sequences):
                 return self.call(callee, expr, args, keywords, starred, frame)
             if method in MUTATORS and (isinstance(receiver, (TupleValue, DictValue))
                                        or isinstance(receiver, Const) and isinstance(receiver.value, tuple)):
-                if self.grow_list(expr.func.value, receiver, method, args, keywords, starred, frame):
-                    return Const(None)
+                if (grown := self.grow_list(expr.func.value, receiver, method, args, keywords, starred, frame)) is not None:
+                    return grown  # None from `append`; the item `spec.pop("type")` takes out
                 # `parts.append(x)`; a list of constants (`list(AXES)`) is one Const object
                 self.forget_object(receiver) if not isinstance(receiver, Const) else self.replace_object(receiver, UNKNOWN)
             elif not isinstance(receiver, (JaxName, ClassValue, Instance, Family, AxisState, TupleValue, DictValue, Const, Static)):

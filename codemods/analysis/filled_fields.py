@@ -12,7 +12,8 @@ replayed, in order, when every change of the field in the module is plain to see
   same kind (no decorator, metaclass or `__getattribute__` in the chain);
 - every other read of `.<attr>` in the module is `for v in self.<attr>` (also in a comprehension)
   in a method of the class (`self` its own first parameter), `self.<attr>.append(p)` as the whole
-  body of an adder method `def add(self, p)` (a `return p` may follow), or a filling statement;
+  body of an adder method `def add(self, p)` (a `return p` or, Keras-style, `return self` may
+  follow: a filling statement drops what it returns), or a filling statement;
 - a filling statement is `name.<attr>.append(e)`, `name.<attr>.extend([e1, e2])`, `name.add(e)`
   or a def decorated by `@name.add` alone (which appends the function), a statement of its own
   at the top level of a function where `name` is bound exactly once, by `name = Cls(...)` above
@@ -169,7 +170,7 @@ def _adders(interp, cls: ast.ClassDef) -> dict[str, str]:
         receiver, item = params[0].arg, params[1].arg
         body = member.body
         if len(body) == 2 and type(body[1]) is ast.Return and type(body[1].value) is ast.Name \
-                and body[1].value.id == item:
+                and body[1].value.id in (item, receiver):  # `return self` too: a filling statement drops it
             body = body[:1]
         if len(body) != 1 or type(body[0]) is not ast.Expr:
             continue

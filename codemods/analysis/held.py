@@ -22,7 +22,8 @@ from codemods.analysis.kept_keywords import decorator_keywords, keyword_factory,
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, module_node, module_parents,
                                      nodes_of_type, positional_params)
-from codemods.analysis.user_decorators import unread_mark
+from codemods.analysis.registry_objects import filed_def
+from codemods.analysis.user_decorators import plain_marks, unread_mark
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -124,8 +125,7 @@ class Held:
                     kept.append(keywords)
                 elif not by_name and type(decorator) is ast.Call and type(decorator.func) is ast.Name \
                         and decorator.func.id == factory.name:
-                    given = decorator.args + [k.value for k in decorator.keywords if k.arg == _single_param(factory)]
-                    key = given[0] if len(given) == 1 and len(decorator.args) + len(decorator.keywords) == 1 else None
+                    key = _given_key(decorator, factory)
                 else:
                     continue
                 if not self._one_def(stmt) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
@@ -215,12 +215,15 @@ class Held:
                     or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
                     or returned.value.id != deco.name:
                 continue
-            assign, *marks, back = deco.body
-            if type(assign) is not ast.Assign or assign.targets != [store]:
+            assign = next((stmt for stmt in deco.body[:-1] if type(stmt) is ast.Assign and stmt.targets == [store]), None)
+            if assign is None:
                 continue
-            key_param, fn_param = _single_param(factory), _single_param(deco)
-            if fn_param is not None and not all(unread_mark(self.scope, mark, fn_param) for mark in marks):
-                return None  # `cls.name = name` between the store and the return: a mark nothing reads
+            marks, back = [stmt for stmt in deco.body[:-1] if stmt is not assign], deco.body[-1]
+            key_param, fn_param = _key_param(factory), _single_param(deco)
+            if fn_param is not None and not all(unread_mark(self.scope, mark, fn_param) or type(mark) is ast.Assign
+                                                and id(mark.targets[0]) in plain_marks(deco, fn_param)
+                                                and _marks_def(self.scope, factory) for mark in marks):
+                return None  # `cls.name = name`: a mark nothing reads (on a def: any, user_decorators.keeps)
             if key_param is None or fn_param is None or type(store.slice) is not ast.Name \
                     or store.slice.id != key_param or type(assign.value) is not ast.Name \
                     or assign.value.id != fn_param \
@@ -309,7 +312,7 @@ class Held:
 
     def held_references(self, function: ast.AST) -> int:
         """Reads of containers that may reach `function`, less the names that put it there."""
-        extra = 0
+        extra = int(filed_def(self.scope, function))  # read through a registry object: never all counted
         for table in self._held_tables().values():
             keys = [key for key, held in table.entries if held is function]
             if not keys:
@@ -489,6 +492,33 @@ def _name_key(key: ast.expr, name: str) -> ast.Constant | None:
     except (TypeError, ValueError):
         return None
     return ast.Constant(value) if type(value) is str else None
+
+
+def _key_param(factory: ast.FunctionDef) -> str | None:
+    """The key a registering factory takes first (`def register_loss(name, *, log_axes)`): its
+    other parameters may only be marks set on a def it files."""
+    params = factory.args
+    if params.posonlyargs or params.vararg or params.kwarg or not params.args \
+            or len(params.args) - len(params.defaults) < 1:
+        return None
+    return params.args[0].arg
+
+
+def _marks_def(scope, factory: ast.FunctionDef) -> bool:
+    """Every use of the factory decorates a def (a mark on a class may change what it runs)."""
+    return all(isinstance(stmt, DEFS) for stmt in scope.tree.body for decorator in getattr(stmt, "decorator_list", ())
+               if type(decorator) is ast.Call and type(decorator.func) is ast.Name and decorator.func.id == factory.name)
+
+
+def _given_key(decorator: ast.Call, factory: ast.FunctionDef) -> ast.expr | None:
+    """What `@factory("xent", log_axes=...)` gives the factory's key parameter (None: starred)."""
+    if any(type(arg) is ast.Starred for arg in decorator.args) or any(k.arg is None for k in decorator.keywords):
+        return None
+    key_param = factory.args.args[0].arg
+    named = [k.value for k in decorator.keywords if k.arg == key_param]
+    if len(factory.args.args) + len(factory.args.kwonlyargs) == 1 and len(decorator.args) + len(decorator.keywords) != 1:
+        return None
+    return decorator.args[0] if decorator.args and not named else named[0] if len(named) == 1 and not decorator.args else None
 
 
 def _single_param(function: ast.FunctionDef) -> str | None:

@@ -21,7 +21,7 @@ from codemods.analysis.meshspec import Spec, SpecTree
 from codemods.analysis.pyvalues import python_value
 from codemods.analysis.sequences import items_of
 from codemods.analysis.method_specs import method_spec
-from codemods.analysis.values import JaxName
+from codemods.analysis.values import Const, JaxName
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Interpreter
@@ -44,19 +44,20 @@ def helper_spec(interp: Interpreter, call: ast.Call, scopes: tuple) -> SpecTree:
     return run_helper(interp, function, outer, call, scopes, [])
 
 
-def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tuple, bound: list, read=None):
-    """Run `function` (its first parameters bound to `bound`) on the call's arguments up to its
-    one `return`, and read the spec tree that return writes (or what `read` makes of it)."""
+def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tuple, bound: list, read=None,
+               caller=None):
+    """Run `function` (its first parameters bound to `bound`) on the call's arguments (read in
+    `caller`, by default the static frame of `scopes`) up to the `return` it reaches, and read
+    the spec tree that return writes (or what `read` makes of it)."""
     from codemods.analysis.interpreter import Frame
 
     body = function.body
     last = body[-1]
-    if not isinstance(last, ast.Return) or last.value is None \
-            or any(isinstance(node, _LEAVING) for stmt in body[:-1] for node in ast.walk(stmt)):
+    if not isinstance(last, ast.Return) or last.value is None:
         return None
     interp.silent += 1  # read for its value only: nothing in the helper is judged or counted
     try:
-        caller = interp._static_frame(scopes)
+        caller = caller if caller is not None else interp._static_frame(scopes)
         args = list(bound)
         for arg in call.args:
             if type(arg) is ast.Starred:  # `*names` of a known sequence
@@ -72,12 +73,38 @@ def run_helper(interp: Interpreter, function, outer, call: ast.Call, scopes: tup
             return None
         frame.local_names = frozenset(frame.vars) | interp._locals_of(function)
         try:
-            interp.exec_block(body[:-1], frame)
+            chosen = _chosen_return(interp, body, frame)
         except Dead:
             return None
-        return (read or _tree)(interp, last.value, frame, tuple(outer) + (function,))
+        if chosen is None or chosen[0] != "return":
+            return None
+        return (read or _tree)(interp, chosen[1], frame, tuple(outer) + (function,))
     finally:
         interp.silent -= 1
+
+
+def _chosen_return(interp: Interpreter, body: list, frame, depth: int = 0):
+    """("return", the expression returned) when running `body` in `frame` certainly reaches a
+    `return` of a value, ("fall",) when it runs to its end, else None. Statements that cannot
+    leave run as they are; an `if` holding a `return` (`if kind == "train": return P(...)`) goes
+    the way its test certainly evaluates (a constant of the frame), its branch read the same way;
+    anything else that may leave (a test that is not known, a loop or `try` holding a return) is
+    unknown."""
+    for stmt in body:
+        if isinstance(stmt, ast.Return):
+            return ("return", stmt.value) if stmt.value is not None else None
+        if not any(isinstance(node, _LEAVING) for node in ast.walk(stmt)):
+            interp.exec_block([stmt], frame)
+            continue
+        if not isinstance(stmt, ast.If) or depth > 8:
+            return None
+        test = interp.eval(stmt.test, frame)
+        if not isinstance(test, Const) or type(test.value) not in (bool, int, str, type(None)):
+            return None
+        branch = _chosen_return(interp, stmt.body if test.value else stmt.orelse, frame, depth + 1)
+        if branch is None or branch[0] == "return":
+            return branch
+    return ("fall",)
 
 
 def _tree(interp: Interpreter, expr: ast.expr, frame, scopes: tuple) -> SpecTree:

@@ -29,3 +29,12 @@ def _literal(leaf: Value) -> bool:
     if isinstance(leaf, AxisState):
         return leaf.same_state(CONSTANT)  # a NumPy result computed before
     return isinstance(leaf, (Static, JaxName)) or isinstance(leaf, Const) and type(leaf.value) in _NUMBER
+
+
+# Python floats that modules name (`jnp.pi` is NumPy's float): arithmetic reads them as numbers.
+_NUMBERS = {f"{module}.{name}": value for module in ("math", "numpy", "jax.numpy")
+            for name, value in (("pi", 3.141592653589793), ("e", 2.718281828459045), ("inf", float("inf")))}
+
+
+def named_number(value: Value) -> Value:
+    return Const(_NUMBERS[value.name]) if type(value) is JaxName and value.name in _NUMBERS else value

@@ -58,6 +58,10 @@ def _number(ctx: FileContext, node: cst.BaseExpression, env: Env | None, depth: 
         return held is not None and held is not node and _number(ctx, held, held_env, depth + 1)
     if isinstance(node, cst.UnaryOperation) and type(node.operator).__name__ in ("Minus", "Plus"):
         return _number(ctx, node.expression, env, depth + 1)
+    if isinstance(node, cst.Attribute):  # `sim.dt` of a config whose field holds a number where the code shows it
+        held, _, held_env = follow_env(ctx, node, env)
+        if held is not None and held is not node and _number(ctx, held, held_env, depth + 1):
+            return True
     whole = whole_reduction(ctx, node)
     if whole is not None:  # `rho.mean()` of an array laid out where the code shows it (a reduced one raises)
         from codemods.analysis.input_shardings import input_sharding  # (imports this module)

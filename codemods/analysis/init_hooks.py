@@ -125,6 +125,34 @@ def read_hooks(facts: ClassFacts, cls: ast.ClassDef, classes: dict[str, ast.Clas
                 facts.hook_stores[target.attr] = (method, value if known else UNKNOWABLE)
 
 
+def read_post_init(facts: ClassFacts, scope) -> None:
+    """The `__post_init__` the __init__ of a `dataclasses.dataclass` runs once the fields are
+    set (`self.norm = Norm(self.axis)`): its top-level stores of new attributes are fields too,
+    read from the fields. Not read on a frozen dataclass (a store there raises), with `init=`
+    given, or when it stores a field (the order would matter): those stay stored elsewhere."""
+    from codemods.analysis.init_stores import stored_pairs
+    from codemods.analysis.subclass_hooks import hooked_decorators
+
+    cls = facts.cls
+    decorators = hooked_decorators(cls, scope.classes)
+    if facts.init is not None or not facts.fields or not facts.constructible or not decorators or any(
+            scope.resolve(getattr(d, "func", d), ()) != "dataclasses.dataclass"
+            or type(d) is ast.Call and any(k.arg in ("frozen", "init") or k.arg is None for k in d.keywords)
+            for d in decorators):
+        return
+    method = hook_method(cls, "__post_init__", scope.classes)
+    if method is None:
+        return
+    own = positional_params(method.args)[0].arg
+    pairs = [pair for stmt in method.body for pair in stored_pairs(stmt, own)]
+    if any(target.attr in facts.fields or target.attr in facts.opaque for target, _ in pairs) \
+            or len({target.attr for target, _ in pairs}) != len(pairs):
+        return
+    for target, value in pairs:
+        facts.hook_targets.append(target)
+        facts.hook_stores[target.attr] = (method, value)
+
+
 class InitHooks:
     """The hook half of Classes (which supplies scope, eval and the constructions)."""
 

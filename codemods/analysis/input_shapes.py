@@ -45,6 +45,9 @@ class _Items:
 
 _RNG = object()  # `np.random.default_rng(seed)`: a NumPy generator whose samplers take `size=`
 # Where each sampler of a NumPy generator takes its size when it is passed by position.
+_KEEP_SHAPE = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
+    "abs", "exp", "log", "log1p", "sqrt", "square", "sin", "cos", "tanh", "negative", "floor", "ceil"))
+_CUMULATIVE = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("cumsum", "cumprod"))
 _SIZE_AT = {"normal": 2, "uniform": 2, "integers": 2, "standard_normal": 0, "random": 0, "exponential": 1}
 
 
@@ -214,6 +217,15 @@ class InputShapes:
         if name in _SAME and positional:
             array = self._host(positional[0], scopes, depth + 1)
             return array if isinstance(array, _Array) else None
+        if name in _KEEP_SHAPE and len(positional) == 1 and not keywords:  # `np.abs(a)`: elementwise
+            array = self._host(positional[0], scopes, depth + 1)
+            return array if isinstance(array, _Array) else None
+        if name in _CUMULATIVE and len(positional) == 1 and set(keywords) == {"axis"}:
+            # `np.cumsum(a, axis=0)` keeps a's shape (without an axis it flattens)
+            array = self._host(positional[0], scopes, depth + 1)
+            axis = self.scope.constant(keywords["axis"], scopes)
+            ok = isinstance(array, _Array) and type(axis) is int and -len(array.shape) <= axis < len(array.shape)
+            return array if ok else None
         if name is None and type(call.func) is ast.Attribute:
             return self._host_method(call, positional, keywords, scopes, depth)
         if name is None and type(call.func) is ast.Name and not args:

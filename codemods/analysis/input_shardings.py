@@ -15,7 +15,7 @@ from codemods import jaxapi
 from codemods.analysis.call_sites import read_passed
 from codemods.analysis.comprehended_shardings import comprehended_elements
 from codemods.analysis.host_scalars import named_scalar_operand
-from codemods.analysis.jitted_results import forwarded_out as _forwarded_out, plain_jit_body
+from codemods.analysis.jitted_results import forwarded_out as _forwarded_out, plain_jit_body, traced_known
 from codemods.analysis.kept_reductions import (centred_operand, dropped_dimension, keepdims_operand, unsharded_dim,
                                                without_dimension)
 from codemods.analysis.local_names import (
@@ -24,6 +24,7 @@ from codemods.analysis.local_names import (
     resolve_name,
 )
 from codemods.analysis.receiver_binding import instance_call
+from codemods.analysis.sliced_arrays import sliced_value, slicing_keeps
 from codemods.analysis.returned_specs import property_sharding
 from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.uniform_specs import constant_leaves, uniform_env
@@ -42,7 +43,8 @@ from codemods.analysis.tree_items import (
     out_sharding_argument,
     scalar_operand,
 )
-from codemods.analysis.specs import ShardingLiteral, parents, call_argument, parse_sharding, string_value
+from codemods.analysis.specs import (ShardingLiteral, call_argument, keyword_argument, parents, parse_sharding,
+                                     string_value)
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -51,6 +53,7 @@ cst = lazy_module("libcst")
 JIT = "jax.jit"
 SHARD_MAP = "jax.shard_map"
 PARTIAL = "functools.partial"
+_READS = MAX_DEPTH + 2  # reads followed from a gather's input (a loop's induction step re-reads its assignments)
 # Arrays built from host data: where their sharding argument stands.
 _MAKE_ARRAY = {"jax.make_array_from_process_local_data": (0, "sharding"),
                "jax.make_array_from_callback": (1, "sharding"),
@@ -78,14 +81,16 @@ def input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
 
 def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
                     env: Env | None = None) -> ShardingLiteral | None:
-    if depth > MAX_DEPTH:
+    if depth > _READS:
         return None
     if isinstance(expr, Keyed):  # an item of a tree that jax.tree.map reads (tree_items.py)
         return _keyed_sharding(ctx, expr, depth)
     if isinstance(expr, PathLeaf):  # the leaf at a path of a tree (tree_paths.py)
         found = path_leaf(ctx, expr.tree, expr.keys, expr.env)
         return _leaf_read(ctx, found, depth) if found is not None else None
-    follow = partial(follow_spec, ctx, env=env)
+    if (sliced := sliced_value(expr)) is not None:  # `x[:, ::-1]`: split dimensions taken whole
+        found = input_sharding(ctx, sliced[0], depth + 1, env)
+        return found if found is not None and slicing_keeps(found.spec.spec, sliced[1]) else None
     if isinstance(expr, cst.Subscript):  # a leaf of a sharded pytree: `params['w']`
         leaf = leaf_source(ctx, expr, env)
         if leaf is None:
@@ -149,11 +154,17 @@ def _input_sharding(ctx: FileContext, expr: cst.BaseExpression, depth: int = 0,
     called = instance_call(ctx, expr, env)
     if called is not None:  # `collator(docs)` of a constructed object: its `__call__`, `self` bound
         return input_sharding(ctx, called[0], depth + 1, called[1])
-    returned = returned_by(ctx, expr.func) or plain_jit_body(ctx, expr.func)
-    if returned is not None:  # `shard(mesh, x, spec)` whose one statement is `return jax.device_put(...)`;
-        function, value, bindable, skip = returned  # `jax.jit(f)(x)`: typed as `f(x)` (jitted_results.py)
+    helpers = [(found, jitted) for found, jitted in ((returned_by(ctx, expr.func), False),
+                                                      (plain_jit_body(ctx, expr.func), True)) if found is not None]
+    for (function, value, bindable, skip), jitted in helpers:  # `shard(mesh, x, spec)` returning `jax.device_put(...)`;
+        # `jax.jit(f)(x)`: as `f(x)`, every argument bound, all arrays (jitted_results.py; as a helper, the static ones)
         inner = bind_call(ctx, function, expr, env, bindable, skip)
-        return input_sharding(ctx, value, depth + 1, inner) if inner is not None else None
+        if inner is not None and (not jitted or traced_known(ctx, expr.func, inner, lambda node, outer:
+                                                             input_sharding(ctx, node, depth + 1, outer))):
+            if (found := input_sharding(ctx, value, depth + 1, inner)) is not None:
+                return found
+    if helpers:
+        return None
     if tree_map_body(ctx, expr) is not None:  # a tree gathered whole, its leaves placed alike
         return leaf_sharding(ctx, expr, depth + 1, env)
     kept = keepdims_operand(ctx, expr)
@@ -272,7 +283,7 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
     """The sharding every leaf of the pytree `tree` certainly has (one array is its own leaf):
     `jax.device_put(t, S)` with one sharding S, or `jax.tree.map(lambda p: <sharded the same
     whatever p is>, t)`, through names, parameters and one-return helpers."""
-    if depth > MAX_DEPTH:
+    if depth > _READS:
         return None
     if isinstance(tree, cst.Name):
         bound = env_value(ctx, tree, env)
@@ -388,7 +399,8 @@ def _reached_sharding(ctx: FileContext, name: cst.Name, depth: int, env: Env | N
         from codemods.analysis.rebound_params import rebound_values
 
         # a parameter its function rebinds (`for _ in range(steps): y = y - dt * k * y`)
-        return _agreed(rebound_values(ctx, name, env, lambda value, inner: read(ctx, value, depth + 1, inner)) or [])
+        return _agreed(rebound_values(ctx, name, env, lambda value, inner: read(ctx, value, depth + 1, inner),
+                                      read.__name__) or [])
     return _agreed([_item_sharding(ctx, binding, depth) if binding.kind == "item"
                     else read(ctx, binding.value, depth + 1, env) for binding in found])
 
@@ -494,12 +506,6 @@ def _agreed(found: list) -> ShardingLiteral | None:
     if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]
-
-
-def keyword_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
-    if any(arg.star for arg in call.args):
-        return None
-    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
 
 
 def _producer_out(ctx: FileContext, func: cst.BaseExpression, receiver: Env | None = None) -> tuple:

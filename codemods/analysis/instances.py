@@ -13,9 +13,11 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
+from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
-from codemods.analysis.scopes import method_kind
+from codemods.analysis.registry_objects import registry_class
+from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.syntax import assigned_names
 
 MAX_PASSES = 3  # functions an object is followed into as an argument
@@ -64,8 +66,21 @@ class Instances:
                 continue  # `partial(anneal, thermostat=Rescale(48))` as the body: called only there
             if self._made_by_handed_lambda(call, analysed):
                 continue  # `transform(lambda: Monitor(...))` whose parameter is only ever `module_fn()(x)`
+            filler = self._parent_map().get(id(call))
+            if type(filler) is ast.Call and (calls := filled_calls(self, filler, call)) is not None:
+                if calls and all(id(node) in analysed for node in calls):
+                    continue  # `seq.add(Norm("j"))` of a list field walked only by analysed calls (filled_fields.py)
+                return False
             held = self._container_of(call)
-            holder = holders.get(id(held)) or self.stored_by_constructor(held)  # `Sequential([...])`
+            container = held is not call
+            if (appended := self._appended_to(call, holders)) is not None:
+                held, container = appended, True  # `layers.append(Norm(a))` into `layers = []`
+            held = self._through_choices(held)  # `norm or Norm(axis)`, `Norm(axis) if norm is None else norm`
+            holder, starred = holders.get(id(held)), False
+            if holder is None:
+                holder, starred = self.stored_by_constructor(held)  # `Sequential([...])`, `Sequential(a, b)`
+            if holder is None:
+                holder = self.made_by_default_factory(held)  # `field(default_factory=lambda: Dropout(0.1))`
             if holder is None and held is call and self._handed_to_reader(call, cls):
                 continue  # `describe(Block(...))`
             if holder is None and held is call and self.read_cannot_call(call, cls):
@@ -74,15 +89,45 @@ class Instances:
             targets = [holder] if holder is not None else [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
             if not targets or None in targets:
                 return False
-            for target in targets:
-                if type(target) is ast.Name:  # a method's own local of that name is not the object
-                    reads = binding_reads(tree, target, self._parent_map())
-                else:  # every `.model` read anywhere in the module
-                    reads = [node for node in nodes_of_type(tree, ast.Attribute)
-                             if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
-                if not reads or not all(self._read_analysed(seen, node, held is not call, 0) for node in reads):
-                    return False
+            if not all(self._target_reads_analysed(seen, target, container or starred, 0) for target in targets):
+                return False
         return True
+
+    def _target_reads_analysed(self, seen, target: ast.expr, container: bool, depth: int) -> bool:
+        """Every read of what holds the object (or a container of it) calls it where analysed."""
+        if type(target) is ast.Name:  # a method's own local of that name is not the object
+            reads = binding_reads(self.scope.tree, target, self._parent_map())
+        else:  # every `.model` read anywhere in the module
+            reads = [node for node in nodes_of_type(self.scope.tree, ast.Attribute)
+                     if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
+        return bool(reads) and all(self._read_analysed(seen, node, container, depth) for node in reads)
+
+    def _appended_to(self, call: ast.Call, holders: dict) -> ast.expr | None:
+        """`layers.append(Norm(a))` as a statement, `layers` a name its function (or the module)
+        binds once, by `layers = []`: that list display, which the name holds."""
+        parents = self._parent_map()
+        grow = parents.get(id(call))
+        if type(grow) is not ast.Call or grow.args != [call] or grow.keywords or type(grow.func) is not ast.Attribute \
+                or grow.func.attr != "append" or type(grow.func.value) is not ast.Name \
+                or type(parents.get(id(grow))) is not ast.Expr:
+            return None
+        scope = parents.get(id(grow))
+        while scope is not None and not isinstance(scope, DEFS + (ast.Lambda, ast.Module)):
+            scope = parents.get(id(scope))
+        if not isinstance(scope, DEFS + (ast.Module,)):
+            return None
+        bound = bindings_of(scope).unique_value(grow.func.value.id)
+        return bound if type(bound) is ast.List and not bound.elts and id(bound) in holders else None
+
+    def _through_choices(self, held: ast.expr) -> ast.expr:
+        """The `or` / conditional expression the object is a choice of, up to the whole value
+        (`self.norm = norm or Norm(axis)`): whichever is chosen, that value's holder holds it."""
+        parents = self._parent_map()
+        parent = parents.get(id(held))
+        while type(parent) is ast.BoolOp and type(parent.op) is ast.Or \
+                or type(parent) is ast.IfExp and held is not parent.test:
+            held, parent = parent, parents.get(id(parent))
+        return held
 
     def _bodies_of_self(self) -> list[ast.Name]:
         """Receivers the module's methods hand to shard_map as bodies (object_methods.handed_as_bodies)."""
@@ -118,7 +163,8 @@ class Instances:
         no string spells it (no `getattr`); a method of another class of the same name only adds
         calls that must be followed too."""
         owner = parents.get(id(function))
-        if self.scope.classes.get(owner.name) is not owner or method_kind(function) != "class" \
+        kinds = ("class", "plain") if registry_class(self.scope, owner) else ("class",)  # `LAYERS.build(spec)`
+        if self.scope.classes.get(owner.name) is not owner or method_kind(function) not in kinds \
                 or any(type(node.value) is str and node.value == function.name
                        for node in nodes_of_type(self.scope.tree, ast.Constant)):
             return None
@@ -136,9 +182,22 @@ class Instances:
             return True  # flattened by JAX, or handed to a mapped body (pytree_modules.py)
         if not container and len(seen) > 2 and self.read_cannot_call(read, seen[2]):
             return True  # `layer.state_dict()`, `net.tasks` (object_methods.py)
+        if not container and len(seen) > 2 and self.method_calls_analysed(read, seen[2], analysed):
+            return True  # `self.norm.apply(x)` whose method calls `self(x)` where analysed
         if not container and len(seen) > 2 and self._handed_to_reader(read, seen[2]):
             return True  # `count_params(model)` where the analysis did not run
         if container and self._walked_where_analysed(seen, read, depth):
+            return True
+        if container and self._grown(read):
+            return True  # `layers.append(other)`: what it holds is not called there
+        if type(read) is ast.Name and depth < MAX_PASSES:
+            holder, starred = self.stored_by_constructor(read)  # `Block(norm)` storing it in `self.norm`
+            if holder is not None:
+                return not (container and starred) and self._target_reads_analysed(seen, holder, container or starred,
+                                                                                  depth + 1)
+        if container and self._item_read_analysed(seen, read, depth):
+            return True
+        if container and self._folded_where_analysed(seen, read, depth):
             return True
         return self._passed_where_analysed(seen, read, container, depth)
 
@@ -253,27 +312,86 @@ class Instances:
             return None
         return function, params[index].arg
 
+    def _folded_where_analysed(self, seen, read: ast.expr, depth: int) -> bool:
+        """`functools.reduce(lambda h, layer: layer(h), self.layers, x)`: each item becomes the
+        lambda's second parameter, read only where the analysis ran."""
+        fold = self._parent_map().get(id(read))
+        if type(fold) is not ast.Call or len(fold.args) not in (2, 3) or fold.args[1] is not read or fold.keywords \
+                or self.scope.resolve(fold.func, ()) != "functools.reduce" or type(fold.args[0]) is not ast.Lambda:
+            return False
+        step = fold.args[0]
+        params = positional_params(step.args)
+        if len(params) != 2 or step.args.vararg or step.args.kwarg or step.args.kwonlyargs or step.args.defaults:
+            return False
+        uses = [node for node in nodes_of_type(step.body, ast.Name) if node.id == params[1].arg]
+        return bool(uses) and all(isinstance(node.ctx, ast.Load) and self._read_analysed(seen, node, False, depth)
+                                  for node in uses)
+
+    def _grown(self, read: ast.expr) -> bool:
+        """`read.append(item)` as a statement."""
+        parents = self._parent_map()
+        func = parents.get(id(read))
+        grow = parents.get(id(func))
+        return type(func) is ast.Attribute and func.value is read and func.attr == "append" \
+            and type(grow) is ast.Call and grow.func is func and type(parents.get(id(grow))) is ast.Expr
+
+    def _item_read_analysed(self, seen, read: ast.expr, depth: int) -> bool:
+        """`self.layers[0](x)`, `self.heads["a"](x)`: an item of the container read (never
+        stored or deleted) as the object itself, where the analysis ran."""
+        parent = self._parent_map().get(id(read))
+        return type(parent) is ast.Subscript and parent.value is read and type(parent.ctx) is ast.Load \
+            and type(parent.slice) is not ast.Slice and self._read_analysed(seen, parent, False, depth)
+
     def _container_of(self, call: ast.Call) -> ast.expr:
-        """The list literal or list comprehension `call` is an element of, else `call` itself."""
+        """The list literal, list comprehension or dict display (as a value) `call` is an
+        element of, else `call` itself."""
         parent = self._parent_map().get(id(call))
         if type(parent) in (ast.List, ast.Tuple) and call in parent.elts:
             return parent
+        if type(parent) is ast.Dict and any(value is call for value in parent.values):
+            return parent
         if type(parent) is ast.ListComp and parent.elt is call:
             return parent
+        if type(parent) is ast.GeneratorExp and parent.elt is call and type(made := self._parent_map().get(id(parent))) \
+                is ast.Call and made.args == [parent] and not made.keywords and type(made.func) is ast.Name \
+                and made.func.id in ("tuple", "list") and not self.scope.globals.binds(made.func.id) \
+                and made.func.id not in self.scope.imports.bindings:
+            return made  # `tuple(Block(a) for a in axes)`
         return call
 
     def _walked_where_analysed(self, seen, read: ast.expr, depth: int) -> bool:
         """`read` is what a `for` statement or a comprehension walks, into a plain name read
         (anywhere in the function holding the loop) only where the analysis ran
-        (`for block in blocks: x = block(x)`, `for k, block in enumerate(blocks)`)."""
-        parent = self._parent_map().get(id(read))
-        walked, target = read, getattr(parent, "target", None)
-        if type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "enumerate" \
-                and parent.args == [read] and not parent.keywords and not self.scope.globals.binds("enumerate") \
-                and "enumerate" not in self.scope.imports.bindings:  # `for k, block in enumerate(blocks)`
-            walked, parent = parent, self._parent_map().get(id(parent))
-            target = getattr(parent, "target", None)
-            target = target.elts[1] if type(target) is ast.Tuple and len(target.elts) == 2 else None
+        (`for block in blocks: x = block(x)`, `for k, block in enumerate(blocks)`; also through
+        `reversed(...)`, `list(...)`, `tuple(...)`, a slice, `zip(names, blocks)`, `.values()`,
+        `.items()`)."""
+        parents = self._parent_map()
+        walked, position = read, None  # position: the item of a tuple target the object lands in
+        while True:
+            parent = parents.get(id(walked))
+            if type(parent) is ast.Subscript and parent.value is walked and type(parent.slice) is ast.Slice \
+                    and type(parent.ctx) is ast.Load:
+                walked = parent  # `blocks[1:]`
+                continue
+            builtin = self._builtin_call(parent)
+            if builtin in ("reversed", "list", "tuple") and parent.args == [walked]:
+                walked = parent
+                continue
+            if builtin == "enumerate" and parent.args == [walked]:
+                walked, position = parent, 1
+            elif builtin == "zip" and any(arg is walked for arg in parent.args) \
+                    and not any(type(arg) is ast.Starred for arg in parent.args):
+                walked, position = parent, next(i for i, arg in enumerate(parent.args) if arg is walked)
+            elif type(parent) is ast.Attribute and parent.value is walked and parent.attr in ("values", "items") \
+                    and type(call := parents.get(id(parent))) is ast.Call and call.func is parent \
+                    and not call.args and not call.keywords:  # `for head in self.heads.values()`, `.items()`
+                walked, position = call, 1 if parent.attr == "items" else None
+            break
+        parent = parents.get(id(walked))
+        target = getattr(parent, "target", None)
+        if position is not None:
+            target = target.elts[position] if type(target) is ast.Tuple and len(target.elts) > position \
+                and not any(type(elt) is ast.Starred for elt in target.elts) else None
         if type(parent) not in (ast.For, ast.comprehension) or parent.iter is not walked or type(target) is not ast.Name:
             return False
         name = target.id
@@ -285,6 +403,13 @@ class Instances:
         uses = [node for node in nodes_of_type(region, ast.Name) if node.id == name
                 and isinstance(node.ctx, ast.Load)]
         return bool(uses) and all(self._read_analysed(seen, node, False, depth) for node in uses)
+
+    def _builtin_call(self, node) -> str | None:
+        """The name of the builtin `node` calls with positional arguments only, else None."""
+        if type(node) is not ast.Call or type(node.func) is not ast.Name or node.keywords \
+                or self.scope.globals.binds(node.func.id) or node.func.id in self.scope.imports.bindings:
+            return None
+        return node.func.id
 
     def _parent_map(self) -> dict[int, ast.AST]:
         key = "parents"

@@ -18,6 +18,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.values import DictValue  # configs by item or by attribute (attr_dicts.AttrTable)
 from codemods.analysis.cli_args import Namespace
+from codemods.analysis.keyed_frames import keyed_frame
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.specs import Spec, SpecLiteral
 from codemods.analysis.values import Const
@@ -29,8 +30,9 @@ cst = lazy_module("libcst")
 _MAX_DEPTH = 6  # assignments followed from a name read at the use
 
 
-def interpreted_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral | None:
-    """The spec the `P(...)` or helper call `node` certainly writes, read by the interpreter."""
+def interpreted_spec(ctx: FileContext, node: cst.BaseExpression, keys: dict | None = None) -> SpecLiteral | None:
+    """The spec the `P(...)` or helper call `node` certainly writes, read by the interpreter;
+    `keys` gives names of its function the str a loop's round binds them to (keyed_frames.py)."""
     from codemods.analysis.helper_specs import run_helper
     from codemods.analysis.spec_symbols import _interpreter, _reads
 
@@ -44,11 +46,13 @@ def interpreted_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral 
     call, scopes = found
     interp = _interpreter(ctx)
     scope = interp.scope
-    passed = _passed_parameters(interp, call, scopes)
-    if passed is None or not all(_plain(scope, part, scopes, passed) for part in (*call.args, *call.keywords)):
+    keyed = keyed_frame(interp, scopes, keys) if keys else None
+    frame, names = keyed if keyed is not None else (interp._static_frame(scopes), frozenset())
+    passed = _passed_parameters(interp, call, scopes, names)
+    if passed is None or not all(_plain(scope, part, scopes, passed | names) for part in (*call.args, *call.keywords)):
         return None
     if scope.resolve(call.func, scopes) == jaxapi.PARTITION_SPEC:
-        spec = _dimensions(interp, call, interp._static_frame(scopes), scopes)
+        spec = _dimensions(interp, call, frame, scopes)
     else:
         if type(call.func) is not ast.Name or call.func.id in scope.volatile \
                 or any(type(arg) is ast.Starred for arg in call.args) or any(kw.arg is None for kw in call.keywords):
@@ -60,7 +64,7 @@ def interpreted_spec(ctx: FileContext, node: cst.BaseExpression) -> SpecLiteral 
         inner = (*outer, function)
         if not all(_plain(scope, stmt, inner, _parameters(function)) for stmt in function.body):
             return None
-        spec = run_helper(interp, function, outer, call, scopes, [], _dimensions)
+        spec = run_helper(interp, function, outer, call, scopes, [], _dimensions, caller=frame)
         node = _cst_call(ctx, function.body[-1].value)  # a fix writes the helper's P by value
     return SpecLiteral(node, spec, (), None) if isinstance(spec, Spec) and node is not None else None
 
@@ -146,7 +150,7 @@ def _parameters(function) -> frozenset:
     return frozenset(arg.arg for arg in named if arg is not None)
 
 
-def _passed_parameters(interp, call: ast.Call, scopes: tuple) -> frozenset | None:
+def _passed_parameters(interp, call: ast.Call, scopes: tuple, keyed: frozenset = frozenset()) -> frozenset | None:
     """The parameters of the functions around the use that the call's arguments read, when each
     is one of a module function or method (not its receiver, nor nested) that every call of it
     in the file (every construction, for `__init__`)
@@ -156,6 +160,7 @@ def _passed_parameters(interp, call: ast.Call, scopes: tuple) -> frozenset | Non
     params = set()
     for function in scopes:
         params.update(_parameters(function))
+    params -= keyed  # bound to the round's key (keyed_frames.py)
     read = _params_read(interp, [*call.args, *call.keywords], scopes, params)
     if not read:
         return frozenset()

@@ -69,3 +69,24 @@ def forwarded_out(ctx: FileContext, function: cst.FunctionDef) -> cst.BaseExpres
     keyword = {"jax.jit": "out_shardings", "jax.shard_map": "out_specs"}.get(ctx.imports.resolve(value.func.func) or "")
     return next((arg.value for arg in value.func.args if arg.keyword is not None and arg.keyword.value == keyword), None) \
         if keyword is not None else None
+
+
+def traced_known(ctx: FileContext, func: cst.BaseExpression, env, read) -> bool:
+    """Whether every traced argument a call of `plain_jit_body(func)` binds in `env` is a number
+    literal or an array whose sharding `read(expr, env)` knows: jit rejects other values (a spec
+    handed as a traced argument raises before the body runs), and the body reads them as it
+    would eagerly only then."""
+    from codemods.analysis.local_names import follow_names
+    from codemods.analysis.spec_sources import _jit_static
+    from codemods.analysis.tree_items import _is_number
+
+    jit = follow_names(ctx, func)[0] if isinstance(func, cst.Name) else func
+    if not isinstance(jit, cst.Call) or env is None:
+        return False
+    params = env.function.params
+    positional = [param.name.value for param in (*params.posonly_params, *params.params)]
+    static = _jit_static(ctx, jit.with_changes(args=jit.args[1:]), positional)
+    if static is None:
+        return False
+    return all(_is_number(held[0]) or read(*held) is not None
+               for name, held in env.args.items() if name not in static and isinstance(held, tuple))

@@ -261,7 +261,27 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: 
         if not each or None in each:
             return None
         return set().union(*each)
-    return literal(held) or built_keys(node, env, held, held_env)
+    return literal(held) or built_keys(node, env, held, held_env) or (_interpreted_keys(ctx, node) if env is None else None)
+
+
+def _interpreted_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
+    """The str keys of a dict only the interpreter reads (`CONFIG["fields"]` of a JSON document
+    the module parses), when the expression reads plain names only and no code changes it."""
+    from codemods.analysis.interpreted_specs import _plain
+    from codemods.analysis.spec_symbols import _interpreter, _reads
+    from codemods.analysis.values import DictValue
+
+    found = _reads(ctx).get(ctx.offsets(node)) if isinstance(node, cst.Subscript | cst.Name | cst.Attribute) else None
+    interp = _interpreter(ctx) if found is not None else None
+    if interp is None or not _plain(interp.scope, found[0], found[1]):
+        return None
+    interp.silent += 1  # read for its value only
+    try:
+        value = interp.eval(found[0], interp._static_frame(found[1]))
+    finally:
+        interp.silent -= 1
+    keys = value.keys if isinstance(value, DictValue) else None
+    return set(keys) if keys and all(isinstance(key, str) for key in keys) else None
 
 
 def _kept(ctx: FileContext, name) -> bool:

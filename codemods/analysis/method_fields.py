@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.filled_fields import filled_value
+from codemods.analysis.registry_objects import registry_field
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
@@ -218,6 +219,8 @@ def later_field(interp, receiver: Instance, attr: str) -> Value | None:
     construction (filled_fields.py); None otherwise."""
     if (filled := filled_value(interp, receiver, attr)) is not None:
         return filled
+    if (filed := registry_field(interp, receiver, attr)) is not None:
+        return filed  # `self._entries` of a registry object the module filled (registry_objects.py)
     if receiver.fields is None or receiver.building:
         return None
     held = dict(receiver.fields)

@@ -262,29 +262,39 @@ class Mutations:
                         current.vars[name] = UNKNOWN
                 current = current.parent
 
-    def grow_list(self, target: ast.expr, receiver: Value, method: str, args, keywords, starred, frame: Frame) -> bool:
+    def grow_list(self, target: ast.expr, receiver: Value, method: str, args, keywords, starred, frame: Frame):
         """`parts.append(x)` / `parts.extend(xs)` on a list that only this name of the running
-        function holds (axis names collected in a loop): the name holds the longer list. False
-        when the list may be seen from anywhere else (it is then forgotten instead)."""
+        function holds (axis names collected in a loop): the name holds the longer list, and the
+        call gives None; `spec.pop("type")` on such a dict (`spec = dict(spec)`): the name holds
+        the rest, and the call gives the item. None when the container may be seen from anywhere
+        else (it is then forgotten instead)."""
+        if method == "pop" and isinstance(receiver, DictValue) and not keywords and not starred and len(args) == 1 \
+                and isinstance(args[0][0], Const) and receiver.get(args[0][0].value) is not None \
+                and isinstance(target, ast.Name) and frame.vars.get(target.id) is receiver \
+                and not self._seen_elsewhere(receiver, target.id, frame):
+            key = args[0][0].value
+            frame.vars[target.id] = DictValue(tuple(k for k in receiver.keys if k != key),
+                                              tuple(item for k, item in zip(receiver.keys, receiver.items) if k != key))
+            return receiver.get(key)
         if method not in _GROWERS or keywords or starred or len(args) != _GROWERS[method] \
                 or not isinstance(target, ast.Name) or frame.vars.get(target.id) is not receiver:
-            return False
+            return None
         from codemods.analysis.sequences import items_of
 
         items = items_of(receiver) if isinstance(receiver, (TupleValue, Const)) else None
         if items is None or isinstance(receiver, Const) and not isinstance(receiver.value, tuple):
-            return False
+            return None
         if method in ("insert", "remove"):  # `axes.remove('pipe')`, `axes.insert(0, 'data')`
             items = _edited(list(items), method, [value for value, _ in args])
             if items is None or self._seen_elsewhere(receiver, target.id, frame):
-                return False
+                return None
             frame.vars[target.id] = TupleValue(tuple(items))
-            return True
+            return Const(None)
         added = [args[0][0]] if method == "append" else items_of(args[0][0])
         if added is None or self._seen_elsewhere(receiver, target.id, frame):
-            return False
+            return None
         frame.vars[target.id] = TupleValue(tuple(items) + tuple(added))
-        return True
+        return Const(None)
 
     def _seen_elsewhere(self, obj: Value, name: str, frame: Frame) -> bool:
         """Is `obj` reachable from a value other than `frame`'s `name`: another name or frame,

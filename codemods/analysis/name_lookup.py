@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from codemods.analysis.filled_fields import filled_object
+from codemods.analysis.registry_objects import registry_object
 from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.mutation import containers, mutated_names
@@ -66,6 +67,8 @@ class NameLookup:
                 value = self.registry_value(name, frame) or self.filled_list(name, frame) or UNKNOWN
             elif not containers(value) and (filled := self.filled_list(name, frame)) is not None:
                 value = filled  # rebound by `axes += [name]`: not one binding
+            elif (filled := registry_object(self, name, frame, value)) is not None:
+                value = filled  # `REDUCERS.register("max", jax.lax.pmax)` (registry_objects.py)
             elif (filled := filled_object(self, name, frame, value)) is not None:
                 value = filled  # `trainer.add_hook(fn)` after `trainer = Trainer(...)` (filled_fields.py)
             self._static[key] = value

@@ -24,6 +24,7 @@ from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positiona
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
 from codemods.analysis.hook_marks import filing_hook, opaque_hook, plain_keywords
+from codemods.analysis.subclass_hooks import dataclass_hook
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mro import linearization
 from codemods.analysis.user_decorators import files_class
@@ -120,6 +121,8 @@ def inherited_binding(scope: ModuleScope, cls: ast.ClassDef, name: str):
     return None
 
 
+_BUILD_HOOKS = ("__init__", "__post_init__", "__new__", "__setattr__", "__init_subclass__", "__getattr__",
+                "__getattribute__", "__slots__")
 _LOOKUP_HOOKS = ("__getattribute__", "__getattr__", "__setattr__", "__slots__", "__new__", "__init_subclass__",
                  "__class_getitem__")
 
@@ -156,7 +159,8 @@ def plain_chain(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], filed: froz
 def _builds_fields(cls: ast.ClassDef, filed: frozenset[str] = frozenset()) -> bool:
     return bool(cls.decorator_list and cls.name not in filed or not plain_keywords(cls)) or any(
         isinstance(stmt, ast.AnnAssign) or isinstance(stmt, DEFS) and stmt.name in _BUILDERS
-        and not (stmt.name == "__init_subclass__" and filing_hook(cls)) for stmt in cls.body)
+        and not (stmt.name == "__init_subclass__" and (filing_hook(cls) or dataclass_hook(cls) is not None))
+        for stmt in cls.body)
 
 
 def _not_object(cls: ast.ClassDef) -> list[ast.expr]:
@@ -308,36 +312,98 @@ class ObjectReads:
             and value.args == [read] and not value.keywords and not self.scope.globals.binds(value.func.id) \
             and value.func.id not in self.scope.imports.bindings
 
-    def stored_by_constructor(self, held: ast.expr) -> ast.Attribute | None:
+    def stored_by_constructor(self, held: ast.expr) -> tuple[ast.Attribute | None, bool]:
         """`Sequential([Dense(), Export()])`: what is handed to the constructor of a module class
         whose __init__ reads that parameter once, to store it in a field (`self.layers = layers`):
-        the field holds it (the `self.layers` target)."""
+        the field holds it (the `self.layers` target). True beside it when the parameter is the
+        star one (`Sequential(Dense(), Export())` into `*layers`): the field holds a sequence
+        of what was handed, as a list literal would."""
         parents = self._parent_map()
         call, keyword = parents.get(id(held)), None
         if type(call) is ast.keyword:
             call, keyword = parents.get(id(call)), call.arg
         if type(call) is not ast.Call or type(call.func) is not ast.Name or call.func.id not in self.scope.classes \
                 or any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
-            return None
+            return None, False
         container = self.scope.classes[call.func.id]
         if class_chain(self.scope, container) is None or class_method(self.scope, container, "__setattr__") is not None:
-            return None  # a `__setattr__` (torch's nn.Module has one) may keep the value elsewhere
+            return None, False  # a `__setattr__` (torch's nn.Module has one) may keep the value elsewhere
         init = class_bindings(container).unique_function("__init__")
+        if init is None and class_method(self.scope, container, "__init__") is None:
+            return self._field_given(call, held, keyword, container), False
         params = positional_params(init.args) if init is not None and method_kind(init) == "plain" else []
         if not params:
-            return None
+            return None, False
+        star = False
         if keyword is None:
             index = next((i for i, arg in enumerate(call.args) if arg is held), None)
             name = params[index + 1].arg if index is not None and index + 1 < len(params) else None
+            if index is not None and name is None and init.args.vararg is not None:
+                name, star = init.args.vararg.arg, True
         else:
             name = keyword if keyword in {param.arg for param in params[1:] + init.args.kwonlyargs} else None
         reads = [node for node in nodes_of_type(init, ast.Name) if node.id == name]
         stmt = next((stmt for stmt in init.body if type(stmt) is ast.Assign and len(reads) == 1
                      and (stmt.value is reads[0] or self._copied(stmt.value, reads[0]))), None)
         if stmt is None or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Attribute:
-            return None
+            return None, False
         target = stmt.targets[0]
-        return target if type(target.value) is ast.Name and target.value.id == params[0].arg else None
+        return (target, star) if type(target.value) is ast.Name and target.value.id == params[0].arg else (None, False)
+
+    def _field_given(self, call: ast.Call, held: ast.expr, keyword: str | None, cls: ast.ClassDef) -> ast.Attribute | None:
+        """`Projection(dropout=Dropout(0.2))` of a dataclass whose generated __init__ stores each
+        argument in its field as it is (no `__post_init__`, `__new__` or `__setattr__` up the
+        chain, no field converter): the field holds it."""
+        fields = self.dataclass_fields(cls)
+        if fields is None:
+            return None
+        if keyword is None:
+            index = next((i for i, arg in enumerate(call.args) if arg is held), None)
+            name = fields[index] if index is not None and index < len(fields) and self.class_facts(cls).positional \
+                else None
+        else:
+            name = keyword if keyword in fields else None
+        return None if name is None else ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=name,
+                                                      ctx=ast.Store())
+
+    def made_by_default_factory(self, held: ast.expr) -> ast.Attribute | None:
+        """`dropout: Dropout = field(default_factory=lambda: Dropout(0.1))` of a dataclass whose
+        fields `dataclass_fields` knows: the object is held by that field of each instance built
+        without it."""
+        parents = self._parent_map()
+        made_by = parents.get(id(held))
+        keyword = parents.get(id(made_by))
+        declared = parents.get(id(parents.get(id(keyword))))
+        if type(made_by) is not ast.Lambda or made_by.body is not held or type(keyword) is not ast.keyword \
+                or keyword.arg != "default_factory" or type(declared) is not ast.AnnAssign \
+                or type(declared.target) is not ast.Name or declared.value is not parents.get(id(keyword)):
+            return None
+        cls = parents.get(id(declared))
+        if type(cls) is not ast.ClassDef or self.scope.classes.get(cls.name) is not cls \
+                or self.scope.resolve(declared.value.func, ()) != "dataclasses.field":
+            return None
+        fields = self.dataclass_fields(cls)
+        if fields is None or declared.target.id not in fields:
+            return None
+        return ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=declared.target.id, ctx=ast.Store())
+
+    def dataclass_fields(self, cls: ast.ClassDef) -> tuple[str, ...] | None:
+        """The fields, in order, whose generated __init__ sets them as given: a chain of plain
+        `@dataclass` classes of the module, with no construction hook."""
+        chain = class_chain(self.scope, cls)
+        if chain is None:
+            return None
+        for klass in chain:
+            if not klass.decorator_list or any(self.scope.resolve(d.func if type(d) is ast.Call else d, ())
+                                               != "dataclasses.dataclass" for d in klass.decorator_list):
+                return None
+            if any(class_bindings(klass).binds(hook) for hook in _BUILD_HOOKS):
+                return None
+        facts = self.class_facts(cls)
+        if not facts.constructible or facts.init is not None or facts.opaque:
+            return None
+        return facts.fields
+
 
     def read_cannot_call(self, read: ast.expr, cls: ast.ClassDef) -> bool:
         """`obj.field` or `obj.method(...)` loaded (never stored), no dunder, of a class whose
@@ -357,6 +423,26 @@ class ObjectReads:
             self._class_tables[key] = _receiver_confined(self.scope, cls)
         return self._class_tables[key]
 
+
+    def method_calls_analysed(self, read: ast.expr, cls: ast.ClassDef, analysed: set[int]) -> bool:
+        """`self.norm.apply(x)`, an analysed call of a plain method of the object's class, whose
+        methods use the object only for fields and to call it (`return self(x)`), each such call
+        analysed: whatever the method runs on the object ran where the analysis saw it."""
+        parents = self._parent_map()
+        attribute = parents.get(id(read))
+        call = parents.get(id(attribute))
+        if type(attribute) is not ast.Attribute or attribute.value is not read or type(attribute.ctx) is not ast.Load \
+                or attribute.attr.startswith("__") or type(call) is not ast.Call or call.func is not attribute:
+            return False
+        method = class_method(self.scope, cls, attribute.attr)
+        if method is None or method_kind(method) != "plain" \
+                or id(attribute) not in self.analysed_refs.get(id(method), set()):
+            return False
+        key = ("self calls", id(cls))
+        if key not in self._class_tables:
+            self._class_tables[key] = _receiver_uses(self.scope, cls)
+        calls = self._class_tables[key]
+        return calls is not None and all(id(node) in analysed for node in calls)
 
     def _branch_not_taken(self, read: ast.Name, cls: ast.ClassDef) -> bool:
         """`layer(x, p) if isinstance(layer, Dense) else layer(x, c)`: a read in the branch an
@@ -388,21 +474,29 @@ class ObjectReads:
 
 
 def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
+    return _receiver_uses(scope, cls) == []
+
+
+def _receiver_uses(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.Name] | None:
+    """The `self(...)` calls of the methods up the class chain, when those methods use their
+    receiver otherwise only as `self.attr` (None when it may go anywhere else)."""
     chain = class_chain(scope, cls)
     if chain is None:
-        return False
+        return None
+    calls = []
     for klass in chain:
-        if any(_last_name(decorator) != "dataclass" for decorator in klass.decorator_list):
-            return False  # a decorator may replace the class
+        if any(_last_name(decorator) != "dataclass" and not files_class(scope, decorator)
+               for decorator in klass.decorator_list):
+            return None  # a decorator may replace the class (one that only files it returns it as written)
         bindings = class_bindings(klass)
         for member in klass.body:
             if not isinstance(member, DEFS):
                 if not _inert(member, bindings, scope):
-                    return False  # a class attribute may be a descriptor, handed the object on each read
+                    return None  # a class attribute may be a descriptor, handed the object on each read
                 continue
             kind = method_kind(member)
             if kind is None:
-                return False  # a decorator may hand the object anywhere
+                return None  # a decorator may hand the object anywhere
             params = positional_params(member.args)
             if kind in ("static", "class") or not params:
                 continue
@@ -413,10 +507,14 @@ def _receiver_confined(scope: ModuleScope, cls: ast.ClassDef) -> bool:
                              if not node.attr.startswith("__")
                              or node.attr == "__call__" and type(node.ctx) is ast.Load}
             used_as_value |= {id(node) for node in handed_as_bodies(scope, member, receiver)}  # likewise
-            if any(node.id == receiver and id(node) not in used_as_value
-                   for node in nodes_of_type(member, ast.Name) if isinstance(node.ctx, ast.Load)):
-                return False
-    return True
+            called = {id(node.func): node.func for node in nodes_of_type(member, ast.Call)
+                      if type(node.func) is ast.Name and node.func.id == receiver}
+            for node in nodes_of_type(member, ast.Name):
+                if node.id == receiver and isinstance(node.ctx, ast.Load) and id(node) not in used_as_value:
+                    if id(node) not in called:
+                        return None
+                    calls.append(node)
+    return calls
 
 
 def handed_as_bodies(scope: ModuleScope, method: FunctionNode, receiver: str) -> list[ast.Name]:

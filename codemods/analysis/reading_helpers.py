@@ -28,10 +28,12 @@ def reads_only(ctx: FileContext, call: ast.Call, arg: ast.AST, depth: int = 0) -
     if depth > MAX_DEPTH or not isinstance(call.func, ast.Name) or any(
             isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return False
-    function = _functions(ctx).get(call.func.id)
+    function, skip = _functions(ctx).get(call.func.id), 0
+    if function is None:
+        function, skip = _constructors(ctx).get(call.func.id), 1  # `Sequential(layers)`: its __init__ reads it
     if function is None:
         return False
-    params = [*function.args.posonlyargs, *function.args.args]
+    params = [*function.args.posonlyargs, *function.args.args][skip:]
     name = None
     for index, given in enumerate(call.args):
         if given is arg:
@@ -51,6 +53,33 @@ def _functions(ctx: FileContext) -> dict[str, ast.FunctionDef]:
                 if isinstance(node, ast.FunctionDef) and not node.decorator_list and counts.get(node.name) == 1}
 
     return ctx.cached("reading_helpers.functions", compute)
+
+
+def _constructors(ctx: FileContext) -> dict[str, ast.FunctionDef]:
+    """The `__init__` of each module class defined once, without decorator, base, keyword,
+    `__new__` or `__init_subclass__`, whose body defines `__init__` once as a plain method:
+    a construction runs only it on the arguments."""
+    def compute() -> dict[str, ast.FunctionDef]:
+        counts = module_binding_counts(ctx.tree, with_params=True)
+        found = {}
+        for node in ctx.tree.body:
+            if type(node) is not ast.ClassDef or node.decorator_list or node.bases or node.keywords \
+                    or counts.get(node.name) != 1:
+                continue
+            named = [m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Assign,
+                                                            ast.AnnAssign))]
+            if any(isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name in ("__new__", "__init_subclass__")
+                   for m in named):
+                continue
+            inits = [m for m in named if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__init__"
+                     or not isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                         type(t) is ast.Name and t.id == "__init__" for t in getattr(m, "targets", [getattr(m, "target", None)]))]
+            if len(inits) == 1 and type(inits[0]) is ast.FunctionDef and not inits[0].decorator_list \
+                    and [*inits[0].args.posonlyargs, *inits[0].args.args]:
+                found[node.name] = inits[0]
+        return found
+
+    return ctx.cached("reading_helpers.constructors", compute)
 
 
 def _only_read(ctx: FileContext, function: ast.FunctionDef, name: str, depth: int) -> bool:

@@ -7,9 +7,11 @@ first value, and every plain assignment of the name before the use (or later in 
 it) may follow. Listing an assignment that cannot reach only asks more values to agree, so the
 answer stays certain. The value the parameter came in with is what the call being followed binds
 (its Env), or what every call of the function passes (call_sites.passed) when none is followed.
-A read inside a loop that rebinds the name (`for _ in range(steps): head = prepare(head)`) is
-unknown: its line runs only when the loop does (it is read only as a step of the assignments a
-use after the loop sees, by induction from the value the parameter came in with). A
+A read inside a loop that rebinds the name (`for _ in range(steps): head = prepare(head)`) may
+see the value it came in with or what any assignment of that loop left on an earlier turn (its
+own statement's included): it is read by induction, every one of those assignments read with
+the name taken as the value it came in with, and all must agree (reads nested in that step see
+the entry values only, so they do not loop). A
 `global`/`nonlocal`, a starred parameter, an augmented assignment, an unpacked item, a `for`
 target or any other binding of the name leaves it unknown.
 """
@@ -66,35 +68,39 @@ def entry_values(ctx: FileContext, name: cst.Name, function, env) -> list | None
     return passed(ctx, function, name.value) or None
 
 
-def rebound_values(ctx: FileContext, name: cst.Name, env, read_value) -> list | None:
+def rebound_values(ctx: FileContext, name: cst.Name, env, read_value, kind: str = "") -> list | None:
     """[read_value(expression, Env)] for every value that may reach this read of a rebound
-    parameter (its entry values, then each assignment); None when any is unknown."""
+    parameter (its entry values, then each assignment); None when any is unknown. `kind` names
+    what read_value reads (values of one kind are reused within an induction step only)."""
     got = parameter_reaching(ctx, name)
     if got is None:
         return None
     function, assignments = got
-    induction = ctx.cached("rebound_params.induction", set)
-    key = (id(function), name.value)
-    if key not in induction and _loop_rebinds(ctx, name, function):
-        # a read in a loop that rebinds it (`for _ in range(steps): head = prepare(head)`): this line
-        # runs only if the loop does; read only as a step of the assignments the use after it sees
-        return None
+    induction = ctx.cached("rebound_params.induction", dict)
+    key = (id(function), name.value, kind, id(env))
+    held = induction.get(key)
+    if held is not None:  # inside the step of an induction: the name holds what it came in with
+        return held + [read_value(b.value, env) for b in assignments]
+    if _loop_rebinds(ctx, name, function):
+        # `for _ in range(steps): head = prepare(head)`: a later turn reads what an assignment of
+        # the loop left, its own statement too (parameter_reaching lists only those before the use)
+        use = ctx.offsets(name)[0]
+        assignments = assignments + [b for b in _scope_info(ctx, function).bindings.get(name.value, [])
+                                     if b.start < use < b.end and _in_loop_holding(ctx, b, name)]
     entries = entry_values(ctx, name, function, env)
     if not entries:
         return None
     active = ctx.cached("rebound_params.active", set)
-    active.add(key)
+    active.add(key[:2])
     try:
         found = [read_value(value, outer) for value, outer in entries]
     finally:
-        active.discard(key)
-    added = key not in induction
-    induction.add(key)
+        active.discard(key[:2])
+    induction[key] = found
     try:
         return found + [read_value(b.value, env) for b in assignments]
     finally:
-        if added:
-            induction.discard(key)
+        del induction[key]
 
 
 def _loop_rebinds(ctx: FileContext, name: cst.Name, function) -> bool:

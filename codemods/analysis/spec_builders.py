@@ -40,8 +40,23 @@ def built_spec(ctx: FileContext, node: cst.BaseExpression, env: Env | None = Non
         from codemods.analysis.interpreted_specs import interpreted_spec  # (interpreted_specs.py)
 
         held, _ = follow_spec(ctx, node, env)
-        found = interpreted_spec(ctx, held if isinstance(held, cst.Call) else node)
+        read = held if isinstance(held, cst.Call) else node
+        found = interpreted_spec(ctx, read, _round_keys(ctx, read, env))
     return found
+
+
+def _round_keys(ctx: FileContext, node, env: Env | None) -> dict | None:
+    """The str keys `env` binds names of its function to (a keyed loop's round), with the name of
+    that function, when `node` is written in it; else None."""
+    if env is None or not isinstance(env.function, cst.FunctionDef) or not isinstance(node, cst.CSTNode) \
+            or _outside(ctx, node, env):
+        return None
+    from codemods.analysis.specs import string_value
+
+    keys = {name: string_value(held[0]) for name, held in env.args.items()
+            if isinstance(held, tuple) and isinstance(held[0], cst.SimpleString)}
+    keys = {name: key for name, key in keys.items() if key is not None}
+    return {**keys, "": env.function.name.value} if keys else None
 
 
 def _outside(ctx: FileContext, node: cst.BaseExpression, env: Env) -> bool:

@@ -251,3 +251,9 @@ def parse_sharding(ctx: FileContext, expr: cst.BaseExpression, follow=None, buil
             return None
         return ShardingLiteral(expr, literal, node, spec_expr, wrapper_inline=inline, inline=inline and spec_inline)
     return None
+
+
+def keyword_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    if any(arg.star for arg in call.args):
+        return None
+    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)

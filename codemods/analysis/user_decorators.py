@@ -32,11 +32,14 @@ def transparent(scope, function: FunctionDef, scopes, below: ast.expr | None = N
     decorators = list(getattr(function, "decorator_list", ()))
     if below is not None:
         decorators = decorators[[id(d) for d in decorators].index(id(below)) + 1:] if below in decorators else []
-    return all(keeps(scope, decorator, scopes) for decorator in decorators)
+    return all(keeps(scope, decorator, scopes, on_def=True) for decorator in decorators)
 
 
-def keeps(scope, decorator: ast.expr, scopes) -> bool:
-    """This one decorator (evaluated in `scopes`) certainly keeps the def running as written."""
+def keeps(scope, decorator: ast.expr, scopes, on_def: bool = False) -> bool:
+    """This one decorator (evaluated in `scopes`) certainly keeps the def running as written.
+    `on_def`: it decorates a def, whose code no attribute set on it changes (a mark read back
+    elsewhere, `fn.log_axes = log_axes`, is then harmless; on a class it may be a class
+    attribute its methods read)."""
     target = decorator
     if isinstance(target, ast.Call) and scope.resolve(target.func, scopes) == jaxapi.PARTIAL and target.args:
         target = target.args[0]  # `@partial(jax.jit, static_argnums=0)`: what partial applies
@@ -50,11 +53,11 @@ def keeps(scope, decorator: ast.expr, scopes) -> bool:
         if function is None:
             return target.id in _KEEP_SPELLINGS and not scope.globals.binds(target.id) \
                 and not any(scope.locals_of(f).binds(target.id) for f in scopes)
-        return _returns_param(scope, function, outer)
+        return _returns_param(scope, function, outer, on_def)
     if isinstance(target, ast.Call) and isinstance(target.func, ast.Name):
         factory, outer = scope.lookup_function(target.func.id, scopes)
         returned = returned_def(factory) if isinstance(factory, DEFS) else None
-        return returned is not None and _returns_param(scope, returned[0], outer + (factory,))
+        return returned is not None and _returns_param(scope, returned[0], outer + (factory,), on_def)
     return False
 
 
@@ -63,13 +66,18 @@ def files_class(scope, decorator: ast.expr) -> bool:
     (`@strategy("pareto")` with `def strategy(name): def wrap(cls): TABLE[name] = cls; return
     cls; return wrap`, or `def plugin(cls): PLUGINS.append(cls); return cls`): the class is the
     one written, untouched (no method called on it, no attribute set but a mark no code of the
-    module reads: `cls.name = name`)."""
-    return filed_tables(scope, decorator) is not None
+    module reads: `cls.name = name`). A table may keep the class paired with what the factory
+    was given (`TABLE[name] = (cls, defaults)` under `def register(name, **defaults)`): the
+    class is untouched too, but such a table holds no class (filed_tables leaves it out)."""
+    from codemods.analysis.registry_objects import filed_by_registry  # (it reads decorators of this module)
+
+    return filed_tables(scope, decorator, paired=True) is not None or filed_by_registry(scope, decorator)
 
 
-def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | None]] | None:
+def filed_tables(scope, decorator: ast.expr, paired: bool = False) -> list[tuple[ast.Name, ast.expr | None]] | None:
     """(table, the subscript it files the class under, None for an `append`) for each statement
-    of a decorator that only files the class (see files_class); None for any other decorator."""
+    of a decorator that only files the class (see files_class); None for any other decorator.
+    `paired`: a store of a tuple of the class and the factory's parameters is allowed (not listed)."""
     target = decorator.func if isinstance(decorator, ast.Call) else decorator
     if not isinstance(target, ast.Name) or scope.resolve(target, ()) is not None:
         return None
@@ -93,6 +101,13 @@ def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | 
                 and isinstance(value, ast.Name) and value.id in given and not _stores(inner, given | {cls}):
             others.add(stmt.targets[0].value.id)  # another table gets what the decorator was given
             continue
+        elif paired and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+                and isinstance(stmt.targets[0], ast.Subscript) and isinstance(stmt.targets[0].value, ast.Name) \
+                and stmt.targets[0].value.id not in given | {cls} and isinstance(value, ast.Tuple) \
+                and _pairs_class(value, cls, given | _packed_params(function)) \
+                and not _stores(inner, given | _packed_params(function) | {cls}):
+            others.add(stmt.targets[0].value.id)  # `TABLE[name] = (cls, defaults)`: the class kept as written
+            continue
         elif isinstance(stmt, ast.Expr) and isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
                 and value.func.attr == "append" and isinstance(value.func.value, ast.Name) and len(value.args) == 1 \
                 and not value.keywords and isinstance(value.args[0], ast.Name) and value.args[0].id == cls:
@@ -104,6 +119,33 @@ def filed_tables(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr | 
     if others & {table.id for table, _ in filed}:
         return None  # the class's own entry written over
     return filed
+
+
+def paired_filings(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr, int]]:
+    """(table, the subscript, the class's place in the tuple) of each `TABLE[name] = (cls,
+    defaults)` store of a decorator that only files the class (files_class); [] for another."""
+    if not isinstance(decorator, ast.Call) or filed_tables(scope, decorator, paired=True) is None:
+        return []
+    factory = scope.lookup_function(decorator.func.id, ())[0]
+    if returned_def(factory) is None:
+        return []
+    inner = returned_def(factory)[0]
+    cls = positional_params(inner.args)[0].arg
+    return [(stmt.targets[0].value, stmt.targets[0].slice,
+             next(at for at, item in enumerate(stmt.value.elts) if item.id == cls))
+            for stmt in inner.body[:-1] if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Tuple)]
+
+
+def _pairs_class(pair: ast.Tuple, cls: str, given: set[str]) -> bool:
+    """`(cls, defaults)`: the class and names of what the factory was given, nothing computed."""
+    names = [item.id for item in pair.elts if isinstance(item, ast.Name)]
+    return len(names) == len(pair.elts) and names.count(cls) == 1 and set(names) <= given | {cls}
+
+
+def _packed_params(function: FunctionDef) -> set[str]:
+    """The `*args` and `**kwargs` names of a decorator factory that files a class."""
+    args = function.args
+    return {param.arg for param in (args.vararg, args.kwarg) if param is not None}
 
 
 def _factory_params(function: FunctionDef) -> set[str]:
@@ -130,6 +172,14 @@ def unread_mark(scope, stmt: ast.stmt, param: str) -> bool:
         and type(stmt.value) in (ast.Name, ast.Constant) and not _read_anywhere(scope, stmt.targets[0].attr)
 
 
+def plain_marks(decorator: FunctionDef, fn: str) -> frozenset[int]:
+    """The targets of `fn.attr = name` / `fn.attr = 3` statements at the decorator's top level."""
+    return frozenset(id(stmt.targets[0]) for stmt in decorator.body
+                     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                     and isinstance(stmt.targets[0], ast.Attribute) and isinstance(stmt.targets[0].value, ast.Name)
+                     and stmt.targets[0].value.id == fn and isinstance(stmt.value, (ast.Name, ast.Constant)))
+
+
 def _read_anywhere(scope, attr: str) -> bool:
     """Some code of the module may read attribute `attr` of an object: `x.attr`, or `getattr` /
     `hasattr` / `vars` / `__dict__` with anything but a literal name (one walk per module)."""
@@ -146,14 +196,15 @@ def _read_anywhere(scope, attr: str) -> bool:
     return attr in reads or "*" in reads or "__dict__" in reads
 
 
-def _returns_param(scope, decorator: FunctionDef, scopes) -> bool:
+def _returns_param(scope, decorator: FunctionDef, scopes, on_def: bool = False) -> bool:
     """`def register(fn): ...; return fn`, or one returning a wraps pass-through of fn."""
     params = positional_params(decorator.args)
     if decorator.decorator_list or len(params) != 1 or not decorator.body \
             or not isinstance(decorator.body[-1], ast.Return):
         return False
     fn = params[0].arg
-    if _stores(decorator, {fn}, _unread_marks(scope, decorator, fn)) or len(_returns(decorator)) != 1:
+    marks = _unread_marks(scope, decorator, fn) if not on_def else plain_marks(decorator, fn)
+    if _stores(decorator, {fn}, marks) or len(_returns(decorator)) != 1:
         return False
     value = decorator.body[-1].value
     if isinstance(value, ast.Name) and value.id == fn:

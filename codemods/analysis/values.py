@@ -112,7 +112,10 @@ TRUTH_KNOWN = (bool, int, float, str, tuple, type(None))
 def truth(value: object) -> bool | None:
     """`bool(value)` where Python decides it from what the analysis holds: a literal of
     TRUTH_KNOWN, or a tuple, list or dict whose items it holds one by one (`stats[-1] if stats
-    else norms` after `stats.append(...)`: not empty); None otherwise."""
+    else norms` after `stats.append(...)`: not empty); a function, bound method or partial
+    (none of which defines `__bool__` or `__len__`) is true; None otherwise."""
+    if isinstance(value, (Function, Partial)):
+        return True
     if isinstance(value, Const) and type(value.value) in TRUTH_KNOWN:
         return bool(value.value)
     if isinstance(value, TupleValue):
@@ -120,6 +123,26 @@ def truth(value: object) -> bool | None:
     if isinstance(value, DictValue):
         return bool(value.keys)
     return None
+
+
+def operand_truth(value: object) -> bool | None:
+    """`bool(value)` for an operand of `or`/`and`: any literal (`axis or "i"`), a function,
+    bound method or partial (`method or type(self).forward`), or a function, class or submodule
+    of jax.nn, jax.lax or jax.numpy (`activation or identity` given `jax.nn.relu`); None
+    otherwise."""
+    if isinstance(value, Const):
+        return bool(value.value)
+    if isinstance(value, (Function, Partial)):
+        return True
+    if isinstance(value, JaxName):
+        name = value.name
+        return True if name.startswith(("jax.nn.", "jax.lax.")) or name.startswith("jax.numpy.") \
+            and name.rsplit(".", 1)[-1] not in _NUMPY_CONSTANTS else None
+    return None
+
+
+# Names of jax.numpy that are not functions or classes: the only ones there a test could find false.
+_NUMPY_CONSTANTS = frozenset({"newaxis", "pi", "e", "inf", "nan", "euler_gamma", "False_", "True_"})
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,7 @@ def _record_class(ctx: FileContext, node: cst.BaseExpression):
     call gives one value and one-return helpers; else None."""
     from codemods.analysis.local_names import resolve_name
     from codemods.analysis.named_axes import _is_named_tuple
+    from codemods.analysis.spec_sources import _TREE_MAP
     from codemods.analysis.tree_leaves import _produced
     from codemods.analysis.tree_paths import _follow_name
 
@@ -88,6 +89,10 @@ def _record_class(ctx: FileContext, node: cst.BaseExpression):
         produced, produced_env = _produced(ctx, node, env)
         if produced is not node:
             node, env = produced, produced_env
+            continue
+        if ctx.imports.resolve(node.func) in _TREE_MAP and len(node.args) >= 2 \
+                and not any(arg.keyword is not None or arg.star for arg in node.args):
+            node = node.args[1].value  # `jax.tree.map(f, host, SPECS)`: built like its first tree (no is_leaf)
             continue
         binding = resolve_name(ctx, node.func) if isinstance(node.func, cst.Name) else None
         cls = binding.node if binding is not None and binding.kind == "def" else None

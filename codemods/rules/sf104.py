@@ -27,7 +27,7 @@ from codemods.analysis.call_sites import asked
 from codemods.analysis.context_mesh import module_sets_mesh, reach_path
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
-from codemods.analysis.input_shardings import input_sharding, keyword_argument
+from codemods.analysis.input_shardings import input_sharding
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.mesh_owner import owned_mesh_path
 from codemods.analysis.mesh_reach import IN_PLACE_CALLERS, auto_mesh_path
@@ -40,6 +40,7 @@ from codemods.analysis.specs import (
     SpecLiteral,
     axes_text,
     call_argument,
+    keyword_argument,
     parents,
     parse_sharding,
 )
@@ -152,7 +153,14 @@ class TopLevelAllGatherPrefix(Rule):
              "by hand (kept in a field, or on an ExitStack it holds) and whose `__exit__` leaves it first sets the "
              "mesh only inside its `with obj:` blocks; `jax.set_mesh(m) if opt else contextlib.nullcontext()` (a "
              "`with` item, or what a method entered as `with self._context():` returns) sets none where the option "
-             "certainly picks `nullcontext` (a module flag, or a frozen option every construction leaves false).",
+             "certainly picks `nullcontext` (a module flag, or a frozen option every construction leaves false)."
+             " Also read: slices that take every split dimension whole "
+             "(`x[:, ::-1]`, `x[:, 2:5]`); a jit kept in a local name (`step = jax.jit(f, static_argnums=2)`) whose "
+             "traced arguments are arrays of known layout; an input read inside the loop that rebinds it, every turn "
+             "agreeing with the value it came in with; a NamedTuple placed by `jax.tree.map` over a record of specs, "
+             "gathered in a generator over `zip(state, SPECS)`; spec helpers returning early under a test of a "
+             "constant argument (`if kind == \"train\": return P(...)`); loops over the keys of a JSON config, each "
+             "spec read with the round's key and item.",
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
             "\" for an out spec that changes two dimensions (a valid first one, then any other) without "

@@ -1,0 +1,35 @@
+"""Near miss of cm2: the marks are set again by name (`setattr(fn, key, value)` from a table of
+overrides), making `log_axes` ('i',): the pmean runs. Attributes set by name may be any."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+LOSSES = {}
+OVERRIDES = {"log_axes": ("i",)}
+
+
+def register_loss(name, *, class_axis, log_axes):
+    def deco(fn):
+        fn.class_axis = class_axis
+        fn.log_axes = log_axes
+        LOSSES[name] = fn
+        return fn
+    return deco
+
+
+@register_loss("xent", class_axis="j", log_axes=("i", "j"))
+def sharded_xent(logits):
+    axis = sharded_xent.class_axis
+    m = jax.lax.pmax(jnp.max(logits, axis=-1), axis)
+    return jnp.log(jax.lax.psum(jnp.sum(jnp.exp(logits - m[:, None]), axis=-1), axis)) + m
+
+
+def compute_loss(name, logits):
+    fn = LOSSES[name]
+    return jax.lax.pmean(jnp.mean(fn(logits)), fn.log_axes)
+
+
+def main(mesh, x):
+    for key, value in OVERRIDES.items():
+        setattr(LOSSES["xent"], key, value)
+    return jax.shard_map(lambda l: compute_loss("xent", l), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
