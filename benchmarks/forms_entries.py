@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cl13_sf101_axis_by_joined_path_of_key_names": "main(mesh, x)",
+    "ncl17_sf101_axis_by_joined_path_of_key_names_rows": "main(mesh, x)",
     "cl12_sf104_gather_after_block_of_class_with_exit_stack": "main(mesh, x)",
     "ncl16_sf104_exit_stack_kept_open_after_block": "main(mesh, x)",
     "cl11_sf102_namedtuple_state_axes_by_keystr": "main(mesh, x)",

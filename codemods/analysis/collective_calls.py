@@ -130,6 +130,7 @@ class Collectives:
     def _judged(self, site: Site, tree: Value, gives, why: str, frame: Frame) -> Value:
         """The collective's result at a site judged (a fix's cast applied to the input first)."""
         value, axes, rule = site.value, site.axes, site.transfer
+        self.note_round_axes(site.key, axes)
         if self.silent:
             self.note_round_value(site.key, value)
             self.note_later(site)

@@ -263,7 +263,7 @@ class ControlFlow(Rounds):
         """A cast written into a loop runs every round: a fix holds only when its site sees the
         same state in every round (else, cast to varying again, JAX would reject it)."""
         self._no_fix([(site, index) for site, index in judged
-                      if not same_value(later.get(site.key, UNKNOWN), site.value)], note)
+                      if not same_value(later.get(site.key, UNKNOWN), site.value) or self.axes_changed(site)], note)
 
     def scan(self, args, frame: Frame) -> Value:
         """`lax.scan(f, init, xs)`: f traced once on the carry and one slice of xs (a slice of an

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from codemods.dataclass_code import dataclass
+
 import ast
 
 from codemods import jaxapi
@@ -44,19 +46,29 @@ _SHARDING_CLASSES = frozenset({jaxapi.PARTITION_SPEC, "jax.sharding.NamedShardin
 MAX_NODES = 64  # nodes a predicate is asked about in one map (a larger tree: unknown)
 
 
+@dataclass(frozen=True)
+class KeyEntry(Namespace):
+    """A DictKey (`key`), SequenceKey (`idx`) or GetAttrKey (`name`) of a key path."""
+
+    def text(self) -> str:
+        """`str(entry)`: `['w']`, `[0]` or `.mu` (checked on jax 0.10.2)."""
+        kind, key = self.names[0], self.items[0].value
+        return f".{key}" if kind == "name" else f"[{key!r}]"
+
+
 def key_path(tree: Value, path: tuple) -> Value:
     """The key entries JAX hands f for the leaf at `path` of `tree` (a DictKey's `.key`, a
     SequenceKey's `.idx`, read back by name)."""
     entries = []
     for step in path:
         if isinstance(tree, DictValue):
-            entries.append(Namespace(("key",), (Const(step),)))
+            entries.append(KeyEntry(("key",), (Const(step),)))
             tree = tree.get(step)
         elif isinstance(tree, Instance):  # a NamedTuple: a GetAttrKey (`.name`)
-            entries.append(Namespace(("name",), (Const(record_fields(tree.cls)[step]),)))
+            entries.append(KeyEntry(("name",), (Const(record_fields(tree.cls)[step]),)))
             tree = record_tuple(tree).items[step]
         else:
-            entries.append(Namespace(("idx",), (Const(step),)))
+            entries.append(KeyEntry(("idx",), (Const(step),)))
             tree = tree.items[step]
     return TupleValue(tuple(entries))
 
@@ -81,6 +93,15 @@ def path_call(name: str, args, keywords, starred) -> Value | None:
             return UNKNOWN
         pairs = TupleValue(tuple(TupleValue((key_path(tree, path), _at(plain, path))) for path in order))
         return TupleValue((pairs, STATIC)) if name in _FLATTEN_WITH_PATH else pairs
+    if name == "builtins.str" and len(args) == 1 and not keywords and not starred:
+        value = args[0][0]  # `str(k)` of a key entry, or of a literal (`str(getattr(k, "key", k))`)
+        if isinstance(value, KeyEntry):
+            return Const(value.text())
+        return Const(str(value.value)) if isinstance(value, Const) and type(value.value) in (str, int) else None
+    if name == "builtins.getattr" and isinstance(args[0][0] if args else None, KeyEntry) and not keywords \
+            and not starred and len(args) in (2, 3) and isinstance(args[1][0], Const):
+        entry, attr = args[0][0], args[1][0].value  # `getattr(k, "key", k)`: a DictKey's key, else k
+        return entry.attribute(attr) if attr in entry.names else args[2][0] if len(args) == 3 else UNKNOWN
     if name != _KEYSTR:
         return None
     options = {key: value for key, (value, _) in keywords.items()}
@@ -88,7 +109,7 @@ def path_call(name: str, args, keywords, starred) -> Value | None:
             or not all(isinstance(value, Const) for value in options.values()):
         return UNKNOWN
     entries = args[0][0]
-    if not isinstance(entries, TupleValue) or not all(isinstance(entry, Namespace) for entry in entries.items):
+    if not isinstance(entries, TupleValue) or not all(isinstance(entry, KeyEntry) for entry in entries.items):
         return UNKNOWN
     keys = [(entry.names[0], entry.items[0].value) for entry in entries.items]
     simple = options.get("simple", Const(False)).value
@@ -97,7 +118,7 @@ def path_call(name: str, args, keywords, starred) -> Value | None:
         return UNKNOWN
     if simple:
         return Const((separator or "").join(str(key) for _, key in keys))
-    return Const((separator or "").join(f".{key}" if kind == "name" else f"[{key!r}]" for kind, key in keys))
+    return Const((separator or "").join(entry.text() for entry in entries.items))
 
 
 def holds_objects(value: Value) -> bool:

@@ -46,6 +46,16 @@ class Rounds:
         UNKNOWN (a cast written there must hold in each round, not only in the last)."""
         _agree(self.round_values, key, value)
 
+    def note_round_axes(self, key: int, axes: tuple[str, ...]) -> None:
+        """The axes a site reduces over in any run (a helper mapped over a tree's leaves may read
+        them from each leaf's spec or key)."""
+        self.__dict__.setdefault("_round_axes", {}).setdefault(key, set()).add(tuple(axes))
+
+    def axes_changed(self, site) -> bool:
+        """Whether the site met other axes in another run: a cast written there with the axes
+        expression would name those in that run (a fix must then not be written)."""
+        return bool(self.__dict__.get("_round_axes", {}).get(site.key, set()) - {tuple(site.axes)})
+
     def keep_round_values(self, outer: dict[int, Value], seen: dict[int, Value]) -> None:
         """An inner run's round values added to the enclosing run's (the same rule per site)."""
         for key, value in seen.items():
