@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cp1_sf104_spec_unpacked_from_table_of_tuples": "main(mesh, x)",
+    "ncp1_sf104_spec_unpacked_from_table_of_tuples_one_dim": "main(mesh, x)",
+    "ncp2_sf104_spec_unpacked_from_table_changed_later": "main(mesh, x)",
     "cl12_sf104_gather_after_block_of_class_with_exit_stack": "main(mesh, x)",
     "ncl16_sf104_exit_stack_kept_open_after_block": "main(mesh, x)",
     "cl11_sf102_namedtuple_state_axes_by_keystr": "main(mesh, x)",
