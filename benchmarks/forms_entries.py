@@ -13,6 +13,9 @@ from __future__ import annotations
 ENTRIES = {
     "cl13_sf101_axis_by_joined_path_of_key_names": "main(mesh, x)",
     "ncl17_sf101_axis_by_joined_path_of_key_names_rows": "main(mesh, x)",
+    "cp1_sf104_spec_unpacked_from_table_of_tuples": "main(mesh, x)",
+    "ncp1_sf104_spec_unpacked_from_table_of_tuples_one_dim": "main(mesh, x)",
+    "ncp2_sf104_spec_unpacked_from_table_changed_later": "main(mesh, x)",
     "cl12_sf104_gather_after_block_of_class_with_exit_stack": "main(mesh, x)",
     "ncl16_sf104_exit_stack_kept_open_after_block": "main(mesh, x)",
     "cl11_sf102_namedtuple_state_axes_by_keystr": "main(mesh, x)",

@@ -68,7 +68,7 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> 
         name, value_name, iterated_node = _loop_target(loop)
         info = _scope_info(ctx, function)
         if name is None or any(n in info.params or n in info.declared or len(info.bindings.get(n, [])) != 1
-                               for n in (name, value_name) if n is not None):
+                               for n in (name, *_names_of(value_name or ()))):
             return _NONE
     info = _scope_info(ctx, function)
     keys: list | None = None
@@ -112,8 +112,11 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> 
     if keys is None and iterated is not None:  # no constant table read by the key: the loop's own keys
         keys = sorted(iterated)
         first = {key: cst.SimpleString(repr(key)) for key in keys}
-    found = [(key, Env(function, {**given, **_bound(ctx, name, value_name, iterated_node, first[key])}))
+    bound = [(key, _bound(ctx, name, value_name, iterated_node, first[key]))
              for key in keys or () if iterated is None or key in iterated]
+    if any(pair is None for _, pair in bound):
+        return _NONE
+    found = [(key, Env(function, {**given, **pair})) for key, pair in bound]
     if iterated is not None and not every and found:
         # `if target is None: continue` before the line: which rounds reach it, key by key
         from codemods.analysis.loop_guards import reaches
@@ -179,12 +182,29 @@ def _loop_target(loop) -> tuple:
         return loop.target.value, None, loop.iter
     target, walked = loop.target, loop.iter
     if isinstance(target, cst.Tuple) and len(target.elements) == 2 \
-            and all(type(e) is cst.Element and isinstance(e.value, cst.Name) for e in target.elements) \
-            and target.elements[0].value.value != target.elements[1].value.value \
+            and all(type(e) is cst.Element for e in target.elements) and isinstance(target.elements[0].value, cst.Name) \
             and isinstance(walked, cst.Call) and isinstance(walked.func, cst.Attribute) \
             and walked.func.attr.value == "items" and not walked.args:
-        return target.elements[0].value.value, target.elements[1].value.value, walked.func.value
+        key, value = target.elements[0].value.value, _value_target(target.elements[1].value)
+        if value is not None and key not in _names_of(value):
+            return key, value, walked.func.value
     return None, None, None
+
+
+def _value_target(node) -> str | tuple | None:
+    """The value part of `for k, v in T.items()`: a name, or `(init, shape, spec)` of plain names
+    (a tuple of names, None where a name is bound twice and so holds its last item only)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if not isinstance(node, (cst.Tuple, cst.List)) or not node.elements \
+            or not all(type(e) is cst.Element and isinstance(e.value, cst.Name) for e in node.elements):
+        return None
+    names = [e.value.value for e in node.elements]
+    return tuple(n if names.count(n) == 1 else None for n in names)
+
+
+def _names_of(value) -> tuple:
+    return (value,) if isinstance(value, str) else tuple(n for n in value if n is not None)
 
 
 def _bound(ctx: FileContext, name: str, value_name: str | None, walked: cst.BaseExpression, key_node) -> dict:
@@ -199,6 +219,14 @@ def _bound(ctx: FileContext, name: str, value_name: str | None, walked: cst.Base
         mutated = _mutated(ctx)
         item = dict_item(table, string_value(key_node) or "") \
             if _table_name(walked) not in mutated and "*" not in mutated else None
+        if isinstance(value_name, tuple):
+            # `for k, (init, shape, spec) in T.items()`: a constant tuple of as many plain items
+            # (any other item raises or is not seen: nothing is bound, the loop is not followed)
+            if not isinstance(item, cst.Tuple) or len(item.elements) != len(value_name) \
+                    or not all(type(e) is cst.Element for e in item.elements):
+                return None
+            bound.update((n, (e.value, None)) for n, e in zip(value_name, item.elements) if n is not None)
+            return bound
         bound[value_name] = (item, None) if item is not None else (Keyed(walked, key_node, None), None)
     return bound
 

@@ -123,10 +123,10 @@ class TopLevelAllGatherPrefix(Rule):
             "Each leaf keeps its own sharding along a path of items and fields (`opt['mu']['enc']['w']`, "
             "`state.particles`, `getattr(state, name)`) through dicts, comprehensions, NamedTuple and "
             "dataclass constructions, `_replace`, `jax.tree.map` over several trees and helpers that rebind "
-            "their parameters.",
-            "A helper reading its input by a parameter key is read per call.",
-            "Loops go through `enumerate`, `zip`, `iter` and `itertools.islice`, and a loop over a table's "
-            "items skips the keys a guard (`if target is None: continue`) skips.",
+            "their parameters.", "A helper reading its input by a parameter key is read per call.",
+            "Loops go through `enumerate`, `zip`, `iter` and `itertools.islice`; a loop over a table's items "
+            "skips the keys a guard (`if target is None: continue`) skips, and unpacks a constant table's tuples"
+            " (`for name, (_, shape, spec) in PARAMS.items()`) when each has as many entries.",
             "A property is read on each receiver.",
             "Specs may be built by a helper from a JSON or TOML config list or an argparse option parsed"
             " from a list the code writes (`P(*entries)` with `null` for None, "
