@@ -27,7 +27,7 @@ class StatScores:
 class F1Score(StatScores):
     def compute(self, s):
         precision = s["tp"] / jnp.maximum(s["tp"] + s["fp"], self.eps)
-        recall = s["tp"] / (s["tp"] + s["fn"] + self.eps)
+        recall = s["tp"] / (s["tp"] + s["fn"])
         return precision * recall
 
 
