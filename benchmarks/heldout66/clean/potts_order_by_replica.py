@@ -1,4 +1,4 @@
-"""q-state Potts model: colour counts per replica, shared with every site shard for reweighting."""
+"""q-state Potts model: colour counts of every replica, shared with all replica shards for reweighting."""
 import dataclasses
 
 import jax
