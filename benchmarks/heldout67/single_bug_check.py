@@ -116,6 +116,47 @@ FIXES = {
     'ref_kl_clip_penalty.py': [
         ('axis=1, tiled=True, to="reduced")', 'axis=1, tiled=True, to="invarying")'),
     ],
+    # PPO losses and advantage whitening
+    'ppo_whiten_advantages.py': [
+        ('all_gather(mean, config.batch_axis,', f'all_gather({PC}(mean, config.batch_axis, to="varying"), config.batch_axis,'),
+    ],
+    'ppo_value_clip_gather.py': [
+        ('all_gather(by_batch, self.axes,', f'all_gather({PC}(by_batch, self.axes[0], to="varying"), self.axes,'),
+    ],
+    'ppo_minibatch_shuffle.py': [
+        ('all_to_all(shuffled, axis,', f'all_to_all({PC}(shuffled, axis, to="varying"), axis,'),
+    ],
+    'ppo_actor_export.py': [
+        ('return top_level_all_gather(placed, self.layout.rollout)', 'return jax.reshard(placed, self.layout.rollout)'),
+    ],
+    'ppo_clipfrac_metrics.py': [
+        ('psum(clipfrac.sum(), axis_name=LOG_AXES)', f'psum({PC}(clipfrac.sum(), LOG_AXES[1], to="varying"), axis_name=LOG_AXES)'),
+    ],
+    'ppo_entropy_bonus.py': [
+        ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
+    ],
+    # reward-model training
+    'rmt_bradley_terry_stats.py': [
+        ('all_gather(stats.margin, self.args.data_axis,',
+         f'all_gather({PC}(stats.margin, self.args.data_axis, to="varying"), self.args.data_axis,'),
+    ],
+    'rmt_pairwise_logits.py': [
+        ('out = jax.lax.all_gather(out, axes,',
+         f'out = jax.lax.all_gather({PC}(out, "data", to="varying") if dim else out, axes,'),
+    ],
+    'rmt_reward_centering.py': [
+        ('psum_scatter(full, self.axis_name,', f'psum_scatter({PC}(full, self.axis_name, to="varying"), self.axis_name,'),
+    ],
+    'rmt_head_checkpoint.py': [
+        ('top_level_all_gather(value, SAVE_SHARDING[name])', 'jax.reshard(value, SAVE_SHARDING[name])'),
+    ],
+    'rmt_eval_accuracy.py': [
+        ('psum(correct.sum(), tuple(self.args.axes))',
+         f'psum({PC}(correct.sum(), self.args.axes[-1], to="varying"), tuple(self.args.axes))'),
+    ],
+    'rmt_reward_normaliser.py': [
+        ('tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
+    ],
 }
 
 
