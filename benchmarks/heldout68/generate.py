@@ -11,30 +11,50 @@ from jax.sharding import NamedSharding, PartitionSpec as P
 '''
 
 # rule bodies: (lines, out_spec_fn(A,B), anchor, fix)   {a},{b} axis exprs, {x} input
+VARIANT = {  # per theme: SF101 call form, SF102 tuple order, SF103 collective, SF105 op, SF106 expression
+    "fedavg":   ("pos", "ab", "red", "pmean", "mul"),
+    "dpsgd":    ("kw", "ba", "red", "psum", "div"),
+    "secagg":   ("pos", "ab", "ring", "pmean", "mul"),
+    "cohort":   ("kw", "ba", "red", "psum", "mean"),
+    "scaffold": ("pos", "ba", "red", "pmean", "mul"),
+    "acct":     ("kw", "ab", "red", "psum", "div"),
+    "rounds":   ("pos", "ab", "red", "pmean", "mul"),
+}
+
+
 def bodies(t):
     d, e = t["v"]
     op = t["op"]
+    v101, v102, v103, v105, v106 = VARIANT[t["prefix"]]
+    ax101 = "axis_name={a}" if v101 == "kw" else "{a}"
+    tup = "({a}, {b})" if v102 == "ab" else "({b}, {a})"
+    if v103 == "ring":
+        l103 = f"return jax.lax.ppermute({e}, {{a}}, perm=[(i, (i + 1) % 4) for i in range(4)])"
+        a103, f103 = f"ppermute({e}, {{a}},", f"ppermute(jax.lax.pcast({e}, {{a}}, to=\"varying\"), {{a}},"
+    else:
+        l103 = f"return jax.lax.{op}({e}, {{a}})"
+        a103, f103 = f"{op}({e}, {{a}})", f"{op}(jax.lax.pcast({e}, {{a}}, to=\"varying\"), {{a}})"
+    l106 = {"mul": f"return {e} * {t['const']}", "div": f"return {e} / {t['const']}",
+            "mean": f"return {e} - jnp.mean({e}, axis=0, keepdims=True) * {t['const']}"}[v106]
     return {
     "SF101": ([f"{d} = jax.lax.psum({{x}}, {{a}})",
-               f"return jax.lax.all_gather({d}, {{a}}, tiled=True, to=\"reduced\")"],
+               f"return jax.lax.all_gather({d}, {ax101}, tiled=True, to=\"reduced\")"],
               lambda A, B: f'P(None, "{B}", reduced={{"{A}"}})',
-              f"all_gather({d}, {{a}}", f"all_gather(jax.lax.pcast({d}, {{a}}, to=\"varying\"), {{a}}"),
+              f"all_gather({d}, {ax101}", f"all_gather(jax.lax.pcast({d}, {{a}}, to=\"varying\"), {ax101}"),
     "SF102": ([f"{e} = jax.lax.all_gather({{x}}, {{b}}, axis=1, tiled=True, to=\"reduced\")",
-               f"return jax.lax.all_gather({e}, ({{a}}, {{b}}), tiled=True, to=\"reduced\")"],
+               f"return jax.lax.all_gather({e}, {tup}, tiled=True, to=\"reduced\")"],
               lambda A, B: f'P(reduced={{"{A}", "{B}"}})',
               f"all_gather({e}, (", f"all_gather(jax.lax.pcast({e}, {{b}}, to=\"varying\"), ("),
-    "SF103": ([f"{e} = jax.lax.all_gather({{x}}, {{a}}, tiled=True, to=\"reduced\")",
-               f"return jax.lax.{op}({e}, {{a}})"],
-              lambda A, B: f'P(None, "{B}")',
-              f"{op}({e}, {{a}})", f"{op}(jax.lax.pcast({e}, {{a}}, to=\"varying\"), {{a}})"),
+    "SF103": ([f"{e} = jax.lax.all_gather({{x}}, {{a}}, tiled=True, to=\"reduced\")", l103],
+              (lambda A, B: f'P("{A}", "{B}")') if v103 == "ring" else (lambda A, B: f'P(None, "{B}")'),
+              a103, f103),
     "SF105": ([f"{d} = jax.lax.psum({{x}}, {{b}})",
-               f"return jax.lax.pmean({d}, ({{a}}, {{b}}))"],
+               f"return jax.lax.{v105}({d}, ({{a}}, {{b}}))"],
               lambda A, B: 'P()',
-              f"pmean({d}, (", f"pmean(jax.lax.pcast({d}, {{b}}, to=\"varying\"), ("),
-    "SF106": ([f"{e} = jax.lax.all_gather({{x}}, {{a}}, tiled=True, to=\"reduced\")",
-               f"return {e} * {t['const']}"],
+              f"{v105}({d}, (", f"{v105}(jax.lax.pcast({d}, {{b}}, to=\"varying\"), ("),
+    "SF106": ([f"{e} = jax.lax.all_gather({{x}}, {{a}}, tiled=True, to=\"reduced\")", l106],
               lambda A, B: f'P(None, "{B}")',
-              'tiled=True, to="reduced")', 'tiled=True, to="invarying")'),
+              'tiled=True, to="reduced")', 'tiled=True, to="invarying")', l106),
     }
 
 CLEAN = {  # near misses: body lines, out spec
@@ -566,13 +586,13 @@ for T in THEMES:
             code, anchor, fix = tlag(T)
             src = HDR + TLAG_HDR + code + TAIL
         else:
-            lines, outf, anchor, fix = bodies(T)[rule]
+            lines, outf, anchor, fix, *lanc = bodies(T)[rule]
             ind = "        " if T["prefix"] not in ("dpsgd", "acct") else "    "
             body = "\n".join(ind + l.replace("{x}", "{x}") for l in lines)
             src = HDR + T["render"](rule, body, outf(T["A"], T["B"]), T) + TAIL
             anchor = anchor.format(a=a, b=b); fix = fix.format(a=a, b=b)
         assert src.count(anchor) == 1, (name, anchor)
-        lanchor = f"return {T['v'][1]} * {T['const']}" if rule == "SF106" else anchor
+        lanchor = lanc[0] if rule == "SF106" else anchor
         assert src.count(lanchor) == 1, (name, lanchor)
         line = src[:src.index(lanchor)].count("\n") + 1
         (OUT / "buggy" / name).write_text(src)

@@ -15,8 +15,8 @@ HERE = Path(__file__).resolve().parent
 
 FIXES = {
     'acct_composition_mean.py': [
-        ('pmean(rdp_total, (',
-         'pmean(jax.lax.pcast(rdp_total, order_axis, to="varying"), ('),
+        ('psum(rdp_total, (',
+         'psum(jax.lax.pcast(rdp_total, order_axis, to="varying"), ('),
     ],
     'acct_delta_scaling.py': [
         ('tiled=True, to="reduced")',
@@ -35,12 +35,12 @@ FIXES = {
          'all_gather(jax.lax.pcast(epsilons, order_axis, to="varying"), ('),
     ],
     'acct_rdp_orders_total.py': [
-        ('all_gather(rdp_total, worker_axis',
-         'all_gather(jax.lax.pcast(rdp_total, worker_axis, to="varying"), worker_axis'),
+        ('all_gather(rdp_total, axis_name=worker_axis',
+         'all_gather(jax.lax.pcast(rdp_total, worker_axis, to="varying"), axis_name=worker_axis'),
     ],
     'cohort_availability_stats.py': [
-        ('pmean(participation, (',
-         'pmean(jax.lax.pcast(participation, self.axes.feature, to="varying"), ('),
+        ('psum(participation, (',
+         'psum(jax.lax.pcast(participation, self.axes.feature, to="varying"), ('),
     ],
     'cohort_cohort_snapshot.py': [
         ('top_level_all_gather(table, self.snapshot_spec)',
@@ -55,24 +55,24 @@ FIXES = {
          'tiled=True, to="invarying")'),
     ],
     'cohort_participation_counts.py': [
-        ('all_gather(participation, self.axes.cohort',
-         'all_gather(jax.lax.pcast(participation, self.axes.cohort, to="varying"), self.axes.cohort'),
+        ('all_gather(participation, axis_name=self.axes.cohort',
+         'all_gather(jax.lax.pcast(participation, self.axes.cohort, to="varying"), axis_name=self.axes.cohort'),
     ],
     'cohort_poisson_mask_gather.py': [
         ('all_gather(selected, (',
          'all_gather(jax.lax.pcast(selected, self.axes.feature, to="varying"), ('),
     ],
     'dpsgd_clipped_grad_sum.py': [
-        ('all_gather(clipped_sum, replica_axis',
-         'all_gather(jax.lax.pcast(clipped_sum, replica_axis, to="varying"), replica_axis'),
+        ('all_gather(clipped_sum, axis_name=replica_axis',
+         'all_gather(jax.lax.pcast(clipped_sum, replica_axis, to="varying"), axis_name=replica_axis'),
     ],
     'dpsgd_max_grad_norm.py': [
         ('pmax(noisy, replica_axis)',
          'pmax(jax.lax.pcast(noisy, replica_axis, to="varying"), replica_axis)'),
     ],
     'dpsgd_microbatch_mean.py': [
-        ('pmean(clipped_sum, (',
-         'pmean(jax.lax.pcast(clipped_sum, param_axis, to="varying"), ('),
+        ('psum(clipped_sum, (',
+         'psum(jax.lax.pcast(clipped_sum, param_axis, to="varying"), ('),
     ],
     'dpsgd_noise_scale.py': [
         ('tiled=True, to="reduced")',
@@ -159,8 +159,8 @@ FIXES = {
          'jax.reshard(controls, self.EXPORT)'),
     ],
     'secagg_dropout_recovery.py': [
-        ('pmin(unmasked, axes["parties"])',
-         'pmin(jax.lax.pcast(unmasked, axes["parties"], to="varying"), axes["parties"])'),
+        ('ppermute(unmasked, axes["parties"],',
+         'ppermute(jax.lax.pcast(unmasked, axes["parties"], to="varying"), axes["parties"],'),
     ],
     'secagg_field_rescale.py': [
         ('tiled=True, to="reduced")',

@@ -15,7 +15,7 @@ CONFIG = json.loads('{"axes": {"worker": "worker", "order": "order"}, "delta": 1
 def _compose(rdp, worker_axis, order_axis, cfg):
     rdp = rdp * cfg["steps"]
     rdp_total = jax.lax.psum(rdp, order_axis)
-    return jax.lax.pmean(rdp_total, (worker_axis, order_axis))
+    return jax.lax.psum(rdp_total, (worker_axis, order_axis))
 
 
 def inputs():

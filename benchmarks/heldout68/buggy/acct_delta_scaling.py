@@ -15,7 +15,7 @@ CONFIG = json.loads('{"axes": {"worker": "worker", "order": "order"}, "delta": 1
 def _compose(rdp, worker_axis, order_axis, cfg):
     rdp = rdp * cfg["steps"]
     epsilons = jax.lax.all_gather(rdp, worker_axis, tiled=True, to="reduced")
-    return epsilons * cfg["delta"]
+    return epsilons / cfg["delta"]
 
 
 def inputs():

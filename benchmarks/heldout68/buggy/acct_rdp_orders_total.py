@@ -15,7 +15,7 @@ CONFIG = json.loads('{"axes": {"worker": "worker", "order": "order"}, "delta": 1
 def _compose(rdp, worker_axis, order_axis, cfg):
     rdp = rdp * cfg["steps"]
     rdp_total = jax.lax.psum(rdp, worker_axis)
-    return jax.lax.all_gather(rdp_total, worker_axis, tiled=True, to="reduced")
+    return jax.lax.all_gather(rdp_total, axis_name=worker_axis, tiled=True, to="reduced")
 
 
 def inputs():

@@ -22,7 +22,7 @@ class ClientSampler:
     def _sample(self, scores):
         scores = jnp.where(scores > 0.1, scores, 0.0)
         participation = jax.lax.psum(scores, self.axes.feature)
-        return jax.lax.pmean(participation, (self.axes.cohort, self.axes.feature))
+        return jax.lax.psum(participation, (self.axes.cohort, self.axes.feature))
 
     def __call__(self, scores):
         return jax.shard_map(self._sample, mesh=self.mesh, in_specs=P(*self.axes),

@@ -22,7 +22,7 @@ class ClientSampler:
     def _sample(self, scores):
         scores = jnp.where(scores > 0.1, scores, 0.0)
         selected = jax.lax.all_gather(scores, self.axes.cohort, tiled=True, to="reduced")
-        return selected * self.inv_rate
+        return selected - jnp.mean(selected, axis=0, keepdims=True) * self.inv_rate
 
     def __call__(self, scores):
         return jax.shard_map(self._sample, mesh=self.mesh, in_specs=P(*self.axes),

@@ -22,7 +22,7 @@ class ClientSampler:
     def _sample(self, scores):
         scores = jnp.where(scores > 0.1, scores, 0.0)
         participation = jax.lax.psum(scores, self.axes.cohort)
-        return jax.lax.all_gather(participation, self.axes.cohort, tiled=True, to="reduced")
+        return jax.lax.all_gather(participation, axis_name=self.axes.cohort, tiled=True, to="reduced")
 
     def __call__(self, scores):
         return jax.shard_map(self._sample, mesh=self.mesh, in_specs=P(*self.axes),

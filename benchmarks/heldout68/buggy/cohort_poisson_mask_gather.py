@@ -22,7 +22,7 @@ class ClientSampler:
     def _sample(self, scores):
         scores = jnp.where(scores > 0.1, scores, 0.0)
         selected = jax.lax.all_gather(scores, self.axes.feature, axis=1, tiled=True, to="reduced")
-        return jax.lax.all_gather(selected, (self.axes.cohort, self.axes.feature), tiled=True, to="reduced")
+        return jax.lax.all_gather(selected, (self.axes.feature, self.axes.cohort), tiled=True, to="reduced")
 
     def __call__(self, scores):
         return jax.shard_map(self._sample, mesh=self.mesh, in_specs=P(*self.axes),

@@ -23,7 +23,7 @@ def _clip(per_example, l2_clip):
 def private_step(grads, *, replica_axis, param_axis, l2_clip, noise_multiplier):
     grads = _clip(grads, l2_clip)
     clipped_sum = jax.lax.psum(grads, replica_axis)
-    return jax.lax.all_gather(clipped_sum, replica_axis, tiled=True, to="reduced")
+    return jax.lax.all_gather(clipped_sum, axis_name=replica_axis, tiled=True, to="reduced")
 
 
 def inputs():

@@ -23,7 +23,7 @@ def _clip(per_example, l2_clip):
 def private_step(grads, *, replica_axis, param_axis, l2_clip, noise_multiplier):
     grads = _clip(grads, l2_clip)
     noisy = jax.lax.all_gather(grads, replica_axis, tiled=True, to="reduced")
-    return noisy * noise_multiplier
+    return noisy / noise_multiplier
 
 
 def inputs():

@@ -23,7 +23,7 @@ def _clip(per_example, l2_clip):
 def private_step(grads, *, replica_axis, param_axis, l2_clip, noise_multiplier):
     grads = _clip(grads, l2_clip)
     noisy = jax.lax.all_gather(grads, param_axis, axis=1, tiled=True, to="reduced")
-    return jax.lax.all_gather(noisy, (replica_axis, param_axis), tiled=True, to="reduced")
+    return jax.lax.all_gather(noisy, (param_axis, replica_axis), tiled=True, to="reduced")
 
 
 def inputs():

@@ -27,7 +27,7 @@ class Scaffold:
 
     def server_update(self, controls):
         correction = jax.lax.all_gather(controls, self.AXES[1], axis=1, tiled=True, to="reduced")
-        return jax.lax.all_gather(correction, (self.AXES[0], self.AXES[1]), tiled=True, to="reduced")
+        return jax.lax.all_gather(correction, (self.AXES[1], self.AXES[0]), tiled=True, to="reduced")
 
     def step(self, controls):
         fn = jax.shard_map(self.server_update, mesh=self.mesh, in_specs=P(*self.AXES), out_specs=P(reduced={"silo", "model"}))
