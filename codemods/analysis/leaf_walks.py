@@ -28,6 +28,7 @@ from codemods import jaxapi
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.object_methods import class_chain
 from codemods.analysis.sequences import sequence
+from codemods.analysis.syntax import one_parameter_expression
 from codemods.analysis.values import (
     STATIC, UNKNOWN, AxisState, ClassValue, Const, DictValue, Function, Instance, JaxName, SpecValue, TupleValue, Value,
     record_fields, record_tuple,
@@ -207,19 +208,13 @@ class LeafWalks:
         whose bases are module classes, a plain dict, tuple, list, None, spec or array is no
         such object; with C `PartitionSpec` or `NamedSharding` (the idiom of older JAX), only a
         spec is one."""
-        function = test.node
-        if isinstance(function, ast.Lambda):
-            body = function.body
-        elif len(function.body) == 1 and isinstance(function.body[0], ast.Return):
-            body = function.body[0].value
-        else:
+        shape = one_parameter_expression(test.node)
+        if shape is None:
             return None
-        params = function.args
-        if params.posonlyargs or params.vararg or params.kwonlyargs or params.kwarg or len(params.args) != 1:
-            return None
+        param, body = shape
         if not (isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id == "isinstance"
                 and len(body.args) == 2 and not body.keywords and isinstance(body.args[0], ast.Name)
-                and body.args[0].id == params.args[0].arg):
+                and body.args[0].id == param):
             return None
         if self.eval(body.func, test.closure) != _ISINSTANCE:
             return None  # `isinstance` rebound

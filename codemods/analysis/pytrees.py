@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.sites import Site
+from codemods.analysis.syntax import one_parameter_expression
 from codemods.analysis import transfer
 from codemods.analysis.transfer import collective_rule
 from codemods.analysis.values import (
@@ -259,18 +260,10 @@ class Pytrees(LeafWalks):
             return collective_rule(func.name) is not None
         if not isinstance(func, Function):
             return False
-        node = func.node
-        if isinstance(node, ast.Lambda):
-            body = node.body
-        elif len(node.body) == 1 and isinstance(node.body[0], ast.Return):
-            body = node.body[0].value
-        else:
+        shape = one_parameter_expression(func.node)
+        if shape is None:
             return False
-        arguments = node.args
-        if arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg \
-                or len(arguments.args) != 1 or arguments.defaults:
-            return False
-        param = arguments.args[0].arg
+        param, body = shape
         if not isinstance(body, ast.Call) or not body.args or not isinstance(body.args[0], ast.Name) \
                 or body.args[0].id != param:
             return False

@@ -164,3 +164,20 @@ def assigned_names(block: list[ast.stmt]) -> set[str]:
             elif isinstance(node, ast.MatchMapping) and node.rest:
                 names.add(node.rest)
     return names
+
+
+def one_parameter_expression(function: ast.AST) -> tuple[str, ast.expr] | None:
+    """(parameter, returned expression) of a lambda or a def whose body is one `return`, taking
+    exactly one plain positional parameter without a default; None for any other function."""
+    if isinstance(function, ast.Lambda):
+        body = function.body
+    elif isinstance(function, DEFS) and len(function.body) == 1 and isinstance(function.body[0], ast.Return) \
+            and function.body[0].value is not None:
+        body = function.body[0].value
+    else:
+        return None
+    params = function.args
+    if params.posonlyargs or params.vararg or params.kwonlyargs or params.kwarg or len(params.args) != 1 \
+            or params.defaults:
+        return None
+    return params.args[0].arg, body
