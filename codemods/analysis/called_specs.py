@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.nodes import is_docstring
 from codemods.analysis.scopes import ModuleScope, method_kind
 from codemods.analysis.syntax import DEFS
 
@@ -35,11 +36,7 @@ def returned_expression(scope: ModuleScope, call: ast.Call, scopes: tuple) -> tu
                 function = None
     if not isinstance(function, ast.FunctionDef) or function.decorator_list:
         return None
-    body = function.body[1:] if _docstring(function.body[0]) else function.body
+    body = function.body[1:] if is_docstring(function.body[0]) else function.body
     if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return None
     return body[0].value, tuple(outer) + (function,)
-
-
-def _docstring(stmt: ast.stmt) -> bool:
-    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)

@@ -24,7 +24,7 @@ from codemods.analysis.cli_args import spread_vars
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
-                                     nodes_of_type, positional_params)
+                                     last_name, nodes_of_type, positional_params)
 from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
@@ -306,7 +306,7 @@ class Classes(InitHooks, ClassFamilies):
         pending = [cls]
         while pending:
             for base in pending.pop().bases:
-                name = _last_name(base)
+                name = last_name(base)
                 if name and name not in found:
                     found.add(name)
                     if name in self.scope.classes:
@@ -508,13 +508,13 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         inherited = _dataclass_base(cls, local_bases, classes, depth)
         # `@dataclass class BatchNorm(Module)` over a plain base with no field, __init__ or hook: fields of its own
         fieldless = inherited is None and len(cls.bases) == 1 and len(local_bases) == 1 and len(decorators) == 1 \
-            and _last_name(getattr(decorators[0], "func", decorators[0])) == "dataclass" and plain_chain(classes[local_bases[0].id], classes, filed)
+            and last_name(getattr(decorators[0], "func", decorators[0])) == "dataclass" and plain_chain(classes[local_bases[0].id], classes, filed)
         facts.constructible = not local_bases or inherited is not None or fieldless
         names = list(inherited.fields) if inherited is not None else []
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
                     and not _is_class_var(stmt.annotation):
-                if _last_name(stmt.annotation) == "KW_ONLY":
+                if last_name(stmt.annotation) == "KW_ONLY":
                     facts.positional = False  # fields after it are keyword-only
                     continue
                 if local_bases and inherited is None and not fieldless or (isinstance(stmt.value, ast.Call)
@@ -529,7 +529,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         facts.fields = tuple(names)
         # Positions map onto the fields only where no base class brings fields of its own.
         facts.positional = facts.positional and (inherited.positional if inherited is not None else fieldless or all(
-            _last_name(base) in _FIELDLESS_BASES for base in cls.bases)) \
+            last_name(base) in _FIELDLESS_BASES for base in cls.bases)) \
             and not any(isinstance(k, ast.keyword) and k.arg == "kw_only" for d in decorators
                         if isinstance(d, ast.Call) for k in d.keywords)
         if inherited is not None:
@@ -545,13 +545,9 @@ _CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__"
 _FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
 
 
-def _last_name(expr: ast.expr) -> str:
-    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
-
-
 def _is_class_var(annotation: ast.expr) -> bool:
     target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    return _last_name(target) in ("ClassVar", "InitVar")
+    return last_name(target) in ("ClassVar", "InitVar")
 
 
 def _field_default(value: ast.expr) -> ast.expr:
@@ -576,7 +572,7 @@ def _dataclass_base(cls: ast.ClassDef, local_bases: list[ast.Name], classes, dep
         return None
     base_cls = classes[local_bases[0].id]
     decorator = cls.decorator_list[0]
-    name = _last_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
+    name = last_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
     if name != "dataclass" or [ast.dump(d) for d in base_cls.decorator_list] != [ast.dump(decorator)]:
         return None
     base = _read_class(base_cls, classes, depth + 1)

@@ -18,7 +18,7 @@ import ast
 from bisect import bisect_right
 from operator import attrgetter
 
-from codemods.analysis.nodes import DEFS, calls_by_callee, iter_nodes, module_parents, nodes_of_type
+from codemods.analysis.nodes import DEFS, calls_by_callee, iter_nodes, last_name, module_parents, nodes_of_type
 
 _CAUGHT = frozenset({"ValueError", "ShardingTypeError", "Exception", "BaseException"})
 
@@ -33,7 +33,7 @@ def handles_trace_errors(stmt: ast.Try | ast.TryStar) -> bool:
             caught = True
         else:
             kinds = handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
-            caught = any(_last_name(kind) in _CAUGHT for kind in kinds)
+            caught = any(last_name(kind) in _CAUGHT for kind in kinds)
         if caught and not all(_reports_only(stmt) for stmt in handler.body):
             return True
     return False
@@ -51,7 +51,7 @@ def _reports_only(stmt: ast.stmt) -> bool:
         return stmt.value is None or (type(stmt.value) is ast.Constant and stmt.value.value is None)
     if type(stmt) is ast.Expr:
         value = stmt.value
-        return type(value) is ast.Constant or (type(value) is ast.Call and _last_name(value.func) in _REPORTERS)
+        return type(value) is ast.Constant or (type(value) is ast.Call and last_name(value.func) in _REPORTERS)
     return False
 
 
@@ -67,11 +67,11 @@ def suppresses_trace_errors(stmt: ast.With | ast.AsyncWith) -> bool:
 
 
 def _catcher(call: ast.expr) -> bool:
-    if type(call) is not ast.Call or _last_name(call.func) not in _CATCHERS or not call.args:
+    if type(call) is not ast.Call or last_name(call.func) not in _CATCHERS or not call.args:
         return False
-    kinds = call.args if _last_name(call.func) == "suppress" else call.args[:1]
+    kinds = call.args if last_name(call.func) == "suppress" else call.args[:1]
     kinds = [inner for kind in kinds for inner in (kind.elts if type(kind) is ast.Tuple else [kind])]
-    return any(_last_name(kind) in _CAUGHT for kind in kinds)
+    return any(last_name(kind) in _CAUGHT for kind in kinds)
 
 
 _line_of = attrgetter("lineno")
@@ -161,12 +161,6 @@ def _regions(tree: ast.Module) -> list[tuple[int, int]]:
                 regions.append((first, last))
         tree._shardfix_handled_tries = regions
     return regions
-
-
-def _last_name(node: ast.expr) -> str | None:
-    if type(node) is ast.Name:
-        return node.id
-    return node.attr if type(node) is ast.Attribute else None
 
 
 def leaves_early(body: list[ast.stmt]) -> bool:

@@ -34,7 +34,7 @@ from codemods.analysis.decorators import wraps_of
 from codemods.analysis.folds import SORTED
 from codemods.analysis.pytree_grads import module_leaves
 from codemods import jaxapi
-from codemods.analysis.nodes import DEFS, FunctionNode, module_parents
+from codemods.analysis.nodes import DEFS, FunctionNode, last_name, module_parents
 from codemods.analysis.sequences import items_of
 from codemods.analysis.user_decorators import keeps, lexical_scopes
 from codemods.analysis.values import (
@@ -464,13 +464,9 @@ def _record_fields(value: Value) -> tuple[Value, ...] | None:
     """The field values of an object of a module NamedTuple (a pytree JAX maps field by field,
     as grad does: the gradient is an object of the same class); None for anything else."""
     if not (isinstance(value, Instance) and value.fields is not None and len(value.cls.bases) == 1
-            and not value.cls.keywords and _last_name(value.cls.bases[0]) == "NamedTuple"):
+            and not value.cls.keywords and last_name(value.cls.bases[0]) == "NamedTuple"):
         return None
     return tuple(item for _, item in value.fields)
-
-
-def _last_name(expr: ast.expr) -> str:
-    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
 
 
 def _arrays(value: Value) -> bool:

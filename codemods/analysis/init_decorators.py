@@ -32,7 +32,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import mutated_names
-from codemods.analysis.nodes import positional_params
+from codemods.analysis.nodes import last_name, positional_params
 from codemods.analysis.user_decorators import files_class
 
 _KEEPING = frozenset({"dataclass"})  # an `__init__` the class defines is kept
@@ -47,7 +47,7 @@ def init_fills(scope, cls: ast.ClassDef) -> tuple[dict[str, ast.expr], bool] | N
     fills: dict[str, ast.expr] = {}
     positional = True
     for decorator in cls.decorator_list:
-        if files_class(scope, decorator) or _last_name(decorator) in _KEEPING \
+        if files_class(scope, decorator) or last_name(getattr(decorator, "func", decorator)) in _KEEPING \
                 or scope.resolve(decorator, ()) in _KEEPING_NAMES:
             continue
         found = _filler(scope, decorator, cls)
@@ -65,11 +65,6 @@ def fed_keywords(interp, cls: ast.ClassDef, positional: list, given: dict) -> di
         return None
     fills = {name: interp.eval(expr, interp.module_frame) for name, expr in kept[0].items() if name not in given}
     return {**fills, **given}
-
-
-def _last_name(node: ast.expr) -> str:
-    target = node.func if isinstance(node, ast.Call) else node
-    return target.attr if isinstance(target, ast.Attribute) else target.id if isinstance(target, ast.Name) else ""
 
 
 def _filler(scope, decorator: ast.expr, cls: ast.ClassDef) -> tuple[dict[str, ast.expr], bool] | None:

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import ast
 
-from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.class_attributes import class_own_bindings
 from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, sets_mesh_globally

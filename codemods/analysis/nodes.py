@@ -468,3 +468,14 @@ def reads_types(test: ast.expr) -> bool:
             return True
     return False
 
+
+def last_name(expr: ast.AST) -> str | None:
+    """The name a Name or an Attribute ends with (`dataclass` of `dataclasses.dataclass`); None
+    for any other expression."""
+    if type(expr) is ast.Name:
+        return expr.id
+    return expr.attr if type(expr) is ast.Attribute else None
+
+
+def is_docstring(stmt: ast.stmt) -> bool:
+    return type(stmt) is ast.Expr and type(stmt.value) is ast.Constant and type(stmt.value.value) is str

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.nodes import DEFS, FunctionNode, nodes_of_type, positional_params
+from codemods.analysis.nodes import DEFS, FunctionNode, last_name, nodes_of_type, positional_params
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
 from codemods.analysis.hook_marks import filing_hook, opaque_hook, plain_keywords
@@ -484,7 +484,7 @@ def _receiver_uses(scope: ModuleScope, cls: ast.ClassDef) -> list[ast.Name] | No
         return None
     calls = []
     for klass in chain:
-        if any(_last_name(decorator) != "dataclass" and not files_class(scope, decorator)
+        if any(last_name(getattr(decorator, "func", decorator)) != "dataclass" and not files_class(scope, decorator)
                for decorator in klass.decorator_list):
             return None  # a decorator may replace the class (one that only files it returns it as written)
         bindings = class_bindings(klass)
@@ -526,11 +526,6 @@ def handed_as_bodies(scope: ModuleScope, method: FunctionNode, receiver: str) ->
                 and scope.resolve(call.func, ()) in jaxapi.SHARD_MAP_APIS:
             found.append(first)
     return found
-
-
-def _last_name(expr: ast.expr) -> str | None:
-    expr = expr.func if type(expr) is ast.Call else expr
-    return expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
 
 
 _INERT_NODES = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Load, ast.Store, ast.Expr, ast.Assign,

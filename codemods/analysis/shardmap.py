@@ -25,6 +25,7 @@ from codemods.analysis.nodes import (
     call_args,
     calls_by_callee,
     calls_outside_nested,
+    last_name,
     nodes_of_type,
     param_default,
     positional_params,
@@ -421,7 +422,7 @@ class _Finder(Decorators):
         func = node.func.func if isinstance(node.func, ast.Call) else node.func
         if self._spelled_shard_map(func):
             return True
-        last = _last_name(func)
+        last = last_name(func)
         if last is not None and last in self.partial_names:
             first = _first_arg(node.func) if isinstance(node.func, ast.Call) else None
             first = first if first is not None else _first_arg(node)
@@ -429,7 +430,7 @@ class _Finder(Decorators):
         return False
 
     def _spelled_shard_map(self, expr: ast.expr) -> bool:
-        last = _last_name(expr)
+        last = last_name(expr)
         return last is not None and (last == "shard_map" or last in self.shard_map_names)
 
     def _add_with_body(self, node, found: _ShardMapArgs, body_expr, scopes) -> None:
@@ -532,14 +533,6 @@ def _hands_on(call: ast.Call, params: set[str]) -> bool:
 def _first_arg(call: ast.Call) -> ast.expr | None:
     args = call_args(call)
     return args[0].value if args else None
-
-
-def _last_name(expr: ast.expr) -> str | None:
-    if isinstance(expr, ast.Name):
-        return expr.id
-    if isinstance(expr, ast.Attribute):
-        return expr.attr
-    return None
 
 
 def _default_of(function: FunctionDef, name: str) -> ast.expr | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import positional_params
+from codemods.analysis.nodes import is_docstring, last_name, positional_params
 
 
 def dataclass_hook(cls: ast.ClassDef) -> ast.expr | None:
@@ -33,7 +33,7 @@ def dataclass_hook(cls: ast.ClassDef) -> ast.expr | None:
     if len(params) != 1 or hook.args.vararg is not None or hook.args.kwonlyargs or hook.args.defaults:
         return None
     receiver, kwargs = params[0].arg, hook.args.kwarg.arg if hook.args.kwarg is not None else None
-    body = hook.body[1:] if _docstring(hook.body[0]) else hook.body
+    body = hook.body[1:] if is_docstring(hook.body[0]) else hook.body
     found, supers = None, 0
     for stmt in body:
         if type(stmt) is not ast.Expr or type(stmt.value) is not ast.Call:
@@ -58,10 +58,6 @@ def hooked_decorators(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> li
     return [decorator] if decorator is not None else cls.decorator_list
 
 
-def _docstring(stmt: ast.stmt) -> bool:
-    return type(stmt) is ast.Expr and type(stmt.value) is ast.Constant and type(stmt.value.value) is str
-
-
 def _super_hook(call: ast.Call, kwargs: str | None) -> bool:
     """`super().__init_subclass__(**kwargs)` (or with nothing)."""
     func = call.func
@@ -79,14 +75,10 @@ def _decoration(call: ast.Call, receiver: str) -> ast.expr | None:
         return None
     decorator = call.func
     named = decorator.func if type(decorator) is ast.Call else decorator
-    if _last_name(named) != "dataclass":
+    if last_name(named) != "dataclass":
         return None
     if type(decorator) is ast.Call and (decorator.args or any(
             keyword.arg is None or type(keyword.value) is not ast.Constant
             or keyword.arg == "init" and keyword.value.value is not True for keyword in decorator.keywords)):
         return None
     return decorator
-
-
-def _last_name(expr: ast.expr) -> str | None:
-    return expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
