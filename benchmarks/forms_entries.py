@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cq1_sf104_legacy_mesh_context_of_parameter": "main(mesh, x)",
+    "ncq1_sf104_context_of_parameter_sets_mesh": "main(mesh, x)",
+    "cq2_sf104_legacy_mesh_context_of_stored_field": "main(mesh, x)",
+    "ncq2_sf104_stored_context_field_set_twice": "main(mesh, x)",
     "cl13_sf101_axis_by_joined_path_of_key_names": "main(mesh, x)",
     "ncl17_sf101_axis_by_joined_path_of_key_names_rows": "main(mesh, x)",
     "cp1_sf104_spec_unpacked_from_table_of_tuples": "main(mesh, x)",
@@ -1944,6 +1948,10 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cq1_sf104_legacy_mesh_context_of_parameter": {
+        12: '        return np.asarray(jax.device_put(w, NamedSharding(mesh, P())))'},
+    "cq2_sf104_legacy_mesh_context_of_stored_field": {
+        21: '            return {name: jax.device_put(arr, jax.NamedSharding(self.mesh, P("i", None))) for name, arr in self.data.items()}'},
     "cl12_sf104_gather_after_block_of_class_with_exit_stack": {
         26: '        with jax.set_mesh(self.mesh): return top_level_all_gather(w, P(None, "j", reduced={"i"}))'},
     "cl9_sf104_inline_mesh_context_chosen_by_module_flag": {

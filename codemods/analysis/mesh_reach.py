@@ -39,6 +39,7 @@ import ast
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.class_attributes import class_own_bindings
 from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, sets_mesh_globally
+from codemods.analysis.held_meshes import certainly_mesh
 from codemods.analysis.nodes import module_nodes, module_parents
 
 MAX_HOPS = 8
@@ -312,10 +313,13 @@ class _Reach:
         if isinstance(expr, ast.Call):
             callee = self.resolve(expr.func)
             return callee in NEUTRAL_CONTEXTS or callee in MESH_FACTORIES or self.own_context(expr.func)
-        if isinstance(expr, ast.Name):
-            value = self.value_of(expr)
-            return isinstance(value, ast.Call) and self.resolve(value.func) in MESH_FACTORIES
-        return False
+        # a Mesh in place, or handed down through a parameter or a field (held_meshes.py)
+        return self.mesh_value(expr) or certainly_mesh(self, expr, self.mesh_value)
+
+    def mesh_value(self, expr: ast.expr) -> bool:
+        """Whether `expr` is certainly a `Mesh` built where the code shows it."""
+        value = self.value_of(expr) if isinstance(expr, ast.Name) else expr
+        return isinstance(value, ast.Call) and self.resolve(value.func) in MESH_FACTORIES
 
     def value_of(self, name: ast.Name) -> ast.expr | None:
         """The value a read of a name certainly has: assigned once at the top of the function
