@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cq3_sf104_loop_key_skipped_by_equality_guard": "main(mesh, x)",
+    "ncq3_sf104_loop_key_kept_by_inequality_guard": "main(mesh, x)",
     "cq1_sf104_legacy_mesh_context_of_parameter": "main(mesh, x)",
     "ncq1_sf104_context_of_parameter_sets_mesh": "main(mesh, x)",
     "cq2_sf104_legacy_mesh_context_of_stored_field": "main(mesh, x)",

@@ -3,8 +3,8 @@
 `for name, target in PLAN.items(): if target is None: continue; ... gather(tree[name], target)`
 skips some keys before the line and reaches it for the others. With the loop variables bound to
 one key (loop_keys.py), a guard `if X is None` / `if X is not None` / `if not X` / `if X` whose
-X is bound to a literal (None, a string, a number, a spec or a dict literal) is decided for that
-key. A round certainly reaches the line when it is a statement of the loop's own body and every
+X is bound to a literal (None, a string, a number, a spec or a dict literal), or `if X == "k"` /
+`!=` of a key bound to a string, is decided for that key. A round certainly reaches the line when it is a statement of the loop's own body and every
 statement before it is a plain statement that never leaves the round, or such a decided `if`
 (without `else`) that does not run its body, or runs one that never leaves the round. Anything
 else is unknown (None).
@@ -88,8 +88,27 @@ def _decided(ctx: FileContext, test: cst.BaseExpression, env: Env) -> bool | Non
         if isinstance(operator, cst.IsNot):
             return value != "none"
         return None
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+            and isinstance(test.comparisons[0].operator, (cst.Equal, cst.NotEqual)):
+        same = _same_string(ctx, test.left, test.comparisons[0].comparator, env)
+        if same is None:
+            return None
+        return same if isinstance(test.comparisons[0].operator, cst.Equal) else not same
     value = _literal(ctx, test, env)
     return {"none": False, "true": True}.get(value) if value is not None else None
+
+
+def _same_string(ctx: FileContext, left: cst.BaseExpression, right: cst.BaseExpression, env: Env) -> bool | None:
+    """`name == "seeds"` of a key bound to a string literal this round: whether both are the same
+    string (anything but two strings is unknown: `==` of other objects may mean anything)."""
+    texts = []
+    for side in (left, right):
+        held = follow_spec(ctx, side, env)[0] if isinstance(side, cst.Name) else side
+        text = held.evaluated_value if isinstance(held, cst.SimpleString) else None
+        if not isinstance(text, str):
+            return None
+        texts.append(text)
+    return texts[0] == texts[1]
 
 
 def _literal(ctx: FileContext, node: cst.BaseExpression, env: Env) -> str | None:
