@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cq4_sf104_gather_in_named_lambda_spec_from_config": "main(mesh, x)",
+    "ncq4_sf104_named_lambda_reads_its_own_config": "main(mesh, x)",
     "cq3_sf104_loop_key_skipped_by_equality_guard": "main(mesh, x)",
     "ncq3_sf104_loop_key_kept_by_inequality_guard": "main(mesh, x)",
     "cq1_sf104_legacy_mesh_context_of_parameter": "main(mesh, x)",

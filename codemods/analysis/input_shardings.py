@@ -23,6 +23,7 @@ from codemods.analysis.local_names import (
     follow_names,
     resolve_name,
 )
+from codemods.analysis.named_lambdas import lambda_arguments
 from codemods.analysis.receiver_binding import instance_call
 from codemods.analysis.sliced_arrays import sliced_value, slicing_keeps
 from codemods.analysis.returned_specs import property_sharding
@@ -312,6 +313,8 @@ def leaf_sharding(ctx: FileContext, tree: cst.BaseExpression, depth: int = 0,
 def _passed_sharding(ctx: FileContext, name: cst.Name, depth: int, read=None) -> ShardingLiteral | None:
     """A parameter of a module function: the sharding every call's argument has, when they agree."""
     found = read_passed(ctx, name, lambda value, env: (read or input_sharding)(ctx, value, depth + 1, env), arrays=True)
+    if found is None and (given := lambda_arguments(ctx, name)):  # `write = lambda a: ...` then `write(x)`
+        found = [(read or input_sharding)(ctx, value, depth + 1, None) for value in given]
     if not found or any(sharding is None for sharding in found) or len({s.spec.spec for s in found}) != 1:
         return None
     return found[0]

@@ -184,7 +184,9 @@ def _once(interp, symbol: SymbolAxis) -> bool:
 
 def _reads(ctx: FileContext) -> dict:
     """Offsets -> (ast expression, enclosing functions) of every expression read outside
-    lambdas, comprehensions and class bodies (where the static scopes would not be its own)."""
+    comprehensions and class bodies (where the static scopes would not be its own), and inside a
+    lambda only when it reads none of the lambda's parameters: the names it reads are then the
+    enclosing function's, whose values bound once are the same whenever the lambda runs."""
     return _index(ctx)[0]
 
 
@@ -197,20 +199,26 @@ def _index(ctx: FileContext):
     def build():
         reads: dict = {}
         places: dict = {}
-        stack: list = [(ctx.tree, (), False)]
+        stack: list = [(ctx.tree, (), False, None)]
         while stack:
-            node, scopes, opaque = stack.pop()
+            node, scopes, opaque, hidden = stack.pop()
             if isinstance(node, ast.Call):
-                places.setdefault(ctx.offsets(node), (scopes, opaque))
-            if isinstance(node, _CHAINS) and not opaque:
+                places.setdefault(ctx.offsets(node), (scopes, opaque or hidden is not None))
+            if isinstance(node, _CHAINS) and not opaque and (hidden is None or not any(
+                    type(inner) is ast.Name and inner.id in hidden for inner in ast.walk(node))):
                 reads.setdefault(ctx.offsets(node), (node, scopes))
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 outer = [*node.decorator_list, node.args] + ([node.returns] if node.returns else [])
-                stack.extend((child, scopes, opaque) for child in outer)
-                stack.extend((stmt, (*scopes, node), False) for stmt in node.body)
+                stack.extend((child, scopes, opaque, hidden) for child in outer)
+                stack.extend((stmt, (*scopes, node), False, None) for stmt in node.body)
+                continue
+            if isinstance(node, ast.Lambda) and not opaque:
+                params = {arg.arg for arg in ast.walk(node.args) if isinstance(arg, ast.arg)}
+                stack.append((node.args, scopes, opaque, hidden))
+                stack.append((node.body, scopes, False, (hidden or frozenset()) | params))
                 continue
             inner = opaque or isinstance(node, _OPAQUE)
-            stack.extend((child, scopes, inner) for child in ast.iter_child_nodes(node))
+            stack.extend((child, scopes, inner, hidden) for child in ast.iter_child_nodes(node))
         return reads, places
 
     return ctx.cached("spec_symbols.index", build)
