@@ -128,12 +128,17 @@ def _bound_names(ctx: FileContext) -> frozenset[str]:
     return ctx.cached("iterated.bound", compute)
 
 
-def generated(ctx: FileContext, iterable: cst.BaseExpression, functions_only: bool = False) -> list[tuple] | None:
+def generated(ctx: FileContext, iterable: cst.BaseExpression, functions_only: bool = False,
+              hops: int = 0) -> list[tuple] | None:
     """(expression, Env) for each `yield` of what iterating `iterable` runs: `Loader(mesh)` of a
-    plain module class whose `__iter__` is a generator, or a call of a module generator."""
+    plain module class whose `__iter__` is a generator, or a call of a module generator; also
+    through a parameter of a module function or method, what each of its calls hands over."""
     from codemods.analysis.local_names import follow_names, resolve_name
 
-    iterable, _ = follow_names(ctx, iterable)
+    held, _ = follow_names(ctx, iterable)
+    if held is None and isinstance(iterable, cst.Name) and hops < 3:
+        return _passed_generated(ctx, iterable, functions_only, hops)
+    iterable = held
     if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and not functions_only:
         return _method_generated(ctx, iterable)  # `replay.sample(rewards, 2)` of a constructed object
     if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
@@ -158,6 +163,22 @@ def generated(ctx: FileContext, iterable: cst.BaseExpression, functions_only: bo
     else:
         return None
     return _yielded(ctx, generator, env)
+
+
+def _passed_generated(ctx: FileContext, name: cst.Name, functions_only: bool, hops: int) -> list[tuple] | None:
+    """`for batch in loader` of a parameter (`score(loader, spec)`): the yields of what every call
+    passes, each read in its caller's own scope."""
+    from codemods.analysis.call_sites import parameter_function, passed
+
+    function = parameter_function(ctx, name)
+    values = passed(ctx, function, name.value) if function is not None else None
+    found: list[tuple] = []
+    for value, env in values or ():
+        inner = generated(ctx, value, functions_only, hops + 1) if env is None else None
+        if inner is None:
+            return None
+        found.extend(inner)
+    return found or None
 
 
 def _method_generated(ctx: FileContext, call: cst.Call) -> list[tuple] | None:
