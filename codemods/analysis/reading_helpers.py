@@ -124,6 +124,7 @@ def _only_read(ctx: FileContext, function: ast.FunctionDef, name: str, depth: in
                 if called and parent.attr not in _READS:
                     return False  # `params['enc'].update(...)`
             elif not (isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Compare))
+                      or isinstance(parent, ast.Subscript) and parent.slice is top  # a key: `STYLES[plan[name]]`
                       or isinstance(parent, ast.keyword) and harmless(parent_of.get(parent), top)
                       or harmless(parent, top) or _filled(function, parent_of, parent, top)):
                 return False
