@@ -20,7 +20,7 @@ from codemods.analysis.attr_dicts import own_namespaces
 from codemods.analysis.class_families import ClassFamilies
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
-from codemods.analysis.cli_args import spread_vars
+from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
@@ -447,6 +447,9 @@ class Classes(InitHooks, ClassFamilies):
 def _agreeable(value: Value) -> bool:
     if isinstance(value, DictValue):  # `self.rules = dict(rules)` of a constant table (changed nowhere: mutated_names)
         return all(_agreeable(item) for item in value.items)
+    if isinstance(value, Namespace):  # `self.args = args` of `parse_args([])` (a namespace no code changes: cli_args.py)
+        return all(_agreeable(item) or isinstance(item, TupleValue) and all(map(_agreeable, item.items))
+                   for item in value.items)
     return isinstance(value, (Const, MeshValue)) or isinstance(value, Instance) and value.fields is not None
 
 

@@ -21,7 +21,7 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.keyed_frames import keyed_frame
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.specs import Spec, SpecLiteral
-from codemods.analysis.values import Const
+from codemods.analysis.values import Const, TupleValue
 from codemods.context import FileContext
 from codemods.lazy import lazy_module
 
@@ -167,19 +167,46 @@ def _passed_parameters(interp, call: ast.Call, scopes: tuple, keyed: frozenset =
     function = scopes[-1] if len(scopes) == 1 else None
     if not isinstance(function, ast.FunctionDef) or function.decorator_list or not read <= _parameters(function):
         return None
-    if interp.scope.class_of(function) is not None:  # a method: never its receiver
+    receiver = None
+    if interp.scope.class_of(function) is not None:  # a method: its receiver only for fields every object settles
         positional = [*function.args.posonlyargs, *function.args.args]
-        if not positional or positional[0].arg in read:
+        if not positional or positional[0].arg in read and not _settled_fields(
+                interp, [*call.args, *call.keywords], scopes, positional[0].arg):
             return None
+        receiver = positional[0].arg
     interp.silent += 1  # the callers are read for their values only
     try:
-        for name in read:
+        for name in read - {receiver}:
             value = interp._parameter_value(name, function)
             if not isinstance(value, (Const, Namespace, MeshValue, DictValue)):
                 return None
     finally:
         interp.silent -= 1
     return frozenset(read)
+
+
+def _settled_fields(interp, parts: list, scopes: tuple, receiver: str) -> bool:
+    """`save_spec(self.args)` in a method: every read of the receiver is a field that every object
+    of the class holds alike, a constant, a parsed namespace, a mesh or a table of those (what
+    every construction gives `__init__` to store; classes.py), read directly in the call."""
+    def settled(value) -> bool:
+        if isinstance(value, (TupleValue, DictValue)):
+            return all(settled(item) for item in value.items)
+        return isinstance(value, (Const, MeshValue)) or isinstance(value, Namespace) and all(map(settled, value.items))
+
+    parents = {id(child): node for part in parts for node in ast.walk(part) for child in ast.iter_child_nodes(node)}
+    reads = [node for part in parts for node in ast.walk(part) if type(node) is ast.Name and node.id == receiver]
+    frame = interp._static_frame(scopes)
+    interp.silent += 1
+    try:
+        for node in reads:
+            field = parents.get(id(node))
+            if type(field) is not ast.Attribute or field.value is not node or type(field.ctx) is not ast.Load \
+                    or not settled(interp.eval(field, frame)):
+                return False
+    finally:
+        interp.silent -= 1
+    return bool(reads)
 
 
 def _dimensions(interp, expr: ast.expr, frame, scopes: tuple) -> Spec | None:
