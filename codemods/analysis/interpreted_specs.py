@@ -185,15 +185,20 @@ def _passed_parameters(interp, call: ast.Call, scopes: tuple, keyed: frozenset =
     return frozenset(read)
 
 
+_MAIN_TEST = ast.dump(ast.parse('__name__ == "__main__"', mode="eval").body)
+
+
 def _settled_fields(interp, parts: list, scopes: tuple, receiver: str) -> bool:
-    """`save_spec(self.args)` in a method: every read of the receiver is a field that every object
-    of the class holds alike, a constant, a parsed namespace, a mesh or a table of those (what
-    every construction gives `__init__` to store; classes.py), read directly in the call."""
+    """`save_spec(self.args)` in a method of a script: every read of the receiver is a field that
+    every object of the class holds alike, a constant, a parsed namespace, a mesh or a table of
+    those (what every construction gives `__init__` to store; classes.py), read directly in the call."""
     def settled(value) -> bool:
         if isinstance(value, (TupleValue, DictValue)):
             return all(settled(item) for item in value.items)
         return isinstance(value, (Const, MeshValue)) or isinstance(value, Namespace) and all(map(settled, value.items))
 
+    if not any(type(stmt) is ast.If and ast.dump(stmt.test) == _MAIN_TEST for stmt in interp.scope.tree.body):
+        return False  # a library's class: code elsewhere may construct its objects with other values
     parents = {id(child): node for part in parts for node in ast.walk(part) for child in ast.iter_child_nodes(node)}
     reads = [node for part in parts for node in ast.walk(part) if type(node) is ast.Name and node.id == receiver]
     frame = interp._static_frame(scopes)

@@ -35,15 +35,8 @@ from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.spec_symbols import every_value, reads_here, symbols_of
 from codemods.analysis.symbol_values import SymbolAxis
-from codemods.analysis.specs import (
-    Axes,
-    SpecLiteral,
-    axes_text,
-    call_argument,
-    keyword_argument,
-    parents,
-    parse_sharding,
-)
+from codemods.analysis.specs import (Axes, SpecLiteral, axes_text, call_argument, keyword_argument, parents,
+                                     parse_sharding)
 from codemods.context import FileContext
 from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
@@ -188,6 +181,11 @@ class TopLevelAllGatherPrefix(Rule):
             "Spec helpers returning early under a test of a constant argument (`if kind == \"train\": return "
             "P(...)`).",
             "Loops over the keys of a JSON config, each spec read with the round's key and item.",
+            "A legacy `with mesh:` of a parameter every call hands a Mesh, or of a field `__init__` stores from one.",
+            "A loop round skipped by `if name == \"seeds\": continue` (or `!=`) of a key bound to a string.",
+            "A lambda bound to a local name and called by it (`write = lambda a: gather(a, spec)`, `write(x)`).",
+            "`for batch in loader` of a parameter; an item of a plan parameter as a key (`TRAIN[plan[name]]`).",
+            "Spec helpers in a method of a script on a parsed namespace `__init__` stored (`save_spec(self.args)`).",
         ),
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
