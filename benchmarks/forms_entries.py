@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cq8_sf104_namedtuple_state_dict_field_from_jit": "main(mesh, x)",
+    "ncq8_sf104_namedtuple_state_dict_field_replaced": "main(mesh, x)",
     "cq7_sf104_spec_helper_on_namespace_field": "main(mesh, x)",
     "ncq7_sf104_spec_helper_on_namespace_field_retargeted": "main(mesh, x)",
     "cq6_sf104_style_table_keyed_by_plan_parameter": "main(mesh, x)",

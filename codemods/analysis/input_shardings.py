@@ -31,7 +31,7 @@ from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.uniform_specs import constant_leaves, uniform_env
 from codemods.analysis.spec_sources import Env, bind_call, env_value, follow_spec, returned_by, _JIT_KEEPS
 from codemods.analysis.table_changes import _mutations, _table_name
-from codemods.analysis.tree_paths import PathLeaf, _getattr, path_leaf, string_path
+from codemods.analysis.tree_paths import PathLeaf, _getattr, keyed_path_leaf, path_leaf, string_path
 from codemods.analysis.tree_leaves import leaf_source, mapped_tree, tree_leaf, tree_map_body
 from codemods.analysis.local_tables import handed_kept, handed_names, kept_local, unchanged
 from codemods.analysis.nested_tables import inner_dicts_unchanged
@@ -272,8 +272,8 @@ def _keyed_sharding(ctx: FileContext, keyed: Keyed, depth: int) -> ShardingLiter
     """The item of a tree tree.map reads: where the tree's item is placed, or the sharding all
     its leaves share."""
     if not _keyed_unchanged(ctx, keyed):
-        return None
-    leaf = tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env)
+        return None  # (`state.params[k]` of a placed record: read by its path, tree_paths.py)
+    leaf = tree_leaf(ctx, keyed.tree, keyed.key_node, keyed.env) or keyed_path_leaf(ctx, keyed)
     if leaf is not None:
         return _leaf_read(ctx, leaf, depth)
     return leaf_sharding(ctx, keyed.tree, depth + 1, keyed.env)

@@ -289,7 +289,20 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: 
         if not each or None in each:
             return None
         return set().union(*each)
-    return literal(held) or built_keys(node, env, held, held_env) or (_interpreted_keys(ctx, node) if env is None else None)
+    return literal(held) or built_keys(node, env, held, held_env) or (_interpreted_keys(ctx, node) if env is None else None) \
+        or _placed_keys(ctx, node, env, depth)
+
+
+def _placed_keys(ctx: FileContext, node: cst.BaseExpression, env, depth: int) -> set | None:
+    """`state.params` of a tree placed by `jax.jit(..., out_shardings=S)` or `jax.device_put(tree,
+    S)` where S holds a dict there: its keys (JAX checks the tree's structure against S's)."""
+    from codemods.analysis.tree_paths import path_leaf, string_path
+
+    path = string_path(node, ctx, env) if isinstance(node, (cst.Attribute, cst.Subscript)) else None
+    leaf = path_leaf(ctx, path[0], path[1], env) if path is not None else None
+    if leaf is None or leaf[0] != "sharding" or not isinstance(leaf[1], (cst.Dict, cst.DictComp)):
+        return None
+    return _literal_keys(leaf[1]) or _comprehended_keys(ctx, leaf[1], leaf[2], depth)
 
 
 def _interpreted_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:

@@ -179,7 +179,8 @@ def _follow_name(ctx: FileContext, name: cst.Name, keys: tuple, env: Env | None)
     from codemods.analysis.tree_leaves import _inner_unchanged
 
     items = [key for key in keys[:next((i for i, key in enumerate(keys) if isinstance(key, Attr)), len(keys))]]
-    if len(items) < len(keys) and any(not isinstance(key, Attr) for key in keys[len(items):]):
+    if len(items) < len(keys) and any(not isinstance(key, Attr) for key in keys[len(items):]) \
+            and not _record_dicts_kept(ctx, keys[len(items):]):
         return None  # a dict inside a record: changed through any alias of the record
     bound = env_value(ctx, name, env)
     if bound is not None:
@@ -206,6 +207,34 @@ def _follow_name(ctx: FileContext, name: cst.Name, keys: tuple, env: Env | None)
     if binding.kind == "item":
         return _unpacked_item(ctx, name, env)
     return None
+
+
+def keyed_path_leaf(ctx: FileContext, keyed):
+    """The leaf a `Keyed` item of a record's field reads (`v` of `for k, v in state.params.items()`):
+    path_leaf at the field's path and the key."""
+    from codemods.analysis.specs import string_value
+
+    key = string_value(keyed.key_node) if isinstance(keyed.key_node, cst.SimpleString) else None
+    path = string_path(keyed.tree, ctx, keyed.env) if isinstance(keyed.tree, cst.Attribute) and key is not None else None
+    return path_leaf(ctx, path[0], (*path[1], key), keyed.env) if path is not None else None
+
+
+def _record_dicts_kept(ctx: FileContext, keys: tuple) -> bool:
+    """Whether no code of the file may change a dict held in a record's field on the way to
+    `keys` (`state.params['w']`): the file never stores into, changes or hands on anything read
+    as `.params` (the field name, whatever the record), nor reads names dynamically."""
+    from codemods.analysis.table_changes import _mutated
+
+    mutated = _mutated(ctx)
+    fields = {"." + key.name for key in keys if isinstance(key, Attr)}
+    return "*" not in mutated and not fields & mutated and "getattr" not in _names_read(ctx)
+
+
+def _names_read(ctx: FileContext) -> frozenset[str]:
+    import ast
+
+    return ctx.cached("tree_paths.names", lambda: frozenset(
+        node.id for node in ast.walk(ctx.tree) if isinstance(node, ast.Name)))
 
 
 def _comprehension_param(ctx: FileContext, name: cst.Name, items: bool):

@@ -186,6 +186,7 @@ class TopLevelAllGatherPrefix(Rule):
             "A lambda bound to a local name and called by it (`write = lambda a: gather(a, spec)`, `write(x)`).",
             "`for batch in loader` of a parameter; an item of a plan parameter as a key (`TRAIN[plan[name]]`).",
             "Spec helpers in a method of a script on a parsed namespace `__init__` stored (`save_spec(self.args)`).",
+            "Dicts in fields of a jit's record result (`for k, v in state.params.items()`) no code changes.",
         ),
         why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
             "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
