@@ -64,7 +64,7 @@ def inputs():
 
 def main(logp, lengths):
     fn = jax.shard_map(normalise, mesh=MESH, in_specs=(P("data", "model"), P()),
-                       out_specs=P(None))
+                       out_specs=P("model", reduced={"data"}))
     print("normalised beam scores:", np.asarray(fn(logp, lengths)))
 
 

@@ -64,7 +64,7 @@ def inputs():
 
 def main(logits):
     calib = LogitCalibrator(CalibrationConfig())
-    fn = jax.shard_map(calib, mesh=MESH, in_specs=P("data", None, "model"), out_specs=P(None))
+    fn = jax.shard_map(calib, mesh=MESH, in_specs=P("data", None, "model"), out_specs=P("model"))
     print("per-line peak logits:", np.asarray(fn(logits)))
 
 
