@@ -4,8 +4,8 @@
 
 The fixes were written by hand from each bug, not from shardfix: a `pcast(..., to='varying')`
 before the collective (at the call site when the failing line is a shared helper that an earlier
-call uses legally, or at the producer for the one program whose feature is reduced in its
-registry entry), `jax.reshard`, a context mesh or the missing `reduced=` axis for
+call uses legally, or at the producer for `vel_window_summary`, whose mixed state is made in a
+registered feature), `jax.reshard`, a context mesh or the missing `reduced=` axis for
 `top_level_all_gather`, and for the SF106 programs and the `fori_loop` one the producer's gather
 changed to `to='invarying'`. A program that still fails after its fix hides a second error.
 """
