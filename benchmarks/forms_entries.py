@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
+    "ld1_sf103_list_filled_then_held_by_constructor": "main(mesh, x)",
+    "nld1_sf103_list_filled_then_changed_after_construction": "main(mesh, x)",
     "cq8_sf104_namedtuple_state_dict_field_from_jit": "main(mesh, x)",
     "ncq8_sf104_namedtuple_state_dict_field_replaced": "main(mesh, x)",
     "cq7_sf104_spec_helper_on_namespace_field": "main(mesh, x)",

@@ -7,7 +7,9 @@ there. A call counts as reading only when it names a module function defined onc
 no other binding of the name) and the argument lands on a named parameter that the function never
 rebinds and only reads: items loaded (`params[name]`, `params['a']['b']`), read methods
 (`.get`, `.items`, ...), iteration, comparison, or handed to a `jax` function, a reading builtin
-or, in turn, to a reading parameter of another such function (a few calls deep). Anything else
+or, in turn, to a reading parameter of another such function (a few calls deep); for a class,
+a field `__init__` stores it in that the module only loops over (`self.layers = layers`, then
+`for layer in self.layers`). Anything else
 (stored, returned, passed elsewhere, `*args`, `**kwargs`, `globals()`) is unknown (False).
 """
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mesh_reach import module_binding_counts
+from codemods.analysis.nodes import nodes_of_type
 from codemods.context import FileContext
 
 MAX_DEPTH = 3
@@ -132,6 +135,8 @@ def _only_read(ctx: FileContext, function: ast.FunctionDef, name: str, depth: in
         if isinstance(parent, ast.Attribute) and parent.value is node:
             if parent.attr not in _READS:
                 return False
+        elif isinstance(parent, ast.Assign) and parent.value is node and _held_for_loops(ctx, function, parent):
+            continue
         elif isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
             continue
         elif isinstance(parent, ast.Compare):
@@ -141,6 +146,30 @@ def _only_read(ctx: FileContext, function: ast.FunctionDef, name: str, depth: in
         elif not harmless(parent, node):
             return False
     return True
+
+
+def _held_for_loops(ctx: FileContext, function: ast.FunctionDef, store: ast.Assign) -> bool:
+    """`self.layers = layers` in an `__init__`, where every read of `.layers` in the module is what
+    a loop iterates (so no code changes the list through the field or takes another name for it),
+    no `+=` grows it in place, and no code reaches the field by its name as a string
+    (`getattr(self, "layers")`, `vars(self)`): the object keeps the list as it was handed and only
+    reads it. (Changes through the caller's own names are the caller's checks.)"""
+
+    params = [*function.args.posonlyargs, *function.args.args]
+    target = store.targets[0] if len(store.targets) == 1 else None
+    if function.name != "__init__" or not params or type(target) is not ast.Attribute \
+            or type(target.value) is not ast.Name or target.value.id != params[0].arg:
+        return False
+    attr = target.attr
+    by_name = any(type(node) is ast.Constant and node.value == attr for node in ast.walk(ctx.tree)) \
+        or any(type(node) is ast.Name and node.id == "vars" or type(node) is ast.Attribute and node.attr == "__dict__"
+               for node in ast.walk(ctx.tree))
+    if by_name or any(type(node) is ast.AugAssign and type(node.target) is ast.Attribute and node.target.attr == attr
+                      for node in nodes_of_type(ctx.tree, ast.AugAssign)):
+        return False
+    iterated = {id(node.iter) for kind in (ast.For, ast.AsyncFor, ast.comprehension) for node in nodes_of_type(ctx.tree, kind)}
+    return all(id(node) in iterated for node in nodes_of_type(ctx.tree, ast.Attribute)
+               if node.attr == attr and isinstance(node.ctx, ast.Load))
 
 
 def _filled(function: ast.FunctionDef, parent_of: dict, statement: ast.AST, item: ast.AST) -> bool:
