@@ -24,7 +24,7 @@ from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
-                                     last_name, nodes_of_type, positional_params)
+                                     last_name, nodes_of_type, positional_params, stored_of_type)
 from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
@@ -316,9 +316,8 @@ class Classes(InitHooks, ClassFamilies):
     def _attribute_stores(self) -> dict[str, list[ast.Attribute]]:
         if self._stores is None:
             self._stores = {}
-            for node in nodes_of_type(self.scope.tree, ast.Attribute):
-                if isinstance(node.ctx, (ast.Store, ast.Del)):
-                    self._stores.setdefault(node.attr, []).append(node)
+            for node in stored_of_type(self.scope.tree, ast.Attribute):
+                self._stores.setdefault(node.attr, []).append(node)
         return self._stores
 
     def _field_changers(self) -> frozenset[str]:

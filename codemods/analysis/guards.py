@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 
 from codemods import api_history, jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
-from codemods.analysis.nodes import child_nodes, nodes_of_type
+from codemods.analysis.nodes import child_nodes, nodes_of_type, stored_of_type
 
 Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column
 
@@ -96,9 +96,8 @@ def _single_assignments(tree: ast.Module) -> dict[str, ast.expr]:
     anywhere holds that value (a name bound twice, or any other way, is not a flag). The order
     of the walk does not matter: a name kept has one store, so one value."""
     # Counted kind by kind from the module's index of nodes by type (the Names are most of it:
-    # one comprehension over them, not a test of every node's type).
-    load = ast.Load
-    stores = Counter([node.id for node in nodes_of_type(tree, ast.Name) if type(node.ctx) is not load])
+    # the stores among them chosen in C, not a test of every node's type).
+    stores = Counter([node.id for node in stored_of_type(tree, ast.Name)])
     for kind in (ast.arg, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
         for node in nodes_of_type(tree, kind):
             name = node.arg if kind is ast.arg else node.name

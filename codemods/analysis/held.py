@@ -20,8 +20,8 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.kept_keywords import decorator_keywords, keyword_factory, keywords_value
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, module_node, module_parents,
-                                     nodes_of_type, positional_params)
+from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, loaded, module_node,
+                                     module_parents, nodes_of_type, positional_params)
 from codemods.analysis.registry_objects import filed_def
 from codemods.analysis.user_decorators import plain_marks, unread_mark
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
@@ -365,9 +365,8 @@ class Held:
         found = self._class_tables.get("attribute-loads")
         if found is None:
             found = self._class_tables["attribute-loads"] = {}
-            for read in nodes_of_type(self.scope.tree, ast.Attribute):
-                if isinstance(read.ctx, ast.Load):
-                    found.setdefault(read.attr, []).append(read)
+            for read in loaded(nodes_of_type(self.scope.tree, ast.Attribute)):
+                found.setdefault(read.attr, []).append(read)
         return found
 
     def _field_of(self, node: ast.Name, parents: dict[int, ast.AST]) -> str | None:

@@ -16,7 +16,7 @@ import ast
 from collections.abc import Container
 
 from codemods import jaxapi
-from codemods.analysis.nodes import calls_by_callee, module_parents, nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, module_parents, nodes_of_type, stored_of_type
 
 ALL = "*"  # every module-level name may be rebound
 _READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
@@ -128,7 +128,7 @@ def patched_attributes(tree: ast.Module, resolve, heads: Container[str] | None =
     canonical name of an expression at module level (None for a non-module); `heads`, when
     given, holds every name a chain it resolves can start with."""
     found: set[str] = set()
-    for node in [node for node in nodes_of_type(tree, ast.Attribute) if type(node.ctx) is not ast.Load]:
+    for node in stored_of_type(tree, ast.Attribute):
         owner = resolve(node.value)
         if owner is not None:
             found.add(f"{owner}.{node.attr}")

@@ -6,6 +6,9 @@ import ast
 import weakref
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
+from functools import partial
+from itertools import compress
+from operator import attrgetter, is_, is_not
 from typing import NamedTuple
 
 # (LEAVES and child_nodes are read from here by the analyses too.)
@@ -173,6 +176,35 @@ def nodes_of_type(root: ast.AST, kind: type) -> list[ast.AST] | tuple:
                 found.append(node)
         root._shardfix_by_type = index
     return index.get(kind, ())
+
+
+def not_loaded(nodes: list[ast.AST] | tuple) -> list[ast.AST]:
+    """The nodes of `nodes` (names, attributes, subscripts, starred) that are stored or deleted,
+    in order. Chosen in C: a comprehension testing each node's context ran bytecode for every
+    name of the module, and the stores are few."""
+    return list(compress(nodes, map(_NOT_LOAD, map(type, map(_CONTEXT, nodes)))))
+
+
+def stored_of_type(tree: ast.Module, kind: type) -> list[ast.AST]:
+    """`not_loaded` of the module's nodes of type `kind`, kept on the tree: several analyses ask
+    for the stored names and attributes. Shared: not to be changed."""
+    index = tree.__dict__.get("_shardfix_stored")
+    if index is None:
+        index = tree._shardfix_stored = {}
+    found = index.get(kind)
+    if found is None:
+        found = index[kind] = not_loaded(nodes_of_type(tree, kind))
+    return found
+
+
+def loaded(nodes: list[ast.AST] | tuple) -> list[ast.AST]:
+    """The nodes of `nodes` that are read (their context a Load), in order, chosen in C."""
+    return list(compress(nodes, map(_LOAD, map(type, map(_CONTEXT, nodes)))))
+
+
+_CONTEXT = attrgetter("ctx")
+_NOT_LOAD = partial(is_not, ast.Load)
+_LOAD = partial(is_, ast.Load)
 
 
 def names_by_id(tree: ast.Module) -> dict[str, list[ast.Name]]:

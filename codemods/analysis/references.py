@@ -13,6 +13,7 @@ import ast
 from codemods import jaxapi
 from codemods.analysis.bindings import bindings_of
 from codemods.analysis.nodes import (
+    calls_by_callee,
     module_nodes,
     module_parents,
     names_by_id,
@@ -70,8 +71,8 @@ def _read_by_getattr(tree: ast.Module, targets: dict[str, set[str]], parents) ->
     any attribute of `jax.lax`, noted `jax.lax.*` (Rule.may_fire reads it: the analysis follows
     such a read when it knows the name, dynamic_attrs.py)."""
     found: set[str] = set()
-    for call in nodes_of_type(tree, ast.Call):
-        if type(call.func) is not ast.Name or call.func.id != "getattr" or len(call.args) < 2:
+    for call in calls_by_callee(tree).get("getattr", ()):  # the module's calls spelled `...getattr(...)`
+        if type(call.func) is not ast.Name or len(call.args) < 2:
             continue
         chain, node = [], call.args[0]
         while type(node) is ast.Attribute:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections import Counter
 from collections.abc import Callable
+from operator import attrgetter
 from dataclasses import field
 from codemods.dataclass_code import dataclass
 
@@ -302,7 +303,7 @@ class ModuleScope:
     def attribute_references(self, name: str) -> int:
         """How often `.name` is read as an attribute in the file (methods are reached so)."""
         if self._attribute_references is None:
-            self._attribute_references = Counter([node.attr for node in nodes_of_type(self.tree, ast.Attribute)])
+            self._attribute_references = Counter(map(_ATTR, nodes_of_type(self.tree, ast.Attribute)))  # counted in C
         return self._attribute_references.get(name, 0)
 
     def _roots_naming(self, words: tuple[str, ...]) -> list[ast.AST]:
@@ -391,10 +392,10 @@ class ModuleScope:
         return outer or self.locals_of(function).binds(name)
 
     def locals_of(self, function: FunctionDef) -> Bindings:
-        key = id(function)
-        if key not in self._locals:
-            self._locals[key] = bindings_of(function)
-        return self._locals[key]
+        found = self._locals.get(id(function))
+        if found is None:  # (a function's bindings are never None)
+            found = self._locals[id(function)] = bindings_of(function)
+        return found
 
     def resolve(self, expr: ast.expr, scopes: tuple[FunctionDef, ...] = (), depth: int = 0) -> str | None:
         """Canonical JAX (or other imported) name of `expr`, honouring local shadowing and local
@@ -567,3 +568,4 @@ def _indirect_names(spellings: _Spellings, words: frozenset[str]) -> frozenset[s
 
 
 MAX_FORWARDING_DEPTH = 4  # functions a body or a mapper is followed through
+_ATTR = attrgetter("attr")

@@ -7,10 +7,12 @@ Each fact is one walk of the module, kept on the tree and computed only when a s
 from __future__ import annotations
 
 import ast
+from itertools import compress
+from operator import attrgetter
 
 from codemods.analysis.cli_args import any_parses_into
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import iter_with_scopes, names_by_id, nodes_of_type, param_default
+from codemods.analysis.nodes import iter_with_scopes, names_by_id, nodes_of_type, param_default, stored_of_type
 
 # Methods that build an object (its attributes set there are its construction, not a change).
 _CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__"})
@@ -18,6 +20,8 @@ _CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "__setstate__
 _ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
 _ITEM_HOOKS = frozenset({"__getitem__", "__missing__", "__class_getitem__"})
 _CHANGE_ANY = frozenset({"setattr", "delattr", "vars"})
+_CHANGE_ANY_ATTRIBUTE = frozenset({"__dict__", "__setattr__", "__delattr__"})
+_ATTR = attrgetter("attr")
 _FLAG_DEFINERS = frozenset({"DEFINE_string", "DEFINE_enum"})
 _FRESH_CALLS = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict", "deepcopy", "copy"})
 
@@ -36,12 +40,13 @@ def changed_attributes(tree: ast.Module) -> frozenset[str] | None:
                 owner = function.args.args[0].arg
                 building.update(id(node) for node in ast.walk(function)
                                 if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == owner)
-    for node in nodes_of_type(tree, ast.Attribute):
-        if type(node.ctx) is not ast.Load and id(node) not in building:
-            found.add(node.attr)
-        elif node.attr in ("__dict__", "__setattr__", "__delattr__"):
-            found = None
-            break
+    # The attributes are chosen in C (most are plain reads of other names): the stores, then
+    # the reads spelling a way to change any attribute.
+    attributes = nodes_of_type(tree, ast.Attribute)
+    found.update([node.attr for node in stored_of_type(tree, ast.Attribute) if id(node) not in building])
+    if any(type(node.ctx) is ast.Load or id(node) in building
+           for node in compress(attributes, map(_CHANGE_ANY_ATTRIBUTE.__contains__, map(_ATTR, attributes)))):
+        found = None
     if found is not None and not _CHANGE_ANY.isdisjoint(names_by_id(tree)):  # the names the module spells
         found = None
     if found is not None and any_parses_into(tree):
@@ -186,7 +191,7 @@ def plain_arguments(tree: ast.Module) -> frozenset[str]:
     makes of the command line's text, or the default)."""
     if hasattr(tree, "_shardfix_plain_arguments"):
         return tree._shardfix_plain_arguments
-    rebound = {node.id for node in nodes_of_type(tree, ast.Name) if type(node.ctx) is not ast.Load} \
+    rebound = {node.id for node in stored_of_type(tree, ast.Name)} \
         | {node.name for node in nodes_of_type(tree, ast.FunctionDef)} | {node.name for node in nodes_of_type(tree, ast.ClassDef)}
     found: dict[str, bool] = {}
     for call in nodes_of_type(tree, ast.Call):

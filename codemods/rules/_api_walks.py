@@ -112,7 +112,7 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
         # walk order (import statements hold none): the inner parts of a dotted chain `a.b.c`
         # are left out as `_outermost` does. Names come after, from the index of names: only
         # those bound to an import can be a site (most names are not).
-        inner: set[int] = set()
+        inner: set[ast.AST] = set()  # the nodes themselves: they hash by identity, without an id() call each
         attribute, name, call = ast.Attribute, ast.Name, ast.Call
         positions, nodes = nodes_in_order(ctx.tree, _CHAINS_AND_CALLS)
         for position, node in zip(positions, nodes):
@@ -131,16 +131,19 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
                     index.setdefault(("call", site), []).append(position)
                 continue
             if kind is attribute:
-                if id(node) in inner:
+                if node in inner:
                     continue
                 head = node.value
-                parts = []
-                while type(head) is attribute:
-                    parts.append(id(head))
-                    head = head.value
-                if type(head) is name:  # a dotted chain: its parts are not visited again
-                    inner.update(parts)
-                    inner.add(id(head))
+                if type(head) is attribute:  # a longer chain (most are `a.b`: no list for them)
+                    parts = []
+                    while type(head) is attribute:
+                        parts.append(head)
+                        head = head.value
+                    if type(head) is name:  # a dotted chain: its parts are not visited again
+                        inner.update(parts)
+                        inner.add(head)
+                elif type(head) is name:
+                    inner.add(head)
                 attributes.append(position)
                 # Indexed by its attribute only, as above, unless it resolves to an import. (A
                 # plain attribute's site is made when a rule picks it: most are never picked.)
@@ -163,7 +166,7 @@ def change_sites(ctx: FileContext, name_of: Callable[[ast.expr], str | None]) ->
         for bound_name in [key for key, value in bound.items() if value is not None and key in by_id]:
             for node in by_id[bound_name]:
                 # (A store or delete is reported by no rule.)
-                if type(node.ctx) is load and id(node) not in inner and (resolved := name_of(node)) is not None:
+                if type(node.ctx) is load and node not in inner and (resolved := name_of(node)) is not None:
                     position = where[node]
                     site_at[position] = (node, ALWAYS, None)
                     index.setdefault(("name", resolved), []).append(position)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import field
 from codemods.dataclass_code import dataclass
+from itertools import compress
 from operator import attrgetter
 from typing import Iterator
 
@@ -99,6 +100,7 @@ _NAMED_CAPTURES = (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
 
 # (line, column) of a node, read in C.
 _position = attrgetter("lineno", "col_offset")
+_attr = attrgetter("attr")
 
 
 def _resolving_calls(ctx: FileContext, nodes: _Nodes, tails: frozenset[str]) -> list[ast.Call]:
@@ -169,7 +171,10 @@ class _Migrations:
             if migration:
                 sites.append((node, migration))
                 called.add(id(func))
-        for node in _in_text_order([node for node in nodes.attributes if node.attr in tails] if reached else []):
+        # (the attributes named one of `tails` chosen in C: a comprehension ran bytecode for each)
+        attributes = nodes.attributes
+        for node in _in_text_order(list(compress(attributes, map(tails.__contains__, map(_attr, attributes))))
+                                   if reached else []):
             if id(node) in called:
                 continue
             migration = self.by_name.get(ctx.imports.resolve(node) or "")
