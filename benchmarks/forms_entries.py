@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cs1_sf102_strategy_method_named_like_lax_all_gather": "main(mesh, x)",
+    "ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere": "main(mesh, x)",
+    "cs2_sf102_registry_read_through_cls_in_classmethod": "main(mesh, x)",
+    "ncs2_sf102_registry_read_through_cls_two_strategies": "main(mesh, x)",
+    "cs3_sf103_hook_runs_shard_map_of_trainer_it_is_given": "main(mesh, x)",
+    "ncs3_sf103_hook_given_another_object_too": "main(mesh, x)",
+    "cs4_sf101_hook_run_by_name_gets_trainer": "main(mesh, x)",
+    "ncs4_sf101_hook_run_by_name_picked_method_kept": "main(mesh, x)",
     "cq8_sf104_namedtuple_state_dict_field_from_jit": "main(mesh, x)",
     "ncq8_sf104_namedtuple_state_dict_field_replaced": "main(mesh, x)",
     "cq7_sf104_spec_helper_on_namespace_field": "main(mesh, x)",
@@ -2173,6 +2181,10 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere", 16): "main may hand"
+    " Strategy.all_gather to a list (hooks): code the analysis does not see may call it, so its states are not known",
+    ("ncs4_sf101_hook_run_by_name_picked_method_kept", 20): "the runner keeps a hook picked by getattr"
+    " without calling it (pending): whoever calls it later may hand it any trainer, so trainer.run_sharded is not known",
     ("ncd12_sf103_table_first_round_output_does_not_fit", 18): "the first item returns a value varying on 'j' that"
     " out_specs=P('i') does not shard: JAX rejects that output here, so the second item's psum is never traced"
     " (no rule reports an output that does not fit its spec)",

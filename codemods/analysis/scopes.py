@@ -10,7 +10,7 @@ from codemods.dataclass_code import dataclass
 
 from codemods import jaxapi
 from codemods.suppression import source_lines
-from codemods.analysis.module_writes import rebound_names
+from codemods.analysis.module_writes import bound_outside_imports, rebound_names
 from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
 from codemods.analysis.root_facts import RootFacts, root_facts
@@ -227,6 +227,7 @@ class ModuleScope:
         self._classes: dict[str, ast.ClassDef] | None = None
         self._class_of: dict[int, ast.ClassDef] | None = None
         self._attribute_references: Counter[str] | None = None
+        self._names_bound_in_code: frozenset[str] | None = None
         self._stored: frozenset[str] | None = None
         self._base_names: frozenset[str] | None = None
         words = ("shard_map",) + tuple(self.shard_map_names)
@@ -302,8 +303,21 @@ class ModuleScope:
     def attribute_references(self, name: str) -> int:
         """How often `.name` is read as an attribute in the file (methods are reached so)."""
         if self._attribute_references is None:
-            self._attribute_references = Counter([node.attr for node in nodes_of_type(self.tree, ast.Attribute)])
+            self._attribute_references = Counter([node.attr for node in nodes_of_type(self.tree, ast.Attribute)
+                                                  if not self._jax_read(node)])
         return self._attribute_references.get(name, 0)
+
+    def _jax_read(self, node: ast.Attribute) -> bool:
+        """`jax.lax.all_gather` read through an import nothing in the file rebinds: JAX's own
+        function, never a method of a module class of that name (`Strategy.all_gather`)."""
+        head = node.value
+        while type(head) is ast.Attribute:
+            head = head.value
+        if type(head) is not ast.Name or self.imports.resolve(node) is None:
+            return False
+        if self._names_bound_in_code is None:
+            self._names_bound_in_code = bound_outside_imports(self.tree)
+        return head.id not in self._names_bound_in_code and head.id not in self.volatile
 
     def _roots_naming(self, words: tuple[str, ...]) -> list[ast.AST]:
         """The top-level statements (class members for a class) whose text holds one of `words`;
