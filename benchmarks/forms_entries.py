@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cs7_sf106_hook_of_model_handed_through_fit": "main(mesh, x)",
+    "ncs7_sf106_hook_of_model_handed_two_classes": "main(mesh, x)",
+    "cs6_sf101_strategy_field_method_runs_body": "main(mesh, x)",
+    "ncs6_sf101_strategy_field_replaced_later": "main(mesh, x)",
+    "cs5_sf106_array_method_picked_by_getattr_name": "main(mesh, x)",
+    "ncs5_sf106_array_method_name_from_environment": "main(mesh, x)",
     "cs1_sf102_strategy_method_named_like_lax_all_gather": "main(mesh, x)",
     "ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere": "main(mesh, x)",
     "cs2_sf102_registry_read_through_cls_in_classmethod": "main(mesh, x)",
@@ -1968,6 +1974,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cs7_sf106_hook_of_model_handed_through_fit": {19: "        return full"},  # SF106: the clip left out
+    "cs5_sf106_array_method_picked_by_getattr_name": {10: "    return x"},  # SF106: the gathered losses returned as they are
     "cq1_sf104_legacy_mesh_context_of_parameter": {
         12: '        return np.asarray(jax.device_put(w, NamedSharding(mesh, P())))'},
     "cq2_sf104_legacy_mesh_context_of_stored_field": {
@@ -2181,6 +2189,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncs5_sf106_array_method_name_from_environment", 12): "the method's name is LOSS_REDUCTION of the"
+    " environment ('mean' when unset): another name may pick a method that takes the reduced value",
     ("ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere", 16): "main may hand"
     " Strategy.all_gather to a list (hooks): code the analysis does not see may call it, so its states are not known",
     ("ncs4_sf101_hook_run_by_name_picked_method_kept", 20): "the runner keeps a hook picked by getattr"

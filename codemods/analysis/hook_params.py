@@ -38,6 +38,7 @@ def hook_param_class(scope, function, name: str) -> ast.ClassDef | None:
     cache = scope.tree.__dict__.setdefault("_shardfix_hook_params", {})
     key = (id(function), name)
     if key not in cache:
+        cache[key] = None  # a method handing its own parameter back to itself: unknown
         cache[key] = _passed_class(scope, function.name, name, index - 1)
     return cache[key]
 
@@ -92,10 +93,17 @@ def _argument(call: ast.Call, param: str, at: int) -> ast.expr | None:
 
 
 def _self_class(scope, expr: ast.expr | None, parents) -> ast.ClassDef | None:
-    """The class of `self` when `expr` is the `self` of a plain method of a module class that no
-    class extends, read in that method's own body (not in a nested function)."""
+    """The class of the object `expr` certainly is, of a module class no class extends: `self` of
+    a plain method of it (read in that method's own body, not in a nested function), a
+    construction `LitModel()`, or a parameter of a method that every caller hands such an object
+    (`def fit(self, model, ...)` run as `trainer.fit(LitModel(), ...)`)."""
+    from codemods.analysis.body_resolution import constructed_class
     from codemods.analysis.scopes import method_kind
 
+    if type(expr) is ast.Call and type(expr.func) is ast.Name and expr.func.id in scope.classes \
+            and not any(type(node) is ast.Name and node.id == expr.func.id and type(node.ctx) is not ast.Load
+                        for node in ast.walk(scope.tree)):
+        return constructed_class(scope, expr, ())
     if type(expr) is not ast.Name:
         return None
     node = parents.get(id(expr))
@@ -105,6 +113,8 @@ def _self_class(scope, expr: ast.expr | None, parents) -> ast.ClassDef | None:
         return None
     cls = scope.class_of(node)
     params = positional_params(node.args)
-    if cls is None or not params or params[0].arg != expr.id or scope.subclassed(cls) or _rebound(node, expr.id):
+    if cls is None or not params or _rebound(node, expr.id):
         return None
-    return cls
+    if params[0].arg != expr.id:
+        return hook_param_class(scope, node, expr.id)
+    return None if scope.subclassed(cls) else cls
