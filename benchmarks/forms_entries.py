@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cs8_sf101_builder_list_named_like_callers": "main(mesh, x)",
+    "ncs8_sf101_builder_list_changed_by_caller": "main(mesh, x)",
     "cs7_sf106_hook_of_model_handed_through_fit": "main(mesh, x)",
     "ncs7_sf106_hook_of_model_handed_two_classes": "main(mesh, x)",
     "cs6_sf101_strategy_field_method_runs_body": "main(mesh, x)",
