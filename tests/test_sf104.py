@@ -324,12 +324,21 @@ def test_rewrite_message_offers_plain_reshard():
     assert "y = jax.reshard(top_level_all_gather(x, P(None, reduced={'a', 'b'})), P('b'))" in fixed(source)
 
 
+# A script whose entry the analysis does not follow (doctest runs the docstrings): run as a
+# program, nothing sets a context mesh.
+SCRIPT_END = """
+if __name__ == "__main__":
+    import doctest
+    doctest.testmod()
+"""
+
+
 def test_no_context_mesh_is_reported_without_a_fix():
     source = src("""\
         def main(x, mesh):
             x = jax.device_put(x, NamedSharding(mesh, P(('a', 'b'))))
             return top_level_all_gather(x, NamedSharding(mesh, P('a', reduced={'b'})))
-        """)
+        """) + SCRIPT_END
     (finding,) = findings(source)
     assert "context mesh" in finding.message and "jax.set_mesh" in finding.message
     assert finding.fix is None
@@ -341,10 +350,43 @@ def test_no_context_mesh_and_bad_spec_give_two_findings():
         def main(x):
             x = jax.device_put(x, P(('a', 'b')))
             return top_level_all_gather(x, P('b'))
-        """)
+        """) + SCRIPT_END
     messages = [f.message for f in findings(source)]
     assert len(messages) == 2
     assert any("context mesh" in m for m in messages) and any("prefix of in_spec" in m for m in messages)
+
+
+@pytest.mark.parametrize("extra, end", [
+    ("", ""),  # a library: whoever imports it may call main under `with jax.set_mesh(...)`
+    ("from myproject.dist import setup_mesh\n", SCRIPT_END),  # a helper of the user's package may set one for good
+    ("from . import dist\n", SCRIPT_END),
+    ("from jax._src import test_util as jtu\n", SCRIPT_END),  # `@jtu.with_explicit_mesh` sets one
+])
+def test_no_context_mesh_is_said_only_of_a_script_importing_no_unread_code(extra, end):
+    source = extra + src("""\
+        def main(x, mesh):
+            x = jax.device_put(x, NamedSharding(mesh, P(('a', 'b'))))
+            return top_level_all_gather(x, NamedSharding(mesh, P('a', reduced={'b'})))
+        """) + end
+    assert not [f for f in findings(source) if "context mesh" in f.message]
+
+
+def test_reached_without_a_mesh_is_not_said_when_an_unread_helper_runs_first():
+    # `jax.set_mesh(m)` as a statement sets the mesh for good (jax 0.10.2): `setup_mesh` may.
+    body = src("""\
+        def export(x):
+            return top_level_all_gather(x, P(None, reduced={'a'}))
+
+        def main():
+            mesh = setup_mesh()
+            return export(jax.device_put(jax.numpy.zeros(8), NamedSharding(mesh, P('a'))))
+
+        if __name__ == "__main__":
+            main()
+        """)
+    local = body + "\ndef setup_mesh():\n    return jax.make_mesh((8,), ('a',))\n"
+    assert any("context mesh" in f.message for f in findings(local))
+    assert not [f for f in findings("from myproject.dist import setup_mesh\n" + body) if "context mesh" in f.message]
 
 
 @pytest.mark.parametrize("setter", ["jax.set_mesh(mesh)", "jax.sharding.use_abstract_mesh(mesh.abstract_mesh)"])

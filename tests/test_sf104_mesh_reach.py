@@ -247,6 +247,11 @@ def main(x):
     mesh = jax.make_mesh((8,), ('i',))
     w = jax.device_put(x, jax.NamedSharding(mesh, P('i')))
     return Exporter(mesh).export(w)
+
+
+if __name__ == "__main__":
+    import doctest
+    doctest.testmod()
 """
 
 
@@ -267,6 +272,11 @@ def main(x):
     w = jax.device_put(x, jax.NamedSharding(mesh, P('i')))
     with activate({arg}):
         return report(w)
+
+
+if __name__ == "__main__":
+    import doctest
+    doctest.testmod()
 """
 
 

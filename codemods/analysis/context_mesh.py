@@ -11,6 +11,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.foreign_code import imports_unread_code, runs_as_script
 from codemods.analysis.mesh_reach import unmeshed_path
 from codemods.context import FileContext
 
@@ -36,6 +37,13 @@ def module_sets_mesh(ctx: FileContext) -> bool:
         return False
 
     return ctx.cached("sf104.sets-mesh", compute)
+
+
+def runs_meshless(ctx: FileContext) -> bool:
+    """Whether the file, run as a program, certainly runs all its code without a context mesh: it
+    sets none, it is a script (a library's importer may set one), and it imports nothing that
+    could set one for it (foreign_code.py)."""
+    return not module_sets_mesh(ctx) and runs_as_script(ctx.tree) and not imports_unread_code(ctx.tree)
 
 
 def reach_path(ctx: FileContext, call, reach=unmeshed_path):

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.mesh_reach import MAX_HOPS, MESH_FACTORIES, _own_nodes, _Reach
 
 SHARD_MAPS = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map"})
@@ -53,7 +54,7 @@ def owned_mesh_path(tree: ast.Module, bindings: dict[str, str | None], call: ast
     if reach is None or reach.bindings is not bindings:
         reach = _Reach(tree, bindings)
         tree._shardfix_mesh_reach = reach  # type: ignore[attr-defined]
-    if reach.sets_globally or not call.args:
+    if reach.sets_globally or imports_unread_code(tree) or not call.args:
         return None
     found = _Owner(reach).path(call, _container(call.args[0]), frozenset(), 0)
     return (found, found[0]) if found is not None else None

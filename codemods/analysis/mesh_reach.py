@@ -39,6 +39,7 @@ import ast
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.class_attributes import class_own_bindings
 from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, sets_mesh_globally
+from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.held_meshes import certainly_mesh
 from codemods.analysis.nodes import module_nodes, module_parents
 
@@ -85,7 +86,7 @@ def unmeshed_path(tree: ast.Module, bindings: dict[str, str | None], call: ast.C
     if reach is None or reach.bindings is not bindings:
         reach = _Reach(tree, bindings)
         tree._shardfix_mesh_reach = reach  # type: ignore[attr-defined]
-    if reach.sets_globally:
+    if reach.sets_globally or imports_unread_code(tree):  # code read nowhere here may set one (foreign_code.py)
         return None
     found = reach.path(call, frozenset(), 0, False)
     return found[0] if found is not None else None

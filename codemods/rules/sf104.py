@@ -24,7 +24,7 @@ from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.call_sites import asked
-from codemods.analysis.context_mesh import module_sets_mesh, reach_path
+from codemods.analysis.context_mesh import reach_path, runs_meshless
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
 from codemods.analysis.input_shardings import input_sharding
@@ -76,10 +76,11 @@ class TopLevelAllGatherPrefix(Rule):
              "of spec tables or over a list of specs, the first key or item that fails is reported, "
              "without a fix): an out spec that is not a prefix of x's spec on the dimension it gathers; a"
              " prefix of a tuple of 3 or more axes (JAX gathers the last `len(out)` axes, not the rest); "
-             "gathered axes missing from `reduced={...}`; a call in a module that never sets a context "
-             "mesh, or that the module reaches only outside `with jax.set_mesh(...)` (a helper called "
-             "after the block; whatever the input), or after the block of a function that builds its own "
-             "mesh, on an array placed on it.",
+             "gathered axes missing from `reduced={...}`; a call in a script that never sets a context mesh,"
+             " or that the module reaches only outside `with jax.set_mesh(...)` (a helper called after the "
+             "block; whatever the input), or after the block of a function that builds its own mesh, on an "
+             "array placed on it, when nothing imported beyond the standard library, NumPy, JAX and "
+             "command-line runners could set one (`jax.set_mesh(m)` as a statement sets it for good).",
         follows=(
             "Specs may be returned by a function, a method or a property of a config object "
             "(`layout.activations()`, `GRID.tiles`) or be the fields of a NamedTuple (`LAYOUTS.train`), axis "
@@ -370,7 +371,7 @@ class _Site:
         dims = gathered_dims(in_spec, out_spec)
         self.first_only = said[0] == "rewrite" and said[1]
         self.x, self.source, self.out, self.dims = x, source, out, dims
-        if not module_sets_mesh(ctx):
+        if runs_meshless(ctx):
             yield self._no_mesh()
         bad = [d for d in dims if d.bad]
         found = None

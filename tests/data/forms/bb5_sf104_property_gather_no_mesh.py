@@ -17,3 +17,7 @@ class Plan:
 def main(mesh, controls):
     plan = Plan(mesh, controls)
     return plan.gathered
+
+
+if __name__ == "__main__":
+    main(jax.make_mesh((8,), ("i",)), jax.numpy.ones((8, 8)))

@@ -19,3 +19,7 @@ class Plan:
 def main(mesh, controls):
     plan = Plan.create(mesh, controls)
     return plan.gathered()
+
+
+if __name__ == "__main__":
+    main(jax.make_mesh((8,), ("i",)), jax.numpy.ones((8, 8)))
