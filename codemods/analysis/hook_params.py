@@ -19,7 +19,7 @@ import ast
 
 from codemods.analysis.nodes import module_parents, nodes_of_type, positional_params
 
-_BY_NAME = frozenset({"methodcaller", "attrgetter", "__dict__", "vars", "__getattribute__"})
+_BY_NAME = frozenset({"methodcaller", "attrgetter", "__dict__", "vars", "__getattribute__", "getmembers", "getattr_static"})
 
 
 def hook_param_class(scope, function, name: str) -> ast.ClassDef | None:
@@ -66,6 +66,9 @@ def _passed_class(scope, method: str, param: str, at: int) -> ast.ClassDef | Non
                 and node.value.func.id == "super":
             return None  # handed on, unbound (`Callback.hook(obj, t)`), or a subclass extending it
         calls.append(call)
+    called = {id(node.func) for node in nodes_of_type(tree, ast.Call)}
+    if any(node.id == "getattr" and id(node) not in called for node in nodes_of_type(tree, ast.Name)):
+        return None  # `getattr` handed on as a value: what it picks is called where no one sees
     for node in nodes_of_type(tree, ast.Call):
         if type(node.func) is ast.Name and node.func.id == "getattr":
             called = parents.get(id(node))

@@ -10,7 +10,7 @@ from codemods.dataclass_code import dataclass
 
 from codemods import jaxapi
 from codemods.suppression import source_lines
-from codemods.analysis.module_writes import bound_outside_imports, rebound_names
+from codemods.analysis.module_writes import bound_outside_imports, patched, patched_jax, rebound_names
 from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
 from codemods.analysis.root_facts import RootFacts, root_facts
@@ -313,8 +313,9 @@ class ModuleScope:
         head = node.value
         while type(head) is ast.Attribute:
             head = head.value
-        if type(head) is not ast.Name or self.imports.resolve(node) is None:
-            return False
+        name = self.imports.resolve(node) if type(head) is ast.Name else None
+        if name is None or patched(name, patched_jax(self)):
+            return False  # `jax.lax.all_gather = strategy.all_gather`: a read of it may run the method
         if self._names_bound_in_code is None:
             self._names_bound_in_code = bound_outside_imports(self.tree)
         return head.id not in self._names_bound_in_code and head.id not in self.volatile
