@@ -14,6 +14,22 @@ ENTRIES = {
     "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
     "ld1_sf103_list_filled_then_held_by_constructor": "main(mesh, x)",
     "nld1_sf103_list_filled_then_changed_after_construction": "main(mesh, x)",
+    "cs8_sf101_builder_list_named_like_callers": "main(mesh, x)",
+    "ncs8_sf101_builder_list_changed_by_caller": "main(mesh, x)",
+    "cs7_sf106_hook_of_model_handed_through_fit": "main(mesh, x)",
+    "ncs7_sf106_hook_of_model_handed_two_classes": "main(mesh, x)",
+    "cs6_sf101_strategy_field_method_runs_body": "main(mesh, x)",
+    "ncs6_sf101_strategy_field_replaced_later": "main(mesh, x)",
+    "cs5_sf106_array_method_picked_by_getattr_name": "main(mesh, x)",
+    "ncs5_sf106_array_method_name_from_environment": "main(mesh, x)",
+    "cs1_sf102_strategy_method_named_like_lax_all_gather": "main(mesh, x)",
+    "ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere": "main(mesh, x)",
+    "cs2_sf102_registry_read_through_cls_in_classmethod": "main(mesh, x)",
+    "ncs2_sf102_registry_read_through_cls_two_strategies": "main(mesh, x)",
+    "cs3_sf103_hook_runs_shard_map_of_trainer_it_is_given": "main(mesh, x)",
+    "ncs3_sf103_hook_given_another_object_too": "main(mesh, x)",
+    "cs4_sf101_hook_run_by_name_gets_trainer": "main(mesh, x)",
+    "ncs4_sf101_hook_run_by_name_picked_method_kept": "main(mesh, x)",
     "cq8_sf104_namedtuple_state_dict_field_from_jit": "main(mesh, x)",
     "ncq8_sf104_namedtuple_state_dict_field_replaced": "main(mesh, x)",
     "cq7_sf104_spec_helper_on_namespace_field": "main(mesh, x)",
@@ -1963,6 +1979,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cs7_sf106_hook_of_model_handed_through_fit": {19: "        return full"},  # SF106: the clip left out
+    "cs5_sf106_array_method_picked_by_getattr_name": {10: "    return x"},  # SF106: the gathered losses returned as they are
     "cq1_sf104_legacy_mesh_context_of_parameter": {
         12: '        return np.asarray(jax.device_put(w, NamedSharding(mesh, P())))'},
     "cq2_sf104_legacy_mesh_context_of_stored_field": {
@@ -2176,6 +2194,12 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncs5_sf106_array_method_name_from_environment", 12): "the method's name is LOSS_REDUCTION of the"
+    " environment ('mean' when unset): another name may pick a method that takes the reduced value",
+    ("ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere", 16): "main may hand"
+    " Strategy.all_gather to a list (hooks): code the analysis does not see may call it, so its states are not known",
+    ("ncs4_sf101_hook_run_by_name_picked_method_kept", 20): "the runner keeps a hook picked by getattr"
+    " without calling it (pending): whoever calls it later may hand it any trainer, so trainer.run_sharded is not known",
     ("ncd12_sf103_table_first_round_output_does_not_fit", 18): "the first item returns a value varying on 'j' that"
     " out_specs=P('i') does not shard: JAX rejects that output here, so the second item's psum is never traced"
     " (no rule reports an output that does not fit its spec)",

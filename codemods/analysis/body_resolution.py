@@ -12,6 +12,8 @@ from codemods.analysis.class_families import overridden
 from codemods.analysis.class_registries import registry_class
 from codemods.analysis.decorators import APPLIED_BY, returned_call, returned_def, returned_lambda
 from codemods.analysis.higher_order import SAME_FUNCTION
+from codemods.analysis.field_objects import field_class
+from codemods.analysis.hook_params import hook_param_class
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params
 from codemods.analysis.object_methods import class_method
@@ -158,8 +160,13 @@ def method_of(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[Function
             cls, instance = owner, kind == "plain"
     if cls is None and not any(scope.locals_of(function).binds(receiver) for function in scopes):
         cls = scope.classes.get(receiver)
+    if cls is None and receiver is not None and owner is not None \
+            and (passed := hook_param_class(scope, enclosing, receiver)) is not None:
+        cls, instance = passed, True  # `trainer.sharded(...)` in a hook every caller hands its `self` (hook_params.py)
     if cls is None and type(expr.value) is ast.Attribute:  # `Trainer.Ops.step` (nested_classes.py)
         cls = nested_class(scope, expr.value, scopes)
+    if cls is None and (held := field_class(scope, expr.value, scopes)) is not None:
+        cls, instance = held, True  # `self.strategy.run` of a field __init__ sets once (field_objects.py)
     if cls is None and (receiver is not None or type(expr.value) is ast.Call):  # `model.step` with `model = Model(...)`
         # or `make_model(...)`, or `Model(cfg).step`: an object the module builds
         value, outer = scope.lookup_value(receiver, scopes) if receiver is not None else (expr.value, scopes)

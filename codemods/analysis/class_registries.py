@@ -18,7 +18,7 @@ import ast
 from codemods.jaxapi import PARTIAL
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents
 from codemods.analysis.filing_hooks import all_filed_shown, hook_filings
-from codemods.analysis.subclass_registries import registries_holding, registry_read
+from codemods.analysis.subclass_registries import class_receiver, registries_holding, registry_read
 from codemods.analysis.registry_objects import object_constructions
 from codemods.analysis.user_decorators import filed_tables, paired_filings
 
@@ -215,6 +215,10 @@ def registry_class(scope, call: ast.Call, scopes, key: object = None) -> ast.Cla
     if type(table) is ast.Attribute and type(table.value) is ast.Name \
             and not any(scope.locals_of(function).binds(table.value.id) for function in scopes):
         registry = registry_read(scope, table.value.id, table.attr)  # (subclass_registries.py)
+        return registry[0][0] if registry is not None and len(registry[0]) == 1 else None
+    if type(table) is ast.Attribute and type(table.value) is ast.Name \
+            and (owner := class_receiver(scope, table.value, module_parents(scope.tree))) is not None:
+        registry = registry_read(scope, owner, table.attr)  # `cls.registry[name](mesh)` in a classmethod
         return registry[0][0] if registry is not None and len(registry[0]) == 1 else None
     if type(table) is not ast.Name or any(scope.locals_of(function).binds(table.id) for function in scopes):
         return None

@@ -6,8 +6,10 @@ calls the same function as the attribute spelled out. Only the two-argument form
 default, a missing attribute gives the default instead, which the analysis cannot tell apart."""
 from __future__ import annotations
 
+import ast
+
 from codemods import jaxapi
-from codemods.analysis.values import ClassValue, Const, Instance, JaxName, Value
+from codemods.analysis.values import AxisState, ClassValue, Const, Instance, JaxName, Value
 
 GETATTR = "builtins.getattr"
 
@@ -34,3 +36,26 @@ def object_attribute(interp, args, keywords, starred) -> Value | None:
             and name.value.isidentifier()):
         return None
     return interp.class_attribute(receiver, name.value)
+
+
+def spelled_method(interp, expr, frame):
+    """`getattr(x, reduction)(axis=0)` of an array `x`, with `reduction` a str the analysis
+    knows here ("mean"): the call `x.mean(axis=0)` written out, one node per call and name (a run
+    picking another name judges another node, so no two runs' verdicts are taken as one)."""
+    func = expr.func
+    if type(func) is not ast.Call or type(func.func) is not ast.Name or len(func.args) != 2 or func.keywords \
+            or type(func.args[0]) is not ast.Name or type(func.args[1]) not in (ast.Name, ast.Attribute, ast.Constant):
+        return expr
+    callee = interp.eval(func.func, frame)
+    if not (isinstance(callee, JaxName) and callee.name == GETATTR):
+        return expr
+    name = interp.eval(func.args[1], frame)
+    if not (isinstance(name, Const) and isinstance(name.value, str) and name.value.isidentifier()) \
+            or type(interp.eval(func.args[0], frame)) is not AxisState:
+        return expr
+    spelled = interp.__dict__.setdefault("_spelled_methods", {})
+    key = (id(expr), name.value)
+    if key not in spelled:
+        method = ast.copy_location(ast.Attribute(value=func.args[0], attr=name.value, ctx=ast.Load()), func)
+        spelled[key] = (expr, ast.copy_location(ast.Call(func=method, args=expr.args, keywords=expr.keywords), expr))
+    return spelled[key][1]

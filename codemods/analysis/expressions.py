@@ -34,7 +34,7 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pytrees import TREE_LEAVES, python_sum, tree_leaves
 from codemods.analysis.collective_calls import Collectives
 from codemods.analysis.uniform import tree_view
-from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attribute
+from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attribute, spelled_method
 from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted, items_of
@@ -261,6 +261,7 @@ class Expressions(Collectives, Sequences):
         return UNKNOWN  # attributes of objects are not followed
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
+        expr = spelled_method(self, expr, frame) if type(expr.func) is ast.Call else expr  # `getattr(x, "mean")()`
         if is_index_update(expr):
             return index_update(self, expr, frame)  # `x.at[i].set(v)` (index_updates.py)
         if isinstance(expr.func, ast.Attribute) and is_super_call(expr.func.value) \

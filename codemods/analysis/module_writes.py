@@ -208,3 +208,29 @@ def _parents(tree: ast.Module, kind: type, wanted) -> list[tuple[ast.AST, ast.AS
     indexes (the callers gather sets: the order is free)."""
     parents = module_parents(tree)
     return [(node, parents[id(node)]) for node in nodes_of_type(tree, kind) if wanted(node)]
+
+
+def bound_outside_imports(tree: ast.Module) -> frozenset[str]:
+    """Names some code binds other than a top-level import: assignments and deletions anywhere,
+    parameters, defs and classes, `global` declarations and imports inside functions or blocks
+    (any of them may make `jax` in some function mean something else)."""
+    names: set[str] = set()
+    top = {id(stmt) for stmt in tree.body if isinstance(stmt, (ast.Import, ast.ImportFrom))}
+    for node in ast.walk(tree):
+        if type(node) is ast.Name and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif type(node) is ast.arg:
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names.update(node.names)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in top:
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif type(node) is ast.ExceptHandler and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            names.add(node.name)
+        elif type(node) is ast.MatchMapping and node.rest:
+            names.add(node.rest)
+    return frozenset(names)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import calls_by_callee, iter_nodes, nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, nodes_of_type
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -323,3 +323,47 @@ class Mutations:
                 pending.extend(held for key, held in value.closure.vars.items()
                                if value.closure is not frame or key != name)
         return False
+
+
+def changed_in_other_scopes(scope, name: str, owner) -> bool:
+    """Every in-place change of `name` (`passes.append(...)`) is of another function's own
+    variable of that name, never of the one function `owner` binds: names are matched by
+    spelling above, and a builder's local list it fills before returning is not the caller's
+    name. False when a change may reach it another way (an alias, a helper it is handed to)."""
+    tree = scope.tree
+    parents = module_parents(tree)
+    by_callee = calls_by_callee(tree)
+    sites, names = [], set()
+    for node in [*nodes_of_type(tree, ast.Subscript), *(call for method in MUTATORS for call in by_callee.get(method, ()))]:
+        changed = node.value if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)) else \
+            node.func.value if type(node) is ast.Call and isinstance(node.func, ast.Attribute) \
+            and node.func.attr in MUTATORS and may_change(node) else None
+        while isinstance(changed, ast.Subscript):
+            changed = changed.value
+        if isinstance(changed, ast.Name):
+            names.add(changed.id)
+            if changed.id == name:
+                sites.append(changed)
+    from codemods.analysis.changed_args import handed_to_changers
+
+    handed = handed_to_changers(tree)
+    if name in handed or name in _aliased(tree, (names - {name}) | handed) or not sites:
+        return False
+    return all(_resolving_function(scope, site, parents) not in (owner, None) for site in sites)
+
+
+def _resolving_function(scope, site: ast.Name, parents):
+    """The function whose variable `site` names (None: a module-level name)."""
+    node = parents.get(id(site))
+    while node is not None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            declared = [stmt for stmt in ast.walk(node) if isinstance(stmt, (ast.Global, ast.Nonlocal))
+                        and site.id in stmt.names]
+            if any(type(stmt) is ast.Global for stmt in declared):
+                return None
+            if type(node) is ast.Lambda and any(arg.arg == site.id for arg in ast.walk(node.args) if type(arg) is ast.arg):
+                return node
+            if not declared and type(node) is not ast.Lambda and scope.locals_of(node).binds(site.id):
+                return node
+        node = parents.get(id(node))
+    return None

@@ -10,7 +10,7 @@ from codemods.analysis.filled_fields import filled_object
 from codemods.analysis.registry_objects import registry_object
 from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
-from codemods.analysis.mutation import containers, mutated_names
+from codemods.analysis.mutation import changed_in_other_scopes, containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.user_decorators import transparent
 from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, JaxName, Value
@@ -62,7 +62,9 @@ class NameLookup:
         if key not in self._static:
             self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
             value = self._static_value(name, frame)
-            if containers(value) and name in mutated_names(self.scope.tree):
+            owner = next((each for each in reversed(frame.static_scopes or ()) if self.scope.locals_of(each).binds(name)), None)
+            if containers(value) and name in mutated_names(self.scope.tree) \
+                    and (owner is None or not changed_in_other_scopes(self.scope, name, owner)):
                 # a dict or list some code changes in place (unless only decorators fill it)
                 value = self.registry_value(name, frame) or self.filled_list(name, frame) or UNKNOWN
             elif not containers(value) and (filled := self.filled_list(name, frame)) is not None:

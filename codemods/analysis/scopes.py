@@ -11,7 +11,7 @@ from codemods.dataclass_code import dataclass
 
 from codemods import jaxapi
 from codemods.suppression import source_lines
-from codemods.analysis.module_writes import rebound_names
+from codemods.analysis.module_writes import bound_outside_imports, patched, patched_jax, rebound_names
 from codemods.analysis.bindings import resolve_dotted
 from codemods.analysis.names import ImportTable, dotted
 from codemods.analysis.root_facts import RootFacts, root_facts
@@ -228,6 +228,7 @@ class ModuleScope:
         self._classes: dict[str, ast.ClassDef] | None = None
         self._class_of: dict[int, ast.ClassDef] | None = None
         self._attribute_references: Counter[str] | None = None
+        self._names_bound_in_code: frozenset[str] | None = None
         self._stored: frozenset[str] | None = None
         self._base_names: frozenset[str] | None = None
         words = ("shard_map",) + tuple(self.shard_map_names)
@@ -303,8 +304,22 @@ class ModuleScope:
     def attribute_references(self, name: str) -> int:
         """How often `.name` is read as an attribute in the file (methods are reached so)."""
         if self._attribute_references is None:
-            self._attribute_references = Counter(map(_ATTR, nodes_of_type(self.tree, ast.Attribute)))  # counted in C
+            self._attribute_references = Counter([node.attr for node in nodes_of_type(self.tree, ast.Attribute)
+                                                  if not self._jax_read(node)])
         return self._attribute_references.get(name, 0)
+
+    def _jax_read(self, node: ast.Attribute) -> bool:
+        """`jax.lax.all_gather` read through an import nothing in the file rebinds: JAX's own
+        function, never a method of a module class of that name (`Strategy.all_gather`)."""
+        head = node.value
+        while type(head) is ast.Attribute:
+            head = head.value
+        name = self.imports.resolve(node) if type(head) is ast.Name else None
+        if name is None or patched(name, patched_jax(self)):
+            return False  # `jax.lax.all_gather = strategy.all_gather`: a read of it may run the method
+        if self._names_bound_in_code is None:
+            self._names_bound_in_code = bound_outside_imports(self.tree)
+        return head.id not in self._names_bound_in_code and head.id not in self.volatile
 
     def _roots_naming(self, words: tuple[str, ...]) -> list[ast.AST]:
         """The top-level statements (class members for a class) whose text holds one of `words`;

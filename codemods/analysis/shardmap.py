@@ -281,8 +281,9 @@ class _Finder(Decorators):
         if isinstance(node.func, ast.Name):
             function, _ = self.scope.lookup_function(node.func.id, scopes)
             return (function, None) if isinstance(function, DEFS) else (None, None)
-        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
-            method, bound = method_of(self.scope, node.func, scopes)
+        if isinstance(node.func, ast.Attribute) and (isinstance(node.func.value, ast.Name) or type(node.func.value)
+                                                     is ast.Attribute and type(node.func.value.value) is ast.Name):
+            method, bound = method_of(self.scope, node.func, scopes)  # `self.strategy.run(fn)` too
             if isinstance(method, DEFS):
                 return method, bound[0].value if bound else None
         return None, None

@@ -14,6 +14,7 @@ import ast
 
 from codemods.analysis.hook_marks import filing_hook, hook_class_tables
 from codemods.analysis.nodes import DEFS, module_parents, nodes_of_type, positional_params
+from codemods.analysis.scopes import method_kind
 
 
 def subclass_registry(scope, owner: str, attr: str) -> tuple[list[ast.ClassDef], list[ast.Call]] | None:
@@ -75,13 +76,36 @@ def _registry(scope, owner: str, attr: str):
     for node in nodes_of_type(scope.tree, ast.Attribute):
         if node.attr != attr or id(node) in filing:
             continue
-        if type(node.value) is not ast.Name or node.value.id not in family:
+        if type(node.value) is not ast.Name or node.value.id not in family \
+                and class_receiver(scope, node.value, parents) not in family:
             return None  # `self.registry`, `other.registry`: read where the analysis cannot say whose
         call = _picked_call(node, parents)
         if call is None:
             return None
         calls.append(call)
     return held, calls
+
+
+def class_receiver(scope, name: ast.Name, parents) -> str | None:
+    """The module class whose `cls` `name` is, where `name` is the first parameter of a
+    `@classmethod` of it that nothing rebinds: `cls.registry[name](...)` in `from_name` reads the
+    table of that class or of a subclass (which, as `_registry` checks, declares none of its own)."""
+    node = parents.get(id(name))
+    while node is not None and not isinstance(node, (*DEFS, ast.Lambda, ast.ClassDef)):
+        node = parents.get(id(node))
+    if type(node) is not ast.FunctionDef or method_kind(node) != "class":
+        return None
+    owner = parents.get(id(node))
+    params = positional_params(node.args)
+    if type(owner) is not ast.ClassDef or scope.classes.get(owner.name) is not owner or not params \
+            or params[0].arg != name.id:
+        return None
+    for inner in ast.walk(node):
+        if type(inner) is ast.Name and inner.id == name.id and type(inner.ctx) is not ast.Load \
+                or type(inner) is ast.arg and inner.arg == name.id and inner is not params[0] \
+                or isinstance(inner, (ast.Global, ast.Nonlocal)) and name.id in inner.names:
+            return None
+    return owner.name
 
 
 def _hook(cls: ast.ClassDef) -> ast.FunctionDef | None:

@@ -1,0 +1,25 @@
+"""A loss reduced by a method looked up by name (`getattr(x, reduction)(axis=0)`), the name a
+constructor default ("mean"): the mean of the gathered, reduced losses."""
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+def reduce_by_name(x, reduction, axis=0):
+    if reduction == "none":
+        return x
+    return getattr(x, reduction)(axis=axis)  # SF106
+
+
+class ReplicaLoss:
+    def __init__(self, axis_name, reduction="mean"):
+        self.axis_name = axis_name
+        self.reduction = reduction
+
+    def __call__(self, per_example):
+        everyone = jax.lax.all_gather(per_example, self.axis_name, axis=0, tiled=True, to="reduced")
+        return reduce_by_name(everyone, self.reduction)
+
+
+def main(mesh, x):
+    return jax.shard_map(ReplicaLoss("i"), mesh=mesh, in_specs=P("i", "j"),
+                         out_specs=P("j", reduced={"i"}))(x)
