@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 from collections import Counter
 from collections.abc import Callable
-from operator import attrgetter
 from dataclasses import field
 from codemods.dataclass_code import dataclass
 
@@ -583,4 +582,3 @@ def _indirect_names(spellings: _Spellings, words: frozenset[str]) -> frozenset[s
 
 
 MAX_FORWARDING_DEPTH = 4  # functions a body or a mapper is followed through
-_ATTR = attrgetter("attr")
