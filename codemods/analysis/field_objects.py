@@ -33,8 +33,8 @@ def field_class(scope, expr: ast.expr, scopes) -> ast.ClassDef | None:
               if node.attr == expr.attr and not isinstance(node.ctx, ast.Load)]
     inits = [member for member in cls.body if type(member) is ast.FunctionDef and member.name == "__init__"]
     if len(stores) != 1 or len(inits) != 1 or not positional_params(inits[0].args) \
-            or any(type(node) is ast.Name and node.id in ("setattr", "vars")
-                   or type(node) is ast.Attribute and node.attr == "__dict__" for node in ast.walk(scope.tree)):
+            or any(type(node) is ast.Name and node.id in ("setattr", "vars")  # `object.__setattr__(self, ...)` too
+                   or type(node) is ast.Attribute and node.attr in ("__dict__", "__setattr__") for node in ast.walk(scope.tree)):
         return None
     receiver = positional_params(inits[0].args)[0].arg
     for stmt in inits[0].body:  # a statement of __init__ itself, not one in a branch or loop
