@@ -11,7 +11,8 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
-from codemods.analysis.foreign_code import imports_unread_code, runs_as_script
+from codemods.analysis.foreign_code import imports_unread_code
+from codemods.analysis.nodes import runs_as_script
 from codemods.analysis.mesh_reach import unmeshed_path
 from codemods.context import FileContext
 

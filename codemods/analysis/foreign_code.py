@@ -63,16 +63,3 @@ def imports_unread_code(tree: ast.Module) -> bool:
             for node in nodes_of_type(tree, ast.Call))
         tree._shardfix_unread_imports = cached  # type: ignore[attr-defined]
     return cached
-
-
-def runs_as_script(tree: ast.Module) -> bool:
-    """The module has an `if __name__ == "__main__":` block: run as a program, it is the code that
-    reaches its functions (a module without one is a library, whose importer may set a mesh)."""
-    for stmt in tree.body:
-        test = stmt.test if type(stmt) is ast.If else None
-        if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) is ast.Eq:
-            sides = [test.left, *test.comparators]
-            if any(type(s) is ast.Name and s.id == "__name__" for s in sides) \
-                    and any(type(s) is ast.Constant and s.value == "__main__" for s in sides):
-                return True
-    return False

@@ -19,6 +19,8 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from codemods.analysis.nodes import argument_at
+
 MAX_HOPS = 4
 # Names through which code may store a field without writing `obj.field = ...`.
 _INDIRECT_STORES = ("setattr", "vars", "__dict__", "__setattr__", "copy", "__new__", "replace")
@@ -67,15 +69,6 @@ def _parameter_index(function: ast.FunctionDef, name: str) -> tuple[int, bool] |
     return index, index >= len(arguments.posonlyargs)
 
 
-def _argument(call: ast.Call, index: int, name: str, by_keyword: bool) -> ast.expr | None:
-    """The expression a call passes for a parameter, when the call spells it plainly."""
-    if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
-        return None
-    if index < len(call.args):
-        return call.args[index]
-    return next((kw.value for kw in call.keywords if by_keyword and kw.arg == name), None)
-
-
 def _parameter_mesh(reach, name: ast.Name, is_mesh, hops: int) -> bool:
     function = _enclosing_def(reach, name)
     if function is None or not isinstance(reach.parents.get(id(function)), ast.Module) \
@@ -89,7 +82,7 @@ def _parameter_mesh(reach, name: ast.Name, is_mesh, hops: int) -> bool:
         site = reach.parents.get(id(use))
         if not (isinstance(site, ast.Call) and site.func is use):
             return False  # passed as a value: called where the file does not show
-        passed = _argument(site, place[0], name.id, place[1])
+        passed = argument_at(site, place[0], name.id if place[1] else "")
         if passed is None or not _passes_mesh(reach, passed, is_mesh, hops):
             return False
     return True
@@ -127,7 +120,7 @@ def _field_mesh(reach, read: ast.Attribute, is_mesh, hops: int) -> bool:
         site = reach.parents.get(id(use))
         if not (isinstance(site, ast.Call) and site.func is use):
             return False  # a base class, or the class passed as a value
-        passed = _argument(site, place[0] - 1, parameter, place[1])
+        passed = argument_at(site, place[0] - 1, parameter if place[1] else "")
         if passed is None or not _passes_mesh(reach, passed, is_mesh, hops):
             return False
     return True

@@ -19,6 +19,7 @@ from codemods import jaxapi
 from codemods.analysis.values import DictValue  # configs by item or by attribute (attr_dicts.AttrTable)
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.keyed_frames import keyed_frame
+from codemods.analysis.nodes import runs_as_script
 from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.specs import Spec, SpecLiteral
 from codemods.analysis.values import Const, TupleValue
@@ -185,9 +186,6 @@ def _passed_parameters(interp, call: ast.Call, scopes: tuple, keyed: frozenset =
     return frozenset(read)
 
 
-_MAIN_TEST = ast.dump(ast.parse('__name__ == "__main__"', mode="eval").body)
-
-
 def _settled_fields(interp, parts: list, scopes: tuple, receiver: str) -> bool:
     """`save_spec(self.args)` in a method of a script: every read of the receiver is a field that
     every object of the class holds alike, a constant, a parsed namespace, a mesh or a table of
@@ -197,7 +195,7 @@ def _settled_fields(interp, parts: list, scopes: tuple, receiver: str) -> bool:
             return all(settled(item) for item in value.items)
         return isinstance(value, (Const, MeshValue)) or isinstance(value, Namespace) and all(map(settled, value.items))
 
-    if not any(type(stmt) is ast.If and ast.dump(stmt.test) == _MAIN_TEST for stmt in interp.scope.tree.body):
+    if not runs_as_script(interp.scope.tree):
         return False  # a library's class: code elsewhere may construct its objects with other values
     parents = {id(child): node for part in parts for node in ast.walk(part) for child in ast.iter_child_nodes(node)}
     reads = [node for part in parts for node in ast.walk(part) if type(node) is ast.Name and node.id == receiver]

@@ -34,6 +34,7 @@ import ast
 
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.mesh_reach import MAX_HOPS, MESH_FACTORIES, _own_nodes, _Reach
+from codemods.analysis.nodes import argument_at
 
 SHARD_MAPS = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map"})
 JAX_OPS = ("jax.numpy.", "jax.lax.", "jax.nn.")
@@ -89,7 +90,7 @@ class _Owner:
             site = reach.parents.get(id(use))
             if not (isinstance(site, ast.Call) and site.func is use):
                 return None  # passed as a value, run by a library: not followed here
-            argument = _argument(site, *param)
+            argument = argument_at(site, *param)
             argument = _container(argument) if argument is not None else None
             found = self.path(site, argument, seen | {name}, hops + 1) if argument is not None else None
             if found is None:
@@ -325,15 +326,6 @@ def _param_index(function: ast.FunctionDef, expr: ast.expr) -> tuple[int | None,
     if expr.id in [arg.arg for arg in args.kwonlyargs]:
         return None, expr.id
     return None
-
-
-def _argument(site: ast.Call, index: int | None, name: str) -> ast.expr | None:
-    """The argument a call passes to the parameter (None when it may come from elsewhere)."""
-    if any(isinstance(arg, ast.Starred) for arg in site.args) or any(k.arg is None for k in site.keywords):
-        return None
-    if index is not None and index < len(site.args):
-        return site.args[index]
-    return next((keyword.value for keyword in site.keywords if name and keyword.arg == name), None)
 
 
 def _top_statement(function: ast.FunctionDef, node: ast.AST, parents) -> ast.stmt | None:

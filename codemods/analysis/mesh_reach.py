@@ -41,7 +41,7 @@ from codemods.analysis.class_attributes import class_own_bindings
 from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, sets_mesh_globally
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.held_meshes import certainly_mesh
-from codemods.analysis.nodes import module_nodes, module_parents
+from codemods.analysis.nodes import is_main_test, module_nodes, module_parents
 
 MAX_HOPS = 8
 
@@ -523,14 +523,11 @@ class _Reach:
         """Whether `node` stands in a module-level `if __name__ == "__main__":` block."""
         while node is not None and not isinstance(node, ast.Module):
             parent = self.parents.get(id(node))
-            if isinstance(parent, ast.If) and node in parent.body and isinstance(parent.test, ast.Compare) \
-                    and ast.dump(parent.test) == _MAIN_TEST:
+            if isinstance(parent, ast.If) and node in parent.body and is_main_test(parent.test):
                 return True
             node = parent
         return False
 
-
-_MAIN_TEST = ast.dump(ast.parse('__name__ == "__main__"', mode="eval").body)
 
 
 def _own_nodes(function: ast.FunctionDef):

@@ -511,3 +511,27 @@ def last_name(expr: ast.AST) -> str | None:
 
 def is_docstring(stmt: ast.stmt) -> bool:
     return type(stmt) is ast.Expr and type(stmt.value) is ast.Constant and type(stmt.value.value) is str
+
+
+_MAIN_TEST = ast.dump(ast.parse('__name__ == "__main__"', mode="eval").body)
+
+
+def is_main_test(test: ast.expr) -> bool:
+    """`__name__ == "__main__"`: the test of the block a program runs only as a script."""
+    return type(test) is ast.Compare and ast.dump(test) == _MAIN_TEST
+
+
+def runs_as_script(tree: ast.Module) -> bool:
+    """The module has an `if __name__ == "__main__":` block: run as a program, it is the code that
+    reaches its functions (a module without one is a library, whose importer may call them)."""
+    return any(type(stmt) is ast.If and is_main_test(stmt.test) for stmt in tree.body)
+
+
+def argument_at(call: ast.Call, index: int | None, name: str) -> ast.expr | None:
+    """What `call` passes for the parameter at positional place `index` (None: keyword-only) that a
+    keyword may name `name` ("" when none may), when the call spells it plainly (no `*`/`**`)."""
+    if any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    if index is not None and index < len(call.args):
+        return call.args[index]
+    return next((keyword.value for keyword in call.keywords if name and keyword.arg == name), None)
