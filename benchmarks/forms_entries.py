@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le1_sf104_entry_point_registry_no_mesh": "main(mesh, const(8, 8))",
+    "nle1_sf104_registry_item_called_under_mesh": "main(mesh, const(8, 8))",
+    "nle2_sf104_registry_iterated_under_mesh": "main(mesh, const(8, 8))",
     "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
     "ld1_sf103_list_filled_then_held_by_constructor": "main(mesh, x)",
     "nld1_sf103_list_filled_then_changed_after_construction": "main(mesh, x)",
@@ -1979,6 +1982,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le1_sf104_entry_point_registry_no_mesh": {
+        26: '    with jax.set_mesh(mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
     "cs7_sf106_hook_of_model_handed_through_fit": {19: "        return full"},  # SF106: the clip left out
     "cs5_sf106_array_method_picked_by_getattr_name": {10: "    return x"},  # SF106: the gathered losses returned as they are
     "cq1_sf104_legacy_mesh_context_of_parameter": {

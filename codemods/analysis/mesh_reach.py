@@ -20,7 +20,8 @@ context managers when no code in the module suspends inside a `with`. A plain me
 class without bases (or a dataclass; static and class methods too) is followed through every
 `obj.name(...)` read in the module, when no instance of the class (nor `self`) leaves the code seen;
 so is an instance bound in the script's `__main__` block, and a method returning `self` for
-chaining. Anything else is unknown (None): a function nothing in the file calls (a caller elsewhere
+chaining; a def a registering decorator files in a module table runs at each call of the table's
+items (registered_calls.py). Anything else is unknown (None): a function nothing in the file calls (a caller elsewhere
 may set a mesh: an importable module's public function), a function passed as a value, a generator,
 another decorator or `with`, a setter referenced other than as a `with` item.
 
@@ -42,6 +43,7 @@ from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classe
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.held_meshes import certainly_mesh
 from codemods.analysis.nodes import is_main_test, module_nodes, module_parents
+from codemods.analysis.registered_calls import registry_calls
 
 MAX_HOPS = 8
 
@@ -155,7 +157,7 @@ class _Reach:
         if isinstance(function, ast.withitem):
             made = self.auto_mesh(function.context_expr)
             return ([], made) if made is not None else None
-        owner = self.parents.get(id(function))
+        owner, filed = self.parents.get(id(function)), None
         if isinstance(function, ast.Lambda):  # `report = lambda p: ...`, bound once
             function, name = owner, owner.targets[0].id
         else:
@@ -167,10 +169,14 @@ class _Reach:
             return None  # rebound somewhere: which function a name reads is not followed
         else:
             uses, decorators = self.references.get(name, []), ENTRY_DECORATORS
+            filed = registry_calls(self.tree, function, self.bound, self.references, self.parents) \
+                if isinstance(function, ast.FunctionDef) else None
+            if filed is not None:  # run wherever an item of its registry is called
+                uses = uses + filed[1]
         jit_ok = hops == 0 and not auto and isinstance(function, ast.FunctionDef) and self.traced_alone(function)
         if jit_ok:
             decorators = decorators | {"jax.jit"}
-        if uses is None or not all(self.decorated_by(d) in decorators | WRAPPERS
+        if uses is None or not all(self.decorated_by(d) in decorators | WRAPPERS or filed is not None and d is filed[0]
                                    for d in getattr(function, "decorator_list", ())) \
                 or name in seen \
                 or any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await)) for inner in ast.walk(function)):
