@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le2_sf104_loop_over_split_config_string": "main(mesh, x)",
+    "nle3_sf104_split_config_string_changed": "main(mesh, x)",
+    "nle4_sf104_split_config_string_other_separator": "main(mesh, x)",
     "le1_sf104_entry_point_registry_no_mesh": "main(mesh, const(8, 8))",
     "nle1_sf104_registry_item_called_under_mesh": "main(mesh, const(8, 8))",
     "nle2_sf104_registry_iterated_under_mesh": "main(mesh, const(8, 8))",
@@ -1982,6 +1985,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le2_sf104_loop_over_split_config_string": {
+        14: "            written[sink] = jax.reshard(table, LAYOUTS[sink])"},
     "le1_sf104_entry_point_registry_no_mesh": {
         26: '    with jax.set_mesh(mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
     "cs7_sf106_hook_of_model_handed_through_fit": {19: "        return full"},  # SF106: the clip left out

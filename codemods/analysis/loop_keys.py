@@ -266,8 +266,8 @@ def _iterated_keys(ctx: FileContext, node: cst.BaseExpression, env=None, depth: 
         return (filled_keys(ctx, held, value_env) if isinstance(held, cst.Call) else None) \
             or _comprehended_keys(ctx, held, held_env, depth)
 
-    members = enum_members(ctx, node) if not dicts else None
-    if members is not None:  # `for f in Field`: each member, in turn
+    members = (enum_members(ctx, node) or _split_keys(ctx, node)) if not dicts else None
+    if members is not None:  # `for f in Field`: each member, in turn (or each part of a split string)
         return members
     bound = env_value(ctx, node, env) if isinstance(node, cst.Name) else None
     if bound is not None and isinstance(bound[0], cst.CSTNode):  # a parameter the call being followed binds
@@ -308,9 +308,38 @@ def _placed_keys(ctx: FileContext, node: cst.BaseExpression, env, depth: int) ->
 def _interpreted_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
     """The str keys of a dict only the interpreter reads (`CONFIG["fields"]` of a JSON document
     the module parses), when the expression reads plain names only and no code changes it."""
+    from codemods.analysis.values import DictValue
+
+    value = _interpreted(ctx, node)
+    keys = value.keys if isinstance(value, DictValue) else None
+    return set(keys) if keys and all(isinstance(key, str) for key in keys) else None
+
+
+def _split_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
+    """The parts of a constant string split by a constant separator (`JOB["sinks"].split(",")`,
+    `"train,eval".split(",")`): a job config names its steps in one string."""
+    from codemods.analysis.values import Const
+
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "split"
+            and len(node.args) <= 1 and all(arg.keyword is None and not arg.star for arg in node.args)):
+        return None
+    separator = node.args[0].value.evaluated_value if node.args and isinstance(node.args[0].value, cst.SimpleString) \
+        else None
+    if node.args and not isinstance(separator, str) or separator == "":
+        return None
+    receiver = node.func.value
+    text = receiver.evaluated_value if isinstance(receiver, cst.SimpleString) else None
+    if text is None:
+        value = _interpreted(ctx, receiver)
+        text = value.value if isinstance(value, Const) else None
+    return set(text.split(separator)) if isinstance(text, str) else None
+
+
+def _interpreted(ctx: FileContext, node: cst.BaseExpression):
+    """What the interpreter reads for a name, attribute or item reading plain names only (no
+    code changes them), else None."""
     from codemods.analysis.interpreted_specs import _plain
     from codemods.analysis.spec_symbols import _interpreter, _reads
-    from codemods.analysis.values import DictValue
 
     found = _reads(ctx).get(ctx.offsets(node)) if isinstance(node, cst.Subscript | cst.Name | cst.Attribute) else None
     interp = _interpreter(ctx) if found is not None else None
@@ -318,11 +347,9 @@ def _interpreted_keys(ctx: FileContext, node: cst.BaseExpression) -> set | None:
         return None
     interp.silent += 1  # read for its value only
     try:
-        value = interp.eval(found[0], interp._static_frame(found[1]))
+        return interp.eval(found[0], interp._static_frame(found[1]))
     finally:
         interp.silent -= 1
-    keys = value.keys if isinstance(value, DictValue) else None
-    return set(keys) if keys and all(isinstance(key, str) for key in keys) else None
 
 
 def _kept(ctx: FileContext, name) -> bool:
