@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le3_sf104_method_of_returned_object_meshless_script": "main(*build(mesh, const(8, 8)))",
+    "nle5_sf104_method_of_returned_object_under_mesh": "main(*build(mesh, const(8, 8)), mesh)",
+    "nle6_sf104_method_of_returned_object_no_main_block": "in_mesh(mesh, lambda: main(*build(mesh, const(8, 8))))",
     "le2_sf104_loop_over_split_config_string": "main(mesh, x)",
     "nle3_sf104_split_config_string_changed": "main(mesh, x)",
     "nle4_sf104_split_config_string_other_separator": "main(mesh, x)",
@@ -1985,6 +1988,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le3_sf104_method_of_returned_object_meshless_script": {
+        20: '        with jax.set_mesh(self.module.params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in self.module.items()}'},
     "le2_sf104_loop_over_split_config_string": {
         14: "            written[sink] = jax.reshard(table, LAYOUTS[sink])"},
     "le1_sf104_entry_point_registry_no_mesh": {

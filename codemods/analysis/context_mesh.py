@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods import jaxapi
-from codemods.analysis.bindings import ast_dotted, resolve_dotted
+from codemods.analysis.entered_meshes import names_mesh_setter
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.nodes import runs_as_script
 from codemods.analysis.mesh_reach import unmeshed_path
@@ -21,23 +20,7 @@ def module_sets_mesh(ctx: FileContext) -> bool:
     """Whether any call in the file sets a context mesh. Read on Python's `ast` of the whole file:
     the engine may hand rules a sparse text without the statements that do not name the rule's APIs
     (`main` holding `with jax.set_mesh(mesh):` and calling a helper)."""
-    setters = set(jaxapi.CONTEXT_MESH_SETTERS)
-    # A setter read but not called here (`partial(jax.set_mesh, m)`, `f = jax.set_mesh`) or looked
-    # up by name (`getattr(jax, "set_mesh", None)`) may be called anywhere: the module may set one.
-    setter_names = {setter.rsplit(".", 1)[1] for setter in setters}
-
-    def compute() -> bool:
-        bindings = ctx.imports.bindings
-        for node in ast.walk(ctx.tree):
-            if isinstance(node, (ast.Name, ast.Attribute)):
-                name = ast_dotted(node)
-                if name and resolve_dotted(bindings, name) in setters:
-                    return True
-            elif isinstance(node, ast.Constant) and node.value in setter_names:
-                return True
-        return False
-
-    return ctx.cached("sf104.sets-mesh", compute)
+    return ctx.cached("sf104.sets-mesh", lambda: names_mesh_setter(ctx.tree, ctx.imports.bindings))
 
 
 def runs_meshless(ctx: FileContext) -> bool:

@@ -62,6 +62,22 @@ def sets_mesh_globally(nodes, bindings, parents, tree: ast.Module) -> bool:
     return False
 
 
+def names_mesh_setter(tree: ast.Module, bindings: dict[str, str | None]) -> bool:
+    """Whether anything in the file names a context mesh setter: a call, but also a setter read
+    and not called here (`partial(jax.set_mesh, m)`, `f = jax.set_mesh`) or looked up by name
+    (`getattr(jax, "set_mesh", None)`), which may be called anywhere."""
+    setters = set(jaxapi.CONTEXT_MESH_SETTERS)
+    setter_names = {setter.rsplit(".", 1)[1] for setter in setters}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            name = ast_dotted(node)
+            if name and resolve_dotted(bindings, name) in setters:
+                return True
+        elif isinstance(node, ast.Constant) and node.value in setter_names:
+            return True
+    return False
+
+
 def bare_with_item(node: ast.AST, parents) -> bool:
     """`with obj:` without `as`: Python hands the object only to its own `__enter__`/`__exit__`."""
     item = parents.get(id(node))

@@ -39,10 +39,10 @@ import ast
 
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.class_attributes import class_own_bindings
-from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, sets_mesh_globally
+from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, names_mesh_setter, sets_mesh_globally
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.held_meshes import certainly_mesh
-from codemods.analysis.nodes import is_main_test, module_nodes, module_parents
+from codemods.analysis.nodes import is_main_test, module_nodes, module_parents, runs_as_script
 from codemods.analysis.registered_calls import registry_calls
 
 MAX_HOPS = 8
@@ -115,6 +115,7 @@ class _Reach:
         nodes = module_nodes(tree)
         self.bound_with_params: dict[str, int] | None = None
         self.holds_context: bool | None = None
+        self.names_no_setter: bool | None = None
         self.def_names: set[str] | None = None
         self.nodes = nodes
         self.module_defs = {stmt.name: stmt for stmt in tree.body
@@ -417,14 +418,21 @@ class _Reach:
         if any(self.resolve(base) != "object" for base in owner.bases) or owner.keywords \
                 or not all(self.dataclass(d) for d in owner.decorator_list) or name.startswith("__") \
                 or references.get("getattr") or references.get("__getattribute__") \
-                or not self.instances_kept(owner):
-            return None
+                or not (self.instances_kept(owner) or self.meshless()):
+            return None  # (in a script naming no setter, an instance handed anywhere meets no mesh)
         uses: list[ast.AST] = []
         for node in references.get("." + name, []):
             if not isinstance(node.ctx, ast.Load):
                 return None  # `obj.name = other`: another function may run under that name
             uses.append(node)
         return uses
+
+    def meshless(self) -> bool:
+        """A script whose code names no context mesh setter at all (and imports nothing that may
+        set one: unmeshed_path): wherever its objects go, their methods run without a mesh."""
+        if self.names_no_setter is None:
+            self.names_no_setter = runs_as_script(self.tree) and not names_mesh_setter(self.tree, self.bindings)
+        return self.names_no_setter
 
     def dataclass(self, decorator: ast.expr) -> bool:
         if isinstance(decorator, ast.Call):
