@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le4_sf104_method_calls_its_namesake_on_a_field": "main(mesh, const(8, 8))",
+    "nle7_sf104_recursive_call_under_mesh": "main(mesh, const(8, 8))",
     "le3_sf104_method_of_returned_object_meshless_script": "main(*build(mesh, const(8, 8)))",
     "nle5_sf104_method_of_returned_object_under_mesh": "main(*build(mesh, const(8, 8)), mesh)",
     "nle6_sf104_method_of_returned_object_no_main_block": "in_mesh(mesh, lambda: main(*build(mesh, const(8, 8))))",
@@ -1988,6 +1990,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le4_sf104_method_calls_its_namesake_on_a_field": {
+        24: '        with jax.set_mesh(self.mesh): full = top_level_all_gather(x, P(None, reduced={"i"}))'},
     "le3_sf104_method_of_returned_object_meshless_script": {
         20: '        with jax.set_mesh(self.module.params["w"].sharding.mesh): return {k: top_level_all_gather(v, P(None, reduced={"i"})) for k, v in self.module.items()}'},
     "le2_sf104_loop_over_split_config_string": {

@@ -11,8 +11,8 @@ import ast
 
 from codemods.analysis.entered_meshes import names_mesh_setter
 from codemods.analysis.foreign_code import imports_unread_code
-from codemods.analysis.nodes import runs_as_script
 from codemods.analysis.mesh_reach import unmeshed_path
+from codemods.analysis.nodes import runs_as_script
 from codemods.context import FileContext
 
 

@@ -11,14 +11,13 @@ keys that the file never changes.
 """
 from __future__ import annotations
 
-from codemods.dataclass_code import dataclass
-
 from codemods.analysis.enum_keys import enum_members, member_items
 from codemods.analysis.local_names import _scope_info, parents, scope_of
 from codemods.analysis.spec_sources import Env, env_value, follow_env, follow_spec
-from codemods.analysis.table_changes import _mutated, _table_name
 from codemods.analysis.specs import string_value
+from codemods.analysis.table_changes import _mutated, _table_name
 from codemods.context import FileContext
+from codemods.dataclass_code import dataclass
 from codemods.lazy import lazy_module
 
 cst = lazy_module("libcst")

@@ -38,14 +38,30 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
-from codemods.analysis.class_attributes import class_own_bindings
-from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, names_mesh_setter, sets_mesh_globally
+from codemods.analysis.entered_meshes import (
+    bare_with_item,
+    mesh_context_classes,
+    names_mesh_setter,
+    sets_mesh_globally,
+)
 from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.held_meshes import certainly_mesh
-from codemods.analysis.nodes import is_main_test, module_nodes, module_parents, runs_as_script
+from codemods.analysis.module_reads import (
+    function_of,
+    module_binding_counts,
+    name_references,
+    own_nodes,
+)
+from codemods.analysis.nodes import (
+    is_main_test,
+    module_nodes,
+    module_parents,
+    runs_as_script,
+)
 from codemods.analysis.registered_calls import registry_calls
 
 MAX_HOPS = 8
+_CYCLE = ([], "cycle")  # path's answer for a function already on the way (a recursive call)
 
 # Library functions that call the function handed to them (first argument) in place, setting no
 # context mesh of their own: the function runs where the call stands.
@@ -123,7 +139,7 @@ class _Reach:
         self.assigned = {node.targets[0].id: node.value for node in nodes if isinstance(node, ast.Assign)
                          and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
         self.bound = module_binding_counts(tree)
-        self.references = _references(nodes)
+        self.references = name_references(nodes)
         self.sets_globally = sets_mesh_globally(nodes, bindings, self.parents, tree) or self.reads_namespace()
 
     def reads_namespace(self) -> bool:
@@ -177,9 +193,10 @@ class _Reach:
         jit_ok = hops == 0 and not auto and isinstance(function, ast.FunctionDef) and self.traced_alone(function)
         if jit_ok:
             decorators = decorators | {"jax.jit"}
+        if name in seen:
+            return _CYCLE
         if uses is None or not all(self.decorated_by(d) in decorators | WRAPPERS or filed is not None and d is filed[0]
                                    for d in getattr(function, "decorator_list", ())) \
-                or name in seen \
                 or any(isinstance(inner, (ast.Yield, ast.YieldFrom, ast.Await)) for inner in ast.walk(function)):
             return None  # a generator's body runs where it is iterated, not where it is called
         if not uses:
@@ -190,10 +207,14 @@ class _Reach:
             if site is None:
                 return None  # passed as a value (a callback, a registry): run where it is not seen
             path = self.path(site, seen | {name}, hops + 1, auto)
+            if path is _CYCLE:
+                continue  # a call from inside the cycle: every way in enters it through another use
             if path is None:
                 return None
             if longest is None or len(path[0]) > len(longest[0]):
                 longest = path
+        if longest is None:
+            return None  # every use is a call from inside a cycle
         return [*longest[0], name], longest[1]
 
     def run_site(self, use: ast.AST, jit_ok: bool = False) -> ast.Call | None:
@@ -341,7 +362,7 @@ class _Reach:
         if isinstance(function, ast.FunctionDef):
             if name.id in {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)}:
                 return None
-            stores = [node for node in _own_nodes(function) if isinstance(node, ast.Name) and node.id == name.id
+            stores = [node for node in own_nodes(function) if isinstance(node, ast.Name) and node.id == name.id
                       and not isinstance(node.ctx, ast.Load)
                       or isinstance(node, (ast.Global, ast.Nonlocal)) and name.id in node.names
                       or isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name == name.id
@@ -386,14 +407,14 @@ class _Reach:
         """`with mesh: yield` in a `contextlib.contextmanager` def bound once at module level, `mesh`
         a positional parameter it never rebinds, every reference to the def a call passing a
         `Mesh` there (`with model_context(mesh):`): the legacy `with mesh:` sets no context mesh."""
-        function = _function_of(expr, self.parents) if isinstance(expr, ast.Name) else None
+        function = function_of(expr, self.parents) if isinstance(expr, ast.Name) else None
         if function is None or self.bound.get(function.name) != 1 or len(function.decorator_list) != 1 \
                 or self.decorated_by(function.decorator_list[0]) != "contextlib.contextmanager" \
                 or not isinstance(self.parents.get(id(function)), ast.Module):
             return False
         params = [arg.arg for arg in (*function.args.posonlyargs, *function.args.args)]
         if expr.id not in params or any(isinstance(node, ast.Name) and node.id == expr.id and not isinstance(node.ctx, ast.Load)
-                                        or isinstance(node, (ast.Global, ast.Nonlocal)) for node in _own_nodes(function)):
+                                        or isinstance(node, (ast.Global, ast.Nonlocal)) for node in own_nodes(function)):
             return False
         index = params.index(expr.id)
         uses = self.references.get(function.name, [])
@@ -482,7 +503,7 @@ class _Reach:
                 continue
             if not (isinstance(outer, ast.Assign) and len(outer.targets) == 1 and isinstance(outer.targets[0], ast.Name)):
                 return None
-            scope, name = _function_of(outer, parents), outer.targets[0].id
+            scope, name = function_of(outer, parents), outer.targets[0].id
             kept = self.in_main_block(outer) if scope is None \
                 else not any(isinstance(node, (ast.Nonlocal, ast.Global)) for node in ast.walk(scope))
             if self.bound.get(name) != 1 or not kept:
@@ -518,7 +539,7 @@ class _Reach:
             return True
         if not (isinstance(site, ast.Assign) and len(site.targets) == 1 and isinstance(site.targets[0], ast.Name)):
             return False
-        scope = _function_of(site, parents)
+        scope = function_of(site, parents)
         name = site.targets[0].id
         if scope is None:  # a global of the script's own block: no other module imports it
             return self.bound.get(name) == 1 and self.in_main_block(site) and all(
@@ -541,56 +562,3 @@ class _Reach:
                 return True
             node = parent
         return False
-
-
-
-def _own_nodes(function: ast.FunctionDef):
-    """The nodes of a function's body, not those of the functions or classes defined in it."""
-    pending = list(function.body)
-    while pending:
-        node = pending.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            pending.extend(ast.iter_child_nodes(node))
-
-
-def _function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
-    while node is not None and not isinstance(node, (ast.FunctionDef, ast.Module, ast.Lambda, ast.ClassDef)):
-        node = parents.get(id(node))
-    return node if isinstance(node, ast.FunctionDef) else None
-
-
-def _references(nodes) -> dict[str, list[ast.AST]]:
-    """Every load of a name anywhere in the module (a local of the same name counts too: the
-    answer is then only more often unknown)."""
-    found: dict[str, list[ast.AST]] = {}
-    for node in nodes:
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
-            found.setdefault(node.id, []).append(node)
-        elif isinstance(node, ast.Attribute):  # keyed ".attr": every read or store of an attribute name
-            found.setdefault("." + node.attr, []).append(node)
-    return found
-
-def module_binding_counts(tree: ast.Module, with_params: bool = False) -> dict[str, int]:
-    """How often each name is bound anywhere in the module (a def, an assignment, an import, a
-    global; a parameter too, `with_params`): a function rebound anywhere is not followed. A
-    class body's own names (a field, a method) bind nothing of the module's and are left out."""
-    counts: dict[str, int] = {}
-    own = class_own_bindings(tree)
-    for node in ast.walk(tree):
-        names: list[str] = []
-        if id(node) in own:
-            continue
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names = [node.name]
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names = [node.id]
-        elif with_params and isinstance(node, ast.arg):
-            names = [node.arg]
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names = [(alias.asname or alias.name).split(".")[0] for alias in node.names]
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            names = list(node.names)
-        for name in names:
-            counts[name] = counts.get(name, 0) + 1
-    return counts

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.mesh_reach import module_binding_counts
+from codemods.analysis.module_reads import module_binding_counts
 from codemods.analysis.nodes import nodes_of_type
 from codemods.context import FileContext
 

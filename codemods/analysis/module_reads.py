@@ -1,0 +1,60 @@
+"""Facts about a whole module's names, read on Python's `ast` once per walk: how often each name
+is bound, where each name (and attribute name) is read, a function's own nodes, and the function
+a node stands in. mesh_reach.py and mesh_owner.py follow calls back to module code with them."""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.class_attributes import class_own_bindings
+
+
+def own_nodes(function: ast.FunctionDef):
+    """The nodes of a function's body, not those of the functions or classes defined in it."""
+    pending = list(function.body)
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(node))
+
+
+def function_of(node: ast.AST, parents) -> ast.FunctionDef | None:
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.Module, ast.Lambda, ast.ClassDef)):
+        node = parents.get(id(node))
+    return node if isinstance(node, ast.FunctionDef) else None
+
+
+def name_references(nodes) -> dict[str, list[ast.AST]]:
+    """Every load of a name anywhere in the module (a local of the same name counts too: the
+    answer is then only more often unknown)."""
+    found: dict[str, list[ast.AST]] = {}
+    for node in nodes:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
+            found.setdefault(node.id, []).append(node)
+        elif isinstance(node, ast.Attribute):  # keyed ".attr": every read or store of an attribute name
+            found.setdefault("." + node.attr, []).append(node)
+    return found
+
+def module_binding_counts(tree: ast.Module, with_params: bool = False) -> dict[str, int]:
+    """How often each name is bound anywhere in the module (a def, an assignment, an import, a
+    global; a parameter too, `with_params`): a function rebound anywhere is not followed. A
+    class body's own names (a field, a method) bind nothing of the module's and are left out."""
+    counts: dict[str, int] = {}
+    own = class_own_bindings(tree)
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if id(node) in own:
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names = [node.id]
+        elif with_params and isinstance(node, ast.arg):
+            names = [node.arg]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [(alias.asname or alias.name).split(".")[0] for alias in node.names]
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names = list(node.names)
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+    return counts
