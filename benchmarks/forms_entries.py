@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le5_sf104_enum_member_parameter_value": "main(mesh, x)",
+    "nle8_sf104_enum_member_parameter_passed_valid": "main(mesh, x)",
     "le4_sf104_method_calls_its_namesake_on_a_field": "main(mesh, const(8, 8))",
     "nle7_sf104_recursive_call_under_mesh": "main(mesh, const(8, 8))",
     "le3_sf104_method_of_returned_object_meshless_script": "main(*build(mesh, const(8, 8)))",
@@ -1990,6 +1992,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le5_sf104_enum_member_parameter_value": {
+        18: "        return jax.reshard(self.weight, target.value)"},
     "le4_sf104_method_calls_its_namesake_on_a_field": {
         24: '        with jax.set_mesh(self.mesh): full = top_level_all_gather(x, P(None, reduced={"i"}))'},
     "le3_sf104_method_of_returned_object_meshless_script": {

@@ -216,7 +216,8 @@ def follow_env(ctx: FileContext, expr: cst.BaseExpression, env: Env | None = Non
             if field is not None:  # `self.sharding` stored by the constructed class's `__init__`
                 (followed, env), inline = field, False
             else:
-                held = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env)
+                held = attribute_value(ctx, followed) or _passed_class_attribute(ctx, followed, env) \
+                    or _member_value(ctx, followed, env)
                 read = _getter(ctx, followed, env) if held is None else None
                 if read is None and held is None and isinstance(followed.value, (cst.Name, cst.Attribute)):
                     from codemods.analysis.record_fields import record_field  # `init(mesh).params`
@@ -252,6 +253,22 @@ def _or_default(ctx: FileContext, node: cst.BaseExpression, env: Env | None):
     empty = isinstance(left, cst.Name) and left.value in ("None", "False") \
         or isinstance(left, (cst.Tuple, cst.List, cst.Dict)) and not left.elements
     return (node.right, env) if empty else None
+
+
+def _member_value(ctx: FileContext, node: cst.Attribute, env: Env | None):
+    """`target.value` of a name holding an Enum member (`target=Placement.COLUMNS`, a default
+    every call leaves, or `target = Placement.COLUMNS`): the member's value; else None."""
+    from codemods.analysis.named_axes import _enum_value
+
+    from codemods.analysis.local_names import follow_names
+
+    if node.attr.value != "value" or not isinstance(node.value, cst.Name):
+        return None
+    bound = env_value(ctx, node.value, env)
+    member = bound[0] if bound is not None else follow_names(ctx, node.value)[0]
+    if member is None and bound is None:
+        member = _passed_node(ctx, node.value)  # a parameter: what every call passes (or its default)
+    return _enum_value(ctx, member) if isinstance(member, cst.Attribute) else None
 
 
 def _getter(ctx: FileContext, node: cst.Attribute, env: Env | None):
