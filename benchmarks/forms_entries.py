@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nle9_sf105_axes_list_changed_through_its_holder": "main(mesh, x)",
+    "nle10_sf105_axes_list_changed_through_a_default": "main(mesh, x)",
+    "nle11_sf105_axes_list_changed_through_a_constructor_field": "main(mesh, x)",
+    "nle12_sf105_axes_list_changed_through_an_item_loop": "main(mesh, x)",
     "le5_sf104_enum_member_parameter_value": "main(mesh, x)",
     "nle8_sf104_enum_member_parameter_passed_valid": "main(mesh, x)",
     "le4_sf104_method_calls_its_namesake_on_a_field": "main(mesh, const(8, 8))",

@@ -62,6 +62,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     if cached is not None:
         return cached
     found: set[str] = set()
+    deep: set[str] = set()  # names an object held inside of which is changed (`cfg["a"].pop()`)
     # The order does not matter (a set): the module's Subscript nodes and the calls of a
     # mutator's name, from its indexes.
     by_callee = calls_by_callee(tree)
@@ -72,20 +73,31 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
         elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS \
                 and may_change(node):
             changed = node.func.value
+        if type(changed) is ast.Name and changed.id == "self" and type(node) is ast.Call \
+                and node.func.attr in _module_methods(tree):
+            continue  # `self.update(...)` of a class defining `update`: a method, not dict.update
+        inner = isinstance(changed, ast.Subscript)
         while isinstance(changed, ast.Subscript):
             changed = changed.value
-        if isinstance(changed, ast.Name):
-            found.add(changed.id)
-        elif isinstance(changed, ast.Attribute):
-            found.add("." + changed.attr)  # `self.params['w'] = ...`: the attribute's object
+        key = _alias_key(changed) if changed is not None else None
+        if key is not None:
+            found.add(key)  # (`self.params['w'] = ...`: the attribute's object, keyed ".params")
+            if inner:
+                deep.add(key)
     from codemods.analysis.changed_args import handed_to_changers  # it reads MUTATORS from here
 
     found |= handed_to_changers(tree)
     if found:
-        found |= _aliased(tree, found)
+        found |= _aliased(tree, found, deep)
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result
+
+
+def _module_methods(tree: ast.Module) -> frozenset[str]:
+    """The names of the methods the module's classes define."""
+    return frozenset(stmt.name for cls in nodes_of_type(tree, ast.ClassDef) for stmt in cls.body
+                     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)))
 
 
 def iterated_only(tree: ast.Module, attr: str) -> bool:
@@ -99,13 +111,15 @@ def iterated_only(tree: ast.Module, attr: str) -> bool:
                if node.attr == attr and isinstance(node.ctx, ast.Load))
 
 
-def _aliased(tree: ast.Module, changed: set[str]) -> set[str]:
+def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) -> set[str]:
     """The names whose objects a change through a changed name may reach: `view = axes;
     view.pop()` changes `axes` (one object, two names), `self.axes = axes; self.axes.pop()` too;
     `row = table[0]; row.append(x)` or `for row in table: row.append(x)` changes what `table`
     holds, and so does changing `axes` after `table = [axes]` or `table["k"] = axes`. (Appending to
     `table` changes none of the objects it holds.) Names are matched whatever their scopes."""
     reaches: dict[str, set[str]] = {}  # a change through the key reaches the objects of these
+    holds: dict[str, set[str]] = {}  # the objects of these may sit inside the key's
+    items_of: dict[str, set[str]] = {}  # the key's object may be an item of these
 
     def edge(source: str, target: str) -> None:
         reaches.setdefault(source, set()).add(target)
@@ -140,8 +154,10 @@ def _aliased(tree: ast.Module, changed: set[str]) -> set[str]:
             edge(other, key)
         for other in inside:  # objects the target holds: a change to them changes it
             edge(other, key)
+            holds.setdefault(key, set()).add(other)
         for other in around:  # the target is an item of theirs
             edge(key, other)
+            items_of.setdefault(key, set()).add(other)
 
     for node in nodes_of_type(tree, ast.Assign):
         for target in node.targets:
@@ -152,14 +168,104 @@ def _aliased(tree: ast.Module, changed: set[str]) -> set[str]:
     for kind in (ast.For, ast.AsyncFor, ast.comprehension):
         for node in nodes_of_type(tree, kind):
             tie(node.target, node.iter, True)
-    reached, pending = set(), [name for name in changed if name in reaches]
+    for call in nodes_of_type(tree, ast.Call):  # `table.append(axes)`: table now holds axes
+        func = call.func
+        if type(func) is ast.Attribute and func.attr in _FILLERS and may_change(call) \
+                and (key := _alias_key(_base(func.value))):
+            for arg in (*call.args, *(keyword.value for keyword in call.keywords)):
+                same, inside, _ = _held(arg.value if type(arg) is ast.Starred else arg)
+                for other in same | inside:
+                    edge(other, key)
+                    holds.setdefault(key, set()).add(other)
+    # A parameter holds what a call or a default gives it: a change through the parameter changes
+    # that object. (A change of the caller's object is the caller's name's: where a parameter's
+    # value is read from its callers, their names are checked, callers.py.)
+    for params, given, element in _bound_parameters(tree):
+        same, _, _ = _held(given)
+        for param in params:
+            for other in same:
+                edge(param, other)
+                if element:  # `f(*args)`, `C(**fields)`: the parameter holds an item of theirs
+                    items_of.setdefault(param, set()).add(other)
+    # A change inside an object (`cfg["a"].pop()`, or through one of its items) may change any
+    # object it holds; so may a change of such an object, in turn.
+    reached: set[str] = set()
+    pending = [name for name in changed]
+    deepened = set(deep)
     while pending:
         name = pending.pop()
-        for other in reaches.get(name, ()):
+        targets = set(reaches.get(name, ()))
+        if name in deepened:
+            targets |= holds.get(name, set())
+        for other in items_of.get(name, ()):
+            if other not in deepened:
+                deepened.add(other)  # a change through an item is a change inside its holder
+                pending.append(other)
+        for other in targets:
+            if name in deepened and other in holds.get(name, ()) and other not in deepened:
+                deepened.add(other)
+                pending.append(other)
             if other not in changed and other not in reached:
                 reached.add(other)
                 pending.append(other)
     return reached
+
+
+# Methods that put their arguments inside the object (`parts.append(x)`, `d.setdefault(k, x)`).
+_FILLERS = frozenset({"append", "extend", "insert", "setdefault", "update", "__setitem__", "add"})
+
+
+def _base(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    return node
+
+
+def _bound_parameters(tree: ast.Module):
+    """(parameter names, expression) for each default of a def and each argument a call by name
+    hands a def or class of the module (matched by name, whatever the scopes: more names only ever
+    mean more changes): a positional argument binds its place (past the receiver of a method or
+    constructor), a keyword its name; a star or `**` may bind any parameter."""
+    defs: dict[str, list] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            defs.setdefault(node.name, []).append(node)
+            args = node.args
+            positional = [*args.posonlyargs, *args.args]
+            for param, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+                yield [param.arg], default, False
+            for param, default in zip(args.kwonlyargs, args.kw_defaults):
+                if default is not None:
+                    yield [param.arg], default, False
+        elif isinstance(node, ast.ClassDef):
+            init = next((stmt for stmt in node.body if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__"), None)
+            if init is not None:
+                defs.setdefault(node.name, []).append(init)
+    for call in nodes_of_type(tree, ast.Call):
+        name = call.func.id if type(call.func) is ast.Name else call.func.attr if type(call.func) is ast.Attribute else None
+        for function in defs.get(name, ()):
+            args = function.args
+            positional = [param.arg for param in (*args.posonlyargs, *args.args)]
+            # a method (called on an object) or a constructor: the first parameter is the receiver
+            skip = 1 if (type(call.func) is ast.Attribute or function.name == "__init__") and positional else 0
+            every = positional[skip:] + [param.arg for param in args.kwonlyargs] \
+                + [extra.arg for extra in (args.vararg, args.kwarg) if extra is not None]
+            starred = False
+            for index, arg in enumerate(call.args):
+                if type(arg) is ast.Starred:
+                    starred = True
+                    yield every, arg.value, True
+                elif starred:
+                    yield every, arg, False
+                elif index + skip < len(positional):
+                    yield [positional[index + skip]], arg, False
+                else:
+                    yield ([args.vararg.arg] if args.vararg is not None else every), arg, False
+            for keyword in call.keywords:
+                if keyword.arg is None:
+                    yield every, keyword.value, True  # `**fields`: its values
+                else:
+                    yield ([keyword.arg] if keyword.arg in every else every), keyword.value, False
 
 
 # The values `_held` finds a name in: of any other, a target is tied to nothing.
