@@ -61,6 +61,8 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> 
         if loop is None:
             return _NONE
         body = loop.body
+        if _leaves_early(body):
+            return _NONE  # a round that breaks, returns or raises: the later keys may never come
         unpacked = _unpacked_rounds(ctx, node, function, loop)
         if unpacked is not None:
             return unpacked
@@ -130,6 +132,14 @@ def loop_keys(ctx: FileContext, node: cst.CSTNode, outer: Env | None = None) -> 
 _SOME_ROUNDS = ("If", "Else", "Try", "TryStar", "ExceptHandler", "Finally", "While", "For", "Match", "IfExp",
                 "BooleanOperation", "Lambda", "FunctionDef", "GeneratorExp", "ListComp", "SetComp", "DictComp")
 _JUMPS = ("Continue", "Break", "Return", "Raise")
+
+
+def _leaves_early(body: cst.CSTNode) -> bool:
+    """Whether a loop's body holds a `break`, `return` or `raise` (anywhere in it: a nested
+    loop's own `break` too, which only makes the keys more often unknown)."""
+    from libcst import matchers
+
+    return bool(matchers.findall(body, matchers.Break() | matchers.Return() | matchers.Raise()))
 
 
 def _every_round(ctx: FileContext, node: cst.CSTNode, body: cst.CSTNode) -> bool:

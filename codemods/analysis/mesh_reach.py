@@ -61,6 +61,15 @@ from codemods.analysis.nodes import (
 from codemods.analysis.registered_calls import registry_calls
 
 MAX_HOPS = 8
+# Reads of attributes by a computed name: a setter may be reached without being named.
+_BY_NAME = ("getattr", "attrgetter", "methodcaller", "__dict__", "__getattribute__", "vars", "import_module")
+# Methods of the builtin types and of arrays: a `.name(...)` read may run one of them instead.
+_BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, set, tuple, bytes, int, float, object)
+                             for name in dir(kind)) | frozenset({
+    "sum", "mean", "max", "min", "std", "var", "reshape", "astype", "copy", "item", "tolist", "save",
+    "load", "block_until_ready", "transpose", "ravel", "flatten", "squeeze", "clip", "dot", "all", "any",
+    "argmax", "argmin", "cumsum", "prod", "round", "sort", "fill", "view", "at", "set", "get", "add",
+    "write", "read", "close", "open", "flush", "run", "start", "join", "result", "submit", "send", "apply"})
 _CYCLE = ([], "cycle")  # path's answer for a function already on the way (a recursive call)
 
 # Library functions that call the function handed to them (first argument) in place, setting no
@@ -439,7 +448,7 @@ class _Reach:
         if any(self.resolve(base) != "object" for base in owner.bases) or owner.keywords \
                 or not all(self.dataclass(d) for d in owner.decorator_list) or name.startswith("__") \
                 or references.get("getattr") or references.get("__getattribute__") \
-                or not (self.instances_kept(owner) or self.meshless()):
+                or not (self.instances_kept(owner) or self.meshless() and self.one_owner(name)):
             return None  # (in a script naming no setter, an instance handed anywhere meets no mesh)
         uses: list[ast.AST] = []
         for node in references.get("." + name, []):
@@ -450,10 +459,20 @@ class _Reach:
 
     def meshless(self) -> bool:
         """A script whose code names no context mesh setter at all (and imports nothing that may
-        set one: unmeshed_path): wherever its objects go, their methods run without a mesh."""
+        set one: unmeshed_path), nor reads attributes by a computed name: wherever its objects go,
+        their methods run without a mesh."""
         if self.names_no_setter is None:
-            self.names_no_setter = runs_as_script(self.tree) and not names_mesh_setter(self.tree, self.bindings)
+            self.names_no_setter = runs_as_script(self.tree) and not names_mesh_setter(self.tree, self.bindings) \
+                and not any(self.references.get(name) or self.references.get("." + name) for name in _BY_NAME)
         return self.names_no_setter
+
+    def one_owner(self, name: str) -> bool:
+        """Every `.name(...)` read can only run this method: no other class of the module defines
+        one, nor does a builtin type (`d.items()`), and nothing stores one on an object."""
+        owners = sum(isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name
+                     or isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+                     for node in self.nodes if isinstance(node, ast.ClassDef) for stmt in node.body)
+        return owners == 1 and name not in _BUILTIN_METHODS
 
     def dataclass(self, decorator: ast.expr) -> bool:
         if isinstance(decorator, ast.Call):

@@ -465,6 +465,8 @@ def _enum_value(ctx: FileContext, member: cst.Attribute) -> cst.BaseExpression |
         return None
     binding = resolve_name(ctx, member.value)
     if binding is None or binding.kind != "def" or not isinstance(binding.node, cst.ClassDef) \
-            or _enum_kind(ctx, binding.node) not in ("str", "enum") or _has_subclass(ctx, binding.node):
-        return None
+            or _enum_kind(ctx, binding.node) not in ("str", "enum") or _has_subclass(ctx, binding.node) \
+            or any(isinstance(stmt, cst.FunctionDef) and stmt.name.value in ("__new__", "__init__")
+                   for stmt in binding.node.body.body):
+        return None  # (`__new__` or `__init__` may set `_value_` to something else than what is written)
     return _class_attribute(ctx, binding.node, member.attr.value)

@@ -18,10 +18,12 @@ The def runs at each call of an item of the table (besides the calls of its own 
 nothing else can reach what the table holds: the table is a module name bound once, to `{}`,
 and every read of it is the decorator's store or an item called at once (`TABLE[key](...)`).
 Any other read (`.get`, `.items()`, handing the table on, iterating it, `del`) leaves the def's
-callers unknown. Which key a call picks is not read: every item call counts as a call of the def,
-which only makes the answer more often unknown. The decorator is a module function bound once,
-exactly `def factory(key): def inner(fn): TABLE[key] = fn; return fn; return inner` (or, used
-bare, `def register(fn): TABLE[fn.__name__] = fn; return fn`).
+callers unknown. The def must be filed under a str literal no other decorated def of the module
+takes (a later def under the same key replaces it); a call by another literal key runs another
+def, and a call by a key the text does not give (`TABLE[args.command]`) counts as a call of the
+def. The decorator is a module function bound once, exactly `def factory(key): def inner(fn):
+TABLE[key] = fn; return fn; return inner` (or, used bare, `def register(fn): TABLE[fn.__name__]
+= fn; return fn`, the def's name its key).
 """
 from __future__ import annotations
 
@@ -48,6 +50,14 @@ def registry_calls(tree: ast.Module, function: ast.FunctionDef, bound: Mapping[s
     table = store.value.id
     if bound.get(table) != 1 or not _empty_dict_at_module_level(tree, table):
         return None
+    key = _filed_key(decorator, function)
+    keys = [_filed_key(other.decorator_list[0], other) for other in ast.walk(tree)
+            if isinstance(other, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and len(other.decorator_list) == 1
+            and _decorator_name(other.decorator_list[0]) == named.id]
+    if key is None or keys.count(key) != 1 or None in keys \
+            or sum(_decorator_name(d) == named.id for other in ast.walk(tree)
+                   for d in getattr(other, "decorator_list", ())) != len(keys):
+        return None  # filed under a key the text does not give, or twice: which def a key runs is not known
     reads = []
     for node in references.get(table, []):
         if node is store.value:
@@ -57,8 +67,26 @@ def registry_calls(tree: ast.Module, function: ast.FunctionDef, bound: Mapping[s
         if not (isinstance(item, ast.Subscript) and item.value is node and isinstance(item.ctx, ast.Load)
                 and isinstance(call, ast.Call) and call.func is item):
             return None  # the table read some other way: what runs its items is not seen
-        reads.append(item)
+        picked = item.slice.value if isinstance(item.slice, ast.Constant) else None
+        if picked is None or picked == key:
+            reads.append(item)  # (a call by another literal key runs another def)
     return decorator, reads
+
+
+def _decorator_name(decorator: ast.expr) -> str | None:
+    named = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return named.id if isinstance(named, ast.Name) else None
+
+
+def _filed_key(decorator: ast.expr, function) -> str | None:
+    """The str a def is filed under: the decorator's one literal argument, or the def's name for a
+    bare decorator; None when the text does not give it."""
+    if not isinstance(decorator, ast.Call):
+        return function.name
+    if len(decorator.args) == 1 and not decorator.keywords and isinstance(decorator.args[0], ast.Constant) \
+            and isinstance(decorator.args[0].value, str):
+        return decorator.args[0].value
+    return None
 
 
 def _filing_store(factory: ast.FunctionDef, called: bool) -> ast.Subscript | None:
