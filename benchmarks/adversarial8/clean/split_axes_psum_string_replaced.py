@@ -12,10 +12,7 @@ AXES = "data,model"
 
 def make(mesh, axes):
     def body(block):
-        v = block.sum(axis=0)
-        for axis in axes.split(","):
-            v = jax.lax.psum(v, axis)
-        return v
+        return jax.lax.psum(block.sum(axis=0), tuple(axes.split(",")))
     return jax.shard_map(body, mesh=mesh, in_specs=P("data", None), out_specs=P())
 
 
