@@ -27,6 +27,8 @@ T = [
  ('mesh_tree_map_over_empty_state', '    opt_state = {}', '    opt_state = {"w": w}', 'SF104'),
  ('mesh_argparse_flag_off', 'parser.parse_args([])', 'parser.parse_args(["--export"])', 'SF104'),
  ('mesh_unspelled_setter_object_handed', 'getattr(jax, "set" + "_mesh")(mesh)', 'getattr(contextlib, "null" + "context")(mesh)', 'SF104'),
+ ('mesh_attrgetter_setter_object_list', 'operator.attrgetter("set" + "_mesh")(jax)(mesh)', 'operator.attrgetter("null" + "context")(contextlib)(mesh)', 'SF104'),
+ ('reg_key_registered_twice', '@command(name="export")', '@command(name="export_sum")', 'SF104'),
  ('reg_wrapper_enters_mesh', 'with jax.set_mesh(mesh):', f'with {NULL}(mesh):', 'SF104'),
  ('reg_keys_split_by_mesh', 'return out, COMMANDS["stats"](w)', 'return out, COMMANDS["export"](w)', 'SF104'),
  ('reg_items_loop_under_mesh', 'with jax.set_mesh(mesh):', f'with {NULL}(mesh):', 'SF104'),
