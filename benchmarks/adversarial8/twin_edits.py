@@ -9,6 +9,11 @@ import pathlib
 base = pathlib.Path(__file__).resolve().parent
 NULL = "contextlib.nullcontext"
 T = [
+ ('enum_value_set_by_new', 'obj._value_ = P(None, spec[0], reduced={spec[1]})', 'obj._value_ = spec', 'SF104'),
+ ('enum_param_duck_namespace', 'return table.full(target=chosen)', 'return table.full()', 'SF104'),
+ ('enum_name_rebound', '    target = Target.ROWS\n', '    target = Target.COLS\n', 'SF104'),
+ ('enum_member_by_name_lookup', 'CONFIG = {"target": "ROWS"}', 'CONFIG = {"target": "COLS"}', 'SF104'),
+ ('enum_member_from_value_lookup', 'Target(P(None, "model", reduced={"data"})))', 'Target(P("model", None, reduced={"data"})))', 'SF104'),
  ('mesh_getattr_concat_setter', 'getattr(jax, "set_" + "mesh")', 'getattr(contextlib, "null" + "context")', 'SF104'),
  ('mesh_import_module_setter', 'importlib.import_module("jax").set_mesh(mesh)', 'importlib.import_module("contextlib").nullcontext(mesh)', 'SF104'),
  ('mesh_module_alias', '    with jx.set_mesh(mesh):', f'    with {NULL}(jx):', 'SF104'),
