@@ -6,6 +6,7 @@ Several programs set the context mesh for good (`jax.set_mesh(m)` as a statement
 looked up by name): run each twin in its own process, or a mesh left set by one hides the next.
 """
 import pathlib
+
 base = pathlib.Path(__file__).resolve().parent
 NULL = "contextlib.nullcontext"
 T = [
