@@ -1,0 +1,24 @@
+"""The setter is looked up by a name built from two strings; the gather runs under it."""
+import contextlib
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    w = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    setter = getattr(jax, "set_" + "mesh")
+    with setter(mesh):
+        return top_level_all_gather(w, P(None, "model", reduced={"data"}))
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

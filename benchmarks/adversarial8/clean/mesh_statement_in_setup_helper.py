@@ -1,0 +1,28 @@
+"""A setup helper sets the mesh for good with a statement; main gathers after it."""
+import contextlib
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+def setup():
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    jax.set_mesh(mesh)
+    return mesh
+
+
+def main(x):
+    mesh = setup()
+    w = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    return top_level_all_gather(w, P(None, "model", reduced={"data"}))
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))

@@ -1,0 +1,29 @@
+"""A function called outside any mesh enters the mesh and calls itself; only that call gathers."""
+import contextlib
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+def export(w, mesh=None):
+    if mesh is not None:
+        with contextlib.nullcontext(mesh):
+            return export(w)
+    return top_level_all_gather(w, P(None, "model", reduced={"data"}))
+
+
+def main(x):
+    mesh = jax.make_mesh((2, 4), ("data", "model"))
+    w = jax.device_put(x, NamedSharding(mesh, P("data", "model")))
+    return export(w, mesh)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16),)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
