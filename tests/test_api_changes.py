@@ -467,6 +467,42 @@ def test_flags_that_are_not_version_tests_guard_nothing():
     assert [f.span.line for f in run(source, fix=False).findings] == [11, 15, 20]
 
 
+def test_a_flag_name_also_bound_as_a_parameter_def_or_import_is_no_flag():
+    source = '''\
+    import jax
+    NEW = jax.__version_info__ >= (0, 8, 2)
+    OLD = jax.__version_info__ < (0, 8, 2)
+    LATE = jax.__version_info__ >= (0, 8, 2)
+
+    def configure(NEW=None):
+        return NEW
+
+    class OLD2:
+        pass
+
+    def f(xs, devs):
+        if NEW:
+            return 1
+        return jax.device_put_replicated(xs, devs)
+
+    def g(xs, devs):
+        if OLD:
+            return jax.device_put_replicated(xs, devs)
+        return 1
+
+    def h(xs, devs):
+        if LATE:
+            return 1
+        return jax.device_put_replicated(xs, devs)
+
+    def LATE():
+        pass
+    '''
+    # NEW is also a parameter and LATE also a def: neither is a flag, so their tests guard
+    # nothing; OLD is bound once (OLD2 is another name) and 0.10.2 skips its branch.
+    assert [f.span.line for f in run(source, fix=False).findings] == [15, 25]
+
+
 def test_positional_sharding_methods_on_a_variable_holding_one_are_reported():
     source = '''\
     import jax

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from codemods.analysis.module_writes import bound_outside_imports
 from codemods.analysis.nodes import (
+    attributes_by_name,
     iter_nodes,
     module_nodes,
     node_positions,
@@ -82,3 +84,45 @@ def test_spelled_is_every_name_and_attribute_name_of_an_expression():
     where = node_positions(tree)
     assert spelled(tree, where, tree.body[0].value) == {"f", "a", "b", "c", "d", "e", "g", "h", "i", "j"}
     assert spelled(tree, where, tree.body[0].value.right) == {"h", "i", "j"}
+
+
+def test_attributes_by_name_are_the_walks_attributes_of_that_name():
+    for tree in _programs():
+        index = attributes_by_name(tree)
+        walked = [node for node in iter_nodes(tree) if type(node) is ast.Attribute]
+        assert sorted(index) == sorted({node.attr for node in walked})
+        for attr, nodes in index.items():
+            assert nodes == [node for node in walked if node.attr == attr]
+
+
+_BINDINGS = '''
+import jax
+from jax import lax as top_level
+x = 1
+a.b = 2
+del y
+for (i, *rest) in z: pass
+def f(p, /, q=1, *args, k, **kw):
+    global g
+    import numpy.linalg
+    from os import path as p2
+    with o as w: pass
+    try: pass
+    except E as err: pass
+    match v:
+        case [m1, *m2]: pass
+        case {"k": m3, **m4}: pass
+    return (n := 3)
+async def af(): nonlocal_free = [c for c in ()]
+class C: pass
+lam = lambda la: la
+if cond:
+    import inner.mod as im
+'''
+
+
+def test_names_bound_outside_imports_are_every_binding_but_a_top_level_import():
+    tree = ast.parse(_BINDINGS)
+    assert bound_outside_imports(tree) == {
+        "x", "y", "i", "rest", "f", "p", "q", "args", "k", "kw", "g", "numpy", "p2", "w", "err",
+        "m1", "m2", "m3", "m4", "n", "af", "nonlocal_free", "c", "C", "lam", "la", "im"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from operator import attrgetter
 from collections import Counter, deque
 from typing import Callable, Iterator
 
@@ -95,22 +96,25 @@ def _single_assignments(tree: ast.Module) -> dict[str, ast.expr]:
     """Names bound exactly once in the whole module, by a plain `name = value`: a flag read
     anywhere holds that value (a name bound twice, or any other way, is not a flag). The order
     of the walk does not matter: a name kept has one store, so one value."""
-    # Counted kind by kind from the module's index of nodes by type (the Names are most of it:
-    # the stores among them chosen in C, not a test of every node's type).
-    stores = Counter([node.id for node in stored_of_type(tree, ast.Name)])
-    for kind in (ast.arg, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-        for node in nodes_of_type(tree, kind):
-            name = node.arg if kind is ast.arg else node.name
-            stores[name] += 2
-    for kind in (ast.Import, ast.ImportFrom):
-        for node in nodes_of_type(tree, kind):
-            for alias in node.names:
-                stores[alias.asname or alias.name.split(".")[0]] += 1
     values: dict[str, ast.expr] = {}
     for node in nodes_of_type(tree, ast.Assign):
         if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
             values[node.targets[0].id] = node.value
-    return {name: value for name, value in values.items() if stores.get(name) == 1}
+    if not values:
+        return values
+    # The bindings counted kind by kind from the module's index of nodes by type, in C (a
+    # parameter, def or class counts twice: never a flag), and read for the assigned names only.
+    stores = Counter(map(_ID, stored_of_type(tree, ast.Name)))
+    twice = Counter(map(_ARG, nodes_of_type(tree, ast.arg)))
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        twice.update(map(_NAME, nodes_of_type(tree, kind)))
+    imported = Counter([alias.asname or alias.name.split(".")[0] for kind in (ast.Import, ast.ImportFrom)
+                        for node in nodes_of_type(tree, kind) for alias in node.names])
+    return {name: value for name, value in values.items()
+            if stores[name] + 2 * twice[name] + imported[name] == 1}
+
+
+_ID, _ARG, _NAME = attrgetter("id"), attrgetter("arg"), attrgetter("name")
 
 
 def _tries(tree: ast.Module) -> Iterator[ast.Try]:

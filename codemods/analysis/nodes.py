@@ -223,6 +223,22 @@ def names_by_id(tree: ast.Module) -> dict[str, list[ast.Name]]:
     return found
 
 
+def attributes_by_name(tree: ast.Module) -> dict[str, list[ast.Attribute]]:
+    """The module's Attribute nodes by the attribute name they read or write, each list in
+    `iter_nodes` order, kept on the tree (like `names_by_id`). Shared: not to be changed."""
+    found = tree.__dict__.get("_shardfix_attributes_by_name")
+    if found is None:
+        found = {}
+        for node in nodes_of_type(tree, ast.Attribute):
+            same = found.get(node.attr)
+            if same is None:
+                found[node.attr] = [node]
+            else:
+                same.append(node)
+        tree._shardfix_attributes_by_name = found
+    return found
+
+
 def subtree_nodes(tree: ast.Module, node: ast.AST) -> list[ast.AST]:
     """The nodes under `node` of module `tree` (itself included), in `iter_nodes` order: a slice
     of the module's node list (a subtree is one run of it), so a walk per function of a file
