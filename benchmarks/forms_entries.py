@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cu1_sf101_enum_member_keyed_reducer_table": "main(mesh, x)",
+    "ncu1_sf101_enum_member_keyed_table_picks_identity": "main(mesh, x)",
+    "cu2_sf103_str_enum_member_from_op_string": "main(mesh, x)",
+    "ncu2_sf103_str_enum_with_missing_hook": "main(mesh, x)",
+    "cu3_sf105_int_enum_member_compared_picks_psum": "main(mesh, x)",
+    "ncu3_sf105_int_enum_member_compared_picks_other_branch": "main(mesh, x)",
     "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
     "ld1_sf103_list_filled_then_held_by_constructor": "main(mesh, x)",
     "nld1_sf103_list_filled_then_changed_after_construction": "main(mesh, x)",
@@ -2194,6 +2200,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncu2_sf103_str_enum_with_missing_hook", 22): "ReduceOp('MAX') is found by the class's own"
+    " _missing_ hook, code Enum's value map does not decide: which collective runs is not known",
     ("ncs5_sf106_array_method_name_from_environment", 12): "the method's name is LOSS_REDUCTION of the"
     " environment ('mean' when unset): another name may pick a method that takes the reduced value",
     ("ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere", 16): "main may hand"
