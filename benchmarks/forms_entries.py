@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cu6_sf101_auto_enum_member_decides_branch": "main(mesh, x)",
+    "ncu6_sf101_auto_enum_member_other_branch": "main(mesh, x)",
+    "cu5_sf101_hook_found_by_getattr_with_default": "main(mesh, x)",
+    "ncu5_sf101_hook_property_raises_attribute_error": "main(mesh, x)",
+    "cu4_sf106_policy_default_object_with_dtype_fields": "main(mesh, x)",
+    "ncu4_sf106_policy_default_object_changed_by_code": "main(mesh, x)",
     "cu1_sf101_enum_member_keyed_reducer_table": "main(mesh, x)",
     "ncu1_sf101_enum_member_keyed_table_picks_identity": "main(mesh, x)",
     "cu2_sf103_str_enum_member_from_op_string": "main(mesh, x)",
@@ -1985,6 +1991,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "cu4_sf106_policy_default_object_with_dtype_fields": {25: "        return gain"},  # SF106: the gain returned as gathered
+    "ncu4_sf106_policy_default_object_changed_by_code": {29: "        return gain"},
     "cs7_sf106_hook_of_model_handed_through_fit": {19: "        return full"},  # SF106: the clip left out
     "cs5_sf106_array_method_picked_by_getattr_name": {10: "    return x"},  # SF106: the gathered losses returned as they are
     "cq1_sf104_legacy_mesh_context_of_parameter": {
@@ -2200,6 +2208,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncu4_sf106_policy_default_object_changed_by_code", 29): "upcast(policy) sets a field of a policy:"
+    " the default object every call shares may have been changed, so its param_dtype is not known",
     ("ncu2_sf103_str_enum_with_missing_hook", 22): "ReduceOp('MAX') is found by the class's own"
     " _missing_ hook, code Enum's value map does not decide: which collective runs is not known",
     ("ncs5_sf106_array_method_name_from_environment", 12): "the method's name is LOSS_REDUCTION of the"

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 _KEY_HOOKS = ("__eq__", "__ne__", "__hash__", "__bool__", "__len__")
 _TABLE_ITEMS = (Function, Partial, JaxName)
+_FLAGS = frozenset({"enum.Flag", "enum.IntFlag"})
+# Hooks that make a member's value other than the next number, or its lookup other than by value.
+_HOOKS = ("__new__", "__init__", "_generate_next_value_", "_missing_", "_ignore_", "__iter__")
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,8 +72,30 @@ class EnumValues:
         if any(bindings.binds(hook) for hook in _KEY_HOOKS) or value.cls.keywords \
                 or any(self.scope.resolve(decorator) != "enum.unique" for decorator in value.cls.decorator_list):
             return None  # `@unique` only checks the values are distinct
-        members = self.enum_members(value)
+        members = self.enum_members(value) or self._auto_members(value.cls)
         return members if members and all(member_name(member, value.cls) for member in members) else None
+
+    def _auto_members(self, cls: ast.ClassDef) -> list[Instance] | None:
+        """Members all made by `auto()` in a plain Enum or an IntEnum: 1, 2, 3... in order (the
+        default `_generate_next_value_`), so distinct; a mix with literals may alias, and a str
+        Enum's lowercased names may collide, so neither is read."""
+        if self.enum_kind(cls) != "plain" or any(self.scope.resolve(base) in _FLAGS for base in cls.bases):
+            return None
+        bindings = bindings_of(cls)
+        if any(bindings.binds(name) for name in _HOOKS):
+            return None
+        members: list[Instance] = []
+        for stmt in cls.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Pass)) \
+                    or type(stmt) is ast.Expr and type(stmt.value) is ast.Constant:
+                continue
+            if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Name \
+                    or stmt.targets[0].id.startswith("_") or bindings.unique_value(stmt.targets[0].id) is None \
+                    or type(stmt.value) is not ast.Call or stmt.value.args or stmt.value.keywords \
+                    or self.scope.resolve(stmt.value.func) != "enum.auto":
+                return None
+            members.append(Instance(cls, (("name", Const(stmt.targets[0].id)), ("value", Const(len(members) + 1)))))
+        return members or None
 
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
         owner = expr.value
@@ -140,9 +165,17 @@ class EnumValues:
         return super().eval_Compare(expr, frame)  # names and class attributes: read again harmlessly
 
     def _plain_member_syntax(self, node: ast.expr, frame: Frame) -> bool:
-        """Names and `Cls.NAME` attributes: reading them twice runs nothing."""
-        return type(node) is ast.Name or type(node) is ast.Attribute and type(node.value) is ast.Name \
-            and isinstance(self.eval(node.value, frame), ClassValue)
+        """Names, `Cls.NAME` and fields `self.strategy` no def of the class binds (no property):
+        reading them twice runs nothing."""
+        if type(node) is ast.Name:
+            return True
+        if type(node) is not ast.Attribute or type(node.value) is not ast.Name:
+            return False
+        owner = self.eval(node.value, frame)
+        return isinstance(owner, ClassValue) or isinstance(owner, Instance) and owner.fields is not None \
+            and not owner.building and not any(isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                               and member.name == node.attr for member in owner.cls.body) \
+            and len(owner.cls.bases) == 0 and not owner.cls.decorator_list
 
     def eval_Dict(self, expr: ast.Dict, frame: Frame) -> Value:
         table = self._member_table(expr, frame)
