@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cu8_sf101_hook_filed_in_registry_field_read_by_item": "main(mesh, x)",
+    "ncu8_sf101_hook_filed_in_registry_run_by_method": "main(mesh, x)",
     "cu7_sf101_field_emptied_in_init_set_by_one_method": "main(mesh, x)",
     "ncu7_sf101_field_emptied_in_init_set_through_helper": "main(mesh, x)",
     "cu6_sf101_auto_enum_member_decides_branch": "main(mesh, x)",
@@ -2210,6 +2212,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncu8_sf101_hook_filed_in_registry_run_by_method", 28): "the registry's own run method reads its"
+    " entries too: what it runs is not counted, so the filed hook's verdicts are not closed",
     ("ncu7_sf101_field_emptied_in_init_set_through_helper", 16): "prepare runs in a helper handed the"
     " object, not as a statement on the one name that holds it: the buckets finalize walks are not known",
     ("ncu4_sf106_policy_default_object_changed_by_code", 29): "upcast(policy) sets a field of a policy:"

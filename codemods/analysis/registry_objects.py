@@ -380,7 +380,9 @@ def _readers_only(scope, cls: ast.ClassDef, attr: str) -> bool:
             call = parents.get(id(parent))
             if type(call) is ast.Call and call.func is parent and parent.attr in MUTATORS:
                 return False
+    # outside the class, only items are read (`HOOKS.hooks[name](...)`): nothing holds or changes the dict
     return not any(type(node) is ast.Attribute and node.attr == attr and id(node) not in own
+                   and not (isinstance(node.ctx, ast.Load) and _item_read(node, parents))
                    for node in iter_nodes(scope.tree))
 
 
@@ -483,6 +485,9 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
         if type(parent) is ast.Attribute and (parent.attr == "get" if dict_form else parent.attr in readers) \
                 and type(call) is ast.Call and call.func is parent:
             continue
+        if not dict_form and type(parent) is ast.Attribute and parent.attr == _registry_class(scope, cls) \
+                and isinstance(parent.ctx, ast.Load) and _item_read(parent, parents):
+            continue  # `R._entries[key]`: an item of the entries, read
         return False
     return True
 

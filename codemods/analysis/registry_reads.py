@@ -1,0 +1,57 @@
+"""Item reads of a registry object's entries from outside its class (`HOOKS.hooks[name](...)`
+for a def filed by `@HOOKS.register("ink_density")`), counted as the references that may reach
+a filed def, so that its verdicts are closed once each such read was analysed.
+
+A filed def is otherwise never judged closed (registry_objects.filed_def): a reading method of the
+registry (`R.build(spec)`) may run any entry. Here the module reads the object only by items of
+its entries' field, outside the class: every read of the module-level name is
+`R.<entries>[key]` loaded, or a filling statement's `R.register`; no method of the class but
+`__init__` and the registering ones reads the field. Each such item read may reach the def.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import DEFS, iter_nodes, module_parents
+from codemods.analysis.registry_objects import _item_read, _registering_names, filed_def, registry_entries
+
+
+def entry_reads(scope, function: ast.AST) -> list[ast.Attribute] | None:
+    """The `R.<entries>` reads that may reach `function`, filed in registry object R (None: not
+    such a def, or R is read in other ways too)."""
+    if not filed_def(scope, function):
+        return None
+    cache = scope.tree.__dict__.setdefault("_shardfix_entry_reads", {})
+    if id(function) not in cache:
+        cache[id(function)] = _reads(scope, function)
+    return cache[id(function)]
+
+
+def _reads(scope, function: ast.AST) -> list[ast.Attribute] | None:
+    holders = [stmt.targets[0].id for stmt in scope.tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+               and type(stmt.targets[0]) is ast.Name and (found := registry_entries(scope, stmt.targets[0].id))
+               is not None and any(entry is function for _, entry in found[2])]
+    if len(holders) != 1:
+        return None
+    cls, attr, _ = registry_entries(scope, holders[0])
+    if attr is None:
+        return None
+    registering = _registering_names(cls, attr)
+    for member in cls.body:
+        if isinstance(member, DEFS) and member.name != "__init__" and member.name not in registering \
+                and any(type(node) is ast.Attribute and node.attr == attr for node in iter_nodes(member)):
+            return None  # a method of the class reads the entries: which it runs is not counted
+    parents = module_parents(scope.tree)
+    reads = []
+    for node in iter_nodes(scope.tree):
+        if type(node) is not ast.Name or node.id != holders[0] or not isinstance(node.ctx, ast.Load):
+            continue
+        parent = parents.get(id(node))
+        if type(parent) is ast.Attribute and parent.attr in registering:
+            continue  # a filling statement (registry_entries checked each)
+        if type(parent) is ast.Attribute and parent.attr == attr and isinstance(parent.ctx, ast.Load) \
+                and _item_read(parent, parents):
+            reads.append(parent)
+            continue
+        return None
+    return reads
