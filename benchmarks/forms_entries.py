@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cu9_sf101_group_registry_item_method_and_record_entry": "main(mesh, x)",
+    "ncu9_sf101_group_registry_entry_runs_post_init": "main(mesh, x)",
     "cu8_sf101_hook_filed_in_registry_field_read_by_item": "main(mesh, x)",
     "ncu8_sf101_hook_filed_in_registry_run_by_method": "main(mesh, x)",
     "cu7_sf101_field_emptied_in_init_set_by_one_method": "main(mesh, x)",
@@ -2212,6 +2214,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncu9_sf101_group_registry_entry_runs_post_init", 36): "building the filed GroupSpec runs its"
+    " __post_init__ while the registry is filled: the registry is not read, so the axis is not known",
     ("ncu8_sf101_hook_filed_in_registry_run_by_method", 28): "the registry's own run method reads its"
     " entries too: what it runs is not counted, so the filed hook's verdicts are not closed",
     ("ncu7_sf101_field_emptied_in_init_set_through_helper", 16): "prepare runs in a helper handed the"

@@ -202,7 +202,7 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
     fills: set[int] = set()  # the receivers `R` of the filling statements
     last = binding
     for index, stmt in enumerate(scope.tree.body[binding + 1:], binding + 1):
-        fill = _fill(stmt, name, methods)
+        fill = _fill(stmt, name, methods, scope)
         if fill is None:
             continue
         entry_key, entry, receiver = fill
@@ -220,7 +220,7 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
     if not entries:
         return None
     for stmt in scope.tree.body[binding + 1:last]:
-        if _fill(stmt, name, methods) is None and _calls_at_load(stmt):
+        if _fill(stmt, name, methods, scope) is None and _calls_at_load(stmt):
             return None
     if not _reads_only(scope, name, fills, cls, set(methods)) or not _method_names_unread(scope, cls, methods, fills):
         return None
@@ -416,12 +416,15 @@ def _self_lambda(value: ast.expr | None, receiver: str, method: str, key: str) -
         and type(call.args[1]) is ast.Name and call.args[1].id == params[0].arg
 
 
-def _fill(stmt: ast.stmt, name: str, methods: set[str]):
+def _fill(stmt: ast.stmt, name: str, methods: set[str], scope=None):
     """(key, the entry's expression or def, the receiver Name) of a filling statement on `name`."""
+    from codemods.analysis.registry_reads import quiet_record
+
     if type(stmt) is ast.Expr and type(stmt.value) is ast.Call:
         call = stmt.value
         if _on(call.func, name, methods) and len(call.args) == 2 and not call.keywords and _key(call.args[0]) \
-                and type(call.args[1]) is not ast.Starred and not _calls_at_load(ast.Expr(call.args[1])):
+                and type(call.args[1]) is not ast.Starred and (not _calls_at_load(ast.Expr(call.args[1]))
+                                                                or scope is not None and quiet_record(scope, call.args[1])):
             return call.args[0].value, call.args[1], call.func.value  # (a call in the entry might read the registry)
     elif isinstance(stmt, DEFS + (ast.ClassDef,)) and len(stmt.decorator_list) == 1:
         call = stmt.decorator_list[0]
@@ -479,8 +482,9 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
         if not scopes:
             return False
         parent = parents.get(id(node))
-        if dict_form and type(parent) is ast.Subscript and parent.value is node and isinstance(parent.ctx, ast.Load):
-            continue
+        if (dict_form or "__getitem__" in readers) and type(parent) is ast.Subscript and parent.value is node \
+                and isinstance(parent.ctx, ast.Load):
+            continue  # `R[key]`: a dict's item, or the reading method `__getitem__` run
         call = parents.get(id(parent))
         if type(parent) is ast.Attribute and (parent.attr == "get" if dict_form else parent.attr in readers) \
                 and type(call) is ast.Call and call.func is parent:

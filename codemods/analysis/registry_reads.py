@@ -55,3 +55,25 @@ def _reads(scope, function: ast.AST) -> list[ast.Attribute] | None:
             continue
         return None
     return reads
+
+
+def quiet_record(scope, entry: ast.expr) -> bool:
+    """`GroupSpec("data")` filed as an entry: the construction of a module dataclass that defines
+    no `__init__`, `__post_init__`, `__new__` or `__set_name__`-bearing class attribute, from
+    literals and names, runs only the generated `__init__`: no code that could read the
+    half-filled registry."""
+    if type(entry) is not ast.Call or type(entry.func) is not ast.Name \
+            or any(type(node) in (ast.Call, ast.Lambda, ast.NamedExpr, ast.Starred)
+                   for arg in [*entry.args, *(keyword.value for keyword in entry.keywords)] for node in iter_nodes(arg)) \
+            or any(keyword.arg is None for keyword in entry.keywords):
+        return False
+    cls = scope.classes.get(entry.func.id)
+    if cls is None or cls not in scope.tree.body or cls.bases or cls.keywords or len(cls.decorator_list) != 1 \
+            or scope.globals.unique_value(entry.func.id) is not None or scope.globals.unique_function(entry.func.id):
+        return False
+    decorator = cls.decorator_list[0]
+    if scope.resolve(decorator.func if type(decorator) is ast.Call else decorator) != "dataclasses.dataclass":
+        return False
+    return not any(isinstance(member, DEFS) and member.name.startswith("__") for member in cls.body) \
+        and not any(type(node) is ast.Call for stmt in cls.body if not isinstance(stmt, DEFS)
+                    for node in iter_nodes(stmt))
