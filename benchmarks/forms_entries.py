@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cu10_sf101_table_filled_by_filler_calls": "main(mesh, x)",
+    "ncu10_sf101_table_filler_also_called_in_function": "main(mesh, x)",
     "cu9_sf101_group_registry_item_method_and_record_entry": "main(mesh, x)",
     "ncu9_sf101_group_registry_entry_runs_post_init": "main(mesh, x)",
     "cu8_sf101_hook_filed_in_registry_field_read_by_item": "main(mesh, x)",
@@ -2214,6 +2216,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncu10_sf101_table_filler_also_called_in_function", 38): "regroup calls the filler from a function:"
+    " the table may be changed at run time, so the group the body reads is not known",
     ("ncu9_sf101_group_registry_entry_runs_post_init", 36): "building the filed GroupSpec runs its"
     " __post_init__ while the registry is filled: the registry is not read, so the axis is not known",
     ("ncu8_sf101_hook_filed_in_registry_run_by_method", 28): "the registry's own run method reads its"
