@@ -380,10 +380,18 @@ def _readers_only(scope, cls: ast.ClassDef, attr: str) -> bool:
             call = parents.get(id(parent))
             if type(call) is ast.Call and call.func is parent and parent.attr in MUTATORS:
                 return False
-    # outside the class, only items are read (`HOOKS.hooks[name](...)`): nothing holds or changes the dict
+    # outside the class, only items are called (`HOOKS.hooks[name](...)`): nothing holds or changes the dict
     return not any(type(node) is ast.Attribute and node.attr == attr and id(node) not in own
-                   and not (isinstance(node.ctx, ast.Load) and _item_read(node, parents))
-                   for node in iter_nodes(scope.tree))
+                   and not called_item(node, parents) for node in iter_nodes(scope.tree))
+
+
+def called_item(read: ast.Attribute, parents) -> bool:
+    """`R.<attr>[key](...)`: an item of the field loaded and called at once (no one keeps or changes it)."""
+    item = parents.get(id(read))
+    call = parents.get(id(item))
+    return isinstance(read.ctx, ast.Load) and type(item) is ast.Subscript and item.value is read \
+        and isinstance(item.ctx, ast.Load) and type(item.slice) is not ast.Slice and type(call) is ast.Call \
+        and call.func is item
 
 
 def _registering_names(cls: ast.ClassDef, attr: str) -> set[str]:
@@ -490,8 +498,8 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
                 and type(call) is ast.Call and call.func is parent:
             continue
         if not dict_form and type(parent) is ast.Attribute and parent.attr == _registry_class(scope, cls) \
-                and isinstance(parent.ctx, ast.Load) and _item_read(parent, parents):
-            continue  # `R._entries[key]`: an item of the entries, read
+                and called_item(parent, parents):
+            continue  # `R._entries[key](...)`: an item of the entries, called
         return False
     return True
 

@@ -5,7 +5,7 @@ a filed def, so that its verdicts are closed once each such read was analysed.
 A filed def is otherwise never judged closed (registry_objects.filed_def): a reading method of the
 registry (`R.build(spec)`) may run any entry. Here the module reads the object only by items of
 its entries' field, outside the class: every read of the module-level name is
-`R.<entries>[key]` loaded, or a filling statement's `R.register`; no method of the class but
+`R.<entries>[key](...)` called, or a filling statement's `R.register`; no method of the class but
 `__init__` and the registering ones reads the field. Each such item read may reach the def.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, iter_nodes, module_parents
-from codemods.analysis.registry_objects import _item_read, _registering_names, filed_def, registry_entries
+from codemods.analysis.registry_objects import _registering_names, called_item, filed_def, registry_entries
 
 
 def entry_reads(scope, function: ast.AST) -> list[ast.Attribute] | None:
@@ -49,8 +49,7 @@ def _reads(scope, function: ast.AST) -> list[ast.Attribute] | None:
         parent = parents.get(id(node))
         if type(parent) is ast.Attribute and parent.attr in registering:
             continue  # a filling statement (registry_entries checked each)
-        if type(parent) is ast.Attribute and parent.attr == attr and isinstance(parent.ctx, ast.Load) \
-                and _item_read(parent, parents):
+        if type(parent) is ast.Attribute and parent.attr == attr and called_item(parent, parents):
             reads.append(parent)
             continue
         return None
