@@ -28,6 +28,26 @@ ENTRIES = {
     "le1_sf104_entry_point_registry_no_mesh": "main(mesh, const(8, 8))",
     "nle1_sf104_registry_item_called_under_mesh": "main(mesh, const(8, 8))",
     "nle2_sf104_registry_iterated_under_mesh": "main(mesh, const(8, 8))",
+    "cu10_sf101_table_filled_by_filler_calls": "main(mesh, x)",
+    "ncu10_sf101_table_filler_also_called_in_function": "main(mesh, x)",
+    "cu9_sf101_group_registry_item_method_and_record_entry": "main(mesh, x)",
+    "ncu9_sf101_group_registry_entry_runs_post_init": "main(mesh, x)",
+    "cu8_sf101_hook_filed_in_registry_field_read_by_item": "main(mesh, x)",
+    "ncu8_sf101_hook_filed_in_registry_run_by_method": "main(mesh, x)",
+    "cu7_sf101_field_emptied_in_init_set_by_one_method": "main(mesh, x)",
+    "ncu7_sf101_field_emptied_in_init_set_through_helper": "main(mesh, x)",
+    "cu6_sf101_auto_enum_member_decides_branch": "main(mesh, x)",
+    "ncu6_sf101_auto_enum_member_other_branch": "main(mesh, x)",
+    "cu5_sf101_hook_found_by_getattr_with_default": "main(mesh, x)",
+    "ncu5_sf101_hook_property_raises_attribute_error": "main(mesh, x)",
+    "cu4_sf106_policy_default_object_with_dtype_fields": "main(mesh, x)",
+    "ncu4_sf106_policy_default_object_changed_by_code": "main(mesh, x)",
+    "cu1_sf101_enum_member_keyed_reducer_table": "main(mesh, x)",
+    "ncu1_sf101_enum_member_keyed_table_picks_identity": "main(mesh, x)",
+    "cu2_sf103_str_enum_member_from_op_string": "main(mesh, x)",
+    "ncu2_sf103_str_enum_with_missing_hook": "main(mesh, x)",
+    "cu3_sf105_int_enum_member_compared_picks_psum": "main(mesh, x)",
+    "ncu3_sf105_int_enum_member_compared_picks_other_branch": "main(mesh, x)",
     "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
     "ld1_sf103_list_filled_then_held_by_constructor": "main(mesh, x)",
     "nld1_sf103_list_filled_then_changed_after_construction": "main(mesh, x)",
@@ -2006,6 +2026,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         14: "            written[sink] = jax.reshard(table, LAYOUTS[sink])"},
     "le1_sf104_entry_point_registry_no_mesh": {
         26: '    with jax.set_mesh(mesh): return top_level_all_gather(x, P(None, reduced={"i"}))'},
+    "cu4_sf106_policy_default_object_with_dtype_fields": {25: "        return gain"},  # SF106: the gain returned as gathered
+    "ncu4_sf106_policy_default_object_changed_by_code": {29: "        return gain"},
     "cs7_sf106_hook_of_model_handed_through_fit": {19: "        return full"},  # SF106: the clip left out
     "cs5_sf106_array_method_picked_by_getattr_name": {10: "    return x"},  # SF106: the gathered losses returned as they are
     "cq1_sf104_legacy_mesh_context_of_parameter": {
@@ -2221,6 +2243,18 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncu10_sf101_table_filler_also_called_in_function", 38): "regroup calls the filler from a function:"
+    " the table may be changed at run time, so the group the body reads is not known",
+    ("ncu9_sf101_group_registry_entry_runs_post_init", 36): "building the filed GroupSpec runs its"
+    " __post_init__ while the registry is filled: the registry is not read, so the axis is not known",
+    ("ncu8_sf101_hook_filed_in_registry_run_by_method", 28): "the registry's own run method reads its"
+    " entries too: what it runs is not counted, so the filed hook's verdicts are not closed",
+    ("ncu7_sf101_field_emptied_in_init_set_through_helper", 16): "prepare runs in a helper handed the"
+    " object, not as a statement on the one name that holds it: the buckets finalize walks are not known",
+    ("ncu4_sf106_policy_default_object_changed_by_code", 29): "upcast(policy) sets a field of a policy:"
+    " the default object every call shares may have been changed, so its param_dtype is not known",
+    ("ncu2_sf103_str_enum_with_missing_hook", 22): "ReduceOp('MAX') is found by the class's own"
+    " _missing_ hook, code Enum's value map does not decide: which collective runs is not known",
     ("ncs5_sf106_array_method_name_from_environment", 12): "the method's name is LOSS_REDUCTION of the"
     " environment ('mean' when unset): another name may pick a method that takes the reduced value",
     ("ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere", 16): "main may hand"

@@ -39,6 +39,8 @@ def test_the_mixins_share_no_other_method_names():
     # attr_dicts.py) take their own callees and receivers first. _static_value: the loop variable
     # of the item under analysis (loop_params.py). eval / eval_Name / eval_Attribute /
     # eval_Subscript / call: symbols (symbols.py) name the chains read from code not run, and
-    # forget them in whatever is computed from them.
-    assert shared == ["_static_value", "call", "call_method", "eval", "eval_Attribute", "eval_Call", "eval_Name",
-                      "eval_Subscript", "higher_order"]
+    # forget them in whatever is computed from them. eval_Compare / eval_Dict: Enum members
+    # (enum_values.py) decide `op == ReduceOp.SUM` and build member-keyed tables first;
+    # eval_Subscript also runs a class's `__getitem__` (item_methods.py).
+    assert shared == ["_static_value", "call", "call_method", "eval", "eval_Attribute", "eval_Call", "eval_Compare",
+                      "eval_Dict", "eval_Name", "eval_Subscript", "higher_order"]

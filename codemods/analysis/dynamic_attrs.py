@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.values import AxisState, ClassValue, Const, Instance, JaxName, Value
+from codemods.analysis.values import AxisState, ClassValue, Const, Function, Instance, JaxName, Partial, Value
 
 GETATTR = "builtins.getattr"
 
@@ -29,13 +29,17 @@ def jax_attribute(args, keywords, starred) -> Value | None:
 def object_attribute(interp, args, keywords, starred) -> Value | None:
     """`getattr(obj, "name")` of an object (or class) of a module class: what `obj.name` reads,
     through the class reading the interpreter does for the attribute written out."""
-    if starred or keywords or len(args) != 2:
+    if starred or keywords or len(args) not in (2, 3):
         return None
     receiver, name = args[0][0], args[1][0]
     if not (isinstance(receiver, (Instance, ClassValue)) and isinstance(name, Const) and isinstance(name.value, str)
             and name.value.isidentifier()):
         return None
-    return interp.class_attribute(receiver, name.value)
+    found = interp.class_attribute(receiver, name.value)
+    if len(args) == 3 and not isinstance(found, (Function, Partial)):
+        return None  # `getattr(cb, "on_end", None)`: a method found never raises AttributeError, which
+        # would give the default; anything else (a property may raise it) is not decided here
+    return found
 
 
 def spelled_method(interp, expr, frame):

@@ -23,6 +23,7 @@ from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, loaded, module_node,
                                      module_parents, nodes_of_type, positional_params)
 from codemods.analysis.registry_objects import filed_def
+from codemods.analysis.registry_reads import entry_reads
 from codemods.analysis.user_decorators import plain_marks, unread_mark
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Partial, TupleValue, Value
 
@@ -286,6 +287,11 @@ class Held:
     def note_held_read(self, func: Value, node: ast.expr) -> bool:
         """An analysed read of a container (`BRANCHES` handed to switch, `TABLE["rows"](w)`) that
         gave `func`: a reference to the held def (False: not a module table holding it)."""
+        held = func.func if isinstance(func, Partial) else func
+        if isinstance(held, Function) and type(node) is ast.Attribute \
+                and any(read is node for read in entry_reads(self.scope, held.node) or ()):
+            self.analysed_refs.setdefault(id(held.node), set()).add(id(node))
+            return True  # `HOOKS.hooks[name](...)` of a def the registry files
         node = _container_read(node)
         func = func.func if isinstance(func, Partial) else func
         if not isinstance(func, Function) or node is None:
@@ -312,7 +318,8 @@ class Held:
 
     def held_references(self, function: ast.AST) -> int:
         """Reads of containers that may reach `function`, less the names that put it there."""
-        extra = int(filed_def(self.scope, function))  # read through a registry object: never all counted
+        reads = entry_reads(self.scope, function)  # `HOOKS.hooks[name]` item reads only (registry_reads.py)
+        extra = len(reads) if reads is not None else int(filed_def(self.scope, function))  # else: never all counted
         for table in self._held_tables().values():
             keys = [key for key, held in table.entries if held is function]
             if not keys:

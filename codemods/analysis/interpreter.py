@@ -59,6 +59,8 @@ from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.decorated_wrappers import DecoratedWrappers
 from codemods.analysis.held import Held
 from codemods.analysis.tuple_classes import TupleClasses
+from codemods.analysis.enum_values import EnumValues
+from codemods.analysis.item_methods import ItemMethods
 from codemods.analysis.filed_arguments import FiledArguments
 from codemods.analysis.filled_lists import FilledLists
 from codemods.analysis.returned import Returned
@@ -132,7 +134,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
                   ParamRebinds, WrapperDecorators, DecoratedWrappers):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:

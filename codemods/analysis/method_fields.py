@@ -31,7 +31,7 @@ from codemods.analysis.registry_objects import registry_field
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import Const, Instance, Value
+from codemods.analysis.values import Const, DictValue, Instance, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -64,13 +64,18 @@ def _find_store(interp, cls: ast.ClassDef, attr: str) -> ast.Assign | None:
 
 
 def _declared(cls: ast.ClassDef, node: ast.Attribute) -> bool:
-    """`self.attr = None` as a statement of `__init__`'s own body: the field before the method
-    runs (read as unknown)."""
+    """`self.attr = None` (read as unknown), or an empty `[]` / `{}` / `()` (a Reducer's
+    `self.buckets = []` before `prepare` fills it), as a statement of `__init__`'s own body: the
+    field before the method runs."""
     init = next((member for member in cls.body if type(member) is ast.FunctionDef and member.name == "__init__"), None)
     params = positional_params(init.args) if init is not None else []
     return bool(params) and type(node.value) is ast.Name and node.value.id == params[0].arg and any(
-        type(stmt) is ast.Assign and stmt.targets == [node] and type(stmt.value) is ast.Constant
-        and stmt.value.value is None for stmt in init.body)
+        type(stmt) is ast.Assign and stmt.targets == [node] and _unset(stmt.value) for stmt in init.body)
+
+
+def _unset(value: ast.expr) -> bool:
+    return type(value) is ast.Constant and value.value is None \
+        or type(value) in (ast.List, ast.Tuple) and not value.elts or type(value) is ast.Dict and not value.keys
 
 
 def _plain_class(interp, cls: ast.ClassDef) -> bool:
@@ -205,8 +210,9 @@ def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> No
     if not isinstance(receiver, Instance) or receiver.cls is not cls or receiver.fields is None or receiver.building:
         return
     fields = dict(receiver.fields)
-    if target.attr in fields and not (isinstance(fields[target.attr], Const) and fields[target.attr].value is None):
-        return
+    if target.attr in fields and not (isinstance(fields[target.attr], Const) and fields[target.attr].value is None
+                                      or fields[target.attr] in (TupleValue(()), DictValue((), ()))):
+        return  # (`__init__`'s `[]`, `{}` or None: what _declared allows before the method runs)
     fields[target.attr] = value
     after = Instance(cls, tuple(sorted(fields.items(), key=lambda item: item[0])))
     frame.vars[target.value.id] = after

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, nodes_of_type
+from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -309,7 +310,7 @@ def _root_name(node: ast.expr) -> str | None:
 
 def containers(value: Value) -> list[Value]:
     """The dicts and lists (and tuples) inside a value, itself included."""
-    if isinstance(value, (TupleValue, DictValue)):
+    if isinstance(value, (TupleValue, DictValue, MemberTable)):
         return [value] + [inner for item in value.items for inner in containers(item)]
     return []
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from codemods.analysis.filled_fields import filled_object
+from codemods.analysis.filler_calls import filled_table
 from codemods.analysis.registry_objects import registry_object
 from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
@@ -66,7 +67,8 @@ class NameLookup:
             if containers(value) and name in mutated_names(self.scope.tree) \
                     and (owner is None or not changed_in_other_scopes(self.scope, name, owner)):
                 # a dict or list some code changes in place (unless only decorators fill it)
-                value = self.registry_value(name, frame) or self.filled_list(name, frame) or UNKNOWN
+                value = self.registry_value(name, frame) or self.filled_list(name, frame) \
+                    or filled_table(self, name, frame) or UNKNOWN  # `new_group(...)` statements (filler_calls.py)
             elif not containers(value) and (filled := self.filled_list(name, frame)) is not None:
                 value = filled  # rebound by `axes += [name]`: not one binding
             elif (filled := registry_object(self, name, frame, value)) is not None:

@@ -83,13 +83,23 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
         finally:
             interp.silent -= 1
         # One object shared by every call: certain only while no code sets an attribute on it.
-        if isinstance(found, Instance) and (settled(found) or _keyed_tables_only(found, interp.scope.tree)) \
+        if isinstance(found, Instance) and (settled(found) or _keyed_tables_only(found, interp.scope.tree)
+                                            or _named_objects_only(found)) \
                 and not attribute_stored(interp.scope.tree, param):
             return found
         if isinstance(found, DictValue) and all(python_value(item) is not NOT_LITERAL for item in _items(found)) \
                 and param not in mutated_names(interp.scope.tree) and not attribute_stored(interp.scope.tree, param):
             return found  # `c=model_config()`: a config of constants, built once, that no code changes
     return UNKNOWN
+
+
+def _named_objects_only(found: Instance) -> bool:
+    """Every field a constant or an object reached through imports (`jnp.bfloat16`, a dtype of a
+    mixed-precision policy): a name, not a container, so the shared object holds it for every
+    call while no code sets an attribute on it (checked by the caller)."""
+    if found.fields is None or found.building:
+        return False
+    return all(isinstance(item, (Const, JaxName)) or settled(item) for _, item in found.fields)
 
 
 def _keyed_tables_only(found: Instance, tree: ast.Module) -> bool:

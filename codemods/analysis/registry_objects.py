@@ -202,7 +202,7 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
     fills: set[int] = set()  # the receivers `R` of the filling statements
     last = binding
     for index, stmt in enumerate(scope.tree.body[binding + 1:], binding + 1):
-        fill = _fill(stmt, name, methods)
+        fill = _fill(stmt, name, methods, scope)
         if fill is None:
             continue
         entry_key, entry, receiver = fill
@@ -220,7 +220,7 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
     if not entries:
         return None
     for stmt in scope.tree.body[binding + 1:last]:
-        if _fill(stmt, name, methods) is None and _calls_at_load(stmt):
+        if _fill(stmt, name, methods, scope) is None and _calls_at_load(stmt):
             return None
     if not _reads_only(scope, name, fills, cls, set(methods)) or not _method_names_unread(scope, cls, methods, fills):
         return None
@@ -380,8 +380,18 @@ def _readers_only(scope, cls: ast.ClassDef, attr: str) -> bool:
             call = parents.get(id(parent))
             if type(call) is ast.Call and call.func is parent and parent.attr in MUTATORS:
                 return False
+    # outside the class, only items are called (`HOOKS.hooks[name](...)`): nothing holds or changes the dict
     return not any(type(node) is ast.Attribute and node.attr == attr and id(node) not in own
-                   for node in iter_nodes(scope.tree))
+                   and not called_item(node, parents) for node in iter_nodes(scope.tree))
+
+
+def called_item(read: ast.Attribute, parents) -> bool:
+    """`R.<attr>[key](...)`: an item of the field loaded and called at once (no one keeps or changes it)."""
+    item = parents.get(id(read))
+    call = parents.get(id(item))
+    return isinstance(read.ctx, ast.Load) and type(item) is ast.Subscript and item.value is read \
+        and isinstance(item.ctx, ast.Load) and type(item.slice) is not ast.Slice and type(call) is ast.Call \
+        and call.func is item
 
 
 def _registering_names(cls: ast.ClassDef, attr: str) -> set[str]:
@@ -414,12 +424,15 @@ def _self_lambda(value: ast.expr | None, receiver: str, method: str, key: str) -
         and type(call.args[1]) is ast.Name and call.args[1].id == params[0].arg
 
 
-def _fill(stmt: ast.stmt, name: str, methods: set[str]):
+def _fill(stmt: ast.stmt, name: str, methods: set[str], scope=None):
     """(key, the entry's expression or def, the receiver Name) of a filling statement on `name`."""
+    from codemods.analysis.registry_reads import quiet_record
+
     if type(stmt) is ast.Expr and type(stmt.value) is ast.Call:
         call = stmt.value
         if _on(call.func, name, methods) and len(call.args) == 2 and not call.keywords and _key(call.args[0]) \
-                and type(call.args[1]) is not ast.Starred and not _calls_at_load(ast.Expr(call.args[1])):
+                and type(call.args[1]) is not ast.Starred and (not _calls_at_load(ast.Expr(call.args[1]))
+                                                                or scope is not None and quiet_record(scope, call.args[1])):
             return call.args[0].value, call.args[1], call.func.value  # (a call in the entry might read the registry)
     elif isinstance(stmt, DEFS + (ast.ClassDef,)) and len(stmt.decorator_list) == 1:
         call = stmt.decorator_list[0]
@@ -477,12 +490,16 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
         if not scopes:
             return False
         parent = parents.get(id(node))
-        if dict_form and type(parent) is ast.Subscript and parent.value is node and isinstance(parent.ctx, ast.Load):
-            continue
+        if (dict_form or "__getitem__" in readers) and type(parent) is ast.Subscript and parent.value is node \
+                and isinstance(parent.ctx, ast.Load):
+            continue  # `R[key]`: a dict's item, or the reading method `__getitem__` run
         call = parents.get(id(parent))
         if type(parent) is ast.Attribute and (parent.attr == "get" if dict_form else parent.attr in readers) \
                 and type(call) is ast.Call and call.func is parent:
             continue
+        if not dict_form and type(parent) is ast.Attribute and parent.attr == _registry_class(scope, cls) \
+                and called_item(parent, parents):
+            continue  # `R._entries[key](...)`: an item of the entries, called
         return False
     return True
 

@@ -11,6 +11,7 @@ import ast
 
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
+from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.values import (
     STATIC,
     UNKNOWN,
@@ -176,6 +177,9 @@ class Sequences:
                 arrays_at.append(indices[-1])
         if isinstance(value, DictValue):
             found = value.get(indices[0].value) if len(indices) == 1 and isinstance(indices[0], Const) else None
+            return UNKNOWN if found is None else found
+        if isinstance(value, MemberTable):  # `_OPS[op]` of an Enum member (enum_values.py)
+            found = value.get(indices[0]) if len(indices) == 1 and not isinstance(expr.slice, ast.Slice) else None
             return UNKNOWN if found is None else found
         sliced = isinstance(expr.slice, ast.Slice)
         value = spec_entries(record_tuple(value))  # `spec[0]`, `spec[1:]` (a tuple) of a PartitionSpec

@@ -1,0 +1,28 @@
+"""`obj[key]` of an object of a module class that defines `__getitem__`: Python runs
+`type(obj).__getitem__(obj, key)`, so the interpreter runs that method (a process-group registry's
+`GROUPS["beam"]`). Only a plain name is subscripted so (reading it twice runs nothing) with one
+key, not a slice or a tuple of them; anything else is read as before."""
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from codemods.analysis.values import Function, Instance, Partial, Value
+
+if TYPE_CHECKING:
+    from codemods.analysis.interpreter import Frame
+
+
+class ItemMethods:
+    """Interpreter hook (which supplies eval, class_attribute and call)."""
+
+    def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
+        if type(expr.value) is ast.Name and type(expr.slice) not in (ast.Slice, ast.Tuple):
+            owner = self.eval(expr.value, frame)
+            if isinstance(owner, Instance) and owner.fields is not None and not owner.building \
+                    and any(isinstance(member, ast.FunctionDef) and member.name == "__getitem__" for member in owner.cls.body):
+                method = self.class_attribute(owner, "__getitem__")
+                if isinstance(method, Partial) and isinstance(method.func, Function):
+                    key = self.eval(expr.slice, frame)
+                    return self.call(method, None, [(key, expr.slice)], {}, False, frame)
+        return super().eval_Subscript(expr, frame)
