@@ -70,8 +70,8 @@ if TYPE_CHECKING:
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 
 MAX_EXPRESSION_DEPTH = 150  # deeper expressions are "unknown" (no RecursionError, ever)
-BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip", "slice"})
-_HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip", "slice"})  # their result holds their arguments' items
+BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip", "slice", "reversed"})
+_HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip", "slice", "reversed"})  # their result holds their arguments' items
 
 
 class Expressions(Collectives, Sequences):
