@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cx2_sf103_list_held_by_constructor_param_of_same_name": "main(mesh, x)",
+    "ncx2_sf103_same_name_list_changed_after_construction": "main(mesh, x)",
+    "ncx3_sf103_same_name_list_changed_through_field": "main(mesh, x)",
+    "ncx4_sf103_same_name_list_changed_by_constructor": "main(mesh, x)",
     "cx1_sf103_reversed_range_of_shape_keeps_state": "main(mesh, x)",
     "ncx1_sf103_reversed_range_may_run_a_cast": "main(mesh, x)",
     "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
