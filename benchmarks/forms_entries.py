@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cx3_sf105_object_holding_file_mesh_handed_to_helper": "main(x)",
+    "ncx5_sf105_helper_handed_objects_of_two_meshes": "main(x)",
+    "cx4_sf105_hook_reads_field_of_trainer_it_is_given": "main(mesh, x)",
+    "ncx6_sf105_hook_trainer_built_with_two_strategies": "main(mesh, x)",
     "cx2_sf103_list_held_by_constructor_param_of_same_name": "main(mesh, x)",
     "ncx2_sf103_same_name_list_changed_after_construction": "main(mesh, x)",
     "ncx3_sf103_same_name_list_changed_through_field": "main(mesh, x)",
@@ -2200,6 +2204,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncx5_sf105_helper_handed_objects_of_two_meshes", 13): "the helper is handed strategies around two"
+    " meshes (axis 'i' first, then 'j' first): the object's mesh is not one value, so its states are not known",
     ("ncs5_sf106_array_method_name_from_environment", 12): "the method's name is LOSS_REDUCTION of the"
     " environment ('mean' when unset): another name may pick a method that takes the reduced value",
     ("ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere", 16): "main may hand"
