@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cx5_sf102_in_specs_from_property_of_field_object": "main(mesh, x)",
+    "ncx7_sf102_in_specs_property_of_two_lattices": "main(mesh, x)",
     "cx3_sf105_object_holding_file_mesh_handed_to_helper": "main(x)",
     "ncx5_sf105_helper_handed_objects_of_two_meshes": "main(x)",
     "cx4_sf105_hook_reads_field_of_trainer_it_is_given": "main(mesh, x)",
@@ -2204,6 +2206,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ncx7_sf102_in_specs_property_of_two_lattices", 23): "the probes hold lattices of two axis orders:"
+    " `self.lattice` is not one object, so the spec its property computes (the body's input) is not known",
     ("ncx5_sf105_helper_handed_objects_of_two_meshes", 13): "the helper is handed strategies around two"
     " meshes (axis 'i' first, then 'j' first): the object's mesh is not one value, so its states are not known",
     ("ncs5_sf106_array_method_name_from_environment", 12): "the method's name is LOSS_REDUCTION of the"
