@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cx6_sf102_local_body_made_by_composing_call": "main(mesh, x)",
+    "ncx8_sf102_local_body_composed_by_flag": "main(mesh, x)",
     "cx5_sf102_in_specs_from_property_of_field_object": "main(mesh, x)",
     "ncx7_sf102_in_specs_property_of_two_lattices": "main(mesh, x)",
     "cx3_sf105_object_holding_file_mesh_handed_to_helper": "main(x)",
