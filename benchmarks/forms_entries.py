@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cx7_sf105_registry_pair_keeps_decorator_default_axes": "main(mesh, x)",
+    "ncx9_sf105_registry_pair_axes_given_by_decorator": "main(mesh, x)",
+    "ncx10_sf105_registry_pair_axes_from_environment": "main(mesh, x)",
     "cx6_sf102_local_body_made_by_composing_call": "main(mesh, x)",
     "ncx8_sf102_local_body_composed_by_flag": "main(mesh, x)",
     "cx5_sf102_in_specs_from_property_of_field_object": "main(mesh, x)",
