@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cx8_sf102_dataclass_post_init_fills_empty_plan": "main(mesh, x)",
+    "ncx11_sf102_dataclass_post_init_plan_given": "main(mesh, x)",
+    "ncx12_sf102_dataclass_post_init_other_test": "main(mesh, x)",
+    "cx9_sf102_dataclass_post_init_overwrites_field": "main(mesh, x)",
     "cx7_sf105_registry_pair_keeps_decorator_default_axes": "main(mesh, x)",
     "ncx9_sf105_registry_pair_axes_given_by_decorator": "main(mesh, x)",
     "ncx10_sf105_registry_pair_axes_from_environment": "main(mesh, x)",
