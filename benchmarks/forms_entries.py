@@ -48,6 +48,27 @@ ENTRIES = {
     "ncu2_sf103_str_enum_with_missing_hook": "main(mesh, x)",
     "cu3_sf105_int_enum_member_compared_picks_psum": "main(mesh, x)",
     "ncu3_sf105_int_enum_member_compared_picks_other_branch": "main(mesh, x)",
+    "cx8_sf102_dataclass_post_init_fills_empty_plan": "main(mesh, x)",
+    "ncx11_sf102_dataclass_post_init_plan_given": "main(mesh, x)",
+    "ncx12_sf102_dataclass_post_init_other_test": "main(mesh, x)",
+    "cx9_sf102_dataclass_post_init_overwrites_field": "main(mesh, x)",
+    "cx7_sf105_registry_pair_keeps_decorator_default_axes": "main(mesh, x)",
+    "ncx9_sf105_registry_pair_axes_given_by_decorator": "main(mesh, x)",
+    "ncx10_sf105_registry_pair_axes_from_environment": "main(mesh, x)",
+    "cx6_sf102_local_body_made_by_composing_call": "main(mesh, x)",
+    "ncx8_sf102_local_body_composed_by_flag": "main(mesh, x)",
+    "cx5_sf102_in_specs_from_property_of_field_object": "main(mesh, x)",
+    "ncx7_sf102_in_specs_property_of_two_lattices": "main(mesh, x)",
+    "cx3_sf105_object_holding_file_mesh_handed_to_helper": "main(x)",
+    "ncx5_sf105_helper_handed_objects_of_two_meshes": "main(x)",
+    "cx4_sf105_hook_reads_field_of_trainer_it_is_given": "main(mesh, x)",
+    "ncx6_sf105_hook_trainer_built_with_two_strategies": "main(mesh, x)",
+    "cx2_sf103_list_held_by_constructor_param_of_same_name": "main(mesh, x)",
+    "ncx2_sf103_same_name_list_changed_after_construction": "main(mesh, x)",
+    "ncx3_sf103_same_name_list_changed_through_field": "main(mesh, x)",
+    "ncx4_sf103_same_name_list_changed_by_constructor": "main(mesh, x)",
+    "cx1_sf103_reversed_range_of_shape_keeps_state": "main(mesh, x)",
+    "ncx1_sf103_reversed_range_may_run_a_cast": "main(mesh, x)",
     "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
     "ld1_sf103_list_filled_then_held_by_constructor": "main(mesh, x)",
     "nld1_sf103_list_filled_then_changed_after_construction": "main(mesh, x)",
@@ -2255,6 +2276,10 @@ NOTES: dict[tuple[str, int], str] = {
     " the default object every call shares may have been changed, so its param_dtype is not known",
     ("ncu2_sf103_str_enum_with_missing_hook", 22): "ReduceOp('MAX') is found by the class's own"
     " _missing_ hook, code Enum's value map does not decide: which collective runs is not known",
+    ("ncx7_sf102_in_specs_property_of_two_lattices", 23): "the probes hold lattices of two axis orders:"
+    " `self.lattice` is not one object, so the spec its property computes (the body's input) is not known",
+    ("ncx5_sf105_helper_handed_objects_of_two_meshes", 13): "the helper is handed strategies around two"
+    " meshes (axis 'i' first, then 'j' first): the object's mesh is not one value, so its states are not known",
     ("ncs5_sf106_array_method_name_from_environment", 12): "the method's name is LOSS_REDUCTION of the"
     " environment ('mean' when unset): another name may pick a method that takes the reduced value",
     ("ncs1_sf102_strategy_method_named_like_lax_all_gather_called_elsewhere", 16): "main may hand"

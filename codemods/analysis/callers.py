@@ -94,7 +94,7 @@ class Callers:
 
     def _portable(self, value: Value, depth: int = 0) -> bool:
         """An object the caller built whose fields mean the same in the callee: constants, jax
-        names, partials of those, module functions, objects of such fields; a field the
+        names, meshes built in the file, partials of those, module functions, objects of such fields; a field the
         interpreter could not read stays unknown there too (`MemoryShift("time", n)` with its
         `functools.partial(jax.lax.ppermute, axis_name=axis, perm=perm)`). An array, or a closure
         over the caller's frame, is not: it stands for a value of that frame only."""
@@ -103,8 +103,8 @@ class Callers:
     def _portable_field(self, value: Value, depth: int) -> bool:
         if depth > 4:
             return False  # deeper objects: not followed
-        if value is UNKNOWN or isinstance(value, (Const, JaxName, Static)):
-            return True
+        if value is UNKNOWN or isinstance(value, (Const, JaxName, Static, MeshValue)):
+            return True  # (a mesh built in the file is handed as one too: `Strategy(mesh)`)
         if isinstance(value, Instance):
             return value.fields is not None and not value.building \
                 and all(self._portable_field(item, depth + 1) for _, item in value.fields)

@@ -32,7 +32,7 @@ from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
-from codemods.analysis.mutation import iterated_only, mutated_names
+from codemods.analysis.mutation import changed_in_other_scopes, iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
 from codemods.analysis.subclass_hooks import hooked_decorators
 from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
@@ -264,7 +264,9 @@ class Classes(InitHooks, ClassFamilies):
                              defaults=params.defaults)
         if not self._bind_params(rest, positional, given, frame):
             return None
-        changed = self._locals_of(init) | mutated_names(self.scope.tree)
+        # A name changed only as another function's own variable (the caller's `layers`) is not the parameter.
+        changed = self._locals_of(init) | {name for name in mutated_names(self.scope.tree)
+                                           if not changed_in_other_scopes(self.scope, name, init)}
         for name in changed & set(frame.vars):  # rebound or changed before a store reads it
             frame.vars[name] = UNKNOWN
         return frame

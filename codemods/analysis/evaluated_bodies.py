@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from codemods import jaxapi
 from codemods.analysis.body_resolution import keeps_function, resolve_body
+from codemods.analysis.made_bodies import made_by_run
 from codemods.analysis.method_partials import method_partial_result
 from codemods.analysis.nodes import Arg, call_args, iter_with_scopes, nodes_of_type_under
 from codemods.analysis.values import Function, Partial
@@ -46,7 +47,8 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         return _held_entry(interp, use, written)
     if type(written) is ast.Call and type(written.func) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
-        return _factory_result(interp, use, written)
+        found = _factory_result(interp, use, written)
+        return found if found.body is not None else made_by_run(interp, use, written)  # (made_bodies.py)
     if type(written) is ast.Call and type(written.func) is ast.Attribute and type(written.func.value) is ast.Name \
             and not use.chain and not use.decorated and use.body is None:
         return method_partial_result(interp, use, written)  # (method_partials.py)

@@ -39,7 +39,7 @@ from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted, items_of
 from codemods.analysis.values import (
-    TRUTH_KNOWN, operand_truth, truth,
+    operand_truth, truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
     compare_constants,
@@ -70,8 +70,8 @@ if TYPE_CHECKING:
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
 
 MAX_EXPRESSION_DEPTH = 150  # deeper expressions are "unknown" (no RecursionError, ever)
-BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip", "slice"})
-_HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip", "slice"})  # their result holds their arguments' items
+BUILTINS_STATIC = frozenset({"len", "range", "isinstance", "int", "float", "bool", "str", "min", "max", "print", "tuple", "list", "enumerate", "zip", "slice", "reversed"})
+_HOLDING_BUILTINS = frozenset({"min", "max", "tuple", "list", "enumerate", "zip", "slice", "reversed"})  # their result holds their arguments' items
 
 
 class Expressions(Collectives, Sequences):
@@ -195,8 +195,8 @@ class Expressions(Collectives, Sequences):
         value = self.eval(expr.operand, frame)
         if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
             return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
-        if isinstance(value, Const) and isinstance(expr.op, ast.Not) and type(value.value) in TRUTH_KNOWN:
-            return Const(not value.value)
+        if isinstance(expr.op, ast.Not) and (decided := truth(value)) is not None:
+            return Const(not decided)  # a literal, or a tuple, list or dict held item by item
         if isinstance(value, (Const, Static)):
             return STATIC
         array = as_array(value)

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.kept_keywords import decorator_keywords, keyword_factory, keywords_value
+from codemods.analysis.kept_keywords import (decorator_keywords, decorator_param, keyword_factory, keywords_value,
+                                             param_factory)
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, loaded, module_node,
                                      module_parents, nodes_of_type, positional_params)
@@ -40,6 +41,7 @@ class _Table:
     callees: tuple[tuple[int, ast.Name], ...] = ()  # a listed registry: (id of `r` in `r(x)`, the read iterated)
     # A registry of `(fn, keywords)` pairs (kept_keywords): the decorator's keywords of each entry, in order.
     keywords: tuple[tuple[tuple[str, ast.Constant], ...], ...] | None = None
+    kept: tuple[ast.expr, ...] | None = None  # `(fn, axes)` pairs: what each decorator line gave `axes`
 
 
 class Held:
@@ -103,8 +105,10 @@ class Held:
                 return None
         if len(stores) != 1 or type(stores[0].value) is not ast.Name:
             return None
-        factory = self._registering_factory(stores[0])
+        factory, param = self._registering_factory(stores[0]), None
         paired = factory is None and (factory := keyword_factory(self.scope, stores[0])) is not None
+        if factory is None and (found := param_factory(self.scope, stores[0])) is not None:
+            (factory, param), paired = found, True  # `(fn, axes)` pairs (kept_keywords.py)
         if paired and mutated_names(self.scope.tree) - {name}:
             return None  # a stored keywords dict might be changed through some other name
         by_name = factory is None
@@ -120,7 +124,8 @@ class Held:
                     key = _name_key(stores[0].slice, stmt.name) if named else None
                 elif paired and type(decorator) is ast.Call and type(decorator.func) is ast.Name \
                         and decorator.func.id == factory.name:
-                    key, keywords = decorator_keywords(decorator, factory)
+                    key, keywords = decorator_keywords(decorator, factory) if param is None else \
+                        decorator_param(decorator, factory, param)
                     if keywords is None:
                         return None
                     kept.append(keywords)
@@ -142,7 +147,8 @@ class Held:
             return None  # read at module level: maybe before every def is registered
         if not all(_looked_up(read, self._parent_map().get(id(read)), self._key_readers()) for read, _ in reads):
             return None  # handed on somewhere: what else fills it is not known
-        return _Table(tuple(entries), frozenset(), reads, True, keywords=tuple(kept) if paired else None)
+        return _Table(tuple(entries), frozenset(), reads, True, keywords=tuple(kept) if paired and param is None else None,
+                      kept=tuple(kept) if param is not None else None)
 
     def _one_def(self, stmt: ast.stmt) -> bool:
         """A module def, or a module class (`@strategy("pareto") class Pareto`), bound only there."""
@@ -282,6 +288,8 @@ class Held:
                 for _, node in table.entries]
         if table.keywords is not None:  # `(fn, defaults)` pairs (kept_keywords.py)
             held = [TupleValue((value, keywords_value(keywords))) for value, keywords in zip(held, table.keywords)]
+        if table.kept is not None:  # evaluated where the decorator line runs: the module
+            held = [TupleValue((value, self.eval(expr, self.module_frame))) for value, expr in zip(held, table.kept)]
         return DictValue(tuple(key for key, _ in table.entries), tuple(held))
 
     def note_held_read(self, func: Value, node: ast.expr) -> bool:

@@ -128,9 +128,10 @@ def read_hooks(facts: ClassFacts, cls: ast.ClassDef, classes: dict[str, ast.Clas
 def read_post_init(facts: ClassFacts, scope) -> None:
     """The `__post_init__` the __init__ of a `dataclasses.dataclass` runs once the fields are
     set (`self.norm = Norm(self.axis)`): its top-level stores of new attributes are fields too,
-    read from the fields. Not read on a frozen dataclass (a store there raises), with `init=`
-    given, or when it stores a field (the order would matter): those stay stored elsewhere."""
+    read from the fields, in order (a field stored again ends with that value). Not read on a
+    frozen dataclass (a store there raises) or with `init=` given: those stay stored elsewhere."""
     from codemods.analysis.init_stores import stored_pairs
+    from codemods.analysis.post_init_guards import guarded_field_store
     from codemods.analysis.subclass_hooks import hooked_decorators
 
     cls = facts.cls
@@ -144,9 +145,13 @@ def read_post_init(facts: ClassFacts, scope) -> None:
     if method is None:
         return
     own = positional_params(method.args)[0].arg
-    pairs = [pair for stmt in method.body for pair in stored_pairs(stmt, own)]
-    if any(target.attr in facts.fields or target.attr in facts.opaque for target, _ in pairs) \
-            or len({target.attr for target, _ in pairs}) != len(pairs):
+    pairs = []
+    for stmt in method.body:
+        guarded = guarded_field_store(stmt, own)
+        pairs.extend([guarded] if guarded is not None else stored_pairs(stmt, own))
+    # A field stored again (`if not self.plan: self.plan = ...`, post_init_guards.py) ends with that
+    # value: read in order, each store from the fields before it; one store per attribute only.
+    if any(target.attr in facts.opaque for target, _ in pairs) or len({target.attr for target, _ in pairs}) != len(pairs):
         return
     for target, value in pairs:
         facts.hook_targets.append(target)

@@ -72,3 +72,52 @@ def _only_param(args: ast.arguments) -> str | None:
     if args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or args.defaults or len(args.args) != 1:
         return None
     return args.args[0].arg
+
+
+def param_factory(scope, store: ast.Subscript) -> tuple[ast.FunctionDef, str] | None:
+    """(factory, the parameter kept) of `def estimator(name, axes=AXES): def register(fn):
+    TABLE[name] = (fn, axes); return fn; return register`, a module function bound once whose
+    parameters are plain (no `*`, `**` or keyword-only ones): each entry holds the def and what
+    the decorator line gave that parameter (its default when it gave nothing)."""
+    for factory in scope.tree.body:
+        if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
+            continue
+        deco, returned = factory.body
+        if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
+                or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
+                or returned.value.id != deco.name or type(deco.body[0]) is not ast.Assign \
+                or deco.body[0].targets != [store]:
+            continue
+        params, fn = factory.args, _only_param(deco.args)
+        names = [param.arg for param in params.args]
+        if params.posonlyargs or params.kwonlyargs or params.vararg or params.kwarg or len(names) < 2 \
+                or len(params.defaults) >= len(names) or fn is None:
+            return None
+        assign, back = deco.body
+        pair = assign.value
+        if type(store.slice) is not ast.Name or store.slice.id != names[0] or type(pair) is not ast.Tuple \
+                or len(pair.elts) != 2 or any(type(item) is not ast.Name for item in pair.elts) \
+                or pair.elts[0].id != fn or pair.elts[1].id not in names[1:] \
+                or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn \
+                or scope.globals.unique_function(factory.name) is not factory \
+                or any(type(node) is ast.Name and node.id in names and id(node) not in (id(store.slice), id(pair.elts[1]))
+                       for node in ast.walk(deco)):
+            return None
+        return factory, pair.elts[1].id
+    return None
+
+
+def decorator_param(decorator: ast.Call, factory: ast.FunctionDef, param: str) -> tuple:
+    """(the key, the expression the decorator line gives `param`, else its default) of
+    `@estimator("binder")`; (None, None) when the key is not one positional str literal or the
+    arguments do not bind plainly."""
+    names = [arg.arg for arg in factory.args.args]
+    defaults = dict(zip(names[len(names) - len(factory.args.defaults):], factory.args.defaults))
+    if not decorator.args or len(decorator.args) > len(names) or type(decorator.args[0]) is not ast.Constant \
+            or not isinstance(decorator.args[0].value, str) or any(type(arg) is ast.Starred for arg in decorator.args) \
+            or any(k.arg is None or k.arg not in names[len(decorator.args):] for k in decorator.keywords):
+        return None, None
+    given = dict(zip(names, decorator.args)) | {k.arg: k.value for k in decorator.keywords}
+    if any(name not in given and name not in defaults for name in names):
+        return None, None
+    return decorator.args[0], given.get(param, defaults.get(param))

@@ -160,7 +160,11 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
             edge(key, other)
             items_of.setdefault(key, set()).add(other)
 
+    kept = _fields_of_lone_params(tree)
     for node in nodes_of_type(tree, ast.Assign):
+        if id(node) in kept:  # the field holds what each call hands: no name of the caller's is tied by spelling,
+            edge(_alias_key(node.targets[0]), node.value.id)  # but a change through it reaches what calls hand
+            continue
         for target in node.targets:
             tie(target, node.value)
     for kind in (ast.AnnAssign, ast.NamedExpr):
@@ -267,6 +271,28 @@ def _bound_parameters(tree: ast.Module):
                     yield every, keyword.value, True  # `**fields`: its values
                 else:
                     yield ([keyword.arg] if keyword.arg in every else every), keyword.value, False
+
+
+def _fields_of_lone_params(tree: ast.Module) -> set[int]:
+    """`self.layers = layers` in a def whose parameter `layers` is read nowhere else there (and
+    never stored, deleted or declared global): the field is tied to the object each call hands,
+    which no spelling names; a change through the field is a change of `.layers` itself."""
+    found: set[int] = set()
+    for function in [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)]:
+        args = function.args
+        params = {arg.arg for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        uses: dict[str, list[ast.Name]] = {}
+        for node in iter_nodes(function):
+            if type(node) is ast.Name and node.id in params:
+                uses.setdefault(node.id, []).append(node)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                params -= set(node.names)
+        for stmt in function.body:
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute \
+                    and type(stmt.value) is ast.Name and stmt.value.id in params \
+                    and uses.get(stmt.value.id) == [stmt.value]:
+                found.add(id(stmt))
+    return found
 
 
 # The values `_held` finds a name in: of any other, a target is tied to nothing.

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 from codemods.analysis.filled_fields import filled_object
 from codemods.analysis.filler_calls import filled_table
 from codemods.analysis.registry_objects import registry_object
+from codemods.analysis.hook_params import hook_param_class
 from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.mutation import changed_in_other_scopes, containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.user_decorators import transparent
-from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, JaxName, Value
+from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, Instance, JaxName, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -119,6 +120,8 @@ class NameLookup:
             passed = self._parameter_value(name, scopes[-1])
             if passed is not None:
                 return passed
+            if (hooked := hook_param_class(self.scope, scopes[-1], name)) is not None:
+                return Instance(hooked)  # `trainer` of a hook every caller hands its `self` (hook_params.py)
         return replace(CONSTANT, why="a closed-over value")
 
     def _module_name(self, name: str) -> Value:

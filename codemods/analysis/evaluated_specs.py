@@ -1,0 +1,45 @@
+"""in_specs the text does not spell out but the interpreter computes (issue 13): `in_specs=lat.spec`
+of a `@property` returning `P(*self.AXES)` on an object a field holds (`lat = self.lattice`).
+
+When meshspec cannot read the expression, it is evaluated like any other value, from the names
+around the shard_map call and judging nothing. A PartitionSpec written without `reduced=` or
+`unreduced=` whose entries are all known (None, an axis name, a tuple of names) is that spec; a
+tuple of such specs is one per argument. Anything else stays unknown (None).
+"""
+from __future__ import annotations
+
+from codemods.analysis.meshspec import Spec
+from codemods.analysis.values import Const, SpecValue, TupleValue, Value
+
+
+def evaluated_spec_tree(interp, expr, scopes) -> Spec | tuple | None:
+    interp.silent += 1  # read for its value: what the expression runs is judged where it is called
+    try:
+        value = interp.eval(expr, interp._static_frame(scopes))
+    finally:
+        interp.silent -= 1
+    return _tree(expr, value, 0)
+
+
+def _tree(expr, value: Value, depth: int) -> Spec | tuple | None:
+    """(`expr`: the node the spec is read at; no place for an edit: other code computes it.)"""
+    if isinstance(value, SpecValue):
+        partitions = tuple(_axes(entry) for entry in value.entries)
+        if None in partitions:
+            return None
+        return Spec(expr, tuple(axis for axes in partitions for axis in axes), (), (), None, in_helper=True,
+                    dims=partitions)
+    if isinstance(value, TupleValue) and depth < 4:
+        items = tuple(_tree(expr, item, depth + 1) for item in value.items)
+        return None if any(item is None for item in items) else items
+    return None
+
+
+def _axes(entry: Const) -> tuple[str, ...] | None:
+    if entry.value is None:
+        return ()
+    if isinstance(entry.value, str):
+        return (entry.value,)
+    if isinstance(entry.value, tuple) and all(isinstance(axis, str) for axis in entry.value):
+        return entry.value
+    return None
