@@ -12,6 +12,14 @@ from codemods.analysis.meshspec import Spec
 from codemods.analysis.values import Const, SpecValue, TupleValue, Value
 
 
+def in_spec_tree(interp, expr, scopes) -> Spec | tuple | None:
+    """The in_specs tree `expr` writes (meshspec.parse_spec), else the one it evaluates to."""
+    from codemods.analysis.meshspec import parse_spec
+
+    tree = parse_spec(interp.scope, expr, scopes)
+    return evaluated_spec_tree(interp, expr, scopes) if tree is None else tree
+
+
 def evaluated_spec_tree(interp, expr, scopes) -> Spec | tuple | None:
     interp.silent += 1  # read for its value: what the expression runs is judged where it is called
     try:

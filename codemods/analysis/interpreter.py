@@ -80,8 +80,8 @@ from codemods.analysis.nodes import (
     target_names,
 )
 from codemods.analysis.scopes import ModuleScope, imported_names
-from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh, parse_spec
-from codemods.analysis.evaluated_specs import evaluated_spec_tree
+from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh
+from codemods.analysis.evaluated_specs import in_spec_tree
 from codemods.analysis.record_specs import RecordSpec
 from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
 from codemods.analysis.shape_flow import ShapeFlow
@@ -300,8 +300,7 @@ class Interpreter(EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols
             bound_positional, bound_keywords = list(use.bound_values[0]), {name for name, _ in use.bound_values[1]}
         free = [param for param in positional[len(bound_positional):] if param.arg not in bound_keywords]
         in_specs, scopes = passed_through(use, use.in_specs)
-        tree = parse_spec(self.scope, in_specs, scopes) if in_specs is not None else None
-        tree = evaluated_spec_tree(self, in_specs, scopes) if tree is None and in_specs is not None else tree
+        tree = in_spec_tree(self, in_specs, scopes) if in_specs is not None else None
         if isinstance(tree, tuple):  # one spec per argument: the body's `*args` are these too
             self.run_exact_args = True
             return [self._tree_value(item, manual) for item in tree]
