@@ -11,6 +11,20 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cw7_sf101_builder_merges_overrides_into_copy": "run(mesh, x)",
+    "ncw7_sf101_builder_copy_changed_after_it_is_returned": "run(mesh, x)",
+    "cw5_sf102_rule_axes_from_two_clause_comprehension": "main(mesh, x)",
+    "ncw5_sf102_rule_axes_comprehension_filters_reduced_axis": "main(mesh, x)",
+    "cw6_sf101_spec_from_rules_not_of_empty_axes": "main(mesh, x)",
+    "ncw6_sf101_spec_from_rules_axes_not_empty": "main(mesh, x)",
+    "cw3_sf101_isinstance_of_named_tuple_axis": "main(mesh, x)",
+    "ncw3_sf101_isinstance_of_named_tuple_literal_is_not_axis": "main(mesh, x)",
+    "cw4_sf101_dataclass_config_tables_returned_by_inputs": "run(mesh, x)",
+    "ncw4_sf101_dataclass_config_table_changed_through_returned_field": "run(mesh, x)",
+    "cw1_sf101_dict_default_kept_in_field": "main(mesh, x)",
+    "ncw1_sf101_dict_default_changed_through_returned_alias": "main(mesh, x)",
+    "cw2_sf105_nested_config_returned_by_inputs": "run(mesh, x)",
+    "ncw2_sf105_nested_config_item_changed_by_helper": "run(mesh, x)",
     "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
     "ld1_sf103_list_filled_then_held_by_constructor": "main(mesh, x)",
     "nld1_sf103_list_filled_then_changed_after_construction": "main(mesh, x)",

@@ -39,7 +39,7 @@ from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted, items_of
 from codemods.analysis.values import (
-    TRUTH_KNOWN, operand_truth, truth,
+    operand_truth, truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
     compare_constants,
@@ -195,8 +195,8 @@ class Expressions(Collectives, Sequences):
         value = self.eval(expr.operand, frame)
         if isinstance(value, Const) and isinstance(expr.op, ast.USub) and type(value.value) in (int, float):
             return Const(-value.value)  # a negative literal (`axis=-1` names the axis the tables tried)
-        if isinstance(value, Const) and isinstance(expr.op, ast.Not) and type(value.value) in TRUTH_KNOWN:
-            return Const(not value.value)
+        if isinstance(expr.op, ast.Not) and (decided := truth(value)) is not None:
+            return Const(not decided)  # `not axes` of a literal, or of a tuple, list or dict held item by item
         if isinstance(value, (Const, Static)):
             return STATIC
         array = as_array(value)
