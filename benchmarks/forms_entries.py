@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cw8_sf103_callable_object_returned_by_inputs": "run(mesh, x)",
+    "ncw8_sf103_callable_object_returned_then_kept": "run(mesh, x)",
     "cw7_sf101_builder_merges_overrides_into_copy": "run(mesh, x)",
     "ncw7_sf101_builder_copy_changed_after_it_is_returned": "run(mesh, x)",
     "cw5_sf102_rule_axes_from_two_clause_comprehension": "main(mesh, x)",
