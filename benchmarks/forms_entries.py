@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cw9_sf105_enum_member_default_compared_by_identity": "main(mesh, x)",
+    "ncw9_sf105_enum_member_default_other_member": "main(mesh, x)",
     "cw8_sf103_callable_object_returned_by_inputs": "run(mesh, x)",
     "ncw8_sf103_callable_object_returned_then_kept": "run(mesh, x)",
     "cw7_sf101_builder_merges_overrides_into_copy": "run(mesh, x)",
