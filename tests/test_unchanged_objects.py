@@ -14,6 +14,9 @@ def _read(source: str, expr: str) -> bool:
 
 
 UNCHANGED = [
+    # the module's own method, through `self`, only reads it
+    ("AXES = {'a': 'i'}\nclass A:\n    def show(self, t):\n        return t['a']\n    def run(self):\n"
+     "        return self.show(AXES)\n", "AXES"),
     # another dict is changed; AXES only travels through a default and a field
     ("AXES = {'a': 'i'}\nclass A:\n    def __init__(self, axes=AXES):\n        self.axes = axes\n"
      "def main():\n    stats = {}\n    stats['n'] = 1\n    return A().axes['a']\n", "AXES"),
@@ -52,6 +55,9 @@ CHANGED = [
      "    c.update(o)\n    return c\n", "BASE"),
     # a parameter's table is no new copy
     ("BASE = {'axes': {'a': 'i'}}\ndef tune(c, **o):\n    c.update(o)\ntune(BASE)\n", "BASE"),
+    # an outside object's method named like a module function may change what it is handed
+    ("import registry_lib\nAXES = {'a': 'i'}\ndef register(t):\n    return t\nregistry = registry_lib.Registry()\n"
+     "registry.register(AXES)\n", "AXES"),
     # `globals()` reaches any name
     ("AXES = {'a': 'i'}\nglobals()['AXES']['a'] = 'j'\n", "AXES"),
 ]

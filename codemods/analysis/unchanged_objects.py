@@ -353,6 +353,10 @@ class _Flow:
             self._pass(functions, call.args, call.keywords, 1)  # `obj.method(x)`
             self._pass(functions, call.args, call.keywords, 0)  # `Cls.method(obj, x)`, a function in a field
             self.groups.join(self.keys(func.value) | {"self"})
+            if func.attr not in _READING_METHODS and not self._own_receiver(func.value):
+                # an object from outside the module may have a method of that name too
+                self.groups.join(self.keys(func.value) | self._argument_keys(call))
+                self.changed |= self._argument_keys(call)
             if func.attr not in _READING_METHODS:
                 return
         if type(func) is ast.Attribute and func.attr == "__setattr__" and len(call.args) >= 2:
@@ -371,6 +375,13 @@ class _Flow:
         if type(func) is ast.Call and (maker := self._library(func.func)) is not None and _fresh_library(maker):
             return  # `jax.jit(step)(params, x)`: a transform calls the function with arrays of its own
         self.unknown_calls.append((call, True))
+
+    def _own_receiver(self, receiver: ast.expr) -> bool:
+        """`self.method(...)`, `cls.method(...)`, `super().method(...)`, `Model.method(...)`: the
+        module's own class answers the call."""
+        if type(receiver) is ast.Name:
+            return receiver.id in ("self", "cls") or receiver.id in self.classes
+        return type(receiver) is ast.Call and type(receiver.func) is ast.Name and receiver.func.id == "super"
 
     def _initializing(self, node: ast.AST) -> bool:
         """A change a builder makes to its new table before anything else can hold it (built_tables.py)."""
