@@ -21,6 +21,7 @@ from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.sequences import items_of
 from codemods.analysis.shardmap import argument_for
+from codemods.analysis.unchanged_objects import held_tables_unchanged, unchanged_item, unchanged_object
 from codemods.analysis.values import (UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue,
                                       Value, record_tuple, same_value, settled)
 
@@ -162,6 +163,9 @@ class Callers:
         if index >= len(built.items):
             return self._default_value(function, name)
         item = built.items[index]
+        if isinstance(item, (DictValue, TupleValue, Instance)) and unchanged_item(self.scope.tree, call.args[0].value, index) \
+                and held_tables_unchanged(self.scope.tree, item):
+            return item  # `return CFG, batch`, `return TrainerConfig(), batch`: tables no code changes (unchanged_objects.py)
         return item if isinstance(item, (Const, MeshValue, Namespace, AttrTable)) or settled(item) else None
 
     def _default_value(self, function: FunctionDef, name: str) -> Value | None:
@@ -244,6 +248,8 @@ def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: st
     handed: mutation.py); a dict changed in place is not the one the text wrote."""
     if not isinstance(passed, (DictValue, TupleValue)) and not (isinstance(passed, Const) and type(passed.value) is tuple):
         return False  # (a list of constants is one Const)
+    if unchanged_object(tree, given):
+        return True  # no code changes it through any name that may hold it (unchanged_objects.py)
     if len(containers(passed)) > 1 and (mutated_names(tree) - _own_tables(tree) or _augmented(tree)):
         return False  # an inner dict or list may be changed through another name (`red = TRAIN["reduce"]`);
         # a module that changes no container in place leaves nested tables as written

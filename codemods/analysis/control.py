@@ -14,6 +14,7 @@ from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.entered import entered_value
 from codemods.analysis.generator_loops import walked_generator
 from codemods.analysis.lazy_loops import walked_map
+from codemods.analysis.nested_comprehensions import nested_values
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
 from codemods.analysis.nodes import DEFS, iter_nodes, target_names
@@ -386,7 +387,7 @@ class ControlFlow(Rounds):
         by one. The first element is judged and the others are later rounds (Python computes
         them in order); a fix in the expression holds only when every element's state agrees."""
         if len(expr.generators) != 1 or expr.generators[0].is_async:
-            return None
+            return nested_values(self, expr, parts, frame)  # `for name in NAMES for ax in RULES[name]`
         generator = expr.generators[0]
         iterated = record_tuple(self._walked(generator.iter, frame))
         if isinstance(iterated, DictValue):

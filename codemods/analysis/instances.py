@@ -17,6 +17,7 @@ from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
 from codemods.analysis.registry_objects import registry_class
+from codemods.analysis.returned_objects import landing_parameters
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.syntax import assigned_names
 
@@ -85,6 +86,10 @@ class Instances:
                 continue  # `describe(Block(...))`
             if holder is None and held is call and self.read_cannot_call(call, cls):
                 continue  # `Weights(mesh).run(x)`, a method that uses `self` only for fields (or as an analysed body)
+            if holder is None and (landed := landing_parameters(self.scope.tree, call)) is not None:
+                if all(self._parameter_reads_analysed(seen, function, param, False, 0) for function, param in landed):
+                    continue  # `return Share(), mesh` unpacked into `main(share, mesh)` (returned_objects.py)
+                return False
             # `return [Hook(axis) for ...]` of a module function: held where each call of it is
             targets = [holder] if holder is not None else [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
             if not targets or None in targets:
@@ -200,7 +205,15 @@ class Instances:
             return True
         if container and self._folded_where_analysed(seen, read, depth):
             return True
+        if depth < MAX_PASSES and (landed := landing_parameters(self.scope.tree, read)) is not None:
+            # `return rel, table` unpacked into `main(rel, table)`: main's reads of it (returned_objects.py)
+            return all(self._parameter_reads_analysed(seen, function, param, container, depth) for function, param in landed)
         return self._passed_where_analysed(seen, read, container, depth)
+
+    def _parameter_reads_analysed(self, seen, function, param: str, container: bool, depth: int) -> bool:
+        reads = [node for stmt in function.body for node in nodes_of_type(stmt, ast.Name)
+                 if node.id == param and isinstance(node.ctx, ast.Load)]
+        return bool(reads) and all(self._read_analysed(seen, node, container, depth + 1) for node in reads)
 
     def _passed_where_analysed(self, seen, read: ast.expr, container: bool, depth: int) -> bool:
         """`loss_fn(model, x)`, `partial(body, block=block)`: the argument became a parameter of

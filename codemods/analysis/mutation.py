@@ -409,6 +409,17 @@ class Mutations:
             frame.vars[target.id] = DictValue(tuple(k for k in receiver.keys if k != key),
                                               tuple(item for k, item in zip(receiver.keys, receiver.items) if k != key))
             return receiver.get(key)
+        if method == "update" and isinstance(receiver, DictValue) and not starred and len(args) <= 1 \
+                and isinstance(target, ast.Name) and frame.vars.get(target.id) is receiver \
+                and (not args or isinstance(args[0][0], DictValue)) and all(isinstance(key, str) for key in keywords) \
+                and not self._seen_elsewhere(receiver, target.id, frame):
+            # `config = dict(BASE); config.update(overrides)` of known overrides: the merged table
+            merged = dict(zip(receiver.keys, receiver.items))
+            if args:
+                merged.update(zip(args[0][0].keys, args[0][0].items))
+            merged.update((key, value) for key, (value, _) in keywords.items())
+            frame.vars[target.id] = DictValue(tuple(merged), tuple(merged.values()))
+            return Const(None)
         if method not in _GROWERS or keywords or starred or len(args) != _GROWERS[method] \
                 or not isinstance(target, ast.Name) or frame.vars.get(target.id) is not receiver:
             return None

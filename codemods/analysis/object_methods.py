@@ -217,7 +217,7 @@ def instance_test(scope: ModuleScope, obj, classes):
     targets = classes.items if isinstance(classes, TupleValue) else (classes,)
     if not targets or not all(isinstance(item, ClassValue) for item in targets):
         return None
-    if any(class_chain(scope, item.cls) is None for item in targets):
+    if any(class_chain(scope, item.cls) is None and not _named_tuple(scope, item.cls) for item in targets):
         return None  # a metaclass (ABCMeta through ABC) may answer by `register`, not by bases
     if isinstance(obj, Const) and type(obj.value) in _LITERAL_TYPES:
         return Const(False)  # `build(v)` on a config's leaf: a literal is no module object
@@ -230,6 +230,12 @@ def instance_test(scope: ModuleScope, obj, classes):
 
 
 _LITERAL_TYPES = (str, int, float, bool, type(None), bytes)
+
+
+def _named_tuple(scope: ModuleScope, cls: ast.ClassDef) -> bool:
+    """`class Axis(NamedTuple)`: a plain `type` class deriving from tuple (NamedTuple's metaclass
+    only builds it), so `isinstance` answers by its bases, as for a class of the module's own."""
+    return len(cls.bases) == 1 and not cls.keywords and scope.resolve(cls.bases[0]) == "typing.NamedTuple"
 
 
 _PLAIN_READS = (ast.Name, ast.Attribute, ast.Load, ast.Constant, ast.Subscript, ast.Slice, ast.UnaryOp, ast.USub)

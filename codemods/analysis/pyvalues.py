@@ -13,6 +13,7 @@ from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 from codemods import jaxapi
+from codemods.analysis.enum_reads import enum_member
 from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sequences import items_of
@@ -171,7 +172,9 @@ class PythonValues:
             owner = self.eval(member, frame)  # a name: reading it twice is harmless
             if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) == "plain" \
                     and bindings_of(owner.cls).binds(expr.attr) and not bindings_of(owner.cls).unique_function(expr.attr):
-                return UNKNOWN  # a member of a plain enum is not its value (nor equal to it)
+                # a member of a plain enum is not its value (nor equal to it): the object
+                # `for f in Factor` meets, compared by identity only (enum_reads.py)
+                return enum_member(self, owner.cls, expr.attr) or UNKNOWN
         if expr.attr in ("value", "name") and type(member) is ast.Name:
             found = self.eval(member, frame)  # a member met by iterating its class (enum_members)
             if isinstance(found, Instance) and found.fields is not None and self.enum_kind(found.cls) is not None:

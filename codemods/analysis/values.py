@@ -496,6 +496,12 @@ def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | No
             isinstance(operand, Const) and operand.value is None for operand in operands) and any(
             isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial)) for operand in operands):
         return Const(isinstance(ops[0], ast.IsNot))
+    if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and len(operands) == 2 \
+            and all(_enum_member(operand) for operand in operands):
+        # `factor is Factor.SUM` (enum_reads.py): one member is one object, and distinct values
+        # rule out aliases (`==` is left alone: an IntEnum member equals its int)
+        same = operands[0].cls is operands[1].cls and operands[0].fields == operands[1].fields
+        return Const(same is isinstance(ops[0], ast.Is))
     values = [_python(operand) for operand in operands]
     if not all(isinstance(value, _PLAIN) for value in values):
         return None
@@ -508,6 +514,15 @@ def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | No
         except (TypeError, KeyError):
             return None
     return Const(bool(result))
+
+
+def _enum_member(value: Value) -> bool:
+    """An object as pyvalues.enum_members builds it: its name and value only, of an Enum class."""
+    if not isinstance(value, Instance) or value.fields is None or value.building or len(value.fields) != 2:
+        return False
+    (name, key), (label, _) = value.fields
+    return name == "name" and label == "value" and isinstance(key, Const) and isinstance(key.value, str) \
+        and any(_base_name(base) in ("Enum", "IntEnum", "StrEnum") for base in value.cls.bases)
 
 
 def replicated_partner(others: list[tuple[Value, ast.expr]], axes: tuple[str, ...]) -> tuple[str | None, bool]:
