@@ -53,7 +53,7 @@ FIXES = {
          f'return self._to_dense({PC}(canvas, self.mesh_axes[1], to="varying"))'),
     ],
     'pillar_temporal_shift.py': [
-        ('return self.shift(merged.reshape(merged.shape))',
+        ('return self.shift(merged)',
          f'return self.shift({PC}(merged, self.sweep_axis, to="varying"))'),
     ],
     'pillar_export_onnx.py': [

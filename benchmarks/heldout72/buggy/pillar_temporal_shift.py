@@ -56,7 +56,7 @@ class MultiSweepPFN:
 
     def __call__(self, feats):
         merged = self.merge(feats)
-        return self.shift(merged.reshape(merged.shape))
+        return self.shift(merged)
 
 
 def inputs():
