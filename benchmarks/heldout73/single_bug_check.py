@@ -13,9 +13,31 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-PC = "jax.lax.pcast"
-
 FIXES = {
+    'bt_hierarchy.py': [
+        ('errors = collect(errors, LEVELS[level])',
+         'errors = collect(jax.lax.pcast(errors, "series", to="varying") if level == "dataset" else errors, LEVELS[level])'),
+    ],
+    'bt_metric_history.py': [
+        ('out[name] = jax.lax.pmean(per_item, self.cfg.window_axis)',
+         'out[name] = jax.lax.pcast(jax.lax.pmean(per_item, self.cfg.window_axis), self.cfg.window_axis, to="varying")'),
+    ],
+    'bt_nonnegative.py': [
+        ('tiled=True, to="reduced")',
+         'tiled=True, to="invarying")'),
+    ],
+    'bt_report_layout.py': [
+        ('return top_level_all_gather(errors, report.report_layout)',
+         'return jax.reshard(errors, P("series", None))'),
+    ],
+    'bt_seasonal_naive.py': [
+        ('previous = self.origin.shift(history[-target.shape[0]:])',
+         'previous = self.origin.shift(jax.lax.pcast(history[-target.shape[0]:], self.origin.cfg.window_axis, to="varying"))'),
+    ],
+    'bt_weighted_quantile_loss.py': [
+        ('return self.aggregate(self.wql(target, forecast), self.aggregate_over)',
+         'return self.aggregate(jax.lax.pcast(self.wql(target, forecast), self.cfg.series_axis, to="varying"), self.aggregate_over)'),
+    ],
     'deepar_forecast_export.py': [
         ('paths = top_level_all_gather(paths, FORECAST_LAYOUTS[self.layout])',
          'paths = jax.reshard(paths, FORECAST_LAYOUTS[self.layout])'),
@@ -64,6 +86,30 @@ FIXES = {
         ('tiled=True, to="reduced")',
          'tiled=True, to="invarying")'),
     ],
+    'hpo_fold_scores.py': [
+        ('jax.lax.all_gather(cv_score[:, None], fold_axis,',
+         'jax.lax.all_gather(jax.lax.pcast(cv_score[:, None], fold_axis, to="varying"), fold_axis,'),
+    ],
+    'hpo_leaderboard.py': [
+        ('jax.lax.all_gather(table, self.board_axes,',
+         'jax.lax.all_gather(jax.lax.pcast(table, self.fold_axis, to="varying"), self.board_axes,'),
+    ],
+    'hpo_lr_schedule.py': [
+        ('tiled=True, to="reduced")',
+         'tiled=True, to="invarying")'),
+    ],
+    'hpo_results_dump.py': [
+        ('return top_level_all_gather(losses, P(*SWEEP["dump_layout"]))',
+         'return jax.reshard(losses, P(*SWEEP["dump_layout"]))'),
+    ],
+    'hpo_successive_halving.py': [
+        ('mine = jax.lax.psum_scatter(table, self.trial_axis,',
+         'mine = jax.lax.psum_scatter(jax.lax.pcast(table, self.trial_axis, to="varying"), self.trial_axis,'),
+    ],
+    'hpo_sweep_summary.py': [
+        ('jax.lax.pmean(scores.mean(), axes)',
+         'jax.lax.pmean(jax.lax.pcast(scores.mean(), axes[1], to="varying"), axes)'),
+    ],
     'scale_default_scale.py': [
         ('total = jax.lax.psum(table.sum(axis=0, keepdims=True), self.series_axis)',
          'total = jax.lax.psum(jax.lax.pcast(table.sum(axis=0, keepdims=True), self.series_axis, to="varying"), self.series_axis)'),
@@ -111,6 +157,30 @@ FIXES = {
     'tfm_observed_fraction.py': [
         ('data["observed_fraction"] = jax.lax.pmean(fraction, self.time_axis)',
          'data["observed_fraction"] = jax.lax.pcast(jax.lax.pmean(fraction, self.time_axis), self.time_axis, to="varying")'),
+    ],
+    'zoo_checkpoint_export.py': [
+        ('"residual/kernel": P("replica", None, reduced={"tensor"}),',
+         '"residual/kernel": P(None, None, reduced={"tensor"}),'),
+    ],
+    'zoo_nbeats_basis.py': [
+        ('jax.lax.all_gather(theta, self.tensor_axis,',
+         'jax.lax.all_gather(jax.lax.pcast(theta, self.tensor_axis, to="varying"), self.tensor_axis,'),
+    ],
+    'zoo_nhits_block.py': [
+        ('tiled=True, to="reduced")',
+         'tiled=True, to="invarying")'),
+    ],
+    'zoo_patchtst_patches.py': [
+        ('jax.lax.all_gather(patches, ALL_AXES,',
+         'jax.lax.all_gather(jax.lax.pcast(patches, MeshAxis.TENSOR.value, to="varying"), ALL_AXES,'),
+    ],
+    'zoo_tft_selection.py': [
+        ('denom = jax.lax.psum(jnp.exp(logits).sum(axis=1, keepdims=True), self.tensor_axis)',
+         'denom = jax.lax.psum(jax.lax.pcast(jnp.exp(logits).sum(axis=1, keepdims=True), self.tensor_axis, to="varying"), self.tensor_axis)'),
+    ],
+    'zoo_tide_loss.py': [
+        ('return jax.lax.pmean(mse, self.loss_axes)',
+         'return jax.lax.pmean(jax.lax.pcast(mse, MeshAxis.TENSOR.value, to="varying"), self.loss_axes)'),
     ],
 }
 

@@ -1,8 +1,9 @@
 """Transformation chain: past windows split per instance, then batched across the whole mesh."""
+from typing import NamedTuple
+
 import jax
 import jax.numpy as jnp
 import numpy as np
-from typing import NamedTuple
 from jax.sharding import NamedSharding, PartitionSpec as P
 
 

@@ -1,8 +1,9 @@
 """Transformation chain: Box-Cox variance stabilisation of the split past window."""
+from typing import NamedTuple
+
 import jax
 import jax.numpy as jnp
 import numpy as np
-from typing import NamedTuple
 from jax.sharding import NamedSharding, PartitionSpec as P
 
 

@@ -1,8 +1,9 @@
 """Transformation chain: observed-value indicators gathered over the time shards before batching."""
+from typing import NamedTuple
+
 import jax
 import jax.numpy as jnp
 import numpy as np
-from typing import NamedTuple
 from jax.sharding import NamedSharding, PartitionSpec as P
 
 

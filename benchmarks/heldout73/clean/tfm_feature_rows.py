@@ -1,8 +1,9 @@
 """Transformation chain output: flattened feature rows gathered per series shard for the feature store."""
+from typing import NamedTuple
+
 import jax
 import jax.numpy as jnp
 import numpy as np
-from typing import NamedTuple
 from jax._src.shard_map import top_level_all_gather
 from jax.sharding import NamedSharding, PartitionSpec as P
 
