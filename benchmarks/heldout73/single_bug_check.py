@@ -28,7 +28,7 @@ FIXES = {
     ],
     'bt_report_layout.py': [
         ('return top_level_all_gather(errors, report.report_layout)',
-         'return jax.reshard(errors, P("series", None))'),
+         'return jax.reshard(errors, report.report_layout)'),
     ],
     'bt_seasonal_naive.py': [
         ('previous = self.origin.shift(history[-target.shape[0]:])',
@@ -99,8 +99,8 @@ FIXES = {
          'tiled=True, to="invarying")'),
     ],
     'hpo_results_dump.py': [
-        ('return top_level_all_gather(losses, P(*SWEEP["dump_layout"]))',
-         'return jax.reshard(losses, P(*SWEEP["dump_layout"]))'),
+        ('    scored = jax.jit(lambda l: jnp.sqrt(l))(losses)\n    return dump_results(scored)',
+         '    with jax.set_mesh(mesh):\n        scored = jax.jit(lambda l: jnp.sqrt(l))(losses)\n        return dump_results(scored)'),
     ],
     'hpo_successive_halving.py': [
         ('mine = jax.lax.psum_scatter(table, self.trial_axis,',

@@ -1,6 +1,5 @@
 """Rolling-window backtest: absolute errors collected level by level of the reporting hierarchy."""
 import dataclasses
-import functools
 
 import jax
 import jax.numpy as jnp
@@ -61,6 +60,7 @@ def main(target, forecast):
     fn = jax.shard_map(evaluator, mesh=mesh, in_specs=(cfg.spec(), cfg.spec()),
                        out_specs=P(None, None, reduced={cfg.window_axis, cfg.series_axis}))
     return fn(target, forecast)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

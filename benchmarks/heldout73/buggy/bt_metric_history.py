@@ -1,6 +1,5 @@
 """Rolling-window backtest: item metrics kept per rolling window for the drift dashboard."""
 import dataclasses
-import functools
 
 import jax
 import jax.numpy as jnp
@@ -70,6 +69,7 @@ def main(target, forecast):
     out = {name: P(None, cfg.series_axis, reduced={cfg.window_axis}) for name in evaluator.metrics}
     fn = jax.shard_map(evaluator, mesh=mesh, in_specs=(cfg.spec(), cfg.spec()), out_specs=out)
     return fn(target, forecast)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

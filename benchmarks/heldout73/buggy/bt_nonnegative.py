@@ -1,6 +1,5 @@
 """Backtest post-processing: demand forecasts over the full series set clamped at zero."""
 import dataclasses
-import functools
 
 import jax
 import jax.numpy as jnp
@@ -59,6 +58,7 @@ def main(target, forecast):
     post = ForecastPostProcessor(cfg)
     fn = jax.shard_map(post, mesh=mesh, in_specs=(cfg.spec(), cfg.spec()), out_specs=P(cfg.window_axis, None))
     return fn(target, forecast)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

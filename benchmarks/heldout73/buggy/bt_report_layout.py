@@ -1,6 +1,5 @@
 """Backtest report: per-window, per-series errors gathered into the layout the report writer reads."""
 import dataclasses
-import functools
 
 import jax
 import jax.numpy as jnp
@@ -28,7 +27,7 @@ class BacktestConfig:
 @dataclasses.dataclass
 class ReportConfig:
     metric_layout: P = dataclasses.field(default_factory=lambda: P("window", "series"))
-    report_layout: P = dataclasses.field(default_factory=lambda: P("series", None, reduced={"window"}))
+    report_layout: P = dataclasses.field(default_factory=lambda: P("window", None))
 
 
 def write_report(errors, report):
@@ -53,6 +52,7 @@ def main(target, forecast):
     with jax.set_mesh(mesh):
         errors = errors_fn(target, forecast)
         return write_report(errors, report)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -69,5 +69,6 @@ def main(target, forecast):
                        out_specs=P(cfg.window_axis, cfg.series_axis))
     return fn(target, forecast)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -1,6 +1,5 @@
 """Backtest metrics: weighted quantile loss aggregated with the evaluator's strategy."""
 import dataclasses
-import functools
 
 import jax
 import jax.numpy as jnp
@@ -62,6 +61,7 @@ def main(target, forecast):
     evaluator = Evaluator(cfg, **EVALUATOR)
     fn = jax.shard_map(evaluator, mesh=mesh, in_specs=(cfg.spec(), cfg.spec()), out_specs=P())
     return fn(target, forecast)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

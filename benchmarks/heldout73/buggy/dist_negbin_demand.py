@@ -1,8 +1,5 @@
 """Negative-binomial output head: total demand over the horizon for intermittent series."""
-import math
-
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -63,6 +60,7 @@ def main(projected, target):
     head = NegativeBinomialOutput()
     fn = jax.shard_map(head.demand, mesh=mesh, in_specs=spec3, out_specs=P("batch", None))
     return fn(projected)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -1,6 +1,4 @@
 """Quantile forecasts written out per series after the head ran under jit."""
-import math
-
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -46,6 +44,7 @@ def main(projected, target):
     with jax.set_mesh(mesh):
         forecast = QuantileForecast(head(jax.device_put(projected, layout), quantiles), quantiles)
         return forecast.to_host()
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -1,6 +1,4 @@
 """Quantile output head: monotone quantile forecasts assembled into one forecast table."""
-import math
-
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -59,6 +57,7 @@ def main(projected, target):
     fn = jax.shard_map(head.forecast_table, mesh=mesh, in_specs=spec3,
                        out_specs=P(None, None, None, reduced=set(QuantileOutput.TABLE_AXES)))
     return fn(projected)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

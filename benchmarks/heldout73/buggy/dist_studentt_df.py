@@ -1,8 +1,5 @@
 """Student-t output head: degrees of freedom tied across the forecast horizon."""
-import math
-
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -61,6 +58,7 @@ def main(projected, target):
     out = P("batch", None, None, reduced={"horizon"})
     fn = jax.shard_map(head.full_horizon_args, mesh=mesh, in_specs=spec3, out_specs=(out, out, out))
     return fn(projected)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -71,5 +71,6 @@ def main(projected, target):
     fn = jax.shard_map(loss, mesh=mesh, in_specs=(spec3, spec2), out_specs=P())
     return fn(projected, target)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -69,5 +69,6 @@ def main(projected, target):
     fn = jax.shard_map(head.log_likelihood, mesh=mesh, in_specs=(spec3, spec2), out_specs=spec2)
     return fn(projected, target)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

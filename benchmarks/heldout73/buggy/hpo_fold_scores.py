@@ -2,7 +2,6 @@
 import itertools
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -59,6 +58,7 @@ def main(x, y):
     fn = jax.shard_map(cross_validate(fold_axis), mesh=mesh, in_specs=spec,
                        out_specs=(P(trial_axis), P(trial_axis, None, reduced={fold_axis})))
     return fn(losses)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

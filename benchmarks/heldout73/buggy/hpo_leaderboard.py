@@ -2,7 +2,6 @@
 import itertools
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -63,6 +62,7 @@ def main(x, y):
     board = Leaderboard(SWEEP["mesh"].keys())
     fn = jax.shard_map(board, mesh=mesh, in_specs=spec, out_specs=P(None, None, reduced={trial_axis, fold_axis}))
     return fn(losses)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

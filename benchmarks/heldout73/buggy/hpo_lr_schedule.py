@@ -2,7 +2,6 @@
 import itertools
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -69,6 +68,7 @@ def main(x, y, step=10):
     logger = TrialLogger(trial_axis)
     fn = jax.shard_map(lambda l: logger(l, step), mesh=mesh, in_specs=P(trial_axis), out_specs=P())
     return fn(lr)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

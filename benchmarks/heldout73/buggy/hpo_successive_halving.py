@@ -2,7 +2,6 @@
 import itertools
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -70,6 +69,7 @@ def main(x, y):
     scheduler = SuccessiveHalving(trial_axis, fold_axis)
     fn = jax.shard_map(scheduler, mesh=mesh, in_specs=spec, out_specs=P(trial_axis))
     return fn(losses)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -2,7 +2,6 @@
 import itertools
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -67,6 +66,7 @@ def main(x, y):
     body = summarise(mesh, objective(fold_axis))
     fn = jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=(P(trial_axis), P()))
     return fn(losses)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -68,5 +68,6 @@ def main(data, observed):
                        out_specs=(spec, P("series", None), P("series", None)))
     return fn(data, observed)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

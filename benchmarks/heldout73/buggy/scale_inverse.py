@@ -92,5 +92,6 @@ def main(data, observed):
     fn = jax.shard_map(forecast, mesh=mesh, in_specs=(spec, spec), out_specs=P("series", None))
     return fn(data, observed)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

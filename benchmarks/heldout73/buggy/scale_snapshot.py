@@ -96,5 +96,6 @@ def main(data, observed):
                        out_specs=P(None, None, reduced={"series", "time"}))
     return fn(data, observed)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -109,5 +109,6 @@ def main(target, past_length=6):
     out = P(None, None, reduced=set(axes))
     return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=out)(target)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

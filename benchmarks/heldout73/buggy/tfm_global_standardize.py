@@ -102,5 +102,6 @@ def main(target):
                         mesh=mesh, in_specs=spec, out_specs=spec)
     return run(target)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

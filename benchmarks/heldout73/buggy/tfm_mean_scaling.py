@@ -123,5 +123,6 @@ def main(target):
     target = jax.device_put(target, NamedSharding(mesh, spec))
     return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P(axes.series, None))(target)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

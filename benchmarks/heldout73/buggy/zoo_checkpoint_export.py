@@ -2,7 +2,6 @@
 import enum
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax._src.shard_map import top_level_all_gather
 from jax.sharding import NamedSharding, PartitionSpec as P
@@ -74,6 +73,7 @@ def main(context, kernel):
     params = model.init(kernel, mesh)
     with jax.set_mesh(mesh):
         return export_checkpoint(model, params)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

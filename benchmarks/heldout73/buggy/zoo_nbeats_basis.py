@@ -2,7 +2,6 @@
 import enum
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -67,6 +66,7 @@ def main(context, kernel):
     fn = jax.shard_map(model.apply, mesh=mesh, in_specs=specs,
                        out_specs=P(MeshAxis.REPLICA.value, None, reduced={model.tensor_axis}))
     return fn(context, kernel)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

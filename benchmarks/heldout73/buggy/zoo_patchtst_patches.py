@@ -2,7 +2,6 @@
 import enum
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
@@ -66,6 +65,7 @@ def main(context, kernel):
     context, kernel = (jax.device_put(a, NamedSharding(mesh, s)) for a, s in zip((context, kernel), specs))
     fn = jax.shard_map(model.visualise, mesh=mesh, in_specs=specs, out_specs=P(None, None, reduced=set(ALL_AXES)))
     return fn(context, kernel)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -66,5 +66,6 @@ def main(context, kernel):
                        out_specs=P(MeshAxis.REPLICA.value, model.tensor_axis))
     return fn(context, kernel)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

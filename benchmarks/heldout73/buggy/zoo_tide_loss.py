@@ -68,5 +68,6 @@ def main(context, kernel):
     fn = jax.shard_map(model.loss, mesh=mesh, in_specs=specs, out_specs=P())
     return fn(context, kernel)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -1,6 +1,5 @@
 """Backtest report: per-window, per-series errors gathered per window for the report writer."""
 import dataclasses
-import functools
 
 import jax
 import jax.numpy as jnp
@@ -53,6 +52,7 @@ def main(target, forecast):
     with jax.set_mesh(mesh):
         errors = errors_fn(target, forecast)
         return write_report(errors, report)
+
 
 if __name__ == "__main__":
     print(main(*inputs()))

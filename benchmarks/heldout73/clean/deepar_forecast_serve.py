@@ -1,6 +1,5 @@
 """DeepAR-style predictor: sample forecasts laid out for the serving store after prediction."""
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax._src.shard_map import top_level_all_gather
 from jax.sharding import NamedSharding, PartitionSpec as P

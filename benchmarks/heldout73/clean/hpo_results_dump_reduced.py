@@ -59,5 +59,6 @@ def main(x, y):
         scored = jax.jit(lambda l: jnp.sqrt(l))(losses)
         return dump_results(scored)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -89,5 +89,6 @@ def main(data, observed):
         scaled = fit_transform(mesh, data, observed)
         return export_scaler_state(scaled)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -120,5 +120,6 @@ def main(target):
                         mesh=mesh, in_specs=spec, out_specs=P(axes.series, None, reduced={axes.time}))
     return run(target)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

@@ -84,5 +84,6 @@ def main(target):
     rows = np.nan_to_num(target).reshape(32, 4)
     return export_features(rows, mesh)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))

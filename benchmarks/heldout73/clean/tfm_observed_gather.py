@@ -105,5 +105,6 @@ def main(target):
     target = jax.device_put(target, NamedSharding(mesh, spec))
     return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=(out, out))(target)
 
+
 if __name__ == "__main__":
     print(main(*inputs()))
