@@ -1,0 +1,128 @@
+"""Transformation chain: mean scaling of the past window computed across time shards."""
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class FieldName:
+    TARGET = "target"
+    OBSERVED_VALUES = "observed_values"
+    PAST_TARGET = "past_target"
+    SCALE = "scale"
+
+
+class DataMesh(NamedTuple):
+    series: str = "series"
+    time: str = "time"
+
+
+class Transformation:
+    def __call__(self, data):
+        raise NotImplementedError
+
+    def __add__(self, other):
+        return Chain([self, other])
+
+
+class Chain(Transformation):
+    def __init__(self, transformations):
+        self.transformations = []
+        for t in transformations:
+            self.transformations.extend(t.transformations if isinstance(t, Chain) else [t])
+
+    def __call__(self, data):
+        for t in self.transformations:
+            data = t(data)
+        return data
+
+
+class MapTransformation(Transformation):
+    def __call__(self, data):
+        return self.map_transform(dict(data))
+
+    def map_transform(self, data):
+        raise NotImplementedError
+
+
+class AddObservedValuesIndicator(MapTransformation):
+    def __init__(self, target_field, output_field, time_axis=None):
+        self.target_field = target_field
+        self.output_field = output_field
+        self.time_axis = time_axis
+
+    def map_transform(self, data):
+        target = data[self.target_field]
+        mask = ~jnp.isnan(target)
+        data[self.output_field] = mask.astype(jnp.float32)
+        data[self.target_field] = jnp.where(mask, target, 0.0)
+        if self.time_axis is not None:
+            fraction = mask.astype(jnp.float32).mean(axis=1, keepdims=True)
+            data["observed_fraction"] = jax.lax.pmean(fraction, self.time_axis)
+        return data
+
+
+class InstanceSplitter(MapTransformation):
+    def __init__(self, target_field, past_length, time_axis):
+        self.target_field = target_field
+        self.past_length = past_length
+        self.time_axis = time_axis
+
+    def map_transform(self, data):
+        full = jax.lax.all_gather(data[self.target_field], self.time_axis, axis=1, tiled=True, to="reduced")
+        data["past_" + self.target_field] = full[:, -self.past_length:]
+        return data
+
+
+class MeanScaling(MapTransformation):
+    def __init__(self, field, time_axis, minimum_scale=1e-5):
+        self.field = field
+        self.time_axis = time_axis
+        self.minimum_scale = minimum_scale
+
+    def map_transform(self, data):
+        x = data[self.field]
+        total = jax.lax.psum(jnp.abs(x).sum(axis=1, keepdims=True), self.time_axis)
+        count = jax.lax.psum(x.shape[1], self.time_axis)
+        data[FieldName.SCALE] = jnp.maximum(total / count, self.minimum_scale)
+        return data
+
+
+def inputs():
+    rng = np.random.default_rng(12)
+    target = rng.gamma(2.0, 2.0, size=(16, 8)).astype(np.float32)
+    target[::5, 3] = np.nan
+    return (target,)
+
+
+TRAINING_PIPELINE = {
+    "past_length": 6,
+    "scaling_field": FieldName.PAST_TARGET,
+}
+
+
+def create_training_transformation(axes, past_length, scaling_field):
+    return Chain([
+        AddObservedValuesIndicator(FieldName.TARGET, FieldName.OBSERVED_VALUES),
+        InstanceSplitter(FieldName.TARGET, past_length, axes.time),
+        MeanScaling(scaling_field, axes.time),
+    ])
+
+
+def main(target):
+    axes = DataMesh()
+    mesh = jax.make_mesh((4, 2), tuple(axes))
+    spec = P(axes.series, axes.time)
+    transform = create_training_transformation(axes, **TRAINING_PIPELINE)
+
+    def body(target):
+        return transform({FieldName.TARGET: target})[FieldName.SCALE]
+
+    target = jax.device_put(target, NamedSharding(mesh, spec))
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P(axes.series, None))(target)
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
