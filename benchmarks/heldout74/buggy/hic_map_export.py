@@ -58,7 +58,7 @@ def parse_args(argv):
 
 
 WRITERS = {
-    "dense": functools.partial(top_level_all_gather, out_sharding=P(None, None, reduced={"row", "col"})),
+    "dense": functools.partial(top_level_all_gather, out_sharding=P(None, None, reduced={"row", "col"}), multi_dim=True),
     "rows": functools.partial(top_level_all_gather, out_sharding=P("row", None)),
 }
 
