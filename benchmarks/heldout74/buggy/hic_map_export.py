@@ -72,10 +72,10 @@ def balance(m, mesh):
 
 def main(contacts, args, fmt="rows"):
     mesh = hic_mesh()
-    jax.set_mesh(mesh)
-    contacts = distribute(contacts, mesh, P("row", "col"))
-    balanced = balance(contacts, mesh)
-    out = np.asarray(WRITERS[fmt](balanced))
+    with jax.set_mesh(mesh):
+        contacts = distribute(contacts, mesh, P("row", "col"))
+        balanced = balance(contacts, mesh)
+        out = np.asarray(WRITERS[fmt](balanced))
     if args.out_dir:
         np.save(f"{args.out_dir}/balanced_{fmt}.npy", out)
     print("exported", out.shape)
