@@ -1,0 +1,98 @@
+"""Full (variant x track) effect matrix on every device, for the attribution pass.
+
+    python vep_effect_matrix.py
+"""
+import argparse
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+N_VARIANTS = 16
+WINDOW = 12
+N_TRACKS = 8
+BASES = "ACGT"
+
+# --------------------------- utils.py (copied) ---------------------------
+SCORERS = {}
+
+
+def register(name):
+    def deco(fn):
+        SCORERS[name] = fn
+        return fn
+    return deco
+
+
+def mesh_from_args(args):
+    return jax.make_mesh((4, 2), (args.variant_axis, args.track_axis))
+
+
+def encode_windows(n=N_VARIANTS, window=WINDOW, seed=0):
+    rng = np.random.default_rng(seed)
+    ref = rng.integers(0, 4, size=(n, window))
+    alt = ref.copy()
+    alt[:, window // 2] = (ref[:, window // 2] + rng.integers(1, 4, size=n)) % 4
+    eye = np.eye(4, dtype=np.float32)
+    return eye[ref], eye[alt]
+
+
+def init_head(n_tracks=N_TRACKS, seed=1):
+    rng = np.random.default_rng(seed)
+    return (rng.normal(size=(4, n_tracks)) / 2.0).astype(np.float32)
+
+
+def predict_tracks(x, w):
+    return jax.nn.softplus(x.mean(axis=1) @ w)
+
+
+def gather_over(x, axis_name, dim=-1, to="reduced"):
+    return jax.lax.all_gather(x, axis_name, axis=dim, tiled=True, to=to)
+
+
+def base_parser(description):
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--variant-axis", default="variants")
+    p.add_argument("--track-axis", default="tracks")
+    p.add_argument("--scorers", default="diff")
+    return p
+# -------------------------------------------------------------------------
+
+
+class EffectMatrix:
+    def __init__(self, mesh):
+        self.variant_axis, self.track_axis = mesh.axis_names
+        self.all_axes = tuple(mesh.axis_names)
+
+    def per_variant(self, effect):
+        return gather_over(effect, self.track_axis, dim=1)
+
+    def __call__(self, ref_x, alt_x, w):
+        effect = predict_tracks(alt_x, w) - predict_tracks(ref_x, w)
+        rows = self.per_variant(effect)
+        return gather_over(rows, self.all_axes, dim=0)
+
+
+def main(ref, alt, w, args):
+    mesh = mesh_from_args(args)
+    v, t = mesh.axis_names
+    ref = jax.device_put(ref, NamedSharding(mesh, P(v, None, None)))
+    alt = jax.device_put(alt, NamedSharding(mesh, P(v, None, None)))
+    w = jax.device_put(w, NamedSharding(mesh, P(None, t)))
+    f = jax.shard_map(EffectMatrix(mesh), mesh=mesh,
+                      in_specs=(P(v, None, None), P(v, None, None), P(None, t)),
+                      out_specs=P(None, None, reduced={v, t}))
+    m = f(ref, alt, w)
+    print("effect matrix", m.shape)
+    return m
+
+
+def inputs(argv=()):
+    ref, alt = encode_windows()
+    return ref, alt, init_head(), base_parser(__doc__).parse_args(list(argv))
+
+
+if __name__ == "__main__":
+    main(*inputs())
