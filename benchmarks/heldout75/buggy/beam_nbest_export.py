@@ -2,7 +2,6 @@
 import argparse
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax._src.shard_map import top_level_all_gather
 from jax.sharding import NamedSharding, PartitionSpec as P

@@ -1,6 +1,5 @@
 """Beam search: weighted sum of scorer outputs (decoder, CTC prefix, LM) per candidate."""
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 

@@ -1,6 +1,5 @@
 """Utterance-level CMVN after a mel-bin normalisation, as in the streaming frontend."""
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 

@@ -1,6 +1,5 @@
 """RNN-T greedy decoding; the hypotheses' scores are saved for the rescoring recipe."""
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax._src.shard_map import top_level_all_gather
 from jax.sharding import NamedSharding, PartitionSpec as P

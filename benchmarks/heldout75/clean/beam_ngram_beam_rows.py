@@ -1,6 +1,5 @@
 """Beam search with an n-gram scorer: full-vocabulary score rows are shared by all hypotheses."""
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 

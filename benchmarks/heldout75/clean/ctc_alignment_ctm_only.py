@@ -1,6 +1,5 @@
 """Forced alignment: CTC posteriors are written out for the segmentation tool."""
 import jax
-import jax.numpy as jnp
 import numpy as np
 from jax._src.shard_map import top_level_all_gather
 from jax.sharding import NamedSharding, PartitionSpec as P
