@@ -23,9 +23,9 @@ SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversaria
 KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
          "adversarial8": [
              # a gather in a branch whose test is certainly false (`parse_args([])`'s store_true
-             # flag, a module constant False) is taken as reached (mesh_reach; runs_meshless)
+             # flag; a module constant False around the call of the method holding it) is taken
+             # as reached (mesh_reach; runs_meshless)
              "mesh_argparse_flag_off.py:19 SF104",
-             "mesh_dead_export_flag.py:19 SF104",
              # set_mesh looked up by a computed name (`getattr(jax, "set_" + "mesh")`) is not
              # seen as a setter (context_mesh.module_sets_mesh, entered_meshes.sets_mesh_globally)
              "mesh_getattr_concat_setter.py:16 SF104",

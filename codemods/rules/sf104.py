@@ -12,10 +12,9 @@ Findings (each only when the input's sharding is shown by the code):
   `jax.reshard(top_level_all_gather(x, P(..., None, ..., reduced={<all axes of that dimension>})), out)`;
 - a valid out spec that does not list the gathered axes in `reduced=`: add them to the gather
   and `jax.reshard` its result to the out spec as written (so it is not left typed reduced);
-- a call in a module that never sets a context mesh (`jax.set_mesh`), or that the module reaches
-  only outside one (mesh_reach.py; JAX checks the mesh first, so whatever the input): reported,
-  not fixed; so is one after the block of a function that builds and sets its own mesh (mesh_owner.py).
-"""
+- a call in a module that never sets a context mesh, or reaches only outside one (mesh_reach.py;
+  JAX checks the mesh first, so whatever the input), or after the block of a function that sets its
+  own mesh (mesh_owner.py): not fixed. Under `if FLAG:` of a module flag bound once to False: none."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -24,7 +23,7 @@ from functools import partial
 
 from codemods import jaxapi
 from codemods.analysis.call_sites import asked
-from codemods.analysis.context_mesh import reach_path, runs_meshless
+from codemods.analysis.context_mesh import reach_path, runs_meshless, under_false_flag
 from codemods.analysis.cst_children import in_source_order
 from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
 from codemods.analysis.input_shardings import input_sharding
@@ -35,8 +34,7 @@ from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.spec_symbols import every_value, reads_here, symbols_of
 from codemods.analysis.symbol_values import SymbolAxis
-from codemods.analysis.specs import (Axes, SpecLiteral, axes_text, call_argument, keyword_argument, parents,
-                                     parse_sharding)
+from codemods.analysis.specs import Axes, SpecLiteral, axes_text, call_argument, keyword_argument, parents, parse_sharding
 from codemods.context import FileContext
 from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
@@ -245,6 +243,8 @@ class TopLevelAllGatherPrefix(Rule):
 def _site_findings(ctx: FileContext, call: cst.Call) -> list[Finding]:
     """The call's findings, and the context mesh it certainly runs without (JAX checks that
     before its input, so whatever the input is)."""
+    if under_false_flag(ctx, call):
+        return []
     if (path := reach_path(ctx, call)) is not None:
         return [_Site(ctx, call)._no_mesh(path)]  # what the input is never matters then
     if (auto := reach_path(ctx, call, auto_mesh_path)) is not None:
