@@ -447,21 +447,21 @@ class ControlFlow(Rounds):
     def _kept(self, generator: ast.comprehension, items: list[Value], frame: Frame) -> list[Value] | None:
         """The elements a comprehension's `if`s keep (`[ax for ax in SHAPE if SHAPE[ax] > 1]`),
         when every test is a Python constant for every element; else None."""
+        from codemods.analysis.nested_comprehensions import round_tests
+
         kept = []
         self.silent += 1  # the tests are read for their values here; the elements are judged after
         try:
             for item in items:
-                inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
-                                    loops=frame.loops)
-                self.assign(generator.target, item, inner)
-                tests = [self.eval(test, inner) for test in generator.ifs]
-                if not all(isinstance(test, Const) and type(test.value) in _DECIDED for test in tests):
+                _, passed = round_tests(self, generator, item, frame)
+                if passed is None:
                     return None
-                if all(test.value for test in tests):
+                if passed:
                     kept.append(item)
         finally:
             self.silent -= 1
         return kept
+
 
     def _walked(self, expr: ast.expr, frame: Frame) -> Value:
         """What a loop walks: `enumerate(blocks)` of a known container is its (index, item) pairs."""
@@ -571,11 +571,6 @@ def _joined(left: dict[str, Value], right: dict[str, Value], unbound) -> dict[st
 
 def _same_state(left: dict[str, Value], right: dict[str, Value]) -> bool:
     return set(left) == set(right) and all(same_value(left[name], right[name]) for name in left)
-
-
-# Python values whose truth a comprehension's `if` may be decided by (not arrays: their truth is
-# a traced value or raises).
-_DECIDED = frozenset({bool, int, str, float, type(None), tuple})
 
 
 def _leaves(stmt: ast.If) -> bool:

@@ -28,15 +28,7 @@ from codemods.analysis.values import Const, DictValue
 def keyword_factory(scope, store: ast.Subscript) -> ast.FunctionDef | None:
     """`def factory(key, **kw): def deco(fn): TABLE[key] = (fn, kw); return fn; return deco`,
     a module function bound once, for the store `TABLE[key]`."""
-    for factory in scope.tree.body:
-        if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
-            continue
-        deco, returned = factory.body
-        if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
-                or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
-                or returned.value.id != deco.name or type(deco.body[0]) is not ast.Assign \
-                or deco.body[0].targets != [store]:
-            continue
+    for factory, deco in _filing_factories(scope, store):
         params, fn = factory.args, _only_param(deco.args)
         if params.posonlyargs or params.kwonlyargs or params.vararg or params.defaults or len(params.args) != 1 \
                 or params.kwarg is None or fn is None:
@@ -51,6 +43,20 @@ def keyword_factory(scope, store: ast.Subscript) -> ast.FunctionDef | None:
             return None
         return factory
     return None
+
+
+def _filing_factories(scope, store: ast.Subscript):
+    """(factory, deco) for each module `def factory(...): def deco(fn): <store> = ...; return ...;
+    return deco` whose store is `store`."""
+    for factory in scope.tree.body:
+        if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
+            continue
+        deco, returned = factory.body
+        if type(deco) is ast.FunctionDef and not deco.decorator_list and len(deco.body) == 2 \
+                and type(returned) is ast.Return and type(returned.value) is ast.Name \
+                and returned.value.id == deco.name and type(deco.body[0]) is ast.Assign \
+                and deco.body[0].targets == [store]:
+            yield factory, deco
 
 
 def decorator_keywords(decorator: ast.Call, factory: ast.FunctionDef):
@@ -79,15 +85,7 @@ def param_factory(scope, store: ast.Subscript) -> tuple[ast.FunctionDef, str] | 
     TABLE[name] = (fn, axes); return fn; return register`, a module function bound once whose
     parameters are plain (no `*`, `**` or keyword-only ones): each entry holds the def and what
     the decorator line gave that parameter (its default when it gave nothing)."""
-    for factory in scope.tree.body:
-        if type(factory) is not ast.FunctionDef or factory.decorator_list or len(factory.body) != 2:
-            continue
-        deco, returned = factory.body
-        if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
-                or type(returned) is not ast.Return or type(returned.value) is not ast.Name \
-                or returned.value.id != deco.name or type(deco.body[0]) is not ast.Assign \
-                or deco.body[0].targets != [store]:
-            continue
+    for factory, deco in _filing_factories(scope, store):
         params, fn = factory.args, _only_param(deco.args)
         names = [param.arg for param in params.args]
         if params.posonlyargs or params.kwonlyargs or params.vararg or params.kwarg or len(names) < 2 \

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
 
 _MOST_ELEMENTS = 256  # a larger product is left unknown
+# Python values whose truth a comprehension's `if` may be decided by (not arrays: their truth is
+# a traced value or raises).
 _DECIDED = (bool, int, str, float, type(None), tuple)
 
 
@@ -47,14 +49,10 @@ def _walk(interp: Interpreter, generators, parts, frame: Frame, results: list) -
     if items is None:
         return False
     for item in items:
-        # each clause binds its own target in the comprehension's one scope
-        inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
-                            loops=frame.loops)
-        interp.assign(generator.target, item, inner)
-        tests = [interp.eval(test, inner) for test in generator.ifs]
-        if not all(isinstance(test, Const) and type(test.value) in _DECIDED for test in tests):
+        inner, passed = round_tests(interp, generator, item, frame)  # (each clause binds its own target)
+        if passed is None:
             return False
-        if not all(test.value for test in tests):
+        if not passed:
             continue
         if rest:
             if not _walk(interp, rest, parts, inner, results):
@@ -64,6 +62,18 @@ def _walk(interp: Interpreter, generators, parts, frame: Frame, results: list) -
         if len(results) > _MOST_ELEMENTS:
             return False
     return True
+
+
+def round_tests(interp: Interpreter, generator: ast.comprehension, item: Value, frame: Frame):
+    """(the frame of one round of a comprehension clause, its target bound to `item`, and whether
+    its `if`s keep the item: None unless every test is a Python constant)."""
+    inner = type(frame)(frame.function, frame, local_names=frozenset(target_names(generator.target)),
+                        loops=frame.loops)
+    interp.assign(generator.target, item, inner)
+    tests = [interp.eval(test, inner) for test in generator.ifs]
+    if not all(isinstance(test, Const) and type(test.value) in _DECIDED for test in tests):
+        return inner, None
+    return inner, all(test.value for test in tests)
 
 
 def _items(iterated: Value) -> list[Value] | None:

@@ -210,32 +210,27 @@ _LOAD = partial(is_, ast.Load)
 def names_by_id(tree: ast.Module) -> dict[str, list[ast.Name]]:
     """The module's Name nodes by the name they spell, each list in `iter_nodes` order, kept on
     the tree: the analyses that look for some names read just those. Shared: not to be changed."""
-    found = getattr(tree, "_shardfix_names_by_id", None)
-    if found is None:
-        found = {}
-        for node in nodes_of_type(tree, ast.Name):
-            same = found.get(node.id)
-            if same is None:
-                found[node.id] = [node]
-            else:
-                same.append(node)
-        tree._shardfix_names_by_id = found
-    return found
+    return _grouped(tree, ast.Name, "id", "_shardfix_names_by_id")
 
 
 def attributes_by_name(tree: ast.Module) -> dict[str, list[ast.Attribute]]:
     """The module's Attribute nodes by the attribute name they read or write, each list in
     `iter_nodes` order, kept on the tree (like `names_by_id`). Shared: not to be changed."""
-    found = tree.__dict__.get("_shardfix_attributes_by_name")
+    return _grouped(tree, ast.Attribute, "attr", "_shardfix_attributes_by_name")
+
+
+def _grouped(tree: ast.Module, kind: type, field: str, kept: str) -> dict[str, list]:
+    found = getattr(tree, kept, None)
     if found is None:
         found = {}
-        for node in nodes_of_type(tree, ast.Attribute):
-            same = found.get(node.attr)
+        for node in nodes_of_type(tree, kind):
+            key = getattr(node, field)
+            same = found.get(key)
             if same is None:
-                found[node.attr] = [node]
+                found[key] = [node]
             else:
                 same.append(node)
-        tree._shardfix_attributes_by_name = found
+        setattr(tree, kept, found)
     return found
 
 
