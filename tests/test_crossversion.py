@@ -79,6 +79,26 @@ def test_an_unreachable_registry_is_an_error_and_leaves_no_half_made_env(tmp_pat
     assert list(tmp_path.iterdir()) == []
 
 
+def test_an_environment_another_run_finished_first_is_used_and_ours_removed(tmp_path, monkeypatch):
+    """Two runs making the same environment at once: each builds in its own folder, and the one
+    that finishes second uses the first one's environment (before, both built in one folder,
+    and one run's pip could install into the Python shardfix runs in)."""
+    made = []
+
+    def install(partial, version):
+        made.append(partial)
+        script = ("import os, sys; root, partial = sys.argv[1], sys.argv[2]\n"
+                  "for folder in (partial, os.path.join(root, 'jax-0.6.2')):\n"
+                  "    os.makedirs(os.path.join(folder, 'bin'))\n"
+                  "    open(os.path.join(folder, 'bin', 'python'), 'w').close()\n")
+        return [[sys.executable, "-c", script, str(tmp_path), str(partial)]]
+
+    monkeypatch.setattr(envs, "_install_commands", install)
+    assert envs.python_for("0.6.2", tmp_path) == tmp_path / "jax-0.6.2" / "bin" / "python"
+    assert made[0].name == f"jax-0.6.2.{os.getpid()}.partial"
+    assert sorted(entry.name for entry in tmp_path.iterdir()) == ["jax-0.6.2"]
+
+
 def test_cli_validate_lists_envs(tmp_path):
     _env_with_installed_jax(tmp_path, "0.8.2")
     env = dict(os.environ, SHARDFIX_JAX_ENVS=str(tmp_path))

@@ -66,7 +66,10 @@ def python_for(version: str, root: Path | None = None, create: bool = True) -> P
         return _python(env)
     if not create:
         raise EnvError(f"no environment for jax {version} in {root}")
-    partial = root / f"jax-{version}{PARTIAL}"
+    # Each process builds in a folder of its own: two runs making the same environment at once
+    # must not remove or move the folder the other's pip is installing into (its pip then
+    # installed into the Python shardfix runs in).
+    partial = root / f"jax-{version}.{os.getpid()}{PARTIAL}"
     shutil.rmtree(partial, ignore_errors=True)
     try:
         root.mkdir(parents=True, exist_ok=True)
@@ -76,7 +79,11 @@ def python_for(version: str, root: Path | None = None, create: bool = True) -> P
                 detail = (done.stderr or done.stdout).strip().splitlines()
                 raise EnvError(f"cannot install jax {version} ({' '.join(command[:3])} ...): "
                                f"{detail[-1] if detail else f'exit {done.returncode}'}")
-        partial.rename(env)
+        try:
+            partial.rename(env)
+        except OSError:
+            if not _python(env).exists():
+                raise  # (another run made it first: that one is used, ours removed below)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise EnvError(f"cannot make an environment for jax {version} in {root}: {exc}") from None
     finally:
