@@ -51,6 +51,22 @@ T = [
  ('host_counter_global_state', 'WARMUP = next_axes()', 'WARMUP = None', 'SF105'),
  ('host_config_dict_changed_after_parse_input', 'RAW["sync_axes"].pop()', 'RAW["sync_axes"].copy().pop()', 'SF105'),
  ('host_parse_skips_default_axis', 'def parse(text, skip="j"):', 'def parse(text, skip="k"):', 'SF105'),
+ ('host_record_bool_false', '        return bool(self.key)', '        return bool(self.value)', 'SF105'),
+ ('host_record_len_zero', '        return len(self.options)', '        return len(self.axes)', 'SF105'),
+ ('host_dataclass_class_default_changed', 'Fmt.skip = "j"', 'Fmt.skip = "k"', 'SF105'),
+ ('host_lambda_default_from_local', '    skip = "j"\n', '    skip = "k"\n', 'SF105'),
+ ('host_comprehension_var_no_leak', '    drop = "j"', '    drop = "y"', 'SF105'),
+ ('host_lazy_map_after_pop', '    parts.pop()', '    parts.append(parts.pop())', 'SF105'),
+ ('host_generator_after_pop', '    parts.pop()', '    parts.append(parts.pop())', 'SF105'),
+ ('host_lazy_zip_after_pop', '    flags.pop()', '    flags.append(flags.pop())', 'SF105'),
+ ('host_iterator_consumed_twice', '    count = len(list(stripped))', '    count = 2', 'SF105'),
+ ('host_function_redefined', '    return tuple(text.split(",")[:1])', '    return tuple(text.split(",")[:2])', 'SF105'),
+ ('enum_alias_name_is_canonical', '    FIXED = 2', '    FIXED = 3', 'SF105'),
+ ('list_repeat_shares_rows', 'PLANS = [["i", "j"]] * 2', 'PLANS = [["i", "j"], ["i", "j"]]', 'SF105'),
+ ('dict_fromkeys_shares_value', 'AXES = dict.fromkeys(("count", "sync"), [])', 'AXES = {"count": [], "sync": ["i", "j"]}', 'SF105'),
+ ('field_method_on_other_object', '    warm.prepare([x])', '    live.prepare([x])', 'SF101'),
+ ('default_list_accumulates', '    reduce_once(x * 0.0)', '    x * 0.0', 'SF101'),
+ ('spec_property_overridden_in_subclass', '    return Probe(FullLattice(mesh, ("i", "j")))(x)', '    return Probe(Lattice(mesh, ("i", "j")))(x)', 'SF101'),
 ]
 
 if __name__ == "__main__":
