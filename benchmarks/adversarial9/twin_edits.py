@@ -67,6 +67,12 @@ T = [
  ('field_method_on_other_object', '    warm.prepare([x])', '    live.prepare([x])', 'SF101'),
  ('default_list_accumulates', '    reduce_once(x * 0.0)', '    x * 0.0', 'SF101'),
  ('spec_property_overridden_in_subclass', '    return Probe(FullLattice(mesh, ("i", "j")))(x)', '    return Probe(Lattice(mesh, ("i", "j")))(x)', 'SF101'),
+ ('enum_iteration_skips_alias', '    SUMMED = 1', '    SUMMED = 3', 'SF105'),
+ ('enum_member_value_list_changed', 'Sync.ROWS.value.pop()', 'Sync.COLS.value.pop()', 'SF105'),
+ ('getattribute_hides_hook', '        if name.startswith("on_"):', '        if name.startswith("off_"):', 'SF101'),
+ ('post_init_second_store_trims', '        self.plan = self.plan[:1]', '        self.plan = self.plan[:2]', 'SF102'),
+ ('kept_keyword_given_by_splat', 'OPTIONS = {"axes": ("i",)}', 'OPTIONS = {}', 'SF105'),
+ ('getitem_round_robin_state', 'WARMUP = GROUPS["beam"]', 'WARMUP = None', 'SF101'),
 ]
 
 if __name__ == "__main__":
