@@ -73,6 +73,9 @@ T = [
  ('post_init_second_store_trims', '        self.plan = self.plan[:1]', '        self.plan = self.plan[:2]', 'SF102'),
  ('kept_keyword_given_by_splat', 'OPTIONS = {"axes": ("i",)}', 'OPTIONS = {}', 'SF105'),
  ('getitem_round_robin_state', 'WARMUP = GROUPS["beam"]', 'WARMUP = None', 'SF101'),
+ ('host_unconsumed_generator_no_error', '        labels = (RULES[a] for a in parts)', '        labels = [RULES[a] for a in parts]', 'SF105'),
+ ('host_default_call_evaluated_once', 'SKIPS = ["j"]', 'SKIPS = []', 'SF105'),
+ ('host_lambda_late_binding', '    skip = "j"\n', '    skip = "m"\n', 'SF105'),
 ]
 
 if __name__ == "__main__":
