@@ -1,0 +1,30 @@
+"""True == 1 and hash(True) == hash(1): the display's True entry replaces the 1 entry's value."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def _keep(t, axis_name):
+    return t
+
+
+_REDUCERS = {1: jax.lax.psum, True: _keep}
+
+
+def body(x):
+    total = _REDUCERS[1](x.sum(axis=0, keepdims=True), "i")
+    return jax.lax.all_gather(total, "i", axis=0, tiled=True, to="reduced")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, "j", reduced={"i"}))(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,37 @@
+"""parse's default is computed once, when the def runs (("j",)); SKIPS is cleared later."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+SKIPS = ["j"]
+SYNC = "i,j"
+
+
+def make_drop():
+    return tuple(SKIPS)
+
+
+def parse(text, drop=make_drop()):
+    return tuple(a for a in text.split(",") if a not in drop)
+
+
+SKIPS.clear()
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, parse(SYNC))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,27 @@
+"""The sync list is replaced in place through a local alias by slice assignment."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+CONFIG = {"count_axis": "j", "sync": ["i", "j"]}
+
+
+def body(block):
+    counts = jax.lax.psum(block, CONFIG["count_axis"])
+    return jax.lax.psum(counts, tuple(CONFIG["sync"]))
+
+
+def main(mesh, x):
+    axes = CONFIG["sync"]
+    axes[:] = ["i", "j"]
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

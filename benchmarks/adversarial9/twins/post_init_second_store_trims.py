@@ -1,0 +1,40 @@
+"""__post_init__ fills the empty plan and then trims it to its first step: one gather runs."""
+import dataclasses
+
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+@dataclasses.dataclass
+class UnshardConfig:
+    shard_axis: str = "i"
+    replica_axis: str = "j"
+    plan: tuple = ()
+
+    def __post_init__(self):
+        if not self.plan:
+            self.plan = ((self.shard_axis, 0), ((self.replica_axis, self.shard_axis), 1))
+        self.plan = self.plan[:2]
+
+
+def unsharded(leaf, config):
+    for axes, dim in config.plan:
+        leaf = jax.lax.all_gather(leaf, axes, axis=dim, tiled=True, to="reduced")
+    return leaf
+
+
+def main(mesh, x):
+    config = UnshardConfig()
+    return jax.shard_map(lambda w: unsharded(w, config), mesh=mesh, in_specs=P("i", "j"),
+                         out_specs=P(None, "j", reduced={"i"}))(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
