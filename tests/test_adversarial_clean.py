@@ -37,16 +37,6 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              "mesh_tree_map_over_empty_state.py:12 SF104",
          ],
          "adversarial9": [
-             # a list a module dict holds, changed in place through a route the analysis does not
-             # follow: the list `dict(BASE)` shares, `globals()["CONFIG"]`, `CONFIG.get(k)`,
-             # `copy.copy(CONFIG)[k]`, `list.pop(CONFIG[k])`, `for v in CONFIG.values()`
-             # (unchanged_objects.py / built_tables.py read the table as written)
-             "builder_copy_item_changed.py:18 SF105",
-             "config_changed_through_globals.py:11 SF105",
-             "config_get_then_pop.py:11 SF105",
-             "config_shallow_copy_shares_list.py:13 SF105",
-             "config_unbound_list_method.py:11 SF105",
-             "config_values_loop_truncates.py:11 SF105",
              # a shared default list filled by an earlier call (`def f(x, done=[])`) is read as
              # the empty list the def wrote, so the branch the second call skips is taken
              "default_list_accumulates.py:18 SF101",
@@ -58,9 +48,6 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              "enum_iteration_skips_alias.py:22 SF105",
              # a member's list value popped through `Sync.ROWS.value.pop()` is read as written
              "enum_member_value_list_changed.py:19 SF105",
-             # `getattr(cb, "on_batch_end", None)` is read as the method although the class's
-             # `__getattribute__` answers None (dynamic_attrs.py)
-             "getattribute_hides_hook.py:26 SF101",
              # a generator expression / zip runs when consumed: the list it walks is shortened
              # (`parts.pop()`) between the making and the `tuple(...)`
              "host_generator_after_pop.py:18 SF105",

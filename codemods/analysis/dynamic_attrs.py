@@ -36,10 +36,17 @@ def object_attribute(interp, args, keywords, starred) -> Value | None:
             and name.value.isidentifier()):
         return None
     found = interp.class_attribute(receiver, name.value)
-    if len(args) == 3 and not isinstance(found, (Function, Partial)):
+    if len(args) == 3 and (not isinstance(found, (Function, Partial)) or _lookup_hooks(interp.scope.tree)):
         return None  # `getattr(cb, "on_end", None)`: a method found never raises AttributeError, which
-        # would give the default; anything else (a property may raise it) is not decided here
+        # would give the default, unless a class hooks the lookup (`__getattribute__` may give anything);
+        # anything else (a property may raise it) is not decided here
     return found
+
+
+def _lookup_hooks(tree: ast.Module) -> bool:
+    from codemods.analysis.nodes import nodes_of_type
+
+    return any(function.name in ("__getattribute__", "__getattr__") for function in nodes_of_type(tree, ast.FunctionDef))
 
 
 def spelled_method(interp, expr, frame):

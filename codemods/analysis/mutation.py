@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, names_by_id, nodes_of_type
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
@@ -71,20 +71,28 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
         changed = None
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
             changed = node.value
-        elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS \
-                and may_change(node):
-            changed = node.func.value
+        elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            receiver = node.func.value
+            if type(receiver) is ast.Name and receiver.id in _TYPES and node.args:
+                changed = node.args[0]  # `list.pop(CONFIG["axes"])`: the method of the type, unbound
+            elif may_change(node):
+                changed = receiver
         if type(changed) is ast.Name and changed.id == "self" and type(node) is ast.Call \
                 and node.func.attr in _module_methods(tree):
             continue  # `self.update(...)` of a class defining `update`: a method, not dict.update
-        inner = isinstance(changed, ast.Subscript)
-        while isinstance(changed, ast.Subscript):
-            changed = changed.value
+        inner = False
+        while isinstance(changed, ast.Subscript) or _item_read(changed) is not None:
+            inner, changed = True, changed.value if isinstance(changed, ast.Subscript) else _item_read(changed)
+        if inner and (copied := _copied(changed)) is not None:
+            changed = copied  # `copy.copy(CONFIG)["axes"].pop()`: a shallow copy shares the items
         key = _alias_key(changed) if changed is not None else None
         if key is not None:
             found.add(key)  # (`self.params['w'] = ...`: the attribute's object, keyed ".params")
             if inner:
                 deep.add(key)
+    if any(isinstance(node.ctx, ast.Load) for node in names_by_id(tree).get("globals", ())):
+        found |= {target.id for stmt in tree.body if isinstance(stmt, ast.Assign) for target in stmt.targets
+                  if isinstance(target, ast.Name)}  # `globals()["CONFIG"]...`: any module name
     from codemods.analysis.changed_args import handed_to_changers  # it reads MUTATORS from here
 
     found |= handed_to_changers(tree)
@@ -93,6 +101,33 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result
+
+
+# Builtin types whose methods, read on the type, change their first argument (`list.pop(x)`).
+_TYPES = frozenset({"list", "dict", "set", "bytearray"})
+# Methods that give back an item of their object (`CONFIG.get("axes").pop()` changes that item),
+# or views of its items (`for axes in CONFIG.values(): axes.pop()`).
+_ITEM_READS = frozenset({"get", "setdefault", "pop", "values", "items", "popitem"})
+
+
+def _item_read(node: ast.expr | None) -> ast.expr | None:
+    """X of `X.get(k)`, `X.values()` and the like: what `node` takes an item of; else None."""
+    if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in _ITEM_READS:
+        return node.func.value
+    return None
+
+
+def _copied(node: ast.expr | None) -> ast.expr | None:
+    """X of a shallow copy `copy.copy(X)`, `dict(X)`, `list(X)`, `X.copy()`: the copy holds X's
+    own items; else None."""
+    if type(node) is not ast.Call:
+        return None
+    if type(node.func) is ast.Attribute and node.func.attr == "copy" and not node.args:
+        return node.func.value if _alias_key(node.func.value) else node.func.value if type(node.func.value) is ast.Name else None
+    name = node.func.id if type(node.func) is ast.Name else node.func.attr if type(node.func) is ast.Attribute else None
+    if name in ("copy", "dict", "list", "tuple", "set", "OrderedDict") and len(node.args) == 1:
+        return node.args[0]
+    return None
 
 
 def _module_methods(tree: ast.Module) -> frozenset[str]:
@@ -120,6 +155,7 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
     `table` changes none of the objects it holds.) Names are matched whatever their scopes."""
     reaches: dict[str, set[str]] = {}  # a change through the key reaches the objects of these
     holds: dict[str, set[str]] = {}  # the objects of these may sit inside the key's
+    copies: dict[str, set[str]] = {}  # the key's object is a shallow copy of these: their items
     items_of: dict[str, set[str]] = {}  # the key's object may be an item of these
 
     def edge(source: str, target: str) -> None:
@@ -127,8 +163,11 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
 
     def tie(target: ast.expr, value: ast.expr | None, element: bool = False) -> None:
         """`target = value` (`element`: target is bound to an item of value, as a `for` target)."""
-        if type(value) not in _HOLDING:  # a call, an operation, a literal: a new object (most values)
+        if _item_read(value) is not None:  # `axes = CONFIG.get("axes")`, `for v in CONFIG.values()`
+            tie(target, ast.Subscript(value=_item_read(value), slice=ast.Constant(None)), element)
             return
+        if type(value) not in _HOLDING and _copied(value) is None:
+            return  # a call, an operation, a literal: a new object (most values)
         if type(target) in (ast.Tuple, ast.List) and type(value) in (ast.Tuple, ast.List) \
                 and len(target.elts) == len(value.elts) and not element \
                 and not any(type(item) is ast.Starred for item in (*target.elts, *value.elts)):
@@ -138,6 +177,10 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
         if type(target) in (ast.Tuple, ast.List, ast.Starred):
             for inner in (target.elts if type(target) is not ast.Starred else [target.value]):
                 tie(inner, value, True)  # `a, b = pair`: items of it
+            return
+        if (copied := _copied(value)) is not None and _alias_key(copied) is not None \
+                and _alias_key(target) is not None:
+            copies.setdefault(_alias_key(target), set()).add(_alias_key(copied))  # shares its items
             return
         filled = type(target) is ast.Subscript  # `d["k"] = axes`: d now holds axes
         while type(target) is ast.Subscript:
@@ -202,6 +245,12 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
         targets = set(reaches.get(name, ()))
         if name in deepened:
             targets |= holds.get(name, set())
+            for other in copies.get(name, ()):  # a change inside a shallow copy is one inside its original
+                if other not in deepened:
+                    deepened.add(other)
+                    pending.append(other)
+                    if other not in changed:
+                        reached.add(other)
         for other in items_of.get(name, ()):
             if other not in deepened:
                 deepened.add(other)  # a change through an item is a change inside its holder
