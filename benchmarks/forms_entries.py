@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cv1_sf101_axis_from_yaml_text_parsed_with_overrides": "main(mesh, x)",
+    "ncv1_sf101_axis_from_yaml_text_override_leaves_axis": "main(mesh, x)",
+    "cv2_sf105_tuple_axes_from_json_override": "main(mesh, x)",
+    "ncv2_sf105_tuple_axes_from_json_override_same_axis": "main(mesh, x)",
+    "cv3_sf105_dataclass_replaced_by_cast_overrides": "main(mesh, x)",
+    "ncv3_sf105_dataclass_replaced_overrides_keep_axes": "main(mesh, x)",
     "nld2_sf103_list_held_by_constructor_changed_through_field": "main(mesh, x)",
     "ld1_sf103_list_filled_then_held_by_constructor": "main(mesh, x)",
     "nld1_sf103_list_filled_then_changed_after_construction": "main(mesh, x)",
