@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cv6_sf101_parsed_option_named_like_init_field": "main(mesh, x)",
+    "ncv6_sf101_parsed_option_changed_on_namespace": "main(mesh, x)",
+    "cv5_sf101_launcher_positional_command_entrypoint": "main(mesh, x)",
+    "ncv5_sf101_launcher_positional_command_option_given": "main(mesh, x)",
+    "cv4_sf101_registry_entry_called_with_config": "main(mesh, x)",
+    "ncv4_sf101_registry_entries_called_with_their_own_configs": "main(mesh, x)",
     "cv1_sf101_axis_from_yaml_text_parsed_with_overrides": "main(mesh, x)",
     "ncv1_sf101_axis_from_yaml_text_override_leaves_axis": "main(mesh, x)",
     "cv2_sf105_tuple_axes_from_json_override": "main(mesh, x)",
