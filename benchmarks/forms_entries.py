@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cv8_sf106_class_written_into_decorator_registry": "main(x)",
+    "ncv8_sf106_class_written_into_decorator_registry_scaled_first": "main(x)",
+    "cv7_sf102_partial_stages_run_in_a_loop": "main(mesh, x)",
+    "ncv7_sf102_partial_stages_run_in_a_loop_other_axis": "main(mesh, x)",
     "cv6_sf101_parsed_option_named_like_init_field": "main(mesh, x)",
     "ncv6_sf101_parsed_option_changed_on_namespace": "main(mesh, x)",
     "cv5_sf101_launcher_positional_command_entrypoint": "main(mesh, x)",
@@ -2009,6 +2013,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "cn3_sf106_object_given_to_dataclass_field": {15: '        return jax.lax.pcast(x, "j", to="varying") / self.factor'},
     "cn4_sf106_object_made_by_default_factory": {15: '        return jax.lax.pcast(x, "j", to="varying") / self.factor'},
     "co5_sf106_reduced_with_module_float_constants": {12: "    wrapped = r"},
+    "cv8_sf106_class_written_into_decorator_registry": {
+        35: '        return jnp.floor(jax.lax.pcast(conf, self.replica_axis, to="varying") * self.bins)'},
     "cm1_sf106_registry_files_class_with_defaults": {29: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True) + self.eps'},
     "ci1_sf106_object_built_by_factory_parameters": {14: '        return jax.lax.pcast(h, self.gather_axis, to="varying").mean(axis=-1, keepdims=True)'},
     "ce10_sf106_slice_bound_from_factory_parameter": {10: '        scaled = jax.lax.pcast(row[:, :overlap], "j", to="varying") * 2.0'},

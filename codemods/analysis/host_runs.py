@@ -480,7 +480,7 @@ def host_call(interp, callee, expr, args, keywords, starred):
         result = run.run_def(node, given, named)
         if not run.unchanged():
             return None
-    except (Bail, Raised, Break, Continue, Return, RecursionError):
+    except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
         return None
     value = to_value(interp, result)
     if type(result) is Record and value is not None:
@@ -502,7 +502,7 @@ def _constructed(interp, cls: ast.ClassDef, args, keywords, starred):
                                {name: run.enter(to_python(interp, value)) for name, (value, _) in keywords.items()})
         if not run.unchanged():
             return None
-    except (Bail, Raised, Break, Continue, Return, RecursionError):
+    except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
         return None
     value = to_value(interp, record)
     if value is not None:

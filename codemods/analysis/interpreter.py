@@ -47,6 +47,7 @@ from codemods.analysis.caller_contexts import CallerContexts, caller_verdicts
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.const_text import ConstText
 from codemods.analysis.host_runs import HostRuns
+from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes, class_method, mark_neutral_bases
@@ -133,7 +134,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(HostRuns, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(HostRuns, PartialRefs, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
                   ParamRebinds, WrapperDecorators, DecoratedWrappers):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
