@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cv9_sf106_partial_body_with_item_dict_splat": "main(mesh, x)",
+    "ncv9_sf106_partial_body_with_item_dict_splat_clipped_first": "main(mesh, x)",
     "cv8_sf106_class_written_into_decorator_registry": "main(x)",
     "ncv8_sf106_class_written_into_decorator_registry_scaled_first": "main(x)",
     "cv7_sf102_partial_stages_run_in_a_loop": "main(mesh, x)",
@@ -2013,6 +2015,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "cn3_sf106_object_given_to_dataclass_field": {15: '        return jax.lax.pcast(x, "j", to="varying") / self.factor'},
     "cn4_sf106_object_made_by_default_factory": {15: '        return jax.lax.pcast(x, "j", to="varying") / self.factor'},
     "co5_sf106_reduced_with_module_float_constants": {12: "    wrapped = r"},
+    "cv9_sf106_partial_body_with_item_dict_splat": {
+        19: '    return jnp.clip(jax.lax.pcast(day, window_axis, to="varying"), floor, cap).sum(axis=1)'},
     "cv8_sf106_class_written_into_decorator_registry": {
         35: '        return jnp.floor(jax.lax.pcast(conf, self.replica_axis, to="varying") * self.bins)'},
     "cm1_sf106_registry_files_class_with_defaults": {29: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True) + self.eps'},
