@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cv10_sf104_registry_entry_point_without_context_mesh": "main(mesh, x)",
+    "ncv10_sf104_registry_entry_point_handed_to_runner": "main(mesh, x)",
     "cv9_sf106_partial_body_with_item_dict_splat": "main(mesh, x)",
     "ncv9_sf106_partial_body_with_item_dict_splat_clipped_first": "main(mesh, x)",
     "cv8_sf106_class_written_into_decorator_registry": "main(x)",
@@ -2015,6 +2017,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "cn3_sf106_object_given_to_dataclass_field": {15: '        return jax.lax.pcast(x, "j", to="varying") / self.factor'},
     "cn4_sf106_object_made_by_default_factory": {15: '        return jax.lax.pcast(x, "j", to="varying") / self.factor'},
     "co5_sf106_reduced_with_module_float_constants": {12: "    wrapped = r"},
+    "cv10_sf104_registry_entry_point_without_context_mesh": {
+        28: '    with jax.set_mesh(mesh): return top_level_all_gather(x, P("i", None, reduced={"j"}))'},
     "cv9_sf106_partial_body_with_item_dict_splat": {
         19: '    return jnp.clip(jax.lax.pcast(day, window_axis, to="varying"), floor, cap).sum(axis=1)'},
     "cv8_sf106_class_written_into_decorator_registry": {

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.registry_reach import filed_uses
+
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.class_attributes import class_own_bindings
 from codemods.analysis.entered_meshes import bare_with_item, mesh_context_classes, sets_mesh_globally
@@ -167,6 +169,8 @@ class _Reach:
             return None  # rebound somewhere: which function a name reads is not followed
         else:
             uses, decorators = self.references.get(name, []), ENTRY_DECORATORS
+            if (filed := filed_uses(self, function)) is not None:  # `@entrypoint("export")` (registry_reach.py)
+                uses, decorators = uses + filed, decorators | {self.decorated_by(function.decorator_list[0])}
         jit_ok = hops == 0 and not auto and isinstance(function, ast.FunctionDef) and self.traced_alone(function)
         if jit_ok:
             decorators = decorators | {"jax.jit"}
