@@ -138,7 +138,10 @@ def splatted_keywords(scope: ModuleScope, args: list, scopes) -> list:
     expanded = expand_splats(scope, args, scopes)
     if expanded is None or expanded is args:
         return args
+    written = {id(arg) for arg in args}  # written at the call: read there as they are
     for arg in expanded:
+        if id(arg) in written:
+            continue
         names = [node.id for node in ast.walk(arg.value) if type(node) is ast.Name]
         if literal_value(arg.value) is NOT_LITERAL and (type(arg.value) is not ast.Name or any(
                 scope.locals_of(function).binds(name) for function in scopes for name in names)):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.registry_callers import registry_calls
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.init_decorators import init_fills
@@ -205,7 +206,8 @@ class Callers:
         calls = self._calls.get(function.name, [])
         if len(calls) != self.scope.references(function.name):
             return [], 0  # referenced other than by a call: called from anywhere
-        return calls, 0
+        filed = registry_calls(self, function)  # `TABLE["name"](...)` of a decorator's registry
+        return (calls + filed, 0) if filed is not None else ([], 0)
 
     def _method_calls(self, cls: ast.ClassDef, method: FunctionDef) -> tuple[list[tuple[ast.Call, tuple]], int]:
         """Every `obj.build(...)` call of a method no other class of the module names, when the
@@ -229,11 +231,22 @@ def _argument(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -
     first `skip` parameters are bound already); None when that is not plain to see (starred
     arguments)."""
     if any(arg.star for arg in call_args(call)):
-        return None
+        return _before_star(call, function, name, skip)
     param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
                   if param.arg == name), None)
     given = argument_for(call, function, name, skip=skip)
     return given if given is not None or param is None else param_default(function.args, param)
+
+
+def _before_star(call: ast.Call, function: FunctionDef, name: str, skip: int) -> ast.expr | None:
+    """`fn(args, *arrays)`: a positional parameter bound by an argument written before the first
+    starred one (a `**` spread may not bind it: Python rejects a second value for it)."""
+    params = positional_params(function.args)[skip:]
+    index = next((i for i, param in enumerate(params) if param.arg == name), None)
+    stars = [i for i, arg in enumerate(call.args) if type(arg) is ast.Starred]
+    if index is None or function.args.posonlyargs or not stars or index >= stars[0]:
+        return None
+    return call.args[index]
 
 
 def _reads_class_body(cls: ast.ClassDef | None, default: ast.expr) -> bool:

@@ -21,12 +21,14 @@ from codemods.analysis.class_families import ClassFamilies
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
 from codemods.analysis.cli_args import Namespace, spread_vars
+from codemods.analysis.field_changers import AnyCopied, Everything
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      last_name, nodes_of_type, positional_params, stored_of_type)
 from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
+from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
 from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs
 from codemods.analysis.lookup_hooks import read_only_dicts
@@ -166,7 +168,7 @@ class Classes(InitHooks, ClassFamilies):
         it uses `setattr`, `vars(obj)`, `obj.__dict__` (as fields); read through the class only
         when a `setattr`/`delattr` may get a class (anything but `self`: a class's `vars` and
         `__dict__` cannot be written, `object.__setattr__` rejects a class)."""
-        if not isinstance(self._field_changers(), _Everything):
+        if not isinstance(self._field_changers(), Everything):
             return False
         return isinstance(receiver, Instance) or any(
             (type(node.func) is ast.Name and node.func.id in ("setattr", "delattr") or self._patches_own(node)) and node.args
@@ -264,8 +266,9 @@ class Classes(InitHooks, ClassFamilies):
                              defaults=params.defaults)
         if not self._bind_params(rest, positional, given, frame):
             return None
-        # A name changed only as another function's own variable (the caller's `layers`) is not the parameter.
-        changed = self._locals_of(init) | {name for name in mutated_names(self.scope.tree)
+        # A name changed only as another function's own variable (the caller's `layers`) is not the parameter;
+        # an `__init__` that changes nothing itself reads its parameters as handed (init_changes.py).
+        changed = self._locals_of(init) | {name for name in changed_in_init(self.scope, init)
                                            if not changed_in_other_scopes(self.scope, name, init)}
         for name in changed & set(frame.vars):  # rebound or changed before a store reads it
             frame.vars[name] = UNKNOWN
@@ -341,17 +344,19 @@ class Classes(InitHooks, ClassFamilies):
                     names.add("*")
                 elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
                         and node.func.func.id == "type":
-                    names.add("*")  # `type(self)(axis=...)`: a new object of the class
+                    names.add("**")  # `type(self)(axis=...)`: a new object (of any class: field_changers.py)
                 elif kind is ast.Call and self._patches_own(node):
                     names.add("*")  # `mock.patch.object(Layout, "AXES", ...)` sets any attribute by name
                 elif kind is ast.Call:
                     func = node.func
                     last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-                    if last in _NAMED_FIELD:
-                        names.update(keyword.arg or "*" for keyword in node.keywords)
+                    if last in _NAMED_FIELD:  # `replace(cfg, **changes)`: a copy with any field changed
+                        names.update(keyword.arg or "**" for keyword in node.keywords)
             self._changers = frozenset(names)
         if "*" in self._changers:
-            return _Everything()
+            return Everything()
+        if "**" in self._changers:
+            return AnyCopied()
         return self._changers
 
     def _agreed_field(self, facts: ClassFacts, attr: str) -> Value:
@@ -452,11 +457,6 @@ def _agreeable(value: Value) -> bool:
         return all(_agreeable(item) or isinstance(item, TupleValue) and all(map(_agreeable, item.items))
                    for item in value.items)
     return isinstance(value, (Const, MeshValue)) or isinstance(value, Instance) and value.fields is not None
-
-
-class _Everything(frozenset):
-    def __contains__(self, item: object) -> bool:
-        return True
 
 
 def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0,

@@ -6,10 +6,11 @@ such values go through (`"data:4,expert:2".split(",")`, `item.split(":")`, `.str
 `parse_args()` with nothing (or `None`) reads `sys.argv`, which the analysis cannot know: those
 names stay unknown. A parser is followed only when its whole life is plain to see: assigned once
 to `argparse.ArgumentParser(...)` at the top level of one function (or the module), configured
-there by unconditional `add_argument` / `set_defaults` statements with options only, and used
+there by unconditional `add_argument` / `set_defaults` statements (options, and positionals that
+take one word: a name with at most `choices`, `type`, `help`), and used
 otherwise only to parse, after its last configuration (or returned, when no other code of the
 module configures any parser). Anything else (groups, subparsers,
-positional arguments, `required=True`, custom actions or types, a parser passed around) leaves
+other positional forms, `required=True`, custom actions or types, a parser passed around) leaves
 the namespace unknown. A namespace some code may change (`args.axis = ...`, `setattr`, `vars`)
 is unknown too. `types.SimpleNamespace(axis="i")` and `argparse.Namespace(...)` written in the
 file are read the same way, with the attributes set right after the object is made (`cfg =
@@ -114,9 +115,10 @@ def spread_vars(tree: ast.Module) -> frozenset[int]:
 def _changed_names(tree: ast.Module) -> frozenset[str] | None:
     found = set()
     spread = spread_vars(tree)
+    own = _own_init_stores(tree)
     for node in ast.walk(tree):
         if type(node) is ast.Attribute:
-            if type(node.ctx) is not ast.Load:
+            if type(node.ctx) is not ast.Load and id(node) not in own:
                 found.add(node.attr)
             elif node.attr in ("__dict__", "__setattr__"):
                 return None
@@ -124,6 +126,32 @@ def _changed_names(tree: ast.Module) -> frozenset[str] | None:
             return None
         elif type(node) is ast.Call and parses_into(node):
             return None  # sets any option's attribute on an object the code already holds
+    return frozenset(found)
+
+
+def _own_init_stores(tree: ast.Module) -> frozenset[int]:
+    """`self.threshold = threshold` in a module class's `__init__`: a store on an object of that
+    class, never on a parsed namespace, when no code runs an `__init__` on an object it names
+    (`Gate.__init__(args, ...)`; `super().__init__(...)` hands on the object being built)."""
+    if any(type(node) is ast.Attribute and node.attr == "__init__" and not (
+            type(node.value) is ast.Call and type(node.value.func) is ast.Name and node.value.func.id == "super")
+            for node in ast.walk(tree)):
+        return frozenset()
+    found = set()
+    for cls in ast.walk(tree):
+        if type(cls) is not ast.ClassDef:
+            continue
+        for init in cls.body:
+            params = init.args.posonlyargs + init.args.args if type(init) is ast.FunctionDef else []
+            if type(init) is not ast.FunctionDef or init.name != "__init__" or not params or init.decorator_list:
+                continue
+            receiver = params[0].arg
+            if any(type(node) is ast.Name and node.id == receiver and type(node.ctx) is not ast.Load
+                   for node in ast.walk(init)):
+                continue  # the receiver's name rebound: a store through it may reach anything
+            found.update(id(node) for node in ast.walk(init) if type(node) is ast.Attribute
+                         and type(node.ctx) is not ast.Load and type(node.value) is ast.Name and node.value.id == receiver
+                         and not node.attr.startswith("__"))  # `self.__dict__ = self`: every attribute
     return frozenset(found)
 
 
@@ -193,12 +221,18 @@ class CommandLines:
         table = self._parser_table(parser)
         if table is None:
             return None
-        defaults, options = table
+        defaults, options, positionals = table
         values = dict(defaults)
         words = [token.value for token in tokens]
-        index = 0
+        index = taken = 0
         while index < len(words):  # `--name value`, `--name=value`, `--flag`, spelled in full
             word = words[index]
+            if not word.startswith("-") and positionals:  # the next positional's word
+                if taken >= len(positionals) or (filled := _positional_value(positionals[taken], word)) is None:
+                    return None  # argparse exits: an extra word, a choice not listed, a bad number
+                values[positionals[taken][0]] = filled
+                index, taken = index + 1, taken + 1
+                continue
             name, _, inline = word.partition("=")
             option = options.get(name)
             if option is None:
@@ -221,6 +255,8 @@ class CommandLines:
             except (TypeError, ValueError):
                 return None
             index += 1
+        if taken != len(positionals):
+            return None  # a positional not given: argparse exits
         changed = changed_names(self.scope.tree)
         if changed is None or changed & set(values):
             return None
@@ -238,6 +274,7 @@ class CommandLines:
         pending: dict[str, object] = {}  # dest -> type applied to a string default at parse time
         typed: set[str] = set()
         dests: set[str] = set()
+        positionals: list[tuple[str, tuple | None, object]] = []  # (dest, choices, type), in order
         for call in statements:
             given = {keyword.arg: keyword.value for keyword in call.keywords}
             if call.func.attr == "set_defaults":
@@ -251,6 +288,11 @@ class CommandLines:
                     pending.pop(dest, None)
                 continue
             flags = [self._literal(arg, frame) for arg in call.args]
+            if (found := self._positional(flags, given, frame, dests)) is not None:
+                if not found:
+                    return None
+                positionals.append(found)
+                continue
             if not flags or None in given or set(given) - _ARGUMENT_KEYWORDS or not all(
                     isinstance(flag, Const) and isinstance(flag.value, str) and flag.value.startswith("-")
                     and not flag.value.startswith("---") for flag in flags):
@@ -302,7 +344,34 @@ class CommandLines:
                 defaults[dest] = Const(convert(defaults[dest].value))
             except (TypeError, ValueError):
                 return None
-        return defaults, options
+        return defaults, options, positionals
+
+    def _positional(self, flags, given: dict, frame, dests: set[str]):
+        """(dest, choices, type) of `add_argument("command", choices=[...])`: one name, at most
+        those settings (a required positional that takes one word); () for another positional
+        form (not followed); None for an option."""
+        if len(flags) != 1 or not isinstance(flags[0], Const) or not isinstance(flags[0].value, str) \
+                or flags[0].value.startswith("-"):
+            return None
+        dest = flags[0].value
+        if None in given or set(given) - {"choices", "help", "metavar", "type"} or dest in dests or not dest:
+            return ()
+        dests.add(dest)
+        choices = None
+        if "choices" in given:
+            listed = self._literal(given["choices"], frame)
+            items = items_of(listed) if listed is not None else None
+            if items is None or not all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
+                return ()
+            choices = tuple(item.value for item in items)
+        convert = None
+        if "type" in given:
+            kind = given["type"]
+            if type(kind) is not ast.Name or kind.id not in _TYPES or kind.id in self.scope.imports.bindings \
+                    or self.scope.globals.binds(kind.id):
+                return ()
+            convert = _TYPES[kind.id]
+        return dest, choices, convert
 
     def _literal(self, node: ast.expr, frame) -> Value | None:
         value = self.eval(node, frame)
@@ -371,6 +440,17 @@ class CommandLines:
                 if type(found) is ast.Call:
                     cache[id(found)] = scopes
         return cache.get(id(node))
+
+
+def _positional_value(positional: tuple, word: str) -> Const | None:
+    """What argparse stores for a positional's word: converted by its type, then checked
+    against its choices; None where argparse exits."""
+    _, choices, convert = positional
+    try:
+        value = convert(word) if convert is not None else word
+    except (TypeError, ValueError):
+        return None
+    return Const(value) if choices is None or value in choices else None
 
 
 def _not_followed(text: str):

@@ -21,7 +21,7 @@ from codemods import jaxapi
 from codemods.analysis.kept_keywords import (decorator_keywords, decorator_param, keyword_factory, keywords_value,
                                              param_factory)
 from codemods.analysis.mutation import MUTATORS, mutated_names
-from codemods.analysis.nodes import (DEFS, child_nodes, iter_nodes, iter_with_scopes, loaded, module_node,
+from codemods.analysis.nodes import (DEFS, block_statements, child_nodes, import_names, iter_nodes, iter_with_scopes, loaded, module_node,
                                      module_parents, nodes_of_type, positional_params)
 from codemods.analysis.registry_objects import filed_def
 from codemods.analysis.registry_reads import entry_reads
@@ -57,7 +57,7 @@ class Held:
                     stmt.target if type(stmt) is ast.AnnAssign and stmt.value is not None else None  # `T: dict = {}`
                 if type(target) is ast.Name:
                     name = target.id
-                    if self.scope.globals.unique_value(name) is stmt.value and name not in self.scope.volatile:
+                    if self._bound_once(name, stmt) and name not in self.scope.volatile:
                         table = self._literal_table(name, stmt.value) or self._registry_table(name, stmt.value)
                         if table is not None:
                             tables[name] = table
@@ -103,6 +103,8 @@ class Held:
             elif type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in MUTATORS \
                     and _root(node.func.value) == name:
                 return None
+        written = [store for store in stores if self._written_entry(store) is not None]
+        stores = [store for store in stores if store not in written]  # `TABLE["ece"] = ECE` at module level
         if len(stores) != 1 or type(stores[0].value) is not ast.Name:
             return None
         factory, param = self._registering_factory(stores[0]), None
@@ -139,16 +141,48 @@ class Held:
                     return None
                 entries.append((key.value, stmt))
                 uses += 1
+        entries += [self._written_entry(store) for store in written]
         keys = [key for key, _ in entries]
         if not entries or uses != self.scope.module_references(factory.name) or len(set(keys)) != len(keys):
             return None  # the factory used some other way, or a key registered twice
-        reads = self._uses(name, frozenset({id(stores[0].value)}))
+        reads = self._uses(name, frozenset({id(stores[0].value)} | {id(store.value) for store in written}))
         if any(not scopes for _, scopes in reads):
             return None  # read at module level: maybe before every def is registered
         if not all(_looked_up(read, self._parent_map().get(id(read)), self._key_readers()) for read, _ in reads):
             return None  # handed on somewhere: what else fills it is not known
         return _Table(tuple(entries), frozenset(), reads, True, keywords=tuple(kept) if paired and param is None else None,
                       kept=tuple(kept) if param is not None else None)
+
+    def _bound_once(self, name: str, stmt: ast.stmt) -> bool:
+        """`name` is bound at module level by `stmt` alone (`TABLE["ece"] = ECE` binds no name,
+        though the module's binding counts take it for one)."""
+        globals_ = self.scope.globals
+        if globals_.unique_value(name) is stmt.value:
+            return True
+        if globals_.values.get(name) != [stmt.value] or name in globals_.functions or name in globals_.imports:
+            return False
+        for other in block_statements(self.scope.tree.body):
+            if other is stmt or type(other) is ast.Assign and all(type(t) is ast.Subscript for t in other.targets):
+                continue
+            if type(other) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and other.name == name \
+                    or type(other) in (ast.Import, ast.ImportFrom) and name in import_names(other) \
+                    or type(other) in (ast.Global, ast.Nonlocal) and name in other.names \
+                    or name in {n.id for n in iter_nodes(other) if type(n) is ast.Name and type(n.ctx) is not ast.Load}:
+                return False
+        return True
+
+    def _written_entry(self, store: ast.Subscript) -> tuple[str, ast.AST] | None:
+        """(key, def) of `TABLE["ece"] = ExpectedCalibrationError`, a statement of the module's
+        own level (run before any function reads the table) filing a module def or class under
+        a literal key beside what the decorators file; None for any other store."""
+        stmt = next((stmt for stmt in self.scope.tree.body if type(stmt) is ast.Assign and stmt.targets == [store]),
+                    None)
+        if stmt is None or type(store.value) is not ast.Name or type(store.slice) is not ast.Constant \
+                or type(store.slice.value) is not str or type(stmt.value) is not ast.Name:
+            return None
+        name = stmt.value.id
+        held = self.scope.classes.get(name) or self.scope.globals.unique_function(name)
+        return (store.slice.value, held) if held is not None and self._one_def(held) else None
 
     def _one_def(self, stmt: ast.stmt) -> bool:
         """A module def, or a module class (`@strategy("pareto") class Pareto`), bound only there."""

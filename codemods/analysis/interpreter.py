@@ -46,6 +46,8 @@ from codemods.analysis.pytree_modules import PytreeModules
 from codemods.analysis.caller_contexts import CallerContexts, caller_verdicts
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.const_text import ConstText
+from codemods.analysis.host_runs import HostRuns
+from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes, class_method, mark_neutral_bases
@@ -135,7 +137,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
                   ParamRebinds, WrapperDecorators, DecoratedWrappers):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
@@ -560,10 +562,8 @@ class Interpreter(EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols
             or self.decorated_analysed(parent, refs - analysed, analysed)  # (decorated_wrappers.py)
 
     def _references_in(self, node: ast.AST) -> dict[str, set[int]]:
-        key = id(node)
-        if key not in self._references:
-            self._references[key] = references(node)
-        return self._references[key]
+        found = self._references.get(id(node))
+        return found if found is not None else self._references.setdefault(id(node), references(node))
 
     def _note_parent(self, function: FunctionNode, parent: FunctionNode | None) -> None:
         if isinstance(function, DEFS):

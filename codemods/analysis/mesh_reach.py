@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import ast
 
+
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.entered_meshes import (
     bare_with_item,

@@ -70,6 +70,8 @@ class NameLookup:
                 # a dict or list some code changes in place (unless only decorators fill it)
                 value = self.registry_value(name, frame) or self.filled_list(name, frame) \
                     or filled_table(self, name, frame) or UNKNOWN  # `new_group(...)` statements (filler_calls.py)
+            elif owner is None and not containers(value) and (filled := self.registry_value(name, frame)) is not None:
+                value = filled  # `TABLE = {}` and `TABLE["ece"] = ECE` beside a decorator's filings (held.py)
             elif not containers(value) and (filled := self.filled_list(name, frame)) is not None:
                 value = filled  # rebound by `axes += [name]`: not one binding
             elif (filled := registry_object(self, name, frame, value)) is not None:

@@ -32,6 +32,8 @@ def expand_splats(scope, args: list[Arg], scopes) -> list[Arg] | None:
 
 
 def _dict_items(scope, expr: ast.expr, scopes) -> list[tuple[str, ast.expr]] | None:
+    if type(expr) is ast.Subscript:
+        return _item_items(scope, expr, scopes)
     if not isinstance(expr, ast.Name) or not _only_splatted(scope.tree, expr.id):
         return None
     value, outer = scope.lookup_value(expr.id, scopes)
@@ -71,3 +73,33 @@ def _only_splatted(tree: ast.Module, name: str) -> bool:
                 loads += 1  # written from another scope
         cache[name] = splatted > 0 and splatted + items == loads and (not items or name not in mutated_names(tree))
     return cache[name]
+
+
+def _item_items(scope, expr: ast.Subscript, scopes) -> list[tuple[str, ast.expr]] | None:
+    """`**JOB["clip"]`: the keywords of a dict display held under a literal key of a module dict
+    display, when the module changes neither, reads the table only by literal keys, and hands the
+    item on only to `**` splats (which copy it): then it is the display as written."""
+    table, key = expr.value, expr.slice
+    if type(table) is not ast.Name or type(key) is not ast.Constant or type(key.value) is not str \
+            or table.id in mutated_names(scope.tree) or table.id in scope.volatile:
+        return None
+    parents = {id(child): node for node in iter_nodes(scope.tree) for child in ast.iter_child_nodes(node)}
+    for node in iter_nodes(scope.tree):
+        if type(node) is not ast.Name or node.id != table.id or type(node.ctx) is not ast.Load:
+            continue
+        read = parents.get(id(node))
+        if type(read) is not ast.Subscript or read.value is not node or type(read.ctx) is not ast.Load \
+                or type(read.slice) is not ast.Constant:
+            return None  # the table handed on, or read by a computed key
+        holder = parents.get(id(read))
+        if read.slice.value == key.value and not (type(holder) is ast.keyword and holder.arg is None):
+            return None  # the item itself handed on (it may change there)
+    value, _ = scope.lookup_value(table.id, scopes)
+    if type(value) is not ast.Dict or not all(type(k) is ast.Constant for k in value.keys):
+        return None
+    found = [item for k, item in zip(value.keys, value.values) if k.value == key.value]
+    if len(found) != 1 or type(found[0]) is not ast.Dict \
+            or not all(type(k) is ast.Constant and type(k.value) is str for k in found[0].keys):
+        return None
+    keys = [k.value for k in found[0].keys]
+    return list(zip(keys, found[0].values)) if len(keys) == len(set(keys)) else None

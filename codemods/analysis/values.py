@@ -231,6 +231,7 @@ class Partial:
     keywords: tuple[tuple[str, Value], ...]
     arg_nodes: tuple[ast.expr, ...] = ()
     keyword_nodes: tuple[tuple[str, ast.expr], ...] = ()
+    func_ref: int = 0  # id of the name `partial(f, ...)` reads f by (partial_refs.py); 0: none
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,0 +1,362 @@
+"""Expressions of a host run (host_runs.py): the values a module function computes from real
+objects, and the small objects a run needs beside those of host_objects.py (issue 13).
+
+Each expression kind is evaluated as Python does, on the objects the run holds; an operation
+whose result could depend on what the analysis does not know (a `Seq` that was a list or a
+tuple, a record printed) or a kind not modelled stops the run (Bail).
+"""
+from __future__ import annotations
+
+import ast
+import operator
+
+from codemods.analysis.host_objects import (
+    BUILTINS,
+    Bail,
+    ClassRef,
+    FuncRef,
+    Record,
+    Seq,
+    Special,
+    to_python,
+)
+from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.values import Function, JaxName
+
+BUDGET = 60_000
+_MAX_TEXT = 50_000
+MAX_DEPTH = 24
+
+
+class Raised(BaseException):
+    """An exception a builtin operation raised inside the run (the program may catch it)."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+
+class Return(BaseException):
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
+class Break(BaseException):
+    pass
+
+
+class Continue(BaseException):
+    pass
+
+
+class LambdaValue:
+    __slots__ = ("env", "node")
+
+    def __init__(self, node: ast.Lambda, env: Env) -> None:
+        self.node, self.env = node, env
+
+
+class Iter:
+    """An iterator (`filter(...)`, `map(...)`, a generator expression): its items, once."""
+
+    __slots__ = ("items", "used")
+
+    def __init__(self, items: list) -> None:
+        self.items, self.used = items, False
+
+    def take(self) -> list:
+        if self.used:
+            raise Bail  # a second pass over an iterator (empty in Python) is not modelled
+        self.used = True
+        return self.items
+
+
+class Env:
+    __slots__ = ("bound", "parent", "vars")
+
+    def __init__(self, parent: Env | None, bound: frozenset[str]) -> None:
+        self.vars: dict[str, object] = {}
+        self.parent, self.bound = parent, bound
+
+
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+           ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
+           ast.BitOr: operator.or_, ast.BitAnd: operator.and_}
+_UNARY = {ast.Not: operator.not_, ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}
+_COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+            ast.Gt: operator.gt, ast.GtE: operator.ge, ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+VALUE_TYPES = (str, int, float, bool, type(None))
+SPECIAL_BUILTINS = ("getattr", "hasattr", "type", "print")
+
+
+def plain_tree(obj: object, depth: int = 0) -> bool:
+    """`obj` prints, compares and combines the same whether its sequences were lists or tuples
+    in the program: no Seq, no record, no reference inside."""
+    if depth > 10:
+        return False
+    if type(obj) in VALUE_TYPES:
+        return True
+    if type(obj) in (list, tuple, set, frozenset):
+        return all(plain_tree(item, depth + 1) for item in obj)
+    if type(obj) is dict:
+        return all(plain_tree(k, depth + 1) and plain_tree(v, depth + 1) for k, v in obj.items())
+    return False
+
+
+def guard(function, *args, **kwargs):
+    try:
+        result = function(*args, **kwargs)
+    except (Bail, Raised, Return):
+        raise
+    except Exception as error:  # noqa: BLE001 - what the real operation raised, for the program's handlers
+        raise Raised(error) from None
+    if type(result) is str and len(result) > _MAX_TEXT:
+        raise Bail
+    return result
+
+
+def bound_names(function: ast.AST) -> frozenset[str]:
+    """Names a def or lambda binds in its own scope (params, stores; not in nested scopes)."""
+    names = {a.arg for a in ast.walk(function.args) if type(a) is ast.arg}
+    for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in (
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
+            ast.DictComp, ast.GeneratorExp)):
+        if type(node) is ast.Name and type(node.ctx) is not ast.Load:
+            names.add(node.id)
+        elif type(node) in (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await):
+            raise Bail
+    return frozenset(names)
+
+
+
+class HostExpressions:
+    """The expression half of HostRun (which supplies attribute, call and the run's state)."""
+
+    def truth(self, value: object) -> bool:
+        if type(value) in (FuncRef, ClassRef, LambdaValue, Special, Record, Iter) or value in BUILTINS.values():
+            return True  # none defines __bool__ or __len__
+        if type(value) in VALUE_TYPES or type(value) in (list, tuple, Seq, dict, set, frozenset):
+            return bool(value)
+        raise Bail
+
+    def iterate(self, value: object) -> list:
+        if type(value) is Iter:
+            return value.take()
+        if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) is dict:
+            if type(value) in (set, frozenset) and not all(type(i) in (int, bool) for i in value):
+                raise Bail  # the order of a set of strs changes from run to run
+            return list(value)
+        if type(value).__name__ in ("dict_keys", "dict_values", "dict_items"):
+            return list(value)
+        raise Bail
+
+    def index(self, node: ast.expr, env: Env) -> object:
+        if type(node) is ast.Slice:
+            parts = [self.eval(p, env) if p is not None else None for p in (node.lower, node.upper, node.step)]
+            return slice(*parts)
+        return self.eval(node, env)
+
+    def name(self, name: str, env: Env) -> object:
+        current = env
+        while current is not None:
+            if name in current.vars:
+                return current.vars[name]
+            if name in current.bound:
+                raise Bail  # unbound local
+            current = current.parent
+        return self.global_value(name)
+
+    def global_value(self, name: str) -> object:
+        if name not in self.globals and name in SPECIAL_BUILTINS + tuple(BUILTINS) \
+                and not self.interp.scope.globals.binds(name) and name not in self.interp.scope.imports.bindings:
+            self.globals[name] = BUILTINS[name] if name in BUILTINS else Special("builtins." + name)
+        if name not in self.globals:
+            value = self.interp.lookup(name, self.interp.module_frame)
+            obj = to_python(self.interp, value)
+            if type(value) is Function and value.node not in self.interp.scope.tree.body:
+                raise Bail
+            self.globals[name] = self.enter(obj) if type(obj) in (list, dict, Seq, Record) else obj
+        return self.globals[name]
+
+    def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
+        if op not in _BINARY or not (plain_tree(left) and plain_tree(right)):
+            raise Bail
+        if augmented and type(left) is list and op is ast.Add:
+            return guard(operator.iadd, left, right)
+        if augmented and type(left) is dict and op is ast.BitOr:
+            return guard(operator.ior, left, right)
+        return guard(_BINARY[op], left, right)
+
+    def eval(self, node: ast.expr, env: Env) -> object:
+        self.tick()
+        kind = type(node)
+        if kind is ast.Constant:
+            return node.value
+        if kind is ast.Name:
+            return self.name(node.id, env)
+        if kind is ast.Attribute:
+            if type(node.value) is ast.Name and not _is_local(node.value.id, env):
+                module = self.interp.lookup(node.value.id, self.interp.module_frame)
+                if isinstance(module, JaxName):
+                    return to_python(self.interp, JaxName(f"{module.name}.{node.attr}"))
+            return self.attribute(self.eval(node.value, env), node.attr)
+        if kind is ast.Call:
+            func = self.eval(node.func, env)
+            args: list = []
+            for arg in node.args:
+                if type(arg) is ast.Starred:
+                    args.extend(self.iterate(self.eval(arg.value, env)))
+                else:
+                    args.append(self.eval(arg, env))
+            kwargs: dict = {}
+            for keyword in node.keywords:
+                value = self.eval(keyword.value, env)
+                if keyword.arg is None:
+                    if type(value) is not dict or not all(type(k) is str for k in value) or set(value) & set(kwargs):
+                        raise Bail
+                    kwargs.update(value)
+                elif keyword.arg in kwargs:
+                    raise Bail
+                else:
+                    kwargs[keyword.arg] = value
+            return self.call(func, args, kwargs)
+        if kind is ast.BinOp:
+            return self.binary(type(node.op), self.eval(node.left, env), self.eval(node.right, env))
+        if kind is ast.UnaryOp:
+            operand = self.eval(node.operand, env)
+            if type(node.op) is ast.Not:
+                return not self.truth(operand)
+            if type(operand) not in (int, float, bool):
+                raise Bail
+            return guard(_UNARY[type(node.op)], operand)
+        if kind is ast.BoolOp:
+            value = None
+            for part in node.values:
+                value = self.eval(part, env)
+                if self.truth(value) == (type(node.op) is ast.Or):
+                    return value
+            return value
+        if kind is ast.Compare:
+            return self.compare(node, env)
+        if kind is ast.IfExp:
+            return self.eval(node.body if self.truth(self.eval(node.test, env)) else node.orelse, env)
+        if kind in (ast.Tuple, ast.List, ast.Set):
+            items: list = []
+            for element in node.elts:
+                if type(element) is ast.Starred:
+                    items.extend(self.iterate(self.eval(element.value, env)))
+                else:
+                    items.append(self.eval(element, env))
+            if kind is ast.Set:
+                return guard(set, items)
+            return tuple(items) if kind is ast.Tuple else items
+        if kind is ast.Dict:
+            built: dict = {}
+            for key, value in zip(node.keys, node.values):
+                if key is None:
+                    spread = self.eval(value, env)
+                    if type(spread) is not dict:
+                        raise Bail
+                    built.update(spread)
+                else:
+                    guard(operator.setitem, built, self.eval(key, env), self.eval(value, env))
+            return built
+        if kind is ast.Subscript:
+            holder = self.eval(node.value, env)
+            key = self.index(node.slice, env)
+            if type(holder) not in (str, list, tuple, Seq, dict) or type(key) not in (int, str, bool, slice):
+                raise Bail
+            found = guard(operator.getitem, holder, key)
+            return Seq(found) if type(holder) is Seq and type(key) is slice else found
+        if kind is ast.JoinedStr:
+            return self.formatted(node, env)
+        if kind in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
+            return self.comprehension(node, env)
+        if kind is ast.Lambda:
+            return LambdaValue(node, env)
+        raise Bail
+
+    def compare(self, node: ast.Compare, env: Env) -> bool:
+        left = self.eval(node.left, env)
+        for op, right_node in zip(node.ops, node.comparators):
+            right = self.eval(right_node, env)
+            kind = type(op)
+            if kind in (ast.Is, ast.IsNot):
+                if left is not None and right is not None:
+                    raise Bail
+                result = (left is right) == (kind is ast.Is)
+            elif kind in (ast.In, ast.NotIn):
+                if type(right) not in (str, list, tuple, Seq, dict, set, frozenset) or not plain_tree(left):
+                    raise Bail
+                result = guard(_COMPARE[kind], left, right)
+            elif kind in _COMPARE and plain_tree(left) and plain_tree(right):
+                result = guard(_COMPARE[kind], left, right)
+            else:
+                raise Bail
+            if not result:
+                return False
+            left = right
+        return True
+
+    def formatted(self, node: ast.JoinedStr, env: Env) -> str:
+        parts = []
+        for value in node.values:
+            if type(value) is ast.Constant:
+                parts.append(value.value)
+                continue
+            if value.conversion not in (-1, ord("s"), ord("r")):
+                raise Bail
+            obj = self.eval(value.value, env)
+            if not plain_tree(obj):
+                raise Bail
+            spec = self.formatted(value.format_spec, env) if value.format_spec is not None else ""
+            obj = repr(obj) if value.conversion == ord("r") else obj
+            parts.append(guard(format, obj, spec))
+        return "".join(parts)
+
+    def comprehension(self, node, env: Env) -> object:
+        results: list = []
+        scope = Env(env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))
+
+        def walk(index: int) -> None:
+            if index == len(node.generators):
+                if type(node) is ast.DictComp:
+                    results.append((self.eval(node.key, scope), self.eval(node.value, scope)))
+                else:
+                    results.append(self.eval(node.elt, scope))
+                return
+            generator = node.generators[index]
+            if generator.is_async:
+                raise Bail
+            source = self.eval(generator.iter, env if index == 0 else scope)
+            for item in self.iterate(source):
+                self.tick()
+                self.store(generator.target, item, scope)
+                if all(self.truth(self.eval(test, scope)) for test in generator.ifs):
+                    walk(index + 1)
+
+        walk(0)
+        if type(node) is ast.DictComp:
+            built: dict = {}
+            for key, value in results:
+                guard(operator.setitem, built, key, value)
+            return built
+        if type(node) is ast.SetComp:
+            return guard(set, results)
+        return results if type(node) is ast.ListComp else Iter(results)
+
+
+def bail():
+    raise Bail
+
+
+def _is_local(name: str, env: Env) -> bool:
+    current = env
+    while current is not None:
+        if name in current.vars or name in current.bound:
+            return True
+        current = current.parent
+    return False
+
+
+def immutable(value: object) -> bool:
+    return type(value) in VALUE_TYPES or type(value) is tuple and all(immutable(i) for i in value)

@@ -1,0 +1,520 @@
+"""Host runs: a module function that turns configuration text into values, run on real Python
+objects (issue 13).
+
+Platform code parses its own configuration: `parse_yaml(EXPERIMENT)` with a stack of dicts,
+`apply_overrides(tree, ["loss.gamma=1.5"])`, `parse_stage("auc:bins=16,reduce=sum")`, JSON
+documents with JSON-valued overrides, `dataclasses.replace(cfg, **changes)` of overrides cast by
+`type(current)(value)`. The abstract interpreter follows none of that (loops over lines, dicts
+filled in place), so the axis names such code yields stayed unknown.
+
+Where a call passes a module function nothing but values that are each one known Python object
+(constants, dicts, records of plain dataclasses: host_objects.py), the function's result is what
+running it gives; so this module runs it, statement by statement, on real objects, and the result
+is as certain as a literal written in its place. The run models a small part of Python exactly and
+stops (Bail: the call is left to the abstract interpreter, as before) at anything else: a name it
+cannot resolve to such an object (any jax, NumPy or foreign name), a statement or expression kind
+it does not model, an exception the program does not catch where it is raised, a change to an
+object it was given (the program's object would change too), a budget of steps. Exceptions are
+caught by the program's own handlers only when a builtin operation raised them.
+"""
+from __future__ import annotations
+
+import ast
+import operator
+
+from codemods.analysis.host_exprs import (
+    BUDGET,
+    MAX_DEPTH,
+    VALUE_TYPES,
+    Break,
+    Continue,
+    Env,
+    HostExpressions,
+    Iter,
+    LambdaValue,
+    Raised,
+    Return,
+    bail,
+    bound_names,
+    guard,
+    immutable,
+    plain_tree,
+)
+from codemods.analysis.host_objects import (
+    BUILTINS,
+    EXCEPTIONS,
+    METHODS,
+    Bail,
+    ClassRef,
+    FuncRef,
+    Record,
+    Seq,
+    Special,
+    record_shape,
+    remember,
+    snapshot,
+    to_python,
+    to_value,
+)
+from codemods.analysis.values import ClassValue, Function, Partial
+
+
+class HostRun(HostExpressions):
+    """One run of a module function (and whatever it calls) on real objects."""
+
+    def __init__(self, interp) -> None:
+        self.interp = interp
+        self.steps = 0
+        self.depth = 0
+        self.given: list[tuple[object, object]] = []  # (object handed in, its snapshot)
+        self.globals: dict[str, object] = {}
+        self.module_env = Env(None, frozenset())
+
+    # -- entry ------------------------------------------------------------------------------
+    def enter(self, obj: object) -> object:
+        self.given.append((obj, snapshot(obj)))
+        return obj
+
+    def unchanged(self) -> bool:
+        return all(snapshot(obj) == before for obj, before in self.given)
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > BUDGET:
+            raise Bail
+
+    # -- calls ------------------------------------------------------------------------------
+    def call(self, func: object, args: list, kwargs: dict) -> object:
+        self.tick()
+        if type(func) is FuncRef:
+            return self.run_def(func.node, list(func.bound) + args, kwargs)
+        if type(func) is LambdaValue:
+            return self.run_lambda(func, args, kwargs)
+        if type(func) is ClassRef:
+            return self.construct(func.cls, args, kwargs)
+        if type(func) is Special:
+            return self.special(func.name, args, kwargs)
+        args = [a.take() if type(a) is Iter else a for a in args]
+        if any(type(v) is Iter for v in kwargs.values()):
+            raise Bail
+        if func in BUILTINS.values():
+            return self.builtin(func, args, kwargs)
+        if callable(func) and getattr(func, "__self__", None) is not None and type(func.__self__) in METHODS \
+                and func.__name__ in METHODS[type(func.__self__)]:
+            if any(type(a) in (FuncRef, LambdaValue, ClassRef, Special, Record) for a in list(args) + list(kwargs.values())):
+                raise Bail  # `list.sort(key=fn)`: a callback the real method would run
+            if type(func.__self__) is str and func.__name__ in ("join", "format") \
+                    and not all(plain_tree(a) or type(a) is Seq and all(type(i) is str for i in a) for a in args):
+                raise Bail
+            return guard(func, *args, **kwargs)
+        if callable(func) and getattr(func, "__module__", None) in ("json", "ast", "math") \
+                and all(plain_tree(a) for a in list(args) + list(kwargs.values())):
+            return guard(func, *args, **kwargs)
+        raise Bail
+
+    def run_def(self, node: ast.FunctionDef, args: list, kwargs: dict) -> object:
+        if type(node) is not ast.FunctionDef:
+            raise Bail  # (decorators: a module def reaches a run only as the interpreter reads its name)
+        env = Env(self.module_env, bound_names(node))
+        self.bind(node.args, args, kwargs, env)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise Bail
+        try:
+            self.block(node.body, env)
+        except Return as done:
+            return done.value
+        finally:
+            self.depth -= 1
+        return None
+
+    def run_lambda(self, func: LambdaValue, args: list, kwargs: dict) -> object:
+        env = Env(func.env, bound_names(func.node))
+        self.bind(func.node.args, args, kwargs, env)
+        return self.eval(func.node.body, env)
+
+    def bind(self, spec: ast.arguments, args: list, kwargs: dict, env: Env) -> None:
+        positional = spec.posonlyargs + spec.args
+        defaults = dict(zip([a.arg for a in positional[len(positional) - len(spec.defaults):]], spec.defaults))
+        defaults.update({a.arg: d for a, d in zip(spec.kwonlyargs, spec.kw_defaults) if d is not None})
+        if len(args) > len(positional) and spec.vararg is None:
+            raise Bail
+        kwargs = dict(kwargs)
+        for param, value in zip(positional, args):
+            env.vars[param.arg] = value
+        if spec.vararg is not None:
+            env.vars[spec.vararg.arg] = tuple(args[len(positional):])
+        for param in positional[len(args):] + spec.kwonlyargs:
+            if param.arg in kwargs:
+                env.vars[param.arg] = kwargs.pop(param.arg)
+            elif param.arg in defaults:
+                value = self.eval(defaults[param.arg], self.module_env)
+                if not immutable(value):
+                    raise Bail  # a shared mutable default: what earlier calls did to it is not known
+                env.vars[param.arg] = value
+            else:
+                raise Bail
+        if spec.kwarg is not None:
+            env.vars[spec.kwarg.arg] = kwargs
+        elif kwargs:
+            raise Bail
+
+    def construct(self, cls: ast.ClassDef, args: list, kwargs: dict) -> Record:
+        shape = record_shape(self.interp, cls)
+        if shape is None or len(args) > len(shape[0]) or not set(kwargs) <= set(shape[0]):
+            raise Bail
+        given = dict(zip(shape[0], args))
+        if set(given) & set(kwargs):
+            raise Bail
+        given.update(kwargs)
+        defaults = {s.target.id: s.value for s in cls.body if type(s) is ast.AnnAssign and s.value is not None}
+        fields = {}
+        for name in shape[0]:
+            if name in given:
+                fields[name] = given[name]
+            elif name in defaults:
+                fields[name] = self.eval(defaults[name], self.module_env)
+                if not immutable(fields[name]):
+                    raise Bail  # dataclasses reject list/dict defaults; anything else is shared
+            else:
+                raise Bail
+        return Record(cls, fields, shape[1])
+
+    def attribute(self, obj: object, name: str) -> object:
+        if type(obj) is Record and name in obj.fields:
+            return obj.fields[name]
+        if type(obj) in (Record, ClassRef):
+            cls = obj.cls
+            if record_shape(self.interp, cls) is None:
+                raise Bail
+            members = [s for s in cls.body if type(s) is ast.FunctionDef and s.name == name
+                       or type(s) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in s.targets)
+                       or type(s) is ast.AnnAssign and s.target.id == name]
+            if len(members) != 1:
+                raise Bail
+            member = members[0]
+            if type(member) is ast.AnnAssign:
+                if type(obj) is Record or member.value is None:
+                    raise Bail
+                return self.eval(member.value, self.module_env)
+            if type(member) is ast.Assign:
+                if len(member.targets) != 1:
+                    raise Bail
+                return self.eval(member.value, self.module_env)
+            kind = _decoration(member)
+            if kind == "property" and type(obj) is Record:
+                return self.run_def(member, [obj], {})
+            if kind == "staticmethod":
+                return FuncRef(member)
+            if kind == "classmethod":
+                return FuncRef(member, (ClassRef(cls),))
+            if kind == "method" and type(obj) is Record:
+                return FuncRef(member, (obj,))
+            raise Bail
+        if type(obj) in METHODS and name in METHODS[type(obj)]:
+            return getattr(obj, name)
+        raise Bail
+
+    # -- builtins -----------------------------------------------------------------------------
+    def builtin(self, func, args: list, kwargs: dict) -> object:
+        name = func.__name__
+        if name in EXCEPTIONS:
+            raise Bail  # building an exception object: only a raise would use it
+        if name == "isinstance":
+            if len(args) != 2 or kwargs:
+                raise Bail
+            obj, kinds = args
+            kinds = kinds if type(kinds) in (tuple, Seq) else (kinds,)
+            if type(obj) is Record:
+                return any(type(k) is ClassRef and k.cls is obj.cls for k in kinds) if all(
+                    type(k) is ClassRef or k in (int, float, str, bool, list, tuple, dict, set) for k in kinds) \
+                    else bail()
+            if type(obj) is Seq and any(k in (list, tuple) for k in kinds) or any(type(k) is not type for k in kinds):
+                raise Bail
+            return isinstance(obj, tuple(kinds))
+        if name in ("map", "filter", "sorted", "min", "max") and (
+                any(type(a) in (FuncRef, LambdaValue, ClassRef, Special) for a in args)
+                or any(type(v) in (FuncRef, LambdaValue, ClassRef, Special) for v in kwargs.values())):
+            return self.with_callback(name, args, kwargs)
+        if name in ("str", "repr") and not all(plain_tree(a) for a in args):
+            raise Bail
+        if any(type(a) in (Record, FuncRef, LambdaValue, ClassRef, Special) for a in list(args) + list(kwargs.values())):
+            raise Bail
+        if name in ("map", "filter") and args and callable(args[0]) and args[0] not in BUILTINS.values() \
+                and not _method_of_value(args[0]):
+            raise Bail
+        result = guard(func, *args, **kwargs)
+        if name in ("map", "filter", "reversed", "enumerate", "zip"):
+            return Iter(list(result))
+        if name == "range" and len(result) > BUDGET:
+            raise Bail
+        return result
+
+    def with_callback(self, name: str, args: list, kwargs: dict) -> object:
+        if name == "map" and len(args) >= 2 and not kwargs:
+            return Iter([self.call(args[0], list(items), {}) for items in zip(*map(self.iterate, args[1:]))])
+        if name == "filter" and len(args) == 2 and not kwargs:
+            return Iter([item for item in self.iterate(args[1]) if self.truth(self.call(args[0], [item], {}))])
+        if name in ("sorted", "min", "max") and len(args) == 1 and set(kwargs) <= {"key", "reverse"} \
+                and type(kwargs.get("reverse", False)) is bool:
+            items = list(args[0])
+            keys = [self.call(kwargs["key"], [item], {}) for item in items] if "key" in kwargs else items
+            if not all(plain_tree(k) for k in keys):
+                raise Bail
+            order = sorted(range(len(items)), key=lambda i: keys[i], reverse=kwargs.get("reverse", False)) \
+                if name == "sorted" else None
+            if name == "sorted":
+                return [items[i] for i in order]
+            if not items:
+                raise Bail
+            pick = min if name == "min" else max
+            return items[pick(range(len(items)), key=lambda i: keys[i])]
+        raise Bail
+
+    def special(self, name: str, args: list, kwargs: dict) -> object:
+        if name == "dataclasses.replace":
+            if len(args) != 1 or type(args[0]) is not Record or not set(kwargs) <= set(args[0].fields):
+                raise Bail
+            return Record(args[0].cls, {**args[0].fields, **kwargs}, args[0].frozen)
+        if name == "dataclasses.asdict":
+            if len(args) != 1 or kwargs or type(args[0]) is not Record:
+                raise Bail
+            return _as_dict(args[0])
+        if name in ("builtins.getattr", "builtins.hasattr") and not kwargs and type(args[1:2][0] if args[1:] else None) is str:
+            if type(args[0]) not in (Record, ClassRef):
+                raise Bail
+            try:
+                found = self.attribute(args[0], args[1])
+            except Bail:
+                if name == "builtins.hasattr" or len(args) == 3:
+                    raise
+                raise
+            return True if name == "builtins.hasattr" else found
+        if name == "builtins.type" and len(args) == 1 and not kwargs:
+            if type(args[0]) is Record:
+                return ClassRef(args[0].cls)
+            if type(args[0]) in VALUE_TYPES or type(args[0]) in (list, dict):
+                return type(args[0])
+            raise Bail
+        if name == "builtins.print":
+            return None
+        raise Bail
+
+    # -- statements ---------------------------------------------------------------------------
+    def block(self, statements: list[ast.stmt], env: Env) -> None:
+        for statement in statements:
+            self.statement(statement, env)
+
+    def statement(self, node: ast.stmt, env: Env) -> None:
+        self.tick()
+        kind = type(node)
+        if kind is ast.Expr:
+            if type(node.value) is ast.Constant:
+                return
+            self.eval(node.value, env)
+        elif kind is ast.Assign:
+            value = self.eval(node.value, env)
+            for target in node.targets:
+                self.store(target, value, env)
+        elif kind is ast.AnnAssign:
+            if node.value is None or type(node.target) is not ast.Name:
+                raise Bail
+            self.store(node.target, self.eval(node.value, env), env)
+        elif kind is ast.AugAssign:
+            if type(node.target) not in (ast.Name, ast.Subscript):
+                raise Bail
+            load = ast.Name(node.target.id, ast.Load()) if type(node.target) is ast.Name else \
+                ast.Subscript(node.target.value, node.target.slice, ast.Load())
+            current = self.eval(load, env)
+            self.store(node.target, self.binary(type(node.op), current, self.eval(node.value, env), augmented=True), env)
+        elif kind is ast.Return:
+            raise Return(self.eval(node.value, env) if node.value is not None else None)
+        elif kind is ast.If:
+            self.block(node.body if self.truth(self.eval(node.test, env)) else node.orelse, env)
+        elif kind is ast.For:
+            self.loop_for(node, env)
+        elif kind is ast.While:
+            broke = False
+            while self.truth(self.eval(node.test, env)):
+                self.tick()
+                try:
+                    self.block(node.body, env)
+                except Break:
+                    broke = True
+                    break
+                except Continue:
+                    continue
+            if not broke:
+                self.block(node.orelse, env)
+        elif kind is ast.Break:
+            raise Break
+        elif kind is ast.Continue:
+            raise Continue
+        elif kind is ast.Pass:
+            return
+        elif kind is ast.Try:
+            self.try_statement(node, env)
+        elif kind is ast.Assert:
+            if not self.truth(self.eval(node.test, env)):
+                raise Bail
+        else:
+            raise Bail
+
+    def loop_for(self, node: ast.For, env: Env) -> None:
+        items = self.iterate(self.eval(node.iter, env))
+        for item in items:
+            self.tick()
+            self.store(node.target, item, env)
+            try:
+                self.block(node.body, env)
+            except Break:
+                return
+            except Continue:
+                continue
+        self.block(node.orelse, env)
+
+    def try_statement(self, node: ast.Try, env: Env) -> None:
+        if node.finalbody:
+            raise Bail
+        try:
+            self.block(node.body, env)
+        except Raised as raised:
+            for handler in node.handlers:
+                if handler.type is None or handler.name is not None:
+                    raise Bail
+                kinds = handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
+                if not all(type(k) is ast.Name and k.id in EXCEPTIONS and self.global_value(k.id) is BUILTINS[k.id]
+                           for k in kinds):  # (a module rebinding the name is not the builtin)
+                    raise Bail
+                if isinstance(raised.error, tuple(BUILTINS[k.id] for k in kinds)):
+                    self.block(handler.body, env)
+                    return
+            raise
+        self.block(node.orelse, env)
+
+    def store(self, target: ast.expr, value: object, env: Env) -> None:
+        kind = type(target)
+        if kind is ast.Name:
+            env.vars[target.id] = value
+        elif kind in (ast.Tuple, ast.List):
+            items = self.iterate(value)
+            starred = [i for i, t in enumerate(target.elts) if type(t) is ast.Starred]
+            if len(starred) > 1:
+                raise Bail
+            if not starred:
+                if len(items) != len(target.elts):
+                    raise Raised(ValueError("unpack"))
+                for sub, item in zip(target.elts, items):
+                    self.store(sub, item, env)
+                return
+            at = starred[0]
+            after = len(target.elts) - at - 1
+            if len(items) < len(target.elts) - 1:
+                raise Raised(ValueError("unpack"))
+            for sub, item in zip(target.elts[:at], items[:at]):
+                self.store(sub, item, env)
+            self.store(target.elts[at].value, list(items[at:len(items) - after]), env)
+            for sub, item in zip(target.elts[at + 1:], items[len(items) - after:]):
+                self.store(sub, item, env)
+        elif kind is ast.Subscript:
+            holder = self.eval(target.value, env)
+            if type(holder) not in (list, dict):
+                raise Bail
+            guard(operator.setitem, holder, self.index(target.slice, env), value)
+        else:
+            raise Bail
+
+    # -- expressions --------------------------------------------------------------------------
+def _method_of_value(func) -> bool:
+    owner = getattr(func, "__objclass__", None) or type(getattr(func, "__self__", None))
+    return owner in (str,) and getattr(func, "__name__", "") in METHODS[str]
+
+
+def _decoration(node: ast.FunctionDef) -> str | None:
+    if not node.decorator_list:
+        return "method"
+    if len(node.decorator_list) == 1 and type(node.decorator_list[0]) is ast.Name \
+            and node.decorator_list[0].id in ("property", "staticmethod", "classmethod"):
+        return node.decorator_list[0].id
+    return None
+
+
+def _as_dict(record: Record) -> dict:
+    def copy(obj):
+        if type(obj) is Record:
+            return {k: copy(v) for k, v in obj.fields.items()}
+        if type(obj) in (list, tuple, Seq):
+            return type(obj)(copy(i) for i in obj)
+        if type(obj) is dict:
+            return {k: copy(v) for k, v in obj.items()}
+        return obj
+    return copy(record)
+
+
+def host_call(interp, callee, expr, args, keywords, starred):
+    """The value a call of a module function returns, run on real objects; None when the run
+    cannot be certain (the abstract interpreter then reads the call as before)."""
+    bound: list = []
+    if isinstance(callee, Partial):
+        if callee.keywords:
+            return None
+        bound, callee = list(callee.args), callee.func
+    if isinstance(callee, ClassValue) and not bound:
+        return _constructed(interp, callee.cls, args, keywords, starred)
+    if not isinstance(callee, Function) or type(callee.node) is not ast.FunctionDef:
+        return None
+    node = callee.node
+    owner = interp.scope.class_of(node)
+    if node not in interp.scope.tree.body and (owner is None or owner not in interp.scope.tree.body
+                                               or record_shape(interp, owner) is None):
+        return None
+    if starred and starred != "**" or not args and not keywords and not bound:
+        return None
+    run = HostRun(interp)
+    try:
+        given = [run.enter(to_python(interp, value)) for value in bound]
+        given += [run.enter(to_python(interp, value)) for value, _ in args]
+        named = {name: run.enter(to_python(interp, value)) for name, (value, _) in keywords.items()}
+        if owner is not None and not bound:
+            return None
+        result = run.run_def(node, given, named)
+        if not run.unchanged():
+            return None
+    except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
+        return None
+    value = to_value(interp, result)
+    if type(result) is Record and value is not None:
+        remember(interp, value, result)
+    if value is not None and expr is not None and type(expr.func) is ast.Name:
+        interp.analysed_refs.setdefault(id(node), set()).add(id(expr.func))
+    return value
+
+
+def _constructed(interp, cls: ast.ClassDef, args, keywords, starred):
+    """`Config(...)` of a plain dataclass given known objects: the instance, with the objects its
+    fields hold kept beside it (a default `("i",)` is a tuple, which the instance's values no
+    longer say) for runs it is handed to later."""
+    if starred or cls not in interp.scope.tree.body or record_shape(interp, cls) is None:
+        return None
+    run = HostRun(interp)
+    try:
+        record = run.construct(cls, [run.enter(to_python(interp, value)) for value, _ in args],
+                               {name: run.enter(to_python(interp, value)) for name, (value, _) in keywords.items()})
+        if not run.unchanged():
+            return None
+    except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
+        return None
+    value = to_value(interp, record)
+    if value is not None:
+        remember(interp, value, record)
+    return value
+
+
+class HostRuns:
+    """Interpreter hook: a call of a module function on known objects is run (before the
+    expression half's own reading of the call)."""
+
+    def call(self, callee, expr, args, keywords, starred, frame):
+        if isinstance(callee, (Function, Partial, ClassValue)) and (found := host_call(self, callee, expr, args, keywords, starred)) is not None:
+            return found
+        return super().call(callee, expr, args, keywords, starred, frame)

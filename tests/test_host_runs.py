@@ -1,0 +1,107 @@
+"""Host runs (host_runs.py): a module function given known objects is run on real Python
+objects; what it cannot be certain of leaves the call to the abstract interpreter (None)."""
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from codemods.analysis.interpreter import Interpreter
+from codemods.analysis.names import ImportTable
+from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.values import Const, DictValue, Instance, TupleValue
+from codemods.rules._diagnosis import Judge
+
+
+def _value(source: str, call: str):
+    """What the interpreter reads for the expression `call` at the module's level."""
+    tree = ast.parse(textwrap.dedent(source) + f"\nRESULT = {call}\n")
+    interp = Interpreter(ModuleScope(tree, ImportTable.of(tree)), Judge((0, 10, 2)))
+    return interp.eval(tree.body[-1].value, interp.module_frame)
+
+
+PARSER = """
+def _scalar(text):
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse(text):
+    root = {}
+    stack = [(-1, root)]
+    for raw in text.splitlines():
+        if not raw.strip():
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        key, _, value = raw.strip().partition(":")
+        while stack[-1][0] >= indent:
+            stack.pop()
+        parent = stack[-1][1]
+        if value.strip():
+            parent[key] = _scalar(value.strip())
+        else:
+            parent[key] = {}
+            stack.append((indent, parent[key]))
+    return root
+
+TEXT = "mesh:\\n  axis: data\\n  size: 4\\nlr: 0.5\\n"
+"""
+
+
+def test_a_yaml_like_parse_with_handled_exceptions_is_its_dict():
+    found = _value(PARSER, "parse(TEXT)")
+    assert found == DictValue(("mesh", "lr"), (DictValue(("axis", "size"), (Const("data"), Const(4))), Const(0.5)))
+
+
+def test_an_exception_the_code_does_not_catch_gives_no_value():
+    assert not isinstance(_value(PARSER + "\ndef first(t):\n    return int(t)\n", "first('data')"), Const)
+
+
+def test_a_list_that_may_have_been_a_tuple_stops_a_type_test():
+    source = "def kind(x):\n    return 'list' if isinstance(x, list) else 'other'\nAXES = ('i', 'j')\n"
+    assert not isinstance(_value(source, "kind(AXES)"), Const)  # the analysis keeps no list/tuple difference
+    assert _value(source, "kind('i')") == Const("other")
+
+
+def test_a_change_to_an_object_it_was_given_gives_no_value():
+    source = "def grow(items):\n    items.append('k')\n    return len(items)\nITEMS = ['i']\n"
+    assert not isinstance(_value(source, "grow(ITEMS)"), Const)  # the program's own list changes too
+
+
+def test_a_call_of_a_foreign_or_jax_name_gives_no_value():
+    source = "import os\ndef axis():\n    return os.environ.get('AXIS', 'i')\ndef pick(d):\n    return os.sep + d\n"
+    assert not isinstance(_value(source, "pick('i')"), Const)
+
+
+def test_overrides_replace_fields_of_a_frozen_dataclass_by_their_types():
+    source = textwrap.dedent("""
+        import dataclasses
+
+        @dataclasses.dataclass(frozen=True)
+        class Cfg:
+            axes: tuple = ("i",)
+            steps: int = 2
+
+        def with_overrides(cfg, overrides):
+            changes = {}
+            for item in overrides:
+                key, _, value = item.partition("=")
+                current = getattr(cfg, key)
+                if isinstance(current, tuple):
+                    changes[key] = tuple(type(current[0])(v) for v in value.split(","))
+                else:
+                    changes[key] = type(current)(value)
+            return dataclasses.replace(cfg, **changes)
+    """)
+    found = _value(source, "with_overrides(Cfg(), ['axes=i,j', 'steps=3'])")
+    assert isinstance(found, Instance)
+    assert dict(found.fields) == {"axes": TupleValue((Const("i"), Const("j"))), "steps": Const(3)}
+
+
+def test_a_loop_past_the_budget_gives_no_value():
+    source = "def spin(n):\n    k = 0\n    while k < n:\n        k += 1\n    return k\n"
+    assert _value(source, "spin(10)") == Const(10)
+    assert not isinstance(_value(source, "spin(10 ** 7)"), Const)
