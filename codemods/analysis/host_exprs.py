@@ -334,7 +334,13 @@ class HostExpressions:
                 if all(self.truth(self.eval(test, scope)) for test in generator.ifs):
                     walk(index + 1)
 
-        walk(0)
+        if type(node) is ast.GeneratorExp:
+            try:
+                walk(0)
+            except Raised:
+                raise Bail from None  # a generator runs when it is consumed, if ever: not here
+        else:
+            walk(0)
         if type(node) is ast.DictComp:
             built: dict = {}
             for key, value in results:

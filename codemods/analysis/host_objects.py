@@ -184,7 +184,8 @@ def to_value(interp, obj: object, depth: int = 0) -> Value | None:
 
 _DATACLASS = frozenset({"dataclasses.dataclass"})
 _HOOKS = frozenset({"__init__", "__post_init__", "__setattr__", "__getattr__", "__getattribute__", "__new__",
-                    "__init_subclass__", "__class_getitem__", "__set_name__", "__eq__", "__hash__"})
+                    "__init_subclass__", "__class_getitem__", "__set_name__", "__eq__", "__hash__",
+                    "__bool__", "__len__"})  # (a record's truth is then not simply True)
 
 
 def record_shape(interp, cls: ast.ClassDef) -> tuple[tuple[str, ...], bool] | None:

@@ -129,6 +129,8 @@ class HostRun(HostExpressions):
         return None
 
     def run_lambda(self, func: LambdaValue, args: list, kwargs: dict) -> object:
+        if func.node.args.defaults or any(d is not None for d in func.node.args.kw_defaults):
+            raise Bail  # defaults are evaluated where the lambda is made, not in the module
         env = Env(func.env, bound_names(func.node))
         self.bind(func.node.args, args, kwargs, env)
         return self.eval(func.node.body, env)
@@ -185,8 +187,8 @@ class HostRun(HostExpressions):
             return obj.fields[name]
         if type(obj) in (Record, ClassRef):
             cls = obj.cls
-            if record_shape(self.interp, cls) is None:
-                raise Bail
+            if record_shape(self.interp, cls) is None or _class_attribute_stored(self.interp.scope.tree, cls.name):
+                raise Bail  # (`Fmt.skip = "j"` somewhere: the class body no longer says what it holds)
             members = [s for s in cls.body if type(s) is ast.FunctionDef and s.name == name
                        or type(s) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in s.targets)
                        or type(s) is ast.AnnAssign and s.target.id == name]
@@ -518,3 +520,13 @@ class HostRuns:
         if isinstance(callee, (Function, Partial, ClassValue)) and (found := host_call(self, callee, expr, args, keywords, starred)) is not None:
             return found
         return super().call(callee, expr, args, keywords, starred, frame)
+
+
+def _class_attribute_stored(tree: ast.Module, name: str) -> bool:
+    """Whether code may store an attribute of the class read by its name (`Fmt.skip = ...`, or
+    any `setattr`)."""
+    from codemods.analysis.nodes import names_by_id, nodes_of_type
+
+    return bool(names_by_id(tree).get("setattr")) or any(
+        not isinstance(node.ctx, ast.Load) and type(node.value) is ast.Name and node.value.id == name
+        for node in nodes_of_type(tree, ast.Attribute))

@@ -91,8 +91,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
             if inner:
                 deep.add(key)
     if any(isinstance(node.ctx, ast.Load) for node in names_by_id(tree).get("globals", ())):
-        found |= {target.id for stmt in tree.body if isinstance(stmt, ast.Assign) for target in stmt.targets
-                  if isinstance(target, ast.Name)}  # `globals()["CONFIG"]...`: any module name
+        found |= _reached_by_globals(tree)
     from codemods.analysis.changed_args import handed_to_changers  # it reads MUTATORS from here
 
     found |= handed_to_changers(tree)
@@ -101,6 +100,22 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result
+
+
+def _reached_by_globals(tree: ast.Module) -> set[str]:
+    """The module names `globals()` may change: any, where something stores into it
+    (`globals()[k] = v`, `.update`); else those holding a dict, list or set, which an item it
+    gives may change (`globals()["CONFIG"]["axes"].pop()`)."""
+    parents = module_parents(tree)
+    stored = False
+    for name in names_by_id(tree).get("globals", ()):
+        call = parents.get(id(name))
+        use = parents.get(id(call))
+        if type(use) is ast.Subscript and not isinstance(use.ctx, ast.Load) \
+                or type(use) is ast.Attribute and use.attr in MUTATORS:
+            stored = True
+    return {target.id for stmt in tree.body if isinstance(stmt, ast.Assign) for target in stmt.targets
+            if isinstance(target, ast.Name) and (stored or not isinstance(stmt.value, (ast.Tuple, ast.Constant)))}
 
 
 # Builtin types whose methods, read on the type, change their first argument (`list.pop(x)`).
