@@ -291,50 +291,71 @@ def _base(node: ast.expr) -> ast.expr:
 
 
 def _bound_parameters(tree: ast.Module):
-    """(parameter names, expression) for each default of a def and each argument a call by name
-    hands a def or class of the module (matched by name, whatever the scopes: more names only ever
-    mean more changes): a positional argument binds its place (past the receiver of a method or
-    constructor), a keyword its name; a star or `**` may bind any parameter."""
-    defs: dict[str, list] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            defs.setdefault(node.name, []).append(node)
-            args = node.args
-            positional = [*args.posonlyargs, *args.args]
-            for param, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+    """(parameter names, expression, whether it binds an item of it) for each default of a def
+    and each name or attribute a call by name hands a def or class of the module (matched by
+    name, whatever the scopes: more names only ever mean more changes): a positional argument
+    binds its place (past the receiver of a method or constructor), a keyword its name; a star
+    or `**` may bind any parameter. (Other arguments make new objects: nothing to tie.)"""
+    defs: dict[str, list[tuple[list[str], list[str], str | None, bool]]] = {}
+    functions = [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)]
+    for node in functions:
+        args = node.args
+        positional = [*args.posonlyargs, *args.args]
+        for param, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+            yield [param.arg], default, False
+        for param, default in zip(args.kwonlyargs, args.kw_defaults):
+            if default is not None:
                 yield [param.arg], default, False
-            for param, default in zip(args.kwonlyargs, args.kw_defaults):
-                if default is not None:
-                    yield [param.arg], default, False
-        elif isinstance(node, ast.ClassDef):
-            init = next((stmt for stmt in node.body if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__"), None)
-            if init is not None:
-                defs.setdefault(node.name, []).append(init)
-    for call in nodes_of_type(tree, ast.Call):
-        name = call.func.id if type(call.func) is ast.Name else call.func.attr if type(call.func) is ast.Attribute else None
-        for function in defs.get(name, ()):
+    inits = {}
+    for cls in nodes_of_type(tree, ast.ClassDef):
+        init = next((stmt for stmt in cls.body if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__"), None)
+        if init is not None:
+            inits.setdefault(cls.name, []).append(init)
+    for function in functions:
+        inits.setdefault(function.name, []).append(function)
+    for name, found in inits.items():
+        for function in found:
             args = function.args
             positional = [param.arg for param in (*args.posonlyargs, *args.args)]
+            every = [param.arg for param in args.kwonlyargs] + [extra.arg for extra in (args.vararg, args.kwarg) if extra]
+            defs.setdefault(name, []).append((positional, every, args.vararg.arg if args.vararg else None,
+                                              function.name == "__init__"))
+    for call in nodes_of_type(tree, ast.Call):
+        func = call.func
+        name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+        found = defs.get(name)
+        if not found or not any(type(arg.value if type(arg) is ast.Starred else arg) in _BINDABLE
+                                for arg in (*call.args, *(keyword.value for keyword in call.keywords))):
+            continue
+        for positional, rest, vararg, init in found:
             # a method (called on an object) or a constructor: the first parameter is the receiver
-            skip = 1 if (type(call.func) is ast.Attribute or function.name == "__init__") and positional else 0
-            every = positional[skip:] + [param.arg for param in args.kwonlyargs] \
-                + [extra.arg for extra in (args.vararg, args.kwarg) if extra is not None]
+            skip = 1 if (type(func) is ast.Attribute or init) and positional else 0
+            every = positional[skip:] + rest
             starred = False
             for index, arg in enumerate(call.args):
                 if type(arg) is ast.Starred:
                     starred = True
-                    yield every, arg.value, True
+                    if type(arg.value) in _BINDABLE:
+                        yield every, arg.value, True
+                elif type(arg) not in _BINDABLE:
+                    continue
                 elif starred:
                     yield every, arg, False
                 elif index + skip < len(positional):
                     yield [positional[index + skip]], arg, False
                 else:
-                    yield ([args.vararg.arg] if args.vararg is not None else every), arg, False
+                    yield ([vararg] if vararg is not None else every), arg, False
             for keyword in call.keywords:
+                if type(keyword.value) not in _BINDABLE:
+                    continue
                 if keyword.arg is None:
                     yield every, keyword.value, True  # `**fields`: its values
                 else:
                     yield ([keyword.arg] if keyword.arg in every else every), keyword.value, False
+
+
+# The arguments a parameter can share an object with: a name or attribute (`_held`'s "same").
+_BINDABLE = (ast.Name, ast.Attribute)
 
 
 def _fields_of_lone_params(tree: ast.Module) -> set[int]:
