@@ -33,8 +33,6 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              "mesh_getattr_concat_setter.py:16 SF104",
              "mesh_getattr_lowered_name.py:15 SF104",
              "mesh_method_behind_false_flag.py:19 SF104",  # the call is under `if EXPORT:`, False
-             # `jax.tree.map(f, {})` over an empty dict never calls f (mesh_reach IN_PLACE_CALLERS)
-             "mesh_tree_map_over_empty_state.py:12 SF104",
          ],
          "adversarial9": [
              # a shared default list filled by an earlier call (`def f(x, done=[])`) is read as

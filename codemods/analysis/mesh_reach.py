@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import ast
 
-
 from codemods.analysis.bindings import ast_dotted, resolve_dotted
 from codemods.analysis.entered_meshes import (
     bare_with_item,
@@ -53,6 +52,7 @@ from codemods.analysis.module_reads import (
     name_references,
     own_nodes,
 )
+from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import (
     is_main_test,
     module_nodes,
@@ -239,7 +239,7 @@ class _Reach:
             return None
         callee = self.resolve(site.func)
         if callee in IN_PLACE_CALLERS:
-            return site
+            return None if callee.startswith("jax.tree") and self.empty_tree(site) else site
         applied = self.parents.get(id(site))
         if (callee in APPLIED_WRAPPERS or jit_ok and callee == "jax.jit") \
                 and isinstance(applied, ast.Call) and applied.func is site:
@@ -248,6 +248,15 @@ class _Reach:
                 and self.resolve(applied.func) in CONSUMERS:
             return applied
         return None
+
+    def empty_tree(self, site: ast.Call) -> bool:
+        """`jax.tree.map(f, {})`, or of a name bound once to `{}`, `[]` or `()` that nothing
+        changes in place: a map over no leaves never calls `f`."""
+        tree = site.args[1] if len(site.args) > 1 else None
+        if isinstance(tree, ast.Name) and self.bound.get(tree.id) == 1 and tree.id not in mutated_names(self.tree):
+            tree = self.assigned.get(tree.id)
+        return isinstance(tree, (ast.Dict, ast.List, ast.Tuple)) and not (tree.keys if isinstance(tree, ast.Dict)
+                                                                           else tree.elts)
 
     def decorated_by(self, decorator: ast.expr) -> str | None:
         if isinstance(decorator, ast.Call) and decorator.args and self.resolve(decorator.func) == "functools.partial":
