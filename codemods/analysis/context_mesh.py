@@ -38,10 +38,14 @@ def reach_path(ctx: FileContext, call, reach=unmeshed_path):
         from codemods.analysis.chosen_contexts import ContextChoices
 
         ctx.tree._shardfix_context_choices = ContextChoices(ctx)  # contexts picked by an object's option
-    offsets = ctx.offsets(call)
-    node = next((node for node in ast.walk(ctx.tree)
-                 if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
+    node = _ast_call(ctx, call)
     return reach(ctx.tree, ctx.imports.bindings, node) if node is not None else None
+
+
+def _ast_call(ctx: FileContext, call) -> ast.Call | None:
+    """The `ast` call at the offsets of a LibCST one."""
+    offsets = ctx.offsets(call)
+    return next((node for node in ast.walk(ctx.tree) if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
 
 
 def under_false_flag(ctx: FileContext, call) -> bool:
@@ -50,8 +54,7 @@ def under_false_flag(ctx: FileContext, call) -> bool:
     from codemods.analysis.module_reads import module_binding_counts
     from codemods.analysis.nodes import module_parents
 
-    offsets = ctx.offsets(call)
-    node = next((node for node in ast.walk(ctx.tree) if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
+    node = _ast_call(ctx, call)
     parents = module_parents(ctx.tree)
     flags = {stmt.targets[0].id: stmt.value for stmt in ctx.tree.body if isinstance(stmt, ast.Assign)
              and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)}

@@ -138,7 +138,7 @@ def _copied(node: ast.expr | None) -> ast.expr | None:
     if type(node) is not ast.Call:
         return None
     if type(node.func) is ast.Attribute and node.func.attr == "copy" and not node.args:
-        return node.func.value if _alias_key(node.func.value) else node.func.value if type(node.func.value) is ast.Name else None
+        return node.func.value if _alias_key(node.func.value) else None
     name = node.func.id if type(node.func) is ast.Name else node.func.attr if type(node.func) is ast.Attribute else None
     if name in ("copy", "dict", "list", "tuple", "set", "OrderedDict") and len(node.args) == 1:
         return node.args[0]
