@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cz1_sf105_zoo_default_hparams_picked_class": "main(mesh, x)",
+    "ncz1_sf105_zoo_default_hparams_overridden": "main(mesh, x)",
+    "ncz2_sf105_zoo_default_hparams_set_again": "main(mesh, x)",
+    "ncz3_sf105_zoo_picked_class_by_key": "main(mesh, x)",
     "nle9_sf105_axes_list_changed_through_its_holder": "main(mesh, x)",
     "nle10_sf105_axes_list_changed_through_a_default": "main(mesh, x)",
     "nle11_sf105_axes_list_changed_through_a_constructor_field": "main(mesh, x)",

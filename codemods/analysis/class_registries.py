@@ -18,6 +18,7 @@ import ast
 from codemods.jaxapi import PARTIAL
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents
 from codemods.analysis.filing_hooks import all_filed_shown, hook_filings
+from codemods.analysis.picked_aliases import aliased_pick
 from codemods.analysis.subclass_registries import class_receiver, registries_holding, registry_read
 from codemods.analysis.registry_objects import object_constructions
 from codemods.analysis.user_decorators import filed_tables, paired_filings
@@ -118,14 +119,16 @@ def _table_constructions(scope, name: str):
                         _note_bound(tree, name, call, [bound for _, bound in bound_by[table]])
                     continue
                 picked = _picked_call(node, parents)
-                if picked is None:
+                aliased = aliased_pick(node, parents, scopes) if picked is None else None  # `cls = TABLE[k]; cls(...)`
+                if picked is None and aliased is None:
                     return None
-                call, key = picked
+                picks, key = ([picked[0]], picked[1]) if picked is not None else aliased
                 if table in inexact or type(key) is not ast.Constant or any(key.value == own for _, own in tables[table]):
-                    calls.append((call, scopes))  # a literal key picks its one entry
                     exact = table not in inexact and type(key) is ast.Constant
-                    _note_bound(tree, name, call, [bound for own, bound in bound_by[table]
-                                                   if not exact or own == key.value])
+                    for call in picks:  # a literal key picks its one entry
+                        calls.append((call, scopes))
+                        _note_bound(tree, name, call, [bound for own, bound in bound_by[table]
+                                                       if not exact or own == key.value])
         if any(type(node) is ast.Global and table in node.names for node in ast.walk(tree)):
             return None
     return calls, {ref for refs in tables.values() for ref, _ in refs}
@@ -202,13 +205,14 @@ def _picked_call(node: ast.Name, parents) -> tuple[ast.Call, ast.expr] | None:
     return (call, key) if type(call) is ast.Call and call.func is picked else None
 
 
-def registry_class(scope, call: ast.Call, scopes, key: object = None) -> ast.ClassDef | None:
+def registry_class(scope, call: ast.Call, scopes, key: object = None, builds: tuple = ()) -> ast.ClassDef | None:
     """The one module class `MODELS[name](...)` builds: every entry of a registry (as above)
     names a module class, written in its display or filed by a decorator (`@register("x")`), and
     of those only one can be picked by the key (a literal key picks its own entry; another key
     any of them, unless `key` gives the str its value certainly is here: then the classes filed
     under it, and any filed under a key the file does not show). A registry any code changes
-    otherwise holds classes no one can list: None."""
+    otherwise holds classes no one can list: None. `builds`: the calls that build with the class
+    `call` picks, where it is picked into a name first (picked_aliases.py)."""
     func = call.func
     table = func.value if type(func) is ast.Subscript else func.func.value \
         if type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get" else None
@@ -241,7 +245,7 @@ def registry_class(scope, call: ast.Call, scopes, key: object = None) -> ast.Cla
         found = registry_constructions(scope, scope.classes[name])
         if found is None:
             return None  # the table is read or changed where no one can follow
-        if any(built is call for built, _ in found[0]) and (key is None or name in hooked or _may_file(
+        if any(built is call or built in builds for built, _ in found[0]) and (key is None or name in hooked or _may_file(
                 scope, table, entries, scope.classes[name], key)):
             picked.append(scope.classes[name])
     return picked[0] if len(picked) == 1 else None

@@ -7,13 +7,15 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from codemods.analysis.class_marks import ClassMarks
+from codemods.analysis.picked_aliases import PickedAliases
 from codemods.analysis.values import Function, Instance, Partial, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods:
+class ItemMethods(PickedAliases, ClassMarks):  # (one place in the interpreter's bases for the three)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:

@@ -19,6 +19,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.decorators import returned_def, wraps_of
+from codemods.analysis.class_marks import given_mark, given_marks
 from codemods.analysis.nodes import DEFS, FunctionDef, iter_nodes, positional_params
 
 _KEEP_SPELLINGS = frozenset({"staticmethod", "classmethod", "property"})
@@ -112,8 +113,8 @@ def filed_tables(scope, decorator: ast.expr, paired: bool = False) -> list[tuple
                 and value.func.attr == "append" and isinstance(value.func.value, ast.Name) and len(value.args) == 1 \
                 and not value.keywords and isinstance(value.args[0], ast.Name) and value.args[0].id == cls:
             filed.append((value.func.value, None))
-        elif unread_mark(scope, stmt, cls):
-            continue  # `cls.name = name`: a mark no code of the module reads
+        elif unread_mark(scope, stmt, cls) or inner is not function and given_mark(scope, stmt, cls, function):
+            continue  # `cls.name = name`: a mark no code of the module reads, or no class body (class_marks.py)
         else:
             return None
     if others & {table.id for table, _ in filed}:
@@ -203,7 +204,8 @@ def _returns_param(scope, decorator: FunctionDef, scopes, on_def: bool = False) 
             or not isinstance(decorator.body[-1], ast.Return):
         return False
     fn = params[0].arg
-    marks = _unread_marks(scope, decorator, fn) if not on_def else plain_marks(decorator, fn)
+    marks = _unread_marks(scope, decorator, fn) | given_marks(scope, decorator, fn, scopes) if not on_def \
+        else plain_marks(decorator, fn)
     if _stores(decorator, {fn}, marks) or len(_returns(decorator)) != 1:
         return False
     value = decorator.body[-1].value

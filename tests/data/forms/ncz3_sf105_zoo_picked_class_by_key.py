@@ -1,0 +1,47 @@
+"""The same zoo with two classes filed: the one whose defaults average over both axes is never
+built; main builds "safe", whose mean runs over "i" only. Correct code: the local the factory
+picks the class into holds the class the key names, not any class of the registry."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+ZOO = {}
+
+
+def register(name, **defaults):
+    def wrap(cls):
+        cls.defaults = defaults
+        ZOO[name] = cls
+        return cls
+
+    return wrap
+
+
+def build(name, **overrides):
+    cls = ZOO[name]
+    return cls(**{**cls.defaults, **overrides})
+
+
+@register("avg", axis="j", loss_axes=("i", "j"))
+class Averager:
+    def __init__(self, axis, loss_axes):
+        self.axis = axis
+        self.loss_axes = loss_axes
+
+    def loss(self, block):
+        total = jax.lax.psum(block, self.axis)
+        return jax.lax.pmean(total.mean(), self.loss_axes)
+
+
+@register("safe", axis="j", loss_axes=("i",))
+class SafeAverager(Averager):
+    pass
+
+
+def main(mesh, x):
+    model = build("safe")
+    return jax.shard_map(model.loss, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    main(jax.make_mesh((2, 4), ("i", "j")), jnp.ones((8, 8)))
