@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cz2_sf101_attr_config_merger_never_run": "main(mesh, x)",
+    "ncz4_sf101_attr_config_merger_runs": "main(mesh, x)",
+    "ncz5_sf101_attr_config_set_through_unbound_method": "main(mesh, x)",
     "cz1_sf105_zoo_default_hparams_picked_class": "main(mesh, x)",
     "ncz1_sf105_zoo_default_hparams_overridden": "main(mesh, x)",
     "ncz2_sf105_zoo_default_hparams_set_again": "main(mesh, x)",

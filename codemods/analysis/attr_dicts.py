@@ -18,6 +18,8 @@ from dataclasses import field
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
+from codemods.analysis.own_object_stores import own_object_stores
+from codemods.analysis.empty_loops import never_run
 from codemods.analysis.cli_args import NAMESPACES, changed_names
 from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
 from codemods.analysis.pyvalues import SPREAD
@@ -212,10 +214,12 @@ class AttrDicts:
         self._builder_stores()
         accounted = self.__dict__["_attr_accounted"]
         found: set[str] | None = set() if changed_names(self.scope.tree) is not None else None
+        own = own_object_stores(self.scope.tree) | never_run(self.scope.tree)  # `self.axes = ...`; a loop never run
         for node in self._outside_attr_classes() if found is not None else ():
-            if type(node) is ast.Attribute and type(node.ctx) is not ast.Load and id(node) not in accounted:
+            if type(node) is ast.Attribute and type(node.ctx) is not ast.Load and id(node) not in accounted \
+                    and id(node) not in own:
                 found.add(node.attr)
-            elif type(node) is ast.Subscript and type(node.ctx) is not ast.Load:
+            elif type(node) is ast.Subscript and type(node.ctx) is not ast.Load and id(node) not in own:
                 key = node.slice
                 if type(key) is not ast.Constant:
                     if self._own_table(node.value):
@@ -223,8 +227,9 @@ class AttrDicts:
                     found = None
                     break
                 found.add(str(key.value))
-            elif type(node) is ast.Call and (type(node.func) is ast.Attribute and node.func.attr in _CHANGERS
-                                             or type(node.func) is ast.Name and node.func.id in _CHANGERS):
+            elif type(node) is ast.Call and id(node) not in own and (
+                    type(node.func) is ast.Attribute and node.func.attr in _CHANGERS
+                    or type(node.func) is ast.Name and node.func.id in _CHANGERS):
                 found = None
                 break
         result = frozenset(found) if found is not None else None
@@ -312,14 +317,15 @@ def _method_shape(method: ast.FunctionDef, own: str) -> str | None:
         and type(method.body[0].value) is ast.Constant else method.body
     if method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.args.defaults:
         return None
+    if len(body) == 2 and _raising_try(body[0]):
+        body = [body[0].body[0], body[1]]  # `try: v = self[k]` / `except KeyError: raise AttributeError(k)`
     if method.name == "__getattr__" and len(params) == 2 and _wraps_item(body, params, own):
         return "wrap"
     if len(body) != 1:
         return None
     stmt = body[0]
     if method.name == "__getattr__" and len(params) == 2:
-        if type(stmt) is ast.Try and len(stmt.body) == 1 and not stmt.orelse and not stmt.finalbody \
-                and all(len(handler.body) == 1 and type(handler.body[0]) is ast.Raise for handler in stmt.handlers):
+        if _raising_try(stmt):
             stmt = stmt.body[0]
         return "read" if type(stmt) is ast.Return and (_item_of(stmt.value, params) or _got(stmt.value, params)) else None
     if method.name == "__setattr__" and len(params) == 3:
@@ -329,6 +335,13 @@ def _method_shape(method: ast.FunctionDef, own: str) -> str | None:
         return "delete" if type(stmt) is ast.Delete and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
             else None
     return None
+
+
+def _raising_try(stmt: ast.stmt) -> bool:
+    """`try: <one statement>` whose every handler only raises (a missing key's KeyError made an
+    AttributeError): for the keys the analysis reads, the statement alone."""
+    return type(stmt) is ast.Try and len(stmt.body) == 1 and not stmt.orelse and not stmt.finalbody \
+        and all(len(handler.body) == 1 and type(handler.body[0]) is ast.Raise for handler in stmt.handlers)
 
 
 def _wraps_item(body: list[ast.stmt], params: list[str], own: str) -> bool:

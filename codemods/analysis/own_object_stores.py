@@ -1,0 +1,53 @@
+"""Attribute stores that can only set a field of an object of a plain class (issue 13):
+`self.axes = tuple(cfg.mesh.axes)` in `RNNTJoint.__init__`, beside a config read by attribute
+(`cfg.mesh.axes` of a dict subclass whose `__getattr__` reads items: attr_dicts.py).
+
+Such a store changes no config's item: its receiver is the method's own first parameter, and the
+class has no base, keyword or decorator (so no config class is one of its subclasses or wraps
+it), its name is used only to construct it (`RNNTJoint(cfg)`: no method is read off the class and
+called with another object in `self`'s place), and the method never rebinds that parameter or
+lets a nested scope do so. Any other store of an attribute still counts as a possible change of
+the config item of that name.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import module_parents, nodes_of_type
+
+
+def own_object_stores(tree: ast.Module) -> frozenset[int]:
+    """Ids of the Attribute store targets described above."""
+    cached = tree.__dict__.get("_shardfix_own_object_stores")
+    if cached is not None:
+        return cached
+    parents = module_parents(tree)
+    found: set[int] = set()
+    for cls in nodes_of_type(tree, ast.ClassDef):
+        if cls.bases or cls.keywords or cls.decorator_list or not _only_constructed(tree, cls.name, parents):
+            continue
+        for method in cls.body:
+            if type(method) is not ast.FunctionDef or method.decorator_list \
+                    or not (method.args.posonlyargs + method.args.args):
+                continue
+            own = (method.args.posonlyargs + method.args.args)[0].arg
+            nodes = list(ast.walk(method))
+            if any(type(node) is ast.Name and node.id == own and type(node.ctx) is not ast.Load
+                   or type(node) is ast.arg and node.arg == own and node is not (method.args.posonlyargs + method.args.args)[0]
+                   or type(node) in (ast.Global, ast.Nonlocal) and own in node.names for node in nodes):
+                continue
+            found.update(id(node) for node in nodes if type(node) is ast.Attribute and type(node.ctx) is ast.Store
+                         and type(node.value) is ast.Name and node.value.id == own)
+    result = frozenset(found)
+    tree.__dict__["_shardfix_own_object_stores"] = result
+    return result
+
+
+def _only_constructed(tree: ast.Module, name: str, parents) -> bool:
+    for node in nodes_of_type(tree, ast.Name):
+        if node.id != name:
+            continue
+        parent = parents.get(id(node))
+        if type(node.ctx) is not ast.Load or type(parent) is not ast.Call or parent.func is not node:
+            return False
+    return True
