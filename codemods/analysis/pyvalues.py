@@ -162,8 +162,14 @@ class PythonValues:
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
         shape = getattr(expr, UNPACK_SHAPE, None)
-        if shape is not None and not shape_fits(self.eval(expr.value, frame), shape):
-            return UNKNOWN
+        if shape is not None:
+            unpacked = self.eval(expr.value, frame)
+            if not shape_fits(unpacked, shape):
+                return UNKNOWN
+            if type(unpacked) is DictValue:  # `trial_axis, _ = SWEEP["mesh"]`: a plain dict unpacks into its keys
+                keys = Const(tuple(unpacked.keys))
+                return Const(keys.value[expr.slice.value]) if type(expr.slice) is ast.Constant \
+                    else Const(keys.value[expr.slice.lower.value:expr.slice.upper.value if expr.slice.upper else None])
         return super().eval_Subscript(expr, frame)
 
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
