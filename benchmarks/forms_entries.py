@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cz4_sf101_helpers_through_simplenamespace": "main(mesh, x)",
+    "ncz7_sf101_helpers_through_simplenamespace_other_axis": "main(mesh, x)",
     "cz3_sf101_dict_keys_unpacked_axes": "main(mesh, x)",
     "ncz6_sf101_dict_keys_unpacked_other_key": "main(mesh, x)",
     "cz2_sf101_attr_config_merger_never_run": "main(mesh, x)",

@@ -8,6 +8,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from codemods.analysis.class_marks import ClassMarks
+from codemods.analysis.namespace_calls import NamespaceCalls
 from codemods.analysis.picked_aliases import PickedAliases
 from codemods.analysis.values import Function, Instance, Partial, Value
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods(PickedAliases, ClassMarks):  # (one place in the interpreter's bases for the three)
+class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:

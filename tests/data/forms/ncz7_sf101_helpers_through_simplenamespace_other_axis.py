@@ -1,0 +1,32 @@
+"""The same utilities, but the body reduces over "i" through the namespace (`axes="i"`): the
+gather over "j" meets a value that still varies on "j". Correct code: the call's own arguments
+reach the def the namespace holds."""
+import types
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+def _reduce(x, axes="j"):
+    return jax.lax.pmean(x, axes)
+
+
+def _gather(x, axes="j"):
+    return jax.lax.all_gather(x, axes, axis=1, tiled=True, to="reduced")
+
+
+ut = types.SimpleNamespace(reduce=_reduce, gather=_gather)
+
+
+def body(block):
+    mean = ut.reduce(block.mean(axis=1, keepdims=True), axes="i")
+    return ut.gather(mean)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, None, reduced={"j"}))(x)
+
+
+if __name__ == "__main__":
+    main(jax.make_mesh((2, 4), ("i", "j")), jnp.ones((8, 8)))
