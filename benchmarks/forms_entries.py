@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cz5_sf101_body_factory_kwargs_splat": "main(mesh, x)",
+    "ncz8_sf101_body_factory_starred_then_splat": "main(mesh, x)",
     "cz4_sf101_helpers_through_simplenamespace": "main(mesh, x)",
     "ncz7_sf101_helpers_through_simplenamespace_other_axis": "main(mesh, x)",
     "cz3_sf101_dict_keys_unpacked_axes": "main(mesh, x)",

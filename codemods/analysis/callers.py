@@ -239,12 +239,13 @@ def _argument(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -
 
 
 def _before_star(call: ast.Call, function: FunctionDef, name: str, skip: int) -> ast.expr | None:
-    """`fn(args, *arrays)`: a positional parameter bound by an argument written before the first
-    starred one (a `**` spread may not bind it: Python rejects a second value for it)."""
+    """`fn(args, *arrays)`, `build_loss(mesh, **CONF)`: a positional parameter bound by an
+    argument written before the first starred one (a `**` spread may not bind it: Python rejects a
+    second value for it)."""
     params = positional_params(function.args)[skip:]
     index = next((i for i, param in enumerate(params) if param.arg == name), None)
-    stars = [i for i, arg in enumerate(call.args) if type(arg) is ast.Starred]
-    if index is None or function.args.posonlyargs or not stars or index >= stars[0]:
+    stars = [i for i, arg in enumerate(call.args) if type(arg) is ast.Starred] or [len(call.args)]  # (or `**` only)
+    if index is None or function.args.posonlyargs or index >= stars[0]:
         return None
     return call.args[index]
 
