@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cz6_sf101_defensive_copy_popped": "main(mesh, x)",
+    "ncz9_sf101_config_changed_before_its_copy": "main(mesh, x)",
     "cz5_sf101_body_factory_kwargs_splat": "main(mesh, x)",
     "ncz8_sf101_body_factory_starred_then_splat": "main(mesh, x)",
     "cz4_sf101_helpers_through_simplenamespace": "main(mesh, x)",

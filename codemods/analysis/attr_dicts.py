@@ -19,7 +19,7 @@ from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.analysis.own_object_stores import own_object_stores
-from codemods.analysis.empty_loops import never_run
+from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.cli_args import NAMESPACES, changed_names
 from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
 from codemods.analysis.pyvalues import SPREAD
@@ -214,7 +214,7 @@ class AttrDicts:
         self._builder_stores()
         accounted = self.__dict__["_attr_accounted"]
         found: set[str] | None = set() if changed_names(self.scope.tree) is not None else None
-        own = own_object_stores(self.scope.tree) | never_run(self.scope.tree)  # `self.axes = ...`; a loop never run
+        own = own_object_stores(self.scope.tree) | quiet(self.scope.tree)  # `self.axes = ...`; quiet_changes.py
         for node in self._outside_attr_classes() if found is not None else ():
             if type(node) is ast.Attribute and type(node.ctx) is not ast.Load and id(node) not in accounted \
                     and id(node) not in own:

@@ -12,6 +12,7 @@ import ast
 from bisect import bisect_left
 
 from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.nodes import calls_by_callee, node_positions, nodes_of_type, nodes_of_type_under, subtree_end
 
 
@@ -65,15 +66,16 @@ def _parameter_changes(tree: ast.Module, function, read: tuple[list[int], list[a
     passed: set[str] = set()
     if not params:
         return False, passed
+    skipped = quiet(tree)  # `conf = dict(conf)` then `conf.pop(k)`: the copy changes (quiet_changes.py)
     for node in nodes_of_type_under(tree, function, ast.Subscript):
-        if isinstance(node.ctx, (ast.Store, ast.Del)) and _root_name(node.value) in params:
+        if isinstance(node.ctx, (ast.Store, ast.Del)) and _root_name(node.value) in params and id(node) not in skipped:
             return True, passed
     positions, calls = read
     start = node_positions(tree)[function]
     end = subtree_end(tree, function, start)
     for node in calls[bisect_left(positions, start):bisect_left(positions, end)]:
         if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
-            if _root_name(node.func.value) in params:
+            if _root_name(node.func.value) in params and id(node) not in skipped:
                 return True, passed
         elif any(_root_name(arg) in params for arg in [*node.args, *(k.value for k in node.keywords)]):
             passed.add(_last(node.func) or "")

@@ -76,8 +76,3 @@ def _always_empty(function: ast.FunctionDef, param: str, calls: list[ast.Call]) 
             return False
     return True
 
-
-def live(tree: ast.Module, nodes: list) -> list:
-    """`nodes` but those inside a loop that never runs."""
-    dead = never_run(tree)
-    return [node for node in nodes if id(node) not in dead] if dead else nodes

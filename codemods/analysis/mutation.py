@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.empty_loops import live
+from codemods.analysis.quiet_changes import fresh_changes, live
 from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, names_by_id, nodes_of_type
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
@@ -68,7 +68,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     # The order does not matter (a set): the module's Subscript nodes and the calls of a
     # mutator's name, from its indexes.
     by_callee = calls_by_callee(tree)
-    # (but none a loop that never runs holds: `for item in overrides:` only ever handed `[]`, empty_loops.py)
+    fresh, own = fresh_changes(tree), set()  # `conf = dict(conf); conf.pop(k)`: no alias changes (quiet_changes.py)
     for node in live(tree, [*nodes_of_type(tree, ast.Subscript), *(call for name in MUTATORS for call in by_callee.get(name, ()))]):
         changed = None
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -89,7 +89,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
             changed = copied  # `copy.copy(CONFIG)["axes"].pop()`: a shallow copy shares the items
         key = _alias_key(changed) if changed is not None else None
         if key is not None:
-            found.add(key)  # (`self.params['w'] = ...`: the attribute's object, keyed ".params")
+            (found if id(node) not in fresh else own).add(key)  # (`self.params['w'] = ...`: keyed ".params")
             if inner:
                 deep.add(key)
     if any(isinstance(node.ctx, ast.Load) for node in names_by_id(tree).get("globals", ())):
@@ -99,7 +99,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     found |= handed_to_changers(tree)
     if found:
         found |= _aliased(tree, found, deep)
-    result = frozenset(found)
+    result = frozenset(found | own)
     tree._shardfix_mutated = result
     return result
 
