@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cz7_sf101_int_keyed_stage_registry": "main(mesh, x)",
+    "ncz10_sf101_int_keyed_stage_registry_other_axis": "main(mesh, x)",
+    "cz8_sf101_parsed_table_handed_to_stage": "main(mesh, x)",
+    "ncz11_sf101_parsed_table_changed_before_stage": "main(mesh, x)",
     "cz6_sf101_defensive_copy_popped": "main(mesh, x)",
     "ncz9_sf101_config_changed_before_its_copy": "main(mesh, x)",
     "cz5_sf101_body_factory_kwargs_splat": "main(mesh, x)",

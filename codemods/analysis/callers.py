@@ -82,7 +82,8 @@ class Callers:
             if not (isinstance(passed, Function) and passed.closure is self.module_frame) and not settled(passed) \
                     and not isinstance(passed, (MeshValue, Namespace, AttrTable)) and not closure \
                     and not self._portable(passed) \
-                    and not _unchanged_table(self.scope.tree, passed, given, name):
+                    and not _unchanged_table(self.scope.tree, passed, given, name) \
+                    and not self._fresh_table(passed, given, name):
                 return None  # a config object built with constants: `train(mesh, Config())`; a mesh built in the file
             found.append(passed)
         first = found[0]
@@ -93,6 +94,14 @@ class Callers:
                else isinstance(first, Function) and value.node is first.node for value in found):
             return first
         return None
+
+    def _fresh_table(self, passed: Value, given: ast.expr, param: str) -> bool:
+        """`STAGES[n](feats, conf, mesh)` of `conf = parse_config(CONFIG)`: a table a host run
+        built from nothing the program holds (host_runs.py), handed on by a name no code changes
+        in place, to a parameter no code changes: its inner tables are the run's own too."""
+        changed = mutated_names(self.scope.tree)
+        return id(passed) in self.__dict__.get("fresh_results", {}) and type(given) is ast.Name \
+            and given.id not in changed and param not in changed
 
     def _portable(self, value: Value, depth: int = 0) -> bool:
         """An object the caller built whose fields mean the same in the callee: constants, jax

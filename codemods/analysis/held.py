@@ -137,7 +137,7 @@ class Held:
                 else:
                     continue
                 if not self._one_def(stmt) or len(stmt.decorator_list) != 1 or type(key) is not ast.Constant \
-                        or not isinstance(key.value, str):
+                        or type(key.value) not in (str, int):  # `@stage(3)` as well as `@register("rows")`
                     return None
                 entries.append((key.value, stmt))
                 uses += 1

@@ -487,9 +487,26 @@ def host_call(interp, callee, expr, args, keywords, starred):
     value = to_value(interp, result)
     if type(result) is Record and value is not None:
         remember(interp, value, result)
+    if value is not None and type(result) in (dict, list) and _fresh(result, [obj for obj, _ in run.given] + list(run.globals.values())):
+        interp.__dict__.setdefault("fresh_results", {})[id(value)] = value  # (kept alive: ids stay unique)
     if value is not None and expr is not None and type(expr.func) is ast.Name:
         interp.analysed_refs.setdefault(id(node), set()).add(id(expr.func))
     return value
+
+
+def _fresh(result: object, held: list) -> bool:
+    """Every dict and list of `result` was made by the run: none is an object it was handed or
+    read from the module (or one those hold), so no other name of the program holds one."""
+    def containers(obj, found: set[int]) -> set[int]:
+        if isinstance(obj, (dict, list, tuple, Record)) and id(obj) not in found:  # (a Seq is a tuple)
+            found.add(id(obj))
+            for item in (obj.values() if type(obj) is dict else obj.fields.values() if type(obj) is Record else obj):
+                containers(item, found)
+        return found
+    outside: set[int] = set()
+    for obj in held:
+        containers(obj, outside)
+    return not (containers(result, set()) & outside)
 
 
 def _constructed(interp, cls: ast.ClassDef, args, keywords, starred):
