@@ -187,6 +187,8 @@ class Instances:
             return True  # flattened by JAX, or handed to a mapped body (pytree_modules.py)
         if not container and len(seen) > 2 and self.read_cannot_call(read, seen[2]):
             return True  # `layer.state_dict()`, `net.tasks` (object_methods.py)
+        if _identity_test(read, self._parent_map()):
+            return True  # `if self.after_norm is not None:` runs no code of the object
         if not container and len(seen) > 2 and self.method_calls_analysed(read, seen[2], analysed):
             return True  # `self.norm.apply(x)` whose method calls `self(x)` where analysed
         if not container and len(seen) > 2 and self._handed_to_reader(read, seen[2]):
@@ -441,3 +443,11 @@ def _calls_of(reads: list[ast.expr], parents: dict) -> list[ast.Call] | None:
             return None
         calls.append(call)
     return calls
+
+
+def _identity_test(read: ast.expr, parents: dict) -> bool:
+    """`read is None` / `read is not None`: a comparison by identity with None calls nothing."""
+    compare = parents.get(id(read))
+    return type(compare) is ast.Compare and len(compare.ops) == 1 and type(compare.ops[0]) in (ast.Is, ast.IsNot) \
+        and any(type(side) is ast.Constant and side.value is None for side in (compare.left, *compare.comparators)) \
+        and read in (compare.left, *compare.comparators)

@@ -492,10 +492,12 @@ class _Opaque:
 def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | None:
     """`REDUCE == "sum"` with a module constant: the Python result (None: not decided here).
     `is` is decided only against None, True and False (the singletons); `flags is None` also
-    when `flags` holds an array, a tuple, a dict or a function (never None)."""
+    when `flags` holds an array, a tuple, a dict, a function, a module class or an object of one
+    (never None)."""
     if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and any(
             isinstance(operand, Const) and operand.value is None for operand in operands) and any(
-            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial)) for operand in operands):
+            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial, Instance, ClassValue))
+            for operand in operands):  # (`self.after_norm is not None` of a module class's object)
         return Const(isinstance(ops[0], ast.IsNot))
     if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and len(operands) == 2 \
             and all(_enum_member(operand) for operand in operands):
