@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cz10_sf106_property_of_object_built_in_body": "main(mesh, x)",
+    "ncz13_sf106_property_of_object_with_varying_paths": "main(mesh, x)",
     "cz9_sf106_optional_submodule_tested_for_none": "main(mesh, x)",
     "ncz12_sf106_optional_submodule_absent": "main(mesh, x)",
     "cz7_sf101_int_keyed_stage_registry": "main(mesh, x)",
@@ -2122,7 +2124,8 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         28: "            with jax.set_mesh(self.mesh): return top_level_all_gather(x, spec)"},
     "cl5_sf104_gather_after_block_of_class_entering_mesh_by_hand": {
         25: "        with jax.set_mesh(self.mesh): return top_level_all_gather(x, self.spec)"},
-    "cz9_sf106_optional_submodule_tested_for_none": {14: "        return h"},  # SF106: the gathered states left as they are
+    "cz9_sf106_optional_submodule_tested_for_none": {14: "        return h"},
+    "cz10_sf106_property_of_object_built_in_body": {15: "        return self.samples"},  # SF106: the paths as gathered  # SF106: the gathered states left as they are
     "cn2_sf106_layer_repr_reads_vars": {20: '        return jax.lax.pcast(h, self.gather_axis, to="varying").mean(axis=-1, keepdims=True)'},
     "cn3_sf106_object_given_to_dataclass_field": {15: '        return jax.lax.pcast(x, "j", to="varying") / self.factor'},
     "cn4_sf106_object_made_by_default_factory": {15: '        return jax.lax.pcast(x, "j", to="varying") / self.factor'},

@@ -140,7 +140,7 @@ class Classes(InitHooks, ClassFamilies):
             if kind == "property":  # `cfg.data_axis` computed from the object's own fields
                 result = self.run_function(function, [receiver], {}, self.module_frame) \
                     if isinstance(receiver, Instance) else None
-                return UNKNOWN if result is None else result
+                return UNKNOWN if result is None else self.read_property(function, result)  # (property_reads.py)
             if kind == "class":
                 return Partial(method, (ClassValue(cls),), (), (cls,))
             if isinstance(receiver, Instance) and kind == "plain":
