@@ -26,7 +26,7 @@ from codemods.analysis.nodes import (LEAVES, DEFS, FunctionDef, call_args, child
 from codemods.analysis.shardmap import ShardMapUse, passed_through
 from codemods.analysis.values import AxisState, Value
 
-MAX_HOST_DEPTH = 16  # names, calls, callers and operands followed from an application, at most
+MAX_HOST_DEPTH = 24  # names, calls, callers and operands followed from an application, at most
 _SAME = frozenset({"jax.device_put", "jax.numpy.asarray", "jax.numpy.array", "numpy.asarray", "numpy.array",
                    "jax.block_until_ready", "jax.lax.with_sharding_constraint", "jax.numpy.copy"})
 _WORDS = ("ndim", "shape", "len(", "size", "list(", "tuple(", "zip(", "enumerate(")  # a module that never asks
@@ -176,6 +176,9 @@ class InputShapes:
             index = literal_value(expr.slice)
             if isinstance(items, _Items) and type(index) is int and -len(items.items) <= index < len(items.items):
                 return items.items[index]
+            if isinstance(items, _Array):  # `sig[..., None]`, `x[:, None]`: new axes, nothing taken out
+                shape = _new_axes(items.shape, expr.slice)
+                return _Array(shape) if shape is not None else None
             return None
         if kind is ast.Attribute and expr.attr == "T":
             array = self._host(expr.value, scopes, depth + 1)
@@ -313,6 +316,30 @@ class InputShapes:
             if found is None:
                 return None
         return found
+
+
+def _new_axes(shape: tuple, index: ast.expr) -> tuple | None:
+    """The shape `a[index]` has when the index only adds axes (`None`) around whole dimensions
+    (`:`, `...`, and those left after the index); None for any other index."""
+    parts = list(index.elts) if type(index) is ast.Tuple else [index]
+    kinds = ["whole" if type(part) is ast.Slice and part.lower is None and part.upper is None and part.step is None
+             else "rest" if type(part) is ast.Constant and part.value is Ellipsis
+             else "new" if type(part) is ast.Constant and part.value is None else None for part in parts]
+    if None in kinds or kinds.count("rest") > 1 or "new" not in kinds or kinds.count("whole") > len(shape):
+        return None
+    if "rest" not in kinds:
+        kinds.append("rest")  # the dimensions after the index are kept whole
+    dims, result = list(shape), []
+    for at, kind in enumerate(kinds):
+        if kind == "new":
+            result.append(1)
+        elif kind == "whole":
+            result.append(dims.pop(0))
+        else:
+            spread = len(dims) - kinds[at + 1:].count("whole")
+            result.extend(dims[:spread])
+            dims = dims[spread:]
+    return tuple(result)
 
 
 def _number(node: ast.expr) -> bool:
