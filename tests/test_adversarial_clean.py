@@ -28,10 +28,6 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              # flag; a module constant False around the call of the method holding it) is taken
              # as reached (mesh_reach; runs_meshless)
              "mesh_argparse_flag_off.py:19 SF104",
-             # set_mesh looked up by a computed name (`getattr(jax, "set_" + "mesh")`) is not
-             # seen as a setter (context_mesh.module_sets_mesh, entered_meshes.sets_mesh_globally)
-             "mesh_getattr_concat_setter.py:16 SF104",
-             "mesh_getattr_lowered_name.py:15 SF104",
              "mesh_method_behind_false_flag.py:19 SF104",  # the call is under `if EXPORT:`, False
          ],
          "adversarial9": [
