@@ -25,10 +25,8 @@ SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversaria
 KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
          "adversarial8": [
              # a gather in a branch whose test is certainly false (`parse_args([])`'s store_true
-             # flag; a module constant False around the call of the method holding it) is taken
-             # as reached (mesh_reach; runs_meshless)
+             # flag) is taken as reached (mesh_reach; runs_meshless)
              "mesh_argparse_flag_off.py:19 SF104",
-             "mesh_method_behind_false_flag.py:19 SF104",  # the call is under `if EXPORT:`, False
          ],
          "adversarial9": [
              # a shared default list filled by an earlier call (`def f(x, done=[])`) is read as
