@@ -29,9 +29,6 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              "mesh_argparse_flag_off.py:19 SF104",
          ],
          "adversarial9": [
-             # a shared default list filled by an earlier call (`def f(x, done=[])`) is read as
-             # the empty list the def wrote, so the branch the second call skips is taken
-             "default_list_accumulates.py:18 SF101",
              # an Enum with an alias (FIXED = 2 beside CONSTANT = 2) has no known members, so
              # `is`, `.name` and `for f in Factor` stay undecided and the line of the branch that
              # never runs is judged (lines under an undecided test are judged, as adversarial6/8)
