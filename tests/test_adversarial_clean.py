@@ -37,10 +37,6 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              "enum_iteration_skips_alias.py:22 SF105",
              # a member's list value popped through `Sync.ROWS.value.pop()` is read as written
              "enum_member_value_list_changed.py:19 SF105",
-             # a generator expression / zip runs when consumed: the list it walks is shortened
-             # (`parts.pop()`) between the making and the `tuple(...)`
-             "host_generator_after_pop.py:18 SF105",
-             "host_lazy_zip_after_pop.py:19 SF105",
          ]}
 
 

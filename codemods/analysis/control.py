@@ -13,6 +13,7 @@ from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.entered import entered_value
 from codemods.analysis.generator_loops import walked_generator
+from codemods.analysis.lazy_iterators import stale_iterator
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.nested_comprehensions import nested_values
 from codemods.analysis.loop_rewrites import continues_as_branches
@@ -366,8 +367,9 @@ class ControlFlow(Rounds):
     # -- comprehensions ----------------------------------------------------------------------
     def eval_ListComp(self, expr: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Value:
         """`[lax.psum(g, 'i') for g in (a, b)]` over a tuple, list or dict of known length: one
-        item per element (a list of params is a pytree)."""
-        results = self._comprehension(expr, [expr.elt], frame)
+        item per element (a list of params is a pytree). A generator kept for later may go stale."""
+        stale = type(expr) is ast.GeneratorExp and stale_iterator(self.scope.tree, expr)
+        results = None if stale else self._comprehension(expr, [expr.elt], frame)
         if isinstance(results, _Each):
             return SameLeaves(results[0][0]) if isinstance(results[0][0], AxisState) else UNKNOWN
         return UNKNOWN if results is None else TupleValue(tuple(result[0] for result in results))
