@@ -27,16 +27,6 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              # a gather in a branch whose test is certainly false (`parse_args([])`'s store_true
              # flag) is taken as reached (mesh_reach; runs_meshless)
              "mesh_argparse_flag_off.py:19 SF104",
-         ],
-         "adversarial9": [
-             # an Enum with an alias (FIXED = 2 beside CONSTANT = 2) has no known members, so
-             # `is`, `.name` and `for f in Factor` stay undecided and the line of the branch that
-             # never runs is judged (lines under an undecided test are judged, as adversarial6/8)
-             "enum_alias_is_same_member.py:21 SF105",
-             "enum_alias_name_is_canonical.py:22 SF105",
-             "enum_iteration_skips_alias.py:22 SF105",
-             # a member's list value popped through `Sync.ROWS.value.pop()` is read as written
-             "enum_member_value_list_changed.py:19 SF105",
          ]}
 
 
