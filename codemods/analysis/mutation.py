@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault",
                       "sort", "reverse", "__setitem__", "__delitem__", "__iadd__", "move_to_end"})
 
-
 # List methods followed on a list of known items, by their argument count.
 _GROWERS = {"append": 1, "extend": 1, "insert": 2, "remove": 1}
 
@@ -296,7 +295,7 @@ def _bound_parameters(tree: ast.Module):
     name, whatever the scopes: more names only ever mean more changes): a positional argument
     binds its place (past the receiver of a method or constructor), a keyword its name; a star
     or `**` may bind any parameter. (Other arguments make new objects: nothing to tie.)"""
-    defs: dict[str, list[tuple[list[str], list[str], str | None, bool]]] = {}
+    defs: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], str | None, bool]]] = {}
     functions = [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)]
     for node in functions:
         args = node.args
@@ -318,8 +317,9 @@ def _bound_parameters(tree: ast.Module):
             args = function.args
             positional = [param.arg for param in (*args.posonlyargs, *args.args)]
             every = [param.arg for param in args.kwonlyargs] + [extra.arg for extra in (args.vararg, args.kwarg) if extra]
-            defs.setdefault(name, []).append((positional, every, args.vararg.arg if args.vararg else None,
-                                              function.name == "__init__"))
+            signature = (tuple(positional), tuple(every), args.vararg.arg if args.vararg else None, function.name == "__init__")
+            if signature not in defs.setdefault(name, []):  # test modules define many alike `def f(x)`
+                defs[name].append(signature)
     for call in nodes_of_type(tree, ast.Call):
         func = call.func
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
@@ -366,16 +366,18 @@ def _fields_of_lone_params(tree: ast.Module) -> set[int]:
     for function in [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)]:
         args = function.args
         params = {arg.arg for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        stores = [stmt for stmt in function.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+                  and type(stmt.targets[0]) is ast.Attribute and type(stmt.value) is ast.Name and stmt.value.id in params]
+        if not stores:  # (most defs: their nodes need no walk)
+            continue
         uses: dict[str, list[ast.Name]] = {}
         for node in iter_nodes(function):
             if type(node) is ast.Name and node.id in params:
                 uses.setdefault(node.id, []).append(node)
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
                 params -= set(node.names)
-        for stmt in function.body:
-            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute \
-                    and type(stmt.value) is ast.Name and stmt.value.id in params \
-                    and uses.get(stmt.value.id) == [stmt.value]:
+        for stmt in stores:
+            if stmt.value.id in params and uses.get(stmt.value.id) == [stmt.value]:
                 found.add(id(stmt))
     return found
 
