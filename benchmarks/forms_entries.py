@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "da1_sf102_overrides_applied_to_a_copy_in_a_loop": "main(mesh, x)",
+    "nda1_sf102_overrides_applied_to_the_config_itself": "main(mesh, x)",
     "nle9_sf105_axes_list_changed_through_its_holder": "main(mesh, x)",
     "nle10_sf105_axes_list_changed_through_a_default": "main(mesh, x)",
     "nle11_sf105_axes_list_changed_through_a_constructor_field": "main(mesh, x)",
