@@ -21,6 +21,7 @@ import ast
 
 from codemods.analysis.mutation import MUTATORS, may_change
 from codemods.analysis.built_tables import initializing
+from codemods.analysis.module_patches import is_patch
 from codemods.analysis.traced_callables import traced_names
 from codemods.analysis.nodes import all_param_names, module_parents, nodes_of_type, positional_params
 
@@ -395,7 +396,8 @@ class _Flow:
         parents = module_parents(self.tree)
         statement = parents.get(id(node))
         shadowed = set(self.defs) | set(self.classes) | set(self.imports)
-        return statement is not None and initializing(self.tree, statement, parents, shadowed)
+        return statement is not None and (initializing(self.tree, statement, parents, shadowed)
+                                          or is_patch(self.tree, statement))  # module_patches.py
 
     def _set_attribute(self, name: ast.expr, value: ast.expr) -> None:
         key = "." + name.value if type(name) is ast.Constant and type(name.value) is str else "*attr"
