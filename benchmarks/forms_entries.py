@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "da5_sf103_hook_registered_in_the_body_on_a_subclass": "main(mesh, x)",
+    "nda5_sf103_hook_registered_then_hooks_cleared": "main(mesh, x)",
     "da4_sf105_parser_from_a_base_helper_extended": "main(mesh, x)",
     "nda4_sf105_base_parser_extended_by_two_callers": "main(mesh, x)",
     "da2_sf101_module_config_patched_below_it": "main(mesh, x)",
