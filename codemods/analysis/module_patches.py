@@ -1,7 +1,7 @@
 """A module dict patched by the statements right after it (issue 13): research scripts write
 `CONFIG = {...}` and, a few lines below, `CONFIG["shard_pos_table"] = 1` at module level. The
-stores run as the module loads, before any function can run (only literals, imports and plain
-defs lie between), and no other code changes the dict: every function sees it with them made.
+stores run as the module loads, before any function can run (only literals and plain defs lie
+between), and no other code changes the dict: every function sees it with them made.
 mutation.mutated_names still lists the name (its text is not what functions read); the
 interpreter reads it through `patched_value`, and unchanged_objects.py counts the stores as the
 table's making."""
@@ -57,12 +57,10 @@ def _plain(node: ast.expr) -> bool:
 
 
 def _inert(stmt: ast.stmt, name: str) -> bool:
-    """A statement that runs no code of the module and cannot see the dict: a literal binding of
-    another name, an import, a def without decorators or defaults."""
+    """A statement that runs no code and cannot see the dict: a literal binding of another name,
+    a def without decorators whose defaults are literals (an import may run any code)."""
     if type(stmt) is ast.Assign:
         return _plain(stmt.value) and all(type(target) is ast.Name and target.id != name for target in stmt.targets)
-    if type(stmt) in (ast.Import, ast.ImportFrom):
-        return True
     if type(stmt) is ast.FunctionDef:  # defaults of literals; annotations naming types read nothing it holds
         annotations = [stmt.returns, *(arg.annotation for arg in ast.walk(stmt.args) if type(arg) is ast.arg)]
         return not stmt.decorator_list and all(_plain(default) for default in stmt.args.defaults) \

@@ -45,5 +45,7 @@ def traced_names(tree: ast.Module, library) -> frozenset[str]:
 
 
 def _transform(value: ast.expr, library) -> bool:
-    """`jax.jit(...)`, `jax.jit(jax.shard_map(...))`, `jax.shard_map(...)` with a known callee."""
-    return type(value) is ast.Call and library(value.func) in _TRACING
+    """`jax.jit(...)`, `jax.jit(jax.shard_map(...))`, `jax.shard_map(...)` with a known callee;
+    not with static arguments (`static_argnums=`: those reach the function as they are)."""
+    return type(value) is ast.Call and library(value.func) in _TRACING \
+        and not any(keyword.arg is None or keyword.arg.startswith("static") for keyword in value.keywords)
