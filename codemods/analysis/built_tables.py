@@ -195,7 +195,9 @@ def _first_use(function, name: str, made: ast.stmt) -> bool:
 def _without_param(function, name: str):
     """A stand-in for `function` whose parameters leave out `name` (its body is the same)."""
     args = function.args
-    keep = lambda params: [param for param in params if param.arg != name]  # noqa: E731
+    def keep(params):
+        return [param for param in params if param.arg != name]
+
     copy = ast.FunctionDef(name=function.name, args=ast.arguments(
         posonlyargs=keep(args.posonlyargs), args=keep(args.args), vararg=args.vararg, kwonlyargs=keep(args.kwonlyargs),
         kw_defaults=[], kwarg=args.kwarg, defaults=[]), body=function.body, decorator_list=[], returns=None,

@@ -47,9 +47,9 @@ def extension(interp, builder: ast.FunctionDef, configure: tuple[str, ...], pars
     parsed = {id(node.func.value) for node in ast.walk(owner) if type(node) is ast.Call
               and type(node.func) is ast.Attribute and node.func.attr in parse}
     for found in ast.walk(owner):
-        if type(found) is ast.Name and found.id == name and id(found) not in allowed:
-            if id(found) not in returned and id(found) not in parsed or found.lineno <= last:
-                return None  # bound again, passed on, configured elsewhere, or parsed before its options
+        if type(found) is ast.Name and found.id == name and id(found) not in allowed \
+                and (id(found) not in returned and id(found) not in parsed or found.lineno <= last):
+            return None  # bound again, passed on, configured elsewhere, or parsed before its options
     inner = [scope for scope in ast.walk(owner) if scope is not owner
              and isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))]
     if any(type(found) is ast.Name and found.id == name for scope in inner for found in ast.walk(scope)):
