@@ -11,6 +11,16 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "da5_sf103_hook_registered_in_the_body_on_a_subclass": "main(mesh, x)",
+    "nda5_sf103_hook_registered_then_hooks_cleared": "main(mesh, x)",
+    "da4_sf105_parser_from_a_base_helper_extended": "main(mesh, x)",
+    "nda4_sf105_base_parser_extended_by_two_callers": "main(mesh, x)",
+    "da2_sf101_module_config_patched_below_it": "main(mesh, x)",
+    "nda2_sf101_module_config_patched_then_changed_again": "main(mesh, x)",
+    "da3_sf101_tuple_in_specs_entry_chosen_by_an_option": "main(mesh, x)",
+    "nda3_sf101_tuple_in_specs_entry_option_on": "main(mesh, x)",
+    "da1_sf102_overrides_applied_to_a_copy_in_a_loop": "main(mesh, x)",
+    "nda1_sf102_overrides_applied_to_the_config_itself": "main(mesh, x)",
     "nle9_sf105_axes_list_changed_through_its_holder": "main(mesh, x)",
     "nle10_sf105_axes_list_changed_through_a_default": "main(mesh, x)",
     "nle11_sf105_axes_list_changed_through_a_constructor_field": "main(mesh, x)",

@@ -5,11 +5,11 @@ follow makes the object unknown wherever it is held. A name some code changes in
 read from the module's text (its value there may not be the one a body sees)."""
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING
 
-import ast
-
 from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, names_by_id, nodes_of_type
+from codemods.analysis.built_tables import initializing_node
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
@@ -76,6 +76,8 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
                 changed = node.args[0]  # `list.pop(CONFIG["axes"])`: the method of the type, unbound
             elif may_change(node):
                 changed = receiver
+        if changed is not None and initializing_node(tree, node, returned=True):
+            continue  # a builder's change to its own new copy (built_tables.py)
         if type(changed) is ast.Name and changed.id == "self" and type(node) is ast.Call \
                 and node.func.attr in _module_methods(tree):
             continue  # `self.update(...)` of a class defining `update`: a method, not dict.update
