@@ -370,10 +370,8 @@ def _fields_of_lone_params(tree: ast.Module) -> set[int]:
         params = {arg.arg for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
         stores = [stmt for stmt in function.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
                   and type(stmt.targets[0]) is ast.Attribute and type(stmt.value) is ast.Name and stmt.value.id in params]
-        if not stores:  # (most defs: their nodes need no walk)
-            continue
         uses: dict[str, list[ast.Name]] = {}
-        for node in iter_nodes(function):
+        for node in iter_nodes(function) if stores else ():  # (most defs: their nodes need no walk)
             if type(node) is ast.Name and node.id in params:
                 uses.setdefault(node.id, []).append(node)
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
