@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cy1_sf101_mmcv_registry_build_from_cfg": "main(mesh, x)",
+    "ncy1_sf101_mmcv_registry_changed_by_its_builder": "main(mesh, x)",
+    "cy2_sf101_mmcv_build_from_cfg_default_args": "main(mesh, x)",
+    "ncy2_sf101_mmcv_build_from_cfg_config_beats_default": "main(mesh, x)",
+    "cy3_sf101_registry_get_called_at_once": "main(mesh, x)",
+    "ncy3_sf101_registry_get_name_filed_twice": "main(mesh, x)",
     "nle9_sf105_axes_list_changed_through_its_holder": "main(mesh, x)",
     "nle10_sf105_axes_list_changed_through_a_default": "main(mesh, x)",
     "nle11_sf105_axes_list_changed_through_a_constructor_field": "main(mesh, x)",

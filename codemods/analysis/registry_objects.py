@@ -66,6 +66,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.registry_params import getter_constructions, getter_names, handed_param
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import ClassValue, DictValue, Function, Instance, Value
@@ -149,10 +150,19 @@ def object_constructions(scope, cls: ast.ClassDef) -> list[ast.Call] | None:
         if filed is not cls:
             continue
         parents = parents or module_parents(scope.tree)
+        getters = getter_names(registry, attr) if attr is not None else set()
+        if getters:
+            got = getter_constructions(scope, registry, getters)  # `R.get(key)(...)` (registry_params.py)
+            if got is None:
+                return None
+            calls.extend(got)
         for read in _entry_reads(scope, registry, attr):
             holder = parents.get(id(read))
             if type(holder) is ast.Compare or type(holder) is ast.Subscript and not isinstance(holder.ctx, ast.Load):
                 continue  # `key in self._entries`, the registering store: build nothing
+            if type(holder) is ast.Subscript and type(parents.get(id(holder))) is ast.Return \
+                    and _enclosing_method(registry, read) in getters:
+                continue  # a getter's return: its callers build (above)
             call = parents.get(id(parents.get(id(read)))) if type(parents.get(id(read))) is ast.Attribute else None
             item = parents.get(id(read))
             picked = call if type(call) is ast.Call and call.func is item and item.attr == "get" else item
@@ -161,6 +171,11 @@ def object_constructions(scope, cls: ast.ClassDef) -> list[ast.Call] | None:
                 return None
             calls.append(built)
     return calls
+
+
+def _enclosing_method(cls: ast.ClassDef, node: ast.AST) -> str | None:
+    return next((member.name for member in cls.body if isinstance(member, DEFS)
+                 and any(inner is node for inner in iter_nodes(member))), None)
 
 
 def _entry_reads(scope, registry: ast.ClassDef, attr: str | None) -> list[ast.expr]:
@@ -220,7 +235,7 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
     if not entries:
         return None
     for stmt in scope.tree.body[binding + 1:last]:
-        if _fill(stmt, name, methods, scope) is None and _calls_at_load(stmt):
+        if _fill(stmt, name, methods, scope) is None and _calls_at_load(stmt, scope):
             return None
     if not _reads_only(scope, name, fills, cls, set(methods)) or not _method_names_unread(scope, cls, methods, fills):
         return None
@@ -264,23 +279,26 @@ def _read_registry_class(scope, cls: ast.ClassDef) -> str | None | bool:
     return False
 
 
-def _registering_methods(cls: ast.ClassDef, attr: str | None) -> set[str] | None:
-    """The registering methods of the class (storing through `self[...]`, or `self.<attr>[...]`);
-    for a dict subclass, None when it binds anything else (which may change how it is read)."""
-    found = set()
+def _registering_methods(cls: ast.ClassDef, attr: str | None) -> dict[str, str | None] | None:
+    """The registering methods of the class (storing through `self[...]`, or `self.<attr>[...]`),
+    each with its key parameter when a decoration may leave it out (`@R.register_module()` files
+    under the def's own name); for a dict subclass, None when it binds anything else (which may
+    change how it is read)."""
+    found: dict[str, str | None] = {}
     for member in cls.body:
         if type(member) is ast.Expr and type(member.value) is ast.Constant:
             continue  # a docstring
         plain = type(member) is ast.FunctionDef and not member.decorator_list and method_kind(member) == "plain"
         if plain and (_registering(member, attr) or _decorating(member, attr)):
-            found.add(member.name)
+            found[member.name] = _named_key(member)
         elif attr is None or not plain and not (isinstance(member, DEFS) and member.name == "__init__"):
             return None  # (a field registry's other plain methods: _readers_only)
     return found
 
 
-def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str, value: str) -> bool:
-    """`self[key] = value` (attr None) or `self.<attr>[key] = value`."""
+def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str, value: str, named: bool = False) -> bool:
+    """`self[key] = value` (attr None) or `self.<attr>[key] = value`; when `named`, also
+    `self.<attr>[key or value.__name__] = value` (mmcv's `register_module`)."""
     if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Subscript:
         return False
     held = stmt.targets[0].value
@@ -288,8 +306,32 @@ def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str, value: str
         if type(held) is not ast.Attribute or held.attr != attr:
             return False
         held = held.value
-    return type(held) is ast.Name and held.id == receiver and type(stmt.targets[0].slice) is ast.Name \
-        and stmt.targets[0].slice.id == key and type(stmt.value) is ast.Name and stmt.value.id == value
+    slice_ = stmt.targets[0].slice
+    if named and _name_fallback(slice_, key, value):
+        slice_ = slice_.values[0]
+    return type(held) is ast.Name and held.id == receiver and type(slice_) is ast.Name \
+        and slice_.id == key and type(stmt.value) is ast.Name and stmt.value.id == value
+
+
+def _name_fallback(slice_: ast.expr, key: str, value: str) -> bool:
+    """`key or value.__name__`."""
+    return type(slice_) is ast.BoolOp and type(slice_.op) is ast.Or and len(slice_.values) == 2 \
+        and type(slice_.values[0]) is ast.Name and slice_.values[0].id == key \
+        and type(slice_.values[1]) is ast.Attribute and slice_.values[1].attr == "__name__" \
+        and type(slice_.values[1].value) is ast.Name and slice_.values[1].value.id == value
+
+
+def _named_key(method: ast.FunctionDef) -> str | None:
+    """The key parameter of a decorating method that files under `key or obj.__name__` with
+    `key=None` by default: a decoration may leave the key out."""
+    params = positional_params(method.args)
+    if len(params) != 2 or len(method.args.defaults) != 1 or type(method.body[0]) is not ast.FunctionDef:
+        return None
+    store = _guards(list(method.body[0].body))[0]
+    slice_ = store.targets[0].slice if type(store) is ast.Assign and type(store.targets[0]) is ast.Subscript else None
+    inner = positional_params(method.body[0].args)
+    return params[1].arg if slice_ is not None and inner and _name_fallback(slice_, params[1].arg, inner[0].arg) \
+        else None
 
 
 def _guards(body: list[ast.stmt]) -> list[ast.stmt]:
@@ -323,11 +365,12 @@ def _registering(method: ast.FunctionDef, attr: str | None) -> bool:
 
 
 def _decorating(method: ast.FunctionDef, attr: str | None) -> bool:
-    """`def register(self, key): def deco(obj): [guards]; self.<attr>[key] = obj; return obj; return deco`."""
+    """`def register(self, key): def deco(obj): [guards]; self.<attr>[key] = obj; return obj; return deco`;
+    also `def register_module(self, name=None)` storing `self.<attr>[name or obj.__name__] = obj`."""
     args = method.args
     params = positional_params(args)
-    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or args.defaults or len(params) != 2 \
-            or len(method.body) != 2:
+    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or len(params) != 2 \
+            or len(method.body) != 2 or [type(d) is ast.Constant and d.value is None for d in args.defaults] not in ([], [True]):
         return False
     receiver, key = (param.arg for param in params)
     deco, back = method.body
@@ -339,7 +382,7 @@ def _decorating(method: ast.FunctionDef, attr: str | None) -> bool:
         return False
     obj = inner[0].arg
     body = _guards(list(deco.body))
-    return len(body) == 2 and _store(body[0], receiver, attr, key, obj) \
+    return len(body) == 2 and _store(body[0], receiver, attr, key, obj, named=bool(args.defaults)) \
         and type(body[1]) is ast.Return and type(body[1].value) is ast.Name and body[1].value.id == obj \
         and not _rebinds(method, {receiver, key, obj}) and obj not in (receiver, key)
 
@@ -438,10 +481,24 @@ def _fill(stmt: ast.stmt, name: str, methods: set[str], scope=None):
         call = stmt.decorator_list[0]
         rest = [*stmt.bases, *stmt.keywords, *stmt.body] if type(stmt) is ast.ClassDef else \
             [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]
-        if type(call) is ast.Call and _on(call.func, name, methods) and len(call.args) == 1 and not call.keywords \
-                and _key(call.args[0]) and not any(_calls_at_load(part) for part in rest):
-            return call.args[0].value, stmt, call.func.value
+        if type(call) is ast.Call and _on(call.func, name, methods) and not any(_calls_at_load(part) for part in rest) \
+                and (key := _decorator_key(call, methods, stmt.name)) is not None:
+            return key, stmt, call.func.value
     return None
+
+
+def _decorator_key(call: ast.Call, methods, own: str) -> str | None:
+    """The key `@R.register("k")` files under; for a method filing under `name or obj.__name__`
+    also `@R.register_module(name="k")`, and the def's own name for `@R.register_module()`."""
+    named = methods.get(call.func.attr) if isinstance(methods, dict) else None
+    if len(call.args) == 1 and not call.keywords and _key(call.args[0]):
+        return call.args[0].value or own if named else call.args[0].value
+    if named is None or call.args or len(call.keywords) > 1:
+        return None
+    if not call.keywords:
+        return own
+    given = call.keywords[0]
+    return (given.value.value or own) if given.arg == named and _key(given.value) else None
 
 
 def _on(func: ast.expr, name: str, methods: set[str]) -> bool:
@@ -453,11 +510,17 @@ def _key(node: ast.expr) -> bool:
     return type(node) is ast.Constant and type(node.value) is str
 
 
-def _calls_at_load(stmt: ast.stmt) -> bool:
-    """A call the statement makes when the module runs it (def bodies and lambdas run later)."""
+def _calls_at_load(stmt: ast.stmt, scope=None) -> bool:
+    """A call the statement makes when the module runs it (def bodies and lambdas run later);
+    given the scope, a config display `dict(type="X", ...)` / `list([...])` of the builtin counts
+    as none (it runs no code of the module)."""
     pending: list[ast.AST] = [stmt]
     while pending:
         node = pending.pop()
+        if type(node) is ast.Call and scope is not None and _display_call(scope, node):
+            pending.extend(keyword.value for keyword in node.keywords)
+            pending.extend(node.args)
+            continue
         if type(node) is ast.Call:
             return True
         if isinstance(node, DEFS):
@@ -470,13 +533,23 @@ def _calls_at_load(stmt: ast.stmt) -> bool:
     return False
 
 
+def _display_call(scope, call: ast.Call) -> bool:
+    """`dict(k=v, ...)`, `list(<display>)`, `tuple(<display>)` of the unshadowed builtin."""
+    func = call.func
+    if type(func) is not ast.Name or func.id not in ("dict", "list", "tuple") or scope.globals.binds(func.id):
+        return False
+    if func.id == "dict":
+        return not call.args and all(keyword.arg is not None for keyword in call.keywords)
+    return not call.keywords and len(call.args) <= 1 \
+        and all(type(arg) in (ast.List, ast.Tuple, ast.Dict, ast.Set) for arg in call.args)
+
+
 def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registering: set[str]) -> bool:
     """Every other use of `name` is inside a function: an item load (`R[k]`, `R.get(k)`) of a dict
     subclass, a call of a reading method (`R.build(spec)`) of another; nothing else binds it."""
     parents = module_parents(scope.tree)
     dict_form = _registry_class(scope, cls) is None
-    readers = {member.name for member in cls.body if type(member) is ast.FunctionDef and not member.decorator_list
-               and method_kind(member) == "plain" and member.name not in registering and member.name != "__init__"}
+    readers = reader_names(scope, cls, registering)
     for node, scopes in iter_with_scopes(scope.tree):
         if type(node) is ast.arg and node.arg == name or isinstance(node, (ast.Global, ast.Nonlocal)) \
                 and name in node.names:
@@ -500,8 +573,19 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
         if not dict_form and type(parent) is ast.Attribute and parent.attr == _registry_class(scope, cls) \
                 and called_item(parent, parents):
             continue  # `R._entries[key](...)`: an item of the entries, called
+        if not dict_form and handed_param(scope, node, parents, readers, scopes) is not None:
+            continue  # `build_from_cfg(cfg, R)` reading it only through its methods (registry_params.py)
         return False
     return True
+
+
+def reader_names(scope, cls: ast.ClassDef, registering: set[str] | None = None) -> set[str]:
+    """The reading methods of a registry class: its plain methods but `__init__` and the registering ones."""
+    if registering is None:
+        attr = _registry_class(scope, cls)
+        registering = set(_registering_methods(cls, attr if isinstance(attr, str) else None) or ())
+    return {member.name for member in cls.body if type(member) is ast.FunctionDef and not member.decorator_list
+            and method_kind(member) == "plain" and member.name not in registering and member.name != "__init__"}
 
 
 def _method_names_unread(scope, cls: ast.ClassDef, methods: set[str], fills: set[int]) -> bool:

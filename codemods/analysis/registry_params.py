@@ -1,0 +1,123 @@
+"""Registry objects handed to a builder function, and their getter methods (issue 13): mmcv's
+`build_from_cfg(cfg, registry, default_args=None)` and Detectron2's `REGISTRY.get(name)(cfg)`.
+
+    class Registry:
+        ...
+        def get(self, key):
+            return self._module_dict[key]
+
+    def build_from_cfg(cfg, registry, default_args=None):
+        args = dict(cfg)
+        return registry.get(args.pop("type"))(**args)
+
+    head = build_from_cfg(pts_bbox_head, HEADS)
+
+A registry object (registry_objects.py) may be passed, as a plain argument, to a direct call of a
+module function whose parameter is read only as `param.<reading method>(...)`: then the object
+still escapes to no code that could keep or change it. A getter returns an entry as it is
+(`return self.<entries>[key]`); every call of it must be called at once (`R.get(k)(...)`), and
+those outer calls are the constructions of every class the registry files (a superset of the
+real ones, as class_registries.py counts them).
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents, positional_params
+from codemods.analysis.scopes import method_kind
+
+
+def getter_names(cls: ast.ClassDef, attr: str) -> set[str]:
+    """The plain methods `def get(self, key): return self.<attr>[key]`."""
+    found = set()
+    for member in cls.body:
+        if type(member) is not ast.FunctionDef or member.decorator_list or method_kind(member) != "plain":
+            continue
+        params = positional_params(member.args)
+        args = member.args
+        body = [stmt for stmt in member.body if not (type(stmt) is ast.Expr and type(stmt.value) is ast.Constant)]
+        if len(params) != 2 or args.vararg or args.kwarg or args.kwonlyargs or args.defaults or len(body) != 1 \
+                or type(body[0]) is not ast.Return:
+            continue
+        item = body[0].value
+        if type(item) is ast.Subscript and type(item.value) is ast.Attribute and item.value.attr == attr \
+                and type(item.value.value) is ast.Name and item.value.value.id == params[0].arg \
+                and type(item.slice) is ast.Name and item.slice.id == params[1].arg:
+            found.add(member.name)
+    return found
+
+
+def handed_param(scope, node: ast.Name, parents, readers: set[str], scopes) -> list[ast.Name] | None:
+    """The loads of the parameter a registry name `node` is handed to, when `node` is a plain
+    argument of a direct call of an undecorated module function whose parameter is read only as
+    `param.<reader>(...)` (None otherwise)."""
+    call = parents.get(id(node))
+    keyword = None
+    if type(call) is ast.keyword:
+        keyword, call = call, parents.get(id(call))
+    if type(call) is not ast.Call or type(call.func) is not ast.Name or node is call.func \
+            or any(scope.locals_of(function).binds(call.func.id) for function in scopes if isinstance(function, DEFS)):
+        return None
+    function = scope.globals.unique_function(call.func.id)
+    if type(function) is not ast.FunctionDef or function.decorator_list or call.func.id in scope.classes \
+            or scope.class_of(function) is not None:
+        return None
+    params = positional_params(function.args)
+    if keyword is not None:
+        named = [param for param in params[len(function.args.posonlyargs):] + list(function.args.kwonlyargs)
+                 if param.arg == keyword.arg]
+        param = named[0] if named else None
+    else:
+        index = next(i for i, arg in enumerate(call.args) if arg is node)
+        if any(type(arg) is ast.Starred for arg in call.args[:index]):
+            return None
+        param = params[index] if index < len(params) else None
+    return _reader_loads(function, param.arg, readers, parents) if param is not None else None
+
+
+def _reader_loads(function: ast.FunctionDef, name: str, readers: set[str], parents) -> list[ast.Name] | None:
+    """The loads of parameter `name` in `function`, each `name.<reader>(...)`; None for any other
+    use, a rebinding, or a nested scope naming it."""
+    loads = []
+    for node in iter_nodes(function):
+        if type(node) is ast.arg and node.arg == name and node not in function.args.args + function.args.posonlyargs \
+                + function.args.kwonlyargs or isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return None
+        if type(node) is not ast.Name or node.id != name:
+            continue
+        parent = parents.get(id(node))
+        call = parents.get(id(parent))
+        if not isinstance(node.ctx, ast.Load) or type(parent) is not ast.Attribute or parent.attr not in readers \
+                or type(call) is not ast.Call or call.func is not parent:
+            return None
+        loads.append(node)
+    return loads
+
+
+def getter_constructions(scope, registry: ast.ClassDef, getters: set[str]) -> list[ast.Call] | None:
+    """The calls `R.get(k)(...)` of every name holding a registry object of class `registry` (and
+    of the parameters they are handed to); None when a getter's result is not called at once."""
+    from codemods.analysis.registry_objects import registry_entries, reader_names
+
+    parents = module_parents(scope.tree)
+    readers = reader_names(scope, registry)
+    names = {stmt.targets[0].id for stmt in scope.tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+             and type(stmt.targets[0]) is ast.Name and (entries := registry_entries(scope, stmt.targets[0].id))
+             and entries[0] is registry}
+    holders: list[ast.Name] = []
+    for node, scopes in iter_with_scopes(scope.tree):
+        if scopes and type(node) is ast.Name and node.id in names and isinstance(node.ctx, ast.Load):
+            holders.append(node)
+            handed = handed_param(scope, node, parents, readers, scopes)
+            holders.extend(handed or ())
+    calls = []
+    for holder in holders:
+        parent = parents.get(id(holder))
+        if type(parent) is not ast.Attribute or parent.attr not in getters:
+            continue
+        got = parents.get(id(parent))
+        built = parents.get(id(got))
+        if type(got) is not ast.Call or got.func is not parent or type(built) is not ast.Call or built.func is not got:
+            return None
+        calls.append(built)
+    return calls
