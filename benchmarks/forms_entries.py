@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cy4_sf101_two_mmcv_registries_nested_build": "main(mesh, x)",
+    "ncy4_sf101_two_mmcv_registries_one_refiled_at_load": "main(mesh, x)",
+    "cy5_sf101_mmcv_config_dict_attribute_read": "main(mesh, x)",
+    "ncy5_sf101_mmcv_config_dict_item_changed_before_build": "main(mesh, x)",
     "cy1_sf101_mmcv_registry_build_from_cfg": "main(mesh, x)",
     "ncy1_sf101_mmcv_registry_changed_by_its_builder": "main(mesh, x)",
     "cy2_sf101_mmcv_build_from_cfg_default_args": "main(mesh, x)",

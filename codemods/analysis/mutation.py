@@ -11,6 +11,7 @@ import ast
 
 from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, names_by_id, nodes_of_type
 from codemods.analysis.enum_values import MemberTable
+from codemods.analysis.fresh_copies import fresh_copy_changes
 from codemods.analysis.dict_changes import changed_dict
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
@@ -68,8 +69,12 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     # The order does not matter (a set): the module's Subscript nodes and the calls of a
     # mutator's name, from its indexes.
     by_callee = calls_by_callee(tree)
+    fresh, fresh_keys = fresh_copy_changes(tree), set()  # (fresh_copies.py)
     for node in [*nodes_of_type(tree, ast.Subscript), *(call for name in MUTATORS for call in by_callee.get(name, ()))]:
         changed = None
+        if id(node) in fresh:
+            fresh_keys.add(node.func.value.id)  # `args.pop("type")` of `args = dict(cfg)`: reaches no other object
+            continue
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
             changed = node.value
         elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
@@ -98,6 +103,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     found |= handed_to_changers(tree)
     if found:
         found |= _aliased(tree, found, deep)
+    found |= fresh_keys
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result

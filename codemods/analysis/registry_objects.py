@@ -66,7 +66,14 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import MUTATORS
-from codemods.analysis.registry_params import getter_constructions, getter_names, handed_param
+from codemods.analysis.registry_params import (
+    decorator_key,
+    display_call,
+    getter_constructions,
+    getter_names,
+    handed_param,
+    sibling_fills,
+)
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import ClassValue, DictValue, Function, Instance, Value
@@ -155,7 +162,7 @@ def object_constructions(scope, cls: ast.ClassDef) -> list[ast.Call] | None:
             got = getter_constructions(scope, registry, getters)  # `R.get(key)(...)` (registry_params.py)
             if got is None:
                 return None
-            calls.extend(got)
+            calls.extend(call for call in got if all(call is not seen for seen in calls))
         for read in _entry_reads(scope, registry, attr):
             holder = parents.get(id(read))
             if type(holder) is ast.Compare or type(holder) is ast.Subscript and not isinstance(holder.ctx, ast.Load):
@@ -234,10 +241,12 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
         last = index
     if not entries:
         return None
+    siblings = sibling_fills(scope, name, cls, methods)  # (registry_params.py)
     for stmt in scope.tree.body[binding + 1:last]:
-        if _fill(stmt, name, methods, scope) is None and _calls_at_load(stmt, scope):
+        if _fill(stmt, name, methods, scope) is None and id(stmt) not in siblings and _calls_at_load(stmt, scope):
             return None
-    if not _reads_only(scope, name, fills, cls, set(methods)) or not _method_names_unread(scope, cls, methods, fills):
+    if not _reads_only(scope, name, fills, cls, set(methods)) \
+            or not _method_names_unread(scope, cls, methods, fills | set(siblings.values())):
         return None
     return entries
 
@@ -482,23 +491,9 @@ def _fill(stmt: ast.stmt, name: str, methods: set[str], scope=None):
         rest = [*stmt.bases, *stmt.keywords, *stmt.body] if type(stmt) is ast.ClassDef else \
             [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]
         if type(call) is ast.Call and _on(call.func, name, methods) and not any(_calls_at_load(part) for part in rest) \
-                and (key := _decorator_key(call, methods, stmt.name)) is not None:
+                and (key := decorator_key(call, methods, stmt.name)) is not None:
             return key, stmt, call.func.value
     return None
-
-
-def _decorator_key(call: ast.Call, methods, own: str) -> str | None:
-    """The key `@R.register("k")` files under; for a method filing under `name or obj.__name__`
-    also `@R.register_module(name="k")`, and the def's own name for `@R.register_module()`."""
-    named = methods.get(call.func.attr) if isinstance(methods, dict) else None
-    if len(call.args) == 1 and not call.keywords and _key(call.args[0]):
-        return call.args[0].value or own if named else call.args[0].value
-    if named is None or call.args or len(call.keywords) > 1:
-        return None
-    if not call.keywords:
-        return own
-    given = call.keywords[0]
-    return (given.value.value or own) if given.arg == named and _key(given.value) else None
 
 
 def _on(func: ast.expr, name: str, methods: set[str]) -> bool:
@@ -517,7 +512,7 @@ def _calls_at_load(stmt: ast.stmt, scope=None) -> bool:
     pending: list[ast.AST] = [stmt]
     while pending:
         node = pending.pop()
-        if type(node) is ast.Call and scope is not None and _display_call(scope, node):
+        if type(node) is ast.Call and scope is not None and display_call(scope, node):
             pending.extend(keyword.value for keyword in node.keywords)
             pending.extend(node.args)
             continue
@@ -531,17 +526,6 @@ def _calls_at_load(stmt: ast.stmt, scope=None) -> bool:
             continue
         pending.extend(ast.iter_child_nodes(node))
     return False
-
-
-def _display_call(scope, call: ast.Call) -> bool:
-    """`dict(k=v, ...)`, `list(<display>)`, `tuple(<display>)` of the unshadowed builtin."""
-    func = call.func
-    if type(func) is not ast.Name or func.id not in ("dict", "list", "tuple") or scope.globals.binds(func.id):
-        return False
-    if func.id == "dict":
-        return not call.args and all(keyword.arg is not None for keyword in call.keywords)
-    return not call.keywords and len(call.args) <= 1 \
-        and all(type(arg) in (ast.List, ast.Tuple, ast.Dict, ast.Set) for arg in call.args)
 
 
 def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registering: set[str]) -> bool:

@@ -121,3 +121,107 @@ def getter_constructions(scope, registry: ast.ClassDef, getters: set[str]) -> li
             return None
         calls.append(built)
     return calls
+
+
+def sibling_fills(scope, name: str, cls: ast.ClassDef, methods) -> dict[int, int]:
+    """The module statements that build or fill another registry object of the same class
+    (`LOSSES = Registry("losses")`, `@LOSSES.register_module() class BalanceLoss`), by id, each
+    with the id of the receiver it fills through (or 0): they run no code that could read the
+    registry `name` while it is filled, as long as the class's `__init__` only stores its
+    parameters, constants and empty dicts."""
+    from codemods.analysis.registry_objects import _fill
+
+    if not _plain_init(cls):
+        return {}
+    others = {stmt.targets[0].id: stmt for stmt in scope.tree.body if type(stmt) is ast.Assign
+              and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id != name
+              and scope.globals.unique_value(stmt.targets[0].id) is stmt.value and _constant_construction(stmt.value, cls)}
+    found = {id(stmt): 0 for stmt in others.values()}
+    for stmt in scope.tree.body:
+        for other in others:
+            fill = _fill(stmt, other, methods, scope)
+            if fill is not None:
+                found[id(stmt)] = id(fill[2])
+    return found
+
+
+def _constant_construction(value: ast.expr, cls: ast.ClassDef) -> bool:
+    return type(value) is ast.Call and type(value.func) is ast.Name and value.func.id == cls.name \
+        and all(type(arg) is ast.Constant for arg in value.args) \
+        and all(keyword.arg is not None and type(keyword.value) is ast.Constant for keyword in value.keywords)
+
+
+def _plain_init(cls: ast.ClassDef) -> bool:
+    """`__init__` only stores `self.x = <parameter, constant or {}>`."""
+    init = next((member for member in cls.body if type(member) is ast.FunctionDef and member.name == "__init__"), None)
+    params = positional_params(init.args) if init is not None else []
+    if not params:
+        return False
+    names = {param.arg for param in params[1:]}
+    return all(type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute
+               and type(stmt.targets[0].value) is ast.Name and stmt.targets[0].value.id == params[0].arg
+               and (type(stmt.value) is ast.Constant or type(stmt.value) is ast.Name and stmt.value.id in names
+                    or type(stmt.value) is ast.Dict and not stmt.value.keys)
+               for stmt in init.body)
+
+
+
+# Builtins that reach objects by name or run text: a class calling them may read any module name.
+_REACHING = frozenset({"globals", "locals", "vars", "eval", "exec", "getattr", "setattr", "__import__", "compile",
+                       "open", "input", "print", "breakpoint", "help", "dir", "delattr", "hasattr"})
+
+
+def self_contained_class(scope, name: str) -> bool:
+    """A module class (undecorated, no keywords, bases builtins only) whose body loads no module
+    name but its own and the unshadowed builtins that reach nothing by name, and imports nothing:
+    building it (`ConfigDict(model=dict(...))`) runs no code that could read a registry."""
+    import builtins
+
+    cls = scope.classes.get(name)
+    if cls is None or cls.decorator_list or cls.keywords or scope.globals.unique_value(name) is not None \
+            or scope.globals.unique_function(name) is not None:
+        return False
+    allowed = {name} | {each for each in dir(builtins) if not each.startswith("_") or each == "__name__"} - _REACHING
+    local = {node.arg for node in ast.walk(cls) if type(node) is ast.arg} \
+        | {node.id for node in ast.walk(cls) if type(node) is ast.Name and not isinstance(node.ctx, ast.Load)} \
+        | {node.name for node in ast.walk(cls) if type(node) is ast.ExceptHandler and node.name}
+    for node in ast.walk(cls):
+        if isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal)):
+            return False
+        if type(node) is ast.Name and isinstance(node.ctx, ast.Load) and node.id != name \
+                and (node.id not in allowed | local or scope.globals.binds(node.id) or node.id in scope.imports.bindings):
+            return False
+    return True
+
+
+def display_call(scope, call: ast.Call) -> bool:
+    """`dict(k=v, ...)`, `list(<display>)`, `tuple(<display>)` of the unshadowed builtin, or a
+    construction of a self-contained class: a call at load that runs no code reading a registry."""
+    func = call.func
+    if type(func) is ast.Name and self_contained_class(scope, func.id):
+        return all(keyword.arg is not None for keyword in call.keywords) \
+            and all(type(arg) is not ast.Starred for arg in call.args)  # `cfg = ConfigDict(model=dict(...))`
+    if type(func) is not ast.Name or func.id not in ("dict", "list", "tuple") or scope.globals.binds(func.id):
+        return False
+    if func.id == "dict":
+        return not call.args and all(keyword.arg is not None for keyword in call.keywords)
+    return not call.keywords and len(call.args) <= 1 \
+        and all(type(arg) in (ast.List, ast.Tuple, ast.Dict, ast.Set) for arg in call.args)
+
+
+def decorator_key(call: ast.Call, methods, own: str) -> str | None:
+    """The key `@R.register("k")` files under; for a method filing under `name or obj.__name__`
+    also `@R.register_module(name="k")`, and the def's own name for `@R.register_module()`."""
+    named = methods.get(call.func.attr) if isinstance(methods, dict) else None
+    if len(call.args) == 1 and not call.keywords and _str(call.args[0]):
+        return call.args[0].value or own if named else call.args[0].value
+    if named is None or call.args or len(call.keywords) > 1:
+        return None
+    if not call.keywords:
+        return own
+    given = call.keywords[0]
+    return (given.value.value or own) if given.arg == named and _str(given.value) else None
+
+
+def _str(node: ast.expr) -> bool:
+    return type(node) is ast.Constant and type(node.value) is str
