@@ -91,7 +91,18 @@ class Instances:
                     continue  # `return Share(), mesh` unpacked into `main(share, mesh)` (returned_objects.py)
                 return False
             # `return [Hook(axis) for ...]` of a module function: held where each call of it is
-            targets = [holder] if holder is not None else [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
+            if holder is None and container:
+                targets = [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
+            elif holder is None:  # `[build_from_cfg(t, REG) for t in cfgs]` of a factory's calls
+                receiving = self._calls_receiving(held) or []
+                made = [self._through_choices(self._container_of(each)) for each in receiving]
+                kinds = {self._container_of(each) is not each for each in receiving}
+                if len(kinds) > 1:
+                    return False  # some calls' objects held as they are, some in containers
+                container = kinds == {True}
+                targets = [holders.get(id(each)) for each in made]
+            else:
+                targets = [holder]
             if not targets or None in targets:
                 return False
             if not all(self._target_reads_analysed(seen, target, container or starred, 0) for target in targets):
