@@ -204,9 +204,20 @@ def display_call(scope, call: ast.Call) -> bool:
     if type(func) is not ast.Name or func.id not in ("dict", "list", "tuple") or scope.globals.binds(func.id):
         return False
     if func.id == "dict":
-        return not call.args and all(keyword.arg is not None for keyword in call.keywords)
+        return not call.args and all(keyword.arg is not None or _plain_dict(scope, keyword.value)
+                                     for keyword in call.keywords)
     return not call.keywords and len(call.args) <= 1 \
         and all(type(arg) in (ast.List, ast.Tuple, ast.Dict, ast.Set) for arg in call.args)
+
+
+def _plain_dict(scope, value: ast.expr) -> bool:
+    """A `**` spread that runs no code: a dict display, or a module name bound once to one (or to
+    `dict(k=v, ...)` of named keywords alone)."""
+    if type(value) is ast.Dict:
+        return True
+    bound = scope.globals.unique_value(value.id) if type(value) is ast.Name else None
+    return type(bound) is ast.Dict or type(bound) is ast.Call and type(bound.func) is ast.Name \
+        and bound.func.id == "dict" and not bound.args and all(keyword.arg is not None for keyword in bound.keywords)
 
 
 def decorator_key(call: ast.Call, methods, own: str) -> str | None:
