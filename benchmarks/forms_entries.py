@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cy8_sf101_registry_alias_name": "main(mesh, x)",
+    "ncy8_sf101_registry_alias_key_filed_twice": "main(mesh, x)",
     "cy7_sf101_config_dict_call_with_spread": "main(mesh, x)",
     "ncy7_sf101_config_dict_call_spread_changed_first": "main(mesh, x)",
     "cy6_sf101_compose_pipeline_of_registry_transforms": "main(mesh, x)",

@@ -72,6 +72,7 @@ from codemods.analysis.registry_params import (
     getter_constructions,
     getter_names,
     handed_param,
+    registry_aliases,
     sibling_fills,
 )
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents, positional_params
@@ -119,6 +120,8 @@ def registry_entries(scope, name: str):
         if cls is not None and (attr := _registry_class(scope, cls)) is not False:
             entries = _entries(scope, name, cls, attr)
             cache[name] = (cls, attr, entries) if entries is not None else None
+        elif type(made) is ast.Name and made.id != name and name in registry_aliases(scope, made.id):
+            cache[name] = registry_entries(scope, made.id)  # `NECKS = MODELS`: the one object
     return cache[name]
 
 
@@ -132,7 +135,8 @@ def filed_classes(scope) -> list[tuple[ast.ClassDef, str, ast.ClassDef]]:
     """(the registry's class, its entries' field, a class filed there) for every registry object."""
     found = []
     for stmt in scope.tree.body:
-        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name \
+                and type(stmt.value) is not ast.Name:  # (an alias names an object already listed)
             entries = registry_entries(scope, stmt.targets[0].id)
             if entries is not None:
                 found.extend((entries[0], entries[1], node) for _, node in entries[2] if type(node) is ast.ClassDef)
@@ -223,8 +227,9 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
     entries: list[tuple[str, ast.AST]] = []
     fills: set[int] = set()  # the receivers `R` of the filling statements
     last = binding
+    names = [name] + registry_aliases(scope, name)
     for index, stmt in enumerate(scope.tree.body[binding + 1:], binding + 1):
-        fill = _fill(stmt, name, methods, scope)
+        fill = next((found for each in names if (found := _fill(stmt, each, methods, scope)) is not None), None)
         if fill is None:
             continue
         entry_key, entry, receiver = fill
@@ -243,9 +248,11 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
         return None
     siblings = sibling_fills(scope, name, cls, methods)  # (registry_params.py)
     for stmt in scope.tree.body[binding + 1:last]:
-        if _fill(stmt, name, methods, scope) is None and id(stmt) not in siblings and _calls_at_load(stmt, scope):
+        if all(_fill(stmt, each, methods, scope) is None for each in names) and id(stmt) not in siblings \
+                and _calls_at_load(stmt, scope):
             return None
-    if not _reads_only(scope, name, fills, cls, set(methods)) \
+    if not all(_reads_only(scope, each, fills, cls, set(methods), names[1:] if each == name else ())
+               for each in names) \
             or not _method_names_unread(scope, cls, methods, fills | set(siblings.values())):
         return None
     return entries
@@ -528,7 +535,7 @@ def _calls_at_load(stmt: ast.stmt, scope=None) -> bool:
     return False
 
 
-def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registering: set[str]) -> bool:
+def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registering: set[str], aliases=()) -> bool:
     """Every other use of `name` is inside a function: an item load (`R[k]`, `R.get(k)`) of a dict
     subclass, a call of a reading method (`R.build(spec)`) of another; nothing else binds it."""
     parents = module_parents(scope.tree)
@@ -544,9 +551,13 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
             if scopes or type(parents.get(id(node))) is not ast.Assign:
                 return False
             continue  # the module-level binding (checked unique)
+        parent = parents.get(id(node))
+        if not scopes and type(parent) is ast.Assign and parent.value is node \
+                and all(type(target) is ast.Name for target in parent.targets) \
+                and all(target.id in aliases for target in parent.targets):
+            continue  # `NECKS = MODELS`: another name of the object, read under these same rules
         if not scopes:
             return False
-        parent = parents.get(id(node))
         if (dict_form or "__getitem__" in readers) and type(parent) is ast.Subscript and parent.value is node \
                 and isinstance(parent.ctx, ast.Load):
             continue  # `R[key]`: a dict's item, or the reading method `__getitem__` run

@@ -236,3 +236,16 @@ def decorator_key(call: ast.Call, methods, own: str) -> str | None:
 
 def _str(node: ast.expr) -> bool:
     return type(node) is ast.Constant and type(node.value) is str
+
+
+def registry_aliases(scope, name: str) -> list[str]:
+    """Module names bound once, at the top level, to the name `name` alone (`NECKS = MODELS`):
+    other names of the one object, filled and read under the same rules."""
+    cache = scope.tree.__dict__.setdefault("_shardfix_registry_aliases", {})
+    if name not in cache:
+        cache[name] = [stmt.targets[0].id for stmt in scope.tree.body if type(stmt) is ast.Assign
+                       and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id != name
+                       and type(stmt.value) is ast.Name and stmt.value.id == name
+                       and scope.globals.unique_value(stmt.targets[0].id) is stmt.value]
+    return cache[name]
+
