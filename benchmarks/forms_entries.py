@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cy9_sf101_registry_build_unpacked_from_list": "main(mesh, x)",
+    "ncy9_sf101_registry_build_unpacked_list_changed": "main(mesh, x)",
     "cy8_sf101_registry_alias_name": "main(mesh, x)",
     "ncy8_sf101_registry_alias_key_filed_twice": "main(mesh, x)",
     "cy7_sf101_config_dict_call_with_spread": "main(mesh, x)",

@@ -101,6 +101,9 @@ class Instances:
                     return False  # some calls' objects held as they are, some in containers
                 container = kinds == {True}
                 targets = [holders.get(id(each)) for each in made]
+                unpacked = [self._unpacked_names(each) for each in made]
+                if container and unpacked and all(names is not None for names in unpacked):
+                    targets, container = [name for names in unpacked for name in names], False  # `(a,) = [...]`
             else:
                 targets = [holder]
             if not targets or None in targets:
@@ -108,6 +111,16 @@ class Instances:
             if not all(self._target_reads_analysed(seen, target, container or starred, 0) for target in targets):
                 return False
         return True
+
+    def _unpacked_names(self, made: ast.expr) -> list[ast.Name] | None:
+        """The names `(a, b) = [f(c) for c in cs]` unpacks a list comprehension into: each holds
+        one item."""
+        assign = self._parent_map().get(id(made))
+        if type(made) is not ast.ListComp or type(assign) is not ast.Assign or assign.value is not made \
+                or len(assign.targets) != 1 or type(assign.targets[0]) not in (ast.Tuple, ast.List):
+            return None
+        names = assign.targets[0].elts
+        return list(names) if names and all(type(name) is ast.Name for name in names) else None
 
     def _target_reads_analysed(self, seen, target: ast.expr, container: bool, depth: int) -> bool:
         """Every read of what holds the object (or a container of it) calls it where analysed."""
