@@ -134,8 +134,8 @@ def operand_truth(value: object) -> bool | None:
         return bool(value.value)
     if isinstance(value, (Function, Partial)):
         return True
-    if isinstance(value, DictValue):
-        return bool(value.keys)  # `default_args or {}`: a dict holds exactly its keys
+    if type(value) is DictValue:
+        return bool(value.keys)  # `default_args or {}`: a plain dict holds exactly its keys
     if isinstance(value, JaxName):
         name = value.name
         return True if name.startswith(("jax.nn.", "jax.lax.")) or name.startswith("jax.numpy.") \
