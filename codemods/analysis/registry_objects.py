@@ -72,6 +72,8 @@ from codemods.analysis.registry_params import (
     getter_constructions,
     getter_names,
     handed_param,
+    name_fallback,
+    own_name,
     registry_aliases,
     sibling_fills,
 )
@@ -312,7 +314,7 @@ def _registering_methods(cls: ast.ClassDef, attr: str | None) -> dict[str, str |
     return found
 
 
-def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str, value: str, named: bool = False) -> bool:
+def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str | None, value: str, named: bool = False) -> bool:
     """`self[key] = value` (attr None) or `self.<attr>[key] = value`; when `named`, also
     `self.<attr>[key or value.__name__] = value` (mmcv's `register_module`)."""
     if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Subscript:
@@ -323,30 +325,28 @@ def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str, value: str
             return False
         held = held.value
     slice_ = stmt.targets[0].slice
-    if named and _name_fallback(slice_, key, value):
+    if key is None:  # `self.<attr>[value.__name__] = value`: filed under the def's own name
+        return type(held) is ast.Name and held.id == receiver and type(slice_) is ast.Attribute \
+            and slice_.attr == "__name__" and type(slice_.value) is ast.Name and slice_.value.id == value \
+            and type(stmt.value) is ast.Name and stmt.value.id == value
+    if named and name_fallback(slice_, key, value):
         slice_ = slice_.values[0]
     return type(held) is ast.Name and held.id == receiver and type(slice_) is ast.Name \
         and slice_.id == key and type(stmt.value) is ast.Name and stmt.value.id == value
-
-
-def _name_fallback(slice_: ast.expr, key: str, value: str) -> bool:
-    """`key or value.__name__`."""
-    return type(slice_) is ast.BoolOp and type(slice_.op) is ast.Or and len(slice_.values) == 2 \
-        and type(slice_.values[0]) is ast.Name and slice_.values[0].id == key \
-        and type(slice_.values[1]) is ast.Attribute and slice_.values[1].attr == "__name__" \
-        and type(slice_.values[1].value) is ast.Name and slice_.values[1].value.id == value
 
 
 def _named_key(method: ast.FunctionDef) -> str | None:
     """The key parameter of a decorating method that files under `key or obj.__name__` with
     `key=None` by default: a decoration may leave the key out."""
     params = positional_params(method.args)
+    if len(params) == 1 and type(method.body[0]) is ast.FunctionDef:
+        return ""  # `def register_module(self)`: every decoration files under the def's name
     if len(params) != 2 or len(method.args.defaults) != 1 or type(method.body[0]) is not ast.FunctionDef:
         return None
     store = _guards(list(method.body[0].body))[0]
     slice_ = store.targets[0].slice if type(store) is ast.Assign and type(store.targets[0]) is ast.Subscript else None
     inner = positional_params(method.body[0].args)
-    return params[1].arg if slice_ is not None and inner and _name_fallback(slice_, params[1].arg, inner[0].arg) \
+    return params[1].arg if slice_ is not None and inner and name_fallback(slice_, params[1].arg, inner[0].arg) \
         else None
 
 
@@ -385,10 +385,10 @@ def _decorating(method: ast.FunctionDef, attr: str | None) -> bool:
     also `def register_module(self, name=None)` storing `self.<attr>[name or obj.__name__] = obj`."""
     args = method.args
     params = positional_params(args)
-    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or len(params) != 2 \
+    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or len(params) not in (1, 2) \
             or len(method.body) != 2 or [type(d) is ast.Constant and d.value is None for d in args.defaults] not in ([], [True]):
         return False
-    receiver, key = (param.arg for param in params)
+    receiver, key = params[0].arg, params[1].arg if len(params) == 2 else None  # None: `def register_module(self)`
     deco, back = method.body
     if type(deco) is not ast.FunctionDef or deco.decorator_list or type(back) is not ast.Return \
             or type(back.value) is not ast.Name or back.value.id != deco.name:
@@ -400,7 +400,7 @@ def _decorating(method: ast.FunctionDef, attr: str | None) -> bool:
     body = _guards(list(deco.body))
     return len(body) == 2 and _store(body[0], receiver, attr, key, obj, named=bool(args.defaults)) \
         and type(body[1]) is ast.Return and type(body[1].value) is ast.Name and body[1].value.id == obj \
-        and not _rebinds(method, {receiver, key, obj}) and obj not in (receiver, key)
+        and not _rebinds(method, {receiver, key, obj} - {None}) and obj not in (receiver, key)
 
 
 def _rebinds(method: ast.FunctionDef, names: set[str]) -> bool:
@@ -498,7 +498,7 @@ def _fill(stmt: ast.stmt, name: str, methods: set[str], scope=None):
         rest = [*stmt.bases, *stmt.keywords, *stmt.body] if type(stmt) is ast.ClassDef else \
             [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]
         if type(call) is ast.Call and _on(call.func, name, methods) and not any(_calls_at_load(part) for part in rest) \
-                and (key := decorator_key(call, methods, stmt.name)) is not None:
+                and (key := decorator_key(call, methods, own_name(scope, stmt))) is not None:
             return key, stmt, call.func.value
     return None
 

@@ -220,10 +220,36 @@ def _plain_dict(scope, value: ast.expr) -> bool:
         and bound.func.id == "dict" and not bound.args and all(keyword.arg is not None for keyword in bound.keywords)
 
 
+def own_name(scope, node: ast.AST) -> str | None:
+    """The `__name__` a def or class has when its decorator runs: the name written, for a def, or
+    a class whose creation runs no code that could rename it (no keywords such as `metaclass=`,
+    bases `object` or module classes of the same kind defining no `__init_subclass__`)."""
+    if isinstance(node, DEFS):
+        return node.name
+    pending, seen = [node], set()
+    while pending:
+        cls = pending.pop()
+        if id(cls) in seen:
+            continue
+        seen.add(id(cls))
+        if cls.keywords or cls is not node and any(isinstance(member, DEFS) and member.name == "__init_subclass__"
+                                                    for member in cls.body):
+            return None
+        for base in cls.bases:
+            if type(base) is ast.Name and base.id == "object" and not scope.globals.binds("object"):
+                continue
+            if type(base) is not ast.Name or scope.classes.get(base.id) is None:
+                return None
+            pending.append(scope.classes[base.id])
+    return node.name
+
+
 def decorator_key(call: ast.Call, methods, own: str) -> str | None:
     """The key `@R.register("k")` files under; for a method filing under `name or obj.__name__`
     also `@R.register_module(name="k")`, and the def's own name for `@R.register_module()`."""
     named = methods.get(call.func.attr) if isinstance(methods, dict) else None
+    if named == "":  # a method with no key parameter
+        return own if not call.args and not call.keywords else None
     if len(call.args) == 1 and not call.keywords and _str(call.args[0]):
         return call.args[0].value or own if named else call.args[0].value
     if named is None or call.args or len(call.keywords) > 1:
@@ -248,4 +274,13 @@ def registry_aliases(scope, name: str) -> list[str]:
                        and type(stmt.value) is ast.Name and stmt.value.id == name
                        and scope.globals.unique_value(stmt.targets[0].id) is stmt.value]
     return cache[name]
+
+
+
+def name_fallback(slice_: ast.expr, key: str, value: str) -> bool:
+    """`key or value.__name__`."""
+    return type(slice_) is ast.BoolOp and type(slice_.op) is ast.Or and len(slice_.values) == 2 \
+        and type(slice_.values[0]) is ast.Name and slice_.values[0].id == key \
+        and type(slice_.values[1]) is ast.Attribute and slice_.values[1].attr == "__name__" \
+        and type(slice_.values[1].value) is ast.Name and slice_.values[1].value.id == value
 
