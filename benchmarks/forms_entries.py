@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "cy12_sf101_nested_compose_in_a_transform": "main(mesh, x)",
+    "ncy12_sf101_nested_compose_energy_cast_inside": "main(mesh, x)",
     "cy11_sf101_registry_files_under_class_name": "main(mesh, x)",
     "ncy11_sf101_registry_class_name_filed_again": "main(mesh, x)",
     "cy10_sf102_argparse_parser_with_prog_positional": "main(mesh, x)",

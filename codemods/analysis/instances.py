@@ -220,6 +220,8 @@ class Instances:
         if container and (self._grown(read) or self._builtin_call(parent := self._parent_map().get(id(read))) == "len"
                           and parent.args == [read]):
             return True  # `layers.append(other)`, `len(layers)`: what it holds is not called there
+        if container and type(parent) is ast.Call and parent.func is read:
+            return True  # `self.transforms(results)`: a list is not called; a field of that name holds another object
         if type(read) is ast.Name and depth < MAX_PASSES:
             holder, starred = self.stored_by_constructor(read)  # `Block(norm)` storing it in `self.norm`
             if holder is not None:
