@@ -390,8 +390,10 @@ class CommandLines:
         owner = scopes[-1] if scopes else self.scope.tree
         body = owner.body
         keywords = {keyword.arg for keyword in node.keywords}
-        if node.args or None in keywords or keywords - _PARSER_KEYWORDS:
-            return None
+        prog = [arg for arg in node.args if type(arg) is ast.Constant and type(arg.value) is str]
+        if len(node.args) > 1 or prog != node.args or prog and "prog" in keywords \
+                or None in keywords or keywords - _PARSER_KEYWORDS:
+            return None  # (one positional: `prog`, a name shown in messages alone)
         assigned = [index for index, stmt in enumerate(body) if type(stmt) is ast.Assign and stmt.value is node]
         if len(assigned) != 1 or len(body[assigned[0]].targets) != 1 or type(body[assigned[0]].targets[0]) is not ast.Name:
             return None

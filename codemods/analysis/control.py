@@ -119,7 +119,11 @@ class ControlFlow(Rounds):
         if isinstance(stmt, ast.For) and self._never_runs(stmt.iter, frame):
             self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `for _ in range(0)`: only `else:` runs
             return
-        items = _known_items(iterated) or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
+        items = _known_items(iterated)
+        if items == [] and isinstance(stmt, ast.For):
+            self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `(default_args or {}).items()` of no dict
+            return
+        items = items or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
         body = stmt.body if not _jumps(stmt.body) else continues_as_branches(stmt.body)  # loop_rewrites.py
         if items and len(items) <= MAX_UNROLLED and body is not None and not _jumps(body) and isinstance(stmt, ast.For):
             self._unrolled(stmt, items, frame, body)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, names_by_id, nodes_of_type
 from codemods.analysis.built_tables import initializing_node
 from codemods.analysis.enum_values import MemberTable
+from codemods.analysis.fresh_copies import fresh_copy_changes
+from codemods.analysis.dict_changes import changed_dict
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -66,8 +68,12 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     # The order does not matter (a set): the module's Subscript nodes and the calls of a
     # mutator's name, from its indexes.
     by_callee = calls_by_callee(tree)
+    fresh, fresh_keys = fresh_copy_changes(tree), set()  # (fresh_copies.py)
     for node in [*nodes_of_type(tree, ast.Subscript), *(call for name in MUTATORS for call in by_callee.get(name, ()))]:
         changed = None
+        if id(node) in fresh:
+            fresh_keys.add(node.func.value.id)  # `args.pop("type")` of `args = dict(cfg)`: reaches no other object
+            continue
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
             changed = node.value
         elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
@@ -98,6 +104,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     found |= handed_to_changers(tree)
     if found:
         found |= _aliased(tree, found, deep)
+    found |= fresh_keys
     result = frozenset(found)
     tree._shardfix_mutated = result
     return result
@@ -485,28 +492,10 @@ class Mutations:
     def grow_list(self, target: ast.expr, receiver: Value, method: str, args, keywords, starred, frame: Frame):
         """`parts.append(x)` / `parts.extend(xs)` on a list that only this name of the running
         function holds (axis names collected in a loop): the name holds the longer list, and the
-        call gives None; `spec.pop("type")` on such a dict (`spec = dict(spec)`): the name holds
-        the rest, and the call gives the item. None when the container may be seen from anywhere
+        call gives None; a dict's `pop`/`update`/`setdefault` likewise (dict_changes.py). None when the container may be seen from anywhere
         else (it is then forgotten instead)."""
-        if method == "pop" and isinstance(receiver, DictValue) and not keywords and not starred and len(args) == 1 \
-                and isinstance(args[0][0], Const) and receiver.get(args[0][0].value) is not None \
-                and isinstance(target, ast.Name) and frame.vars.get(target.id) is receiver \
-                and not self._seen_elsewhere(receiver, target.id, frame):
-            key = args[0][0].value
-            frame.vars[target.id] = DictValue(tuple(k for k in receiver.keys if k != key),
-                                              tuple(item for k, item in zip(receiver.keys, receiver.items) if k != key))
-            return receiver.get(key)
-        if method == "update" and isinstance(receiver, DictValue) and not starred and len(args) <= 1 \
-                and isinstance(target, ast.Name) and frame.vars.get(target.id) is receiver \
-                and (not args or isinstance(args[0][0], DictValue)) and all(isinstance(key, str) for key in keywords) \
-                and not self._seen_elsewhere(receiver, target.id, frame):
-            # `config = dict(BASE); config.update(overrides)` of known overrides: the merged table
-            merged = dict(zip(receiver.keys, receiver.items))
-            if args:
-                merged.update(zip(args[0][0].keys, args[0][0].items))
-            merged.update((key, value) for key, (value, _) in keywords.items())
-            frame.vars[target.id] = DictValue(tuple(merged), tuple(merged.values()))
-            return Const(None)
+        if isinstance(receiver, DictValue):
+            return changed_dict(self, target, receiver, method, args, keywords, starred, frame)  # (dict_changes.py)
         if method not in _GROWERS or keywords or starred or len(args) != _GROWERS[method] \
                 or not isinstance(target, ast.Name) or frame.vars.get(target.id) is not receiver:
             return None

@@ -230,8 +230,10 @@ class PythonValues:
             known = sizes is not None and len(sizes) == len(axes) and all(
                 isinstance(size, Const) and type(size.value) is int and size.value > 0 for size in sizes)
             return MeshValue(axes, tuple(size.value for size in sizes) if known else None)
-        if starred or len(args) > 1:
-            return UNKNOWN
+        spread_last = starred == SPREAD and all(keyword.arg is None for keyword in
+                                                 expr.keywords[[k.arg for k in expr.keywords].index(None):])
+        if starred and not spread_last or len(args) > 1:
+            return UNKNOWN  # (`dict(type="X", **defaults)`: the spread keys after the named, as Python orders them)
         given = args[0][0] if args else DictValue((), ())
         if isinstance(given, DictValue):  # `dict(table)`, `dict(table, tp=...)`: a copy
             pairs = list(zip((Const(key) for key in given.keys), given.items))
