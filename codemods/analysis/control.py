@@ -119,8 +119,7 @@ class ControlFlow(Rounds):
         if isinstance(stmt, ast.For) and self._never_runs(stmt.iter, frame):
             self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `for _ in range(0)`: only `else:` runs
             return
-        items = _known_items(iterated)
-        if items == [] and isinstance(stmt, ast.For):
+        if (items := _known_items(iterated)) == [] and isinstance(stmt, ast.For):
             self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `(default_args or {}).items()` of no dict
             return
         items = items or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
