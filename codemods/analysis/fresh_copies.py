@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, iter_nodes, module_parents
+from codemods.analysis.nodes import DEFS, calls_by_callee, iter_nodes, module_parents
 
 
 def fresh_copy_changes(tree: ast.Module) -> frozenset[int]:
@@ -21,12 +21,28 @@ def fresh_copy_changes(tree: ast.Module) -> frozenset[int]:
     if cached is not None:
         return cached
     found: set[int] = set()
-    if not _dict_rebound(tree):
-        parents = module_parents(tree)
-        for function in (node for node in ast.walk(tree) if isinstance(node, DEFS)):
+    parents = module_parents(tree)
+    # Only the defs that bind a name to `dict(...)` in their own code can hold a copy: found from
+    # the calls of `dict`, not by walking every def.
+    functions = {id(function): function for call in calls_by_callee(tree).get("dict", ())
+                 if (function := _copying_function(call, parents)) is not None}
+    if functions and not _dict_rebound(tree):
+        for function in functions.values():
             found.update(_fresh_calls(function, parents))
     tree.__dict__["_shardfix_fresh_copy_changes"] = result = frozenset(found)
     return result
+
+
+def _copying_function(call: ast.Call, parents) -> ast.AST | None:
+    """The def whose own code holds `name = dict(...)` of this call, if it stands so."""
+    stmt = parents.get(id(call))
+    if type(call.func) is not ast.Name or type(stmt) is not ast.Assign or stmt.value is not call \
+            or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Name:
+        return None
+    scope = parents.get(id(stmt))
+    while scope is not None and type(scope) not in DEFS + (ast.Lambda, ast.ClassDef):
+        scope = parents.get(id(scope))
+    return scope if type(scope) in DEFS else None
 
 
 def _dict_rebound(tree: ast.Module) -> bool:
