@@ -25,31 +25,8 @@ SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversaria
 KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
          "adversarial8": [
              # a gather in a branch whose test is certainly false (`parse_args([])`'s store_true
-             # flag; a module constant False around the call of the method holding it) is taken
-             # as reached (mesh_reach; runs_meshless)
+             # flag) is taken as reached (mesh_reach; runs_meshless)
              "mesh_argparse_flag_off.py:19 SF104",
-             # set_mesh looked up by a computed name (`getattr(jax, "set_" + "mesh")`) is not
-             # seen as a setter (context_mesh.module_sets_mesh, entered_meshes.sets_mesh_globally)
-             "mesh_getattr_concat_setter.py:16 SF104",
-             "mesh_getattr_lowered_name.py:15 SF104",
-             "mesh_method_behind_false_flag.py:19 SF104",  # the call is under `if EXPORT:`, False
-         ],
-         "adversarial9": [
-             # a shared default list filled by an earlier call (`def f(x, done=[])`) is read as
-             # the empty list the def wrote, so the branch the second call skips is taken
-             "default_list_accumulates.py:18 SF101",
-             # an Enum with an alias (FIXED = 2 beside CONSTANT = 2) has no known members, so
-             # `is`, `.name` and `for f in Factor` stay undecided and the line of the branch that
-             # never runs is judged (lines under an undecided test are judged, as adversarial6/8)
-             "enum_alias_is_same_member.py:21 SF105",
-             "enum_alias_name_is_canonical.py:22 SF105",
-             "enum_iteration_skips_alias.py:22 SF105",
-             # a member's list value popped through `Sync.ROWS.value.pop()` is read as written
-             "enum_member_value_list_changed.py:19 SF105",
-             # a generator expression / zip runs when consumed: the list it walks is shortened
-             # (`parts.pop()`) between the making and the `tuple(...)`
-             "host_generator_after_pop.py:18 SF105",
-             "host_lazy_zip_after_pop.py:19 SF105",
          ]}
 
 

@@ -23,6 +23,7 @@ from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.cli_args import NAMESPACES, changed_names
 from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
 from codemods.analysis.pyvalues import SPREAD
+from codemods.analysis.registry_objects import registry_class
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, JaxName, TupleValue, Value
 
@@ -56,6 +57,7 @@ class _Kind:
     stores_items: bool  # `config.x = v` sets item x
     converts: bool  # nested plain dicts become configs (ml_collections, OmegaConf)
     omega: bool = False  # OmegaConf: sequences become ListConfig, "${...}" strings are resolved on read
+    keyword_items: bool = False  # a converting class's keywords are items too (`ConfigDict(model=dict(...))`)
 
 
 class AttrDicts:
@@ -85,7 +87,7 @@ class AttrDicts:
         if attr.startswith("_") or attr in receiver.shadowed or attr not in receiver.keys:
             return UNKNOWN
         changed = self._changed_items()
-        if changed is None or attr in changed:
+        if changed is None or attr in changed or _holds_keys(receiver.get(attr), self.__dict__["_attr_item_keys"]):
             return UNKNOWN
         return receiver.get(attr)
 
@@ -107,7 +109,7 @@ class AttrDicts:
                 or cls.bases[0].id != "dict" or "dict" in self.scope.imports.bindings or self.scope.globals.binds("dict") \
                 or self.scope.subclassed(cls):
             return None
-        reads = stores = wraps = False
+        reads = stores = wraps = converting = False
         names = set()
         for index, stmt in enumerate(cls.body):
             if index == 0 and type(stmt) is ast.Expr and type(stmt.value) is ast.Constant or type(stmt) is ast.Pass:
@@ -124,9 +126,13 @@ class AttrDicts:
                     return None
                 names.add(name)
             elif type(stmt) is ast.FunctionDef and not stmt.decorator_list and stmt.name == "__init__":
-                if not own_namespace(cls, stmt):
+                if converting_init(cls, stmt) and not any(self.scope.globals.binds(name) or name in self.scope.imports.bindings
+                                                          for name in ("super", "isinstance")):
+                    wraps = converting = True  # nested plain dicts become configs as they are given
+                elif not own_namespace(cls, stmt):
                     return None
-                reads = stores = True  # `self.__dict__ = self`: attributes are the items
+                else:
+                    reads = stores = True  # `self.__dict__ = self`: attributes are the items
                 names.add(stmt.name)
             elif type(stmt) is ast.FunctionDef and not stmt.decorator_list:
                 shape = _method_shape(stmt, cls.name)
@@ -139,12 +145,12 @@ class AttrDicts:
                 return None
         if wraps and ("isinstance" in self.scope.imports.bindings or self.scope.globals.binds("isinstance")):
             return None  # the wrapping test is not the builtin
-        return _Kind(_DICT_NAMES | frozenset(names), stores, wraps) if reads else None
+        return _Kind(_DICT_NAMES | frozenset(names), stores, wraps, keyword_items=converting) if reads else None
 
     def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
         if starred and starred != SPREAD or len(args) > 1:
             return None  # `Node(**table)` of a dict of known keys: its items
-        if kind.converts and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS):
+        if kind.converts and not kind.keyword_items and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS):
             return None  # ml_collections' keywords are settings, not items
         given = args[0][0] if args else DictValue((), ())
         if isinstance(given, DictValue):
@@ -156,7 +162,7 @@ class AttrDicts:
                                    or not isinstance(row[0].value, str) for row in rows):
                 return None
             pairs = {row[0].value: row[1] for row in rows}
-        if not kind.converts:
+        if not kind.converts or kind.keyword_items:
             pairs.update({key: value for key, (value, _) in keywords.items()})
         if kind.converts:
             pairs = {key: _converted(value, kind) for key, value in pairs.items()}
@@ -214,6 +220,7 @@ class AttrDicts:
         self._builder_stores()
         accounted = self.__dict__["_attr_accounted"]
         found: set[str] | None = set() if changed_names(self.scope.tree) is not None else None
+        items: set[str] = set()  # keys stored by item (a nested table read whole holds them changed)
         own = own_object_stores(self.scope.tree) | quiet(self.scope.tree)  # `self.axes = ...`; quiet_changes.py
         for node in self._outside_attr_classes() if found is not None else ():
             if type(node) is ast.Attribute and type(node.ctx) is not ast.Load and id(node) not in accounted \
@@ -227,6 +234,7 @@ class AttrDicts:
                     found = None
                     break
                 found.add(str(key.value))
+                items.add(str(key.value))
             elif type(node) is ast.Call and id(node) not in own and (
                     type(node.func) is ast.Attribute and node.func.attr in _CHANGERS
                     or type(node.func) is ast.Name and node.func.id in _CHANGERS):
@@ -234,6 +242,7 @@ class AttrDicts:
                 break
         result = frozenset(found) if found is not None else None
         self.__dict__["_attr_changed"] = result
+        self.__dict__["_attr_item_keys"] = frozenset(items)
         return result
 
 
@@ -258,9 +267,53 @@ class AttrDicts:
         while stack:
             node = stack.pop()
             yield node
-            if type(node) is ast.ClassDef and self._attr_kind(ClassValue(node)) is not None:
-                continue
+            if type(node) is ast.ClassDef and (self._attr_kind(ClassValue(node)) is not None
+                                               or registry_class(self.scope, node)):
+                continue  # (a registry object's methods store only in its own entries: registry_objects.py)
             stack.extend(ast.iter_child_nodes(node))
+
+
+def _holds_keys(value: Value, keys: frozenset[str]) -> bool:
+    """A nested table read whole (`dict(cfg.model.norm)`) holds an item some code changes."""
+    pending = [value]
+    while pending:
+        held = pending.pop()
+        if isinstance(held, DictValue):
+            if set(held.keys) & keys:
+                return True
+            pending.extend(held.items)
+        elif isinstance(held, TupleValue):
+            pending.extend(held.items)
+    return False
+
+
+def converting_init(cls: ast.ClassDef, init: ast.FunctionDef) -> bool:
+    """`def __init__(self, *args, **kwargs): super().__init__(*args, **kwargs)` then
+    `for key, value in self.items(): if isinstance(value, dict) [and not isinstance(value, Own)]:
+    self[key] = Own(value)` (mmcv's ConfigDict written by hand): each nested plain dict becomes a
+    config of the class, as ml_collections converts them."""
+    params = init.args
+    if params.posonlyargs or params.kwonlyargs or params.defaults or len(params.args) != 1 or len(init.body) != 2 \
+            or params.vararg is None or params.kwarg is None:
+        return False
+    receiver = params.args[0].arg
+    call, loop = init.body
+    if type(call) is not ast.Expr or ast.dump(call.value) != ast.dump(ast.parse(
+            f"super().__init__(*{params.vararg.arg}, **{params.kwarg.arg})", mode="eval").body):
+        return False
+    if type(loop) is not ast.For or loop.orelse or len(loop.body) != 1 or type(loop.body[0]) is not ast.If \
+            or loop.body[0].orelse or len(loop.body[0].body) != 1 \
+            or ast.dump(loop.iter) != ast.dump(ast.parse(f"{receiver}.items()", mode="eval").body) \
+            or type(loop.target) is not ast.Tuple or len(loop.target.elts) != 2 \
+            or any(type(name) is not ast.Name for name in loop.target.elts):
+        return False
+    key, value = (name.id for name in loop.target.elts)
+    if len({receiver, key, value, params.vararg.arg, params.kwarg.arg}) != 5:
+        return False
+    tests = [ast.dump(ast.parse(f"isinstance({value}, dict)", mode="eval").body),
+             ast.dump(ast.parse(f"isinstance({value}, dict) and not isinstance({value}, {cls.name})", mode="eval").body)]
+    store = ast.dump(ast.parse(f"{receiver}[{key}] = {cls.name}({value})").body[0])
+    return ast.dump(loop.body[0].test) in tests and ast.dump(loop.body[0].body[0]) == store
 
 
 def own_namespace(cls: ast.ClassDef, init: ast.FunctionDef) -> ast.Attribute | None:

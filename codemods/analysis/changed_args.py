@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from bisect import bisect_left
 
+from codemods.analysis.built_tables import initializing_node
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.nodes import calls_by_callee, node_positions, nodes_of_type, nodes_of_type_under, subtree_end
@@ -68,14 +69,15 @@ def _parameter_changes(tree: ast.Module, function, read: tuple[list[int], list[a
         return False, passed
     skipped = quiet(tree)  # `conf = dict(conf)` then `conf.pop(k)`: the copy changes (quiet_changes.py)
     for node in nodes_of_type_under(tree, function, ast.Subscript):
-        if isinstance(node.ctx, (ast.Store, ast.Del)) and _root_name(node.value) in params and id(node) not in skipped:
+        if isinstance(node.ctx, (ast.Store, ast.Del)) and _root_name(node.value) in params and id(node) not in skipped \
+                and not initializing_node(tree, node):  # `cfg = dict(cfg)` first: its own copy
             return True, passed
     positions, calls = read
     start = node_positions(tree)[function]
     end = subtree_end(tree, function, start)
     for node in calls[bisect_left(positions, start):bisect_left(positions, end)]:
         if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
-            if _root_name(node.func.value) in params and id(node) not in skipped:
+            if _root_name(node.func.value) in params and id(node) not in skipped and not initializing_node(tree, node):
                 return True, passed
         elif any(_root_name(arg) in params for arg in [*node.args, *(k.value for k in node.keywords)]):
             passed.add(_last(node.func) or "")

@@ -22,6 +22,7 @@ import ast
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
+from codemods.analysis.extended_parsers import extension
 from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
 from codemods.analysis.pyvalues import SPREAD, python_value
 from codemods.analysis.repr_vars import formatting_vars
@@ -268,14 +269,17 @@ class CommandLines:
         located = self._parser_statements(parser.node)
         if located is None:
             return None
-        name, statements, frame = located
+        name, statements, frame = located[:3]
+        frames = [frame] * len(statements)
+        if len(located) == 4:  # extended by the builder's one caller (extended_parsers.py)
+            statements, frames = statements + located[3][0], frames + [located[3][1]] * len(located[3][0])
         defaults: dict[str, Value] = {}
         options: dict[str, tuple[str, str, object]] = {}
         pending: dict[str, object] = {}  # dest -> type applied to a string default at parse time
         typed: set[str] = set()
         dests: set[str] = set()
         positionals: list[tuple[str, tuple | None, object]] = []  # (dest, choices, type), in order
-        for call in statements:
+        for call, frame in zip(statements, frames):
             given = {keyword.arg: keyword.value for keyword in call.keywords}
             if call.func.attr == "set_defaults":
                 if call.args or None in given:
@@ -386,8 +390,10 @@ class CommandLines:
         owner = scopes[-1] if scopes else self.scope.tree
         body = owner.body
         keywords = {keyword.arg for keyword in node.keywords}
-        if node.args or None in keywords or keywords - _PARSER_KEYWORDS:
-            return None
+        prog = [arg for arg in node.args if type(arg) is ast.Constant and type(arg.value) is str]
+        if len(node.args) > 1 or prog != node.args or prog and "prog" in keywords \
+                or None in keywords or keywords - _PARSER_KEYWORDS:
+            return None  # (one positional: `prog`, a name shown in messages alone)
         assigned = [index for index, stmt in enumerate(body) if type(stmt) is ast.Assign and stmt.value is node]
         if len(assigned) != 1 or len(body[assigned[0]].targets) != 1 or type(body[assigned[0]].targets[0]) is not ast.Name:
             return None
@@ -411,6 +417,11 @@ class CommandLines:
             parent = self._parse_receiver(found, owner) if id(found) not in returned else found
             if parent is None or found.lineno <= last:
                 return None  # assigned again, passed on, configured elsewhere, or parsed before its options
+        extended = None
+        if returned and isinstance(owner, ast.FunctionDef) and owner in self.scope.tree.body:
+            extended = extension(self, owner, _CONFIGURE, _PARSE)  # `p = base_parser(); p.add_argument(...)`
+            if extended:
+                configuring = configuring + extended[0]
         if returned and any(type(node) is ast.Call and type(node.func) is ast.Attribute
                             and node.func.attr in _PARSER_CHANGES and node not in configuring
                             for node in ast.walk(self.scope.tree)):
@@ -423,6 +434,9 @@ class CommandLines:
         # A module's parser parsed in a function written below its last option (`flags =
         # parser.parse_args(list(argv))` in `main`): that function runs after the options exist,
         # and every other read of the name was checked above.
+        if extended:
+            own = configuring[:len(configuring) - len(extended[0])]
+            return name, own, self._static_frame(scopes), (extended[0], self._static_frame(extended[1]))
         return name, configuring, self._static_frame(scopes)
 
     def _parse_receiver(self, name: ast.Name, owner: ast.AST) -> ast.Call | None:

@@ -49,22 +49,9 @@ def _ast_call(ctx: FileContext, call) -> ast.Call | None:
 
 
 def under_false_flag(ctx: FileContext, call) -> bool:
-    """Whether the call stands in the body of an `if FLAG:` whose FLAG is a module name bound
-    once, to a false literal (`EXPORT = False`): the line never runs."""
-    from codemods.analysis.module_reads import module_binding_counts
+    """Whether the call stands in a branch that never runs (module_reads.in_false_branch)."""
+    from codemods.analysis.module_reads import in_false_branch
     from codemods.analysis.nodes import module_parents
 
     node = _ast_call(ctx, call)
-    parents = module_parents(ctx.tree)
-    flags = {stmt.targets[0].id: stmt.value for stmt in ctx.tree.body if isinstance(stmt, ast.Assign)
-             and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)}
-    counts = None
-    while node is not None:
-        parent = parents.get(id(node))
-        if isinstance(parent, ast.If) and node in parent.body and isinstance(parent.test, ast.Name) \
-                and isinstance(flags.get(parent.test.id), ast.Constant) and not flags[parent.test.id].value:
-            counts = counts or module_binding_counts(ctx.tree)
-            if counts.get(parent.test.id) == 1:
-                return True
-        node = parent
-    return False
+    return node is not None and in_false_branch(ctx.tree, node, module_parents(ctx.tree))

@@ -13,6 +13,7 @@ from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.entered import entered_value
 from codemods.analysis.generator_loops import walked_generator
+from codemods.analysis.lazy_iterators import stale_iterator
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.nested_comprehensions import nested_values
 from codemods.analysis.loop_rewrites import continues_as_branches
@@ -118,7 +119,10 @@ class ControlFlow(Rounds):
         if isinstance(stmt, ast.For) and self._never_runs(stmt.iter, frame):
             self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `for _ in range(0)`: only `else:` runs
             return
-        items = _known_items(iterated) or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
+        if (items := _known_items(iterated)) == [] and isinstance(stmt, ast.For):
+            self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `(default_args or {}).items()` of no dict
+            return
+        items = items or self.enum_members(iterated) or self._numbered_rounds(stmt, frame)
         body = stmt.body if not _jumps(stmt.body) else continues_as_branches(stmt.body)  # loop_rewrites.py
         if items and len(items) <= MAX_UNROLLED and body is not None and not _jumps(body) and isinstance(stmt, ast.For):
             self._unrolled(stmt, items, frame, body)
@@ -366,8 +370,9 @@ class ControlFlow(Rounds):
     # -- comprehensions ----------------------------------------------------------------------
     def eval_ListComp(self, expr: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Value:
         """`[lax.psum(g, 'i') for g in (a, b)]` over a tuple, list or dict of known length: one
-        item per element (a list of params is a pytree)."""
-        results = self._comprehension(expr, [expr.elt], frame)
+        item per element (a list of params is a pytree). A generator kept for later may go stale."""
+        stale = type(expr) is ast.GeneratorExp and stale_iterator(self.scope.tree, expr)
+        results = None if stale else self._comprehension(expr, [expr.elt], frame)
         if isinstance(results, _Each):
             return SameLeaves(results[0][0]) if isinstance(results[0][0], AxisState) else UNKNOWN
         return UNKNOWN if results is None else TupleValue(tuple(result[0] for result in results))

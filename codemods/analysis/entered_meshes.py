@@ -50,6 +50,8 @@ def sets_mesh_globally(nodes, bindings, parents, tree: ast.Module) -> bool:
             continue
         if isinstance(node, ast.Attribute) and node.attr in ("__enter__", "enter_context"):
             return True  # a context entered by hand stays entered
+        if computed_jax_lookup(node, bindings):
+            return True  # may be a setter, called anywhere
         if not isinstance(node, (ast.Name, ast.Attribute)):
             continue
         name = ast_dotted(node)
@@ -73,9 +75,22 @@ def names_mesh_setter(tree: ast.Module, bindings: dict[str, str | None]) -> bool
             name = ast_dotted(node)
             if name and resolve_dotted(bindings, name) in setters:
                 return True
-        elif isinstance(node, ast.Constant) and node.value in setter_names:
+        elif isinstance(node, ast.Constant) and node.value in setter_names or computed_jax_lookup(node, bindings):
             return True
     return False
+
+
+def computed_jax_lookup(node: ast.AST, bindings: dict[str, str | None]) -> bool:
+    """`getattr(jax, "set_" + "mesh")`, `getattr(jax, NAME.lower())`: a JAX attribute looked up by a
+    name that is not written out may be any setter."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+            and "getattr" not in bindings and len(node.args) >= 2):
+        return False
+    if isinstance(node.args[1], ast.Constant):
+        return False
+    owner = ast_dotted(node.args[0])
+    module = resolve_dotted(bindings, owner) if owner else None
+    return module is not None and (module == "jax" or module.startswith("jax."))
 
 
 def bare_with_item(node: ast.AST, parents) -> bool:

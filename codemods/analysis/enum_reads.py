@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.values import ClassValue, Const, Instance
+from codemods.analysis.values import ClassValue, Instance
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Interpreter
@@ -22,8 +22,4 @@ def enum_member(interp: Interpreter, cls: ast.ClassDef, attr: str) -> Instance |
     """The member `attr` of `cls`, a module Enum whose members are known; None otherwise."""
     if interp.enum_kind(cls) is None or interp.scope.subclassed(cls):
         return None
-    members = interp.enum_members(ClassValue(cls))
-    for member in members or ():
-        if dict(member.fields)["name"] == Const(attr):
-            return member
-    return None
+    return interp.enum_member_named(ClassValue(cls), attr)

@@ -103,7 +103,8 @@ class EnumValues:
             cls = self.eval(owner, frame)  # a name: reading it twice is harmless
             if isinstance(cls, ClassValue) and self.enum_kind(cls.cls) == "plain" \
                     and (members := self._members(cls)) is not None:
-                found = next((m for m in members if member_name(m) == expr.attr), None)
+                found = next((m for m in members if member_name(m) == expr.attr), None) \
+                    or self.enum_member_named(cls, expr.attr)  # an alias: the member it names
                 if found is not None:
                     return found  # `ReduceOp.SUM`: the member object
         if expr.attr in ("value", "name") and type(owner) is ast.Call and self._enum_call(owner, frame) is not None:

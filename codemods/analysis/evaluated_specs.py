@@ -8,6 +8,8 @@ tuple of such specs is one per argument. Anything else stays unknown (None).
 """
 from __future__ import annotations
 
+import ast
+
 from codemods.analysis.meshspec import Spec
 from codemods.analysis.values import Const, SpecValue, TupleValue, Value
 
@@ -17,6 +19,12 @@ def in_spec_tree(interp, expr, scopes) -> Spec | tuple | None:
     from codemods.analysis.meshspec import parse_spec
 
     tree = parse_spec(interp.scope, expr, scopes)
+    if isinstance(tree, tuple) and type(expr) is ast.Tuple and len(expr.elts) == len(tree) \
+            and not any(type(item) is ast.Starred for item in expr.elts):
+        # `(P(b, s, None), table_spec)` with `table_spec = P(s) if cfg["shard"] else P()`: each
+        # entry the text leaves unknown is evaluated on its own
+        return tuple(evaluated_spec_tree(interp, node, scopes) if item is None else item
+                     for item, node in zip(tree, expr.elts))
     return evaluated_spec_tree(interp, expr, scopes) if tree is None else tree
 
 

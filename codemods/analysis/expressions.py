@@ -443,7 +443,7 @@ class Expressions(Collectives, Sequences):
             return args[0][0]  # every leaf keeps its state, reduced and unreduced too (checked on 0.10.2)
         if name in ("jax.lax.axis_size", "jax.typeof") or name.startswith("math.") or name in _DTYPE_MAKERS:
             return STATIC
-        if (sequence := converted(name, args, keywords, starred)) is not None:
+        if (sequence := converted(name, args, keywords, starred, (self.scope.tree, expr))) is not None:
             return sequence  # `tuple(AXES)`
         if name == "builtins.sum" and len(args) == 1 and not keywords and not starred:
             return python_sum(args[0][0])

@@ -100,6 +100,31 @@ def filled_object(interp, name: str, frame: Frame, value: Value) -> Value | None
     return Instance(value.cls, tuple(sorted(fields.items(), key=lambda item: item[0])))
 
 
+def fill_in_run(interp, small: ast.Expr, frame: Frame) -> bool:
+    """Run a filling statement of the running function itself (`head.register_forward_hook(clamp)`
+    in a shard_map body that built `head` above it, under the rules of filled_object): the name
+    holds the object with the item appended. False (nothing run) for any other statement."""
+    function = frame.function
+    names = _receiver_names(small)
+    if not names or not isinstance(function, ast.FunctionDef) or frame.vars.get(names[0]) is None:
+        return False
+    name, value = names[0], frame.vars.get(names[0])
+    if not isinstance(value, Instance) or value.fields is None or value.building:
+        return False
+    fill = _fill_of(interp, value.cls, small, name)
+    if fill is None or fill[2] is not None or _plan(interp, value.cls, fill[0]) is None \
+            or fill[0] in interp._field_changers() or not _sole_owner(interp, value.cls, function, name, fill[0]):
+        return False
+    fields = dict(value.fields)
+    items = _items(fields.get("+" + fill[0], fields.get(fill[0])))
+    if items is None or any(isinstance(expr, ast.FunctionDef) for expr in fill[1]):
+        return False
+    items += tuple(interp.eval(expr, frame) for expr in fill[1])
+    fields["+" + fill[0]] = TupleValue(items)
+    frame.vars[name] = Instance(value.cls, tuple(sorted(fields.items(), key=lambda item: item[0])))
+    return True
+
+
 def _items(value: Value | None) -> tuple[Value, ...] | None:
     if isinstance(value, TupleValue):
         return value.items
@@ -157,10 +182,26 @@ def _fill_of(interp, cls: ast.ClassDef, stmt: ast.stmt, name: str) -> tuple[str,
     return (adder, [item], None) if adder is not None else None
 
 
+def _chain_members(interp, cls: ast.ClassDef) -> list:
+    """The members of the class and of the module bases it extends (`_chain`), the class's first."""
+    return [member for each in _chain(interp, cls) or [cls] for member in each.body]
+
+
+def _resolved_members(interp, cls: ast.ClassDef) -> list:
+    """The methods Python finds on an object of the class: per name, the first in the chain."""
+    seen: set[str] = set()
+    found = []
+    for member in _chain_members(interp, cls):
+        if isinstance(member, DEFS) and member.name not in seen:
+            seen.add(member.name)
+            found.append(member)
+    return found
+
+
 def _adders(interp, cls: ast.ClassDef) -> dict[str, str]:
     """Adder methods of the class: name -> the field each appends its argument to."""
     found: dict[str, str] = {}
-    for member in cls.body:
+    for member in _resolved_members(interp, cls):
         if type(member) is not ast.FunctionDef or member.decorator_list or method_kind(member) != "plain":
             continue
         args = member.args
@@ -187,7 +228,7 @@ def _factories(interp, cls: ast.ClassDef) -> dict[str, str]:
     """Decorator factories of the class: name -> the dict of lists their decorator appends to:
     `def register(self, event): def deco(fn): self.hooks[event].append(fn); return fn; return deco`."""
     found: dict[str, str] = {}
-    for member in cls.body:
+    for member in _resolved_members(interp, cls):
         if type(member) is not ast.FunctionDef or member.decorator_list or method_kind(member) != "plain":
             continue
         args, params = member.args, positional_params(member.args)
@@ -248,16 +289,19 @@ def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
     if interp.scope.subclassed(cls) or _chain(interp, cls) is None or interp._init_called_directly():
         return False  # `trainer.__init__(...)` again would empty the list
     facts = interp.class_facts(cls)
+    while facts is not None and attr not in facts.stores and facts.init is not None and facts.base is not None:
+        facts = facts.base  # `super().__init__()` at the top of __init__ stores it (a torch-like Module base)
     stores = interp._attribute_stores().get(attr, ())
-    keys = _event_keys(facts.stores.get(attr))
-    if facts.init is None or len(stores) != 1 or type(facts.stores.get(attr)) is not ast.List and keys is None:
+    keys = _event_keys(facts.stores.get(attr)) if facts is not None else None
+    if facts is None or facts.init is None or len(stores) != 1 \
+            or type(facts.stores.get(attr)) is not ast.List and keys is None:
         return False
     if not any(type(stmt) is ast.Assign and stmt.targets == [stores[0]] for stmt in facts.init.body):
         return False
     makers = _adders(interp, cls) if keys is None else _factories(interp, cls)
     adders = {name for name, field in makers.items() if field == attr}
     allowed = {id(stores[0])}
-    for member in cls.body:
+    for member in _chain_members(interp, cls):
         if type(member) is not ast.FunctionDef:
             continue
         params = positional_params(member.args)
@@ -381,7 +425,7 @@ def filled_calls(interp, holder: ast.AST, arg: ast.expr) -> list[ast.Name] | Non
         return None
     cls, attr = found[0]
     calls: list[ast.Name] = []
-    for member in cls.body:
+    for member in _chain_members(interp, cls):
         params = positional_params(member.args) if type(member) is ast.FunctionDef else []
         for loop in iter_nodes(member) if params else ():
             if type(loop) is ast.comprehension and _field_of(loop.iter, params[0].arg, attr):

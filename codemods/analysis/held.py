@@ -64,8 +64,6 @@ class Held:
         return tables
 
     def _literal_table(self, name: str, literal: ast.expr) -> _Table | None:
-        if name in mutated_names(self.scope.tree):
-            return None
         if type(literal) in (ast.List, ast.Tuple):
             pairs = list(enumerate(literal.elts))
         elif type(literal) is ast.Dict and all(_plain_key(key) for key in literal.keys):
@@ -79,7 +77,7 @@ class Held:
         pairs = [(key, item) for key, node in pairs
                  for item in (node.elts if type(node) in (ast.Tuple, ast.List) else (node,))]
         entries = [(key, found) for key, node in pairs if (found := self._entry_name(node)) is not None]
-        if not entries:
+        if not entries or name in mutated_names(self.scope.tree):  # (the whole-module pass last: it costs most)
             return None
         return _Table(tuple((key, self.scope.globals.unique_function(node.id)) for key, node in entries),
                       frozenset(id(node) for _, node in entries), self._uses(name, frozenset()), False)

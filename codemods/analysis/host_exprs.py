@@ -56,15 +56,17 @@ class LambdaValue:
 
 
 class Iter:
-    """An iterator (`filter(...)`, `map(...)`, a generator expression): its items, once."""
+    """An iterator (`filter(...)`, `map(...)`, a generator expression): its items, once. They are
+    read when it is made, so only a pass within the statement that made it is certain: a later
+    statement may change what it walks (`parts.pop()` between the making and the `tuple(...)`)."""
 
-    __slots__ = ("items", "used")
+    __slots__ = ("items", "used", "made")
 
-    def __init__(self, items: list) -> None:
-        self.items, self.used = items, False
+    def __init__(self, items: list, made: int) -> None:
+        self.items, self.used, self.made = items, False, made
 
-    def take(self) -> list:
-        if self.used:
+    def take(self, now: int) -> list:
+        if self.used or now != self.made:
             raise Bail  # a second pass over an iterator (empty in Python) is not modelled
         self.used = True
         return self.items
@@ -140,7 +142,7 @@ class HostExpressions:
 
     def iterate(self, value: object) -> list:
         if type(value) is Iter:
-            return value.take()
+            return value.take(self.statements)
         if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) is dict:
             if type(value) in (set, frozenset) and not all(type(i) in (int, bool) for i in value):
                 raise Bail  # the order of a set of strs changes from run to run
@@ -348,7 +350,7 @@ class HostExpressions:
             return built
         if type(node) is ast.SetComp:
             return guard(set, results)
-        return results if type(node) is ast.ListComp else Iter(results)
+        return results if type(node) is ast.ListComp else Iter(results, self.statements)
 
 
 def bail():

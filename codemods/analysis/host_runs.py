@@ -65,6 +65,7 @@ class HostRun(HostExpressions):
     def __init__(self, interp) -> None:
         self.interp = interp
         self.steps = 0
+        self.statements = 0  # statements begun: an iterator is read only in the one that made it
         self.depth = 0
         self.given: list[tuple[object, object]] = []  # (object handed in, its snapshot)
         self.globals: dict[str, object] = {}
@@ -94,7 +95,7 @@ class HostRun(HostExpressions):
             return self.construct(func.cls, args, kwargs)
         if type(func) is Special:
             return self.special(func.name, args, kwargs)
-        args = [a.take() if type(a) is Iter else a for a in args]
+        args = [a.take(self.statements) if type(a) is Iter else a for a in args]
         if any(type(v) is Iter for v in kwargs.values()):
             raise Bail
         if func in BUILTINS.values():
@@ -247,16 +248,16 @@ class HostRun(HostExpressions):
             raise Bail
         result = guard(func, *args, **kwargs)
         if name in ("map", "filter", "reversed", "enumerate", "zip"):
-            return Iter(list(result))
+            return Iter(list(result), self.statements)
         if name == "range" and len(result) > BUDGET:
             raise Bail
         return result
 
     def with_callback(self, name: str, args: list, kwargs: dict) -> object:
         if name == "map" and len(args) >= 2 and not kwargs:
-            return Iter([self.call(args[0], list(items), {}) for items in zip(*map(self.iterate, args[1:]))])
+            return Iter([self.call(args[0], list(items), {}) for items in zip(*map(self.iterate, args[1:]))], self.statements)
         if name == "filter" and len(args) == 2 and not kwargs:
-            return Iter([item for item in self.iterate(args[1]) if self.truth(self.call(args[0], [item], {}))])
+            return Iter([item for item in self.iterate(args[1]) if self.truth(self.call(args[0], [item], {}))], self.statements)
         if name in ("sorted", "min", "max") and len(args) == 1 and set(kwargs) <= {"key", "reverse"} \
                 and type(kwargs.get("reverse", False)) is bool:
             items = list(args[0])
@@ -309,6 +310,7 @@ class HostRun(HostExpressions):
 
     def statement(self, node: ast.stmt, env: Env) -> None:
         self.tick()
+        self.statements += 1
         kind = type(node)
         if kind is ast.Expr:
             if type(node.value) is ast.Constant:

@@ -91,12 +91,36 @@ class Instances:
                     continue  # `return Share(), mesh` unpacked into `main(share, mesh)` (returned_objects.py)
                 return False
             # `return [Hook(axis) for ...]` of a module function: held where each call of it is
-            targets = [holder] if holder is not None else [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
+            if holder is None and container:
+                targets = [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
+            elif holder is None:  # `[build_from_cfg(t, REG) for t in cfgs]` of a factory's calls
+                receiving = self._calls_receiving(held) or []
+                made = [self._through_choices(self._container_of(each)) for each in receiving]
+                kinds = {self._container_of(each) is not each for each in receiving}
+                if len(kinds) > 1:
+                    return False  # some calls' objects held as they are, some in containers
+                container = kinds == {True}
+                targets = [holders.get(id(each)) for each in made]
+                unpacked = [self._unpacked_names(each) for each in made]
+                if container and unpacked and all(names is not None for names in unpacked):
+                    targets, container = [name for names in unpacked for name in names], False  # `(a,) = [...]`
+            else:
+                targets = [holder]
             if not targets or None in targets:
                 return False
             if not all(self._target_reads_analysed(seen, target, container or starred, 0) for target in targets):
                 return False
         return True
+
+    def _unpacked_names(self, made: ast.expr) -> list[ast.Name] | None:
+        """The names `(a, b) = [f(c) for c in cs]` unpacks a list comprehension into: each holds
+        one item."""
+        assign = self._parent_map().get(id(made))
+        if type(made) is not ast.ListComp or type(assign) is not ast.Assign or assign.value is not made \
+                or len(assign.targets) != 1 or type(assign.targets[0]) not in (ast.Tuple, ast.List):
+            return None
+        names = assign.targets[0].elts
+        return list(names) if names and all(type(name) is ast.Name for name in names) else None
 
     def _target_reads_analysed(self, seen, target: ast.expr, container: bool, depth: int) -> bool:
         """Every read of what holds the object (or a container of it) calls it where analysed."""
@@ -198,6 +222,8 @@ class Instances:
         if container and (self._grown(read) or self._builtin_call(parent := self._parent_map().get(id(read))) == "len"
                           and parent.args == [read]):
             return True  # `layers.append(other)`, `len(layers)`: what it holds is not called there
+        if container and type(parent) is ast.Call and parent.func is read:
+            return True  # `self.transforms(results)`: a list is not called; a field of that name holds another object
         if type(read) is ast.Name and depth < MAX_PASSES:
             holder, starred = self.stored_by_constructor(read)  # `Block(norm)` storing it in `self.norm`
             if holder is not None:

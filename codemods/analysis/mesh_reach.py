@@ -48,6 +48,7 @@ from codemods.analysis.foreign_code import imports_unread_code
 from codemods.analysis.held_meshes import certainly_mesh
 from codemods.analysis.module_reads import (
     function_of,
+    in_false_branch,
     module_binding_counts,
     name_references,
     own_nodes,
@@ -213,6 +214,8 @@ class _Reach:
             return None  # called from elsewhere, if at all: its context is unknown
         longest: tuple[list[str], str] | None = None
         for use in uses:
+            if in_false_branch(self.tree, use, self.parents):
+                continue  # `if EXPORT:` of a module `EXPORT = False`: never runs
             site = self.run_site(use, jit_ok)
             if site is None:
                 return None  # passed as a value (a callback, a registry): run where it is not seen

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 import ast
 
-from codemods.analysis.filled_fields import filled_value
+from codemods.analysis.filled_fields import fill_in_run, filled_value
 from codemods.analysis.registry_objects import registry_field
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import iter_nodes, positional_params
@@ -175,6 +175,8 @@ def _sole_holder(cls: ast.ClassDef, name: str, function, index: int, holder: str
 def run_statement(interp, small: ast.Expr, frame: Frame) -> None:
     """Run a statement; after `est.fit(x)` of such a method, `est` holds the object the method
     left (with the fields it set)."""
+    if fill_in_run(interp, small, frame):
+        return  # `head.register_forward_hook(clamp)` in the body itself (filled_fields.py)
     holder = _method_statement(small, None)
     before = frame.vars.get(holder) if holder is not None else None
     outer, interp.stored_self = interp.stored_self, None  # a statement inside `fit` keeps what `fit` set

@@ -58,3 +58,25 @@ def module_binding_counts(tree: ast.Module, with_params: bool = False) -> dict[s
         for name in names:
             counts[name] = counts.get(name, 0) + 1
     return counts
+
+
+def in_false_branch(tree: ast.Module, node: ast.AST, parents) -> bool:
+    """Whether the node stands in the body of an `if FLAG:` (or `if FLAG and ...:`) whose FLAG is
+    a module name bound once in the whole module, parameters included, to a false literal
+    (`EXPORT = False`): that code never runs."""
+    flags = {stmt.targets[0].id: stmt.value.value for stmt in tree.body if isinstance(stmt, ast.Assign)
+             and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+             and isinstance(stmt.value, ast.Constant) and not stmt.value.value}
+    counts = None
+    while flags and node is not None:
+        parent = parents.get(id(node))
+        if isinstance(parent, ast.If) and node in parent.body:
+            tests = parent.test.values if isinstance(parent.test, ast.BoolOp) and isinstance(parent.test.op, ast.And) \
+                else [parent.test]
+            for test in tests:
+                if isinstance(test, ast.Name) and test.id in flags:
+                    counts = counts or module_binding_counts(tree, with_params=True)
+                    if counts.get(test.id) == 1:
+                        return True
+        node = parent
+    return False

@@ -5,13 +5,16 @@ follow makes the object unknown wherever it is held. A name some code changes in
 read from the module's text (its value there may not be the one a body sees)."""
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING
 
-import ast
-
-from codemods.analysis.quiet_changes import fresh_changes, live
 from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, names_by_id, nodes_of_type
+from codemods.analysis.built_tables import initializing_node
 from codemods.analysis.enum_values import MemberTable
+from codemods.analysis.fresh_copies import fresh_copy_changes
+from codemods.analysis.own_copies import own_copy_changes
+from codemods.analysis.quiet_changes import live
+from codemods.analysis.dict_changes import changed_dict
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -20,7 +23,6 @@ if TYPE_CHECKING:
 # Methods of list and dict that change the object.
 MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault",
                       "sort", "reverse", "__setitem__", "__delitem__", "__iadd__", "move_to_end"})
-
 
 # List methods followed on a list of known items, by their argument count.
 _GROWERS = {"append": 1, "extend": 1, "insert": 2, "remove": 1}
@@ -68,9 +70,14 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     # The order does not matter (a set): the module's Subscript nodes and the calls of a
     # mutator's name, from its indexes.
     by_callee = calls_by_callee(tree)
-    fresh, own = fresh_changes(tree), set()  # `conf = dict(conf); conf.pop(k)`: no alias changes (quiet_changes.py)
+    fresh, fresh_keys = fresh_copy_changes(tree) | own_copy_changes(tree), set()  # (fresh_copies.py, own_copies.py;
+    # a loop never run: empty_loops.py)
     for node in live(tree, [*nodes_of_type(tree, ast.Subscript), *(call for name in MUTATORS for call in by_callee.get(name, ()))]):
         changed = None
+        if id(node) in fresh:
+            fresh_keys.add((node.func.value if type(node) is ast.Call else node.value).id)  # `args.pop("type")` of
+            # `args = dict(cfg)` (or `args[k] = v`): reaches no other object
+            continue
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
             changed = node.value
         elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
@@ -79,6 +86,8 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
                 changed = node.args[0]  # `list.pop(CONFIG["axes"])`: the method of the type, unbound
             elif may_change(node):
                 changed = receiver
+        if changed is not None and initializing_node(tree, node, returned=True):
+            continue  # a builder's change to its own new copy (built_tables.py)
         if type(changed) is ast.Name and changed.id == "self" and type(node) is ast.Call \
                 and node.func.attr in _module_methods(tree):
             continue  # `self.update(...)` of a class defining `update`: a method, not dict.update
@@ -99,7 +108,8 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     found |= handed_to_changers(tree)
     if found:
         found |= _aliased(tree, found, deep)
-    result = frozenset(found | own)
+    found |= fresh_keys
+    result = frozenset(found)
     tree._shardfix_mutated = result
     return result
 
@@ -298,7 +308,7 @@ def _bound_parameters(tree: ast.Module):
     name, whatever the scopes: more names only ever mean more changes): a positional argument
     binds its place (past the receiver of a method or constructor), a keyword its name; a star
     or `**` may bind any parameter. (Other arguments make new objects: nothing to tie.)"""
-    defs: dict[str, list[tuple[list[str], list[str], str | None, bool]]] = {}
+    defs: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], str | None, bool]]] = {}
     functions = [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)]
     for node in functions:
         args = node.args
@@ -320,8 +330,9 @@ def _bound_parameters(tree: ast.Module):
             args = function.args
             positional = [param.arg for param in (*args.posonlyargs, *args.args)]
             every = [param.arg for param in args.kwonlyargs] + [extra.arg for extra in (args.vararg, args.kwarg) if extra]
-            defs.setdefault(name, []).append((positional, every, args.vararg.arg if args.vararg else None,
-                                              function.name == "__init__"))
+            signature = (tuple(positional), tuple(every), args.vararg.arg if args.vararg else None, function.name == "__init__")
+            if signature not in defs.setdefault(name, []):  # test modules define many alike `def f(x)`
+                defs[name].append(signature)
     for call in nodes_of_type(tree, ast.Call):
         func = call.func
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
@@ -368,16 +379,16 @@ def _fields_of_lone_params(tree: ast.Module) -> set[int]:
     for function in [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)]:
         args = function.args
         params = {arg.arg for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        stores = [stmt for stmt in function.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+                  and type(stmt.targets[0]) is ast.Attribute and type(stmt.value) is ast.Name and stmt.value.id in params]
         uses: dict[str, list[ast.Name]] = {}
-        for node in iter_nodes(function):
+        for node in iter_nodes(function) if stores else ():  # (most defs: their nodes need no walk)
             if type(node) is ast.Name and node.id in params:
                 uses.setdefault(node.id, []).append(node)
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
                 params -= set(node.names)
-        for stmt in function.body:
-            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute \
-                    and type(stmt.value) is ast.Name and stmt.value.id in params \
-                    and uses.get(stmt.value.id) == [stmt.value]:
+        for stmt in stores:
+            if stmt.value.id in params and uses.get(stmt.value.id) == [stmt.value]:
                 found.add(id(stmt))
     return found
 
@@ -485,28 +496,10 @@ class Mutations:
     def grow_list(self, target: ast.expr, receiver: Value, method: str, args, keywords, starred, frame: Frame):
         """`parts.append(x)` / `parts.extend(xs)` on a list that only this name of the running
         function holds (axis names collected in a loop): the name holds the longer list, and the
-        call gives None; `spec.pop("type")` on such a dict (`spec = dict(spec)`): the name holds
-        the rest, and the call gives the item. None when the container may be seen from anywhere
+        call gives None; a dict's `pop`/`update`/`setdefault` likewise (dict_changes.py). None when the container may be seen from anywhere
         else (it is then forgotten instead)."""
-        if method == "pop" and isinstance(receiver, DictValue) and not keywords and not starred and len(args) == 1 \
-                and isinstance(args[0][0], Const) and receiver.get(args[0][0].value) is not None \
-                and isinstance(target, ast.Name) and frame.vars.get(target.id) is receiver \
-                and not self._seen_elsewhere(receiver, target.id, frame):
-            key = args[0][0].value
-            frame.vars[target.id] = DictValue(tuple(k for k in receiver.keys if k != key),
-                                              tuple(item for k, item in zip(receiver.keys, receiver.items) if k != key))
-            return receiver.get(key)
-        if method == "update" and isinstance(receiver, DictValue) and not starred and len(args) <= 1 \
-                and isinstance(target, ast.Name) and frame.vars.get(target.id) is receiver \
-                and (not args or isinstance(args[0][0], DictValue)) and all(isinstance(key, str) for key in keywords) \
-                and not self._seen_elsewhere(receiver, target.id, frame):
-            # `config = dict(BASE); config.update(overrides)` of known overrides: the merged table
-            merged = dict(zip(receiver.keys, receiver.items))
-            if args:
-                merged.update(zip(args[0][0].keys, args[0][0].items))
-            merged.update((key, value) for key, (value, _) in keywords.items())
-            frame.vars[target.id] = DictValue(tuple(merged), tuple(merged.values()))
-            return Const(None)
+        if isinstance(receiver, DictValue):
+            return changed_dict(self, target, receiver, method, args, keywords, starred, frame)  # (dict_changes.py)
         if method not in _GROWERS or keywords or starred or len(args) != _GROWERS[method] \
                 or not isinstance(target, ast.Name) or frame.vars.get(target.id) is not receiver:
             return None

@@ -12,6 +12,7 @@ from codemods.analysis.registry_objects import registry_object
 from codemods.analysis.hook_params import hook_param_class
 from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
+from codemods.analysis.module_patches import patched_value
 from codemods.analysis.mutation import changed_in_other_scopes, containers, mutated_names
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.user_decorators import transparent
@@ -69,7 +70,8 @@ class NameLookup:
                     and (owner is None or not changed_in_other_scopes(self.scope, name, owner)):
                 # a dict or list some code changes in place (unless only decorators fill it)
                 value = self.registry_value(name, frame) or self.filled_list(name, frame) \
-                    or filled_table(self, name, frame) or UNKNOWN  # `new_group(...)` statements (filler_calls.py)
+                    or filled_table(self, name, frame) or (patched_value(self, name, frame) if owner is None else None) \
+                    or UNKNOWN  # `new_group(...)` statements (filler_calls.py)
             elif owner is None and not containers(value) and (filled := self.registry_value(name, frame)) is not None:
                 value = filled  # `TABLE = {}` and `TABLE["ece"] = ECE` beside a decorator's filings (held.py)
             elif not containers(value) and (filled := self.filled_list(name, frame)) is not None:
@@ -108,6 +110,8 @@ class NameLookup:
             return self.decorated(function, self._static_frame(scopes))
         if scopes and (rebound := self.rebound_parameter(name, scopes)) is not None:
             return rebound  # `cfg = cfg or Config()` (param_rebinds.py)
+        if not scopes and (patched := patched_value(self, name, None)) is not None:
+            return patched  # `CONFIG = {...}` then `CONFIG["key"] = 1` below it (module_patches.py)
         bound = bindings.unique_value(name)
         if bound is None and not scopes:
             bound = last_binding(self.scope.tree, name)  # rebound at module level (module_rebinds.py)

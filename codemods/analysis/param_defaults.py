@@ -24,8 +24,8 @@ _NAMES = ("str", "strs", "names")  # symbols that are axis names (or tuples of t
 
 def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | None, param: str) -> Value:
     value = literal_value(node)
-    if value is not NOT_LITERAL:
-        return Const(value)
+    if value is not NOT_LITERAL and not (isinstance(node, ast.List) and param in mutated_names(interp.scope.tree)):
+        return Const(value)  # a list default some code fills (`done=[]`, `done.append(...)`) is shared by calls
     if defined_in is None or defined_in.static_scopes is None:
         return UNKNOWN
     if isinstance(node, ast.Subscript):

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 _ENUMS = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 _STR_ENUMS = frozenset({"enum.StrEnum"})
 _FLAGS = frozenset({"enum.Flag", "enum.IntFlag"})
+_MUTABLE_DISPLAYS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
 _CUSTOM_MEMBERS = ("__new__", "__init__", "_generate_next_value_")  # members whose .value is not the assigned one
 # Meshes whose axis names `mesh.axis_names` reads back (all take them second or as axis_names=).
 _MESHES = frozenset(jaxapi.MESH_FACTORIES) | {"jax.sharding.AbstractMesh"}
@@ -200,9 +201,13 @@ class PythonValues:
             if isinstance(owner, ClassValue) and self.enum_kind(owner.cls) is not None:
                 value = bindings_of(owner.cls).unique_value(member.attr)
                 if value is None or member.attr.startswith("_") \
-                        or any(bindings_of(owner.cls).binds(name) for name in _CUSTOM_MEMBERS):
-                    return UNKNOWN
-                return Const(member.attr) if expr.attr == "name" else self.eval(value, self.module_frame)
+                        or any(bindings_of(owner.cls).binds(name) for name in _CUSTOM_MEMBERS) \
+                        or any(isinstance(node, _MUTABLE_DISPLAYS) for node in ast.walk(value)):
+                    return UNKNOWN  # a list value is one object any code may change
+                if expr.attr == "value":
+                    return self.eval(value, self.module_frame)
+                found = self.enum_member_named(owner, member.attr)  # an alias's name is its member's
+                return dict(found.fields)["name"] if found is not None else UNKNOWN
         return super().eval_Attribute(expr, frame)
 
     def eval_Call(self, expr: ast.Call, frame: Frame) -> Value:
@@ -231,8 +236,10 @@ class PythonValues:
             known = sizes is not None and len(sizes) == len(axes) and all(
                 isinstance(size, Const) and type(size.value) is int and size.value > 0 for size in sizes)
             return MeshValue(axes, tuple(size.value for size in sizes) if known else None)
-        if starred or len(args) > 1:
-            return UNKNOWN
+        spread_last = starred == SPREAD and all(keyword.arg is None for keyword in
+                                                 expr.keywords[[k.arg for k in expr.keywords].index(None):])
+        if starred and not spread_last or len(args) > 1:
+            return UNKNOWN  # (`dict(type="X", **defaults)`: the spread keys after the named, as Python orders them)
         given = args[0][0] if args else DictValue((), ())
         if isinstance(given, DictValue):  # `dict(table)`, `dict(table, tp=...)`: a copy
             pairs = list(zip((Const(key) for key in given.keys), given.items))
@@ -325,8 +332,20 @@ class PythonValues:
 
     def enum_members(self, value: Value) -> list[Value] | None:
         """The members `for a in Axis` meets, in order, each an object holding its `name` and
-        `value` (read back by `a.value`), for an Enum whose members are assigned distinct
-        constants; None for anything else (Flag, auto(), aliases, custom members)."""
+        `value` (read back by `a.value`), for an Enum whose members are assigned constants; None
+        for anything else (Flag, auto(), custom members). An alias (`FIXED = 2` after
+        `CONSTANT = 2`) is no member of its own: iteration skips it (enum_member_named)."""
+        table = self._enum_table(value)
+        return table[0] if table is not None else None
+
+    def enum_member_named(self, value: Value, name: str) -> Value | None:
+        """`Axis.NAME`: the member of that name, or the member an alias names (the same object)."""
+        table = self._enum_table(value)
+        if table is None:
+            return None
+        return next((m for m in table[0] if dict(m.fields)["name"] == Const(name)), None) or table[1].get(name)
+
+    def _enum_table(self, value: Value) -> tuple[list[Value], dict[str, Value]] | None:
         if not isinstance(value, ClassValue) or self.enum_kind(value.cls) is None \
                 or any(self.scope.resolve(base) in _FLAGS for base in value.cls.bases):
             return None
@@ -345,14 +364,20 @@ class PythonValues:
                 if any(type(node) is ast.Name and bindings.binds(node.id) for node in ast.walk(stmt.value)):
                     return None  # `B = A`: a name of the class body (an alias), not the module's
                 found = self.eval(stmt.value, self.module_frame)
-                if not isinstance(found, Const) or bindings.unique_value(name) is None:
-                    return None
+                if not isinstance(found, Const) or bindings.unique_value(name) is None \
+                        or any(isinstance(node, _MUTABLE_DISPLAYS) for node in ast.walk(stmt.value)):
+                    return None  # `ROWS = ["i", "j"]`: one list object, which `ROWS.value.pop()` changes
                 members.append(Instance(value.cls, (("name", Const(name)), ("value", found))))
             elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Pass, ast.Expr)):
                 return None
-        values = [dict(member.fields)["value"].value for member in members]
+        canonical: dict[object, Value] = {}  # equal values (1 and True too) are one member
+        aliases: dict[str, Value] = {}
         try:
-            distinct = len(set(values)) == len(values)  # equal values (1 and True too) are aliases
+            for member in members:
+                fields = dict(member.fields)
+                first = canonical.setdefault(fields["value"].value, member)
+                if first is not member:
+                    aliases[fields["name"].value] = first
         except TypeError:
-            return None
-        return members if members and distinct else None
+            return None  # an unhashable value: Enum compares it with every member's
+        return ([m for m in members if dict(m.fields)["name"].value not in aliases], aliases) if members else None

@@ -66,6 +66,17 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.registry_params import (
+    decorator_key,
+    display_call,
+    getter_constructions,
+    getter_names,
+    handed_param,
+    name_fallback,
+    own_name,
+    registry_aliases,
+    sibling_fills,
+)
 from codemods.analysis.nodes import DEFS, iter_nodes, iter_with_scopes, module_parents, positional_params
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.values import ClassValue, DictValue, Function, Instance, Value
@@ -111,6 +122,8 @@ def registry_entries(scope, name: str):
         if cls is not None and (attr := _registry_class(scope, cls)) is not False:
             entries = _entries(scope, name, cls, attr)
             cache[name] = (cls, attr, entries) if entries is not None else None
+        elif type(made) is ast.Name and made.id != name and name in registry_aliases(scope, made.id):
+            cache[name] = registry_entries(scope, made.id)  # `NECKS = MODELS`: the one object
     return cache[name]
 
 
@@ -124,7 +137,8 @@ def filed_classes(scope) -> list[tuple[ast.ClassDef, str, ast.ClassDef]]:
     """(the registry's class, its entries' field, a class filed there) for every registry object."""
     found = []
     for stmt in scope.tree.body:
-        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name \
+                and type(stmt.value) is not ast.Name:  # (an alias names an object already listed)
             entries = registry_entries(scope, stmt.targets[0].id)
             if entries is not None:
                 found.extend((entries[0], entries[1], node) for _, node in entries[2] if type(node) is ast.ClassDef)
@@ -149,10 +163,19 @@ def object_constructions(scope, cls: ast.ClassDef) -> list[ast.Call] | None:
         if filed is not cls:
             continue
         parents = parents or module_parents(scope.tree)
+        getters = getter_names(registry, attr) if attr is not None else set()
+        if getters:
+            got = getter_constructions(scope, registry, getters)  # `R.get(key)(...)` (registry_params.py)
+            if got is None:
+                return None
+            calls.extend(call for call in got if all(call is not seen for seen in calls))
         for read in _entry_reads(scope, registry, attr):
             holder = parents.get(id(read))
             if type(holder) is ast.Compare or type(holder) is ast.Subscript and not isinstance(holder.ctx, ast.Load):
                 continue  # `key in self._entries`, the registering store: build nothing
+            if type(holder) is ast.Subscript and type(parents.get(id(holder))) is ast.Return \
+                    and _enclosing_method(registry, read) in getters:
+                continue  # a getter's return: its callers build (above)
             call = parents.get(id(parents.get(id(read)))) if type(parents.get(id(read))) is ast.Attribute else None
             item = parents.get(id(read))
             picked = call if type(call) is ast.Call and call.func is item and item.attr == "get" else item
@@ -161,6 +184,11 @@ def object_constructions(scope, cls: ast.ClassDef) -> list[ast.Call] | None:
                 return None
             calls.append(built)
     return calls
+
+
+def _enclosing_method(cls: ast.ClassDef, node: ast.AST) -> str | None:
+    return next((member.name for member in cls.body if isinstance(member, DEFS)
+                 and any(inner is node for inner in iter_nodes(member))), None)
 
 
 def _entry_reads(scope, registry: ast.ClassDef, attr: str | None) -> list[ast.expr]:
@@ -201,8 +229,9 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
     entries: list[tuple[str, ast.AST]] = []
     fills: set[int] = set()  # the receivers `R` of the filling statements
     last = binding
+    names = [name] + registry_aliases(scope, name)
     for index, stmt in enumerate(scope.tree.body[binding + 1:], binding + 1):
-        fill = _fill(stmt, name, methods, scope)
+        fill = next((found for each in names if (found := _fill(stmt, each, methods, scope)) is not None), None)
         if fill is None:
             continue
         entry_key, entry, receiver = fill
@@ -219,10 +248,14 @@ def _entries(scope, name: str, cls: ast.ClassDef, attr: str | None) -> list[tupl
         last = index
     if not entries:
         return None
+    siblings = sibling_fills(scope, name, cls, methods)  # (registry_params.py)
     for stmt in scope.tree.body[binding + 1:last]:
-        if _fill(stmt, name, methods, scope) is None and _calls_at_load(stmt):
+        if all(_fill(stmt, each, methods, scope) is None for each in names) and id(stmt) not in siblings \
+                and _calls_at_load(stmt, scope):
             return None
-    if not _reads_only(scope, name, fills, cls, set(methods)) or not _method_names_unread(scope, cls, methods, fills):
+    if not all(_reads_only(scope, each, fills, cls, set(methods), names[1:] if each == name else ())
+               for each in names) \
+            or not _method_names_unread(scope, cls, methods, fills | set(siblings.values())):
         return None
     return entries
 
@@ -264,23 +297,26 @@ def _read_registry_class(scope, cls: ast.ClassDef) -> str | None | bool:
     return False
 
 
-def _registering_methods(cls: ast.ClassDef, attr: str | None) -> set[str] | None:
-    """The registering methods of the class (storing through `self[...]`, or `self.<attr>[...]`);
-    for a dict subclass, None when it binds anything else (which may change how it is read)."""
-    found = set()
+def _registering_methods(cls: ast.ClassDef, attr: str | None) -> dict[str, str | None] | None:
+    """The registering methods of the class (storing through `self[...]`, or `self.<attr>[...]`),
+    each with its key parameter when a decoration may leave it out (`@R.register_module()` files
+    under the def's own name); for a dict subclass, None when it binds anything else (which may
+    change how it is read)."""
+    found: dict[str, str | None] = {}
     for member in cls.body:
         if type(member) is ast.Expr and type(member.value) is ast.Constant:
             continue  # a docstring
         plain = type(member) is ast.FunctionDef and not member.decorator_list and method_kind(member) == "plain"
         if plain and (_registering(member, attr) or _decorating(member, attr)):
-            found.add(member.name)
+            found[member.name] = _named_key(member)
         elif attr is None or not plain and not (isinstance(member, DEFS) and member.name == "__init__"):
             return None  # (a field registry's other plain methods: _readers_only)
     return found
 
 
-def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str, value: str) -> bool:
-    """`self[key] = value` (attr None) or `self.<attr>[key] = value`."""
+def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str | None, value: str, named: bool = False) -> bool:
+    """`self[key] = value` (attr None) or `self.<attr>[key] = value`; when `named`, also
+    `self.<attr>[key or value.__name__] = value` (mmcv's `register_module`)."""
     if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Subscript:
         return False
     held = stmt.targets[0].value
@@ -288,8 +324,30 @@ def _store(stmt: ast.stmt, receiver: str, attr: str | None, key: str, value: str
         if type(held) is not ast.Attribute or held.attr != attr:
             return False
         held = held.value
-    return type(held) is ast.Name and held.id == receiver and type(stmt.targets[0].slice) is ast.Name \
-        and stmt.targets[0].slice.id == key and type(stmt.value) is ast.Name and stmt.value.id == value
+    slice_ = stmt.targets[0].slice
+    if key is None:  # `self.<attr>[value.__name__] = value`: filed under the def's own name
+        return type(held) is ast.Name and held.id == receiver and type(slice_) is ast.Attribute \
+            and slice_.attr == "__name__" and type(slice_.value) is ast.Name and slice_.value.id == value \
+            and type(stmt.value) is ast.Name and stmt.value.id == value
+    if named and name_fallback(slice_, key, value):
+        slice_ = slice_.values[0]
+    return type(held) is ast.Name and held.id == receiver and type(slice_) is ast.Name \
+        and slice_.id == key and type(stmt.value) is ast.Name and stmt.value.id == value
+
+
+def _named_key(method: ast.FunctionDef) -> str | None:
+    """The key parameter of a decorating method that files under `key or obj.__name__` with
+    `key=None` by default: a decoration may leave the key out."""
+    params = positional_params(method.args)
+    if len(params) == 1 and type(method.body[0]) is ast.FunctionDef:
+        return ""  # `def register_module(self)`: every decoration files under the def's name
+    if len(params) != 2 or len(method.args.defaults) != 1 or type(method.body[0]) is not ast.FunctionDef:
+        return None
+    store = _guards(list(method.body[0].body))[0]
+    slice_ = store.targets[0].slice if type(store) is ast.Assign and type(store.targets[0]) is ast.Subscript else None
+    inner = positional_params(method.body[0].args)
+    return params[1].arg if slice_ is not None and inner and name_fallback(slice_, params[1].arg, inner[0].arg) \
+        else None
 
 
 def _guards(body: list[ast.stmt]) -> list[ast.stmt]:
@@ -323,13 +381,14 @@ def _registering(method: ast.FunctionDef, attr: str | None) -> bool:
 
 
 def _decorating(method: ast.FunctionDef, attr: str | None) -> bool:
-    """`def register(self, key): def deco(obj): [guards]; self.<attr>[key] = obj; return obj; return deco`."""
+    """`def register(self, key): def deco(obj): [guards]; self.<attr>[key] = obj; return obj; return deco`;
+    also `def register_module(self, name=None)` storing `self.<attr>[name or obj.__name__] = obj`."""
     args = method.args
     params = positional_params(args)
-    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or args.defaults or len(params) != 2 \
-            or len(method.body) != 2:
+    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or len(params) not in (1, 2) \
+            or len(method.body) != 2 or [type(d) is ast.Constant and d.value is None for d in args.defaults] not in ([], [True]):
         return False
-    receiver, key = (param.arg for param in params)
+    receiver, key = params[0].arg, params[1].arg if len(params) == 2 else None  # None: `def register_module(self)`
     deco, back = method.body
     if type(deco) is not ast.FunctionDef or deco.decorator_list or type(back) is not ast.Return \
             or type(back.value) is not ast.Name or back.value.id != deco.name:
@@ -339,9 +398,9 @@ def _decorating(method: ast.FunctionDef, attr: str | None) -> bool:
         return False
     obj = inner[0].arg
     body = _guards(list(deco.body))
-    return len(body) == 2 and _store(body[0], receiver, attr, key, obj) \
+    return len(body) == 2 and _store(body[0], receiver, attr, key, obj, named=bool(args.defaults)) \
         and type(body[1]) is ast.Return and type(body[1].value) is ast.Name and body[1].value.id == obj \
-        and not _rebinds(method, {receiver, key, obj}) and obj not in (receiver, key)
+        and not _rebinds(method, {receiver, key, obj} - {None}) and obj not in (receiver, key)
 
 
 def _rebinds(method: ast.FunctionDef, names: set[str]) -> bool:
@@ -438,9 +497,9 @@ def _fill(stmt: ast.stmt, name: str, methods: set[str], scope=None):
         call = stmt.decorator_list[0]
         rest = [*stmt.bases, *stmt.keywords, *stmt.body] if type(stmt) is ast.ClassDef else \
             [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]
-        if type(call) is ast.Call and _on(call.func, name, methods) and len(call.args) == 1 and not call.keywords \
-                and _key(call.args[0]) and not any(_calls_at_load(part) for part in rest):
-            return call.args[0].value, stmt, call.func.value
+        if type(call) is ast.Call and _on(call.func, name, methods) and not any(_calls_at_load(part) for part in rest) \
+                and (key := decorator_key(call, methods, own_name(scope, stmt))) is not None:
+            return key, stmt, call.func.value
     return None
 
 
@@ -453,11 +512,17 @@ def _key(node: ast.expr) -> bool:
     return type(node) is ast.Constant and type(node.value) is str
 
 
-def _calls_at_load(stmt: ast.stmt) -> bool:
-    """A call the statement makes when the module runs it (def bodies and lambdas run later)."""
+def _calls_at_load(stmt: ast.stmt, scope=None) -> bool:
+    """A call the statement makes when the module runs it (def bodies and lambdas run later);
+    given the scope, a config display `dict(type="X", ...)` / `list([...])` of the builtin counts
+    as none (it runs no code of the module)."""
     pending: list[ast.AST] = [stmt]
     while pending:
         node = pending.pop()
+        if type(node) is ast.Call and scope is not None and display_call(scope, node):
+            pending.extend(keyword.value for keyword in node.keywords)
+            pending.extend(node.args)
+            continue
         if type(node) is ast.Call:
             return True
         if isinstance(node, DEFS):
@@ -470,13 +535,12 @@ def _calls_at_load(stmt: ast.stmt) -> bool:
     return False
 
 
-def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registering: set[str]) -> bool:
+def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registering: set[str], aliases=()) -> bool:
     """Every other use of `name` is inside a function: an item load (`R[k]`, `R.get(k)`) of a dict
     subclass, a call of a reading method (`R.build(spec)`) of another; nothing else binds it."""
     parents = module_parents(scope.tree)
     dict_form = _registry_class(scope, cls) is None
-    readers = {member.name for member in cls.body if type(member) is ast.FunctionDef and not member.decorator_list
-               and method_kind(member) == "plain" and member.name not in registering and member.name != "__init__"}
+    readers = reader_names(scope, cls, registering)
     for node, scopes in iter_with_scopes(scope.tree):
         if type(node) is ast.arg and node.arg == name or isinstance(node, (ast.Global, ast.Nonlocal)) \
                 and name in node.names:
@@ -487,9 +551,13 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
             if scopes or type(parents.get(id(node))) is not ast.Assign:
                 return False
             continue  # the module-level binding (checked unique)
+        parent = parents.get(id(node))
+        if not scopes and type(parent) is ast.Assign and parent.value is node \
+                and all(type(target) is ast.Name for target in parent.targets) \
+                and all(target.id in aliases for target in parent.targets):
+            continue  # `NECKS = MODELS`: another name of the object, read under these same rules
         if not scopes:
             return False
-        parent = parents.get(id(node))
         if (dict_form or "__getitem__" in readers) and type(parent) is ast.Subscript and parent.value is node \
                 and isinstance(parent.ctx, ast.Load):
             continue  # `R[key]`: a dict's item, or the reading method `__getitem__` run
@@ -500,8 +568,19 @@ def _reads_only(scope, name: str, fills: set[int], cls: ast.ClassDef, registerin
         if not dict_form and type(parent) is ast.Attribute and parent.attr == _registry_class(scope, cls) \
                 and called_item(parent, parents):
             continue  # `R._entries[key](...)`: an item of the entries, called
+        if not dict_form and handed_param(scope, node, parents, readers, scopes) is not None:
+            continue  # `build_from_cfg(cfg, R)` reading it only through its methods (registry_params.py)
         return False
     return True
+
+
+def reader_names(scope, cls: ast.ClassDef, registering: set[str] | None = None) -> set[str]:
+    """The reading methods of a registry class: its plain methods but `__init__` and the registering ones."""
+    if registering is None:
+        attr = _registry_class(scope, cls)
+        registering = set(_registering_methods(cls, attr if isinstance(attr, str) else None) or ())
+    return {member.name for member in cls.body if type(member) is ast.FunctionDef and not member.decorator_list
+            and method_kind(member) == "plain" and member.name not in registering and member.name != "__init__"}
 
 
 def _method_names_unread(scope, cls: ast.ClassDef, methods: set[str], fills: set[int]) -> bool:

@@ -123,8 +123,10 @@ def _note_target(target: ast.expr, value: ast.expr, result: Bindings) -> None:
             and not any(isinstance(item, ast.Starred) for item in target.elts + value.elts):
         for item_target, item_value in zip(target.elts, value.elts):
             _note_target(item_target, item_value, result)
-    elif isinstance(target, (ast.Tuple, ast.List)) and type(value) in (ast.Name, ast.Attribute, ast.Call, ast.Subscript):
-        for item_target, item_value in unpacked_items(target, value):  # `DP, *REST = AXES`, `a, b = f()`, `a, b = CFG["axes"]`
+    elif isinstance(target, (ast.Tuple, ast.List)) \
+            and type(value) in (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.ListComp):
+        # `DP, *REST = AXES`, `a, b = f()`, `a, b = CFG["axes"]`, `(a,) = [f(c) for c in cs]`
+        for item_target, item_value in unpacked_items(target, value):
             _note_target(item_target, item_value, result)
     else:
         target_names(target, result.other)

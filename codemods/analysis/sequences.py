@@ -12,6 +12,7 @@ import ast
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.enum_values import MemberTable
+from codemods.analysis.lazy_iterators import stale_iterator
 from codemods.analysis.values import (
     STATIC,
     UNKNOWN,
@@ -68,10 +69,16 @@ def concatenated(op: str, left: Value, right: Value) -> Value | None:
     return sequence(first + second)
 
 
-def converted(name: str, args, keywords, starred) -> Value | None:
+_ITERATORS = frozenset({"builtins.zip", "builtins.enumerate", "builtins.reversed"})  # lazy: read when consumed
+
+
+def converted(name: str, args, keywords, starred, made=None) -> Value | None:
     """`tuple(x)`, `list(x)`, `reversed(x)`, `sorted(x)` (of constants), `enumerate(x)` and
-    `zip(x, y, ...)` of known sequences, as the sequence they yield (None: not such a call)."""
+    `zip(x, y, ...)` of known sequences, as the sequence they yield (None: not such a call).
+    `made`: the module and the call, to tell an iterator read later than made (lazy_iterators.py)."""
     if name not in _CONVERSIONS or starred or keywords or not args:
+        return None
+    if name in _ITERATORS and made is not None and made[1] is not None and stale_iterator(*made):
         return None
     found = [items_of(value) if not isinstance(value, AxisState) else array_rows(value) for value, _ in args]
     if any(items is None for items in found) or (len(found) != 1 and name != "builtins.zip"):

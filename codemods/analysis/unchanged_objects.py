@@ -21,6 +21,8 @@ import ast
 
 from codemods.analysis.mutation import MUTATORS, may_change
 from codemods.analysis.built_tables import initializing
+from codemods.analysis.module_patches import is_patch
+from codemods.analysis.traced_callables import traced_names
 from codemods.analysis.nodes import all_param_names, module_parents, nodes_of_type, positional_params
 
 # Libraries whose calls return new objects and neither keep nor change their arguments.
@@ -43,6 +45,10 @@ _READING_METHODS = MUTATORS | frozenset({
     # a NumPy generator's draws (its `shuffle` changes what it is given)
     "random", "normal", "uniform", "integers", "standard_normal", "permutation", "binomial", "poisson",
     "exponential", "gamma", "beta", "choice", "lognormal", "laplace", "gumbel"})
+# Methods of text (str, bytes, a regex pattern) returning new strings or lists of them: no
+# library object the module meets has one holding its receiver (a module class's is in `defs`).
+_TEXT_METHODS = frozenset({"split", "rsplit", "splitlines", "partition", "rpartition", "strip", "lstrip",
+                           "rstrip", "lower", "upper", "casefold", "zfill", "removeprefix", "removesuffix"})
 # Bases whose constructors keep nothing of their arguments but in fields (or nothing at all).
 _PLAIN_BASES = frozenset({"object", "NamedTuple", "Generic", "ABC", "Protocol", "Enum", "Exception"})
 _CHANGERS = MUTATORS | frozenset({"add", "discard", "difference_update", "intersection_update",
@@ -205,7 +211,7 @@ class _Flow:
                 self.whole.add(func.attr)
                 # a method of the module's, unless a dict's or list's of the same name is called
                 return {f"(){func.attr}"} | (outside if func.attr in _READING_METHODS else set())
-            return outside
+            return self._argument_keys(call) if func.attr in _TEXT_METHODS else outside
         return {f"?{id(call)}"}
 
     def _foreign_base(self, cls: ast.ClassDef, depth: int = 0) -> bool:
@@ -346,6 +352,8 @@ class _Flow:
             if name in _FRESH_BUILTINS or name in _SHARING_BUILTINS:
                 self._hand_over(call, mutable=False)
                 return
+            if name in traced_names(self.tree, self._library):
+                return  # `f = jax.shard_map(...)` then `f(x)`: JAX traces on leaves of its own
             self.unknown_calls.append((call, True))
             return
         if type(func) is ast.Attribute and func.attr in self.defs:
@@ -388,7 +396,8 @@ class _Flow:
         parents = module_parents(self.tree)
         statement = parents.get(id(node))
         shadowed = set(self.defs) | set(self.classes) | set(self.imports)
-        return statement is not None and initializing(self.tree, statement, parents, shadowed)
+        return statement is not None and (initializing(self.tree, statement, parents, shadowed)
+                                          or is_patch(self.tree, statement))  # module_patches.py
 
     def _set_attribute(self, name: ast.expr, value: ast.expr) -> None:
         key = "." + name.value if type(name) is ast.Constant and type(name.value) is str else "*attr"

@@ -126,7 +126,7 @@ def truth(value: object) -> bool | None:
 
 
 def operand_truth(value: object) -> bool | None:
-    """`bool(value)` for an operand of `or`/`and`: any literal (`axis or "i"`), a function,
+    """`bool(value)` for an operand of `or`/`and`: any literal (`axis or "i"`), a dict, a function,
     bound method or partial (`method or type(self).forward`), or a function, class or submodule
     of jax.nn, jax.lax or jax.numpy (`activation or identity` given `jax.nn.relu`); None
     otherwise."""
@@ -134,6 +134,8 @@ def operand_truth(value: object) -> bool | None:
         return bool(value.value)
     if isinstance(value, (Function, Partial)):
         return True
+    if type(value) is DictValue:
+        return bool(value.keys)  # `default_args or {}`: a plain dict holds exactly its keys
     if isinstance(value, JaxName):
         name = value.name
         return True if name.startswith(("jax.nn.", "jax.lax.")) or name.startswith("jax.numpy.") \

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from codemods.analysis.call_sites import caller_envs, names_read, parameter_function, receiver_method
+from codemods.analysis.call_sites import (
+    caller_envs,
+    names_read,
+    parameter_function,
+    receiver_method,
+)
+from codemods.analysis.context_mesh import under_false_flag
 from codemods.analysis.enum_keys import MEMBER_KEY
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.looped_callers import looped_envs
@@ -33,6 +39,8 @@ def caller_findings(ctx: FileContext, call: cst.Call, site) -> list[Finding]:
         function = receiver_method(ctx, call)
     callers = caller_envs(ctx, function) if function is not None else None
     for site_call, env in callers or ():
+        if under_false_flag(ctx, site_call):
+            continue  # a call that never runs fails for no one
         text = ctx.text(site_call)
         text = text if len(text) <= 60 and "\n" not in text else f"{ctx.text(site_call.func)}(...)"
         where = f"when called from line {ctx.span(site_call).line} (`{text}`)"
