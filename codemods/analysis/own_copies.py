@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, nodes_of_type
 
 _COPIERS = frozenset({"dict", "list", "set"})
 _FIRST_LEVEL = frozenset({"pop", "popitem", "clear", "update", "setdefault", "append", "extend", "insert",
@@ -33,9 +33,10 @@ def own_copy_changes(tree: ast.Module) -> frozenset[int]:
         return cached
     found: set[int] = set()
     rebound = _rebound_builtins(tree)
+    changed = _changed_names(tree)
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
         for function in nodes_of_type(tree, kind):
-            found |= _in_function(function, rebound)
+            found |= _in_function(function, rebound, changed)
     result = frozenset(found)
     tree.__dict__["_shardfix_own_copy_changes"] = result
     return result
@@ -60,11 +61,20 @@ def _fresh(value: ast.expr, rebound: frozenset[str]) -> bool:
         and type(func.value) is ast.Name and "copy" not in rebound  # `conf.copy()`, no class of the module defining `copy`
 
 
-def _in_function(function, rebound: frozenset[str]) -> set[int]:
+def _changed_names(tree: ast.Module) -> frozenset[str]:
+    """The names anything in the module changes as `_use` reads a change (`n[k] = v`, `n.pop()`):
+    a copy bound to another name has no change to find (the walks below are skipped for it)."""
+    stored = {node.value.id for node in nodes_of_type(tree, ast.Subscript)
+              if type(node.ctx) is not ast.Load and type(node.value) is ast.Name}
+    return frozenset(stored | {call.func.value.id for method in _FIRST_LEVEL for call in calls_by_callee(tree).get(method, ())
+                               if type(call.func) is ast.Attribute and type(call.func.value) is ast.Name})
+
+
+def _in_function(function, rebound: frozenset[str], changed: frozenset[str]) -> set[int]:
     found: set[int] = set()
     for index, stmt in enumerate(function.body):
         if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Name \
-                or not _fresh(stmt.value, rebound):
+                or stmt.targets[0].id not in changed or not _fresh(stmt.value, rebound):
             continue
         name = stmt.targets[0].id
         if _bound_elsewhere(function, name, stmt.targets[0]):
