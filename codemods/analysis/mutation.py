@@ -318,13 +318,13 @@ def _bound_parameters(tree: ast.Module):
             args = function.args
             positional = [param.arg for param in (*args.posonlyargs, *args.args)]
             every = [param.arg for param in args.kwonlyargs] + [extra.arg for extra in (args.vararg, args.kwarg) if extra]
-            defs.setdefault(name, {})[(tuple(positional), tuple(every), args.vararg.arg if args.vararg else None,
-                                       function.name == "__init__")] = None  # the many `def f(x)`: one signature
-    by_callee = calls_by_callee(tree)  # just the calls naming a def of the module (few of the calls)
-    for call in [call for name in defs for call in by_callee.get(name, ())]:
+            defs.setdefault(name, []).append((positional, every, args.vararg.arg if args.vararg else None,
+                                              function.name == "__init__"))
+    for call in nodes_of_type(tree, ast.Call):
         func = call.func
-        found = defs[func.id if type(func) is ast.Name else func.attr]
-        if not any(type(arg.value if type(arg) is ast.Starred else arg) in _BINDABLE
+        name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+        found = defs.get(name)
+        if not found or not any(type(arg.value if type(arg) is ast.Starred else arg) in _BINDABLE
                                 for arg in (*call.args, *(keyword.value for keyword in call.keywords))):
             continue
         for positional, rest, vararg, init in found:
@@ -366,8 +366,6 @@ def _fields_of_lone_params(tree: ast.Module) -> set[int]:
     for function in [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)]:
         args = function.args
         params = {arg.arg for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-        if not any(type(stmt) is ast.Assign and type(stmt.value) is ast.Name and stmt.value.id in params for stmt in function.body):
-            continue  # no `self.layers = layers` line: the walk of the body would find none
         uses: dict[str, list[ast.Name]] = {}
         for node in iter_nodes(function):
             if type(node) is ast.Name and node.id in params:
