@@ -44,8 +44,16 @@ def reach_path(ctx: FileContext, call, reach=unmeshed_path):
 
 def _ast_call(ctx: FileContext, call) -> ast.Call | None:
     """The `ast` call at the offsets of a LibCST one."""
-    offsets = ctx.offsets(call)
-    return next((node for node in ast.walk(ctx.tree) if isinstance(node, ast.Call) and ctx.offsets(node) == offsets), None)
+    # One walk a file, not one per call asked about (that was quadratic in the file's calls); the
+    # first call of the walk at the offsets, as before.
+    def index() -> dict[tuple[int, int], ast.Call]:
+        found: dict[tuple[int, int], ast.Call] = {}
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Call):
+                found.setdefault(ctx.offsets(node), node)
+        return found
+
+    return ctx.cached("context_mesh.ast_calls", index).get(ctx.offsets(call))
 
 
 def under_false_flag(ctx: FileContext, call) -> bool:
