@@ -1231,6 +1231,39 @@ def body(block):
 def main(mesh, x):
 """ + RUN.format(f="body"))
 
+
+P["function_defaults_replaced"] = ('"""A positional default replaced through `__defaults__` before the run."""', """
+
+
+def body(block, sync_axes=("i", "j")):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, sync_axes)
+
+
+body.__defaults__ = (("i",),)
+
+
+def main(mesh, x):
+""" + RUN.format(f="body"))
+
+P["plain_init_defaults_replaced"] = ('"""A plain class\'s `__init__.__defaults__` replaced: Reducer() takes the new default."""', """
+
+
+class Reducer:
+    def __init__(self, sync_axes=("i", "j")):
+        self.sync_axes = sync_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+Reducer.__init__.__defaults__ = (("i",),)
+
+
+def main(mesh, x):
+""" + RUN.format(f="Reducer()"))
+
 SF104_HEAD = ('import jax\nimport numpy as np\nfrom jax._src.shard_map import top_level_all_gather\n'
               'from jax.sharding import NamedSharding, PartitionSpec as P\n')
 SF104_TAIL = '''

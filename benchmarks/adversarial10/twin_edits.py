@@ -65,6 +65,8 @@ T = [
  ('contextvar_set_in_copied_context', '    contextvars.copy_context().run(widen)', '    widen()', 'SF105'),
  ('regex_match_is_prefix', '        if re.match(pattern, logical):', '        if re.fullmatch(pattern, logical):', 'SF105'),
  ('regex_rules_ignorecase', 'RULES = [(re.compile("batch", re.IGNORECASE), ("i",)), (re.compile("BATCH"), ("i", "j"))]', 'RULES = [(re.compile("batch"), ("i",)), (re.compile("BATCH"), ("i", "j"))]', 'SF105'),
+ ('function_defaults_replaced', 'body.__defaults__ = (("i",),)', 'body.__defaults__ = (("i", "j"),)', 'SF105'),
+ ('plain_init_defaults_replaced', 'Reducer.__init__.__defaults__ = (("i",),)', 'Reducer.__init__.__defaults__ = (("i", "j"),)', 'SF105'),
 ]
 
 if __name__ == "__main__":
