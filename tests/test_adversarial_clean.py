@@ -33,11 +33,11 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              # are read from the class body's field defaults
              "dataclass_init_defaults_replaced.py:21 SF105",
              "namedtuple_new_defaults_changed.py:20 SF105",
-             # `Reducer.__init__.__defaults__ = ...` replaces the default the construction binds
-             "plain_init_defaults_replaced.py:14 SF105",
              # `body.keywords[k] = v` changes the dict the partial calls with; read as the
              # keywords written in the partial call
              "partial_keywords_dict_changed.py:11 SF105",
+             # `Reducer.__init__.__defaults__ = ...` replaces the default the construction binds
+             "plain_init_defaults_replaced.py:14 SF105",
          ]}
 
 
