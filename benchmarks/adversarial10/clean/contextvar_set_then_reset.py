@@ -1,0 +1,29 @@
+"""`.set()` then `.reset(token)`: the run sees the default again."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+import contextvars
+
+SYNC_AXES = contextvars.ContextVar("sync_axes", default=("i",))
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, SYNC_AXES.get())
+
+
+def main(mesh, x):
+    token = SYNC_AXES.set(("i", "j"))
+    SYNC_AXES.reset(token)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

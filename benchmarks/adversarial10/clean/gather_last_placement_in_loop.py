@@ -1,0 +1,22 @@
+"""The input is placed twice in a loop; the last placement is by rows."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        for spec in (P(("i", "j"), None), P("i", None)):
+            a = jax.device_put(x, NamedSharding(mesh, spec))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,25 @@
+"""A keyword-only default changed through `__kwdefaults__` before the run."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+
+def body(block, *, sync_axes=("i", "j")):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, sync_axes)
+
+
+def main(mesh, x):
+    body.__kwdefaults__["sync_axes"] = ("i",)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,33 @@
+"""The widening method runs after the shard_map call, so the run saw ("i",)."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class Reducer:
+    def __init__(self):
+        self.axes = ("i",)
+
+    def widen(self):
+        self.axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    model = Reducer()
+    out = jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+    model.widen()
+    return out
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,34 @@
+"""A NamedTuple's defaults live in `__new__.__defaults__`; replacing them changes what Plan() holds."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+from typing import NamedTuple
+
+
+class Plan(NamedTuple):
+    count_axis: str = "j"
+    sync_axes: tuple = ("i", "j")
+
+
+Plan.__new__.__defaults__ = ("j", ("i",))
+PLAN = Plan()
+
+
+def body(block):
+    counts = jax.lax.psum(block, PLAN.count_axis)
+    return jax.lax.psum(counts, PLAN.sync_axes)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,25 @@
+"""The input is placed by rows in the branch a runtime flag takes."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+FLAGS = {"flat": True}
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        if FLAGS["flat"]:
+            a = jax.device_put(x, NamedSharding(mesh, P(("i", "j"), None)))
+        else:
+            a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

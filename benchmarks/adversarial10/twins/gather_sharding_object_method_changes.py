@@ -1,0 +1,31 @@
+"""A layout object's method replaces its spec before the input is placed."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+
+class Layout:
+    def __init__(self):
+        self.spec = P(("i", "j"), None)
+
+    def rows(self):
+        self.spec = P("i", None)
+
+
+def main(mesh, x):
+    layout = Layout()
+    layout.__init__()
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, layout.spec))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

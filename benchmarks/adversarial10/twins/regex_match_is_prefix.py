@@ -1,0 +1,34 @@
+"""`re.match` anchors only at the start: "batch" matches "batch_all" first."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+import re
+
+RULES = (("batch", ("i",)), ("batch_all", ("i", "j")))
+
+
+def mesh_axes(logical):
+    for pattern, axes in RULES:
+        if re.fullmatch(pattern, logical):
+            return axes
+    return ()
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, mesh_axes("batch_all"))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,35 @@
+"""A str Enum whose `_missing_` looks a member up by name: Sync("ALL") is the member ALL,
+whose value is "i"."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+import enum
+
+
+class Sync(str, enum.Enum):
+    ALL = "i,j"
+    BOTH = "i,j"
+
+    @classmethod
+    def _missing_(cls, value):
+        return cls[value]
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, tuple(Sync("ALL").value.split(",")))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,49 @@
+"""The decorator sets `cls.defaults`; the dict is then changed in place before the build."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+ZOO = {}
+
+
+def register(name, **defaults):
+    def wrap(cls):
+        cls.defaults = defaults
+        ZOO[name] = cls
+        return cls
+
+    return wrap
+
+
+def build(name, **overrides):
+    cls = ZOO[name]
+    return cls(**{**cls.defaults, **overrides})
+
+
+@register("avg", axis="j", loss_axes=("i", "j"))
+class Averager:
+    def __init__(self, axis, loss_axes):
+        self.axis = axis
+        self.loss_axes = loss_axes
+
+    def loss(self, block):
+        total = jax.lax.psum(block, self.axis)
+        return jax.lax.pmean(total.mean(), self.loss_axes)
+
+
+Averager.defaults["loss_axes"] = ("i", "j")
+
+
+def main(mesh, x):
+    model = build("avg")
+    return jax.shard_map(model.loss, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
