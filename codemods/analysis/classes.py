@@ -39,6 +39,7 @@ from codemods.analysis.super_calls import is_super_call
 from codemods.analysis.subclass_hooks import hooked_decorators
 from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
                                               never_called, plain_chain)
+from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.pyvalues import SPREAD, MeshValue
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.user_decorators import files_class
@@ -224,7 +225,7 @@ class Classes(InitHooks, ClassFamilies):
             for name in facts.fields:
                 if name in given:
                     fields[name] = given[name]
-                elif name in facts.defaults:
+                elif name in facts.defaults and not defaults_patched(self.scope.tree):  # (patched_functions.py)
                     default = _field_default(facts.defaults[name])
                     computed = self.default_symbol(default, self.module_frame, name, receiver.cls) \
                         if receiver.cls in self.scope.tree.body else None  # `axis: str = os.environ[...]` (symbols.py)

@@ -26,6 +26,7 @@ from codemods.analysis.transfer import elementwise
 from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.mutation import MUTATORS
+from codemods.analysis.patched_functions import partials_patched
 from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, python_value, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
@@ -405,15 +406,14 @@ class Expressions(Collectives, Sequences):
             self.forget_arguments(args, keywords)
             return UNKNOWN
         name = callee.name
-        if name in REPLACERS and len(args) == 1 \
-                and (copied := self.replaced_record(args[0][0], keywords, starred)) is not None:
+        if name in REPLACERS and len(args) == 1 and (copied := self.replaced_record(args[0][0], keywords, starred)) is not None:
             return copied  # `dataclasses.replace(state, grads=g)` (replaced.py)
         if name == GETATTR and (attribute := jax_attribute(args, keywords, starred)) is not None:
             return attribute  # `getattr(jax.lax, "psum")` (dynamic_attrs.py)
         if name == GETATTR and (attribute := object_attribute(self, args, keywords, starred)) is not None:
             return attribute  # `getattr(self, f"diag_{name}")`
         if name == jaxapi.PARTIAL:
-            if starred and starred != SPREAD or not args:  # `partial(f, **RADIAL)` of a known dict: its items
+            if starred and starred != SPREAD or not args or partials_patched(self.scope.tree):  # (patched_functions.py)
                 return UNKNOWN
             return Partial(args[0][0], tuple(v for v, _ in args[1:]), tuple((k, v) for k, (v, _) in keywords.items()),
                            tuple(n for _, n in args[1:]), tuple((k, n) for k, (_, n) in keywords.items()))

@@ -12,6 +12,7 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.fn_values import default_function
 from codemods.analysis.mutation import containers, mutated_names
 from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, literal_value, nodes_of_type
+from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.pyvalues import python_value
 from codemods.analysis.values import (CONSTANT, UNKNOWN, AxisState, ClassValue, Const, DictValue, Instance, JaxName,
                                       Partial, Static, TupleValue, Value, settled)
@@ -23,6 +24,8 @@ _NAMES = ("str", "strs", "names")  # symbols that are axis names (or tuples of t
 
 
 def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | None, param: str) -> Value:
+    if defaults_patched(interp.scope.tree):
+        return UNKNOWN  # `f.__defaults__ = (...)` somewhere (patched_functions.py)
     value = literal_value(node)
     if value is not NOT_LITERAL and not (isinstance(node, ast.List) and param in mutated_names(interp.scope.tree)):
         return Const(value)  # a list default some code fills (`done=[]`, `done.append(...)`) is shared by calls
