@@ -88,6 +88,54 @@ FIXES = {
         ('return jax.lax.psum(-p * jnp.log(p + 1e-9), VOCAB_AXIS)',
          'return jax.lax.pcast(jax.lax.psum(-p * jnp.log(p + 1e-9), VOCAB_AXIS), VOCAB_AXIS, to="varying")'),
     ],
+    'optim_global_norm_clip.py': [
+        ('global_norm = jnp.sqrt(jax.lax.psum(jnp.sum(jnp.square(full)), args.fsdp_axis))',
+         'global_norm = jnp.sqrt(jax.lax.psum(jax.lax.pcast(jnp.sum(jnp.square(full)), args.fsdp_axis, to="varying"), args.fsdp_axis))'),
+    ],
+    'optim_grad_accumulation.py': [
+        ('return jax.lax.all_gather(acc, args.fsdp_axis,',
+         'return jax.lax.all_gather(jax.lax.pcast(acc, args.fsdp_axis, to="varying"), args.fsdp_axis,'),
+    ],
+    'optim_loss_scale.py': [
+        ('finite = jax.lax.pmin(jnp.isfinite(grads).all(axis=1).astype(jnp.float32), args.tensor_axis)',
+         'finite = jax.lax.pcast(jax.lax.pmin(jnp.isfinite(grads).all(axis=1).astype(jnp.float32), args.tensor_axis), args.tensor_axis, to="varying")'),
+    ],
+    'optim_state_checkpoint.py': [
+        ('        state = tx.init(placed)\n    return save_optimizer_state(state, args)',
+         '        state = tx.init(placed)\n        return save_optimizer_state(state, args)'),
+    ],
+    'optim_weight_decay.py': [
+        ('params = jax.lax.all_gather(grads, args.tensor_axis, axis=1, tiled=True, to="reduced")',
+         'params = jax.lax.all_gather(grads, args.tensor_axis, axis=1, tiled=True, to="invarying")'),
+    ],
+    'optim_zero_redundancy.py': [
+        ('return jax.lax.all_gather(updates, (args.fsdp_axis, args.tensor_axis),',
+         'return jax.lax.all_gather(jax.lax.pcast(updates, args.tensor_axis, to="varying"), (args.fsdp_axis, args.tensor_axis),'),
+    ],
+    'pipe_feature_extraction.py': [
+        ('features = self.hidden(x)',
+         'features = jax.lax.pcast(self.hidden(x), self.axis_names[1], to="varying")'),
+    ],
+    'pipe_fill_mask_export.py': [
+        ('def main(logits):\n    return pipeline("fill-mask")(logits)',
+         'def main(logits):\n    return pipeline("fill-mask", gather_axes=("replica",))(logits)'),
+    ],
+    'pipe_question_answering.py': [
+        ('spans = jax.lax.all_gather(x, replica, axis=0, tiled=True, to="reduced")',
+         'spans = jax.lax.all_gather(x, replica, axis=0, tiled=True, to="invarying")'),
+    ],
+    'pipe_text_classification.py': [
+        ('return jax.lax.all_gather(pooled, replica,',
+         'return jax.lax.all_gather(jax.lax.pcast(pooled, replica, to="varying"), replica,'),
+    ],
+    'pipe_token_classification.py': [
+        ('return jax.lax.all_to_all(entities, shard, 0, 0, tiled=True)',
+         'return jax.lax.all_to_all(jax.lax.pcast(entities, shard, to="varying"), shard, 0, 0, tiled=True)'),
+    ],
+    'pipe_zero_shot.py': [
+        ('entail = jax.lax.pmax(x, shard)',
+         'entail = jax.lax.pcast(jax.lax.pmax(x, shard), shard, to="varying")'),
+    ],
     'shard_accuracy_metric.py': [
         ('return {name: fn(correct, batch_axis) for name, fn in METRIC_REDUCERS.items()}',
          'return {name: fn(jax.lax.pcast(correct, batch_axis, to="varying"), batch_axis) for name, fn in METRIC_REDUCERS.items()}'),
