@@ -61,6 +61,7 @@ class FlaxPreTrainedModel:
     def shard_call(self, fn, in_specs, out_specs):
         return jax.shard_map(fn, mesh=self.mesh, in_specs=in_specs, out_specs=out_specs)
 
+
 class ViTConfig(PretrainedConfig):
     model_type = "vit"
 

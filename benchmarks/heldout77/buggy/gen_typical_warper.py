@@ -40,6 +40,7 @@ class GenerationConfig:
 def sharded_logits(scores, mesh, config):
     return jax.device_put(scores, NamedSharding(mesh, P(*config.mesh_axes)))
 
+
 def generate(scores, config, processors):
     mesh = jax.make_mesh((2, 4), config.mesh_axes)
     scores = sharded_logits(scores, mesh, config)

@@ -54,6 +54,7 @@ def sharded_step(args, fn, out_specs):
         return jax.shard_map(fn, mesh=mesh, in_specs=spec, out_specs=out_specs)(grads)
     return run
 
+
 def unshard_rows(grads, args):
     return jax.lax.all_gather(grads, args.fsdp_axis, axis=0, tiled=True, to="reduced")
 

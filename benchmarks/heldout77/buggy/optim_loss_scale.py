@@ -54,6 +54,7 @@ def sharded_step(args, fn, out_specs):
         return jax.shard_map(fn, mesh=mesh, in_specs=spec, out_specs=out_specs)(grads)
     return run
 
+
 @register_optimizer("dynamic_scale")
 def dynamic_loss_scale(args, init_scale=2.0 ** 15):
     def update(grads, scale):

@@ -54,6 +54,7 @@ def sharded_step(args, fn, out_specs):
         return jax.shard_map(fn, mesh=mesh, in_specs=spec, out_specs=out_specs)(grads)
     return run
 
+
 @register_optimizer("adamw_decoupled")
 def decoupled_weight_decay(args):
     def update(grads, state):

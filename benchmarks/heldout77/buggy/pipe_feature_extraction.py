@@ -41,6 +41,7 @@ def pipeline(task, **kwargs):
     entry = SUPPORTED_TASKS[task]
     return entry["impl"](**{**entry["default"], **kwargs})
 
+
 @register_pipeline("feature-extraction", return_tensors=True)
 class FeatureExtractionPipeline(Pipeline):
     def _sanitize_parameters(self, return_tensors=False, **kwargs):

@@ -41,6 +41,7 @@ def pipeline(task, **kwargs):
     entry = SUPPORTED_TASKS[task]
     return entry["impl"](**{**entry["default"], **kwargs})
 
+
 @register_pipeline("fill-mask", gather_axes=())
 class FillMaskPipeline(Pipeline):
     def _sanitize_parameters(self, gather_axes=(), **kwargs):

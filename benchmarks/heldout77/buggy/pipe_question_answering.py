@@ -41,6 +41,7 @@ def pipeline(task, **kwargs):
     entry = SUPPORTED_TASKS[task]
     return entry["impl"](**{**entry["default"], **kwargs})
 
+
 @register_pipeline("question-answering", handle_impossible_answer=0.5)
 class QuestionAnsweringPipeline(Pipeline):
     def _sanitize_parameters(self, handle_impossible_answer=0.0, max_answer_len=15, **kwargs):

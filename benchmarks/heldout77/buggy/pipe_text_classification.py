@@ -41,6 +41,7 @@ def pipeline(task, **kwargs):
     entry = SUPPORTED_TASKS[task]
     return entry["impl"](**{**entry["default"], **kwargs})
 
+
 POOLING = {"mean": jax.lax.pmean, "max": jax.lax.pmax}
 
 

@@ -41,6 +41,7 @@ def pipeline(task, **kwargs):
     entry = SUPPORTED_TASKS[task]
     return entry["impl"](**{**entry["default"], **kwargs})
 
+
 @register_pipeline("token-classification", aggregation_strategy="first")
 class TokenClassificationPipeline(Pipeline):
     def _sanitize_parameters(self, aggregation_strategy="none", **kwargs):

@@ -41,6 +41,7 @@ def pipeline(task, **kwargs):
     entry = SUPPORTED_TASKS[task]
     return entry["impl"](**{**entry["default"], **kwargs})
 
+
 @register_pipeline("zero-shot-classification", normalize_axes=("replica", "shard"), multi_label=False)
 class ZeroShotClassificationPipeline(Pipeline):
     def _sanitize_parameters(self, normalize_axes=None, multi_label=False, **kwargs):

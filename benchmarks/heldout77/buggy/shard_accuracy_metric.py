@@ -41,6 +41,7 @@ class EvalPrediction:
     def __iter__(self):
         return iter((self.predictions, self.label_ids))
 
+
 METRIC_REDUCERS = collections.OrderedDict(correct=jax.lax.psum, best=jax.lax.pmax)
 
 

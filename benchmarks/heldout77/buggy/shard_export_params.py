@@ -41,6 +41,7 @@ class EvalPrediction:
     def __iter__(self):
         return iter((self.predictions, self.label_ids))
 
+
 PARAM_LAYOUT = {"wte": ("batch", "embed"), "lm_head": (("batch", "embed"), None)}
 EXPORT_LAYOUT = {"wte": ("batch", "embed"), "lm_head": ("embed", None)}
 RULES = dict(LOGICAL_AXIS_RULES)

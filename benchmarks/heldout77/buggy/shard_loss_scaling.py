@@ -41,6 +41,7 @@ class EvalPrediction:
     def __iter__(self):
         return iter((self.predictions, self.label_ids))
 
+
 LOSS_AXES = tuple(axis for _, axis in LOGICAL_AXIS_RULES[:2])
 
 

@@ -41,6 +41,7 @@ class EvalPrediction:
     def __iter__(self):
         return iter((self.predictions, self.label_ids))
 
+
 def mean_nll(logits, batch_axis):
     nll = jax.lax.pmean(-jax.nn.log_softmax(logits, axis=-1), batch_axis)
     return jax.lax.all_gather(nll, batch_axis, axis=0, tiled=True, to="reduced")

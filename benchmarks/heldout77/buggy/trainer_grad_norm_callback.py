@@ -83,6 +83,7 @@ class Trainer:
             return self.compute_metrics(batch, self.mesh, self.args)
         return self.state
 
+
 def compute_loss(batch, mesh, args):
     def body(x):
         return jax.lax.pmean(jnp.mean(jnp.square(x)), args.axes)

@@ -83,6 +83,7 @@ class Trainer:
             return self.compute_metrics(batch, self.mesh, self.args)
         return self.state
 
+
 SYNC = {"loss": jax.lax.pmean, "accuracy": jax.lax.psum}
 
 

@@ -83,6 +83,7 @@ class Trainer:
             return self.compute_metrics(batch, self.mesh, self.args)
         return self.state
 
+
 def compute_loss(batch, mesh, args):
     with jax.set_mesh(mesh):
         full = top_level_all_gather(batch, P(None, args.axes[1], reduced={args.axes[0]}))

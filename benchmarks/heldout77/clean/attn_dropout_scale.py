@@ -43,6 +43,7 @@ class AttentionConfig:
 def make_mesh(config):
     return jax.make_mesh((2, 4), (config.batch_axis, config.head_axis))
 
+
 class FlaxAttentionProbs:
     def __init__(self, config):
         self.config = config

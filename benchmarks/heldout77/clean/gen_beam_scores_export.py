@@ -40,6 +40,7 @@ class GenerationConfig:
 def sharded_logits(scores, mesh, config):
     return jax.device_put(scores, NamedSharding(mesh, P(*config.mesh_axes)))
 
+
 def beam_search_scores(scores, mesh, config):
     layout = NamedSharding(mesh, P(tuple(config.mesh_axes), None))
     score_fn = jax.jit(lambda s: jax.nn.log_softmax(s, axis=-1), out_shardings=layout)

@@ -54,6 +54,7 @@ def sharded_step(args, fn, out_specs):
         return jax.shard_map(fn, mesh=mesh, in_specs=spec, out_specs=out_specs)(grads)
     return run
 
+
 class AdamState(NamedTuple):
     mu: jax.Array
     nu: jax.Array

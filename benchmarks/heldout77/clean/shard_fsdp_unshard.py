@@ -41,6 +41,7 @@ class EvalPrediction:
     def __iter__(self):
         return iter((self.predictions, self.label_ids))
 
+
 def unshard_params(params, mesh):
     mp = mesh_axis("embed")
     params = jax.tree.map(lambda p: jax.lax.all_gather(p, mp, axis=1, tiled=True, to="reduced"), params)

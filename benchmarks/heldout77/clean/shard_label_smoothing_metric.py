@@ -41,6 +41,7 @@ class EvalPrediction:
     def __iter__(self):
         return iter((self.predictions, self.label_ids))
 
+
 def gather_batch(x):
     return jax.lax.all_gather(x, mesh_axis("batch"), axis=0, tiled=True, to="invarying")
 

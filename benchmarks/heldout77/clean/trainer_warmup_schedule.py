@@ -83,6 +83,7 @@ class Trainer:
             return self.compute_metrics(batch, self.mesh, self.args)
         return self.state
 
+
 def get_linear_schedule_with_warmup(learning_rate, num_warmup_steps):
     return lambda step: learning_rate * min(1.0, (step + 1) / num_warmup_steps)
 
