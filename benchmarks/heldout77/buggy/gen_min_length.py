@@ -1,0 +1,80 @@
+import functools
+import inspect
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+BATCH_AXIS = "batch"
+VOCAB_AXIS = "vocab"
+
+
+class LogitsProcessor:
+    def __call__(self, input_ids, scores, cur_len):
+        raise NotImplementedError(f"{self.__class__} is an abstract class.")
+
+
+class LogitsProcessorList(list):
+    def __call__(self, input_ids, scores, cur_len, **kwargs):
+        for processor in self:
+            params = inspect.signature(processor.__call__).parameters
+            if len(params) > 3:
+                scores = processor(input_ids, scores, cur_len, **kwargs)
+            else:
+                scores = processor(input_ids, scores, cur_len)
+        return scores
+
+
+class GenerationConfig:
+    def __init__(self, **kwargs):
+        self.max_new_tokens = kwargs.pop("max_new_tokens", 1)
+        self.temperature = kwargs.pop("temperature", 1.0)
+        self.top_k = kwargs.pop("top_k", 0)
+        self.repetition_penalty = kwargs.pop("repetition_penalty", 1.0)
+        self.mesh_axes = tuple(kwargs.pop("mesh_axes", (BATCH_AXIS, VOCAB_AXIS)))
+        self.extra = kwargs
+
+
+def sharded_logits(scores, mesh, config):
+    return jax.device_put(scores, NamedSharding(mesh, P(*config.mesh_axes)))
+
+
+def generate(scores, config, processors):
+    mesh = jax.make_mesh((2, 4), config.mesh_axes)
+    scores = sharded_logits(scores, mesh, config)
+    input_ids = jnp.zeros((8, 1), jnp.int32)
+    step = jax.shard_map(
+        lambda s, ids: processors(ids, s, 1),
+        mesh=mesh, in_specs=(P(*config.mesh_axes), P(config.mesh_axes[0])), out_specs=P(BATCH_AXIS, None, reduced={VOCAB_AXIS}))
+    for _ in range(config.max_new_tokens):
+        out = step(scores, jax.device_put(input_ids, NamedSharding(mesh, P(config.mesh_axes[0]))))
+    return out
+
+
+class MinLengthLogitsProcessor(LogitsProcessor):
+    axis = VOCAB_AXIS
+
+    def __init__(self, min_length, eos_token_id):
+        self.min_length = min_length
+        self.eos_token_id = eos_token_id
+
+    def __call__(self, input_ids, scores, cur_len):
+        penalty = jnp.where(cur_len < self.min_length, -1e4, 0.0)
+        eos_mass = jax.lax.psum(scores + penalty, self.axis)
+        return jax.lax.all_gather(eos_mass, self.axis, axis=1, tiled=True, to="reduced")
+
+
+def main(scores):
+    config = GenerationConfig(max_new_tokens=1)
+    processors = LogitsProcessorList([MinLengthLogitsProcessor(min_length=2, eos_token_id=0)])
+    return generate(scores, config, processors)
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16) % 7.0,)
+
+
+if __name__ == "__main__":
+    main(*inputs())

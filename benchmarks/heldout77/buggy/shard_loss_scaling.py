@@ -1,0 +1,65 @@
+import collections
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+# ---- modeling_flax_utils: sharding helpers ----
+LOGICAL_AXIS_RULES = (
+    ("batch", "fsdp"),
+    ("embed", "mp"),
+    ("vocab", "mp"),
+    ("mlp", None),
+)
+
+
+def logical_to_mesh_axes(logical_names, rules=LOGICAL_AXIS_RULES):
+    table = dict(rules)
+    return P(*(table.get(name) for name in logical_names))
+
+
+def create_device_mesh(mesh_shape=(4, 2), axis_names=("fsdp", "mp")):
+    return jax.make_mesh(mesh_shape, axis_names)
+
+
+def shard_array(array, mesh, logical_names):
+    return jax.device_put(array, NamedSharding(mesh, logical_to_mesh_axes(logical_names)))
+
+
+def mesh_axis(logical_name, rules=LOGICAL_AXIS_RULES):
+    return dict(rules)[logical_name]
+
+
+class EvalPrediction:
+    def __init__(self, predictions, label_ids):
+        self.predictions = predictions
+        self.label_ids = label_ids
+
+    def __iter__(self):
+        return iter((self.predictions, self.label_ids))
+
+
+LOSS_AXES = tuple(axis for _, axis in LOGICAL_AXIS_RULES[:2])
+
+
+def scaled_loss(x):
+    partial = jax.lax.psum(jnp.square(x).T, mesh_axis("embed"))
+    return jax.lax.psum_scatter(partial, LOSS_AXES, scatter_dimension=0, tiled=True)
+
+
+def main(logits):
+    mesh = create_device_mesh()
+    spec = logical_to_mesh_axes(("batch", "embed"))
+    fn = jax.shard_map(scaled_loss, mesh=mesh, in_specs=spec, out_specs=P(LOSS_AXES, None))
+    return fn(shard_array(logits, mesh, ("batch", "embed")))
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16) / 100.0,)
+
+
+if __name__ == "__main__":
+    main(*inputs())

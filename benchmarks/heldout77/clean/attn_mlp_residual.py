@@ -1,0 +1,79 @@
+import collections
+import dataclasses
+import functools
+from typing import Optional
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+
+class ModelOutput(collections.OrderedDict):
+    def __post_init__(self):
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if value is not None:
+                self[field.name] = value
+
+    def to_tuple(self):
+        return tuple(self[k] for k in self.keys())
+
+
+@dataclasses.dataclass
+class FlaxBaseModelOutput(ModelOutput):
+    last_hidden_state: Optional[jax.Array] = None
+    hidden_states: Optional[tuple] = None
+    attentions: Optional[jax.Array] = None
+
+
+class AttentionConfig:
+    def __init__(self, num_attention_heads=4, head_dim=4, attention_dropout=0.0,
+                 batch_axis="batch", head_axis="heads", **kwargs):
+        self.num_attention_heads = num_attention_heads
+        self.head_dim = head_dim
+        self.attention_dropout = attention_dropout
+        self.batch_axis = batch_axis
+        self.head_axis = head_axis
+        for key, value in kwargs.items():
+            setattr(self, key, value)
+
+
+def make_mesh(config):
+    return jax.make_mesh((2, 4), (config.batch_axis, config.head_axis))
+
+
+class FlaxMLP:
+    def __init__(self, config):
+        self.config = config
+
+    def __call__(self, hidden_states):
+        up = jax.lax.all_gather(hidden_states, self.config.batch_axis, axis=0, tiled=True, to="reduced")
+        return FlaxBaseModelOutput(last_hidden_state=jnp.tanh(up), hidden_states=(hidden_states,))
+
+
+class FlaxMLPBlock:
+    def __init__(self, config):
+        self.config = config
+        self.mlp = FlaxMLP(config)
+
+    def __call__(self, hidden_states):
+        residual, _ = self.mlp(hidden_states).to_tuple()
+        return jax.lax.all_gather(jax.lax.pcast(residual, self.config.batch_axis, to="varying"), self.config.batch_axis, axis=0, tiled=True)
+
+
+def main(hidden_states):
+    config = AttentionConfig(intermediate_size=32)
+    mesh = make_mesh(config)
+    spec = P(config.batch_axis, config.head_axis)
+    block = jax.shard_map(FlaxMLPBlock(config), mesh=mesh, in_specs=spec, out_specs=spec)
+    return block(jax.device_put(hidden_states, NamedSharding(mesh, spec)))
+
+
+def inputs():
+    return (np.arange(128, dtype=np.float32).reshape(8, 16) / 32.0,)
+
+
+if __name__ == "__main__":
+    main(*inputs())
