@@ -22,7 +22,7 @@ import ast
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
-from codemods.analysis.extended_parsers import extension
+from codemods.analysis.extended_parsers import configuring_statements, extension
 from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
 from codemods.analysis.pyvalues import SPREAD, python_value
 from codemods.analysis.repr_vars import formatting_vars
@@ -399,18 +399,7 @@ class CommandLines:
             return None
         start = assigned[0]
         name = body[start].targets[0].id
-        configuring: list[ast.Call] = []
-        last = body[start].end_lineno
-        allowed: set[int] = {id(body[start].targets[0])}
-        for stmt in body[start + 1:]:
-            call = stmt.value if type(stmt) is ast.Expr else None
-            if type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr in _CONFIGURE \
-                    and type(call.func.value) is ast.Name and call.func.value.id == name:
-                configuring.append(call)
-                allowed.add(id(call.func.value))
-                last = stmt.end_lineno
-        returned = {id(stmt.value) for stmt in body[start + 1:] if type(stmt) is ast.Return
-                    and type(stmt.value) is ast.Name and stmt.value.id == name}
+        configuring, allowed, last, returned = configuring_statements(body, start, _CONFIGURE)
         for found, _ in iter_with_scopes(owner):
             if type(found) is not ast.Name or found.id != name or id(found) in allowed:
                 continue

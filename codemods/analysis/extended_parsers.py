@@ -31,19 +31,7 @@ def extension(interp, builder: ast.FunctionDef, configure: tuple[str, ...], pars
     if statement is None or len(statement.targets) != 1 or type(statement.targets[0]) is not ast.Name:
         return None
     name = statement.targets[0].id
-    start = owner.body.index(statement)
-    configuring: list[ast.Call] = []
-    allowed = {id(statement.targets[0])}
-    last = statement.end_lineno
-    for stmt in owner.body[start + 1:]:
-        value = stmt.value if type(stmt) is ast.Expr else None
-        if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr in configure \
-                and type(value.func.value) is ast.Name and value.func.value.id == name:
-            configuring.append(value)
-            allowed.add(id(value.func.value))
-            last = stmt.end_lineno
-    returned = {id(stmt.value) for stmt in owner.body[start + 1:] if type(stmt) is ast.Return
-                and type(stmt.value) is ast.Name and stmt.value.id == name}
+    configuring, allowed, last, returned = configuring_statements(owner.body, owner.body.index(statement), configure)
     parsed = {id(node.func.value) for node in ast.walk(owner) if type(node) is ast.Call
               and type(node.func) is ast.Attribute and node.func.attr in parse}
     for found in ast.walk(owner):
@@ -55,3 +43,23 @@ def extension(interp, builder: ast.FunctionDef, configure: tuple[str, ...], pars
     if any(type(found) is ast.Name and found.id == name for scope in inner for found in ast.walk(scope)):
         return None
     return configuring, scopes, bool(returned)
+
+
+def configuring_statements(body: list[ast.stmt], start: int, configure) -> tuple[list[ast.Call], set[int], int, set[int]]:
+    """After `name = <parser>` at `body[start]`: the statements `name.<configure>(...)` that follow
+    (the calls), the ids of the reads of `name` they and the binding make, the last line of them,
+    and the ids of the `return name` reads."""
+    name = body[start].targets[0].id
+    configuring: list[ast.Call] = []
+    allowed = {id(body[start].targets[0])}
+    last = body[start].end_lineno
+    for stmt in body[start + 1:]:
+        call = stmt.value if type(stmt) is ast.Expr else None
+        if type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr in configure \
+                and type(call.func.value) is ast.Name and call.func.value.id == name:
+            configuring.append(call)
+            allowed.add(id(call.func.value))
+            last = stmt.end_lineno
+    returned = {id(stmt.value) for stmt in body[start + 1:] if type(stmt) is ast.Return
+                and type(stmt.value) is ast.Name and stmt.value.id == name}
+    return configuring, allowed, last, returned
