@@ -29,10 +29,6 @@ KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
              "mesh_argparse_flag_off.py:19 SF104",
          ],
          "adversarial10": [
-             # `Cfg.__init__.__defaults__ = ...` on a dataclass built at module level: its fields
-             # are still read from the class body (the parameter and field defaults of a call are
-             # not, patched_functions.py)
-             "dataclass_init_defaults_replaced.py:21 SF105",
              # `body.keywords[k] = v` changes the dict the partial calls with; the shard_map body
              # `partial(reduce, sync_axes=...)` is resolved from its text (body resolution)
              "partial_keywords_dict_changed.py:11 SF105",

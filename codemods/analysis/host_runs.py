@@ -56,6 +56,7 @@ from codemods.analysis.host_objects import (
     to_python,
     to_value,
 )
+from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.values import ClassValue, Function, Partial
 
 
@@ -150,7 +151,7 @@ class HostRun(HostExpressions):
         for param in positional[len(args):] + spec.kwonlyargs:
             if param.arg in kwargs:
                 env.vars[param.arg] = kwargs.pop(param.arg)
-            elif param.arg in defaults:
+            elif param.arg in defaults and not defaults_patched(self.interp.scope.tree):  # (patched_functions.py)
                 value = self.eval(defaults[param.arg], self.module_env)
                 if not immutable(value):
                     raise Bail  # a shared mutable default: what earlier calls did to it is not known
@@ -175,7 +176,7 @@ class HostRun(HostExpressions):
         for name in shape[0]:
             if name in given:
                 fields[name] = given[name]
-            elif name in defaults:
+            elif name in defaults and not defaults_patched(self.interp.scope.tree):
                 fields[name] = self.eval(defaults[name], self.module_env)
                 if not immutable(fields[name]):
                     raise Bail  # dataclasses reject list/dict defaults; anything else is shared
