@@ -19,11 +19,8 @@ SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversaria
         "adversarial6": 82, "adversarial7": 84, "adversarial8": 78,
         "adversarial9": 70, "adversarial10": 61}  # the set under benchmarks/ and its size
 # False positives known and not yet fixed, each listed exactly (a fix, or a new one, fails the
-# test): a line inside a branch or a registry entry that runs only for a value `main` sets by
-# changing a config dict in place, which the analysis cannot read, so it judges every branch
-# and every entry (issue 13's note).
-KNOWN = {"adversarial6": ["reg_name_from_config_dict.py:24 SF105"],
-         "adversarial8": [
+# test).
+KNOWN = {"adversarial8": [
              # a gather in a branch whose test is certainly false (`parse_args([])`'s store_true
              # flag) is taken as reached (mesh_reach; runs_meshless)
              "mesh_argparse_flag_off.py:19 SF104",

@@ -48,8 +48,12 @@ def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
         # picked may follow the argument's state (`STAGES[i](h)` in `for i in range(n)`)
     if not isinstance(picked, Const):
         # In a loop, the key may change with the rounds as the argument's state does: each entry
-        # would be judged on a state it may never see.
-        return None if any(running.loops for running in interp.running) else value.items
+        # would be judged on a state it may never see. A key read from a table some code changes
+        # (`TRAIN["reducer"]` after `TRAIN["reducer"] = "rows"`) is one value the program fixes
+        # and the analysis lost, not an open choice: the other entries may never run.
+        if any(running.loops for running in interp.running) or _reads_changed(interp, key):
+            return None
+        return value.items
     if isinstance(value, DictValue):
         found = value.get(picked.value)
         return (found,) if found is not None else ()
@@ -57,6 +61,13 @@ def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
     if type(index) is int and -len(value.items) <= index < len(value.items):
         return (value.items[index],)
     return ()
+
+
+def _reads_changed(interp, key: ast.expr) -> bool:
+    from codemods.analysis.mutation import mutated_names  # (it reads the module's tables)
+
+    changed = mutated_names(interp.scope.tree)
+    return any(type(node) is ast.Name and node.id in changed for node in ast.walk(key))
 
 
 def registry_callee(interp, call: ast.Call, frame) -> ClassValue | None:
