@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le14_sf105_partial_body_keywords_kept": "main(mesh, x)",
+    "nle14_sf105_partial_body_keywords_changed": "main(mesh, x)",
     "le13_sf105_table_key_from_unchanged_config": "main(mesh, x)",
     "nle13_sf105_table_key_from_changed_config": "main(mesh, x)",
     "cz11_sf105_loop_over_shape_of_broadcast_input": "main(*inputs())",

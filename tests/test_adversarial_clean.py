@@ -24,11 +24,6 @@ KNOWN = {"adversarial8": [
              # a gather in a branch whose test is certainly false (`parse_args([])`'s store_true
              # flag) is taken as reached (mesh_reach; runs_meshless)
              "mesh_argparse_flag_off.py:19 SF104",
-         ],
-         "adversarial10": [
-             # `body.keywords[k] = v` changes the dict the partial calls with; the shard_map body
-             # `partial(reduce, sync_axes=...)` is resolved from its text (body resolution)
-             "partial_keywords_dict_changed.py:11 SF105",
          ]}
 
 

@@ -17,6 +17,7 @@ from codemods.analysis.hook_params import hook_param_class
 from codemods.analysis.nested_classes import init_store, nested_class, static_function
 from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params
 from codemods.analysis.object_methods import class_method
+from codemods.analysis.patched_functions import partials_patched
 from codemods.analysis.objects_built import built_by_method
 from codemods.analysis.scopes import ModuleScope, method_kind
 from codemods.analysis.syntax import assigned_names, small_targets
@@ -87,6 +88,8 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return made
     if isinstance(expr, ast.Call) and scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
         args = splatted_keywords(scope, call_args(expr), scopes)  # `partial(body, **AXIS_KW)`
+        if any(arg.keyword is not None for arg in args[1:]) and partials_patched(scope.tree):
+            return None, (), None, ()  # `body.keywords[k] = v` may change what it binds (patched_functions.py)
         if args and args[0].keyword is None and not args[0].star:
             body, body_scopes, ref, bound = resolve_body(scope, args[0].value, scopes, depth + 1)
             if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)

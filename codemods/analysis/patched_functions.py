@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.mutation import mutated_names
+from codemods.analysis.nodes import attributes_by_name
 
 _DEFAULTS = frozenset({"__defaults__", "__kwdefaults__"})
 
@@ -25,4 +26,5 @@ def defaults_patched(tree: ast.Module) -> bool:
 
 def partials_patched(tree: ast.Module) -> bool:
     """Whether some code changes a `.keywords` dict in place (through any alias)."""
-    return ".keywords" in mutated_names(tree)
+    # mutated_names keys an attribute's object by the attribute's name: no `.keywords` read, no key
+    return "keywords" in attributes_by_name(tree) and ".keywords" in mutated_names(tree)
