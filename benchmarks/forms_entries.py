@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le15_sf104_script_flag_parsed_on": "main(*inputs())",
+    "nle15_sf104_script_flag_parsed_off": "main(*inputs())",
     "le14_sf105_partial_body_keywords_kept": "main(mesh, x)",
     "nle14_sf105_partial_body_keywords_changed": "main(mesh, x)",
     "le13_sf105_table_key_from_unchanged_config": "main(mesh, x)",
@@ -2138,6 +2140,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le15_sf104_script_flag_parsed_on": {
+        16: '        with jax.set_mesh(mesh): return top_level_all_gather(w, P(None, "j", reduced={"i"}))'},
     "le5_sf104_enum_member_parameter_value": {
         18: "        return jax.reshard(self.weight, target.value)"},
     "le4_sf104_method_calls_its_namesake_on_a_field": {

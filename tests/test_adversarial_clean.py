@@ -20,11 +20,7 @@ SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversaria
         "adversarial9": 70, "adversarial10": 61}  # the set under benchmarks/ and its size
 # False positives known and not yet fixed, each listed exactly (a fix, or a new one, fails the
 # test).
-KNOWN = {"adversarial8": [
-             # a gather in a branch whose test is certainly false (`parse_args([])`'s store_true
-             # flag) is taken as reached (mesh_reach; runs_meshless)
-             "mesh_argparse_flag_off.py:19 SF104",
-         ]}
+KNOWN: dict[str, list[str]] = {}
 
 
 @pytest.mark.parametrize("name", sorted(SETS))

@@ -57,9 +57,15 @@ def _ast_call(ctx: FileContext, call) -> ast.Call | None:
 
 
 def under_false_flag(ctx: FileContext, call) -> bool:
-    """Whether the call stands in a branch that never runs (module_reads.in_false_branch)."""
+    """Whether the call stands in a branch that never runs (module_reads.in_false_branch,
+    untaken_branches.py)."""
     from codemods.analysis.module_reads import in_false_branch
     from codemods.analysis.nodes import module_parents
 
+    from codemods.analysis.untaken_branches import in_untaken_branch
+
     node = _ast_call(ctx, call)
-    return node is not None and in_false_branch(ctx.tree, node, module_parents(ctx.tree))
+    if node is None:
+        return False
+    parents = module_parents(ctx.tree)
+    return in_false_branch(ctx.tree, node, parents) or in_untaken_branch(ctx, node, parents)
