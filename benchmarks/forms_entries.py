@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le16_sf101_callable_list_of_processors": "main(mesh, x)",
+    "nle16_sf101_callable_list_of_processors_cast": "main(mesh, x)",
+    "nle17_sf101_callable_list_item_read_elsewhere": "main(mesh, x)",
     "le15_sf104_script_flag_parsed_on": "main(*inputs())",
     "nle15_sf104_script_flag_parsed_off": "main(*inputs())",
     "le14_sf105_partial_body_keywords_kept": "main(mesh, x)",
@@ -2377,6 +2380,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nle17_sf101_callable_list_item_read_elsewhere", 33): "an item of the processor list is also read"
+    " by index outside any analysed run: it may be called there with other states, so the verdict is not closed",
     ("ncu10_sf101_table_filler_also_called_in_function", 38): "regroup calls the filler from a function:"
     " the table may be changed at run time, so the group the body reads is not known",
     ("ncu9_sf101_group_registry_entry_runs_post_init", 36): "building the filed GroupSpec runs its"

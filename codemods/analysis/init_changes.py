@@ -27,8 +27,9 @@ _READERS = frozenset({"get", "items", "keys", "values", "split", "rsplit", "stri
 def changed_in_init(scope, init: ast.FunctionDef) -> frozenset[str]:
     """Every name the module changes in place, unless the `__init__` changes nothing in place
     itself (through any alias) and makes only harmless calls: then none."""
+    popped = own_keyword_pops(init)
     for node in iter_nodes(init):
-        if type(node) is ast.Call and not _harmless(scope, node) \
+        if type(node) is ast.Call and id(node) not in popped and not _harmless(scope, node) \
                 or type(node) is ast.Subscript and type(node.ctx) in (ast.Store, ast.Del) \
                 or type(node) is ast.AugAssign and type(node.target) is not ast.Name:
             return mutated_names(scope.tree)
@@ -49,3 +50,45 @@ def _harmless(scope, call: ast.Call) -> bool:
     return func.attr in _READERS and func.attr not in MUTATORS and not any(
         type(member) in (ast.FunctionDef, ast.AsyncFunctionDef) and member.name == func.attr
         for cls in scope.classes.values() for member in cls.body)
+
+
+def own_keyword_pops(init: ast.FunctionDef) -> frozenset[int]:
+    """The `kwargs.pop("key")` / `kwargs.pop("key", default)` calls of `__init__`'s own
+    `**kwargs` (a dict made for this call: no other object changes), when they can be read in
+    the order of the field stores (Classes.construct evaluates each top-level `self.attr = ...`
+    in turn, each pop leaving the rest, dict_changes.py): every use of the name lies in a
+    top-level store of one field, the keys are distinct constants, and a read of the dict itself
+    (`self.extra = kwargs`, which would see later pops) comes after the last pop. Else none."""
+    kwarg = init.args.kwarg
+    if kwarg is None:
+        return frozenset()
+    name, receiver = kwarg.arg, init.args.args[0].arg if init.args.args else None
+    pops: set[int] = set()
+    keys: set[str] = set()
+    read_at = None
+    for index, stmt in enumerate(init.body):
+        uses = [node for node in iter_nodes(stmt) if type(node) is ast.Name and node.id == name]
+        if not uses:
+            continue
+        if not (type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute
+                and type(stmt.targets[0].value) is ast.Name and stmt.targets[0].value.id == receiver) \
+                or any(type(node) in _SCOPES for node in iter_nodes(stmt.value)):
+            return frozenset()
+        calls = {id(node.func.value): node for node in iter_nodes(stmt.value) if type(node) is ast.Call
+                 and type(node.func) is ast.Attribute and type(node.func.value) is ast.Name and node.func.value.id == name}
+        for use in uses:
+            call = calls.get(id(use))
+            if call is not None and call.func.attr == "pop" and 1 <= len(call.args) <= 2 and not call.keywords \
+                    and type(call.args[0]) is ast.Constant and type(call.args[0].value) is str:
+                if call.args[0].value in keys or read_at is not None:
+                    return frozenset()
+                keys.add(call.args[0].value)
+                pops.add(id(call))
+            elif call is not None and call.func.attr == "get":
+                continue  # an item read, no alias of the dict
+            else:
+                read_at = index
+    return frozenset(pops)
+
+
+_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.NamedExpr)

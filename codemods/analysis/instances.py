@@ -19,6 +19,7 @@ from codemods.analysis.object_methods import handed_as_bodies
 from codemods.analysis.registry_objects import registry_class
 from codemods.analysis.returned_objects import landing_parameters
 from codemods.analysis.scopes import bindings_of, method_kind
+from codemods.analysis.sequence_holders import sequence_held, signature_reads
 from codemods.analysis.syntax import assigned_names
 
 MAX_PASSES = 3  # functions an object is followed into as an argument
@@ -46,8 +47,9 @@ class Instances:
         analysed as a body itself, or held by a name (`block = Block()`), an attribute
         (`self.model = Model()`) or a list one of those holds, every read of which is analysed."""
         tree = self.scope.tree
+        signatures = signature_reads(self.scope)  # `inspect.signature(p.__call__)` calls nothing
         call_attributes = {id(node.value): node for node in nodes_of_type(tree, ast.Attribute)
-                           if node.attr == "__call__"}
+                           if node.attr == "__call__" and id(node) not in signatures}
         call_attributes |= {id(node): node for node in self._bodies_of_self()}  # `jax.shard_map(self, ...)`
         resolved = set().union(*(self.analysed_refs.get(id(member), set()) for other in self.scope.classes.values()
                                  for member in other.body if isinstance(member, DEFS) and member.name == "__call__"))
@@ -80,6 +82,11 @@ class Instances:
             holder, starred = holders.get(id(held)), False
             if holder is None:
                 holder, starred = self.stored_by_constructor(held)  # `Sequential([...])`, `Sequential(a, b)`
+            if holder is None and container and (items_called := sequence_held(self, held, holders, analysed,
+                                                                                call_attributes)) is not None:
+                if items_called:
+                    continue  # `LogitsProcessorList([MinLength(2)])` called where analysed (sequence_holders.py)
+                return False
             if holder is None:
                 holder = self.made_by_default_factory(held)  # `field(default_factory=lambda: Dropout(0.1))`
             if holder is None and held is call and self._handed_to_reader(call, cls):
@@ -249,6 +256,8 @@ class Instances:
         targets = self._class_tables.get("passed", {}).get(id(read), set())
         if not targets and self._builds_body(read) and (static := self._parameter_of(read)) is not None:
             targets = {static}  # `body_factory(shift, ...)`: found with shard_map's body, not run as a call
+        elif not targets and (static := self._parameter_of(read)) is not None and self._mapping_once(static[0]):
+            targets = {static}  # `generate(scores, config, processors)`: its shard_map runs with this call's values
         if depth >= MAX_PASSES or len(targets) != 1:
             return False
         function, param = next(iter(targets))
@@ -327,6 +336,13 @@ class Instances:
         call = self._parent_map().get(id(read))
         return type(call) is ast.Call and any(
             use.body is not None and use.node.args and use.node.args[0] is call for use in self.uses)
+
+    def _mapping_once(self, function: FunctionNode) -> bool:
+        """A module function holding a shard_map the analysis ran, named once in the module (the
+        call handing the argument): the caller contexts ran its body with that call's values."""
+        return isinstance(function, DEFS) and self.scope.globals.unique_function(function.name) is function \
+            and self.scope.module_references(function.name) == 1 \
+            and any(use.node in nodes_of_type(function, ast.Call) for use in self.uses)
 
     def _parameter_of(self, read: ast.expr) -> tuple[FunctionNode, str] | None:
         """The parameter of the module function that a positional argument `read` lands on, when

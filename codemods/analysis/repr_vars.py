@@ -107,3 +107,26 @@ def _formatted_walks(comprehension: ast.expr) -> set[int]:
         if not later and all(id(node) in formatted for node in reads):
             found.add(id(walked.func.value.func))
     return found
+
+
+def class_name_reads(tree: ast.Module) -> frozenset[int]:
+    """Ids of the `obj.__class__` reads that only name the class (`f"{self.__class__} is
+    abstract"`, `self.__class__.__name__`): unlike a store to `__class__` or a call of it (a new
+    object), they change no field. Empty when a module class sets a metaclass, whose own
+    `__format__` or attributes could run code."""
+    found = getattr(tree, "_shardfix_class_name_reads", None)
+    if found is None:
+        from codemods.analysis.nodes import attributes_by_name, module_parents, nodes_of_type
+
+        reads = attributes_by_name(tree).get("__class__", ())
+        parents = module_parents(tree) if reads else {}
+        found = frozenset() if any(keyword.arg == "metaclass" for cls in nodes_of_type(tree, ast.ClassDef)
+                                   for keyword in cls.keywords) else frozenset(
+            id(node) for node in reads if type(node.ctx) is ast.Load and (
+                type(parent := parents.get(id(node))) is ast.FormattedValue and parent.value is node
+                or type(parent) is ast.Attribute and parent.attr in _NAMES and type(parent.ctx) is ast.Load))
+        tree._shardfix_class_name_reads = found
+    return found
+
+
+_NAMES = frozenset({"__name__", "__qualname__", "__module__"})

@@ -22,7 +22,7 @@ _SEQUENCE_METHODS = frozenset({"__init__", "__new__", "__iter__", "__getitem__",
 _LITERALS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
 
 
-def _base(scope, cls: ast.ClassDef) -> str | None:
+def sequence_base(scope, cls: ast.ClassDef) -> str | None:
     if len(cls.bases) != 1 or cls.keywords or cls.decorator_list or type(cls.bases[0]) is not ast.Name \
             or cls.bases[0].id not in ("list", "tuple") or scope.globals.binds(cls.bases[0].id) \
             or cls.bases[0].id in scope.imports.bindings or scope.subclassed(cls):
@@ -57,18 +57,22 @@ def _grown(tree: ast.Module) -> set[str]:
     return found
 
 
-def _literal_only(tree: ast.Module, name: str) -> bool:
-    """Every binding of `name` (`.attr`: of attribute `attr`) in the module is `= <literal>`."""
+def _literal_only(tree: ast.Module, name: str, depth: int = 0) -> bool:
+    """Every binding of `name` (`.attr`: of attribute `attr`) in the module is `= <literal>`, a
+    function's `**kwargs`, or (`self.extra = kwargs`) a name bound only so."""
     attr = name[1:] if name.startswith(".") else None
+    # A function's `**kwargs` is always a dict of its own (`kwargs.pop("top_k", 0)` changes no list)
+    keywords = {id(node.kwarg) for node in ast.walk(tree) if type(node) is ast.arguments and node.kwarg is not None}
     for node in ast.walk(tree):
-        if attr is None and isinstance(node, ast.arg) and node.arg == name:
+        if attr is None and isinstance(node, ast.arg) and node.arg == name and id(node) not in keywords:
             return False
         if attr is None and isinstance(node, (ast.Import, ast.ImportFrom)) \
                 and any((alias.asname or alias.name).split(".")[0] == name for alias in node.names):
             return False
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            literal = isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, _LITERALS)
+            literal = isinstance(node, (ast.Assign, ast.AnnAssign)) and (isinstance(node.value, _LITERALS) or (
+                type(node.value) is ast.Name and depth == 0 and _literal_only(tree, node.value.id, 1)))
             for target in targets:
                 if type(target) is ast.Name and attr is None and target.id == name \
                         or type(target) is ast.Attribute and target.attr == attr:
@@ -94,7 +98,7 @@ def _binds(node: ast.AST, name: str, attr: str | None) -> bool:
 def sequence_object(interp, callee: ClassValue, args, keywords, starred) -> Value | None:
     """`Sequential([a, b])`: the object, with its items; None when the class is not such a
     sequence class or the items are not known (the ordinary construction then)."""
-    base = _base(interp.scope, callee.cls)
+    base = sequence_base(interp.scope, callee.cls)
     if base is None or keywords or starred or len(args) > 1:
         return None
     items = items_of(args[0][0]) if args else []
