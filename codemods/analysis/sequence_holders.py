@@ -74,11 +74,15 @@ SIGNATURE_READERS = frozenset({"signature", "getfullargspec"})
 
 def signature_reads(scope) -> frozenset[int]:
     """Ids of the `.__call__` attributes the module only hands to `inspect.signature`."""
-    from codemods.analysis.nodes import module_parents
+    from codemods.analysis.nodes import attributes_by_name, module_parents
 
-    parents = module_parents(scope.tree)
-    return frozenset(id(node) for node in nodes_of_type(scope.tree, ast.Attribute) if node.attr == "__call__"
-                     and type(node.value) is ast.Name and _signature_read(scope, node.value, parents))
+    found = scope.tree.__dict__.get("_shardfix_signature_reads")
+    if found is None:
+        reads = attributes_by_name(scope.tree).get("__call__", ())
+        parents = module_parents(scope.tree) if reads else {}
+        found = scope.tree._shardfix_signature_reads = frozenset(
+            id(node) for node in reads if type(node.value) is ast.Name and _signature_read(scope, node.value, parents))
+    return found
 
 
 def sequence_held(interp, held: ast.expr, holders: dict, analysed: set[int], call_attributes: dict) -> bool | None:
