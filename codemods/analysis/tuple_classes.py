@@ -42,10 +42,18 @@ class TupleClasses:
             if items is None:
                 self.forget_arguments(args, keywords)
                 return UNKNOWN
-            return TupleValue(items)
+            made = TupleValue(items)
+            # The object's field names, for `axes.item`: kept beside the very value (held, so its
+            # id stays its own); a value joined or rebuilt from it is a tuple without names.
+            self.__dict__.setdefault("_tuple_fields", {})[id(made)] = (made, callee.fields)
+            return made
         return super().call(callee, expr, args, keywords, starred, frame)
 
     def eval_Attribute(self, expr: ast.Attribute, frame) -> Value:
+        if self.__dict__.get("_tuple_fields") and self._plain_read(expr.value, frame):
+            held = self.__dict__["_tuple_fields"].get(id(owner := self.eval(expr.value, frame)))
+            if held is not None and held[0] is owner and expr.attr in held[1]:
+                return owner.items[held[1].index(expr.attr)]  # `axes.item` of `Axes(shard="s", item="i")`
         if expr.attr == "_fields" and type(expr.value) is ast.Name:  # a name: reading it twice is harmless
             owner = self.eval(expr.value, frame)
             if isinstance(owner, TupleClass):
@@ -53,6 +61,16 @@ class TupleClasses:
             if isinstance(owner, (ClassValue, Instance)) and (fields := self._declared_fields(owner.cls)) is not None:
                 return Const(fields)
         return super().eval_Attribute(expr, frame)
+
+    def _plain_read(self, expr: ast.expr, frame) -> bool:
+        """A name, or a stored field of an object a name holds (`self.axes`): read twice harmlessly."""
+        if type(expr) is ast.Name:
+            return True
+        if type(expr) is not ast.Attribute or type(expr.value) is not ast.Name:
+            return False
+        owner = self.eval(expr.value, frame)
+        return isinstance(owner, Instance) and (expr.attr in dict(owner.fields) if owner.fields is not None
+                                                else expr.attr in self.class_facts(owner.cls).stores)
 
     def _declared_fields(self, cls: ast.ClassDef) -> tuple[str, ...] | None:
         """The fields of `class Params(NamedTuple):` with no other base, keyword or decorator."""
