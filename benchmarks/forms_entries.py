@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le18_sf101_wrapper_step_calls_inner_step": "main(mesh, x)",
+    "nle19_sf101_wrapper_step_calls_inner_step_varying": "main(mesh, x)",
     "le17_sf101_namedtuple_axes_read_by_field": "main(mesh, x)",
     "nle18_sf101_namedtuple_axes_read_by_field_varying": "main(mesh, x)",
     "le16_sf101_callable_list_of_processors": "main(mesh, x)",

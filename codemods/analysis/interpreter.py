@@ -546,7 +546,7 @@ class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, 
             cls = self.scope.class_of(function)
             if cls is not None:  # `self.step`, `Model.step`; a bare name reaches it only in the class body
                 total = self.scope.attribute_references(name) + class_level_references(cls, name)
-                analysed = analysed | foreign_references(self.scope, cls, name)  # `other.fprop`
+                analysed = analysed | foreign_references(self.scope, cls, name) | self.resolved_elsewhere(function)  # `other.fprop`
                 analysed = analysed | self.own_array_reads(function)  # `x.sum(axis=1)` in `def sum(self, x)`
                 for alias in aliases_of(cls, name):  # `__call__ = forward`: its uses are the method's
                     if alias == "__call__" and not self._instances_analysed(cls, analysed):

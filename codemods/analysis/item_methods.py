@@ -11,13 +11,14 @@ from codemods.analysis.class_marks import ClassMarks
 from codemods.analysis.namespace_calls import NamespaceCalls
 from codemods.analysis.picked_aliases import PickedAliases
 from codemods.analysis.property_reads import PropertyReads
+from codemods.analysis.resolved_calls import ResolvedCalls
 from codemods.analysis.values import Function, Instance, Partial, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls, PropertyReads):  # (one place in the interpreter's bases for all)
+class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
