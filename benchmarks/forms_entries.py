@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le19_sf102_wrapper_getattr_delegation": "main(mesh, x)",
+    "nle20_sf102_wrapper_getattr_delegation_one_axis": "main(mesh, x)",
     "le18_sf101_wrapper_step_calls_inner_step": "main(mesh, x)",
     "nle19_sf101_wrapper_step_calls_inner_step_varying": "main(mesh, x)",
     "le17_sf101_namedtuple_axes_read_by_field": "main(mesh, x)",
