@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le20_sf106_ordered_dict_registry_of_dataclass_args": "main(mesh, x)",
+    "nle21_sf106_ordered_dict_registry_of_dataclass_args_unscaled": "main(mesh, x)",
     "le19_sf102_wrapper_getattr_delegation": "main(mesh, x)",
     "nle20_sf102_wrapper_getattr_delegation_one_axis": "main(mesh, x)",
     "le18_sf101_wrapper_step_calls_inner_step": "main(mesh, x)",
@@ -2149,6 +2151,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le20_sf106_ordered_dict_registry_of_dataclass_args": {39: "        return full"},
     "le15_sf104_script_flag_parsed_on": {
         16: '        with jax.set_mesh(mesh): return top_level_all_gather(w, P(None, "j", reduced={"i"}))'},
     "le5_sf104_enum_member_parameter_value": {

@@ -89,10 +89,16 @@ class Held:
             node = node.args[0]
         return node if type(node) is ast.Name and self.scope.globals.unique_function(node.id) is not None else None
 
+    def _empty_dict_call(self, node: ast.expr) -> bool:
+        """`collections.OrderedDict()` or `dict()`: an empty dict, as `{}` is."""
+        return type(node) is ast.Call and not node.args and not node.keywords and (
+            self.scope.resolve(node.func) == "collections.OrderedDict" or type(node.func) is ast.Name
+            and node.func.id == "dict" and not self.scope.globals.binds("dict") and "dict" not in self.scope.imports.bindings)
+
     def _registry_table(self, name: str, literal: ast.expr) -> _Table | None:
         if type(literal) is ast.List and not literal.elts:
             return self._listed_registry(name)
-        if type(literal) is not ast.Dict or literal.keys:
+        if not (type(literal) is ast.Dict and not literal.keys or self._empty_dict_call(literal)):
             return None
         stores, entries = [], []
         for node in iter_nodes(self.scope.tree):

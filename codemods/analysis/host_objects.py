@@ -83,7 +83,7 @@ EXCEPTIONS = frozenset({"ValueError", "KeyError", "IndexError", "TypeError", "Ex
 _LIBRARY = {"json.loads": json.loads, "ast.literal_eval": ast.literal_eval,
             "math.sqrt": math.sqrt, "math.log": math.log, "math.exp": math.exp, "math.ceil": math.ceil,
             "math.floor": math.floor, "math.prod": math.prod}
-LIBRARY_SPECIAL = frozenset({"dataclasses.replace", "dataclasses.asdict", "builtins.getattr", "builtins.hasattr",
+LIBRARY_SPECIAL = frozenset({"dataclasses.replace", "dataclasses.asdict", "dataclasses.fields", "builtins.getattr", "builtins.hasattr",
                              "builtins.type", "builtins.print"})
 # Methods of str, dict and list a run may call (none runs user code; the mutators change only
 # objects of the run, which is checked at its end for the objects it was given).
@@ -151,6 +151,15 @@ def _copy(obj: object) -> object:
     if type(obj) is dict:
         return {key: _copy(item) for key, item in obj.items()}
     return obj
+
+
+class FieldInfo:
+    """What `dataclasses.fields(cls)` gives of a record class, as far as a run reads it: `.name`."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
 class Special:

@@ -43,6 +43,7 @@ from codemods.analysis.host_exprs import (
 from codemods.analysis.host_objects import (
     BUILTINS,
     EXCEPTIONS,
+    FieldInfo,
     METHODS,
     Bail,
     ClassRef,
@@ -187,6 +188,8 @@ class HostRun(HostExpressions):
     def attribute(self, obj: object, name: str) -> object:
         if type(obj) is Record and name in obj.fields:
             return obj.fields[name]
+        if type(obj) is FieldInfo and name == "name":
+            return obj.name
         if type(obj) in (Record, ClassRef):
             cls = obj.cls
             if record_shape(self.interp, cls) is None or _class_attribute_stored(self.interp.scope.tree, cls.name):
@@ -280,6 +283,12 @@ class HostRun(HostExpressions):
             if len(args) != 1 or type(args[0]) is not Record or not set(kwargs) <= set(args[0].fields):
                 raise Bail
             return Record(args[0].cls, {**args[0].fields, **kwargs}, args[0].frozen)
+        if name == "dataclasses.fields":  # `{f.name for f in dataclasses.fields(cls)}`
+            shape = record_shape(self.interp, args[0].cls) if len(args) == 1 and not kwargs \
+                and type(args[0]) in (Record, ClassRef) else None
+            if shape is None:
+                raise Bail
+            return tuple(FieldInfo(field) for field in shape[0])
         if name == "dataclasses.asdict":
             if len(args) != 1 or kwargs or type(args[0]) is not Record:
                 raise Bail
