@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le21_sf106_closure_of_a_filed_factory": "main(mesh, x)",
+    "nle22_sf106_closure_of_a_filed_factory_registry_listed": "main(mesh, x)",
     "le20_sf106_ordered_dict_registry_of_dataclass_args": "main(mesh, x)",
     "nle21_sf106_ordered_dict_registry_of_dataclass_args_unscaled": "main(mesh, x)",
     "le19_sf102_wrapper_getattr_delegation": "main(mesh, x)",
@@ -2151,6 +2153,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},
     "le20_sf106_ordered_dict_registry_of_dataclass_args": {39: "        return full"},
     "le15_sf104_script_flag_parsed_on": {
         16: '        with jax.set_mesh(mesh): return top_level_all_gather(w, P(None, "j", reduced={"i"}))'},
@@ -2389,6 +2392,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nle22_sf106_closure_of_a_filed_factory_registry_listed", 39): "the registry holding the factory is"
+    " also read as a whole (`sorted(OPTIMIZERS)`), not only to call a picked entry: the closure's calls are not all known",
     ("nle17_sf101_callable_list_item_read_elsewhere", 33): "an item of the processor list is also read"
     " by index outside any analysed run: it may be called there with other states, so the verdict is not closed",
     ("ncu10_sf101_table_filler_also_called_in_function", 38): "regroup calls the filler from a function:"

@@ -48,7 +48,34 @@ class Returned:
                 if not all(self._result_read_where_analysed(node, position, analysed) for position in positions):
                     return False
                 uses += 1
+        if uses == 0 and not self.scope.module_references(parent.name):
+            return self._filed_factory_analysed(parent, positions, analysed)
         return uses > 0 and uses == self.scope.module_references(parent.name)
+
+    def _filed_factory_analysed(self, factory, positions: set, analysed: set[int]) -> bool:
+        """A factory only a registering decorator files (`@register("decayed") def decayed(args):
+        ... return update`): every read of each registry holding it, but the decorator's own
+        store, is a call of a picked entry (`OPTIMIZERS[args.optim](args)`) whose result is read
+        only by analysed calls (whichever entry the key picks: the reads are the same)."""
+        tables = [name for name, table in self._held_tables().items()
+                  if table.registry and any(node is factory for _, node in table.entries)]
+        if not tables:
+            return False
+        parents = self._parent_map()
+        calls = 0
+        for node in nodes_of_type(self.scope.tree, ast.Name):
+            if node.id not in tables or type(node.ctx) is not ast.Load:
+                continue  # (the registry's one binding: `_held_tables` reads only such)
+            read = parents.get(id(node))
+            if type(read) is ast.Subscript and read.value is node and not isinstance(read.ctx, ast.Load):
+                continue  # `OPTIMIZERS[name] = factory`: the filing
+            call = parents.get(id(read))
+            if type(read) is not ast.Subscript or read.value is not node or type(call) is not ast.Call \
+                    or call.func is not read or not all(
+                        self._result_read_where_analysed(call, position, analysed) for position in positions):
+                return False
+            calls += 1
+        return calls > 0
 
     def _result_read_where_analysed(self, call: ast.Call, position: int | None, analysed: set[int]) -> bool:
         """`name = factory(...)` (`position` None) or `a, name = factory(...)` (the item at
