@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le22_sf106_closure_of_a_filed_factory_as_body": "main(mesh, x)",
+    "nle23_sf106_closure_of_a_filed_factory_also_listed": "main(mesh, x)",
     "le21_sf106_closure_of_a_filed_factory": "main(mesh, x)",
     "nle22_sf106_closure_of_a_filed_factory_registry_listed": "main(mesh, x)",
     "le20_sf106_ordered_dict_registry_of_dataclass_args": "main(mesh, x)",
@@ -2153,6 +2155,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},
     "le20_sf106_ordered_dict_registry_of_dataclass_args": {39: "        return full"},
     "le15_sf104_script_flag_parsed_on": {
@@ -2392,6 +2395,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nle23_sf106_closure_of_a_filed_factory_also_listed", 39): "the closure is also kept in a list (`hooks"
+    " = [update]`) that code may call anywhere: its states there are not known, so the verdict is not closed",
     ("nle22_sf106_closure_of_a_filed_factory_registry_listed", 39): "the registry holding the factory is"
     " also read as a whole (`sorted(OPTIMIZERS)`), not only to call a picked entry: the closure's calls are not all known",
     ("nle17_sf101_callable_list_item_read_elsewhere", 33): "an item of the processor list is also read"

@@ -34,7 +34,7 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         where = use.call_scopes[-1] if use.call_scopes else interp.scope.tree
         if (type(bound) is ast.Subscript or outer == use.call_scopes  # its arguments read where the call is
                 and (_held_partial_args(interp, bound, use.call_scopes) is not None
-                     or type(bound) is ast.Call and type(bound.func) in (ast.Name, ast.Attribute))) \
+                     or type(bound) is ast.Call and type(bound.func) in (ast.Name, ast.Attribute, ast.Subscript))) \
                 and sum(1 for node in nodes_of_type_under(interp.scope.tree, where, ast.Name)
                         if node.id == written.id and isinstance(node.ctx, ast.Load)) == 1:
             written = bound  # `fn = LOSSES["lovasz"]`, bound once and read only here: the table's entry
@@ -52,6 +52,12 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     if type(written) is ast.Call and type(written.func) is ast.Attribute and type(written.func.value) is ast.Name \
             and not use.chain and not use.decorated and use.body is None:
         return method_partial_result(interp, use, written)  # (method_partials.py)
+    if type(written) is ast.Call and type(written.func) is ast.Subscript and not use.chain and not use.decorated \
+            and use.body is None:
+        found = made_by_run(interp, use, written)  # `OPTIMIZERS[args.optim](args)` returning a closure,
+        # held by a name read only as this body (checked above): that read is the body's reference
+        return replace(found, body_ref=use.written_body) if found.body is not None \
+            and type(use.written_body) is ast.Name else found
     if type(written) is ast.Attribute and type(written.value) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
         return _field_of_built(interp, use, written)
