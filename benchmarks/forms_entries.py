@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nle26_sf102_wrapper_getattr_delegation_attribute_set": "main(mesh, x)",
     "nle25_sf101_list_class_changed_through_kwargs": "main(mesh, x)",
     "nle24_sf101_list_class_changed_inside_a_table": "main(mesh, x)",
     "le22_sf106_closure_of_a_filed_factory_as_body": "main(mesh, x)",

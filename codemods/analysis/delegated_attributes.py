@@ -11,13 +11,15 @@ make `recorder.stacked(frames)` run `FrameStack.stacked` of the wrapped object w
 the recorder's own lookup binds `stacked`. Python calls `__getattr__` only when the normal lookup
 fails, so the attribute is read from the field's object exactly when: the object's class chain is
 fully known and none of its classes binds the name, nor defines `__getattribute__`; no code of the
-module stores an attribute of that name on any object; the object's fields are known (it was
-constructed in view) and hold none of that name; and `__getattr__` is that one statement.
+module stores an attribute of that name on any object (nor any name: `setattr`, `vars`); the
+object's fields are known (it was constructed in view) and hold none of that name; and
+`__getattr__` is that one statement.
 """
 from __future__ import annotations
 
 import ast
 
+from codemods.analysis.field_changers import Everything
 from codemods.analysis.nodes import positional_params
 from codemods.analysis.object_methods import class_bindings, class_chain, class_method
 from codemods.analysis.values import ClassValue, Instance, Value
@@ -49,7 +51,8 @@ class DelegatedAttributes:
 
     def class_attribute(self, receiver, attr: str) -> Value:
         if isinstance(receiver, Instance) and receiver.fields is not None and not attr.startswith("__") \
-                and attr not in dict(receiver.fields) and attr not in self.scope.stored_attributes:
+                and attr not in dict(receiver.fields) and attr not in self.scope.stored_attributes \
+                and not isinstance(self._field_changers(), Everything):  # `setattr(env, name, f)` may bind it
             chain = class_chain(self.scope, receiver.cls)
             field = delegate_field(self.scope, receiver.cls) if chain is not None else None
             if field is not None and not any(class_bindings(klass).binds(attr) for klass in chain):
