@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS, nodes_of_type, positional_params
+from codemods.analysis.nodes import DEFS, positional_params
 from codemods.analysis.object_methods import class_bindings
 from codemods.analysis.sequence_classes import sequence_base
 
