@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le23_sf105_model_output_item_read": "main(mesh, x)",
+    "nle27_sf105_model_output_item_read_one_axis": "main(mesh, x)",
+    "nle28_sf105_model_output_item_changed": "main(mesh, x)",
     "nle26_sf102_wrapper_getattr_delegation_attribute_set": "main(mesh, x)",
     "nle25_sf101_list_class_changed_through_kwargs": "main(mesh, x)",
     "nle24_sf101_list_class_changed_inside_a_table": "main(mesh, x)",
@@ -2398,6 +2401,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("nle28_sf105_model_output_item_changed", 41): "an item of a model output is stored after construction:"
+    " the items are not followed once any code of the module stores one",
     ("nle23_sf106_closure_of_a_filed_factory_also_listed", 39): "the closure is also kept in a list (`hooks"
     " = [update]`) that code may call anywhere: its states there are not known, so the verdict is not closed",
     ("nle22_sf106_closure_of_a_filed_factory_registry_listed", 39): "the registry holding the factory is"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.class_marks import ClassMarks
 from codemods.analysis.delegated_attributes import DelegatedAttributes
+from codemods.analysis.dict_records import DictRecords
 from codemods.analysis.namespace_calls import NamespaceCalls
 from codemods.analysis.picked_aliases import PickedAliases
 from codemods.analysis.property_reads import PropertyReads
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes):  # (one place in the interpreter's bases for all)
+class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
