@@ -27,6 +27,13 @@ from codemods.analysis.values import ClassValue, Instance, Value
 
 def delegate_field(scope, cls: ast.ClassDef) -> str | None:
     """The field `__getattr__` reads every missing attribute from, if it is that one statement."""
+    known = scope.tree.__dict__.setdefault("_shardfix_delegate_fields", {})
+    if id(cls) not in known:  # the class is held by the tree: its id stays its own
+        known[id(cls)] = _delegate_field(scope, cls)
+    return known[id(cls)]
+
+
+def _delegate_field(scope, cls: ast.ClassDef) -> str | None:
     hook = class_method(scope, cls, "__getattr__")
     if type(hook) is not ast.FunctionDef or hook.decorator_list or len(hook.body) != 1 \
             or class_method(scope, cls, "__getattribute__") is not None:
@@ -51,11 +58,11 @@ class DelegatedAttributes:
 
     def class_attribute(self, receiver, attr: str) -> Value:
         if isinstance(receiver, Instance) and receiver.fields is not None and not attr.startswith("__") \
+                and (field := delegate_field(self.scope, receiver.cls)) is not None \
                 and attr not in dict(receiver.fields) and attr not in self.scope.stored_attributes \
                 and not isinstance(self._field_changers(), Everything):  # `setattr(env, name, f)` may bind it
             chain = class_chain(self.scope, receiver.cls)
-            field = delegate_field(self.scope, receiver.cls) if chain is not None else None
-            if field is not None and not any(class_bindings(klass).binds(attr) for klass in chain):
+            if chain is not None and not any(class_bindings(klass).binds(attr) for klass in chain):
                 inner = dict(receiver.fields).get(field)
                 if isinstance(inner, (Instance, ClassValue)):
                     return self.class_attribute(inner, attr)  # `self.env.stacked`, wrapper by wrapper

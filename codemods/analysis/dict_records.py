@@ -101,6 +101,15 @@ def _items_changed(scope, base: ast.ClassDef) -> bool:
     return any(type(node.func) is ast.Attribute and node.func.attr in _CHANGES for node in nodes_of_type(scope.tree, ast.Call))
 
 
+def has_records(scope) -> bool:
+    """Whether any module class is such a record class (the item reads look only then)."""
+    found = scope.tree.__dict__.get("_shardfix_has_dict_records")
+    if found is None:
+        found = scope.tree._shardfix_has_dict_records = any(
+            record_fields(scope, cls) is not None for cls in scope.classes.values() if cls.decorator_list)
+    return found
+
+
 def record_items(scope, value: Value) -> list[tuple[str, Value]] | None:
     """The (key, item) pairs of such a record object, in order; None when not one or when a
     field's value may be None or not (unknown)."""
@@ -139,7 +148,8 @@ class DictRecords:
         return Instance(receiver.cls, tuple(sorted(given.items())))
 
     def eval_Subscript(self, expr: ast.Subscript, frame) -> Value:
-        if type(expr.value) is ast.Name and type(expr.slice) is ast.Constant and type(expr.slice.value) is str:
+        if type(expr.value) is ast.Name and type(expr.slice) is ast.Constant and type(expr.slice.value) is str \
+                and has_records(self.scope):
             items = record_items(self.scope, self.eval(expr.value, frame))  # a name: read twice harmlessly
             if items is not None:
                 return dict(items).get(expr.slice.value, UNKNOWN)  # a missing key: a KeyError
@@ -147,7 +157,7 @@ class DictRecords:
 
     def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
         if method in ("keys", "values", "items") and not args and not keywords and not starred \
-                and (items := record_items(self.scope, receiver)) is not None:
+                and has_records(self.scope) and (items := record_items(self.scope, receiver)) is not None:
             keys = tuple(Const(key) for key, _ in items)
             values = tuple(item for _, item in items)
             return TupleValue(keys if method == "keys" else values if method == "values"
