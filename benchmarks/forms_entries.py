@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le24_sf105_model_output_to_tuple": "main(mesh, x)",
     "le23_sf105_model_output_item_read": "main(mesh, x)",
     "nle27_sf105_model_output_item_read_one_axis": "main(mesh, x)",
     "nle28_sf105_model_output_item_changed": "main(mesh, x)",

@@ -12,8 +12,10 @@
         last_hidden_state: Optional[jax.Array] = None
         attentions: Optional[jax.Array] = None
 
-read as `outputs["attentions"]`, `outputs.attentions` and `outputs.keys()`. An object of such a
-class holds its fields as attributes, and as items those whose value is not None, in field order.
+read as `outputs["attentions"]`, `outputs.attentions`, `outputs.keys()` (`.values()`, `.items()`)
+and through the base's own methods (`to_tuple`: `tuple(self[k] for k in self.keys())`). An object of
+such a class holds its fields as attributes, and as items those whose value is not None, in field
+order.
 
 Followed only when all of it is plain to see: the record class is decorated by
 `dataclasses.dataclass` alone and has fields only; its one base is a module class whose one base
@@ -27,6 +29,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.object_methods import class_method
 from codemods.analysis.values import UNKNOWN, Const, Instance, TupleValue, Value
 
 _DICT_BASES = frozenset({"collections.OrderedDict", "builtins.dict"})
@@ -148,18 +151,22 @@ class DictRecords:
         return Instance(receiver.cls, tuple(sorted(given.items())))
 
     def eval_Subscript(self, expr: ast.Subscript, frame) -> Value:
-        if type(expr.value) is ast.Name and type(expr.slice) is ast.Constant and type(expr.slice.value) is str \
-                and has_records(self.scope):
-            items = record_items(self.scope, self.eval(expr.value, frame))  # a name: read twice harmlessly
-            if items is not None:
-                return dict(items).get(expr.slice.value, UNKNOWN)  # a missing key: a KeyError
+        if type(expr.value) is ast.Name and type(expr.slice) in (ast.Constant, ast.Name) and has_records(self.scope):
+            items = record_items(self.scope, self.eval(expr.value, frame))  # names: read twice harmlessly
+            key = self.eval(expr.slice, frame) if items is not None else None
+            if isinstance(key, Const) and type(key.value) is str:  # `self[k]` of `for k in self.keys()` too
+                return dict(items).get(key.value, UNKNOWN)  # a missing key: a KeyError
         return super().eval_Subscript(expr, frame)
 
-    def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
-        if method in ("keys", "values", "items") and not args and not keywords and not starred \
-                and has_records(self.scope) and (items := record_items(self.scope, receiver)) is not None:
-            keys = tuple(Const(key) for key, _ in items)
-            values = tuple(item for _, item in items)
-            return TupleValue(keys if method == "keys" else values if method == "values"
-                              else tuple(TupleValue(pair) for pair in zip(keys, values)))
-        return super().call_method(receiver, method, args, keywords, starred)
+    def eval_Call(self, expr: ast.Call, frame) -> Value:
+        func = expr.func
+        if type(func) is ast.Attribute and func.attr in ("keys", "values", "items") and type(func.value) is ast.Name \
+                and not expr.args and not expr.keywords and has_records(self.scope):
+            receiver = self.eval(func.value, frame)  # a name: read twice harmlessly
+            items = record_items(self.scope, receiver)
+            if items is not None and class_method(self.scope, receiver.cls, func.attr) is None:  # dict's own
+                keys = tuple(Const(key) for key, _ in items)
+                values = tuple(item for _, item in items)
+                return TupleValue(keys if func.attr == "keys" else values if func.attr == "values"
+                                  else tuple(TupleValue(pair) for pair in zip(keys, values)))
+        return super().eval_Call(expr, frame)
