@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le25_sf102_field_set_after_construction": "main(mesh, x)",
+    "nle29_sf102_field_set_after_construction_one_axis": "main(mesh, x)",
+    "nle30_sf102_field_set_again_by_a_helper": "main(mesh, x)",
     "le24_sf105_model_output_to_tuple": "main(mesh, x)",
     "le23_sf105_model_output_item_read": "main(mesh, x)",
     "nle27_sf105_model_output_item_read_one_axis": "main(mesh, x)",

@@ -28,6 +28,7 @@ import ast
 
 from codemods.analysis.filled_fields import fill_in_run, filled_value
 from codemods.analysis.registry_objects import registry_field
+from codemods.analysis.set_fields import set_field
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
@@ -229,6 +230,8 @@ def later_field(interp, receiver: Instance, attr: str) -> Value | None:
         return filled
     if (filed := registry_field(interp, receiver, attr)) is not None:
         return filed  # `self._entries` of a registry object the module filled (registry_objects.py)
+    if (stored := set_field(interp, receiver, attr)) is not None:
+        return stored  # `config.cache_axes = ...` right after `config = Config(...)` (set_fields.py)
     if receiver.fields is None or receiver.building:
         return None
     held = dict(receiver.fields)

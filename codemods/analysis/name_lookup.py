@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from codemods.analysis.filled_fields import filled_object
+from codemods.analysis.set_fields import set_object
 from codemods.analysis.filler_calls import filled_table
 from codemods.analysis.registry_objects import registry_object
 from codemods.analysis.hook_params import hook_param_class
@@ -80,6 +81,8 @@ class NameLookup:
                 value = filled  # `REDUCERS.register("max", jax.lax.pmax)` (registry_objects.py)
             elif (filled := filled_object(self, name, frame, value)) is not None:
                 value = filled  # `trainer.add_hook(fn)` after `trainer = Trainer(...)` (filled_fields.py)
+            elif (stored := set_object(self, name, frame, value)) is not None:
+                value = stored  # `config.cache_axes = ...` after `config = Config(...)` (set_fields.py)
             self._static[key] = value
         return self._static[key]
 
