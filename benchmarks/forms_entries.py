@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
+    "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
+    "nle32_sf106_table_of_jax_functions_one_raises": "main(mesh, x)",
     "le25_sf102_field_set_after_construction": "main(mesh, x)",
     "nle29_sf102_field_set_after_construction_one_axis": "main(mesh, x)",
     "nle30_sf102_field_set_again_by_a_helper": "main(mesh, x)",

@@ -3,16 +3,17 @@
 
 Whichever entry the program picks, it is one of the table's functions run on these arguments;
 the analysis runs each of them, as it runs both branches of an `if` whose test it cannot decide,
-and joins what they return. Only tables whose every entry is a user function (def or lambda) are
-read this way: a finding then lands inside the entry that raises, a line that runs only when that
-entry is picked, never on the call line that runs whichever is picked.
+and joins what they return. Only tables whose every entry is a user function (def or lambda) or a
+JAX function (`{"mean": jax.lax.pmean, "max": jax.lax.pmax}`) are read this way: a finding then
+lands inside the entry that raises, a line that runs only when that entry is picked, never on the
+call line that runs whichever is picked (a JAX entry runs there, so it is run unjudged).
 """
 from __future__ import annotations
 
 import ast
 
 from codemods.analysis.class_registries import registry_class
-from codemods.analysis.values import ClassValue, Const, DictValue, Function, Static, TupleValue
+from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, Static, TupleValue
 
 
 def _plain(expr: ast.expr) -> bool:
@@ -25,7 +26,7 @@ def _plain(expr: ast.expr) -> bool:
 
 def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
     """The functions `func` (`TABLE[key]`, `TABLE.get(key)`) may be, when the table is known and
-    holds only user functions: the one a known key picks, every one for a key not known; else
+    holds only user or JAX functions: the one a known key picks, every one for a key not known; else
     None (the ordinary reading)."""
     if type(func) is ast.Subscript and _plain(func.value) and type(func.slice) is not ast.Slice:
         table, key = func.value, func.slice
@@ -39,7 +40,7 @@ def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
     if isinstance(value, TupleValue) and type(func) is ast.Call:
         return None
     if not isinstance(value, (DictValue, TupleValue)) or not (
-            len(value.items) >= 2 and all(isinstance(item, Function) for item in value.items)
+            len(value.items) >= 2 and all(isinstance(item, (Function, JaxName)) for item in value.items)
             or value.items and all(isinstance(item, ClassValue) for item in value.items)):
         return None  # classes: `MODELS[name](axis="data")` builds an object of one of them
     picked = interp.eval(key, frame)
@@ -61,6 +62,23 @@ def table_entries(interp, func: ast.expr, frame) -> tuple[Function, ...] | None:
     if type(index) is int and -len(value.items) <= index < len(value.items):
         return (value.items[index],)
     return ()
+
+
+def entry_results(interp, entries, call: ast.Call, args, keywords, starred, frame) -> list:
+    """What each entry the table may give returns on the call's arguments. A JAX entry of several
+    runs on the call line itself, which runs whichever entry is picked: it is run unjudged (only
+    the entry picked would raise there)."""
+    results = []
+    for entry in entries:
+        if isinstance(entry, JaxName) and len(entries) > 1:
+            interp.silent += 1
+            try:
+                results.append(interp.call(entry, call, args, keywords, starred, frame))
+            finally:
+                interp.silent -= 1
+        else:
+            results.append(interp.call(entry, call, args, keywords, starred, frame))
+    return results
 
 
 def _reads_changed(interp, key: ast.expr) -> bool:

@@ -11,7 +11,7 @@ import operator
 
 from codemods import jaxapi
 from codemods.analysis.const_text import joined
-from codemods.analysis.dispatch import registry_callee, table_entries
+from codemods.analysis.dispatch import entry_results, registry_callee, table_entries
 from codemods.analysis.sequence_classes import sequence_object
 from codemods.analysis.super_calls import is_super_call, super_method
 from codemods.analysis.host_numbers import host_number, named_number
@@ -308,7 +308,7 @@ class Expressions(Collectives, Sequences):
             return self.call(built, expr, args, keywords, starred, frame)
         if (entries := table_entries(self, expr.func, frame)) is not None:
             args, keywords, starred = self._eval_args(expr, frame)
-            results = [self.call(entry, expr, args, keywords, starred, frame) for entry in entries]
+            results = entry_results(self, entries, expr, args, keywords, starred, frame)
             return functools.reduce(join, results) if results else UNKNOWN  # `ACTS[name](h)` (dispatch.py)
         callee = self.eval(expr.func, frame)
         if isinstance(callee, JaxName) and callee.name in ("builtins.list", "builtins.tuple") \
