@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "le27_sf106_registry_record_with_defaults": "main(mesh, x)",
+    "nle33_sf106_registry_record_with_defaults_overridden": "main(mesh, x)",
+    "le28_sf106_kwargs_every_call_fills_alike": "main(mesh, x)",
+    "nle34_sf106_kwargs_calls_disagree": "main(mesh, x)",
+    "le29_sf106_fields_unpacked_from_a_method_in_init": "main(mesh, x)",
+    "nle35_sf106_fields_unpacked_from_an_overridden_method": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
     "nle32_sf106_table_of_jax_functions_one_raises": "main(mesh, x)",
@@ -2211,6 +2217,9 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         19: '    return jnp.clip(jax.lax.pcast(day, window_axis, to="varying"), floor, cap).sum(axis=1)'},
     "cv8_sf106_class_written_into_decorator_registry": {
         35: '        return jnp.floor(jax.lax.pcast(conf, self.replica_axis, to="varying") * self.bins)'},
+    "le27_sf106_registry_record_with_defaults": {30: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True) + self.eps'},
+    "le28_sf106_kwargs_every_call_fills_alike": {15: '            return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True)'},
+    "le29_sf106_fields_unpacked_from_a_method_in_init": {17: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True)'},
     "cm1_sf106_registry_files_class_with_defaults": {29: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True) + self.eps'},
     "ci1_sf106_object_built_by_factory_parameters": {14: '        return jax.lax.pcast(h, self.gather_axis, to="varying").mean(axis=-1, keepdims=True)'},
     "ce10_sf106_slice_bound_from_factory_parameter": {10: '        scaled = jax.lax.pcast(row[:, :overlap], "j", to="varying") * 2.0'},

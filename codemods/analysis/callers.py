@@ -39,6 +39,9 @@ class Callers:
         vararg = function.args.vararg
         if vararg is not None and name == vararg.arg and name not in self._locals_of(function):
             return self._gathered_arguments(function, len(params))
+        kwarg = function.args.kwarg
+        if kwarg is not None and name == kwarg.arg and name not in self._locals_of(function):
+            return self._gathered_keywords(function, name)
         if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
                 or name in self._locals_of(function) and not rebound:
             return None  # not a parameter, or rebound in the function (`rebound`: its value on entry)
@@ -141,6 +144,27 @@ class Callers:
                    and isinstance(item.func, (Function, JaxName)) or settled(item) for item in items):
             return None
         return TupleValue(tuple(items))
+
+    def _gathered_keywords(self, function: FunctionDef, name: str) -> Value | None:
+        """`**kwargs` of a module function every call fills alike (`pipeline("ner")` passes
+        none: `{}`): the keywords naming no parameter, each a constant or settled object; no code
+        changes the dict."""
+        calls, _ = self._callers(function)
+        if not calls or name in mutated_names(self.scope.tree):
+            return None
+        named = {param.arg for param in positional_params(function.args) + function.args.kwonlyargs}
+        found = None
+        for call, scopes in calls:
+            if any(arg.star for arg in call_args(call)):
+                return None
+            extra = [keyword for keyword in call.keywords if keyword.arg not in named]
+            values = tuple(self.eval(keyword.value, self._static_frame(scopes)) for keyword in extra)
+            given = DictValue(tuple(keyword.arg for keyword in extra), values)
+            if not all(isinstance(value, Const) or settled(value) for value in values) \
+                    or found is not None and not same_value(found, given):
+                return None
+            found = given
+        return found
 
     def _unpacked_argument(self, call: ast.Call, function: FunctionDef, name: str, skip: int,
                            scopes: tuple) -> Value | ast.expr | None:

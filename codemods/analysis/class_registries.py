@@ -162,11 +162,15 @@ def _entries(display: ast.expr) -> list[tuple[object, ast.expr]]:
     return []
 
 
-def _unpacked_calls(scope, node: ast.Name, parents, at: int, scopes) -> list[ast.Call] | None:
+def _unpacked_calls(scope, node: ast.Name, parents, at: int | str, scopes) -> list[ast.Call] | None:
     """The calls `cls(...)` of `cls, defaults = TABLE[key]` (node: TABLE) in a module function,
-    `cls` bound nowhere else in it and read only as the callee of a call; None for any other read."""
+    `cls` bound nowhere else in it and read only as the callee of a call; for a record (`at` its
+    key), the calls `TABLE[key]["impl"](...)` or `entry["impl"](...)` of `entry = TABLE[key]`;
+    None for any other read."""
     subscript = parents.get(id(node))
     assign = parents.get(id(subscript))
+    if type(at) is str:
+        return _record_calls(node, subscript, assign, parents, at, scopes)
     if type(subscript) is not ast.Subscript or subscript.value is not node or type(subscript.slice) is ast.Slice \
             or type(assign) is not ast.Assign or assign.value is not subscript or len(assign.targets) != 1 \
             or type(assign.targets[0]) is not ast.Tuple or not scopes or type(scopes[-1]) is not ast.FunctionDef:
@@ -185,6 +189,37 @@ def _unpacked_calls(scope, node: ast.Name, parents, at: int, scopes) -> list[ast
         elif isinstance(read, DEFS + (ast.Lambda, ast.Global, ast.Nonlocal)) and read is not function:
             return None  # a nested scope may read or rebind it
     return calls
+
+
+def _record_calls(node, subscript, assign, parents, at: str, scopes) -> list[ast.Call] | None:
+    if type(subscript) is not ast.Subscript or subscript.value is not node or type(subscript.slice) is ast.Slice:
+        return None
+    if type(assign) is ast.Subscript and assign.value is subscript:
+        return _field_call(assign, parents, at)
+    if type(assign) is not ast.Assign or assign.value is not subscript or len(assign.targets) != 1 \
+            or type(assign.targets[0]) is not ast.Name or not scopes or type(scopes[-1]) is not ast.FunctionDef:
+        return None
+    held, function, calls = assign.targets[0], scopes[-1], []
+    for read in iter_nodes(function):
+        if type(read) is ast.Name and read.id == held.id and read is not held:
+            found = _field_call(parents.get(id(read)), parents, at) if type(read.ctx) is ast.Load else None
+            if found is None:
+                return None  # rebound, or the record handed on
+            calls.extend(found)
+        elif isinstance(read, DEFS + (ast.Lambda, ast.Global, ast.Nonlocal)) and read is not function:
+            return None
+    return calls
+
+
+def _field_call(field, parents, at: str) -> list[ast.Call] | None:
+    """[the call] of `record["impl"](...)` (`field`: the item read), [] for a read of another
+    literal key, None for any other use."""
+    if type(field) is not ast.Subscript or type(field.ctx) is not ast.Load or type(field.slice) is not ast.Constant:
+        return None
+    if field.slice.value != at:
+        return []
+    call = parents.get(id(field))
+    return [call] if type(call) is ast.Call and call.func is field else None
 
 
 def _picked_call(node: ast.Name, parents) -> tuple[ast.Call, ast.expr] | None:

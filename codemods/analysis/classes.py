@@ -31,7 +31,7 @@ from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
-from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs
+from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs, stored_value
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
@@ -212,7 +212,7 @@ class Classes(InitHooks, ClassFamilies):
             receiver_name, order = positional_params(facts.init.args)[0].arg, store_order(facts.init)
             for attr, expr in facts.stores.items():  # a statement reads the fields stored before it
                 frame.vars[receiver_name] = Instance(receiver.cls, stored_before(fields, order, attr), building=True)
-                fields[attr] = self.eval(expr, frame)
+                fields[attr] = stored_value(self, expr, frame)
             frame.vars[receiver_name] = Instance(receiver.cls, None, building=True)
             if not self._hook_fields(facts, receiver.cls, frame, fields):
                 return UNKNOWN
@@ -250,7 +250,7 @@ class Classes(InitHooks, ClassFamilies):
         if base_frame is None:
             return False
         for attr, expr in base.stores.items():
-            fields[attr] = UNKNOWN if attr in facts.stores else self.eval(expr, base_frame)
+            fields[attr] = UNKNOWN if attr in facts.stores else stored_value(self, expr, base_frame)
         return base.base is None or self._base_stores(base, base_frame, fields)
 
     def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value],

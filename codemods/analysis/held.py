@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.kept_keywords import (decorator_keywords, decorator_param, keyword_factory, keywords_value,
+from codemods.analysis.kept_keywords import (decorator_keywords, decorator_param, keyword_factory, keywords_value, record_keys,
                                              param_factory)
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import (DEFS, block_statements, child_nodes, import_names, iter_nodes, iter_with_scopes, loaded, module_node,
@@ -42,6 +42,7 @@ class _Table:
     # A registry of `(fn, keywords)` pairs (kept_keywords): the decorator's keywords of each entry, in order.
     keywords: tuple[tuple[tuple[str, ast.Constant], ...], ...] | None = None
     kept: tuple[ast.expr, ...] | None = None  # `(fn, axes)` pairs: what each decorator line gave `axes`
+    record: tuple[str, str] | None = None  # the keys of a `{"impl": fn, "default": kw}` record (kept_keywords)
 
 
 class Held:
@@ -155,7 +156,8 @@ class Held:
         if not all(_looked_up(read, self._parent_map().get(id(read)), self._key_readers()) for read, _ in reads):
             return None  # handed on somewhere: what else fills it is not known
         return _Table(tuple(entries), frozenset(), reads, True, keywords=tuple(kept) if paired and param is None else None,
-                      kept=tuple(kept) if param is not None else None)
+                      kept=tuple(kept) if param is not None else None,
+                      record=record_keys(self.scope, stores[0]) if paired and param is None else None)
 
     def _bound_once(self, name: str, stmt: ast.stmt) -> bool:
         """`name` is bound at module level by `stmt` alone (`TABLE["ece"] = ECE` binds no name,
@@ -325,7 +327,9 @@ class Held:
         held = [ClassValue(node) if type(node) is ast.ClassDef else Function(node, self.module_frame)
                 for _, node in table.entries]
         if table.keywords is not None:  # `(fn, defaults)` pairs (kept_keywords.py)
-            held = [TupleValue((value, keywords_value(keywords))) for value, keywords in zip(held, table.keywords)]
+            held = [TupleValue((value, keywords_value(keywords))) if table.record is None
+                    else DictValue(table.record, (value, keywords_value(keywords)))
+                    for value, keywords in zip(held, table.keywords)]
         if table.kept is not None:  # evaluated where the decorator line runs: the module
             held = [TupleValue((value, self.eval(expr, self.module_frame))) for value, expr in zip(held, table.kept)]
         return DictValue(tuple(key for key, _ in table.entries), tuple(held))

@@ -7,8 +7,8 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import FunctionDef, positional_params
-from codemods.analysis.object_methods import unpacked_item
-from codemods.analysis.pyvalues import MeshValue
+from codemods.analysis.object_methods import UNPACKED_CALL, unpacked_item
+from codemods.analysis.pyvalues import UNPACK_SHAPE, MeshValue
 from codemods.analysis.values import Const, TupleValue, Value, leaves
 
 UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
@@ -36,6 +36,20 @@ def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast
         elif is_field(target, receiver):
             pairs.append((target, stmt.value))
     return pairs
+
+
+def stored_value(interp, expr: ast.expr, frame) -> Value:
+    """What a store of __init__ gives its field in a construction's frame; an item of a call's
+    result (`self.pre, self.fwd = self._sanitize(**kwargs)`) from the one run of the call, kept in
+    the frame under a name no code can spell."""
+    if not getattr(expr, UNPACKED_CALL, False):
+        return interp.eval(expr, frame)
+    held = f"<unpacked {id(expr.value)}>"
+    if held not in frame.vars:
+        frame.vars[held] = interp.eval(expr.value, frame)
+    item = ast.Subscript(value=ast.Name(id=held, ctx=ast.Load()), slice=expr.slice, ctx=ast.Load(),
+                         **{UNPACK_SHAPE: getattr(expr, UNPACK_SHAPE)})
+    return interp.eval(ast.copy_location(item, expr.value), frame)
 
 
 def is_field(target: ast.expr, receiver: str) -> bool:

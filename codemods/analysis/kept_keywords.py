@@ -12,7 +12,8 @@ MONAI-style metric tables:
     @register_metric("dice", smooth=1e-5, voxel_axis="vox")
     def dice(pred, target, smooth, voxel_axis): ...
 
-read as `fn, defaults = METRICS[name]` and called `fn(pred, target, **defaults)`. Python binds
+read as `fn, defaults = METRICS[name]` and called `fn(pred, target, **defaults)`; a record
+`METRICS[name] = {"impl": fn, "default": defaults}` is read by its keys the same way. Python binds
 `**defaults` to a new dict of the decorator call's keywords, so each entry holds the pair (the
 def, that dict). Read only when the decorator gives its key as one str literal and every keyword
 a constant, and (held.py checks it) no code of the module changes a container in place but the
@@ -35,14 +36,41 @@ def keyword_factory(scope, store: ast.Subscript) -> ast.FunctionDef | None:
             return None
         assign, back = deco.body
         pair = assign.value
-        if type(store.slice) is not ast.Name or store.slice.id != params.args[0].arg or type(pair) is not ast.Tuple \
-                or len(pair.elts) != 2 or any(type(item) is not ast.Name for item in pair.elts) \
-                or [item.id for item in pair.elts] != [fn, params.kwarg.arg] \
+        if type(store.slice) is not ast.Name or store.slice.id != params.args[0].arg \
+                or sorted(_pair_names(pair)) != sorted([fn, params.kwarg.arg]) \
+                or type(pair) is ast.Tuple and _pair_names(pair) != [fn, params.kwarg.arg] \
                 or type(back) is not ast.Return or type(back.value) is not ast.Name or back.value.id != fn \
                 or scope.globals.unique_function(factory.name) is not factory:
             return None
         return factory
     return None
+
+
+def record_keys(scope, store: ast.Subscript) -> tuple[str, str] | None:
+    """The keys of the function and of the keywords where the factory files a record
+    (`TABLE[key] = {"impl": fn, "default": kw}`, Hugging Face's pipeline table); None for a pair."""
+    for factory, deco in _filing_factories(scope, store):
+        record = deco.body[0].value
+        if type(record) is ast.Dict:
+            fn = _only_param(deco.args)
+            keys = dict(zip(_pair_names(record), (key.value for key in record.keys)))
+            return keys[fn], keys[factory.args.kwarg.arg]
+    return None
+
+
+def _pair_names(pair: ast.expr) -> list[str]:
+    """The two names `(fn, kw)` or `{"impl": fn, "default": kw}` holds (literal str keys), in
+    order; [] for anything else."""
+    if type(pair) is ast.Tuple:
+        items = pair.elts
+    elif type(pair) is ast.Dict and all(type(key) is ast.Constant and type(key.value) is str for key in pair.keys) \
+            and len({key.value for key in pair.keys}) == len(pair.keys):
+        items = pair.values
+    else:
+        return []
+    if len(items) != 2 or any(type(item) is not ast.Name for item in items):
+        return []
+    return [item.id for item in items]
 
 
 def _filing_factories(scope, store: ast.Subscript):

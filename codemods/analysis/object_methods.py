@@ -241,15 +241,25 @@ def _named_tuple(scope: ModuleScope, cls: ast.ClassDef) -> bool:
 _PLAIN_READS = (ast.Name, ast.Attribute, ast.Load, ast.Constant, ast.Subscript, ast.Slice, ast.UnaryOp, ast.USub)
 
 
+UNPACKED_CALL = "shardfix_unpacked_call"  # an item of a call's result a tuple store unpacks
+
+
 def unpacked_item(value: ast.expr, target: ast.Tuple | ast.List, index: int) -> ast.Subscript | None:
     """`self.dp, self.tp = mesh.axis_names` (or `= config["axes"]`, `= mesh.axis_names[::-1]`) in
     an __init__: field `index` gets `value[index]`, for a value read without calls (evaluated once
-    per field: names, attributes, subscripts and slices of those) and a target without a starred
-    item."""
-    if any(type(item) is ast.Starred for item in target.elts) \
-            or not all(type(node) in _PLAIN_READS for node in ast.walk(_copied(value))):
-        return None
+    per field: names, attributes, subscripts and slices of those; or a call, whose result a
+    construction reads once: stored_value) and a target without a starred item."""
     from codemods.analysis.pyvalues import UNPACK_SHAPE  # (pyvalues imports this module's neighbours)
+
+    if any(type(item) is ast.Starred for item in target.elts):
+        return None
+    if type(value) is ast.Call:  # `self.a, self.b = self._split(**kwargs)`: the call runs once (init_stores.py)
+        item = ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+        setattr(item, UNPACK_SHAPE, (len(target.elts), False))
+        setattr(item, UNPACKED_CALL, True)
+        return item
+    if not all(type(node) in _PLAIN_READS for node in ast.walk(_copied(value))):
+        return None
 
     item = ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
     if _copied(value) is not value:  # a value of another length would have raised

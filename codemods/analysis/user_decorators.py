@@ -104,7 +104,7 @@ def filed_tables(scope, decorator: ast.expr, paired: bool = False) -> list[tuple
             continue
         elif paired and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
                 and isinstance(stmt.targets[0], ast.Subscript) and isinstance(stmt.targets[0].value, ast.Name) \
-                and stmt.targets[0].value.id not in given | {cls} and isinstance(value, ast.Tuple) \
+                and stmt.targets[0].value.id not in given | {cls} and isinstance(value, (ast.Tuple, ast.Dict)) \
                 and _pairs_class(value, cls, given | _packed_params(function)) \
                 and not _stores(inner, given | _packed_params(function) | {cls}):
             others.add(stmt.targets[0].value.id)  # `TABLE[name] = (cls, defaults)`: the class kept as written
@@ -122,9 +122,10 @@ def filed_tables(scope, decorator: ast.expr, paired: bool = False) -> list[tuple
     return filed
 
 
-def paired_filings(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr, int]]:
-    """(table, the subscript, the class's place in the tuple) of each `TABLE[name] = (cls,
-    defaults)` store of a decorator that only files the class (files_class); [] for another."""
+def paired_filings(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr, int | str]]:
+    """(table, the subscript, the class's place in the tuple or its key in the record) of each
+    `TABLE[name] = (cls, defaults)` or `TABLE[name] = {"impl": cls, ...}` store of a decorator
+    that only files the class (files_class); [] for another."""
     if not isinstance(decorator, ast.Call) or filed_tables(scope, decorator, paired=True) is None:
         return []
     factory = scope.lookup_function(decorator.func.id, ())[0]
@@ -133,14 +134,24 @@ def paired_filings(scope, decorator: ast.expr) -> list[tuple[ast.Name, ast.expr,
     inner = returned_def(factory)[0]
     cls = positional_params(inner.args)[0].arg
     return [(stmt.targets[0].value, stmt.targets[0].slice,
-             next(at for at, item in enumerate(stmt.value.elts) if item.id == cls))
-            for stmt in inner.body[:-1] if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Tuple)]
+             next(at for at, item in enumerate(stmt.value.elts) if item.id == cls) if type(stmt.value) is ast.Tuple
+             else next(key.value for key, item in zip(stmt.value.keys, stmt.value.values) if item.id == cls))
+            for stmt in inner.body[:-1] if isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.Tuple, ast.Dict))]
 
 
-def _pairs_class(pair: ast.Tuple, cls: str, given: set[str]) -> bool:
-    """`(cls, defaults)`: the class and names of what the factory was given, nothing computed."""
-    names = [item.id for item in pair.elts if isinstance(item, ast.Name)]
-    return len(names) == len(pair.elts) and names.count(cls) == 1 and set(names) <= given | {cls}
+def _pairs_class(pair: ast.Tuple | ast.Dict, cls: str, given: set[str]) -> bool:
+    """`(cls, defaults)` or `{"impl": cls, "default": defaults}`: the class and names of what the
+    factory was given, nothing computed (a record's keys distinct str literals)."""
+    items = pair.elts if type(pair) is ast.Tuple else pair.values
+    if type(pair) is ast.Dict and not _literal_keys(pair):
+        return False
+    names = [item.id for item in items if isinstance(item, ast.Name)]
+    return len(names) == len(items) and names.count(cls) == 1 and set(names) <= given | {cls}
+
+
+def _literal_keys(record: ast.Dict) -> bool:
+    keys = [key.value if type(key) is ast.Constant and type(key.value) is str else None for key in record.keys]
+    return None not in keys and len(set(keys)) == len(keys)
 
 
 def _packed_params(function: FunctionDef) -> set[str]:
