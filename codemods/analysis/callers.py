@@ -53,6 +53,9 @@ class Callers:
             given = _argument(call, function, name, skip)
             if given is not None and reads_inner_names(given, call, self._parent_map()):
                 return None  # `[make(mesh, ax) for ax in AXES]`: the scopes read would find another `ax`
+            if given is None and (spread := self._spread_argument(call, function, name, skip, scopes)) is not None:
+                found.append(spread)  # `self._forward(x, **self._forward_params)` of a known dict
+                continue
             if given is None:
                 unpacked = self._unpacked_argument(call, function, name, skip, scopes)
                 if unpacked is None:
@@ -144,6 +147,27 @@ class Callers:
                    and isinstance(item.func, (Function, JaxName)) or settled(item) for item in items):
             return None
         return TupleValue(tuple(items))
+
+    def _spread_argument(self, call: ast.Call, function: FunctionDef, name: str, skip: int, scopes) -> Value | None:
+        """What a call with one `**spread` (and no `*`) passes for keyword parameter `name` when
+        the spread is a dict whose keys are known: its item, else the call's own keyword, else
+        the parameter's default; a constant or a settled object only."""
+        spreads = [keyword for keyword in call.keywords if keyword.arg is None]
+        params = positional_params(function.args)[skip:] + list(function.args.kwonlyargs)
+        if len(spreads) != 1 or any(type(arg) is ast.Starred for arg in call.args) \
+                or any(param.arg == name for param in params[:len(call.args)]) or name not in {p.arg for p in params}:
+            return None
+        table = self.eval(spreads[0].value, self._static_frame(scopes))
+        own = next((keyword.value for keyword in call.keywords if keyword.arg == name), None)
+        if not isinstance(table, DictValue) or own is not None and name in table.keys:
+            return None  # (Python rejects a keyword given twice)
+        if own is not None:
+            value = self.eval(own, self._static_frame(scopes))
+        elif name in table.keys:
+            value = table.items[table.keys.index(name)]
+        else:
+            value = self._default_value(function, name)
+        return value if isinstance(value, Const) or settled(value) else None
 
     def _gathered_keywords(self, function: FunctionDef, name: str) -> Value | None:
         """`**kwargs` of a module function every call fills alike (`pipeline("ner")` passes

@@ -327,9 +327,9 @@ class Held:
         held = [ClassValue(node) if type(node) is ast.ClassDef else Function(node, self.module_frame)
                 for _, node in table.entries]
         if table.keywords is not None:  # `(fn, defaults)` pairs (kept_keywords.py)
-            held = [TupleValue((value, keywords_value(keywords))) if table.record is None
-                    else DictValue(table.record, (value, keywords_value(keywords)))
-                    for value, keywords in zip(held, table.keywords)]
+            given = [keywords_value(keywords, lambda node: self.eval(node, self.module_frame)) for keywords in table.keywords]
+            held = [TupleValue((value, kept)) if table.record is None else DictValue(table.record, (value, kept))
+                    for value, kept in zip(held, given)]
         if table.kept is not None:  # evaluated where the decorator line runs: the module
             held = [TupleValue((value, self.eval(expr, self.module_frame))) for value, expr in zip(held, table.kept)]
         return DictValue(tuple(key for key, _ in table.entries), tuple(held))

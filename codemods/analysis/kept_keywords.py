@@ -16,14 +16,16 @@ read as `fn, defaults = METRICS[name]` and called `fn(pred, target, **defaults)`
 `METRICS[name] = {"impl": fn, "default": defaults}` is read by its keys the same way. Python binds
 `**defaults` to a new dict of the decorator call's keywords, so each entry holds the pair (the
 def, that dict). Read only when the decorator gives its key as one str literal and every keyword
-a constant, and (held.py checks it) no code of the module changes a container in place but the
-table's own store: the dict the entry keeps is then the one the decorator line wrote.
+a constant or a tuple of constants, and (held.py checks it) no code of the module changes a
+container in place but the table's own store: the dict the entry keeps is then the one the
+decorator line wrote.
 """
 from __future__ import annotations
 
 import ast
 
-from codemods.analysis.values import Const, DictValue
+from codemods.analysis.nodes import literal_value
+from codemods.analysis.values import DictValue
 
 
 def keyword_factory(scope, store: ast.Subscript) -> ast.FunctionDef | None:
@@ -93,13 +95,20 @@ def decorator_keywords(decorator: ast.Call, factory: ast.FunctionDef):
     key_param = factory.args.args[0].arg
     if len(decorator.args) != 1 or type(decorator.args[0]) is not ast.Constant \
             or not isinstance(decorator.args[0].value, str) \
-            or any(k.arg is None or k.arg == key_param or type(k.value) is not ast.Constant for k in decorator.keywords):
+            or any(k.arg is None or k.arg == key_param or not _constant(k.value) for k in decorator.keywords):
         return None, None
     return decorator.args[0], tuple((k.arg, k.value) for k in decorator.keywords)
 
 
-def keywords_value(keywords: tuple[tuple[str, ast.Constant], ...]) -> DictValue:
-    return DictValue(tuple(name for name, _ in keywords), tuple(Const(value.value) for _, value in keywords))
+def _constant(node: ast.expr) -> bool:
+    """A literal constant, or a tuple display of them (`axes=("data", "model")`: a tuple no code
+    can change)."""
+    return type(node) is ast.Constant or type(node) is ast.Tuple and isinstance(literal_value(node), tuple)
+
+
+def keywords_value(keywords: tuple[tuple[str, ast.expr], ...], evaluate) -> DictValue:
+    """The dict `**defaults` binds: each constant as `evaluate` (the interpreter at module level) reads it."""
+    return DictValue(tuple(name for name, _ in keywords), tuple(evaluate(value) for _, value in keywords))
 
 
 def _only_param(args: ast.arguments) -> str | None:
