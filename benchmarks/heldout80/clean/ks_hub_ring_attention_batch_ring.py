@@ -59,7 +59,7 @@ class RingDecoderBackbone(Backbone):
     def attention(self, q, kv_block):
         keys = jax.lax.all_gather(kv_block, self.head_axis, axis=1, tiled=True, to="reduced")
         scores = [jnp.einsum("qd,kd->qk", q, keys)]
-        for _ in range(1):
+        for _ in range(jax.lax.axis_size(self.ring_axis) - 1):
             keys = jax.lax.ppermute(keys, self.ring_axis, perm=self.ring_perm())
             scores.append(jnp.einsum("qd,kd->qk", q, keys))
         return jnp.concatenate(scores, axis=-1)
