@@ -136,8 +136,8 @@ FIXES.update({
          f'jax.tree.map(lambda h: jax.lax.all_gather({PC}(h, "model", to="varying"), axes,'),
     ],
     'ks_hub_ring_attention.py': [
-        ('keys = jax.lax.ppermute(keys, self.ring_axis,',
-         f'keys = jax.lax.ppermute({PC}(keys, self.ring_axis, to="varying"), self.ring_axis,'),
+        ('        for _ in range(jax.lax.axis_size(self.ring_axis) - 1):',
+         f'        keys = {PC}(keys, self.ring_axis, to="varying")\n        for _ in range(jax.lax.axis_size(self.ring_axis) - 1):'),
     ],
     'ks_hub_export_transformers.py': [
         ('    state_dict = export_to_transformers(backbone)',
