@@ -25,6 +25,8 @@ class ResolvedCalls:
             node = target.node if isinstance(target, Function) else None
             self.__dict__.setdefault("_resolved_calls", {}).setdefault(id(expr.func), []).append(
                 id(node) if node is not None else None)
+            if frame.function is not None:  # (a run frame: where the reference is)
+                self.__dict__.setdefault("_resolved_where", {})[id(expr.func)] = (expr.func.attr, frame.function)
         return super().call(callee, expr, args, keywords, starred, frame)
 
     def resolved_elsewhere(self, function) -> set[int]:
@@ -44,4 +46,23 @@ class ResolvedCalls:
                 ran = resolved.get(id(node), ())
                 if len(ran) >= runs and None not in ran and id(function) not in ran:
                     found.add(id(node))
+        return found | self._resolved_in_others(function, resolved)
+
+    def _resolved_in_others(self, function, resolved) -> set[int]:
+        """Ids of the `.name` callees in other functions (`self.callbacks.on_batch_end(0, logs)` in
+        the trainer's step, for a callback's `on_batch_end`) that every analysed run of their
+        function resolved to another function, when every reference to that function was
+        analysed: the reference runs only in those runs."""
+        found, closing = set(), self.__dict__.setdefault("_closing", set())
+        for node_id, (attr, where) in self.__dict__.get("_resolved_where", {}).items():
+            ran = resolved.get(node_id, ())
+            if attr != function.name or where is function or id(where) in closing or None in ran \
+                    or id(function) in ran or len(ran) < self.function_runs.get(id(where), 0) or not ran:
+                continue
+            closing.add(id(where))
+            try:
+                if self._closed(where):
+                    found.add(node_id)
+            finally:
+                closing.discard(id(where))
         return found

@@ -126,16 +126,18 @@ def truth(value: object) -> bool | None:
 
 
 def operand_truth(value: object) -> bool | None:
-    """`bool(value)` for an operand of `or`/`and`: any literal (`axis or "i"`), a dict, a function,
-    bound method or partial (`method or type(self).forward`), or a function, class or submodule
-    of jax.nn, jax.lax or jax.numpy (`activation or identity` given `jax.nn.relu`); None
-    otherwise."""
+    """`bool(value)` for an operand of `or`/`and`: any literal (`axis or "i"`), a dict, a tuple or
+    list, a function, bound method or partial (`method or type(self).forward`), or a function,
+    class or submodule of jax.nn, jax.lax or jax.numpy (`activation or identity` given
+    `jax.nn.relu`); None otherwise."""
     if isinstance(value, Const):
         return bool(value.value)
     if isinstance(value, (Function, Partial)):
         return True
     if type(value) is DictValue:
         return bool(value.keys)  # `default_args or {}`: a plain dict holds exactly its keys
+    if type(value) is TupleValue:
+        return bool(value.items)  # `list(callbacks or [])`: a tuple or list held item by item
     if isinstance(value, JaxName):
         name = value.name
         return True if name.startswith(("jax.nn.", "jax.lax.")) or name.startswith("jax.numpy.") \
