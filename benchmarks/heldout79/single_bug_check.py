@@ -1,0 +1,72 @@
+"""Each buggy program has one failing line: a hand-written minimal fix makes it run.
+
+    python3 benchmarks/heldout79/single_bug_check.py
+
+The fixes were written by hand from each bug (shardfix was never run on these programs): a
+`pcast(..., to='varying')` before the collective (at the call site when the failing line is a
+helper that an earlier call uses legally), `jax.reshard`, a context mesh or the missing
+`reduced=` axis for `top_level_all_gather`, and for the SF106 programs the producer's gather
+changed to `to='invarying'`. A program that still fails after its fix hides a second error.
+"""
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+FIXES = {
+    'd2_hooks_feature_bank.py': [
+        ('rows = self._row_features(w, x)',
+         "rows = jax.lax.pcast(self._row_features(w, x), self.axes[1], to='varying')"),
+    ],
+    'd2_hooks_grad_norm.py': [
+        ('return jnp.sqrt(jax.lax.psum(jnp.sum(g ** 2), self._axes))',
+         "return jnp.sqrt(jax.lax.psum(jax.lax.pcast(jnp.sum(g ** 2), self._axes[0], to='varying'), self._axes))"),
+    ],
+    'd2_hooks_loss_eval.py': [
+        ('"val_loss_sum": all_samples.sum(),',
+         '"val_loss_sum": jax.lax.pcast(all_samples.sum(), self.data_axis, to=\'varying\'),'),
+    ],
+    'd2_hooks_param_absmax.py': [
+        ('return jax.lax.all_gather(col, self._gather_axis, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(jax.lax.pcast(col, self._gather_axis, to=\'varying\'), self._gather_axis, tiled=True, to="reduced")'),
+    ],
+    'd2_hooks_periodic_checkpointer.py': [
+        ('        full = top_level_all_gather(weight, P(None, None, reduced={self.trainer.model_axis}))',
+         '        with jax.set_mesh(self.trainer.mesh):\n            full = top_level_all_gather(weight, P(None, None, reduced={self.trainer.model_axis}))'),
+    ],
+    'd2_hooks_val_summary.py': [
+        ('all_losses = jax.lax.all_gather(per_sample, self.data_axis, tiled=True, to="reduced")',
+         'all_losses = jax.lax.all_gather(per_sample, self.data_axis, tiled=True, to="invarying")'),
+    ],
+    'd2_roi_box_feature_bank.py': [
+        ('bank = self._gather_bank(pooled)',
+         "bank = self._gather_bank(jax.lax.pcast(pooled, self.roi_axis, to='varying'))"),
+    ],
+    'd2_roi_box_loss_norm.py': [
+        ('num_fg = all_reduce_sum(fg.sum(), self.all_axes)',
+         "num_fg = all_reduce_sum(jax.lax.pcast(fg.sum(), self.roi_axis, to='varying'), self.all_axes)"),
+    ],
+    'd2_roi_cls_energy.py': [
+        ('return self.reduce(energy, self.roi_axis)',
+         "return self.reduce(jax.lax.pcast(energy, self.roi_axis, to='varying'), self.roi_axis)"),
+    ],
+    'd2_roi_export_predictor.py': [
+        ('return top_level_all_gather(weight, export_spec)',
+         'return jax.reshard(weight, export_spec)'),
+    ],
+    'd2_roi_fg_stats.py': [
+        ('jax.lax.all_gather(num_fg,',
+         "jax.lax.all_gather(jax.lax.pcast(num_fg, self.roi_axis, to='varying'),"),
+    ],
+    'd2_roi_reg_loss_weight.py': [
+        ('per_image = jax.lax.all_gather(per_roi, self.roi_axis, axis=1, tiled=True, to="reduced")',
+         'per_image = jax.lax.all_gather(per_roi, self.roi_axis, axis=1, tiled=True, to="invarying")'),
+    ],
+}
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parent))
+    from single_bug import check_fixes
+
+    sys.exit(check_fixes(HERE, FIXES))
