@@ -14,6 +14,30 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 FIXES = {
+    'd2_eval_class_tp_table.py': [
+        ('return comm.gather(tp, self._axes[0])',
+         "return comm.gather(jax.lax.pcast(tp, self._axes[0], to='varying'), self._axes[0])"),
+    ],
+    'd2_eval_coco_results_dump.py': [
+        ('return P(self._axes[0], None)',
+         'return P(self._axes[0], None, reduced={self._axes[1]})'),
+    ],
+    'd2_eval_pixel_accuracy.py': [
+        ('"valid": (labels != self._ignore_label).sum().astype(jnp.float32),',
+         '"valid": jax.lax.pcast((labels != self._ignore_label).sum().astype(jnp.float32), self._axes[1], to=\'varying\'),'),
+    ],
+    'd2_eval_pr_curve.py': [
+        ('everything = self._gather(per_image, axis=0, axis_name=self._axes)',
+         "everything = self._gather(jax.lax.pcast(per_image, self._inst_axis, to='varying'), axis=0, axis_name=self._axes)"),
+    ],
+    'd2_eval_recall_at_k.py': [
+        ('return jax.lax.psum(hits_per_image, self._reduce_axis)',
+         "return jax.lax.psum(jax.lax.pcast(hits_per_image, self._reduce_axis, to='varying'), self._reduce_axis)"),
+    ],
+    'd2_eval_score_threshold.py': [
+        ('return jax.lax.all_gather(scores, self._inst_axis, axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(scores, self._inst_axis, axis=1, tiled=True, to="invarying")'),
+    ],
     'd2_hooks_feature_bank.py': [
         ('rows = self._row_features(w, x)',
          "rows = jax.lax.pcast(self._row_features(w, x), self.axes[1], to='varying')"),
