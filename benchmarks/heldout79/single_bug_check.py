@@ -62,6 +62,30 @@ FIXES = {
         ('all_losses = jax.lax.all_gather(per_sample, self.data_axis, tiled=True, to="reduced")',
          'all_losses = jax.lax.all_gather(per_sample, self.data_axis, tiled=True, to="invarying")'),
     ],
+    'd2_meta_box_head_activation.py': [
+        ('full = jax.lax.all_gather(feats, self.channel_axis, axis=1, tiled=True, to="reduced")',
+         'full = jax.lax.all_gather(feats, self.channel_axis, axis=1, tiled=True, to="invarying")'),
+    ],
+    'd2_meta_export_state_dict.py': [
+        ('"cls_score": ("batch", None)}',
+         '"cls_score": (None, None)}'),
+    ],
+    'd2_meta_panoptic_outputs.py': [
+        ('outputs = {"sem_seg": sem_seg,',
+         'outputs = {"sem_seg": jax.lax.pcast(sem_seg, self.channel_axis, to=\'varying\'),'),
+    ],
+    'd2_meta_reduce_losses.py': [
+        ('"loss_cls": loss_cls,',
+         '"loss_cls": jax.lax.pcast(loss_cls, self.channel_axis, to=\'varying\'),'),
+    ],
+    'd2_meta_retinanet_normalizer.py': [
+        ('"num_pos_per_worker": self._per_worker(num_pos),',
+         '"num_pos_per_worker": self._per_worker(jax.lax.pcast(num_pos, self.batch_axis, to=\'varying\')),'),
+    ],
+    'd2_meta_rpn_objectness.py': [
+        ('scores = self.proposal_generator(feats)',
+         "scores = jax.lax.pcast(self.proposal_generator(feats), self.channel_axis, to='varying')"),
+    ],
     'd2_roi_box_feature_bank.py': [
         ('bank = self._gather_bank(pooled)',
          "bank = self._gather_bank(jax.lax.pcast(pooled, self.roi_axis, to='varying'))"),
