@@ -86,6 +86,30 @@ FIXES = {
         ('scores = self.proposal_generator(feats)',
          "scores = jax.lax.pcast(self.proposal_generator(feats), self.channel_axis, to='varying')"),
     ],
+    'd2_post_cross_class_suppression.py': [
+        ('return self.suppressor(class_boxes)',
+         "return self.suppressor(jax.lax.pcast(class_boxes, self.cls_axis, to='varying'))"),
+    ],
+    'd2_post_detection_density.py': [
+        ('area = (image_sizes[:, 0] * image_sizes[:, 1]).sum()',
+         "area = jax.lax.pcast((image_sizes[:, 0] * image_sizes[:, 1]).sum(), self.cls_axis, to='varying')"),
+    ],
+    'd2_post_detector_postprocess.py': [
+        ('pred_boxes = Boxes(jax.lax.all_gather(boxes[:, 0], self.cls_axis, axis=1, tiled=True, to="reduced"))',
+         'pred_boxes = Boxes(jax.lax.all_gather(boxes[:, 0], self.cls_axis, axis=1, tiled=True, to="invarying"))'),
+    ],
+    'd2_post_export_fields.py': [
+        ('instances.best_score = jax.lax.pmax(scores.max(axis=(1, 2)), self.cls_axis)[:, None]',
+         "instances.best_score = jax.lax.pcast(jax.lax.pmax(scores.max(axis=(1, 2)), self.cls_axis), self.cls_axis, to='varying')[:, None]"),
+    ],
+    'd2_post_instances_cat.py': [
+        ('instances.pred_boxes = top_boxes',
+         "instances.pred_boxes = jax.lax.pcast(top_boxes, self.cls_axis, to='varying')"),
+    ],
+    'd2_post_results_to_host.py': [
+        ('    results = to_host_results(pred_boxes, cfg)\n',
+         '        results = to_host_results(pred_boxes, cfg)\n'),
+    ],
     'd2_roi_box_feature_bank.py': [
         ('bank = self._gather_bank(pooled)',
          "bank = self._gather_bank(jax.lax.pcast(pooled, self.roi_axis, to='varying'))"),
