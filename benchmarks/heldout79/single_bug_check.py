@@ -14,6 +14,30 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 FIXES = {
+    'd2_anchor_apply_deltas.py': [
+        ('deltas = jax.lax.all_gather(deltas, self.anchor_axis, axis=1, tiled=True, to="reduced")',
+         'deltas = jax.lax.all_gather(deltas, self.anchor_axis, axis=1, tiled=True, to="invarying")'),
+    ],
+    'd2_anchor_generator_collect.py': [
+        ('return self._collect(image_anchors)',
+         "return self._collect(jax.lax.pcast(image_anchors, self.anchor_axis, to='varying'))"),
+    ],
+    'd2_anchor_matcher_stats.py': [
+        ('stats = {"num_pos": (labels == 1).sum(axis=1).astype(jnp.float32), "best_iou": highest}',
+         'stats = {"num_pos": (labels == 1).sum(axis=1).astype(jnp.float32), "best_iou": jax.lax.pcast(highest, self.anchor_axis, to=\'varying\')}'),
+    ],
+    'd2_anchor_rpn_storage.py': [
+        ('num_gt = (gt_boxes[..., 2] > gt_boxes[..., 0]).sum().astype(jnp.float32)',
+         "num_gt = jax.lax.pcast((gt_boxes[..., 2] > gt_boxes[..., 0]).sum().astype(jnp.float32), self.anchor_axis, to='varying')"),
+    ],
+    'd2_anchor_subsample_labels.py': [
+        ('pos_all = self._image_labels(iou)',
+         "pos_all = jax.lax.pcast(self._image_labels(iou), self.anchor_axis, to='varying')"),
+    ],
+    'd2_anchor_visualizer.py': [
+        ('return P(self.anchor_axis, None, reduced={self.batch_axis})',
+         'return P(self.batch_axis, None, reduced={self.anchor_axis})'),
+    ],
     'd2_eval_class_tp_table.py': [
         ('return comm.gather(tp, self._axes[0])',
          "return comm.gather(jax.lax.pcast(tp, self._axes[0], to='varying'), self._axes[0])"),
