@@ -158,6 +158,30 @@ FIXES = {
         ('per_image = jax.lax.all_gather(per_roi, self.roi_axis, axis=1, tiled=True, to="reduced")',
          'per_image = jax.lax.all_gather(per_roi, self.roi_axis, axis=1, tiled=True, to="invarying")'),
     ],
+    'd2_solver_amp_scaler.py': [
+        ('all_losses = jax.lax.all_gather(loss, self.data_axis, to="reduced")',
+         'all_losses = jax.lax.all_gather(loss, self.data_axis, to="invarying")'),
+    ],
+    'd2_solver_checkpointer.py': [
+        ('return P(*([None] * value.ndim))',
+         'return P(*([None] * value.ndim), reduced={self.mesh.axis_names[1]})'),
+    ],
+    'd2_solver_clip_gradients.py': [
+        ('total = jax.lax.psum(jnp.abs(full).sum(), axis_name)',
+         "total = jax.lax.psum(jax.lax.pcast(jnp.abs(full).sum(), axis_name, to='varying'), axis_name)"),
+    ],
+    'd2_solver_precise_bn.py': [
+        ('means = self._channel_means(w, x)',
+         "means = jax.lax.pcast(self._channel_means(w, x), self.model_axis, to='varying')"),
+    ],
+    'd2_solver_weight_decay.py': [
+        ('decay = jax.lax.psum(jnp.sum(w ** 2), self.all_axes)',
+         "decay = jax.lax.psum(jax.lax.pcast(jnp.sum(w ** 2), self.data_axis, to='varying'), self.all_axes)"),
+    ],
+    'd2_solver_write_metrics.py': [
+        ('metrics = {"total_loss": loss, "grad_norm": grad_norm}',
+         'metrics = {"total_loss": loss, "grad_norm": jax.lax.pcast(grad_norm, self.data_axis, to=\'varying\')}'),
+    ],
 }
 
 
