@@ -24,6 +24,8 @@ ENTRIES = {
     "le32_sf106_list_of_layers_or_empty": "main(mesh, x)",
     "nle38_sf106_empty_list_of_layers_takes_the_default": "main(mesh, x)",
     "le33_sf103_callback_reached_through_a_callback_list": "main(mesh, x)",
+    "le34_sf106_preset_config_deep_copied": "main(mesh, x)",
+    "nle39_sf106_preset_config_copy_updated": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
     "nle32_sf106_table_of_jax_functions_one_raises": "main(mesh, x)",
@@ -2225,6 +2227,7 @@ LINE_FIXES: dict[str, dict[int, str]] = {
     "cv8_sf106_class_written_into_decorator_registry": {
         35: '        return jnp.floor(jax.lax.pcast(conf, self.replica_axis, to="varying") * self.bins)'},
     "le32_sf106_list_of_layers_or_empty": {22: '        return jax.lax.pcast(x, "j", to="varying").mean(axis=-1, keepdims=True)'},
+    "le34_sf106_preset_config_deep_copied": {24: '        return jax.lax.pcast(logits, self.axis, to="varying") / self.cap'},
     "le27_sf106_registry_record_with_defaults": {30: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True) + self.eps'},
     "le28_sf106_kwargs_every_call_fills_alike": {15: '            return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True)'},
     "le29_sf106_fields_unpacked_from_a_method_in_init": {17: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True)'},

@@ -9,6 +9,7 @@ half made of it (unknown or static), so no form here can make an unknown certain
 from __future__ import annotations
 
 import ast
+import dataclasses
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import (
     STATIC,
+    AxisState,
     UNKNOWN,
     ClassValue,
     Const,
@@ -45,6 +47,7 @@ _FROM_KEYS = "builtins.dict.fromkeys"  # `tuple(dict.fromkeys(axes))`: the axes 
 _PROXY = "types.MappingProxyType"  # a read-only view of the dict it is given: the same items
 # `collections.OrderedDict(host=2, shard=4)` builds its items as dict() does, in the same order.
 _CONTAINERS = frozenset({"builtins.dict", "collections.OrderedDict", _FROM_KEYS, _PROXY})  # tuple(), list(): sequences.py
+_COPIES = frozenset({"copy.copy", "copy.deepcopy"})
 # A synthetic item node of `DP, *REST = AXES` (scopes.py) carries the unpacking's shape, checked
 # when it is read: a value of another length would have raised.
 UNPACK_SHAPE = "shardfix_unpack_shape"
@@ -214,6 +217,10 @@ class PythonValues:
         callee = self._jax_callee(expr.func, frame)
         if callee is not None and callee.name in _BODY_MESH and frame.static_scopes is None and self.run is not None:
             return self._body_mesh(callee.name, expr, frame)
+        if callee is not None and callee.name in _COPIES:  # `copy.deepcopy(PRESETS[name]["config"])`
+            given = self.eval(expr.args[0], frame) if len(expr.args) == 1 and not expr.keywords \
+                and type(expr.args[0]) is not ast.Starred else None
+            return _copied(given, deep=callee.name == "copy.deepcopy") if given is not None else UNKNOWN
         if callee is None or callee.name not in _CONTAINERS and callee.name not in _MESHES:
             return super().eval_Call(expr, frame)
         args, keywords, starred = self._eval_args(expr, frame)
@@ -381,3 +388,20 @@ class PythonValues:
         except TypeError:
             return None  # an unhashable value: Enum compares it with every member's
         return ([m for m in members if dict(m.fields)["name"].value not in aliases], aliases) if members else None
+
+
+def _copied(value, deep: bool):
+    """A new dict or list of the same items (each copied too by `deep`); constants and arrays are
+    the values themselves; UNKNOWN for any other object (its own `__copy__` may do anything)."""
+    found = _copy(value, deep)
+    return UNKNOWN if found is _NOT_COPIED else found
+
+
+def _copy(value, deep: bool):
+    if type(value) in (DictValue, TupleValue):
+        items = tuple(_copy(item, deep) for item in value.items) if deep else value.items
+        return _NOT_COPIED if any(item is _NOT_COPIED for item in items) else dataclasses.replace(value, items=items)
+    return value if type(value) in (Const, AxisState) else _NOT_COPIED
+
+
+_NOT_COPIED = object()
