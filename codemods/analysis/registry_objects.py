@@ -69,6 +69,7 @@ from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.registry_params import (
     decorator_key,
     display_call,
+    dual_registering,
     getter_constructions,
     getter_names,
     handed_param,
@@ -309,6 +310,8 @@ def _registering_methods(cls: ast.ClassDef, attr: str | None) -> dict[str, str |
         plain = type(member) is ast.FunctionDef and not member.decorator_list and method_kind(member) == "plain"
         if plain and (_registering(member, attr) or _decorating(member, attr)):
             found[member.name] = _named_key(member)
+        elif plain and dual_registering(member, attr):  # fvcore's `register(self, obj=None)`
+            found[member.name] = ""
         elif attr is None or not plain and not (isinstance(member, DEFS) and member.name == "__init__"):
             return None  # (a field registry's other plain methods: _readers_only)
     return found
@@ -455,7 +458,8 @@ def called_item(read: ast.Attribute, parents) -> bool:
 
 def _registering_names(cls: ast.ClassDef, attr: str) -> set[str]:
     return {member.name for member in cls.body if type(member) is ast.FunctionDef and not member.decorator_list
-            and method_kind(member) == "plain" and (_registering(member, attr) or _decorating(member, attr))}
+            and method_kind(member) == "plain" and (_registering(member, attr) or _decorating(member, attr)
+                                                    or dual_registering(member, attr))}
 
 
 def _item_read(read: ast.Attribute, parents) -> bool:

@@ -28,7 +28,8 @@ from codemods.analysis.scopes import method_kind
 
 
 def getter_names(cls: ast.ClassDef, attr: str) -> set[str]:
-    """The plain methods `def get(self, key): return self.<attr>[key]`."""
+    """The plain methods `def get(self, key): return self.<attr>[key]` (after guards that only
+    raise)."""
     found = set()
     for member in cls.body:
         if type(member) is not ast.FunctionDef or member.decorator_list or method_kind(member) != "plain":
@@ -36,6 +37,9 @@ def getter_names(cls: ast.ClassDef, attr: str) -> set[str]:
         params = positional_params(member.args)
         args = member.args
         body = [stmt for stmt in member.body if not (type(stmt) is ast.Expr and type(stmt.value) is ast.Constant)]
+        while body and type(body[0]) is ast.If and not body[0].orelse and all(type(s) is ast.Raise for s in body[0].body) \
+                and not any(type(node) is ast.Call for node in ast.walk(body[0].test)):
+            body = body[1:]  # `if name not in self._obj_map: raise KeyError(...)` (fvcore's `get`)
         if len(params) != 2 or args.vararg or args.kwarg or args.kwonlyargs or args.defaults or len(body) != 1 \
                 or type(body[0]) is not ast.Return:
             continue
@@ -284,3 +288,57 @@ def name_fallback(slice_: ast.expr, key: str, value: str) -> bool:
         and type(slice_.values[1]) is ast.Attribute and slice_.values[1].attr == "__name__" \
         and type(slice_.values[1].value) is ast.Name and slice_.values[1].value.id == value
 
+
+def dual_registering(method: ast.FunctionDef, attr: str | None) -> bool:
+    """fvcore's `Registry.register` (Detectron2's registries), filing under the object's own name
+    both as a decorator and as a call:
+
+        def register(self, obj=None):
+            if obj is None:
+                def deco(func_or_class):
+                    self._obj_map[func_or_class.__name__] = func_or_class
+                    return func_or_class
+                return deco
+            self._obj_map[obj.__name__] = obj
+            return obj
+    """
+    args = method.args
+    params = positional_params(args)
+    if attr is None or args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or len(params) != 2 \
+            or len(args.defaults) != 1 or type(args.defaults[0]) is not ast.Constant or args.defaults[0].value is not None \
+            or len(method.body) != 3:
+        return False
+    receiver, obj = params[0].arg, params[1].arg
+    branch, store, back = method.body
+    test = branch.test if type(branch) is ast.If else None
+    if not (type(test) is ast.Compare and type(test.left) is ast.Name and test.left.id == obj
+            and [type(op) for op in test.ops] == [ast.Is] and type(test.comparators[0]) is ast.Constant
+            and test.comparators[0].value is None and not branch.orelse and len(branch.body) == 2):
+        return False
+    deco, returned = branch.body
+    if type(deco) is not ast.FunctionDef or deco.decorator_list or len(deco.body) != 2 \
+            or type(returned) is not ast.Return or type(returned.value) is not ast.Name or returned.value.id != deco.name:
+        return False
+    inner = positional_params(deco.args)
+    if deco.args.vararg or deco.args.kwarg or deco.args.kwonlyargs or deco.args.defaults or len(inner) != 1:
+        return False
+    filed = inner[0].arg
+    return filed not in (receiver, obj) and _named_store(deco.body[0], receiver, attr, filed) \
+        and _returns(deco.body[1], filed) and _named_store(store, receiver, attr, obj) and _returns(back, obj) \
+        and not any(type(node) is ast.Name and node.id in (receiver, obj, filed) and not isinstance(node.ctx, ast.Load)
+                    or isinstance(node, (ast.Global, ast.Nonlocal)) for node in iter_nodes(method))
+
+
+def _named_store(stmt: ast.stmt, receiver: str, attr: str, value: str) -> bool:
+    """`self.<attr>[value.__name__] = value`."""
+    if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Subscript:
+        return False
+    held, slice_ = stmt.targets[0].value, stmt.targets[0].slice
+    return type(held) is ast.Attribute and held.attr == attr and type(held.value) is ast.Name \
+        and held.value.id == receiver and type(slice_) is ast.Attribute and slice_.attr == "__name__" \
+        and type(slice_.value) is ast.Name and slice_.value.id == value \
+        and type(stmt.value) is ast.Name and stmt.value.id == value
+
+
+def _returns(stmt: ast.stmt, name: str) -> bool:
+    return type(stmt) is ast.Return and type(stmt.value) is ast.Name and stmt.value.id == name
