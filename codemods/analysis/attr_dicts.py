@@ -18,10 +18,11 @@ from dataclasses import field
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
+from codemods.analysis.module_configs import module_stores, store_path
 from codemods.analysis.own_object_stores import own_object_stores
 from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.cli_args import NAMESPACES, changed_names
-from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
+from codemods.analysis.nodes import iter_with_scopes, nodes_of_type, positional_params
 from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.registry_objects import registry_class
 from codemods.analysis.sequences import items_of
@@ -58,6 +59,8 @@ class _Kind:
     converts: bool  # nested plain dicts become configs (ml_collections, OmegaConf)
     omega: bool = False  # OmegaConf: sequences become ListConfig, "${...}" strings are resolved on read
     keyword_items: bool = False  # a converting class's keywords are items too (`ConfigDict(model=dict(...))`)
+    copies: frozenset[str] = frozenset()  # methods returning a copy of the same items (`cfg.clone()`)
+    opaque: frozenset[str] = frozenset()  # other methods: a call of one may change any item
 
 
 class AttrDicts:
@@ -80,6 +83,23 @@ class AttrDicts:
                 if table is None:
                     return UNKNOWN
         return table
+
+    def call_method(self, receiver: Value, method: str, args, keywords, starred) -> Value:
+        if isinstance(receiver, AttrTable) and not args and not keywords and not starred \
+                and method in self._config_methods()[0]:
+            return receiver  # `cfg.clone()`: the same items in a new object (values are immutable here)
+        return super().call_method(receiver, method, args, keywords, starred)
+
+    def _config_methods(self) -> tuple[frozenset[str], frozenset[str]]:
+        """(copying method names of no other meaning in any config class, the other methods)."""
+        found = self.__dict__.get("_attr_methods")
+        if found is None:
+            kinds = [kind for node in self.scope.tree.body if type(node) is ast.ClassDef
+                     and (kind := self._attr_kind(ClassValue(node))) is not None]
+            opaque = frozenset(name for kind in kinds for name in kind.opaque)
+            found = (frozenset(name for kind in kinds for name in kind.copies) - opaque, opaque)
+            self.__dict__["_attr_methods"] = found
+        return found
 
     def named_attribute(self, receiver: Value, attr: str) -> Value:
         if not isinstance(receiver, AttrTable):
@@ -110,7 +130,7 @@ class AttrDicts:
                 or self.scope.subclassed(cls):
             return None
         reads = stores = wraps = converting = False
-        names = set()
+        names, copies, opaque = set(), set(), set()
         for index, stmt in enumerate(cls.body):
             if index == 0 and type(stmt) is ast.Expr and type(stmt.value) is ast.Constant or type(stmt) is ast.Pass:
                 continue
@@ -136,8 +156,12 @@ class AttrDicts:
                 names.add(stmt.name)
             elif type(stmt) is ast.FunctionDef and not stmt.decorator_list:
                 shape = _method_shape(stmt, cls.name)
-                if shape is None:
-                    return None
+                if shape is None:  # Detectron2's `clone`, `merge_from_list`: not items
+                    if stmt.name.startswith("__") and stmt.name.endswith("__"):
+                        return None  # `__getitem__`, `__missing__`...: reads work otherwise
+                    (copies if _copy_method(stmt, cls.name) else opaque).add(stmt.name)
+                    names.add(stmt.name)
+                    continue
                 reads, stores = reads or shape in ("read", "wrap"), stores or shape == "store"
                 wraps = wraps or shape == "wrap"
                 names.add(stmt.name)
@@ -145,7 +169,8 @@ class AttrDicts:
                 return None
         if wraps and ("isinstance" in self.scope.imports.bindings or self.scope.globals.binds("isinstance")):
             return None  # the wrapping test is not the builtin
-        return _Kind(_DICT_NAMES | frozenset(names), stores, wraps, keyword_items=converting) if reads else None
+        return _Kind(_DICT_NAMES | frozenset(names), stores, wraps, keyword_items=converting, copies=frozenset(copies),
+                     opaque=frozenset(opaque)) if reads else None
 
     def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
         if starred and starred != SPREAD or len(args) > 1:
@@ -185,9 +210,15 @@ class AttrDicts:
                         or type(stmt.targets[0]) is not ast.Name or not self._makes_config(stmt.value, scopes):
                     continue  # `cfg = get_config()` then `cfg.x = v` changes an object made elsewhere
                 name = stmt.targets[0].id
+                if owner is self.scope.tree:  # the module's own stores run as it loads (module_configs.py)
+                    stores, nodes = module_stores(self.scope, owner.body[start + 1:], name)
+                    if stores:
+                        cache[id(stmt.value)] = (scopes, stores)
+                        accounted.update(id(node) for node in nodes)
+                    continue
                 stores, nodes, last = [], [], stmt.end_lineno
                 for later in owner.body[start + 1:]:
-                    path = _store_path(later, name)
+                    path = store_path(later, name)
                     if path is None:
                         break
                     stores.append((path, later.value))
@@ -203,6 +234,24 @@ class AttrDicts:
         self.__dict__["_attr_accounted"] = accounted
         return cache
 
+    def built_config(self, name: str) -> ast.Call | None:
+        """The construction a module config name holds when it is built at the top level by a
+        builder (`_C = CN()` then `_C.MODEL = CN()`, `_C.MODEL.AXIS = "data"`: Detectron2's
+        defaults), the module's only binding of the name: its attribute stores count as
+        bindings elsewhere, but change only the one object, as the builder's stores."""
+        if name in self.scope.volatile:
+            return None
+        made = [stmt.value for stmt in self.scope.tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+                and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name]
+        if len(made) != 1 or id(made[0]) not in self._builder_stores():
+            return None
+        bound = [node for node in nodes_of_type(self.scope.tree, ast.Name)
+                 if node.id == name and type(node.ctx) is not ast.Load]
+        if len(bound) != 1 or any(name in node.names for node in ast.walk(self.scope.tree)
+                                  if type(node) in (ast.Global, ast.Nonlocal)):
+            return None
+        return made[0]
+
     def _makes_config(self, call: ast.Call, scopes) -> bool:
         """The call constructs a config whose stores a builder applies where it is made: an
         ml_collections / OmegaConf / SimpleNamespace call or a module config class."""
@@ -211,6 +260,10 @@ class AttrDicts:
             return True
         cls = self.scope.classes.get(call.func.id) if type(call.func) is ast.Name and not any(
             self.scope.locals_of(function).binds(call.func.id) for function in scopes) else None
+        alias = self.scope.globals.unique_value(call.func.id) if type(call.func) is ast.Name and cls is None \
+            and not any(self.scope.locals_of(function).binds(call.func.id) for function in scopes) else None
+        if type(alias) is ast.Name and alias.id in self.scope.classes and alias.id not in self.scope.volatile:
+            cls = self.scope.classes[alias.id]  # `CN = CfgNode` then `_C = CN()` (Detectron2's config)
         return cls is not None and self._attr_kind(ClassValue(cls)) is not None
 
     def _changed_items(self) -> frozenset[str] | None:
@@ -239,6 +292,9 @@ class AttrDicts:
                     type(node.func) is ast.Attribute and node.func.attr in _CHANGERS
                     or type(node.func) is ast.Name and node.func.id in _CHANGERS):
                 found = None
+                break
+            elif type(node) is ast.Attribute and node.attr in self._config_methods()[1]:
+                found = None  # `cfg.merge_from_list(opts)`: a method of a config class may change any item
                 break
         result = frozenset(found) if found is not None else None
         self.__dict__["_attr_changed"] = result
@@ -390,6 +446,33 @@ def _method_shape(method: ast.FunctionDef, own: str) -> str | None:
     return None
 
 
+def _copy_method(method: ast.FunctionDef, own: str) -> bool:
+    """`def clone(self): return Own({k: v.clone() if isinstance(v, Own) else v for k, v in
+    self.items()})`: a new config of the same items, nested configs copied the same way."""
+    params = positional_params(method.args)
+    body = method.body[1:] if method.body and type(method.body[0]) is ast.Expr \
+        and type(method.body[0].value) is ast.Constant else method.body
+    if len(params) != 1 or method.args.vararg or method.args.kwarg or method.args.kwonlyargs or len(body) != 1 \
+            or type(body[0]) is not ast.Return:
+        return False
+    made = body[0].value
+    if not (type(made) is ast.Call and type(made.func) is ast.Name and made.func.id == own and len(made.args) == 1
+            and not made.keywords and type(made.args[0]) is ast.DictComp):
+        return False
+    self_name, comp = params[0].arg, made.args[0]
+    if len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async:
+        return False
+    loop = comp.generators[0]
+    names = [item.id for item in loop.target.elts if type(item) is ast.Name] if type(loop.target) is ast.Tuple else []
+    if len(names) != 2 or len(set(names) | {self_name}) != 3 \
+            or ast.dump(loop.iter) != ast.dump(ast.parse(f"{self_name}.items()", mode="eval").body) \
+            or ast.dump(comp.key) != ast.dump(ast.Name(id=names[0], ctx=ast.Load())):
+        return False
+    key, value = names
+    copied = ast.parse(f"{value}.{method.name}() if isinstance({value}, {own}) else {value}", mode="eval").body
+    return ast.dump(comp.value) in (ast.dump(copied), ast.dump(ast.Name(id=value, ctx=ast.Load())))
+
+
 def _raising_try(stmt: ast.stmt) -> bool:
     """`try: <one statement>` whose every handler only raises (a missing key's KeyError made an
     AttributeError): for the keys the analysis reads, the statement alone."""
@@ -429,18 +512,6 @@ def _got(node: ast.expr | None, params: list[str]) -> bool:
     return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
         and type(node.func.value) is ast.Name and node.func.value.id == params[0] and len(node.args) == 1 \
         and not node.keywords and type(node.args[0]) is ast.Name and node.args[0].id == params[1]
-
-
-def _store_path(stmt: ast.stmt, name: str) -> list[str] | None:
-    """['a', 'b'] for `name.a.b = value` (one target, no other name on the left)."""
-    if type(stmt) is not ast.Assign or len(stmt.targets) != 1:
-        return None
-    path: list[str] = []
-    node = stmt.targets[0]
-    while type(node) is ast.Attribute:
-        path.insert(0, node.attr)
-        node = node.value
-    return path if path and type(node) is ast.Name and node.id == name else None
 
 
 def _is_base(name: ast.Name, targets: list[ast.Attribute]) -> bool:

@@ -42,11 +42,20 @@ def _registry_constructions(scope, name: str):
     objects = object_constructions(scope, cls)  # `LAYERS.build(spec)` (registry_objects.py)
     if objects is None:
         return None
-    found = (found[0] + [(call, ()) for call in objects], found[1])
+    found = (found[0] + [(call, _scopes_of(scope, call)) for call in objects], found[1])
     held = registries_holding(scope, cls)  # `Base.registry[kind](...)` (subclass_registries.py)
     if held is None:
         return None
     return found[0] + [(call, ()) for _, calls in held for call in calls], found[1]
+
+
+def _scopes_of(scope, node: ast.AST) -> tuple:
+    """The defs around `node`, innermost last (what its names are read in)."""
+    cache = scope.tree.__dict__.get("_shardfix_node_scopes")
+    if cache is None:
+        cache = scope.tree.__dict__["_shardfix_node_scopes"] = {
+            id(each): scopes for each, scopes in iter_with_scopes(scope.tree) if type(each) is ast.Call}
+    return cache.get(id(node), ())
 
 
 def _table_constructions(scope, name: str):

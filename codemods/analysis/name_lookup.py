@@ -117,7 +117,7 @@ class NameLookup:
             return patched  # `CONFIG = {...}` then `CONFIG["key"] = 1` below it (module_patches.py)
         bound = bindings.unique_value(name)
         if bound is None and not scopes:
-            bound = last_binding(self.scope.tree, name)  # rebound at module level (module_rebinds.py)
+            bound = last_binding(self.scope.tree, name) or self.built_config(name)  # (module_rebinds.py, attr_dicts.py)
         if bound is not None:
             return self.eval(bound, own or self._static_frame(scopes))
         imported = bindings.unique_import(name)
