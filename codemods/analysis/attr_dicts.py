@@ -18,11 +18,12 @@ from dataclasses import field
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
+from codemods.analysis.config_builders import copy_method, helper_stores, merged_stores, merging_method
 from codemods.analysis.module_configs import module_stores, store_path
 from codemods.analysis.own_object_stores import own_object_stores
 from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.cli_args import NAMESPACES, changed_names
-from codemods.analysis.nodes import iter_with_scopes, nodes_of_type, positional_params
+from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
 from codemods.analysis.pyvalues import SPREAD
 from codemods.analysis.registry_objects import registry_class
 from codemods.analysis.sequences import items_of
@@ -60,6 +61,7 @@ class _Kind:
     omega: bool = False  # OmegaConf: sequences become ListConfig, "${...}" strings are resolved on read
     keyword_items: bool = False  # a converting class's keywords are items too (`ConfigDict(model=dict(...))`)
     copies: frozenset[str] = frozenset()  # methods returning a copy of the same items (`cfg.clone()`)
+    merges: frozenset[str] = frozenset()  # yacs' `merge_from_list` (config_builders.py)
     opaque: frozenset[str] = frozenset()  # other methods: a call of one may change any item
 
 
@@ -68,6 +70,13 @@ class AttrDicts:
 
     def call(self, callee, expr, args, keywords, starred, frame: Frame) -> Value:
         kind = self._attr_kind(callee)
+        if kind is None and expr is not None and (stores := self._builder_stores().get(id(expr))) is not None:
+            table = super().call(callee, expr, args, keywords, starred, frame)  # `cfg = get_cfg()` (config_builders.py)
+            static = self._static_frame(stores[0])
+            for target, value_node in stores[1]:
+                table = _stored(table, target, self.eval(value_node, static), _Kind(frozenset(), True, False)) \
+                    if isinstance(table, AttrTable) else None
+            return table if table is not None else UNKNOWN
         if kind is None or expr is None:
             return super().call(callee, expr, args, keywords, starred, frame)
         table = self._made(kind, args, keywords, starred)
@@ -90,14 +99,17 @@ class AttrDicts:
             return receiver  # `cfg.clone()`: the same items in a new object (values are immutable here)
         return super().call_method(receiver, method, args, keywords, starred)
 
-    def _config_methods(self) -> tuple[frozenset[str], frozenset[str]]:
-        """(copying method names of no other meaning in any config class, the other methods)."""
+    def _config_methods(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """(copying method names of no other meaning in any config class, the other methods, the
+        merging ones of no other meaning)."""
         found = self.__dict__.get("_attr_methods")
         if found is None:
             kinds = [kind for node in self.scope.tree.body if type(node) is ast.ClassDef
                      and (kind := self._attr_kind(ClassValue(node))) is not None]
             opaque = frozenset(name for kind in kinds for name in kind.opaque)
-            found = (frozenset(name for kind in kinds for name in kind.copies) - opaque, opaque)
+            merges = frozenset(name for kind in kinds for name in kind.merges)
+            plain = opaque - merges
+            found = (frozenset(name for kind in kinds for name in kind.copies) - opaque, opaque, merges - plain)
             self.__dict__["_attr_methods"] = found
         return found
 
@@ -130,7 +142,7 @@ class AttrDicts:
                 or self.scope.subclassed(cls):
             return None
         reads = stores = wraps = converting = False
-        names, copies, opaque = set(), set(), set()
+        names, copies, opaque, merges = set(), set(), set(), set()
         for index, stmt in enumerate(cls.body):
             if index == 0 and type(stmt) is ast.Expr and type(stmt.value) is ast.Constant or type(stmt) is ast.Pass:
                 continue
@@ -159,7 +171,9 @@ class AttrDicts:
                 if shape is None:  # Detectron2's `clone`, `merge_from_list`: not items
                     if stmt.name.startswith("__") and stmt.name.endswith("__"):
                         return None  # `__getitem__`, `__missing__`...: reads work otherwise
-                    (copies if _copy_method(stmt, cls.name) else opaque).add(stmt.name)
+                    (copies if copy_method(stmt, cls.name) else opaque).add(stmt.name)
+                    if merging_method(stmt):
+                        merges.add(stmt.name)  # (opaque too: a call no builder applies may change any item)
                     names.add(stmt.name)
                     continue
                 reads, stores = reads or shape in ("read", "wrap"), stores or shape == "store"
@@ -170,7 +184,7 @@ class AttrDicts:
         if wraps and ("isinstance" in self.scope.imports.bindings or self.scope.globals.binds("isinstance")):
             return None  # the wrapping test is not the builtin
         return _Kind(_DICT_NAMES | frozenset(names), stores, wraps, keyword_items=converting, copies=frozenset(copies),
-                     opaque=frozenset(opaque)) if reads else None
+                     opaque=frozenset(opaque), merges=frozenset(merges)) if reads else None
 
     def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
         if starred and starred != SPREAD or len(args) > 1:
@@ -204,11 +218,14 @@ class AttrDicts:
         cache, accounted = {}, set()
         owners = [(self.scope.tree, ())] + [(node, scopes + (node,)) for node, scopes in iter_with_scopes(self.scope.tree)
                                             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        helpers: dict[str, list] = {}  # helper name -> the targets of its stores, per applied call
         for owner, scopes in owners:
             for start, stmt in enumerate(owner.body):
                 if type(stmt) is not ast.Assign or type(stmt.value) is not ast.Call or len(stmt.targets) != 1 \
-                        or type(stmt.targets[0]) is not ast.Name or not self._makes_config(stmt.value, scopes):
-                    continue  # `cfg = get_config()` then `cfg.x = v` changes an object made elsewhere
+                        or type(stmt.targets[0]) is not ast.Name or not (
+                            self._makes_config(stmt.value, scopes) or owner is not self.scope.tree
+                            and self._fresh_config(stmt.value, scopes)):
+                    continue  # `cfg = load()` then `cfg.x = v` changes an object made elsewhere
                 name = stmt.targets[0].id
                 if owner is self.scope.tree:  # the module's own stores run as it loads (module_configs.py)
                     stores, nodes = module_stores(self.scope, owner.body[start + 1:], name)
@@ -216,20 +233,37 @@ class AttrDicts:
                         cache[id(stmt.value)] = (scopes, stores)
                         accounted.update(id(node) for node in nodes)
                     continue
-                stores, nodes, last = [], [], stmt.end_lineno
+                stores, nodes, last, named, called = [], [], stmt.end_lineno, set(), []
                 for later in owner.body[start + 1:]:
                     path = store_path(later, name)
-                    if path is None:
+                    call = later.value if type(later) is ast.Expr and type(later.value) is ast.Call else None
+                    merged = merged_stores(self.scope, call, name, self._config_methods()[2]) if call else None
+                    helped = helper_stores(self.scope, call, name) if call and merged is None else None
+                    if path is not None:
+                        stores.append((path, later.value))
+                        nodes.append(later.targets[0])
+                    elif merged is not None:
+                        stores.extend(merged)  # `cfg.merge_from_list([...])`
+                        named.update((id(call.func), id(call.func.value)))
+                    elif helped is not None:
+                        stores.extend(helped[0])  # `add_stats_config(cfg)`
+                        named.add(id(call.args[0]))
+                        called.append((call.func.id, helped[1]))
+                    else:
                         break
-                    stores.append((path, later.value))
-                    nodes.append(later.targets[0])
                     last = later.end_lineno
                 if not stores or any(type(node) is ast.Name and node.id == name and node.lineno <= last
-                                     and node is not stmt.targets[0] and not _is_base(node, nodes)
+                                     and node is not stmt.targets[0] and not _is_base(node, nodes) and id(node) not in named
                                      for node in ast.walk(owner)):
                     continue
                 cache[id(stmt.value)] = (scopes, stores)
                 accounted.update(id(node) for node in nodes)
+                accounted.update(named)
+                for helper, targets in called:
+                    helpers.setdefault(helper, []).append(targets)
+        for helper, runs in helpers.items():  # a helper used only by builders changes only their configs
+            if len(runs) == self.scope.module_references(helper):
+                accounted.update(id(target) for target in runs[0])
         self.__dict__["_attr_builders"] = cache
         self.__dict__["_attr_accounted"] = accounted
         return cache
@@ -251,6 +285,23 @@ class AttrDicts:
                                   if type(node) in (ast.Global, ast.Nonlocal)):
             return None
         return made[0]
+
+    def _fresh_config(self, call: ast.Call, scopes) -> bool:
+        """`get_cfg()`: a call of a module function, no argument, every return of which is
+        `NAME.m()` of a copying method `m` of the module's config classes (a new config)."""
+        if type(call.func) is not ast.Name or call.args or call.keywords \
+                or any(self.scope.locals_of(function).binds(call.func.id) for function in scopes):
+            return False
+        function = self.scope.globals.unique_function(call.func.id)
+        if type(function) is not ast.FunctionDef or function.decorator_list:
+            return False
+        returns = [node.value for node in ast.walk(function) if type(node) is ast.Return]
+        copies = self._config_methods()[0]
+        return bool(returns) and all(type(value) is ast.Call and not value.args and not value.keywords
+                                     and type(value.func) is ast.Attribute and value.func.attr in copies
+                                     and type(value.func.value) is ast.Name for value in returns) \
+            and not any(isinstance(node, (ast.FunctionDef, ast.Lambda)) and node is not function
+                        for node in ast.walk(function))
 
     def _makes_config(self, call: ast.Call, scopes) -> bool:
         """The call constructs a config whose stores a builder applies where it is made: an
@@ -293,7 +344,7 @@ class AttrDicts:
                     or type(node.func) is ast.Name and node.func.id in _CHANGERS):
                 found = None
                 break
-            elif type(node) is ast.Attribute and node.attr in self._config_methods()[1]:
+            elif type(node) is ast.Attribute and node.attr in self._config_methods()[1] and id(node) not in accounted:
                 found = None  # `cfg.merge_from_list(opts)`: a method of a config class may change any item
                 break
         result = frozenset(found) if found is not None else None
@@ -444,33 +495,6 @@ def _method_shape(method: ast.FunctionDef, own: str) -> str | None:
         return "delete" if type(stmt) is ast.Delete and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
             else None
     return None
-
-
-def _copy_method(method: ast.FunctionDef, own: str) -> bool:
-    """`def clone(self): return Own({k: v.clone() if isinstance(v, Own) else v for k, v in
-    self.items()})`: a new config of the same items, nested configs copied the same way."""
-    params = positional_params(method.args)
-    body = method.body[1:] if method.body and type(method.body[0]) is ast.Expr \
-        and type(method.body[0].value) is ast.Constant else method.body
-    if len(params) != 1 or method.args.vararg or method.args.kwarg or method.args.kwonlyargs or len(body) != 1 \
-            or type(body[0]) is not ast.Return:
-        return False
-    made = body[0].value
-    if not (type(made) is ast.Call and type(made.func) is ast.Name and made.func.id == own and len(made.args) == 1
-            and not made.keywords and type(made.args[0]) is ast.DictComp):
-        return False
-    self_name, comp = params[0].arg, made.args[0]
-    if len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async:
-        return False
-    loop = comp.generators[0]
-    names = [item.id for item in loop.target.elts if type(item) is ast.Name] if type(loop.target) is ast.Tuple else []
-    if len(names) != 2 or len(set(names) | {self_name}) != 3 \
-            or ast.dump(loop.iter) != ast.dump(ast.parse(f"{self_name}.items()", mode="eval").body) \
-            or ast.dump(comp.key) != ast.dump(ast.Name(id=names[0], ctx=ast.Load())):
-        return False
-    key, value = names
-    copied = ast.parse(f"{value}.{method.name}() if isinstance({value}, {own}) else {value}", mode="eval").body
-    return ast.dump(comp.value) in (ast.dump(copied), ast.dump(ast.Name(id=value, ctx=ast.Load())))
 
 
 def _raising_try(stmt: ast.stmt) -> bool:
