@@ -70,7 +70,8 @@ class AttrDicts:
 
     def call(self, callee, expr, args, keywords, starred, frame: Frame) -> Value:
         kind = self._attr_kind(callee)
-        if kind is None and expr is not None and (stores := self._builder_stores().get(id(expr))) is not None:
+        if kind is None and expr is not None and self._config_methods()[0] \
+                and (stores := self._builder_stores().get(id(expr))) is not None:
             table = super().call(callee, expr, args, keywords, starred, frame)  # `cfg = get_cfg()` (config_builders.py)
             static = self._static_frame(stores[0])
             for target, value_node in stores[1]:

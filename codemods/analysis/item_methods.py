@@ -14,13 +14,15 @@ from codemods.analysis.namespace_calls import NamespaceCalls
 from codemods.analysis.picked_aliases import PickedAliases
 from codemods.analysis.property_reads import PropertyReads
 from codemods.analysis.resolved_calls import ResolvedCalls
+from codemods.analysis.straight_rebinds import StraightRebinds
 from codemods.analysis.values import Function, Instance, Partial, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords):  # (one place in the interpreter's bases for all)
+class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
+                  StraightRebinds):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
