@@ -8,6 +8,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from codemods.analysis.class_marks import ClassMarks
+from codemods.analysis.class_names import ClassNames
 from codemods.analysis.delegated_attributes import DelegatedAttributes
 from codemods.analysis.dict_records import DictRecords
 from codemods.analysis.namespace_calls import NamespaceCalls
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
-                  StraightRebinds):  # (one place in the interpreter's bases for all)
+                  StraightRebinds, ClassNames):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:
