@@ -38,6 +38,8 @@ ENTRIES = {
     "nle45_sf106_body_rebound_in_a_branch": "main(mesh, x)",
     "le39_sf106_layers_rebuilt_by_class_name": "main(mesh, x)",
     "nle46_sf106_layers_rebuilt_by_a_renamed_class": "main(mesh, x)",
+    "le40_sf105_regularizer_handed_through_kwargs": "main(mesh, x)",
+    "nle47_sf105_regularizer_replaced_in_kwargs": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
     "nle32_sf106_table_of_jax_functions_one_raises": "main(mesh, x)",

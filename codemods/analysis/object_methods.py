@@ -356,8 +356,11 @@ class ObjectReads:
             name = params[index + 1].arg if index is not None and index + 1 < len(params) else None
             if index is not None and name is None and init.args.vararg is not None:
                 name, star = init.args.vararg.arg, True
-        else:
-            name = keyword if keyword in {param.arg for param in params[1:] + init.args.kwonlyargs} else None
+        else:  # (`**kwargs` handed on to a base's `__init__`)
+            from codemods.analysis.kwargs_bases import keyword_owner  # (it reads super calls, which read this module)
+
+            owner = keyword_owner(self.scope, container, init, keyword)
+            init, params, name = (owner[0], owner[1], keyword) if owner is not None else (init, params, None)
         reads = [node for node in nodes_of_type(init, ast.Name) if node.id == name]
         stmt = next((stmt for stmt in init.body if type(stmt) is ast.Assign and len(reads) == 1
                      and (stmt.value is reads[0] or self._copied(stmt.value, reads[0]))), None)
