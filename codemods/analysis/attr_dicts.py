@@ -300,9 +300,20 @@ class AttrDicts:
         copies = self._config_methods()[0]
         return bool(returns) and all(type(value) is ast.Call and not value.args and not value.keywords
                                      and type(value.func) is ast.Attribute and value.func.attr in copies
-                                     and type(value.func.value) is ast.Name for value in returns) \
+                                     and type(value.func.value) is ast.Name
+                                     and self._module_config(value.func.value.id, function) for value in returns) \
             and not any(isinstance(node, (ast.FunctionDef, ast.Lambda)) and node is not function
                         for node in ast.walk(function))
+
+    def _module_config(self, name: str, function) -> bool:
+        """`name` in `function` is a module name bound once to a config construction (a copy of
+        it is a new config; a copy of anything else may be any object)."""
+        if self.scope.locals_of(function).binds(name) or name in self.scope.volatile:
+            return False
+        made = [stmt.value for stmt in self.scope.tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+                and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name]
+        bound = sum(1 for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == name and type(node.ctx) is not ast.Load)
+        return len(made) == 1 and bound == 1 and type(made[0]) is ast.Call and self._makes_config(made[0], ())
 
     def _makes_config(self, call: ast.Call, scopes) -> bool:
         """The call constructs a config whose stores a builder applies where it is made: an
