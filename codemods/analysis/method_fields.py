@@ -136,13 +136,13 @@ def _statement_sites(interp, name: str) -> dict[int, tuple[ast.AST, int, str]]:
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         for index, stmt in enumerate(function.body):
-            receiver = _method_statement(stmt, name)
+            receiver = method_statement(stmt, name)
             if receiver is not None:
                 sites[id(stmt.value.func)] = (function, index, receiver)
     return sites
 
 
-def _method_statement(stmt: ast.stmt, name: str | None) -> str | None:
+def method_statement(stmt: ast.stmt, name: str | None) -> str | None:
     """`est` of a statement `est.name(...)` (any method when `name` is None)."""
     if type(stmt) is ast.Expr and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
             and type(stmt.value.func.value) is ast.Name and (name is None or stmt.value.func.attr == name):
@@ -178,17 +178,17 @@ def run_statement(interp, small: ast.Expr, frame: Frame) -> None:
     left (with the fields it set)."""
     if fill_in_run(interp, small, frame):
         return  # `head.register_forward_hook(clamp)` in the body itself (filled_fields.py)
-    holder = _method_statement(small, None)
+    holder = method_statement(small, None)
     before = frame.vars.get(holder) if holder is not None else None
     outer, interp.stored_self = interp.stored_self, None  # a statement inside `fit` keeps what `fit` set
     interp.eval(small.value, frame)
     after, interp.stored_self = interp.stored_self, outer
     if isinstance(before, Instance) and after is not None and after[0] is before \
-            and _method_statement(small, _setting_method(interp, before.cls, small.value.func.attr)) == holder:
+            and method_statement(small, setting_method(interp, before.cls, small.value.func.attr)) == holder:
         frame.vars[holder] = after[1]
 
 
-def _setting_method(interp, cls: ast.ClassDef, name: str) -> str | None:
+def setting_method(interp, cls: ast.ClassDef, name: str) -> str | None:
     """`name` when it is a method of `cls` that sets a field after construction."""
     method = next((member for member in cls.body if type(member) is ast.FunctionDef and member.name == name), None)
     if method is None:

@@ -8,7 +8,9 @@ A field some code stores outside `__init__` is otherwise never read (classes.py)
 are replayed, in order, onto the object the name holds, when all of it is plain to see:
 - the name is bound exactly once in its function (or at module level), by `name = Cls(...)` of a
   module class, a statement of the function's own body;
-- each store is a statement `name.attr = expr` of that body after it; no other statement between
+- each store is a statement `name.attr = expr` of that body after it, or a statement
+  `name.compile(...)` of a method that sets fields after construction (method_fields.py, run
+  on the object as built so far: Keras' `model.compile(loss="mae")`); no other statement between
   the binding and the last store reads the name (the object is complete before anything holds
   it), and each `expr` is evaluated with the name holding the object as built so far;
 - the class chain defines no `__setattr__`, `__slots__` nor any member named `attr` (a property
@@ -50,15 +52,21 @@ def set_object(interp, name: str, frame, value: Value) -> Value | None:
                  and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name), None)
     if made is None or type(body[made].value) is not ast.Call:
         return None
-    stores, last = [], made
+    from codemods.analysis.method_fields import method_statement, setting_method  # (it reads set_field from here)
+
+    stores, calls, last = [], [], made
     for index in range(made + 1, len(body)):
         stmt = body[index]
         if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Attribute \
                 and type(stmt.targets[0].value) is ast.Name and stmt.targets[0].value.id == name:
             stores.append(stmt)
             last = index
-    if not stores or any(type(node) is ast.Name and node.id == name for stmt in body[made + 1:last + 1]
-                         if stmt not in stores for node in ast.walk(stmt)):
+        elif method_statement(stmt, None) == name and setting_method(interp, value.cls, stmt.value.func.attr):
+            calls.append(stmt)  # `model.compile(loss="mse")` of a method setting a field (method_fields.py)
+            last = index
+    if not stores and not calls or any(
+            type(node) is ast.Name and node.id == name and not (stmt in calls and node is stmt.value.func.value)
+            for stmt in body[made + 1:last + 1] if stmt not in stores for node in ast.walk(stmt)):
         return None
     if not _plain_fields(interp, value.cls, {stmt.targets[0].attr for stmt in stores}, stores):
         return None
@@ -67,10 +75,24 @@ def set_object(interp, name: str, frame, value: Value) -> Value | None:
     fields = dict(value.fields)
     here = scopes[:owner + 1] if owner is not None else ()
     opaque = any(id(function) in interp.body_functions for function in here)
-    for stmt in stores:  # each value read with the name holding the object built so far
+    for stmt in body[made + 1:last + 1]:  # each value read with the name holding the object built so far
+        if stmt not in stores and stmt not in calls:
+            continue
         frame_here = Frame(None, interp.module_frame if here else None, static_scopes=here, opaque=opaque)
-        frame_here.vars[name] = Instance(value.cls, tuple(sorted(fields.items())))
-        fields[MARK + stmt.targets[0].attr] = interp.eval(stmt.value, frame_here)
+        built = frame_here.vars[name] = Instance(value.cls, tuple(sorted(fields.items())))
+        if stmt in stores:
+            fields[MARK + stmt.targets[0].attr] = interp.eval(stmt.value, frame_here)
+            continue
+        outer, interp.stored_self = interp.stored_self, None
+        interp.silent += 1  # run only for the fields it sets
+        try:
+            interp.eval(stmt.value, frame_here)
+        finally:
+            interp.silent -= 1
+            after, interp.stored_self = interp.stored_self, outer
+        if after is None or after[0] is not built:
+            return None  # the method set nothing the analysis could follow
+        fields = dict(after[1].fields)
     return Instance(value.cls, tuple(sorted(fields.items())))
 
 
