@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "de1_sf101_spec_default_unpacked_in_init": "main(mesh, x)",
+    "nde1_sf101_spec_default_unpacked_in_init_other_axis": "main(mesh, x)",
     "le25_sf102_field_set_after_construction": "main(mesh, x)",
     "nle29_sf102_field_set_after_construction_one_axis": "main(mesh, x)",
     "nle30_sf102_field_set_again_by_a_helper": "main(mesh, x)",
