@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "de2_sf103_stack_of_many_alike_items": "main(mesh, x)",
+    "nde2_sf103_stack_of_many_alike_items_cast": "main(mesh, x)",
+    "de3_sf106_mean_over_untried_dimensions": "main(mesh, x)",
+    "nde3_sf106_mean_over_untried_dimensions_varying": "main(mesh, x)",
     "de1_sf101_spec_default_unpacked_in_init": "main(mesh, x)",
     "nde1_sf101_spec_default_unpacked_in_init_other_axis": "main(mesh, x)",
     "le25_sf102_field_set_after_construction": "main(mesh, x)",
@@ -2167,6 +2171,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},
     "le20_sf106_ordered_dict_registry_of_dataclass_args": {39: "        return full"},
