@@ -6,7 +6,8 @@ method returns, `shard_map(self.make_body(0.5), ...)`, the method called nowhere
 
 The table must be one dict (or tuple/list) literal bound once at module level and read only by
 subscripts: a store into it, a method call on it, or any other read of its name (an alias, an
-argument) may change what a key holds, and then no body is chosen.
+argument) may change what a key holds, and then no body is chosen; except the item stores at the
+top of the module that fill a dict once per key (stored_tables.py).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import (NOT_LITERAL, call_args, iter_with_scopes, literal_value, nodes_of_type,
                                      param_default, positional_params)
 from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.stored_tables import stored_entries
 
 
 def chosen_body(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[ast.expr, tuple] | None:
@@ -56,8 +58,9 @@ def table_entry(scope: ModuleScope, expr: ast.Subscript, scopes) -> ast.expr | N
     if any(scope.locals_of(function).binds(name) for function in scopes):
         return None
     table = scope.globals.unique_value(name)
-    if type(table) not in (ast.Dict, ast.Tuple, ast.List) or name in scope.volatile \
-            or name in mutated_names(scope.tree) or not _read_only_by_subscripts(scope, name):
+    stored = stored_entries(scope.tree, name) if name not in scope.volatile else None
+    if stored is None and (type(table) not in (ast.Dict, ast.Tuple, ast.List) or name in scope.volatile
+                           or name in mutated_names(scope.tree) or not _read_only_by_subscripts(scope, name)):
         return None
     key = scope.constant(expr.slice, scopes)
     if key is NOT_LITERAL and type(expr.slice) is ast.Name and scopes:
@@ -66,6 +69,8 @@ def table_entry(scope: ModuleScope, expr: ast.Subscript, scopes) -> ast.expr | N
         key = scope.evaluate(expr.slice, scopes)  # `NORMS[MODEL["norm"]]`: a key read from a config table
     if key is NOT_LITERAL or type(key) not in (str, int):
         return None
+    if stored is not None:
+        return stored.get(key)  # `TABLE["k"] = ...` statements fill it (stored_tables.py)
     if type(table) is ast.Dict:
         keys = [literal_value(node) if node is not None else NOT_LITERAL for node in table.keys]
         if any(type(known) not in (str, int) for known in keys) or len(set(keys)) != len(keys):
