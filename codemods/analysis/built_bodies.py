@@ -17,6 +17,8 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from codemods.analysis.class_families import Family
+from codemods.analysis.family_bodies import member_method
 from codemods.analysis.nodes import Arg, nodes_of_type
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.scopes import method_kind
@@ -46,6 +48,8 @@ def method_of_built(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         stored = _stored_function(interp, use, written, built)
         if stored is not None:
             return stored
+    if isinstance(built, Family):
+        return member_method(interp, use)  # `self.body` in a base class's method (family_bodies.py)
     if not isinstance(built, Instance) or built.building or built.fields is None:
         return use
     method = class_method(interp.scope, built.cls, attr)
