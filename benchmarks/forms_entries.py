@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "de7_sf101_factory_closure_stored_in_init": "main(mesh, x)",
+    "nde7_sf101_factory_closure_stored_in_init_two_axes": "main(mesh, x)",
+    "de8_sf101_lambda_stored_in_init": "main(mesh, x)",
+    "nde8_sf101_lambda_stored_in_init_two_axes": "main(mesh, x)",
     "de6_sf101_helper_in_module_table_filled_by_stores": "main(mesh, x)",
     "nde6_sf101_helper_in_module_table_filled_by_stores_replaced": "main(mesh, x)",
     "de5_sf101_base_class_hands_on_subclass_body": "main(mesh, x)",

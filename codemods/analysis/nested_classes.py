@@ -62,7 +62,8 @@ def static_function(scope: ModuleScope, cls: ast.ClassDef, assigned: list, attr:
 def init_store(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.expr, tuple] | None:
     """(the value, the scopes it is in) of `self.attr` read in a plain method of a class nothing
     derives from, when the module stores `.attr` once: `self.attr = value` in that class's
-    `__init__`, a call of a method of self (a factory of the body: `self._make_step(axis)`)."""
+    `__init__`, a call of a method of self (a factory of the body: `self._make_step(axis)`) or of
+    a module function (`make_step("j")`), or a lambda (`lambda x: self._step(x)`)."""
     if type(expr.value) is not ast.Name or not scopes:
         return None
     method = scopes[-1]
@@ -80,7 +81,19 @@ def init_store(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.exp
     for stmt in inits[0].body:  # a statement of __init__ itself, not one in a branch or loop
         if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is stores[0] \
                 and type(stores[0].value) is ast.Name and stores[0].value.id == receiver \
-                and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
-                and type(stmt.value.func.value) is ast.Name and stmt.value.func.value.id == receiver:
+                and (_made_by_self(stmt.value, receiver) or type(stmt.value) is ast.Lambda
+                     or _made_by_module_function(scope, stmt.value, inits[0])):
             return stmt.value, (inits[0],)
     return None
+
+
+def _made_by_self(value: ast.expr, receiver: str) -> bool:
+    """`self._make_step(axis)`: a method of the object builds the body."""
+    return type(value) is ast.Call and type(value.func) is ast.Attribute and type(value.func.value) is ast.Name \
+        and value.func.value.id == receiver
+
+
+def _made_by_module_function(scope: ModuleScope, value: ast.expr, init) -> bool:
+    """`make_step("j")`: a module function builds the body (its closure, read by resolve_body)."""
+    return type(value) is ast.Call and type(value.func) is ast.Name \
+        and not scope.locals_of(init).binds(value.func.id) and scope.globals.unique_function(value.func.id) is not None
