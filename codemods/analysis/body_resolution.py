@@ -14,7 +14,7 @@ from codemods.analysis.decorators import APPLIED_BY, returned_call, returned_def
 from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.field_objects import field_class
 from codemods.analysis.hook_params import hook_param_class
-from codemods.analysis.nested_classes import init_store, nested_class, static_function
+from codemods.analysis.nested_classes import init_store, nested_class, property_alias, static_function
 from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.patched_functions import partials_patched
@@ -38,6 +38,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return method, (), expr, bound
         if (stored := init_store(scope, expr, scopes)) is not None:  # `self._step = self._make_step(axis)`
             return resolve_body(scope, stored[0], stored[1], depth + 1)
+        if (alias := property_alias(scope, expr, scopes)) is not None:  # a property returning `self._step`
+            found = resolve_body(scope, alias[0], scopes, depth + 1)
+            return found[:2] + (alias[1],) + found[3:] if found[2] is alias[0] else (None, (), None, ())
     if isinstance(expr, ast.Name) and (call := own_call(scope, expr, scopes)) is not None:
         found = resolve_body(scope, call, scopes, depth + 1)  # `shard_map(self, ...)`: self.__call__,
         return found[:2] + (expr,) + found[3:] if found[0] is not None else found  # referred to by `self`
