@@ -127,11 +127,12 @@ def keeps_function(scope: ModuleScope, expr, scopes) -> bool:
     name = scope.resolve(expr.func, scopes)
     if name not in SAME_FUNCTION:
         return False
-    allowed = frozenset() if name == "jax.jit" else _REMAT_KEYWORDS
+    allowed = frozenset() if name == "jax.jit" else _NAMED_CALL_KEYWORDS if name == "jax.named_call" else _REMAT_KEYWORDS
     return all(keyword.arg in allowed for keyword in expr.keywords)
 
 
 _REMAT_KEYWORDS = frozenset({"policy", "prevent_cse"})
+_NAMED_CALL_KEYWORDS = frozenset({"name"})  # `jax.named_call(f, name="stage")` only names the trace
 
 
 def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionDef | None:
