@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "de12_sf101_class_decorator_body": "main(mesh, x)",
+    "nde12_sf101_class_decorator_body_not_run": "main(mesh, x)",
     "de11_sf101_named_call_body": "main(mesh, x)",
     "nde11_sf101_named_call_body_other_axis": "main(mesh, x)",
     "de10_sf101_property_returning_bound_method_body": "main(mesh, x)",
