@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "nde14_sf105_plain_subclass_of_namedtuple_field_property": "main(mesh, x)",
+    "de13_sf101_plain_subclass_of_dataclass_built_by_classmethod": "main(mesh, x)",
+    "nde13_sf101_plain_subclass_of_dataclass_post_init": "main(mesh, x)",
     "de12_sf101_class_decorator_body": "main(mesh, x)",
     "nde12_sf101_class_decorator_body_not_run": "main(mesh, x)",
     "de11_sf101_named_call_body": "main(mesh, x)",
