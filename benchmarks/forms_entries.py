@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "de14_sf101_callable_helper_in_module_table_filled_by_stores": "main(mesh, x)",
+    "nde15_sf101_callable_helper_in_module_table_restored": "main(mesh, x)",
     "nde14_sf105_plain_subclass_of_namedtuple_field_property": "main(mesh, x)",
     "de13_sf101_plain_subclass_of_dataclass_built_by_classmethod": "main(mesh, x)",
     "nde13_sf101_plain_subclass_of_dataclass_post_init": "main(mesh, x)",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import NOT_LITERAL, literal_value, names_by_id
+from codemods.analysis.values import DictValue, Value
 
 _CACHE = "_shardfix_stored_tables"
 _NAMED_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -76,3 +77,20 @@ def _entries(tree: ast.Module, name: str) -> dict | None:
 
 def _mentions(expr: ast.expr, name: str) -> bool:
     return any(type(node) is ast.Name and node.id == name for node in ast.walk(expr))
+
+
+def stored_table(interp, name: str, frame) -> Value | None:
+    """The module table `name` filled by item stores, as the dict of the values its statements
+    store, each evaluated where it is written (the module); None when not such a table or when
+    `frame`'s functions bind the name themselves."""
+    if any(interp.scope.locals_of(scope).binds(name) for scope in frame.static_scopes or ()) \
+            or name in interp.scope.volatile:
+        return None
+    entries = stored_entries(interp.scope.tree, name)
+    if entries is None:
+        return None
+    interp.silent += 1  # built as the module runs: nothing in it is judged
+    try:
+        return DictValue(tuple(entries), tuple(interp.eval(value, interp.module_frame) for value in entries.values()))
+    finally:
+        interp.silent -= 1
