@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "de15_sf101_method_returns_lambda_body": "main(mesh, x)",
+    "nde16_sf101_method_returns_lambda_body_read_twice": "main(mesh, x)",
+    "de16_sf101_partial_of_partial_body": "main(mesh, x)",
+    "nde17_sf101_partial_of_partial_body_keyword_replaced": "main(mesh, x)",
     "de14_sf101_callable_helper_in_module_table_filled_by_stores": "main(mesh, x)",
     "nde15_sf101_callable_helper_in_module_table_restored": "main(mesh, x)",
     "nde14_sf105_plain_subclass_of_namedtuple_field_property": "main(mesh, x)",

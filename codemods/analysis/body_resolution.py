@@ -95,9 +95,11 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return None, (), None, ()  # `body.keywords[k] = v` may change what it binds (patched_functions.py)
         if args and args[0].keyword is None and not args[0].star:
             body, body_scopes, ref, bound = resolve_body(scope, args[0].value, scopes, depth + 1)
-            if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)
+            nested = isinstance(args[0].value, ast.Call) and scope.resolve(args[0].value.func, scopes) == jaxapi.PARTIAL
+            if body is not None and (not bound or isinstance(args[0].value, ast.Attribute) or nested
                                      or len(bound) == 1 and bound[0].value is args[0].value):
-                # `partial(self._body, ...)`, `partial(Block(), axis="i")` (the object, then the rest)
+                # `partial(self._body, ...)`, `partial(Block(), axis="i")` (the object, then the rest),
+                # `partial(partial(f, a), b)`: f's arguments, then these (a later keyword wins)
                 return body, body_scopes, ref, tuple(bound) + tuple(args[1:])
     return None, (), None, ()
 

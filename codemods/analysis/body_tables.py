@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.decorators import returned_def
+from codemods.analysis.decorators import returned_def, returned_lambda
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import (NOT_LITERAL, call_args, iter_with_scopes, literal_value, nodes_of_type,
                                      param_default, positional_params)
@@ -38,12 +38,15 @@ def chosen_body(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[ast.expr, t
 
 
 def method_factory_body(scope: ModuleScope, expr: ast.expr, scopes, method_of):
-    """`self.make_body(0.5)`, `Model.make_step("i")`: (the def the method returns, the method as
-    its scope, the returning Name, nothing bound), when `.make_body` is read nowhere else."""
+    """`self.make_body(0.5)`, `Model.make_step("i")`: (the def or lambda the method returns, the
+    method as its scope, the returning Name, nothing bound), when `.make_body` is read nowhere else."""
     if type(expr) is not ast.Call or type(expr.func) is not ast.Attribute or type(expr.func.value) is not ast.Name:
         return None
     factory, _ = method_of(scope, expr.func, scopes)
     returned = returned_def(factory, method=True) if type(factory) in (ast.FunctionDef, ast.AsyncFunctionDef) else None
+    if returned is None and type(factory) is ast.FunctionDef and scope.attribute_references(expr.func.attr) == 1 \
+            and (made := returned_lambda(factory)) is not None:
+        return made, (factory,), None, ()  # `return lambda x: self.loss(x)`
     if returned is None or scope.attribute_references(expr.func.attr) != 1:
         return None
     return returned[0], (factory,), returned[1], ()
