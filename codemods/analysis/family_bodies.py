@@ -13,7 +13,8 @@ exactly one member of that family (every other member is never constructed; the 
 each are all known, classes._constructions) and that member reaches this very method, every
 `self` the method sees is an object of that member: the body is the member's plain method, bound
 to an object of it whose fields are those every construction of it agrees on (Instance without
-fields, classes._agreed_field).
+fields, classes._agreed_field). Not when code reads the method through a class of the family
+(`MeshOp.__call__(other, x)` may hand it any object).
 """
 from __future__ import annotations
 
@@ -55,9 +56,17 @@ def member_method(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         if constructions:
             built.append(member)
     if len(built) != 1 or class_method(interp.scope, built[0], method.name) is not method \
-            or interp.scope.subclassed(built[0]):
+            or interp.scope.subclassed(built[0]) or _called_unbound(interp.scope, members, method.name):
         return use
     body = class_method(interp.scope, built[0], written.attr)
     if not isinstance(body, ast.FunctionDef) or body.decorator_list or method_kind(body) != "plain":
         return use
     return replace(use, body=body, body_scopes=(), body_ref=written, bound_values=((Instance(built[0]),), ()))
+
+
+def _called_unbound(scope, members: list[ast.ClassDef], name: str) -> bool:
+    """`MeshOp.__call__(other, x)`: the method read through a class of the family, which may be
+    handed any object as `self`."""
+    names = {member.name for member in members}
+    return any(type(node) is ast.Attribute and node.attr == name and type(node.value) is ast.Name
+               and node.value.id in names for node in ast.walk(scope.tree))
