@@ -82,10 +82,16 @@ def init_store(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.exp
     for stmt in inits[0].body:  # a statement of __init__ itself, not one in a branch or loop
         if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is stores[0] \
                 and type(stores[0].value) is ast.Name and stores[0].value.id == receiver \
-                and (_made_by_self(stmt.value, receiver) or type(stmt.value) is ast.Lambda
-                     or _made_by_module_function(scope, stmt.value, inits[0])):
+                and (_made_by_self(stmt.value, receiver) or (type(stmt.value) is ast.Lambda
+                     or _made_by_module_function(scope, stmt.value, inits[0])) and not _stored_by_name(scope)):
             return stmt.value, (inits[0],)
     return None
+
+
+def _stored_by_name(scope: ModuleScope) -> bool:
+    """Code that may store an attribute without writing its name (`setattr`, `__dict__`, `vars`)."""
+    return any(node.id in ("setattr", "vars") for node in nodes_of_type(scope.tree, ast.Name)) \
+        or any(node.attr == "__dict__" for node in nodes_of_type(scope.tree, ast.Attribute))
 
 
 def _made_by_self(value: ast.expr, receiver: str) -> bool:
