@@ -68,7 +68,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
         factory, outer = scope.lookup_function(expr.func.id, scopes)
-        returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
+        # `@functools.lru_cache` over the factory returns what it returns (user_decorators.py)
+        kept = isinstance(factory, DEFS) and bool(factory.decorator_list) and transparent(scope, factory, outer)
+        returned = returned_def(factory, method=kept) if isinstance(factory, DEFS) and not outer else None
         if returned is not None and scope.module_references(expr.func.id) == 1:
             return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
         made = returned_lambda(factory) if isinstance(factory, DEFS) and not outer else None
