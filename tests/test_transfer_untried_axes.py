@@ -26,9 +26,35 @@ def test_tuple_of_dimensions_stays_unknown_where_none_was_tried():
         assert transfer.state_after(_operation(name), "reduced|axis=(1, 2)") is None
 
 
-def test_untried_dimension_stays_unknown_where_tried_ones_disagree():
-    # jnp.mean of a reduced operand raised for some tried dimensions: nothing is inferred.
+def test_untried_dimension_gives_no_state_where_tried_ones_raised():
+    # jnp.mean of a reduced operand raised for every tried dimension: no state is inferred.
     assert transfer.state_after(_operation("jax.numpy.mean"), "reduced|axis=(1, 2)") is None
+
+
+def test_untried_dimensions_raise_where_every_tried_one_rejected_the_reduced_operand():
+    # Run on jax 0.10.2: jnp.mean(r, axis=(1, 2)) of a 3-D r reduced on 'j' raises "Inputs cannot be
+    # replicated ..." (the division by the count), as every tried dimension did on 2-D operands.
+    for name in ("jax.numpy.mean", "method:mean"):
+        for case in ("reduced|axis=(1, 2)", "reduced|axis=2"):
+            assert transfer.raises(_operation(name), case, "Inputs cannot be replicated"), (name, case)
+    # argmax was not seen to raise so: a tuple stays unknown, an error included
+    assert _operation("jax.numpy.argmax").outcome("reduced|axis=(1, 2)") is None
+
+
+def test_a_long_list_of_alike_arrays_reads_as_the_observed_lists():
+    # jnp.stack of eight arrays reduced on 'j' (run on 0.10.2: reduced on 'j'); the table holds
+    # lists of two and three, which agree.
+    from codemods.analysis.values import AxisState, State, TupleValue
+
+    reduced = AxisState.of({"j": State.REDUCED, "i": State.VARYING}, State.INVARIANT, "r")
+    stack = analysis_transfer.elementwise_rule("jax.numpy.stack", TARGET)
+    keys = analysis_transfer.case_keys(stack, [TupleValue((reduced,) * 8)], {}, "j")
+    assert keys is not None and len(keys) == 2 and stack.state(keys) is State.REDUCED
+    varying = AxisState.of({"j": State.VARYING, "i": State.VARYING}, State.INVARIANT, "v")
+    mixed = TupleValue((reduced,) * 7 + (varying,))
+    assert stack.state(analysis_transfer.case_keys(stack, [mixed], {}, "j")) is None  # not alike: never observed
+    block = analysis_transfer.elementwise_rule("jax.numpy.block", TARGET)
+    assert block is None or block.state(analysis_transfer.case_keys(block, [TupleValue((reduced,) * 8)], {}, "j")) is None
 
 
 def test_contractions_are_one_array_and_tuple_results_are_not_known_so():

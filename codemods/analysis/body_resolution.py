@@ -14,7 +14,7 @@ from codemods.analysis.decorators import APPLIED_BY, returned_call, returned_def
 from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.field_objects import field_class
 from codemods.analysis.hook_params import hook_param_class
-from codemods.analysis.nested_classes import init_store, nested_class, static_function
+from codemods.analysis.nested_classes import init_store, nested_class, property_alias, static_function
 from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.patched_functions import partials_patched
@@ -38,6 +38,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return method, (), expr, bound
         if (stored := init_store(scope, expr, scopes)) is not None:  # `self._step = self._make_step(axis)`
             return resolve_body(scope, stored[0], stored[1], depth + 1)
+        if (alias := property_alias(scope, expr, scopes)) is not None:  # a property returning `self._step`
+            found = resolve_body(scope, alias[0], scopes, depth + 1)
+            return found[:2] + (alias[1],) + found[3:] if found[2] is alias[0] else (None, (), None, ())
     if isinstance(expr, ast.Name) and (call := own_call(scope, expr, scopes)) is not None:
         found = resolve_body(scope, call, scopes, depth + 1)  # `shard_map(self, ...)`: self.__call__,
         return found[:2] + (expr,) + found[3:] if found[0] is not None else found  # referred to by `self`
@@ -65,7 +68,9 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
         return call_method(scope, expr, scopes), (), None, (Arg(expr),)  # `shard_map(Block(), ...)`
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
         factory, outer = scope.lookup_function(expr.func.id, scopes)
-        returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
+        # `@functools.lru_cache` over the factory returns what it returns (user_decorators.py)
+        kept = isinstance(factory, DEFS) and bool(factory.decorator_list) and transparent(scope, factory, outer)
+        returned = returned_def(factory, method=kept) if isinstance(factory, DEFS) and not outer else None
         if returned is not None and scope.module_references(expr.func.id) == 1:
             return returned[0], (factory,), returned[1], ()  # `shard_map(make_body(cfg), ...)`
         made = returned_lambda(factory) if isinstance(factory, DEFS) and not outer else None
@@ -92,9 +97,11 @@ def resolve_body(scope: ModuleScope, expr, scopes, depth: int = 0):
             return None, (), None, ()  # `body.keywords[k] = v` may change what it binds (patched_functions.py)
         if args and args[0].keyword is None and not args[0].star:
             body, body_scopes, ref, bound = resolve_body(scope, args[0].value, scopes, depth + 1)
-            if body is not None and (not bound or isinstance(args[0].value, ast.Attribute)
+            nested = isinstance(args[0].value, ast.Call) and scope.resolve(args[0].value.func, scopes) == jaxapi.PARTIAL
+            if body is not None and (not bound or isinstance(args[0].value, ast.Attribute) or nested
                                      or len(bound) == 1 and bound[0].value is args[0].value):
-                # `partial(self._body, ...)`, `partial(Block(), axis="i")` (the object, then the rest)
+                # `partial(self._body, ...)`, `partial(Block(), axis="i")` (the object, then the rest),
+                # `partial(partial(f, a), b)`: f's arguments, then these (a later keyword wins)
                 return body, body_scopes, ref, tuple(bound) + tuple(args[1:])
     return None, (), None, ()
 
@@ -124,11 +131,12 @@ def keeps_function(scope: ModuleScope, expr, scopes) -> bool:
     name = scope.resolve(expr.func, scopes)
     if name not in SAME_FUNCTION:
         return False
-    allowed = frozenset() if name == "jax.jit" else _REMAT_KEYWORDS
+    allowed = frozenset() if name == "jax.jit" else _NAMED_CALL_KEYWORDS if name == "jax.named_call" else _REMAT_KEYWORDS
     return all(keyword.arg in allowed for keyword in expr.keywords)
 
 
 _REMAT_KEYWORDS = frozenset({"policy", "prevent_cse"})
+_NAMED_CALL_KEYWORDS = frozenset({"name"})  # `jax.named_call(f, name="stage")` only names the trace
 
 
 def call_method(scope: ModuleScope, construction: ast.Call, scopes) -> FunctionDef | None:

@@ -6,17 +6,19 @@ method returns, `shard_map(self.make_body(0.5), ...)`, the method called nowhere
 
 The table must be one dict (or tuple/list) literal bound once at module level and read only by
 subscripts: a store into it, a method call on it, or any other read of its name (an alias, an
-argument) may change what a key holds, and then no body is chosen.
+argument) may change what a key holds, and then no body is chosen; except the item stores at the
+top of the module that fill a dict once per key (stored_tables.py).
 """
 from __future__ import annotations
 
 import ast
 
-from codemods.analysis.decorators import returned_def
+from codemods.analysis.decorators import returned_def, returned_lambda
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import (NOT_LITERAL, call_args, iter_with_scopes, literal_value, nodes_of_type,
                                      param_default, positional_params)
 from codemods.analysis.scopes import ModuleScope
+from codemods.analysis.stored_tables import stored_entries
 
 
 def chosen_body(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[ast.expr, tuple] | None:
@@ -36,12 +38,15 @@ def chosen_body(scope: ModuleScope, expr: ast.expr, scopes) -> tuple[ast.expr, t
 
 
 def method_factory_body(scope: ModuleScope, expr: ast.expr, scopes, method_of):
-    """`self.make_body(0.5)`, `Model.make_step("i")`: (the def the method returns, the method as
-    its scope, the returning Name, nothing bound), when `.make_body` is read nowhere else."""
+    """`self.make_body(0.5)`, `Model.make_step("i")`: (the def or lambda the method returns, the
+    method as its scope, the returning Name, nothing bound), when `.make_body` is read nowhere else."""
     if type(expr) is not ast.Call or type(expr.func) is not ast.Attribute or type(expr.func.value) is not ast.Name:
         return None
     factory, _ = method_of(scope, expr.func, scopes)
     returned = returned_def(factory, method=True) if type(factory) in (ast.FunctionDef, ast.AsyncFunctionDef) else None
+    if returned is None and type(factory) is ast.FunctionDef and scope.attribute_references(expr.func.attr) == 1 \
+            and (made := returned_lambda(factory)) is not None:
+        return made, (factory,), None, ()  # `return lambda x: self.loss(x)`
     if returned is None or scope.attribute_references(expr.func.attr) != 1:
         return None
     return returned[0], (factory,), returned[1], ()
@@ -56,8 +61,9 @@ def table_entry(scope: ModuleScope, expr: ast.Subscript, scopes) -> ast.expr | N
     if any(scope.locals_of(function).binds(name) for function in scopes):
         return None
     table = scope.globals.unique_value(name)
-    if type(table) not in (ast.Dict, ast.Tuple, ast.List) or name in scope.volatile \
-            or name in mutated_names(scope.tree) or not _read_only_by_subscripts(scope, name):
+    stored = stored_entries(scope.tree, name) if name not in scope.volatile else None
+    if stored is None and (type(table) not in (ast.Dict, ast.Tuple, ast.List) or name in scope.volatile
+                           or name in mutated_names(scope.tree) or not _read_only_by_subscripts(scope, name)):
         return None
     key = scope.constant(expr.slice, scopes)
     if key is NOT_LITERAL and type(expr.slice) is ast.Name and scopes:
@@ -66,6 +72,8 @@ def table_entry(scope: ModuleScope, expr: ast.Subscript, scopes) -> ast.expr | N
         key = scope.evaluate(expr.slice, scopes)  # `NORMS[MODEL["norm"]]`: a key read from a config table
     if key is NOT_LITERAL or type(key) not in (str, int):
         return None
+    if stored is not None:
+        return stored.get(key)  # `TABLE["k"] = ...` statements fill it (stored_tables.py)
     if type(table) is ast.Dict:
         keys = [literal_value(node) if node is not None else NOT_LITERAL for node in table.keys]
         if any(type(known) not in (str, int) for known in keys) or len(set(keys)) != len(keys):

@@ -17,6 +17,8 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from codemods.analysis.class_families import Family
+from codemods.analysis.family_bodies import member_method
 from codemods.analysis.nodes import Arg, nodes_of_type
 from codemods.analysis.object_methods import class_method
 from codemods.analysis.scopes import method_kind
@@ -46,6 +48,8 @@ def method_of_built(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         stored = _stored_function(interp, use, written, built)
         if stored is not None:
             return stored
+    if isinstance(built, Family):
+        return member_method(interp, use)  # `self.body` in a base class's method (family_bodies.py)
     if not isinstance(built, Instance) or built.building or built.fields is None:
         return use
     method = class_method(interp.scope, built.cls, attr)
@@ -58,7 +62,8 @@ def _stored_function(interp: Interpreter, use: ShardMapUse, written: ast.Attribu
     """`jax.shard_map(self.fn, ...)` of a field every construction of the class fills with one
     module function (`Runner(body)`), read nowhere else: that function is the body, and the
     constructions' arguments naming it are references this use analyses (they hand it only to
-    this read)."""
+    this read). A field every construction fills with one object of a module class
+    (`Trainer(Loss("j"))`), read nowhere else, is the body by that object's `__call__`."""
     interp.silent += 1
     try:
         value = interp.eval(written, interp._static_frame(use.call_scopes))
@@ -66,6 +71,11 @@ def _stored_function(interp: Interpreter, use: ShardMapUse, written: ast.Attribu
         interp.silent -= 1
     if isinstance(value, Partial) and not isinstance(value.func, Partial):
         return _stored_partial(interp, use, written, built, value)
+    if isinstance(value, Instance) and not value.building and value.fields is not None \
+            and interp._attribute_loads().get(written.attr) == [written]:
+        method = class_method(interp.scope, value.cls, "__call__")  # `Trainer(Loss("j"))`, `self.loss` as the body
+        if type(method) is ast.FunctionDef and not method.decorator_list and method_kind(method) == "plain":
+            return replace(use, body=method, body_scopes=(), body_ref=written, bound_values=((value,), ()))
     if not isinstance(value, Function) or value.closure is not interp.module_frame \
             or type(value.node) is not ast.FunctionDef \
             or interp.scope.globals.unique_function(value.node.name) is not value.node \

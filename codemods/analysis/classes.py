@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import field, replace
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
-
 import ast
 
 from codemods.analysis.attr_dicts import own_namespaces
 from codemods.analysis.class_families import ClassFamilies
+from codemods.analysis.dataclass_subclasses import dataclass_subclass
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
 from codemods.analysis.cli_args import Namespace, spread_vars
@@ -484,8 +484,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             facts.constructible = inherited.constructible
             read_hooks(facts, cls, classes)
             return facts
-        if inherited.init is None and plain_chain(classes[local_bases[0].id], classes, filed):
-            return facts  # no __init__ or field up the chain: built with no arguments
+        if inherited.init is None and (inherited.fields or plain_chain(classes[local_bases[0].id], classes, filed)):
+            return dataclass_subclass(cls, inherited, classes) if inherited.fields else facts  # a dataclass base's, or none
     if not inits and not decorated and len(own_bases(cls)) > 1 and plain_chain(cls, classes, filed):
         return facts  # mixins with no __init__ or field in any class Python searches
     generated = bool(decorated or own_bases(cls))

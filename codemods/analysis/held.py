@@ -1,7 +1,8 @@
 """Module functions held in module containers (issue 13): a table of branches
 (`NORMALIZERS = [_identity, _max_norm]` handed to `lax.switch`) and a registry a decorator
 fills (`@register("rows")` over a def, with `def register(name): def deco(fn): TABLE[name] = fn;
-return fn; return deco` and `TABLE = {}`).
+return fn; return deco` and `TABLE = {}`), or by statements of the module's own level alone
+(`TABLE["total"] = total`).
 
 A held function runs wherever its container is read, so a verdict in it counts only when every
 read that may reach it was analysed: a read by a literal key (`TABLE["rows"]`, `BRANCHES[1]`)
@@ -110,6 +111,13 @@ class Held:
                 return None
         written = [store for store in stores if self._written_entry(store) is not None]
         stores = [store for store in stores if store not in written]  # `TABLE["ece"] = ECE` at module level
+        if not stores and written:  # such statements alone fill it: no decorator files anything
+            entries = [self._written_entry(store) for store in written]
+            reads = self._uses(name, frozenset(id(store.value) for store in written))
+            if len({key for key, _ in entries}) != len(entries) or any(not scopes for _, scopes in reads) or not all(
+                    _looked_up(read, self._parent_map().get(id(read)), self._key_readers()) for read, _ in reads):
+                return None  # a key filed twice, a read at module level, or the table handed on
+            return _Table(tuple(entries), frozenset(), reads, True)
         if len(stores) != 1 or type(stores[0].value) is not ast.Name:
             return None
         factory, param = self._registering_factory(stores[0]), None

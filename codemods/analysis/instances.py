@@ -93,6 +93,8 @@ class Instances:
                 continue  # `describe(Block(...))`
             if holder is None and held is call and self.read_cannot_call(call, cls):
                 continue  # `Weights(mesh).run(x)`, a method that uses `self` only for fields (or as an analysed body)
+            if holder is None and held is call and self._passed_where_analysed(seen, call, False, 0):
+                continue  # `make_body(Model("j"))` as the body: the factory reads it only where analysed
             if holder is None and (landed := landing_parameters(self.scope.tree, call)) is not None:
                 if all(self._parameter_reads_analysed(seen, function, param, False, 0) for function, param in landed):
                     continue  # `return Share(), mesh` unpacked into `main(share, mesh)` (returned_objects.py)

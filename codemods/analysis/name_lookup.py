@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.filled_fields import filled_object
 from codemods.analysis.set_fields import set_object
+from codemods.analysis.stored_tables import stored_table
 from codemods.analysis.filler_calls import filled_table
 from codemods.analysis.registry_objects import registry_object
 from codemods.analysis.hook_params import hook_param_class
@@ -75,6 +76,8 @@ class NameLookup:
                     or UNKNOWN  # `new_group(...)` statements (filler_calls.py)
             elif owner is None and not containers(value) and (filled := self.registry_value(name, frame)) is not None:
                 value = filled  # `TABLE = {}` and `TABLE["ece"] = ECE` beside a decorator's filings (held.py)
+            elif owner is None and not containers(value) and (filled := stored_table(self, name, frame)) is not None:
+                value = filled  # `TABLE = {}` then `TABLE["acf"] = Autocorrelation(8)` (stored_tables.py)
             elif not containers(value) and (filled := self.filled_list(name, frame)) is not None:
                 value = filled  # rebound by `axes += [name]`: not one binding
             elif (filled := registry_object(self, name, frame, value)) is not None:

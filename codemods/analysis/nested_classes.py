@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import nodes_of_type, positional_params
+from codemods.analysis.nodes import DEFS, nodes_of_type, positional_params
 from codemods.analysis.object_methods import class_bindings
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
+from codemods.analysis.syntax import small_targets
 
 
 def nested_class(scope: ModuleScope, expr: ast.expr, scopes) -> ast.ClassDef | None:
@@ -62,7 +63,8 @@ def static_function(scope: ModuleScope, cls: ast.ClassDef, assigned: list, attr:
 def init_store(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.expr, tuple] | None:
     """(the value, the scopes it is in) of `self.attr` read in a plain method of a class nothing
     derives from, when the module stores `.attr` once: `self.attr = value` in that class's
-    `__init__`, a call of a method of self (a factory of the body: `self._make_step(axis)`)."""
+    `__init__`, a call of a method of self (a factory of the body: `self._make_step(axis)`) or of
+    a module function (`make_step("j")`), or a lambda (`lambda x: self._step(x)`)."""
     if type(expr.value) is not ast.Name or not scopes:
         return None
     method = scopes[-1]
@@ -80,7 +82,50 @@ def init_store(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.exp
     for stmt in inits[0].body:  # a statement of __init__ itself, not one in a branch or loop
         if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is stores[0] \
                 and type(stores[0].value) is ast.Name and stores[0].value.id == receiver \
-                and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
-                and type(stmt.value.func.value) is ast.Name and stmt.value.func.value.id == receiver:
+                and (_made_by_self(stmt.value, receiver) or (type(stmt.value) is ast.Lambda
+                     or _made_by_module_function(scope, stmt.value, inits[0])) and not _stored_by_name(scope)):
             return stmt.value, (inits[0],)
     return None
+
+
+def _stored_by_name(scope: ModuleScope) -> bool:
+    """Code that may store an attribute without writing its name (`setattr`, `__dict__`, `vars`)."""
+    return any(node.id in ("setattr", "vars") for node in nodes_of_type(scope.tree, ast.Name)) \
+        or any(node.attr == "__dict__" for node in nodes_of_type(scope.tree, ast.Attribute))
+
+
+def _made_by_self(value: ast.expr, receiver: str) -> bool:
+    """`self._make_step(axis)`: a method of the object builds the body."""
+    return type(value) is ast.Call and type(value.func) is ast.Attribute and type(value.func.value) is ast.Name \
+        and value.func.value.id == receiver
+
+
+def _made_by_module_function(scope: ModuleScope, value: ast.expr, init) -> bool:
+    """`make_step("j")`: a module function builds the body (its closure, read by resolve_body)."""
+    return type(value) is ast.Call and type(value.func) is ast.Name \
+        and not scope.locals_of(init).binds(value.func.id) and scope.globals.unique_function(value.func.id) is not None
+
+
+def property_alias(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[ast.Attribute, ast.Attribute] | None:
+    """`self.body` read in a plain method of a class nothing derives from, where `body` is the
+    class's one binding of that name, a property whose whole body is `return self._step`: (the
+    read spelled `self._step` where it is written, the property's own `self._step`, the reference)."""
+    if type(expr.value) is not ast.Name or not scopes:
+        return None
+    method = scopes[-1]
+    cls = scope.class_of(method)
+    params = positional_params(method.args) if isinstance(method, DEFS) else []
+    if cls is None or scope.subclassed(cls) or method_kind(method) != "plain" or not params \
+            or params[0].arg != expr.value.id:
+        return None
+    bound = [member for member in cls.body if isinstance(member, DEFS) and member.name == expr.attr
+             or not isinstance(member, DEFS) and expr.attr in small_targets(member)]
+    if len(bound) != 1 or not isinstance(bound[0], DEFS) or method_kind(bound[0]) != "property" \
+            or len(bound[0].body) != 1 or type(bound[0].body[0]) is not ast.Return:
+        return None
+    own = positional_params(bound[0].args)
+    returned = bound[0].body[0].value
+    if not own or type(returned) is not ast.Attribute or type(returned.value) is not ast.Name \
+            or returned.value.id != own[0].arg:
+        return None
+    return ast.copy_location(ast.Attribute(value=expr.value, attr=returned.attr, ctx=ast.Load()), expr), returned

@@ -15,7 +15,7 @@ from codemods.analysis.nodes import NOT_LITERAL, attribute_stored, constructed, 
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.pyvalues import python_value
 from codemods.analysis.values import (CONSTANT, UNKNOWN, AxisState, ClassValue, Const, DictValue, Instance, JaxName,
-                                      Partial, Static, TupleValue, Value, settled)
+                                      Partial, SpecValue, Static, TupleValue, Value, settled)
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
@@ -55,8 +55,8 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
     if isinstance(node, (ast.Name, ast.Attribute, ast.Tuple)):
         found = interp.eval(node, defined_in)
         # `cfg=CFG`; `rules=RULES`, a tuple of constants (immutable, unlike a dict); `axes=(DP, TP)`
-        if isinstance(found, (Const, Namespace)) or settled(found) or python_value(found) is not NOT_LITERAL:
-            return found
+        if isinstance(found, (Const, Namespace, SpecValue)) or settled(found) or python_value(found) is not NOT_LITERAL:
+            return found  # a PartitionSpec of names (`spec=COUNTS_SPEC`) is immutable: one value
         if isinstance(found, Static) or isinstance(found, AxisState) and found.same_state(CONSTANT):
             return found  # `clip=CLIP_NORM` of `float(os.environ[...])`, `h=np.sqrt(H)`: one host number
         if getattr(found, "symbol", None) is not None and getattr(found, "kind", None) in _NAMES:
@@ -85,6 +85,8 @@ def parameter_default(interp: Interpreter, node: ast.expr, defined_in: Frame | N
             found = interp.eval(node, defined_in)
         finally:
             interp.silent -= 1
+        if isinstance(found, SpecValue):
+            return found  # `spec=P("docs", "vocab")`: a PartitionSpec is immutable
         # One object shared by every call: certain only while no code sets an attribute on it.
         if isinstance(found, Instance) and (settled(found) or _keyed_tables_only(found, interp.scope.tree)
                                             or _named_objects_only(found)) \

@@ -7,7 +7,9 @@ whose result is bound to a name once, and every read of that name is an analysed
 argument of a call that ran it, `jax.tree.map(fn, tree)`), or a call whose result is called at
 once by an analysed run. A read handed to a module function that ran (`two_tower(x, sampler)`)
 counts when that function's parameter is only ever called there (`sampler(items)`): the closure
-then runs only at those calls, each one analysed with the run.
+then runs only at those calls, each one analysed with the run. A result stored in a field
+(`self.fn = make_fn(axis)`, the module's only store of it) counts when every read of that field
+in the module is an analysed call.
 """
 from __future__ import annotations
 
@@ -92,6 +94,8 @@ class Returned:
         if type(statement) is not ast.Assign or len(statement.targets) != 1:
             return False
         target = statement.targets[0]
+        if position is None and type(target) is ast.Attribute and type(target.value) is ast.Name:
+            return self._field_read_where_analysed(target, analysed)  # `self.fn = make_fn(axis)`
         if position is not None and type(target) is ast.Tuple and len(target.elts) > position \
                 and not any(type(item) is ast.Starred for item in target.elts):
             target = target.elts[position]
@@ -109,6 +113,22 @@ class Returned:
         return bool(reads) and all(id(node) in analysed and type(parents.get(id(node))) is ast.Call
                                    and (parents[id(node)].func is node or node in parents[id(node)].args)
                                    for node in reads)  # called, or handed to what ran it: `jax.tree.map(fn, t)`
+
+    def _field_read_where_analysed(self, target: ast.Attribute, analysed: set[int]) -> bool:
+        """`self.fn = make_fn(axis)`, the module's only store of `.fn`: every read of `.fn` in the
+        module, on any object, is an analysed call (`self.fn(x)`), and no code reads attributes by
+        a computed name (`getattr`, `vars`, `__dict__`) that could hand the closure elsewhere."""
+        tree, parents = self.scope.tree, self._parent_map()
+        stores = [node for node in nodes_of_type(tree, ast.Attribute) if node.attr == target.attr
+                  and not isinstance(node.ctx, ast.Load)]
+        reads = [node for node in nodes_of_type(tree, ast.Attribute) if node.attr == target.attr
+                 and isinstance(node.ctx, ast.Load)]
+        if stores != [target] or not reads or any(type(node) is ast.Attribute and node.attr == "__dict__"
+                                                   or type(node) is ast.Name and node.id in ("getattr", "vars")
+                                                   for node in iter_nodes(tree)):
+            return False
+        return all(id(node) in analysed and type(parents.get(id(node))) is ast.Call
+                   and parents[id(node)].func is node for node in reads)
 
     def record_analysed(self, parent: ast.AST, refs: set[int], analysed: set[int]) -> bool:
         """References of a nested def (`refs`, in `parent`) that put it in a field of the record

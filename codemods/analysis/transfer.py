@@ -28,6 +28,7 @@ from functools import cached_property
 from codemods.jaxapi import COLLECTIVES, ERR_REDUCED_WITH_REPLICATED, INVARIANT, REDUCED, UNREDUCED, VARYING, Version
 from codemods.transfer import model as transfer_model
 from codemods.transfer import table as transfer_table
+from codemods.analysis.alike_lists import observed_lists
 from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, Const, JaxName, State, Static, TupleValue, Value, leaves
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
@@ -210,6 +211,9 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
     operation = rule.operation
     signature = operation.args if operation is not None else ()
     params = operation.params if operation is not None else ()
+    if values and (lists := observed_lists(operation, signature[0] if signature else None, values[0])) is not None:
+        keys = [case_keys(rule, [short, *values[1:]], keywords, axis) for short in lists]  # (alike_lists.py)
+        return None if None in keys else [key for found in keys for key in found]
     values, named = _bind_positional(params, list(values), dict(keywords))
     layouts: list[list[str]] = [[]]
     arrays: list[AxisState] = []

@@ -3,8 +3,9 @@ filter_value_and_grad(fn): def wrapped(model, *args): return jax.value_and_grad(
 *args); return wrapped`), or under a call of a module factory of such decorators
 (`@cross_shard_mean(axes=("docs", "topics"))`): the name is bound to what the decorator returns, so the interpreter
 runs the decorator on the def, as Python does, and calls through the name run the wrapper with
-the def as its closure. Used where user_decorators.py cannot prove the decorator transparent;
-any other decorator leaves the name unknown."""
+the def as its closure. A module class as the decorator (`@traced` with `__init__(self, fn)` and
+`__call__`) binds the name to the object it builds around the def. Used where user_decorators.py
+cannot prove the decorator transparent; any other decorator leaves the name unknown."""
 from __future__ import annotations
 
 import ast
@@ -12,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.decorators import returned_def, wraps_of
 from codemods.analysis.nodes import DEFS, FunctionNode
-from codemods.analysis.values import UNKNOWN, Function, Value
+from codemods.analysis.object_methods import class_method
+from codemods.analysis.scopes import method_kind
+from codemods.analysis.values import UNKNOWN, ClassValue, Function, Instance, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -31,6 +34,8 @@ class WrapperDecorators:
             if type(written) is ast.Name else None
         if name is None or self.scope.imports.bindings.get(name):
             return UNKNOWN  # imported: not the module's def
+        if not called and name in self.scope.classes and self.scope.globals.unique_function(name) is None:
+            return self._built_around(self.scope.classes[name], function, written, frame)
         factory = self.scope.globals.unique_function(name)
         if not isinstance(factory, DEFS) or returned_def(factory) is None or self.scope.class_of(factory) is not None:
             return UNKNOWN
@@ -51,3 +56,17 @@ class WrapperDecorators:
         finally:
             self.silent -= 1
         return result if isinstance(result, Function) and result.node is wrapper[0] else UNKNOWN
+
+    def _built_around(self, cls: ast.ClassDef, function: FunctionNode, written: ast.expr, frame: Frame) -> Value:
+        """`@traced` of a module class nothing derives from, whose `__call__` is a plain method: the
+        name is bound to the object the class builds around the def (`traced(fn)`, its __init__
+        storing it), and a call through the name runs that object's `__call__`."""
+        method = class_method(self.scope, cls, "__call__")
+        if self.scope.subclassed(cls) or not isinstance(method, ast.FunctionDef) or method_kind(method) != "plain":
+            return UNKNOWN
+        self.silent += 1  # built once, where the def is: nothing in it is judged
+        try:
+            built = self.call(ClassValue(cls), None, [(Function(function, frame), written)], {}, False, frame)
+        finally:
+            self.silent -= 1
+        return built if isinstance(built, Instance) and built.fields is not None and not built.building else UNKNOWN

@@ -13,6 +13,7 @@ import re
 from codemods.dataclass_code import dataclass
 from importlib import resources
 
+from codemods.jaxapi import ERR_REDUCED_WITH_REPLICATED
 from codemods.transfer import model
 from codemods.transfer.lazy_read import read_lazily  # each operation decoded when first asked for
 
@@ -103,7 +104,8 @@ class Operation:
     def _any_array_axis(self, case: str) -> dict | None:
         """A reduction over array dimensions the generator did not try, a tuple among them
         (`axis=(1, 2)`, `axis=(0,)`): the outcome every tried dimension gave in the same case,
-        when at least two were tried, all agree and none raised. Which array dimensions a
+        when at least two were tried, all agree and none raised (three, for a tuple of dimensions
+        and JAX's rejection of a reduced operand beside a replicated one). Which array dimensions a
         per-device reduction runs over cannot change the mesh-axis state of its result."""
         if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
             case = model.split_key(case)[0]
@@ -122,7 +124,14 @@ class Operation:
         seen = list(tried.values())
         if len(seen) < 2 or not all(item is not None and model.gist(item) == model.gist(seen[0]) for item in seen):
             return None
-        return seen[0] if "state" in seen[0] and "error" not in seen[0] else None
+        if "state" in seen[0] and "error" not in seen[0]:
+            return seen[0]
+        # Rejecting a reduced operand beside a replicated one is JAX's check of the mesh-axis types
+        # of what the reduction computes (jnp.mean's division by the count), whatever dimensions it
+        # runs over; an error about the dimensions themselves differs between the tried ones.
+        rejected = len(seen) >= 3 and found.group(1).startswith("(") \
+            and seen[0].get("message", "").startswith(ERR_REDUCED_WITH_REPLICATED)
+        return seen[0] if rejected else None
 
     def _data(self, case: str) -> dict | None:
         if self.other_axes_irrelevant and model.context_letters(case) <= set(self.irrelevant_letters):
