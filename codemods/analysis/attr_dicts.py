@@ -18,7 +18,7 @@ from dataclasses import field
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
-from codemods.analysis.config_builders import copy_method, helper_stores, merged_stores, merging_method
+from codemods.analysis.config_builders import copy_method, helper_stores, merged_entries, merged_stores, merging_method
 from codemods.analysis.module_configs import module_stores, store_path
 from codemods.analysis.own_object_stores import own_object_stores
 from codemods.analysis.quiet_changes import quiet
@@ -74,9 +74,9 @@ class AttrDicts:
                 and (stores := self._builder_stores().get(id(expr))) is not None:
             table = super().call(callee, expr, args, keywords, starred, frame)  # `cfg = get_cfg()` (config_builders.py)
             static = self._static_frame(stores[0])
-            for target, value_node in stores[1]:
+            for target, value_node in merged_entries(self, stores[1], static):
                 table = _stored(table, target, self.eval(value_node, static), _Kind(frozenset(), True, False)) \
-                    if isinstance(table, AttrTable) else None
+                    if isinstance(table, AttrTable) and target is not None else None
             return table if table is not None else UNKNOWN
         if kind is None or expr is None:
             return super().call(callee, expr, args, keywords, starred, frame)

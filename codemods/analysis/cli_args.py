@@ -228,6 +228,10 @@ class CommandLines:
         index = taken = 0
         while index < len(words):  # `--name value`, `--name=value`, `--flag`, spelled in full
             word = words[index]
+            if not word.startswith("-") and taken < len(positionals) and positionals[taken][1] == REMAINDER:
+                values[positionals[taken][0]] = TupleValue(tuple(Const(rest) for rest in words[index:]))
+                index, taken = len(words), taken + 1  # the words left, options too, as argparse gathers them
+                continue
             if not word.startswith("-") and positionals:  # the next positional's word
                 if taken >= len(positionals) or (filled := _positional_value(positionals[taken], word)) is None:
                     return None  # argparse exits: an extra word, a choice not listed, a bad number
@@ -256,8 +260,10 @@ class CommandLines:
             except (TypeError, ValueError):
                 return None
             index += 1
-        if taken != len(positionals):
-            return None  # a positional not given: argparse exits
+        if taken == len(positionals) - 1 and positionals[taken][1] == REMAINDER:
+            values[positionals[taken][0]], taken = TupleValue(()), taken + 1  # none left: an empty list
+        if taken != len(positionals) or any(positional[1] == REMAINDER for positional in positionals[:-1]):
+            return None  # a positional not given (argparse exits); words after a remainder's: not followed
         changed = changed_names(self.scope.tree)
         if changed is None or changed & set(values):
             return None
@@ -358,6 +364,10 @@ class CommandLines:
                 or flags[0].value.startswith("-"):
             return None
         dest = flags[0].value
+        if "nargs" in given and not set(given) - {"nargs", "default", "help", "metavar"} and dest not in dests and dest \
+                and self._remainder(given["nargs"], frame):
+            dests.add(dest)
+            return dest, REMAINDER, None  # `add_argument("opts", nargs=argparse.REMAINDER)`: every word left
         if None in given or set(given) - {"choices", "help", "metavar", "type"} or dest in dests or not dest:
             return ()
         dests.add(dest)
@@ -376,6 +386,10 @@ class CommandLines:
                 return ()
             convert = _TYPES[kind.id]
         return dest, choices, convert
+
+    def _remainder(self, node: ast.expr, frame) -> bool:
+        value = self.eval(node, frame)
+        return isinstance(value, JaxName) and value.name == "argparse.REMAINDER" or value == Const(REMAINDER)
 
     def _literal(self, node: ast.expr, frame) -> Value | None:
         value = self.eval(node, frame)
@@ -443,6 +457,9 @@ class CommandLines:
                 if type(found) is ast.Call:
                     cache[id(found)] = scopes
         return cache.get(id(node))
+
+
+REMAINDER = "..."  # argparse.REMAINDER's value: a positional gathering every word left
 
 
 def _positional_value(positional: tuple, word: str) -> Const | None:

@@ -19,6 +19,8 @@ import copy
 
 from codemods.analysis.module_configs import store_path
 from codemods.analysis.nodes import NOT_LITERAL, literal_value, positional_params
+from codemods.analysis.sequences import items_of
+from codemods.analysis.values import Const
 
 _MERGE = """
 def merge(self, opts):
@@ -37,15 +39,26 @@ _KEPT_NAMES = frozenset({"zip", "ast", "ValueError", "SyntaxError"})
 
 
 def merged_stores(scope, call: ast.Call, name: str, merges: frozenset[str]) -> list | None:
-    """[(attribute path, value node)] of `name.m([...])` for a merging method `m` (see above)."""
+    """[(attribute path, value node)] of `name.m([...])` for a merging method `m` (see above);
+    for `name.m(args.opts)`, one entry (None, the argument): its items are read where the
+    builder's stores are applied (merged_pairs)."""
     func = call.func
     if type(func) is not ast.Attribute or func.attr not in merges or type(func.value) is not ast.Name \
-            or func.value.id != name or len(call.args) != 1 or call.keywords \
-            or type(call.args[0]) not in (ast.List, ast.Tuple):
+            or func.value.id != name or len(call.args) != 1 or call.keywords or type(call.args[0]) is ast.Starred:
+        return None
+    if type(call.args[0]) in (ast.Name, ast.Attribute):
+        return [(None, call.args[0])]  # `cfg.merge_from_list(args.opts)`
+    if type(call.args[0]) not in (ast.List, ast.Tuple):
         return None
     items = [item.value if type(item) is ast.Constant and type(item.value) is str else None
              for item in call.args[0].elts]
-    if None in items or len(items) % 2:
+    return merged_pairs(items)
+
+
+def merged_pairs(items: list) -> list | None:
+    """[(attribute path, value node)] of a merge's KEY VALUE list of str, decoded as yacs does;
+    None for anything else (an odd length, an item not a str, a value no literal reading)."""
+    if None in items or any(type(item) is not str for item in items) or len(items) % 2:
         return None
     stores = []
     for key, raw in zip(items[0::2], items[1::2]):
@@ -61,6 +74,22 @@ def merged_stores(scope, call: ast.Call, name: str, merges: frozenset[str]) -> l
             return None  # (a dict or set literal: not followed)
         stores.append((key.split("."), node))
     return stores
+
+
+def merged_entries(interp, stores: list, static) -> list:
+    """The builder's stores with each `merge_from_list(args.opts)` entry read as the pairs its
+    argument holds there (a (None, node) entry stays where they are not known: the config is
+    then unknown)."""
+    found = []
+    for target, node in stores:
+        if target is None:
+            items = items_of(interp.eval(node, static))
+            pairs = merged_pairs([item.value if isinstance(item, Const) else None for item in items]) \
+                if items is not None else None
+            found.extend(pairs if pairs is not None else [(None, node)])
+        else:
+            found.append((target, node))
+    return found
 
 
 def merging_method(method: ast.FunctionDef) -> bool:

@@ -7,7 +7,8 @@ class has no base, keyword or decorator (so no config class is one of its subcla
 it), its name is used only to construct it (`RNNTJoint(cfg)`: no method is read off the class and
 called with another object in `self`'s place), and the method never rebinds that parameter or
 lets a nested scope do so. Any other store of an attribute still counts as a possible change of
-the config item of that name.
+the config item of that name. An item store into a field `__init__` made an empty dict or list
+(`self._obj_map[name] = cls`, stored nowhere else) changes that object's own table alike.
 """
 from __future__ import annotations
 
@@ -38,9 +39,31 @@ def own_object_stores(tree: ast.Module) -> frozenset[int]:
                 continue
             found.update(id(node) for node in nodes if type(node) is ast.Attribute and type(node.ctx) is ast.Store
                          and type(node.value) is ast.Name and node.value.id == own)
+            tables = _own_tables(tree, cls)
+            found.update(id(node) for node in nodes if type(node) is ast.Subscript and type(node.ctx) is ast.Store
+                         and type(node.value) is ast.Attribute and node.value.attr in tables
+                         and type(node.value.value) is ast.Name and node.value.value.id == own)
     result = frozenset(found)
     tree.__dict__["_shardfix_own_object_stores"] = result
     return result
+
+
+def _own_tables(tree: ast.Module, cls: ast.ClassDef) -> set[str]:
+    """Fields `__init__` sets to a new empty dict or list (`self._obj_map = {}`), stored nowhere
+    else in the module: an item store into one changes that object's own table, no config."""
+    init = next((m for m in cls.body if type(m) is ast.FunctionDef and m.name == "__init__"), None)
+    params = init.args.posonlyargs + init.args.args if init is not None else []
+    if not params:
+        return set()
+    made = {stmt.targets[0].attr for stmt in init.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+            and type(stmt.targets[0]) is ast.Attribute and type(stmt.targets[0].value) is ast.Name
+            and stmt.targets[0].value.id == params[0].arg
+            and (type(stmt.value) is ast.Dict and not stmt.value.keys or type(stmt.value) is ast.List and not stmt.value.elts)}
+    stores: dict[str, int] = {}
+    for node in nodes_of_type(tree, ast.Attribute):
+        if type(node.ctx) is not ast.Load:
+            stores[node.attr] = stores.get(node.attr, 0) + 1
+    return {attr for attr in made if stores.get(attr) == 1}
 
 
 def _only_constructed(tree: ast.Module, name: str, parents) -> bool:
