@@ -98,7 +98,7 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
             changed = copied  # `copy.copy(CONFIG)["axes"].pop()`: a shallow copy shares the items
         key = _alias_key(changed) if changed is not None else None
         if key is not None:
-            (found if id(node) not in fresh else own).add(key)  # (`self.params['w'] = ...`: keyed ".params")
+            found.add(key)  # (`self.params["w"] = ...`: keyed ".params")
             if inner:
                 deep.add(key)
     if any(isinstance(node.ctx, ast.Load) for node in names_by_id(tree).get("globals", ())):
