@@ -274,18 +274,23 @@ class AttrDicts:
         builder (`_C = CN()` then `_C.MODEL = CN()`, `_C.MODEL.AXIS = "data"`: Detectron2's
         defaults), the module's only binding of the name: its attribute stores count as
         bindings elsewhere, but change only the one object, as the builder's stores."""
-        if name in self.scope.volatile:
-            return None
-        made = [stmt.value for stmt in self.scope.tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
-                and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name]
-        if len(made) != 1 or id(made[0]) not in self._builder_stores():
-            return None
-        bound = [node for node in nodes_of_type(self.scope.tree, ast.Name)
-                 if node.id == name and type(node.ctx) is not ast.Load]
-        if len(bound) != 1 or any(name in node.names for node in ast.walk(self.scope.tree)
-                                  if type(node) in (ast.Global, ast.Nonlocal)):
-            return None
-        return made[0]
+        made = self._config_binding(name)
+        return made if made is not None and id(made) in self._builder_stores() else None
+
+    def _config_binding(self, name: str) -> ast.expr | None:
+        """The value of the module's one `name = value` statement, when nothing else anywhere
+        binds the name (attribute stores on it aside)."""
+        cache = self.__dict__.setdefault("_attr_config_binding", {})
+        if name not in cache:
+            made = [stmt.value for stmt in self.scope.tree.body if type(stmt) is ast.Assign
+                    and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name]
+            bound = sum(1 for node in nodes_of_type(self.scope.tree, ast.Name)
+                        if node.id == name and type(node.ctx) is not ast.Load)
+            declared = any(name in node.names for node in ast.walk(self.scope.tree)
+                           if type(node) in (ast.Global, ast.Nonlocal))
+            cache[name] = made[0] if len(made) == 1 and bound == 1 and not declared \
+                and name not in self.scope.volatile else None
+        return cache[name]
 
     def _fresh_config(self, call: ast.Call, scopes) -> bool:
         """`get_cfg()`: a call of a module function, no argument, every return of which is
@@ -308,12 +313,8 @@ class AttrDicts:
     def _module_config(self, name: str, function) -> bool:
         """`name` in `function` is a module name bound once to a config construction (a copy of
         it is a new config; a copy of anything else may be any object)."""
-        if self.scope.locals_of(function).binds(name) or name in self.scope.volatile:
-            return False
-        made = [stmt.value for stmt in self.scope.tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
-                and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name]
-        bound = sum(1 for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == name and type(node.ctx) is not ast.Load)
-        return len(made) == 1 and bound == 1 and type(made[0]) is ast.Call and self._makes_config(made[0], ())
+        made = self._config_binding(name) if not self.scope.locals_of(function).binds(name) else None
+        return type(made) is ast.Call and self._makes_config(made, ())
 
     def _makes_config(self, call: ast.Call, scopes) -> bool:
         """The call constructs a config whose stores a builder applies where it is made: an

@@ -24,6 +24,10 @@ def own_object_stores(tree: ast.Module) -> frozenset[int]:
         return cached
     parents = module_parents(tree)
     found: set[int] = set()
+    stored: dict[str, int] = {}  # attribute name -> how many stores the module makes of it
+    for node in nodes_of_type(tree, ast.Attribute):
+        if type(node.ctx) is not ast.Load:
+            stored[node.attr] = stored.get(node.attr, 0) + 1
     for cls in nodes_of_type(tree, ast.ClassDef):
         if cls.bases or cls.keywords or cls.decorator_list or not _only_constructed(tree, cls.name, parents):
             continue
@@ -39,7 +43,7 @@ def own_object_stores(tree: ast.Module) -> frozenset[int]:
                 continue
             found.update(id(node) for node in nodes if type(node) is ast.Attribute and type(node.ctx) is ast.Store
                          and type(node.value) is ast.Name and node.value.id == own)
-            tables = _own_tables(tree, cls)
+            tables = _own_tables(cls, stored)
             found.update(id(node) for node in nodes if type(node) is ast.Subscript and type(node.ctx) is ast.Store
                          and type(node.value) is ast.Attribute and node.value.attr in tables
                          and type(node.value.value) is ast.Name and node.value.value.id == own)
@@ -48,7 +52,7 @@ def own_object_stores(tree: ast.Module) -> frozenset[int]:
     return result
 
 
-def _own_tables(tree: ast.Module, cls: ast.ClassDef) -> set[str]:
+def _own_tables(cls: ast.ClassDef, stored: dict[str, int]) -> set[str]:
     """Fields `__init__` sets to a new empty dict or list (`self._obj_map = {}`), stored nowhere
     else in the module: an item store into one changes that object's own table, no config."""
     init = next((m for m in cls.body if type(m) is ast.FunctionDef and m.name == "__init__"), None)
@@ -59,11 +63,7 @@ def _own_tables(tree: ast.Module, cls: ast.ClassDef) -> set[str]:
             and type(stmt.targets[0]) is ast.Attribute and type(stmt.targets[0].value) is ast.Name
             and stmt.targets[0].value.id == params[0].arg
             and (type(stmt.value) is ast.Dict and not stmt.value.keys or type(stmt.value) is ast.List and not stmt.value.elts)}
-    stores: dict[str, int] = {}
-    for node in nodes_of_type(tree, ast.Attribute):
-        if type(node.ctx) is not ast.Load:
-            stores[node.attr] = stores.get(node.attr, 0) + 1
-    return {attr for attr in made if stores.get(attr) == 1}
+    return {attr for attr in made if stored.get(attr) == 1}
 
 
 def _only_constructed(tree: ast.Module, name: str, parents) -> bool:

@@ -322,22 +322,13 @@ def dual_registering(method: ast.FunctionDef, attr: str | None) -> bool:
     inner = positional_params(deco.args)
     if deco.args.vararg or deco.args.kwarg or deco.args.kwonlyargs or deco.args.defaults or len(inner) != 1:
         return False
-    filed = inner[0].arg
-    return filed not in (receiver, obj) and _named_store(deco.body[0], receiver, attr, filed) \
-        and _returns(deco.body[1], filed) and _named_store(store, receiver, attr, obj) and _returns(back, obj) \
+    from codemods.analysis.registry_objects import _store  # (it reads this module's helpers)
+
+    filed = inner[0].arg  # both stores `self.<attr>[x.__name__] = x` (a key of None)
+    return filed not in (receiver, obj) and _store(deco.body[0], receiver, attr, None, filed) \
+        and _returns(deco.body[1], filed) and _store(store, receiver, attr, None, obj) and _returns(back, obj) \
         and not any(type(node) is ast.Name and node.id in (receiver, obj, filed) and not isinstance(node.ctx, ast.Load)
                     or isinstance(node, (ast.Global, ast.Nonlocal)) for node in iter_nodes(method))
-
-
-def _named_store(stmt: ast.stmt, receiver: str, attr: str, value: str) -> bool:
-    """`self.<attr>[value.__name__] = value`."""
-    if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Subscript:
-        return False
-    held, slice_ = stmt.targets[0].value, stmt.targets[0].slice
-    return type(held) is ast.Attribute and held.attr == attr and type(held.value) is ast.Name \
-        and held.value.id == receiver and type(slice_) is ast.Attribute and slice_.attr == "__name__" \
-        and type(slice_.value) is ast.Name and slice_.value.id == value \
-        and type(stmt.value) is ast.Name and stmt.value.id == value
 
 
 def _returns(stmt: ast.stmt, name: str) -> bool:

@@ -48,7 +48,6 @@ def _entries(tree: ast.Module, name: str) -> dict | None:
     if len(entries) != len(keys):
         return None
     stores: dict[int, ast.Subscript] = {}
-    last = start
     for at in range(start + 1, len(body)):
         stmt = body[at]
         target = stmt.targets[0] if type(stmt) is ast.Assign and len(stmt.targets) == 1 else None
@@ -58,7 +57,6 @@ def _entries(tree: ast.Module, name: str) -> dict | None:
                 return None
             entries[key] = stmt.value
             stores[id(target.value)] = target
-            last = at
     if len(entries) == len(keys):
         return None  # nothing stored: a display (body_tables.py reads it)
     if any(type(node) in _NAMED_DEFS and node.name == name
