@@ -51,6 +51,7 @@ class AttrTable(DictValue):
     """A dict whose items are read by attribute too (`config.sharding`)."""
 
     shadowed: frozenset[str] = field(default=frozenset(), compare=False, repr=False)  # attributes that are not items
+    cls: ast.ClassDef | None = field(default=None, compare=False, repr=False)  # the module class built (`isinstance`)
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class AttrDicts:
             return table if table is not None else UNKNOWN
         if kind is None or expr is None:
             return super().call(callee, expr, args, keywords, starred, frame)
-        table = self._made(kind, args, keywords, starred)
+        table = self._made(kind, args, keywords, starred, callee)
         if table is None:
             return UNKNOWN
         stores = self._builder_stores().get(id(expr))
@@ -187,7 +188,7 @@ class AttrDicts:
         return _Kind(_DICT_NAMES | frozenset(names), stores, wraps, keyword_items=converting, copies=frozenset(copies),
                      opaque=frozenset(opaque), merges=frozenset(merges)) if reads else None
 
-    def _made(self, kind: _Kind, args, keywords, starred) -> AttrTable | None:
+    def _made(self, kind: _Kind, args, keywords, starred, callee) -> AttrTable | None:
         if starred and starred != SPREAD or len(args) > 1:
             return None  # `Node(**table)` of a dict of known keys: its items
         if kind.converts and not kind.keyword_items and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS):
@@ -206,7 +207,8 @@ class AttrDicts:
             pairs.update({key: value for key, (value, _) in keywords.items()})
         if kind.converts:
             pairs = {key: _converted(value, kind) for key, value in pairs.items()}
-        return AttrTable(tuple(pairs), tuple(pairs.values()), shadowed=kind.shadowed)
+        return AttrTable(tuple(pairs), tuple(pairs.values()), shadowed=kind.shadowed,
+                         cls=callee.cls if isinstance(callee, ClassValue) else None)
 
     # -- what may change it -----------------------------------------------------------------
     def _builder_stores(self) -> dict[int, tuple[tuple, list[tuple[list[str], ast.expr]]]]:
@@ -577,7 +579,7 @@ def _stored(table: AttrTable, path: list[str], value: Value, kind: _Kind) -> Att
         if inner is None:
             return None
         items[head] = inner
-    return AttrTable(tuple(items), tuple(items.values()), shadowed=table.shadowed)
+    return AttrTable(tuple(items), tuple(items.values()), shadowed=table.shadowed, cls=table.cls)
 
 
 def _converted(value: Value, kind: _Kind) -> Value:

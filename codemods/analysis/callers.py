@@ -251,7 +251,8 @@ class Callers:
                     return [], 0  # a decorator replaces or feeds __init__ (init_decorators.py)
                 if (registry_constructions(self.scope, cls) or ([],))[0]:
                     return [], 0  # `MODELS[name](...)` may build another class of the table
-                return (self._constructions(cls), 1) if self.class_facts(cls).init is function else ([], 0)
+                facts = self.class_facts(cls)  # (a wrapped `__init__` gets what its decorator chooses)
+                return (self._constructions(cls), 1) if facts.init is function and facts.wrapper is None else ([], 0)
             return self._method_calls(cls, function)
         if self.scope.globals.unique_function(function.name) is not function:
             return [], 0

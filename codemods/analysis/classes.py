@@ -17,7 +17,7 @@ import ast
 
 from codemods.analysis.attr_dicts import own_namespaces
 from codemods.analysis.class_families import ClassFamilies
-from codemods.analysis.dataclass_subclasses import dataclass_subclass
+from codemods.analysis.dataclass_subclasses import dataclass_subclass, field_default, is_class_var
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
 from codemods.analysis.cli_args import Namespace, spread_vars
@@ -31,6 +31,7 @@ from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
+from codemods.analysis.init_wrappers import init_wrappers, wrapped_arguments, wrapped_init
 from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs, stored_value
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 _ANY_FIELD = frozenset({"setattr", "__setattr__", "tree_at", "__dict__", "vars", "__class__"})
 _NAMED_FIELD = frozenset({"replace", "_replace", "evolve", "clone", "copy", "model_copy"})
 # Field declarations whose default is a keyword: `field(default=...)`, `eqx.field(default=...)`.
-_FIELD_FUNCTIONS = frozenset({"field", "static_field", "attrib", "ib"})
 
 
 def _patcher(call: ast.Call) -> bool:
@@ -85,6 +85,7 @@ class ClassFacts:
     kwargs_loop: ast.For | None = None  # every keyword becomes a field (init_hooks.py)
     hook_stores: dict[str, tuple[FunctionDef, ast.expr]] = field(default_factory=dict)  # `self.setup()`'s
     hook_targets: list[ast.Attribute] = field(default_factory=list)
+    wrapper: FunctionDef | None = None  # what a decorator puts in __init__'s place (init_wrappers.py)
 
     def sets(self, attr: str) -> bool:
         return attr in self.stores or attr in self.fields or attr in self.hook_stores \
@@ -93,6 +94,8 @@ class ClassFacts:
 
 class Classes(InitHooks, ClassFamilies):
     """The class half of the Interpreter (which supplies eval, scope and the frames)."""
+
+    _wrappers: dict[str, FunctionDef] | None = None  # the module's `__init__` wrappers, read once
 
     def _receiver_of(self, function: FunctionNode) -> Value | None:
         """What the first parameter of a method of a class no other class of the module extends
@@ -163,7 +166,7 @@ class Classes(InitHooks, ClassFamilies):
         frame = self._class_body_frame(cls, bindings, value, own) if own else self.module_frame
         if frame is None:
             return UNKNOWN  # names of the class body not followed here
-        return class_body_value(self, receiver, _field_default(value), frame)  # bound, static, class (fn_values.py)
+        return class_body_value(self, receiver, field_default(value), frame)  # bound, static, class (fn_values.py)
 
     def _shadowed(self, receiver: ClassValue | Instance) -> bool:
         """A class attribute the file may shadow or replace by name: read through an object when
@@ -206,6 +209,8 @@ class Classes(InitHooks, ClassFamilies):
         fields: dict[str, Value] = {}
         if facts.init is not None:
             given = fed_keywords(self, receiver.cls, positional, given)  # a decorator may feed __init__
+            if facts.wrapper is not None and given is not None:
+                positional, given = wrapped_arguments(self, facts.wrapper, receiver.cls, positional, given) or (None, None)
             frame = self._init_frame(facts.init, positional, given, receiver.cls) if given is not None else None
             if frame is None:
                 return UNKNOWN
@@ -227,7 +232,7 @@ class Classes(InitHooks, ClassFamilies):
                 if name in given:
                     fields[name] = given[name]
                 elif name in facts.defaults and not defaults_patched(self.scope.tree):  # (patched_functions.py)
-                    default = _field_default(facts.defaults[name])
+                    default = field_default(facts.defaults[name])
                     computed = self.default_symbol(default, self.module_frame, name, receiver.cls) \
                         if receiver.cls in self.scope.tree.body else None  # `axis: str = os.environ[...]` (symbols.py)
                     fields[name] = computed if computed is not None else self.eval(default, self.module_frame)
@@ -281,7 +286,9 @@ class Classes(InitHooks, ClassFamilies):
         if key not in self._class_tables:
             filed = frozenset(name for name, other in self.scope.classes.items() if other.decorator_list
                               and all(files_class(self.scope, d) for d in other.decorator_list))
-            self._class_tables[key] = facts = _read_class(cls, self.scope.classes, filed=filed)
+            if self._wrappers is None:
+                self._wrappers = init_wrappers(self.scope)
+            self._class_tables[key] = facts = _read_class(cls, self.scope.classes, filed=filed, wrappers=self._wrappers)
             read_post_init(facts, self.scope)  # a dataclass's `self.norm = Norm(self.axis)` (init_hooks.py)
         return self._class_tables[key]
 
@@ -463,7 +470,7 @@ def _agreeable(value: Value) -> bool:
 
 
 def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0,
-                filed: frozenset[str] = frozenset()) -> ClassFacts:
+                filed: frozenset[str] = frozenset(), wrappers: dict[str, FunctionDef] | None = None) -> ClassFacts:
     """An __init__ with odd parameters, or fields inherited from a class of the module: what a
     construction sets is not read (attributes stored by __init__ are then unknown: stored
     where no rule reads them). A plain subclass of one module class, with no __init__ or
@@ -478,9 +485,9 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
             and depth < 8 and not any(isinstance(stmt, ast.AnnAssign) and not inert_annotation(stmt, cls, classes) or isinstance(stmt, DEFS)
                                       and stmt.name in _CONSTRUCTION_HOOKS and not (stmt.name == "__init_subclass__" and filing_hook(cls))
                                       for stmt in cls.body):
-        inherited = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)
+        inherited = _read_class(classes[local_bases[0].id], classes, depth + 1, filed, wrappers)
         if inherited.init is not None:
-            facts.init, facts.stores = inherited.init, dict(inherited.stores)
+            facts.init, facts.stores, facts.wrapper = inherited.init, dict(inherited.stores), inherited.wrapper
             facts.constructible = inherited.constructible
             read_hooks(facts, cls, classes)
             return facts
@@ -489,7 +496,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
     if not inits and not decorated and len(own_bases(cls)) > 1 and plain_chain(cls, classes, filed):
         return facts  # mixins with no __init__ or field in any class Python searches
     generated = bool(decorated or own_bases(cls))
-    if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" or not positional_params(inits[0].args))):
+    facts.wrapper = wrapped_init(inits[0], wrappers or {}) if len(inits) == 1 else None
+    if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" and facts.wrapper is None or not positional_params(inits[0].args))):
         facts.constructible = False
         return facts
     if inits:
@@ -520,7 +528,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         names = list(inherited.fields) if inherited is not None else []
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
-                    and not _is_class_var(stmt.annotation):
+                    and not is_class_var(stmt.annotation):
                 if last_name(stmt.annotation) == "KW_ONLY":
                     facts.positional = False  # fields after it are keyword-only
                     continue
@@ -550,26 +558,6 @@ _CONSTRUCTION_HOOKS = frozenset({"__new__", "__post_init__", "__init_subclass__"
 
 
 _FIELDLESS_BASES = frozenset({"Module", "NamedTuple", "object", "PyTreeNode", "Struct"})
-
-
-def _is_class_var(annotation: ast.expr) -> bool:
-    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    return last_name(target) in ("ClassVar", "InitVar")
-
-
-def _field_default(value: ast.expr) -> ast.expr:
-    """`field(default=X)` -> X; `field(default_factory=F)` -> `F()`; anything else as written."""
-    if isinstance(value, ast.Call):
-        func = value.func
-        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-        if name in _FIELD_FUNCTIONS:
-            for keyword in value.keywords:
-                if keyword.arg == "default":
-                    return keyword.value
-                if keyword.arg == "default_factory":
-                    return ast.Call(func=keyword.value, args=[], keywords=[])
-            return UNKNOWABLE
-    return value
 
 
 def _dataclass_base(cls: ast.ClassDef, local_bases: list[ast.Name], classes, depth: int) -> ClassFacts | None:

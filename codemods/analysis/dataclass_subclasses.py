@@ -3,15 +3,18 @@
 so `cls(total, count)` in its classmethod builds an object with the base's fields (a NamedTuple
 base's `__new__` likewise). Read so only when no class up the chain defines `__post_init__` (the
 base's facts read for the subclass would leave out what it stores, classes.read_post_init
-reading only decorated classes) and the subclass binds no field's name."""
+reading only decorated classes) and the subclass binds no field's name. Also what a field's
+declaration says: its default (`field(default=...)`) and whether it is one (`ClassVar`)."""
 from __future__ import annotations
 
 import ast
 from dataclasses import replace
 
-from codemods.analysis.nodes import DEFS
+from codemods.analysis.nodes import DEFS, last_name
+from codemods.analysis.init_stores import UNKNOWABLE
 
 _MAX_DEPTH = 8
+_FIELD_FUNCTIONS = frozenset({"field", "static_field", "attrib", "ib"})
 
 
 def dataclass_subclass(cls: ast.ClassDef, inherited, classes: dict[str, ast.ClassDef]):
@@ -34,3 +37,23 @@ def _post_init(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
             return False
         cls = classes[bases[0]]
     return True  # too deep to tell
+
+
+def is_class_var(annotation: ast.expr) -> bool:
+    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return last_name(target) in ("ClassVar", "InitVar")
+
+
+def field_default(value: ast.expr) -> ast.expr:
+    """`field(default=X)` -> X; `field(default_factory=F)` -> `F()`; anything else as written."""
+    if isinstance(value, ast.Call):
+        func = value.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name in _FIELD_FUNCTIONS:
+            for keyword in value.keywords:
+                if keyword.arg == "default":
+                    return keyword.value
+                if keyword.arg == "default_factory":
+                    return ast.Call(func=keyword.value, args=[], keywords=[])
+            return UNKNOWABLE
+    return value

@@ -447,6 +447,8 @@ class Held:
         if not facts.constructible or self.scope.subclassed(cls):
             return None
         index = next((index for index, arg in enumerate(call.args) if arg is node), None)
+        if facts.wrapper is not None:
+            return None  # a decorator chooses what `__init__` gets (init_wrappers.py)
         if facts.init is not None:  # `def __init__(self, init, update): self.update = update`
             params = [param.arg for param in positional_params(facts.init.args)[1:]]
             param = holder.arg if type(holder) is ast.keyword else params[index] if index < len(params) else None

@@ -28,7 +28,7 @@ from codemods.analysis.subclass_hooks import dataclass_hook
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.mro import linearization
 from codemods.analysis.user_decorators import files_class
-from codemods.analysis.values import ClassValue, Const, Instance, TupleValue
+from codemods.analysis.values import ClassValue, Const, DictValue, Instance, TupleValue
 
 _MAX_CHAIN = 8
 
@@ -217,19 +217,28 @@ def instance_test(scope: ModuleScope, obj, classes):
     targets = classes.items if isinstance(classes, TupleValue) else (classes,)
     if not targets or not all(isinstance(item, ClassValue) for item in targets):
         return None
-    if any(class_chain(scope, item.cls) is None and not _named_tuple(scope, item.cls) for item in targets):
+    if any(class_chain(scope, item.cls) is None and not _named_tuple(scope, item.cls) and not _builtin_based(scope, item.cls)
+           for item in targets):
         return None  # a metaclass (ABCMeta through ABC) may answer by `register`, not by bases
     if isinstance(obj, Const) and type(obj.value) in _LITERAL_TYPES:
         return Const(False)  # `build(v)` on a config's leaf: a literal is no module object
-    if not isinstance(obj, Instance):
+    built = obj.cls if isinstance(obj, Instance) else getattr(obj, "cls", None) if isinstance(obj, DictValue) else None  # a config class's table (attr_dicts.py)
+    if built is None:
         return None
-    order = list(_lookup_order(scope, obj.cls))
+    order = list(_lookup_order(scope, built))
     if any(klass is item.cls for klass in order for item in targets):
         return Const(True)
     return Const(False) if order[-1] is not None else None
 
 
 _LITERAL_TYPES = (str, int, float, bool, type(None), bytes)
+
+
+def _builtin_based(scope: ModuleScope, cls: ast.ClassDef) -> bool:
+    """`class CfgNode(dict)`: a plain `type` class on a builtin base, which `isinstance` answers by bases."""
+    return not cls.keywords and len(cls.bases) == 1 and type(cls.bases[0]) is ast.Name \
+        and cls.bases[0].id in ("dict", "list", "tuple", "object") and not scope.globals.binds(cls.bases[0].id) \
+        and cls.bases[0].id not in scope.imports.bindings
 
 
 def _named_tuple(scope: ModuleScope, cls: ast.ClassDef) -> bool:

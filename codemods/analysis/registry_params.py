@@ -205,6 +205,9 @@ def display_call(scope, call: ast.Call) -> bool:
     if type(func) is ast.Name and self_contained_class(scope, func.id):
         return all(keyword.arg is not None for keyword in call.keywords) \
             and all(type(arg) is not ast.Starred for arg in call.args)  # `cfg = ConfigDict(model=dict(...))`
+    if type(func) is ast.Name and _inert_class(scope, func.id):
+        return all(keyword.arg is not None for keyword in call.keywords) \
+            and all(type(arg) is ast.Dict for arg in call.args)  # `_C.MODEL.RETINANET = CN()`
     if type(func) is not ast.Name or func.id not in ("dict", "list", "tuple") or scope.globals.binds(func.id):
         return False
     if func.id == "dict":
@@ -212,6 +215,28 @@ def display_call(scope, call: ast.Call) -> bool:
                                      for keyword in call.keywords)
     return not call.keywords and len(call.args) <= 1 \
         and all(type(arg) in (ast.List, ast.Tuple, ast.Dict, ast.Set) for arg in call.args)
+
+
+_INERT_BASES = frozenset({"dict", "list", "object"})
+
+
+def _inert_class(scope, name: str) -> bool:
+    """A module class whose construction runs only builtin code: builtin bases, no decorator,
+    keyword, `__init__` or `__new__` (`class CfgNode(dict)` with its `__getattr__`, `clone`
+    and the rest: `CN()` is an empty dict); through one module alias (`CN = CfgNode`)."""
+    alias = scope.globals.unique_value(name)
+    if type(alias) is ast.Name and scope.globals.unique_function(name) is None and name not in scope.classes:
+        name = alias.id
+    cls = scope.classes.get(name)
+    if cls is None or cls.decorator_list or cls.keywords or scope.globals.unique_value(name) is not None \
+            or scope.globals.unique_function(name) is not None or name in scope.volatile:
+        return False
+    bound = {member.name for member in cls.body if isinstance(member, DEFS)} \
+        | {target.id for member in cls.body if type(member) in (ast.Assign, ast.AnnAssign)
+           for target in (member.targets if type(member) is ast.Assign else [member.target]) if type(target) is ast.Name}
+    return not bound & {"__init__", "__new__"} and all(
+        type(base) is ast.Name and base.id in _INERT_BASES and not scope.globals.binds(base.id)
+        and base.id not in scope.imports.bindings for base in cls.bases)
 
 
 def _plain_dict(scope, value: ast.expr) -> bool:
