@@ -70,8 +70,8 @@ def merged_pairs(items: list) -> list | None:
             node, value = ast.Constant(raw), raw
         except Exception:  # noqa: BLE001 - any other failure of the decoding: the program may raise there
             return None
-        if value is NOT_LITERAL or not all(key.split(".")):
-            return None  # (a dict or set literal: not followed)
+        if value is NOT_LITERAL and not _literal_table(node) or not all(key.split(".")):
+            return None  # (a set literal, a dict of other keys: not followed)
         stores.append((key.split("."), node))
     return stores
 
@@ -90,6 +90,15 @@ def merged_entries(interp, stores: list, static) -> list:
         else:
             found.append((target, node))
     return found
+
+
+def _literal_table(node: ast.expr) -> bool:
+    """`{'loss_cls': 1.0, 'loss_box_reg': 0.5}`: str keys, each once, and literal values (a table
+    of weights merged by name)."""
+    return type(node) is ast.Dict and None not in node.keys \
+        and all(type(key) is ast.Constant and type(key.value) is str for key in node.keys) \
+        and len({key.value for key in node.keys}) == len(node.keys) \
+        and all(literal_value(value) is not NOT_LITERAL for value in node.values)
 
 
 def merging_method(method: ast.FunctionDef) -> bool:
