@@ -199,12 +199,16 @@ def self_contained_class(scope, name: str) -> bool:
 
 
 def display_call(scope, call: ast.Call) -> bool:
-    """`dict(k=v, ...)`, `list(<display>)`, `tuple(<display>)` of the unshadowed builtin, or a
-    construction of a self-contained class: a call at load that runs no code reading a registry."""
+    """`dict(k=v, ...)`, `list(<display>)`, `tuple(<display>)` of the unshadowed builtin, a
+    function of `math`, or a construction of a self-contained class: a call at load that runs no
+    code reading a registry."""
     func = call.func
     if type(func) is ast.Name and self_contained_class(scope, func.id):
         return all(keyword.arg is not None for keyword in call.keywords) \
             and all(type(arg) is not ast.Starred for arg in call.args)  # `cfg = ConfigDict(model=dict(...))`
+    if type(func) in (ast.Name, ast.Attribute) and (scope.resolve(func, ()) or "").startswith("math."):
+        return all(keyword.arg is not None for keyword in call.keywords) \
+            and all(type(arg) is not ast.Starred for arg in call.args)  # `scale_clamp=math.log(1000.0 / 16)`
     if type(func) is ast.Name and _inert_class(scope, func.id):
         return all(keyword.arg is not None for keyword in call.keywords) \
             and all(type(arg) is ast.Dict for arg in call.args)  # `_C.MODEL.RETINANET = CN()`
