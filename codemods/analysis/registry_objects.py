@@ -166,7 +166,7 @@ def object_constructions(scope, cls: ast.ClassDef) -> list[ast.Call] | None:
         parents = parents or module_parents(scope.tree)
         getters = getter_names(registry, attr) if attr is not None else set()
         if getters:
-            got = getter_constructions(scope, registry, getters)  # `R.get(key)(...)` (registry_params.py)
+            got = getter_constructions(scope, registry, getters, cls)  # `R.get(key)(...)` (registry_params.py)
             if got is None:
                 return None
             calls.extend(call for call in got if all(call is not seen for seen in calls))

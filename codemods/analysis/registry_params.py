@@ -98,16 +98,18 @@ def _reader_loads(function: ast.FunctionDef, name: str, readers: set[str], paren
     return loads
 
 
-def getter_constructions(scope, registry: ast.ClassDef, getters: set[str]) -> list[ast.Call] | None:
-    """The calls `R.get(k)(...)` of every name holding a registry object of class `registry` (and
-    of the parameters they are handed to); None when a getter's result is not called at once."""
+def getter_constructions(scope, registry: ast.ClassDef, getters: set[str], filed: ast.ClassDef) -> list[ast.Call] | None:
+    """The calls `R.get(k)(...)` of every name holding a registry object of class `registry` that
+    files `filed` (and of the parameters they are handed to); None when a getter's result is not
+    called at once. Another object of that class (`PROPOSAL_GENERATOR_REGISTRY` beside
+    `META_ARCH_REGISTRY`) never returns `filed`."""
     from codemods.analysis.registry_objects import registry_entries, reader_names
 
     parents = module_parents(scope.tree)
     readers = reader_names(scope, registry)
     names = {stmt.targets[0].id for stmt in scope.tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
              and type(stmt.targets[0]) is ast.Name and (entries := registry_entries(scope, stmt.targets[0].id))
-             and entries[0] is registry}
+             and entries[0] is registry and any(entry is filed for _, entry in entries[2])}
     holders: list[ast.Name] = []
     for node, scopes in iter_with_scopes(scope.tree):
         if scopes and type(node) is ast.Name and node.id in names and isinstance(node.ctx, ast.Load):
