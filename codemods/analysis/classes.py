@@ -39,6 +39,7 @@ from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import changed_in_other_scopes, iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
 from codemods.analysis.subclass_hooks import hooked_decorators
+from codemods.analysis.own_setattrs import hooked_class, passing_references
 from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
                                               never_called, plain_chain)
 from codemods.analysis.patched_functions import defaults_patched
@@ -289,6 +290,8 @@ class Classes(InitHooks, ClassFamilies):
             if self._wrappers is None:
                 self._wrappers = init_wrappers(self.scope)
             self._class_tables[key] = facts = _read_class(cls, self.scope.classes, filed=filed, wrappers=self._wrappers)
+            if hooked_class(self.scope.tree, cls, self._module_ancestors(cls)):
+                self._class_tables[key] = facts = ClassFacts(cls, constructible=False)  # (own_setattrs.py)
             read_post_init(facts, self.scope)  # a dataclass's `self.norm = Norm(self.axis)` (init_hooks.py)
         return self._class_tables[key]
 
@@ -347,6 +350,7 @@ class Classes(InitHooks, ClassFamilies):
             spread |= read_only_dicts(self.scope.tree)  # a buildable's `__getattr__` (lookup_hooks.py)
             spread |= own_namespaces(self.scope.tree)  # an attribute dict's `self.__dict__ = self` (attr_dicts.py)
             spread |= class_name_reads(self.scope.tree)  # `f"{self.__class__} is abstract"` (repr_vars.py)
+            spread |= passing_references(self.scope.tree)  # `super().__setattr__(name, value)` in its own hook
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
                 if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \

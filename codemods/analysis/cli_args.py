@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.extended_parsers import configuring_statements, extension
 from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
+from codemods.analysis.own_setattrs import passing_references
 from codemods.analysis.pyvalues import SPREAD, python_value
 from codemods.analysis.repr_vars import formatting_vars
 from codemods.analysis.sequences import items_of
@@ -117,11 +118,12 @@ def _changed_names(tree: ast.Module) -> frozenset[str] | None:
     found = set()
     spread = spread_vars(tree)
     own = _own_init_stores(tree)
+    passing = passing_references(tree)  # an `Instances`' own `super().__setattr__` (own_setattrs.py)
     for node in ast.walk(tree):
         if type(node) is ast.Attribute:
             if type(node.ctx) is not ast.Load and id(node) not in own:
                 found.add(node.attr)
-            elif node.attr in ("__dict__", "__setattr__"):
+            elif node.attr in ("__dict__", "__setattr__") and id(node) not in passing:
                 return None
         elif type(node) is ast.Name and node.id in ("setattr", "vars", "delattr") and id(node) not in spread:
             return None
