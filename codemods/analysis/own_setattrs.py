@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import positional_params
+from codemods.analysis.nodes import names_by_id, nodes_of_type, positional_params
 
 
 def passed_setattrs(tree: ast.Module) -> dict[str, list[ast.Call]]:
@@ -27,15 +27,14 @@ def passed_setattrs(tree: ast.Module) -> dict[str, list[ast.Call]]:
     cache = tree.__dict__
     if "_shardfix_own_setattrs" not in cache:
         found: dict[str, list[ast.Call]] = {}
-        if not _binds_builtins(tree):
-            for cls in tree.body:
-                for member in cls.body if type(cls) is ast.ClassDef else ():
-                    if type(member) is ast.FunctionDef and member.name == "__setattr__" and positional_params(member.args):
-                        me = positional_params(member.args)[0].arg
-                        calls = [node for node in ast.walk(member) if _passing(node, me)]
-                        if calls:
-                            found.setdefault(cls.name, []).extend(calls)
-        cache["_shardfix_own_setattrs"] = found
+        for cls in tree.body:
+            for member in cls.body if type(cls) is ast.ClassDef else ():
+                if type(member) is ast.FunctionDef and member.name == "__setattr__" and positional_params(member.args):
+                    me = positional_params(member.args)[0].arg
+                    calls = [node for node in ast.walk(member) if _passing(node, me)]
+                    if calls:
+                        found.setdefault(cls.name, []).extend(calls)
+        cache["_shardfix_own_setattrs"] = found if not found or not _binds_builtins(tree) else {}
     return cache["_shardfix_own_setattrs"]
 
 
@@ -51,15 +50,14 @@ def hooked_class(tree: ast.Module, cls: ast.ClassDef, ancestors: set[str]) -> bo
 
 
 def _binds_builtins(tree: ast.Module) -> bool:
+    """Some code of the module binds `super` or `object` (the calls above are then not the builtins')."""
     names = ("super", "object")
-    for node in ast.walk(tree):
-        kind = type(node)
-        if kind is ast.Name and type(node.ctx) is not ast.Load and node.id in names \
-                or kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and node.name in names \
-                or kind is ast.arg and node.arg in names \
-                or kind is ast.alias and (node.asname or node.name.split(".")[0]) in names:
-            return True
-    return False
+    by_id = names_by_id(tree)
+    return any(type(node.ctx) is not ast.Load for name in names for node in by_id.get(name, ())) \
+        or any(node.name in names for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+               for node in nodes_of_type(tree, kind)) \
+        or any(node.arg in names for node in nodes_of_type(tree, ast.arg)) \
+        or any((node.asname or node.name.split(".")[0]) in names for node in nodes_of_type(tree, ast.alias))
 
 
 def _passing(node: ast.AST, me: str) -> bool:
