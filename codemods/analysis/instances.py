@@ -242,6 +242,10 @@ class Instances:
             return True
         if container and self._folded_where_analysed(seen, read, depth):
             return True
+        alias = self._parent_map().get(id(read))
+        if depth < MAX_PASSES and type(alias) is ast.Assign and alias.value is read and len(alias.targets) == 1 \
+                and type(alias.targets[0]) is ast.Name:
+            return self._target_reads_analysed(seen, alias.targets[0], container, depth + 1)  # `c = self.constraint`
         if depth < MAX_PASSES and (landed := landing_parameters(self.scope.tree, read)) is not None:
             # `return rel, table` unpacked into `main(rel, table)`: main's reads of it (returned_objects.py)
             return all(self._parameter_reads_analysed(seen, function, param, container, depth) for function, param in landed)

@@ -1,0 +1,40 @@
+"""A Keras-like layer holds a constraint object built from a config table; `get_config` reads the
+field through a local (`constraint = self.kernel_constraint`) only to ask it for its own config,
+so the constraint's `__call__` runs only in the layer's analysed call."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class MaxNorm:
+    def __init__(self, max_value=2.0, axis_name="j"):
+        self.max_value = max_value
+        self.axis_name = axis_name
+
+    def __call__(self, w):
+        full = jax.lax.all_gather(w, self.axis_name, axis=1, tiled=True, to="reduced")
+        norm = jnp.sqrt(jax.lax.psum((full * full).sum(), self.axis_name))  # SF103
+        return w / norm
+
+    def get_config(self):
+        return {"max_value": self.max_value, "axis_name": self.axis_name}
+
+
+CONSTRAINTS = {"max_norm": MaxNorm}
+
+
+class Dense:
+    def __init__(self, kernel_constraint):
+        self.kernel_constraint = CONSTRAINTS[kernel_constraint["class_name"]](**kernel_constraint["config"])
+
+    def __call__(self, x):
+        return self.kernel_constraint(x)
+
+    def get_config(self):
+        constraint = self.kernel_constraint
+        return {"kernel_constraint": None if constraint is None else constraint.get_config()}
+
+
+def main(mesh, x):
+    layer = Dense({"class_name": "max_norm", "config": {"max_value": 3.0}})
+    return jax.shard_map(layer, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))(x), layer.get_config()
