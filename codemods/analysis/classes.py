@@ -4,9 +4,10 @@ through the class, `cls`, `type(self)` or `self`, and instance fields that a con
 its axis names (`self.axis`, `cfg.axes.data` with a module-level config instance).
 
 A field is known only when nothing else can change it: no code of the module stores that
-attribute outside `__init__`, nothing uses `setattr`, `tree_at`, `__dict__`, or a `replace`
-naming it. Read through `self`, a field is known when every construction of the class in the
-file gives it the same constant (the class's name is used only to construct it).
+attribute outside `__init__` and nothing uses `setattr` or `__dict__` (a copy, `replace` or
+equinox's `tree_at`, may differ; the object copied keeps its fields). Read through `self`, a
+field is known when every construction of the class in the file gives it the same constant
+(the class's name is used only to construct it).
 """
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 # Calls that change an object's fields by name, or any attribute: their presence makes fields unknown.
-_ANY_FIELD = frozenset({"setattr", "__setattr__", "tree_at", "__dict__", "vars", "__class__"})
+_ANY_FIELD = frozenset({"setattr", "__setattr__", "__dict__", "vars", "__class__"})
 _NAMED_FIELD = frozenset({"replace", "_replace", "evolve", "clone", "copy", "model_copy"})
 # Field declarations whose default is a keyword: `field(default=...)`, `eqx.field(default=...)`.
 
@@ -359,6 +360,8 @@ class Classes(InitHooks, ClassFamilies):
                 elif kind is ast.Call and type(node.func) is ast.Call and type(node.func.func) is ast.Name \
                         and node.func.func.id == "type":
                     names.add("**")  # `type(self)(axis=...)`: a new object (of any class: field_changers.py)
+                elif kind is ast.Name and node.id == "tree_at" or kind is ast.Attribute and node.attr == "tree_at":
+                    names.add("**")  # equinox's `tree_at(where, model, new)`: a changed copy
                 elif kind is ast.Call and self._patches_own(node):
                     names.add("*")  # `mock.patch.object(Layout, "AXES", ...)` sets any attribute by name
                 elif kind is ast.Call:
