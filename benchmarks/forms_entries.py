@@ -66,6 +66,8 @@ ENTRIES = {
     "nle62_sf103_callable_field_local_handed_on": "main(mesh, x)",
     "le50_sf106_tree_at_copy_beside_the_built_head": "main(mesh, x)",
     "nle63_sf106_tree_at_copy_mapped": "main(mesh, x)",
+    "le51_sf101_dataclass_hook_inherited_two_levels": "main(mesh, x)",
+    "nle64_sf101_dataclass_hook_middle_class_has_a_field": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
     "nle32_sf106_table_of_jax_functions_one_raises": "main(mesh, x)",

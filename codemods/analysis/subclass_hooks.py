@@ -10,9 +10,9 @@
 
 `BatchNorm(axis_name="data")` then sets the field as `@dataclasses.dataclass(frozen=True)` on the
 subclass would. Only that exact hook is read (an optional `super().__init_subclass__(**kwargs)`
-and the one decoration, with constant options), and only for a subclass written with that one
-base, no decorator and no class keyword: a deeper subclass is a dataclass over a dataclass base
-(classes.py then leaves it unknown).
+and the one decoration, with constant options), and only for a subclass with no decorator and
+no class keyword reaching the hook through single module bases (a deeper one is a dataclass over
+a dataclass base: classes.py reads it when the bases between bring no field).
 """
 from __future__ import annotations
 
@@ -49,13 +49,25 @@ def dataclass_hook(cls: ast.ClassDef) -> ast.expr | None:
 
 
 def hooked_decorators(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[ast.expr]:
-    """The class's decorators, or, for an undecorated subclass of one module base with a
-    dataclass hook, that hook's decorator."""
-    if cls.decorator_list or cls.keywords or len(cls.bases) != 1 or type(cls.bases[0]) is not ast.Name \
-            or cls.bases[0].id not in classes:
+    """The class's decorators, or, for an undecorated subclass of a chain of single module bases
+    whose nearest `__init_subclass__` is a dataclass hook (`Euler(AbstractSolver)` over
+    `AbstractSolver(Module)`: Python runs the hook it inherits), that hook's decorator."""
+    if cls.decorator_list or cls.keywords:
         return cls.decorator_list
-    decorator = dataclass_hook(classes[cls.bases[0].id])
-    return [decorator] if decorator is not None else cls.decorator_list
+    base = cls
+    for _ in range(_MAX_CHAIN):
+        if base.keywords or len(base.bases) != 1 or type(base.bases[0]) is not ast.Name \
+                or base.bases[0].id not in classes:
+            return cls.decorator_list
+        base = classes[base.bases[0].id]
+        if any(isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name == "__init_subclass__"
+               for member in base.body):
+            decorator = dataclass_hook(base)
+            return [decorator] if decorator is not None else cls.decorator_list
+    return cls.decorator_list
+
+
+_MAX_CHAIN = 8
 
 
 def _super_hook(call: ast.Call, kwargs: str | None) -> bool:
