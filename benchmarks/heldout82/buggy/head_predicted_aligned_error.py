@@ -111,7 +111,8 @@ def main(single):
     data, tensor = mesh_axes(gc)
     mesh = jax.make_mesh(gc.mesh_shape, mesh_axes(gc))
     single = jax.device_put(single, NamedSharding(mesh, P(data, tensor)))
-    fn = jax.shard_map(Heads(config.model, gc), mesh=mesh, in_specs=P(data, tensor), out_specs=P(data, None, reduced={tensor}))
+    heads = Heads(config.model, gc)
+    fn = jax.shard_map(heads, mesh=mesh, in_specs=P(data, tensor), out_specs=P(data, None, reduced={tensor}))
     return jax.jit(fn)(single)
 
 

@@ -97,7 +97,10 @@ class AlphaFoldLoss:
 
     def __init__(self, config, global_config):
         heads = config.heads
-        self.heads = [DistogramLoss(heads.distogram, global_config), LDDTLoss(heads.predicted_lddt, global_config)]
+        self.heads = [
+            DistogramLoss(heads.distogram, global_config),
+            LDDTLoss(heads.predicted_lddt, global_config),
+        ]
         self.sum_axes = tuple(config.loss.sum_axes)
 
     def __call__(self, dist):

@@ -56,9 +56,12 @@ CONFIG = ConfigDict({
             "template_pair_stack": {
                 "num_block": 2,
                 "blocks": ["triangle_attention_starting_node", "pair_transition"],
-                "triangle_attention_starting_node": {"orientation": "per_row", "num_head": 4, "gating_fn": "sigmoid",
-                                                     "gating_bias": 1.0},
-                "triangle_attention_ending_node": {"orientation": "per_column", "num_head": 4, "gating_fn": "sigmoid"},
+                "triangle_attention_starting_node": {
+                    "orientation": "per_row", "num_head": 4, "gating_fn": "sigmoid", "gating_bias": 1.0,
+                },
+                "triangle_attention_ending_node": {
+                    "orientation": "per_column", "num_head": 4, "gating_fn": "sigmoid", "gating_bias": 1.0,
+                },
                 "pair_transition": {"num_intermediate_factor": 2, "orientation": "both"},
             },
         },
