@@ -1,0 +1,135 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class ConfigDict(dict):
+    """Nested dict with attribute access, after ml_collections.ConfigDict."""
+
+    def __init__(self, initial=None, frozen=False):
+        super().__init__()
+        object.__setattr__(self, "_frozen", frozen)
+        for key, value in (initial or {}).items():
+            if isinstance(value, dict):
+                value = ConfigDict(value, frozen)
+            dict.__setitem__(self, key, value)
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError as exc:
+            raise AttributeError(name) from exc
+
+    def __setattr__(self, name, value):
+        if self._frozen:
+            raise AttributeError(f"config is frozen: {name}")
+        self[name] = value
+
+    def to_dict(self):
+        return {k: v.to_dict() if isinstance(v, ConfigDict) else v for k, v in self.items()}
+
+    def update_from_flattened_dict(self, flat):
+        for path, value in flat.items():
+            node = self
+            *parents, leaf = path.split(".")
+            for part in parents:
+                node = node[part]
+            node[leaf] = value
+
+
+def FrozenConfigDict(cfg):
+    return ConfigDict(cfg.to_dict(), frozen=True)
+
+
+CONFIG = ConfigDict({
+    "data": {"num_res": 16, "msa_depth": 8},
+    "model": {
+        "global_config": {
+            "data_axis": "dp",
+            "model_axis": "mp",
+            "mesh_shape": (2, 4),
+            "zero_init": True,
+        },
+        "embeddings_and_evoformer": {
+            "evoformer_num_block": 2,
+            "evoformer": {
+                "msa_row_attention_with_pair_bias": {
+                    "num_head": 4,
+                    "key_dim": 16,
+                    "gating": True,
+                },
+                "msa_column_global_attention": {"num_head": 1, "gather": "reduced"},
+                "triangle_multiplication_outgoing": {
+                    "num_intermediate_channel": 16,
+                    "shard_over": ("model_axis",),
+                    "full_over": ("data_axis", "model_axis"),
+                },
+                "outer_product_mean": {"chunk_size": 4, "sync": ("data_axis",)},
+            },
+        },
+    },
+})
+
+CONFIG_DIFFS = {
+    "model_1": {
+        "model.embeddings_and_evoformer.evoformer.outer_product_mean.sync": ("data_axis", "model_axis"),
+    },
+    "model_2": {},
+}
+
+
+def model_config(name):
+    cfg = ConfigDict(CONFIG.to_dict())
+    cfg.update_from_flattened_dict(CONFIG_DIFFS[name])
+    return FrozenConfigDict(cfg)
+
+
+def make_mesh(global_config):
+    return jax.make_mesh(global_config.mesh_shape, (global_config.data_axis, global_config.model_axis))
+
+
+def _axes(global_config, keys):
+    names = tuple(global_config[k] for k in keys)
+    return names[0] if len(names) == 1 else names
+
+
+def gather_projection(act, axes, dim):
+    return jax.lax.all_gather(act, axes, axis=dim, tiled=True, to="reduced")
+
+
+class TriangleMultiplication:
+    """Outgoing triangle update: left and right projections of the pair activations."""
+
+    def __init__(self, config, global_config):
+        self.config = config
+        self.global_config = global_config
+
+    def __call__(self, pair_act):
+        c, gc = self.config, self.global_config
+        left = gather_projection(pair_act, _axes(gc, c.shard_over), 1)
+        right = jnp.tanh(left)
+        return gather_projection(right, _axes(gc, c.full_over), 0)
+
+
+def main(pair):
+    config = model_config("model_2")
+    gc = config.model.global_config
+    mesh = make_mesh(gc)
+    module = TriangleMultiplication(
+        config.model.embeddings_and_evoformer.evoformer.triangle_multiplication_outgoing, gc)
+    pair = jax.device_put(pair, NamedSharding(mesh, P(gc.data_axis, gc.model_axis)))
+    fn = jax.shard_map(module, mesh=mesh, in_specs=P(gc.data_axis, gc.model_axis),
+                       out_specs=P(None, None, reduced={gc.data_axis, gc.model_axis}))
+    return jax.jit(fn)(pair)
+
+
+def inputs():
+    rng = np.random.default_rng(0)
+    return (rng.normal(size=(8, 16)).astype(np.float32),)
+
+
+if __name__ == "__main__":
+    main(*inputs())

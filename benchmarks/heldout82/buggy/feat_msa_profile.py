@@ -1,0 +1,120 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class ConfigDict(dict):
+    """Nested dict with attribute access, after ml_collections.ConfigDict."""
+
+    def __init__(self, initial=None, frozen=False):
+        super().__init__()
+        object.__setattr__(self, "_frozen", frozen)
+        for key, value in (initial or {}).items():
+            if isinstance(value, dict):
+                value = ConfigDict(value, frozen)
+            dict.__setitem__(self, key, value)
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError as exc:
+            raise AttributeError(name) from exc
+
+    def __setattr__(self, name, value):
+        if self._frozen:
+            raise AttributeError(f"config is frozen: {name}")
+        self[name] = value
+
+    def to_dict(self):
+        return {k: v.to_dict() if isinstance(v, ConfigDict) else v for k, v in self.items()}
+
+    def update_from_flattened_dict(self, flat):
+        for path, value in flat.items():
+            node = self
+            *parents, leaf = path.split(".")
+            for part in parents:
+                node = node[part]
+            node[leaf] = value
+
+
+def FrozenConfigDict(cfg):
+    return ConfigDict(cfg.to_dict(), frozen=True)
+
+
+CONFIG = ConfigDict({
+    "data": {
+        "common": {
+            "global_config": {"axis_names": ("replica", "seq"), "mesh_shape": (2, 4)},
+            "feature_layouts": {"msa": ("seq", "replica"), "deletion_matrix": ("seq", "replica")},
+            "reduce_msa_stats": "max",
+        },
+        "eval": {"masked_msa_replace_fraction": 0.15, "max_msa_clusters": 8},
+    },
+})
+
+
+def curry1(f):
+    """Supply all arguments but the first, so transforms chain as protein -> protein."""
+
+    def fc(*args, **kwargs):
+        return lambda x: f(x, *args, **kwargs)
+
+    return fc
+
+
+def feature_spec(name, common):
+    return P(*common.feature_layouts[name])
+
+
+def make_mesh(common):
+    return jax.make_mesh(common.global_config.mesh_shape, common.global_config.axis_names)
+
+
+def run_pipeline(transforms, output, protein):
+    for transform in transforms:
+        protein = transform(protein)
+    return protein[output]
+
+
+@curry1
+def make_msa_profile(protein, axis_names):
+    _, seq_axis = axis_names
+    counts = jax.lax.psum(protein["msa"].sum(axis=0, keepdims=True), seq_axis)
+    protein["msa_profile"] = counts / 16.0
+    return protein
+
+
+@curry1
+def make_profile_rows(protein, gather_axis):
+    protein["profile_rows"] = jax.lax.all_gather(
+        protein["msa_profile"], gather_axis, axis=0, tiled=True, to="reduced")
+    return protein
+
+
+def main(np_example):
+    cfg = FrozenConfigDict(CONFIG)
+    common = cfg.data.common
+    seq_name, replica_name = common.feature_layouts.msa
+    mesh = make_mesh(common)
+    specs = {k: feature_spec(k, common) for k in np_example}
+    features = {k: jax.device_put(v, NamedSharding(mesh, specs[k])) for k, v in np_example.items()}
+    transforms = [make_msa_profile(common.global_config.axis_names), make_profile_rows(seq_name)]
+    fn = jax.shard_map(functools.partial(run_pipeline, transforms, "profile_rows"), mesh=mesh,
+                       in_specs=(specs,), out_specs=P(None, replica_name, reduced={seq_name}))
+    return jax.jit(fn)(features)
+
+
+def inputs():
+    rng = np.random.default_rng(2)
+    np_example = {
+        "msa": rng.integers(0, 21, size=(16, 8)).astype(np.float32),
+        "deletion_matrix": rng.integers(0, 5, size=(16, 8)).astype(np.float32),
+    }
+    return (np_example,)
+
+
+if __name__ == "__main__":
+    main(*inputs())
