@@ -19,6 +19,7 @@ from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.analysis.config_builders import copy_method, helper_stores, merged_entries, merged_stores, merging_method
+from codemods.analysis.config_classes import converting_init, dict_merging, initial_init, method_shape, plain_copy
 from codemods.analysis.module_configs import module_stores, store_path
 from codemods.analysis.own_object_stores import own_object_stores
 from codemods.analysis.own_setattrs import passed_setattrs
@@ -65,6 +66,9 @@ class _Kind:
     copies: frozenset[str] = frozenset()  # methods returning a copy of the same items (`cfg.clone()`)
     merges: frozenset[str] = frozenset()  # yacs' `merge_from_list` (config_builders.py)
     opaque: frozenset[str] = frozenset()  # other methods: a call of one may change any item
+    settings: frozenset[str] = frozenset()  # `__init__`'s parameters beside the items (`frozen=True`)
+    plains: frozenset[str] = frozenset()  # methods returning the items as plain dicts (`to_dict`)
+    flat: frozenset[str] = frozenset()  # methods storing a dict of dotted paths (`update_from_flattened_dict`)
 
 
 class AttrDicts:
@@ -90,8 +94,8 @@ class AttrDicts:
             if not kind.stores_items:
                 return UNKNOWN
             static = self._static_frame(stores[0])
-            for target, value_node in stores[1]:
-                table = _stored(table, target, self.eval(value_node, static), kind)
+            for target, value_node in merged_entries(self, stores[1], static):
+                table = _stored(table, target, self.eval(value_node, static), kind) if target is not None else None
                 if table is None:
                     return UNKNOWN
         return table
@@ -100,19 +104,25 @@ class AttrDicts:
         if isinstance(receiver, AttrTable) and not args and not keywords and not starred \
                 and method in self._config_methods()[0]:
             return receiver  # `cfg.clone()`: the same items in a new object (values are immutable here)
+        if isinstance(receiver, AttrTable) and not args and not keywords and not starred \
+                and method in self._config_methods()[4]:
+            return _plain(receiver)  # `cfg.to_dict()`
         return super().call_method(receiver, method, args, keywords, starred)
 
-    def _config_methods(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    def _config_methods(self) -> tuple[frozenset[str], ...]:
         """(copying method names of no other meaning in any config class, the other methods, the
-        merging ones of no other meaning)."""
+        merging ones of no other meaning, the same of dicts of dotted paths, the methods giving
+        plain dicts of no other meaning)."""
         found = self.__dict__.get("_attr_methods")
         if found is None:
             kinds = [kind for node in self.scope.tree.body if type(node) is ast.ClassDef
                      and (kind := self._attr_kind(ClassValue(node))) is not None]
             opaque = frozenset(name for kind in kinds for name in kind.opaque)
             merges = frozenset(name for kind in kinds for name in kind.merges)
-            plain = opaque - merges
-            found = (frozenset(name for kind in kinds for name in kind.copies) - opaque, opaque, merges - plain)
+            flat = frozenset(name for kind in kinds for name in kind.flat)
+            plain = opaque - merges - flat
+            found = (frozenset(name for kind in kinds for name in kind.copies) - opaque, opaque, merges - plain,
+                     flat - plain, frozenset(name for kind in kinds for name in kind.plains) - opaque)
             self.__dict__["_attr_methods"] = found
         return found
 
@@ -145,7 +155,8 @@ class AttrDicts:
                 or self.scope.subclassed(cls):
             return None
         reads = stores = wraps = converting = False
-        names, copies, opaque, merges = set(), set(), set(), set()
+        names, copies, opaque, merges, plains, flat = set(), set(), set(), set(), set(), set()
+        settings = hidden = frozenset()
         for index, stmt in enumerate(cls.body):
             if index == 0 and type(stmt) is ast.Expr and type(stmt.value) is ast.Constant or type(stmt) is ast.Pass:
                 continue
@@ -161,22 +172,29 @@ class AttrDicts:
                     return None
                 names.add(name)
             elif type(stmt) is ast.FunctionDef and not stmt.decorator_list and stmt.name == "__init__":
-                if converting_init(cls, stmt) and not any(self.scope.globals.binds(name) or name in self.scope.imports.bindings
-                                                          for name in ("super", "isinstance")):
+                builtins_kept = not any(self.scope.globals.binds(name) or name in self.scope.imports.bindings
+                                        for name in ("super", "isinstance", "object", "dict"))
+                initial = initial_init(cls, stmt) if builtins_kept else None
+                if converting_init(cls, stmt) and builtins_kept:
                     wraps = converting = True  # nested plain dicts become configs as they are given
+                elif initial is not None:
+                    wraps, settings, hidden = True, initial[0], initial[1]  # `ConfigDict(initial, frozen=True)`
                 elif not own_namespace(cls, stmt):
                     return None
                 else:
                     reads = stores = True  # `self.__dict__ = self`: attributes are the items
                 names.add(stmt.name)
             elif type(stmt) is ast.FunctionDef and not stmt.decorator_list:
-                shape = _method_shape(stmt, cls.name)
+                shape = method_shape(stmt, cls.name)
                 if shape is None:  # Detectron2's `clone`, `merge_from_list`: not items
                     if stmt.name.startswith("__") and stmt.name.endswith("__"):
                         return None  # `__getitem__`, `__missing__`...: reads work otherwise
-                    (copies if copy_method(stmt, cls.name) else opaque).add(stmt.name)
+                    plain = plain_copy(stmt, cls.name)
+                    (copies if copy_method(stmt, cls.name) else plains if plain else opaque).add(stmt.name)
                     if merging_method(stmt):
                         merges.add(stmt.name)  # (opaque too: a call no builder applies may change any item)
+                    elif dict_merging(stmt):
+                        flat.add(stmt.name)
                     names.add(stmt.name)
                     continue
                 reads, stores = reads or shape in ("read", "wrap"), stores or shape == "store"
@@ -186,13 +204,14 @@ class AttrDicts:
                 return None
         if wraps and ("isinstance" in self.scope.imports.bindings or self.scope.globals.binds("isinstance")):
             return None  # the wrapping test is not the builtin
-        return _Kind(_DICT_NAMES | frozenset(names), stores, wraps, keyword_items=converting, copies=frozenset(copies),
-                     opaque=frozenset(opaque), merges=frozenset(merges)) if reads else None
+        return _Kind(_DICT_NAMES | frozenset(names) | hidden, stores, wraps, keyword_items=converting, copies=frozenset(copies),
+                     opaque=frozenset(opaque), merges=frozenset(merges), settings=settings,
+                     plains=frozenset(plains), flat=frozenset(flat)) if reads else None
 
     def _made(self, kind: _Kind, args, keywords, starred, callee) -> AttrTable | None:
         if starred and starred != SPREAD or len(args) > 1:
             return None  # `Node(**table)` of a dict of known keys: its items
-        if kind.converts and not kind.keyword_items and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS):
+        if kind.converts and not kind.keyword_items and set(keywords) - (frozenset() if kind.omega else _ML_KEYWORDS | kind.settings):
             return None  # ml_collections' keywords are settings, not items
         given = args[0][0] if args else DictValue((), ())
         if isinstance(given, DictValue):
@@ -241,7 +260,7 @@ class AttrDicts:
                 for later in owner.body[start + 1:]:
                     path = store_path(later, name)
                     call = later.value if type(later) is ast.Expr and type(later.value) is ast.Call else None
-                    merged = merged_stores(self.scope, call, name, self._config_methods()[2]) if call else None
+                    merged = merged_stores(self.scope, call, name, *self._config_methods()[2:4]) if call else None
                     helped = helper_stores(self.scope, call, name) if call and merged is None else None
                     if path is not None:
                         stores.append((path, later.value))
@@ -412,35 +431,6 @@ def _holds_keys(value: Value, keys: frozenset[str]) -> bool:
     return False
 
 
-def converting_init(cls: ast.ClassDef, init: ast.FunctionDef) -> bool:
-    """`def __init__(self, *args, **kwargs): super().__init__(*args, **kwargs)` then
-    `for key, value in self.items(): if isinstance(value, dict) [and not isinstance(value, Own)]:
-    self[key] = Own(value)` (mmcv's ConfigDict written by hand): each nested plain dict becomes a
-    config of the class, as ml_collections converts them."""
-    params = init.args
-    if params.posonlyargs or params.kwonlyargs or params.defaults or len(params.args) != 1 or len(init.body) != 2 \
-            or params.vararg is None or params.kwarg is None:
-        return False
-    receiver = params.args[0].arg
-    call, loop = init.body
-    if type(call) is not ast.Expr or ast.dump(call.value) != ast.dump(ast.parse(
-            f"super().__init__(*{params.vararg.arg}, **{params.kwarg.arg})", mode="eval").body):
-        return False
-    if type(loop) is not ast.For or loop.orelse or len(loop.body) != 1 or type(loop.body[0]) is not ast.If \
-            or loop.body[0].orelse or len(loop.body[0].body) != 1 \
-            or ast.dump(loop.iter) != ast.dump(ast.parse(f"{receiver}.items()", mode="eval").body) \
-            or type(loop.target) is not ast.Tuple or len(loop.target.elts) != 2 \
-            or any(type(name) is not ast.Name for name in loop.target.elts):
-        return False
-    key, value = (name.id for name in loop.target.elts)
-    if len({receiver, key, value, params.vararg.arg, params.kwarg.arg}) != 5:
-        return False
-    tests = [ast.dump(ast.parse(f"isinstance({value}, dict)", mode="eval").body),
-             ast.dump(ast.parse(f"isinstance({value}, dict) and not isinstance({value}, {cls.name})", mode="eval").body)]
-    store = ast.dump(ast.parse(f"{receiver}[{key}] = {cls.name}({value})").body[0])
-    return ast.dump(loop.body[0].test) in tests and ast.dump(loop.body[0].body[0]) == store
-
-
 def own_namespace(cls: ast.ClassDef, init: ast.FunctionDef) -> ast.Attribute | None:
     """The `self.__dict__` target of `def __init__(self, *args, **kwargs):
     super().__init__(*args, **kwargs); self.__dict__ = self` (the object is its own attribute
@@ -484,78 +474,6 @@ def own_namespaces(tree: ast.Module) -> frozenset[int]:
     return frozenset(found)
 
 
-def _method_shape(method: ast.FunctionDef, own: str) -> str | None:
-    """'read' for `def __getattr__(self, k): return self[k]` (or the same in a try that turns
-    KeyError into AttributeError), 'wrap' when it returns a nested dict item as its own class
-    (`v = self[k]; return Own(v) if isinstance(v, dict) else v`), 'store' for
-    `def __setattr__(self, k, v): self[k] = v`, 'delete' for `__delattr__` deleting the item;
-    None for anything else."""
-    params = [param.arg for param in method.args.args]
-    body = method.body[1:] if method.body and type(method.body[0]) is ast.Expr \
-        and type(method.body[0].value) is ast.Constant else method.body
-    if method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.args.defaults:
-        return None
-    if len(body) == 2 and _raising_try(body[0]):
-        body = [body[0].body[0], body[1]]  # `try: v = self[k]` / `except KeyError: raise AttributeError(k)`
-    if method.name == "__getattr__" and len(params) == 2 and _wraps_item(body, params, own):
-        return "wrap"
-    if len(body) != 1:
-        return None
-    stmt = body[0]
-    if method.name == "__getattr__" and len(params) == 2:
-        if _raising_try(stmt):
-            stmt = stmt.body[0]
-        return "read" if type(stmt) is ast.Return and (_item_of(stmt.value, params) or _got(stmt.value, params)) else None
-    if method.name == "__setattr__" and len(params) == 3:
-        return "store" if type(stmt) is ast.Assign and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
-            and type(stmt.value) is ast.Name and stmt.value.id == params[2] else None
-    if method.name == "__delattr__" and len(params) == 2:
-        return "delete" if type(stmt) is ast.Delete and len(stmt.targets) == 1 and _item_of(stmt.targets[0], params) \
-            else None
-    return None
-
-
-def _raising_try(stmt: ast.stmt) -> bool:
-    """`try: <one statement>` whose every handler only raises (a missing key's KeyError made an
-    AttributeError): for the keys the analysis reads, the statement alone."""
-    return type(stmt) is ast.Try and len(stmt.body) == 1 and not stmt.orelse and not stmt.finalbody \
-        and all(len(handler.body) == 1 and type(handler.body[0]) is ast.Raise for handler in stmt.handlers)
-
-
-def _wraps_item(body: list[ast.stmt], params: list[str], own: str) -> bool:
-    """`v = self[k]` then `return Own(v) if isinstance(v, dict) else v` (ml_collections' habit,
-    written by hand): a nested dict is read as a config of the same class, like ConfigDict."""
-    if len(body) != 2 or type(body[0]) is not ast.Assign or len(body[0].targets) != 1 \
-            or type(body[0].targets[0]) is not ast.Name or not _item_of(body[0].value, params) \
-            or type(body[1]) is not ast.Return or type(body[1].value) is not ast.IfExp:
-        return False
-    name, pick = body[0].targets[0].id, body[1].value
-    if name in params:
-        return False
-
-    def is_name(node: ast.expr) -> bool:
-        return type(node) is ast.Name and node.id == name
-    test, wrapped = pick.test, pick.body
-    return type(test) is ast.Call and type(test.func) is ast.Name and test.func.id == "isinstance" \
-        and len(test.args) == 2 and not test.keywords and is_name(test.args[0]) \
-        and type(test.args[1]) is ast.Name and test.args[1].id == "dict" and is_name(pick.orelse) \
-        and type(wrapped) is ast.Call and type(wrapped.func) is ast.Name and wrapped.func.id == own \
-        and len(wrapped.args) == 1 and not wrapped.keywords and is_name(wrapped.args[0])
-
-
-def _item_of(node: ast.expr | None, params: list[str]) -> bool:
-    """`self[k]` with the method's own receiver and key parameters."""
-    return type(node) is ast.Subscript and type(node.value) is ast.Name and node.value.id == params[0] \
-        and type(node.slice) is ast.Name and node.slice.id == params[1]
-
-
-def _got(node: ast.expr | None, params: list[str]) -> bool:
-    """`self.get(k)` (None for a missing key; a present one reads its item)."""
-    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "get" \
-        and type(node.func.value) is ast.Name and node.func.value.id == params[0] and len(node.args) == 1 \
-        and not node.keywords and type(node.args[0]) is ast.Name and node.args[0].id == params[1]
-
-
 def _is_base(name: ast.Name, targets: list[ast.Attribute]) -> bool:
     for target in targets:
         node = target
@@ -583,6 +501,13 @@ def _stored(table: AttrTable, path: list[str], value: Value, kind: _Kind) -> Att
             return None
         items[head] = inner
     return AttrTable(tuple(items), tuple(items.values()), shadowed=table.shadowed, cls=table.cls)
+
+
+def _plain(value: Value) -> Value:
+    """The config's items as plain nested dicts (a plain item kept as it is)."""
+    if isinstance(value, AttrTable):
+        return DictValue(value.keys, tuple(_plain(item) for item in value.items))
+    return value
 
 
 def _converted(value: Value, kind: _Kind) -> Value:

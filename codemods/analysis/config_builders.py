@@ -20,7 +20,7 @@ import copy
 from codemods.analysis.module_configs import store_path
 from codemods.analysis.nodes import NOT_LITERAL, literal_value, positional_params
 from codemods.analysis.sequences import items_of
-from codemods.analysis.values import Const
+from codemods.analysis.values import Const, DictValue, TupleValue
 
 _MERGE = """
 def merge(self, opts):
@@ -38,14 +38,17 @@ def merge(self, opts):
 _KEPT_NAMES = frozenset({"zip", "ast", "ValueError", "SyntaxError"})
 
 
-def merged_stores(scope, call: ast.Call, name: str, merges: frozenset[str]) -> list | None:
+def merged_stores(scope, call: ast.Call, name: str, merges: frozenset[str], flat: frozenset[str] = frozenset()) -> list | None:
     """[(attribute path, value node)] of `name.m([...])` for a merging method `m` (see above);
     for `name.m(args.opts)`, one entry (None, the argument): its items are read where the
-    builder's stores are applied (merged_pairs)."""
+    builder's stores are applied (merged_pairs). For a method of `flat` (a dict of dotted paths
+    stored as they are, `update_from_flattened_dict`), one entry ((), the argument)."""
     func = call.func
-    if type(func) is not ast.Attribute or func.attr not in merges or type(func.value) is not ast.Name \
+    if type(func) is not ast.Attribute or func.attr not in merges | flat or type(func.value) is not ast.Name \
             or func.value.id != name or len(call.args) != 1 or call.keywords or type(call.args[0]) is ast.Starred:
         return None
+    if func.attr in flat:
+        return [((), call.args[0])] if func.attr not in merges else None
     if type(call.args[0]) in (ast.Name, ast.Attribute):
         return [(None, call.args[0])]  # `cfg.merge_from_list(args.opts)`
     if type(call.args[0]) not in (ast.List, ast.Tuple):
@@ -82,7 +85,9 @@ def merged_entries(interp, stores: list, static) -> list:
     then unknown)."""
     found = []
     for target, node in stores:
-        if target is None:
+        if target == ():
+            found.extend(_flat_entries(interp.eval(node, static), node))
+        elif target is None:
             items = items_of(interp.eval(node, static))
             pairs = merged_pairs([item.value if isinstance(item, Const) else None for item in items]) \
                 if items is not None else None
@@ -90,6 +95,34 @@ def merged_entries(interp, stores: list, static) -> list:
         else:
             found.append((target, node))
     return found
+
+
+def _flat_entries(table, node: ast.expr) -> list:
+    """`{"model.evoformer.sync": ("dp", "mp")}` as stores of its literal values; one unknown entry
+    (the config is then unknown) for anything else."""
+    if not isinstance(table, DictValue) or type(table) is not DictValue \
+            or not all(isinstance(key, str) and all(key.split(".")) for key in table.keys):
+        return [(None, node)]
+    found = []
+    for key, value in zip(table.keys, table.items):
+        literal = _literal_node(value)
+        if literal is None:
+            return [(None, node)]
+        found.append((key.split("."), literal))
+    return found
+
+
+def _literal_node(value) -> ast.expr | None:
+    """An expression evaluating to `value`: a literal, or a tuple of them."""
+    if isinstance(value, Const) and type(value.value) in (str, int, float, bool, type(None)):
+        return ast.Constant(value.value)
+    if isinstance(value, Const) and type(value.value) is tuple and all(
+            type(item) in (str, int, float, bool, type(None)) for item in value.value):
+        return ast.Tuple(elts=[ast.Constant(item) for item in value.value], ctx=ast.Load())
+    if type(value) is TupleValue:
+        items = [_literal_node(item) for item in value.items]
+        return ast.Tuple(elts=items, ctx=ast.Load()) if None not in items else None
+    return None
 
 
 def _literal_table(node: ast.expr) -> bool:
@@ -110,6 +143,15 @@ def merging_method(method: ast.FunctionDef) -> bool:
             or method.args.defaults or len(positional_params(method.args)) != 2:
         return False
     template = ast.parse(_MERGE).body[0]
+    return _shape(body, positional_params(method.args)) == _shape(template.body, positional_params(template.args))
+
+
+def same_shape(method: ast.FunctionDef, template: ast.FunctionDef) -> bool:
+    """The method (docstring aside) is the template up to the names of its own."""
+    body = [stmt for stmt in method.body if not (type(stmt) is ast.Expr and type(stmt.value) is ast.Constant)]
+    if method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.args.defaults \
+            or len(positional_params(method.args)) != len(positional_params(template.args)):
+        return False
     return _shape(body, positional_params(method.args)) == _shape(template.body, positional_params(template.args))
 
 

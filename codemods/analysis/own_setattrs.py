@@ -12,7 +12,9 @@ Detectron2's `Instances` files its public attributes in a table and the private 
 the object being set, an object of that class: it changes no field of another class's objects,
 so it does not make every field of the module unknown (classes.Classes._field_changers). The
 class itself, and every class of the module deriving from it, is not read as a constructor
-(its stores may go anywhere): `hooked_classes` names them.
+(its stores may go anywhere): `hooked_class` tells. `object.__setattr__(self, "_frozen", frozen)`
+at the top level of a class's `__init__` is a store of that one attribute on the object being
+built (ml_collections' `ConfigDict` written by hand), no change of any other.
 """
 from __future__ import annotations
 
@@ -39,8 +41,22 @@ def passed_setattrs(tree: ast.Module) -> dict[str, list[ast.Call]]:
 
 
 def passing_references(tree: ast.Module) -> frozenset[int]:
-    """Ids of the `__setattr__` attributes of those calls."""
-    return frozenset(id(call.func) for calls in passed_setattrs(tree).values() for call in calls)
+    """Ids of the `__setattr__` attributes of those calls, and of `object.__setattr__(self, "_frozen",
+    frozen)` in a class's own `__init__`: a store of one named attribute on the object being built,
+    as `self._frozen = frozen` would be where `__setattr__` is the class's own."""
+    cache = tree.__dict__
+    if "_shardfix_passing_references" not in cache:
+        found = {id(call.func) for calls in passed_setattrs(tree).values() for call in calls}
+        initial = [(member, positional_params(member.args)[0].arg) for cls in tree.body if type(cls) is ast.ClassDef
+                   for member in cls.body if type(member) is ast.FunctionDef and member.name == "__init__"
+                   and positional_params(member.args)]
+        stores = [stmt.value for init, me in initial for stmt in init.body
+                  if type(stmt) is ast.Expr and _passing(stmt.value, me) and type(stmt.value.func.value) is ast.Name
+                  and type(stmt.value.args[1]) is ast.Constant and type(stmt.value.args[1].value) is str]
+        if stores and not _binds_builtins(tree):
+            found.update(id(call.func) for call in stores)
+        cache["_shardfix_passing_references"] = frozenset(found)
+    return cache["_shardfix_passing_references"]
 
 
 def hooked_class(tree: ast.Module, cls: ast.ClassDef, ancestors: set[str]) -> bool:
