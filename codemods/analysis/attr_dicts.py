@@ -81,7 +81,7 @@ class AttrDicts:
             table = super().call(callee, expr, args, keywords, starred, frame)  # `cfg = get_cfg()` (config_builders.py)
             static = self._static_frame(stores[0])
             for target, value_node in merged_entries(self, stores[1], static):
-                table = _stored(table, target, self.eval(value_node, static), _Kind(frozenset(), True, False)) \
+                table = _stored(table, target, self.eval(value_node, _reading(static, stores, table)), _Kind(frozenset(), True, False)) \
                     if isinstance(table, AttrTable) and target is not None else None
             return table if table is not None else UNKNOWN
         if kind is None or expr is None:
@@ -95,7 +95,8 @@ class AttrDicts:
                 return UNKNOWN
             static = self._static_frame(stores[0])
             for target, value_node in merged_entries(self, stores[1], static):
-                table = _stored(table, target, self.eval(value_node, static), kind) if target is not None else None
+                current = _reading(static, stores, table)  # `cfg.model.heads = {n: cfg.model.heads[n] ...}`
+                table = _stored(table, target, self.eval(value_node, current), kind) if target is not None else None
                 if table is None:
                     return UNKNOWN
         return table
@@ -265,6 +266,8 @@ class AttrDicts:
                     if path is not None:
                         stores.append((path, later.value))
                         nodes.append(later.targets[0])
+                        if self.scope.resolve(stmt.value.func, scopes) not in NAMESPACES:
+                            named.update(_config_reads(later.value, name))  # read as the stores so far left it
                     elif merged is not None:
                         stores.extend(merged)  # `cfg.merge_from_list([...])`
                         named.update((id(call.func), id(call.func.value)))
@@ -279,7 +282,7 @@ class AttrDicts:
                                      and node is not stmt.targets[0] and not _is_base(node, nodes) and id(node) not in named
                                      for node in ast.walk(owner)):
                     continue
-                cache[id(stmt.value)] = (scopes, stores)
+                cache[id(stmt.value)] = (scopes, stores, name)
                 accounted.update(id(node) for node in nodes)
                 accounted.update(named)
                 for helper, targets in called:
@@ -290,6 +293,12 @@ class AttrDicts:
         self.__dict__["_attr_builders"] = cache
         self.__dict__["_attr_accounted"] = accounted
         return cache
+
+    def config_store_targets(self) -> set[int]:
+        """Ids of the attribute stores a builder makes into the config it just built (each sets an
+        item of that config, never a field of another object)."""
+        self._builder_stores()
+        return self.__dict__["_attr_accounted"]
 
     def built_config(self, name: str) -> ast.Call | None:
         """The construction a module config name holds when it is built at the top level by a
@@ -391,17 +400,35 @@ class AttrDicts:
 
 
     def _own_table(self, expr: ast.expr) -> bool:
-        """A module name bound once to a dict or list display and only ever read by item or as
-        the receiver of a method: it holds no config, and no config holds it."""
-        if type(expr) is not ast.Name or type(self.scope.globals.unique_value(expr.id)) not in (ast.Dict, ast.List):
+        """A module name (or a function's own local) bound once to a dict or list display and only
+        ever read by item or as the receiver of a method: it holds no config, and no config holds
+        it (`outputs = {}` then `outputs[name] = head(...)`)."""
+        if type(expr) is not ast.Name:
             return False
         parents = self._parent_map()
-        for node in nodes_of_type(self.scope.tree, ast.Name):
+        owner = parents.get(id(expr))
+        while owner is not None and not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            owner = parents.get(id(owner))
+        local = self.scope.locals_of(owner) if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        if local is not None and local.binds(expr.id):
+            if type(local.unique_value(expr.id)) not in (ast.Dict, ast.List) \
+                    or any(type(node) in (ast.Global, ast.Nonlocal) and expr.id in node.names for node in ast.walk(owner)):
+                return False
+            names = nodes_of_type(owner, ast.Name)
+            # handed to a call: no builder here can file it in a config (a store elsewhere names its item)
+            handed = all(owner is not (scopes[-1] if scopes else None) for scopes, *_ in self._builder_stores().values())
+        elif type(self.scope.globals.unique_value(expr.id)) in (ast.Dict, ast.List):
+            handed = False
+            names = nodes_of_type(self.scope.tree, ast.Name)
+        else:
+            return False
+        for node in names:
             if node.id != expr.id or type(node.ctx) is not ast.Load:
                 continue
             parent = parents.get(id(node))
             if not (type(parent) is ast.Subscript and parent.value is node
-                    or type(parent) is ast.Attribute and type(parents.get(id(parent))) is ast.Call):
+                    or type(parent) is ast.Attribute and type(parents.get(id(parent))) is ast.Call
+                    or handed and type(parent) is ast.Call and node in parent.args):
                 return False
         return True
 
@@ -501,6 +528,29 @@ def _stored(table: AttrTable, path: list[str], value: Value, kind: _Kind) -> Att
             return None
         items[head] = inner
     return AttrTable(tuple(items), tuple(items.values()), shadowed=table.shadowed, cls=table.cls)
+
+
+def _config_reads(value: ast.expr, name: str) -> set[int]:
+    """Ids of the loads of `name` in a store's value that only read an item or attribute of it
+    (`cfg.model.heads[n]`), no method called, nothing handed on."""
+    found = set()
+    parents = {id(child): node for node in ast.walk(value) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(value):
+        if type(node) is ast.Name and node.id == name and type(node.ctx) is ast.Load:
+            parent = parents.get(id(node))
+            if type(parent) is ast.Attribute and type(parents.get(id(parent))) is not ast.Call:
+                found.add(id(node))
+    return found
+
+
+def _reading(static: Frame, stores: tuple, table: AttrTable) -> Frame:
+    """The frame a builder's store is read in: its function's, where the config's name holds the
+    config as the stores before it left it."""
+    if len(stores) < 3:
+        return static
+    from codemods.analysis.interpreter import Frame
+
+    return Frame(None, static, vars={stores[2]: table})
 
 
 def _plain(value: Value) -> Value:

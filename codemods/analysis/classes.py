@@ -305,6 +305,7 @@ class Classes(InitHooks, ClassFamilies):
         stores = self._attribute_stores().get(attr, ())
         if all(id(node) in allowed for node in stores):
             return False
+        stores = [node for node in stores if id(node) not in self.config_store_targets()]  # a config's (attr_dicts.py)
         if self._init_called_directly():
             return True
         ancestors = self._module_ancestors(facts.cls)

@@ -1,0 +1,62 @@
+"""A builder's store into the config it just built (`cfg.model.to = "varying"`) sets that
+config's item, never the field of that name of another object: the head's own `self.to`, set in
+its `__init__`, stays known."""
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+class ConfigDict(dict):
+    def __init__(self, initial=None, frozen=False):
+        super().__init__()
+        object.__setattr__(self, "_frozen", frozen)
+        for key, value in (initial or {}).items():
+            if isinstance(value, dict):
+                value = ConfigDict(value, frozen)
+            dict.__setitem__(self, key, value)
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError as exc:
+            raise AttributeError(name) from exc
+
+    def __setattr__(self, name, value):
+        if self._frozen:
+            raise AttributeError(f"config is frozen: {name}")
+        self[name] = value
+
+    def to_dict(self):
+        return {k: v.to_dict() if isinstance(v, ConfigDict) else v for k, v in self.items()}
+
+    def update_from_flattened_dict(self, flat):
+        for path, value in flat.items():
+            node = self
+            *parents, leaf = path.split(".")
+            for part in parents:
+                node = node[part]
+            node[leaf] = value
+
+
+CONFIG = ConfigDict({"model": {"to": "reduced"}})
+
+
+def model_config():
+    cfg = ConfigDict(CONFIG.to_dict())
+    cfg.model.to = "varying"
+    return cfg
+
+
+class Head:
+    def __init__(self, axis, to):
+        self.axis = axis
+        self.to = to
+
+    def __call__(self, x):
+        h = jax.lax.all_gather(x, self.axis, axis=1, tiled=True, to=self.to)
+        return h.mean(axis=-1, keepdims=True)  # SF106
+
+
+def main(mesh, x):
+    config = model_config()
+    head = Head("j", "reduced")
+    return jax.shard_map(head, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))(x), config
