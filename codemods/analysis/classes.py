@@ -39,6 +39,7 @@ from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
 from codemods.analysis.mutation import changed_in_other_scopes, iterated_only, mutated_names
 from codemods.analysis.super_calls import is_super_call
+from codemods.analysis.unchanged_keys import changed_in_place
 from codemods.analysis.subclass_hooks import hooked_decorators
 from codemods.analysis.own_setattrs import hooked_class, passing_references
 from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
@@ -119,8 +120,7 @@ class Classes(InitHooks, ClassFamilies):
         if isinstance(receiver, Instance) and attr not in facts.opaque \
                 and (later := later_field(self, receiver, attr)) is not None:
             return later  # `self.theta_` that `fit` stored, `self.hooks` after `add_hook` (method_fields.py)
-        if attr in facts.opaque or self._stored_elsewhere(facts, attr) \
-                or "." + attr in mutated_names(self.scope.tree):
+        if attr in facts.opaque or self._stored_elsewhere(facts, attr) or changed_in_place(self.scope.tree, "." + attr):
             return UNKNOWN
         if isinstance(receiver, Instance) and receiver.building and (facts.sets(attr) or facts.kwargs_loop is not None):
             early = dict(receiver.fields or ()).get(attr) if facts.kwargs_loop is None and attr not in facts.hook_stores \

@@ -15,8 +15,9 @@ from codemods.analysis.hook_params import hook_param_class
 from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.module_patches import patched_value
-from codemods.analysis.mutation import changed_in_other_scopes, containers, mutated_names
+from codemods.analysis.mutation import changed_in_other_scopes, containers
 from codemods.analysis.nodes import FunctionDef, positional_params
+from codemods.analysis.unchanged_keys import changed_in_place
 from codemods.analysis.user_decorators import transparent
 from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, Instance, JaxName, Value
 
@@ -68,7 +69,7 @@ class NameLookup:
             self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
             value = self._static_value(name, frame)
             owner = next((each for each in reversed(frame.static_scopes or ()) if self.scope.locals_of(each).binds(name)), None)
-            if containers(value) and name in mutated_names(self.scope.tree) \
+            if containers(value) and changed_in_place(self.scope.tree, name) \
                     and (owner is None or not changed_in_other_scopes(self.scope, name, owner)):
                 # a dict or list some code changes in place (unless only decorators fill it)
                 value = self.registry_value(name, frame) or self.filled_list(name, frame) \
