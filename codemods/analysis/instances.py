@@ -16,6 +16,7 @@ from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of
 from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
+from codemods.analysis.pair_holders import config_read, pair_read_analysed, paired
 from codemods.analysis.registry_objects import registry_class
 from codemods.analysis.returned_objects import landing_parameters
 from codemods.analysis.scopes import bindings_of, method_kind
@@ -76,6 +77,8 @@ class Instances:
                 return False
             held = self._container_of(call)
             container = held is not call
+            if (pairs := paired(self, call)) is not None:
+                held, container = pairs[0], pairs[1:]  # `[(name, Head(c)) for ...]` (pair_holders.py)
             if (appended := self._appended_to(call, holders)) is not None:
                 held, container = appended, True  # `layers.append(Norm(a))` into `layers = []`
             held = self._through_choices(held)  # `norm or Norm(axis)`, `Norm(axis) if norm is None else norm`
@@ -135,9 +138,9 @@ class Instances:
         """Every read of what holds the object (or a container of it) calls it where analysed."""
         if type(target) is ast.Name:  # a method's own local of that name is not the object
             reads = binding_reads(self.scope.tree, target, self._parent_map())
-        else:  # every `.model` read anywhere in the module
+        else:  # every `.model` read anywhere in the module (`config.heads` of a config aside)
             reads = [node for node in nodes_of_type(self.scope.tree, ast.Attribute)
-                     if node.attr == target.attr and isinstance(node.ctx, ast.Load)]
+                     if node.attr == target.attr and isinstance(node.ctx, ast.Load) and not config_read(self, node)]
         return bool(reads) and all(self._read_analysed(seen, node, container, depth) for node in reads)
 
     def _appended_to(self, call: ast.Call, holders: dict) -> ast.expr | None:
@@ -213,6 +216,8 @@ class Instances:
         """A read of an object (`container`: of a list of objects) that calls it only where the
         analysis ran (`seen`: the analysed references of `__call__`, and the `.__call__` reads)."""
         analysed, call_attributes = seen[:2]
+        if type(container) is tuple:
+            return pair_read_analysed(self, seen, read, *container, depth)
         if not container and (id(read) in analysed
                               or (id(read) in call_attributes and id(call_attributes[id(read)]) in analysed)):
             return True
