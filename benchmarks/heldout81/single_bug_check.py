@@ -99,6 +99,33 @@ FIXES = {
         ('out_specs=(P(RHS, reduced={ROWS}), spec)',
          'out_specs=(P(RHS), spec)'),
     ],
+    # ncde_*
+    'ncde_pooled_readout.py': [
+        ('return jax.lax.all_gather(pooled, self.pool_axis,',
+         f'return jax.lax.all_gather({PC}(pooled, self.pool_axis, to="varying"), self.pool_axis,'),
+    ],
+    'ncde_control_coeffs.py': [
+        ('return wide.coefficients(local)',
+         f'return wide.coefficients({PC}(local, "channels", to="varying"))'),
+    ],
+    'ncde_loss_tree.py': [
+        ('return batch_mean(preds, model.batch_axis)',
+         f'return batch_mean(jax.tree.map(lambda p: {PC}(p, model.batch_axis, to="varying"), preds), model.batch_axis)'),
+    ],
+    'ncde_export_params.py': [
+        ('    exported = tree_serialise_leaves(params)',
+         '    with jax.set_mesh(mesh):\n        exported = tree_serialise_leaves(params)'),
+    ],
+    'ncde_grad_sync.py': [
+        ('return {"w": grad_w, "b": grad_b}',
+         f'return {{"w": grad_w, "b": {PC}(grad_b, self.hidden_axis, to="varying")}}'),
+    ],
+    'ncde_softplus_head.py': [
+        ('jax.lax.all_gather(ys, self.batch_axis, to="reduced", tiled=True)',
+         'jax.lax.all_gather(ys, self.batch_axis, to="invarying", tiled=True)'),
+        ('out_specs=P(None, CHANNEL_AXIS, reduced={BATCH_AXIS})',
+         'out_specs=P(None, CHANNEL_AXIS)'),
+    ],
 }
 
 
