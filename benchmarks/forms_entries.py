@@ -77,6 +77,8 @@ ENTRIES = {
     "nle68_sf106_store_into_a_handed_object": "main(mesh, x)",
     "le55_sf106_heads_held_in_name_pairs": "main(mesh, x)",
     "nle69_sf106_head_pair_read_elsewhere": "main(mesh, x)",
+    "le56_sf101_config_table_with_a_tuple_agreed": "main(mesh, x)",
+    "nle70_sf101_config_list_changed_in_place": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
     "nle32_sf106_table_of_jax_functions_one_raises": "main(mesh, x)",

@@ -41,6 +41,7 @@ from codemods.analysis.mutation import changed_in_other_scopes, iterated_only, m
 from codemods.analysis.super_calls import is_super_call
 from codemods.analysis.unchanged_keys import changed_in_place
 from codemods.analysis.subclass_hooks import hooked_decorators
+from codemods.analysis.agreeable import agreeable, agreeable_table
 from codemods.analysis.own_setattrs import hooked_class, passing_references
 from codemods.analysis.object_methods import (class_bindings, class_chain, class_method, inert_annotation, inherited_binding, own_bases,
                                               never_called, plain_chain)
@@ -393,7 +394,8 @@ class Classes(InitHooks, ClassFamilies):
                 # a partial of one with constants: the same one from every construction (fn_values.py)
                 if agreed is not None and not same_function(agreed, value):
                     return UNKNOWN
-            elif not (_agreeable(value) or isinstance(value, TupleValue) and all(_agreeable(item) for item in value.items)
+            elif not (agreeable(value) or agreeable_table(value, mutated_names(self.scope.tree))
+                      or isinstance(value, TupleValue) and all(agreeable(item) for item in value.items)
                       and (iterated_only(self.scope.tree, attr) or "." + attr not in mutated_names(self.scope.tree))) \
                     or (agreed is not None and not same_value(agreed, value)):
                 return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
@@ -466,15 +468,6 @@ class Classes(InitHooks, ClassFamilies):
                     other += 1
             self._class_tables[key] = calls if not other else None
         return self._class_tables[key] or []
-
-
-def _agreeable(value: Value) -> bool:
-    if isinstance(value, DictValue):  # `self.rules = dict(rules)` of a constant table (changed nowhere: mutated_names)
-        return all(_agreeable(item) for item in value.items)
-    if isinstance(value, Namespace):  # `self.args = args` of `parse_args([])` (a namespace no code changes: cli_args.py)
-        return all(_agreeable(item) or isinstance(item, TupleValue) and all(map(_agreeable, item.items))
-                   for item in value.items)
-    return isinstance(value, (Const, MeshValue)) or isinstance(value, Instance) and value.fields is not None
 
 
 def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0,
