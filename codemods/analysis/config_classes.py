@@ -198,7 +198,7 @@ def plain_copy(method: ast.FunctionDef, own: str) -> bool:
     return len({key, value, params[0]}) == 3 and ast.dump(comp) == ast.dump(expected)
 
 
-_DICT_MERGES = ["""
+_DICT_MERGE = """
 def merge(self, flat):
     for path, value in flat.items():
         node = self
@@ -206,19 +206,15 @@ def merge(self, flat):
         for part in parents:
             node = node[part]
         node[leaf] = value
-""", """
-def merge(self, flat):
-    for path, value in flat.items():
-        *parents, leaf = path.split(".")
-        node = self
-        for part in parents:
-            node = node[part]
-        node[leaf] = value
-"""]
+"""
 
 
 def dict_merging(method: ast.FunctionDef) -> bool:
     """The method stores each item of a dict of dotted paths (`update_from_flattened_dict`)."""
     from codemods.analysis.config_builders import same_shape
 
-    return not method.decorator_list and any(same_shape(method, ast.parse(text).body[0]) for text in _DICT_MERGES)
+    template = ast.parse(_DICT_MERGE).body[0]
+    swapped = ast.parse(_DICT_MERGE).body[0]
+    loop = swapped.body[0].body
+    loop[0], loop[1] = loop[1], loop[0]  # `*parents, leaf = ...` before `node = self`: the same walk
+    return not method.decorator_list and (same_shape(method, template) or same_shape(method, swapped))
