@@ -54,6 +54,10 @@ ENTRIES = {
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
     "nle32_sf106_table_of_jax_functions_one_raises": "main(mesh, x)",
     "de19_sf101_cached_body_factory": "main(mesh, x)",
+    "df1_sf103_field_stored_by_a_method_earlier_in_the_run": "main(mesh, x)",
+    "ndf1_sf103_field_stored_on_one_path_only": "main(mesh, x)",
+    "ndf2_sf103_field_read_through_an_older_copy": "main(mesh, x)",
+    "ndf3_sf101_field_set_again_by_code_not_followed": "main(mesh, x)",
     "nde22_sf101_body_factory_replaced_by_decorator": "main(mesh, x)",
     "nde21_sf101_lambda_stored_in_init_replaced_by_setattr": "main(mesh, x)",
     "nde20_sf101_base_class_method_called_unbound": "main(mesh, x)",
@@ -208,7 +212,7 @@ ENTRIES = {
     "cu8_sf101_hook_filed_in_registry_field_read_by_item": "main(mesh, x)",
     "ncu8_sf101_hook_filed_in_registry_run_by_method": "main(mesh, x)",
     "cu7_sf101_field_emptied_in_init_set_by_one_method": "main(mesh, x)",
-    "ncu7_sf101_field_emptied_in_init_set_through_helper": "main(mesh, x)",
+    "df2_sf101_field_emptied_in_init_set_through_helper": "main(mesh, x)",
     "cu6_sf101_auto_enum_member_decides_branch": "main(mesh, x)",
     "ncu6_sf101_auto_enum_member_other_branch": "main(mesh, x)",
     "cu5_sf101_hook_found_by_getattr_with_default": "main(mesh, x)",
@@ -2516,8 +2520,6 @@ NOTES: dict[tuple[str, int], str] = {
     " __post_init__ while the registry is filled: the registry is not read, so the axis is not known",
     ("ncu8_sf101_hook_filed_in_registry_run_by_method", 28): "the registry's own run method reads its"
     " entries too: what it runs is not counted, so the filed hook's verdicts are not closed",
-    ("ncu7_sf101_field_emptied_in_init_set_through_helper", 16): "prepare runs in a helper handed the"
-    " object, not as a statement on the one name that holds it: the buckets finalize walks are not known",
     ("ncu4_sf106_policy_default_object_changed_by_code", 29): "upcast(policy) sets a field of a policy:"
     " the default object every call shares may have been changed, so its param_dtype is not known",
     ("ncu2_sf103_str_enum_with_missing_hook", 22): "ReduceOp('MAX') is found by the class's own"
