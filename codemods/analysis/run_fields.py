@@ -16,7 +16,8 @@ stored field is read from a version only when nothing may have changed it since:
 - the class chain is known and defines no `__slots__`, `__setattr__`, `__getattribute__` or
   `__delattr__`, and binds the name, if at all, to a constant (no descriptor runs instead); the
   module changes no field by name (`setattr`, `vars`, `__dict__`).
-Objects being built (`self` in a constructor run) keep the reading of classes.py.
+Objects being built (`self` in a constructor run) keep the reading of classes.py. Stores run
+before the body's own frame (resolving its receiver) or in a silent pass only number the field.
 """
 from __future__ import annotations
 
@@ -64,8 +65,8 @@ def run_store(interp, target: ast.Attribute, value: Value, frame) -> None:
         return
     number = next(_numbers)
     state.last[(id(holder.cls), attr)] = number  # older copies' marks of the field are unknown from here
-    if interp.silent:
-        return  # a loop's search for its fixpoint, a replay of a setup method: no path the run follows
+    if interp.silent or not interp.running or interp.running[0].function is not interp.run.use.body:
+        return  # a loop's search for its fixpoint, a replay of a setup method, what is read before the body runs
     origin = holder.origin if isinstance(holder, RunObject) else holder
     marks = tuple(mark for mark in getattr(holder, "marks", ()) if mark[0] != attr) + ((attr, value, number),)
     after = RunObject(holder.cls, holder.fields, False, origin, marks)
