@@ -378,7 +378,7 @@ class Classes(InitHooks, ClassFamilies):
                 # a partial of one with constants: the same one from every construction (fn_values.py)
                 if agreed is not None and not same_function(agreed, value):
                     return UNKNOWN
-            elif not (_agreeable(value, mutated_names(self.scope.tree)) or isinstance(value, TupleValue) and all(_agreeable(item) for item in value.items)
+            elif not (_agreeable(value, self.scope.tree) or isinstance(value, TupleValue) and all(_agreeable(item) for item in value.items)
                       and (iterated_only(self.scope.tree, attr) or "." + attr not in mutated_names(self.scope.tree))) \
                     or (agreed is not None and not same_value(agreed, value)):
                 return UNKNOWN  # a constant, an object built with constants (`self.config.axis`), a mesh built in the file
@@ -453,9 +453,9 @@ class Classes(InitHooks, ClassFamilies):
         return self._class_tables[key] or []
 
 
-def _agreeable(value: Value, changed: frozenset[str] = frozenset()) -> bool:  # (changed: mutated_names)
+def _agreeable(value: Value, tree: ast.Module | None = None) -> bool:  # (tree: its in-place changes, read on need)
     if isinstance(value, DictValue):  # `self.rules = dict(rules)` of a constant table; a config's `MESH.SHAPE = (4, 2)`
-        return all(_agreeable(item, changed) or isinstance(item, TupleValue) and "." + key not in changed and all(map(_agreeable, item.items)) for key, item in zip(value.keys, value.items))
+        return all(_agreeable(item, tree) or isinstance(item, TupleValue) and tree is not None and all(map(_agreeable, item.items)) and "." + key not in mutated_names(tree) for key, item in zip(value.keys, value.items))
     if isinstance(value, Namespace):  # `self.args = args` of `parse_args([])` (a namespace no code changes: cli_args.py)
         return all(_agreeable(item) or isinstance(item, TupleValue) and all(map(_agreeable, item.items))
                    for item in value.items)
