@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.field_changers import Everything
+from codemods.analysis.nodes import nodes_of_type
 from codemods.analysis.object_methods import class_bindings, class_chain
 from codemods.analysis.values import (UNKNOWN, ClassValue, Function, Instance, Partial, RunObject, Value, join,
                                       leaves)
@@ -136,7 +137,8 @@ def _trackable(interp, cls: ast.ClassDef, attr: str) -> bool:
 
 
 def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
-    if isinstance(interp._field_changers(), Everything) or attr in interp.class_facts(cls).opaque:
+    if isinstance(interp._field_changers(), Everything) or attr in interp.class_facts(cls).opaque \
+            or attr in _deleted(interp.scope.tree) or _ANY in _deleted(interp.scope.tree):
         return False
     chain = class_chain(interp.scope, cls)
     if chain is None:
@@ -148,3 +150,16 @@ def _plain_field(interp, cls: ast.ClassDef, attr: str) -> bool:
         if bindings.binds(attr) and type(bindings.unique_value(attr)) is not ast.Constant:
             return False  # a property or another descriptor would run instead of the store
     return True
+
+
+def _deleted(tree: ast.Module) -> frozenset[str]:
+    """Fields some code deletes (`del obj.attr`; any, `*`, when the module calls `delattr`): a
+    deletion is no store a version follows."""
+    found = tree.__dict__.get("_shardfix_deleted_fields")
+    if found is None:
+        names = {target.attr for node in nodes_of_type(tree, ast.Delete) for target in node.targets
+                 if type(target) is ast.Attribute}
+        if any(node.id == "delattr" for node in nodes_of_type(tree, ast.Name)):
+            names.add(_ANY)
+        found = tree.__dict__["_shardfix_deleted_fields"] = frozenset(names)
+    return found
