@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from codemods.analysis.config_builders import copy_method, helper_stores, merged_entries, merged_stores, merging_method
 from codemods.analysis.module_configs import module_stores, store_path
 from codemods.analysis.own_object_stores import own_object_stores
+from codemods.analysis.field_changers import own_setattr_calls
 from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.cli_args import NAMESPACES, changed_names
 from codemods.analysis.nodes import iter_with_scopes, nodes_of_type
@@ -338,7 +339,7 @@ class AttrDicts:
         accounted = self.__dict__["_attr_accounted"]
         found: set[str] | None = set() if changed_names(self.scope.tree) is not None else None
         items: set[str] = set()  # keys stored by item (a nested table read whole holds them changed)
-        own = own_object_stores(self.scope.tree) | quiet(self.scope.tree)  # `self.axes = ...`; quiet_changes.py
+        own = own_object_stores(self.scope.tree) | quiet(self.scope.tree) | own_setattr_calls(self.scope.tree)  # `self.axes = ...`; quiet_changes.py
         for node in self._outside_attr_classes() if found is not None else ():
             if type(node) is ast.Attribute and type(node.ctx) is not ast.Load and id(node) not in accounted \
                     and id(node) not in own:

@@ -22,7 +22,7 @@ from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
 from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.repr_vars import class_name_reads
-from codemods.analysis.field_changers import AnyCopied, Everything
+from codemods.analysis.field_changers import AnyCopied, Everything, own_setattr_calls
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
@@ -339,7 +339,7 @@ class Classes(InitHooks, ClassFamilies):
                     spread.add(kwargs_store(loop))
             spread |= read_only_dicts(self.scope.tree)  # a buildable's `__getattr__` (lookup_hooks.py)
             spread |= own_namespaces(self.scope.tree)  # an attribute dict's `self.__dict__ = self` (attr_dicts.py)
-            spread |= class_name_reads(self.scope.tree)  # `f"{self.__class__} is abstract"` (repr_vars.py)
+            spread |= class_name_reads(self.scope.tree) | own_setattr_calls(self.scope.tree)  # `f"{self.__class__}"`; `super().__setattr__` (field_changers.py)
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
                 if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \

@@ -22,6 +22,7 @@ import ast
 from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
+from codemods.analysis.field_changers import own_setattr_calls
 from codemods.analysis.extended_parsers import configuring_statements, extension
 from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
 from codemods.analysis.pyvalues import SPREAD, python_value
@@ -121,8 +122,8 @@ def _changed_names(tree: ast.Module) -> frozenset[str] | None:
         if type(node) is ast.Attribute:
             if type(node.ctx) is not ast.Load and id(node) not in own:
                 found.add(node.attr)
-            elif node.attr in ("__dict__", "__setattr__"):
-                return None
+            elif node.attr in ("__dict__", "__setattr__") and id(node) not in own_setattr_calls(tree):
+                return None  # (a class's own `super().__setattr__` sets only its objects: field_changers.py)
         elif type(node) is ast.Name and node.id in ("setattr", "vars", "delattr") and id(node) not in spread:
             return None
         elif type(node) is ast.Call and parses_into(node):

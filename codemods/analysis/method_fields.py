@@ -26,14 +26,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 import ast
 
+from codemods.analysis.field_changers import custom_setattr
 from codemods.analysis.filled_fields import fill_in_run, filled_value
+from codemods.analysis.object_methods import class_bindings
 from codemods.analysis.registry_objects import registry_field
 from codemods.analysis.run_fields import run_field, run_store
 from codemods.analysis.set_fields import set_field
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import Const, DictValue, Instance, TupleValue, Value
+from codemods.analysis.values import UNKNOWN, Const, DictValue, Instance, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -227,6 +229,8 @@ def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> No
 def later_field(interp, receiver: Instance, attr: str) -> Value | None:
     """The value an object got from such a method, or the items of a list field filled after
     construction (filled_fields.py); None otherwise."""
+    if custom_setattr(interp.scope, receiver.cls) and not isinstance(class_bindings(receiver.cls).unique_function(attr), ast.FunctionDef):
+        return UNKNOWN  # an object whose class defines `__setattr__`: its fields hold what that stored (field_changers.py)
     if (stored := run_field(interp, receiver, attr)) is not None:
         return stored  # `self.losses` that `self.call(...)` stored earlier in this run (run_fields.py)
     if (filled := filled_value(interp, receiver, attr)) is not None:
