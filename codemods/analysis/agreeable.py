@@ -7,13 +7,17 @@ from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.values import Const, DictValue, Instance, TupleValue, Value
 
 
-def agreeable_table(value: Value, mutated: frozenset[str]) -> bool:
+def agreeable_table(value: Value, tree) -> bool:
     """A config table holding sequences too (`mesh.reduce_axes = ("data", "model")`), none of them
-    changed in place through an attribute of its key's name (`cfg.mesh.reduce_axes.append(...)`)."""
+    changed in place through an attribute of its key's name (`cfg.mesh.reduce_axes.append(...)`;
+    the module's in-place changes are read only when a table holds a sequence)."""
+    from codemods.analysis.mutation import mutated_names
+
     if not isinstance(value, DictValue):
         return False
-    return all(agreeable(item) or agreeable_table(item, mutated) or type(item) is TupleValue
-               and "." + key not in mutated and all(map(agreeable, item.items)) for key, item in zip(value.keys, value.items))
+    return all(agreeable(item) or agreeable_table(item, tree) or type(item) is TupleValue
+               and all(map(agreeable, item.items)) and "." + key not in mutated_names(tree)
+               for key, item in zip(value.keys, value.items))
 
 
 def agreeable(value: Value) -> bool:

@@ -394,7 +394,7 @@ class Classes(InitHooks, ClassFamilies):
                 # a partial of one with constants: the same one from every construction (fn_values.py)
                 if agreed is not None and not same_function(agreed, value):
                     return UNKNOWN
-            elif not (agreeable(value) or agreeable_table(value, mutated_names(self.scope.tree))
+            elif not (agreeable(value) or agreeable_table(value, self.scope.tree)
                       or isinstance(value, TupleValue) and all(agreeable(item) for item in value.items)
                       and (iterated_only(self.scope.tree, attr) or "." + attr not in mutated_names(self.scope.tree))) \
                     or (agreed is not None and not same_value(agreed, value)):

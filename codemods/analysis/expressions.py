@@ -473,7 +473,7 @@ class Expressions(Collectives, Sequences):
         if name.startswith("numpy."):
             if not starred and all(_host_constant(value) for value, _ in list(args) + list(keywords.values())):
                 return replace(CONSTANT, why="a NumPy constant")
-        return UNKNOWN
+        return self.unseen_code([value for value, _ in list(args) + list(keywords.values())]) or UNKNOWN
 
     def call_elementwise(self, rule: transfer.OperandRule, args, keywords, starred) -> Value:
         if starred or _SHARDING_KEYWORDS & set(keywords):

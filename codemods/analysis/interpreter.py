@@ -362,7 +362,7 @@ class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, 
                     pass
         finally:
             self.call_depth -= 1
-            self.running.pop()
+            self.hand_back(self.running.pop())  # fields it stored (run_fields.py)
         if is_body and self.run is not None:
             self.run.returns.extend(frame.returns)
         if not frame.returns:

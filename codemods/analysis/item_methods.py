@@ -15,6 +15,7 @@ from codemods.analysis.namespace_calls import NamespaceCalls
 from codemods.analysis.picked_aliases import PickedAliases
 from codemods.analysis.property_reads import PropertyReads
 from codemods.analysis.resolved_calls import ResolvedCalls
+from codemods.analysis.run_fields import RunFields
 from codemods.analysis.straight_rebinds import StraightRebinds
 from codemods.analysis.values import Function, Instance, Partial, Value
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods(PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
+class ItemMethods(RunFields, PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
                   StraightRebinds, ClassNames):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 

@@ -27,12 +27,15 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.filled_fields import fill_in_run, filled_value
+from codemods.analysis.object_methods import class_bindings
+from codemods.analysis.own_setattrs import hooked_chain
 from codemods.analysis.registry_objects import registry_field
+from codemods.analysis.run_fields import run_field, run_store
 from codemods.analysis.set_fields import set_field
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import iter_nodes, positional_params
 from codemods.analysis.scopes import method_kind
-from codemods.analysis.values import Const, DictValue, Instance, TupleValue, Value
+from codemods.analysis.values import UNKNOWN, Const, DictValue, Instance, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
@@ -204,11 +207,11 @@ def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> No
     """Run `self.<attr> = value` of such a method: the object `self` holds gains the field."""
     function = frame.function
     if type(target.value) is not ast.Name or not isinstance(function, ast.FunctionDef):
-        return
+        return run_store(interp, target, value, frame)  # (run_fields.py)
     cls = interp.scope.class_of(function)
     if cls is None or set_later(interp, cls, target.attr) is None \
             or set_later(interp, cls, target.attr).targets[0] is not target:
-        return
+        return run_store(interp, target, value, frame)
     receiver = frame.vars.get(target.value.id)
     if not isinstance(receiver, Instance) or receiver.cls is not cls or receiver.fields is None or receiver.building:
         return
@@ -219,13 +222,17 @@ def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> No
     fields[target.attr] = value
     after = Instance(cls, tuple(sorted(fields.items(), key=lambda item: item[0])))
     frame.vars[target.value.id] = after
-    stored = interp.stored_self  # a second field of the same run: one object still
-    interp.stored_self = (stored[0] if stored is not None and stored[1] is receiver else receiver, after)
+    stored = interp.stored_self  # a second field of the same run: one object still (a field the run stored before: run_fields.py)
+    interp.stored_self = (stored[0] if stored is not None and stored[1] is receiver else getattr(receiver, "origin", None) or receiver, after)
 
 
 def later_field(interp, receiver: Instance, attr: str) -> Value | None:
     """The value an object got from such a method, or the items of a list field filled after
     construction (filled_fields.py); None otherwise."""
+    if hooked_chain(interp.scope, receiver.cls) and not isinstance(class_bindings(receiver.cls).unique_function(attr), ast.FunctionDef):
+        return UNKNOWN  # an object whose class defines `__setattr__`: its fields hold what that stored (field_changers.py)
+    if (stored := run_field(interp, receiver, attr)) is not None:
+        return stored  # `self.losses` that `self.call(...)` stored earlier in this run (run_fields.py)
     if (filled := filled_value(interp, receiver, attr)) is not None:
         return filled
     if (filed := registry_field(interp, receiver, attr)) is not None:

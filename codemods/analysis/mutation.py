@@ -475,6 +475,7 @@ class Mutations:
 
     def forget_arguments(self, args, keywords) -> None:
         """Code the analysis does not run was given these values: it may change them."""
+        self.unseen_code()  # and any field of an object (run_fields.py)
         for value, _ in list(args) + list(keywords.values()):
             self.forget_object(value)
 

@@ -8,7 +8,8 @@ it), its name is used only to construct it (`RNNTJoint(cfg)`: no method is read 
 called with another object in `self`'s place), and the method never rebinds that parameter or
 lets a nested scope do so. Any other store of an attribute still counts as a possible change of
 the config item of that name. An item store into a field `__init__` made an empty dict or list
-(`self._obj_map[name] = cls`, stored nowhere else) changes that object's own table alike.
+(`self._obj_map[name] = cls`, stored nowhere else) changes that object's own table alike, and so
+does a dict method called on it (`self._history.setdefault(name, [])` of an event storage).
 """
 from __future__ import annotations
 
@@ -17,8 +18,13 @@ import ast
 from codemods.analysis.nodes import module_parents, nodes_of_type
 
 
+# A dict's own methods that change its items: on such a table, they change that table only.
+_TABLE_CHANGERS = frozenset({"update", "setdefault", "pop", "popitem", "clear"})
+
+
 def own_object_stores(tree: ast.Module) -> frozenset[int]:
-    """Ids of the Attribute store targets described above."""
+    """Ids of the Attribute store targets described above (and of the item stores and
+    item-changing calls of such own tables)."""
     cached = tree.__dict__.get("_shardfix_own_object_stores")
     if cached is not None:
         return cached
@@ -47,6 +53,10 @@ def own_object_stores(tree: ast.Module) -> frozenset[int]:
             found.update(id(node) for node in nodes if type(node) is ast.Subscript and type(node.ctx) is ast.Store
                          and type(node.value) is ast.Attribute and node.value.attr in tables
                          and type(node.value.value) is ast.Name and node.value.value.id == own)
+            found.update(id(node) for node in nodes if type(node) is ast.Call and type(node.func) is ast.Attribute
+                         and node.func.attr in _TABLE_CHANGERS and type(node.func.value) is ast.Attribute
+                         and node.func.value.attr in tables and type(node.func.value.value) is ast.Name
+                         and node.func.value.value.id == own)  # `self._history.setdefault(name, [])`
     result = frozenset(found)
     tree.__dict__["_shardfix_own_object_stores"] = result
     return result

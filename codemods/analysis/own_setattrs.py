@@ -86,3 +86,16 @@ def _passing(node: ast.AST, me: str) -> bool:
         return len(node.args) == 2
     return type(owner) is ast.Name and owner.id == "object" and len(node.args) == 3 \
         and type(node.args[0]) is ast.Name and node.args[0].id == me
+
+
+def hooked_chain(scope, cls: ast.ClassDef) -> bool:
+    """A class Python searches for `cls`'s attributes defines such a `__setattr__` (or the search
+    leaves the module while the module has one): any field of its objects may hold what that
+    method stored, not what the store wrote."""
+    from codemods.analysis.object_methods import class_chain
+
+    hooked = passed_setattrs(scope.tree)
+    if not hooked:
+        return False
+    chain = class_chain(scope, cls)
+    return chain is None or any(klass.name in hooked for klass in chain)

@@ -260,6 +260,28 @@ class Instance:
 Value = AxisState | Const | Static | TupleValue | DictValue | SpecValue | JaxName | Function | Partial | ClassValue | Instance
 
 
+@dataclass(frozen=True, eq=False)
+class RunObject(Instance):
+    """`origin` after stores its methods made during one body run (run_fields.py): `marks` holds
+    (attr, value, number of the store) for each field stored; the fields stay as built."""
+
+    origin: Instance | None = None
+    marks: tuple[tuple[str, Value, int], ...] = ()
+
+
+def _join_objects(left: Instance, right: Instance) -> Value:
+    """Two versions of one object after paths that stored different fields: a field both
+    paths left from the same store keeps it, any other stored field is unknown (mark -1)."""
+    origins = [value.origin if isinstance(value, RunObject) else value for value in (left, right)]
+    if origins[0] is not origins[1]:  # two objects: what their fields agree on, no stored field
+        return Instance(left.cls, left.fields, left.building) if same_value(left, right) else UNKNOWN
+    ours = {attr: (value, number) for attr, value, number in getattr(left, "marks", ())}
+    theirs = {attr: (value, number) for attr, value, number in getattr(right, "marks", ())}
+    marks = tuple((attr, *ours[attr]) if attr in theirs and ours.get(attr, (None, -1))[1] == theirs[attr][1] != -1
+                  else (attr, UNKNOWN, -1) for attr in sorted(set(ours) | set(theirs)))
+    return RunObject(left.cls, left.fields, left.building, origins[0], marks)
+
+
 def as_array(value: Value) -> AxisState | None:
     """The state a value has as an operand of array arithmetic (None: not an array operand)."""
     if isinstance(value, AxisState):
@@ -315,6 +337,8 @@ def join(left: Value, right: Value) -> Value:
         return TupleValue(tuple(join(a, b) for a, b in zip(left.items, right.items)))
     if isinstance(left, DictValue) and isinstance(right, DictValue) and left.keys == right.keys:
         return DictValue(left.keys, tuple(join(a, b) for a, b in zip(left.items, right.items)))
+    if isinstance(left, RunObject) and isinstance(right, Instance) or isinstance(right, RunObject) and isinstance(left, Instance):
+        return _join_objects(left, right)
     if same_value(left, right):
         return left
     return UNKNOWN

@@ -1,5 +1,6 @@
-"""The same Reducer, but `prepare` runs inside a helper handed the object: which objects the
-helper fills, and how often, is not read, so the buckets `finalize` walks are not known."""
+"""The Reducer of cu7, but `prepare` runs inside a helper handed the object (once ncu7, a near
+miss): the store `prepare` makes while the body runs reaches the name holding the object when the
+helper returns, so `finalize` walks the invariant buckets."""
 import jax
 from jax.sharding import PartitionSpec as P
 
@@ -13,7 +14,7 @@ class Reducer:
         self.buckets = [jax.lax.psum(g, self.axis) for g in grads]
 
     def finalize(self):
-        return [jax.lax.all_gather(b, self.axis, axis=0, tiled=True, to="reduced") for b in self.buckets]
+        return [jax.lax.all_gather(b, self.axis, axis=0, tiled=True, to="reduced") for b in self.buckets]  # SF101
 
 
 def fill(reducer, grads):
