@@ -21,7 +21,7 @@ from codemods.analysis.pyvalues import MeshValue
 from codemods.analysis.class_refs import class_level_references
 from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.sequences import items_of
-from codemods.analysis.shardmap import argument_for
+from codemods.analysis.chain_arguments import argument_for
 from codemods.analysis.unchanged_objects import held_tables_unchanged, unchanged_item, unchanged_object
 from codemods.analysis.values import (UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue,
                                       Value, record_tuple, same_value, settled)

@@ -13,6 +13,7 @@ import ast
 
 from codemods.analysis.nodes import DEFS, FunctionDef, call_args, iter_nodes, positional_params
 from codemods.analysis.syntax import assigned_names
+from codemods.analysis.completed_mappers import portable_settings
 
 APPLIED_BY = "_shardfix_applied_by"  # on a Name standing for a def as one of its decorators receives it
 
@@ -25,30 +26,49 @@ class Decorators:
         """`@sharded(mesh, specs)` over a def, with a module function returning its own nested
         `def wrap(fn)` that hands `fn` (read only there) to shard_map: the chain of the factory's
         call and `wrap(step)`."""
+        name = ast.copy_location(ast.Name(id=node.name, ctx=ast.Load()), expr)
+        setattr(name, APPLIED_BY, expr)
+        self._through_factory(expr, name, scopes, node)
+
+    def _factory_applied(self, call: ast.Call, scopes) -> bool:
+        """`sharded(mesh, specs)(body)`: the same factory called on a body where it is written.
+        The wrapper's call is evaluated where the factory's parameters are bound, so the body
+        expression may read no name the factory, its wrapper or the caller bind themselves."""
+        args = call_args(call)
+        if len(args) != 1 or args[0].keyword is not None or args[0].star or type(call.func.func) is not ast.Name:
+            return False
+        factory, outer = self.scope.lookup_function(call.func.func.id, scopes)
+        returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
+        given = args[0].value
+        if returned is None or not portable_settings(self.scope, args, scopes + (factory, returned[0])):
+            return False
+        return self._through_factory(call.func, given, scopes, None)
+
+    def _through_factory(self, expr: ast.Call, given: ast.expr, scopes, decorated: FunctionDef | None) -> bool:
         factory, outer = self.scope.lookup_function(expr.func.id, scopes)
         returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
         if returned is None or any(arg.star for arg in call_args(expr)):
-            return
+            return False
         wrap = returned[0]
         params = positional_params(wrap.args)
+        added = False
         for forward in self._forwarding(wrap):
             if not params or forward.param != params[0].arg \
                     or reads(wrap, forward.param) - self._wraps_reads(wrap, forward.param, scopes) != 1:
                 continue
-            applied = ast.Call(func=ast.Name(id=wrap.name, ctx=ast.Load()), args=[ast.Name(id=node.name, ctx=ast.Load())],
-                               keywords=[])
+            applied = ast.Call(func=ast.Name(id=wrap.name, ctx=ast.Load()), args=[given], keywords=[])
             ast.copy_location(applied, expr)
             ast.copy_location(applied.func, expr)
-            ast.copy_location(applied.args[0], expr)
-            setattr(applied.args[0], APPLIED_BY, expr)
-            body, body_scopes, ref, bound = self.resolve_body(applied.args[0], scopes)
-            if body is not node or bound:
+            body, body_scopes, ref, bound = self.resolve_body(given, scopes)
+            if body is None or decorated is not None and (body is not decorated or bound):
                 continue
             chain = ((expr, factory, (), None), (applied, wrap, (factory,), None)) + forward.path
             inner_bound = tuple(call_args(forward.body)[1:]) if isinstance(forward.body, ast.Call) else ()
             self._add(forward.call, forward.args, body, body_scopes, chain[-1][2] + (chain[-1][1],), ref,
-                      decorated=True, bound=inner_bound, chain=chain, outer_scopes=scopes, inner_body=forward.body,
-                      applied=applied)
+                      decorated=decorated is not None, bound=tuple(bound) + inner_bound, chain=chain,
+                      outer_scopes=scopes, inner_body=forward.body, applied=applied if decorated is not None else None)
+            added = True
+        return added
 
     def _wraps_reads(self, function: FunctionDef, name: str, scopes) -> int:
         """Reads of `name` as the argument of `@functools.wraps(name)` over a def inside `function`

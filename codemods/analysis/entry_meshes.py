@@ -34,7 +34,7 @@ from codemods.analysis import symbol_cases
 from codemods.analysis.meshspec import MeshInfo, Spec, parse_spec
 from codemods.analysis.nodes import all_param_names, call_args
 from codemods.analysis.syntax import assigned_names
-from codemods.analysis.shardmap import argument_for, passed_through
+from codemods.analysis.chain_arguments import argument_for, passed_through
 from codemods.analysis.symbol_values import SymbolAxis
 
 _TOKEN = "\x00" + os.urandom(4).hex() + ":other axes:"  # no program can write it

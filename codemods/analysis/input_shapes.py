@@ -23,7 +23,8 @@ from codemods.analysis.callers import _argument
 from codemods.analysis.meshspec import Spec, parse_spec
 from codemods.analysis.nodes import (LEAVES, DEFS, FunctionDef, call_args, child_nodes, iter_nodes, iter_with_scopes,
                                      literal_value)
-from codemods.analysis.shardmap import ShardMapUse, passed_through
+from codemods.analysis.shardmap import ShardMapUse
+from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.values import AxisState, Value
 
 MAX_HOST_DEPTH = 24  # names, calls, callers and operands followed from an application, at most

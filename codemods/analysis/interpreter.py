@@ -50,11 +50,12 @@ from codemods.analysis.host_runs import HostRuns
 from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
 from codemods.analysis.instances import Instances
-from codemods.analysis.object_methods import ObjectReads, call_classes, class_method, mark_neutral_bases
+from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
 from codemods.analysis.filing_hooks import mark_filing_hooks
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.evaluated_bodies import function_of_evaluated
+from codemods.analysis.chained_bodies import chained_body
 from codemods.analysis import transfer
 from codemods.analysis.looped_bodies import looped_bodies
 from codemods.analysis.wrapper_decorators import WrapperDecorators
@@ -85,7 +86,8 @@ from codemods.analysis.scopes import ModuleScope, imported_names
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_mesh
 from codemods.analysis.evaluated_specs import in_spec_tree
 from codemods.analysis.record_specs import RecordSpec
-from codemods.analysis.shardmap import ShardMapUse, find_shard_maps, passed_through
+from codemods.analysis.shardmap import ShardMapUse, find_shard_maps
+from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.shape_flow import ShapeFlow
 from codemods.analysis.sequences import items_of
 from codemods.analysis.symbols import Symbols
@@ -95,7 +97,6 @@ from codemods.analysis.sites import Analysis, BodyRun, Judge, Site, Verdict
 from codemods.analysis.syntax import DEFS, SIMPLE, assigned_names, references, small_targets
 from codemods.analysis.values import (
     ClassValue,
-    Instance,
     record_tuple,
     AxisState,
     State,
@@ -105,7 +106,6 @@ from codemods.analysis.values import (
     DictValue,
     Function,
     JaxName,
-    Partial,
     Static,
     TupleValue,
     Value,
@@ -214,7 +214,7 @@ class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, 
         self.runs_left = MAX_RUNS_PER_BODY
         self._note_parent(use.body, use.body_scopes[-1] if use.body_scopes else None)
         if use.chain:
-            applied = self._chained_body(use)
+            applied = chained_body(self, use)  # (chained_bodies.py)
             if applied is None:
                 self.run = None
                 return run
@@ -237,44 +237,6 @@ class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, 
         run.analysed = returned is not None
         self.run = None
         return run
-
-    def _chained_body(self, use: ShardMapUse):
-        """(bound positional values, bound keywords, closure) of a body handed to shard_map through
-        parameters of module functions: each function of the chain gets the values its call
-        passes, and the body expression is evaluated in the last one."""
-        frame = self._static_frame(use.outer_scopes)
-        for call, function, scopes, receiver in use.chain:
-            args, keywords, starred = self._eval_args(call, frame)
-            if call is use.applied:  # `wrap(step)`: the decorated def, where it is written
-                args = [(Function(use.body, self._static_frame(use.body_scopes)), call.args[0])]
-            if starred:
-                return None
-            if receiver is not None:
-                args = [(self.eval(receiver, frame), receiver)] + args
-            opaque = self._static_frame(scopes + (function,)).opaque
-            inner = Frame(None, self._static_frame(scopes), static_scopes=scopes + (function,), opaque=opaque)
-            if call is use.applied:
-                inner.vars.update(frame.vars)  # the wrapper reads the factory's parameters of this call
-            if not self._bind_params(function.args, [value for value, _ in args],
-                                     {key: value for key, (value, _) in keywords.items()}, inner):
-                return None
-            for name in self._locals_of(function):  # rebound before the call: read from the text
-                inner.vars.pop(name, None)
-            frame = inner
-        value = self.eval(use.inner_body, frame)
-        bound: list[Value] = []
-        named: dict[str, Value] = {}
-        while isinstance(value, Partial):  # partial(partial(f, a), b) calls f(a, b, ...)
-            bound[:0] = list(value.args)
-            named = {**dict(value.keywords), **named}
-            value = value.func
-        if isinstance(value, Instance) and not bound and not named and value.fields is not None \
-                and class_method(self.scope, value.cls, "__call__") is use.body:
-            # `build(mesh, Layer())` with the layer as the body: its __call__ runs with it as self
-            return [value], {}, self._static_frame(use.body_scopes)
-        if not isinstance(value, Function) or value.node is not use.body:
-            return None
-        return bound, named, value.closure
 
     def _manual_axes(self, use: ShardMapUse):
         if use.axis_names is None:

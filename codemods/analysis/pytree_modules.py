@@ -16,7 +16,7 @@ import ast
 from codemods.analysis.meshspec import Spec, parse_spec
 from codemods.analysis.nodes import all_param_names, child_nodes, iter_nodes, nodes_of_type
 from codemods.analysis.record_specs import registered_dataclass
-from codemods.analysis.shardmap import passed_through
+from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.values import AxisState, Instance, Value, same_value
 
 _FLATTENERS = frozenset({"jax.device_put", "jax.tree.map", "jax.tree_util.tree_map"})

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.contexts import round_passed
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_spec
-from codemods.analysis.shardmap import passed_through
+from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.values import AxisState, Const, DictValue, State, Static, TupleValue, Value, leaves
 
 if TYPE_CHECKING:

@@ -27,13 +27,14 @@ from codemods.analysis.nodes import (
     calls_outside_nested,
     last_name,
     nodes_of_type,
-    param_default,
     positional_params,
 )
 from codemods.analysis.scopes import MAX_FORWARDING_DEPTH, ModuleScope, method_kind
 from codemods.analysis.decorators import Decorators, reads, returned_call, returned_def, wraps_of
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.splat_specs import expand_splats
+from codemods.analysis.kwargs_mappers import mapper_call
+from codemods.analysis.chain_arguments import argument_for, default_of
 from codemods.analysis.completed_mappers import completed, portable_settings
 from codemods.analysis.user_decorators import transparent
 from codemods.analysis.body_resolution import method_of, resolve_body
@@ -177,7 +178,13 @@ class _Finder(Decorators):
                 elif found is None and len(expr.args) == 1 and self.scope.resolve(expr.func, scopes) == jaxapi.PARTIAL:
                     self._builder_decorator(expr, expr.args[0], expr.keywords, node, scopes)
                 elif found is None and isinstance(expr.func, ast.Name):
-                    self._decorator_factory(expr, node, scopes)
+                    mapped = mapper_call(self.scope, expr, scopes)
+                    if mapped is not None and mapped[0] is None:  # `@filter_shard_map(mesh=m, ...)`
+                        self.handled.add(id(expr))
+                        if transparent(self.scope, node, scopes, expr):
+                            self._add(expr, _ShardMapArgs(*mapped), node, scopes, scopes, None, decorated=True)
+                    else:
+                        self._decorator_factory(expr, node, scopes)
             elif isinstance(expr, ast.Name) and expr.id in self.shard_map_names:
                 mapper = self._mapper(expr.id, scopes)  # `@mapper` with `mapper = shard_map(mesh=...)`
                 if mapper is not None:
@@ -201,11 +208,23 @@ class _Finder(Decorators):
             if made is not None:  # `make(mesh)(body)`, make returning `partial(jax.shard_map, ...)`
                 self._apply_mapper(node, made, scopes)
                 return
+            mapped = mapper_call(self.scope, node.func, scopes)
+            if mapped is not None and mapped[0] is None:  # `filter_shard_map(mesh=m, ...)(body)`
+                self.handled.add(id(node.func))
+                body_expr, inner = completed(_ShardMapArgs(*mapped), call_args(node))
+                self._add_with_body(node.func, inner, body_expr, scopes)
+                return
+            if self._factory_applied(node, scopes):  # `sharded(mesh, specs)(body)` (decorators.py)
+                return
         found = self._args(node, scopes)
         if found is not None and found.body is not None:
             self._add_with_body(node, found, found.body, scopes)
             return
         if isinstance(node.func, ast.Name) and node.func.id in self.shard_map_names:
+            mapped = mapper_call(self.scope, node, scopes)
+            if mapped is not None and mapped[0] is not None:  # `filter_shard_map(body, mesh=m, ...)`
+                self._add_with_body(node, _ShardMapArgs(*mapped), mapped[0], scopes)
+                return
             self._indirect_call(node, node.func.id, scopes)
         elif isinstance(node.func, ast.Attribute) and node.func.attr in self.shard_map_names:
             mapper = self._attribute_mapper(node.func, scopes)
@@ -297,7 +316,7 @@ class _Finder(Decorators):
         for forward in self._forwarding(function):
             given = argument_for(node, function, forward.param, skip=receiver is not None)
             given_scopes = scopes
-            if given is None and not decorated and type(default := _default_of(function, forward.param)) is ast.Name:
+            if given is None and not decorated and type(default := default_of(function, forward.param)) is ast.Name:
                 given, given_scopes = default, self._scopes_of(function)  # `def run(mesh, x, fn=body)` without `fn`
             if given is None or (decorated and (given is not node.args[0] or reads(function, forward.param) != 1)):
                 continue  # a decorated def is run only by shard_map when the builder reads it just there
@@ -534,50 +553,3 @@ def _hands_on(call: ast.Call, params: set[str]) -> bool:
 def _first_arg(call: ast.Call) -> ast.expr | None:
     args = call_args(call)
     return args[0].value if args else None
-
-
-def _default_of(function: FunctionDef, name: str) -> ast.expr | None:
-    """The default of parameter `name` (evaluated where the def is, once): what a call leaving
-    the parameter out hands on; None when it has none."""
-    param = next((param for param in positional_params(function.args) + list(function.args.kwonlyargs)
-                  if param.arg == name), None)
-    return param_default(function.args, param) if param is not None else None
-
-
-def argument_for(call: ast.Call, function: FunctionDef, name: str, skip: int = 0) -> ast.expr | None:
-    """What `call` passes for parameter `name` of `function` (None: nothing plain to see); the
-    first `skip` parameters are bound already (a method's receiver)."""
-    args = call_args(call)
-    if any(arg.star for arg in args):
-        return None
-    for arg in args:
-        if arg.keyword == name:
-            return arg.value
-    positional = [param.arg for param in positional_params(function.args)][skip:]
-    plain = [arg.value for arg in args if arg.keyword is None]
-    if name in positional and positional.index(name) < len(plain):
-        return plain[positional.index(name)]
-    return None
-
-
-def passed_through(use: ShardMapUse, expr: ast.expr | None) -> tuple[ast.expr | None, tuple[FunctionDef, ...]]:
-    """`in_specs=in_specs` in a function the body was handed through: the expression its caller
-    passes for that parameter (followed out to the outermost call), with the scopes it is in."""
-    scopes = use.call_scopes
-    for index in range(len(use.chain) - 1, -1, -1):
-        call, function, _, receiver = use.chain[index]
-        if index and use.chain[index][2][-1:] == (use.chain[index - 1][1],) and isinstance(expr, ast.Name) \
-                and expr.id not in all_param_names(function.args) and expr.id not in assigned_names(function.body):
-            continue  # a wrapper a decorator factory returns reads the factory's parameter
-        if not isinstance(expr, ast.Name) or expr.id not in all_param_names(function.args) \
-                or expr.id in assigned_names(function.body):
-            break
-        given = argument_for(call, function, expr.id, skip=receiver is not None)
-        if given is None and not any(arg.star for arg in call_args(call)):
-            default = _default_of(function, expr.id)  # read where the def is
-            return (default, use.chain[index][2]) if default is not None else (None, ())
-        if given is None:
-            return None, ()
-        expr = given
-        scopes = use.chain[index - 1][2] + (use.chain[index - 1][1],) if index else use.outer_scopes
-    return expr, scopes

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import call_args, param_default
-from codemods.analysis.shardmap import argument_for
+from codemods.analysis.chain_arguments import argument_for
 
 
 def default_read(interp, function, param: ast.arg, read_chain, symbolic) -> tuple | None:

@@ -13,7 +13,8 @@ from codemods import jaxapi
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.scopes import ModuleScope
 from codemods.analysis.meshspec import MeshInfo, Spec, SpecTree, parse_spec
-from codemods.analysis.shardmap import ShardMapUse, passed_through
+from codemods.analysis.shardmap import ShardMapUse
+from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.transfer import Transfer
 from codemods.analysis.values import AxisState, DictValue, State, TupleValue, Value, leaves
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from codemods.analysis import axis_notes, entry_meshes, symbol_cases
 from codemods.analysis.meshspec import Spec, parse_spec
 from codemods.analysis.nodes import call_args, iter_with_scopes
-from codemods.analysis.shardmap import passed_through
+from codemods.analysis.chain_arguments import passed_through
 from codemods.analysis.symbol_values import SymbolAxis
 from codemods.analysis.values import AxisState, leaves
 

@@ -54,7 +54,7 @@ from codemods.analysis import symbol_proofs
 from codemods.analysis.pyvalues import UNPACK_SHAPE
 from codemods.analysis.nodes import FunctionDef, NOT_LITERAL, call_args, param_default, positional_params
 from codemods.analysis.scopes import bindings_of, method_kind
-from codemods.analysis.shardmap import argument_for
+from codemods.analysis.chain_arguments import argument_for
 from codemods.analysis.shared_defaults import default_read
 from codemods.analysis.sequence_symbols import SequenceSymbols, split_names, str_literals
 from codemods.analysis.symbol_kinds import text_kind
