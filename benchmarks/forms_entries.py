@@ -84,6 +84,8 @@ ENTRIES = {
     "nle72_sf105_kwargs_mapper_caller_turns_checks_off": "main(mesh, x)",
     "le59_sf103_decorator_factory_applied_to_a_partial": "main(mesh, x)",
     "nle73_sf103_decorator_factory_applied_to_a_partial_other_axis": "main(mesh, x)",
+    "le60_sf101_subclass_reads_a_spec_its_base_init_derived": "main(mesh, x)",
+    "nle74_sf101_subclass_restores_the_spec_after_super": "main(mesh, x)",
     "nle70_sf101_config_list_changed_in_place": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",

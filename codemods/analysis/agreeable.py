@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.pyvalues import MeshValue
-from codemods.analysis.values import Const, DictValue, Instance, TupleValue, Value
+from codemods.analysis.values import Const, DictValue, Instance, SpecValue, TupleValue, Value
 
 
 def agreeable_table(value: Value, tree) -> bool:
@@ -21,10 +21,11 @@ def agreeable_table(value: Value, tree) -> bool:
 
 
 def agreeable(value: Value) -> bool:
-    """A value two constructions can be compared on: a constant, a mesh, a built object, a table of them."""
+    """A value two constructions can be compared on: a constant, a mesh, a PartitionSpec, a built
+    object, a table of them."""
     if isinstance(value, DictValue):  # `self.rules = dict(rules)` of a constant table (changed nowhere: mutated_names)
         return all(agreeable(item) for item in value.items)
     if isinstance(value, Namespace):  # `self.args = args` of `parse_args([])` (a namespace no code changes: cli_args.py)
         return all(agreeable(item) or isinstance(item, TupleValue) and all(map(agreeable, item.items))
                    for item in value.items)
-    return isinstance(value, (Const, MeshValue)) or isinstance(value, Instance) and value.fields is not None
+    return isinstance(value, (Const, MeshValue, SpecValue)) or isinstance(value, Instance) and value.fields is not None

@@ -33,7 +33,8 @@ from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
 from codemods.analysis.init_wrappers import init_wrappers, wrapped_arguments, wrapped_init
-from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_before, stored_pairs, stored_value
+from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_pairs, stored_value
+from codemods.analysis.base_first import first_fields, own_targets, super_first, visible
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
@@ -125,7 +126,7 @@ class Classes(InitHooks, ClassFamilies):
             return UNKNOWN
         if isinstance(receiver, Instance) and receiver.building and (facts.sets(attr) or facts.kwargs_loop is not None):
             early = dict(receiver.fields or ()).get(attr) if facts.kwargs_loop is None and attr not in facts.hook_stores \
-                and (facts.base is None or not facts.base.sets(attr)) else None
+                and (facts.base is None or not facts.base.sets(attr) or super_first(facts)) else None
             changers = self._field_changers()  # a field read in __init__ may be read before it is stored
             return early if early is not None and attr not in changers and "*" not in changers else UNKNOWN
         if isinstance(receiver, Instance) and (facts.sets(attr) or self._keyword_field(facts, receiver, attr)):
@@ -218,13 +219,17 @@ class Classes(InitHooks, ClassFamilies):
             if frame is None:
                 return UNKNOWN
             receiver_name, order = positional_params(facts.init.args)[0].arg, store_order(facts.init)
+            early = first_fields(self, facts, frame, receiver.cls) if super_first(facts) else None  # (base_first.py)
+            own = own_targets(facts) if early is not None else frozenset()
             for attr, expr in facts.stores.items():  # a statement reads the fields stored before it
-                frame.vars[receiver_name] = Instance(receiver.cls, stored_before(fields, order, attr), building=True)
+                frame.vars[receiver_name] = Instance(receiver.cls, visible(early or {}, own, fields, order, attr), building=True)
                 fields[attr] = stored_value(self, expr, frame)
             frame.vars[receiver_name] = Instance(receiver.cls, None, building=True)
             if not self._hook_fields(facts, receiver.cls, frame, fields):
                 return UNKNOWN
-            if facts.base is not None and not self._base_stores(facts, frame, fields):
+            if early is not None:
+                fields = {**{attr: UNKNOWN if attr in own else value for attr, value in early.items()}, **fields}
+            elif facts.base is not None and not self._base_stores(facts, frame, fields):
                 return UNKNOWN
         elif facts.fields:
             if len(positional) > len(facts.fields) or (positional and not facts.positional) \

@@ -9,7 +9,7 @@ import ast
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.object_methods import UNPACKED_CALL, unpacked_item
 from codemods.analysis.pyvalues import UNPACK_SHAPE, MeshValue
-from codemods.analysis.values import Const, TupleValue, Value, leaves
+from codemods.analysis.values import Const, SpecValue, TupleValue, Value, leaves
 
 UNKNOWABLE = ast.Yield(value=None)  # an expression the interpreter evaluates to unknown
 
@@ -79,10 +79,11 @@ def stored_before(fields: dict[str, Value], order: dict[str, int], attr: str) ->
     if here is None:
         return ()
     return tuple(sorted((name, value) for name, value in fields.items()
-                        if order.get(name, here) < here and _immutable(value)))
+                        if order.get(name, here) < here and immutable(value)))
 
 
-def _immutable(value: Value) -> bool:
+def immutable(value: Value) -> bool:
+    """A value no call can change in place: constants, tuples of them, meshes, PartitionSpecs."""
     if isinstance(value, TupleValue):
         return all(isinstance(leaf, Const) for leaf in leaves(value))
-    return isinstance(value, (Const, MeshValue))
+    return isinstance(value, (Const, MeshValue, SpecValue))
