@@ -86,6 +86,8 @@ ENTRIES = {
     "nle73_sf103_decorator_factory_applied_to_a_partial_other_axis": "main(mesh, x)",
     "le60_sf101_subclass_reads_a_spec_its_base_init_derived": "main(mesh, x)",
     "nle74_sf101_subclass_restores_the_spec_after_super": "main(mesh, x)",
+    "le61_sf105_hook_built_with_its_trainers_spec_field": "main(mesh, x)",
+    "nle75_sf105_hook_built_with_a_spec_over_both_axes": "main(mesh, x)",
     "nle70_sf101_config_list_changed_in_place": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.callers import _argument, reads_inner_names
 from codemods.analysis.meshspec import Spec, SpecTree, parse_spec
+from codemods.analysis.evaluated_specs import evaluated_spec_tree
 from codemods.analysis.nodes import FunctionDef, positional_params
 
 if TYPE_CHECKING:
@@ -36,7 +37,10 @@ def caller_spec(interp: Interpreter, name: str, scopes: tuple[FunctionDef, ...],
         return None
     if any(given is default for default in args.defaults + args.kw_defaults):
         call_scopes = scopes[:-1]  # a default: read where the def is
-    return _not_editable(parse_spec(interp.scope, given, call_scopes, depth + 1))
+    tree = parse_spec(interp.scope, given, call_scopes, depth + 1)
+    if tree is None:  # `Hook(self.weight_spec)`: the value the caller's frame holds (evaluated_specs.py)
+        tree = evaluated_spec_tree(interp, given, call_scopes)
+    return _not_editable(tree)
 
 
 def _not_editable(tree: SpecTree) -> SpecTree:

@@ -1,0 +1,31 @@
+"""The base trainer's spec field shards both axes: the hook's body argument varies on 'i' and 'j',
+and its psum over both is in one state."""
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class SimpleTrainer:
+    def __init__(self, mesh, axes=("i", "j")):
+        self.mesh = mesh
+        self.data_axis, self.model_axis = axes
+        self.weight_spec = P(self.data_axis, self.model_axis)
+
+
+class Trainer(SimpleTrainer):
+    def build_hooks(self):
+        return [NormHook(self.mesh, self.weight_spec)]
+
+
+class NormHook:
+    def __init__(self, mesh, weight_spec):
+        self._axes = ("i", "j")
+        self._norm = jax.shard_map(self._global_norm, mesh=mesh, in_specs=weight_spec, out_specs=P())
+
+    def _global_norm(self, g):
+        return jax.lax.psum(jnp.sum(g ** 2), self._axes)
+
+
+def main(mesh, x):
+    hooks = Trainer(mesh).build_hooks()
+    return [hook._norm(x) for hook in hooks]
