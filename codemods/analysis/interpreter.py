@@ -157,7 +157,7 @@ class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, 
         self._references: dict[int, dict[str, set[int]]] = {}
         self.parents: dict[int, FunctionNode | None] = {}  # def -> the function defining it
         self._assigned: dict[int, frozenset[str]] = {}
-        self._static: dict[tuple, Value] = {}
+        self._static: dict[tuple, tuple[object, Value]] = {}
         self._class_tables: dict = {}
         self._stores: dict[str, list[ast.Attribute]] | None = None
         self.stored_self = None  # (object before, object after) of the last later field set (method_fields.py)

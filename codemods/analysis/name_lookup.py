@@ -64,9 +64,12 @@ class NameLookup:
             return UNKNOWN
         if name in frame.vars:  # a parameter of a function a body was handed through
             return frame.vars[name]
-        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name, id(frame) if frame.vars else 0)
+        # The entry holds the frame it was read in: a frame of a run that ended must not hand its
+        # id, and so its answer, to a later frame (an answer then changed with the heap's history).
+        held = frame if frame.vars else None
+        key = (tuple(id(scope) for scope in frame.static_scopes or ()), name, id(held) if held is not None else 0)
         if key not in self._static:
-            self._static[key] = UNKNOWN  # a name defined in terms of itself stays unknown
+            self._static[key] = (held, UNKNOWN)  # a name defined in terms of itself stays unknown
             value = self._static_value(name, frame)
             owner = next((each for each in reversed(frame.static_scopes or ()) if self.scope.locals_of(each).binds(name)), None)
             if containers(value) and changed_in_place(self.scope.tree, name) \
@@ -87,8 +90,8 @@ class NameLookup:
                 value = filled  # `trainer.add_hook(fn)` after `trainer = Trainer(...)` (filled_fields.py)
             elif (stored := set_object(self, name, frame, value)) is not None:
                 value = stored  # `config.cache_axes = ...` after `config = Config(...)` (set_fields.py)
-            self._static[key] = value
-        return self._static[key]
+            self._static[key] = (held, value)
+        return self._static[key][1]
 
     def _static_value(self, name: str, frame: Frame) -> Value:
         scopes = frame.static_scopes or ()
