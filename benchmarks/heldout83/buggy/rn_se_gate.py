@@ -68,15 +68,17 @@ def _decode_block_str(block_str):
 
 
 class EfficientNetBuilder:
-    def __init__(self, se_layer=SqueezeExcite, mesh_axes=("dp", "tp")):
+    def __init__(self, se_layer=SqueezeExcite, mesh_axes=("dp", "tp"), se_pool_axes=None):
         self.se_layer = se_layer
         self.mesh_axes = mesh_axes
+        self.se_pool_axes = se_pool_axes
 
     def __call__(self, in_chs, block_str):
         args = _decode_block_str(block_str)
         if not args["se_ratio"]:
             return None
-        return self.se_layer(in_chs, rd_ratio=args["se_ratio"], gate_layer=args["gate"], mesh_axes=self.mesh_axes)
+        return self.se_layer(in_chs, rd_ratio=args["se_ratio"], gate_layer=args["gate"],
+                             mesh_axes=self.mesh_axes, pool_axes=self.se_pool_axes)
 
 
 def inputs():

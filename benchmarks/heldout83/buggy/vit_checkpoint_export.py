@@ -65,17 +65,24 @@ EXPORT_LAYOUTS = {
 }
 
 
+class VisionTransformer:
+    def __init__(self, embed_dim=16, init_scale=0.02, pretrained_cfg=None):
+        self.embed_dim = embed_dim
+        self.init_scale = init_scale
+        self.pretrained_cfg = pretrained_cfg
+
+    def init_params(self, mesh, rng):
+        params = {}
+        for name, spec in PARAM_LAYOUTS.items():
+            value = self.init_scale * rng.standard_normal((8, self.embed_dim)).astype(np.float32)
+            params[name] = place(value, mesh, spec)
+        return params
+
+
 @register_model
 def vit_tiny_patch16_224(pretrained=False, **kwargs):
-    return {name: kwargs.get("init_scale", 0.02) for name in PARAM_LAYOUTS}
-
-
-def init_params(scales, mesh, rng):
-    params = {}
-    for name, spec in PARAM_LAYOUTS.items():
-        value = scales[name] * rng.standard_normal((8, 16)).astype(np.float32)
-        params[name] = place(value, mesh, spec)
-    return params
+    model_args = dict(embed_dim=16)
+    return VisionTransformer(**dict(model_args, **kwargs))
 
 
 def checkpoint_filter_fn(state_dict):
@@ -91,9 +98,9 @@ def inputs():
 
 def main(rng):
     mesh = create_mesh()
-    scales = create_model("vit_tiny_patch16_224", init_scale=0.1)
+    model = create_model("vit_tiny_patch16_224", init_scale=0.1)
     with jax.set_mesh(mesh):
-        params = init_params(scales, mesh, rng)
+        params = model.init_params(mesh, rng)
         exported = checkpoint_filter_fn(params)
     return exported
 

@@ -68,15 +68,17 @@ def _decode_block_str(block_str):
 
 
 class EfficientNetBuilder:
-    def __init__(self, se_layer=SqueezeExcite, mesh_axes=("dp", "tp")):
+    def __init__(self, se_layer=SqueezeExcite, mesh_axes=("dp", "tp"), se_pool_axes=None):
         self.se_layer = se_layer
         self.mesh_axes = mesh_axes
+        self.se_pool_axes = se_pool_axes
 
     def __call__(self, in_chs, block_str):
         args = _decode_block_str(block_str)
         if not args["se_ratio"]:
             return None
-        return self.se_layer(in_chs, rd_ratio=args["se_ratio"], gate_layer=args["gate"], mesh_axes=self.mesh_axes)
+        return self.se_layer(in_chs, rd_ratio=args["se_ratio"], gate_layer=args["gate"],
+                             mesh_axes=self.mesh_axes, pool_axes=self.se_pool_axes)
 
 
 def inputs():
@@ -86,9 +88,8 @@ def inputs():
 
 def main(x):
     mesh = create_mesh()
-    builder = EfficientNetBuilder(mesh_axes=mesh.axis_names)
+    builder = EfficientNetBuilder(mesh_axes=mesh.axis_names, se_pool_axes=mesh.axis_names[0])
     se = builder(16, "ir_r1_k3_s1_e4_c16_se0.25")
-    se.pool_axes = se.spatial_axis
     x = place(x, mesh, P("dp", "tp"))
     return shard_module(se, mesh, P("dp", "tp"), P(None, None, reduced={"tp"}))(x)
 
