@@ -6,7 +6,7 @@ The fixes were written by hand from each bug, not from shardfix: a `pcast(..., t
 before the collective (at the call site when the failing line is a shared helper that an earlier
 call or another program path uses legally), the spec, default or context mesh that
 `top_level_all_gather` needs, and, where a cast would leave a reduced value in arithmetic or in a
-collective (the SF106 programs and five SF103 ones), the producer's gather changed to
+collective (the SF106 programs and three SF103 ones), the producer's gather changed to
 `to='invarying'` (with the out spec that then holds) or the arithmetic moved before the gather.
 A program that still fails after its fix hides a second error.
 """
@@ -105,8 +105,8 @@ FIXES = {
          f'return gather_reduced({PC}(full, self.device_axis, to="varying"), self.export_axes, dim=0)'),
     ],
     'ema_consistency.py': [
-        ('return gather_reduced(w, self.device_axis, dim=1)',
-         'return jax.lax.all_gather(w, self.device_axis, axis=1, tiled=True, to="invarying")'),
+        ('return jax.lax.pmax(jnp.abs(diff).sum(axis=1), self.device_axis)',
+         f'return jax.lax.pmax({PC}(jnp.abs(diff).sum(axis=1), self.device_axis, to="varying"), self.device_axis)'),
     ],
     'ema_checkpoint.py': [
         ('P(None, None, reduced={shard_axis})', 'P(None, None, reduced=set(jax.tree.leaves(tuple(spec))))'),
@@ -158,8 +158,8 @@ FIXES = {
          f'return gather_reduced({PC}(per_layer, self.layer_axis, to="varying"), self.sync, dim=0)'),
     ],
     'sched_lr_noise.py': [
-        ('eps = gather_reduced(eps, self.sync_axis, dim=0)',
-         'eps = jax.lax.all_gather(eps, self.sync_axis, axis=0, tiled=True, to="invarying")'),
+        ('return jax.lax.pmean(eps.sum(axis=0), self.sync_axis)',
+         f'return jax.lax.pmean({PC}(eps.sum(axis=0), self.sync_axis, to="varying"), self.sync_axis)'),
     ],
     'sched_opt_state.py': [
         ('    with mesh:\n', '    with jax.set_mesh(mesh):\n'),

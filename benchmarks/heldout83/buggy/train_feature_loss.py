@@ -68,7 +68,7 @@ def _parse_args(argv=()):
 
 
 parser.add_argument("--grad-accum-steps", default=1, type=int)
-parser.add_argument("--feature-loss-weight", default=0.0, type=float)
+parser.add_argument("--sync-loss", action="store_true", default=False)
 
 
 def forward_features(x, w, model_axis):
@@ -82,7 +82,7 @@ def train_one_epoch(args, model_axis):
     def step(x, w):
         feats = forward_features(x, w, model_axis)
         loss = jnp.sum(feats * feats)
-        if args.feature_loss_weight:
+        if args.sync_loss:
             return reduce_tensor(loss, model_axis)[None]
         return loss[None]
 
@@ -94,7 +94,7 @@ def inputs():
     return rng.standard_normal((8, 16)).astype(np.float32), rng.standard_normal((16, 16)).astype(np.float32) * 0.2
 
 
-def main(x, w, argv=("--feature-loss-weight", "0.1", "--grad-accum-steps", "2")):
+def main(x, w, argv=("--sync-loss", "--grad-accum-steps", "2")):
     args = _parse_args(argv)
     mesh = create_mesh(args.mesh_shape, args.mesh_axes)
     x = place(x, mesh, P("data", None))
