@@ -7,7 +7,7 @@ before the collective (at the call site when the failing line is a shared helper
 call or another program path uses legally), the spec, default or context mesh that
 `top_level_all_gather` needs, and, where a cast would leave a reduced value in arithmetic or in a
 collective (the SF106 programs and three SF103 ones), the producer's gather changed to
-`to='invarying'` (with the out spec that then holds) or the arithmetic moved before the gather.
+`to='invarying'` (with the out spec that then holds).
 A program that still fails after its fix hides a second error.
 """
 import sys
@@ -40,8 +40,9 @@ FIXES = {
          f'return jax.lax.pmean({PC}(nll, self.model_axis, to="varying"), self.loss_axes)'),
     ],
     'vit_layer_scale.py': [
-        ('full = jax.lax.all_gather(w, self.axis_name, axis=0, tiled=True, to="reduced")\n        return full * self.init_values',
-         'return jax.lax.all_gather(w * self.init_values, self.axis_name, axis=0, tiled=True, to="reduced")'),
+        ('kv = jax.lax.all_gather(x, self.seq_axis, axis=0, tiled=True, to="reduced")',
+         'kv = jax.lax.all_gather(x, self.seq_axis, axis=0, tiled=True, to="invarying")'),
+        ('P(None, None, reduced={"data"}))(x)', 'P(None, None))(x)'),
     ],
     # cnx_*
     'cnx_stem_norm.py': [

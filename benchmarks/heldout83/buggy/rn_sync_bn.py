@@ -43,10 +43,21 @@ def create_act_layer(name, **kwargs):
     return functools.partial(act, **kwargs) if kwargs else act
 
 
-class SyncBatchNorm:
-    def __init__(self, num_features, momentum=0.1, eps=1e-5, axis_name="dp", log_axes=None):
+class BatchNorm2d:
+    def __init__(self, num_features, momentum=0.1, eps=1e-5):
+        self.num_features = num_features
         self.momentum = momentum
         self.eps = eps
+
+    def __call__(self, x):
+        mean = x.mean(axis=0)
+        var = ((x - mean) ** 2).mean(axis=0)
+        return (x - mean) / jnp.sqrt(var + self.eps), var.sum()
+
+
+class SyncBatchNorm(BatchNorm2d):
+    def __init__(self, num_features, momentum=0.1, eps=1e-5, axis_name="dp", log_axes=None):
+        super().__init__(num_features, momentum, eps)
         self.axis_name = axis_name
         self.log_axes = log_axes
 
@@ -59,18 +70,32 @@ class SyncBatchNorm:
         return y, jax.lax.psum(var.sum(), self.log_axes)
 
 
-def convert_sync_batchnorm(module_cls, mesh, **kwargs):
-    return functools.partial(module_cls, axis_name=mesh.axis_names[0], **kwargs)
+def convert_sync_batchnorm(module, **sync_kwargs):
+    """Swap every BatchNorm2d found in the module's attributes for a SyncBatchNorm."""
+    if isinstance(module, BatchNorm2d):
+        return SyncBatchNorm(module.num_features, module.momentum, module.eps, **sync_kwargs)
+    for name, child in list(vars(module).items()):
+        if isinstance(child, (BatchNorm2d, BasicBlock)):
+            setattr(module, name, convert_sync_batchnorm(child, **sync_kwargs))
+    return module
 
 
 class BasicBlock:
-    def __init__(self, planes, norm_layer, act_layer="relu"):
+    def __init__(self, planes, norm_layer=BatchNorm2d, act_layer="relu"):
         self.bn1 = norm_layer(planes)
         self.act = create_act_layer(act_layer)
 
     def __call__(self, x):
         y, var_sum = self.bn1(x)
         return self.act(y), var_sum
+
+
+class ResNet:
+    def __init__(self, planes=16):
+        self.layer1 = BasicBlock(planes)
+
+    def __call__(self, x):
+        return self.layer1(x)
 
 
 def inputs():
@@ -80,10 +105,9 @@ def inputs():
 
 def main(x):
     mesh = create_mesh()
-    norm_layer = convert_sync_batchnorm(SyncBatchNorm, mesh, log_axes=mesh.axis_names)
-    block = BasicBlock(16, norm_layer)
+    model = convert_sync_batchnorm(ResNet(16), axis_name=mesh.axis_names[0], log_axes=mesh.axis_names)
     x = place(x, mesh, P("dp", "tp"))
-    return shard_module(block, mesh, P("dp", "tp"), (P("dp", "tp"), P()))(x)
+    return shard_module(model, mesh, P("dp", "tp"), (P("dp", "tp"), P()))(x)
 
 
 if __name__ == "__main__":

@@ -53,31 +53,65 @@ def create_model(model_name, pretrained=False, pretrained_cfg_overlay=None, **kw
 
 
 class LayerScale:
-    def __init__(self, dim, init_values=1e-5, axis_name="data"):
-        self.dim = dim
-        self.init_values = init_values
-        self.axis_name = axis_name
+    def __init__(self, dim, init_values=1e-5):
+        self.gamma = np.full((dim,), init_values, np.float32)
 
-    def gamma(self, w):
-        full = jax.lax.all_gather(w, self.axis_name, axis=0, tiled=True, to="reduced")
-        return full * self.init_values
+    def __call__(self, x):
+        return x * self.gamma
+
+
+class Identity:
+    def __call__(self, x):
+        return x
 
 
 class Block:
-    def __init__(self, dim, init_values=None, axis_name="data"):
-        self.ls1 = LayerScale(dim, init_values, axis_name) if init_values else None
+    """Sequence-parallel block: every shard attends over the full (gathered) sequence."""
 
-    def __call__(self, w):
-        if self.ls1 is None:
-            return jax.lax.all_gather(w, "data", axis=0, tiled=True, to="reduced")
-        return self.ls1.gamma(w)
+    def __init__(self, dim, num_heads, init_values=None, seq_axis="data"):
+        self.seq_axis = seq_axis
+        self.ls1 = LayerScale(dim, init_values) if init_values else Identity()
+
+    def attn(self, x):
+        kv = jax.lax.all_gather(x, self.seq_axis, axis=0, tiled=True, to="reduced")
+        return jnp.tanh(kv)
+
+    def __call__(self, x):
+        return self.ls1(self.attn(x))
+
+
+class VisionTransformer:
+    def __init__(self, embed_dim=16, depth=1, num_heads=2, init_values=None, block_fn=Block,
+                 pretrained_cfg=None):
+        seq_axis = pretrained_cfg.mesh_axes[0]
+        self.blocks = [
+            block_fn(embed_dim, num_heads, init_values=init_values, seq_axis=seq_axis)
+            for _ in range(depth)
+        ]
+
+    def forward_features(self, x):
+        for blk in self.blocks:
+            x = blk(x)
+        return x
+
+    def __call__(self, x):
+        return self.forward_features(x)
+
+
+def build_model_with_cfg(model_cls, variant, pretrained, pretrained_cfg=None, **kwargs):
+    return model_cls(pretrained_cfg=pretrained_cfg, **kwargs)
 
 
 @register_model
-def vit_base_patch14_dinov2(pretrained=False, **kwargs):
-    model_args = dict(dim=16, init_values=None)
-    kwargs.pop("pretrained_cfg", None)
-    return Block(**dict(model_args, **kwargs))
+def vit_small_patch14_dinov2(pretrained=False, **kwargs):
+    model_args = dict(embed_dim=16, depth=1, num_heads=2, init_values=1e-5)
+    return build_model_with_cfg(VisionTransformer, "vit_small_patch14_dinov2", pretrained, **dict(model_args, **kwargs))
+
+
+@register_model
+def vit_small_patch16_224(pretrained=False, **kwargs):
+    model_args = dict(embed_dim=16, depth=1, num_heads=2)
+    return build_model_with_cfg(VisionTransformer, "vit_small_patch16_224", pretrained, **dict(model_args, **kwargs))
 
 
 def inputs():
@@ -85,11 +119,11 @@ def inputs():
     return (rng.standard_normal((8, 16)).astype(np.float32),)
 
 
-def main(w):
+def main(x):
     mesh = create_mesh()
-    block = create_model("vit_base_patch14_dinov2", init_values=1e-5)
-    w = place(w, mesh, P("data", "model"))
-    return shard_module(block, mesh, P("data", "model"), P(None, "model", reduced={"data"}))(w)
+    model = create_model("vit_small_patch14_dinov2")
+    x = place(x, mesh, P("data", None))
+    return shard_module(model, mesh, P("data", None), P(None, None, reduced={"data"}))(x)
 
 
 if __name__ == "__main__":
