@@ -70,6 +70,33 @@ def _parse_args(argv=()):
 parser.add_argument("--log-per-rank", action="store_true", default=False)
 parser.add_argument("--metric-axis", default="data", type=str)
 
+# the config file is parsed first; its keys become the parser's defaults
+config_parser = argparse.ArgumentParser(description="Training Config", add_help=False)
+config_parser.add_argument("-c", "--config", default="", type=str)
+
+CONFIG_FILES = {
+    "configs/vit_small_in1k.yaml": """
+model: vit_small_patch16_224
+lr: 0.001
+log_per_rank: true
+""",
+}
+
+
+def _load_yaml(text):
+    cfg = {}
+    for line in text.strip().splitlines():
+        key, value = (s.strip() for s in line.split(":", 1))
+        cfg[key] = {"true": True, "false": False}.get(value, value)
+    return cfg
+
+
+def _parse_args_with_config(argv):
+    args_config, remaining = config_parser.parse_known_args(list(argv))
+    if args_config.config:
+        parser.set_defaults(**_load_yaml(CONFIG_FILES[args_config.config]))
+    return _parse_args(remaining)
+
 
 def accuracy(output, target, topk=1):
     pred = jnp.argsort(-output, axis=-1)[:, :topk]
@@ -92,8 +119,8 @@ def inputs():
     return rng.standard_normal((8, 16)).astype(np.float32), rng.integers(0, 16, size=(8,)).astype(np.int32)
 
 
-def main(x, target, argv=("--log-per-rank",)):
-    args = _parse_args(argv)
+def main(x, target, argv=("-c", "configs/vit_small_in1k.yaml")):
+    args = _parse_args_with_config(argv)
     mesh = create_mesh(args.mesh_shape, args.mesh_axes)
     x = place(x, mesh, P("data", None))
     target = place(target, mesh, P("data"))
