@@ -43,6 +43,19 @@ def create_act_layer(name, **kwargs):
     return functools.partial(act, **kwargs) if kwargs else act
 
 
+_NORM_LAYERS = {}
+
+
+def register_norm(*names):
+    def _register(cls):
+        for name in names:
+            _NORM_LAYERS[name] = cls
+        return cls
+
+    return _register
+
+
+@register_norm("batchnorm", "batchnorm2d", "syncbn")
 class SyncBatchNorm:
     def __init__(self, num_features, eps=1e-5, axis_name="batch"):
         self.eps = eps
@@ -54,6 +67,7 @@ class SyncBatchNorm:
         return (x - mean) / jnp.sqrt(var + self.eps), mean
 
 
+@register_norm("layernorm2d")
 class LayerNorm2d:
     def __init__(self, num_features, eps=1e-6, axis_name="batch"):
         self.eps = eps
@@ -63,11 +77,8 @@ class LayerNorm2d:
         return (x - mean) / jnp.sqrt(x.var(axis=0, keepdims=True) + self.eps), mean
 
 
-_NORM_LAYERS = dict(batchnorm2d=SyncBatchNorm, layernorm2d=LayerNorm2d)
-
-
 def get_norm_layer(name):
-    return _NORM_LAYERS[name.lower()]
+    return _NORM_LAYERS[name.lower().replace("_", "")]
 
 
 class ConvNeXtStem:
@@ -90,7 +101,7 @@ def inputs():
 
 def main(x):
     mesh = create_mesh()
-    stem = ConvNeXtStem(16, norm_layer="batchnorm2d", batch_axis=mesh.axis_names[0])
+    stem = ConvNeXtStem(16, norm_layer="sync_bn", batch_axis=mesh.axis_names[0])
     x = place(x, mesh, P("batch", "channel"))
     out_specs = (P("batch", "channel"), P(None, "channel", reduced={"batch"}))
     return shard_module(stem, mesh, P("batch", "channel"), out_specs)(x)
