@@ -1,5 +1,6 @@
 import functools
 import math
+import types
 
 import jax
 import jax.numpy as jnp
@@ -77,9 +78,17 @@ class ZeroRedundancyAdam:
         return jax.lax.psum_scatter(grad, self.zero_axes, scatter_dimension=0, tiled=True)
 
 
-def create_optimizer_v2(opt, lr, mesh, zero_stage=0):
+def create_optimizer_v2(opt="adam", lr=None, mesh=None, weight_decay=0.0, zero_stage=0):
     zero_axes = tuple(mesh.axis_names) if zero_stage >= 2 else mesh.axis_names[:1]
     return {"adam": ZeroRedundancyAdam}[opt](lr, zero_axes=zero_axes, tp_axis=mesh.axis_names[1])
+
+
+def optimizer_kwargs(cfg):
+    """Convert an args namespace into create_optimizer_v2 keyword arguments."""
+    kwargs = dict(opt=cfg.opt, lr=cfg.lr, weight_decay=cfg.weight_decay)
+    if getattr(cfg, "zero_stage", None) is not None:
+        kwargs["zero_stage"] = cfg.zero_stage
+    return kwargs
 
 
 def inputs():
@@ -89,8 +98,9 @@ def inputs():
 
 def main(x, w):
     mesh = create_mesh()
-    lr = create_scheduler_v2("cosine", base_lr=3e-4)(0)
-    opt = create_optimizer_v2("adam", lr, mesh, zero_stage=2)
+    args = types.SimpleNamespace(opt="adam", lr=3e-4, weight_decay=0.05, sched="cosine", zero_stage=2)
+    args.lr = create_scheduler_v2(args.sched, base_lr=args.lr)(0)
+    opt = create_optimizer_v2(mesh=mesh, **optimizer_kwargs(args))
     x = place(x, mesh, P("dp", "mp"))
     w = place(w, mesh, P("mp", None))
     return shard_module(opt.reduce_grads, mesh, (P("dp", "mp"), P("mp", None)), P(("dp", "mp"), None))(x, w)
