@@ -41,6 +41,31 @@ FIXES = {
         ('return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="reduced")',
          'return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="invarying")'),
     ],
+    # ico_*
+    'ico_mesh2grid_weights.py': [
+        ('"mesh_positions": P(),',
+         '"mesh_positions": P(NODES, None),'),
+    ],
+    'ico_multimesh_gather.py': [
+        ('        latents = jax.lax.all_gather(latents, axes,',
+         f'        latents = {PC}(latents, config.gather_schedule[0], to="varying") if dim else latents\n        latents = jax.lax.all_gather(latents, axes,'),
+    ],
+    'ico_grid2mesh_halo.py': [
+        ('upstream = halo(context)',
+         f'upstream = halo({PC}(context, node_axis, to="varying"))'),
+    ],
+    'ico_latent_snapshot.py': [
+        ('self._ctx = self.mesh',
+         'self._ctx = jax.set_mesh(self.mesh)'),
+    ],
+    'ico_processor_norm.py': [
+        ('jax.lax.pmean(energy.mean(), self.config.norm_over)',
+         f'jax.lax.pmean({PC}(energy.mean(), self.config.channel_axis, to="varying"), self.config.norm_over)'),
+    ],
+    'ico_decoder_attention.py': [
+        ('return jax.lax.all_gather(x, node_axis, axis=0, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(x, node_axis, axis=0, tiled=True, to="invarying")'),
+    ],
 }
 
 
