@@ -66,6 +66,31 @@ FIXES = {
         ('return jax.lax.all_gather(x, node_axis, axis=0, tiled=True, to="reduced")',
          'return jax.lax.all_gather(x, node_axis, axis=0, tiled=True, to="invarying")'),
     ],
+    # norm_*
+    'norm_diff_stddev.py': [
+        ('return jax.lax.all_gather(std, config.level_axis,',
+         f'return jax.lax.all_gather({PC}(std, config.level_axis, to="varying"), config.level_axis,'),
+    ],
+    'norm_stats_tree.py': [
+        ('return gather_stats(by_level, writer_axes, 0)',
+         f'return gather_stats(jax.tree.map(lambda s: {PC}(s, level_axis, to="varying"), by_level), writer_axes, 0)'),
+    ],
+    'norm_pressure_weights.py': [
+        ('norm = total_weight(weights, level_axis)',
+         f'norm = total_weight({PC}(weights, level_axis, to="varying"), level_axis)'),
+    ],
+    'norm_stats_export.py': [
+        ('"diffs_stddev_by_level": P("level", reduced={"batch"}),',
+         '"diffs_stddev_by_level": P(None, reduced={"batch", "level"}),'),
+    ],
+    'norm_input_scaling.py': [
+        ('jax.lax.pmean(var.mean(), self.spec.global_scale_axes)',
+         f'jax.lax.pmean({PC}(var.mean(), self.spec.batch_axis, to="varying"), self.spec.global_scale_axes)'),
+    ],
+    'norm_stddev_floor.py': [
+        ('return jax.lax.all_gather(local_stddev, self.level_axis, axis=0, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(local_stddev, self.level_axis, axis=0, tiled=True, to="invarying")'),
+    ],
 }
 
 
