@@ -91,6 +91,31 @@ FIXES = {
         ('return jax.lax.all_gather(local_stddev, self.level_axis, axis=0, tiled=True, to="reduced")',
          'return jax.lax.all_gather(local_stddev, self.level_axis, axis=0, tiled=True, to="invarying")'),
     ],
+    # fdl_*
+    'fdl_level_loss_table.py': [
+        ('table = jax.lax.all_gather(per_level,',
+         f'table = jax.lax.all_gather({PC}(per_level, self.level_axis, to="varying"),'),
+    ],
+    'fdl_processor_gather.py': [
+        ('return self.node_gather(full_channels)',
+         f'return self.node_gather({PC}(full_channels, "model", to="varying"))'),
+    ],
+    'fdl_edge_sync.py': [
+        ('peak = self.sync(jnp.abs(features))',
+         f'peak = self.sync({PC}(jnp.abs(features), self.hidden_axis, to="varying"))'),
+    ],
+    'fdl_param_export.py': [
+        ('"mesh2grid/w": Config(P, "model", None, reduced={"data"}),',
+         '"mesh2grid/w": Config(P, None, "model", reduced={"data"}),'),
+    ],
+    'fdl_layer_norm.py': [
+        ('jax.lax.pmean(jnp.mean(var), self.stat_axes)',
+         f'jax.lax.pmean({PC}(jnp.mean(var), self.feature_axis, to="varying"), self.stat_axes)'),
+    ],
+    'fdl_residual_gate.py': [
+        ('return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="invarying")'),
+    ],
 }
 
 
