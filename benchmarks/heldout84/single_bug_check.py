@@ -116,6 +116,31 @@ FIXES = {
         ('return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="reduced")',
          'return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="invarying")'),
     ],
+    # roll_*
+    'roll_ensemble_spread.py': [
+        ('members = jax.lax.all_gather(mean,',
+         f'members = jax.lax.all_gather({PC}(mean, ens_axis, to="varying"),'),
+    ],
+    'roll_trajectory_archive.py': [
+        ('return state, self.archive(lead_times)',
+         f'return state, self.archive([{PC}(f, self.space_axis, to="varying") for f in lead_times])'),
+    ],
+    'roll_boundary_forcing.py': [
+        ('inflow = send_boundary(forcing[:, :HALO],',
+         f'inflow = send_boundary({PC}(forcing[:, :HALO], space_axis, to="varying"),'),
+    ],
+    'roll_forecast_writer.py': [
+        ('    return write_forecast(states)',
+         '    with jax.set_mesh(mesh):\n        return write_forecast(states)'),
+    ],
+    'roll_energy_budget.py': [
+        ('jax.lax.psum(jnp.sum(state ** 2), BUDGET["energy_over"])',
+         f'jax.lax.psum({PC}(jnp.sum(state ** 2), BUDGET["mean_over"], to="varying"), BUDGET["energy_over"])'),
+    ],
+    'roll_tendency_step.py': [
+        ('return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="invarying")'),
+    ],
 }
 
 
