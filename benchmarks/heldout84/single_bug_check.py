@@ -141,6 +141,31 @@ FIXES = {
         ('return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="reduced")',
          'return jax.lax.all_gather(x, axis_name, axis=1, tiled=True, to="invarying")'),
     ],
+    # ckpt_*
+    'ckpt_column_scales.py': [
+        ('jax.lax.all_gather(absmax / 127.0,',
+         f'jax.lax.all_gather({PC}(absmax / 127.0, meta.scales.gather_over, to="varying"),'),
+    ],
+    'ckpt_consolidate.py': [
+        ('    axes, dim = stage\n',
+         f'    axes, dim = stage\n    x = {PC}(x, "tensor", to="varying") if len(axes) > 1 else x\n'),
+    ],
+    'ckpt_ema_update.py': [
+        ('jax.lax.psum_scatter(drift,',
+         f'jax.lax.psum_scatter({PC}(drift, config.row_axis, to="varying"),'),
+    ],
+    'ckpt_save_params.py': [
+        ('return P(self.keep_axis, None, reduced={self.gather_axis})',
+         'return P(self.gather_axis, None, reduced={self.keep_axis})'),
+    ],
+    'ckpt_grad_norm.py': [
+        ('        return global_norm(grads, mesh_axes)',
+         f'        grads["encoder/b"] = {PC}(grads["encoder/b"], "fsdp", to="varying")\n        return global_norm(grads, mesh_axes)'),
+    ],
+    'ckpt_int8_restore.py': [
+        ('rows = jax.lax.all_gather(q.values, options.row_axis, axis=0, tiled=True, to="reduced")',
+         'rows = jax.lax.all_gather(q.values, options.row_axis, axis=0, tiled=True, to="invarying")'),
+    ],
 }
 
 
