@@ -166,6 +166,31 @@ FIXES = {
         ('rows = jax.lax.all_gather(q.values, options.row_axis, axis=0, tiled=True, to="reduced")',
          'rows = jax.lax.all_gather(q.values, options.row_axis, axis=0, tiled=True, to="invarying")'),
     ],
+    # eval_*
+    'eval_rmse_scorecard.py': [
+        ('return jax.lax.all_gather(scores, time_axis,',
+         f'return jax.lax.all_gather({PC}(scores, time_axis, to="varying"), time_axis,'),
+    ],
+    'eval_acc_tables.py': [
+        ('return anomaly_table(fa), ta',
+         f'return anomaly_table({PC}(fa, "lat", to="varying")), ta'),
+    ],
+    'eval_zonal_energy.py': [
+        ('per_band = jax.lax.all_gather(energy,',
+         f'per_band = jax.lax.all_gather({PC}(energy, self.lat_axis, to="varying"),'),
+    ],
+    'eval_scores_export.py': [
+        ('parser.add_argument("--export-reduced", default="")',
+         'parser.add_argument("--export-reduced", default="time")'),
+    ],
+    'eval_bias_summary.py': [
+        ('"weighted_bias": lambda f, t, lat: latitude_weighted_mean(f - t, lat),',
+         f'"weighted_bias": lambda f, t, lat: {PC}(latitude_weighted_mean(f - t, lat), LAT, to="varying"),'),
+    ],
+    'eval_acc_score.py': [
+        ('return jax.lax.all_gather(x, lat_axis, axis=1, tiled=True, to="reduced")',
+         'return jax.lax.all_gather(x, lat_axis, axis=1, tiled=True, to="invarying")'),
+    ],
 }
 
 
