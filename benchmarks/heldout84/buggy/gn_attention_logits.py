@@ -27,7 +27,7 @@ def make_attention_logit_fn(hidden_axis, reduce="sum"):
     combine = AGGREGATORS[reduce]
 
     def logit_fn(sender_attr, receiver_attr):
-        del sender_attr  # receiver-only attention, as in the first GraphCast ablation
+        del sender_attr  # receiver-only attention scores
         query = jax.lax.all_gather(receiver_attr, hidden_axis, axis=1, tiled=True, to="reduced")
         scores = jnp.sum(jnp.abs(query), axis=1)
         return combine(scores, hidden_axis)
