@@ -195,8 +195,6 @@ FIXES = {
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--only":
-        FIXES = {k: v for k, v in FIXES.items() if k in sys.argv[2:]}
     sys.path.insert(0, str(HERE.parent))
     from single_bug import check_fixes
 
