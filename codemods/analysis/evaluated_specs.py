@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.meshspec import Spec
+from codemods.analysis.tuple_classes import FieldedSpecs
 from codemods.analysis.values import Const, SpecValue, TupleValue, Value
 
 
@@ -34,11 +35,12 @@ def evaluated_spec_tree(interp, expr, scopes) -> Spec | tuple | None:
         value = interp.eval(expr, interp._static_frame(scopes))
     finally:
         interp.silent -= 1
-    return _tree(expr, value, 0)
+    return _tree(expr, value, 0, interp.tuple_fields)
 
 
-def _tree(expr, value: Value, depth: int) -> Spec | tuple | None:
-    """(`expr`: the node the spec is read at; no place for an edit: other code computes it.)"""
+def _tree(expr, value: Value, depth: int, fields_of) -> Spec | tuple | None:
+    """(`expr`: the node the spec is read at; no place for an edit: other code computes it.)
+    `fields_of`: the field names of a made class's object (tuple_classes.py), kept on its tree."""
     if isinstance(value, SpecValue):
         partitions = tuple(_axes(entry) for entry in value.entries)
         if None in partitions:
@@ -46,8 +48,15 @@ def _tree(expr, value: Value, depth: int) -> Spec | tuple | None:
         return Spec(expr, tuple(axis for axes in partitions for axis in axes), (), (), None, in_helper=True,
                     dims=partitions)
     if isinstance(value, TupleValue) and depth < 4:
-        items = tuple(_tree(expr, item, depth + 1) for item in value.items)
-        return None if any(item is None for item in items) else items
+        items = tuple(_tree(expr, item, depth + 1, fields_of) for item in value.items)
+        if any(item is None for item in items):
+            return None
+        fields = fields_of(value)
+        if fields is None:
+            return items
+        named = FieldedSpecs(items)
+        named.fields = fields
+        return named
     return None
 
 

@@ -61,7 +61,7 @@ from codemods.analysis.looped_bodies import looped_bodies
 from codemods.analysis.wrapper_decorators import WrapperDecorators
 from codemods.analysis.decorated_wrappers import DecoratedWrappers
 from codemods.analysis.held import Held
-from codemods.analysis.tuple_classes import TupleClasses
+from codemods.analysis.tuple_classes import FieldedSpecs, TupleClasses
 from codemods.analysis.enum_values import EnumValues
 from codemods.analysis.item_methods import ItemMethods
 from codemods.analysis.filed_arguments import FiledArguments
@@ -280,6 +280,8 @@ class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, 
     def _tree_value(self, tree: SpecTree, manual) -> Value:
         if isinstance(tree, Spec):
             return spec_state(tree, manual)
+        if isinstance(tree, FieldedSpecs):  # `GraphsTuple(feat, feat, ...)`: read by field names too
+            return self.named_tuple(tuple(self._tree_value(item, manual) for item in tree), tree.fields)
         if isinstance(tree, tuple):
             return TupleValue(tuple(self._tree_value(item, manual) for item in tree))
         if isinstance(tree, dict):

@@ -9,18 +9,21 @@ once by an analysed run. A read handed to a module function that ran (`two_tower
 counts when that function's parameter is only ever called there (`sampler(items)`): the closure
 then runs only at those calls, each one analysed with the run. A result stored in a field
 (`self.fn = make_fn(axis)`, the module's only store of it) counts when every read of that field
-in the module is an analysed call.
+in the module is an analysed call. A closure handed to a factory of closures (`make_mlp(widths,
+norm)`) counts when that factory's parameter is only called, at analysed calls, inside defs of its
+own whose every reference is analysed (handed_closures.py).
 """
 from __future__ import annotations
 
 import ast
 
 from codemods.analysis.filled_fields import filled_calls
+from codemods.analysis.handed_closures import HandedClosures
 from codemods.analysis.nodes import DEFS, iter_nodes, nodes_of_type, positional_params
 from codemods.analysis.scopes import bindings_of
 
 
-class Returned:
+class Returned(HandedClosures):
     """The returned-closure half of the Interpreter (which supplies scope and the parent map)."""
 
     def returned_analysed(self, parent: ast.AST, refs: set[int], analysed: set[int]) -> bool:
@@ -89,6 +92,8 @@ class Returned:
             return id(call) in analysed  # `make_collector(lane, 0)(x)`: the closure run at once
         if position is None and type(statement) is ast.Call and call in statement.args and id(call) in analysed:
             return True  # `lax.scan(make_block(cfg), h, xs)`: handed at once to what ran it
+        if position is None and type(statement) is ast.Call and self.handed_to_closed_defs(statement, call, analysed):
+            return True  # `GraphNetwork(make_mlp(widths, norm), ...)`
         if position is None and (calls := filled_calls(self, statement, call)) is not None:
             return bool(calls) and all(id(node) in analysed for node in calls)  # a hook (filled_fields.py)
         if type(statement) is not ast.Assign or len(statement.targets) != 1:
@@ -112,6 +117,8 @@ class Returned:
                  and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(id(node) in analysed and type(parents.get(id(node))) is ast.Call
                                    and (parents[id(node)].func is node or node in parents[id(node)].args)
+                                   or type(parents.get(id(node))) is ast.Call
+                                   and self.handed_to_closed_defs(parents[id(node)], node, analysed)
                                    for node in reads)  # called, or handed to what ran it: `jax.tree.map(fn, t)`
 
     def _field_read_where_analysed(self, target: ast.Attribute, analysed: set[int]) -> bool:

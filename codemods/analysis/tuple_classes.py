@@ -29,7 +29,26 @@ class TupleClass:
     fields: tuple[str, ...]
 
 
+class FieldedSpecs(tuple):
+    """An in_specs tree computed as an object of a made class (`GraphsTuple(feat, feat, ...)`):
+    the tuple of its specs, with the field names the body reads them by (`graph.edges`)."""
+
+    fields: tuple[str, ...] = ()
+
+
 class TupleClasses:
+    def tuple_fields(self, value: Value) -> tuple[str, ...] | None:
+        """The field names of a made class's object, when `value` is that very object."""
+        held = self.__dict__.get("_tuple_fields", {}).get(id(value))
+        return held[1] if held is not None and held[0] is value else None
+
+    def named_tuple(self, items: tuple[Value, ...], fields: tuple[str, ...]) -> TupleValue:
+        made = TupleValue(items)
+        # The object's field names, for `axes.item`: kept beside the very value (held, so its
+        # id stays its own); a value joined or rebuilt from it is a tuple without names.
+        self.__dict__.setdefault("_tuple_fields", {})[id(made)] = (made, fields)
+        return made
+
     def call(self, callee, expr, args, keywords, starred, frame) -> Value:
         if isinstance(callee, JaxName) and callee.name in _MAKERS:
             made = _made(args, keywords, starred)
@@ -42,11 +61,7 @@ class TupleClasses:
             if items is None:
                 self.forget_arguments(args, keywords)
                 return UNKNOWN
-            made = TupleValue(items)
-            # The object's field names, for `axes.item`: kept beside the very value (held, so its
-            # id stays its own); a value joined or rebuilt from it is a tuple without names.
-            self.__dict__.setdefault("_tuple_fields", {})[id(made)] = (made, callee.fields)
-            return made
+            return self.named_tuple(items, callee.fields)
         return super().call(callee, expr, args, keywords, starred, frame)
 
     def eval_Attribute(self, expr: ast.Attribute, frame) -> Value:
