@@ -49,6 +49,14 @@ class HandedClosures:
                 guard.discard(id(inner))
         return True
 
+    def call_holding(self, node: ast.expr) -> ast.Call | None:
+        """The call `node` is an argument of, by position or by keyword."""
+        parents = self._parent_map()
+        holder = parents.get(id(node))
+        if type(holder) is ast.keyword:
+            holder = parents.get(id(holder))
+        return holder if type(holder) is ast.Call and holder.func is not node else None
+
     def _receiving_param(self, call: ast.Call, arg: ast.expr) -> tuple[ast.FunctionDef, str] | None:
         """(the module function, its parameter) that `arg`, an argument of `call`, is bound to."""
         if type(call.func) is not ast.Name or any(type(item) is ast.Starred for item in call.args) \

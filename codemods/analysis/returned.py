@@ -92,8 +92,9 @@ class Returned(HandedClosures):
             return id(call) in analysed  # `make_collector(lane, 0)(x)`: the closure run at once
         if position is None and type(statement) is ast.Call and call in statement.args and id(call) in analysed:
             return True  # `lax.scan(make_block(cfg), h, xs)`: handed at once to what ran it
-        if position is None and type(statement) is ast.Call and self.handed_to_closed_defs(statement, call, analysed):
-            return True  # `GraphNetwork(make_mlp(widths, norm), ...)`
+        if position is None and (holder := self.call_holding(call)) is not None \
+                and self.handed_to_closed_defs(holder, call, analysed):
+            return True  # `GraphNetwork(make_mlp(widths, norm), ...)`, `GraphNetwork(edge_fn=make_mlp(...))`
         if position is None and (calls := filled_calls(self, statement, call)) is not None:
             return bool(calls) and all(id(node) in analysed for node in calls)  # a hook (filled_fields.py)
         if type(statement) is not ast.Assign or len(statement.targets) != 1:
@@ -117,8 +118,8 @@ class Returned(HandedClosures):
                  and isinstance(node.ctx, ast.Load)]
         return bool(reads) and all(id(node) in analysed and type(parents.get(id(node))) is ast.Call
                                    and (parents[id(node)].func is node or node in parents[id(node)].args)
-                                   or type(parents.get(id(node))) is ast.Call
-                                   and self.handed_to_closed_defs(parents[id(node)], node, analysed)
+                                   or (holder := self.call_holding(node)) is not None
+                                   and self.handed_to_closed_defs(holder, node, analysed)
                                    for node in reads)  # called, or handed to what ran it: `jax.tree.map(fn, t)`
 
     def _field_read_where_analysed(self, target: ast.Attribute, analysed: set[int]) -> bool:

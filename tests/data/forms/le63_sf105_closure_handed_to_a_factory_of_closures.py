@@ -26,5 +26,5 @@ def network(edge_fn):
 
 def main(mesh, x):
     norm = make_norm(("i", "j"))
-    net = network(make_mlp(norm))
+    net = network(edge_fn=make_mlp(norm))
     return jax.shard_map(net, mesh=mesh, in_specs=(P(None, "j"), P(None, "j")), out_specs=P())(x, x)
