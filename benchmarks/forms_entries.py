@@ -92,6 +92,8 @@ ENTRIES = {
     "nle76_sf101_namedtuple_specs_other_field": "main(mesh, x)",
     "le63_sf105_closure_handed_to_a_factory_of_closures": "main(mesh, x)",
     "nle77_sf105_closure_handed_to_a_factory_both_axes": "main(mesh, x)",
+    "le64_sf106_callable_object_handed_to_a_factory": "main(mesh, x)",
+    "nle78_sf106_callable_object_handed_to_a_factory_psum": "main(mesh, x)",
     "nle70_sf101_config_list_changed_in_place": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
@@ -2301,6 +2303,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
     "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},

@@ -48,7 +48,10 @@ def function_of_evaluated(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     if type(written) is ast.Call and type(written.func) is ast.Name and not use.chain and not use.decorated \
             and use.body is None:
         found = _factory_result(interp, use, written)
-        return found if found.body is not None else made_by_run(interp, use, written)  # (made_bodies.py)
+        found = found if found.body is not None else made_by_run(interp, use, written)  # (made_bodies.py)
+        # `first = graph_network(...)` read only as this body (checked above): that read is its reference
+        return replace(found, body_ref=use.written_body) if found.body is not None and found.body_ref is None \
+            and type(use.written_body) is ast.Name else found
     if type(written) is ast.Call and type(written.func) is ast.Attribute and type(written.func.value) is ast.Name \
             and not use.chain and not use.decorated and use.body is None:
         return method_partial_result(interp, use, written)  # (method_partials.py)

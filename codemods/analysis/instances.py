@@ -98,6 +98,9 @@ class Instances:
                 continue  # `Weights(mesh).run(x)`, a method that uses `self` only for fields (or as an analysed body)
             if holder is None and held is call and self._passed_where_analysed(seen, call, False, 0):
                 continue  # `make_body(Model("j"))` as the body: the factory reads it only where analysed
+            if holder is None and held is call and (outer := self.call_holding(call)) is not None \
+                    and self.handed_to_closed_defs(outer, call, analysed):
+                continue  # `GraphNetwork(DotProductMessages(8, "hidden"))` (handed_closures.py)
             if holder is None and (landed := landing_parameters(self.scope.tree, call)) is not None:
                 if all(self._parameter_reads_analysed(seen, function, param, False, 0) for function, param in landed):
                     continue  # `return Share(), mesh` unpacked into `main(share, mesh)` (returned_objects.py)
@@ -231,6 +234,9 @@ class Instances:
             return True  # `self.norm.apply(x)` whose method calls `self(x)` where analysed
         if not container and len(seen) > 2 and self._handed_to_reader(read, seen[2]):
             return True  # `count_params(model)` where the analysis did not run
+        if not container and (outer := self.call_holding(read)) is not None \
+                and self.handed_to_closed_defs(outer, read, analysed):
+            return True  # `GraphNetwork(messages)`, called only by its closure (handed_closures.py)
         if container and self._walked_where_analysed(seen, read, depth):
             return True
         if container and (self._grown(read) or self._builtin_call(parent := self._parent_map().get(id(read))) == "len"
