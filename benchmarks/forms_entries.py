@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dh1_sf106_config_to_dict_copies_its_attributes": "main(mesh, x)",
+    "ndh1_sf106_config_attributes_changed_through_vars": "main(mesh, x)",
+    "dh2_sf106_config_pops_its_options_from_kwargs": "main(mesh, x)",
+    "ndh2_sf106_config_pop_takes_the_given_keyword": "main(mesh, x)",
+    "dh3_sf106_registry_checked_by_key_before_the_pick": "main(mesh, x)",
+    "ndh3_sf106_registry_handed_out_whole": "main(mesh, x)",
+    "dh4_sf106_filing_decorator_marks_a_config_class": "main(mesh, x)",
+    "ndh4_sf106_config_class_mark_read_by_the_base": "main(mesh, x)",
     "le27_sf106_registry_record_with_defaults": "main(mesh, x)",
     "nle33_sf106_registry_record_with_defaults_overridden": "main(mesh, x)",
     "le28_sf106_kwargs_every_call_fills_alike": "main(mesh, x)",
@@ -2287,6 +2295,13 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "dh1_sf106_config_to_dict_copies_its_attributes": {
+        24: '        return jax.lax.pcast(h, self.config.axis, to="varying").mean(axis=-1, keepdims=True)'},
+    "dh2_sf106_config_pops_its_options_from_kwargs": {
+        22: '        return jax.lax.pcast(h, self.config.axis, to="varying").mean(axis=-1, keepdims=True) * self.config.scale'},
+    "dh3_sf106_registry_checked_by_key_before_the_pick": {23: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True)'},
+    "dh4_sf106_filing_decorator_marks_a_config_class": {
+        41: '        return jax.lax.pcast(h, self.config.axis, to="varying").mean(axis=-1, keepdims=True)'},
     "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},

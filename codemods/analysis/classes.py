@@ -25,6 +25,8 @@ from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.repr_vars import class_name_reads
 from codemods.analysis.field_changers import AnyCopied, Everything
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
+from codemods.analysis.keyword_pops import popping_init, read_expr, take_pops
+from codemods.analysis.namespace_copies import copied_namespaces
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      last_name, nodes_of_type, positional_params, stored_of_type)
@@ -220,7 +222,7 @@ class Classes(InitHooks, ClassFamilies):
             receiver_name, order = positional_params(facts.init.args)[0].arg, store_order(facts.init)
             for attr, expr in facts.stores.items():  # a statement reads the fields stored before it
                 frame.vars[receiver_name] = Instance(receiver.cls, stored_before(fields, order, attr), building=True)
-                fields[attr] = stored_value(self, expr, frame)
+                fields[attr] = stored_value(self, read_expr(facts.init, expr), frame)
             frame.vars[receiver_name] = Instance(receiver.cls, None, building=True)
             if not self._hook_fields(facts, receiver.cls, frame, fields):
                 return UNKNOWN
@@ -258,7 +260,10 @@ class Classes(InitHooks, ClassFamilies):
         if base_frame is None:
             return False
         for attr, expr in base.stores.items():
-            fields[attr] = UNKNOWN if attr in facts.stores else stored_value(self, expr, base_frame)
+            fields[attr] = UNKNOWN if attr in facts.stores else stored_value(self, read_expr(base.init, expr), base_frame)
+        if base.kwargs_loop is not None and (base.hook_stores or not self._hook_fields(base, base.cls, base_frame, fields,
+                                                                                    set(facts.stores))):
+            return False  # the base's `setattr(self, k, v)` over what its **kwargs still hold (init_hooks.py)
         return base.base is None or self._base_stores(base, base_frame, fields)
 
     def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value],
@@ -280,8 +285,10 @@ class Classes(InitHooks, ClassFamilies):
         # an `__init__` that changes nothing itself reads its parameters as handed (init_changes.py).
         changed = self._locals_of(init) | {name for name in changed_in_init(self.scope, init)
                                            if not changed_in_other_scopes(self.scope, name, init)}
-        for name in changed & set(frame.vars):  # rebound or changed before a store reads it
+        for name in changed & set(frame.vars) - {popping_init(init)}:  # rebound or changed before a store reads it
             frame.vars[name] = UNKNOWN
+        if popping_init(init) is not None:
+            take_pops(self, init, frame)  # `kwargs.pop("mesh_axes", (...))` (keyword_pops.py)
         return frame
 
     def class_facts(self, cls: ast.ClassDef) -> ClassFacts:
@@ -353,6 +360,7 @@ class Classes(InitHooks, ClassFamilies):
             spread |= read_only_dicts(self.scope.tree)  # a buildable's `__getattr__` (lookup_hooks.py)
             spread |= own_namespaces(self.scope.tree)  # an attribute dict's `self.__dict__ = self` (attr_dicts.py)
             spread |= class_name_reads(self.scope.tree)  # `f"{self.__class__} is abstract"` (repr_vars.py)
+            spread |= copied_namespaces(self.scope.tree)  # `to_dict`'s `dict(self.__dict__)` (namespace_copies.py)
             spread |= passing_references(self.scope.tree)  # `super().__setattr__(name, value)` in its own hook
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
