@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dh5_sf105_config_rebuilt_from_its_to_dict": "main(mesh, x)",
+    "ndh5_sf105_config_to_dict_after_a_later_store": "main(mesh, x)",
     "dh1_sf106_config_to_dict_copies_its_attributes": "main(mesh, x)",
     "ndh1_sf106_config_attributes_changed_through_vars": "main(mesh, x)",
     "dh2_sf106_config_pops_its_options_from_kwargs": "main(mesh, x)",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from codemods.analysis.attribute_dicts import AttributeDicts
 from codemods.analysis.class_marks import ClassMarks
 from codemods.analysis.class_names import ClassNames
 from codemods.analysis.delegated_attributes import DelegatedAttributes
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods(RunFields, PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
+class ItemMethods(RunFields, PickedAliases, AttributeDicts, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
                   StraightRebinds, ClassNames):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
