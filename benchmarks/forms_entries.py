@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dh8_sf101_callback_model_set_by_the_trainer": "main(mesh, x)",
+    "ndh8_sf101_callback_model_set_by_two_owners": "main(mesh, x)",
     "dh7_sf101_mesh_axis_names_two_fields_deep": "main(x)",
     "ndh7_sf101_mesh_axis_names_other_axis": "main(x)",
     "dh6_sf101_field_built_from_the_input_shape": "main(mesh, x)",

@@ -1,0 +1,154 @@
+"""A field a setter method fills with the object that owns it (issue 13): Keras callbacks get
+their model by `set_model`, called by the `CallbackList` the model builds with `model=self`:
+
+    class Callback:
+        def __init__(self): self.model = None
+        def set_model(self, model): self.model = model
+    class CallbackList:
+        def __init__(self, callbacks, model=None):
+            for callback in callbacks: callback.set_model(model)
+    class Trainer:
+        def __init__(self, mesh): ...; self.callbacks = CallbackList(callbacks, model=self)
+
+When the field is stored only by `self.<field> = None` in `__init__`s and by `self.<field> =
+<param>` in one setter method (a top-level statement, the parameter never rebound), and every
+call of the setter passes an object of one module class T no class extends (`self` of a method
+of T, or a parameter of a class's `__init__` that every construction of that class, all known,
+passes such an object), then a read `self.<field>.<attr>` either raises (the field still None:
+the line after it is never reached) or reads `<attr>` of an object of T, known where every
+object of T agrees (classes.py). The field itself (`self.model is None`) stays unknown.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.nodes import DEFS, iter_with_scopes, positional_params
+from codemods.analysis.values import AxisState, Instance, Value
+
+
+class SetterFields:
+    """Interpreter hook (which supplies eval, the class facts and the constructions)."""
+
+    def eval_Attribute(self, expr: ast.Attribute, frame) -> Value:
+        value = super().eval_Attribute(expr, frame)
+        held = expr.value
+        if not (isinstance(value, AxisState) and value.unknown) or type(expr.ctx) is not ast.Load \
+                or expr.attr.startswith("__") or type(held) is not ast.Attribute or type(held.value) is not ast.Name:
+            return value
+        self.silent += 1  # read again for the object only
+        try:
+            owner = self.eval(held.value, frame)
+        finally:
+            self.silent -= 1
+        from codemods.analysis.class_families import Family
+
+        if not isinstance(owner, (Instance, Family)):
+            return value
+        owner_class = setter_class(self, owner.cls, held.attr)
+        return value if owner_class is None else self.class_attribute(Instance(owner_class), expr.attr)
+
+
+def setter_class(interp, cls: ast.ClassDef, field: str) -> ast.ClassDef | None:
+    key = ("setter_class", id(cls), field)
+    if key not in interp._class_tables:
+        interp._class_tables[key] = _setter_class(interp, cls, field)
+    return interp._class_tables[key]
+
+
+def _setter_class(interp, cls: ast.ClassDef, field: str) -> ast.ClassDef | None:
+    from codemods.analysis.field_changers import Everything
+    from codemods.analysis.object_methods import class_chain
+
+    chain = class_chain(interp.scope, cls)
+    changers = interp._field_changers()
+    if not chain or isinstance(changers, Everything) or field in changers:
+        return None
+    setter: tuple[ast.FunctionDef, str] | None = None
+    for target in interp._attribute_stores().get(field, ()):
+        found = _owning_statement(interp.scope, chain, target)
+        if found is None:
+            return None
+        method, stmt = found
+        if method.name == "__init__" and type(stmt.value) is ast.Constant and stmt.value.value is None:
+            continue
+        params = [param.arg for param in positional_params(method.args)[1:]]
+        if setter is not None or type(stmt.value) is not ast.Name or stmt.value.id not in params \
+                or method.name == "__init__" or method.decorator_list:
+            return None
+        setter = (method, stmt.value.id)
+    if setter is None:
+        return None
+    method, param = setter
+    if sum(1 for klass in interp.scope.classes.values() for member in klass.body
+           if isinstance(member, DEFS) and member.name == method.name) != 1 \
+            or _rebinds(method, param) or _rebinds(method, positional_params(method.args)[0].arg):
+        return None
+    index = [p.arg for p in positional_params(method.args)].index(param) - 1
+    calls = [(node, scopes) for node, scopes in iter_with_scopes(interp.scope.tree) if type(node) is ast.Call
+             and type(node.func) is ast.Attribute and node.func.attr == method.name]
+    if not calls or len(calls) != interp.scope.attribute_references(method.name):
+        return None  # the setter read other than by a call
+    found: set[int] = set()
+    classes: dict[int, ast.ClassDef] = {}
+    for call, scopes in calls:
+        given = _given(call, index, param)
+        owner = _object_class(interp, given, scopes, 0) if given is not None else None
+        if owner is None:
+            return None
+        found.add(id(owner))
+        classes[id(owner)] = owner
+    return classes[found.pop()] if len(found) == 1 else None
+
+
+def _owning_statement(scope, chain, target: ast.Attribute):
+    """(method, statement) of a top-level `self.<field> = ...` of a method of a class of `chain`."""
+    for klass in chain:
+        for member in klass.body:
+            if not isinstance(member, DEFS) or not positional_params(member.args):
+                continue
+            own = positional_params(member.args)[0].arg
+            for stmt in member.body:
+                if type(stmt) is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is target \
+                        and type(target.value) is ast.Name and target.value.id == own:
+                    return member, stmt
+    return None
+
+
+def _given(call: ast.Call, index: int, param: str) -> ast.expr | None:
+    if any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    if index < len(call.args):
+        return call.args[index]
+    return next((k.value for k in call.keywords if k.arg == param), None)
+
+
+def _rebinds(function, name: str) -> bool:
+    return any(type(node) is ast.Name and node.id == name and type(node.ctx) is not ast.Load
+               or type(node) in (ast.Global, ast.Nonlocal) and name in node.names for node in ast.walk(function))
+
+
+def _object_class(interp, given: ast.expr, scopes, depth: int) -> ast.ClassDef | None:
+    """The module class every object `given` may be, where it is written (None: not known)."""
+    if type(given) is not ast.Name or not scopes or depth > 3:
+        return None
+    function = scopes[-1]
+    if type(function) is not ast.FunctionDef or _rebinds(function, given.id):
+        return None
+    params = [param.arg for param in positional_params(function.args)]
+    cls = interp.scope.class_of(function)
+    if cls is None or given.id not in params:
+        return None
+    if params.index(given.id) == 0:  # `self` of a plain method of a class nothing extends
+        from codemods.analysis.scopes import method_kind
+
+        return cls if method_kind(function) == "plain" and not interp.scope.subclassed(cls) else None
+    if function.name != "__init__" or interp.class_facts(cls).init is not function:
+        return None
+    constructions = interp._constructions(cls)
+    if not constructions:
+        return None
+    index = params.index(given.id) - 1
+    found = {id(owner): owner for call, call_scopes in constructions
+             for owner in [_object_class(interp, _given(call, index, given.id), call_scopes, depth + 1)
+                           if _given(call, index, given.id) is not None else None]}
+    return next(iter(found.values())) if len(found) == 1 and None not in found.values() else None
