@@ -17,6 +17,12 @@ of T, or a parameter of a class's `__init__` that every construction of that cla
 passes such an object), then a read `self.<field>.<attr>` either raises (the field still None:
 the line after it is never reached) or reads `<attr>` of an object of T, known where every
 object of T agrees (classes.py). The field itself (`self.model is None`) stays unknown.
+
+A field the setter computes from that object (`self.axes = tuple(model.mesh.axis_names)` in a
+`set_model` that first hands the model to `super().set_model(model)`), its one store anywhere,
+not reading `self`, with no class binding the name: until the setter ran the object has no such
+attribute (a read raises), after it the field is what the store computes from any object of T.
+A setter of that name handing its own parameter on passes what its callers pass.
 """
 from __future__ import annotations
 
@@ -33,7 +39,11 @@ class SetterFields:
         value = super().eval_Attribute(expr, frame)
         held = expr.value
         if not (isinstance(value, AxisState) and value.unknown) or type(expr.ctx) is not ast.Load \
-                or expr.attr.startswith("__") or type(held) is not ast.Attribute or type(held.value) is not ast.Name:
+                or expr.attr.startswith("__"):
+            return value
+        if type(held) is ast.Name:
+            return self._field_of_setter(expr, frame, value)
+        if type(held) is not ast.Attribute or type(held.value) is not ast.Name:
             return value
         self.silent += 1  # read again for the object only
         try:
@@ -47,6 +57,18 @@ class SetterFields:
         owner_class = setter_class(self, owner.cls, held.attr)
         return value if owner_class is None else self.class_attribute(Instance(owner_class), expr.attr)
 
+    def _field_of_setter(self, expr: ast.Attribute, frame, value: Value) -> Value:
+        """`self.axes` a setter stored (setter_value)."""
+        self.silent += 1
+        try:
+            owner = self.eval(expr.value, frame)
+        finally:
+            self.silent -= 1
+        from codemods.analysis.class_families import Family
+
+        found = setter_value(self, owner.cls, expr.attr) if isinstance(owner, (Instance, Family)) else None
+        return value if found is None else found
+
 
 def setter_class(interp, cls: ast.ClassDef, field: str) -> ast.ClassDef | None:
     key = ("setter_class", id(cls), field)
@@ -56,48 +78,88 @@ def setter_class(interp, cls: ast.ClassDef, field: str) -> ast.ClassDef | None:
 
 
 def _setter_class(interp, cls: ast.ClassDef, field: str) -> ast.ClassDef | None:
+    found = _setter(interp, cls, field, nones=True)
+    if found is None or type(found[1].value) is not ast.Name or found[1].value.id != found[2]:
+        return None
+    return _passed_class(interp, *found)
+
+
+def setter_value(interp, cls: ast.ClassDef, field: str) -> Value | None:
+    """`self.axes = tuple(model.mesh.axis_names)`, the one store of the field, in a setter whose
+    every call passes an object of one class T, not reading the object itself: the value it
+    computes from any object of T (None: not so). Until the setter ran there is no such
+    attribute (nothing else binds it), so a read before raises."""
+    key = ("setter_value", id(cls), field)
+    if key not in interp._class_tables:
+        interp._class_tables[key] = None
+        found = _setter(interp, cls, field, nones=False)
+        owner = _passed_class(interp, *found) if found is not None else None
+        if owner is not None and not any(type(node) is ast.Name and node.id == positional_params(found[0].args)[0].arg
+                                         for node in ast.walk(found[1].value)):
+            from codemods.analysis.interpreter import Frame
+
+            frame = Frame(None, interp.module_frame, static_scopes=(found[0],))
+            frame.vars[found[2]] = Instance(owner)
+            interp._class_tables[key] = interp.eval(found[1].value, frame)
+    return interp._class_tables[key]
+
+
+def _setter(interp, cls: ast.ClassDef, field: str, nones: bool):
+    """(setter method, its store, the parameter it reads) of the one store of the field outside
+    `__init__`s, when every other store is `self.<field> = None` in one (none with `nones`
+    false, and no class of the chain binding the name either)."""
     from codemods.analysis.field_changers import Everything
-    from codemods.analysis.object_methods import class_chain
+    from codemods.analysis.object_methods import class_bindings, class_chain
 
     chain = class_chain(interp.scope, cls)
     changers = interp._field_changers()
-    if not chain or isinstance(changers, Everything) or field in changers:
+    if not chain or isinstance(changers, Everything) or field in changers \
+            or not nones and any(class_bindings(klass).binds(field) for klass in interp.scope.classes.values()):
         return None
-    setter: tuple[ast.FunctionDef, str] | None = None
+    setter = None
     for target in interp._attribute_stores().get(field, ()):
         found = _owning_statement(interp.scope, chain, target)
         if found is None:
             return None
         method, stmt = found
-        if method.name == "__init__" and type(stmt.value) is ast.Constant and stmt.value.value is None:
+        if nones and method.name == "__init__" and type(stmt.value) is ast.Constant and stmt.value.value is None:
             continue
         params = [param.arg for param in positional_params(method.args)[1:]]
-        if setter is not None or type(stmt.value) is not ast.Name or stmt.value.id not in params \
-                or method.name == "__init__" or method.decorator_list:
+        read = [node.id for node in ast.walk(stmt.value) if type(node) is ast.Name and node.id in params]
+        if setter is not None or len(set(read)) != 1 or method.name == "__init__" or method.decorator_list \
+                or _rebinds(method, read[0]) or _rebinds(method, positional_params(method.args)[0].arg):
             return None
-        setter = (method, stmt.value.id)
-    if setter is None:
-        return None
-    method, param = setter
-    if sum(1 for klass in interp.scope.classes.values() for member in klass.body
-           if isinstance(member, DEFS) and member.name == method.name) != 1 \
-            or _rebinds(method, param) or _rebinds(method, positional_params(method.args)[0].arg):
-        return None
+        setter = (method, stmt, read[0])
+    return setter
+
+
+def _passed_class(interp, method: ast.FunctionDef, stmt: ast.Assign, param: str) -> ast.ClassDef | None:
+    """The one class T every call of a method of that name passes an object of for `param`; a
+    method of that name handing its own parameter on (`super().set_model(model)`) passes what
+    its callers pass."""
     index = [p.arg for p in positional_params(method.args)].index(param) - 1
     calls = [(node, scopes) for node, scopes in iter_with_scopes(interp.scope.tree) if type(node) is ast.Call
              and type(node.func) is ast.Attribute and node.func.attr == method.name]
     if not calls or len(calls) != interp.scope.attribute_references(method.name):
         return None  # the setter read other than by a call
-    found: set[int] = set()
     classes: dict[int, ast.ClassDef] = {}
     for call, scopes in calls:
         given = _given(call, index, param)
+        if _forwarded(given, scopes, method.name, index):
+            continue
         owner = _object_class(interp, given, scopes, 0) if given is not None else None
         if owner is None:
             return None
-        found.add(id(owner))
         classes[id(owner)] = owner
-    return classes[found.pop()] if len(found) == 1 else None
+    return next(iter(classes.values())) if len(classes) == 1 else None
+
+
+def _forwarded(given: ast.expr | None, scopes, name: str, index: int) -> bool:
+    function = scopes[-1] if scopes else None
+    if type(given) is not ast.Name or type(function) is not ast.FunctionDef or function.name != name:
+        return False
+    params = positional_params(function.args)
+    return index + 1 < len(params) and params[index + 1].arg == given.id and not _rebinds(function, given.id)
 
 
 def _owning_statement(scope, chain, target: ast.Attribute):
