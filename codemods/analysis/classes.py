@@ -25,6 +25,7 @@ from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.repr_vars import class_name_reads
 from codemods.analysis.field_changers import AnyCopied, Everything
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
+from codemods.analysis.guarded_stores import guarded_stores
 from codemods.analysis.keyword_pops import popping_init, read_expr, take_pops
 from codemods.analysis.namespace_copies import copied_namespaces
 from codemods.analysis.nested_classes import inner_class
@@ -95,7 +96,7 @@ class ClassFacts:
 
     def sets(self, attr: str) -> bool:
         return attr in self.stores or attr in self.fields or attr in self.hook_stores \
-            or self.base is not None and self.base.sets(attr)
+            or self.init is not None and attr in guarded_stores(self.init) or self.base is not None and self.base.sets(attr)
 
 
 class Classes(InitHooks, ClassFamilies):
@@ -594,4 +595,5 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.base is not None:  # the base's __init__ runs on this class's objects too
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
-    return [target for stmt in facts.init.body for target, _ in stored_pairs(stmt, receiver)] + facts.hook_targets
+    return [target for stmt in facts.init.body for target, _ in stored_pairs(stmt, receiver)] + facts.hook_targets \
+        + [target for _, target in guarded_stores(facts.init).values()]  # `if p is not None: self.p = p` (guarded_stores.py)
