@@ -11,6 +11,26 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
+    "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
+    "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",
+    "ndh9_sf105_callback_axes_set_from_two_models": "main(mesh, x)",
+    "dh8_sf101_callback_model_set_by_the_trainer": "main(mesh, x)",
+    "ndh8_sf101_callback_model_set_by_two_owners": "main(mesh, x)",
+    "dh7_sf101_mesh_axis_names_two_fields_deep": "main(x)",
+    "ndh7_sf101_mesh_axis_names_other_axis": "main(x)",
+    "dh6_sf101_field_built_from_the_input_shape": "main(mesh, x)",
+    "ndh6_sf101_field_built_from_an_array_argument": "main(mesh, x)",
+    "dh5_sf105_config_rebuilt_from_its_to_dict": "main(mesh, x)",
+    "ndh5_sf105_config_to_dict_after_a_later_store": "main(mesh, x)",
+    "dh1_sf106_config_to_dict_copies_its_attributes": "main(mesh, x)",
+    "ndh1_sf106_config_attributes_changed_through_vars": "main(mesh, x)",
+    "dh2_sf106_config_pops_its_options_from_kwargs": "main(mesh, x)",
+    "ndh2_sf106_config_pop_takes_the_given_keyword": "main(mesh, x)",
+    "dh3_sf106_registry_checked_by_key_before_the_pick": "main(mesh, x)",
+    "ndh3_sf106_registry_handed_out_whole": "main(mesh, x)",
+    "dh4_sf106_filing_decorator_marks_a_config_class": "main(mesh, x)",
+    "ndh4_sf106_config_class_mark_read_by_the_base": "main(mesh, x)",
     "le27_sf106_registry_record_with_defaults": "main(mesh, x)",
     "nle33_sf106_registry_record_with_defaults_overridden": "main(mesh, x)",
     "le28_sf106_kwargs_every_call_fills_alike": "main(mesh, x)",
@@ -2304,6 +2324,13 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
+    "dh1_sf106_config_to_dict_copies_its_attributes": {
+        24: '        return jax.lax.pcast(h, self.config.axis, to="varying").mean(axis=-1, keepdims=True)'},
+    "dh2_sf106_config_pops_its_options_from_kwargs": {
+        22: '        return jax.lax.pcast(h, self.config.axis, to="varying").mean(axis=-1, keepdims=True) * self.config.scale'},
+    "dh3_sf106_registry_checked_by_key_before_the_pick": {23: '        return jax.lax.pcast(h, self.axis, to="varying").mean(axis=-1, keepdims=True)'},
+    "dh4_sf106_filing_decorator_marks_a_config_class": {
+        41: '        return jax.lax.pcast(h, self.config.axis, to="varying").mean(axis=-1, keepdims=True)'},
     "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},

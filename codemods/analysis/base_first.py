@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.keyword_pops import read_expr
 from codemods.analysis.init_stores import immutable, store_order, stored_before, stored_value
 from codemods.analysis.nodes import iter_nodes, positional_params
 from codemods.analysis.pyvalues import SPREAD
@@ -57,7 +58,7 @@ def first_fields(interp, facts, frame, cls) -> dict[str, Value] | None:
     fields: dict[str, Value] = {}
     for attr, expr in base.stores.items():
         base_frame.vars[receiver] = Instance(cls, visible(earlier, own, fields, order, attr), building=True)
-        fields[attr] = stored_value(interp, expr, base_frame)
+        fields[attr] = stored_value(interp, read_expr(base.init, expr), base_frame)
     base_frame.vars[receiver] = UNKNOWN
     return {**earlier, **fields}
 
@@ -77,3 +78,23 @@ def own_targets(facts) -> frozenset[str]:
     return frozenset(node.attr for node in iter_nodes(facts.init) if type(node) is ast.Attribute
                      and type(node.ctx) is ast.Store and type(node.value) is ast.Name and node.value.id == receiver) \
         | frozenset(facts.hook_stores)
+
+
+def base_stores(interp, facts, frame, fields: dict[str, Value]) -> bool:
+    """The fields `super().__init__(...)` sets, from its arguments in the subclass's __init__, when
+    the order of the calls is not known (a subclass store before the call): a field both set is
+    unknown."""
+    base = facts.base
+    args, keywords, starred = interp._eval_args(facts.base_call, frame)
+    if starred and starred != SPREAD:
+        return False
+    base_frame = interp._init_frame(base.init, [value for value, _ in args],
+                                    {name: value for name, (value, _) in keywords.items()})
+    if base_frame is None:
+        return False
+    for attr, expr in base.stores.items():
+        fields[attr] = UNKNOWN if attr in facts.stores else stored_value(interp, read_expr(base.init, expr), base_frame)
+    if base.kwargs_loop is not None and (base.hook_stores or not interp._hook_fields(
+            base, base.cls, base_frame, fields, set(facts.stores))):
+        return False  # the base's `setattr(self, k, v)` over what its **kwargs still hold (init_hooks.py)
+    return base.base is None or base_stores(interp, base, base_frame, fields)

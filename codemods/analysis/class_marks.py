@@ -57,16 +57,35 @@ def _param_nodes(function) -> list[ast.arg]:
 
 
 def _class_free(scope, attr: str) -> bool:
-    """No class of the module names `attr` in its body (read, stored or defined)."""
+    """No class of the module names `attr` in its body (read, stored or defined), but for a
+    default a base defines at its class body's top level (`config_class = PretrainedConfig`)
+    when nothing in the module reads the attribute (no `.attr` read, no name, no str of it for
+    `getattr`; a name of it outside class bodies is no attribute): the mark then shadows an
+    attribute nobody asks for."""
     if attr.startswith("__"):
         return False
+    unread = None
     for cls in nodes_of_type(scope.tree, ast.ClassDef):
+        defaults = {id(target) for stmt in cls.body if type(stmt) in (ast.Assign, ast.AnnAssign)
+                    for target in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])
+                    if type(target) is ast.Name and target.id == attr}
         for node in ast.walk(cls):
-            if type(node) is ast.Attribute and node.attr == attr \
+            if type(node) is ast.Name and id(node) in defaults:
+                unread = _unread(scope.tree, attr) if unread is None else unread
+                if not unread:
+                    return False
+            elif type(node) is ast.Attribute and node.attr == attr \
                     or type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and node.name == attr \
                     or type(node) is ast.Name and node.id == attr:
                 return False
     return True
+
+
+def _unread(tree: ast.Module, attr: str) -> bool:
+    """(`self.__dict__` holds an object's own attributes, no class's: any other `__dict__` may.)"""
+    return not any(type(node) is ast.Attribute and (node.attr == attr and type(node.ctx) is ast.Load or node.attr == "__dict__"
+                                                    and not (type(node.value) is ast.Name and node.value.id == "self"))
+                   or type(node) is ast.Constant and node.value == attr for node in ast.walk(tree))
 
 
 class ClassMarks:

@@ -116,7 +116,7 @@ def _table_constructions(scope, name: str):
             if type(node) is ast.Name and node.id == table:
                 if any(scope.locals_of(function).binds(table) for function in scopes if isinstance(function, DEFS)):
                     return None  # a function's own name, or one rebinding the table (`global`)
-                if type(node.ctx) is not ast.Load or id(node) in filing:
+                if type(node.ctx) is not ast.Load or id(node) in filing or key_test(node, parents):
                     continue
                 loads += 1
                 if table in paired:  # `cls, defaults = TABLE[name]` then `cls(**defaults)`
@@ -141,6 +141,19 @@ def _table_constructions(scope, name: str):
         if any(type(node) is ast.Global and table in node.names for node in ast.walk(tree)):
             return None
     return calls, {ref for refs in tables.values() for ref, _ in refs}
+
+
+def key_test(node: ast.Name, parents) -> bool:
+    """`key in TABLE`, `key not in TABLE`, `TABLE.keys()`, `len(TABLE)`: a read of the keys
+    that hands out no class (`AutoModel.from_config`'s check before `MODEL_MAPPING[key](config)`)."""
+    parent = parents.get(id(node))
+    if type(parent) is ast.Compare:
+        return node is not parent.left and len(parent.ops) == 1 and type(parent.ops[0]) in (ast.In, ast.NotIn)
+    if type(parent) is ast.Attribute and parent.attr == "keys":
+        call = parents.get(id(parent))
+        return type(call) is ast.Call and call.func is parent and not call.args and not call.keywords
+    return type(parent) is ast.Call and parent.args == [node] and type(parent.func) is ast.Name \
+        and parent.func.id == "len" and not parent.keywords
 
 
 def _filing_decorators(scope, cls: ast.ClassDef) -> list[tuple[ast.expr, ast.Name, object]]:

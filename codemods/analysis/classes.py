@@ -25,6 +25,9 @@ from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.repr_vars import class_name_reads
 from codemods.analysis.field_changers import AnyCopied, Everything
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
+from codemods.analysis.guarded_stores import guarded_stores
+from codemods.analysis.keyword_pops import popping_init, read_expr, take_pops
+from codemods.analysis.namespace_copies import copied_namespaces
 from codemods.analysis.nested_classes import inner_class
 from codemods.analysis.nodes import (DEFS, FunctionDef, FunctionNode, all_param_names, iter_nodes, iter_with_scopes,
                                      last_name, nodes_of_type, positional_params, stored_of_type)
@@ -34,7 +37,7 @@ from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
 from codemods.analysis.init_wrappers import init_wrappers, wrapped_arguments, wrapped_init
 from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_pairs, stored_value
-from codemods.analysis.base_first import first_fields, own_targets, super_first, visible
+from codemods.analysis.base_first import base_stores, first_fields, own_targets, super_first, visible
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
 from codemods.analysis.method_fields import later_field
@@ -94,7 +97,7 @@ class ClassFacts:
 
     def sets(self, attr: str) -> bool:
         return attr in self.stores or attr in self.fields or attr in self.hook_stores \
-            or self.base is not None and self.base.sets(attr)
+            or self.init is not None and attr in guarded_stores(self.init) or self.base is not None and self.base.sets(attr)
 
 
 class Classes(InitHooks, ClassFamilies):
@@ -223,13 +226,13 @@ class Classes(InitHooks, ClassFamilies):
             own = own_targets(facts) if early is not None else frozenset()
             for attr, expr in facts.stores.items():  # a statement reads the fields stored before it
                 frame.vars[receiver_name] = Instance(receiver.cls, visible(early or {}, own, fields, order, attr), building=True)
-                fields[attr] = stored_value(self, expr, frame)
+                fields[attr] = stored_value(self, read_expr(facts.init, expr), frame)
             frame.vars[receiver_name] = Instance(receiver.cls, None, building=True)
             if not self._hook_fields(facts, receiver.cls, frame, fields):
                 return UNKNOWN
             if early is not None:
                 fields = {**{attr: UNKNOWN if attr in own else value for attr, value in early.items()}, **fields}
-            elif facts.base is not None and not self._base_stores(facts, frame, fields):
+            elif facts.base is not None and not base_stores(self, facts, frame, fields):
                 return UNKNOWN
         elif facts.fields:
             if len(positional) > len(facts.fields) or (positional and not facts.positional) \
@@ -252,20 +255,6 @@ class Classes(InitHooks, ClassFamilies):
             return UNKNOWN
         return Instance(receiver.cls, tuple(sorted(fields.items())))
 
-    def _base_stores(self, facts: ClassFacts, frame: Frame, fields: dict[str, Value]) -> bool:
-        """The fields `super().__init__(...)` sets, from its arguments in the subclass's __init__."""
-        base = facts.base
-        args, keywords, starred = self._eval_args(facts.base_call, frame)
-        if starred and starred != SPREAD:
-            return False
-        base_frame = self._init_frame(base.init, [value for value, _ in args],
-                                      {name: value for name, (value, _) in keywords.items()})
-        if base_frame is None:
-            return False
-        for attr, expr in base.stores.items():
-            fields[attr] = UNKNOWN if attr in facts.stores else stored_value(self, expr, base_frame)
-        return base.base is None or self._base_stores(base, base_frame, fields)
-
     def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value],
                     cls: ast.ClassDef | None = None) -> Frame | None:
         """`cls`: the class constructed (None from a subclass's `super().__init__`, where `self`
@@ -285,8 +274,10 @@ class Classes(InitHooks, ClassFamilies):
         # an `__init__` that changes nothing itself reads its parameters as handed (init_changes.py).
         changed = self._locals_of(init) | {name for name in changed_in_init(self.scope, init)
                                            if not changed_in_other_scopes(self.scope, name, init)}
-        for name in changed & set(frame.vars):  # rebound or changed before a store reads it
+        for name in changed & set(frame.vars) - {popping_init(init)}:  # rebound or changed before a store reads it
             frame.vars[name] = UNKNOWN
+        if popping_init(init) is not None:
+            take_pops(self, init, frame)  # `kwargs.pop("mesh_axes", (...))` (keyword_pops.py)
         return frame
 
     def class_facts(self, cls: ast.ClassDef) -> ClassFacts:
@@ -358,6 +349,7 @@ class Classes(InitHooks, ClassFamilies):
             spread |= read_only_dicts(self.scope.tree)  # a buildable's `__getattr__` (lookup_hooks.py)
             spread |= own_namespaces(self.scope.tree)  # an attribute dict's `self.__dict__ = self` (attr_dicts.py)
             spread |= class_name_reads(self.scope.tree)  # `f"{self.__class__} is abstract"` (repr_vars.py)
+            spread |= copied_namespaces(self.scope.tree)  # `to_dict`'s `dict(self.__dict__)` (namespace_copies.py)
             spread |= passing_references(self.scope.tree)  # `super().__setattr__(name, value)` in its own hook
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
@@ -591,4 +583,5 @@ def _init_store_targets(facts: ClassFacts) -> list[ast.Attribute]:
     if facts.base is not None:  # the base's __init__ runs on this class's objects too
         return _init_store_targets(replace(facts, base=None)) + _init_store_targets(facts.base)
     receiver = positional_params(facts.init.args)[0].arg
-    return [target for stmt in facts.init.body for target, _ in stored_pairs(stmt, receiver)] + facts.hook_targets
+    return [target for stmt in facts.init.body for target, _ in stored_pairs(stmt, receiver)] + facts.hook_targets \
+        + [target for _, target in guarded_stores(facts.init).values()]  # `if p is not None: self.p = p` (guarded_stores.py)

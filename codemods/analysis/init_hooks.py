@@ -161,14 +161,16 @@ def read_post_init(facts: ClassFacts, scope) -> None:
 class InitHooks:
     """The hook half of Classes (which supplies scope, eval and the constructions)."""
 
-    def _hook_fields(self, facts: ClassFacts, cls: ast.ClassDef, frame: Frame, fields: dict[str, Value]) -> bool:
+    def _hook_fields(self, facts: ClassFacts, cls: ast.ClassDef, frame: Frame, fields: dict[str, Value],
+                     later: set[str] = frozenset()) -> bool:
         """The fields `**kwargs` set through setattr, then those `self.setup()` stores, reading
-        the object as built so far. False: not known."""
+        the object as built so far (`later`: fields a subclass's __init__ stores around it). False:
+        not known."""
         from codemods.analysis.interpreter import Frame
 
         if facts.kwargs_loop is not None:
             given = frame.vars.get(facts.init.args.kwarg.arg)
-            if not isinstance(given, DictValue) or set(given.keys) & set(fields):
+            if not isinstance(given, DictValue) or set(given.keys) & (set(fields) | later):
                 return False  # unknown keywords, or one a store sets too (the order would matter)
             if type(facts.kwargs_loop) is ast.Expr and any(_class_binds(self.scope, cls, key) for key in given.keys):
                 return False  # `__dict__.update` bypasses a property or class binding a read may still find
@@ -191,7 +193,10 @@ class InitHooks:
         """With `setattr(self, k, v)` over **kwargs: `attr` is a field when the object was built
         with it (every construction of the class in the file, for an object read through `self`)."""
         if facts.kwargs_loop is None:
-            return False
+            base = facts.base  # a module base's loop, run by `super().__init__(**kwargs)` (classes.py's _base_stores)
+            while base is not None and base.kwargs_loop is None:
+                base = base.base
+            return base is not None and (receiver.fields is None or attr in dict(receiver.fields))
         if receiver.fields is not None:
             return attr in dict(receiver.fields)
         constructions = self._constructions(facts.cls)

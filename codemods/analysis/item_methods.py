@@ -7,7 +7,11 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from codemods.analysis.attribute_dicts import AttributeDicts
 from codemods.analysis.class_marks import ClassMarks
+from codemods.analysis.setter_fields import SetterFields
+from codemods.analysis.guarded_stores import GuardedStores
+from codemods.analysis.shape_fields import ShapeFields
 from codemods.analysis.class_names import ClassNames
 from codemods.analysis.delegated_attributes import DelegatedAttributes
 from codemods.analysis.dict_records import DictRecords
@@ -23,7 +27,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods(RunFields, PickedAliases, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
+class ItemMethods(RunFields, PickedAliases, AttributeDicts, ShapeFields, SetterFields, GuardedStores, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
                   StraightRebinds, ClassNames):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 

@@ -189,13 +189,11 @@ class PythonValues:
             found = self.eval(member, frame)  # a member met by iterating its class (enum_members)
             if isinstance(found, Instance) and found.fields is not None and self.enum_kind(found.cls) is not None:
                 return dict(found.fields).get(expr.attr, UNKNOWN)
-        if expr.attr == "axis_names" and (type(member) is ast.Name or type(member) is ast.Attribute
-                                           and type(member.value) is ast.Name or self._mesh_query(member, frame)):
+        if expr.attr == "axis_names" and (_attribute_chain(member) or self._mesh_query(member, frame)):
             mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
             if isinstance(mesh, MeshValue):
                 return TupleValue(tuple(Const(axis) for axis in mesh.axes))
-        if expr.attr in _SIZE_ATTRIBUTES and (type(member) is ast.Name or type(member) is ast.Attribute
-                                               and type(member.value) is ast.Name or self._mesh_query(member, frame)):
+        if expr.attr in _SIZE_ATTRIBUTES and (_attribute_chain(member) or self._mesh_query(member, frame)):
             mesh = self.eval(member, frame)
             if isinstance(mesh, MeshValue) and mesh.sizes is not None:
                 return mesh_sizes(mesh, expr.attr)
@@ -405,3 +403,11 @@ def _copy(value, deep: bool):
 
 
 _NOT_COPIED = object()
+
+
+def _attribute_chain(expr: ast.expr) -> bool:
+    """A name or attributes read off one (`mesh`, `self.mesh`, `self.distribution.mesh`: the
+    mesh a Keras metric's distribution holds): reading it twice is harmless."""
+    while type(expr) is ast.Attribute:
+        expr = expr.value
+    return type(expr) is ast.Name
