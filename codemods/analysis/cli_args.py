@@ -310,7 +310,11 @@ class CommandLines:
                     and not flag.value.startswith("---") for flag in flags):
                 return None  # a positional argument (parse_args([]) exits) or a setting not followed
             strings = [flag.value for flag in flags]
-            action = self._literal(given["action"], frame) if "action" in given else Const("store")
+            # `--x` / `--no-x` of `action=argparse.BooleanOptionalAction`: a store_true and a
+            # store_false of one dest, whose default is None unless one is given
+            boolean = "action" in given and self.scope.resolve(given["action"]) == "argparse.BooleanOptionalAction"
+            action = Const("store_true") if boolean else \
+                self._literal(given["action"], frame) if "action" in given else Const("store")
             required = self._literal(given["required"], frame) if "required" in given else Const(False)
             if not isinstance(action, Const) or action.value not in _ACTIONS or required != Const(False) \
                     or "nargs" in given and action.value != "store":
@@ -335,11 +339,15 @@ class CommandLines:
                 default = self._literal(given["default"], frame)
                 if default is None:
                     return None
+            elif boolean:
+                default = Const(None)
             elif action.value != "store":
                 default = Const(_ACTIONS[action.value])
             else:
                 default = defaults.get(dest, Const(None))
-            if any(flag in options for flag in strings) or dest in dests:
+            negated = [f"--no-{flag[2:]}" for flag in strings if boolean and flag.startswith("--")]
+            if any(flag in options for flag in strings + negated) or dest in dests or len(set(strings + negated)) \
+                    != len(strings + negated):
                 return None  # a conflicting option string (argparse raises); two options of one dest
             dests.add(dest)
             defaults[dest] = default
@@ -351,6 +359,8 @@ class CommandLines:
                 pending.pop(dest, None)
             for flag in strings:
                 options[flag] = (dest, "nargs" if "nargs" in given else action.value, convert)
+            for flag in negated:
+                options[flag] = (dest, "store_false", None)
         for dest, convert in pending.items():
             try:
                 defaults[dest] = Const(convert(defaults[dest].value))
