@@ -116,6 +116,8 @@ ENTRIES = {
     "nle78_sf106_callable_object_handed_to_a_factory_psum": "main(mesh, x)",
     "le65_sf101_boolean_optional_flag_default_on": "main(mesh, x)",
     "nle79_sf101_boolean_optional_flag_turned_off": "main(mesh, x)",
+    "le66_sf101_axes_from_json_metadata": "main(mesh, x)",
+    "nle80_sf101_axes_from_json_metadata_other_axis": "main(mesh, x)",
     "nle70_sf101_config_list_changed_in_place": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",
