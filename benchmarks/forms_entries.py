@@ -99,6 +99,10 @@ ENTRIES = {
     "ndg2_sf101_example_inputs_loses_a_key_in_main": "main(*inputs())",
     "dg3_sf101_curried_transforms_get_axes_from_a_config_table": "main(mesh, x)",
     "ndg3_sf101_transforms_curried_last_change_the_config_table": "main(mesh, x)",
+    "dg4_sf101_gin_bindings_parsed_first_thing_in_main": "main(*inputs())",
+    "ndg4_sf101_gin_bindings_parsed_after_the_run": "main(*inputs())",
+    "dg5_sf106_gin_configurable_class_gets_its_bindings": "main(*inputs())",
+    "ndg5_sf106_gin_configurable_class_keyword_wins": "main(*inputs())",
     "nde22_sf101_body_factory_replaced_by_decorator": "main(mesh, x)",
     "nde21_sf101_lambda_stored_in_init_replaced_by_setattr": "main(mesh, x)",
     "nde20_sf101_base_class_method_called_unbound": "main(mesh, x)",
@@ -2293,6 +2297,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "dg5_sf106_gin_configurable_class_gets_its_bindings": {
+        53: '        log_probs = jax.nn.log_softmax(jax.lax.pcast(full, self.action_axis, to="varying"), axis=-1)'},
     "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},
