@@ -103,6 +103,8 @@ ENTRIES = {
     "ndg4_sf101_gin_bindings_parsed_after_the_run": "main(*inputs())",
     "dg5_sf106_gin_configurable_class_gets_its_bindings": "main(*inputs())",
     "ndg5_sf106_gin_configurable_class_keyword_wins": "main(*inputs())",
+    "dg6_sf101_registry_filed_head_keeps_its_config": "main(mesh, x)",
+    "ndg6_sf101_registry_class_init_run_on_the_config": "main(mesh, x)",
     "nde22_sf101_body_factory_replaced_by_decorator": "main(mesh, x)",
     "nde21_sf101_lambda_stored_in_init_replaced_by_setattr": "main(mesh, x)",
     "nde20_sf101_base_class_method_called_unbound": "main(mesh, x)",
