@@ -105,6 +105,8 @@ ENTRIES = {
     "ndg5_sf106_gin_configurable_class_keyword_wins": "main(*inputs())",
     "dg6_sf101_registry_filed_head_keeps_its_config": "main(mesh, x)",
     "ndg6_sf101_registry_class_init_run_on_the_config": "main(mesh, x)",
+    "dg7_sf102_namedtuple_axes_read_from_a_config_item": "main(mesh, x)",
+    "ndg7_sf102_namedtuple_axes_shard_field_read": "main(mesh, x)",
     "nde22_sf101_body_factory_replaced_by_decorator": "main(mesh, x)",
     "nde21_sf101_lambda_stored_in_init_replaced_by_setattr": "main(mesh, x)",
     "nde20_sf101_base_class_method_called_unbound": "main(mesh, x)",
