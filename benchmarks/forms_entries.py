@@ -107,6 +107,8 @@ ENTRIES = {
     "ndg6_sf101_registry_class_init_run_on_the_config": "main(mesh, x)",
     "dg7_sf102_namedtuple_axes_read_from_a_config_item": "main(mesh, x)",
     "ndg7_sf102_namedtuple_axes_shard_field_read": "main(mesh, x)",
+    "dg8_sf101_gin_bindings_parsed_as_the_module_loads": "main(*inputs())",
+    "ndg8_sf101_gin_bindings_parsed_after_a_default_run": "main(*inputs())",
     "nde22_sf101_body_factory_replaced_by_decorator": "main(mesh, x)",
     "nde21_sf101_lambda_stored_in_init_replaced_by_setattr": "main(mesh, x)",
     "nde20_sf101_base_class_method_called_unbound": "main(mesh, x)",

@@ -1,5 +1,5 @@
-"""A module table a parser fills from constant text, first thing in the script's entry point
-(issue 13): gin-like configuration,
+"""A module table a parser fills from constant text as the module loads or early in the script's
+entry point (issue 13): gin-like configuration,
 
     _BINDINGS = {}
     CONFIG = "vtrace_targets.bootstrap_axis = 'envs'"
@@ -22,13 +22,15 @@ Every read of `_BINDINGS` then sees what running `parse_config(CONFIG)` on an em
 - one undecorated module def (the parser) is the only code that may change it; elsewhere it is
   only read whole into a new dict or call (`**_BINDINGS.get(name, {})`, `**_BINDINGS[name]`) or
   asked `in`, inside functions;
-- the parser's name is read once: the first statement of an undecorated module def (the entry),
-  a call with arguments the analysis knows as constants;
-- the entry is read only as the call of `if __name__ == "__main__":` blocks, at least once (a
-  module without one is a library: its importer may call any function before the parser);
+- the parser's name is read once: a call statement, with arguments the analysis knows as
+  constants, either of the module after the table's binding, or in the body (not in a branch or
+  loop of it) of an undecorated module def, the entry;
+- the entry is read only as the call of `if __name__ == "__main__":` blocks, exactly once and in
+  no loop (a module without one is a library: its importer may call any function before the
+  parser; a second run of the parser may change what the first left);
 - no code that may run before that statement (the module's own top-level code, decorators as they
-  are applied, class bodies, defaults, the entry's arguments, and whatever module functions and
-  classes those name) names the table or the parser.
+  are applied, class bodies, defaults, the entry's arguments and its statements before the call,
+  and whatever module functions and classes those name) names the table or the parser.
 """
 from __future__ import annotations
 
@@ -53,7 +55,7 @@ def parsed_table(interp, name: str, frame):
     return cache[name]
 
 
-def _run(interp, name: str, parser: ast.FunctionDef, call: ast.Call, entry: ast.FunctionDef):
+def _run(interp, name: str, parser: ast.FunctionDef, call: ast.Call, entry: ast.FunctionDef | None):
     from codemods.analysis.host_exprs import Break, Continue, Raised, Return, bail  # noqa: F401 (the run's exits)
     from codemods.analysis.host_objects import Bail, to_python, to_value
     from codemods.analysis.host_runs import HostRun
@@ -62,7 +64,7 @@ def _run(interp, name: str, parser: ast.FunctionDef, call: ast.Call, entry: ast.
     run.globals[name] = {}  # the table as the module binds it, the run's own object
     interp.silent += 1
     try:
-        caller = interp._static_frame((entry,))
+        caller = interp._static_frame((entry,) if entry is not None else ())
         args = [run.enter(to_python(interp, interp.eval(arg, caller))) for arg in call.args]
         keywords = {keyword.arg: run.enter(to_python(interp, interp.eval(keyword.value, caller)))
                     for keyword in call.keywords}
@@ -109,10 +111,10 @@ def _find_plan(tree: ast.Module, name: str):
         parser = owner
     if parser is None:
         return None
-    call, entry = _entry_call(tree, parser, defs, parents)
-    if call is None or _runs_early(tree, defs, entry, {name, parser.name}):
+    found = _entry_call(tree, parser, defs, parents, binding)
+    if found is None or _runs_early(defs, found[1], found[2], {name, parser.name}):
         return None
-    return parser, call, entry
+    return parser, found[0], found[1]
 
 
 def _only_read(node: ast.Name, parents: dict) -> bool:
@@ -134,19 +136,24 @@ def _only_read(node: ast.Name, parents: dict) -> bool:
     return type(used) is ast.Dict and any(key is None and value is read for key, value in zip(used.keys, used.values))
 
 
-def _entry_call(tree: ast.Module, parser: ast.FunctionDef, defs: dict, parents: dict):
-    """(the parser's one call, the entry def it opens) per the module's note, else (None, None)."""
+def _entry_call(tree: ast.Module, parser: ast.FunctionDef, defs: dict, parents: dict, binding: ast.stmt):
+    """(the parser's one call, the entry def it is a statement of or None for a module statement,
+    the code that runs before it) per the module's note, else None."""
     reads = [node for node in ast.walk(tree) if type(node) is ast.Name and node.id == parser.name]
     if len(reads) != 1 or not isinstance(reads[0].ctx, ast.Load) or len(defs.get(parser.name, ())) != 1:
-        return None, None
+        return None
     call = parents.get(id(reads[0]))
     statement = parents.get(id(call))
     entry = parents.get(id(statement))
     if type(call) is not ast.Call or call.func is not reads[0] or type(statement) is not ast.Expr \
-            or type(entry) is not ast.FunctionDef or entry not in tree.body or entry.decorator_list \
-            or len(defs.get(entry.name, ())) != 1 or _first_statement(entry) is not statement \
             or any(type(arg) is ast.Starred for arg in call.args) or any(k.arg is None for k in call.keywords):
-        return None, None
+        return None
+    if entry is tree:  # `parse_config(CONFIG)` as the module loads, after the table's binding
+        place = tree.body.index(statement)
+        return (call, None, tree.body[:place]) if tree.body.index(binding) < place else None
+    if type(entry) is not ast.FunctionDef or entry not in tree.body or entry.decorator_list \
+            or len(defs.get(entry.name, ())) != 1 or statement not in entry.body:
+        return None
     guards = [stmt for stmt in tree.body if type(stmt) is ast.If and is_main_test(stmt.test)]
     calls = 0
     for node in ast.walk(tree):
@@ -154,17 +161,20 @@ def _entry_call(tree: ast.Module, parser: ast.FunctionDef, defs: dict, parents: 
             holder = parents.get(id(node))
             if type(holder) is not ast.Call or holder.func is not node \
                     or not any(_inside(holder, guard, parents) for guard in guards):
-                return None, None
+                return None
             calls += 1
-    return (call, entry) if calls else (None, None)  # (a library's importer may call its functions unparsed)
+    # (a library's importer may call its functions unparsed: a main block must run the entry,
+    # once: a second run of the parser may change what the first left)
+    return (call, entry, tree.body + entry.body[:entry.body.index(statement)]) if calls == 1 else None
 
 
-def _runs_early(tree: ast.Module, defs: dict, entry: ast.FunctionDef, watched: set[str]) -> bool:
-    """Whether code that may run before the entry's first statement names one of `watched`: the
-    module's top-level statements (a main block's call of the entry gives only its arguments),
-    decorators as they are applied (their own statements, not the wrappers they define), class
-    bodies, defaults, and whatever module functions and classes all those name (whole)."""
-    pending: list[tuple[list, bool]] = [(list(tree.body), True)]  # (code, whether defs in it only run their def statement)
+def _runs_early(defs: dict, entry: ast.FunctionDef | None, before: list, watched: set[str]) -> bool:
+    """Whether code that runs before the parser's call names one of `watched`: `before` (the
+    module's statements, a main block's call of the entry giving only its arguments, and the
+    entry's statements before the call), decorators as they are applied (their own statements,
+    not the wrappers they define), class bodies, defaults, and whatever module functions and
+    classes all those name (whole)."""
+    pending: list[tuple[list, bool]] = [(before, True)]  # (code, whether defs in it only run their def statement)
     seen: set[tuple[str, bool]] = set()
     while pending:
         code, shallow = pending.pop()
@@ -174,7 +184,7 @@ def _runs_early(tree: ast.Module, defs: dict, entry: ast.FunctionDef, watched: s
             if node.id in watched:
                 return True
             key = (node.id, applying)
-            if key in seen or node.id == entry.name:
+            if key in seen or entry is not None and node.id == entry.name:
                 continue  # (the entry runs after the main block's arguments: its call is not followed)
             seen.add(key)
             for found in defs.get(node.id, ()):
@@ -205,13 +215,6 @@ def _run_nodes(code: list, shallow: bool) -> list[tuple[ast.AST, bool]]:
     return found
 
 
-def _first_statement(function: ast.FunctionDef) -> ast.stmt | None:
-    body = function.body
-    if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant and isinstance(body[0].value.value, str):
-        body = body[1:]
-    return body[0] if body else None
-
-
 def _top_defs(tree: ast.Module) -> dict[str, list]:
     found: dict[str, list] = {}
     for node in ast.walk(tree):
@@ -228,10 +231,13 @@ def _def_of(node: ast.AST, parents: dict):
 
 
 def _inside(node: ast.AST, block: ast.AST, parents: dict) -> bool:
+    """`node` is in `block`, in no loop or def there (it runs at most once when the block runs)."""
     current = node
     while current is not None:
         if current is block:
             return True
+        if isinstance(current, (ast.For, ast.AsyncFor, ast.While, ast.comprehension, ast.Lambda) + DEFS):
+            return False
         current = parents.get(id(current))
     return False
 
