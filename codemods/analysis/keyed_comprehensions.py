@@ -29,8 +29,10 @@ def keyed_spec_table(scope, expr: ast.DictComp, scopes: tuple, parse: Callable) 
     name = generator.target.id
     if not (type(expr.key) is ast.Name and expr.key.id == name) \
             or any(type(node) is ast.NamedExpr for node in ast.walk(expr)) \
-            or not any(type(node) is ast.Name and node.id == name for node in ast.walk(expr.value)):
-        return None
+            or not any(type(node) is ast.Name and node.id == name for node in ast.walk(expr.value)) \
+            or any(type(node) is ast.Name and node.id == name and not isinstance(node.ctx, ast.Load)
+                   or type(node) is ast.arg and node.arg == name for node in ast.walk(expr.value)):
+        return None  # (an inner comprehension or lambda binding the name again: not read)
     keys = _walked_keys(scope, generator.iter, scopes)
     if keys is None:
         return None
@@ -53,8 +55,8 @@ def _with_key(node: ast.expr, name: str, key: str) -> ast.expr:
     the name stay the module's own nodes (other reads find their bindings as written)."""
     if type(node) is ast.Name and node.id == name:
         return ast.copy_location(ast.Constant(key), node)
-    if type(node) is ast.Lambda or not any(type(inner) is ast.Name and inner.id == name for inner in ast.walk(node)):
-        return node  # (a lambda's parameter may shadow the name: read as written, unknown)
+    if not any(type(inner) is ast.Name and inner.id == name for inner in ast.walk(node)):
+        return node
     rebuilt = copy.copy(node)
     for field, value in ast.iter_fields(node):
         if isinstance(value, ast.expr):

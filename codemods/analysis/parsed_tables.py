@@ -69,13 +69,22 @@ def _run(interp, name: str, parser: ast.FunctionDef, call: ast.Call, entry: ast.
         keywords = {keyword.arg: run.enter(to_python(interp, interp.eval(keyword.value, caller)))
                     for keyword in call.keywords}
         run.run_def(parser, args, keywords)
-        if not run.unchanged() or type(run.globals.get(name)) is not dict:
-            return None
+        table = run.globals.get(name)
+        if not run.unchanged() or type(table) is not dict \
+                or not all(_immutable(value) or type(value) is dict and all(map(_immutable, value.values()))
+                           for value in table.values()):
+            return None  # (a list a call is handed from the table could be changed in place)
     except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
         return None
     finally:
         interp.silent -= 1
     return to_value(interp, run.globals[name])
+
+
+def _immutable(value: object, depth: int = 0) -> bool:
+    if type(value) is tuple and depth < 8:
+        return all(_immutable(item, depth + 1) for item in value)
+    return type(value) in (str, int, float, bool, complex, bytes, type(None))
 
 
 def _plan(tree: ast.Module, name: str):
