@@ -109,6 +109,8 @@ ENTRIES = {
     "ndg7_sf102_namedtuple_axes_shard_field_read": "main(mesh, x)",
     "dg8_sf101_gin_bindings_parsed_as_the_module_loads": "main(*inputs())",
     "ndg8_sf101_gin_bindings_parsed_after_a_default_run": "main(*inputs())",
+    "dg9_sf101_spec_table_per_key_over_items": "main(*inputs())",
+    "ndg9_sf101_spec_table_per_key_reads_the_array": "main(*inputs())",
     "nde22_sf101_body_factory_replaced_by_decorator": "main(mesh, x)",
     "nde21_sf101_lambda_stored_in_init_replaced_by_setattr": "main(mesh, x)",
     "nde20_sf101_base_class_method_called_unbound": "main(mesh, x)",

@@ -2,8 +2,8 @@
 writes `specs = {k: feature_spec(k, common) for k in np_example}`, one spec per feature, the
 keys those of the example dict `main(*inputs())` hands in.
 
-Read only for a comprehension with one `for` over a name, no `if`, no walrus, whose key is that
-name and whose value names it: the keys are the items the loop certainly walks (a constant
+Read only for a comprehension with one `for` over a name (or `for k, v in d.items()` whose value
+does not read `v`), no `if`, no walrus, whose key is that name and whose value names it: the keys are the items the loop certainly walks (a constant
 sequence of distinct str, or the keys of a dict the interpreter knows), and each key's spec is
 the value read with the name replaced by the key (its P belongs to the comprehension, shared by
 every key: no place for an edit, `in_helper`). A key whose spec is not read is unknown (None);
@@ -24,16 +24,24 @@ def keyed_spec_table(scope, expr: ast.DictComp, scopes: tuple, parse: Callable) 
     if len(expr.generators) != 1:
         return None
     generator = expr.generators[0]
-    if generator.ifs or generator.is_async or type(generator.target) is not ast.Name:
+    if generator.ifs or generator.is_async:
         return None
-    name = generator.target.id
+    iterated, target = generator.iter, generator.target
+    if type(target) is ast.Tuple and len(target.elts) == 2 and type(iterated) is ast.Call \
+            and type(iterated.func) is ast.Attribute and iterated.func.attr == "items" \
+            and not iterated.args and not iterated.keywords and type(target.elts[1]) is ast.Name \
+            and not any(type(node) is ast.Name and node.id == target.elts[1].id for node in ast.walk(expr.value)):
+        iterated, target = iterated.func.value, target.elts[0]  # `for k, _ in example.items()`: its keys
+    if type(target) is not ast.Name:
+        return None
+    name = target.id
     if not (type(expr.key) is ast.Name and expr.key.id == name) \
             or any(type(node) is ast.NamedExpr for node in ast.walk(expr)) \
             or not any(type(node) is ast.Name and node.id == name for node in ast.walk(expr.value)) \
             or any(type(node) is ast.Name and node.id == name and not isinstance(node.ctx, ast.Load)
                    or type(node) is ast.arg and node.arg == name for node in ast.walk(expr.value)):
         return None  # (an inner comprehension or lambda binding the name again: not read)
-    keys = _walked_keys(scope, generator.iter, scopes)
+    keys = _walked_keys(scope, iterated, scopes)
     if keys is None:
         return None
     return {key: _not_editable(parse(_with_key(expr.value, name, key), scopes)) for key in keys}
