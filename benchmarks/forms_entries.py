@@ -111,6 +111,8 @@ ENTRIES = {
     "ndg8_sf101_gin_bindings_parsed_after_a_default_run": "main(*inputs())",
     "dg9_sf101_spec_table_per_key_over_items": "main(*inputs())",
     "ndg9_sf101_spec_table_per_key_reads_the_array": "main(*inputs())",
+    "dg10_sf106_class_only_configurable_feeds_init": "main(*inputs())",
+    "ndg10_sf106_class_only_configurable_bindings_win": "main(*inputs())",
     "nde22_sf101_body_factory_replaced_by_decorator": "main(mesh, x)",
     "nde21_sf101_lambda_stored_in_init_replaced_by_setattr": "main(mesh, x)",
     "nde20_sf101_base_class_method_called_unbound": "main(mesh, x)",
@@ -2307,6 +2309,8 @@ ENTRIES = {
 LINE_FIXES: dict[str, dict[int, str]] = {
     "dg5_sf106_gin_configurable_class_gets_its_bindings": {
         53: '        log_probs = jax.nn.log_softmax(jax.lax.pcast(full, self.action_axis, to="varying"), axis=-1)'},
+    "dg10_sf106_class_only_configurable_feeds_init": {
+        45: '        log_probs = jax.nn.log_softmax(jax.lax.pcast(full, self.action_axis, to="varying"), axis=-1)'},
     "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},

@@ -13,7 +13,7 @@
             return obj
         ...  # (functions: a wrapper of the same kind, wrapper_decorators.py)
 
-`EntropyBonus()` of a class under it runs the class's own `__init__` with the class's bindings
+or the class branch alone as a class decorator's body. `EntropyBonus()` of a class under it runs the class's own `__init__` with the class's bindings
 where the call leaves a keyword out. The bindings are what the interpreter knows of
 `_BINDINGS.get("EntropyBonus", {})` at module level (a table a parser fills: parsed_tables.py),
 when every key is a str; a binding for a parameter the call fills by position raises in Python
@@ -63,10 +63,12 @@ def _table_read(scope, decorator: ast.FunctionDef) -> str | None:
     if body and type(body[0]) is ast.Assign and len(body[0].targets) == 1 and type(body[0].targets[0]) is ast.Name \
             and _is_attr(body[0].value, obj, "__name__"):
         named, body = body[0].targets[0].id, body[1:]
-    if not body or type(body[0]) is not ast.If or body[0].orelse or not _type_test(scope, body[0].test, obj):
-        return None
-    branch = body[0].body
-    if len(branch) != 4:
+    if len(body) == 4 and type(body[0]) is ast.Assign:
+        branch = body  # a decorator for classes alone
+    elif body and type(body[0]) is ast.If and not body[0].orelse and _type_test(scope, body[0].test, obj) \
+            and len(body[0].body) == 4:
+        branch = body[0].body
+    else:
         return None
     saved, wrapper, replaced, returned = branch
     if not (type(saved) is ast.Assign and len(saved.targets) == 1 and type(saved.targets[0]) is ast.Name
