@@ -113,6 +113,8 @@ ENTRIES = {
     "ndg9_sf101_spec_table_per_key_reads_the_array": "main(*inputs())",
     "dg10_sf106_class_only_configurable_feeds_init": "main(*inputs())",
     "ndg10_sf106_class_only_configurable_bindings_win": "main(*inputs())",
+    "dg11_sf101_curried_by_a_nested_def": "main(mesh, x)",
+    "ndg11_sf101_nested_def_curried_last_changes_the_config": "main(mesh, x)",
     "nde22_sf101_body_factory_replaced_by_decorator": "main(mesh, x)",
     "nde21_sf101_lambda_stored_in_init_replaced_by_setattr": "main(mesh, x)",
     "nde20_sf101_base_class_method_called_unbound": "main(mesh, x)",

@@ -11,8 +11,9 @@
 so `make_msa_profile(axes)` passes `axes` to `axis_names`, not to `protein`: the call's arguments
 land past the parameters the returned function supplies itself. Read only for that exact shape
 (one decorator, a module def of one parameter returning an inner def of `*args, **kwargs` alone,
-whose one statement returns a lambda calling the parameter
-with the lambda's own parameters first, then `*args, **kwargs`, and nothing else).
+whose one statement returns a lambda (or which defines and returns a def whose one statement is a
+`return`) calling the parameter with its own parameters first, then `*args, **kwargs`, and
+nothing else).
 """
 from __future__ import annotations
 
@@ -50,12 +51,15 @@ def _shift(maker: ast.FunctionDef) -> int:
             or inner_args.vararg is None or inner_args.kwarg is None:
         return 0
     steps = _without_docstring(inner.body)
-    if len(steps) != 1 or type(steps[0]) is not ast.Return:
+    if len(steps) == 1 and type(steps[0]) is ast.Return and type(steps[0].value) is ast.Lambda:
+        own, call = steps[0].value.args, steps[0].value.body
+    elif len(steps) == 2 and type(steps[0]) is ast.FunctionDef and not steps[0].decorator_list \
+            and type(steps[1]) is ast.Return and type(steps[1].value) is ast.Name and steps[1].value.id == steps[0].name \
+            and len(_without_docstring(steps[0].body)) == 1 and type(_without_docstring(steps[0].body)[0]) is ast.Return \
+            and steps[0].name not in {param, inner_args.vararg.arg, inner_args.kwarg.arg}:
+        own, call = steps[0].args, _without_docstring(steps[0].body)[0].value  # `def g(x): return f(x, *args, **kwargs)`
+    else:
         return 0
-    returned = steps[0].value
-    if type(returned) is not ast.Lambda:
-        return 0
-    own, call = returned.args, returned.body
     if own.posonlyargs or own.vararg or own.kwonlyargs or own.kwarg or own.defaults or not own.args:
         return 0
     names = [arg.arg for arg in own.args]
