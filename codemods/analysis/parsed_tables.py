@@ -56,7 +56,7 @@ def parsed_table(interp, name: str, frame):
 
 
 def _run(interp, name: str, parser: ast.FunctionDef, call: ast.Call, entry: ast.FunctionDef | None):
-    from codemods.analysis.host_exprs import Break, Continue, Raised, Return, bail  # noqa: F401 (the run's exits)
+    from codemods.analysis.host_exprs import Break, Continue, Raised, Return
     from codemods.analysis.host_objects import Bail, to_python, to_value
     from codemods.analysis.host_runs import HostRun
 
