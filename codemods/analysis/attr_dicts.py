@@ -369,7 +369,7 @@ class AttrDicts:
         accounted = self.__dict__["_attr_accounted"]
         found: set[str] | None = set() if changed_names(self.scope.tree) is not None else None
         items: set[str] = set()  # keys stored by item (a nested table read whole holds them changed)
-        own = own_object_stores(self.scope.tree) | quiet(self.scope.tree)  # `self.axes = ...`; quiet_changes.py
+        own = own_object_stores(self.scope.tree, self.scope) | quiet(self.scope.tree)  # `self.axes = ...`; quiet_changes.py
         own |= {id(call) for name, calls in passed_setattrs(self.scope.tree).items()  # an `Instances`' own attribute
                 if self._attr_kind(ClassValue(self.scope.classes[name])) is None for call in calls}
         for node in self._outside_attr_classes() if found is not None else ():

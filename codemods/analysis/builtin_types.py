@@ -5,16 +5,17 @@ Only answers that hold for every object the value may be: a string, number, bool
 constant is exactly its Python type; a dict display, `dict(...)` copy, in_specs dict or pytree
 result (DictValue, not a config class of attr_dicts.py) is a dict or a subclass of dict (a dict
 spec accepts only dict nodes), never a str, number, tuple or list. A tuple constant may stand for
-a list (`list(AXES)`), so a test for tuple or list of a sequence is not answered.
+a list (`list(AXES)`), so a test for tuple or list of a sequence is not answered. A def's
+function or a class of the module is told from a class (`isinstance(obj, type)`).
 """
 from __future__ import annotations
 
-from codemods.analysis.values import Const, DictValue, JaxName, TupleValue, Value
+from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, TupleValue, Value
 
 _BUILTIN_TYPES = {
     "builtins.dict": dict, "builtins.str": str, "builtins.int": int, "builtins.float": float,
     "builtins.bool": bool, "builtins.bytes": bytes, "builtins.tuple": tuple, "builtins.list": list,
-    "builtins.set": set, "builtins.frozenset": frozenset, "builtins.complex": complex,
+    "builtins.set": set, "builtins.frozenset": frozenset, "builtins.complex": complex, "builtins.type": type,
 }
 _EXACT = (str, int, float, bool, bytes, type(None), complex)
 
@@ -31,5 +32,9 @@ def builtin_instance_test(value: Value, classes: Value) -> Const | None:
         if dict in types:
             return Const(True)
         return Const(False)  # no dict is a str, a number, a sequence or a set
+    if type(value) is Function:
+        return Const(False)  # a def's function object is none of these (gin's `isinstance(obj, type)`)
+    if type(value) is ClassValue:
+        return Const(type in types)  # a class is a `type` (a metaclass derives from it), nothing else here
     return None
 

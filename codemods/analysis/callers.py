@@ -12,6 +12,7 @@ from codemods.analysis.registry_callers import registry_calls
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.init_decorators import init_fills
+from codemods.analysis.kept_keys import keys_kept
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.param_defaults import parameter_default
 from codemods.analysis.changed_args import handed_to_changers
@@ -23,7 +24,7 @@ from codemods.analysis.scopes import bindings_of, method_kind
 from codemods.analysis.sequences import items_of
 from codemods.analysis.chain_arguments import argument_for
 from codemods.analysis.unchanged_objects import held_tables_unchanged, unchanged_item, unchanged_object
-from codemods.analysis.values import (UNKNOWN, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue,
+from codemods.analysis.values import (UNKNOWN, AxisState, Const, DictValue, Function, Instance, JaxName, Partial, Static, TupleValue,
                                       Value, record_tuple, same_value, settled)
 
 
@@ -224,6 +225,11 @@ class Callers:
         if isinstance(item, (DictValue, TupleValue, Instance)) and unchanged_item(self.scope.tree, call.args[0].value, index) \
                 and held_tables_unchanged(self.scope.tree, item):
             return item  # `return CFG, batch`, `return TrainerConfig(), batch`: tables no code changes (unchanged_objects.py)
+        if type(item) is DictValue and all(type(key) is str for key in item.keys) \
+                and all(type(inner) is AxisState for inner in item.items) \
+                and keys_kept(self.scope.tree, call.args[0].value, index, function, name):
+            # `return (np_example,)` of arrays by name: its keys, no array read (kept_keys.py)
+            return DictValue(item.keys, (UNKNOWN,) * len(item.keys))
         return item if isinstance(item, (Const, MeshValue, Namespace, AttrTable)) or settled(item) else None
 
     def _default_value(self, function: FunctionDef, name: str) -> Value | None:

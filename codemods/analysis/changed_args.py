@@ -12,6 +12,7 @@ import ast
 from bisect import bisect_left
 
 from codemods.analysis.built_tables import initializing_node
+from codemods.analysis.curried_defs import curried_shift
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.nodes import calls_by_callee, node_positions, nodes_of_type, nodes_of_type_under, subtree_end
@@ -64,6 +65,9 @@ def _parameter_changes(tree: ast.Module, function, read: tuple[list[int], list[a
     each walk their enclosing function's nodes again)."""
     params = {arg.arg for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
     params -= {"self", "cls"}  # a method changing its own object's containers changes no argument
+    # a curried def's leading parameters get what its returned function is called with, never
+    # what a call of its name passes (curried_defs.py)
+    params -= {arg.arg for arg in [*function.args.posonlyargs, *function.args.args][:curried_shift(tree, function)]}
     passed: set[str] = set()
     if not params:
         return False, passed

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.configurable_classes import configured_keywords
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import last_name, positional_params
 from codemods.analysis.user_decorators import files_class
@@ -61,7 +62,9 @@ def fed_keywords(interp, cls: ast.ClassDef, positional: list, given: dict) -> di
     """The keywords `__init__` gets for a construction of `cls` passing `positional` and `given`
     (a filler's bindings where the call leaves them out), None when a decorator makes it unknown."""
     kept = init_fills(interp.scope, cls)
-    if kept is None or positional and not kept[1]:
+    if kept is None:
+        return configured_keywords(interp, cls, positional, given)  # gin's `**{**_BINDINGS.get(name, {}), **kw}`
+    if positional and not kept[1]:
         return None
     fills = {name: interp.eval(expr, interp.module_frame) for name, expr in kept[0].items() if name not in given}
     return {**fills, **given}

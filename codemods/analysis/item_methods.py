@@ -15,6 +15,7 @@ from codemods.analysis.shape_fields import ShapeFields
 from codemods.analysis.class_names import ClassNames
 from codemods.analysis.delegated_attributes import DelegatedAttributes
 from codemods.analysis.dict_records import DictRecords
+from codemods.analysis.function_names import FunctionNames
 from codemods.analysis.namespace_calls import NamespaceCalls
 from codemods.analysis.picked_aliases import PickedAliases
 from codemods.analysis.property_reads import PropertyReads
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class ItemMethods(RunFields, PickedAliases, AttributeDicts, ShapeFields, SetterFields, GuardedStores, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
-                  StraightRebinds, ClassNames):  # (one place in the interpreter's bases for all)
+                  StraightRebinds, ClassNames, FunctionNames):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:

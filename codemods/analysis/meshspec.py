@@ -9,6 +9,7 @@ from codemods.dataclass_code import dataclass
 
 from codemods import jaxapi
 from codemods.analysis.sequence_symbols import mesh_items
+from codemods.analysis.keyed_comprehensions import keyed_spec_table
 from codemods.analysis.nodes import NOT_LITERAL, FunctionDef, call_args
 from codemods.analysis.record_specs import RecordSpec, record_class
 from codemods.analysis.scopes import ModuleScope
@@ -79,6 +80,10 @@ def parse_spec(scope: ModuleScope, expr: ast.expr, scopes: tuple[FunctionDef, ..
         return {key: parse_spec(scope, value, scopes, depth + 1) for key, value in zip(keys, expr.values)}
     if isinstance(expr, (ast.DictComp, ast.ListComp)):  # `{name: P('i') for name in NAMES}`
         keys = _comprehended_keys(scope, expr, scopes)
+        keyed = keyed_spec_table(scope, expr, scopes, lambda value, outer: parse_spec(scope, value, outer, depth + 1)) \
+            if keys is None and isinstance(expr, ast.DictComp) else None
+        if keyed is not None:
+            return keyed  # `{k: feature_spec(k, cfg) for k in example}` (keyed_comprehensions.py)
         if keys is None:
             return _same_for_every_key(scope, expr, scopes, depth)
         value = parse_spec(scope, expr.value if isinstance(expr, ast.DictComp) else expr.elt, scopes, depth + 1)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, names_by_id, nodes_of_type
 from codemods.analysis.built_tables import initializing_node
+from codemods.analysis.curried_defs import curried_shift
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.fresh_copies import fresh_copy_changes
 from codemods.analysis.own_copies import own_copy_changes
@@ -330,7 +331,9 @@ def _bound_parameters(tree: ast.Module):
             args = function.args
             positional = [param.arg for param in (*args.posonlyargs, *args.args)]
             every = [param.arg for param in args.kwonlyargs] + [extra.arg for extra in (args.vararg, args.kwarg) if extra]
-            signature = (tuple(positional), tuple(every), args.vararg.arg if args.vararg else None, function.name == "__init__")
+            # a receiver, or parameters a curried def's own call fills (curried_defs.py), come first
+            shift = 1 if function.name == "__init__" else curried_shift(tree, function)
+            signature = (tuple(positional), tuple(every), args.vararg.arg if args.vararg else None, shift)
             if signature not in defs.setdefault(name, []):  # test modules define many alike `def f(x)`
                 defs[name].append(signature)
     for call in nodes_of_type(tree, ast.Call):
@@ -340,9 +343,9 @@ def _bound_parameters(tree: ast.Module):
         if not found or not any(type(arg.value if type(arg) is ast.Starred else arg) in _BINDABLE
                                 for arg in (*call.args, *(keyword.value for keyword in call.keywords))):
             continue
-        for positional, rest, vararg, init in found:
+        for positional, rest, vararg, init in found:  # (`init`: the leading parameters no argument binds)
             # a method (called on an object) or a constructor: the first parameter is the receiver
-            skip = 1 if (type(func) is ast.Attribute or init) and positional else 0
+            skip = min(len(positional), max(init, 1 if type(func) is ast.Attribute else 0))
             every = positional[skip:] + rest
             starred = False
             for index, arg in enumerate(call.args):

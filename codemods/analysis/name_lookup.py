@@ -10,6 +10,7 @@ from codemods.analysis.filled_fields import filled_object
 from codemods.analysis.set_fields import set_object
 from codemods.analysis.stored_tables import stored_table
 from codemods.analysis.filler_calls import filled_table
+from codemods.analysis.parsed_tables import parsed_table
 from codemods.analysis.registry_objects import registry_object
 from codemods.analysis.hook_params import hook_param_class
 from codemods.analysis.module_rebinds import last_binding
@@ -77,7 +78,8 @@ class NameLookup:
                 # a dict or list some code changes in place (unless only decorators fill it)
                 value = self.registry_value(name, frame) or self.filled_list(name, frame) \
                     or filled_table(self, name, frame) or (patched_value(self, name, frame) if owner is None else None) \
-                    or UNKNOWN  # `new_group(...)` statements (filler_calls.py)
+                    or (parsed_table(self, name, frame) if owner is None else None) \
+                    or UNKNOWN  # `new_group(...)` statements (filler_calls.py); `parse_config(CONFIG)` (parsed_tables.py)
             elif owner is None and not containers(value) and (filled := self.registry_value(name, frame)) is not None:
                 value = filled  # `TABLE = {}` and `TABLE["ece"] = ECE` beside a decorator's filings (held.py)
             elif owner is None and not containers(value) and (filled := stored_table(self, name, frame)) is not None:

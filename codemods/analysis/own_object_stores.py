@@ -22,10 +22,11 @@ from codemods.analysis.nodes import module_parents, nodes_of_type
 _TABLE_CHANGERS = frozenset({"update", "setdefault", "pop", "popitem", "clear"})
 
 
-def own_object_stores(tree: ast.Module) -> frozenset[int]:
+def own_object_stores(tree: ast.Module, scope=None) -> frozenset[int]:
     """Ids of the Attribute store targets described above (and of the item stores and
-    item-changing calls of such own tables)."""
-    cached = tree.__dict__.get("_shardfix_own_object_stores")
+    item-changing calls of such own tables); with the module's `scope`, classes that decorators
+    only file in registries read only to construct are plain too."""
+    cached = tree.__dict__.get("_shardfix_own_object_stores" if scope is None else "_shardfix_own_object_stores_filed")
     if cached is not None:
         return cached
     parents = module_parents(tree)
@@ -35,7 +36,8 @@ def own_object_stores(tree: ast.Module) -> frozenset[int]:
         if type(node.ctx) is not ast.Load:
             stored[node.attr] = stored.get(node.attr, 0) + 1
     for cls in nodes_of_type(tree, ast.ClassDef):
-        if cls.bases or cls.keywords or cls.decorator_list or not _only_constructed(tree, cls.name, parents):
+        if cls.bases or cls.keywords or cls.decorator_list and not _only_filed(scope, cls) \
+                or not _only_constructed(tree, cls.name, parents):
             continue
         for method in cls.body:
             if type(method) is not ast.FunctionDef or method.decorator_list \
@@ -58,8 +60,19 @@ def own_object_stores(tree: ast.Module) -> frozenset[int]:
                          and node.func.value.attr in tables and type(node.func.value.value) is ast.Name
                          and node.func.value.value.id == own)  # `self._history.setdefault(name, [])`
     result = frozenset(found)
-    tree.__dict__["_shardfix_own_object_stores"] = result
+    tree.__dict__["_shardfix_own_object_stores" if scope is None else "_shardfix_own_object_stores_filed"] = result
     return result
+
+
+def _only_filed(scope, cls: ast.ClassDef) -> bool:
+    """Every decorator of `cls` only files it in a module table and returns it, and every read of
+    such a table constructs (`HEAD_REGISTRY[name](config, global_config)`): the class object
+    reaches no code that could call a method with another object as its first argument."""
+    from codemods.analysis.class_registries import registry_constructions
+    from codemods.analysis.user_decorators import files_class
+
+    return scope is not None and all(files_class(scope, decorator) for decorator in cls.decorator_list) \
+        and registry_constructions(scope, cls) is not None
 
 
 def _own_tables(cls: ast.ClassDef, stored: dict[str, int]) -> set[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from codemods.dataclass_code import dataclass
 
-from codemods.analysis.values import UNKNOWN, ClassValue, Const, Instance, JaxName, TupleValue, Value
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Instance, JaxName, TupleValue, Value
 
 _MAKERS = frozenset({"collections.namedtuple"})
 _NAMED_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
@@ -78,9 +78,13 @@ class TupleClasses:
         return super().eval_Attribute(expr, frame)
 
     def _plain_read(self, expr: ast.expr, frame) -> bool:
-        """A name, or a stored field of an object a name holds (`self.axes`): read twice harmlessly."""
+        """A name, a stored field of an object a name holds (`self.axes`), or a constant item of a
+        table a name holds: read twice harmlessly."""
         if type(expr) is ast.Name:
             return True
+        if type(expr) is ast.Subscript and type(expr.slice) is ast.Constant and type(expr.value) is ast.Name:
+            # `config["axes"]` of a dict or tuple the analysis holds: an item read runs no code
+            return isinstance(self.eval(expr.value, frame), (DictValue, TupleValue))
         if type(expr) is not ast.Attribute or type(expr.value) is not ast.Name:
             return False
         owner = self.eval(expr.value, frame)

@@ -37,12 +37,15 @@ class WrapperDecorators:
         if not called and name in self.scope.classes and self.scope.globals.unique_function(name) is None:
             return self._built_around(self.scope.classes[name], function, written, frame)
         factory = self.scope.globals.unique_function(name)
-        if not isinstance(factory, DEFS) or returned_def(factory) is None or self.scope.class_of(factory) is not None:
+        # `@functools.wraps(fn)` over the wrapper copies names and docstrings only: it runs as written
+        def keeps(d):
+            return type(wraps_of(self.scope, d, ())) is ast.Name
+
+        if not isinstance(factory, DEFS) or self.scope.class_of(factory) is not None \
+                or (returned_def(factory) if called else last_returned_def(factory, keeps)) is None:
             return UNKNOWN
         decorator = returned_def(factory)[0] if called else factory
-        # `@functools.wraps(fn)` over the wrapper copies names and docstrings only: it runs as written
-        wrapper = returned_def(decorator, keeps=lambda d: type(wraps_of(self.scope, d, ())) is ast.Name) \
-            if isinstance(decorator, DEFS) else None
+        wrapper = last_returned_def(decorator, keeps) if isinstance(decorator, DEFS) else None
         if wrapper is None:
             return UNKNOWN
         self.silent += 1  # applied once, where the def is: nothing in it is judged
@@ -70,3 +73,22 @@ class WrapperDecorators:
         finally:
             self.silent -= 1
         return built if isinstance(built, Instance) and built.fields is not None and not built.building else UNKNOWN
+
+
+def last_returned_def(decorator, keeps) -> tuple | None:
+    """(the def, the name returning it) that the last statement of `decorator` returns by name: a
+    def of its body under decorators `keeps` accepts. Other returns may come before it (gin's
+    `if isinstance(obj, type): ...; return obj` for classes): which one a call reaches is the
+    interpreter's run of the call, and only a run ending in this def's function is read."""
+    if decorator.decorator_list or not decorator.body or type(decorator.body[-1]) is not ast.Return:
+        return None
+    returned = decorator.body[-1].value
+    if type(returned) is not ast.Name:
+        return None
+    defs = [stmt for stmt in decorator.body if isinstance(stmt, DEFS) and stmt.name == returned.id]
+    stores = [node for stmt in decorator.body if not isinstance(stmt, DEFS) for node in ast.walk(stmt)
+              if type(node) is ast.Name and node.id == returned.id and not isinstance(node.ctx, ast.Load)]
+    if len(defs) != 1 or stores or not all(keeps(each) for each in defs[0].decorator_list):
+        return None
+    return defs[0], returned
+
