@@ -27,11 +27,7 @@ class AttributeDicts:
         value = super().eval_Attribute(expr, frame)
         if expr.attr != "__dict__" or id(expr) not in copied_namespaces(self.scope.tree):
             return value
-        self.silent += 1  # read again for the object only
-        try:
-            owner = self.eval(expr.value, frame)
-        finally:
-            self.silent -= 1
+        owner = self.eval_silently(expr.value, frame)  # read again for the object only
         if type(owner) is not Instance or owner.fields is None or owner.building:
             return value
         order = _field_order(self, self.class_facts(owner.cls), dict(owner.fields))

@@ -42,11 +42,7 @@ def first_fields(interp, facts, frame, cls) -> dict[str, Value] | None:
     base = facts.base
     if base.hook_stores or base.kwargs_loop is not None:
         return None
-    args, keywords, starred = interp._eval_args(facts.base_call, frame)
-    if starred and starred != SPREAD:
-        return None
-    base_frame = interp._init_frame(base.init, [value for value, _ in args],
-                                    {name: value for name, (value, _) in keywords.items()})
+    base_frame = _base_frame(interp, facts, frame)
     if base_frame is None:
         return None
     earlier: dict[str, Value] = {}
@@ -85,11 +81,7 @@ def base_stores(interp, facts, frame, fields: dict[str, Value]) -> bool:
     the order of the calls is not known (a subclass store before the call): a field both set is
     unknown."""
     base = facts.base
-    args, keywords, starred = interp._eval_args(facts.base_call, frame)
-    if starred and starred != SPREAD:
-        return False
-    base_frame = interp._init_frame(base.init, [value for value, _ in args],
-                                    {name: value for name, (value, _) in keywords.items()})
+    base_frame = _base_frame(interp, facts, frame)
     if base_frame is None:
         return False
     for attr, expr in base.stores.items():
@@ -98,3 +90,13 @@ def base_stores(interp, facts, frame, fields: dict[str, Value]) -> bool:
             base, base.cls, base_frame, fields, set(facts.stores))):
         return False  # the base's `setattr(self, k, v)` over what its **kwargs still hold (init_hooks.py)
     return base.base is None or base_stores(interp, base, base_frame, fields)
+
+
+def _base_frame(interp, facts, frame):
+    """The frame of the base's `__init__` as `super().__init__(...)` calls it from `frame`; None
+    when its arguments are not bound plainly."""
+    args, keywords, starred = interp._eval_args(facts.base_call, frame)
+    if starred and starred != SPREAD:
+        return None
+    return interp._init_frame(facts.base.init, [value for value, _ in args],
+                              {name: value for name, (value, _) in keywords.items()})

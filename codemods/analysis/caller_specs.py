@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from codemods.analysis.callers import _argument, reads_inner_names
 from codemods.analysis.meshspec import Spec, SpecTree, parse_spec
 from codemods.analysis.evaluated_specs import evaluated_spec_tree
+from codemods.analysis.tuple_classes import FieldedSpecs
 from codemods.analysis.nodes import FunctionDef, positional_params
 
 if TYPE_CHECKING:
@@ -40,14 +41,19 @@ def caller_spec(interp: Interpreter, name: str, scopes: tuple[FunctionDef, ...],
     tree = parse_spec(interp.scope, given, call_scopes, depth + 1)
     if tree is None:  # `Hook(self.weight_spec)`: the value the caller's frame holds (evaluated_specs.py)
         tree = evaluated_spec_tree(interp, given, call_scopes)
-    return _not_editable(tree)
+    return not_editable(tree)
 
 
-def _not_editable(tree: SpecTree) -> SpecTree:
+def not_editable(tree: SpecTree) -> SpecTree:
+    """The spec tree as read elsewhere than where it is written: no place for an edit."""
     if isinstance(tree, Spec):
         return replace(tree, in_helper=True)
+    if isinstance(tree, FieldedSpecs):  # a named tuple's specs keep their field names
+        named = FieldedSpecs(not_editable(item) for item in tree)
+        named.fields = tree.fields
+        return named
     if isinstance(tree, tuple):
-        return tuple(_not_editable(item) for item in tree)
+        return tuple(not_editable(item) for item in tree)
     if isinstance(tree, dict):
-        return {key: _not_editable(item) for key, item in tree.items()}
+        return {key: not_editable(item) for key, item in tree.items()}
     return None  # a record of specs, or unknown: not read through a caller

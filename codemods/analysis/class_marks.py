@@ -96,11 +96,7 @@ class ClassMarks:
         if not (isinstance(value, AxisState) and value.unknown) or type(expr.ctx) is not ast.Load \
                 or expr.attr not in _mark_attrs(self.scope):
             return value
-        self.silent += 1  # read again for the class only
-        try:
-            owner = self.eval(expr.value, frame)
-        finally:
-            self.silent -= 1
+        owner = self.eval_silently(expr.value, frame)  # read again for the object only
         if not isinstance(owner, ClassValue):
             return value
         found = _mark_value(self, owner.cls, expr.attr)

@@ -291,6 +291,15 @@ class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, 
                                   {name: (self._tree_value(item, manual), None) for name, item in tree.keywords}, None)
         return UNKNOWN
 
+    def eval_silently(self, expr: ast.expr, frame: Frame) -> Value:
+        """`expr` read again for its value only (the receiver of an attribute already evaluated):
+        nothing it runs is judged a second time."""
+        self.silent += 1
+        try:
+            return self.eval(expr, frame)
+        finally:
+            self.silent -= 1
+
     def _static_frame(self, scopes: tuple[FunctionDef, ...]) -> Frame:
         """Names around a body: resolved from the text. Inside another shard_map body (a nested
         shard_map) they are values of that body: unknown."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import copy
 from collections.abc import Callable
-from dataclasses import replace
 
 _MAX_KEYS = 64
 
@@ -44,7 +43,9 @@ def keyed_spec_table(scope, expr: ast.DictComp, scopes: tuple, parse: Callable) 
     keys = _walked_keys(scope, iterated, scopes)
     if keys is None:
         return None
-    return {key: _not_editable(parse(_with_key(expr.value, name, key), scopes)) for key in keys}
+    from codemods.analysis.caller_specs import not_editable  # (caller_specs reads meshspec, which reads this)
+
+    return {key: not_editable(parse(_with_key(expr.value, name, key), scopes)) for key in keys}
 
 
 def _walked_keys(scope, iterated: ast.expr, scopes: tuple) -> tuple[str, ...] | None:
@@ -74,14 +75,3 @@ def _with_key(node: ast.expr, name: str, key: str) -> ast.expr:
                                      for item in value])
     return rebuilt
 
-
-def _not_editable(tree):
-    from codemods.analysis.meshspec import Spec
-
-    if isinstance(tree, Spec):
-        return replace(tree, in_helper=True)
-    if isinstance(tree, tuple):
-        return tuple(_not_editable(item) for item in tree)
-    if isinstance(tree, dict):
-        return {key: _not_editable(item) for key, item in tree.items()}
-    return None

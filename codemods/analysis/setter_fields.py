@@ -45,11 +45,7 @@ class SetterFields:
             return self._field_of_setter(expr, frame, value)
         if type(held) is not ast.Attribute or type(held.value) is not ast.Name:
             return value
-        self.silent += 1  # read again for the object only
-        try:
-            owner = self.eval(held.value, frame)
-        finally:
-            self.silent -= 1
+        owner = self.eval_silently(held.value, frame)  # read again for the object only
         from codemods.analysis.class_families import Family
 
         if not isinstance(owner, (Instance, Family)):

@@ -32,11 +32,7 @@ class ShapeFields:
         if not (isinstance(value, AxisState) and value.unknown) or type(expr.ctx) is not ast.Load \
                 or not _shape_field(self, expr.attr):
             return value
-        self.silent += 1  # read again for the object only
-        try:
-            owner = self.eval(expr.value, frame)
-        finally:
-            self.silent -= 1
+        owner = self.eval_silently(expr.value, frame)  # read again for the object only
         from codemods.analysis.class_families import Family
 
         return STATIC if isinstance(owner, (Instance, Family)) else value
