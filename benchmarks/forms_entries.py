@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "di1_sf103_layer_factory_callable_guard": "main(mesh, x)",
+    "ndi1_sf103_layer_factory_callable_passed": "main(mesh, x)",
     "le27_sf106_registry_record_with_defaults": "main(mesh, x)",
     "nle33_sf106_registry_record_with_defaults_overridden": "main(mesh, x)",
     "le28_sf106_kwargs_every_call_fills_alike": "main(mesh, x)",
@@ -2297,6 +2299,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "di1_sf103_layer_factory_callable_guard": {25: '        return jax.lax.pmean(jax.lax.pcast(x, self.axis, to="varying"), self.axis)'},
     "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},
