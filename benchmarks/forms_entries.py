@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "di2_sf102_wrapper_body_helper_called_twice": "main(mesh, x)",
+    "ndi2_sf102_wrapper_body_helper_called_twice_other_axis": "main(mesh, x)",
     "di1_sf103_layer_factory_callable_guard": "main(mesh, x)",
     "ndi1_sf103_layer_factory_callable_passed": "main(mesh, x)",
     "le27_sf106_registry_record_with_defaults": "main(mesh, x)",
