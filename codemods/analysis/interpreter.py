@@ -47,6 +47,7 @@ from codemods.analysis.caller_contexts import CallerContexts, caller_verdicts
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.const_text import ConstText
 from codemods.analysis.callable_tests import CallableTests
+from codemods.analysis.normalised_args import normalised
 from codemods.analysis.host_runs import HostRuns
 from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
@@ -457,8 +458,8 @@ class Interpreter(HostRuns, CallableTests, PartialRefs, EnumValues, ItemMethods,
                 self.assign(element.value if type(element) is ast.Starred else element, item, frame)
         elif isinstance(target, ast.Subscript):
             self.store_item(target, value, frame)
-        elif isinstance(target, ast.Attribute):  # fields are read only where nothing else sets them (classes.py)
-            store_later(self, target, value, frame)
+        elif isinstance(target, ast.Attribute) and not normalised(self, target, value, frame):
+            store_later(self, target, value, frame)  # fields are read only where nothing else sets them (classes.py)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
         items = self.unpacked_symbol(value, count)
