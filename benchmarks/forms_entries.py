@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "di5_sf105_class_in_keyword_dict_table": "main(mesh, x)",
+    "ndi5_sf105_class_in_keyword_table_of_own_dict": "main(mesh, x)",
     "di3_sf105_args_normalised_after_parse": "main(mesh, x)",
     "ndi3_sf105_args_changed_after_use": "main(mesh, x)",
     "ndi4_sf105_option_added_after_a_call": "main(mesh, x)",
@@ -2304,6 +2306,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "di5_sf105_class_in_keyword_dict_table": {16: '        return jax.lax.pmean(jax.lax.pcast(mean, self.channel_axis, to="varying"), self.sync_axes)'},
     "di3_sf105_args_normalised_after_parse": {22: '    return jax.lax.pmean(jax.lax.pcast(tensor, "j", to="varying"), axis_name)'},
     "di1_sf103_layer_factory_callable_guard": {25: '        return jax.lax.pmean(jax.lax.pcast(x, self.axis, to="varying"), self.axis)'},
     "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
@@ -2574,6 +2577,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndi5_sf105_class_in_keyword_table_of_own_dict", 22): "the class is filed through a dict function of the module: where it is built besides is not followed",
     ("ndi4_sf105_option_added_after_a_call", 23): "a module-level call between the parsing helper and the last option may parse before that option exists: the order is not followed",
     ("nle28_sf105_model_output_item_changed", 41): "an item of a model output is stored after construction:"
     " the items are not followed once any code of the module stores one",
