@@ -31,6 +31,15 @@ ENTRIES = {
     "ndh3_sf106_registry_handed_out_whole": "main(mesh, x)",
     "dh4_sf106_filing_decorator_marks_a_config_class": "main(mesh, x)",
     "ndh4_sf106_config_class_mark_read_by_the_base": "main(mesh, x)",
+    "di5_sf105_class_in_keyword_dict_table": "main(mesh, x)",
+    "ndi5_sf105_class_in_keyword_table_of_own_dict": "main(mesh, x)",
+    "di3_sf105_args_normalised_after_parse": "main(mesh, x)",
+    "ndi3_sf105_args_changed_after_use": "main(mesh, x)",
+    "ndi4_sf105_option_added_after_a_call": "main(mesh, x)",
+    "di2_sf102_wrapper_body_helper_called_twice": "main(mesh, x)",
+    "ndi2_sf102_wrapper_body_helper_called_twice_other_axis": "main(mesh, x)",
+    "di1_sf103_layer_factory_callable_guard": "main(mesh, x)",
+    "ndi1_sf103_layer_factory_callable_passed": "main(mesh, x)",
     "le27_sf106_registry_record_with_defaults": "main(mesh, x)",
     "nle33_sf106_registry_record_with_defaults_overridden": "main(mesh, x)",
     "le28_sf106_kwargs_every_call_fills_alike": "main(mesh, x)",
@@ -2361,6 +2370,9 @@ LINE_FIXES: dict[str, dict[int, str]] = {
         53: '        log_probs = jax.nn.log_softmax(jax.lax.pcast(full, self.action_axis, to="varying"), axis=-1)'},
     "dg10_sf106_class_only_configurable_feeds_init": {
         45: '        log_probs = jax.nn.log_softmax(jax.lax.pcast(full, self.action_axis, to="varying"), axis=-1)'},
+    "di5_sf105_class_in_keyword_dict_table": {16: '        return jax.lax.pmean(jax.lax.pcast(mean, self.channel_axis, to="varying"), self.sync_axes)'},
+    "di3_sf105_args_normalised_after_parse": {22: '    return jax.lax.pmean(jax.lax.pcast(tensor, "j", to="varying"), axis_name)'},
+    "di1_sf103_layer_factory_callable_guard": {25: '        return jax.lax.pmean(jax.lax.pcast(x, self.axis, to="varying"), self.axis)'},
     "de3_sf106_mean_over_untried_dimensions": {9: "    return products.sum(axis=(1, 2))"},
     "le22_sf106_closure_of_a_filed_factory_as_body": {39: "        return full"},
     "le21_sf106_closure_of_a_filed_factory": {39: "        return full"},
@@ -2629,6 +2641,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndi5_sf105_class_in_keyword_table_of_own_dict", 22): "the class is filed through a dict function of the module: where it is built besides is not followed",
+    ("ndi4_sf105_option_added_after_a_call", 23): "a module-level call between the parsing helper and the last option may parse before that option exists: the order is not followed",
     ("nle28_sf105_model_output_item_changed", 41): "an item of a model output is stored after construction:"
     " the items are not followed once any code of the module stores one",
     ("nle23_sf106_closure_of_a_filed_factory_also_listed", 39): "the closure is also kept in a list (`hooks"

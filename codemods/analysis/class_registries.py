@@ -66,7 +66,7 @@ def _table_constructions(scope, name: str):
     for stmt in tree.body:
         if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or type(stmt.targets[0]) is not ast.Name:
             continue
-        entries = _entries(stmt.value)
+        entries = _entries(stmt.value) if not keyword_table(scope, stmt.value) else _keyword_entries(stmt.value)
         refs = []
         for key, entry in entries:
             ref, bound = _class_reference(scope, entry, name)
@@ -75,7 +75,8 @@ def _table_constructions(scope, name: str):
                 bound_by.setdefault(stmt.targets[0].id, []).append((key, bound))
         if refs:
             tables.setdefault(stmt.targets[0].id, []).extend(refs)
-            if type(stmt.value) is not ast.Dict or not all(type(key) is ast.Constant for key in stmt.value.keys):
+            if not keyword_table(scope, stmt.value) and (
+                    type(stmt.value) is not ast.Dict or not all(type(key) is ast.Constant for key in stmt.value.keys)):
                 inexact.add(stmt.targets[0].id)  # a sequence (negative indexes) or a `**` spread
     cls, filing = scope.classes.get(name), set()  # the table names the filing decorators store through
     paired: dict[str, int] = {}  # table -> where the class sits in the tuples it files (`(cls, defaults)`)
@@ -172,6 +173,18 @@ def _filing_decorators(scope, cls: ast.ClassDef) -> list[tuple[ast.expr, ast.Nam
             literal = type(key) is ast.Name and key.id == key_param and type(given) is ast.Constant
             found.append((decorator, table, given.value if literal else None))
     return found
+
+
+def keyword_table(scope, value: ast.expr) -> bool:
+    """`dict(relu=ReLU, gelu=GELU)` of the builtin `dict`, keywords only: a dict display by
+    another spelling, each keyword its constant key."""
+    return type(value) is ast.Call and type(value.func) is ast.Name and value.func.id == "dict" and not value.args \
+        and all(keyword.arg is not None for keyword in value.keywords) \
+        and not scope.globals.binds("dict") and "dict" not in scope.imports.bindings
+
+
+def _keyword_entries(call: ast.Call) -> list[tuple[object, ast.expr]]:
+    return [(keyword.arg, keyword.value) for keyword in call.keywords]
 
 
 def _entries(display: ast.expr) -> list[tuple[object, ast.expr]]:

@@ -23,6 +23,8 @@ from codemods.dataclass_code import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.analysis.extended_parsers import configuring_statements, extension
+from codemods.analysis.normalised_args import normalising_stores
+from codemods.analysis.late_options import parsed_after_options
 from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scopes
 from codemods.analysis.own_setattrs import passing_references
 from codemods.analysis.pyvalues import SPREAD, python_value
@@ -114,10 +116,17 @@ def spread_vars(tree: ast.Module) -> frozenset[int]:
     return tree._shardfix_spread_vars
 
 
-def _changed_names(tree: ast.Module) -> frozenset[str] | None:
+def option_changes(tree: ast.Module) -> frozenset[str] | None:
+    """changed_names but for the stores that normalise a namespace just parsed (normalised_args.py)."""
+    if not hasattr(tree, "_shardfix_option_changes"):
+        tree._shardfix_option_changes = _changed_names(tree, normalising_stores(tree))
+    return tree._shardfix_option_changes
+
+
+def _changed_names(tree: ast.Module, skip: frozenset[int] = frozenset()) -> frozenset[str] | None:
     found = set()
     spread = spread_vars(tree)
-    own = _own_init_stores(tree)
+    own = _own_init_stores(tree) | skip
     passing = passing_references(tree)  # an `Instances`' own `super().__setattr__` (own_setattrs.py)
     for node in ast.walk(tree):
         if type(node) is ast.Attribute:
@@ -266,7 +275,7 @@ class CommandLines:
             values[positionals[taken][0]], taken = TupleValue(()), taken + 1  # none left: an empty list
         if taken != len(positionals) or any(positional[1] == REMAINDER for positional in positionals[:-1]):
             return None  # a positional not given (argparse exits); words after a remainder's: not followed
-        changed = changed_names(self.scope.tree)
+        changed = option_changes(self.scope.tree)
         if changed is None or changed & set(values):
             return None
         return Namespace(tuple(values), tuple(values.values()))
@@ -426,11 +435,12 @@ class CommandLines:
         start = assigned[0]
         name = body[start].targets[0].id
         configuring, allowed, last, returned = configuring_statements(body, start, _CONFIGURE)
-        for found, _ in iter_with_scopes(owner):
+        for found, found_scopes in iter_with_scopes(owner):
             if type(found) is not ast.Name or found.id != name or id(found) in allowed:
                 continue
             parent = self._parse_receiver(found, owner) if id(found) not in returned else found
-            if parent is None or found.lineno <= last:
+            if parent is None or found.lineno <= last and not (
+                    owner is self.scope.tree and parsed_after_options(body, start, last, configuring, found_scopes)):
                 return None  # assigned again, passed on, configured elsewhere, or parsed before its options
         extended = None
         if returned and isinstance(owner, ast.FunctionDef) and owner in self.scope.tree.body:

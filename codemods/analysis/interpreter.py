@@ -46,6 +46,8 @@ from codemods.analysis.pytree_modules import PytreeModules
 from codemods.analysis.caller_contexts import CallerContexts, caller_verdicts
 from codemods.analysis.loop_params import LoopParams, loop_verdicts
 from codemods.analysis.const_text import ConstText
+from codemods.analysis.callable_tests import CallableTests
+from codemods.analysis.normalised_args import normalised
 from codemods.analysis.host_runs import HostRuns
 from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
@@ -137,7 +139,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(HostRuns, CallableTests, PartialRefs, EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
                   ParamRebinds, WrapperDecorators, DecoratedWrappers):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:
@@ -467,8 +469,8 @@ class Interpreter(HostRuns, PartialRefs, EnumValues, ItemMethods, TupleClasses, 
                 self.assign(element.value if type(element) is ast.Starred else element, item, frame)
         elif isinstance(target, ast.Subscript):
             self.store_item(target, value, frame)
-        elif isinstance(target, ast.Attribute):  # fields are read only where nothing else sets them (classes.py)
-            store_later(self, target, value, frame)
+        elif isinstance(target, ast.Attribute) and not normalised(self, target, value, frame):
+            store_later(self, target, value, frame)  # fields are read only where nothing else sets them (classes.py)
 
     def _unpack(self, value: Value, count: int) -> list[Value]:
         items = self.unpacked_symbol(value, count)

@@ -25,7 +25,8 @@ from codemods.analysis.values import CONSTANT, UNKNOWN, ClassValue, Instance, Ja
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
-_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "frozenset", "type", "getattr"})
+_BUILTIN_NAMES = frozenset(BUILTINS_STATIC | {"sum", "abs", "round", "map", "filter", "sorted", "reversed", "dict", "set", "frozenset", "type", "getattr",
+                            "callable"})
 
 
 class NameLookup:

@@ -30,13 +30,12 @@ def repeated_verdicts(interpreter: Interpreter, contexts: list[_Context], taken:
             continue
         function = interpreter.site_nodes[key].function
         mine = [context for context in contexts if context.runs.get(id(function), 0)]
-        if len(mine) != 1 or key not in mine[0].verdicts:
+        if not _one_trace(mine, key, len(verdicts)):
             continue
-        start, end = mine[0].verdicts[key]
-        if start != 0 or end != len(verdicts):
-            continue
-        if mine[0].runs[id(function)] < 2 or not interpreter._closed(function):
+        if any(context.runs[id(function)] < 2 for context in mine) or not interpreter._closed(function):
             continue  # one run: its verdict stands or falls alone
+        if any(all(verdict is None for verdict in verdicts[slice(*context.verdicts[key])]) for context in mine):
+            continue  # a reading of the shard_map where no call fails here
         # A run that judged nothing here passed a value in no state the rules judge (a varying
         # operand of `v * c`) or stopped before: the failing run is certain all the same.
         failing = [replace(verdict, fixable=False, rebind=None, note=REPEATED_NOTE)
@@ -45,3 +44,14 @@ def repeated_verdicts(interpreter: Interpreter, contexts: list[_Context], taken:
             continue
         found.append(failing[0])
     return found
+
+
+def _one_trace(mine: list[_Context], key: int, count: int) -> bool:
+    """The contexts that ran the site's function are readings of one shard_map call, and their
+    verdicts there are all the site has. A body handed through a wrapper's parameter
+    (`shard_module(layer, mesh, ...)`) is read twice: the wrapper's own shard_map, and the same
+    call reached from the caller; both are the one trace JAX makes."""
+    if not mine or any(key not in context.verdicts for context in mine) \
+            or any(context.use.node is not mine[0].use.node for context in mine):
+        return False
+    return sum(end - start for start, end in (context.verdicts[key] for context in mine)) == count
