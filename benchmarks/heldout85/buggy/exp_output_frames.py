@@ -103,7 +103,7 @@ CONFIG = {
     "steps": 2,
     "energy": {"name": "lennard_jones"},
     "mesh": {"shape": [2, 4], "axes": ["replica", "atoms"]},
-    "output": {"layout": ["atoms", None, None], "reduced": ["replica"]},
+    "output": {"layout": ["replica", None, None]},
 }
 
 
@@ -113,7 +113,7 @@ def layout_from(entries, reduced=()):
 
 def write_output(R, config):
     out = config["output"]
-    return top_level_all_gather(R, layout_from(out["layout"], out["reduced"]))
+    return top_level_all_gather(R, layout_from(out["layout"], out.get("reduced", ())))
 
 
 def main(R, P0):

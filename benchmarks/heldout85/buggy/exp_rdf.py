@@ -130,7 +130,7 @@ def main(R, P0):
     R, P0 = (jax.device_put(a, NamedSharding(mesh, spec)) for a in (R, P0))
     body = functools.partial(experiment, config=CONFIG, atoms="atoms")
     run = jax.shard_map(body, mesh=mesh, in_specs=(spec, spec),
-                        out_specs={"rdf": P(None, None, reduced={"atoms"})})
+                        out_specs={"rdf": P("replica", None, reduced={"atoms"})})
     return {k: v.shape for k, v in jax.jit(run)(R, P0).items()}
 
 

@@ -117,7 +117,7 @@ def main(R, P0):
     R, P0 = (jax.device_put(a, NamedSharding(mesh, spec)) for a in (R, P0))
     run = jax.shard_map(functools.partial(simulate, axes=mesh.axis_names), mesh=mesh,
                         in_specs=(spec, spec),
-                        out_specs=(spec, P(None, None, reduced={"replica"})))
+                        out_specs=(spec, P("replica", None, reduced={"atoms"})))
     positions, log = jax.jit(run)(R, P0)
     return positions.shape, log.shape
 
