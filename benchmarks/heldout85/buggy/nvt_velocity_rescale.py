@@ -1,0 +1,134 @@
+"""Velocity-rescaling thermostat applied once to the momenta of each replica."""
+import dataclasses
+import functools
+from typing import Callable, NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+N_REPLICAS, N_ATOMS, DIM = 2, 16, 3
+BOX = 4.0
+
+
+# --- space -------------------------------------------------------------------------------------
+
+def periodic(box):
+    def displacement_fn(Ra, Rb):
+        dR = Ra - Rb
+        return dR - box * jnp.round(dR / box)
+
+    def shift_fn(R, dR):
+        return jnp.mod(R + dR, box)
+
+    return displacement_fn, shift_fn
+
+
+# --- energy ------------------------------------------------------------------------------------
+
+def lennard_jones(dr, sigma=1.0, epsilon=1.0):
+    idr6 = (sigma / dr) ** 6
+    return 4.0 * epsilon * (idr6 ** 2 - idr6)
+
+
+def pair_energy(displacement_fn, pair_fn, **params):
+    def energy_fn(R_local, R_all):
+        dR = displacement_fn(R_local[:, :, None, :], R_all[:, None, :, :])
+        dr = jnp.sqrt(jnp.sum(dR ** 2, axis=-1) + 1.0)
+        return jnp.sum(pair_fn(dr, **params))
+
+    return energy_fn
+
+
+def force_fn(energy_fn):
+    return lambda R_local, R_all: -jax.grad(energy_fn)(R_local, R_all)
+
+
+def kinetic_energy(momentum, mass=1.0):
+    return 0.5 * jnp.sum(momentum ** 2) / mass
+
+
+def lattice(key):
+    side = np.linspace(0.0, BOX, 4, endpoint=False)
+    grid = np.stack(np.meshgrid(side, side, [0.0], indexing="ij"), -1).reshape(-1, DIM)
+    jitter = 0.05 * np.asarray(jax.random.normal(key, (N_REPLICAS, N_ATOMS, DIM)))
+    return (grid[None] + jitter).astype(np.float32)
+
+
+def inputs():
+    R = lattice(jax.random.key(0))
+    P0 = 0.1 * np.asarray(jax.random.normal(jax.random.key(1), R.shape), np.float32)
+    return R, P0
+
+
+# --- quantities --------------------------------------------------------------------------------
+
+def temperature(momentum, atom_axis, mass=1.0):
+    dof = N_ATOMS * DIM
+    return 2.0 * jax.lax.psum(kinetic_energy(momentum, mass), atom_axis) / dof
+
+
+# --- simulate ----------------------------------------------------------------------------------
+
+@functools.partial(jax.tree_util.register_dataclass,
+                   data_fields=["position", "momentum", "force", "kT"], meta_fields=[])
+@dataclasses.dataclass
+class NVTState:
+    position: jax.Array
+    momentum: jax.Array
+    force: jax.Array
+    kT: jax.Array
+
+
+def nvt_berendsen(force, shift_fn, dt, kT, atom_axis, tau=0.1):
+    def neighbours(R):
+        return jax.lax.all_gather(R, atom_axis, axis=1, tiled=True)
+
+    def init_fn(R, momentum):
+        return NVTState(R, momentum, force(R, neighbours(R)), temperature(momentum, atom_axis))
+
+    def apply_fn(state):
+        momentum = state.momentum + dt * state.force
+        current = temperature(momentum, atom_axis)
+        momentum = momentum * jnp.sqrt(1.0 + dt / tau * (kT / current - 1.0))
+        R = shift_fn(state.position, dt * momentum)
+        return NVTState(R, momentum, force(R, neighbours(R)), current)
+
+    return init_fn, apply_fn
+
+
+THERMOSTAT = {"kT": 0.8}
+
+
+class Rescaler:
+    def __init__(self, kT, atom_axis):
+        self.kT = kT
+        self.atom_axis = atom_axis
+
+    def kinetic(self, P_local):
+        per_atom = 0.5 * jnp.sum(P_local ** 2, axis=-1)
+        return jax.lax.all_gather(per_atom, self.atom_axis, axis=1, tiled=True, to="reduced")
+
+    def current_temperature(self, ke):
+        return 2.0 * jax.lax.psum(ke.sum(axis=1), self.atom_axis) / (N_ATOMS * DIM)
+
+    def __call__(self, P_local):
+        ke = self.kinetic(P_local)
+        kT = self.current_temperature(ke)
+        scale = jnp.sqrt(self.kT / kT)
+        return P_local * scale[:, None, None], ke
+
+
+def main(R, P0):
+    mesh = jax.make_mesh((2, 4), ("replica", "atoms"))
+    spec = P("replica", "atoms", None)
+    P0 = jax.device_put(P0, NamedSharding(mesh, spec))
+    run = jax.shard_map(Rescaler(THERMOSTAT["kT"], "atoms"), mesh=mesh, in_specs=spec,
+                        out_specs=(spec, P("replica", None, reduced={"atoms"})))
+    momenta, ke = jax.jit(run)(P0)
+    return momenta.shape, ke.shape
+
+
+if __name__ == "__main__":
+    print(main(*inputs()))
