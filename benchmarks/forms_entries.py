@@ -127,6 +127,8 @@ ENTRIES = {
     "nle79_sf101_boolean_optional_flag_turned_off": "main(mesh, x)",
     "le66_sf101_axes_from_json_metadata": "main(mesh, x)",
     "nle80_sf101_axes_from_json_metadata_other_axis": "main(mesh, x)",
+    "le67_sf101_class_attribute_named_like_a_helper": "main(mesh, x)",
+    "nle81_sf101_class_attribute_named_like_a_helper_varying": "main(mesh, x)",
     "nle70_sf101_config_list_changed_in_place": "main(mesh, x)",
     "le26_sf101_table_of_jax_reducers_unknown_key": "main(mesh, x)",
     "nle31_sf101_table_of_jax_functions_disagree": "main(mesh, x)",

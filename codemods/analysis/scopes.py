@@ -384,21 +384,27 @@ class ModuleScope:
         if name in self._module_references:
             return self._module_references[name]
         count = 0
-        stack: list[tuple[ast.AST, bool]] = [(self.tree, False)]
+        # (node, shadowed, directly in a class body: a store there binds a class attribute)
+        stack: list[tuple[ast.AST, bool, bool]] = [(self.tree, False, False)]
         while stack:
-            node, shadowed = stack.pop()
+            node, shadowed, in_class = stack.pop()
             kind = type(node)
-            if kind is ast.Name and node.id == name and not shadowed:
+            if kind is ast.Name and node.id == name and not shadowed and not (in_class and type(node.ctx) is not ast.Load):
                 count += 1
             if kind in DEFS or kind is ast.Lambda:
                 inner = self._shadows(node, name, shadowed)
                 outside = list(getattr(node, "decorator_list", ())) + [node.args] + \
                     ([node.returns] if getattr(node, "returns", None) is not None else [])
                 inside = node.body if isinstance(node.body, list) else [node.body]
-                stack.extend((child, shadowed) for child in outside)
-                stack.extend((child, inner) for child in inside)
+                stack.extend((child, shadowed, in_class) for child in outside)
+                stack.extend((child, inner, False) for child in inside)
                 continue
-            stack.extend((child, shadowed) for child in ast.iter_child_nodes(node))
+            if kind is ast.ClassDef:
+                stack.extend((child, shadowed, in_class) for child in node.decorator_list + node.bases
+                             + [keyword.value for keyword in node.keywords])
+                stack.extend((child, shadowed, True) for child in node.body)
+                continue
+            stack.extend((child, shadowed, in_class) for child in ast.iter_child_nodes(node))
         self._module_references[name] = count
         return count
 
