@@ -138,11 +138,7 @@ class CallerContexts:
         if not isinstance(name, str) or not name.isidentifier() or name in self._locals_of(function) \
                 or name not in [param.arg for param in positional_params(function.args)]:
             return None
-        self.silent += 1  # the cases are read, not run
-        try:
-            items = items_of(self.eval(decorator.args[1], self.module_frame))
-        finally:
-            self.silent -= 1
+        items = items_of(self.eval_silently(decorator.args[1], self.module_frame))  # the cases are read, not run
         items = [_axis_names(item) for item in items or ()]
         if not 2 <= len(items) <= MAX_CALLS or None in items:
             return None
@@ -178,11 +174,7 @@ class CallerContexts:
             target, iterable = loop.generators[0].target, loop.generators[0].iter
         if type(target) is not ast.Name:
             return None
-        self.silent += 1  # the sequence is read, not run
-        try:
-            items = items_of(self.eval(iterable, self._static_frame(scopes)))
-        finally:
-            self.silent -= 1
+        items = items_of(self.eval_silently(iterable, self._static_frame(scopes)))  # the sequence is read, not run
         items = [_axis_names(item) for item in items or ()]
         if not items or len(items) > MAX_CALLS or None in items:
             return None

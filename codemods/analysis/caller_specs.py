@@ -49,9 +49,7 @@ def not_editable(tree: SpecTree) -> SpecTree:
     if isinstance(tree, Spec):
         return replace(tree, in_helper=True)
     if isinstance(tree, FieldedSpecs):  # a named tuple's specs keep their field names
-        named = FieldedSpecs(not_editable(item) for item in tree)
-        named.fields = tree.fields
-        return named
+        return FieldedSpecs.of((not_editable(item) for item in tree), tree.fields)
     if isinstance(tree, tuple):
         return tuple(not_editable(item) for item in tree)
     if isinstance(tree, dict):

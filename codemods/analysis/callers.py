@@ -204,11 +204,8 @@ class Callers:
         keyword_only = {param.arg for param in function.args.kwonlyargs}
         if name not in names and name not in keyword_only or function.args.vararg is not None:
             return None
-        self.silent += 1  # the builder runs only to read what it returns
-        try:
-            built = record_tuple(self.eval(call.args[0].value, self._static_frame(scopes)))
-        finally:
-            self.silent -= 1
+        # the builder runs only to read what it returns
+        built = record_tuple(self.eval_silently(call.args[0].value, self._static_frame(scopes)))
         if not isinstance(built, TupleValue) and type(call.args[0].value) is not ast.Call:
             # `make_clearing(*mesh.axis_names)`, `*AXES`: a sequence of known length
             items = items_of(built)

@@ -37,19 +37,20 @@ class Decorators:
         args = call_args(call)
         if len(args) != 1 or args[0].keyword is not None or args[0].star or type(call.func.func) is not ast.Name:
             return False
-        factory, outer = self.scope.lookup_function(call.func.func.id, scopes)
-        returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
-        given = args[0].value
-        if returned is None or not portable_settings(self.scope, args, scopes + (factory, returned[0])):
-            return False
-        return self._through_factory(call.func, given, scopes, None)
+        return self._through_factory(call.func, args[0].value, scopes, None, portable=args)
 
-    def _through_factory(self, expr: ast.Call, given: ast.expr, scopes, decorated: FunctionDef | None) -> bool:
+    def _through_factory(self, expr: ast.Call, given: ast.expr, scopes, decorated: FunctionDef | None,
+                         portable=None) -> bool:
+        """`given` handed to the def a factory call `expr` returns (`decorated`: the def a
+        decorator gets); `portable`: arguments that must read no name of the caller, the factory
+        or its wrapper."""
         factory, outer = self.scope.lookup_function(expr.func.id, scopes)
         returned = returned_def(factory) if isinstance(factory, DEFS) and not outer else None
         if returned is None or any(arg.star for arg in call_args(expr)):
             return False
         wrap = returned[0]
+        if portable is not None and not portable_settings(self.scope, portable, scopes + (factory, wrap)):
+            return False
         params = positional_params(wrap.args)
         added = False
         for forward in self._forwarding(wrap):

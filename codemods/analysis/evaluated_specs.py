@@ -54,9 +54,7 @@ def _tree(expr, value: Value, depth: int, fields_of) -> Spec | tuple | None:
         fields = fields_of(value)
         if fields is None:
             return items
-        named = FieldedSpecs(items)
-        named.fields = fields
-        return named
+        return FieldedSpecs.of(items, fields)
     return None
 
 

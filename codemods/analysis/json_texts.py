@@ -14,6 +14,7 @@ from codemods.analysis.values import Const, DictValue, TupleValue, Value
 
 _DUMP_KEYWORDS = frozenset({"sort_keys", "indent"})
 _MAX_ITEMS = 256
+_NOT_JSON = object()  # a value JSON cannot write
 
 
 def json_value(name: str, args, keywords, starred) -> Value | None:
@@ -38,8 +39,6 @@ def json_value(name: str, args, keywords, starred) -> Value | None:
     return None
 
 
-_NOT_JSON = object()
-
 
 def _python(value: Value, depth: int) -> object:
     if depth > 16:
@@ -48,7 +47,7 @@ def _python(value: Value, depth: int) -> object:
         return value.value
     if isinstance(value, Const) and type(value.value) is tuple:
         items = [_python(Const(item), depth + 1) for item in value.value]
-        return _NOT_JSON if _NOT_JSON in items else items
+        return _NOT_JSON if any(item is _NOT_JSON for item in items) else items
     if isinstance(value, TupleValue) and len(value.items) <= _MAX_ITEMS:
         items = [_python(item, depth + 1) for item in value.items]
         return _NOT_JSON if any(item is _NOT_JSON for item in items) else items

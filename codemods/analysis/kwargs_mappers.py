@@ -19,13 +19,12 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
-from codemods.analysis.nodes import DEFS, FunctionDef, iter_nodes, positional_params
+from codemods.analysis.nodes import DEFS, iter_nodes, positional_params
 from codemods.dataclass_code import dataclass
 
 
 @dataclass(frozen=True)
 class KwargsMapper:
-    function: FunctionDef
     body_param: str  # the parameter shard_map gets as its body
     curried: bool  # `fn=None` and `if fn is None: return partial(itself, **kw)`: callable without a body
     experimental: bool
@@ -65,7 +64,7 @@ def kwargs_mapper(scope, function) -> KwargsMapper | None:
                                    if node is not function):
         return None
     name = scope.resolve(call.func, (function,))
-    return KwargsMapper(function, body_param, curried, name == jaxapi.EXPERIMENTAL_SHARD_MAP)
+    return KwargsMapper(body_param, curried, name == jaxapi.EXPERIMENTAL_SHARD_MAP)
 
 
 def _mapped(scope, function, value: ast.expr | None) -> ast.Call | None:
@@ -91,7 +90,6 @@ def _returns_partial_of_itself(scope, function, statement: ast.stmt, body_param:
     value = returned.value if type(returned) is ast.Return else None
     return (type(value) is ast.Call and scope.resolve(value.func, (function,)) == jaxapi.PARTIAL
             and len(value.args) == 1 and type(value.args[0]) is ast.Name and value.args[0].id == function.name
-            and scope.globals.unique_function(function.name) is function
             and len(value.keywords) == 1 and value.keywords[0].arg is None
             and type(value.keywords[0].value) is ast.Name and value.keywords[0].value.id == kwargs)
 

@@ -66,11 +66,7 @@ class LoopParams:
         if any(type(found) is ast.Name and found.id in names and not isinstance(found.ctx, ast.Load)
                for stmt in loop.body for found in ast.walk(stmt)):
             return None
-        self.silent += 1
-        try:
-            items = items_of(self.eval(loop.iter, self._static_frame(use.call_scopes)))
-        finally:
-            self.silent -= 1
+        items = items_of(self.eval_silently(loop.iter, self._static_frame(use.call_scopes)))
         if not items or len(items) > MAX_ITEMS or any(isinstance(item, AxisState) for item in items):
             return None
         if type(name) is tuple and any(len(parts or ()) != len(name) or any(isinstance(part, AxisState) for part in parts)

@@ -55,11 +55,7 @@ class SetterFields:
 
     def _field_of_setter(self, expr: ast.Attribute, frame, value: Value) -> Value:
         """`self.axes` a setter stored (setter_value)."""
-        self.silent += 1
-        try:
-            owner = self.eval(expr.value, frame)
-        finally:
-            self.silent -= 1
+        owner = self.eval_silently(expr.value, frame)
         from codemods.analysis.class_families import Family
 
         found = setter_value(self, owner.cls, expr.attr) if isinstance(owner, (Instance, Family)) else None

@@ -35,6 +35,12 @@ class FieldedSpecs(tuple):
 
     fields: tuple[str, ...] = ()
 
+    @classmethod
+    def of(cls, items, fields: tuple[str, ...]) -> "FieldedSpecs":
+        named = cls(items)
+        named.fields = fields
+        return named
+
 
 class TupleClasses:
     def tuple_fields(self, value: Value) -> tuple[str, ...] | None:
