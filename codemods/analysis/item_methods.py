@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from codemods.analysis.json_texts import JsonTexts
 from codemods.analysis.attribute_dicts import AttributeDicts
 from codemods.analysis.class_marks import ClassMarks
 from codemods.analysis.setter_fields import SetterFields
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 
 class ItemMethods(RunFields, PickedAliases, AttributeDicts, ShapeFields, SetterFields, GuardedStores, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
-                  StraightRebinds, ClassNames, FunctionNames):  # (one place in the interpreter's bases for all)
+                  StraightRebinds, ClassNames, FunctionNames, JsonTexts):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:

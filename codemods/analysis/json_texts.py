@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import json
 
-from codemods.analysis.values import Const, DictValue, TupleValue, Value
+from codemods.analysis.values import Const, DictValue, JaxName, TupleValue, Value
 
 _DUMP_KEYWORDS = frozenset({"sort_keys", "indent"})
 _MAX_ITEMS = 256
 _NOT_JSON = object()  # a value JSON cannot write
+
+
+class JsonTexts:
+    """Interpreter hook: `json.dumps(...)` / `json.loads(...)` of known values."""
+
+    def call(self, callee, expr, args, keywords, starred, frame) -> Value:
+        if isinstance(callee, JaxName) and callee.name in ("json.dumps", "json.loads") \
+                and (value := json_value(callee.name, args, keywords, starred)) is not None:
+            return value
+        return super().call(callee, expr, args, keywords, starred, frame)
 
 
 def json_value(name: str, args, keywords, starred) -> Value | None:

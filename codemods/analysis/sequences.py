@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import ast
 
-from codemods.analysis.json_texts import json_value
 from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.enum_values import MemberTable
@@ -77,8 +76,6 @@ def converted(name: str, args, keywords, starred, made=None) -> Value | None:
     """`tuple(x)`, `list(x)`, `reversed(x)`, `sorted(x)` (of constants), `enumerate(x)` and
     `zip(x, y, ...)` of known sequences, as the sequence they yield (None: not such a call).
     `made`: the module and the call, to tell an iterator read later than made (lazy_iterators.py)."""
-    if name in ("json.dumps", "json.loads"):
-        return json_value(name, args, keywords, starred)  # text the module writes and reads back (json_texts.py)
     if name not in _CONVERSIONS or starred or keywords or not args:
         return None
     if name in _ITERATORS and made is not None and made[1] is not None and stale_iterator(*made):
