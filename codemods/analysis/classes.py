@@ -36,7 +36,7 @@ from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
 from codemods.analysis.init_wrappers import init_wrappers, wrapped_arguments, wrapped_init
-from codemods.analysis.init_stores import UNKNOWABLE, store_order, stored_pairs, stored_value
+from codemods.analysis.init_stores import UNKNOWABLE, returns_early, store_order, stored_pairs, stored_value
 from codemods.analysis.base_first import base_stores, first_fields, own_targets, super_first, visible
 from codemods.analysis.lookup_hooks import read_only_dicts
 from codemods.analysis.method_aliases import aliased_def
@@ -495,7 +495,8 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         return facts  # mixins with no __init__ or field in any class Python searches
     generated = bool(decorated or own_bases(cls))
     facts.wrapper = wrapped_init(inits[0], wrappers or {}) if len(inits) == 1 else None
-    if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" and facts.wrapper is None or not positional_params(inits[0].args))):
+    if len(inits) > 1 or (inits and (method_kind(inits[0]) != "plain" and facts.wrapper is None or not positional_params(inits[0].args)
+                                     or returns_early(inits[0]))):
         facts.constructible = False
         return facts
     if inits:

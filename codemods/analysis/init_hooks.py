@@ -106,7 +106,7 @@ def _binds(stmt: ast.stmt, name: str) -> bool:
 def read_hooks(facts: ClassFacts, cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> None:
     """Note on `facts` the setattr loop over **kwargs and the stores of the hooks of the
     __init__ that objects of `cls` run."""
-    from codemods.analysis.init_stores import UNKNOWABLE, stored_pairs
+    from codemods.analysis.init_stores import UNKNOWABLE, returns_early, stored_pairs
 
     receiver = positional_params(facts.init.args)[0].arg
     facts.kwargs_loop = kwargs_loop(facts.init, receiver)
@@ -114,7 +114,7 @@ def read_hooks(facts: ClassFacts, cls: ast.ClassDef, classes: dict[str, ast.Clas
     if len(names) != sum(1 for stmt in facts.init.body[len(facts.init.body) - len(names):] if _hook_call(stmt, receiver)):
         return  # hooks run before some store: what they read is not followed (their stores stay unknown)
     methods = [hook_method(cls, name, classes) for name in names]
-    if None in methods:
+    if None in methods or any(returns_early(method) for method in methods):
         return
     for method in methods:
         own = positional_params(method.args)[0].arg
@@ -130,7 +130,7 @@ def read_post_init(facts: ClassFacts, scope) -> None:
     set (`self.norm = Norm(self.axis)`): its top-level stores of new attributes are fields too,
     read from the fields, in order (a field stored again ends with that value). Not read on a
     frozen dataclass (a store there raises) or with `init=` given: those stay stored elsewhere."""
-    from codemods.analysis.init_stores import stored_pairs
+    from codemods.analysis.init_stores import returns_early, stored_pairs
     from codemods.analysis.post_init_guards import guarded_field_store
     from codemods.analysis.subclass_hooks import hooked_decorators
 
@@ -142,7 +142,7 @@ def read_post_init(facts: ClassFacts, scope) -> None:
             for d in decorators):
         return
     method = hook_method(cls, "__post_init__", scope.classes)
-    if method is None:
+    if method is None or returns_early(method):
         return
     own = positional_params(method.args)[0].arg
     pairs = []

@@ -52,6 +52,19 @@ def stored_value(interp, expr: ast.expr, frame) -> Value:
     return interp.eval(ast.copy_location(item, expr.value), frame)
 
 
+def returns_early(method: FunctionDef) -> bool:
+    """Whether a `return` may end the method before its last top-level statement: the stores
+    after it are not certain (`if not enabled: return` before `self.axis = axis`)."""
+    def returns(node: ast.AST) -> bool:
+        return any(type(inner) is ast.Return or not isinstance(inner, _SCOPES) and returns(inner)
+                   for inner in ast.iter_child_nodes(node))
+
+    return any(type(stmt) is ast.Return or returns(stmt) for stmt in method.body[:-1])
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
 def is_field(target: ast.expr, receiver: str) -> bool:
     return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver
 
