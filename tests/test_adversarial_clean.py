@@ -1,5 +1,5 @@
 """The adversarial clean programs (benchmarks/adversarial/clean and the independent sets
-benchmarks/adversarial2/clean, adversarial3/clean, aimed at symbolic axis names, adversarial4/clean, aimed at the mesh context, SF104 symbols, tuple symbols and object models, adversarial5/clean, aimed at function values, pytree shardings, entry meshes and computed configs, adversarial6/clean, aimed at NumPy constants, configs handed to factories, registries and SF104 specs, adversarial7/clean, aimed at objects called in bodies, ABC classes, partials on self, spec indices, hooks and SF104 inputs, and adversarial8/clean, aimed at SF104's context-mesh reasoning (setters not spelled, registries, recursion, split strings) and config/object edges, adversarial10/clean, aimed at the 2026-12-04 23:29 session's registries, zoos, fresh copies, NamedTuples, ContextVars, regex rules and SF104 helpers, and adversarial9/clean, aimed at the 2026-12-04 20:50 session's Enum, default-object,
+benchmarks/adversarial2/clean, adversarial3/clean, aimed at symbolic axis names, adversarial4/clean, aimed at the mesh context, SF104 symbols, tuple symbols and object models, adversarial5/clean, aimed at function values, pytree shardings, entry meshes and computed configs, adversarial6/clean, aimed at NumPy constants, configs handed to factories, registries and SF104 specs, adversarial7/clean, aimed at objects called in bodies, ABC classes, partials on self, spec indices, hooks and SF104 inputs, and adversarial8/clean, aimed at SF104's context-mesh reasoning (setters not spelled, registries, recursion, split strings) and config/object edges, adversarial10/clean, aimed at the 2026-12-04 23:29 session's registries, zoos, fresh copies, NamedTuples, ContextVars, regex rules and SF104 helpers, adversarial11/clean, aimed at the 2026-12-05 10:37, 13:12 and 16:49 sessions' configs, setters, keyword pops, rebinds, JSON texts and argparse readings, and adversarial9/clean, aimed at the 2026-12-04 20:50 session's Enum, default-object,
 field, registry, filler, table and host-run designs; issue 13) each RUN on jax 0.10.2: a state finding on any of them
 is a false positive. They are copied outside the repository (no project configuration applies)
 and checked by one shardfix process per set."""
@@ -17,10 +17,19 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversarial4": 106, "adversarial5": 98,
         "adversarial6": 82, "adversarial7": 84, "adversarial8": 78,
-        "adversarial9": 70, "adversarial10": 61}  # the set under benchmarks/ and its size
+        "adversarial9": 70, "adversarial10": 61, "adversarial11": 67}  # the set under benchmarks/ and its size
 # False positives known and not yet fixed, each listed exactly (a fix, or a new one, fails the
 # test).
-KNOWN: dict[str, list[str]] = {}
+KNOWN: dict[str, list[str]] = {
+    "adversarial11": [
+        "helper_second_call_returns_early.py:11 SF105",  # repeated_calls: its 2nd call returns early (mutable default)
+        "json_tuple_becomes_list.py:14 SF105",  # json_texts: json.loads gives a list, which != the tuple compared
+        "match_case_binds_axes.py:17 SF105",  # straight_rebinds: a match-case capture binds the name again
+        "namedtuple_axes_not_plain_tuple.py:20 SF105",  # `type(nt) is tuple` is False for a NamedTuple object
+        "sanitized_dicts_shared.py:18 SF105",  # init_stores: both fields are one dict, changed via the first
+        "walrus_rebinds_axes.py:13 SF105",  # straight_rebinds: a walrus in an expression statement binds the name again
+    ],
+}
 
 
 @pytest.mark.parametrize("name", sorted(SETS))

@@ -1,0 +1,1661 @@
+"""Writes clean/*.py (run once by the adv11 helper; kept so the set can be re-made by hand).
+
+    python3 benchmarks/adversarial11/gen_clean.py
+"""
+import pathlib
+
+HEAD = 'import jax\nimport numpy as np\nfrom jax.sharding import PartitionSpec as P\n'
+TAIL = '''
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
+'''
+SF104_HEAD = ('import jax\nimport numpy as np\nfrom jax._src.shard_map import top_level_all_gather\n'
+              'from jax.sharding import NamedSharding, PartitionSpec as P\n')
+SF104_TAIL = '''
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())
+'''
+P = {}
+S = {}
+
+P["setter_copies_before_owner_changes"] = ('"""The callback copies the model\'s axes in set_model; the model changes its own field afterwards."""', '''
+
+class Callback:
+    def __init__(self):
+        self.model = None
+
+    def set_model(self, model):
+        self.model = model
+
+
+class AxesCallback(Callback):
+    def set_model(self, model):
+        super().set_model(model)
+        self.axes = tuple(model.sync_axes)
+
+    def on_batch_end(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+class CallbackList:
+    def __init__(self, callbacks, model=None):
+        self.callbacks = list(callbacks or [])
+        for callback in self.callbacks:
+            callback.set_model(model)
+
+
+class Trainer:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.sync_axes = ("i",)
+        self.hook = AxesCallback()
+        self.callbacks = CallbackList([self.hook], model=self)
+        self.sync_axes = ("i", "j")
+
+    def run(self, x):
+        return jax.shard_map(self.hook.on_batch_end, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return Trainer(mesh).run(x)
+''')
+
+P["setter_called_with_two_objects"] = ('"""set_model runs twice, the second time with a model of narrower axes; the last one counts."""', '''
+
+class Callback:
+    def __init__(self):
+        self.model = None
+
+    def set_model(self, model):
+        self.model = model
+
+    def on_batch_end(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.model.data_axes)
+
+
+class Model:
+    def __init__(self, data_axes):
+        self.data_axes = data_axes
+
+
+def main(mesh, x):
+    hook = Callback()
+    hook.set_model(Model(("i", "j")))
+    hook.set_model(Model(("i",)))
+    return jax.shard_map(hook.on_batch_end, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["walrus_rebinds_axes"] = ('"""A walrus in an expression statement binds the axes a second time."""', '''
+
+def main(mesh, x):
+    axes = ("i", "j")
+    print("sync over", (axes := ("i",)))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["straight_rebind_read_in_lambda"] = ('"""The axes are bound twice in straight code; the body closes over the name and runs after the second binding."""', '''
+
+def main(mesh, x):
+    axes = ("i", "j")
+    body = lambda block: jax.lax.psum(jax.lax.psum(block, "j"), axes)
+    axes = ("i",)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["match_case_binds_axes"] = ('"""A match statement binds the axes from the config after a plain binding."""', '''
+CONFIG = {"sync": ("i",)}
+
+
+def main(mesh, x):
+    axes = ("i", "j")
+    match CONFIG:
+        case {"sync": axes}:
+            pass
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["subclass_drops_popped_keyword"] = ('"""The subclass pops the keyword before handing **kwargs to the base, so the base\'s default holds."""', '''
+
+class PretrainedConfig:
+    def __init__(self, **kwargs):
+        self.sync_axes = tuple(kwargs.pop("sync_axes", ("i",)))
+        self.count_axis = kwargs.pop("count_axis", "j")
+        for key, value in kwargs.items():
+            setattr(self, key, value)
+
+
+class RowConfig(PretrainedConfig):
+    def __init__(self, **kwargs):
+        kwargs.pop("sync_axes", None)
+        super().__init__(**kwargs)
+
+
+def main(mesh, x):
+    config = RowConfig(sync_axes=("i", "j"))
+
+    def body(block):
+        counts = jax.lax.psum(block, config.count_axis)
+        return jax.lax.psum(counts, config.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["setattr_loop_overrides_popped_field"] = ('"""A keyword left in **kwargs names the popped field; the setattr loop after the pops overwrites it."""', '''
+
+class PretrainedConfig:
+    def __init__(self, **kwargs):
+        self.sync_axes = tuple(kwargs.pop("sync", ("i", "j")))
+        self.count_axis = kwargs.pop("count_axis", "j")
+        for key, value in kwargs.items():
+            setattr(self, key, value)
+
+
+def main(mesh, x):
+    config = PretrainedConfig(sync_axes=("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, config.count_axis)
+        return jax.lax.psum(counts, config.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["subclass_setdefault_before_super"] = ('"""The subclass fills a keyword with setdefault before the base pops it."""', '''
+
+class PretrainedConfig:
+    def __init__(self, **kwargs):
+        self.sync_axes = tuple(kwargs.pop("sync_axes", ("i", "j")))
+        self.count_axis = kwargs.pop("count_axis", "j")
+
+
+class RowConfig(PretrainedConfig):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("sync_axes", ("i",))
+        super().__init__(**kwargs)
+
+
+def main(mesh, x):
+    config = RowConfig()
+
+    def body(block):
+        counts = jax.lax.psum(block, config.count_axis)
+        return jax.lax.psum(counts, config.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["base_init_calls_overridden_hook"] = ('"""The base __init__ calls a hook the subclass overrides to narrow the axes; the subclass calls super().__init__ first."""', '''
+
+class Trainer:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.sync_axes = ("i", "j")
+        self.configure()
+
+    def configure(self):
+        pass
+
+    def step(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+class RowTrainer(Trainer):
+    def __init__(self, mesh):
+        super().__init__(mesh)
+        self.step_fn = jax.shard_map(self.step, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())
+
+    def configure(self):
+        self.sync_axes = ("i",)
+
+
+def main(mesh, x):
+    return RowTrainer(mesh).step_fn(x)
+''')
+
+P["base_reads_subclass_class_attr"] = ('"""The base __init__ reads a class attribute the subclass overrides; super().__init__ runs first."""', '''
+
+class Trainer:
+    SYNC = ("i", "j")
+
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.sync_axes = self.SYNC
+
+    def step(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+class RowTrainer(Trainer):
+    SYNC = ("i",)
+
+    def __init__(self, mesh):
+        super().__init__(mesh)
+        self.step_fn = jax.shard_map(self.step, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())
+
+
+def main(mesh, x):
+    return RowTrainer(mesh).step_fn(x)
+''')
+
+P["init_subclass_keyword_sets_axes"] = ('"""A class keyword handed to the base\'s __init_subclass__ replaces the inherited axes."""', '''
+
+class Reducer:
+    axes = ("i", "j")
+
+    def __init_subclass__(cls, axes=None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if axes is not None:
+            cls.axes = axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+class RowReducer(Reducer, axes=("i",)):
+    pass
+
+
+def main(mesh, x):
+    return jax.shard_map(RowReducer(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["type_name_of_subclass"] = ('"""type(self).__name__ in the base names the subclass, whose table entry is rows only."""', '''
+AXES = {"norm": ("i", "j"), "rownorm": ("i",)}
+
+
+class Norm:
+    def __init__(self, name=None):
+        self.name = name or type(self).__name__.lower()
+        self.axes = AXES[self.name]
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+class RowNorm(Norm):
+    pass
+
+
+def main(mesh, x):
+    return jax.shard_map(RowNorm(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["dispatch_entry_overwritten"] = ('"""The "sum" entry of a table of JAX functions is replaced by an identity before the body runs."""', '''
+REDUCE = {"sum": jax.lax.psum, "mean": jax.lax.pmean}
+REDUCE["sum"] = lambda v, axis: v
+
+
+def body(block):
+    counts = REDUCE["sum"](block, "j")
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["registry_record_default_changed"] = ('"""The record a registry decorator files keeps a defaults dict that is changed before the build."""', '''
+TABLE = {}
+
+
+def register(name, **defaults):
+    def wrap(cls):
+        TABLE[name] = {"impl": cls, "default": defaults}
+        return cls
+
+    return wrap
+
+
+@register("pool", axes=("i", "j"))
+class Pool:
+    def __init__(self, axes):
+        self.axes = axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+TABLE["pool"]["default"]["axes"] = ("i",)
+
+
+def build(name, **kwargs):
+    entry = TABLE[name]
+    return entry["impl"](**{**entry["default"], **kwargs})
+
+
+def main(mesh, x):
+    return jax.shard_map(build("pool"), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["kwargs_passed_by_spread"] = ('"""The one call of the pipeline hands its options through a ** spread, not written keywords."""', '''
+OPTIONS = {"sync_axes": ("i",)}
+
+
+def pipeline(task, **kwargs):
+    axes = kwargs.get("sync_axes", ("i", "j"))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return body
+
+
+def main(mesh, x):
+    body = pipeline("count", **OPTIONS)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["forward_params_changed_after_init"] = ('"""The pipeline\'s forward params dict is changed after construction; _forward reads it through a ** spread."""', '''
+
+class Pipeline:
+    def __init__(self, **kwargs):
+        self._forward_params = {"sync_axes": ("i", "j")}
+
+    def _forward(self, block, sync_axes=("i", "j")):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, sync_axes)
+
+    def __call__(self, block):
+        return self._forward(block, **self._forward_params)
+
+
+def main(mesh, x):
+    pipe = Pipeline()
+    pipe._forward_params["sync_axes"] = ("i",)
+    return jax.shard_map(pipe, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["sanitized_dicts_shared"] = ('"""_sanitize_parameters returns one dict twice; narrowing the first narrows the second."""', '''
+
+class Pipeline:
+    def __init__(self, **kwargs):
+        self.pre, self.fwd = self._sanitize_parameters(**kwargs)
+        self.pre["sync_axes"] = ("i",)
+
+    def _sanitize_parameters(self, **kwargs):
+        shared = {"sync_axes": ("i", "j")}
+        return shared, shared
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.fwd["sync_axes"])
+
+
+def main(mesh, x):
+    return jax.shard_map(Pipeline(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["namedtuple_built_by_keywords"] = ('"""A collections.namedtuple of specs built by keywords in another order than its fields."""', '''
+import collections
+
+Graph = collections.namedtuple("Graph", ["nodes", "edges"])
+
+
+def body(graph):
+    return jax.lax.psum(graph.nodes, ("i", "j"))
+
+
+def main(mesh, x):
+    specs = Graph(edges=P("i", None), nodes=P("i", "j"))
+    graph = Graph(*[jax.device_put(x, jax.sharding.NamedSharding(mesh, s)) for s in specs])
+    return jax.shard_map(body, mesh=mesh, in_specs=(specs,), out_specs=P())(graph)
+''')
+
+P["argparse_set_defaults_after_option"] = ('"""parser.set_defaults after add_argument replaces the option\'s default."""', '''
+import argparse
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--sync", default="i,j")
+parser.set_defaults(sync="i")
+
+
+def main(mesh, x):
+    args = parser.parse_args([])
+    axes = tuple(args.sync.split(","))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["argparse_abbreviated_option"] = ('"""The argument list spells the option by a prefix argparse accepts."""', '''
+import argparse
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync-axes", default="i,j")
+    return parser.parse_args(argv)
+
+
+def main(mesh, x):
+    args = parse(["--sync", "i"])
+    axes = tuple(args.sync_axes.split(","))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["argparse_namespace_prefilled"] = ('"""parse_args into a namespace that already holds the option keeps its value: defaults fill only what is missing."""', '''
+import argparse
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", default="i,j")
+    return parser.parse_args(argv, namespace=argparse.Namespace(sync="i"))
+
+
+def main(mesh, x):
+    args = parse([])
+    axes = tuple(args.sync.split(","))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["boolean_optional_last_wins"] = ('"""--no-rows then --rows: the last one wins, so the body syncs over the rows only."""', '''
+import argparse
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", action=argparse.BooleanOptionalAction, default=False)
+    return parser.parse_args(argv)
+
+
+def main(mesh, x):
+    args = parse(["--no-rows", "--rows"])
+    axes = ("i",) if args.rows else ("i", "j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["argparse_type_applied_to_default"] = ('"""argparse applies type= to a string default: the default "rows" becomes the rows-only tuple."""', '''
+import argparse
+
+MODES = {"rows": ("i",), "all": ("i", "j")}
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", default="rows", type=lambda s: MODES[s])
+    return parser.parse_args(argv)
+
+
+def main(mesh, x):
+    args = parse([])
+    axes = args.sync if isinstance(args.sync, tuple) else ("i", "j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["json_tuple_becomes_list"] = ('"""A JSON round trip turns the stored tuple into a list, so the tuple comparison fails and the rows branch is taken."""', '''
+import json
+
+META = json.loads(json.dumps({"sync": ("i", "j")}))
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if META["sync"] == ("i", "j"):
+        return jax.lax.psum(counts, ("i", "j"))
+    return jax.lax.psum(counts, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["json_int_key_collides"] = ('"""json.dumps writes the int key 1 as "1"; loads keeps the last of the two equal keys."""', '''
+import json
+
+TEXT = json.dumps({"1": ["i", "j"], 1: ["i"]})
+LAYOUT = json.loads(TEXT)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, tuple(LAYOUT["1"]))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["json_isinstance_tuple_after_loads"] = ('"""After json.loads the axes are a list: the isinstance test for a tuple fails and the rows default is used."""', '''
+import json
+
+SAVED = json.dumps({"sync": ["i", "j"]})
+
+
+def restore(text):
+    meta = json.loads(text)
+    axes = meta["sync"]
+    return axes if isinstance(axes, tuple) else ("i",)
+
+
+def main(mesh, x):
+    axes = restore(SAVED)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["callable_shadowed"] = ('"""The module defines its own callable(): names that start with "row" count as layers, so the factory keeps the string."""', '''
+ACT = {"rowsum": ("i",), "allsum": ("i", "j")}
+
+
+def callable(name):
+    return isinstance(name, str) and name.startswith("row")
+
+
+def get_axes(name):
+    if callable(name):
+        return ("i",)
+    return ACT["allsum"]
+
+
+def main(mesh, x):
+    axes = get_axes("rowsum")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["kwargs_mapper_keeps_check_flag"] = ('"""A filter-style decorator factory takes check= for itself and hands it to shard_map as check_vma."""', '''
+import functools
+
+
+def sharded(fn=None, check=True, **kw):
+    if fn is None:
+        return functools.partial(sharded, check=check, **kw)
+    return jax.jit(jax.shard_map(fn, check_vma=check, **kw))
+
+
+def main(mesh, x):
+    @sharded(mesh=mesh, in_specs=P("i", "j"), out_specs=P(), check=False)
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, ("i", "j"))
+
+    return body(x)
+''')
+
+P["kwargs_mapper_rewrites_keywords"] = ('"""A decorator factory turns the check off in the keywords it hands shard_map."""', '''
+import functools
+
+
+def sharded(fn=None, **kw):
+    if fn is None:
+        return functools.partial(sharded, **kw)
+    kw = {**kw, "check_vma": False}
+    return jax.jit(jax.shard_map(fn, **kw))
+
+
+def main(mesh, x):
+    @sharded(mesh=mesh, in_specs=P("i", "j"), out_specs=P())
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, ("i", "j"))
+
+    return body(x)
+''')
+
+P["configurable_bindings_win"] = ('"""The configurable wrapper merges the parsed bindings over the call\'s keywords: the bindings win."""', '''
+import ast
+import functools
+
+_BINDINGS = {}
+CONFIG = "reduce.axes = ('i',)"
+
+
+def parse_config(text):
+    for raw in text.strip().splitlines():
+        target, value = raw.split("=", 1)
+        scope, param = target.strip().split(".")
+        _BINDINGS.setdefault(scope, {})[param] = ast.literal_eval(value.strip())
+
+
+def configurable(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        merged = dict(kwargs)
+        merged.update(_BINDINGS.get(fn.__name__, {}))
+        return fn(*args, **merged)
+
+    return wrapper
+
+
+@configurable
+def reduce(block, axes=("i",)):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, axes)
+
+
+def run(mesh, x):
+    return jax.shard_map(lambda b: reduce(b, axes=("i", "j")), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    parse_config(CONFIG)
+    return run(mesh, x)
+''')
+
+P["curry_puts_value_last"] = ('"""A curry decorator hands the later argument last, so the axes bind to the first parameter\'s partner."""', '''
+
+def curry_last(f):
+    return lambda *args, **kwargs: lambda x: f(*args, x, **kwargs)
+
+
+@curry_last
+def reduce(axes, block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, axes)
+
+
+def main(mesh, x):
+    body = reduce(("i",))
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["namedtuple_axes_not_plain_tuple"] = ('"""A NamedTuple of axes is a tuple to isinstance but not to `type(...) is tuple`."""', '''
+from typing import NamedTuple
+
+
+class Axes(NamedTuple):
+    rows: str = "i"
+    cols: str = "j"
+
+
+SYNC = Axes()
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if type(SYNC) is tuple:
+        return jax.lax.psum(counts, tuple(SYNC))
+    return jax.lax.psum(counts, SYNC.rows)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["dict_registry_copy_overrides"] = ('"""dict(BASE, pool=RowPool) makes a registry whose "pool" entry is the rows class."""', '''
+
+class Pool:
+    axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+class RowPool(Pool):
+    axes = ("i",)
+
+
+BASE = dict(pool=Pool)
+MODELS = dict(BASE, pool=RowPool)
+
+
+def main(mesh, x):
+    if "pool" not in MODELS:
+        raise KeyError("pool")
+    return jax.shard_map(MODELS["pool"](), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["helper_second_call_returns_early"] = ('"""A helper keeps a flag in a mutable default: its second call returns before the wide sum."""', '''
+
+def tail(counts, _done=[]):
+    if _done:
+        return counts
+    _done.append(True)
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def body(block):
+    first = tail(block)
+    counts = jax.lax.psum(block, "j")
+    second = tail(counts)
+    return first + jax.lax.psum(second, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["setattr_hook_assigned_after_class"] = ('"""__setattr__ is put on the class after its statement: every store keeps only the first axis."""', '''
+
+def _first_only(self, name, value):
+    if name == "sync_axes":
+        value = tuple(value)[:1]
+    object.__setattr__(self, name, value)
+
+
+class Reducer:
+    def __init__(self):
+        self.sync_axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+Reducer.__setattr__ = _first_only
+
+
+def main(mesh, x):
+    return jax.shard_map(Reducer(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["class_body_changes_module_config"] = ('"""A class body run as the module loads narrows a config node the top level filled before."""', '''
+
+class CN(dict):
+    def __getattr__(self, name):
+        return self[name]
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+
+_C = CN()
+_C.MODEL = CN()
+_C.MODEL.SYNC_AXES = ("i", "j")
+
+
+class RowDefaults:
+    _C.MODEL.SYNC_AXES = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, _C.MODEL.SYNC_AXES)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["default_argument_changes_module_config"] = ('"""A default argument evaluated as the module loads narrows the config the body reads."""', '''
+CONFIG = {"sync_axes": ("i", "j")}
+
+
+def helper(flag=CONFIG.update(sync_axes=("i",))):
+    return flag
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["sync_axes"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["del_field_falls_back_to_class"] = ('"""A method deletes the instance field before the run: reads fall back to the class attribute."""', '''
+
+class Reducer:
+    sync_axes = ("i",)
+
+    def __init__(self):
+        self.sync_axes = ("i", "j")
+
+    def reset(self):
+        del self.sync_axes
+        return self
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    model = Reducer()
+    model.reset()
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["method_stores_on_class"] = ('"""A method run before the body stores the axes on the class through type(self)."""', '''
+
+class Reducer:
+    sync_axes = ("i", "j")
+
+    def narrow(self):
+        type(self).sync_axes = ("i",)
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    model = Reducer()
+    model.narrow()
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["vars_alias_updated"] = ('"""vars(obj) is the object\'s own __dict__, not a copy: updating it changes the field."""', '''
+
+class Config:
+    def __init__(self, sync_axes=("i", "j")):
+        self.sync_axes = sync_axes
+
+    def to_dict(self):
+        return dict(self.__dict__)
+
+
+def main(mesh, x):
+    config = Config()
+    vars(config).update(sync_axes=("i",))
+    saved = config.to_dict()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, saved["sync_axes"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["to_dict_item_popped_before_rebuild"] = ('"""from_dict(to_dict()) after the saved axes were popped rebuilds with the constructor\'s default."""', '''
+
+class Config:
+    def __init__(self, sync_axes=("i",), count_axis="j"):
+        self.sync_axes = sync_axes
+        self.count_axis = count_axis
+
+    def to_dict(self):
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, d, **kwargs):
+        return cls(**{**d, **kwargs})
+
+
+def main(mesh, x):
+    saved = Config(sync_axes=("i", "j")).to_dict()
+    saved.pop("sync_axes")
+    config = Config.from_dict(saved)
+
+    def body(block):
+        counts = jax.lax.psum(block, config.count_axis)
+        return jax.lax.psum(counts, config.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["config_dict_update_twice"] = ('"""update_from_flattened_dict runs twice; the second dotted update wins."""', '''
+
+class ConfigDict(dict):
+    def __init__(self, initial=None):
+        super().__init__()
+        for key, value in (initial or {}).items():
+            self[key] = ConfigDict(value) if isinstance(value, dict) else value
+
+    def __getattr__(self, name):
+        return self[name]
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+    def to_dict(self):
+        return {k: v.to_dict() if isinstance(v, ConfigDict) else v for k, v in self.items()}
+
+    def update_from_flattened_dict(self, flat):
+        for path, value in flat.items():
+            node = self
+            *parents, leaf = path.split(".")
+            for key in parents:
+                node = node[key]
+            node[leaf] = value
+
+
+CONFIG = ConfigDict({"model": {"sync_axes": ("i", "j")}})
+CONFIG_DIFFS = {"rows": [{"model.sync_axes": ("i", "j")}, {"model.sync_axes": ("i",)}]}
+
+
+def model_config(name):
+    cfg = ConfigDict(CONFIG.to_dict())
+    for diff in CONFIG_DIFFS[name]:
+        cfg.update_from_flattened_dict(diff)
+    return cfg
+
+
+def main(mesh, x):
+    cfg = model_config("rows")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, cfg.model.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["frozen_config_converts_lists"] = ('"""The hand-written FrozenConfigDict turns lists into tuples; the body tests the type."""', '''
+
+class ConfigDict(dict):
+    def __init__(self, initial=None):
+        super().__init__()
+        for key, value in (initial or {}).items():
+            self[key] = ConfigDict(value) if isinstance(value, dict) else value
+
+    def __getattr__(self, name):
+        return self[name]
+
+    def to_dict(self):
+        return {k: v.to_dict() if isinstance(v, ConfigDict) else v for k, v in self.items()}
+
+
+class FrozenConfigDict(ConfigDict):
+    def __init__(self, initial=None):
+        super().__init__(initial.to_dict() if isinstance(initial, ConfigDict) else initial)
+        for key, value in list(self.items()):
+            if isinstance(value, list):
+                dict.__setitem__(self, key, tuple(value))
+
+
+CONFIG = ConfigDict({"sync_axes": ["i", "j"]})
+
+
+def main(mesh, x):
+    cfg = FrozenConfigDict(CONFIG)
+    axes = ("i",) if isinstance(cfg.sync_axes, tuple) else cfg.sync_axes
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["merge_from_list_key_twice"] = ('"""merge_from_list gets the key twice: the later pair wins."""', '''
+import ast
+
+
+class CfgNode(dict):
+    def __getattr__(self, name):
+        return self[name]
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+    def clone(self):
+        return CfgNode({k: v.clone() if isinstance(v, CfgNode) else v for k, v in self.items()})
+
+    def merge_from_list(self, cfg_list):
+        for full_key, v in zip(cfg_list[0::2], cfg_list[1::2]):
+            d = self
+            *parents, leaf = full_key.split(".")
+            for sub in parents:
+                d = d[sub]
+            try:
+                v = ast.literal_eval(v)
+            except (ValueError, SyntaxError):
+                pass
+            d[leaf] = v
+
+
+_C = CfgNode()
+_C.MODEL = CfgNode()
+_C.MODEL.SYNC_AXES = ("i",)
+
+
+def get_cfg():
+    return _C.clone()
+
+
+def main(mesh, x):
+    cfg = get_cfg()
+    cfg.merge_from_list(["MODEL.SYNC_AXES", "('i', 'j')", "MODEL.SYNC_AXES", "('i',)"])
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, cfg.MODEL.SYNC_AXES)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["config_helper_stores_in_branch"] = ('"""add_sync_config stores a literal only when asked; the call asks for rows."""', '''
+
+class CfgNode(dict):
+    def __getattr__(self, name):
+        return self[name]
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+    def clone(self):
+        return CfgNode({k: v.clone() if isinstance(v, CfgNode) else v for k, v in self.items()})
+
+
+_C = CfgNode()
+_C.SYNC_AXES = ("i", "j")
+
+
+def get_cfg():
+    return _C.clone()
+
+
+def add_sync_config(cfg, rows=False):
+    if rows:
+        cfg.SYNC_AXES = ("i",)
+
+
+def main(mesh, x):
+    cfg = get_cfg()
+    add_sync_config(cfg, rows=True)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, cfg.SYNC_AXES)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["compile_called_twice"] = ('"""compile() sets the loss axes after construction; the second call narrows them."""', '''
+
+class Model:
+    def __init__(self):
+        self.loss_axes = None
+
+    def compile(self, loss_axes=("i", "j")):
+        self.loss_axes = loss_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.loss_axes)
+
+
+def main(mesh, x):
+    model = Model()
+    model.compile()
+    model.compile(loss_axes=("i",))
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["fiddle_copy_shares_arguments"] = ('"""A shallow copy of a fiddle-like Config shares its arguments dict: setting the copy\'s field sets the original\'s."""', '''
+import copy
+
+
+class Config:
+    def __init__(self, fn, **kwargs):
+        object.__setattr__(self, "__fn__", fn)
+        object.__setattr__(self, "__arguments__", dict(kwargs))
+
+    def __getattr__(self, name):
+        try:
+            return self.__arguments__[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name, value):
+        self.__arguments__[name] = value
+
+
+def build(cfg):
+    return cfg.__fn__(**cfg.__arguments__)
+
+
+class Reducer:
+    def __init__(self, axes):
+        self.axes = axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    base = Config(Reducer, axes=("i", "j"))
+    variant = copy.copy(base)
+    variant.axes = ("i",)
+    return jax.shard_map(build(base), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["fiddle_setattr_keeps_first_axis"] = ('"""The fiddle-like Config\'s own __setattr__ keeps only the first axis of a tuple it is given."""', '''
+
+class Config:
+    def __init__(self, fn, **kwargs):
+        object.__setattr__(self, "__fn__", fn)
+        object.__setattr__(self, "__arguments__", {})
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def __getattr__(self, name):
+        try:
+            return self.__arguments__[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name, value):
+        if isinstance(value, tuple):
+            value = value[:1]
+        self.__arguments__[name] = value
+
+
+def build(cfg):
+    return cfg.__fn__(**cfg.__arguments__)
+
+
+class Reducer:
+    def __init__(self, axes):
+        self.axes = axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    cfg = Config(Reducer, axes=("i", "j"))
+    return jax.shard_map(build(cfg), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["hparams_set_through_alias"] = ('"""Praxis-like HParams: .set() on an alias changes the params the layer is built from."""', '''
+
+class HParams:
+    def __init__(self, cls, **kwargs):
+        self.__dict__["cls"] = cls
+        self.__dict__["fields"] = dict(kwargs)
+
+    def __getattr__(self, name):
+        return self.__dict__["fields"][name]
+
+    def set(self, **kwargs):
+        self.__dict__["fields"].update(kwargs)
+        return self
+
+    def clone(self):
+        return HParams(self.cls, **self.__dict__["fields"])
+
+    def instantiate(self):
+        return self.cls(self)
+
+
+class Reducer:
+    def __init__(self, hparams):
+        self.axes = hparams.axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    params = HParams(Reducer, axes=("i", "j"))
+    wide = params.clone()
+    alias = params
+    alias.set(axes=("i",))
+    wide.set(axes=("i", "j"))
+    return jax.shard_map(params.instantiate(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["timm_layer_table_entry_replaced"] = ('"""A timm-like norm layer table gets its "layernorm" entry replaced before the model is made."""', '''
+
+class AllNorm:
+    axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+class RowNorm(AllNorm):
+    axes = ("i",)
+
+
+_NORM_LAYERS = {"layernorm": AllNorm}
+
+
+def get_norm_layer(name):
+    if callable(name):
+        return name
+    return _NORM_LAYERS[name]
+
+
+def set_layer_config(rows_only=False):
+    if rows_only:
+        _NORM_LAYERS["layernorm"] = RowNorm
+
+
+def main(mesh, x):
+    set_layer_config(rows_only=True)
+    norm = get_norm_layer("layernorm")()
+    return jax.shard_map(norm, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["trainer_compute_metrics_replaced"] = ('"""An HF-like Trainer\'s compute_metrics is replaced on the object after construction."""', '''
+
+def all_metrics(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def row_metrics(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, "i")
+
+
+class Trainer:
+    def __init__(self, mesh, compute_metrics=None):
+        self.mesh = mesh
+        self.compute_metrics = compute_metrics
+
+    def evaluate(self, x):
+        return jax.shard_map(self.compute_metrics, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    trainer = Trainer(mesh, compute_metrics=all_metrics)
+    trainer.compute_metrics = row_metrics
+    return trainer.evaluate(x)
+''')
+
+P["hf_argument_parser_post_init"] = ('"""An HfArgumentParser-like parser builds the dataclass; its __post_init__ narrows the axes."""', '''
+import argparse
+import dataclasses
+
+
+@dataclasses.dataclass
+class TrainingArguments:
+    sync_axes: str = "i,j"
+    rows_only: bool = True
+
+    def __post_init__(self):
+        if self.rows_only:
+            self.sync_axes = self.sync_axes.split(",")[0]
+
+
+class HfArgumentParser(argparse.ArgumentParser):
+    def __init__(self, dataclass_type):
+        super().__init__()
+        self.dataclass_type = dataclass_type
+        for field in dataclasses.fields(dataclass_type):
+            self.add_argument(f"--{field.name}", type=type(field.default), default=field.default)
+
+    def parse_args_into_dataclasses(self, args=None):
+        namespace = self.parse_args(args)
+        return (self.dataclass_type(**vars(namespace)),)
+
+
+def main(mesh, x):
+    (training_args,) = HfArgumentParser(TrainingArguments).parse_args_into_dataclasses([])
+    axes = tuple(training_args.sync_axes.split(","))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["callback_order_matters"] = ('"""Callbacks run in list order; the last one narrows the axes the step reads."""', '''
+
+class Callback:
+    def on_train_begin(self, logs):
+        pass
+
+
+class Widen(Callback):
+    def on_train_begin(self, logs):
+        logs["sync_axes"] = ("i", "j")
+
+
+class Narrow(Callback):
+    def on_train_begin(self, logs):
+        logs["sync_axes"] = ("i",)
+
+
+class CallbackList:
+    def __init__(self, callbacks=None):
+        self.callbacks = list(callbacks or [])
+
+    def on_train_begin(self, logs):
+        for callback in self.callbacks:
+            callback.on_train_begin(logs)
+
+
+def main(mesh, x):
+    logs = {}
+    CallbackList([Widen(), Narrow()]).on_train_begin(logs)
+    axes = logs["sync_axes"]
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["fvcore_registry_entry_replaced"] = ('"""An fvcore-like registry entry is replaced in its object map after registration."""', '''
+
+class Registry:
+    def __init__(self, name):
+        self._name = name
+        self._obj_map = {}
+
+    def register(self, obj=None):
+        if obj is None:
+            def deco(cls):
+                self._obj_map[cls.__name__] = cls
+                return cls
+
+            return deco
+        self._obj_map[obj.__name__] = obj
+        return obj
+
+    def get(self, name):
+        ret = self._obj_map.get(name)
+        if ret is None:
+            raise KeyError(name)
+        return ret
+
+
+HEADS = Registry("HEADS")
+
+
+@HEADS.register()
+class SumHead:
+    axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+class RowHead(SumHead):
+    axes = ("i",)
+
+
+HEADS._obj_map["SumHead"] = RowHead
+
+
+def main(mesh, x):
+    head = HEADS.get("SumHead")()
+    return jax.shard_map(head, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["config_read_then_mutated"] = ('"""The axes are read into a local before the config is changed; the body closes over the local."""', '''
+CFG = {"sync": ("i",)}
+
+
+def main(mesh, x):
+    axes = CFG["sync"]
+    CFG["sync"] = ("i", "j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["config_mutated_in_setup_function"] = ('"""A setup function main calls first narrows the module config the body reads."""', '''
+CFG = {"sync": ("i", "j")}
+
+
+def setup():
+    CFG["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CFG["sync"])
+
+
+def main(mesh, x):
+    setup()
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["base_builds_step_subclass_narrows_after"] = ('"""The base builds the shard_map in __init__; the subclass narrows the field after super().__init__, before the first call traces."""', '''
+
+class Trainer:
+    def __init__(self, mesh):
+        self.sync_axes = ("i", "j")
+        self.step_fn = jax.shard_map(self.step, mesh=mesh, in_specs=P("i", "j"), out_specs=P())
+
+    def step(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+class RowTrainer(Trainer):
+    def __init__(self, mesh):
+        super().__init__(mesh)
+        self.sync_axes = ("i",)
+
+
+def main(mesh, x):
+    return RowTrainer(mesh).step_fn(x)
+''')
+
+P["factory_called_with_two_specs"] = ('"""A step factory is called twice, with matching (spec, axes) pairs."""', '''
+
+def make_step(mesh, spec, axes):
+    def body(block):
+        return jax.lax.psum(block, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=P())
+
+
+def main(mesh, x):
+    full = make_step(mesh, P("i", "j"), ("i", "j"))(x)
+    rows = jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", None)))
+    return full, make_step(mesh, P("i", None), ("i",))(rows)
+''')
+
+P["bound_method_alias_narrows"] = ('"""A bound method kept in a local narrows the field when called before the run."""', '''
+
+class Reducer:
+    def __init__(self):
+        self.axes = ("i", "j")
+
+    def rows_only(self):
+        self.axes = ("i",)
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    model = Reducer()
+    narrow = model.rows_only
+    narrow()
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["nonlocal_rebinds_between"] = ('"""A nested def rebinds the axes through nonlocal between two straight bindings and the read."""', '''
+
+def main(mesh, x):
+    axes = ("i", "j")
+    count_axis = "j"
+    axes = ("i", "j")
+
+    def narrow():
+        nonlocal axes
+        axes = ("i",)
+
+    narrow()
+
+    def body(block):
+        counts = jax.lax.psum(block, count_axis)
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["subclass_pops_after_super"] = ('"""The subclass pops the axes after super().__init__, with its own default, and overwrites the base\'s field."""', '''
+
+class PretrainedConfig:
+    def __init__(self, **kwargs):
+        self.sync_axes = tuple(kwargs.pop("sync_axes", ("i", "j")))
+        self.count_axis = kwargs.pop("count_axis", "j")
+
+
+class RowConfig(PretrainedConfig):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.sync_axes = tuple(kwargs.pop("sync_axes", ("i",)))
+
+
+def main(mesh, x):
+    config = RowConfig()
+
+    def body(block):
+        counts = jax.lax.psum(block, config.count_axis)
+        return jax.lax.psum(counts, config.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["str_enum_isinstance_str"] = ('"""A str Enum member is a str to isinstance, so the rows branch is taken."""', '''
+import enum
+
+
+class Mode(str, enum.Enum):
+    ALL = "all"
+
+
+MODE = Mode.ALL
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if isinstance(MODE, str):
+        return jax.lax.psum(counts, "i")
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["dict_store_through_instance_dict"] = ('"""A method writes the field through self.__dict__ before the run."""', '''
+
+class Reducer:
+    def __init__(self):
+        self.axes = ("i", "j")
+
+    def rows_only(self):
+        self.__dict__["axes"] = ("i",)
+        return self
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    model = Reducer().rows_only()
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+S["gather_spec_table_entry_replaced"] = ('"""The spec table\'s "w" entry is replaced before a comprehension places the params by it."""', """
+SPECS = {"w": P(("i", "j"), None), "b": P("i", None)}
+SPECS["w"] = P("i", None)
+
+
+def main(mesh, x):
+    params = {"w": x, "b": x}
+    with jax.set_mesh(mesh):
+        placed = {k: jax.device_put(v, NamedSharding(mesh, SPECS[k])) for k, v in params.items()}
+        return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
+""")
+
+S["gather_loop_same_name_twice"] = ('"""A loop over (name, spec) pairs places "w" twice; the later placement is by rows."""', """
+LAYOUT = [("w", P(("i", "j"), None)), ("b", P("i", None)), ("w", P("i", None))]
+
+
+def main(mesh, x):
+    placed = {}
+    with jax.set_mesh(mesh):
+        for name, spec in LAYOUT:
+            placed[name] = jax.device_put(x, NamedSharding(mesh, spec))
+        return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
+""")
+
+S["gather_zip_names_reordered"] = ('"""The names zipped with the specs are listed in another order than the spec table\'s keys."""', """
+SPECS = [P(("i", "j"), None), P("i", None)]
+NAMES = ["b", "w"]
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        placed = {name: jax.device_put(x, NamedSharding(mesh, spec)) for name, spec in zip(NAMES, SPECS)}
+        return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
+""")
+
+S["gather_comprehension_then_resharded"] = ('"""A comprehension places "w" flat; the entry is placed again by rows before the gather."""', """
+SPECS = {"w": P(("i", "j"), None), "b": P("i", None)}
+
+
+def main(mesh, x):
+    params = {"w": x, "b": x}
+    with jax.set_mesh(mesh):
+        placed = {k: jax.device_put(v, NamedSharding(mesh, SPECS[k])) for k, v in params.items()}
+        placed["w"] = jax.device_put(placed["w"], NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
+""")
+out = pathlib.Path(__file__).resolve().parent / "clean"
+out.mkdir(exist_ok=True)
+for name, (doc, code) in P.items():
+    (out / f"{name}.py").write_text(doc + "\n" + HEAD + code + TAIL)
+for name, (doc, code) in S.items():
+    (out / f"{name}.py").write_text(doc + "\n" + SF104_HEAD + code + SF104_TAIL)

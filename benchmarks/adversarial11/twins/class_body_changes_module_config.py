@@ -1,0 +1,40 @@
+"""A class body run as the module loads narrows a config node the top level filled before."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class CN(dict):
+    def __getattr__(self, name):
+        return self[name]
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+
+_C = CN()
+_C.MODEL = CN()
+_C.MODEL.SYNC_AXES = ("i", "j")
+
+
+class RowDefaults:
+    _C.MODEL.SYNC_AXES = ("i", "j")
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, _C.MODEL.SYNC_AXES)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

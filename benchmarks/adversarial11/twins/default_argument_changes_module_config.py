@@ -1,0 +1,29 @@
+"""A default argument evaluated as the module loads narrows the config the body reads."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+CONFIG = {"sync_axes": ("i", "j")}
+
+
+def helper(flag=CONFIG.update(count_axis="j")):
+    return flag
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["sync_axes"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

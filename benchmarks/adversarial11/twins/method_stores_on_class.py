@@ -1,0 +1,31 @@
+"""A method run before the body stores the axes on the class through type(self)."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class Reducer:
+    sync_axes = ("i", "j")
+
+    def narrow(self):
+        type(self).sync_axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    model = Reducer()
+    model.narrow()
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

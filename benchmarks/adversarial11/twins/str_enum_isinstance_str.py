@@ -1,0 +1,34 @@
+"""A str Enum member is a str to isinstance, so the rows branch is taken."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+import enum
+
+
+class Mode(enum.Enum):
+    ALL = "all"
+
+
+MODE = Mode.ALL
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if isinstance(MODE, str):
+        return jax.lax.psum(counts, "i")
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
