@@ -1653,6 +1653,249 @@ def main(mesh, x):
         placed["w"] = jax.device_put(placed["w"], NamedSharding(mesh, P("i", None)))
         return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
 """)
+
+P["module_walrus_rebinds_axes"] = ('"""A walrus at the module\'s top level binds the axes a second time, after the plain binding."""', '''
+SYNC_AXES = ("i", "j")
+print("sync over", (SYNC_AXES := ("i",)))
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, SYNC_AXES)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["walrus_in_if_test"] = ('"""The rows axes are bound by a walrus in an if test; the body closes over the name."""', '''
+ROWS_ONLY = True
+
+
+def main(mesh, x):
+    axes = ("i", "j")
+    if ROWS_ONLY and (axes := ("i",)):
+        print("rows only:", axes)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["walrus_in_comprehension_binds_function_name"] = ('"""A walrus inside a comprehension binds the name in the enclosing function."""', '''
+
+def main(mesh, x):
+    axes = ("i", "j")
+    picked = [axes := tuple(name) for name in (["i"],)]
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    print(picked)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["module_match_capture"] = ('"""A match statement at the module\'s top level binds the axes from the layout."""', '''
+LAYOUT = ("rows", ("i",))
+SYNC_AXES = ("i", "j")
+
+match LAYOUT:
+    case ("rows", SYNC_AXES):
+        pass
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, SYNC_AXES)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["list_of_axes_not_equal_tuple"] = ('"""list(AXES) never equals a tuple, so the rows branch is taken."""', '''
+AXES = ("i", "j")
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    names = list(AXES)
+    if names == ("i", "j"):
+        return jax.lax.psum(counts, ("i", "j"))
+    return jax.lax.psum(counts, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["json_list_plus_tuple_raises"] = ('"""Adding a tuple to the list json.loads gives raises TypeError; the handler picks the rows axes."""', '''
+import json
+
+META = json.loads(json.dumps({"sync": ["i"]}))
+
+
+def restore():
+    try:
+        return META["sync"] + ("j",)
+    except TypeError:
+        return ("i",)
+
+
+def main(mesh, x):
+    axes = restore()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["helper_global_flag_second_call"] = ('"""A helper flips a module flag on its first call; the second call skips the wide sum."""', '''
+DONE = False
+
+
+def tail(counts):
+    global DONE
+    if DONE:
+        return counts
+    DONE = True
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def body(block):
+    first = tail(block)
+    counts = jax.lax.psum(block, "j")
+    second = tail(counts)
+    return first + jax.lax.psum(second, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["helper_function_attribute_second_call"] = ('"""A helper marks itself through a function attribute; its second call skips the wide sum."""', '''
+
+def tail(counts):
+    if getattr(tail, "done", False):
+        return counts
+    tail.done = True
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def body(block):
+    first = tail(block)
+    counts = jax.lax.psum(block, "j")
+    second = tail(counts)
+    return first + jax.lax.psum(second, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["helper_object_counter_second_call"] = ('"""A layer object counts its calls; its second call in the body skips the wide sum."""', '''
+
+class Tail:
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, counts):
+        self.calls += 1
+        if self.calls > 1:
+            return counts
+        return jax.lax.psum(counts, ("i", "j"))
+
+
+TAIL = Tail()
+
+
+def body(block):
+    first = TAIL(block)
+    counts = jax.lax.psum(block, "j")
+    second = TAIL(counts)
+    return first + jax.lax.psum(second, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["chained_field_assignment_shares_dict"] = ('"""self.pre = self.fwd = {...}: one dict in two fields, narrowed through the first."""', '''
+
+class Pipeline:
+    def __init__(self):
+        self.pre = self.fwd = {"sync_axes": ("i", "j")}
+        self.pre["sync_axes"] = ("i",)
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.fwd["sync_axes"])
+
+
+def main(mesh, x):
+    return jax.shard_map(Pipeline(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["field_aliases_other_field"] = ('"""self.fwd is the same dict as self.pre; a method narrows self.pre before the run."""', '''
+
+class Pipeline:
+    def __init__(self):
+        self.pre = {"sync_axes": ("i", "j")}
+        self.fwd = self.pre
+
+    def rows_only(self):
+        self.pre["sync_axes"] = ("i",)
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.fwd["sync_axes"])
+
+
+def main(mesh, x):
+    pipe = Pipeline()
+    pipe.rows_only()
+    return jax.shard_map(pipe, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["unpacked_config_and_alias"] = ('"""A helper returns one dict twice; the module narrows it through the first name."""', '''
+
+def configs():
+    shared = {"sync_axes": ("i", "j")}
+    return shared, shared
+
+
+TRAIN, EVAL = configs()
+TRAIN["sync_axes"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, EVAL["sync_axes"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["exec_rebinds_module_axes"] = ('"""exec() at the module\'s top level rebinds the axes."""', '''
+SYNC_AXES = ("i", "j")
+exec("SYNC_AXES = ('i',)")
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, SYNC_AXES)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

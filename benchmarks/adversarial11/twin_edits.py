@@ -73,6 +73,19 @@ T = [
  ('gather_loop_same_name_twice', 'LAYOUT = [("w", P(("i", "j"), None)), ("b", P("i", None)), ("w", P("i", None))]', 'LAYOUT = [("w", P(("i", "j"), None)), ("b", P("i", None)), ("v", P("i", None))]', 'SF104'),
  ('gather_zip_names_reordered', 'NAMES = ["b", "w"]', 'NAMES = ["w", "b"]', 'SF104'),
  ('gather_comprehension_then_resharded', '        placed["w"] = jax.device_put(placed["w"], NamedSharding(mesh, P("i", None)))', '        placed["v"] = jax.device_put(placed["w"], NamedSharding(mesh, P("i", None)))', 'SF104'),
+ ('module_walrus_rebinds_axes', 'print("sync over", (SYNC_AXES := ("i",)))', 'print("sync over", (ROWS := ("i",)))', 'SF105'),
+ ('walrus_in_if_test', 'ROWS_ONLY = True', 'ROWS_ONLY = False', 'SF105'),
+ ('walrus_in_comprehension_binds_function_name', '    picked = [axes := tuple(name) for name in (["i"],)]', '    picked = [axes := tuple(name) for name in (["i", "j"],)]', 'SF105'),
+ ('module_match_capture', 'LAYOUT = ("rows", ("i",))', 'LAYOUT = ("rows", ("i", "j"))', 'SF105'),
+ ('list_of_axes_not_equal_tuple', '    names = list(AXES)', '    names = tuple(AXES)', 'SF105'),
+ ('json_list_plus_tuple_raises', '        return META["sync"] + ("j",)', '        return tuple(META["sync"]) + ("j",)', 'SF105'),
+ ('helper_global_flag_second_call', '    DONE = True', '    DONE = False', 'SF105'),
+ ('helper_function_attribute_second_call', '    tail.done = True', '    tail.done = False', 'SF105'),
+ ('helper_object_counter_second_call', '        self.calls += 1', '        self.calls += 0', 'SF105'),
+ ('chained_field_assignment_shares_dict', '        self.pre = self.fwd = {"sync_axes": ("i", "j")}', '        self.pre, self.fwd = {"sync_axes": ("i", "j")}, {"sync_axes": ("i", "j")}', 'SF105'),
+ ('field_aliases_other_field', '        self.fwd = self.pre', '        self.fwd = dict(self.pre)', 'SF105'),
+ ('unpacked_config_and_alias', '    return shared, shared', '    return shared, dict(shared)', 'SF105'),
+ ('exec_rebinds_module_axes', 'exec("SYNC_AXES = (\'i\',)")', 'exec("ROWS = (\'i\',)")', 'SF105'),
 ]
 
 if __name__ == "__main__":

@@ -1,0 +1,28 @@
+"""The rows axes are bound by a walrus in an if test; the body closes over the name."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+ROWS_ONLY = True
+
+
+def main(mesh, x):
+    axes = ("i", "j")
+    if ROWS_ONLY and (axes := ("i",)):
+        print("rows only:", axes)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

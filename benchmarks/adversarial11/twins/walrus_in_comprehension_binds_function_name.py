@@ -1,0 +1,26 @@
+"""A walrus inside a comprehension binds the name in the enclosing function."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+def main(mesh, x):
+    axes = ("i", "j")
+    picked = [axes := tuple(name) for name in (["i", "j"],)]
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    print(picked)
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
