@@ -1896,6 +1896,343 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["hparams_property_shadows_set_field"] = ('"""The layer\'s params class has a property of the field set() writes: the property, a data descriptor, wins over __dict__."""', '''
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+class RowParams(HParams):
+    @property
+    def sync_axes(self):
+        return ("i",)
+
+
+class Layer:
+    def __init__(self, p):
+        self.p = p
+
+    def fprop(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.p.sync_axes)
+
+
+def main(mesh, x):
+    layer = Layer(RowParams().set(sync_axes=("i", "j")))
+    return jax.shard_map(layer.fprop, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["hparams_super_follows_mro"] = ('"""super() in a classmethod follows the MRO of the class it is called on: Logged\'s super() reaches Rows, not Base."""', '''
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+class Base:
+    @classmethod
+    def HParams(cls):
+        return HParams(cls=cls, sync_axes=("i", "j"))
+
+    def __init__(self, p):
+        self.p = p
+
+    def fprop(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.p.sync_axes)
+
+
+class Rows(Base):
+    @classmethod
+    def HParams(cls):
+        return super().HParams().set(sync_axes=("i",))
+
+
+class Logged(Base):
+    @classmethod
+    def HParams(cls):
+        return super().HParams().set(log=True)
+
+
+class Layer(Logged, Rows):
+    pass
+
+
+def main(mesh, x):
+    p = Layer.HParams()
+    layer = p.cls(p)
+    return jax.shard_map(layer.fprop, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["init_super_follows_mro"] = ('"""Cooperative __init__s: Logged\'s super().__init__() runs Rows\'s, which narrows the axes."""', '''
+
+class Base:
+    def __init__(self):
+        self.sync_axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+class Rows(Base):
+    def __init__(self):
+        super().__init__()
+        self.sync_axes = ("i",)
+
+
+class Logged(Base):
+    def __init__(self):
+        super().__init__()
+        self.log = True
+
+
+class Layer(Logged, Rows):
+    pass
+
+
+def main(mesh, x):
+    return jax.shard_map(Layer(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["partial_call_keyword_overrides"] = ('"""The layer factory returns partial(layer, **kw); the call\'s own keyword replaces the partial\'s."""', '''
+import functools
+
+
+class GroupNorm:
+    def __init__(self, channels, sync_axes=None):
+        self.channels = channels
+        self.sync_axes = sync_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        if self.sync_axes:
+            return jax.lax.psum(counts, self.sync_axes)
+        return jax.lax.psum(counts, "i")
+
+
+_NORM_LAYERS = dict(groupnorm=GroupNorm)
+
+
+def get_norm_layer(name, **norm_kwargs):
+    layer = _NORM_LAYERS[name]
+    return functools.partial(layer, **norm_kwargs) if norm_kwargs else layer
+
+
+def main(mesh, x):
+    norm = get_norm_layer("groupnorm", sync_axes=("i", "j"))(8, sync_axes=("i",))
+    return jax.shard_map(norm, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["handed_table_key_filed_twice"] = ('"""Two defs are filed under one key of a table handed to the decorator factory: the later one wins."""', '''
+REDUCERS = {}
+
+
+def register(table, name):
+    def wrap(fn):
+        table[name] = fn
+        return fn
+
+    return wrap
+
+
+@register(REDUCERS, "sum")
+def sum_all(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+@register(REDUCERS, "sum")
+def sum_rows(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(REDUCERS["sum"], mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["setter_handed_another_object"] = ('"""A callback\'s set_model hands its base the student of the model it is given, an object of another class."""', '''
+
+class Callback:
+    def __init__(self):
+        self.model = None
+
+    def set_model(self, model):
+        self.model = model
+
+    def on_batch_end(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.model.data_axes)
+
+
+class StudentCallback(Callback):
+    def set_model(self, model):
+        super().set_model(model.student)
+
+
+class Student:
+    def __init__(self):
+        self.data_axes = ("i",)
+
+
+class CallbackList:
+    def __init__(self, callbacks, model=None):
+        self.callbacks = list(callbacks)
+        for callback in self.callbacks:
+            callback.set_model(model)
+
+
+class Trainer:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.data_axes = ("i", "j")
+        self.student = Student()
+        self.hook = StudentCallback()
+        self.callbacks = CallbackList([self.hook], model=self)
+
+    def run(self, x):
+        return jax.shard_map(self.hook.on_batch_end, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    return Trainer(mesh).run(x)
+''')
+
+P["boolean_optional_abbreviated"] = ('"""--r is a prefix argparse accepts for --rows, given after --no-rows: rows only."""', '''
+import argparse
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", action=argparse.BooleanOptionalAction, default=False)
+    return parser.parse_args(argv)
+
+
+def main(mesh, x):
+    args = parse(["--no-rows", "--r"])
+    axes = ("i",) if args.rows else ("i", "j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["argparse_equals_form_with_dest"] = ('"""--sync=i sets the option stored under its dest name."""', '''
+import argparse
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sync", dest="sync_axes", default="i,j")
+    args = parser.parse_args(argv)
+    args.sync_axes = tuple(args.sync_axes.split(","))
+    return args
+
+
+def main(mesh, x):
+    args = parse(["--sync=i"])
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, args.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["kwargs_mapper_spread_keywords"] = ('"""The keywords handed to a filter-style shard_map come partly from a ** spread that turns the check off."""', '''
+import functools
+
+OPTIONS = {"check_vma": False}
+
+
+def filter_shard_map(fn=None, **kw):
+    if fn is None:
+        return functools.partial(filter_shard_map, **kw)
+    return jax.jit(jax.shard_map(fn, **kw))
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def main(mesh, x):
+    return filter_shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(), **OPTIONS)(x)
+''')
+
+P["chained_wrapper_overrides_partial_keyword"] = ('"""The decorator factory\'s wrap calls the body with its own keyword, replacing the partial\'s."""', '''
+import functools
+
+
+def sharded(mesh, in_specs, out_specs):
+    def wrap(fn):
+        def run(block):
+            return fn(block, axes=("i",))
+
+        return jax.shard_map(run, mesh=mesh, in_specs=in_specs, out_specs=out_specs)
+
+    return wrap
+
+
+def reduce(block, axes):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, axes)
+
+
+def main(mesh, x):
+    return sharded(mesh, P("i", "j"), P())(functools.partial(reduce, axes=("i", "j")))(x)
+''')
+
+S["gather_spec_table_changed_after_placement"] = ('"""The spec table is changed after the comprehension placed the params: the placement used the old entry."""', """
+SPECS = {"w": P("i", None), "b": P("i", None)}
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        placed = {k: jax.device_put(x, NamedSharding(mesh, s)) for k, s in SPECS.items()}
+        SPECS["w"] = P(("i", "j"), None)
+        return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
+""")
+
+S["gather_dict_zip_duplicate_names"] = ('"""dict(zip(names, specs)) keeps the last spec of a name given twice."""', """
+NAMES = ["w", "b", "w"]
+SPECS = [P(("i", "j"), None), P("i", None), P("i", None)]
+
+
+def main(mesh, x):
+    layout = dict(zip(NAMES, SPECS))
+    with jax.set_mesh(mesh):
+        placed = {k: jax.device_put(x, NamedSharding(mesh, s)) for k, s in layout.items()}
+        return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
+""")
+
+S["gather_loop_reads_table_per_step"] = ('"""A loop places each param by the table, and the table entry for "w" is narrowed inside the loop before "w" comes."""', """
+SPECS = {"b": P("i", None), "w": P(("i", "j"), None)}
+
+
+def main(mesh, x):
+    placed = {}
+    with jax.set_mesh(mesh):
+        for name in list(SPECS):
+            if name == "b":
+                SPECS["w"] = P("i", None)
+            placed[name] = jax.device_put(x, NamedSharding(mesh, SPECS[name]))
+        return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
+""")
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

@@ -86,6 +86,19 @@ T = [
  ('field_aliases_other_field', '        self.fwd = self.pre', '        self.fwd = dict(self.pre)', 'SF105'),
  ('unpacked_config_and_alias', '    return shared, shared', '    return shared, dict(shared)', 'SF105'),
  ('exec_rebinds_module_axes', 'exec("SYNC_AXES = (\'i\',)")', 'exec("ROWS = (\'i\',)")', 'SF105'),
+ ('hparams_property_shadows_set_field', '        return ("i",)', '        return ("i", "j")', 'SF105'),
+ ('hparams_super_follows_mro', '        return super().HParams().set(sync_axes=("i",))', '        return super().HParams().set(sync_axes=("i", "j"))', 'SF105'),
+ ('init_super_follows_mro', '        self.sync_axes = ("i",)', '        self.sync_axes2 = ("i",)', 'SF105'),
+ ('partial_call_keyword_overrides', '    norm = get_norm_layer("groupnorm", sync_axes=("i", "j"))(8, sync_axes=("i",))', '    norm = get_norm_layer("groupnorm", sync_axes=("i", "j"))(8)', 'SF105'),
+ ('handed_table_key_filed_twice', '@register(REDUCERS, "sum")\ndef sum_rows', '@register(REDUCERS, "rows")\ndef sum_rows', 'SF105'),
+ ('setter_handed_another_object', '        super().set_model(model.student)', '        super().set_model(model)', 'SF105'),
+ ('boolean_optional_abbreviated', '    args = parse(["--no-rows", "--r"])', '    args = parse(["--r", "--no-rows"])', 'SF105'),
+ ('argparse_equals_form_with_dest', '    args = parse(["--sync=i"])', '    args = parse(["--sync=i,j"])', 'SF105'),
+ ('kwargs_mapper_spread_keywords', 'OPTIONS = {"check_vma": False}', 'OPTIONS = {"check_vma": True}', 'SF105'),
+ ('chained_wrapper_overrides_partial_keyword', '            return fn(block, axes=("i",))', '            return fn(block)', 'SF105'),
+ ('gather_spec_table_changed_after_placement', 'SPECS = {"w": P("i", None), "b": P("i", None)}', 'SPECS = {"w": P(("i", "j"), None), "b": P("i", None)}', 'SF104'),
+ ('gather_dict_zip_duplicate_names', 'NAMES = ["w", "b", "w"]', 'NAMES = ["w", "b", "v"]', 'SF104'),
+ ('gather_loop_reads_table_per_step', '            if name == "b":', '            if name == "v":', 'SF104'),
 ]
 
 if __name__ == "__main__":
