@@ -2233,6 +2233,198 @@ def main(mesh, x):
         return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
 """)
 
+
+P["split_list_compared_to_tuple"] = ('"""str.split gives a list, never equal to a tuple: the rows branch is taken."""', '''
+SYNC = "i,j"
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if SYNC.split(",") == ("i", "j"):
+        return jax.lax.psum(counts, ("i", "j"))
+    return jax.lax.psum(counts, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["module_chained_assignment_shares_dict"] = ('"""TRAIN = EVAL = {...} binds one dict to both names; narrowing TRAIN narrows EVAL."""', '''
+TRAIN = EVAL = {"sync": ("i", "j")}
+TRAIN["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, EVAL["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["list_repeat_shares_dict"] = ('"""[cfg] * 2 holds one dict twice; narrowing the first narrows the second."""', '''
+STAGES = [{"sync": ("i", "j")}] * 2
+STAGES[0]["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, STAGES[1]["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["fromkeys_shares_value"] = ('"""dict.fromkeys gives every key the same dict; narrowing "train" narrows "eval"."""', '''
+LAYOUT = dict.fromkeys(("train", "eval"), {"sync": ("i", "j")})
+LAYOUT["train"]["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, LAYOUT["eval"]["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["mutable_default_returned_twice"] = ('"""defaults() returns its own default dict: a change through the first call is seen by the second."""', '''
+
+def defaults(cfg={"sync": ("i", "j")}):
+    return cfg
+
+
+defaults()["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, defaults()["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["iterator_advanced_before_read"] = ('"""The module iterator is advanced once before the axes are taken from it."""', '''
+SCHEDULE = iter([("i", "j"), ("i",)])
+next(SCHEDULE)
+SYNC = next(SCHEDULE)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, SYNC)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["sorted_axes_not_equal_tuple"] = ('"""sorted() gives a list, which never equals the tuple it is compared with."""', '''
+AXES = ("j", "i")
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if sorted(AXES) == ("i", "j"):
+        return jax.lax.psum(counts, ("i", "j"))
+    return jax.lax.psum(counts, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+S["gather_jit_out_shardings_table_entry_replaced"] = ('"""The jit\'s out_shardings come from a table whose "w" entry is replaced by rows before the jit is made."""', """
+OUT = {"w": P(("i", "j"), None)}
+
+
+def main(mesh, x):
+    OUT["w"] = P("i", None)
+    with jax.set_mesh(mesh):
+        init = jax.jit(lambda v: v * 2, out_shardings=NamedSharding(mesh, OUT["w"]))
+        a = init(x)
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_layout_map_exact_key_first"] = ('"""A LayoutMap-like lookup takes an exact key before any pattern; "dense_w" is laid out by rows."""', """
+import re
+
+RULES = {"dense.*": P(("i", "j"), None), "dense_w": P("i", None)}
+
+
+def layout_for(name):
+    if name in RULES:
+        return RULES[name]
+    for pattern, spec in RULES.items():
+        if re.search(pattern, name):
+            return spec
+    return P()
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, layout_for("dense_w")))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_rules_loop_last_match"] = ('"""A loop over layout rules without a break keeps the last rule that matches."""', """
+import re
+
+RULES = [("w", P(("i", "j"), None)), ("^w$", P("i", None))]
+
+
+def layout_for(name):
+    chosen = P()
+    for pattern, spec in RULES:
+        if re.search(pattern, name):
+            chosen = spec
+    return chosen
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, layout_for("w")))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_comprehension_get_default"] = ('"""A comprehension places each param by the table, with a rows default for a name the table lacks."""', """
+SPECS = {"b": P(("i", "j"), None)}
+
+
+def main(mesh, x):
+    params = {"w": x, "b": x}
+    with jax.set_mesh(mesh):
+        placed = {k: jax.device_put(v, NamedSharding(mesh, SPECS.get(k, P("i", None)))) for k, v in params.items()}
+        return top_level_all_gather(placed["w"], P(None, None, reduced={"i"}))
+""")
+
+S["gather_layout_object_field_changed"] = ('"""The layout object\'s method reads a field main changes after building it."""', """
+
+class Layout:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.flat = True
+
+    def spec(self):
+        return P(("i", "j"), None) if self.flat else P("i", None)
+
+    def place(self, x):
+        return jax.device_put(x, NamedSharding(self.mesh, self.spec()))
+
+
+def main(mesh, x):
+    layout = Layout(mesh)
+    layout.flat = False
+    with jax.set_mesh(mesh):
+        a = layout.place(x)
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

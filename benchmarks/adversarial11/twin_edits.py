@@ -99,6 +99,18 @@ T = [
  ('gather_spec_table_changed_after_placement', 'SPECS = {"w": P("i", None), "b": P("i", None)}', 'SPECS = {"w": P(("i", "j"), None), "b": P("i", None)}', 'SF104'),
  ('gather_dict_zip_duplicate_names', 'NAMES = ["w", "b", "w"]', 'NAMES = ["w", "b", "v"]', 'SF104'),
  ('gather_loop_reads_table_per_step', '            if name == "b":', '            if name == "v":', 'SF104'),
+ ('split_list_compared_to_tuple', '    if SYNC.split(",") == ("i", "j"):', '    if tuple(SYNC.split(",")) == ("i", "j"):', 'SF105'),
+ ('module_chained_assignment_shares_dict', 'TRAIN = EVAL = {"sync": ("i", "j")}', 'TRAIN, EVAL = {"sync": ("i", "j")}, {"sync": ("i", "j")}', 'SF105'),
+ ('list_repeat_shares_dict', 'STAGES = [{"sync": ("i", "j")}] * 2', 'STAGES = [{"sync": ("i", "j")} for _ in range(2)]', 'SF105'),
+ ('fromkeys_shares_value', 'LAYOUT["train"]["sync"] = ("i",)', 'LAYOUT["train"] = {"sync": ("i",)}', 'SF105'),
+ ('mutable_default_returned_twice', 'defaults()["sync"] = ("i",)', 'dict(defaults())["sync"] = ("i",)', 'SF105'),
+ ('iterator_advanced_before_read', 'SCHEDULE = iter([("i", "j"), ("i",)])', 'SCHEDULE = iter([("i",), ("i", "j")])', 'SF105'),
+ ('sorted_axes_not_equal_tuple', '    if sorted(AXES) == ("i", "j"):', '    if tuple(sorted(AXES)) == ("i", "j"):', 'SF105'),
+ ('gather_jit_out_shardings_table_entry_replaced', '    OUT["w"] = P("i", None)', '    OUT["b"] = P("i", None)', 'SF104'),
+ ('gather_layout_map_exact_key_first', '    if name in RULES:', '    if name in ():', 'SF104'),
+ ('gather_rules_loop_last_match', 'RULES = [("w", P(("i", "j"), None)), ("^w$", P("i", None))]', 'RULES = [("^w$", P("i", None)), ("w", P(("i", "j"), None))]', 'SF104'),
+ ('gather_comprehension_get_default', 'SPECS = {"b": P(("i", "j"), None)}', 'SPECS = {"w": P(("i", "j"), None)}', 'SF104'),
+ ('gather_layout_object_field_changed', '    layout.flat = False', '    layout.flat = True', 'SF104'),
 ]
 
 if __name__ == "__main__":
