@@ -2425,6 +2425,148 @@ def main(mesh, x):
         return top_level_all_gather(a, P(None, None, reduced={"i"}))
 """)
 
+
+P["type_of_list_is_list"] = ('"""type() of a list display is list: the rows branch is taken."""', '''
+AXES = ["i"]
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if type(AXES) is list:
+        return jax.lax.psum(counts, tuple(AXES))
+    return jax.lax.psum(counts, ("i", "j"))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["tuple_in_list_of_lists"] = ('"""A tuple is never in a list of lists: the rows branch is taken."""', '''
+WIDE = [["i", "j"]]
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if ("i", "j") in WIDE:
+        return jax.lax.psum(counts, ("i", "j"))
+    return jax.lax.psum(counts, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["kwargs_given_through_partial_only"] = ('"""The pipeline function is only called through a partial that passes the rows axes."""', '''
+import functools
+
+
+def pipeline(task, **kwargs):
+    axes = kwargs.get("sync_axes", ("i", "j"))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return body
+
+
+ROWS = functools.partial(pipeline, sync_axes=("i",))
+
+
+def main(mesh, x):
+    return jax.shard_map(ROWS("count"), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["shallow_copied_config_shares_nodes"] = ('"""get_cfg returns a shallow copy: a change to a nested node of one copy is seen by the next."""', '''
+import copy
+
+
+class CfgNode(dict):
+    def __getattr__(self, name):
+        return self[name]
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+
+_C = CfgNode()
+_C.MODEL = CfgNode()
+_C.MODEL.SYNC_AXES = ("i", "j")
+
+
+def get_cfg():
+    return copy.copy(_C)
+
+
+def main(mesh, x):
+    first = get_cfg()
+    first.MODEL.SYNC_AXES = ("i",)
+    cfg = get_cfg()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, cfg.MODEL.SYNC_AXES)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["agreed_config_changed_by_item"] = ('"""Every runner keeps a config from get_cfg(); main changes its item by subscript before building the runner."""', '''
+
+class CfgNode(dict):
+    def __getattr__(self, name):
+        return self[name]
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+    def clone(self):
+        return CfgNode({k: v.clone() if isinstance(v, CfgNode) else v for k, v in self.items()})
+
+
+_C = CfgNode()
+_C.MESH = CfgNode()
+_C.MESH.REDUCE_AXES = ("i", "j")
+
+
+def get_cfg():
+    return _C.clone()
+
+
+class Runner:
+    def __init__(self, cfg, mesh):
+        self.cfg = cfg
+        self.mesh = mesh
+
+    def step(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.cfg.MESH.REDUCE_AXES)
+
+    def run(self, x):
+        return jax.shard_map(self.step, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    cfg = get_cfg()
+    cfg["MESH"]["REDUCE_AXES"] = ("i",)
+    return Runner(cfg, mesh).run(x)
+''')
+
+P["namedtuple_replace_of_in_specs"] = ('"""The in_specs namedtuple is made by _replace of one with the edges by rows; the nodes stay on both axes."""', '''
+import collections
+
+Graph = collections.namedtuple("Graph", ["nodes", "edges"])
+
+
+def body(graph):
+    return jax.lax.psum(graph.nodes, ("i", "j"))
+
+
+def main(mesh, x):
+    specs = Graph(P("i", None), P("i", None))._replace(nodes=P("i", "j"))
+    graph = Graph(*[jax.device_put(x, jax.sharding.NamedSharding(mesh, s)) for s in specs])
+    return jax.shard_map(body, mesh=mesh, in_specs=(specs,), out_specs=P())(graph)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

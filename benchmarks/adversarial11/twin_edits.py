@@ -111,6 +111,12 @@ T = [
  ('gather_rules_loop_last_match', 'RULES = [("w", P(("i", "j"), None)), ("^w$", P("i", None))]', 'RULES = [("^w$", P("i", None)), ("w", P(("i", "j"), None))]', 'SF104'),
  ('gather_comprehension_get_default', 'SPECS = {"b": P(("i", "j"), None)}', 'SPECS = {"w": P(("i", "j"), None)}', 'SF104'),
  ('gather_layout_object_field_changed', '    layout.flat = False', '    layout.flat = True', 'SF104'),
+ ('type_of_list_is_list', 'AXES = ["i"]', 'AXES = ("i",)', 'SF105'),
+ ('tuple_in_list_of_lists', 'WIDE = [["i", "j"]]', 'WIDE = [("i", "j")]', 'SF105'),
+ ('kwargs_given_through_partial_only', 'ROWS = functools.partial(pipeline, sync_axes=("i",))', 'ROWS = functools.partial(pipeline, sync_axes=("i", "j"))', 'SF105'),
+ ('shallow_copied_config_shares_nodes', '    first.MODEL.SYNC_AXES = ("i",)', '    first.MODEL = CfgNode(SYNC_AXES=("i",))', 'SF105'),
+ ('agreed_config_changed_by_item', '    cfg["MESH"]["REDUCE_AXES"] = ("i",)', '    get_cfg()["MESH"]["REDUCE_AXES"] = ("i",)', 'SF105'),
+ ('namedtuple_replace_of_in_specs', '    specs = Graph(P("i", None), P("i", None))._replace(nodes=P("i", "j"))', '    specs = Graph(P("i", None), P("i", None))._replace(edges=P("i", "j"))', 'SF105'),
 ]
 
 if __name__ == "__main__":
