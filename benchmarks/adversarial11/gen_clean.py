@@ -2567,6 +2567,152 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=(specs,), out_specs=P())(graph)
 ''')
 
+
+P["wraps_without_name_hides_binding"] = ('"""functools.wraps(fn, assigned=()) keeps the wrapper\'s own __name__, so the configurable finds no binding for "reduce"."""', '''
+import ast
+import functools
+
+_BINDINGS = {}
+CONFIG = "reduce.axes = ('i', 'j')"
+
+
+def parse_config(text):
+    for raw in text.strip().splitlines():
+        target, value = raw.split("=", 1)
+        scope, param = target.strip().split(".")
+        _BINDINGS.setdefault(scope, {})[param] = ast.literal_eval(value.strip())
+
+
+def traced(fn):
+    @functools.wraps(fn, assigned=())
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+def configurable(fn):
+    @functools.wraps(fn)
+    def bound(*args, **kwargs):
+        return fn(*args, **{**_BINDINGS.get(fn.__name__, {}), **kwargs})
+
+    return bound
+
+
+@configurable
+@traced
+def reduce(block, axes=("i",)):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, axes)
+
+
+def run(mesh, x):
+    return jax.shard_map(reduce, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    parse_config(CONFIG)
+    return run(mesh, x)
+''')
+
+P["own_table_attached_to_module_config"] = ('"""The registry\'s own table is rebound to the module config; a registration then writes into that config."""', '''
+CONFIG = {"sync": ("i", "j")}
+
+
+class Registry:
+    def __init__(self):
+        self._obj_map = {}
+
+    def attach(self, table):
+        self._obj_map = table
+
+    def register(self, name, value):
+        self._obj_map[name] = value
+
+
+REG = Registry()
+REG.attach(CONFIG)
+REG.register("sync", ("i",))
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["family_object_built_by_classmethod"] = ('"""The only object run is built by a classmethod\'s cls() on the rows subclass; the base is built once as an unused template."""', '''
+
+class Reducer:
+    def body(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, ("i", "j"))
+
+    def run(self, mesh, x):
+        return jax.shard_map(self.body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+    @classmethod
+    def create(cls):
+        return cls()
+
+
+class RowReducer(Reducer):
+    def body(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, "i")
+
+
+TEMPLATE = Reducer()
+
+
+def main(mesh, x):
+    return RowReducer.create().run(mesh, x)
+''')
+
+P["instance_attribute_replaces_method"] = ('"""The body lambda calls self._step; main puts a rows function on the instance under that name."""', '''
+
+def rows_step(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, "i")
+
+
+class Model:
+    def __init__(self):
+        self.step_fn = lambda block: self._step(block)
+
+    def _step(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, ("i", "j"))
+
+
+def main(mesh, x):
+    model = Model()
+    model._step = rows_step
+    return jax.shard_map(model.step_fn, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["field_changed_after_jit_traced"] = ('"""The field is widened after the jitted step was traced; the second call reuses the cached trace."""', '''
+
+class Reducer:
+    def __init__(self):
+        self.axes = ("i",)
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    model = Reducer()
+    step = jax.jit(jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P()))
+    first = step(x)
+    model.axes = ("i", "j")
+    return first, step(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

@@ -117,6 +117,11 @@ T = [
  ('shallow_copied_config_shares_nodes', '    first.MODEL.SYNC_AXES = ("i",)', '    first.MODEL = CfgNode(SYNC_AXES=("i",))', 'SF105'),
  ('agreed_config_changed_by_item', '    cfg["MESH"]["REDUCE_AXES"] = ("i",)', '    get_cfg()["MESH"]["REDUCE_AXES"] = ("i",)', 'SF105'),
  ('namedtuple_replace_of_in_specs', '    specs = Graph(P("i", None), P("i", None))._replace(nodes=P("i", "j"))', '    specs = Graph(P("i", None), P("i", None))._replace(edges=P("i", "j"))', 'SF105'),
+ ('wraps_without_name_hides_binding', '    @functools.wraps(fn, assigned=())', '    @functools.wraps(fn)', 'SF105'),
+ ('own_table_attached_to_module_config', 'REG.attach(CONFIG)', 'REG.attach({})', 'SF105'),
+ ('family_object_built_by_classmethod', '    return RowReducer.create().run(mesh, x)', '    return Reducer.create().run(mesh, x)', 'SF105'),
+ ('instance_attribute_replaces_method', '    model._step = rows_step', '    model.step = rows_step', 'SF105'),
+ ('field_changed_after_jit_traced', '        self.axes = ("i",)', '        self.axes = ("i", "j")', 'SF105'),
 ]
 
 if __name__ == "__main__":

@@ -1,0 +1,31 @@
+"""The field is widened after the jitted step was traced; the second call reuses the cached trace."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class Reducer:
+    def __init__(self):
+        self.axes = ("i",)
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    model = Reducer()
+    step = jax.jit(jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P()))
+    first = step(x)
+    model.axes = ("i", "j")
+    return first, step(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
