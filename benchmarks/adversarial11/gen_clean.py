@@ -2713,6 +2713,110 @@ def main(mesh, x):
     return first, step(x)
 ''')
 
+
+P["split_compare_guards_pcast"] = ('"""str.split gives a list, so the comparison with a tuple is False and the cast runs on the summed value."""', '''
+MODE = "i"
+
+
+def body(block):
+    if MODE.split(",") == ("i",):
+        return jax.lax.pcast(block, "i", to="varying")
+    total = jax.lax.psum(block, "i")
+    return jax.lax.pcast(total, "i", to="varying")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))(x)
+''')
+
+P["walrus_picks_gather_input"] = ('"""A walrus in an if test rebinds the value gathered to reduced: the block, which varies."""', '''
+
+def main(mesh, x):
+    def body(block):
+        total = jax.lax.psum(block, "j")
+        source = total
+        if (source := block) is not None:
+            print("gathering the block")
+        return jax.lax.all_gather(source, "j", axis=1, tiled=True, to="reduced")
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", None, reduced={"j"}))(x)
+''')
+
+P["chained_assignment_shares_object"] = ('"""a = b = Reducer(): one object under two names; narrowing a narrows b."""', '''
+
+class Reducer:
+    def __init__(self):
+        self.axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    train = model = Reducer()
+    train.axes = ("i",)
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["chained_assignment_shares_list"] = ('"""SYNC = WIDE = [...] is one list; popping through WIDE shortens SYNC."""', '''
+SYNC = WIDE = ["i", "j"]
+WIDE.pop()
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, tuple(SYNC))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["unpacked_pair_shares_object"] = ('"""A helper returns one model twice; narrowing the first name narrows the second."""', '''
+
+class Reducer:
+    def __init__(self):
+        self.axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def pair():
+    model = Reducer()
+    return model, model
+
+
+def main(mesh, x):
+    student, teacher = pair()
+    student.axes = ("i",)
+    return jax.shard_map(teacher, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["json_list_in_tuple_table"] = ('"""The axes json.loads gives are a list, so the lookup in a table of tuples misses and the rows default holds."""', '''
+import json
+
+SAVED = json.dumps({"sync": ["i", "j"]})
+KNOWN = {("i", "j"): "all"}
+
+
+def mode():
+    sync = json.loads(SAVED)["sync"]
+    return "all" if sync in list(KNOWN) else "rows"
+
+
+def main(mesh, x):
+    axes = ("i", "j") if mode() == "all" else ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

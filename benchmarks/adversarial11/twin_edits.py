@@ -122,6 +122,12 @@ T = [
  ('family_object_built_by_classmethod', '    return RowReducer.create().run(mesh, x)', '    return Reducer.create().run(mesh, x)', 'SF105'),
  ('instance_attribute_replaces_method', '    model._step = rows_step', '    model.step = rows_step', 'SF105'),
  ('field_changed_after_jit_traced', '        self.axes = ("i",)', '        self.axes = ("i", "j")', 'SF105'),
+ ('split_compare_guards_pcast', '    if MODE.split(",") == ("i",):', '    if MODE.split(",") == ["i"]:', 'SF107'),
+ ('walrus_picks_gather_input', '        if (source := block) is not None:', '        if (other := block) is not None:', 'SF101'),
+ ('chained_assignment_shares_object', '    train = model = Reducer()', '    train, model = Reducer(), Reducer()', 'SF105'),
+ ('chained_assignment_shares_list', 'SYNC = WIDE = ["i", "j"]', 'SYNC, WIDE = ["i", "j"], ["i", "j"]', 'SF105'),
+ ('unpacked_pair_shares_object', '    return model, model', '    return model, Reducer()', 'SF105'),
+ ('json_list_in_tuple_table', '    return "all" if sync in list(KNOWN) else "rows"', '    return "all" if tuple(sync) in list(KNOWN) else "rows"', 'SF105'),
 ]
 
 if __name__ == "__main__":
