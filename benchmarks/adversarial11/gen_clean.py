@@ -2817,6 +2817,100 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+S["gather_set_mesh_plain_call"] = ('"""jax.set_mesh called as a statement (no with) sets the context mesh for the rest of the run."""', """
+
+def main(mesh, x):
+    jax.set_mesh(mesh)
+    a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+    return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_short_spec_input"] = ('"""The input is placed by P("i"), a short spec: the same layout as P("i", None)."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i")))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_tree_leaves_sorted_keys"] = ('"""jax.tree.leaves of a dict walks its keys sorted: the second leaf is "w", placed by rows."""', """
+SPECS = {"w": P("i", None), "b": P(("i", "j"), None)}
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        placed = {k: jax.device_put(x, NamedSharding(mesh, s)) for k, s in SPECS.items()}
+        second = jax.tree.leaves(placed)[1]
+        return top_level_all_gather(second, P(None, None, reduced={"i"}))
+""")
+
+S["gather_lambda_late_binding"] = ('"""Lambdas made in a comprehension all see the loop name\'s last value: every placer places by rows."""', """
+SPECS = [P(("i", "j"), None), P("i", None)]
+
+
+def main(mesh, x):
+    placers = [lambda a: jax.device_put(a, NamedSharding(mesh, s)) for s in SPECS]
+    with jax.set_mesh(mesh):
+        a = placers[0](x)
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_generator_sees_list_change"] = ('"""A generator iterates the list itself: an item replaced before it is consumed is the one placed."""', """
+SPECS = [P(("i", "j"), None)]
+
+
+def main(mesh, x):
+    placed = (jax.device_put(x, NamedSharding(mesh, s)) for s in SPECS)
+    SPECS[0] = P("i", None)
+    with jax.set_mesh(mesh):
+        a = next(placed)
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_classmethod_changes_class_spec"] = ('"""A classmethod narrows the class attribute the layout\'s instances read."""', """
+
+class Layout:
+    SPEC = P(("i", "j"), None)
+
+    def __init__(self, mesh):
+        self.mesh = mesh
+
+    @classmethod
+    def rows_only(cls):
+        cls.SPEC = P("i", None)
+
+    def place(self, x):
+        return jax.device_put(x, NamedSharding(self.mesh, self.SPEC))
+
+
+def main(mesh, x):
+    layout = Layout(mesh)
+    Layout.rows_only()
+    with jax.set_mesh(mesh):
+        a = layout.place(x)
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_for_else_default"] = ('"""No rule matches, so the loop\'s else gives the rows spec."""', """
+RULES = [("bias", P(("i", "j"), None)), ("kernel", P(("i", "j"), None))]
+
+
+def spec_for(name):
+    for prefix, spec in RULES:
+        if name.startswith(prefix):
+            break
+    else:
+        spec = P("i", None)
+    return spec
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, spec_for("embedding")))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

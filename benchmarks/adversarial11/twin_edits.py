@@ -128,6 +128,13 @@ T = [
  ('chained_assignment_shares_list', 'SYNC = WIDE = ["i", "j"]', 'SYNC, WIDE = ["i", "j"], ["i", "j"]', 'SF105'),
  ('unpacked_pair_shares_object', '    return model, model', '    return model, Reducer()', 'SF105'),
  ('json_list_in_tuple_table', '    return "all" if sync in list(KNOWN) else "rows"', '    return "all" if tuple(sync) in list(KNOWN) else "rows"', 'SF105'),
+ ('gather_set_mesh_plain_call', '    jax.set_mesh(mesh)', '    print(mesh)', 'SF104'),
+ ('gather_short_spec_input', '        a = jax.device_put(x, NamedSharding(mesh, P("i")))', '        a = jax.device_put(x, NamedSharding(mesh, P(("i", "j"))))', 'SF104'),
+ ('gather_tree_leaves_sorted_keys', '        second = jax.tree.leaves(placed)[1]', '        second = jax.tree.leaves(placed)[0]', 'SF104'),
+ ('gather_lambda_late_binding', 'SPECS = [P(("i", "j"), None), P("i", None)]', 'SPECS = [P("i", None), P(("i", "j"), None)]', 'SF104'),
+ ('gather_generator_sees_list_change', '    SPECS[0] = P("i", None)', '    SPECS.append(P("i", None))', 'SF104'),
+ ('gather_classmethod_changes_class_spec', '    Layout.rows_only()', '    print(Layout.rows_only)', 'SF104'),
+ ('gather_for_else_default', '        a = jax.device_put(x, NamedSharding(mesh, spec_for("embedding")))', '        a = jax.device_put(x, NamedSharding(mesh, spec_for("kernel")))', 'SF104'),
 ]
 
 if __name__ == "__main__":
