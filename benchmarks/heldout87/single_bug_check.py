@@ -117,6 +117,81 @@ FIXES = {
         ('return jax.lax.all_gather(up, self.config.tp_axis, axis=1, tiled=True, to="reduced")',
          'return jax.lax.all_gather(up, self.config.tp_axis, axis=1, tiled=True, to="invarying")'),
     ],
+    # vae_*
+    'vae_latent_stats.py': [
+        ('stats = gather_reduced(self.latent_stats(posterior),',
+         f'stats = gather_reduced({PC}(self.latent_stats(posterior), self.config.channel_axis, to="varying"),'),
+    ],
+    'vae_tiled_decode.py': [
+        ('return gather_reduced(rows, self.tile_axes)',
+         f'return gather_reduced({PC}(rows, self.config.channel_axis, to="varying"), self.tile_axes)'),
+    ],
+    'vae_vq_codebook.py': [
+        ('codebook = jax.lax.all_gather(codebook,',
+         f'codebook = jax.lax.all_gather({PC}(codebook, self.config.codebook_axis, to="varying"),'),
+    ],
+    'vae_export_latents.py': [
+        ('LatentFormat.WEBDATASET: P("channels", None, reduced={"batch"}),',
+         'LatentFormat.WEBDATASET: P(None, "channels", reduced={"batch"}),'),
+    ],
+    'vae_kl_loss.py': [
+        ('kl = jax.lax.pmean(kl, self.loss_axes)',
+         f'kl = jax.lax.pmean({PC}(kl, self.channel_axis, to="varying"), self.loss_axes)'),
+    ],
+    'vae_shift_factor.py': [
+        ('self.mean = gather_reduced(self.mean, batch_axis)',
+         'self.mean = jax.lax.all_gather(self.mean, batch_axis, axis=0, tiled=True, to="invarying")'),
+    ],
+    # train_*
+    'train_ema_drift.py': [
+        ('logs.append(jax.lax.all_gather(drift[:, None],',
+         f'logs.append(jax.lax.all_gather({PC}(drift[:, None], args.drift_axis, to="varying"),'),
+    ],
+    'train_prior_preservation.py': [
+        ('return gather_reduced(columns, self.log_axes)',
+         f'return gather_reduced({PC}(columns, self.column_axis, to="varying"), self.log_axes)'),
+    ],
+    'train_grad_accumulation.py': [
+        ('grads = accelerator.reduce(grads, args.grad_reduction)',
+         f'grads = accelerator.reduce({PC}(grads, accelerator.shard_axis, to="varying"), args.grad_reduction)'),
+    ],
+    'train_save_state.py': [
+        ('parser.add_argument("--checkpoint_gather", default="dp")',
+         'parser.add_argument("--checkpoint_gather", default="fsdp")'),
+    ],
+    'train_noise_offset_loss.py': [
+        ('avg_loss = accelerator.gather_for_metrics(per_row.mean())',
+         f'avg_loss = accelerator.gather_for_metrics({PC}(per_row.mean(), channel_axis, to="varying"))'),
+    ],
+    'train_grad_clip.py': [
+        ('full_grads = gather_reduced(grads, self.shard_axis, axis=1)',
+         'full_grads = jax.lax.all_gather(grads, self.shard_axis, axis=1, tiled=True, to="invarying")'),
+    ],
+    # ctrl_*
+    'ctrl_multi_controlnet_energy.py': [
+        ('energy_log = [gather_reduced(e[None, :], controlnet.batch_axis)',
+         f'energy_log = [gather_reduced({PC}(e[None, :], controlnet.batch_axis, to="varying"), controlnet.batch_axis)'),
+    ],
+    'ctrl_ip_adapter_embeds.py': [
+        ('return gather_reduced(image_embeds, self.embeds_axes)',
+         f'return gather_reduced({PC}(image_embeds, self.image_projection.config.embed_axis, to="varying"), self.embeds_axes)'),
+    ],
+    'ctrl_t2i_adapter.py': [
+        ('pooled = [jax.lax.psum(r.sum(axis=0), "data")',
+         f'pooled = [jax.lax.psum({PC}(r.sum(axis=0), "data", to="varying"), "data")'),
+    ],
+    'ctrl_from_unet_export.py': [
+        ('    return controlnet.state_dict()',
+         '    with jax.set_mesh(mesh):\n        return controlnet.state_dict()'),
+    ],
+    'ctrl_scale_normalizer.py': [
+        ('mean_energy = jax.lax.pmean(energy.mean(),',
+         f'mean_energy = jax.lax.pmean({PC}(energy.mean(), self.config.channel_axis, to="varying"),'),
+    ],
+    'ctrl_guess_mode.py': [
+        ('down = tuple(gather_reduced(r, self.batch_axis) for r in output.down_block_res_samples)',
+         'down = tuple(jax.lax.all_gather(r, self.batch_axis, axis=0, tiled=True, to="invarying") for r in output.down_block_res_samples)'),
+    ],
 }
 
 
