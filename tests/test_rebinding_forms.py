@@ -107,3 +107,41 @@ def test_lambdas_made_in_a_comprehension_read_its_last_element():
     assert _codes(LATE.format(axes='(("data", "model"), "data")')) == []
     # ended on ("data", "model"): both sum over 'model' too, where `s` is invariant: JAX raises
     assert _codes(LATE.format(axes='("data", ("data", "model"))')) == ["SF105"]
+
+
+STATEMENT_WALRUS = """\
+import jax
+from jax.sharding import PartitionSpec as P
+{module}
+
+def main(mesh, x):
+    axis = "i"
+    {rebind}
+
+    def body(v):
+        total = jax.lax.psum(v, "i")
+        return jax.lax.all_gather(total, {read}, tiled=True, to="reduced")
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, None, reduced={{"j"}}))(x)
+"""
+
+
+@pytest.mark.parametrize("module, rebind, read", [
+    ("", "if (axis := 'j'):\n        pass", "axis"),
+    ("", "print(axis := 'j')", "axis"),
+    ("AXIS = 'i'\nCHOSEN = [(AXIS := name) for name in ('j',)]\n", "pass", "AXIS"),
+])
+def test_a_walrus_in_any_expression_of_the_scope_rebinds_the_name(module: str, rebind: str, read: str):
+    # the gather runs over 'j', on which the psum result varies (run on jax 0.10.2): valid
+    assert _codes(STATEMENT_WALRUS.format(module=module, rebind=rebind, read=read)) == []
+    # without the rebinding it gathers over 'i', where the psum made it invariant: JAX raises
+    assert _codes(STATEMENT_WALRUS.format(module=module and "AXIS = 'i'\n", rebind="pass", read=read)) == ["SF101"]
+
+
+def test_a_star_import_may_rebind_the_names_bound_before_it():
+    # `helpers` may define AXIS = "j" (the analysis does not read it); run so, the gather is valid
+    before = STATEMENT_WALRUS.format(module="AXIS = 'i'\nfrom helpers import *  # noqa\n", rebind="pass", read="AXIS")
+    assert _codes(before) == []
+    # a name bound after the star import is the module's own: over 'i' JAX raises
+    after = STATEMENT_WALRUS.format(module="from helpers import *  # noqa\nAXIS = 'i'\n", rebind="pass", read="AXIS")
+    assert _codes(after) == ["SF101"]

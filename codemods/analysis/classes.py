@@ -18,6 +18,7 @@ import ast
 
 from codemods.analysis.attr_dicts import own_namespaces
 from codemods.analysis.class_families import ClassFamilies
+from codemods.analysis.descriptors import taken_over
 from codemods.analysis.dataclass_subclasses import dataclass_subclass, field_default, is_class_var
 from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
@@ -122,6 +123,9 @@ class Classes(InitHooks, ClassFamilies):
         """A class attribute, method or instance field read through the class or an instance."""
         cls = receiver.cls
         facts = self.class_facts(cls)
+        if isinstance(receiver, Instance) and (any(class_bindings(klass).binds("__getattribute__") for klass in class_chain(
+                self.scope, cls) or ()) or facts.sets(attr) and taken_over(self.scope, cls, attr, facts.fields)):
+            return UNKNOWN  # `__getattribute__`, or a descriptor that may take a stored field's place, runs (descriptors.py)
         if isinstance(receiver, Instance) and attr not in facts.opaque \
                 and (later := later_field(self, receiver, attr)) is not None:
             return later  # `self.theta_` that `fit` stored, `self.hooks` after `add_hook` (method_fields.py)

@@ -26,15 +26,36 @@ _WRITES = frozenset({"update", "setdefault", "pop", "__setitem__", "__delitem__"
 def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[str]:
     """Module names some function rebinds through `global` / `nonlocal`, or a write through
     `globals()` may rebind (every name the module binds, when the write cannot be told)."""
+    starred = star_rebound(tree)
     if source is not None and "global" not in source and "nonlocal" not in source and "__name__]" not in source \
             and "exec" not in source:
-        return frozenset()
+        return starred
     names = {name for kind in (ast.Global, ast.Nonlocal) for node in nodes_of_type(tree, kind) for name in node.names}
+    names |= starred
     bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
     written = globals_written(tree, bound) | module_object_written(tree)
     if "exec" not in bound and any(type(node.func) is ast.Name for node in calls_by_callee(tree).get("exec", ())):
         written |= {ALL}  # `exec(code)` runs in the caller's globals: it may bind any name
     return frozenset(names | (bound if ALL in written else written))
+
+
+def star_rebound(tree: ast.Module) -> frozenset[str]:
+    """Names the module binds before its last `from m import *` other than by imports, which may
+    bind any of them again (what `m` defines is not read; imported names are read as the import
+    table reads them, as the names a star import re-exports usually are the same objects)."""
+    last = max((index for index, stmt in enumerate(tree.body) for node in ast.walk(stmt)
+                if type(node) is ast.ImportFrom and any(alias.name == "*" for alias in node.names)), default=None) \
+        if any(any(alias.name == "*" for alias in node.names) for node in nodes_of_type(tree, ast.ImportFrom)) else None
+    if last is None:
+        return frozenset()
+    names: set[str] = set()
+    for stmt in tree.body[:last + 1]:
+        for node in ast.walk(stmt):
+            if type(node) is ast.Name and not isinstance(node.ctx, ast.Load):
+                names.add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+    return frozenset(names)
 
 
 def module_object_written(tree: ast.Module) -> frozenset[str]:

@@ -476,6 +476,20 @@ def param_default(args: ast.arguments, param: ast.arg) -> ast.expr | None:
     return args.kw_defaults[index]
 
 
+def walrus_names(scope: ast.AST) -> set[str]:
+    """Names `(name := value)` binds in the scope: its own expressions and its comprehensions',
+    not those of the functions, lambdas and classes inside it."""
+    found: set[str] = set()
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if type(node) is ast.NamedExpr and type(node.target) is ast.Name:
+            found.add(node.target.id)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def all_param_names(args: ast.arguments) -> list[str]:
     found = [param.arg for param in positional_params(args) + list(args.kwonlyargs)]
     found.extend(param.arg for param in (args.vararg, args.kwarg) if param is not None)

@@ -28,6 +28,7 @@ from codemods.analysis.nodes import (
     names_by_id,
     nodes_of_type,
     target_names,
+    walrus_names,
 )
 
 
@@ -88,9 +89,8 @@ def bindings_of(scope: FunctionDef | ast.Module) -> Bindings:
             result.other.update(handler.name for handler in stmt.handlers if handler.name)
         else:
             _note_simple(stmt, result)
-    if isinstance(scope, DEFS):
-        result.other.update(all_param_names(scope.args))
-    else:
+    result.other.update(walrus_names(scope), all_param_names(scope.args) if isinstance(scope, DEFS) else ())
+    if not isinstance(scope, DEFS):
         result.imports.clear()  # the module's imports: the import table reads them (shims and all)
     return result
 

@@ -1,0 +1,183 @@
+"""LoRA layers with a forward hook that tracks the magnitude of the gathered down projections."""
+import functools
+import inspect
+import json
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---- configuration_utils.py ----
+
+class FrozenDict(dict):
+    """A config dict readable by attribute that nobody may change after __init__."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError as exc:
+            raise AttributeError(f"config has no attribute {name!r}") from exc
+
+    def __setitem__(self, key, value):
+        raise TypeError(f"cannot set {key!r}: the config is frozen")
+
+
+class ConfigMixin:
+    config_name = "config.json"
+    ignore_for_config = ()
+
+    def register_to_config(self, **kwargs):
+        internal = dict(getattr(self, "_internal_dict", {}))
+        internal.update(kwargs)
+        self._internal_dict = FrozenDict(internal)
+
+    @property
+    def config(self):
+        return self._internal_dict
+
+    @classmethod
+    def from_config(cls, config, **kwargs):
+        accepted = inspect.signature(cls.__init__).parameters
+        merged = {**dict(config), **kwargs}
+        return cls(**{k: v for k, v in merged.items() if k in accepted})
+
+    def save_config(self):
+        return json.dumps(dict(self.config), sort_keys=True)
+
+
+def register_to_config(init):
+    @functools.wraps(init)
+    def inner(self, *args, **kwargs):
+        bound = inspect.signature(init).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        kept = {k: v for k, v in bound.arguments.items()
+                if k != "self" and k not in self.ignore_for_config}
+        self.register_to_config(**kept)
+        init(self, *args, **kwargs)
+
+    return inner
+
+# ---- parallel_utils.py (pasted from diffusers_jax/utils/parallel_utils.py) ----
+
+def create_mesh(shape, axis_names):
+    return jax.make_mesh(tuple(shape), tuple(axis_names))
+
+
+def shard(x, mesh, spec):
+    return jax.device_put(x, NamedSharding(mesh, spec))
+
+
+def spec_from_layout(layout, reduced=()):
+    """`"data,model"` -> P('data', 'model'); `-` marks an unsharded dimension."""
+    dims = [None if part == "-" else part for part in layout.split(",")]
+    return P(*dims, reduced=set(reduced))
+
+
+REDUCTIONS = {"sum": jax.lax.psum, "mean": jax.lax.pmean, "max": jax.lax.pmax}
+
+
+def sync(x, reduction, axis_name):
+    return REDUCTIONS[reduction](x, axis_name)
+
+
+def gather_reduced(x, axis_name, axis=0):
+    return jax.lax.all_gather(x, axis_name, axis=axis, tiled=True, to="reduced")
+
+# ---- modeling_utils.py ----
+
+class ModelMixin(ConfigMixin):
+    _param_layouts = {}
+
+    @classmethod
+    def from_pretrained(cls, config_json, state_dict, mesh, **kwargs):
+        model = cls.from_config(json.loads(config_json), **kwargs)
+        model.mesh = mesh
+        model.params = {name: shard(np.asarray(value, np.float32), mesh, model.param_spec(name))
+                        for name, value in state_dict.items()}
+        return model
+
+    def param_spec(self, name):
+        for suffix, spec in self._param_layouts.items():
+            if name.endswith(suffix):
+                return spec
+        return P()
+
+
+def lora_state_dict(seed, modules=("to_q", "to_v"), adapter_name="default", rank=4, dim=16, out=8):
+    rng = np.random.default_rng(seed)
+    state_dict = {}
+    for module in modules:
+        state_dict[f"{module}.weight"] = rng.standard_normal((dim, out), dtype=np.float32)
+        state_dict[f"{module}.lora_A.{adapter_name}.weight"] = rng.standard_normal((dim, rank), dtype=np.float32)
+        state_dict[f"{module}.lora_B.{adapter_name}.weight"] = rng.standard_normal((rank, out), dtype=np.float32)
+    return state_dict
+
+# ---- hooks.py ----
+
+class ModelHook:
+    def post_forward(self, module, output):
+        return output
+
+
+class LoRAMagnitudeHook(ModelHook):
+    def __init__(self, axis_name):
+        self.axis_name = axis_name
+        self._sync = functools.partial(jax.lax.pmean, axis_name=axis_name)
+        self.magnitudes = []
+
+    def post_forward(self, module, output):
+        self.magnitudes.append(self._sync(jnp.abs(module.full_down).sum(axis=0)))
+        return output
+
+
+# ---- lora.py ----
+
+class LoRALinearLayer(ModelMixin):
+    _param_layouts = {
+        "lora_A.default.weight": P("fsdp", None),
+        "lora_B.default.weight": P(None, "tp"),
+        ".weight": P("fsdp", "tp"),
+    }
+
+    @register_to_config
+    def __init__(self, in_features=16, out_features=8, rank=4, network_alpha=None, fsdp_axis="fsdp"):
+        self.scale = (network_alpha or rank) / rank
+        self._hooks = []
+
+    def register_forward_hook(self, hook):
+        self._hooks.append(hook)
+        return hook
+
+    def __call__(self, params, hidden_states, module="to_q"):
+        self.full_down = gather_reduced(params[f"{module}.lora_A.default.weight"], self.config.fsdp_axis)
+        down_out = hidden_states @ params[f"{module}.lora_A.default.weight"]
+        down_out = jax.lax.psum(down_out, self.config.fsdp_axis)
+        output = hidden_states @ params[f"{module}.weight"] + self.scale * (down_out @ params[f"{module}.lora_B.default.weight"])
+        for hook in self._hooks:
+            output = hook.post_forward(self, output)
+        return output
+
+
+def inputs():
+    return lora_state_dict(seed=23), np.random.default_rng(23).standard_normal((8, 16), dtype=np.float32)
+
+
+def main(state_dict, hidden_states):
+    mesh = create_mesh((4, 2), ("fsdp", "tp"))
+    layer = LoRALinearLayer.from_pretrained('{"in_features": 16, "out_features": 8, "rank": 4, "network_alpha": 8}',
+                                            state_dict, mesh)
+    hook = layer.register_forward_hook(LoRAMagnitudeHook(layer.config.fsdp_axis))
+    in_specs = ({name: layer.param_spec(name) for name in layer.params}, P(None, "fsdp"))
+    hidden_states = shard(hidden_states, mesh, P(None, "fsdp"))
+
+    def forward(params, hidden_states):
+        output = jax.lax.psum(layer(params, hidden_states), "fsdp")
+        return output, hook.magnitudes[-1]
+
+    return jax.shard_map(forward, mesh=mesh, in_specs=in_specs,
+                         out_specs=(P(None, "tp"), P()))(layer.params, hidden_states)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,146 @@
+"""Gradient accumulation with an Accelerator-like object: unsharded grads averaged over the mesh."""
+import argparse
+import dataclasses
+import functools
+import inspect
+import json
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# ---- configuration_utils.py ----
+
+class FrozenDict(dict):
+    """A config dict readable by attribute that nobody may change after __init__."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError as exc:
+            raise AttributeError(f"config has no attribute {name!r}") from exc
+
+    def __setitem__(self, key, value):
+        raise TypeError(f"cannot set {key!r}: the config is frozen")
+
+
+class ConfigMixin:
+    config_name = "config.json"
+    ignore_for_config = ()
+
+    def register_to_config(self, **kwargs):
+        internal = dict(getattr(self, "_internal_dict", {}))
+        internal.update(kwargs)
+        self._internal_dict = FrozenDict(internal)
+
+    @property
+    def config(self):
+        return self._internal_dict
+
+    @classmethod
+    def from_config(cls, config, **kwargs):
+        accepted = inspect.signature(cls.__init__).parameters
+        merged = {**dict(config), **kwargs}
+        return cls(**{k: v for k, v in merged.items() if k in accepted})
+
+    def save_config(self):
+        return json.dumps(dict(self.config), sort_keys=True)
+
+
+def register_to_config(init):
+    @functools.wraps(init)
+    def inner(self, *args, **kwargs):
+        bound = inspect.signature(init).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        kept = {k: v for k, v in bound.arguments.items()
+                if k != "self" and k not in self.ignore_for_config}
+        self.register_to_config(**kept)
+        init(self, *args, **kwargs)
+
+    return inner
+
+# ---- parallel_utils.py (pasted from diffusers_jax/utils/parallel_utils.py) ----
+
+def create_mesh(shape, axis_names):
+    return jax.make_mesh(tuple(shape), tuple(axis_names))
+
+
+def shard(x, mesh, spec):
+    return jax.device_put(x, NamedSharding(mesh, spec))
+
+
+def spec_from_layout(layout, reduced=()):
+    """`"data,model"` -> P('data', 'model'); `-` marks an unsharded dimension."""
+    dims = [None if part == "-" else part for part in layout.split(",")]
+    return P(*dims, reduced=set(reduced))
+
+
+REDUCTIONS = {"sum": jax.lax.psum, "mean": jax.lax.pmean, "max": jax.lax.pmax}
+
+
+def sync(x, reduction, axis_name):
+    return REDUCTIONS[reduction](x, axis_name)
+
+
+def gather_reduced(x, axis_name, axis=0):
+    return jax.lax.all_gather(x, axis_name, axis=axis, tiled=True, to="reduced")
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description="Simple example of a training script (jax port).")
+    parser.add_argument("--learning_rate", type=float, default=1e-4)
+    parser.add_argument("--gradient_accumulation_steps", type=int, default=2)
+    parser.add_argument("--ema_decay", type=float, default=0.9999)
+    parser.add_argument("--max_grad_value", type=float, default=1.0)
+    parser.add_argument("--noise_offset", type=float, default=0.05)
+    parser.add_argument("--prior_loss_weight", type=float, default=1.0)
+    parser.add_argument("--mesh_axes", default="dp,fsdp")
+    parser.add_argument("--mesh_shape", default="4,2")
+    parser.add_argument("--grad_reduction", default="mean")
+    return parser.parse_args(argv)
+
+
+def make_mesh_from_args(args):
+    return create_mesh([int(n) for n in args.mesh_shape.split(",")], args.mesh_axes.split(","))
+
+
+# ---- accelerator.py ----
+
+class Accelerator:
+    def __init__(self, mesh, gradient_accumulation_steps=1, shard_axis="fsdp"):
+        self.mesh = mesh
+        self.gradient_accumulation_steps = gradient_accumulation_steps
+        self.shard_axis = shard_axis
+
+    def unshard(self, tensor):
+        return gather_reduced(tensor, self.shard_axis)
+
+    def reduce(self, tensor, reduction="mean"):
+        return sync(tensor, reduction, self.shard_axis)
+
+
+def inputs():
+    rng = np.random.default_rng(43)
+    return rng.standard_normal((8, 16), dtype=np.float32), rng.standard_normal((8, 16), dtype=np.float32)
+
+
+def main(params, batch):
+    args = parse_args([])
+    mesh = make_mesh_from_args(args)
+    accelerator = Accelerator(mesh, args.gradient_accumulation_steps, shard_axis="fsdp")
+    params, batch = shard(params, mesh, P("fsdp", None)), shard(batch, mesh, P("fsdp", None))
+
+    def train_step(params, batch):
+        accumulated = jnp.zeros_like(params)
+        for micro_batch in jnp.split(batch, accelerator.gradient_accumulation_steps):
+            accumulated = accumulated + (params[: micro_batch.shape[0]].mean() - micro_batch.mean()) * jnp.ones_like(params)
+        grads = accelerator.unshard(accumulated / accelerator.gradient_accumulation_steps)
+        grads = accelerator.reduce(grads, args.grad_reduction)
+        return grads.mean(axis=0)
+
+    return jax.shard_map(train_step, mesh=mesh, in_specs=(P("fsdp", None), P("fsdp", None)),
+                         out_specs=P())(params, batch)
+
+
+if __name__ == "__main__":
+    main(*inputs())
