@@ -2911,6 +2911,57 @@ def main(mesh, x):
         return top_level_all_gather(a, P(None, None, reduced={"i"}))
 """)
 
+
+S["gather_second_dim_input"] = ('"""The input is sharded on its second dimension; the gather\'s all-None out spec with reduced={"i"} is one JAX accepts."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P(None, "i")))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_reversed_axis_tuple"] = ('"""The first dimension is sharded over ("j", "i"); reduced={"i", "j"} names both, in any order."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P(("j", "i"), None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i", "j"}))
+""")
+
+S["gather_empty_out_spec_reduced"] = ('"""The out spec names no dimension, only reduced={"i"}: a prefix of every spec."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, P(reduced={"i"}))
+""")
+
+S["gather_jit_keeps_input_sharding"] = ('"""A jitted elementwise step keeps its input\'s row layout."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        b = jax.jit(lambda v: v * 2)(a)
+        return top_level_all_gather(b, P(None, None, reduced={"i"}))
+""")
+
+S["gather_bare_spec_placement"] = ('"""device_put with a bare PartitionSpec under the context mesh places by rows."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, P("i", None))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
+S["gather_after_reshard"] = ('"""jax.reshard turns the flat layout into rows before the gather."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P(("i", "j"), None)))
+        a = jax.reshard(a, P("i", None))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+""")
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

@@ -135,6 +135,12 @@ T = [
  ('gather_generator_sees_list_change', '    SPECS[0] = P("i", None)', '    SPECS.append(P("i", None))', 'SF104'),
  ('gather_classmethod_changes_class_spec', '    Layout.rows_only()', '    print(Layout.rows_only)', 'SF104'),
  ('gather_for_else_default', '        a = jax.device_put(x, NamedSharding(mesh, spec_for("embedding")))', '        a = jax.device_put(x, NamedSharding(mesh, spec_for("kernel")))', 'SF104'),
+ ('gather_second_dim_input', '        a = jax.device_put(x, NamedSharding(mesh, P(None, "i")))', '        a = jax.device_put(x, NamedSharding(mesh, P(None, ("i", "j"))))', 'SF104'),
+ ('gather_reversed_axis_tuple', '        return top_level_all_gather(a, P(None, None, reduced={"i", "j"}))', '        return top_level_all_gather(a, P(None, None, reduced={"i"}))', 'SF104'),
+ ('gather_empty_out_spec_reduced', '        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))', '        a = jax.device_put(x, NamedSharding(mesh, P(("i", "j"), None)))', 'SF104'),
+ ('gather_jit_keeps_input_sharding', '        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))', '        a = jax.device_put(x, NamedSharding(mesh, P(("i", "j"), None)))', 'SF104'),
+ ('gather_bare_spec_placement', '        a = jax.device_put(x, P("i", None))', '        a = jax.device_put(x, P(("i", "j"), None))', 'SF104'),
+ ('gather_after_reshard', '        a = jax.reshard(a, P("i", None))', '        a = jax.reshard(a, P(("i", "j"), None))', 'SF104'),
 ]
 
 if __name__ == "__main__":

@@ -1,0 +1,20 @@
+"""The input is sharded on its second dimension; the gather's all-None out spec with reduced={"i"} is one JAX accepts."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P(None, "i")))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())
