@@ -2962,6 +2962,80 @@ def main(mesh, x):
         return top_level_all_gather(a, P(None, None, reduced={"i"}))
 """)
 
+
+P["layer_built_once_second_call"] = ('"""A layer computes its statistics only on its first call (self.built); the second call in the body skips the wide sum."""', '''
+
+class Norm:
+    def __init__(self):
+        self.built = False
+
+    def __call__(self, block):
+        if not self.built:
+            self.built = True
+            return jax.lax.psum(block, ("i", "j"))
+        return block
+
+
+NORM = Norm()
+
+
+def body(block):
+    stats = NORM(block)
+    counts = jax.lax.psum(block, "j")
+    return stats + jax.lax.psum(NORM(counts), "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["tuple_config_compared_to_list_literal"] = ('"""The config holds a tuple; comparing it with a list literal is False, so the rows branch runs."""', '''
+CONFIG = {"sync": ("i", "j")}
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    if CONFIG["sync"] == ["i", "j"]:
+        return jax.lax.psum(counts, ("i", "j"))
+    return jax.lax.psum(counts, "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["dict_union_override"] = ('"""BASE | OVERRIDES: the right operand\'s keys win."""', '''
+BASE = {"sync": ("i", "j"), "count": "j"}
+OVERRIDES = {"sync": ("i",)}
+CONFIG = BASE | OVERRIDES
+
+
+def body(block):
+    counts = jax.lax.psum(block, CONFIG["count"])
+    return jax.lax.psum(counts, CONFIG["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["chainmap_first_wins"] = ('"""A ChainMap looks keys up in its first mapping first."""', '''
+import collections
+
+BASE = {"sync": ("i", "j"), "count": "j"}
+OVERRIDES = {"sync": ("i",)}
+CONFIG = collections.ChainMap(OVERRIDES, BASE)
+
+
+def body(block):
+    counts = jax.lax.psum(block, CONFIG["count"])
+    return jax.lax.psum(counts, CONFIG["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

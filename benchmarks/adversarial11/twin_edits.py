@@ -141,6 +141,10 @@ T = [
  ('gather_jit_keeps_input_sharding', '        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))', '        a = jax.device_put(x, NamedSharding(mesh, P(("i", "j"), None)))', 'SF104'),
  ('gather_bare_spec_placement', '        a = jax.device_put(x, P("i", None))', '        a = jax.device_put(x, P(("i", "j"), None))', 'SF104'),
  ('gather_after_reshard', '        a = jax.reshard(a, P("i", None))', '        a = jax.reshard(a, P(("i", "j"), None))', 'SF104'),
+ ('layer_built_once_second_call', '            self.built = True', '            self.built = False', 'SF105'),
+ ('tuple_config_compared_to_list_literal', '    if CONFIG["sync"] == ["i", "j"]:', '    if list(CONFIG["sync"]) == ["i", "j"]:', 'SF105'),
+ ('dict_union_override', 'CONFIG = BASE | OVERRIDES', 'CONFIG = OVERRIDES | BASE', 'SF105'),
+ ('chainmap_first_wins', 'CONFIG = collections.ChainMap(OVERRIDES, BASE)', 'CONFIG = collections.ChainMap(BASE, OVERRIDES)', 'SF105'),
 ]
 
 if __name__ == "__main__":
