@@ -3036,6 +3036,104 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["helper_memoized_in_module_dict"] = ('"""A helper memoizes its wide sum in a module dict: the second call returns the cached value."""', '''
+_CACHE = {}
+
+
+def stats(block):
+    if "total" in _CACHE:
+        return _CACHE["total"]
+    total = jax.lax.psum(block, ("i", "j"))
+    _CACHE["total"] = total
+    return total
+
+
+def body(block):
+    first = stats(block)
+    counts = jax.lax.psum(block, "j")
+    return first + stats(counts)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["helper_closure_flag_second_call"] = ('"""A factory\'s closure flips a nonlocal flag on its first call; the second call skips the wide sum."""', '''
+
+def make_tail():
+    done = False
+
+    def tail(counts):
+        nonlocal done
+        if done:
+            return counts
+        done = True
+        return jax.lax.psum(counts, ("i", "j"))
+
+    return tail
+
+
+TAIL = make_tail()
+
+
+def body(block):
+    first = TAIL(block)
+    counts = jax.lax.psum(block, "j")
+    return first + jax.lax.psum(TAIL(counts), "i")
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["setdefault_returns_nested_dict"] = ('"""setdefault returns the nested dict already there; the store through it changes the config."""', '''
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+CONFIG.setdefault("mesh", {})["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["class_list_attribute_popped_through_alias"] = ('"""A module name holds the class\'s list attribute itself; popping through it shortens the class\'s list."""', '''
+
+class Defaults:
+    SYNC = ["i", "j"]
+
+
+ROWS = Defaults.SYNC
+ROWS.pop()
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, tuple(Defaults.SYNC))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["module_vars_item_rebinds"] = ('"""vars() at the module\'s top level is its globals dict: an item store rebinds the axes."""', '''
+SYNC_AXES = ("i", "j")
+vars()["SYNC_AXES"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, SYNC_AXES)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

@@ -145,6 +145,11 @@ T = [
  ('tuple_config_compared_to_list_literal', '    if CONFIG["sync"] == ["i", "j"]:', '    if list(CONFIG["sync"]) == ["i", "j"]:', 'SF105'),
  ('dict_union_override', 'CONFIG = BASE | OVERRIDES', 'CONFIG = OVERRIDES | BASE', 'SF105'),
  ('chainmap_first_wins', 'CONFIG = collections.ChainMap(OVERRIDES, BASE)', 'CONFIG = collections.ChainMap(BASE, OVERRIDES)', 'SF105'),
+ ('helper_memoized_in_module_dict', '    _CACHE["total"] = total', '    _CACHE["last"] = total', 'SF105'),
+ ('helper_closure_flag_second_call', '        done = True', '        done = False', 'SF105'),
+ ('setdefault_returns_nested_dict', 'CONFIG.setdefault("mesh", {})["sync"] = ("i",)', 'CONFIG.setdefault("data", {})["sync"] = ("i",)', 'SF105'),
+ ('class_list_attribute_popped_through_alias', 'ROWS = Defaults.SYNC', 'ROWS = list(Defaults.SYNC)', 'SF105'),
+ ('module_vars_item_rebinds', 'vars()["SYNC_AXES"] = ("i",)', 'vars()["ROW_AXES"] = ("i",)', 'SF105'),
 ]
 
 if __name__ == "__main__":
