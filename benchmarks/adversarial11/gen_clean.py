@@ -3134,6 +3134,98 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["field_holds_config_changed_after"] = ('"""The model keeps the module config dict itself; a change after construction is seen by the model."""', '''
+CFG = {"sync": ("i", "j")}
+
+
+class Model:
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.cfg["sync"])
+
+
+def main(mesh, x):
+    model = Model(CFG)
+    CFG["sync"] = ("i",)
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["helper_narrows_nested_argument"] = ('"""A helper narrows the nested dict it is handed: the module config\'s item changes."""', '''
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+
+
+def narrow(section):
+    section["sync"] = ("i",)
+
+
+narrow(CONFIG["mesh"])
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["get_returns_nested_dict"] = ('"""dict.get returns the nested dict itself; the store through it changes the config."""', '''
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+CONFIG.get("mesh")["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["module_dict_item_rebinds"] = ('"""The module\'s own __dict__, reached through sys.modules, rebinds the axes."""', '''
+import sys
+
+SYNC_AXES = ("i", "j")
+sys.modules[__name__].__dict__["SYNC_AXES"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, SYNC_AXES)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["helper_hasattr_lazy_init"] = ('"""A layer computes its statistics once, when it has no such attribute yet; its second call skips the wide sum."""', '''
+
+class Stats:
+    def __call__(self, block):
+        if not hasattr(self, "total"):
+            self.total = jax.lax.psum(block, ("i", "j"))
+        return self.total
+
+
+STATS = Stats()
+
+
+def body(block):
+    first = STATS(block)
+    counts = jax.lax.psum(block, "j")
+    return first + STATS(counts)
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

@@ -150,6 +150,11 @@ T = [
  ('setdefault_returns_nested_dict', 'CONFIG.setdefault("mesh", {})["sync"] = ("i",)', 'CONFIG.setdefault("data", {})["sync"] = ("i",)', 'SF105'),
  ('class_list_attribute_popped_through_alias', 'ROWS = Defaults.SYNC', 'ROWS = list(Defaults.SYNC)', 'SF105'),
  ('module_vars_item_rebinds', 'vars()["SYNC_AXES"] = ("i",)', 'vars()["ROW_AXES"] = ("i",)', 'SF105'),
+ ('field_holds_config_changed_after', '        self.cfg = cfg', '        self.cfg = dict(cfg)', 'SF105'),
+ ('helper_narrows_nested_argument', 'narrow(CONFIG["mesh"])', 'narrow(dict(CONFIG["mesh"]))', 'SF105'),
+ ('get_returns_nested_dict', 'CONFIG.get("mesh")["sync"] = ("i",)', 'CONFIG.get("mesh").copy()["sync"] = ("i",)', 'SF105'),
+ ('module_dict_item_rebinds', 'sys.modules[__name__].__dict__["SYNC_AXES"] = ("i",)', 'sys.modules[__name__].__dict__["ROW_AXES"] = ("i",)', 'SF105'),
+ ('helper_hasattr_lazy_init', '        if not hasattr(self, "total"):', '        if not hasattr(self, "done"):', 'SF105'),
 ]
 
 if __name__ == "__main__":

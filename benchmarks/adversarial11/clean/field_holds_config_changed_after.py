@@ -1,0 +1,31 @@
+"""The model keeps the module config dict itself; a change after construction is seen by the model."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+CFG = {"sync": ("i", "j")}
+
+
+class Model:
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.cfg["sync"])
+
+
+def main(mesh, x):
+    model = Model(CFG)
+    CFG["sync"] = ("i",)
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
