@@ -12,8 +12,9 @@ class Config:
         object.__setattr__(self, "__arguments__", dict(kwargs))
 
     def __getattr__(self, name):
+        arguments = object.__getattribute__(self, "__arguments__")  # AttributeError on a bare copy
         try:
-            return self.__arguments__[name]
+            return arguments[name]
         except KeyError:
             raise AttributeError(name) from None
 
