@@ -3227,6 +3227,67 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["argparse_shared_dest_first_default"] = ('"""Two options share a dest: argparse fills the namespace from the first one\'s default."""', '''
+import argparse
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--sync", default="i")
+parser.add_argument("--all", dest="sync", action="store_const", const="i,j", default="i,j")
+
+
+def main(mesh, x):
+    args = parser.parse_args([])
+    axes = tuple(args.sync.split(","))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["filing_mark_read_by_init"] = ('"""The filing decorator\'s mark replaces the base\'s config_class, and __init__ builds from it."""', '''
+MODELS = {}
+
+
+class AllConfig:
+    sync_axes = ("i", "j")
+
+
+class RowConfig:
+    sync_axes = ("i",)
+
+
+def register(config_class):
+    def wrap(cls):
+        cls.config_class = config_class
+        MODELS[cls.__name__] = cls
+        return cls
+
+    return wrap
+
+
+class Model:
+    config_class = AllConfig
+
+    def __init__(self):
+        self.config = self.config_class()
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes)
+
+
+@register(RowConfig)
+class RowModel(Model):
+    pass
+
+
+def main(mesh, x):
+    return jax.shard_map(MODELS["RowModel"](), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

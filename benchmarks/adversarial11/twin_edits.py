@@ -155,6 +155,8 @@ T = [
  ('get_returns_nested_dict', 'CONFIG.get("mesh")["sync"] = ("i",)', 'CONFIG.get("mesh").copy()["sync"] = ("i",)', 'SF105'),
  ('module_dict_item_rebinds', 'sys.modules[__name__].__dict__["SYNC_AXES"] = ("i",)', 'sys.modules[__name__].__dict__["ROW_AXES"] = ("i",)', 'SF105'),
  ('helper_hasattr_lazy_init', '        if not hasattr(self, "total"):', '        if not hasattr(self, "done"):', 'SF105'),
+ ('argparse_shared_dest_first_default', 'parser.add_argument("--sync", default="i")', 'parser.add_argument("--sync", default="i,j")', 'SF105'),
+ ('filing_mark_read_by_init', '@register(RowConfig)', '@register(AllConfig)', 'SF105'),
 ]
 
 if __name__ == "__main__":
