@@ -3288,6 +3288,63 @@ def main(mesh, x):
     return jax.shard_map(MODELS["RowModel"](), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["alias_slice_deleted"] = ('"""del on a slice of an alias shortens the config\'s own list."""', '''
+CONFIG = {"sync": ["i", "j"]}
+rows = CONFIG["sync"]
+del rows[1:]
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, tuple(CONFIG["sync"]))
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["shallow_copied_object_shares_dict"] = ('"""copy.copy of a model shares its config dict: narrowing the copy\'s narrows the original\'s."""', '''
+import copy
+
+
+class Model:
+    def __init__(self):
+        self.cfg = {"sync": ("i", "j")}
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.cfg["sync"])
+
+
+def main(mesh, x):
+    teacher = Model()
+    student = copy.copy(teacher)
+    student.cfg["sync"] = ("i",)
+    return jax.shard_map(teacher, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["dataclass_replace_shares_list"] = ('"""dataclasses.replace copies fields by reference: popping the copy\'s list pops the original\'s."""', '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Config:
+    sync: list
+
+
+def main(mesh, x):
+    cfg = Config(sync=["i", "j"])
+    rows = dataclasses.replace(cfg)
+    rows.sync.pop()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, tuple(cfg.sync))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

@@ -157,6 +157,9 @@ T = [
  ('helper_hasattr_lazy_init', '        if not hasattr(self, "total"):', '        if not hasattr(self, "done"):', 'SF105'),
  ('argparse_shared_dest_first_default', 'parser.add_argument("--sync", default="i")', 'parser.add_argument("--sync", default="i,j")', 'SF105'),
  ('filing_mark_read_by_init', '@register(RowConfig)', '@register(AllConfig)', 'SF105'),
+ ('alias_slice_deleted', 'rows = CONFIG["sync"]', 'rows = list(CONFIG["sync"])', 'SF105'),
+ ('shallow_copied_object_shares_dict', '    student = copy.copy(teacher)', '    student = copy.deepcopy(teacher)', 'SF105'),
+ ('dataclass_replace_shares_list', '    rows = dataclasses.replace(cfg)', '    rows = dataclasses.replace(cfg, sync=list(cfg.sync))', 'SF105'),
 ]
 
 if __name__ == "__main__":

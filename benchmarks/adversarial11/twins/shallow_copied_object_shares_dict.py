@@ -1,0 +1,32 @@
+"""copy.copy of a model shares its config dict: narrowing the copy's narrows the original's."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+import copy
+
+
+class Model:
+    def __init__(self):
+        self.cfg = {"sync": ("i", "j")}
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.cfg["sync"])
+
+
+def main(mesh, x):
+    teacher = Model()
+    student = copy.deepcopy(teacher)
+    student.cfg["sync"] = ("i",)
+    return jax.shard_map(teacher, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
