@@ -3345,6 +3345,47 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["returned_module_dict_changed"] = ('"""get_config returns the module dict itself; the store through its result changes the config."""', '''
+CONFIG = {"sync": ("i", "j")}
+
+
+def get_config():
+    return CONFIG
+
+
+get_config()["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["method_returns_own_dict_changed"] = ('"""A method returns the object\'s own config dict; main narrows it through the result."""', '''
+
+class Model:
+    def __init__(self):
+        self.cfg = {"sync": ("i", "j")}
+
+    def config(self):
+        return self.cfg
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.cfg["sync"])
+
+
+def main(mesh, x):
+    model = Model()
+    model.config()["sync"] = ("i",)
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

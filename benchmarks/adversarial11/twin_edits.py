@@ -160,6 +160,8 @@ T = [
  ('alias_slice_deleted', 'rows = CONFIG["sync"]', 'rows = list(CONFIG["sync"])', 'SF105'),
  ('shallow_copied_object_shares_dict', '    student = copy.copy(teacher)', '    student = copy.deepcopy(teacher)', 'SF105'),
  ('dataclass_replace_shares_list', '    rows = dataclasses.replace(cfg)', '    rows = dataclasses.replace(cfg, sync=list(cfg.sync))', 'SF105'),
+ ('returned_module_dict_changed', '    return CONFIG\n', '    return dict(CONFIG)\n', 'SF105'),
+ ('method_returns_own_dict_changed', '        return self.cfg\n', '        return dict(self.cfg)\n', 'SF105'),
 ]
 
 if __name__ == "__main__":
