@@ -3386,6 +3386,45 @@ def main(mesh, x):
     return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["cached_property_read_before_change"] = ('"""A cached_property is read once while the field says rows; the later change does not reach the cached axes."""', '''
+import functools
+
+
+class Reducer:
+    def __init__(self):
+        self.rows = True
+
+    @functools.cached_property
+    def axes(self):
+        return ("i",) if self.rows else ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def main(mesh, x):
+    model = Reducer()
+    print("sync over", model.axes)
+    model.rows = False
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["store_through_next_of_values"] = ('"""next(iter(TABLE.values())) is the first config itself; the store through it changes the table."""', '''
+TABLE = {"train": {"sync": ("i", "j")}}
+next(iter(TABLE.values()))["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, TABLE["train"]["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

@@ -162,6 +162,8 @@ T = [
  ('dataclass_replace_shares_list', '    rows = dataclasses.replace(cfg)', '    rows = dataclasses.replace(cfg, sync=list(cfg.sync))', 'SF105'),
  ('returned_module_dict_changed', '    return CONFIG\n', '    return dict(CONFIG)\n', 'SF105'),
  ('method_returns_own_dict_changed', '        return self.cfg\n', '        return dict(self.cfg)\n', 'SF105'),
+ ('cached_property_read_before_change', '    print("sync over", model.axes)', '    print("sync over", model.rows)', 'SF105'),
+ ('store_through_next_of_values', 'next(iter(TABLE.values()))["sync"] = ("i",)', 'dict(next(iter(TABLE.values())))["sync"] = ("i",)', 'SF105'),
 ]
 
 if __name__ == "__main__":
