@@ -3425,6 +3425,60 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["operator_setitem_changes_config"] = ('"""operator.setitem changes the module config in place."""', '''
+import operator
+
+CONFIG = {"sync": ("i", "j")}
+operator.setitem(CONFIG, "sync", ("i",))
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["unbound_dict_update_changes_config"] = ('"""dict.update called through the class changes the module config in place."""', '''
+CONFIG = {"sync": ("i", "j")}
+dict.update(CONFIG, sync=("i",))
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["field_store_through_returned_object"] = ('"""get_model returns the module\'s model itself; a field stored through the call\'s result is the model\'s."""', '''
+
+class Reducer:
+    def __init__(self):
+        self.axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+MODEL = Reducer()
+
+
+def get_model():
+    return MODEL
+
+
+def main(mesh, x):
+    get_model().axes = ("i",)
+    return jax.shard_map(MODEL, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

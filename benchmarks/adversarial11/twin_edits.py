@@ -164,6 +164,9 @@ T = [
  ('method_returns_own_dict_changed', '        return self.cfg\n', '        return dict(self.cfg)\n', 'SF105'),
  ('cached_property_read_before_change', '    print("sync over", model.axes)', '    print("sync over", model.rows)', 'SF105'),
  ('store_through_next_of_values', 'next(iter(TABLE.values()))["sync"] = ("i",)', 'dict(next(iter(TABLE.values())))["sync"] = ("i",)', 'SF105'),
+ ('operator_setitem_changes_config', 'operator.setitem(CONFIG, "sync", ("i",))', 'operator.setitem(dict(CONFIG), "sync", ("i",))', 'SF105'),
+ ('unbound_dict_update_changes_config', 'dict.update(CONFIG, sync=("i",))', 'dict.update(dict(CONFIG), sync=("i",))', 'SF105'),
+ ('field_store_through_returned_object', '    get_model().axes = ("i",)', '    Reducer().axes = ("i",)', 'SF105'),
 ]
 
 if __name__ == "__main__":
