@@ -246,8 +246,8 @@ class ResidualAdaptiveRefinement:
         self.score_axis, self.redistribute = score_axis, redistribute
 
     def __call__(self, res):
-        scores = jnp.abs(res).mean(axis=0)
-        ranked = gather_reduced(scores, self.score_axis, dim=0)
+        scores = jnp.abs(res)
+        ranked = gather_reduced(scores, self.score_axis, dim=1)
         return self.redistribute(ranked)
 
 
@@ -269,7 +269,7 @@ class Solver:
         tx = place(instantiate(self.cfg.domain).sample(self.cfg.n_colloc), self.mesh, P(self.batch, None))
         return jax.shard_map(self.step, mesh=self.mesh,
                              in_specs=(param_specs(params, self.ens), P(self.batch, None)),
-                             out_specs=P(self.batch))(params, tx)
+                             out_specs=P(self.ens, self.batch))(params, tx)
 
 
 ConfigStore.instance().store(name="burgers_rar", node={
@@ -277,7 +277,7 @@ ConfigStore.instance().store(name="burgers_rar", node={
     "resampler": {
         "_target_": "ResidualAdaptiveRefinement", "score_axis": "${mesh.axes.0}",
         "redistribute": {"_target_": "jax.lax.psum_scatter", "_partial_": True,
-                         "axis_name": "${mesh.axes.0}", "scatter_dimension": 0, "tiled": True},
+                         "axis_name": "${mesh.axes.0}", "scatter_dimension": 1, "tiled": True},
     },
 })
 

@@ -272,7 +272,7 @@ def main(cfg, nt, nx, c):
         slab_loss = jnp.mean(res ** 2, axis=1)
         return causal_weights(slab_loss, causal.axis, causal.epsilon, causal.iterations)
 
-    return jax.shard_map(step, mesh=mesh, in_specs=(P(), P(t, s, None)), out_specs=P(t, s))(params, grid)
+    return jax.shard_map(step, mesh=mesh, in_specs=(P(), P(t, s, None)), out_specs=P((t, s)))(params, grid)
 
 
 if __name__ == "__main__":
