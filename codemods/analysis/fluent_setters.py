@@ -102,9 +102,46 @@ def _functional(interp, name: str) -> bool:
             continue
         call = parents.get(id(node))
         if type(node.ctx) is not ast.Load or type(call) is not ast.Call or call.func is not node \
-                or not _new_object(interp, node.value, parents, 0):
+                or not (_new_object(interp, node.value, parents, 0) or held_alone(interp, call, parents)):
             return False
     return not _dynamic_names(interp, name)
+
+
+def held_alone(interp, call: ast.Call, parents) -> bool:
+    """A statement `p.set(...)` in the body of a def (or the module) that binds `p` once, by a
+    statement above it giving a new object, with no statement between them naming `p` but other
+    such setter statements: only `p` holds the object when it changes (set_fields.py replays the
+    calls on what `p` holds)."""
+    stmt, holder = parents.get(id(call)), call.func.value
+    function = parents.get(id(stmt))
+    if type(stmt) is not ast.Expr or type(holder) is not ast.Name or not isinstance(function, (*DEFS, ast.Module)) \
+            or not _setter_statement(interp, stmt, holder.id) or not any(item is stmt for item in function.body):
+        return False
+    name = holder.id
+    stores = [node for node in _scope_nodes(function) if type(node) is ast.Name and node.id == name
+              and type(node.ctx) is not ast.Load or type(node) is ast.arg and node.arg == name
+              or isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names]
+    if len(stores) != 1:
+        return False
+    made = next((index for index, item in enumerate(function.body) if type(item) is ast.Assign
+                 and item.targets == stores), None)
+    here = function.body.index(stmt)
+    if made is None or made > here or not _new_object(interp, function.body[made].value, parents, 0):
+        return False
+    return all(_setter_statement(interp, item, name) or not any(
+        type(node) is ast.Name and node.id == name for node in ast.walk(item)) for item in function.body[made + 1:here])
+
+
+def _setter_statement(interp, stmt: ast.stmt, name: str) -> bool:
+    return type(stmt) is ast.Expr and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
+        and type(stmt.value.func.value) is ast.Name and stmt.value.func.value.id == name \
+        and stmt.value.func.attr in _setters(interp.scope) and _all_setters(interp.scope, stmt.value.func.attr)
+
+
+def _scope_nodes(function: ast.AST):
+    """The nodes of a def (or the module), nested scopes included (a closure may rebind by
+    `nonlocal`), its parameters too."""
+    return ast.walk(function) if type(function) is not ast.Module else _own_nodes(function)
 
 
 def _dynamic_names(interp, name: str) -> bool:
@@ -255,6 +292,9 @@ class FluentSetters:
         if not (isinstance(callee, Partial) and isinstance(callee.func, Function) and len(callee.args) == 1
                 and not callee.keywords and setter_update(callee.func.node) is not None):
             return super().call(callee, expr, args, keywords, starred, frame)
+        return self._setter_call(callee, expr, args, keywords, starred, frame)
+
+    def _updated(self, callee, args, keywords, starred) -> Value:
         receiver = callee.args[0]
         if type(receiver) is not Instance or receiver.fields is None or receiver.building or args:
             return UNKNOWN
@@ -265,3 +305,10 @@ class FluentSetters:
         if chain is None or any(class_bindings(klass).binds(name) for klass in chain for name in given):
             return UNKNOWN  # `__dict__.update` bypasses a property or method a later read would still find
         return Instance(receiver.cls, tuple(sorted({**dict(receiver.fields), **given}.items())))
+
+    def _setter_call(self, callee, expr, args, keywords, starred, frame) -> Value:
+        result = self._updated(callee, args, keywords, starred)
+        holder = expr.func.value if expr is not None and type(expr.func) is ast.Attribute else None
+        if type(holder) is ast.Name and holder.id in frame.vars and held_alone(self, expr, self._parent_map()):
+            frame.vars[holder.id] = result  # the statement `p.set(...)` of a run: `p` holds the object changed
+        return result
