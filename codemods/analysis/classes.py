@@ -24,7 +24,7 @@ from codemods.analysis.class_registries import bound_first, registry_constructio
 from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.repr_vars import class_name_reads
 from codemods.analysis.field_changers import AnyCopied, Everything
-from codemods.analysis.fluent_setters import fluent_nodes
+from codemods.analysis.fluent_setters import fluent_nodes, keyword_order
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.guarded_stores import guarded_stores
 from codemods.analysis.keyword_pops import popping_init, read_expr, take_pops
@@ -254,7 +254,7 @@ class Classes(InitHooks, ClassFamilies):
                 return UNKNOWN  # `__post_init__`'s stores, read from the fields
         elif positional or given:
             return UNKNOWN
-        return Instance(receiver.cls, tuple(sorted(fields.items())))
+        return Instance(receiver.cls, tuple(sorted(fields.items())), order=keyword_order(facts, frame if facts.init else None))
 
     def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value],
                     cls: ast.ClassDef | None = None) -> Frame | None:

@@ -68,6 +68,16 @@ def setter_update(method: ast.AST) -> ast.stmt | None:
     return update
 
 
+def keyword_order(facts, frame) -> tuple[str, ...] | None:
+    """The order of an object's attributes built by `__init__(self, **fields)` whose only
+    statement stores the keywords (`self.__dict__.update(fields)`): the keywords' own."""
+    if frame is None or facts.kwargs_loop is None or facts.stores or facts.base is not None or facts.hook_stores \
+            or facts.init.body != [facts.kwargs_loop]:
+        return None
+    given = frame.vars.get(facts.init.args.kwarg.arg)
+    return given.keys if type(given) is DictValue else None
+
+
 def _setters(scope) -> dict[str, list[ast.FunctionDef]]:
     """Setter methods of the module's classes, by name."""
     found = scope.tree.__dict__.get("_shardfix_setters")
@@ -304,7 +314,9 @@ class FluentSetters:
         chain = class_chain(self.scope, receiver.cls)
         if chain is None or any(class_bindings(klass).binds(name) for klass in chain for name in given):
             return UNKNOWN  # `__dict__.update` bypasses a property or method a later read would still find
-        return Instance(receiver.cls, tuple(sorted({**dict(receiver.fields), **given}.items())))
+        order = receiver.order + tuple(name for name in given if name not in receiver.order) \
+            if receiver.order is not None else None  # `dict.update` keeps a key where it was
+        return Instance(receiver.cls, tuple(sorted({**dict(receiver.fields), **given}.items())), order=order)
 
     def _setter_call(self, callee, expr, args, keywords, starred, frame) -> Value:
         result = self._updated(callee, args, keywords, starred)
@@ -312,3 +324,12 @@ class FluentSetters:
         if type(holder) is ast.Name and holder.id in frame.vars and held_alone(self, expr, self._parent_map()):
             frame.vars[holder.id] = result  # the statement `p.set(...)` of a run: `p` holds the object changed
         return result
+
+
+def known_order(interp, owner: Instance) -> bool:
+    """The order `owner` carries is its `__dict__`'s: the object's fields are its attributes and
+    no code changes attributes of objects in place by name (a setter only on new objects)."""
+    from codemods.analysis.field_changers import Everything
+
+    return owner.order is not None and set(owner.order) == {name for name, _ in owner.fields} \
+        and not isinstance(interp._field_changers(), Everything)
