@@ -30,8 +30,9 @@ A setter is a plain method taking only the object and `**fields`, whose body is
   `m` in the module is a method returning only such new objects, no class binds `m` otherwise,
   and no code could give an object an attribute `m` (no keyword, store or dynamic attribute of
   that name).
-Any other call of the name, a `**` splat into one not on a new object, or a read of the name
-other than as a called method leaves the setter's update counted as a change of everything.
+Any other call of the name (but one with a positional argument: `x.at[i].set(v)` cannot run a
+setter, which would raise), or a read of the name other than as a called method, leaves the
+setter's update counted as a change of everything.
 """
 from __future__ import annotations
 
@@ -111,8 +112,11 @@ def _functional(interp, name: str) -> bool:
         if node.attr != name:
             continue
         call = parents.get(id(node))
-        if type(node.ctx) is not ast.Load or type(call) is not ast.Call or call.func is not node \
-                or not (_new_object(interp, node.value, parents, 0) or held_alone(interp, call, parents)):
+        if type(node.ctx) is not ast.Load or type(call) is not ast.Call or call.func is not node:
+            return False
+        if any(type(arg) is not ast.Starred for arg in call.args):
+            continue  # `x.at[i].set(v)`: a setter takes no positional argument, so it raises before any change
+        if not (_new_object(interp, node.value, parents, 0) or held_alone(interp, call, parents)):
             return False
     return not _dynamic_names(interp, name)
 

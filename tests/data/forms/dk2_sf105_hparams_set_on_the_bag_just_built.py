@@ -1,7 +1,7 @@
 """Praxis-like hyper-parameters: an attribute bag whose `set(**fields)` updates it in place and
 returns it, called by each layer's `HParams()` classmethod on the bag its base's (reached by
 `super()`) builds. Every `set` is on a bag just built, which no other name holds, so the layer's
-fields are what the classmethods set."""
+fields are what the classmethods set (`x.at[0, 0].set(0.0)` cannot run the bags' `set`)."""
 import jax
 from jax.sharding import PartitionSpec as P
 
@@ -30,6 +30,7 @@ class SumLayer(BaseLayer):
         return super().HParams().set(axis="j", sync_axes=("i", "j"))
 
     def fprop(self, x):
+        x = x.at[0, 0].set(0.0)  # an array's `set` takes a value: no setter of the bags
         total = jax.lax.psum(x.sum(axis=1), self.p.axis)
         return jax.lax.pmean(total, self.p.sync_axes)  # SF105
 
