@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
+    "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
+    "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",
+    "ndk3_sf105_hparams_set_only_on_one_path": "main(mesh, x)",
+    "dk2_sf105_hparams_set_on_the_bag_just_built": "main(mesh, x)",
+    "ndk2_sf105_hparams_set_again_through_a_name": "main(mesh, x)",
+    "dk1_sf105_registry_table_handed_to_its_factory": "main(mesh, x)",
+    "ndk1_sf105_registry_factory_also_called_in_code": "main(mesh, x)",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
     "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
     "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",

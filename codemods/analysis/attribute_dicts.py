@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.fluent_setters import known_order
 from codemods.analysis.namespace_copies import copied_namespaces
 from codemods.analysis.nodes import DEFS, positional_params
 from codemods.analysis.values import DictValue, Instance, Value
@@ -30,7 +31,7 @@ class AttributeDicts:
         owner = self.eval_silently(expr.value, frame)  # read again for the object only
         if type(owner) is not Instance or owner.fields is None or owner.building:
             return value
-        order = _field_order(self, self.class_facts(owner.cls), dict(owner.fields))
+        order = _field_order(self, self.class_facts(owner.cls), dict(owner.fields)) if not known_order(self, owner) else owner.order
         if order is None or not self._unchanged_after(owner.cls, set(order)):
             return value
         # each item as a read of the field gives it: unknown where a store elsewhere or a change

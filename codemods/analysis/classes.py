@@ -25,6 +25,7 @@ from codemods.analysis.class_registries import bound_first, registry_constructio
 from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.repr_vars import class_name_reads
 from codemods.analysis.field_changers import AnyCopied, Everything
+from codemods.analysis.fluent_setters import fluent_nodes, keyword_order
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.guarded_stores import guarded_stores
 from codemods.analysis.keyword_pops import popping_init, read_expr, take_pops
@@ -257,7 +258,7 @@ class Classes(InitHooks, ClassFamilies):
                 return UNKNOWN  # `__post_init__`'s stores, read from the fields
         elif positional or given:
             return UNKNOWN
-        return Instance(receiver.cls, tuple(sorted(fields.items())))
+        return Instance(receiver.cls, tuple(sorted(fields.items())), order=keyword_order(facts, frame if facts.init else None))
 
     def _init_frame(self, init: FunctionDef, positional: list[Value], given: dict[str, Value],
                     cls: ast.ClassDef | None = None) -> Frame | None:
@@ -355,6 +356,7 @@ class Classes(InitHooks, ClassFamilies):
             spread |= class_name_reads(self.scope.tree)  # `f"{self.__class__} is abstract"` (repr_vars.py)
             spread |= copied_namespaces(self.scope.tree)  # `to_dict`'s `dict(self.__dict__)` (namespace_copies.py)
             spread |= passing_references(self.scope.tree)  # `super().__setattr__(name, value)` in its own hook
+            spread |= fluent_nodes(self)  # `HParams(...).set(axis=...)`: a setter on a new object (fluent_setters.py)
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
                 if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \

@@ -24,6 +24,7 @@ from codemods.analysis.kept_keywords import (decorator_keywords, decorator_param
 from codemods.analysis.mutation import MUTATORS, mutated_names
 from codemods.analysis.nodes import (DEFS, block_statements, child_nodes, import_names, iter_nodes, iter_with_scopes, loaded, module_node,
                                      module_parents, nodes_of_type, positional_params)
+from codemods.analysis.handed_tables import handed_table
 from codemods.analysis.registry_objects import filed_def
 from codemods.analysis.registry_reads import entry_reads
 from codemods.analysis.user_decorators import plain_marks, unread_mark
@@ -119,7 +120,7 @@ class Held:
                 return None  # a key filed twice, a read at module level, or the table handed on
             return _Table(tuple(entries), frozenset(), reads, True)
         if len(stores) != 1 or type(stores[0].value) is not ast.Name:
-            return None
+            return None if stores else handed_table(self, name)  # `@register(TABLE, "k")` (handed_tables.py)
         factory, param = self._registering_factory(stores[0]), None
         paired = factory is None and (factory := keyword_factory(self.scope, stores[0])) is not None
         if factory is None and (found := param_factory(self.scope, stores[0])) is not None:

@@ -222,6 +222,8 @@ def instance_test(scope: ModuleScope, obj, classes):
         return None  # a metaclass (ABCMeta through ABC) may answer by `register`, not by bases
     if isinstance(obj, Const) and type(obj.value) in _LITERAL_TYPES:
         return Const(False)  # `build(v)` on a config's leaf: a literal is no module object
+    if type(obj) in (ClassValue, TupleValue) and all(class_chain(scope, item.cls) is not None for item in targets):
+        return Const(False)  # a class, a tuple or list: no object of classes built on `object` alone
     built = obj.cls if isinstance(obj, Instance) else getattr(obj, "cls", None) if isinstance(obj, DictValue) else None  # a config class's table (attr_dicts.py)
     if built is None:
         return None

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.field_changers import Everything
+from codemods.analysis.fluent_setters import held_alone
 from codemods.analysis.mutation import mutated_names
 from codemods.analysis.nodes import nodes_of_type
 from codemods.analysis.object_methods import class_bindings, class_chain
@@ -61,7 +62,8 @@ def set_object(interp, name: str, frame, value: Value) -> Value | None:
                 and type(stmt.targets[0].value) is ast.Name and stmt.targets[0].value.id == name:
             stores.append(stmt)
             last = index
-        elif method_statement(stmt, None) == name and setting_method(interp, value.cls, stmt.value.func.attr):
+        elif method_statement(stmt, None) == name and (setting_method(interp, value.cls, stmt.value.func.attr)
+                                                       or held_alone(interp, stmt.value, interp._parent_map())):
             calls.append(stmt)  # `model.compile(loss="mse")` of a method setting a field (method_fields.py)
             last = index
     if not stores and not calls or any(
@@ -82,6 +84,12 @@ def set_object(interp, name: str, frame, value: Value) -> Value | None:
         built = frame_here.vars[name] = Instance(value.cls, tuple(sorted(fields.items())))
         if stmt in stores:
             fields[MARK + stmt.targets[0].attr] = interp.eval(stmt.value, frame_here)
+            continue
+        if held_alone(interp, stmt.value, interp._parent_map()):  # `p.set(axis=...)` gives `p` (fluent_setters.py)
+            after = interp.eval(stmt.value, frame_here)
+            if type(after) is not Instance or after.fields is None:
+                return None
+            fields = dict(after.fields)
             continue
         outer, interp.stored_self = interp.stored_self, None
         interp.silent += 1  # run only for the fields it sets

@@ -15,7 +15,7 @@ from codemods.analysis.nodes import DEFS, positional_params
 from codemods.analysis.object_methods import class_bindings
 from codemods.analysis.scopes import method_kind
 from codemods.analysis.syntax import assigned_names
-from codemods.analysis.values import Function, Instance, Partial
+from codemods.analysis.values import ClassValue, Function, Instance, Partial
 
 
 def is_super_call(expr: ast.expr) -> bool:
@@ -27,16 +27,16 @@ def super_method(interp, attribute: ast.Attribute, frame) -> Partial | None:
     """The method `super().<attr>` names, bound to the receiver; None when not known."""
     method = frame.function
     scope = interp.scope
-    if not isinstance(method, ast.FunctionDef) or method_kind(method) != "plain" \
-            or scope.globals.binds("super") or "super" in scope.imports.bindings:
-        return None
+    kind = method_kind(method) if isinstance(method, ast.FunctionDef) else None
+    if kind not in ("plain", "class") or scope.globals.binds("super") or "super" in scope.imports.bindings:
+        return None  # (a classmethod's `super()` searches after its class in the MRO of `cls`)
     owner = scope.class_of(method)
     params = positional_params(method.args)
     if owner is None or not any(stmt is method for stmt in owner.body) or not params \
             or params[0].arg in assigned_names(method.body):
         return None
     receiver = frame.vars.get(params[0].arg)
-    if not isinstance(receiver, Instance) or receiver.building:
+    if not (isinstance(receiver, Instance) and not receiver.building if kind == "plain" else type(receiver) is ClassValue):
         return None
     order = linearization(scope.classes, receiver.cls)
     if order is None or owner not in order:
@@ -46,7 +46,7 @@ def super_method(interp, attribute: ast.Attribute, frame) -> Partial | None:
         if not bindings.binds(attribute.attr):
             continue
         found = bindings.unique_function(attribute.attr)
-        if not isinstance(found, DEFS) or method_kind(found) != "plain" or found.decorator_list:
+        if not isinstance(found, DEFS) or method_kind(found) != kind or len(found.decorator_list) != (kind == "class"):
             return None
         interp.analysed_refs.setdefault(id(found), set()).add(id(attribute))
         # the reference can never reach the def it is written in, nor any def before its class

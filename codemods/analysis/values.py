@@ -255,6 +255,7 @@ class Instance:
     cls: ast.ClassDef
     fields: tuple[tuple[str, Value], ...] | None = None
     building: bool = False
+    order: tuple[str, ...] | None = field(default=None, kw_only=True)  # of `__dict__`, when known (fluent_setters.py)
 
 
 Value = AxisState | Const | Static | TupleValue | DictValue | SpecValue | JaxName | Function | Partial | ClassValue | Instance
