@@ -3479,6 +3479,60 @@ def main(mesh, x):
     return jax.shard_map(MODEL, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''')
 
+
+P["values_list_shares_dicts"] = ('"""list(CONFIG.values()) holds the sections themselves: a store through the list changes the config."""', '''
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+SECTIONS = list(CONFIG.values())
+SECTIONS[0]["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["or_default_alias_changed"] = ('"""`config = config or DEFAULTS` makes the name the module defaults themselves; the store changes them."""', '''
+DEFAULTS = {"sync": ("i", "j")}
+
+
+def configure(config=None):
+    config = config or DEFAULTS
+    config["sync"] = ("i",)
+    return config
+
+
+configure()
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, DEFAULTS["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
+P["ifexp_alias_changed"] = ('"""A conditional expression picks the module config itself; the store through the name changes it."""', '''
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+OVERRIDES = None
+ACTIVE = OVERRIDES if OVERRIDES is not None else CONFIG
+ACTIVE["mesh"]["sync"] = ("i",)
+
+
+def body(block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''')
+
 out = pathlib.Path(__file__).resolve().parent / "clean"
 out.mkdir(exist_ok=True)
 for name, (doc, code) in P.items():

@@ -167,6 +167,9 @@ T = [
  ('operator_setitem_changes_config', 'operator.setitem(CONFIG, "sync", ("i",))', 'operator.setitem(dict(CONFIG), "sync", ("i",))', 'SF105'),
  ('unbound_dict_update_changes_config', 'dict.update(CONFIG, sync=("i",))', 'dict.update(dict(CONFIG), sync=("i",))', 'SF105'),
  ('field_store_through_returned_object', '    get_model().axes = ("i",)', '    Reducer().axes = ("i",)', 'SF105'),
+ ('values_list_shares_dicts', 'SECTIONS = list(CONFIG.values())', 'SECTIONS = [dict(s) for s in CONFIG.values()]', 'SF105'),
+ ('or_default_alias_changed', '    config = config or DEFAULTS', '    config = config or dict(DEFAULTS)', 'SF105'),
+ ('ifexp_alias_changed', 'ACTIVE = OVERRIDES if OVERRIDES is not None else CONFIG', 'ACTIVE = OVERRIDES if OVERRIDES is not None else {"mesh": {}}', 'SF105'),
 ]
 
 if __name__ == "__main__":
