@@ -39,7 +39,7 @@ KNOWN: dict[str, list[str]] = {
         "module_chained_assignment_shares_dict.py:12 SF105",  # `TRAIN = EVAL = {...}`: one dict, changed via TRAIN
         "module_match_capture.py:16 SF105",  # scopes.bindings_of: a module-level match-case capture
         "module_vars_item_rebinds.py:12 SF105",  # `vars()["SYNC_AXES"] = ...` at module level rebinds the global
-        "namedtuple_axes_not_plain_tuple.py:20 SF105",  # `type(nt) is tuple` is False for a NamedTuple object
+        "namedtuple_axes_not_plain_tuple.py:20 SF105",  # undecided `type(nt) is tuple`: both branches judged
         "operator_setitem_changes_config.py:14 SF105",  # `operator.setitem(CONFIG, ...)` changes CONFIG in place
         "or_default_alias_changed.py:20 SF105",  # `config = config or DEFAULTS`: changed via config
         "returned_module_dict_changed.py:18 SF105",  # `get_config()["sync"] = ...`: the call returns CONFIG itself
@@ -49,7 +49,7 @@ KNOWN: dict[str, list[str]] = {
         "split_list_compared_to_tuple.py:12 SF105",  # `"i,j".split(",") == ("i", "j")` is False: a list
         "tuple_config_compared_to_list_literal.py:12 SF105",  # `("i", "j") == ["i", "j"]` is False
         "tuple_in_list_of_lists.py:12 SF105",  # `("i", "j") in [["i", "j"]]` is False: a tuple is no list
-        "type_of_list_is_list.py:13 SF105",  # `type(["i"]) is list` is True: the list is held as a tuple
+        "type_of_list_is_list.py:13 SF105",  # undecided `type(["i"]) is list`: both branches judged
         "unpacked_config_and_alias.py:18 SF105",  # `TRAIN, EVAL = configs()`: one dict, changed via TRAIN
         "values_list_shares_dicts.py:13 SF105",  # `list(CONFIG.values())[0][k] = v` changes a section of CONFIG
     ],
