@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dl1_sf103_class_built_through_factory_parameter": "main(mesh, x)",
+    "ndl1_sf103_class_kept_by_the_factory": "main(mesh, x)",
+    "dl2_sf105_class_picked_by_a_factory_returning_a_partial": "main(x)",
+    "ndl2_sf105_class_table_walked_by_values": "main(x)",
+    "dl3_sf101_bound_method_of_a_built_object_through_a_wrapper": "main(x)",
+    "ndl3_sf101_bound_method_of_the_other_table_entry": "main(x)",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
     "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
     "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",
@@ -2643,6 +2649,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndl1_sf103_class_kept_by_the_factory", 18): "the factory also keeps the class in a list: where else objects of it are built is not followed",
+    ("ndl2_sf105_class_table_walked_by_values", 18): "the table's classes are also listed by `.values()`: where else objects of them are built is not followed",
     ("ndi5_sf105_class_in_keyword_table_of_own_dict", 22): "the class is filed through a dict function of the module: where it is built besides is not followed",
     ("ndi4_sf105_option_added_after_a_call", 23): "a module-level call between the parsing helper and the last option may parse before that option exists: the order is not followed",
     ("nle28_sf105_model_output_item_changed", 41): "an item of a model output is stored after construction:"

@@ -460,10 +460,10 @@ class Classes(InitHooks, ClassFamilies):
             else:
                 calls.extend(registry[0])
                 harmless |= registry[1]
-            for node in iter_nodes(self.scope.tree):
-                if type(node) is ast.Name and node.id == cls.name and id(node) not in harmless:
-                    other += 1
-            self._class_tables[key] = calls if not other else None
+            others = [node for node in iter_nodes(self.scope.tree)
+                      if type(node) is ast.Name and node.id == cls.name and id(node) not in harmless]
+            self._class_tables[("built", id(cls))] = (calls, others, not other)  # what class_flows.py follows on
+            self._class_tables[key] = calls if not other and not others else None
         return self._class_tables[key] or []
 
 

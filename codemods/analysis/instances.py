@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
+from codemods.analysis.class_flows import reached_constructions
 from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
@@ -60,7 +61,7 @@ class Instances:
         holders = {id(node.value): node.targets[0] for node in nodes_of_type(tree, ast.Assign)
                    if len(node.targets) == 1
                    and type(node.targets[0]) in (ast.Name, ast.Attribute)}
-        constructions = self._constructions(cls)
+        constructions = reached_constructions(self, cls)  # (class_flows.py)
         if not constructions:
             return False
         for call, _ in constructions:
