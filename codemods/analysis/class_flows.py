@@ -67,14 +67,9 @@ class _Flows:
         self.key_test, self.keyword_table = key_test, keyword_table
         self.scope = scope
         self.parents = module_parents(scope.tree)
-        cache = scope.tree.__dict__.get("_shardfix_flow_scopes")
-        if cache is None:
-            cache = scope.tree.__dict__["_shardfix_flow_scopes"] = {
-                id(node): scopes for node, scopes in iter_with_scopes(scope.tree) if type(node) in (ast.Call, ast.Name)}
-        self._scopes = cache
 
     def scopes_of(self, node: ast.AST) -> tuple:
-        return self._scopes.get(id(node), ())
+        return node_scopes(self.scope, node)
 
     def reached(self, expr: ast.expr, depth: int) -> Calls | None:
         """The calls building with what `expr` evaluates to (the class, or a partial of it)."""
@@ -192,7 +187,7 @@ class _Flows:
             return None
         function, skip = self.scope.globals.unique_function(name), 0
         if function is None and name in self.scope.classes:
-            function, skip = self._own_init(self.scope.classes[name]), 1
+            function, skip = own_init(self.scope, self.scope.classes[name]), 1
         if type(function) is not ast.FunctionDef or function.decorator_list:
             return None
         params = positional_params(function.args)[skip:]
@@ -203,22 +198,6 @@ class _Flows:
         if len(found) != 1:
             return None
         return self._all_reached(self._local_reads(function, found[0].arg, None), depth)
-
-    def _own_init(self, cls: ast.ClassDef) -> ast.FunctionDef | None:
-        """The class's own `__init__`, when nothing else may run at construction (a decorator, a
-        `__new__`, a base outside the module)."""
-        if cls.decorator_list or cls.keywords or any(type(base) is not ast.Name or base.id not in self.scope.classes
-                                                      and base.id != "object" for base in cls.bases):
-            return None
-        inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
-        members = [member for klass in self._chain(cls) for member in klass.body]
-        if len(inits) != 1 or any(isinstance(member, DEFS) and member.name == "__new__" for member in members):
-            return None
-        return inits[0]
-
-    def _chain(self, cls: ast.ClassDef, depth: int = 0) -> list[ast.ClassDef]:
-        bases = [self.scope.classes[base.id] for base in cls.bases if type(base) is ast.Name and base.id in self.scope.classes]
-        return [cls] + [klass for base in bases if depth < _MAX_DEPTH for klass in self._chain(base, depth + 1)]
 
     def _displayed(self, display: ast.expr, depth: int) -> Calls | None:
         """A dict display holding it: subscripted at once, or bound once to a module table every
@@ -251,3 +230,37 @@ class _Flows:
                 return None
             found += more
         return found
+
+
+def node_scopes(scope, node: ast.AST) -> tuple:
+    """The defs around a call or a name, innermost last."""
+    cache = scope.tree.__dict__.get("_shardfix_flow_scopes")
+    if cache is None:
+        cache = scope.tree.__dict__["_shardfix_flow_scopes"] = {
+            id(each): scopes for each, scopes in iter_with_scopes(scope.tree) if type(each) in (ast.Call, ast.Name)}
+    return cache.get(id(node), ())
+
+
+def own_init(scope, cls: ast.ClassDef, depth: int = 0) -> ast.FunctionDef | None:
+    """The class's own `__init__`, when nothing else may run at construction (a decorator, a
+    `__new__`, a base outside the module)."""
+    if cls.decorator_list or cls.keywords or any(type(base) is not ast.Name or base.id not in scope.classes
+                                                  and base.id != "object" for base in cls.bases):
+        return None
+    inits = [member for member in cls.body if isinstance(member, DEFS) and member.name == "__init__"]
+    if len(inits) != 1 or any(isinstance(member, DEFS) and member.name == "__new__" for member in cls.body) \
+            or type(inits[0]) is not ast.FunctionDef or inits[0].decorator_list:
+        return None
+    for base in cls.bases:  # a base's `__new__` runs first
+        if base.id != "object" and (depth > _MAX_DEPTH or _news(scope, scope.classes[base.id], depth + 1)):
+            return None
+    return inits[0]
+
+
+def _news(scope, cls: ast.ClassDef, depth: int) -> bool:
+    """Whether `cls` or a base may run something at construction besides the subclass's __init__."""
+    if cls.decorator_list or cls.keywords or depth > _MAX_DEPTH \
+            or any(isinstance(member, DEFS) and member.name in ("__new__", "__init_subclass__") for member in cls.body):
+        return True
+    return any(type(base) is not ast.Name or base.id != "object" and (
+        base.id not in scope.classes or _news(scope, scope.classes[base.id], depth + 1)) for base in cls.bases)
