@@ -21,6 +21,8 @@ ENTRIES = {
     "ndl4_sf105_field_read_back_of_a_dataclass_subclass": "main(x)",
     "dl5_sf105_function_kept_by_a_trainer_and_called_from_its_field": "main(x)",
     "ndl5_sf105_trainer_field_stored_again": "main(x)",
+    "dl6_sf105_dataclass_filled_by_an_argument_parser_object": "main(x)",
+    "ndl6_sf105_argument_parser_list_changed_in_place": "main(x)",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
     "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
     "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",
@@ -2653,6 +2655,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndl6_sf105_argument_parser_list_changed_in_place", 43): "the parser's list of dataclasses may change in place (`add_dataclass`): what the parse builds is not known",
     ("ndl5_sf105_trainer_field_stored_again", 39): "the trainer's field may hold another function (`set_metrics`): the parameters of `compute_metrics` are not known",
     ("ndl4_sf105_field_read_back_of_a_dataclass_subclass", 34): "the model subclasses a dataclass: `dataclasses.replace` may copy its objects, so the field its __init__ reads back is not known",
     ("ndl1_sf103_class_kept_by_the_factory", 18): "the factory also keeps the class in a list: where else objects of it are built is not followed",
