@@ -23,6 +23,10 @@ ENTRIES = {
     "ndl5_sf105_trainer_field_stored_again": "main(x)",
     "dl6_sf105_dataclass_filled_by_an_argument_parser_object": "main(x)",
     "ndl6_sf105_argument_parser_list_changed_in_place": "main(x)",
+    "dl7_sf101_object_made_by_a_registered_entry_point": "main(mesh, x)",
+    "ndl7_sf101_registered_entry_point_kept_elsewhere": "main(mesh, x)",
+    "dl8_sf102_helper_called_twice_and_from_a_block_never_built": "main(mesh, x)",
+    "ndl8_sf102_never_built_block_method_handed_on": "main(mesh, x)",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
     "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
     "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",
@@ -2655,6 +2659,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndl7_sf101_registered_entry_point_kept_elsewhere", 20): "the entry point is also kept under another name: objects it makes may be built and called anywhere",
+    ("ndl8_sf102_never_built_block_method_handed_on", 8): "`Basic.weights` is handed on by `describe`: it may run anywhere, so the helper's calls are not all known",
     ("ndl6_sf105_argument_parser_list_changed_in_place", 43): "the parser's list of dataclasses may change in place (`add_dataclass`): what the parse builds is not known",
     ("ndl5_sf105_trainer_field_stored_again", 39): "the trainer's field may hold another function (`set_metrics`): the parameters of `compute_metrics` are not known",
     ("ndl4_sf105_field_read_back_of_a_dataclass_subclass", 34): "the model subclasses a dataclass: `dataclasses.replace` may copy its objects, so the field its __init__ reads back is not known",
