@@ -27,6 +27,8 @@ ENTRIES = {
     "ndl7_sf101_registered_entry_point_kept_elsewhere": "main(mesh, x)",
     "dl8_sf102_helper_called_twice_and_from_a_block_never_built": "main(mesh, x)",
     "ndl8_sf102_never_built_block_method_handed_on": "main(mesh, x)",
+    "dl9_sf106_gelu_given_its_default_approximation": "main(mesh, x)",
+    "ndl9_sf106_gelu_approximation_from_a_parameter": "main(mesh, x)",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
     "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
     "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",
@@ -2376,6 +2378,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "dl9_sf106_gelu_given_its_default_approximation": {13: '    return gelu_tanh(jax.lax.pcast(full, "i", to="varying"))'},
     "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
     "dh1_sf106_config_to_dict_copies_its_attributes": {
         24: '        return jax.lax.pcast(h, self.config.axis, to="varying").mean(axis=-1, keepdims=True)'},
@@ -2659,6 +2662,7 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndl9_sf106_gelu_approximation_from_a_parameter", 14): "the approximation is a parameter of the entry point: which case of the transfer table applies is not known",
     ("ndl7_sf101_registered_entry_point_kept_elsewhere", 20): "the entry point is also kept under another name: objects it makes may be built and called anywhere",
     ("ndl8_sf102_never_built_block_method_handed_on", 8): "`Basic.weights` is handed on by `describe`: it may run anywhere, so the helper's calls are not all known",
     ("ndl6_sf105_argument_parser_list_changed_in_place", 43): "the parser's list of dataclasses may change in place (`add_dataclass`): what the parse builds is not known",
