@@ -29,6 +29,8 @@ ENTRIES = {
     "ndl8_sf102_never_built_block_method_handed_on": "main(mesh, x)",
     "dl9_sf106_gelu_given_its_default_approximation": "main(mesh, x)",
     "ndl9_sf106_gelu_approximation_from_a_parameter": "main(mesh, x)",
+    "dl10_sf103_object_handed_through_a_wrapper": "main(x)",
+    "ndl10_sf103_object_of_the_other_entry_through_a_wrapper": "main(x)",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
     "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
     "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",

@@ -69,19 +69,23 @@ def _handed_method(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     call, function, _, receiver = use.chain[0]
     param = use.inner_body
     given = argument_for(call, function, param.id, skip=receiver is not None) if type(param) is ast.Name else None
-    if type(given) is not ast.Attribute or type(given.value) is not ast.Name:
+    if type(given) is ast.Attribute and type(given.value) is ast.Name:
+        receiver, attr = given.value, given.attr
+    elif type(given) is ast.Name:
+        receiver, attr = given, "__call__"  # `shard_module(model, mesh, ...)`: the object called
+    else:
         return use
     interp.silent += 1  # read for the object's class only
     try:
-        built = interp.eval(given.value, interp._static_frame(use.outer_scopes))
+        built = interp.eval(receiver, interp._static_frame(use.outer_scopes))
     finally:
         interp.silent -= 1
     if not isinstance(built, Instance) or built.building or built.fields is None:
         return use
-    method = class_method(interp.scope, built.cls, given.attr)
+    method = class_method(interp.scope, built.cls, attr)
     if not isinstance(method, ast.FunctionDef) or method.decorator_list or method_kind(method) != "plain":
         return use
-    return replace(use, body=method, body_scopes=(), body_ref=given, bound_args=(Arg(given.value),))
+    return replace(use, body=method, body_scopes=(), body_ref=given, bound_args=(Arg(receiver),))
 
 
 def _stored_function(interp: Interpreter, use: ShardMapUse, written: ast.Attribute, built: Instance):
