@@ -19,6 +19,26 @@ ENTRIES = {
     "ndk2_sf105_hparams_set_again_through_a_name": "main(mesh, x)",
     "dk1_sf105_registry_table_handed_to_its_factory": "main(mesh, x)",
     "ndk1_sf105_registry_factory_also_called_in_code": "main(mesh, x)",
+    "dl1_sf103_class_built_through_factory_parameter": "main(mesh, x)",
+    "ndl1_sf103_class_kept_by_the_factory": "main(mesh, x)",
+    "dl2_sf105_class_picked_by_a_factory_returning_a_partial": "main(x)",
+    "ndl2_sf105_class_table_walked_by_values": "main(x)",
+    "dl3_sf101_bound_method_of_a_built_object_through_a_wrapper": "main(x)",
+    "ndl3_sf101_bound_method_of_the_other_table_entry": "main(x)",
+    "dl4_sf105_field_read_back_beside_a_dataclass_replace": "main(x)",
+    "ndl4_sf105_field_read_back_of_a_dataclass_subclass": "main(x)",
+    "dl5_sf105_function_kept_by_a_trainer_and_called_from_its_field": "main(x)",
+    "ndl5_sf105_trainer_field_stored_again": "main(x)",
+    "dl6_sf105_dataclass_filled_by_an_argument_parser_object": "main(x)",
+    "ndl6_sf105_argument_parser_list_changed_in_place": "main(x)",
+    "dl7_sf101_object_made_by_a_registered_entry_point": "main(mesh, x)",
+    "ndl7_sf101_registered_entry_point_kept_elsewhere": "main(mesh, x)",
+    "dl8_sf102_helper_called_twice_and_from_a_block_never_built": "main(mesh, x)",
+    "ndl8_sf102_never_built_block_method_handed_on": "main(mesh, x)",
+    "dl9_sf106_gelu_given_its_default_approximation": "main(mesh, x)",
+    "ndl9_sf106_gelu_approximation_from_a_parameter": "main(mesh, x)",
+    "dl10_sf103_object_handed_through_a_wrapper": "main(x)",
+    "ndl10_sf103_object_of_the_other_entry_through_a_wrapper": "main(x)",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
     "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
     "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",
@@ -2375,6 +2395,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "dl9_sf106_gelu_given_its_default_approximation": {13: '    return gelu_tanh(jax.lax.pcast(full, "i", to="varying"))'},
     "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
     "dh1_sf106_config_to_dict_copies_its_attributes": {
         24: '        return jax.lax.pcast(h, self.config.axis, to="varying").mean(axis=-1, keepdims=True)'},
@@ -2658,6 +2679,14 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndl9_sf106_gelu_approximation_from_a_parameter", 14): "the approximation is a parameter of the entry point: which case of the transfer table applies is not known",
+    ("ndl7_sf101_registered_entry_point_kept_elsewhere", 20): "the entry point is also kept under another name: objects it makes may be built and called anywhere",
+    ("ndl8_sf102_never_built_block_method_handed_on", 8): "`Basic.weights` is handed on by `describe`: it may run anywhere, so the helper's calls are not all known",
+    ("ndl6_sf105_argument_parser_list_changed_in_place", 43): "the parser's list of dataclasses may change in place (`add_dataclass`): what the parse builds is not known",
+    ("ndl5_sf105_trainer_field_stored_again", 39): "the trainer's field may hold another function (`set_metrics`): the parameters of `compute_metrics` are not known",
+    ("ndl4_sf105_field_read_back_of_a_dataclass_subclass", 34): "the model subclasses a dataclass: `dataclasses.replace` may copy its objects, so the field its __init__ reads back is not known",
+    ("ndl1_sf103_class_kept_by_the_factory", 18): "the factory also keeps the class in a list: where else objects of it are built is not followed",
+    ("ndl2_sf105_class_table_walked_by_values", 18): "the table's classes are also listed by `.values()`: where else objects of them are built is not followed",
     ("ndi5_sf105_class_in_keyword_table_of_own_dict", 22): "the class is filed through a dict function of the module: where it is built besides is not followed",
     ("ndi4_sf105_option_added_after_a_call", 23): "a module-level call between the parsing helper and the last option may parse before that option exists: the order is not followed",
     ("nle28_sf105_model_output_item_changed", 41): "an item of a model output is stored after construction:"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.class_flows import reached_constructions
 from codemods.analysis.nodes import DEFS, FunctionNode, last_name, nodes_of_type, positional_params
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
@@ -321,8 +322,7 @@ class ObjectReads:
             return False
         constructed = False
         for cls in classes:
-            self._constructions(cls)
-            calls = self._class_tables.get(("constructions", id(cls)))
+            calls = reached_constructions(self, cls)  # (class_flows.py)
             if calls is None:
                 return False
             if calls:
