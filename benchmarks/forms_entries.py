@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dm3_sf101_classmethod_builds_the_class_read_through": "main(mesh, x)",
+    "ndm3_sf101_classmethod_builds_with_another_axis": "main(mesh, x)",
+    "dm2_sf101_from_config_keeps_the_init_parameters": "main(mesh, x)",
+    "ndm2_sf101_from_config_drops_an_unknown_key": "main(mesh, x)",
     "dm1_sf101_config_recorded_by_an_init_decorator": "main(mesh, x)",
     "ndm1_sf101_config_recorded_again_by_a_method": "main(mesh, x)",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",

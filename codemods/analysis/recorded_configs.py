@@ -66,11 +66,30 @@ def recording(scope, function: ast.FunctionDef, wrapper: ast.FunctionDef, me: st
         return False
     left_out = _left_out(loop.ifs[0], key, me) if loop.ifs else ((), ())
     method = _recorder(record, kept.targets[0].id, me)
-    if left_out is None or method is None or any(node.attr == method and node is not record.value.func
-                                                 for node in nodes_of_type(scope.tree, ast.Attribute)):
+    if left_out is None or method is None:
+        return False
+    owners = _other_recorders(scope.tree, method, record.value.func)
+    if owners is None:
         return False  # the config may be recorded again later
-    wrapper.__dict__[_KEY] = (method, left_out)
+    wrapper.__dict__[_KEY] = (method, left_out, owners)
     return True
+
+
+def _other_recorders(tree: ast.Module, method: str, own: ast.expr) -> frozenset[str] | None:
+    """The classes whose methods record again on their own object (`self.M(...)`, diffusers'
+    `DiffusionPipeline.register_modules`): objects of a class that derives from none of them are
+    never recorded again. None when some other code reads the method."""
+    others = [node for node in nodes_of_type(tree, ast.Attribute) if node.attr == method and node is not own]
+    owners, seen = set(), set()
+    for cls in (stmt for stmt in tree.body if type(stmt) is ast.ClassDef):
+        for member in cls.body:
+            params = positional_params(member.args) if isinstance(member, ast.FunctionDef) and not member.decorator_list else []
+            for node in ast.walk(member) if params else ():
+                if type(node) is ast.Attribute and node.attr == method and type(node.value) is ast.Name \
+                        and node.value.id == params[0].arg:
+                    owners.add(cls.name)
+                    seen.add(id(node))
+    return frozenset(owners) if all(id(node) in seen for node in others) else None
 
 
 def is_recording(wrapper: ast.FunctionDef) -> bool:
@@ -99,7 +118,9 @@ def recorded_store(wrapper: ast.FunctionDef | None, init: ast.FunctionDef,
     if found is None or init.args.vararg or init.args.kwarg or init.args.posonlyargs or any(
             type(node) is ast.Attribute and node.attr == "__init__" for node in ast.walk(init)):
         return None  # a base's recording `__init__` run by this one adds its own items
-    method, (names, attrs) = found
+    method, (names, attrs), owners = found
+    if any(cls.name in owners for cls in chain):
+        return None  # a method of the class records again
     methods = [member for cls in chain for member in cls.body if isinstance(member, ast.FunctionDef)
                and member.name == method]
     if len(methods) != 1:
