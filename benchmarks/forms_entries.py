@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dm4_sf105_config_round_trip_through_a_dropped_object": "main(x)",
+    "ndm4_sf105_config_round_trip_over_one_axis": "main(x)",
     "dm3_sf101_classmethod_builds_the_class_read_through": "main(mesh, x)",
     "ndm3_sf101_classmethod_builds_with_another_axis": "main(mesh, x)",
     "dm2_sf101_from_config_keeps_the_init_parameters": "main(mesh, x)",
