@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ndm6_sf101_config_recorded_again_through_getattr": "main(mesh, x)",
     "ndm5_sf101_config_recorded_again_by_a_base_method": "main(mesh, x)",
     "dm5_sf101_config_recorded_again_only_by_another_class": "main(mesh, x)",
     "dm4_sf105_config_round_trip_through_a_dropped_object": "main(x)",

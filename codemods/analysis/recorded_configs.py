@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.named_reads import reads_by_computed_name
 from codemods.analysis.nodes import nodes_of_type, positional_params
 
 _KEY = "_shardfix_recording"
@@ -69,8 +70,10 @@ def recording(scope, function: ast.FunctionDef, wrapper: ast.FunctionDef, me: st
     if left_out is None or method is None:
         return False
     owners = _other_recorders(scope.tree, method, record.value.func)
-    if owners is None:
-        return False  # the config may be recorded again later
+    spelled = [node for node in nodes_of_type(scope.tree, ast.Constant) if node.value == method
+               and not any(node is inner for inner in ast.walk(record))]
+    if owners is None or spelled or reads_by_computed_name(scope, {method}):
+        return False  # the config may be recorded again later (`getattr(obj, "register_to_config")`)
     wrapper.__dict__[_KEY] = (method, left_out, owners)
     return True
 
@@ -119,12 +122,14 @@ def recorded_store(wrapper: ast.FunctionDef | None, init: ast.FunctionDef,
             type(node) is ast.Attribute and node.attr == "__init__" for node in ast.walk(init)):
         return None  # a base's recording `__init__` run by this one adds its own items
     method, (names, attrs), owners = found
+    names_of = {cls.name for cls in chain}
     if any(cls.name in owners for cls in chain):
         return None  # a method of the class records again
     methods = [member for cls in chain for member in cls.body if isinstance(member, ast.FunctionDef)
                and member.name == method]
-    if len(methods) != 1:
-        return None
+    if len(methods) != 1 or any(not (type(base) is ast.Name and (base.id == "object" or base.id in names_of))
+                                for cls in chain for base in cls.bases) or any(cls.keywords for cls in chain):
+        return None  # a base not written here may define the method first
     stored = _stores(methods[0])
     if stored is None:
         return None
