@@ -37,7 +37,8 @@ from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
-from codemods.analysis.init_wrappers import init_wrappers, wrapped_arguments, wrapped_init
+from codemods.analysis.classmethod_receivers import builds_only_others
+from codemods.analysis.init_wrappers import init_wrappers, record_config, wrapped_arguments, wrapped_init
 from codemods.analysis.init_stores import UNKNOWABLE, returns_early, store_order, stored_pairs, stored_value
 from codemods.analysis.base_first import base_stores, first_fields, own_targets, super_first, visible
 from codemods.analysis.lookup_hooks import read_only_dicts
@@ -448,7 +449,8 @@ class Classes(InitHooks, ClassFamilies):
             harmless = harmless_references(self.scope.tree, cls.name)
             for member in [member for klass in class_chain(self.scope, cls) or [cls] for member in klass.body]:
                 params = positional_params(member.args) if isinstance(member, DEFS) else []
-                if params and method_kind(member) == "class" and not never_called(self.scope, member):
+                if params and method_kind(member) == "class" and not never_called(self.scope, member) \
+                        and not builds_only_others(self.scope, member, cls):  # (classmethod_receivers.py)
                     for node, scopes in iter_with_scopes(member):
                         if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg:
                             calls.append((node, scopes))
@@ -519,7 +521,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         for attr, count in seen.items():
             if count > 1:
                 facts.stores[attr] = UNKNOWABLE
-        read_hooks(facts, cls, classes)
+        read_hooks(facts, cls, classes) or record_config(facts, cls, classes)  # (recorded_configs.py)
         calls = [stmt.value for stmt in init.body if isinstance(stmt, ast.Expr) and _is_super_init(stmt.value)]
         if calls and len(cls.bases) == 1 and local_bases and depth < 8:
             base = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)

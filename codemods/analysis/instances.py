@@ -15,6 +15,7 @@ import ast
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
 from codemods.analysis.class_flows import reached_constructions
 from codemods.analysis.returned_chains import filed_calls, through_returns
+from codemods.analysis.dropped_objects import read_and_dropped
 from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
@@ -70,8 +71,8 @@ class Instances:
                 continue  # `in_specs=(Block(P('x')), P())`: a spec tree (pytree_modules.py)
             if self._called_by_body(call):
                 continue  # `partial(anneal, thermostat=Rescale(48))` as the body: called only there
-            if self._made_by_handed_lambda(call, analysed):
-                continue  # `transform(lambda: Monitor(...))` whose parameter is only ever `module_fn()(x)`
+            if self._made_by_handed_lambda(call, analysed) or read_and_dropped(self.scope, call, self._parent_map().get(id(call)), cls):
+                continue  # `transform(lambda: Monitor(...))` whose parameter is only ever `module_fn()(x)`; `Cls(...).config`
             filler = self._parent_map().get(id(call))
             if type(filler) is ast.Call and (calls := filled_calls(self, filler, call)) is not None:
                 if calls and all(id(node) in analysed for node in calls):
