@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dj1_sf104_script_spec_parsed_by_a_layout_method": "main()",
+    "ndj1_sf104_script_spec_parsed_prefix_kept": "main()",
+    "dj2_sf104_script_config_dict_and_plain_jit": "main()",
+    "ndj2_sf104_script_config_dict_reduced_listed": "main()",
+    "dj3_sf104_script_generator_consumed_after_the_block": "main()",
+    "ndj3_sf104_script_generator_consumed_inside_the_block": "main()",
     "dh10_sf102_lambda_callback_given_its_hook": "main(mesh, x)",
     "ndh10_sf102_lambda_callback_without_a_hook": "main(mesh, x)",
     "dh9_sf105_callback_axes_computed_by_set_model": "main(x)",

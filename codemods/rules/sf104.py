@@ -41,6 +41,7 @@ from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.rules._gather_callers import caller_findings, keyed_findings
 from codemods.rules._mapped_gathers import lambda_findings, mapped_findings
+from codemods.rules._script_gathers import script_findings
 from codemods.rules._sf104_doc import DOC, MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR  # noqa: F401 (tests)
 from codemods.rules.base import Rule
 from codemods.spelling import jax_module, quote_of
@@ -59,6 +60,13 @@ class TopLevelAllGatherPrefix(Rule):
     doc = DOC
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        lines = set()
+        for finding in self._read_findings(ctx):
+            lines.add(finding.span.line)
+            yield finding
+        yield from script_findings(ctx, self.code, lines)  # what running the script shows (entry_run.py)
+
+    def _read_findings(self, ctx: FileContext) -> Iterator[Finding]:
         names = set(jaxapi.TOP_LEVEL_ALL_GATHER)
         # A cheap look at the callee's last name first: the real name, or an alias bound to it.
         tails = {name.rsplit(".", 1)[-1] for name in names}
