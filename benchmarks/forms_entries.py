@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dj4_sf104_script_enum_axes_parsed_options": "main()",
+    "ndj4_sf104_script_enum_axes_prefix_option": "main()",
+    "dj5_sf104_script_shard_map_result_table": "main()",
+    "ndj5_sf104_script_shard_map_result_reduced_listed": "main()",
     "dj1_sf104_script_spec_parsed_by_a_layout_method": "main()",
     "ndj1_sf104_script_spec_parsed_prefix_kept": "main()",
     "dj2_sf104_script_config_dict_and_plain_jit": "main()",

@@ -7,11 +7,14 @@ not model (sorting arrays, `str` of a mesh) stops the run (Bail).
 """
 from __future__ import annotations
 
+import argparse
 import ast
+import re
 
 from codemods import jaxapi
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
-from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_objects import _LIBRARY, Bail, Special
+from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
 from codemods.analysis.script_values import (
@@ -34,6 +37,8 @@ from codemods.analysis.script_values import (
     UObj,
 )
 
+_RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
+_OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
 CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, Lib)
 
@@ -55,9 +60,26 @@ class ScriptBuiltins:
             cls = target if type(target) is UClass else target.cls if type(target) is UObj else None
             if cls is None or cls.kind != "dataclass":
                 raise Bail
-            return tuple(FieldName(n) for n in cls.fields)
+            return tuple(FieldName(n, cls.annotations.get(n)) for n in cls.fields)
         if canonical == "dataclasses.asdict" and len(args) == 1 and not kwargs:
             return _as_dict(args[0])
+        if canonical in _LIBRARY:  # `json.loads`, `ast.literal_eval`, `math.*` of plain values
+            if not all(plain_tree(value) for value in (*args, *kwargs.values())):
+                raise Bail
+            return guard(_LIBRARY[canonical], *args, **kwargs)
+        if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
+            found = guard(getattr(re, canonical[3:]), *args, **kwargs)
+            return ReMatch(found) if isinstance(found, re.Match) else found
+        if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:
+            return Wraps(args[0])
+        if canonical == "jax.tree_util.register_dataclass" and len(args) == 1 and type(args[0]) is UClass \
+                and set(kwargs) <= {"data_fields", "meta_fields"}:
+            args[0].registered = True  # a pytree now: the run does not walk it as one
+            return args[0]
+        if canonical == "argparse.ArgumentParser":
+            return new_parser(args, kwargs)
+        if canonical == "argparse.Namespace" and not args and all(type(k) is str for k in kwargs):
+            return argparse.Namespace(**kwargs)
         if canonical == "collections.OrderedDict":
             return self.builtin(dict, args, kwargs)
         if canonical == "collections.namedtuple":
@@ -92,6 +114,12 @@ class ScriptBuiltins:
             if func.owner is None or not params or params[0].arg not in env.vars:
                 raise Bail
             return SuperObj(func.owner.base, env.vars[params[0].arg])
+        if name == "builtins.vars" and len(args) == 1:
+            if type(args[0]) is argparse.Namespace:
+                return vars(args[0])
+            if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
+                return args[0].attrs
+            raise Bail
         if name == "builtins.iter" and len(args) == 1:
             return Iter(self.iterate(args[0]), self.statements)
         if name == "builtins.print":
@@ -113,11 +141,13 @@ class ScriptBuiltins:
             raise Bail
         if name in STRUCTURAL:
             args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj else a for a in args]
-            if any(type(a) in OPAQUE_TYPES for a in args) or name != "dict" and kwargs:
+            if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
                 else super().builtin(func, args, kwargs)
-        if any(type(a) in OPAQUE_TYPES for a in args) or any(type(v) in OPAQUE_TYPES for v in kwargs.values()):
+        if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
+            return Opaque()  # `float(loss)`: a number the run does not know
+        if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
             raise Bail
         if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:
             items = self.iterate(args[0])
@@ -138,7 +168,11 @@ class ScriptBuiltins:
         kinds = kinds if type(kinds) is tuple else (kinds,)
         found = False
         for kind in kinds:
-            if type(kind) is UClass:
+            if type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
+                if type(obj) in (Lib, Opaque):
+                    raise Bail
+                found = found or type(obj) is UClass or isinstance(obj, type)
+            elif type(kind) is UClass:
                 found = found or isinstance_of(obj, kind)
             elif kind in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
                 if type(obj) in (SpecObj, MeshObj, ShardObj):
@@ -180,3 +214,21 @@ def _as_dict(obj: object, depth: int = 0) -> object:
     if type(obj) in (UObj, NTup):
         raise Bail
     return obj
+
+
+class ReMatch:
+    """A match `re.search` found: true, and its groups."""
+
+    __slots__ = ("found",)
+
+    def __init__(self, found: re.Match) -> None:
+        self.found = found
+
+
+class Wraps:
+    """`functools.wraps(f)`: applied to a wrapper, the wrapper under f's name."""
+
+    __slots__ = ("wrapped",)
+
+    def __init__(self, wrapped: UFunc) -> None:
+        self.wrapped = wrapped

@@ -24,9 +24,12 @@ from codemods.analysis.script_values import (
     UClass,
     UFunc,
     UObj,
+    Member,
+    StrMember,
+    member,
     ntup,
 )
-from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard
+from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
@@ -47,8 +50,12 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
     if node.keywords:
         raise Bail
     base, kind, builtin = None, "plain", None
-    for expr in node.bases:
-        value = run.eval(expr, env)
+    bases = [run.eval(expr, env) for expr in node.bases]
+    names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
+    mixin = _enum_mixin(names)
+    if mixin is not False:
+        bases, kind = [], "enum"
+    for value in bases:
         if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node.bases) == 1:
             kind = "ntuple"
         elif (value in (dict, list) or type(value) is Lib and value.name == "collections.OrderedDict") \
@@ -100,12 +107,22 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
             if "ClassVar" not in ast.dump(statement.annotation):
                 annotated.append(statement.target.id)
+                cls.annotations[statement.target.id] = (statement.annotation, body_env)
             elif statement.value is None:
                 raise Bail
             if statement.value is not None:
                 attrs[statement.target.id] = run.eval(statement.value, body_env)
         else:
             raise Bail
+    if kind == "enum":
+        for name, value in list(attrs.items()):
+            if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
+                continue
+            kinds = {plain_tree(other.value) for other in cls.members.values()} | {plain_tree(value)}
+            if not (plain_tree(value) or type(value) is SpecObj) or len(kinds) > 1 \
+                    or any(value == other.value for other in cls.members.values()):
+                raise Bail  # (an alias of another member, or a value the run cannot compare)
+            cls.members[name] = attrs[name] = member(cls, name, value, mixin)
     if kind == "dataclass":
         if "__init__" in attrs:
             raise Bail
@@ -124,6 +141,16 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
         if run.call(decorator, [cls], {}) is not cls:
             raise Bail
     return cls
+
+
+def _enum_mixin(names: list) -> object:
+    """None (`class A(Enum)`), str (`(str, Enum)`, `StrEnum`) or int (`IntEnum`) for an Enum
+    class's bases; False for any other class."""
+    if names in (["enum.Enum"],):
+        return None
+    if names in ([str, "enum.Enum"], ["enum.StrEnum"]):
+        return str
+    return False
 
 
 def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) -> object:
@@ -231,6 +258,25 @@ def _bound(value: object, obj: object, cls: UClass) -> object:
     raise Bail  # a library function stored on the class: bound or not is not modelled
 
 
+def member_attribute(run, obj, name: str) -> object:
+    if name in ("name", "value"):
+        return getattr(obj, name)
+    found = obj.cls.lookup(name)
+    if found is None:
+        if isinstance(obj, str) and name in METHODS[str]:
+            return getattr(obj.value, name)
+        raise Raised(AttributeError(name))
+    return _bound(found[1], obj, obj.cls)
+
+
+def enum_member(cls: UClass, value: object) -> object:
+    """`Stage("train")`: the member of that value."""
+    for found in cls.members.values():
+        if plain_tree(value) and plain_tree(found.value) and found.value == value:
+            return found
+    raise Bail
+
+
 def class_attribute(run, cls: UClass, name: str) -> object:
     found = cls.lookup(name)
     if found is None:
@@ -254,13 +300,20 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
         if holder and name in _HOLDER_DUNDERS:
             return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)
         raise Bail
+    if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
+        value = found[1]
+        if type(value) is Desc and value.kind != "property":
+            return value.func if value.kind == "static" else Bound(value.func, sup.obj)
+        if type(value) in (UFunc, Desc):
+            return value if type(value) is UFunc else _bail()
+        return value
     if type(found[1]) is Desc and found[1].kind == "property":
         return run.call(found[1].func, [sup.obj], {})
-    return _bound(found[1], sup.obj, sup.start)
+    return _bound(found[1], sup.obj, sup.obj.cls if type(sup.obj) in (UObj, NTup) else _bail())
 
 
 def isinstance_of(obj: object, cls: UClass) -> bool:
-    if type(obj) in (UObj, NTup):
+    if type(obj) in (UObj, NTup, Member, StrMember):
         return obj.cls.derives(cls)
     return False
 

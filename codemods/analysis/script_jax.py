@@ -25,7 +25,9 @@ from codemods.analysis.script_values import (
     Opaque,
     PartialObj,
     ShardObj,
+    ShardMapFn,
     SpecObj,
+    StrMember,
     UClass,
     UFunc,
     UObj,
@@ -70,6 +72,8 @@ def library_call(run, name: str, args: list, kwargs: dict) -> object:
         if len(args) != 1 or not set(kwargs) <= _JIT_KEYWORDS:
             raise Bail
         return JitFn(args[0], kwargs)
+    if name in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
+        return _shard_map(name, args, kwargs)
     if name in ("jax.device_put", "jax.reshard", "jax.lax.with_sharding_constraint"):
         if len(args) != 2 or kwargs:
             raise Bail
@@ -93,24 +97,82 @@ def library_call(run, name: str, args: list, kwargs: dict) -> object:
     if args and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):
         # `jnp.tanh(x)`, `jnp.maximum(a, b)`, `jnp.zeros_like(x)`: laid out as x (a and b) are
         if name in _ELEMENTWISE | _LIKE and all(type(v) in VALUE_TYPES or type(v) is Lib for v in args[1:]):
-            return Arr(alike(args[:1]), False)
+            return Arr(alike(args[:1]), False, ndim=args[0].ndim)
         if name in _ELEMENTWISE2 and len(args) == 2 and type(args[1]) in (Arr, int, float):
-            return Arr(alike(args), False)
+            ranks = {arg.ndim if type(arg) is Arr else 0 for arg in args}
+            return Arr(alike(args), False, ndim=max(ranks) if None not in ranks else None)
     if any(isinstance(value, _CALLABLE) for value in (*args, *kwargs.values())):
         raise Bail  # a callback the library would run
+    if name == "numpy.divmod" and len(args) == 2 and not kwargs:
+        return (Arr(None, True), Arr(None, True))
+    if name == "jax.random.split" and len(args) in (1, 2) and set(kwargs) <= {"num"}:
+        count = args[1] if len(args) == 2 else kwargs.get("num", 2)
+        if type(count) is not int or count < 0:
+            raise Bail
+        return Arr(None, False, count)
     if name.startswith("numpy."):
-        return Arr(None, True)
-    if name.startswith(_ARRAY_LIBRARIES) and name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES:
+        return Arr(None, True, ndim=_numpy_rank(name, args, kwargs))
+    if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
+        # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
+        rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else None
         if given is not None:
-            return Arr(_sharding(run, given), False)
-        return Arr(None, False)
+            return Arr(_sharding(run, given), False, ndim=rank)
+        return Arr(None, False, ndim=rank)
     raise Bail
+
+
+def _shard_map(name: str, args: list, kwargs: dict) -> ShardMapFn:
+    keywords = ("f",) if name == jaxapi.SHARD_MAP else ("f", "mesh", "in_specs", "out_specs")
+    given = dict(zip(keywords, args))
+    if len(args) > len(keywords) or set(given) & set(kwargs) or not set(kwargs) <= {
+            "f", "mesh", "in_specs", "out_specs", "axis_names", "check_vma", "check_rep"}:
+        raise Bail
+    given.update(kwargs)
+    mesh = given.get("mesh")
+    if "f" not in given or "out_specs" not in given or "axis_names" in given or mesh is not None \
+            and type(mesh) is not MeshObj:
+        raise Bail  # (`axis_names=`: a partly manual body, not modelled)
+    return ShardMapFn(given["f"], mesh, given["out_specs"])
+
+
+def run_shard_map(run, mapped: ShardMapFn, args: list, kwargs: dict) -> object:
+    """The results of a shard_map call: its body run on arrays of unknown layout (for the
+    structure of what it returns; a collective or a gather in it stops the run), each leaf then
+    laid out by its out spec on the mesh."""
+    mesh = mapped.mesh if mapped.mesh is not None else run.context_mesh()
+    if mesh is None or kwargs:
+        raise Bail
+    run.in_body += 1
+    try:
+        result = run.call(mapped.func, [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
+    finally:
+        run.in_body -= 1
+    return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))),
+                 _specs_on(mesh, mapped.out_specs, 0))
+
+
+def _specs_on(mesh: MeshObj, specs: object, depth: int) -> object:
+    if depth > 12:
+        raise Bail
+    if type(specs) is SpecObj:
+        return _named([mesh, specs], {})
+    if type(specs) is dict:
+        return {key: _specs_on(mesh, value, depth + 1) for key, value in specs.items()}
+    if type(specs) in (tuple, list):
+        return type(specs)(_specs_on(mesh, value, depth + 1) for value in specs)
+    raise Bail
+
+
+def _axis(name: object) -> object:
+    """An axis name as JAX compares it: a `(str, Enum)` member is the str it is."""
+    return name.value if type(name) is StrMember else name
 
 
 def _spec(args: list, kwargs: dict) -> SpecObj:
     entries = []
     for entry in args:
+        entry = _axis(entry) if type(entry) is not tuple else tuple(_axis(axis) for axis in entry)
         if entry is None or type(entry) is str:
             entries.append(entry)
         elif type(entry) in (tuple, list) and all(type(axis) is str for axis in entry):
@@ -119,6 +181,7 @@ def _spec(args: list, kwargs: dict) -> SpecObj:
             raise Bail
     sets = {}
     for key, value in kwargs.items():
+        value = {_axis(axis) for axis in value} if type(value) in (set, frozenset) else value
         if key not in ("reduced", "unreduced") or type(value) not in (set, frozenset) \
                 or not all(type(axis) is str for axis in value):
             raise Bail
@@ -146,6 +209,8 @@ def _mesh(args: list, kwargs: dict, names_at: int, default_explicit: bool) -> Me
     names = given.get("axis_names")
     if type(names) is str:
         names = (names,)
+    if type(names) in (tuple, list):
+        names = tuple(_axis(name) for name in names)
     if type(names) not in (tuple, list) or not names or not all(type(n) is str for n in names) \
             or len(set(names)) != len(names):
         raise Bail
@@ -174,7 +239,7 @@ def place(run, tree: object, shardings: object) -> object:
     """`tree` placed by `shardings` (one, or a tree with `tree`'s structure as far as it goes)."""
     if type(shardings) in (ShardObj, SpecObj):
         sharding = _sharding(run, shardings)
-        return _leaves(tree, lambda leaf: Arr(sharding, False))
+        return _leaves(tree, lambda leaf: Arr(sharding, False, ndim=_rank(leaf)))
     if type(shardings) is dict and type(tree) is dict:
         if set(shardings) != set(tree):
             raise Bail
@@ -210,7 +275,7 @@ def _sorted_keys(tree: dict) -> list:
 
 def traced(tree: object) -> object:
     """An argument as a jitted function's body sees it: numbers become arrays."""
-    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else Arr(None, False))
+    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else Arr(None, False, ndim=0))
 
 
 def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
@@ -225,8 +290,8 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
     result = run.call(jit.func, args, kwargs)
     if "out_shardings" not in options:  # under Explicit axes the layout is the result's type
-        return _leaves(result, lambda leaf: Arr(alike([leaf]), False))
-    return place(run, _leaves(result, lambda leaf: Arr(None, False)), options["out_shardings"])
+        return _leaves(result, lambda leaf: Arr(alike([leaf]), False, ndim=_rank(leaf)))
+    return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))), options["out_shardings"])
 
 
 def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> object:
@@ -251,7 +316,7 @@ def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> ob
             items = [walk(item, [other[i] for other in others], depth + 1) for i, item in enumerate(node)]
             return ntup(node.cls, items) if type(node) is NTup else type(node)(items)
         if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str) or type(node) is UObj \
-                and node.cls.kind in ("plain", "dataclass") and node.data is None:
+                and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
             return run.call(func, [node, *others], {})
         raise Bail
 
@@ -288,3 +353,26 @@ def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
     if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str):
         return [tree]
     raise Bail
+
+
+def _rank(leaf: object) -> int | None:
+    return leaf.ndim if type(leaf) is Arr else 0 if type(leaf) in (int, float, bool) else None
+
+
+_SHAPED = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("ones", "zeros", "empty", "full"))
+_GENERATED = frozenset(f"numpy.random.{name}" for name in ("normal", "uniform", "randint", "standard_normal", "rand"))
+
+
+def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
+    """The rank of what a NumPy call builds, where its arguments say it: `np.ones((8, 8))`,
+    `np.arange(n)`, `np.random.normal(size=(8, 8))`."""
+    from codemods.analysis.script_operators import shape_rank
+
+    if name in _SHAPED and args:
+        return shape_rank(args[0])
+    if name in ("numpy.arange", "numpy.linspace", "jax.numpy.arange", "jax.numpy.linspace") \
+            and all(type(a) in (int, float) for a in args):
+        return 1
+    if name in _GENERATED and "size" in kwargs:
+        return shape_rank(kwargs["size"])
+    return None

@@ -18,8 +18,10 @@ known, or a gather on an array placed on another mesh.
 """
 from __future__ import annotations
 
+import argparse
 import ast
 import operator
+import re
 
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
@@ -27,11 +29,13 @@ from codemods.analysis.script_classes import (
     type_method,
     class_attribute,
     construct,
+    enum_member,
     instance_attribute,
+    member_attribute,
     make_class,
     super_attribute,
 )
-from codemods.analysis.script_jax import alike, run_jit
+from codemods.analysis.script_jax import alike, run_jit, run_shard_map
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
@@ -42,12 +46,15 @@ from codemods.analysis.script_values import (
     Lazy,
     Lib,
     MeshCtx,
+    Member,
     MeshObj,
     NTup,
     Opaque,
     PartialObj,
+    ShardMapFn,
     ShardObj,
     SpecObj,
+    StrMember,
     SuperObj,
     UClass,
     UFunc,
@@ -64,26 +71,21 @@ from codemods.analysis.host_exprs import (
     Return,
     bound_names,
     guard,
-    plain_tree,
 )
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
-from codemods.analysis.script_builtins import CALLABLES, ScriptBuiltins
+from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
+                                               namespace_attribute, parser_attribute)
+from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
+from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.specs import Spec
 
-_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object")
+_ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
+                                               ZeroDivisionError, RuntimeError, NotImplementedError)}
+_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object", "vars")
 
 
-class ArrMethod:
-    """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout."""
-
-    __slots__ = ("host",)
-
-    def __init__(self, host: bool) -> None:
-        self.host = host
-
-
-class ScriptRun(ScriptBuiltins, HostRun):
+class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def __init__(self, tree: ast.Module) -> None:
         super().__init__(None)
         self.tree = tree
@@ -91,6 +93,9 @@ class ScriptRun(ScriptBuiltins, HostRun):
         self.lasting: MeshObj | None = None  # set by `jax.set_mesh(m)` as a statement
         self.frames: list[tuple[UFunc, Env]] = []
         self.node: ast.Call | None = None  # the call being made
+        self.in_body = 0  # inside a shard_map body (its arrays are per-device blocks)
+        self.future_annotations = any(type(stmt) is ast.ImportFrom and stmt.module == "__future__" and any(
+            alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
 
     def run_module(self) -> None:
         self.module_env.vars["__name__"] = "__main__"
@@ -103,6 +108,8 @@ class ScriptRun(ScriptBuiltins, HostRun):
     def global_value(self, name: str) -> object:
         if name in BUILTINS:
             return BUILTINS[name]
+        if name in _ERRORS:  # (caught by a handler; building one is a call the run stops at)
+            return _ERRORS[name]
         if name in _SPECIALS:
             return Special("builtins." + name)
         raise Bail
@@ -184,16 +191,36 @@ class ScriptRun(ScriptBuiltins, HostRun):
             del self.contexts[len(self.contexts) - entered:]
 
     def try_statement(self, node: ast.Try, env: Env) -> None:
+        if node.finalbody:
+            raise Bail
         try:
-            super().try_statement(node, env)
+            self.block(node.body, env)
         except GatherStop:
             if node.handlers:
                 raise Bail from None  # the program may catch what JAX raises
             raise
+        except Raised as raised:
+            for handler in node.handlers:
+                kinds = [] if handler.type is None else \
+                    handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
+                caught = [self.eval(kind, env) for kind in kinds]
+                if not all(isinstance(k, type) and issubclass(k, Exception) for k in caught):
+                    raise Bail from None
+                if handler.type is None or isinstance(raised.error, tuple(caught)):
+                    if handler.name is not None:
+                        env.vars[handler.name] = raised.error
+                    self.block(handler.body, env)
+                    return
+            raise
+        self.block(node.orelse, env)
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
         if type(target) is ast.Attribute:
             self.set_attribute(self.eval(target.value, env), target.attr, value)
+        elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) is Arr:
+            if not holder.host:
+                raise Bail  # (JAX arrays are immutable: the program raises)
+            self.eval(ast.Subscript(ast.Constant(holder), target.slice, ast.Load()), env)  # (its index evaluated)
         elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) in (dict, UObj):
             key = self.index(target.slice, env)
             if type(holder) is UObj:
@@ -209,6 +236,12 @@ class ScriptRun(ScriptBuiltins, HostRun):
             super().store(target, value, env)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
+        if type(obj) is argparse.Namespace:
+            setattr(obj, name, value)
+            return
+        if type(obj) is UClass and type(obj.attrs.get(name)).__name__ != "Desc":  # `Model.config_class = ...`
+            obj.attrs[name] = value
+            return
         if type(obj) is not UObj or obj.cls.kind == "dataclass" and obj.cls.frozen:
             raise Bail
         found = obj.cls.lookup(name)
@@ -255,16 +288,23 @@ class ScriptRun(ScriptBuiltins, HostRun):
                 self.node = outer
         if kind is ast.Subscript:
             self.tick()
-            return self.item(self.eval(node.value, env), self.index(node.slice, env))
+            holder = self.eval(node.value, env)
+            if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
+                for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
+                    for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
+                        if bound is not None and type(self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
+                            raise Bail
+                return Arr(None, holder.host)
+            return self.item(holder, self.index(node.slice, env))
         if kind is ast.GeneratorExp:  # run when consumed, where it is consumed (its first iterable now)
             self.tick()
             if any(generator.is_async for generator in node.generators):
                 raise Bail
             return Lazy(node, env, self.iterate(self.eval(node.generators[0].iter, env)))
-        if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd):
+        if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:
-                return Arr(alike([operand]), operand.host)
+                return Arr(alike([operand]) if type(node.op) is not ast.Invert else None, operand.host, ndim=operand.ndim)
             if type(operand) is Opaque:
                 return operand
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
@@ -272,119 +312,6 @@ class ScriptRun(ScriptBuiltins, HostRun):
         if kind is ast.BinOp and type(node.op) is ast.MatMult:
             return self.binary(ast.MatMult, self.eval(node.left, env), self.eval(node.right, env))
         return super().eval(node, env)
-
-    def item(self, holder: object, key: object) -> object:
-        kind = type(holder)
-        if kind is dict:
-            return guard(operator.getitem, holder, key)
-        if kind is NTup:
-            if type(key) not in (int, bool, slice):
-                raise Bail
-            found = guard(operator.getitem, holder, key)
-            return tuple(found) if type(key) is slice else found
-        if kind is Arr:
-            return Arr(None, holder.host)
-        if kind is SpecObj and type(key) is int:
-            return guard(operator.getitem, holder.entries, key)
-        if kind is UObj and (hook := holder.cls.lookup("__getitem__")) is not None:
-            return self.call(Bound(hook[1], holder), [key], {}) if type(hook[1]) is UFunc else _bail()
-        if kind is UObj and holder.data is not None:
-            return self.item(holder.data, key)
-        if kind in (str, list, tuple) and type(key) in (int, bool, slice):
-            return guard(operator.getitem, holder, key)
-        raise Bail
-
-    def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
-        sides = (type(left), type(right))
-        if Arr in sides or Opaque in sides or op is ast.MatMult:
-            if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
-                raise Bail
-            if Arr not in sides:
-                return Opaque()
-            if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
-                return Arr(layout, False)  # `p - lr * g`: laid out as p and g are
-            return Arr(None, all(side.host for side in (left, right) if type(side) is Arr))
-        return super().binary(op, left, right, augmented)
-
-    def compare(self, node: ast.Compare, env: Env) -> bool:
-        if len(node.ops) == 1 and type(node.ops[0]) in (ast.In, ast.NotIn):
-            left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
-            if type(right) is UObj:
-                if right.cls.lookup("__contains__") is not None or right.data is None or not plain_tree(left):
-                    raise Bail
-                right = right.data
-            found = self.contains(left, right)
-            return found if type(node.ops[0]) is ast.In else not found
-        return super().compare(node, env)
-
-    def contains(self, left: object, right: object) -> bool:
-        if type(right) not in (str, list, tuple, dict, set, frozenset) or not plain_tree(left):
-            raise Bail
-        if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
-            raise Bail  # (`==` against arrays or objects: not modelled)
-        return guard(operator.contains, right, left)
-
-    def truth(self, value: object) -> bool:
-        kind = type(value)
-        if kind in (UFunc, UClass, Bound, Lib, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod):
-            return True
-        if kind is UObj:
-            return bool(value)
-        if kind is NTup:
-            return len(value) > 0
-        if kind in OPAQUE_TYPES:
-            raise Bail
-        return super().truth(value)
-
-    def iterate(self, value: object) -> list:
-        kind = type(value)
-        if kind is Lazy:
-            if value.used:
-                raise Bail  # a second pass over an exhausted iterator (empty in Python) is not modelled
-            value.used = True
-            return self.consume(value)
-        if kind is NTup:
-            return list(value)
-        if kind is SpecObj:
-            return list(value.entries)
-        if kind is UObj:
-            hook = value.cls.lookup("__iter__")
-            if hook is None and value.data is not None:
-                return list(value.data)
-            if hook is None or type(hook[1]) is not UFunc:
-                raise Bail
-            made = self.call(Bound(hook[1], value), [], {})
-            if type(made) is not Iter or made.used:
-                raise Bail
-            made.used = True
-            return list(made.items)
-        if kind in OPAQUE_TYPES:
-            raise Bail
-        return super().iterate(value)
-
-    def consume(self, lazy: Lazy) -> list:
-        node = lazy.node
-        if type(node) is tuple:  # ("map" or "filter", callback, iterables)
-            name, func, sources = node
-            if name == "map":
-                return [self.call(func, list(items), {}) for items in zip(*sources)]
-            return [item for item in sources[0] if self.truth(self.call(func, [item], {}))]
-        results: list = []
-        scope = Env(lazy.env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))
-
-        def walk(index: int) -> None:
-            if index == len(node.generators):
-                results.append(self.eval(node.elt, scope))
-                return
-            generator = node.generators[index]
-            for item in lazy.first if index == 0 else self.iterate(self.eval(generator.iter, scope)):
-                self.tick()
-                self.store(generator.target, item, scope)
-                if all(self.truth(self.eval(test, scope)) for test in generator.ifs):
-                    walk(index + 1)
-
-        walk(0)
-        return results
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
@@ -394,7 +321,16 @@ class ScriptRun(ScriptBuiltins, HostRun):
                 raise Bail
             return found
         if kind is Lib:
-            return Lib(f"{obj.name}.{name}")
+            found = argparse_constant(f"{obj.name}.{name}")
+            return Lib(f"{obj.name}.{name}") if found is None else found
+        if kind is ParserObj:
+            return parser_attribute(obj, name)
+        if kind is argparse.Namespace:
+            return namespace_attribute(obj, name)
+        if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
+            return obj.attrs
+        if kind in (Member, StrMember):
+            return member_attribute(self, obj, name)
         if kind in (UObj, NTup):
             return instance_attribute(self, obj, name)
         if kind is UClass and name != "__name__":
@@ -412,14 +348,27 @@ class ScriptRun(ScriptBuiltins, HostRun):
                 if obj.sharding is None:
                     raise Bail
                 return obj.sharding
+            if name == "ndim" and obj.ndim is not None:
+                return obj.ndim
+            if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
+                return tuple(Opaque() for _ in range(obj.ndim))
             if name in ("shape", "dtype", "ndim", "size", "nbytes"):
                 return Opaque()
-            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host)
+            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host, name, obj.ndim)
         if kind is FieldName and name == "name":
             return obj.name
+        if kind is FieldName and name == "type" and obj.annotation is not None:
+            node, scope = obj.annotation
+            return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
+        if kind is Opaque:
+            return obj  # (a field of a value the run does not know: as unknown)
         if kind in (UFunc, Bound, UClass) and name == "__name__":
-            return (obj.func.node if kind is Bound else obj.node).name if kind is not Bound \
-                or type(obj.func) is UFunc else _bail()
+            func = obj.func if kind is Bound else obj
+            if type(func) not in (UFunc, UClass):
+                raise Bail
+            return func.alias or func.node.name if type(func) is UFunc else func.node.name
+        if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
+            return getattr(obj.found, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
         if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
@@ -432,6 +381,18 @@ class ScriptRun(ScriptBuiltins, HostRun):
         kind = type(func)
         if kind is UFunc:
             return self.run_func(func, args, kwargs)
+        if kind is ParserMethod:
+            return call_parser(self, func, args, kwargs)
+        if kind is Wraps:
+            if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
+                raise Bail
+            args[0].alias = func.wrapped.alias or func.wrapped.node.name
+            return args[0]
+        if isinstance(getattr(func, "__self__", None), re.Match) and getattr(func, "__name__", "") in (
+                "group", "groups", "groupdict", "start", "end"):
+            if not all(type(value) in (str, int) for value in (*args, *kwargs.values())):
+                raise Bail
+            return guard(func, *args, **kwargs)
         if kind is TypeMethod:
             if not args:
                 raise Bail
@@ -441,6 +402,10 @@ class ScriptRun(ScriptBuiltins, HostRun):
                 return func.func(self, func.self, args, kwargs)
             return self.call(func.func, [func.self, *args], kwargs)
         if kind is UClass:
+            if func.kind == "enum":
+                if len(args) != 1 or kwargs:
+                    raise Bail
+                return enum_member(func, args[0])
             return construct(self, func, args, kwargs)
         if kind is UObj:
             hook = func.cls.lookup("__call__")
@@ -451,10 +416,12 @@ class ScriptRun(ScriptBuiltins, HostRun):
             return self.call(func.func, [*func.args, *args], {**func.kwargs, **kwargs})
         if kind is JitFn:
             return run_jit(self, func, args, kwargs)
+        if kind is ShardMapFn:
+            return run_shard_map(self, func, args, kwargs)
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
-            return Arr(None, func.host)
+            return Arr(None, func.host, ndim=func.rank(args, kwargs))
         if kind is Lib:
             return self.library(func.name, args, kwargs)
         if kind is Special:
@@ -521,6 +488,8 @@ class ScriptRun(ScriptBuiltins, HostRun):
         if "xs" not in given or "out_sharding" not in given or type(multi) is not bool:
             raise Bail
         x, out = given["xs"], given["out_sharding"]
+        if self.in_body:
+            raise Bail  # (in a shard_map body: another use)
         mesh = self.context_mesh()
         if mesh is None:
             raise GatherStop(self.node, "mesh")

@@ -45,10 +45,13 @@ class Opaque:
 class Arr:
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
-    __slots__ = ("host", "sharding")
+    __slots__ = ("count", "host", "ndim", "sharding")
 
-    def __init__(self, sharding: ShardObj | None = None, host: bool = False) -> None:
+    def __init__(self, sharding: ShardObj | None = None, host: bool = False, count: int | None = None,
+                 ndim: int | None = None) -> None:
         self.sharding, self.host = sharding, host
+        self.count = count  # its leading dimension, when known (`jax.random.split(key, 3)`): what iterating gives
+        self.ndim = ndim  # its rank, when known (`np.ones((8, 8))`)
 
     def __bool__(self) -> bool:
         raise Bail
@@ -126,22 +129,26 @@ class MeshCtx:
 class UFunc:
     """A def or lambda of the module, with the scope it was made in and its defaults."""
 
-    __slots__ = ("defaults", "env", "kw_defaults", "node", "owner")
+    __slots__ = ("alias", "defaults", "env", "kw_defaults", "node", "owner")
 
     def __init__(self, node: ast.FunctionDef, env, defaults: list, kw_defaults: dict, owner=None) -> None:
         self.node, self.env, self.defaults, self.kw_defaults, self.owner = node, env, defaults, kw_defaults, owner
+        self.alias: str | None = None  # the `__name__` `functools.wraps` gave it
 
 
 class UClass:
     """A class of the module: its namespace in order, its one base (or none) and its kind."""
 
-    __slots__ = ("attrs", "base", "builtin", "fields", "frozen", "kind", "node")
+    __slots__ = ("annotations", "attrs", "base", "builtin", "fields", "frozen", "kind", "members", "node", "registered")
 
     def __init__(self, node: ast.ClassDef, base: UClass | None, attrs: dict, kind: str) -> None:
         self.node, self.base, self.attrs, self.kind = node, base, attrs, kind
         self.fields: list[str] = []  # dataclass or NamedTuple fields, bases' first
         self.frozen = False
+        self.registered = False  # a pytree node class (`jax.tree_util.register_dataclass`)
+        self.members: dict = {}  # an Enum's members by name, in order
         self.builtin = base.builtin if base is not None else None  # dict or list: what its instances hold
+        self.annotations: dict = dict(base.annotations) if base is not None else {}  # field -> (annotation, scope)
 
     def lookup(self, name: str) -> tuple[UClass, object] | None:
         cls = self
@@ -197,6 +204,33 @@ def ntup(cls: UClass, items) -> NTup:
     return made
 
 
+class Member:
+    """A member of a module Enum class (a `str` Enum's members are StrMember)."""
+
+    __slots__ = ("cls", "name", "value")
+
+    def __init__(self, cls: UClass, name: str, value: object) -> None:
+        self.cls, self.name, self.value = cls, name, value
+
+
+class StrMember(str):
+    """A member of a `(str, Enum)` class: the str it is, and its class and name."""
+
+    cls: UClass
+    name: str
+    value: str
+
+
+def member(cls: UClass, name: str, value: object, mixin: type | None) -> object:
+    if mixin is None:
+        return Member(cls, name, value)
+    if type(value) is not str:
+        raise Bail
+    made = StrMember(value)
+    made.cls, made.name, made.value = cls, name, value
+    return made
+
+
 class Bound:
     """A function bound to its first argument (a method of an instance or a classmethod)."""
 
@@ -222,6 +256,16 @@ class JitFn:
         self.func, self.out = func, out
 
 
+class ShardMapFn:
+    """`jax.shard_map(f, mesh=..., out_specs=...)`: calling it runs f for the structure of its
+    results, placed by `out_specs` on the mesh."""
+
+    __slots__ = ("func", "mesh", "out_specs")
+
+    def __init__(self, func: object, mesh: MeshObj | None, out_specs: object) -> None:
+        self.func, self.mesh, self.out_specs = func, mesh, out_specs
+
+
 class FieldDefault:
     """`dataclasses.field(default=...)` or `field(default_factory=...)` in a class body."""
 
@@ -239,12 +283,12 @@ class SuperObj:
 
 
 class FieldName:
-    """An item of `dataclasses.fields(...)`: only `.name` is read."""
+    """An item of `dataclasses.fields(...)`: `.name`, and `.type` (its annotation, evaluated when read)."""
 
-    __slots__ = ("name",)
+    __slots__ = ("annotation", "name")
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, annotation: tuple | None) -> None:
+        self.name, self.annotation = name, annotation
 
 
 class Lazy:
@@ -267,4 +311,4 @@ class GatherStop(BaseException):
 
 # Objects a builtin may not look inside (it would read what the run does not model).
 OPAQUE_TYPES = (Lib, Opaque, Arr, SpecObj, MeshObj, ShardObj, MeshCtx, UFunc, UClass, UObj, Bound, PartialObj,
-                JitFn, FieldDefault, SuperObj, FieldName, Lazy)
+                JitFn, FieldDefault, SuperObj, FieldName, Lazy, ShardMapFn, Member)

@@ -136,9 +136,10 @@ DOC = RuleDoc(
         "Spec helpers in a method of a script on a parsed namespace `__init__` stored (`save_spec(self.args)`).",
         "Dicts in fields of a jit's record result (`for k, v in state.params.items()`) no code changes.",
         "A script is also run as Python runs it from its `if __name__ == \"__main__\":` block (its functions, "
-        "classes, dataclasses, NamedTuples and dict subclasses, comprehensions, generators run where they are "
-        "consumed, `jax.tree.map`, `jax.jit` with or without `out_shardings`): the first gather JAX rejects on "
-        "the way is reported, without a fix; anything the run does not model leaves it silent.",
+        "classes, dataclasses, NamedTuples, Enums and dict subclasses, comprehensions, generators run where they "
+        "are consumed, argparse options parsed from a written list, `jax.tree.map`, `jax.jit` with or without "
+        "`out_shardings`, `shard_map` results laid out by `out_specs`): the first gather JAX rejects on the way "
+        "is reported, without a fix; anything the run does not model leaves it silent.",
     ),
     why="`top_level_all_gather` keeps `top_level_all_gather(x, ...) == x`. JAX raises \"Please change your "
         "out_spec of array dimension 0 so that it's a prefix of in_spec\" for a non-prefix; \"" + MULTI_DIM_ERROR +
