@@ -145,3 +145,26 @@ def test_a_mesh_with_auto_axes_is_reported_as_such():
             with jax.set_mesh(mesh):
                 return top_level_all_gather(x, P(None, "j", reduced={"i"}))
         """)[:2] == ("auto", 7)
+
+
+def test_a_loop_over_a_generator_runs_each_item_after_the_last_round():
+    assert stop("""
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            outs = (top_level_all_gather(v, P(None, "j", reduced={"i"})) for v in [x, x])
+            for out in outs:
+                jax.set_mesh(mesh)
+            return out
+        """) == ("mesh", 5, None, None)
+
+
+def test_zip_over_a_generator_made_outside_the_mesh_is_not_followed():
+    assert stop("""
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            pairs = zip(["x"], (top_level_all_gather(v, P(None, "j", reduced={"i"})) for v in [x]))
+            with jax.set_mesh(mesh):
+                return dict(pairs)
+        """) is None

@@ -130,7 +130,9 @@ class ScriptBuiltins:
         name = func.__name__
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
-        args = [self.iterate(a) if type(a) is Lazy else a for a in args]
+        if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
+            raise Bail  # (lazy over a generator: what runs when is not modelled)
+        args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
         if name in ("map", "filter") and args and isinstance(args[0], CALLABLES) and not kwargs \
                 and (len(args) >= 2 if name == "map" else len(args) == 2):
             return Lazy((name, args[0], [self.iterate(a) for a in args[1:]]), None, [])

@@ -23,7 +23,6 @@ from codemods.analysis.script_values import (
     FieldName,
     JitFn,
     Lazy,
-    Lib,
     Member,
     MeshCtx,
     NTup,
@@ -139,7 +138,7 @@ class ScriptOperators:
 
     def truth(self, value: object) -> bool:
         kind = type(value)
-        if kind in (UFunc, UClass, Bound, Lib, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod, ParserObj,
+        if kind in (UFunc, UClass, Bound, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod, ParserObj,
                     argparse.Namespace, ReMatch, Wraps):
             return True
         if kind is UObj:
@@ -185,29 +184,42 @@ class ScriptOperators:
         return super().iterate(value)
 
     def consume(self, lazy: Lazy) -> list:
+        return list(self.produce(lazy))
+
+    def produce(self, lazy: Lazy):
+        """The items of a generator or `map`, each computed when it is asked for (a `for` loop
+        asks for the next one after running its body on the last)."""
         node = lazy.node
+        first = lazy.first
+        if type(first) is Lazy:  # a generator over a generator: the inner one's items as the outer asks
+            if first.used:
+                raise Bail
+            first.used = True
+            first = self.produce(first)
         if type(node) is tuple:  # ("map" or "filter", callback, iterables)
             name, func, sources = node
             if name == "map":
-                return [self.call(func, list(items), {}) for items in zip(*sources)]
-            return [item for item in sources[0] if self.truth(self.call(func, [item], {}))]
-        results: list = []
+                for items in zip(*sources):
+                    yield self.call(func, list(items), {})
+            else:
+                for item in sources[0]:
+                    if self.truth(self.call(func, [item], {})):
+                        yield item
+            return
         scope = Env(lazy.env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))
 
-        def walk(index: int) -> None:
+        def walk(index: int):
             if index == len(node.generators):
-                results.append(self.eval(node.elt, scope))
+                yield self.eval(node.elt, scope)
                 return
             generator = node.generators[index]
-            for item in lazy.first if index == 0 else self.iterate(self.eval(generator.iter, scope)):
+            for item in first if index == 0 else self.iterate(self.eval(generator.iter, scope)):
                 self.tick()
                 self.store(generator.target, item, scope)
                 if all(self.truth(self.eval(test, scope)) for test in generator.ifs):
-                    walk(index + 1)
+                    yield from walk(index + 1)
 
-        walk(0)
-        return results
-
+        yield from walk(0)
 
 def _bail():
     raise Bail

@@ -172,6 +172,27 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         else:
             raise Bail  # (raise, del, global, async code, match, ...)
 
+    def loop_for(self, node: ast.For, env: Env) -> None:
+        source = self.eval(node.iter, env)
+        if type(source) is not Lazy:
+            return self._loop(node, self.iterate(source), env)
+        if source.used:
+            raise Bail
+        source.used = True
+        self._loop(node, self.produce(source), env)
+
+    def _loop(self, node: ast.For, items, env: Env) -> None:
+        for item in items:
+            self.tick()
+            self.store(node.target, item, env)
+            try:
+                self.block(node.body, env)
+            except Break:
+                return
+            except Continue:
+                continue
+        self.block(node.orelse, env)
+
     def with_statement(self, node: ast.With, env: Env) -> None:
         entered = 0
         try:
@@ -300,7 +321,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             self.tick()
             if any(generator.is_async for generator in node.generators):
                 raise Bail
-            return Lazy(node, env, self.iterate(self.eval(node.generators[0].iter, env)))
+            source = self.eval(node.generators[0].iter, env)
+            return Lazy(node, env, source if type(source) is Lazy else self.iterate(source))
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:
@@ -430,7 +452,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return self.run_lambda(func, args, kwargs)
         if kind in OPAQUE_TYPES:
             raise Bail
-        args = [self.iterate(a) if type(a) is Lazy else a for a in args]
+        if func not in BUILTINS.values():  # (a method: `parts.extend(gen)` consumes it now; builtins see to it)
+            args = [self.iterate(a) if type(a) is Lazy else a for a in args]
         return super().call(func, args, kwargs)
 
     def run_func(self, func: UFunc, args: list, kwargs: dict) -> object:

@@ -26,6 +26,15 @@ class Lib:
     def __init__(self, name: str) -> None:
         self.name = name
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Lib and other.name == self.name  # (the same name read twice is one object)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __bool__(self) -> bool:
+        raise Bail  # (a module's attribute may be a flag: `jax.config.jax_enable_x64`)
+
 
 class Opaque:
     """A value the run cannot know (a dtype, a shape, a device count): passed along, never read."""
