@@ -17,6 +17,7 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from codemods.analysis.chain_arguments import argument_for
 from codemods.analysis.class_families import Family
 from codemods.analysis.family_bodies import member_method
 from codemods.analysis.nodes import Arg, nodes_of_type
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 
 def method_of_built(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     written = use.written_body
+    if len(use.chain) == 1 and not use.decorated and use.body is None:
+        return _handed_method(interp, use)
     if use.chain or use.decorated:
         return use
     if type(written) is ast.Attribute and type(written.value) is ast.Name:
@@ -56,6 +59,33 @@ def method_of_built(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     if not isinstance(method, ast.FunctionDef) or method.decorator_list or method_kind(method) != "plain":
         return use
     return replace(use, body=method, body_scopes=(), body_ref=written, bound_args=(Arg(receiver),))
+
+
+def _handed_method(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
+    """`shard_module(opt.step, mesh, ...)`, the wrapper handing its parameter to shard_map: the
+    method of the object the receiver evaluates to where the wrapper is called (`opt =
+    create_optimizer_v2("sgdw", ...)`, which builds from a table only a run reads), bound to it,
+    as a receiver whose class the text shows is read (shardmap._forwarded_through)."""
+    call, function, _, receiver = use.chain[0]
+    param = use.inner_body
+    given = argument_for(call, function, param.id, skip=receiver is not None) if type(param) is ast.Name else None
+    if type(given) is ast.Attribute and type(given.value) is ast.Name:
+        receiver, attr = given.value, given.attr
+    elif type(given) is ast.Name:
+        receiver, attr = given, "__call__"  # `shard_module(model, mesh, ...)`: the object called
+    else:
+        return use
+    interp.silent += 1  # read for the object's class only
+    try:
+        built = interp.eval(receiver, interp._static_frame(use.outer_scopes))
+    finally:
+        interp.silent -= 1
+    if not isinstance(built, Instance) or built.building or built.fields is None:
+        return use
+    method = class_method(interp.scope, built.cls, attr)
+    if not isinstance(method, ast.FunctionDef) or method.decorator_list or method_kind(method) != "plain":
+        return use
+    return replace(use, body=method, body_scopes=(), body_ref=given, bound_args=(Arg(receiver),))
 
 
 def _stored_function(interp: Interpreter, use: ShardMapUse, written: ast.Attribute, built: Instance):

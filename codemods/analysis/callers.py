@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.registry_callers import registry_calls
+from codemods.analysis.field_callers import field_calls
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.class_registries import registry_constructions
 from codemods.analysis.init_decorators import init_fills
@@ -265,8 +266,10 @@ class Callers:
                 if type(node) is ast.Call and type(node.func) is ast.Name:
                     self._calls.setdefault(node.func.id, []).append((node, scopes))
         calls = self._calls.get(function.name, [])
-        if len(calls) != self.scope.references(function.name):
-            return [], 0  # referenced other than by a call: called from anywhere
+        if len(calls) != self.scope.references(function.name):  # else called from anywhere, unless kept in a field
+            calls = None if (held := field_calls(self, function, calls)) is None else calls + held  # (field_callers.py)
+            if calls is None:
+                return [], 0
         filed = registry_calls(self, function)  # `TABLE["name"](...)` of a decorator's registry
         return (calls + filed, 0) if filed is not None else ([], 0)
 

@@ -24,7 +24,7 @@ from codemods.analysis.class_refs import harmless_references
 from codemods.analysis.class_registries import bound_first, registry_constructions
 from codemods.analysis.cli_args import Namespace, spread_vars
 from codemods.analysis.repr_vars import class_name_reads
-from codemods.analysis.field_changers import AnyCopied, Everything
+from codemods.analysis.field_changers import AnyCopied, Everything, dataclass_copy, never_dataclass
 from codemods.analysis.fluent_setters import fluent_nodes, keyword_order
 from codemods.analysis.fn_values import class_body_value, finished_field, fixed_function, same_function
 from codemods.analysis.guarded_stores import guarded_stores
@@ -37,7 +37,8 @@ from codemods.analysis.hook_marks import filing_hook, plain_keywords
 from codemods.analysis.init_decorators import fed_keywords
 from codemods.analysis.init_changes import changed_in_init
 from codemods.analysis.init_hooks import InitHooks, kwargs_store, read_hooks, read_post_init
-from codemods.analysis.init_wrappers import init_wrappers, wrapped_arguments, wrapped_init
+from codemods.analysis.classmethod_receivers import builds_only_others
+from codemods.analysis.init_wrappers import init_wrappers, record_config, wrapped_arguments, wrapped_init
 from codemods.analysis.init_stores import UNKNOWABLE, returns_early, store_order, stored_pairs, stored_value
 from codemods.analysis.base_first import base_stores, first_fields, own_targets, super_first, visible
 from codemods.analysis.lookup_hooks import read_only_dicts
@@ -135,7 +136,7 @@ class Classes(InitHooks, ClassFamilies):
         if isinstance(receiver, Instance) and receiver.building and (facts.sets(attr) or facts.kwargs_loop is not None):
             early = dict(receiver.fields or ()).get(attr) if facts.kwargs_loop is None and attr not in facts.hook_stores \
                 and (facts.base is None or not facts.base.sets(attr) or super_first(facts)) else None
-            changers = self._field_changers()  # a field read in __init__ may be read before it is stored
+            changers = self._field_changers(cls)  # a field read in __init__ may be read before it is stored
             return early if early is not None and attr not in changers and "*" not in changers else UNKNOWN
         if isinstance(receiver, Instance) and (facts.sets(attr) or self._keyword_field(facts, receiver, attr)):
             changers = self._field_changers()
@@ -341,11 +342,11 @@ class Classes(InitHooks, ClassFamilies):
                 self._stores.setdefault(node.attr, []).append(node)
         return self._stores
 
-    def _field_changers(self) -> frozenset[str]:
+    def _field_changers(self, cls: ast.ClassDef | None = None) -> frozenset[str]:
         """Field names some call may change by name (`replace(cfg, axis=...)`); every field when
-        the module uses setattr and the like."""
+        the module uses setattr and the like. For `cls`: less what only copies dataclasses gives."""
         if self._changers is None:
-            names: set[str] = set()
+            names, self._copies = set(), set()
             spread = set(spread_vars(self.scope.tree))  # `Config(**vars(args))` reads, changes nothing
             for cls in self.scope.classes.values():  # the setattr of `for k, v in kwargs.items()`: fields known
                 loop = self.class_facts(cls).kwargs_loop
@@ -373,13 +374,15 @@ class Classes(InitHooks, ClassFamilies):
                     func = node.func
                     last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
                     if last in _NAMED_FIELD:  # `replace(cfg, **changes)`: a copy with any field changed
-                        names.update(keyword.arg or "**" for keyword in node.keywords)
+                        (self._copies if dataclass_copy(self.scope, node) else names).update(
+                            keyword.arg or "**" for keyword in node.keywords)
             self._changers = frozenset(names)
-        if "*" in self._changers:
+        changers = self._changers if cls is not None and never_dataclass(self.scope, cls) else self._changers | self._copies
+        if "*" in changers:
             return Everything()
-        if "**" in self._changers:
+        if "**" in changers:
             return AnyCopied()
-        return self._changers
+        return changers
 
     def _agreed_field(self, facts: ClassFacts, attr: str) -> Value:
         """The constant every construction of the class in the file gives `attr`, or the one
@@ -446,7 +449,8 @@ class Classes(InitHooks, ClassFamilies):
             harmless = harmless_references(self.scope.tree, cls.name)
             for member in [member for klass in class_chain(self.scope, cls) or [cls] for member in klass.body]:
                 params = positional_params(member.args) if isinstance(member, DEFS) else []
-                if params and method_kind(member) == "class" and not never_called(self.scope, member):
+                if params and method_kind(member) == "class" and not never_called(self.scope, member) \
+                        and not builds_only_others(self.scope, member, cls):  # (classmethod_receivers.py)
                     for node, scopes in iter_with_scopes(member):
                         if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg:
                             calls.append((node, scopes))
@@ -466,10 +470,10 @@ class Classes(InitHooks, ClassFamilies):
             else:
                 calls.extend(registry[0])
                 harmless |= registry[1]
-            for node in iter_nodes(self.scope.tree):
-                if type(node) is ast.Name and node.id == cls.name and id(node) not in harmless:
-                    other += 1
-            self._class_tables[key] = calls if not other else None
+            others = [node for node in iter_nodes(self.scope.tree)
+                      if type(node) is ast.Name and node.id == cls.name and id(node) not in harmless]
+            self._class_tables[("built", id(cls))] = (calls, others, not other)  # what class_flows.py follows on
+            self._class_tables[key] = calls if not other and not others else None
         return self._class_tables[key] or []
 
 
@@ -517,7 +521,7 @@ def _read_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int 
         for attr, count in seen.items():
             if count > 1:
                 facts.stores[attr] = UNKNOWABLE
-        read_hooks(facts, cls, classes)
+        read_hooks(facts, cls, classes) or record_config(facts, cls, classes)  # (recorded_configs.py)
         calls = [stmt.value for stmt in init.body if isinstance(stmt, ast.Expr) and _is_super_init(stmt.value)]
         if calls and len(cls.bases) == 1 and local_bases and depth < 8:
             base = _read_class(classes[local_bases[0].id], classes, depth + 1, filed)

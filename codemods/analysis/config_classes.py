@@ -35,17 +35,24 @@ def converting_init(cls: ast.ClassDef, init: ast.FunctionDef) -> bool:
     return ast.dump(loop.body[0].test) in tests and ast.dump(loop.body[0].body[0]) == store
 
 
+_CHANGING = frozenset({"__setitem__", "__delitem__", "__setattr__", "__delattr__"})
+
+
 def method_shape(method: ast.FunctionDef, own: str) -> str | None:
     """'read' for `def __getattr__(self, k): return self[k]` (or the same in a try that turns
     KeyError into AttributeError), 'wrap' when it returns a nested dict item as its own class
     (`v = self[k]; return Own(v) if isinstance(v, dict) else v`), 'store' for
-    `def __setattr__(self, k, v): self[k] = v`, 'delete' for `__delattr__` deleting the item;
+    `def __setattr__(self, k, v): self[k] = v`, 'delete' for `__delattr__` deleting the item,
+    'refuse' for a `__setitem__`/`__delitem__`/`__setattr__`/`__delattr__` that only raises (a
+    frozen config: diffusers' `FrozenDict`; `update` still changes items, as attr_dicts.py knows);
     None for anything else."""
     params = [param.arg for param in method.args.args]
     body = method.body[1:] if method.body and type(method.body[0]) is ast.Expr \
         and type(method.body[0].value) is ast.Constant else method.body
     if method.args.vararg or method.args.kwarg or method.args.kwonlyargs or method.args.defaults:
         return None
+    if method.name in _CHANGING and len(body) == 1 and type(body[0]) is ast.Raise:
+        return "refuse"
     while method.name == "__setattr__" and len(body) > 1 and type(body[0]) is ast.If and not body[0].orelse \
             and len(body[0].body) == 1 and type(body[0].body[0]) is ast.Raise:
         body = body[1:]  # `if self._frozen: raise AttributeError(...)`: a store that happens stores the item

@@ -4,8 +4,17 @@
 every field is then a changer, and `"*"` (in place) is one too. `dataclasses.replace(cfg,
 **changes)` and `type(current)(value)` build new objects instead: any field of a copy may differ,
 but an object whose fields are known from its construction keeps them, so `"*"` is not a changer.
+
+`dataclasses.replace` copies only dataclass instances (it raises TypeError on any other object):
+the names its calls give change no field of a class that cannot be one (`never_dataclass`), so a
+field such a class's __init__ reads back (`self.head = Linear(self.model_axis)`) stays known
+in a module that replaces a config's fields by `dataclasses.replace(cfg, **overlay)`.
 """
 from __future__ import annotations
+
+import ast
+
+_REPLACE = "dataclasses.replace"
 
 
 class Everything(frozenset):
@@ -18,3 +27,28 @@ class AnyCopied(frozenset):
 
     def __contains__(self, item: object) -> bool:
         return item != "*"
+
+
+def dataclass_copy(scope, call: ast.Call) -> bool:
+    """`dataclasses.replace(obj, ...)`, by any import of it."""
+    return scope.resolve(call.func, ()) == _REPLACE
+
+
+def never_dataclass(scope, cls: ast.ClassDef, depth: int = 0) -> bool:
+    """No `dataclasses.replace` can take an object of `cls`: neither it nor a base is decorated,
+    has class keywords or a hook run for its subclasses, every base is a module class (or
+    `object`), and nothing in the module names `__dataclass_fields__`."""
+    if depth > 16 or cls.decorator_list or cls.keywords \
+            or any(isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name == "__init_subclass__"
+                   for member in cls.body):
+        return False
+    if depth == 0 and any(type(node) is ast.Attribute and node.attr == "__dataclass_fields__"
+                          or type(node) is ast.Constant and node.value == "__dataclass_fields__"
+                          for node in ast.walk(scope.tree)):
+        return False
+    for base in cls.bases:
+        if type(base) is not ast.Name or (base.id != "object" and base.id not in scope.classes):
+            return False
+        if base.id != "object" and not never_dataclass(scope, scope.classes[base.id], depth + 1):
+            return False
+    return True

@@ -97,6 +97,7 @@ METHODS = {
     tuple: frozenset({"index", "count"}),
     Seq: frozenset({"index", "count"}),
 }
+STORING = frozenset({"append", "insert", "setdefault", "get"})  # they keep an object given, calling nothing of it
 
 
 def to_python(interp, value: Value, depth: int = 0) -> object:
@@ -116,6 +117,10 @@ def to_python(interp, value: Value, depth: int = 0) -> object:
     if isinstance(value, Instance) and (kept := interp.__dict__.get("_host_records", {}).get(id(value))) is not None \
             and kept[0] is value:
         return _copy(kept[1])
+    if isinstance(value, Instance) and record_shape(interp, value.cls) is None:
+        from codemods.analysis.host_views import object_view  # (which reads values through this module)
+        if (view := object_view(interp, value)) is not None:
+            return view  # an object of a plain class, read only (host_views.py)
     if isinstance(value, Instance) and value.fields is not None and not value.building:
         shape = record_shape(interp, value.cls)
         fields = dict(value.fields)
@@ -154,12 +159,13 @@ def _copy(obj: object) -> object:
 
 
 class FieldInfo:
-    """What `dataclasses.fields(cls)` gives of a record class, as far as a run reads it: `.name`."""
+    """What `dataclasses.fields(cls)` gives of a record class, as far as a run reads it: `.name`,
+    and `.type` when it is a builtin type (host_views.field_type; else None: not read)."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "type")
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, kind: type | None = None) -> None:
+        self.name, self.type = name, kind
 
 
 class Special:

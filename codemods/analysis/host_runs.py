@@ -45,6 +45,7 @@ from codemods.analysis.host_objects import (
     EXCEPTIONS,
     FieldInfo,
     METHODS,
+    STORING,
     Bail,
     ClassRef,
     FuncRef,
@@ -57,6 +58,7 @@ from codemods.analysis.host_objects import (
     to_python,
     to_value,
 )
+from codemods.analysis.host_views import ObjectView, field_type, viewable
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.values import ClassValue, Function, Partial
 
@@ -104,7 +106,7 @@ class HostRun(HostExpressions):
             return self.builtin(func, args, kwargs)
         if callable(func) and getattr(func, "__self__", None) is not None and type(func.__self__) in METHODS \
                 and func.__name__ in METHODS[type(func.__self__)]:
-            if any(type(a) in (FuncRef, LambdaValue, ClassRef, Special, Record) for a in list(args) + list(kwargs.values())):
+            if func.__name__ not in STORING and any(type(a) in (FuncRef, LambdaValue, ClassRef, Special, Record) for a in list(args) + list(kwargs.values())):
                 raise Bail  # `list.sort(key=fn)`: a callback the real method would run
             if type(func.__self__) is str and func.__name__ in ("join", "format") \
                     and not all(plain_tree(a) or type(a) is Seq and all(type(i) is str for i in a) for a in args):
@@ -188,8 +190,10 @@ class HostRun(HostExpressions):
     def attribute(self, obj: object, name: str) -> object:
         if type(obj) is Record and name in obj.fields:
             return obj.fields[name]
-        if type(obj) is FieldInfo and name == "name":
-            return obj.name
+        if type(obj) is FieldInfo and (name == "name" or name == "type" and obj.type is not None):
+            return obj.name if name == "name" else obj.type
+        if type(obj) is ObjectView:
+            return obj.attribute(self, name)
         if type(obj) in (Record, ClassRef):
             cls = obj.cls
             if record_shape(self.interp, cls) is None or _class_attribute_stored(self.interp.scope.tree, cls.name):
@@ -288,7 +292,7 @@ class HostRun(HostExpressions):
                 and type(args[0]) in (Record, ClassRef) else None
             if shape is None:
                 raise Bail
-            return tuple(FieldInfo(field) for field in shape[0])
+            return tuple(FieldInfo(field, field_type(self.interp, args[0].cls, field)) for field in shape[0])
         if name == "dataclasses.asdict":
             if len(args) != 1 or kwargs or type(args[0]) is not Record:
                 raise Bail
@@ -480,7 +484,7 @@ def host_call(interp, callee, expr, args, keywords, starred):
     node = callee.node
     owner = interp.scope.class_of(node)
     if node not in interp.scope.tree.body and (owner is None or owner not in interp.scope.tree.body
-                                               or record_shape(interp, owner) is None):
+                                               or record_shape(interp, owner) is None and not viewable(interp, owner)):
         return None
     if starred and starred != "**" or not args and not keywords and not bound:
         return None

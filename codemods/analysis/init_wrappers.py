@@ -25,6 +25,7 @@ import ast
 
 from codemods.analysis.nodes import positional_params
 from codemods.analysis.pyvalues import SPREAD
+from codemods.analysis.recorded_configs import is_recording, record_config, recording  # noqa: F401 (classes.py's)
 from codemods.analysis.values import DictValue, Instance, TupleValue, truth
 
 
@@ -51,6 +52,8 @@ def wrapped_arguments(interp, wrapper: ast.FunctionDef, cls: ast.ClassDef, posit
     """(positional, keywords) the wrapper hands `__init__` for `cls(*positional, **given)`."""
     from codemods.analysis.interpreter import Frame
 
+    if is_recording(wrapper):
+        return positional, given
     me, star, spread = _parameters(wrapper)
     frame = Frame(wrapper, interp.module_frame)
     frame.vars[me] = Instance(cls, None, building=True)
@@ -82,6 +85,8 @@ def _wrapper(scope, function: ast.FunctionDef) -> ast.FunctionDef | None:
     if not all(_is_wraps(scope, decorator, wrapped) for decorator in wrapper.decorator_list) \
             or _parameters(wrapper) is None or wrapped in _parameters(wrapper):
         return None
+    if recording(scope, function, wrapper, *_parameters(wrapper)):
+        return wrapper  # it records the arguments, then runs `__init__` with them (recorded_configs.py)
     steps = _code(wrapper.body)
     if not steps or type(steps[-1]) not in (ast.Return, ast.Expr):
         return None

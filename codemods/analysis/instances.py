@@ -13,6 +13,9 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import DEFS, FunctionNode, module_parents, nodes_of_type, positional_params
+from codemods.analysis.class_flows import reached_constructions
+from codemods.analysis.returned_chains import filed_calls, through_returns
+from codemods.analysis.dropped_objects import read_and_dropped
 from codemods.analysis.filled_fields import filled_calls
 from codemods.analysis.name_reads import binding_reads
 from codemods.analysis.object_methods import handed_as_bodies
@@ -60,7 +63,7 @@ class Instances:
         holders = {id(node.value): node.targets[0] for node in nodes_of_type(tree, ast.Assign)
                    if len(node.targets) == 1
                    and type(node.targets[0]) in (ast.Name, ast.Attribute)}
-        constructions = self._constructions(cls)
+        constructions = reached_constructions(self, cls)  # (class_flows.py)
         if not constructions:
             return False
         for call, _ in constructions:
@@ -68,8 +71,8 @@ class Instances:
                 continue  # `in_specs=(Block(P('x')), P())`: a spec tree (pytree_modules.py)
             if self._called_by_body(call):
                 continue  # `partial(anneal, thermostat=Rescale(48))` as the body: called only there
-            if self._made_by_handed_lambda(call, analysed):
-                continue  # `transform(lambda: Monitor(...))` whose parameter is only ever `module_fn()(x)`
+            if self._made_by_handed_lambda(call, analysed) or read_and_dropped(self.scope, call, self._parent_map().get(id(call)), cls):
+                continue  # `transform(lambda: Monitor(...))` whose parameter is only ever `module_fn()(x)`; `Cls(...).config`
             filler = self._parent_map().get(id(call))
             if type(filler) is ast.Call and (calls := filled_calls(self, filler, call)) is not None:
                 if calls and all(id(node) in analysed for node in calls):
@@ -109,7 +112,7 @@ class Instances:
             if holder is None and container:
                 targets = [holders.get(id(made)) for made in self._calls_receiving(held) or ()]
             elif holder is None:  # `[build_from_cfg(t, REG) for t in cfgs]` of a factory's calls
-                receiving = self._calls_receiving(held) or []
+                receiving = through_returns(self, self._calls_receiving(held)) or []  # (returned_chains.py)
                 made = [self._through_choices(self._container_of(each)) for each in receiving]
                 kinds = {self._container_of(each) is not each for each in receiving}
                 if len(kinds) > 1:
@@ -194,12 +197,12 @@ class Instances:
             function = parents.get(id(function))
         if type(function) is ast.FunctionDef and type(parents.get(id(function))) is ast.ClassDef:
             return self._factory_calls(function, parents)
-        if type(function) is not ast.FunctionDef or function.decorator_list \
-                or type(parents.get(id(function))) is not ast.Module \
+        filed = filed_calls(self, function) if type(function) is ast.FunctionDef else None  # `@register_model`
+        if filed is None or type(parents.get(id(function))) is not ast.Module \
                 or self.scope.globals.unique_function(function.name) is not function:
             return None
-        return _calls_of([node for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == function.name],
-                         parents)
+        called = _calls_of([node for node in nodes_of_type(self.scope.tree, ast.Name) if node.id == function.name], parents)
+        return None if called is None else called + filed
 
     def _factory_calls(self, function: ast.FunctionDef, parents) -> list[ast.Call] | None:
         """`return cls(...)` in a classmethod of a module class (`Model.create(cfg)`): the calls

@@ -26,6 +26,7 @@ from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.config_files import ConfigFiles
 from codemods.analysis.class_refs import class_level_references
+from codemods.analysis.dead_functions import dead_references
 from codemods.analysis.classes import Classes
 from codemods.analysis.method_refs import foreign_references
 from codemods.analysis.method_fields import run_statement, store_later
@@ -530,6 +531,7 @@ class Interpreter(HostRuns, FluentSetters, CallableTests, PartialRefs, EnumValue
                     total += (self.scope.attribute_references(alias) if alias != "__call__" else 0) - 1
             else:
                 total = self.scope.module_references(name) + self.held_references(function)
+                analysed = analysed | dead_references(self, function)  # (dead_functions.py)
             return len(analysed) >= total
         refs = self._references_in(parent).get(name, set())
         return refs <= analysed or self.fields_analysed(parent, refs - analysed, analysed) \

@@ -8,6 +8,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from codemods.analysis.json_texts import JsonTexts
+from codemods.analysis.signatures import Signatures
 from codemods.analysis.attribute_dicts import AttributeDicts
 from codemods.analysis.class_marks import ClassMarks
 from codemods.analysis.setter_fields import SetterFields
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 
 class ItemMethods(RunFields, PickedAliases, AttributeDicts, ShapeFields, SetterFields, GuardedStores, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
-                  StraightRebinds, ClassNames, FunctionNames, JsonTexts):  # (one place in the interpreter's bases for all)
+                  StraightRebinds, ClassNames, FunctionNames, JsonTexts, Signatures):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
     def eval_Subscript(self, expr: ast.Subscript, frame: Frame) -> Value:

@@ -28,7 +28,7 @@ def rebound_names(tree: ast.Module, source: str | None, bindings) -> frozenset[s
     `globals()` may rebind (every name the module binds, when the write cannot be told)."""
     starred = star_rebound(tree)
     if source is not None and "global" not in source and "nonlocal" not in source and "__name__]" not in source \
-            and "exec" not in source:
+            and "exec" not in source and "vars" not in source and "locals" not in source:
         return starred
     names = {name for kind in (ast.Global, ast.Nonlocal) for node in nodes_of_type(tree, kind) for name in node.names}
     names |= starred
@@ -103,6 +103,7 @@ def globals_written(tree: ast.Module, bound: set[str]) -> frozenset[str]:
     module_parent = module_parents(tree)
     parents = [(node, module_parent[id(node)]) for node in calls_by_callee(tree).get("globals", ())
                if type(node.func) is ast.Name and not node.args and not node.keywords]
+    parents += [(node, module_parent[id(node)]) for node in _top_level_namespaces(tree, bound)]
     written: set[str] = set()
     for call, parent in parents:
         if type(parent) is ast.Subscript and parent.value is call:
@@ -118,6 +119,21 @@ def globals_written(tree: ast.Module, bound: set[str]) -> frozenset[str]:
         else:
             written.add(ALL)  # handed on, aliased or called: anything may be written through it
     return frozenset(written)
+
+
+def _top_level_namespaces(tree: ast.Module, bound: set[str]) -> list[ast.Call]:
+    """`vars()` and `locals()` written in the module's own code (not in a def, lambda or class):
+    there they are its globals dict."""
+    found = []
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in ("vars", "locals") \
+                and node.func.id not in bound and not node.args and not node.keywords:
+            found.append(node)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _written_by(method: ast.Attribute, tree: ast.Module) -> set[str]:

@@ -16,6 +16,7 @@ from codemods.analysis.fresh_copies import fresh_copy_changes
 from codemods.analysis.own_copies import own_copy_changes
 from codemods.analysis.quiet_changes import live
 from codemods.analysis.dict_changes import changed_dict
+from codemods.analysis.shared_targets import shared_targets
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -238,6 +239,8 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
             continue
         for target in node.targets:
             tie(target, node.value)
+        for one, other in shared_targets(node, _alias_key):  # `a = b = {...}`, `a, b = f()`
+            edge(one, other)
     for kind in (ast.AnnAssign, ast.NamedExpr):
         for node in nodes_of_type(tree, kind):
             tie(node.target, node.value)

@@ -476,15 +476,21 @@ def param_default(args: ast.arguments, param: ast.arg) -> ast.expr | None:
     return args.kw_defaults[index]
 
 
-def walrus_names(scope: ast.AST) -> set[str]:
-    """Names `(name := value)` binds in the scope: its own expressions and its comprehensions',
-    not those of the functions, lambdas and classes inside it."""
+def inner_bindings(scope: ast.AST) -> set[str]:
+    """Names bound inside the scope's statements rather than by them: `(name := value)` (in its
+    comprehensions too) and the captures of `match` patterns (`case {"sync": axes}`), not those
+    of the functions, lambdas and classes inside it."""
     found: set[str] = set()
     stack = list(ast.iter_child_nodes(scope))
     while stack:
         node = stack.pop()
-        if type(node) is ast.NamedExpr and type(node.target) is ast.Name:
+        kind = type(node)
+        if kind is ast.NamedExpr and type(node.target) is ast.Name:
             found.add(node.target.id)
+        elif kind in (ast.MatchAs, ast.MatchStar) and node.name is not None:
+            found.add(node.name)
+        elif kind is ast.MatchMapping and node.rest is not None:
+            found.add(node.rest)
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             stack.extend(ast.iter_child_nodes(node))
     return found

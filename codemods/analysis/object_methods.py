@@ -20,6 +20,8 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.class_flows import reached_constructions
+from codemods.analysis.named_reads import reads_by_computed_name
 from codemods.analysis.nodes import DEFS, FunctionNode, last_name, nodes_of_type, positional_params
 from codemods.analysis.syntax import assigned_names
 from codemods.analysis.scopes import ModuleScope, bindings_of, method_kind
@@ -321,8 +323,7 @@ class ObjectReads:
             return False
         constructed = False
         for cls in classes:
-            self._constructions(cls)
-            calls = self._class_tables.get(("constructions", id(cls)))
+            calls = reached_constructions(self, cls)  # (class_flows.py)
             if calls is None:
                 return False
             if calls:
@@ -587,4 +588,4 @@ def never_called(scope, method: FunctionNode) -> bool:
     tree = scope.tree
     return not any(node.attr in (name, "__dict__") for node in nodes_of_type(tree, ast.Attribute)) \
         and not any(type(node.value) is str and node.value == name for node in nodes_of_type(tree, ast.Constant)) \
-        and not any(node.id in ("getattr", "vars") for node in nodes_of_type(tree, ast.Name))
+        and not reads_by_computed_name(scope, {name})  # (named_reads.py)

@@ -5,9 +5,12 @@ is a finding even where another run of the same shard_map passes it. No fix is o
 written in the helper runs on every call, and breaks the one that passes (issue 13)."""
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.repeat_guards import same_way_each_call
 from codemods.analysis.sites import Verdict
 
 if TYPE_CHECKING:
@@ -34,6 +37,8 @@ def repeated_verdicts(interpreter: Interpreter, contexts: list[_Context], taken:
             continue
         if any(context.runs[id(function)] < 2 for context in mine) or not interpreter._closed(function):
             continue  # one run: its verdict stands or falls alone
+        if not all(same_way_each_call(interpreter.scope, repeated) for repeated in _repeated(interpreter, mine)):
+            continue  # an earlier call may send a later one another way (repeat_guards.py)
         if any(all(verdict is None for verdict in verdicts[slice(*context.verdicts[key])]) for context in mine):
             continue  # a reading of the shard_map where no call fails here
         # A run that judged nothing here passed a value in no state the rules judge (a varying
@@ -55,3 +60,11 @@ def _one_trace(mine: list[_Context], key: int, count: int) -> bool:
             or any(context.use.node is not mine[0].use.node for context in mine):
         return False
     return sum(end - start for start, end in (context.verdicts[key] for context in mine)) == count
+
+
+def _repeated(interpreter: Interpreter, mine: list[_Context]) -> list:
+    """The functions some of these readings ran more than once: the site's, and those calling it."""
+    ids = {function for context in mine for function, count in context.runs.items() if count > 1}
+    tree = interpreter.scope.tree
+    return [node for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+            for node in nodes_of_type(tree, kind) if id(node) in ids]

@@ -34,8 +34,10 @@ class ResolvedCalls:
         of it resolved to another function."""
         resolved = self.__dict__.get("_resolved_calls")
         runs = self.function_runs.get(id(function), 0)
-        if not resolved or not runs or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if not resolved or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return set()
+        if not runs:  # never run: only reads elsewhere may name it (dead_functions.py)
+            return self._resolved_in_others(function, resolved)
         found = set()
         pending = list(function.body)  # the method's own statements: a nested def runs on its own
         while pending:

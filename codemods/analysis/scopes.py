@@ -28,7 +28,7 @@ from codemods.analysis.nodes import (
     names_by_id,
     nodes_of_type,
     target_names,
-    walrus_names,
+    inner_bindings,
 )
 
 
@@ -89,7 +89,7 @@ def bindings_of(scope: FunctionDef | ast.Module) -> Bindings:
             result.other.update(handler.name for handler in stmt.handlers if handler.name)
         else:
             _note_simple(stmt, result)
-    result.other.update(walrus_names(scope), all_param_names(scope.args) if isinstance(scope, DEFS) else ())
+    result.other.update(inner_bindings(scope), all_param_names(scope.args) if isinstance(scope, DEFS) else ())
     if not isinstance(scope, DEFS):
         result.imports.clear()  # the module's imports: the import table reads them (shims and all)
     return result

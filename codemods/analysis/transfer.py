@@ -269,7 +269,8 @@ def _keyword_suffix(keywords: dict[str, Value]) -> str | None:
         label = _keyword_label(name, value)
         if name not in transfer_model.KEYWORD_PARAMETERS or label is None:
             return None
-        labels[name] = label
+        if label != transfer_model.KEYWORD_DEFAULTS.get(name):  # `approximate=True` is gelu's own call
+            labels[name] = label
     return transfer_model.keyword_suffix(labels)
 
 

@@ -40,6 +40,10 @@ _IRRELEVANT_CANDIDATES = ("IRUV", "IRV", "IUV", "IV")
 # Parameters that take Python values and are tried as keywords (jnp.sum(x, axis=(0, 1),
 # keepdims=True)); a positional argument bound to one of them is spelled as the keyword.
 KEYWORD_PARAMETERS = ("axis", "keepdims", "dtype", "preferred_element_type", "ddof", "approximate")
+# What these parameters are when a call leaves them out, in every function of the tables that has
+# them (jnp reductions' keepdims=False, var/std's ddof=0, jax.nn.gelu's approximate=True): the
+# generator observes the call without them, so a call passing the default is that case's key.
+KEYWORD_DEFAULTS = {"keepdims": "False", "ddof": "0", "approximate": "True"}
 
 _COLUMN_LETTERS = {VARYING: "V", INVARIANT: "I", REDUCED: "R", UNREDUCED: "U"}
 STATE_OF_LETTER = {letter: state for state, letter in _COLUMN_LETTERS.items()}

@@ -1,0 +1,236 @@
+"""The builtins and library names a script run (script_run.py) calls (issue 13): `getattr`,
+`hasattr`, `setattr`, `type`, `super()`, `iter`, `isinstance` of the module's classes and of
+`jax.Array`, the structural builtins (`len`, `list`, `dict`, `zip`, ...) on the objects the run
+holds, `dataclasses.replace/fields/asdict`, `collections.OrderedDict` and `namedtuple`; the
+JAX and NumPy names go to script_jax.py. A builtin that would read inside an object the run does
+not model (sorting arrays, `str` of a mesh) stops the run (Bail).
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+
+from codemods import jaxapi
+from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
+from codemods.analysis.host_objects import _LIBRARY, Bail, Special
+from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
+from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
+from codemods.analysis.script_jax import library_call
+from codemods.analysis.script_values import (
+    OPAQUE_TYPES,
+    Arr,
+    Bound,
+    FieldName,
+    JitFn,
+    Lazy,
+    Lib,
+    MeshObj,
+    NTup,
+    Opaque,
+    PartialObj,
+    ShardObj,
+    SpecObj,
+    SuperObj,
+    UClass,
+    UFunc,
+    UObj,
+)
+
+_RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
+_OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
+STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
+CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, Lib)
+
+
+class ScriptBuiltins:
+    """The builtin and library half of ScriptRun."""
+
+    def library(self, name: str, args: list, kwargs: dict) -> object:
+        canonical = jaxapi.canonical(name)
+        if canonical in jaxapi.TOP_LEVEL_ALL_GATHER:
+            return self.gather(args, kwargs)
+        if canonical == "dataclasses.replace":
+            target = args[0] if len(args) == 1 else None
+            if type(target) is not UObj or target.cls.kind != "dataclass":
+                raise Bail
+            return construct(self, target.cls, [], {**{n: target.attrs[n] for n in target.cls.fields}, **kwargs})
+        if canonical == "dataclasses.fields":
+            target = args[0] if len(args) == 1 and not kwargs else None
+            cls = target if type(target) is UClass else target.cls if type(target) is UObj else None
+            if cls is None or cls.kind != "dataclass":
+                raise Bail
+            return tuple(FieldName(n, cls.annotations.get(n)) for n in cls.fields)
+        if canonical == "dataclasses.asdict" and len(args) == 1 and not kwargs:
+            return _as_dict(args[0])
+        if canonical in _LIBRARY:  # `json.loads`, `ast.literal_eval`, `math.*` of plain values
+            if not all(plain_tree(value) for value in (*args, *kwargs.values())):
+                raise Bail
+            return guard(_LIBRARY[canonical], *args, **kwargs)
+        if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
+            found = guard(getattr(re, canonical[3:]), *args, **kwargs)
+            return ReMatch(found) if isinstance(found, re.Match) else found
+        if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:
+            return Wraps(args[0])
+        if canonical == "jax.tree_util.register_dataclass" and len(args) == 1 and type(args[0]) is UClass \
+                and set(kwargs) <= {"data_fields", "meta_fields"}:
+            args[0].registered = True  # a pytree now: the run does not walk it as one
+            return args[0]
+        if canonical == "argparse.ArgumentParser":
+            return new_parser(args, kwargs)
+        if canonical == "argparse.Namespace" and not args and all(type(k) is str for k in kwargs):
+            return argparse.Namespace(**kwargs)
+        if canonical == "collections.OrderedDict":
+            return self.builtin(dict, args, kwargs)
+        if canonical == "collections.namedtuple":
+            return named_tuple(args, kwargs)
+        if canonical in ("logging.info", "logging.debug", "logging.warning"):
+            return None
+        return library_call(self, canonical, args, kwargs)
+
+    def special(self, name: str, args: list, kwargs: dict) -> object:
+        if kwargs and name != "builtins.print":
+            raise Bail
+        if name in ("builtins.getattr", "builtins.hasattr") and len(args) in (2, 3) and type(args[1]) is str:
+            try:
+                found = self.attribute(args[0], args[1])
+            except Raised as raised:
+                if not isinstance(raised.error, AttributeError) or name == "builtins.getattr" and len(args) == 2:
+                    raise
+                return False if name == "builtins.hasattr" else args[2]
+            return True if name == "builtins.hasattr" else found
+        if name == "builtins.setattr" and len(args) == 3 and type(args[1]) is str:
+            self.set_attribute(*args)
+            return None
+        if name == "builtins.type" and len(args) == 1:
+            if type(args[0]) in (UObj, NTup):
+                return args[0].cls
+            if type(args[0]) in (str, int, float, bool, list, dict, tuple):
+                return type(args[0])
+            raise Bail
+        if name == "builtins.super" and not args and self.frames:
+            func, env = self.frames[-1]
+            params = func.node.args.posonlyargs + func.node.args.args
+            if func.owner is None or not params or params[0].arg not in env.vars:
+                raise Bail
+            return SuperObj(func.owner.base, env.vars[params[0].arg])
+        if name == "builtins.vars" and len(args) == 1:
+            if type(args[0]) is argparse.Namespace:
+                return vars(args[0])
+            if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
+                return args[0].attrs
+            raise Bail
+        if name == "builtins.iter" and len(args) == 1:
+            return Iter(self.iterate(args[0]), self.statements)
+        if name == "builtins.print":
+            return None
+        raise Bail
+
+    def builtin(self, func, args: list, kwargs: dict) -> object:
+        name = func.__name__
+        if name == "isinstance" and len(args) == 2 and not kwargs:
+            return self.is_instance(*args)
+        if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
+            raise Bail  # (lazy over a generator: what runs when is not modelled)
+        args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
+        if name in ("map", "filter") and args and isinstance(args[0], CALLABLES) and not kwargs \
+                and (len(args) >= 2 if name == "map" else len(args) == 2):
+            return Lazy((name, args[0], [self.iterate(a) for a in args[1:]]), None, [])
+        if any(isinstance(value, CALLABLES) for value in (*args, *kwargs.values())) and name not in STRUCTURAL:
+            if name in ("sorted", "min", "max"):
+                return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],
+                                          kwargs)
+            raise Bail
+        if name in STRUCTURAL:
+            args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj else a for a in args]
+            if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
+                raise Bail
+            return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
+                else super().builtin(func, args, kwargs)
+        if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
+            return Opaque()  # `float(loss)`: a number the run does not know
+        if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):
+            raise Bail
+        if name in ("sorted", "min", "max", "sum", "any", "all", "set", "frozenset") and len(args) == 1:
+            items = self.iterate(args[0])
+            if not all(plain_tree(item) for item in items) and not (
+                    name == "sorted" and all(type(i) is tuple and i and plain_tree(i[0]) for i in items)
+                    and len({i[0] for i in items}) == len(items)):
+                raise Bail
+            args = [items]
+        return super().builtin(func, args, kwargs)
+
+    def held(self, obj: UObj) -> object:
+        """What a builtin reads of a module object: the dict or list it subclasses, or its items."""
+        if obj.data is not None and not any(obj.cls.lookup(hook) for hook in ("__iter__", "__len__", "__getitem__")):
+            return obj.data
+        return self.iterate(obj)
+
+    def is_instance(self, obj: object, kinds: object) -> bool:
+        kinds = kinds if type(kinds) is tuple else (kinds,)
+        found = False
+        for kind in kinds:
+            if type(kind) is Special and kind.name == "builtins.type":  # `isinstance(obj, type)`: a class
+                if type(obj) in (Lib, Opaque):
+                    raise Bail
+                found = found or type(obj) is UClass or isinstance(obj, type)
+            elif type(kind) is UClass:
+                found = found or isinstance_of(obj, kind)
+            elif kind in (int, float, str, bool, list, tuple, dict, set, frozenset, type(None)):
+                if type(obj) in (SpecObj, MeshObj, ShardObj):
+                    raise Bail
+                found = found or builtin_instance(obj, kind)
+            elif type(kind) is Lib and jaxapi.canonical(kind.name) in ("jax.Array", "numpy.ndarray") \
+                    and type(obj) in (Arr, int, float, str, list, tuple, dict, type(None), UObj, NTup):
+                found = found or type(obj) is Arr and obj.host == (jaxapi.canonical(kind.name) == "numpy.ndarray")
+            elif type(kind) is Lib and jaxapi.canonical(kind.name) == jaxapi.PARTITION_SPEC \
+                    and type(obj) not in (Opaque, Lib):
+                found = found or type(obj) is SpecObj
+            else:
+                raise Bail
+        return found
+
+
+def named_tuple(args: list, kwargs: dict) -> UClass:
+    """`collections.namedtuple("Axes", ["data", "model"])` (or "data model"): a NamedTuple class."""
+    if len(args) != 2 or kwargs or type(args[0]) is not str:
+        raise Bail
+    names = args[1].replace(",", " ").split() if type(args[1]) is str else args[1]
+    if type(names) not in (list, tuple) or not all(type(n) is str and n.isidentifier() for n in names):
+        raise Bail
+    cls = UClass(ast.ClassDef(name=args[0], bases=[], keywords=[], body=[], decorator_list=[]), None, {}, "ntuple")
+    cls.fields = list(names)
+    return cls
+
+
+
+def _as_dict(obj: object, depth: int = 0) -> object:
+    if depth > 10:
+        raise Bail
+    if type(obj) is UObj and obj.cls.kind == "dataclass":
+        return {name: _as_dict(obj.attrs[name], depth + 1) for name in obj.cls.fields}
+    if type(obj) in (list, tuple):
+        return type(obj)(_as_dict(item, depth + 1) for item in obj)
+    if type(obj) is dict:
+        return {key: _as_dict(item, depth + 1) for key, item in obj.items()}
+    if type(obj) in (UObj, NTup):
+        raise Bail
+    return obj
+
+
+class ReMatch:
+    """A match `re.search` found: true, and its groups."""
+
+    __slots__ = ("found",)
+
+    def __init__(self, found: re.Match) -> None:
+        self.found = found
+
+
+class Wraps:
+    """`functools.wraps(f)`: applied to a wrapper, the wrapper under f's name."""
+
+    __slots__ = ("wrapped",)
+
+    def __init__(self, wrapped: UFunc) -> None:
+        self.wrapped = wrapped

@@ -1,0 +1,400 @@
+"""The module's own classes in a script run (script_run.py; issue 13): plain classes (an
+`__init__`, methods, properties, static and class methods, one base of the module), dataclasses
+(`@dataclasses.dataclass`, fields with defaults or `field(default=..., default_factory=...)`,
+`__post_init__`) and `typing.NamedTuple` classes, run as Python runs them.
+
+A class with a metaclass, bases from outside the module (but NamedTuple), several bases, other
+decorators, or hooks that change construction or attribute access (`__new__`,
+`__getattribute__`, `__setattr__`) stops the run (Bail), as does an Enum.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods import jaxapi
+from codemods.analysis.script_values import (
+    Bound,
+    FieldDefault,
+    Lib,
+    MeshObj,
+    NTup,
+    ShardObj,
+    SpecObj,
+    SuperObj,
+    UClass,
+    UFunc,
+    UObj,
+    Member,
+    StrMember,
+    member,
+    ntup,
+)
+from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
+from codemods.analysis.host_objects import METHODS, Bail
+
+_DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
+_HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__init_subclass__",
+                    "__set_name__", "__class_getitem__", "__get__", "__set__"})
+
+
+class Desc:
+    """A method wrapped by `@property`, `@staticmethod` or `@classmethod`."""
+
+    __slots__ = ("func", "kind")
+
+    def __init__(self, kind: str, func: UFunc) -> None:
+        self.kind, self.func = kind, func
+
+
+def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
+    if node.keywords:
+        raise Bail
+    base, kind, builtin = None, "plain", None
+    bases = [run.eval(expr, env) for expr in node.bases]
+    names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
+    mixin = _enum_mixin(names)
+    if mixin is not False:
+        bases, kind = [], "enum"
+    for value in bases:
+        if type(value) is Lib and jaxapi.canonical(value.name) == "typing.NamedTuple" and len(node.bases) == 1:
+            kind = "ntuple"
+        elif (value in (dict, list) or type(value) is Lib and value.name == "collections.OrderedDict") \
+                and len(node.bases) == 1:
+            builtin = list if value is list else dict  # (an OrderedDict: a dict as far as the run reads it)
+        elif type(value) is UClass and len(node.bases) == 1 and value.kind in ("plain", "dataclass"):
+            base = value
+        else:
+            raise Bail
+    frozen, applied = None, []
+    for index, decorator in enumerate(node.decorator_list):
+        target = decorator.func if type(decorator) is ast.Call else decorator
+        value = run.eval(target, env) if type(target) in (ast.Name, ast.Attribute) else None
+        if type(value) is not Lib or value.name != "dataclasses.dataclass":
+            applied.append(run.eval(decorator, env) if value is None or type(decorator) is ast.Call else value)
+            continue
+        if index != len(node.decorator_list) - 1 or kind != "plain":
+            raise Bail  # (only as the innermost decorator)
+        frozen = False
+        if type(decorator) is ast.Call:
+            if decorator.args:
+                raise Bail
+            for keyword in decorator.keywords:
+                flag = run.eval(keyword.value, env)
+                if keyword.arg not in ("frozen", "eq", "repr", "order") or type(flag) is not bool \
+                        or keyword.arg == "eq" and not flag:
+                    raise Bail
+                if keyword.arg == "frozen":
+                    frozen = flag
+        kind = "dataclass"
+    if base is not None and kind == "ntuple" or base is not None and base.kind == "dataclass" and kind != "dataclass":
+        raise Bail
+    attrs: dict = {}
+    cls = UClass(node, base, attrs, kind)
+    cls.builtin = cls.builtin or builtin
+    body_env = Env(env, frozenset())
+    body_env.vars = attrs
+    annotated = []
+    for statement in node.body:
+        run.tick()
+        if type(statement) is ast.Expr and type(statement.value) is ast.Constant or type(statement) is ast.Pass:
+            continue
+        if type(statement) is ast.FunctionDef:
+            if statement.name in _HOOKS:
+                raise Bail
+            attrs[statement.name] = _method(run, statement, env, body_env, cls)
+        elif type(statement) is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:
+            attrs[statement.targets[0].id] = run.eval(statement.value, body_env)
+        elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
+            if "ClassVar" not in ast.dump(statement.annotation):
+                annotated.append(statement.target.id)
+                cls.annotations[statement.target.id] = (statement.annotation, body_env)
+            elif statement.value is None:
+                raise Bail
+            if statement.value is not None:
+                attrs[statement.target.id] = run.eval(statement.value, body_env)
+        else:
+            raise Bail
+    if kind == "enum":
+        for name, value in list(attrs.items()):
+            if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
+                continue
+            kinds = {plain_tree(other.value) for other in cls.members.values()} | {plain_tree(value)}
+            if not (plain_tree(value) or type(value) is SpecObj) or len(kinds) > 1 \
+                    or any(value == other.value for other in cls.members.values()):
+                raise Bail  # (an alias of another member, or a value the run cannot compare)
+            cls.members[name] = attrs[name] = member(cls, name, value, mixin)
+    if kind == "dataclass":
+        if "__init__" in attrs:
+            raise Bail
+        inherited = list(base.fields) if base is not None else []
+        cls.fields = inherited + [name for name in annotated if name not in inherited]
+        cls.frozen = bool(frozen) or base is not None and base.frozen
+        if base is not None and base.frozen != cls.frozen:
+            raise Bail  # dataclasses reject mixing frozen and non-frozen
+        for name in cls.fields:
+            default = _field_default(cls, name)
+            if default is not None and type(default[0]) in (list, dict, set):
+                raise Bail  # dataclasses reject a mutable default: the program raises
+    elif kind == "ntuple":
+        cls.fields = annotated
+    for decorator in reversed(applied):  # a registry's `@register("name")`: it must hand the class back
+        if run.call(decorator, [cls], {}) is not cls:
+            raise Bail
+    return cls
+
+
+def _enum_mixin(names: list) -> object:
+    """None (`class A(Enum)`), str (`(str, Enum)`, `StrEnum`) or int (`IntEnum`) for an Enum
+    class's bases; False for any other class."""
+    if names in (["enum.Enum"],):
+        return None
+    if names in ([str, "enum.Enum"], ["enum.StrEnum"]):
+        return str
+    return False
+
+
+def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) -> object:
+    func = run.make_function(node, env, body_env, owner=cls)
+    if not node.decorator_list:
+        return func
+    if len(node.decorator_list) != 1 or type(node.decorator_list[0]) is not ast.Name \
+            or node.decorator_list[0].id not in _DECORATORS or node.decorator_list[0].id in body_env.vars:
+        raise Bail
+    return Desc(_DECORATORS[node.decorator_list[0].id], func)
+
+
+def _field_default(cls: UClass, name: str) -> tuple | None:
+    """(default value, or the factory's result to make) of a dataclass field, or None."""
+    found = cls.lookup(name)
+    if found is None:
+        return None
+    value = found[1]
+    if type(value) is FieldDefault:
+        return (value.default, False) if value.factory is None else (value.factory, True)
+    if type(value) is Desc:
+        raise Bail
+    return (value, False)
+
+
+def construct(run, cls: UClass, args: list, kwargs: dict) -> object:
+    if cls.kind in ("dataclass", "ntuple"):
+        values = _bind_fields(run, cls, args, kwargs)
+        if cls.kind == "ntuple":
+            return ntup(cls, [values[name] for name in cls.fields])
+        obj = UObj(cls)
+        obj.attrs.update(values)
+        post = cls.lookup("__post_init__")
+        if post is not None:
+            if type(post[1]) is not UFunc or cls.frozen:
+                raise Bail
+            if run.call(Bound(post[1], obj), [], {}) is not None:
+                raise Bail
+        return obj
+    obj = UObj(cls)
+    init = cls.lookup("__init__")
+    if init is None:
+        if obj.data is not None:
+            _HolderInit()(run, obj, args, kwargs)
+        elif args or kwargs:
+            raise Bail
+        return obj
+    if type(init[1]) is not UFunc:
+        raise Bail
+    if run.call(Bound(init[1], obj), args, kwargs) is not None:
+        raise Bail
+    return obj
+
+
+def _bind_fields(run, cls: UClass, args: list, kwargs: dict) -> dict:
+    if len(args) > len(cls.fields) or not set(kwargs) <= set(cls.fields):
+        raise Bail
+    values = dict(zip(cls.fields, args))
+    if set(values) & set(kwargs):
+        raise Bail
+    values.update(kwargs)
+    for name in cls.fields:
+        if name in values:
+            continue
+        default = _field_default(cls, name) if cls.kind == "dataclass" else \
+            ((cls.attrs[name], False) if name in cls.attrs else None)
+        if default is None:
+            raise Bail
+        value, factory = default
+        values[name] = run.call(value, [], {}) if factory else value
+    return values
+
+
+def instance_attribute(run, obj: object, name: str) -> object:
+    cls = obj.cls
+    found = cls.lookup(name)
+    if found is not None and type(found[1]) is Desc and found[1].kind == "property":
+        return run.call(found[1].func, [obj], {})
+    if type(obj) is NTup:
+        if name in cls.fields:
+            return obj[cls.fields.index(name)]
+        if name == "_replace":
+            return Bound(_Replace(), obj)
+        if name == "_fields":
+            return tuple(cls.fields)
+    elif name in obj.attrs:
+        return obj.attrs[name]
+    if found is None and type(obj) is UObj and obj.data is not None and name in METHODS[type(obj.data)]:
+        return getattr(obj.data, name)
+    if found is None:
+        hook = cls.lookup("__getattr__")
+        if hook is not None and type(obj) is UObj:
+            return run.call(Bound(hook[1], obj), [name], {}) if type(hook[1]) is UFunc else _bail()
+        raise Raised(AttributeError(name))
+    return _bound(found[1], obj, cls)
+
+
+def _bound(value: object, obj: object, cls: UClass) -> object:
+    if type(value) in (UFunc, LambdaValue):
+        return Bound(value, obj)
+    if type(value) is Desc:
+        return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
+    if type(value) in VALUE_TYPES or type(value) in (tuple, NTup, dict, list, UObj, UClass, SpecObj, ShardObj, MeshObj):
+        return value
+    raise Bail  # a library function stored on the class: bound or not is not modelled
+
+
+def member_attribute(run, obj, name: str) -> object:
+    if name in ("name", "value"):
+        return getattr(obj, name)
+    found = obj.cls.lookup(name)
+    if found is None:
+        if isinstance(obj, str) and name in METHODS[str]:
+            return getattr(obj.value, name)
+        raise Raised(AttributeError(name))
+    return _bound(found[1], obj, obj.cls)
+
+
+def enum_member(cls: UClass, value: object) -> object:
+    """`Stage("train")`: the member of that value."""
+    for found in cls.members.values():
+        if plain_tree(value) and plain_tree(found.value) and found.value == value:
+            return found
+    raise Bail
+
+
+def class_attribute(run, cls: UClass, name: str) -> object:
+    found = cls.lookup(name)
+    if found is None:
+        if name == "__name__":
+            return cls.node.name
+        raise Raised(AttributeError(name))
+    value = found[1]
+    if type(value) is Desc:
+        if value.kind == "property":
+            raise Bail
+        return value.func if value.kind == "static" else Bound(value.func, cls)
+    return value
+
+
+def super_attribute(run, sup: SuperObj, name: str) -> object:
+    found = sup.start.lookup(name) if sup.start is not None else None
+    if found is None:
+        holder = type(sup.obj) is UObj and sup.obj.data is not None
+        if name == "__init__":
+            return Bound(_HolderInit() if holder else _Nothing(), sup.obj)
+        if holder and name in _HOLDER_DUNDERS:
+            return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)
+        raise Bail
+    if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
+        value = found[1]
+        if type(value) is Desc and value.kind != "property":
+            return value.func if value.kind == "static" else Bound(value.func, sup.obj)
+        if type(value) in (UFunc, Desc):
+            return value if type(value) is UFunc else _bail()
+        return value
+    if type(found[1]) is Desc and found[1].kind == "property":
+        return run.call(found[1].func, [sup.obj], {})
+    return _bound(found[1], sup.obj, sup.obj.cls if type(sup.obj) in (UObj, NTup) else _bail())
+
+
+def isinstance_of(obj: object, cls: UClass) -> bool:
+    if type(obj) in (UObj, NTup, Member, StrMember):
+        return obj.cls.derives(cls)
+    return False
+
+
+def builtin_instance(obj: object, kind: type) -> bool:
+    """isinstance(obj, dict) (list, ...) of a module object: True for the dict or list it subclasses."""
+    if type(obj) is UObj:
+        return obj.data is not None and type(obj.data) is kind
+    if type(obj) is NTup:
+        return kind is tuple
+    return isinstance(obj, kind)
+
+
+class _Replace:
+    """`record._replace(**changes)` of a NamedTuple."""
+
+    def __call__(self, run, record: NTup, args: list, kwargs: dict) -> NTup:
+        if args or not set(kwargs) <= set(record.cls.fields):
+            raise Bail
+        return ntup(record.cls, [kwargs.get(name, item) for name, item in zip(record.cls.fields, record)])
+
+
+class _Nothing:
+    """`object.__init__` reached by `super().__init__()`."""
+
+    def __call__(self, run, obj: object, args: list, kwargs: dict) -> None:
+        if args or kwargs:
+            raise Bail
+        return None
+
+
+class _HolderInit:
+    """`dict.__init__` / `list.__init__` of a module subclass of dict or list."""
+
+    def __call__(self, run, obj: UObj, args: list, kwargs: dict) -> None:
+        if type(obj) is not UObj or obj.data is None or type(obj.data) is list and kwargs:
+            raise Bail
+        made = type(obj.data)(*[run.iterate(a) if type(a) is not dict else a for a in args], **kwargs) \
+            if len(args) <= 1 else _bail()
+        obj.data.clear()
+        obj.data.update(made) if type(made) is dict else obj.data.extend(made)
+
+
+_HOLDER_DUNDERS = frozenset({"__getitem__", "__setitem__", "__contains__", "__len__", "__iter__"})
+
+
+class TypeMethod:
+    """`dict.__setitem__`, `dict.get`, `object.__setattr__`, ... read off the type: called with
+    the object first (a module subclass of dict acts on what it holds)."""
+
+    __slots__ = ("name", "owner")
+
+    def __init__(self, owner: type, name: str) -> None:
+        self.owner, self.name = owner, name
+
+    def __call__(self, run, obj: object, args: list, kwargs: dict) -> object:
+        if self.owner is object:
+            if self.name != "__setattr__" or type(obj) is not UObj or len(args) != 2 or type(args[0]) is not str:
+                raise Bail
+            obj.attrs[args[0]] = args[1]  # past the class's own __setattr__
+            return None
+        target = obj.data if type(obj) is UObj and obj.data is not None else obj
+        if type(target) is not self.owner or kwargs and self.name != "update" or not (
+                self.name in METHODS[self.owner] or self.name in _HOLDER_DUNDERS):
+            raise Bail
+        if self.name == "__init__":
+            return _HolderInit()(run, obj, args, kwargs)
+        return guard(getattr(target, self.name), *args, **kwargs)
+
+
+def type_method(owner: object, name: str) -> TypeMethod | None:
+    """`dict.__setitem__` and the like, or None for anything else read off a builtin type."""
+    if owner is object and name == "__setattr__":
+        return TypeMethod(object, name)
+    if owner in (dict, list) and (name in METHODS[owner] or name in _HOLDER_DUNDERS or name == "__init__"):
+        return TypeMethod(owner, name)
+    return None
+
+
+BUILTIN_METHODS = (_Replace, _Nothing, _HolderInit, TypeMethod)
+
+
+def _bail():
+    raise Bail

@@ -1,0 +1,378 @@
+"""What the JAX, NumPy and standard-library calls of a script run give (script_run.py; issue 13).
+
+Each call is modelled only as far as its result is certain on jax 0.10.2 (checked on 8 CPU
+devices): `P(...)`, `NamedSharding`, `jax.make_mesh` (Explicit axes) and `Mesh` (Auto axes),
+`jax.set_mesh`, `jax.device_put` / `jax.reshard` / `with_sharding_constraint` of a sharding or a
+tree of them, `jax.jit(f, out_shardings=...)` (f runs on the arguments, its results are placed by
+`out_shardings`, or have an unknown sharding without it), `jax.tree.map` (dict keys sorted, as
+JAX rebuilds them; a PartitionSpec is a leaf), `functools.partial`. NumPy calls give host arrays
+and `jax.numpy`/`jax.nn`/`jax.random`/`jax.lax` calls arrays of unknown sharding (never tested
+or iterated by the run). A call handed one of the module's functions, or any other library
+call, stops the run (Bail). `top_level_all_gather` itself is judged by the run (script_run.py).
+"""
+from __future__ import annotations
+
+from codemods import jaxapi
+from codemods.analysis.script_values import (
+    Arr,
+    Bound,
+    FieldDefault,
+    JitFn,
+    Lib,
+    MeshCtx,
+    MeshObj,
+    NTup,
+    Opaque,
+    PartialObj,
+    ShardObj,
+    ShardMapFn,
+    SpecObj,
+    StrMember,
+    UClass,
+    UFunc,
+    UObj,
+    ntup,
+)
+from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
+
+_ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
+_OPAQUE = frozenset({"jax.device_count", "jax.devices", "jax.local_device_count", "jax.local_devices",
+                     "jax.process_index", "jax.process_count", "time.time", "time.perf_counter"})
+_JIT_KEYWORDS = frozenset({"out_shardings", "in_shardings", "static_argnums", "static_argnames", "donate_argnums",
+                           "donate_argnames"})
+_CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass)
+_LIKE = frozenset(f"jax.numpy.{name}" for name in ("zeros_like", "ones_like", "full_like", "empty_like"))
+_AXIS_TYPES = {"jax.sharding.AxisType.Explicit": True, "jax.sharding.AxisType.Auto": False,
+               "jax.sharding.AxisType.Manual": False}
+
+
+def library_call(run, name: str, args: list, kwargs: dict) -> object:
+    name = jaxapi.canonical(name)
+    if name == jaxapi.PARTITION_SPEC:
+        return _spec(args, kwargs)
+    if name == "jax.sharding.NamedSharding":
+        return _named(args, kwargs)
+    if name == "jax.make_mesh":
+        return _mesh(args, kwargs, 1, True)
+    if name == "jax.sharding.Mesh":
+        return _mesh(args, kwargs, 1, False)
+    if name in ("jax.set_mesh", "jax.sharding.use_mesh"):
+        if len(args) != 1 or kwargs or type(args[0]) is not MeshObj:
+            raise Bail
+        return MeshCtx(args[0], name == "jax.set_mesh")
+    if name == "contextlib.nullcontext" and not args and not kwargs:
+        return MeshCtx(None, False)
+    if name == "functools.partial":
+        if not args:
+            raise Bail
+        return PartialObj(args[0], list(args[1:]), dict(kwargs))
+    if name == "jax.jit":
+        if len(args) != 1 or not set(kwargs) <= _JIT_KEYWORDS:
+            raise Bail
+        return JitFn(args[0], kwargs)
+    if name in (jaxapi.SHARD_MAP, jaxapi.EXPERIMENTAL_SHARD_MAP):
+        return _shard_map(name, args, kwargs)
+    if name in ("jax.device_put", "jax.reshard", "jax.lax.with_sharding_constraint"):
+        if len(args) != 2 or kwargs:
+            raise Bail
+        return place(run, args[0], args[1])
+    if name in ("jax.tree.map", "jax.tree_util.tree_map"):
+        if len(args) < 2 or not set(kwargs) <= {"is_leaf"}:
+            raise Bail
+        return tree_map(run, args[0], args[1], args[2:], kwargs.get("is_leaf"))
+    if name == "jax.block_until_ready" and len(args) == 1 and not kwargs:
+        return args[0]
+    if name == "dataclasses.field":
+        if args or not set(kwargs) <= {"default", "default_factory"} or len(kwargs) != 1:
+            raise Bail
+        return FieldDefault(kwargs.get("default"), kwargs.get("default_factory"))
+    if name in ("jax.tree.leaves", "jax.tree_util.tree_leaves"):
+        if len(args) != 1 or not set(kwargs) <= {"is_leaf"}:
+            raise Bail
+        return tree_leaves(run, args[0], kwargs.get("is_leaf"))
+    if name in _OPAQUE:
+        return Opaque()
+    if args and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):
+        # `jnp.tanh(x)`, `jnp.maximum(a, b)`, `jnp.zeros_like(x)`: laid out as x (a and b) are
+        if name in _ELEMENTWISE | _LIKE and all(type(v) in VALUE_TYPES or type(v) is Lib for v in args[1:]):
+            return Arr(alike(args[:1]), False, ndim=args[0].ndim)
+        if name in _ELEMENTWISE2 and len(args) == 2 and type(args[1]) in (Arr, int, float):
+            ranks = {arg.ndim if type(arg) is Arr else 0 for arg in args}
+            return Arr(alike(args), False, ndim=max(ranks) if None not in ranks else None)
+    if any(isinstance(value, _CALLABLE) for value in (*args, *kwargs.values())):
+        raise Bail  # a callback the library would run
+    if name == "numpy.divmod" and len(args) == 2 and not kwargs:
+        return (Arr(None, True), Arr(None, True))
+    if name == "jax.random.split" and len(args) in (1, 2) and set(kwargs) <= {"num"}:
+        count = args[1] if len(args) == 2 else kwargs.get("num", 2)
+        if type(count) is not int or count < 0:
+            raise Bail
+        return Arr(None, False, count)
+    if name.startswith("numpy."):
+        return Arr(None, True, ndim=_numpy_rank(name, args, kwargs))
+    if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
+        # (a collective in a shard_map body: a block of unknown layout, as any other result there)
+        given = kwargs.get("out_sharding")
+        rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else None
+        if given is not None:
+            return Arr(_sharding(run, given), False, ndim=rank)
+        return Arr(None, False, ndim=rank)
+    raise Bail
+
+
+def _shard_map(name: str, args: list, kwargs: dict) -> ShardMapFn:
+    keywords = ("f",) if name == jaxapi.SHARD_MAP else ("f", "mesh", "in_specs", "out_specs")
+    given = dict(zip(keywords, args))
+    if len(args) > len(keywords) or set(given) & set(kwargs) or not set(kwargs) <= {
+            "f", "mesh", "in_specs", "out_specs", "axis_names", "check_vma", "check_rep"}:
+        raise Bail
+    given.update(kwargs)
+    mesh = given.get("mesh")
+    if "f" not in given or "out_specs" not in given or "axis_names" in given or mesh is not None \
+            and type(mesh) is not MeshObj:
+        raise Bail  # (`axis_names=`: a partly manual body, not modelled)
+    return ShardMapFn(given["f"], mesh, given["out_specs"])
+
+
+def run_shard_map(run, mapped: ShardMapFn, args: list, kwargs: dict) -> object:
+    """The results of a shard_map call: its body run on arrays of unknown layout (for the
+    structure of what it returns; a collective or a gather in it stops the run), each leaf then
+    laid out by its out spec on the mesh."""
+    mesh = mapped.mesh if mapped.mesh is not None else run.context_mesh()
+    if mesh is None or kwargs:
+        raise Bail
+    run.in_body += 1
+    try:
+        result = run.call(mapped.func, [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
+    finally:
+        run.in_body -= 1
+    return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))),
+                 _specs_on(mesh, mapped.out_specs, 0))
+
+
+def _specs_on(mesh: MeshObj, specs: object, depth: int) -> object:
+    if depth > 12:
+        raise Bail
+    if type(specs) is SpecObj:
+        return _named([mesh, specs], {})
+    if type(specs) is dict:
+        return {key: _specs_on(mesh, value, depth + 1) for key, value in specs.items()}
+    if type(specs) in (tuple, list):
+        return type(specs)(_specs_on(mesh, value, depth + 1) for value in specs)
+    raise Bail
+
+
+def _axis(name: object) -> object:
+    """An axis name as JAX compares it: a `(str, Enum)` member is the str it is."""
+    return name.value if type(name) is StrMember else name
+
+
+def _spec(args: list, kwargs: dict) -> SpecObj:
+    entries = []
+    for entry in args:
+        entry = _axis(entry) if type(entry) is not tuple else tuple(_axis(axis) for axis in entry)
+        if entry is None or type(entry) is str:
+            entries.append(entry)
+        elif type(entry) in (tuple, list) and all(type(axis) is str for axis in entry):
+            entries.append(None if not entry else entry[0] if len(entry) == 1 else tuple(entry))
+        else:
+            raise Bail
+    sets = {}
+    for key, value in kwargs.items():
+        value = {_axis(axis) for axis in value} if type(value) in (set, frozenset) else value
+        if key not in ("reduced", "unreduced") or type(value) not in (set, frozenset) \
+                or not all(type(axis) is str for axis in value):
+            raise Bail
+        sets[key] = tuple(sorted(value))
+    return SpecObj(tuple(entries), sets.get("reduced", ()), sets.get("unreduced", ()))
+
+
+def _named(args: list, kwargs: dict) -> ShardObj:
+    if len(args) != 2 or kwargs or type(args[0]) is not MeshObj or type(args[1]) is not SpecObj:
+        raise Bail
+    mesh, spec = args
+    used = [axis for axes in spec.spec.partitions for axis in axes] + list(spec.spec.reduced + spec.spec.unreduced)
+    if not set(used) <= set(mesh.names) or len(used) != len(set(used)):
+        raise Bail  # JAX rejects it (an axis the mesh lacks, or used twice)
+    return ShardObj(mesh, spec)
+
+
+def _mesh(args: list, kwargs: dict, names_at: int, default_explicit: bool) -> MeshObj:
+    keywords = ("axis_shapes", "axis_names") if default_explicit else ("devices", "axis_names")
+    given = dict(zip(keywords, args))
+    for key, value in kwargs.items():
+        if key in given or key not in (*keywords, "axis_types", "devices"):
+            raise Bail
+        given[key] = value
+    names = given.get("axis_names")
+    if type(names) is str:
+        names = (names,)
+    if type(names) in (tuple, list):
+        names = tuple(_axis(name) for name in names)
+    if type(names) not in (tuple, list) or not names or not all(type(n) is str for n in names) \
+            or len(set(names)) != len(names):
+        raise Bail
+    explicit = default_explicit
+    if "axis_types" in given:
+        kinds = given["axis_types"]
+        if type(kinds) not in (tuple, list) or len(kinds) != len(names) \
+                or not all(type(k) is Lib and jaxapi.canonical(k.name) in _AXIS_TYPES for k in kinds):
+            raise Bail
+        explicit = all(_AXIS_TYPES[jaxapi.canonical(k.name)] for k in kinds)
+    return MeshObj(tuple(names), explicit)
+
+
+def _sharding(run, given: object) -> ShardObj:
+    if type(given) is ShardObj:
+        return given
+    if type(given) is SpecObj:  # a bare spec takes the context mesh
+        mesh = run.context_mesh()
+        if mesh is None:
+            raise Bail
+        return _named([mesh, given], {})
+    raise Bail
+
+
+def place(run, tree: object, shardings: object) -> object:
+    """`tree` placed by `shardings` (one, or a tree with `tree`'s structure as far as it goes)."""
+    if type(shardings) in (ShardObj, SpecObj):
+        sharding = _sharding(run, shardings)
+        return _leaves(tree, lambda leaf: Arr(sharding, False, ndim=_rank(leaf)))
+    if type(shardings) is dict and type(tree) is dict:
+        if set(shardings) != set(tree):
+            raise Bail
+        return {key: place(run, tree[key], shardings[key]) for key in tree}
+    if type(shardings) in (tuple, list) and type(tree) in (tuple, list, NTup) and len(tree) == len(shardings):
+        items = [place(run, item, sharding) for item, sharding in zip(tree, shardings)]
+        return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
+    raise Bail
+
+
+def _leaves(tree: object, leaf, depth: int = 0) -> object:
+    """`tree` with each array (or number) leaf replaced by `leaf(it)`."""
+    if depth > 12:
+        raise Bail
+    if tree is None:
+        return None
+    if type(tree) in (Arr, int, float, bool):
+        return leaf(tree)
+    if type(tree) is dict:
+        return {key: _leaves(tree[key], leaf, depth + 1) for key in _sorted_keys(tree)}
+    if type(tree) in (tuple, list):
+        return type(tree)(_leaves(item, leaf, depth + 1) for item in tree)
+    if type(tree) is NTup:
+        return ntup(tree.cls, [_leaves(item, leaf, depth + 1) for item in tree])
+    raise Bail
+
+
+def _sorted_keys(tree: dict) -> list:
+    if not all(type(key) is str for key in tree):
+        raise Bail
+    return sorted(tree)
+
+
+def traced(tree: object) -> object:
+    """An argument as a jitted function's body sees it: numbers become arrays."""
+    return _leaves(tree, lambda leaf: leaf if type(leaf) is Arr else Arr(None, False, ndim=0))
+
+
+def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
+    options = jit.out if type(jit.out) is dict else {}
+    static = options.get("static_argnums", ())
+    static = (static,) if type(static) is int else static
+    names = options.get("static_argnames", ())
+    names = (names,) if type(names) is str else names
+    if type(static) not in (tuple, list) or type(names) not in (tuple, list):
+        raise Bail
+    args = [arg if index in static else traced(arg) for index, arg in enumerate(args)]
+    kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
+    result = run.call(jit.func, args, kwargs)
+    if "out_shardings" not in options:  # under Explicit axes the layout is the result's type
+        return _leaves(result, lambda leaf: Arr(alike([leaf]), False, ndim=_rank(leaf)))
+    return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))), options["out_shardings"])
+
+
+def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> object:
+    def walk(node, others, depth):
+        if depth > 12:
+            raise Bail
+        if is_leaf is not None and run.truth(run.call(is_leaf, [node], {})):
+            return run.call(func, [node, *others], {})
+        if node is None:
+            if any(other is not None for other in others):
+                raise Bail
+            return None
+        if type(node) is dict:
+            keys = _sorted_keys(node)
+            if not all(type(other) is dict and set(other) == set(node) for other in others):
+                raise Bail
+            return {key: walk(node[key], [other[key] for other in others], depth + 1) for key in keys}
+        if type(node) in (tuple, list, NTup):
+            if not all(type(other) is type(node) and len(other) == len(node)
+                       and (type(node) is not NTup or other.cls is node.cls) for other in others):
+                raise Bail
+            items = [walk(item, [other[i] for other in others], depth + 1) for i, item in enumerate(node)]
+            return ntup(node.cls, items) if type(node) is NTup else type(node)(items)
+        if type(node) in (Arr, SpecObj, ShardObj, int, float, bool, str) or type(node) is UObj \
+                and node.cls.kind in ("plain", "dataclass") and node.data is None and not node.cls.registered:
+            return run.call(func, [node, *others], {})
+        raise Bail
+
+    return walk(tree, list(rest), 0)
+
+
+def alike(values: list) -> ShardObj | None:
+    """The sharding of an elementwise result of `values` (arrays and numbers): the arrays' one
+    sharding, on a mesh with Explicit axes (where the layout is part of the type), or None."""
+    arrays = [value for value in values if type(value) is Arr]
+    if not arrays or not all(type(value) in (Arr, int, float) for value in values) \
+            or any(array.host or array.sharding is None for array in arrays):
+        return None
+    first = arrays[0].sharding
+    spec = first.spec.spec
+    if first.mesh.explicit is not True or spec.reduced or spec.unreduced:
+        return None
+    if any(a.sharding.mesh is not first.mesh or a.sharding.spec.spec != spec for a in arrays[1:]):
+        return None
+    return first
+
+
+def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
+    if depth > 12:
+        raise Bail
+    if is_leaf is not None and run.truth(run.call(is_leaf, [tree], {})):
+        return [tree]
+    if tree is None:
+        return []
+    if type(tree) is dict:
+        return [leaf for key in _sorted_keys(tree) for leaf in tree_leaves(run, tree[key], is_leaf, depth + 1)]
+    if type(tree) in (tuple, list, NTup):
+        return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]
+    if type(tree) in (Arr, SpecObj, ShardObj, int, float, bool, str):
+        return [tree]
+    raise Bail
+
+
+def _rank(leaf: object) -> int | None:
+    return leaf.ndim if type(leaf) is Arr else 0 if type(leaf) in (int, float, bool) else None
+
+
+_SHAPED = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in ("ones", "zeros", "empty", "full"))
+_GENERATED = frozenset(f"numpy.random.{name}" for name in ("normal", "uniform", "randint", "standard_normal", "rand"))
+
+
+def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
+    """The rank of what a NumPy call builds, where its arguments say it: `np.ones((8, 8))`,
+    `np.arange(n)`, `np.random.normal(size=(8, 8))`."""
+    from codemods.analysis.script_operators import shape_rank
+
+    if name in _SHAPED and args:
+        return shape_rank(args[0])
+    if name in ("numpy.arange", "numpy.linspace", "jax.numpy.arange", "jax.numpy.linspace") \
+            and all(type(a) in (int, float) for a in args):
+        return 1
+    if name in _GENERATED and "size" in kwargs:
+        return shape_rank(kwargs["size"])
+    return None

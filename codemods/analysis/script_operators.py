@@ -1,0 +1,225 @@
+"""How the values of a script run (script_run.py) behave under Python's operators (issue 13):
+truth, iteration, items, arithmetic and comparisons of arrays, specs, module objects (a dict
+subclass reads what it holds, a class's `__iter__`/`__getitem__` run), Enum classes, and the
+generators and `map`s run where they are consumed. Arithmetic of arrays gives an array (laid out
+as its operands where they agree on a mesh with Explicit axes); testing, iterating or printing an
+array or an unknown value stops the run (Bail).
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import operator
+
+from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_argparse import ParserObj
+from codemods.analysis.script_builtins import ReMatch, Wraps
+from codemods.analysis.script_jax import alike
+from codemods.analysis.script_values import (
+    OPAQUE_TYPES,
+    Arr,
+    Bound,
+    FieldName,
+    JitFn,
+    Lazy,
+    Member,
+    MeshCtx,
+    NTup,
+    Opaque,
+    PartialObj,
+    ShardObj,
+    SpecObj,
+    StrMember,
+    UClass,
+    UFunc,
+    UObj,
+)
+
+
+class ArrMethod:
+    """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
+    (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
+
+    __slots__ = ("host", "name", "ndim")
+
+    def __init__(self, host: bool, name: str, ndim: int | None) -> None:
+        self.host, self.name, self.ndim = host, name, ndim
+
+    def rank(self, args: list, kwargs: dict) -> int | None:
+        if self.name in ("astype", "copy", "block_until_ready"):
+            return self.ndim
+        if self.name == "reshape" and args and not kwargs:
+            shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
+            return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
+        if self.name in ("normal", "uniform", "integers", "random", "standard_normal") and "size" in kwargs:
+            return shape_rank(kwargs["size"])
+        return None
+
+
+def shape_rank(shape: object) -> int | None:
+    """The rank a shape argument gives (`8`, `(8, 16)`), or None."""
+    if type(shape) is int:
+        return 1
+    if type(shape) in (tuple, list) and all(type(n) in (int, Opaque) for n in shape):
+        return len(shape)
+    return None
+
+
+class ScriptOperators:
+    """The operator half of ScriptRun."""
+
+    def item(self, holder: object, key: object) -> object:
+        kind = type(holder)
+        if kind is dict:
+            return guard(operator.getitem, holder, key)
+        if kind is NTup:
+            if type(key) not in (int, bool, slice):
+                raise Bail
+            found = guard(operator.getitem, holder, key)
+            return tuple(found) if type(key) is slice else found
+        if kind is Arr:
+            return Arr(None, holder.host)
+        if kind is Opaque:
+            return holder
+        if kind is UClass and holder.kind == "enum" and type(key) is str:
+            if key not in holder.members:
+                raise Raised(KeyError(key))
+            return holder.members[key]
+        if kind is SpecObj and type(key) is int:
+            return guard(operator.getitem, holder.entries, key)
+        if kind is UObj and (hook := holder.cls.lookup("__getitem__")) is not None:
+            return self.call(Bound(hook[1], holder), [key], {}) if type(hook[1]) is UFunc else _bail()
+        if kind is UObj and holder.data is not None:
+            return self.item(holder.data, key)
+        if kind in (str, list, tuple) and type(key) in (int, bool, slice):
+            return guard(operator.getitem, holder, key)
+        raise Bail
+
+    def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
+        sides = (type(left), type(right))
+        if Arr in sides or Opaque in sides or op is ast.MatMult:
+            if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
+                raise Bail
+            if Arr not in sides:
+                return Opaque()
+            ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
+            rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
+            if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
+                return Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
+            return Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+        return super().binary(op, left, right, augmented)
+
+    def compare(self, node: ast.Compare, env: Env) -> object:
+        if len(node.ops) == 1 and type(node.ops[0]) in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq):
+            left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            sides = (type(left), type(right))
+            if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
+                if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
+                    raise Bail
+                return Arr(None, all(v.host for v in (left, right) if type(v) is Arr)) if Arr in sides else Opaque()
+            node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
+        if len(node.ops) == 1 and type(node.ops[0]) in (ast.In, ast.NotIn):
+            left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            if type(right) is UObj:
+                if right.cls.lookup("__contains__") is not None or right.data is None or not plain_tree(left):
+                    raise Bail
+                right = right.data
+            found = self.contains(left, right)
+            return found if type(node.ops[0]) is ast.In else not found
+        return super().compare(node, env)
+
+    def contains(self, left: object, right: object) -> bool:
+        if type(right) not in (str, list, tuple, dict, set, frozenset) or not plain_tree(left):
+            raise Bail
+        if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
+            raise Bail  # (`==` against arrays or objects: not modelled)
+        return guard(operator.contains, right, left)
+
+    def truth(self, value: object) -> bool:
+        kind = type(value)
+        if kind in (UFunc, UClass, Bound, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod, ParserObj,
+                    argparse.Namespace, ReMatch, Wraps):
+            return True
+        if kind is UObj:
+            return bool(value)
+        if kind is Member:
+            return True
+        if kind is StrMember:
+            return len(value.value) > 0
+        if kind is NTup:
+            return len(value) > 0
+        if kind in OPAQUE_TYPES:
+            raise Bail
+        return super().truth(value)
+
+    def iterate(self, value: object) -> list:
+        kind = type(value)
+        if kind is Lazy:
+            if value.used:
+                raise Bail  # a second pass over an exhausted iterator (empty in Python) is not modelled
+            value.used = True
+            return self.consume(value)
+        if kind is NTup:
+            return list(value)
+        if kind is UClass and value.kind == "enum":
+            return list(value.members.values())
+        if kind is SpecObj:
+            return list(value.entries)
+        if kind is Arr and value.count is not None:
+            return [Arr(None, value.host) for _ in range(value.count)]
+        if kind is UObj:
+            hook = value.cls.lookup("__iter__")
+            if hook is None and value.data is not None:
+                return list(value.data)
+            if hook is None or type(hook[1]) is not UFunc:
+                raise Bail
+            made = self.call(Bound(hook[1], value), [], {})
+            if type(made) is not Iter or made.used:
+                raise Bail
+            made.used = True
+            return list(made.items)
+        if kind in OPAQUE_TYPES:
+            raise Bail
+        return super().iterate(value)
+
+    def consume(self, lazy: Lazy) -> list:
+        return list(self.produce(lazy))
+
+    def produce(self, lazy: Lazy):
+        """The items of a generator or `map`, each computed when it is asked for (a `for` loop
+        asks for the next one after running its body on the last)."""
+        node = lazy.node
+        first = lazy.first
+        if type(first) is Lazy:  # a generator over a generator: the inner one's items as the outer asks
+            if first.used:
+                raise Bail
+            first.used = True
+            first = self.produce(first)
+        if type(node) is tuple:  # ("map" or "filter", callback, iterables)
+            name, func, sources = node
+            if name == "map":
+                for items in zip(*sources):
+                    yield self.call(func, list(items), {})
+            else:
+                for item in sources[0]:
+                    if self.truth(self.call(func, [item], {})):
+                        yield item
+            return
+        scope = Env(lazy.env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))
+
+        def walk(index: int):
+            if index == len(node.generators):
+                yield self.eval(node.elt, scope)
+                return
+            generator = node.generators[index]
+            for item in first if index == 0 else self.iterate(self.eval(generator.iter, scope)):
+                self.tick()
+                self.store(generator.target, item, scope)
+                if all(self.truth(self.eval(test, scope)) for test in generator.ifs):
+                    yield from walk(index + 1)
+
+        yield from walk(0)
+
+def _bail():
+    raise Bail

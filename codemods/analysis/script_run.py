@@ -1,0 +1,555 @@
+"""A script run: the module executed as `python prog.py` executes it, up to the first
+`top_level_all_gather` JAX rejects (issue 13).
+
+Scripts place their arrays by dict comprehensions and loops over spec tables, `dataclasses.fields`
+loops, `jax.tree.map(lambda ...)`, specs parsed from strings by helpers or methods, or
+`jax.jit(..., out_shardings=...)`; following each spelling by its text (input_shardings.py) misses
+the next one. A script that ends in `if __name__ == "__main__":` runs one way only, so this module
+runs it: statement by statement on real Python objects (host_runs.py), with the module's own
+functions and classes (script_classes.py) and a model of the JAX calls that place arrays and set
+the context mesh (script_jax.py). At each gather the input's sharding, the out spec and the context
+mesh are then known exactly; the first one JAX rejects (its verdict from rules/_gathers.py, or no
+context mesh) ends the run, as it ends the program.
+
+Certainty: anything the run does not model stops it (Bail) and nothing is reported; so does an
+exception the program raises, a gather inside a `try` with handlers, an input whose sharding the
+run does not know (an array computed by a `jax.numpy` function), a mesh whose axis types are not
+known, or a gather on an array placed on another mesh.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import operator
+import re
+
+from codemods.analysis.script_classes import (
+    BUILTIN_METHODS,
+    TypeMethod,
+    type_method,
+    class_attribute,
+    construct,
+    enum_member,
+    instance_attribute,
+    member_attribute,
+    make_class,
+    super_attribute,
+)
+from codemods.analysis.script_jax import alike, run_jit, run_shard_map
+from codemods.analysis.script_values import (
+    OPAQUE_TYPES,
+    Arr,
+    Bound,
+    FieldName,
+    GatherStop,
+    JitFn,
+    Lazy,
+    Lib,
+    MeshCtx,
+    Member,
+    MeshObj,
+    NTup,
+    Opaque,
+    PartialObj,
+    ShardMapFn,
+    ShardObj,
+    SpecObj,
+    StrMember,
+    SuperObj,
+    UClass,
+    UFunc,
+    UObj,
+)
+from codemods.analysis.host_exprs import (
+    MAX_DEPTH,
+    Break,
+    Continue,
+    Env,
+    Iter,
+    LambdaValue,
+    Raised,
+    Return,
+    bound_names,
+    guard,
+)
+from codemods.analysis.host_objects import BUILTINS, Bail, Special
+from codemods.analysis.host_runs import HostRun
+from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
+                                               namespace_attribute, parser_attribute)
+from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
+from codemods.analysis.script_operators import ArrMethod, ScriptOperators
+from codemods.analysis.specs import Spec
+
+_ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
+                                               ZeroDivisionError, RuntimeError, NotImplementedError)}
+_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object", "vars")
+
+
+class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
+    def __init__(self, tree: ast.Module) -> None:
+        super().__init__(None)
+        self.tree = tree
+        self.contexts: list[MeshObj | None] = []  # meshes `with` blocks entered (None: one that sets none)
+        self.lasting: MeshObj | None = None  # set by `jax.set_mesh(m)` as a statement
+        self.frames: list[tuple[UFunc, Env]] = []
+        self.node: ast.Call | None = None  # the call being made
+        self.in_body = 0  # inside a shard_map body (its arrays are per-device blocks)
+        self.future_annotations = any(type(stmt) is ast.ImportFrom and stmt.module == "__future__" and any(
+            alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
+
+    def run_module(self) -> None:
+        self.module_env.vars["__name__"] = "__main__"
+        self.block(self.tree.body, self.module_env)
+
+    def context_mesh(self) -> MeshObj | None:
+        return next((mesh for mesh in reversed(self.contexts) if mesh is not None), self.lasting)
+
+    # -- names ----------------------------------------------------------------------------------
+    def global_value(self, name: str) -> object:
+        if name in BUILTINS:
+            return BUILTINS[name]
+        if name in _ERRORS:  # (caught by a handler; building one is a call the run stops at)
+            return _ERRORS[name]
+        if name in _SPECIALS:
+            return Special("builtins." + name)
+        raise Bail
+
+    def make_function(self, node: ast.FunctionDef, env: Env, defaults_env: Env, owner: UClass | None = None) -> UFunc:
+        if type(node) is not ast.FunctionDef:
+            raise Bail
+        bound_names(node)  # (Bail on a generator, `global` or `nonlocal`)
+        defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
+        kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
+                       if d is not None}
+        return UFunc(node, env, defaults, kw_defaults, owner)
+
+    # -- statements -----------------------------------------------------------------------------
+    def statement(self, node: ast.stmt, env: Env) -> None:
+        kind = type(node)
+        self.line = node.lineno
+        if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.With, ast.Expr, ast.AugAssign):
+            self.tick()
+            self.statements += 1
+        if kind is ast.Import:
+            for alias in node.names:
+                if alias.asname:
+                    env.vars[alias.asname] = Lib(alias.name)
+                else:
+                    env.vars[alias.name.split(".")[0]] = Lib(alias.name.split(".")[0])
+        elif kind is ast.ImportFrom:
+            if node.level or node.module is None:
+                raise Bail
+            for alias in node.names:
+                if alias.name == "*":
+                    raise Bail
+                if node.module != "__future__":
+                    env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}")
+        elif kind is ast.FunctionDef:
+            value: object = self.make_function(node, env, env)
+            for decorator in reversed(node.decorator_list):
+                value = self.call(self.eval(decorator, env), [value], {})
+            env.vars[node.name] = value
+        elif kind is ast.ClassDef:
+            env.vars[node.name] = make_class(self, node, env)
+        elif kind is ast.With:
+            self.with_statement(node, env)
+        elif kind is ast.Expr:
+            value = self.eval(node.value, env) if type(node.value) is not ast.Constant else None
+            if type(value) is MeshCtx and value.lasting:  # `jax.set_mesh(m)` as a statement: set for good
+                if self.contexts:
+                    raise Bail
+                self.lasting = value.mesh
+        elif kind is ast.AugAssign and type(node.target) is ast.Attribute:
+            holder = self.eval(node.target.value, env)
+            current = self.attribute(holder, node.target.attr)
+            self.set_attribute(holder, node.target.attr, self.binary(type(node.op), current, self.eval(node.value, env)))
+        elif kind is ast.AugAssign:
+            self.tick()  # (counted twice: no matter)
+            super().statement(node, env)
+        elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
+                      ast.Pass, ast.Try, ast.Assert):
+            super().statement(node, env)
+        else:
+            raise Bail  # (raise, del, global, async code, match, ...)
+
+    def loop_for(self, node: ast.For, env: Env) -> None:
+        source = self.eval(node.iter, env)
+        if type(source) is not Lazy:
+            return self._loop(node, self.iterate(source), env)
+        if source.used:
+            raise Bail
+        source.used = True
+        self._loop(node, self.produce(source), env)
+
+    def _loop(self, node: ast.For, items, env: Env) -> None:
+        for item in items:
+            self.tick()
+            self.store(node.target, item, env)
+            try:
+                self.block(node.body, env)
+            except Break:
+                return
+            except Continue:
+                continue
+        self.block(node.orelse, env)
+
+    def with_statement(self, node: ast.With, env: Env) -> None:
+        entered = 0
+        try:
+            for item in node.items:
+                value = self.eval(item.context_expr, env)
+                if item.optional_vars is not None:
+                    raise Bail
+                if type(value) is MeshCtx:
+                    self.contexts.append(value.mesh)
+                elif type(value) is MeshObj:  # `with mesh:` sets no context mesh since jax 0.8.1
+                    self.contexts.append(None)
+                else:
+                    raise Bail
+                entered += 1
+            self.block(node.body, env)
+        finally:
+            del self.contexts[len(self.contexts) - entered:]
+
+    def try_statement(self, node: ast.Try, env: Env) -> None:
+        if node.finalbody:
+            raise Bail
+        try:
+            self.block(node.body, env)
+        except GatherStop:
+            if node.handlers:
+                raise Bail from None  # the program may catch what JAX raises
+            raise
+        except Raised as raised:
+            for handler in node.handlers:
+                kinds = [] if handler.type is None else \
+                    handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
+                caught = [self.eval(kind, env) for kind in kinds]
+                if not all(isinstance(k, type) and issubclass(k, Exception) for k in caught):
+                    raise Bail from None
+                if handler.type is None or isinstance(raised.error, tuple(caught)):
+                    if handler.name is not None:
+                        env.vars[handler.name] = raised.error
+                    self.block(handler.body, env)
+                    return
+            raise
+        self.block(node.orelse, env)
+
+    def store(self, target: ast.expr, value: object, env: Env) -> None:
+        if type(target) is ast.Attribute:
+            self.set_attribute(self.eval(target.value, env), target.attr, value)
+        elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) is Arr:
+            if not holder.host:
+                raise Bail  # (JAX arrays are immutable: the program raises)
+            self.eval(ast.Subscript(ast.Constant(holder), target.slice, ast.Load()), env)  # (its index evaluated)
+        elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) in (dict, UObj):
+            key = self.index(target.slice, env)
+            if type(holder) is UObj:
+                hook = holder.cls.lookup("__setitem__")
+                if hook is not None:
+                    self.call(Bound(hook[1], holder), [key, value], {}) if type(hook[1]) is UFunc else _bail()
+                    return
+                holder = holder.data
+                if type(holder) is not dict:
+                    raise Bail
+            guard(operator.setitem, holder, key, value)
+        else:
+            super().store(target, value, env)
+
+    def set_attribute(self, obj: object, name: str, value: object) -> None:
+        if type(obj) is argparse.Namespace:
+            setattr(obj, name, value)
+            return
+        if type(obj) is UClass and type(obj.attrs.get(name)).__name__ != "Desc":  # `Model.config_class = ...`
+            obj.attrs[name] = value
+            return
+        if type(obj) is not UObj or obj.cls.kind == "dataclass" and obj.cls.frozen:
+            raise Bail
+        found = obj.cls.lookup(name)
+        if found is not None and type(found[1]).__name__ == "Desc":
+            raise Bail  # a property's setter, or a method replaced
+        hook = obj.cls.lookup("__setattr__")
+        if hook is not None:
+            if type(hook[1]) is not UFunc:
+                raise Bail
+            self.call(Bound(hook[1], obj), [name, value], {})
+            return
+        obj.attrs[name] = value
+
+    # -- expressions ----------------------------------------------------------------------------
+    def eval(self, node: ast.expr, env: Env) -> object:
+        kind = type(node)
+        if kind is ast.Attribute:
+            self.tick()
+            return self.attribute(self.eval(node.value, env), node.attr)
+        if kind is ast.Call:
+            self.tick()
+            func = self.eval(node.func, env)
+            args: list = []
+            for arg in node.args:
+                if type(arg) is ast.Starred:
+                    args.extend(self.iterate(self.eval(arg.value, env)))
+                else:
+                    args.append(self.eval(arg, env))
+            kwargs: dict = {}
+            for keyword in node.keywords:
+                value = self.eval(keyword.value, env)
+                if keyword.arg is None:
+                    if type(value) is not dict or not all(type(k) is str for k in value) or set(value) & set(kwargs):
+                        raise Bail
+                    kwargs.update(value)
+                elif keyword.arg in kwargs:
+                    raise Bail
+                else:
+                    kwargs[keyword.arg] = value
+            outer, self.node = self.node, node
+            try:
+                return self.call(func, args, kwargs)
+            finally:
+                self.node = outer
+        if kind is ast.Subscript:
+            self.tick()
+            holder = self.eval(node.value, env)
+            if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
+                for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
+                    for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
+                        if bound is not None and type(self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
+                            raise Bail
+                return Arr(None, holder.host)
+            return self.item(holder, self.index(node.slice, env))
+        if kind is ast.GeneratorExp:  # run when consumed, where it is consumed (its first iterable now)
+            self.tick()
+            if any(generator.is_async for generator in node.generators):
+                raise Bail
+            source = self.eval(node.generators[0].iter, env)
+            return Lazy(node, env, source if type(source) is Lazy else self.iterate(source))
+        if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
+            operand = self.eval(node.operand, env)
+            if type(operand) is Arr:
+                return Arr(alike([operand]) if type(node.op) is not ast.Invert else None, operand.host, ndim=operand.ndim)
+            if type(operand) is Opaque:
+                return operand
+            return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
+                else _bail()
+        if kind is ast.BinOp and type(node.op) is ast.MatMult:
+            return self.binary(ast.MatMult, self.eval(node.left, env), self.eval(node.right, env))
+        return super().eval(node, env)
+
+    def attribute(self, obj: object, name: str) -> object:
+        kind = type(obj)
+        if obj is dict or obj is list or kind is Special and obj.name == "builtins.object":
+            found = type_method(object if kind is Special else obj, name)
+            if found is None:
+                raise Bail
+            return found
+        if kind is Lib:
+            found = argparse_constant(f"{obj.name}.{name}")
+            return Lib(f"{obj.name}.{name}") if found is None else found
+        if kind is ParserObj:
+            return parser_attribute(obj, name)
+        if kind is argparse.Namespace:
+            return namespace_attribute(obj, name)
+        if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
+            return obj.attrs
+        if kind in (Member, StrMember):
+            return member_attribute(self, obj, name)
+        if kind in (UObj, NTup):
+            return instance_attribute(self, obj, name)
+        if kind is UClass and name != "__name__":
+            return class_attribute(self, obj, name)
+        if kind is SuperObj:
+            return super_attribute(self, obj, name)
+        if kind is MeshObj and name == "axis_names":
+            return obj.names
+        if kind is MeshObj and name in ("shape", "devices", "size", "axis_sizes"):
+            return Opaque()
+        if kind is ShardObj and name in ("spec", "mesh"):
+            return getattr(obj, name)
+        if kind is Arr:
+            if name == "sharding":
+                if obj.sharding is None:
+                    raise Bail
+                return obj.sharding
+            if name == "ndim" and obj.ndim is not None:
+                return obj.ndim
+            if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
+                return tuple(Opaque() for _ in range(obj.ndim))
+            if name in ("shape", "dtype", "ndim", "size", "nbytes"):
+                return Opaque()
+            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host, name, obj.ndim)
+        if kind is FieldName and name == "name":
+            return obj.name
+        if kind is FieldName and name == "type" and obj.annotation is not None:
+            node, scope = obj.annotation
+            return ast.unparse(node) if self.future_annotations else self.eval(node, scope)
+        if kind is Opaque:
+            return obj  # (a field of a value the run does not know: as unknown)
+        if kind in (UFunc, Bound, UClass) and name == "__name__":
+            func = obj.func if kind is Bound else obj
+            if type(func) not in (UFunc, UClass):
+                raise Bail
+            return func.alias or func.node.name if type(func) is UFunc else func.node.name
+        if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
+            return getattr(obj.found, name)
+        if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
+            return obj.attrs
+        if kind in OPAQUE_TYPES or kind in (ArrMethod, Special, Iter, LambdaValue):
+            raise Bail
+        return super().attribute(obj, name)
+
+    # -- calls ----------------------------------------------------------------------------------
+    def call(self, func: object, args: list, kwargs: dict) -> object:
+        self.tick()
+        kind = type(func)
+        if kind is UFunc:
+            return self.run_func(func, args, kwargs)
+        if kind is ParserMethod:
+            return call_parser(self, func, args, kwargs)
+        if kind is Wraps:
+            if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
+                raise Bail
+            args[0].alias = func.wrapped.alias or func.wrapped.node.name
+            return args[0]
+        if isinstance(getattr(func, "__self__", None), re.Match) and getattr(func, "__name__", "") in (
+                "group", "groups", "groupdict", "start", "end"):
+            if not all(type(value) in (str, int) for value in (*args, *kwargs.values())):
+                raise Bail
+            return guard(func, *args, **kwargs)
+        if kind is TypeMethod:
+            if not args:
+                raise Bail
+            return func(self, args[0], args[1:], kwargs)
+        if kind is Bound:
+            if isinstance(func.func, BUILTIN_METHODS):
+                return func.func(self, func.self, args, kwargs)
+            return self.call(func.func, [func.self, *args], kwargs)
+        if kind is UClass:
+            if func.kind == "enum":
+                if len(args) != 1 or kwargs:
+                    raise Bail
+                return enum_member(func, args[0])
+            return construct(self, func, args, kwargs)
+        if kind is UObj:
+            hook = func.cls.lookup("__call__")
+            if hook is None or type(hook[1]) is not UFunc:
+                raise Bail
+            return self.call(Bound(hook[1], func), args, kwargs)
+        if kind is PartialObj:
+            return self.call(func.func, [*func.args, *args], {**func.kwargs, **kwargs})
+        if kind is JitFn:
+            return run_jit(self, func, args, kwargs)
+        if kind is ShardMapFn:
+            return run_shard_map(self, func, args, kwargs)
+        if kind is ArrMethod:
+            if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
+                raise Bail
+            return Arr(None, func.host, ndim=func.rank(args, kwargs))
+        if kind is Lib:
+            return self.library(func.name, args, kwargs)
+        if kind is Special:
+            return self.special(func.name, args, kwargs)
+        if kind is LambdaValue:
+            return self.run_lambda(func, args, kwargs)
+        if kind in OPAQUE_TYPES:
+            raise Bail
+        if func not in BUILTINS.values():  # (a method: `parts.extend(gen)` consumes it now; builtins see to it)
+            args = [self.iterate(a) if type(a) is Lazy else a for a in args]
+        return super().call(func, args, kwargs)
+
+    def run_func(self, func: UFunc, args: list, kwargs: dict) -> object:
+        node = func.node
+        env = Env(func.env, bound_names(node))
+        self.bind_function(func, args, kwargs, env)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise Bail
+        self.frames.append((func, env))
+        try:
+            self.block(node.body, env)
+        except Return as done:
+            return done.value
+        finally:
+            self.depth -= 1
+            self.frames.pop()
+        return None
+
+    def bind_function(self, func: UFunc, args: list, kwargs: dict, env: Env) -> None:
+        spec = func.node.args
+        positional = spec.posonlyargs + spec.args
+        defaults = dict(zip([a.arg for a in positional[len(positional) - len(func.defaults):]], func.defaults))
+        defaults.update(func.kw_defaults)
+        if len(args) > len(positional) and spec.vararg is None:
+            raise Bail
+        kwargs = dict(kwargs)
+        for param, value in zip(positional, args):
+            if param.arg in kwargs:
+                raise Bail
+            env.vars[param.arg] = value
+        if spec.vararg is not None:
+            env.vars[spec.vararg.arg] = tuple(args[len(positional):])
+        for param in positional[len(args):] + spec.kwonlyargs:
+            if param.arg in kwargs:
+                env.vars[param.arg] = kwargs.pop(param.arg)
+            elif param.arg in defaults:
+                env.vars[param.arg] = defaults[param.arg]
+            else:
+                raise Bail
+        if spec.kwarg is not None:
+            env.vars[spec.kwarg.arg] = kwargs
+        elif kwargs:
+            raise Bail
+
+    # -- the gather -----------------------------------------------------------------------------
+    def gather(self, args: list, kwargs: dict) -> Arr:
+        from codemods.rules._gathers import verdict
+
+        given = dict(zip(("xs", "out_sharding"), args))
+        if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"xs", "out_sharding", "multi_dim"}:
+            raise Bail
+        given.update(kwargs)
+        multi = given.get("multi_dim", False)
+        if "xs" not in given or "out_sharding" not in given or type(multi) is not bool:
+            raise Bail
+        x, out = given["xs"], given["out_sharding"]
+        if self.in_body:
+            raise Bail  # (in a shard_map body: another use)
+        mesh = self.context_mesh()
+        if mesh is None:
+            raise GatherStop(self.node, "mesh")
+        if mesh.explicit is False:
+            raise GatherStop(self.node, "auto")
+        if type(x) is not Arr or x.sharding is None or x.sharding.mesh.names != mesh.names:
+            raise Bail
+        spec = out.spec if type(out) in (SpecObj, ShardObj) else None
+        spec = spec.spec if type(spec) is SpecObj else spec
+        if type(out) is ShardObj and out.mesh.names != mesh.names or not isinstance(spec, Spec):
+            raise Bail
+        said = verdict(x.sharding.spec.spec, spec, multi)
+        if said is None:
+            raise Bail
+        if said[0] != "fine":
+            raise GatherStop(self.node, "spec", x.sharding.spec.spec, spec, said)
+        return Arr(ShardObj(mesh, out if type(out) is SpecObj else out.spec), False)
+
+
+def _bail():
+    raise Bail
+
+
+def script_stop(ctx) -> GatherStop | None:
+    """Where running the module as a script first meets a gather JAX rejects, and why; None
+    when the run stops at anything it does not model, or meets none."""
+    def build():
+        tree = ctx.tree
+        if not any(type(stmt) is ast.If and "__main__" in ast.dump(stmt.test) for stmt in tree.body):
+            return None
+        run = ScriptRun(tree)
+        try:
+            run.run_module()
+        except GatherStop as stop:
+            return stop if stop.call is not None else None
+        except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
+            return None
+        return None
+
+    return ctx.cached("script_run.stop", build)

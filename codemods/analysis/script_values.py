@@ -1,0 +1,323 @@
+"""The objects a script run (script_run.py) holds beside plain Python ones (issue 13).
+
+A script run executes a module as `python prog.py` would, from its first statement through its
+`if __name__ == "__main__":` block, on real Python objects where the program computes plain
+values, and on the small models here where it touches JAX, NumPy or its own classes:
+- library names (`Lib`): a dotted name the run calls through script_jax.py or stops at;
+- a PartitionSpec (`SpecObj`), a mesh (`MeshObj`), a NamedSharding (`ShardObj`);
+- an array (`Arr`): only its sharding, when the code certainly gives it, is kept; anything read
+  from it but that is `Opaque`, a value the run may pass along but never test, iterate or print;
+- the module's own functions, classes and instances (`UFunc`, `UClass`, `UObj`).
+Any operation on these that the run does not model stops it (Bail): nothing is guessed.
+"""
+from __future__ import annotations
+
+import ast
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.specs import Spec
+
+
+class Lib:
+    """A name imported from outside the module (`jax.numpy.zeros`), by its canonical spelling."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Lib and other.name == self.name  # (the same name read twice is one object)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __bool__(self) -> bool:
+        raise Bail  # (a module's attribute may be a flag: `jax.config.jax_enable_x64`)
+
+
+class Opaque:
+    """A value the run cannot know (a dtype, a shape, a device count): passed along, never read."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        raise Bail
+
+    def __eq__(self, other: object) -> bool:
+        raise Bail  # (elementwise for arrays, by value for meshes and shardings: not modelled)
+
+    def __hash__(self) -> int:
+        raise Bail
+
+
+class Arr:
+    """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
+
+    __slots__ = ("count", "host", "ndim", "sharding")
+
+    def __init__(self, sharding: ShardObj | None = None, host: bool = False, count: int | None = None,
+                 ndim: int | None = None) -> None:
+        self.sharding, self.host = sharding, host
+        self.count = count  # its leading dimension, when known (`jax.random.split(key, 3)`): what iterating gives
+        self.ndim = ndim  # its rank, when known (`np.ones((8, 8))`)
+
+    def __bool__(self) -> bool:
+        raise Bail
+
+    def __eq__(self, other: object) -> bool:
+        raise Bail  # (elementwise for arrays, by value for meshes and shardings: not modelled)
+
+    def __hash__(self) -> int:
+        raise Bail
+
+
+class SpecObj:
+    """A PartitionSpec: its entries as written (None, a name, a tuple of names) and the Spec."""
+
+    __slots__ = ("entries", "spec")
+
+    def __init__(self, entries: tuple, reduced: tuple = (), unreduced: tuple = ()) -> None:
+        self.entries = entries
+        parts = tuple(() if entry is None else (entry,) if type(entry) is str else tuple(entry) for entry in entries)
+        self.spec = Spec(parts, reduced, unreduced)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not SpecObj:
+            raise Bail  # a PartitionSpec equals a tuple of the same entries: not modelled
+        return self.spec == other.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+    def __bool__(self) -> bool:
+        raise Bail
+
+
+class MeshObj:
+    """A mesh: its axis names; `explicit` True when every axis is Explicit, None when unknown."""
+
+    __slots__ = ("explicit", "names")
+
+    def __init__(self, names: tuple, explicit: bool | None) -> None:
+        self.names, self.explicit = names, explicit
+
+    def __bool__(self) -> bool:
+        raise Bail
+
+    def __eq__(self, other: object) -> bool:
+        raise Bail  # (elementwise for arrays, by value for meshes and shardings: not modelled)
+
+    def __hash__(self) -> int:
+        raise Bail
+
+
+class ShardObj:
+    __slots__ = ("mesh", "spec")
+
+    def __init__(self, mesh: MeshObj, spec: SpecObj) -> None:
+        self.mesh, self.spec = mesh, spec
+
+    def __eq__(self, other: object) -> bool:
+        raise Bail  # (elementwise for arrays, by value for meshes and shardings: not modelled)
+
+    def __hash__(self) -> int:
+        raise Bail
+
+
+class MeshCtx:
+    """What `jax.set_mesh(m)` returns: entered by `with`, or set for good as a statement."""
+
+    __slots__ = ("lasting", "mesh")
+
+    def __init__(self, mesh: MeshObj | None, lasting: bool) -> None:
+        self.mesh = mesh  # None: a context that sets no mesh (`contextlib.nullcontext()`)
+        self.lasting = lasting
+
+
+class UFunc:
+    """A def or lambda of the module, with the scope it was made in and its defaults."""
+
+    __slots__ = ("alias", "defaults", "env", "kw_defaults", "node", "owner")
+
+    def __init__(self, node: ast.FunctionDef, env, defaults: list, kw_defaults: dict, owner=None) -> None:
+        self.node, self.env, self.defaults, self.kw_defaults, self.owner = node, env, defaults, kw_defaults, owner
+        self.alias: str | None = None  # the `__name__` `functools.wraps` gave it
+
+
+class UClass:
+    """A class of the module: its namespace in order, its one base (or none) and its kind."""
+
+    __slots__ = ("annotations", "attrs", "base", "builtin", "fields", "frozen", "kind", "members", "node", "registered")
+
+    def __init__(self, node: ast.ClassDef, base: UClass | None, attrs: dict, kind: str) -> None:
+        self.node, self.base, self.attrs, self.kind = node, base, attrs, kind
+        self.fields: list[str] = []  # dataclass or NamedTuple fields, bases' first
+        self.frozen = False
+        self.registered = False  # a pytree node class (`jax.tree_util.register_dataclass`)
+        self.members: dict = {}  # an Enum's members by name, in order
+        self.builtin = base.builtin if base is not None else None  # dict or list: what its instances hold
+        self.annotations: dict = dict(base.annotations) if base is not None else {}  # field -> (annotation, scope)
+
+    def lookup(self, name: str) -> tuple[UClass, object] | None:
+        cls = self
+        while cls is not None:
+            if name in cls.attrs:
+                return cls, cls.attrs[name]
+            cls = cls.base
+        return None
+
+    def derives(self, other: UClass) -> bool:
+        cls = self
+        while cls is not None:
+            if cls is other:
+                return True
+            cls = cls.base
+        return False
+
+
+class UObj:
+    """An instance of a module class (a NamedTuple's instances are NTup)."""
+
+    __slots__ = ("attrs", "cls", "data")
+
+    def __init__(self, cls: UClass) -> None:
+        self.cls, self.attrs = cls, {}
+        self.data = cls.builtin() if cls.builtin is not None else None  # (a subclass of dict or list)
+
+    def __eq__(self, other: object) -> bool:
+        if self.cls.lookup("__eq__") is not None or self.cls.kind == "dataclass":
+            raise Bail
+        return self is other
+
+    def __hash__(self) -> int:
+        if self.cls.lookup("__hash__") is not None or self.cls.kind == "dataclass":
+            raise Bail
+        return id(self)
+
+    def __bool__(self) -> bool:
+        if self.cls.lookup("__bool__") is not None or self.cls.lookup("__len__") is not None:
+            raise Bail
+        return True if self.data is None else bool(self.data)
+
+
+class NTup(tuple):
+    """An instance of a module NamedTuple: a tuple that knows its class."""
+
+    cls: UClass
+
+
+def ntup(cls: UClass, items) -> NTup:
+    made = NTup(items)
+    made.cls = cls
+    return made
+
+
+class Member:
+    """A member of a module Enum class (a `str` Enum's members are StrMember)."""
+
+    __slots__ = ("cls", "name", "value")
+
+    def __init__(self, cls: UClass, name: str, value: object) -> None:
+        self.cls, self.name, self.value = cls, name, value
+
+
+class StrMember(str):
+    """A member of a `(str, Enum)` class: the str it is, and its class and name."""
+
+    cls: UClass
+    name: str
+    value: str
+
+
+def member(cls: UClass, name: str, value: object, mixin: type | None) -> object:
+    if mixin is None:
+        return Member(cls, name, value)
+    if type(value) is not str:
+        raise Bail
+    made = StrMember(value)
+    made.cls, made.name, made.value = cls, name, value
+    return made
+
+
+class Bound:
+    """A function bound to its first argument (a method of an instance or a classmethod)."""
+
+    __slots__ = ("func", "self")
+
+    def __init__(self, func: UFunc, owner: object) -> None:
+        self.func, self.self = func, owner
+
+
+class PartialObj:
+    __slots__ = ("args", "func", "kwargs")
+
+    def __init__(self, func: object, args: list, kwargs: dict) -> None:
+        self.func, self.args, self.kwargs = func, args, kwargs
+
+
+class JitFn:
+    """`jax.jit(f, out_shardings=S)`: calling it runs f, its results placed by S when given."""
+
+    __slots__ = ("func", "out")
+
+    def __init__(self, func: object, out: object) -> None:
+        self.func, self.out = func, out
+
+
+class ShardMapFn:
+    """`jax.shard_map(f, mesh=..., out_specs=...)`: calling it runs f for the structure of its
+    results, placed by `out_specs` on the mesh."""
+
+    __slots__ = ("func", "mesh", "out_specs")
+
+    def __init__(self, func: object, mesh: MeshObj | None, out_specs: object) -> None:
+        self.func, self.mesh, self.out_specs = func, mesh, out_specs
+
+
+class FieldDefault:
+    """`dataclasses.field(default=...)` or `field(default_factory=...)` in a class body."""
+
+    __slots__ = ("default", "factory")
+
+    def __init__(self, default: object, factory: object) -> None:
+        self.default, self.factory = default, factory
+
+
+class SuperObj:
+    __slots__ = ("obj", "start")
+
+    def __init__(self, start: UClass | None, obj: object) -> None:
+        self.start, self.obj = start, obj
+
+
+class FieldName:
+    """An item of `dataclasses.fields(...)`: `.name`, and `.type` (its annotation, evaluated when read)."""
+
+    __slots__ = ("annotation", "name")
+
+    def __init__(self, name: str, annotation: tuple | None) -> None:
+        self.name, self.annotation = name, annotation
+
+
+class Lazy:
+    """A generator expression (its first iterable's items read where it is made) or `map`/`filter`
+    of a callback: the rest runs when it is consumed, once."""
+
+    __slots__ = ("env", "first", "node", "used")
+
+    def __init__(self, node, env, first: list) -> None:
+        self.node, self.env, self.first, self.used = node, env, first, False
+
+
+class GatherStop(BaseException):
+    """The run reached a gather JAX rejects: where, and why (the run ends there, as the program)."""
+
+    def __init__(self, call: ast.Call, kind: str, in_spec: Spec | None = None, out_spec: Spec | None = None,
+                 said: tuple | None = None) -> None:
+        self.call, self.kind, self.in_spec, self.out_spec, self.said = call, kind, in_spec, out_spec, said
+
+
+# Objects a builtin may not look inside (it would read what the run does not model).
+OPAQUE_TYPES = (Lib, Opaque, Arr, SpecObj, MeshObj, ShardObj, MeshCtx, UFunc, UClass, UObj, Bound, PartialObj,
+                JitFn, FieldDefault, SuperObj, FieldName, Lazy, ShardMapFn, Member)

@@ -1,0 +1,42 @@
+"""A pasted helper called twice by the block that is built (`Bottleneck.weights`) and once by a
+block no run builds (`Basic.weights`: the only call of `.weights` runs the other one). A def no
+run enters and nothing else names calls nothing, so the helper's failing second call is judged."""
+import jax
+from jax.sharding import PartitionSpec as P
+
+
+def gather_reduced(x, axis_name):
+    return jax.lax.all_gather(x, axis_name, axis=0, tiled=True, to="reduced")  # SF102
+
+
+class Bottleneck:
+    def __init__(self, axes=("i", "j")):
+        self.axes = axes
+
+    def weights(self, w):
+        w1 = gather_reduced(w, self.axes[1])
+        return gather_reduced(w1, self.axes)
+
+
+class Basic:
+    def __init__(self, axes=("i", "j")):
+        self.axes = axes
+
+    def weights(self, w):
+        return gather_reduced(w, self.axes[1])
+
+
+_BLOCKS = dict(basic=Basic, bottleneck=Bottleneck)
+
+
+class Net:
+    def __init__(self, block="basic"):
+        self.block = _BLOCKS[block]()
+
+    def __call__(self, w):
+        return self.block.weights(w)
+
+
+def main(mesh, x):
+    net = Net("bottleneck")
+    return jax.shard_map(net, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, None, reduced={"i", "j"}))(x)
