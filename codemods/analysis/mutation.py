@@ -17,6 +17,7 @@ from codemods.analysis.own_copies import own_copy_changes
 from codemods.analysis.quiet_changes import live
 from codemods.analysis.dict_changes import changed_dict
 from codemods.analysis.shared_targets import shared_targets
+from codemods.analysis.held_names import HOLDING as _HOLDING, alias_key as _alias_key, held as _held
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -397,39 +398,6 @@ def _fields_of_lone_params(tree: ast.Module) -> set[int]:
             if stmt.value.id in params and uses.get(stmt.value.id) == [stmt.value]:
                 found.add(id(stmt))
     return found
-
-
-# The values `_held` finds a name in: of any other, a target is tied to nothing.
-_HOLDING = frozenset({ast.Name, ast.Attribute, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Subscript})
-
-
-def _held(value: ast.expr) -> tuple[set[str], set[str], set[str]]:
-    """(names of the object `value` is, names of objects inside it, names of objects it is an
-    item of): `axes` is the object; `[a, b]` holds a and b; `tables[0]` is an item of tables. A
-    call or an operation makes a new object (nothing)."""
-    key = _alias_key(value)
-    if key is not None:
-        return {key}, set(), set()
-    if type(value) in (ast.Tuple, ast.List, ast.Set, ast.Dict):
-        items = value.values if type(value) is ast.Dict else value.elts
-        inside: set[str] = set()
-        for item in items:
-            if item is not None:
-                same, held, _ = _held(item.value if type(item) is ast.Starred else item)
-                inside |= same | held
-        return set(), inside, set()
-    if type(value) is ast.Subscript:
-        same, inside, around = _held(value.value)
-        return set(), set(), same | inside | around
-    return set(), set(), set()
-
-
-def _alias_key(node: ast.AST) -> str | None:
-    if type(node) is ast.Name:
-        return node.id
-    if type(node) is ast.Attribute:
-        return "." + node.attr
-    return None
 
 
 def _root_name(node: ast.expr) -> str | None:
