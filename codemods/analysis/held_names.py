@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.nodes import nodes_of_type
+
 # The values `held` finds a name in: of any other, a target is tied to nothing.
 HOLDING = frozenset({ast.Name, ast.Attribute, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Subscript, ast.BoolOp,
                      ast.IfExp})
@@ -40,3 +42,24 @@ def alias_key(node: ast.AST) -> str | None:
     if type(node) is ast.Attribute:
         return "." + node.attr
     return None
+
+
+def returned_keys(tree: ast.Module, call: ast.Call) -> set[str]:
+    """Names of the objects a call of a module function or method of that name may hand back as
+    they are (`return CONFIG`, `return self.cfg`, `return cfg or DEFAULTS`): a change made
+    through the call's result changes them (found by adversarial11)."""
+    name = call.func.id if type(call.func) is ast.Name else call.func.attr if type(call.func) is ast.Attribute else None
+    found: set[str] = set()
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+        for function in nodes_of_type(tree, kind):
+            if function.name != name:
+                continue
+            stack = list(function.body)
+            while stack:
+                node = stack.pop()
+                if type(node) is ast.Return and node.value is not None:
+                    same, inside, around = held(node.value)
+                    found |= same | inside | around
+                elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                    stack.extend(ast.iter_child_nodes(node))
+    return found

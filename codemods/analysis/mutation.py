@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from codemods.analysis.nodes import calls_by_callee, iter_nodes, module_parents, names_by_id, nodes_of_type
+from codemods.analysis.nodes import calls_by_callee, iter_nodes, last_name, module_parents, names_by_id, nodes_of_type
 from codemods.analysis.built_tables import initializing_node
 from codemods.analysis.curried_defs import curried_shift
 from codemods.analysis.enum_values import MemberTable
@@ -17,7 +17,7 @@ from codemods.analysis.own_copies import own_copy_changes
 from codemods.analysis.quiet_changes import live
 from codemods.analysis.dict_changes import changed_dict
 from codemods.analysis.shared_targets import shared_targets
-from codemods.analysis.held_names import HOLDING as _HOLDING, alias_key as _alias_key, held as _held
+from codemods.analysis.held_names import HOLDING as _HOLDING, alias_key as _alias_key, held as _held, returned_keys
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -75,7 +75,8 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
     by_callee = calls_by_callee(tree)
     fresh, fresh_keys = fresh_copy_changes(tree) | own_copy_changes(tree), set()  # (fresh_copies.py, own_copies.py;
     # a loop never run: empty_loops.py)
-    for node in live(tree, [*nodes_of_type(tree, ast.Subscript), *(call for name in MUTATORS for call in by_callee.get(name, ()))]):
+    for node in live(tree, [*nodes_of_type(tree, ast.Subscript), *(call for name in MUTATORS for call in by_callee.get(name, ())),
+                            *(call for name in ("setitem", "delitem") for call in by_callee.get(name, ()))]):
         changed = None
         if id(node) in fresh:
             fresh_keys.add((node.func.value if type(node) is ast.Call else node.value).id)  # `args.pop("type")` of
@@ -83,6 +84,8 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
             continue
         if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)):
             changed = node.value
+        elif type(node) is ast.Call and last_name(node.func) in ("setitem", "delitem") and node.args:
+            changed = node.args[0]  # `operator.setitem(CONFIG, "sync", v)`
         elif type(node) is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
             receiver = node.func.value
             if type(receiver) is ast.Name and receiver.id in _TYPES and node.args:
@@ -99,6 +102,9 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
             inner, changed = True, changed.value if isinstance(changed, ast.Subscript) else _item_read(changed)
         if inner and (copied := _copied(changed)) is not None:
             changed = copied  # `copy.copy(CONFIG)["axes"].pop()`: a shallow copy shares the items
+        if type(changed) is ast.Call and _copied(changed) is None:  # `get_config()["sync"] = ...`
+            found |= returned_keys(tree, changed)
+            deep |= returned_keys(tree, changed) if inner else set()
         key = _alias_key(changed) if changed is not None else None
         if key is not None:
             found.add(key)  # (`self.params["w"] = ...`: keyed ".params")
@@ -208,7 +214,7 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
             for inner in (target.elts if type(target) is not ast.Starred else [target.value]):
                 tie(inner, value, True)  # `a, b = pair`: items of it
             return
-        if (copied := _copied(value)) is not None and _alias_key(copied) is not None \
+        if (copied := _copied(value)) is not None and _alias_key(copied := _item_read(copied) or copied) is not None \
                 and _alias_key(target) is not None:
             copies.setdefault(_alias_key(target), set()).add(_alias_key(copied))  # shares its items
             return
