@@ -288,7 +288,11 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
         raise Bail
     args = [arg if index in static else traced(arg) for index, arg in enumerate(args)]
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
-    result = run.call(jit.func, args, kwargs)
+    run.jitted += 1  # (`jax.set_mesh` raises inside jit: script_run.py stops there)
+    try:
+        result = run.call(jit.func, args, kwargs)
+    finally:
+        run.jitted -= 1
     if "out_shardings" not in options:  # under Explicit axes the layout is the result's type
         return _leaves(result, lambda leaf: Arr(alike([leaf]), False, ndim=_rank(leaf)))
     return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))), options["out_shardings"])

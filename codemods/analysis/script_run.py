@@ -91,6 +91,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.tree = tree
         self.contexts: list[MeshObj | None] = []  # meshes `with` blocks entered (None: one that sets none)
         self.lasting: MeshObj | None = None  # set by `jax.set_mesh(m)` as a statement
+        self.jitted = 0  # how many jitted functions are running (JAX raises on a mesh context there)
         self.frames: list[tuple[UFunc, Env]] = []
         self.node: ast.Call | None = None  # the call being made
         self.in_body = 0  # inside a shard_map body (its arrays are per-device blocks)
@@ -156,7 +157,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         elif kind is ast.Expr:
             value = self.eval(node.value, env) if type(node.value) is not ast.Constant else None
             if type(value) is MeshCtx and value.lasting:  # `jax.set_mesh(m)` as a statement: set for good
-                if self.contexts:
+                if self.contexts or self.jitted:
                     raise Bail
                 self.lasting = value.mesh
         elif kind is ast.AugAssign and type(node.target) is ast.Attribute:
@@ -198,8 +199,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         try:
             for item in node.items:
                 value = self.eval(item.context_expr, env)
-                if item.optional_vars is not None:
-                    raise Bail
+                if item.optional_vars is not None or self.jitted:
+                    raise Bail  # (`set_mesh` raises inside jit, before the block runs)
                 if type(value) is MeshCtx:
                     self.contexts.append(value.mesh)
                 elif type(value) is MeshObj:  # `with mesh:` sets no context mesh since jax 0.8.1

@@ -19,7 +19,6 @@ from codemods import jaxapi
 from codemods.analysis.axis_notes import noted
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.meshspec import Spec
-from codemods.analysis.sequence_kinds import kind_blind
 from codemods.analysis.shapes import merge
 
 if TYPE_CHECKING:
@@ -543,12 +542,9 @@ def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | No
         if isinstance(op, (ast.Is, ast.IsNot)) and not any(v is None or isinstance(v, bool) for v in (left, right)):
             return None
         try:
-            outcome = bool(_COMPARE[type(op)](left, right))
+            result = result and _COMPARE[type(op)](left, right)
         except (TypeError, KeyError):
             return None
-        if not kind_blind(op, left, right, outcome):
-            return None  # a list held as a tuple may compare otherwise (sequence_kinds.py)
-        result = result and outcome
     return Const(bool(result))
 
 
