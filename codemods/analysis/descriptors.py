@@ -26,6 +26,13 @@ def taken_over(scope, cls: ast.ClassDef, attr: str, fields=()) -> bool:
     """Whether a class Python searches for `attr` on objects of `cls` binds it to something that
     may be a data descriptor (`fields`: the class's dataclass fields, whose class attributes hold
     their defaults, not descriptors)."""
+    cache = cls.__dict__.setdefault("_shardfix_taken_over", {})
+    if attr not in cache:
+        cache[attr] = _taken_over(scope, cls, attr, fields)
+    return cache[attr]
+
+
+def _taken_over(scope, cls: ast.ClassDef, attr: str, fields) -> bool:
     for klass in class_chain(scope, cls) or ():
         bindings = class_bindings(klass)
         if not bindings.binds(attr):

@@ -188,6 +188,28 @@ class HostExpressions:
             return guard(operator.ior, left, right)
         return guard(_BINARY[op], left, right)
 
+    def arguments(self, node: ast.Call, env: Env) -> tuple[list, dict]:
+        """The positional and keyword values a call passes (`*` and `**` spread; a keyword given
+        twice stops the run)."""
+        args: list = []
+        for arg in node.args:
+            if type(arg) is ast.Starred:
+                args.extend(self.iterate(self.eval(arg.value, env)))
+            else:
+                args.append(self.eval(arg, env))
+        kwargs: dict = {}
+        for keyword in node.keywords:
+            value = self.eval(keyword.value, env)
+            if keyword.arg is None:
+                if type(value) is not dict or not all(type(k) is str for k in value) or set(value) & set(kwargs):
+                    raise Bail
+                kwargs.update(value)
+            elif keyword.arg in kwargs:
+                raise Bail
+            else:
+                kwargs[keyword.arg] = value
+        return args, kwargs
+
     def eval(self, node: ast.expr, env: Env) -> object:
         self.tick()
         kind = type(node)
@@ -203,23 +225,7 @@ class HostExpressions:
             return self.attribute(self.eval(node.value, env), node.attr)
         if kind is ast.Call:
             func = self.eval(node.func, env)
-            args: list = []
-            for arg in node.args:
-                if type(arg) is ast.Starred:
-                    args.extend(self.iterate(self.eval(arg.value, env)))
-                else:
-                    args.append(self.eval(arg, env))
-            kwargs: dict = {}
-            for keyword in node.keywords:
-                value = self.eval(keyword.value, env)
-                if keyword.arg is None:
-                    if type(value) is not dict or not all(type(k) is str for k in value) or set(value) & set(kwargs):
-                        raise Bail
-                    kwargs.update(value)
-                elif keyword.arg in kwargs:
-                    raise Bail
-                else:
-                    kwargs[keyword.arg] = value
+            args, kwargs = self.arguments(node, env)
             return self.call(func, args, kwargs)
         if kind is ast.BinOp:
             return self.binary(type(node.op), self.eval(node.left, env), self.eval(node.right, env))

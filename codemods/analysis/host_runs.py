@@ -379,7 +379,10 @@ class HostRun(HostExpressions):
             raise Bail
 
     def loop_for(self, node: ast.For, env: Env) -> None:
-        items = self.iterate(self.eval(node.iter, env))
+        self.run_loop(node, self.iterate(self.eval(node.iter, env)), env)
+
+    def run_loop(self, node: ast.For, items, env: Env) -> None:
+        """The rounds of a `for` over `items`, then its `else` unless a `break` ended it."""
         for item in items:
             self.tick()
             self.store(node.target, item, env)

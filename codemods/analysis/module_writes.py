@@ -43,11 +43,12 @@ def star_rebound(tree: ast.Module) -> frozenset[str]:
     """Names the module binds before its last `from m import *` other than by imports, which may
     bind any of them again (what `m` defines is not read; imported names are read as the import
     table reads them, as the names a star import re-exports usually are the same objects)."""
-    last = max((index for index, stmt in enumerate(tree.body) for node in ast.walk(stmt)
-                if type(node) is ast.ImportFrom and any(alias.name == "*" for alias in node.names)), default=None) \
-        if any(any(alias.name == "*" for alias in node.names) for node in nodes_of_type(tree, ast.ImportFrom)) else None
-    if last is None:
+    def starred(node: ast.AST) -> bool:
+        return type(node) is ast.ImportFrom and any(alias.name == "*" for alias in node.names)
+
+    if not any(starred(node) for node in nodes_of_type(tree, ast.ImportFrom)):  # (the module's index: most have none)
         return frozenset()
+    last = max(index for index, stmt in enumerate(tree.body) for node in ast.walk(stmt) if starred(node))
     names: set[str] = set()
     for stmt in tree.body[:last + 1]:
         for node in ast.walk(stmt):

@@ -176,23 +176,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
         if type(source) is not Lazy:
-            return self._loop(node, self.iterate(source), env)
+            return self.run_loop(node, self.iterate(source), env)
         if source.used:
             raise Bail
         source.used = True
-        self._loop(node, self.produce(source), env)
-
-    def _loop(self, node: ast.For, items, env: Env) -> None:
-        for item in items:
-            self.tick()
-            self.store(node.target, item, env)
-            try:
-                self.block(node.body, env)
-            except Break:
-                return
-            except Continue:
-                continue
-        self.block(node.orelse, env)
+        self.run_loop(node, self.produce(source), env)
 
     def with_statement(self, node: ast.With, env: Env) -> None:
         entered = 0
@@ -286,23 +274,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if kind is ast.Call:
             self.tick()
             func = self.eval(node.func, env)
-            args: list = []
-            for arg in node.args:
-                if type(arg) is ast.Starred:
-                    args.extend(self.iterate(self.eval(arg.value, env)))
-                else:
-                    args.append(self.eval(arg, env))
-            kwargs: dict = {}
-            for keyword in node.keywords:
-                value = self.eval(keyword.value, env)
-                if keyword.arg is None:
-                    if type(value) is not dict or not all(type(k) is str for k in value) or set(value) & set(kwargs):
-                        raise Bail
-                    kwargs.update(value)
-                elif keyword.arg in kwargs:
-                    raise Bail
-                else:
-                    kwargs[keyword.arg] = value
+            args, kwargs = self.arguments(node, env)
             outer, self.node = self.node, node
             try:
                 return self.call(func, args, kwargs)

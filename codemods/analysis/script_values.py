@@ -37,7 +37,8 @@ class Lib:
 
 
 class Opaque:
-    """A value the run cannot know (a dtype, a shape, a device count): passed along, never read."""
+    """A value the run cannot know (a dtype, a shape, a device count): passed along, never read.
+    Arrays and meshes share its stance: truth, equality and hashing stop the run."""
 
     __slots__ = ()
 
@@ -51,7 +52,7 @@ class Opaque:
         raise Bail
 
 
-class Arr:
+class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
     __slots__ = ("count", "host", "ndim", "sharding")
@@ -61,15 +62,6 @@ class Arr:
         self.sharding, self.host = sharding, host
         self.count = count  # its leading dimension, when known (`jax.random.split(key, 3)`): what iterating gives
         self.ndim = ndim  # its rank, when known (`np.ones((8, 8))`)
-
-    def __bool__(self) -> bool:
-        raise Bail
-
-    def __eq__(self, other: object) -> bool:
-        raise Bail  # (elementwise for arrays, by value for meshes and shardings: not modelled)
-
-    def __hash__(self) -> int:
-        raise Bail
 
 
 class SpecObj:
@@ -94,22 +86,13 @@ class SpecObj:
         raise Bail
 
 
-class MeshObj:
+class MeshObj(Opaque):
     """A mesh: its axis names; `explicit` True when every axis is Explicit, None when unknown."""
 
     __slots__ = ("explicit", "names")
 
     def __init__(self, names: tuple, explicit: bool | None) -> None:
         self.names, self.explicit = names, explicit
-
-    def __bool__(self) -> bool:
-        raise Bail
-
-    def __eq__(self, other: object) -> bool:
-        raise Bail  # (elementwise for arrays, by value for meshes and shardings: not modelled)
-
-    def __hash__(self) -> int:
-        raise Bail
 
 
 class ShardObj:

@@ -14,9 +14,9 @@ _SEQUENCES = (ast.Tuple, ast.List)
 def shared_targets(node: ast.Assign, key: Callable[[ast.AST], str | None]) -> Iterator[tuple[str, str]]:
     """Pairs of alias keys (as `key` spells them) the assignment may bind to one object, each
     pair both ways round."""
-    keys = [found for target in node.targets for found in _keys(target, node.value, key)]
     if len(node.targets) == 1 and type(node.targets[0]) not in _SEQUENCES:
         return
+    keys = [found for target in node.targets for found in _keys(target, node.value, key)]
     for one, other in combinations(dict.fromkeys(keys), 2):
         yield one, other
         yield other, one
