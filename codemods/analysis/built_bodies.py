@@ -36,17 +36,11 @@ def method_of_built(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
         return _handed_method(interp, use)
     if use.chain or use.decorated:
         return use
-    if type(written) is ast.Attribute and type(written.value) is ast.Name:
-        receiver, attr = written.value, written.attr  # `solver.price`
-    elif type(written) is ast.Name:
-        receiver, attr = written, "__call__"  # `loss`, an object called as the body
-    else:
+    split = _receiver_and_attr(written)  # `solver.price`; `loss`, an object called as the body
+    if split is None:
         return use
-    interp.silent += 1  # read for the object's class only
-    try:
-        built = interp.eval(receiver, interp._static_frame(use.call_scopes))
-    finally:
-        interp.silent -= 1
+    receiver, attr = split
+    built = _read_quietly(interp, receiver, use.call_scopes)
     if isinstance(built, Instance) and not built.building and type(written) is ast.Attribute:
         stored = _stored_function(interp, use, written, built)
         if stored is not None:
@@ -69,17 +63,11 @@ def _handed_method(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     call, function, _, receiver = use.chain[0]
     param = use.inner_body
     given = argument_for(call, function, param.id, skip=receiver is not None) if type(param) is ast.Name else None
-    if type(given) is ast.Attribute and type(given.value) is ast.Name:
-        receiver, attr = given.value, given.attr
-    elif type(given) is ast.Name:
-        receiver, attr = given, "__call__"  # `shard_module(model, mesh, ...)`: the object called
-    else:
+    split = _receiver_and_attr(given)  # `shard_module(model, mesh, ...)`: the object called
+    if split is None:
         return use
-    interp.silent += 1  # read for the object's class only
-    try:
-        built = interp.eval(receiver, interp._static_frame(use.outer_scopes))
-    finally:
-        interp.silent -= 1
+    receiver, attr = split
+    built = _read_quietly(interp, receiver, use.outer_scopes)
     if not isinstance(built, Instance) or built.building or built.fields is None:
         return use
     method = class_method(interp.scope, built.cls, attr)
@@ -88,17 +76,32 @@ def _handed_method(interp: Interpreter, use: ShardMapUse) -> ShardMapUse:
     return replace(use, body=method, body_scopes=(), body_ref=given, bound_args=(Arg(receiver),))
 
 
+def _receiver_and_attr(written: ast.expr | None) -> tuple[ast.Name, str] | None:
+    """`obj.method` as (obj, "method"); a bare name as the object called (`__call__`)."""
+    if type(written) is ast.Attribute and type(written.value) is ast.Name:
+        return written.value, written.attr
+    if type(written) is ast.Name:
+        return written, "__call__"
+    return None
+
+
+def _read_quietly(interp: Interpreter, node: ast.expr, scopes):
+    """The value of `node` where the use is written, read for the object's class only: reading
+    it must report nothing."""
+    interp.silent += 1
+    try:
+        return interp.eval(node, interp._static_frame(scopes))
+    finally:
+        interp.silent -= 1
+
+
 def _stored_function(interp: Interpreter, use: ShardMapUse, written: ast.Attribute, built: Instance):
     """`jax.shard_map(self.fn, ...)` of a field every construction of the class fills with one
     module function (`Runner(body)`), read nowhere else: that function is the body, and the
     constructions' arguments naming it are references this use analyses (they hand it only to
     this read). A field every construction fills with one object of a module class
     (`Trainer(Loss("j"))`), read nowhere else, is the body by that object's `__call__`."""
-    interp.silent += 1
-    try:
-        value = interp.eval(written, interp._static_frame(use.call_scopes))
-    finally:
-        interp.silent -= 1
+    value = _read_quietly(interp, written, use.call_scopes)
     if isinstance(value, Partial) and not isinstance(value.func, Partial):
         return _stored_partial(interp, use, written, built, value)
     if isinstance(value, Instance) and not value.building and value.fields is not None \

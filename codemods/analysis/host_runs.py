@@ -122,11 +122,15 @@ class HostRun(HostExpressions):
             raise Bail  # (decorators: a module def reaches a run only as the interpreter reads its name)
         env = Env(self.module_env, bound_names(node))
         self.bind(node.args, args, kwargs, env)
+        return self.run_body(node.body, env)
+
+    def run_body(self, body: list[ast.stmt], env: Env) -> object:
+        """A function's statements, one call deeper: what its `return` gives (None at the end)."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise Bail
         try:
-            self.block(node.body, env)
+            self.block(body, env)
         except Return as done:
             return done.value
         finally:

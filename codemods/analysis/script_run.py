@@ -61,7 +61,6 @@ from codemods.analysis.script_values import (
     UObj,
 )
 from codemods.analysis.host_exprs import (
-    MAX_DEPTH,
     Break,
     Continue,
     Env,
@@ -433,18 +432,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         node = func.node
         env = Env(func.env, bound_names(node))
         self.bind_function(func, args, kwargs, env)
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise Bail
         self.frames.append((func, env))
         try:
-            self.block(node.body, env)
-        except Return as done:
-            return done.value
+            return self.run_body(node.body, env)
         finally:
-            self.depth -= 1
             self.frames.pop()
-        return None
 
     def bind_function(self, func: UFunc, args: list, kwargs: dict, env: Env) -> None:
         spec = func.node.args

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from codemods.dataclass_code import dataclass
 
-from codemods.analysis.specs import Axes, Spec
+from codemods.analysis.specs import Axes, Spec, axes_text
 
 
 @dataclass(frozen=True)
@@ -101,3 +101,20 @@ def verdict(in_spec: Spec, out_spec: Spec, multi_dim: bool):
     if missing_reduced(dims, out_spec.reduced):
         return ("reduced", tuple(d.dim for d in dims))
     return ("fine",)
+
+
+def dim_problem(first: DimGather, want: object, have: object, prefix_error: str) -> str:
+    """Why one gather cannot take dimension `first.dim` from `have` to `want` (the out sharding
+    and the input's, as written in the message)."""
+    if first.kind == "not_prefix":
+        return (f"out sharding {want} is not a prefix of the input's {have} on dimension {first.dim}: JAX "
+                f"raises \"{prefix_error.format(dim=first.dim)}\"")
+    n = len(first.want)
+    return (f"out sharding {want} keeps the prefix {axes_text(first.want)} of the input's "
+            f"{axes_text(first.have)} on dimension {first.dim}, but JAX gathers the last {n} "
+            f"{'axis' if n == 1 else 'axes'} there ({axis_list(first.jax_gathers)}), not "
+            f"{axis_list(first.have[n:])}: the call fails whatever `reduced=` lists")
+
+
+def axis_list(axes: Axes) -> str:
+    return ", ".join(repr(axis) for axis in axes)

@@ -5,10 +5,9 @@ the code, not from one literal a rewrite could change."""
 from __future__ import annotations
 
 from codemods.analysis.script_run import script_stop
-from codemods.analysis.specs import axes_text
 from codemods.context import FileContext
 from codemods.model import Finding
-from codemods.rules._gathers import gathered_dims, missing_reduced, required_reduced
+from codemods.rules._gathers import dim_problem, gathered_dims, missing_reduced, required_reduced
 from codemods.rules._sf104_doc import MESH_ERROR, MULTI_DIM_ERROR, PREFIX_ERROR, REPLICATION_ERROR
 from codemods.spelling import jax_module
 
@@ -43,14 +42,7 @@ def script_findings(ctx: FileContext, code: str, seen_lines: set[int]) -> list[F
                    f"wanted is simply {simply}")
     elif said[0] == "rewrite":
         first = next(d for d in dims if d.bad)
-        if first.kind == "not_prefix":
-            message = (f"out sharding {want} is not a prefix of the input's {have} on dimension {first.dim}: JAX "
-                       f"raises \"{PREFIX_ERROR.format(dim=first.dim)}\"")
-        else:
-            n = len(first.want)
-            message = (f"out sharding {want} keeps the prefix {axes_text(first.want)} of the input's "
-                       f"{axes_text(first.have)} on dimension {first.dim}, but JAX gathers the last {n} "
-                       f"{'axis' if n == 1 else 'axes'} there, not the others: the call fails whatever `reduced=` lists")
+        message = dim_problem(first, want, have, PREFIX_ERROR)
         reduced = ", ".join(repr(a) for a in required_reduced([first], ()))
         message += f"; gather the dimension whole (reduced={{{reduced}}}) and reshard, or simply {simply}"
     else:

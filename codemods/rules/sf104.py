@@ -34,9 +34,9 @@ from codemods.analysis.spec_builders import built_spec
 from codemods.analysis.spec_sources import Env, follow_spec
 from codemods.analysis.spec_symbols import every_value, reads_here, symbols_of
 from codemods.analysis.symbol_values import SymbolAxis
-from codemods.analysis.specs import Axes, SpecLiteral, axes_text, call_argument, keyword_argument, parents, parse_sharding
+from codemods.analysis.specs import Axes, SpecLiteral, call_argument, keyword_argument, parents, parse_sharding
 from codemods.context import FileContext
-from codemods.rules._gathers import DimGather, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
+from codemods.rules._gathers import DimGather, axis_list, dim_problem, gathered_dims, missing_reduced, required_reduced, verdict  # noqa: F401 (tests)
 from codemods.lazy import lazy_module
 from codemods.model import Edit, Finding, Fix, Safety
 from codemods.rules._gather_callers import caller_findings, keyed_findings
@@ -161,10 +161,6 @@ def _spelled(axis: str, quote: str) -> str:
 
 def _set_text(axes: Axes, quote: str) -> str:
     return "{" + ", ".join(_spelled(axis, quote) for axis in axes) + "}"
-
-
-def _axis_list(axes: Axes) -> str:
-    return ", ".join(repr(axis) for axis in axes)
 
 
 def _calls(ctx: FileContext) -> list[cst.Call]:
@@ -324,15 +320,7 @@ class _Site:
     def _rewrite(self, bad: list[DimGather]) -> Finding:
         ctx, out = self.ctx, self.out
         first = bad[0]
-        if first.kind == "not_prefix":
-            problem = (f"out sharding {out.spec.spec} is not a prefix of the input's {self.source.spec.spec} on "
-                       f"dimension {first.dim}: JAX raises \"{PREFIX_ERROR.format(dim=first.dim)}\"")
-        else:
-            n = len(first.want)
-            problem = (f"out sharding {out.spec.spec} keeps the prefix {axes_text(first.want)} of the input's "
-                       f"{axes_text(first.have)} on dimension {first.dim}, but JAX gathers the last {n} "
-                       f"{'axis' if n == 1 else 'axes'} there ({_axis_list(first.jax_gathers)}), not "
-                       f"{_axis_list(first.have[n:])}: the call fails whatever `reduced=` lists")
+        problem = dim_problem(first, out.spec.spec, self.source.spec.spec, PREFIX_ERROR)
         reduced = required_reduced(self.dims, out.spec.spec.reduced)
         quote = self._quote()
         gather_dims = ", ".join(str(d.dim) for d in bad)
@@ -382,7 +370,7 @@ class _Site:
         reduced = required_reduced(self.dims, () if stray else written)
         quote = self._quote()
         literal = _set_text(reduced, quote)
-        message = (f"out sharding {out.spec.spec} gathers {_axis_list(missing)} without listing "
+        message = (f"out sharding {out.spec.spec} gathers {axis_list(missing)} without listing "
                    f"{'it' if len(missing) == 1 else 'them'} in `reduced={{...}}`: JAX raises \"{REPLICATION_ERROR}\"; "
                    f"write reduced={literal}{' (no dimension gathers the other axes it lists)' if stray else ''}, "
                    f"or simply {self._simple_fix_text()}")
