@@ -43,6 +43,31 @@ FIXES = {
         ('return jax.lax.all_gather(h, axes[1], axis=1, tiled=True, to="reduced")',
          'return jax.lax.all_gather(h, axes[1], axis=1, tiled=True, to="invarying")'),
     ],
+    # mlip_*
+    'mlip_committee_log.py': [
+        ('return jax.lax.all_gather(e, axis, tiled=True, to="reduced")',
+         f'return jax.lax.all_gather({PC}(e, axis, to="varying"), axis, tiled=True, to="reduced")'),
+    ],
+    'mlip_energy_table.py': [
+        ('return jax.lax.all_gather(e_all[None], axes,',
+         f'return jax.lax.all_gather({PC}(e_all[None], axes[0], to="varying"), axes,'),
+    ],
+    'mlip_pairwise_disagreement.py': [
+        ('neighbour = jax.lax.ppermute(table, committee, ring)',
+         f'neighbour = jax.lax.ppermute({PC}(table, committee, to="varying"), committee, ring)'),
+    ],
+    'mlip_export_potential.py': [
+        ('    return export_potential(w, layout)["weights"]',
+         '    with jax.set_mesh(mesh):\n        return export_potential(w, layout)["weights"]'),
+    ],
+    'mlip_total_energy.py': [
+        ('return jax.lax.psum(jnp.sum(e_mean), every)',
+         f'return jax.lax.psum({PC}(jnp.sum(e_mean), committee, to="varying"), every)'),
+    ],
+    'mlip_force_cap.py': [
+        ('f = jax.lax.all_gather(atomic_forces(p, w), atoms, axis=0, tiled=True, to="reduced")',
+         'f = jax.lax.all_gather(atomic_forces(p, w), atoms, axis=0, tiled=True, to="invarying")'),
+    ],
 }
 
 if __name__ == "__main__":
