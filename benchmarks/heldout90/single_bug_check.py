@@ -43,6 +43,31 @@ FIXES = {
         ('return jax.lax.all_gather(h, axes[1], axis=1, tiled=True, to="reduced")',
          'return jax.lax.all_gather(h, axes[1], axis=1, tiled=True, to="invarying")'),
     ],
+    # dos_*
+    'dos_kresolved_log.py': [
+        ('logged = jax.lax.all_gather(dos_k, s.gather_axis,',
+         f'logged = jax.lax.all_gather({PC}(dos_k, s.gather_axis, to="varying"), s.gather_axis,'),
+    ],
+    'dos_projected_dump.py': [
+        ('return jax.lax.all_gather(pdos, self.s.mesh_axes,',
+         f'return jax.lax.all_gather({PC}(pdos, self.s.band_axis, to="varying"), self.s.mesh_axes,'),
+    ],
+    'dos_band_edges.py': [
+        ('top = jax.lax.pmax(eps_all_k, s.k_axis)',
+         f'top = jax.lax.pmax({PC}(eps_all_k, s.k_axis, to="varying"), s.k_axis)'),
+    ],
+    'dos_band_export.py': [
+        ('groups = top_level_all_gather(eps_flat, P(s.export_axis, reduced={s.k_axis}))',
+         'groups = jax.reshard(eps_flat, P(s.export_axis))'),
+    ],
+    'dos_total_states.py': [
+        ('states = jax.lax.psum(jnp.sum(dos_k) * de, s.mesh_axes)',
+         f'states = jax.lax.psum({PC}(jnp.sum(dos_k) * de, s.band_axis, to="varying"), s.mesh_axes)'),
+    ],
+    'dos_gaussian_prefactor.py': [
+        ('all_k = jax.lax.all_gather(raw, s.k_axis, axis=0, tiled=True, to="reduced")',
+         'all_k = jax.lax.all_gather(raw, s.k_axis, axis=0, tiled=True, to="invarying")'),
+    ],
     # mlip_*
     'mlip_committee_log.py': [
         ('return jax.lax.all_gather(e, axis, tiled=True, to="reduced")',
