@@ -18,6 +18,32 @@ from single_bug import check_fixes  # noqa: E402
 PC = "jax.lax.pcast"
 
 FIXES = {
+    # cat_*
+    'cat_acquisition_log.py': [
+        ('return jax.lax.all_gather(ucb, plan.models,',
+         f'return jax.lax.all_gather({PC}(ucb, plan.models, to="varying"), plan.models,'),
+    ],
+    'cat_selection_stages.py': [
+        ('x = jax.lax.all_gather(x, axes, axis=0, tiled=True, to="reduced")',
+         f'x = jax.lax.all_gather({PC}(x, "cands", to="varying") if len(axes) > 1 else x, axes, axis=0, tiled=True, to="reduced")'),
+    ],
+    'cat_ensemble_stats.py': [
+        ('"members": jax.lax.all_gather(e[:, None],',
+         f'"members": {PC}(jax.lax.all_gather(e[:, None],'),
+        ('axis=1, tiled=True, to="reduced"),\n',
+         'axis=1, tiled=True, to="reduced"), plan.models, to="varying"),\n'),
+    ],
+    'cat_export_ranking.py': [
+        ('export_reduced: tuple[str, ...] = ""', 'export_reduced: tuple[str, ...] = "cands"'),
+    ],
+    'cat_pool_reduce.py': [
+        ('return jax.lax.psum_scatter(pool, settings.mesh_axes,',
+         f'return jax.lax.psum_scatter({PC}(pool, plan.models, to="varying"), settings.mesh_axes,'),
+    ],
+    'cat_ensemble_spread.py': [
+        ('plan.models, axis=1, tiled=True, to="reduced")',
+         'plan.models, axis=1, tiled=True, to="invarying")'),
+    ],
     # cgcnn_*
     'cgcnn_energy_logger.py': [
         ('return jax.lax.all_gather(e, log_axis,',
