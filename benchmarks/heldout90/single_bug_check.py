@@ -119,6 +119,29 @@ FIXES = {
         ('f = jax.lax.all_gather(atomic_forces(p, w), atoms, axis=0, tiled=True, to="reduced")',
          'f = jax.lax.all_gather(atomic_forces(p, w), atoms, axis=0, tiled=True, to="invarying")'),
     ],
+    # ph_*
+    'ph_free_energy_log.py': [
+        ('@ex.capture(prefix="thermo")\ndef log_gather', '@ex.capture(prefix="log")\ndef log_gather'),
+    ],
+    'ph_mode_dump.py': [
+        ('return jax.lax.all_gather(branches, tuple(axes),',
+         f'return jax.lax.all_gather({PC}(branches, "modes", to="varying"), tuple(axes),'),
+    ],
+    'ph_group_velocity.py': [
+        ('right = jax.lax.ppermute(x[:1], q,',
+         f'x = {PC}(x, q, to="varying")\n    right = jax.lax.ppermute(x[:1], q,'),
+    ],
+    'ph_dispersion_export.py': [
+        ('return top_level_all_gather(omega, P(*layout, reduced=set(reduced)))',
+         'return jax.reshard(omega, P(*layout))'),
+    ],
+    'ph_heat_capacity.py': [
+        ('return jax.lax.pmean(jnp.mean(x), average_over)',
+         f'return jax.lax.pmean({PC}(jnp.mean(x), "modes", to="varying"), average_over)'),
+    ],
+    'ph_zero_point.py': [
+        ('modes, axis=1, tiled=True, to="reduced")', 'modes, axis=1, tiled=True, to="invarying")'),
+    ],
 }
 
 if __name__ == "__main__":
