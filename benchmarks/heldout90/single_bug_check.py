@@ -119,6 +119,29 @@ FIXES = {
         ('f = jax.lax.all_gather(atomic_forces(p, w), atoms, axis=0, tiled=True, to="reduced")',
          'f = jax.lax.all_gather(atomic_forces(p, w), atoms, axis=0, tiled=True, to="invarying")'),
     ],
+    # mol_*
+    'mol_target_log.py': [
+        ('return jax.lax.all_gather(pred, self.hidden,',
+         f'return jax.lax.all_gather({PC}(pred, self.hidden, to="varying"), self.hidden,'),
+    ],
+    'mol_feature_dump.py': [
+        ('return g["everything"](h)', f'return g["everything"]({PC}(h, settings.axes[1], to="varying"))'),
+    ],
+    'mol_relayout.py': [
+        ('h = jax.lax.all_to_all(h, hidden, 0, 1, tiled=True)',
+         f'h = jax.lax.all_to_all({PC}(h, hidden, to="varying"), hidden, 0, 1, tiled=True)'),
+    ],
+    'mol_checkpoint.py': [
+        ('    with mesh:\n', '    with jax.set_mesh(mesh):\n'),
+    ],
+    'mol_multitask_loss.py': [
+        ('return jax.lax.pmean(per_target, settings.loss_axes)',
+         f'return jax.lax.pmean({PC}(per_target, hidden, to="varying"), settings.loss_axes)'),
+    ],
+    'mol_full_hidden.py': [
+        ('full = jax.lax.all_gather(h, hidden, axis=1, tiled=True, to="reduced")',
+         'full = jax.lax.all_gather(h, hidden, axis=1, tiled=True, to="invarying")'),
+    ],
     # ph_*
     'ph_free_energy_log.py': [
         ('@ex.capture(prefix="thermo")\ndef log_gather', '@ex.capture(prefix="log")\ndef log_gather'),
