@@ -18,6 +18,31 @@ from single_bug import check_fixes  # noqa: E402
 PC = "jax.lax.pcast"
 
 FIXES = {
+    # al_*
+    'al_variance_trace.py': [
+        ('return jax.lax.all_gather(trace, axis_name=trace_axis,',
+         f'return jax.lax.all_gather({PC}(trace, trace_axis, to="varying"), axis_name=trace_axis,'),
+    ],
+    'al_feature_snapshot.py': [
+        ('return jax.lax.all_gather(rows, tuple(reversed(mesh_axes)),',
+         f'return jax.lax.all_gather({PC}(rows, axes["features"], to="varying"), tuple(reversed(mesh_axes)),'),
+    ],
+    'al_reference_energy.py': [
+        ('e_min = jax.lax.pmin(labelled, w_axis)',
+         f'e_min = jax.lax.pmin({PC}(labelled, w_axis, to="varying"), w_axis)'),
+    ],
+    'al_export_dataset.py': [
+        ('"features": top_level_all_gather(phi, P(None, None, reduced=every)),',
+         '"features": top_level_all_gather(phi, P(None, None, reduced=every), multi_dim=True),'),
+    ],
+    'al_gradient_allreduce.py': [
+        ('grads = {"alpha": phi.T @ resid, "bias": jnp.sum(resid)}',
+         f'grads = {{"alpha": phi.T @ resid, "bias": {PC}(jnp.sum(resid), axes["features"], to="varying")}}'),
+    ],
+    'al_boltzmann_selection.py': [
+        ('var_all = jax.lax.all_gather(var, axes["walkers"], tiled=True, to="reduced")',
+         'var_all = jax.lax.all_gather(var, axes["walkers"], tiled=True, to="invarying")'),
+    ],
     # cat_*
     'cat_acquisition_log.py': [
         ('return jax.lax.all_gather(ucb, plan.models,',
