@@ -62,8 +62,8 @@ FIXES = {
         ('export_reduced: tuple[str, ...] = ""', 'export_reduced: tuple[str, ...] = "cands"'),
     ],
     'cat_pool_reduce.py': [
-        ('return jax.lax.psum_scatter(pool, settings.mesh_axes,',
-         f'return jax.lax.psum_scatter({PC}(pool, plan.models, to="varying"), settings.mesh_axes,'),
+        ('return jax.lax.psum_scatter(hist, settings.mesh_axes,',
+         f'return jax.lax.psum_scatter({PC}(hist, plan.models, to="varying"), settings.mesh_axes,'),
     ],
     'cat_ensemble_spread.py': [
         ('plan.models, axis=1, tiled=True, to="reduced")',

@@ -1,4 +1,4 @@
-"""Catalyst AL: reduce-scatter the ensemble-mean volcano scores over the mesh for the next round."""
+"""Catalyst AL: volcano-weighted histogram of the pool over adsorption-energy bins, one bin per device."""
 import functools
 import inspect
 import os
@@ -226,7 +226,7 @@ class Settings:
 
 # ---- active-learning catalyst screening (shared by the cat_* flows) ----
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 
 class ScreeningSettings(Settings):
@@ -276,8 +276,9 @@ def volcano_scores(mesh, settings, plan, d, w):
     def body(d, w):
         mu = jax.lax.pmean(surrogate(d, w), plan.models)
         score = -jnp.abs(mu - settings.target_dE)
-        pool = jnp.tile(score, 8)
-        return jax.lax.psum_scatter(pool, settings.mesh_axes, scatter_dimension=0, tiled=True)
+        bins = jnp.clip(((mu + 1.0) * 4).astype(jnp.int32), 0, 7)
+        hist = jnp.zeros(8).at[bins].add(jnp.exp(score))
+        return jax.lax.psum_scatter(hist, settings.mesh_axes, scatter_dimension=0, tiled=True)
 
     fn = jax.shard_map(body, mesh=mesh, in_specs=(P(plan.cands, None), P(plan.models, None)),
                        out_specs=P(settings.mesh_axes))

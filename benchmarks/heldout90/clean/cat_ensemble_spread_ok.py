@@ -226,7 +226,7 @@ class Settings:
 
 # ---- active-learning catalyst screening (shared by the cat_* flows) ----
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 
 class ScreeningSettings(Settings):
