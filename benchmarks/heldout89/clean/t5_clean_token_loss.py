@@ -275,7 +275,7 @@ class VocabParallelEmbedding:
 
 def vocab_parallel_cross_entropy(vocab_parallel_logits, target):
     tp = get_tensor_model_parallel_axis()
-    logits_max = jax.lax.pmax(jnp.max(vocab_parallel_logits, axis=-1), tp)
+    logits_max = jax.lax.pmax(jax.lax.stop_gradient(jnp.max(vocab_parallel_logits, axis=-1)), tp)
     logits = vocab_parallel_logits - logits_max[..., None]
     partition_vocab_size = logits.shape[-1]
     vocab_start_index = jax.lax.axis_index(tp) * partition_vocab_size
