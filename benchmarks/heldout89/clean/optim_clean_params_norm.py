@@ -1,4 +1,4 @@
-"""GPT-MoE pretraining with DeepSpeed-style expert parallelism and a router whose weight is split over the tensor axis.
+"""Pretraining step that logs the L2 norm of the parameters (--log-params-norm).
 
 One file, as a Megatron-LM/DeepSpeed-style script: the arguments, parallel_state, mappings,
 layers and the pretrain() loop are pasted in below, then the model and the script itself.
@@ -361,125 +361,57 @@ def pretrain(train_valid_test_dataset_provider, model_provider, forward_step_fun
     return outputs
 
 # --------------------------------------------------------------------------
-# deepspeed/moe/sharded_moe.py and layer.py (expert parallelism over the data-parallel axis)
+# megatron/optimizer/ (clip_grads.py, grad_scaler.py, distrib_optimizer.py) with a DeepSpeed config
 # --------------------------------------------------------------------------
 
 DS_CONFIG = json.loads("""
 {
   "train_batch_size": 8,
-  "train_micro_batch_size_per_gpu": 2,
+  "gradient_accumulation_steps": 1,
   "gradient_clipping": 1.0,
-  "moe": {"enabled": true, "ep_size": 4, "num_experts": 4, "top_k": 1,
-          "capacity_factor": 2.0, "aux_loss_coef": 0.01,
-          "dump_axes": ["dp", "tp"], "expert_layout": [null, null, "tp"]}
+  "fp16": {"enabled": true, "loss_scale": 0, "initial_scale_power": 8, "hysteresis": 2},
+  "zero_optimization": {"stage": 1, "gather_stages": [["dp"], ["dp", "tp"]]},
+  "optimizer": {"type": "Adam", "params": {"lr": 1e-3, "betas": [0.9, 0.95], "eps": 1e-8, "weight_decay": 0.01}}
 }
 """)
 
 
-def get_expert_parallel_axis():
-    """DeepSpeed carves the expert-parallel groups out of the data-parallel group."""
-    return get_data_parallel_axis()
-
-
-class TopKGate:
-    def __init__(self, hidden_size, num_experts, capacity_factor):
-        self.hidden_size, self.num_experts = hidden_size, num_experts
-        self.capacity_factor = capacity_factor
-
-    def init(self, key):
-        return {'wg': 0.02 * jax.random.normal(key, (self.hidden_size, self.num_experts))}
-
-    def partition_specs(self):
-        return {'wg': P()}
-
-    def router_logits(self, params, tokens):
-        return tokens @ params['wg']
-
-    def __call__(self, params, tokens):
-        """tokens [T, h] -> (l_aux, combine_weights [T, E, C], dispatch_mask [T, E, C])."""
-        logits = self.router_logits(params, tokens)
-        gates = jax.nn.softmax(logits, axis=-1)
-        num_tokens, num_experts = gates.shape
-        capacity = int(self.capacity_factor * num_tokens / num_experts)
-        mask = jax.nn.one_hot(jnp.argmax(gates, axis=-1), num_experts)
-        l_aux = jnp.sum(jnp.mean(gates, axis=0) * jnp.mean(mask, axis=0)) * num_experts
-        locations = jnp.cumsum(mask, axis=0) - 1
-        mask = mask * (locations < capacity)
-        slot = jnp.sum(locations * mask, axis=-1).astype(jnp.int32)
-        dispatch = mask[..., None] * jax.nn.one_hot(slot, capacity)[:, None, :]
-        combine = dispatch * jnp.sum(gates * mask, axis=-1)[:, None, None]
-        return l_aux, combine, dispatch
-
-
-class MOELayer:
-    """Experts split over the expert-parallel axis, each expert's FFN over the tensor axis."""
-
-    def __init__(self, args, moe_config):
-        self.hidden_size, self.ffn_hidden_size = args.hidden_size, args.ffn_hidden_size
-        self.num_experts = moe_config['num_experts']
-        self.gate = TopKGate(args.hidden_size, self.num_experts, moe_config['capacity_factor'])
-
-    def init(self, key):
-        k1, k2, k3 = jax.random.split(key, 3)
-        e, h, f = self.num_experts, self.hidden_size, self.ffn_hidden_size
-        return {'gate': self.gate.init(k1),
-                'w1': 0.02 * jax.random.normal(k2, (e, h, f)),
-                'w2': 0.02 * jax.random.normal(k3, (e, f, h))}
-
-    def partition_specs(self):
-        ep, tp = get_expert_parallel_axis(), get_tensor_model_parallel_axis()
-        return {'gate': self.gate.partition_specs(), 'w1': P(ep, None, tp), 'w2': P(ep, tp, None)}
-
-    def experts(self, params, dispatched):
-        """dispatched [E / ep, ep * C, h] -> [E / ep, ep * C, h]."""
-        intermediate = jax.nn.gelu(jnp.einsum('ech,ehf->ecf', dispatched, params['w1']))
-        return reduce_from_tensor_model_parallel_region(jnp.einsum('ecf,efh->ech', intermediate, params['w2']))
-
-    def __call__(self, params, hidden):
-        ep = get_expert_parallel_axis()
-        tokens = hidden.reshape(-1, self.hidden_size)
-        l_aux, combine, dispatch = self.gate(params['gate'], tokens)
-        dispatched = jnp.einsum('tec,th->ech', dispatch, tokens)
-        dispatched = jax.lax.all_to_all(dispatched, ep, 0, 1, tiled=True)
-        expert_output = self.experts(params, dispatched)
-        expert_output = jax.lax.all_to_all(expert_output, ep, 1, 0, tiled=True)
-        combined = jnp.einsum('tec,ech->th', combine, expert_output)
-        return hidden + combined.reshape(hidden.shape), l_aux
-
-
-class MoEGPTModel:
-    def __init__(self, args, moe_layer_cls=MOELayer):
+class SimpleLM:
+    def __init__(self, args):
         self.embedding = VocabParallelEmbedding(args.padded_vocab_size, args.hidden_size)
-        self.moe = moe_layer_cls(args, DS_CONFIG['moe'])
+        self.mlp = ParallelMLP(args)
 
     def init(self, key):
         k1, k2 = jax.random.split(key)
-        return {'embedding': self.embedding.init(k1), 'moe': self.moe.init(k2)}
+        return {'embedding': self.embedding.init(k1), 'mlp': self.mlp.init(k2)}
 
     def partition_specs(self):
-        return {'embedding': self.embedding.partition_specs(), 'moe': self.moe.partition_specs()}
+        return {'embedding': self.embedding.partition_specs(), 'mlp': self.mlp.partition_specs()}
 
     def __call__(self, params, tokens):
         hidden = self.embedding(params['embedding'], tokens).transpose(1, 0, 2)
-        hidden, l_aux = self.moe(params['moe'], hidden)
-        logits = jnp.einsum('sbh,vh->bsv', layer_norm(hidden), params['embedding']['weight'])
-        return logits, l_aux
+        hidden = layer_norm(self.mlp(params['mlp'], hidden))
+        return jnp.einsum('sbh,vh->bsv', hidden, params['embedding']['weight'])
 
 
-# --------------------------------------------------------------------------
-# pretrain_gpt_moe.py
-# --------------------------------------------------------------------------
+def is_tensor_parallel(spec):
+    return get_tensor_model_parallel_axis() in tuple(spec)
 
 
-def model_provider(moe_layer_cls=MOELayer):
-    print_rank_0(f"building GPT-MoE model with {DS_CONFIG['moe']['num_experts']} experts ...")
-    model = MoEGPTModel(get_args(), moe_layer_cls)
-    return model, place(model.init(jax.random.PRNGKey(3)), model.partition_specs())
+class DynamicGradScaler:
+    def __init__(self, fp16_config):
+        self.scale = float(2 ** fp16_config['initial_scale_power'])
+        self.hysteresis = fp16_config['hysteresis']
+
+
+def model_provider():
+    model = SimpleLM(get_args())
+    return model, place(model.init(jax.random.PRNGKey(5)), model.partition_specs())
 
 
 def train_valid_test_datasets_provider(train_val_test_num_samples):
     args = get_args()
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng(5)
     n = max(train_val_test_num_samples[0], args.global_batch_size)
     text = rng.integers(0, args.padded_vocab_size, size=(n, args.seq_length + 1)).astype(np.int32)
     return [{'text': text[i:i + args.global_batch_size]} for i in range(0, n, args.global_batch_size)], None, None
@@ -490,53 +422,68 @@ def get_batch(data):
     return jax.device_put(data['text'][:, :-1], sharding), jax.device_put(data['text'][:, 1:], sharding)
 
 
-MOE_ARGS = ['--tensor-model-parallel-size', '2', '--global-batch-size', str(DS_CONFIG['train_batch_size'])]
+def loss_and_grads(model, params, tokens, labels, scale=1.0):
+    dp = get_data_parallel_axis()
+
+    def loss_func(params, tokens, labels):
+        losses = vocab_parallel_cross_entropy(model(params, tokens), labels)
+        return jax.lax.pmean(jnp.mean(losses), dp) * scale
+
+    sharded_loss = jax.shard_map(loss_func, mesh=get_mesh(),
+                                 in_specs=(model.partition_specs(), P(dp, None), P(dp, None)),
+                                 out_specs=P())
+    return jax.jit(jax.value_and_grad(sharded_loss))(params, tokens, labels)
+
+
+def optimizer_step(step_fn, model, params, grads, *extra):
+    specs = model.partition_specs()
+    fn = jax.jit(jax.shard_map(step_fn, mesh=get_mesh(), in_specs=(specs, specs) + (P(),) * len(extra),
+                               out_specs=(specs, P())))
+    return fn(params, grads, *extra)
+
+
+def sgd_update(params, grads, lr):
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads)
+
+
+OPTIM_ARGS = ['--tensor-model-parallel-size', '2', '--clip-grad', str(DS_CONFIG['gradient_clipping'])]
 
 
 # --------------------------------------------------------------------------
-# moe_clean_tp_router
+# optim_clean_params_norm
 # --------------------------------------------------------------------------
 
 
-class TensorParallelGate(TopKGate):
-    def partition_specs(self):
-        return {'wg': P(None, get_tensor_model_parallel_axis())}
-
-    def router_logits(self, params, tokens):
-        return jax.lax.all_gather(tokens @ params['wg'], get_tensor_model_parallel_axis(), axis=-1, tiled=True, to='invarying')
-
-
-class TensorParallelRouterMOELayer(MOELayer):
-    def __init__(self, args, moe_config):
-        super().__init__(args, moe_config)
-        self.gate = TensorParallelGate(args.hidden_size, self.num_experts, moe_config['capacity_factor'])
+def calc_params_l2_norm(params, specs):
+    leaves = jax.tree.leaves(params)
+    spec_leaves = jax.tree.leaves(specs, is_leaf=lambda x: isinstance(x, P))
+    norm_sq = sum(jnp.sum(jnp.square(p)) for p, s in zip(leaves, spec_leaves) if is_tensor_parallel(s))
+    return jnp.sqrt(jax.lax.psum(norm_sq, get_tensor_model_parallel_axis()))
 
 
 def forward_step(data, model, params):
-    dp = get_data_parallel_axis()
-    coef = DS_CONFIG['moe']['aux_loss_coef']
+    args = get_args()
+    lr = DS_CONFIG['optimizer']['params']['lr']
     tokens, labels = get_batch(data)
+    loss, grads = loss_and_grads(model, params, tokens, labels)
+    specs = model.partition_specs()
 
-    def loss_func(params, tokens, labels):
-        logits, l_aux = model(params, tokens)
-        lm_loss = jnp.mean(vocab_parallel_cross_entropy(logits, labels))
-        return average_losses_across_data_parallel_group([lm_loss])[0] + coef * jax.lax.pmean(l_aux, dp)
+    def step(params, grads):
+        new_params = sgd_update(params, grads, lr)
+        return new_params, calc_params_l2_norm(new_params, specs)
 
-    step = jax.jit(jax.shard_map(loss_func, mesh=get_mesh(),
-                                 in_specs=(model.partition_specs(), P(dp, None), P(dp, None)),
-                                 out_specs=P()))
-    return step(params, tokens, labels)
+    params, params_norm = optimizer_step(step, model, params, grads)
+    if args.log_params_norm:
+        print_rank_0(f' loss {float(loss):.4f} | params norm {float(params_norm):.4f}')
+    return loss
 
 
 def inputs():
-    return (MOE_ARGS,)
+    return (OPTIM_ARGS + ['--log-params-norm'],)
 
 
 def main(argv):
-    loss = pretrain(train_valid_test_datasets_provider,
-                    functools.partial(model_provider, TensorParallelRouterMOELayer), forward_step,
-                    args_defaults={'num_experts': DS_CONFIG['moe']['num_experts']}, argv=argv)
-    print_rank_0(f'loss {float(loss):.4f}')
+    pretrain(train_valid_test_datasets_provider, model_provider, forward_step, argv=argv)
 
 
 if __name__ == "__main__":
