@@ -39,11 +39,11 @@ from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attri
 from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted, items_of
+from codemods.analysis.comparisons import compare_constants, type_of
 from codemods.analysis.values import (
     operand_truth, truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
-    compare_constants,
     DictValue,
     ClassValue,
     Instance,
@@ -435,8 +435,8 @@ class Expressions(Collectives, Sequences):
                                  with_path=name in WITH_PATH)
         if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
             return tree_leaves(args[0][0])
-        if name == "builtins.type" and len(args) == 1 and not keywords and isinstance(args[0][0], Instance):
-            return ClassValue(args[0][0].cls)  # `type(self).AXIS`
+        if name == "builtins.type" and len(args) == 1 and not keywords and (made := type_of(args[0][0])) is not None:
+            return made  # `type(self).AXIS`, `type(AXES) is list` (comparisons.py)
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
         if name == "jax.lax.stop_gradient" and len(args) == 1 and not keywords and not starred:

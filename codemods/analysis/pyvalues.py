@@ -17,6 +17,7 @@ from codemods import jaxapi
 from codemods.analysis.enum_reads import enum_member
 from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
+from codemods.analysis.sequence_kinds import TUPLE, kinded
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import (
     STATIC,
@@ -86,9 +87,9 @@ def mesh_sizes(mesh: MeshValue, attr: str) -> Value:
     if attr == "shape":
         return DictValue(mesh.axes, tuple(Const(size) for size in mesh.sizes))
     if attr == "axis_sizes":
-        return Const(mesh.sizes)
+        return Const(kinded(mesh.sizes, TUPLE))
     if attr == "shape_tuple":
-        return Const(tuple(zip(mesh.axes, mesh.sizes)))
+        return Const(kinded((kinded(pair, TUPLE) for pair in zip(mesh.axes, mesh.sizes)), TUPLE))
     total = 1
     for size in mesh.sizes:
         total *= size
@@ -192,7 +193,7 @@ class PythonValues:
         if expr.attr == "axis_names" and (_attribute_chain(member) or self._mesh_query(member, frame)):
             mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
             if isinstance(mesh, MeshValue):
-                return TupleValue(tuple(Const(axis) for axis in mesh.axes))
+                return TupleValue(tuple(Const(axis) for axis in mesh.axes), TUPLE)
         if expr.attr in _SIZE_ATTRIBUTES and (_attribute_chain(member) or self._mesh_query(member, frame)):
             mesh = self.eval(member, frame)
             if isinstance(mesh, MeshValue) and mesh.sizes is not None:
