@@ -18,7 +18,7 @@ from codemods.analysis.enum_reads import enum_member
 from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
 from codemods.analysis.sequence_kinds import TUPLE, kinded
-from codemods.analysis.sequences import items_of
+from codemods.analysis.sequences import as_kind, items_of
 from codemods.analysis.values import (
     STATIC,
     AxisState,
@@ -109,7 +109,7 @@ def python_value(value: Value) -> object:
 
 
 def unpack_starred(value: Value, elements: list[ast.expr]) -> list[Value] | None:
-    """Values of the targets of `a, *rest = value` (the starred one gets a tuple), else None."""
+    """Values of the targets of `a, *rest = value` (the starred one gets a list), else None."""
     items = items_of(value)
     items = tuple(items) if items is not None else None
     star = next(index for index, element in enumerate(elements) if type(element) is ast.Starred)
@@ -117,7 +117,7 @@ def unpack_starred(value: Value, elements: list[ast.expr]) -> list[Value] | None
     if items is None or len(items) < len(elements) - 1 \
             or sum(type(element) is ast.Starred for element in elements) != 1:
         return None
-    middle = TupleValue(items[star: len(items) - after])
+    middle = TupleValue(items[star: len(items) - after], "list")
     return list(items[:star]) + [middle] + list(items[len(items) - after:])
 
 
@@ -134,7 +134,7 @@ def extra_arguments(params: ast.arguments, args: list[Value], keywords: dict[str
     unknown unless `exact`: a body's own arguments are not counted here)."""
     named = len(params.posonlyargs) + len(params.args)
     if params.vararg is not None:
-        bound[params.vararg.arg] = TupleValue(tuple(args[named:])) if exact else UNKNOWN
+        bound[params.vararg.arg] = TupleValue(tuple(args[named:]), TUPLE) if exact else UNKNOWN
     if params.kwarg is not None:
         taken = set(all_param_names(params)) - {params.kwarg.arg}
         rest = {key: value for key, value in keywords.items() if key not in taken}
@@ -173,8 +173,10 @@ class PythonValues:
                 return UNKNOWN
             if type(unpacked) is DictValue:  # `trial_axis, _ = SWEEP["mesh"]`: a plain dict unpacks into its keys
                 keys = Const(tuple(unpacked.keys))
-                return Const(keys.value[expr.slice.value]) if type(expr.slice) is ast.Constant \
-                    else Const(keys.value[expr.slice.lower.value:expr.slice.upper.value if expr.slice.upper else None])
+                return Const(keys.value[expr.slice.value]) if type(expr.slice) is ast.Constant else Const(kinded(
+                    keys.value[expr.slice.lower.value:expr.slice.upper.value if expr.slice.upper else None], "list"))
+            if type(expr.slice) is ast.Slice:  # the starred target of `a, *rest = VALUE` is a list
+                return as_kind(super().eval_Subscript(expr, frame), "list")
         return super().eval_Subscript(expr, frame)
 
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:

@@ -59,6 +59,13 @@ def sequence(items: list[Value], kind: str | None = None) -> Value:
     return TupleValue(tuple(items), kind)
 
 
+def as_kind(value: Value, kind: str | None) -> Value:
+    """`value`, a sequence of known items, as a sequence of `kind` (`a, *rest = AXES`: a list)."""
+    if isinstance(value, TupleValue):
+        return TupleValue(value.items, kind)
+    return Const(kinded(value.value, kind)) if isinstance(value, Const) and isinstance(value.value, tuple) else value
+
+
 def kind_of(value: Value) -> str | None:
     """LIST or TUPLE where the analysis kept which one a sequence is (sequence_kinds.py)."""
     return value.kind if isinstance(value, TupleValue) else payload_kind(value.value) if isinstance(value, Const) else None
