@@ -27,7 +27,7 @@ from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.patched_functions import partials_patched
-from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, python_value, spread_keywords
+from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, either, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
 from codemods.analysis.class_families import Family
@@ -145,9 +145,8 @@ class Expressions(Collectives, Sequences):
         with self.unsure(self.type_test(expr.test)):
             body, orelse = self.eval(expr.body, frame), self.eval(expr.orelse, frame)
         joined = join(body, orelse)
-        if joined is UNKNOWN and (known := python_value(body)) is not NOT_LITERAL \
-                and repr(known) == repr(python_value(orelse)):  # repr: 1 and True differ
-            return body  # `tuple(e) if isinstance(e, list) else e`: one Python value either way
+        if joined is UNKNOWN and (same := either(body, orelse)) is not None:
+            return same  # `tuple(e) if isinstance(e, list) else e`: one Python value either way
         return joined
 
     def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:

@@ -17,7 +17,7 @@ from codemods import jaxapi
 from codemods.analysis.enum_reads import enum_member
 from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
-from codemods.analysis.sequence_kinds import TUPLE, kinded
+from codemods.analysis.sequence_kinds import TUPLE, common, kinded, same_kinds
 from codemods.analysis.sequences import as_kind, items_of
 from codemods.analysis.values import (
     STATIC,
@@ -104,8 +104,17 @@ def python_value(value: Value) -> object:
         return value.value
     if isinstance(value, TupleValue):
         items = [python_value(item) for item in value.items]
-        return NOT_LITERAL if any(item is NOT_LITERAL for item in items) else tuple(items)
+        return NOT_LITERAL if any(item is NOT_LITERAL for item in items) else kinded(items, value.kind)
     return NOT_LITERAL
+
+
+def either(body: Value, orelse: Value) -> Value | None:
+    """The value of `body if test else orelse` when both are one Python value (`tuple(e) if
+    isinstance(e, list) else e`), keeping a sequence's kind only where both agree; else None."""
+    known, other = python_value(body), python_value(orelse)
+    if known is NOT_LITERAL or repr(known) != repr(other):  # repr: 1 and True differ
+        return None
+    return body if not isinstance(known, tuple) or same_kinds(known, other) else Const(common(known, other))
 
 
 def unpack_starred(value: Value, elements: list[ast.expr]) -> list[Value] | None:
