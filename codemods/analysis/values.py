@@ -492,7 +492,7 @@ def join_paths(left: dict[str, Value], right: dict[str, Value], name: str, may_b
 def map_leaves(value: Value, change) -> Value:
     """The pytree `value` with `change` applied to each leaf."""
     if isinstance(value, TupleValue):
-        return TupleValue(tuple(map_leaves(item, change) for item in value.items))
+        return TupleValue(tuple(map_leaves(item, change) for item in value.items), value.kind)
     if isinstance(value, DictValue):
         return DictValue(value.keys, tuple(map_leaves(item, change) for item in value.items))
     return change(value)
