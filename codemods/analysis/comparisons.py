@@ -25,6 +25,7 @@ from codemods.analysis.values import (
     TupleValue,
     Value,
     _base_name,
+    record_tuple,
 )
 
 MAX_UNKEPT = 5
@@ -73,6 +74,8 @@ def type_of(value: Value) -> Value | None:
 
 def _shape(value: Value, unkept: list) -> object:
     """The comparison's view of a value: a scalar, a _Seq, or _Opaque."""
+    if isinstance(value, Instance) and (items := _record_items(value)) is not None:
+        return _sequence([_shape(item, unkept) for item in items], TUPLE, unkept)
     if isinstance(value, TupleValue):
         return _sequence([_shape(item, unkept) for item in value.items], value.kind, unkept)
     return _payload(value.value, unkept) if isinstance(value, Const) else _Opaque
@@ -91,6 +94,21 @@ def _sequence(items: list, kind: str | None, unkept: list) -> object:
         unkept.append(None)
         return _Seq(items, len(unkept) - 1)
     return _Seq(items, kind)
+
+
+def _record_items(value: Instance) -> list[Value] | None:
+    """The fields of a NamedTuple object, which compares as the tuple it is, unless its class
+    defines a comparison of its own (None: not such an object)."""
+    if value.fields is None or any(name == "__items__" for name, _ in value.fields) or any(
+            isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in _ORDERING for stmt in value.cls.body):
+        return None
+    flat = record_tuple(value)
+    if flat is value:
+        return None
+    return list(flat.items) if isinstance(flat, TupleValue) else [Const(item) for item in flat.value]
+
+
+_ORDERING = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__contains__", "__hash__"})
 
 
 def _real(shape: object, kinds: tuple[str, ...]) -> object:
