@@ -282,7 +282,7 @@ class ControlFlow(Rounds):
         if not isinstance(out, TupleValue) or len(out.items) != 2:
             return UNKNOWN
         carry, ys = out.items
-        return TupleValue((init if same_value(carry, init) else UNKNOWN, ys))  # stacking keeps each state
+        return TupleValue((init if same_value(carry, init, False) else UNKNOWN, ys), TUPLE)  # stacking keeps states
 
     def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
                  frame: Frame) -> Value | None:
@@ -294,7 +294,7 @@ class ControlFlow(Rounds):
         self._note_tree_map_ref(func, func_node)
         first = len(self.slots)
         result = self.call(func, None, [(value, func_node) for value in values], {}, False, frame)
-        if not same_value(carry_of(result), init):
+        if not same_value(carry_of(result), init, kinds=False):
             self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
         return result
 

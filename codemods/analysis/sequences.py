@@ -208,8 +208,9 @@ class Sequences:
         value = spec_entries(record_tuple(value))  # `spec[0]`, `spec[1:]` (a tuple) of a PartitionSpec
         if isinstance(value, (TupleValue, Const)) and (items := items_of(value)) is not None:
             if sliced and NotImplemented not in bounds and bounds[2] != 0:  # a step of 0 raises
-                if isinstance(value, Const):  # a slice keeps the kind
-                    return Const(kinded(value.value[slice(*bounds)], payload_kind(value.value)))
+                if isinstance(value, Const):  # a slice keeps the kind (a str's is a str)
+                    part = value.value[slice(*bounds)]
+                    return Const(kinded(part, payload_kind(value.value)) if isinstance(part, tuple) else part)
                 return TupleValue(tuple(items[slice(*bounds)]), value.kind)
             if len(indices) == 1 and not sliced and isinstance(indices[0], Const) \
                     and type(indices[0].value) is int and -len(items) <= indices[0].value < len(items):

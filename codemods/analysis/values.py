@@ -312,12 +312,14 @@ def _fixed(item: Value) -> bool:
     return isinstance(item, Const) or settled(item)
 
 
-def same_value(left: Value, right: Value) -> bool:
+def same_value(left: Value, right: Value, kinds: bool = True) -> bool:
+    """`kinds` False: a list and a tuple of the same items count as one (a loop's carry, whose
+    pytree structure JAX checks: a run that goes on kept the kind)."""
     if isinstance(left, AxisState) and isinstance(right, AxisState):
         return left.same_state(right)
     if isinstance(left, TupleValue) and isinstance(right, TupleValue):
-        return left.kind == right.kind and len(left.items) == len(right.items) \
-            and all(map(same_value, left.items, right.items))
+        return (left.kind == right.kind or not kinds) and len(left.items) == len(right.items) \
+            and all(same_value(a, b, kinds) for a, b in zip(left.items, right.items))
     if isinstance(left, DictValue) and isinstance(right, DictValue):
         return left.keys == right.keys and all(map(same_value, left.items, right.items))
     if isinstance(left, Instance) and isinstance(right, Instance):
