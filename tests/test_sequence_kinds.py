@@ -75,3 +75,17 @@ def test_a_list_and_a_tuple_of_equal_items_join_to_an_unkept_kind():
     assert join(LIST, TupleValue(LIST.items, "tuple")) == UNKEPT
     assert join(LIST, LIST) == LIST
     assert join(Const(("i",)), Const(("j",))) == UNKNOWN
+
+
+def test_a_loop_carry_compares_without_kinds():
+    # JAX rejects a carry whose structure changes (a list for a tuple too): a run that goes on kept it
+    assert same_value(LIST, TupleValue(LIST.items), kinds=False)
+    assert not same_value(LIST, TupleValue(LIST.items))
+
+
+def test_a_slice_keeps_the_kind_of_a_sequence_and_a_str_stays_a_str():
+    from codemods.analysis.sequences import as_kind, sequence
+
+    assert sequence([Const("i")], "list") == Const(ListItems(("i",)))
+    assert as_kind(Const(("i",)), "list") == Const(ListItems(("i",)))
+    assert as_kind(Const("ij"), "list") == Const("ij")
