@@ -11,6 +11,14 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dr4_sf105_namedtuple_of_axes_compared_with_a_list": "main(mesh, x)",
+    "ndr4_sf105_namedtuple_of_axes_compared_with_a_tuple": "main(mesh, x)",
+    "dr1_sf105_branch_on_the_type_of_a_list_of_axes": "main(mesh, x)",
+    "ndr1_sf105_branch_on_the_type_of_a_tuple_of_axes": "main(mesh, x)",
+    "dr2_sf105_split_list_compared_with_a_tuple_guards_a_pcast": "main(mesh, x)",
+    "ndr2_sf105_split_tuple_compared_with_a_tuple_guards_a_pcast": "main(mesh, x)",
+    "dr3_sf105_block_shape_compared_with_a_tuple": "run()",
+    "ndr3_sf105_block_shape_compared_with_a_list": "run()",
     "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
     "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
     "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",

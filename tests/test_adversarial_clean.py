@@ -20,19 +20,7 @@ SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversaria
         "adversarial9": 70, "adversarial10": 61, "adversarial11": 164}  # the set under benchmarks/ and its size
 # False positives known and not yet fixed, each listed exactly (a fix, or a new one, fails the
 # test).
-KNOWN: dict[str, list[str]] = {
-    "adversarial11": [
-        "json_tuple_becomes_list.py:14 SF105",  # json_texts: json.loads gives a list, which != the tuple compared
-        "list_of_axes_not_equal_tuple.py:13 SF105",  # `list(AXES) == ("i", "j")` is False: a list is no tuple
-        "namedtuple_axes_not_plain_tuple.py:20 SF105",  # undecided `type(nt) is tuple`: both branches judged
-        "sorted_axes_not_equal_tuple.py:12 SF105",  # `sorted(AXES) == (...)` is False: sorted gives a list
-        "split_compare_guards_pcast.py:11 SF107",  # `"i".split(",") == ("i",)` is False: the branch never runs
-        "split_list_compared_to_tuple.py:12 SF105",  # `"i,j".split(",") == ("i", "j")` is False: a list
-        "tuple_config_compared_to_list_literal.py:12 SF105",  # `("i", "j") == ["i", "j"]` is False
-        "tuple_in_list_of_lists.py:12 SF105",  # `("i", "j") in [["i", "j"]]` is False: a tuple is no list
-        "type_of_list_is_list.py:13 SF105",  # undecided `type(["i"]) is list`: both branches judged
-    ],
-}
+KNOWN: dict[str, list[str]] = {}
 
 
 @pytest.mark.parametrize("name", sorted(SETS))

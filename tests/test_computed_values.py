@@ -16,7 +16,7 @@ def _arg(text):
 
 
 def test_literal_eval_of_a_constant_tuple_is_that_tuple():
-    assert parsed("ast.literal_eval", _arg("('data', 'model')"), {}, False) == TupleValue((Const("data"), Const("model")))
+    assert parsed("ast.literal_eval", _arg("('data', 'model')"), {}, False) == TupleValue((Const("data"), Const("model")), "tuple")  # a tuple it is
 
 
 def test_json_object_is_a_dict_of_its_keys():
@@ -26,7 +26,7 @@ def test_json_object_is_a_dict_of_its_keys():
 
 def test_toml_table_is_read():
     found = parsed("tomllib.loads", _arg('[mesh]\naxes = ["i", "j"]\n'), {}, False)
-    assert found == DictValue(("mesh",), (DictValue(("axes",), (TupleValue((Const("i"), Const("j"))),)),))
+    assert found == DictValue(("mesh",), (DictValue(("axes",), (TupleValue((Const("i"), Const("j")), "list"),)),))  # a TOML array is a list
 
 
 @pytest.mark.parametrize("name, text", [("ast.literal_eval", "('data',"), ("json.loads", "{axis: 1}"),

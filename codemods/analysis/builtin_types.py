@@ -4,12 +4,13 @@
 Only answers that hold for every object the value may be: a string, number, bool, None or bytes
 constant is exactly its Python type; a dict display, `dict(...)` copy, in_specs dict or pytree
 result (DictValue, not a config class of attr_dicts.py) is a dict or a subclass of dict (a dict
-spec accepts only dict nodes), never a str, number, tuple or list. A tuple constant may stand for
-a list (`list(AXES)`), so a test for tuple or list of a sequence is not answered. A def's
+spec accepts only dict nodes), never a str, number, tuple or list. A sequence is answered only
+where the analysis kept whether it is a list or a tuple (sequence_kinds.py). A def's
 function or a class of the module is told from a class (`isinstance(obj, type)`).
 """
 from __future__ import annotations
 
+from codemods.analysis.sequence_kinds import LIST, payload_kind
 from codemods.analysis.values import ClassValue, Const, DictValue, Function, JaxName, TupleValue, Value
 
 _BUILTIN_TYPES = {
@@ -28,6 +29,9 @@ def builtin_instance_test(value: Value, classes: Value) -> Const | None:
     types = tuple(_BUILTIN_TYPES[item.name] for item in targets)
     if isinstance(value, Const) and type(value.value) in _EXACT:
         return Const(isinstance(value.value, types))
+    kind = value.kind if type(value) is TupleValue else payload_kind(value.value) if isinstance(value, Const) else None
+    if kind is not None:  # a list or a tuple, of no subclass
+        return Const(any(issubclass(list if kind == LIST else tuple, kind_type) for kind_type in types))
     if type(value) is DictValue:
         if dict in types:
             return Const(True)

@@ -9,13 +9,14 @@ a str, number, bool, None or tuple literal has no `__call__`; a user function, l
 """
 from __future__ import annotations
 
+from codemods.analysis.sequence_kinds import ListItems, TupleItems
 from codemods.analysis.values import Const, Function, JaxName, Partial
 
 _NOT_CALLABLE = (bool, int, float, str, tuple, type(None))
 
 
 def callable_answer(value: object) -> Const | None:
-    if isinstance(value, Const) and type(value.value) in _NOT_CALLABLE:
+    if isinstance(value, Const) and type(value.value) in _NOT_CALLABLE + (ListItems, TupleItems):  # (a kept list or tuple too)
         return Const(False)
     if isinstance(value, (Function, Partial)):
         return Const(True)

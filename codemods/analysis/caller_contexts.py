@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import ast
 
+from codemods.analysis.sequence_kinds import kinded
 from codemods.analysis.callers import _argument
 from codemods.analysis.contexts import _Applied, _conditional, disagreeing_sites, first_failing
 from codemods.analysis.loop_params import _STOPS
@@ -253,7 +254,7 @@ def _axis_names(value: Value) -> Const | None:
     """A name or a tuple of names as one constant (`("i", ("i", "j"))` yields a nested tuple)."""
     if isinstance(value, TupleValue):
         items = [_axis_names(item) for item in value.items]
-        return None if None in items else Const(tuple(item.value for item in items))
+        return None if None in items else Const(kinded((item.value for item in items), value.kind))
     return value if isinstance(value, Const) and isinstance(value.value, (str, tuple)) else None
 
 

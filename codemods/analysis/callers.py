@@ -324,7 +324,7 @@ def _unchanged_table(tree: ast.Module, passed: Value, given: ast.expr, param: st
     on as it is written, when no code changes it in place, through the name it is passed by or
     through the parameter (`train["axis"] = ...`, `.update`, a helper that writes what it is
     handed: mutation.py); a dict changed in place is not the one the text wrote."""
-    if not isinstance(passed, (DictValue, TupleValue)) and not (isinstance(passed, Const) and type(passed.value) is tuple):
+    if not isinstance(passed, (DictValue, TupleValue)) and not (isinstance(passed, Const) and isinstance(passed.value, tuple)):
         return False  # (a list of constants is one Const)
     if unchanged_object(tree, given):
         return True  # no code changes it through any name that may hold it (unchanged_objects.py)

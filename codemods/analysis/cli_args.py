@@ -29,6 +29,7 @@ from codemods.analysis.nodes import NOT_LITERAL, calls_by_callee, iter_with_scop
 from codemods.analysis.own_setattrs import passing_references
 from codemods.analysis.pyvalues import SPREAD, python_value
 from codemods.analysis.repr_vars import formatting_vars
+from codemods.analysis.sequence_kinds import LIST, TUPLE, kinded
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
 
@@ -93,7 +94,7 @@ def str_method(receiver: Value, method: str, args: list, keywords: dict, starred
         result = getattr(receiver.value, method)(*values, **named)
     except (TypeError, ValueError):
         return UNKNOWN
-    return Const(tuple(result) if isinstance(result, list) else result)
+    return Const(kinded(result, LIST if isinstance(result, list) else TUPLE) if isinstance(result, (list, tuple)) else result)
 
 
 def changed_names(tree: ast.Module) -> frozenset[str] | None:
@@ -219,7 +220,7 @@ class CommandLines:
             parsed = self._parsed(receiver, args, keywords, starred)
             if parsed is None:
                 return UNKNOWN
-            return parsed if method == "parse_args" else TupleValue((parsed, Const(())))
+            return parsed if method == "parse_args" else TupleValue((parsed, Const(kinded((), LIST))), TUPLE)
         found = str_method(receiver, method, args, keywords, starred)
         return found if found is not None else super().call_method(receiver, method, args, keywords, starred)
 
@@ -240,7 +241,7 @@ class CommandLines:
         while index < len(words):  # `--name value`, `--name=value`, `--flag`, spelled in full
             word = words[index]
             if not word.startswith("-") and taken < len(positionals) and positionals[taken][1] == REMAINDER:
-                values[positionals[taken][0]] = TupleValue(tuple(Const(rest) for rest in words[index:]))
+                values[positionals[taken][0]] = TupleValue(tuple(Const(rest) for rest in words[index:]), LIST)
                 index, taken = len(words), taken + 1  # the words left, options too, as argparse gathers them
                 continue
             if not word.startswith("-") and positionals:  # the next positional's word
@@ -272,7 +273,7 @@ class CommandLines:
                 return None
             index += 1
         if taken == len(positionals) - 1 and positionals[taken][1] == REMAINDER:
-            values[positionals[taken][0]], taken = TupleValue(()), taken + 1  # none left: an empty list
+            values[positionals[taken][0]], taken = TupleValue((), LIST), taken + 1  # none left: an empty list
         if taken != len(positionals) or any(positional[1] == REMAINDER for positional in positionals[:-1]):
             return None  # a positional not given (argparse exits); words after a remainder's: not followed
         changed = option_changes(self.scope.tree)

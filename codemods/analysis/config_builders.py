@@ -19,6 +19,7 @@ import copy
 
 from codemods.analysis.module_configs import store_path
 from codemods.analysis.nodes import NOT_LITERAL, literal_value, positional_params
+from codemods.analysis.sequence_kinds import LIST, payload_kind
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import Const, DictValue, TupleValue
 
@@ -116,12 +117,14 @@ def _literal_node(value) -> ast.expr | None:
     """An expression evaluating to `value`: a literal, or a tuple of them."""
     if isinstance(value, Const) and type(value.value) in (str, int, float, bool, type(None)):
         return ast.Constant(value.value)
-    if isinstance(value, Const) and type(value.value) is tuple and all(
+    if isinstance(value, Const) and isinstance(value.value, tuple) and all(
             type(item) in (str, int, float, bool, type(None)) for item in value.value):
-        return ast.Tuple(elts=[ast.Constant(item) for item in value.value], ctx=ast.Load())
+        display = ast.List if payload_kind(value.value) == LIST else ast.Tuple
+        return display(elts=[ast.Constant(item) for item in value.value], ctx=ast.Load())
     if type(value) is TupleValue:
         items = [_literal_node(item) for item in value.items]
-        return ast.Tuple(elts=items, ctx=ast.Load()) if None not in items else None
+        display = ast.List if value.kind == LIST else ast.Tuple  # (a kind not kept: a tuple, as before)
+        return display(elts=items, ctx=ast.Load()) if None not in items else None
     return None
 
 

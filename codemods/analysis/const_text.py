@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import json
 
+from codemods.analysis.sequence_kinds import LIST, TUPLE
 from codemods.analysis.sequences import items_of
 from codemods.analysis.values import UNKNOWN, Const, DictValue, JaxName, TupleValue, Value
 
@@ -53,7 +54,7 @@ def to_value(obj: object, depth: int = 0) -> Value:
     if depth > 8:
         return UNKNOWN
     if type(obj) in (tuple, list) and len(obj) <= _MAX_ITEMS:
-        return TupleValue(tuple(to_value(item, depth + 1) for item in obj))
+        return TupleValue(tuple(to_value(item, depth + 1) for item in obj), LIST if type(obj) is list else TUPLE)
     if type(obj) is dict and len(obj) <= _MAX_ITEMS and all(type(key) is str for key in obj):
         return DictValue(tuple(obj), tuple(to_value(item, depth + 1) for item in obj.values()))
     return UNKNOWN

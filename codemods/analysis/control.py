@@ -25,9 +25,9 @@ from codemods.analysis.shape_flow import same_shapes
 from codemods.analysis.rounds import MAX_EXACT_ROUNDS, Rounds, returns_inside
 from codemods.analysis.sites import Site
 from codemods.analysis.syntax import assigned_names, else_of
+from codemods.analysis.sequence_kinds import LIST, TUPLE
 from codemods.analysis.values import (
-    spec_entries,
-    truth,
+    spec_entries, truth,
     STATIC,
     SameLeaves,
     record_tuple,
@@ -282,7 +282,7 @@ class ControlFlow(Rounds):
         if not isinstance(out, TupleValue) or len(out.items) != 2:
             return UNKNOWN
         carry, ys = out.items
-        return TupleValue((init if same_value(carry, init) else UNKNOWN, ys))  # stacking keeps each state
+        return TupleValue((init if same_value(carry, init, False) else UNKNOWN, ys), TUPLE)  # stacking keeps states
 
     def _carried(self, func: Value, func_node: ast.expr, values: list[Value], init: Value, carry_of,
                  frame: Frame) -> Value | None:
@@ -294,7 +294,7 @@ class ControlFlow(Rounds):
         self._note_tree_map_ref(func, func_node)
         first = len(self.slots)
         result = self.call(func, None, [(value, func_node) for value in values], {}, False, frame)
-        if not same_value(carry_of(result), init):
+        if not same_value(carry_of(result), init, kinds=False):
             self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
         return result
 
@@ -375,7 +375,7 @@ class ControlFlow(Rounds):
         results = None if stale else self._comprehension(expr, [expr.elt], frame)
         if isinstance(results, _Each):
             return SameLeaves(results[0][0]) if isinstance(results[0][0], AxisState) else UNKNOWN
-        return UNKNOWN if results is None else TupleValue(tuple(result[0] for result in results))
+        return UNKNOWN if results is None else TupleValue(tuple(r[0] for r in results), LIST if type(expr) is ast.ListComp else None)
 
     eval_GeneratorExp = eval_ListComp
 
@@ -475,7 +475,7 @@ class ControlFlow(Rounds):
             items = _known_items(self.eval(expr.args[0], frame))
             if items is None or len(items) > MAX_UNROLLED:
                 return STATIC  # what the call gives when its items are not known one by one
-            return TupleValue(tuple(TupleValue((Const(index), item)) for index, item in enumerate(items)))
+            return TupleValue(tuple(TupleValue((Const(index), item), TUPLE) for index, item in enumerate(items)))
         return spec_entries(self.eval(expr, frame))  # a PartitionSpec walks its entries
 
     def _never_runs(self, expr: ast.expr, frame: Frame) -> bool:

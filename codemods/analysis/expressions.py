@@ -27,7 +27,7 @@ from codemods.analysis.nodes import NOT_LITERAL, call_args, literal_value
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.patched_functions import partials_patched
-from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, python_value, spread_keywords
+from codemods.analysis.pyvalues import SPREAD, STATIC_SPREAD, either, spread_keywords
 from codemods.analysis.attr_dicts import AttrTable
 from codemods.analysis.builtin_types import builtin_instance_test
 from codemods.analysis.class_families import Family
@@ -39,11 +39,11 @@ from codemods.analysis.dynamic_attrs import GETATTR, jax_attribute, object_attri
 from codemods.analysis.object_methods import instance_test
 from codemods.analysis.replaced import REPLACERS, record_method
 from codemods.analysis.sequences import Sequences, concatenated, converted, items_of
+from codemods.analysis.comparisons import compare_constants, type_of
 from codemods.analysis.values import (
     operand_truth, truth,
     NUMBER_INFO_FIELDS,
     NumberInfo,
-    compare_constants,
     DictValue,
     ClassValue,
     Instance,
@@ -145,9 +145,8 @@ class Expressions(Collectives, Sequences):
         with self.unsure(self.type_test(expr.test)):
             body, orelse = self.eval(expr.body, frame), self.eval(expr.orelse, frame)
         joined = join(body, orelse)
-        if joined is UNKNOWN and (known := python_value(body)) is not NOT_LITERAL \
-                and repr(known) == repr(python_value(orelse)):  # repr: 1 and True differ
-            return body  # `tuple(e) if isinstance(e, list) else e`: one Python value either way
+        if joined is UNKNOWN and (same := either(body, orelse)) is not None:
+            return same  # `tuple(e) if isinstance(e, list) else e`: one Python value either way
         return joined
 
     def eval_NamedExpr(self, expr: ast.NamedExpr, frame: Frame) -> Value:
@@ -435,8 +434,8 @@ class Expressions(Collectives, Sequences):
                                  with_path=name in WITH_PATH)
         if name in TREE_LEAVES and not starred and len(args) == 1 and not keywords:
             return tree_leaves(args[0][0])
-        if name == "builtins.type" and len(args) == 1 and not keywords and isinstance(args[0][0], Instance):
-            return ClassValue(args[0][0].cls)  # `type(self).AXIS`
+        if name == "builtins.type" and len(args) == 1 and not keywords and (made := type_of(args[0][0])) is not None:
+            return made  # `type(self).AXIS`, `type(AXES) is list` (comparisons.py)
         if name == "jax.lax.axis_index":
             return self.axis_index(args, keywords)
         if name == "jax.lax.stop_gradient" and len(args) == 1 and not keywords and not starred:

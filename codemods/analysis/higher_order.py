@@ -252,7 +252,7 @@ class HigherOrder:
             result = UNKNOWN
             if isinstance(out, TupleValue) and len(out.items) == 2:
                 carry, ys = out.items
-                result = TupleValue((init if same_value(carry, init) else UNKNOWN, ys))
+                result = TupleValue((init if same_value(carry, init, kinds=False) else UNKNOWN, ys), "tuple")
         self._stacked(first, result.items[1] if isinstance(result, TupleValue) and len(result.items) == 2 else UNKNOWN)
         return result
 
@@ -267,7 +267,7 @@ class HigherOrder:
         """The body traced once on the carry's state; `final`: the loop's result is the carry."""
         first = len(self.slots)
         out = self._traced(body, node, values, frame)
-        if not same_value(carry_of(out), init):
+        if not same_value(carry_of(out), init, kinds=False):
             self._no_fix(self.slots[first:], "the loop's carry would change its state, which JAX rejects")
             return UNKNOWN if final else out
         return init if final else out
@@ -507,7 +507,7 @@ def traced_carry(init: Value) -> Value:
     if isinstance(init, Const) and type(init.value) in (int, float, bool):
         return CONSTANT
     if isinstance(init, TupleValue):
-        return TupleValue(tuple(traced_carry(item) for item in init.items))
+        return TupleValue(tuple(traced_carry(item) for item in init.items), init.kind)
     if isinstance(init, DictValue):
         return DictValue(init.keys, tuple(traced_carry(item) for item in init.items))
     return init

@@ -107,7 +107,7 @@ def to_python(interp, value: Value, depth: int = 0) -> object:
     if isinstance(value, Const):
         if isinstance(value.value, _PLAIN):
             return value.value
-        if type(value.value) is tuple and len(value.value) <= MAX_ITEMS:
+        if isinstance(value.value, tuple) and len(value.value) <= MAX_ITEMS:  # (a list or tuple: a Seq)
             return Seq(to_python(interp, Const(item), depth + 1) for item in value.value)
         raise Bail
     if isinstance(value, TupleValue) and len(value.items) <= MAX_ITEMS:

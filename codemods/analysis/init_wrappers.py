@@ -57,7 +57,7 @@ def wrapped_arguments(interp, wrapper: ast.FunctionDef, cls: ast.ClassDef, posit
     me, star, spread = _parameters(wrapper)
     frame = Frame(wrapper, interp.module_frame)
     frame.vars[me] = Instance(cls, None, building=True)
-    frame.vars[star] = TupleValue(tuple(positional))
+    frame.vars[star] = TupleValue(tuple(positional), "tuple")  # `*args` is a tuple
     frame.vars[spread] = DictValue(tuple(given), tuple(given.values()))
     for stmt in _code(wrapper.body):
         if type(stmt) is ast.If:

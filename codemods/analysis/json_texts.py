@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from codemods.analysis.sequence_kinds import LIST
 from codemods.analysis.values import Const, DictValue, JaxName, TupleValue, Value
 
 _DUMP_KEYWORDS = frozenset({"sort_keys", "indent"})
@@ -55,7 +56,7 @@ def _python(value: Value, depth: int) -> object:
         return _NOT_JSON
     if isinstance(value, Const) and (value.value is None or type(value.value) in (str, int, float, bool)):
         return value.value
-    if isinstance(value, Const) and type(value.value) is tuple:
+    if isinstance(value, Const) and isinstance(value.value, tuple):
         items = [_python(Const(item), depth + 1) for item in value.value]
         return _NOT_JSON if any(item is _NOT_JSON for item in items) else items
     if isinstance(value, TupleValue) and len(value.items) <= _MAX_ITEMS:
@@ -74,7 +75,7 @@ def _value(obj: object, depth: int) -> Value | None:
         return Const(obj)
     if type(obj) is list and len(obj) <= _MAX_ITEMS:
         items = [_value(item, depth + 1) for item in obj]
-        return None if any(item is None for item in items) else TupleValue(tuple(items))
+        return None if any(item is None for item in items) else TupleValue(tuple(items), LIST)
     if type(obj) is dict and len(obj) <= _MAX_ITEMS:
         items = [_value(item, depth + 1) for item in obj.values()]
         return None if any(item is None for item in items) else DictValue(tuple(obj), tuple(items))

@@ -217,7 +217,7 @@ def store_later(interp, target: ast.Attribute, value: Value, frame: Frame) -> No
         return
     fields = dict(receiver.fields)
     if target.attr in fields and not (isinstance(fields[target.attr], Const) and fields[target.attr].value is None
-                                      or fields[target.attr] in (TupleValue(()), DictValue((), ()))):
+                                      or type(fields[target.attr]) in (TupleValue, DictValue) and not fields[target.attr].items):
         return  # (`__init__`'s `[]`, `{}` or None: what _declared allows before the method runs)
     fields[target.attr] = value
     after = Instance(cls, tuple(sorted(fields.items(), key=lambda item: item[0])))

@@ -445,7 +445,7 @@ class Mutations:
                 and -len(old.items) <= key.value < len(old.items):
             items = list(old.items)
             items[key.value] = value
-            new = TupleValue(tuple(items))
+            new = TupleValue(tuple(items), "list")  # (a tuple raises: only a list gets here)
         self.replace_object(old, new)
 
     def forget_object(self, value: Value) -> None:
@@ -493,12 +493,12 @@ class Mutations:
             items = _edited(list(items), method, [value for value, _ in args])
             if items is None or self._seen_elsewhere(receiver, target.id, frame):
                 return None
-            frame.vars[target.id] = TupleValue(tuple(items))
+            frame.vars[target.id] = TupleValue(tuple(items), "list")  # (a tuple has no such method)
             return Const(None)
         added = [args[0][0]] if method == "append" else items_of(args[0][0])
         if added is None or self._seen_elsewhere(receiver, target.id, frame):
             return None
-        frame.vars[target.id] = TupleValue(tuple(items) + tuple(added))
+        frame.vars[target.id] = TupleValue(tuple(items) + tuple(added), "list")
         return Const(None)
 
     def _seen_elsewhere(self, obj: Value, name: str, frame: Frame) -> bool:

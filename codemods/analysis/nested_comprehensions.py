@@ -71,7 +71,7 @@ def round_tests(interp: Interpreter, generator: ast.comprehension, item: Value, 
                         loops=frame.loops)
     interp.assign(generator.target, item, inner)
     tests = [interp.eval(test, inner) for test in generator.ifs]
-    if not all(isinstance(test, Const) and type(test.value) in _DECIDED for test in tests):
+    if not all(isinstance(test, Const) and (type(test.value) in _DECIDED or isinstance(test.value, tuple)) for test in tests):
         return inner, None
     return inner, all(test.value for test in tests)
 

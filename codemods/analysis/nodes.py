@@ -12,6 +12,7 @@ from operator import attrgetter, is_, is_not
 from typing import NamedTuple
 
 # (LEAVES and child_nodes are read from here by the analyses too.)
+from codemods.analysis.sequence_kinds import ListItems, TupleItems
 from codemods.analysis.node_children import (  # noqa: F401
     _LEAVES,
     LEAVES,
@@ -90,7 +91,7 @@ def literal_value(node: ast.AST) -> object:
             if value is NOT_LITERAL:
                 return NOT_LITERAL
             items.append(value)
-        return tuple(items)
+        return (ListItems if type(node) is ast.List else TupleItems)(items)  # (sequence_kinds.py)
     return NOT_LITERAL
 
 

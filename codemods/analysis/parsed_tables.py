@@ -82,7 +82,7 @@ def _run(interp, name: str, parser: ast.FunctionDef, call: ast.Call, entry: ast.
 
 
 def _immutable(value: object, depth: int = 0) -> bool:
-    if type(value) is tuple and depth < 8:
+    if isinstance(value, tuple) and depth < 8:  # (a list display's items too, as before kinds were kept)
         return all(_immutable(item, depth + 1) for item in value)
     return type(value) in (str, int, float, bool, complex, bytes, type(None))
 

@@ -52,7 +52,7 @@ def tree_leaves(tree: Value) -> Value:
     tree = plain_tree(tree)
     if not isinstance(tree, (TupleValue, DictValue)):
         return UNKNOWN
-    return TupleValue(tuple(_ordered_leaves(tree)))
+    return TupleValue(tuple(_ordered_leaves(tree)), "list")  # `jax.tree.leaves` gives a list
 
 
 def plain_tree(value: Value) -> Value:
@@ -62,7 +62,7 @@ def plain_tree(value: Value) -> Value:
         flat = record_tuple(value)
         return TupleValue(tuple(plain_tree(item) for item in flat.items)) if isinstance(flat, TupleValue) else value
     if isinstance(value, TupleValue):
-        return TupleValue(tuple(plain_tree(item) for item in value.items))
+        return TupleValue(tuple(plain_tree(item) for item in value.items), value.kind)
     if isinstance(value, DictValue):
         return DictValue(value.keys, tuple(plain_tree(item) for item in value.items))
     return value
@@ -78,7 +78,7 @@ def restored(template: Value, result: Value) -> Value:
         items = [restored(dict(template.fields)[name], item) for name, item in zip(order, result.items)]
         return Instance(template.cls, tuple(sorted(zip(order, items))))
     if isinstance(template, TupleValue) and isinstance(result, TupleValue) and len(template.items) == len(result.items):
-        return TupleValue(tuple(map(restored, template.items, result.items)))
+        return TupleValue(tuple(map(restored, template.items, result.items)), template.kind)  # a list stays one
     if isinstance(template, DictValue) and isinstance(result, DictValue) and template.keys == result.keys:
         return DictValue(result.keys, tuple(map(restored, template.items, result.items)))
     return result
@@ -125,7 +125,7 @@ def _rebuilt(tree: Value, prefix: tuple, results: dict[tuple, Value]) -> Value:
     if prefix in results:  # (a subtree an is_leaf predicate picked is replaced whole)
         return results[prefix]
     if isinstance(tree, TupleValue):
-        return TupleValue(tuple(_rebuilt(item, prefix + (index,), results) for index, item in enumerate(tree.items)))
+        return TupleValue(tuple(_rebuilt(item, prefix + (index,), results) for index, item in enumerate(tree.items)), tree.kind)
     if isinstance(tree, DictValue):
         return DictValue(tree.keys, tuple(_rebuilt(item, prefix + (key,), results) for key, item in zip(tree.keys, tree.items)))
     return results.get(prefix, tree)

@@ -17,7 +17,8 @@ from codemods import jaxapi
 from codemods.analysis.enum_reads import enum_member
 from codemods.analysis.nodes import NOT_LITERAL, all_param_names
 from codemods.analysis.scopes import bindings_of
-from codemods.analysis.sequences import items_of
+from codemods.analysis.sequence_kinds import TUPLE, common, kinded, same_kinds
+from codemods.analysis.sequences import as_kind, items_of
 from codemods.analysis.values import (
     STATIC,
     AxisState,
@@ -86,9 +87,9 @@ def mesh_sizes(mesh: MeshValue, attr: str) -> Value:
     if attr == "shape":
         return DictValue(mesh.axes, tuple(Const(size) for size in mesh.sizes))
     if attr == "axis_sizes":
-        return Const(mesh.sizes)
+        return Const(kinded(mesh.sizes, TUPLE))
     if attr == "shape_tuple":
-        return Const(tuple(zip(mesh.axes, mesh.sizes)))
+        return Const(kinded((kinded(pair, TUPLE) for pair in zip(mesh.axes, mesh.sizes)), TUPLE))
     total = 1
     for size in mesh.sizes:
         total *= size
@@ -103,12 +104,21 @@ def python_value(value: Value) -> object:
         return value.value
     if isinstance(value, TupleValue):
         items = [python_value(item) for item in value.items]
-        return NOT_LITERAL if any(item is NOT_LITERAL for item in items) else tuple(items)
+        return NOT_LITERAL if any(item is NOT_LITERAL for item in items) else kinded(items, value.kind)
     return NOT_LITERAL
 
 
+def either(body: Value, orelse: Value) -> Value | None:
+    """The value of `body if test else orelse` when both are one Python value (`tuple(e) if
+    isinstance(e, list) else e`), keeping a sequence's kind only where both agree; else None."""
+    known, other = python_value(body), python_value(orelse)
+    if known is NOT_LITERAL or repr(known) != repr(other):  # repr: 1 and True differ
+        return None
+    return body if not isinstance(known, tuple) or same_kinds(known, other) else Const(common(known, other))
+
+
 def unpack_starred(value: Value, elements: list[ast.expr]) -> list[Value] | None:
-    """Values of the targets of `a, *rest = value` (the starred one gets a tuple), else None."""
+    """Values of the targets of `a, *rest = value` (the starred one gets a list), else None."""
     items = items_of(value)
     items = tuple(items) if items is not None else None
     star = next(index for index, element in enumerate(elements) if type(element) is ast.Starred)
@@ -116,7 +126,7 @@ def unpack_starred(value: Value, elements: list[ast.expr]) -> list[Value] | None
     if items is None or len(items) < len(elements) - 1 \
             or sum(type(element) is ast.Starred for element in elements) != 1:
         return None
-    middle = TupleValue(items[star: len(items) - after])
+    middle = TupleValue(items[star: len(items) - after], "list")
     return list(items[:star]) + [middle] + list(items[len(items) - after:])
 
 
@@ -133,7 +143,7 @@ def extra_arguments(params: ast.arguments, args: list[Value], keywords: dict[str
     unknown unless `exact`: a body's own arguments are not counted here)."""
     named = len(params.posonlyargs) + len(params.args)
     if params.vararg is not None:
-        bound[params.vararg.arg] = TupleValue(tuple(args[named:])) if exact else UNKNOWN
+        bound[params.vararg.arg] = TupleValue(tuple(args[named:]), TUPLE) if exact else UNKNOWN
     if params.kwarg is not None:
         taken = set(all_param_names(params)) - {params.kwarg.arg}
         rest = {key: value for key, value in keywords.items() if key not in taken}
@@ -172,8 +182,10 @@ class PythonValues:
                 return UNKNOWN
             if type(unpacked) is DictValue:  # `trial_axis, _ = SWEEP["mesh"]`: a plain dict unpacks into its keys
                 keys = Const(tuple(unpacked.keys))
-                return Const(keys.value[expr.slice.value]) if type(expr.slice) is ast.Constant \
-                    else Const(keys.value[expr.slice.lower.value:expr.slice.upper.value if expr.slice.upper else None])
+                return Const(keys.value[expr.slice.value]) if type(expr.slice) is ast.Constant else Const(kinded(
+                    keys.value[expr.slice.lower.value:expr.slice.upper.value if expr.slice.upper else None], "list"))
+            if type(expr.slice) is ast.Slice:  # the starred target of `a, *rest = VALUE` is a list
+                return as_kind(super().eval_Subscript(expr, frame), "list")
         return super().eval_Subscript(expr, frame)
 
     def eval_Attribute(self, expr: ast.Attribute, frame: Frame) -> Value:
@@ -192,7 +204,7 @@ class PythonValues:
         if expr.attr == "axis_names" and (_attribute_chain(member) or self._mesh_query(member, frame)):
             mesh = self.eval(member, frame)  # a name or a field: reading it twice is harmless
             if isinstance(mesh, MeshValue):
-                return TupleValue(tuple(Const(axis) for axis in mesh.axes))
+                return TupleValue(tuple(Const(axis) for axis in mesh.axes), TUPLE)
         if expr.attr in _SIZE_ATTRIBUTES and (_attribute_chain(member) or self._mesh_query(member, frame)):
             mesh = self.eval(member, frame)
             if isinstance(mesh, MeshValue) and mesh.sizes is not None:

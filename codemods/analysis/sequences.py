@@ -13,6 +13,7 @@ from codemods.analysis import transfer
 from codemods.analysis.transfer import elementwise
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.lazy_iterators import stale_iterator
+from codemods.analysis.sequence_kinds import LIST, TUPLE, kinded, payload_kind
 from codemods.analysis.values import (
     STATIC,
     UNKNOWN,
@@ -50,11 +51,24 @@ def items_of(value: Value) -> list[Value] | None:
     return None
 
 
-def sequence(items: list[Value]) -> Value:
-    """A tuple of these items: a constant when every item is one (as a literal tuple would be)."""
+def sequence(items: list[Value], kind: str | None = None) -> Value:
+    """A tuple (or list: `kind`, None when not kept) of these items: a constant when every item
+    is one (as a literal tuple would be)."""
     if all(isinstance(item, Const) for item in items):
-        return Const(tuple(item.value for item in items))
-    return TupleValue(tuple(items))
+        return Const(kinded((item.value for item in items), kind))
+    return TupleValue(tuple(items), kind)
+
+
+def as_kind(value: Value, kind: str | None) -> Value:
+    """`value`, a sequence of known items, as a sequence of `kind` (`a, *rest = AXES`: a list)."""
+    if isinstance(value, TupleValue):
+        return TupleValue(value.items, kind)
+    return Const(kinded(value.value, kind)) if isinstance(value, Const) and isinstance(value.value, tuple) else value
+
+
+def kind_of(value: Value) -> str | None:
+    """LIST or TUPLE where the analysis kept which one a sequence is (sequence_kinds.py)."""
+    return value.kind if isinstance(value, TupleValue) else payload_kind(value.value) if isinstance(value, Const) else None
 
 
 def concatenated(op: str, left: Value, right: Value) -> Value | None:
@@ -66,7 +80,8 @@ def concatenated(op: str, left: Value, right: Value) -> Value | None:
     first, second = items_of(left), items_of(right)
     if first is None or second is None or isinstance(right, Const) and isinstance(right.value, str):
         return None
-    return sequence(first + second)
+    kind = kind_of(left)
+    return sequence(first + second, kind if kind == kind_of(right) else None)  # (a list and a tuple: TypeError)
 
 
 _ITERATORS = frozenset({"builtins.zip", "builtins.enumerate", "builtins.reversed"})  # lazy: read when consumed
@@ -84,20 +99,20 @@ def converted(name: str, args, keywords, starred, made=None) -> Value | None:
     if any(items is None for items in found) or (len(found) != 1 and name != "builtins.zip"):
         return None
     if name == "builtins.zip":
-        return TupleValue(tuple(sequence(list(row)) for row in zip(*found)))
+        return TupleValue(tuple(sequence(list(row), TUPLE) for row in zip(*found)))
     items = found[0]
     if name == "builtins.enumerate":
-        return TupleValue(tuple(sequence([Const(index), item]) for index, item in enumerate(items)))
+        return TupleValue(tuple(sequence([Const(index), item], TUPLE) for index, item in enumerate(items)))
     if name == "builtins.reversed":
-        return sequence(items[::-1])
+        return sequence(items[::-1])  # (an iterator: no kind kept)
     if name == "builtins.sorted":
         if all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
-            return sequence(sorted(items, key=lambda item: item.value))
+            return sequence(sorted(items, key=lambda item: item.value), LIST)
         keys = [_first_str(item) for item in items]
         if any(key is None for key in keys) or len(set(keys)) != len(keys):
             return None  # `sorted(TABLE.items())`: pairs ordered by their distinct str keys
-        return sequence([item for _, item in sorted(zip(keys, items), key=lambda pair: pair[0])])
-    return sequence(items)
+        return sequence([item for _, item in sorted(zip(keys, items), key=lambda pair: pair[0])], LIST)
+    return sequence(items, LIST if name == "builtins.list" else TUPLE if name == "builtins.tuple" else None)
 
 
 MAX_ROWS = 16  # rows of an array a conversion lists one by one (longer: not known one by one)
@@ -161,9 +176,10 @@ class Sequences:
             items.append(self.eval(element, frame))
         if not known:
             return UNKNOWN
+        kind = LIST if type(expr) is ast.List else TUPLE
         if not any(isinstance(element, ast.Starred) for element in expr.elts):
-            return TupleValue(tuple(items))
-        return sequence(items)
+            return TupleValue(tuple(items), kind)
+        return sequence(items, kind)
 
     eval_List = eval_Tuple
 
@@ -192,9 +208,10 @@ class Sequences:
         value = spec_entries(record_tuple(value))  # `spec[0]`, `spec[1:]` (a tuple) of a PartitionSpec
         if isinstance(value, (TupleValue, Const)) and (items := items_of(value)) is not None:
             if sliced and NotImplemented not in bounds and bounds[2] != 0:  # a step of 0 raises
-                if isinstance(value, Const):
-                    return Const(value.value[slice(*bounds)])
-                return TupleValue(tuple(items[slice(*bounds)]))
+                if isinstance(value, Const):  # a slice keeps the kind (a str's is a str)
+                    part = value.value[slice(*bounds)]
+                    return Const(kinded(part, payload_kind(value.value)) if isinstance(part, tuple) else part)
+                return TupleValue(tuple(items[slice(*bounds)]), value.kind)
             if len(indices) == 1 and not sliced and isinstance(indices[0], Const) \
                     and type(indices[0].value) is int and -len(items) <= indices[0].value < len(items):
                 return items[indices[0].value]

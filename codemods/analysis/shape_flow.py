@@ -19,6 +19,7 @@ from codemods import jaxapi
 from codemods.analysis import shapes
 from codemods.analysis.nodes import call_args
 from codemods.analysis.pyvalues import MeshValue
+from codemods.analysis.sequence_kinds import TUPLE, kinded
 from codemods.analysis.sequences import literal_shape
 from codemods.analysis.values import (
     STATIC,
@@ -154,8 +155,8 @@ class ShapeFlow:
         if shape is not None and attr == "ndim":
             return Const(len(shape))
         if shape is not None and attr == "shape":
-            return Const(shape) if None not in shape else TupleValue(
-                tuple(STATIC if size is None else Const(size) for size in shape))
+            return Const(kinded(shape, TUPLE)) if None not in shape else TupleValue(
+                tuple(STATIC if size is None else Const(size) for size in shape), TUPLE)
         if shape is not None and None not in shape and attr == "size":
             return Const(prod(shape))
         if attr == "T":

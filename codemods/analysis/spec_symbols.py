@@ -49,7 +49,7 @@ def symbol_axes(ctx: FileContext, node) -> Axes | None:
     value = interp._sym_axis_value(expr, scopes)
     if type(value) is SymbolAxis:
         names: tuple = (value,)
-    elif type(value) is tuple and all(isinstance(name, str) for name in value):
+    elif isinstance(value, tuple) and all(isinstance(name, str) for name in value):
         names = value
     else:
         return None

@@ -74,7 +74,7 @@ def demoted(value: Value) -> Value:
         return STATIC
     if type(value) is TupleValue:
         items = tuple(demoted(item) for item in value.items)
-        return value if all(a is b for a, b in zip(items, value.items)) else TupleValue(items)
+        return value if all(a is b for a, b in zip(items, value.items)) else TupleValue(items, value.kind)
     if type(value) is DictValue:
         items = tuple(demoted(item) for item in value.items)
         return value if all(a is b for a, b in zip(items, value.items)) else DictValue(value.keys, items)

@@ -121,7 +121,7 @@ def _made(args, keywords, starred) -> TupleClass | None:
         return None
     if isinstance(fields, Const) and type(fields.value) is str:
         names = tuple(fields.value.replace(",", " ").split())
-    elif isinstance(fields, Const) and type(fields.value) is tuple:
+    elif isinstance(fields, Const) and isinstance(fields.value, tuple):
         names = fields.value
     elif isinstance(fields, TupleValue) and all(isinstance(item, Const) for item in fields.items):
         names = tuple(item.value for item in fields.items)

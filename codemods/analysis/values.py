@@ -19,6 +19,7 @@ from codemods import jaxapi
 from codemods.analysis.axis_notes import noted
 from codemods.analysis.nodes import FunctionNode
 from codemods.analysis.meshspec import Spec
+from codemods.analysis.sequence_kinds import TUPLE, common, kinded, same_kinds
 from codemods.analysis.shapes import merge
 
 if TYPE_CHECKING:
@@ -100,9 +101,15 @@ CONSTANT = AxisState((), I, "a constant")
 
 @dataclass(frozen=True)
 class Const:
-    """A Python literal: axis names, numbers, None."""
+    """A Python literal: axis names, numbers, None (a tuple payload may keep whether Python
+    holds a list or a tuple: sequence_kinds.py, so two payloads of other kinds differ)."""
 
     value: object
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.value == other.value and same_kinds(self.value, other.value)
 
 
 # The types of Const values whose truth Python decides from the value alone (`if name:`).
@@ -116,7 +123,7 @@ def truth(value: object) -> bool | None:
     (none of which defines `__bool__` or `__len__`) is true; None otherwise."""
     if isinstance(value, (Function, Partial)):
         return True
-    if isinstance(value, Const) and type(value.value) in TRUTH_KNOWN:
+    if isinstance(value, Const) and (type(value.value) in TRUTH_KNOWN or isinstance(value.value, tuple)):
         return bool(value.value)
     if isinstance(value, TupleValue):
         return bool(value.items)
@@ -175,6 +182,7 @@ NUMBER_INFO_FIELDS = frozenset({"min", "max", "bits", "eps", "epsneg", "tiny", "
 @dataclass(frozen=True)
 class TupleValue:
     items: tuple[Value, ...]
+    kind: str | None = None  # "list" or "tuple" where Python's kind is kept (sequence_kinds.py)
 
 
 @dataclass(frozen=True)
@@ -304,11 +312,14 @@ def _fixed(item: Value) -> bool:
     return isinstance(item, Const) or settled(item)
 
 
-def same_value(left: Value, right: Value) -> bool:
+def same_value(left: Value, right: Value, kinds: bool = True) -> bool:
+    """`kinds` False: a list and a tuple of the same items count as one (a loop's carry, whose
+    pytree structure JAX checks: a run that goes on kept the kind)."""
     if isinstance(left, AxisState) and isinstance(right, AxisState):
         return left.same_state(right)
     if isinstance(left, TupleValue) and isinstance(right, TupleValue):
-        return len(left.items) == len(right.items) and all(map(same_value, left.items, right.items))
+        return (left.kind == right.kind or not kinds) and len(left.items) == len(right.items) \
+            and all(same_value(a, b, kinds) for a, b in zip(left.items, right.items))
     if isinstance(left, DictValue) and isinstance(right, DictValue):
         return left.keys == right.keys and all(map(same_value, left.items, right.items))
     if isinstance(left, Instance) and isinstance(right, Instance):
@@ -335,7 +346,11 @@ def join(left: Value, right: Value) -> Value:
             return AxisState(joined.named, joined.rest, joined.why, joined.gathers, joined.mixed, joined.shape)
         return joined
     if isinstance(left, TupleValue) and isinstance(right, TupleValue) and len(left.items) == len(right.items):
-        return TupleValue(tuple(join(a, b) for a, b in zip(left.items, right.items)))
+        return TupleValue(tuple(join(a, b) for a, b in zip(left.items, right.items)),
+                          left.kind if left.kind == right.kind else None)
+    if isinstance(left, Const) and isinstance(right, Const) and isinstance(left.value, tuple) \
+            and left.value == right.value:
+        return Const(common(left.value, right.value))  # a list on one path, a tuple on the other
     if isinstance(left, DictValue) and isinstance(right, DictValue) and left.keys == right.keys:
         return DictValue(left.keys, tuple(join(a, b) for a, b in zip(left.items, right.items)))
     if isinstance(left, RunObject) and isinstance(right, Instance) or isinstance(right, RunObject) and isinstance(left, Instance):
@@ -479,7 +494,7 @@ def join_paths(left: dict[str, Value], right: dict[str, Value], name: str, may_b
 def map_leaves(value: Value, change) -> Value:
     """The pytree `value` with `change` applied to each leaf."""
     if isinstance(value, TupleValue):
-        return TupleValue(tuple(map_leaves(item, change) for item in value.items))
+        return TupleValue(tuple(map_leaves(item, change) for item in value.items), value.kind)
     if isinstance(value, DictValue):
         return DictValue(value.keys, tuple(map_leaves(item, change) for item in value.items))
     return change(value)
@@ -493,68 +508,6 @@ def one_state_leaf(value: Value) -> AxisState | None:
     if not all(leaf.same_state(found[0]) for leaf in found):
         return None
     return replace(found[0], gathers=frozenset().union(*(leaf.gathers for leaf in found)))
-
-
-_PLAIN = (str, int, float, bool, type(None), tuple)
-_COMPARE = {
-    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
-    ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
-    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
-    ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b,
-}
-
-
-def _python(value: Value) -> object:
-    """The Python value of a constant or a tuple of constants (NOT a plain value otherwise)."""
-    if isinstance(value, Const):
-        return value.value
-    if isinstance(value, TupleValue):
-        items = tuple(_python(item) for item in value.items)
-        return items if all(isinstance(item, _PLAIN) for item in items) else _Opaque
-    return _Opaque
-
-
-class _Opaque:
-    """Stands for a value no comparison is decided on."""
-
-
-def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | None:
-    """`REDUCE == "sum"` with a module constant: the Python result (None: not decided here).
-    `is` is decided only against None, True and False (the singletons); `flags is None` also
-    when `flags` holds an array, a tuple, a dict, a function, a module class or an object of one
-    (never None)."""
-    if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and any(
-            isinstance(operand, Const) and operand.value is None for operand in operands) and any(
-            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial, Instance, ClassValue))
-            for operand in operands):  # (`self.after_norm is not None` of a module class's object)
-        return Const(isinstance(ops[0], ast.IsNot))
-    if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and len(operands) == 2 \
-            and all(_enum_member(operand) for operand in operands):
-        # `factor is Factor.SUM` (enum_reads.py): one member is one object, and distinct values
-        # rule out aliases (`==` is left alone: an IntEnum member equals its int)
-        same = operands[0].cls is operands[1].cls and operands[0].fields == operands[1].fields
-        return Const(same is isinstance(ops[0], ast.Is))
-    values = [_python(operand) for operand in operands]
-    if not all(isinstance(value, _PLAIN) for value in values):
-        return None
-    result = True
-    for op, left, right in zip(ops, values, values[1:]):
-        if isinstance(op, (ast.Is, ast.IsNot)) and not any(v is None or isinstance(v, bool) for v in (left, right)):
-            return None
-        try:
-            result = result and _COMPARE[type(op)](left, right)
-        except (TypeError, KeyError):
-            return None
-    return Const(bool(result))
-
-
-def _enum_member(value: Value) -> bool:
-    """An object as pyvalues.enum_members builds it: its name and value only, of an Enum class."""
-    if not isinstance(value, Instance) or value.fields is None or value.building or len(value.fields) != 2:
-        return False
-    (name, key), (label, _) = value.fields
-    return name == "name" and label == "value" and isinstance(key, Const) and isinstance(key.value, str) \
-        and any(_base_name(base) in ("Enum", "IntEnum", "StrEnum") for base in value.cls.bases)
 
 
 def replicated_partner(others: list[tuple[Value, ast.expr]], axes: tuple[str, ...]) -> tuple[str | None, bool]:
