@@ -137,6 +137,8 @@ class ControlFlow(Rounds):
                 item = join(item, other)
         elif isinstance(iterated, Uniform):
             item = iterated.item  # `for name, g in grads.items()` (uniform.py)
+        elif isinstance(iterated, AxisState) and (rows := self._unpack(iterated, 1)) != [UNKNOWN]:
+            item = rows[0]  # `for t in timesteps`: each round's item is a row, `x[i]` (as unpacking reads it)
         else:
             item = UNKNOWN
         rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0
