@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dp3_sf106_loop_over_a_numpy_schedule": "main(mesh, x)",
+    "ndp3_sf105_loop_over_arrays_in_different_states": "main(mesh, x)",
     "dp2_sf105_inherited_factory_beside_an_unread_getattr_property": "main(mesh, x)",
     "ndp2_sf105_inherited_factory_reached_through_the_read_property": "main(mesh, x)",
     "dp1_sf105_local_dict_fixed_up_before_use": "main(mesh, x)",
