@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": "main(x)",
+    "ndp4_sf106_reduced_mean_of_an_object_times_a_reduced_array": "main(x)",
     "dp3_sf106_loop_over_a_numpy_schedule": "main(mesh, x)",
     "ndp3_sf105_loop_over_arrays_in_different_states": "main(mesh, x)",
     "dp2_sf105_inherited_factory_beside_an_unread_getattr_property": "main(mesh, x)",
@@ -2422,6 +2424,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": {36: "    return latents"},
     "dl9_sf106_gelu_given_its_default_approximation": {13: '    return gelu_tanh(jax.lax.pcast(full, "i", to="varying"))'},
     "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
     "dh1_sf106_config_to_dict_copies_its_attributes": {

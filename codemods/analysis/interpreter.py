@@ -22,6 +22,7 @@ import ast
 
 from codemods.analysis.callers import Callers
 from codemods.analysis.caller_meshes import caller_mesh
+from codemods.analysis.evaluated_meshes import evaluated_mesh
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.config_files import ConfigFiles
@@ -200,6 +201,7 @@ class Interpreter(HostRuns, FluentSetters, CallableTests, PartialRefs, EnumValue
         mesh_node, mesh_scopes = passed_through(use, use.mesh)
         mesh = parse_mesh(self.scope, mesh_node, mesh_scopes) if mesh_node is not None else None
         mesh = mesh or caller_mesh(self, mesh_node, mesh_scopes)  # a builder's parameter (caller_meshes.py)
+        mesh = mesh or evaluated_mesh(self, mesh_node, mesh_scopes)  # `create_mesh(...)`, `self.mesh` (evaluated_meshes.py)
         mesh = mesh or self._entry_mesh  # one case of a mesh known only by its specs (entry_meshes.py)
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
