@@ -57,6 +57,7 @@ from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_val
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
 from codemods.analysis.filing_hooks import mark_filing_hooks
+from codemods.analysis.kwargs_setters import mark_kwargs_setters
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.evaluated_bodies import function_of_evaluated
@@ -557,6 +558,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     scope = ModuleScope(tree, imports, source)
     mark_neutral_bases(scope)
     mark_filing_hooks(scope)  # (filing_hooks.py)
+    mark_kwargs_setters(scope)  # `self.register_modules(vae=vae)` in __init__ (kwargs_setters.py)
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)

@@ -6,7 +6,7 @@ reduced on 'data' and unknown elsewhere; `1 / scaling_factor * latents` then mee
 JAX rejects a reduced operand beside a replicated one on its reduced axis; whether it does can
 depend on the operands' states on the other axes, which the table's `@` part records. An array
 is, on each mesh axis, in one of the four states: where the mesh is known, an unknown state there
-is one of them, so the operation certainly raises when the table shows it raising for every one
+is one of them (and a state `rest` gives on axes outside the mesh is on no axis at all), so the operation certainly raises when the table shows it raising for every one
 of them (each a key of its own, all of which must raise: OperandRule.raises_replicated). Each
 array's named axes must be mesh axes; a mesh not known, or too many unknown places, gives none.
 """
@@ -30,7 +30,7 @@ def every_context(arrays: list[AxisState], axis: str, mesh_axes: tuple[str, ...]
     others = [name for name in mesh_axes if name != axis]
     places = [(column, row) for column, other in enumerate(others) for row, array in enumerate(arrays)
               if array.on(other) is State.UNKNOWN]
-    if not places or len(places) > MAX_UNKNOWN_PLACES:
+    if len(places) > MAX_UNKNOWN_PLACES:
         return None
     contexts = []
     for reading in product(_REAL, repeat=len(places)):
