@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dp6_sf104_export_layout_recorded_by_an_init_decorator": "main(mesh, x)",
+    "ndp6_sf104_export_layout_default_not_applied": "main(mesh, x)",
     "dp5_sf105_parts_registered_by_a_keyword_setter_in_init": "main(mesh, x)",
     "ndp5_sf105_parts_registered_again_after_construction": "main(mesh, x)",
     "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": "main(x)",
