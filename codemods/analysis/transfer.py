@@ -199,8 +199,7 @@ class OperandRule:
         return transfer_table.may_raise(self.operation, ERR_REDUCED_WITH_REPLICATED)
 
 
-def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value], axis: str,
-              mesh_axes: tuple[str, ...] | None = None) -> list[str] | None:
+def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value], axis: str, mesh_axes=None) -> list[str] | None:
     """The transfer table's keys for a call with positional operands `values` and `keywords`, on
     reduced axis `axis` (see codemods.transfer.model): each operand's label (its state there,
     `int` / `float` for a Python number), the keywords (a positional Python value bound to a
@@ -249,9 +248,8 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
     suffix = _keyword_suffix(named)
     context = _other_axes_context(operation, arrays, axis)
     contexts = [context] if context is not None else every_context(arrays, axis, mesh_axes) if mesh_axes else None
-    if suffix is None or contexts is None:
-        return None  # (a mesh known: every reading of unknown states elsewhere, unknown_contexts.py)
-    return [transfer_table.case_key(layout, suffix, each) for layout in layouts for each in contexts]
+    return None if suffix is None or contexts is None else \
+        [transfer_table.case_key(layout, suffix, each) for layout in layouts for each in contexts]  # (unknown_contexts.py)
 
 
 def _bind_positional(params, values: list[Value], keywords: dict[str, Value]) -> tuple[list[Value], dict]:
