@@ -19,6 +19,19 @@ ENTRIES = {
     "ndr2_sf105_split_tuple_compared_with_a_tuple_guards_a_pcast": "main(mesh, x)",
     "dr3_sf105_block_shape_compared_with_a_tuple": "run()",
     "ndr3_sf105_block_shape_compared_with_a_list": "run()",
+
+    "dp6_sf104_export_layout_recorded_by_an_init_decorator": "main(mesh, x)",
+    "ndp6_sf104_export_layout_default_not_applied": "main(mesh, x)",
+    "dp5_sf105_parts_registered_by_a_keyword_setter_in_init": "main(mesh, x)",
+    "ndp5_sf105_parts_registered_again_after_construction": "main(mesh, x)",
+    "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": "main(x)",
+    "ndp4_sf106_reduced_mean_of_an_object_times_a_reduced_array": "main(x)",
+    "dp3_sf106_loop_over_a_numpy_schedule": "main(mesh, x)",
+    "ndp3_sf105_loop_over_arrays_in_different_states": "main(mesh, x)",
+    "dp2_sf105_inherited_factory_beside_an_unread_getattr_property": "main(mesh, x)",
+    "ndp2_sf105_inherited_factory_reached_through_the_read_property": "main(mesh, x)",
+    "dp1_sf105_local_dict_fixed_up_before_use": "main(mesh, x)",
+    "ndp1_sf105_local_dict_read_before_its_fix_up": "main(mesh, x)",
     "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
     "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
     "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",
@@ -2424,6 +2437,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": {36: "    return latents"},
     "dl9_sf106_gelu_given_its_default_approximation": {13: '    return gelu_tanh(jax.lax.pcast(full, "i", to="varying"))'},
     "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
     "dh1_sf106_config_to_dict_copies_its_attributes": {

@@ -372,6 +372,8 @@ class AttrDicts:
         own = own_object_stores(self.scope.tree, self.scope) | quiet(self.scope.tree)  # `self.axes = ...`; quiet_changes.py
         own |= {id(call) for name, calls in passed_setattrs(self.scope.tree).items()  # an `Instances`' own attribute
                 if self._attr_kind(ClassValue(self.scope.classes[name])) is None for call in calls}
+        own |= {call for call, names in getattr(self.scope.tree, "_shardfix_setter_calls", {}).items()  # (kwargs_setters.py)
+                if all(self._attr_kind(ClassValue(self.scope.classes[name])) is None for name in names)}
         for node in self._outside_attr_classes() if found is not None else ():
             if type(node) is ast.Attribute and type(node.ctx) is not ast.Load and id(node) not in accounted \
                     and id(node) not in own:

@@ -17,6 +17,8 @@ tell members apart, stay unknown.
 """
 from __future__ import annotations
 
+from codemods.analysis.classmethod_receivers import builds_only_others
+
 import ast
 from codemods.dataclass_code import dataclass
 
@@ -82,8 +84,9 @@ def _inherited_factory(scope: ModuleScope, members: list[ast.ClassDef]) -> bool:
                 params = positional_params(stmt.args) if isinstance(stmt, DEFS) else []
                 if params and method_kind(stmt) == "class" and not class_bindings(member).binds(stmt.name) \
                         and any(type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == params[0].arg
-                                for node in ast.walk(stmt)):
-                    return True
+                                for node in ast.walk(stmt)) \
+                        and not all(builds_only_others(scope, stmt, each) for each in members):
+                    return True  # (every read through a class outside the family builds none: classmethod_receivers.py)
     return False
 
 

@@ -358,6 +358,7 @@ class Classes(InitHooks, ClassFamilies):
             spread |= copied_namespaces(self.scope.tree)  # `to_dict`'s `dict(self.__dict__)` (namespace_copies.py)
             spread |= passing_references(self.scope.tree)  # `super().__setattr__(name, value)` in its own hook
             spread |= fluent_nodes(self)  # `HParams(...).set(axis=...)`: a setter on a new object (fluent_setters.py)
+            spread |= getattr(self.scope.tree, "_shardfix_setter_stores", set())  # (kwargs_setters.py)
             for node in iter_nodes(self.scope.tree):
                 kind = type(node)
                 if (kind is ast.Name and node.id in _ANY_FIELD and id(node) not in spread) \

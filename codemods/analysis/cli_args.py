@@ -129,6 +129,8 @@ def _changed_names(tree: ast.Module, skip: frozenset[int] = frozenset()) -> froz
     spread = spread_vars(tree)
     own = _own_init_stores(tree) | skip
     passing = passing_references(tree)  # an `Instances`' own `super().__setattr__` (own_setattrs.py)
+    if not _inits_run_directly(tree):  # the stores of named fields on objects being built (kwargs_setters.py)
+        spread = spread | getattr(tree, "_shardfix_setter_stores", set())
     for node in ast.walk(tree):
         if type(node) is ast.Attribute:
             if type(node.ctx) is not ast.Load and id(node) not in own:
@@ -146,9 +148,7 @@ def _own_init_stores(tree: ast.Module) -> frozenset[int]:
     """`self.threshold = threshold` in a module class's `__init__`: a store on an object of that
     class, never on a parsed namespace, when no code runs an `__init__` on an object it names
     (`Gate.__init__(args, ...)`; `super().__init__(...)` hands on the object being built)."""
-    if any(type(node) is ast.Attribute and node.attr == "__init__" and not (
-            type(node.value) is ast.Call and type(node.value.func) is ast.Name and node.value.func.id == "super")
-            for node in ast.walk(tree)):
+    if _inits_run_directly(tree):
         return frozenset()
     found = set()
     for cls in ast.walk(tree):
@@ -166,6 +166,20 @@ def _own_init_stores(tree: ast.Module) -> frozenset[int]:
                          and type(node.ctx) is not ast.Load and type(node.value) is ast.Name and node.value.id == receiver
                          and not node.attr.startswith("__"))  # `self.__dict__ = self`: every attribute
     return frozenset(found)
+
+
+def _inits_run_directly(tree: ast.Module) -> bool:
+    """Some code may run an `__init__` on an object it names (`Gate.__init__(args, ...)`); reading
+    one for `inspect.signature(cls.__init__)` (diffusers' `from_config`) runs nothing."""
+    inspected = {id(call.args[0]) for call in ast.walk(tree) if type(call) is ast.Call and len(call.args) == 1
+                 and type(call.func) is ast.Attribute and call.func.attr == "signature"
+                 and type(call.func.value) is ast.Name and call.func.value.id == "inspect"} \
+        if any(type(node) is ast.Import and any(alias.name == "inspect" and alias.asname is None for alias in node.names)
+               for node in tree.body) and not any(type(node) is ast.Name and node.id == "inspect"
+                                                  and type(node.ctx) is not ast.Load for node in ast.walk(tree)) else set()
+    return any(type(node) is ast.Attribute and node.attr == "__init__" and id(node) not in inspected and not (
+        type(node.value) is ast.Call and type(node.value.func) is ast.Name and node.value.func.id == "super")
+        for node in ast.walk(tree))
 
 
 def parses_into(call: ast.Call) -> bool:

@@ -238,7 +238,8 @@ class Collectives:
             positional = [item for item, _ in operands]
             named = {key: item for key, (item, _) in (keywords or {}).items()}
             if partner is not None and not any(
-                    rule.raises_replicated(transfer.case_keys(rule, positional, named, axis)) for axis in axes):
+                    rule.raises_replicated(transfer.case_keys(rule, positional, named, axis, _mesh_axes(self.mesh)))
+                    for axis in axes):
                 return False  # the table does not show JAX raising for these operands: unknown
             site = Site(node, name, arg, axes, None, None, value, None, frame.statement, frame.function,
                         partner or "", mesh=self.mesh)
@@ -269,3 +270,8 @@ def _unwritten(site: Site) -> bool:
     """The site's operand or axes come from `*args` / `**kwargs` items (marked as Starred nodes
     that are not the call's own text): a fix rewriting the axes has no text to rewrite."""
     return type(site.arg) is ast.Starred or type(site.axes_node) is ast.Starred
+
+
+def _mesh_axes(mesh) -> tuple[str, ...] | None:
+    """The body's mesh axes, when known (an unknown state elsewhere is one of four on each)."""
+    return tuple(mesh.axes) if mesh is not None and mesh.axes and not mesh.groups else None

@@ -137,8 +137,8 @@ class ControlFlow(Rounds):
                 item = join(item, other)
         elif isinstance(iterated, Uniform):
             item = iterated.item  # `for name, g in grads.items()` (uniform.py)
-        else:
-            item = UNKNOWN
+        else:  # `for t in timesteps`: each round's item a row of the array, `x[i]`, as unpacking reads it
+            item = self._unpack(iterated, 1)[0] if isinstance(iterated, AxisState) else UNKNOWN
         rounds = self.counted_rounds(stmt.iter, frame) if isinstance(stmt, ast.For) else 0
         first = [first_number(self, stmt, frame)] if item is STATIC else [None]  # the judged round's i
 

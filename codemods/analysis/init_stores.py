@@ -20,6 +20,8 @@ def stored_pairs(stmt: ast.stmt, receiver: str) -> list[tuple[ast.Attribute, ast
     length, else its attributes get an expression that evaluates to unknown."""
     if isinstance(stmt, ast.Assign):
         targets = stmt.targets
+    elif isinstance(stmt, ast.Expr) and "_shardfix_setter_pairs" in stmt.__dict__:
+        return [pair for pair in stmt.__dict__["_shardfix_setter_pairs"] if is_field(pair[0], receiver)]  # (kwargs_setters.py)
     elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         targets = [stmt.target]
     else:

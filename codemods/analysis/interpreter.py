@@ -22,6 +22,7 @@ import ast
 
 from codemods.analysis.callers import Callers
 from codemods.analysis.caller_meshes import caller_mesh
+from codemods.analysis.evaluated_meshes import evaluated_mesh
 from codemods.analysis.attr_dicts import AttrDicts
 from codemods.analysis.cli_args import CommandLines
 from codemods.analysis.config_files import ConfigFiles
@@ -56,6 +57,7 @@ from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_val
 from codemods.analysis.instances import Instances
 from codemods.analysis.object_methods import ObjectReads, call_classes, mark_neutral_bases
 from codemods.analysis.filing_hooks import mark_filing_hooks
+from codemods.analysis.kwargs_setters import mark_kwargs_setters
 from codemods.analysis.param_rebinds import ParamRebinds
 from codemods.analysis.built_bodies import method_of_built
 from codemods.analysis.evaluated_bodies import function_of_evaluated
@@ -200,6 +202,7 @@ class Interpreter(HostRuns, FluentSetters, CallableTests, PartialRefs, EnumValue
         mesh_node, mesh_scopes = passed_through(use, use.mesh)
         mesh = parse_mesh(self.scope, mesh_node, mesh_scopes) if mesh_node is not None else None
         mesh = mesh or caller_mesh(self, mesh_node, mesh_scopes)  # a builder's parameter (caller_meshes.py)
+        mesh = mesh or evaluated_mesh(self, mesh_node, mesh_scopes)  # `create_mesh(...)`, `self.mesh` (evaluated_meshes.py)
         mesh = mesh or self._entry_mesh  # one case of a mesh known only by its specs (entry_meshes.py)
         run = BodyRun(use, mesh)
         if use.body is None or use.check is not True or any(arg.star for arg in use.bound_args):
@@ -555,6 +558,7 @@ def analyse_module(tree: ast.Module, imports, judge: Judge, source: str | None =
     scope = ModuleScope(tree, imports, source)
     mark_neutral_bases(scope)
     mark_filing_hooks(scope)  # (filing_hooks.py)
+    mark_kwargs_setters(scope)  # `self.register_modules(vae=vae)` in __init__ (kwargs_setters.py)
     try:
         uses = find_shard_maps(scope)
         interpreter = Interpreter(scope, judge)

@@ -16,6 +16,7 @@ from codemods.analysis.hook_params import hook_param_class
 from codemods.analysis.module_rebinds import last_binding
 from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.module_patches import patched_value
+from codemods.analysis.local_patches import local_patched
 from codemods.analysis.mutation import changed_in_other_scopes, containers
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.unchanged_keys import changed_in_place
@@ -77,7 +78,8 @@ class NameLookup:
             if containers(value) and changed_in_place(self.scope.tree, name) \
                     and (owner is None or not changed_in_other_scopes(self.scope, name, owner)):
                 # a dict or list some code changes in place (unless only decorators fill it)
-                value = self.registry_value(name, frame) or self.filled_list(name, frame) \
+                value = (local_patched(self, name, owner, frame.static_scopes or ()) if owner is not None else None) \
+                    or self.registry_value(name, frame) or self.filled_list(name, frame) \
                     or filled_table(self, name, frame) or (patched_value(self, name, frame) if owner is None else None) \
                     or (parsed_table(self, name, frame) if owner is None else None) \
                     or UNKNOWN  # `new_group(...)` statements (filler_calls.py); `parse_config(CONFIG)` (parsed_tables.py)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.nodes import nodes_of_type
+from codemods.analysis.unreached_getattrs import unreached_reads
 
 _BY_NAME = ("getattr", "vars")
 
@@ -22,4 +23,6 @@ def reads_by_computed_name(scope, names: frozenset[str] | set[str]) -> bool:
                and not any(type(arg) is ast.Starred for arg in node.args)
                and type(node.args[1]) is ast.Constant and type(node.args[1].value) is str
                and node.args[1].value not in names}
-    return any(node.id in _BY_NAME and id(node) not in literal for node in nodes_of_type(scope.tree, ast.Name))
+    unreached = unreached_reads(scope.tree, _BY_NAME)  # inside methods nothing calls (unreached_getattrs.py)
+    return any(node.id in _BY_NAME and id(node) not in literal and id(node) not in unreached
+               for node in nodes_of_type(scope.tree, ast.Name))

@@ -159,8 +159,19 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         return func
     if len(node.decorator_list) != 1 or type(node.decorator_list[0]) is not ast.Name \
             or node.decorator_list[0].id not in _DECORATORS or node.decorator_list[0].id in body_env.vars:
-        raise Bail
+        return _decorated(run, node, func, body_env)
     return Desc(_DECORATORS[node.decorator_list[0].id], func)
+
+
+def _decorated(run, node: ast.FunctionDef, func: object, body_env: Env) -> object:
+    """A method under decorators of the program's own (`@register_to_config def __init__`): each
+    is called on what the one below gave, as the class body runs; a plain function of the
+    program must come out (it is the method), else the run stops."""
+    for decorator in reversed(node.decorator_list):
+        func = run.call(run.eval(decorator, body_env), [func], {})
+        if type(func) is not UFunc:
+            raise Bail
+    return func
 
 
 def _field_default(cls: UClass, name: str) -> tuple | None:

@@ -76,6 +76,7 @@ from codemods.analysis.host_runs import HostRun
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
+from codemods.analysis.script_signatures import BoundSig, SigMethod, SigObj, call_signature, signature_attribute
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.specs import Spec
 
@@ -319,6 +320,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return Lib(f"{obj.name}.{name}") if found is None else found
         if kind is ParserObj:
             return parser_attribute(obj, name)
+        if kind in (SigObj, BoundSig):
+            return signature_attribute(obj, name)  # (script_signatures.py)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
@@ -377,6 +380,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return self.run_func(func, args, kwargs)
         if kind is ParserMethod:
             return call_parser(self, func, args, kwargs)
+        if kind is SigMethod:
+            return call_signature(func, args, kwargs)
         if kind is Wraps:
             if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
                 raise Bail

@@ -29,6 +29,7 @@ from codemods.jaxapi import COLLECTIVES, ERR_REDUCED_WITH_REPLICATED, INVARIANT,
 from codemods.transfer import model as transfer_model
 from codemods.transfer import table as transfer_table
 from codemods.analysis.alike_lists import observed_lists
+from codemods.analysis.unknown_contexts import every_context
 from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, Const, JaxName, State, Static, TupleValue, Value, leaves
 
 V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
@@ -198,7 +199,7 @@ class OperandRule:
         return transfer_table.may_raise(self.operation, ERR_REDUCED_WITH_REPLICATED)
 
 
-def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value], axis: str) -> list[str] | None:
+def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value], axis: str, mesh_axes=None) -> list[str] | None:
     """The transfer table's keys for a call with positional operands `values` and `keywords`, on
     reduced axis `axis` (see codemods.transfer.model): each operand's label (its state there,
     `int` / `float` for a Python number), the keywords (a positional Python value bound to a
@@ -212,7 +213,7 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
     signature = operation.args if operation is not None else ()
     params = operation.params if operation is not None else ()
     if values and (lists := observed_lists(operation, signature[0] if signature else None, values[0])) is not None:
-        keys = [case_keys(rule, [short, *values[1:]], keywords, axis) for short in lists]  # (alike_lists.py)
+        keys = [case_keys(rule, [short, *values[1:]], keywords, axis, mesh_axes) for short in lists]  # (alike_lists.py)
         return None if None in keys else [key for found in keys for key in found]
     values, named = _bind_positional(params, list(values), dict(keywords))
     layouts: list[list[str]] = [[]]
@@ -246,9 +247,9 @@ def case_keys(rule: OperandRule, values: list[Value], keywords: dict[str, Value]
                 return None
     suffix = _keyword_suffix(named)
     context = _other_axes_context(operation, arrays, axis)
-    if suffix is None or context is None:
-        return None
-    return [transfer_table.case_key(layout, suffix, context) for layout in layouts]
+    contexts = [context] if context is not None else every_context(arrays, axis, mesh_axes) if mesh_axes else None
+    return None if suffix is None or contexts is None else \
+        [transfer_table.case_key(layout, suffix, each) for layout in layouts for each in contexts]  # (unknown_contexts.py)
 
 
 def _bind_positional(params, values: list[Value], keywords: dict[str, Value]) -> tuple[list[Value], dict]:
