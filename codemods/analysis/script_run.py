@@ -75,6 +75,7 @@ from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
+from codemods.analysis.scope_declarations import declare
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.specs import Spec
@@ -117,7 +118,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def make_function(self, node: ast.FunctionDef, env: Env, defaults_env: Env, owner: UClass | None = None) -> UFunc:
         if type(node) is not ast.FunctionDef:
             raise Bail
-        bound_names(node)  # (Bail on a generator, `global` or `nonlocal`)
+        bound_names(node)  # (Bail on a generator)
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
@@ -166,8 +167,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         elif kind is ast.AugAssign:
             self.tick()  # (counted twice: no matter)
             super().statement(node, env)
+        elif kind is ast.Assert and type(test := self.eval(node.test, env)) is Opaque:
+            self.tick()  # (`assert world_size % tp == 0`: a run that goes on past it has passed it)
+            self.statements += 1
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
-                      ast.Pass, ast.Try, ast.Assert):
+                      ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
         else:
             raise Bail  # (raise, del, global, async code, match, ...)
@@ -243,6 +247,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             guard(operator.setitem, holder, key, value)
         else:
             super().store(target, value, env)
+
+    def store_global(self, name: str, value: object) -> None:
+        self.module_env.vars[name] = value  # (the run is the program: later calls read it)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
         if type(obj) is argparse.Namespace:
@@ -431,6 +438,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def run_func(self, func: UFunc, args: list, kwargs: dict) -> object:
         node = func.node
         env = Env(func.env, bound_names(node))
+        declare(env, node, self.module_env)
         self.bind_function(func, args, kwargs, env)
         self.frames.append((func, env))
         try:
