@@ -142,7 +142,8 @@ class ScriptBuiltins:
                                           kwargs)
             raise Bail
         if name in STRUCTURAL:
-            args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj else a for a in args]
+            args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
+                    or type(a) is Arr and a.count is not None else a for a in args]  # (`zip(layers, keys[1:])`)
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
