@@ -66,7 +66,8 @@ def formatted(run, node, env) -> object:
             raise Bail
         obj = run.eval(value.value, env)
         spec = formatted(run, value.format_spec, env) if value.format_spec is not None else ""
-        if isinstance(obj, Opaque) or isinstance(spec, Opaque):
+        if isinstance(obj, Opaque) or isinstance(spec, Opaque) or type(obj) is tuple and obj and all(
+                isinstance(item, Opaque) or plain_tree(item) for item in obj):  # (`{x.shape}`)
             unknown = True
             continue
         if not plain_tree(obj):
