@@ -35,7 +35,7 @@ def settled_value(interp, name: str):
     if name not in cache:
         try:
             cache[name] = _settled(interp.scope, name)
-        except (Bail, RecursionError):
+        except (Bail, RecursionError, Exception):  # (a case this reading misreads: unknown)
             cache[name] = None
     return cache[name]
 
