@@ -239,16 +239,17 @@ def test_du_a_global_in_a_nested_function_skips_the_enclosing_local():
 
 def test_du_an_assert_on_the_device_count_is_passed_by_a_run_that_goes_on():
     body = """
+        import math
         def main():
             world = jax.device_count()
             assert world % 4 == 0
             mesh = jax.make_mesh((world // 4, 4), ("i", "j"))
             x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
-            print(f"world {world:d}, {x.shape}")
+            print(f"world {world:d}, {x.shape}, ppl {math.exp(float(x.sum())):.2f}")
             with jax.set_mesh(mesh):
                 return top_level_all_gather(x, P("j", None))
         """
-    assert stop(body) == ("spec", 9, "P('i', 'j')", "P('j', None)")
+    assert stop(body) == ("spec", 10, "P('i', 'j')", "P('j', None)")
 
 
 def test_ndu_an_unknown_assert_inside_a_try_may_raise_into_its_handler():
