@@ -2432,6 +2432,9 @@ ENTRIES = {
     "nbu19_sf104_tree_map_placed_key_popped": "main(mesh, x)",
     "bu13_sf101_factory_axes_from_starred_mesh_names": "main(x)",
     "nbu20_sf101_factory_axes_from_reversed_list": "main(mesh, x)",
+    "du1_sf103_axis_set_through_global": "main()",
+    "ndu1_axis_set_through_global_twice": "main()",
+    "ndu2_axis_read_before_global_set": "main()",
 }
 
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}

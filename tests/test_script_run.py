@@ -168,3 +168,117 @@ def test_zip_over_a_generator_made_outside_the_mesh_is_not_followed():
             with jax.set_mesh(mesh):
                 return dict(pairs)
         """) is None
+
+
+# -- `global` / `nonlocal` (scope_declarations.py) and steps a going run has passed (passed_steps.py) --
+
+PARALLEL_STATE = """
+    _MESH = None
+    _AXIS = None
+    def initialize_model_parallel(axis):
+        global _MESH, _AXIS
+        _MESH = jax.make_mesh((2, 4), ("i", "j"))
+        _AXIS = axis
+    def get_axis():
+        return _AXIS
+    def main():
+        initialize_model_parallel("j")
+        x = jax.device_put(np.ones((8, 8)), NamedSharding(_MESH, P("i", "j")))
+        with jax.set_mesh(_MESH):
+            return top_level_all_gather(x, P(get_axis(), None) if get_axis() else P(None, "j", reduced={"i"}))
+    """
+
+
+def test_du_a_global_set_by_one_call_is_read_by_a_later_getter():
+    assert stop(PARALLEL_STATE) == ("spec", 14, "P('i', 'j')", "P('j', None)")
+
+
+def test_ndu_without_the_global_statement_the_store_is_local_and_the_module_keeps_its_value():
+    assert stop(PARALLEL_STATE.replace("global _MESH, _AXIS", "global _MESH")) is None  # (the module's None)
+
+
+def test_ndu_a_later_reinitialisation_is_what_the_getter_reads():
+    body = PARALLEL_STATE.replace('        initialize_model_parallel("j")\n',
+                                  '        initialize_model_parallel("j")\n        initialize_model_parallel(None)\n')
+    assert stop(body) is None
+
+
+def test_du_nonlocal_rebinds_the_enclosing_function_s_name():
+    body = """
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            axis = None
+            def choose(name):
+                nonlocal axis
+                axis = name
+            choose("j")
+            with jax.set_mesh(mesh):
+                return top_level_all_gather(x, P(axis, None) if axis else P(None, "j", reduced={"i"}))
+        """
+    assert stop(body) == ("spec", 11, "P('i', 'j')", "P('j', None)")
+    assert stop(body.replace("nonlocal axis", "pass")) is None  # (a local of choose: main's stays None)
+
+
+def test_du_a_global_in_a_nested_function_skips_the_enclosing_local():
+    body = """
+        AXIS = "j"
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            AXIS = None
+            def read():
+                global AXIS
+                return AXIS
+            with jax.set_mesh(mesh):
+                return top_level_all_gather(x, P(read(), None) if read() else P(None, "j", reduced={"i"}))
+        """
+    assert stop(body) == ("spec", 11, "P('i', 'j')", "P('j', None)")
+    assert stop(body.replace("global AXIS", "pass")) is None  # (the closure reads main's None)
+
+
+def test_du_an_assert_on_the_device_count_is_passed_by_a_run_that_goes_on():
+    body = """
+        import math
+        def main():
+            world = jax.device_count()
+            assert world % 4 == 0
+            mesh = jax.make_mesh((world // 4, 4), ("i", "j"))
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            print(f"world {world:d}, {x.shape}, ppl {math.exp(float(x.sum())):.2f}")
+            with jax.set_mesh(mesh):
+                return top_level_all_gather(x, P("j", None))
+        """
+    assert stop(body) == ("spec", 10, "P('i', 'j')", "P('j', None)")
+
+
+def test_ndu_an_unknown_assert_inside_a_try_may_raise_into_its_handler():
+    body = """
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            try:
+                assert jax.device_count() == 8
+                spec = P("j", None)
+            except AssertionError:
+                spec = P(None, "j", reduced={"i"})
+            with jax.set_mesh(mesh):
+                return top_level_all_gather(x, spec)
+        """
+    assert stop(body) is None
+
+
+def test_du_split_keys_sliced_and_zipped_and_a_shape_unpacked():
+    body = """
+        import jax.numpy as jnp
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            keys = jax.random.split(jax.random.PRNGKey(0), 3)
+            names = [name for name, _ in zip(["a", "b", "c"], keys[1:])]
+            rows, cols = keys.shape
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            with jax.set_mesh(mesh):
+                return top_level_all_gather(x, P("j", None) if names == ["a", "b"] else P(None, "j", reduced={"i"}))
+        """
+    assert stop(body) == ("spec", 10, "P('i', 'j')", "P('j', None)")
+    assert stop(body.replace("keys[1:]", "keys[0:]")) is None  # (three rows: a valid gather)

@@ -21,6 +21,7 @@ from codemods.analysis.host_objects import (
     to_python,
 )
 from codemods.analysis.nodes import iter_nodes
+from codemods.analysis.scope_declarations import declarations
 from codemods.analysis.values import Function, JaxName
 
 BUDGET = 60_000
@@ -73,11 +74,12 @@ class Iter:
 
 
 class Env:
-    __slots__ = ("bound", "parent", "vars")
+    __slots__ = ("bound", "outer", "parent", "vars")
 
     def __init__(self, parent: Env | None, bound: frozenset[str]) -> None:
         self.vars: dict[str, object] = {}
         self.parent, self.bound = parent, bound
+        self.outer: dict[str, Env] | None = None  # `global`/`nonlocal` names: the scope each lives in
 
 
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -117,16 +119,20 @@ def guard(function, *args, **kwargs):
 
 
 def bound_names(function: ast.AST) -> frozenset[str]:
-    """Names a def or lambda binds in its own scope (params, stores; not in nested scopes)."""
+    """Names a def or lambda binds in its own scope (params, stores; not in nested scopes, nor
+    the names it declares `global` or `nonlocal`: scope_declarations.py)."""
     names = {a.arg for a in ast.walk(function.args) if type(a) is ast.arg}
     for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
             ast.DictComp, ast.GeneratorExp)):
         if type(node) is ast.Name and type(node.ctx) is not ast.Load:
             names.add(node.id)
-        elif type(node) in (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await):
+        elif type(node) in (ast.Yield, ast.YieldFrom, ast.Await):
             raise Bail
-    return frozenset(names)
+    declared = declarations(function)
+    if (declared[0] | declared[1]) & {a.arg for a in ast.walk(function.args) if type(a) is ast.arg}:
+        raise Bail  # (a SyntaxError in Python)
+    return frozenset(names - declared[0] - declared[1])
 
 
 
@@ -160,6 +166,9 @@ class HostExpressions:
     def name(self, name: str, env: Env) -> object:
         current = env
         while current is not None:
+            if current.outer and name in current.outer:
+                current = current.outer[name]
+                continue
             if name in current.vars:
                 return current.vars[name]
             if name in current.bound:
@@ -366,6 +375,9 @@ def bail():
 def _is_local(name: str, env: Env) -> bool:
     current = env
     while current is not None:
+        if current.outer and name in current.outer:
+            current = current.outer[name]
+            continue
         if name in current.vars or name in current.bound:
             return True
         current = current.parent

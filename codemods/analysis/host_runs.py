@@ -60,6 +60,7 @@ from codemods.analysis.host_objects import (
 )
 from codemods.analysis.host_views import ObjectView, field_type, viewable
 from codemods.analysis.patched_functions import defaults_patched
+from codemods.analysis.scope_declarations import declare, home
 from codemods.analysis.values import ClassValue, Function, Partial
 
 
@@ -121,6 +122,7 @@ class HostRun(HostExpressions):
         if type(node) is not ast.FunctionDef:
             raise Bail  # (decorators: a module def reaches a run only as the interpreter reads its name)
         env = Env(self.module_env, bound_names(node))
+        declare(env, node, self.module_env)
         self.bind(node.args, args, kwargs, env)
         return self.run_body(node.body, env)
 
@@ -372,8 +374,8 @@ class HostRun(HostExpressions):
             raise Break
         elif kind is ast.Continue:
             raise Continue
-        elif kind is ast.Pass:
-            return
+        elif kind in (ast.Pass, ast.Global, ast.Nonlocal):
+            return  # (declarations: followed where the call's scope is made, scope_declarations.py)
         elif kind is ast.Try:
             self.try_statement(node, env)
         elif kind is ast.Assert:
@@ -420,7 +422,11 @@ class HostRun(HostExpressions):
     def store(self, target: ast.expr, value: object, env: Env) -> None:
         kind = type(target)
         if kind is ast.Name:
-            env.vars[target.id] = value
+            place = home(env, target.id)
+            if place is self.module_env and env is not self.module_env:
+                self.store_global(target.id, value)
+            else:
+                place.vars[target.id] = value
         elif kind in (ast.Tuple, ast.List):
             items = self.iterate(value)
             starred = [i for i, t in enumerate(target.elts) if type(t) is ast.Starred]
@@ -448,6 +454,9 @@ class HostRun(HostExpressions):
             guard(operator.setitem, holder, self.index(target.slice, env), value)
         else:
             raise Bail
+
+    def store_global(self, name: str, value: object) -> None:
+        raise Bail  # a module global rebound: a change the abstract interpreter would not see
 
     # -- expressions --------------------------------------------------------------------------
 def _method_of_value(func) -> bool:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.filled_fields import filled_object
 from codemods.analysis.set_fields import set_object
+from codemods.analysis.settled_globals import settled_read
 from codemods.analysis.stored_tables import stored_table
 from codemods.analysis.filler_calls import filled_table
 from codemods.analysis.parsed_tables import parsed_table
@@ -36,7 +37,7 @@ class NameLookup:
     # -- names -------------------------------------------------------------------------------
     def lookup(self, name: str, frame: Frame) -> Value:
         if name in self.scope.volatile:
-            return UNKNOWN  # rebound from another function through `global` / `nonlocal`
+            return settled_read(self, name, frame)  # rebound through `global`: known only when settled_globals.py says
         current: Frame | None = frame
         while current is not None:
             if current.static_scopes is not None:

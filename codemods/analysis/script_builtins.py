@@ -65,6 +65,12 @@ class ScriptBuiltins:
         if canonical == "dataclasses.asdict" and len(args) == 1 and not kwargs:
             return _as_dict(args[0])
         if canonical in _LIBRARY:  # `json.loads`, `ast.literal_eval`, `math.*` of plain values
+            if canonical.startswith("math.") and not kwargs and any(type(v) is Opaque for v in args) \
+                    and all(type(v) is Opaque or type(v) in (int, float) for v in args):
+                from codemods.analysis.passed_steps import passed
+
+                passed(self)  # (`math.exp(mean_loss)` of an unknown number: one, unless it raised)
+                return Opaque()
             if not all(plain_tree(value) for value in (*args, *kwargs.values())):
                 raise Bail
             return guard(_LIBRARY[canonical], *args, **kwargs)
@@ -145,7 +151,8 @@ class ScriptBuiltins:
                                           kwargs)
             raise Bail
         if name in STRUCTURAL:
-            args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj else a for a in args]
+            args = [self.held(a) if type(a) is UObj else self.iterate(a) if type(a) is SpecObj
+                    or type(a) is Arr and a.count is not None else a for a in args]  # (`zip(layers, keys[1:])`)
             if any(type(a) in _OPAQUE for a in args) or name != "dict" and kwargs:
                 raise Bail
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \

@@ -75,6 +75,8 @@ from codemods.analysis.host_objects import BUILTINS, Bail, Special
 from codemods.analysis.host_runs import HostRun
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
+from codemods.analysis.passed_steps import formatted, passed, sliced_count, unpacked
+from codemods.analysis.scope_declarations import declare
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
 from codemods.analysis.script_signatures import BoundSig, SigMethod, SigObj, call_signature, signature_attribute
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
@@ -95,6 +97,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.frames: list[tuple[UFunc, Env]] = []
         self.node: ast.Call | None = None  # the call being made
         self.in_body = 0  # inside a shard_map body (its arrays are per-device blocks)
+        self.guarded = 0  # `try` blocks with handlers being run (passed_steps.py)
         self.future_annotations = any(type(stmt) is ast.ImportFrom and stmt.module == "__future__" and any(
             alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
 
@@ -118,7 +121,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def make_function(self, node: ast.FunctionDef, env: Env, defaults_env: Env, owner: UClass | None = None) -> UFunc:
         if type(node) is not ast.FunctionDef:
             raise Bail
-        bound_names(node)  # (Bail on a generator, `global` or `nonlocal`)
+        bound_names(node)  # (Bail on a generator)
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
@@ -167,8 +170,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         elif kind is ast.AugAssign:
             self.tick()  # (counted twice: no matter)
             super().statement(node, env)
+        elif kind is ast.Assert and type(self.eval(node.test, env)) is Opaque:
+            passed(self)  # (`assert world_size % tp == 0`: a run that goes on has passed it)
+            self.tick()
+            self.statements += 1
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
-                      ast.Pass, ast.Try, ast.Assert):
+                      ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
         else:
             raise Bail  # (raise, del, global, async code, match, ...)
@@ -203,6 +210,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def try_statement(self, node: ast.Try, env: Env) -> None:
         if node.finalbody:
             raise Bail
+        self.guarded += bool(node.handlers)  # (passed_steps.py)
         try:
             self.block(node.body, env)
         except GatherStop:
@@ -222,9 +230,16 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                     self.block(handler.body, env)
                     return
             raise
+        finally:
+            self.guarded -= bool(node.handlers)
         self.block(node.orelse, env)
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
+        if type(target) in (ast.Tuple, ast.List) and isinstance(value, Opaque) and not (type(value) is Arr and value.count is not None) \
+                and not any(type(t) is ast.Starred for t in target.elts):  # (`n, e = gates.shape`)
+            for sub, item in zip(target.elts, unpacked(self, value, len(target.elts))):
+                self.store(sub, item, env)
+            return
         if type(target) is ast.Attribute:
             self.set_attribute(self.eval(target.value, env), target.attr, value)
         elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) is Arr:
@@ -244,6 +259,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             guard(operator.setitem, holder, key, value)
         else:
             super().store(target, value, env)
+
+    def store_global(self, name: str, value: object) -> None:
+        self.module_env.vars[name] = value  # (the run is the program: later calls read it)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
         if type(obj) is argparse.Namespace:
@@ -283,6 +301,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if kind is ast.Subscript:
             self.tick()
             holder = self.eval(node.value, env)
+            if type(holder) is Arr and holder.count is not None and type(node.slice) is ast.Slice:
+                key = self.index(node.slice, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
+                return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim)
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
                     for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
@@ -307,6 +328,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if kind is ast.BinOp and type(node.op) is ast.MatMult:
             return self.binary(ast.MatMult, self.eval(node.left, env), self.eval(node.right, env))
         return super().eval(node, env)
+
+    def formatted(self, node: ast.JoinedStr, env: Env) -> object:
+        return formatted(self, node, env)  # (an unknown part: passed_steps.py)
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
@@ -436,6 +460,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def run_func(self, func: UFunc, args: list, kwargs: dict) -> object:
         node = func.node
         env = Env(func.env, bound_names(node))
+        declare(env, node, self.module_env)
         self.bind_function(func, args, kwargs, env)
         self.frames.append((func, env))
         try:

@@ -1,0 +1,77 @@
+"""Steps of a script run whose outcome the run does not know, but which a run that goes on has
+passed (script_run.py; issue 13).
+
+Training scripts check and log values the run cannot know: `assert world_size % tp == 0` on the
+device count, `num_tokens, num_experts = gates.shape` on an array of unknown rank,
+`print(f"loss {float(loss):.4f}")`. Each either raises (the program stops there, and no later line
+runs) or passes with an outcome the run keeps as unknown (Opaque). What the run reports is a line
+that raises in every run reaching it: a run that reaches a later line passed the step, so going
+on is exact, as long as nothing can catch what the step would raise. Inside a `try` with
+handlers (in this frame or a calling one, counted by `guarded`) the step might have raised into a
+handler instead: the run stops (Bail).
+"""
+from __future__ import annotations
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Arr, Opaque
+
+
+def passed(run) -> None:
+    """The run goes on past a step that may have raised: only where nothing catches it."""
+    if getattr(run, "guarded", 0):
+        raise Bail
+
+
+def unpacked(run, value: object, count: int) -> list:
+    """`a, b = value` of an unknown value (a shape of unknown rank, an array of unknown length):
+    `count` unknown items (rows of the array)."""
+    passed(run)
+    if type(value) is Opaque:
+        return [Opaque() for _ in range(count)]
+    if type(value) is Arr and value.count is None:
+        rank = value.ndim - 1 if value.ndim else None
+        return [Arr(None, value.host, ndim=rank) for _ in range(count)]
+    raise Bail
+
+
+def unknown_text(run) -> Opaque:
+    """An f-string with an unknown part (`f"{float(loss):.4f}"`): a text the run does not know."""
+    passed(run)
+    return Opaque()
+
+
+def sliced_count(count: int | None, key: object) -> int | None:
+    """The leading length of `arr[key]` for an array of `count` rows (`keys[1:]` of
+    `jax.random.split(key, n)`); None when not certain."""
+    if count is None or type(key) is not slice:
+        return None
+    if not all(part is None or type(part) is int for part in (key.start, key.stop, key.step)) or key.step == 0:
+        return None
+    return len(range(count)[key])
+
+
+def formatted(run, node, env) -> object:
+    """An f-string: its text as the host run makes it, or an unknown text when a part is unknown
+    (each part still evaluated once, in order)."""
+    import ast
+
+    from codemods.analysis.host_exprs import guard, plain_tree
+
+    parts, unknown = [], False
+    for value in node.values:
+        if type(value) is ast.Constant:
+            parts.append(value.value)
+            continue
+        if value.conversion not in (-1, ord("s"), ord("r")):
+            raise Bail
+        obj = run.eval(value.value, env)
+        spec = formatted(run, value.format_spec, env) if value.format_spec is not None else ""
+        if isinstance(obj, Opaque) or isinstance(spec, Opaque) or type(obj) is tuple and obj and all(
+                isinstance(item, Opaque) or plain_tree(item) for item in obj):  # (`{x.shape}`)
+            unknown = True
+            continue
+        if not plain_tree(obj):
+            raise Bail
+        obj = repr(obj) if value.conversion == ord("r") else obj
+        parts.append(guard(format, obj, spec))
+    return unknown_text(run) if unknown else "".join(parts)
