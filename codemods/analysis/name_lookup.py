@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from codemods.analysis.filled_fields import filled_object
+from codemods.analysis.item_fills import item_filled_object
 from codemods.analysis.set_fields import set_object
 from codemods.analysis.stored_tables import stored_table
 from codemods.analysis.filler_calls import filled_table
@@ -93,6 +94,8 @@ class NameLookup:
                 value = filled  # `trainer.add_hook(fn)` after `trainer = Trainer(...)` (filled_fields.py)
             elif (stored := set_object(self, name, frame, value)) is not None:
                 value = stored  # `config.cache_axes = ...` after `config = Config(...)` (set_fields.py)
+            elif (stored := item_filled_object(self, name, frame, value)) is not None:
+                value = stored  # `layout_map["dense/kernel"] = ...` after `layout_map = LayoutMap(mesh)` (item_fills.py)
             self._static[key] = (held, value)
         return self._static[key][1]
 

@@ -114,7 +114,7 @@ def truth(value: object) -> bool | None:
     TRUTH_KNOWN, or a tuple, list or dict whose items it holds one by one (`stats[-1] if stats
     else norms` after `stats.append(...)`: not empty); a function, bound method or partial
     (none of which defines `__bool__` or `__len__`) is true; None otherwise."""
-    if isinstance(value, (Function, Partial)):
+    if isinstance(value, (Function, Partial, TrueObject)):
         return True
     if isinstance(value, Const) and type(value.value) in TRUTH_KNOWN:
         return bool(value.value)
@@ -132,7 +132,7 @@ def operand_truth(value: object) -> bool | None:
     `jax.nn.relu`); None otherwise."""
     if isinstance(value, Const):
         return bool(value.value)
-    if isinstance(value, (Function, Partial)):
+    if isinstance(value, (Function, Partial, TrueObject)):
         return True
     if type(value) is DictValue:
         return bool(value.keys)  # `default_args or {}`: a plain dict holds exactly its keys
@@ -147,6 +147,14 @@ def operand_truth(value: object) -> bool | None:
 
 # Names of jax.numpy that are not functions or classes: the only ones there a test could find false.
 _NUMPY_CONSTANTS = frozenset({"newaxis", "pi", "e", "inf", "nan", "euler_gamma", "False_", "True_"})
+
+
+@dataclass(frozen=True)
+class TrueObject:
+    """An object Python finds true and that is not None, nothing else known (a `re.Match`: no
+    `__bool__` or `__len__`; key_matches.py)."""
+
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -525,7 +533,7 @@ def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | No
     (never None)."""
     if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and any(
             isinstance(operand, Const) and operand.value is None for operand in operands) and any(
-            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial, Instance, ClassValue))
+            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial, Instance, ClassValue, TrueObject))
             for operand in operands):  # (`self.after_norm is not None` of a module class's object)
         return Const(isinstance(ops[0], ast.IsNot))
     if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and len(operands) == 2 \
