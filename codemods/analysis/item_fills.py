@@ -223,11 +223,20 @@ def _read_plan(interp, cls: ast.ClassDef):
         if fill is None:
             return None
         fills.setdefault((id(function), fill[0]), []).append(fill[1])
+    for stmts in fills.values():
+        stmts.sort(key=lambda stmt: (stmt.lineno, stmt.col_offset))  # the order they run in
     for (_, name), stmts in fills.items():
         function = next(function for function in _functions(tree) if any(stmt in function.body for stmt in stmts))
         if not _sole_owner(cls, function, name, stmts):
             return None
+    tree.__dict__.setdefault("_shardfix_item_filled", set()).add(attr)
     return attr, setter, fills
+
+
+def filled_before_reads(tree: ast.Module) -> frozenset[str]:
+    """Fields of the plans found so far: each changes only by filling statements, which run
+    before any code can read the object, so no call made while a body traces changes one."""
+    return frozenset(tree.__dict__.get("_shardfix_item_filled", ()))
 
 
 def _setter_field(setter: ast.FunctionDef) -> str | None:
