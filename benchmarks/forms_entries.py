@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dq1_sf105_layout_map_filled_by_item_stores": "main(mesh, x)",
+    "ndq1_sf105_layout_map_stored_after_the_layer_holds_it": "main(mesh, x)",
+    "ndq2_sf105_layout_map_also_filled_by_a_helper": "main(mesh, x)",
+    "ndq3_sf105_layout_map_first_matching_pattern": "main(mesh, x)",
     "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
     "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
     "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",
