@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.json_texts import JsonTexts
 from codemods.analysis.key_matches import KeyMatches
+from codemods.analysis.field_items import FieldItems
 from codemods.analysis.signatures import Signatures
 from codemods.analysis.attribute_dicts import AttributeDicts
 from codemods.analysis.class_marks import ClassMarks
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
 
-class ItemMethods(KeyMatches, RunFields, PickedAliases, AttributeDicts, ShapeFields, SetterFields, GuardedStores, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
+class ItemMethods(KeyMatches, FieldItems, RunFields, PickedAliases, AttributeDicts, ShapeFields, SetterFields, GuardedStores, ClassMarks, NamespaceCalls, PropertyReads, ResolvedCalls, DelegatedAttributes, DictRecords,
                   StraightRebinds, ClassNames, FunctionNames, JsonTexts, Signatures):  # (one place in the interpreter's bases for all)
     """Interpreter hook (which supplies eval, class_attribute and call)."""
 
