@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dq2_sf103_loss_book_filled_by_item_stores": "main(mesh, x)",
+    "ndq4_sf103_loss_book_cleared_by_a_helper": "main(mesh, x)",
+    "ndq5_sf103_loss_book_same_name_twice": "main(mesh, x)",
     "dq1_sf105_layout_map_filled_by_item_stores": "main(mesh, x)",
     "ndq1_sf105_layout_map_stored_after_the_layer_holds_it": "main(mesh, x)",
     "ndq2_sf105_layout_map_also_filled_by_a_helper": "main(mesh, x)",
