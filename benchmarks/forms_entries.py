@@ -11,6 +11,9 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ndq7_sf103_loss_book_filled_before_the_body": "main(mesh, x)",
+    "dq3_sf105_module_layout_map_filled_as_it_loads": "main(mesh, x)",
+    "ndq6_sf105_module_layout_map_read_between_stores": "main(mesh, x)",
     "dq2_sf103_loss_book_filled_by_item_stores": "main(mesh, x)",
     "ndq4_sf103_loss_book_cleared_by_a_helper": "main(mesh, x)",
     "ndq5_sf103_loss_book_same_name_twice": "main(mesh, x)",

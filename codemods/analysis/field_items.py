@@ -33,26 +33,39 @@ import ast
 
 from codemods.analysis.nodes import module_parents, nodes_of_type
 from codemods.analysis.run_fields import built_in_run, run_store
-from codemods.analysis.values import UNKNOWN, Const, DictValue, Instance, RunObject
+from codemods.analysis.values import UNKNOWN, ClassValue, Const, DictValue, Instance, RunObject
 
 _VIEWS = frozenset({"values", "items", "keys"})
 _COPIES = frozenset({"list", "tuple", "sorted"})
 
 
 class FieldItems:
-    """Interpreter hook (which supplies eval, eval_silently, construct and the run's frames)."""
+    """Interpreter hook (which supplies eval, eval_silently, call and the run's frames)."""
 
     def store_item(self, target: ast.Subscript, value, frame) -> None:
         if not _field_item_store(self, target, value, frame):
             super().store_item(target, value, frame)
 
-    def construct(self, receiver, args, keywords, starred):
-        built = super().construct(receiver, args, keywords, starred)
-        if self.run is None or not isinstance(built, Instance) or built.fields is None or built.building:
-            return built
+    def call(self, callee, expr, args, keywords, starred, frame):
+        built = super().call(callee, expr, args, keywords, starred, frame)
+        if self.run is None or type(callee) is not ClassValue or not isinstance(built, Instance) \
+                or type(built) is not Instance or built.fields is None or built.building or built.cls is not callee.cls \
+                or not _in_run(self, frame):
+            return built  # (a construction a static frame reads may be an object the module changed since)
         tables = [attr for attr, value in built.fields if type(value) is DictValue and _private_table(self, attr)
                   and _own_table(self, built.cls, attr)]
         return built_in_run(self, built, tables) if tables else built  # (run_fields.py)
+
+
+def _in_run(interp, frame) -> bool:
+    """The frame is one of the run's own (or a comprehension's inside one), not a static frame."""
+    while frame is not None:
+        if any(frame is running for running in interp.running):
+            return True
+        if frame.static_scopes is not None or frame.opaque:
+            return False
+        frame = frame.parent
+    return False
 
 
 def _field_item_store(interp, target: ast.Subscript, value, frame) -> bool:
@@ -91,8 +104,10 @@ def _own_table(interp, cls: ast.ClassDef, attr: str) -> bool:
     changes the table nor hands `self` on after storing it: the built value is the table."""
     stores = interp._attribute_stores().get(attr, ())
     init = module_parents(interp.scope.tree).get(id(module_parents(interp.scope.tree).get(id(stores[0]))))
-    if init not in cls.body or interp.scope.subclassed(cls) or cls.decorator_list:
-        return False
+    if init not in cls.body or interp.scope.subclassed(cls) or cls.decorator_list or cls.keywords \
+            or any(not (type(base) is ast.Name and base.id == "object") for base in cls.bases) \
+            or any(type(member) is ast.FunctionDef and member.name == "__new__" for member in cls.body):
+        return False  # calling the class builds a new object with __init__
     me = init.args.args[0].arg
     return not any(type(node) is ast.Name and node.id == me and node is not stores[0].value
                    and not _field_read(node, init) for node in nodes_of_type(init, ast.Name))

@@ -56,14 +56,16 @@ def item_filled_object(interp, name: str, frame, value: Value) -> Value | None:
         return None
     plan = _plan(interp, value.cls)
     scopes = frame.static_scopes or ()
-    if plan is None or not scopes or not interp.scope.locals_of(scopes[-1]).binds(name):
+    owner = next((index for index in range(len(scopes) - 1, -1, -1)
+                  if interp.scope.locals_of(scopes[index]).binds(name)), None)
+    if plan is None or owner is None and not interp.scope.globals.binds(name):
         return None
-    function = scopes[-1]
+    function = scopes[owner] if owner is not None else interp.scope.tree  # a module's map: filled as it loads
     fills = plan[2].get((id(function), name))
     if not fills:
         return None
     attr, setter = plan[0], plan[1]
-    static = interp._static_frame(scopes)
+    static = interp._static_frame(scopes[:owner + 1]) if owner is not None else interp.module_frame
     table = dict(value.fields).get(attr)
     if not isinstance(table, DictValue) or table.keys:
         return None
@@ -80,6 +82,16 @@ def item_filled_object(interp, name: str, frame, value: Value) -> Value | None:
         fields["+" + attr] = DictValue(tuple(items), tuple(items.values()))
         current = Instance(value.cls, tuple(sorted(fields.items(), key=lambda pair: pair[0])))
     return current
+
+
+def module_item_filled(interp, name: str) -> Value | None:
+    """The object a module name holds once the module's filling statements ran (None: not one)."""
+    made = next((stmt.value for stmt in interp.scope.tree.body if type(stmt) is ast.Assign and len(stmt.targets) == 1
+                 and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == name), None)  # (the only binding: _sole_owner)
+    cls = interp.scope.classes.get(made.func.id) if type(made) is ast.Call and type(made.func) is ast.Name else None
+    if cls is None or _plan(interp, cls) is None or (id(interp.scope.tree), name) not in _plan(interp, cls)[2]:
+        return None
+    return item_filled_object(interp, name, interp.module_frame, interp.eval(made, interp.module_frame))
 
 
 def item_filled_field(interp, receiver: Instance, attr: str) -> Value | None:
@@ -407,20 +419,42 @@ def _bound_elsewhere(tree: ast.Module, name: str) -> bool:
 def _filling(cls: ast.ClassDef, store: ast.Subscript, function, parents):
     """(name, statement) of `name[key] = value`, a top-level statement of a function."""
     stmt = parents.get(id(store))
-    if not isinstance(function, ast.FunctionDef) or type(stmt) is not ast.Assign or stmt.targets != [store] \
+    if not isinstance(function, (ast.FunctionDef, ast.Module)) or type(stmt) is not ast.Assign or stmt.targets != [store] \
             or stmt not in function.body or type(store.value) is not ast.Name \
             or type(store.slice) in (ast.Slice, ast.Tuple):
         return None
     name = store.value.id
     if any(type(node) is ast.Name and node.id == name for part in (store.slice, stmt.value) for node in iter_nodes(part)):
         return None
+    if type(function) is ast.Module and _calls(stmt):
+        return None  # a call might read the module's half-filled map
     return name, stmt
 
 
-def _sole_owner(cls: ast.ClassDef, function: ast.FunctionDef, name: str, fills: list[ast.Assign]) -> bool:
+def _calls(stmt: ast.stmt) -> bool:
+    """A call the statement makes as the module runs it (not one in a def body or a lambda)."""
+    return any(type(node) is ast.Call for node in _run_nodes(stmt))
+
+
+def _run_nodes(stmt: ast.stmt) -> list[ast.AST]:
+    """The nodes a statement evaluates as the module runs it: not those of def bodies or lambdas."""
+    found, pending = [], [stmt]
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if isinstance(node, DEFS):
+            pending.extend([*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)])
+        elif type(node) is not ast.Lambda:
+            pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _sole_owner(cls: ast.ClassDef, function, name: str, fills: list[ast.Assign]) -> bool:
     """`name` is bound once in `function`, by `name = Cls(...)` above every filling statement, and
-    read in no statement up to the last of them but those."""
-    if any(type(arg) is ast.arg and arg.arg == name for arg in iter_nodes(function.args)):
+    read in no statement up to the last of them but those; in a module, no statement between the
+    binding and the last filling statement calls anything as it runs."""
+    module = type(function) is ast.Module
+    if not module and any(type(arg) is ast.arg and arg.arg == name for arg in iter_nodes(function.args)):
         return False
     stores = [node for node in iter_nodes(function) if type(node) is ast.Name and node.id == name
               and not isinstance(node.ctx, ast.Load)]
@@ -442,6 +476,8 @@ def _sole_owner(cls: ast.ClassDef, function: ast.FunctionDef, name: str, fills: 
     receivers = {id(stmt.targets[0].value) for stmt in fills}
     for index, stmt in enumerate(body[:max(indexes) + 1]):
         if index != binding and any(type(node) is ast.Name and node.id == name and id(node) not in receivers
-                                    for node in iter_nodes(stmt)):
+                                    for node in (_run_nodes(stmt) if module else iter_nodes(stmt))):
+            return False
+        if module and binding < index and stmt not in fills and _calls(stmt):
             return False
     return True

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from codemods.analysis.filled_fields import filled_object
-from codemods.analysis.item_fills import item_filled_object
+from codemods.analysis.item_fills import item_filled_object, module_item_filled
 from codemods.analysis.set_fields import set_object
 from codemods.analysis.stored_tables import stored_table
 from codemods.analysis.filler_calls import filled_table
@@ -126,6 +126,8 @@ class NameLookup:
             return self.decorated(function, self._static_frame(scopes))
         if scopes and (rebound := self.rebound_parameter(name, scopes)) is not None:
             return rebound  # `cfg = cfg or Config()` (param_rebinds.py)
+        if not scopes and (filled := module_item_filled(self, name)) is not None:
+            return filled  # `LAYOUTS[key] = axes` below `LAYOUTS = LayoutMap()` (item_fills.py)
         if not scopes and (patched := patched_value(self, name, None)) is not None:
             return patched  # `CONFIG = {...}` then `CONFIG["key"] = 1` below it (module_patches.py)
         bound = bindings.unique_value(name)
