@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dq4_sf101_partitioner_handed_to_a_step_factory": "main(x)",
+    "ndq8_sf101_dry_run_partitioner_handed_to_the_factory": "main(x)",
     "ndq7_sf103_loss_book_filled_before_the_body": "main(mesh, x)",
     "dq3_sf105_module_layout_map_filled_as_it_loads": "main(mesh, x)",
     "ndq6_sf105_module_layout_map_read_between_stores": "main(mesh, x)",
