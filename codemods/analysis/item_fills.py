@@ -375,10 +375,21 @@ def _display_target(interp, store: ast.Subscript, function, parents) -> bool:
             return False
         assign = parents.get(id(stores[0]))
         init = parents.get(id(assign))
+        owner = parents.get(id(init))
+        # the method's own class builds the field (an object of another class has no such field,
+        # or a class attribute of that name), and no class extends it (one might skip its __init__)
         return type(assign) is ast.Assign and assign.targets == [stores[0]] and _display(assign.value) \
             and type(init) is ast.FunctionDef and init.name == "__init__" and positional_params(init.args) \
-            and type(stores[0].value) is ast.Name and stores[0].value.id == positional_params(init.args)[0].arg
+            and type(stores[0].value) is ast.Name and stores[0].value.id == positional_params(init.args)[0].arg \
+            and type(owner) is ast.ClassDef and function in owner.body and not interp.scope.subclassed(owner) \
+            and not any(held.attr in _class_level_names(stmt) for stmt in owner.body)
     return False
+
+
+def _class_level_names(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, (*DEFS, ast.ClassDef)):
+        return {stmt.name}
+    return {node.id for node in ast.walk(stmt) if type(node) is ast.Name and isinstance(node.ctx, ast.Store)}
 
 
 def _display(value: ast.expr) -> bool:
