@@ -44,5 +44,9 @@ def test_the_mixins_share_no_other_method_names():
     # eval_Subscript also runs a class's `__getitem__` (item_methods.py). class_attribute: a
     # wrapper's delegating `__getattr__` answers what the class lookup misses (delegated_attributes.py).
     # construct: a dataclass record that is a dict too is built with its items (dict_records.py).
+    # store_item: an item store into an object's dict field makes a new version of the object
+    # first (field_items.py); eval_Compare / call also decide `key in table` and `re.search` of
+    # constants (key_matches.py).
     assert shared == ["_static_value", "call", "call_method", "class_attribute", "construct", "eval", "eval_Attribute",
-                      "eval_Call", "eval_Compare", "eval_Dict", "eval_Name", "eval_Subscript", "higher_order"]
+                      "eval_Call", "eval_Compare", "eval_Dict", "eval_Name", "eval_Subscript", "higher_order",
+                      "store_item"]

@@ -14,6 +14,7 @@ from codemods.analysis.decorators import APPLIED_BY, returned_call, returned_def
 from codemods.analysis.higher_order import SAME_FUNCTION
 from codemods.analysis.field_objects import field_class
 from codemods.analysis.hook_params import hook_param_class
+from codemods.analysis.handed_objects import handed_class
 from codemods.analysis.nested_classes import init_store, nested_class, property_alias, static_function
 from codemods.analysis.nodes import DEFS, Arg, FunctionDef, call_args, iter_nodes, positional_params
 from codemods.analysis.object_methods import class_method
@@ -174,6 +175,9 @@ def method_of(scope: ModuleScope, expr: ast.Attribute, scopes) -> tuple[Function
     if cls is None and receiver is not None and owner is not None \
             and (passed := hook_param_class(scope, enclosing, receiver)) is not None:
         cls, instance = passed, True  # `trainer.sharded(...)` in a hook every caller hands its `self` (hook_params.py)
+    if cls is None and receiver is not None and owner is None and enclosing is not None \
+            and (passed := handed_class(scope, enclosing, receiver, constructed_class)) is not None:
+        cls, instance = passed, True  # `partitioner.partition(step, ...)` of a factory's parameter (handed_objects.py)
     if cls is None and type(expr.value) is ast.Attribute:  # `Trainer.Ops.step` (nested_classes.py)
         cls = nested_class(scope, expr.value, scopes)
     if cls is None and (held := field_class(scope, expr.value, scopes)) is not None:

@@ -22,6 +22,7 @@ from codemods.analysis.values import (
     Instance,
     JaxName,
     Partial,
+    TrueObject,
     TupleValue,
     Value,
     _base_name,
@@ -127,7 +128,7 @@ def compare_constants(ops: list[ast.cmpop], operands: list[Value]) -> Const | No
     class or an object of one (never None)."""
     if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and any(
             isinstance(operand, Const) and operand.value is None for operand in operands) and any(
-            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial, Instance, ClassValue))
+            isinstance(operand, (AxisState, TupleValue, DictValue, Function, Partial, Instance, ClassValue, TrueObject))
             for operand in operands):  # (`self.after_norm is not None` of a module class's object)
         return Const(isinstance(ops[0], ast.IsNot))
     if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)) and len(operands) == 2 \

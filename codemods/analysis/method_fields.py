@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.filled_fields import fill_in_run, filled_value
+from codemods.analysis.item_fills import filled_holder_field, item_filled_field
 from codemods.analysis.object_methods import class_bindings
 from codemods.analysis.own_setattrs import hooked_chain
 from codemods.analysis.registry_objects import registry_field
@@ -235,6 +236,10 @@ def later_field(interp, receiver: Instance, attr: str) -> Value | None:
         return stored  # `self.losses` that `self.call(...)` stored earlier in this run (run_fields.py)
     if (filled := filled_value(interp, receiver, attr)) is not None:
         return filled
+    if (filled := item_filled_field(interp, receiver, attr)) is not None:
+        return filled  # the table `layout_map[k] = v` stores filled (item_fills.py)
+    if (filled := filled_holder_field(interp, receiver, attr)) is not None:
+        return filled  # `self.layout_map` holding such an object
     if (filed := registry_field(interp, receiver, attr)) is not None:
         return filed  # `self._entries` of a registry object the module filled (registry_objects.py)
     if (stored := set_field(interp, receiver, attr)) is not None:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from codemods.analysis.filled_fields import filled_object
+from codemods.analysis.item_fills import item_filled_object, module_item_filled
 from codemods.analysis.set_fields import set_object
 from codemods.analysis.settled_globals import settled_read
 from codemods.analysis.stored_tables import stored_table
@@ -96,6 +97,8 @@ class NameLookup:
                 value = filled  # `trainer.add_hook(fn)` after `trainer = Trainer(...)` (filled_fields.py)
             elif (stored := set_object(self, name, frame, value)) is not None:
                 value = stored  # `config.cache_axes = ...` after `config = Config(...)` (set_fields.py)
+            elif (stored := item_filled_object(self, name, frame, value)) is not None:
+                value = stored  # `layout_map["dense/kernel"] = ...` after `layout_map = LayoutMap(mesh)` (item_fills.py)
             self._static[key] = (held, value)
         return self._static[key][1]
 
@@ -126,6 +129,8 @@ class NameLookup:
             return self.decorated(function, self._static_frame(scopes))
         if scopes and (rebound := self.rebound_parameter(name, scopes)) is not None:
             return rebound  # `cfg = cfg or Config()` (param_rebinds.py)
+        if not scopes and (filled := module_item_filled(self, name)) is not None:
+            return filled  # `LAYOUTS[key] = axes` below `LAYOUTS = LayoutMap()` (item_fills.py)
         if not scopes and (patched := patched_value(self, name, None)) is not None:
             return patched  # `CONFIG = {...}` then `CONFIG["key"] = 1` below it (module_patches.py)
         bound = bindings.unique_value(name)

@@ -15,7 +15,7 @@ import ast
 
 from codemods.analysis.nodes import NOT_LITERAL, target_names
 from codemods.analysis.pyvalues import python_value
-from codemods.analysis.values import Const, DictValue, TupleValue, Value, record_tuple
+from codemods.analysis.values import Const, DictValue, TrueObject, TupleValue, Value, record_tuple
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame, Interpreter
@@ -71,9 +71,10 @@ def round_tests(interp: Interpreter, generator: ast.comprehension, item: Value, 
                         loops=frame.loops)
     interp.assign(generator.target, item, inner)
     tests = [interp.eval(test, inner) for test in generator.ifs]
-    if not all(isinstance(test, Const) and (type(test.value) in _DECIDED or isinstance(test.value, tuple)) for test in tests):
+    if not all(isinstance(test, Const) and (type(test.value) in _DECIDED or isinstance(test.value, tuple))
+               or isinstance(test, TrueObject) for test in tests):
         return inner, None
-    return inner, all(test.value for test in tests)
+    return inner, all(test.value if isinstance(test, Const) else True for test in tests)  # a match object: true
 
 
 def _items(iterated: Value) -> list[Value] | None:

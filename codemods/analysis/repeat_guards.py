@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.item_fills import filled_before_reads
 from codemods.analysis.mutation import mutated_names
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -26,6 +27,7 @@ _BUILTIN_VALUES = frozenset({"list", "tuple", "dict", "str", "int", "float", "bo
                              "None", "True", "False"})
 _FIELD = "."  # `changed` holds fields as ".name"
 _ANY = "*"
+_PURE_NAMED = frozenset({"re.search", "re.match", "re.fullmatch"})
 _MUTABLE_DEFAULTS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp, ast.Call)
 
 
@@ -45,10 +47,12 @@ def _same_way(scope, function: ast.AST) -> bool:
     params = {arg.arg for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
               if arg is not None} - shared
     changed = mutated_names(scope.tree) | scope.volatile | {_FIELD + attr for attr in _changing_fields(scope.tree)}
+    changed -= {_FIELD + attr for attr in filled_before_reads(scope.tree)}  # tables fixed before any read (item_fills.py)
+    pure = frozenset(id(node) for node in ast.walk(function) if type(node) is ast.Call and scope.resolve(node.func) in _PURE_NAMED)
     local = scope.locals_of(function) if not isinstance(function, ast.Lambda) else None
     readable = params | {name for name in _names(function) if scope.globals.binds(name)
                          and not (local is not None and local.binds(name))}
-    readable |= _settled_locals(function, readable - changed, changed)
+    readable |= _settled_locals(function, readable - changed, changed, pure)
     tests: list[ast.expr] = []
     stack = list(function.body) if isinstance(function.body, list) else [function.body]
     while stack:
@@ -67,10 +71,10 @@ def _same_way(scope, function: ast.AST) -> bool:
             tests.append(node.subject)
         if not isinstance(node, _SCOPES):
             stack.extend(ast.iter_child_nodes(node))
-    return all(_unchanging(test, readable, changed) for test in tests)
+    return all(_unchanging(test, readable, changed, pure) for test in tests)
 
 
-def _settled_locals(function: ast.AST, readable: set[str], changed: frozenset[str]) -> set[str]:
+def _settled_locals(function: ast.AST, readable: set[str], changed: frozenset[str], pure: frozenset[int]) -> set[str]:
     """Local names every binding of which (a plain assignment, a loop's or comprehension's
     target) comes from what no call changes, found round by round."""
     bindings: dict[str, list[ast.expr | None]] = {}
@@ -90,7 +94,7 @@ def _settled_locals(function: ast.AST, readable: set[str], changed: frozenset[st
     while True:
         known = readable | found
         more = {name for name, values in bindings.items() if name not in known and name not in changed
-                and all(value is not None and _unchanging(value, known, changed) for value in values)}
+                and all(value is not None and _unchanging(value, known, changed, pure) for value in values)}
         if not more:
             return found
         found |= more
@@ -130,8 +134,9 @@ def _names(function: ast.AST) -> set[str]:
     return {node.id for node in ast.walk(function) if type(node) is ast.Name}
 
 
-def _unchanging(expr: ast.expr, params: set[str], changed: frozenset[str]) -> bool:
-    """`params`: the parameters and module names the function may read (not its own locals)."""
+def _unchanging(expr: ast.expr, params: set[str], changed: frozenset[str], pure: frozenset[int] = frozenset()) -> bool:
+    """`params`: the parameters and module names the function may read (not its own locals);
+    `pure`: calls of functions of the standard library that only read their arguments."""
     kind = type(expr)
     if kind is ast.Constant:
         return True
@@ -139,15 +144,15 @@ def _unchanging(expr: ast.expr, params: set[str], changed: frozenset[str]) -> bo
         return expr.id in params and expr.id not in changed or expr.id in _BUILTIN_VALUES and expr.id not in params
     if kind is ast.Attribute:
         return expr.attr in _METADATA or _FIELD + expr.attr not in changed and _FIELD + _ANY not in changed \
-            and _unchanging(expr.value, params, changed)
+            and _unchanging(expr.value, params, changed, pure)
     if kind is ast.Call:
-        pure = type(expr.func) is ast.Name and expr.func.id in _PURE_CALLS and expr.func.id not in params \
+        known = type(expr.func) is ast.Name and expr.func.id in _PURE_CALLS and expr.func.id not in params \
             or type(expr.func) is ast.Attribute and expr.func.attr in _READING_METHODS \
-            and _unchanging(expr.func.value, params, changed)
-        return pure and all(_unchanging(arg, params, changed) for arg in expr.args) \
-            and all(_unchanging(keyword.value, params, changed) for keyword in expr.keywords)
+            and _unchanging(expr.func.value, params, changed, pure) or id(expr) in pure
+        return known and all(_unchanging(arg, params, changed, pure) for arg in expr.args) \
+            and all(_unchanging(keyword.value, params, changed, pure) for keyword in expr.keywords)
     if kind in (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.BinOp, ast.Tuple, ast.List, ast.Subscript, ast.Slice,
                 ast.GeneratorExp, ast.ListComp, ast.comprehension, ast.JoinedStr, ast.FormattedValue):
-        return all(_unchanging(inner, params, changed) for inner in ast.iter_child_nodes(expr)
+        return all(_unchanging(inner, params, changed, pure) for inner in ast.iter_child_nodes(expr)
                    if isinstance(inner, ast.expr))
     return False

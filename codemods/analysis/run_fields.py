@@ -76,6 +76,20 @@ def run_store(interp, target: ast.Attribute, value: Value, frame) -> None:
             frame.vars[name] = after
 
 
+def built_in_run(interp, built: Instance, attrs: list[str]) -> Instance:
+    """An object the body's own run constructs: its fields `attrs` count as stores of this run
+    (a dict field later changed in place by item stores: field_items.py)."""
+    if interp.run is None or interp.silent or not interp.running or interp.running[0].function is not interp.run.use.body:
+        return built
+    state = _stores(interp)
+    marks = []
+    for attr in attrs:
+        number = next(_numbers)
+        state.last[(id(built.cls), attr)] = number
+        marks.append((attr, dict(built.fields)[attr], number))
+    return RunObject(built.cls, built.fields, False, built, tuple(marks)) if marks else built
+
+
 def run_field(interp, receiver: Instance, attr: str) -> Value | None:
     """What a store of this run left in `attr` of the object (None: no such store)."""
     if not isinstance(receiver, RunObject):

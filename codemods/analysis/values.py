@@ -121,7 +121,7 @@ def truth(value: object) -> bool | None:
     TRUTH_KNOWN, or a tuple, list or dict whose items it holds one by one (`stats[-1] if stats
     else norms` after `stats.append(...)`: not empty); a function, bound method or partial
     (none of which defines `__bool__` or `__len__`) is true; None otherwise."""
-    if isinstance(value, (Function, Partial)):
+    if isinstance(value, (Function, Partial, TrueObject)):
         return True
     if isinstance(value, Const) and (type(value.value) in TRUTH_KNOWN or isinstance(value.value, tuple)):
         return bool(value.value)
@@ -139,7 +139,7 @@ def operand_truth(value: object) -> bool | None:
     `jax.nn.relu`); None otherwise."""
     if isinstance(value, Const):
         return bool(value.value)
-    if isinstance(value, (Function, Partial)):
+    if isinstance(value, (Function, Partial, TrueObject)):
         return True
     if type(value) is DictValue:
         return bool(value.keys)  # `default_args or {}`: a plain dict holds exactly its keys
@@ -154,6 +154,14 @@ def operand_truth(value: object) -> bool | None:
 
 # Names of jax.numpy that are not functions or classes: the only ones there a test could find false.
 _NUMPY_CONSTANTS = frozenset({"newaxis", "pi", "e", "inf", "nan", "euler_gamma", "False_", "True_"})
+
+
+@dataclass(frozen=True)
+class TrueObject:
+    """An object Python finds true and that is not None, nothing else known (a `re.Match`: no
+    `__bool__` or `__len__`; key_matches.py)."""
+
+    kind: str
 
 
 @dataclass(frozen=True)
