@@ -59,11 +59,14 @@ from codemods.analysis.host_objects import (
     to_value,
 )
 from codemods.analysis.host_views import ObjectView, field_type, viewable
+from codemods.analysis.host_class_runs import HostClassRuns, run_def_env
+from codemods.analysis.host_classes import HELD, HostObj, JaxRef, plain_class
+from codemods.analysis.host_replay import drop, module_state
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.values import ClassValue, Function, Partial
 
 
-class HostRun(HostExpressions):
+class HostRun(HostClassRuns, HostExpressions):
     """One run of a module function (and whatever it calls) on real objects."""
 
     def __init__(self, interp) -> None:
@@ -93,6 +96,8 @@ class HostRun(HostExpressions):
         self.tick()
         if type(func) is FuncRef:
             return self.run_def(func.node, list(func.bound) + args, kwargs)
+        if (held := self.held_call(func, args, kwargs)) is not NotImplemented:
+            return held
         if type(func) is LambdaValue:
             return self.run_lambda(func, args, kwargs)
         if type(func) is ClassRef:
@@ -117,10 +122,12 @@ class HostRun(HostExpressions):
             return guard(func, *args, **kwargs)
         raise Bail
 
-    def run_def(self, node: ast.FunctionDef, args: list, kwargs: dict) -> object:
+    def run_def(self, node: ast.FunctionDef, args: list, kwargs: dict, parent: Env | None = None) -> object:
         if type(node) is not ast.FunctionDef:
             raise Bail  # (decorators: a module def reaches a run only as the interpreter reads its name)
-        env = Env(self.module_env, bound_names(node))
+        if self.replaying is not None:
+            self.replaying.executed.add(id(node))
+        env = run_def_env(node, parent or self.module_env)
         self.bind(node.args, args, kwargs, env)
         self.depth += 1
         if self.depth > MAX_DEPTH:
@@ -168,6 +175,8 @@ class HostRun(HostExpressions):
 
     def construct(self, cls: ast.ClassDef, args: list, kwargs: dict) -> Record:
         shape = record_shape(self.interp, cls)
+        if shape is None and plain_class(self.interp, cls):
+            return self.make_object(cls, args, kwargs)
         if shape is None or len(args) > len(shape[0]) or not set(kwargs) <= set(shape[0]):
             raise Bail
         given = dict(zip(shape[0], args))
@@ -179,6 +188,9 @@ class HostRun(HostExpressions):
         for name in shape[0]:
             if name in given:
                 fields[name] = given[name]
+            elif name in defaults and not defaults_patched(self.interp.scope.tree) \
+                    and (made := self.field_default(defaults[name])) is not NotImplemented:
+                fields[name] = made  # `field(default_factory=MeshConf)`: a new object per instance
             elif name in defaults and not defaults_patched(self.interp.scope.tree):
                 fields[name] = self.eval(defaults[name], self.module_env)
                 if not immutable(fields[name]):
@@ -188,6 +200,8 @@ class HostRun(HostExpressions):
         return Record(cls, fields, shape[1])
 
     def attribute(self, obj: object, name: str) -> object:
+        if (held := self.held_attribute(obj, name)) is not NotImplemented:
+            return held
         if type(obj) is Record and name in obj.fields:
             return obj.fields[name]
         if type(obj) is FieldInfo and (name == "name" or name == "type" and obj.type is not None):
@@ -236,6 +250,8 @@ class HostRun(HostExpressions):
                 raise Bail
             obj, kinds = args
             kinds = kinds if type(kinds) in (tuple, Seq) else (kinds,)
+            if (held := self.held_isinstance(obj, kinds)) is not NotImplemented:
+                return held
             if type(obj) is Record:
                 return any(type(k) is ClassRef and k.cls is obj.cls for k in kinds) if all(
                     type(k) is ClassRef or k in (int, float, str, bool, list, tuple, dict, set) for k in kinds) \
@@ -248,6 +264,8 @@ class HostRun(HostExpressions):
                 or any(type(v) in (FuncRef, LambdaValue, ClassRef, Special) for v in kwargs.values())):
             return self.with_callback(name, args, kwargs)
         if name in ("str", "repr") and not all(plain_tree(a) for a in args):
+            raise Bail
+        if any(type(a) in HELD for a in list(args) + list(kwargs.values())):
             raise Bail
         if any(type(a) in (Record, FuncRef, LambdaValue, ClassRef, Special) for a in list(args) + list(kwargs.values())):
             raise Bail
@@ -283,6 +301,8 @@ class HostRun(HostExpressions):
         raise Bail
 
     def special(self, name: str, args: list, kwargs: dict) -> object:
+        if (held := self.held_special(name, args, kwargs)) is not NotImplemented:
+            return held
         if name == "dataclasses.replace":
             if len(args) != 1 or type(args[0]) is not Record or not set(kwargs) <= set(args[0].fields):
                 raise Bail
@@ -298,7 +318,7 @@ class HostRun(HostExpressions):
                 raise Bail
             return _as_dict(args[0])
         if name in ("builtins.getattr", "builtins.hasattr") and not kwargs and type(args[1:2][0] if args[1:] else None) is str:
-            if type(args[0]) not in (Record, ClassRef):
+            if type(args[0]) not in (Record, ClassRef, HostObj, JaxRef) or len(args) != 2:
                 raise Bail
             try:
                 found = self.attribute(args[0], args[1])
@@ -308,7 +328,7 @@ class HostRun(HostExpressions):
                 raise
             return True if name == "builtins.hasattr" else found
         if name == "builtins.type" and len(args) == 1 and not kwargs:
-            if type(args[0]) is Record:
+            if type(args[0]) in (Record, HostObj):
                 return ClassRef(args[0].cls)
             if type(args[0]) in VALUE_TYPES or type(args[0]) in (list, dict):
                 return type(args[0])
@@ -372,6 +392,8 @@ class HostRun(HostExpressions):
             return
         elif kind is ast.Try:
             self.try_statement(node, env)
+        elif kind is ast.FunctionDef:
+            self.nested_def(node, env)
         elif kind is ast.Assert:
             if not self.truth(self.eval(node.test, env)):
                 raise Bail
@@ -437,6 +459,8 @@ class HostRun(HostExpressions):
             self.store(target.elts[at].value, list(items[at:len(items) - after]), env)
             for sub, item in zip(target.elts[at + 1:], items[len(items) - after:]):
                 self.store(sub, item, env)
+        elif kind is ast.Attribute:
+            self.held_store(target, value, env)
         elif kind is ast.Subscript:
             holder = self.eval(target.value, env)
             if type(holder) not in (list, dict):
@@ -472,7 +496,7 @@ def _as_dict(record: Record) -> dict:
     return copy(record)
 
 
-def host_call(interp, callee, expr, args, keywords, starred):
+def host_call(interp, callee, expr, args, keywords, starred, frame=None):
     """The value a call of a module function returns, run on real objects; None when the run
     cannot be certain (the abstract interpreter then reads the call as before)."""
     bound: list = []
@@ -487,11 +511,13 @@ def host_call(interp, callee, expr, args, keywords, starred):
     node = callee.node
     owner = interp.scope.class_of(node)
     if node not in interp.scope.tree.body and (owner is None or owner not in interp.scope.tree.body
-                                               or record_shape(interp, owner) is None and not viewable(interp, owner)):
+                                               or record_shape(interp, owner) is None and not viewable(interp, owner)
+                                               and not plain_class(interp, owner)):
         return None
     if starred and starred != "**" or not args and not keywords and not bound:
         return None
     run = HostRun(interp)
+    run.replay = _replay_for(interp, frame)
     try:
         given = [run.enter(to_python(interp, value)) for value in bound]
         given += [run.enter(to_python(interp, value)) for value, _ in args]
@@ -500,8 +526,11 @@ def host_call(interp, callee, expr, args, keywords, starred):
             return None
         result = run.run_def(node, given, named)
         if not run.unchanged():
+            drop(interp)
             return None
     except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
+        if run.replay is not None and not _safe_unchanged(run):
+            drop(interp)
         return None
     value = to_value(interp, result)
     if type(result) is Record and value is not None:
@@ -511,6 +540,31 @@ def host_call(interp, callee, expr, args, keywords, starred):
     if value is not None and expr is not None and type(expr.func) is ast.Name:
         interp.analysed_refs.setdefault(id(node), set()).add(id(expr.func))
     return value
+
+
+def _safe_unchanged(run) -> bool:
+    try:
+        return run.unchanged()
+    except BaseException:  # noqa: BLE001 - cannot tell: changed
+        return False
+
+
+def _replay_for(interp, frame):
+    """The top level's state (host_replay.py) for a run started in `frame`: only inside a
+    function none of whose running functions the top level ran."""
+    if frame is None or frame is interp.module_frame or frame.function is None:
+        return None
+    state = module_state(interp)
+    if state is None:
+        return None
+    current = frame
+    while current is not None:
+        if current.function is not None and id(current.function) in state.executed:
+            return None
+        current = current.parent
+    if any(id(f.function) in state.executed for f in interp.running if f.function is not None):
+        return None
+    return state
 
 
 def _fresh(result: object, held: list) -> bool:
@@ -553,7 +607,7 @@ class HostRuns:
     expression half's own reading of the call)."""
 
     def call(self, callee, expr, args, keywords, starred, frame):
-        if isinstance(callee, (Function, Partial, ClassValue)) and (found := host_call(self, callee, expr, args, keywords, starred)) is not None:
+        if isinstance(callee, (Function, Partial, ClassValue)) and (found := host_call(self, callee, expr, args, keywords, starred, frame)) is not None:
             return found
         return super().call(callee, expr, args, keywords, starred, frame)
 
