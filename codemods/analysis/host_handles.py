@@ -19,6 +19,7 @@ from codemods import jaxapi
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.host_classes import HostObj, JaxRef, PartialObj, has_dunders, plain_class
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.host_replay import module_state
 from codemods.analysis.values import UNKNOWN, Const, Function, Instance, JaxName, Partial, Value
 
 _SEEN: contextvars.ContextVar = contextvars.ContextVar("host_handle_seen", default=None)
@@ -27,11 +28,12 @@ _SEEN: contextvars.ContextVar = contextvars.ContextVar("host_handle_seen", defau
 class HostHandle(Namespace):
     """A run-made object the interpreter reads through host runs (see the module's doc)."""
 
-    def __init__(self, interp, obj: HostObj) -> None:
+    def __init__(self, interp, obj: HostObj, replayed: bool = False) -> None:
         object.__setattr__(self, "names", ())
         object.__setattr__(self, "items", ())
         object.__setattr__(self, "interp", interp)
         object.__setattr__(self, "obj", obj)
+        object.__setattr__(self, "replayed", replayed)  # made by a run reading the top level's state
 
     def __eq__(self, other: object) -> bool:
         return type(other) is HostHandle and other.obj is self.obj
@@ -43,6 +45,7 @@ class HostHandle(Namespace):
         from codemods.analysis.host_runs import HostRun
 
         run = HostRun(self.interp)
+        run.replay = module_state(self.interp) if self.replayed else None
         try:
             run.enter(self.obj)
             found = run.attribute(self.obj, name)
@@ -50,6 +53,7 @@ class HostHandle(Namespace):
                 return UNKNOWN
         except (BaseException,):  # noqa: BLE001 - a case the run misreads: unknown
             return UNKNOWN
+        self.interp.__dict__["_host_replaying_run"] = self.replayed
         value = held_or_value(self.interp, found)
         return value if value is not None else UNKNOWN
 
@@ -92,7 +96,7 @@ def held_value(interp, obj: object, depth: int) -> Value | None:
                 return None
             return Instance(obj.cls, tuple(sorted(fields.items())))
         if handled(interp, obj.cls):
-            return HostHandle(interp, obj)
+            return HostHandle(interp, obj, interp.__dict__.get("_host_replaying_run", False))
     return None
 
 
@@ -178,6 +182,7 @@ def _method_call(interp, receiver: HostHandle, method: str, args, keywords, star
     if starred:
         return None
     run = HostRun(interp)
+    run.replay = module_state(interp) if receiver.replayed else None
     try:
         run.enter(receiver.obj)
         given = [run.enter(to_python(interp, value)) for value, _ in args]
@@ -187,4 +192,5 @@ def _method_call(interp, receiver: HostHandle, method: str, args, keywords, star
             return None
     except BaseException:  # noqa: BLE001 - a case the run misreads: unknown
         return None
+    interp.__dict__["_host_replaying_run"] = receiver.replayed
     return held_or_value(interp, result)

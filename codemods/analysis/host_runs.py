@@ -532,6 +532,7 @@ def host_call(interp, callee, expr, args, keywords, starred, frame=None):
         if run.replay is not None and not _safe_unchanged(run):
             drop(interp)
         return None
+    interp.__dict__["_host_replaying_run"] = run.replay is not None  # (host_handles.py)
     value = to_value(interp, result)
     if type(result) is Record and value is not None:
         remember(interp, value, result)
@@ -552,17 +553,14 @@ def _safe_unchanged(run) -> bool:
 def _replay_for(interp, frame):
     """The top level's state (host_replay.py) for a run started in `frame`: only inside a
     function none of whose running functions the top level ran."""
-    if frame is None or frame is interp.module_frame or frame.function is None:
+    inside = [frame.function] if frame is not None and frame.function is not None else \
+        list(frame.static_scopes or ()) if frame is not None else []
+    if not inside or frame is interp.module_frame:
         return None
     state = module_state(interp)
     if state is None:
         return None
-    current = frame
-    while current is not None:
-        if current.function is not None and id(current.function) in state.executed:
-            return None
-        current = current.parent
-    if any(id(f.function) in state.executed for f in interp.running if f.function is not None):
+    if any(id(f) in state.executed for f in inside) or any(id(f.function) in state.executed for f in interp.running if f.function is not None):
         return None
     return state
 
