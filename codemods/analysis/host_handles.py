@@ -42,6 +42,13 @@ class HostHandle(Namespace):
         return id(self.obj)
 
     def attribute(self, name: str) -> Value:
+        cache = self.interp.__dict__.setdefault("_host_handle_reads", {})
+        key = (id(self.obj), name, self.replayed)
+        if key not in cache:
+            cache[key] = (self.obj, self._attribute(name))  # (the object is kept: its id stays its own)
+        return cache[key][1]
+
+    def _attribute(self, name: str) -> Value:
         from codemods.analysis.host_runs import HostRun
 
         run = HostRun(self.interp)
@@ -86,9 +93,10 @@ def held_value(interp, obj: object, depth: int) -> Value | None:
         keywords = {key: to_value(interp, item, depth + 1) for key, item in obj.kwargs.items()}
         if any(item is None for item in args + list(keywords.values())):
             return None
-        node = ast.Constant(value=None)  # (no expression of the program holds them: a fix never rewrites it)
+        where = interp.__dict__.get("_host_call_expr")
+        node = _located(ast.Constant(value=None), where)
         return Partial(func, tuple(args), tuple(keywords.items()), tuple(node for _ in args),
-                       tuple((key, _spelled(value)) for key, value in keywords.items()))
+                       tuple((key, _located(_spelled(value), where)) for key, value in keywords.items()))
     if type(obj) is HostObj:
         if not has_dunders(obj.cls):
             fields = {name: to_value(interp, item, depth + 1) for name, item in obj.attrs.items()}
@@ -98,6 +106,14 @@ def held_value(interp, obj: object, depth: int) -> Value | None:
         if handled(interp, obj.cls):
             return HostHandle(interp, obj, interp.__dict__.get("_host_replaying_run", False))
     return None
+
+
+def _located(node: ast.expr, where: ast.AST | None) -> ast.expr:
+    """The made node placed where the run was started (no expression of the program holds it)."""
+    if where is not None and hasattr(where, "lineno"):
+        return ast.copy_location(node, where)
+    node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = 1, 0, 1, 0
+    return node
 
 
 def _spelled(value: Value) -> ast.expr:

@@ -533,6 +533,7 @@ def host_call(interp, callee, expr, args, keywords, starred, frame=None):
             drop(interp)
         return None
     interp.__dict__["_host_replaying_run"] = run.replay is not None  # (host_handles.py)
+    interp.__dict__["_host_call_expr"] = expr
     value = to_value(interp, result)
     if type(result) is Record and value is not None:
         remember(interp, value, result)
