@@ -111,6 +111,9 @@ def to_python(interp, value: Value, depth: int = 0) -> object:
         if type(value.value) is tuple and len(value.value) <= MAX_ITEMS:
             return Seq(to_python(interp, Const(item), depth + 1) for item in value.value)
         raise Bail
+    if isinstance(value, (TupleValue, DictValue)) and (kept := interp.__dict__.get("_host_records", {}).get(id(value))) is not None \
+            and kept[0] is value:
+        return _copy(kept[1])  # a run's own result: its lists are lists (not a Seq)
     if isinstance(value, TupleValue) and len(value.items) <= MAX_ITEMS:
         return Seq(to_python(interp, item, depth + 1) for item in value.items)
     if isinstance(value, DictValue) and len(value.keys) <= MAX_ITEMS:

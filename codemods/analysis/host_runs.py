@@ -60,7 +60,7 @@ from codemods.analysis.host_objects import (
 )
 from codemods.analysis.host_views import ObjectView, field_type, viewable
 from codemods.analysis.host_class_runs import HostClassRuns, run_def_env
-from codemods.analysis.host_classes import HELD, HostObj, JaxRef, plain_class
+from codemods.analysis.host_classes import HELD, HostObj, JaxRef, has_dunders, plain_class
 from codemods.analysis.host_replay import drop, module_state
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.values import ClassValue, Function, Partial
@@ -505,7 +505,7 @@ def host_call(interp, callee, expr, args, keywords, starred, frame=None):
             return None
         bound, callee = list(callee.args), callee.func
     if isinstance(callee, ClassValue) and not bound:
-        return _constructed(interp, callee.cls, args, keywords, starred)
+        return _constructed(interp, callee.cls, args, keywords, starred, frame)
     if not isinstance(callee, Function) or type(callee.node) is not ast.FunctionDef:
         return None
     node = callee.node
@@ -537,11 +537,21 @@ def host_call(interp, callee, expr, args, keywords, starred, frame=None):
     value = to_value(interp, result)
     if type(result) is Record and value is not None:
         remember(interp, value, result)
+    elif type(result) in (dict, list) and value is not None and plain_tree(result):
+        interp.__dict__.setdefault("_host_records", {})[id(value)] = (value, _copy_tree(result))
     if value is not None and type(result) in (dict, list) and _fresh(result, [obj for obj, _ in run.given] + list(run.globals.values())):
         interp.__dict__.setdefault("fresh_results", {})[id(value)] = value  # (kept alive: ids stay unique)
     if value is not None and expr is not None and type(expr.func) is ast.Name:
         interp.analysed_refs.setdefault(id(node), set()).add(id(expr.func))
     return value
+
+
+def _copy_tree(tree: object) -> object:
+    if type(tree) is dict:
+        return {key: _copy_tree(item) for key, item in tree.items()}
+    if type(tree) is list:
+        return [_copy_tree(item) for item in tree]
+    return tree
 
 
 def _safe_unchanged(run) -> bool:
@@ -581,13 +591,17 @@ def _fresh(result: object, held: list) -> bool:
     return not (containers(result, set()) & outside)
 
 
-def _constructed(interp, cls: ast.ClassDef, args, keywords, starred):
+def _constructed(interp, cls: ast.ClassDef, args, keywords, starred, frame=None):
     """`Config(...)` of a plain dataclass given known objects: the instance, with the objects its
     fields hold kept beside it (a default `("i",)` is a tuple, which the instance's values no
     longer say) for runs it is handed to later."""
-    if starred or cls not in interp.scope.tree.body or record_shape(interp, cls) is None:
+    if starred or cls not in interp.scope.tree.body:
         return None
     run = HostRun(interp)
+    if record_shape(interp, cls) is None:
+        if not plain_class(interp, cls) or not has_dunders(cls):
+            return None
+        run.replay = _replay_for(interp, frame)  # `DictConfig(data)`: its reads run its own methods (host_handles.py)
     try:
         record = run.construct(cls, [run.enter(to_python(interp, value)) for value, _ in args],
                                {name: run.enter(to_python(interp, value)) for name, (value, _) in keywords.items()})
@@ -595,8 +609,9 @@ def _constructed(interp, cls: ast.ClassDef, args, keywords, starred):
             return None
     except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
         return None
+    interp.__dict__["_host_replaying_run"] = run.replay is not None
     value = to_value(interp, record)
-    if value is not None:
+    if value is not None and type(record) is Record:
         remember(interp, value, record)
     return value
 
