@@ -287,3 +287,15 @@ def snapshot(obj: object, depth: int = 0) -> object:
         from codemods.analysis.host_handles import held_snapshot
         return held_snapshot(obj, depth)
     return ("id", id(obj)) if type(obj) in (ClassRef, FuncRef, Special) or callable(obj) else ("obj", obj)
+
+
+def as_dict(record: Record) -> dict:
+    def copy(obj):
+        if type(obj) is Record:
+            return {k: copy(v) for k, v in obj.fields.items()}
+        if type(obj) in (list, tuple, Seq):
+            return type(obj)(copy(i) for i in obj)
+        if type(obj) is dict:
+            return {k: copy(v) for k, v in obj.items()}
+        return obj
+    return copy(record)

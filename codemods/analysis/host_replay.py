@@ -184,3 +184,33 @@ def _read_only(node: ast.AST, parents: dict) -> bool:
     if type(parent) is ast.Attribute and parent.attr in _READERS and type(parents.get(id(parent))) is ast.Call:
         return True
     return False
+
+
+def copy_tree(tree: object) -> object:
+    if type(tree) is dict:
+        return {key: copy_tree(item) for key, item in tree.items()}
+    if type(tree) is list:
+        return [copy_tree(item) for item in tree]
+    return tree
+
+
+def safe_unchanged(run) -> bool:
+    try:
+        return run.unchanged()
+    except BaseException:  # noqa: BLE001 - cannot tell: changed
+        return False
+
+
+def replay_for(interp, frame):
+    """The top level's state (host_replay.py) for a run started in `frame`: only inside a
+    function none of whose running functions the top level ran."""
+    inside = [frame.function] if frame is not None and frame.function is not None else \
+        list(frame.static_scopes or ()) if frame is not None else []
+    if not inside or frame is interp.module_frame:
+        return None
+    state = module_state(interp)
+    if state is None:
+        return None
+    if any(id(f) in state.executed for f in inside) or any(id(f.function) in state.executed for f in interp.running if f.function is not None):
+        return None
+    return state

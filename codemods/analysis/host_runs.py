@@ -61,7 +61,8 @@ from codemods.analysis.host_objects import (
 from codemods.analysis.host_views import ObjectView, field_type, viewable
 from codemods.analysis.host_class_runs import HostClassRuns, run_def_env
 from codemods.analysis.host_classes import HELD, HostObj, JaxRef, has_dunders, plain_class
-from codemods.analysis.host_replay import drop, module_state
+from codemods.analysis.host_objects import as_dict as _as_dict
+from codemods.analysis.host_replay import copy_tree as _copy_tree, drop, replay_for as _replay_for, safe_unchanged as _safe_unchanged
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.values import ClassValue, Function, Partial
 
@@ -484,18 +485,6 @@ def _decoration(node: ast.FunctionDef) -> str | None:
     return None
 
 
-def _as_dict(record: Record) -> dict:
-    def copy(obj):
-        if type(obj) is Record:
-            return {k: copy(v) for k, v in obj.fields.items()}
-        if type(obj) in (list, tuple, Seq):
-            return type(obj)(copy(i) for i in obj)
-        if type(obj) is dict:
-            return {k: copy(v) for k, v in obj.items()}
-        return obj
-    return copy(record)
-
-
 def host_call(interp, callee, expr, args, keywords, starred, frame=None):
     """The value a call of a module function returns, run on real objects; None when the run
     cannot be certain (the abstract interpreter then reads the call as before)."""
@@ -544,36 +533,6 @@ def host_call(interp, callee, expr, args, keywords, starred, frame=None):
     if value is not None and expr is not None and type(expr.func) is ast.Name:
         interp.analysed_refs.setdefault(id(node), set()).add(id(expr.func))
     return value
-
-
-def _copy_tree(tree: object) -> object:
-    if type(tree) is dict:
-        return {key: _copy_tree(item) for key, item in tree.items()}
-    if type(tree) is list:
-        return [_copy_tree(item) for item in tree]
-    return tree
-
-
-def _safe_unchanged(run) -> bool:
-    try:
-        return run.unchanged()
-    except BaseException:  # noqa: BLE001 - cannot tell: changed
-        return False
-
-
-def _replay_for(interp, frame):
-    """The top level's state (host_replay.py) for a run started in `frame`: only inside a
-    function none of whose running functions the top level ran."""
-    inside = [frame.function] if frame is not None and frame.function is not None else \
-        list(frame.static_scopes or ()) if frame is not None else []
-    if not inside or frame is interp.module_frame:
-        return None
-    state = module_state(interp)
-    if state is None:
-        return None
-    if any(id(f) in state.executed for f in inside) or any(id(f.function) in state.executed for f in interp.running if f.function is not None):
-        return None
-    return state
 
 
 def _fresh(result: object, held: list) -> bool:
