@@ -29,7 +29,7 @@ _UNMODELLED = frozenset({"__new__", "__init_subclass__", "__setattr__", "__delat
                          "__repr__", "__format__", "__post_init__"})
 # Special methods a run calls itself (on syntax it models); an object of a class with any of
 # them does not convert to a plain Instance (the analysis would read its attributes directly).
-_DUNDERS = frozenset({"__getattr__", "__getitem__", "__contains__", "__call__"})
+_DUNDERS = frozenset({"__getattr__", "__getitem__", "__contains__"})  # (`__call__` the interpreter runs itself)
 
 
 class HostObj:

@@ -19,7 +19,7 @@ from codemods import jaxapi
 from codemods.analysis.cli_args import Namespace
 from codemods.analysis.host_classes import HostObj, JaxRef, PartialObj, has_dunders, plain_class
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.host_replay import module_state
+from codemods.analysis.host_replay import keep_exact, module_state
 from codemods.analysis.values import UNKNOWN, Const, Function, Instance, JaxName, Partial, Value
 
 _SEEN: contextvars.ContextVar = contextvars.ContextVar("host_handle_seen", default=None)
@@ -27,6 +27,8 @@ _SEEN: contextvars.ContextVar = contextvars.ContextVar("host_handle_seen", defau
 
 class HostHandle(Namespace):
     """A run-made object the interpreter reads through host runs (see the module's doc)."""
+
+    fixed_object = True  # one object no code changes: a field holding it is settled (values.py)
 
     def __init__(self, interp, obj: HostObj, replayed: bool = False) -> None:
         object.__setattr__(self, "names", ())
@@ -62,6 +64,7 @@ class HostHandle(Namespace):
             return UNKNOWN
         self.interp.__dict__["_host_replaying_run"] = self.replayed
         value = held_or_value(self.interp, found)
+        keep_exact(self.interp, value, found)
         return value if value is not None else UNKNOWN
 
 
@@ -209,4 +212,6 @@ def _method_call(interp, receiver: HostHandle, method: str, args, keywords, star
     except BaseException:  # noqa: BLE001 - a case the run misreads: unknown
         return None
     interp.__dict__["_host_replaying_run"] = receiver.replayed
-    return held_or_value(interp, result)
+    value = held_or_value(interp, result)
+    keep_exact(interp, value, result)
+    return value

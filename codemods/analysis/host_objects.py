@@ -82,7 +82,7 @@ EXCEPTIONS = frozenset({"ValueError", "KeyError", "IndexError", "TypeError", "Ex
 # math): the same text or numbers give the same object on every run.
 _LIBRARY = {"json.loads": json.loads, "ast.literal_eval": ast.literal_eval,
             "math.sqrt": math.sqrt, "math.log": math.log, "math.exp": math.exp, "math.ceil": math.ceil,
-            "math.floor": math.floor, "math.prod": math.prod}
+            "math.floor": math.floor, "math.prod": math.prod, "math.pi": math.pi, "math.e": math.e, "math.tau": math.tau}
 LIBRARY_SPECIAL = frozenset({"dataclasses.replace", "dataclasses.asdict", "dataclasses.fields", "builtins.getattr", "builtins.hasattr",
                              "builtins.type", "builtins.print", "builtins.globals", "builtins.object", "functools.partial",
                              "functools.wraps", "importlib.import_module", "re.compile"})

@@ -88,8 +88,6 @@ def _replay(interp) -> ReplayState | None:
             bound = _bound(statement)
             try:
                 _run_top(run, statement, state)
-            except Bail:
-                raise
             except BaseException:  # noqa: BLE001 - a statement not modelled (Bail and all its kin)
                 if _state_snapshot(state) != {k: v for k, v in before.items()}:
                     return None
@@ -153,9 +151,11 @@ def _settled(tree: ast.Module, changed: set[str], mutators: set[int]) -> bool:
                      and id(node) in mutators}
     inside: list[tuple[ast.AST, bool]] = []
     for statement in tree.body:
-        top_level_code = not _main_guard(statement) and type(statement) not in (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                                               ast.ClassDef)
-        inside.append((statement, top_level_code))
+        if type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            inside += [(decorator, True) for decorator in statement.decorator_list]  # (run by the top level)
+            inside += [(part, False) for part in ast.iter_child_nodes(statement) if part not in statement.decorator_list]
+        else:
+            inside.append((statement, not _main_guard(statement)))
     for statement, top in inside:
         skip = set()
         for node in ast.walk(statement):
@@ -184,6 +184,13 @@ def _read_only(node: ast.AST, parents: dict) -> bool:
     if type(parent) is ast.Attribute and parent.attr in _READERS and type(parents.get(id(parent))) is ast.Call:
         return True
     return False
+
+
+def keep_exact(interp, value, result: object) -> None:
+    """Keep a run's dict or list beside the value made of it: a later run gets its lists back
+    as lists, not as a Seq (host_objects.to_python)."""
+    if type(result) in (dict, list) and value is not None:
+        interp.__dict__.setdefault("_host_records", {})[id(value)] = (value, copy_tree(result))
 
 
 def copy_tree(tree: object) -> object:

@@ -62,7 +62,7 @@ from codemods.analysis.host_views import ObjectView, field_type, viewable
 from codemods.analysis.host_class_runs import HostClassRuns, run_def_env
 from codemods.analysis.host_classes import HELD, HostObj, JaxRef, has_dunders, plain_class
 from codemods.analysis.host_objects import as_dict as _as_dict
-from codemods.analysis.host_replay import copy_tree as _copy_tree, drop, replay_for as _replay_for, safe_unchanged as _safe_unchanged
+from codemods.analysis.host_replay import keep_exact, drop, replay_for as _replay_for, safe_unchanged as _safe_unchanged
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.values import ClassValue, Function, Partial
 
@@ -526,8 +526,8 @@ def host_call(interp, callee, expr, args, keywords, starred, frame=None):
     value = to_value(interp, result)
     if type(result) is Record and value is not None:
         remember(interp, value, result)
-    elif type(result) in (dict, list) and value is not None and plain_tree(result):
-        interp.__dict__.setdefault("_host_records", {})[id(value)] = (value, _copy_tree(result))
+    else:
+        keep_exact(interp, value, result)
     if value is not None and type(result) in (dict, list) and _fresh(result, [obj for obj, _ in run.given] + list(run.globals.values())):
         interp.__dict__.setdefault("fresh_results", {})[id(value)] = value  # (kept alive: ids stay unique)
     if value is not None and expr is not None and type(expr.func) is ast.Name:
