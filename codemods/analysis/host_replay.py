@@ -147,13 +147,15 @@ def _bound(statement: ast.stmt) -> set[str]:
 
 def _settled(tree: ast.Module, changed: set[str], mutators: set[int]) -> bool:
     """Nothing after the top level changes what it changed (see the module's doc)."""
-    mutator_names = {node.name for node in ast.walk(tree) if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef)
-                     and id(node) in mutators}
+    methods = {id(member) for cls in ast.walk(tree) if type(cls) is ast.ClassDef for member in cls.body}
+    mutator_names = {(node.name, id(node) in methods) for node in ast.walk(tree)
+                     if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef) and id(node) in mutators}
     inside: list[tuple[ast.AST, bool]] = []
     for statement in tree.body:
         if type(statement) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
             inside += [(decorator, True) for decorator in statement.decorator_list]  # (run by the top level)
-            inside += [(part, False) for part in ast.iter_child_nodes(statement) if part not in statement.decorator_list]
+            if id(statement) not in mutators:  # (a mutator's own body changes what it changed)
+                inside += [(part, False) for part in ast.iter_child_nodes(statement) if part not in statement.decorator_list]
         else:
             inside.append((statement, not _main_guard(statement)))
     for statement, top in inside:
@@ -166,7 +168,7 @@ def _settled(tree: ast.Module, changed: set[str], mutators: set[int]) -> bool:
             name = node.id if type(node) is ast.Name else node.attr if type(node) is ast.Attribute else None
             if name is None or id(node) in skip:
                 continue
-            if name in mutator_names and not (top and type(statement) is not ast.If):
+            if (name, type(node) is ast.Attribute) in mutator_names and not (top and type(statement) is not ast.If):
                 return False
             if name in changed and not top and not _read_only(node, parents):
                 return False
