@@ -20,7 +20,7 @@ from codemods.analysis.cli_args import Namespace
 from codemods.analysis.host_classes import HostObj, JaxRef, PartialObj, has_dunders, plain_class
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.host_replay import keep_exact, module_state
-from codemods.analysis.values import UNKNOWN, Const, Function, Instance, JaxName, Partial, Value
+from codemods.analysis.values import UNKNOWN, Const, Instance, JaxName, Partial, Value
 
 _SEEN: contextvars.ContextVar = contextvars.ContextVar("host_handle_seen", default=None)
 
@@ -82,15 +82,15 @@ def held_python(interp, value: Value) -> object:
 
 
 def held_value(interp, obj: object, depth: int) -> Value | None:
-    from codemods.analysis.host_objects import FuncRef, to_value
+    from codemods.analysis.host_objects import to_value
 
     if type(obj) is JaxRef:
         return JaxName(jaxapi.canonical(obj.name))
-    if type(obj) is FuncRef and not obj.bound and type(obj.node) is ast.FunctionDef and obj.node in interp.scope.tree.body:
-        return Function(obj.node, interp.module_frame)
     if type(obj) is PartialObj:
-        func = held_value(interp, obj.func, depth + 1)
-        if not isinstance(func, (JaxName, Function)):
+        # (of an imported function only: a module def reached through a made partial would
+        # count none of its references analysed, partial_refs.py)
+        func = held_value(interp, obj.func, depth + 1) if type(obj.func) is JaxRef else None
+        if not isinstance(func, JaxName):
             return None
         args = [to_value(interp, item, depth + 1) for item in obj.args]
         keywords = {key: to_value(interp, item, depth + 1) for key, item in obj.kwargs.items()}
@@ -145,7 +145,8 @@ def handled(interp, cls: ast.ClassDef) -> bool:
                 if type(node) is ast.Call and ast.unparse(node.func) == "object.__setattr__" and node.args \
                         and type(node.args[1] if len(node.args) > 1 else None) is ast.Constant:
                     own.add(node.args[1].value)
-    ok = True
+    ok = not any(_changes_itself(member) for member in cls.body
+                 if type(member) is ast.FunctionDef and member.name != "__init__")
     for node in ast.walk(tree):
         if type(node) is ast.Name and node.id in ("setattr", "delattr", "vars"):
             ok = False
@@ -157,6 +158,18 @@ def handled(interp, cls: ast.ClassDef) -> bool:
             ok = False
     cache[id(cls)] = ok
     return ok
+
+
+_CHANGERS = frozenset({"append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault",
+                       "sort", "reverse", "add", "discard", "__setattr__", "__setitem__"})
+
+
+def _changes_itself(method: ast.FunctionDef) -> bool:
+    """A method past `__init__` that stores anything or calls a changing method: its object
+    (a registry filled by `register`) is not the one its construction made."""
+    return any(type(node) in (ast.Attribute, ast.Subscript) and not isinstance(node.ctx, ast.Load)
+               or type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in _CHANGERS
+               for node in ast.walk(method))
 
 
 def held_snapshot(obj: object, depth: int) -> object:
@@ -185,13 +198,19 @@ class HandleCalls:
 
     def eval_Call(self, expr: ast.Call, frame):
         func = expr.func
-        if type(func) is ast.Attribute:
+        if type(func) is ast.Attribute and _plain_path(func.value):  # (read twice: nothing it reads may run code)
             receiver = self.eval(func.value, frame)
             if isinstance(receiver, HostHandle):
                 args, keywords, starred = self._eval_args(expr, frame)
                 found = _method_call(self, receiver, func.attr, args, keywords, starred)
                 return found if found is not None else UNKNOWN
         return super().eval_Call(expr, frame)
+
+
+def _plain_path(node: ast.expr) -> bool:
+    while type(node) is ast.Attribute:
+        node = node.value
+    return type(node) is ast.Name
 
 
 def _method_call(interp, receiver: HostHandle, method: str, args, keywords, starred) -> Value | None:
