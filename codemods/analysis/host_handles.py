@@ -1,7 +1,7 @@
 """The objects of host_classes.py as the analysis holds them, and back (issue 13).
 
 A run's result converts to a value the interpreter reads: an imported name to its `JaxName`, a
-`PartialObj` of one (or of a module def) to a `Partial`, an object of a plain class without
+`PartialObj` of one to a `Partial` (a module def in one stays with the interpreter, which counts its references), an object of a plain class without
 special methods to an `Instance` of its fields (what the interpreter builds for `C(...)` itself).
 An object whose class reads attributes through `__getattr__` / `__getitem__` (a `DictConfig`
 resolving `${mesh.axes.0}` on access) has no fields to list: the interpreter holds it as a
