@@ -45,6 +45,9 @@ ENTRIES = {
     "ndq1_sf105_layout_map_stored_after_the_layer_holds_it": "main(mesh, x)",
     "ndq2_sf105_layout_map_also_filled_by_a_helper": "main(mesh, x)",
     "ndq3_sf105_layout_map_first_matching_pattern": "main(mesh, x)",
+
+    "do1_sf101_registry_config_resolved_through_a_decorator": "main(x)",
+    "ndo1_sf101_registry_entry_replaced_by_a_later_statement": "main(x)",
     "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
     "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
     "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",

@@ -47,6 +47,8 @@ class Callers:
         if name not in [param.arg for param in params + list(function.args.kwonlyargs)] \
                 or name in self._locals_of(function) and not rebound:
             return None  # not a parameter, or rebound in the function (`rebound`: its value on entry)
+        if getattr(function, "decorator_list", None) and (launched := self.launched_parameter(name, function)) is not None:
+            return launched  # `@hydra_main(...)`: what its wrapper passes (launched_params.py)
         calls, skip = self._callers(function)
         if not calls:
             return None

@@ -89,7 +89,7 @@ _UNARY = {ast.Not: operator.not_, ast.USub: operator.neg, ast.UAdd: operator.pos
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
             ast.Gt: operator.gt, ast.GtE: operator.ge, ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
 VALUE_TYPES = (str, int, float, bool, type(None))
-SPECIAL_BUILTINS = ("getattr", "hasattr", "type", "print")
+SPECIAL_BUILTINS = ("getattr", "hasattr", "type", "print", "globals", "object")
 
 
 def plain_tree(obj: object, depth: int = 0) -> bool:
@@ -140,8 +140,9 @@ class HostExpressions:
     """The expression half of HostRun (which supplies attribute, call and the run's state)."""
 
     def truth(self, value: object) -> bool:
-        if type(value) in (FuncRef, ClassRef, LambdaValue, Special, Record, Iter) or value in BUILTINS.values():
-            return True  # none defines __bool__ or __len__
+        if type(value) in (FuncRef, ClassRef, LambdaValue, Special, Record, Iter) or value in BUILTINS.values() \
+                or type(value).__name__ in ("HostObj", "PartialObj", "ClosureRef", "Match"):
+            return True  # none defines __bool__ or __len__ (host_classes.py: no such class is run)
         if type(value) in VALUE_TYPES or type(value) in (list, tuple, Seq, dict, set, frozenset):
             return bool(value)
         raise Bail
@@ -180,9 +181,16 @@ class HostExpressions:
         if name not in self.globals and name in SPECIAL_BUILTINS + tuple(BUILTINS) \
                 and not self.interp.scope.globals.binds(name) and name not in self.interp.scope.imports.bindings:
             self.globals[name] = BUILTINS[name] if name in BUILTINS else Special("builtins." + name)
+        if name not in self.globals and (found := self.replayed_global(name)) is not NotImplemented:
+            return found
         if name not in self.globals:
             value = self.interp.lookup(name, self.interp.module_frame)
-            obj = to_python(self.interp, value)
+            try:
+                obj = to_python(self.interp, value)
+            except Bail:
+                if (found := self.replayed_global(name, fallback=True)) is not NotImplemented:
+                    return found
+                raise
             if type(value) is Function and value.node not in self.interp.scope.tree.body:
                 raise Bail
             self.globals[name] = self.enter(obj) if type(obj) in (list, dict, Seq, Record) else obj
@@ -280,6 +288,8 @@ class HostExpressions:
         if kind is ast.Subscript:
             holder = self.eval(node.value, env)
             key = self.index(node.slice, env)
+            if (held := self.held_item(holder, key)) is not NotImplemented:
+                return held
             if type(holder) not in (str, list, tuple, Seq, dict) or type(key) not in (int, str, bool, slice):
                 raise Bail
             found = guard(operator.getitem, holder, key)
@@ -301,6 +311,8 @@ class HostExpressions:
                 if left is not None and right is not None:
                     raise Bail
                 result = (left is right) == (kind is ast.Is)
+            elif kind in (ast.In, ast.NotIn) and (held := self.held_contains(left, right)) is not NotImplemented:
+                result = held == (kind is ast.In)
             elif kind in (ast.In, ast.NotIn):
                 if type(right) not in (str, list, tuple, Seq, dict, set, frozenset) or not plain_tree(left):
                     raise Bail

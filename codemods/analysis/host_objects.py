@@ -82,9 +82,10 @@ EXCEPTIONS = frozenset({"ValueError", "KeyError", "IndexError", "TypeError", "Ex
 # math): the same text or numbers give the same object on every run.
 _LIBRARY = {"json.loads": json.loads, "ast.literal_eval": ast.literal_eval,
             "math.sqrt": math.sqrt, "math.log": math.log, "math.exp": math.exp, "math.ceil": math.ceil,
-            "math.floor": math.floor, "math.prod": math.prod}
+            "math.floor": math.floor, "math.prod": math.prod, "math.pi": math.pi, "math.e": math.e, "math.tau": math.tau}
 LIBRARY_SPECIAL = frozenset({"dataclasses.replace", "dataclasses.asdict", "dataclasses.fields", "builtins.getattr", "builtins.hasattr",
-                             "builtins.type", "builtins.print"})
+                             "builtins.type", "builtins.print", "builtins.globals", "builtins.object", "functools.partial",
+                             "functools.wraps", "importlib.import_module", "re.compile"})
 # Methods of str, dict and list a run may call (none runs user code; the mutators change only
 # objects of the run, which is checked at its end for the objects it was given).
 METHODS = {
@@ -110,6 +111,9 @@ def to_python(interp, value: Value, depth: int = 0) -> object:
         if isinstance(value.value, tuple) and len(value.value) <= MAX_ITEMS:  # (a list or tuple: a Seq)
             return Seq(to_python(interp, Const(item), depth + 1) for item in value.value)
         raise Bail
+    if isinstance(value, (TupleValue, DictValue)) and (kept := interp.__dict__.get("_host_records", {}).get(id(value))) is not None \
+            and kept[0] is value:
+        return _copy(kept[1])  # a run's own result: its lists are lists (not a Seq)
     if isinstance(value, TupleValue) and len(value.items) <= MAX_ITEMS:
         return Seq(to_python(interp, item, depth + 1) for item in value.items)
     if isinstance(value, DictValue) and len(value.keys) <= MAX_ITEMS:
@@ -139,7 +143,8 @@ def to_python(interp, value: Value, depth: int = 0) -> object:
             return _LIBRARY[name]
         if name in LIBRARY_SPECIAL:
             return Special(name)
-    raise Bail
+    from codemods.analysis.host_handles import held_python  # (host_classes.py reads this module)
+    return held_python(interp, value)
 
 
 def remember(interp, value: Instance, record: Record) -> None:
@@ -194,7 +199,8 @@ def to_value(interp, obj: object, depth: int = 0) -> Value | None:
         if any(item is None for item in fields.values()):
             return None
         return Instance(obj.cls, tuple(sorted(fields.items())))
-    return None
+    from codemods.analysis.host_handles import held_value
+    return held_value(interp, obj, depth)
 
 
 _DATACLASS = frozenset({"dataclasses.dataclass"})
@@ -277,4 +283,19 @@ def snapshot(obj: object, depth: int = 0) -> object:
         return ("record", id(obj.cls), tuple((k, snapshot(v, depth + 1)) for k, v in obj.fields.items()))
     if type(obj) is set:
         return ("set", frozenset(obj))
+    if type(obj).__name__ in ("HostObj", "PartialObj"):
+        from codemods.analysis.host_handles import held_snapshot
+        return held_snapshot(obj, depth)
     return ("id", id(obj)) if type(obj) in (ClassRef, FuncRef, Special) or callable(obj) else ("obj", obj)
+
+
+def as_dict(record: Record) -> dict:
+    def copy(obj):
+        if type(obj) is Record:
+            return {k: copy(v) for k, v in obj.fields.items()}
+        if type(obj) in (list, tuple, Seq):
+            return type(obj)(copy(i) for i in obj)
+        if type(obj) is dict:
+            return {k: copy(v) for k, v in obj.items()}
+        return obj
+    return copy(record)

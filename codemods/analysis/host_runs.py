@@ -59,12 +59,17 @@ from codemods.analysis.host_objects import (
     to_value,
 )
 from codemods.analysis.host_views import ObjectView, field_type, viewable
+from codemods.analysis.host_class_runs import HostClassRuns, run_def_env
+from codemods.analysis.host_handlers import HostHandlers
+from codemods.analysis.host_classes import HELD, HostObj, JaxRef, has_dunders, plain_class
+from codemods.analysis.host_objects import as_dict as _as_dict
+from codemods.analysis.host_replay import keep_exact, drop, replay_for as _replay_for, safe_unchanged as _safe_unchanged
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.scope_declarations import declare, home
 from codemods.analysis.values import ClassValue, Function, Partial
 
 
-class HostRun(HostExpressions):
+class HostRun(HostHandlers, HostClassRuns, HostExpressions):
     """One run of a module function (and whatever it calls) on real objects."""
 
     def __init__(self, interp) -> None:
@@ -94,6 +99,8 @@ class HostRun(HostExpressions):
         self.tick()
         if type(func) is FuncRef:
             return self.run_def(func.node, list(func.bound) + args, kwargs)
+        if (held := self.held_call(func, args, kwargs)) is not NotImplemented:
+            return held
         if type(func) is LambdaValue:
             return self.run_lambda(func, args, kwargs)
         if type(func) is ClassRef:
@@ -118,10 +125,12 @@ class HostRun(HostExpressions):
             return guard(func, *args, **kwargs)
         raise Bail
 
-    def run_def(self, node: ast.FunctionDef, args: list, kwargs: dict) -> object:
+    def run_def(self, node: ast.FunctionDef, args: list, kwargs: dict, parent: Env | None = None) -> object:
         if type(node) is not ast.FunctionDef:
             raise Bail  # (decorators: a module def reaches a run only as the interpreter reads its name)
-        env = Env(self.module_env, bound_names(node))
+        if self.replaying is not None:
+            self.replaying.executed.add(id(node))
+        env = run_def_env(node, parent or self.module_env)
         declare(env, node, self.module_env)
         self.bind(node.args, args, kwargs, env)
         return self.run_body(node.body, env)
@@ -174,6 +183,8 @@ class HostRun(HostExpressions):
 
     def construct(self, cls: ast.ClassDef, args: list, kwargs: dict) -> Record:
         shape = record_shape(self.interp, cls)
+        if shape is None and plain_class(self.interp, cls):
+            return self.make_object(cls, args, kwargs)
         if shape is None or len(args) > len(shape[0]) or not set(kwargs) <= set(shape[0]):
             raise Bail
         given = dict(zip(shape[0], args))
@@ -185,6 +196,9 @@ class HostRun(HostExpressions):
         for name in shape[0]:
             if name in given:
                 fields[name] = given[name]
+            elif name in defaults and not defaults_patched(self.interp.scope.tree) \
+                    and (made := self.field_default(defaults[name])) is not NotImplemented:
+                fields[name] = made  # `field(default_factory=MeshConf)`: a new object per instance
             elif name in defaults and not defaults_patched(self.interp.scope.tree):
                 fields[name] = self.eval(defaults[name], self.module_env)
                 if not immutable(fields[name]):
@@ -194,6 +208,8 @@ class HostRun(HostExpressions):
         return Record(cls, fields, shape[1])
 
     def attribute(self, obj: object, name: str) -> object:
+        if (held := self.held_attribute(obj, name)) is not NotImplemented:
+            return held
         if type(obj) is Record and name in obj.fields:
             return obj.fields[name]
         if type(obj) is FieldInfo and (name == "name" or name == "type" and obj.type is not None):
@@ -242,6 +258,8 @@ class HostRun(HostExpressions):
                 raise Bail
             obj, kinds = args
             kinds = kinds if type(kinds) in (tuple, Seq) else (kinds,)
+            if (held := self.held_isinstance(obj, kinds)) is not NotImplemented:
+                return held
             if type(obj) is Record:
                 return any(type(k) is ClassRef and k.cls is obj.cls for k in kinds) if all(
                     type(k) is ClassRef or k in (int, float, str, bool, list, tuple, dict, set) for k in kinds) \
@@ -254,6 +272,8 @@ class HostRun(HostExpressions):
                 or any(type(v) in (FuncRef, LambdaValue, ClassRef, Special) for v in kwargs.values())):
             return self.with_callback(name, args, kwargs)
         if name in ("str", "repr") and not all(plain_tree(a) for a in args):
+            raise Bail
+        if any(type(a) in HELD for a in list(args) + list(kwargs.values())):
             raise Bail
         if any(type(a) in (Record, FuncRef, LambdaValue, ClassRef, Special) for a in list(args) + list(kwargs.values())):
             raise Bail
@@ -289,6 +309,8 @@ class HostRun(HostExpressions):
         raise Bail
 
     def special(self, name: str, args: list, kwargs: dict) -> object:
+        if (held := self.held_special(name, args, kwargs)) is not NotImplemented:
+            return held
         if name == "dataclasses.replace":
             if len(args) != 1 or type(args[0]) is not Record or not set(kwargs) <= set(args[0].fields):
                 raise Bail
@@ -304,7 +326,7 @@ class HostRun(HostExpressions):
                 raise Bail
             return _as_dict(args[0])
         if name in ("builtins.getattr", "builtins.hasattr") and not kwargs and type(args[1:2][0] if args[1:] else None) is str:
-            if type(args[0]) not in (Record, ClassRef):
+            if type(args[0]) not in (Record, ClassRef, HostObj, JaxRef) or len(args) != 2:
                 raise Bail
             try:
                 found = self.attribute(args[0], args[1])
@@ -314,7 +336,7 @@ class HostRun(HostExpressions):
                 raise
             return True if name == "builtins.hasattr" else found
         if name == "builtins.type" and len(args) == 1 and not kwargs:
-            if type(args[0]) is Record:
+            if type(args[0]) in (Record, HostObj):
                 return ClassRef(args[0].cls)
             if type(args[0]) in VALUE_TYPES or type(args[0]) in (list, dict):
                 return type(args[0])
@@ -378,6 +400,8 @@ class HostRun(HostExpressions):
             return  # (declarations: followed where the call's scope is made, scope_declarations.py)
         elif kind is ast.Try:
             self.try_statement(node, env)
+        elif kind is ast.FunctionDef:
+            self.nested_def(node, env)
         elif kind is ast.Assert:
             if not self.truth(self.eval(node.test, env)):
                 raise Bail
@@ -398,25 +422,6 @@ class HostRun(HostExpressions):
                 return
             except Continue:
                 continue
-        self.block(node.orelse, env)
-
-    def try_statement(self, node: ast.Try, env: Env) -> None:
-        if node.finalbody:
-            raise Bail
-        try:
-            self.block(node.body, env)
-        except Raised as raised:
-            for handler in node.handlers:
-                if handler.type is None or handler.name is not None:
-                    raise Bail
-                kinds = handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
-                if not all(type(k) is ast.Name and k.id in EXCEPTIONS and self.global_value(k.id) is BUILTINS[k.id]
-                           for k in kinds):  # (a module rebinding the name is not the builtin)
-                    raise Bail
-                if isinstance(raised.error, tuple(BUILTINS[k.id] for k in kinds)):
-                    self.block(handler.body, env)
-                    return
-            raise
         self.block(node.orelse, env)
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
@@ -447,6 +452,8 @@ class HostRun(HostExpressions):
             self.store(target.elts[at].value, list(items[at:len(items) - after]), env)
             for sub, item in zip(target.elts[at + 1:], items[len(items) - after:]):
                 self.store(sub, item, env)
+        elif kind is ast.Attribute:
+            self.held_store(target, value, env)
         elif kind is ast.Subscript:
             holder = self.eval(target.value, env)
             if type(holder) not in (list, dict):
@@ -473,19 +480,7 @@ def _decoration(node: ast.FunctionDef) -> str | None:
     return None
 
 
-def _as_dict(record: Record) -> dict:
-    def copy(obj):
-        if type(obj) is Record:
-            return {k: copy(v) for k, v in obj.fields.items()}
-        if type(obj) in (list, tuple, Seq):
-            return type(obj)(copy(i) for i in obj)
-        if type(obj) is dict:
-            return {k: copy(v) for k, v in obj.items()}
-        return obj
-    return copy(record)
-
-
-def host_call(interp, callee, expr, args, keywords, starred):
+def host_call(interp, callee, expr, args, keywords, starred, frame=None):
     """The value a call of a module function returns, run on real objects; None when the run
     cannot be certain (the abstract interpreter then reads the call as before)."""
     bound: list = []
@@ -494,17 +489,19 @@ def host_call(interp, callee, expr, args, keywords, starred):
             return None
         bound, callee = list(callee.args), callee.func
     if isinstance(callee, ClassValue) and not bound:
-        return _constructed(interp, callee.cls, args, keywords, starred)
+        return _constructed(interp, callee.cls, args, keywords, starred, frame)
     if not isinstance(callee, Function) or type(callee.node) is not ast.FunctionDef:
         return None
     node = callee.node
     owner = interp.scope.class_of(node)
     if node not in interp.scope.tree.body and (owner is None or owner not in interp.scope.tree.body
-                                               or record_shape(interp, owner) is None and not viewable(interp, owner)):
+                                               or record_shape(interp, owner) is None and not viewable(interp, owner)
+                                               and not plain_class(interp, owner)):
         return None
     if starred and starred != "**" or not args and not keywords and not bound:
         return None
     run = HostRun(interp)
+    run.replay = _replay_for(interp, frame)
     try:
         given = [run.enter(to_python(interp, value)) for value in bound]
         given += [run.enter(to_python(interp, value)) for value, _ in args]
@@ -513,12 +510,19 @@ def host_call(interp, callee, expr, args, keywords, starred):
             return None
         result = run.run_def(node, given, named)
         if not run.unchanged():
+            drop(interp)
             return None
     except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
+        if run.replay is not None and not _safe_unchanged(run):
+            drop(interp)
         return None
+    interp.__dict__["_host_replaying_run"] = run.replay is not None  # (host_handles.py)
+    interp.__dict__["_host_call_expr"] = expr
     value = to_value(interp, result)
     if type(result) is Record and value is not None:
         remember(interp, value, result)
+    else:
+        keep_exact(interp, value, result)
     if value is not None and type(result) in (dict, list) and _fresh(result, [obj for obj, _ in run.given] + list(run.globals.values())):
         interp.__dict__.setdefault("fresh_results", {})[id(value)] = value  # (kept alive: ids stay unique)
     if value is not None and expr is not None and type(expr.func) is ast.Name:
@@ -541,13 +545,17 @@ def _fresh(result: object, held: list) -> bool:
     return not (containers(result, set()) & outside)
 
 
-def _constructed(interp, cls: ast.ClassDef, args, keywords, starred):
+def _constructed(interp, cls: ast.ClassDef, args, keywords, starred, frame=None):
     """`Config(...)` of a plain dataclass given known objects: the instance, with the objects its
     fields hold kept beside it (a default `("i",)` is a tuple, which the instance's values no
     longer say) for runs it is handed to later."""
-    if starred or cls not in interp.scope.tree.body or record_shape(interp, cls) is None:
+    if starred or cls not in interp.scope.tree.body:
         return None
     run = HostRun(interp)
+    if record_shape(interp, cls) is None:
+        if not plain_class(interp, cls) or not has_dunders(cls):
+            return None
+        run.replay = _replay_for(interp, frame)  # `DictConfig(data)`: its reads run its own methods (host_handles.py)
     try:
         record = run.construct(cls, [run.enter(to_python(interp, value)) for value, _ in args],
                                {name: run.enter(to_python(interp, value)) for name, (value, _) in keywords.items()})
@@ -555,8 +563,9 @@ def _constructed(interp, cls: ast.ClassDef, args, keywords, starred):
             return None
     except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
         return None
+    interp.__dict__["_host_replaying_run"] = run.replay is not None
     value = to_value(interp, record)
-    if value is not None:
+    if value is not None and type(record) is Record:
         remember(interp, value, record)
     return value
 
@@ -566,7 +575,7 @@ class HostRuns:
     expression half's own reading of the call)."""
 
     def call(self, callee, expr, args, keywords, starred, frame):
-        if isinstance(callee, (Function, Partial, ClassValue)) and (found := host_call(self, callee, expr, args, keywords, starred)) is not None:
+        if isinstance(callee, (Function, Partial, ClassValue)) and (found := host_call(self, callee, expr, args, keywords, starred, frame)) is not None:
             return found
         return super().call(callee, expr, args, keywords, starred, frame)
 

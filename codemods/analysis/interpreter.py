@@ -51,6 +51,8 @@ from codemods.analysis.const_text import ConstText
 from codemods.analysis.callable_tests import CallableTests
 from codemods.analysis.fluent_setters import FluentSetters
 from codemods.analysis.normalised_args import normalised
+from codemods.analysis.host_handles import HandleCalls
+from codemods.analysis.launched_params import LaunchedParams
 from codemods.analysis.host_runs import HostRuns
 from codemods.analysis.partial_refs import PartialRefs
 from codemods.analysis.pyvalues import PythonValues, extra_arguments, python_value, unpack_starred
@@ -143,7 +145,7 @@ class Frame:
     rest_unsure: bool = False  # set by an `if` that inspects a type and may leave the block
 
 
-class Interpreter(HostRuns, FluentSetters, CallableTests, PartialRefs, EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
+class Interpreter(HandleCalls, LaunchedParams, HostRuns, FluentSetters, CallableTests, PartialRefs, EnumValues, ItemMethods, TupleClasses, FiledArguments, Symbols, CommandLines, ConfigFiles, AttrDicts, CallerContexts, LoopParams, NameLookup, ShapeFlow, InputShapes, PythonValues, ConstText, ControlFlow, Expressions, HigherOrder, Classes, Instances, Callers,
                   Pytrees, Mutations, Held, Returned, PytreeModules, Folds, Matching, Replacements, FilledLists, ObjectReads,
                   ParamRebinds, WrapperDecorators, DecoratedWrappers):
     def __init__(self, scope: ModuleScope, judge: Judge) -> None:

@@ -317,7 +317,7 @@ def settled(value: Value) -> bool:
 def _fixed(item: Value) -> bool:
     if isinstance(item, TupleValue):
         return all(_fixed(inner) for inner in item.items)
-    return isinstance(item, Const) or settled(item)
+    return isinstance(item, Const) or settled(item) or getattr(item, "fixed_object", False)  # (host_handles.py)
 
 
 def same_value(left: Value, right: Value, kinds: bool = True) -> bool:
