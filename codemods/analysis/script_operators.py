@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import operator
+import types
 
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -82,6 +84,8 @@ class ScriptOperators:
             return Arr(None, holder.host)
         if kind is Opaque:
             return holder
+        if kind is types.MappingProxyType:  # `sig.parameters["x"]`
+            return guard(operator.getitem, holder, key)
         if kind is UClass and holder.kind == "enum" and type(key) is str:
             if key not in holder.members:
                 raise Raised(KeyError(key))
@@ -119,6 +123,11 @@ class ScriptOperators:
                     raise Bail
                 return Arr(None, all(v.host for v in (left, right) if type(v) is Arr)) if Arr in sides else Opaque()
             node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
+        if len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.IsNot):
+            left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            if not (same_identity(left) and same_identity(right) or left is None or right is None):
+                raise Bail
+            return (left is right) == (type(node.ops[0]) is ast.Is)
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.In, ast.NotIn):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             if type(right) is UObj:
@@ -130,6 +139,7 @@ class ScriptOperators:
         return super().compare(node, env)
 
     def contains(self, left: object, right: object) -> bool:
+        right = dict(right) if type(right) is types.MappingProxyType else right
         if type(right) not in (str, list, tuple, dict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
@@ -147,7 +157,7 @@ class ScriptOperators:
             return True
         if kind is StrMember:
             return len(value.value) > 0
-        if kind is NTup:
+        if kind in (NTup, types.MappingProxyType):
             return len(value) > 0
         if kind in OPAQUE_TYPES:
             raise Bail
@@ -160,7 +170,7 @@ class ScriptOperators:
                 raise Bail  # a second pass over an exhausted iterator (empty in Python) is not modelled
             value.used = True
             return self.consume(value)
-        if kind is NTup:
+        if kind in (NTup, types.MappingProxyType):
             return list(value)
         if kind is UClass and value.kind == "enum":
             return list(value.members.values())
@@ -220,6 +230,15 @@ class ScriptOperators:
                     yield from walk(index + 1)
 
         yield from walk(0)
+
+def same_identity(value: object) -> bool:
+    """Whether `is` on `value` is what it is in the program: one run object stands for one
+    program object (a module function, class, instance, code object, a builtin type, a marker)."""
+    from codemods.analysis.script_functions import CodeObj
+
+    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis)) or value is inspect.Parameter.empty \
+        or isinstance(value, type) and value.__module__ == "builtins"
+
 
 def _bail():
     raise Bail

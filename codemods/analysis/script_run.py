@@ -76,8 +76,13 @@ from codemods.analysis.host_runs import HostRun
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
+from codemods.analysis.script_functions import (INSPECT_TYPES, CodeObj, FrameObj, apply_wraps, code_attribute, frame_attribute,
+                                                function_attribute, gated_call, inspect_attribute, is_inspect_method,
+                                                profiled_run, set_function_attribute)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
+from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.specs import Spec
+from codemods import jaxapi
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
@@ -143,7 +148,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 if alias.name == "*":
                     raise Bail
                 if node.module != "__future__":
-                    env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}")
+                    found = library_constant(jaxapi.canonical(f"{node.module}.{alias.name}"))
+                    env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}") if found is None else found
         elif kind is ast.FunctionDef:
             value: object = self.make_function(node, env, env)
             for decorator in reversed(node.decorator_list):
@@ -200,8 +206,16 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             del self.contexts[len(self.contexts) - entered:]
 
     def try_statement(self, node: ast.Try, env: Env) -> None:
-        if node.finalbody:
-            raise Bail
+        if node.finalbody:  # run after the rest, however it ends (a stop at a gather ends the program)
+            if any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s)):
+                raise Bail  # (one would swallow what is raised)
+            try:
+                self.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
+            except (Raised, Return, Break, Continue):
+                self.block(node.finalbody, env)
+                raise
+            self.block(node.finalbody, env)
+            return
         try:
             self.block(node.body, env)
         except GatherStop:
@@ -245,6 +259,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             super().store(target, value, env)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
+        if type(obj) is UFunc:
+            return set_function_attribute(self, obj, name, value)
         if type(obj) is argparse.Namespace:
             setattr(obj, name, value)
             return
@@ -309,6 +325,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
+        if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
+            return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
+                if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
         if obj is dict or obj is list or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
             if found is None:
@@ -316,6 +335,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return found
         if kind is Lib:
             found = argparse_constant(f"{obj.name}.{name}")
+            found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             return Lib(f"{obj.name}.{name}") if found is None else found
         if kind is ParserObj:
             return parser_attribute(obj, name)
@@ -372,16 +392,19 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     # -- calls ----------------------------------------------------------------------------------
     def call(self, func: object, args: list, kwargs: dict) -> object:
         self.tick()
+        if (state := self.__dict__.get("_profiling")) is not None and state.active():  # (script_functions.py)
+            if not state.passing:
+                return gated_call(self, func, args, kwargs)
+            state.passing = False
         kind = type(func)
         if kind is UFunc:
             return self.run_func(func, args, kwargs)
         if kind is ParserMethod:
             return call_parser(self, func, args, kwargs)
         if kind is Wraps:
-            if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
-                raise Bail
-            args[0].alias = func.wrapped.alias or func.wrapped.node.name
-            return args[0]
+            return apply_wraps(self, func.wrapped, args, kwargs)
+        if is_inspect_method(func):  # `sig.bind_partial(*args, **kwargs)`: inspect's own
+            return guard(func, *args, **kwargs)
         if isinstance(getattr(func, "__self__", None), re.Match) and getattr(func, "__name__", "") in (
                 "group", "groups", "groupdict", "start", "end"):
             if not all(type(value) in (str, int) for value in (*args, *kwargs.values())):
@@ -434,7 +457,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.bind_function(func, args, kwargs, env)
         self.frames.append((func, env))
         try:
-            return self.run_body(node.body, env)
+            return profiled_run(self, func, env, lambda: self.run_body(node.body, env))
         finally:
             self.frames.pop()
 
