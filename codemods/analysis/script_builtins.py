@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import ast
 import re
+import types
 
 from codemods import jaxapi
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
+from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
 from codemods.analysis.script_values import (
@@ -73,6 +75,8 @@ class ScriptBuiltins:
             return ReMatch(found) if isinstance(found, re.Match) else found
         if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
             return FUNCTION_LIBRARY[canonical](self, args, kwargs)
+        if canonical in SCRIPT_LIBRARY:  # (script_library.py)
+            return SCRIPT_LIBRARY[canonical](self, args, kwargs)
         if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:
             return Wraps(args[0])
         if canonical == "jax.tree_util.register_dataclass" and len(args) == 1 and type(args[0]) is UClass \
@@ -118,7 +122,7 @@ class ScriptBuiltins:
                 raise Bail
             return SuperObj(func.owner.base, env.vars[params[0].arg])
         if name == "builtins.vars" and len(args) == 1:
-            if type(args[0]) is argparse.Namespace:
+            if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
                 return vars(args[0])
             if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
                 return args[0].attrs

@@ -1,19 +1,182 @@
-"""Standard-library and NumPy values a script run (script_run.py; issue 13) models beside JAX's:
-the numeric constants (`np.pi`, `math.inf`), which are the same float on every run, and the
-library calls whose results are plain Python objects built the way Python builds them.
+"""Standard-library and NumPy values a script run (script_run.py; issue 13) models beside JAX's,
+each built the way Python builds it:
+- the numeric constants (`np.pi`, `math.inf`): the same float on every run;
+- compiled patterns (`re.compile(r"\\$\\{([^}]+)\\}")`): the real `re.Pattern`, its methods called
+  on plain text; a replacement callback (`pattern.sub(lambda m: ..., text)`) is run by the run on
+  each match, in the order `re` calls it (a result other than a str stops the run);
+- `copy.deepcopy` of a plain tree, `itertools.product` of plain iterables (read when it is made,
+  as product does), `functools.reduce` with a callback, `types.SimpleNamespace`;
+- `jax.device_get(tree)`: the tree with each device array a host array (inside a traced
+  function it hands its argument back, as JAX does for a tracer).
 """
 from __future__ import annotations
 
+import copy
+import functools
+import itertools
 import math
+import re
+import types
 
 import numpy
+
+from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
+from codemods.analysis.host_objects import Bail
 
 CONSTANTS = {f"{module}.{name}": getattr(source, name)
              for module, source in (("numpy", numpy), ("jax.numpy", numpy), ("math", math))
              for name in ("pi", "e", "inf", "nan", "tau") if hasattr(source, name)}
+_FLAGS = {f"re.{name}": getattr(re, name) for name in ("IGNORECASE", "I", "MULTILINE", "M", "DOTALL", "S",
+                                                         "VERBOSE", "X", "ASCII", "A")}
+_PATTERN_METHODS = frozenset({"match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer"})
+_PATTERN_FIELDS = frozenset({"pattern", "groups", "flags"})
 
 
 def constant(name: str) -> object:
     """The value of a library constant by its canonical name, or None."""
     found = CONSTANTS.get(name)
-    return found if type(found) is float else None
+    if type(found) is float:
+        return found
+    return _FLAGS.get(name)
+
+
+def _text_args(values) -> bool:
+    return all(type(value) in (int, bool, re.RegexFlag) or isinstance(value, str) for value in values)
+
+
+def matched(found: object) -> object:
+    from codemods.analysis.script_builtins import ReMatch
+
+    return ReMatch(found) if isinstance(found, re.Match) else found
+
+
+def pattern_attribute(pattern: re.Pattern, name: str) -> object:
+    if name in _PATTERN_FIELDS:
+        return getattr(pattern, name)
+    if name in _PATTERN_METHODS:
+        return PatternMethod(pattern, name)
+    raise Bail
+
+
+class PatternMethod:
+    """`pattern.sub`, `pattern.fullmatch`, ... of a compiled pattern."""
+
+    __slots__ = ("name", "pattern")
+
+    def __init__(self, pattern: re.Pattern, name: str) -> None:
+        self.pattern, self.name = pattern, name
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        method = getattr(self.pattern, self.name)
+        if self.name in ("sub", "subn") and args and not _text_args(args[:1]):
+            return substitute(run, method, args, kwargs)
+        if not _text_args([*args, *kwargs.values()]):
+            raise Bail
+        found = guard(method, *args, **kwargs)
+        if self.name == "finditer":
+            return Iter([matched(m) for m in found], run.statements)
+        return matched(found)
+
+
+def substitute(run, method, args: list, kwargs: dict) -> object:
+    """`sub(callback, text)`: `re` calls the callback on each match in turn; its str replaces it."""
+    repl, rest = args[0], args[1:]
+    if not _text_args([*rest, *kwargs.values()]):
+        raise Bail
+
+    def call(found: re.Match) -> str:
+        made = run.call(repl, [matched(found)], {})
+        if not isinstance(made, str):
+            raise Bail  # (re raises a TypeError: not modelled)
+        return made
+
+    try:
+        return method(call, *rest, **kwargs)
+    except (Bail, Raised):
+        raise
+    except Exception as error:  # noqa: BLE001 - what re raised, for the program's handlers
+        raise Raised(error) from None
+
+
+def _compile(run, args: list, kwargs: dict) -> re.Pattern:
+    if not args or not _text_args([*args, *kwargs.values()]):
+        raise Bail
+    return guard(re.compile, *args, **kwargs)
+
+
+def _module_sub(run, args: list, kwargs: dict, name: str) -> object:
+    if len(args) < 3 or not _text_args(args[:1]):
+        raise Bail
+    pattern = guard(re.compile, args[0])
+    return substitute(run, getattr(pattern, name), args[1:], kwargs)
+
+
+def _deepcopy(run, args: list, kwargs: dict) -> object:
+    if len(args) != 1 or kwargs or not plain_tree(args[0]):
+        raise Bail
+    return copy.deepcopy(args[0])
+
+
+def _product(run, args: list, kwargs: dict) -> Iter:
+    if not set(kwargs) <= {"repeat"} or type(kwargs.get("repeat", 1)) is not int:
+        raise Bail
+    pools = [run.iterate(arg) for arg in args]
+    made = list(itertools.product(*pools, repeat=kwargs.get("repeat", 1)))
+    if len(made) > 10_000:
+        raise Bail
+    return Iter(made, run.statements)
+
+
+def _reduce(run, args: list, kwargs: dict) -> object:
+    if len(args) not in (2, 3) or kwargs:
+        raise Bail
+    items = run.iterate(args[1])
+    if len(args) == 3:
+        value = args[2]
+    elif not items:
+        raise Raised(TypeError("reduce() of empty iterable with no initial value"))
+    else:
+        value, items = items[0], items[1:]
+    for item in items:
+        value = run.call(args[0], [value, item], {})
+    return value
+
+
+def _namespace(run, args: list, kwargs: dict) -> types.SimpleNamespace:
+    if args or not all(type(key) is str for key in kwargs):
+        raise Bail
+    return types.SimpleNamespace(**kwargs)
+
+
+def namespace_attribute(space: types.SimpleNamespace, name: str) -> object:
+    found = vars(space)
+    if name == "__dict__":
+        return found
+    if name not in found:
+        if name.startswith("__"):
+            raise Bail
+        raise Raised(AttributeError(name))
+    return found[name]
+
+
+def set_namespace_attribute(space: types.SimpleNamespace, name: str, value: object) -> None:
+    if name.startswith("__"):
+        raise Bail
+    vars(space)[name] = value
+
+
+def _device_get(run, args: list, kwargs: dict) -> object:
+    from codemods.analysis.script_jax import _leaves
+    from codemods.analysis.script_values import Arr
+
+    if len(args) != 1 or kwargs:
+        raise Bail
+    if run.jitted or run.in_body:
+        return args[0]  # (a tracer is handed back as it is)
+    return _leaves(args[0], lambda leaf: Arr(None, True, ndim=leaf.ndim) if type(leaf) is Arr else leaf)
+
+
+LIBRARY = {"re.compile": _compile, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
+           "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
+           "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
+           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get}

@@ -11,6 +11,7 @@ import argparse
 import ast
 import inspect
 import operator
+import re
 import types
 
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
@@ -18,6 +19,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.script_builtins import ReMatch, Wraps
 from codemods.analysis.script_jax import alike
+from codemods.analysis.script_library import PatternMethod
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
@@ -149,7 +151,7 @@ class ScriptOperators:
     def truth(self, value: object) -> bool:
         kind = type(value)
         if kind in (UFunc, UClass, Bound, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod, ParserObj,
-                    argparse.Namespace, ReMatch, Wraps):
+                    argparse.Namespace, ReMatch, Wraps, types.SimpleNamespace, re.Pattern, PatternMethod):
             return True
         if kind is UObj:
             return bool(value)

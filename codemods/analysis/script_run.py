@@ -22,6 +22,7 @@ import argparse
 import ast
 import operator
 import re
+import types
 
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
@@ -80,7 +81,9 @@ from codemods.analysis.script_functions import (INSPECT_TYPES, CodeObj, FrameObj
                                                 function_attribute, gated_call, inspect_attribute, is_inspect_method,
                                                 profiled_run, set_function_attribute)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
+from codemods.analysis.script_library import PatternMethod, pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
+from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.specs import Spec
 from codemods import jaxapi
 
@@ -264,6 +267,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if type(obj) is argparse.Namespace:
             setattr(obj, name, value)
             return
+        if type(obj) is types.SimpleNamespace:
+            return set_namespace_attribute(obj, name, value)
         if type(obj) is UClass and type(obj.attrs.get(name)).__name__ != "Desc":  # `Model.config_class = ...`
             obj.attrs[name] = value
             return
@@ -341,6 +346,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return parser_attribute(obj, name)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
+        if kind in (types.SimpleNamespace, re.Pattern):
+            return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
         if kind in (Member, StrMember):
@@ -401,6 +408,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return self.run_func(func, args, kwargs)
         if kind is ParserMethod:
             return call_parser(self, func, args, kwargs)
+        if kind is PatternMethod:
+            return func(self, args, kwargs)
         if kind is Wraps:
             return apply_wraps(self, func.wrapped, args, kwargs)
         if is_inspect_method(func):  # `sig.bind_partial(*args, **kwargs)`: inspect's own
