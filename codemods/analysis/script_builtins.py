@@ -96,6 +96,8 @@ class ScriptBuiltins:
         return library_call(self, canonical, args, kwargs)
 
     def special(self, name: str, args: list, kwargs: dict) -> object:
+        if name in FUNCTION_LIBRARY:  # `globals()`, `callable(f)` (script_functions.py)
+            return FUNCTION_LIBRARY[name](self, args, kwargs)
         if kwargs and name != "builtins.print":
             raise Bail
         if name in ("builtins.getattr", "builtins.hasattr") and len(args) in (2, 3) and type(args[1]) is str:
@@ -154,6 +156,13 @@ class ScriptBuiltins:
                 raise Bail
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
                 else super().builtin(func, args, kwargs)
+        if name == "sum" and 1 <= len(args) <= 2 and not kwargs and type(args[0]) not in _OPAQUE:
+            items = self.iterate(args[0])
+            if any(type(item) in (Arr, Opaque) for item in items):  # `sum(losses)`: `0 + a + b`, as sum adds
+                total = args[1] if len(args) == 2 else 0
+                for item in items:
+                    total = self.binary(ast.Add, total, item)
+                return total
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             return Opaque()  # `float(loss)`: a number the run does not know
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):

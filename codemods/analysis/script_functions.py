@@ -391,5 +391,45 @@ def _set_profile(run, args: list, kwargs: dict) -> None:
     set_profile(run, args, kwargs)
 
 
-LIBRARY = {"inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
+LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwargs),
+           "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
+           "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
            "sys.setprofile": _set_profile}
+
+
+def module_names(tree: ast.Module) -> dict:
+    """What `python prog.py` puts in the module's namespace before its first statement (in
+    CPython 3.11's order): its docstring is known, its loader and file are not."""
+    from codemods.analysis.script_values import Lib
+
+    annotated = any(type(stmt) is ast.AnnAssign for stmt in tree.body)
+    return {"__name__": "__main__", "__doc__": ast.get_docstring(tree, clean=False), "__package__": None,
+            "__loader__": Opaque(), "__spec__": None, "__annotations__": Opaque() if annotated else {},
+            "__builtins__": Lib("builtins"), "__file__": Opaque(), "__cached__": None}
+
+
+def _globals(run, args: list, kwargs: dict) -> dict:
+    if args or kwargs:
+        raise Bail
+    return _root(run.frames[-1][1]).vars if run.frames else run.module_env.vars
+
+
+def _callable(run, args: list, kwargs: dict) -> bool:
+    from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
+    from codemods.analysis.host_objects import BUILTINS, Special
+    from codemods.analysis.script_values import Arr, JitFn, Member, NTup, PartialObj, ShardMapFn, UClass, UObj
+
+    if len(args) != 1 or kwargs:
+        raise Bail
+    obj = args[0]
+    kind = type(obj)
+    if kind in (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, ShardMapFn, Special) or obj in BUILTINS.values():
+        return True
+    if kind in (UObj, NTup, Member):
+        return obj.cls.lookup("__call__") is not None
+    if kind in VALUE_TYPES or kind in (list, tuple, dict, set, frozenset, Arr):
+        return False
+    raise Bail
+
+
+BUILTIN_NAMES = {"globals": _globals, "callable": _callable}

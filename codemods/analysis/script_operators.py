@@ -114,6 +114,10 @@ class ScriptOperators:
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
                 return Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
             return Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+        if op is ast.Add and type(left) is type(right) and type(left) in (tuple, list):  # (no item is read)
+            return guard(operator.iadd if augmented and type(left) is list else operator.add, left, right)
+        if op is ast.Mult and {type(left), type(right)} in ({tuple, int}, {list, int}) and not augmented:
+            return guard(operator.mul, left, right)
         return super().binary(op, left, right, augmented)
 
     def compare(self, node: ast.Compare, env: Env) -> object:
@@ -132,8 +136,13 @@ class ScriptOperators:
             return (left is right) == (type(node.ops[0]) is ast.Is)
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.In, ast.NotIn):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            if type(right) is UObj and (hook := right.cls.lookup("__contains__")) is not None:
+                if type(hook[1]) is not UFunc:  # (`in` calls the class's own hook and takes its truth)
+                    raise Bail
+                found = self.truth(self.call(Bound(hook[1], right), [left], {}))
+                return found if type(node.ops[0]) is ast.In else not found
             if type(right) is UObj:
-                if right.cls.lookup("__contains__") is not None or right.data is None or not plain_tree(left):
+                if right.data is None or not plain_tree(left):
                     raise Bail
                 right = right.data
             found = self.contains(left, right)
@@ -238,7 +247,7 @@ def same_identity(value: object) -> bool:
     program object (a module function, class, instance, code object, a builtin type, a marker)."""
     from codemods.analysis.script_functions import CodeObj
 
-    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis)) or value is inspect.Parameter.empty \
+    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember) or value is inspect.Parameter.empty \
         or isinstance(value, type) and value.__module__ == "builtins"
 
 

@@ -77,7 +77,7 @@ from codemods.analysis.host_runs import HostRun
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
-from codemods.analysis.script_functions import (INSPECT_TYPES, CodeObj, FrameObj, apply_wraps, code_attribute, frame_attribute,
+from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, module_names, CodeObj, FrameObj, apply_wraps, code_attribute, frame_attribute,
                                                 function_attribute, gated_call, inspect_attribute, is_inspect_method,
                                                 profiled_run, set_function_attribute)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
@@ -106,7 +106,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
 
     def run_module(self) -> None:
-        self.module_env.vars["__name__"] = "__main__"
+        self.module_env.vars.update(module_names(self.tree))
         self.block(self.tree.body, self.module_env)
 
     def context_mesh(self) -> MeshObj | None:
@@ -118,7 +118,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return BUILTINS[name]
         if name in _ERRORS:  # (caught by a handler; building one is a call the run stops at)
             return _ERRORS[name]
-        if name in _SPECIALS:
+        if name in _SPECIALS or name in BUILTIN_NAMES:
             return Special("builtins." + name)
         raise Bail
 
