@@ -18,6 +18,7 @@ from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
+from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
 from codemods.analysis.script_values import (
@@ -32,6 +33,7 @@ from codemods.analysis.script_values import (
     NTup,
     Opaque,
     PartialObj,
+    RunCallable,
     ShardObj,
     SpecObj,
     SuperObj,
@@ -43,7 +45,7 @@ from codemods.analysis.script_values import (
 _RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
 _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
-CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, Lib)
+CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, RunCallable, Lib)
 
 
 class ScriptBuiltins:
@@ -75,8 +77,8 @@ class ScriptBuiltins:
             return ReMatch(found) if isinstance(found, re.Match) else found
         if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
             return FUNCTION_LIBRARY[canonical](self, args, kwargs)
-        if canonical in SCRIPT_LIBRARY:  # (script_library.py)
-            return SCRIPT_LIBRARY[canonical](self, args, kwargs)
+        if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)
+            return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)
         if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:
             return Wraps(args[0])
         if canonical == "jax.tree_util.register_dataclass" and len(args) == 1 and type(args[0]) is UClass \

@@ -24,6 +24,7 @@ from codemods.analysis.script_values import (
     NTup,
     Opaque,
     PartialObj,
+    RunCallable,
     ShardObj,
     ShardMapFn,
     SpecObj,
@@ -42,7 +43,7 @@ _OPAQUE = frozenset({"jax.device_count", "jax.devices", "jax.local_device_count"
                      "jax.process_index", "jax.process_count", "time.time", "time.perf_counter"})
 _JIT_KEYWORDS = frozenset({"out_shardings", "in_shardings", "static_argnums", "static_argnames", "donate_argnums",
                            "donate_argnames"})
-_CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass)
+_CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, RunCallable)
 _LIKE = frozenset(f"jax.numpy.{name}" for name in ("zeros_like", "ones_like", "full_like", "empty_like"))
 _AXIS_TYPES = {"jax.sharding.AxisType.Explicit": True, "jax.sharding.AxisType.Auto": False,
                "jax.sharding.AxisType.Manual": False}

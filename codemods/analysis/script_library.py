@@ -22,6 +22,7 @@ import numpy
 
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import RunCallable
 
 CONSTANTS = {f"{module}.{name}": getattr(source, name)
              for module, source in (("numpy", numpy), ("jax.numpy", numpy), ("math", math))
@@ -58,7 +59,7 @@ def pattern_attribute(pattern: re.Pattern, name: str) -> object:
     raise Bail
 
 
-class PatternMethod:
+class PatternMethod(RunCallable):
     """`pattern.sub`, `pattern.fullmatch`, ... of a compiled pattern."""
 
     __slots__ = ("name", "pattern")

@@ -19,7 +19,6 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.script_builtins import ReMatch, Wraps
 from codemods.analysis.script_jax import alike
-from codemods.analysis.script_library import PatternMethod
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
@@ -32,6 +31,7 @@ from codemods.analysis.script_values import (
     NTup,
     Opaque,
     PartialObj,
+    RunCallable,
     ShardObj,
     SpecObj,
     StrMember,
@@ -160,10 +160,12 @@ class ScriptOperators:
     def truth(self, value: object) -> bool:
         kind = type(value)
         if kind in (UFunc, UClass, Bound, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod, ParserObj,
-                    argparse.Namespace, ReMatch, Wraps, types.SimpleNamespace, re.Pattern, PatternMethod):
+                    argparse.Namespace, ReMatch, Wraps, types.SimpleNamespace, re.Pattern):
             return True
         if kind is UObj:
             return bool(value)
+        if isinstance(value, RunCallable):
+            return True
         if kind is Member:
             return True
         if kind is StrMember:

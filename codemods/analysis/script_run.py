@@ -52,6 +52,7 @@ from codemods.analysis.script_values import (
     NTup,
     Opaque,
     PartialObj,
+    RunCallable,
     ShardMapFn,
     ShardObj,
     SpecObj,
@@ -81,7 +82,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, mo
                                                 function_attribute, gated_call, inspect_attribute, is_inspect_method,
                                                 profiled_run, set_function_attribute)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
-from codemods.analysis.script_library import PatternMethod, pattern_attribute, set_namespace_attribute
+from codemods.analysis.script_library import pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.specs import Spec
@@ -408,7 +409,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return self.run_func(func, args, kwargs)
         if kind is ParserMethod:
             return call_parser(self, func, args, kwargs)
-        if kind is PatternMethod:
+        if isinstance(func, RunCallable):  # (script_library.py, script_transforms.py)
             return func(self, args, kwargs)
         if kind is Wraps:
             return apply_wraps(self, func.wrapped, args, kwargs)

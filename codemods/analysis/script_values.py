@@ -293,6 +293,13 @@ class Lazy:
         self.node, self.env, self.first, self.used = node, env, first, False
 
 
+class RunCallable:
+    """A callable the run models by a class of its own (a compiled pattern's method, `jax.grad(f)`):
+    called as `obj(run, args, kwargs)`."""
+
+    __slots__ = ()
+
+
 class GatherStop(BaseException):
     """The run reached a gather JAX rejects: where, and why (the run ends there, as the program)."""
 
