@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 import itertools
 import math
 import re
@@ -29,6 +30,11 @@ CONSTANTS = {f"{module}.{name}": getattr(source, name)
              for name in ("pi", "e", "inf", "nan", "tau") if hasattr(source, name)}
 _FLAGS = {f"re.{name}": getattr(re, name) for name in ("IGNORECASE", "I", "MULTILINE", "M", "DOTALL", "S",
                                                          "VERBOSE", "X", "ASCII", "A")}
+_MARKERS = {f"inspect.{owner.__name__}.{name}": getattr(owner, name)
+            for owner, names in ((inspect.Parameter, ("empty", "POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD",
+                                                      "VAR_POSITIONAL", "KEYWORD_ONLY", "VAR_KEYWORD")),
+                                 (inspect.Signature, ("empty",)))
+            for name in names}
 _PATTERN_METHODS = frozenset({"match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer"})
 _PATTERN_FIELDS = frozenset({"pattern", "groups", "flags"})
 
@@ -38,7 +44,7 @@ def constant(name: str) -> object:
     found = CONSTANTS.get(name)
     if type(found) is float:
         return found
-    return _FLAGS.get(name)
+    return _FLAGS.get(name, _MARKERS.get(name))
 
 
 def _text_args(values) -> bool:

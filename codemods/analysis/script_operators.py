@@ -26,6 +26,7 @@ from codemods.analysis.script_values import (
     FieldName,
     JitFn,
     Lazy,
+    Lib,
     Member,
     MeshCtx,
     NTup,
@@ -128,10 +129,17 @@ class ScriptOperators:
                 if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                     raise Bail
                 return Arr(None, all(v.host for v in (left, right) if type(v) is Arr)) if Arr in sides else Opaque()
+            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and _atom(left) and _atom(right) and not (
+                    plain_tree(left) and plain_tree(right)):  # `p.kind == Parameter.KEYWORD_ONLY`
+                return (left == right) == (type(node.ops[0]) is ast.Eq)
             node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.IsNot):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
-            if not (same_identity(left) and same_identity(right) or left is None or right is None):
+            marked = any(side is None or type(side) in (bool, type(Ellipsis)) or side is inspect.Parameter.empty
+                         for side in (left, right))  # (a singleton: only itself is it)
+            if left is not None and right is not None and (  # (`x is None`: as it always was read)
+                    not (same_identity(left) and same_identity(right) or marked)
+                    or {Opaque, Lib} & {type(left), type(right)}):
                 raise Bail
             return (left is right) == (type(node.ops[0]) is ast.Is)
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.In, ast.NotIn):
@@ -183,8 +191,8 @@ class ScriptOperators:
                 raise Bail  # a second pass over an exhausted iterator (empty in Python) is not modelled
             value.used = True
             return self.consume(value)
-        if kind in (NTup, types.MappingProxyType):
-            return list(value)
+        if kind in (NTup, types.MappingProxyType) or kind.__name__ in ("odict_keys", "odict_values", "odict_items"):
+            return list(value)  # (`sig.parameters.values()`)
         if kind is UClass and value.kind == "enum":
             return list(value.members.values())
         if kind is SpecObj:
@@ -243,6 +251,13 @@ class ScriptOperators:
                     yield from walk(index + 1)
 
         yield from walk(0)
+
+def _atom(value: object) -> bool:
+    """A value whose `==` runs no code of the program: a plain one, a parameter kind, a regex flag,
+    a builtin type."""
+    return plain_tree(value) or type(value) in (inspect._ParameterKind, re.RegexFlag) \
+        or isinstance(value, type) and value.__module__ == "builtins"
+
 
 def same_identity(value: object) -> bool:
     """Whether `is` on `value` is what it is in the program: one run object stands for one

@@ -90,6 +90,7 @@ from codemods import jaxapi
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
+_FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object", "vars")
 
 
@@ -160,6 +161,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 value = self.call(self.eval(decorator, env), [value], {})
             env.vars[node.name] = value
         elif kind is ast.ClassDef:
+            if (state := self.__dict__.get("_profiling")) is not None and state.active():
+                raise Bail  # (a class body is a frame of its own)
             env.vars[node.name] = make_class(self, node, env)
         elif kind is ast.With:
             self.with_statement(node, env)
@@ -289,6 +292,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     # -- expressions ----------------------------------------------------------------------------
     def eval(self, node: ast.expr, env: Env) -> object:
         kind = type(node)
+        if kind in _FRAMED and (state := self.__dict__.get("_profiling")) is not None and state.active():
+            raise Bail  # (a comprehension is a frame of its own, whose events the hook would see)
         if kind is ast.Attribute:
             self.tick()
             return self.attribute(self.eval(node.value, env), node.attr)
