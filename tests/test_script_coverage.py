@@ -163,11 +163,36 @@ def test_config_scope_locals_read_by_a_profile_hook():
     """)
 
 
+def test_profile_events_in_cpython_order():
+    same("""
+        import sys
+        events = []
+        def hook(frame, event, arg):
+            events.append((event, frame.f_code.co_name))
+        def inner(x):
+            return len(x)
+        def outer():
+            y = inner([1, 2])
+            return y
+        def run():
+            sys.setprofile(hook)
+            try:
+                outer()
+            finally:
+                sys.setprofile(None)
+        run()
+        RESULT = events
+        """)
+
+
 def test_a_profile_hook_left_set_or_a_call_it_would_see_unmodelled_stops_the_run():
     assert bails(SCOPES + """
     def leave(hook):
         sys.setprofile(hook)
-    leave(lambda *a: None)
+    def hook(frame, event, arg):
+        pass
+    leave(hook)
+    sys.setprofile(None)
     RESULT = 1
     """)
     assert bails(SCOPES.replace("n = len(layout)", "n = [v for v in layout]") + """

@@ -222,7 +222,10 @@ def _mesh(args: list, kwargs: dict, names_at: int, default_explicit: bool) -> Me
                 or not all(type(k) is Lib and jaxapi.canonical(k.name) in _AXIS_TYPES for k in kinds):
             raise Bail
         explicit = all(_AXIS_TYPES[jaxapi.canonical(k.name)] for k in kinds)
-    return MeshObj(tuple(names), explicit)
+    shape = given.get("axis_shapes")
+    sizes = tuple(shape) if type(shape) in (tuple, list) and len(shape) == len(names) and all(
+        type(n) is int and n > 0 for n in shape) else None
+    return MeshObj(tuple(names), explicit, sizes)
 
 
 def _sharding(run, given: object) -> ShardObj:

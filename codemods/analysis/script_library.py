@@ -11,6 +11,7 @@ each built the way Python builds it:
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import inspect
@@ -183,7 +184,39 @@ def _device_get(run, args: list, kwargs: dict) -> object:
     return _leaves(args[0], lambda leaf: Arr(None, True, ndim=leaf.ndim) if type(leaf) is Arr else leaf)
 
 
-LIBRARY = {"re.compile": _compile, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
+def mesh_sizes(mesh, name: str) -> object:
+    """`mesh.shape` (its axes' sizes by name, in order), `mesh.axis_sizes`, `mesh.size`."""
+    if name == "shape":
+        return dict(zip(mesh.names, mesh.sizes))
+    if name == "axis_sizes":
+        return tuple(mesh.sizes)
+    return math.prod(mesh.sizes)
+
+
+@contextlib.contextmanager
+def body_mesh(run, mesh):
+    meshes = run.__dict__.setdefault("_body_meshes", [])
+    meshes.append(mesh)
+    try:
+        yield
+    finally:
+        meshes.pop()
+
+
+def _axis_size(run, args: list, kwargs: dict) -> int:
+    """`jax.lax.axis_size(name)` in a shard_map body: the size of that axis (or the product of
+    several) of the body's mesh."""
+    meshes = run.__dict__.get("_body_meshes")
+    mesh = meshes[-1] if meshes and run.in_body else None
+    if mesh is None or mesh.sizes is None or len(args) != 1 or kwargs:
+        raise Bail
+    names = args[0] if type(args[0]) is tuple else (args[0],)
+    if not all(type(n) is str and n in mesh.names for n in names):
+        raise Bail
+    return math.prod(mesh.sizes[mesh.names.index(n)] for n in names)
+
+
+LIBRARY = {"re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get}

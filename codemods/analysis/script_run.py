@@ -82,7 +82,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, mo
                                                 function_attribute, gated_call, inspect_attribute, is_inspect_method,
                                                 profiled_run, set_function_attribute)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
-from codemods.analysis.script_library import pattern_attribute, set_namespace_attribute
+from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.specs import Spec
@@ -366,6 +366,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return super_attribute(self, obj, name)
         if kind is MeshObj and name == "axis_names":
             return obj.names
+        if kind is MeshObj and obj.sizes is not None and name in ("shape", "size", "axis_sizes"):
+            return mesh_sizes(obj, name)
         if kind is MeshObj and name in ("shape", "devices", "size", "axis_sizes"):
             return Opaque()
         if kind is ShardObj and name in ("spec", "mesh"):
@@ -448,8 +450,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return self.call(func.func, [*func.args, *args], {**func.kwargs, **kwargs})
         if kind is JitFn:
             return run_jit(self, func, args, kwargs)
-        if kind is ShardMapFn:
-            return run_shard_map(self, func, args, kwargs)
+        if kind is ShardMapFn:  # (the body's mesh kept for `jax.lax.axis_size`: script_library.py)
+            with body_mesh(self, func.mesh if func.mesh is not None else self.context_mesh()):
+                return run_shard_map(self, func, args, kwargs)
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail

@@ -89,10 +89,11 @@ class SpecObj:
 class MeshObj(Opaque):
     """A mesh: its axis names; `explicit` True when every axis is Explicit, None when unknown."""
 
-    __slots__ = ("explicit", "names")
+    __slots__ = ("explicit", "names", "sizes")
 
-    def __init__(self, names: tuple, explicit: bool | None) -> None:
+    def __init__(self, names: tuple, explicit: bool | None, sizes: tuple | None = None) -> None:
         self.names, self.explicit = names, explicit
+        self.sizes = sizes  # each axis's size, when the program wrote them (`jax.make_mesh((2, 4), ...)`)
 
 
 class ShardObj:
