@@ -18,6 +18,7 @@ from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
+from codemods.analysis.script_library import several
 from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
@@ -77,6 +78,8 @@ class ScriptBuiltins:
             return ReMatch(found) if isinstance(found, re.Match) else found
         if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
             return FUNCTION_LIBRARY[canonical](self, args, kwargs)
+        if (made := several(canonical, args, kwargs)) is not None:  # (script_library.py)
+            return made
         if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)
             return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)
         if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:

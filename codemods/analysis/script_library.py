@@ -216,6 +216,40 @@ def _axis_size(run, args: list, kwargs: dict) -> int:
     return math.prod(mesh.sizes[mesh.names.index(n)] for n in names)
 
 
+_PAIRS = frozenset({"jax.lax.top_k", "jax.numpy.linalg.eigh", "numpy.linalg.eigh", "jax.numpy.linalg.qr",
+                    "numpy.linalg.qr", "jax.numpy.linalg.slogdet", "numpy.linalg.slogdet", "jax.numpy.divmod",
+                    "jax.numpy.modf", "numpy.modf", "jax.numpy.frexp", "numpy.frexp"})
+_SPLITS = frozenset({"jax.numpy.split", "numpy.split", "jax.numpy.array_split", "numpy.array_split"})
+
+
+def several(name: str, args: list, kwargs: dict) -> object:
+    """The arrays a JAX or NumPy call returns several of (`lax.top_k`, `jnp.split(x, 2)`,
+    `jnp.linalg.eigh`, `np.indices(shape)`, `jnp.meshgrid(a, b)`), each of unknown layout;
+    None for any other call."""
+    from codemods.analysis.script_values import Arr, Opaque
+
+    host = name.startswith("numpy.")
+    if name in _PAIRS and args and type(args[0]) is Arr and not set(kwargs) - {"k", "axis"}:
+        return (Arr(None, host), Arr(None, host))
+    if name in ("jax.numpy.linalg.svd", "numpy.linalg.svd") and len(args) == 1 and \
+            set(kwargs) <= {"full_matrices"} and type(args[0]) is Arr:
+        return (Arr(None, host), Arr(None, host), Arr(None, host))
+    if name in _SPLITS and len(args) == 2 and type(args[0]) is Arr and set(kwargs) <= {"axis"} \
+            and type(kwargs.get("axis", 0)) is int:
+        count = args[1] if type(args[1]) is int else len(args[1]) + 1 if type(args[1]) in (list, tuple) \
+            and all(type(i) is int for i in args[1]) else None
+        if count is None or count <= 0:
+            raise Bail
+        return [Arr(None, host, ndim=args[0].ndim) for _ in range(count)]
+    if name in ("jax.numpy.meshgrid", "numpy.meshgrid") and args and all(type(a) is Arr for a in args) \
+            and set(kwargs) <= {"indexing", "sparse", "copy"} and not kwargs.get("sparse", False):
+        return [Arr(None, host, ndim=len(args)) for _ in args]
+    if name in ("numpy.indices", "jax.numpy.indices") and len(args) == 1 and not kwargs and \
+            type(args[0]) in (tuple, list) and all(type(n) in (int, Opaque) for n in args[0]):
+        return Arr(None, host, count=len(args[0]), ndim=len(args[0]) + 1)
+    return None
+
+
 LIBRARY = {"re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,

@@ -46,10 +46,11 @@ class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
 
-    __slots__ = ("host", "name", "ndim")
+    __slots__ = ("host", "leading", "name", "ndim")
 
-    def __init__(self, host: bool, name: str, ndim: int | None) -> None:
+    def __init__(self, host: bool, name: str, ndim: int | None, leading: int | None = None) -> None:
         self.host, self.name, self.ndim = host, name, ndim
+        self.leading = leading  # the receiver's leading size, when known
 
     def rank(self, args: list, kwargs: dict) -> int | None:
         if self.name in ("astype", "copy", "block_until_ready"):
@@ -59,6 +60,16 @@ class ArrMethod:
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
         if self.name in ("normal", "uniform", "integers", "random", "standard_normal") and "size" in kwargs:
             return shape_rank(kwargs["size"])
+        return None
+
+    def count(self, args: list, kwargs: dict) -> int | None:
+        """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
+        if self.name in ("astype", "copy", "block_until_ready"):
+            return self.leading
+        size = kwargs.get("size") if self.name in ("normal", "uniform", "integers", "random", "standard_normal") \
+            else None
+        if type(size) is int or type(size) in (tuple, list) and size and type(size[0]) is int:
+            return size if type(size) is int else size[0]
         return None
 
 

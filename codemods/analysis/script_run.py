@@ -383,7 +383,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 return tuple(Opaque() for _ in range(obj.ndim))
             if name in ("shape", "dtype", "ndim", "size", "nbytes"):
                 return Opaque()
-            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host, name, obj.ndim)
+            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host, name, obj.ndim, obj.count)
         if kind is FieldName and name == "name":
             return obj.name
         if kind is FieldName and name == "type" and obj.annotation is not None:
@@ -456,7 +456,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
-            return Arr(None, func.host, ndim=func.rank(args, kwargs))
+            return Arr(None, func.host, ndim=func.rank(args, kwargs), count=func.count(args, kwargs))
         if kind is Lib:
             return self.library(func.name, args, kwargs)
         if kind is Special:
