@@ -16,8 +16,10 @@ import copy
 import functools
 import inspect
 import itertools
+import json
 import math
 import re
+import tomllib
 import types
 
 import numpy
@@ -247,10 +249,44 @@ def several(name: str, args: list, kwargs: dict) -> object:
     if name in ("numpy.indices", "jax.numpy.indices") and len(args) == 1 and not kwargs and \
             type(args[0]) in (tuple, list) and all(type(n) in (int, Opaque) for n in args[0]):
         return Arr(None, host, count=len(args[0]), ndim=len(args[0]) + 1)
+    if name in _TREE_COLLECTIVES and args and type(args[0]) in (tuple, list, dict):
+        from codemods.analysis.script_transforms import _tree  # `psum((a, b), axis)`: a tree of results
+
+        return _tree(args[0], lambda leaf: Arr(None, False))
     return None
 
 
-LIBRARY = {"re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
+_TREE_COLLECTIVES = frozenset(f"jax.lax.{name}" for name in ("psum", "pmean", "pmax", "pmin"))
+_OPERATORS = {"operator.add": "Add", "operator.sub": "Sub", "operator.mul": "Mult", "operator.truediv": "Div",
+              "operator.floordiv": "FloorDiv", "operator.mod": "Mod", "operator.pow": "Pow",
+              "operator.matmul": "MatMult", "operator.or_": "BitOr", "operator.and_": "BitAnd"}
+
+
+def _operator(name: str):
+    """`operator.add` and the like: the binary operator, as `a + b` is run."""
+    import ast
+
+    def apply(run, args: list, kwargs: dict) -> object:
+        if len(args) != 2 or kwargs:
+            raise Bail
+        return run.binary(getattr(ast, _OPERATORS[name]), args[0], args[1])
+    return apply
+
+
+def _text_library(function, result_plain: bool = True):
+    def apply(run, args: list, kwargs: dict) -> object:
+        if not all(plain_tree(value) for value in (*args, *kwargs.values())):
+            raise Bail
+        made = guard(function, *args, **kwargs)
+        if result_plain and not plain_tree(made):
+            raise Bail
+        return made
+    return apply
+
+
+LIBRARY = {**{name: _operator(name) for name in _OPERATORS},
+           "tomllib.loads": _text_library(tomllib.loads), "json.dumps": _text_library(json.dumps),
+           "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
            "types.SimpleNamespace": _namespace, "jax.device_get": _device_get}

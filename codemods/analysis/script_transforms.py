@@ -8,7 +8,8 @@ for whatever the function meets on the way: a collective, a gather, a mesh it re
 results are arrays of unknown layout in that structure:
 - `grad(f, argnums)(*args)` has the structure of the differentiated arguments (a Python int
   there, or an output of known rank other than 0, is what JAX rejects: the run stops);
-  `value_and_grad` adds f's value (with its aux when `has_aux=True`);
+  `value_and_grad` adds f's value (with its aux when `has_aux=True`); `jacfwd`, `jacrev` and
+  `hessian` of one array to one array give one array;
 - `vmap(f, in_axes)(*args)` runs f on one slice of each mapped argument;
 - `scan(f, init, xs)` runs `f(carry, x)` once: the carry it returns must have init's structure;
   the stacked outputs have the structure of its second result; `fori_loop(lo, hi, body, init)`
@@ -131,6 +132,31 @@ class VmapFn(RunCallable):
         return _result(run.call(self.func, sliced, {}))
 
 
+class JacFn(RunCallable):
+    """`jax.jacfwd(f)`, `jax.jacrev(f)`, `jax.hessian(f)` of one array to one array: f runs once;
+    the result is an array of unknown layout."""
+
+    __slots__ = ("extra", "func")
+
+    def __init__(self, func: object, extra: int) -> None:
+        self.func, self.extra = func, extra
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        if kwargs or not args or type(args[0]) is not Arr:
+            raise Bail
+        out = run.call(self.func, [_traced(arg) for arg in args], {})
+        if type(out) is not Arr:
+            raise Bail
+        known = out.ndim is not None and args[0].ndim is not None
+        return Arr(None, False, ndim=out.ndim + self.extra * args[0].ndim if known else None)
+
+
+def _jacobian(run, args: list, kwargs: dict, extra: int) -> JacFn:
+    if len(args) != 1 or kwargs:
+        raise Bail
+    return JacFn(args[0], extra)
+
+
 def _grad(run, args: list, kwargs: dict, with_value: bool) -> GradFn:
     options = _options(kwargs, {"argnums", "has_aux"})
     if len(args) != 1 or type(options.get("has_aux", False)) is not bool:
@@ -204,4 +230,7 @@ def _bail():
 LIBRARY = {"jax.grad": lambda run, args, kwargs: _grad(run, args, kwargs, False),
            "jax.value_and_grad": lambda run, args, kwargs: _grad(run, args, kwargs, True),
            "jax.vmap": _vmap, "jax.lax.scan": _scan, "jax.lax.fori_loop": _fori_loop,
-           "jax.lax.while_loop": _while_loop}
+           "jax.lax.while_loop": _while_loop,
+           "jax.jacfwd": lambda run, args, kwargs: _jacobian(run, args, kwargs, 1),
+           "jax.jacrev": lambda run, args, kwargs: _jacobian(run, args, kwargs, 1),
+           "jax.hessian": lambda run, args, kwargs: _jacobian(run, args, kwargs, 2)}
