@@ -366,3 +366,39 @@ def test_device_get_gives_host_arrays_of_the_same_structure():
             with jax.set_mesh(mesh):
                 return top_level_all_gather(x, P("j", None))
         """) == ("spec", 8)
+
+
+def test_mesh_sizes_and_axis_size_in_a_body():
+    assert stop("""
+        import jax.numpy as jnp
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            n = mesh.shape["j"] * mesh.axis_sizes[0] + mesh.size
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            def body(v):
+                k = jax.lax.axis_size("j")
+                return jax.lax.ppermute(v, "j", [(s, (s + 1) % k) for s in range(k)])
+            out = jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))(x)
+            with jax.set_mesh(mesh):
+                return top_level_all_gather(out, P("j", None)) if n == 16 else None
+        """) == ("spec", 12)
+
+
+def test_calls_returning_several_arrays_and_operator_functions():
+    assert stop("""
+        import functools, operator
+        import jax.numpy as jnp
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            rng = np.random.default_rng(0)
+            rows = [r for r in rng.normal(size=(3, 8)).astype(np.float32)]
+            def body(v):
+                a, b = jnp.split(v, 2, axis=-1)
+                vals, idx = jax.lax.top_k(v, 2)
+                s, t = jax.lax.psum((a, b), "j")
+                return functools.reduce(operator.add, [v, v, v])
+            out = jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))(x)
+            with jax.set_mesh(mesh):
+                return top_level_all_gather(out, P("j", None)) if len(rows) == 3 else None
+        """) == ("spec", 16)
