@@ -402,3 +402,18 @@ def test_calls_returning_several_arrays_and_operator_functions():
             with jax.set_mesh(mesh):
                 return top_level_all_gather(out, P("j", None)) if len(rows) == 3 else None
         """) == ("spec", 16)
+
+
+def test_del_of_names_and_items():
+    same("""
+        table = {"a": 1, "b": 2}
+        def f():
+            x = 3
+            y = x + 1
+            del x
+            return y
+        del table["a"]
+        tmp = 5
+        del tmp
+        RESULT = (f(), table, "tmp" in globals())
+        """)

@@ -249,6 +249,9 @@ def several(name: str, args: list, kwargs: dict) -> object:
     if name in ("numpy.indices", "jax.numpy.indices") and len(args) == 1 and not kwargs and \
             type(args[0]) in (tuple, list) and all(type(n) in (int, Opaque) for n in args[0]):
         return Arr(None, host, count=len(args[0]), ndim=len(args[0]) + 1)
+    if name.startswith("jax.ops.segment_") and args and type(args[0]) is Arr \
+            and all(type(v) in (Arr, Opaque, int, bool, type(None)) for v in (*args[1:], *kwargs.values())):
+        return Arr(None, False)  # `jax.ops.segment_sum(data, ids, n)`: an array of unknown layout
     if name in _TREE_COLLECTIVES and args and type(args[0]) in (tuple, list, dict):
         from codemods.analysis.script_transforms import _tree  # `psum((a, b), axis)`: a tree of results
 

@@ -182,8 +182,16 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert):
             super().statement(node, env)
+        elif kind is ast.Delete:
+            for target in node.targets:  # `del name`, `del table[key]`
+                if type(target) is ast.Name and target.id in env.vars and (target.id in env.bound or env.parent is None):
+                    del env.vars[target.id]
+                elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) in (dict, list):
+                    guard(operator.delitem, holder, self.index(target.slice, env))
+                else:
+                    raise Bail
         else:
-            raise Bail  # (raise, del, global, async code, match, ...)
+            raise Bail  # (raise, global, async code, match, ...)
 
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
