@@ -417,3 +417,19 @@ def test_del_of_names_and_items():
         del tmp
         RESULT = (f(), table, "tmp" in globals())
         """)
+
+
+def test_a_set_mesh_kept_in_a_name_is_not_read_as_no_mesh():
+    assert stop("""
+        def setup():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            restore = jax.set_mesh(mesh)
+            return mesh, restore
+        def main():
+            mesh, restore = setup()
+            try:
+                x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+                return top_level_all_gather(x, P("i", None, reduced={"j"}))
+            finally:
+                restore.__exit__(None, None, None)
+        """) == "bail"

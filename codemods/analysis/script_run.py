@@ -253,6 +253,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.block(node.orelse, env)
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
+        if type(value) is MeshCtx and value.lasting:
+            raise Bail  # (`restore = jax.set_mesh(m)` sets the mesh when called: kept, then exited by hand)
         if type(target) is ast.Attribute:
             self.set_attribute(self.eval(target.value, env), target.attr, value)
         elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) is Arr:
