@@ -433,3 +433,15 @@ def test_a_set_mesh_kept_in_a_name_is_not_read_as_no_mesh():
             finally:
                 restore.__exit__(None, None, None)
         """) == "bail"
+
+
+def test_lambda_defaults_shifts_and_a_parser_named_by_position():
+    same("""
+        import argparse
+        FIELD_BITS = 8
+        fns = [lambda v, k=k: v * k for k in range(3)]
+        parser = argparse.ArgumentParser("calibrate")
+        parser.add_argument("--axis", default="data")
+        RESULT = ([f(2) for f in fns], 1.0 / (1 << FIELD_BITS), 5 ^ 3, 256 >> 2,
+                  parser.parse_args([]).axis)
+        """)

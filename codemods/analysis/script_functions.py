@@ -397,6 +397,14 @@ LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwa
            "sys.setprofile": _set_profile}
 
 
+def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:
+    """`lambda v, scale=scale: ...`: a function whose defaults are the values they have now."""
+    made = ast.FunctionDef(name="<lambda>", args=node.args, body=[ast.copy_location(ast.Return(node.body), node)],
+                           decorator_list=[], returns=None, type_comment=None)
+    ast.copy_location(made, node)
+    return run.make_function(made, env, env)
+
+
 def module_names(tree: ast.Module) -> dict:
     """What `python prog.py` puts in the module's namespace before its first statement (in
     CPython 3.11's order): its docstring is known, its loader and file are not."""

@@ -126,6 +126,8 @@ class ScriptOperators:
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
                 return Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
             return Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+        if op in _SHIFTS and type(left) in (int, bool) and type(right) in (int, bool):
+            return guard(_SHIFTS[op], left, right)  # `1 << FIELD_BITS`
         if op is ast.Add and type(left) is type(right) and type(left) in (tuple, list):  # (no item is read)
             return guard(operator.iadd if augmented and type(left) is list else operator.add, left, right)
         if op is ast.Mult and {type(left), type(right)} in ({tuple, int}, {list, int}) and not augmented:
@@ -262,6 +264,9 @@ class ScriptOperators:
                     yield from walk(index + 1)
 
         yield from walk(0)
+
+_SHIFTS = {ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitXor: operator.xor}
+
 
 def _atom(value: object) -> bool:
     """A value whose `==` runs no code of the program: a plain one, a parameter kind, a regex flag,

@@ -78,9 +78,10 @@ from codemods.analysis.host_runs import HostRun
 from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse_constant, call_parser,
                                                namespace_attribute, parser_attribute)
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
-from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, module_names, CodeObj, FrameObj, apply_wraps, code_attribute, frame_attribute,
-                                                function_attribute, gated_call, inspect_attribute, is_inspect_method,
-                                                profiled_run, set_function_attribute)
+from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, CodeObj, FrameObj, apply_wraps,
+                                                code_attribute, frame_attribute, function_attribute, gated_call,
+                                                inspect_attribute, is_inspect_method, lambda_with_defaults,
+                                                module_names, profiled_run, set_function_attribute)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
@@ -340,6 +341,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 return operand
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
+        if kind is ast.Lambda and (node.args.defaults or any(d is not None for d in node.args.kw_defaults)):
+            return lambda_with_defaults(self, node, env)  # (its defaults evaluated now, as Python does)
         if kind is ast.BinOp and type(node.op) is ast.MatMult:
             return self.binary(ast.MatMult, self.eval(node.left, env), self.eval(node.right, env))
         return super().eval(node, env)
