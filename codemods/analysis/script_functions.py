@@ -425,7 +425,16 @@ def _globals(run, args: list, kwargs: dict) -> dict:
 def _callable(run, args: list, kwargs: dict) -> bool:
     from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
     from codemods.analysis.host_objects import BUILTINS, Special
-    from codemods.analysis.script_values import Arr, JitFn, Member, NTup, PartialObj, ShardMapFn, UClass, UObj
+    from codemods.analysis.script_values import (
+        Arr,
+        JitFn,
+        Member,
+        NTup,
+        PartialObj,
+        ShardMapFn,
+        UClass,
+        UObj,
+    )
 
     if len(args) != 1 or kwargs:
         raise Bail

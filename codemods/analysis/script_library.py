@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import functools
 import inspect
 import itertools
 import json
@@ -253,7 +252,9 @@ def several(name: str, args: list, kwargs: dict) -> object:
             and all(type(v) in (Arr, Opaque, int, bool, type(None)) for v in (*args[1:], *kwargs.values())):
         return Arr(None, False)  # `jax.ops.segment_sum(data, ids, n)`: an array of unknown layout
     if name in _TREE_COLLECTIVES and args and type(args[0]) in (tuple, list, dict):
-        from codemods.analysis.script_transforms import _tree  # `psum((a, b), axis)`: a tree of results
+        from codemods.analysis.script_transforms import (
+            _tree,  # `psum((a, b), axis)`: a tree of results
+        )
 
         return _tree(args[0], lambda leaf: Arr(None, False))
     return None
