@@ -445,3 +445,21 @@ def test_lambda_defaults_shifts_and_a_parser_named_by_position():
         RESULT = ([f(2) for f in fns], 1.0 / (1 << FIELD_BITS), 5 ^ 3, 256 >> 2,
                   parser.parse_args([]).axis)
         """)
+
+
+def test_global_declarations():
+    same("""
+        _ARGS = None
+        _COUNT = 0
+        def init(axis="tp"):
+            global _ARGS, _COUNT
+            _ARGS = {"axis": axis}
+            _COUNT += 1
+            return _ARGS
+        def get():
+            assert _ARGS is not None, "not initialised"
+            return _ARGS["axis"]
+        init()
+        init("dp")
+        RESULT = (get(), _COUNT)
+        """)

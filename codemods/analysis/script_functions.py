@@ -450,3 +450,45 @@ def _callable(run, args: list, kwargs: dict) -> bool:
 
 
 BUILTIN_NAMES = {"globals": _globals, "callable": _callable}
+
+
+def local_names(node: ast.FunctionDef) -> tuple[frozenset, frozenset]:
+    """(the names a def binds in its own scope, the names it declares `global`): a `global X`
+    makes X's loads and stores the module's (a generator or `nonlocal` stops the run)."""
+    from codemods.analysis.nodes import iter_nodes
+
+    names = {a.arg for a in ast.walk(node.args) if type(a) is ast.arg}
+    declared: set[str] = set()
+    for child in iter_nodes(node, prune=lambda n: n is not node and type(n) in (
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
+            ast.DictComp, ast.GeneratorExp)):
+        if type(child) is ast.Name and type(child.ctx) is not ast.Load:
+            names.add(child.id)
+        elif type(child) is ast.Global:
+            declared.update(child.names)
+        elif type(child) in (ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await):
+            raise Bail
+    if declared & {a.arg for a in ast.walk(node.args) if type(a) is ast.arg}:
+        raise Bail  # (a SyntaxError)
+    return frozenset(names - declared), frozenset(declared)
+
+
+def global_target(run, env: Env, name: str) -> Env | None:
+    """The module scope a store of `name` goes to when the running def declared it `global`."""
+    declared = run.__dict__.get("_declared", {}).get(id(env))
+    if declared is None or name not in declared[1]:
+        return None
+    return _root(env)
+
+
+def declare(run, env: Env, names: frozenset) -> None:
+    scope = env.parent
+    while scope is not None and scope.parent is not None:  # (a def inside a def: its `global X` skips them)
+        if names & (set(scope.vars) | scope.bound):
+            raise Bail
+        scope = scope.parent
+    run.__dict__.setdefault("_declared", {})[id(env)] = (env, names)
+
+
+def undeclare(run, env: Env) -> None:
+    run.__dict__.get("_declared", {}).pop(id(env), None)

@@ -70,7 +70,6 @@ from codemods.analysis.host_exprs import (
     LambdaValue,
     Raised,
     Return,
-    bound_names,
     guard,
 )
 from codemods.analysis.host_objects import BUILTINS, Bail, Special
@@ -81,7 +80,8 @@ from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins
 from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, CodeObj, FrameObj, apply_wraps,
                                                 code_attribute, frame_attribute, function_attribute, gated_call,
                                                 inspect_attribute, is_inspect_method, lambda_with_defaults,
-                                                module_names, profiled_run, set_function_attribute)
+                                                local_names, module_names, profiled_run, set_function_attribute,
+                                                declare, global_target, undeclare)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
@@ -128,7 +128,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def make_function(self, node: ast.FunctionDef, env: Env, defaults_env: Env, owner: UClass | None = None) -> UFunc:
         if type(node) is not ast.FunctionDef:
             raise Bail
-        bound_names(node)  # (Bail on a generator, `global` or `nonlocal`)
+        local_names(node)  # (Bail on a generator or `nonlocal`: script_functions.py)
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
@@ -183,6 +183,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert):
             super().statement(node, env)
+        elif kind is ast.Global:
+            pass  # (read when the def runs: script_functions.local_names)
         elif kind is ast.Delete:
             for target in node.targets:  # `del name`, `del table[key]`
                 if type(target) is ast.Name and target.id in env.vars and (target.id in env.bound or env.parent is None):
@@ -256,6 +258,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def store(self, target: ast.expr, value: object, env: Env) -> None:
         if type(value) is MeshCtx and value.lasting:
             raise Bail  # (`restore = jax.set_mesh(m)` sets the mesh when called: kept, then exited by hand)
+        if type(target) is ast.Name and (module := global_target(self, env, target.id)) is not None:
+            module.vars[target.id] = value  # (declared `global` in the running def)
+            return
         if type(target) is ast.Attribute:
             self.set_attribute(self.eval(target.value, env), target.attr, value)
         elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) is Arr:
@@ -484,13 +489,17 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
 
     def run_func(self, func: UFunc, args: list, kwargs: dict) -> object:
         node = func.node
-        env = Env(func.env, bound_names(node))
+        names, declared = local_names(node)
+        env = Env(func.env, names)
         self.bind_function(func, args, kwargs, env)
         self.frames.append((func, env))
+        if declared:
+            declare(self, env, declared)
         try:
             return profiled_run(self, func, env, lambda: self.run_body(node.body, env))
         finally:
             self.frames.pop()
+            undeclare(self, env)
 
     def bind_function(self, func: UFunc, args: list, kwargs: dict, env: Env) -> None:
         spec = func.node.args
