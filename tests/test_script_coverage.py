@@ -463,3 +463,18 @@ def test_global_declarations():
         init("dp")
         RESULT = (get(), _COUNT)
         """)
+
+
+def test_enum_auto_values():
+    same("""
+        import enum
+        class Strategy(enum.Enum):
+            FULL = enum.auto()
+            FIXED = 5
+            NONE = enum.auto()
+        class Mode(enum.StrEnum):
+            TRAIN = enum.auto()
+            EVAL = "evaluate"
+        RESULT = ([(m.name, m.value) for m in Strategy], Strategy(6) is Strategy.NONE, Mode.TRAIN.value,
+                  Mode("evaluate").name)
+        """)

@@ -115,6 +115,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
         else:
             raise Bail
     if kind == "enum":
+        if any(type(value) is Auto for value in attrs.values()):
+            _resolve_auto(attrs, names)
         for name, value in list(attrs.items()):
             if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
                 continue
@@ -141,6 +143,30 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
         if run.call(decorator, [cls], {}) is not cls:
             raise Bail
     return cls
+
+
+class Auto:
+    """`enum.auto()` in an Enum's body: its value is the one the Enum class gives it."""
+
+    __slots__ = ()
+
+
+def _resolve_auto(attrs: dict, bases: list) -> None:
+    """Each `auto()` replaced by what the real Enum (or StrEnum) computes from the members
+    before it (`last + 1`, `name.lower()`)."""
+    import enum
+
+    if bases not in (["enum.Enum"], ["enum.StrEnum"]):
+        raise Bail  # (`(str, Enum)` and other mixins: not modelled)
+    members = [(name, value) for name, value in attrs.items()
+               if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
+    if not all(type(value) is Auto or plain_tree(value) for _, value in members):
+        raise Bail
+    made = guard((enum.Enum if bases == ["enum.Enum"] else enum.StrEnum), "Members",
+                 [(name, enum.auto() if type(value) is Auto else value) for name, value in members])
+    for found in made:
+        if type(attrs[found.name]) is Auto:
+            attrs[found.name] = found.value
 
 
 def _enum_mixin(names: list) -> object:

@@ -288,7 +288,15 @@ def _text_library(function, result_plain: bool = True):
     return apply
 
 
-LIBRARY = {**{name: _operator(name) for name in _OPERATORS},
+def _auto(run, args: list, kwargs: dict) -> object:
+    from codemods.analysis.script_classes import Auto
+
+    if args or kwargs:
+        raise Bail
+    return Auto()
+
+
+LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "tomllib.loads": _text_library(tomllib.loads), "json.dumps": _text_library(json.dumps),
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
