@@ -78,7 +78,7 @@ class ScriptBuiltins:
             return ReMatch(found) if isinstance(found, re.Match) else found
         if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
             return FUNCTION_LIBRARY[canonical](self, args, kwargs)
-        if (made := several(canonical, args, kwargs)) is not None:  # (script_library.py)
+        if (made := several(canonical, args, kwargs, self.in_body > 0)) is not None:  # (script_library.py)
             return made
         if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)
             return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)

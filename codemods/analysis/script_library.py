@@ -223,7 +223,7 @@ _PAIRS = frozenset({"jax.lax.top_k", "jax.numpy.linalg.eigh", "numpy.linalg.eigh
 _SPLITS = frozenset({"jax.numpy.split", "numpy.split", "jax.numpy.array_split", "numpy.array_split"})
 
 
-def several(name: str, args: list, kwargs: dict) -> object:
+def several(name: str, args: list, kwargs: dict, in_body: bool = False) -> object:
     """The arrays a JAX or NumPy call returns several of (`lax.top_k`, `jnp.split(x, 2)`,
     `jnp.linalg.eigh`, `np.indices(shape)`, `jnp.meshgrid(a, b)`), each of unknown layout;
     None for any other call."""
@@ -251,7 +251,7 @@ def several(name: str, args: list, kwargs: dict) -> object:
     if name.startswith("jax.ops.segment_") and args and type(args[0]) is Arr \
             and all(type(v) in (Arr, Opaque, int, bool, type(None)) for v in (*args[1:], *kwargs.values())):
         return Arr(None, False)  # `jax.ops.segment_sum(data, ids, n)`: an array of unknown layout
-    if name in _TREE_COLLECTIVES and args and type(args[0]) in (tuple, list, dict):
+    if name in _TREE_COLLECTIVES and in_body and args and type(args[0]) in (tuple, list, dict):
         from codemods.analysis.script_transforms import (
             _tree,  # `psum((a, b), axis)`: a tree of results
         )
