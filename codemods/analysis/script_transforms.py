@@ -93,8 +93,8 @@ class GradFn(RunCallable):
             raise Bail
         for number in numbers:  # (JAX rejects an int: only inexact inputs are differentiated)
             _tree(args[number], lambda leaf: leaf if type(leaf) in (Arr, float) else _bail())
-        out = run.call(self.func, [_traced(arg) for arg in args], {})
-        value, aux = out, None
+        out = run.call(self.func, [_traced(arg) if n in numbers else arg for n, arg in enumerate(args)], {})
+        value, aux = out, None  # (arguments not differentiated are handed over as they are)
         if self.has_aux:
             if type(out) is not tuple or len(out) != 2:
                 raise Bail
@@ -144,7 +144,7 @@ class JacFn(RunCallable):
     def __call__(self, run, args: list, kwargs: dict) -> object:
         if kwargs or not args or type(args[0]) is not Arr:
             raise Bail
-        out = run.call(self.func, [_traced(arg) for arg in args], {})
+        out = run.call(self.func, [_traced(args[0]), *args[1:]], {})
         if type(out) is not Arr:
             raise Bail
         known = out.ndim is not None and args[0].ndim is not None
