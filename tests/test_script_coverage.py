@@ -169,8 +169,17 @@ def test_profile_events_in_cpython_order():
         events = []
         def hook(frame, event, arg):
             events.append((event, frame.f_code.co_name))
+        class Box:
+            def __init__(self, v):
+                self.v = v
+            @property
+            def double(self):
+                return self.v * 2
         def inner(x):
-            return len(x)
+            d = {"a": 1}
+            keys = list(d.items())
+            b = Box(3)
+            return len(x) + b.double + isinstance(x, list) + len(sorted(x, key=abs)) + len(keys)
         def outer():
             y = inner([1, 2])
             return y
