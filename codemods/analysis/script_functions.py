@@ -492,3 +492,33 @@ def declare(run, env: Env, names: frozenset) -> None:
 
 def undeclare(run, env: Env) -> None:
     run.__dict__.get("_declared", {}).pop(id(env), None)
+
+
+def delete(run, node: ast.Delete, env: Env) -> None:
+    """`del name` (a local of the running def, or of the module), `del table[key]`."""
+    import operator
+
+    from codemods.analysis.host_exprs import guard
+
+    for target in node.targets:
+        if type(target) is ast.Name and target.id in env.vars and (target.id in env.bound or env.parent is None):
+            del env.vars[target.id]
+        elif type(target) is ast.Subscript and type(holder := run.eval(target.value, env)) in (dict, list):
+            guard(operator.delitem, holder, run.index(target.slice, env))
+        else:
+            raise Bail
+
+
+def try_finally(run, node: ast.Try, env: Env) -> None:
+    """`try: ... finally: ...`: the final block runs after the rest, however it ends (a stop at a
+    gather ends the program there; a final block that returns or breaks would swallow it)."""
+    from codemods.analysis.host_exprs import Break, Continue, Return
+
+    if any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s)):
+        raise Bail
+    try:
+        run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
+    except (Raised, Return, Break, Continue):
+        run.block(node.finalbody, env)
+        raise
+    run.block(node.finalbody, env)

@@ -81,7 +81,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 code_attribute, frame_attribute, function_attribute, gated_call,
                                                 inspect_attribute, is_inspect_method, lambda_with_defaults,
                                                 local_names, module_names, profiled_run, set_function_attribute,
-                                                declare, global_target, undeclare)
+                                                declare, delete, global_target, try_finally, undeclare)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
@@ -186,13 +186,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         elif kind is ast.Global:
             pass  # (read when the def runs: script_functions.local_names)
         elif kind is ast.Delete:
-            for target in node.targets:  # `del name`, `del table[key]`
-                if type(target) is ast.Name and target.id in env.vars and (target.id in env.bound or env.parent is None):
-                    del env.vars[target.id]
-                elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) in (dict, list):
-                    guard(operator.delitem, holder, self.index(target.slice, env))
-                else:
-                    raise Bail
+            delete(self, node, env)  # (script_functions.py)
         else:
             raise Bail  # (raise, global, async code, match, ...)
 
@@ -224,16 +218,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             del self.contexts[len(self.contexts) - entered:]
 
     def try_statement(self, node: ast.Try, env: Env) -> None:
-        if node.finalbody:  # run after the rest, however it ends (a stop at a gather ends the program)
-            if any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s)):
-                raise Bail  # (one would swallow what is raised)
-            try:
-                self.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
-            except (Raised, Return, Break, Continue):
-                self.block(node.finalbody, env)
-                raise
-            self.block(node.finalbody, env)
-            return
+        if node.finalbody:
+            return try_finally(self, node, env)  # (script_functions.py)
         try:
             self.block(node.body, env)
         except GatherStop:
