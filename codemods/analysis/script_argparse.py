@@ -65,7 +65,11 @@ def argparse_constant(name: str) -> object:
 
 
 def new_parser(args: list, kwargs: dict) -> ParserObj:
-    if args or not set(kwargs) <= _PARSER_KEYWORDS:
+    named = dict(zip(("prog", "usage", "description", "epilog"), args))  # (ArgumentParser's first parameters)
+    if len(args) > 4 or set(named) & set(kwargs) or not all(type(v) is str or v is None for v in named.values()):
+        raise Bail
+    kwargs = {**named, **kwargs}
+    if not set(kwargs) <= _PARSER_KEYWORDS:
         raise Bail
     for key, value in kwargs.items():
         if key == "formatter_class":

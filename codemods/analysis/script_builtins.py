@@ -10,14 +10,18 @@ from __future__ import annotations
 import argparse
 import ast
 import re
+import types
 
 from codemods import jaxapi
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
+from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
+from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
+from codemods.analysis.script_library import several
+from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
-from codemods.analysis.script_signatures import signature_of
 from codemods.analysis.script_values import (
     OPAQUE_TYPES,
     Arr,
@@ -30,6 +34,7 @@ from codemods.analysis.script_values import (
     NTup,
     Opaque,
     PartialObj,
+    RunCallable,
     ShardObj,
     SpecObj,
     SuperObj,
@@ -41,7 +46,7 @@ from codemods.analysis.script_values import (
 _RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
 _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
-CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, Lib)
+CALLABLES = (UFunc, Bound, PartialObj, JitFn, UClass, LambdaValue, RunCallable, Lib)
 
 
 class ScriptBuiltins:
@@ -77,8 +82,12 @@ class ScriptBuiltins:
         if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
             found = guard(getattr(re, canonical[3:]), *args, **kwargs)
             return ReMatch(found) if isinstance(found, re.Match) else found
-        if canonical == "inspect.signature" and len(args) == 1 and not kwargs:
-            return signature_of(args[0])  # (script_signatures.py)
+        if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
+            return FUNCTION_LIBRARY[canonical](self, args, kwargs)
+        if (made := several(canonical, args, kwargs, self.in_body > 0)) is not None:  # (script_library.py)
+            return made
+        if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)
+            return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)
         if canonical == "functools.wraps" and len(args) == 1 and not kwargs and type(args[0]) is UFunc:
             return Wraps(args[0])
         if canonical == "jax.tree_util.register_dataclass" and len(args) == 1 and type(args[0]) is UClass \
@@ -98,6 +107,8 @@ class ScriptBuiltins:
         return library_call(self, canonical, args, kwargs)
 
     def special(self, name: str, args: list, kwargs: dict) -> object:
+        if name in FUNCTION_LIBRARY:  # `globals()`, `callable(f)` (script_functions.py)
+            return FUNCTION_LIBRARY[name](self, args, kwargs)
         if kwargs and name != "builtins.print":
             raise Bail
         if name in ("builtins.getattr", "builtins.hasattr") and len(args) in (2, 3) and type(args[1]) is str:
@@ -124,7 +135,7 @@ class ScriptBuiltins:
                 raise Bail
             return SuperObj(func.owner.base, env.vars[params[0].arg])
         if name == "builtins.vars" and len(args) == 1:
-            if type(args[0]) is argparse.Namespace:
+            if type(args[0]) in (argparse.Namespace, types.SimpleNamespace):
                 return vars(args[0])
             if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
                 return args[0].attrs
@@ -157,6 +168,13 @@ class ScriptBuiltins:
                 raise Bail
             return guard(func, *args, **kwargs) if name in ("len", "list", "tuple", "dict") \
                 else super().builtin(func, args, kwargs)
+        if name == "sum" and 1 <= len(args) <= 2 and not kwargs and type(args[0]) not in _OPAQUE:
+            items = self.iterate(args[0])
+            if any(type(item) in (Arr, Opaque) for item in items):  # `sum(losses)`: `0 + a + b`, as sum adds
+                total = args[1] if len(args) == 2 else 0
+                for item in items:
+                    total = self.binary(ast.Add, total, item)
+                return total
         if name in ("float", "int") and len(args) == 1 and not kwargs and type(args[0]) in (Arr, Opaque):
             return Opaque()  # `float(loss)`: a number the run does not know
         if any(type(a) in _OPAQUE for a in args) or any(type(v) in _OPAQUE for v in kwargs.values()):

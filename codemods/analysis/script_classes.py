@@ -115,6 +115,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
         else:
             raise Bail
     if kind == "enum":
+        if any(type(value) is Auto for value in attrs.values()):
+            _resolve_auto(attrs, names)
         for name, value in list(attrs.items()):
             if name.startswith("_") or type(value) in (UFunc, Desc, LambdaValue):
                 continue
@@ -143,6 +145,30 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
     return cls
 
 
+class Auto:
+    """`enum.auto()` in an Enum's body: its value is the one the Enum class gives it."""
+
+    __slots__ = ()
+
+
+def _resolve_auto(attrs: dict, bases: list) -> None:
+    """Each `auto()` replaced by what the real Enum (or StrEnum) computes from the members
+    before it (`last + 1`, `name.lower()`)."""
+    import enum
+
+    if bases not in (["enum.Enum"], ["enum.StrEnum"]):
+        raise Bail  # (`(str, Enum)` and other mixins: not modelled)
+    members = [(name, value) for name, value in attrs.items()
+               if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
+    if not all(type(value) is Auto or plain_tree(value) for _, value in members):
+        raise Bail
+    made = guard((enum.Enum if bases == ["enum.Enum"] else enum.StrEnum), "Members",
+                 [(name, enum.auto() if type(value) is Auto else value) for name, value in members])
+    for found in made:
+        if type(attrs[found.name]) is Auto:
+            attrs[found.name] = found.value
+
+
 def _enum_mixin(names: list) -> object:
     """None (`class A(Enum)`), str (`(str, Enum)`, `StrEnum`) or int (`IntEnum`) for an Enum
     class's bases; False for any other class."""
@@ -154,24 +180,20 @@ def _enum_mixin(names: list) -> object:
 
 
 def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) -> object:
-    func = run.make_function(node, env, body_env, owner=cls)
-    if not node.decorator_list:
-        return func
-    if len(node.decorator_list) != 1 or type(node.decorator_list[0]) is not ast.Name \
-            or node.decorator_list[0].id not in _DECORATORS or node.decorator_list[0].id in body_env.vars:
-        return _decorated(run, node, func, body_env)
-    return Desc(_DECORATORS[node.decorator_list[0].id], func)
-
-
-def _decorated(run, node: ast.FunctionDef, func: object, body_env: Env) -> object:
-    """A method under decorators of the program's own (`@register_to_config def __init__`): each
-    is called on what the one below gave, as the class body runs; a plain function of the
-    program must come out (it is the method), else the run stops."""
-    for decorator in reversed(node.decorator_list):
-        func = run.call(run.eval(decorator, body_env), [func], {})
-        if type(func) is not UFunc:
+    known = [type(d) is ast.Name and d.id in _DECORATORS and d.id not in body_env.vars for d in node.decorator_list]
+    if any(known[1:]):
+        raise Bail  # (a property or static method decorated further: not modelled)
+    applied = [None if is_known else run.eval(d, body_env) for d, is_known in zip(node.decorator_list, known)]
+    value: object = run.make_function(node, env, body_env, owner=cls)  # (after its decorators, as Python)
+    for index in reversed(range(len(node.decorator_list))):  # (innermost first, as Python applies them)
+        if known[index]:
+            if type(value) is not UFunc:
+                raise Bail
+            return Desc(_DECORATORS[node.decorator_list[index].id], value)
+        value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
+        if type(value) is not UFunc:
             raise Bail
-    return func
+    return value
 
 
 def _field_default(cls: UClass, name: str) -> tuple | None:
@@ -247,11 +269,19 @@ def instance_attribute(run, obj: object, name: str) -> object:
             return Bound(_Replace(), obj)
         if name == "_fields":
             return tuple(cls.fields)
+        if name == "_asdict":
+            return Bound(_AsDict(), obj)
+        if name.startswith("_") and found is None:
+            raise Bail  # (`_make`, `_field_defaults`: not modelled)
     elif name in obj.attrs:
         return obj.attrs[name]
     if found is None and type(obj) is UObj and obj.data is not None and name in METHODS[type(obj.data)]:
         return getattr(obj.data, name)
     if found is None:
+        if name.startswith("__") and name.endswith("__"):
+            if name == "__class__":
+                return cls
+            raise Bail  # (what `object` gives every instance, or `__getattr__` asked for a dunder: not modelled)
         hook = cls.lookup("__getattr__")
         if hook is not None and type(obj) is UObj:
             return run.call(Bound(hook[1], obj), [name], {}) if type(hook[1]) is UFunc else _bail()
@@ -293,6 +323,12 @@ def class_attribute(run, cls: UClass, name: str) -> object:
     if found is None:
         if name == "__name__":
             return cls.node.name
+        if name == "__module__":
+            return "__main__"
+        if name == "_fields" and cls.kind == "ntuple":
+            return tuple(cls.fields)
+        if name.startswith("__") and name.endswith("__") or name.startswith("_") and cls.kind in ("ntuple", "enum"):
+            raise Bail  # (what `type` and `object` give every class: not modelled)
         raise Raised(AttributeError(name))
     value = found[1]
     if type(value) is Desc:
@@ -345,6 +381,15 @@ class _Replace:
         if args or not set(kwargs) <= set(record.cls.fields):
             raise Bail
         return ntup(record.cls, [kwargs.get(name, item) for name, item in zip(record.cls.fields, record)])
+
+
+class _AsDict:
+    """`record._asdict()` of a NamedTuple: a dict of its fields in order."""
+
+    def __call__(self, run, record: NTup, args: list, kwargs: dict) -> dict:
+        if args or kwargs:
+            raise Bail
+        return dict(zip(record.cls.fields, record))
 
 
 class _Nothing:
@@ -404,7 +449,7 @@ def type_method(owner: object, name: str) -> TypeMethod | None:
     return None
 
 
-BUILTIN_METHODS = (_Replace, _Nothing, _HolderInit, TypeMethod)
+BUILTIN_METHODS = (_Replace, _AsDict, _Nothing, _HolderInit, TypeMethod)
 
 
 def _bail():

@@ -24,6 +24,7 @@ from codemods.analysis.script_values import (
     NTup,
     Opaque,
     PartialObj,
+    RunCallable,
     ShardObj,
     ShardMapFn,
     SpecObj,
@@ -42,7 +43,7 @@ _OPAQUE = frozenset({"jax.device_count", "jax.devices", "jax.local_device_count"
                      "jax.process_index", "jax.process_count", "time.time", "time.perf_counter"})
 _JIT_KEYWORDS = frozenset({"out_shardings", "in_shardings", "static_argnums", "static_argnames", "donate_argnums",
                            "donate_argnames"})
-_CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass)
+_CALLABLE = (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, RunCallable)
 _LIKE = frozenset(f"jax.numpy.{name}" for name in ("zeros_like", "ones_like", "full_like", "empty_like"))
 _AXIS_TYPES = {"jax.sharding.AxisType.Explicit": True, "jax.sharding.AxisType.Auto": False,
                "jax.sharding.AxisType.Manual": False}
@@ -221,7 +222,10 @@ def _mesh(args: list, kwargs: dict, names_at: int, default_explicit: bool) -> Me
                 or not all(type(k) is Lib and jaxapi.canonical(k.name) in _AXIS_TYPES for k in kinds):
             raise Bail
         explicit = all(_AXIS_TYPES[jaxapi.canonical(k.name)] for k in kinds)
-    return MeshObj(tuple(names), explicit)
+    shape = given.get("axis_shapes")
+    sizes = tuple(shape) if type(shape) in (tuple, list) and len(shape) == len(names) and all(
+        type(n) is int and n > 0 for n in shape) else None
+    return MeshObj(tuple(names), explicit, sizes)
 
 
 def _sharding(run, given: object) -> ShardObj:

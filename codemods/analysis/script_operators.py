@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import operator
+import re
+import types
 
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -23,11 +26,13 @@ from codemods.analysis.script_values import (
     FieldName,
     JitFn,
     Lazy,
+    Lib,
     Member,
     MeshCtx,
     NTup,
     Opaque,
     PartialObj,
+    RunCallable,
     ShardObj,
     SpecObj,
     StrMember,
@@ -41,10 +46,11 @@ class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
 
-    __slots__ = ("host", "name", "ndim")
+    __slots__ = ("host", "leading", "name", "ndim")
 
-    def __init__(self, host: bool, name: str, ndim: int | None) -> None:
+    def __init__(self, host: bool, name: str, ndim: int | None, leading: int | None = None) -> None:
         self.host, self.name, self.ndim = host, name, ndim
+        self.leading = leading  # the receiver's leading size, when known
 
     def rank(self, args: list, kwargs: dict) -> int | None:
         if self.name in ("astype", "copy", "block_until_ready"):
@@ -54,6 +60,16 @@ class ArrMethod:
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
         if self.name in ("normal", "uniform", "integers", "random", "standard_normal") and "size" in kwargs:
             return shape_rank(kwargs["size"])
+        return None
+
+    def count(self, args: list, kwargs: dict) -> int | None:
+        """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
+        if self.name in ("astype", "copy", "block_until_ready"):
+            return self.leading
+        size = kwargs.get("size") if self.name in ("normal", "uniform", "integers", "random", "standard_normal") \
+            else None
+        if type(size) is int or type(size) in (tuple, list) and size and type(size[0]) is int:
+            return size if type(size) is int else size[0]
         return None
 
 
@@ -82,6 +98,8 @@ class ScriptOperators:
             return Arr(None, holder.host)
         if kind is Opaque:
             return holder
+        if kind is types.MappingProxyType:  # `sig.parameters["x"]`
+            return guard(operator.getitem, holder, key)
         if kind is UClass and holder.kind == "enum" and type(key) is str:
             if key not in holder.members:
                 raise Raised(KeyError(key))
@@ -108,6 +126,12 @@ class ScriptOperators:
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
                 return Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
             return Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+        if op in _SHIFTS and type(left) in (int, bool) and type(right) in (int, bool):
+            return guard(_SHIFTS[op], left, right)  # `1 << FIELD_BITS`
+        if op is ast.Add and type(left) is type(right) and type(left) in (tuple, list):  # (no item is read)
+            return guard(operator.iadd if augmented and type(left) is list else operator.add, left, right)
+        if op is ast.Mult and {type(left), type(right)} in ({tuple, int}, {list, int}) and not augmented:
+            return guard(operator.mul, left, right)
         return super().binary(op, left, right, augmented)
 
     def compare(self, node: ast.Compare, env: Env) -> object:
@@ -118,11 +142,28 @@ class ScriptOperators:
                 if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                     raise Bail
                 return Arr(None, all(v.host for v in (left, right) if type(v) is Arr)) if Arr in sides else Opaque()
+            if type(node.ops[0]) in (ast.Eq, ast.NotEq) and _atom(left) and _atom(right) and not (
+                    plain_tree(left) and plain_tree(right)):  # `p.kind == Parameter.KEYWORD_ONLY`
+                return (left == right) == (type(node.ops[0]) is ast.Eq)
             node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
+        if len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.IsNot):
+            left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            marked = any(side is None or type(side) in (bool, type(Ellipsis)) or side is inspect.Parameter.empty
+                         for side in (left, right))  # (a singleton: only itself is it)
+            if left is not None and right is not None and (  # (`x is None`: as it always was read)
+                    not (same_identity(left) and same_identity(right) or marked)
+                    or {Opaque, Lib} & {type(left), type(right)}):
+                raise Bail
+            return (left is right) == (type(node.ops[0]) is ast.Is)
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.In, ast.NotIn):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
+            if type(right) is UObj and (hook := right.cls.lookup("__contains__")) is not None:
+                if type(hook[1]) is not UFunc:  # (`in` calls the class's own hook and takes its truth)
+                    raise Bail
+                found = self.truth(self.call(Bound(hook[1], right), [left], {}))
+                return found if type(node.ops[0]) is ast.In else not found
             if type(right) is UObj:
-                if right.cls.lookup("__contains__") is not None or right.data is None or not plain_tree(left):
+                if right.data is None or not plain_tree(left):
                     raise Bail
                 right = right.data
             found = self.contains(left, right)
@@ -130,6 +171,7 @@ class ScriptOperators:
         return super().compare(node, env)
 
     def contains(self, left: object, right: object) -> bool:
+        right = dict(right) if type(right) is types.MappingProxyType else right
         if type(right) not in (str, list, tuple, dict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
@@ -139,15 +181,17 @@ class ScriptOperators:
     def truth(self, value: object) -> bool:
         kind = type(value)
         if kind in (UFunc, UClass, Bound, JitFn, PartialObj, ShardObj, MeshCtx, FieldName, ArrMethod, ParserObj,
-                    argparse.Namespace, ReMatch, Wraps):
+                    argparse.Namespace, ReMatch, Wraps, types.SimpleNamespace, re.Pattern):
             return True
         if kind is UObj:
             return bool(value)
+        if isinstance(value, RunCallable):
+            return True
         if kind is Member:
             return True
         if kind is StrMember:
             return len(value.value) > 0
-        if kind is NTup:
+        if kind in (NTup, types.MappingProxyType):
             return len(value) > 0
         if kind in OPAQUE_TYPES:
             raise Bail
@@ -160,8 +204,8 @@ class ScriptOperators:
                 raise Bail  # a second pass over an exhausted iterator (empty in Python) is not modelled
             value.used = True
             return self.consume(value)
-        if kind is NTup:
-            return list(value)
+        if kind in (NTup, types.MappingProxyType) or kind.__name__ in ("odict_keys", "odict_values", "odict_items"):
+            return list(value)  # (`sig.parameters.values()`)
         if kind is UClass and value.kind == "enum":
             return list(value.members.values())
         if kind is SpecObj:
@@ -220,6 +264,25 @@ class ScriptOperators:
                     yield from walk(index + 1)
 
         yield from walk(0)
+
+_SHIFTS = {ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitXor: operator.xor}
+
+
+def _atom(value: object) -> bool:
+    """A value whose `==` runs no code of the program: a plain one, a parameter kind, a regex flag,
+    a builtin type."""
+    return plain_tree(value) or type(value) in (inspect._ParameterKind, re.RegexFlag) \
+        or isinstance(value, type) and value.__module__ == "builtins"
+
+
+def same_identity(value: object) -> bool:
+    """Whether `is` on `value` is what it is in the program: one run object stands for one
+    program object (a module function, class, instance, code object, a builtin type, a marker)."""
+    from codemods.analysis.script_functions import CodeObj
+
+    return type(value) in (UFunc, UClass, UObj, CodeObj, bool, type(Ellipsis), Member, StrMember) or value is inspect.Parameter.empty \
+        or isinstance(value, type) and value.__module__ == "builtins"
+
 
 def _bail():
     raise Bail

@@ -22,6 +22,7 @@ import argparse
 import ast
 import operator
 import re
+import types
 
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
@@ -51,6 +52,7 @@ from codemods.analysis.script_values import (
     NTup,
     Opaque,
     PartialObj,
+    RunCallable,
     ShardMapFn,
     ShardObj,
     SpecObj,
@@ -78,12 +80,21 @@ from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse
 from codemods.analysis.passed_steps import formatted, passed, sliced_count, unpacked
 from codemods.analysis.scope_declarations import declare
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
-from codemods.analysis.script_signatures import BoundSig, SigMethod, SigObj, call_signature, signature_attribute
+from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, CodeObj, FrameObj, apply_wraps,
+                                                code_attribute, frame_attribute, function_attribute, gated_call,
+                                                inspect_attribute, is_inspect_method, lambda_with_defaults,
+                                                module_names, profiled_run, set_function_attribute,
+                                                delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
+from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
+from codemods.analysis.script_library import constant as library_constant
+from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.specs import Spec
+from codemods import jaxapi
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
+_FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object", "vars")
 
 
@@ -102,7 +113,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
 
     def run_module(self) -> None:
-        self.module_env.vars["__name__"] = "__main__"
+        self.module_env.vars.update(module_names(self.tree))
         self.block(self.tree.body, self.module_env)
 
     def context_mesh(self) -> MeshObj | None:
@@ -114,7 +125,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return BUILTINS[name]
         if name in _ERRORS:  # (caught by a handler; building one is a call the run stops at)
             return _ERRORS[name]
-        if name in _SPECIALS:
+        if name in _SPECIALS or name in BUILTIN_NAMES:
             return Special("builtins." + name)
         raise Bail
 
@@ -147,13 +158,16 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 if alias.name == "*":
                     raise Bail
                 if node.module != "__future__":
-                    env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}")
+                    found = library_constant(jaxapi.canonical(f"{node.module}.{alias.name}"))
+                    env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}") if found is None else found
         elif kind is ast.FunctionDef:
             value: object = self.make_function(node, env, env)
             for decorator in reversed(node.decorator_list):
                 value = self.call(self.eval(decorator, env), [value], {})
             env.vars[node.name] = value
         elif kind is ast.ClassDef:
+            if (state := self.__dict__.get("_profiling")) is not None and state.active():
+                raise Bail  # (a class body is a frame of its own)
             env.vars[node.name] = make_class(self, node, env)
         elif kind is ast.With:
             self.with_statement(node, env)
@@ -177,8 +191,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
+        elif kind is ast.Delete:
+            delete(self, node, env)  # (script_functions.py)
         else:
-            raise Bail  # (raise, del, global, async code, match, ...)
+            raise Bail  # (raise, global, async code, match, ...)
 
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
@@ -209,7 +225,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
 
     def try_statement(self, node: ast.Try, env: Env) -> None:
         if node.finalbody:
-            raise Bail
+            return try_finally(self, node, env)  # (script_functions.py)
         self.guarded += bool(node.handlers)  # (passed_steps.py)
         try:
             self.block(node.body, env)
@@ -235,6 +251,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.block(node.orelse, env)
 
     def store(self, target: ast.expr, value: object, env: Env) -> None:
+        if type(value) is MeshCtx and value.lasting:
+            raise Bail  # (`restore = jax.set_mesh(m)` sets the mesh when called: kept, then exited by hand)
         if type(target) in (ast.Tuple, ast.List) and isinstance(value, Opaque) and not (type(value) is Arr and value.count is not None) \
                 and not any(type(t) is ast.Starred for t in target.elts):  # (`n, e = gates.shape`)
             for sub, item in zip(target.elts, unpacked(self, value, len(target.elts))):
@@ -264,9 +282,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.module_env.vars[name] = value  # (the run is the program: later calls read it)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
+        if type(obj) is UFunc:
+            return set_function_attribute(self, obj, name, value)
         if type(obj) is argparse.Namespace:
             setattr(obj, name, value)
             return
+        if type(obj) is types.SimpleNamespace:
+            return set_namespace_attribute(obj, name, value)
         if type(obj) is UClass and type(obj.attrs.get(name)).__name__ != "Desc":  # `Model.config_class = ...`
             obj.attrs[name] = value
             return
@@ -286,6 +308,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     # -- expressions ----------------------------------------------------------------------------
     def eval(self, node: ast.expr, env: Env) -> object:
         kind = type(node)
+        if kind in _FRAMED and (state := self.__dict__.get("_profiling")) is not None and state.active():
+            raise Bail  # (a comprehension is a frame of its own, whose events the hook would see)
         if kind is ast.Attribute:
             self.tick()
             return self.attribute(self.eval(node.value, env), node.attr)
@@ -325,6 +349,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 return operand
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
+        if kind is ast.Lambda and (node.args.defaults or any(d is not None for d in node.args.kw_defaults)):
+            return lambda_with_defaults(self, node, env)  # (its defaults evaluated now, as Python does)
         if kind is ast.BinOp and type(node.op) is ast.MatMult:
             return self.binary(ast.MatMult, self.eval(node.left, env), self.eval(node.right, env))
         return super().eval(node, env)
@@ -334,6 +360,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
 
     def attribute(self, obj: object, name: str) -> object:
         kind = type(obj)
+        if kind in (UFunc, CodeObj, FrameObj) or kind in INSPECT_TYPES:
+            return function_attribute(self, obj, name) if kind is UFunc else code_attribute(obj, name) \
+                if kind is CodeObj else frame_attribute(self, obj, name) if kind is FrameObj else inspect_attribute(obj, name)
         if obj is dict or obj is list or kind is Special and obj.name == "builtins.object":
             found = type_method(object if kind is Special else obj, name)
             if found is None:
@@ -341,13 +370,14 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return found
         if kind is Lib:
             found = argparse_constant(f"{obj.name}.{name}")
+            found = library_constant(jaxapi.canonical(f"{obj.name}.{name}")) if found is None else found
             return Lib(f"{obj.name}.{name}") if found is None else found
         if kind is ParserObj:
             return parser_attribute(obj, name)
-        if kind in (SigObj, BoundSig):
-            return signature_attribute(obj, name)  # (script_signatures.py)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
+        if kind in (types.SimpleNamespace, re.Pattern):
+            return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
         if kind in (Member, StrMember):
@@ -360,6 +390,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return super_attribute(self, obj, name)
         if kind is MeshObj and name == "axis_names":
             return obj.names
+        if kind is MeshObj and obj.sizes is not None and name in ("shape", "size", "axis_sizes"):
+            return mesh_sizes(obj, name)
         if kind is MeshObj and name in ("shape", "devices", "size", "axis_sizes"):
             return Opaque()
         if kind is ShardObj and name in ("spec", "mesh"):
@@ -375,7 +407,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 return tuple(Opaque() for _ in range(obj.ndim))
             if name in ("shape", "dtype", "ndim", "size", "nbytes"):
                 return Opaque()
-            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host, name, obj.ndim)
+            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host, name, obj.ndim, obj.count)
         if kind is FieldName and name == "name":
             return obj.name
         if kind is FieldName and name == "type" and obj.annotation is not None:
@@ -399,18 +431,21 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     # -- calls ----------------------------------------------------------------------------------
     def call(self, func: object, args: list, kwargs: dict) -> object:
         self.tick()
+        if (state := self.__dict__.get("_profiling")) is not None and state.active():  # (script_functions.py)
+            if not state.passing:
+                return gated_call(self, func, args, kwargs)
+            state.passing = False
         kind = type(func)
         if kind is UFunc:
             return self.run_func(func, args, kwargs)
         if kind is ParserMethod:
             return call_parser(self, func, args, kwargs)
-        if kind is SigMethod:
-            return call_signature(func, args, kwargs)
+        if isinstance(func, RunCallable):  # (script_library.py, script_transforms.py)
+            return func(self, args, kwargs)
         if kind is Wraps:
-            if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
-                raise Bail
-            args[0].alias = func.wrapped.alias or func.wrapped.node.name
-            return args[0]
+            return apply_wraps(self, func.wrapped, args, kwargs)
+        if is_inspect_method(func):  # `sig.bind_partial(*args, **kwargs)`: inspect's own
+            return guard(func, *args, **kwargs)
         if isinstance(getattr(func, "__self__", None), re.Match) and getattr(func, "__name__", "") in (
                 "group", "groups", "groupdict", "start", "end"):
             if not all(type(value) in (str, int) for value in (*args, *kwargs.values())):
@@ -439,12 +474,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return self.call(func.func, [*func.args, *args], {**func.kwargs, **kwargs})
         if kind is JitFn:
             return run_jit(self, func, args, kwargs)
-        if kind is ShardMapFn:
-            return run_shard_map(self, func, args, kwargs)
+        if kind is ShardMapFn:  # (the body's mesh kept for `jax.lax.axis_size`: script_library.py)
+            with body_mesh(self, func.mesh if func.mesh is not None else self.context_mesh()):
+                return run_shard_map(self, func, args, kwargs)
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
-            return Arr(None, func.host, ndim=func.rank(args, kwargs))
+            return Arr(None, func.host, ndim=func.rank(args, kwargs), count=func.count(args, kwargs))
         if kind is Lib:
             return self.library(func.name, args, kwargs)
         if kind is Special:
@@ -464,7 +500,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.bind_function(func, args, kwargs, env)
         self.frames.append((func, env))
         try:
-            return self.run_body(node.body, env)
+            return profiled_run(self, func, env, lambda: self.run_body(node.body, env))
         finally:
             self.frames.pop()
 

@@ -89,10 +89,11 @@ class SpecObj:
 class MeshObj(Opaque):
     """A mesh: its axis names; `explicit` True when every axis is Explicit, None when unknown."""
 
-    __slots__ = ("explicit", "names")
+    __slots__ = ("explicit", "names", "sizes")
 
-    def __init__(self, names: tuple, explicit: bool | None) -> None:
+    def __init__(self, names: tuple, explicit: bool | None, sizes: tuple | None = None) -> None:
         self.names, self.explicit = names, explicit
+        self.sizes = sizes  # each axis's size, when the program wrote them (`jax.make_mesh((2, 4), ...)`)
 
 
 class ShardObj:
@@ -291,6 +292,13 @@ class Lazy:
 
     def __init__(self, node, env, first: list) -> None:
         self.node, self.env, self.first, self.used = node, env, first, False
+
+
+class RunCallable:
+    """A callable the run models by a class of its own (a compiled pattern's method, `jax.grad(f)`):
+    called as `obj(run, args, kwargs)`."""
+
+    __slots__ = ()
 
 
 class GatherStop(BaseException):

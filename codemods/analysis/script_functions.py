@@ -1,0 +1,482 @@
+"""The module's functions as objects in a script run (script_run.py; issue 13).
+
+Experiment frameworks decorate the functions they run and read them back: a task decorator hangs
+`.submit` and `.map` on the wrapper it returns (`functools.wraps` copies the wrapped function's
+`__dict__` and sets `__wrapped__`), a capture decorator fills keywords from the config by
+`inspect.signature(f).parameters` and `sig.bind_partial(...)`, a Sacred-like config scope is
+re-made by `types.FunctionType(fn.__code__, {**fn.__globals__, **preset}, fn.__name__)` and its
+locals read by a `sys.setprofile` hook on its "return" event. Each is what CPython 3.11 does:
+- a function's `__dict__` (set and read attributes; an unknown non-dunder one raises
+  AttributeError), `__code__` (one code object per def, as the compiler makes one), `__globals__`
+  (the module's namespace itself), `__defaults__`, `__module__`;
+- `inspect.signature` builds a real `inspect.Signature` (the run's default objects inside, each
+  annotation unknown), so `.parameters`, `.bind`, `.bind_partial`, `.arguments` are inspect's own;
+- a profile hook is called with a frame (`f_code`, `f_locals` in the code's own order) on every
+  "call" and "return" of a module function and on "c_call"/"c_return" of a builtin function while
+  it is set; any other call while it is set (a library function has Python frames of its own, a
+  comprehension is a frame in 3.11) stops the run (Bail).
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import sys
+import types
+
+from codemods.analysis.host_exprs import Env, Raised
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Bound, Opaque, UFunc
+
+_PLAIN_DUNDERS = frozenset({"__module__"})
+INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType)
+_INSPECT_READS = {
+    inspect.Signature: frozenset({"parameters", "return_annotation", "bind", "bind_partial", "empty"}),
+    inspect.Parameter: frozenset({"name", "kind", "default", "annotation", "empty", "POSITIONAL_ONLY",
+                                  "POSITIONAL_OR_KEYWORD", "VAR_POSITIONAL", "KEYWORD_ONLY", "VAR_KEYWORD"}),
+    inspect.BoundArguments: frozenset({"arguments", "args", "kwargs", "apply_defaults", "signature"}),
+    types.MappingProxyType: frozenset({"keys", "values", "items", "get"}),
+}
+_C_FUNCTIONS = (types.BuiltinFunctionType, types.BuiltinMethodType)
+
+
+class CodeObj:
+    """A def's code object: one per def node (`fn.__code__ is frame.f_code`)."""
+
+    __slots__ = ("func", "node")
+
+    def __init__(self, node: ast.FunctionDef) -> None:
+        self.node = node
+
+
+class FrameObj:
+    """The frame a profile hook is handed: its code and its locals."""
+
+    __slots__ = ("env", "func")
+
+    def __init__(self, func: UFunc, env: Env) -> None:
+        self.func, self.env = func, env
+
+
+def function_dict(run, func: UFunc) -> dict:
+    """func's `__dict__` (kept by the run: a UFunc has no room of its own)."""
+    table = run.__dict__.setdefault("_function_dicts", {})
+    entry = table.get(id(func))
+    if entry is None:
+        entry = table[id(func)] = (func, {})
+    return entry[1]
+
+
+def code_of(run, node: ast.FunctionDef) -> CodeObj:
+    codes = run.__dict__.setdefault("_codes", {})
+    if id(node) not in codes:
+        codes[id(node)] = (node, CodeObj(node))
+    return codes[id(node)][1]
+
+
+def _root(env: Env) -> Env:
+    while env.parent is not None:
+        env = env.parent
+    return env
+
+
+def function_attribute(run, func: UFunc, name: str) -> object:
+    held = function_dict(run, func)
+    if name in held:
+        return held[name]
+    if name == "__name__":
+        return func.alias or func.node.name
+    if name == "__dict__":
+        return held
+    if name == "__code__":
+        return code_of(run, func.node)
+    if name == "__globals__":
+        return _root(func.env).vars
+    if name == "__module__":
+        return "__main__"
+    if name == "__defaults__":
+        return tuple(func.defaults) if func.defaults else None
+    if name == "__kwdefaults__":
+        return dict(func.kw_defaults) if func.kw_defaults else None
+    if name.startswith("__") and name.endswith("__"):
+        raise Bail  # (`__doc__`, `__qualname__`, `__annotations__`, `__get__`: not modelled)
+    raise Raised(AttributeError(name))
+
+
+def set_function_attribute(run, func: UFunc, name: str, value: object) -> None:
+    if name == "__name__":
+        if type(value) is not str:
+            raise Bail
+        func.alias = value
+        return
+    if name.startswith("__") and name.endswith("__") and name != "__wrapped__":
+        raise Bail
+    function_dict(run, func)[name] = value
+
+
+def apply_wraps(run, wrapped: UFunc, args: list, kwargs: dict) -> UFunc:
+    """`functools.wraps(wrapped)(wrapper)`: update_wrapper's assignments, then wrapped's
+    `__dict__` merged in, then `__wrapped__` (in that order, as functools does)."""
+    if len(args) != 1 or kwargs or type(args[0]) is not UFunc:
+        raise Bail
+    wrapper = args[0]
+    wrapper.alias = wrapped.alias or wrapped.node.name
+    held = function_dict(run, wrapper)
+    held.update(function_dict(run, wrapped))
+    held["__wrapped__"] = wrapped
+    return wrapper
+
+
+def signature(run, target: object) -> inspect.Signature:
+    """`inspect.signature(f)` of a module function (through `__wrapped__`, as inspect unwraps)
+    or a method bound to its first parameter."""
+    drop = False
+    if type(target) is Bound and type(target.func) is UFunc:
+        target, drop = target.func, True
+    seen = 0
+    while type(target) is UFunc and "__wrapped__" in function_dict(run, target):
+        if "__signature__" in function_dict(run, target) or seen > 20:
+            raise Bail
+        target, seen = function_dict(run, target)["__wrapped__"], seen + 1
+    if type(target) is not UFunc or "__signature__" in function_dict(run, target):
+        raise Bail
+    spec = target.node.args
+    kinds = [(a, inspect.Parameter.POSITIONAL_ONLY) for a in spec.posonlyargs] + \
+        [(a, inspect.Parameter.POSITIONAL_OR_KEYWORD) for a in spec.args]
+    first_default = len(kinds) - len(target.defaults)
+    params = []
+    for index, (arg, kind) in enumerate(kinds):
+        default = target.defaults[index - first_default] if index >= first_default else inspect.Parameter.empty
+        params.append(_param(arg, kind, default))
+    if spec.vararg is not None:
+        params.append(_param(spec.vararg, inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.empty))
+    for arg in spec.kwonlyargs:
+        params.append(_param(arg, inspect.Parameter.KEYWORD_ONLY, target.kw_defaults.get(arg.arg, inspect.Parameter.empty)))
+    if spec.kwarg is not None:
+        params.append(_param(spec.kwarg, inspect.Parameter.VAR_KEYWORD, inspect.Parameter.empty))
+    if drop:
+        if not params or params[0].kind not in (inspect.Parameter.POSITIONAL_ONLY,
+                                                inspect.Parameter.POSITIONAL_OR_KEYWORD):
+            raise Bail
+        params = params[1:]
+    returns = Opaque() if target.node.returns is not None else inspect.Signature.empty
+    return inspect.Signature(params, return_annotation=returns)
+
+
+def _param(arg: ast.arg, kind, default: object) -> inspect.Parameter:
+    annotation = Opaque() if arg.annotation is not None else inspect.Parameter.empty  # (never evaluated here)
+    return inspect.Parameter(arg.arg, kind, default=default, annotation=annotation)
+
+
+def inspect_attribute(obj: object, name: str) -> object:
+    reads = next((names for kind, names in _INSPECT_READS.items() if type(obj) is kind), None)
+    if reads is None or name not in reads:
+        raise Bail
+    return getattr(obj, name)
+
+
+def is_inspect_method(func: object) -> bool:
+    owner = getattr(func, "__self__", None)
+    return type(owner) in INSPECT_TYPES and getattr(func, "__name__", None) in _INSPECT_READS[type(owner)]
+
+
+def make_function(run, args: list, kwargs: dict) -> UFunc:
+    """`types.FunctionType(code, globals, name)`: the def's code run with `globals` as its module
+    namespace, no defaults, no closure (a code with free variables stops the run)."""
+    given = dict(zip(("code", "globals", "name", "argdefs", "closure"), args))
+    if len(args) > 5 or set(given) & set(kwargs):
+        raise Bail
+    given.update(kwargs)
+    code, namespace, name = given.get("code"), given.get("globals"), given.get("name")
+    if type(code) is not CodeObj or type(namespace) is not dict or given.get("argdefs") is not None \
+            or given.get("closure") is not None or name is not None and type(name) is not str:
+        raise Bail
+    if compiled_code(run, code.node).co_freevars:
+        raise Bail
+    scope = Env(None, frozenset())
+    scope.vars = namespace
+    made = UFunc(code.node, scope, [], {})
+    made.alias = name
+    return made
+
+
+def compiled_code(run, node: ast.FunctionDef) -> types.CodeType:
+    """The code object CPython compiles for `node` (its locals' order, its free variables)."""
+    cache = run.__dict__.setdefault("_compiled", {})
+    if "module" not in cache:
+        try:
+            cache["module"] = compile(run.tree, "<script>", "exec")
+        except (SyntaxError, ValueError, TypeError):
+            raise Bail from None
+    line = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+    found = []
+
+    def walk(code):
+        for const in code.co_consts:
+            if type(const) is types.CodeType:
+                if const.co_name == node.name and const.co_firstlineno == line:
+                    found.append(const)
+                walk(const)
+
+    walk(cache["module"])
+    if len(found) != 1:
+        raise Bail
+    return found[0]
+
+
+def frame_attribute(run, frame: FrameObj, name: str) -> object:
+    if name == "f_code":
+        return code_of(run, frame.func.node)
+    if name == "f_locals":
+        code = compiled_code(run, frame.func.node)
+        if code.co_freevars:
+            raise Bail  # (a closure's cells: read from the scopes around)
+        order = list(code.co_varnames) + [n for n in code.co_cellvars if n not in code.co_varnames]
+        return {n: frame.env.vars[n] for n in order if n in frame.env.vars}
+    raise Bail
+
+
+def code_attribute(code: CodeObj, name: str) -> object:
+    if name == "co_name":
+        return code.node.name
+    raise Bail
+
+
+class Profiling:
+    """`sys.setprofile(hook)`: the hook the run calls on every event while it is set."""
+
+    def __init__(self) -> None:
+        self.hook: object = None
+        self.inside = False  # (the hook's own calls are not profiled)
+        self.passing = False  # (the call gated_call lets through, once)
+
+    def active(self) -> bool:
+        return self.hook is not None and not self.inside
+
+    def event(self, run, frame: object, kind: str, arg: object) -> None:
+        self.inside = True
+        try:
+            run.call(self.hook, [frame, kind, arg], {})
+        finally:
+            self.inside = False
+
+
+def profiling(run) -> Profiling:
+    found = run.__dict__.get("_profiling")
+    if found is None:
+        found = run.__dict__["_profiling"] = Profiling()
+    return found
+
+
+def set_profile(run, args: list, kwargs: dict) -> None:
+    if len(args) != 1 or kwargs or not (args[0] is None or type(args[0]) is UFunc):
+        raise Bail
+    state = profiling(run)
+    if state.active():
+        state.event(run, _current_frame(run), "c_call", sys.setprofile)
+    state.hook = args[0]  # (the c_return goes to the new hook: one of the module's, or none)
+    if state.hook is not None and state.inside:
+        raise Bail
+
+
+def _current_frame(run) -> FrameObj:
+    stack = run.__dict__.get("_frame_stack")
+    if not stack:
+        raise Bail  # (module level)
+    return stack[-1]
+
+
+def profiled_run(run, func: UFunc, env: Env, body) -> object:
+    """Run a module function's body with "call" and "return" events to the hook (a frame the
+    hook was set inside of and that returns while it is still set stops the run)."""
+    state = profiling(run)
+    stack = run.__dict__.setdefault("_frame_stack", [])
+    frame = FrameObj(func, env)
+    stack.append(frame)
+    try:
+        if not state.active():
+            try:
+                result = body()
+            except Raised:
+                if state.active():
+                    raise Bail from None
+                raise
+            if state.active():
+                raise Bail
+            return result
+        state.event(run, frame, "call", None)
+        try:
+            result = body()
+        except Raised:
+            if state.active():
+                state.event(run, frame, "return", None)
+            raise
+        if state.active():
+            state.event(run, frame, "return", result)
+        return result
+    finally:
+        stack.pop()
+
+
+def profiled_c_call(run, real: object, call) -> object:
+    """A builtin function called while a hook is set: "c_call", then "c_return" (or
+    "c_exception") to the hook, with the builtin itself as the event's argument."""
+    state = profiling(run)
+    if not isinstance(real, _C_FUNCTIONS):
+        return call()  # (a type called: no event)
+    frame = _current_frame(run)
+    state.event(run, frame, "c_call", real)
+    try:
+        result = call()
+    except Raised:
+        if state.active():
+            state.event(run, frame, "c_exception", real)
+        raise
+    if state.active():
+        state.event(run, frame, "c_return", real)
+    return result
+
+
+_NO_EVENT = frozenset({"builtins.type", "builtins.object", "builtins.super"})
+
+
+def gated_call(run, func: object, args: list, kwargs: dict) -> object:
+    """A call while a hook is set: a module function (its events come from profiled_run), a
+    builtin function (wrapped in its C events) or a builtin type (no event); any other stops
+    the run, whose frames the hook would see and the run does not model."""
+    from codemods.analysis.host_objects import BUILTINS, Special
+    from codemods.analysis.script_values import Lib, UClass, UObj
+
+    state = profiling(run)
+    kind = type(func)
+    real = None
+    if kind is Lib and func.name in ("sys.setprofile", "sys.getprofile"):
+        real = sys.getprofile if func.name == "sys.getprofile" else None  # (setprofile sends its own events)
+    elif kind is Special and func.name not in _NO_EVENT:
+        real = _builtin(func.name)
+    elif isinstance(func, _C_FUNCTIONS) and (func in BUILTINS.values() or type(getattr(func, "__self__", None))
+                                              in (str, dict, list, tuple)):
+        real = func
+    elif not (kind is UFunc or kind is Bound and type(func.func) is UFunc or kind is UObj
+              or kind is UClass and func.kind == "plain" or kind is Special
+              or isinstance(func, type) and func in BUILTINS.values()):
+        raise Bail
+    state.passing = True
+    if real is None:
+        return run.call(func, args, kwargs)
+    return profiled_c_call(run, real, lambda: run.call(func, args, kwargs))
+
+
+def _builtin(name: str) -> object:
+    import builtins
+
+    found = getattr(builtins, name.rsplit(".", 1)[-1], None)
+    if not isinstance(found, _C_FUNCTIONS):
+        raise Bail
+    return found
+
+
+def _signature(run, args: list, kwargs: dict) -> inspect.Signature:
+    if len(args) != 1 or kwargs:
+        raise Bail
+    return signature(run, args[0])
+
+
+def _get_profile(run, args: list, kwargs: dict) -> object:
+    if args or kwargs:
+        raise Bail
+    return profiling(run).hook
+
+
+def _set_profile(run, args: list, kwargs: dict) -> None:
+    set_profile(run, args, kwargs)
+
+
+LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwargs),
+           "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
+           "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
+           "sys.setprofile": _set_profile}
+
+
+def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:
+    """`lambda v, scale=scale: ...`: a function whose defaults are the values they have now."""
+    made = ast.FunctionDef(name="<lambda>", args=node.args, body=[ast.copy_location(ast.Return(node.body), node)],
+                           decorator_list=[], returns=None, type_comment=None)
+    ast.copy_location(made, node)
+    return run.make_function(made, env, env)
+
+
+def module_names(tree: ast.Module) -> dict:
+    """What `python prog.py` puts in the module's namespace before its first statement (in
+    CPython 3.11's order): its docstring is known, its loader and file are not."""
+    from codemods.analysis.script_values import Lib
+
+    annotated = any(type(stmt) is ast.AnnAssign for stmt in tree.body)
+    return {"__name__": "__main__", "__doc__": ast.get_docstring(tree, clean=False), "__package__": None,
+            "__loader__": Opaque(), "__spec__": None, "__annotations__": Opaque() if annotated else {},
+            "__builtins__": Lib("builtins"), "__file__": Opaque(), "__cached__": None}
+
+
+def _globals(run, args: list, kwargs: dict) -> dict:
+    if args or kwargs:
+        raise Bail
+    return _root(run.frames[-1][1]).vars if run.frames else run.module_env.vars
+
+
+def _callable(run, args: list, kwargs: dict) -> bool:
+    from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
+    from codemods.analysis.host_objects import BUILTINS, Special
+    from codemods.analysis.script_values import (
+        Arr,
+        JitFn,
+        Member,
+        NTup,
+        PartialObj,
+        ShardMapFn,
+        UClass,
+        UObj,
+    )
+
+    if len(args) != 1 or kwargs:
+        raise Bail
+    obj = args[0]
+    kind = type(obj)
+    if kind in (UFunc, Bound, LambdaValue, PartialObj, JitFn, UClass, ShardMapFn, Special) or obj in BUILTINS.values():
+        return True
+    if kind in (UObj, NTup, Member):
+        return obj.cls.lookup("__call__") is not None
+    if kind in VALUE_TYPES or kind in (list, tuple, dict, set, frozenset, Arr):
+        return False
+    raise Bail
+
+
+BUILTIN_NAMES = {"globals": _globals, "callable": _callable}
+
+
+def delete(run, node: ast.Delete, env: Env) -> None:
+    """`del name` (a local of the running def, or of the module), `del table[key]`."""
+    import operator
+
+    from codemods.analysis.host_exprs import guard
+
+    for target in node.targets:
+        if type(target) is ast.Name and target.id in env.vars and (target.id in env.bound or env.parent is None):
+            del env.vars[target.id]
+        elif type(target) is ast.Subscript and type(holder := run.eval(target.value, env)) in (dict, list):
+            guard(operator.delitem, holder, run.index(target.slice, env))
+        else:
+            raise Bail
+
+
+def try_finally(run, node: ast.Try, env: Env) -> None:
+    """`try: ... finally: ...`: the final block runs after the rest, however it ends (a stop at a
+    gather ends the program there; a final block that returns or breaks would swallow it)."""
+    from codemods.analysis.host_exprs import Break, Continue, Return
+
+    if any(type(n) in (ast.Return, ast.Break, ast.Continue) for s in node.finalbody for n in ast.walk(s)):
+        raise Bail
+    try:
+        run.try_statement(ast.Try(node.body, node.handlers, node.orelse, []), env)
+    except (Raised, Return, Break, Continue):
+        run.block(node.finalbody, env)
+        raise
+    run.block(node.finalbody, env)

@@ -1,0 +1,304 @@
+"""Standard-library and NumPy values a script run (script_run.py; issue 13) models beside JAX's,
+each built the way Python builds it:
+- the numeric constants (`np.pi`, `math.inf`): the same float on every run;
+- compiled patterns (`re.compile(r"\\$\\{([^}]+)\\}")`): the real `re.Pattern`, its methods called
+  on plain text; a replacement callback (`pattern.sub(lambda m: ..., text)`) is run by the run on
+  each match, in the order `re` calls it (a result other than a str stops the run);
+- `copy.deepcopy` of a plain tree, `itertools.product` of plain iterables (read when it is made,
+  as product does), `functools.reduce` with a callback, `types.SimpleNamespace`;
+- `jax.device_get(tree)`: the tree with each device array a host array (inside a traced
+  function it hands its argument back, as JAX does for a tracer).
+"""
+from __future__ import annotations
+
+import contextlib
+import copy
+import inspect
+import itertools
+import json
+import math
+import re
+import tomllib
+import types
+
+import numpy
+
+from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import RunCallable
+
+CONSTANTS = {f"{module}.{name}": getattr(source, name)
+             for module, source in (("numpy", numpy), ("jax.numpy", numpy), ("math", math))
+             for name in ("pi", "e", "inf", "nan", "tau") if hasattr(source, name)}
+_FLAGS = {f"re.{name}": getattr(re, name) for name in ("IGNORECASE", "I", "MULTILINE", "M", "DOTALL", "S",
+                                                         "VERBOSE", "X", "ASCII", "A")}
+_MARKERS = {f"inspect.{owner.__name__}.{name}": getattr(owner, name)
+            for owner, names in ((inspect.Parameter, ("empty", "POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD",
+                                                      "VAR_POSITIONAL", "KEYWORD_ONLY", "VAR_KEYWORD")),
+                                 (inspect.Signature, ("empty",)))
+            for name in names}
+_PATTERN_METHODS = frozenset({"match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer"})
+_PATTERN_FIELDS = frozenset({"pattern", "groups", "flags"})
+
+
+def constant(name: str) -> object:
+    """The value of a library constant by its canonical name, or None."""
+    found = CONSTANTS.get(name)
+    if type(found) is float:
+        return found
+    return _FLAGS.get(name, _MARKERS.get(name))
+
+
+def _text_args(values) -> bool:
+    return all(type(value) in (int, bool, re.RegexFlag) or isinstance(value, str) for value in values)
+
+
+def matched(found: object) -> object:
+    from codemods.analysis.script_builtins import ReMatch
+
+    return ReMatch(found) if isinstance(found, re.Match) else found
+
+
+def pattern_attribute(pattern: re.Pattern, name: str) -> object:
+    if name in _PATTERN_FIELDS:
+        return getattr(pattern, name)
+    if name in _PATTERN_METHODS:
+        return PatternMethod(pattern, name)
+    raise Bail
+
+
+class PatternMethod(RunCallable):
+    """`pattern.sub`, `pattern.fullmatch`, ... of a compiled pattern."""
+
+    __slots__ = ("name", "pattern")
+
+    def __init__(self, pattern: re.Pattern, name: str) -> None:
+        self.pattern, self.name = pattern, name
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        method = getattr(self.pattern, self.name)
+        if self.name in ("sub", "subn") and args and not _text_args(args[:1]):
+            return substitute(run, method, args, kwargs)
+        if not _text_args([*args, *kwargs.values()]):
+            raise Bail
+        found = guard(method, *args, **kwargs)
+        if self.name == "finditer":
+            return Iter([matched(m) for m in found], run.statements)
+        return matched(found)
+
+
+def substitute(run, method, args: list, kwargs: dict) -> object:
+    """`sub(callback, text)`: `re` calls the callback on each match in turn; its str replaces it."""
+    repl, rest = args[0], args[1:]
+    if not _text_args([*rest, *kwargs.values()]):
+        raise Bail
+
+    def call(found: re.Match) -> str:
+        made = run.call(repl, [matched(found)], {})
+        if not isinstance(made, str):
+            raise Bail  # (re raises a TypeError: not modelled)
+        return made
+
+    try:
+        return method(call, *rest, **kwargs)
+    except (Bail, Raised):
+        raise
+    except Exception as error:  # noqa: BLE001 - what re raised, for the program's handlers
+        raise Raised(error) from None
+
+
+def _compile(run, args: list, kwargs: dict) -> re.Pattern:
+    if not args or not _text_args([*args, *kwargs.values()]):
+        raise Bail
+    return guard(re.compile, *args, **kwargs)
+
+
+def _module_sub(run, args: list, kwargs: dict, name: str) -> object:
+    if len(args) < 3 or not _text_args(args[:1]):
+        raise Bail
+    pattern = guard(re.compile, args[0])
+    return substitute(run, getattr(pattern, name), args[1:], kwargs)
+
+
+def _deepcopy(run, args: list, kwargs: dict) -> object:
+    if len(args) != 1 or kwargs or not plain_tree(args[0]):
+        raise Bail
+    return copy.deepcopy(args[0])
+
+
+def _product(run, args: list, kwargs: dict) -> Iter:
+    if not set(kwargs) <= {"repeat"} or type(kwargs.get("repeat", 1)) is not int:
+        raise Bail
+    pools = [run.iterate(arg) for arg in args]
+    made = list(itertools.product(*pools, repeat=kwargs.get("repeat", 1)))
+    if len(made) > 10_000:
+        raise Bail
+    return Iter(made, run.statements)
+
+
+def _reduce(run, args: list, kwargs: dict) -> object:
+    if len(args) not in (2, 3) or kwargs:
+        raise Bail
+    items = run.iterate(args[1])
+    if len(args) == 3:
+        value = args[2]
+    elif not items:
+        raise Raised(TypeError("reduce() of empty iterable with no initial value"))
+    else:
+        value, items = items[0], items[1:]
+    for item in items:
+        value = run.call(args[0], [value, item], {})
+    return value
+
+
+def _namespace(run, args: list, kwargs: dict) -> types.SimpleNamespace:
+    if args or not all(type(key) is str for key in kwargs):
+        raise Bail
+    return types.SimpleNamespace(**kwargs)
+
+
+def namespace_attribute(space: types.SimpleNamespace, name: str) -> object:
+    found = vars(space)
+    if name == "__dict__":
+        return found
+    if name not in found:
+        if name.startswith("__"):
+            raise Bail
+        raise Raised(AttributeError(name))
+    return found[name]
+
+
+def set_namespace_attribute(space: types.SimpleNamespace, name: str, value: object) -> None:
+    if name.startswith("__"):
+        raise Bail
+    vars(space)[name] = value
+
+
+def _device_get(run, args: list, kwargs: dict) -> object:
+    from codemods.analysis.script_jax import _leaves
+    from codemods.analysis.script_values import Arr
+
+    if len(args) != 1 or kwargs:
+        raise Bail
+    if run.jitted or run.in_body:
+        return args[0]  # (a tracer is handed back as it is)
+    return _leaves(args[0], lambda leaf: Arr(None, True, ndim=leaf.ndim) if type(leaf) is Arr else leaf)
+
+
+def mesh_sizes(mesh, name: str) -> object:
+    """`mesh.shape` (its axes' sizes by name, in order), `mesh.axis_sizes`, `mesh.size`."""
+    if name == "shape":
+        return dict(zip(mesh.names, mesh.sizes))
+    if name == "axis_sizes":
+        return tuple(mesh.sizes)
+    return math.prod(mesh.sizes)
+
+
+@contextlib.contextmanager
+def body_mesh(run, mesh):
+    meshes = run.__dict__.setdefault("_body_meshes", [])
+    meshes.append(mesh)
+    try:
+        yield
+    finally:
+        meshes.pop()
+
+
+def _axis_size(run, args: list, kwargs: dict) -> int:
+    """`jax.lax.axis_size(name)` in a shard_map body: the size of that axis (or the product of
+    several) of the body's mesh."""
+    meshes = run.__dict__.get("_body_meshes")
+    mesh = meshes[-1] if meshes and run.in_body else None
+    if mesh is None or mesh.sizes is None or len(args) != 1 or kwargs:
+        raise Bail
+    names = args[0] if type(args[0]) is tuple else (args[0],)
+    if not all(type(n) is str and n in mesh.names for n in names):
+        raise Bail
+    return math.prod(mesh.sizes[mesh.names.index(n)] for n in names)
+
+
+_PAIRS = frozenset({"jax.lax.top_k", "jax.numpy.linalg.eigh", "numpy.linalg.eigh", "jax.numpy.linalg.qr",
+                    "numpy.linalg.qr", "jax.numpy.linalg.slogdet", "numpy.linalg.slogdet", "jax.numpy.divmod",
+                    "jax.numpy.modf", "numpy.modf", "jax.numpy.frexp", "numpy.frexp"})
+_SPLITS = frozenset({"jax.numpy.split", "numpy.split", "jax.numpy.array_split", "numpy.array_split"})
+
+
+def several(name: str, args: list, kwargs: dict, in_body: bool = False) -> object:
+    """The arrays a JAX or NumPy call returns several of (`lax.top_k`, `jnp.split(x, 2)`,
+    `jnp.linalg.eigh`, `np.indices(shape)`, `jnp.meshgrid(a, b)`), each of unknown layout;
+    None for any other call."""
+    from codemods.analysis.script_values import Arr, Opaque
+
+    host = name.startswith("numpy.")
+    if name in _PAIRS and args and type(args[0]) is Arr and not set(kwargs) - {"k", "axis"}:
+        return (Arr(None, host), Arr(None, host))
+    if name in ("jax.numpy.linalg.svd", "numpy.linalg.svd") and len(args) == 1 and \
+            set(kwargs) <= {"full_matrices"} and type(args[0]) is Arr:
+        return (Arr(None, host), Arr(None, host), Arr(None, host))
+    if name in _SPLITS and len(args) == 2 and type(args[0]) is Arr and set(kwargs) <= {"axis"} \
+            and type(kwargs.get("axis", 0)) is int:
+        count = args[1] if type(args[1]) is int else len(args[1]) + 1 if type(args[1]) in (list, tuple) \
+            and all(type(i) is int for i in args[1]) else None
+        if count is None or count <= 0:
+            raise Bail
+        return [Arr(None, host, ndim=args[0].ndim) for _ in range(count)]
+    if name in ("jax.numpy.meshgrid", "numpy.meshgrid") and args and all(type(a) is Arr for a in args) \
+            and set(kwargs) <= {"indexing", "sparse", "copy"} and not kwargs.get("sparse", False):
+        return [Arr(None, host, ndim=len(args)) for _ in args]
+    if name in ("numpy.indices", "jax.numpy.indices") and len(args) == 1 and not kwargs and \
+            type(args[0]) in (tuple, list) and all(type(n) in (int, Opaque) for n in args[0]):
+        return Arr(None, host, count=len(args[0]), ndim=len(args[0]) + 1)
+    if name.startswith("jax.ops.segment_") and args and type(args[0]) is Arr \
+            and all(type(v) in (Arr, Opaque, int, bool, type(None)) for v in (*args[1:], *kwargs.values())):
+        return Arr(None, False)  # `jax.ops.segment_sum(data, ids, n)`: an array of unknown layout
+    if name in _TREE_COLLECTIVES and in_body and args and type(args[0]) in (tuple, list, dict):
+        from codemods.analysis.script_transforms import (
+            _tree,  # `psum((a, b), axis)`: a tree of results
+        )
+
+        return _tree(args[0], lambda leaf: Arr(None, False))
+    return None
+
+
+_TREE_COLLECTIVES = frozenset(f"jax.lax.{name}" for name in ("psum", "pmean", "pmax", "pmin"))
+_OPERATORS = {"operator.add": "Add", "operator.sub": "Sub", "operator.mul": "Mult", "operator.truediv": "Div",
+              "operator.floordiv": "FloorDiv", "operator.mod": "Mod", "operator.pow": "Pow",
+              "operator.matmul": "MatMult", "operator.or_": "BitOr", "operator.and_": "BitAnd"}
+
+
+def _operator(name: str):
+    """`operator.add` and the like: the binary operator, as `a + b` is run."""
+    import ast
+
+    def apply(run, args: list, kwargs: dict) -> object:
+        if len(args) != 2 or kwargs:
+            raise Bail
+        return run.binary(getattr(ast, _OPERATORS[name]), args[0], args[1])
+    return apply
+
+
+def _text_library(function, result_plain: bool = True):
+    def apply(run, args: list, kwargs: dict) -> object:
+        if not all(plain_tree(value) for value in (*args, *kwargs.values())):
+            raise Bail
+        made = guard(function, *args, **kwargs)
+        if result_plain and not plain_tree(made):
+            raise Bail
+        return made
+    return apply
+
+
+def _auto(run, args: list, kwargs: dict) -> object:
+    from codemods.analysis.script_classes import Auto
+
+    if args or kwargs:
+        raise Bail
+    return Auto()
+
+
+LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
+           "tomllib.loads": _text_library(tomllib.loads), "json.dumps": _text_library(json.dumps),
+           "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
+           "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
+           "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
+           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get}
