@@ -48,6 +48,11 @@ ENTRIES = {
 
     "do1_sf101_registry_config_resolved_through_a_decorator": "main(x)",
     "ndo1_sf101_registry_entry_replaced_by_a_later_statement": "main(x)",
+
+    "le90_sf105_comprehension_of_sections_only_grown": "main(mesh, x)",
+    "nle90_sf105_sorted_sections_changed_in_a_loop": "main(mesh, x)",
+    "nle91_sf105_partial_hands_the_config_to_a_changer": "main(mesh, x)",
+    "nle92_sf105_helper_merges_in_place_with_or": "main(mesh, x)",
     "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
     "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
     "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",

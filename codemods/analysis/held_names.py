@@ -27,8 +27,8 @@ def held(value: ast.expr) -> tuple[set[str], set[str], set[str]]:
         inside: set[str] = set()
         for item in items:
             if item is not None:
-                same, found, _ = held(item.value if type(item) is ast.Starred else item)
-                inside |= same | found
+                same, found, around = held(item.value if type(item) is ast.Starred else item)
+                inside |= same | found | around  # `[CONFIG["mesh"]]` holds an item of CONFIG (adversarial12)
         return set(), inside, set()
     if type(value) is ast.Subscript:
         same, inside, around = held(value.value)

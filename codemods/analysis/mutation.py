@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from codemods.analysis.nodes import calls_by_callee, iter_nodes, last_name, module_parents, names_by_id, nodes_of_type
 from codemods.analysis.built_tables import initializing_node
-from codemods.analysis.curried_defs import curried_shift
 from codemods.analysis.enum_values import MemberTable
 from codemods.analysis.fresh_copies import fresh_copy_changes
 from codemods.analysis.own_copies import own_copy_changes
@@ -18,6 +17,8 @@ from codemods.analysis.quiet_changes import live
 from codemods.analysis.dict_changes import changed_dict
 from codemods.analysis.shared_targets import shared_targets
 from codemods.analysis.held_names import HOLDING as _HOLDING, alias_key as _alias_key, held as _held, returned_keys
+from codemods.analysis.bound_parameters import bound_parameters
+from codemods.analysis.passed_objects import attribute_globals, augmented_changes, fresh_call, handed_on, names_in, passed_names
 from codemods.analysis.values import UNKNOWN, Const, DictValue, Function, Instance, Partial, TupleValue, Value
 
 if TYPE_CHECKING:
@@ -105,16 +106,22 @@ def mutated_names(tree: ast.Module) -> frozenset[str]:
         if type(changed) is ast.Call and _copied(changed) is None:  # `get_config()["sync"] = ...`
             found |= returned_keys(tree, changed)
             deep |= returned_keys(tree, changed) if inner else set()
+            if not fresh_call(changed):  # `getattr(root, k)[key] = v`: an argument or an item of one
+                found |= passed_names(changed)
+                deep |= passed_names(changed)
         key = _alias_key(changed) if changed is not None else None
         if key is not None:
             found.add(key)  # (`self.params["w"] = ...`: keyed ".params")
+            found |= attribute_globals(tree, key)  # (`sys.modules[__name__].CONFIG["k"] = v`)
             if inner:
                 deep.add(key)
+                deep |= attribute_globals(tree, key)
     if any(isinstance(node.ctx, ast.Load) for node in names_by_id(tree).get("globals", ())):
         found |= _reached_by_globals(tree)
     from codemods.analysis.changed_args import handed_to_changers  # it reads MUTATORS from here
 
     found |= handed_to_changers(tree)
+    found |= augmented_changes(tree)  # `cfg |= {...}`, `axes += [a]` on a parameter or a field: in place
     if found:
         found |= _aliased(tree, found, deep)
     found |= fresh_keys
@@ -203,7 +210,9 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
             tie(target, ast.Subscript(value=_item_read(value), slice=ast.Constant(None)), element)
             return
         if type(value) not in _HOLDING and _copied(value) is None:
-            return  # a call, an operation, a literal: a new object (most values)
+            if (passed := handed_on(value)) is not None:  # `sorted(CONFIG.items())`, `[s for s in ...]`
+                tie_passed(target, *passed, element)
+            return  # an operation, a literal, a fresh call: a new object
         if type(target) in (ast.Tuple, ast.List) and type(value) in (ast.Tuple, ast.List) \
                 and len(target.elts) == len(value.elts) and not element \
                 and not any(type(item) is ast.Starred for item in (*target.elts, *value.elts)):
@@ -239,6 +248,26 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
             edge(key, other)
             items_of.setdefault(key, set()).add(other)
 
+    def tie_passed(target: ast.expr, around: set[str], items: set[str], element: bool) -> None:
+        """`target = call(...)` whose result may be an item of `around` (a view) or a new
+        container holding items of `items`."""
+        if type(target) in (ast.Tuple, ast.List, ast.Starred):
+            for inner in (target.elts if type(target) is not ast.Starred else [target.value]):
+                tie_passed(inner, around, items, True)
+            return
+        key = _alias_key(_base(target))
+        if key is None:
+            return
+        for other in around | items:
+            if type(target) is ast.Subscript:  # `d["k"] = call(...)`: d holds it
+                edge(other, key)
+                holds.setdefault(key, set()).add(other)
+            elif element or other in around:  # an item of theirs: a change through it is one inside them
+                edge(key, other)
+                items_of.setdefault(key, set()).add(other)
+            else:  # a new object holding their items: a change inside it is one inside them
+                copies.setdefault(key, set()).add(other)
+
     kept = _fields_of_lone_params(tree)
     for node in nodes_of_type(tree, ast.Assign):
         if id(node) in kept:  # the field holds what each call hands: no name of the caller's is tied by spelling,
@@ -266,12 +295,17 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
     # A parameter holds what a call or a default gives it: a change through the parameter changes
     # that object. (A change of the caller's object is the caller's name's: where a parameter's
     # value is read from its callers, their names are checked, callers.py.)
-    for params, given, element in _bound_parameters(tree):
+    for params, given, element in bound_parameters(tree):
         same, _, _ = _held(given)
+        # `f([a, b])`, `f(sorted(xs))`: the parameter holds, or is an item of, these. (An item
+        # handed as `f(CONFIG["mesh"])` is not tied: with the flow-blind deepening below, a
+        # tree walk's `node[leaf] = value` then reached every config handed to a walker, 10
+        # development findings; adversarial12's object_given_nested_section stays a known miss.)
+        handed = set() if type(given) is ast.Subscript else names_in(given) - same
         for param in params:
-            for other in same:
+            for other in same | handed:
                 edge(param, other)
-                if element:  # `f(*args)`, `C(**fields)`: the parameter holds an item of theirs
+                if element or other in handed:  # `f(*args)`, `C(**fields)`: the parameter holds an item of theirs
                     items_of.setdefault(param, set()).add(other)
     # A change inside an object (`cfg["a"].pop()`, or through one of its items) may change any
     # object it holds; so may a change of such an object, in turn.
@@ -311,77 +345,6 @@ def _base(node: ast.expr) -> ast.expr:
     while isinstance(node, ast.Subscript):
         node = node.value
     return node
-
-
-def _bound_parameters(tree: ast.Module):
-    """(parameter names, expression, whether it binds an item of it) for each default of a def
-    and each name or attribute a call by name hands a def or class of the module (matched by
-    name, whatever the scopes: more names only ever mean more changes): a positional argument
-    binds its place (past the receiver of a method or constructor), a keyword its name; a star
-    or `**` may bind any parameter. (Other arguments make new objects: nothing to tie.)"""
-    defs: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], str | None, bool]]] = {}
-    functions = [*nodes_of_type(tree, ast.FunctionDef), *nodes_of_type(tree, ast.AsyncFunctionDef)]
-    for node in functions:
-        args = node.args
-        positional = [*args.posonlyargs, *args.args]
-        for param, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
-            yield [param.arg], default, False
-        for param, default in zip(args.kwonlyargs, args.kw_defaults):
-            if default is not None:
-                yield [param.arg], default, False
-    inits = {}
-    for cls in nodes_of_type(tree, ast.ClassDef):
-        init = next((stmt for stmt in cls.body if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__"), None)
-        if init is not None:
-            inits.setdefault(cls.name, []).append(init)
-    for function in functions:
-        inits.setdefault(function.name, []).append(function)
-    for name, found in inits.items():
-        for function in found:
-            args = function.args
-            positional = [param.arg for param in (*args.posonlyargs, *args.args)]
-            every = [param.arg for param in args.kwonlyargs] + [extra.arg for extra in (args.vararg, args.kwarg) if extra]
-            # a receiver, or parameters a curried def's own call fills (curried_defs.py), come first
-            shift = 1 if function.name == "__init__" else curried_shift(tree, function)
-            signature = (tuple(positional), tuple(every), args.vararg.arg if args.vararg else None, shift)
-            if signature not in defs.setdefault(name, []):  # test modules define many alike `def f(x)`
-                defs[name].append(signature)
-    for call in nodes_of_type(tree, ast.Call):
-        func = call.func
-        name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
-        found = defs.get(name)
-        if not found or not any(type(arg.value if type(arg) is ast.Starred else arg) in _BINDABLE
-                                for arg in (*call.args, *(keyword.value for keyword in call.keywords))):
-            continue
-        for positional, rest, vararg, init in found:  # (`init`: the leading parameters no argument binds)
-            # a method (called on an object) or a constructor: the first parameter is the receiver
-            skip = min(len(positional), max(init, 1 if type(func) is ast.Attribute else 0))
-            every = positional[skip:] + rest
-            starred = False
-            for index, arg in enumerate(call.args):
-                if type(arg) is ast.Starred:
-                    starred = True
-                    if type(arg.value) in _BINDABLE:
-                        yield every, arg.value, True
-                elif type(arg) not in _BINDABLE:
-                    continue
-                elif starred:
-                    yield every, arg, False
-                elif index + skip < len(positional):
-                    yield [positional[index + skip]], arg, False
-                else:
-                    yield ([vararg] if vararg is not None else every), arg, False
-            for keyword in call.keywords:
-                if type(keyword.value) not in _BINDABLE:
-                    continue
-                if keyword.arg is None:
-                    yield every, keyword.value, True  # `**fields`: its values
-                else:
-                    yield ([keyword.arg] if keyword.arg in every else every), keyword.value, False
-
-
-# The arguments a parameter can share an object with: a name or attribute (`_held`'s "same").
-_BINDABLE = (ast.Name, ast.Attribute)
 
 
 def _fields_of_lone_params(tree: ast.Module) -> set[int]:
