@@ -41,10 +41,11 @@ class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
 
-    __slots__ = ("host", "name", "ndim")
+    __slots__ = ("host", "name", "ndim", "owner")
 
-    def __init__(self, host: bool, name: str, ndim: int | None) -> None:
+    def __init__(self, host: bool, name: str, ndim: int | None, owner=None) -> None:
         self.host, self.name, self.ndim = host, name, ndim
+        self.owner = owner  # the array it is a method of
 
     def rank(self, args: list, kwargs: dict) -> int | None:
         if self.name in ("astype", "copy", "block_until_ready"):
@@ -106,8 +107,14 @@ class ScriptOperators:
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
-                return Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
-            return Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+                result = Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
+            else:
+                result = Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+            if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
+                node, self.op_node = self.op_node, None
+                node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
+                self.states.binary(node, op, left, right, result)
+            return result
         return super().binary(op, left, right, augmented)
 
     def compare(self, node: ast.Compare, env: Env) -> object:
@@ -117,7 +124,12 @@ class ScriptOperators:
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
                 if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                     raise Bail
-                return Arr(None, all(v.host for v in (left, right) if type(v) is Arr)) if Arr in sides else Opaque()
+                if Arr not in sides:
+                    return Opaque()
+                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr))
+                if self.states is not None:
+                    self.states.compare(node, left, right, result)
+                return result
             node = ast.Compare(ast.Constant(left), node.ops, [ast.Constant(right)])
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.In, ast.NotIn):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
@@ -167,6 +179,8 @@ class ScriptOperators:
         if kind is SpecObj:
             return list(value.entries)
         if kind is Arr and value.count is not None:
+            if self.states is not None:
+                self.states.untracked([value])  # (its items: of unknown state)
             return [Arr(None, value.host) for _ in range(value.count)]
         if kind is UObj:
             hook = value.cls.lookup("__iter__")

@@ -94,6 +94,9 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.frames: list[tuple[UFunc, Env]] = []
         self.node: ast.Call | None = None  # the call being made
         self.in_body = 0  # inside a shard_map body (its arrays are per-device blocks)
+        self.judge = None  # the rules' judge: set, the run follows states in bodies (state_runs.py)
+        self.states = None  # the states of the body running, when followed
+        self.op_node: ast.AST | None = None  # the operator expression being computed (for its site)
         self.future_annotations = any(type(stmt) is ast.ImportFrom and stmt.module == "__future__" and any(
             alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
 
@@ -165,7 +168,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             self.set_attribute(holder, node.target.attr, self.binary(type(node.op), current, self.eval(node.value, env)))
         elif kind is ast.AugAssign:
             self.tick()  # (counted twice: no matter)
-            super().statement(node, env)
+            outer, self.op_node = self.op_node, node
+            try:
+                super().statement(node, env)
+            finally:
+                self.op_node = outer
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert):
             super().statement(node, env)
@@ -283,11 +290,16 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             self.tick()
             holder = self.eval(node.value, env)
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
+                indices = []
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
                     for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
-                        if bound is not None and type(self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
+                        if bound is not None and type(index := self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
                             raise Bail
-                return Arr(None, holder.host)
+                        indices.append(index if bound is not None else None)
+                result = Arr(None, holder.host)
+                if self.states is not None:
+                    self.states.indexed(holder, result, indices)
+                return result
             return self.item(holder, self.index(node.slice, env))
         if kind is ast.GeneratorExp:  # run when consumed, where it is consumed (its first iterable now)
             self.tick()
@@ -298,13 +310,21 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:
-                return Arr(alike([operand]) if type(node.op) is not ast.Invert else None, operand.host, ndim=operand.ndim)
+                result = Arr(alike([operand]) if type(node.op) is not ast.Invert else None, operand.host, ndim=operand.ndim)
+                if self.states is not None:
+                    self.states.unary(type(node.op), operand, result)
+                return result
             if type(operand) is Opaque:
                 return operand
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
-        if kind is ast.BinOp and type(node.op) is ast.MatMult:
-            return self.binary(ast.MatMult, self.eval(node.left, env), self.eval(node.right, env))
+        if kind is ast.BinOp and (type(node.op) is ast.MatMult or self.states is not None):
+            left, right = self.eval(node.left, env), self.eval(node.right, env)
+            outer, self.op_node = self.op_node, node  # (its site, in a body whose states are followed)
+            try:
+                return self.binary(type(node.op), left, right)
+            finally:
+                self.op_node = outer
         return super().eval(node, env)
 
     def attribute(self, obj: object, name: str) -> object:
@@ -348,7 +368,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 return tuple(Opaque() for _ in range(obj.ndim))
             if name in ("shape", "dtype", "ndim", "size", "nbytes"):
                 return Opaque()
-            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host, name, obj.ndim)
+            if name not in ("T", "at", "real", "imag", "mT"):
+                return ArrMethod(obj.host, name, obj.ndim, obj)
+            result = Arr(None, obj.host)
+            if self.states is not None:
+                self.states.attribute(obj, name, result)
+            return result
         if kind is FieldName and name == "name":
             return obj.name
         if kind is FieldName and name == "type" and obj.annotation is not None:
@@ -415,7 +440,10 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
-            return Arr(None, func.host, ndim=func.rank(args, kwargs))
+            result = Arr(None, func.host, ndim=func.rank(args, kwargs))
+            if self.states is not None:
+                self.states.method(func.owner, func.name, args, kwargs, result)
+            return result
         if kind is Lib:
             return self.library(func.name, args, kwargs)
         if kind is Special:
