@@ -84,7 +84,7 @@ class BodyStates:
         kind = type(item)
         if kind is Arr:
             return self.state(item)
-        if kind in (int, float, str) or item is None:
+        if kind in (int, float, str, bool) or item is None:
             return Const(item)
         if kind is Opaque:
             return STATIC  # a shape or a dtype: a Python value, the same on every device
@@ -141,8 +141,8 @@ class BodyStates:
                 if single is not None:
                     result = replace(single, why=result.why)
                 elif not rule.one_array:
-                    result = UNKNOWN  # (a tuple of results whose items may differ)
-        if risky and (result.has(Q) or result.mixed):
+                    result = replace(result, mixed=True)  # (a tuple whose items may differ: each is unknown)
+        if risky and result.has(Q):
             raise Bail
         return self.made(result)
 
@@ -413,8 +413,8 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
         return _map_arrays(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, state=state), 0)
     if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
         return {key: _entered(tree[key], specs[key], mesh, depth + 1) for key in sorted(tree)}
-    if type(specs) in (tuple, list) and type(tree) in (tuple, list, NTup) and len(specs) == len(tree) \
-            and (type(specs) is list) == (type(tree) is list):
+    if type(specs) in (tuple, list, NTup) and type(specs) is type(tree) and len(specs) == len(tree) \
+            and (type(specs) is not NTup or specs.cls is tree.cls):
         items = [_entered(item, spec, mesh, depth + 1) for item, spec in zip(tree, specs)]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
     raise Bail
