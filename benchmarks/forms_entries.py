@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "ds1_sf103_reduction_parsed_from_spec_string": "main()",
+    "ds2_sf106_clip_bound_from_interpolated_config": "main()",
+    "ds3_sf105_psum_axes_from_registry_decorator": "main()",
+    "nds1_sf103_reduction_parsed_from_spec_string_other_axis": "main()",
+    "nds2_sf106_clip_bound_from_interpolated_config_varying": "main()",
+    "nds3_sf105_psum_axes_from_registry_decorator_both_sharded": "main()",
     "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
     "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
     "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",
@@ -2416,6 +2422,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "ds2_sf106_clip_bound_from_interpolated_config": {27: "    return full"},
     "dl9_sf106_gelu_given_its_default_approximation": {13: '    return gelu_tanh(jax.lax.pcast(full, "i", to="varying"))'},
     "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
     "dh1_sf106_config_to_dict_copies_its_attributes": {

@@ -67,6 +67,8 @@ class ScriptBuiltins:
             if not all(plain_tree(value) for value in (*args, *kwargs.values())):
                 raise Bail
             return guard(_LIBRARY[canonical], *args, **kwargs)
+        if canonical == "re.compile" and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
+            return guard(re.compile, *args, **kwargs)  # (a pattern: its methods run as `re.*` do, script_run.py)
         if canonical in _RE and all(type(value) in (str, int) for value in (*args, *kwargs.values())):
             found = guard(getattr(re, canonical[3:]), *args, **kwargs)
             return ReMatch(found) if isinstance(found, re.Match) else found

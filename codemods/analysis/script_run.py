@@ -81,6 +81,7 @@ from codemods.analysis.specs import Spec
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
+_PATTERN_METHODS = frozenset({"match", "search", "fullmatch", "findall", "split", "sub"})
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object", "vars")
 
 
@@ -386,6 +387,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             if type(func) not in (UFunc, UClass):
                 raise Bail
             return func.alias or func.node.name if type(func) is UFunc else func.node.name
+        if kind is re.Pattern and name in _PATTERN_METHODS:
+            return getattr(obj, name)
         if kind is ReMatch and name in ("group", "groups", "groupdict", "start", "end"):
             return getattr(obj.found, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
@@ -412,6 +415,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             if not all(type(value) in (str, int) for value in (*args, *kwargs.values())):
                 raise Bail
             return guard(func, *args, **kwargs)
+        if isinstance(getattr(func, "__self__", None), re.Pattern) and getattr(func, "__name__", "") in _PATTERN_METHODS:
+            return self.pattern_call(func, args, kwargs)
         if kind is TypeMethod:
             if not args:
                 raise Bail
@@ -455,6 +460,24 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if func not in BUILTINS.values():  # (a method: `parts.extend(gen)` consumes it now; builtins see to it)
             args = [self.iterate(a) if type(a) is Lazy else a for a in args]
         return super().call(func, args, kwargs)
+
+    def pattern_call(self, method, args: list, kwargs: dict) -> object:
+        """A compiled pattern's method, as `re.*` runs it; `sub` with a function of the module
+        calls it on each match in order (what it returns must be a str, as Python requires)."""
+        if method.__name__ == "sub" and len(args) == 2 and not kwargs and type(args[1]) is str \
+                and isinstance(args[0], (UFunc, LambdaValue, Bound, PartialObj)):
+            parts, end = [], 0
+            for found in method.__self__.finditer(args[1]):
+                made = self.call(args[0], [ReMatch(found)], {})
+                if type(made) is not str:
+                    raise Bail  # (Python raises: not modelled)
+                parts += [args[1][end:found.start()], made]
+                end = found.end()
+            return "".join(parts) + args[1][end:]
+        if not all(type(value) in (str, int) for value in (*args, *kwargs.values())):
+            raise Bail
+        found = guard(method, *args, **kwargs)
+        return ReMatch(found) if isinstance(found, re.Match) else found
 
     def run_func(self, func: UFunc, args: list, kwargs: dict) -> object:
         node = func.node
