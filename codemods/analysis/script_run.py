@@ -98,6 +98,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.judge = None  # the rules' judge: set, the run follows states in bodies (state_runs.py)
         self.states = None  # the states of the body running, when followed
         self.op_node: ast.AST | None = None  # the operator expression being computed (for its site)
+        self.defaulted: set[tuple] = set()  # (function, parameter, its str default) the run took
+        self.given: set[tuple] = set()  # (function, parameter with a str default, another str) passed
         self.future_annotations = any(type(stmt) is ast.ImportFrom and stmt.module == "__future__" and any(
             alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
 
@@ -501,13 +503,19 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             if param.arg in kwargs:
                 raise Bail
             env.vars[param.arg] = value
+            if self.judge is not None and type(value) is str and type(defaults.get(param.arg)) is str:
+                self.given.add((id(func.node), param.arg, value))
         if spec.vararg is not None:
             env.vars[spec.vararg.arg] = tuple(args[len(positional):])
         for param in positional[len(args):] + spec.kwonlyargs:
             if param.arg in kwargs:
-                env.vars[param.arg] = kwargs.pop(param.arg)
+                env.vars[param.arg] = value = kwargs.pop(param.arg)
+                if self.judge is not None and type(value) is str and type(defaults.get(param.arg)) is str:
+                    self.given.add((id(func.node), param.arg, value))
             elif param.arg in defaults:
                 env.vars[param.arg] = defaults[param.arg]
+                if self.judge is not None and type(defaults[param.arg]) is str:  # (state_runs.py)
+                    self.defaulted.add((id(func.node), param.arg, defaults[param.arg]))
             else:
                 raise Bail
         if spec.kwarg is not None:

@@ -459,9 +459,21 @@ def state_stop(ctx, judge) -> StateStop | None:
         try:
             run.run_module()
         except StateStop as stop:
-            return stop if stop.call is not None and stop.problem is not None else None
+            if stop.call is None or stop.problem is None or _overridden(run):
+                return None
+            return stop
         except (GatherStop, Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (unknown)
             return None
         return None
 
     return ctx.cached("script_run.state_stop", build)
+
+
+
+def _overridden(run) -> bool:
+    """The run took a parameter's str default in one call of a function and passed it another str
+    in another (a config loader `load(text=DEFAULT)` also called with another text): which value
+    reaches the body is then the caller's choice, and a run of the module's other callers' entry
+    may see another; the stop is not certain for the program."""
+    taken = {(function, param): value for function, param, value in run.defaulted}
+    return any(taken.get((function, param), value) != value for function, param, value in run.given)
