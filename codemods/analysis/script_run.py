@@ -99,6 +99,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.states = None  # the states of the body running, when followed
         self.op_node: ast.AST | None = None  # the operator expression being computed (for its site)
         self.defaulted: set[tuple] = set()  # (function, parameter, its str default) the run took
+        self.traced: dict = {}  # the bodies run so far (state_runs.py)
         self.given: set[tuple] = set()  # (function, parameter with a str default, another str) passed
         self.future_annotations = any(type(stmt) is ast.ImportFrom and stmt.module == "__future__" and any(
             alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
@@ -309,7 +310,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             if any(generator.is_async for generator in node.generators):
                 raise Bail
             source = self.eval(node.generators[0].iter, env)
-            return Lazy(node, env, source if type(source) is Lazy else self.iterate(source))
+            return Lazy(node, env, source if type(source) is Lazy else self.live(source))
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:

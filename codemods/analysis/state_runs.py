@@ -27,7 +27,7 @@ from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.number_slots import without_number_slots
-from codemods.analysis.script_values import Arr, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, ntup
+from codemods.analysis.script_values import Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, ntup
 from codemods.analysis.sites import Site
 from codemods.analysis.values import (
     CONSTANT,
@@ -384,6 +384,11 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
         return None, None
     if run.states is not None:
         raise Bail  # (a shard_map in a body)
+    func = mapped.func
+    key = (type(func), id(func.func), id(func.self)) if type(func) is Bound else (type(func), id(func))
+    if key in run.traced:
+        raise Bail  # run again: JAX may reuse the first trace (jit's cache), and the body may read changed state
+    run.traced[key] = func  # (kept alive: its id stays its own)
     if not mapped.checked:
         return None, None
     born = next(Arr.made)
