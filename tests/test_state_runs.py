@@ -17,7 +17,7 @@ import re
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.sharding import PartitionSpec as P
+from jax.sharding import NamedSharding, PartitionSpec as P
 """
 
 
@@ -38,7 +38,8 @@ def stop(body: str):
 MAIN = """
 def main():
     mesh = jax.make_mesh((2, 4), ("i", "j"))
-    return jax.shard_map(body, mesh=mesh, in_specs={in_specs}, out_specs={out_specs})(jnp.ones((8, 8)))
+    x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, {in_specs}))
+    return jax.shard_map(body, mesh=mesh, in_specs={in_specs}, out_specs={out_specs})(x)
 """
 
 
@@ -102,7 +103,8 @@ def test_a_closed_over_array_is_invariant_in_the_body():
             mesh = jax.make_mesh((2, 4), ("i", "j"))
             w = jnp.ones((8, 8))
             body = lambda x: jax.lax.psum(x * w, ("i", "j"))
-            return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(jnp.ones((8, 8)))
+            x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i")))
+            return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)
         """) == (Kind.MIXED_STATES, 5)
 
 
@@ -145,7 +147,7 @@ def test_silent_where_the_run_is_not_certain():
         def main():
             mesh = jax.make_mesh((2, 4), ("i", "j"))
             f = jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P(), check_vma=False)
-            return f(jnp.ones((8, 8)))
+            return f(jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i"))))
         """) is None
     assert body_stop("""
         def body(x):
@@ -160,6 +162,25 @@ def test_silent_where_the_run_is_not_certain():
             except ValueError:
                 return x
         """) is None
+
+
+def test_an_input_not_laid_out_as_its_in_specs_entry_is_rejected_before_the_body():
+    # On a mesh with Explicit axes (jax.make_mesh) JAX checks each input's layout against its
+    # in_specs entry first; on one with Auto axes it reshards.
+    program = """
+        def body(x):
+            return jax.lax.psum(x, ("i", "j"))
+        def main():
+            mesh = {mesh}
+            return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())({x})
+        """
+    explicit = 'jax.make_mesh((2, 4), ("i", "j"))'
+    auto = 'jax.sharding.Mesh(np.array(jax.devices()).reshape(2, 4), ("i", "j"))'
+    assert stop(program.format(mesh=explicit, x="np.ones((8, 8))")) is None
+    assert stop(program.format(mesh=explicit, x='jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("j")))')) is None
+    assert stop(program.format(mesh=explicit, x='jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", None)))')) \
+        == (Kind.MIXED_STATES, 3)
+    assert stop(program.format(mesh=auto, x="np.ones((8, 8))")) == (Kind.MIXED_STATES, 3)
 
 
 def test_unknown_state_stops_the_run_at_a_collective_but_not_elsewhere():
@@ -184,7 +205,8 @@ def test_rules_report_the_stop_without_a_fix():
             return jax.lax.psum(x, tuple(axes))
         def main():
             mesh = jax.make_mesh((2, 4), ("i", "j"))
-            return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(jnp.ones((8, 8)))
+            x = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i")))
+            return jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P())(x)
         if __name__ == "__main__":
             main()
         """)

@@ -78,6 +78,7 @@ from codemods.analysis.script_argparse import (ParserMethod, ParserObj, argparse
 from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins, Wraps
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.specs import Spec
+from codemods.analysis.state_runs import ForwardOnly
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
@@ -445,6 +446,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             return run_jit(self, func, args, kwargs)
         if kind is ShardMapFn:
             return run_shard_map(self, func, args, kwargs)
+        if kind is ForwardOnly:
+            return func.run(self, args, kwargs)
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail

@@ -63,6 +63,22 @@ class StateStop(GatherStop):
         self.problem = problem
 
 
+class ForwardOnly:
+    """`jax.grad(f)` in a body: calling it traces f forward on the arguments first, where each
+    operation is checked as without grad (its tangents are in the states of its values), so the
+    first line JAX rejects there is the stop; the backward pass that follows is not modelled, so
+    the run ends after the forward one (Bail)."""
+
+    __slots__ = ("func",)
+
+    def __init__(self, func: object) -> None:
+        self.func = func
+
+    def run(self, run, args: list, kwargs: dict) -> object:
+        run.call(self.func, args, kwargs)
+        raise Bail
+
+
 class BodyStates:
     """The states of one shard_map body as it runs (the run's `states` while it does)."""
 
@@ -177,6 +193,8 @@ class BodyStates:
             return self.collective(name, args, kwargs)
         if name == "jax.lax.axis_index":
             return self.axis_index(args, kwargs)
+        if name in ("jax.grad", "jax.value_and_grad") and len(args) == 1:
+            return ForwardOnly(args[0])
         if name.startswith("jax.lax.") and name.rsplit(".", 1)[-1] in _OTHER_COLLECTIVES:
             raise Bail  # a collective the tables do not hold
         result = compute()
@@ -415,6 +433,7 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
         raise Bail
     if type(specs) is SpecObj:
         state = spec_state(_entry(specs, mesh), None)
+        _laid_out_as(tree, specs, mesh, 0)
         return _map_arrays(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, state=state), 0)
     if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
         return {key: _entered(tree[key], specs[key], mesh, depth + 1) for key in sorted(tree)}
@@ -423,6 +442,45 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
         items = [_entered(item, spec, mesh, depth + 1) for item, spec in zip(tree, specs)]
         return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
     raise Bail
+
+
+def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
+    """On a mesh with Explicit axes JAX rejects an input not laid out as its in_specs entry says
+    ("in_specs passed to shard_map ... does not match the specs of the input", run on 0.10.2):
+    the body is then never traced. Each leaf's layout must be known and be the spec's."""
+    if mesh.explicit is False:
+        return  # (Auto axes: the input is resharded)
+    if mesh.explicit is not True or depth > 12:
+        raise Bail
+    if type(tree) is Arr:
+        if tree.host:
+            layout = ((), (), ())  # a NumPy array: replicated
+        elif tree.sharding is not None and tree.sharding.mesh.names == mesh.names:
+            given = tree.sharding.spec.spec
+            layout = (_trimmed(given.partitions), tuple(sorted(given.reduced)), tuple(sorted(given.unreduced)))
+        else:
+            raise Bail  # (its layout is not known)
+        wanted = spec.spec
+        if layout != (_trimmed(wanted.partitions), tuple(sorted(wanted.reduced)), tuple(sorted(wanted.unreduced))):
+            raise Bail  # JAX rejects it before the body runs
+    elif type(tree) in (int, float, bool):
+        if _trimmed(spec.spec.partitions) or spec.spec.reduced or spec.spec.unreduced:
+            raise Bail
+    elif type(tree) in (tuple, list, NTup):
+        for item in tree:
+            _laid_out_as(item, spec, mesh, depth + 1)
+    elif type(tree) is dict:
+        for item in tree.values():
+            _laid_out_as(item, spec, mesh, depth + 1)
+    elif tree is not None:
+        raise Bail
+
+
+def _trimmed(partitions: tuple) -> tuple:
+    parts = list(partitions)
+    while parts and not parts[-1]:
+        parts.pop()
+    return tuple(parts)
 
 
 def _numbers_as_arrays(tree: object, depth: int) -> object:

@@ -2,7 +2,7 @@ import functools
 
 import jax
 import jax.numpy as jnp
-from jax.sharding import PartitionSpec as P
+from jax.sharding import NamedSharding, PartitionSpec as P
 
 
 class Options:
@@ -36,7 +36,7 @@ def main():
     mesh = jax.make_mesh((2, 4), ("data", "model"))
     step = jax.shard_map(Block(options), mesh=mesh, in_specs=P("data", "model"),
                          out_specs=P(None, None, reduced={"model"}))
-    return step(jnp.ones((8, 8)))
+    return step(jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P("data", "model"))))
 
 
 if __name__ == "__main__":

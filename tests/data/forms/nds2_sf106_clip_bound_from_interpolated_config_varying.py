@@ -2,7 +2,7 @@ import re
 
 import jax
 import jax.numpy as jnp
-from jax.sharding import PartitionSpec as P
+from jax.sharding import NamedSharding, PartitionSpec as P
 
 RAW = {"axes": {"fsdp": "data"}, "clip": {"axis": "${axes.fsdp}", "gather": "varying", "bound": "1.5"}}
 _REF = re.compile(r"\$\{([\w.]+)\}")
@@ -32,7 +32,7 @@ def main():
     mesh = jax.make_mesh((2, 4), ("data", "model"))
     step = jax.shard_map(lambda g: clipped(g, config["clip"]), mesh=mesh, in_specs=P("data"),
                          out_specs=P("data"))
-    return step(jnp.ones((8, 4)))
+    return step(jax.device_put(jnp.ones((8, 4)), NamedSharding(mesh, P("data"))))
 
 
 if __name__ == "__main__":

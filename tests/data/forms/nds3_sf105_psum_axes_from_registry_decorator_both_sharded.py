@@ -1,6 +1,6 @@
 import jax
 import jax.numpy as jnp
-from jax.sharding import PartitionSpec as P
+from jax.sharding import NamedSharding, PartitionSpec as P
 
 LOSSES = {}
 
@@ -25,7 +25,7 @@ def total(x, name):
 def main():
     mesh = jax.make_mesh((2, 4), ("data", "model"))
     step = jax.shard_map(lambda x: total(x, "l2"), mesh=mesh, in_specs=P("data", "model"), out_specs=P())
-    return step(jnp.ones((8, 4)))
+    return step(jax.device_put(jnp.ones((8, 4)), NamedSharding(mesh, P("data", "model"))))
 
 
 if __name__ == "__main__":
