@@ -130,7 +130,8 @@ def test_compiled_pattern_substitution_runs_module_functions():
 
 def test_silent_where_the_run_is_not_certain():
     # A branch on an array value, a jitted function in the body, an unchecked body, an operation
-    # not modelled on a value that may be reduced, a handler around the rejected call.
+    # not modelled on a value that may be reduced, NumPy given a traced array (JAX raises there),
+    # a handler around the rejected call.
     assert body_stop("""
         def body(x):
             if x.sum() > 0:
@@ -154,6 +155,11 @@ def test_silent_where_the_run_is_not_certain():
             g = jax.lax.all_gather(x, "i", to="reduced", tiled=True)
             h = jax.lax.dynamic_slice_in_dim(g, 0, 2)
             return jax.lax.psum(h, "j")
+        """) is None
+    assert body_stop("""
+        def body(x):
+            scale = np.mean(x)
+            return jax.lax.psum(x * scale, ("i", "j"))
         """) is None
     assert body_stop("""
         def body(x):

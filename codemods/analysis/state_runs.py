@@ -193,10 +193,16 @@ class BodyStates:
             return self.collective(name, args, kwargs)
         if name == "jax.lax.axis_index":
             return self.axis_index(args, kwargs)
+        if name == "jax.lax.axis_size":
+            self.axes(args[0] if len(args) == 1 and not kwargs else None)
+            return Opaque()  # (a Python int, the same on every device)
         if name in ("jax.grad", "jax.value_and_grad") and len(args) == 1:
             return ForwardOnly(args[0])
         if name.startswith("jax.lax.") and name.rsplit(".", 1)[-1] in _OTHER_COLLECTIVES:
             raise Bail  # a collective the tables do not hold
+        if not name.startswith(("jax.", "functools.")) and any(
+                not leaf.host for leaf in _arrays([*args, *kwargs.values()])):
+            raise Bail  # (NumPy or another library given a traced array: JAX raises there)
         result = compute()
         if type(result) is Arr and name.startswith(_ARRAY_LIBRARIES):
             if name == "jax.lax.stop_gradient" and len(args) == 1 and not kwargs and type(args[0]) is Arr:
