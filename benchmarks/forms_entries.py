@@ -53,6 +53,13 @@ ENTRIES = {
     "nle90_sf105_sorted_sections_changed_in_a_loop": "main(mesh, x)",
     "nle91_sf105_partial_hands_the_config_to_a_changer": "main(mesh, x)",
     "nle92_sf105_helper_merges_in_place_with_or": "main(mesh, x)",
+
+    "ds1_sf103_reduction_parsed_from_spec_string": "main()",
+    "ds2_sf106_clip_bound_from_interpolated_config": "main()",
+    "ds3_sf105_psum_axes_from_registry_decorator": "main()",
+    "nds1_sf103_reduction_parsed_from_spec_string_other_axis": "main()",
+    "nds2_sf106_clip_bound_from_interpolated_config_varying": "main()",
+    "nds3_sf105_psum_axes_from_registry_decorator_both_sharded": "main()",
     "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
     "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
     "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",
@@ -2466,6 +2473,8 @@ ENTRIES = {
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
     "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": {36: "    return latents"},
+
+    "ds2_sf106_clip_bound_from_interpolated_config": {27: "    return full"},
     "dl9_sf106_gelu_given_its_default_approximation": {13: '    return gelu_tanh(jax.lax.pcast(full, "i", to="varying"))'},
     "le64_sf106_callable_object_handed_to_a_factory": {22: '        return jax.lax.pcast(jnp.sum(keys, axis=1, keepdims=True), "j", to="varying") * self.inv_sqrt_d'},
     "dh1_sf106_config_to_dict_copies_its_attributes": {

@@ -177,14 +177,7 @@ class Collectives:
         return False
 
     def _gives(self, name: str, rule: Transfer, to) -> State | None:
-        if rule.gives != "to":
-            return State(rule.gives)
-        if name == "jax.lax.all_gather":
-            state = transfer.gather_gives(to)
-            return State(state) if state is not None else None
-        if transfer.is_cast_target(to):
-            return State(to)
-        return None
+        return collective_gives(name, rule, to)
 
     def _collective_on_tree(self, value: Value, axes, gives: State, rule: Transfer, why: str, name: str) -> Value:
         if isinstance(value, TupleValue):
@@ -264,6 +257,18 @@ class Collectives:
         self.slots.append((site, len(self.verdicts[key])))
         self.verdicts[key].append(verdict)
         self.sites.append(site)
+
+
+def collective_gives(name: str, rule: Transfer, to) -> State | None:
+    """The state collective `name` gives on its axes, with `to=` `to` (None: not a known `to`)."""
+    if rule.gives != "to":
+        return State(rule.gives)
+    if name == "jax.lax.all_gather":
+        state = transfer.gather_gives(to)
+        return State(state) if state is not None else None
+    if transfer.is_cast_target(to):
+        return State(to)
+    return None
 
 
 def _unwritten(site: Site) -> bool:

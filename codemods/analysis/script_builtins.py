@@ -155,7 +155,7 @@ class ScriptBuiltins:
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
         if name in ("map", "filter") and args and isinstance(args[0], CALLABLES) and not kwargs \
                 and (len(args) >= 2 if name == "map" else len(args) == 2):
-            return Lazy((name, args[0], [self.iterate(a) for a in args[1:]]), None, [])
+            return Lazy((name, args[0], [self.live(a) for a in args[1:]]), None, [])
         if any(isinstance(value, CALLABLES) for value in (*args, *kwargs.values())) and name not in STRUCTURAL:
             if name in ("sorted", "min", "max"):
                 return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],

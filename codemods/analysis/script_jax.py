@@ -36,6 +36,7 @@ from codemods.analysis.script_values import (
 )
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.state_runs import body_states
 from codemods.analysis.tree_items import _ELEMENTWISE, _ELEMENTWISE2
 
 _ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
@@ -51,6 +52,12 @@ _AXIS_TYPES = {"jax.sharding.AxisType.Explicit": True, "jax.sharding.AxisType.Au
 
 def library_call(run, name: str, args: list, kwargs: dict) -> object:
     name = jaxapi.canonical(name)
+    if run.states is not None:  # in a shard_map body whose states the run follows (state_runs.py)
+        return run.states.library(name, args, kwargs, lambda: _library_call(run, name, args, kwargs))
+    return _library_call(run, name, args, kwargs)
+
+
+def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name == jaxapi.PARTITION_SPEC:
         return _spec(args, kwargs)
     if name == "jax.sharding.NamedSharding":
@@ -134,7 +141,8 @@ def _shard_map(name: str, args: list, kwargs: dict) -> ShardMapFn:
     if "f" not in given or "out_specs" not in given or "axis_names" in given or mesh is not None \
             and type(mesh) is not MeshObj:
         raise Bail  # (`axis_names=`: a partly manual body, not modelled)
-    return ShardMapFn(given["f"], mesh, given["out_specs"])
+    checked = name == jaxapi.SHARD_MAP and given.get("check_vma", True) is True
+    return ShardMapFn(given["f"], mesh, given["out_specs"], given.get("in_specs"), checked)
 
 
 def run_shard_map(run, mapped: ShardMapFn, args: list, kwargs: dict) -> object:
@@ -144,11 +152,14 @@ def run_shard_map(run, mapped: ShardMapFn, args: list, kwargs: dict) -> object:
     mesh = mapped.mesh if mapped.mesh is not None else run.context_mesh()
     if mesh is None or kwargs:
         raise Bail
+    entered, states = body_states(run, mapped, mesh, args)
+    outer, run.states = run.states, states
     run.in_body += 1
     try:
-        result = run.call(mapped.func, [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
+        result = run.call(mapped.func, entered or [_leaves(arg, lambda leaf: Arr(None, False)) for arg in args], {})
     finally:
         run.in_body -= 1
+        run.states = outer
     return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))),
                  _specs_on(mesh, mapped.out_specs, 0))
 
@@ -292,6 +303,8 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
         raise Bail
     args = [arg if index in static else traced(arg) for index, arg in enumerate(args)]
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
+    if run.states is not None:
+        raise Bail  # (a jitted function in a body: not followed)
     run.jitted += 1  # (`jax.set_mesh` raises inside jit: script_run.py stops there)
     try:
         result = run.call(jit.func, args, kwargs)

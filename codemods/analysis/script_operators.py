@@ -46,11 +46,12 @@ class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
 
-    __slots__ = ("host", "leading", "name", "ndim")
+    __slots__ = ("host", "leading", "name", "ndim", "owner")
 
-    def __init__(self, host: bool, name: str, ndim: int | None, leading: int | None = None) -> None:
+    def __init__(self, host: bool, name: str, ndim: int | None, leading: int | None = None, owner=None) -> None:
         self.host, self.name, self.ndim = host, name, ndim
         self.leading = leading  # the receiver's leading size, when known
+        self.owner = owner  # the array it is a method of
 
     def rank(self, args: list, kwargs: dict) -> int | None:
         if self.name in ("astype", "copy", "block_until_ready"):
@@ -71,6 +72,20 @@ class ArrMethod:
         if type(size) is int or type(size) in (tuple, list) and size and type(size[0]) is int:
             return size if type(size) is int else size[0]
         return None
+
+
+class LiveSource:
+    """A list, dict or set a generator iterates, read when the generator is consumed."""
+
+    __slots__ = ("length", "source")
+
+    def __init__(self, source: object, length: int) -> None:
+        self.source, self.length = source, length
+
+    def items(self, run) -> list:
+        if type(self.source) is not list and len(self.source) != self.length:
+            raise Bail  # (Python raises: it changed size; not modelled)
+        return run.iterate(self.source)
 
 
 def shape_rank(shape: object) -> int | None:
@@ -124,8 +139,14 @@ class ScriptOperators:
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
-                return Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
-            return Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+                result = Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
+            else:
+                result = Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+            if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
+                node, self.op_node = self.op_node, None
+                node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
+                self.states.binary(node, op, left, right, result)
+            return result
         if op in _SHIFTS and type(left) in (int, bool) and type(right) in (int, bool):
             return guard(_SHIFTS[op], left, right)  # `1 << FIELD_BITS`
         if op is ast.Add and type(left) is type(right) and type(left) in (tuple, list):  # (no item is read)
@@ -141,7 +162,12 @@ class ScriptOperators:
             if Arr in sides or Opaque in sides:  # `mask = x < limit`: an array (never tested by the run)
                 if not all(side in (Arr, Opaque, int, float, bool) for side in sides):
                     raise Bail
-                return Arr(None, all(v.host for v in (left, right) if type(v) is Arr)) if Arr in sides else Opaque()
+                if Arr not in sides:
+                    return Opaque()
+                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr))
+                if self.states is not None:
+                    self.states.compare(node, left, right, result)
+                return result
             if type(node.ops[0]) in (ast.Eq, ast.NotEq) and _atom(left) and _atom(right) and not (
                     plain_tree(left) and plain_tree(right)):  # `p.kind == Parameter.KEYWORD_ONLY`
                 return (left == right) == (type(node.ops[0]) is ast.Eq)
@@ -211,6 +237,8 @@ class ScriptOperators:
         if kind is SpecObj:
             return list(value.entries)
         if kind is Arr and value.count is not None:
+            if self.states is not None:
+                self.states.untracked([value])  # (its items: of unknown state)
             return [Arr(None, value.host) for _ in range(value.count)]
         if kind is UObj:
             hook = value.cls.lookup("__iter__")
@@ -227,6 +255,15 @@ class ScriptOperators:
             raise Bail
         return super().iterate(value)
 
+    def live(self, source: object) -> object:
+        """What a generator or `map` made now iterates: a list, dict or set as it is when consumed
+        (Python's iterator reads the object then: `parts.pop()` in between shortens it), any other
+        value's items now."""
+        if type(source) in (list, dict, set):
+            self.iterate(source)  # (what iterating it needs checked now)
+            return LiveSource(source, len(source))
+        return self.iterate(source)
+
     def consume(self, lazy: Lazy) -> list:
         return list(self.produce(lazy))
 
@@ -240,8 +277,11 @@ class ScriptOperators:
                 raise Bail
             first.used = True
             first = self.produce(first)
+        elif type(first) is LiveSource:
+            first = first.items(self)
         if type(node) is tuple:  # ("map" or "filter", callback, iterables)
             name, func, sources = node
+            sources = [source.items(self) if type(source) is LiveSource else source for source in sources]
             if name == "map":
                 for items in zip(*sources):
                     yield self.call(func, list(items), {})

@@ -55,7 +55,6 @@ from codemods.analysis.script_values import (
     RunCallable,
     ShardMapFn,
     ShardObj,
-    SpecObj,
     StrMember,
     SuperObj,
     UClass,
@@ -89,8 +88,9 @@ from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
-from codemods.analysis.specs import Spec
+from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
+from codemods.analysis.state_runs import ForwardOnly
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
@@ -98,7 +98,7 @@ _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object", "vars")
 
 
-class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
+class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def __init__(self, tree: ast.Module) -> None:
         super().__init__(None)
         self.tree = tree
@@ -109,6 +109,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         self.node: ast.Call | None = None  # the call being made
         self.in_body = 0  # inside a shard_map body (its arrays are per-device blocks)
         self.guarded = 0  # `try` blocks with handlers being run (passed_steps.py)
+        self.judge = None  # the rules' judge: set, the run follows states in bodies (state_runs.py)
+        self.states = None  # the states of the body running, when followed
+        self.op_node: ast.AST | None = None  # the operator expression being computed (for its site)
+        self.defaulted: set[tuple] = set()  # (function, parameter, its str default) the run took
+        self.traced: dict = {}  # the bodies run so far (state_runs.py)
+        self.given: set[tuple] = set()  # (function, parameter with a str default, another str) passed
         self.future_annotations = any(type(stmt) is ast.ImportFrom and stmt.module == "__future__" and any(
             alias.name == "annotations" for alias in stmt.names) for stmt in tree.body)
 
@@ -183,7 +189,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             self.set_attribute(holder, node.target.attr, self.binary(type(node.op), current, self.eval(node.value, env)))
         elif kind is ast.AugAssign:
             self.tick()  # (counted twice: no matter)
-            super().statement(node, env)
+            outer, self.op_node = self.op_node, node
+            try:
+                super().statement(node, env)
+            finally:
+                self.op_node = outer
         elif kind is ast.Assert and type(self.eval(node.test, env)) is Opaque:
             passed(self)  # (`assert world_size % tp == 0`: a run that goes on has passed it)
             self.tick()
@@ -329,30 +339,43 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 key = self.index(node.slice, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
                 return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim)
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
+                indices = []
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
                     for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
-                        if bound is not None and type(self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
+                        if bound is not None and type(index := self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
                             raise Bail
-                return Arr(None, holder.host)
+                        indices.append(index if bound is not None else None)
+                result = Arr(None, holder.host)
+                if self.states is not None:
+                    self.states.indexed(holder, result, indices)
+                return result
             return self.item(holder, self.index(node.slice, env))
         if kind is ast.GeneratorExp:  # run when consumed, where it is consumed (its first iterable now)
             self.tick()
             if any(generator.is_async for generator in node.generators):
                 raise Bail
             source = self.eval(node.generators[0].iter, env)
-            return Lazy(node, env, source if type(source) is Lazy else self.iterate(source))
+            return Lazy(node, env, source if type(source) is Lazy else self.live(source))
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:
-                return Arr(alike([operand]) if type(node.op) is not ast.Invert else None, operand.host, ndim=operand.ndim)
+                result = Arr(alike([operand]) if type(node.op) is not ast.Invert else None, operand.host, ndim=operand.ndim)
+                if self.states is not None:
+                    self.states.unary(type(node.op), operand, result)
+                return result
             if type(operand) is Opaque:
                 return operand
             return super().eval(ast.UnaryOp(node.op, ast.Constant(operand)), env) if type(operand) in (int, float, bool) \
                 else _bail()
         if kind is ast.Lambda and (node.args.defaults or any(d is not None for d in node.args.kw_defaults)):
             return lambda_with_defaults(self, node, env)  # (its defaults evaluated now, as Python does)
-        if kind is ast.BinOp and type(node.op) is ast.MatMult:
-            return self.binary(ast.MatMult, self.eval(node.left, env), self.eval(node.right, env))
+        if kind is ast.BinOp and (type(node.op) is ast.MatMult or self.states is not None):
+            left, right = self.eval(node.left, env), self.eval(node.right, env)
+            outer, self.op_node = self.op_node, node  # (its site, in a body whose states are followed)
+            try:
+                return self.binary(type(node.op), left, right)
+            finally:
+                self.op_node = outer
         return super().eval(node, env)
 
     def formatted(self, node: ast.JoinedStr, env: Env) -> object:
@@ -407,7 +430,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
                 return tuple(Opaque() for _ in range(obj.ndim))
             if name in ("shape", "dtype", "ndim", "size", "nbytes"):
                 return Opaque()
-            return Arr(None, obj.host) if name in ("T", "at", "real", "imag", "mT") else ArrMethod(obj.host, name, obj.ndim, obj.count)
+            if name not in ("T", "at", "real", "imag", "mT"):
+                return ArrMethod(obj.host, name, obj.ndim, obj.count, owner=obj)
+            result = Arr(None, obj.host)
+            if self.states is not None:
+                self.states.attribute(obj, name, result)
+            return result
         if kind is FieldName and name == "name":
             return obj.name
         if kind is FieldName and name == "type" and obj.annotation is not None:
@@ -477,10 +505,15 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
         if kind is ShardMapFn:  # (the body's mesh kept for `jax.lax.axis_size`: script_library.py)
             with body_mesh(self, func.mesh if func.mesh is not None else self.context_mesh()):
                 return run_shard_map(self, func, args, kwargs)
+        if kind is ForwardOnly:
+            return func.run(self, args, kwargs)
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
-            return Arr(None, func.host, ndim=func.rank(args, kwargs), count=func.count(args, kwargs))
+            result = Arr(None, func.host, ndim=func.rank(args, kwargs), count=func.count(args, kwargs))
+            if self.states is not None:
+                self.states.method(func.owner, func.name, args, kwargs, result)
+            return result
         if kind is Lib:
             return self.library(func.name, args, kwargs)
         if kind is Special:
@@ -516,13 +549,19 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             if param.arg in kwargs:
                 raise Bail
             env.vars[param.arg] = value
+            if self.judge is not None and type(value) is str and type(defaults.get(param.arg)) is str:
+                self.given.add((id(func.node), param.arg, value))
         if spec.vararg is not None:
             env.vars[spec.vararg.arg] = tuple(args[len(positional):])
         for param in positional[len(args):] + spec.kwonlyargs:
             if param.arg in kwargs:
-                env.vars[param.arg] = kwargs.pop(param.arg)
+                env.vars[param.arg] = value = kwargs.pop(param.arg)
+                if self.judge is not None and type(value) is str and type(defaults.get(param.arg)) is str:
+                    self.given.add((id(func.node), param.arg, value))
             elif param.arg in defaults:
                 env.vars[param.arg] = defaults[param.arg]
+                if self.judge is not None and type(defaults[param.arg]) is str:  # (state_runs.py)
+                    self.defaulted.add((id(func.node), param.arg, defaults[param.arg]))
             else:
                 raise Bail
         if spec.kwarg is not None:
@@ -531,38 +570,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             raise Bail
 
     # -- the gather -----------------------------------------------------------------------------
-    def gather(self, args: list, kwargs: dict) -> Arr:
-        from codemods.rules._gathers import verdict
-
-        given = dict(zip(("xs", "out_sharding"), args))
-        if len(args) > 2 or set(given) & set(kwargs) or not set(kwargs) <= {"xs", "out_sharding", "multi_dim"}:
-            raise Bail
-        given.update(kwargs)
-        multi = given.get("multi_dim", False)
-        if "xs" not in given or "out_sharding" not in given or type(multi) is not bool:
-            raise Bail
-        x, out = given["xs"], given["out_sharding"]
-        if self.in_body:
-            raise Bail  # (in a shard_map body: another use)
-        mesh = self.context_mesh()
-        if mesh is None:
-            raise GatherStop(self.node, "mesh")
-        if mesh.explicit is False:
-            raise GatherStop(self.node, "auto")
-        if type(x) is not Arr or x.sharding is None or x.sharding.mesh.names != mesh.names:
-            raise Bail
-        spec = out.spec if type(out) in (SpecObj, ShardObj) else None
-        spec = spec.spec if type(spec) is SpecObj else spec
-        if type(out) is ShardObj and out.mesh.names != mesh.names or not isinstance(spec, Spec):
-            raise Bail
-        said = verdict(x.sharding.spec.spec, spec, multi)
-        if said is None:
-            raise Bail
-        if said[0] != "fine":
-            raise GatherStop(self.node, "spec", x.sharding.spec.spec, spec, said)
-        return Arr(ShardObj(mesh, out if type(out) is SpecObj else out.spec), False)
-
-
 def _bail():
     raise Bail
 

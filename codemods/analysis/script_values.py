@@ -13,6 +13,7 @@ Any operation on these that the run does not model stops it (Bail): nothing is g
 from __future__ import annotations
 
 import ast
+import itertools
 
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.specs import Spec
@@ -55,11 +56,14 @@ class Opaque:
 class Arr(Opaque):
     """An array: on the host (NumPy) or on devices, with its sharding when certainly known."""
 
-    __slots__ = ("count", "host", "ndim", "sharding")
+    __slots__ = ("count", "host", "ndim", "serial", "sharding", "state")
+    made = itertools.count()  # (arrays made before a shard_map body began are constants in it)
 
     def __init__(self, sharding: ShardObj | None = None, host: bool = False, count: int | None = None,
-                 ndim: int | None = None) -> None:
+                 ndim: int | None = None, state=None) -> None:
         self.sharding, self.host = sharding, host
+        self.serial = next(Arr.made)
+        self.state = state  # inside a shard_map body: its AxisState where certain (state_runs.py)
         self.count = count  # its leading dimension, when known (`jax.random.split(key, 3)`): what iterating gives
         self.ndim = ndim  # its rank, when known (`np.ones((8, 8))`)
 
@@ -253,10 +257,13 @@ class ShardMapFn:
     """`jax.shard_map(f, mesh=..., out_specs=...)`: calling it runs f for the structure of its
     results, placed by `out_specs` on the mesh."""
 
-    __slots__ = ("func", "mesh", "out_specs")
+    __slots__ = ("checked", "func", "in_specs", "mesh", "out_specs")
 
-    def __init__(self, func: object, mesh: MeshObj | None, out_specs: object) -> None:
+    def __init__(self, func: object, mesh: MeshObj | None, out_specs: object, in_specs: object = None,
+                 checked: bool = False) -> None:
         self.func, self.mesh, self.out_specs = func, mesh, out_specs
+        self.in_specs = in_specs  # None: not given
+        self.checked = checked  # `jax.shard_map` checking states (check_vma not False): its body judged
 
 
 class FieldDefault:

@@ -1,0 +1,548 @@
+"""State runs: a script run (script_run.py) that follows, inside each shard_map body, every array's
+per-axis state and stops where JAX rejects an operation on it (issue 13).
+
+A body's axis names, specs and even the collectives it calls are often chosen by configuration
+machinery (registries, decorators, configs interpolated from strings) that reading the code does
+not follow; running the script does. JAX types each array in a body by the axes it varies on
+(jax-collectives.md): its entry state comes from its in_specs entry (values.spec_state), every
+operation computed per device transforms it as the transfer tables measured on JAX say
+(transfer.py), and every collective as collective_calls.py says. At each collective (and each
+operation SF106 judges) the site goes to the judge the rules hand in (sites.Judge); the first
+problem it finds ends the run, as JAX's error ends the program: later lines are never reached.
+
+Certainty: a state is kept only where it is exact. An operation not modelled gives an array of
+unknown state; where such an array may be reduced or unreduced (some value in this body was),
+an operation that might reject it stops the run (Bail), and so does any collective whose input
+state is not known: JAX might raise there, so nothing after it is certain.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from codemods import jaxapi
+from codemods.analysis import transfer
+from codemods.analysis.collective_calls import collective_gives
+from codemods.analysis.host_exprs import Break, Continue, Raised, Return
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.meshspec import Spec as SpecEntry
+from codemods.analysis.number_slots import without_number_slots
+from codemods.analysis.script_values import Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, ntup
+from codemods.analysis.sites import Site
+from codemods.analysis.values import (
+    CONSTANT,
+    STATIC,
+    UNKNOWN,
+    AxisState,
+    Const,
+    JaxName,
+    State,
+    TupleValue,
+    replicated_partner,
+    spec_state,
+)
+
+V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
+_CASTS = ("pcast", "pvary", "preduced")
+_COLLECTIVE_KEYWORDS = frozenset({"x", "axis_name", "to", "tiled", "axis", "perm", "split_axis", "concat_axis",
+                                  "scatter_dimension", "axis_index_groups"})
+_OTHER_COLLECTIVES = frozenset({"pbroadcast", "pshuffle", "psend", "precv", "pswapaxes", "ragged_all_to_all",
+                                "psum_invariant", *jaxapi.COLLECTIVES})
+_SHARDING_KEYWORDS = frozenset({"out_sharding", "sharding", "device", "out_shardings"})
+_ARRAY_LIBRARIES = ("jax.numpy.", "jax.nn.", "jax.random.", "jax.scipy.", "jax.lax.")
+# Library calls that hand arrays on as they are (their results are the run's own objects).
+_PASSING = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree.leaves", "jax.tree_util.tree_leaves",
+                      "jax.block_until_ready", "functools.partial"})
+
+
+class StateStop(GatherStop):
+    """The run reached an operation JAX rejects inside a shard_map body: what the judge found there."""
+
+    def __init__(self, call: ast.AST, problem: object) -> None:
+        super().__init__(call, "state")
+        self.problem = problem
+
+
+class ForwardOnly:
+    """`jax.grad(f)` in a body: calling it traces f forward on the arguments first, where each
+    operation is checked as without grad (its tangents are in the states of its values), so the
+    first line JAX rejects there is the stop; the backward pass that follows is not modelled, so
+    the run ends after the forward one (Bail)."""
+
+    __slots__ = ("func",)
+
+    def __init__(self, func: object) -> None:
+        self.func = func
+
+    def run(self, run, args: list, kwargs: dict) -> object:
+        run.call(self.func, args, kwargs)
+        raise Bail
+
+
+class BodyStates:
+    """The states of one shard_map body as it runs (the run's `states` while it does)."""
+
+    def __init__(self, run, mesh, judge, born: int) -> None:
+        self.run, self.mesh, self.judge = run, mesh, judge
+        self.born = born  # arrays made before the body began are constants in it (closed over)
+        self.reducing = False  # some value of this body is (or was) reduced or unreduced
+
+    # -- what an array is ------------------------------------------------------------------------
+    def state(self, array: Arr) -> AxisState:
+        if array.state is not None:
+            return array.state
+        if array.host or array.serial < self.born:
+            return CONSTANT  # a NumPy array, or an array closed over: invariant on every axis
+        return UNKNOWN
+
+    def value(self, item: object):
+        """A run object as the analysis's Value (None: not one the tables know)."""
+        kind = type(item)
+        if kind is Arr:
+            return self.state(item)
+        if kind in (int, float, str, bool) or item is None:
+            return Const(item)
+        if kind is Opaque:
+            return STATIC  # a shape or a dtype: a Python value, the same on every device
+        if kind is Lib:
+            return JaxName(item.name)
+        if kind in (tuple, list):
+            items = tuple(self.value(part) for part in item)
+            return None if None in items else TupleValue(items)
+        return None
+
+    def risky(self, state: AxisState) -> bool:
+        """The array may be reduced or unreduced: an operation may reject it."""
+        return state.has(R) or state.has(U) or (self.reducing and state.has(Q))
+
+    def made(self, state: AxisState) -> AxisState:
+        if state.has(R) or state.has(U):
+            self.reducing = True
+        return state
+
+    def untracked(self, operands: list) -> None:
+        """An operation not modelled: its operands must be ones it cannot reject."""
+        for operand in operands:
+            for leaf in _arrays(operand):
+                if self.risky(self.state(leaf)):
+                    raise Bail
+
+    # -- operations computed per device ----------------------------------------------------------
+    def operation(self, node: ast.AST | None, name: str, rule, positional: list, keywords: dict,
+                  nodes: list | None = None) -> AxisState:
+        """The state of an operation computed per device (`rule`: its transfer table entry, None
+        when it is not one); stops the run where JAX rejects a reduced operand beside a replicated
+        one, and where the outcome is not certain for an operand that may be reduced."""
+        values = [self.value(item) for item in positional]
+        named = {key: self.value(item) for key, item in keywords.items()}
+        arrays = [leaf for item in [*positional, *keywords.values()] for leaf in _arrays(item)]
+        states = [self.state(leaf) for leaf in arrays]
+        risky = any(self.risky(state) for state in states)
+        if rule is None or None in values or None in named.values() or _SHARDING_KEYWORDS & set(keywords):
+            if risky:
+                raise Bail
+            return UNKNOWN
+        if rule.rejects_replicated and node is not None:
+            self._replicated(node, name, rule, values, named, nodes or [])
+        pairs = {key: (value, None) for key, value in named.items()}
+        why = states[0].why if len(states) == 1 else ""
+        result = transfer.observed_result(rule, values, states, pairs, why=why)
+        if result is None:
+            args = [(value, None) for value in values]
+            kept = without_number_slots(rule, args, pairs) if len(states) > 1 else None
+            operands = kept if kept is not None else states
+            result = transfer.elementwise(operands, False, why=operands[0].why if len(operands) == 1 else "")
+            if len(operands) > 1 and not all(op.same_state(operands[0]) for op in operands):
+                single = transfer.observed_one_state(rule, values, operands, pairs)
+                if single is not None:
+                    result = replace(single, why=result.why)
+                elif not rule.one_array:
+                    result = replace(result, mixed=True)  # (a tuple whose items may differ: each is unknown)
+        if risky and result.has(Q):
+            raise Bail
+        return self.made(result)
+
+    def _replicated(self, node: ast.AST, name: str, rule, values: list, named: dict, nodes: list) -> None:
+        """JAX rejects a reduced operand beside one replicated on its reduced axes (a number, an
+        invariant array; alone: the constants a function like mean computes with)."""
+        for index, value in enumerate(values):
+            if not isinstance(value, AxisState) or value.mixed or value.rest is R:
+                continue
+            axes = tuple(axis for axis, state in value.named if state is R)
+            if not axes:
+                continue
+            others = [(other, None) for position, other in enumerate(values) if position != index]
+            partner, undecided = replicated_partner(others, axes)
+            if partner is None:
+                if undecided:
+                    raise Bail
+                return
+            if not any(rule.raises_replicated(transfer.case_keys(rule, values, named, axis)) for axis in axes):
+                return  # (the table does not show JAX raising: the result decides)
+            arg = nodes[index] if index < len(nodes) and nodes[index] is not None else node
+            site = Site(node, name, arg, axes, None, None, value, None, None, self.function(), partner)
+            raise StateStop(node, self.judge.replicated(site))
+
+    def function(self):
+        frames = self.run.frames
+        return frames[-1][0].node if frames else None
+
+    # -- library calls ---------------------------------------------------------------------------
+    def library(self, name: str, args: list, kwargs: dict, compute) -> object:
+        if name in transfer.collective_names():
+            return self.collective(name, args, kwargs)
+        if name == "jax.lax.axis_index":
+            return self.axis_index(args, kwargs)
+        if name == "jax.lax.axis_size":
+            self.axes(args[0] if len(args) == 1 and not kwargs else None)
+            return Opaque()  # (a Python int, the same on every device)
+        if name in ("jax.grad", "jax.value_and_grad") and len(args) == 1:
+            return ForwardOnly(args[0])
+        if name.startswith("jax.lax.") and name.rsplit(".", 1)[-1] in _OTHER_COLLECTIVES:
+            raise Bail  # a collective the tables do not hold
+        if not name.startswith(("jax.", "functools.")) and any(
+                not leaf.host for leaf in _arrays([*args, *kwargs.values()])):
+            raise Bail  # (NumPy or another library given a traced array: JAX raises there)
+        result = compute()
+        if type(result) is Arr and name.startswith(_ARRAY_LIBRARIES):
+            if name == "jax.lax.stop_gradient" and len(args) == 1 and not kwargs and type(args[0]) is Arr:
+                result.state = self.state(args[0])  # every state kept, reduced ones too (0.10.2)
+                return result
+            rule = transfer.elementwise_rule(name, self.judge.target)
+            result.state = self.operation(self.run.node, name, rule, args, kwargs, _arg_nodes(self.run.node, args))
+        elif name not in _PASSING:
+            self.untracked([*args, *kwargs.values()])
+        return result
+
+    def axis_index(self, args: list, kwargs: dict) -> Arr:
+        given = args[0] if len(args) == 1 and not kwargs else kwargs.get("axis_name") if not args else None
+        axes = self.axes(given)
+        return Arr(None, False, ndim=0, state=AxisState.of({axis: V for axis in axes}, I, "axis_index result"))
+
+    def axes(self, given: object) -> tuple[str, ...]:
+        if type(given) in (str, StrMember):
+            axes = (str(given),)
+        elif type(given) in (tuple, list) and given and all(type(axis) in (str, StrMember) for axis in given):
+            axes = tuple(str(axis) for axis in given)
+        else:
+            raise Bail
+        if not set(axes) <= set(self.mesh.names) or len(set(axes)) != len(axes):
+            raise Bail  # (JAX raises another error: an axis not bound)
+        return axes
+
+    def collective(self, name: str, args: list, kwargs: dict) -> object:
+        rule = transfer.collective_rule(name)
+        bound = dict(zip(rule.params, args))
+        if len(args) > len(rule.params) or set(bound) & set(kwargs) or not set(kwargs) <= _COLLECTIVE_KEYWORDS:
+            raise Bail
+        bound.update(kwargs)
+        if "x" not in bound or "axis_name" not in bound or bound.get("axis_index_groups") is not None:
+            raise Bail
+        axes = self.axes(bound["axis_name"])
+        short = name.rsplit(".", 1)[-1]
+        to = None
+        if rule.gives == "to":
+            to = bound.get("to", rule.default_to)
+            if type(to) is not str:
+                raise Bail
+        gives = collective_gives(name, rule, to)
+        if gives is None:
+            raise Bail
+        tree = bound["x"]
+        if type(tree) in (int, float) and rule.reduction and short != "pmean":
+            return Opaque()  # (a Python number: computed without tracing)
+        node = self.run.node
+        arg = _arg_node(node, len(args) >= 1, "x")
+        axes_node = _arg_node(node, len(args) >= 2, "axis_name", 1)
+        why = f"{short} result" if to in (None, V.value) and short != "pcast" else f"{short}(..., to={to!r}) result"
+
+        def leaf(array: object) -> Arr:
+            if type(array) is not Arr:
+                raise Bail
+            value = self.state(array)
+            if value.mixed or value.has(Q) or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
+                raise Bail  # (whether JAX raises here is not known)
+            site = Site(node, name, arg, axes, axes_node, to if short == "all_gather" else None, value, rule, None,
+                        self.function())
+            if short not in _CASTS or gives is V and short != "preduced":
+                problem = self.judge.collective(site)
+                if problem is not None:
+                    raise StateStop(node, problem)
+            if short in _CASTS:
+                result = transfer.pcast_result(value, axes, gives, why, short)
+            else:
+                result = transfer.collective_result(value, axes, gives, rule, why)
+            if result.has(Q):
+                raise Bail  # JAX rejects it (a cast from a state it does not take) or it is not known
+            return Arr(None, False, ndim=array.ndim if rule.reduction else None, state=self.made(result))
+
+        return _map_arrays(tree, leaf, 0)
+
+    # -- operators -------------------------------------------------------------------------------
+    def binary(self, node: ast.AST | None, op: type, left: object, right: object, result: object) -> None:
+        if type(result) is not Arr:
+            return
+        symbol = _BINARY.get(op)
+        if symbol is None:
+            self.untracked([left, right])
+            result.state = UNKNOWN
+            return
+        nodes = [node.left, node.right] if type(node) is ast.BinOp else [node.target, node.value] \
+            if type(node) is ast.AugAssign else []
+        rule = transfer.operator_rule(symbol, self.judge.target)
+        result.state = self.operation(node, symbol, rule, [left, right], {}, nodes)
+
+    def unary(self, op: type, operand: object, result: object) -> None:
+        if type(result) is Arr and type(operand) is Arr:
+            symbol = {ast.USub: "-x", ast.UAdd: "+x", ast.Invert: "~x"}.get(op, "?x")
+            result.state = self.operation(None, symbol, transfer.operator_rule(symbol, self.judge.target), [operand], {})
+
+    def compare(self, node: ast.Compare, left: object, right: object, result: object) -> None:
+        if type(result) is not Arr:
+            return
+        symbol = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}[type(node.ops[0])]
+        rule = transfer.operator_rule(symbol, self.judge.target)
+        result.state = self.operation(node, symbol, rule, [left, right], {}, [node.left, node.comparators[0]])
+
+    def indexed(self, holder: Arr, result: Arr, indices: list) -> None:
+        """`x[i]`: its state where the table shows indexing keep it (a reduced one too); indexed by
+        arrays, varying where any of them varies."""
+        state = self.state(holder)
+        arrays = [self.state(index) for index in indices if type(index) is Arr]
+        if arrays:
+            states = [state, *arrays]
+            if any(item.has(R) or item.has(U) or item.has(Q) or item.mixed for item in states):
+                self.untracked([holder, *indices])
+                result.state = UNKNOWN
+            else:
+                result.state = transfer.elementwise(states, False, why=state.why)
+            return
+        rule = transfer.operator_rule("x[...]", self.judge.target)
+        if not state.has(U) and not state.mixed and not state.has(Q) and (
+                not state.has(R) or transfer.keeps_through(rule, [state], [state])):
+            result.state = state
+            return
+        if self.risky(state):
+            raise Bail
+        result.state = UNKNOWN
+
+    def attribute(self, holder: Arr, name: str, result: object) -> None:
+        if type(result) is not Arr:
+            return
+        rule = transfer.attribute_rule(name, self.judge.target)
+        result.state = self.operation(None, name, rule, [holder], {})
+
+    def method(self, holder: Arr | None, name: str, args: list, kwargs: dict, result: object) -> None:
+        if type(result) is not Arr:
+            return
+        if holder is None:
+            self.untracked([*args, *kwargs.values()])
+            result.state = UNKNOWN
+            return
+        rule = transfer.method_rule(name, self.judge.target)
+        found = transfer.method_as_function(name, [self.value(arg) for arg in args], self.judge.target) \
+            if not kwargs and None not in [self.value(arg) for arg in args] else None
+        if found is not None:
+            result.state = self.operation(None, f".{name}()", found[0], [holder, Opaque()], {})
+            return
+        node = self.run.node
+        nodes = [node.func.value, *_arg_nodes(node, args)] if type(node) is ast.Call \
+            and type(node.func) is ast.Attribute else []
+        result.state = self.operation(node, f".{name}()", rule, [holder, *args], kwargs, nodes)
+
+
+_BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**",
+           ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}
+
+
+def _arrays(tree: object, depth: int = 0) -> list:
+    if depth > 12:
+        raise Bail
+    if type(tree) is Arr:
+        return [tree]
+    if type(tree) in (tuple, list, NTup):
+        return [leaf for item in tree for leaf in _arrays(item, depth + 1)]
+    if type(tree) is dict:
+        return [leaf for item in tree.values() for leaf in _arrays(item, depth + 1)]
+    return []
+
+
+def _map_arrays(tree: object, change, depth: int) -> object:
+    if depth > 12:
+        raise Bail
+    if type(tree) is Arr:
+        return change(tree)
+    if type(tree) is dict:
+        if not all(type(key) is str for key in tree):
+            raise Bail
+        return {key: _map_arrays(tree[key], change, depth + 1) for key in sorted(tree)}
+    if type(tree) in (tuple, list):
+        return type(tree)(_map_arrays(item, change, depth + 1) for item in tree)
+    if type(tree) is NTup:
+        return ntup(tree.cls, [_map_arrays(item, change, depth + 1) for item in tree])
+    if tree is None:
+        return None
+    raise Bail
+
+
+def _arg_nodes(node: ast.AST | None, args: list) -> list:
+    """The call's argument expressions, when they are the values the callee was given."""
+    if type(node) is not ast.Call or len(node.args) != len(args) or any(type(a) is ast.Starred for a in node.args):
+        return []
+    return list(node.args)
+
+
+def _arg_node(node: ast.AST | None, positional: bool, keyword: str, index: int = 0) -> ast.AST | None:
+    if type(node) is not ast.Call or any(type(a) is ast.Starred for a in node.args) \
+            or any(k.arg is None for k in node.keywords):
+        return node
+    if positional:
+        return node.args[index] if index < len(node.args) else node
+    return next((k.value for k in node.keywords if k.arg == keyword), node)
+
+
+# -- entering a body ------------------------------------------------------------------------------
+def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates | None]:
+    """The arguments a checked body starts from, and its states (None, None: not followed)."""
+    if run.judge is None:
+        return None, None
+    if run.states is not None:
+        raise Bail  # (a shard_map in a body)
+    func = mapped.func
+    key = (type(func), id(func.func), id(func.self)) if type(func) is Bound else (type(func), id(func))
+    if key in run.traced:
+        raise Bail  # run again: JAX may reuse the first trace (jit's cache), and the body may read changed state
+    run.traced[key] = func  # (kept alive: its id stays its own)
+    if not mapped.checked:
+        return None, None
+    born = next(Arr.made)
+    entered = entry_arguments(mesh, mapped.in_specs, args)
+    if entered is None:
+        return None, None
+    states = BodyStates(run, mesh, run.judge, born)
+    states.reducing = any(leaf.state.has(R) or leaf.state.has(U) for leaf in _arrays(entered))
+    return entered, states
+
+
+def entry_arguments(mesh, in_specs: object, args: list) -> list | None:
+    """Each argument as the body sees it: its arrays in the state its in_specs entry gives (a
+    spec applies to the whole subtree it stands for); None when in_specs is not modelled."""
+    if type(in_specs) is SpecObj:
+        return [_entered(arg, in_specs, mesh, 0) for arg in args]
+    if type(in_specs) is tuple and len(in_specs) == len(args):
+        return [_entered(arg, spec, mesh, 0) for arg, spec in zip(args, in_specs)]
+    return None
+
+
+def _entered(tree: object, specs: object, mesh, depth: int) -> object:
+    if depth > 12:
+        raise Bail
+    if type(specs) is SpecObj:
+        state = spec_state(_entry(specs, mesh), None)
+        _laid_out_as(tree, specs, mesh, 0)
+        return _map_arrays(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, state=state), 0)
+    if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
+        return {key: _entered(tree[key], specs[key], mesh, depth + 1) for key in sorted(tree)}
+    if type(specs) in (tuple, list, NTup) and type(specs) is type(tree) and len(specs) == len(tree) \
+            and (type(specs) is not NTup or specs.cls is tree.cls):
+        items = [_entered(item, spec, mesh, depth + 1) for item, spec in zip(tree, specs)]
+        return ntup(tree.cls, items) if type(tree) is NTup else type(tree)(items)
+    raise Bail
+
+
+def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
+    """On a mesh with Explicit axes JAX rejects an input not laid out as its in_specs entry says
+    ("in_specs passed to shard_map ... does not match the specs of the input", run on 0.10.2):
+    the body is then never traced. Each leaf's layout must be known and be the spec's."""
+    if mesh.explicit is False:
+        return  # (Auto axes: the input is resharded)
+    if mesh.explicit is not True or depth > 12:
+        raise Bail
+    if type(tree) is Arr:
+        if tree.host:
+            layout = ((), (), ())  # a NumPy array: replicated
+        elif tree.sharding is not None and tree.sharding.mesh.names == mesh.names:
+            given = tree.sharding.spec.spec
+            layout = (_trimmed(given.partitions), tuple(sorted(given.reduced)), tuple(sorted(given.unreduced)))
+        else:
+            raise Bail  # (its layout is not known)
+        wanted = spec.spec
+        if layout != (_trimmed(wanted.partitions), tuple(sorted(wanted.reduced)), tuple(sorted(wanted.unreduced))):
+            raise Bail  # JAX rejects it before the body runs
+    elif type(tree) in (int, float, bool):
+        if _trimmed(spec.spec.partitions) or spec.spec.reduced or spec.spec.unreduced:
+            raise Bail
+    elif type(tree) in (tuple, list, NTup):
+        for item in tree:
+            _laid_out_as(item, spec, mesh, depth + 1)
+    elif type(tree) is dict:
+        for item in tree.values():
+            _laid_out_as(item, spec, mesh, depth + 1)
+    elif tree is not None:
+        raise Bail
+
+
+def _trimmed(partitions: tuple) -> tuple:
+    parts = list(partitions)
+    while parts and not parts[-1]:
+        parts.pop()
+    return tuple(parts)
+
+
+def _numbers_as_arrays(tree: object, depth: int) -> object:
+    if depth > 12:
+        raise Bail
+    if type(tree) in (int, float, bool):
+        return Arr(None, False, ndim=0)
+    if type(tree) is dict:
+        return {key: _numbers_as_arrays(value, depth + 1) for key, value in tree.items()}
+    if type(tree) in (tuple, list):
+        return type(tree)(_numbers_as_arrays(item, depth + 1) for item in tree)
+    if type(tree) is NTup:
+        return ntup(tree.cls, [_numbers_as_arrays(item, depth + 1) for item in tree])
+    return tree
+
+
+def _entry(spec: SpecObj, mesh) -> SpecEntry:
+    parts = spec.spec
+    sharded = tuple(axis for axes in parts.partitions for axis in axes)
+    used = sharded + tuple(parts.reduced) + tuple(parts.unreduced)
+    if not set(used) <= set(mesh.names) or len(set(used)) != len(used):
+        raise Bail  # JAX rejects the spec
+    return SpecEntry(None, sharded, tuple(parts.reduced), tuple(parts.unreduced))
+
+
+def state_stop(ctx, judge) -> StateStop | None:
+    """Where running the module as a script first meets an operation JAX rejects inside a
+    shard_map body (the judge's problem there); None when the run stops at anything it does not
+    model, or meets none."""
+    def build():
+        from codemods.analysis.script_run import ScriptRun
+
+        tree = ctx.tree
+        if "shard_map" not in ctx.source or not any(
+                type(stmt) is ast.If and "__main__" in ast.dump(stmt.test) for stmt in tree.body):
+            return None
+        run = ScriptRun(tree)
+        run.judge = judge
+        try:
+            run.run_module()
+        except StateStop as stop:
+            if stop.call is None or stop.problem is None or _overridden(run):
+                return None
+            return stop
+        except (GatherStop, Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (unknown)
+            return None
+        return None
+
+    return ctx.cached("script_run.state_stop", build)
+
+
+
+def _overridden(run) -> bool:
+    """The run took a parameter's str default in one call of a function and passed it another str
+    in another (a config loader `load(text=DEFAULT)` also called with another text): which value
+    reaches the body is then the caller's choice, and a run of the module's other callers' entry
+    may see another; the stop is not certain for the program."""
+    taken = {(function, param): value for function, param, value in run.defaulted}
+    return any(taken.get((function, param), value) != value for function, param, value in run.given)
