@@ -156,8 +156,8 @@ def _resolve_auto(attrs: dict, bases: list) -> None:
     before it (`last + 1`, `name.lower()`)."""
     import enum
 
-    if bases not in (["enum.Enum"], ["enum.StrEnum"]):
-        raise Bail  # (`(str, Enum)` and other mixins: not modelled)
+    if bases not in (["enum.Enum"], ["enum.StrEnum"]) or "_generate_next_value_" in attrs:
+        raise Bail  # (`(str, Enum)` and other mixins, or the class's own values for auto(): not modelled)
     members = [(name, value) for name, value in attrs.items()
                if not name.startswith("_") and type(value) not in (UFunc, Desc, LambdaValue)]
     if not all(type(value) is Auto or plain_tree(value) for _, value in members):

@@ -96,7 +96,7 @@ def function_attribute(run, func: UFunc, name: str) -> object:
     if name == "__defaults__":
         return tuple(func.defaults) if func.defaults else None
     if name == "__kwdefaults__":
-        return dict(func.kw_defaults) if func.kw_defaults else None
+        return func.kw_defaults if func.kw_defaults else None  # (the live dict: a store into it changes the default)
     if name.startswith("__") and name.endswith("__"):
         raise Bail  # (`__doc__`, `__qualname__`, `__annotations__`, `__get__`: not modelled)
     raise Raised(AttributeError(name))
