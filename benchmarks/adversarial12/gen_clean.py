@@ -1,0 +1,1795 @@
+"""Writes clean/*.py and twins/*.py (run by the adv12 helper; kept so the set can be re-made by hand).
+
+    python3 benchmarks/adversarial12/gen_clean.py
+
+Each entry: name -> (docstring, body, twin_old, twin_new, rule). The twin is the clean program with
+twin_old (which must occur exactly once) replaced by twin_new: one line changes, and jax raises there.
+"""
+import pathlib
+
+HEAD = 'import jax\nimport numpy as np\nfrom jax.sharding import PartitionSpec as P\n'
+TAIL = '''
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
+'''
+SF104_HEAD = ('import jax\nimport numpy as np\nfrom jax._src.shard_map import top_level_all_gather\n'
+              'from jax.sharding import NamedSharding, PartitionSpec as P\n')
+SF104_TAIL = '''
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())
+'''
+P = {}   # SF105-style programs (HEAD/TAIL)
+S = {}   # SF104 script programs (SF104_HEAD/SF104_TAIL)
+
+P["fluent_setter_called_unbound"] = ('"""HParams.set(p, ...) runs the Praxis-like setter on an object built earlier (a positional receiver)."""', '''
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+def make_params():
+    p = HParams(sync_axes=("i", "j"), name="norm")
+    HParams.set(p, sync_axes=("i",))
+    return p
+
+
+def main(mesh, x):
+    p = make_params()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, p.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    HParams.set(p, sync_axes=("i",))', '    HParams.set(p, name=("i",))', "SF105")
+
+P["fluent_setter_property_wins"] = ('"""The setter writes __dict__, but the class\'s property (with a setter) is what a read of the name gives."""', '''
+
+class HParams:
+    def __init__(self, **fields):
+        self._sync_axes = ("i",)
+        self.__dict__.update(fields)
+
+    @property
+    def sync_axes(self):
+        return self._sync_axes
+
+    @sync_axes.setter
+    def sync_axes(self, value):
+        self._sync_axes = tuple(value)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+def main(mesh, x):
+    p = HParams().set(sync_axes=("i", "j"))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, p.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '        self._sync_axes = ("i",)', '        self._sync_axes = ("i", "j")', "SF105")
+
+P["fluent_setter_then_vars_update"] = ('"""p.set(...) on a new object, then vars(p).update(...) narrows it again."""', '''
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+OVERRIDES = {"sync_axes": ("i",)}
+
+
+def main(mesh, x):
+    p = HParams()
+    p.set(sync_axes=("i", "j"))
+    vars(p).update(OVERRIDES)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, p.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'OVERRIDES = {"sync_axes": ("i",)}', 'OVERRIDES = {"other_axes": ("i",)}', "SF105")
+
+P["fluent_setter_dict_item_store"] = ('"""p.set(...) on a new object, then p.__dict__[...] = ... replaces the field."""', '''
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+def main(mesh, x):
+    p = HParams(name="norm").set(sync_axes=("i", "j"))
+    p.__dict__["sync_axes"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, p.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    p.__dict__["sync_axes"] = ("i",)', '    p.__dict__["other_axes"] = ("i",)', "SF105")
+
+P["handed_table_key_registered_twice"] = ('"""Two defs filed under one key by the handed-table factory: the later decorator wins."""', '''
+
+REDUCERS = {}
+
+
+def register(table, name):
+    def wrap(fn):
+        table[name] = fn
+        return fn
+    return wrap
+
+
+@register(REDUCERS, "sync")
+def sync_all(v):
+    return jax.lax.psum(v, ("i", "j"))
+
+
+@register(REDUCERS, "sync")
+def sync_rows(v):
+    return jax.lax.psum(v, "i")
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return REDUCERS["sync"](counts)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '@register(REDUCERS, "sync")\ndef sync_rows', '@register(REDUCERS, "rows")\ndef sync_rows', "SF105")
+
+P["handed_table_entry_replaced"] = ('"""A handed-table entry is replaced by a plain store after the decorators ran."""', '''
+
+REDUCERS = {}
+
+
+def register(table, name):
+    def wrap(fn):
+        table[name] = fn
+        return fn
+    return wrap
+
+
+@register(REDUCERS, "sync")
+def sync_all(v):
+    return jax.lax.psum(v, ("i", "j"))
+
+
+def sync_rows(v):
+    return jax.lax.psum(v, "i")
+
+
+REDUCERS.update(sync=sync_rows)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return REDUCERS["sync"](counts)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'REDUCERS.update(sync=sync_rows)', 'REDUCERS.update(rows=sync_rows)', "SF105")
+
+P["handed_table_two_tables_one_dict"] = ('"""Two table names bound to one dict: a def filed into the second replaces the first\'s entry."""', '''
+
+ENERGIES = OBSERVABLES = {}
+
+
+def register(table, name):
+    def wrap(fn):
+        table[name] = fn
+        return fn
+    return wrap
+
+
+@register(ENERGIES, "total")
+def total_all(v):
+    return jax.lax.psum(v, ("i", "j"))
+
+
+@register(OBSERVABLES, "total")
+def total_rows(v):
+    return jax.lax.psum(v, "i")
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return ENERGIES["total"](counts)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'ENERGIES = OBSERVABLES = {}', 'ENERGIES, OBSERVABLES = {}, {}', "SF105")
+
+P["model_entrypoint_registered_twice"] = ('"""timm-like registry: a second entry point filed under the same name replaces the first."""', '''
+
+_model_entrypoints = {}
+
+
+def register_model(name):
+    def wrap(fn):
+        _model_entrypoints[name] = fn
+        return fn
+    return wrap
+
+
+class Net:
+    def __init__(self, sync_axes=("i",)):
+        self.sync_axes = sync_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+@register_model("net")
+def net_wide(**kwargs):
+    return Net(sync_axes=("i", "j"), **kwargs)
+
+
+@register_model("net")
+def net_rows(**kwargs):
+    return Net(**kwargs)
+
+
+def create_model(name, **kwargs):
+    return _model_entrypoints[name](**kwargs)
+
+
+def main(mesh, x):
+    model = create_model("net")
+    return jax.shard_map(model, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '@register_model("net")\ndef net_rows', '@register_model("net_rows")\ndef net_rows', "SF105")
+
+P["dict_copy_shares_nested_section"] = ('"""dict(CONFIG) is a shallow copy: changing its nested section changes CONFIG\'s."""', '''
+
+CONFIG = {"mesh": {"sync": ("i", "j")}, "name": "base"}
+
+
+def rows_config():
+    local = dict(CONFIG)
+    local["mesh"]["sync"] = ("i",)
+    return local
+
+
+def main(mesh, x):
+    rows_config()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    local["mesh"]["sync"] = ("i",)', '    local["mesh"] = {"sync": ("i",)}', "SF105")
+
+P["dict_method_copy_shares_nested"] = ('"""CONFIG.copy() shares the nested section it changes."""', '''
+
+CONFIG = {"mesh": {"sync": ("i", "j")}, "name": "base"}
+
+
+def main(mesh, x):
+    local = CONFIG.copy()
+    local["mesh"]["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    local["mesh"]["sync"] = ("i",)', '    local["mesh"] = {"sync": ("i",)}', "SF105")
+
+P["spread_copy_shares_nested"] = ('"""{**CONFIG, ...} shares the nested section a helper changes."""', '''
+
+CONFIG = {"mesh": {"sync": ("i", "j")}, "name": "base"}
+
+
+def with_name(name):
+    return {**CONFIG, "name": name}
+
+
+def narrow(cfg):
+    cfg["mesh"]["sync"] = ("i",)
+
+
+def main(mesh, x):
+    narrow(with_name("rows"))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    cfg["mesh"]["sync"] = ("i",)', '    cfg["mesh"] = {"sync": ("i",)}', "SF105")
+
+P["copy_copy_shares_nested"] = ('"""copy.copy of a config dict shares its nested section."""', '''
+import copy
+
+CONFIG = {"mesh": {"sync": ("i", "j")}, "name": "base"}
+
+
+def main(mesh, x):
+    rows = copy.copy(CONFIG)
+    rows["mesh"]["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    rows["mesh"]["sync"] = ("i",)', '    rows["mesh"] = {"sync": ("i",)}', "SF105")
+
+P["dataclass_replace_shares_list"] = ('"""dataclasses.replace copies the record but shares its list field."""', '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Cfg:
+    sync: list = dataclasses.field(default_factory=lambda: ["i", "j"])
+    name: str = "base"
+
+
+BASE = Cfg()
+
+
+def main(mesh, x):
+    rows = dataclasses.replace(BASE, name="rows")
+    rows.sync.remove("j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, tuple(BASE.sync))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    rows.sync.remove("j")', '    rows.sync = ["i"]', "SF105")
+
+P["setdefault_returns_section"] = ('"""CONFIG.setdefault returns the existing nested section, changed in place."""', '''
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+
+
+def main(mesh, x):
+    CONFIG.setdefault("mesh", {})["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    CONFIG.setdefault("mesh", {})["sync"] = ("i",)', '    CONFIG.setdefault("other", {})["sync"] = ("i",)', "SF105")
+
+P["get_returns_section"] = ('"""CONFIG.get("mesh") is the nested section itself."""', '''
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+
+
+def main(mesh, x):
+    section = CONFIG.get("mesh")
+    section["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    section = CONFIG.get("mesh")', '    section = dict(CONFIG.get("mesh"))', "SF105")
+
+P["loop_over_values_changes_sections"] = ('"""A loop over CONFIG.values() changes each section in place."""', '''
+
+CONFIG = {"mesh": {"sync": ("i", "j")}, "data": {"sync": ("i", "j")}}
+
+
+def narrow_all():
+    for section in CONFIG.values():
+        section["sync"] = ("i",)
+
+
+def main(mesh, x):
+    narrow_all()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '        section["sync"] = ("i",)', '        section = {"sync": ("i",)}', "SF105")
+
+P["default_parameter_is_config"] = ('"""A helper\'s default parameter is the module config itself; the helper changes it."""', '''
+
+CONFIG = {"sync": ("i", "j")}
+
+
+def use_rows(cfg=CONFIG):
+    cfg["sync"] = ("i",)
+
+
+def main(mesh, x):
+    use_rows()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'def use_rows(cfg=CONFIG):', 'def use_rows(cfg=dict(CONFIG)):', "SF105")
+
+P["field_holds_module_config"] = ('"""An object keeps the module config in a field and changes it through the field."""', '''
+
+CONFIG = {"sync": ("i", "j")}
+
+
+class Runner:
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def narrow(self):
+        self.cfg["sync"] = ("i",)
+
+
+def main(mesh, x):
+    Runner(CONFIG).narrow()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    Runner(CONFIG).narrow()', '    Runner(dict(CONFIG)).narrow()', "SF105")
+
+P["list_display_holds_section"] = ('"""A list display holding the nested section; a store through the list changes it."""', '''
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+SECTIONS = [CONFIG["mesh"]]
+
+
+def main(mesh, x):
+    SECTIONS[0]["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'SECTIONS = [CONFIG["mesh"]]', 'SECTIONS = [dict(CONFIG["mesh"])]', "SF105")
+
+P["globals_item_changes_config"] = ('"""globals()["CONFIG"] is the module dict; a helper changes it through that name."""', '''
+
+CONFIG = {"sync": ("i", "j")}
+
+
+def apply(name, key, value):
+    globals()[name][key] = value
+
+
+def main(mesh, x):
+    apply("CONFIG", "sync", ("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    apply("CONFIG", "sync", ("i",))', '    apply("CONFIG", "other", ("i",))', "SF105")
+
+P["closure_alias_changes_section"] = ('"""A closure keeps the section under its own name and changes it when called."""', '''
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+
+
+def make_narrow():
+    section = CONFIG["mesh"]
+
+    def narrow():
+        section["sync"] = ("i",)
+    return narrow
+
+
+def main(mesh, x):
+    make_narrow()()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    section = CONFIG["mesh"]', '    section = dict(CONFIG["mesh"])', "SF105")
+
+P["tuple_loop_alias_pops_list"] = ('"""for lst in (AXES,): lst.pop() changes the module list."""', '''
+
+AXES = ["i", "j"]
+
+
+def main(mesh, x):
+    for axes in (AXES,):
+        axes.pop()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, tuple(AXES))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    for axes in (AXES,):', '    for axes in (list(AXES),):', "SF105")
+
+P["lru_cached_config_changed"] = ('"""functools.lru_cache hands back one dict; a change through one call\'s result is seen by the next."""', '''
+import functools
+
+
+@functools.lru_cache(maxsize=None)
+def get_config():
+    return {"sync": ("i", "j")}
+
+
+def main(mesh, x):
+    get_config()["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, get_config()["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '@functools.lru_cache(maxsize=None)\n', '\n', "SF105")
+
+P["helper_state_parameter_second_call"] = ('"""A helper called twice with one state dict: the second call sees the first call\'s mark and returns early."""', '''
+
+def reduce_once(v, axes, state):
+    if state["done"]:
+        return v
+    state["done"] = True
+    return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        state = {"done": False}
+        rows = reduce_once(counts, ("i",), state)
+        return jax.lax.pmean(reduce_once(counts, ("i", "j"), state), "i") + rows
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '        return jax.lax.pmean(reduce_once(counts, ("i", "j"), state), "i") + rows', '        return jax.lax.pmean(reduce_once(counts, ("i", "j"), {"done": False}), "i") + rows', "SF105")
+
+P["helper_tracker_object_second_call"] = ('"""A tracker object handed to a helper records the first call; the second call skips the sum."""', '''
+
+class Tracker:
+    def __init__(self):
+        self.calls = []
+
+
+def sync(v, axes, tracker):
+    if tracker.calls:
+        return v
+    tracker.calls.append(axes)
+    return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        tracker = Tracker()
+        rows = sync(counts, ("i",), tracker)
+        return jax.lax.pmean(sync(counts, ("i", "j"), tracker), "i") + rows
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '        return jax.lax.pmean(sync(counts, ("i", "j"), tracker), "i") + rows', '        return jax.lax.pmean(sync(counts, ("i", "j"), Tracker()), "i") + rows', "SF105")
+
+P["helper_class_attribute_flag"] = ('"""A layer marks its class as warmed up on the first call; the second call skips the sum."""', '''
+
+class Sync:
+    warmed = False
+
+    def __call__(self, v, axes):
+        if type(self).warmed:
+            return v
+        type(self).warmed = True
+        return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    sync = Sync()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        rows = sync(counts, ("i",))
+        return jax.lax.pmean(sync(counts, ("i", "j")), "i") + rows
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '        type(self).warmed = True', '        type(self).warmed = False', "SF105")
+
+P["helper_environ_flag_second_call"] = ('"""The first call sets an environment variable the second call tests."""', '''
+import os
+
+os.environ.pop("ADV12_SYNCED", None)
+
+
+def sync(v, axes):
+    if os.environ.get("ADV12_SYNCED"):
+        return v
+    os.environ["ADV12_SYNCED"] = "1"
+    return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        rows = sync(counts, ("i",))
+        return jax.lax.pmean(sync(counts, ("i", "j")), "i") + rows
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    os.environ["ADV12_SYNCED"] = "1"', '    os.environ["ADV12_OTHER"] = "1"', "SF105")
+
+P["helper_counter_next_second_call"] = ('"""next() of a module itertools.count decides the way: only the first call sums."""', '''
+import itertools
+
+_CALLS = itertools.count()
+
+
+def sync(v, axes):
+    if next(_CALLS) > 0:
+        return v
+    return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        rows = sync(counts, ("i",))
+        return jax.lax.pmean(sync(counts, ("i", "j")), "i") + rows
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    if next(_CALLS) > 0:', '    if next(_CALLS) > 5:', "SF105")
+
+P["two_helpers_share_a_flag_dict"] = ('"""setup() marks a flag through a parameter; the reducer, called once, tests it."""', '''
+
+STATE = {"rows_only": False}
+
+
+def configure(state):
+    state["rows_only"] = True
+
+
+def reduce_counts(v):
+    if STATE["rows_only"]:
+        return jax.lax.psum(v, "i")
+    return jax.lax.psum(v, ("i", "j"))
+
+
+def main(mesh, x):
+    configure(STATE)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return reduce_counts(counts)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    configure(STATE)', '    configure({})', "SF105")
+
+P["field_deleted_falls_back_to_class"] = ('"""del self.sync_axes drops the instance field: reads see the class default again."""', '''
+
+class Reducer:
+    sync_axes = ("i",)
+
+    def __init__(self, sync_axes=("i", "j")):
+        self.sync_axes = sync_axes
+
+    def reset(self):
+        del self.sync_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    reducer = Reducer()
+    reducer.reset()
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    reducer.reset()', '    reducer.reset = None', "SF105")
+
+P["inherited_set_descriptor_filters"] = ('"""The class attribute is a descriptor whose __set__ (inherited from its base) filters the stored axes."""', '''
+
+class Validated:
+    def __set_name__(self, owner, name):
+        self.key = "_" + name
+
+    def __get__(self, obj, owner=None):
+        return obj.__dict__[self.key]
+
+    def __set__(self, obj, value):
+        obj.__dict__[self.key] = tuple(a for a in value if a not in obj.frozen)
+
+
+class AxesField(Validated):
+    """Axis names a reducer sums over."""
+
+
+class Reducer:
+    sync_axes = AxesField()
+
+    def __init__(self, sync_axes, frozen=()):
+        self.frozen = frozen
+        self.sync_axes = sync_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    reducer = Reducer(("i", "j"), frozen=("j",))
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    reducer = Reducer(("i", "j"), frozen=("j",))', '    reducer = Reducer(("i", "j"), frozen=())', "SF105")
+
+P["slots_class_attribute_default"] = ('"""__init__ stores nothing when a flag is off; the read finds the class-level default."""', '''
+
+class Base:
+    sync_axes = ("i",)
+
+
+class Reducer(Base):
+    def __init__(self, wide=False):
+        if wide:
+            self.sync_axes = ("i", "j")
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    return jax.shard_map(Reducer(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    return jax.shard_map(Reducer(), mesh', '    return jax.shard_map(Reducer(True), mesh', "SF105")
+
+P["field_caller_guarded_store_none"] = ('"""The trainer keeps compute_metrics only when evaluation is on; it is off, so the function never runs."""', '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Args:
+    sync_axes: tuple = ("i", "j")
+    do_eval: bool = False
+
+
+def compute_metrics(block, mesh, args):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, args.sync_axes)
+
+
+def compute_loss(block, mesh, args):
+    return jax.lax.psum(block, ("i", "j"))
+
+
+class Trainer:
+    def __init__(self, args, compute_loss, compute_metrics=None):
+        self.args = args
+        self.compute_loss = compute_loss
+        self.compute_metrics = compute_metrics if args.do_eval else None
+
+    def step(self, mesh, x):
+        def body(block):
+            loss = self.compute_loss(block, mesh, self.args)
+            if self.compute_metrics is not None:
+                loss = loss + self.compute_metrics(block, mesh, self.args)
+            return loss
+        return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    trainer = Trainer(Args(), compute_loss, compute_metrics=compute_metrics)
+    return trainer.step(mesh, x)
+''', '    do_eval: bool = False', '    do_eval: bool = True', "SF105")
+
+P["field_caller_args_replaced"] = ('"""The trainer\'s args are replaced after construction; the metrics function gets the narrowed ones."""', '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Args:
+    sync_axes: tuple = ("i", "j")
+
+
+def compute_metrics(block, mesh, args):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, args.sync_axes)
+
+
+class Trainer:
+    def __init__(self, args, compute_metrics=None):
+        self.args = args
+        self.compute_metrics = compute_metrics
+
+    def evaluate(self, mesh, x):
+        def body(block):
+            return self.compute_metrics(block, mesh, self.args)
+        return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def narrow(trainer):
+    trainer.args = dataclasses.replace(trainer.args, sync_axes=("i",))
+
+
+def main(mesh, x):
+    trainer = Trainer(Args(), compute_metrics=compute_metrics)
+    narrow(trainer)
+    return trainer.evaluate(mesh, x)
+''', '    narrow(trainer)', '    narrow(Trainer(Args()))', "SF105")
+
+CFG_LIB = '''import functools
+import inspect
+
+
+class FrozenDict(dict):
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError as exc:
+            raise AttributeError(name) from exc
+
+    def __setitem__(self, key, value):
+        raise TypeError("frozen")
+
+
+class ConfigMixin:
+    ignore_for_config = ()
+
+    def register_to_config(self, **kwargs):
+        internal = dict(getattr(self, "_internal_dict", {}))
+        internal.update(kwargs)
+        self._internal_dict = FrozenDict(internal)
+
+    @property
+    def config(self):
+        return self._internal_dict
+
+    @classmethod
+    def from_config(cls, config):
+        accepted = inspect.signature(cls.__init__).parameters
+        return cls(**{k: v for k, v in config.items() if k in accepted})
+
+
+def register_to_config(init):
+    @functools.wraps(init)
+    def inner(self, *args, **kwargs):
+        bound = inspect.signature(init).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        kept = {k: v for k, v in bound.arguments.items() if k != "self" and k not in self.ignore_for_config}
+        self.register_to_config(**kept)
+        init(self, *args, **kwargs)
+
+    return inner
+'''
+
+P["recorded_config_registered_again_in_init"] = ('"""A scheduler-like __init__ records one key again (register_to_config inside __init__), as diffusers does."""', CFG_LIB + '''
+
+class Reducer(ConfigMixin):
+    @register_to_config
+    def __init__(self, sync_axes=("i", "j"), rows_only=False):
+        if rows_only:
+            self.register_to_config(sync_axes=("i",))
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes)
+
+
+def main(mesh, x):
+    reducer = Reducer(rows_only=True)
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    reducer = Reducer(rows_only=True)', '    reducer = Reducer(rows_only=False)', "SF105")
+
+P["recorded_config_base_records_after_subclass"] = ('"""Both __init__s are decorated: the base\'s recording, run inside the subclass\'s, writes last."""', CFG_LIB + '''
+
+class Reducer(ConfigMixin):
+    @register_to_config
+    def __init__(self, sync_axes=("i",)):
+        pass
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes)
+
+
+class WideReducer(Reducer):
+    @register_to_config
+    def __init__(self, sync_axes=("i", "j"), rows_only=True):
+        super().__init__(sync_axes=("i",) if rows_only else sync_axes)
+
+
+def main(mesh, x):
+    reducer = WideReducer()
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    reducer = WideReducer()', '    reducer = WideReducer(rows_only=False)', "SF105")
+
+P["recorded_config_ignored_key_stored_plainly"] = ('"""A key in ignore_for_config is not recorded; the __init__ records a narrowed one itself."""', CFG_LIB + '''
+
+class Reducer(ConfigMixin):
+    ignore_for_config = ("sync_axes",)
+
+    @register_to_config
+    def __init__(self, sync_axes=("i", "j")):
+        self.register_to_config(sync_axes=tuple(a for a in sync_axes if a != "j"))
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes)
+
+
+def main(mesh, x):
+    reducer = Reducer()
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'tuple(a for a in sync_axes if a != "j")', 'tuple(a for a in sync_axes if a != "k")', "SF105")
+
+P["from_config_subclass_init_takes_kwargs"] = ('"""from_config keeps the keys cls.__init__ names: a subclass __init__ of **kwargs names none, so the default stays."""', CFG_LIB + '''
+
+class Reducer(ConfigMixin):
+    @register_to_config
+    def __init__(self, sync_axes=("i",)):
+        pass
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes)
+
+
+class LoggedReducer(Reducer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+
+
+def main(mesh, x):
+    reducer = LoggedReducer.from_config({"sync_axes": ("i", "j")})
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    reducer = LoggedReducer.from_config(', '    reducer = Reducer.from_config(', "SF105")
+
+P["from_config_resolves_class_by_name"] = ('"""from_config builds the class the config names (_class_name), not the one it is read through."""', CFG_LIB.replace('''        accepted = inspect.signature(cls.__init__).parameters
+        return cls(''', '''        cls = CLASSES.get(config.get("_class_name"), cls)
+        accepted = inspect.signature(cls.__init__).parameters
+        return cls(''') + '''
+
+class Reducer(ConfigMixin):
+    @register_to_config
+    def __init__(self, sync_axes=("i", "j")):
+        pass
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes)
+
+
+class RowReducer(Reducer):
+    @register_to_config
+    def __init__(self, sync_axes=("i", "j")):
+        super().__init__(sync_axes=sync_axes[:1])
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes[:1])
+
+
+CLASSES = {"RowReducer": RowReducer}
+
+
+def main(mesh, x):
+    reducer = Reducer.from_config({"_class_name": "RowReducer", "sync_axes": ("i", "j")})
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '{"_class_name": "RowReducer", "sync_axes"', '{"_class_name": "Reducer", "sync_axes"', "SF105")
+
+P["host_run_mutable_default_cache"] = ('"""A parser caches its first answer in a mutable default: the later call with no argument gets it back."""', '''
+
+def mesh_axes(spec="i,j", _cache={}):
+    if "axes" not in _cache:
+        _cache["axes"] = tuple(spec.split(","))
+    return _cache["axes"]
+
+
+def main(mesh, x):
+    mesh_axes("i")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, mesh_axes())
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    mesh_axes("i")', '    mesh_axes("i,j")', "SF105")
+
+P["host_run_reads_list_changed_through_values"] = ('"""The parser drops names listed in OPTIONS; a loop over OPTIONS.values() appended "j" first."""', '''
+
+OPTIONS = {"drop": []}
+
+
+def parse_axes(text):
+    return tuple(a for a in text.split(",") if a not in OPTIONS["drop"])
+
+
+def freeze(name):
+    for names in OPTIONS.values():
+        names.append(name)
+
+
+def main(mesh, x):
+    freeze("j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, parse_axes("i,j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '        names.append(name)', '        names = [name]', "SF105")
+
+P["host_view_field_shadows_method"] = ('"""The parser object holds its own convert function, which a read of self.convert finds before the method."""', '''
+
+class AxisParser:
+    def __init__(self, names, convert=None):
+        self.names = names
+        if convert is not None:
+            self.convert = convert
+
+    def convert(self, text):
+        return text.split(",")
+
+    def parse(self, text):
+        return tuple(a for a in self.convert(text) if a in self.names)
+
+
+def first_only(text):
+    return text.split(",")[:1]
+
+
+def main(mesh, x):
+    axes = AxisParser(("i", "j"), convert=first_only).parse("i,j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'AxisParser(("i", "j"), convert=first_only)', 'AxisParser(("i", "j"), convert=None)', "SF105")
+
+P["host_run_replace_reruns_post_init"] = ('"""dataclasses.replace builds through __init__, so __post_init__ drops the frozen axes again."""', '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class MeshCfg:
+    axes: tuple = ("i", "j")
+    frozen: tuple = ()
+
+    def __post_init__(self):
+        self.axes = tuple(a for a in self.axes if a not in self.frozen)
+
+
+def apply_overrides(cfg, overrides):
+    changes = {}
+    for item in overrides:
+        key, value = item.split("=")
+        changes[key] = tuple(value.split(","))
+    return dataclasses.replace(cfg, **changes)
+
+
+CFG = apply_overrides(MeshCfg(), ["frozen=j"])
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CFG.axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'CFG = apply_overrides(MeshCfg(), ["frozen=j"])', 'CFG = apply_overrides(MeshCfg(), ["frozen=k"])', "SF105")
+
+P["host_run_overrides_bool_text"] = ('"""Overrides cast by type(current)(value): bool("no") is True, so rows_only stays on."""', '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Cfg:
+    rows_only: bool = True
+    name: str = "base"
+
+
+def apply_overrides(cfg, overrides):
+    changes = {}
+    for item in overrides:
+        key, value = item.split("=")
+        changes[key] = type(getattr(cfg, key))(value)
+    return dataclasses.replace(cfg, **changes)
+
+
+CFG = apply_overrides(Cfg(), ["rows_only=no", "name=run1"])
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, ("i",) if CFG.rows_only else ("i", "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'CFG = apply_overrides(Cfg(), ["rows_only=no", "name=run1"])', 'CFG = apply_overrides(Cfg(), ["rows_only=", "name=run1"])', "SF105")
+
+P["generator_first_item_only"] = ('"""next() takes the first item of an axes generator; the wide one is never reached."""', '''
+
+def candidate_axes():
+    yield ("i",)
+    yield ("i", "j")
+
+
+AXES = next(candidate_axes())
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, AXES)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    yield ("i",)\n', '    yield ("i", "j")\n', "SF105")
+
+GOOD = 'P(None, None, reduced={"i"})'
+BAD = 'P(None, None)'
+
+S["gather_ordered_dict_tree_map_keeps_order"] = ('"""jax.tree.map keeps an OrderedDict\'s insertion order (only plain dicts come back sorted)."""', '''
+import collections
+
+OUTS = collections.OrderedDict([("w", P(None, None, reduced={"i"})), ("b", P(None, None))])
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        outs = jax.tree.map(lambda s: s, OUTS, is_leaf=lambda s: isinstance(s, P))
+        out = list(outs.values())[0]
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '        out = list(outs.values())[0]', '        out = list(outs.values())[1]', "SF104")
+
+S["gather_tree_map_skips_none"] = ('"""jax.tree.map never calls its function on a None leaf: the counter counts the arrays only."""', '''
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        tree = {"a": None, "b": x}
+        seen = []
+
+        def place(v):
+            seen.append(v)
+            return jax.device_put(v, NamedSharding(mesh, P("i", None)))
+
+        placed = jax.tree.map(place, tree)
+        out = P(None, None, reduced={"i"}) if len(seen) == 1 else P(None, None)
+        return top_level_all_gather(placed["b"], out)
+''', '        out = P(None, None, reduced={"i"}) if len(seen) == 1 else P(None, None)', '        out = P(None, None, reduced={"i"}) if len(seen) == 2 else P(None, None)', "SF104")
+
+S["gather_replace_reruns_post_init"] = ('"""dataclasses.replace runs __post_init__ again, which derives the out spec from the new axes."""', '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Layout:
+    axis: str = "j"
+    out: object = dataclasses.field(init=False, default=None)
+
+    def __post_init__(self):
+        self.out = P(None, None, reduced={self.axis})
+
+
+def main(mesh, x):
+    layout = dataclasses.replace(Layout(), axis="i")
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out)
+''', '    layout = dataclasses.replace(Layout(), axis="i")', '    layout = dataclasses.replace(Layout(), axis="j")', "SF104")
+
+S["gather_object_len_zero_is_false"] = ('"""An overrides object with __len__ 0 is falsy: the default spec is taken."""', '''
+
+class Overrides:
+    def __init__(self, specs=None):
+        self.specs = dict(specs or {})
+
+    def __len__(self):
+        return len(self.specs)
+
+    def out(self):
+        return P(None, None)
+
+
+def main(mesh, x):
+    overrides = Overrides()
+    out = overrides.out() if overrides else P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '    overrides = Overrides()', '    overrides = Overrides({"w": 1})', "SF104")
+
+S["gather_object_bool_false"] = ('"""A config object whose __bool__ says it is empty."""', '''
+
+class Custom:
+    def __init__(self, out):
+        self.out = out
+
+    def __bool__(self):
+        return False
+
+
+def main(mesh, x):
+    custom = Custom(P(None, None))
+    out = custom and custom.out or P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '        return False', '        return True', "SF104")
+
+S["gather_contains_override"] = ('"""A layout table whose __contains__ is narrower than its __iter__."""', '''
+
+class Rules:
+    def __init__(self, rules):
+        self.rules = dict(rules)
+
+    def __iter__(self):
+        return iter(self.rules)
+
+    def __contains__(self, name):
+        return name in self.rules and self.rules[name] is not None
+
+
+RULES = Rules({"x": None})
+
+
+def main(mesh, x):
+    out = P(None, None) if "x" in RULES else P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '        return name in self.rules and self.rules[name] is not None', '        return name in self.rules', "SF104")
+
+S["gather_eq_override"] = ('"""An axis-name object whose __eq__ compares case-blind."""', '''
+
+class AxisName:
+    def __init__(self, name):
+        self.name = name
+
+    def __eq__(self, other):
+        return self.name.lower() == str(other).lower()
+
+    __hash__ = None
+
+
+def main(mesh, x):
+    axis = AxisName("I")
+    out = P(None, None, reduced={"i"}) if axis == "i" else P(None, None)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '        return self.name.lower() == str(other).lower()', '        return self.name == str(other)', "SF104")
+
+S["gather_class_list_shared_by_instances"] = ('"""A class-level list is shared by all instances: the second layer sees the first one\'s entry."""', '''
+
+class Layer:
+    registered = []
+
+    def __init__(self, out):
+        self.registered.append(out)
+
+    def out(self):
+        return self.registered[0]
+
+
+def main(mesh, x):
+    Layer(P(None, None, reduced={"i"}))
+    layer = Layer(P(None, None))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layer.out())
+''', '        self.registered.append(out)', '        self.registered = [out]', "SF104")
+
+S["gather_map_is_lazy"] = ('"""map() reads the list when consumed: the entry replaced after map() was called is the one used."""', '''
+
+def main(mesh, x):
+    outs = [P(None, None)]
+    chosen = map(lambda s: s, outs)
+    outs[0] = P(None, None, reduced={"i"})
+    out = next(chosen)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '    outs[0] = P(None, None, reduced={"i"})', '    outs.append(P(None, None, reduced={"i"}))', "SF104")
+
+S["gather_shadowed_by_local_wrapper"] = ('"""The module defines its own top_level_all_gather that completes the out spec before the real one."""', '''
+from jax._src import shard_map as _shard_map
+
+
+def top_level_all_gather(a, out):
+    return _shard_map.top_level_all_gather(a, P(*out, reduced={"i"}))
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, P(None, None))
+''', '    return _shard_map.top_level_all_gather(a, P(*out, reduced={"i"}))', '    return _shard_map.top_level_all_gather(a, P(*out))', "SF104")
+
+S["gather_property_setter_normalises"] = ('"""A property setter turns the stored out spec into one that lists the gathered axis."""', '''
+
+class Layout:
+    def __init__(self, out):
+        self.out = out
+
+    @property
+    def out(self):
+        return self._out
+
+    @out.setter
+    def out(self, spec):
+        self._out = P(*spec, reduced={"i"})
+
+
+def main(mesh, x):
+    layout = Layout(P(None, None))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out)
+''', '        self._out = P(*spec, reduced={"i"})', '        self._out = P(*spec)', "SF104")
+
+S["gather_default_bound_at_def_time"] = ('"""A default argument keeps the spec of when the def ran; the module name is rebound later."""', '''
+
+OUT = P(None, None, reduced={"i"})
+
+
+def gather(a, out=OUT):
+    return top_level_all_gather(a, out)
+
+
+OUT = P(None, None)
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return gather(a)
+''', 'def gather(a, out=OUT):', 'def gather(a, out=P(None, None)):', "SF104")
+
+S["gather_dict_subclass_getitem_alias"] = ('"""A spec table (dict subclass) whose __getitem__ follows an alias before reading."""', '''
+
+ALIASES = {"rows": "rows_reduced"}
+
+
+class Specs(dict):
+    def __getitem__(self, name):
+        return super().__getitem__(ALIASES.get(name, name))
+
+
+SPECS = Specs(rows=P(None, None), rows_reduced=P(None, None, reduced={"i"}))
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, SPECS["rows"])
+''', 'ALIASES = {"rows": "rows_reduced"}', 'ALIASES = {"cols": "rows_reduced"}', "SF104")
+
+S["gather_dict_subclass_get_override"] = ('"""A spec table whose get() falls back to a reduced default for a None entry."""', '''
+
+class Specs(dict):
+    def get(self, name, default=None):
+        value = super().get(name)
+        return P(None, None, reduced={"i"}) if value is None else value
+
+
+SPECS = Specs(rows=None)
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, SPECS.get("rows", P(None, None)))
+''', '        return P(None, None, reduced={"i"}) if value is None else value', '        return default if value is None else value', "SF104")
+
+S["gather_empty_spec_is_falsy"] = ('"""P() is falsy: `override or default` takes the default."""', '''
+
+OVERRIDE = P()
+
+
+def main(mesh, x):
+    out = OVERRIDE or P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', 'OVERRIDE = P()', 'OVERRIDE = P(None)', "SF104")
+
+S["gather_spec_trailing_none_not_equal"] = ('"""P("i", None) == P("i") is False on jax 0.10.2."""', '''
+
+def main(mesh, x):
+    spec = P("i", None)
+    out = P(None, None) if spec == P("i") else P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, spec))
+        return top_level_all_gather(a, out)
+''', '    out = P(None, None) if spec == P("i") else P(None, None, reduced={"i"})', '    out = P(None, None) if spec == P("i", None) else P(None, None, reduced={"i"})', "SF104")
+
+S["gather_nested_set_mesh_restores"] = ('"""An inner jax.set_mesh of another mesh ends; the gather runs under the outer one again."""', '''
+
+def main(mesh, x):
+    other = jax.make_mesh((8,), ("k",), devices=jax.devices())
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        with jax.set_mesh(other):
+            b = jax.device_put(x, NamedSharding(other, P("k", None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i"})), b
+''', '        return top_level_all_gather(a, P(None, None, reduced={"i"})), b', '        return top_level_all_gather(a, P(None, None)), b', "SF104")
+
+S["gather_instance_field_shadows_method"] = ('"""The layout object keeps its own out_spec function in a field, found before the method."""', '''
+
+def reduced_rows():
+    return P(None, None, reduced={"i"})
+
+
+class Layout:
+    def __init__(self, out_spec=None):
+        if out_spec is not None:
+            self.out_spec = out_spec
+
+    def out_spec(self):
+        return P(None, None)
+
+
+def main(mesh, x):
+    layout = Layout(reduced_rows)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out_spec())
+''', '    layout = Layout(reduced_rows)', '    layout = Layout(None)', "SF104")
+
+S["gather_getattr_default_on_property_error"] = ('"""getattr(obj, name, default) gives the default when the property raises AttributeError."""', '''
+
+class Layout:
+    def __init__(self, table):
+        self.table = table
+
+    @property
+    def out(self):
+        return self.table["out"] if "out" in self.table else self.missing
+
+
+def main(mesh, x):
+    out = getattr(Layout({}), "out", P(None, None, reduced={"i"}))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '    out = getattr(Layout({}), "out", P(None, None, reduced={"i"}))', '    out = getattr(Layout({"out": P(None, None)}), "out", P(None, None, reduced={"i"}))', "SF104")
+
+S["gather_mesh_class_explicit_axis_types"] = ('"""jax.sharding.Mesh given axis_types=Explicit is an Explicit context mesh."""', '''
+from jax.sharding import AxisType, Mesh
+
+
+def main(mesh, x):
+    explicit = Mesh(np.array(jax.devices()).reshape(2, 4), ("i", "j"), axis_types=(AxisType.Explicit, AxisType.Explicit))
+    with jax.set_mesh(explicit):
+        a = jax.device_put(x, NamedSharding(explicit, P("i", None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+''', '    explicit = Mesh(np.array(jax.devices()).reshape(2, 4), ("i", "j"), axis_types=(AxisType.Explicit, AxisType.Explicit))', '    explicit = Mesh(np.array(jax.devices()).reshape(2, 4), ("i", "j"), axis_types=(AxisType.Auto, AxisType.Auto))', "SF104")
+
+S["gather_contextmanager_sets_mesh"] = ('"""A contextlib.contextmanager helper enters jax.set_mesh around the gather."""', '''
+import contextlib
+
+
+@contextlib.contextmanager
+def mesh_scope(mesh):
+    with jax.set_mesh(mesh):
+        yield mesh
+
+
+def main(mesh, x):
+    with mesh_scope(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+''', '    with jax.set_mesh(mesh):\n        yield mesh', '    with contextlib.nullcontext(mesh):\n        yield mesh', "SF104")
+
+S["gather_exit_stack_sets_mesh"] = ('"""contextlib.ExitStack enters jax.set_mesh for the rest of the block."""', '''
+import contextlib
+
+
+def main(mesh, x):
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(jax.set_mesh(mesh))
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+''', '        stack.enter_context(jax.set_mesh(mesh))', '        stack.enter_context(contextlib.nullcontext(mesh))', "SF104")
+
+S["gather_set_mesh_aliased_import"] = ('"""set_mesh imported under another name from jax.sharding."""', '''
+from jax.sharding import set_mesh as mesh_context
+
+
+def main(mesh, x):
+    with mesh_context(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+''', '    with mesh_context(mesh):', '    with open(__file__):', "SF104")
+
+S["gather_mesh_entered_by_object"] = ('"""A runner object enters jax.set_mesh in its own __enter__."""', '''
+
+
+class MeshRunner:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self._ctx = None
+
+    def __enter__(self):
+        self._ctx = jax.set_mesh(self.mesh)
+        self._ctx.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self._ctx.__exit__(*exc)
+
+
+def main(mesh, x):
+    with MeshRunner(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+''', '        self._ctx = jax.set_mesh(self.mesh)', '        self._ctx = open(__file__)', "SF104")
+
+S["gather_for_else_break_first"] = ('"""The loop breaks at the first matching rule: its else clause (the fallback) never runs."""', '''
+
+RULES = [("rows", P(None, None, reduced={"i"})), ("all", P(None, None))]
+
+
+def main(mesh, x):
+    out = P(None, None)
+    for name, spec in RULES:
+        if name == "rows":
+            out = spec
+            break
+    else:
+        out = P(None, None)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '        if name == "rows":', '        if name == "cols":', "SF104")
+
+S["gather_namedtuple_replace"] = ('"""NamedTuple._replace changes one field of a layout record."""', '''
+from typing import NamedTuple
+
+
+class Layout(NamedTuple):
+    placed: object = P("i", None)
+    out: object = P(None, None)
+
+
+def main(mesh, x):
+    layout = Layout()._replace(out=P(None, None, reduced={"i"}))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, layout.placed))
+        return top_level_all_gather(a, layout.out)
+''', '    layout = Layout()._replace(out=P(None, None, reduced={"i"}))', '    layout = Layout()._replace(placed=P("i", None))', "SF104")
+
+S["gather_dataclass_subclass_default"] = ('"""A dataclass subclass redefines a field\'s default."""', '''
+import dataclasses
+
+
+@dataclasses.dataclass
+class Layout:
+    out: object = P(None, None)
+
+
+@dataclasses.dataclass
+class RowLayout(Layout):
+    out: object = P(None, None, reduced={"i"})
+
+
+def main(mesh, x):
+    layout = RowLayout()
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out)
+''', '    layout = RowLayout()', '    layout = Layout()', "SF104")
+
+S["gather_classmethod_constructor_subclass"] = ('"""An alternative constructor read through a subclass builds the subclass, whose hook gives the spec."""', '''
+
+
+class Layout:
+    def __init__(self, out):
+        self.out = out
+
+    @classmethod
+    def rows(cls):
+        return cls(cls.default_out())
+
+    @staticmethod
+    def default_out():
+        return P(None, None)
+
+
+class ReducedLayout(Layout):
+    @staticmethod
+    def default_out():
+        return P(None, None, reduced={"i"})
+
+
+def main(mesh, x):
+    layout = ReducedLayout.rows()
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out)
+''', '    layout = ReducedLayout.rows()', '    layout = Layout.rows()', "SF104")
+
+S["gather_partial_keyword_overridden_at_call"] = ('"""A keyword given at the call wins over the one functools.partial holds."""', '''
+import functools
+
+
+def gather(a, out):
+    return top_level_all_gather(a, out)
+
+
+def main(mesh, x):
+    gather_rows = functools.partial(gather, out=P(None, None))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return gather_rows(a, out=P(None, None, reduced={"i"}))
+''', '        return gather_rows(a, out=P(None, None, reduced={"i"}))', '        return gather_rows(a)', "SF104")
+
+S["gather_bool_and_int_keys_collide"] = ('"""True and 1 are one dict key: the later value is kept under the first key."""', '''
+
+OUTS = {True: P(None, None), 1: P(None, None, reduced={"i"})}
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, OUTS[True])
+''', 'OUTS = {True: P(None, None), 1: P(None, None, reduced={"i"})}', 'OUTS = {True: P(None, None), 2: P(None, None, reduced={"i"})}', "SF104")
+
+S["gather_dict_union_right_wins"] = ('"""defaults | overrides: the right operand wins."""', '''
+
+DEFAULTS = {"out": P(None, None)}
+OVERRIDES = {"out": P(None, None, reduced={"i"})}
+
+
+def main(mesh, x):
+    layout = DEFAULTS | OVERRIDES
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout["out"])
+''', '    layout = DEFAULTS | OVERRIDES', '    layout = OVERRIDES | DEFAULTS', "SF104")
+
+S["gather_min_by_key"] = ('"""min(..., key=...) picks the rule of lowest priority number."""', '''
+
+RULES = [(2, P(None, None)), (1, P(None, None, reduced={"i"}))]
+
+
+def main(mesh, x):
+    _, out = min(RULES, key=lambda rule: rule[0])
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '    _, out = min(RULES, key=lambda rule: rule[0])', '    _, out = max(RULES, key=lambda rule: rule[0])', "SF104")
+
+S["gather_star_unpacking_rest"] = ('"""first, *rest = specs: the gather takes the last of the rest."""', '''
+
+SPECS = [P(None, None), P("i", None), P(None, None, reduced={"i"})]
+
+
+def main(mesh, x):
+    first, *rest = SPECS
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, rest[0]))
+        return top_level_all_gather(a, rest[-1])
+''', '        return top_level_all_gather(a, rest[-1])', '        return top_level_all_gather(a, first)', "SF104")
+
+S["gather_while_loop_counts_down"] = ('"""A while loop steps through the rules until the budget runs out."""', '''
+
+RULES = [P(None, None), P(None, None), P(None, None, reduced={"i"})]
+
+
+def main(mesh, x):
+    budget, k = 3, 0
+    out = RULES[0]
+    while budget > 0:
+        out = RULES[k]
+        k += 1
+        budget -= 1
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '    budget, k = 3, 0', '    budget, k = 2, 0', "SF104")
+
+S["gather_sharding_of_sum_of_arrays"] = ('"""a + a keeps the row layout; the gather lists the row axis."""', '''
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        b = a + a
+        return top_level_all_gather(b, P(None, None, reduced={"i"}))
+''', '        return top_level_all_gather(b, P(None, None, reduced={"i"}))', '        return top_level_all_gather(b, P(None, None))', "SF104")
+
+S["gather_jit_out_shardings_tuple"] = ('"""jit\'s out_shardings tuple places each result; the gather takes the second."""', '''
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        split = jax.jit(lambda v: (v, v), out_shardings=(NamedSharding(mesh, P(None, "j")), NamedSharding(mesh, P("i", None))))
+        _, a = split(x)
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+''', '        _, a = split(x)', '        a, _ = split(x)', "SF104")
+
+S["gather_super_property_chain"] = ('"""A subclass property extends the base property through super()."""', '''
+
+class Layout:
+    @property
+    def reduced(self):
+        return set()
+
+    def out(self):
+        return P(None, None, reduced=self.reduced)
+
+
+class RowLayout(Layout):
+    @property
+    def reduced(self):
+        return super().reduced | {"i"}
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, RowLayout().out())
+''', '        return top_level_all_gather(a, RowLayout().out())', '        return top_level_all_gather(a, Layout().out())', "SF104")
+
+S["gather_mutated_list_during_iteration"] = ('"""A list appended to while a for loop walks it: the loop sees the appended item."""', '''
+
+def main(mesh, x):
+    outs = [P(None, None)]
+    out = None
+    for spec in outs:
+        out = spec
+        if len(outs) == 1:
+            outs.append(P(None, None, reduced={"i"}))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+''', '    for spec in outs:', '    for spec in list(outs):', "SF104")
+
+
+def write():
+    base = pathlib.Path(__file__).resolve().parent
+    (base / "clean").mkdir(exist_ok=True)
+    (base / "twins").mkdir(exist_ok=True)
+    edits = {}
+    for table, head, tail in ((P, HEAD, TAIL), (S, SF104_HEAD, SF104_TAIL)):
+        for name, (doc, body, old, new, rule) in table.items():
+            text = doc + "\n" + head + body.rstrip("\n") + "\n" + tail
+            assert text.count(old) == 1, (name, old)
+            twin = text.replace(old, new)
+            a, b = text.splitlines(), twin.splitlines()
+            assert len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1, name
+            (base / "clean" / f"{name}.py").write_text(text)
+            (base / "twins" / f"{name}.py").write_text(twin)
+            edits[name] = rule
+    return edits
+
+
+if __name__ == "__main__":
+    print(len(write()), "programs")
