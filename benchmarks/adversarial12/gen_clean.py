@@ -1773,6 +1773,529 @@ def main(mesh, x):
 ''', '    for spec in outs:', '    for spec in list(outs):', "SF104")
 
 
+P["dict_display_holds_section"] = ('"""A dict display keeps the nested section under another key; a store through it changes CONFIG\'s."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+GROUPS = {"reduce": CONFIG["mesh"]}
+
+
+def main(mesh, x):
+    GROUPS["reduce"]["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'GROUPS = {"reduce": CONFIG["mesh"]}', 'GROUPS = {"reduce": dict(CONFIG["mesh"])}', "SF105")
+
+P["getattr_section_item_store"] = ('"""An override applier walks a namespace config by getattr and stores into the dict it reaches."""', """
+import types
+
+CONFIG = types.SimpleNamespace(mesh={"sync": ("i", "j")}, name="base")
+
+
+def apply_override(root, path, value):
+    section, key = path.split(".")
+    getattr(root, section)[key] = value
+
+
+def main(mesh, x):
+    apply_override(CONFIG, "mesh.sync", ("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG.mesh["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    apply_override(CONFIG, "mesh.sync", ("i",))', '    apply_override(CONFIG, "mesh.other", ("i",))', "SF105")
+
+P["frozen_dataclass_post_init_object_setattr"] = ('"""A frozen dataclass narrows its own field in __post_init__ through object.__setattr__."""', """
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Cfg:
+    sync_axes: tuple = ("i", "j")
+    rows_only: bool = True
+
+    def __post_init__(self):
+        if self.rows_only:
+            object.__setattr__(self, "sync_axes", self.sync_axes[:1])
+
+
+CFG = Cfg()
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CFG.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    rows_only: bool = True', '    rows_only: bool = False', "SF105")
+
+P["dict_dunder_setitem_changes_config"] = ('"""dict.__setitem__(CONFIG, ...) changes CONFIG."""', """
+
+CONFIG = {"sync": ("i", "j")}
+
+
+def main(mesh, x):
+    dict.__setitem__(CONFIG, "sync", ("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    dict.__setitem__(CONFIG, "sync", ("i",))', '    dict.__setitem__(CONFIG, "other", ("i",))', "SF105")
+
+P["inplace_or_through_parameter"] = ('"""cfg |= {...} in a helper merges into the caller\'s dict in place."""', """
+
+CONFIG = {"sync": ("i", "j"), "name": "base"}
+
+
+def narrow(cfg):
+    cfg |= {"sync": ("i",)}
+
+
+def main(mesh, x):
+    narrow(CONFIG)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    cfg |= {"sync": ("i",)}', '    cfg = cfg | {"sync": ("i",)}', "SF105")
+
+P["slice_assign_through_parameter"] = ('"""axes[:] = ... in a helper trims the caller\'s list in place."""', """
+
+AXES = ["i", "j"]
+
+
+def keep_first(axes):
+    axes[:] = axes[:1]
+
+
+def main(mesh, x):
+    keep_first(AXES)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, tuple(AXES))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    axes[:] = axes[:1]', '    axes = axes[:1]', "SF105")
+
+P["map_hands_sections_to_helper"] = ('"""list(map(narrow, CONFIG.values())) hands each section to a helper that changes it."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j")}, "data": {"sync": ("i", "j")}}
+
+
+def narrow(section):
+    section["sync"] = ("i",)
+    return section
+
+
+def main(mesh, x):
+    list(map(narrow, CONFIG.values()))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    section["sync"] = ("i",)', '    section = {"sync": ("i",)}', "SF105")
+
+P["dict_comprehension_shares_sections"] = ('"""A dict comprehension renames the sections; they are the same dicts."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+BY_NAME = {"cfg." + name: section for name, section in CONFIG.items()}
+
+
+def main(mesh, x):
+    BY_NAME["cfg.mesh"]["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'BY_NAME = {"cfg." + name: section for name, section in CONFIG.items()}', 'BY_NAME = {"cfg." + name: dict(section) for name, section in CONFIG.items()}', "SF105")
+
+P["list_comprehension_shares_sections"] = ('"""A filtered list comprehension of the sections holds the same dicts."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j"), "on": True}, "data": {"sync": ("i", "j"), "on": False}}
+
+
+def main(mesh, x):
+    active = [section for section in CONFIG.values() if section["on"]]
+    active[0]["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    active = [section for section in CONFIG.values() if section["on"]]', '    active = [dict(section) for section in CONFIG.values() if section["on"]]', "SF105")
+
+P["next_iter_values_changed"] = ('"""next(iter(CONFIG.values())) is the first section itself."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+
+
+def main(mesh, x):
+    next(iter(CONFIG.values()))["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    next(iter(CONFIG.values()))["sync"] = ("i",)', '    dict(next(iter(CONFIG.values())))["sync"] = ("i",)', "SF105")
+
+P["reduce_getitem_path_store"] = ('"""functools.reduce(operator.getitem, path, CONFIG) walks to the nested section a store then changes."""', """
+import functools
+import operator
+
+CONFIG = {"model": {"mesh": {"sync": ("i", "j")}}}
+
+
+def set_path(root, path, value):
+    *parents, leaf = path.split(".")
+    functools.reduce(operator.getitem, parents, root)[leaf] = value
+
+
+def main(mesh, x):
+    set_path(CONFIG, "model.mesh.sync", ("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["model"]["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    set_path(CONFIG, "model.mesh.sync", ("i",))', '    set_path(CONFIG, "model.mesh.other", ("i",))', "SF105")
+
+P["module_alias_of_item_list_changed"] = ('"""AXES is CONFIG["sync"] itself: removing through CONFIG changes what AXES holds."""', """
+
+CONFIG = {"sync": ["i", "j"]}
+AXES = CONFIG["sync"]
+
+
+def narrow():
+    CONFIG["sync"].remove("j")
+
+
+def main(mesh, x):
+    narrow()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, tuple(AXES))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'AXES = CONFIG["sync"]', 'AXES = list(CONFIG["sync"])', "SF105")
+
+P["sorted_items_share_sections"] = ('"""sorted(CONFIG.items()) pairs hold the sections themselves."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+
+
+def main(mesh, x):
+    for name, section in sorted(CONFIG.items()):
+        section["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        section["sync"] = ("i",)', '        section = {"sync": ("i",)}', "SF105")
+
+P["pcast_axes_list_display_alias"] = ('"""pcast to varying over the axes a list display shares with CONFIG; a store through the list narrowed them to "j"."""', """
+
+CONFIG = {"cast": ["i", "j"]}
+TABLES = [CONFIG["cast"]]
+
+
+def main(mesh, x):
+    TABLES[0].remove("i")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.pcast(counts, tuple(CONFIG["cast"]), to="varying")
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))(x)
+""", 'TABLES = [CONFIG["cast"]]', 'TABLES = [list(CONFIG["cast"])]', "SF107")
+
+P["fluent_setter_through_type_of"] = ('"""type(p).set(p, ...) runs the setter on an object built earlier."""', """
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+BASE = HParams(sync_axes=("i", "j"))
+
+
+def main(mesh, x):
+    type(BASE).set(BASE, sync_axes=("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, BASE.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    type(BASE).set(BASE, sync_axes=("i",))', '    type(BASE).set(BASE, other=("i",))', "SF105")
+
+P["host_run_loop_sees_appended_items"] = ('"""A parser loop expands includes by appending to the list it walks."""', """
+
+INCLUDES = {"rows": ["drop=j"]}
+
+
+def parse_axes(items):
+    axes, queue = ["i", "j"], list(items)
+    for item in queue:
+        key, value = item.split("=")
+        if key == "include":
+            queue.extend(INCLUDES[value])
+        elif key == "drop":
+            axes.remove(value)
+    return tuple(axes)
+
+
+def main(mesh, x):
+    axes = parse_axes(["include=rows"])
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'INCLUDES = {"rows": ["drop=j"]}', 'INCLUDES = {"rows": ["keep=j"]}', "SF105")
+
+P["host_view_field_set_unconditionally"] = ('"""The parser stores the convert function it is given in a field named like its method."""', """
+
+class AxisParser:
+    def __init__(self, names, convert):
+        self.names = names
+        self.convert = convert
+
+    def convert(self, text):
+        return text.split(",")
+
+    def parse(self, text):
+        return tuple(a for a in self.convert(text) if a in self.names)
+
+
+def first_only(text):
+    return text.split(",")[:1]
+
+
+def every(text):
+    return text.split(",")
+
+
+def main(mesh, x):
+    axes = AxisParser(("i", "j"), first_only).parse("i,j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    axes = AxisParser(("i", "j"), first_only).parse("i,j")', '    axes = AxisParser(("i", "j"), every).parse("i,j")', "SF105")
+
+
+S["gather_enumerate_sees_appended_rule"] = ('"""enumerate() over a list walks items appended during the loop."""', """
+
+def main(mesh, x):
+    rules = [P(None, None)]
+    out = None
+    for k, spec in enumerate(rules):
+        out = spec
+        if k == 0:
+            rules.append(P(None, None, reduced={"i"}))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '    for k, spec in enumerate(rules):', '    for k, spec in enumerate(list(rules)):', "SF104")
+
+S["gather_reversed_is_lazy"] = ('"""reversed(list) reads the list when consumed: the last entry was replaced before."""', """
+
+def main(mesh, x):
+    outs = [P("i", None), P(None, None)]
+    backwards = reversed(outs)
+    outs[-1] = P(None, None, reduced={"i"})
+    out = next(backwards)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '    outs[-1] = P(None, None, reduced={"i"})', '    outs[0] = P(None, None, reduced={"i"})', "SF104")
+
+S["gather_dict_values_view_is_live"] = ('"""A dict view taken before a store shows the stored value."""', """
+
+def main(mesh, x):
+    specs = {"out": P(None, None)}
+    view = specs.values()
+    specs["out"] = P(None, None, reduced={"i"})
+    out = list(view)[0]
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '    specs["out"] = P(None, None, reduced={"i"})', '    specs = {"out": P(None, None, reduced={"i"})}', "SF104")
+
+S["gather_iter_of_list_is_live"] = ('"""iter(list) reads each item when next() asks: a replaced item is seen."""', """
+
+def main(mesh, x):
+    outs = [P(None, None)]
+    it = iter(outs)
+    outs[0] = P(None, None, reduced={"i"})
+    out = next(it)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '    outs[0] = P(None, None, reduced={"i"})', '    outs.append(P(None, None, reduced={"i"}))', "SF104")
+
+S["gather_zip_is_lazy"] = ('"""zip() of lists reads them when consumed."""', """
+
+def main(mesh, x):
+    names, outs = ["rows"], [P(None, None)]
+    pairs = zip(names, outs)
+    outs[0] = P(None, None, reduced={"i"})
+    _, out = next(pairs)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '    outs[0] = P(None, None, reduced={"i"})', '    outs.append(P(None, None, reduced={"i"}))', "SF104")
+
+S["gather_spec_tuple_entry_equals_name"] = ('"""P(("i",), None) == P("i", None) on jax 0.10.2: the placed spec matches the table\'s key."""', """
+
+def main(mesh, x):
+    placed = P(("i",), None)
+    out = P(None, None, reduced={"i"}) if placed == P("i", None) else P(None, None)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, placed))
+        return top_level_all_gather(a, out)
+""", '    out = P(None, None, reduced={"i"}) if placed == P("i", None) else P(None, None)', '    out = P(None, None, reduced={"i"}) if placed == P("j", None) else P(None, None)', "SF104")
+
+S["gather_spec_keyed_table_normalised"] = ('"""A table keyed by specs: P(("i",), None) finds the entry of P("i", None)."""', """
+
+OUT_FOR = {P("i", None): P(None, None, reduced={"i"})}
+
+
+def main(mesh, x):
+    placed = P(("i",), None)
+    out = OUT_FOR.get(placed, P(None, None))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, placed))
+        return top_level_all_gather(a, out)
+""", 'OUT_FOR = {P("i", None): P(None, None, reduced={"i"})}', 'OUT_FOR = {P("j", None): P(None, None, reduced={"i"})}', "SF104")
+
+S["gather_spec_not_equal_to_tuple"] = ('"""A PartitionSpec is no tuple on jax 0.10.2: legacy code comparing it to one takes the other branch."""', """
+
+def main(mesh, x):
+    placed = P("i", None)
+    if placed == ("i", None):
+        out = P(None, None)
+    else:
+        out = P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, placed))
+        return top_level_all_gather(a, out)
+""", '    if placed == ("i", None):', '    if placed == P("i", None):', "SF104")
+
+S["gather_dataclass_classvar_not_a_field"] = ('"""A ClassVar annotation is no dataclass field: fields() starts at out."""', """
+import dataclasses
+from typing import ClassVar
+
+
+@dataclasses.dataclass
+class Layout:
+    legacy_out: ClassVar[object] = P(None, None)
+    out: object = P(None, None, reduced={"i"})
+
+
+def main(mesh, x):
+    layout = Layout()
+    first = dataclasses.fields(layout)[0].name
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, getattr(layout, first))
+""", '    legacy_out: ClassVar[object] = P(None, None)', '    legacy_out: object = P(None, None)', "SF104")
+
+S["gather_class_attribute_changed_after_instance"] = ('"""An instance reads the class attribute when asked, so a later class-level change is seen."""', """
+
+class Layout:
+    out = P(None, None)
+
+
+def main(mesh, x):
+    layout = Layout()
+    Layout.out = P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out)
+""", '    Layout.out = P(None, None, reduced={"i"})', '    layout.other = P(None, None, reduced={"i"})', "SF104")
+
+S["gather_reduced_from_mesh_axis_names"] = ('"""The reduced axis is read from mesh.axis_names."""', """
+
+def main(mesh, x):
+    first = mesh.axis_names[0]
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P(first, None)))
+        return top_level_all_gather(a, P(None, None, reduced={first}))
+""", '        return top_level_all_gather(a, P(None, None, reduced={first}))', '        return top_level_all_gather(a, P(None, None, reduced={mesh.axis_names[1]}))', "SF104")
+
+S["gather_sorted_stable_by_key"] = ('"""sorted() by priority keeps equal-priority rules in their order."""', """
+
+RULES = [(1, P(None, None, reduced={"i"})), (2, P("i", None)), (1, P(None, None))]
+
+
+def main(mesh, x):
+    ordered = sorted(RULES, key=lambda rule: rule[0])
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, ordered[0][1])
+""", 'RULES = [(1, P(None, None, reduced={"i"})), (2, P("i", None)), (1, P(None, None))]', 'RULES = [(1, P(None, None, reduced={"i"})), (2, P("i", None)), (0, P(None, None))]', "SF104")
+
+S["gather_while_pop_worklist"] = ('"""A work list popped from the end: the last pushed rule is taken first."""', """
+
+def main(mesh, x):
+    work = [P(None, None)]
+    work.append(P(None, None, reduced={"i"}))
+    out = work.pop()
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '    out = work.pop()', '    out = work.pop(0)', "SF104")
+
+S["gather_generator_reads_table_late"] = ('"""A generator reads the table when it resumes: a store between items is seen."""', """
+
+TABLE = {"a": P(None, None), "b": P(None, None)}
+
+
+def outs():
+    yield TABLE["a"]
+    yield TABLE["b"]
+
+
+def main(mesh, x):
+    gen = outs()
+    next(gen)
+    TABLE["b"] = P(None, None, reduced={"i"})
+    out = next(gen)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '    TABLE["b"] = P(None, None, reduced={"i"})', '    TABLE["a"] = P(None, None, reduced={"i"})', "SF104")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
