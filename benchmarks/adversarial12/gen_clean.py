@@ -2296,6 +2296,266 @@ def main(mesh, x):
 """, '    TABLE["b"] = P(None, None, reduced={"i"})', '    TABLE["a"] = P(None, None, reduced={"i"})', "SF104")
 
 
+P["recorded_config_registered_again_outside"] = ('"""A pipeline records a narrowed key on a built scheduler (scheduler.register_to_config(...)), as diffusers pipelines do."""', CFG_LIB + """
+
+class Reducer(ConfigMixin):
+    @register_to_config
+    def __init__(self, sync_axes=("i", "j")):
+        pass
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes)
+
+
+def main(mesh, x):
+    reducer = Reducer()
+    reducer.register_to_config(sync_axes=("i",))
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    reducer.register_to_config(sync_axes=("i",))', '    reducer.register_to_config(other_axes=("i",))', "SF105")
+
+P["recorded_config_property_overridden"] = ('"""A subclass overrides the config property, narrowing the recorded axes."""', CFG_LIB + """
+
+class Reducer(ConfigMixin):
+    @register_to_config
+    def __init__(self, sync_axes=("i", "j")):
+        pass
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.config.sync_axes)
+
+
+class RowReducer(Reducer):
+    @property
+    def config(self):
+        return FrozenDict({**self._internal_dict, "sync_axes": self._internal_dict["sync_axes"][:1]})
+
+
+def main(mesh, x):
+    reducer = RowReducer()
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    reducer = RowReducer()', '    reducer = Reducer()', "SF105")
+
+P["field_caller_method_never_called"] = ('"""The trainer would evaluate with compute_metrics, but the script only trains."""', """
+import dataclasses
+
+
+@dataclasses.dataclass
+class Args:
+    sync_axes: tuple = ("i", "j")
+
+
+def compute_metrics(block, args):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, args.sync_axes)
+
+
+class Trainer:
+    def __init__(self, args, compute_metrics=None):
+        self.args = args
+        self.compute_metrics = compute_metrics
+
+    def train(self, mesh, x):
+        return jax.shard_map(lambda b: jax.lax.psum(b, ("i", "j")), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+    def evaluate(self, mesh, x):
+        def body(block):
+            return self.compute_metrics(block, self.args)
+        return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    trainer = Trainer(Args(), compute_metrics=compute_metrics)
+    return trainer.train(mesh, x)
+""", '    return trainer.train(mesh, x)', '    return trainer.evaluate(mesh, x)', "SF105")
+
+P["schedule_loop_limited_by_config"] = ('"""A loop over a reduction schedule stops after LIMIT steps; the wide step is never reached."""', """
+
+SCHEDULE = (("i",), ("i", "j"))
+LIMIT = 1
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        for step, axes in enumerate(SCHEDULE):
+            if step >= LIMIT:
+                break
+            counts = jax.lax.psum(counts, axes)
+        return counts
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'SCHEDULE = (("i",), ("i", "j"))', 'SCHEDULE = (("i", "j"), ("i",))', "SF105")
+
+P["helper_in_loop_shared_list_state"] = ('"""A helper called once per loop round records its axes in the caller\'s list and stops summing after the first."""', """
+
+def sync(v, axes, seen):
+    if seen:
+        return v
+    seen.append(axes)
+    return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        done = []
+        total = counts
+        for axes in (("i",), ("i", "j")):
+            total = sync(counts, axes, done)
+        return jax.lax.pmean(total, "i")
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    seen.append(axes)', '    seen.count(axes)', "SF105")
+
+P["init_ends_with_vars_update"] = ('"""__init__ stores defaults, then vars(self).update(overrides) replaces them."""', """
+
+class Reducer:
+    def __init__(self, **overrides):
+        self.sync_axes = ("i", "j")
+        vars(self).update(overrides)
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    return jax.shard_map(Reducer(sync_axes=("i",)), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    return jax.shard_map(Reducer(sync_axes=("i",)), mesh', '    return jax.shard_map(Reducer(other_axes=("i",)), mesh', "SF105")
+
+P["vars_of_namespace_updated"] = ('"""vars(args).update(overrides) changes the namespace\'s attributes."""', """
+import argparse
+
+ARGS = argparse.Namespace(sync=("i", "j"), name="run")
+OVERRIDES = {"sync": ("i",)}
+
+
+def main(mesh, x):
+    vars(ARGS).update(OVERRIDES)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, ARGS.sync)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'OVERRIDES = {"sync": ("i",)}', 'OVERRIDES = {"other": ("i",)}', "SF105")
+
+P["dunder_dict_update_namespace"] = ('"""ns.__dict__.update(...) changes a SimpleNamespace config."""', """
+import types
+
+CFG = types.SimpleNamespace(sync=("i", "j"))
+
+
+def load_overrides(cfg, overrides):
+    cfg.__dict__.update(overrides)
+
+
+def main(mesh, x):
+    load_overrides(CFG, {"sync": ("i",)})
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CFG.sync)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    load_overrides(CFG, {"sync": ("i",)})', '    load_overrides(CFG, {"other": ("i",)})', "SF105")
+
+P["helper_given_nested_section"] = ('"""A helper is handed CONFIG["mesh"] and changes it."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+
+
+def set_sync(section, axes):
+    section["sync"] = axes
+
+
+def main(mesh, x):
+    set_sync(CONFIG["mesh"], ("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    set_sync(CONFIG["mesh"], ("i",))', '    set_sync(dict(CONFIG["mesh"]), ("i",))', "SF105")
+
+P["object_given_nested_section"] = ('"""An editor object keeps CONFIG["mesh"] and narrows it through a method."""', """
+
+CONFIG = {"mesh": {"sync": ["i", "j"]}}
+
+
+class Editor:
+    def __init__(self, section):
+        self.section = section
+
+    def freeze(self, axis):
+        self.section["sync"].remove(axis)
+
+
+def main(mesh, x):
+    Editor(CONFIG["mesh"]).freeze("j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, tuple(CONFIG["mesh"]["sync"]))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        self.section["sync"].remove(axis)', '        self.section["sync"].count(axis)', "SF105")
+
+P["list_iadd_through_parameter"] = ('"""lst += [...] in a helper extends the caller\'s list in place; the reduction keeps the listed axes only."""', """
+
+FROZEN = []
+
+
+def freeze(frozen, axis):
+    frozen += [axis]
+
+
+def main(mesh, x):
+    freeze(FROZEN, "j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, tuple(a for a in ("i", "j") if a not in FROZEN))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    frozen += [axis]', '    frozen = frozen + [axis]', "SF105")
+
+S["gather_tree_leaves_ordered_dict"] = ('"""jax.tree.leaves of an OrderedDict follows its insertion order."""', """
+import collections
+
+
+def main(mesh, x):
+    outs = collections.OrderedDict()
+    outs["w"] = P(None, None, reduced={"i"})
+    outs["b"] = P(None, None)
+    first = jax.tree.leaves(outs, is_leaf=lambda s: isinstance(s, P))[0]
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, first)
+""", '    first = jax.tree.leaves(outs, is_leaf=lambda s: isinstance(s, P))[0]', '    first = jax.tree.leaves(outs, is_leaf=lambda s: isinstance(s, P))[1]', "SF104")
+
+S["gather_while_over_growing_list"] = ('"""A for loop over rules expanded by includes appended to the same list."""', """
+
+INCLUDES = {"reduced": [("out", P(None, None, reduced={"i"}))]}
+
+
+def main(mesh, x):
+    rules = [("out", P(None, None)), ("include", "reduced")]
+    table = {}
+    for key, value in rules:
+        if key == "include":
+            rules.extend(INCLUDES[value])
+        else:
+            table[key] = value
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, table["out"])
+""", '    rules = [("out", P(None, None)), ("include", "reduced")]', '    rules = [("out", P(None, None)), ("skip", "reduced")]', "SF104")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
