@@ -2556,6 +2556,274 @@ def main(mesh, x):
 """, '    rules = [("out", P(None, None)), ("include", "reduced")]', '    rules = [("out", P(None, None)), ("skip", "reduced")]', "SF104")
 
 
+P["dataclass_descriptor_typed_field"] = ('"""A descriptor-typed dataclass field: __init__\'s store goes through the descriptor\'s __set__, which drops frozen axes."""', """
+import dataclasses
+
+FROZEN_AXES = ("j",)
+
+
+class Axes:
+    def __set_name__(self, owner, name):
+        self.key = "_" + name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return ("i",)
+        return obj.__dict__[self.key]
+
+    def __set__(self, obj, value):
+        obj.__dict__[self.key] = tuple(a for a in value if a not in FROZEN_AXES)
+
+
+@dataclasses.dataclass
+class Cfg:
+    sync_axes: Axes = Axes()
+
+
+CFG = Cfg(sync_axes=("i", "j"))
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CFG.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'FROZEN_AXES = ("j",)', 'FROZEN_AXES = ("k",)', "SF105")
+
+P["property_installed_after_class"] = ('"""A validating property is installed on the class after its definition; __init__\'s store goes through its setter."""', """
+
+class Reducer:
+    def __init__(self, sync_axes):
+        self.sync_axes = sync_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def _get_axes(self):
+    return self._axes
+
+
+def _set_axes(self, value):
+    self._axes = tuple(value)[:1]
+
+
+Reducer.sync_axes = property(_get_axes, _set_axes)
+
+
+def main(mesh, x):
+    return jax.shard_map(Reducer(("i", "j")), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    self._axes = tuple(value)[:1]', '    self._axes = tuple(value)', "SF105")
+
+P["gather_reduced_axis_list_display_alias"] = ('"""SF101 form: the psum axis sits in a list display that shares CONFIG\'s section; a store through the list moved it to "i"."""', """
+
+CONFIG = {"reduce": {"axis": "j"}}
+STAGES = [CONFIG["reduce"]]
+
+
+def main(mesh, x):
+    STAGES[0]["axis"] = "i"
+
+    def body(block):
+        total = jax.lax.psum(block, CONFIG["reduce"]["axis"])
+        return jax.lax.all_gather(total, "j", tiled=True, axis=1, to="reduced")
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, None, reduced={"j"}))(x)
+""", 'STAGES = [CONFIG["reduce"]]', 'STAGES = [dict(CONFIG["reduce"])]', "SF101")
+
+P["gather_reduced_axis_changed_by_iadd"] = ('"""SF101 form: the helper merges an override into the caller\'s dict with |=."""', """
+
+CONFIG = {"reduce_axis": "j"}
+
+
+def apply(cfg, overrides):
+    cfg |= overrides
+
+
+def main(mesh, x):
+    apply(CONFIG, {"reduce_axis": "i"})
+
+    def body(block):
+        total = jax.lax.psum(block, CONFIG["reduce_axis"])
+        return jax.lax.all_gather(total, "j", tiled=True, axis=1, to="reduced")
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P(None, None, reduced={"j"}))(x)
+""", '    cfg |= overrides', '    cfg = cfg | overrides', "SF101")
+
+P["field_iadd_merges_overrides"] = ('"""self.cfg |= overrides in a method changes the dict the module also holds."""', """
+
+CONFIG = {"sync": ("i", "j")}
+
+
+class Runner:
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def override(self, **changes):
+        self.cfg |= changes
+
+
+def main(mesh, x):
+    Runner(CONFIG).override(sync=("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        self.cfg |= changes', '        self.cfg = self.cfg | changes', "SF105")
+
+P["helper_comprehension_over_sections"] = ('"""A helper picks sections by a comprehension and narrows them."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j"), "kind": "reduce"}, "io": {"kind": "data"}}
+
+
+def narrow_reducers():
+    for section in [s for s in CONFIG.values() if s["kind"] == "reduce"]:
+        section["sync"] = ("i",)
+
+
+def main(mesh, x):
+    narrow_reducers()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        section["sync"] = ("i",)', '        section = {"sync": ("i",)}', "SF105")
+
+P["filter_hands_sections"] = ('"""filter() yields the sections themselves; a loop over it changes them."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j"), "on": True}}
+
+
+def main(mesh, x):
+    for section in filter(lambda s: s["on"], CONFIG.values()):
+        section["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        section["sync"] = ("i",)', '        section = {"sync": ("i",)}', "SF105")
+
+S["gather_namedtuple_defaults_rightmost"] = ('"""collections.namedtuple defaults fill the rightmost fields."""', """
+import collections
+
+Layout = collections.namedtuple("Layout", ["placed", "out"], defaults=[P(None, None, reduced={"i"})])
+
+
+def main(mesh, x):
+    layout = Layout(P("i", None))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, layout.placed))
+        return top_level_all_gather(a, layout.out)
+""", 'Layout = collections.namedtuple("Layout", ["placed", "out"], defaults=[P(None, None, reduced={"i"})])', 'Layout = collections.namedtuple("Layout", ["placed", "out"], defaults=[P(None, None)])', "SF104")
+
+S["gather_class_attribute_bound_at_class_time"] = ('"""A class attribute is evaluated when the class body runs; the module name is rebound later."""', """
+
+OUT = P(None, None, reduced={"i"})
+
+
+class Layout:
+    out = OUT
+
+
+OUT = P(None, None)
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, Layout.out)
+""", '    out = OUT\n', '    out = P(None, None)\n', "SF104")
+
+S["gather_dataclass_default_bound_at_class_time"] = ('"""A dataclass default is evaluated when the class body runs."""', """
+import dataclasses
+
+OUT = P(None, None, reduced={"i"})
+
+
+@dataclasses.dataclass
+class Layout:
+    out: object = OUT
+
+
+OUT = P(None, None)
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, Layout().out)
+""", '    out: object = OUT\n', '    out: object = P(None, None)\n', "SF104")
+
+S["gather_filter_is_lazy"] = ('"""filter() reads the list when consumed."""', """
+
+def main(mesh, x):
+    outs = [P(None, None)]
+    picked = filter(lambda s: s is not None, outs)
+    outs[0] = P(None, None, reduced={"i"})
+    out = next(picked)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '    outs[0] = P(None, None, reduced={"i"})', '    outs.append(P(None, None, reduced={"i"}))', "SF104")
+
+S["gather_list_sort_in_place"] = ('"""list.sort() reorders the rules in place."""', """
+
+def main(mesh, x):
+    rules = [(2, P(None, None)), (1, P(None, None, reduced={"i"}))]
+    rules.sort(key=lambda rule: rule[0])
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, rules[0][1])
+""", '    rules.sort(key=lambda rule: rule[0])', '    rules.sort(key=lambda rule: -rule[0])', "SF104")
+
+S["gather_list_insert_front"] = ('"""list.insert(0, ...) puts the override first."""', """
+
+def main(mesh, x):
+    outs = [P(None, None)]
+    outs.insert(0, P(None, None, reduced={"i"}))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, outs[0])
+""", '    outs.insert(0, P(None, None, reduced={"i"}))', '    outs.insert(1, P(None, None, reduced={"i"}))', "SF104")
+
+S["gather_closure_late_binding_local"] = ('"""A nested function reads its enclosing local when called, after it was rebound."""', """
+
+def make_picker():
+    out = P(None, None)
+
+    def pick():
+        return out
+    out = P(None, None, reduced={"i"})
+    return pick
+
+
+def main(mesh, x):
+    pick = make_picker()
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, pick())
+""", '    out = P(None, None, reduced={"i"})\n    return pick', '    out2 = P(None, None, reduced={"i"})\n    return pick', "SF104")
+
+S["gather_dict_pop_reinsert_order"] = ('"""Popping a key and storing it again moves it to the end of the dict."""', """
+
+def main(mesh, x):
+    outs = {"out": P(None, None), "fallback": P(None, None, reduced={"i"})}
+    outs["out"] = outs.pop("out")
+    first = next(iter(outs.values()))
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, first)
+""", '    outs["out"] = outs.pop("out")', '    outs["out"] = outs.get("out")', "SF104")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
