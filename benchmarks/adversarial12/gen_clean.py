@@ -2823,6 +2823,225 @@ def main(mesh, x):
         return top_level_all_gather(a, first)
 """, '    outs["out"] = outs.pop("out")', '    outs["out"] = outs.get("out")', "SF104")
 
+S["gather_short_out_spec_reduced"] = ('"""An out spec shorter than the array lists the gathered axis; the missing dimension stays unsharded."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2), ("a", "b", "c"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P("a", None)))\n        return top_level_all_gather(a, P(None, reduced={"a"}))\n', '        return top_level_all_gather(a, P(None, reduced={"a"}))', '        return top_level_all_gather(a, P(None))', "SF104")
+
+S["gather_keeps_other_dim_sharded"] = ('"""The second dimension keeps its axis while the first is gathered."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2), ("a", "b", "c"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P("a", "b")))\n        return top_level_all_gather(a, P(None, "b", reduced={"a"}))\n', '        return top_level_all_gather(a, P(None, "b", reduced={"a"}))', '        return top_level_all_gather(a, P(None, "b"))', "SF104")
+
+S["gather_four_axes_half_prefix"] = ('"""Four axes on one dimension gathered to the first two: the prefix is exactly half."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2, 1), ("a", "b", "c", "d"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P(("a", "b", "c", "d"), None)))\n        return top_level_all_gather(a, P(("a", "b"), None, reduced={"c", "d"}))\n', '        return top_level_all_gather(a, P(("a", "b"), None, reduced={"c", "d"}))', '        return top_level_all_gather(a, P(("a",), None, reduced={"c", "d"}))', "SF104")
+
+S["gather_two_axes_to_first"] = ('"""Two axes on one dimension gathered to the first."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2), ("a", "b", "c"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P(("a", "b"), None)))\n        return top_level_all_gather(a, P("a", None, reduced={"b"}))\n', '        return top_level_all_gather(a, P("a", None, reduced={"b"}))', '        return top_level_all_gather(a, P("b", None, reduced={"a"}))', "SF104")
+
+S["gather_second_dim_tuple_to_prefix"] = ('"""The second dimension\'s two axes gathered to the first of them."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2), ("a", "b", "c"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P("a", ("b", "c"))))\n        return top_level_all_gather(a, P("a", "b", reduced={"c"}))\n', '        return top_level_all_gather(a, P("a", "b", reduced={"c"}))', '        return top_level_all_gather(a, P("a", "c", reduced={"b"}))', "SF104")
+
+S["gather_size_one_axis_in_tuple"] = ('"""A size-1 axis is gathered like any other."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2, 1), ("a", "b", "c", "d"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P(("c", "d"), None)))\n        return top_level_all_gather(a, P("c", None, reduced={"d"}))\n', '        return top_level_all_gather(a, P("c", None, reduced={"d"}))', '        return top_level_all_gather(a, P("d", None, reduced={"c"}))', "SF104")
+
+S["gather_two_axes_to_none"] = ('"""Both axes of a dimension gathered, a size-1 one among them."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2, 1), ("a", "b", "c", "d"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P(("a", "d"), None)))\n        return top_level_all_gather(a, P(None, None, reduced={"a", "d"}))\n', '        return top_level_all_gather(a, P(None, None, reduced={"a", "d"}))', '        return top_level_all_gather(a, P(None, None, reduced={"a"}))', "SF104")
+
+S["gather_first_dim_none_second_tuple"] = ('"""The gathered dimension is the second one."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2), ("a", "b", "c"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P(None, ("a", "b"))))\n        return top_level_all_gather(a, P(None, "a", reduced={"b"}))\n', '        return top_level_all_gather(a, P(None, "a", reduced={"b"}))', '        return top_level_all_gather(a, P(None, "b", reduced={"a"}))', "SF104")
+
+S["gather_identity_out_spec"] = ('"""An out spec equal to the input\'s gathers nothing."""', '\n\ndef main(mesh, x):\n    mesh = jax.make_mesh((2, 2, 2), ("a", "b", "c"))\n    with jax.set_mesh(mesh):\n        a = jax.device_put(x, NamedSharding(mesh, P(("a", "b"), None)))\n        return top_level_all_gather(a, P(("a", "b"), None))\n', '        return top_level_all_gather(a, P(("a", "b"), None))', '        return top_level_all_gather(a, P(("b", "a"), None))', "SF104")
+
+
+P["clone_by_type_of_self"] = ('"""with_axes() builds type(self)(...): a RowReducer clones into a RowReducer, whose __call__ keeps one axis."""', """
+
+class Reducer:
+    def __init__(self, sync_axes=("i",)):
+        self.sync_axes = sync_axes
+
+    def with_axes(self, axes):
+        return type(self)(axes)
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+class RowReducer(Reducer):
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes[:1])
+
+
+def main(mesh, x):
+    reducer = RowReducer().with_axes(("i", "j"))
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    reducer = RowReducer().with_axes(("i", "j"))', '    reducer = Reducer().with_axes(("i", "j"))', "SF105")
+
+P["clone_by_dunder_class"] = ('"""replace() builds self.__class__(...): the subclass\'s __call__ runs."""', """
+
+class Reducer:
+    def __init__(self, sync_axes=("i",)):
+        self.sync_axes = sync_axes
+
+    def replace(self, **changes):
+        return self.__class__(**{"sync_axes": self.sync_axes, **changes})
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+class RowReducer(Reducer):
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes[:1])
+
+
+def main(mesh, x):
+    reducer = RowReducer().replace(sync_axes=("i", "j"))
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    reducer = RowReducer().replace(sync_axes=("i", "j"))', '    reducer = Reducer().replace(sync_axes=("i", "j"))', "SF105")
+
+P["handed_table_def_in_module_if"] = ('"""Only the branch Python takes files its def under the key."""', """
+
+REDUCERS = {}
+USE_WIDE = False
+
+
+def register(table, name):
+    def wrap(fn):
+        table[name] = fn
+        return fn
+    return wrap
+
+
+if USE_WIDE:
+    @register(REDUCERS, "sync")
+    def sync_all(v):
+        return jax.lax.psum(v, ("i", "j"))
+else:
+    @register(REDUCERS, "sync")
+    def sync_rows(v):
+        return jax.lax.psum(v, "i")
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return REDUCERS["sync"](counts)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'USE_WIDE = False', 'USE_WIDE = True', "SF105")
+
+P["layer_built_but_never_called"] = ('"""A pool layer picked from a factory table is built only when asked for; this model never calls one."""', """
+import functools
+
+
+class Pool:
+    def __init__(self, axes=("i", "j")):
+        self.axes = axes
+
+    def __call__(self, v):
+        counts = jax.lax.psum(v, "j")
+        return jax.lax.psum(counts, self.axes)
+
+
+def get_layer(name, **kw):
+    layer = {"pool": Pool}[name]
+    return functools.partial(layer, **kw) if kw else layer
+
+
+class Model:
+    def __init__(self, use_pool=False):
+        self.pool = get_layer("pool")() if use_pool else None
+
+    def __call__(self, v):
+        if self.pool is not None:
+            return self.pool(v)
+        return jax.lax.psum(v, ("i", "j"))
+
+
+def main(mesh, x):
+    return jax.shard_map(Model(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    return jax.shard_map(Model(), mesh', '    return jax.shard_map(Model(True), mesh', "SF105")
+
+P["lambda_changes_its_argument"] = ('"""A hook written as a lambda updates the dict it is handed."""', """
+
+CONFIG = {"sync": ("i", "j")}
+narrow = lambda cfg: cfg.update(sync=("i",))  # noqa: E731
+
+
+def main(mesh, x):
+    narrow(CONFIG)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'narrow = lambda cfg: cfg.update(sync=("i",))  # noqa: E731', 'narrow = lambda cfg: dict(cfg).update(sync=("i",))  # noqa: E731', "SF105")
+
+P["partial_hands_config_to_changer"] = ('"""functools.partial binds the config to a changer called later."""', """
+import functools
+
+CONFIG = {"sync": ("i", "j")}
+
+
+def set_sync(cfg, axes):
+    cfg["sync"] = axes
+
+
+def main(mesh, x):
+    apply = functools.partial(set_sync, CONFIG)
+    apply(("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    apply = functools.partial(set_sync, CONFIG)', '    apply = functools.partial(set_sync, dict(CONFIG))', "SF105")
+
+P["dunder_setitem_on_section"] = ('"""CONFIG["mesh"].__setitem__(...) changes the section."""', """
+
+CONFIG = {"mesh": {"sync": ("i", "j")}}
+
+
+def main(mesh, x):
+    CONFIG["mesh"].__setitem__("sync", ("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    CONFIG["mesh"].__setitem__("sync", ("i",))', '    CONFIG["mesh"].__setitem__("other", ("i",))', "SF105")
+
+P["chainmap_writes_first_mapping"] = ('"""ChainMap(user, defaults): a store goes to the first mapping, the module\'s user config."""', """
+import collections
+
+USER = {"sync": ("i", "j")}
+DEFAULTS = {"sync": ("i",)}
+
+
+def main(mesh, x):
+    merged = collections.ChainMap(USER, DEFAULTS)
+    merged["sync"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, USER["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    merged["sync"] = ("i",)', '    merged["other"] = ("i",)', "SF105")
+
+P["vars_item_store_on_object"] = ('"""vars(obj)[name] = value replaces an object\'s field."""', """
+
+class Reducer:
+    def __init__(self, sync_axes=("i", "j")):
+        self.sync_axes = sync_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    reducer = Reducer()
+    vars(reducer)["sync_axes"] = ("i",)
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    vars(reducer)["sync_axes"] = ("i",)', '    vars(reducer)["other_axes"] = ("i",)', "SF105")
+
 
 def write():
     base = pathlib.Path(__file__).resolve().parent
