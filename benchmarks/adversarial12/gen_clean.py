@@ -3043,6 +3043,100 @@ def main(mesh, x):
 """, '    vars(reducer)["sync_axes"] = ("i",)', '    vars(reducer)["other_axes"] = ("i",)', "SF105")
 
 
+P["version_guard_hasattr_pvary"] = ('"""Version-compatible code: the old-JAX branch (pvary present) is never taken on jax 0.10.2."""', """
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        if hasattr(jax.lax, "pvary"):
+            return jax.lax.psum(counts, ("i", "j"))
+        return jax.lax.psum(jax.lax.pcast(counts, "j", to="varying"), ("i", "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        if hasattr(jax.lax, "pvary"):', '        if hasattr(jax.lax, "pcast"):', "SF105")
+
+P["version_guard_version_info"] = ('"""Version-compatible code keyed on jax.__version_info__: the branch for jax < 0.8 is never taken."""', """
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        if jax.__version_info__ < (0, 8, 0):
+            return jax.lax.psum(counts, ("i", "j"))
+        return jax.lax.psum(jax.lax.pcast(counts, "j", to="varying"), ("i", "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        if jax.__version_info__ < (0, 8, 0):', '        if jax.__version_info__ >= (0, 8, 0):', "SF105")
+
+P["version_guard_parsed_version"] = ('"""Version-compatible code parsing jax.__version__: the old branch is never taken."""', """
+
+JAX_VERSION = tuple(int(part) for part in jax.__version__.split(".")[:2])
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        if JAX_VERSION < (0, 8):
+            return jax.lax.psum(counts, ("i", "j"))
+        return jax.lax.psum(jax.lax.pcast(counts, "j", to="varying"), ("i", "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        if JAX_VERSION < (0, 8):', '        if JAX_VERSION >= (0, 8):', "SF105")
+
+P["helper_caller_marks_between_calls"] = ('"""The caller records the first sum in the list it hands the helper; the helper skips when it is not empty."""', """
+
+def sync(v, axes, seen):
+    if len(seen) > 0:
+        return v
+    return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        done = []
+        rows = sync(counts, ("i",), done)
+        done.append("rows")
+        return jax.lax.pmean(sync(counts, ("i", "j"), done), "i") + rows
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        done.append("rows")', '        done.count("rows")', "SF105")
+
+
+P["version_guard_flag_constant"] = ('"""Version-compatible code: a module flag holds hasattr(jax.lax, "pvary"); the old branch is never taken."""', """
+
+HAS_PVARY = hasattr(jax.lax, "pvary")
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        if HAS_PVARY:
+            return jax.lax.psum(counts, ("i", "j"))
+        return jax.lax.psum(jax.lax.pcast(counts, "j", to="varying"), ("i", "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        if HAS_PVARY:', '        if not HAS_PVARY:', "SF105")
+
+P["version_guard_import_flag"] = ('"""Version-compatible code: a flag set by try/except ImportError around `from jax.lax import pvary`."""', """
+
+try:
+    from jax.lax import pvary  # noqa: F401
+    OLD_JAX = True
+except ImportError:
+    OLD_JAX = False
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        if OLD_JAX:
+            return jax.lax.psum(counts, ("i", "j"))
+        return jax.lax.psum(jax.lax.pcast(counts, "j", to="varying"), ("i", "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        if OLD_JAX:', '        if not OLD_JAX:', "SF105")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
