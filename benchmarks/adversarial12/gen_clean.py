@@ -3137,6 +3137,58 @@ def main(mesh, x):
 """, '        if OLD_JAX:', '        if not OLD_JAX:', "SF105")
 
 
+P["version_guard_string_compare"] = ('"""jax.__version__ >= "0.8" compares strings: "0.10.2" < "0.8", so Python takes the else branch on jax 0.10.2."""', """
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        if jax.__version__ >= "0.8":
+            return jax.lax.psum(counts, ("i", "j"))
+        return jax.lax.psum(jax.lax.pcast(counts, "j", to="varying"), ("i", "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        if jax.__version__ >= "0.8":', '        if jax.__version__ >= "0.1":', "SF105")
+
+P["version_guard_getattr_default"] = ('"""getattr(jax.lax, "pvary", None) is None on jax 0.10.2: the old branch is never taken."""', """
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        if getattr(jax.lax, "pvary", None) is not None:
+            return jax.lax.psum(counts, ("i", "j"))
+        return jax.lax.psum(jax.lax.pcast(counts, "j", to="varying"), ("i", "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        if getattr(jax.lax, "pvary", None) is not None:', '        if getattr(jax.lax, "pcast", None) is not None:', "SF105")
+
+P["fluent_setter_overridden_drops_field"] = ('"""A subclass overrides the setter to keep its axes; set() on a new object leaves them."""', """
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+class FrozenAxes(HParams):
+    def set(self, **fields):
+        fields.pop("sync_axes", None)
+        return super().set(**fields)
+
+
+def main(mesh, x):
+    p = FrozenAxes(sync_axes=("i",)).set(sync_axes=("i", "j"), name="norm")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, p.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        fields.pop("sync_axes", None)', '        fields.get("sync_axes", None)', "SF105")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
