@@ -3189,6 +3189,34 @@ def main(mesh, x):
 """, '        fields.pop("sync_axes", None)', '        fields.get("sync_axes", None)', "SF105")
 
 
+S["gather_chained_keeps_reduced"] = ('"""A second gather of a gathered (reduced) array lists both axes."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", "j")))
+        g = top_level_all_gather(a, P(None, "j", reduced={"i"}))
+        return top_level_all_gather(g, P(None, None, reduced={"i", "j"}))
+""", '        return top_level_all_gather(g, P(None, None, reduced={"i", "j"}))', '        return top_level_all_gather(g, P(None, None, reduced={"j"}))', "SF104")
+
+S["gather_chained_identity_on_reduced"] = ('"""Gathering a reduced array with its own spec changes nothing."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", "j")))
+        g = top_level_all_gather(a, P(None, "j", reduced={"i"}))
+        return top_level_all_gather(g, P(None, "j", reduced={"i"}))
+""", '        return top_level_all_gather(g, P(None, "j", reduced={"i"}))', '        return top_level_all_gather(g, P(None, "j"))', "SF104")
+
+S["gather_scaled_reduced_array"] = ('"""A reduced array scaled by a constant stays reduced outside shard_map; the next gather lists both axes."""', """
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", "j")))
+        g = top_level_all_gather(a, P(None, "j", reduced={"i"})) * 2
+        return top_level_all_gather(g, P(None, None, reduced={"i", "j"}))
+""", '        return top_level_all_gather(g, P(None, None, reduced={"i", "j"}))', '        return top_level_all_gather(g, P(None, None, reduced={"j"}))', "SF104")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
