@@ -3217,6 +3217,131 @@ def main(mesh, x):
 """, '        return top_level_all_gather(g, P(None, None, reduced={"i", "j"}))', '        return top_level_all_gather(g, P(None, None, reduced={"j"}))', "SF104")
 
 
+P["enum_alias_member_name"] = ('"""An Enum member with an equal value is an alias: Mode.DEFAULT.name is "ROWS"."""', """
+import enum
+
+
+class Mode(enum.Enum):
+    ROWS = 1
+    ALL = 2
+    DEFAULT = 1
+
+
+AXES_BY_MODE = {"ROWS": ("i",), "ALL": ("i", "j"), "DEFAULT": ("i", "j")}
+
+
+def main(mesh, x):
+    axes = AXES_BY_MODE[Mode.DEFAULT.name]
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    DEFAULT = 1', '    DEFAULT = 3', "SF105")
+
+P["enum_iteration_skips_alias"] = ('"""Iterating an Enum skips aliases: the last member is ROWS."""', """
+import enum
+
+
+class Mode(enum.Enum):
+    ALL = ("i", "j")
+    ROWS = ("i",)
+    FULL = ("i", "j")
+
+
+def main(mesh, x):
+    axes = list(Mode)[-1].value
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    FULL = ("i", "j")', '    FULL = ("j", "i")', "SF105")
+
+P["try_validation_falls_back"] = ('"""A validation raises for this mesh, so the except clause\'s axes are used."""', """
+
+def check_even(sizes):
+    if any(size % 2 for size in sizes):
+        raise ValueError("odd axis size")
+
+
+def main(mesh, x):
+    try:
+        check_even((2, 3))
+        axes = ("i", "j")
+    except ValueError:
+        axes = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '        check_even((2, 3))', '        check_even((2, 4))', "SF105")
+
+P["sys_modules_attribute_store"] = ('"""A plugin changes the module\'s CONFIG through sys.modules[__name__]."""', """
+import sys
+
+CONFIG = {"sync": ("i", "j")}
+
+
+def plugin():
+    sys.modules[__name__].CONFIG["sync"] = ("i",)
+
+
+def main(mesh, x):
+    plugin()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    sys.modules[__name__].CONFIG["sync"] = ("i",)', '    sys.modules[__name__].CONFIG["other"] = ("i",)', "SF105")
+
+P["dunder_setattr_call_on_object"] = ('"""obj.__setattr__("sync_axes", ...) replaces the field."""', """
+
+class Reducer:
+    def __init__(self, sync_axes=("i", "j")):
+        self.sync_axes = sync_axes
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+def main(mesh, x):
+    reducer = Reducer()
+    reducer.__setattr__("sync_axes", ("i",))
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    reducer.__setattr__("sync_axes", ("i",))', '    reducer.__setattr__("other_axes", ("i",))', "SF105")
+
+P["load_state_updates_dict"] = ('"""load_state() puts a saved state into the object\'s __dict__."""', """
+
+class Reducer:
+    def __init__(self, sync_axes=("i", "j")):
+        self.sync_axes = sync_axes
+
+    def load_state(self, state):
+        self.__dict__.update(state)
+        return self
+
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, self.sync_axes)
+
+
+SAVED = {"sync_axes": ("i",)}
+
+
+def main(mesh, x):
+    reducer = Reducer().load_state(SAVED)
+    return jax.shard_map(reducer, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'SAVED = {"sync_axes": ("i",)}', 'SAVED = {"other_axes": ("i",)}', "SF105")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
