@@ -3342,6 +3342,86 @@ def main(mesh, x):
 """, 'SAVED = {"sync_axes": ("i",)}', 'SAVED = {"other_axes": ("i",)}', "SF105")
 
 
+P["call_method_replaced_on_class"] = ('"""The class\'s __call__ is replaced after its definition (a plugin patching the layer)."""', """
+
+class Reducer:
+    def __call__(self, block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, ("i", "j"))
+
+
+def rows_call(self, block):
+    counts = jax.lax.psum(block, "j")
+    return jax.lax.psum(counts, "i")
+
+
+Reducer.__call__ = rows_call
+
+
+def main(mesh, x):
+    return jax.shard_map(Reducer(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'Reducer.__call__ = rows_call', 'Reducer.rows = rows_call', "SF105")
+
+P["method_patched_on_class"] = ('"""A method is patched on the class before the model runs."""', """
+
+class Model:
+    def reduce(self, counts):
+        return jax.lax.psum(counts, ("i", "j"))
+
+    def __call__(self, block):
+        return self.reduce(jax.lax.psum(block, "j"))
+
+
+def reduce_rows(self, counts):
+    return jax.lax.psum(counts, "i")
+
+
+def main(mesh, x):
+    Model.reduce = reduce_rows
+    return jax.shard_map(Model(), mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '    Model.reduce = reduce_rows', '    Model.reduce_rows = reduce_rows', "SF105")
+
+P["decorator_replaces_function"] = ('"""A module decorator hands back another function in place of the decorated one."""', """
+
+def sync_rows(v):
+    return jax.lax.psum(v, "i")
+
+
+def replaced_by(other):
+    def deco(fn):
+        return other
+    return deco
+
+
+@replaced_by(sync_rows)
+def sync(v):
+    return jax.lax.psum(v, ("i", "j"))
+
+
+def main(mesh, x):
+    def body(block):
+        return sync(jax.lax.psum(block, "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", '@replaced_by(sync_rows)\n', '@(lambda fn: fn)\n', "SF105")
+
+P["function_defaults_replaced"] = ('"""sync.__defaults__ is replaced: the call without axes gets the new default."""', """
+
+def sync(v, axes=("i", "j")):
+    return jax.lax.psum(v, axes)
+
+
+sync.__defaults__ = (("i",),)
+
+
+def main(mesh, x):
+    def body(block):
+        return sync(jax.lax.psum(block, "j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""", 'sync.__defaults__ = (("i",),)', 'sync.__doc__ = (("i",),)', "SF105")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
