@@ -3422,6 +3422,60 @@ def main(mesh, x):
 """, 'sync.__defaults__ = (("i",),)', 'sync.__doc__ = (("i",),)', "SF105")
 
 
+S["gather_dict_subclass_contains_override"] = ('"""A spec table (dict subclass) whose __contains__ treats a None entry as absent."""', """
+
+class Specs(dict):
+    def __contains__(self, name):
+        return super().__contains__(name) and super().__getitem__(name) is not None
+
+
+SPECS = Specs(out=None)
+
+
+def main(mesh, x):
+    out = SPECS["out"] if "out" in SPECS else P(None, None, reduced={"i"})
+    if out is None:
+        out = P(None, None)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '        return super().__contains__(name) and super().__getitem__(name) is not None', '        return super().__contains__(name)', "SF104")
+
+S["gather_dict_subclass_len_override"] = ('"""A spec table (dict subclass) whose __len__ counts only set entries: an all-None table is falsy."""', """
+
+class Specs(dict):
+    def __len__(self):
+        return sum(1 for value in self.values() if value is not None)
+
+
+SPECS = Specs(out=None)
+
+
+def main(mesh, x):
+    out = P(None, None) if SPECS else P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+""", '        return sum(1 for value in self.values() if value is not None)', '        return sum(1 for value in self.values())', "SF104")
+
+S["gather_dict_subclass_keys_override"] = ('"""A spec table (dict subclass) whose keys() hides private entries; the first key is the public one."""', """
+
+class Specs(dict):
+    def keys(self):
+        return [key for key in super().keys() if not key.startswith("_")]
+
+
+SPECS = Specs(_draft=P(None, None), out=P(None, None, reduced={"i"}))
+
+
+def main(mesh, x):
+    first = list(SPECS.keys())[0]
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, SPECS[first])
+""", '        return [key for key in super().keys() if not key.startswith("_")]', '        return [key for key in super().keys()]', "SF104")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
