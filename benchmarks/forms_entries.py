@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dv1_sf105_host_view_field_before_method": "main(mesh, x)",
+    "ndv1_sf105_host_view_field_before_method": "main(mesh, x)",
     "dk4_sf105_hparams_cloned_through_its_dict": "main(mesh, x)",
     "ndk4_sf105_hparams_cloned_after_a_change_through_a_list": "main(mesh, x)",
     "dk3_sf105_hparams_set_on_a_name_just_bound": "main(mesh, x)",
