@@ -13,6 +13,7 @@ from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.entered import entered_value
 from codemods.analysis.generator_loops import walked_generator
+from codemods.analysis.self_changing_loops import changes_what_it_walks
 from codemods.analysis.lazy_iterators import stale_iterator
 from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.nested_comprehensions import nested_values
@@ -115,6 +116,8 @@ class ControlFlow(Rounds):
             iterated = walked_generator(self, stmt, frame)  # generator_loops.py
         if iterated is None:
             iterated = self._walked(stmt.iter, frame)
+        if changes_what_it_walks(stmt):
+            iterated = UNKNOWN  # Python walks what the body appends (self_changing_loops.py)
         frame.statement = None
         if isinstance(stmt, ast.For) and self._never_runs(stmt.iter, frame):
             self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `for _ in range(0)`: only `else:` runs

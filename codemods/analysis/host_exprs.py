@@ -20,6 +20,7 @@ from codemods.analysis.host_objects import (
     Special,
     to_python,
 )
+from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.values import Function, JaxName
 
@@ -60,10 +61,12 @@ class Iter:
     read when it is made, so only a pass within the statement that made it is certain: a later
     statement may change what it walks (`parts.pop()` between the making and the `tuple(...)`)."""
 
-    __slots__ = ("items", "used", "made")
+    __slots__ = ("items", "live", "made", "sources", "used")
 
-    def __init__(self, items: list, made: int) -> None:
-        self.items, self.used, self.made = items, False, made
+    def __init__(self, items: list, made: int, live=None, sources: tuple = ()) -> None:
+        # live: Python's own iterator over the same lists, for a `for` (live_loops.py); sources: the
+        # lists and dicts the items were computed from, which a `for` body must leave as they were.
+        self.items, self.used, self.made, self.live, self.sources = items, False, made, live, sources
 
     def take(self, now: int) -> list:
         if self.used or now != self.made:
@@ -323,6 +326,7 @@ class HostExpressions:
 
     def comprehension(self, node, env: Env) -> object:
         results: list = []
+        firsts: list = []
         scope = Env(env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))
 
         def walk(index: int) -> None:
@@ -336,6 +340,8 @@ class HostExpressions:
             if generator.is_async:
                 raise Bail
             source = self.eval(generator.iter, env if index == 0 else scope)
+            if index == 0:
+                firsts.append(source)
             for item in self.iterate(source):
                 self.tick()
                 self.store(generator.target, item, scope)
@@ -356,7 +362,7 @@ class HostExpressions:
             return built
         if type(node) is ast.SetComp:
             return guard(set, results)
-        return results if type(node) is ast.ListComp else Iter(results, self.statements)
+        return results if type(node) is ast.ListComp else Iter(results, self.statements, sources=sources_of(firsts))
 
 
 def bail():

@@ -93,7 +93,7 @@ METHODS = {
                     "isalpha", "isalnum", "isspace", "isidentifier", "find", "rfind", "count", "format", "removeprefix",
                     "removesuffix", "title", "casefold", "zfill", "index"}),
     dict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),
-    list: frozenset({"append", "extend", "insert", "pop", "index", "count", "copy", "reverse", "sort"}),
+    list: frozenset({"append", "extend", "insert", "pop", "remove", "index", "count", "copy", "reverse", "sort"}),
     tuple: frozenset({"index", "count"}),
     Seq: frozenset({"index", "count"}),
 }

@@ -15,6 +15,7 @@ from codemods import jaxapi
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
+from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
 from codemods.analysis.script_values import (
@@ -135,7 +136,7 @@ class ScriptBuiltins:
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
         if name in ("map", "filter") and args and isinstance(args[0], CALLABLES) and not kwargs \
                 and (len(args) >= 2 if name == "map" else len(args) == 2):
-            return Lazy((name, args[0], [self.iterate(a) for a in args[1:]]), None, [])
+            return Lazy((name, args[0], [walk(iter(a)) if live(a) else self.iterate(a) for a in args[1:]]), None, [])
         if any(isinstance(value, CALLABLES) for value in (*args, *kwargs.values())) and name not in STRUCTURAL:
             if name in ("sorted", "min", "max"):
                 return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],

@@ -23,6 +23,7 @@ import ast
 import operator
 import re
 
+from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
     TypeMethod,
@@ -175,7 +176,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
         if type(source) is not Lazy:
-            return self.run_loop(node, self.iterate(source), env)
+            return self.run_loop(node, self.loop_items(source), env)
         if source.used:
             raise Bail
         source.used = True
@@ -294,7 +295,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, HostRun):
             if any(generator.is_async for generator in node.generators):
                 raise Bail
             source = self.eval(node.generators[0].iter, env)
-            return Lazy(node, env, source if type(source) is Lazy else self.iterate(source))
+            return Lazy(node, env, source if type(source) is Lazy else walk(iter(source)) if live(source) else self.iterate(source))
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:
