@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dv3_sf104_ordered_dict_tree_map_order": "main(mesh, x)",
+    "ndv3_sf104_ordered_dict_tree_map_order": "main(mesh, x)",
     "dv2_sf105_loop_walks_items_it_appends": "main(mesh, x)",
     "ndv2_sf105_loop_walks_items_it_appends": "main(mesh, x)",
     "dv1_sf105_host_view_field_before_method": "main(mesh, x)",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from collections import OrderedDict
 
 from codemods.analysis.host_objects import (
     BUILTINS,
@@ -146,11 +147,11 @@ class HostExpressions:
     def iterate(self, value: object) -> list:
         if type(value) is Iter:
             return value.take(self.statements)
-        if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) is dict:
+        if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) in (dict, OrderedDict):
             if type(value) in (set, frozenset) and not all(type(i) in (int, bool) for i in value):
                 raise Bail  # the order of a set of strs changes from run to run
             return list(value)
-        if type(value).__name__ in ("dict_keys", "dict_values", "dict_items"):
+        if type(value).__name__ in ("dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"):
             return list(value)
         raise Bail
 
@@ -274,7 +275,7 @@ class HostExpressions:
         if kind is ast.Subscript:
             holder = self.eval(node.value, env)
             key = self.index(node.slice, env)
-            if type(holder) not in (str, list, tuple, Seq, dict) or type(key) not in (int, str, bool, slice):
+            if type(holder) not in (str, list, tuple, Seq, dict, OrderedDict) or type(key) not in (int, str, bool, slice):
                 raise Bail
             found = guard(operator.getitem, holder, key)
             return Seq(found) if type(holder) is Seq and type(key) is slice else found

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from collections import OrderedDict
 
 from codemods.analysis.host_exprs import (
     BUDGET,
@@ -455,7 +456,7 @@ class HostRun(HostExpressions):
                 self.store(sub, item, env)
         elif kind is ast.Subscript:
             holder = self.eval(target.value, env)
-            if type(holder) not in (list, dict):
+            if type(holder) not in (list, dict, OrderedDict):
                 raise Bail
             guard(operator.setitem, holder, self.index(target.slice, env), value)
         else:

@@ -10,14 +10,16 @@ what it was made from stays as it was (else the run stops: Bail).
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from codemods.analysis.host_objects import Bail
 
-_VIEWS = frozenset({"dict_keys", "dict_values", "dict_items"})
+_VIEWS = frozenset({"dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"})
 
 
 def live(value: object) -> bool:
     """A container a Python iterator walks by looking at it again for each item."""
-    return type(value) in (list, dict) or type(value).__name__ in _VIEWS
+    return type(value) in (list, dict, OrderedDict) or type(value).__name__ in _VIEWS
 
 
 def walk(iterator):
@@ -46,7 +48,7 @@ def sources_of(values) -> tuple:
 
 
 def _contents(source) -> list:
-    return list(source.items()) if type(source) is dict else list(source)
+    return list(source.items()) if type(source) in (dict, OrderedDict) else list(source)
 
 
 def _same(now: list, before: list) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import collections
 import re
 
 from codemods import jaxapi
@@ -81,8 +82,8 @@ class ScriptBuiltins:
             return new_parser(args, kwargs)
         if canonical == "argparse.Namespace" and not args and all(type(k) is str for k in kwargs):
             return argparse.Namespace(**kwargs)
-        if canonical == "collections.OrderedDict":
-            return self.builtin(dict, args, kwargs)
+        if canonical == "collections.OrderedDict":  # (JAX walks it in insertion order: script_jax.py)
+            return collections.OrderedDict(self.builtin(dict, args, kwargs))
         if canonical == "collections.namedtuple":
             return named_tuple(args, kwargs)
         if canonical in ("logging.info", "logging.debug", "logging.warning"):
