@@ -11,6 +11,10 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dv4_sf105_version_string_compared_as_text": "main(mesh, x)",
+    "ndv4_sf105_version_string_compared_as_text": "main(mesh, x)",
+    "dv5_sf105_import_shim_flag": "main(mesh, x)",
+    "ndv5_sf105_import_shim_flag": "main(mesh, x)",
     "dv3_sf104_ordered_dict_tree_map_order": "main(mesh, x)",
     "ndv3_sf104_ordered_dict_tree_map_order": "main(mesh, x)",
     "dv2_sf105_loop_walks_items_it_appends": "main(mesh, x)",
