@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dv7_sf105_helper_round_sees_list_an_earlier_round_filled": "main(mesh, x)",
+    "ndv7_sf105_helper_round_sees_list_an_earlier_round_filled": "main(mesh, x)",
     "dv6_sf105_setter_called_through_class": "main(mesh, x)",
     "ndv6_sf105_setter_called_through_class": "main(mesh, x)",
     "dv4_sf105_version_string_compared_as_text": "main(mesh, x)",
