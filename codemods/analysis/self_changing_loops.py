@@ -5,11 +5,12 @@ Python's `for` over a list asks for the item at the next index after each round,
 appends are walked too (and a removal shifts the rest); a dict walked while its size changes raises
 RuntimeError at the next round. The interpreter reads a loop's items once, before it runs
 (unrolled rounds, a known item count), which is wrong for such a loop: its items are then read as
-unknown. The walked names are the names the `for`'s iterable reads (`queue`, `enumerate(rules)`,
-`table.items()`); a change is a mutator method called on one, a subscript stored or deleted in one,
-an augmented assignment to one (`queue += more` extends a list in place), or one handed to a call
-of a function other than a builtin that only reads (the function may change it). A change the body
-makes through another name or a method of the holder is not seen here (mutation.py's readings).
+unknown. The walked names are those whose object the `for` walks live (`queue`,
+`enumerate(rules)`, `table.items()`, not `sorted(rules)` nor `range(len(rules))`); a change is a
+mutator method called on one, a subscript stored or deleted in one (but `table[key] = ...` of the
+key just walked), an augmented assignment to one (`queue += more` extends a list in place), or
+one handed to a call of a function other than a builtin that only reads (it may change it). A
+change the body makes through another name or a method of the holder is not seen here.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import ast
 
 from codemods.analysis.mutation import MUTATORS
 
+_LIVE_WRAPPERS = frozenset({"enumerate", "zip", "reversed", "iter", "map", "filter"})
 _READING_BUILTINS = frozenset({"len", "list", "tuple", "sorted", "enumerate", "zip", "str", "repr", "print", "isinstance",
                                "any", "all", "sum", "min", "max", "set", "frozenset", "dict", "range", "reversed", "bool",
                                "iter", "hash", "id", "type", "format"})
@@ -26,6 +28,7 @@ def changes_what_it_walks(stmt: ast.For | ast.AsyncFor) -> bool:
     walked = _walked(stmt.iter)
     if not walked:
         return False
+    own = {node.id for node in ast.walk(stmt.target) if type(node) is ast.Name}
     for node in (inner for statement in stmt.body for inner in ast.walk(statement)):
         if type(node) is ast.Call:
             func = node.func
@@ -37,16 +40,26 @@ def changes_what_it_walks(stmt: ast.For | ast.AsyncFor) -> bool:
                 return True
         elif type(node) is ast.AugAssign and _dotted(node.target) in walked:
             return True
-        elif type(node) is ast.Subscript and type(node.ctx) is not ast.Load and _dotted(node.value) in walked:
-            return True
+        elif type(node) is ast.Subscript and type(node.ctx) is not ast.Load and _dotted(node.value) in walked \
+                and not (type(node.ctx) is ast.Store and type(node.slice) is ast.Name and node.slice.id in own):
+            return True  # (`table[key] = ...` of the key walked replaces an item already handed out)
     return False
 
 
 def _walked(expr: ast.expr) -> set[str]:
-    """The names and attribute chains an iterable reads whole (`queue`, `self.rules`, not `self`)."""
-    inner = {id(node.value) for node in ast.walk(expr) if type(node) is ast.Attribute}
-    return {text for node in ast.walk(expr) if type(node) in (ast.Name, ast.Attribute) and id(node) not in inner
-            and (text := _dotted(node)) is not None}
+    """The names and attribute chains whose lists or dicts the loop walks live: `queue`,
+    `self.rules`, `rules` of `enumerate(rules)`, `zip(a, b)`, `table.items()`; not what a copy
+    (`sorted(x)`, `list(x)`) or a count (`range(len(x))`) read once, before the first round."""
+    if type(expr) in (ast.Name, ast.Attribute):
+        text = _dotted(expr)
+        return {text} if text is not None else set()
+    if type(expr) is ast.Call and not expr.keywords:
+        func = expr.func
+        if type(func) is ast.Name and func.id in _LIVE_WRAPPERS:
+            return {text for arg in expr.args for text in _walked(arg)}
+        if type(func) is ast.Attribute and func.attr in ("items", "keys", "values") and not expr.args:
+            return _walked(func.value)
+    return set()
 
 
 def _dotted(node: ast.expr) -> str | None:
