@@ -239,6 +239,7 @@ class _Guards:
         self.bound = _bound_names(tree) if tree is not None else frozenset()
         self.shims = _shim_flags(tree) if tree is not None else {}
         self._tests: VersionTest | None = None
+        self._mentioning: dict[str, bool] = {}  # flags whose value reads a jax version
 
     def _canonical(self, node: ast.AST) -> str | None:
         spelled = ast_dotted(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
@@ -343,7 +344,12 @@ class _Guards:
         return any(isinstance(n, ast.Attribute) and n.attr in _VERSION_ATTRIBUTES
                    and self._canonical(n.value) == "jax"
                    or isinstance(n, ast.Name) and n.id in self.flags and n.id not in seen
-                   and self._mentions_version(self.flags[n.id], seen | {n.id}) for n in ast.walk(node))
+                   and self._flag_mentions(n.id, seen) for n in ast.walk(node))
+
+    def _flag_mentions(self, name: str, seen: frozenset[str]) -> bool:
+        if name not in self._mentioning:
+            self._mentioning[name] = self._mentions_version(self.flags[name], seen | {name})
+        return self._mentioning[name]
 
     def _version_test(self) -> VersionTest:
         if self._tests is None:

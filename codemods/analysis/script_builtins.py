@@ -123,7 +123,7 @@ class ScriptBuiltins:
                 return args[0].attrs
             raise Bail
         if name == "builtins.iter" and len(args) == 1:
-            return Iter(self.iterate(args[0]), self.statements)
+            return Iter(self.iterate(args[0]), self.statements, live=iter(args[0]) if live(args[0]) else None)
         if name == "builtins.print":
             return None
         raise Bail
