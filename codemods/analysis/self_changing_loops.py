@@ -24,6 +24,21 @@ _READING_BUILTINS = frozenset({"len", "list", "tuple", "sorted", "enumerate", "z
                                "iter", "hash", "id", "type", "format"})
 
 
+def walked_value(interp, stmt: ast.For | ast.AsyncFor, frame):
+    """What the interpreter reads a `for` to walk: a lazy map (lazy_loops.py), a generator
+    (generator_loops.py) or its iterable's value; unknown when the body changes it in place."""
+    from codemods.analysis.generator_loops import walked_generator
+    from codemods.analysis.lazy_loops import walked_map
+    from codemods.analysis.values import UNKNOWN
+
+    iterated = walked_map(interp, stmt, frame)
+    if iterated is None:
+        iterated = walked_generator(interp, stmt, frame)
+    if iterated is None:
+        iterated = interp._walked(stmt.iter, frame)
+    return UNKNOWN if changes_what_it_walks(stmt) else iterated
+
+
 def changes_what_it_walks(stmt: ast.For | ast.AsyncFor) -> bool:
     walked = _walked(stmt.iter)
     if not walked:
