@@ -12,9 +12,8 @@ import ast
 from codemods.analysis.loop_first import first_number
 from codemods.analysis.higher_order import scan_slice
 from codemods.analysis.entered import entered_value
-from codemods.analysis.generator_loops import walked_generator
+from codemods.analysis.self_changing_loops import walked_value
 from codemods.analysis.lazy_iterators import stale_iterator
-from codemods.analysis.lazy_loops import walked_map
 from codemods.analysis.nested_comprehensions import nested_values
 from codemods.analysis.loop_rewrites import continues_as_branches
 from codemods.analysis.uniform import Uniform
@@ -110,11 +109,7 @@ class ControlFlow(Rounds):
 
     def exec_For(self, stmt: ast.For | ast.AsyncFor, frame: Frame) -> None:
         frame.statement = stmt
-        iterated = walked_map(self, stmt, frame)  # lazy_loops.py
-        if iterated is None:
-            iterated = walked_generator(self, stmt, frame)  # generator_loops.py
-        if iterated is None:
-            iterated = self._walked(stmt.iter, frame)
+        iterated = walked_value(self, stmt, frame)  # (self_changing_loops.py)
         frame.statement = None
         if isinstance(stmt, ast.For) and self._never_runs(stmt.iter, frame):
             self.exec_block(stmt.orelse, frame, stmt.iter.end_lineno)  # `for _ in range(0)`: only `else:` runs

@@ -114,11 +114,20 @@ def _functional(interp, name: str) -> bool:
         call = parents.get(id(node))
         if type(node.ctx) is not ast.Load or type(call) is not ast.Call or call.func is not node:
             return False
-        if any(type(arg) is not ast.Starred for arg in call.args):
-            continue  # `x.at[i].set(v)`: a setter takes no positional argument, so it raises before any change
+        if not any(type(arg) is ast.Starred for arg in call.args) and (
+                len(call.args) >= 2 or call.args and _indexed_update(node.value)):
+            # A setter takes its receiver alone positionally: read on an object (`x.at[i].set(v)`)
+            # with an argument, or on the class with two (`HParams.set(p, x)`), it raises before
+            # any change. `HParams.set(p, sync=...)` or `type(p).set(p, ...)` runs it on `p`.
+            continue
         if not (_new_object(interp, node.value, parents, 0) or held_alone(interp, call, parents)):
             return False
     return not _dynamic_names(interp, name)
+
+
+def _indexed_update(receiver: ast.expr) -> bool:
+    """`x.at[i]`: JAX's indexed-update reference (an object, never a class of the module)."""
+    return type(receiver) is ast.Subscript and type(receiver.value) is ast.Attribute and receiver.value.attr == "at"
 
 
 def held_alone(interp, call: ast.Call, parents) -> bool:
@@ -126,7 +135,7 @@ def held_alone(interp, call: ast.Call, parents) -> bool:
     statement above it giving a new object, with no statement between them naming `p` but other
     such setter statements: only `p` holds the object when it changes (set_fields.py replays the
     calls on what `p` holds)."""
-    stmt, holder = parents.get(id(call)), call.func.value
+    stmt, holder = parents.get(id(call)), setter_receiver(interp, call)
     function = parents.get(id(stmt))
     if type(stmt) is not ast.Expr or type(holder) is not ast.Name or not isinstance(function, (*DEFS, ast.Module)) \
             or not _setter_statement(interp, stmt, holder.id) or not any(item is stmt for item in function.body):
@@ -146,9 +155,34 @@ def held_alone(interp, call: ast.Call, parents) -> bool:
         type(node) is ast.Name and node.id == name for node in ast.walk(item)) for item in function.body[made + 1:here])
 
 
+def setter_receiver(interp, call: ast.Call) -> ast.expr | None:
+    """What a setter call changes: `p` of `p.set(...)`, and of `HParams.set(p, ...)` or
+    `type(p).set(p, ...)`: the def read on the class takes its receiver positionally."""
+    func = call.func
+    if type(func) is not ast.Attribute:
+        return None
+    if not call.args:
+        return func.value
+    if len(call.args) == 1 and type(call.args[0]) is ast.Name and _setter_class(interp, func.value, call.args[0].id, func.attr):
+        return call.args[0]
+    return None
+
+
+def _setter_class(interp, node: ast.expr, receiver: str, name: str) -> bool:
+    """`node` is a module class whose `name` is a setter def, or `type(receiver)`."""
+    scope = interp.scope
+    if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "type" and not scope.globals.binds("type") \
+            and len(node.args) == 1 and not node.keywords and type(node.args[0]) is ast.Name and node.args[0].id == receiver:
+        return True
+    cls = scope.classes.get(node.id) if type(node) is ast.Name else None
+    method = class_bindings(cls).unique_function(name) if cls is not None else None
+    return method is not None and setter_update(method) is not None
+
+
 def _setter_statement(interp, stmt: ast.stmt, name: str) -> bool:
+    holder = setter_receiver(interp, stmt.value) if type(stmt) is ast.Expr and type(stmt.value) is ast.Call else None
     return type(stmt) is ast.Expr and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
-        and type(stmt.value.func.value) is ast.Name and stmt.value.func.value.id == name \
+        and type(holder) is ast.Name and holder.id == name \
         and stmt.value.func.attr in _setters(interp.scope) and _all_setters(interp.scope, stmt.value.func.attr)
 
 
@@ -303,6 +337,8 @@ class FluentSetters:
     """Interpreter hook: a setter called on an object whose fields are known."""
 
     def call(self, callee, expr, args, keywords, starred, frame) -> Value:
+        if isinstance(callee, Function) and setter_update(callee.node) is not None and len(args) == 1 and not starred:
+            callee, args = Partial(callee, (args[0][0],), ()), []  # `HParams.set(p, ...)`: the def on `p`
         if not (isinstance(callee, Partial) and isinstance(callee.func, Function) and len(callee.args) == 1
                 and not callee.keywords and setter_update(callee.func.node) is not None):
             return super().call(callee, expr, args, keywords, starred, frame)
@@ -324,7 +360,7 @@ class FluentSetters:
 
     def _setter_call(self, callee, expr, args, keywords, starred, frame) -> Value:
         result = self._updated(callee, args, keywords, starred)
-        holder = expr.func.value if expr is not None and type(expr.func) is ast.Attribute else None
+        holder = setter_receiver(self, expr) if expr is not None else None
         if type(holder) is ast.Name and holder.id in frame.vars and held_alone(self, expr, self._parent_map()):
             frame.vars[holder.id] = result  # the statement `p.set(...)` of a run: `p` holds the object changed
         return result

@@ -4,31 +4,31 @@ Code that supports both old and new JAX keeps each spelling in its own branch:
 - `if hasattr(jax.lax, "pcast"): <new> else: <old>` (any jax module, `not` flips it);
 - `try: <one> except (AttributeError | ImportError | ModuleNotFoundError): <other>`: the branch
   that uses an API the target JAX removed is the old one;
-- comparisons of `jax.__version__` / `jax.__version_info__` (also through `Version(...)` or
-  `version.parse(...)`) with a literal: decided against the target JAX; when the test cannot be
-  decided, every branch counts as guarded.
+- `getattr(jax.lax, "pcast", None) is not None`, also kept in a flag first;
+- tests reading `jax.__version__` / `jax.__version_info__` (also through `Version(...)`,
+  `version.parse(...)` or a module flag computed from them): evaluated as Python evaluates them on
+  the target JAX (version_tests.py: `jax.__version__ >= "0.8"` compares strings); when the test
+  cannot be decided, every branch counts as guarded;
+- a flag set by a shim (`try: from jax.lax import pvary; OLD = True` / `except ImportError:
+  OLD = False`): the value the import's outcome on the target JAX leaves.
 A finding (or a fix) in the branch for the other generation would make both branches the same
 and drop support for that JAX, so nothing is reported there.
 """
 from __future__ import annotations
 
 import ast
-import operator
 from operator import attrgetter
 from collections import Counter, deque
-from typing import Callable, Iterator
+from typing import Iterator
 
 from codemods import api_history, jaxapi
 from codemods.analysis.bindings import ast_dotted, bindings_of, resolve_dotted
 from codemods.analysis.nodes import child_nodes, nodes_of_type, stored_of_type
+from codemods.analysis.version_tests import Undecided, VersionTest
 
 Region = tuple[int, int, int, int]  # first line, first column (0-based, bytes), last line, end column
 
 _SHIM_ERRORS = {"AttributeError", "ImportError", "ModuleNotFoundError"}
-_COMPARE: dict[type, Callable[[object, object], bool]] = {
-    ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
-    ast.Eq: operator.eq, ast.NotEq: operator.ne,
-}
 _VERSION_ATTRIBUTES = {"__version__", "__version_info__"}
 # When the new spellings a guard tests for first appeared.
 _ADDED = {"jax.lax.pcast": jaxapi.PCAST_ADDED, jaxapi.SHARD_MAP: jaxapi.JAX_SHARD_MAP_ADDED,
@@ -159,6 +159,66 @@ def _nones(node: ast.Try) -> set[str]:
             for t in stmt.targets if isinstance(t, ast.Name)}
 
 
+def _getattr_none(node: ast.expr, bindings) -> tuple[ast.expr, str] | None:
+    """(module, attribute) of `getattr(module, "attribute", None)`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+            and "getattr" not in bindings and len(node.args) == 3 and not node.keywords and _is_none(node.args[2]) \
+            and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+        return node.args[0], node.args[1].value
+    return None
+
+
+def _shim_flags(tree: ast.Module) -> dict[str, tuple[list[tuple[str, str]], object, object]]:
+    """name -> (the names imported, the flag's value when they all import, its value when one
+    does not) for `try: from jax.lax import pvary; OLD = True` / `except ImportError: OLD = False`:
+    a try of `from jax... import` statements then constant assignments, one handler catching
+    ImportError (a missing name raises it) of constant assignments only, and the flag bound
+    nowhere else."""
+    found: dict[str, tuple[list[tuple[str, str]], object, object]] = {}
+    stores = Counter(map(_ID, stored_of_type(tree, ast.Name)))
+    for node in nodes_of_type(tree, ast.Try):
+        if len(node.handlers) != 1 or node.orelse or node.finalbody or not _catches_import_error(node.handlers[0]):
+            continue
+        imports = [stmt for stmt in node.body if isinstance(stmt, ast.ImportFrom)]
+        rest = node.body[len(imports):]
+        if not imports or any(not stmt.module or stmt.level or not (stmt.module == "jax" or stmt.module.startswith("jax."))
+                              for stmt in imports):
+            continue
+        succeeded, failed = _constants(rest), _constants(node.handlers[0].body)
+        if succeeded is None or failed is None:
+            continue
+        for name in set(succeeded) & set(failed):
+            if stores[name] == 2:
+                found[name] = ([(stmt.module, alias.name) for stmt in imports for alias in stmt.names],
+                               succeeded[name], failed[name])
+    return found
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(kind, ast.Name) and kind.id == "ImportError" for kind in kinds)
+
+
+def _constants(body: list[ast.stmt]) -> dict[str, object] | None:
+    """name -> value of a block of `name = constant` statements only (else None)."""
+    values = {}
+    for stmt in body:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and isinstance(stmt.value, ast.Constant)):
+            return None
+        values[stmt.targets[0].id] = stmt.value.value
+    return values
+
+
+def _bound_names(tree: ast.Module) -> frozenset[str]:
+    names = {node.id for node in stored_of_type(tree, ast.Name)} | {node.arg for node in nodes_of_type(tree, ast.arg)}
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        names.update(node.name for node in nodes_of_type(tree, kind))
+    names.update(alias.asname or alias.name.split(".")[0] for kind in (ast.Import, ast.ImportFrom)
+                 for node in nodes_of_type(tree, kind) for alias in node.names)
+    return frozenset(names)
+
+
 def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
@@ -176,6 +236,10 @@ class _Guards:
         self.flags = _single_assignments(tree) if tree is not None else {}
         self.sentinels = _none_sentinels(tree, self.flags, bindings) if tree is not None else {}
         self._deciding: set[str] = set()  # flags being decided (a flag defined from itself)
+        self.bound = _bound_names(tree) if tree is not None else frozenset()
+        self.shims = _shim_flags(tree) if tree is not None else {}
+        self._tests: VersionTest | None = None
+        self._mentioning: dict[str, bool] = {}  # flags whose value reads a jax version
 
     def _canonical(self, node: ast.AST) -> str | None:
         spelled = ast_dotted(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
@@ -234,6 +298,12 @@ class _Guards:
                 and isinstance(test.left, ast.Name) and test.left.id in self.sentinels and _is_none(test.comparators[0]):
             has = self._has(*self.sentinels[test.left.id])
             return has if has is None or has is _UNKNOWN or isinstance(test.ops[0], ast.IsNot) else not has
+        if isinstance(test, ast.Name) and test.id in self.shims:
+            imports, succeeded, failed = self.shims[test.id]
+            found = [self._has(module, name) for module, name in imports]
+            if any(has is None or has is _UNKNOWN for has in found):
+                return _UNKNOWN
+            return bool(succeeded) if all(found) else bool(failed)
         if isinstance(test, ast.Name) and test.id in self.flags and test.id not in self._deciding:
             self._deciding.add(test.id)
             try:
@@ -244,16 +314,15 @@ class _Guards:
                 and len(test.args) == 2 and isinstance(test.args[1], ast.Constant) \
                 and isinstance(test.args[1].value, str):
             return self._has(test.args[0], test.args[1].value)
-        if isinstance(test, ast.Compare) and len(test.ops) == 1 and self._mentions_version(test):
-            left, right = self._version_of(test.left), self._version_of(test.comparators[0])
-            compare = _COMPARE.get(type(test.ops[0]))
-            if compare is None:
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot)) \
+                and _is_none(test.comparators[0]) and (found := _getattr_none(test.left, self.bindings)) is not None:
+            has = self._has(*found)  # `getattr(jax.lax, "pvary", None) is not None`
+            return has if has is None or has is _UNKNOWN or isinstance(test.ops[0], ast.IsNot) else not has
+        if self._mentions_version(test):  # evaluated as Python does (version_tests.py)
+            try:
+                return self._version_test().truth(test)
+            except Undecided:
                 return _UNKNOWN
-            if left is _TARGET and isinstance(right, tuple):
-                return compare(self._padded(self.target, right), right)
-            if right is _TARGET and isinstance(left, tuple):
-                return compare(left, self._padded(self.target, left))
-            return _UNKNOWN
         if isinstance(test, ast.BoolOp) and any(self.decide(v) is not None for v in test.values):
             return _UNKNOWN
         return _UNKNOWN if self._mentions_version(test) else None
@@ -270,27 +339,26 @@ class _Guards:
         added = _ADDED.get(name)
         return _UNKNOWN if added is None else self.target >= added
 
-    @staticmethod
-    def _padded(target: jaxapi.Version, like: tuple) -> tuple:
-        return tuple(target[:len(like)]) + (0,) * (len(like) - len(target))
-
-    def _mentions_version(self, node: ast.AST) -> bool:
+    def _mentions_version(self, node: ast.AST, seen: frozenset[str] = frozenset()) -> bool:
+        """The test reads a jax version attribute, itself or through the module's flags."""
         return any(isinstance(n, ast.Attribute) and n.attr in _VERSION_ATTRIBUTES
-                   and self._canonical(n.value) == "jax" for n in ast.walk(node))
+                   and self._canonical(n.value) == "jax"
+                   or isinstance(n, ast.Name) and n.id in self.flags and n.id not in seen
+                   and self._flag_mentions(n.id, seen) for n in ast.walk(node))
 
-    def _version_of(self, node: ast.expr):
-        """_TARGET for the running JAX's version, a tuple for a literal version, else None."""
-        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
-            return self._version_of(node.args[0])  # Version(...), version.parse(...), tuple(...)
+    def _flag_mentions(self, name: str, seen: frozenset[str]) -> bool:
+        if name not in self._mentioning:
+            self._mentioning[name] = self._mentions_version(self.flags[name], seen | {name})
+        return self._mentioning[name]
+
+    def _version_test(self) -> VersionTest:
+        if self._tests is None:
+            self._tests = VersionTest(self.target, self._version_attribute, self._canonical, self.flags, self.bound)
+        return self._tests
+
+    def _version_attribute(self, node: ast.AST) -> str | None:
         if isinstance(node, ast.Attribute) and node.attr in _VERSION_ATTRIBUTES and self._canonical(node.value) == "jax":
-            return _TARGET
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            try:
-                return jaxapi.parse_version(node.value)
-            except ValueError:
-                return None
-        if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) and isinstance(e.value, int) for e in node.elts):
-            return tuple(e.value for e in node.elts)
+            return node.attr
         return None
 
 
@@ -303,4 +371,3 @@ class _Marker:
 
 
 _UNKNOWN = _Marker("UNKNOWN")
-_TARGET = _Marker("TARGET")

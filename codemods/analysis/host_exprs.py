@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from collections import OrderedDict
 
 from codemods.analysis.host_objects import (
     BUILTINS,
@@ -20,6 +21,7 @@ from codemods.analysis.host_objects import (
     Special,
     to_python,
 )
+from codemods.analysis.live_loops import sources_of
 from codemods.analysis.nodes import iter_nodes
 from codemods.analysis.scope_declarations import declarations
 from codemods.analysis.values import Function, JaxName
@@ -61,10 +63,12 @@ class Iter:
     read when it is made, so only a pass within the statement that made it is certain: a later
     statement may change what it walks (`parts.pop()` between the making and the `tuple(...)`)."""
 
-    __slots__ = ("items", "used", "made")
+    __slots__ = ("items", "live", "made", "sources", "used")
 
-    def __init__(self, items: list, made: int) -> None:
-        self.items, self.used, self.made = items, False, made
+    def __init__(self, items: list, made: int, live=None, sources: tuple = ()) -> None:
+        # live: Python's own iterator over the same lists, for a `for` (live_loops.py); sources: the
+        # lists and dicts the items were computed from, which a `for` body must leave as they were.
+        self.items, self.used, self.made, self.live, self.sources = items, False, made, live, sources
 
     def take(self, now: int) -> list:
         if self.used or now != self.made:
@@ -150,11 +154,11 @@ class HostExpressions:
     def iterate(self, value: object) -> list:
         if type(value) is Iter:
             return value.take(self.statements)
-        if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) is dict:
+        if type(value) in (str, list, tuple, Seq, set, frozenset, range) or type(value) in (dict, OrderedDict):
             if type(value) in (set, frozenset) and not all(type(i) in (int, bool) for i in value):
                 raise Bail  # the order of a set of strs changes from run to run
             return list(value)
-        if type(value).__name__ in ("dict_keys", "dict_values", "dict_items"):
+        if type(value).__name__ in ("dict_keys", "dict_values", "dict_items", "odict_keys", "odict_values", "odict_items"):
             return list(value)
         raise Bail
 
@@ -290,7 +294,7 @@ class HostExpressions:
             key = self.index(node.slice, env)
             if (held := self.held_item(holder, key)) is not NotImplemented:
                 return held
-            if type(holder) not in (str, list, tuple, Seq, dict) or type(key) not in (int, str, bool, slice):
+            if type(holder) not in (str, list, tuple, Seq, dict, OrderedDict) or type(key) not in (int, str, bool, slice):
                 raise Bail
             found = guard(operator.getitem, holder, key)
             return Seq(found) if type(holder) is Seq and type(key) is slice else found
@@ -344,6 +348,7 @@ class HostExpressions:
 
     def comprehension(self, node, env: Env) -> object:
         results: list = []
+        firsts: list = []
         scope = Env(env, frozenset(n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name))
 
         def walk(index: int) -> None:
@@ -357,6 +362,8 @@ class HostExpressions:
             if generator.is_async:
                 raise Bail
             source = self.eval(generator.iter, env if index == 0 else scope)
+            if index == 0:
+                firsts.append(source)
             for item in self.iterate(source):
                 self.tick()
                 self.store(generator.target, item, scope)
@@ -377,7 +384,7 @@ class HostExpressions:
             return built
         if type(node) is ast.SetComp:
             return guard(set, results)
-        return results if type(node) is ast.ListComp else Iter(results, self.statements)
+        return results if type(node) is ast.ListComp else Iter(results, self.statements, sources=sources_of(firsts))
 
 
 def bail():

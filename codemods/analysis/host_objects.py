@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections import OrderedDict
 import json
 import math
 
@@ -94,7 +95,8 @@ METHODS = {
                     "isalpha", "isalnum", "isspace", "isidentifier", "find", "rfind", "count", "format", "removeprefix",
                     "removesuffix", "title", "casefold", "zfill", "index"}),
     dict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),
-    list: frozenset({"append", "extend", "insert", "pop", "index", "count", "copy", "reverse", "sort"}),
+    OrderedDict: frozenset({"get", "items", "keys", "values", "setdefault", "update", "pop", "copy"}),  # (script runs)
+    list: frozenset({"append", "extend", "insert", "pop", "remove", "index", "count", "copy", "reverse", "sort"}),
     tuple: frozenset({"index", "count"}),
     Seq: frozenset({"index", "count"}),
 }

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from collections import OrderedDict
 
 from codemods.analysis.host_exprs import (
     BUDGET,
@@ -64,6 +65,7 @@ from codemods.analysis.host_handlers import HostHandlers
 from codemods.analysis.host_classes import HELD, HostObj, JaxRef, has_dunders, plain_class
 from codemods.analysis.host_objects import as_dict as _as_dict
 from codemods.analysis.host_replay import keep_exact, drop, replay_for as _replay_for, safe_unchanged as _safe_unchanged
+from codemods.analysis.live_loops import live, sources_of, unchanged, walk
 from codemods.analysis.patched_functions import defaults_patched
 from codemods.analysis.scope_declarations import declare, home
 from codemods.analysis.values import ClassValue, Function, Partial
@@ -281,17 +283,19 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
                 and not _method_of_value(args[0]):
             raise Bail
         result = guard(func, *args, **kwargs)
-        if name in ("map", "filter", "reversed", "enumerate", "zip"):
-            return Iter(list(result), self.statements)
+        if name in ("map", "filter", "reversed", "enumerate", "zip"):  # (Python's walks again for a `for`)
+            return Iter(list(result), self.statements, live=func(*args, **kwargs))
         if name == "range" and len(result) > BUDGET:
             raise Bail
         return result
 
     def with_callback(self, name: str, args: list, kwargs: dict) -> object:
         if name == "map" and len(args) >= 2 and not kwargs:
-            return Iter([self.call(args[0], list(items), {}) for items in zip(*map(self.iterate, args[1:]))], self.statements)
+            return Iter([self.call(args[0], list(items), {}) for items in zip(*map(self.iterate, args[1:]))], self.statements,
+                        sources=sources_of(args[1:]))
         if name == "filter" and len(args) == 2 and not kwargs:
-            return Iter([item for item in self.iterate(args[1]) if self.truth(self.call(args[0], [item], {}))], self.statements)
+            return Iter([item for item in self.iterate(args[1]) if self.truth(self.call(args[0], [item], {}))], self.statements,
+                        sources=sources_of(args[1:]))
         if name in ("sorted", "min", "max") and len(args) == 1 and set(kwargs) <= {"key", "reverse"} \
                 and type(kwargs.get("reverse", False)) is bool:
             items = list(args[0])
@@ -409,7 +413,16 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
             raise Bail
 
     def loop_for(self, node: ast.For, env: Env) -> None:
-        self.run_loop(node, self.iterate(self.eval(node.iter, env)), env)
+        self.run_loop(node, self.loop_items(self.eval(node.iter, env)), env)
+
+    def loop_items(self, value: object):
+        """The items a `for` walks, as Python hands them out while the body runs (live_loops.py)."""
+        if type(value) is Iter:
+            items = value.take(self.statements)
+            return walk(value.live) if value.live is not None else unchanged(items, value.sources)
+        if live(value):
+            return walk(iter(value))
+        return self.iterate(value)
 
     def run_loop(self, node: ast.For, items, env: Env) -> None:
         """The rounds of a `for` over `items`, then its `else` unless a `break` ended it."""
@@ -456,7 +469,7 @@ class HostRun(HostHandlers, HostClassRuns, HostExpressions):
             self.held_store(target, value, env)
         elif kind is ast.Subscript:
             holder = self.eval(target.value, env)
-            if type(holder) not in (list, dict):
+            if type(holder) not in (list, dict, OrderedDict):
                 raise Bail
             guard(operator.setitem, holder, self.index(target.slice, env), value)
         else:

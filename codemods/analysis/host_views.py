@@ -37,9 +37,14 @@ class ObjectView:
         cls = self.instance.cls
         members = [member for member in cls.body if getattr(member, "name", None) == name
                    or type(member) in (ast.Assign, ast.AnnAssign) and name in _targets(member)]
+        fields = dict(self.instance.fields or ())
         if len(members) == 1 and type(members[0]) is ast.FunctionDef and not members[0].decorator_list:
-            return FuncRef(members[0], (self,))
-        if members or name not in dict(self.instance.fields or ()):
+            # A def is no data descriptor: Python finds the object's own field of that name first.
+            if name not in fields:
+                if not own_field_absent(run.interp, cls, name):
+                    raise Bail
+                return FuncRef(members[0], (self,))
+        elif members or name not in fields:
             raise Bail
         if name not in self.read:
             value = run.interp.class_attribute(self.instance, name)
@@ -77,6 +82,21 @@ def field_type(interp, cls: ast.ClassDef, field: str) -> type | None:
                 return _TYPES[note.id]
             return None
     return None
+
+
+def own_field_absent(interp, cls: ast.ClassDef, name: str) -> bool:
+    """The object holds no field `name` (which would shadow the class's def): no code stores such an
+    attribute nor reaches objects' `__dict__`, or its one store is a guarded `__init__` store the
+    construction did not run (guarded_stores.py: the object then holds exactly what it ran)."""
+    from codemods.analysis.nodes import names_by_id, nodes_of_type
+
+    tree = interp.scope.tree
+    if names_by_id(tree).get("vars") or any(node.attr == "__dict__" for node in nodes_of_type(tree, ast.Attribute)):
+        return False
+    if not interp._attribute_stores().get(name):
+        return True
+    guarded = interp._guarded_of(cls) if hasattr(interp, "_guarded_of") else None
+    return bool(guarded) and name in guarded
 
 
 def _targets(member: ast.stmt) -> list[str]:

@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 import ast
 
 from codemods.analysis.nodes import DEFS, iter_nodes
+from codemods.analysis.repeat_guards import same_way_each_call
 from codemods.analysis.sites import Site, Verdict
 from codemods.analysis.values import UNKNOWN, Const, JaxName, Value, same_value
 
 if TYPE_CHECKING:
     from codemods.analysis.interpreter import Frame
 
+_UNSURE = -1  # the key a later round's collection holds once it met a site it cannot judge
 MAX_EXACT_ROUNDS = 8  # rounds of a counted loop run one by one (states settle in a few)
 
 
@@ -27,11 +29,21 @@ class Rounds:
     collecting: dict[int, Verdict] | None = None  # first problem of a later round, by site key
     collected_site: Site | None = None  # where that problem is
     collect_level = 0
+    collect_function: ast.AST | None = None  # the function whose loop runs the later rounds
 
     def note_later(self, site: Site, replicated: bool = False) -> None:
         """Called at each site judged while silent: in a later round, ask the judge. Only the
         first problem counts: the program stops there, so nothing after it is reached."""
         if self.collecting is None or self.collecting or self.silent != self.collect_level:
+            return
+        if site.function is not None and site.function is not self.collect_function \
+                and not same_way_each_call(self.scope, site.function):
+            # A helper the round calls takes its way by what a call may have changed in place
+            # (`if seen: return v` after `seen.append(axes)` in an earlier round), which the
+            # round reads as it was built: what it meets here is not certain, nor is anything
+            # after it (the program may stop here).
+            self.collecting[_UNSURE] = None
+            self.collected_site = None
             return
         verdict = self.judge.replicated(site) if replicated else self.judge.collective(site)
         if verdict is not None:
@@ -65,8 +77,9 @@ class Rounds:
         """Run `runs` (each returns False to stop: the rounds after it are not reached) without
         judging; when the first round found no problem (`judged`: its sites), a site takes the
         first problem a later round certainly meets there."""
-        outer, outer_level = self.collecting, self.collect_level
+        outer, outer_level, outer_function = self.collecting, self.collect_level, self.collect_function
         self.collecting = {}
+        self.collect_function = self.running[-1].function if self.running else None
         self.silent += 1
         self.collect_level = self.silent
         try:
@@ -76,7 +89,7 @@ class Rounds:
             found = self.collecting
         finally:
             self.silent -= 1
-            self.collecting, self.collect_level = outer, outer_level
+            self.collecting, self.collect_level, self.collect_function = outer, outer_level, outer_function
         if found and outer is not None and not outer and self.silent == outer_level:
             outer.update(found)  # inside a later round of an enclosing loop: that round stops here too
         if any(self.verdicts[site.key][index] is not None for site, index in judged):
@@ -85,7 +98,7 @@ class Rounds:
             later = found.get(site.key)
             if later is not None and self.verdicts[site.key][index] is None:
                 self.verdicts[site.key][index] = replace(later, fixable=False, note=note)
-        if found and not self.silent and not {site.key for site, _ in judged} & set(found):
+        if found and not self.silent and _UNSURE not in found and not {site.key for site, _ in judged} & set(found):
             self._first_met_later(found, note)
 
     def _first_met_later(self, found: dict[int, Verdict], note: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import collections
 import re
 import types
 
@@ -20,6 +21,7 @@ from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_library import several
 from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
+from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
 from codemods.analysis.script_values import (
@@ -98,8 +100,8 @@ class ScriptBuiltins:
             return new_parser(args, kwargs)
         if canonical == "argparse.Namespace" and not args and all(type(k) is str for k in kwargs):
             return argparse.Namespace(**kwargs)
-        if canonical == "collections.OrderedDict":
-            return self.builtin(dict, args, kwargs)
+        if canonical == "collections.OrderedDict":  # (JAX walks it in insertion order: script_jax.py)
+            return collections.OrderedDict(self.builtin(dict, args, kwargs))
         if canonical == "collections.namedtuple":
             return named_tuple(args, kwargs)
         if canonical in ("logging.info", "logging.debug", "logging.warning"):
@@ -141,7 +143,7 @@ class ScriptBuiltins:
                 return args[0].attrs
             raise Bail
         if name == "builtins.iter" and len(args) == 1:
-            return Iter(self.iterate(args[0]), self.statements)
+            return Iter(self.iterate(args[0]), self.statements, live=iter(args[0]) if live(args[0]) else None)
         if name == "builtins.print":
             return None
         raise Bail
@@ -155,7 +157,7 @@ class ScriptBuiltins:
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
         if name in ("map", "filter") and args and isinstance(args[0], CALLABLES) and not kwargs \
                 and (len(args) >= 2 if name == "map" else len(args) == 2):
-            return Lazy((name, args[0], [self.live(a) for a in args[1:]]), None, [])
+            return Lazy((name, args[0], [walk(iter(a)) if live(a) else self.iterate(a) for a in args[1:]]), None, [])
         if any(isinstance(value, CALLABLES) for value in (*args, *kwargs.values())) and name not in STRUCTURAL:
             if name in ("sorted", "min", "max"):
                 return self.with_callback(name, [list(self.iterate(a)) if i else a for i, a in enumerate(args)],

@@ -12,6 +12,8 @@ call, stops the run (Bail). `top_level_all_gather` itself is judged by the run (
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from codemods import jaxapi
 from codemods.analysis.script_values import (
     Arr,
@@ -273,8 +275,8 @@ def _leaves(tree: object, leaf, depth: int = 0) -> object:
         return None
     if type(tree) in (Arr, int, float, bool):
         return leaf(tree)
-    if type(tree) is dict:
-        return {key: _leaves(tree[key], leaf, depth + 1) for key in _sorted_keys(tree)}
+    if type(tree) in (dict, OrderedDict):
+        return type(tree)((key, _leaves(tree[key], leaf, depth + 1)) for key in _sorted_keys(tree))
     if type(tree) in (tuple, list):
         return type(tree)(_leaves(item, leaf, depth + 1) for item in tree)
     if type(tree) is NTup:
@@ -283,9 +285,10 @@ def _leaves(tree: object, leaf, depth: int = 0) -> object:
 
 
 def _sorted_keys(tree: dict) -> list:
+    """The keys in the order JAX flattens them: a dict's sorted, an OrderedDict's as inserted."""
     if not all(type(key) is str for key in tree):
         raise Bail
-    return sorted(tree)
+    return list(tree) if type(tree) is OrderedDict else sorted(tree)
 
 
 def traced(tree: object) -> object:
@@ -325,11 +328,12 @@ def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> ob
             if any(other is not None for other in others):
                 raise Bail
             return None
-        if type(node) is dict:
+        if type(node) in (dict, OrderedDict):
             keys = _sorted_keys(node)
-            if not all(type(other) is dict and set(other) == set(node) for other in others):
+            if not all(type(other) is type(node) and set(other) == set(node)
+                       and (type(node) is dict or list(other) == keys) for other in others):
                 raise Bail
-            return {key: walk(node[key], [other[key] for other in others], depth + 1) for key in keys}
+            return type(node)((key, walk(node[key], [other[key] for other in others], depth + 1)) for key in keys)
         if type(node) in (tuple, list, NTup):
             if not all(type(other) is type(node) and len(other) == len(node)
                        and (type(node) is not NTup or other.cls is node.cls) for other in others):
@@ -367,7 +371,7 @@ def tree_leaves(run, tree: object, is_leaf: object, depth: int = 0) -> list:
         return [tree]
     if tree is None:
         return []
-    if type(tree) is dict:
+    if type(tree) in (dict, OrderedDict):
         return [leaf for key in _sorted_keys(tree) for leaf in tree_leaves(run, tree[key], is_leaf, depth + 1)]
     if type(tree) in (tuple, list, NTup):
         return [leaf for item in tree for leaf in tree_leaves(run, item, is_leaf, depth + 1)]

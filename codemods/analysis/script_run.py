@@ -24,6 +24,7 @@ import operator
 import re
 import types
 
+from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
     TypeMethod,
@@ -186,7 +187,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kind is ast.AugAssign and type(node.target) is ast.Attribute:
             holder = self.eval(node.target.value, env)
             current = self.attribute(holder, node.target.attr)
-            self.set_attribute(holder, node.target.attr, self.binary(type(node.op), current, self.eval(node.value, env)))
+            self.set_attribute(holder, node.target.attr, self.binary(type(node.op), current, self.eval(node.value, env),
+                                                                     augmented=True))  # (`self.cfg |= d`: in place)
         elif kind is ast.AugAssign:
             self.tick()  # (counted twice: no matter)
             outer, self.op_node = self.op_node, node
@@ -209,7 +211,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
         if type(source) is not Lazy:
-            return self.run_loop(node, self.iterate(source), env)
+            return self.run_loop(node, self.loop_items(source), env)
         if source.used:
             raise Bail
         source.used = True
@@ -355,7 +357,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if any(generator.is_async for generator in node.generators):
                 raise Bail
             source = self.eval(node.generators[0].iter, env)
-            return Lazy(node, env, source if type(source) is Lazy else self.live(source))
+            return Lazy(node, env, source if type(source) is Lazy else walk(iter(source)) if live(source) else self.iterate(source))
         if kind is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd, ast.Invert):
             operand = self.eval(node.operand, env)
             if type(operand) is Arr:

@@ -1,0 +1,39 @@
+"""HParams.set(p, ...) runs the Praxis-like setter on an object built earlier (a positional receiver)."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+def make_params():
+    p = HParams(sync_axes=("i", "j"), name="norm")
+    HParams.set(p, sync_axes=("i",))
+    return p
+
+
+def main(mesh, x):
+    p = make_params()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, p.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,41 @@
+"""An alternative constructor read through a subclass builds the subclass, whose hook gives the spec."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+
+class Layout:
+    def __init__(self, out):
+        self.out = out
+
+    @classmethod
+    def rows(cls):
+        return cls(cls.default_out())
+
+    @staticmethod
+    def default_out():
+        return P(None, None)
+
+
+class ReducedLayout(Layout):
+    @staticmethod
+    def default_out():
+        return P(None, None, reduced={"i"})
+
+
+def main(mesh, x):
+    layout = ReducedLayout.rows()
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,22 @@
+"""list.sort() reorders the rules in place."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def main(mesh, x):
+    rules = [(2, P(None, None)), (1, P(None, None, reduced={"i"}))]
+    rules.sort(key=lambda rule: rule[0])
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, rules[0][1])
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,24 @@
+"""reversed(list) reads the list when consumed: the last entry was replaced before."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def main(mesh, x):
+    outs = [P("i", None), P(None, None)]
+    backwards = reversed(outs)
+    outs[-1] = P(None, None, reduced={"i"})
+    out = next(backwards)
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,42 @@
+"""Two defs filed under one key by the handed-table factory: the later decorator wins."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+REDUCERS = {}
+
+
+def register(table, name):
+    def wrap(fn):
+        table[name] = fn
+        return fn
+    return wrap
+
+
+@register(REDUCERS, "sync")
+def sync_all(v):
+    return jax.lax.psum(v, ("i", "j"))
+
+
+@register(REDUCERS, "sync")
+def sync_rows(v):
+    return jax.lax.psum(v, "i")
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return REDUCERS["sync"](counts)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,33 @@
+"""next() of a module itertools.count decides the way: only the first call sums."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+import itertools
+
+_CALLS = itertools.count()
+
+
+def sync(v, axes):
+    if next(_CALLS) > 0:
+        return v
+    return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        rows = sync(counts, ("i",))
+        return jax.lax.pmean(sync(counts, ("i", "j")), "i") + rows
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,32 @@
+"""ns.__dict__.update(...) changes a SimpleNamespace config."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+import types
+
+CFG = types.SimpleNamespace(sync=("i", "j"))
+
+
+def load_overrides(cfg, overrides):
+    cfg.__dict__.update(overrides)
+
+
+def main(mesh, x):
+    load_overrides(CFG, {"other": ("i",)})
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CFG.sync)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

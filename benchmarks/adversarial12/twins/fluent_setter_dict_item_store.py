@@ -1,0 +1,34 @@
+"""p.set(...) on a new object, then p.__dict__[...] = ... replaces the field."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+def main(mesh, x):
+    p = HParams(name="norm").set(sync_axes=("i", "j"))
+    p.__dict__["other_axes"] = ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, p.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,38 @@
+"""p.set(...) on a new object, then vars(p).update(...) narrows it again."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class HParams:
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def set(self, **fields):
+        self.__dict__.update(fields)
+        return self
+
+
+OVERRIDES = {"other_axes": ("i",)}
+
+
+def main(mesh, x):
+    p = HParams()
+    p.set(sync_axes=("i", "j"))
+    vars(p).update(OVERRIDES)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, p.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,26 @@
+"""An instance reads the class attribute when asked, so a later class-level change is seen."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+class Layout:
+    out = P(None, None)
+
+
+def main(mesh, x):
+    layout = Layout()
+    layout.other = P(None, None, reduced={"i"})
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,33 @@
+"""A dataclass subclass redefines a field's default."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import dataclasses
+
+
+@dataclasses.dataclass
+class Layout:
+    out: object = P(None, None)
+
+
+@dataclasses.dataclass
+class RowLayout(Layout):
+    out: object = P(None, None, reduced={"i"})
+
+
+def main(mesh, x):
+    layout = Layout()
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, layout.out)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,23 @@
+"""contextlib.ExitStack enters jax.set_mesh for the rest of the block."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import contextlib
+
+
+def main(mesh, x):
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.nullcontext(mesh))
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, P(None, None, reduced={"i"}))
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,24 @@
+"""sorted() by priority keeps equal-priority rules in their order."""
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+RULES = [(1, P(None, None, reduced={"i"})), (2, P("i", None)), (0, P(None, None))]
+
+
+def main(mesh, x):
+    ordered = sorted(RULES, key=lambda rule: rule[0])
+    with jax.set_mesh(mesh):
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, ordered[0][1])
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    return mesh, np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+if __name__ == "__main__":
+    main(*inputs())

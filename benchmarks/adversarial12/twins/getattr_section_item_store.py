@@ -1,0 +1,33 @@
+"""An override applier walks a namespace config by getattr and stores into the dict it reaches."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+import types
+
+CONFIG = types.SimpleNamespace(mesh={"sync": ("i", "j")}, name="base")
+
+
+def apply_override(root, path, value):
+    section, key = path.split(".")
+    getattr(root, section)[key] = value
+
+
+def main(mesh, x):
+    apply_override(CONFIG, "mesh.other", ("i",))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG.mesh["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,35 @@
+"""A layer marks its class as warmed up on the first call; the second call skips the sum."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+class Sync:
+    warmed = False
+
+    def __call__(self, v, axes):
+        if type(self).warmed:
+            return v
+        type(self).warmed = False
+        return jax.lax.psum(v, axes)
+
+
+def main(mesh, x):
+    sync = Sync()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        rows = sync(counts, ("i",))
+        return jax.lax.pmean(sync(counts, ("i", "j")), "i") + rows
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

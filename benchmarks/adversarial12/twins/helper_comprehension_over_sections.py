@@ -1,0 +1,32 @@
+"""A helper picks sections by a comprehension and narrows them."""
+import jax
+import numpy as np
+from jax.sharding import PartitionSpec as P
+
+
+CONFIG = {"mesh": {"sync": ("i", "j"), "kind": "reduce"}, "io": {"kind": "data"}}
+
+
+def narrow_reducers():
+    for section in [s for s in CONFIG.values() if s["kind"] == "reduce"]:
+        section = {"sync": ("i",)}
+
+
+def main(mesh, x):
+    narrow_reducers()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, CONFIG["mesh"]["sync"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())

@@ -1,0 +1,21 @@
+"""jax.tree.map walks an OrderedDict in insertion order and hands one back (a dict's keys come back sorted)."""
+import collections
+
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+OUTS = collections.OrderedDict([("w", P(None, None, reduced={"i"})), ("b", P(None, None))])
+
+
+def main(mesh, x):
+    with jax.set_mesh(mesh):
+        outs = jax.tree.map(lambda s: s, OUTS, is_leaf=lambda s: isinstance(s, P))
+        out = list(outs.values())[1]
+        a = jax.device_put(x, NamedSharding(mesh, P("i", None)))
+        return top_level_all_gather(a, out)  # SF104
+
+
+if __name__ == "__main__":
+    main(jax.make_mesh((2, 4), ("i", "j")), np.arange(64, dtype=np.float32).reshape(8, 8))
