@@ -62,6 +62,7 @@ from codemods.analysis.host_objects import (
 from codemods.analysis.host_views import ObjectView, field_type, viewable
 from codemods.analysis.host_class_runs import HostClassRuns, run_def_env
 from codemods.analysis.host_handlers import HostHandlers
+from codemods.analysis.run_results import fresh as _fresh
 from codemods.analysis.host_classes import HELD, HostObj, JaxRef, has_dunders, plain_class
 from codemods.analysis.host_objects import as_dict as _as_dict
 from codemods.analysis.host_replay import keep_exact, drop, replay_for as _replay_for, safe_unchanged as _safe_unchanged
@@ -541,21 +542,6 @@ def host_call(interp, callee, expr, args, keywords, starred, frame=None):
     if value is not None and expr is not None and type(expr.func) is ast.Name:
         interp.analysed_refs.setdefault(id(node), set()).add(id(expr.func))
     return value
-
-
-def _fresh(result: object, held: list) -> bool:
-    """Every dict and list of `result` was made by the run: none is an object it was handed or
-    read from the module (or one those hold), so no other name of the program holds one."""
-    def containers(obj, found: set[int]) -> set[int]:
-        if isinstance(obj, (dict, list, tuple, Record)) and id(obj) not in found:  # (a Seq is a tuple)
-            found.add(id(obj))
-            for item in (obj.values() if type(obj) is dict else obj.fields.values() if type(obj) is Record else obj):
-                containers(item, found)
-        return found
-    outside: set[int] = set()
-    for obj in held:
-        containers(obj, outside)
-    return not (containers(result, set()) & outside)
 
 
 def _constructed(interp, cls: ast.ClassDef, args, keywords, starred, frame=None):
