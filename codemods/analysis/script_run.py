@@ -90,6 +90,7 @@ from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attr
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.top_level_gathers import TopLevelGathers
+from codemods.analysis.released_runs import released
 from codemods import jaxapi
 from codemods.analysis.state_runs import ForwardOnly
 
@@ -532,6 +533,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         node = func.node
         env = Env(func.env, bound_names(node))
         declare(env, node, self.module_env)
+        self.__dict__.setdefault("made_envs", []).append(env)  # (emptied when the run ends: released)
         self.bind_function(func, args, kwargs, env)
         self.frames.append((func, env))
         try:
@@ -581,15 +583,17 @@ def script_stop(ctx) -> GatherStop | None:
     when the run stops at anything it does not model, or meets none."""
     def build():
         tree = ctx.tree
-        if not any(type(stmt) is ast.If and "__main__" in ast.dump(stmt.test) for stmt in tree.body):
+        if not any(type(stmt) is ast.If and any(type(n) is ast.Constant and n.value == "__main__" for n in ast.walk(stmt.test)) for stmt in tree.body):
             return None
         run = ScriptRun(tree)
         try:
             run.run_module()
         except GatherStop as stop:
-            return stop if stop.call is not None else None
+            return stop.with_traceback(None) if stop.call is not None else None  # (no frames kept)
         except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
             return None
+        finally:
+            released(run)
         return None
 
     return ctx.cached("script_run.stop", build)

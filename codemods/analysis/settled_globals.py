@@ -42,7 +42,7 @@ def settled_value(interp, name: str):
 
 def _settled(scope, name: str):
     tree = scope.tree
-    if not any(type(stmt) is ast.If and "__main__" in ast.dump(stmt.test) for stmt in tree.body):
+    if not any(type(stmt) is ast.If and any(type(n) is ast.Constant and n.value == "__main__" for n in ast.walk(stmt.test)) for stmt in tree.body):
         return None
     if not _only_global_stores(scope, name):
         return None

@@ -517,11 +517,12 @@ def state_stop(ctx, judge) -> StateStop | None:
     shard_map body (the judge's problem there); None when the run stops at anything it does not
     model, or meets none."""
     def build():
+        from codemods.analysis.released_runs import released
         from codemods.analysis.script_run import ScriptRun
 
         tree = ctx.tree
         if "shard_map" not in ctx.source or not any(
-                type(stmt) is ast.If and "__main__" in ast.dump(stmt.test) for stmt in tree.body):
+                type(stmt) is ast.If and any(type(n) is ast.Constant and n.value == "__main__" for n in ast.walk(stmt.test)) for stmt in tree.body):
             return None
         run = ScriptRun(tree)
         run.judge = judge
@@ -530,9 +531,11 @@ def state_stop(ctx, judge) -> StateStop | None:
         except StateStop as stop:
             if stop.call is None or stop.problem is None or _overridden(run):
                 return None
-            return stop
+            return stop.with_traceback(None)  # (kept: its frames would hold the whole run in a cycle)
         except (GatherStop, Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (unknown)
             return None
+        finally:
+            released(run)
         return None
 
     return ctx.cached("script_run.state_stop", build)
