@@ -33,6 +33,9 @@ _RECEIVER_READS = frozenset({"values", "items", "get", "setdefault", "pop", "pop
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
+# Every callee whose result may hand on what its arguments hold (unchanged_keys' fast path asks).
+HANDING_CALLEES = frozenset(_ITEMS) | frozenset(_VIEWS) | _RECEIVER_READS
+
 
 def _dotted(node: ast.expr) -> str | None:
     parts = []

@@ -21,15 +21,15 @@ import re
 import tomllib
 import types
 
-import numpy
 
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable
 
-CONSTANTS = {f"{module}.{name}": getattr(source, name)
-             for module, source in (("numpy", numpy), ("jax.numpy", numpy), ("math", math))
-             for name in ("pi", "e", "inf", "nan", "tau") if hasattr(source, name)}
+# NumPy's pi, e, inf and nan are the same floats as math's (and it has no tau): `check` must run
+# without NumPy installed.
+CONSTANTS = {f"{module}.{name}": getattr(math, name) for module in ("numpy", "jax.numpy", "math")
+             for name in ("pi", "e", "inf", "nan", "tau") if module == "math" or name != "tau"}
 _FLAGS = {f"re.{name}": getattr(re, name) for name in ("IGNORECASE", "I", "MULTILINE", "M", "DOTALL", "S",
                                                          "VERBOSE", "X", "ASCII", "A")}
 _MARKERS = {f"inspect.{owner.__name__}.{name}": getattr(owner, name)

@@ -21,6 +21,8 @@ it never decides that a key is changed.
 """
 from __future__ import annotations
 
+from codemods.analysis.passed_objects import HANDING_CALLEES
+
 import ast
 
 from codemods.analysis.mutation import _ITEM_READS, MUTATORS, _copied, _held, _item_read, mutated_names
@@ -77,7 +79,7 @@ def _never_a_key(tree: ast.Module, key: str) -> bool:
             if local_defs is None:
                 local_defs = {node.name for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
                               for node in nodes_of_type(tree, kind)}
-            if callee is None or callee in _READING_CALLEES or callee in local_defs:
+            if callee is None or callee in _READING_CALLEES or callee in local_defs or callee in HANDING_CALLEES:
                 return False
             continue
         if kind is ast.Call and type(parent.func) not in (ast.Name, ast.Attribute) and node in parent.args:
