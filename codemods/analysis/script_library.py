@@ -24,7 +24,7 @@ import types
 
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import RunCallable
+from codemods.analysis.script_values import RunCallable, map_tree
 
 # NumPy's pi, e, inf and nan are the same floats as math's (and it has no tau): `check` must run
 # without NumPy installed.
@@ -252,11 +252,7 @@ def several(name: str, args: list, kwargs: dict, in_body: bool = False) -> objec
             and all(type(v) in (Arr, Opaque, int, bool, type(None)) for v in (*args[1:], *kwargs.values())):
         return Arr(None, False)  # `jax.ops.segment_sum(data, ids, n)`: an array of unknown layout
     if name in _TREE_COLLECTIVES and in_body and args and type(args[0]) in (tuple, list, dict):
-        from codemods.analysis.script_transforms import (
-            _tree,  # `psum((a, b), axis)`: a tree of results
-        )
-
-        return _tree(args[0], lambda leaf: Arr(None, False))
+        return map_tree(args[0], lambda leaf: Arr(None, False))  # `psum((a, b), axis)`: a tree of results
     return None
 
 

@@ -74,20 +74,6 @@ class ArrMethod:
         return None
 
 
-class LiveSource:
-    """A list, dict or set a generator iterates, read when the generator is consumed."""
-
-    __slots__ = ("length", "source")
-
-    def __init__(self, source: object, length: int) -> None:
-        self.source, self.length = source, length
-
-    def items(self, run) -> list:
-        if type(self.source) is not list and len(self.source) != self.length:
-            raise Bail  # (Python raises: it changed size; not modelled)
-        return run.iterate(self.source)
-
-
 def shape_rank(shape: object) -> int | None:
     """The rank a shape argument gives (`8`, `(8, 16)`), or None."""
     if type(shape) is int:
@@ -255,15 +241,6 @@ class ScriptOperators:
             raise Bail
         return super().iterate(value)
 
-    def live(self, source: object) -> object:
-        """What a generator or `map` made now iterates: a list, dict or set as it is when consumed
-        (Python's iterator reads the object then: `parts.pop()` in between shortens it), any other
-        value's items now."""
-        if type(source) in (list, dict, set):
-            self.iterate(source)  # (what iterating it needs checked now)
-            return LiveSource(source, len(source))
-        return self.iterate(source)
-
     def consume(self, lazy: Lazy) -> list:
         return list(self.produce(lazy))
 
@@ -277,11 +254,8 @@ class ScriptOperators:
                 raise Bail
             first.used = True
             first = self.produce(first)
-        elif type(first) is LiveSource:
-            first = first.items(self)
         if type(node) is tuple:  # ("map" or "filter", callback, iterables)
             name, func, sources = node
-            sources = [source.items(self) if type(source) is LiveSource else source for source in sources]
             if name == "map":
                 for items in zip(*sources):
                     yield self.call(func, list(items), {})

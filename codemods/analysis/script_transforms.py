@@ -20,26 +20,7 @@ stops the run (Bail).
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_values import Arr, NTup, RunCallable, ntup
-
-
-def _tree(tree: object, leaf, depth: int = 0) -> object:
-    """`tree` with each array (or number) leaf replaced by `leaf(it)`; None stays (an empty node)."""
-    if depth > 12:
-        raise Bail
-    if tree is None:
-        return None
-    if type(tree) in (Arr, int, float, bool):
-        return leaf(tree)
-    if type(tree) is dict:
-        if not all(type(key) is str for key in tree):
-            raise Bail
-        return {key: _tree(tree[key], leaf, depth + 1) for key in sorted(tree)}
-    if type(tree) in (tuple, list):
-        return type(tree)(_tree(item, leaf, depth + 1) for item in tree)
-    if type(tree) is NTup:
-        return ntup(tree.cls, [_tree(item, leaf, depth + 1) for item in tree])
-    raise Bail
+from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
 
 
 def _shape(tree: object, depth: int = 0) -> object:
@@ -61,11 +42,11 @@ def _shape(tree: object, depth: int = 0) -> object:
 
 def _traced(tree: object) -> object:
     """An argument as JAX's trace sees it: every leaf an array of unknown layout."""
-    return _tree(tree, lambda leaf: Arr(None, False, ndim=leaf.ndim if type(leaf) is Arr else 0))
+    return map_tree(tree, lambda leaf: Arr(None, False, ndim=leaf.ndim if type(leaf) is Arr else 0))
 
 
 def _result(tree: object, extra: int = 0) -> object:
-    return _tree(tree, lambda leaf: Arr(None, False, ndim=_rank(leaf) + extra if _rank(leaf) is not None else None))
+    return map_tree(tree, lambda leaf: Arr(None, False, ndim=_rank(leaf) + extra if _rank(leaf) is not None else None))
 
 
 def _rank(leaf: object) -> int | None:
@@ -92,7 +73,7 @@ class GradFn(RunCallable):
                 type(n) is int and 0 <= n < len(args) for n in numbers):
             raise Bail
         for number in numbers:  # (JAX rejects an int: only inexact inputs are differentiated)
-            _tree(args[number], lambda leaf: leaf if type(leaf) in (Arr, float) else _bail())
+            map_tree(args[number], lambda leaf: leaf if type(leaf) in (Arr, float) else _bail())
         out = run.call(self.func, [_traced(arg) if n in numbers else arg for n, arg in enumerate(args)], {})
         value, aux = out, None  # (arguments not differentiated are handed over as they are)
         if self.has_aux:
@@ -127,7 +108,7 @@ class VmapFn(RunCallable):
             if axis is None:
                 sliced.append(arg)
             else:  # (a Python number mapped over is what JAX rejects)
-                sliced.append(_tree(arg, lambda leaf: Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None)
+                sliced.append(map_tree(arg, lambda leaf: Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None)
                                     if type(leaf) is Arr else _bail()))
         return _result(run.call(self.func, sliced, {}))
 
@@ -183,7 +164,7 @@ def _scan(run, args: list, kwargs: dict) -> tuple:
     if "f" not in given or "init" not in given:
         raise Bail
     xs = given.get("xs")
-    x = None if xs is None else _tree(xs, lambda leaf: Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None)
+    x = None if xs is None else map_tree(xs, lambda leaf: Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None)
                                       if type(leaf) is Arr else _bail())
     init = given["init"]
     out = run.call(given["f"], [_traced(init), x], {})

@@ -319,3 +319,23 @@ class GatherStop(BaseException):
 # Objects a builtin may not look inside (it would read what the run does not model).
 OPAQUE_TYPES = (Lib, Opaque, Arr, SpecObj, MeshObj, ShardObj, MeshCtx, UFunc, UClass, UObj, Bound, PartialObj,
                 JitFn, FieldDefault, SuperObj, FieldName, Lazy, ShardMapFn, Member)
+
+
+def map_tree(tree: object, leaf, leaves: tuple = (Arr, int, float, bool), depth: int = 0) -> object:
+    """`tree` with each leaf of a type in `leaves` replaced by `leaf(it)`, keys sorted as JAX
+    rebuilds a dict; None stays (an empty node); any other leaf stops the run."""
+    if depth > 12:
+        raise Bail
+    if tree is None:
+        return None
+    if type(tree) in leaves:
+        return leaf(tree)
+    if type(tree) is dict:
+        if not all(type(key) is str for key in tree):
+            raise Bail
+        return {key: map_tree(tree[key], leaf, leaves, depth + 1) for key in sorted(tree)}
+    if type(tree) in (tuple, list):
+        return type(tree)(map_tree(item, leaf, leaves, depth + 1) for item in tree)
+    if type(tree) is NTup:
+        return ntup(tree.cls, [map_tree(item, leaf, leaves, depth + 1) for item in tree])
+    raise Bail

@@ -27,7 +27,7 @@ from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.number_slots import without_number_slots
-from codemods.analysis.script_values import Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, ntup
+from codemods.analysis.script_values import Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, map_tree, ntup
 from codemods.analysis.sites import Site
 from codemods.analysis.values import (
     CONSTANT,
@@ -276,7 +276,7 @@ class BodyStates:
                 raise Bail  # JAX rejects it (a cast from a state it does not take) or it is not known
             return Arr(None, False, ndim=array.ndim if rule.reduction else None, state=self.made(result))
 
-        return _map_arrays(tree, leaf, 0)
+        return map_tree(tree, leaf, (Arr,))
 
     # -- operators -------------------------------------------------------------------------------
     def binary(self, node: ast.AST | None, op: type, left: object, right: object, result: object) -> None:
@@ -367,24 +367,6 @@ def _arrays(tree: object, depth: int = 0) -> list:
     return []
 
 
-def _map_arrays(tree: object, change, depth: int) -> object:
-    if depth > 12:
-        raise Bail
-    if type(tree) is Arr:
-        return change(tree)
-    if type(tree) is dict:
-        if not all(type(key) is str for key in tree):
-            raise Bail
-        return {key: _map_arrays(tree[key], change, depth + 1) for key in sorted(tree)}
-    if type(tree) in (tuple, list):
-        return type(tree)(_map_arrays(item, change, depth + 1) for item in tree)
-    if type(tree) is NTup:
-        return ntup(tree.cls, [_map_arrays(item, change, depth + 1) for item in tree])
-    if tree is None:
-        return None
-    raise Bail
-
-
 def _arg_nodes(node: ast.AST | None, args: list) -> list:
     """The call's argument expressions, when they are the values the callee was given."""
     if type(node) is not ast.Call or len(node.args) != len(args) or any(type(a) is ast.Starred for a in node.args):
@@ -440,7 +422,7 @@ def _entered(tree: object, specs: object, mesh, depth: int) -> object:
     if type(specs) is SpecObj:
         state = spec_state(_entry(specs, mesh), None)
         _laid_out_as(tree, specs, mesh, 0)
-        return _map_arrays(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, state=state), 0)
+        return map_tree(_numbers_as_arrays(tree, 0), lambda leaf: Arr(None, False, state=state), (Arr,))
     if type(specs) is dict and type(tree) is dict and set(specs) == set(tree):
         return {key: _entered(tree[key], specs[key], mesh, depth + 1) for key in sorted(tree)}
     if type(specs) in (tuple, list, NTup) and type(specs) is type(tree) and len(specs) == len(tree) \

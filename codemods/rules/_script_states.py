@@ -5,6 +5,8 @@ nothing there. No fix: the states were read by running the code (through whateve
 chose the axes and specs), not from the text a rewrite would change."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from codemods.analysis.state_runs import state_stop
 from codemods.context import FileContext
 from codemods.model import Finding
@@ -49,3 +51,13 @@ def _operation(ctx: FileContext, site) -> str:
         return f"{site.short_name}(...) over {tr.axes_display(site.axes)}"
     text = " ".join(ctx.text(site.call).split())
     return f"`{text}`" if len(text) <= 60 else f"`{text[:57]}...`"
+
+
+def with_script_states(ctx: FileContext, code: str, kind: Kind, read) -> Iterator[Finding]:
+    """A state rule's findings from its reading of the code, then the script run's of that kind
+    on any other line (what running the script shows)."""
+    lines = set()
+    for finding in read:
+        lines.add(finding.span.line)
+        yield finding
+    yield from script_state_findings(ctx, code, kind, lines)

@@ -8,7 +8,7 @@ from codemods.rules._diagnosis import Kind
 from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
-from codemods.rules._script_states import script_state_findings
+from codemods.rules._script_states import with_script_states
 from codemods.rules.base import Rule
 
 
@@ -39,11 +39,7 @@ class ReducedIntoGatherReduced(Rule):
     )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        lines = set()
-        for finding in self._read_findings(ctx):
-            lines.add(finding.span.line)
-            yield finding
-        yield from script_state_findings(ctx, self.code, Kind.REDUCED_INTO_GATHER_REDUCED, lines)  # what running the script shows
+        return with_script_states(ctx, self.code, Kind.REDUCED_INTO_GATHER_REDUCED, self._read_findings(ctx))
 
     def _read_findings(self, ctx: FileContext) -> Iterator[Finding]:
         for problem in tr.problems(ctx, Kind.REDUCED_INTO_GATHER_REDUCED):

@@ -10,7 +10,7 @@ from codemods.analysis import transfer
 from codemods.context import FileContext
 from codemods.model import Finding, RuleDoc
 from codemods.rules import _typerules as tr
-from codemods.rules._script_states import script_state_findings
+from codemods.rules._script_states import with_script_states
 from codemods.rules.base import Rule
 from codemods.transfer import table as transfer_table
 
@@ -76,11 +76,7 @@ class ReducedWithReplicated(Rule):
     doc = _TableDoc()  # what the transfer table shows is listed on first use
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        lines = set()
-        for finding in self._read_findings(ctx):
-            lines.add(finding.span.line)
-            yield finding
-        yield from script_state_findings(ctx, self.code, Kind.REDUCED_WITH_REPLICATED, lines)  # what running the script shows
+        return with_script_states(ctx, self.code, Kind.REDUCED_WITH_REPLICATED, self._read_findings(ctx))
 
     def _read_findings(self, ctx: FileContext) -> Iterator[Finding]:
         for problem in tr.problems(ctx, Kind.REDUCED_WITH_REPLICATED):
