@@ -1,4 +1,4 @@
-"""Vision sweep with a channel-attention block: gather the channels, score them, scatter back."""
+"""Vision sweep with a channel-energy probe: gather the channels, weight them, scatter back."""
 import copy
 import dataclasses
 import functools
@@ -638,19 +638,31 @@ class PatchMLPTrainable(Trainable):
     def load_checkpoint(self, checkpoint):
         self.params = checkpoint["params"]
 
-class ChannelAttentionTrainable(PatchMLPTrainable):
-    def features(self, w_embed, x):
-        c = self.channel_axis
-        local = jax.nn.relu(x @ w_embed)
-        full = jax.lax.all_gather(local, c, axis=2, tiled=True, to="reduced")
-        attended = full * jnp.tanh(full)       # every channel sees every other channel
-        return jax.lax.psum_scatter(attended, c, scatter_dimension=2, tiled=True)
+class ChannelProbeTrainable(PatchMLPTrainable):
+    def setup(self, config):
+        super().setup(config)
+        b, c = self.batch_axis, self.channel_axis
+
+        def probe(w_embed, x):
+            local = self.features(w_embed, x)
+            full = jax.lax.all_gather(local, c, axis=2, tiled=True, to="reduced")
+            energy = jnp.abs(full) * full           # every channel sees every other channel
+            return jax.lax.psum_scatter(energy, c, scatter_dimension=2, tiled=True)
+
+        self.probe_fn = jax.jit(jax.shard_map(probe, mesh=self.mesh, in_specs=(P(None, c), P(b, None, None)),
+                                              out_specs=P(b, None, c)))
+
+    def step(self):
+        result = super().step()
+        x, _ = self.batch()
+        result["channel_energy"] = jnp.mean(self.probe_fn(self.params["w_embed"], x))
+        return result
 
 
 def inputs():
     space = {"mesh": {"shape": (2, 4), "axes": ("batch", "channels")},
              "lr": tune.grid_search([0.05]), "seed": 1}
-    return ChannelAttentionTrainable, space
+    return ChannelProbeTrainable, space
 
 
 def main(trainable, param_space):
