@@ -25,7 +25,7 @@ class ObjectRef:
 
 
 def get(refs):
-    if isinstance(refs, (list, tuple)):
+    if isinstance(refs, list):
         return [get(r) for r in refs]
     return refs._value if isinstance(refs, ObjectRef) else refs
 
@@ -35,7 +35,10 @@ def put(value):
 
 
 def _resolve(args, kwargs):
-    return [get(a) for a in args], {k: get(v) for k, v in kwargs.items()}
+    """Top-level ObjectRef arguments are resolved before the call, like Ray does."""
+    def one(a):
+        return a._value if isinstance(a, ObjectRef) else a
+    return [one(a) for a in args], {k: one(v) for k, v in kwargs.items()}
 
 
 class _RemoteFunction:
