@@ -645,7 +645,7 @@ def train_loop_per_worker(config):
         params, loss = step(params, tokens, targets)
         if it % config["log_every"] == 0:
             per_token = table(params["embed"], params["w_up"], params["w_down"], tokens, targets)
-            train.report({"loss": loss, "worst_token_nll": jnp.max(per_token)})
+            train.report({"loss": loss, "worst_token_nll": float(np.max(jax.device_get(per_token)))})
         else:
             train.report({"loss": loss})
 

@@ -664,7 +664,7 @@ class MarginLoRA(LoRATrainable):
         result = super().step()
         x, _ = self.data()
         m = self.margins(self.frozen["w"], self.frozen["head"], self.adapter["a"], self.adapter["b"], x)
-        result["min_margin"] = jnp.min(m)
+        result["min_margin"] = float(np.asarray(m).min())
         return result
 
 

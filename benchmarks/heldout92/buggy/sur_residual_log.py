@@ -658,7 +658,7 @@ def trial(config):
     pg = reserve(config)
     fitted_ref = fit_surrogate.options(placement_group=pg).remote(config, pg)
     residuals = get(residual_report.remote(fitted_ref, 1234))
-    session.report({"loss": get(fitted_ref)["loss"], "max_residual": float(jnp.max(residuals))})
+    session.report({"loss": get(fitted_ref)["loss"], "max_residual": float(np.max(np.asarray(residuals)))})
 
 
 def inputs():

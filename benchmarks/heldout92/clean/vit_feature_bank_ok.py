@@ -653,7 +653,7 @@ class FeatureBankTrainable(PatchMLPTrainable):
             return jax.lax.all_gather(full, axes, axis=0, tiled=True, to="reduced")
 
         self.bank_fn = jax.shard_map(bank, mesh=self.mesh, in_specs=(P(None, c), P(b, None, None)),
-                                     out_specs=P(None, None, reduced=set(axes)))
+                                     out_specs=P(None, None, reduced=set(axes) | {c}))
 
     def step(self):
         result = super().step()

@@ -646,7 +646,7 @@ class GAPTrainable(PatchMLPTrainable):
         b, c = self.batch_axis, self.channel_axis
 
         def body(w_embed, x):
-            feats = jax.lax.all_gather(self.features(w_embed, x), c, axis=2, tiled=True)
+            feats = jax.lax.all_gather(self.features(w_embed, x), c, axis=2, tiled=True, to="invarying")
             return jnp.mean(feats, axis=1)
 
         return jax.shard_map(body, mesh=self.mesh, in_specs=(P(None, c), P(b, None, None)),
