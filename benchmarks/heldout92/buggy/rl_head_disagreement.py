@@ -640,7 +640,7 @@ class Learner(PolicyLearnerBase):
         def body(w1, obs):
             feats = jax.lax.all_gather(jnp.tanh(obs @ w1), h, axis=1, tiled=True, to="reduced")
             neighbour = jax.lax.ppermute(feats, h, [(i, (i + 1) % n_heads) for i in range(n_heads)])
-            return jnp.sum((neighbour - feats) ** 2, axis=-1)
+            return jax.lax.pmean(jnp.sum((neighbour - feats) ** 2, axis=-1), h)
 
         fn = jax.shard_map(body, mesh=self.mesh, in_specs=(P(None, h), P(e, None)), out_specs=P(e))
         return fn(self.params["w1"], obs)
