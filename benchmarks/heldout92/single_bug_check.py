@@ -3,7 +3,9 @@
     python3 benchmarks/heldout92/single_bug_check.py
 
 The fixes were written by hand from each bug, not from shardfix: a `pcast(..., to='varying')`
-before the collective (the reduced or invariant axes only), the right `reduced=` axis, a prefix
+before the collective (the reduced or invariant axes only; for the SF101 logs, with the out spec
+that keeps the batch axis split, or, in rec_recall_at_k, the gather over the batch axis the
+author meant), the right `reduced=` axis, a prefix
 layout, `multi_dim=True` or a context mesh for `top_level_all_gather`, and for the SF106 programs
 the producer's gather changed to `to='invarying'` (with the out spec that no longer says reduced).
 A program that still fails after its fix hides a second error.
@@ -22,6 +24,7 @@ FIXES = {
     'llm_token_loss_log.py': [
         ('return jax.lax.all_gather(nll, log_axis,',
          f'return jax.lax.all_gather({PC}(nll, log_axis, to="varying"), log_axis,'),
+        ('out_specs=P(None, None, reduced={log_axis}))', 'out_specs=P("data", None, reduced={log_axis}))'),
     ],
     'llm_activation_dump.py': [
         ('return jax.lax.all_gather(cols, dump_axes,',
@@ -47,6 +50,7 @@ FIXES = {
     'vit_prediction_dump.py': [
         ('return jax.lax.all_gather(logits, c, axis=0',
          f'return jax.lax.all_gather({PC}(logits, c, to="varying"), c, axis=0'),
+        ('out_specs=P(None, None, reduced={c}))', 'out_specs=P(b, None, reduced={c}))'),
     ],
     'vit_feature_bank.py': [
         ('return jax.lax.all_gather(full, axes, axis=0',
@@ -95,8 +99,8 @@ FIXES = {
     ],
     # rec_*
     'rec_recall_at_k.py': [
-        ('return jax.lax.all_gather(scores, t, axis=0',
-         f'return jax.lax.all_gather({PC}(scores, t, to="varying"), t, axis=0'),
+        ('return jax.lax.all_gather(scores, t, axis=0', 'return jax.lax.all_gather(scores, b, axis=0'),
+        ('out_specs=P(None, None, reduced={t}))', 'out_specs=P(None, None, reduced={b}))'),
     ],
     'rec_user_embedding_dump.py': [
         ('return jax.lax.all_gather(cols, scaling.axes,',
@@ -121,6 +125,7 @@ FIXES = {
     'ts_series_error_log.py': [
         ('return jax.lax.all_gather(err, layout["log_over"],',
          f'return jax.lax.all_gather({PC}(err, layout["log_over"], to="varying"), layout["log_over"],'),
+        ('out_specs=P(None, reduced={layout["log_over"]}))', 'out_specs=P(s, reduced={layout["log_over"]}))'),
     ],
     'ts_forecast_dump.py': [
         ('return jax.lax.all_gather(full_h, axes,',
@@ -144,6 +149,7 @@ FIXES = {
     # sur_*
     'sur_residual_log.py': [
         ('return gather_model(res)', f'return gather_model({PC}(res, m, to="varying"))'),
+        ('out_specs=P(None, reduced={m}))', 'out_specs=P(b, reduced={m}))'),
     ],
     'sur_latent_snapshot.py': [
         ('return jax.lax.all_gather(z, bundle_axes,',
