@@ -67,6 +67,32 @@ FIXES = {
         ('jax.lax.all_gather(nll, self.hparams.metric_axis,',
          "jax.lax.all_gather(jax.lax.pcast(nll, self.hparams.metric_axis, to='varying'), self.hparams.metric_axis,"),
     ],
+    'tag_embedding_export.py': [
+        ('"embed": P(None, None, reduced={"batch"})}',
+         '"embed": P(None, None, reduced={"model"})}'),
+    ],
+    'tag_gather_plan.py': [
+        ('dump = jax.lax.all_gather(dump, axes,',
+         "dump = jax.lax.all_gather(jax.lax.pcast(dump, 'model', to='varying') if 'batch' in axes else dump, axes,"),
+    ],
+    'tag_partition_fn.py': [
+        ('jax.lax.psum(jnp.sum(jnp.exp(full), axis=-1), self.MODEL_AXIS)',
+         "jax.lax.psum(jax.lax.pcast(jnp.sum(jnp.exp(full), axis=-1), self.MODEL_AXIS, to='varying'), self.MODEL_AXIS)"),
+    ],
+    'tag_seq_accuracy.py': [
+        ('jax.lax.all_gather(per_seq, self.METRIC_AXIS,',
+         "jax.lax.all_gather(jax.lax.pcast(per_seq, self.METRIC_AXIS, to='varying'), self.METRIC_AXIS,"),
+    ],
+    'tag_smoothed_nll.py': [
+        ('jax.nn.log_softmax(full, axis=-1)',
+         "jax.nn.log_softmax(jax.lax.pcast(full, self.MODEL_AXIS, to='varying'), axis=-1)"),
+        ('"smooth": P(b, None, reduced={self.MODEL_AXIS})}',
+         '"smooth": P(b, self.MODEL_AXIS)}'),
+    ],
+    'tag_token_count.py': [
+        ('jax.lax.psum(jnp.sum(mask), (self.BATCH_AXIS, self.MODEL_AXIS))',
+         "jax.lax.psum(jax.lax.pcast(jnp.sum(mask), self.MODEL_AXIS, to='varying'), (self.BATCH_AXIS, self.MODEL_AXIS))"),
+    ],
     'vit_calibration.py': [
         ('conf_all = jax.lax.all_gather(conf, axis, tiled=True, to="reduced")',
          'conf_all = jax.lax.all_gather(conf, axis, tiled=True, to="invarying")'),
