@@ -67,6 +67,32 @@ FIXES = {
         ('jax.lax.all_gather(nll, self.hparams.metric_axis,',
          "jax.lax.all_gather(jax.lax.pcast(nll, self.hparams.metric_axis, to='varying'), self.hparams.metric_axis,"),
     ],
+    'tab_checkpoint.py': [
+        ('    ckpt = save_checkpoint(model, layout)',
+         '    with jax.set_mesh(fabric.strategy.mesh):\n        ckpt = save_checkpoint(model, layout)'),
+    ],
+    'tab_feature_importance.py': [
+        ('"importance": collect(imp, tuple(lay))',
+         '"importance": collect(jax.lax.pcast(imp, lay.cols, to="varying"), tuple(lay))'),
+    ],
+    'tab_importance_mean.py': [
+        ('jax.lax.pmean(imp, lay.cols)',
+         'jax.lax.pmean(jax.lax.pcast(imp, lay.cols, to="varying"), lay.cols)'),
+    ],
+    'tab_importance_softmax.py': [
+        ('"importance": jax.nn.softmax(imp, axis=-1)}',
+         '"importance": jax.nn.softmax(jax.lax.pcast(imp, lay.cols, to="varying"), axis=-1)}'),
+        ('"importance": P(self.layout.rows, None, reduced={self.layout.cols})}',
+         '"importance": P(self.layout.rows, self.layout.cols)}'),
+    ],
+    'tab_loss_sync.py': [
+        ('jax.lax.pmean(loss, tuple(lay))',
+         "jax.lax.pmean(jax.lax.pcast(loss, lay.cols, to='varying'), tuple(lay))"),
+    ],
+    'tab_residual_log.py': [
+        ('collect(resid, lay.cols)',
+         "collect(jax.lax.pcast(resid, lay.cols, to='varying'), lay.cols)"),
+    ],
     'tag_embedding_export.py': [
         ('"embed": P(None, None, reduced={"batch"})}',
          '"embed": P(None, None, reduced={"model"})}'),
