@@ -41,6 +41,32 @@ FIXES = {
         ('"pos_logits": pos_all / cfg.temperature}',
          '"pos_logits": jax.lax.all_gather(pos / cfg.temperature, cfg.log_axis, tiled=True, to="reduced")}'),
     ],
+    'kws_cmvn_stats.py': [
+        ('full = jax.lax.all_gather(batch["feats"], "time", axis=1, tiled=True, to="reduced")',
+         'full = jax.lax.all_gather(batch["feats"], "time", axis=1, tiled=True, to="invarying")'),
+        ('"cmvn_mean": P("batch", None, reduced={"time"})})',
+         '"cmvn_mean": P("batch", None)})'),
+    ],
+    'kws_delta_halo.py': [
+        ('padded = self.halo(full)',
+         "padded = self.halo(jax.lax.pcast(full, 'time', to='varying'))"),
+    ],
+    'kws_energy_logger.py': [
+        ('jax.lax.all_gather(utt_energy, self.gather_axis,',
+         "jax.lax.all_gather(jax.lax.pcast(utt_energy, self.gather_axis, to='varying'), self.gather_axis,"),
+    ],
+    'kws_energy_map_export.py': [
+        ('P(None, None, reduced={"batch", "time"}))',
+         'P(None, None, reduced={"batch", "time"}), multi_dim=True)'),
+    ],
+    'kws_loss_sync.py': [
+        ('jax.lax.pmean(loss, tuple(self.hparams.loss_axes))',
+         "jax.lax.pmean(jax.lax.pcast(loss, 'time', to='varying'), tuple(self.hparams.loss_axes))"),
+    ],
+    'kws_spectrogram_dump.py': [
+        ('jax.lax.all_gather(full, self.axes,',
+         "jax.lax.all_gather(jax.lax.pcast(full, 'time', to='varying'), self.axes,"),
+    ],
     'lm_activation_dump.py': [
         ('jax.lax.all_gather(full, self.dump_axes,',
          "jax.lax.all_gather(jax.lax.pcast(full, tp, to='varying'), self.dump_axes,"),
