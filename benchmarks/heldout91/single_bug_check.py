@@ -93,6 +93,32 @@ FIXES = {
         ('jax.lax.all_gather(nll, self.hparams.metric_axis,',
          "jax.lax.all_gather(jax.lax.pcast(nll, self.hparams.metric_axis, to='varying'), self.hparams.metric_axis,"),
     ],
+    'moe_combine_dispatch.py': [
+        ('jax.lax.all_to_all(y_full, hp["expert_axis"],',
+         'jax.lax.all_to_all(jax.lax.pcast(y_full, hp["expert_axis"], to="varying"), hp["expert_axis"],'),
+    ],
+    'moe_expert_dump.py': [
+        ('jax.lax.all_gather(y_full, tuple(self.strategy.axis_names),',
+         "jax.lax.all_gather(jax.lax.pcast(y_full, hp['expert_axis'], to='varying'), tuple(self.strategy.axis_names),"),
+    ],
+    'moe_expert_export.py': [
+        ('"export_reduced": ["data"]',
+         '"export_reduced": ["expert"]'),
+    ],
+    'moe_gated_combine.py': [
+        ('jnp.sum(y_full * probs[..., None], axis=2)',
+         'jnp.sum(jax.lax.pcast(y_full, hp["expert_axis"], to="varying") * probs[..., None], axis=2)'),
+        ('"combined": P(d, None, None, reduced={self.hparams["expert_axis"]})}',
+         '"combined": P(d, None, self.hparams["expert_axis"])}'),
+    ],
+    'moe_load_log.py': [
+        ('jax.lax.all_gather(load, hp["load_log_axis"],',
+         'jax.lax.all_gather(jax.lax.pcast(load, hp["load_log_axis"], to="varying"), hp["load_log_axis"],'),
+    ],
+    'moe_load_scatter.py': [
+        ('jax.lax.psum_scatter(load, (hp["data_axis"], hp["expert_axis"]), tiled=True)',
+         'jax.lax.psum_scatter(jax.lax.pcast(load, hp["expert_axis"], to="varying"), (hp["data_axis"], hp["expert_axis"]), tiled=True)'),
+    ],
     'tab_checkpoint.py': [
         ('    ckpt = save_checkpoint(model, layout)',
          '    with jax.set_mesh(fabric.strategy.mesh):\n        ckpt = save_checkpoint(model, layout)'),
