@@ -252,6 +252,7 @@ def inputs():
 
 
 STORE_LAYOUTS = {"by_sequence": P("seqs", None, reduced={"residues"}),
+                 "by_position": P("residues", None, reduced={"seqs"}),
                  "replicated": P(None, None, reduced={"seqs", "residues"})}
 
 
@@ -262,7 +263,7 @@ def row_features(tokens, table, w):
 
 class EmbeddingStoreFlow(FlowSpec):
     mesh_shape = Parameter("mesh_shape", default=(2, 4))
-    store_layout = Parameter("store_layout", default="by_sequence")
+    store_layout = Parameter("store_layout", default="by_position")
 
     @step
     def start(self):
