@@ -1,0 +1,309 @@
+"""Retrieval fine-tuning flow: two encoder checkpoints in parallel, the join counts passages above the score cutoff."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+from jax._src.shard_map import top_level_all_gather
+
+# ---------------------------------------------------------------------------
+# flowlite: the in-house Metaflow stand-in (FlowSpec / step / Parameter / current /
+# resources / retry / catch / card / Runner / Flow client), vendored into each pipeline.
+# ---------------------------------------------------------------------------
+import copy
+import functools
+import inspect
+import itertools
+import json
+import os
+import types
+
+_RUNS = {}
+_run_ids = itertools.count(1)
+
+
+class Parameter:
+    def __init__(self, name, default=None, help=None, type=None):
+        self.name, self.default, self.help, self.type = name, default, help, type
+
+
+class _Current:
+    flow_name = None
+    run_id = None
+    step_name = None
+    task_id = None
+    retry_count = 0
+    cards = {}
+
+
+current = _Current()
+
+
+def step(fn):
+    fn._is_step = True
+    return fn
+
+
+def resources(cpu=1, memory=4096, gpu=0, **extra):
+    def deco(fn):
+        fn._resources = dict(cpu=cpu, memory=memory, gpu=gpu, **extra)
+        return fn
+    return deco
+
+
+def retry(times=3, minutes_between_retries=0):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(self, *args):
+            for attempt in range(times + 1):
+                current.retry_count = attempt
+                try:
+                    return fn(self, *args)
+                except (IOError, TimeoutError):
+                    if attempt == times:
+                        raise
+        return wrapper
+    return deco
+
+
+def catch(var=None, print_exception=True):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(self, *args):
+            try:
+                return fn(self, *args)
+            except (IOError, KeyError) as exc:
+                if var:
+                    setattr(self, var, exc)
+                if print_exception:
+                    print(f"[{current.step_name}] caught {exc!r}")
+                return self.next(*self._catch_next) if getattr(self, "_catch_next", None) else None
+        return wrapper
+    return deco
+
+
+def card(type="default", id=None):
+    def deco(fn):
+        fn._card = type
+        return fn
+    return deco
+
+
+class _CardPanel(list):
+    def append(self, item):
+        super().append(item)
+        current.cards.setdefault(current.step_name, []).append(item)
+
+
+class _Inputs(list):
+    def __getattr__(self, name):
+        for branch in self:
+            if branch._last_step == name:
+                return branch
+        raise AttributeError(name)
+
+
+class FlowSpec:
+    def __init__(self, **params):
+        for key in dir(type(self)):
+            value = getattr(type(self), key)
+            if isinstance(value, Parameter):
+                raw = params.get(value.name, os.environ.get(f"METAFLOW_RUN_{value.name.upper()}", value.default))
+                if isinstance(raw, str) and value.type is not None and value.type is not str:
+                    raw = value.type(json.loads(raw))
+                object.__setattr__(self, key, raw)
+        self._transition = None
+        self._last_step = None
+
+    def next(self, *steps, foreach=None):
+        self._transition = ([s.__name__ for s in steps], foreach)
+
+    def merge_artifacts(self, inputs, exclude=()):
+        seen = {}
+        for branch in inputs:
+            for key, value in vars(branch).items():
+                if key.startswith("_") or key in exclude or key == "input":
+                    continue
+                if key in seen and seen[key] is not value and not _same(seen[key], value):
+                    continue
+                seen[key] = value
+        for key, value in seen.items():
+            if not hasattr(self, key):
+                setattr(self, key, value)
+
+    def _clone(self):
+        twin = copy.copy(self)
+        twin.__dict__ = dict(self.__dict__)
+        return twin
+
+    def _call(self, name, *args):
+        current.step_name = name
+        current.task_id = f"{current.run_id}/{name}/{next(_task_ids)}"
+        self._transition = None
+        current.resources = getattr(getattr(type(self), name), "_resources", {})
+        getattr(self, name)(*args)
+        self._last_step = name
+        _RUNS[current.flow_name][-1][name] = types.SimpleNamespace(
+            task=types.SimpleNamespace(data=types.SimpleNamespace(
+                **{k: v for k, v in vars(self).items() if not k.startswith("_")})))
+        return self._transition
+
+    def _is_join(self, name):
+        return len(inspect.signature(getattr(type(self), name)).parameters) == 2
+
+    def _walk(self, name, stop_at_join=False):
+        flow = self
+        while True:
+            if stop_at_join and flow._is_join(name):
+                return flow, name
+            transition = flow._call(name)
+            if transition is None:
+                return flow, None
+            targets, foreach = transition
+            if foreach is not None:
+                branches = []
+                for item in getattr(flow, foreach):
+                    twin = flow._clone()
+                    twin.input = item
+                    branches.append(twin._walk(targets[0], stop_at_join=True))
+                join = branches[0][1]
+                head = flow._clone()
+                head._call(join, _Inputs(b for b, _ in branches))
+                flow, name = head, _next_of(head)
+            elif len(targets) > 1:
+                branches = [flow._clone()._walk(t, stop_at_join=True) for t in targets]
+                join = branches[0][1]
+                head = flow._clone()
+                head._call(join, _Inputs(b for b, _ in branches))
+                flow, name = head, _next_of(head)
+            else:
+                name = targets[0]
+            if name is None:
+                return flow, None
+
+    def run(self):
+        current.flow_name = type(self).__name__
+        current.run_id = str(next(_run_ids))
+        _RUNS.setdefault(current.flow_name, []).append({})
+        flow, _ = self._walk("start")
+        return flow
+
+
+_task_ids = itertools.count(1)
+
+
+def _next_of(flow):
+    if flow._transition is None:
+        return None
+    return flow._transition[0][0]
+
+
+def _same(a, b):
+    if isinstance(a, (str, int, float, tuple, list, dict)):
+        return a == b
+    return a is b
+
+
+class Runner:
+    def __init__(self, flow_cls, **params):
+        self.flow_cls, self.params = flow_cls, params
+
+    def run(self):
+        return self.flow_cls(**self.params).run()
+
+
+class Flow:
+    def __init__(self, name):
+        self.name = name
+
+    @property
+    def latest_run(self):
+        return _RUNS[self.name][-1]
+
+
+# ---------------------------------------------------------------------------
+# Dense retrieval fine-tuning (NLP): a dual encoder's query and passage towers with an
+# in-batch InfoNCE loss; queries split over "queries", the passage bank over "docs".
+# ---------------------------------------------------------------------------
+N_QUERY, N_DOCS, D_IN, D_EMB = 8, 32, 24, 16
+
+
+def build_mesh(shape, names):
+    return jax.make_mesh(tuple(shape), tuple(names))
+
+
+def place(mesh, x, spec):
+    return jax.device_put(x, NamedSharding(mesh, spec))
+
+
+def encode(x, proj):
+    z = x @ proj
+    return z / jnp.sqrt(jnp.sum(z * z, axis=-1, keepdims=True) + 1e-6)
+
+
+def similarities(q, d, q_proj, d_proj, temperature=0.05):
+    return encode(q, q_proj) @ encode(d, d_proj).T / temperature
+
+
+def partition_fn(sims, doc_axis):
+    shift = jax.lax.stop_gradient(jax.lax.pmax(jnp.max(sims, axis=1), doc_axis))
+    return jnp.log(jax.lax.psum(jnp.sum(jnp.exp(sims - shift[:, None]), axis=1), doc_axis)) + shift
+
+
+def inputs():
+    rng = np.random.default_rng(23)
+    queries = rng.normal(size=(N_QUERY, D_IN)).astype(np.float32)
+    docs = rng.normal(size=(N_DOCS, D_IN)).astype(np.float32)
+    towers = {"q_proj": (rng.normal(size=(D_IN, D_EMB)) / 5).astype(np.float32),
+              "d_proj": (rng.normal(size=(D_IN, D_EMB)) / 5).astype(np.float32)}
+    return queries, docs, towers
+
+
+class CutoffFlow(FlowSpec):
+    mesh_shape = Parameter("mesh_shape", default=(2, 4))
+    cutoff = Parameter("cutoff", default=2.0)
+
+    @step
+    def start(self):
+        self.mesh = build_mesh(self.mesh_shape, ("queries", "docs"))
+        self.next(self.ckpt_a, self.ckpt_b)
+
+    @step
+    def ckpt_a(self):
+        self.scale = 1.0
+        self.next(self.recall)
+
+    @step
+    def ckpt_b(self):
+        self.scale = 1.5
+        self.next(self.recall)
+
+    @step
+    def recall(self, inputs):
+        scales, cutoff = [b.scale for b in inputs], self.cutoff
+
+        def body(q, d, q_proj, d_proj):
+            out = []
+            for s in scales:
+                sims = jax.lax.all_gather(similarities(q, d, q_proj * s, d_proj), "docs", axis=1, tiled=True, to="reduced")
+                out.append(jnp.sum(sims >= cutoff, axis=1))
+            return jnp.stack(out)
+
+        fn = jax.jit(jax.shard_map(body, mesh=self.mesh, in_specs=(P("queries", None), P("docs", None), P(), P()),
+                                   out_specs=P(None, "queries", reduced={"docs"})))
+        self.hits = fn(place(self.mesh, self.queries, P("queries", None)), place(self.mesh, self.docs, P("docs", None)),
+                       place(self.mesh, self.towers["q_proj"], P()), place(self.mesh, self.towers["d_proj"], P()))
+        self.next(self.end)
+
+    @step
+    def end(self):
+        print(self.hits.shape)
+
+
+def main(queries, docs, towers):
+    flow = CutoffFlow()
+    flow.queries, flow.docs, flow.towers = queries, docs, towers
+    return flow.run().hits
+
+
+if __name__ == "__main__":
+    main(*inputs())
