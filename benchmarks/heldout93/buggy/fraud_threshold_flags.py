@@ -283,7 +283,7 @@ class ReviewQueueFlow(FlowSpec):
             members = member_scores(feats, coef, bias)
             batch = jax.lax.all_gather(members, "txn", tiled=True, to="reduced")
             flags = batch > thr
-            return jnp.sum(flags.astype(jnp.int32), axis=1)
+            return jax.lax.psum(jnp.sum(flags.astype(jnp.int32), axis=1), "trees")
 
         fn = jax.jit(jax.shard_map(body, mesh=self.mesh, in_specs=(P("txn", None), P("trees", None), P("trees")),
                                    out_specs=P(None, reduced={"txn"})))

@@ -290,7 +290,7 @@ class BoundaryFlow(FlowSpec):
             return labels, prev_edge
 
         fn = jax.jit(jax.shard_map(body, mesh=self.mesh, in_specs=P("batch", ax, None),
-                                   out_specs=(P("batch", None), P("batch", None, None))))
+                                   out_specs=(P("batch", None), P("batch", ax, None))))
         self.labels, self.edges = fn(self.probs)
         self.next(self.end)
 

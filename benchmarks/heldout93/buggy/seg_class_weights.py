@@ -270,7 +270,7 @@ class ClassWeightFlow(FlowSpec):
         def body(mask):
             onehot = jax.nn.one_hot(mask, N_CLS)
             rows = jax.lax.all_gather(onehot, "spatial", axis=1, tiled=True, to="reduced")
-            counts = jnp.sum(rows, axis=(0, 1))
+            counts = jax.lax.psum(jnp.sum(rows, axis=(0, 1)), "batch")
             if scheme == "inverse":
                 weights = 1.0 / (counts + 1.0)
             else:
