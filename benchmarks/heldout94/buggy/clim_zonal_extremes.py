@@ -126,6 +126,7 @@ variables = ["t2m", "u10", "z500"]
 enabled = ["global_mean", "levels"]
 axis = " lev "
 dump_axes = "lat,lev"
+extremes_of = "t2m"
 """)
 
 
@@ -236,11 +237,11 @@ def extremes(state, mix, *, var: Var):
 def main(state, mix):
     mesh = build_mesh(GRID.mesh)
     with jax.set_mesh(mesh):
-        args = placed(mesh, state, mix)
-        for var in EMU.variables:
-            ext = jax.shard_map(partial(extremes, var=var), mesh=mesh, in_specs=(EMU.state_spec, EMU.mix_spec),
-                                out_specs=P(EMU.column_axis))(*args)
-            print(var, ext.shape)
+        var = Var(CONFIG["diagnostics"]["extremes_of"])
+        assert var in EMU.variables
+        ext = jax.shard_map(partial(extremes, var=var), mesh=mesh, in_specs=(EMU.state_spec, EMU.mix_spec),
+                            out_specs=P(EMU.column_axis))(*placed(mesh, state, mix))
+    print(var, ext.shape)
     return ext
 
 

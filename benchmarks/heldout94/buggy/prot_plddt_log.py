@@ -175,10 +175,11 @@ def main(pair, wq, wo):
     lay = TRUNK.layout
     log_axis = log_axis_for(CONFIG["parallel"])
     body = partial(plddt_head, lay=lay, log_axis=log_axis)
+    rows = None if log_axis == lay.batch else lay.batch
     with jax.set_mesh(mesh):
         args = placed(mesh, pair, wq, wo)
         plddt, logged = jax.shard_map(body, mesh=mesh, in_specs=TRUNK.specs,
-                                      out_specs=(P(lay.batch), P(None, reduced={log_axis})))(*args)
+                                      out_specs=(P(lay.batch), P(rows, reduced={log_axis})))(*args)
     print("mean pLDDT", float(plddt.mean()), logged.shape)
     return plddt
 

@@ -192,7 +192,7 @@ def contrastive(ids, user, table, tower, *, sampler: NegativeSampler):
     item = lookup(ids, table)
     pool = jax.lax.all_gather(item, LAYOUT.batch, axis=0, tiled=True, to="reduced")
     neg = sampler.negatives(pool)
-    return jnp.sum(user * item, -1), neg.sum()
+    return jnp.sum(user * item, -1), user @ neg.T
 
 
 def main(ids, user, table, tower):
@@ -200,8 +200,8 @@ def main(ids, user, table, tower):
     sampler = sampler_for(CONFIG["negatives"]["sampler"], mesh)
     with jax.set_mesh(mesh):
         pos, neg = jax.shard_map(partial(contrastive, sampler=sampler), mesh=mesh, in_specs=IN_SPECS,
-                                 out_specs=(P(LAYOUT.batch), P()))(*placed(mesh, ids, user, table, tower))
-    print("pos", pos.shape, "neg", float(neg))
+                                 out_specs=(P(LAYOUT.batch), P(LAYOUT.batch, None)))(*placed(mesh, ids, user, table, tower))
+    print("pos", pos.shape, "neg", neg.shape)
     return pos
 
 

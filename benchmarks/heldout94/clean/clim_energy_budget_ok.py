@@ -126,6 +126,7 @@ variables = ["t2m", "u10", "z500"]
 enabled = ["global_mean", "levels"]
 axis = " lev "
 dump_axes = "lat,lev"
+extremes_of = "t2m"
 """)
 
 

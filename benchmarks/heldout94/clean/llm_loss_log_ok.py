@@ -189,10 +189,11 @@ def forward(x, params, *, axis: str):
 def main(x, params):
     mesh = make_mesh()
     axis = log_axis(STRATEGY)
+    rows = None if axis == AXIS["data"] else AXIS["data"]
     with jax.set_mesh(mesh):
         xs, ps = place_all(mesh, x, params)
         loss, logged = jax.shard_map(partial(forward, axis=axis), mesh=mesh, in_specs=(X_SPEC, W_SPECS),
-                                     out_specs=(P(AXIS["data"]), P(None, reduced={axis})))(xs, ps)
+                                     out_specs=(P(AXIS["data"]), P(rows, reduced={axis})))(xs, ps)
     print("loss", float(loss.mean()), "logged", logged.shape)
     return loss
 

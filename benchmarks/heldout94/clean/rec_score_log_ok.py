@@ -170,9 +170,10 @@ def serve(ids, user, table, tower):
 def main(ids, user, table, tower):
     mesh = build_mesh(CONFIG["mesh"])
     axis = LOGGING.get("axis", LAYOUT.model)
+    rows = None if axis == LAYOUT.batch else LAYOUT.batch
     with jax.set_mesh(mesh):
         scores, log = jax.shard_map(serve, mesh=mesh, in_specs=IN_SPECS,
-                                    out_specs=(P(LAYOUT.batch), P(None, reduced={axis})))(*placed(mesh, ids, user, table, tower))
+                                    out_specs=(P(LAYOUT.batch), P(rows, reduced={axis})))(*placed(mesh, ids, user, table, tower))
     print("scores", scores.shape, "log", log.shape)
     return scores
 
