@@ -1,4 +1,4 @@
-"""Message dump for debugging over-smoothing: the neighbourhood, then every axis except the skipped ones."""
+"""Message dump for diagnosing over-smoothing: the neighbourhood, then every axis except the skipped ones."""
 from __future__ import annotations
 
 import contextlib
