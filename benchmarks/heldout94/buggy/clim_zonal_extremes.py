@@ -219,18 +219,21 @@ class Extreme:
         raise ValueError(self.op)
 
 
-class ZonalMean:
+class WholeField:
+    """For diagnostics that need the whole field on every device: nothing left to reduce."""
+
     def __call__(self, field_, axis: str):
-        return jax.lax.pmean(field_, axis)
+        return field_
 
 
-REDUCERS: dict[Var, Reducer] = {Var.T2M: Extreme("min"), Var.U10: Extreme("max"), Var.Z500: ZonalMean()}
+REDUCERS: dict[Var, Reducer] = {Var.T2M: Extreme("min"), Var.U10: WholeField()}
 
 
 def extremes(state, mix, *, var: Var):
     anomaly, _ = column_step(state, mix)
     smooth = jnp.tanh(jax.lax.all_gather(anomaly, EMU.data_axis, axis=0, tiled=True, to="reduced"))
-    reducer = REDUCERS[var]
+    if (reducer := REDUCERS.get(var)) is None:
+        raise KeyError(var)
     return reducer(smooth.sum(0), EMU.data_axis)
 
 

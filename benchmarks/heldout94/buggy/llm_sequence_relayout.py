@@ -178,10 +178,6 @@ def _(strategy: Hybrid, h):
     return jax.lax.all_to_all(h, strategy.tensor, 1, 0, tiled=True)
 
 
-@relayout.register
-def _(strategy: TensorParallel, h):
-    return jax.lax.all_to_all(h, strategy.axis, 1, 0, tiled=True)
-
 
 def block(x, params):
     h, _ = mlp(x, params)

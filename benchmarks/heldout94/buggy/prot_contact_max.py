@@ -163,12 +163,12 @@ class MaxPool:
         return jax.lax.pmax(x, axis)
 
 
-class MeanPool:
+class SumPool:
     def __call__(self, x, axis: str):
-        return jax.lax.pmean(x, axis)
+        return x.sum()
 
 
-POOLS: dict[str, type[Pool]] = {"max": MaxPool, "mean": MeanPool}
+POOLS: dict[str, type[Pool]] = {"max": MaxPool, "sum": SumPool}
 
 
 def contact_summary(pair, wq, wo, *, lay: Layout, pool: Pool):
