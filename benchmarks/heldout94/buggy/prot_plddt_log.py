@@ -1,0 +1,188 @@
+"""Per-residue confidence (pLDDT-like) head on the trunk output, logged gathered over the chain."""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import dataclasses
+import enum
+import functools
+import itertools
+import tomllib
+from dataclasses import KW_ONLY, dataclass, field
+from functools import cached_property, partial, singledispatch
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# --- meshkit: the lab's small layout helpers (shared by every experiment script) -----------------
+
+
+class Layout(NamedTuple):
+    """Which mesh axis plays which role; `_replace` it to try another assignment."""
+
+    batch: str
+    model: str
+
+    @property
+    def axes(self) -> tuple[str, ...]:
+        return tuple(self)
+
+
+ACTIVE_LAYOUT: contextvars.ContextVar[Layout] = contextvars.ContextVar("active_layout")
+
+
+@contextlib.contextmanager
+def active(layout: Layout):
+    token = ACTIVE_LAYOUT.set(layout)
+    try:
+        yield layout
+    finally:
+        ACTIVE_LAYOUT.reset(token)
+
+
+class GatherTo(enum.StrEnum):
+    VARYING = "varying"
+    REDUCED = "reduced"
+    INVARYING = "invarying"
+
+
+def as_axes(value: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Config converter: "a,b" / ["a", "b"] / ("a",) -> a tuple of axis names."""
+    match value:
+        case str() if "," in value:
+            return tuple(part.strip() for part in value.split(","))
+        case str():
+            return (value,)
+        case [*names]:
+            return tuple(names)
+    raise TypeError(f"cannot read axes from {value!r}")
+
+
+def build_mesh(cfg: dict[str, Any]) -> jax.sharding.Mesh:
+    match cfg:
+        case {"shape": [int(a), int(b)], "axes": [str(x), str(y)]}:
+            return jax.make_mesh((a, b), (x, y))
+        case {"shape": shape, "axes": names}:
+            return jax.make_mesh(tuple(shape), tuple(names))
+    raise ValueError(f"bad mesh config {cfg!r}")
+
+
+def place(mesh, array, spec: P):
+    return jax.device_put(array, NamedSharding(mesh, spec))
+
+
+# --- protein trunk: pair-representation block, heads split over the model axis -----------------
+
+CONFIG = tomllib.loads("""
+[mesh]
+shape = [4, 2]
+axes = ["res", "heads"]
+
+[trunk]
+n_res = 16
+d_pair = 8
+n_heads = 4
+d_head = 2
+
+[parallel]
+kind = "tp"
+axes = ["res", "heads"]
+
+[heads]
+pool = "max"
+distogram = "reduced"
+log = { per = "residue" }
+
+[export]
+dims = ["res", ""]
+head_major = true
+""")
+
+
+@dataclass(frozen=True)
+class TrunkConfig:
+    n_res: int
+    d_pair: int
+    n_heads: int
+    d_head: int
+    _: KW_ONLY
+    layout: Layout = Layout("res", "heads")
+
+    def __post_init__(self):
+        if self.n_heads % 2:
+            raise ValueError("the heads are split over a model axis of size 2")
+
+    @cached_property
+    def specs(self) -> tuple[P, P, P]:
+        lay = self.layout
+        return P(lay.batch, None), P(None, lay.model), P(lay.model, None)
+
+
+def layout_from(cfg: dict[str, Any]) -> Layout:
+    match cfg:
+        case {"kind": "tp", "axes": [res, heads]}:
+            return Layout(batch=res, model=heads)
+        case {"kind": "dp", "axes": [*axes]}:
+            return Layout(batch=axes[0], model=axes[-1])
+    raise ValueError(f"unknown parallel config {cfg!r}")
+
+
+TRUNK = TrunkConfig(**CONFIG["trunk"], layout=layout_from(CONFIG["parallel"]))
+
+
+def inputs():
+    rng = np.random.default_rng(7)
+    t = TRUNK
+    pair = rng.standard_normal((t.n_res, t.d_pair)).astype(np.float32)
+    wq = (rng.standard_normal((t.d_pair, t.n_heads * t.d_head)) / 3).astype(np.float32)
+    wo = (rng.standard_normal((t.n_heads * t.d_head, t.d_pair)) / 3).astype(np.float32)
+    return pair, wq, wo
+
+
+def trunk_block(pair, wq, wo, lay: Layout):
+    """Column-parallel gelu block over the local heads, row-parallel output summed over heads."""
+    h = jax.nn.gelu(pair @ wq)
+    update = jax.lax.psum(h @ wo, lay.model)
+    return h, pair + update
+
+
+def placed(mesh, pair, wq, wo):
+    return tuple(place(mesh, a, s) for a, s in zip((pair, wq, wo), TRUNK.specs))
+
+
+def log_axis_for(parallel: dict[str, Any]) -> str:
+    """The axis the confidence log is gathered over."""
+    match parallel | CONFIG["heads"]:
+        case {"log": {"per": "residue"}, "axes": [*_, last]}:
+            return last
+        case {"axes": [first, *_]}:
+            return first
+    raise ValueError("no axes")
+
+
+def plddt_head(pair, wq, wo, *, lay: Layout, log_axis: str):
+    _, pair = trunk_block(pair, wq, wo, lay)
+    plddt = jax.nn.sigmoid(pair.sum(-1))
+    logged = jax.lax.all_gather(plddt, log_axis, tiled=True, to=GatherTo.REDUCED)
+    return plddt, logged
+
+
+def main(pair, wq, wo):
+    mesh = build_mesh(CONFIG["mesh"])
+    lay = TRUNK.layout
+    log_axis = log_axis_for(CONFIG["parallel"])
+    body = partial(plddt_head, lay=lay, log_axis=log_axis)
+    rows = None if log_axis == lay.batch else lay.batch
+    with jax.set_mesh(mesh):
+        args = placed(mesh, pair, wq, wo)
+        plddt, logged = jax.shard_map(body, mesh=mesh, in_specs=TRUNK.specs,
+                                      out_specs=(P(lay.batch), P(rows, reduced={log_axis})))(*args)
+    print("mean pLDDT", float(plddt.mean()), logged.shape)
+    return plddt
+
+
+if __name__ == "__main__":
+    main(*inputs())
