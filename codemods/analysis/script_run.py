@@ -342,15 +342,16 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 key = self.index(node.slice, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
                 return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim)
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
-                indices = []
+                indices, forward = [], True
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
                     for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
                         if bound is not None and type(index := self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
                             raise Bail
                         indices.append(index if bound is not None else None)
+                    forward = forward and (type(part) is not ast.Slice or part.step is None or type(indices[-1]) is int and indices[-1] > 0)
                 result = Arr(None, holder.host)
                 if self.states is not None:
-                    self.states.indexed(holder, result, indices)
+                    self.states.indexed(holder, result, indices, forward)
                 return result
             return self.item(holder, self.index(node.slice, env))
         if kind is ast.GeneratorExp:  # run when consumed, where it is consumed (its first iterable now)
