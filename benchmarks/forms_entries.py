@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lf7_sf105_private_axes_read_in_the_subclass": "main(mesh, x)",
+    "nlf7_sf105_private_axes_read_in_the_base": "main(mesh, x)",
     "lf6_sf105_script_jit_retraced_for_new_static_axes": "main()",
     "nlf6_sf105_script_jit_cache_hides_a_changed_global": "main()",
     "lf1_sf105_generator_drained_by_tuple": "main(mesh, x)",
