@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
+    "nlf8_sf105_script_optional_package_falls_back": "main()",
+    "lf9_sf105_script_class_comprehension_iterates_class_axes": "main()",
+    "nlf9_sf105_script_class_comprehension_condition_reads_global": "main()",
+    "lf10_sf105_script_instances_keep_their_own_axes": "main()",
+    "nlf10_sf105_script_shared_state_keeps_first_axes": "main()",
     "lf7_sf105_private_axes_read_in_the_subclass": "main(mesh, x)",
     "nlf7_sf105_private_axes_read_in_the_base": "main(mesh, x)",
     "lf6_sf105_script_jit_retraced_for_new_static_axes": "main()",

@@ -87,6 +87,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
+from codemods.analysis.script_imports import run_import
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.top_level_gathers import TopLevelGathers
@@ -153,21 +154,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.With, ast.Expr, ast.AugAssign):
             self.tick()
             self.statements += 1
-        if kind is ast.Import:
-            for alias in node.names:
-                if alias.asname:
-                    env.vars[alias.asname] = Lib(alias.name)
-                else:
-                    env.vars[alias.name.split(".")[0]] = Lib(alias.name.split(".")[0])
-        elif kind is ast.ImportFrom:
-            if node.level or node.module is None:
-                raise Bail
-            for alias in node.names:
-                if alias.name == "*":
-                    raise Bail
-                if node.module != "__future__":
-                    found = library_constant(jaxapi.canonical(f"{node.module}.{alias.name}"))
-                    env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}") if found is None else found
+        if kind is ast.Import or kind is ast.ImportFrom:
+            run_import(self, node, env)  # (script_imports.py)
         elif kind is ast.FunctionDef:
             value: object = self.make_function(node, env, env)
             for decorator in reversed(node.decorator_list):
@@ -295,6 +283,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         self.module_env.vars[name] = value  # (the run is the program: later calls read it)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
+        if name in ("__dict__", "__class__"):
+            raise Bail  # (an instance given another namespace or class: its reads change)
         if type(obj) is UFunc:
             return set_function_attribute(self, obj, name, value)
         if type(obj) is argparse.Namespace:
