@@ -1,0 +1,669 @@
+"""Writes clean/*.py and twins/*.py (run by the adv13 helper; kept so the set can be re-made by hand).
+
+    python3 benchmarks/adversarial13/gen_clean.py
+
+Each entry: name -> (docstring, body, twin_old, twin_new, rule). The twin is the clean program with
+twin_old (which must occur exactly once) replaced by twin_new: one line changes, and jax raises there.
+"""
+import pathlib
+
+HEAD = 'import jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom jax.sharding import PartitionSpec as P\n'
+TAIL = '''
+
+def inputs():
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    return mesh, jax.device_put(x, jax.sharding.NamedSharding(mesh, P("i", "j")))
+
+
+if __name__ == "__main__":
+    main(*inputs())
+'''
+P = {}   # programs (HEAD/TAIL)
+
+MAIN = '''
+
+def main(mesh, x):
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+'''
+
+
+def probe(name, doc, lines, old, new, rule="SF105"):
+    """A body: `block` varies on i and j; `rows` varies on i only; `total` is invariant on both."""
+    text = ('\n\ndef body(block):\n    rows = jax.lax.psum(block, "j")\n    total = jax.lax.psum(block, ("i", "j"))\n'
+            + "".join(f"    {line}\n" for line in lines) + MAIN)
+    P[name] = (f'"""{doc}"""', text, old, new, rule)
+
+
+# -- per-device operations whose state JAX computes from every operand ---------------------------------
+probe("zeros_like_keeps_row_state", "jnp.zeros_like(rows) varies where rows does (full_like pvaries to its operand).",
+      ['acc = jnp.zeros_like(rows)', 'acc = jax.lax.pcast(acc, "j", to="varying")',
+       'return jax.lax.psum(acc + block, ("i", "j"))'],
+      'acc = jax.lax.pcast(acc, "j", to="varying")', 'acc = jax.lax.pcast(acc, "i", to="varying")', "SF107")
+probe("full_like_keeps_row_state", "jnp.full_like(rows, 0.5) varies on i: only j needs a cast before a sum over both.",
+      ['bias = jnp.full_like(rows, 0.5)', 'bias = jax.lax.pcast(bias, "j", to="varying")',
+       'return jax.lax.psum(bias, ("i", "j"))'],
+      'bias = jnp.full_like(rows, 0.5)', 'bias = jnp.full(rows.shape, 0.5)')
+probe("ones_like_block_varies_both", "jnp.ones_like(block) varies on both axes: the mask sums over both.",
+      ['mask = jnp.ones_like(block)', 'return jax.lax.psum(mask, ("i", "j"))'],
+      'mask = jnp.ones_like(block)', 'mask = jnp.ones_like(rows)')
+probe("empty_like_keeps_row_state", "jnp.empty_like(rows) varies on i (then filled).",
+      ['buf = jnp.empty_like(rows).at[:].set(1.0)', 'buf = jax.lax.pcast(buf, "j", to="varying")',
+       'return jax.lax.psum(buf, ("i", "j"))'],
+      'buf = jax.lax.pcast(buf, "j", to="varying")', 'buf = jax.lax.pcast(buf, "i", to="varying")', "SF107")
+probe("dynamic_slice_by_axis_index", "A slice of an invariant total at axis_index('j') varies on j.",
+      ['piece = jax.lax.dynamic_slice_in_dim(total, jax.lax.axis_index("j"), 1)',
+       'piece = jax.lax.pcast(piece, "i", to="varying")', 'return jax.lax.psum(piece, ("i", "j"))'],
+      'piece = jax.lax.dynamic_slice_in_dim(total, jax.lax.axis_index("j"), 1)',
+      'piece = jax.lax.dynamic_slice_in_dim(total, 0, 1)')
+probe("dynamic_slice_tuple_index", "lax.dynamic_slice with a start tuple holding axis_index('j') varies on j.",
+      ['piece = jax.lax.dynamic_slice(total, (jax.lax.axis_index("j"), 0), (1, 2))',
+       'piece = jax.lax.pcast(piece, "i", to="varying")', 'return jax.lax.psum(piece, ("i", "j"))'],
+      'piece = jax.lax.dynamic_slice(total, (jax.lax.axis_index("j"), 0), (1, 2))',
+      'piece = jax.lax.dynamic_slice(total, (0, 0), (1, 2))')
+probe("index_by_axis_index", "total[axis_index('j')] varies on j.",
+      ['row = total[jax.lax.axis_index("j")]', 'row = jax.lax.pcast(row, "i", to="varying")',
+       'return jax.lax.psum(row, ("i", "j"))'],
+      'row = total[jax.lax.axis_index("j")]', 'row = total[0]')
+probe("take_by_axis_index", "jnp.take(total, axis_index('j'), axis=0) varies on j.",
+      ['row = jnp.take(total, jax.lax.axis_index("j"), axis=0)', 'row = jax.lax.pcast(row, "i", to="varying")',
+       'return jax.lax.psum(row, ("i", "j"))'],
+      'row = jnp.take(total, jax.lax.axis_index("j"), axis=0)', 'row = jnp.take(total, 0, axis=0)')
+probe("random_fold_in_axis_index", "Noise from a key folded with axis_index('j') varies on j.",
+      ['key = jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("j"))',
+       'noise = jax.random.normal(key, (2,))', 'noise = jax.lax.pcast(noise, "i", to="varying")',
+       'return jax.lax.psum(noise, ("i", "j"))'],
+      'key = jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("j"))', 'key = jax.random.key(0)')
+probe("random_split_indexed_by_axis", "A key picked by axis_index('j') from split keys varies on j.",
+      ['keys = jax.random.split(jax.random.key(0), 4)', 'noise = jax.random.uniform(keys[jax.lax.axis_index("j")], (2,))',
+       'noise = jax.lax.pcast(noise, "i", to="varying")', 'return jax.lax.psum(noise, ("i", "j"))'],
+      'noise = jax.random.uniform(keys[jax.lax.axis_index("j")], (2,))', 'noise = jax.random.uniform(keys[0], (2,))')
+probe("where_on_axis_index", "jnp.where on axis_index('j') == 0 varies on j even with invariant branches.",
+      ['first = jnp.where(jax.lax.axis_index("j") == 0, total, 0.0)', 'first = jax.lax.pcast(first, "i", to="varying")',
+       'return jax.lax.psum(first, ("i", "j"))'],
+      'first = jnp.where(jax.lax.axis_index("j") == 0, total, 0.0)', 'first = jnp.where(total > 0, total, 0.0)')
+probe("at_set_axis_index_value", "total.at[0, 0].set(axis_index('j')) varies on j.",
+      ['tagged = total.at[0, 0].set(jax.lax.axis_index("j").astype(jnp.float32))',
+       'tagged = jax.lax.pcast(tagged, "i", to="varying")', 'return jax.lax.psum(tagged, ("i", "j"))'],
+      'tagged = total.at[0, 0].set(jax.lax.axis_index("j").astype(jnp.float32))', 'tagged = total.at[0, 0].set(1.0)')
+probe("at_add_axis_index_position", "total.at[axis_index('j')].add(1.0) varies on j.",
+      ['bumped = total.at[jax.lax.axis_index("j")].add(1.0)',
+       'bumped = jax.lax.pcast(bumped, "i", to="varying")', 'return jax.lax.psum(bumped, ("i", "j"))'],
+      'bumped = total.at[jax.lax.axis_index("j")].add(1.0)', 'bumped = total.at[0].add(1.0)')
+probe("arange_plus_axis_index", "Global positions jnp.arange(2) + 2 * axis_index('j') vary on j.",
+      ['pos = jnp.arange(2) + 2 * jax.lax.axis_index("j")', 'pos = jax.lax.pcast(pos, "i", to="varying")',
+       'return jax.lax.psum(pos, ("i", "j"))'],
+      'pos = jnp.arange(2) + 2 * jax.lax.axis_index("j")', 'pos = jnp.arange(2) + 2')
+probe("one_hot_axis_index", "jax.nn.one_hot(axis_index('j'), 4) varies on j.",
+      ['sel = jax.nn.one_hot(jax.lax.axis_index("j"), 4)', 'sel = jax.lax.pcast(sel, "i", to="varying")',
+       'return jax.lax.psum(sel, ("i", "j"))'],
+      'sel = jax.nn.one_hot(jax.lax.axis_index("j"), 4)', 'sel = jax.nn.one_hot(1, 4)')
+probe("stack_rows_and_cols", "jnp.stack of a value varying on i and one varying on j varies on both.",
+      ['cols = jax.lax.psum(block, "i")', 'both = jnp.stack([rows, cols])', 'return jax.lax.psum(both, ("i", "j"))'],
+      'both = jnp.stack([rows, cols])', 'both = jnp.stack([rows, rows])')
+probe("concatenate_rows_and_cols", "jnp.concatenate of values varying on i and on j varies on both.",
+      ['cols = jax.lax.psum(block, "i")', 'both = jnp.concatenate([rows, cols], axis=0)',
+       'return jax.lax.psum(both, ("i", "j"))'],
+      'both = jnp.concatenate([rows, cols], axis=0)', 'both = jnp.concatenate([rows, rows], axis=0)')
+probe("matmul_rows_by_cols", "rows @ cols.T varies on both axes.",
+      ['cols = jax.lax.psum(block, "i")', 'gram = rows @ cols.T', 'return jax.lax.psum(gram, ("i", "j"))'],
+      'gram = rows @ cols.T', 'gram = rows @ rows.T')
+probe("einsum_rows_by_cols", "jnp.einsum of rows and cols varies on both axes.",
+      ['cols = jax.lax.psum(block, "i")', 'gram = jnp.einsum("ab,cb->ac", rows, cols)',
+       'return jax.lax.psum(gram, ("i", "j"))'],
+      'gram = jnp.einsum("ab,cb->ac", rows, cols)', 'gram = jnp.einsum("ab,cb->ac", rows, rows)')
+probe("maximum_rows_cols", "jnp.maximum(rows, cols) varies on both axes.",
+      ['cols = jax.lax.psum(block, "i")', 'peak = jnp.maximum(rows, cols)', 'return jax.lax.psum(peak, ("i", "j"))'],
+      'peak = jnp.maximum(rows, cols)', 'peak = jnp.maximum(rows, rows)')
+probe("clip_by_other_axis_bounds", "jnp.clip(total, lo, hi) with bounds varying on i varies on i.",
+      ['clipped = jnp.clip(total, rows.min(), rows.max())', 'clipped = jax.lax.pcast(clipped, "j", to="varying")',
+       'return jax.lax.psum(clipped, ("i", "j"))'],
+      'clipped = jnp.clip(total, rows.min(), rows.max())', 'clipped = jnp.clip(total, 0.0, 1.0)')
+probe("select_mixed_operands", "lax.select(rows > 0, total, rows) varies on i.",
+      ['picked = jax.lax.select(rows > 0, total, rows)', 'picked = jax.lax.pcast(picked, "j", to="varying")',
+       'return jax.lax.psum(picked, ("i", "j"))'],
+      'picked = jax.lax.select(rows > 0, total, rows)', 'picked = jax.lax.select(total > 0, total, total)')
+probe("all_gather_invarying_of_rows", "all_gather(rows, 'i', to='invarying') is invariant on both axes.",
+      ['full = jax.lax.all_gather(rows, "i", to="invarying")', 'return jax.lax.psum(full, ("i", "j"))'],
+      'full = jax.lax.all_gather(rows, "i", to="invarying")', 'full = jax.lax.all_gather(rows, "i")')
+probe("all_gather_invariant_over_j", "all_gather(rows, 'j') of a value invariant on j varies on j (and on i).",
+      ['spread = jax.lax.all_gather(rows, "j")', 'return jax.lax.psum(spread, ("i", "j"))'],
+      'spread = jax.lax.all_gather(rows, "j")', 'spread = jax.lax.all_gather(rows, "i")')
+probe("ppermute_of_invariant", "ppermute(total, 'j', ...) of an invariant value varies on j.",
+      ['shifted = jax.lax.ppermute(total, "j", [(k, (k + 1) % 4) for k in range(4)])',
+       'shifted = jax.lax.pcast(shifted, "i", to="varying")', 'return jax.lax.psum(shifted, ("i", "j"))'],
+      'shifted = jax.lax.pcast(shifted, "i", to="varying")', 'shifted = jax.lax.pcast(shifted, "j", to="varying")', "SF107")
+probe("psum_scatter_of_invariant", "psum_scatter(total, 'j') of an invariant value varies on j.",
+      ['part = jax.lax.psum_scatter(total, "j", tiled=True)', 'part = jax.lax.pcast(part, "i", to="varying")',
+       'return jax.lax.psum(part, ("i", "j"))'],
+      'part = jax.lax.pcast(part, "i", to="varying")', 'part = jax.lax.pcast(part, "j", to="varying")', "SF107")
+probe("pmax_of_axis_index", "pmax(axis_index('j'), 'i') stays varying on j.",
+      ['rank = jax.lax.pmax(jax.lax.axis_index("j"), "i")', 'rank = jax.lax.pcast(rank, "i", to="varying")',
+       'return jax.lax.psum(rank, ("i", "j"))'],
+      'rank = jax.lax.pmax(jax.lax.axis_index("j"), "i")', 'rank = jax.lax.pmax(jax.lax.axis_index("j"), "j")')
+probe("axis_index_of_tuple", "axis_index(('i', 'j')) varies on both axes.",
+      ['rank = jax.lax.axis_index(("i", "j"))', 'return jax.lax.psum(rank, ("i", "j"))'],
+      'rank = jax.lax.axis_index(("i", "j"))', 'rank = jax.lax.axis_index("i")')
+probe("psum_of_python_count", "psum(1, ('i', 'j')) counts devices: a number, invariant.",
+      ['count = jax.lax.psum(1, ("i", "j"))', 'mean = total / count', 'mean = jax.lax.pcast(mean, ("i", "j"), to="varying")',
+       'return jax.lax.psum(mean, ("i", "j"))'],
+      'mean = total / count', 'mean = rows / count', "SF107")
+probe("grad_of_invariant_param", "jax.grad w.r.t. an invariant weight is invariant (JAX sums the transposed cast).",
+      ['w = total[0]', 'g = jax.grad(lambda w: jnp.sum(w * block))(w)', 'g = jax.lax.pcast(g, ("i", "j"), to="varying")',
+       'return jax.lax.psum(g, ("i", "j"))'],
+      'g = jax.grad(lambda w: jnp.sum(w * block))(w)', 'g = jnp.sum(w * block, axis=0)', "SF107")
+probe("vmap_keeps_invariant", "vmap over an invariant total stays invariant.",
+      ['scaled = jax.vmap(lambda r: r * 2.0)(total)', 'scaled = jax.lax.pcast(scaled, ("i", "j"), to="varying")',
+       'return jax.lax.psum(scaled, ("i", "j"))'],
+      'scaled = jax.vmap(lambda r: r * 2.0)(total)', 'scaled = jax.vmap(lambda r: r * 2.0)(rows)', "SF107")
+probe("subtract_self_still_varies", "block - block is zero but still varies on both axes.",
+      ['zero = block - block', 'return jax.lax.psum(zero + total, ("i", "j"))'],
+      'zero = block - block', 'zero = rows - rows')
+probe("times_zero_sum_still_varies", "jnp.sum(block) * 0 is zero but varies on both axes.",
+      ['zero = jnp.sum(block) * 0', 'return jax.lax.psum(zero + total, ("i", "j"))'],
+      'zero = jnp.sum(block) * 0', 'zero = jnp.sum(rows) * 0')
+probe("cond_branch_states_join", "lax.cond whose branches both vary on i and j.",
+      ['out = jax.lax.cond(True, lambda: block * 2, lambda: block + rows)', 'return jax.lax.psum(out, ("i", "j"))'],
+      'out = jax.lax.cond(True, lambda: block * 2, lambda: block + rows)',
+      'out = jax.lax.cond(True, lambda: rows * 2, lambda: rows + 1)')
+probe("fori_loop_carry_varies", "fori_loop adding block into a carry that starts varying on both axes.",
+      ['acc = jax.lax.fori_loop(0, 3, lambda k, a: a + block, jnp.zeros_like(block))',
+       'return jax.lax.psum(acc, ("i", "j"))'],
+      'acc = jax.lax.fori_loop(0, 3, lambda k, a: a + block, jnp.zeros_like(block))',
+      'acc = jax.lax.fori_loop(0, 3, lambda k, a: a + rows, jnp.zeros_like(rows))')
+
+# -- reduced values: what keeps and what drops the reduced state ----------------------------------------
+def rprobe(name, doc, lines, old, new, rule="SF106"):
+    """`g` varies on i and is reduced on j (all_gather to='reduced' over j)."""
+    text = ('\n\ndef body(block):\n    g = jax.lax.all_gather(block, "j", to="reduced", tiled=True)\n'
+            + "".join(f"    {line}\n" for line in lines) + MAIN)
+    P[name] = (f'"""{doc}"""', text, old, new, rule)
+
+
+rprobe("reversed_slice_drops_reduced", "g[::-1] is no longer reduced on 0.10.2: scaling it is accepted.",
+       ['flipped = g[::-1]', 'return jax.lax.psum(jnp.sum(flipped * 2.0), ("i", "j"))'],
+       'flipped = g[::-1]', 'flipped = g.T')
+rprobe("flip_drops_reduced", "jnp.flip(g) is no longer reduced: scaling it is accepted.",
+       ['flipped = jnp.flip(g, axis=0)', 'return jax.lax.psum(jnp.sum(flipped * 2.0), ("i", "j"))'],
+       'flipped = jnp.flip(g, axis=0)', 'flipped = jnp.transpose(g)')
+rprobe("power_drops_reduced", "g ** 2 drops the reduced state: scaling it is accepted.",
+       ['energy = g ** 2', 'return jax.lax.psum(jnp.sum(energy * 0.5), ("i", "j"))'],
+       'energy = g ** 2', 'energy = jnp.square(g)')
+rprobe("matmul_drops_reduced", "g @ g.T drops the reduced state: scaling it is accepted.",
+       ['gram = g @ g.T', 'return jax.lax.psum(jnp.sum(gram / 8.0), ("i", "j"))'],
+       'gram = g @ g.T', 'gram = g * g')
+rprobe("max_drops_reduced", "jnp.max(g) drops the reduced state: scaling it is accepted.",
+       ['peak = jnp.max(g)', 'return jax.lax.psum(peak * 2.0, ("i", "j"))'],
+       'peak = jnp.max(g)', 'peak = jnp.sum(g)')
+rprobe("stop_gradient_partner_keeps", "g * stop_gradient(g): both reduced on j, accepted.",
+       ['weighted = g * jax.lax.stop_gradient(g)', 'return jax.lax.psum(jax.lax.pcast(weighted, "j", to="varying"), ("i", "j"))'],
+       'weighted = g * jax.lax.stop_gradient(g)', 'weighted = g * jax.lax.stop_gradient(2.0)')
+rprobe("reduced_constant_partner", "g * pcast(2.0, 'j', to='reduced'): the constant is made reduced too.",
+       ['scale = jax.lax.pcast(jnp.float32(2.0), "j", to="reduced")', 'scaled = g * scale',
+        'return jax.lax.psum(jax.lax.pcast(scaled, "j", to="varying"), ("i", "j"))'],
+       'scaled = g * scale', 'scaled = g * 2.0')
+rprobe("psum_reduced_over_other_axis", "psum(g, 'i') is accepted (g is reduced on j only), then cast back.",
+       ['rowsum = jax.lax.psum(g, "i")', 'rowsum = jax.lax.pcast(rowsum, "j", to="varying")',
+        'return jax.lax.psum(rowsum, "j")'],
+       'rowsum = jax.lax.psum(g, "i")', 'rowsum = jax.lax.psum(g, "j")', "SF103")
+rprobe("gather_reduced_other_axis_then", "all_gather(g, 'i', to='reduced'): g varies on i, reduced on j: accepted.",
+       ['both = jax.lax.all_gather(g, "i", to="reduced", tiled=True)', 'both = jax.lax.pcast(both, ("i", "j"), to="varying")',
+        'return jax.lax.psum(both, ("i", "j"))'],
+       'both = jax.lax.all_gather(g, "i", to="reduced", tiled=True)', 'both = jax.lax.all_gather(g, ("i", "j"), to="reduced", tiled=True)', "SF102")
+rprobe("method_sum_keeps_reduced", "g.sum() * g.sum(): both reduced on j, accepted.",
+       ['s = g.sum()', 'sq = s * s', 'return jax.lax.psum(jax.lax.pcast(sq, "j", to="varying"), ("i", "j"))'],
+       'sq = s * s', 'sq = s * 2.0')
+
+# -- jax.jit traces once: a later call with the same input types reuses the first trace -----------------
+P["jit_cache_global_dict_changed"] = ('"""A jitted step traced with SYNC["axes"] == ("i",); changing SYNC afterwards does not retrace it."""', '''
+
+SYNC = {"axes": ("i",)}
+
+
+@jax.jit
+def step(x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, SYNC["axes"])
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    first = step(x)
+    SYNC["axes"] = ("i", "j")
+    return first + step(x)
+''', '    first = step(x)', '    first = 0', "SF105")
+
+P["jit_cache_warmup_loop"] = ('"""A training loop widens the sync axes after a warm-up step; the jitted step keeps its first trace."""', '''
+
+SYNC_AXES = ("i",)
+
+
+def make_step(mesh):
+    @jax.jit
+    def step(x):
+        def body(block):
+            counts = jax.lax.psum(block, "j")
+            return jax.lax.psum(counts, SYNC_AXES)
+
+        return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+    return step
+
+
+def main(mesh, x):
+    global SYNC_AXES
+    step = make_step(mesh)
+    total = 0.0
+    for epoch in range(3):
+        total = total + step(x)
+        SYNC_AXES = ("i", "j")
+    return total
+''', 'SYNC_AXES = ("i",)', 'SYNC_AXES = ("i", "j")', "SF105")
+
+P["jit_cache_method_field_changed"] = ('"""self.step = jax.jit(self._step) traced once; self.axes changed after the first call is not seen."""', '''
+
+class Trainer:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.axes = ("i",)
+        self.step = jax.jit(self._step)
+
+    def _step(self, x):
+        def body(block):
+            counts = jax.lax.psum(block, "j")
+            return jax.lax.psum(counts, self.axes)
+
+        return jax.shard_map(body, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    trainer = Trainer(mesh)
+    out = trainer.step(x)
+    trainer.axes = ("i", "j")
+    return out + trainer.step(x)
+''', '    out = trainer.step(x)', '    out = 0', "SF105")
+
+P["jit_cache_lambda_body"] = ('"""A jitted function whose shard_map body is a lambda reading a global list; the list grows after the first call."""', '''
+
+AXES = ["i"]
+
+
+@jax.jit
+def reduce_counts(x):
+    body = lambda block: jax.lax.psum(jax.lax.psum(block, "j"), tuple(AXES))
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    first = reduce_counts(x)
+    AXES.append("j")
+    return first + reduce_counts(x)
+''', '    first = reduce_counts(x)', '    first = 0', "SF105")
+
+P["jit_cache_static_object_by_identity"] = ('"""A static config object hashed by identity: mutating it does not retrace the jitted step."""', '''
+import functools
+
+
+class Config:
+    def __init__(self):
+        self.axes = ("i",)
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def step(x, cfg):
+    def body(block):
+        return jax.lax.psum(jax.lax.psum(block, "j"), cfg.axes)
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    cfg = Config()
+    out = step(x, cfg)
+    cfg.axes = ("i", "j")
+    return out + step(x, cfg)
+''', '    out = step(x, cfg)', '    out = 0', "SF105")
+
+P["jit_cache_pcast_flag_changed"] = ('"""A jitted step traced with CAST_ROWS False; setting it afterwards (a cast of varying) is never traced."""', '''
+
+CAST_ROWS = False
+
+
+@jax.jit
+def step(x):
+    def body(block):
+        if CAST_ROWS:
+            block = jax.lax.pcast(block, "j", to="varying")
+        return jax.lax.psum(block, ("i", "j"))
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH, CAST_ROWS
+    MESH = mesh
+    out = step(x)
+    CAST_ROWS = True
+    return out + step(x)
+''', '    out = step(x)', '    out = 0', "SF107")
+
+P["jit_cache_gather_mode_changed"] = ('"""A jitted step traced with MODE "varying"; MODE "reduced" (of an invariant value) set later is never traced."""', '''
+
+MODE = {"to": "varying"}
+
+
+@jax.jit
+def step(x):
+    def body(block):
+        total = jax.lax.psum(block, "i")
+        return jax.lax.all_gather(total, "i", to=MODE["to"], tiled=True)
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P("i", "j"))(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    out = step(x)
+    MODE["to"] = "reduced"
+    return step(x) + out
+''', '    out = step(x)', '    out = 0', "SF101")
+
+# -- Python objects whose value at trace time differs from a re-computation -------------------------------
+P["cached_property_read_early"] = ('"""functools.cached_property computed before the flag is set keeps its first value."""', '''
+import functools
+
+
+class Parallel:
+    def __init__(self):
+        self.wide = False
+
+    @functools.cached_property
+    def sync_axes(self):
+        return ("i", "j") if self.wide else ("i",)
+
+
+PAR = Parallel()
+print("syncing over", PAR.sync_axes)
+PAR.wide = True
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, PAR.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'print("syncing over", PAR.sync_axes)', 'print("syncing over", PAR.wide)', "SF105")
+
+P["lru_cache_axes_helper"] = ('"""An lru_cached helper returns the axes it computed on its first call, before the flag changed."""', '''
+import functools
+
+FLAGS = {"wide": False}
+
+
+@functools.lru_cache(maxsize=None)
+def sync_axes():
+    return ("i", "j") if FLAGS["wide"] else ("i",)
+
+
+print("syncing over", sync_axes())
+FLAGS["wide"] = True
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, sync_axes())
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'print("syncing over", sync_axes())', 'print("syncing over", FLAGS)', "SF105")
+
+P["contextmanager_restores_axes"] = ('"""An override context manager restores the axes on exit; the body is traced after it."""', '''
+import contextlib
+
+SYNC = {"axes": ("i",)}
+
+
+@contextlib.contextmanager
+def override(**changes):
+    saved = dict(SYNC)
+    SYNC.update(changes)
+    try:
+        yield SYNC
+    finally:
+        SYNC.clear()
+        SYNC.update(saved)
+
+
+def main(mesh, x):
+    with override(axes=("i", "j")) as cfg:
+        print("would sync over", cfg["axes"])
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, SYNC["axes"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '        SYNC.update(saved)', '        SYNC.update(axes=("i", "j"))', "SF105")
+
+P["getattr_fallback_after_instance"] = ('"""__getattr__ supplies defaults only for names the instance lacks; the instance\\'s own axes win."""', '''
+
+DEFAULTS = {"sync_axes": ("i", "j")}
+
+
+class Options:
+    def __init__(self, **given):
+        self.__dict__.update(given)
+
+    def __getattr__(self, name):
+        return DEFAULTS[name]
+
+
+OPTS = Options(sync_axes=("i",))
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, OPTS.sync_axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'OPTS = Options(sync_axes=("i",))', 'OPTS = Options(other_axes=("i",))', "SF105")
+
+P["super_init_overwrites_axes"] = ('"""The subclass sets axes, then super().__init__() overwrites them with the base\\'s."""', '''
+
+class Base:
+    def __init__(self):
+        self.axes = ("i",)
+
+
+class Wide(Base):
+    def __init__(self):
+        self.axes = ("i", "j")
+        super().__init__()
+
+
+def main(mesh, x):
+    cfg = Wide()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, cfg.axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '        super().__init__()', '        super().__init__ if False else None', "SF105")
+
+P["generator_second_item"] = ('"""A schedule generator: the body is traced after the warm-up item was taken."""', '''
+
+def schedule():
+    yield ("i", "j")
+    while True:
+        yield ("i",)
+
+
+def main(mesh, x):
+    axes = schedule()
+    warmup = next(axes)
+    print("warm-up would sync over", warmup)
+    current = next(axes)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, current)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    current = next(axes)', '    current = warmup', "SF105")
+
+P["init_subclass_registers_axes"] = ('"""__init_subclass__ narrows a subclass\\'s axes when it is defined."""', '''
+
+class Layer:
+    axes = ("i", "j")
+
+    def __init_subclass__(cls, rows_only=False, **kw):
+        super().__init_subclass__(**kw)
+        if rows_only:
+            cls.axes = ("i",)
+
+
+class RowNorm(Layer, rows_only=True):
+    pass
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, RowNorm.axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'class RowNorm(Layer, rows_only=True):', 'class RowNorm(Layer, rows_only=False):', "SF105")
+
+P["dict_setdefault_keeps_first"] = ('"""setdefault keeps the value stored first; the later default is ignored."""', '''
+
+SYNC = {}
+SYNC.setdefault("axes", ("i",))
+SYNC.setdefault("axes", ("i", "j"))
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, SYNC["axes"])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', 'SYNC.setdefault("axes", ("i",))', 'SYNC.setdefault("other", ("i",))', "SF105")
+
+P["try_except_keyerror_fallback"] = ('"""A missing config key falls back to row axes in the except branch."""', '''
+
+CONFIG = {"name": "norm"}
+
+try:
+    SYNC_AXES = CONFIG["sync_axes"]
+except KeyError:
+    SYNC_AXES = ("i",)
+
+
+def main(mesh, x):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, SYNC_AXES)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    SYNC_AXES = ("i",)', '    SYNC_AXES = ("i", "j")', "SF105")
+
+P["for_else_not_run_after_break"] = ('"""for/else: the else (wide axes) runs only when no candidate matched; one did."""', '''
+
+CANDIDATES = [("rows", ("i",)), ("both", ("i", "j"))]
+
+
+def pick(name):
+    for key, axes in CANDIDATES:
+        if key == name:
+            break
+    else:
+        axes = ("i", "j")
+    return axes
+
+
+def main(mesh, x):
+    axes = pick("rows")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    axes = pick("rows")', '    axes = pick("cols")', "SF105")
+
+P["while_loop_python_narrowing"] = ('"""A Python while loop drops axes until only the row axis is left."""', '''
+
+def narrowed(axes):
+    axes = list(axes)
+    while len(axes) > 1:
+        axes.pop()
+    return tuple(axes)
+
+
+def main(mesh, x):
+    axes = narrowed(("i", "j"))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+''', '    while len(axes) > 1:', '    while len(axes) > 2:', "SF105")
+
+P["nonlocal_counter_second_build"] = ('"""A builder closure counts its calls; the second build (the one run) syncs over rows only."""', '''
+
+def make_builder():
+    calls = 0
+
+    def build(mesh):
+        nonlocal calls
+        calls += 1
+        axes = ("i", "j") if calls == 1 else ("i",)
+
+        def body(block):
+            counts = jax.lax.psum(block, "j")
+            return jax.lax.psum(counts, axes)
+
+        return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())
+
+    return build
+
+
+def main(mesh, x):
+    build = make_builder()
+    build(mesh)
+    return build(mesh)(x)
+''', '    build(mesh)\n', '    pass\n', "SF105")
+
+
+def write():
+    base = pathlib.Path(__file__).resolve().parent
+    (base / "clean").mkdir(exist_ok=True)
+    (base / "twins").mkdir(exist_ok=True)
+    edits = {}
+    for name, (doc, body, old, new, rule) in P.items():
+        text = doc + "\n" + HEAD + body.rstrip("\n") + "\n" + TAIL
+        assert text.count(old) == 1, (name, old)
+        twin = text.replace(old, new)
+        a, b = text.splitlines(), twin.splitlines()
+        assert len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1, name
+        (base / "clean" / f"{name}.py").write_text(text)
+        (base / "twins" / f"{name}.py").write_text(twin)
+        edits[name] = rule
+    return edits
+
+
+if __name__ == "__main__":
+    print(len(write()), "programs")
