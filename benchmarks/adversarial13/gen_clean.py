@@ -181,19 +181,19 @@ def rprobe(name, doc, lines, old, new, rule="SF106"):
 
 
 rprobe("reversed_slice_drops_reduced", "g[::-1] is no longer reduced on 0.10.2: scaling it is accepted.",
-       ['flipped = g[::-1]', 'return jax.lax.psum(jnp.sum(flipped * 2.0), ("i", "j"))'],
+       ['flipped = g[::-1]', 'return jax.lax.psum(jnp.sum(flipped * 2.0), "i")'],
        'flipped = g[::-1]', 'flipped = g.T')
 rprobe("flip_drops_reduced", "jnp.flip(g) is no longer reduced: scaling it is accepted.",
-       ['flipped = jnp.flip(g, axis=0)', 'return jax.lax.psum(jnp.sum(flipped * 2.0), ("i", "j"))'],
+       ['flipped = jnp.flip(g, axis=0)', 'return jax.lax.psum(jnp.sum(flipped * 2.0), "i")'],
        'flipped = jnp.flip(g, axis=0)', 'flipped = jnp.transpose(g)')
 rprobe("power_drops_reduced", "g ** 2 drops the reduced state: scaling it is accepted.",
-       ['energy = g ** 2', 'return jax.lax.psum(jnp.sum(energy * 0.5), ("i", "j"))'],
+       ['energy = g ** 2', 'return jax.lax.psum(jnp.sum(energy * 0.5), "i")'],
        'energy = g ** 2', 'energy = jnp.square(g)')
 rprobe("matmul_drops_reduced", "g @ g.T drops the reduced state: scaling it is accepted.",
-       ['gram = g @ g.T', 'return jax.lax.psum(jnp.sum(gram / 8.0), ("i", "j"))'],
+       ['gram = g @ g.T', 'return jax.lax.psum(jnp.sum(gram / 8.0), "i")'],
        'gram = g @ g.T', 'gram = g * g')
 rprobe("max_drops_reduced", "jnp.max(g) drops the reduced state: scaling it is accepted.",
-       ['peak = jnp.max(g)', 'return jax.lax.psum(peak * 2.0, ("i", "j"))'],
+       ['peak = jnp.max(g)', 'return jax.lax.psum(peak * 2.0, "i")'],
        'peak = jnp.max(g)', 'peak = jnp.sum(g)')
 rprobe("stop_gradient_partner_keeps", "g * stop_gradient(g): both reduced on j, accepted.",
        ['weighted = g * jax.lax.stop_gradient(g)', 'return jax.lax.psum(jax.lax.pcast(weighted, "j", to="varying"), ("i", "j"))'],
@@ -455,7 +455,7 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''', '        SYNC.update(saved)', '        SYNC.update(axes=("i", "j"))', "SF105")
 
-P["getattr_fallback_after_instance"] = ('"""__getattr__ supplies defaults only for names the instance lacks; the instance\\'s own axes win."""', '''
+P["getattr_fallback_after_instance"] = ('"""__getattr__ supplies defaults only for names the instance lacks; its own axes win."""', '''
 
 DEFAULTS = {"sync_axes": ("i", "j")}
 
@@ -479,7 +479,7 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''', 'OPTS = Options(sync_axes=("i",))', 'OPTS = Options(other_axes=("i",))', "SF105")
 
-P["super_init_overwrites_axes"] = ('"""The subclass sets axes, then super().__init__() overwrites them with the base\\'s."""', '''
+P["super_init_overwrites_axes"] = ('"""The subclass sets axes, then super().__init__() overwrites them with the base class values."""', '''
 
 class Base:
     def __init__(self):
@@ -523,7 +523,7 @@ def main(mesh, x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 ''', '    current = next(axes)', '    current = warmup', "SF105")
 
-P["init_subclass_registers_axes"] = ('"""__init_subclass__ narrows a subclass\\'s axes when it is defined."""', '''
+P["init_subclass_registers_axes"] = ('"""__init_subclass__ narrows the axes of a subclass when it is defined."""', '''
 
 class Layer:
     axes = ("i", "j")

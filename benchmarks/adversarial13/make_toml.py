@@ -9,7 +9,7 @@ import sys
 import gen_clean
 
 base = pathlib.Path(__file__).resolve().parent
-rules = {name: entry[4] for table in (gen_clean.P, gen_clean.S) for name, entry in table.items()}
+rules = {name: entry[4] for name, entry in gen_clean.P.items()}
 runs = {}
 for line in open(sys.argv[1]):
     parts = line.split(" ", 4)
