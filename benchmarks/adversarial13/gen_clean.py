@@ -648,6 +648,99 @@ def main(mesh, x):
 ''', '    build(mesh)\n', '    pass\n', "SF105")
 
 
+# -- more index forms on a reduced value ----------------------------------------------------------------
+for _name, _expr, _doc in [
+        ("column_reverse_of_reduced", "g[:, ::-1]", "g[:, ::-1] (a reversed column slice)"),
+        ("fancy_index_of_reduced", "g[jnp.array([1, 0])]", "g[jnp.array([1, 0])] (a gather by a constant index array)")]:
+    rprobe(_name, f"{_doc}, then scaled by a constant: accepted on 0.10.2 where the index drops the reduced state.",
+           [f"part = {_expr}", 'return jax.lax.psum(jnp.sum(part * 2.0), "i")'],
+           f"part = {_expr}", "part = g.T")
+
+# -- short-circuiting consumers: only the first candidate is ever traced ---------------------------------
+SHORT = """
+
+CANDIDATES = [("i",), ("i", "j")]
+
+
+def reduce_with(mesh, x, axes):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+%s
+"""
+for _name, _main, _doc in [
+        ("next_of_generator_first_only", "    results = (reduce_with(mesh, x, axes) for axes in CANDIDATES)\n    return next(results)",
+         "next() of a generator runs only the first candidate"),
+        ("any_short_circuits", "    return any(reduce_with(mesh, x, axes).sum() > 0 for axes in CANDIDATES)",
+         "any() stops at the first true result"),
+        ("all_short_circuits", "    return all(reduce_with(mesh, x, axes).sum() < 0 for axes in CANDIDATES)",
+         "all() stops at the first false result"),
+        ("zip_stops_at_shortest", "    return dict(zip([\"rows\"], map(lambda a: reduce_with(mesh, x, a), CANDIDATES)))",
+         "zip stops when its first iterable ends, before pulling a second item from map"),
+        ("islice_takes_one", "    import itertools\n    return list(itertools.islice((reduce_with(mesh, x, a) for a in CANDIDATES), 1))",
+         "itertools.islice(..., 1) takes one item"),
+        ("loop_breaks_after_first", "    for axes in CANDIDATES:\n        out = reduce_with(mesh, x, axes)\n        if out.sum() > 0:\n            break\n    return out",
+         "the loop breaks after the first candidate (its result is positive)"),
+        ("or_short_circuits", "    rows = reduce_with(mesh, x, CANDIDATES[0])\n    return rows.sum() > 0 or reduce_with(mesh, x, CANDIDATES[1])",
+         "`or` does not evaluate its right side when the left is true"),
+        ("filter_next_first_match", "    return next(filter(lambda r: r.sum() > 0, map(lambda a: reduce_with(mesh, x, a), CANDIDATES)))",
+         "next(filter(...)) over a lazy map stops at the first match")]:
+    P[_name] = (f'"""{_doc}: the second candidate (a sum over both axes) is never traced."""', SHORT % _main,
+                'CANDIDATES = [("i",), ("i", "j")]', 'CANDIDATES = [("i", "j"), ("i",)]', "SF105")
+
+# -- jit caches for the reduced rules ------------------------------------------------------------------
+P["jit_cache_reduced_into_psum"] = ('"""A jitted step traced with SUM_OVER "i"; the later SUM_OVER "j" (reduced there) never traced."""', """
+
+SUM_OVER = ["i"]
+
+
+@jax.jit
+def step(x):
+    def body(block):
+        g = jax.lax.all_gather(block, "j", to="reduced", tiled=True)
+        total = jax.lax.psum(g, SUM_OVER[0])
+        return jax.lax.psum(jax.lax.pcast(total, "j", to="varying"), "j")
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    out = step(x)
+    SUM_OVER[0] = "j"
+    return out + step(x)
+""", '    out = step(x)', '    out = 0', "SF103")
+P["jit_cache_reduced_scaled"] = ('"""A jitted step traced with SCALE None; a later SCALE (a constant times a reduced value) never traced."""', """
+
+SETTINGS = {"scale": None}
+
+
+@jax.jit
+def step(x):
+    def body(block):
+        g = jax.lax.all_gather(block, "j", to="reduced", tiled=True)
+        if SETTINGS["scale"] is not None:
+            g = g * SETTINGS["scale"]
+        return jax.lax.psum(jax.lax.pcast(g, "j", to="varying"), ("i", "j"))
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    out = step(x)
+    SETTINGS["scale"] = 0.5
+    return out + step(x)
+""", '    out = step(x)', '    out = 0', "SF106")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
