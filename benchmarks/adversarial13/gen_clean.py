@@ -741,6 +741,115 @@ def main(mesh, x):
 """, '    out = step(x)', '    out = 0', "SF106")
 
 
+for _name, _main, _doc in [
+        ("generator_loop_breaks_at_once", "    for out in (reduce_with(mesh, x, a) for a in CANDIDATES):\n        break\n    return out",
+         "a `for` over a generator breaks in its first round"),
+        ("zip_pairs_with_generator", "    return dict(zip((\"rows\",), (reduce_with(mesh, x, a) for a in CANDIDATES)))",
+         "zip stops when its first iterable ends, before pulling a second item from the generator"),
+        ("next_with_default_of_generator", "    return next((reduce_with(mesh, x, a) for a in CANDIDATES), None)",
+         "next(gen, None) runs only the first candidate"),
+        ("takewhile_stops_early", "    import itertools\n    return list(itertools.takewhile(lambda r: r.sum() < 0, (reduce_with(mesh, x, a) for a in CANDIDATES)))",
+         "itertools.takewhile stops at the first item failing its test")]:
+    P[_name] = (f'"""{_doc}: the second candidate (a sum over both axes) is never traced."""', SHORT % _main,
+                'CANDIDATES = [("i",), ("i", "j")]', 'CANDIDATES = [("i", "j"), ("i",)]', "SF105")
+
+P["jit_cache_environment_changed"] = ('"""The jitted step reads SYNC_AXES from the environment when traced; setting it later does not retrace."""', """
+import os
+
+
+@jax.jit
+def step(x):
+    axes = tuple(os.environ.get("SYNC_AXES", "i").split(","))
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    out = step(x)
+    os.environ["SYNC_AXES"] = "i,j"
+    return out + step(x)
+""", '    out = step(x)', '    out = 0', "SF105")
+
+P["jit_cache_class_attribute_changed"] = ('"""A class attribute read in a jitted method is changed after the first call; the cached trace is reused."""', """
+
+class Reducer:
+    AXES = ("i",)
+
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.apply = jax.jit(self._apply)
+
+    def _apply(self, x):
+        def body(block):
+            return jax.lax.psum(jax.lax.psum(block, "j"), type(self).AXES)
+
+        return jax.shard_map(body, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    reducer = Reducer(mesh)
+    out = reducer.apply(x)
+    Reducer.AXES = ("i", "j")
+    return out + reducer.apply(x)
+""", '    out = reducer.apply(x)', '    out = 0', "SF105")
+
+P["jit_cache_dataclass_replaced"] = ('"""A module config dataclass replaced after the first step; the jitted step keeps its first trace."""', """
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    axes: tuple = ("i",)
+
+
+CFG = Config()
+
+
+@jax.jit
+def step(x):
+    def body(block):
+        return jax.lax.psum(jax.lax.psum(block, "j"), CFG.axes)
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH, CFG
+    MESH = mesh
+    out = step(x)
+    CFG = dataclasses.replace(CFG, axes=("i", "j"))
+    return out + step(x)
+""", '    out = step(x)', '    out = 0', "SF105")
+
+P["jit_cache_same_static_arg"] = ('"""A static argument equal on both calls keeps the cache hit although the table it keys changed."""', """
+import functools
+
+TABLE = {"rows": ("i",)}
+
+
+@functools.partial(jax.jit, static_argnames="kind")
+def step(x, kind):
+    def body(block):
+        return jax.lax.psum(jax.lax.psum(block, "j"), TABLE[kind])
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    out = step(x, kind="rows")
+    TABLE["rows"] = ("i", "j")
+    return out + step(x, kind="rows")
+""", '    out = step(x, kind="rows")', '    out = 0', "SF105")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
