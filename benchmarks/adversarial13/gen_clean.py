@@ -850,6 +850,214 @@ def main(mesh, x):
 """, '    out = step(x, kind="rows")', '    out = 0', "SF105")
 
 
+# -- Python's own name resolution, MRO and short-circuits at the place the axes are chosen --------------
+SIMPLE = """
+%s
+
+def main(mesh, x):
+    axes = %s
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+"""
+
+
+def simple(name, doc, prelude, expr, old, new, rule="SF105"):
+    P[name] = (f'"""{doc}"""', SIMPLE % (prelude, expr), old, new, rule)
+
+
+simple("method_reads_module_global", "A method returns the bare name AXES: the module global, not the class attribute of that name.", """
+AXES = ("i",)
+
+
+class Reducer:
+    AXES = ("i", "j")
+
+    def sync_axes(self):
+        return AXES
+""", "Reducer().sync_axes()", '        return AXES', '        return self.AXES')
+simple("class_genexp_condition_reads_global", "In a class body, a generator's condition sees the module global, not the class attribute.", """
+AXES = ("i",)
+
+
+class Layout:
+    AXES = ("i", "j")
+    SYNC = tuple(a for a in ("i", "j") if a in AXES)
+""", "Layout.SYNC", 'AXES = ("i",)', 'AXES = ("i", "j")')
+simple("class_lambda_reads_global", "A lambda in a class body reads the module global AXES when called.", """
+AXES = ("i",)
+
+
+class Layout:
+    AXES = ("i", "j")
+    pick = staticmethod(lambda: AXES)
+""", "Layout.pick()", 'AXES = ("i",)', 'AXES = ("i", "j")')
+simple("diamond_mro_attribute", "class D(B, C): C's override comes before A's value in the C3 order.", """
+class A:
+    AXES = ("i", "j")
+
+
+class B(A):
+    pass
+
+
+class C(A):
+    AXES = ("i",)
+
+
+class D(B, C):
+    pass
+""", "D.AXES", '    AXES = ("i",)', '    NAME = ("i",)')
+simple("mixin_super_goes_to_sibling", "super() in a mixin calls the next class in the instance's MRO (a sibling), not its own base.", """
+class Base:
+    def axes(self):
+        return ("i", "j")
+
+
+class RowsOnly(Base):
+    def axes(self):
+        return ("i",)
+
+
+class Logged(Base):
+    def axes(self):
+        return super().axes()
+
+
+class Model(Logged, RowsOnly):
+    pass
+""", "Model().axes()", 'class Model(Logged, RowsOnly):', 'class Model(Logged, Base):')
+simple("walrus_any_first_match", "any() stops at the first match, so the walrus keeps the first matching candidate.", """
+CANDIDATES = [("i",), ("i", "j")]
+if any(len(found := c) == 1 for c in CANDIDATES):
+    CHOSEN = found
+""", "CHOSEN", 'if any(len(found := c) == 1 for c in CANDIDATES):', 'if any(len(found := c) == 2 for c in CANDIDATES):')
+simple("match_statement_mode", "A match statement picks the row axes for MODE 'rows'.", """
+MODE = "rows"
+match MODE:
+    case "rows":
+        SYNC = ("i",)
+    case _:
+        SYNC = ("i", "j")
+""", "SYNC", 'MODE = "rows"', 'MODE = "both"')
+simple("device_count_branch", "Both axes only on more than 8 devices (a pod); on 8 the row axes.", """
+if jax.device_count() > 8:
+    SYNC = ("i", "j")
+else:
+    SYNC = ("i",)
+""", "SYNC", 'if jax.device_count() > 8:', 'if jax.device_count() >= 8:')
+simple("process_count_branch", "Both axes only in a multi-process run; this one is a single process.", """
+if jax.process_count() > 1:
+    SYNC = ("i", "j")
+else:
+    SYNC = ("i",)
+""", "SYNC", 'if jax.process_count() > 1:', 'if jax.process_count() >= 1:')
+simple("default_backend_branch", "Both axes only on GPU; the run is on CPU.", """
+if jax.default_backend() == "gpu":
+    SYNC = ("i", "j")
+else:
+    SYNC = ("i",)
+""", "SYNC", 'if jax.default_backend() == "gpu":', 'if jax.default_backend() == "cpu":')
+simple("optional_import_missing", "An optional kernel library that is not installed: the fallback syncs over rows.", """
+try:
+    import shardfix_fused_kernels  # noqa: F401  (not installed)
+    SYNC = ("i", "j")
+except ImportError:
+    SYNC = ("i",)
+""", "SYNC", '    SYNC = ("i",)', '    SYNC = ("i", "j")')
+
+P["loop_pops_remaining_candidate"] = ('"""The loop pops the last candidate after the first round, so the second is never tried."""', """
+
+def reduce_with(mesh, x, axes):
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    pending = [("i",), ("i", "j")]
+    for axes in pending:
+        out = reduce_with(mesh, x, axes)
+        pending.pop()
+    return out
+""", '        pending.pop()', '        pending.sort()', "SF105")
+P["jit_cache_body_picked_from_table"] = ('"""The jitted step picks its body from a table by MODE; MODE changes after the first call, no retrace."""', """
+
+def rows_body(block):
+    return jax.lax.psum(jax.lax.psum(block, "j"), "i")
+
+
+def both_body(block):
+    return jax.lax.psum(jax.lax.psum(block, "j"), ("i", "j"))
+
+
+BODIES = {"rows": rows_body, "both": both_body}
+MODE = ["rows"]
+
+
+@jax.jit
+def step(x):
+    return jax.shard_map(BODIES[MODE[0]], mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    out = step(x)
+    MODE[0] = "both"
+    return out + step(x)
+""", '    out = step(x)', '    out = 0', "SF105")
+P["jit_rewrapped_shares_cache"] = ('"""jax.jit(step) made again each round shares its cache with the first (same function): no retrace."""', """
+
+SYNC = {"axes": ("i",)}
+
+
+def step(x):
+    def body(block):
+        return jax.lax.psum(jax.lax.psum(block, "j"), SYNC["axes"])
+
+    return jax.shard_map(body, mesh=MESH, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    global MESH
+    MESH = mesh
+    total = 0.0
+    for round_ in range(2):
+        total = total + jax.jit(step)(x)
+        SYNC["axes"] = ("i", "j")
+    return total
+""", 'SYNC = {"axes": ("i",)}', 'SYNC = {"axes": ("i", "j")}', "SF105")
+P["jit_method_static_self"] = ('"""@partial(jax.jit, static_argnums=0) on a method: self is hashed by identity, so changing self.axes does not retrace."""', """
+import functools
+
+
+class Model:
+    def __init__(self, mesh):
+        self.mesh = mesh
+        self.axes = ("i",)
+
+    @functools.partial(jax.jit, static_argnums=0)
+    def __call__(self, x):
+        def body(block):
+            return jax.lax.psum(jax.lax.psum(block, "j"), self.axes)
+
+        return jax.shard_map(body, mesh=self.mesh, in_specs=P("i", "j"), out_specs=P())(x)
+
+
+def main(mesh, x):
+    model = Model(mesh)
+    out = model(x)
+    model.axes = ("i", "j")
+    return out + model(x)
+""", '    out = model(x)', '    out = 0', "SF105")
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
