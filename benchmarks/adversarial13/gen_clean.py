@@ -1058,6 +1058,134 @@ def main(mesh, x):
 """, '    out = model(x)', '    out = 0', "SF105")
 
 
+simple("name_mangled_private_axes", "self.__axes in a subclass is _Wide__axes: the base's method reads _Base__axes.", """
+class Base:
+    def __init__(self):
+        self.__axes = ("i",)
+
+    def sync_axes(self):
+        return self.__axes
+
+
+class Wide(Base):
+    def __init__(self):
+        super().__init__()
+        self.__axes = ("i", "j")
+""", "Wide().sync_axes()", '        self.__axes = ("i",)', '        self.__axes = ("i", "j")')
+simple("singleton_new_keeps_first", "A singleton __new__ hands back the first instance with the axes it was made with.", """
+class Parallel:
+    _instance = None
+
+    def __new__(cls, axes):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+            cls._instance.axes = axes
+        return cls._instance
+
+
+Parallel(("i",))
+""", 'Parallel(("i", "j")).axes', 'Parallel(("i",))', 'Parallel(("i", "j"))')
+simple("singleton_init_guard", "An __init__ that returns at once when the shared state is already set keeps the first axes.", """
+class ParallelState:
+    _shared = {}
+
+    def __init__(self, axes=None):
+        self.__dict__ = self._shared
+        if "axes" in self._shared:
+            return
+        self.axes = axes
+
+
+ParallelState(("i",))
+""", 'ParallelState(("i", "j")).axes', 'ParallelState(("i",))', 'ParallelState(("i", "j"))')
+simple("classmethod_reads_subclass_attribute", "A classmethod called on the subclass reads the subclass's AXES through cls.", """
+class Base:
+    AXES = ("i", "j")
+
+    @classmethod
+    def sync_axes(cls):
+        return cls.AXES
+
+
+class Rows(Base):
+    AXES = ("i",)
+""", "Rows.sync_axes()", '    AXES = ("i",)', '    OTHER = ("i",)')
+simple("finally_return_overrides", "A return in finally replaces the try block's return value.", """
+def sync_axes():
+    try:
+        return ("i", "j")
+    finally:
+        return ("i",)
+""", "sync_axes()", '        return ("i",)', '        pass')
+simple("yield_from_return_value", "`axes = yield from inner()` is inner's return value, not what it yields.", """
+def inner():
+    yield ("i", "j")
+    return ("i",)
+
+
+def outer(found):
+    axes = yield from inner()
+    found.append(axes)
+
+
+FOUND = []
+for _ in outer(FOUND):
+    pass
+""", "FOUND[0]", '    return ("i",)', '    return ("i", "j")')
+simple("suppress_keyerror_keeps_default", "contextlib.suppress(KeyError) leaves the default when the key is missing.", """
+import contextlib
+
+CONFIG = {"name": "norm"}
+SYNC = ("i",)
+with contextlib.suppress(KeyError):
+    SYNC = CONFIG["sync"]
+""", "SYNC", 'CONFIG = {"name": "norm"}', 'CONFIG = {"name": "norm", "sync": ("i", "j")}')
+simple("try_else_after_success", "try/else: the else runs only when the try raised nothing; the lookup succeeded.", """
+CONFIG = {"sync": ("i",)}
+try:
+    SYNC = CONFIG["sync"]
+except KeyError:
+    SYNC = ("i", "j")
+else:
+    SYNC = tuple(SYNC)
+""", "SYNC", 'CONFIG = {"sync": ("i",)}', 'CONFIG = {"sync": ("i", "j")}')
+simple("from_import_missing_fallback", "from <missing package> import ...: the ImportError fallback syncs over rows.", """
+try:
+    from shardfix_fused_kernels import fused_sync  # noqa: F401  (not installed)
+    SYNC = ("i", "j")
+except ImportError:
+    SYNC = ("i",)
+""", "SYNC", '    SYNC = ("i",)', '    SYNC = ("i", "j")')
+simple("class_listcomp_condition_reads_global", "A list comprehension's condition in a class body sees the module global, not the class attribute.", """
+ROWS = ("i",)
+
+
+class Layout:
+    ROWS = ("i", "j")
+    SYNC = [a for a in ("i", "j") if a in ROWS]
+""", "tuple(Layout.SYNC)", 'ROWS = ("i",)', 'ROWS = ("i", "j")')
+simple("while_else_skipped_by_break", "while/else: the wide fallback in else is skipped when the loop breaks.", """
+def pick(candidates):
+    index = 0
+    while index < len(candidates):
+        if len(candidates[index]) == 1:
+            found = candidates[index]
+            break
+        index += 1
+    else:
+        found = ("i", "j")
+    return found
+""", 'pick([("i", "j"), ("i",)])', '        if len(candidates[index]) == 1:', '        if len(candidates[index]) == 3:')
+simple("dict_fromkeys_shared_list", "dict.fromkeys with one list: removing through one key changes every key's list.", """
+GROUPS = dict.fromkeys(["reduce", "norm"], ["i", "j"])
+GROUPS["reduce"].remove("j")
+""", 'tuple(GROUPS["norm"])', 'GROUPS = dict.fromkeys(["reduce", "norm"], ["i", "j"])', 'GROUPS = {"reduce": ["i", "j"], "norm": ["i", "j"]}')
+simple("list_multiplied_shares_rows", "[[]] * 2 holds one list twice: removing from the first empties it in the second.", """
+SECTIONS = [["i", "j"]] * 2
+SECTIONS[0].remove("j")
+""", "tuple(SECTIONS[1])", 'SECTIONS = [["i", "j"]] * 2', 'SECTIONS = [["i", "j"], ["i", "j"]]')
+
+
 def write():
     base = pathlib.Path(__file__).resolve().parent
     (base / "clean").mkdir(exist_ok=True)
