@@ -1185,6 +1185,65 @@ SECTIONS = [["i", "j"]] * 2
 SECTIONS[0].remove("j")
 """, "tuple(SECTIONS[1])", 'SECTIONS = [["i", "j"]] * 2', 'SECTIONS = [["i", "j"], ["i", "j"]]')
 
+simple("name_mangled_class_attribute", "cls.__AXES in Base's classmethod is _Base__AXES, even when called on the subclass.", """
+class Base:
+    __AXES = ("i",)
+
+    @classmethod
+    def sync_axes(cls):
+        return cls.__AXES
+
+
+class Wide(Base):
+    __AXES = ("i", "j")
+""", "Wide.sync_axes()", '    __AXES = ("i",)', '    __AXES = ("i", "j")')
+simple("class_reassigned_on_instance", "obj.__class__ = RowsOnly switches the instance to the subclass's method.", """
+class Layer:
+    def sync_axes(self):
+        return ("i", "j")
+
+
+class RowsOnly(Layer):
+    def sync_axes(self):
+        return ("i",)
+
+
+LAYER = Layer()
+LAYER.__class__ = RowsOnly
+""", "LAYER.sync_axes()", 'LAYER.__class__ = RowsOnly', 'LAYER.__class__ = Layer')
+simple("locals_write_has_no_effect", "Writing into locals() inside a function does not change the local variable.", """
+def sync_axes():
+    axes = ("i",)
+    locals()["axes"] = ("i", "j")
+    return axes
+""", "sync_axes()", '    axes = ("i",)', '    axes = ("i", "j")')
+
+
+def shaped(name, doc, test, old, new):
+    P[name] = (f'"""{doc}"""', """
+
+def main(mesh, x):
+    axes = ("i", "j") if %s else ("i",)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
+""" % test, old, new, "SF105")
+
+
+shaped("batch_shape_branch", "Both axes only for batches over 64 rows; this one has 8.", "x.shape[0] > 64",
+       "x.shape[0] > 64", "x.shape[0] > 4")
+shaped("dtype_branch", "Both axes only for bfloat16 inputs; these are float32.", "x.dtype == jnp.bfloat16",
+       "x.dtype == jnp.bfloat16", "x.dtype == jnp.float32")
+shaped("device_platform_branch", "Both axes only on GPU devices; these are CPU devices.", 'jax.devices()[0].platform == "gpu"',
+       'jax.devices()[0].platform == "gpu"', 'jax.devices()[0].platform == "cpu"')
+shaped("mesh_size_branch", "Both axes only on a mesh of more than 8 devices.", "mesh.size > 8",
+       "mesh.size > 8", "mesh.size >= 8")
+shaped("array_size_branch", "Both axes only for arrays of more than 4096 elements; this one has 64.", "x.size > 4096",
+       "x.size > 4096", "x.size > 16")
+
 
 def write():
     base = pathlib.Path(__file__).resolve().parent
