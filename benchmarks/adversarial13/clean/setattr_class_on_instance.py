@@ -1,19 +1,31 @@
-"""jnp.einsum of rows and cols varies on both axes."""
+"""setattr(obj, '__class__', RowsOnly) switches the instance to the subclass's method."""
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.sharding import PartitionSpec as P
 
 
-def body(block):
-    rows = jax.lax.psum(block, "j")
-    total = jax.lax.psum(block, ("i", "j"))
-    cols = jax.lax.psum(block, "i")
-    gram = jnp.einsum("ab,cb->ac", rows, rows)
-    return jax.lax.psum(gram, ("i", "j"))
+class Layer:
+    def sync_axes(self):
+        return ("i", "j")
+
+
+class RowsOnly(Layer):
+    def sync_axes(self):
+        return ("i",)
+
+
+LAYER = Layer()
+setattr(LAYER, "__class__", RowsOnly)
 
 
 def main(mesh, x):
+    axes = LAYER.sync_axes()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 

@@ -1,18 +1,24 @@
-"""jnp.sum(block) * 0 is zero but varies on both axes."""
+"""except ModuleNotFoundError around a missing optional package: the fallback syncs over rows."""
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.sharding import PartitionSpec as P
 
 
-def body(block):
-    rows = jax.lax.psum(block, "j")
-    total = jax.lax.psum(block, ("i", "j"))
-    zero = jnp.sum(block) * 0
-    return jax.lax.psum(zero + total, ("i", "j"))
+try:
+    import shardfix_fused_kernels  # noqa: F401  (not installed)
+    SYNC = ("i", "j")
+except ModuleNotFoundError:
+    SYNC = ("i", "j")
 
 
 def main(mesh, x):
+    axes = SYNC
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 

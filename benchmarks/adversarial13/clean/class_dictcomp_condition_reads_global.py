@@ -1,18 +1,25 @@
-"""jnp.sum(block) * 0 is zero but varies on both axes."""
+"""A dict comprehension's condition in a class body sees the module global, not the class attribute."""
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.sharding import PartitionSpec as P
 
 
-def body(block):
-    rows = jax.lax.psum(block, "j")
-    total = jax.lax.psum(block, ("i", "j"))
-    zero = jnp.sum(rows) * 0
-    return jax.lax.psum(zero + total, ("i", "j"))
+AXES = ("i",)
+
+
+class Layout:
+    AXES = ("i", "j")
+    SYNC = {a: a for a in ("i", "j") if a in AXES}
 
 
 def main(mesh, x):
+    axes = tuple(Layout.SYNC)
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 

@@ -1,19 +1,25 @@
-"""jnp.maximum(rows, cols) varies on both axes."""
+"""A lazy import inside a helper: the package is not installed, so the helper returns the row axes."""
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.sharding import PartitionSpec as P
 
 
-def body(block):
-    rows = jax.lax.psum(block, "j")
-    total = jax.lax.psum(block, ("i", "j"))
-    cols = jax.lax.psum(block, "i")
-    peak = jnp.maximum(rows, rows)
-    return jax.lax.psum(peak, ("i", "j"))
+def pick():
+    try:
+        import shardfix_fused_kernels  # noqa: F401  (not installed)
+    except ImportError:
+        return ("i", "j")
+    return ("i", "j")
 
 
 def main(mesh, x):
+    axes = pick()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 

@@ -1,19 +1,31 @@
-"""jnp.maximum(rows, cols) varies on both axes."""
+"""setattr(obj, '__class__', RowsOnly) switches the instance to the subclass's method."""
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax.sharding import PartitionSpec as P
 
 
-def body(block):
-    rows = jax.lax.psum(block, "j")
-    total = jax.lax.psum(block, ("i", "j"))
-    cols = jax.lax.psum(block, "i")
-    peak = jnp.maximum(rows, cols)
-    return jax.lax.psum(peak, ("i", "j"))
+class Layer:
+    def sync_axes(self):
+        return ("i", "j")
+
+
+class RowsOnly(Layer):
+    def sync_axes(self):
+        return ("i",)
+
+
+LAYER = Layer()
+setattr(LAYER, "__class__", Layer)
 
 
 def main(mesh, x):
+    axes = LAYER.sync_axes()
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, axes)
+
     return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
 
 
