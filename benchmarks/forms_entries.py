@@ -11,6 +11,26 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
+    "nlf8_sf105_script_optional_package_falls_back": "main()",
+    "lf9_sf105_script_class_comprehension_iterates_class_axes": "main()",
+    "nlf9_sf105_script_class_comprehension_condition_reads_global": "main()",
+    "lf10_sf105_script_instances_keep_their_own_axes": "main()",
+    "nlf10_sf105_script_shared_state_keeps_first_axes": "main()",
+    "lf7_sf105_private_axes_read_in_the_subclass": "main(mesh, x)",
+    "nlf7_sf105_private_axes_read_in_the_base": "main(mesh, x)",
+    "lf6_sf105_script_jit_retraced_for_new_static_axes": "main()",
+    "nlf6_sf105_script_jit_cache_hides_a_changed_global": "main()",
+    "lf1_sf105_generator_drained_by_tuple": "main(mesh, x)",
+    "nlf1_sf105_generator_pulled_once_by_next": "main(mesh, x)",
+    "lf2_sf105_script_next_of_generator_first_fails": "main()",
+    "nlf2_sf105_script_next_leaves_the_failing_step_unpulled": "main()",
+    "lf3_sf105_script_any_stops_after_the_failing_item": "main()",
+    "nlf3_sf105_script_any_stops_before_the_failing_item": "main()",
+    "lf4_sf106_forward_stride_keeps_reduced": "main(mesh, x)",
+    "nlf4_sf106_reversed_slice_drops_reduced": "main(mesh, x)",
+    "lf5_sf106_script_forward_stride_keeps_reduced": "main(mesh, x)",
+    "nlf5_sf106_script_backward_stride_drops_reduced": "main(mesh, x)",
     "dr4_sf105_namedtuple_of_axes_compared_with_a_list": "main(mesh, x)",
     "ndr4_sf105_namedtuple_of_axes_compared_with_a_tuple": "main(mesh, x)",
     "dr1_sf105_branch_on_the_type_of_a_list_of_axes": "main(mesh, x)",
@@ -2487,6 +2507,8 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "lf4_sf106_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
+    "lf5_sf106_script_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
     "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": {36: "    return latents"},
 
     "ds2_sf106_clip_bound_from_interpolated_config": {27: "    return full"},

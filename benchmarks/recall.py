@@ -136,9 +136,12 @@ def verify(heldout: Path) -> int:
 
 # --- running shardfix ------------------------------------------------------------------------
 
+FILE_TIMEOUT = 300
+
+
 def findings(checkout: Path, target: Path, select: str | None = None) -> dict[tuple, str]:
     """(path, line, column, code) of every finding -> its fix safety ("none" without a fix)."""
-    args = ["check", "--format", "json", "--exit-zero", "--no-cache", str(target)]
+    args = ["check", "--format", "json", "--exit-zero", "--no-cache", "--file-timeout", str(FILE_TIMEOUT), str(target)]
     if select:
         args[1:1] = ["--select", select]
     proc = shardfix(checkout, *args)
@@ -308,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--heldout", type=Path, default=None, help="a set's directory (overrides --set)")
     parser.add_argument("--verify", action="store_true", help="only run the programs on JAX")
     parser.add_argument("--no-fix", action="store_true", help="skip the fix validity runs")
+    parser.add_argument("--file-timeout", type=int, default=300,
+                        help="seconds per file (a loaded machine runs slower than the tool's default allows)")
     parser.add_argument("--run-programs", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.run_programs:
@@ -318,6 +323,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no program set at {heldout} (expected {heldout / 'manifest.toml'})")
     if args.verify:
         return verify(heldout)
+    global FILE_TIMEOUT
+    FILE_TIMEOUT = args.file_timeout
     return report(args.shardfix.resolve(), heldout.resolve(), not args.no_fix)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from codemods import jaxapi
 from codemods.analysis.names import ImportTable
 from codemods.model import Edit, Span
+from codemods.private_names import mangle_private_names
 from codemods.suppression import python_line_ends_only
 
 if TYPE_CHECKING:
@@ -48,8 +49,8 @@ class FileContext:
 
     @cached_property
     def tree(self) -> ast.Module:
-        """The source parsed by Python's own `ast`."""
-        return self._tree if self._tree is not None else ast.parse(self.source)
+        """The source parsed by Python's own `ast`, private names mangled as Python compiles them."""
+        return mangle_private_names(self._tree if self._tree is not None else ast.parse(self.source))
 
     @cached_property
     def wrapper(self) -> MetadataWrapper:

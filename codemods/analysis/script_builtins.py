@@ -152,6 +152,8 @@ class ScriptBuiltins:
         name = func.__name__
         if name == "isinstance" and len(args) == 2 and not kwargs:
             return self.is_instance(*args)
+        if name in ("any", "all") and len(args) == 1 and not kwargs and type(args[0]) is Lazy:
+            return self.short_circuit(name == "any", args[0])
         if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
             raise Bail  # (lazy over a generator: what runs when is not modelled)
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
@@ -189,6 +191,18 @@ class ScriptBuiltins:
                 raise Bail
             args = [items]
         return super().builtin(func, args, kwargs)
+
+    def short_circuit(self, wanted: bool, lazy: Lazy) -> bool:
+        """`any`/`all` of a generator pull its items only until one decides: the rest never run."""
+        if lazy.used:
+            raise Bail
+        lazy.used = True
+        for item in self.produce(lazy):
+            if type(item) in _OPAQUE or not plain_tree(item):
+                raise Bail  # (its truth is not known here: neither is how far Python pulls)
+            if bool(item) is wanted:
+                return wanted
+        return not wanted
 
     def held(self, obj: UObj) -> object:
         """What a builtin reads of a module object: the dict or list it subclasses, or its items."""

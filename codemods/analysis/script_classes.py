@@ -103,6 +103,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
                 raise Bail
             attrs[statement.name] = _method(run, statement, env, body_env, cls)
         elif type(statement) is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:
+            if _nested_reads(statement.value) & attrs.keys():
+                raise Bail  # (a comprehension or lambda in a class body skips the class's names)
             attrs[statement.targets[0].id] = run.eval(statement.value, body_env)
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
             if "ClassVar" not in ast.dump(statement.annotation):
@@ -454,3 +456,18 @@ BUILTIN_METHODS = (_Replace, _AsDict, _Nothing, _HolderInit, TypeMethod)
 
 def _bail():
     raise Bail
+
+
+def _nested_reads(value: ast.expr) -> set[str]:
+    """Names read in the scopes a class-body expression opens (comprehensions past their first
+    iterable, lambdas): Python looks them up past the class body, in the enclosing scopes."""
+    found: set[str] = set()
+    for node in ast.walk(value):
+        if type(node) in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
+            first = node.generators[0]  # (its iterable is read in the class body itself)
+            parts = [part for part in ast.iter_child_nodes(node) if part is not first] + [first.target, *first.ifs]
+            found |= {name.id for part in parts for name in ast.walk(part) if type(name) is ast.Name}
+        elif type(node) is ast.Lambda:
+            found |= {name.id for name in ast.walk(node.body) if type(name) is ast.Name}
+    return found
+

@@ -19,6 +19,7 @@ from codemods.analysis.script_values import (
     Arr,
     Bound,
     FieldDefault,
+    GatherStop,
     JitFn,
     Lib,
     MeshCtx,
@@ -308,9 +309,24 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     kwargs = {key: value if key in names else traced(value) for key, value in kwargs.items()}
     if run.states is not None:
         raise Bail  # (a jitted function in a body: not followed)
+    func = jit.func
+    key = (type(func), id(func.func), id(func.self)) if type(func) is Bound else (type(func), id(func))
+    # JAX retraces for sure only when the static arguments differ from every earlier call's
+    # (plain values compare as JAX hashes them); anything else may reuse an earlier trace.
+    fixed = ([arg for index, arg in enumerate(args) if index in static], sorted(
+        (key, value) for key, value in kwargs.items() if key in names))
+    plain = all(type(value) in VALUE_TYPES or type(value) is tuple and all(type(item) in VALUE_TYPES for item in value)
+                for value in (*fixed[0], *(value for _, value in fixed[1])))
+    held = run.__dict__.setdefault("jit_calls", {}).setdefault(key, (func, []))  # (func kept alive: its id stays its own)
+    again = not plain or repr(fixed) in held[1]
+    held[1].append(repr(fixed))
     run.jitted += 1  # (`jax.set_mesh` raises inside jit: script_run.py stops there)
     try:
-        result = run.call(jit.func, args, kwargs)
+        result = run.call(func, args, kwargs)
+    except GatherStop:
+        if again:  # JAX may reuse the first call's trace (jit's cache): what it reads now may never be read
+            raise Bail from None
+        raise
     finally:
         run.jitted -= 1
     if "out_shardings" not in options:  # under Explicit axes the layout is the result's type

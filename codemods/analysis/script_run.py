@@ -87,6 +87,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
+from codemods.analysis.script_imports import run_import
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.top_level_gathers import TopLevelGathers
@@ -153,21 +154,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.With, ast.Expr, ast.AugAssign):
             self.tick()
             self.statements += 1
-        if kind is ast.Import:
-            for alias in node.names:
-                if alias.asname:
-                    env.vars[alias.asname] = Lib(alias.name)
-                else:
-                    env.vars[alias.name.split(".")[0]] = Lib(alias.name.split(".")[0])
-        elif kind is ast.ImportFrom:
-            if node.level or node.module is None:
-                raise Bail
-            for alias in node.names:
-                if alias.name == "*":
-                    raise Bail
-                if node.module != "__future__":
-                    found = library_constant(jaxapi.canonical(f"{node.module}.{alias.name}"))
-                    env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}") if found is None else found
+        if kind is ast.Import or kind is ast.ImportFrom:
+            run_import(self, node, env)  # (script_imports.py)
         elif kind is ast.FunctionDef:
             value: object = self.make_function(node, env, env)
             for decorator in reversed(node.decorator_list):
@@ -295,6 +283,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         self.module_env.vars[name] = value  # (the run is the program: later calls read it)
 
     def set_attribute(self, obj: object, name: str, value: object) -> None:
+        if name in ("__dict__", "__class__"):
+            raise Bail  # (an instance given another namespace or class: its reads change)
         if type(obj) is UFunc:
             return set_function_attribute(self, obj, name, value)
         if type(obj) is argparse.Namespace:
@@ -342,15 +332,16 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 key = self.index(node.slice, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
                 return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim)
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
-                indices = []
+                indices, forward = [], True
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
                     for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
                         if bound is not None and type(index := self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
                             raise Bail
                         indices.append(index if bound is not None else None)
+                    forward = forward and (type(part) is not ast.Slice or part.step is None or type(indices[-1]) is int and indices[-1] > 0)
                 result = Arr(None, holder.host)
                 if self.states is not None:
-                    self.states.indexed(holder, result, indices)
+                    self.states.indexed(holder, result, indices, forward)
                 return result
             return self.item(holder, self.index(node.slice, env))
         if kind is ast.GeneratorExp:  # run when consumed, where it is consumed (its first iterable now)

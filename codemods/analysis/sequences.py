@@ -189,12 +189,15 @@ class Sequences:
         indices: list[Value] = []
         bounds: list[object] = []
         arrays_at: list[Value] = []  # the indices that may be arrays (not the parts of a slice)
+        forward = True  # every slice steps forward (a negative step reverses: `rev` drops a reduced state)
         for index in elements:
             if isinstance(index, ast.Slice):
                 for part in (index.lower, index.upper, index.step):
                     found = self.eval(part, frame) if part is not None else Const(None)
                     indices.append(found)
                     bounds.append(_index(found))
+                forward = forward and (index.step is None or isinstance(found, Const) and type(found.value) is int
+                                       and found.value > 0)
             else:
                 indices.append(self.eval(index, frame))
                 arrays_at.append(indices[-1])
@@ -221,7 +224,8 @@ class Sequences:
                 return UNKNOWN  # maybe an item of a tuple result
             # a slice's bounds are Python integers (JAX takes no traced bound): they never mix in
             if all(isinstance(index, (Const, Static)) for index in arrays_at):
-                if value.has(R) and not transfer.keeps_through(transfer.operator_rule("x[...]", self.judge.target), [value], [value]):
+                if value.has(R) and (not forward or not transfer.keeps_through(
+                        transfer.operator_rule("x[...]", self.judge.target), [value], [value])):
                     return UNKNOWN
                 return value  # indexing with Python values keeps the varying and invariant states
             arrays = [as_array(index) for index in arrays_at]

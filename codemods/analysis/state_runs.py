@@ -304,9 +304,9 @@ class BodyStates:
         rule = transfer.operator_rule(symbol, self.judge.target)
         result.state = self.operation(node, symbol, rule, [left, right], {}, [node.left, node.comparators[0]])
 
-    def indexed(self, holder: Arr, result: Arr, indices: list) -> None:
-        """`x[i]`: its state where the table shows indexing keep it (a reduced one too); indexed by
-        arrays, varying where any of them varies."""
+    def indexed(self, holder: Arr, result: Arr, indices: list, forward: bool = True) -> None:
+        """`x[i]`: its state where the table shows indexing keep it (a reduced one too, unless a
+        slice steps backwards: `rev` drops it); indexed by arrays, varying where any of them varies."""
         state = self.state(holder)
         arrays = [self.state(index) for index in indices if type(index) is Arr]
         if arrays:
@@ -319,7 +319,7 @@ class BodyStates:
             return
         rule = transfer.operator_rule("x[...]", self.judge.target)
         if not state.has(U) and not state.mixed and not state.has(Q) and (
-                not state.has(R) or transfer.keeps_through(rule, [state], [state])):
+                not state.has(R) or forward and transfer.keeps_through(rule, [state], [state])):
             result.state = state
             return
         if self.risky(state):

@@ -1,0 +1,45 @@
+"""Import statements in a script run: each name bound to the library it names.
+
+A run stands for the program on a machine where it runs, so an import outside any `try` is taken
+to succeed (the program stops there otherwise). Inside a `try` with handlers (in this frame or a
+calling one) an import of a package the run cannot know is installed may raise ImportError into
+a fallback (`except ImportError: SYNC = ("i",)`): which branch runs depends on the machine, so the
+run stops there. The standard library and JAX with its own dependencies are installed wherever
+the program's shard_map runs.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+
+from codemods import jaxapi
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_library import constant as library_constant
+from codemods.analysis.script_values import Lib
+
+_INSTALLED = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "ml_dtypes", "opt_einsum", "scipy"}
+
+
+def run_import(run, node: ast.Import | ast.ImportFrom, env) -> None:
+    if type(node) is ast.Import:
+        for alias in node.names:
+            _installed(run, alias.name)
+            if alias.asname:
+                env.vars[alias.asname] = Lib(alias.name)
+            else:
+                env.vars[alias.name.split(".")[0]] = Lib(alias.name.split(".")[0])
+        return
+    if node.level or node.module is None:
+        raise Bail
+    _installed(run, node.module)
+    for alias in node.names:
+        if alias.name == "*":
+            raise Bail
+        if node.module != "__future__":
+            found = library_constant(jaxapi.canonical(f"{node.module}.{alias.name}"))
+            env.vars[alias.asname or alias.name] = Lib(f"{node.module}.{alias.name}") if found is None else found
+
+
+def _installed(run, module: str) -> None:
+    if run.guarded and module.split(".")[0] not in _INSTALLED:
+        raise Bail  # (a fallback may run instead: it depends on the machine)
