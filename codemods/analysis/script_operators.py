@@ -17,6 +17,7 @@ import types
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
+from codemods.analysis.array_ranks import broadcast_rank, generator_rank
 from codemods.analysis.script_builtins import ReMatch, Wraps
 from codemods.analysis.script_jax import alike
 from codemods.analysis.script_values import (
@@ -59,9 +60,7 @@ class ArrMethod:
         if self.name == "reshape" and args and not kwargs:
             shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
-        if self.name in ("normal", "uniform", "integers", "random", "standard_normal") and "size" in kwargs:
-            return shape_rank(kwargs["size"])
-        return None
+        return generator_rank(self.name, args, kwargs)
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
@@ -150,7 +149,7 @@ class ScriptOperators:
                     raise Bail
                 if Arr not in sides:
                     return Opaque()
-                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr))
+                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), ndim=broadcast_rank([left, right]))
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result

@@ -24,6 +24,7 @@ import operator
 import re
 import types
 
+from codemods.analysis.array_ranks import sliced_rank
 from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
@@ -348,7 +349,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                         if bound is not None and type(index := self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
                             raise Bail
                         indices.append(index if bound is not None else None)
-                result = Arr(None, holder.host)
+                result = Arr(None, holder.host, ndim=sliced_rank(holder.ndim, node.slice))
                 if self.states is not None:
                     self.states.indexed(holder, result, indices)
                 return result
