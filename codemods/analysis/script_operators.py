@@ -18,6 +18,7 @@ from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
 from codemods.analysis.array_ranks import broadcast_rank, generator_rank
+from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
 from codemods.analysis.script_jax import alike
 from codemods.analysis.script_values import (
@@ -126,7 +127,8 @@ class ScriptOperators:
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
                 result = Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
             else:
-                result = Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+                result = computed(self, Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank),
+                                  [left, right])
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
@@ -224,7 +226,7 @@ class ScriptOperators:
         if kind is Arr and value.count is not None:
             if self.states is not None:
                 self.states.untracked([value])  # (its items: of unknown state)
-            return [Arr(None, value.host) for _ in range(value.count)]
+            return [computed(self, Arr(None, value.host), [value]) for _ in range(value.count)]
         if kind is UObj:
             hook = value.cls.lookup("__iter__")
             if hook is None and value.data is not None:

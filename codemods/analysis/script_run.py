@@ -25,6 +25,7 @@ import re
 import types
 
 from codemods.analysis.array_ranks import sliced_rank
+from codemods.analysis.one_device import computed
 from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
@@ -98,6 +99,7 @@ from codemods.analysis.state_runs import ForwardOnly
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "squeeze", "ravel", "flatten"})
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars")
 
 
@@ -515,6 +517,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
             result = Arr(None, func.host, ndim=func.rank(args, kwargs), count=func.count(args, kwargs))
+            if func.owner is not None and func.name in _KEEPING:  # (`w.astype(jnp.bfloat16)`: one_device.py)
+                computed(self, result, [func.owner, *args, *kwargs.values()])
             if self.states is not None:
                 self.states.method(func.owner, func.name, args, kwargs, result)
             return result
