@@ -11,6 +11,16 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dz1_sf105_batch_spec_from_numpy_rank": "main()",
+    "ndz1_sf105_batch_spec_where_broadcasts_to_rank_two": "main()",
+    "ndz2_sf105_generator_size_in_third_place": "main()",
+    "dz2_sf101_defaults_list_first_item": "main()",
+    "ndz3_sf101_defaults_iterator_advanced_twice": "main()",
+    "dz3_sf103_params_made_by_jax_enter_replicated": "main()",
+    "ndz4_sf103_params_made_by_jax_enter_sharded": "main()",
+    "dz4_sf101_vmap_output_keeps_the_psum_state": "main()",
+    "ndz5_sf101_vmap_of_a_reduced_gather": "main()",
+
     "dr4_sf105_namedtuple_of_axes_compared_with_a_list": "main(mesh, x)",
     "ndr4_sf105_namedtuple_of_axes_compared_with_a_tuple": "main(mesh, x)",
     "dr1_sf105_branch_on_the_type_of_a_list_of_axes": "main(mesh, x)",
