@@ -2784,6 +2784,11 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndz4_sf103_params_made_by_jax_enter_sharded", 23): "run as a script, shard_map rejects the parameters JAX made on"
+    " one device for their P('i') entry before the body runs; the audit places inputs as in_specs asks, so the body"
+    " runs here on blocks the program never gets",
+    ("ndz5_sf101_vmap_of_a_reduced_gather", 14): "all_gather(to='reduced') under vmap raises NotImplementedError (no"
+    " rule's error): the run stops there, and the gather after the map is never reached",
     ("ndl9_sf106_gelu_approximation_from_a_parameter", 14): "the approximation is a parameter of the entry point: which case of the transfer table applies is not known",
     ("ndl7_sf101_registered_entry_point_kept_elsewhere", 20): "the entry point is also kept under another name: objects it makes may be built and called anywhere",
     ("ndl8_sf102_never_built_block_method_handed_on", 8): "`Basic.weights` is handed on by `describe`: it may run anywhere, so the helper's calls are not all known",
