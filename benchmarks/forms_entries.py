@@ -20,6 +20,8 @@ ENTRIES = {
     "ndz4_sf103_params_made_by_jax_enter_sharded": "main()",
     "dz4_sf101_vmap_output_keeps_the_psum_state": "main()",
     "ndz5_sf101_vmap_of_a_reduced_gather": "main()",
+    "dz5_sf105_instantiated_partial_collective": "main()",
+    "ndz6_sf105_instantiated_target_of_another_module": "main()",
 
     "dr4_sf105_namedtuple_of_axes_compared_with_a_list": "main(mesh, x)",
     "ndr4_sf105_namedtuple_of_axes_compared_with_a_tuple": "main(mesh, x)",
@@ -2784,6 +2786,8 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndz6_sf105_instantiated_target_of_another_module", 17): "the target's module is the program's own choice"
+    " (importing it may run any code; here none is installed and the import raises): what the partial calls is not known",
     ("ndz4_sf103_params_made_by_jax_enter_sharded", 23): "run as a script, shard_map rejects the parameters JAX made on"
     " one device for their P('i') entry before the body runs; the audit places inputs as in_specs asks, so the body"
     " runs here on blocks the program never gets",

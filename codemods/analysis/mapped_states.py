@@ -71,14 +71,26 @@ def slice_of(run, leaf: Arr) -> Arr:
     return Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None, state=state if _plain(state) else None)
 
 
+def _arrays(tree: object, depth: int = 0) -> list:
+    """The arrays in the containers of `tree` (numbers, strings and objects handed in unmapped are
+    not walked: what f makes of them shows in its outputs' states)."""
+    if depth > 12:
+        raise Bail
+    if type(tree) is Arr:
+        return [tree]
+    if type(tree) is dict:
+        return [leaf for value in tree.values() for leaf in _arrays(value, depth + 1)]
+    if isinstance(tree, (tuple, list)):  # (NTup too)
+        return [leaf for value in tree for leaf in _arrays(value, depth + 1)]
+    return []
+
+
 def mapped_result(run, func, args: list) -> object:
     """f's outputs over the slices `args`, each array in the state f's output has."""
     from codemods.analysis.state_runs import StateStop
 
     states = run.states
-    leaves = []
-    map_tree(args, lambda leaf: leaves.append(leaf) or leaf, (Arr,))
-    known = all(type(leaf) is not Arr or _plain(states.state(leaf)) for leaf in leaves)
+    known = all(_plain(states.state(leaf)) for leaf in _arrays(args))
     run.states = _Mapped(states)
     try:
         out = run.call(func, args, {})
