@@ -44,6 +44,9 @@ from codemods.analysis.script_values import (
 )
 
 
+_KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "squeeze", "ravel", "flatten"})
+
+
 class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
@@ -62,6 +65,14 @@ class ArrMethod:
             shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
         return generator_rank(self.name, args, kwargs)
+
+    def result(self, run, args: list, kwargs: dict) -> Arr:
+        """What calling it gives: an array of its rank and leading size where known (on one device
+        where its array is and the method keeps it there: `w.astype(jnp.bfloat16)`, one_device.py)."""
+        result = Arr(None, self.host, ndim=self.rank(args, kwargs), count=self.count(args, kwargs))
+        if self.owner is not None and self.name in _KEEPING:
+            computed(run, result, [self.owner, *args, *kwargs.values()])
+        return result
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""

@@ -25,7 +25,6 @@ import re
 import types
 
 from codemods.analysis.array_ranks import sliced_rank
-from codemods.analysis.one_device import computed
 from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
@@ -99,7 +98,6 @@ from codemods.analysis.state_runs import ForwardOnly
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "squeeze", "ravel", "flatten"})
 _SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars")
 
 
@@ -516,9 +514,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
-            result = Arr(None, func.host, ndim=func.rank(args, kwargs), count=func.count(args, kwargs))
-            if func.owner is not None and func.name in _KEEPING:  # (`w.astype(jnp.bfloat16)`: one_device.py)
-                computed(self, result, [func.owner, *args, *kwargs.values()])
+            result = func.result(self, args, kwargs)
             if self.states is not None:
                 self.states.method(func.owner, func.name, args, kwargs, result)
             return result
