@@ -31,6 +31,19 @@ ENTRIES = {
     "nlf4_sf106_reversed_slice_drops_reduced": "main(mesh, x)",
     "lf5_sf106_script_forward_stride_keeps_reduced": "main(mesh, x)",
     "nlf5_sf106_script_backward_stride_drops_reduced": "main(mesh, x)",
+
+    "dz1_sf105_batch_spec_from_numpy_rank": "main()",
+    "ndz1_sf105_batch_spec_where_broadcasts_to_rank_two": "main()",
+    "ndz2_sf105_generator_size_in_third_place": "main()",
+    "dz2_sf101_defaults_list_first_item": "main()",
+    "ndz3_sf101_defaults_iterator_advanced_twice": "main()",
+    "dz3_sf103_params_made_by_jax_enter_replicated": "main()",
+    "ndz4_sf103_params_made_by_jax_enter_sharded": "main()",
+    "dz4_sf101_vmap_output_keeps_the_psum_state": "main()",
+    "ndz5_sf101_vmap_of_a_reduced_gather": "main()",
+    "dz5_sf105_instantiated_partial_collective": "main()",
+    "ndz6_sf105_instantiated_target_of_another_module": "main()",
+
     "dr4_sf105_namedtuple_of_axes_compared_with_a_list": "main(mesh, x)",
     "ndr4_sf105_namedtuple_of_axes_compared_with_a_tuple": "main(mesh, x)",
     "dr1_sf105_branch_on_the_type_of_a_list_of_axes": "main(mesh, x)",
@@ -2796,6 +2809,13 @@ _CALLED_ELSEWHERE = "the body is a method that code outside shard_map may call, 
 _SECOND_ROUND = ("the second block's psum meets the first block's reduced output: the analysis reports a"
                  " loop's first failure, and reports this line (SF103) once line 15 is fixed")
 NOTES: dict[tuple[str, int], str] = {
+    ("ndz6_sf105_instantiated_target_of_another_module", 17): "the target's module is the program's own choice"
+    " (importing it may run any code; here none is installed and the import raises): what the partial calls is not known",
+    ("ndz4_sf103_params_made_by_jax_enter_sharded", 23): "run as a script, shard_map rejects the parameters JAX made on"
+    " one device for their P('i') entry before the body runs; the audit places inputs as in_specs asks, so the body"
+    " runs here on blocks the program never gets",
+    ("ndz5_sf101_vmap_of_a_reduced_gather", 14): "all_gather(to='reduced') under vmap raises NotImplementedError (no"
+    " rule's error): the run stops there, and the gather after the map is never reached",
     ("ndl9_sf106_gelu_approximation_from_a_parameter", 14): "the approximation is a parameter of the entry point: which case of the transfer table applies is not known",
     ("ndl7_sf101_registered_entry_point_kept_elsewhere", 20): "the entry point is also kept under another name: objects it makes may be built and called anywhere",
     ("ndl8_sf102_never_built_block_method_handed_on", 8): "`Basic.weights` is handed on by `describe`: it may run anywhere, so the helper's calls are not all known",

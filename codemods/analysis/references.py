@@ -12,6 +12,7 @@ import ast
 
 from codemods import jaxapi
 from codemods.analysis.bindings import bindings_of
+from codemods.analysis.imported_modules import IMPORTABLE
 from codemods.analysis.nodes import (
     calls_by_callee,
     module_nodes,
@@ -61,6 +62,8 @@ def referenced_names(tree: ast.Module) -> frozenset[str]:
             node = parent
             parent = parents.get(id(node))
     found |= _read_by_getattr(tree, targets, parents)
+    if "importlib.import_module" in found:  # a module imported by a computed name (imported_modules.py)
+        found |= {f"{library}.*" for library in IMPORTABLE}
     result = frozenset(found)
     tree._shardfix_referenced = result  # the engine's filter and the rules share one tree
     return result

@@ -16,6 +16,8 @@ import types
 from codemods import jaxapi
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
+from codemods.analysis.imported_modules import import_module
+from codemods.analysis.next_items import next_item
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
 from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
@@ -102,6 +104,8 @@ class ScriptBuiltins:
             return argparse.Namespace(**kwargs)
         if canonical == "collections.OrderedDict":  # (JAX walks it in insertion order: script_jax.py)
             return collections.OrderedDict(self.builtin(dict, args, kwargs))
+        if canonical == "importlib.import_module":  # (imported_modules.py)
+            return import_module(args, kwargs)
         if canonical == "collections.namedtuple":
             return named_tuple(args, kwargs)
         if canonical in ("logging.info", "logging.debug", "logging.warning"):
@@ -144,6 +148,8 @@ class ScriptBuiltins:
             raise Bail
         if name == "builtins.iter" and len(args) == 1:
             return Iter(self.iterate(args[0]), self.statements, live=iter(args[0]) if live(args[0]) else None)
+        if name == "builtins.next":
+            return next_item(self.statements, args, kwargs)
         if name == "builtins.print":
             return None
         raise Bail

@@ -37,6 +37,7 @@ from codemods.analysis.script_values import (
     UObj,
     ntup,
 )
+from codemods.analysis import one_device
 from codemods.analysis.host_exprs import VALUE_TYPES, LambdaValue
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.state_runs import body_states
@@ -108,10 +109,10 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if args and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):
         # `jnp.tanh(x)`, `jnp.maximum(a, b)`, `jnp.zeros_like(x)`: laid out as x (a and b) are
         if name in _ELEMENTWISE | _LIKE and all(type(v) in VALUE_TYPES or type(v) is Lib for v in args[1:]):
-            return Arr(alike(args[:1]), False, ndim=args[0].ndim)
+            return one_device.made(run, name, args, kwargs, Arr(alike(args[:1]), False, ndim=args[0].ndim))
         if name in _ELEMENTWISE2 and len(args) == 2 and type(args[1]) in (Arr, int, float):
             ranks = {arg.ndim if type(arg) is Arr else 0 for arg in args}
-            return Arr(alike(args), False, ndim=max(ranks) if None not in ranks else None)
+            return one_device.made(run, name, args, kwargs, Arr(alike(args), False, ndim=max(ranks) if None not in ranks else None))
     if any(isinstance(value, _CALLABLE) for value in (*args, *kwargs.values())):
         raise Bail  # a callback the library would run
     if name == "numpy.divmod" and len(args) == 2 and not kwargs:
@@ -120,7 +121,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         count = args[1] if len(args) == 2 else kwargs.get("num", 2)
         if type(count) is not int or count < 0:
             raise Bail
-        return Arr(None, False, count)
+        return one_device.made(run, name, args, kwargs, Arr(None, False, count))
     if name.startswith("numpy."):
         return Arr(None, True, ndim=_numpy_rank(name, args, kwargs))
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
@@ -129,7 +130,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         rank = _numpy_rank(name, args, kwargs) if name.startswith("jax.numpy.") else None
         if given is not None:
             return Arr(_sharding(run, given), False, ndim=rank)
-        return Arr(None, False, ndim=rank)
+        return one_device.made(run, name, args, kwargs, Arr(None, False, ndim=rank))
     raise Bail
 
 
@@ -407,6 +408,7 @@ _GENERATED = frozenset(f"numpy.random.{name}" for name in ("normal", "uniform", 
 def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
     """The rank of what a NumPy call builds, where its arguments say it: `np.ones((8, 8))`,
     `np.arange(n)`, `np.random.normal(size=(8, 8))`."""
+    from codemods.analysis.array_ranks import where_rank
     from codemods.analysis.script_operators import shape_rank
 
     if name in _SHAPED and args:
@@ -416,4 +418,4 @@ def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
         return 1
     if name in _GENERATED and "size" in kwargs:
         return shape_rank(kwargs["size"])
-    return None
+    return where_rank(name, args, kwargs)

@@ -17,6 +17,8 @@ import types
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
+from codemods.analysis.array_ranks import broadcast_rank, generator_rank
+from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
 from codemods.analysis.script_jax import alike
 from codemods.analysis.script_values import (
@@ -42,6 +44,9 @@ from codemods.analysis.script_values import (
 )
 
 
+_KEEPING = frozenset({"astype", "reshape", "copy", "transpose", "sum", "mean", "squeeze", "ravel", "flatten"})
+
+
 class ArrMethod:
     """A method of an array (`x.astype`, `rng.normal`): its result is an array of unknown layout
     (of a known rank for `reshape`, `astype` and a generator's `size=`)."""
@@ -59,9 +64,15 @@ class ArrMethod:
         if self.name == "reshape" and args and not kwargs:
             shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
-        if self.name in ("normal", "uniform", "integers", "random", "standard_normal") and "size" in kwargs:
-            return shape_rank(kwargs["size"])
-        return None
+        return generator_rank(self.name, args, kwargs)
+
+    def result(self, run, args: list, kwargs: dict) -> Arr:
+        """What calling it gives: an array of its rank and leading size where known (on one device
+        where its array is and the method keeps it there: `w.astype(jnp.bfloat16)`, one_device.py)."""
+        result = Arr(None, self.host, ndim=self.rank(args, kwargs), count=self.count(args, kwargs))
+        if self.owner is not None and self.name in _KEEPING:
+            computed(run, result, [self.owner, *args, *kwargs.values()])
+        return result
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
@@ -127,7 +138,8 @@ class ScriptOperators:
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
                 result = Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
             else:
-                result = Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+                result = computed(self, Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank),
+                                  [left, right])
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
@@ -150,7 +162,7 @@ class ScriptOperators:
                     raise Bail
                 if Arr not in sides:
                     return Opaque()
-                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr))
+                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), ndim=broadcast_rank([left, right]))
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
@@ -225,7 +237,7 @@ class ScriptOperators:
         if kind is Arr and value.count is not None:
             if self.states is not None:
                 self.states.untracked([value])  # (its items: of unknown state)
-            return [Arr(None, value.host) for _ in range(value.count)]
+            return [computed(self, Arr(None, value.host), [value]) for _ in range(value.count)]
         if kind is UObj:
             hook = value.cls.lookup("__iter__")
             if hook is None and value.data is not None:

@@ -24,6 +24,7 @@ import operator
 import re
 import types
 
+from codemods.analysis.array_ranks import sliced_rank
 from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
@@ -98,7 +99,7 @@ from codemods.analysis.state_runs import ForwardOnly
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object", "vars")
+_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars")
 
 
 class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
@@ -339,7 +340,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                             raise Bail
                         indices.append(index if bound is not None else None)
                     forward = forward and (type(part) is not ast.Slice or part.step is None or type(indices[-1]) is int and indices[-1] > 0)
-                result = Arr(None, holder.host)
+                result = Arr(None, holder.host, ndim=sliced_rank(holder.ndim, node.slice))
                 if self.states is not None:
                     self.states.indexed(holder, result, indices, forward)
                 return result
@@ -504,7 +505,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
-            result = Arr(None, func.host, ndim=func.rank(args, kwargs), count=func.count(args, kwargs))
+            result = func.result(self, args, kwargs)
             if self.states is not None:
                 self.states.method(func.owner, func.name, args, kwargs, result)
             return result

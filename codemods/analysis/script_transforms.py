@@ -20,6 +20,7 @@ stops the run (Bail).
 from __future__ import annotations
 
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.mapped_states import mapped_result, slice_of
 from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
 
 
@@ -108,8 +109,9 @@ class VmapFn(RunCallable):
             if axis is None:
                 sliced.append(arg)
             else:  # (a Python number mapped over is what JAX rejects)
-                sliced.append(map_tree(arg, lambda leaf: Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None)
-                                    if type(leaf) is Arr else _bail()))
+                sliced.append(map_tree(arg, lambda leaf: slice_of(run, leaf) if type(leaf) is Arr else _bail()))
+        if run.states is not None:  # (in a body: its states kept through the map)
+            return mapped_result(run, self.func, sliced)
         return _result(run.call(self.func, sliced, {}))
 
 

@@ -441,8 +441,8 @@ def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
     if mesh.explicit is not True or depth > 12:
         raise Bail
     if type(tree) is Arr:
-        if tree.host:
-            layout = ((), (), ())  # a NumPy array: replicated
+        if tree.host or tree.one:
+            layout = ((), (), ())  # a NumPy array, or one JAX made on one device (one_device.py): replicated
         elif tree.sharding is not None and tree.sharding.mesh.names == mesh.names:
             given = tree.sharding.spec.spec
             layout = (_trimmed(given.partitions), tuple(sorted(given.reduced)), tuple(sorted(given.unreduced)))

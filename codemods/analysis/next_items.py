@@ -1,0 +1,51 @@
+"""`next(it)` and `next(it, default)` in a script run (script_run.py; issue 13).
+
+Config code reads the one key of a one-entry dict with `next(iter(d.items()))` (a Hydra-style
+defaults list `[{"model": "mlp"}, {"loss": "ntk"}]`), or the first match with
+`next(x for x in xs if ...)`. An iterator the run made (host_exprs.Iter) holds its items as they
+were when it was made, which is certain only within the statement that made it (Iter.take says
+the same for a whole pass): `next` there hands out the first item still held and keeps the rest
+for whatever reads the iterator later in that statement. An iterator over a list or dict of the
+run (`iter(options)`) walks it with Python's own iterator (its `live` one), exact in any statement.
+An exhausted iterator gives the default, or raises StopIteration, which the run does not model
+(Bail). Generators (Lazy) run code
+as they are advanced: not modelled here.
+"""
+from __future__ import annotations
+
+from codemods.analysis.host_exprs import Iter
+from codemods.analysis.host_objects import Bail
+
+_NO_DEFAULT = object()
+
+
+def next_item(statement: int, args: list, kwargs: dict) -> object:
+    """What `next(*args)` gives when the run is in its statement number `statement`."""
+    if kwargs or len(args) not in (1, 2) or type(args[0]) is not Iter:
+        raise Bail
+    it = args[0]
+    default = args[1] if len(args) == 2 else _NO_DEFAULT
+    if it.used:
+        raise Bail
+    if it.live is not None:  # Python's own iterator over the run's list or dict: exact at any statement
+        try:
+            found = next(it.live)
+        except StopIteration:
+            found = default
+        except Exception:  # noqa: BLE001 (a dict changed in size while it was walked)
+            raise Bail from None
+        if found is _NO_DEFAULT:
+            raise Bail  # StopIteration
+        if it.made == statement and it.items and it.items[0] is found:
+            it.items = it.items[1:]  # (kept in step for a pass later in this statement)
+        else:
+            it.made = -1  # (a pass over it, which reads the items held, stops the run: take())
+        return found
+    if it.made != statement:
+        raise Bail  # (read in a later statement: what it walks may have changed since)
+    if not it.items:
+        if default is _NO_DEFAULT:
+            raise Bail  # StopIteration
+        return default
+    first, it.items = it.items[0], it.items[1:]
+    return first
