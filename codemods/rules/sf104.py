@@ -25,7 +25,7 @@ from codemods import jaxapi
 from codemods.analysis.call_sites import asked
 from codemods.analysis.context_mesh import reach_path, runs_meshless, under_false_flag
 from codemods.analysis.cst_children import in_source_order
-from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
+from codemods.analysis.gather_aliases import gather_partial, gather_table, makes_gather_partials, names_gather, partial_arguments
 from codemods.analysis.input_shardings import input_sharding
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.mesh_owner import owned_mesh_path
@@ -72,12 +72,13 @@ class TopLevelAllGatherPrefix(Rule):
         tails = {name.rsplit(".", 1)[-1] for name in names}
         tails.update(local for local, bound in ctx.imports.bindings.items() if bound in names)
         matched, mapped = [], set()
+        partials = makes_gather_partials(ctx, _calls(ctx), names)
         for call in _calls(ctx):
             func = call.func
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
                 matched.append(call)
-            elif gather_partial(ctx, func, names) is not None or gather_table(ctx, func, names):
+            elif partials and (gather_partial(ctx, func, names) is not None or gather_table(ctx, func, names)):
                 matched.append(call)  # `export = partial(top_level_all_gather, out_sharding=S)`, then `export(x)`
             elif call.args and names_gather(ctx, call.args[0].value, tails, names) \
                     and ctx.imports.resolve(func) in IN_PLACE_CALLERS:
