@@ -22,6 +22,7 @@ import ast
 
 from codemods.analysis.host_exprs import Env
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.nodes import module_nodes, names_by_id, nodes_of_type
 from codemods.analysis.scope_declarations import declarations, own_nodes, stored_names
 from codemods.analysis.values import Const, TupleValue
 
@@ -76,12 +77,12 @@ def _bound_in_scopes(tree: ast.AST) -> tuple[frozenset[str], bool]:
     """The names some scope other than the module's binds (a parameter, a `nonlocal`, a local of
     a def or class, a comprehension's target), and whether the module names `exec`: one walk per
     module, kept on the tree (it was several whole-module walks per name asked)."""
-    found = tree.__dict__.get("_settled_scope_bound")
+    found = tree.__dict__.get("_shardfix_settled_scope_bound")
     if found is not None:
         return found
     names: set[str] = set()
     names_exec = False
-    for node in ast.walk(tree):
+    for node in module_nodes(tree) if type(tree) is ast.Module else ast.walk(tree):
         kind = type(node)
         if kind is ast.Name:
             names_exec = names_exec or node.id == "exec"
@@ -103,7 +104,7 @@ def _bound_in_scopes(tree: ast.AST) -> tuple[frozenset[str], bool]:
             names |= inner & stored_names(node, assigned=False)
         elif kind in (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp):
             names.update(t.id for g in node.generators for t in ast.walk(g.target) if type(t) is ast.Name)
-    found = tree._settled_scope_bound = (frozenset(names), names_exec)
+    found = tree._shardfix_settled_scope_bound = (frozenset(names), names_exec)
     return found
 
 
@@ -111,7 +112,7 @@ def _stored_values(tree: ast.Module, name: str) -> set | None:
     """The values the functions' stores of `name` store (None: one not known)."""
     values: set = set()
     declaring = [stmt for stmt in tree.body if type(stmt) is ast.FunctionDef and name in declarations(stmt)[0]]
-    if sum(name in node.names for node in ast.walk(tree) if type(node) is ast.Global) != \
+    if sum(name in node.names for node in nodes_of_type(tree, ast.Global)) != \
             sum(name in node.names for stmt in declaring for node in own_nodes(stmt) if type(node) is ast.Global):
         return None  # (declared by a method, a nested def or at the top level: not followed)
     for function in tree.body:
@@ -166,8 +167,9 @@ def _assigned(tree: ast.Module, function: ast.FunctionDef, value: ast.expr) -> s
     defaults = dict(zip([a.arg for a in function.args.args[len(function.args.args) - len(function.args.defaults):]],
                         function.args.defaults))
     defaults.update({a.arg: d for a, d in zip(function.args.kwonlyargs, function.args.kw_defaults) if d is not None})
-    calls = [n for n in ast.walk(tree) if type(n) is ast.Call and type(n.func) is ast.Name and n.func.id == function.name]
-    uses = [n for n in ast.walk(tree) if type(n) is ast.Name and n.id == function.name]
+    # (from the module's indexes: any order gives the same answer below)
+    calls = [n for n in nodes_of_type(tree, ast.Call) if type(n.func) is ast.Name and n.func.id == function.name]
+    uses = names_by_id(tree).get(function.name, ())
     if not calls or len(uses) != len(calls):
         return None  # (the function handed on, or rebound: its calls are not all here)
     found: set = set()

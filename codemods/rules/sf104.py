@@ -143,8 +143,18 @@ def _in_loop(ctx: FileContext, call: cst.Call) -> bool:
 def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
     """The call at the same offsets in the whole file's LibCST tree."""
     whole = ctx.whole_file()
-    start, end = ctx.offsets(call)
-    return next((node for node in _calls(whole) if whole.offsets(node) == (start, end)), None)
+    return _calls_by_offsets(whole).get(ctx.offsets(call))
+
+
+def _calls_by_offsets(ctx: FileContext) -> dict:
+    """The module's calls by their offsets, the first of `_calls` for offsets two calls share
+    (made once: each call asked found its own by a scan of them all)."""
+    def index() -> dict:
+        found: dict = {}
+        for node in _calls(ctx):
+            found.setdefault(ctx.offsets(node), node)
+        return found
+    return ctx.cached("sf104.calls-by-offsets", index)
 
 
 def _axes_literal(axes: Axes, quote: str) -> str:
