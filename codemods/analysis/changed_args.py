@@ -22,7 +22,15 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
     """Names handed to a function of the file that changes one of its parameters in place
     (`merge_into(CONFIG, axes=...)` with `target.update(overrides)`; matched by the function's
     name, any argument, to a fixpoint through helpers passing a parameter on), and names given to
-    `mock.patch.dict(CONFIG, {...})`."""
+    `mock.patch.dict(CONFIG, {...})`. Kept on the tree (a copy is handed out): a class's fields
+    each ask again (mutation.changed_in_other_scopes)."""
+    cached = tree.__dict__.get("_shardfix_handed_to_changers")
+    if cached is None:
+        cached = tree._shardfix_handed_to_changers = frozenset(_handed_to_changers(tree))
+    return set(cached)
+
+
+def _handed_to_changers(tree: ast.Module) -> set[str]:
     # A function no call names can neither be handed a name nor make a caller a changer (what a
     # function passes a parameter to is named by a call): most test methods are never called.
     by_callee = calls_by_callee(tree)

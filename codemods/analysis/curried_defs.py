@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import DEFS
+from codemods.analysis.nodes import DEFS, names_by_id
 
 
 def curried_shift(tree: ast.Module, function: ast.AST) -> int:
@@ -29,11 +29,24 @@ def curried_shift(tree: ast.Module, function: ast.AST) -> int:
     if len(decorators) != 1 or type(decorators[0]) is not ast.Name:
         return 0
     makers = [stmt for stmt in tree.body if isinstance(stmt, DEFS) and stmt.name == decorators[0].id]
-    bound_else = any(type(node) is ast.Name and node.id == decorators[0].id and not isinstance(node.ctx, ast.Load)
-                     for node in ast.walk(tree))
-    if len(makers) != 1 or bound_else or type(makers[0]) is not ast.FunctionDef:
+    if len(makers) != 1 or type(makers[0]) is not ast.FunctionDef:
         return 0
-    return _shift(makers[0])
+    shift = _shift(makers[0])
+    # Any store of the decorator's name elsewhere makes it unknown: looked up last, among the
+    # module's names of that spelling alone (a whole-module walk per def cost a third of a check).
+    if shift and any(type(node.ctx) is not ast.Load for node in _names(tree).get(decorators[0].id, ())):
+        return 0
+    return shift
+
+
+def _names(tree: ast.AST) -> dict:
+    if type(tree) is ast.Module:
+        return names_by_id(tree)
+    found: dict = {}
+    for node in ast.walk(tree):
+        if type(node) is ast.Name:
+            found.setdefault(node.id, []).append(node)
+    return found
 
 
 def _shift(maker: ast.FunctionDef) -> int:

@@ -44,6 +44,21 @@ def gather_table(ctx: FileContext, func: cst.BaseExpression, names: set[str]) ->
         for e in table.elements)
 
 
+# Off only in the test that shows the same findings either way (tests/test_speed_shortcuts.py).
+SKIP_WITHOUT_PARTIALS = True
+
+
+def makes_gather_partials(ctx: FileContext, calls: list, names: set[str]) -> bool:
+    """Whether one of the module's `calls` is `partial(<gather>, ...)`. When none is, gather_partial
+    (without `env`) and gather_table are None and False for every callee: both answer only through
+    such a call of the module, the value of the binding they follow. Asking them costs the module's
+    scopes and LibCST positions (resolve_name), far more than this look at each call."""
+    if not SKIP_WITHOUT_PARTIALS:
+        return True
+    key = "gather-aliases.makes-partials." + ",".join(sorted(names))
+    return ctx.cached(key, lambda: any(_is_gather_partial(ctx, call, names) for call in calls))
+
+
 def _is_gather_partial(ctx: FileContext, made: cst.Call, names: set[str]) -> bool:
     if ctx.imports.resolve(made.func) != _PARTIAL or not made.args or made.args[0].keyword is not None \
             or made.args[0].star or any(arg.star for arg in made.args):

@@ -124,7 +124,21 @@ def guard(function, *args, **kwargs):
 
 def bound_names(function: ast.AST) -> frozenset[str]:
     """Names a def or lambda binds in its own scope (params, stores; not in nested scopes, nor
-    the names it declares `global` or `nonlocal`: scope_declarations.py)."""
+    the names it declares `global` or `nonlocal`: scope_declarations.py). Kept on the node (a
+    parsed tree is never edited): script runs ask again at every call of the function."""
+    found = function.__dict__.get("_shardfix_bound_names")
+    if found is None:
+        try:
+            found = _bound_names(function)
+        except Bail:
+            found = Bail
+        function._shardfix_bound_names = found
+    if found is Bail:
+        raise Bail
+    return found
+
+
+def _bound_names(function: ast.AST) -> frozenset[str]:
     names = {a.arg for a in ast.walk(function.args) if type(a) is ast.arg}
     for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,

@@ -196,6 +196,43 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
     `row = table[0]; row.append(x)` or `for row in table: row.append(x)` changes what `table`
     holds, and so does changing `axes` after `table = [axes]` or `table["k"] = axes`. (Appending to
     `table` changes none of the objects it holds.) Names are matched whatever their scopes."""
+    reaches, holds, copies, items_of = _alias_graph(tree)
+    # A change inside an object (`cfg["a"].pop()`, or through one of its items) may change any
+    # object it holds; so may a change of such an object, in turn.
+    reached: set[str] = set()
+    pending = [name for name in changed]
+    deepened = set(deep)
+    while pending:
+        name = pending.pop()
+        targets = set(reaches.get(name, ()))
+        if name in deepened:
+            targets |= holds.get(name, set())
+            for other in copies.get(name, ()):  # a change inside a shallow copy is one inside its original
+                if other not in deepened:
+                    deepened.add(other)
+                    pending.append(other)
+                    if other not in changed:
+                        reached.add(other)
+        for other in items_of.get(name, ()):
+            if other not in deepened:
+                deepened.add(other)  # a change through an item is a change inside its holder
+                pending.append(other)
+        for other in targets:
+            if name in deepened and other in holds.get(name, ()) and other not in deepened:
+                deepened.add(other)
+                pending.append(other)
+            if other not in changed and other not in reached:
+                reached.add(other)
+                pending.append(other)
+    return reached
+
+
+def _alias_graph(tree: ast.Module) -> tuple[dict, dict, dict, dict]:
+    """The module's ties between names, whatever is asked of them (reaches, holds, copies,
+    items_of: see _aliased), made once and kept on the tree; read, never changed, by each ask."""
+    cached = tree.__dict__.get("_shardfix_alias_graph")
+    if cached is not None:
+        return cached
     reaches: dict[str, set[str]] = {}  # a change through the key reaches the objects of these
     holds: dict[str, set[str]] = {}  # the objects of these may sit inside the key's
     copies: dict[str, set[str]] = {}  # the key's object is a shallow copy of these: their items
@@ -307,34 +344,8 @@ def _aliased(tree: ast.Module, changed: set[str], deep: set[str] = frozenset()) 
                 edge(param, other)
                 if element or other in handed:  # `f(*args)`, `C(**fields)`: the parameter holds an item of theirs
                     items_of.setdefault(param, set()).add(other)
-    # A change inside an object (`cfg["a"].pop()`, or through one of its items) may change any
-    # object it holds; so may a change of such an object, in turn.
-    reached: set[str] = set()
-    pending = [name for name in changed]
-    deepened = set(deep)
-    while pending:
-        name = pending.pop()
-        targets = set(reaches.get(name, ()))
-        if name in deepened:
-            targets |= holds.get(name, set())
-            for other in copies.get(name, ()):  # a change inside a shallow copy is one inside its original
-                if other not in deepened:
-                    deepened.add(other)
-                    pending.append(other)
-                    if other not in changed:
-                        reached.add(other)
-        for other in items_of.get(name, ()):
-            if other not in deepened:
-                deepened.add(other)  # a change through an item is a change inside its holder
-                pending.append(other)
-        for other in targets:
-            if name in deepened and other in holds.get(name, ()) and other not in deepened:
-                deepened.add(other)
-                pending.append(other)
-            if other not in changed and other not in reached:
-                reached.add(other)
-                pending.append(other)
-    return reached
+    tree._shardfix_alias_graph = (reaches, holds, copies, items_of)
+    return reaches, holds, copies, items_of
 
 
 # Methods that put their arguments inside the object (`parts.append(x)`, `d.setdefault(k, x)`).
@@ -500,8 +511,24 @@ def changed_in_other_scopes(scope, name: str, owner) -> bool:
     name. False when a change may reach it another way (an alias, a helper it is handed to)."""
     tree = scope.tree
     parents = module_parents(tree)
+    changes, names = _changed_names(tree)
+    sites = changes.get(name, [])
+    from codemods.analysis.changed_args import handed_to_changers
+
+    handed = handed_to_changers(tree)
+    if name in handed or not sites or name in _aliased(tree, (names - {name}) | handed):
+        return False
+    return all(_resolving_function(scope, site, parents) not in (owner, None) for site in sites)
+
+
+def _changed_names(tree: ast.Module) -> tuple[dict[str, list[ast.Name]], set[str]]:
+    """The names changed in place (`d[k] = v`, `d.pop(k)`) by their spelling, each with its sites
+    in order, and all those spellings: kept on the tree (each field of each class asked again)."""
+    cached = tree.__dict__.get("_shardfix_changed_in_place")
+    if cached is not None:
+        return cached
     by_callee = calls_by_callee(tree)
-    sites, names = [], set()
+    sites: dict[str, list[ast.Name]] = {}
     for node in [*nodes_of_type(tree, ast.Subscript), *(call for method in MUTATORS for call in by_callee.get(method, ()))]:
         changed = node.value if type(node) is ast.Subscript and isinstance(node.ctx, (ast.Store, ast.Del)) else \
             node.func.value if type(node) is ast.Call and isinstance(node.func, ast.Attribute) \
@@ -509,15 +536,9 @@ def changed_in_other_scopes(scope, name: str, owner) -> bool:
         while isinstance(changed, ast.Subscript):
             changed = changed.value
         if isinstance(changed, ast.Name):
-            names.add(changed.id)
-            if changed.id == name:
-                sites.append(changed)
-    from codemods.analysis.changed_args import handed_to_changers
-
-    handed = handed_to_changers(tree)
-    if name in handed or name in _aliased(tree, (names - {name}) | handed) or not sites:
-        return False
-    return all(_resolving_function(scope, site, parents) not in (owner, None) for site in sites)
+            sites.setdefault(changed.id, []).append(changed)
+    found = tree._shardfix_changed_in_place = (sites, set(sites))
+    return found
 
 
 def _resolving_function(scope, site: ast.Name, parents):

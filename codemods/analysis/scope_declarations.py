@@ -26,9 +26,23 @@ def own_nodes(function: ast.AST):
 
 
 def declarations(function: ast.AST) -> tuple[frozenset[str], frozenset[str]]:
-    """(names declared `global`, names declared `nonlocal`) in `function`'s own scope."""
+    """(names declared `global`, names declared `nonlocal`) in `function`'s own scope. Kept on
+    the node (a parsed tree is never edited): each call of a function a run makes asks again."""
     if type(function) is ast.Lambda:
         return frozenset(), frozenset()
+    found = function.__dict__.get("_shardfix_declarations")
+    if found is None:
+        try:
+            found = _declarations(function)
+        except Bail:
+            found = Bail
+        function._shardfix_declarations = found
+    if found is Bail:
+        raise Bail
+    return found
+
+
+def _declarations(function: ast.AST) -> tuple[frozenset[str], frozenset[str]]:
     globals_: set[str] = set()
     nonlocals: set[str] = set()
     for node in own_nodes(function):

@@ -22,6 +22,7 @@ import ast
 
 from codemods.analysis.host_exprs import Env
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.nodes import module_nodes, names_by_id, nodes_of_type
 from codemods.analysis.scope_declarations import declarations, own_nodes, stored_names
 from codemods.analysis.values import Const, TupleValue
 
@@ -61,28 +62,57 @@ def _only_global_stores(scope, name: str) -> bool:
     from codemods.analysis.module_writes import ALL, globals_written, module_object_written, star_rebound
 
     tree = scope.tree
-    bindings = scope.globals
-    bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
-    written = globals_written(tree, bound) | module_object_written(tree) | star_rebound(tree)
-    if name in written or ALL in written or "exec" in {n.id for n in ast.walk(tree) if type(n) is ast.Name}:
+    written = scope.__dict__.get("_settled_written")
+    if written is None:
+        bindings = scope.globals
+        bound = set(bindings.functions) | set(bindings.values) | bindings.other | set(bindings.imports)
+        written = scope._settled_written = globals_written(tree, bound) | module_object_written(tree) | star_rebound(tree)
+    if name in written or ALL in written:
         return False
-    for node in ast.walk(tree):
-        if type(node) is ast.arg and node.arg == name or type(node) is ast.Nonlocal and name in node.names:
-            return False
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            inner = stored_names(node) if type(node) is not ast.Lambda else set()
-            if name in inner and (type(node) is not ast.FunctionDef or name not in declarations(node)[0]
-                                  or name in stored_names(node, assigned=False)):
-                return False  # a local of that scope, or bound there by a def, import or handler
-    return not any(isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) and any(
-        type(t) is ast.Name and t.id == name for g in node.generators for t in ast.walk(g.target)) for node in ast.walk(tree))
+    bound_elsewhere, names_exec = _bound_in_scopes(tree)
+    return not names_exec and name not in bound_elsewhere
+
+
+def _bound_in_scopes(tree: ast.AST) -> tuple[frozenset[str], bool]:
+    """The names some scope other than the module's binds (a parameter, a `nonlocal`, a local of
+    a def or class, a comprehension's target), and whether the module names `exec`: one walk per
+    module, kept on the tree (it was several whole-module walks per name asked)."""
+    found = tree.__dict__.get("_shardfix_settled_scope_bound")
+    if found is not None:
+        return found
+    names: set[str] = set()
+    names_exec = False
+    for node in module_nodes(tree) if type(tree) is ast.Module else ast.walk(tree):
+        kind = type(node)
+        if kind is ast.Name:
+            names_exec = names_exec or node.id == "exec"
+        elif kind is ast.arg:
+            names.add(node.arg)
+        elif kind is ast.Nonlocal:
+            names.update(node.names)
+        elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            inner = stored_names(node)
+            if kind is not ast.FunctionDef:
+                names |= inner
+                continue
+            try:
+                declared = declarations(node)[0]
+            except Exception:  # noqa: BLE001 - (unknown for every name it binds, as when asked per name)
+                names |= inner
+                continue
+            names |= {local for local in inner if local not in declared}
+            names |= inner & stored_names(node, assigned=False)
+        elif kind in (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp):
+            names.update(t.id for g in node.generators for t in ast.walk(g.target) if type(t) is ast.Name)
+    found = tree._shardfix_settled_scope_bound = (frozenset(names), names_exec)
+    return found
 
 
 def _stored_values(tree: ast.Module, name: str) -> set | None:
     """The values the functions' stores of `name` store (None: one not known)."""
     values: set = set()
     declaring = [stmt for stmt in tree.body if type(stmt) is ast.FunctionDef and name in declarations(stmt)[0]]
-    if sum(name in node.names for node in ast.walk(tree) if type(node) is ast.Global) != \
+    if sum(name in node.names for node in nodes_of_type(tree, ast.Global)) != \
             sum(name in node.names for stmt in declaring for node in own_nodes(stmt) if type(node) is ast.Global):
         return None  # (declared by a method, a nested def or at the top level: not followed)
     for function in tree.body:
@@ -137,8 +167,9 @@ def _assigned(tree: ast.Module, function: ast.FunctionDef, value: ast.expr) -> s
     defaults = dict(zip([a.arg for a in function.args.args[len(function.args.args) - len(function.args.defaults):]],
                         function.args.defaults))
     defaults.update({a.arg: d for a, d in zip(function.args.kwonlyargs, function.args.kw_defaults) if d is not None})
-    calls = [n for n in ast.walk(tree) if type(n) is ast.Call and type(n.func) is ast.Name and n.func.id == function.name]
-    uses = [n for n in ast.walk(tree) if type(n) is ast.Name and n.id == function.name]
+    # (from the module's indexes: any order gives the same answer below)
+    calls = [n for n in nodes_of_type(tree, ast.Call) if type(n.func) is ast.Name and n.func.id == function.name]
+    uses = names_by_id(tree).get(function.name, ())
     if not calls or len(uses) != len(calls):
         return None  # (the function handed on, or rebound: its calls are not all here)
     found: set = set()

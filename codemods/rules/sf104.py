@@ -25,7 +25,7 @@ from codemods import jaxapi
 from codemods.analysis.call_sites import asked
 from codemods.analysis.context_mesh import reach_path, runs_meshless, under_false_flag
 from codemods.analysis.cst_children import in_source_order
-from codemods.analysis.gather_aliases import gather_partial, gather_table, names_gather, partial_arguments
+from codemods.analysis.gather_aliases import gather_partial, gather_table, makes_gather_partials, names_gather, partial_arguments
 from codemods.analysis.input_shardings import input_sharding
 from codemods.analysis.loop_keys import loop_keys
 from codemods.analysis.mesh_owner import owned_mesh_path
@@ -72,12 +72,13 @@ class TopLevelAllGatherPrefix(Rule):
         tails = {name.rsplit(".", 1)[-1] for name in names}
         tails.update(local for local, bound in ctx.imports.bindings.items() if bound in names)
         matched, mapped = [], set()
+        partials = makes_gather_partials(ctx, _calls(ctx), names)
         for call in _calls(ctx):
             func = call.func
             tail = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
             if tail in tails and ctx.imports.resolve(func) in names:
                 matched.append(call)
-            elif gather_partial(ctx, func, names) is not None or gather_table(ctx, func, names):
+            elif partials and (gather_partial(ctx, func, names) is not None or gather_table(ctx, func, names)):
                 matched.append(call)  # `export = partial(top_level_all_gather, out_sharding=S)`, then `export(x)`
             elif call.args and names_gather(ctx, call.args[0].value, tails, names) \
                     and ctx.imports.resolve(func) in IN_PLACE_CALLERS:
@@ -142,8 +143,18 @@ def _in_loop(ctx: FileContext, call: cst.Call) -> bool:
 def _same_call(ctx: FileContext, call: cst.Call) -> cst.Call | None:
     """The call at the same offsets in the whole file's LibCST tree."""
     whole = ctx.whole_file()
-    start, end = ctx.offsets(call)
-    return next((node for node in _calls(whole) if whole.offsets(node) == (start, end)), None)
+    return _calls_by_offsets(whole).get(ctx.offsets(call))
+
+
+def _calls_by_offsets(ctx: FileContext) -> dict:
+    """The module's calls by their offsets, the first of `_calls` for offsets two calls share
+    (made once: each call asked found its own by a scan of them all)."""
+    def index() -> dict:
+        found: dict = {}
+        for node in _calls(ctx):
+            found.setdefault(ctx.offsets(node), node)
+        return found
+    return ctx.cached("sf104.calls-by-offsets", index)
 
 
 def _axes_literal(axes: Axes, quote: str) -> str:
