@@ -50,7 +50,7 @@ class FileContext:
     @cached_property
     def tree(self) -> ast.Module:
         """The source parsed by Python's own `ast`, private names mangled as Python compiles them."""
-        return mangle_private_names(self._tree if self._tree is not None else ast.parse(self.source))
+        return self._tree if self._tree is not None else mangle_private_names(ast.parse(self.source))
 
     @cached_property
     def wrapper(self) -> MetadataWrapper:

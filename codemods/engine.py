@@ -23,6 +23,7 @@ from codemods.analysis.references import referenced_names
 from codemods.budget import DEFAULT_FILE_TIMEOUT, MAX_OPERATOR_CHAIN, FileTimeout, TooComplex, longest_operator_chain, time_budget
 from codemods.model import Edit, FileResult, Finding, Safety
 from codemods.overlap import TakenRanges
+from codemods.private_names import mangle_private_names
 from codemods.release import release_context
 from codemods.sparse import sparse_source
 from codemods.suppression import file_directives, source_lines, suppressed_lines
@@ -114,7 +115,7 @@ def parse_python(source: str) -> tuple[ast.Module | None, str | None]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences are the user's business
-            return ast.parse(source), None
+            return mangle_private_names(ast.parse(source)), None  # (before any reading indexes the tree)
     except SyntaxError as exc:
         where = f"line {exc.lineno}" + (f", column {exc.offset}" if exc.offset else "")
         return None, f"syntax error at {where}: {exc.msg}"
