@@ -29,6 +29,7 @@ from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, map_tree, ntup
 from codemods.analysis.sites import Site
+from codemods.analysis.state_transforms import Transforms
 from codemods.analysis.values import (
     CONSTANT,
     STATIC,
@@ -86,6 +87,7 @@ class BodyStates:
         self.run, self.mesh, self.judge = run, mesh, judge
         self.born = born  # arrays made before the body began are constants in it (closed over)
         self.reducing = False  # some value of this body is (or was) reduced or unreduced
+        self.transforms = Transforms()  # inside grad / vmap (state_transforms.py)
 
     # -- what an array is ------------------------------------------------------------------------
     def state(self, array: Arr) -> AxisState:
@@ -122,6 +124,7 @@ class BodyStates:
 
     def untracked(self, operands: list) -> None:
         """An operation not modelled: its operands must be ones it cannot reject."""
+        self.transforms.doubt()
         for operand in operands:
             for leaf in _arrays(operand):
                 if self.risky(self.state(leaf)):
@@ -138,7 +141,10 @@ class BodyStates:
         arrays = [leaf for item in [*positional, *keywords.values()] for leaf in _arrays(item)]
         states = [self.state(leaf) for leaf in arrays]
         risky = any(self.risky(state) for state in states)
+        if risky or any(state.has(R) or state.has(U) for state in states):
+            self.transforms.doubt()
         if rule is None or None in values or None in named.values() or _SHARDING_KEYWORDS & set(keywords):
+            self.transforms.doubt()
             if risky:
                 raise Bail
             return UNKNOWN
@@ -160,6 +166,8 @@ class BodyStates:
                     result = replace(result, mixed=True)  # (a tuple whose items may differ: each is unknown)
         if risky and result.has(Q):
             raise Bail
+        if result.has(Q):
+            self.transforms.doubt()
         return self.made(result)
 
     def _replicated(self, node: ast.AST, name: str, rule, values: list, named: dict, nodes: list) -> None:
@@ -262,6 +270,7 @@ class BodyStates:
             value = self.state(array)
             if value.mixed or value.has(Q) or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
                 raise Bail  # (whether JAX raises here is not known)
+            self.transforms.collective(short, value, gives)
             site = Site(node, name, arg, axes, axes_node, to if short == "all_gather" else None, value, rule, None,
                         self.function())
             if short not in _CASTS or gives is V and short != "preduced":
@@ -318,6 +327,8 @@ class BodyStates:
                 result.state = transfer.elementwise(states, False, why=state.why)
             return
         rule = transfer.operator_rule("x[...]", self.judge.target)
+        if state.has(R) or state.has(U) or state.has(Q):
+            self.transforms.doubt()
         if not state.has(U) and not state.mixed and not state.has(Q) and (
                 not state.has(R) or transfer.keeps_through(rule, [state], [state])):
             result.state = state
