@@ -30,6 +30,7 @@ from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, map_tree, ntup
 from codemods.analysis.sites import Site
 from codemods.analysis.state_transforms import Transforms
+from codemods.analysis import state_updates
 from codemods.analysis.values import (
     CONSTANT,
     STATIC,
@@ -88,6 +89,7 @@ class BodyStates:
         self.born = born  # arrays made before the body began are constants in it (closed over)
         self.reducing = False  # some value of this body is (or was) reduced or unreduced
         self.transforms = Transforms()  # inside grad / vmap (state_transforms.py)
+        self.updates: dict[int, str] = {}  # `x.at` and `x.at[i]` made in this body, by serial (state_updates.py)
 
     # -- what an array is ------------------------------------------------------------------------
     def state(self, array: Arr) -> AxisState:
@@ -316,6 +318,8 @@ class BodyStates:
     def indexed(self, holder: Arr, result: Arr, indices: list) -> None:
         """`x[i]`: its state where the table shows indexing keep it (a reduced one too); indexed by
         arrays, varying where any of them varies."""
+        if state_updates.at_indexed(self, holder, result, indices):
+            return
         state = self.state(holder)
         arrays = [self.state(index) for index in indices if type(index) is Arr]
         if arrays:
@@ -340,6 +344,9 @@ class BodyStates:
     def attribute(self, holder: Arr, name: str, result: object) -> None:
         if type(result) is not Arr:
             return
+        if name == "at":
+            state_updates.at(self, holder, result)
+            return
         rule = transfer.attribute_rule(name, self.judge.target)
         result.state = self.operation(None, name, rule, [holder], {})
 
@@ -349,6 +356,8 @@ class BodyStates:
         if holder is None:
             self.untracked([*args, *kwargs.values()])
             result.state = UNKNOWN
+            return
+        if state_updates.updated(self, holder, name, args, kwargs, result):
             return
         rule = transfer.method_rule(name, self.judge.target)
         found = transfer.method_as_function(name, [self.value(arg) for arg in args], self.judge.target) \

@@ -18,8 +18,7 @@ loss first. The run follows the states through them as JAX types them (each fact
   unreduced; a reduced output raises "unexpected JAX type ... for argument to VJP function"),
   a collective other than psum / pmean / all_gather to varying / ppermute / a cast to varying
   (pmax has no differentiation rule), a loop, or an operation the tables do not hold, leaves the
-  run not knowing what the backward pass does (Bail). `jacfwd` gives its argument's state when
-  f's output is in that same state (else unknown).
+  run not knowing what the backward pass does (Bail). `jacfwd` gives its output's state.
 - `lax.scan`, `lax.fori_loop` and `lax.while_loop` trace their body once on the carry in its
   initial state (a Python number: invariant) and xs's slices in theirs; a carry that comes out
   in another state raises TypeError ("carry input and carry output must have equal types"), and
@@ -137,14 +136,10 @@ def vmapped(run):
 
 
 def jacobian_state(run, out: Arr, arg: Arr, reverse: bool) -> AxisState:
-    """`jacrev`/`hessian` give the argument's state; `jacfwd` its state when f's output shares it."""
-    given = run.states.state(arg)
-    if reverse:
-        return given
-    made = run.states.state(out)
-    if made.mixed or given.mixed or made.has(Q) or given.has(Q) or not _same_on(run, made, given):
-        return UNKNOWN
-    return given
+    """`jacrev`/`hessian` give the argument's state, `jacfwd` its output's (each a pushforward of
+    the output's tangents: run with outputs more, less and as varying as the argument)."""
+    state = run.states.state(arg if reverse else out)
+    return UNKNOWN if state.mixed else state
 
 
 def carried(run, init: object, out: object) -> None:
