@@ -57,6 +57,8 @@ class Transforms:
         plain = not (value.has(R) or value.has(U) or value.has(Q) or value.mixed)
         if self.vmapped and (short not in _UNDER_VMAP or gives is not V and short == "all_gather" or not plain):
             raise Bail  # (NotImplementedError under vmap, or not run)
+        if self.differentiating and short in ("pmax", "pmin"):
+            raise Bail  # (NotImplementedError as JAX differentiates it, before any type check)
         if self.differentiating and (short not in _DIFFERENTIABLE or gives not in (V, I) or not plain):
             self.doubts += 1
 
