@@ -61,6 +61,10 @@ ENTRIES = {
     "dx7_sf101_gradient_through_psum_gathered_to_reduced": "main()",
     "ndx7_sf101_gradient_through_pmax_has_no_rule": "main()",
 
+    "dx8_sf101_input_laid_out_as_its_in_spec_reaches_the_body": "main()",
+    "ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body": "main()",
+    "dx9_sf101_body_reached_before_a_call_with_a_mislaid_input": "main()",
+
     "do1_sf101_registry_config_resolved_through_a_decorator": "main(x)",
     "ndo1_sf101_registry_entry_replaced_by_a_later_statement": "main(x)",
 
@@ -2945,6 +2949,11 @@ NOTES: dict[tuple[str, int], str] = {
                                                     "scan itself (TypeError) before the gather",
     ("ndx7_sf101_gradient_through_pmax_has_no_rule", 32): "pmax has no differentiation rule (NotImplementedError): the "
                                                          "gradient never comes out to be gathered",
+    ("ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body", 14): "JAX rejects the input laid out otherwise than its "
+                                                                       "in_specs entry (ValueError) before tracing the body",
+    ("ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body", 8): "reached only as this audit places inputs as in_specs "
+                                                                      "asks: the program's own input is laid out as P('model') "
+                                                                      "on Explicit axes, and JAX rejects it at the call (line 14)",
     ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "
                                      "before the gather",
     ("nh8_vmap_decorated_helper", 7): _UNDER_VMAP,

@@ -534,6 +534,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         env = Env(func.env, bound_names(node))
         declare(env, node, self.module_env)
         self.__dict__.setdefault("made_envs", []).append(env)  # (emptied when the run ends: released)
+        self.__dict__.setdefault("entered", set()).add(node)  # (defs run so far: state_runs.py)
         self.bind_function(func, args, kwargs, env)
         self.frames.append((func, env))
         try:

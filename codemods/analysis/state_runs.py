@@ -27,7 +27,8 @@ from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.number_slots import without_number_slots
-from codemods.analysis.script_values import Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, map_tree, ntup
+from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, UFunc,
+                                             map_tree, ntup)
 from codemods.analysis.sites import Site
 from codemods.analysis.state_transforms import Transforms
 from codemods.analysis import state_updates
@@ -63,6 +64,23 @@ class StateStop(GatherStop):
     def __init__(self, call: ast.AST, problem: object) -> None:
         super().__init__(call, "state")
         self.problem = problem
+
+
+class MislaidStop(GatherStop):
+    """JAX rejected a shard_map call before tracing its body (run on 0.10.2: an input laid out
+    otherwise than its in_specs entry on Explicit axes, or out_specs naming reduced axes of a mesh
+    with Auto axes): the program ends at the call, and the body, run for the first time there,
+    is never reached (`body`: its def)."""
+
+    problem = None
+
+    def __init__(self, call: ast.AST, body: ast.AST) -> None:
+        super().__init__(call, "mislaid")
+        self.body = body
+
+
+class _Mislaid(Exception):
+    pass
 
 
 class ForwardOnly:
@@ -418,7 +436,15 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
     if not mapped.checked:
         return None, None
     born = next(Arr.made)
-    entered = entry_arguments(mesh, mapped.in_specs, args)
+    try:
+        if mesh.explicit is False and _names_reduced(mapped.out_specs, 0):
+            raise _Mislaid  # ("reduced in out_specs ... can only be used when ... all of type `Explicit`")
+        entered = entry_arguments(mesh, mapped.in_specs, args)
+    except _Mislaid:
+        body = func.node if type(func) is UFunc else func.func.node if type(func) is Bound else None
+        if body is None or body in run.__dict__.get("entered", ()):
+            raise Bail from None  # (its lines ran before: they may be reached)
+        raise MislaidStop(run.node, body) from None
     if entered is None:
         return None, None
     states = BodyStates(run, mesh, run.judge, born)
@@ -470,7 +496,7 @@ def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
             raise Bail  # (its layout is not known)
         wanted = spec.spec
         if layout != (_trimmed(wanted.partitions), tuple(sorted(wanted.reduced)), tuple(sorted(wanted.unreduced))):
-            raise Bail  # JAX rejects it before the body runs
+            raise _Mislaid  # JAX rejects it before the body runs
     elif type(tree) in (int, float, bool):
         if _trimmed(spec.spec.partitions) or spec.spec.reduced or spec.spec.unreduced:
             raise Bail
@@ -482,6 +508,15 @@ def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
             _laid_out_as(item, spec, mesh, depth + 1)
     elif tree is not None:
         raise Bail
+
+
+def _names_reduced(specs: object, depth: int) -> bool:
+    """Some out spec names reduced or unreduced axes (False: none does, or not known)."""
+    if type(specs) is SpecObj:
+        return bool(specs.spec.reduced or specs.spec.unreduced)
+    if depth < 12 and type(specs) in (tuple, list, dict):
+        return any(_names_reduced(item, depth + 1) for item in (specs.values() if type(specs) is dict else specs))
+    return False
 
 
 def _trimmed(partitions: tuple) -> tuple:
@@ -530,8 +565,8 @@ def state_stop(ctx, judge) -> StateStop | None:
         run.judge = judge
         try:
             run.run_module()
-        except StateStop as stop:
-            if stop.call is None or stop.problem is None or _overridden(run):
+        except (StateStop, MislaidStop) as stop:
+            if stop.call is None or type(stop) is StateStop and stop.problem is None or _overridden(run):
                 return None
             return stop.with_traceback(None)  # (kept: its frames would hold the whole run in a cycle)
         except (GatherStop, Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (unknown)
