@@ -83,22 +83,6 @@ class _Mislaid(Exception):
     pass
 
 
-class ForwardOnly:
-    """`jax.grad(f)` in a body: calling it traces f forward on the arguments first, where each
-    operation is checked as without grad (its tangents are in the states of its values), so the
-    first line JAX rejects there is the stop; the backward pass that follows is not modelled, so
-    the run ends after the forward one (Bail)."""
-
-    __slots__ = ("func",)
-
-    def __init__(self, func: object) -> None:
-        self.func = func
-
-    def run(self, run, args: list, kwargs: dict) -> object:
-        run.call(self.func, args, kwargs)
-        raise Bail
-
-
 class BodyStates:
     """The states of one shard_map body as it runs (the run's `states` while it does)."""
 
@@ -224,8 +208,6 @@ class BodyStates:
         if name == "jax.lax.axis_size":
             self.axes(args[0] if len(args) == 1 and not kwargs else None)
             return Opaque()  # (a Python int, the same on every device)
-        if name in ("jax.grad", "jax.value_and_grad") and len(args) == 1:
-            return ForwardOnly(args[0])
         if name.startswith("jax.lax.") and name.rsplit(".", 1)[-1] in _OTHER_COLLECTIVES:
             raise Bail  # a collective the tables do not hold
         if not name.startswith(("jax.", "functools.")) and any(
@@ -291,6 +273,8 @@ class BodyStates:
             if value.mixed or value.has(Q) or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
                 raise Bail  # (whether JAX raises here is not known)
             self.transforms.collective(short, value, gives)
+            if short == "all_gather" and bound.get("tiled") is True and array.ndim == 0:
+                raise Bail  # ("axis 0 is out of bounds for array of dimension 0" comes first)
             site = Site(node, name, arg, axes, axes_node, to if short == "all_gather" else None, value, rule, None,
                         self.function())
             if short not in _CASTS or gives is V and short != "preduced":
