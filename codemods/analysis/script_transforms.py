@@ -214,7 +214,7 @@ def _fori_loop(run, args: list, kwargs: dict) -> object:
         raise Bail
     init = given["init_val"]
     _looped(run)
-    index = st.index_array(run) if run.states is not None else Arr(None, False, ndim=0)
+    index = st.index_array(run, (given["lower"], given["upper"])) if run.states is not None else Arr(None, False, ndim=0)
     out = run.call(given["body_fun"], [index, _traced(run, init)], {})
     if _shape(out) != _shape(_traced(run, init)):
         raise Bail

@@ -159,9 +159,10 @@ def carried(run, init: object, out: object) -> None:
             raise Bail
 
 
-def index_array(run) -> Arr:
-    """`fori_loop`'s loop index: an int32 scalar, the same on every device."""
-    return Arr(None, False, ndim=0, state=CONSTANT)
+def index_array(run, bounds: tuple) -> Arr:
+    """`fori_loop`'s loop index: an int32 scalar, the same on every device between Python int
+    bounds (between array bounds JAX runs a while_loop: not followed)."""
+    return Arr(None, False, ndim=0, state=CONSTANT if all(type(b) is int for b in bounds) else UNKNOWN)
 
 
 def _same_on(run, one: AxisState, other: AxisState) -> bool:
