@@ -79,6 +79,25 @@ ENTRIES = {
     "ndq2_sf105_layout_map_also_filled_by_a_helper": "main(mesh, x)",
     "ndq3_sf105_layout_map_first_matching_pattern": "main(mesh, x)",
 
+    "dx1_sf101_gradient_of_an_invariant_weight_gathered_to_reduced": "main()",
+    "ndx1_sf101_gradient_of_the_varying_input_gathered_to_reduced": "main()",
+    "dx2_sf102_vmapped_residual_gathered_twice": "main()",
+    "ndx2_sf102_vmapped_residual_gathered_on_the_other_axis": "main()",
+    "dx3_sf101_scan_carry_summed_each_step_then_gathered": "main()",
+    "ndx3_sf101_scan_carry_comes_out_varying": "main()",
+    "dx4_sf101_reverse_jacobian_in_an_invariant_point": "main()",
+    "ndx4_sf101_forward_jacobian_in_an_invariant_point": "main()",
+    "dx5_sf101_index_update_of_an_invariant_buffer": "main()",
+    "ndx5_sf101_index_update_sets_a_varying_value": "main()",
+    "dx6_sf101_halves_of_an_invariant_array": "main()",
+    "ndx6_sf101_halves_of_a_varying_array": "main()",
+    "dx7_sf101_gradient_through_psum_gathered_to_reduced": "main()",
+    "ndx7_sf101_gradient_through_pmax_has_no_rule": "main()",
+
+    "dx8_sf101_input_laid_out_as_its_in_spec_reaches_the_body": "main()",
+    "ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body": "main()",
+    "dx9_sf101_body_reached_before_a_call_with_a_mislaid_input": "main()",
+
     "do1_sf101_registry_config_resolved_through_a_decorator": "main(x)",
     "ndo1_sf101_registry_entry_replaced_by_a_later_statement": "main(x)",
 
@@ -2968,6 +2987,15 @@ NOTES: dict[tuple[str, int], str] = {
     ("nh1_vmap_inner_gather", 8): _UNDER_VMAP,
     ("nh3_map_batch_size", 8): _UNDER_VMAP,
     ("nh5_vmap_helper_also_direct", 8): _UNDER_VMAP,
+    ("ndx3_sf101_scan_carry_comes_out_varying", 34): "the carry goes in invariant and comes out varying: JAX rejects the "
+                                                    "scan itself (TypeError) before the gather",
+    ("ndx7_sf101_gradient_through_pmax_has_no_rule", 32): "pmax has no differentiation rule (NotImplementedError): the "
+                                                         "gradient never comes out to be gathered",
+    ("ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body", 14): "JAX rejects the input laid out otherwise than its "
+                                                                       "in_specs entry (ValueError) before tracing the body",
+    ("ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body", 8): "reached only as this audit places inputs as in_specs "
+                                                                      "asks: the program's own input is laid out as P('model') "
+                                                                      "on Explicit axes, and JAX rejects it at the call (line 14)",
     ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "
                                      "before the gather",
     ("nh8_vmap_decorated_helper", 7): _UNDER_VMAP,

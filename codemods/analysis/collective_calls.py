@@ -46,6 +46,10 @@ class Collectives:
     """The collective half of the Interpreter's expressions (which supplies judge, mesh, silent,
     the verdict tables and note_later)."""
 
+    # pmax and pmin met: JAX has no differentiation rule for them ("Differentiation rule for
+    # 'pmax' not implemented", run on 0.10.2), so a gradient through one is never computed.
+    undifferentiable = 0
+
     # -- collectives -------------------------------------------------------------------------
     def collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         """A NamedTuple of arrays (grads) goes in as the tuple JAX flattens it to, and comes out
@@ -58,6 +62,8 @@ class Collectives:
 
     def _collective(self, name: str, expr: ast.Call | None, args, keywords, starred, frame: Frame) -> Value:
         self.hazards += 1  # under vmap a collective may act otherwise (higher_order.py)
+        if name.rsplit(".", 1)[-1] in ("pmax", "pmin"):
+            self.undifferentiable += 1
         rule = transfer.collective_rule(name)
         if starred and starred != SPREAD:  # `psum(x, **REDUCE_KWARGS)` of a known dict: its items
             return UNKNOWN

@@ -366,8 +366,11 @@ class HigherOrder:
             return result if _known(result) or self._kept_through_vmap(hazards, result) else UNKNOWN
         self.note_ref(transform.func, transform.func_node)
         first = len(self.slots)
+        undifferentiable = self.undifferentiable
         result = self.call(transform.func, None, [(value, transform.func_node) for value in values], keywords,
                            False, frame)
+        if self.undifferentiable != undifferentiable:
+            return UNKNOWN  # JAX raises NotImplementedError: no gradient comes out
         options = dict(transform.keywords)
         argnums, has_aux = options.get("argnums", Const(0)), options.get("has_aux", Const(False))
         if not (isinstance(has_aux, Const) and isinstance(has_aux.value, bool)):

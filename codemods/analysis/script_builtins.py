@@ -23,6 +23,7 @@ from codemods.analysis.script_functions import LIBRARY as FUNCTION_LIBRARY
 from codemods.analysis.script_library import LIBRARY as SCRIPT_LIBRARY
 from codemods.analysis.script_library import several
 from codemods.analysis.script_transforms import LIBRARY as TRANSFORMS
+from codemods.analysis.state_outputs import outputs
 from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import builtin_instance, construct, isinstance_of
 from codemods.analysis.script_jax import library_call
@@ -88,7 +89,9 @@ class ScriptBuiltins:
             return ReMatch(found) if isinstance(found, re.Match) else found
         if canonical in FUNCTION_LIBRARY:  # (script_functions.py)
             return FUNCTION_LIBRARY[canonical](self, args, kwargs)
-        if (made := several(canonical, args, kwargs, self.in_body > 0)) is not None:  # (script_library.py)
+        if (made := several(canonical, args, kwargs, self.in_body > 0 and self.states is None)) is not None:
+            if self.states is not None:  # (script_library.py; a tree collective is judged: state_runs.py)
+                outputs(self.states, canonical, args, kwargs, made)
             return made
         if canonical in SCRIPT_LIBRARY or canonical in TRANSFORMS:  # (script_library.py, script_transforms.py)
             return {**SCRIPT_LIBRARY, **TRANSFORMS}[canonical](self, args, kwargs)

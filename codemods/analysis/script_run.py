@@ -94,7 +94,6 @@ from codemods.analysis.script_library import namespace_attribute as simple_attri
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods.analysis.released_runs import released
 from codemods import jaxapi
-from codemods.analysis.state_runs import ForwardOnly
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
@@ -500,8 +499,6 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind is ShardMapFn:  # (the body's mesh kept for `jax.lax.axis_size`: script_library.py)
             with body_mesh(self, func.mesh if func.mesh is not None else self.context_mesh()):
                 return run_shard_map(self, func, args, kwargs)
-        if kind is ForwardOnly:
-            return func.run(self, args, kwargs)
         if kind is ArrMethod:
             if any(isinstance(value, CALLABLES[:-1]) for value in (*args, *kwargs.values())):
                 raise Bail
@@ -526,6 +523,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         env = Env(func.env, bound_names(node))
         declare(env, node, self.module_env)
         self.__dict__.setdefault("made_envs", []).append(env)  # (emptied when the run ends: released)
+        self.__dict__.setdefault("entered", set()).add(node)  # (defs run so far: state_runs.py)
         self.bind_function(func, args, kwargs, env)
         self.frames.append((func, env))
         try:

@@ -19,8 +19,10 @@ stops the run (Bail).
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
+
+from codemods.analysis import state_transforms as st
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.mapped_states import mapped_result, slice_of
 from codemods.analysis.script_values import Arr, NTup, RunCallable, map_tree
 
 
@@ -41,12 +43,20 @@ def _shape(tree: object, depth: int = 0) -> object:
     raise Bail
 
 
-def _traced(tree: object) -> object:
-    """An argument as JAX's trace sees it: every leaf an array of unknown layout."""
+def _traced(run, tree: object, drop: int = 0) -> object:
+    """An argument as JAX's trace sees it: every leaf an array of unknown layout (in a body whose
+    states the run follows, each in its state: state_transforms.py)."""
+    if run.states is not None:
+        return st.kept(run, tree, drop)
+    if drop:
+        return map_tree(tree, lambda leaf: Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None)
+                        if type(leaf) is Arr else _bail())
     return map_tree(tree, lambda leaf: Arr(None, False, ndim=leaf.ndim if type(leaf) is Arr else 0))
 
 
-def _result(tree: object, extra: int = 0) -> object:
+def _result(run, tree: object, extra: int = 0, stacked: bool = False) -> object:
+    if run.states is not None:
+        return st.results(run, tree, extra, stacked)
     return map_tree(tree, lambda leaf: Arr(None, False, ndim=_rank(leaf) + extra if _rank(leaf) is not None else None))
 
 
@@ -75,19 +85,22 @@ class GradFn(RunCallable):
             raise Bail
         for number in numbers:  # (JAX rejects an int: only inexact inputs are differentiated)
             map_tree(args[number], lambda leaf: leaf if type(leaf) in (Arr, float) else _bail())
-        out = run.call(self.func, [_traced(arg) if n in numbers else arg for n, arg in enumerate(args)], {})
-        value, aux = out, None  # (arguments not differentiated are handed over as they are)
-        if self.has_aux:
-            if type(out) is not tuple or len(out) != 2:
-                raise Bail
-            value, aux = out
-        if type(value) is not Arr and type(value) is not float or type(value) is Arr and value.ndim not in (None, 0):
-            raise Bail  # (grad of a non-scalar output raises)
-        grads = [_result(args[n]) for n in numbers]
+        with st.differentiated(run) if run.states is not None else nullcontext():
+            out = run.call(self.func, [_traced(run, arg) if n in numbers else arg for n, arg in enumerate(args)], {})
+            value, aux = out, None  # (arguments not differentiated are handed over as they are)
+            if self.has_aux:
+                if type(out) is not tuple or len(out) != 2:
+                    raise Bail
+                value, aux = out
+            if type(value) is not Arr and type(value) is not float or type(value) is Arr and value.ndim not in (None, 0):
+                raise Bail  # (grad of a non-scalar output raises)
+            if run.states is not None:
+                st.check_output(run, value)
+        grads = [_result(run, args[n]) for n in numbers]  # (each in its primal's state)
         grad = grads[0] if type(self.numbers) is int else tuple(grads)
-        value = Arr(None, False, ndim=0)
+        value = _result(run, value) if run.states is not None and type(value) is Arr else Arr(None, False, ndim=0)
         if self.has_aux:
-            value = (value, _result(aux) if aux is not None else None)
+            value = (value, _result(run, aux) if aux is not None else None)
             return (value, grad) if self.with_value else (grad, value[1])
         return (value, grad) if self.with_value else grad
 
@@ -109,35 +122,45 @@ class VmapFn(RunCallable):
             if axis is None:
                 sliced.append(arg)
             else:  # (a Python number mapped over is what JAX rejects)
-                sliced.append(map_tree(arg, lambda leaf: slice_of(run, leaf) if type(leaf) is Arr else _bail()))
-        if run.states is not None:  # (in a body: its states kept through the map)
-            return mapped_result(run, self.func, sliced)
-        return _result(run.call(self.func, sliced, {}))
+                sliced.append(_traced(run, arg, 1))
+        with st.vmapped(run) if run.states is not None else nullcontext():
+            return _result(run, run.call(self.func, sliced, {}), 1)
 
 
 class JacFn(RunCallable):
     """`jax.jacfwd(f)`, `jax.jacrev(f)`, `jax.hessian(f)` of one array to one array: f runs once;
     the result is an array of unknown layout."""
 
-    __slots__ = ("extra", "func")
+    __slots__ = ("extra", "func", "reverse")
 
-    def __init__(self, func: object, extra: int) -> None:
-        self.func, self.extra = func, extra
+    def __init__(self, func: object, extra: int, reverse: bool) -> None:
+        self.func, self.extra, self.reverse = func, extra, reverse
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
         if kwargs or not args or type(args[0]) is not Arr:
             raise Bail
-        out = run.call(self.func, [_traced(args[0]), *args[1:]], {})
-        if type(out) is not Arr:
-            raise Bail
+        with st.differentiated(run) if run.states is not None else nullcontext():
+            out = run.call(self.func, [_traced(run, args[0]), *args[1:]], {})
+            if type(out) is not Arr:
+                raise Bail
+            if run.states is not None:
+                st.check_output(run, out)
         known = out.ndim is not None and args[0].ndim is not None
-        return Arr(None, False, ndim=out.ndim + self.extra * args[0].ndim if known else None)
+        state = st.jacobian_state(run, out, args[0], self.reverse) if run.states is not None else None
+        return Arr(None, False, ndim=out.ndim + self.extra * args[0].ndim if known else None, state=state)
 
 
-def _jacobian(run, args: list, kwargs: dict, extra: int) -> JacFn:
+def _jacobian(run, args: list, kwargs: dict, extra: int, reverse: bool) -> JacFn:
     if len(args) != 1 or kwargs:
         raise Bail
-    return JacFn(args[0], extra)
+    return JacFn(args[0], extra, reverse)
+
+
+def _checkpoint(run, args: list, kwargs: dict) -> object:
+    """`jax.checkpoint(f, policy=...)`: f, run with the same types (what it saves is not a type)."""
+    if len(args) != 1 or not set(kwargs) <= {"policy", "prevent_cse", "static_argnums"}:
+        raise Bail
+    return args[0]
 
 
 def _grad(run, args: list, kwargs: dict, with_value: bool) -> GradFn:
@@ -166,13 +189,20 @@ def _scan(run, args: list, kwargs: dict) -> tuple:
     if "f" not in given or "init" not in given:
         raise Bail
     xs = given.get("xs")
-    x = None if xs is None else map_tree(xs, lambda leaf: Arr(None, False, ndim=leaf.ndim - 1 if leaf.ndim else None)
-                                      if type(leaf) is Arr else _bail())
+    x = None if xs is None else _traced(run, xs, 1)
     init = given["init"]
-    out = run.call(given["f"], [_traced(init), x], {})
-    if type(out) is not tuple or len(out) != 2 or _shape(out[0]) != _shape(_traced(init)):
+    _looped(run)
+    out = run.call(given["f"], [_traced(run, init), x], {})
+    if type(out) is not tuple or len(out) != 2 or _shape(out[0]) != _shape(_traced(run, init)):
         raise Bail  # (JAX rejects a carry whose structure changes)
-    return (_result(out[0]), _result(out[1], 1))
+    if run.states is not None:
+        st.carried(run, init, out[0])
+    return (_result(run, out[0]), _result(run, out[1], 1, True))
+
+
+def _looped(run) -> None:
+    if run.states is not None:
+        run.states.transforms.doubt()  # (a loop differentiated: not followed backward)
 
 
 def _fori_loop(run, args: list, kwargs: dict) -> object:
@@ -183,10 +213,14 @@ def _fori_loop(run, args: list, kwargs: dict) -> object:
     if len(given) < 4 or not all(type(given[k]) in (int, Arr) for k in ("lower", "upper")):
         raise Bail
     init = given["init_val"]
-    out = run.call(given["body_fun"], [Arr(None, False, ndim=0), _traced(init)], {})
-    if _shape(out) != _shape(_traced(init)):
+    _looped(run)
+    index = st.index_array(run, (given["lower"], given["upper"])) if run.states is not None else Arr(None, False, ndim=0)
+    out = run.call(given["body_fun"], [index, _traced(run, init)], {})
+    if _shape(out) != _shape(_traced(run, init)):
         raise Bail
-    return _result(out)
+    if run.states is not None:
+        st.carried(run, init, out)
+    return _result(run, out)
 
 
 def _while_loop(run, args: list, kwargs: dict) -> object:
@@ -197,13 +231,16 @@ def _while_loop(run, args: list, kwargs: dict) -> object:
     if len(given) != 3:
         raise Bail
     init = given["init_val"]
-    test = run.call(given["cond_fun"], [_traced(init)], {})
+    _looped(run)
+    test = run.call(given["cond_fun"], [_traced(run, init)], {})
     if type(test) is not Arr or test.ndim not in (None, 0):
         raise Bail
-    out = run.call(given["body_fun"], [_traced(init)], {})
-    if _shape(out) != _shape(_traced(init)):
+    out = run.call(given["body_fun"], [_traced(run, init)], {})
+    if _shape(out) != _shape(_traced(run, init)):
         raise Bail
-    return _result(out)
+    if run.states is not None:
+        st.carried(run, init, out)
+    return _result(run, out)
 
 
 def _bail():
@@ -214,6 +251,7 @@ LIBRARY = {"jax.grad": lambda run, args, kwargs: _grad(run, args, kwargs, False)
            "jax.value_and_grad": lambda run, args, kwargs: _grad(run, args, kwargs, True),
            "jax.vmap": _vmap, "jax.lax.scan": _scan, "jax.lax.fori_loop": _fori_loop,
            "jax.lax.while_loop": _while_loop,
-           "jax.jacfwd": lambda run, args, kwargs: _jacobian(run, args, kwargs, 1),
-           "jax.jacrev": lambda run, args, kwargs: _jacobian(run, args, kwargs, 1),
-           "jax.hessian": lambda run, args, kwargs: _jacobian(run, args, kwargs, 2)}
+           "jax.jacfwd": lambda run, args, kwargs: _jacobian(run, args, kwargs, 1, False),
+           "jax.jacrev": lambda run, args, kwargs: _jacobian(run, args, kwargs, 1, True),
+           "jax.hessian": lambda run, args, kwargs: _jacobian(run, args, kwargs, 2, True),
+           "jax.checkpoint": _checkpoint, "jax.remat": _checkpoint}

@@ -27,8 +27,11 @@ from codemods.analysis.host_exprs import Break, Continue, Raised, Return
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.number_slots import without_number_slots
-from codemods.analysis.script_values import Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, map_tree, ntup
+from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, UFunc,
+                                             map_tree, ntup)
 from codemods.analysis.sites import Site
+from codemods.analysis.state_transforms import Transforms
+from codemods.analysis import state_updates
 from codemods.analysis.values import (
     CONSTANT,
     STATIC,
@@ -63,20 +66,21 @@ class StateStop(GatherStop):
         self.problem = problem
 
 
-class ForwardOnly:
-    """`jax.grad(f)` in a body: calling it traces f forward on the arguments first, where each
-    operation is checked as without grad (its tangents are in the states of its values), so the
-    first line JAX rejects there is the stop; the backward pass that follows is not modelled, so
-    the run ends after the forward one (Bail)."""
+class MislaidStop(GatherStop):
+    """JAX rejected a shard_map call before tracing its body (run on 0.10.2: an input laid out
+    otherwise than its in_specs entry on Explicit axes, or out_specs naming reduced axes of a mesh
+    with Auto axes): the program ends at the call, and the body, run for the first time there,
+    is never reached (`body`: its def)."""
 
-    __slots__ = ("func",)
+    problem = None
 
-    def __init__(self, func: object) -> None:
-        self.func = func
+    def __init__(self, call: ast.AST, body: ast.AST) -> None:
+        super().__init__(call, "mislaid")
+        self.body = body
 
-    def run(self, run, args: list, kwargs: dict) -> object:
-        run.call(self.func, args, kwargs)
-        raise Bail
+
+class _Mislaid(Exception):
+    pass
 
 
 class BodyStates:
@@ -86,6 +90,8 @@ class BodyStates:
         self.run, self.mesh, self.judge = run, mesh, judge
         self.born = born  # arrays made before the body began are constants in it (closed over)
         self.reducing = False  # some value of this body is (or was) reduced or unreduced
+        self.transforms = Transforms()  # inside grad / vmap (state_transforms.py)
+        self.updates: dict[int, str] = {}  # `x.at` and `x.at[i]` made in this body, by serial (state_updates.py)
 
     # -- what an array is ------------------------------------------------------------------------
     def state(self, array: Arr) -> AxisState:
@@ -122,6 +128,7 @@ class BodyStates:
 
     def untracked(self, operands: list) -> None:
         """An operation not modelled: its operands must be ones it cannot reject."""
+        self.transforms.doubt()
         for operand in operands:
             for leaf in _arrays(operand):
                 if self.risky(self.state(leaf)):
@@ -138,7 +145,10 @@ class BodyStates:
         arrays = [leaf for item in [*positional, *keywords.values()] for leaf in _arrays(item)]
         states = [self.state(leaf) for leaf in arrays]
         risky = any(self.risky(state) for state in states)
+        if risky or any(state.has(R) or state.has(U) for state in states):
+            self.transforms.doubt()
         if rule is None or None in values or None in named.values() or _SHARDING_KEYWORDS & set(keywords):
+            self.transforms.doubt()
             if risky:
                 raise Bail
             return UNKNOWN
@@ -160,6 +170,8 @@ class BodyStates:
                     result = replace(result, mixed=True)  # (a tuple whose items may differ: each is unknown)
         if risky and result.has(Q):
             raise Bail
+        if result.has(Q):
+            self.transforms.doubt()
         return self.made(result)
 
     def _replicated(self, node: ast.AST, name: str, rule, values: list, named: dict, nodes: list) -> None:
@@ -196,8 +208,6 @@ class BodyStates:
         if name == "jax.lax.axis_size":
             self.axes(args[0] if len(args) == 1 and not kwargs else None)
             return Opaque()  # (a Python int, the same on every device)
-        if name in ("jax.grad", "jax.value_and_grad") and len(args) == 1:
-            return ForwardOnly(args[0])
         if name.startswith("jax.lax.") and name.rsplit(".", 1)[-1] in _OTHER_COLLECTIVES:
             raise Bail  # a collective the tables do not hold
         if not name.startswith(("jax.", "functools.")) and any(
@@ -262,6 +272,9 @@ class BodyStates:
             value = self.state(array)
             if value.mixed or value.has(Q) or any(value.on(axis) is U for axis in axes) and short not in _CASTS:
                 raise Bail  # (whether JAX raises here is not known)
+            self.transforms.collective(short, value, gives)
+            if short == "all_gather" and bound.get("tiled") is True and array.ndim == 0:
+                raise Bail  # ("axis 0 is out of bounds for array of dimension 0" comes first)
             site = Site(node, name, arg, axes, axes_node, to if short == "all_gather" else None, value, rule, None,
                         self.function())
             if short not in _CASTS or gives is V and short != "preduced":
@@ -307,6 +320,8 @@ class BodyStates:
     def indexed(self, holder: Arr, result: Arr, indices: list, forward: bool = True) -> None:
         """`x[i]`: its state where the table shows indexing keep it (a reduced one too, unless a
         slice steps backwards: `rev` drops it); indexed by arrays, varying where any of them varies."""
+        if state_updates.at_indexed(self, holder, result, indices):
+            return
         state = self.state(holder)
         arrays = [self.state(index) for index in indices if type(index) is Arr]
         if arrays:
@@ -318,6 +333,8 @@ class BodyStates:
                 result.state = transfer.elementwise(states, False, why=state.why)
             return
         rule = transfer.operator_rule("x[...]", self.judge.target)
+        if state.has(R) or state.has(U) or state.has(Q):
+            self.transforms.doubt()
         if not state.has(U) and not state.mixed and not state.has(Q) and (
                 not state.has(R) or forward and transfer.keeps_through(rule, [state], [state])):
             result.state = state
@@ -329,6 +346,9 @@ class BodyStates:
     def attribute(self, holder: Arr, name: str, result: object) -> None:
         if type(result) is not Arr:
             return
+        if name == "at":
+            state_updates.at(self, holder, result)
+            return
         rule = transfer.attribute_rule(name, self.judge.target)
         result.state = self.operation(None, name, rule, [holder], {})
 
@@ -338,6 +358,8 @@ class BodyStates:
         if holder is None:
             self.untracked([*args, *kwargs.values()])
             result.state = UNKNOWN
+            return
+        if state_updates.updated(self, holder, name, args, kwargs, result):
             return
         rule = transfer.method_rule(name, self.judge.target)
         found = transfer.method_as_function(name, [self.value(arg) for arg in args], self.judge.target) \
@@ -398,7 +420,15 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
     if not mapped.checked:
         return None, None
     born = next(Arr.made)
-    entered = entry_arguments(mesh, mapped.in_specs, args)
+    try:
+        if mesh.explicit is False and _names_reduced(mapped.out_specs, 0):
+            raise _Mislaid  # ("reduced in out_specs ... can only be used when ... all of type `Explicit`")
+        entered = entry_arguments(mesh, mapped.in_specs, args)
+    except _Mislaid:
+        body = func.node if type(func) is UFunc else func.func.node if type(func) is Bound else None
+        if body is None or body in run.__dict__.get("entered", ()):
+            raise Bail from None  # (its lines ran before: they may be reached)
+        raise MislaidStop(run.node, body) from None
     if entered is None:
         return None, None
     states = BodyStates(run, mesh, run.judge, born)
@@ -450,7 +480,7 @@ def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
             raise Bail  # (its layout is not known)
         wanted = spec.spec
         if layout != (_trimmed(wanted.partitions), tuple(sorted(wanted.reduced)), tuple(sorted(wanted.unreduced))):
-            raise Bail  # JAX rejects it before the body runs
+            raise _Mislaid  # JAX rejects it before the body runs
     elif type(tree) in (int, float, bool):
         if _trimmed(spec.spec.partitions) or spec.spec.reduced or spec.spec.unreduced:
             raise Bail
@@ -462,6 +492,15 @@ def _laid_out_as(tree: object, spec: SpecObj, mesh, depth: int) -> None:
             _laid_out_as(item, spec, mesh, depth + 1)
     elif tree is not None:
         raise Bail
+
+
+def _names_reduced(specs: object, depth: int) -> bool:
+    """Some out spec names reduced or unreduced axes (False: none does, or not known)."""
+    if type(specs) is SpecObj:
+        return bool(specs.spec.reduced or specs.spec.unreduced)
+    if depth < 12 and type(specs) in (tuple, list, dict):
+        return any(_names_reduced(item, depth + 1) for item in (specs.values() if type(specs) is dict else specs))
+    return False
 
 
 def _trimmed(partitions: tuple) -> tuple:
@@ -510,8 +549,8 @@ def state_stop(ctx, judge) -> StateStop | None:
         run.judge = judge
         try:
             run.run_module()
-        except StateStop as stop:
-            if stop.call is None or stop.problem is None or _overridden(run):
+        except (StateStop, MislaidStop) as stop:
+            if stop.call is None or type(stop) is StateStop and stop.problem is None or _overridden(run):
                 return None
             return stop.with_traceback(None)  # (kept: its frames would hold the whole run in a cycle)
         except (GatherStop, Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (unknown)

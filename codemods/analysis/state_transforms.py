@@ -1,0 +1,175 @@
+"""States through JAX's function transformations inside a shard_map body (state_runs.py,
+script_transforms.py; issue 13).
+
+A PINN residual takes `jax.grad` of the network in the input point and `jax.vmap`s it over the
+points; a molecular-dynamics step runs in `lax.scan`; a gradient-norm hook differentiates the
+loss first. The run follows the states through them as JAX types them (each fact run on jax
+0.10.2, 8 CPU devices):
+- `jax.vmap(f)` (no `spmd_axis_name`): a slice keeps its array's state, the results keep the
+  states f gives them; psum / pmean / pmax / pmin and all_gather (to varying) of a varying or
+  invariant value raise or pass as outside, but `all_gather(..., to='reduced')` raises
+  NotImplementedError under vmap: any other collective, or one of a reduced or unreduced value,
+  leaves the run not knowing (Bail).
+- `jax.grad` / `value_and_grad` / `jacrev` / `hessian`: f is traced forward on its arguments in
+  their own states (a failure there is the program's), and each gradient has its primal's state
+  (a varying loss differentiated in an invariant weight gives an invariant gradient: the
+  transpose of JAX's implicit cast sums it). The backward pass is certain only for what was run:
+  a forward pass that met a reduced or unreduced value (a reduced primal's gradient is
+  unreduced; a reduced output raises "unexpected JAX type ... for argument to VJP function"),
+  a collective other than psum / pmean / all_gather to varying / ppermute / a cast to varying
+  (pmax has no differentiation rule), a loop, or an operation the tables do not hold, leaves the
+  run not knowing what the backward pass does (Bail). `jacfwd` gives its output's state.
+- `lax.scan`, `lax.fori_loop` and `lax.while_loop` trace their body once on the carry in its
+  initial state (a Python number: invariant) and xs's slices in theirs; a carry that comes out
+  in another state raises TypeError ("carry input and carry output must have equal types"), and
+  so the run stops unless every carry leaf comes out in its initial state, known. The stacked
+  outputs keep the body's states; a reduced one is not modelled (Bail).
+- `jax.checkpoint` / `jax.remat`: f runs with the same states.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Arr, map_tree
+from codemods.analysis.values import CONSTANT, UNKNOWN, AxisState, State
+
+V, I, R, U, Q = State.VARYING, State.INVARIANT, State.REDUCED, State.UNREDUCED, State.UNKNOWN
+_DIFFERENTIABLE = frozenset({"psum", "pmean", "all_gather", "ppermute", "pcast", "pvary"})
+_UNDER_VMAP = frozenset({"psum", "pmean", "pmax", "pmin", "all_gather"})
+
+
+class Transforms:
+    """How deep the run is inside differentiated and vmapped functions of one body, and whether a
+    differentiated forward pass met anything whose backward pass is not certain."""
+
+    __slots__ = ("differentiating", "doubts", "vmapped")
+
+    def __init__(self) -> None:
+        self.differentiating = self.vmapped = self.doubts = 0
+
+    def doubt(self) -> None:
+        if self.differentiating:
+            self.doubts += 1
+
+    def collective(self, short: str, value: AxisState, gives: State) -> None:
+        """A collective met inside transformed functions (before it is judged)."""
+        plain = not (value.has(R) or value.has(U) or value.has(Q) or value.mixed)
+        if self.vmapped and (short not in _UNDER_VMAP or gives is not V and short == "all_gather" or not plain):
+            raise Bail  # (NotImplementedError under vmap, or not run)
+        if self.differentiating and short in ("pmax", "pmin"):
+            raise Bail  # (NotImplementedError as JAX differentiates it, before any type check)
+        if self.differentiating and (short not in _DIFFERENTIABLE or gives not in (V, I) or not plain):
+            self.doubts += 1
+
+
+def transforms(run) -> Transforms | None:
+    states = run.states
+    return states.transforms if states is not None else None
+
+
+def kept(run, tree: object, drop: int = 0) -> object:
+    """An argument as the function's trace is handed it: each leaf an array in the leaf's own
+    state (a Python number: a constant), `drop` dimensions fewer (a slice of a mapped axis)."""
+    states = run.states
+
+    def leaf(item: object) -> Arr:
+        if type(item) is Arr:
+            if drop and item.ndim == 0:
+                raise Bail  # (JAX rejects mapping a scalar)
+            return Arr(None, False, ndim=item.ndim - drop if item.ndim is not None else None, state=states.state(item))
+        if drop:
+            raise Bail
+        return Arr(None, False, ndim=0, state=CONSTANT)
+
+    return map_tree(tree, leaf)
+
+
+def results(run, tree: object, extra: int = 0, stacked: bool = False) -> object:
+    """What a transformation returns of f's results: each leaf in its state (`extra` dimensions
+    more); a stacked reduced or unreduced output is not modelled."""
+    states = run.states
+
+    def leaf(item: object) -> Arr:
+        state = states.state(item) if type(item) is Arr else CONSTANT
+        if stacked and (state.has(R) or state.has(U)):
+            raise Bail
+        rank = item.ndim if type(item) is Arr else 0
+        return Arr(None, False, ndim=rank + extra if rank is not None else None, state=state)
+
+    return map_tree(tree, leaf)
+
+
+def as_primal(run, tree: object) -> object:
+    """Gradients of `tree`: each in its primal's state (a Python float primal: invariant)."""
+    return results(run, tree)
+
+
+@contextmanager
+def differentiated(run):
+    """f's forward pass under grad: what it meets decides whether its backward pass is certain."""
+    marks = run.states.transforms
+    before = marks.doubts
+    marks.differentiating += 1
+    try:
+        yield
+    finally:
+        marks.differentiating -= 1
+    if marks.doubts != before:
+        raise Bail  # (the backward pass may raise, or give what the run does not know)
+
+
+def check_output(run, value: object) -> None:
+    """A differentiated output must be certain not to be reduced or unreduced."""
+    for leaf in _leaves(value):
+        state = run.states.state(leaf)
+        if state.has(R) or state.has(U) or state.has(Q) and run.states.reducing:
+            raise Bail
+
+
+@contextmanager
+def vmapped(run):
+    marks = run.states.transforms
+    marks.vmapped += 1
+    try:
+        yield
+    finally:
+        marks.vmapped -= 1
+
+
+def jacobian_state(run, out: Arr, arg: Arr, reverse: bool) -> AxisState:
+    """`jacrev`/`hessian` give the argument's state, `jacfwd` its output's (each a pushforward of
+    the output's tangents: run with outputs more, less and as varying as the argument)."""
+    state = run.states.state(arg if reverse else out)
+    return UNKNOWN if state.mixed else state
+
+
+def carried(run, init: object, out: object) -> None:
+    """A loop body's carry must come out in the state it went in (JAX raises TypeError otherwise)."""
+    before, after = _leaves(kept(run, init)), _leaves(out)
+    if len(before) != len(after):
+        raise Bail
+    for first, last in zip(before, after):
+        if type(last) is not Arr:
+            raise Bail  # (a Python value returned as a carry: its type is JAX's choice)
+        one, other = run.states.state(first), run.states.state(last)
+        if one.has(Q) or other.has(Q) or one.mixed or other.mixed or not _same_on(run, one, other):
+            raise Bail
+        if one.has(R) or one.has(U):
+            raise Bail
+
+
+def index_array(run, bounds: tuple) -> Arr:
+    """`fori_loop`'s loop index: an int32 scalar, the same on every device between Python int
+    bounds (between array bounds JAX runs a while_loop: not followed)."""
+    return Arr(None, False, ndim=0, state=CONSTANT if all(type(b) is int for b in bounds) else UNKNOWN)
+
+
+def _same_on(run, one: AxisState, other: AxisState) -> bool:
+    return all(one.on(axis) is other.on(axis) for axis in run.states.mesh.names)
+
+
+def _leaves(tree: object) -> list:
+    found = []
+    map_tree(tree, lambda leaf: found.append(leaf))
+    return found
