@@ -8,21 +8,27 @@ the same for a whole pass): `next` there hands out the first item still held and
 for whatever reads the iterator later in that statement. An iterator over a list or dict of the
 run (`iter(options)`) walks it with Python's own iterator (its `live` one), exact in any statement.
 An exhausted iterator gives the default, or raises StopIteration, which the run does not model
-(Bail). Generators (Lazy) run code
-as they are advanced: not modelled here.
+(Bail). A generator expression (Lazy) is pulled one item at a time, so the rest of its items
+never run (`next(build(mesh, x, axes) for axes in CANDIDATES)` traces the first candidate only).
 """
 from __future__ import annotations
 
 from codemods.analysis.host_exprs import Iter
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import Lazy
 
 _NO_DEFAULT = object()
 
 
-def next_item(statement: int, args: list, kwargs: dict) -> object:
-    """What `next(*args)` gives when the run is in its statement number `statement`."""
-    if kwargs or len(args) not in (1, 2) or type(args[0]) is not Iter:
+def next_item(run, args: list, kwargs: dict) -> object:
+    """What `next(*args)` gives where the run is now."""
+    if kwargs or len(args) not in (1, 2):
         raise Bail
+    if type(args[0]) is Lazy:
+        return _pulled(run, args[0], args[1] if len(args) == 2 else _NO_DEFAULT)
+    if type(args[0]) is not Iter:
+        raise Bail
+    statement = run.statements
     it = args[0]
     default = args[1] if len(args) == 2 else _NO_DEFAULT
     if it.used:
@@ -49,3 +55,21 @@ def next_item(statement: int, args: list, kwargs: dict) -> object:
         return default
     first, it.items = it.items[0], it.items[1:]
     return first
+
+
+def _pulled(run, lazy: Lazy, default: object) -> object:
+    pulling = run.__dict__.setdefault("_pulling", {})
+    held = pulling.get(id(lazy))
+    if held is None:
+        if lazy.used:
+            raise Bail
+        lazy.used = True
+        # (the generator is kept with its Lazy, so the id is never reused while it is pulled)
+        held = pulling[id(lazy)] = (lazy, run.produce(lazy))
+    try:
+        return next(held[1])
+    except StopIteration:
+        if default is _NO_DEFAULT:
+            raise Bail from None  # (StopIteration out of `next`: not modelled)
+        return default
+

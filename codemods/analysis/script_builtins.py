@@ -152,7 +152,7 @@ class ScriptBuiltins:
         if name == "builtins.iter" and len(args) == 1:
             return Iter(self.iterate(args[0]), self.statements, live=iter(args[0]) if live(args[0]) else None)
         if name == "builtins.next":
-            return next_item(self.statements, args, kwargs)
+            return next_item(self, args, kwargs)
         if name == "builtins.print":
             return None
         raise Bail

@@ -25,7 +25,6 @@ import types
 
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_iterators import pull_next
 from codemods.analysis.script_values import Bound, Opaque, UFunc
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
@@ -395,7 +394,7 @@ def _set_profile(run, args: list, kwargs: dict) -> None:
 LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwargs),
            "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
-           "sys.setprofile": _set_profile, "builtins.next": pull_next}
+           "sys.setprofile": _set_profile}
 
 
 def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:
@@ -450,7 +449,7 @@ def _callable(run, args: list, kwargs: dict) -> bool:
     raise Bail
 
 
-BUILTIN_NAMES = {"globals": _globals, "callable": _callable, "next": pull_next}
+BUILTIN_NAMES = {"globals": _globals, "callable": _callable}
 
 
 def delete(run, node: ast.Delete, env: Env) -> None:
