@@ -11,6 +11,7 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "lf11_sf106_reduced_plus_its_reversed_copy": "main(mesh, x)",
     "lf8_sf105_script_stdlib_import_in_try_succeeds": "main()",
     "nlf8_sf105_script_optional_package_falls_back": "main()",
     "lf9_sf105_script_class_comprehension_iterates_class_axes": "main()",
@@ -2539,6 +2540,7 @@ ENTRIES = {
 # Lines the harness cannot repair by casting a collective's input: form -> {line: replacement}
 # (same line count, so the numbers of the other lines stay).
 LINE_FIXES: dict[str, dict[int, str]] = {
+    "lf11_sf106_reduced_plus_its_reversed_copy": {9: '        return jax.lax.psum(g, "j") + g[:, ::-1]'},
     "lf4_sf106_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
     "lf5_sf106_script_forward_stride_keeps_reduced": {10: '        return jax.lax.psum(part, "j") * 2.0'},
     "dp4_sf106_reduced_mean_of_an_object_scaled_on_a_helper_mesh": {36: "    return latents"},

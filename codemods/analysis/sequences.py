@@ -224,8 +224,11 @@ class Sequences:
                 return UNKNOWN  # maybe an item of a tuple result
             # a slice's bounds are Python integers (JAX takes no traced bound): they never mix in
             if all(isinstance(index, (Const, Static)) for index in arrays_at):
-                if value.has(R) and (not forward or not transfer.keeps_through(
-                        transfer.operator_rule("x[...]", self.judge.target), [value], [value])):
+                if value.has(R) and not forward:  # `rev`, as `jnp.flip` (the table's rule)
+                    flipped = transfer.elementwise_rule("jax.numpy.flip", self.judge.target)
+                    return transfer.observed_result(flipped, [value], [value], why=value.why) or UNKNOWN
+                if value.has(R) and not transfer.keeps_through(
+                        transfer.operator_rule("x[...]", self.judge.target), [value], [value]):
                     return UNKNOWN
                 return value  # indexing with Python values keeps the varying and invariant states
             arrays = [as_array(index) for index in arrays_at]

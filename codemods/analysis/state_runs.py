@@ -335,6 +335,12 @@ class BodyStates:
         rule = transfer.operator_rule("x[...]", self.judge.target)
         if state.has(R) or state.has(U) or state.has(Q):
             self.transforms.doubt()
+        if state.has(R) and not forward and not state.has(U) and not state.mixed and not state.has(Q):
+            flipped = transfer.elementwise_rule("jax.numpy.flip", self.judge.target)  # `rev`, as `jnp.flip`
+            observed = transfer.observed_result(flipped, [state], [state], why=state.why)
+            if observed is not None:
+                result.state = observed
+                return
         if not state.has(U) and not state.mixed and not state.has(Q) and (
                 not state.has(R) or forward and transfer.keeps_through(rule, [state], [state])):
             result.state = state
