@@ -14,6 +14,7 @@ import re
 import types
 
 from codemods import jaxapi
+from codemods.analysis import script_environment, script_typing
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
@@ -56,6 +57,9 @@ class ScriptBuiltins:
 
     def library(self, name: str, args: list, kwargs: dict) -> object:
         canonical = jaxapi.canonical(name)
+        if canonical in script_typing.CALLS or canonical in script_environment.CALLS:
+            return (script_typing if canonical.startswith("typing.") else script_environment).call(
+                self, canonical, args, kwargs)
         if canonical in jaxapi.TOP_LEVEL_ALL_GATHER:
             return self.gather(args, kwargs)
         if canonical == "dataclasses.replace":

@@ -14,6 +14,7 @@ import operator
 import re
 import types
 
+from codemods.analysis import script_environment, script_typing
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
@@ -113,7 +114,9 @@ class ScriptOperators:
             return self.item(holder.data, key)
         if kind in (str, list, tuple) and type(key) in (int, bool, slice):
             return guard(operator.getitem, holder, key)
-        raise Bail
+        if script_environment.is_environ(holder):
+            return script_environment.item(self, key)
+        return script_typing.subscript(holder, key)  # (`tuple[int, int]`), or Bail
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
@@ -161,7 +164,7 @@ class ScriptOperators:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.IsNot):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             marked = any(side is None or type(side) in (bool, type(Ellipsis)) or side is inspect.Parameter.empty
-                         for side in (left, right))  # (a singleton: only itself is it)
+                         or script_typing.singleton(side) for side in (left, right))  # (a singleton: only itself is it)
             if left is not None and right is not None and (  # (`x is None`: as it always was read)
                     not (same_identity(left) and same_identity(right) or marked)
                     or {Opaque, Lib} & {type(left), type(right)}):
@@ -184,6 +187,11 @@ class ScriptOperators:
 
     def contains(self, left: object, right: object) -> bool:
         right = dict(right) if type(right) is types.MappingProxyType else right
+        if script_environment.is_environ(right):
+            return script_environment.contains(self, left)
+        if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
+                and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
+            return left in right  # (`tp in (int, float, str)`: types compare by identity)
         if type(right) not in (str, list, tuple, dict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):

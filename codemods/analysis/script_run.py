@@ -92,6 +92,7 @@ from codemods.analysis.script_library import namespace_attribute as simple_attri
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods.analysis.released_runs import released
 from codemods import jaxapi
+from codemods.analysis import script_environment
 from codemods.analysis.state_runs import ForwardOnly
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
@@ -133,6 +134,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return BUILTINS[name]
         if name in _ERRORS:  # (caught by a handler; building one is a call the run stops at)
             return _ERRORS[name]
+        if name == "Ellipsis":
+            return Ellipsis
         if name in _SPECIALS or name in BUILTIN_NAMES:
             return Special("builtins." + name)
         raise Bail
@@ -273,11 +276,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return
         if type(target) is ast.Attribute:
             self.set_attribute(self.eval(target.value, env), target.attr, value)
-        elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) is Arr:
+        elif type(target) is ast.Subscript and script_environment.is_environ(holder := self.eval(target.value, env)):
+            script_environment.store(self, self.index(target.slice, env), value)
+        elif type(target) is ast.Subscript and type(holder) is Arr:
             if not holder.host:
                 raise Bail  # (JAX arrays are immutable: the program raises)
             self.eval(ast.Subscript(ast.Constant(holder), target.slice, ast.Load()), env)  # (its index evaluated)
-        elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) in (dict, UObj):
+        elif type(target) is ast.Subscript and type(holder) in (dict, UObj):
             key = self.index(target.slice, env)
             if type(holder) is UObj:
                 hook = holder.cls.lookup("__setitem__")
