@@ -131,7 +131,7 @@ class ScriptBuiltins:
         if name == "builtins.type" and len(args) == 1:
             if type(args[0]) in (UObj, NTup):
                 return args[0].cls
-            if type(args[0]) in (str, int, float, bool, list, dict, tuple):
+            if type(args[0]) in (str, int, float, bool, list, dict, tuple, set, frozenset, type(None)):
                 return type(args[0])
             raise Bail
         if name == "builtins.super" and not args and self.frames:
