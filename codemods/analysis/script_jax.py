@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from codemods import jaxapi
+from codemods.analysis.array_extents import numpy_count, where_rank
 from codemods.analysis.script_values import (
     Arr,
     Bound,
@@ -121,7 +122,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
             raise Bail
         return Arr(None, False, count)
     if name.startswith("numpy."):
-        return Arr(None, True, ndim=_numpy_rank(name, args, kwargs))
+        return Arr(None, True, numpy_count(name, args, kwargs), _numpy_rank(name, args, kwargs))
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")
@@ -400,4 +401,4 @@ def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
         return 1
     if name in _GENERATED and "size" in kwargs:
         return shape_rank(kwargs["size"])
-    return None
+    return where_rank(name, args)

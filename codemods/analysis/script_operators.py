@@ -15,6 +15,7 @@ import re
 import types
 
 from codemods.analysis import script_environment, script_typing
+from codemods.analysis.array_extents import SHAPE_KEEPING, generated_size, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
@@ -55,21 +56,20 @@ class ArrMethod:
         self.owner = owner  # the array it is a method of
 
     def rank(self, args: list, kwargs: dict) -> int | None:
-        if self.name in ("astype", "copy", "block_until_ready"):
+        if self.name in SHAPE_KEEPING:
             return self.ndim
         if self.name == "reshape" and args and not kwargs:
             shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
-        if self.name in ("normal", "uniform", "integers", "random", "standard_normal") and "size" in kwargs:
-            return shape_rank(kwargs["size"])
+        if (size := generated_size(self.name, args, kwargs)) is not None:
+            return shape_rank(size)
         return None
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
-        if self.name in ("astype", "copy", "block_until_ready"):
+        if self.name in SHAPE_KEEPING:
             return self.leading
-        size = kwargs.get("size") if self.name in ("normal", "uniform", "integers", "random", "standard_normal") \
-            else None
+        size = generated_size(self.name, args, kwargs)
         if type(size) is int or type(size) in (tuple, list) and size and type(size[0]) is int:
             return size if type(size) is int else size[0]
         return None
@@ -127,10 +127,11 @@ class ScriptOperators:
                 return Opaque()
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
+            count = with_scalar(left, right)[0] if op is not ast.MatMult else None  # (array_extents.py)
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
-                result = Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
+                result = Arr(layout, False, ndim=rank, count=count)  # `p - lr * g`: laid out as p and g are
             else:
-                result = Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank)
+                result = Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank, count=count)
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
@@ -153,7 +154,8 @@ class ScriptOperators:
                     raise Bail
                 if Arr not in sides:
                     return Opaque()
-                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr))
+                count, rank = with_scalar(left, right)  # (`rng.random((n, s)) < 0.3`: its shape)
+                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), count, rank)
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result

@@ -93,6 +93,7 @@ from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods.analysis.released_runs import released
 from codemods import jaxapi
 from codemods.analysis import script_environment
+from codemods.analysis.array_extents import indexed
 from codemods.analysis.state_runs import ForwardOnly
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
@@ -347,13 +348,15 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 key = self.index(node.slice, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
                 return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim)
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
-                indices = []
+                indices, parts = [], []
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
                     for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
                         if bound is not None and type(index := self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
                             raise Bail
                         indices.append(index if bound is not None else None)
-                result = Arr(None, holder.host)
+                    parts.append(slice(*indices[-3:]) if type(part) is ast.Slice else indices[-1])
+                count, rank = indexed(holder, parts)  # (array_extents.py)
+                result = Arr(None, holder.host, count, rank)
                 if self.states is not None:
                     self.states.indexed(holder, result, indices)
                 return result
