@@ -33,6 +33,12 @@ def generated_size(method: str, args: list, kwargs: dict) -> object:
     return args[at] if len(args) > at else None
 
 
+def reshaped_count(args: list) -> int | None:
+    """The leading size `x.reshape(16, 4)` / `x.reshape((16, 4))` gives (-1: unknown here)."""
+    shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
+    return shape[0] if shape and type(shape[0]) is int and shape[0] >= 0 else None
+
+
 def numpy_count(name: str, args: list, kwargs: dict) -> int | None:
     """The leading size of what `np.arange(0, n)`, `np.linspace(a, b, n)`, `np.ones((n, d))` build."""
     if name == "numpy.arange" and 1 <= len(args) <= 3 and set(kwargs) <= {"dtype"} \

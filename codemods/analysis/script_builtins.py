@@ -15,6 +15,7 @@ import types
 
 from codemods import jaxapi
 from codemods.analysis import script_environment, script_typing
+from codemods.analysis.script_generators import make_manager
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
@@ -108,6 +109,8 @@ class ScriptBuiltins:
             return collections.OrderedDict(self.builtin(dict, args, kwargs))
         if canonical == "collections.namedtuple":
             return named_tuple(args, kwargs)
+        if canonical == "contextlib.contextmanager":
+            return make_manager(self, args, kwargs)  # (script_generators.py)
         if canonical in ("logging.info", "logging.debug", "logging.warning"):
             return None
         return library_call(self, canonical, args, kwargs)

@@ -31,6 +31,7 @@ from codemods.analysis.script_values import (
 )
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
+from codemods.analysis.script_generators import ContextManager
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__init_subclass__",
@@ -191,7 +192,7 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
                 raise Bail
             return Desc(_DECORATORS[node.decorator_list[index].id], value)
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
-        if type(value) is not UFunc:
+        if type(value) is not UFunc and not (type(value) is ContextManager and index == 0):
             raise Bail
     return value
 
@@ -290,7 +291,7 @@ def instance_attribute(run, obj: object, name: str) -> object:
 
 
 def _bound(value: object, obj: object, cls: UClass) -> object:
-    if type(value) in (UFunc, LambdaValue):
+    if type(value) in (UFunc, LambdaValue, ContextManager):  # (a contextmanager wraps a function: bound too)
         return Bound(value, obj)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()

@@ -15,7 +15,7 @@ import re
 import types
 
 from codemods.analysis import script_environment, script_typing
-from codemods.analysis.array_extents import SHAPE_KEEPING, generated_size, with_scalar
+from codemods.analysis.array_extents import SHAPE_KEEPING, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
@@ -69,6 +69,8 @@ class ArrMethod:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
         if self.name in SHAPE_KEEPING:
             return self.leading
+        if self.name == "reshape" and args and not kwargs:
+            return reshaped_count(args)
         size = generated_size(self.name, args, kwargs)
         if type(size) is int or type(size) in (tuple, list) and size and type(size[0]) is int:
             return size if type(size) is int else size[0]

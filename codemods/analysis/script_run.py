@@ -94,6 +94,7 @@ from codemods.analysis.released_runs import released
 from codemods import jaxapi
 from codemods.analysis import script_environment
 from codemods.analysis.array_extents import indexed
+from codemods.analysis.script_generators import GenRun, Managed, current, is_generator, managed
 from codemods.analysis.state_runs import ForwardOnly
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
@@ -144,7 +145,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def make_function(self, node: ast.FunctionDef, env: Env, defaults_env: Env, owner: UClass | None = None) -> UFunc:
         if type(node) is not ast.FunctionDef:
             raise Bail
-        bound_names(node)  # (Bail on a generator)
+        bound_names(node, is_generator(node))  # (Bail on `yield from`; a generator: script_generators.py)
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
@@ -215,6 +216,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
+        if type(source) is UObj and (hook := source.cls.lookup("__iter__")) is not None and type(hook[1]) is UFunc \
+                and is_generator(hook[1].node):
+            source = self.call(Bound(hook[1], source), [], {})  # (a loader whose `__iter__` yields its batches)
+        if type(source) is GenRun:
+            return self.run_loop(node, source.walk(), env)
         if type(source) is not Lazy:
             return self.run_loop(node, self.loop_items(source), env)
         if source.used:
@@ -225,8 +231,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def with_statement(self, node: ast.With, env: Env) -> None:
         entered = 0
         try:
-            for item in node.items:
+            for index, item in enumerate(node.items):
                 value = self.eval(item.context_expr, env)
+                if type(value) is Managed and not self.jitted:  # (a `contextmanager` function's: script_generators.py)
+                    rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
+                    return managed(self, value, item.optional_vars,
+                                   lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
                 if type(value) is MeshCtx:
@@ -332,6 +342,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind is ast.Attribute:
             self.tick()
             return self.attribute(self.eval(node.value, env), node.attr)
+        if kind is ast.Yield:  # (in a generator's body, run on its own thread: script_generators.py)
+            return current(self).suspend(self.eval(node.value, env) if node.value is not None else None)
         if kind is ast.Call:
             self.tick()
             func = self.eval(node.func, env)
@@ -438,7 +450,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if name == "ndim" and obj.ndim is not None:
                 return obj.ndim
             if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
-                return tuple(Opaque() for _ in range(obj.ndim))
+                return tuple(obj.count if i == 0 and obj.count is not None else Opaque() for i in range(obj.ndim))
             if name in ("shape", "dtype", "ndim", "size", "nbytes"):
                 return Opaque()
             if name not in ("T", "at", "real", "imag", "mT"):
@@ -537,9 +549,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             args = [self.iterate(a) if type(a) is Lazy else a for a in args]
         return super().call(func, args, kwargs)
 
-    def run_func(self, func: UFunc, args: list, kwargs: dict) -> object:
+    def run_func(self, func: UFunc, args: list, kwargs: dict, body: bool = False) -> object:
         node = func.node
-        env = Env(func.env, bound_names(node))
+        if not body and is_generator(node):
+            return GenRun(self, func, args, kwargs)  # (its body runs as it is walked: script_generators.py)
+        env = Env(func.env, bound_names(node, body))
         declare(env, node, self.module_env)
         self.__dict__.setdefault("made_envs", []).append(env)  # (emptied when the run ends: released)
         self.bind_function(func, args, kwargs, env)
