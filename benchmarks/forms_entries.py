@@ -128,6 +128,8 @@ ENTRIES = {
     "ndw5_sf104_script_loader_generator_left_before_its_end": "main()",
     "dw6_sf104_script_contextmanager_mesh_session": "main()",
     "ndw6_sf104_script_contextmanager_layout_restored_after_the_block": "main()",
+    "dw7_sf104_script_layout_from_a_loop_over_the_device_count": "main()",
+    "ndw7_sf104_script_layout_chosen_by_the_device_count": "main()",
     "dt1_sf104_script_captured_config_scope": "main()",
     "ndt1_sf104_script_captured_config_scope_kept_layout": "main()",
     "dt2_sf104_script_interpolated_layout": "main()",

@@ -16,6 +16,7 @@ from collections import OrderedDict
 
 from codemods import jaxapi
 from codemods.analysis.array_extents import numpy_count, where_rank
+from codemods.analysis.device_counts import COUNTED, check_mesh, counted
 from codemods.analysis.script_values import (
     Arr,
     Bound,
@@ -66,7 +67,9 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name == "jax.sharding.NamedSharding":
         return _named(args, kwargs)
     if name == "jax.make_mesh":
-        return _mesh(args, kwargs, 1, True)
+        mesh = _mesh(args, kwargs, 1, True)
+        check_mesh(run, mesh.sizes)  # (device_counts.py)
+        return mesh
     if name == "jax.sharding.Mesh":
         return _mesh(args, kwargs, 1, False)
     if name in ("jax.set_mesh", "jax.sharding.use_mesh"):
@@ -103,6 +106,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         if len(args) != 1 or not set(kwargs) <= {"is_leaf"}:
             raise Bail
         return tree_leaves(run, args[0], kwargs.get("is_leaf"))
+    if name in COUNTED:
+        return counted(run, name)  # (device_counts.py)
     if name in _OPAQUE:
         return Opaque()
     if args and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):

@@ -63,13 +63,10 @@ from codemods.analysis.script_values import (
     UObj,
 )
 from codemods.analysis.host_exprs import (
-    Break,
-    Continue,
     Env,
     Iter,
     LambdaValue,
     Raised,
-    Return,
     bound_names,
     guard,
 )
@@ -90,7 +87,6 @@ from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attr
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.top_level_gathers import TopLevelGathers
-from codemods.analysis.released_runs import released
 from codemods import jaxapi
 from codemods.analysis import script_environment
 from codemods.analysis.array_extents import indexed
@@ -598,24 +594,3 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     # -- the gather -----------------------------------------------------------------------------
 def _bail():
     raise Bail
-
-
-def script_stop(ctx) -> GatherStop | None:
-    """Where running the module as a script first meets a gather JAX rejects, and why; None
-    when the run stops at anything it does not model, or meets none."""
-    def build():
-        tree = ctx.tree
-        if not any(type(stmt) is ast.If and any(type(n) is ast.Constant and n.value == "__main__" for n in ast.walk(stmt.test)) for stmt in tree.body):
-            return None
-        run = ScriptRun(tree)
-        try:
-            run.run_module()
-        except GatherStop as stop:
-            return stop.with_traceback(None) if stop.call is not None else None  # (no frames kept)
-        except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
-            return None
-        finally:
-            released(run)
-        return None
-
-    return ctx.cached("script_run.stop", build)
