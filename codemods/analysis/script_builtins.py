@@ -15,7 +15,7 @@ import types
 
 from codemods import jaxapi
 from codemods.analysis import script_environment, script_typing
-from codemods.analysis.script_generators import make_manager
+from codemods.analysis.script_generators import make_manager, next_item
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.script_argparse import ParserMethod, ParserObj, new_parser
@@ -47,6 +47,9 @@ from codemods.analysis.script_values import (
     UObj,
 )
 
+# Modules `importlib.import_module` finds wherever the program runs (it imports jax and numpy).
+MODULES = frozenset({"jax", "jax.numpy", "jax.lax", "jax.nn", "jax.random", "jax.sharding", "jax.tree_util", "jax.tree",
+                     "numpy", "math", "functools", "operator"})
 _RE = frozenset({"re.search", "re.match", "re.fullmatch", "re.sub", "re.split", "re.findall", "re.escape"})
 _OPAQUE = OPAQUE_TYPES + (ParserObj, ParserMethod)
 STRUCTURAL = ("len", "list", "tuple", "enumerate", "zip", "reversed", "dict")
@@ -109,6 +112,8 @@ class ScriptBuiltins:
             return collections.OrderedDict(self.builtin(dict, args, kwargs))
         if canonical == "collections.namedtuple":
             return named_tuple(args, kwargs)
+        if canonical == "importlib.import_module" and len(args) == 1 and not kwargs and args[0] in MODULES:
+            return Lib(args[0])  # (a `_target_` resolver: `getattr(import_module("jax.lax"), "pmean")`)
         if canonical == "contextlib.contextmanager":
             return make_manager(self, args, kwargs)  # (script_generators.py)
         if canonical in ("logging.info", "logging.debug", "logging.warning"):
@@ -149,6 +154,8 @@ class ScriptBuiltins:
             if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
                 return args[0].attrs
             raise Bail
+        if name == "builtins.next":
+            return next_item(self, args)  # (script_generators.py)
         if name == "builtins.iter" and len(args) == 1:
             return Iter(self.iterate(args[0]), self.statements, live=iter(args[0]) if live(args[0]) else None)
         if name == "builtins.print":

@@ -347,6 +347,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
             return Bound(_HolderInit() if holder else _Nothing(), sup.obj)
         if holder and name in _HOLDER_DUNDERS:
             return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)
+        if name == "__setattr__" and type(sup.obj) is UObj:  # (no class in the chain defines one: object's)
+            return Bound(TypeMethod(object, name), sup.obj)
         raise Bail
     if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
         value = found[1]

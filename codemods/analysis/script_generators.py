@@ -240,3 +240,29 @@ def _restore(run, state: dict) -> None:
             run.frames[:] = value
         elif value is not None or name in run.__dict__:
             run.__dict__[name] = value
+
+
+def next_item(run, args: list) -> object:
+    """`next(it)`, `next(it, default)`: a generator's next piece, or the next item of Python's own
+    iterator over a list or dict the run holds (`next(iter(d.items()))`)."""
+    from codemods.analysis.host_exprs import Iter
+
+    if not 1 <= len(args) <= 2:
+        raise Bail
+    source = args[0]
+    if type(source) is GenRun:
+        more, value = source.step()
+    elif type(source) is Iter and source.live is not None and not source.used:
+        try:
+            more, value = True, next(source.live)
+        except StopIteration:
+            more, value = False, None
+        except Exception:  # noqa: BLE001  (a dict changed in size while walked)
+            raise Bail from None
+    else:
+        raise Bail
+    if more:
+        return value
+    if len(args) == 2:
+        return args[1]
+    raise Bail  # (StopIteration: the program's, not modelled)

@@ -96,7 +96,7 @@ from codemods.analysis.state_runs import ForwardOnly
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
 _FRAMED = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "object", "vars")
+_SPECIALS = ("getattr", "hasattr", "setattr", "type", "print", "super", "iter", "next", "object", "vars")
 
 
 class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
