@@ -25,6 +25,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, UFunc
 
 _STACK = ("frames", "node", "op_node", "guarded", "depth", "line")
+_STACK_BYTES = 64 * 1024 * 1024
 
 
 def is_generator(node: ast.AST) -> bool:
@@ -86,6 +87,9 @@ class GenRun:
         self.tracing: tuple = ()  # (shard_map body, jit depth, states) it began in: it runs only there
         run.__dict__.setdefault("_generators", []).append(self)
 
+    def __iter__(self):
+        raise Bail  # (a walk other than those modelled: `list(gen)`, `zip(gen, ...)`; not a TypeError)
+
     def step(self) -> tuple[bool, object]:
         """`next(gen)`: (True, the value yielded) or (False, the value returned)."""
         run = self.run
@@ -103,7 +107,11 @@ class GenRun:
         if self.thread is None:
             self.thread = _Thread(self)
             self.saved = mine
-            self.thread.start()
+            previous = threading.stack_size(_STACK_BYTES)  # (as deep as the main thread's runs go)
+            try:
+                self.thread.start()
+            finally:
+                threading.stack_size(previous)
         before = len(run.contexts)
         self.running = True
         self.to_gen.release()
