@@ -84,14 +84,30 @@ def test_generator_runs_where_it_is_consumed():
 
 def test_an_unknown_library_call_before_the_gather_stops_the_run():
     assert stop("""
+        import socket
+        def main():
+            mesh = jax.make_mesh((2, 4), ("i", "j"))
+            axis = socket.gethostname()
+            x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
+            with jax.set_mesh(mesh):
+                return top_level_all_gather(x, P(axis, None))
+        """) is None
+
+
+def test_an_unset_environment_variable_gives_its_default():
+    # (as argparse's defaults: the run stands for `python prog.py` in a plain environment)
+    body = """
         import os
         def main():
             mesh = jax.make_mesh((2, 4), ("i", "j"))
             axis = os.environ.get("AXIS", "j")
             x = jax.device_put(np.ones((8, 8)), NamedSharding(mesh, P("i", "j")))
             with jax.set_mesh(mesh):
-                return top_level_all_gather(x, P(axis, None))
-        """) is None
+                return top_level_all_gather(x, P(axis, None, reduced={"i"}))
+        """
+    assert stop(body) is not None
+    assert stop(body.replace('axis = os', 'os.environ["AXIS"] = "i"\n            axis = os')) is None
+    assert stop(body.replace('os.environ.get("AXIS", "j")', 'os.environ["AXIS"]')) is None  # (KeyError)
 
 
 def test_a_gather_the_program_may_catch_is_not_reported():

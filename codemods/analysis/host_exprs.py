@@ -122,7 +122,7 @@ def guard(function, *args, **kwargs):
     return result
 
 
-def bound_names(function: ast.AST) -> frozenset[str]:
+def bound_names(function: ast.AST, generator: bool = False) -> frozenset[str]:
     """Names a def or lambda binds in its own scope (params, stores; not in nested scopes, nor
     the names it declares `global` or `nonlocal`: scope_declarations.py). Kept on the node (a
     parsed tree is never edited): script runs ask again at every call of the function."""
@@ -145,8 +145,8 @@ def _bound_names(function: ast.AST) -> frozenset[str]:
             ast.DictComp, ast.GeneratorExp)):
         if type(node) is ast.Name and type(node.ctx) is not ast.Load:
             names.add(node.id)
-        elif type(node) in (ast.Yield, ast.YieldFrom, ast.Await):
-            raise Bail
+        elif type(node) in (ast.YieldFrom, ast.Await) or type(node) is ast.Yield and not generator:
+            raise Bail  # (a generator def: only a script run runs one, script_generators.py)
     declared = declarations(function)
     if (declared[0] | declared[1]) & {a.arg for a in ast.walk(function.args) if type(a) is ast.arg}:
         raise Bail  # (a SyntaxError in Python)

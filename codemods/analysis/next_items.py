@@ -26,6 +26,10 @@ def next_item(run, args: list, kwargs: dict) -> object:
         raise Bail
     if type(args[0]) is Lazy:
         return _pulled(run, args[0], args[1] if len(args) == 2 else _NO_DEFAULT)
+    from codemods.analysis.script_generators import GenRun, next_item as generated
+
+    if type(args[0]) is GenRun:  # a generator function's next piece (script_generators.py)
+        return generated(run, args)
     if type(args[0]) is not Iter:
         raise Bail
     statement = run.statements

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from codemods.analysis.host_exprs import Env
+from codemods.analysis.script_generators import close_all
 from codemods.analysis.script_values import UClass, UFunc
 
 
@@ -9,6 +10,7 @@ def released(run) -> None:
     """Empty every scope a finished run made: its functions hold the scopes that hold them (a
     cycle the collector would otherwise free, with the module's whole run, long after the file
     is checked; tests/test_collection.py)."""
+    close_all(run)  # (suspended generators' threads end: script_generators.py)
     seen: set[int] = set()
     pending: list = [run.module_env, *(env for _, env in run.frames), *run.__dict__.pop("made_envs", [])]
     while pending:

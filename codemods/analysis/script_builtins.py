@@ -14,6 +14,8 @@ import re
 import types
 
 from codemods import jaxapi
+from codemods.analysis import script_environment, script_typing
+from codemods.analysis.script_generators import make_manager
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
@@ -59,6 +61,9 @@ class ScriptBuiltins:
 
     def library(self, name: str, args: list, kwargs: dict) -> object:
         canonical = jaxapi.canonical(name)
+        if canonical in script_typing.CALLS or canonical in script_environment.CALLS:
+            return (script_typing if canonical.startswith("typing.") else script_environment).call(
+                self, canonical, args, kwargs)
         if canonical in jaxapi.TOP_LEVEL_ALL_GATHER:
             return self.gather(args, kwargs)
         if canonical == "dataclasses.replace":
@@ -111,6 +116,8 @@ class ScriptBuiltins:
             return import_module(args, kwargs)
         if canonical == "collections.namedtuple":
             return named_tuple(args, kwargs)
+        if canonical == "contextlib.contextmanager":
+            return make_manager(self, args, kwargs)  # (script_generators.py)
         if canonical in ("logging.info", "logging.debug", "logging.warning"):
             return None
         return library_call(self, canonical, args, kwargs)
@@ -134,7 +141,7 @@ class ScriptBuiltins:
         if name == "builtins.type" and len(args) == 1:
             if type(args[0]) in (UObj, NTup):
                 return args[0].cls
-            if type(args[0]) in (str, int, float, bool, list, dict, tuple):
+            if type(args[0]) in (str, int, float, bool, list, dict, tuple, set, frozenset, type(None)):
                 return type(args[0])
             raise Bail
         if name == "builtins.super" and not args and self.frames:

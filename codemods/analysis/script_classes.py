@@ -31,6 +31,7 @@ from codemods.analysis.script_values import (
 )
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
+from codemods.analysis.script_generators import ContextManager
 
 _DECORATORS = {"property": "property", "staticmethod": "static", "classmethod": "class"}
 _HOOKS = frozenset({"__new__", "__getattribute__", "__delattr__", "__init_subclass__",
@@ -193,7 +194,7 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
                 raise Bail
             return Desc(_DECORATORS[node.decorator_list[index].id], value)
         value = run.call(applied[index], [value], {})  # `@register_to_config`: what it returns
-        if type(value) is not UFunc:
+        if type(value) is not UFunc and not (type(value) is ContextManager and index == 0):
             raise Bail
     return value
 
@@ -292,7 +293,7 @@ def instance_attribute(run, obj: object, name: str) -> object:
 
 
 def _bound(value: object, obj: object, cls: UClass) -> object:
-    if type(value) in (UFunc, LambdaValue):
+    if type(value) in (UFunc, LambdaValue, ContextManager):  # (a contextmanager wraps a function: bound too)
         return Bound(value, obj)
     if type(value) is Desc:
         return value.func if value.kind == "static" else Bound(value.func, cls) if value.kind == "class" else _bail()
@@ -348,6 +349,8 @@ def super_attribute(run, sup: SuperObj, name: str) -> object:
             return Bound(_HolderInit() if holder else _Nothing(), sup.obj)
         if holder and name in _HOLDER_DUNDERS:
             return Bound(TypeMethod(type(sup.obj.data), name), sup.obj)
+        if name == "__setattr__" and type(sup.obj) is UObj:  # (no class in the chain defines one: object's)
+            return Bound(TypeMethod(object, name), sup.obj)
         raise Bail
     if type(sup.obj) is UClass:  # `super().HParams()` in a classmethod: bound to the class itself
         value = found[1]

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from codemods import jaxapi
+from codemods.analysis.array_extents import numpy_count
+from codemods.analysis.device_counts import COUNTED, check_mesh, counted
 from codemods.analysis.script_values import (
     Arr,
     Bound,
@@ -67,7 +69,9 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
     if name == "jax.sharding.NamedSharding":
         return _named(args, kwargs)
     if name == "jax.make_mesh":
-        return _mesh(args, kwargs, 1, True)
+        mesh = _mesh(args, kwargs, 1, True)
+        check_mesh(run, mesh.sizes)  # (device_counts.py)
+        return mesh
     if name == "jax.sharding.Mesh":
         return _mesh(args, kwargs, 1, False)
     if name in ("jax.set_mesh", "jax.sharding.use_mesh"):
@@ -104,6 +108,8 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
         if len(args) != 1 or not set(kwargs) <= {"is_leaf"}:
             raise Bail
         return tree_leaves(run, args[0], kwargs.get("is_leaf"))
+    if name in COUNTED:
+        return counted(run, name)  # (device_counts.py)
     if name in _OPAQUE:
         return Opaque()
     if args and type(args[0]) is Arr and all(type(v) in VALUE_TYPES or type(v) is Lib for v in kwargs.values()):
@@ -123,7 +129,7 @@ def _library_call(run, name: str, args: list, kwargs: dict) -> object:
             raise Bail
         return one_device.made(run, name, args, kwargs, Arr(None, False, count))
     if name.startswith("numpy."):
-        return Arr(None, True, ndim=_numpy_rank(name, args, kwargs))
+        return Arr(None, True, numpy_count(name, args, kwargs), _numpy_rank(name, args, kwargs))
     if name.startswith(_ARRAY_LIBRARIES) and (run.in_body or name.rsplit(".", 1)[-1] not in jaxapi.COLLECTIVES):
         # (a collective in a shard_map body: a block of unknown layout, as any other result there)
         given = kwargs.get("out_sharding")

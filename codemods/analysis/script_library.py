@@ -41,12 +41,15 @@ _PATTERN_METHODS = frozenset({"match", "fullmatch", "search", "sub", "subn", "sp
 _PATTERN_FIELDS = frozenset({"pattern", "groups", "flags"})
 
 
+from codemods.analysis.script_typing import constant as typing_constant  # noqa: E402
+
+
 def constant(name: str) -> object:
     """The value of a library constant by its canonical name, or None."""
     found = CONSTANTS.get(name)
     if type(found) is float:
         return found
-    return _FLAGS.get(name, _MARKERS.get(name))
+    return _FLAGS.get(name, _MARKERS.get(name, typing_constant(name)))
 
 
 def _text_args(values) -> bool:

@@ -14,6 +14,8 @@ import operator
 import re
 import types
 
+from codemods.analysis import script_environment, script_typing
+from codemods.analysis.array_extents import SHAPE_KEEPING, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
@@ -59,11 +61,13 @@ class ArrMethod:
         self.owner = owner  # the array it is a method of
 
     def rank(self, args: list, kwargs: dict) -> int | None:
-        if self.name in ("astype", "copy", "block_until_ready"):
+        if self.name in SHAPE_KEEPING:
             return self.ndim
         if self.name == "reshape" and args and not kwargs:
             shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
+        if (size := generated_size(self.name, args, kwargs)) is not None:
+            return shape_rank(size)
         return generator_rank(self.name, args, kwargs)
 
     def result(self, run, args: list, kwargs: dict) -> Arr:
@@ -76,10 +80,11 @@ class ArrMethod:
 
     def count(self, args: list, kwargs: dict) -> int | None:
         """The leading size of what a generator's `size=(3, 8)` makes (what iterating it gives)."""
-        if self.name in ("astype", "copy", "block_until_ready"):
+        if self.name in SHAPE_KEEPING:
             return self.leading
-        size = kwargs.get("size") if self.name in ("normal", "uniform", "integers", "random", "standard_normal") \
-            else None
+        if self.name == "reshape" and args and not kwargs:
+            return reshaped_count(args)
+        size = generated_size(self.name, args, kwargs)
         if type(size) is int or type(size) in (tuple, list) and size and type(size[0]) is int:
             return size if type(size) is int else size[0]
         return None
@@ -124,7 +129,9 @@ class ScriptOperators:
             return self.item(holder.data, key)
         if kind in (str, list, tuple) and type(key) in (int, bool, slice):
             return guard(operator.getitem, holder, key)
-        raise Bail
+        if script_environment.is_environ(holder):
+            return script_environment.item(self, key)
+        return script_typing.subscript(holder, key)  # (`tuple[int, int]`), or Bail
 
     def binary(self, op: type, left: object, right: object, augmented: bool = False) -> object:
         sides = (type(left), type(right))
@@ -135,11 +142,12 @@ class ScriptOperators:
                 return Opaque()
             ranks = {side.ndim if type(side) is Arr else 0 for side in (left, right)}
             rank = max(ranks) if None not in ranks else None  # (broadcasting: the larger rank)
+            count = with_scalar(left, right)[0] if op is not ast.MatMult else None  # (array_extents.py)
             if op in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow) and (layout := alike([left, right])) is not None:
-                result = Arr(layout, False, ndim=rank)  # `p - lr * g`: laid out as p and g are
+                result = Arr(layout, False, ndim=rank, count=count)  # `p - lr * g`: laid out as p and g are
             else:
-                result = computed(self, Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank),
-                                  [left, right])
+                result = computed(self, Arr(None, all(side.host for side in (left, right) if type(side) is Arr), ndim=rank,
+                                            count=count), [left, right])
             if self.states is not None:  # (state_runs.py: the operator's own expression, when it is this one)
                 node, self.op_node = self.op_node, None
                 node = node if type(node) in (ast.BinOp, ast.AugAssign) and type(node.op) is op else None
@@ -162,7 +170,9 @@ class ScriptOperators:
                     raise Bail
                 if Arr not in sides:
                     return Opaque()
-                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), ndim=broadcast_rank([left, right]))
+                count, rank = with_scalar(left, right)  # (`rng.random((n, s)) < 0.3`: its shape)
+                result = Arr(None, all(v.host for v in (left, right) if type(v) is Arr), count=count,
+                             ndim=rank if rank is not None else broadcast_rank([left, right]))
                 if self.states is not None:
                     self.states.compare(node, left, right, result)
                 return result
@@ -173,7 +183,7 @@ class ScriptOperators:
         if len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.IsNot):
             left, right = self.eval(node.left, env), self.eval(node.comparators[0], env)
             marked = any(side is None or type(side) in (bool, type(Ellipsis)) or side is inspect.Parameter.empty
-                         for side in (left, right))  # (a singleton: only itself is it)
+                         or script_typing.singleton(side) for side in (left, right))  # (a singleton: only itself is it)
             if left is not None and right is not None and (  # (`x is None`: as it always was read)
                     not (same_identity(left) and same_identity(right) or marked)
                     or {Opaque, Lib} & {type(left), type(right)}):
@@ -196,6 +206,11 @@ class ScriptOperators:
 
     def contains(self, left: object, right: object) -> bool:
         right = dict(right) if type(right) is types.MappingProxyType else right
+        if script_environment.is_environ(right):
+            return script_environment.contains(self, left)
+        if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
+                and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
+            return left in right  # (`tp in (int, float, str)`: types compare by identity)
         if type(right) not in (str, list, tuple, dict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):

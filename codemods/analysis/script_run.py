@@ -64,13 +64,10 @@ from codemods.analysis.script_values import (
     UObj,
 )
 from codemods.analysis.host_exprs import (
-    Break,
-    Continue,
     Env,
     Iter,
     LambdaValue,
     Raised,
-    Return,
     bound_names,
     guard,
 )
@@ -92,8 +89,10 @@ from codemods.analysis.script_imports import run_import
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
 from codemods.analysis.top_level_gathers import TopLevelGathers
-from codemods.analysis.released_runs import released
 from codemods import jaxapi
+from codemods.analysis import script_environment
+from codemods.analysis.array_extents import indexed
+from codemods.analysis.script_generators import GenRun, Managed, current, is_generator, managed
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
@@ -134,6 +133,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return BUILTINS[name]
         if name in _ERRORS:  # (caught by a handler; building one is a call the run stops at)
             return _ERRORS[name]
+        if name == "Ellipsis":
+            return Ellipsis
         if name in _SPECIALS or name in BUILTIN_NAMES:
             return Special("builtins." + name)
         raise Bail
@@ -141,7 +142,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def make_function(self, node: ast.FunctionDef, env: Env, defaults_env: Env, owner: UClass | None = None) -> UFunc:
         if type(node) is not ast.FunctionDef:
             raise Bail
-        bound_names(node)  # (Bail on a generator)
+        bound_names(node, is_generator(node))  # (Bail on `yield from`; a generator: script_generators.py)
         defaults = [self.eval(d, defaults_env) for d in node.args.defaults]
         kw_defaults = {a.arg: self.eval(d, defaults_env) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults)
                        if d is not None}
@@ -199,6 +200,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
 
     def loop_for(self, node: ast.For, env: Env) -> None:
         source = self.eval(node.iter, env)
+        if type(source) is UObj and (hook := source.cls.lookup("__iter__")) is not None and type(hook[1]) is UFunc \
+                and is_generator(hook[1].node):
+            source = self.call(Bound(hook[1], source), [], {})  # (a loader whose `__iter__` yields its batches)
+        if type(source) is GenRun:
+            return self.run_loop(node, source.walk(), env)
         if type(source) is not Lazy:
             return self.run_loop(node, self.loop_items(source), env)
         if source.used:
@@ -209,8 +215,12 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     def with_statement(self, node: ast.With, env: Env) -> None:
         entered = 0
         try:
-            for item in node.items:
+            for index, item in enumerate(node.items):
                 value = self.eval(item.context_expr, env)
+                if type(value) is Managed and not self.jitted:  # (a `contextmanager` function's: script_generators.py)
+                    rest = ast.With(node.items[index + 1:], node.body) if index + 1 < len(node.items) else None
+                    return managed(self, value, item.optional_vars,
+                                   lambda: self.with_statement(rest, env) if rest else self.block(node.body, env), env)
                 if item.optional_vars is not None or self.jitted:
                     raise Bail  # (`set_mesh` raises inside jit, before the block runs)
                 if type(value) is MeshCtx:
@@ -261,11 +271,13 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return
         if type(target) is ast.Attribute:
             self.set_attribute(self.eval(target.value, env), target.attr, value)
-        elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) is Arr:
+        elif type(target) is ast.Subscript and script_environment.is_environ(holder := self.eval(target.value, env)):
+            script_environment.store(self, self.index(target.slice, env), value)
+        elif type(target) is ast.Subscript and type(holder) is Arr:
             if not holder.host:
                 raise Bail  # (JAX arrays are immutable: the program raises)
             self.eval(ast.Subscript(ast.Constant(holder), target.slice, ast.Load()), env)  # (its index evaluated)
-        elif type(target) is ast.Subscript and type(holder := self.eval(target.value, env)) in (dict, UObj):
+        elif type(target) is ast.Subscript and type(holder) in (dict, UObj):
             key = self.index(target.slice, env)
             if type(holder) is UObj:
                 hook = holder.cls.lookup("__setitem__")
@@ -316,6 +328,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if kind is ast.Attribute:
             self.tick()
             return self.attribute(self.eval(node.value, env), node.attr)
+        if kind is ast.Yield:  # (in a generator's body, run on its own thread: script_generators.py)
+            return current(self).suspend(self.eval(node.value, env) if node.value is not None else None)
         if kind is ast.Call:
             self.tick()
             func = self.eval(node.func, env)
@@ -332,14 +346,16 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
                 key = self.index(node.slice, env)  # (`keys[1:]` of `jax.random.split(key, n)`)
                 return Arr(None, holder.host, sliced_count(holder.count, key), holder.ndim)
             if type(holder) is Arr:  # `x[:, None]`: an array of unknown layout (its index only evaluated)
-                indices, forward = [], True
+                indices, parts, forward = [], [], True
                 for part in node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]:
                     for bound in (part.lower, part.upper, part.step) if type(part) is ast.Slice else [part]:
                         if bound is not None and type(index := self.eval(bound, env)) not in (int, type(None), type(Ellipsis), Arr, Opaque):
                             raise Bail
                         indices.append(index if bound is not None else None)
                     forward = forward and (type(part) is not ast.Slice or part.step is None or type(indices[-1]) is int and indices[-1] > 0)
-                result = Arr(None, holder.host, ndim=sliced_rank(holder.ndim, node.slice))
+                    parts.append(slice(*indices[-3:]) if type(part) is ast.Slice else indices[-1])
+                count, rank = indexed(holder, parts)  # (array_extents.py)
+                result = Arr(None, holder.host, count, rank if rank is not None else sliced_rank(holder.ndim, node.slice))
                 if self.states is not None:
                     self.states.indexed(holder, result, indices, forward)
                 return result
@@ -421,7 +437,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if name == "ndim" and obj.ndim is not None:
                 return obj.ndim
             if name == "shape" and obj.ndim is not None:  # as many sizes as its rank, each unknown
-                return tuple(Opaque() for _ in range(obj.ndim))
+                return tuple(obj.count if i == 0 and obj.count is not None else Opaque() for i in range(obj.ndim))
             if name in ("shape", "dtype", "ndim", "size", "nbytes"):
                 return Opaque()
             if name not in ("T", "at", "real", "imag", "mT"):
@@ -518,9 +534,11 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             args = [self.iterate(a) if type(a) is Lazy else a for a in args]
         return super().call(func, args, kwargs)
 
-    def run_func(self, func: UFunc, args: list, kwargs: dict) -> object:
+    def run_func(self, func: UFunc, args: list, kwargs: dict, body: bool = False) -> object:
         node = func.node
-        env = Env(func.env, bound_names(node))
+        if not body and is_generator(node):
+            return GenRun(self, func, args, kwargs)  # (its body runs as it is walked: script_generators.py)
+        env = Env(func.env, bound_names(node, body))
         declare(env, node, self.module_env)
         self.__dict__.setdefault("made_envs", []).append(env)  # (emptied when the run ends: released)
         self.__dict__.setdefault("entered", set()).add(node)  # (defs run so far: state_runs.py)
@@ -566,24 +584,3 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
     # -- the gather -----------------------------------------------------------------------------
 def _bail():
     raise Bail
-
-
-def script_stop(ctx) -> GatherStop | None:
-    """Where running the module as a script first meets a gather JAX rejects, and why; None
-    when the run stops at anything it does not model, or meets none."""
-    def build():
-        tree = ctx.tree
-        if not any(type(stmt) is ast.If and any(type(n) is ast.Constant and n.value == "__main__" for n in ast.walk(stmt.test)) for stmt in tree.body):
-            return None
-        run = ScriptRun(tree)
-        try:
-            run.run_module()
-        except GatherStop as stop:
-            return stop.with_traceback(None) if stop.call is not None else None  # (no frames kept)
-        except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (a case the run misreads: unknown)
-            return None
-        finally:
-            released(run)
-        return None
-
-    return ctx.cached("script_run.stop", build)

@@ -543,27 +543,35 @@ def state_stop(ctx, judge) -> StateStop | None:
     """Where running the module as a script first meets an operation JAX rejects inside a
     shard_map body (the judge's problem there); None when the run stops at anything it does not
     model, or meets none."""
-    def build():
+    def attempt(count: int | None) -> tuple:
+        from codemods.analysis.device_counts import outcome, set_count
         from codemods.analysis.released_runs import released
         from codemods.analysis.script_run import ScriptRun
 
-        tree = ctx.tree
-        if "shard_map" not in ctx.source or not any(
-                type(stmt) is ast.If and any(type(n) is ast.Constant and n.value == "__main__" for n in ast.walk(stmt.test)) for stmt in tree.body):
-            return None
-        run = ScriptRun(tree)
+        run = ScriptRun(ctx.tree)
         run.judge = judge
+        set_count(run, count)
+        stop, early = None, False
         try:
             run.run_module()
-        except (StateStop, MislaidStop) as stop:
-            if stop.call is None or type(stop) is StateStop and stop.problem is None or _overridden(run):
-                return None
-            return stop.with_traceback(None)  # (kept: its frames would hold the whole run in a cycle)
-        except (GatherStop, Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (unknown)
-            return None
+        except (StateStop, MislaidStop) as found:
+            if found.call is not None and (type(found) is not StateStop or found.problem is not None) \
+                    and not _overridden(run):
+                stop = found.with_traceback(None)  # (kept: its frames would hold the whole run in a cycle)
+        except GatherStop:
+            pass
+        except (Bail, Raised, Break, Continue, Return, RecursionError, Exception):  # (unknown)
+            early = True
         finally:
+            result = outcome(run, stop, early)
             released(run)
-        return None
+        return result
+
+    def build():
+        from codemods.analysis.device_counts import over_counts
+        from codemods.analysis.script_stops import has_main
+
+        return over_counts(attempt) if "shard_map" in ctx.source and has_main(ctx.tree) else None
 
     return ctx.cached("script_run.state_stop", build)
 

@@ -4,7 +4,7 @@ rule's own reading of the code found nothing on its line. No fix: the specs were
 the code, not from one literal a rewrite could change."""
 from __future__ import annotations
 
-from codemods.analysis.script_run import script_stop
+from codemods.analysis.script_stops import script_stop
 from codemods.context import FileContext
 from codemods.model import Finding
 from codemods.rules._gathers import dim_problem, gathered_dims, missing_reduced, required_reduced

@@ -1,0 +1,90 @@
+"""The rank and leading size of host arrays in a script run (script_run.py; issue 13).
+
+Scripts loop over schedules built with NumPy (`for t in scheduler.timesteps:` of
+`(np.arange(0, n) * ratio).round()[::-1].astype(np.int64)`) and build specs from ranks
+(`P(dp, *([None] * (v.ndim - 1)))` of `v = batch[k][i:i + bs]`, `masked = rng.random((n, s)) < 0.3`).
+Both are fixed by the program's own numbers: NumPy gives the result of an elementwise operation
+with a scalar the array's shape, a basic index (ints, slices, None, one Ellipsis) a shape fixed by
+the index, and `arange`/`linspace` as many items as their arguments say. Anything else (two
+arrays broadcast together, an array as an index, an unknown number) leaves the size unknown; the
+run then stops where it needs it, as before.
+"""
+from __future__ import annotations
+
+from codemods.analysis.passed_steps import sliced_count
+from codemods.analysis.script_values import Arr
+
+_SCALARS = (int, float, bool)
+# Methods whose result has the receiver's shape.
+SHAPE_KEEPING = frozenset({"astype", "copy", "block_until_ready", "round", "clip", "conj", "__abs__"})
+
+
+_SIZE_AT = {"random": 0, "standard_normal": 0, "normal": 2, "uniform": 2, "integers": 2}
+
+
+def generated_size(method: str, args: list, kwargs: dict) -> object:
+    """The `size` a NumPy generator method is given (`rng.random((n, s))`, `rng.normal(size=...)`),
+    or None."""
+    at = _SIZE_AT.get(method)
+    if at is None:
+        return None
+    if "size" in kwargs:
+        return kwargs["size"] if len(args) <= at else None
+    return args[at] if len(args) > at else None
+
+
+def reshaped_count(args: list) -> int | None:
+    """The leading size `x.reshape(16, 4)` / `x.reshape((16, 4))` gives (-1: unknown here)."""
+    shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
+    return shape[0] if shape and type(shape[0]) is int and shape[0] >= 0 else None
+
+
+def numpy_count(name: str, args: list, kwargs: dict) -> int | None:
+    """The leading size of what `np.arange(0, n)`, `np.linspace(a, b, n)`, `np.ones((n, d))` build."""
+    if name == "numpy.arange" and 1 <= len(args) <= 3 and set(kwargs) <= {"dtype"} \
+            and all(type(a) is int for a in args) and (len(args) < 3 or args[2] != 0):
+        return len(range(*args))
+    if name == "numpy.linspace" and len(args) >= 2 and all(type(a) in (int, float) for a in args[:2]):
+        num = args[2] if len(args) > 2 else kwargs.get("num", 50)
+        if len(args) <= 3 and set(kwargs) <= {"num", "dtype", "endpoint"} and type(num) is int and num >= 0:
+            return num
+        return None
+    if name in ("numpy.ones", "numpy.zeros", "numpy.empty", "numpy.full") and args:
+        shape = args[0]
+        if type(shape) is int and shape >= 0:
+            return shape
+        if type(shape) in (tuple, list) and shape and type(shape[0]) is int and shape[0] >= 0:
+            return shape[0]
+    return None
+
+
+def where_rank(name: str, args: list) -> int | None:
+    """`np.where(cond, a, b)` broadcasts its three arguments: the largest rank, when all are known."""
+    if name != "numpy.where" or len(args) != 3:
+        return None
+    ranks = [arg.ndim if type(arg) is Arr else 0 if type(arg) in _SCALARS else None for arg in args]
+    return None if None in ranks else max(ranks)
+
+
+def with_scalar(left: object, right: object) -> tuple[int | None, int | None]:
+    """(count, ndim) of an elementwise operation or comparison of an array with a plain number."""
+    if type(left) is Arr and type(right) in _SCALARS:
+        return left.count, left.ndim
+    if type(right) is Arr and type(left) in _SCALARS:
+        return right.count, right.ndim
+    return None, None
+
+
+def indexed(holder: Arr, parts: list) -> tuple[int | None, int | None]:
+    """(count, ndim) of `holder[parts]`; each part is a slice object, an int, None, Ellipsis or
+    anything else (an array, an unknown number: then nothing is known)."""
+    if holder.ndim is None or any(not (type(p) in (slice, int) or p is None or p is Ellipsis) for p in parts):
+        return None, None
+    if sum(p is Ellipsis for p in parts) > 1:
+        return None, None
+    used = sum(type(p) in (slice, int) for p in parts)
+    if used > holder.ndim:
+        return None, None  # (IndexError in the program)
+    ndim = holder.ndim - sum(type(p) is int for p in parts) + sum(p is None for p in parts)
+    count = sliced_count(holder.count, parts[0]) if parts and type(parts[0]) is slice else None
+    return count, ndim

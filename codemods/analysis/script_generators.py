@@ -1,0 +1,276 @@
+"""Generator functions in a script run (script_run.py; issue 13): data loaders that `yield` their
+batches (`for batch in build_loader(...)`, a loader class's `__iter__`) and
+`@contextlib.contextmanager` helpers that make a mesh and `yield` it inside `with mesh:`.
+
+Python runs a generator's body a piece at a time, between the consumer's own steps: what the
+body does before its first `yield` happens when the consumer first asks, its next piece when it
+asks again. The run keeps that order exactly by running the body in a thread of its own that
+hands control back and forth with the consumer (only one of them runs at any time); each side
+keeps its own call stack (frames, the call being made, `try` depth), while what Python shares
+(the context mesh set by `with mesh:`, module state, objects) stays shared.
+
+Modelled consumers: a `for` loop (its rounds interleaved with the body), `next(gen)`, and a
+`with` statement over a context manager (its body runs between the generator's first piece and
+the rest). Anything else that would walk a generator (a comprehension, `list(gen)`, `zip`) stops
+the run, as does an exception thrown into a suspended generator, a generator resumed inside or
+outside a shard_map body or jitted function other than the one it began in, and a loop that
+leaves a generator suspended inside a `with` block.
+"""
+from __future__ import annotations
+
+import ast
+import threading
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import RunCallable, UFunc
+
+_STACK = ("frames", "node", "op_node", "guarded", "depth", "line")
+_STACK_BYTES = 64 * 1024 * 1024
+
+
+def is_generator(node: ast.AST) -> bool:
+    """A def whose own body (not a nested scope) holds a `yield`."""
+    found = node.__dict__.get("_sf_generator")
+    if found is None:
+        found = False
+        pending = list(node.body) if type(node) is ast.FunctionDef else []
+        while pending and not found:
+            item = pending.pop()
+            if type(item) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
+                              ast.SetComp, ast.DictComp, ast.GeneratorExp):
+                continue
+            found = type(item) in (ast.Yield, ast.YieldFrom)
+            pending.extend(ast.iter_child_nodes(item))
+        node._sf_generator = found
+    return found
+
+
+class _Closed(BaseException):
+    """Unwinds a suspended generator's thread when its run ends."""
+
+
+class _Thread(threading.Thread):
+    def __init__(self, generator: GenRun) -> None:
+        super().__init__(daemon=True)
+        self.generator = generator
+
+    def run(self) -> None:
+        gen = self.generator
+        gen.to_gen.acquire()
+        message: tuple
+        try:
+            if gen.closing:
+                raise _Closed
+            _restore(gen.run, gen.saved)
+            value = gen.run.run_func(gen.func, gen.args, gen.kwargs, body=True)
+            message = ("return", value)
+        except _Closed:
+            message = ("closed", None)
+        except BaseException as error:  # noqa: BLE001  (a Bail, a stop, the program's exception: the consumer's)
+            message = ("raise", error.with_traceback(None))
+        gen.message, gen.done, gen.thread = message, True, None
+        self.generator = None
+        gen.to_consumer.release()
+
+
+class GenRun:
+    """A generator object of a module function: not started until asked for its first item."""
+
+    def __init__(self, run, func: UFunc, args: list, kwargs: dict) -> None:
+        self.run, self.func, self.args, self.kwargs = run, func, args, kwargs
+        self.to_gen, self.to_consumer = threading.Semaphore(0), threading.Semaphore(0)
+        self.thread: _Thread | None = None
+        self.done = self.closing = self.running = False
+        self.message: tuple = ()
+        self.saved: dict = {}
+        self.contexts = 0  # the context meshes its body has entered and not left
+        self.tracing: tuple = ()  # (shard_map body, jit depth, states) it began in: it runs only there
+        run.__dict__.setdefault("_generators", []).append(self)
+
+    def __iter__(self):
+        raise Bail  # (a walk other than those modelled: `list(gen)`, `zip(gen, ...)`; not a TypeError)
+
+    def step(self) -> tuple[bool, object]:
+        """`next(gen)`: (True, the value yielded) or (False, the value returned)."""
+        run = self.run
+        if self.done:
+            return False, None
+        if self.running:
+            raise Bail  # (ValueError: generator already executing)
+        if (state := run.__dict__.get("_profiling")) is not None and state.active():
+            raise Bail  # (a profile hook would see the generator's frames)
+        if self.thread is None:
+            self.tracing = _tracing(run)
+        if _tracing(run) != self.tracing:
+            raise Bail  # (resumed in or out of a traced body other than the one it began in)
+        mine = _saved(run)
+        if self.thread is None:
+            self.thread = _Thread(self)
+            self.saved = mine
+            previous = threading.stack_size(_STACK_BYTES)  # (as deep as the main thread's runs go)
+            try:
+                self.thread.start()
+            finally:
+                threading.stack_size(previous)
+        before = len(run.contexts)
+        self.running = True
+        self.to_gen.release()
+        self.to_consumer.acquire()
+        self.running = False
+        self.contexts += len(run.contexts) - before
+        _restore(run, mine)
+        kind, value = self.message
+        if kind == "raise":
+            raise value
+        if kind in ("return", "closed"):
+            return False, value
+        return True, value
+
+    def walk(self):
+        """The items a `for` gets, each asked for when the loop starts its next round."""
+        finished = False
+        try:
+            while True:
+                more, value = self.step()
+                if not more:
+                    finished = True
+                    return
+                yield value
+        finally:
+            if not finished and self.contexts:
+                raise Bail  # (left suspended inside `with mesh:`: the mesh stays until it is collected)
+
+    def suspend(self, value: object) -> object:
+        """A `yield` in the body (run on the generator's thread): hand `value` out, wait to resume."""
+        run = self.run
+        if _tracing(run) != self.tracing:
+            raise Bail
+        self.saved = _saved(run)
+        self.message = ("yield", value)
+        self.to_consumer.release()
+        self.to_gen.acquire()
+        if self.closing:
+            raise _Closed
+        _restore(run, self.saved)
+        return None  # (what `send` passes: the run only calls `next`)
+
+    def close(self) -> None:
+        """The run ended: unwind a suspended body (its thread ends)."""
+        thread = self.thread
+        if thread is not None and not self.done:
+            self.closing = True
+            self.to_gen.release()
+            thread.join(timeout=5)
+        self.run = self.func = self.args = self.kwargs = None
+        self.saved, self.message = {}, ()
+
+
+def current(run) -> GenRun:
+    """The generator whose body the calling thread runs (a `yield` outside one: not modelled)."""
+    thread = threading.current_thread()
+    gen = thread.generator if type(thread) is _Thread else None
+    if gen is None or gen.run is not run:
+        raise Bail
+    return gen
+
+
+def close_all(run) -> None:
+    for gen in run.__dict__.pop("_generators", []):
+        gen.close()
+
+
+class ContextManager(RunCallable):
+    """`contextlib.contextmanager(f)`: calling it makes a manager whose `with` runs f's body."""
+
+    __slots__ = ("func",)
+
+    def __init__(self, func: UFunc) -> None:
+        self.func = func
+
+    def __call__(self, run, args: list, kwargs: dict) -> Managed:
+        return Managed(GenRun(run, self.func, args, kwargs))
+
+
+class Managed:
+    """What a `contextmanager` function returns: entered and left by a `with` statement."""
+
+    __slots__ = ("gen", "used")
+
+    def __init__(self, gen: GenRun) -> None:
+        self.gen, self.used = gen, False
+
+
+def make_manager(run, args: list, kwargs: dict) -> ContextManager:
+    if len(args) != 1 or kwargs or type(args[0]) is not UFunc or not is_generator(args[0].node):
+        raise Bail
+    return ContextManager(args[0])
+
+
+def managed(run, manager: Managed, target: ast.expr | None, body, env) -> None:
+    """`with manager as target: body()`: the generator up to its `yield`, the body, then the rest."""
+    if manager.used:
+        raise Bail  # (RuntimeError: a generator's manager is entered once)
+    manager.used = True
+    more, value = manager.gen.step()
+    if not more:
+        raise Bail  # (RuntimeError: generator didn't yield)
+    if target is not None:
+        run.store(target, value, env)
+    from codemods.analysis.host_exprs import Break, Continue, Return
+
+    try:
+        body()
+    except (Break, Continue, Return):  # (not exceptions in Python: the manager leaves normally)
+        _leave(manager)
+        raise
+    _leave(manager)
+
+
+def _leave(manager: Managed) -> None:
+    more, _ = manager.gen.step()
+    if more:
+        raise Bail  # (RuntimeError: generator didn't stop)
+
+
+def _tracing(run) -> tuple:
+    return run.in_body, run.jitted, id(run.states) if run.states is not None else None
+
+
+def _saved(run) -> dict:
+    state = {name: run.__dict__.get(name) for name in _STACK}
+    state["frames"] = list(run.frames)
+    return state
+
+
+def _restore(run, state: dict) -> None:
+    for name, value in state.items():
+        if name == "frames":
+            run.frames[:] = value
+        elif value is not None or name in run.__dict__:
+            run.__dict__[name] = value
+
+
+def next_item(run, args: list) -> object:
+    """`next(it)`, `next(it, default)`: a generator's next piece, or the next item of Python's own
+    iterator over a list or dict the run holds (`next(iter(d.items()))`)."""
+    from codemods.analysis.host_exprs import Iter
+
+    if not 1 <= len(args) <= 2:
+        raise Bail
+    source = args[0]
+    if type(source) is GenRun:
+        more, value = source.step()
+    elif type(source) is Iter and source.live is not None and not source.used:
+        try:
+            more, value = True, next(source.live)
+        except StopIteration:
+            more, value = False, None
+        except Exception:  # noqa: BLE001  (a dict changed in size while walked)
+            raise Bail from None
+    else:
+        raise Bail
+    if more:
+        return value
+    if len(args) == 2:
+        return args[1]
+    raise Bail  # (StopIteration: the program's, not modelled)

@@ -1,0 +1,125 @@
+"""Type hints in a script run (script_run.py; issue 13): settings classes in the style of
+pydantic's BaseSettings read their fields with `typing.get_type_hints(type(self))` and convert
+each value by `typing.get_origin` / `typing.get_args` of its annotation (`tuple[str, ...]`,
+`list[int]`, `Optional[float]`). The field loop decides which axis names, mesh shapes and
+flags the program goes on with, so the run follows it as CPython 3.11 does.
+
+Annotations are real `typing` objects here (`tuple[int, int]` is a `types.GenericAlias`): they
+hold only types, None and Ellipsis, so comparing, hashing and taking them apart is exact. A
+hint the run cannot build (a forward reference to a name it does not know, a user class inside
+`Optional[...]`, `ClassVar` fields whose treatment differs between readers) stops the run.
+"""
+from __future__ import annotations
+
+import ast
+import types
+import typing
+
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import UClass
+
+# The typing names a run reads as the real objects (`origin is typing.Union` must hold).
+_FORMS = {f"typing.{name}": getattr(typing, name) for name in (
+    "Union", "Optional", "Tuple", "List", "Dict", "Set", "FrozenSet", "Any", "Sequence", "Mapping",
+    "Iterable", "Callable", "Literal", "Type")}
+_PLAIN = (int, float, str, bool, bytes, complex, object, type(None))
+_GENERIC = (tuple, list, dict, set, frozenset, type)
+_HINT_TYPES = (types.GenericAlias, types.UnionType, type(typing.Optional[int]), type(typing.Tuple[int]),
+               type(typing.Union), type(typing.Any), type(typing.List), type(typing.Literal[0]))
+
+
+def constant(name: str) -> object:
+    """The typing object named `name` (canonical), or None."""
+    return _FORMS.get(name)
+
+
+def singleton(value: object) -> bool:
+    """Only `value` itself is `value` (`tp is bool`, `origin is typing.Union`), on every run."""
+    return type(value) is type and any(value is known for known in _PLAIN + _GENERIC) \
+        or any(value is form for form in _FORMS.values())
+
+
+def is_hint(value: object) -> bool:
+    """`value` is a type the run compares exactly: a plain builtin type or a hint made of them."""
+    if value is None or value is Ellipsis:
+        return True
+    if type(value) is type:
+        return any(value is known for known in _PLAIN + _GENERIC)
+    if type(value) in _HINT_TYPES:
+        return all(is_hint(arg) if not isinstance(arg, (str, int)) else type(arg) in (str, int, bool)
+                   for arg in typing.get_args(value))
+    return False
+
+
+def subscript(holder: object, key: object) -> object:
+    """`tuple[int, int]`, `Optional[str]`, `list[str]`: the hint itself, or Bail."""
+    if not (any(holder is kind for kind in _GENERIC) or type(holder) in _HINT_TYPES):
+        raise Bail
+    parts = key if type(key) is tuple else (key,)
+    if holder is typing.Literal:
+        if not all(type(part) in (str, int, bool) or part is None for part in parts):
+            raise Bail
+    elif not all(is_hint(part) for part in parts):
+        raise Bail
+    try:
+        made = holder[key]
+    except (TypeError, ValueError):
+        raise Bail from None  # (the program raises: not modelled)
+    if not is_hint(made):
+        raise Bail
+    return made
+
+
+CALLS = frozenset({"typing.get_type_hints", "typing.get_origin", "typing.get_args"})
+
+
+def call(run, name: str, args: list, kwargs: dict) -> object:
+    if len(args) != 1 or kwargs:
+        raise Bail
+    if name == "typing.get_type_hints":
+        return type_hints(run, args[0])
+    if not is_hint(args[0]):
+        raise Bail
+    return typing.get_origin(args[0]) if name == "typing.get_origin" else typing.get_args(args[0])
+
+
+def type_hints(run, cls: object) -> dict:
+    """`typing.get_type_hints(cls)` of a module class: the bases' hints first (each name keeps its
+    first place, its value from the class nearest `cls`), each one evaluated."""
+    if type(cls) is not UClass:
+        raise Bail
+    chain = []
+    while cls is not None:
+        chain.append(cls)
+        cls = cls.base
+    hints: dict = {}
+    for klass in reversed(chain):
+        for statement in klass.node.body:
+            if type(statement) is not ast.AnnAssign:
+                continue
+            if type(statement.target) is not ast.Name or "ClassVar" in ast.dump(statement.annotation):
+                raise Bail  # (a ClassVar: left out of the fields the run knows, kept by get_type_hints)
+            hints[statement.target.id] = _evaluated(run, klass, statement.target.id)
+    return hints
+
+
+def _evaluated(run, klass: UClass, name: str) -> object:
+    found = klass.annotations.get(name)
+    if found is None:
+        raise Bail
+    node, env = found
+    if type(node) is ast.Constant and type(node.value) is str:
+        try:
+            node = ast.parse(node.value, mode="eval").body  # (a quoted hint: a forward reference)
+        except SyntaxError:
+            raise Bail from None
+    if type(node) is ast.Constant and node.value is None:
+        return type(None)
+    if any(type(sub) is ast.Name and sub.id in klass.attrs for sub in ast.walk(node)):
+        raise Bail  # (a class attribute named as a type: read at another time by each way)
+    if run.future_annotations and env.parent is not run.module_env:
+        raise Bail  # (a string hint of a nested class is evaluated in the module's globals)
+    value = run.eval(node, env)
+    if not is_hint(value):
+        raise Bail
+    return value
