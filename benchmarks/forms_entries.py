@@ -96,7 +96,7 @@ ENTRIES = {
     "ndx7_sf101_gradient_through_pmax_has_no_rule": "main()",
 
     "dx8_sf101_input_laid_out_as_its_in_spec_reaches_the_body": "main()",
-    "ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body": "main()",
+    "dx10_sf101_body_line_reported_though_the_script_input_is_laid_out_otherwise": "main()",
     "dx9_sf101_body_reached_before_a_call_with_a_mislaid_input": "main()",
 
     "do1_sf101_registry_config_resolved_through_a_decorator": "main(x)",
@@ -3013,11 +3013,8 @@ NOTES: dict[tuple[str, int], str] = {
                                                     "scan itself (TypeError) before the gather",
     ("ndx7_sf101_gradient_through_pmax_has_no_rule", 32): "pmax has no differentiation rule (NotImplementedError): the "
                                                          "gradient never comes out to be gathered",
-    ("ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body", 14): "JAX rejects the input laid out otherwise than its "
+    ("dx10_sf101_body_line_reported_though_the_script_input_is_laid_out_otherwise", 16): "JAX rejects the input laid out otherwise than its "
                                                                        "in_specs entry (ValueError) before tracing the body",
-    ("ndx8_sf101_input_laid_out_otherwise_never_reaches_the_body", 8): "reached only as this audit places inputs as in_specs "
-                                                                      "asks: the program's own input is laid out as P('model') "
-                                                                      "on Explicit axes, and JAX rejects it at the call (line 14)",
     ("nh2_cond_branches_differ", 8): "the branches give different types: JAX rejects the cond itself (TypeError) "
                                      "before the gather",
     ("nh8_vmap_decorated_helper", 7): _UNDER_VMAP,

@@ -58,7 +58,7 @@ def test_node_facts_kept_equal_facts_asked_afresh():
     for path, tree in _trees():
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                fresh = _answer(_bound_names, node)
+                fresh = _answer(lambda function: _bound_names(function, False), node)
                 assert _answer(bound_names, node) == fresh == _answer(bound_names, node), path
                 if type(node) is not ast.Lambda:
                     fresh = _answer(_declarations, node)

@@ -126,19 +126,20 @@ def bound_names(function: ast.AST, generator: bool = False) -> frozenset[str]:
     """Names a def or lambda binds in its own scope (params, stores; not in nested scopes, nor
     the names it declares `global` or `nonlocal`: scope_declarations.py). Kept on the node (a
     parsed tree is never edited): script runs ask again at every call of the function."""
-    found = function.__dict__.get("_shardfix_bound_names")
+    kept = function.__dict__.setdefault("_shardfix_bound_names", {})  # (by whether a generator is run)
+    found = kept.get(generator)
     if found is None:
         try:
-            found = _bound_names(function)
+            found = _bound_names(function, generator)
         except Bail:
             found = Bail
-        function._shardfix_bound_names = found
+        kept[generator] = found
     if found is Bail:
         raise Bail
     return found
 
 
-def _bound_names(function: ast.AST) -> frozenset[str]:
+def _bound_names(function: ast.AST, generator: bool) -> frozenset[str]:
     names = {a.arg for a in ast.walk(function.args) if type(a) is ast.arg}
     for node in iter_nodes(function, prune=lambda n: n is not function and type(n) in (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,

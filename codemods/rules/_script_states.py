@@ -22,14 +22,6 @@ def stopped_at(ctx: FileContext) -> Problem | None:
     return stop.problem if stop is not None else None
 
 
-def _never_reached(ctx: FileContext) -> range:
-    """The lines of a shard_map body the script never reaches: JAX rejects the call's input
-    before tracing it (state_runs.MislaidStop) and the program ends there."""
-    stop = state_stop(ctx, Judge(ctx.target))
-    body = getattr(stop, "body", None)
-    return range(body.lineno, body.end_lineno + 1) if body is not None else range(0)
-
-
 def script_state_findings(ctx: FileContext, code: str, kind: Kind, seen_lines: set[int]) -> list[Finding]:
     problem = stopped_at(ctx)
     if problem is None or problem.kind is not kind:
@@ -65,8 +57,7 @@ def with_script_states(ctx: FileContext, code: str, kind: Kind, read) -> Iterato
     """A state rule's findings from its reading of the code, then the script run's of that kind
     on any other line (what running the script shows)."""
     lines = set()
-    for finding in read:
+    for finding in read:  # (a body line that raises whenever traced, even where this script's call fails first)
         lines.add(finding.span.line)
-        if finding.span.line not in _never_reached(ctx):
-            yield finding
+        yield finding
     yield from script_state_findings(ctx, code, kind, lines)

@@ -13,4 +13,5 @@ def run(mesh, x):
 
 if __name__ == "__main__":
     devices_mesh = jax.make_mesh((2, 4), ("i", "j"))
-    print(run(devices_mesh, jax.numpy.ones((8, 8))))
+    placed = jax.device_put(jax.numpy.ones((8, 8)), jax.sharding.NamedSharding(devices_mesh, P("i", "j")))
+    print(run(devices_mesh, placed))
