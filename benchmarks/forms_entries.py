@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dy1_sf103_gather_plan_read_from_a_factory_parameter": "main(mesh, x)",
+    "ndy1_sf103_gather_plan_cleared_through_nonlocal": "main(mesh, x)",
     "dr4_sf105_namedtuple_of_axes_compared_with_a_list": "main(mesh, x)",
     "ndr4_sf105_namedtuple_of_axes_compared_with_a_tuple": "main(mesh, x)",
     "dr1_sf105_branch_on_the_type_of_a_list_of_axes": "main(mesh, x)",
