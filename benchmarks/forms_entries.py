@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dy2_sf104_model_class_from_an_ordered_dict_registry": "main(mesh, x)",
+    "ndy2_sf104_model_class_missing_from_an_ordered_dict_registry": "main(mesh, x)",
     "dy1_sf103_gather_plan_read_from_a_factory_parameter": "main(mesh, x)",
     "ndy1_sf103_gather_plan_cleared_through_nonlocal": "main(mesh, x)",
     "dr4_sf105_namedtuple_of_axes_compared_with_a_list": "main(mesh, x)",

@@ -13,6 +13,7 @@ import inspect
 import operator
 import re
 import types
+from collections import OrderedDict
 
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
@@ -88,7 +89,7 @@ class ScriptOperators:
 
     def item(self, holder: object, key: object) -> object:
         kind = type(holder)
-        if kind is dict:
+        if kind is dict or kind is OrderedDict:  # (a registry made by `collections.OrderedDict()`)
             return guard(operator.getitem, holder, key)
         if kind is NTup:
             if type(key) not in (int, bool, slice):
@@ -184,7 +185,7 @@ class ScriptOperators:
 
     def contains(self, left: object, right: object) -> bool:
         right = dict(right) if type(right) is types.MappingProxyType else right
-        if type(right) not in (str, list, tuple, dict, set, frozenset) or not plain_tree(left):
+        if type(right) not in (str, list, tuple, dict, OrderedDict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
             raise Bail  # (`==` against arrays or objects: not modelled)
