@@ -11,6 +11,12 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dy3_sf105_top_level_table_read_through_values": "main(mesh, x)",
+    "ndy3_sf105_top_level_table_changed_through_values": "main(mesh, x)",
+    "dy4_sf105_top_level_table_item_only_tested": "main(mesh, x)",
+    "ndy4_sf105_top_level_table_item_appended": "main(mesh, x)",
+    "dy5_sf105_display_table_beside_a_changed_one": "main(mesh, x)",
+    "ndy5_sf105_display_table_changed_through_values": "main(mesh, x)",
     "dy2_sf104_model_class_from_an_ordered_dict_registry": "main(mesh, x)",
     "ndy2_sf104_model_class_missing_from_an_ordered_dict_registry": "main(mesh, x)",
     "dy1_sf103_gather_plan_read_from_a_factory_parameter": "main(mesh, x)",

@@ -1,0 +1,115 @@
+"""Which uses of a module container leave it as the module's top level left it (issue 13,
+found by adversarial12).
+
+host_replay.py hands later runs the top level's containers, and stored_tables.py reads a table
+filled by top-level item stores, only where nothing after the top level changes them. A subscript load, `.get(k)`, `.values()` and `.items()` change nothing
+themselves, but they hand out the objects the container holds: `for names in OPTIONS.values():
+names.append(name)` changes a list OPTIONS holds, and a run given OPTIONS as the top level left
+it would read that list empty. So such a read counts as a read only where what it hands out is
+itself only read: compared, tested, measured (`len`, `str`, ...), formatted, read further the
+same way, copied into a sequence only read, called, handed to a module function that changes
+none of its parameters (changed_args.py), or bound (by `=`, a `for` or a comprehension) to a
+function's local name whose every use in that function is such a read.
+`.keys()` hands out keys, which no code changes through a dict.
+"""
+from __future__ import annotations
+
+import ast
+
+READERS = frozenset({"get", "items", "keys", "values"})
+_MEASURES = frozenset({"len", "str", "repr", "bool", "int", "float", "isinstance", "hash", "print", "format"})
+_SEQUENCES = frozenset({"tuple", "list", "sorted", "set", "frozenset", "reversed", "enumerate"})
+_TESTED = (ast.If, ast.While, ast.IfExp, ast.Assert)
+
+
+def read_only(tree: ast.Module, node: ast.AST, parents: dict) -> bool:
+    """`node` (a use of a name the top level changed) changes nothing the name holds."""
+    parent = parents.get(id(node))
+    if type(node) is ast.Name and type(node.ctx) is ast.Store:
+        return True  # (a local of that name: rebinding it changes nothing held)
+    if type(parent) is ast.Compare and node in parent.comparators and all(type(op) in (ast.In, ast.NotIn) for op in parent.ops):
+        return True
+    return _handed_out_read(tree, node, parents, 0)
+
+
+def _handed_out_read(tree: ast.Module, node: ast.AST, parents: dict, depth: int) -> bool:
+    """What `node` reads out of its container (`node[k]`, `node.get(k)`, `node.values()`) is
+    only read where it goes."""
+    parent = parents.get(id(node))
+    if depth > 8:
+        return False
+    if type(parent) is ast.Subscript and parent.value is node and type(parent.ctx) is ast.Load:
+        return only_read(tree, parent, parents, depth + 1)
+    if type(parent) is ast.Attribute and parent.attr in READERS and parent.value is node:
+        call = parents.get(id(parent))
+        if type(call) is not ast.Call or call.func is not parent:
+            return False
+        return parent.attr == "keys" or only_read(tree, call, parents, depth + 1)
+    return False
+
+
+def only_read(tree: ast.Module, expr: ast.AST, parents: dict, depth: int = 0) -> bool:
+    """The object `expr` evaluates to (an item, or a view of the items) is only read."""
+    parent = parents.get(id(expr))
+    kind = type(parent)
+    if depth > 8:
+        return False
+    if kind is ast.Compare or kind is ast.FormattedValue:
+        return True
+    if kind in _TESTED and parent.test is expr:
+        return True
+    if kind is ast.Call and parent.func is expr:
+        return True  # (called: a class or a function it holds makes something new)
+    if kind is ast.Call and expr in parent.args and type(parent.func) is ast.Name:
+        if parent.func.id in _MEASURES:
+            return True
+        if parent.func.id in _SEQUENCES:  # a new sequence of the same objects
+            return only_read(tree, parent, parents, depth + 1)
+        return _module_function(tree, parent.func.id) and _root(expr) not in _changers_given(tree)
+    if kind is ast.Assign and parent.value is expr:
+        return all(_only_read_bound(tree, target, parents, depth) for target in parent.targets)
+    if kind in (ast.For, ast.comprehension) and parent.iter is expr:
+        return _only_read_bound(tree, parent.target, parents, depth)
+    return _handed_out_read(tree, expr, parents, depth)
+
+
+def _only_read_bound(tree: ast.Module, target: ast.AST, parents: dict, depth: int) -> bool:
+    """Every use of the names `target` binds, in the function binding them, only reads."""
+    if type(target) in (ast.Tuple, ast.List):
+        return all(_only_read_bound(tree, item, parents, depth) for item in target.elts)
+    if type(target) is not ast.Name:
+        return False
+    scope = parents.get(id(target))
+    while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+        scope = parents.get(id(scope))
+    if scope is None or type(scope) is ast.Module:
+        return False  # a module name: any code may change what it holds
+    for node in ast.walk(scope):
+        if type(node) is ast.Name and node.id == target.id and node is not target:
+            if type(node.ctx) is not ast.Load:
+                return False  # bound again: not followed
+            if not only_read(tree, node, parents, depth + 1):
+                return False
+        elif type(node) in (ast.Nonlocal, ast.Global) and target.id in node.names:
+            return False
+    return True
+
+
+def _module_function(tree: ast.Module, name: str) -> bool:
+    return any(type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef) and stmt.name == name for stmt in tree.body)
+
+
+def _root(expr: ast.AST) -> str | None:
+    while isinstance(expr, (ast.Subscript, ast.Attribute, ast.Call)):
+        expr = expr.func if type(expr) is ast.Call else expr.value
+    return expr.id if type(expr) is ast.Name else None
+
+
+def _changers_given(tree: ast.Module) -> set[str]:
+    """Names handed to a function of the module that changes a parameter in place."""
+    cached = tree.__dict__.get("_shardfix_changers_given")
+    if cached is None:
+        from codemods.analysis.changed_args import handed_to_changers  # (it imports mutation)
+
+        cached = tree.__dict__["_shardfix_changers_given"] = handed_to_changers(tree)
+    return cached
