@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dy7_sf105_cached_config_only_read": "main(mesh, x)",
+    "ndy7_sf105_cached_config_changed_through_a_result": "main(mesh, x)",
     "dy6_sf105_namespace_dict_beside_a_changed_dict": "main(mesh, x)",
     "ndy6_sf105_namespace_dict_changed_through_getattr": "main(mesh, x)",
     "dy3_sf105_top_level_table_read_through_values": "main(mesh, x)",

@@ -7,7 +7,7 @@ themselves, but they hand out the objects the container holds: `for names in OPT
 names.append(name)` changes a list OPTIONS holds, and a run given OPTIONS as the top level left
 it would read that list empty. So such a read counts as a read only where what it hands out is
 itself only read: compared, tested, measured (`len`, `str`, ...), formatted, read further the
-same way, copied into a sequence only read, called, handed to a module function that changes
+same way, copied into a sequence only read, called, handed to a JAX or NumPy function, or to a module function that changes
 none of its parameters (changed_args.py), or bound (by `=`, a `for` or a comprehension) to a
 function's local name whose every use in that function is such a read.
 `.keys()` hands out keys, which no code changes through a dict.
@@ -19,6 +19,7 @@ import ast
 READERS = frozenset({"get", "items", "keys", "values"})
 _MEASURES = frozenset({"len", "str", "repr", "bool", "int", "float", "isinstance", "hash", "print", "format"})
 _SEQUENCES = frozenset({"tuple", "list", "sorted", "set", "frozenset", "reversed", "enumerate"})
+_ARRAY_MODULES = frozenset({"jax", "jnp", "lax", "np", "numpy"})
 _TESTED = (ast.If, ast.While, ast.IfExp, ast.Assert)
 
 
@@ -60,6 +61,9 @@ def only_read(tree: ast.Module, expr: ast.AST, parents: dict, depth: int = 0) ->
         return True
     if kind is ast.Call and parent.func is expr:
         return True  # (called: a class or a function it holds makes something new)
+    if kind is ast.Call and (expr in parent.args or any(keyword.value is expr for keyword in parent.keywords)) \
+            and _array_function(parent.func):
+        return True  # (JAX and NumPy change no list or dict they are given)
     if kind is ast.Call and expr in parent.args and type(parent.func) is ast.Name:
         if parent.func.id in _MEASURES:
             return True
@@ -93,6 +97,14 @@ def _only_read_bound(tree: ast.Module, target: ast.AST, parents: dict, depth: in
         elif type(node) in (ast.Nonlocal, ast.Global) and target.id in node.names:
             return False
     return True
+
+
+def _array_function(func: ast.expr) -> bool:
+    if type(func) is not ast.Attribute:
+        return False
+    while type(func) is ast.Attribute:
+        func = func.value
+    return type(func) is ast.Name and func.id in _ARRAY_MODULES
 
 
 def _module_function(tree: ast.Module, name: str) -> bool:
