@@ -11,6 +11,8 @@ from __future__ import annotations
 # each run (j3 donates its input). A tuple holds the program's own context first (it must run once
 # its marked lines are repaired), then other contexts a negative depends on (they may raise).
 ENTRIES = {
+    "dy9_sf105_editor_object_only_reads_its_section": "main(mesh, x)",
+    "ndy9_sf105_editor_object_narrows_its_section": "main(mesh, x)",
     "dy8_sf105_helper_returns_a_deep_copy_a_changer_narrows": "main(mesh, x)",
     "ndy8_sf105_helper_returns_a_spread_copy_a_changer_narrows": "main(mesh, x)",
     "dy7_sf105_cached_config_only_read": "main(mesh, x)",

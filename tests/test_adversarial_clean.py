@@ -24,7 +24,6 @@ SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversaria
 KNOWN: dict[str, list[str]] = {
     "adversarial12": [
         "field_caller_method_never_called.py:16 SF105",  # policy: a shard_map in a method nothing calls is judged as if run
-        "object_given_nested_section.py:23 SF105",  # `f(CONFIG["mesh"])` ties no parameter (tying it cost 10 development findings)
         "two_helpers_share_a_flag_dict.py:17 SF105",  # policy: an undecided `if STATE[...]` judges both branches
     ],
 }

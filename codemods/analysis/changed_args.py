@@ -12,6 +12,7 @@ import ast
 from bisect import bisect_left
 
 from codemods.analysis.built_tables import initializing_node
+from codemods.analysis.changer_classes import changer_classes
 from codemods.analysis.curried_defs import curried_shift
 from codemods.analysis.held_names import returned_keys
 from codemods.analysis.mutation import MUTATORS
@@ -49,6 +50,7 @@ def handed_to_changers(tree: ast.Module) -> set[str]:
                 changers.add(name)
                 changed = True
     handed: set[str] = set()
+    changers |= changer_classes(tree)  # `Editor(CONFIG["mesh"])` of a class changing the field it keeps it in
     for callee in changers | {"dict"}:
         for call in by_callee.get(callee, ()):
             func = call.func
