@@ -3,7 +3,8 @@
 A factory `def stage_gather(plan): def gather_leaf(path, x): axes = plan.get(...)` hands out
 a closure over its own call's `plan`. Each call of the factory makes a new cell holding what
 that call was given; when the factory never rebinds the parameter (no assignment, loop target,
-`del`, `nonlocal` in a function it holds) and no code changes the object in place, every call
+`del`, `nonlocal` in a function it holds) and no code changes in place the objects the
+factory's calls hand it (mutation.py), every call
 of the closure reads the same value the interpreter runs it on: for the question whether a
 repeated call takes the same way (repeat_guards.py) it is a parameter like the closure's own.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import module_parents
+from codemods.analysis.nodes import calls_by_callee, module_parents
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _SHARED_DEFAULTS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp, ast.Call)
@@ -26,7 +27,7 @@ def settled_closure_params(tree: ast.Module, function: ast.AST) -> set[str]:
     node = parents.get(id(function))
     while node is not None and type(node) is not ast.Module:
         if isinstance(node, _FUNCTIONS):
-            params = _params(node) - bound_inside - _shared_defaults(node)
+            params = _params(node) - bound_inside - _shared_defaults(node) if _given_unchanged(tree, node) else set()
             rebound = _rebound(node)
             found |= {name for name in params if name not in rebound}
             bound_inside |= _params(node) | rebound
@@ -34,6 +35,25 @@ def settled_closure_params(tree: ast.Module, function: ast.AST) -> set[str]:
             break  # a class body's names are not seen by its methods
         node = parents.get(id(node))
     return found
+
+
+def _given_unchanged(tree: ast.Module, factory: ast.AST) -> bool:
+    """Every call of the factory (by name) hands it objects no code changes in place (the
+    closure keeps the object: a change made between two of its calls is not in what the
+    interpreter gave it)."""
+    from codemods.analysis.mutation import mutated_names  # (it imports much of the analysis)
+
+    if type(factory) is ast.Lambda:
+        return False
+    changed = mutated_names(tree)
+    for call in calls_by_callee(tree).get(factory.name, ()):
+        for arg in [*call.args, *(keyword.value for keyword in call.keywords)]:
+            root = arg.value if type(arg) is ast.Starred else arg
+            while type(root) in (ast.Attribute, ast.Subscript):
+                root = root.value
+            if type(root) is ast.Name and root.id in changed:
+                return False
+    return True
 
 
 def _params(function: ast.AST) -> set[str]:
