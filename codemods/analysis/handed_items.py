@@ -7,7 +7,7 @@ themselves, but they hand out the objects the container holds: `for names in OPT
 names.append(name)` changes a list OPTIONS holds, and a run given OPTIONS as the top level left
 it would read that list empty. So such a read counts as a read only where what it hands out is
 itself only read: compared, tested, measured (`len`, `str`, ...), formatted, read further the
-same way, copied into a sequence only read, called, handed to a JAX or NumPy function, or to a module function that changes
+same way, copied into a sequence or dict only read, returned by a function whose calls are only read, called, handed to a JAX or NumPy function, or to a module function or class that changes
 none of its parameters (changed_args.py), or bound (by `=`, a `for` or a comprehension) to a
 function's local name whose every use in that function is such a read.
 `.keys()` hands out keys, which no code changes through a dict.
@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import ast
 
+from codemods.analysis.nodes import calls_by_callee, module_parents
+
 READERS = frozenset({"get", "items", "keys", "values"})
 _MEASURES = frozenset({"len", "str", "repr", "bool", "int", "float", "isinstance", "hash", "print", "format"})
-_SEQUENCES = frozenset({"tuple", "list", "sorted", "set", "frozenset", "reversed", "enumerate"})
+_SEQUENCES = frozenset({"tuple", "list", "sorted", "set", "frozenset", "reversed", "enumerate", "dict"})
 _ARRAY_MODULES = frozenset({"jax", "jnp", "lax", "np", "numpy"})
 _TESTED = (ast.If, ast.While, ast.IfExp, ast.Assert)
 
 
 def read_only(tree: ast.Module, node: ast.AST, parents: dict) -> bool:
     """`node` (a use of a name the top level changed) changes nothing the name holds."""
+    parents = module_parents(tree)  # (the uses reached may be anywhere in the module)
     parent = parents.get(id(node))
     if type(node) is ast.Name and type(node.ctx) is ast.Store:
         return True  # (a local of that name: rebinding it changes nothing held)
@@ -69,12 +72,30 @@ def only_read(tree: ast.Module, expr: ast.AST, parents: dict, depth: int = 0) ->
             return True
         if parent.func.id in _SEQUENCES:  # a new sequence of the same objects
             return only_read(tree, parent, parents, depth + 1)
+        if _module_class(tree, parent.func.id):  # kept by an object whose methods change no field it keeps it in
+            from codemods.analysis.changer_classes import changer_classes
+
+            return parent.func.id not in changer_classes(tree) and _root(expr) not in _changers_given(tree)
         return _module_function(tree, parent.func.id) and _root(expr) not in _changers_given(tree)
+    if kind is ast.Return and parent.value is expr:
+        return _results_only_read(tree, parent, parents, depth)
     if kind is ast.Assign and parent.value is expr:
         return all(_only_read_bound(tree, target, parents, depth) for target in parent.targets)
     if kind in (ast.For, ast.comprehension) and parent.iter is expr:
         return _only_read_bound(tree, parent.target, parents, depth)
     return _handed_out_read(tree, expr, parents, depth)
+
+
+def _results_only_read(tree: ast.Module, returned: ast.Return, parents: dict, depth: int) -> bool:
+    """What a function returns goes where its calls go (matched by the function's name, as a
+    name or a method): every call only reads it."""
+    function = parents.get(id(returned))
+    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        function = parents.get(id(function))
+    if function is None or type(function) is ast.Module:
+        return False
+    calls = calls_by_callee(tree).get(function.name, ())
+    return bool(calls) and all(only_read(tree, call, parents, depth + 1) for call in calls)
 
 
 def _only_read_bound(tree: ast.Module, target: ast.AST, parents: dict, depth: int) -> bool:
@@ -105,6 +126,10 @@ def _array_function(func: ast.expr) -> bool:
     while type(func) is ast.Attribute:
         func = func.value
     return type(func) is ast.Name and func.id in _ARRAY_MODULES
+
+
+def _module_class(tree: ast.Module, name: str) -> bool:
+    return any(type(stmt) is ast.ClassDef and stmt.name == name for stmt in tree.body)
 
 
 def _module_function(tree: ast.Module, name: str) -> bool:
