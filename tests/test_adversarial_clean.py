@@ -24,11 +24,6 @@ SETS = {"adversarial": 116, "adversarial2": 98, "adversarial3": 194, "adversaria
 KNOWN: dict[str, list[str]] = {
     "adversarial12": [
         "field_caller_method_never_called.py:16 SF105",  # policy: a shard_map in a method nothing calls is judged as if run
-        "getattr_section_item_store.py:21 SF105",  # a SimpleNamespace's dict changed through getattr: the run reads the namespace unchanged
-        "host_run_reads_list_changed_through_values.py:24 SF105",  # silent on each branch alone, reported once merged: not yet traced
-        "lru_cached_config_changed.py:19 SF105",  # lru_cache hands back one dict every call (held_names.returned_keys reads a new one)
-        "object_given_nested_section.py:23 SF105",  # `f(CONFIG["mesh"])` ties no parameter (tying it cost 10 development findings)
-        "spread_copy_shares_nested.py:23 SF105",  # `{**CONFIG}` returned by a helper shares nested sections (module functions' results not tied)
         "two_helpers_share_a_flag_dict.py:17 SF105",  # policy: an undecided `if STATE[...]` judges both branches
     ],
     "adversarial13": [

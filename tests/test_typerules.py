@@ -516,8 +516,6 @@ BUILDER = """\
 """
 
 
-@pytest.mark.xfail(strict=True, reason="lost when evaluated_meshes.py (devdp, 2026-12-05 22:06 session) began "
-                   "evaluating the shard_map mesh: with two calls passing two meshes, no symbol is judged; to restore")
 def test_an_axis_name_two_calls_pass_with_two_meshes_is_a_symbol():
     # two calls with different axes: the parameter is a symbol, one str per call (both calls pass
     # a literal), and the bug holds for any axis (analysis/symbols.py)

@@ -12,7 +12,9 @@ import ast
 from bisect import bisect_left
 
 from codemods.analysis.built_tables import initializing_node
+from codemods.analysis.changer_classes import changer_classes
 from codemods.analysis.curried_defs import curried_shift
+from codemods.analysis.held_names import returned_keys
 from codemods.analysis.mutation import MUTATORS
 from codemods.analysis.quiet_changes import quiet
 from codemods.analysis.nodes import calls_by_callee, node_positions, nodes_of_type, nodes_of_type_under, subtree_end
@@ -56,11 +58,16 @@ def _handed_to_changers(tree: ast.Module) -> set[str]:
                 changers.add(name)
                 changed = True
     handed: set[str] = set()
+    changers |= changer_classes(tree)  # `Editor(CONFIG["mesh"])` of a class changing the field it keeps it in
     for callee in changers | {"dict"}:
         for call in by_callee.get(callee, ()):
             func = call.func
             if callee in changers or (type(func) is ast.Attribute and _last(func.value) == "patch"):
-                handed.update(_root_name(arg) or "" for arg in [*call.args, *(k.value for k in call.keywords)])
+                args = [*call.args, *(k.value for k in call.keywords)]
+                handed.update(_root_name(arg) or "" for arg in args)
+                for arg in args:  # `narrow(with_name("rows"))` of `return {**CONFIG, ...}`: CONFIG's items
+                    if type(arg) is ast.Call:
+                        handed |= returned_keys(tree, arg)
     handed.discard("")
     return handed
 

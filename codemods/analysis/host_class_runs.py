@@ -18,6 +18,7 @@ from codemods.analysis.host_classes import (
 )
 from codemods.analysis.host_exprs import Env, LambdaValue, Raised, bound_names, immutable, plain_tree
 from codemods.analysis.host_objects import Bail, ClassRef, FuncRef, Seq, Special
+from codemods.analysis.host_replay import later_changed
 
 _BUILTIN_VALUES = (str, int, float, bool, type(None), list, tuple, dict, set, Seq)
 _IDENTITY_DECORATORS = frozenset({"dataclasses.dataclass", "functools.wraps"})
@@ -60,6 +61,8 @@ class HostClassRuns:
         if not fallback or state is None or name not in state.globals:
             return NotImplemented
         found = state.globals[name]
+        if type(found) in (list, dict, set, HostObj) and later_changed(self.interp, state, name):
+            return NotImplemented  # changed in place after the top level, perhaps before this run
         self.globals[name] = self.enter(found) if type(found) in (list, dict, HostObj) else found
         return self.globals[name]
 
@@ -129,6 +132,8 @@ class HostClassRuns:
             if name in state.class_poisoned.get(id(cls), ()) or name not in state.class_ns[id(cls)]:
                 raise Bail
             found = state.class_ns[id(cls)][name]
+            if self.replaying is None and not immutable(found) and later_changed(self.interp, state, "." + name):
+                raise Bail  # changed in place after the top level, perhaps before this run
             return found if self.replaying is not None else self.enter(found)
         found = self.eval(value, self.module_env)
         if not immutable(found):

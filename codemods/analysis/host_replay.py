@@ -12,7 +12,9 @@ function (not at module level) none of whose running functions the top level its
 statement the replay cannot run leaves its names unknown when it changed nothing the replay
 holds, else the replay is dropped. A container the top level changed must not be changed
 afterwards: the functions that changed it may be referenced only by module-level statements, and
-elsewhere its name may only be read by subscript, `in` or `.get`/`.items`/`.keys`/`.values`.
+elsewhere its name may only be read (`in`, and a subscript or `.get`/`.items`/`.keys`/`.values`
+whose items are only read: handed_items.py). A container the top level did not change is read
+from the state only where no code changes it in place (mutation.py).
 A run that changes an object of the state drops it for the rest of the analysis.
 """
 from __future__ import annotations
@@ -20,8 +22,8 @@ from __future__ import annotations
 import ast
 
 from codemods.analysis.host_objects import Bail, snapshot
-
-_READERS = frozenset({"get", "items", "keys", "values"})
+from codemods.analysis.mutation import mutated_names
+from codemods.analysis.handed_items import read_only
 
 
 class ReplayState:
@@ -31,6 +33,7 @@ class ReplayState:
         self.class_ns: dict[int, dict[str, object]] = {}
         self.class_poisoned: dict[int, set[str]] = {}
         self.executed: set[int] = set()  # ids of the defs the top level ran
+        self.changed: set[str] = set()  # names (and class attributes) the top level changed
         self.valid = True
 
 
@@ -106,7 +109,15 @@ def _replay(interp) -> ReplayState | None:
         return None
     if not _settled(tree, changed_names, mutators):
         return None
+    state.changed = changed_names
     return state
+
+
+def later_changed(interp, state: ReplayState, key: str) -> bool:
+    """Code after the top level may change in place what `key` (a name, or ".attr") holds: the
+    top level did not change it (else `_settled` saw to it), so the module's change analysis
+    (mutation.py) is what tells."""
+    return key.lstrip(".") not in state.changed and key in mutated_names(interp.scope.tree)
 
 
 def _run_top(run, statement: ast.stmt, state: ReplayState) -> None:
@@ -170,22 +181,9 @@ def _settled(tree: ast.Module, changed: set[str], mutators: set[int]) -> bool:
                 continue
             if (name, type(node) is ast.Attribute) in mutator_names and not (top and type(statement) is not ast.If):
                 return False
-            if name in changed and not top and not _read_only(node, parents):
+            if name in changed and not top and not read_only(tree, node, parents):
                 return False
     return True
-
-
-def _read_only(node: ast.AST, parents: dict) -> bool:
-    parent = parents.get(id(node))
-    if type(node) is ast.Name and type(node.ctx) is ast.Store:
-        return True  # (a local of that name: rebinding it changes nothing held)
-    if type(parent) is ast.Subscript and parent.value is node and type(parent.ctx) is ast.Load:
-        return True
-    if type(parent) is ast.Compare and node in parent.comparators and all(type(op) in (ast.In, ast.NotIn) for op in parent.ops):
-        return True
-    if type(parent) is ast.Attribute and parent.attr in _READERS and type(parents.get(id(parent))) is ast.Call:
-        return True
-    return False
 
 
 def keep_exact(interp, value, result: object) -> None:

@@ -20,6 +20,7 @@ from codemods.analysis.expressions import BUILTINS_STATIC
 from codemods.analysis.module_patches import patched_value
 from codemods.analysis.local_patches import local_patched
 from codemods.analysis.mutation import changed_in_other_scopes, containers
+from codemods.analysis.namespace_items import namespace_changed
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.unchanged_keys import changed_in_place
 from codemods.analysis.user_decorators import transparent
@@ -77,7 +78,7 @@ class NameLookup:
             self._static[key] = (held, UNKNOWN)  # a name defined in terms of itself stays unknown
             value = self._static_value(name, frame)
             owner = next((each for each in reversed(frame.static_scopes or ()) if self.scope.locals_of(each).binds(name)), None)
-            if containers(value) and changed_in_place(self.scope.tree, name) \
+            if (containers(value) and changed_in_place(self.scope.tree, name) or namespace_changed(self.scope.tree, name, value)) \
                     and (owner is None or not changed_in_other_scopes(self.scope, name, owner)):
                 # a dict or list some code changes in place (unless only decorators fill it)
                 value = (local_patched(self, name, owner, frame.static_scopes or ()) if owner is not None else None) \

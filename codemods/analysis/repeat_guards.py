@@ -7,13 +7,14 @@ first call set may send the second one past the line the analysis judged (`if DO
 failing run of a repeated call is certain only when every test that decides the way through the
 function (a branch, a loop, a short circuit, a match, any `try`) reads nothing a call can change:
 constants, parameters and module names no code changes in place or rebinds (a parameter without a
-mutable default), locals bound only from those, an array's shape, ndim, dtype or size, builtins
+mutable default; an enclosing factory's parameter it never rebinds, closure_params.py), locals bound only from those, an array's shape, ndim, dtype or size, builtins
 such as `len`, `range` or `isinstance` and reading methods (`get`, `items`, `split`) of those.
 """
 from __future__ import annotations
 
 import ast
 
+from codemods.analysis.closure_params import settled_closure_params
 from codemods.analysis.item_fills import filled_before_reads
 from codemods.analysis.mutation import mutated_names
 
@@ -50,7 +51,8 @@ def _same_way(scope, function: ast.AST) -> bool:
     changed -= {_FIELD + attr for attr in filled_before_reads(scope.tree)}  # tables fixed before any read (item_fills.py)
     pure = frozenset(id(node) for node in ast.walk(function) if type(node) is ast.Call and scope.resolve(node.func) in _PURE_NAMED)
     local = scope.locals_of(function) if not isinstance(function, ast.Lambda) else None
-    readable = params | {name for name in _names(function) if scope.globals.binds(name)
+    closed = settled_closure_params(scope.tree, function)  # a factory's own parameters (closure_params.py)
+    readable = params | {name for name in _names(function) if (scope.globals.binds(name) or name in closed)
                          and not (local is not None and local.binds(name))}
     readable |= _settled_locals(function, readable - changed, changed, pure)
     tests: list[ast.expr] = []

@@ -22,6 +22,7 @@ import ast
 import inspect
 import sys
 import types
+from collections import OrderedDict
 
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import Bail
@@ -461,7 +462,7 @@ def delete(run, node: ast.Delete, env: Env) -> None:
     for target in node.targets:
         if type(target) is ast.Name and target.id in env.vars and (target.id in env.bound or env.parent is None):
             del env.vars[target.id]
-        elif type(target) is ast.Subscript and type(holder := run.eval(target.value, env)) in (dict, list):
+        elif type(target) is ast.Subscript and type(holder := run.eval(target.value, env)) in (dict, OrderedDict, list):
             guard(operator.delitem, holder, run.index(target.slice, env))
         else:
             raise Bail

@@ -13,6 +13,7 @@ import inspect
 import operator
 import re
 import types
+from collections import OrderedDict
 
 from codemods.analysis import script_environment, script_typing
 from codemods.analysis.array_extents import SHAPE_KEEPING, generated_size, reshaped_count, with_scalar
@@ -104,7 +105,7 @@ class ScriptOperators:
 
     def item(self, holder: object, key: object) -> object:
         kind = type(holder)
-        if kind is dict:
+        if kind is dict or kind is OrderedDict:  # (a registry made by `collections.OrderedDict()`)
             return guard(operator.getitem, holder, key)
         if kind is NTup:
             if type(key) not in (int, bool, slice):
@@ -211,7 +212,7 @@ class ScriptOperators:
         if script_typing.is_hint(left) and type(right) in (list, tuple, set, frozenset) \
                 and all(script_typing.is_hint(item) or plain_tree(item) for item in right):
             return left in right  # (`tp in (int, float, str)`: types compare by identity)
-        if type(right) not in (str, list, tuple, dict, set, frozenset) or not plain_tree(left):
+        if type(right) not in (str, list, tuple, dict, OrderedDict, set, frozenset) or not plain_tree(left):
             raise Bail
         if type(right) in (list, tuple) and not all(plain_tree(item) for item in right):
             raise Bail  # (`==` against arrays or objects: not modelled)

@@ -10,7 +10,9 @@ Autocorrelation(MAX_LAG)}` would hold it (body_tables.py). Read only when certai
 bound once, to a dict display of str literal keys, at the top of the module; every other use of
 it is either a statement at the top of the module, after that binding, storing one value under a
 str literal key that no other store or the display uses (and not reading the table), or a read by
-subscript (no alias, method call, `del`, augmented store or argument that could change it). Each
+subscript (no alias, method call, `del`, augmented store or argument that could change it) whose
+item, where a list, dict or set is stored, is only read (`TABLE["drop"].append(a)` changes what
+the table holds: handed_items.py). Each
 key is then given one value once: a read made before its store raises KeyError, never reads
 another value.
 """
@@ -18,7 +20,8 @@ from __future__ import annotations
 
 import ast
 
-from codemods.analysis.nodes import NOT_LITERAL, literal_value, names_by_id
+from codemods.analysis.handed_items import only_read
+from codemods.analysis.nodes import NOT_LITERAL, literal_value, module_parents, names_by_id
 from codemods.analysis.values import DictValue, Value
 
 _CACHE = "_shardfix_stored_tables"
@@ -62,15 +65,26 @@ def _entries(tree: ast.Module, name: str) -> dict | None:
     if any(type(node) in _NAMED_DEFS and node.name == name
            or type(node) is ast.alias and (node.asname or node.name.partition(".")[0]) == name for node in ast.walk(tree)):
         return None  # bound by a def, a class or an import too
+    containers = any(_container(value) for value in entries.values())
     subscripted = {id(node.value): node for node in ast.walk(tree)
                    if type(node) is ast.Subscript and type(node.value) is ast.Name and node.value.id == name}
     for node in names_by_id(tree).get(name, ()):
         if node is body[start].targets[0] or id(node) in stores:
             continue
         read = subscripted.get(id(node))
-        if read is None or not isinstance(read.ctx, ast.Load) or not isinstance(node.ctx, ast.Load):
-            return None
+        if read is None or not isinstance(read.ctx, ast.Load) or not isinstance(node.ctx, ast.Load) \
+                or containers and not only_read(tree, read, module_parents(tree)):
+            return None  # (a list or dict handed on may be changed in place: handed_items.py)
     return entries
+
+
+def _container(expr: ast.expr) -> bool:
+    """A value written as a new list, dict or set (what a read can hand out and code change)."""
+    if type(expr) in (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp):
+        return True
+    func = expr.func if type(expr) is ast.Call else None
+    name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+    return name in ("list", "dict", "set", "defaultdict", "OrderedDict", "deque")
 
 
 def _mentions(expr: ast.expr, name: str) -> bool:

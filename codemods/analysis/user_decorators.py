@@ -4,7 +4,8 @@ A call through a decorated name runs what the decorator RETURNS: a wrapper may c
 bind arguments before the def runs, or a class's `__call__` may. The def is followed as if
 called directly only when every decorator is certain to keep it:
 - a JAX name (the analysis models JAX's transforms itself), a method kind (`staticmethod`,
-  `classmethod`, `property`), or `functools.lru_cache` / `cache` / `wraps`-free caches;
+  `classmethod`, `property`), or `functools.lru_cache` / `cache` / `wraps`-free caches (unless
+  a caller may change in place the one result they hand out: cached_results.py);
 - a module function (or the def a factory of the module returns) that returns its parameter
   unchanged (a registry: `REGISTRY[name] = fn; return fn`);
 - one that returns its own nested def decorated only with `functools.wraps(fn)`, whose body
@@ -18,6 +19,7 @@ from __future__ import annotations
 import ast
 
 from codemods import jaxapi
+from codemods.analysis.cached_results import CACHES, shared_result_changed
 from codemods.analysis.decorators import returned_def, wraps_of
 from codemods.analysis.class_marks import given_mark, given_marks
 from codemods.analysis.nodes import DEFS, FunctionDef, iter_nodes, positional_params
@@ -33,7 +35,13 @@ def transparent(scope, function: FunctionDef, scopes, below: ast.expr | None = N
     decorators = list(getattr(function, "decorator_list", ()))
     if below is not None:
         decorators = decorators[[id(d) for d in decorators].index(id(below)) + 1:] if below in decorators else []
+    if any(_cache(scope, decorator, scopes) for decorator in decorators) and shared_result_changed(scope.tree, function):
+        return False  # one result handed out again, changed in place by some caller (cached_results.py)
     return all(keeps(scope, decorator, scopes, on_def=True) for decorator in decorators)
+
+
+def _cache(scope, decorator: ast.expr, scopes) -> bool:
+    return scope.resolve(decorator.func if isinstance(decorator, ast.Call) else decorator, scopes) in CACHES
 
 
 def keeps(scope, decorator: ast.expr, scopes, on_def: bool = False) -> bool:

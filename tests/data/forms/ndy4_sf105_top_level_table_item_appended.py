@@ -1,0 +1,26 @@
+"""`OPTIONS["drop"].append(name)` changes the list the top level stored: the parser drops 'j',
+and the second psum sums over 'i' alone."""
+import jax
+from jax.sharding import PartitionSpec as P
+
+OPTIONS = {}
+OPTIONS["drop"] = []
+LOG = {"seen": []}
+
+
+def parse_axes(text):
+    return tuple(a for a in text.split(",") if a not in OPTIONS["drop"])
+
+
+def freeze(name):
+    OPTIONS["drop"].append(name)
+
+
+def main(mesh, x):
+    freeze("j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, parse_axes("i,j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)

@@ -1,0 +1,26 @@
+"""A loop over OPTIONS.values() appends 'j' to its list before the body runs: the parser drops 'j',
+and the second psum sums over 'i' alone."""
+import jax
+from jax.sharding import PartitionSpec as P
+
+OPTIONS = {"drop": []}
+LOG = {"seen": []}
+
+
+def parse_axes(text):
+    return tuple(a for a in text.split(",") if a not in OPTIONS["drop"])
+
+
+def freeze(name):
+    for names in OPTIONS.values():
+        names.append(name)
+
+
+def main(mesh, x):
+    freeze("j")
+
+    def body(block):
+        counts = jax.lax.psum(block, "j")
+        return jax.lax.psum(counts, parse_axes("i,j"))
+
+    return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P())(x)
