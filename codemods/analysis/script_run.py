@@ -86,6 +86,7 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
                                                 module_names, profiled_run, set_function_attribute,
                                                 delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
+from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
@@ -330,7 +331,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             self.tick()
             func = self.eval(node.func, env)
             args, kwargs = self.arguments(node, env)
-            outer, self.node = self.node, node
+            outer, self.node, self.site_fresh = self.node, node, True  # (script_frames.py)
             try:
                 return self.call(func, args, kwargs)
             finally:
@@ -466,7 +467,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if not state.passing:
                 return gated_call(self, func, args, kwargs)
             state.passing = False
-        kind = type(func)
+        kind, self.site_fresh = type(func), direct_call(self, func)
         if kind is UFunc:
             return self.run_func(func, args, kwargs)
         if kind is ParserMethod:
@@ -535,7 +536,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         declare(env, node, self.module_env)
         self.__dict__.setdefault("made_envs", []).append(env)  # (emptied when the run ends: released)
         self.bind_function(func, args, kwargs, env)
-        self.frames.append((func, env))
+        push_frame(self, func, env)
         try:
             return profiled_run(self, func, env, lambda: self.run_body(node.body, env))
         finally:
