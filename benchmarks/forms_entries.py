@@ -128,6 +128,8 @@ ENTRIES = {
     "nea1_sf104_script_hparams_read_from_a_helpers_frame": "main()",
     "ea2_sf104_script_config_captured_from_the_callers_locals": "main()",
     "nea2_sf104_script_config_captured_inside_a_comprehension": "main()",
+    "ea3_sf104_script_export_layout_from_yaml_text": "main()",
+    "nea3_sf104_script_export_layout_from_yaml_text_key_given_twice": "main()",
     "dj2_sf104_script_config_dict_and_plain_jit": "main()",
     "ndj2_sf104_script_config_dict_reduced_listed": "main()",
     "dj3_sf104_script_generator_consumed_after_the_block": "main()",

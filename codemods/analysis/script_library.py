@@ -23,6 +23,7 @@ import types
 
 
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
+from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -273,7 +274,7 @@ def _operator(name: str):
     return apply
 
 
-def _text_library(function, result_plain: bool = True):
+def text_library(function, result_plain: bool = True):
     def apply(run, args: list, kwargs: dict) -> object:
         if not all(plain_tree(value) for value in (*args, *kwargs.values())):
             raise Bail
@@ -293,8 +294,8 @@ def _auto(run, args: list, kwargs: dict) -> object:
 
 
 LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
-           "tomllib.loads": _text_library(tomllib.loads), "json.dumps": _text_library(json.dumps),
+           "tomllib.loads": text_library(tomllib.loads), "json.dumps": text_library(json.dumps),
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
-           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get}
+           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY}
