@@ -29,6 +29,7 @@ from codemods.analysis.script_values import (
     member,
     ntup,
 )
+from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 
@@ -51,6 +52,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
         raise Bail
     base, kind, builtin = None, "plain", None
     bases = [run.eval(expr, env) for expr in node.bases]
+    if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
+        return made
     names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
     mixin = _enum_mixin(names)
     if mixin is not False:

@@ -83,10 +83,10 @@ from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins
 from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, CodeObj, FrameObj, apply_wraps,
                                                 code_attribute, frame_attribute, function_attribute, gated_call,
                                                 inspect_attribute, is_inspect_method, lambda_with_defaults,
-                                                module_names, profiled_run, set_function_attribute,
-                                                delete, try_finally)
+                                                module_names, profiled_run, set_function_attribute, delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
+from codemods.analysis.script_exceptions import raise_statement
 from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
 from codemods.analysis.script_library import constant as library_constant
 from codemods.analysis.script_library import namespace_attribute as simple_attribute
@@ -205,8 +205,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
-        elif kind is ast.Delete:
-            delete(self, node, env)  # (script_functions.py)
+        elif kind in (ast.Delete, ast.Raise):  # (script_functions.py, script_exceptions.py)
+            (delete if kind is ast.Delete else raise_statement)(self, node, env)
         else:
             raise Bail  # (raise, global, async code, match, ...)
 
