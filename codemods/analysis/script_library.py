@@ -17,12 +17,14 @@ import inspect
 import itertools
 import json
 import math
+import random
 import re
 import tomllib
 import types
 
 
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
+from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, random_attribute
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
@@ -60,7 +62,12 @@ def matched(found: object) -> object:
     return ReMatch(found) if isinstance(found, re.Match) else found
 
 
+LIBRARY_OBJECTS = (types.SimpleNamespace, re.Pattern, random.Random)
+
+
 def pattern_attribute(pattern: re.Pattern, name: str) -> object:
+    if type(pattern) is random.Random:
+        return random_attribute(pattern, name)  # (script_random.py)
     if name in _PATTERN_FIELDS:
         return getattr(pattern, name)
     if name in _PATTERN_METHODS:
@@ -298,4 +305,4 @@ LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
-           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY}
+           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY}

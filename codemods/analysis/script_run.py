@@ -87,9 +87,9 @@ from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, Co
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
 from codemods.analysis.script_frames import direct_call, push_frame
 from codemods.analysis.script_exceptions import raise_statement
-from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
-from codemods.analysis.script_library import constant as library_constant
-from codemods.analysis.script_library import namespace_attribute as simple_attribute
+from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
+                                              set_namespace_attribute, constant as library_constant,
+                                              namespace_attribute as simple_attribute)
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods.analysis.released_runs import released
 from codemods import jaxapi
@@ -403,7 +403,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return parser_attribute(obj, name)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
-        if kind in (types.SimpleNamespace, re.Pattern):
+        if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
