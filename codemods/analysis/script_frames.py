@@ -121,7 +121,11 @@ def _getframe(run, args: list, kwargs: dict) -> object:
 
 
 def _getargvalues(run, args: list, kwargs: dict) -> inspect.ArgInfo:
-    from codemods.analysis.script_functions import FrameObj, compiled_code, frame_attribute
+    from codemods.analysis.script_functions import (
+        FrameObj,
+        compiled_code,
+        frame_attribute,
+    )
 
     if len(args) != 1 or kwargs or type(args[0]) is not FrameObj:
         raise Bail

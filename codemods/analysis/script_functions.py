@@ -25,7 +25,8 @@ import types
 
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import Bail
-from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY, frame_back
+from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
+from codemods.analysis.script_frames import frame_back
 from codemods.analysis.script_values import Bound, Opaque, UFunc
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
