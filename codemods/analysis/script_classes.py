@@ -29,6 +29,7 @@ from codemods.analysis.script_values import (
     member,
     ntup,
 )
+from codemods.analysis.script_exceptions import exception_class
 from codemods.analysis.host_exprs import VALUE_TYPES, Env, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import METHODS, Bail
 from codemods.analysis.script_generators import ContextManager
@@ -52,6 +53,8 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
         raise Bail
     base, kind, builtin = None, "plain", None
     bases = [run.eval(expr, env) for expr in node.bases]
+    if (made := exception_class(node, bases)) is not None:  # (script_exceptions.py)
+        return made
     names = [jaxapi.canonical(value.name) if type(value) is Lib else value for value in bases]
     mixin = _enum_mixin(names)
     if mixin is not False:
@@ -106,7 +109,7 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
         elif type(statement) is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:
             if _nested_reads(statement.value) & attrs.keys():
                 raise Bail  # (a comprehension or lambda in a class body skips the class's names)
-            attrs[statement.targets[0].id] = run.eval(statement.value, body_env)
+            attrs[statement.targets[0].id] = _wrapped(run, statement.value, body_env) or run.eval(statement.value, body_env)
         elif type(statement) is ast.AnnAssign and type(statement.target) is ast.Name:
             if "ClassVar" not in ast.dump(statement.annotation):
                 annotated.append(statement.target.id)
@@ -197,6 +200,22 @@ def _method(run, node: ast.FunctionDef, env: Env, body_env: Env, cls: UClass) ->
         if type(value) is not UFunc and not (type(value) is ContextManager and index == 0):
             raise Bail
     return value
+
+
+def _wrapped(run, value: ast.expr, body_env: Env) -> Desc | None:
+    """`with_parameters = staticmethod(with_parameters)` in a class body: the decorator called."""
+    if not (type(value) is ast.Call and type(value.func) is ast.Name and value.func.id in _DECORATORS
+            and value.func.id not in body_env.vars and value.func.id not in run.module_env.vars
+            and len(value.args) == 1 and not value.keywords):
+        return None
+    func = run.eval(value.args[0], body_env)
+    if type(func) is not UFunc or value.func.id != "staticmethod" and func.owner is None and _uses_super(func):
+        raise Bail
+    return Desc(_DECORATORS[value.func.id], func)
+
+
+def _uses_super(func: UFunc) -> bool:
+    return any(type(n) is ast.Name and n.id in ("super", "__class__") for n in ast.walk(func.node))
 
 
 def _field_default(cls: UClass, name: str) -> tuple | None:

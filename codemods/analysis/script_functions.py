@@ -26,16 +26,19 @@ from collections import OrderedDict
 
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
+from codemods.analysis.script_frames import frame_back
 from codemods.analysis.script_values import Bound, Opaque, UFunc
 
 _PLAIN_DUNDERS = frozenset({"__module__"})
-INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType)
+INSPECT_TYPES = (inspect.Signature, inspect.Parameter, inspect.BoundArguments, types.MappingProxyType, inspect.ArgInfo)
 _INSPECT_READS = {
     inspect.Signature: frozenset({"parameters", "return_annotation", "bind", "bind_partial", "empty"}),
     inspect.Parameter: frozenset({"name", "kind", "default", "annotation", "empty", "POSITIONAL_ONLY",
                                   "POSITIONAL_OR_KEYWORD", "VAR_POSITIONAL", "KEYWORD_ONLY", "VAR_KEYWORD"}),
     inspect.BoundArguments: frozenset({"arguments", "args", "kwargs", "apply_defaults", "signature"}),
     types.MappingProxyType: frozenset({"keys", "values", "items", "get"}),
+    inspect.ArgInfo: frozenset({"args", "varargs", "keywords", "locals"}),  # (script_frames.py)
 }
 _C_FUNCTIONS = (types.BuiltinFunctionType, types.BuiltinMethodType)
 
@@ -229,10 +232,13 @@ def frame_attribute(run, frame: FrameObj, name: str) -> object:
         return code_of(run, frame.func.node)
     if name == "f_locals":
         code = compiled_code(run, frame.func.node)
-        if code.co_freevars:
-            raise Bail  # (a closure's cells: read from the scopes around)
+        if code.co_freevars and (code.co_freevars != ("__class__",) or frame.func.owner is None):
+            raise Bail  # (a closure's cells: read from the scopes around; `super()`'s is the class)
         order = list(code.co_varnames) + [n for n in code.co_cellvars if n not in code.co_varnames]
-        return {n: frame.env.vars[n] for n in order if n in frame.env.vars}
+        found = {n: frame.env.vars[n] for n in order if n in frame.env.vars}
+        return {**found, "__class__": frame.func.owner} if code.co_freevars else found
+    if name == "f_back":
+        return frame_back(run, frame)
     raise Bail
 
 
@@ -395,7 +401,7 @@ def _set_profile(run, args: list, kwargs: dict) -> None:
 LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwargs),
            "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
-           "sys.setprofile": _set_profile}
+           "sys.setprofile": _set_profile, **FRAME_LIBRARY}
 
 
 def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:

@@ -17,12 +17,15 @@ import inspect
 import itertools
 import json
 import math
+import random
 import re
 import tomllib
 import types
 
 
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
+from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, random_attribute
+from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
 
@@ -62,7 +65,12 @@ def matched(found: object) -> object:
     return ReMatch(found) if isinstance(found, re.Match) else found
 
 
+LIBRARY_OBJECTS = (types.SimpleNamespace, re.Pattern, random.Random)
+
+
 def pattern_attribute(pattern: re.Pattern, name: str) -> object:
+    if type(pattern) is random.Random:
+        return random_attribute(pattern, name)  # (script_random.py)
     if name in _PATTERN_FIELDS:
         return getattr(pattern, name)
     if name in _PATTERN_METHODS:
@@ -276,7 +284,7 @@ def _operator(name: str):
     return apply
 
 
-def _text_library(function, result_plain: bool = True):
+def text_library(function, result_plain: bool = True):
     def apply(run, args: list, kwargs: dict) -> object:
         if not all(plain_tree(value) for value in (*args, *kwargs.values())):
             raise Bail
@@ -296,8 +304,8 @@ def _auto(run, args: list, kwargs: dict) -> object:
 
 
 LIBRARY = {**{name: _operator(name) for name in _OPERATORS}, "enum.auto": _auto,
-           "tomllib.loads": _text_library(tomllib.loads), "json.dumps": _text_library(json.dumps),
+           "tomllib.loads": text_library(tomllib.loads), "json.dumps": text_library(json.dumps),
            "re.compile": _compile, "jax.lax.axis_size": _axis_size, "re.sub": lambda run, args, kwargs: _module_sub(run, args, kwargs, "sub"),
            "re.subn": lambda run, args, kwargs: _module_sub(run, args, kwargs, "subn"),
            "copy.deepcopy": _deepcopy, "itertools.product": _product, "functools.reduce": _reduce,
-           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get}
+           "types.SimpleNamespace": _namespace, "jax.device_get": _device_get, **YAML_LIBRARY, **RANDOM_LIBRARY}

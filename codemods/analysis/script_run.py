@@ -81,13 +81,14 @@ from codemods.analysis.script_builtins import CALLABLES, ReMatch, ScriptBuiltins
 from codemods.analysis.script_functions import (BUILTIN_NAMES, INSPECT_TYPES, CodeObj, FrameObj, apply_wraps,
                                                 code_attribute, frame_attribute, function_attribute, gated_call,
                                                 inspect_attribute, is_inspect_method, lambda_with_defaults,
-                                                module_names, profiled_run, set_function_attribute,
-                                                delete, try_finally)
+                                                module_names, profiled_run, set_function_attribute, delete, try_finally)
 from codemods.analysis.script_operators import ArrMethod, ScriptOperators
-from codemods.analysis.script_library import body_mesh, mesh_sizes, pattern_attribute, set_namespace_attribute
+from codemods.analysis.script_frames import direct_call, push_frame
+from codemods.analysis.script_exceptions import raise_statement
 from codemods.analysis.script_imports import run_import
-from codemods.analysis.script_library import constant as library_constant
-from codemods.analysis.script_library import namespace_attribute as simple_attribute
+from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_sizes, pattern_attribute,
+                                              set_namespace_attribute, constant as library_constant,
+                                              namespace_attribute as simple_attribute)
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
 from codemods.analysis import script_environment
@@ -193,8 +194,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         elif kind in (ast.Assign, ast.AnnAssign, ast.Return, ast.If, ast.For, ast.While, ast.Break, ast.Continue,
                       ast.Pass, ast.Try, ast.Assert, ast.Global, ast.Nonlocal):
             super().statement(node, env)
-        elif kind is ast.Delete:
-            delete(self, node, env)  # (script_functions.py)
+        elif kind in (ast.Delete, ast.Raise):  # (script_functions.py, script_exceptions.py)
+            (delete if kind is ast.Delete else raise_statement)(self, node, env)
         else:
             raise Bail  # (raise, global, async code, match, ...)
 
@@ -334,7 +335,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             self.tick()
             func = self.eval(node.func, env)
             args, kwargs = self.arguments(node, env)
-            outer, self.node = self.node, node
+            outer, self.node, self.site_fresh = self.node, node, True  # (script_frames.py)
             try:
                 return self.call(func, args, kwargs)
             finally:
@@ -409,7 +410,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return parser_attribute(obj, name)
         if kind is argparse.Namespace:
             return namespace_attribute(obj, name)
-        if kind in (types.SimpleNamespace, re.Pattern):
+        if kind in LIBRARY_OBJECTS:  # (a namespace, a compiled pattern, a seeded generator: script_library.py)
             return simple_attribute(obj, name) if kind is types.SimpleNamespace else pattern_attribute(obj, name)
         if kind is UObj and name == "__dict__" and obj.cls.lookup("__dict__") is None:
             return obj.attrs
@@ -473,7 +474,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             if not state.passing:
                 return gated_call(self, func, args, kwargs)
             state.passing = False
-        kind = type(func)
+        kind, self.site_fresh = type(func), direct_call(self, func)
         if kind is UFunc:
             return self.run_func(func, args, kwargs)
         if kind is ParserMethod:
@@ -543,7 +544,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         self.__dict__.setdefault("made_envs", []).append(env)  # (emptied when the run ends: released)
         self.__dict__.setdefault("entered", set()).add(node)  # (defs run so far: state_runs.py)
         self.bind_function(func, args, kwargs, env)
-        self.frames.append((func, env))
+        push_frame(self, func, env)
         try:
             return profiled_run(self, func, env, lambda: self.run_body(node.body, env))
         finally:

@@ -1,0 +1,61 @@
+"""Seeded random number generators in a script run (script_run.py; issue 13).
+
+Search algorithms of tuning frameworks draw their trial configs from a generator of their own,
+seeded by the program (`rng = random.Random(seed)`; `rng.choice(categories)`,
+`rng.uniform(lower, upper)`, `rng.randint(...)`): with an int seed, CPython's Mersenne Twister
+gives the same draws in every run, so the run makes the very same `random.Random` and calls its
+methods on the values it knows. An unseeded generator, the module's global one, a seed the run
+does not know, or a draw over values it cannot hand to the real method stops the run (Bail).
+"""
+from __future__ import annotations
+
+import random
+
+from codemods.analysis.host_exprs import guard
+from codemods.analysis.host_objects import Bail
+from codemods.analysis.script_values import RunCallable
+
+_NUMBERS = (int, float, bool)
+_DRAWS = frozenset({"random", "uniform", "randint", "randrange", "gauss", "normalvariate", "lognormvariate",
+                    "expovariate", "betavariate", "gammavariate", "triangular", "vonmisesvariate", "paretovariate",
+                    "weibullvariate", "getrandbits", "seed"})
+_PICKS = frozenset({"choice", "choices", "sample", "shuffle"})
+
+
+class RandomMethod(RunCallable):
+    """A method of a seeded `random.Random`."""
+
+    __slots__ = ("name", "rng")
+
+    def __init__(self, rng: random.Random, name: str) -> None:
+        self.rng, self.name = rng, name
+
+    def __call__(self, run, args: list, kwargs: dict) -> object:
+        values = (*args, *kwargs.values())
+        method = getattr(self.rng, self.name)
+        if self.name in _DRAWS:
+            if not all(type(value) in _NUMBERS for value in values) or self.name == "seed" and (
+                    len(args) != 1 or type(args[0]) is not int or kwargs):
+                raise Bail
+            return guard(method, *args, **kwargs)
+        if not args or not (type(args[0]) is list or type(args[0]) in (tuple, range) and self.name != "shuffle"):
+            raise Bail
+        if not all(type(value) in _NUMBERS or type(value) in (list, tuple) and all(type(v) in _NUMBERS for v in value)
+                   for value in (*args[1:], *kwargs.values())):
+            raise Bail  # (weights, a count: numbers only; a key function is not handed over)
+        return guard(method, *args, **kwargs)
+
+
+def random_attribute(rng: random.Random, name: str) -> RandomMethod:
+    if name not in _DRAWS and name not in _PICKS:
+        raise Bail
+    return RandomMethod(rng, name)
+
+
+def _make(run, args: list, kwargs: dict) -> random.Random:
+    if len(args) != 1 or kwargs or type(args[0]) is not int:
+        raise Bail  # (unseeded, or a seed the run does not know)
+    return random.Random(args[0])
+
+
+LIBRARY = {"random.Random": _make}
