@@ -58,14 +58,6 @@ def numpy_count(name: str, args: list, kwargs: dict) -> int | None:
     return None
 
 
-def where_rank(name: str, args: list) -> int | None:
-    """`np.where(cond, a, b)` broadcasts its three arguments: the largest rank, when all are known."""
-    if name != "numpy.where" or len(args) != 3:
-        return None
-    ranks = [arg.ndim if type(arg) is Arr else 0 if type(arg) in _SCALARS else None for arg in args]
-    return None if None in ranks else max(ranks)
-
-
 def with_scalar(left: object, right: object) -> tuple[int | None, int | None]:
     """(count, ndim) of an elementwise operation or comparison of an array with a plain number."""
     if type(left) is Arr and type(right) in _SCALARS:
