@@ -48,7 +48,7 @@ class Desc:
         self.kind, self.func = kind, func
 
 
-def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
+def make_class(run, node: ast.ClassDef, env: Env) -> object:
     if node.keywords:
         raise Bail
     base, kind, builtin = None, "plain", None
@@ -145,10 +145,10 @@ def make_class(run, node: ast.ClassDef, env: Env) -> UClass:
                 raise Bail  # dataclasses reject a mutable default: the program raises
     elif kind == "ntuple":
         cls.fields = annotated
-    for decorator in reversed(applied):  # a registry's `@register("name")`: it must hand the class back
-        if run.call(decorator, [cls], {}) is not cls:
-            raise Bail
-    return cls
+    made = cls
+    for decorator in reversed(applied):  # the name is bound to what the outermost decorator hands back
+        made = run.call(decorator, [made], {})  # (a registry's class, or a wrapper such as Ray's ActorClass)
+    return made
 
 
 class Auto:

@@ -27,6 +27,7 @@ from collections import OrderedDict
 from codemods.analysis.host_exprs import Env, Raised
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_frames import LIBRARY as FRAME_LIBRARY
+from codemods.analysis.script_wrappers import LIBRARY as WRAPPER_LIBRARY
 from codemods.analysis.script_frames import frame_back
 from codemods.analysis.script_values import Bound, Opaque, UFunc
 
@@ -401,7 +402,7 @@ def _set_profile(run, args: list, kwargs: dict) -> None:
 LIBRARY = {"builtins.globals": lambda run, args, kwargs: _globals(run, args, kwargs),
            "builtins.callable": lambda run, args, kwargs: _callable(run, args, kwargs),
            "inspect.signature": _signature, "types.FunctionType": make_function, "sys.getprofile": _get_profile,
-           "sys.setprofile": _set_profile, **FRAME_LIBRARY}
+           "sys.setprofile": _set_profile, **FRAME_LIBRARY, **WRAPPER_LIBRARY}
 
 
 def lambda_with_defaults(run, node: ast.Lambda, env: Env) -> UFunc:
