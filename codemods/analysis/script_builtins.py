@@ -15,7 +15,7 @@ import types
 
 from codemods import jaxapi
 from codemods.analysis import script_environment, script_typing
-from codemods.analysis.script_generators import make_manager
+from codemods.analysis.script_generators import GenRun, generator_walk, make_manager
 from codemods.analysis.host_exprs import Iter, LambdaValue, Raised, guard, plain_tree
 from codemods.analysis.host_objects import _LIBRARY, Bail, Special
 from codemods.analysis.imported_modules import import_module
@@ -170,6 +170,8 @@ class ScriptBuiltins:
             return self.is_instance(*args)
         if name in ("any", "all") and len(args) == 1 and not kwargs and type(args[0]) is Lazy:
             return self.short_circuit(name == "any", args[0])
+        if args and type(args[0]) is GenRun:  # (script_generators.py)
+            return generator_walk(name, args, kwargs)
         if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
             raise Bail  # (lazy over a generator: what runs when is not modelled)
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)

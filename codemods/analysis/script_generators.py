@@ -9,10 +9,11 @@ hands control back and forth with the consumer (only one of them runs at any tim
 keeps its own call stack (frames, the call being made, `try` depth), while what Python shares
 (the context mesh set by `with mesh:`, module state, objects) stays shared.
 
-Modelled consumers: a `for` loop (its rounds interleaved with the body), `next(gen)`, and a
-`with` statement over a context manager (its body runs between the generator's first piece and
-the rest). Anything else that would walk a generator (a comprehension, `list(gen)`, `zip`) stops
-the run, as does an exception thrown into a suspended generator, a generator resumed inside or
+Modelled consumers: a `for` loop (its rounds interleaved with the body; also over
+`enumerate(gen)`), `next(gen)`, `list(gen)` and `tuple(gen)` (the body run to its end),
+`yield from gen` in another generator's body, and a `with` statement over a context manager (its
+body runs between the generator's first piece and the rest). Anything else that would walk a
+generator (a comprehension, `zip`, `sorted`) stops the run, as does an exception thrown into a suspended generator, a generator resumed inside or
 outside a shard_map body or jitted function other than the one it began in, and a loop that
 leaves a generator suspended inside a `with` block.
 """
@@ -274,3 +275,62 @@ def next_item(run, args: list) -> object:
     if len(args) == 2:
         return args[1]
     raise Bail  # (StopIteration: the program's, not modelled)
+
+
+def delegate(run, source: object) -> object:
+    """`yield from source` in a generator's body: each item of source handed out in turn, asked for
+    when the consumer asks, then the value source returned (None for a list or tuple). The run's
+    consumers only call `next`, so what `send` and `throw` would pass through never arises."""
+    gen = current(run)
+    if type(source) is GenRun:
+        while True:
+            more, value = source.step()
+            if not more:
+                return value
+            gen.suspend(value)
+    if type(source) not in (list, tuple):
+        raise Bail
+    index = 0
+    while index < len(source):  # (as a list's iterator walks it: items added meanwhile are reached)
+        gen.suspend(source[index])
+        index += 1
+    return None
+
+
+def drained(gen: GenRun) -> list:
+    """`list(gen)`, `tuple(gen)`: every piece, in order, the body run to its end (or its exception)."""
+    items = []
+    while True:
+        more, value = gen.step()
+        if not more:
+            return items
+        items.append(value)
+
+
+class Numbered:
+    """`enumerate(gen)`: walked only by a `for` (each round asks the generator for its next piece)."""
+
+    __slots__ = ("gen", "start")
+
+    def __init__(self, gen: GenRun, start: int) -> None:
+        self.gen, self.start = gen, start
+
+    def __iter__(self):
+        raise Bail  # (another walk of it: not modelled)
+
+    def walk(self):
+        return enumerate(self.gen.walk(), self.start)
+
+
+def generator_walk(name: str, args: list, kwargs: dict) -> object:
+    """A builtin handed a generator object first: `list(gen)`, `tuple(gen)`, `enumerate(gen[, start])`."""
+    gen = args[0]
+    if name in ("list", "tuple") and len(args) == 1 and not kwargs:
+        items = drained(gen)
+        return items if name == "list" else tuple(items)
+    if name == "enumerate":
+        start = args[1] if len(args) == 2 and not kwargs else kwargs.get("start", 0) if len(args) == 1 \
+            and set(kwargs) <= {"start"} else None
+        if type(start) is int:
+            return Numbered(gen, start)
+    raise Bail

@@ -93,7 +93,8 @@ from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
 from codemods.analysis import script_environment
 from codemods.analysis.array_extents import indexed
-from codemods.analysis.script_generators import GenRun, Managed, current, is_generator, managed
+from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
+                                                 managed)
 
 _ERRORS = {error.__name__: error for error in (SyntaxError, AttributeError, LookupError, ArithmeticError,
                                                ZeroDivisionError, RuntimeError, NotImplementedError)}
@@ -204,7 +205,7 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
         if type(source) is UObj and (hook := source.cls.lookup("__iter__")) is not None and type(hook[1]) is UFunc \
                 and is_generator(hook[1].node):
             source = self.call(Bound(hook[1], source), [], {})  # (a loader whose `__iter__` yields its batches)
-        if type(source) is GenRun:
+        if type(source) in (GenRun, Numbered):
             return self.run_loop(node, source.walk(), env)
         if type(source) is not Lazy:
             return self.run_loop(node, self.loop_items(source), env)
@@ -331,6 +332,8 @@ class ScriptRun(ScriptOperators, ScriptBuiltins, TopLevelGathers, HostRun):
             return self.attribute(self.eval(node.value, env), node.attr)
         if kind is ast.Yield:  # (in a generator's body, run on its own thread: script_generators.py)
             return current(self).suspend(self.eval(node.value, env) if node.value is not None else None)
+        if kind is ast.YieldFrom:
+            return delegate(self, self.eval(node.value, env))  # (script_generators.py)
         if kind is ast.Call:
             self.tick()
             func = self.eval(node.func, env)
