@@ -1,0 +1,29 @@
+import jax
+import numpy as np
+from jax._src.shard_map import top_level_all_gather
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+LAYOUTS = {"gathered": P("i", None), "reduced": P("i", None, reduced={"j"})}
+SPACE = {"export": {"layout": "gathered"}, "ingest": {"layout": "reduced"}}
+
+
+def _leaves(space, prefix=()):
+    for key, value in space.items():
+        if isinstance(value, dict):
+            yield from _leaves(value, prefix + (key,))
+        else:
+            yield prefix + (key,), value
+
+
+def main():
+    leaves = list(_leaves(SPACE))
+    path, name = leaves[-1]  # (the last leaf the walk reached)
+    mesh = jax.make_mesh((2, 4), ("i", "j"))
+    kernel = jax.device_put(np.ones((8, 8), np.float32), NamedSharding(mesh, P("i", "j")))
+    step = jax.jit(lambda k: k * 0.5)
+    with jax.set_mesh(mesh):
+        return top_level_all_gather(step(kernel), LAYOUTS[name])
+
+
+if __name__ == "__main__":
+    main()
