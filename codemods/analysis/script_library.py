@@ -24,7 +24,7 @@ import types
 
 
 from codemods.analysis.host_exprs import Iter, Raised, guard, plain_tree
-from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, random_attribute
+from codemods.analysis.script_random import LIBRARY as RANDOM_LIBRARY, Unseeded, random_attribute
 from codemods.analysis.script_yaml import LIBRARY as YAML_LIBRARY
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_values import RunCallable, map_tree
@@ -65,11 +65,11 @@ def matched(found: object) -> object:
     return ReMatch(found) if isinstance(found, re.Match) else found
 
 
-LIBRARY_OBJECTS = (types.SimpleNamespace, re.Pattern, random.Random)
+LIBRARY_OBJECTS = (types.SimpleNamespace, re.Pattern, random.Random, Unseeded)
 
 
 def pattern_attribute(pattern: re.Pattern, name: str) -> object:
-    if type(pattern) is random.Random:
+    if type(pattern) in (random.Random, Unseeded):
         return random_attribute(pattern, name)  # (script_random.py)
     if name in _PATTERN_FIELDS:
         return getattr(pattern, name)

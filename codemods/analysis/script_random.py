@@ -4,8 +4,10 @@ Search algorithms of tuning frameworks draw their trial configs from a generator
 seeded by the program (`rng = random.Random(seed)`; `rng.choice(categories)`,
 `rng.uniform(lower, upper)`, `rng.randint(...)`): with an int seed, CPython's Mersenne Twister
 gives the same draws in every run, so the run makes the very same `random.Random` and calls its
-methods on the values it knows. An unseeded generator, the module's global one, a seed the run
-does not know, or a draw over values it cannot hand to the real method stops the run (Bail).
+methods on the values it knows. An unseeded generator (`random.Random()`, `random.Random(None)`:
+seeded from the OS) is made and passed along, as a search algorithm builds one it may never draw
+from; a draw from it, the module's global one, a seed the run does not know, or a draw over values
+it cannot hand to the real method stops the run (Bail).
 """
 from __future__ import annotations
 
@@ -31,6 +33,8 @@ class RandomMethod(RunCallable):
         self.rng, self.name = rng, name
 
     def __call__(self, run, args: list, kwargs: dict) -> object:
+        if type(self.rng) is Unseeded:
+            raise Bail  # (its draws differ from run to run)
         values = (*args, *kwargs.values())
         method = getattr(self.rng, self.name)
         if self.name in _DRAWS:
@@ -46,13 +50,21 @@ class RandomMethod(RunCallable):
         return guard(method, *args, **kwargs)
 
 
-def random_attribute(rng: random.Random, name: str) -> RandomMethod:
+class Unseeded:
+    """A `random.Random` seeded from the OS: its every draw is unknown."""
+
+    __slots__ = ()
+
+
+def random_attribute(rng: random.Random | Unseeded, name: str) -> RandomMethod:
     if name not in _DRAWS and name not in _PICKS:
         raise Bail
     return RandomMethod(rng, name)
 
 
-def _make(run, args: list, kwargs: dict) -> random.Random:
+def _make(run, args: list, kwargs: dict) -> random.Random | Unseeded:
+    if not kwargs and (not args or len(args) == 1 and args[0] is None):
+        return Unseeded()
     if len(args) != 1 or kwargs or type(args[0]) is not int:
         raise Bail  # (unseeded, or a seed the run does not know)
     return random.Random(args[0])
