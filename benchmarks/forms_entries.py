@@ -237,6 +237,8 @@ ENTRIES = {
     "nfa4_sf104_script_layout_numbered_from_zero_by_enumerate": "main()",
     "fa5_sf104_script_layout_from_a_searcher_with_an_unseeded_generator": "main()",
     "nfa5_sf104_script_layout_drawn_by_an_unseeded_generator": "main()",
+    "fa6_sf104_script_layout_read_lazily_by_enumerate_over_a_generator_expression": "main()",
+    "nfa6_sf104_script_layout_read_before_the_loop_by_enumerate_over_a_generator_expression": "main()",
     "dj2_sf104_script_config_dict_and_plain_jit": "main()",
     "ndj2_sf104_script_config_dict_reduced_listed": "main()",
     "dj3_sf104_script_generator_consumed_after_the_block": "main()",

@@ -172,6 +172,8 @@ class ScriptBuiltins:
             return self.short_circuit(name == "any", args[0])
         if args and type(args[0]) is GenRun:  # (script_generators.py)
             return generator_walk(name, args, kwargs)
+        if name in ("zip", "enumerate") and not kwargs and any(type(a) is Lazy for a in args):
+            return self.lazy_pairs(name, args)
         if name in ("zip", "enumerate", "map", "filter", "reversed") and any(type(a) is Lazy for a in args):
             raise Bail  # (lazy over a generator: what runs when is not modelled)
         args = [self.iterate(a) if type(a) is Lazy else a for a in args]  # (consumed here, as Python does)
@@ -209,6 +211,19 @@ class ScriptBuiltins:
                 raise Bail
             args = [items]
         return super().builtin(func, args, kwargs)
+
+    def lazy_pairs(self, name: str, args: list) -> Lazy:
+        """`zip(...)`, `enumerate(...)` over a generator expression: lazy too, each item asked of the
+        generator when the zip or enumerate is asked for its own (as Python's builtins pull them)."""
+        if name == "enumerate" and not (len(args) == 1 or len(args) == 2 and type(args[1]) is int) \
+                or any(type(a) is Lazy and a.used for a in args):
+            raise Bail
+        sources = args[:1] if name == "enumerate" else args
+        for source in sources:
+            if type(source) is Lazy:
+                source.used = True
+        pulled = [self.produce(a) if type(a) is Lazy else walk(iter(a)) if live(a) else self.iterate(a) for a in sources]
+        return Lazy((name, args[1] if name == "enumerate" and len(args) == 2 else 0, pulled), None, [])
 
     def short_circuit(self, wanted: bool, lazy: Lazy) -> bool:
         """`any`/`all` of a generator pull its items only until one decides: the rest never run."""

@@ -284,6 +284,9 @@ class ScriptOperators:
             first = self.produce(first)
         if type(node) is tuple:  # ("map" or "filter", callback, iterables)
             name, func, sources = node
+            if name in ("zip", "enumerate"):  # (script_builtins.py: `func` is enumerate's start)
+                yield from zip(*sources) if name == "zip" else enumerate(sources[0], func)
+                return
             if name == "map":
                 for items in zip(*sources):
                     yield self.call(func, list(items), {})
