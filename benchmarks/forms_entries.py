@@ -239,6 +239,8 @@ ENTRIES = {
     "nfa5_sf104_script_layout_drawn_by_an_unseeded_generator": "main()",
     "fa6_sf104_script_layout_read_lazily_by_enumerate_over_a_generator_expression": "main()",
     "nfa6_sf104_script_layout_read_before_the_loop_by_enumerate_over_a_generator_expression": "main()",
+    "fa7_sf104_script_layout_of_a_trainable_class_checked_by_issubclass": "main()",
+    "nfa7_sf104_script_layout_of_a_class_issubclass_rejects": "main()",
     "dj2_sf104_script_config_dict_and_plain_jit": "main()",
     "ndj2_sf104_script_config_dict_reduced_listed": "main()",
     "dj3_sf104_script_generator_consumed_after_the_block": "main()",

@@ -156,6 +156,11 @@ class ScriptBuiltins:
             if type(args[0]) is UObj and args[0].cls.lookup("__dict__") is None:
                 return args[0].attrs
             raise Bail
+        if name == "builtins.issubclass" and len(args) == 2 and type(args[0]) is UClass:
+            kinds = args[1] if type(args[1]) is tuple else (args[1],)
+            if not kinds or any(type(kind) is not UClass for kind in kinds):
+                raise Bail  # (a library class or a builtin type: its hierarchy is not held)
+            return any(args[0].derives(kind) for kind in kinds)  # (no metaclass: make_class stops at one)
         if name == "builtins.iter" and len(args) == 1:
             return Iter(self.iterate(args[0]), self.statements, live=iter(args[0]) if live(args[0]) else None)
         if name == "builtins.next":
