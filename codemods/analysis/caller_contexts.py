@@ -26,7 +26,7 @@ from codemods.analysis.loop_params import _STOPS
 from codemods.analysis.sequences import items_of
 from codemods.analysis.nodes import FunctionDef, positional_params
 from codemods.analysis.sites import Verdict
-from codemods.analysis.values import Const, TupleValue, Value
+from codemods.analysis.values import Const, JaxName, TupleValue, Value
 
 if TYPE_CHECKING:
     from codemods.analysis.contexts import _Context
@@ -38,22 +38,9 @@ _OPAQUE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.
            ast.IfExp, ast.BoolOp, ast.Match, ast.AsyncFor, ast.comprehension, ast.DictComp, ast.With, ast.AsyncWith)
 CALLER_NOTE = "another call of the function around the shard_map passes this line; a cast here would break it"
 MAX_CALLS = 8  # each call is a run of the whole use: more is left unknown
-# Builtins that pull every item of the iterable they are given (unless rebound in the module).
-_DRAINING = frozenset({"list", "tuple", "set", "frozenset", "sorted", "sum", "dict", "min", "max"})
-
-
-def _bound_names(tree: ast.AST) -> frozenset[str]:
-    names = set()
-    for node in ast.walk(tree):
-        if type(node) is ast.Name and not isinstance(node.ctx, ast.Load):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif type(node) is ast.arg:
-            names.add(node.arg)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-    return frozenset(names)
+# Builtins that pull every item of the iterable they are given.
+_DRAINING = frozenset(f"builtins.{name}" for name in ("list", "tuple", "set", "frozenset", "sorted", "sum", "dict",
+                                                     "min", "max"))
 
 
 @dataclass(frozen=True)
@@ -174,7 +161,7 @@ class CallerContexts:
                 loop = parent
             elif type(parent) in (ast.ListComp, ast.SetComp) and node is parent.elt:
                 loop = parent
-            elif type(parent) is ast.GeneratorExp and node is parent.elt and self._exhausted(parent, parents):
+            elif type(parent) is ast.GeneratorExp and node is parent.elt and self._exhausted(parent, parents, scopes):
                 loop = parent
             elif parent is None or isinstance(parent, _OPAQUE):
                 return None
@@ -200,18 +187,15 @@ class CallerContexts:
         return loop, target.id, items
 
 
-    def _exhausted(self, generator: ast.GeneratorExp, parents: dict) -> bool:
+    def _exhausted(self, generator: ast.GeneratorExp, parents: dict, scopes: tuple) -> bool:
         """A generator runs its element only as far as its consumer pulls: `next`, `any`, `zip`
-        or a `for` that breaks stop early, so only a builtin that drains it, called on it alone,
-        makes the element run once per item."""
+        or a `for` that breaks stop early, so only a builtin that drains it (not shadowed where
+        it is called), called on it alone, makes the element run once per item."""
         consumer = parents.get(id(generator))
-        if not (type(consumer) is ast.Call and consumer.args == [generator] and type(consumer.func) is ast.Name
-                and consumer.func.id in _DRAINING):
+        if not (type(consumer) is ast.Call and consumer.args == [generator] and type(consumer.func) is ast.Name):
             return False
-        rebound = self.__dict__.get("_bound_ids")
-        if rebound is None:
-            rebound = self.__dict__["_bound_ids"] = _bound_names(self.scope.tree)
-        return consumer.func.id not in rebound
+        callee = self.eval_silently(consumer.func, self._static_frame(scopes))
+        return type(callee) is JaxName and callee.name in _DRAINING
 
     def caller_certain(self, use: ShardMapUse, rounds: list[CallerRound]) -> bool:
         """Every call runs unconditionally where it is written, and the shard_map is applied at
