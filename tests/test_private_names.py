@@ -64,3 +64,25 @@ def test_methods_read_the_mangled_name_and_the_pass_is_idempotent():
     assert "_Base__scale=1" in ast.unparse(tree)
     assert "return Base.__dict__" in ast.unparse(tree)  # outside every class: unchanged
     assert ast.dump(mangle_private_names(tree)) == once
+
+
+def test_a_fix_in_a_class_with_private_names_is_offered_and_applied():
+    from codemods.engine import Options, process_source
+
+    source = '''import jax
+from jax.sharding import PartitionSpec as P
+
+
+class Step:
+    __axis = "j"
+
+    def __call__(self, mesh, x):
+        def body(block):
+            return jax.lax.pcast(block, self.__axis, to="varying") * 2.0
+
+        return jax.shard_map(body, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", "j"))(x)
+'''
+    result = process_source(source, "m.py", Options(target=(0, 10, 2)), fix=True)
+    assert "            return block * 2.0\n" in result.output  # the cast of an already varying value, removed
+    assert result.output.replace("            return block * 2.0\n", "") == source.replace(
+        '            return jax.lax.pcast(block, self.__axis, to="varying") * 2.0\n', "")

@@ -8,6 +8,7 @@ from codemods import jaxapi
 from codemods.analysis.values import describe
 from codemods.context import FileContext
 from codemods.model import Finding, Fix, RuleDoc, Safety
+from codemods.private_names import mangle_private_names
 from codemods.rules import _typerules as tr
 from codemods.rules._diagnosis import Kind, Problem
 from codemods.rules.base import Rule
@@ -98,7 +99,7 @@ def _edit(ctx: FileContext, problem: Problem, keep: tuple[str, ...]):
     expected = _dump_replaced(ctx.tree, call, site.arg)
     for candidate in (text, f"({text})"):
         try:
-            tree = ast.parse(ctx.source[:start] + candidate + ctx.source[end:])
+            tree = mangle_private_names(ast.parse(ctx.source[:start] + candidate + ctx.source[end:]))  # (as ctx.tree)
         except SyntaxError:
             continue
         # The operand must parse back as the same expression in the same place (precedence).
