@@ -11,6 +11,8 @@ run then stops where it needs it, as before.
 """
 from __future__ import annotations
 
+import ast
+
 from codemods.analysis.passed_steps import sliced_count
 from codemods.analysis.script_values import Arr
 
@@ -80,3 +82,36 @@ def indexed(holder: Arr, parts: list) -> tuple[int | None, int | None]:
     ndim = holder.ndim - sum(type(p) is int for p in parts) + sum(p is None for p in parts)
     count = sliced_count(holder.count, parts[0]) if parts and type(parts[0]) is slice else None
     return count, ndim
+
+
+_WHERE = ("numpy.where", "jax.numpy.where")
+
+
+def broadcast_rank(values: list) -> int | None:
+    """The rank of an elementwise result of arrays (`.ndim` known) and Python numbers."""
+    ranks = set()
+    for value in values:
+        if type(value) is Arr:
+            ranks.add(value.ndim)
+        elif type(value) in _SCALARS:
+            ranks.add(0)
+        else:
+            return None
+    return None if None in ranks or not ranks else max(ranks)
+
+
+def where_rank(name: str, args: list, kwargs: dict) -> int | None:
+    """`np.where(mask, 0, text)`: the broadcast of its three arguments."""
+    if name in _WHERE and len(args) == 3 and not kwargs:
+        return broadcast_rank(args)
+    return None
+
+
+def sliced_rank(rank: int | None, index: ast.expr) -> int | None:
+    """`v[i:i + batch]`, `x[:, 1:]`: basic slices in every place keep the rank (an integer, a
+    mask, `None` or `...` there would change it: unknown)."""
+    parts = index.elts if type(index) is ast.Tuple else [index]
+    if rank is None or not all(type(part) is ast.Slice for part in parts) or len(parts) > rank:
+        return None
+    return rank
+

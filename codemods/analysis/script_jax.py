@@ -414,7 +414,7 @@ _GENERATED = frozenset(f"numpy.random.{name}" for name in ("normal", "uniform", 
 def _numpy_rank(name: str, args: list, kwargs: dict) -> int | None:
     """The rank of what a NumPy call builds, where its arguments say it: `np.ones((8, 8))`,
     `np.arange(n)`, `np.random.normal(size=(8, 8))`."""
-    from codemods.analysis.array_ranks import where_rank
+    from codemods.analysis.array_extents import where_rank
     from codemods.analysis.script_operators import shape_rank
 
     if name in _SHAPED and args:

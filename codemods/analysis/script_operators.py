@@ -16,11 +16,10 @@ import types
 from collections import OrderedDict
 
 from codemods.analysis import script_environment, script_typing
-from codemods.analysis.array_extents import SHAPE_KEEPING, generated_size, reshaped_count, with_scalar
+from codemods.analysis.array_extents import SHAPE_KEEPING, broadcast_rank, generated_size, reshaped_count, with_scalar
 from codemods.analysis.host_exprs import Env, Iter, Raised, guard, plain_tree
 from codemods.analysis.host_objects import Bail
 from codemods.analysis.script_argparse import ParserObj
-from codemods.analysis.array_ranks import broadcast_rank, generator_rank
 from codemods.analysis.one_device import computed
 from codemods.analysis.script_builtins import ReMatch, Wraps
 from codemods.analysis.script_jax import alike
@@ -67,9 +66,8 @@ class ArrMethod:
         if self.name == "reshape" and args and not kwargs:
             shape = args[0] if len(args) == 1 and type(args[0]) in (tuple, list) else args
             return len(shape) if all(type(n) in (int, Opaque) for n in shape) else None
-        if (size := generated_size(self.name, args, kwargs)) is not None:
-            return shape_rank(size)
-        return generator_rank(self.name, args, kwargs)
+        size = generated_size(self.name, args, kwargs)
+        return shape_rank(size) if size is not None else None
 
     def result(self, run, args: list, kwargs: dict) -> Arr:
         """What calling it gives: an array of its rank and leading size where known (on one device

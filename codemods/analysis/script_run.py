@@ -24,7 +24,6 @@ import operator
 import re
 import types
 
-from codemods.analysis.array_ranks import sliced_rank
 from codemods.analysis.live_loops import live, walk
 from codemods.analysis.script_classes import (
     BUILTIN_METHODS,
@@ -92,7 +91,7 @@ from codemods.analysis.script_library import (LIBRARY_OBJECTS, body_mesh, mesh_s
 from codemods.analysis.top_level_gathers import TopLevelGathers
 from codemods import jaxapi
 from codemods.analysis import script_environment
-from codemods.analysis.array_extents import indexed
+from codemods.analysis.array_extents import indexed, sliced_rank
 from codemods.analysis.script_generators import (GenRun, Managed, Numbered, current, delegate, is_generator,
                                                  managed)
 
