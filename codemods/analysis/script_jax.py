@@ -37,6 +37,7 @@ from codemods.analysis.script_values import (
     UClass,
     UFunc,
     UObj,
+    identity,
     ntup,
 )
 from codemods.analysis import one_device
@@ -317,16 +318,16 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     if run.states is not None:
         raise Bail  # (a jitted function in a body: not followed)
     func = jit.func
-    key = (type(func), id(func.func), id(func.self)) if type(func) is Bound else (type(func), id(func))
-    # JAX retraces for sure only when the static arguments differ from every earlier call's
-    # (plain values compare as JAX hashes them); anything else may reuse an earlier trace.
-    fixed = ([arg for index, arg in enumerate(args) if index in static], sorted(
-        (key, value) for key, value in kwargs.items() if key in names))
+    # JAX retraces for sure only when the static arguments differ from every earlier call's, by type
+    # and value (`1` then `True` retraces: run on 0.10.2); anything else may reuse an earlier trace.
+    positional = [arg for index, arg in enumerate(args) if index in static]
+    named = sorted((name, value) for name, value in kwargs.items() if name in names)
     plain = all(type(value) in VALUE_TYPES or type(value) is tuple and all(type(item) in VALUE_TYPES for item in value)
-                for value in (*fixed[0], *(value for _, value in fixed[1])))
-    held = run.__dict__.setdefault("jit_calls", {}).setdefault(key, (func, []))  # (func kept alive: its id stays its own)
-    again = not plain or repr(fixed) in held[1]
-    held[1].append(repr(fixed))
+                for value in (*positional, *(value for _, value in named)))
+    fixed = (*map(_typed, positional), *((name, _typed(value)) for name, value in named))
+    held = run.__dict__.setdefault("jit_calls", {}).setdefault(identity(func), (func, []))  # (func kept: its id)
+    again = not plain or fixed in held[1]
+    held[1].append(fixed)
     run.jitted += 1  # (`jax.set_mesh` raises inside jit: script_run.py stops there)
     try:
         result = run.call(func, args, kwargs)
@@ -339,6 +340,10 @@ def run_jit(run, jit: JitFn, args: list, kwargs: dict) -> object:
     if "out_shardings" not in options:  # under Explicit axes the layout is the result's type
         return _leaves(result, lambda leaf: Arr(alike([leaf]), False, ndim=_rank(leaf)))
     return place(run, _leaves(result, lambda leaf: Arr(None, False, ndim=_rank(leaf))), options["out_shardings"])
+
+
+def _typed(value: object) -> object:
+    return (type(value), tuple(map(_typed, value)) if type(value) is tuple else value)
 
 
 def tree_map(run, func: object, tree: object, rest: list, is_leaf: object) -> object:

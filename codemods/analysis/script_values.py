@@ -238,6 +238,12 @@ class Bound:
         self.func, self.self = func, owner
 
 
+def identity(func: object) -> tuple:
+    """What makes two calls call one function: a bound method's function and object, else the
+    object itself (ids: the caller keeps the objects alive while it holds the key)."""
+    return (type(func), id(func.func), id(func.self)) if type(func) is Bound else (type(func), id(func))
+
+
 class PartialObj:
     __slots__ = ("args", "func", "kwargs")
 

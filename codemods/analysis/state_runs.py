@@ -28,7 +28,7 @@ from codemods.analysis.host_objects import Bail
 from codemods.analysis.meshspec import Spec as SpecEntry
 from codemods.analysis.number_slots import without_number_slots
 from codemods.analysis.script_values import (Arr, Bound, GatherStop, Lib, NTup, Opaque, SpecObj, StrMember, UFunc,
-                                             map_tree, ntup)
+                                             identity, map_tree, ntup)
 from codemods.analysis.sites import Site
 from codemods.analysis.state_transforms import Transforms
 from codemods.analysis import state_updates
@@ -419,7 +419,7 @@ def body_states(run, mapped, mesh, args: list) -> tuple[list | None, BodyStates 
     if run.states is not None:
         raise Bail  # (a shard_map in a body)
     func = mapped.func
-    key = (type(func), id(func.func), id(func.self)) if type(func) is Bound else (type(func), id(func))
+    key = identity(func)
     if key in run.traced:
         raise Bail  # run again: JAX may reuse the first trace (jit's cache), and the body may read changed state
     run.traced[key] = func  # (kept alive: its id stays its own)
