@@ -55,7 +55,7 @@ FIXES = {
     ],
     'flow_param_export.py': [
         ('    return export(pred)',
-         '    jax.set_mesh(mesh)\n    return export(pred)'),
+         '    with jax.set_mesh(mesh):\n        return export(pred)'),
     ],
     'flow_staged_dump.py': [
         ('lambda h: jax.lax.all_gather(h, second,',

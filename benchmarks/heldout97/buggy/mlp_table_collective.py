@@ -158,7 +158,7 @@ def main(images, kernel, cfg=BASE):
 
     def body(x, w):
         full = gather_features(cfg.axes.hidden, x)
-        return dense_block(w, x), jax.lax.pmean(full, norm_axis)
+        return row_reduce(cfg.axes.hidden, dense_block(w, x)), jax.lax.pmean(full, norm_axis)
 
     fn = jax.shard_map(body, mesh=mesh, in_specs=(P(*cfg.axes), P(cfg.axes.hidden, None)),
                        out_specs=(P(*cfg.axes[:1]), P("batch", None)))

@@ -146,7 +146,7 @@ pick_axis = itemgetter(1)
 
 def summarise(axes):
     gather = partial(jax.lax.all_gather, axis_name=pick_axis(axes), axis=0, tiled=True, to="reduced")
-    return juxt(lambda h: gather(jnp.tanh(h)), lambda h: jnp.sum(h * h))
+    return juxt(lambda h: gather(jnp.tanh(h)), lambda h: jnp.sum(h * h, axis=1))
 
 
 def main(points, jac, cfg=BASE):
